@@ -1,0 +1,153 @@
+"""The protocol every rules engine follows, and the loop that plays a game.
+
+Modelled on OpenSpiel's Python games: a Game holds the fixed facts, a State has a small set of
+verbs. Chance (shuffles, draws, random side assignment) is an explicit player, so the rules hold
+no random generator and any game replays exactly from its action list. Simultaneous choices are
+made one after the other; the later player's observation does not show the earlier face-down
+choice, so the information is the same as for a simultaneous reveal.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Sequence
+
+CHANCE = -1
+TERMINAL = -2
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow in this state; the message says why."""
+
+
+class State(ABC):
+    """One position of a game. Mutable: apply_action changes it in place."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat index of the player to act, CHANCE, or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[int]:
+        """Actions the current player may take (empty when terminal)."""
+
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
+        """(action, probability) pairs when current_player() is CHANCE."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def apply_action(self, action: int) -> None:
+        """Play `action` for the current player; raise IllegalAction if not legal."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One value per player: winners share 1.0 equally, everyone else gets 0.0."""
+
+    @abstractmethod
+    def observation(self, player: int) -> Any:
+        """What `player` can see: public information plus their own hidden cards."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str: ...
+
+    @abstractmethod
+    def clone(self) -> "State": ...
+
+    def stats(self) -> dict[str, Any]:
+        """Game-specific figures for balance reports (how it ended, scores, ...)."""
+        return {}
+
+
+class Game(ABC):
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 2
+
+    def __init__(self, num_players: int | None = None):
+        n = self.min_players if num_players is None else num_players
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {n}")
+        self.num_players = n
+
+    @abstractmethod
+    def new_initial_state(self) -> State: ...
+
+
+class Agent(Protocol):
+    """A player. It sees only its own observation, never the State itself."""
+
+    name: str
+
+    def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int: ...
+
+
+class RandomAgent:
+    name = "random"
+
+    def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
+        return legal[rng.randrange(len(legal))]
+
+
+@dataclass
+class Record:
+    """The outcome of one played game."""
+
+    seed: int
+    returns: list[float]
+    actions: list[int] = field(default_factory=list)
+    decisions: int = 0
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    outcomes = state.chance_outcomes()
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    r = rng.random()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_000,
+         keep_actions: bool = False) -> Record:
+    """Play one game to the end. The same seed gives the same game, whatever else ran before."""
+    if len(agents) != game.num_players:
+        raise ValueError(f"{game.name} needs {game.num_players} agents, got {len(agents)}")
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    actions: list[int] = []
+    decisions = 0
+    for _ in range(max_steps):
+        player = state.current_player()
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            legal = state.legal_actions()
+            action = agents[player].choose(state.observation(player), legal, rng)
+            decisions += 1
+        if keep_actions:
+            actions.append(action)
+        state.apply_action(action)
+    else:
+        raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
+    return Record(seed, state.returns(), actions, decisions, state.stats())
+
+
+def replay(game: Game, actions: Sequence[int]) -> State:
+    """Rebuild a state from its action list (chance actions included)."""
+    state = game.new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
