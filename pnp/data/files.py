@@ -1,0 +1,190 @@
+"""Reading a game folder's files safely: paths stay inside the folder, text is decoded with a
+clear message, TOML and CSV errors name the file, row and field."""
+
+from __future__ import annotations
+
+import csv
+import io
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from ..errors import DataError, Source
+
+MAX_FILE_BYTES = 20 * 1024 * 1024  # a data file larger than this is a mistake, not a deck
+
+
+def inside(root: Path, relative: str, source: Source | None = None, field: str | None = None) -> Path:
+    """Resolve `relative` against the game folder, refusing anything that leaves it
+    (absolute paths, `..`, symlinks pointing outside)."""
+    path_for_error = source.path if source else root
+    row = source.row if source else None
+    rel = Path(str(relative).strip())
+    if not str(relative).strip():
+        raise DataError("empty path", path_for_error, row, field)
+    if rel.is_absolute() or rel.drive:
+        raise DataError(f"absolute path {relative!r} not allowed; give a path inside the game "
+                        "folder", path_for_error, row, field)
+    root_real = root.resolve()
+    target = (root / rel).resolve()
+    if target != root_real and root_real not in target.parents:
+        raise DataError(f"path {relative!r} leaves the game folder", path_for_error, row, field)
+    return target
+
+
+def read_text(path: Path) -> str:
+    """UTF-8 (with or without BOM); anything else is named, with the line of the first bad byte."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise DataError(f"cannot read file: {exc.strerror or exc}", path) from None
+    if size > MAX_FILE_BYTES:
+        raise DataError(f"file is {size // 1024 // 1024} MB; data files over "
+                        f"{MAX_FILE_BYTES // 1024 // 1024} MB are refused", path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataError(f"cannot read file: {exc.strerror or exc}", path) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise DataError(f"line {line} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the "
+                        "file as UTF-8 (in a spreadsheet: 'CSV UTF-8')", path) from None
+    if "\x00" in text:
+        raise DataError("file contains NUL bytes; is it a spreadsheet (.xlsx) rather than CSV "
+                        "or text?", path)
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    text = read_text(path)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"not valid TOML: {exc}", path) from None
+
+
+@dataclass(frozen=True)
+class Column:
+    """One CSV column: how to read it and what it may hold."""
+
+    name: str
+    kind: Callable[[str], Any] | str = "str"  # "str", "int", "float", "bool", or a converter
+    required: bool = True  # column must exist
+    default: Any = None  # value for an empty cell; None means the cell must not be empty
+    choices: tuple[str, ...] | None = None
+    min: float | None = None
+    max: float | None = None
+
+
+class Record(Mapping[str, Any]):
+    """One CSV row as converted values, remembering its file and row."""
+
+    __slots__ = ("_values", "source")
+
+    def __init__(self, values: dict[str, Any], source: Source):
+        self._values = values
+        self.source = source
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Record({self._values!r} @ {self.source.at()})"
+
+
+def _convert(cell: str, col: Column, source: Source) -> Any:
+    text = cell.strip()
+    if text == "":
+        if col.default is None:
+            raise DataError("is empty", source.path, source.row, col.name)
+        return col.default
+    kind = col.kind
+    try:
+        if kind == "str":
+            value: Any = text
+        elif kind == "int":
+            value = int(text)
+        elif kind == "float":
+            value = float(text.replace("½", ".5").replace(",", ".")) if text != "½" else 0.5
+        elif kind == "bool":
+            low = text.lower()
+            if low not in ("yes", "no", "true", "false", "1", "0", "y", "n"):
+                raise ValueError
+            value = low in ("yes", "true", "1", "y")
+        else:
+            value = kind(text)
+    except DataError:
+        raise
+    except (ValueError, TypeError):
+        wanted = {"int": "a whole number", "float": "a number", "bool": "yes or no"}.get(
+            kind if isinstance(kind, str) else "", "a valid value")
+        raise DataError(f"expected {wanted}, got {text!r}", source.path, source.row,
+                        col.name) from None
+    if col.choices is not None and value not in col.choices:
+        raise DataError(f"{text!r} is not one of: {', '.join(col.choices)}", source.path,
+                        source.row, col.name)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise DataError(f"expected a finite number, got {text!r}", source.path, source.row,
+                            col.name)
+        if col.min is not None and value < col.min:
+            raise DataError(f"{text} is less than the minimum {col.min:g}", source.path,
+                            source.row, col.name)
+        if col.max is not None and value > col.max:
+            raise DataError(f"{text} is more than the maximum {col.max:g}", source.path,
+                            source.row, col.name)
+    return value
+
+
+def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True) -> list[Record]:
+    """Read a CSV file into Records. Rows are numbered as a spreadsheet shows them (header = 1);
+    blank rows are skipped; missing, duplicated or (optionally) unknown columns are errors."""
+    columns = list(columns)
+    text = read_text(path)
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise DataError(f"malformed CSV at line {reader.line_num}: {exc}", path) from None
+    if not rows:
+        raise DataError("file is empty; it needs a header row", path)
+    header = [h.strip() for h in rows[0]]
+    seen: set[str] = set()
+    for name in header:
+        if name in seen:
+            raise DataError(f'column "{name}" appears twice in the header', path, 1)
+        seen.add(name)
+    known = {c.name for c in columns}
+    for col in columns:
+        if col.required and col.name not in header:
+            raise DataError(f'missing column "{col.name}" (the header has: '
+                            f'{", ".join(h for h in header if h) or "nothing"})', path, 1)
+    if not allow_extra:
+        extra = [h for h in header if h and h not in known]
+        if extra:
+            raise DataError(f'unknown column "{extra[0]}"; expected: {", ".join(known)}', path, 1)
+    index = {name: i for i, name in enumerate(header)}
+    records = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        source = Source(path, number)
+        if len(row) > len(header) and any(c.strip() for c in row[len(header):]):
+            raise DataError(f"row has {len(row)} cells but the header has {len(header)}; "
+                            "is there an unquoted comma?", path, number)
+        values = {}
+        for col in columns:
+            i = index.get(col.name)
+            cell = row[i] if i is not None and i < len(row) else ""
+            values[col.name] = _convert(cell, col, source)
+        records.append(Record(values, source))
+    return records

@@ -1,0 +1,132 @@
+"""A game folder (card_data/<game>/): finding it, and reading its game.toml and data files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..errors import DataError, Source
+from ..resources import shipped
+from ..units import CARD_PRESETS, length
+from .files import Column, Record, inside, read_csv, read_toml
+
+GAME_FILE = "game.toml"
+
+
+def game_roots(cwd: Path | None = None) -> list[Path]:
+    """Where games are looked up by name: ./card_data, then the copy shipped with pnp."""
+    roots = [Path(cwd or Path.cwd()) / "card_data", shipped("card_data")]
+    unique = []
+    for r in roots:
+        if r.is_dir() and r.resolve() not in [u.resolve() for u in unique]:
+            unique.append(r)
+    return unique
+
+
+def list_games(cwd: Path | None = None) -> dict[str, Path]:
+    games: dict[str, Path] = {}
+    for root in game_roots(cwd):
+        for folder in sorted(root.iterdir()):
+            if (folder / GAME_FILE).is_file() and folder.name not in games:
+                games[folder.name] = folder
+    return games
+
+
+def find_game(name_or_path: str, cwd: Path | None = None) -> Path:
+    """A game name (card_data/<name>, here or shipped) or a path to a game folder."""
+    candidate = Path(name_or_path).expanduser()
+    looks_like_path = any(sep in name_or_path for sep in ("/", "\\")) or name_or_path in (".", "..")
+    if looks_like_path or (candidate.is_dir() and (candidate / GAME_FILE).is_file()):
+        if not candidate.is_dir():
+            raise DataError(f"game folder {name_or_path!r} does not exist")
+        if not (candidate / GAME_FILE).is_file():
+            raise DataError(f"{name_or_path!r} is not a game folder: it has no {GAME_FILE}")
+        return candidate
+    games = list_games(cwd)
+    if name_or_path in games:
+        return games[name_or_path]
+    known = ", ".join(sorted(games)) or "none"
+    raise DataError(f"unknown game {name_or_path!r} (known games: {known}; or give a path to a "
+                    "game folder)")
+
+
+@dataclass
+class GameFolder:
+    path: Path
+    config: dict[str, Any]
+
+    @classmethod
+    def open(cls, path: Path) -> "GameFolder":
+        config = read_toml(path / GAME_FILE)
+        folder = cls(path, config)
+        folder.section("game")  # must exist
+        return folder
+
+    @property
+    def toml_path(self) -> Path:
+        return self.path / GAME_FILE
+
+    @property
+    def slug(self) -> str:
+        return self.path.name
+
+    def section(self, name: str, required: bool = True) -> dict[str, Any]:
+        value = self.config.get(name)
+        if value is None:
+            if required:
+                raise DataError(f"missing section [{name}]", self.toml_path)
+            return {}
+        if not isinstance(value, dict):
+            raise DataError(f"[{name}] must be a table", self.toml_path)
+        return value
+
+    def get(self, section: str, key: str, kind: type | tuple = str, default: Any = ...) -> Any:
+        """A setting from game.toml, type-checked, naming [section] key on error."""
+        table = self.section(section, required=default is ...)
+        if key not in table:
+            if default is ...:
+                raise DataError(f"missing setting {key!r} in [{section}]", self.toml_path)
+            return default
+        value = table[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if isinstance(value, bool) and bool not in kinds:
+            ok = False
+        else:
+            ok = isinstance(value, kinds)
+        if not ok:
+            names = " or ".join(k.__name__ for k in kinds)
+            raise DataError(f"[{section}] {key} must be a {names}, got {value!r}",
+                            self.toml_path, field=f"{section}.{key}")
+        return value
+
+    def length(self, section: str, key: str, default: Any = ...) -> float:
+        value = self.get(section, key, (str, int, float), default)
+        return length(value, self.toml_path, field=f"{section}.{key}")
+
+    def card_size(self, section: str = "card") -> tuple[float, float]:
+        """[card] size = "poker" (or bridge, mini, tarot, square), or width/height."""
+        table = self.section(section)
+        if "size" in table:
+            preset = self.get(section, "size")
+            if preset not in CARD_PRESETS:
+                raise DataError(f"unknown card size {preset!r}; use one of "
+                                f"{', '.join(CARD_PRESETS)} or width/height", self.toml_path,
+                                field=f"{section}.size")
+            w, h = CARD_PRESETS[preset]
+            return length(w), length(h)
+        return self.length(section, "width"), self.length(section, "height")
+
+    def file(self, relative: str, source: Source | None = None, field: str | None = None) -> Path:
+        path = inside(self.path, relative, source or Source(self.toml_path), field)
+        if not path.is_file():
+            where = source or Source(self.toml_path)
+            raise DataError(f"file {relative!r} not found in the game folder", where.path,
+                            where.row, field)
+        return path
+
+    def csv(self, name: str, columns: Iterable[Column]) -> list[Record]:
+        return read_csv(self.file(name), columns)
+
+    def toml(self, name: str) -> dict[str, Any]:
+        return read_toml(self.file(name))

@@ -1,0 +1,79 @@
+"""Errors and findings. The library raises; only the CLI prints and exits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def where(path: Path | str | None, row: int | None = None, field: str | None = None) -> str:
+    """'cards.csv, row 4, field "element"' -- the place a designer must look."""
+    parts = []
+    if path is not None:
+        parts.append(Path(path).name if isinstance(path, Path) else str(path))
+    if row is not None:
+        parts.append(f"row {row}")
+    if field:
+        parts.append(f'field "{field}"')
+    return ", ".join(parts)
+
+
+class PnpError(Exception):
+    """A problem the user can fix; the CLI shows it as one `Error:` line."""
+
+    exit_code = 1
+
+
+class DataError(PnpError):
+    """Bad card data: names the file, and where known the row and field."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, path: Path | str | None = None, row: int | None = None,
+                 field: str | None = None):
+        self.message, self.path, self.row, self.field = message, path, row, field
+        place = where(path, row, field)
+        super().__init__(f"{place}: {message}" if place else message)
+
+
+class RulesError(PnpError):
+    """The kit does not match the rules: carries the findings."""
+
+    exit_code = 3
+
+    def __init__(self, findings: list["Finding"]):
+        self.findings = findings
+        errors = [f for f in findings if f.level == "error"]
+        super().__init__(f"{len(errors)} problem(s) in the card data; nothing was printed "
+                         "(fix them, or use --force to print anyway)")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a value came from: file and 1-based data row (the header is row 1 in a CSV)."""
+
+    path: Path
+    row: int | None = None
+
+    def at(self, field: str | None = None) -> str:
+        return where(self.path, self.row, field)
+
+
+@dataclass(frozen=True)
+class Finding:
+    level: str  # "error" or "warning"
+    message: str
+    source: Source | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        place = self.source.at(self.field) if self.source else ""
+        return f"{self.level}: {place}: {self.message}" if place else f"{self.level}: {self.message}"
+
+
+def error(message: str, source: Source | None = None, field: str | None = None) -> Finding:
+    return Finding("error", message, source, field)
+
+
+def warning(message: str, source: Source | None = None, field: str | None = None) -> Finding:
+    return Finding("warning", message, source, field)

@@ -1,0 +1,81 @@
+"""What a game asks to be printed: pieces on sheets, boards and a booklet. A game module builds a
+Kit from its data; the renderer lays it out and draws it, and reports what it placed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from .errors import Source
+
+if TYPE_CHECKING:
+    from .render.surface import Surface
+
+Drawer = Callable[["Surface"], None]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical piece cut from a sheet: a card, a tile, a token. `kind` is what the rules
+    count (e.g. "element card"); `back` None means a blank back."""
+
+    kind: str
+    name: str
+    front: Drawer
+    back: Drawer | None = None
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Pieces of one size, printed n-up with crop marks (rect) or cut circles (circle)."""
+
+    title: str
+    width: float
+    height: float
+    pieces: tuple[Piece, ...]
+    shape: str = "rect"
+    gap: float = 0.0
+    duplex: bool = True  # print backs on the reverse
+    note: str = ""  # a line for the print guide (e.g. "fold each pawn")
+
+
+@dataclass(frozen=True)
+class Board:
+    """A single large drawing; tiled over pages when larger than the paper. `places` lists the
+    pieces the board itself provides (e.g. 15 islands), for the manifest."""
+
+    title: str
+    width: float
+    height: float
+    draw: Drawer
+    places: tuple[str, ...] = ()
+    source: Source | None = None
+
+
+@dataclass
+class Kit:
+    title: str
+    sheets: list[Sheet] = field(default_factory=list)
+    boards: list[Board] = field(default_factory=list)
+    booklet: Any = None  # a render.booklet.Booklet, or None
+
+    def manifest(self) -> Counter:
+        """Pieces by kind, as the kit says it prints them."""
+        counts: Counter = Counter()
+        for sheet in self.sheets:
+            counts.update(p.kind for p in sheet.pieces)
+        for board in self.boards:
+            counts.update(board.places)
+        return counts
+
+
+def compare_manifest(placed: Counter, required: Counter) -> list[str]:
+    """Differences between what was drawn and what the rules need, as sentences."""
+    problems = []
+    for kind in sorted(set(placed) | set(required)):
+        have, need = placed.get(kind, 0), required.get(kind, 0)
+        if have != need:
+            problems.append(f"the PDF holds {have} {kind}(s) but the rules need {need}")
+    return problems

@@ -1,0 +1,249 @@
+"""The rule booklet: text from a Jinja2 template in a small Markdown subset, laid out as pages.
+
+Supported: `#`, `##`, `###` headings; paragraphs; `- ` bullets; `1. ` numbered items; tables
+(`| a | b |` rows, the first row is the header, a `|---|` line is ignored); `**bold**` and
+`*italic*`; `[[figure NAME]]` places a figure the game provides (a drawing made from the data);
+`---` starts a new page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color, HexColor, black, white
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
+
+from ..errors import DataError
+from ..units import MM
+from .fonts import Fonts
+from .text import draw_line
+
+MARGIN = 20 * MM
+
+# A figure: (width, height, draw(canvas, fonts, width, height))
+Figure = tuple[float, float, Callable[[Canvas, Fonts, float, float], None]]
+
+
+class _FigureFlowable(Flowable):
+    def __init__(self, figure: Figure, fonts: Fonts):
+        super().__init__()
+        self.fig_w, self.fig_h, self.draw_fn = figure
+        self.fonts = fonts
+
+    def wrap(self, avail_w, avail_h):
+        self.avail_w = avail_w
+        return avail_w, self.fig_h + 4 * MM
+
+    def draw(self):
+        self.canv.saveState()
+        self.canv.translate((self.avail_w - self.fig_w) / 2, 2 * MM)
+        self.draw_fn(self.canv, self.fonts, self.fig_w, self.fig_h)
+        self.canv.restoreState()
+
+
+class _PageBreak(Flowable):
+    def wrap(self, w, h):
+        return 0, 0
+
+    def draw(self):
+        pass
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
+
+
+@dataclass
+class Booklet:
+    title: str
+    text: str  # the rendered template (Markdown subset)
+    figures: dict[str, Figure] = field(default_factory=dict)
+    accent: Color = HexColor("#333333")
+    source: str = "booklet"
+
+    # ---- text to flowables ----------------------------------------------------------------
+    def _inline(self, fonts: Fonts, text: str) -> str:
+        """Escape, apply bold/italic, and wrap characters the body font lacks in a font that
+        has them (CJK, symbols)."""
+        out = []
+        for font, piece in fonts.runs(text, "regular"):
+            piece = escape(piece)
+            if font != fonts["regular"]:
+                piece = f'<font name="{font}">{piece}</font>'
+            out.append(piece)
+        html = "".join(out)
+        html = _BOLD.sub(r"<b>\1</b>", html)
+        return _ITALIC.sub(r"<i>\1</i>", html)
+
+    def _styles(self, fonts: Fonts) -> dict[str, ParagraphStyle]:
+        from reportlab.lib.fonts import addMapping
+
+        reg, bold, ital = fonts["regular"], fonts["bold"], fonts["italic"]
+        addMapping(reg, 0, 0, reg)
+        addMapping(reg, 1, 0, bold)
+        addMapping(reg, 0, 1, ital)
+        addMapping(reg, 1, 1, bold)
+        body = ParagraphStyle("body", fontName=reg, fontSize=10, leading=13.5, spaceAfter=5,
+                              alignment=TA_LEFT)
+        return {
+            "body": body,
+            "h1": ParagraphStyle("h1", body, fontName=bold, fontSize=22, leading=27,
+                                 spaceAfter=8, textColor=self.accent),
+            "h2": ParagraphStyle("h2", body, fontName=bold, fontSize=14, leading=18,
+                                 spaceBefore=10, spaceAfter=4, textColor=self.accent),
+            "h3": ParagraphStyle("h3", body, fontName=bold, fontSize=11, leading=14,
+                                 spaceBefore=6, spaceAfter=2),
+            "bullet": ParagraphStyle("bullet", body, leftIndent=14, bulletIndent=4,
+                                     spaceAfter=3),
+            "cell": ParagraphStyle("cell", body, fontSize=9, leading=11.5, spaceAfter=0),
+            "head": ParagraphStyle("head", body, fontName=bold, fontSize=9, leading=11.5,
+                                   spaceAfter=0, textColor=white),
+        }
+
+    def flowables(self, fonts: Fonts, width: float) -> list[Flowable]:
+        st = self._styles(fonts)
+        story: list[Flowable] = []
+        para: list[str] = []
+        table: list[list[str]] = []
+
+        def flush_para():
+            if para:
+                story.append(Paragraph(self._inline(fonts, " ".join(para)), st["body"]))
+                para.clear()
+
+        def flush_table():
+            if not table:
+                return
+            ncols = max(len(r) for r in table)
+            rows = [[Paragraph(self._inline(fonts, cell), st["head" if i == 0 else "cell"])
+                     for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(table)]
+            t = Table(rows, colWidths=[width / ncols] * ncols, repeatRows=1)
+            t.setStyle(TableStyle([
+                ("BACKGROUND", (0, 0), (-1, 0), self.accent),
+                ("GRID", (0, 0), (-1, -1), 0.4, Color(0.6, 0.6, 0.6)),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, Color(0.95, 0.95, 0.95)]),
+            ]))
+            story.append(t)
+            story.append(Spacer(1, 6))
+            table.clear()
+
+        for number, raw in enumerate(self.text.splitlines(), 1):
+            line = raw.strip()
+            if not line.startswith("|"):
+                flush_table()
+            if not line:
+                flush_para()
+                continue
+            if line.startswith("|"):
+                flush_para()
+                cells = [c.strip() for c in line.strip("|").split("|")]
+                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                    table.append(cells)
+                continue
+            m = re.fullmatch(r"(#{1,3})\s+(.*)", line)
+            if m:
+                flush_para()
+                story.append(Paragraph(self._inline(fonts, m.group(2)), st[f"h{len(m.group(1))}"]))
+                continue
+            m = re.fullmatch(r"\[\[figure\s+([\w-]+)\]\]", line)
+            if m:
+                flush_para()
+                if m.group(1) not in self.figures:
+                    raise DataError(f"unknown figure {m.group(1)!r}; this game has: "
+                                    f"{', '.join(sorted(self.figures)) or 'none'}",
+                                    self.source, number)
+                story.append(_FigureFlowable(self.figures[m.group(1)], fonts))
+                continue
+            if line == "---":
+                flush_para()
+                story.append(_PageBreak())
+                continue
+            m = re.fullmatch(r"(-|\d+\.)\s+(.*)", line)
+            if m:
+                flush_para()
+                bullet = "\u2022" if m.group(1) == "-" else m.group(1)
+                story.append(Paragraph(self._inline(fonts, m.group(2)), st["bullet"],
+                                       bulletText=bullet))
+                continue
+            para.append(line)
+        flush_para()
+        flush_table()
+        return story
+
+    # ---- pages ------------------------------------------------------------------------------
+    def _pages(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float, draw: bool) -> int:
+        width = page_w - 2 * MARGIN
+        story = self.flowables(fonts, width)
+        pages = 0
+        while story:
+            pages += 1
+            frame = Frame(MARGIN, MARGIN, width, page_h - 2 * MARGIN - 6 * MM,
+                          leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+            placed = 0
+            while story:
+                f = story[0]
+                if isinstance(f, _PageBreak):
+                    story.pop(0)
+                    if placed:
+                        break
+                    continue
+                if _is_heading(f) and len(story) > 1 and not _room_for(frame, f, story[1], c):
+                    if placed:
+                        break
+                if frame.add(f, c):
+                    story.pop(0)
+                    placed += 1
+                    continue
+                parts = frame.split(f, c)
+                if parts and len(parts) > 1:
+                    story[0:1] = parts
+                    if frame.add(story[0], c):
+                        story.pop(0)
+                        placed += 1
+                    continue
+                if not placed:
+                    raise DataError("an element of the rule booklet is taller than a page",
+                                    self.source)
+                break
+            if draw:
+                self._furniture(c, fonts, page_w, page_h, pages)
+            c.showPage()
+        return pages
+
+    def _furniture(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float, n: int) -> None:
+        c.setFillColor(Color(0.45, 0.45, 0.45))
+        c.setStrokeColor(self.accent)
+        c.setLineWidth(0.6)
+        c.line(MARGIN, page_h - MARGIN + 2 * MM, page_w - MARGIN, page_h - MARGIN + 2 * MM)
+        draw_line(c, fonts, f"{self.title} \u00b7 Rules", MARGIN, page_h - MARGIN + 4 * MM, 8)
+        draw_line(c, fonts, f"{n}", page_w / 2, MARGIN - 9 * MM, 9, align="centre")
+        c.setFillColor(black)
+
+    def count_pages(self, page_w: float, page_h: float, fonts: Fonts | None = None) -> int:
+        import io
+
+        fonts = fonts or self._fonts
+        scratch = Canvas(io.BytesIO(), pagesize=(page_w, page_h))
+        return self._pages(scratch, fonts, page_w, page_h, draw=False)
+
+    def draw(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float) -> int:
+        return self._pages(c, fonts, page_w, page_h, draw=True)
+
+
+def _is_heading(f: Flowable) -> bool:
+    return isinstance(f, Paragraph) and f.style.name in ("h1", "h2", "h3")
+
+
+def _room_for(frame: Frame, heading: Flowable, following: Flowable, c: Canvas) -> bool:
+    """Keep a heading with at least the start of what follows it."""
+    avail = frame._y - frame._y1p
+    _, hh = heading.wrap(frame._aW, avail)
+    _, fh = following.wrap(frame._aW, avail)
+    return hh + min(fh, 40) + 12 <= avail

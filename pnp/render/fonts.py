@@ -1,0 +1,93 @@
+"""Fonts: the bundled TrueType fonts (or a game's own) registered once under unique names, with
+per-character fallback so the CJK glyphs and symbols come from a font that has them."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from ..errors import DataError
+from ..resources import shipped
+
+ROLES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "italic": "DejaVuSans-Oblique.ttf",
+    "condensed": "DejaVuSansCondensed.ttf",
+    "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
+    "cjk": "PnPCJKSubset.ttf",
+}
+FALLBACK_ROLES = ("regular", "cjk")
+
+
+def _register(path: Path) -> str:
+    """Register a TTF under a name derived from its content: two files with the same internal
+    PostScript name (a font and its subset) must never share glyphs."""
+    try:
+        digest = hashlib.sha1(path.read_bytes()).hexdigest()[:10]
+    except OSError as exc:
+        raise DataError(f"cannot read font: {exc.strerror or exc}", path) from None
+    name = f"{path.stem}-{digest}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as exc:
+            raise DataError(f"not a usable TrueType font ({exc})", path) from None
+    return name
+
+
+@dataclass
+class Fonts:
+    """Font names by role; `runs()` splits text among the fonts that have its characters."""
+
+    names: dict[str, str]
+    _cmaps: dict[str, frozenset[int]] = field(default_factory=dict)
+
+    def __getitem__(self, role: str) -> str:
+        return self.names[role]
+
+    def covers(self, font: str, char: str) -> bool:
+        cmap = self._cmaps.get(font)
+        if cmap is None:
+            face = pdfmetrics.getFont(font).face
+            cmap = frozenset(face.charToGlyph)
+            self._cmaps[font] = cmap
+        return ord(char) in cmap
+
+    def missing(self, text: str, role: str = "regular") -> str:
+        """Characters that neither the role's font nor any fallback can print."""
+        fonts = [self.names[role]] + [self.names[r] for r in FALLBACK_ROLES]
+        return "".join(sorted({ch for ch in text if not ch.isspace()
+                               and not any(self.covers(f, ch) for f in fonts)}))
+
+    def runs(self, text: str, role: str = "regular") -> list[tuple[str, str]]:
+        """[(font, text)] pieces: each character from the first font that has it."""
+        primary = self.names[role]
+        chain = [primary] + [self.names[r] for r in FALLBACK_ROLES if self.names[r] != primary]
+        out: list[tuple[str, str]] = []
+        for ch in text:
+            font = next((f for f in chain if ch.isspace() or self.covers(f, ch)), primary)
+            if out and out[-1][0] == font:
+                out[-1] = (font, out[-1][1] + ch)
+            else:
+                out.append((font, ch))
+        return out
+
+    def width(self, text: str, size: float, role: str = "regular") -> float:
+        return sum(pdfmetrics.stringWidth(t, f, size) for f, t in self.runs(text, role))
+
+
+def load_fonts(overrides: dict[str, Path] | None = None) -> Fonts:
+    """The bundled fonts, with any role replaced by a game's own font file."""
+    folder = shipped("fonts")
+    names = {}
+    for role, filename in ROLES.items():
+        path = (overrides or {}).get(role) or folder / filename
+        if not path.is_file():
+            raise DataError(f'font file for "{role}" not found', path)
+        names[role] = _register(path)
+    return Fonts(names)

@@ -1,0 +1,346 @@
+"""Draw a Kit into one PDF: a print guide, the rule booklet, sheets of pieces (fronts, then
+mirrored backs on the following page for long-edge duplex) and boards (tiled when needed).
+
+Page order keeps every double-sided page pair aligned when the whole duplex part is printed in one
+go: guide (2 pages), booklet (padded to an even count), sheets (front, back, front, back...);
+single-sided pages (boards) come last.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import Finding, error
+from ..kit import Board, Kit, Piece, Sheet
+from ..layout.grid import PRINTER_MARGIN, Grid, plan_grid
+from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
+from ..units import MM, mm
+from .fonts import Fonts
+from .surface import Surface
+from .text import draw_line
+
+GREY = Color(0.45, 0.45, 0.45)
+MARK_WIDTH = 0.25
+CUT_WIDTH = 0.35
+
+
+@dataclass
+class Section:
+    title: str
+    first: int  # 1-based page numbers
+    last: int
+    how: str
+
+
+@dataclass
+class BuildResult:
+    pages: int = 0
+    placed: Counter = field(default_factory=Counter)
+    findings: list[Finding] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Options:
+    paper: tuple[float, float]
+    bleed: float = 3 * MM
+    backs: bool = True
+
+
+def _chunks(pieces, n):
+    return [pieces[i:i + n] for i in range(0, len(pieces), n)]
+
+
+class KitRenderer:
+    def __init__(self, kit: Kit, fonts: Fonts, options: Options):
+        self.kit, self.fonts, self.opt = kit, fonts, options
+        self.page_w, self.page_h = options.paper
+        self.result = BuildResult()
+        self._forms: dict[tuple, str] = {}
+
+    # ---- planning -------------------------------------------------------------------------
+    def _grid(self, sheet: Sheet) -> Grid:
+        bleed = self.opt.bleed
+        gap = sheet.gap
+        if sheet.shape == "circle":
+            gap = max(gap, 2 * bleed, 2 * MM)
+        return plan_grid(self.page_w, self.page_h, sheet.width, sheet.height, bleed=bleed,
+                         gap=gap, what=sheet.title)
+
+    def _has_backs(self, sheet: Sheet) -> bool:
+        return self.opt.backs and sheet.duplex and any(p.back for p in sheet.pieces)
+
+    def plan(self) -> None:
+        kit = self.kit
+        self.grids = [self._grid(s) for s in kit.sheets]
+        self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
+                           for b in kit.boards]
+        booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h) if kit.booklet else 0
+        sections = [Section("Print guide and checklist", 1, 2, "double-sided")]
+        page = 3
+        if booklet_pages:
+            padded = booklet_pages + booklet_pages % 2
+            sections.append(Section("Rule booklet", page, page + padded - 1, "double-sided"))
+            page += padded
+        for sheet, grid in zip(kit.sheets, self.grids):
+            n = len(_chunks(sheet.pieces, grid.per_page)) * (2 if self._has_backs(sheet) else 1)
+            how = ("double-sided, flip on long edge" if self._has_backs(sheet)
+                   else "single-sided")
+            sections.append(Section(sheet.title + (f" ({sheet.note})" if sheet.note else ""),
+                                    page, page + n - 1, how))
+            page += n
+        for board, plan in zip(kit.boards, self.tile_plans):
+            n = len(plan.tiles)
+            how = "single-sided" + ("" if plan.single else
+                                    f", {plan.cols} x {plan.rows} tiles: trim and glue")
+            sections.append(Section(board.title, page, page + n - 1, how))
+            page += n
+        self.result.sections = sections
+        self.total_pages = page - 1
+
+    # ---- drawing --------------------------------------------------------------------------
+    def render(self, path: Path) -> BuildResult:
+        self.plan()
+        rl_config.useA85 = 0
+        c = Canvas(str(path), pagesize=(self.page_w, self.page_h), invariant=1,
+                   pageCompression=1)
+        c.setTitle(self.kit.title)
+        c.setAuthor("pnp")
+        c.setSubject("print-and-play kit")
+        self.c = c
+        self._guide()
+        if self.kit.booklet:
+            n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h)
+            if n % 2:
+                self._blank("This page is left blank so the card sheets print double-sided.")
+        for sheet, grid in zip(self.kit.sheets, self.grids):
+            self._sheet(sheet, grid)
+        for board, plan in zip(self.kit.boards, self.tile_plans):
+            self._board(board, plan)
+        c.save()
+        self.result.pages = self.total_pages
+        return self.result
+
+    def _new_page(self) -> None:
+        self.c.showPage()
+
+    def _footer(self, text: str) -> None:
+        c = self.c
+        c.setFillColor(GREY)
+        draw_line(c, self.fonts, text, self.page_w / 2, PRINTER_MARGIN + 0.5 * MM, 7,
+                  align="centre")
+
+    def _blank(self, note: str) -> None:
+        self._footer(note)
+        self._new_page()
+
+    def _guide(self) -> None:
+        c, f = self.c, self.fonts
+        W, H = self.page_w, self.page_h
+        x = 20 * MM
+        y = H - 28 * MM
+        c.setFillColor(black)
+        draw_line(c, f, self.kit.title, x, y, 24, "bold")
+        y -= 10 * MM
+        draw_line(c, f, "Print-and-play kit: how to print it", x, y, 13)
+        y -= 12 * MM
+        rules = [
+            "Print at 100 % (\"actual size\"); never \"fit to page\".",
+            "Check: the square below must measure exactly 50 mm on each side.",
+            "Double-sided parts: print them duplex, flipping on the long edge.",
+            "Cut along the crop marks in the margins (a ruler and a craft knife, or a guillotine).",
+        ]
+        for line in rules:
+            draw_line(c, f, "\u2022  " + line, x, y, 10.5)
+            y -= 6 * MM
+        y -= 4 * MM
+        # calibration square: exactly 50 mm, with a 0-50 mm ruler
+        c.setStrokeColor(black)
+        c.setLineWidth(0.5)
+        c.rect(x, y - 50 * MM, 50 * MM, 50 * MM, stroke=1, fill=0)
+        for i in range(0, 51):
+            tick = (3 if i % 10 == 0 else 2 if i % 5 == 0 else 1) * MM
+            c.line(x + i * MM, y - 50 * MM, x + i * MM, y - 50 * MM + tick)
+        draw_line(c, f, "50 mm", x + 25 * MM, y - 25 * MM, 12, "bold", "centre")
+        tx = x + 60 * MM
+        ty = y - 4 * MM
+        draw_line(c, f, "Pages", tx, ty, 11, "bold")
+        draw_line(c, f, "Contents", tx + 22 * MM, ty, 11, "bold")
+        ty -= 6 * MM
+        for s in self.result.sections:
+            pages = f"{s.first}" if s.first == s.last else f"{s.first}\u2013{s.last}"
+            draw_line(c, f, pages, tx, ty, 9.5)
+            draw_line(c, f, s.title, tx + 22 * MM, ty, 9.5)
+            ty -= 4.2 * MM
+            draw_line(c, f, s.how, tx + 22 * MM, ty, 8, "italic")
+            ty -= 5.5 * MM
+        self._footer(f"{self.kit.title} \u00b7 page 1")
+        self._new_page()
+        # page 2: the checklist of every piece, from what the kit places
+        y = H - 28 * MM
+        c.setFillColor(black)
+        draw_line(c, f, "What is in the kit", x, y, 18, "bold")
+        y -= 10 * MM
+        for kind, n in sorted(self.kit.manifest().items()):
+            draw_line(c, f, f"\u2610  {n} \u00d7 {kind}", x, y, 11)
+            y -= 6.5 * MM
+        self._footer(f"{self.kit.title} \u00b7 page 2")
+        self._new_page()
+
+    def _place(self, piece: Piece, drawer, grid: Grid, index: int, back: bool,
+               shape: str) -> None:
+        c = self.c
+        trim = grid.trim(index, back)
+        area = grid.bleed_rect(index, back)
+        c.saveState()
+        path = c.beginPath()
+        if shape == "circle":
+            r = min(trim.w, trim.h) / 2 + grid.inner_bleed
+            path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
+        else:
+            path.rect(area.x, area.y, area.w, area.h)
+        c.clipPath(path, stroke=0, fill=0)
+        c.translate(trim.x, trim.y)
+        bleed = max(grid.outer_bleed, grid.inner_bleed)
+        if drawer is None:
+            c.setFillColor(white)
+        else:
+            self._draw_piece(piece, drawer, trim.w, trim.h, bleed)
+        c.restoreState()
+        if shape == "circle":
+            c.setStrokeColor(GREY)
+            c.setLineWidth(CUT_WIDTH)
+            c.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, min(trim.w, trim.h) / 2)
+
+    def _draw_piece(self, piece: Piece, drawer, w: float, h: float, bleed: float) -> None:
+        """Draw a face; a drawer shared by many pieces (a card back) is drawn once as a form."""
+        c = self.c
+        shared = getattr(drawer, "shared", False)
+        if shared:
+            key = (id(drawer), round(w, 3), round(h, 3), round(bleed, 3))
+            name = self._forms.get(key)
+            if name is None:
+                name = f"form{len(self._forms)}"
+                self._forms[key] = name
+                c.beginForm(name, -bleed, -bleed, w + bleed, h + bleed)
+                self._call(piece, drawer, w, h, bleed)
+                c.endForm()
+            c.doForm(name)
+        else:
+            self._call(piece, drawer, w, h, bleed)
+
+    def _call(self, piece: Piece, drawer, w, h, bleed) -> None:
+        surface = Surface(self.c, self.fonts, w, h, bleed, piece.name, piece.source)
+        drawer(surface)
+        self.result.findings.extend(surface.findings)
+
+    def _marks(self, grid: Grid) -> None:
+        c = self.c
+        c.setStrokeColor(black)
+        c.setLineWidth(MARK_WIDTH)
+        for m in grid.crop_marks():
+            c.line(m.x1, m.y1, m.x2, m.y2)
+
+    def _sheet_label(self, grid: Grid, text: str) -> None:
+        c = self.c
+        c.setFillColor(GREY)
+        x = grid.left + (grid.cols // 2) * (grid.piece_w + grid.gap) + grid.piece_w / 2
+        y = max(PRINTER_MARGIN, grid.bottom - grid.outer_bleed - 5.5 * MM)
+        draw_line(c, self.fonts, text, x, y, 6.5, align="centre")
+
+    def _sheet(self, sheet: Sheet, grid: Grid) -> None:
+        pages = _chunks(list(sheet.pieces), grid.per_page)
+        backs = self._has_backs(sheet)
+        for number, pieces in enumerate(pages, 1):
+            for i, piece in enumerate(pieces):
+                self._place(piece, piece.front, grid, i, False, sheet.shape)
+                self.result.placed[piece.kind] += 1
+            if sheet.shape == "rect":
+                self._marks(grid)
+            label = f"{sheet.title} \u00b7 sheet {number} of {len(pages)}"
+            self._sheet_label(grid, label + (" \u00b7 fronts" if backs else ""))
+            self._new_page()
+            if backs:
+                for i, piece in enumerate(pieces):
+                    self._place(piece, piece.back, grid, i, True, sheet.shape)
+                self._sheet_label(grid, label + " \u00b7 backs (reverse of the previous page)")
+                self._new_page()
+
+    def _board(self, board: Board, plan: TilePlan) -> None:
+        c = self.c
+        self.result.placed.update(board.places)
+        for tile in plan.tiles:
+            if plan.single:
+                w, h = ((board.height, board.width) if tile.rotated else (board.width, board.height))
+                box = (tile.x, tile.y, tile.x + w, tile.y + h)
+                c.setTrimBox(box)
+                c.setBleedBox(box)
+            c.saveState()
+            clip = c.beginPath()
+            clip.rect(tile.x + tile.src.x, tile.y + tile.src.y, tile.src.w, tile.src.h)
+            c.clipPath(clip, stroke=0, fill=0)
+            c.translate(tile.x, tile.y)
+            if tile.rotated:
+                c.translate(board.height, 0)
+                c.rotate(90)
+            surface = Surface(c, self.fonts, board.width, board.height, 0, board.title,
+                              board.source)
+            board.draw(surface)
+            self.result.findings.extend(surface.findings)
+            c.restoreState()
+            if plan.single:
+                self._footer(f"{board.title} \u00b7 print single-sided at 100 %, cut along the "
+                             "outer edge")
+            else:
+                self._tile_furniture(board, plan, tile)
+            self._new_page()
+            c.setTrimBox(None)
+            c.setBleedBox(None)
+
+    def _tile_furniture(self, board: Board, plan: TilePlan, tile) -> None:
+        """Cut lines, glue zone and an assembly map so the tiles go together."""
+        c = self.c
+        x0, y0 = tile.x + tile.src.x, tile.y + tile.src.y
+        w, h = tile.src.w, tile.src.h
+        c.setStrokeColor(GREY)
+        c.setLineWidth(0.4)
+        c.setDash(3, 2)
+        c.rect(x0, y0, w, h, stroke=1, fill=0)
+        c.setDash()
+        # alignment crosses at the tile's corners
+        for cx, cy in ((x0, y0), (x0 + w, y0), (x0, y0 + h), (x0 + w, y0 + h)):
+            c.line(cx - 3 * MM, cy, cx + 3 * MM, cy)
+            c.line(cx, cy - 3 * MM, cx, cy + 3 * MM)
+        # assembly map in the bottom margin
+        cell = 3 * MM
+        mx = self.page_w - TILE_MARGIN - plan.cols * cell
+        my = PRINTER_MARGIN
+        for r in range(plan.rows):
+            for col in range(plan.cols):
+                here = (r, col) == (tile.row, tile.col)
+                c.setFillColor(black if here else white)
+                c.rect(mx + col * cell, my + (plan.rows - 1 - r) * cell, cell, cell, stroke=1,
+                       fill=1)
+        c.setFillColor(GREY)
+        draw_line(c, self.fonts,
+                  f"{board.title} \u00b7 tile {tile.row * plan.cols + tile.col + 1} of "
+                  f"{len(plan.tiles)} (row {tile.row + 1}, column {tile.col + 1}) \u00b7 "
+                  f"overlap {mm(plan.overlap):.0f} mm: "
+                  "trim one side, glue over the other",
+                  TILE_MARGIN, my + 0.5 * MM, 7)
+
+
+def render_kit(kit: Kit, fonts: Fonts, path: Path, options: Options) -> BuildResult:
+    return KitRenderer(kit, fonts, options).render(path)
+
+
+def missing_pieces(result: BuildResult, required: Counter) -> list[Finding]:
+    from ..kit import compare_manifest
+
+    return [error(f"manifest: {p}") for p in compare_manifest(result.placed, required)]

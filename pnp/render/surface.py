@@ -1,0 +1,70 @@
+"""The drawing context a piece's front or back receives: a canvas translated so the trim box is
+(0, 0, w, h), the fonts, the bleed to paint to, and a way to report text that does not fit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import Finding, Source, error, warning
+from .fonts import Fonts
+from .text import draw_fitted, draw_line, fit
+
+MIN_TEXT = 6.0  # pt: below this a rule text is unreadable at arm's length
+
+
+@dataclass
+class Surface:
+    c: Canvas
+    fonts: Fonts
+    w: float
+    h: float
+    bleed: float
+    name: str = ""
+    source: Source | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+    def report(self, message: str, field: str | None = None, level: str = "error") -> None:
+        make = error if level == "error" else warning
+        self.findings.append(make(f"{self.name}: {message}", self.source, field))
+
+    def fill_bleed(self, fill) -> None:
+        """Paint the whole piece including its bleed."""
+        self.c.setFillColor(fill)
+        b = self.bleed
+        self.c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1)
+
+    def line(self, text: str, x: float, y: float, size: float, role: str = "regular",
+             align: str = "left", max_width: float | None = None, field: str | None = None) -> None:
+        """One line of text, shrunk to max_width if given (not below 70 %), else reported."""
+        self._check_glyphs(text, role, field)
+        if max_width is not None:
+            width = self.fonts.width(text, size, role)
+            if width > max_width:
+                smaller = size * max_width / width
+                if smaller < max(size * 0.7, MIN_TEXT):
+                    self.report(f"text {text!r} is too wide for its space", field)
+                size = max(smaller, MIN_TEXT)
+        draw_line(self.c, self.fonts, text, x, y, size, role, align)
+
+    def paragraph(self, text: str, x: float, y: float, w: float, h: float, *, size: float,
+                  min_size: float = MIN_TEXT, role: str = "regular", align: str = "left",
+                  field: str | None = None, valign: str = "top") -> None:
+        """Wrap text into the box (x, y) - (x + w, y + h), shrinking from size to min_size."""
+        self._check_glyphs(text, role, field)
+        fitted = fit(self.fonts, text, w, h, size, min_size, role)
+        if fitted is None:
+            self.report(f"text does not fit its box even at {min_size:g} pt: {text[:40]!r}...",
+                        field)
+            return
+        top = y + h
+        if valign == "middle":
+            top = y + (h + fitted.height()) / 2
+        draw_fitted(self.c, self.fonts, fitted, x, top, w, role, align)
+
+    def _check_glyphs(self, text: str, role: str, field: str | None) -> None:
+        missing = self.fonts.missing(text, role)
+        if missing:
+            self.report(f"no font has the character(s) {missing!r}; they would print as blanks "
+                        "(add a font with them under [fonts] in game.toml)", field)

@@ -1,0 +1,77 @@
+"""Text on a canvas: mixed-font runs (fallback for CJK and symbols), word wrapping, and fitting a
+text into a box by shrinking it within limits. What still does not fit is reported, never cut."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .fonts import Fonts
+
+LEADING = 1.2
+
+
+def draw_line(c: Canvas, fonts: Fonts, text: str, x: float, y: float, size: float,
+              role: str = "regular", align: str = "left") -> float:
+    """Draw one line with its baseline at y; returns its width."""
+    width = fonts.width(text, size, role)
+    if align == "centre":
+        x -= width / 2
+    elif align == "right":
+        x -= width
+    for font, piece in fonts.runs(text, role):
+        c.setFont(font, size)
+        c.drawString(x, y, piece)
+        x += c.stringWidth(piece, font, size)
+    return width
+
+
+def wrap(fonts: Fonts, text: str, size: float, width: float, role: str = "regular") -> list[str] | None:
+    """Greedy word wrap; None if a single word is wider than the box. Explicit newlines break."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if fonts.width(trial, size, role) <= width:
+                line = trial
+            elif not line or fonts.width(word, size, role) > width:
+                return None
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+@dataclass(frozen=True)
+class Fitted:
+    size: float
+    lines: tuple[str, ...]
+
+    def height(self) -> float:
+        return len(self.lines) * self.size * LEADING
+
+
+def fit(fonts: Fonts, text: str, width: float, height: float, max_size: float,
+        min_size: float, role: str = "regular") -> Fitted | None:
+    """The largest size (steps of 0.25 pt) at which the text wraps into the box; None if even
+    min_size does not fit."""
+    size = max_size
+    while size >= min_size - 1e-9:
+        lines = wrap(fonts, text, size, width, role)
+        if lines is not None and len(lines) * size * LEADING <= height + 1e-6:
+            return Fitted(size, tuple(lines))
+        size -= 0.25
+    return None
+
+
+def draw_fitted(c: Canvas, fonts: Fonts, fitted: Fitted, x: float, top: float, width: float,
+                role: str = "regular", align: str = "left") -> None:
+    """Draw fitted lines from `top` downwards inside a box starting at x of the given width."""
+    ax = {"left": x, "centre": x + width / 2, "right": x + width}[align]
+    y = top - fitted.size * 0.95
+    for line in fitted.lines:
+        draw_line(c, fonts, line, ax, y, fitted.size, role, align)
+        y -= fitted.size * LEADING
