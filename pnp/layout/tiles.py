@@ -49,7 +49,7 @@ def plan_tiles(board_w: float, board_h: float, page_w: float, page_h: float,
         w, h = (board_h, board_w) if rotated else (board_w, board_h)
         if w <= page_w - 2 * PRINTER_MARGIN and h <= page_h - 2 * PRINTER_MARGIN:
             x, y = (page_w - w) / 2, (page_h - h) / 2
-            tile = Tile(0, 0, Rect(0, 0, board_w, board_h), x, y, rotated)
+            tile = Tile(0, 0, Rect(0, 0, w, h), x, y, rotated)
             return TilePlan(board_w, board_h, 1, 1, rotated, (tile,))
         room_w, room_h = page_w - 2 * TILE_MARGIN, page_h - 2 * TILE_MARGIN
         cols = max(1, ceil((w - overlap) / (room_w - overlap)))

@@ -226,10 +226,9 @@ class Booklet:
         draw_line(c, fonts, f"{n}", page_w / 2, MARGIN - 9 * MM, 9, align="centre")
         c.setFillColor(black)
 
-    def count_pages(self, page_w: float, page_h: float, fonts: Fonts | None = None) -> int:
+    def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
         import io
 
-        fonts = fonts or self._fonts
         scratch = Canvas(io.BytesIO(), pagesize=(page_w, page_h))
         return self._pages(scratch, fonts, page_w, page_h, draw=False)
 

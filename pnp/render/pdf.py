@@ -81,7 +81,7 @@ class KitRenderer:
         self.grids = [self._grid(s) for s in kit.sheets]
         self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
                            for b in kit.boards]
-        booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h) if kit.booklet else 0
+        booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h, self.fonts) if kit.booklet else 0
         sections = [Section("Print guide and checklist", 1, 2, "double-sided")]
         page = 3
         if booklet_pages:
