@@ -144,11 +144,13 @@ def test_engine_plays_the_printed_layout(game_copy):
     model = open_game(str(folder)).model
     game = open_game(str(folder)).module.new_game(model)
     assert [list(p) for p in game.paths] == model.paths()
-    edit_csv(folder / "islands.csv", 2, "element", "metal")
-    edit_csv(folder / "islands.csv", 5, "element", "fire")
+    for row in range(2, 17):  # walk every path from the other end
+        pos = int(open_game(str(folder)).model.islands[row - 2].position)
+        edit_csv(folder / "islands.csv", row, "position", str(6 - pos))
     moved = open_game(str(folder))
-    assert [list(p) for p in moved.module.new_game(moved.model).paths][0] == [
-        "wood", "metal", "earth", "fire", "water"]
+    assert validate(moved) == []
+    assert list(moved.module.new_game(moved.model).paths[0]) == [
+        "water", "metal", "earth", "fire", "wood"]
     from pnp.engine.core import RandomAgent, play
 
     record = play(game, [RandomAgent(), RandomAgent()], seed=3)
