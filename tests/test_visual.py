@@ -1,0 +1,34 @@
+"""Pages as a person sees them, at low resolution, against checked-in PNGs."""
+
+import pytest
+from PIL import ImageChops, ImageStat
+
+from helpers import ROOT
+from pnp.project import build, open_game
+from visual import assert_matches_golden, render_page
+
+
+@pytest.fixture(scope="module")
+def wuxing_pdf(tmp_path_factory):
+    out = tmp_path_factory.mktemp("visual") / "wuxing.pdf"
+    build(open_game("wuxing", cwd=ROOT), out)
+    return out
+
+
+def test_wuxing_card_sheet_looks_as_approved(wuxing_pdf):
+    assert_matches_golden(render_page(wuxing_pdf, 6), "wuxing-cards-front")
+
+
+def test_wuxing_back_sheet_looks_as_approved(wuxing_pdf):
+    assert_matches_golden(render_page(wuxing_pdf, 7), "wuxing-cards-back")
+
+
+def test_a_changed_colour_is_caught(game_copy, tmp_path, wuxing_pdf):
+    """The visual check can fail: a different Fire colour moves the picture past tolerance."""
+    folder = game_copy("wuxing")
+    toml = (folder / "game.toml").read_text().replace('fire = "#c62828"', 'fire = "#2222ff"')
+    (folder / "game.toml").write_text(toml)
+    out = tmp_path / "changed.pdf"
+    build(open_game(str(folder)), out)
+    a, b = render_page(wuxing_pdf, 6), render_page(out, 6)
+    assert max(ImageStat.Stat(ImageChops.difference(a, b)).mean) > 1.5  # the tolerance
