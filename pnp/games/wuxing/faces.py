@@ -92,7 +92,7 @@ def element_card(model: Model, card: Card):
 
 
 def _cycle_diagram(c, fonts, model: Model, cx: float, cy: float, R: float, r: float,
-                   ink: Color, halo: Color | None) -> None:
+                   ink: Color, halo: Color | None, outside: bool = True) -> None:
     """Both cycles: generating around the pentagon (red, solid), destroying across it (blue,
     dashed), drawn from the engine's tables."""
     pal = model.common.palette
@@ -112,9 +112,17 @@ def _cycle_diagram(c, fonts, model: Model, cx: float, cy: float, R: float, r: fl
         disc(c, x, y, r, e.colour, ink, max(0.8, r / 12))
         c.setFillColor(ink_on(e.colour))
         draw_line(c, fonts, e.glyph, x, y - r * 0.36, r * 1.05, "cjk", "centre")
+        # the top name sits above its node; side names outside when there is room, else below
+        size = max(7, r * 0.45)
+        ux = (x - cx) / R
+        align, lx, ly = "centre", x, y - r - size * 1.1
+        if y > cy + R * 0.9:
+            ly = y + r + size * 0.35
+        elif outside and abs(ux) > 0.5 and y > cy:
+            align = "left" if ux > 0 else "right"
+            lx, ly = x + (r + 2) * (1 if ux > 0 else -1), y - size * 0.35
         c.setFillColor(ink)
-        draw_line(c, fonts, e.name, x, y - r - max(8, r * 0.55), max(7, r * 0.45), "bold",
-                  "centre")
+        draw_line(c, fonts, e.name, lx, ly, size, "bold", align)
 
 
 def _winner_text(model: Model) -> str:
@@ -132,18 +140,19 @@ def reference_card(model: Model):
         ink = pal["ink"]
         c.setFillColor(ink)
         s.line("The two cycles", w / 2, h - 11 * MM, 12, "bold", "centre", max_width=w - 8 * MM)
-        _cycle_diagram(c, s.fonts, model, w / 2, h * 0.55, 21 * MM, 5.2 * MM, ink, None)
-        ly = 26 * MM
+        _cycle_diagram(c, s.fonts, model, w / 2, 48 * MM, 15.5 * MM, 4.8 * MM, ink, None,
+                       outside=False)
+        ly = 23.5 * MM
         arrow(c, 5 * MM, ly, 15 * MM, ly, pal["generating"], width=1.6, head=5.5)
         s.line("solid red: generates", 17 * MM, ly - 2.5, 7.5, align="left",
                max_width=w - 21 * MM)
-        arrow(c, 5 * MM, ly - 5 * MM, 15 * MM, ly - 5 * MM, pal["destroying"], width=1.6,
+        arrow(c, 5 * MM, ly - 4.5 * MM, 15 * MM, ly - 4.5 * MM, pal["destroying"], width=1.6,
               dashed=True, head=5.5)
-        s.line("dashed blue: destroys", 17 * MM, ly - 5 * MM - 2.5, 7.5, align="left",
+        s.line("dashed blue: destroys", 17 * MM, ly - 4.5 * MM - 2.5, 7.5, align="left",
                max_width=w - 21 * MM)
         s.paragraph(_winner_text(model) + " Same element: the pawn on that element's island "
                     "wins, else the Yin-Yang pawn, else a tie.", 4.5 * MM, 3.5 * MM, w - 9 * MM,
-                    13 * MM, size=7.5, min_size=6.5, align="centre")
+                    12 * MM, size=7.5, min_size=6.5, align="centre")
 
     return draw
 
@@ -307,7 +316,7 @@ def booklet(model: Model) -> Booklet:
     pal = model.common.palette
 
     def cycles(c, fonts, w, h):
-        _cycle_diagram(c, fonts, model, w / 2, h / 2 + 4 * MM, 30 * MM, 8 * MM, pal["ink"], None)
+        _cycle_diagram(c, fonts, model, w / 2, h / 2 - 2 * MM, 30 * MM, 8 * MM, pal["ink"], None)
 
     context = {
         "elements": [{"id": e.id, "name": e.name, "glyph": e.glyph}
@@ -328,7 +337,7 @@ def booklet(model: Model) -> Booklet:
         "paths_to_win": engine.NUM_PATHS // 2 + 1,
     }
     text = booklet_text(model.common, context)
-    return Booklet(model.common.title, text, {"cycles": (80 * MM, 78 * MM, cycles)},
+    return Booklet(model.common.title, text, {"cycles": (90 * MM, 90 * MM, cycles)},
                    accent=pal["ink"], source=str(model.common.folder.path / "booklet"))
 
 
