@@ -1257,7 +1257,7 @@ class LegolasState(State):
                      treasures: Mapping[str, int] | None = None,
                      defeated: Sequence[Sequence[int]] | None = None,
                      wizard_elements: Sequence[int] | None = None,
-                     revealed: Sequence[int] = (), round: int | None = None) -> None:
+                     revealed: Sequence[int] = (), round_index: int | None = None) -> None:
         """Put the game in a chosen mid-round position (for scenario tests and puzzles).
 
         hands: cards per seat; hordes: (gate card, cards bottom-up); the turn of `active` begins
@@ -1267,8 +1267,8 @@ class LegolasState(State):
         if self.chars[0] < 0:
             raise ValueError("deal the characters first (or use character_assignment)")
         n = self.n
-        if round is not None:
-            self.round = round
+        if round_index is not None:
+            self.round = round_index
         self.hands = [list(h) for h in hands]
         self.hordes = []
         self.open = []
