@@ -46,35 +46,51 @@ class Fonts:
 
     names: dict[str, str]
     _cmaps: dict[str, frozenset[int]] = field(default_factory=dict)
+    _runs: dict[tuple[str, str], list[tuple[str, str]]] = field(default_factory=dict)
 
     def __getitem__(self, role: str) -> str:
         return self.names[role]
 
-    def covers(self, font: str, char: str) -> bool:
+    def _cmap(self, font: str) -> frozenset[int]:
         cmap = self._cmaps.get(font)
         if cmap is None:
-            face = pdfmetrics.getFont(font).face
-            cmap = frozenset(face.charToGlyph)
+            cmap = frozenset(pdfmetrics.getFont(font).face.charToGlyph)
             self._cmaps[font] = cmap
-        return ord(char) in cmap
+        return cmap
+
+    def covers(self, font: str, char: str) -> bool:
+        return ord(char) in self._cmap(font)
 
     def missing(self, text: str, role: str = "regular") -> str:
         """Characters that neither the role's font nor any fallback can print."""
-        fonts = [self.names[role]] + [self.names[r] for r in FALLBACK_ROLES]
-        return "".join(sorted({ch for ch in text if not ch.isspace()
-                               and not any(self.covers(f, ch) for f in fonts)}))
+        codes = {ord(ch) for ch in text if not ch.isspace()}
+        for f in [self.names[role]] + [self.names[r] for r in FALLBACK_ROLES]:
+            codes -= self._cmap(f)
+            if not codes:
+                return ""
+        return "".join(sorted(chr(c) for c in codes))
 
     def runs(self, text: str, role: str = "regular") -> list[tuple[str, str]]:
         """[(font, text)] pieces: each character from the first font that has it."""
+        key = (text, role)
+        hit = self._runs.get(key)
+        if hit is not None:
+            return hit
         primary = self.names[role]
-        chain = [primary] + [self.names[r] for r in FALLBACK_ROLES if self.names[r] != primary]
-        out: list[tuple[str, str]] = []
-        for ch in text:
-            font = next((f for f in chain if ch.isspace() or self.covers(f, ch)), primary)
-            if out and out[-1][0] == font:
-                out[-1] = (font, out[-1][1] + ch)
-            else:
-                out.append((font, ch))
+        if {ord(ch) for ch in text} <= self._cmap(primary):
+            out = [(primary, text)]
+        else:
+            chain = [primary] + [self.names[r] for r in FALLBACK_ROLES if self.names[r] != primary]
+            out = []
+            for ch in text:
+                font = next((f for f in chain if ch.isspace() or self.covers(f, ch)), primary)
+                if out and out[-1][0] == font:
+                    out[-1] = (font, out[-1][1] + ch)
+                else:
+                    out.append((font, ch))
+        if len(self._runs) > 20_000:  # bounded: a huge deck must not grow memory
+            self._runs.clear()
+        self._runs[key] = out
         return out
 
     def width(self, text: str, size: float, role: str = "regular") -> float:

@@ -28,20 +28,26 @@ def draw_line(c: Canvas, fonts: Fonts, text: str, x: float, y: float, size: floa
 
 
 def wrap(fonts: Fonts, text: str, size: float, width: float, role: str = "regular") -> list[str] | None:
-    """Greedy word wrap; None if a single word is wider than the box. Explicit newlines break."""
+    """Greedy word wrap; None if a single word is wider than the box. Explicit newlines break.
+    Widths are additive (no kerning), so each word is measured once."""
+    space = fonts.width(" ", size, role)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}" if line else word
-            if fonts.width(trial, size, role) <= width:
-                line = trial
-            elif not line or fonts.width(word, size, role) > width:
+        words = paragraph.split()
+        line: list[str] = []
+        used = 0.0
+        for word in words:
+            w = fonts.width(word, size, role)
+            if w > width + 1e-9:
                 return None
+            trial = used + (space if line else 0.0) + w
+            if line and trial > width + 1e-9:
+                lines.append(" ".join(line))
+                line, used = [word], w
             else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+                line.append(word)
+                used = trial
+        lines.append(" ".join(line))
     return lines
 
 
@@ -57,14 +63,21 @@ class Fitted:
 def fit(fonts: Fonts, text: str, width: float, height: float, max_size: float,
         min_size: float, role: str = "regular") -> Fitted | None:
     """The largest size (steps of 0.25 pt) at which the text wraps into the box; None if even
-    min_size does not fit."""
+    min_size does not fit. Text width scales with size, so wrapping at size s into width w is
+    wrapping at size 1 into w / s."""
     size = max_size
     while size >= min_size - 1e-9:
-        lines = wrap(fonts, text, size, width, role)
-        if lines is not None and len(lines) * size * LEADING <= height + 1e-6:
-            return Fitted(size, tuple(lines))
+        if _lines_fit(text, height, size):
+            lines = wrap(fonts, text, 1.0, width / size, role)
+            if lines is not None and len(lines) * size * LEADING <= height + 1e-6:
+                return Fitted(size, tuple(lines))
         size -= 0.25
     return None
+
+
+def _lines_fit(text: str, height: float, size: float) -> bool:
+    """Cheap pre-check: at least the explicit lines must fit the height."""
+    return (text.count("\n") + 1) * size * LEADING <= height + 1e-6
 
 
 def draw_fitted(c: Canvas, fonts: Fonts, fitted: Fitted, x: float, top: float, width: float,
