@@ -74,7 +74,7 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
         result = render_kit(kit, fonts, tmp, options)
         drawn = result.findings + [error(f"manifest: {p}")
                                    for p in compare_manifest(result.placed, required)]
-        findings += drawn
+        findings += [f for f in dict.fromkeys(drawn)]  # one line per distinct problem
         if errors_in(drawn) and not force:
             raise RulesError(findings)
     return Built(out, result.pages, findings, result.sections)

@@ -543,9 +543,9 @@ def test_L13_L32_spend_draw_keep_and_reshuffle():
 
 
 def test_L2_L31_coin_values_half_blade_and_rogue():
-    st = pos(["rogue", "fighter"], hands=[[S1F], [P1E]], defeated=[[S1E_HALF, S3W], [S1E_HALF]],
+    st = pos(["rogue", "fighter"], hands=[[S1F], [P1E]], defeated=[[S1E_HALF, S3W], [S1W]],
              vp=[0, 0])
-    assert st.coins2(0) == 1 and st.coins2(1) == 1         # ½ coin: 0 whole coins
+    assert st.coins2(0) == 1 and st.coins2(1) == 2         # ½ coin: 0 whole coins
     st.set_position(hands=[[S1F], [P1E]], defeated=[[S1E_HALF, S3W], []], vp=[5, 0])
     assert st.coins2(0) == 2                                # rogue level 2 doubles: 1 coin
     st.set_position(hands=[[S1F], [P1E]], defeated=[[S1E_HALF, S3W], []], vp=[10, 0],
@@ -658,6 +658,14 @@ def test_L27_ring_of_legend_gains_vp_for_any_boss_and_levels_at_once():
     st.apply_action(play_at(0, S3WA))
     st.apply_action(A_CHALLENGE + 0)
     assert st.vp2 == [2, 0]                                   # the holder's own boss counts
+    # variant option: only the holder's own bosses
+    st = LegolasGame(2, character_assignment=["rogue", "fighter"], first_player=0,
+                     ring_of_legend="own").new_initial_state()
+    st.set_position(hands=[[S3WA, M1F], [P1E]], hordes=[(S1W, [])],
+                    treasures={"ring_of_legend": 1}, missions=[STEALTH, STEALTH])
+    st.apply_action(play_at(0, S3WA))
+    st.apply_action(A_CHALLENGE + 0)
+    assert st.vp2 == [0, 0]
 
 
 def test_L28_lure_allows_one_extra_card():
@@ -693,7 +701,7 @@ def test_L29_psychic_plays_anywhere_from_level_2_and_three_cards_at_level_3():
     assert st.plays_allowed == 1
     st.apply_action(play_at(1, M1F))
     assert st.phase == PH_CHALLENGE
-    st = pos(["psychic", "fighter"], hands=[[M1F, P1E, M2F, M3F, S1F], [S1F]],
+    st = pos(["psychic", "fighter"], hands=[[M1F, P1E, M2F, M3F, S1F], [S2E]],
              hordes=hordes, vp=[10, 0], treasures={"lure": 0})
     assert st.plays_allowed == 4
     for c in (M1F, P1E, M2F):
@@ -788,7 +796,7 @@ def _assert_final(st, n):
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_random_games_invariants_and_replay(n):
     game_ = LegolasGame(n)
-    for seed in range(50):
+    for seed in range(100):
         rec = play(game_, [RandomAgent()] * n, seed=seed, keep_actions=True)
         assert len(rec.returns) == n and sum(rec.returns) == pytest.approx(1.0)
         assert rec.stats["rounds"] == 5
@@ -806,7 +814,7 @@ def test_conservation_and_legality_every_step(n):
     """Every monster in exactly one place at every step; legal actions exist until the end."""
     game_ = LegolasGame(n)
     agents = [GreedyAgent() if i % 2 else RandomAgent() for i in range(n)]
-    for seed in range(6):
+    for seed in range(12):
         rng = random.Random(seed)
         st = game_.new_initial_state()
         steps = 0
@@ -825,6 +833,14 @@ def test_conservation_and_legality_every_step(n):
                 assert legal and len(set(legal)) == len(legal)
                 obs = st.observation(p)
                 assert obs.hand == tuple(st.hands[p])
+                # the cached public parts are never stale
+                assert obs.defeated == tuple(tuple(d) for d in st.defeated)
+                assert obs.vp == tuple(v / 2 for v in st.vp2) and obs.levels == tuple(st.level)
+                assert obs.treasures[p] == tuple(t for t in range(16) if st.holder[t] == p)
+                assert obs.defence == st.defence(p)
+                assert [h[:4] for h in obs.hordes] == [
+                    (h.idx, h.suit, h.total, MON[h.cards[-1]].value if h.cards else 0)
+                    for h in st.open]
                 for h in obs.hordes:             # unrevealed horde cards show suit and value only
                     for tok, c in zip(h[4], st.hordes[h[0]].cards):
                         assert tok == c if st.revealed[c] else tok == 100 + 10 * (c // 12) + \

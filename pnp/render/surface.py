@@ -25,9 +25,13 @@ class Surface:
     source: Source | None = None
     findings: list[Finding] = field(default_factory=list)
 
-    def report(self, message: str, field: str | None = None, level: str = "error") -> None:
+    def report(self, message: str, field: str | None = None, level: str = "error",
+               source: Source | None = None) -> None:
+        """A finding about this piece; `source` names the data row the text came from when it
+        is not the piece's own row (an element's name printed on many cards)."""
         make = error if level == "error" else warning
-        self.findings.append(make(f"{self.name}: {message}", self.source, field))
+        text = message if source else f"{self.name}: {message}"  # a shared row: say it once
+        self.findings.append(make(text, source or self.source, field))
 
     def fill_bleed(self, fill) -> None:
         """Paint the whole piece including its bleed."""
@@ -36,35 +40,38 @@ class Surface:
         self.c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1)
 
     def line(self, text: str, x: float, y: float, size: float, role: str = "regular",
-             align: str = "left", max_width: float | None = None, field: str | None = None) -> None:
+             align: str = "left", max_width: float | None = None, field: str | None = None,
+             source: Source | None = None) -> None:
         """One line of text, shrunk to max_width if given (not below 70 %), else reported."""
-        self._check_glyphs(text, role, field)
+        self._check_glyphs(text, role, field, source)
         if max_width is not None:
             width = self.fonts.width(text, size, role)
             if width > max_width:
                 smaller = size * max_width / width
                 if smaller < max(size * 0.7, MIN_TEXT):
-                    self.report(f"text {text!r} is too wide for its space", field)
+                    self.report(f"text {text!r} is too wide for its space", field, source=source)
                 size = max(smaller, MIN_TEXT)
         draw_line(self.c, self.fonts, text, x, y, size, role, align)
 
     def paragraph(self, text: str, x: float, y: float, w: float, h: float, *, size: float,
                   min_size: float = MIN_TEXT, role: str = "regular", align: str = "left",
-                  field: str | None = None, valign: str = "top") -> None:
+                  field: str | None = None, valign: str = "top",
+                  source: Source | None = None) -> None:
         """Wrap text into the box (x, y) - (x + w, y + h), shrinking from size to min_size."""
-        self._check_glyphs(text, role, field)
+        self._check_glyphs(text, role, field, source)
         fitted = fit(self.fonts, text, w, h, size, min_size, role)
         if fitted is None:
             self.report(f"text does not fit its box even at {min_size:g} pt: {text[:40]!r}...",
-                        field)
+                        field, source=source)
             return
         top = y + h
         if valign == "middle":
             top = y + (h + fitted.height()) / 2
         draw_fitted(self.c, self.fonts, fitted, x, top, w, role, align)
 
-    def _check_glyphs(self, text: str, role: str, field: str | None) -> None:
+    def _check_glyphs(self, text: str, role: str, field: str | None,
+                      source: Source | None) -> None:
         missing = self.fonts.missing(text, role)
         if missing:
             self.report(f"no font has the character(s) {missing!r}; they would print as blanks "
-                        "(add a font with them under [fonts] in game.toml)", field)
+                        "(add a font with them under [fonts] in game.toml)", field, source=source)

@@ -190,19 +190,21 @@ class GreedyAgent:
         return legal[rng.randrange(len(legal))]
 
     def _mission(self, t: _Tables, obs: LegolasObservation, legal: Sequence[int]) -> int:
+        """Suit missions by the cards of that suit in hand; Untouchable when defence is low
+        (few monsters will be defeated); the Gambler as a steady choice."""
         hand = obs.hand
         defence = obs.defence
         best, best_v = legal[0], None
         for a in legal:
             m = a - A_MISSION
             if m < 4:
-                v = 1.0 + 0.3 * sum(1 for c in hand if t.suit[c] == m)
+                v = 0.35 * sum(1 for c in hand if t.suit[c] == m)
             elif MISSIONS[m] == "untouchable":
-                v = 5.0 - min(6.0, 1.0 + 0.8 * defence)
+                v = 4.5 - 0.5 * defence
             elif MISSIONS[m] == "gambler":
-                v = 1.0
+                v = 3.0
             else:
-                v = 0.5
+                v = 0.5 + 0.3 * sum(t.trap[c] for c in hand)
             if best_v is None or v > best_v:
                 best, best_v = a, v
         return best

@@ -40,7 +40,7 @@ import csv
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from pnp.engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 
@@ -293,11 +293,13 @@ class LegolasGame(Game):
                  treasures: Sequence[Treasure] | None = None,
                  characters: Sequence[Character] | None = None, *, rounds: int = ROUNDS,
                  character_assignment: Sequence[str] | None = None,
-                 first_player: int | None = None):
+                 first_player: int | None = None, ring_of_legend: str = "any"):
         """monsters/treasures/characters default to card_data/legolas.
 
         character_assignment: fixed character id per seat (skips the character deal, L16).
         first_player: fixed first player of round 1 (skips that chance node, L17).
+        ring_of_legend: "any" (ruling L27: 1 VP for every boss any player defeats) or "own"
+        (variant for balance tests: only bosses its holder defeats).
         """
         super().__init__(num_players)
         if monsters is None or treasures is None or characters is None:
@@ -335,6 +337,9 @@ class LegolasGame(Game):
         if first_player is not None and not 0 <= first_player < n:
             raise ValueError(f"first_player must be a seat 0..{n - 1}")
         self.first_player = first_player
+        if ring_of_legend not in ("any", "own"):
+            raise ValueError('ring_of_legend must be "any" or "own"')
+        self.ring_any = ring_of_legend == "any"
         # Card tables
         ms = self.monsters
         self.suit = tuple(SUITS.index(m.suit) for m in ms)
@@ -393,9 +398,9 @@ class Horde:
         return h
 
 
-@dataclass(frozen=True, slots=True)
-class LegolasObservation:
-    """What one player may see. Card ids are ints into ``monsters``; horde cards are tokens."""
+class LegolasObservation(NamedTuple):
+    """What one player may see (an immutable snapshot). Card ids are ints into ``monsters``;
+    cards in hordes are tokens (``token_is_hidden``) until a challenge reveals them."""
 
     player: int
     num_players: int
@@ -492,6 +497,7 @@ class LegolasState(State):
         self.end_reasons = [0, 0]           # no card, too many gates
         self.rounds_done = 0
         self._legal: list[int] | None = None
+        self._c_seats = self._c_static = self._c_hordes = self._c_rows = None
         if g.character_assignment is not None:
             self.chars = list(g.character_assignment)
             for c in self.chars:
@@ -654,6 +660,7 @@ class LegolasState(State):
                 self.ch_dmg = max(0, self.ch_dmg - MINION_REDUCTION)
                 self.holder[T_MINION] = -2
                 self.minions_used += 1
+                self._c_seats = None
                 self.ch_won.append(h.cards[self.ch_pos])
                 self.ch_pos += 1
                 self._run_challenge()
@@ -667,6 +674,7 @@ class LegolasState(State):
                 self.defeated[self.net_victim].remove(c)
                 self.defeated[self.cur].append(c)
                 self.net_steals += 1
+                self._c_rows = None
             self.net_victim = -1
             self._end_turn()
         elif ph == PH_WIZARD:
@@ -701,6 +709,7 @@ class LegolasState(State):
             seat = self.chars.index(-1)
             self.chars[seat] = k
             self.char_pool[k] -= 1
+            self._invalidate()
             if -1 not in self.chars:
                 self._after_characters()
         elif ph == PH_FIRST:
@@ -711,6 +720,7 @@ class LegolasState(State):
 
     # ---------------------------------------------------------------- setup & rounds
     def _after_characters(self) -> None:
+        self._invalidate()
         if self.g.first_player is None:
             self.phase = PH_FIRST
             self.cur = CHANCE
@@ -729,6 +739,7 @@ class LegolasState(State):
         self.revealed = bytearray(len(self.g.monsters))
         self.hordes = []
         self.open = []
+        self._invalidate()
         self.mission = [-1] * self.n
         self.wiz = [0] * self.n
         self.deal_pos = 0
@@ -776,12 +787,14 @@ class LegolasState(State):
         h = Horde(len(self.hordes), self.g.suit[card], card, seat)
         self.hordes.append(h)
         self.open.append(h)
+        self._c_hordes = None
 
     def _play_card(self, hidx: int, card: int) -> None:
         self.hands[self.active].remove(card)
         h = self.hordes[hidx]
         h.cards.append(card)
         h.total += self.g.value[card]
+        self._c_hordes = None
         self._after_play()
 
     def _after_play(self) -> None:
@@ -869,6 +882,7 @@ class LegolasState(State):
         rv = self.revealed
         for c in h.cards:
             rv[c] = 1
+        self._c_hordes = None
         self.ch_h = hidx
         self.ch_pos = 0
         self.ch_dmg = 0
@@ -926,6 +940,7 @@ class LegolasState(State):
         h.total = sum(val[c] for c in h.cards)
         self.ch_kept = []
         self.defeated[seat].extend(won)
+        self._c_hordes = self._c_rows = None
         if not h.cards:                                  # L22: the gate closes
             h.open = False
             self.open.remove(h)
@@ -933,10 +948,11 @@ class LegolasState(State):
         boss = self.g.boss
         bosses = sum(boss[c] for c in won)
         ring = self.holder[T_RING]
-        if bosses and ring >= 0:                         # L27
+        if bosses and ring >= 0 and (ring == seat or self.g.ring_any):   # L27
             self.vp2[ring] += 2 * bosses
             self.ring_vp2[ring] += 2 * bosses
             self.level[ring] = level_of(self.vp2[ring])
+            self._c_seats = None
         self.ch_won = []
         self.ch_h = -1
         net = self.holder[T_NET]
@@ -990,6 +1006,7 @@ class LegolasState(State):
             h.cards = []
         self.open = []
         self.hordes = []
+        self._invalidate()
         for hand in self.hands:
             disc.extend(hand)
             hand.clear()
@@ -1000,6 +1017,7 @@ class LegolasState(State):
             self.round_vp2[s].append(mv + ev + bv)
         for s in range(n):
             self.level[s] = level_of(self.vp2[s])
+        self._c_seats = None
         self.rounds_done += 1
         if self.round + 1 >= self.g.rounds:               # no shopping after the last round
             self._clear_rows()
@@ -1032,6 +1050,7 @@ class LegolasState(State):
         seat = self.order[self.order_pos]
         self.holder[t] = seat
         self.bought[t] += 1
+        self._c_seats = None
         for other in self.shop_drawn:
             if other != t:
                 self.tdeck.append(other)
@@ -1047,6 +1066,7 @@ class LegolasState(State):
             self.defeated[s] = []
             self.discard.extend(self.closed[s])
             self.closed[s] = []
+        self._c_rows = None
 
     # ---------------------------------------------------------------- results
     def returns(self) -> list[float]:
@@ -1087,55 +1107,88 @@ class LegolasState(State):
         }
 
     # ---------------------------------------------------------------- views
+    # Public parts of the observation are cached and rebuilt only after they change.
+    def _seat_view(self) -> tuple:
+        c = self._c_seats
+        if c is None:
+            n = self.n
+            holder = self.holder
+            treasures = tuple(tuple(t for t in range(16) if holder[t] == s) for s in range(n))
+            if -1 in self.chars:
+                zeros = (0,) * n
+                defs, masks = zeros, ((0, 0),) * n
+            else:
+                defs = tuple(self.defence(s) for s in range(n))
+                masks = tuple(self.damage_masks(s) for s in range(n))
+            c = self._c_seats = (treasures, tuple(self.level), tuple(v / 2 for v in self.vp2),
+                                 defs, masks)
+        return c
+
+    def _static_view(self) -> tuple:
+        c = self._c_static
+        if c is None:
+            g = self.g
+            chars = self.chars
+            c = self._c_static = (tuple(chars),
+                                  tuple(g.char_element[x] if x >= 0 else -1 for x in chars),
+                                  tuple(g.threshold[x] if x >= 0 else 0 for x in chars))
+        return c
+
+    def _hordes_view(self) -> tuple:
+        c = self._c_hordes
+        if c is None:
+            g = self.g
+            rv = self.revealed
+            tok = g.token
+            val = g.value
+            c = self._c_hordes = tuple(
+                (h.idx, h.suit, h.total, val[h.cards[-1]] if h.cards else 0,
+                 tuple([x if rv[x] else tok[x] for x in h.cards])) for h in self.open)
+        return c
+
+    def _rows_view(self) -> tuple:
+        c = self._c_rows
+        if c is None:
+            c = self._c_rows = (tuple([tuple(d) for d in self.defeated]),
+                                tuple([len(x) for x in self.closed]))
+        return c
+
+    def _invalidate(self) -> None:
+        self._c_seats = self._c_static = self._c_hordes = self._c_rows = None
+
     def observation(self, player: int) -> LegolasObservation:
         g = self.g
         n = self.n
         ph = self.phase
-        rv = self.revealed
-        tok = g.token
-        hordes = tuple((h.idx, h.suit, h.total, g.value[h.cards[-1]] if h.cards else 0,
-                        tuple(c if rv[c] else tok[c] for c in h.cards)) for h in self.open)
+        mission = self.mission
         if ph == PH_MISSION:
-            missions = tuple(self.mission[s] if s == player or self.mission[s] < 0 else -2
-                             for s in range(n))
+            missions = tuple([mission[s] if s == player or mission[s] < 0 else -2
+                              for s in range(n)])
             used = tuple(self.used)
         else:
-            missions = tuple(self.mission)
-            used = tuple(self.used[s] & ~(1 << self.mission[s]) if self.mission[s] >= 0
-                         else self.used[s] for s in range(n))
-        holder = self.holder
-        treasures = tuple(tuple(t for t in range(16) if holder[t] == s) for s in range(n))
-        chars = self.chars
-        if chars[player] >= 0:
-            immune, barrier = self.damage_masks(player)
-            defence = self.defence(player)
-        else:
-            immune = barrier = defence = 0
+            missions = tuple(mission)
+            used = tuple([self.used[s] & ~(1 << mission[s]) if mission[s] >= 0
+                          else self.used[s] for s in range(n)])
+        treasures, levels, vp, defs, masks = self._seat_view()
+        chars, elements, thresholds = self._static_view()
+        defeated, closed = self._rows_view()
         challenge = None
-        if ph in (PH_WIZ_CHOICE, PH_MINION):
+        if ph == PH_WIZ_CHOICE or ph == PH_MINION:
             h = self.hordes[self.ch_h]
             challenge = (self.active, self.ch_h, tuple(h.cards), self.ch_pos, self.ch_dmg,
                          self.ch_def, tuple(self.ch_won))
-        shopper = ph in (PH_SHOP_SPEND, PH_SHOP_DRAW, PH_SHOP_KEEP) and \
+        shopper = (ph == PH_SHOP_SPEND or ph == PH_SHOP_KEEP) and \
             self.order[self.order_pos] == player
+        immune, barrier = masks[player]
         return LegolasObservation(
-            player=player, num_players=n, round=self.round, rounds=g.rounds,
-            phase=PHASE_NAMES[ph], current=self.cur, active=self.active, first=self.first,
-            monsters=g.monsters, hand=tuple(self.hands[player]),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            characters=tuple(chars),
-            character_elements=tuple(g.char_element[c] if c >= 0 else -1 for c in chars),
-            thresholds=tuple(g.threshold[c] if c >= 0 else 0 for c in chars),
-            levels=tuple(self.level), vp=tuple(v / 2 for v in self.vp2),
-            treasures=treasures, treasure_deck=len(self.tdeck),
-            missions=missions, used_missions=used, wizard_elements=tuple(self.wiz),
-            hordes=hordes, defeated=tuple(tuple(d) for d in self.defeated),
-            closed_gates=tuple(len(c) for c in self.closed),
-            defence=defence, immune_suits=immune, barrier_elements=barrier,
-            plays_made=self.plays_made, plays_allowed=self.plays_allowed,
-            challenge=challenge, net_victim=self.net_victim,
-            shop_coins=self.shop_coins2[player] // 2 if shopper else 0,
-            shop_drawn=tuple(self.shop_drawn) if shopper and ph == PH_SHOP_KEEP else (),
+            player, n, self.round, g.rounds, PHASE_NAMES[ph], self.cur, self.active,
+            self.first, g.monsters, tuple(self.hands[player]),
+            tuple([len(h) for h in self.hands]), chars, elements, thresholds, levels, vp,
+            treasures, len(self.tdeck), missions, used, tuple(self.wiz), self._hordes_view(),
+            defeated, closed, defs[player], immune, barrier, self.plays_made, self.plays_allowed,
+            challenge, self.net_victim,
+            self.shop_coins2[player] // 2 if shopper else 0,
+            tuple(self.shop_drawn) if shopper and ph == PH_SHOP_KEEP else (),
         )
 
     def card_str(self, card: int) -> str:
@@ -1298,6 +1351,7 @@ class LegolasState(State):
             self.tdeck = [t for t in range(16) if self.holder[t] == -1]
         if wizard_elements is not None:
             self.wiz = list(wizard_elements)
+        self._invalidate()
         placed = set()
         for group in (*self.hands, *self.defeated):
             placed.update(group)

@@ -30,7 +30,7 @@ def _badge(s: Surface, model: Model, eid: str, cx: float, cy: float, r: float, r
     e = model.elements[eid]
     disc(s.c, cx, cy, r, e.colour, ring, max(0.8, r / 12))
     s.c.setFillColor(ink_on(e.colour))
-    s.line(e.glyph, cx, cy - r * 0.36, r * 1.05, "cjk", "centre", field="glyph")
+    s.line(e.glyph, cx, cy - r * 0.36, r * 1.05, "cjk", "centre", field="glyph", source=e.source)
     if label:
         s.c.setFillColor(label_colour or ring)
         s.line(label, cx, cy - r - 9, 8, "bold", "centre", max_width=r * 2 + 6 * MM, field="name")
@@ -59,10 +59,11 @@ def element_card(model: Model, card: Card):
         cx, cy, r = w / 2, h * 0.5, 13 * MM
         disc(c, cx, cy, r, e.colour, ink, 1.6)
         c.setFillColor(ink_on(e.colour))
-        s.line(e.glyph, cx, cy - r * 0.37, r * 1.05, "cjk", "centre", field="glyph")
+        s.line(e.glyph, cx, cy - r * 0.37, r * 1.05, "cjk", "centre", field="glyph",
+               source=e.source)
         c.setFillColor(ink)
         s.line(e.name.upper(), cx, cy - r - 6 * MM, 13, "bold", "centre", max_width=w - 30 * MM,
-               field="name")
+               field="name", source=e.source)
         # four relations: top = what beats me, bottom = what I beat
         br = 5.8 * MM
         top_y, bottom_y = h - 23 * MM, 19.5 * MM
@@ -77,7 +78,7 @@ def element_card(model: Model, card: Card):
             _badge(s, model, eid, bx, by, br, ink)
             c.setFillColor(ink)
             s.line(model.elements[eid].name, bx, by - br - 3.6 * MM, 8, "bold", "centre",
-                   max_width=22 * MM, field="name")
+                   max_width=22 * MM, field="name", source=model.elements[eid].source)
             if incoming:
                 x1, y1, x2, y2 = toward(bx, by, cx, cy, br + 1.5, r + 2.5)
             else:
@@ -86,7 +87,7 @@ def element_card(model: Model, card: Card):
             # the verb, so the arrow reads without colour
             vy = by + br + 1.6 * MM if incoming else by - br - 7.2 * MM
             c.setFillColor(colour if owner.colour == pal["yang"] else ink)
-            s.line(verb, bx, vy, 7, "italic", "centre", max_width=25 * MM, field="name")
+            s.line(verb, bx, vy, 7, "italic", "centre", max_width=25 * MM)
 
     return draw
 
@@ -241,12 +242,13 @@ def link_token(model: Model, token):
         if token.id == "first":
             c.setFillColor(ink)
             s.line("1st", r, r - 1 * MM, 14, "bold", "centre")
-            s.line(token.label, r, r - 6.5 * MM, 6.5, "regular", "centre", max_width=r * 1.5)
+            s.line(token.label, r, r - 6.5 * MM, 6.5, "regular", "centre", max_width=r * 1.5,
+                   field="label")
             return
         arrow(c, r - 6.5 * MM, r + 1.5 * MM, r + 6.5 * MM, r + 1.5 * MM, ink, width=2.2,
               dashed=dashed, head=7)
         c.setFillColor(ink)
-        s.line(token.label, r, r - 5 * MM, 7, "bold", "centre", max_width=r * 1.6)
+        s.line(token.label, r, r - 5 * MM, 7, "bold", "centre", max_width=r * 1.6, field="label")
 
     return draw
 
@@ -286,8 +288,10 @@ def board(model: Model):
             disc(c, x, y, d / 2 + 1.5 * MM, pal["sand"], None)
             disc(c, x, y, d / 2, e.colour, pal["ink"], 1.2)
             c.setFillColor(ink_on(e.colour))
-            s.line(e.glyph, x, y - d * 0.12, d * 0.5, "cjk", "centre")
-            s.line(e.name, x, y - d * 0.36, 8, "bold", "centre", max_width=d * 0.9)
+            s.line(e.glyph, x, y - d * 0.12, d * 0.5, "cjk", "centre", field="glyph",
+                   source=e.source)
+            s.line(e.name, x, y - d * 0.36, 8, "bold", "centre", max_width=d * 0.9, field="name",
+                   source=e.source)
         # the players' sides: Yang at the bottom edge, Yin at the top (printed upside down)
         for pid, at_top in (("yang", False), ("yin", True)):
             owner = model.player(pid)

@@ -1,0 +1,453 @@
+"""Experior: its card data, the checks against the rules engine, and the kit to print.
+
+The engine is built from the data (wound limit, start experience, multipliers, bonus multiplier),
+the cards, role cards, board and booklet print the same data, and validation checks that data
+against the engine's fixed facts (types, winning order, colours, the rulings' defaults). The
+booklet's worked example is played by the engine, so its numbers cannot drift.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections import Counter
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+
+from ...data.files import Column, Record
+from ...data.game import GameFolder
+from ...engine.core import IllegalAction
+from ...errors import DataError, Finding, Source, error, warning
+from ..base import Common, load_common, palette_colour
+from . import engine
+
+MARKER_KINDS = ("wound", "experience")
+# The colour words of the engine (the text's UNO option) and the channel that must dominate a
+# printed colour of that name, so "red" cannot be printed in blue by a typo.
+_CHANNEL = {"red": 0, "green": 1, "blue": 2}
+
+
+@dataclass(frozen=True)
+class Attack:
+    id: str
+    name: str
+    colour: Color
+    colour_name: str
+    beats: str
+    source: Source
+
+
+@dataclass(frozen=True)
+class Modality:
+    id: str
+    name: str
+    multiplier: int
+    source: Source
+
+
+@dataclass(frozen=True)
+class Side:
+    id: str
+    name: str
+    colour: Color
+    ink: Color
+    start: dict[str, int]  # starting experience by attack type
+    source: Source
+
+
+@dataclass(frozen=True)
+class Card:
+    side: str
+    type: str
+    modality: str
+    multiplier: int  # as printed on the card
+    source: Source
+
+
+@dataclass(frozen=True)
+class Marker:
+    side: str
+    kind: str  # "wound" or "experience"
+    type: str  # attack type of an experience marker, "" for a wound marker
+    source: Source
+
+
+@dataclass(frozen=True)
+class ExampleTurn:
+    cards: dict[str, tuple[str, str]]  # side -> (type, modality)
+    source: Source
+
+
+@dataclass(frozen=True)
+class Model:
+    common: Common
+    attacks: dict[str, Attack]
+    modalities: dict[str, Modality]
+    sides: dict[str, Side]
+    cards: tuple[Card, ...]
+    markers: tuple[Marker, ...]
+    example: tuple[ExampleTurn, ...]
+    card_size: tuple[float, float]
+    marker_diameter: float
+    board_size: tuple[float, float]
+    wound_limit: int
+    bonus_multiplier: int
+    aid_cards: int
+    wound_cells_beyond: int
+    experience_cells: int
+    experience_flip: int
+
+    def side(self, sid: str) -> Side:
+        return self.sides[sid]
+
+    def card_name(self, card: Card) -> str:
+        return f"{self.modalities[card.modality].name} {self.attacks[card.type].name}"
+
+    @property
+    def multipliers(self) -> dict[str, int]:
+        return {m: self.modalities[m].multiplier for m in engine.MODALITIES
+                if m in self.modalities}
+
+    @property
+    def start(self) -> dict[str, dict[str, int]]:
+        return {s: dict(side.start) for s, side in self.sides.items()}
+
+    # ---- the board's tracks ---------------------------------------------------------------
+    @property
+    def wound_track(self) -> range:
+        """Cells of each fighter's wound track: 0 up to past the wound limit."""
+        return range(0, self.wound_limit + self.wound_cells_beyond)
+
+    @property
+    def experience_track(self) -> range:
+        """Cells of each experience track: from the lowest start value up."""
+        low = min((v for side in self.sides.values() for v in side.start.values()), default=0)
+        return range(low, low + self.experience_cells)
+
+
+def _known(record: Record, field: str, allowed, what: str) -> str:
+    value = record[field]
+    if value not in allowed:
+        raise DataError(f"unknown {what} {value!r}; use one of: {', '.join(allowed)}",
+                        record.source.path, record.source.row, field)
+    return value
+
+
+def _once(seen: dict, key, record: Record, field: str, what: str) -> None:
+    if key in seen:
+        raise DataError(f"{what} {key!r} is listed twice (first in row {seen[key].source.row})",
+                        record.source.path, record.source.row, field)
+
+
+def load(folder: GameFolder) -> Model:
+    common = load_common(folder)
+
+    def col(rec: Record, field: str) -> Color:
+        return palette_colour(common, rec[field], rec.source, field)
+
+    attacks: dict[str, Attack] = {}
+    for r in folder.csv("attacks.csv", [Column("type"), Column("name"), Column("colour"),
+                                        Column("colour_name"), Column("beats")]):
+        tid = _known(r, "type", engine.TYPES, "attack type")
+        _once(attacks, tid, r, "type", "attack type")
+        attacks[tid] = Attack(tid, r["name"], col(r, "colour"), r["colour_name"],
+                              _known(r, "beats", engine.TYPES, "attack type"), r.source)
+    modalities: dict[str, Modality] = {}
+    for r in folder.csv("modalities.csv", [Column("modality"), Column("name"),
+                                           Column("multiplier", "int", min=0, max=99)]):
+        mid = _known(r, "modality", engine.MODALITIES, "modality")
+        _once(modalities, mid, r, "modality", "modality")
+        modalities[mid] = Modality(mid, r["name"], r["multiplier"], r.source)
+    sides: dict[str, Side] = {}
+    for r in folder.csv("sides.csv", [Column("side"), Column("name"), Column("colour"),
+                                      Column("ink")]
+                        + [Column(t, "int", min=0, max=99) for t in engine.TYPES]):
+        sid = _known(r, "side", engine.SIDES, "side")
+        _once(sides, sid, r, "side", "side")
+        sides[sid] = Side(sid, r["name"], col(r, "colour"), col(r, "ink"),
+                          {t: r[t] for t in engine.TYPES}, r.source)
+    cards = tuple(
+        Card(_known(r, "side", engine.SIDES, "side"), _known(r, "type", engine.TYPES,
+                                                             "attack type"),
+             _known(r, "modality", engine.MODALITIES, "modality"), r["multiplier"], r.source)
+        for r in folder.csv("cards.csv", [Column("side"), Column("type"), Column("modality"),
+                                          Column("multiplier", "int", min=0, max=99)]))
+    markers = []
+    for r in folder.csv("markers.csv", [Column("side"), Column("marker"),
+                                        Column("type", default="")]):
+        kind = _known(r, "marker", MARKER_KINDS, "marker")
+        type_ = r["type"]
+        if kind == "experience":
+            type_ = _known(r, "type", engine.TYPES, "attack type")
+        elif type_:
+            raise DataError("a wound marker has no attack type; leave the cell empty",
+                            r.source.path, r.source.row, "type")
+        markers.append(Marker(_known(r, "side", engine.SIDES, "side"), kind, type_, r.source))
+    example = []
+    example_cols = [Column(f"{s}_{k}") for s in engine.SIDES for k in ("type", "modality")]
+    for r in folder.csv("example.csv", example_cols):
+        example.append(ExampleTurn(
+            {s: (_known(r, f"{s}_type", engine.TYPES, "attack type"),
+                 _known(r, f"{s}_modality", engine.MODALITIES, "modality"))
+             for s in engine.SIDES}, r.source))
+    for needed in ("paper", "ink", "limit"):
+        if needed not in common.palette:
+            raise DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
+                            field=f"palette.{needed}")
+
+    def number(section: str, key: str, low: int, high: int, default=...) -> int:
+        value = folder.get(section, key, int, default=default)
+        if not low <= value <= high:
+            raise DataError(f"[{section}] {key} must be {low} to {high}, got {value}",
+                            folder.toml_path, field=f"{section}.{key}")
+        return value
+
+    return Model(
+        common=common, attacks=attacks, modalities=modalities, sides=sides, cards=cards,
+        markers=tuple(markers), example=tuple(example),
+        card_size=folder.card_size(), marker_diameter=folder.length("markers", "diameter"),
+        board_size=(folder.length("board", "width"), folder.length("board", "height")),
+        wound_limit=number("options", "wound_limit", 1, 9999),
+        bonus_multiplier=number("options", "bonus_multiplier", 0, 99),
+        aid_cards=number("options", "aid_cards", 0, 10, default=2),
+        wound_cells_beyond=number("board", "wound_cells_beyond", 0, 500, default=50),
+        experience_cells=number("board", "experience_cells", 2, 60, default=15),
+        experience_flip=number("board", "experience_flip", 1, 59, default=10),
+    )
+
+
+# ---- validation -----------------------------------------------------------------------------
+def _engine_default(name: str):
+    """A default of ExperiorGame's constructor: the value RULINGS.md fixes."""
+    return inspect.signature(engine.ExperiorGame.__init__).parameters[name].default
+
+
+def _is_named_colour(value: Color, name: str) -> bool:
+    channel = _CHANNEL.get(name)
+    if channel is None:
+        return True
+    rgb = (value.red, value.green, value.blue)
+    return all(rgb[channel] > v + 0.1 for i, v in enumerate(rgb) if i != channel)
+
+
+def validate(model: Model) -> list[Finding]:
+    findings: list[Finding] = []
+    folder = model.common.folder.path
+
+    def file(name: str) -> Source:
+        return Source(folder / name)
+
+    # attack types: the engine's three, its winning order and its colours
+    for t in engine.TYPES:
+        a = model.attacks.get(t)
+        if a is None:
+            findings.append(error(f"attack type {t!r} is missing", file("attacks.csv"), "type"))
+            continue
+        if a.beats != engine.BEATS[t]:
+            findings.append(error(f"{a.name} beats {engine.BEATS[t]} by the rules, the data says "
+                                  f"{a.beats}", a.source, "beats"))
+        if a.colour_name != engine.COLOURS[t]:
+            findings.append(error(f"{a.name} is {engine.COLOURS[t]} by the rules (the UNO "
+                                  f"option), the data says {a.colour_name!r}", a.source,
+                                  "colour_name"))
+        elif not _is_named_colour(a.colour, a.colour_name):
+            findings.append(error(f"{a.name}'s printed colour #{a.colour.hexval()[2:]} is not "
+                                  f"{a.colour_name}", a.source, "colour"))
+    # modalities: the multipliers the rulings fix
+    for m in engine.MODALITIES:
+        mod = model.modalities.get(m)
+        if mod is None:
+            findings.append(error(f"modality {m!r} is missing", file("modalities.csv"),
+                                  "modality"))
+        elif mod.multiplier != engine.DEFAULT_MULTIPLIERS[m]:
+            findings.append(error(f"{mod.name} multiplies by {engine.DEFAULT_MULTIPLIERS[m]} by "
+                                  f"the rules, the data says {mod.multiplier}", mod.source,
+                                  "multiplier"))
+    # sides: both fighters, starting experience as in the rulings
+    for s in engine.SIDES:
+        side = model.sides.get(s)
+        if side is None:
+            findings.append(error(f"side {s!r} is missing", file("sides.csv"), "side"))
+            continue
+        for t in engine.TYPES:
+            want = engine.DEFAULT_START[s][t]
+            if side.start[t] != want:
+                findings.append(error(f"the {side.name} starts with {t} {want} by the rulings "
+                                      f"(E2), the data says {side.start[t]}", side.source, t))
+    # cards: one per side, type and modality, each printing the data's multiplier
+    seen: dict[tuple[str, str, str], Card] = {}
+    for card in model.cards:
+        key = (card.side, card.type, card.modality)
+        name = f"{card.modality} {card.type}"
+        if key in seen:
+            findings.append(error(f"the {card.side} has a second {name} card (first in row "
+                                  f"{seen[key].source.row})", card.source, "type"))
+        else:
+            seen[key] = card
+        mod = model.modalities.get(card.modality)
+        if mod is not None and card.multiplier != mod.multiplier:
+            findings.append(error(f"the {name} card prints x{card.multiplier} but {mod.name} "
+                                  f"multiplies by {mod.multiplier}", card.source, "multiplier"))
+    for s in engine.SIDES:
+        for t, m in engine.CARDS:
+            if (s, t, m) not in seen:
+                findings.append(error(f"the {s} has no {m} {t} card", file("cards.csv"), "type"))
+    # markers: one wound marker and one experience marker per type, per side
+    for s in engine.SIDES:
+        theirs = Counter((mk.kind, mk.type) for mk in model.markers if mk.side == s)
+        for key in [("wound", "")] + [("experience", t) for t in engine.TYPES]:
+            if theirs[key] != 1:
+                what = "wound marker" if key[0] == "wound" else f"{key[1]} experience marker"
+                findings.append(error(f"the {s} needs exactly one {what}, has {theirs[key]}",
+                                      file("markers.csv"), "marker"))
+    # options: the bonus attack as in the rulings; the tracks long enough
+    toml = Source(model.common.folder.toml_path)
+    ruled_bonus = _engine_default("bonus_multiplier")
+    if model.bonus_multiplier != ruled_bonus:
+        findings.append(error(f"the bonus attack deals {ruled_bonus} x the highest experience "
+                              f"by the rulings (E6), the data says {model.bonus_multiplier}",
+                              toml, "options.bonus_multiplier"))
+    findings += _validate_tracks(model, toml)
+    # the engine is built from this data and agrees with it
+    try:
+        game = new_game(model)
+    except ValueError as exc:
+        findings.append(error(f"the rules engine refuses the data: {exc}", toml))
+        return findings
+    if (game.wound_limit, game.start, game.multipliers, game.bonus_multiplier) != (
+            model.wound_limit, model.start, model.multipliers, model.bonus_multiplier):
+        findings.append(error("the rules engine was not built with the data's numbers", toml))
+    findings += _validate_example(model, game)
+    return findings
+
+
+def _validate_tracks(model: Model, toml: Source) -> list[Finding]:
+    findings = []
+    track = model.wound_track
+    if model.wound_limit not in track:
+        findings.append(error(f"the wound track ends at {track[-1] if track else 0}, before the "
+                              f"wound limit {model.wound_limit}; set wound_cells_beyond to at "
+                              "least 1", toml, "board.wound_cells_beyond"))
+    else:
+        # the last attack and the bonus attack push wounds past the limit
+        top = max((v for s in model.sides.values() for v in s.start.values()), default=0)
+        reach = 2 * model.bonus_multiplier * (top + 10)
+        if model.wound_cells_beyond < reach:
+            findings.append(warning(f"the wound track ends {model.wound_cells_beyond} wounds past "
+                                    f"the limit; a last strong attack and the bonus attack can "
+                                    f"add about {reach}: players will often turn the marker to "
+                                    "its + side", toml, "board.wound_cells_beyond"))
+    if not model.experience_flip < model.experience_cells:
+        findings.append(error(f"the experience marker's +{model.experience_flip} side needs a "
+                              f"track longer than {model.experience_flip} cells, it has "
+                              f"{model.experience_cells}", toml, "board.experience_flip"))
+    return findings
+
+
+def _validate_example(model: Model, game: engine.ExperiorGame) -> list[Finding]:
+    try:
+        worked_example(model, game)
+    except DataError as exc:
+        return [error(exc.message, Source(exc.path, exc.row), exc.field)]
+    return []
+
+
+# ---- the worked example, played by the engine ---------------------------------------------
+def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> list[dict]:
+    """Play example.csv's turns with the engine from the start position (Human in seat 0) and
+    describe each turn with the engine's numbers: who won, the wounds dealt (experience x
+    multiplier), the experience gained, and the totals after the turn."""
+    game = game or new_game(model)
+    state = game.state_at(human_seat=0)
+    seat = {"human": 0, "elf": 1}
+    turns = []
+    for number, turn in enumerate(model.example, 1):
+        before_w, before_x = state.wounds, state.exp
+        ids = {}
+        for s in engine.SIDES:
+            t, m = turn.cards[s]
+            ids[s] = engine.card_id(t, m)
+        for s in sorted(engine.SIDES, key=seat.get):
+            try:
+                state.apply_action(ids[s])
+            except IllegalAction:
+                raise DataError(f"turn {number}: the {s} cannot play {turn.cards[s][1]} "
+                                f"{turn.cards[s][0]}: it was played the turn before and is "
+                                "locked (E3)", turn.source.path, turn.source.row,
+                                f"{s}_type") from None
+        after_w, after_x = state.wounds, state.exp
+        winner = engine.resolve(ids["human"], ids["elf"])
+        row = {
+            "turn": number,
+            "cards": {s: _card_text(model, *turn.cards[s]) for s in engine.SIDES},
+            "outcome": "win" if winner is not None else "same",
+            "winner": None, "loser": None, "damage": 0, "exp_before": 0, "multiplier": 0,
+            "exp_after": 0, "gainer": None, "type": None, "levels": {},
+            "wounds": {s: after_w[seat[s]] for s in engine.SIDES},
+            "exp": {s: {t: after_x[seat[s] * 3 + i] for i, t in enumerate(engine.TYPES)}
+                    for s in engine.SIDES},
+            "reason": "",
+        }
+        if winner is not None:
+            w = engine.SIDES[0] if winner == 0 else engine.SIDES[1]
+            lo = next(s for s in engine.SIDES if s != w)
+            t, m = turn.cards[w]
+            i = seat[w] * 3 + engine.TYPES.index(t)
+            damage = after_w[seat[lo]] - before_w[seat[lo]]
+            exp_before = before_x[i]
+            mult = model.modalities[m].multiplier
+            if damage != exp_before * mult or after_x[i] != exp_before + 1:
+                raise RuntimeError("the engine and the example disagree")  # never with the data
+            lt = turn.cards[lo][0]
+            reason = (f"{model.attacks[t].name} beats {model.attacks[lt].name}" if t != lt else
+                      f"same type: {model.modalities['quick'].name} beats "
+                      f"{model.modalities['strong'].name}")
+            row.update(winner=model.sides[w].name, loser=model.sides[lo].name, damage=damage,
+                       exp_before=exp_before, multiplier=mult, type=model.attacks[t].name,
+                       gainer=model.sides[w].name, exp_after=after_x[i], reason=reason)
+        else:
+            t = turn.cards["human"][0]
+            k = engine.TYPES.index(t)
+            gained = [s for s in engine.SIDES
+                      if after_x[seat[s] * 3 + k] > before_x[seat[s] * 3 + k]]
+            row.update(type=model.attacks[t].name, reason="same card",
+                       levels={model.sides[s].name: before_x[seat[s] * 3 + k]
+                               for s in engine.SIDES})
+            if gained:
+                g = gained[0]
+                row.update(gainer=model.sides[g].name,
+                           exp_after=after_x[seat[g] * 3 + k])
+        turns.append(row)
+    return turns
+
+
+def _card_text(model: Model, type_: str, modality: str) -> str:
+    return f"{model.modalities[modality].name} {model.attacks[type_].name}"
+
+
+# ---- the protocol -----------------------------------------------------------------------------
+def required_kit(model: Model) -> Counter:
+    """What the rules need printed, from the engine's facts."""
+    sides = len(engine.SIDES)
+    return Counter({
+        "attack card": sides * engine.NUM_CARDS,
+        "role card": sides,
+        "player aid card": model.aid_cards,
+        "wound marker": sides,
+        "experience marker": sides * len(engine.TYPES),
+        "wound track": sides,
+        "experience track": sides * len(engine.TYPES),
+        "locked-card slot": sides,
+    })
+
+
+def new_game(model: Model, num_players: int | None = None) -> engine.ExperiorGame:
+    return engine.ExperiorGame(num_players, wound_limit=model.wound_limit, start=model.start,
+                               multipliers=model.multipliers,
+                               bonus_multiplier=model.bonus_multiplier)
+
+
+def build_kit(model: Model, fonts):
+    from .faces import build
+
+    return build(model, fonts)

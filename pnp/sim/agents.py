@@ -1,0 +1,166 @@
+"""Which agents can play which game: a registry per engine mapping a name to a factory.
+
+An agent is anything with a ``name`` and ``choose(observation, legal, rng) -> action`` (the
+``pnp.engine.core.Agent`` protocol). It sees only its own player's observation, the legal actions
+and a random generator it must use for every random choice (so games replay from their seed).
+
+A factory is any callable taking no argument that returns a fresh agent -- a class works.
+Agents are named on the command line in three ways:
+
+* a registered name: ``random``, ``greedy`` (see ``BUILTIN``) or one added with ``register``;
+* ``module:Class`` -- an importable module (the current folder is searched too);
+* ``path/to/file.py:Class`` -- a Python file anywhere.
+
+Agents are built from these strings inside each worker process, so any of the three works with
+``--jobs``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from ..errors import PnpError
+
+Factory = Callable[[], Any]
+
+# engine -> name -> "module:attribute" of a factory (imported on first use).
+BUILTIN: dict[str, dict[str, str]] = {
+    "wuxing": {"random": "pnp.engine.core:RandomAgent",
+               "greedy": "pnp.games.wuxing.agents:GreedyAgent"},
+    "experior": {"random": "pnp.engine.core:RandomAgent",
+                 "greedy": "pnp.games.experior.agents:GreedyAgent"},
+    "legolas": {"random": "pnp.engine.core:RandomAgent",
+                "greedy": "pnp.games.legolas.agents:GreedyAgent"},
+}
+# Any engine (a new game) gets at least the random agent.
+DEFAULT = {"random": "pnp.engine.core:RandomAgent"}
+
+_registered: dict[str, dict[str, Factory | str]] = {}
+
+
+class AgentError(PnpError):
+    """An agent name that cannot be resolved, or an object that is not an agent."""
+
+
+def register(engine: str, name: str, factory: Factory | str | None = None):
+    """Add an agent for an engine ("wuxing", "experior", "legolas", ...).
+
+    ``factory`` is a zero-argument callable (a class works) or a "module:attribute" string.
+    Without a factory it works as a class decorator::
+
+        @register("experior", "cautious")
+        class Cautious: ...
+    """
+    if factory is None:
+        def deco(obj):
+            register(engine, name, obj)
+            return obj
+        return deco
+    if not name or ":" in name or "," in name:
+        raise AgentError(f"agent name {name!r} must be a plain word (no ':' or ',')")
+    _registered.setdefault(engine, {})[name] = factory
+    return factory
+
+
+def names(engine: str) -> list[str]:
+    """Registered agent names for an engine, built-in first."""
+    table = dict(BUILTIN.get(engine, DEFAULT))
+    table.update(_registered.get(engine, {}))
+    return list(table)
+
+
+def _lookup(engine: str, name: str) -> Factory | str | None:
+    mine = _registered.get(engine, {})
+    if name in mine:
+        return mine[name]
+    return BUILTIN.get(engine, DEFAULT).get(name)
+
+
+def _import_ref(ref: str) -> Any:
+    """'module:attr' or 'file.py:attr' -> the object."""
+    where, _, attr = ref.rpartition(":")
+    if not where or not attr:
+        raise AgentError(f"{ref!r}: write module:Class or file.py:Class")
+    if where.endswith(".py"):
+        path = Path(where).expanduser().resolve()
+        if not path.is_file():
+            raise AgentError(f"{ref!r}: no file {where}")
+        mod_name = "pnp_user_agents_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+        module = sys.modules.get(mod_name)
+        if module is None:
+            spec = importlib.util.spec_from_file_location(mod_name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[mod_name] = module
+            try:
+                spec.loader.exec_module(module)
+            except Exception as exc:
+                del sys.modules[mod_name]
+                raise AgentError(f"{ref!r}: {where} failed to load: {exc}") from None
+    else:
+        try:
+            module = importlib.import_module(where)
+        except ModuleNotFoundError:
+            cwd = str(Path.cwd())
+            if cwd in sys.path:
+                raise AgentError(f"{ref!r}: no module {where!r}") from None
+            sys.path.append(cwd)
+            try:
+                module = importlib.import_module(where)
+            except ModuleNotFoundError:
+                raise AgentError(f"{ref!r}: no module {where!r}") from None
+    obj = module
+    for part in attr.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise AgentError(f"{ref!r}: {where} has no {attr!r}") from None
+    return obj
+
+
+def factory(engine: str, spec: str) -> Factory:
+    """The factory for an agent spec (a registered name, module:Class or file.py:Class)."""
+    spec = spec.strip()
+    found = _lookup(engine, spec)
+    if found is None:
+        if ":" not in spec:
+            raise AgentError(f"unknown agent {spec!r} for {engine}; known: "
+                             f"{', '.join(names(engine))} (or module:Class, file.py:Class)")
+        found = spec
+    if isinstance(found, str):
+        found = _import_ref(found)
+    if not callable(found):
+        raise AgentError(f"agent {spec!r} is not a class or factory")
+    return found
+
+
+def make(engine: str, spec: str) -> Any:
+    """A fresh agent for a spec; checks it has name and choose()."""
+    agent = factory(engine, spec)()
+    if not callable(getattr(agent, "choose", None)):
+        raise AgentError(f"agent {spec!r} has no choose(observation, legal, rng) method")
+    if not getattr(agent, "name", None):
+        try:
+            agent.name = spec
+        except AttributeError:
+            pass
+    return agent
+
+
+def parse(engine: str, text: str | None, num_players: int) -> list[str]:
+    """The agent spec of each seat from "a,b,..." (one spec: every seat). Checks each resolves."""
+    specs = [s.strip() for s in (text or "random").split(",")]
+    if any(not s for s in specs):
+        raise AgentError(f"empty agent name in {text!r}")
+    if len(specs) == 1:
+        specs *= num_players
+    if len(specs) != num_players:
+        raise AgentError(f"{len(specs)} agents given for {num_players} players; give one per "
+                         "seat or one for all")
+    for s in set(specs):
+        make(engine, s)
+    return specs

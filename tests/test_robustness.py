@@ -1,0 +1,147 @@
+"""Robustness: random input to the loaders, killed and concurrent builds, text that cannot be
+printed. Every user mistake must end in a DataError (one clear line), never a traceback."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from pypdf import PdfReader
+
+from helpers import ROOT, edit_csv
+from pnp.data.files import Column, read_csv, read_toml
+from pnp.errors import DataError
+from pnp.project import build, open_game
+
+COLUMNS = [Column("name"), Column("count", "int", min=0, max=50), Column("cost", "float", default=0),
+           Column("flag", "bool", default=False)]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=400))
+def test_random_bytes_as_csv_give_records_or_a_clear_error(tmp_path, data):
+    path = tmp_path / "cards.csv"
+    path.write_bytes(b"name,count,cost,flag\n" + data)
+    try:
+        records = read_csv(path, COLUMNS)
+    except DataError as exc:
+        assert str(exc).startswith("cards.csv")
+    else:
+        for r in records:
+            assert isinstance(r["name"], str) and 0 <= r["count"] <= 50
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=300))
+def test_random_text_as_toml_gives_a_table_or_a_clear_error(tmp_path, text):
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        assert isinstance(read_toml(path), dict)
+    except DataError as exc:
+        assert str(exc).startswith("game.toml")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=8),
+                         min_size=0, max_size=6), max_size=6))
+def test_random_cells_in_a_real_game_give_a_model_or_a_clear_error(tmp_path_factory, rows):
+    import csv
+    import io
+    import shutil
+
+    folder = tmp_path_factory.mktemp("fuzz") / "wuxing"
+    shutil.copytree(ROOT / "card_data" / "wuxing", folder)
+    buf = io.StringIO()
+    writer = csv.writer(buf)
+    writer.writerow(["token", "name", "count", "colour", "label"])
+    writer.writerows(rows)
+    (folder / "tokens.csv").write_text(buf.getvalue(), encoding="utf-8")
+    try:
+        game = open_game(str(folder))
+    except DataError:
+        return
+    game.module.validate(game.model)  # findings are fine; exceptions are not
+
+
+def test_absurd_counts_and_sizes_are_refused(game_copy, tmp_path):
+    folder = game_copy("wuxing")
+    edit_csv(folder / "tokens.csv", 2, "count", "100000")
+    with pytest.raises(DataError, match='tokens.csv, row 2, field "count": 100000 is more than'):
+        open_game(str(folder))
+    folder2 = folder
+    edit_csv(folder2 / "tokens.csv", 2, "count", "3")
+    toml = (folder2 / "game.toml").read_text().replace('size = "poker"', 'width = "0mm"\nheight = "88mm"')
+    (folder2 / "game.toml").write_text(toml)
+    with pytest.raises(DataError, match="must be positive"):
+        build(open_game(str(folder2)), tmp_path / "x.pdf")
+    toml = toml.replace('width = "0mm"', 'width = "300mm"')
+    (folder2 / "game.toml").write_text(toml)
+    with pytest.raises(DataError, match="does not fit on a 210 x 297 mm page"):
+        build(open_game(str(folder2)), tmp_path / "x.pdf")
+
+
+def test_a_character_no_font_has_is_reported_not_printed_blank(game_copy, tmp_path):
+    folder = game_copy("wuxing")
+    edit_csv(folder / "elements.csv", 3, "name", "Fire\U0001d11e")  # a musical G clef
+    findings = [str(f) for f in build(open_game(str(folder)), tmp_path / "x.pdf",
+                                      force=True).findings]
+    assert findings == ['error: elements.csv, row 3, field "name": no font has the character(s) '
+                        "'\U0001d11e'; they would print as blanks (add a font with them under "
+                        "[fonts] in game.toml)"]
+    with pytest.raises(Exception, match="problem"):
+        build(open_game(str(folder)), tmp_path / "y.pdf")
+    assert not (tmp_path / "y.pdf").exists()
+
+
+def test_text_too_long_for_its_space_is_a_finding_naming_the_piece(game_copy, tmp_path):
+    folder = game_copy("wuxing")
+    edit_csv(folder / "tokens.csv", 2, "label", "Generating " * 12)
+    result = build(open_game(str(folder)), tmp_path / "x.pdf", force=True)
+    assert any("Red link token" in str(f) and "too wide" in str(f)
+               and "tokens.csv, row 2, field \"label\"" in str(f)
+               for f in result.findings)
+
+
+def _build_cmd(out):
+    return [sys.executable, "-m", "pnp.cli", "build", "--game", "wuxing", "--out", str(out)]
+
+
+def test_a_killed_build_leaves_the_old_pdf_intact(tmp_path):
+    out = tmp_path / "kit.pdf"
+    subprocess.run(_build_cmd(out), cwd=ROOT, check=True, capture_output=True)
+    good = out.read_bytes()
+    for delay in (0.05, 0.15, 0.25, 0.35):
+        proc = subprocess.Popen(_build_cmd(out), cwd=ROOT, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        data = out.read_bytes()
+        assert data == good or (data.rstrip().endswith(b"%%EOF") and len(PdfReader(out).pages) == 13)
+
+
+def test_ctrl_c_during_a_build_changes_nothing(tmp_path):
+    out = tmp_path / "kit.pdf"
+    out.write_bytes(b"old")
+    proc = subprocess.Popen(_build_cmd(out), cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    time.sleep(0.25)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate()
+    if proc.returncode != 0:  # interrupted before the rename
+        assert out.read_bytes() == b"old"
+        assert b"Traceback" not in err
+        assert not [p for p in os.listdir(tmp_path) if p.endswith(".part")]
+
+
+def test_two_builds_at_once_leave_one_whole_pdf(tmp_path):
+    out = tmp_path / "kit.pdf"
+    procs = [subprocess.Popen(_build_cmd(out), cwd=ROOT, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL) for _ in range(2)]
+    assert [p.wait() for p in procs] == [0, 0]
+    assert len(PdfReader(out, strict=True).pages) == 13
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".part")]
