@@ -14,10 +14,10 @@ from pnp.games.legolas.agents import GreedyAgent
 from pnp.games.legolas.engine import (
     A_CHALLENGE, A_CHARACTER, A_DEFEAT, A_ELEMENTS, A_GATE, A_IGNORE, A_KEEP, A_MINION,
     A_MISSION, A_NET, A_NET_DECLINE, A_NO_MINION, A_PASS, A_PLAY, A_SPEND, A_STOP, A_TREASURE,
-    CHARACTER_IDS, DEAL_TABLE, ELEMENTS, MISSIONS, PH_CHALLENGE, PH_DEAL, PH_END, PH_FIRST_GATE,
+    CHARACTER_IDS, DEAL_TABLE, ELEMENTS, MISSIONS, PH_CHALLENGE, PH_DEAL, PH_FIRST_GATE,
     PH_MINION, PH_MISSION, PH_NET, PH_PLAY, PH_SHOP_KEEP, PH_SHOP_SPEND, PH_WIZ_CHOICE,
-    PH_WIZARD, SUITS, T_MINION, T_NET, T_RING, TREASURE_IDS, Character, LegolasGame, Monster,
-    Treasure, decode_action, default_folder, hand_sizes, load_standard,
+    PH_WIZARD, SUITS, T_MINION, T_NET, T_RING, TREASURE_IDS, LegolasGame, Monster, decode_action,
+    default_folder, hand_sizes, load_standard,
 )
 
 DATA = load_standard()
@@ -142,7 +142,7 @@ def test_L2_deck_composition_and_half_coin():
 
 
 def test_L2_half_coin_rounds_down_for_shopping():
-    # seat 0 has only the ½ coin: no whole coin, skipped; seat 1 has 1½: one coin
+    # seat 0 has only the ½ coin: no whole coin, skipped; seat 1 has one coin
     st = pos(["fighter", "wizard"], hands=[[S1F], []], hordes=[(S1W, [])],
              defeated=[[S1E_HALF], [S1WA_TRAP, M1F]], missions=[STEALTH, STEALTH])
     assert st.coins2(0) == 1 and st.coins2(1) == 2
@@ -422,7 +422,7 @@ def test_L11_L33_each_mission_scores_as_printed(mission, expected):
              missions=[mission, STEALTH])
     mv, ev, bv = st.score_breakdown(0)
     assert mv == 2 * expected
-    assert ev == 2 * 3          # rogue: wind monsters S1W? no -- B1W_TRAP, S3W, B2W
+    assert ev == 2 * 3          # rogue (wind): B1W_TRAP, S3W, B2W
     assert bv == 2 * 1          # the +1 boss
 
 
@@ -823,6 +823,9 @@ def test_conservation_and_legality_every_step(n):
             assert steps < 5 * (48 * 4 + 80)
             where = st.locations()
             assert len(where) == 48
+            for h in st.open:
+                assert h.open and h.total == sum(MON[c].value for c in h.cards)
+            assert len(st.open) <= n + 1 or st.phase in (PH_DEAL,)
             p = st.current_player()
             if p == CHANCE:
                 out = st.chance_outcomes()

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import Finding, error
 from ..kit import Board, Kit, Piece, Sheet
-from ..layout.grid import PRINTER_MARGIN, Grid, plan_grid
+from ..layout.grid import PRINTER_MARGIN, Grid, Rect, plan_grid
 from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
 from ..units import MM, mm
 from .fonts import Fonts
@@ -46,11 +46,17 @@ class BuildResult:
     sections: list[Section] = field(default_factory=list)
 
 
+LAYOUTS = ("duplex", "gutterfold")
+
+
 @dataclass(frozen=True)
 class Options:
     paper: tuple[float, float]
     bleed: float = 3 * MM
     backs: bool = True
+    layout: str = "duplex"  # duplex: backs on the next page; gutterfold: beside, fold between
+    back_offset: tuple[float, float] = (0.0, 0.0)  # shifts every back page (printer's duplex error)
+    ink_saver: bool = False  # outlines instead of full-bleed backgrounds
 
 
 def _chunks(pieces, n):
@@ -70,8 +76,20 @@ class KitRenderer:
         gap = sheet.gap
         if sheet.shape == "circle":
             gap = max(gap, 2 * bleed, 2 * MM)
-        return plan_grid(self.page_w, self.page_h, sheet.width, sheet.height, bleed=bleed,
+        width = self.page_w / 2 if self._folded(sheet) else self.page_w
+        return plan_grid(width, self.page_h, sheet.width, sheet.height, bleed=bleed,
                          gap=gap, what=sheet.title)
+
+    def _folded(self, sheet: Sheet) -> bool:
+        """Gutterfold: fronts on the left half, backs mirrored on the right, fold between."""
+        return self.opt.layout == "gutterfold" and self._has_backs(sheet)
+
+    def _slot(self, grid: Grid, index: int, back: bool, folded: bool) -> tuple[Rect, Rect]:
+        """(trim, art area) of a piece on its page."""
+        if folded and back:
+            trim, area = grid.trim(index), grid.bleed_rect(index)
+            return _mirror(trim, self.page_w), _mirror(area, self.page_w)
+        return grid.trim(index, back), grid.bleed_rect(index, back)
 
     def _has_backs(self, sheet: Sheet) -> bool:
         return self.opt.backs and sheet.duplex and any(p.back for p in sheet.pieces)
@@ -89,8 +107,10 @@ class KitRenderer:
             sections.append(Section("Rule booklet", page, page + padded - 1, "double-sided"))
             page += padded
         for sheet, grid in zip(kit.sheets, self.grids):
-            n = len(_chunks(sheet.pieces, grid.per_page)) * (2 if self._has_backs(sheet) else 1)
-            how = ("double-sided, flip on long edge" if self._has_backs(sheet)
+            duplex = self._has_backs(sheet) and not self._folded(sheet)
+            n = len(_chunks(sheet.pieces, grid.per_page)) * (2 if duplex else 1)
+            how = ("double-sided, flip on long edge" if duplex else
+                   "single-sided; fold on the middle line, glue, cut" if self._folded(sheet)
                    else "single-sided")
             sections.append(Section(sheet.title + (f" ({sheet.note})" if sheet.note else ""),
                                     page, page + n - 1, how))
@@ -194,10 +214,9 @@ class KitRenderer:
         self._new_page()
 
     def _place(self, piece: Piece, drawer, grid: Grid, index: int, back: bool,
-               shape: str) -> None:
+               shape: str, folded: bool = False) -> None:
         c = self.c
-        trim = grid.trim(index, back)
-        area = grid.bleed_rect(index, back)
+        trim, area = self._slot(grid, index, back, folded)
         c.saveState()
         path = c.beginPath()
         if shape == "circle":
@@ -236,16 +255,33 @@ class KitRenderer:
             self._call(piece, drawer, w, h, bleed)
 
     def _call(self, piece: Piece, drawer, w, h, bleed) -> None:
-        surface = Surface(self.c, self.fonts, w, h, bleed, piece.name, piece.source)
+        surface = Surface(self.c, self.fonts, w, h, bleed, piece.name, piece.source,
+                          ink_saver=self.opt.ink_saver)
         drawer(surface)
         self.result.findings.extend(surface.findings)
 
-    def _marks(self, grid: Grid) -> None:
+    def _marks(self, grid: Grid, mirrored: bool = False) -> None:
         c = self.c
         c.setStrokeColor(black)
         c.setLineWidth(MARK_WIDTH)
         for m in grid.crop_marks():
-            c.line(m.x1, m.y1, m.x2, m.y2)
+            if mirrored:
+                c.line(self.page_w - m.x1, m.y1, self.page_w - m.x2, m.y2)
+            else:
+                c.line(m.x1, m.y1, m.x2, m.y2)
+
+    def _fold_line(self, grid: Grid) -> None:
+        c = self.c
+        x = self.page_w / 2
+        c.saveState()
+        c.setStrokeColor(GREY)
+        c.setLineWidth(0.5)
+        c.setDash(4, 3)
+        c.line(x, PRINTER_MARGIN + 6 * MM, x, self.page_h - PRINTER_MARGIN)
+        c.restoreState()
+        c.setFillColor(GREY)
+        draw_line(c, self.fonts, "fold", x, self.page_h - PRINTER_MARGIN - 3 * MM, 6.5,
+                  align="centre")
 
     def _sheet_label(self, grid: Grid, text: str) -> None:
         c = self.c
@@ -256,19 +292,29 @@ class KitRenderer:
 
     def _sheet(self, sheet: Sheet, grid: Grid) -> None:
         pages = _chunks(list(sheet.pieces), grid.per_page)
-        backs = self._has_backs(sheet)
+        folded = self._folded(sheet)
+        backs = self._has_backs(sheet) and not folded
         for number, pieces in enumerate(pages, 1):
             for i, piece in enumerate(pieces):
                 self._place(piece, piece.front, grid, i, False, sheet.shape)
                 self.result.placed[piece.kind] += 1
+                if folded:
+                    self._place(piece, piece.back, grid, i, True, sheet.shape, folded=True)
             if sheet.shape == "rect":
                 self._marks(grid)
+                if folded:
+                    self._marks(grid, mirrored=True)
+            if folded:
+                self._fold_line(grid)
             label = f"{sheet.title} \u00b7 sheet {number} of {len(pages)}"
             self._sheet_label(grid, label + (" \u00b7 fronts" if backs else ""))
             self._new_page()
             if backs:
+                self.c.saveState()
+                self.c.translate(*self.opt.back_offset)
                 for i, piece in enumerate(pieces):
                     self._place(piece, piece.back, grid, i, True, sheet.shape)
+                self.c.restoreState()
                 self._sheet_label(grid, label + " \u00b7 backs (reverse of the previous page)")
                 self._new_page()
 
@@ -334,6 +380,10 @@ class KitRenderer:
                   f"overlap {mm(plan.overlap):.0f} mm: "
                   "trim one side, glue over the other",
                   TILE_MARGIN, my + 0.5 * MM, 7)
+
+
+def _mirror(r: Rect, page_w: float) -> Rect:
+    return Rect(page_w - r.x - r.w, r.y, r.w, r.h)
 
 
 def render_kit(kit: Kit, fonts: Fonts, path: Path, options: Options) -> BuildResult:

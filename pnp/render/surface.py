@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import Finding, Source, error, warning
+from .colours import luminance
 from .fonts import Fonts
 from .text import draw_fitted, draw_line, fit
 
@@ -24,6 +26,7 @@ class Surface:
     name: str = ""
     source: Source | None = None
     findings: list[Finding] = field(default_factory=list)
+    ink_saver: bool = False
 
     def report(self, message: str, field: str | None = None, level: str = "error",
                source: Source | None = None) -> None:
@@ -34,9 +37,18 @@ class Surface:
         self.findings.append(make(text, source or self.source, field))
 
     def fill_bleed(self, fill) -> None:
-        """Paint the whole piece including its bleed."""
-        self.c.setFillColor(fill)
+        """Paint the whole piece including its bleed; in ink-saver mode only outline the trim
+        (in the colour, so pieces stay told apart) and leave the paper white."""
         b = self.bleed
+        if self.ink_saver:
+            self.c.setFillColor(white)
+            self.c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1)
+            self.c.setStrokeColor(fill if luminance(fill) < 0.9 else black)
+            self.c.setLineWidth(1.2)
+            self.c.rect(0.6, 0.6, self.w - 1.2, self.h - 1.2, stroke=1, fill=0)
+            self.c.setFillColor(black)
+            return
+        self.c.setFillColor(fill)
         self.c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1)
 
     def line(self, text: str, x: float, y: float, size: float, role: str = "regular",

@@ -84,12 +84,17 @@ def pct_ci(ci: Sequence[float], digits: int = 1) -> str:
     return f"{100 * ci[0]:.{digits}f}-{100 * ci[1]:.{digits}f} %"
 
 
-def num(x: float | None, digits: int = 1) -> str:
+def num(x: float | None, digits: int = 2) -> str:
+    """A number without needless decimals: 6, 35.5, 35.75, 1,234."""
     if x is None:
         return "-"
     if float(x).is_integer():
         return f"{int(x):,}"
-    return f"{x:,.{digits}f}"
+    return f"{x:,.{digits}f}".rstrip("0").rstrip(".")
+
+
+def span(lo: float | None, hi: float | None) -> str:
+    return f"{num(lo)} to {num(hi)}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -339,25 +344,25 @@ class LegolasExtra(Extra):
     def lines(self, fig, games):
         out = ["Score by mission (VP per round with that mission):",
                f"  {'mission':<12} {'chosen':>7} {'mission VP':>11} {'round VP':>9} "
-               f"{'sd':>5} {'min-max':>9}"]
+               f"{'sd':>5}  range"]
         for m, f in fig["missions"].items():
             mv, rv = f["mission_vp"], f["round_vp"]
             out.append(f"  {m:<12} {f['chosen']:>7,} {mv['mean']:>11.2f} {rv['mean']:>9.2f} "
-                       f"{mv['stdev']:>5.2f} {num(mv['min']) + '-' + num(mv['max']):>9}")
+                       f"{mv['stdev']:>5.2f}  {span(mv['min'], mv['max'])}")
         out.append("Score by character (final VP):")
         out.append(f"  {'character':<10} {'seats':>6} {'mean':>6} {'median':>7} {'sd':>5} "
-                   f"{'min-max':>9}  wins (95 % CI)")
+                   f"{'range':<13} wins (95 % CI)")
         for c, f in fig["characters"].items():
             s = f["score"]
             out.append(f"  {c:<10} {f['seats']:>6,} {s['mean']:>6.2f} {num(s['median']):>7} "
-                       f"{s['stdev']:>5.2f} {num(s['min']) + '-' + num(s['max']):>9}  "
+                       f"{s['stdev']:>5.2f} {span(s['min'], s['max']):<13} "
                        f"{pct(f['wins']['rate'])} ({pct_ci(f['wins']['ci'])})")
         out.append("Treasures bought (copies per game; share of games with one bought):")
         for t, f in fig["treasures"].items():
             out.append(f"  {t:<18} {f['per_game']:>6.3f}  {pct(f['games']['rate']):>8}")
         ws = fig["winning_score"]
         out.append(f"Winning score: mean {num(ws['mean'], 2)}, median {num(ws['median'])}, "
-                   f"min-max {num(ws['min'])}-{num(ws['max'])}")
+                   f"range {span(ws['min'], ws['max'])}")
         return out
 
 
@@ -437,10 +442,12 @@ def figures(t: Tally, *, title: str = "", game: str = "", seed: int | None = Non
            "decisions": distribution(t.decisions)}
     if t.num_players == 2 and n:
         w0, w1 = seats[0]["wins"]["count"], seats[1]["wins"]["count"]
+        same = len(set(agents)) <= 1
+        names = [s["name"] if same else f"{s['name']} ({s['agent']})" for s in seats]
         fig["seat_advantage"] = {
             "first_seat_share_of_decisive": rate(w0, w0 + w1),
-            "verdict": advantage(w0, w0 + w1, seats[0]["name"], seats[1]["name"],
-                                 "seat advantage")}
+            "verdict": advantage(w0, w0 + w1, names[0], names[1],
+                                 "seat advantage" if same else "edge")}
     fig["details"] = t.extra.figures(n)
     return fig
 
@@ -480,7 +487,7 @@ def format_text(fig: Mapping[str, Any]) -> str:
         d = fig[key]
         if d["n"]:
             out.append(f"{label}: mean {d['mean']:.1f}, median {num(d['median'])}, "
-                       f"stdev {d['stdev']:.1f}, min-max {num(d['min'])}-{num(d['max'])}")
+                       f"stdev {d['stdev']:.1f}, range {span(d['min'], d['max'])}")
     extra = EXTRAS.get(fig["engine"])
     if extra and fig["details"]:
         out.append("")

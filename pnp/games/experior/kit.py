@@ -329,14 +329,15 @@ def _validate_tracks(model: Model, toml: Source) -> list[Finding]:
                               f"wound limit {model.wound_limit}; set wound_cells_beyond to at "
                               "least 1", toml, "board.wound_cells_beyond"))
     else:
-        # the last attack and the bonus attack push wounds past the limit
+        # the bonus attack alone pushes wounds past the limit by bonus x (experience, which
+        # grows by about 5 in a game): players should rarely need the marker's + side
         top = max((v for s in model.sides.values() for v in s.start.values()), default=0)
-        reach = 2 * model.bonus_multiplier * (top + 10)
+        reach = model.bonus_multiplier * (top + 5)
         if model.wound_cells_beyond < reach:
             findings.append(warning(f"the wound track ends {model.wound_cells_beyond} wounds past "
-                                    f"the limit; a last strong attack and the bonus attack can "
-                                    f"add about {reach}: players will often turn the marker to "
-                                    "its + side", toml, "board.wound_cells_beyond"))
+                                    f"the limit; a bonus attack alone adds about {reach}: "
+                                    "players will often turn the marker to its + side", toml,
+                                    "board.wound_cells_beyond"))
     if not model.experience_flip < model.experience_cells:
         findings.append(error(f"the experience marker's +{model.experience_flip} side needs a "
                               f"track longer than {model.experience_flip} cells, it has "

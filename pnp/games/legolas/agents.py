@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from pnp.engine.core import RandomAgent
 from pnp.games.legolas.engine import (
     A_CHALLENGE, A_DEFEAT, A_ELEMENTS, A_GATE, A_IGNORE, A_KEEP, A_MINION, A_MISSION, A_NET,
-    A_NET_DECLINE, A_NO_MINION, A_PASS, A_PLAY, A_SPEND, A_STOP, CHARACTER_IDS, DECK_SIZE,
+    A_NET_DECLINE, A_NO_MINION, A_PASS, A_PLAY, A_STOP, CHARACTER_IDS, DECK_SIZE,
     ELEMENTS, HIDDEN_TOKEN_BASE, MISSIONS, SUITS, TREASURE_IDS, LegolasObservation,
 )
 

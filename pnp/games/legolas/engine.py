@@ -134,7 +134,8 @@ def default_folder() -> Path:
 
 def _rows(path: Path) -> list[dict[str, str]]:
     with open(path, encoding="utf-8-sig", newline="") as fh:
-        return [{k.strip(): (v or "").strip() for k, v in row.items()} for row in csv.DictReader(fh)]
+        return [{k.strip(): (v or "").strip() for k, v in row.items()}
+                for row in csv.DictReader(fh)]
 
 
 def load_standard(folder: str | Path | None = None) -> dict[str, tuple]:

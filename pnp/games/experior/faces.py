@@ -1,0 +1,609 @@
+"""Experior's printed pieces: attack cards and their backs, role and player aid cards, the
+wound and experience markers, the board and the booklet's figures. Every name, colour and number
+comes from the model (the card data); the rules' facts come from the engine."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import Color
+
+from ...kit import Board, Kit, Piece, Sheet
+from ...render.booklet import Booklet
+from ...render.colours import ink_on, mix
+from ...render.icons import (arrow, bow_icon, disc, drop_icon, leaf_icon, magic_icon,
+                             shield_icon, sword_icon, toward)
+from ...render.surface import Surface
+from ...render.text import draw_line
+from ...units import MM
+from ..base import booklet_text
+from . import engine
+from .kit import Card, Marker, Model, worked_example
+
+
+def shared(fn):
+    """Mark a drawer that many pieces share, so it is drawn once and reused."""
+    fn.shared = True
+    return fn
+
+
+# ---- icons -------------------------------------------------------------------------------------
+def attack_icon(c, type_: str, cx: float, cy: float, size: float, fill: Color) -> None:
+    if type_ == "sword":
+        sword_icon(c, cx, cy, size, fill, angle=-45)
+    elif type_ == "bow":
+        bow_icon(c, cx, cy, size * 0.95, fill)
+    else:
+        magic_icon(c, cx, cy, size, fill)
+
+
+def emblem(c, side: str, cx: float, cy: float, size: float, fill: Color, mark: Color) -> None:
+    """The fighter's emblem: the Human's shield, the Elf's leaf."""
+    if side == "human":
+        shield_icon(c, cx, cy, size, fill, mark)
+    else:
+        leaf_icon(c, cx, cy, size, fill, mark, angle=-30)
+
+
+def attack_badge(c, model: Model, type_: str, cx: float, cy: float, r: float,
+                 ring: Color | None = None) -> None:
+    """The attack type's icon, white in a disc of its colour."""
+    a = model.attacks[type_]
+    disc(c, cx, cy, r, a.colour, ring, max(0.5, r / 10))
+    attack_icon(c, type_, cx, cy, r * 1.3, ink_on(a.colour))
+
+
+def order_chain(s: Surface, model: Model, cx: float, cy: float, r: float, ink: Color,
+                highlight: str | None = None) -> float:
+    """The winning order as icons: sword > bow > magic > sword. Returns the chain's width."""
+    chain = [engine.TYPES[0]]
+    while len(chain) <= len(engine.TYPES):
+        chain.append(engine.BEATS[chain[-1]])
+    step = r * 3.1
+    width = step * (len(chain) - 1) + 2 * r
+    x = cx - width / 2 + r
+    for i, t in enumerate(chain):
+        ring = ink if t == highlight else None
+        attack_badge(s.c, model, t, x, cy, r * (1.18 if t == highlight else 1.0), ring)
+        if i < len(chain) - 1:
+            s.c.setFillColor(ink)
+            s.line(">", x + step / 2, cy - r * 0.45, r * 1.5, "bold", "centre")
+        x += step
+    return width
+
+
+def order_text(model: Model) -> str:
+    chain = [engine.TYPES[0]]
+    while len(chain) <= len(engine.TYPES):
+        chain.append(engine.BEATS[chain[-1]])
+    return " > ".join(model.attacks[t].name for t in chain)
+
+
+def quick_beats_strong(model: Model) -> str:
+    q, st = model.modalities["quick"].name, model.modalities["strong"].name
+    return f"Same type: {q} beats {st}"
+
+
+# ---- attack cards ------------------------------------------------------------------------------
+def attack_card(model: Model, card: Card):
+    a = model.attacks[card.type]
+    mod = model.modalities[card.modality]
+    owner = model.side(card.side)
+    pal = model.common.palette
+    paper, ink = pal["paper"], pal["ink"]
+    strong = card.modality == "strong"
+
+    def draw(s: Surface) -> None:
+        c, w, h = s.c, s.w, s.h
+        s.fill_bleed(a.colour)
+        c.setFillColor(paper)
+        c.roundRect(3 * MM, 3 * MM, w - 6 * MM, h - 6 * MM, 2.5 * MM, stroke=0, fill=1)
+        if strong:  # a heavy inner frame: strong cards read different even without colour
+            c.setStrokeColor(a.colour)
+            c.setLineWidth(2.2)
+            c.roundRect(4.6 * MM, 4.6 * MM, w - 9.2 * MM, h - 9.2 * MM, 1.8 * MM, stroke=1,
+                        fill=0)
+        # the multiplier, big, in the top-left corner (visible in a fanned hand)
+        c.setFillColor(a.colour)
+        s.line(f"\u00d7{card.multiplier}", 7 * MM, h - 16 * MM, 30, "bold", "left",
+               field="multiplier")
+        c.setFillColor(ink)
+        s.line(mod.name.upper(), 7.2 * MM, h - 21.5 * MM, 10, "bold", "left", max_width=22 * MM,
+               field="modality")
+        # the owner, so a face-up locked card still shows whose it is
+        disc(c, w - 11 * MM, h - 11 * MM, 5.2 * MM, owner.colour, ink, 0.8)
+        emblem(c, owner.id, w - 11 * MM, h - 11 * MM, 6.4 * MM, owner.ink, owner.colour)
+        c.setFillColor(ink)
+        s.line(owner.name, w - 11 * MM, h - 20 * MM, 7.5, "bold", "centre", max_width=16 * MM,
+               field="side")
+        # the attack type: icon and name
+        cy = h * 0.5
+        disc(c, w / 2, cy, 14.5 * MM, a.colour, ink, 1.0)
+        attack_icon(c, a.id, w / 2, cy, 19 * MM, ink_on(a.colour))
+        c.setFillColor(ink)
+        s.line(a.name.upper(), w / 2, cy - 21.5 * MM, 17, "bold", "centre", max_width=w - 12 * MM,
+               field="type")
+        c.setFillColor(mix(ink, paper, 0.25))
+        s.line(f"{a.colour_name} \u00b7 win: {a.name} experience \u00d7 {card.multiplier}",
+               w / 2, cy - 26.5 * MM, 7, "italic", "centre", max_width=w - 11 * MM,
+               field="type")
+        # the winning order
+        c.setStrokeColor(mix(ink, paper, 0.6))
+        c.setLineWidth(0.5)
+        c.line(7 * MM, 19.5 * MM, w - 7 * MM, 19.5 * MM)
+        order_chain(s, model, w / 2, 14.5 * MM, 2.5 * MM, ink, highlight=a.id)
+        c.setFillColor(ink)
+        s.line(quick_beats_strong(model), w / 2, 7.2 * MM, 7, "regular", "centre",
+               max_width=w - 12 * MM)
+
+    return draw
+
+
+def side_back(model: Model, sid: str):
+    side = model.side(sid)
+    title = model.common.title
+
+    @shared
+    def draw(s: Surface) -> None:
+        c, w, h = s.c, s.w, s.h
+        s.fill_bleed(side.colour)
+        c.setStrokeColor(side.ink)
+        c.setLineWidth(1.5)
+        c.roundRect(4 * MM, 4 * MM, w - 8 * MM, h - 8 * MM, 3 * MM, stroke=1, fill=0)
+        c.setLineWidth(0.6)
+        c.roundRect(6 * MM, 6 * MM, w - 12 * MM, h - 12 * MM, 2 * MM, stroke=1, fill=0)
+        emblem(c, sid, w / 2, h / 2 + 6 * MM, 32 * MM, side.ink, side.colour)
+        c.setFillColor(side.ink)
+        s.line(side.name.upper(), w / 2, h / 2 - 19 * MM, 20, "bold", "centre",
+               max_width=w - 16 * MM)
+        s.line(title, w / 2, 11 * MM, 9, "regular", "centre", max_width=w - 16 * MM)
+
+    return draw
+
+
+# ---- role and player aid cards -------------------------------------------------------------------
+def role_card(model: Model, sid: str):
+    side = model.side(sid)
+    pal = model.common.palette
+    paper, ink = pal["paper"], pal["ink"]
+
+    def draw(s: Surface) -> None:
+        c, w, h = s.c, s.w, s.h
+        s.fill_bleed(side.colour)
+        c.setFillColor(side.ink)
+        s.line("You are the", w / 2, h - 10 * MM, 8, "italic", "centre")
+        s.line(side.name.upper(), w / 2, h - 18 * MM, 20, "bold", "centre",
+               max_width=w - 12 * MM, field="name")
+        emblem(c, sid, w / 2, h - 31 * MM, 15 * MM, side.ink, side.colour)
+        # starting experience on a paper panel
+        top, bottom = h - 41 * MM, 14 * MM
+        c.setFillColor(paper)
+        c.roundRect(5 * MM, bottom, w - 10 * MM, top - bottom, 2 * MM, stroke=0, fill=1)
+        c.setFillColor(ink)
+        s.line("Starting experience", w / 2, top - 5 * MM, 8.5, "bold", "centre")
+        row_h = 8.2 * MM
+        y = top - 12 * MM
+        for t in engine.TYPES:
+            attack_badge(c, model, t, 13 * MM, y, 3.3 * MM)
+            c.setFillColor(ink)
+            s.line(model.attacks[t].name, 19 * MM, y - 1.3 * MM, 10, "bold", "left",
+                   max_width=22 * MM, field="name")
+            s.line(str(side.start[t]), w - 12 * MM, y - 2.4 * MM, 20, "bold", "centre",
+                   field=t)
+            y -= row_h
+        drop_icon(c, 13 * MM, y, 5.5 * MM, pal["limit"])
+        c.setFillColor(ink)
+        s.line("Wounds", 19 * MM, y - 1.3 * MM, 10, "bold", "left")
+        s.line("0", w - 12 * MM, y - 2.4 * MM, 20, "bold", "centre")
+        c.setFillColor(side.ink)
+        s.paragraph("Put your markers on these cells of your half of the board.", 6 * MM,
+                    4.5 * MM, w - 12 * MM, 8.5 * MM, size=7.5, min_size=7, align="centre")
+
+    return draw
+
+
+def role_back(model: Model):
+    pal = model.common.palette
+
+    @shared
+    def draw(s: Surface) -> None:
+        c, w, h = s.c, s.w, s.h
+        s.fill_bleed(pal["paper"])
+        c.setStrokeColor(pal["ink"])
+        c.setLineWidth(1.2)
+        c.roundRect(4 * MM, 4 * MM, w - 8 * MM, h - 8 * MM, 3 * MM, stroke=1, fill=0)
+        half = len(engine.SIDES) // 2
+        for i, sid in enumerate(engine.SIDES):
+            side = model.side(sid)
+            cx = w / 2 + (i - half + 0.5) * 22 * MM
+            disc(c, cx, h / 2 + 10 * MM, 10 * MM, side.colour, pal["ink"], 1)
+            emblem(c, sid, cx, h / 2 + 10 * MM, 13 * MM, side.ink, side.colour)
+        c.setFillColor(pal["ink"])
+        s.line(model.common.title, w / 2, h / 2 - 10 * MM, 16, "bold", "centre",
+               max_width=w - 12 * MM)
+        s.line("role card", w / 2, h / 2 - 16 * MM, 9, "italic", "centre")
+        s.paragraph("Shuffle both role cards face down; each player draws one.", 8 * MM,
+                    10 * MM, w - 16 * MM, 10 * MM, size=8, min_size=7, align="centre")
+
+    return draw
+
+
+def _aid_frame(s: Surface, model: Model, title: str) -> float:
+    """Paper card with an ink title band; returns the y under the band."""
+    pal = model.common.palette
+    c, w, h = s.c, s.w, s.h
+    s.fill_bleed(pal["paper"])
+    c.setFillColor(pal["ink"])
+    c.rect(-s.bleed, h - 15 * MM, w + 2 * s.bleed, 15 * MM + s.bleed, stroke=0, fill=1)
+    c.setFillColor(pal["paper"])
+    s.line(title, w / 2, h - 10.5 * MM, 13, "bold", "centre", max_width=w - 10 * MM)
+    return h - 17 * MM
+
+
+def aid_turn(model: Model):
+    q, st = model.modalities["quick"], model.modalities["strong"]
+    text = "\n".join([
+        "1. Each fighter lays one attack card face down: not the locked one.",
+        "2. Reveal. " + order_text(model) + ". " + quick_beats_strong(model) + ".",
+        f"3. The winner deals wounds: their experience in that type \u00d7{q.multiplier} "
+        f"({q.name}) or \u00d7{st.multiplier} ({st.name}); then gains +1 experience in it.",
+        "4. Same card: no wounds; the fighter with less experience in that type gains +1 "
+        "(nobody if equal).",
+        "5. Your card goes to your locked slot, face up; the one there returns to your hand.",
+    ])
+
+    @shared
+    def draw(s: Surface) -> None:
+        top = _aid_frame(s, model, "A TURN")
+        s.c.setFillColor(model.common.palette["ink"])
+        s.paragraph(text, 5 * MM, 5 * MM, s.w - 10 * MM, top - 5.5 * MM, size=8.5, min_size=7)
+
+    return draw
+
+
+def aid_end(model: Model):
+    limit = model.wound_limit
+    text = "\n".join([
+        f"The game ends after the turn in which a fighter reaches {limit} wounds.",
+        "Bonus attack: each fighter takes their highest experience minus their lowest. The "
+        f"greater difference deals {model.bonus_multiplier} \u00d7 their highest experience to "
+        "the other; on equal differences the fighter with fewer wounds attacks.",
+        "Then the fighter with fewer wounds wins; equal wounds is a draw.",
+    ])
+
+    @shared
+    def draw(s: Surface) -> None:
+        top = _aid_frame(s, model, "END OF THE GAME")
+        c, w = s.c, s.w
+        c.setFillColor(model.common.palette["ink"])
+        s.paragraph(text, 5 * MM, 20 * MM, w - 10 * MM, top - 20.5 * MM, size=8.5, min_size=7)
+        order_chain(s, model, w / 2, 12.5 * MM, 3 * MM, model.common.palette["ink"])
+        s.line(quick_beats_strong(model), w / 2, 5.5 * MM, 7.5, "regular", "centre",
+               max_width=w - 10 * MM)
+
+    return draw
+
+
+# ---- markers -----------------------------------------------------------------------------------
+def marker_face(model: Model, marker: Marker, flipped: bool):
+    side = model.side(marker.side)
+    pal = model.common.palette
+    plus = model.wound_cells_beyond if marker.kind == "wound" else model.experience_flip
+
+    @shared
+    def draw(s: Surface) -> None:
+        c, r = s.c, s.w / 2
+        s.fill_bleed(side.colour)
+        c.setStrokeColor(side.ink)
+        c.setLineWidth(0.7)
+        c.circle(r, r, r - 1.1 * MM, stroke=1, fill=0)
+        if marker.kind == "wound":
+            icon = lambda x, y, size: drop_icon(c, x, y, size, pal["limit"])  # noqa: E731
+            disc(c, r, r + 1.1 * MM if not flipped else r + 3 * MM,
+                 (3.4 if not flipped else 2.2) * MM, side.ink)
+        else:
+            a = model.attacks[marker.type]
+            icon = lambda x, y, size: attack_icon(c, a.id, x, y, size, ink_on(a.colour))  # noqa
+            disc(c, r, r + 1.1 * MM if not flipped else r + 3 * MM,
+                 (3.4 if not flipped else 2.2) * MM, a.colour)
+        if flipped:
+            icon(r, r + 3 * MM, 3.2 * MM)
+            c.setFillColor(side.ink)
+            s.line(f"+{plus}", r, r - 3.3 * MM, 11, "bold", "centre", max_width=r * 1.6)
+        else:
+            icon(r, r + 1.1 * MM, 5 * MM)
+            c.setFillColor(side.ink)
+            s.line(side.name, r, r - 4.6 * MM, 6.5, "bold", "centre", max_width=r * 1.4)
+
+    return draw
+
+
+# ---- board -------------------------------------------------------------------------------------
+STRIP = 14 * MM  # the band between the two halves
+MARGIN = 3.5 * MM
+
+
+def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
+    """One fighter's half, upright for that fighter (who sits at the bottom edge)."""
+    c = s.c
+    pal = model.common.palette
+    paper, ink, limit_c = pal["paper"], pal["ink"], pal["limit"]
+    side = model.side(sid)
+    cw_card, ch_card = model.card_size
+    slot_w, slot_h = cw_card + 2 * MM, ch_card + 2 * MM
+    gap, col_gap = 3.5 * MM, 1.2 * MM
+    cell_w = (W - 2 * MARGIN - 2 * gap - slot_w - 2 * col_gap) / (10 + len(engine.TYPES))
+    head_h = 11.5 * MM
+    c.setFillColor(mix(side.colour, paper, 0.85))
+    c.rect(0, 0, W, H, stroke=0, fill=1)
+    # wound track: numbered cells, ten per row, from 0 to past the limit
+    track = model.wound_track
+    rows = -(-len(track) // 10)
+    top = H - MARGIN - head_h
+    cell_h = min(11 * MM, (top - MARGIN) / max(rows, 1))
+    x0 = MARGIN
+    c.setFillColor(ink)
+    drop_icon(c, x0 + 2.2 * MM, top + 4.6 * MM, 4.4 * MM, limit_c)
+    s.line("WOUNDS", x0 + 5.5 * MM, top + 3 * MM, 11, "bold")
+    s.line(f"limit {model.wound_limit}: the game ends", x0 + 10 * cell_w, top + 3 * MM, 7.5,
+           "italic", "right", max_width=10 * cell_w - 27 * MM)
+    if cell_h < 5 * MM:
+        s.report(f"the wound track needs {rows} rows: its cells would be only "
+                 f"{cell_h / MM:.1f} mm high; lower wound_cells_beyond or make the board taller",
+                 "board.height")
+    number_size = min(9.0, cell_h * 0.45, cell_w * 0.38)
+    for v in track:
+        row, col = divmod(v - track.start, 10)
+        x, y = x0 + col * cell_w, top - (row + 1) * cell_h
+        if v == model.wound_limit:
+            fill, text = limit_c, ink_on(limit_c)
+        elif v > model.wound_limit:
+            fill, text = mix(limit_c, paper, 0.78), ink
+        else:
+            fill, text = paper, ink
+        c.setFillColor(fill)
+        c.setStrokeColor(mix(ink, paper, 0.45))
+        c.setLineWidth(0.4)
+        c.rect(x, y, cell_w, cell_h, stroke=1, fill=1)
+        c.setFillColor(text)
+        role = "bold" if v % 10 == 0 or v == model.wound_limit else "regular"
+        s.line(str(v), x + cell_w / 2, y + cell_h / 2 - number_size * 0.35, number_size, role,
+               "centre")
+    # the start cell (0) and the limit: outlined thickly
+    c.setLineWidth(1.4)
+    c.setStrokeColor(ink)
+    c.rect(x0, top - cell_h, cell_w, cell_h, stroke=1, fill=0)
+    if model.wound_limit in track:
+        row, col = divmod(model.wound_limit - track.start, 10)
+        c.setStrokeColor(ink)
+        c.rect(x0 + col * cell_w, top - (row + 1) * cell_h, cell_w, cell_h, stroke=1, fill=0)
+    # experience tracks: one column per attack type, values rising upwards
+    ex0 = x0 + 10 * cell_w + gap
+    exp = model.experience_track
+    e_top = top
+    e_h = min(11 * MM, (e_top - MARGIN) / len(exp))
+    c.setFillColor(ink)
+    s.line("EXPERIENCE", ex0 + (3 * cell_w + 2 * col_gap) / 2, top + 7.6 * MM, 7, "bold",
+           "centre", max_width=3 * cell_w + 2 * col_gap + gap)
+    for k, t in enumerate(engine.TYPES):
+        a = model.attacks[t]
+        x = ex0 + k * (cell_w + col_gap)
+        tint = mix(a.colour, paper, 0.82)
+        for j, v in enumerate(exp):
+            y = e_top - (len(exp) - j) * e_h
+            start = v == side.start[t]
+            c.setFillColor(a.colour if start else tint)
+            c.setStrokeColor(a.colour)
+            c.setLineWidth(0.5)
+            c.rect(x, y, cell_w, e_h, stroke=1, fill=1)
+            c.setFillColor(ink_on(a.colour) if start else ink)
+            size = min(9.0, e_h * 0.45)
+            s.line(str(v), x + cell_w / 2, y + e_h / 2 - size * 0.35, size,
+                   "bold" if start else "regular", "centre")
+        # the start cell, outlined; the column's head: the type's badge
+        if side.start[t] in exp:
+            y_start = e_top - (len(exp) - (side.start[t] - exp.start)) * e_h
+            c.setStrokeColor(ink)
+            c.setLineWidth(1.4)
+            c.rect(x, y_start, cell_w, e_h, stroke=1, fill=0)
+        attack_badge(c, model, t, x + cell_w / 2, top + 3.4 * MM, 3 * MM)
+    # locked-card slot and the fighter's name
+    sx = W - MARGIN - slot_w
+    sy = H - MARGIN - slot_h
+    c.setFillColor(paper)
+    c.setStrokeColor(ink)
+    c.setLineWidth(0.9)
+    c.setDash(4, 3)
+    c.roundRect(sx, sy, slot_w, slot_h, 3 * MM, stroke=1, fill=1)
+    c.setDash()
+    c.setFillColor(mix(ink, paper, 0.3))
+    s.line("LOCKED CARD", sx + slot_w / 2, sy + slot_h * 0.62, 12, "bold", "centre",
+           max_width=slot_w - 8 * MM)
+    s.paragraph("The card you played last turn lies here, face up. You cannot play it this "
+                "turn; after the next reveal it returns to your hand.", sx + 7 * MM,
+                sy + slot_h * 0.25, slot_w - 14 * MM, slot_h * 0.3, size=8, min_size=7,
+                align="centre")
+    # name band under the slot
+    band_top = sy - 2.5 * MM
+    band_bottom = MARGIN
+    c.setFillColor(side.colour)
+    c.roundRect(sx, band_bottom, slot_w, band_top - band_bottom, 2 * MM, stroke=0, fill=1)
+    emblem(c, sid, sx + 8 * MM, band_top - 8.5 * MM, 11 * MM, side.ink, side.colour)
+    c.setFillColor(side.ink)
+    s.line(side.name.upper(), sx + 15 * MM, band_top - 11 * MM, 18, "bold", "left",
+           max_width=slot_w - 18 * MM, field="name")
+    s.paragraph(f"Beyond {track[-1]}: turn the wound marker to +{model.wound_cells_beyond}. "
+                f"Beyond {exp[-1]}: turn the experience marker to +{model.experience_flip}.",
+                sx + 3 * MM, band_bottom + 1.5 * MM, slot_w - 6 * MM,
+                band_top - band_bottom - 17 * MM, size=7.5, min_size=7)
+
+
+def board(model: Model):
+    pal = model.common.palette
+    W, H = model.board_size
+    half_h = (H - STRIP) / 2
+    lower, upper = engine.SIDES  # the Human sits at the bottom edge, the Elf across
+
+    def draw(s: Surface) -> None:
+        c = s.c
+        c.setFillColor(pal["paper"])
+        c.rect(0, 0, W, H, stroke=0, fill=1)
+        c.saveState()
+        _board_half(s, model, lower, W, half_h)
+        c.restoreState()
+        c.saveState()
+        c.translate(W, H)
+        c.rotate(180)
+        _board_half(s, model, upper, W, half_h)
+        c.restoreState()
+        # the centre band: the winning order, readable from both sides
+        ink = pal["ink"]
+        c.setFillColor(ink)
+        c.rect(0, half_h, W, STRIP, stroke=0, fill=1)
+        for flip in (False, True):
+            c.saveState()
+            if flip:
+                c.translate(W, H)
+                c.rotate(180)
+            y = half_h + STRIP * 0.27
+            c.setFillColor(pal["paper"])
+            s.line(model.common.title.upper(), MARGIN + 2 * MM, y - 1.2 * MM, 10, "bold")
+            s.line(f"{order_text(model)} \u00b7 {quick_beats_strong(model)}", W - MARGIN - 2 * MM,
+                   y - 1.2 * MM, 8, "regular", "right", max_width=W - 45 * MM)
+            c.restoreState()
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.8)
+        c.rect(0, 0, W, H, stroke=1, fill=0)
+
+    places = tuple(kind for _ in engine.SIDES
+                   for kind in ["wound track", "locked-card slot"]
+                   + ["experience track"] * len(engine.TYPES))
+    return Board("Board: wound and experience tracks", W, H, draw, places)
+
+
+# ---- booklet -----------------------------------------------------------------------------------
+def _order_figure(model: Model):
+    pal = model.common.palette
+
+    def fig(c, fonts, w, h):
+        s = Surface(c, fonts, w, h, 0, "figure: winning order")
+        cx, cy, R, r = w / 2, h / 2 - 2 * MM, 24 * MM, 8 * MM
+        from math import cos, pi, sin
+
+        pos = {t: (cx + R * cos(pi / 2 + 2 * pi * i / 3), cy + R * sin(pi / 2 + 2 * pi * i / 3))
+               for i, t in enumerate(engine.TYPES)}
+        for a, b in engine.BEATS.items():
+            x1, y1, x2, y2 = toward(*pos[a], *pos[b], r + 2, r + 3)
+            arrow(c, x1, y1, x2, y2, pal["ink"], width=1.8, head=7)
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            ox, oy = mx - cx, my - cy
+            d = max(1e-6, (ox * ox + oy * oy) ** 0.5)
+            c.setFillColor(pal["ink"])
+            s.line("beats", mx - ox / d * 5 * MM, my - oy / d * 5 * MM - 3, 8, "italic",
+                   "centre")
+        for t, (x, y) in pos.items():
+            attack_badge(c, model, t, x, y, r, pal["ink"])
+            c.setFillColor(pal["ink"])
+            s.line(f"{model.attacks[t].name} ({model.attacks[t].colour_name})", x,
+                   y - r - 4.5 * MM, 9, "bold", "centre")
+
+    return fig
+
+
+def _cards_figure(model: Model, scale: float = 0.6):
+    w, h = model.card_size
+    order = {s: i for i, s in enumerate(engine.SIDES)}
+    picks = []
+    for sid in engine.SIDES:
+        m = "quick" if sid == engine.SIDES[0] else "strong"
+        card = next((cd for cd in model.cards if cd.side == sid and cd.modality == m), None)
+        if card is not None:
+            picks.append(attack_card(model, card))
+    picks += [side_back(model, sid) for sid in sorted(model.sides, key=order.get)]
+    gap = 5 * MM
+    width = len(picks) * w * scale + (len(picks) - 1) * gap
+
+    def fig(c, fonts, fw, fh):
+        for i, drawer in enumerate(picks):
+            c.saveState()
+            c.translate(i * (w * scale + gap), 0)
+            c.scale(scale, scale)
+            clip = c.beginPath()
+            clip.rect(0, 0, w, h)
+            c.clipPath(clip, stroke=0, fill=0)
+            drawer(Surface(c, fonts, w, h, 0, "figure: cards"))
+            c.restoreState()
+            c.setStrokeColor(model.common.palette["ink"])
+            c.setLineWidth(0.4)
+            c.rect(i * (w * scale + gap), 0, w * scale, h * scale, stroke=1, fill=0)
+
+    return (width, h * scale, fig)
+
+
+def booklet(model: Model) -> Booklet:
+    pal = model.common.palette
+    sides = [{"id": s.id, "name": s.name,
+              "start": {model.attacks[t].name: s.start[t] for t in engine.TYPES}}
+             for s in (model.sides[i] for i in engine.SIDES)]
+    attacks = [{"id": a.id, "name": a.name, "colour": a.colour_name,
+                "beats": model.attacks[a.beats].name}
+               for a in (model.attacks[t] for t in engine.TYPES)]
+    modalities = [{"id": m.id, "name": m.name, "multiplier": m.multiplier}
+                  for m in (model.modalities[i] for i in engine.MODALITIES)]
+    track, exp = model.wound_track, model.experience_track
+    context = {
+        "sides": sides,
+        "attacks": attacks,
+        "modalities": modalities,
+        "quick": modalities[0], "strong": modalities[1],
+        "order": order_text(model),
+        "wound_limit": model.wound_limit,
+        "bonus_multiplier": model.bonus_multiplier,
+        "cards_per_side": engine.NUM_CARDS,
+        "aid_cards": model.aid_cards,
+        "track": {"first": track[0], "last": track[-1], "beyond": model.wound_cells_beyond,
+                  "exp_first": exp[0], "exp_last": exp[-1], "exp_flip": model.experience_flip},
+        "example": worked_example(model),
+    }
+    text = booklet_text(model.common, context)
+    figures = {"order": (90 * MM, 66 * MM, _order_figure(model)),
+               "cards": _cards_figure(model)}
+    return Booklet(model.common.title, text, figures, accent=pal["ink"],
+                   source=str(model.common.folder.path / "booklet"))
+
+
+# ---- the kit -------------------------------------------------------------------------------------
+def build(model: Model, fonts) -> Kit:
+    w, h = model.card_size
+    order = {s: i for i, s in enumerate(engine.SIDES)}
+    backs = {sid: side_back(model, sid) for sid in model.sides}
+    cards = sorted(model.cards, key=lambda cd: (order[cd.side], engine.card_id(cd.type,
+                                                                                cd.modality)))
+    pieces = [Piece("attack card", f"{model.side(cd.side).name} {model.card_name(cd)} card",
+                    attack_card(model, cd), backs[cd.side], cd.source) for cd in cards]
+    rb = role_back(model)
+    pieces += [Piece("role card", f"{model.side(sid).name} role card", role_card(model, sid), rb,
+                     model.side(sid).source) for sid in sorted(model.sides, key=order.get)]
+    turn, end = aid_turn(model), aid_end(model)
+    pieces += [Piece("player aid card", "player aid card", turn, end)
+               for _ in range(model.aid_cards)]
+    d = model.marker_diameter
+    kinds = {"wound": "wound marker", "experience": "experience marker"}
+    faces: dict[tuple, tuple] = {}
+    markers = []
+    for mk in sorted(model.markers, key=lambda m: (order[m.side], m.kind != "wound",
+                                                    engine.TYPES.index(m.type) if m.type else 0)):
+        key = (mk.side, mk.kind, mk.type)
+        if key not in faces:
+            faces[key] = (marker_face(model, mk, False), marker_face(model, mk, True))
+        front, back = faces[key]
+        what = "wound" if mk.kind == "wound" else f"{model.attacks[mk.type].name} experience"
+        markers.append(Piece(kinds[mk.kind], f"{model.side(mk.side).name} {what} marker", front,
+                             back, mk.source))
+    kit = Kit(model.common.title)
+    kit.sheets.append(Sheet("Attack, role and player aid cards", w, h, tuple(pieces),
+                            note="role cards share one back; player aid: end of game on the back"))
+    kit.sheets.append(Sheet("Markers", d, d, tuple(markers), shape="circle",
+                            note=f"+{model.wound_cells_beyond} / +{model.experience_flip} on the "
+                                 "back"))
+    kit.boards.append(board(model))
+    kit.booklet = booklet(model)
+    return kit

@@ -1,0 +1,197 @@
+"""Playing many seeded games, in worker processes, and tallying them.
+
+Game i of a run with seed S is ``core.play(game, agents, derive_seed(S, i))``: its seed depends on
+(S, i) only. Games are cut into chunks whose size depends on the number of games only; each
+chunk is played by one process with fresh agents and sends back a small ``Tally`` (counts, not
+records), and the tallies merge exactly. So the same seed gives the same figures for any --jobs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..engine.core import play
+from ..errors import PnpError
+from . import agents as agent_registry
+from .summary import Tally, figures
+
+
+class SimulationError(PnpError):
+    """A game of the run failed (an engine or agent error); names its seed to replay it."""
+
+
+@dataclass
+class Setup:
+    """A game ready to simulate: its engine built from the card data."""
+
+    name: str          # the game folder's name (or the engine's when no folder exists)
+    engine: str        # the engine key: wuxing, experior, legolas
+    title: str
+    game: Any          # the core.Game
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+
+# Engines whose default card data is built in: used only when a game has no game folder and no
+# kit module yet (so the engine still runs while its data is being written).
+_ENGINE_DEFAULTS = {
+    "wuxing": ("pnp.games.wuxing.engine", "WuxingGame", "Wuxing Duel"),
+    "experior": ("pnp.games.experior.engine", "ExperiorGame", "Experior"),
+    "legolas": ("pnp.games.legolas.engine", "LegolasGame", "Legolas vs. Gimli"),
+}
+
+
+def load_game(name: str, players: int | None = None) -> Setup:
+    """Open a game (name or folder) and build its rules engine from the card data."""
+    from ..project import open_game
+
+    try:
+        opened = open_game(name)
+    except PnpError as exc:
+        fallback = _fallback(name, players)
+        if fallback is None:
+            raise
+        fallback.notes.append(f"{name}: {exc}; using the engine's built-in data")
+        return fallback
+    engine = opened.folder.get("game", "engine")
+    title = getattr(getattr(opened.model, "common", None), "title", "")
+    try:
+        game = opened.module.new_game(opened.model, players)
+    except ValueError as exc:
+        raise PnpError(f"{opened.name}: {exc}") from None
+    if players is not None and game.num_players != players:
+        raise PnpError(f"{opened.name} is for {game.min_players}-{game.max_players} players, "
+                       f"not {players}")
+    return Setup(opened.name, engine, title or opened.name, game)
+
+
+def _fallback(name: str, players: int | None) -> Setup | None:
+    if name not in _ENGINE_DEFAULTS:
+        return None
+    try:
+        importlib.import_module(f"pnp.games.{name}.kit")
+        return None                      # the kit exists: its error is the real one
+    except ModuleNotFoundError:
+        pass
+    mod, cls, title = _ENGINE_DEFAULTS[name]
+    try:
+        game_cls = getattr(importlib.import_module(mod), cls)
+        game = game_cls() if players is None else game_cls(players)
+    except ValueError as exc:
+        raise PnpError(f"{name}: {exc}") from None
+    return Setup(name, name, title, game)
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run seeded `seed` (64 bits, the same on every machine)."""
+    digest = hashlib.blake2b(f"pnp-sim:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def chunk_size(games: int) -> int:
+    """Games per chunk: a function of the number of games only (never of --jobs)."""
+    return max(1, min(250, -(-games // 64)))
+
+
+def chunks(games: int) -> list[tuple[int, int]]:
+    size = chunk_size(games)
+    return [(a, min(games, a + size)) for a in range(0, games, size)]
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+# -- the work of one chunk (module level so worker processes can run it) ----------------------
+
+_worker: dict[str, Any] = {}
+
+
+def _init_worker(setup: Setup, specs: Sequence[str], seed: int) -> None:
+    _worker.update(setup=setup, specs=tuple(specs), seed=seed)
+
+
+def play_chunk(setup: Setup, specs: Sequence[str], seed: int, start: int, stop: int) -> Tally:
+    """Play games start..stop-1 of a run and tally them."""
+    engine = setup.engine
+    game = setup.game
+    players = [agent_registry.make(engine, s) for s in specs]
+    tally = Tally(engine, game.num_players)
+    add = tally.add
+    for i in range(start, stop):
+        s = derive_seed(seed, i)
+        try:
+            rec = play(game, players, s)
+        except Exception as exc:
+            raise SimulationError(
+                f"game {i} (seed {s}) failed: {type(exc).__name__}: {exc}; replay it with "
+                f"pnp.engine.core.play(game, agents, {s})") from None
+        add(rec.returns, rec.stats, rec.decisions)
+    return tally
+
+
+def _run_chunk(bounds: tuple[int, int]) -> Tally:
+    w = _worker
+    return play_chunk(w["setup"], w["specs"], w["seed"], *bounds)
+
+
+@dataclass
+class Run:
+    tally: Tally
+    seconds: float
+    jobs: int
+
+
+def simulate(setup: Setup, games: int, *, seed: int = 0, agents: Sequence[str] | str = "random",
+             jobs: int | None = None,
+             progress: Callable[[int], None] | None = None) -> Run:
+    """Play `games` seeded games; `progress(n)` is called with the games done by each chunk."""
+    if games < 1:
+        raise PnpError("--games must be at least 1")
+    specs = agents if not isinstance(agents, str) else \
+        agent_registry.parse(setup.engine, agents, setup.num_players)
+    if len(specs) != setup.num_players:
+        raise PnpError(f"{len(specs)} agents for {setup.num_players} players")
+    jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
+    parts = chunks(games)
+    jobs = min(jobs, len(parts))
+    start = time.perf_counter()
+    total = Tally(setup.engine, setup.num_players)
+    if jobs == 1:
+        for a, b in parts:
+            total.merge(play_chunk(setup, specs, seed, a, b))
+            if progress:
+                progress(b - a)
+    else:
+        ctx = multiprocessing.get_context()
+        with ctx.Pool(jobs, initializer=_init_worker, initargs=(setup, specs, seed)) as pool:
+            try:
+                for (a, b), part in zip(parts, pool.imap(_run_chunk, parts)):
+                    total.merge(part)
+                    if progress:
+                        progress(b - a)
+            except BaseException:
+                pool.terminate()
+                raise
+    return Run(total, time.perf_counter() - start, jobs)
+
+
+def run_figures(setup: Setup, run: Run, *, seed: int, agents: Sequence[str]) -> dict[str, Any]:
+    """The figures of a run, with how long it took under "run"."""
+    fig = figures(run.tally, title=setup.title, game=setup.name, seed=seed, agents=agents)
+    fig["run"] = {"jobs": run.jobs, "seconds": round(run.seconds, 3),
+                  "games_per_second": round(run.tally.games / run.seconds, 1)
+                  if run.seconds > 0 else 0.0}
+    return fig
