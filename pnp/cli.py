@@ -80,17 +80,26 @@ def validate(game: str) -> None:
               metavar="MM", help="Bleed around each card, in mm.")
 @click.option("--no-backs", is_flag=True, help="Leave out the back pages (single-sided print).")
 @click.option("--force", is_flag=True, help="Print even if the data breaks the rules.")
+@click.option("--layout", type=click.Choice(["duplex", "gutterfold"]), default="duplex",
+              show_default=True,
+              help="duplex: backs on the following page; gutterfold: fronts and backs side by "
+                   "side on one page, fold between (for printers without duplex).")
+@click.option("--back-offset", default="0,0", metavar="X,Y",
+              help="Shift the back pages by X,Y mm to correct a printer's duplex error "
+                   "(measure it with `pnp calibrate`).")
+@click.option("--ink-saver", is_flag=True, help="Outlines instead of full-bleed backgrounds.")
 def build(game: str, out: Path | None, paper: str, bleed: float, no_backs: bool,
-          force: bool) -> None:
+          force: bool, layout: str, back_offset: str, ink_saver: bool) -> None:
     """Build a game's print-and-play PDF."""
     from .project import build as run, open_game
 
     start = time.perf_counter()
     try:
+        offset = _pair(back_offset, "--back-offset")
         opened = open_game(game)
         target = out or Path("output") / f"{opened.name}.pdf"
         built = run(opened, target, paper=paper.lower(), bleed_mm=bleed, backs=not no_backs,
-                    force=force)
+                    force=force, layout=layout, back_offset_mm=offset, ink_saver=ink_saver)
     except PnpError as exc:
         _fail(exc)
         return
@@ -99,6 +108,184 @@ def build(game: str, out: Path | None, paper: str, bleed: float, no_backs: bool,
         sys.exit(130)
     _show(built.findings)
     click.echo(f"{built.path}: {built.pages} pages in {time.perf_counter() - start:.2f} s")
+
+
+def _pair(text: str, option: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise PnpError(f"{option} takes two numbers in mm, like 0.5,-1 (got {text!r})") from None
+    return x, y
+
+
+@main.command()
+@GAME
+@click.option("--format", "fmt", type=click.Choice(["booklet", "pod", "png", "tts"]),
+              required=True,
+              help="booklet: saddle-stitched rule booklet; pod: one face a page with trim and "
+                   "bleed boxes; png: one image per face; tts: Tabletop Simulator deck sheets.")
+@click.option("--out", "-o", type=click.Path(path_type=Path),
+              help="Output file (booklet, pod) or folder (png, tts).")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+              default="a4", show_default=True)
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+              metavar="MM")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
+@click.option("--force", is_flag=True, help="Export even if the data breaks the rules.")
+def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
+           force: bool) -> None:
+    """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
+    from .project import export as run, open_game
+
+    default = {"booklet": "{}-booklet.pdf", "pod": "{}-pod.pdf", "png": "{}-png",
+               "tts": "{}-tts"}[fmt]
+    try:
+        opened = open_game(game)
+        target = out or Path("output") / default.format(opened.name)
+        summary, findings = run(opened, fmt, target, paper=paper.lower(), bleed_mm=bleed,
+                                dpi=dpi, force=force)
+    except PnpError as exc:
+        _fail(exc)
+        return
+    _show(findings)
+    click.echo(summary)
+
+
+@main.command()
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+              default="a4", show_default=True)
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("output/calibration.pdf"), show_default=True)
+def calibrate(paper: str, out: Path) -> None:
+    """A two-page sheet to check 100 % scale and measure the printer's duplex shift."""
+    from .export.outputs import export_calibration
+    from .output import atomic_output
+    from .render.fonts import load_fonts
+    from .units import PAPERS
+
+    try:
+        with atomic_output(out) as tmp:
+            export_calibration(load_fonts(), tmp, PAPERS[paper.lower()])
+    except PnpError as exc:
+        _fail(exc)
+        return
+    click.echo(f"{out}: print it double-sided at 100 % and follow the steps on it")
+
+
+AGENTS_HELP = ("Agent per seat, comma-separated; one name plays every seat. Names: random, greedy, "
+               "a registered agent, module:Class or file.py:Class.")
+
+
+def _simulate_run(game: str, games: int, seed: int, players: int | None, agents: str,
+                  jobs: int, label: str):
+    """Open a game and simulate it (with a progress bar on long runs): (setup, figures)."""
+    from .sim import agents as registry
+    from .sim.simulate import load_game, run_figures, simulate as run
+
+    setup = load_game(game, players)
+    for note in setup.notes:
+        click.echo(f"warning: {note}", err=True)
+    specs = registry.parse(setup.engine, agents, setup.num_players)
+    stderr = click.get_text_stream("stderr")
+    tty = getattr(stderr, "isatty", lambda: False)()
+    if (tty and games >= 500) or games >= 10_000:
+        with click.progressbar(length=games, label=f"{label} {setup.name}", file=stderr) as bar:
+            result = run(setup, games, seed=seed, agents=specs, jobs=jobs, progress=bar.update)
+    else:
+        result = run(setup, games, seed=seed, agents=specs, jobs=jobs)
+    return setup, run_figures(setup, result, seed=seed, agents=specs)
+
+
+@main.command()
+@GAME
+@click.option("--games", "-n", type=click.IntRange(1), default=1000, show_default=True,
+              help="Number of games.")
+@click.option("--seed", "-s", type=int, default=1, show_default=True,
+              help="Seed of the run: the same seed gives the same figures.")
+@click.option("--players", "-p", type=click.IntRange(1), help="Players (default: the fewest).")
+@click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
+@click.option("--jobs", "-j", type=click.IntRange(0), default=0,
+              help="Worker processes (default 0: all cores; 1: no extra process).")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def simulate(game: str, games: int, seed: int, players: int | None, agents: str, jobs: int,
+             as_json: bool) -> None:
+    """Play many seeded games between agents and print win rates, game length and the game's
+    balance figures."""
+    import json
+
+    from .sim.summary import format_text
+
+    try:
+        _, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating")
+    except PnpError as exc:
+        _fail(exc)
+        return
+    except KeyboardInterrupt:
+        click.echo("Error: interrupted", err=True)
+        sys.exit(130)
+    click.echo(json.dumps(fig, indent=2) if as_json else format_text(fig))
+
+
+@main.command()
+@GAME
+@click.option("--games", "-n", type=click.IntRange(1), default=2000, show_default=True,
+              help="Number of games.")
+@click.option("--seed", "-s", type=int, default=1, show_default=True)
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              help="Output PDF (default: output/<game>-balance.pdf).")
+@click.option("--players", "-p", type=click.IntRange(1), help="Players (default: the fewest).")
+@click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
+@click.option("--jobs", "-j", type=click.IntRange(0), default=0,
+              help="Worker processes (default 0: all cores).")
+def report(game: str, games: int, seed: int, out: Path | None, players: int | None, agents: str,
+           jobs: int) -> None:
+    """Simulate a game and write a balance report PDF of charts."""
+    from .sim.report import write_report
+
+    try:
+        setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating")
+        target = out or Path("output") / f"{setup.name}-balance.pdf"
+        titles = write_report(fig, target)
+    except PnpError as exc:
+        _fail(exc)
+        return
+    except KeyboardInterrupt:
+        click.echo("Error: interrupted; no output was changed", err=True)
+        sys.exit(130)
+    click.echo(f"{target}: {len(titles)} charts from {fig['games']:,} games "
+               f"({fig['run']['seconds']:.1f} s)")
+
+
+@main.command("play")
+@GAME
+@click.option("--seat", type=click.IntRange(1), default=1, show_default=True,
+              help="Your seat (1 = first).")
+@click.option("--opponent", default="greedy", show_default=True,
+              help="greedy, random (or another agent name), or human for hot-seat.")
+@click.option("--seed", "-s", type=int, help="Seed of the shuffles and the agents "
+              "(default: a random one, printed).")
+@click.option("--players", "-p", type=click.IntRange(1), help="Players (default: the fewest).")
+def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
+             players: int | None) -> None:
+    """Play a game in the terminal against an agent, or hot-seat (--opponent human)."""
+    from .sim.agents import make
+    from .sim.play import play_terminal
+    from .sim.simulate import load_game
+
+    try:
+        setup = load_game(game, players)
+        for note in setup.notes:
+            click.echo(f"warning: {note}", err=True)
+        if opponent != "human":
+            make(setup.engine, opponent)
+        play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,
+                      read=lambda: sys.stdin.readline(), write=click.echo)
+    except PnpError as exc:
+        _fail(exc)
+        return
+    except KeyboardInterrupt:
+        click.echo("\nInterrupted: the game is abandoned.", err=True)
+        sys.exit(130)
 
 
 if __name__ == "__main__":

@@ -48,27 +48,43 @@ class Built:
     sections: list
 
 
+def _check_paper(paper: str, bleed_mm: float) -> None:
+    if paper not in PAPERS:
+        raise PnpError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
+    if not 0 <= bleed_mm <= 10:
+        raise PnpError(f"bleed {bleed_mm} mm is out of range (0 to 10 mm)")
+
+
+def _prepare(game: OpenGame, force: bool):
+    """Validate (refusing an invalid kit unless forced), then describe the kit to print."""
+    from .render.fonts import load_fonts
+
+    findings = validate(game)
+    if errors_in(findings) and not force:
+        raise RulesError(findings)
+    fonts = load_fonts(game.model.common.fonts)
+    return game.module.build_kit(game.model, fonts), fonts, findings
+
+
 def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
-          backs: bool = True, force: bool = False) -> Built:
+          backs: bool = True, force: bool = False, layout: str = "duplex",
+          back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False) -> Built:
     """Validate, render to a temporary file, check what was drawn against the rules, and only
     then replace `out`. With force, problems are reported but the PDF is still written."""
     from collections import Counter
 
     from .kit import compare_manifest
     from .output import atomic_output
-    from .render.fonts import load_fonts
-    from .render.pdf import Options, render_kit
+    from .render.pdf import LAYOUTS, Options, render_kit
 
-    if paper not in PAPERS:
-        raise PnpError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
-    if not 0 <= bleed_mm <= 10:
-        raise PnpError(f"bleed {bleed_mm} mm is out of range (0 to 10 mm)")
-    findings = validate(game)
-    if errors_in(findings) and not force:
-        raise RulesError(findings)
-    fonts = load_fonts(game.model.common.fonts)
-    kit = game.module.build_kit(game.model, fonts)
-    options = Options(PAPERS[paper], bleed_mm * MM, backs)
+    _check_paper(paper, bleed_mm)
+    if layout not in LAYOUTS:
+        raise PnpError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
+    if any(abs(v) > 10 for v in back_offset_mm):
+        raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
+    kit, fonts, findings = _prepare(game, force)
+    options = Options(PAPERS[paper], bleed_mm * MM, backs, layout,
+                      (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver)
     required: Counter = game.module.required_kit(game.model)
     with atomic_output(out) as tmp:
         result = render_kit(kit, fonts, tmp, options)
@@ -78,3 +94,53 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
         if errors_in(drawn) and not force:
             raise RulesError(findings)
     return Built(out, result.pages, findings, result.sections)
+
+
+EXPORTS = ("booklet", "pod", "png", "tts")
+
+
+def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
+           dpi: int = 300, force: bool = False) -> tuple[str, list[Finding]]:
+    """Other outputs of the same kit. PDFs are written atomically; PNG folders are written into
+    a temporary folder and swapped in whole. Returns a one-line summary and the findings."""
+    import shutil
+    import tempfile
+
+    from .export import outputs
+    from .output import atomic_output
+
+    _check_paper(paper, bleed_mm)
+    if fmt not in EXPORTS:
+        raise PnpError(f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
+    kit, fonts, findings = _prepare(game, force)
+    if fmt in ("booklet", "pod"):
+        with atomic_output(out) as tmp:
+            if fmt == "booklet":
+                pages = outputs.export_booklet(kit, fonts, tmp, PAPERS[paper])
+                summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
+                           "double-sided flipping on the short edge, fold, staple")
+            else:
+                drawn = outputs.export_pod(kit, fonts, tmp, bleed_mm * MM)
+                findings += drawn
+                if errors_in(drawn) and not force:
+                    raise RulesError(findings)
+                summary = f"{out}: {len(outputs.faces(kit))} faces, one a page, {bleed_mm:g} mm bleed"
+        return summary, findings
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        if fmt == "png":
+            count, drawn = outputs.export_png(kit, fonts, staging, dpi, bleed_mm * MM)
+            summary = f"{out}/: {count} PNG faces at {dpi} dpi"
+        else:
+            files, drawn = outputs.export_tts(kit, fonts, staging)
+            summary = f"{out}/: {len(files)} Tabletop Simulator images"
+        findings += drawn
+        if errors_in(drawn) and not force:
+            raise RulesError(findings)
+        if out.exists():
+            shutil.rmtree(out)
+        staging.rename(out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return summary, findings

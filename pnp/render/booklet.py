@@ -178,13 +178,19 @@ class Booklet:
         return story
 
     # ---- pages ------------------------------------------------------------------------------
-    def _pages(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float, draw: bool) -> int:
-        width = page_w - 2 * MARGIN
+    def _pages(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float, draw: bool,
+               forms: str | None = None) -> int:
+        """Lay the booklet out page by page. With `forms`, each page becomes a Form XObject
+        named forms + number instead of a PDF page, so it can be imposed anywhere later."""
+        margin = _margin(page_w)
+        width = page_w - 2 * margin
         story = self.flowables(fonts, width)
         pages = 0
         while story:
             pages += 1
-            frame = Frame(MARGIN, MARGIN, width, page_h - 2 * MARGIN - 6 * MM,
+            if forms:
+                c.beginForm(f"{forms}{pages}", 0, 0, page_w, page_h)
+            frame = Frame(margin, margin, width, page_h - 2 * margin - 6 * MM,
                           leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
             placed = 0
             while story:
@@ -214,16 +220,20 @@ class Booklet:
                 break
             if draw:
                 self._furniture(c, fonts, page_w, page_h, pages)
-            c.showPage()
+            if forms:
+                c.endForm()
+            else:
+                c.showPage()
         return pages
 
     def _furniture(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float, n: int) -> None:
+        margin = _margin(page_w)
         c.setFillColor(Color(0.45, 0.45, 0.45))
         c.setStrokeColor(self.accent)
         c.setLineWidth(0.6)
-        c.line(MARGIN, page_h - MARGIN + 2 * MM, page_w - MARGIN, page_h - MARGIN + 2 * MM)
-        draw_line(c, fonts, f"{self.title} \u00b7 Rules", MARGIN, page_h - MARGIN + 4 * MM, 8)
-        draw_line(c, fonts, f"{n}", page_w / 2, MARGIN - 9 * MM, 9, align="centre")
+        c.line(margin, page_h - margin + 2 * MM, page_w - margin, page_h - margin + 2 * MM)
+        draw_line(c, fonts, f"{self.title} \u00b7 Rules", margin, page_h - margin + 4 * MM, 8)
+        draw_line(c, fonts, f"{n}", page_w / 2, margin * 0.45, 9, align="centre")
         c.setFillColor(black)
 
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
@@ -234,6 +244,15 @@ class Booklet:
 
     def draw(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float) -> int:
         return self._pages(c, fonts, page_w, page_h, draw=True)
+
+    def draw_forms(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
+                   prefix: str = "bk") -> int:
+        return self._pages(c, fonts, page_w, page_h, draw=True, forms=prefix)
+
+
+def _margin(page_w: float) -> float:
+    """20 mm on A4 and Letter, in proportion on smaller pages (14 mm on A5)."""
+    return min(MARGIN, page_w * 0.095)
 
 
 def _is_heading(f: Flowable) -> bool:

@@ -22,6 +22,7 @@ from ..layout.grid import PRINTER_MARGIN, Grid, Rect, plan_grid
 from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
 from ..units import MM, mm
 from .fonts import Fonts
+from .pieces import PieceDrawer
 from .surface import Surface
 from .text import draw_line
 
@@ -68,7 +69,6 @@ class KitRenderer:
         self.kit, self.fonts, self.opt = kit, fonts, options
         self.page_w, self.page_h = options.paper
         self.result = BuildResult()
-        self._forms: dict[tuple, str] = {}
 
     # ---- planning -------------------------------------------------------------------------
     def _grid(self, sheet: Sheet) -> Grid:
@@ -134,6 +134,7 @@ class KitRenderer:
         c.setAuthor("pnp")
         c.setSubject("print-and-play kit")
         self.c = c
+        self.pieces = PieceDrawer(c, self.fonts, self.result.findings, self.opt.ink_saver)
         self._guide()
         if self.kit.booklet:
             n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h)
@@ -230,35 +231,12 @@ class KitRenderer:
         if drawer is None:
             c.setFillColor(white)
         else:
-            self._draw_piece(piece, drawer, trim.w, trim.h, bleed)
+            self.pieces.draw(piece, drawer, trim.w, trim.h, bleed)
         c.restoreState()
         if shape == "circle":
             c.setStrokeColor(GREY)
             c.setLineWidth(CUT_WIDTH)
             c.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, min(trim.w, trim.h) / 2)
-
-    def _draw_piece(self, piece: Piece, drawer, w: float, h: float, bleed: float) -> None:
-        """Draw a face; a drawer shared by many pieces (a card back) is drawn once as a form."""
-        c = self.c
-        shared = getattr(drawer, "shared", False)
-        if shared:
-            key = (id(drawer), round(w, 3), round(h, 3), round(bleed, 3))
-            name = self._forms.get(key)
-            if name is None:
-                name = f"form{len(self._forms)}"
-                self._forms[key] = name
-                c.beginForm(name, -bleed, -bleed, w + bleed, h + bleed)
-                self._call(piece, drawer, w, h, bleed)
-                c.endForm()
-            c.doForm(name)
-        else:
-            self._call(piece, drawer, w, h, bleed)
-
-    def _call(self, piece: Piece, drawer, w, h, bleed) -> None:
-        surface = Surface(self.c, self.fonts, w, h, bleed, piece.name, piece.source,
-                          ink_saver=self.opt.ink_saver)
-        drawer(surface)
-        self.result.findings.extend(surface.findings)
 
     def _marks(self, grid: Grid, mirrored: bool = False) -> None:
         c = self.c

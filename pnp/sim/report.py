@@ -76,6 +76,7 @@ def bars(labels: Sequence[str], values: Sequence[float],
     c.categoryAxis.categoryNames = list(labels)
     c.categoryAxis.labels.fontName = "Helvetica"
     c.categoryAxis.labels.fontSize = 7
+    c.categoryAxis.labelAxisMode = "low"       # labels under the chart, even for negative bars
     if many:
         c.categoryAxis.labels.angle = 40
         c.categoryAxis.labels.boxAnchor = "ne"
@@ -133,11 +134,13 @@ def histogram(hist: Sequence[Sequence[float]], *, max_bins: int = 30, unit: str 
     counts = [0] * nbins
     for v, c in hist:
         counts[int((v - start) // width)] += c
+    whole = all(float(v).is_integer() for v, _ in hist)
     labels = []
     every = max(1, nbins // 16)
     for i in range(nbins):
         a = start + i * width
-        text = num(a) if width == 1 else f"{num(a)}-{num(a + width - (1 if float(a).is_integer() else 0.5))}"
+        last = a + width - (1 if whole else 0.5)      # the highest value the bin holds
+        text = num(a) if last == a else f"{num(a)} to {num(last)}"
         labels.append(text if i % every == 0 else "")
     return bars(labels, [c / total for c in counts], percent=True,
                 value_label=f"share of {unit}" if unit else "", colour=colour)
@@ -230,6 +233,10 @@ def _experior(fig) -> list[Chart]:
     return [c1, c2]
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
 def _ci(k: int, n: int):
     from .summary import wilson
     return wilson(k, n)
@@ -271,8 +278,8 @@ def _legolas(fig) -> list[Chart]:
             "Win rate by character",
             bars(names, [w["rate"] for w in wins], [tuple(w["ci"]) for w in wins], percent=True,
                  value_label="share of its seats that win (95 % interval)"),
-            "; ".join(f"the {c} wins {pct(ch[c]['wins']['rate'])} of {ch[c]['seats']:,} seats"
-                      for c in names).capitalize() + "."))
+            _sentence("; ".join(f"the {c} wins {pct(ch[c]['wins']['rate'])} of "
+                                f"{ch[c]['seats']:,} seats" for c in names))))
     ms = det["missions"]
     if ms:
         names = list(ms)

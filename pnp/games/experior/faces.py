@@ -12,11 +12,11 @@ from ...render.colours import ink_on, mix
 from ...render.icons import (arrow, bow_icon, disc, drop_icon, leaf_icon, magic_icon,
                              shield_icon, sword_icon, toward)
 from ...render.surface import Surface
-from ...render.text import draw_line
+from ...render.text import LEADING, wrap
 from ...units import MM
 from ..base import booklet_text
 from . import engine
-from .kit import Card, Marker, Model, worked_example
+from .kit import MARGIN, STRIP, Card, Marker, Model, board_layout, worked_example
 
 
 def shared(fn):
@@ -57,7 +57,7 @@ def order_chain(s: Surface, model: Model, cx: float, cy: float, r: float, ink: C
     chain = [engine.TYPES[0]]
     while len(chain) <= len(engine.TYPES):
         chain.append(engine.BEATS[chain[-1]])
-    step = r * 3.1
+    step = r * 3.7
     width = step * (len(chain) - 1) + 2 * r
     x = cx - width / 2 + r
     for i, t in enumerate(chain):
@@ -65,7 +65,7 @@ def order_chain(s: Surface, model: Model, cx: float, cy: float, r: float, ink: C
         attack_badge(s.c, model, t, x, cy, r * (1.18 if t == highlight else 1.0), ring)
         if i < len(chain) - 1:
             s.c.setFillColor(ink)
-            s.line(">", x + step / 2, cy - r * 0.45, r * 1.5, "bold", "centre")
+            s.line(">", x + step / 2, cy - r * 0.4, r * 1.15, "bold", "centre")
         x += step
     return width
 
@@ -115,23 +115,22 @@ def attack_card(model: Model, card: Card):
         s.line(owner.name, w - 11 * MM, h - 20 * MM, 7.5, "bold", "centre", max_width=16 * MM,
                field="side")
         # the attack type: icon and name
-        cy = h * 0.5
-        disc(c, w / 2, cy, 14.5 * MM, a.colour, ink, 1.0)
-        attack_icon(c, a.id, w / 2, cy, 19 * MM, ink_on(a.colour))
+        cy = 47.5 * MM
+        disc(c, w / 2, cy, 13.5 * MM, a.colour, ink, 1.0)
+        attack_icon(c, a.id, w / 2, cy, 18 * MM, ink_on(a.colour))
         c.setFillColor(ink)
-        s.line(a.name.upper(), w / 2, cy - 21.5 * MM, 17, "bold", "centre", max_width=w - 12 * MM,
+        s.line(a.name.upper(), w / 2, 27.6 * MM, 17, "bold", "centre", max_width=w - 12 * MM,
                field="type")
-        c.setFillColor(mix(ink, paper, 0.25))
-        s.line(f"{a.colour_name} \u00b7 win: {a.name} experience \u00d7 {card.multiplier}",
-               w / 2, cy - 26.5 * MM, 7, "italic", "centre", max_width=w - 11 * MM,
-               field="type")
+        c.setFillColor(mix(ink, paper, 0.2))
+        s.line(f"{a.colour_name} \u00b7 deals {a.name} experience \u00d7 {card.multiplier}",
+               w / 2, 22.8 * MM, 7, "italic", "centre", max_width=w - 11 * MM, field="type")
         # the winning order
         c.setStrokeColor(mix(ink, paper, 0.6))
         c.setLineWidth(0.5)
-        c.line(7 * MM, 19.5 * MM, w - 7 * MM, 19.5 * MM)
-        order_chain(s, model, w / 2, 14.5 * MM, 2.5 * MM, ink, highlight=a.id)
+        c.line(8 * MM, 20.6 * MM, w - 8 * MM, 20.6 * MM)
+        order_chain(s, model, w / 2, 14.6 * MM, 2.6 * MM, ink, highlight=a.id)
         c.setFillColor(ink)
-        s.line(quick_beats_strong(model), w / 2, 7.2 * MM, 7, "regular", "centre",
+        s.line(quick_beats_strong(model), w / 2, 7.4 * MM, 7, "regular", "centre",
                max_width=w - 12 * MM)
 
     return draw
@@ -169,18 +168,18 @@ def role_card(model: Model, sid: str):
         c, w, h = s.c, s.w, s.h
         s.fill_bleed(side.colour)
         c.setFillColor(side.ink)
-        s.line("You are the", w / 2, h - 10 * MM, 8, "italic", "centre")
-        s.line(side.name.upper(), w / 2, h - 18 * MM, 20, "bold", "centre",
+        s.line("You are the", w / 2, h - 9.5 * MM, 8, "italic", "centre")
+        s.line(side.name.upper(), w / 2, h - 17 * MM, 20, "bold", "centre",
                max_width=w - 12 * MM, field="name")
-        emblem(c, sid, w / 2, h - 31 * MM, 15 * MM, side.ink, side.colour)
+        emblem(c, sid, w / 2, h - 27 * MM, 12 * MM, side.ink, side.colour)
         # starting experience on a paper panel
-        top, bottom = h - 41 * MM, 14 * MM
+        top, bottom = h - 35.5 * MM, 12.5 * MM
         c.setFillColor(paper)
         c.roundRect(5 * MM, bottom, w - 10 * MM, top - bottom, 2 * MM, stroke=0, fill=1)
         c.setFillColor(ink)
         s.line("Starting experience", w / 2, top - 5 * MM, 8.5, "bold", "centre")
-        row_h = 8.2 * MM
-        y = top - 12 * MM
+        row_h = 7.2 * MM
+        y = top - 11 * MM
         for t in engine.TYPES:
             attack_badge(c, model, t, 13 * MM, y, 3.3 * MM)
             c.setFillColor(ink)
@@ -189,13 +188,18 @@ def role_card(model: Model, sid: str):
             s.line(str(side.start[t]), w - 12 * MM, y - 2.4 * MM, 20, "bold", "centre",
                    field=t)
             y -= row_h
+        c.setStrokeColor(mix(ink, paper, 0.6))
+        c.setLineWidth(0.5)
+        c.line(8 * MM, y + row_h / 2, w - 8 * MM, y + row_h / 2)
+        y -= 0.8 * MM
         drop_icon(c, 13 * MM, y, 5.5 * MM, pal["limit"])
         c.setFillColor(ink)
         s.line("Wounds", 19 * MM, y - 1.3 * MM, 10, "bold", "left")
         s.line("0", w - 12 * MM, y - 2.4 * MM, 20, "bold", "centre")
         c.setFillColor(side.ink)
         s.paragraph("Put your markers on these cells of your half of the board.", 6 * MM,
-                    4.5 * MM, w - 12 * MM, 8.5 * MM, size=7.5, min_size=7, align="centre")
+                    3.8 * MM, w - 12 * MM, 8 * MM, size=7.5, min_size=7, align="centre",
+                    valign="middle")
 
     return draw
 
@@ -213,7 +217,7 @@ def role_back(model: Model):
         half = len(engine.SIDES) // 2
         for i, sid in enumerate(engine.SIDES):
             side = model.side(sid)
-            cx = w / 2 + (i - half + 0.5) * 22 * MM
+            cx = w / 2 + (i - half + 0.5) * 23 * MM
             disc(c, cx, h / 2 + 10 * MM, 10 * MM, side.colour, pal["ink"], 1)
             emblem(c, sid, cx, h / 2 + 10 * MM, 13 * MM, side.ink, side.colour)
         c.setFillColor(pal["ink"])
@@ -238,23 +242,46 @@ def _aid_frame(s: Surface, model: Model, title: str) -> float:
     return h - 17 * MM
 
 
+def _steps(s: Surface, steps: list[str], x: float, top: float, w: float, bottom: float,
+           size: float = 9.5, min_size: float = 7.0) -> None:
+    """Numbered steps with a hanging indent, at the largest size (down to min_size) where they
+    all fit between top and bottom; reported when they do not."""
+    indent = 4 * MM
+    while size >= min_size - 1e-9:
+        gap = size * 0.45
+        wrapped = [wrap(s.fonts, text, size, w - indent) for text in steps]
+        if all(wrapped):
+            height = sum(len(lines) for lines in wrapped) * size * LEADING + gap * (len(steps) - 1)
+            if height <= top - bottom:
+                y = top - size * 0.95
+                for n, lines in enumerate(wrapped, 1):
+                    s.line(f"{n}.", x, y, size, "bold")
+                    for line in lines:
+                        s.line(line, x + indent, y, size)
+                        y -= size * LEADING
+                    y -= gap
+                return
+        size -= 0.25
+    s.report(f"the steps do not fit even at {min_size:g} pt")
+
+
 def aid_turn(model: Model):
     q, st = model.modalities["quick"], model.modalities["strong"]
-    text = "\n".join([
-        "1. Each fighter lays one attack card face down: not the locked one.",
-        "2. Reveal. " + order_text(model) + ". " + quick_beats_strong(model) + ".",
-        f"3. The winner deals wounds: their experience in that type \u00d7{q.multiplier} "
+    steps = [
+        "Each fighter lays one attack card face down: not the locked one.",
+        "Reveal. " + order_text(model) + ". " + quick_beats_strong(model) + ".",
+        f"The winner deals wounds: their experience in that type \u00d7{q.multiplier} "
         f"({q.name}) or \u00d7{st.multiplier} ({st.name}); then gains +1 experience in it.",
-        "4. Same card: no wounds; the fighter with less experience in that type gains +1 "
+        "Same card: no wounds; the fighter with less experience in that type gains +1 "
         "(nobody if equal).",
-        "5. Your card goes to your locked slot, face up; the one there returns to your hand.",
-    ])
+        "Your card goes to your locked slot, face up; the one there returns to your hand.",
+    ]
 
     @shared
     def draw(s: Surface) -> None:
         top = _aid_frame(s, model, "A TURN")
         s.c.setFillColor(model.common.palette["ink"])
-        s.paragraph(text, 5 * MM, 5 * MM, s.w - 10 * MM, top - 5.5 * MM, size=8.5, min_size=7)
+        _steps(s, steps, 5 * MM, top - 1 * MM, s.w - 10 * MM, 5 * MM)
 
     return draw
 
@@ -265,7 +292,8 @@ def aid_end(model: Model):
         f"The game ends after the turn in which a fighter reaches {limit} wounds.",
         "Bonus attack: each fighter takes their highest experience minus their lowest. The "
         f"greater difference deals {model.bonus_multiplier} \u00d7 their highest experience to "
-        "the other; on equal differences the fighter with fewer wounds attacks.",
+        "the other; on equal differences the fighter with fewer wounds attacks (equal wounds "
+        "too: no bonus attack).",
         "Then the fighter with fewer wounds wins; equal wounds is a draw.",
     ])
 
@@ -274,8 +302,9 @@ def aid_end(model: Model):
         top = _aid_frame(s, model, "END OF THE GAME")
         c, w = s.c, s.w
         c.setFillColor(model.common.palette["ink"])
-        s.paragraph(text, 5 * MM, 20 * MM, w - 10 * MM, top - 20.5 * MM, size=8.5, min_size=7)
+        s.paragraph(text, 5 * MM, 20 * MM, w - 10 * MM, top - 20.5 * MM, size=9.5, min_size=7)
         order_chain(s, model, w / 2, 12.5 * MM, 3 * MM, model.common.palette["ink"])
+        c.setFillColor(model.common.palette["ink"])
         s.line(quick_beats_strong(model), w / 2, 5.5 * MM, 7.5, "regular", "centre",
                max_width=w - 10 * MM)
 
@@ -292,33 +321,28 @@ def marker_face(model: Model, marker: Marker, flipped: bool):
     def draw(s: Surface) -> None:
         c, r = s.c, s.w / 2
         s.fill_bleed(side.colour)
-        c.setStrokeColor(side.ink)
-        c.setLineWidth(0.7)
-        c.circle(r, r, r - 1.1 * MM, stroke=1, fill=0)
         if marker.kind == "wound":
+            back = pal["paper"]
             icon = lambda x, y, size: drop_icon(c, x, y, size, pal["limit"])  # noqa: E731
-            disc(c, r, r + 1.1 * MM if not flipped else r + 3 * MM,
-                 (3.4 if not flipped else 2.2) * MM, side.ink)
         else:
             a = model.attacks[marker.type]
+            back = a.colour
             icon = lambda x, y, size: attack_icon(c, a.id, x, y, size, ink_on(a.colour))  # noqa
-            disc(c, r, r + 1.1 * MM if not flipped else r + 3 * MM,
-                 (3.4 if not flipped else 2.2) * MM, a.colour)
         if flipped:
-            icon(r, r + 3 * MM, 3.2 * MM)
+            disc(c, r, r + 3 * MM, 2.4 * MM, back, side.ink, 0.5)
+            icon(r, r + 3 * MM, 3.4 * MM)
             c.setFillColor(side.ink)
-            s.line(f"+{plus}", r, r - 3.3 * MM, 11, "bold", "centre", max_width=r * 1.6)
+            s.line(f"+{plus}", r, r - 3.6 * MM, 11, "bold", "centre", max_width=r * 1.6)
         else:
-            icon(r, r + 1.1 * MM, 5 * MM)
+            disc(c, r, r + 1.3 * MM, 3.7 * MM, back, side.ink, 0.5)
+            icon(r, r + 1.3 * MM, 5.2 * MM)
             c.setFillColor(side.ink)
-            s.line(side.name, r, r - 4.6 * MM, 6.5, "bold", "centre", max_width=r * 1.4)
+            s.line(side.name, r, r - 5 * MM, 6.5, "bold", "centre", max_width=r * 1.5)
 
     return draw
 
 
 # ---- board -------------------------------------------------------------------------------------
-STRIP = 14 * MM  # the band between the two halves
-MARGIN = 3.5 * MM
 
 
 def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
@@ -327,28 +351,20 @@ def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
     pal = model.common.palette
     paper, ink, limit_c = pal["paper"], pal["ink"], pal["limit"]
     side = model.side(sid)
-    cw_card, ch_card = model.card_size
-    slot_w, slot_h = cw_card + 2 * MM, ch_card + 2 * MM
-    gap, col_gap = 3.5 * MM, 1.2 * MM
-    cell_w = (W - 2 * MARGIN - 2 * gap - slot_w - 2 * col_gap) / (10 + len(engine.TYPES))
-    head_h = 11.5 * MM
+    geo = board_layout(model)
+    slot_w, slot_h = geo["slot"]
+    gap, col_gap, cell_w = geo["gap"], geo["col_gap"], geo["cell_w"]
     c.setFillColor(mix(side.colour, paper, 0.85))
     c.rect(0, 0, W, H, stroke=0, fill=1)
     # wound track: numbered cells, ten per row, from 0 to past the limit
     track = model.wound_track
-    rows = -(-len(track) // 10)
-    top = H - MARGIN - head_h
-    cell_h = min(11 * MM, (top - MARGIN) / max(rows, 1))
+    top, cell_h = geo["top"], geo["cell_h"]
     x0 = MARGIN
     c.setFillColor(ink)
     drop_icon(c, x0 + 2.2 * MM, top + 4.6 * MM, 4.4 * MM, limit_c)
     s.line("WOUNDS", x0 + 5.5 * MM, top + 3 * MM, 11, "bold")
     s.line(f"limit {model.wound_limit}: the game ends", x0 + 10 * cell_w, top + 3 * MM, 7.5,
            "italic", "right", max_width=10 * cell_w - 27 * MM)
-    if cell_h < 5 * MM:
-        s.report(f"the wound track needs {rows} rows: its cells would be only "
-                 f"{cell_h / MM:.1f} mm high; lower wound_cells_beyond or make the board taller",
-                 "board.height")
     number_size = min(9.0, cell_h * 0.45, cell_w * 0.38)
     for v in track:
         row, col = divmod(v - track.start, 10)
@@ -379,7 +395,7 @@ def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
     ex0 = x0 + 10 * cell_w + gap
     exp = model.experience_track
     e_top = top
-    e_h = min(11 * MM, (e_top - MARGIN) / len(exp))
+    e_h = geo["exp_h"]
     c.setFillColor(ink)
     s.line("EXPERIENCE", ex0 + (3 * cell_w + 2 * col_gap) / 2, top + 7.6 * MM, 7, "bold",
            "centre", max_width=3 * cell_w + 2 * col_gap + gap)
@@ -444,6 +460,8 @@ def board(model: Model):
 
     def draw(s: Surface) -> None:
         c = s.c
+        for message, field in board_layout(model)["problems"]:
+            s.report(message, field)
         c.setFillColor(pal["paper"])
         c.rect(0, 0, W, H, stroke=0, fill=1)
         c.saveState()
@@ -485,7 +503,7 @@ def _order_figure(model: Model):
 
     def fig(c, fonts, w, h):
         s = Surface(c, fonts, w, h, 0, "figure: winning order")
-        cx, cy, R, r = w / 2, h / 2 - 2 * MM, 24 * MM, 8 * MM
+        cx, cy, R, r = w / 2, h / 2 - 3 * MM, 25 * MM, 8 * MM
         from math import cos, pi, sin
 
         pos = {t: (cx + R * cos(pi / 2 + 2 * pi * i / 3), cy + R * sin(pi / 2 + 2 * pi * i / 3))
@@ -497,13 +515,14 @@ def _order_figure(model: Model):
             ox, oy = mx - cx, my - cy
             d = max(1e-6, (ox * ox + oy * oy) ** 0.5)
             c.setFillColor(pal["ink"])
-            s.line("beats", mx - ox / d * 5 * MM, my - oy / d * 5 * MM - 3, 8, "italic",
+            s.line("beats", mx + ox / d * 4 * MM, my + oy / d * 4 * MM - 3, 8.5, "italic",
                    "centre")
         for t, (x, y) in pos.items():
             attack_badge(c, model, t, x, y, r, pal["ink"])
             c.setFillColor(pal["ink"])
+            below = y < cy
             s.line(f"{model.attacks[t].name} ({model.attacks[t].colour_name})", x,
-                   y - r - 4.5 * MM, 9, "bold", "centre")
+                   y - r - 4.5 * MM if below else y + r + 2 * MM, 9, "bold", "centre")
 
     return fig
 
@@ -564,7 +583,7 @@ def booklet(model: Model) -> Booklet:
         "example": worked_example(model),
     }
     text = booklet_text(model.common, context)
-    figures = {"order": (90 * MM, 66 * MM, _order_figure(model)),
+    figures = {"order": (100 * MM, 74 * MM, _order_figure(model)),
                "cards": _cards_figure(model)}
     return Booklet(model.common.title, text, figures, accent=pal["ink"],
                    source=str(model.common.folder.path / "booklet"))

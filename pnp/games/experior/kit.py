@@ -18,6 +18,7 @@ from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...engine.core import IllegalAction
 from ...errors import DataError, Finding, Source, error, warning
+from ...units import MM
 from ..base import Common, load_common, palette_colour
 from . import engine
 
@@ -338,6 +339,8 @@ def _validate_tracks(model: Model, toml: Source) -> list[Finding]:
                                     f"the limit; a bonus attack alone adds about {reach}: "
                                     "players will often turn the marker to its + side", toml,
                                     "board.wound_cells_beyond"))
+    for message, field in board_layout(model)["problems"]:
+        findings.append(error(message, toml, field))
     if not model.experience_flip < model.experience_cells:
         findings.append(error(f"the experience marker's +{model.experience_flip} side needs a "
                               f"track longer than {model.experience_flip} cells, it has "
@@ -401,7 +404,7 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> lis
                 raise RuntimeError("the engine and the example disagree")  # never with the data
             lt = turn.cards[lo][0]
             reason = (f"{model.attacks[t].name} beats {model.attacks[lt].name}" if t != lt else
-                      f"same type: {model.modalities['quick'].name} beats "
+                      f"Same type: {model.modalities['quick'].name} beats "
                       f"{model.modalities['strong'].name}")
             row.update(winner=model.sides[w].name, loser=model.sides[lo].name, damage=damage,
                        exp_before=exp_before, multiplier=mult, type=model.attacks[t].name,
@@ -424,6 +427,49 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> lis
 
 def _card_text(model: Model, type_: str, modality: str) -> str:
     return f"{model.modalities[modality].name} {model.attacks[type_].name}"
+
+
+# ---- the board's geometry (pure numbers, in points; faces.py draws it) ---------------------
+STRIP = 14 * MM  # the band between the two halves
+MARGIN = 3.5 * MM
+MIN_CELL = 5 * MM      # a track cell smaller than this is too small for a marker's aim
+NAME_BAND = 22 * MM    # under the locked-card slot: the fighter's name and the + notes
+
+
+def board_layout(model: Model) -> dict:
+    """The geometry of one half of the board (in points), and what does not fit, as
+    (message, game.toml field) pairs for validation."""
+    W, H = model.board_size
+    half_h = (H - STRIP) / 2
+    cw_card, ch_card = model.card_size
+    slot_w, slot_h = cw_card + 2 * MM, ch_card + 2 * MM
+    gap, col_gap, head_h = 3.5 * MM, 1.2 * MM, 11.5 * MM
+    cell_w = (W - 2 * MARGIN - 2 * gap - slot_w - 2 * col_gap) / (10 + len(engine.TYPES))
+    top = half_h - MARGIN - head_h
+    rows = -(-len(model.wound_track) // 10)
+    cell_h = min(11 * MM, (top - MARGIN) / max(rows, 1))
+    exp_h = min(11 * MM, (top - MARGIN) / max(1, len(model.experience_track)))
+    problems = []
+    if cell_w < MIN_CELL:
+        problems.append((f"the board is {W / MM:.0f} mm wide: with the locked-card slot its "
+                         f"track cells would be {cell_w / MM:.1f} mm wide; make it wider",
+                         "board.width"))
+    if cell_h < MIN_CELL:
+        problems.append((f"the wound track needs {rows} rows of 10 (0 to "
+                         f"{model.wound_track[-1]}): on this board its cells would be "
+                         f"{cell_h / MM:.1f} mm high; lower wound_limit or wound_cells_beyond, "
+                         "or make the board taller", "options.wound_limit"))
+    if exp_h < MIN_CELL:
+        problems.append((f"the experience tracks' {model.experience_cells} cells would be "
+                         f"{exp_h / MM:.1f} mm high; use fewer cells or a taller board",
+                         "board.experience_cells"))
+    if slot_h + NAME_BAND > half_h - 2 * MARGIN:
+        problems.append((f"the locked-card slot ({slot_h / MM:.0f} mm high) does not fit a half "
+                         f"of the board ({half_h / MM:.0f} mm); make the board taller",
+                         "board.height"))
+    return {"half_h": half_h, "slot": (slot_w, slot_h), "gap": gap, "col_gap": col_gap,
+            "head_h": head_h, "cell_w": cell_w, "cell_h": cell_h, "exp_h": exp_h, "top": top,
+            "rows": rows, "problems": problems}
 
 
 # ---- the protocol -----------------------------------------------------------------------------

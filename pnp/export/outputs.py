@@ -1,0 +1,257 @@
+"""Outputs beyond the home-print kit: a saddle-stitched booklet, print-on-demand PDFs (one face
+per page with trim and bleed boxes), PNG per card, Tabletop Simulator deck sheets, and a
+duplex calibration sheet."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import dataclass
+from math import ceil
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.lib.colors import Color, black
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import Finding, PnpError
+from ..kit import Kit, Piece, Sheet
+from ..layout.saddle import saddle_order
+from ..render.fonts import Fonts
+from ..render.pieces import PieceDrawer
+from ..render.text import draw_line
+from ..units import MM
+
+TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_PX = 10, 7, 4096
+GREY = Color(0.45, 0.45, 0.45)
+
+
+def _canvas(path: Path, size) -> Canvas:
+    rl_config.useA85 = 0
+    return Canvas(str(path), pagesize=size, invariant=1, pageCompression=1)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "deck"
+
+
+# ---- booklet ------------------------------------------------------------------------------------
+def export_booklet(kit: Kit, fonts: Fonts, path: Path, paper: tuple[float, float]) -> int:
+    """The rule booklet at half the paper size, two pages a side on the paper turned landscape,
+    in saddle-stitch order: print double-sided (flip on the SHORT edge), fold, staple.
+    Returns the number of booklet pages."""
+    if kit.booklet is None:
+        raise PnpError("this game has no rule booklet")
+    sheet_w, sheet_h = max(paper), min(paper)  # landscape
+    page_w, page_h = sheet_w / 2, sheet_h
+    c = _canvas(path, (sheet_w, sheet_h))
+    c.setTitle(f"{kit.title}: rule booklet")
+    pages = kit.booklet.draw_forms(c, fonts, page_w, page_h, prefix="bk")
+    for front, back in saddle_order(pages):
+        for left, right in (front, back):
+            for number, x in ((left, 0.0), (right, page_w)):
+                if number is not None:
+                    c.saveState()
+                    c.translate(x, 0)
+                    c.doForm(f"bk{number}")
+                    c.restoreState()
+            c.setStrokeColor(GREY)
+            c.setLineWidth(0.3)
+            c.setDash(2, 3)
+            c.line(page_w, 0, page_w, 4 * MM)
+            c.line(page_w, sheet_h - 4 * MM, page_w, sheet_h)
+            c.setDash()
+            c.showPage()
+    c.save()
+    return pages
+
+
+# ---- print on demand --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Face:
+    sheet: Sheet
+    piece: Piece
+    index: int  # within the sheet
+    back: bool
+
+
+def faces(kit: Kit, backs: bool = True) -> list[Face]:
+    """Every printed face of every piece, front then its back."""
+    out = []
+    for sheet in kit.sheets:
+        for i, piece in enumerate(sheet.pieces):
+            out.append(Face(sheet, piece, i, False))
+            if backs and sheet.duplex and piece.back is not None:
+                out.append(Face(sheet, piece, i, True))
+    return out
+
+
+def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
+               chosen: list[Face] | None = None) -> list[Finding]:
+    """One face per page: MediaBox = trim + bleed, TrimBox and BleedBox set, in the order
+    front 1, back 1, front 2, back 2 ... (what print-on-demand services ask for)."""
+    findings: list[Finding] = []
+    c = _canvas(path, (100, 100))
+    c.setTitle(f"{kit.title}: print-on-demand faces")
+    drawer = PieceDrawer(c, fonts, findings)
+    for face in chosen if chosen is not None else faces(kit):
+        w, h = face.sheet.width, face.sheet.height
+        c.setPageSize((w + 2 * bleed, h + 2 * bleed))
+        c.setTrimBox((bleed, bleed, bleed + w, bleed + h))
+        c.setBleedBox((0, 0, w + 2 * bleed, h + 2 * bleed))
+        c.saveState()
+        c.translate(bleed, bleed)
+        fn = face.piece.back if face.back else face.piece.front
+        if fn is not None:
+            drawer.draw(face.piece, fn, w, h, bleed)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    return findings
+
+
+def _rasterise(pdf: Path, sizes_px: list[tuple[int, int]]):
+    """Each page as an image of exactly the given pixel size (pdfium may round a pixel up)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        for i, (width, height) in enumerate(sizes_px):
+            page = doc[i]
+            image = page.render(scale=width / page.get_width()).to_pil().convert("RGB")
+            yield image if image.size == (width, height) else image.resize((width, height))
+    finally:
+        doc.close()
+
+
+def _pixels(length: float, dpi: int) -> int:
+    return round(length / 72 * dpi)
+
+
+def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int, bleed: float) -> tuple[int, list[Finding]]:
+    """A PNG of every face at `dpi`, with bleed; named sheet-number-name-front/back.png."""
+    if not 30 <= dpi <= 1200:
+        raise PnpError(f"dpi {dpi} is out of range (30 to 1200)")
+    folder.mkdir(parents=True, exist_ok=True)
+    chosen = faces(kit)
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = Path(tmp) / "faces.pdf"
+        findings = export_pod(kit, fonts, pdf, bleed, chosen)
+        sizes = [(_pixels(f.sheet.width + 2 * bleed, dpi), _pixels(f.sheet.height + 2 * bleed, dpi))
+                 for f in chosen]
+        for face, image in zip(chosen, _rasterise(pdf, sizes)):
+            name = (f"{slug(face.sheet.title)}-{face.index + 1:03d}-{slug(face.piece.name)}-"
+                    f"{'back' if face.back else 'front'}.png")
+            image.save(folder / name, dpi=(dpi, dpi))
+    return len(chosen), findings
+
+
+def tts_grid(count: int, card_w: float, card_h: float) -> tuple[int, int, int, int]:
+    """(columns, rows, card width px, card height px) of a Tabletop Simulator deck sheet: at most
+    10 x 7 cards, the sheet within 4096 px both ways, cards as large as that allows."""
+    cols = min(TTS_MAX_COLS, max(2, count))
+    rows = min(TTS_MAX_ROWS, max(2, ceil(count / cols)))
+    px_w = TTS_MAX_PX // cols
+    px_h = round(px_w * card_h / card_w)
+    if px_h * rows > TTS_MAX_PX:
+        px_h = TTS_MAX_PX // rows
+        px_w = round(px_h * card_w / card_h)
+    return cols, rows, px_w, px_h
+
+
+def export_tts(kit: Kit, fonts: Fonts, folder: Path) -> tuple[list[Path], list[Finding]]:
+    """Deck sheets for Tabletop Simulator: for every group of rectangular pieces sharing a back,
+    sheets of up to 70 faces (10 x 7) and the back as its own image. File names carry what the
+    Custom Deck dialog asks: columns x rows and the number of cards."""
+    from PIL import Image
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    findings: list[Finding] = []
+    groups: dict[tuple, list[Face]] = {}
+    for face in faces(kit, backs=False):
+        if face.sheet.shape != "rect":
+            continue
+        groups.setdefault((face.sheet.title, id(face.piece.back)), []).append(face)
+    with tempfile.TemporaryDirectory() as tmp:
+        for number, ((title, _), members) in enumerate(groups.items(), 1):
+            sheet = members[0].sheet
+            back_piece = members[0].piece
+            name = f"{number:02d}-{slug(title)}" if len(groups) > 1 else slug(title)
+            per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS
+            for part, start in enumerate(range(0, len(members), per_sheet), 1):
+                chunk = members[start:start + per_sheet]
+                cols, rows, pw, ph = tts_grid(len(chunk), sheet.width, sheet.height)
+                pdf = Path(tmp) / f"{name}-{part}.pdf"
+                findings += export_pod(kit, fonts, pdf, 0.0, chunk)
+                image = Image.new("RGB", (cols * pw, rows * ph), "white")
+                for i, face_img in enumerate(_rasterise(pdf, [(pw, ph)] * len(chunk))):
+                    image.paste(face_img, ((i % cols) * pw, (i // cols) * ph))
+                out = folder / f"{name}-faces-{part}-{cols}x{rows}-{len(chunk)}cards.png"
+                image.save(out)
+                written.append(out)
+            if back_piece.back is not None:
+                pdf = Path(tmp) / f"{name}-back.pdf"
+                back_face = Face(sheet, back_piece, 0, True)
+                findings += export_pod(kit, fonts, pdf, 0.0, [back_face])
+                _, _, pw, ph = tts_grid(len(members), sheet.width, sheet.height)
+                out = folder / f"{name}-back.png"
+                next(_rasterise(pdf, [(pw, ph)])).save(out)
+                written.append(out)
+    return written, findings
+
+
+# ---- calibration ----------------------------------------------------------------------------------
+def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> None:
+    """Two pages: rulers and a 50 mm square to check "print at 100 %", and crosshairs on both
+    sides so the duplex shift can be measured (the back is mirrored like a card back)."""
+    W, H = paper
+    c = _canvas(path, paper)
+    c.setTitle("pnp calibration sheet")
+    targets = [(W / 2, H / 2), (30 * MM, H - 30 * MM), (W - 30 * MM, H - 30 * MM),
+               (30 * MM, 30 * MM), (W - 30 * MM, 30 * MM)]
+
+    def cross(x, y, size=8 * MM):
+        c.line(x - size, y, x + size, y)
+        c.line(x, y - size, x, y + size)
+        c.circle(x, y, size / 2)
+
+    def ruler(x, y, length_mm, vertical=False):
+        for i in range(length_mm + 1):
+            tick = (4 if i % 10 == 0 else 2.5 if i % 5 == 0 else 1.5) * MM
+            if vertical:
+                c.line(x, y + i * MM, x + tick, y + i * MM)
+            else:
+                c.line(x + i * MM, y, x + i * MM, y + tick)
+            if i % 10 == 0:
+                if vertical:
+                    draw_line(c, fonts, str(i), x + 5 * MM, y + i * MM - 2, 6)
+                else:
+                    draw_line(c, fonts, str(i), x + i * MM, y + 5 * MM, 6, align="centre")
+
+    c.setStrokeColor(black)
+    c.setLineWidth(0.4)
+    ruler(20 * MM, 48 * MM, int((W - 40 * MM) / MM) // 10 * 10)
+    ruler(12 * MM, 48 * MM, 150, vertical=True)
+    sx, sy = W / 2 + 15 * MM, 70 * MM
+    c.rect(sx, sy, 50 * MM, 50 * MM)
+    draw_line(c, fonts, "50 mm x 50 mm", sx + 25 * MM, sy + 24 * MM, 11, "bold", "centre")
+    for x, y in targets:
+        cross(x, y)
+    y = H - 48 * MM
+    for line in ("Calibration: print this page double-sided at 100 % (flip on the long edge).",
+                 "1. The square must measure 50 mm; the rulers must match a real ruler.",
+                 "2. Hold the sheet against a light: each cross should sit on the cross behind it.",
+                 "3. If the back is shifted, measure by how much (right and up are positive) and",
+                 "   build with --back-offset=-X,-Y (in mm) to move the backs back into place."):
+        draw_line(c, fonts, line, 40 * MM, y, 9)
+        y -= 5 * MM
+    c.showPage()
+    c.setStrokeColor(black)
+    c.setLineWidth(0.4)
+    for x, y in targets:
+        cross(W - x, y)  # mirrored, like a card back
+    draw_line(c, fonts, "Back of the calibration sheet", W / 2, H / 2 - 20 * MM, 9,
+              align="centre")
+    c.showPage()
+    c.save()

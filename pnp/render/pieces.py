@@ -1,0 +1,38 @@
+"""Drawing one piece face at the canvas origin: the one place a Surface is made for a drawer.
+Faces that many pieces share (a card back) are drawn once as a Form XObject and reused."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import Finding
+from ..kit import Drawer, Piece
+from .fonts import Fonts
+from .surface import Surface
+
+
+class PieceDrawer:
+    def __init__(self, c: Canvas, fonts: Fonts, findings: list[Finding], ink_saver: bool = False):
+        self.c, self.fonts, self.findings, self.ink_saver = c, fonts, findings, ink_saver
+        self._forms: dict[tuple, str] = {}
+
+    def draw(self, piece: Piece, drawer: Drawer, w: float, h: float, bleed: float) -> None:
+        """Draw a face with its trim box at (0, 0, w, h) and art out to `bleed`."""
+        if not getattr(drawer, "shared", False):
+            self._call(piece, drawer, w, h, bleed)
+            return
+        key = (id(drawer), round(w, 3), round(h, 3), round(bleed, 3))
+        name = self._forms.get(key)
+        if name is None:
+            name = f"face{len(self._forms)}"
+            self._forms[key] = name
+            self.c.beginForm(name, -bleed, -bleed, w + bleed, h + bleed)
+            self._call(piece, drawer, w, h, bleed)
+            self.c.endForm()
+        self.c.doForm(name)
+
+    def _call(self, piece: Piece, drawer: Drawer, w: float, h: float, bleed: float) -> None:
+        surface = Surface(self.c, self.fonts, w, h, bleed, piece.name, piece.source,
+                          ink_saver=self.ink_saver)
+        drawer(surface)
+        self.findings.extend(surface.findings)

@@ -1,0 +1,347 @@
+"""`pnp play`: a game in the terminal against an agent, or hot-seat between people.
+
+Before each of a person's moves it shows what that seat may see (its observation, drawn as text)
+and the legal actions, numbered. Type a number, the text of an action, ``#N`` for an engine action
+id (to try a move the list does not offer and read why the rules refuse it), ``?`` to list the
+actions again or ``q`` to stop. End of input (Ctrl-D) ends the game cleanly.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from ..engine.core import CHANCE, IllegalAction, sample_chance
+from ..errors import PnpError
+from . import agents as agent_registry
+from .simulate import Setup
+
+HELP = ("Type the number of your move (or its text). '#N' tries engine action N and shows why the "
+        "rules refuse it; '?' lists the moves again; 'q' ends the game.")
+
+
+@dataclass
+class Outcome:
+    finished: bool
+    returns: list[float] | None
+    stats: dict[str, Any] | None
+    moves: int
+
+
+class Quit(Exception):
+    """The player ended the game (q or end of input)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing observations as text
+# ---------------------------------------------------------------------------------------------
+
+def _wuxing(obs, seat_label) -> list[str]:
+    from ..games.wuxing.engine import COLOURS, ELEMENTS, SEAT_NAMES
+
+    me, opp = obs.player, 1 - obs.player
+    el = lambda e: ELEMENTS[e] if e >= 0 else "-"
+    cards = lambda mask: ", ".join(ELEMENTS[e] for e in range(5) if mask >> e & 1) or "none"
+    out = [f"Round {obs.round}, {obs.phase.replace('_', ' ')}; first player: "
+           f"{SEAT_NAMES[obs.first]}. You are {SEAT_NAMES[me]}."]
+    for k, path in enumerate(obs.paths):
+        islands = []
+        for i, e in enumerate(path):
+            name = ELEMENTS[e]
+            for s in (0, 1):
+                if obs.pawns[s][k] == i:
+                    name += f"[{SEAT_NAMES[s]}{'*' if obs.yin_yang[s][k] else ''}]"
+            islands.append(name)
+        w = obs.path_winner[k]
+        tail = f"   won by {SEAT_NAMES[w]}" if w >= 0 else ""
+        rv = obs.revealed[k]
+        if rv is not None:
+            tail += f"   revealed: Yang {el(rv[0])} vs Yin {el(rv[1])}"
+        elif obs.my_cards[k] >= 0:
+            tail += f"   your card: {el(obs.my_cards[k])}"
+        out.append(f"  path {k} (Yang side) " + " - ".join(islands) + f" (Yin side){tail}")
+    out.append("  [*] = pawn showing its Yin-Yang side")
+    pool = obs.pool
+    for s in (me, opp):
+        who = "you" if s == me else "opponent"
+        t = obs.tokens[s]
+        aside = el(obs.set_aside[s]) if obs.set_aside[s] >= 0 else "not shown"
+        out.append(f"  {SEAT_NAMES[s]} ({who}): paths won {obs.paths_won[s]}, tokens "
+                   f"{COLOURS[0]} {t[0]} {COLOURS[1]} {t[1]}, set aside {aside}, "
+                   f"played last round: {cards(obs.last_played[s])}")
+    out.append(f"  token pool: {COLOURS[0]} {pool[0]}, {COLOURS[1]} {pool[1]} "
+               f"(all {2 * obs.tokens_per_colour} tokens win)")
+    out.append(f"  your cards still free: {cards(obs.hand)}")
+    return out
+
+
+def _experior(obs, seat_label) -> list[str]:
+    from ..games.experior.engine import CARD_NAMES, TYPES
+
+    me = obs.seat
+    rows = []
+    for s in (me, 1 - me):
+        side = "Human" if s == obs.human_seat else "Elf"
+        who = f"{'you' if s == me else 'opponent'} ({side})"
+        exp = obs.exp[s * 3:s * 3 + 3]
+        lock = obs.locked[s]
+        rows.append(f"  {who:<18} {obs.wounds[s]:>6}  " + "  ".join(f"{x:>5}" for x in exp)
+                    + f"   {CARD_NAMES[lock] if lock >= 0 else '-'}")
+    head = "  " + " " * 18 + f" {'wounds':>6}  " + "  ".join(f"{t:>5}" for t in TYPES) + \
+        "   played last turn (locked)"
+    out = [f"Turn {obs.turn}; wound limit {obs.rules.wound_limit}.", head] + rows
+    if obs.my_choice >= 0:
+        out.append(f"  your face-down card: {CARD_NAMES[obs.my_choice]}")
+    return out
+
+
+def _legolas(obs, seat_label) -> list[str]:
+    from ..games.legolas.engine import (CHARACTER_IDS, ELEMENTS, HIDDEN_TOKEN_BASE, MISSIONS,
+                                        SUITS, TREASURE_IDS)
+
+    ms = obs.monsters
+    card = lambda c: str(ms[c])
+
+    def token(t: int) -> str:
+        if t >= HIDDEN_TOKEN_BASE:
+            x = t - HIDDEN_TOKEN_BASE
+            return f"{SUITS[x // 10]} {x % 10} (face down)"
+        return card(t)
+
+    out = [f"Round {obs.round + 1} of {obs.rounds}, {obs.phase.replace('_', ' ')}; first player: "
+           f"{seat_label(obs.first)}; turn of {seat_label(obs.active)}."]
+    for s in range(obs.num_players):
+        ch = CHARACTER_IDS[obs.characters[s]] if obs.characters[s] >= 0 else "?"
+        m = obs.missions[s]
+        mission = MISSIONS[m] if m >= 0 else ("chosen, hidden" if m == -2 else "-")
+        tr = ", ".join(TREASURE_IDS[t] for t in obs.treasures[s]) or "no treasures"
+        me = " (you)" if s == obs.player else ""
+        out.append(f"  {seat_label(s)}{me}: {ch} level {obs.levels[s]}, {obs.vp[s]:g} VP, "
+                   f"mission {mission}, {obs.hand_sizes[s]} cards, {tr}")
+        if obs.defeated[s] or obs.closed_gates[s]:
+            out.append(f"      defeated: {', '.join(card(c) for c in obs.defeated[s]) or '-'}"
+                       f"; closed gates {obs.closed_gates[s]}")
+    if obs.hordes:
+        out.append("  Open hordes (monsters bottom to top):")
+        for idx, suit, total, top, tokens in obs.hordes:
+            out.append(f"    horde {idx} ({SUITS[suit]} gate, total {total}): "
+                       + (", ".join(token(t) for t in tokens) or "no monsters yet"))
+    if obs.challenge:
+        who, h, cards, pos, dmg, dfn, won = obs.challenge
+        out.append(f"  Challenge by {seat_label(who)} of horde {h}: damage {dmg} of defence {dfn}")
+    out.append(f"  Your defence {obs.defence}"
+               + (f", immune to {', '.join(SUITS[i] for i in range(4) if obs.immune_suits >> i & 1)}"
+                  if obs.immune_suits else "")
+               + (f", +1 damage from {', '.join(ELEMENTS[i] for i in range(4) if obs.barrier_elements >> i & 1)}"
+                  if obs.barrier_elements else ""))
+    out.append("  Your hand: " + (", ".join(card(c) for c in sorted(
+        obs.hand, key=lambda c: (ms[c].suit, ms[c].value))) or "empty"))
+    if obs.shop_coins:
+        out.append(f"  Coins to spend: {obs.shop_coins}")
+    if obs.shop_drawn:
+        out.append("  Treasures drawn: " + ", ".join(TREASURE_IDS[t] for t in obs.shop_drawn))
+    return out
+
+
+def _generic(obs, seat_label) -> list[str]:
+    if hasattr(obs, "as_dict"):
+        obs = obs.as_dict()
+    if isinstance(obs, dict):
+        return [f"  {k}: {v}" for k, v in obs.items()]
+    return [f"  {obs!r}"]
+
+
+RENDERERS: dict[str, Callable] = {"wuxing": _wuxing, "experior": _experior, "legolas": _legolas}
+
+
+def seat_labeller(engine: str, state) -> Callable[[int], str]:
+    def label(seat: int) -> str:
+        if engine == "wuxing":
+            return ("Yang", "Yin")[seat]
+        if engine == "experior" and getattr(state, "human_seat", -1) in (0, 1):
+            return f"seat {seat + 1} ({'Human' if seat == state.human_seat else 'Elf'})"
+        return f"seat {seat + 1}"
+    return label
+
+
+def render(engine: str, obs, label: Callable[[int], str]) -> str:
+    try:
+        lines = RENDERERS.get(engine, _generic)(obs, label)
+    except Exception:                      # a renderer must never stop a game
+        lines = _generic(obs, label)
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a move
+# ---------------------------------------------------------------------------------------------
+
+def _why(state, action: int) -> str | None:
+    """The rules' reason for refusing `action` (None when the engine accepts it)."""
+    trial = state.clone()
+    try:
+        trial.apply_action(action)
+    except IllegalAction as exc:
+        return str(exc)
+    except Exception as exc:               # an engine that cannot even parse it
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+def _find_by_text(state, text: str, legal: Sequence[int]) -> int | None:
+    """An action id (not necessarily legal) whose text is `text`."""
+    top = max(list(legal) + [0]) + 2000
+    for a in range(top):
+        try:
+            if state.action_to_string(a).strip().lower() == text:
+                return a
+        except Exception:
+            continue
+    return None
+
+
+def parse_choice(state, legal: Sequence[int], labels: Sequence[str], text: str
+                 ) -> tuple[int | None, str]:
+    """(action, "") for an accepted choice, (None, reason) when refused."""
+    t = text.strip()
+    low = t.lower()
+    if not t:
+        return None, f"type the number of your move (1 to {len(legal)}), '?' for help"
+    if low.isdigit() or (low.startswith("-") and low[1:].isdigit()):
+        k = int(low)
+        if 1 <= k <= len(legal):
+            return legal[k - 1], ""
+        return None, f"there is no move {k}: choose a number from 1 to {len(legal)}"
+    if low.startswith("#"):
+        try:
+            a = int(low[1:])
+        except ValueError:
+            return None, f"{t!r}: write # and an engine action id, e.g. #3"
+        if a in legal:
+            return a, ""
+        why = _why(state, a)
+        if why is None:
+            return None, f"the engine accepts action {a} but does not list it as legal"
+        return None, f"illegal: {why}"
+    exact = [a for a, lab in zip(legal, labels) if lab.lower() == low]
+    if len(exact) == 1:
+        return exact[0], ""
+    part = [i for i, lab in enumerate(labels) if low in lab.lower()]
+    if len(part) == 1:
+        return legal[part[0]], ""
+    if len(part) > 1:
+        return None, (f"{t!r} fits several moves ({', '.join(str(i + 1) for i in part[:10])}"
+                      f"{', ...' if len(part) > 10 else ''}): type its number")
+    a = _find_by_text(state, low, legal)
+    if a is not None:
+        why = _why(state, a)
+        if why is not None:
+            return None, f"illegal: {why}"
+    return None, f"{t!r} is not one of your moves: type its number (1 to {len(legal)})"
+
+
+# ---------------------------------------------------------------------------------------------
+# The game loop
+# ---------------------------------------------------------------------------------------------
+
+def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
+                  seed: int | None = None,
+                  read: Callable[[], str] | None = None,
+                  write: Callable[[str], None] | None = None) -> Outcome:
+    """Play one game; `read()` returns a line ('' at end of input), `write(text, nl=True)`
+    prints.
+    seat is 0-based here; opponent is an agent spec or "human" (hot-seat)."""
+    engine = setup.engine
+    game = setup.game
+    n = game.num_players
+    if not 0 <= seat < n:
+        raise PnpError(f"--seat must be 1 to {n}")
+    read = read or sys.stdin.readline
+    write = write or (lambda text, nl=True: print(text, end="\n" if nl else "", flush=True))
+    hot_seat = opponent == "human"
+    humans = set(range(n)) if hot_seat else {seat}
+    bots = {} if hot_seat else {s: agent_registry.make(engine, opponent)
+                                for s in range(n) if s not in humans}
+    if seed is None:
+        seed = random.SystemRandom().randrange(10 ** 6)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    label = seat_labeller(engine, state)
+    who = "hot-seat" if hot_seat else f"you are seat {seat + 1} against {opponent}"
+    write(f"{setup.title}: {n} players, {who}, seed {seed}. {HELP}")
+    moves = 0
+    last_human = None
+    try:
+        while not state.is_terminal():
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            legal = list(state.legal_actions())
+            if p not in humans:
+                a = bots[p].choose(state.observation(p), legal, rng)
+                state.apply_action(a)
+                moves += 1
+                write(f"{label(p)} [{opponent}] has moved.")
+                continue
+            if hot_seat and last_human != p:
+                write(f"\n=== {label(p)} to play (others look away) ===")
+            last_human = p
+            labels = [state.action_to_string(a) for a in legal]
+            write("")
+            write(render(engine, state.observation(p), label))
+            write(_listing(labels, label(p)))
+            while True:
+                write(f"{label(p)}> ", nl=False)
+                line = read()
+                if line == "":
+                    raise Quit("end of input")
+                cmd = line.strip().lower()
+                if cmd in ("q", "quit", "exit"):
+                    raise Quit("quit")
+                if cmd in ("?", "h", "help"):
+                    write(HELP)
+                    write(_listing(labels, label(p)))
+                    continue
+                a, why = parse_choice(state, legal, labels, line)
+                if a is None:
+                    write(f"Refused: {why}")
+                    continue
+                break
+            text = state.action_to_string(a)
+            state.apply_action(a)
+            moves += 1
+            write(f"{label(p)}: {text}")
+    except Quit as q:
+        reason = "End of input" if str(q) == "end of input" else "You stopped"
+        write(f"\n{reason}: the game is abandoned after {moves} moves (seed {seed}).")
+        return Outcome(False, None, None, moves)
+    returns = list(state.returns())
+    viewer = seat if not hot_seat else 0
+    write("\nGame over.")
+    write(render(engine, state.observation(viewer), label))
+    write(result_line(returns, label, humans if not hot_seat else set()))
+    stats = state.stats()
+    brief = {k: v for k, v in stats.items() if isinstance(v, (int, float, str)) or v is None}
+    if brief:
+        write("Figures: " + ", ".join(f"{k} {v}" for k, v in brief.items()))
+    return Outcome(True, returns, stats, moves)
+
+
+def _listing(labels: Sequence[str], who: str) -> str:
+    width = len(str(len(labels)))
+    return f"Moves for {who}:\n" + "\n".join(f"  {i + 1:>{width}}. {lab}"
+                                            for i, lab in enumerate(labels))
+
+
+def result_line(returns: Sequence[float], label: Callable[[int], str], you: set[int]) -> str:
+    best = max(returns)
+    winners = [s for s, r in enumerate(returns) if r == best and r > 0]
+    name = lambda s: label(s) + (" (you)" if s in you else "")
+    if len(winners) == len(returns):
+        return "Result: a draw."
+    if len(winners) == 1:
+        return f"Result: {name(winners[0])} wins."
+    return "Result: shared win for " + ", ".join(name(s) for s in winners) + "."

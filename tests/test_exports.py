@@ -1,0 +1,155 @@
+"""Print-shop outputs, by numbers: gutterfold, saddle-stitch order, print-on-demand boxes, PNG
+and Tabletop Simulator pixel sizes, the calibration square, ink saver and back offset."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from pypdf import PdfReader
+
+from helpers import ROOT
+from pnp.cli import main
+from pnp.export.outputs import tts_grid
+from pnp.layout.saddle import saddle_order
+from pnp.project import build, export, open_game
+from pnp.units import MM, PAPERS
+
+
+@pytest.fixture(scope="module")
+def wuxing():
+    return open_game("wuxing", cwd=ROOT)
+
+
+@pytest.mark.parametrize("pages,expected", [
+    (8, [((8, 1), (2, 7)), ((6, 3), (4, 5))]),
+    (12, [((12, 1), (2, 11)), ((10, 3), (4, 9)), ((8, 5), (6, 7))]),
+    (16, [((16, 1), (2, 15)), ((14, 3), (4, 13)), ((12, 5), (6, 11)), ((10, 7), (8, 9))]),
+    (6, [((None, 1), (2, None)), ((6, 3), (4, 5))]),
+])
+def test_saddle_stitch_page_order(pages, expected):
+    assert saddle_order(pages) == expected
+
+
+def test_saddle_order_uses_every_page_once():
+    for n in range(1, 30):
+        used = [p for sheet in saddle_order(n) for side in sheet for p in side if p]
+        assert sorted(used) == list(range(1, n + 1))
+
+
+def test_booklet_export_is_a5_pairs_on_landscape_a4(wuxing, tmp_path):
+    out = tmp_path / "b.pdf"
+    summary, _ = export(wuxing, "booklet", out)
+    pdf = PdfReader(out)
+    w, h = PAPERS["a4"]
+    assert float(pdf.pages[0].mediabox.width) == pytest.approx(h)  # landscape
+    assert float(pdf.pages[0].mediabox.height) == pytest.approx(w)
+    pages = int(summary.split(":")[1].split("-page")[0])
+    assert len(pdf.pages) == 2 * -(-pages // 4)
+    assert "Wuxing Duel" in pdf.pages[0].extract_text()  # page 1 on the first sheet's front
+
+
+def test_gutterfold_puts_each_back_beside_its_front(wuxing, tmp_path):
+    out = tmp_path / "g.pdf"
+    result = build(wuxing, out, layout="gutterfold")
+    assert any("fold on the middle line" in s.how for s in result.sections)
+    from pnp.layout.grid import plan_grid
+
+    w, h = PAPERS["a4"]
+    grid = plan_grid(w / 2, h, 63 * MM, 88 * MM, bleed=3 * MM)
+    assert grid.cols == 1 and grid.rows == 3  # a poker card per row in each half
+    front = grid.trim(0)
+    assert front.right <= w / 2 - 3 * MM  # the fold line never cuts a card
+    back_x = w - front.x - front.w  # mirrored about the fold
+    assert back_x >= w / 2 + 3 * MM
+    assert back_x - w / 2 == pytest.approx(w / 2 - front.right)
+    assert "fold" in PdfReader(out).pages[6].extract_text()
+
+
+def test_pod_pages_are_trim_plus_bleed_with_boxes(wuxing, tmp_path):
+    out = tmp_path / "pod.pdf"
+    export(wuxing, "pod", out, bleed_mm=3)
+    pdf = PdfReader(out)
+    assert len(pdf.pages) == 2 * (12 + 13)  # every card and token, front and back
+    card = pdf.pages[0]
+    assert float(card.mediabox.width) == pytest.approx((63 + 6) * MM, abs=0.01)
+    assert float(card.mediabox.height) == pytest.approx((88 + 6) * MM, abs=0.01)
+    trim = [float(v) for v in card.trimbox]
+    assert trim == pytest.approx([3 * MM, 3 * MM, 66 * MM, 91 * MM], abs=0.01)
+    bleed = [float(v) for v in card.bleedbox]
+    assert bleed == pytest.approx([0, 0, 69 * MM, 94 * MM], abs=0.01)
+
+
+def test_png_size_matches_the_dpi(wuxing, tmp_path):
+    export(wuxing, "png", tmp_path / "png", dpi=100, bleed_mm=0)
+    files = sorted((tmp_path / "png").glob("*.png"))
+    assert len(files) == 50
+    card = Image.open(next(f for f in files if "yang-wood-card-front" in f.name))
+    assert card.size == (round(63 / 25.4 * 100), round(88 / 25.4 * 100))
+    token = Image.open(next(f for f in files if "first" in f.name))
+    assert token.size == (round(24 / 25.4 * 100),) * 2
+
+
+def test_tts_grid_stays_within_4096_px():
+    assert tts_grid(70, 63 * MM, 88 * MM) == (10, 7, 409, 571)
+    cols, rows, w, h = tts_grid(70, 70 * MM, 120 * MM)  # tall tarot cards: height limits
+    assert (cols, rows) == (10, 7) and rows * h <= 4096 and cols * w <= 4096
+    assert tts_grid(5, 63 * MM, 88 * MM)[:2] == (5, 2)
+
+
+def test_tts_export_writes_sheets_and_backs(wuxing, tmp_path):
+    export(wuxing, "tts", tmp_path / "tts")
+    files = sorted(p.name for p in (tmp_path / "tts").iterdir())
+    faces = [f for f in files if "-faces-" in f]
+    backs = [f for f in files if f.endswith("-back.png")]
+    assert len(faces) == 3 and len(backs) == 3  # Yang, Yin and reference cards
+    sheet = Image.open(tmp_path / "tts" / faces[0])
+    assert sheet.size[0] <= 4096 and sheet.size[1] <= 4096
+    assert "5x2-5cards" in faces[0]
+    assert sheet.size == (5 * 819, 2 * 1144)
+
+
+def test_calibration_square_is_exactly_50_mm(tmp_path):
+    out = tmp_path / "cal.pdf"
+    res = CliRunner().invoke(main, ["calibrate", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    import re
+
+    content = PdfReader(out).pages[0].get_contents().get_data().decode("latin-1")
+    rects = [tuple(float(v) for v in m) for m in
+             re.findall(r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re", content)]
+    squares = [r for r in rects if abs(r[2] - r[3]) < 1e-3 and r[2] > 100]
+    assert len(squares) == 1
+    assert squares[0][2] == pytest.approx(50 * MM, abs=1e-3)  # 141.732 pt
+
+
+def test_back_offset_shifts_only_the_back_pages(wuxing, tmp_path):
+    base, moved = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    build(wuxing, base)
+    build(wuxing, moved, back_offset_mm=(1.5, -0.5))
+    a, b = PdfReader(base), PdfReader(moved)
+    assert a.pages[6].get_contents().get_data() == b.pages[6].get_contents().get_data()  # fronts
+    back = b.pages[7].get_contents().get_data().decode("latin-1")
+    assert f"1 0 0 1 {1.5 * MM:.6g}"[:14] in back and "-1.417" in back
+
+
+def test_ink_saver_drops_full_bleed_backgrounds(wuxing, tmp_path):
+    import pypdfium2 as pdfium
+
+    normal, saver = tmp_path / "n.pdf", tmp_path / "s.pdf"
+    build(wuxing, normal)
+    build(wuxing, saver, ink_saver=True)
+
+    def ink(path):
+        img = pdfium.PdfDocument(str(path))[7].render(scale=0.3).to_pil().convert("L")
+        return sum(255 - v for v in img.getdata())
+
+    assert ink(saver) < 0.5 * ink(normal)  # the black Yin backs are mostly gone
+
+
+def test_cli_export_errors_are_clear(tmp_path):
+    res = CliRunner().invoke(main, ["export", "--game", "wuxing", "--format", "nope"])
+    assert res.exit_code == 2 and "Invalid value for '--format'" in res.output
+    res = CliRunner().invoke(main, ["build", "--game", "wuxing", "--back-offset", "x",
+                                    "--out", str(tmp_path / "x.pdf")])
+    assert res.exit_code == 1 and "--back-offset takes two numbers" in res.output
