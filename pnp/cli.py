@@ -152,6 +152,55 @@ def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi:
 
 
 @main.command()
+@click.argument("name")
+@click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("card_data"), show_default=True, help="Where to create the game.")
+def new(name: str, parent: Path) -> None:
+    """Start a new game folder that builds at once."""
+    from .scaffold import new_game
+
+    try:
+        folder = new_game(name, parent)
+    except PnpError as exc:
+        _fail(exc)
+        return
+    hint = name if parent == Path("card_data") else str(folder)
+    click.echo(f"{folder}: edit cards.csv and game.toml, then: pnp build --game {hint}")
+
+
+@main.command()
+@GAME
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+              default="a4", show_default=True)
+def watch(game: str, out: Path | None, paper: str) -> None:
+    """Rebuild the PDF whenever the game's files change (Ctrl-C to stop)."""
+    from .data.game import GameFolder, find_game
+    from .project import build as run, open_game
+    from .watch import watch as loop, watched_folders
+
+    try:
+        folder = find_game(game)
+        engine = GameFolder.open(folder).get("game", "engine")
+    except PnpError as exc:
+        _fail(exc)
+        return
+    target = out or Path("output") / f"{folder.name}.pdf"
+
+    def rebuild() -> str:
+        built = run(open_game(str(folder)), target, paper=paper.lower())
+        for f in built.findings:
+            click.echo(str(f), err=True)
+        return f"{target}: {built.pages} pages"
+
+    click.echo(f"watching {folder} (Ctrl-C to stop)")
+    try:
+        loop(rebuild, lambda: watched_folders(folder, engine), echo=click.echo)
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
+@main.command()
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
               default="a4", show_default=True)
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),

@@ -10,6 +10,7 @@ ENGINES = {
     "wuxing": "pnp.games.wuxing.kit",
     "experior": "pnp.games.experior.kit",
     "legolas": "pnp.games.legolas.kit",
+    "deck": "pnp.games.deck.kit",  # a plain deck, no rules engine (what `pnp new` starts from)
 }
 
 

@@ -56,9 +56,22 @@ def load_game(name: str, players: int | None = None) -> Setup:
 
     try:
         opened = open_game(name)
-    except PnpError as exc:
-        fallback = _fallback(name, players)
+    except ModuleNotFoundError as exc:
+        # The game folder names an engine whose kit module is not written yet.
+        if not (exc.name or "").startswith("pnp.games."):
+            raise
+        from ..data.game import GameFolder, find_game
+
+        folder = GameFolder.open(find_game(name))
+        engine = folder.get("game", "engine")
+        fallback = _fallback(engine, players, folder.slug)
         if fallback is None:
+            raise PnpError(f"{name}: the {engine} engine has no kit module ({exc.name})") from None
+        fallback.notes.append(f"{name}: no {exc.name} yet; using the engine's built-in data")
+        return fallback
+    except PnpError as exc:
+        fallback = _fallback(name, players, name)
+        if fallback is None or _has_kit(name):
             raise
         fallback.notes.append(f"{name}: {exc}; using the engine's built-in data")
         return fallback
@@ -74,21 +87,25 @@ def load_game(name: str, players: int | None = None) -> Setup:
     return Setup(opened.name, engine, title or opened.name, game)
 
 
-def _fallback(name: str, players: int | None) -> Setup | None:
-    if name not in _ENGINE_DEFAULTS:
-        return None
+def _has_kit(engine: str) -> bool:
     try:
-        importlib.import_module(f"pnp.games.{name}.kit")
-        return None                      # the kit exists: its error is the real one
+        importlib.import_module(f"pnp.games.{engine}.kit")
+        return True
     except ModuleNotFoundError:
-        pass
-    mod, cls, title = _ENGINE_DEFAULTS[name]
+        return False
+
+
+def _fallback(engine: str, players: int | None, name: str) -> Setup | None:
+    """The engine with its built-in data, for an engine whose kit module is not written yet."""
+    if engine not in _ENGINE_DEFAULTS:
+        return None
+    mod, cls, title = _ENGINE_DEFAULTS[engine]
     try:
         game_cls = getattr(importlib.import_module(mod), cls)
         game = game_cls() if players is None else game_cls(players)
     except ValueError as exc:
         raise PnpError(f"{name}: {exc}") from None
-    return Setup(name, name, title, game)
+    return Setup(name, engine, title, game)
 
 
 def derive_seed(seed: int, index: int) -> int:

@@ -1,0 +1,29 @@
+"""`pnp new`: a new game folder that builds at once, from templates/new-game/."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from .errors import PnpError
+from .resources import shipped
+
+NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")
+
+
+def new_game(name: str, parent: Path) -> Path:
+    if not NAME.match(name):
+        raise PnpError(f"game name {name!r}: use lower-case letters, digits, - and _ "
+                       "(it becomes the folder and the PDF name)")
+    target = parent / name
+    if target.exists():
+        raise PnpError(f"{target} already exists; choose another name")
+    title = name.replace("-", " ").replace("_", " ").title()
+    source = shipped("templates") / "new-game"
+    parent.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(source, target)
+    toml = target / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("{{title}}", title)
+                    .replace("{{slug}}", name), encoding="utf-8")
+    return target

@@ -1,0 +1,92 @@
+"""The designer's daily loop: `pnp new` starts a game that builds at once; `pnp watch` rebuilds
+after a change and keeps going after a mistake."""
+
+import threading
+import time
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from helpers import edit_csv
+from pnp.cli import main
+from pnp.errors import PnpError
+from pnp.project import build, open_game
+from pnp.watch import watch
+
+
+def test_new_game_builds_at_once(tmp_path):
+    runner = CliRunner()
+    res = runner.invoke(main, ["new", "space-duel", "--dir", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    folder = tmp_path / "space-duel"
+    assert 'title = "Space Duel"' in (folder / "game.toml").read_text()
+    out = tmp_path / "space.pdf"
+    res = runner.invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    text = "".join(p.extract_text() for p in PdfReader(out).pages)
+    assert "Sunrise" in text and "7 × card" in text
+    again = runner.invoke(main, ["new", "space-duel", "--dir", str(tmp_path)])
+    assert again.exit_code == 1 and "already exists" in again.output
+    bad = runner.invoke(main, ["new", "../escape", "--dir", str(tmp_path)])
+    assert bad.exit_code == 1 and "use lower-case letters" in bad.output
+
+
+def test_watch_rebuilds_after_a_change_and_survives_a_mistake(tmp_path):
+    runner = CliRunner()
+    runner.invoke(main, ["new", "loop", "--dir", str(tmp_path)])
+    folder = tmp_path / "loop"
+    out = tmp_path / "loop.pdf"
+    lines: list[str] = []
+    stop = threading.Event()
+
+    def rebuild():
+        result = build(open_game(str(folder)), out)
+        return f"{result.pages} pages"
+
+    thread = threading.Thread(target=watch, args=(rebuild, lambda: [folder]),
+                              kwargs={"echo": lines.append, "interval": 0.05, "stop": stop,
+                                      "max_builds": 3})
+    thread.start()
+    try:
+        _wait(lambda: len(lines) >= 1)
+        first = out.read_bytes()
+        edit_csv(folder / "cards.csv", 2, "count", "12")  # 16 cards: a second sheet
+        _wait(lambda: len(lines) >= 2)
+        assert out.read_bytes() != first
+        assert len(PdfReader(out).pages) > len(pages_of(first))
+        good = out.read_bytes()
+        edit_csv(folder / "cards.csv", 3, "count", "many")
+        _wait(lambda: len(lines) >= 3)
+        assert "Error:" in lines[-1] and "still watching" in lines[-1]
+        assert 'cards.csv, row 3, field "count"' in lines[-1]
+        assert out.read_bytes() == good  # the mistake did not destroy the last good PDF
+    finally:
+        stop.set()
+        thread.join(5)
+
+
+def pages_of(data: bytes):
+    """The pages of a PDF held in memory."""
+    import io
+
+    return PdfReader(io.BytesIO(data)).pages
+
+
+def _wait(condition, timeout=20.0):
+    end = time.time() + timeout
+    while time.time() < end:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting for the watcher")
+
+
+def test_deck_without_engine_cannot_be_simulated(tmp_path):
+    CliRunner().invoke(main, ["new", "plain", "--dir", str(tmp_path)])
+    game = open_game(str(tmp_path / "plain"))
+    try:
+        game.module.new_game(game.model)
+    except PnpError as exc:
+        assert "has no rules engine" in str(exc)
+    else:
+        raise AssertionError("a plain deck has no engine")

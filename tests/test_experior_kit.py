@@ -1,0 +1,238 @@
+"""The Experior kit: card data checked against the rules engine, the PDF as a player gets it,
+and the booklet's numbers played by the engine."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pnp.errors import DataError
+from pnp.games.experior import engine
+from pnp.games.experior.kit import new_game, required_kit, worked_example
+from pnp.project import build, errors_in, open_game, validate
+
+DATA = Path(__file__).resolve().parents[1] / "card_data" / "experior"
+
+
+# ---- helpers ----------------------------------------------------------------------------------
+def copy_data(tmp_path: Path) -> Path:
+    folder = tmp_path / "experior"
+    shutil.copytree(DATA, folder)
+    return folder
+
+
+def edit_row(folder: Path, name: str, row: int, new: str) -> None:
+    """Replace spreadsheet row `row` (the header is row 1) of a CSV file."""
+    path = folder / name
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[row - 1] = new
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def set_option(folder: Path, key: str, value) -> None:
+    path = folder / "game.toml"
+    text, n = re.subn(rf"(?m)^{key} = \S+", f"{key} = {value}", path.read_text("utf-8"))
+    assert n == 1, key
+    path.write_text(text, encoding="utf-8")
+
+
+def findings_for(folder: Path) -> list[str]:
+    return [str(f) for f in errors_in(validate(open_game(str(folder))))]
+
+
+def pdf_pages(path: Path) -> list[str]:
+    from pypdf import PdfReader
+
+    return [page.extract_text() or "" for page in PdfReader(str(path)).pages]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("experior") / "experior.pdf"
+    game = open_game(str(DATA))
+    result = build(game, out)
+    return game, result, out
+
+
+# ---- the shipped data and its PDF ----------------------------------------------------------------
+def test_shipped_data_matches_the_engine():
+    game = open_game(str(DATA))
+    assert validate(game) == []
+    model = game.model
+    g = new_game(model)
+    assert g.wound_limit == model.wound_limit == 100
+    assert g.start == engine.DEFAULT_START
+    assert g.multipliers == engine.DEFAULT_MULTIPLIERS
+    assert g.bonus_multiplier == 3
+    assert required_kit(model) == Counter({
+        "attack card": 12, "role card": 2, "player aid card": 2, "wound marker": 2,
+        "experience marker": 6, "wound track": 2, "experience track": 6,
+        "locked-card slot": 2})
+
+
+def test_pdf_pages_text_and_manifest(built):
+    game, result, out = built
+    pages = pdf_pages(out)
+    # guide 2 + booklet 4 + cards (2 fronts + 2 backs) + markers (front + back) + board 1
+    assert len(pages) == result.pages == 13
+    assert result.findings == []  # nothing clipped, too wide or missing from the manifest
+    text = "\n".join(pages)
+    fronts = "\n".join(p for p in pages if "Attack, role and player aid cards" in p
+                       and "\u00b7 fronts" in p)
+    for name in ("SWORD", "BOW", "MAGIC"):
+        assert fronts.count(name) == 4, name  # quick and strong, Human and Elf
+    assert fronts.count("STRONG") == 6 and fronts.count("QUICK") == 6
+    assert fronts.count("\u00d73") == 6 and fronts.count("\u00d71") == 6
+    for words in ("deals Sword experience \u00d7 3", "deals Bow experience \u00d7 1",
+                  "Same type: Quick beats Strong", "red", "green", "blue"):
+        assert words in fronts, words
+    for words in ("HUMAN", "ELF", "A TURN", "END OF THE GAME", "Starting experience",
+                  "LOCKED CARD", "WOUNDS", "Sword > Bow > Magic > Sword", "+50", "+10"):
+        assert words in text, words
+    board = pages[-1]
+    assert "limit 100" in board and "149" in board and "150" not in board
+
+
+def test_fonts_are_embedded(built):
+    """Every font that shows text (pages and reused forms) is embedded in the PDF."""
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(str(built[2]))
+    showing: dict[str, object] = {}
+
+    def walk(content, resources):
+        resources = resources.get_object() if resources else {}
+        fonts = resources.get("/Font") or {}
+        font = None
+        for operands, op in ContentStream(content, reader).operations:
+            if op == b"Tf":
+                font = fonts[operands[0]].get_object()
+            elif op in (b"Tj", b"TJ", b"'", b'"'):
+                showing[font["/BaseFont"]] = font
+        for xobj in (resources.get("/XObject") or {}).values():
+            xobj = xobj.get_object()
+            if xobj.get("/Subtype") == "/Form":
+                walk(xobj, xobj.get("/Resources"))
+
+    for page in reader.pages:
+        walk(page.get_contents(), page.get("/Resources"))
+    assert any("DejaVuSans-Bold" in name for name in showing)
+    for name, font in showing.items():
+        descendants = font.get("/DescendantFonts")
+        target = descendants[0].get_object() if descendants else font
+        descriptor = target["/FontDescriptor"].get_object()
+        assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), name
+
+
+# ---- validation of broken copies ---------------------------------------------------------------
+@pytest.mark.parametrize("name, row, new, where", [
+    ("cards.csv", 3, "human,sword,strong,2", 'cards.csv, row 3, field "multiplier"'),
+    ("cards.csv", 4, "human,sword,quick,1", 'cards.csv, row 4, field "type"'),
+    ("modalities.csv", 3, "strong,Strong,2", 'modalities.csv, row 3, field "multiplier"'),
+    ("sides.csv", 3, "elf,Elf,elf,ink,2,4,2", 'sides.csv, row 3, field "bow"'),
+    ("attacks.csv", 2, "sword,Sword,sword,red,magic", 'attacks.csv, row 2, field "beats"'),
+    ("attacks.csv", 3, "bow,Bow,bow,blue,magic", 'attacks.csv, row 3, field "colour_name"'),
+    ("attacks.csv", 4, "magic,Magic,#c62828,blue,sword", 'attacks.csv, row 4, field "colour"'),
+    ("example.csv", 3, "sword,strong,magic,quick", 'example.csv, row 3, field "human_type"'),
+])
+def test_broken_row_is_named(tmp_path, name, row, new, where):
+    folder = copy_data(tmp_path)
+    edit_row(folder, name, row, new)
+    found = findings_for(folder)
+    assert any(where in f for f in found), found
+
+
+def test_missing_card_and_marker(tmp_path):
+    folder = copy_data(tmp_path)
+    edit_row(folder, "cards.csv", 13, "")       # the Elf's strong magic
+    edit_row(folder, "markers.csv", 4, "")      # the Human's bow experience marker
+    found = findings_for(folder)
+    assert any("cards.csv" in f and "the elf has no strong magic card" in f for f in found)
+    assert any("markers.csv" in f and "bow experience marker, has 0" in f for f in found)
+
+
+def test_options_against_the_rulings(tmp_path):
+    folder = copy_data(tmp_path)
+    set_option(folder, "bonus_multiplier", 2)
+    set_option(folder, "wound_cells_beyond", 0)
+    found = findings_for(folder)
+    assert any('field "options.bonus_multiplier"' in f and "E6" in f for f in found), found
+    assert any('field "board.wound_cells_beyond"' in f and "before the wound limit 100" in f
+               for f in found), found
+
+
+@pytest.mark.parametrize("name, row, new, where", [
+    ("cards.csv", 5, "human,axe,quick,1", 'cards.csv, row 5, field "type": unknown attack type'),
+    ("cards.csv", 2, "human,sword,medium,1", 'cards.csv, row 2, field "modality"'),
+    ("sides.csv", 2, "dwarf,Dwarf,human,paper,3,2,2", 'sides.csv, row 2, field "side"'),
+    ("markers.csv", 3, "human,experience,axe", 'markers.csv, row 3, field "type"'),
+])
+def test_unknown_names_are_data_errors(tmp_path, name, row, new, where):
+    folder = copy_data(tmp_path)
+    edit_row(folder, name, row, new)
+    with pytest.raises(DataError) as exc:
+        open_game(str(folder))
+    assert where in str(exc.value)
+
+
+# ---- the wound limit is one setting for track, engine and booklet ----------------------------------
+def test_wound_limit_50_changes_track_engine_and_booklet(tmp_path):
+    from pnp.games.experior.faces import booklet
+
+    folder = copy_data(tmp_path)
+    set_option(folder, "wound_limit", 50)
+    game = open_game(str(folder))
+    model = game.model
+    assert model.wound_track == range(0, 100)
+    g = new_game(model)
+    assert g.wound_limit == 50
+    # a strong sword from 3 experience takes the Elf from 45 to 54 wounds: the game ends
+    for limit_game, ends in ((g, True), (new_game(open_game(str(DATA)).model), False)):
+        s = limit_game.state_at(human_seat=0, wounds={"elf": 45})
+        s.apply_action(engine.card_id("sword", "strong"))
+        s.apply_action(engine.card_id("bow", "quick"))
+        assert s.is_terminal() is ends
+    text = booklet(model).text
+    rules = text[:text.index("## Rulings")]  # the rulings quote the default, "default 100"
+    assert "reaches **50 wounds**" in rules and "100" not in rules
+    assert "from 0 to 99" in text
+    out = tmp_path / "experior50.pdf"
+    result = build(game, out)
+    pages = pdf_pages(out)
+    board = pages[-1]
+    assert "limit 50" in board and "99" in board and "100" not in board
+    assert any("reaches 50 wounds" in p for p in pages[result.sections[2].first - 1:])
+
+
+# ---- the worked example is the engine's -----------------------------------------------------------
+def test_worked_example_numbers_are_the_engines():
+    from pnp.games.experior.faces import booklet
+
+    model = open_game(str(DATA)).model
+    rows = worked_example(model)
+    # replay the same cards with a plain engine
+    g = engine.ExperiorGame()
+    s = g.state_at(human_seat=0)
+    for row, turn in zip(rows, model.example):
+        before = s.wounds
+        s.apply_action(engine.card_id(*turn.cards["human"]))
+        s.apply_action(engine.card_id(*turn.cards["elf"]))
+        assert row["wounds"] == {"human": s.wounds[0], "elf": s.wounds[1]}
+        assert row["exp"]["human"] == dict(zip(engine.TYPES, s.exp[:3]))
+        assert row["exp"]["elf"] == dict(zip(engine.TYPES, s.exp[3:]))
+        assert row["damage"] == sum(s.wounds) - sum(before)
+    # and the concrete story the booklet tells
+    assert [(r["winner"], r["damage"], r["exp_before"], r["multiplier"]) for r in rows[:2]] == [
+        ("Human", 9, 3, 3), ("Elf", 2, 2, 1)]
+    assert rows[2]["outcome"] == "same" and rows[2]["gainer"] == "Human"
+    assert rows[2]["exp_after"] == 3 and rows[2]["wounds"] == {"human": 2, "elf": 9}
+    text = booklet(model).text
+    assert "Human: 3 × 3 = **9**" in text and "Elf: 2 × 1 = **2**" in text
+    assert "| Human 2, Elf 9 |" in text
+    for r in model.common.rulings:
+        assert f"**{r.id} {r.title}.**" in text

@@ -1,0 +1,324 @@
+"""The playtest lab (issue 5): simulate, summary figures, balance report, terminal play, agents."""
+
+import json
+import math
+import random
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.cli import main
+from pnp.engine.core import IllegalAction, play
+from pnp.sim import agents as registry
+from pnp.sim.report import write_report
+from pnp.sim.simulate import chunks, derive_seed, load_game, play_chunk, run_figures, simulate
+from pnp.sim.summary import Tally, distribution, figures, format_text, wilson
+
+GAMES = ("wuxing", "experior", "legolas")
+
+
+@pytest.fixture(scope="module")
+def setups():
+    return {g: load_game(g) for g in GAMES}
+
+
+def _without_run(fig):
+    return {k: v for k, v in fig.items() if k != "run"}
+
+
+# -- statistics computed by hand ----------------------------------------------------------------
+
+def test_wilson_interval_known_values():
+    # Reference values (e.g. statsmodels proportion_confint(method="wilson")).
+    assert wilson(8, 10) == pytest.approx((0.490162, 0.943318), abs=1e-6)
+    assert wilson(5, 10) == pytest.approx((0.236593, 0.763407), abs=1e-6)
+    assert wilson(1, 20) == pytest.approx((0.008881, 0.236131), abs=1e-6)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.277533, abs=1e-6)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_distribution_mean_median_stdev():
+    d = distribution({3: 1, 5: 1, 7: 1, 4: 1})
+    assert d["n"] == 4 and d["mean"] == 4.75 and d["median"] == 4.5
+    assert d["stdev"] == pytest.approx(math.sqrt(8.75 / 3))
+    assert (d["min"], d["max"]) == (3, 7)
+    odd = distribution({2: 3, 10: 2})          # 2 2 2 10 10
+    assert odd["median"] == 2 and odd["mean"] == 5.2
+    half = distribution({-3: 1, 7: 2}, 0.5)    # half points: -1.5, 3.5, 3.5
+    assert half["median"] == 3.5 and half["min"] == -1.5
+
+
+def test_wuxing_figures_from_hand_made_records():
+    games = [  # (returns, winner, first player, end, rounds)
+        ([1.0, 0.0], 0, 0, "paths", 3),
+        ([0.0, 1.0], 1, 0, "tokens", 5),
+        ([1.0, 0.0], 0, 1, "paths", 7),
+        ([0.5, 0.5], None, 1, "draw", 4),
+    ]
+    t = Tally("wuxing", 2)
+    for returns, w, fp, end, rounds in games:
+        t.add(returns, {"winner": w, "first_player": fp, "end": end, "rounds": rounds}, 10)
+    fig = figures(t, title="Wuxing Duel", seed=0, agents=["random", "random"])
+    yang, yin = fig["seats"]
+    assert yang["name"] == "Yang" and yang["wins"]["count"] == 2 and yang["wins"]["rate"] == 0.5
+    assert yang["wins"]["ci"] == pytest.approx(list(wilson(2, 4)))
+    assert yang["draws"]["count"] == 1 and yang["losses"]["count"] == 1
+    assert yin["wins"]["count"] == 1 and yang["mean_return"] == 0.625
+    assert fig["length"]["unit"] == "rounds"
+    assert (fig["length"]["mean"], fig["length"]["median"]) == (4.75, 4.5)
+    det = fig["details"]
+    # the first player wins game 1 only; loses games 2 and 3
+    assert det["first_player"]["wins"]["count"] == 1
+    assert det["first_player"]["losses"]["count"] == 2
+    assert det["first_player"]["draws"]["count"] == 1
+    assert det["first_player"]["share_of_decisive"]["rate"] == pytest.approx(1 / 3)
+    assert {k: v["count"] for k, v in det["ends"].items()} == {"paths": 2, "tokens": 1, "draw": 1}
+    text = format_text(fig)
+    assert "Yang wins 50.0 %" in text and "paths" in text
+
+
+def test_experior_figures_from_hand_made_records():
+    t = Tally("experior", 2)
+    rows = [("human", True, "elf", 20), ("elf", False, "elf", 30), ("human", False, "human", 25),
+            (None, True, "human", 22)]
+    for side, decided, before, turns in rows:
+        returns = [0.5, 0.5] if side is None else [1.0, 0.0]
+        t.add(returns, {"winner_side": side, "bonus_decided": decided, "winner_before_bonus":
+                        before, "bonus_attacker": "human", "ended_by": "wounds", "turns": turns}, 0)
+    det = figures(t, agents=["random"] * 2)["details"]
+    assert det["sides"]["human"]["count"] == 2 and det["sides"]["elf"]["count"] == 1
+    assert det["sides"]["draw"]["count"] == 1
+    assert det["sides"]["human_share_of_decisive"]["rate"] == pytest.approx(2 / 3)
+    assert det["bonus_decides"]["count"] == 2 and det["bonus_decides"]["rate"] == 0.5
+    assert det["bonus_decides_for"] == {"human": 1, "elf": 0, "draw": 1}
+
+
+def test_legolas_figures_from_hand_made_records():
+    t = Tally("legolas", 3)
+    t.add([0.5, 0.5, 0.0], {
+        "scores": [10.0, 10.0, 4.5], "winners": [0, 1], "turns": 40,
+        "characters": ["rogue", "fighter", "rogue"],
+        "missions": [["gambler", "brute"], ["stealth", "gambler"], ["brute", "magic"]],
+        "mission_vp": [[3.5, 1.0], [2.0, 0.5], [-1.0, 0.0]],
+        "round_vp": [[5.0, 5.0], [6.0, 4.0], [2.0, 2.5]],
+        "treasures_bought": {"net": 2, "lure": 0, "minion": 1}}, 100)
+    t.add([0.0, 0.0, 1.0], {
+        "scores": [1.0, 2.0, 12.0], "winners": [2], "turns": 50,
+        "characters": ["wizard", "psychic", "rogue"],
+        "missions": [["brute"], ["brute"], ["gambler"]],
+        "mission_vp": [[1.0], [2.0], [6.0]], "round_vp": [[1.0], [2.0], [12.0]],
+        "treasures_bought": {"net": 1}}, 120)
+    fig = figures(t, agents=["random"] * 3)
+    s = fig["seats"]
+    assert [x["wins"]["count"] for x in s] == [0, 0, 1]      # sole wins only
+    assert [x["draws"]["count"] for x in s] == [1, 1, 0]     # shared first place
+    assert s[0]["mean_return"] == 0.25
+    det = fig["details"]
+    assert det["missions"]["gambler"]["chosen"] == 3
+    assert det["missions"]["gambler"]["mission_vp"]["mean"] == pytest.approx((3.5 + 0.5 + 6) / 3)
+    assert det["missions"]["brute"]["mission_vp"]["median"] == 1.0   # 1, 0, 1, 2
+    rogue = det["characters"]["rogue"]
+    assert rogue["seats"] == 3 and rogue["wins"]["count"] == 2 and rogue["sole_wins"] == 1
+    assert rogue["win_share"] == pytest.approx((0.5 + 1) / 3)
+    assert rogue["score"]["mean"] == pytest.approx((10 + 4.5 + 12) / 3)
+    assert det["treasures"]["net"]["bought"] == 3 and det["treasures"]["net"]["per_game"] == 1.5
+    assert det["treasures"]["minion"]["games"]["count"] == 1
+    assert "lure" not in det["treasures"]
+    assert det["winning_score"]["mean"] == 11.0
+    assert "Score by mission" in format_text(fig)
+
+
+# -- simulation --------------------------------------------------------------------------------
+
+def test_same_seed_same_figures_for_any_jobs(setups):
+    s = setups["wuxing"]
+    one = simulate(s, 60, seed=7, agents="random,greedy", jobs=1)
+    two = simulate(s, 60, seed=7, agents="random,greedy", jobs=2)
+    assert two.jobs == 2
+    f1 = _without_run(run_figures(s, one, seed=7, agents=["random", "greedy"]))
+    f2 = _without_run(run_figures(s, two, seed=7, agents=["random", "greedy"]))
+    assert f1 == f2
+    other = simulate(s, 60, seed=8, agents="random,greedy", jobs=1)
+    assert figures(other.tally) != figures(one.tally)
+
+
+def test_game_i_is_core_play_with_derived_seed(setups):
+    s = setups["experior"]
+    agents = [registry.make("experior", "greedy"), registry.make("experior", "random")]
+    by_hand = Tally("experior", 2)
+    for i in range(50):
+        rec = play(s.game, agents, derive_seed(3, i))
+        by_hand.add(rec.returns, rec.stats, rec.decisions)
+    run = simulate(s, 50, seed=3, agents="greedy,random", jobs=2)
+    assert figures(run.tally) == figures(by_hand)
+    assert derive_seed(3, 0) != derive_seed(3, 1) != derive_seed(4, 0)
+    # chunks depend on the number of games only, and cover every game once
+    assert [i for a, b in chunks(1000) for i in range(a, b)] == list(range(1000))
+
+
+def test_cli_simulate_json_is_deterministic_across_jobs():
+    runner = CliRunner()
+    outs = []
+    for jobs in ("1", "2"):
+        r = runner.invoke(main, ["simulate", "-g", "experior", "-n", "80", "--seed", "5",
+                                 "--jobs", jobs, "--json"])
+        assert r.exit_code == 0, r.output
+        outs.append(json.loads(r.stdout))
+    assert _without_run(outs[0]) == _without_run(outs[1])
+    fig = outs[0]
+    assert fig["games"] == 80 and fig["run"]["jobs"] in (1,)
+    assert sum(s["wins"]["count"] for s in fig["seats"]) + fig["seats"][0]["draws"]["count"] == 80
+    assert outs[1]["run"]["jobs"] == 2
+
+
+@pytest.mark.parametrize("game,words", [
+    ("wuxing", ["First player", "How games end", "paths", "tokens"]),
+    ("experior", ["Human", "Elf", "Bonus attack decides"]),
+    ("legolas", ["Score by mission", "Score by character", "Treasures bought"]),
+])
+def test_cli_simulate_table(game, words):
+    n = "12" if game == "legolas" else "60"
+    r = CliRunner().invoke(main, ["simulate", "-g", game, "-n", n, "--jobs", "1",
+                                  "--agents", "greedy,random"])
+    assert r.exit_code == 0, r.output
+    assert "95 % CI" in r.stdout and "Game length" in r.stdout and "median" in r.stdout
+    for w in words:
+        assert w in r.stdout
+
+
+def test_cli_simulate_bad_agent_is_a_clean_error():
+    r = CliRunner().invoke(main, ["simulate", "-g", "experior", "-n", "5", "--agents", "clever"])
+    assert r.exit_code == 1
+    assert "unknown agent 'clever'" in r.output and "Traceback" not in r.output
+    r = CliRunner().invoke(main, ["simulate", "-g", "experior", "-n", "5",
+                                  "--agents", "random,random,random"])
+    assert r.exit_code == 1 and "3 agents given for 2 players" in r.output
+
+
+# -- agents ------------------------------------------------------------------------------------
+
+class Checked:
+    """Wraps an agent and fails the test if it ever picks an action that is not legal."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.name = inner.name
+        self.calls = 0
+
+    def choose(self, observation, legal, rng):
+        a = self.inner.choose(observation, legal, rng)
+        assert a in legal, f"{self.name} chose {a}, not in {list(legal)}"
+        self.calls += 1
+        return a
+
+
+@pytest.mark.parametrize("game,n", [("wuxing", 80), ("experior", 150), ("legolas", 8)])
+def test_agents_never_choose_illegal_actions(setups, game, n):
+    g = setups[game].game
+    for names in (("random", "greedy"), ("greedy", "random"), ("greedy", "greedy")):
+        agents = [Checked(registry.make(game, x)) for x in names]
+        for i in range(n):
+            rec = play(g, agents, 1000 + i)
+            assert sum(rec.returns) == pytest.approx(1.0)
+        assert all(a.calls > 0 for a in agents)
+
+
+def test_designer_agent_from_a_file_runs_in_workers(tmp_path, setups):
+    path = tmp_path / "my_agents.py"
+    path.write_text("class FirstLegal:\n    name = 'first'\n"
+                    "    def choose(self, observation, legal, rng):\n        return legal[0]\n")
+    spec = f"{path}:FirstLegal"
+    run = simulate(setups["experior"], 40, seed=2, agents=f"{spec},random", jobs=2)
+    assert run.tally.games == 40
+    registry.register("experior", "first-test", lambda: registry.make("experior", spec))
+    assert "first-test" in registry.names("experior")
+    again = simulate(setups["experior"], 40, seed=2, agents="first-test,random", jobs=1)
+    assert figures(again.tally) == figures(run.tally)
+    with pytest.raises(registry.AgentError, match="has no 'Nope'"):
+        registry.make("experior", f"{path}:Nope")
+
+
+# -- the report --------------------------------------------------------------------------------
+
+def test_report_pdf_has_its_charts(tmp_path, setups):
+    s = setups["legolas"]
+    run = simulate(s, 16, seed=1, agents="random", jobs=1)
+    fig = run_figures(s, run, seed=1, agents=["random", "random"])
+    out = tmp_path / "legolas-balance.pdf"
+    titles = write_report(fig, out)
+    assert titles == ["Win rate by seat", "Game length (turns)",
+                      "Final score distribution (all players)", "Score by character",
+                      "Win rate by character", "Score by mission", "Treasures bought"]
+    text = "\n".join(p.extract_text() for p in PdfReader(out).pages)
+    for t in titles:
+        assert t in text
+    assert "of 16 games" in text and "Players finish with" in text
+
+
+def test_cli_report_wuxing(tmp_path):
+    out = tmp_path / "w.pdf"
+    r = CliRunner().invoke(main, ["report", "-g", "wuxing", "-n", "120", "--jobs", "1",
+                                  "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.is_file() and "4 charts from 120 games" in r.stdout
+    assert not list(tmp_path.glob("*.part"))
+    text = "\n".join(p.extract_text() for p in PdfReader(out).pages)
+    for t in ("Win rate by seat", "Game length (rounds)", "First-player advantage",
+              "How games end"):
+        assert t in text
+    assert "Yang wins" in text and "of 120 games" in text
+
+
+def test_report_experior_charts(tmp_path, setups):
+    s = setups["experior"]
+    run = simulate(s, 100, seed=4, agents="random", jobs=1)
+    fig = run_figures(s, run, seed=4, agents=["random", "random"])
+    titles = write_report(fig, tmp_path / "e.pdf")
+    text = "\n".join(p.extract_text() for p in PdfReader(tmp_path / "e.pdf").pages)
+    assert "Side balance: Human vs Elf" in titles and "The bonus attack" in titles
+    assert all(t in text for t in titles) and "The bonus attack changes the result" in text
+
+
+# -- terminal play -----------------------------------------------------------------------------
+
+def test_play_experior_to_the_end_choosing_the_first_move():
+    r = CliRunner().invoke(main, ["play", "-g", "experior", "--opponent", "random",
+                                  "--seed", "11"], input="1\n" * 400)
+    assert r.exit_code == 0, r.output
+    out = r.stdout
+    assert "Moves for seat 1" in out and "1. quick sword" in out
+    assert "Game over." in out and "Result:" in out and "Traceback" not in out
+    assert out.count("seat 2 [random] has moved.") >= 2
+
+
+def test_play_refuses_illegal_input_with_the_reason():
+    # turn 1: play quick sword (move 1); turn 2 quick sword is locked (E3)
+    r = CliRunner().invoke(main, ["play", "-g", "experior", "--opponent", "random",
+                                  "--seed", "11"], input="1\nquick sword\n9\n#42\nmagic\nq\n")
+    assert r.exit_code == 0, r.output
+    out = r.stdout
+    assert "Refused: illegal: seat 0 played quick sword last turn: it is locked this turn (E3)" \
+        in out
+    assert "Refused: there is no move 9: choose a number from 1 to 5" in out
+    assert "Refused: illegal: seat 0: 42 is not a card" in out
+    assert "'magic' fits several moves (4, 5)" in out
+    assert "You stopped: the game is abandoned" in out
+
+
+def test_play_end_of_input_is_clean():
+    r = CliRunner().invoke(main, ["play", "-g", "wuxing", "--seat", "2", "--seed", "1"],
+                           input="1\n")
+    assert r.exit_code == 0
+    assert "End of input: the game is abandoned" in r.stdout and "Traceback" not in r.output
+    assert "You are Yin." in r.stdout and "path 0 (Yang side)" in r.stdout
+
+
+def test_play_hot_seat_and_bad_seat():
+    r = CliRunner().invoke(main, ["play", "-g", "experior", "--opponent", "human",
+                                  "--seed", "2"], input="1\n" * 400)
+    assert r.exit_code == 0, r.output
+    assert "=== seat 2" in r.stdout and "Game over." in r.stdout
+    r = CliRunner().invoke(main, ["play", "-g", "experior", "--seat", "3"], input="")
+    assert r.exit_code == 1 and "--seat must be 1 to 2" in r.output
