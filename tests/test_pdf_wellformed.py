@@ -1,0 +1,30 @@
+"""Every game's PDF, in every layout, read back by a strict PDF reader."""
+
+import pytest
+from pypdf import PdfReader
+
+from helpers import ROOT
+from pnp.project import build, open_game
+
+GAMES = ("wuxing", "experior", "legolas")
+LAYOUTS = {
+    "a4 duplex": {},
+    "letter": {"paper": "letter"},
+    "gutterfold": {"layout": "gutterfold"},
+    "no backs, no bleed": {"backs": False, "bleed_mm": 0},
+    "ink saver": {"ink_saver": True},
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_pdf_is_well_formed(tmp_path, game, layout):
+    out = tmp_path / f"{game}.pdf"
+    result = build(open_game(game, cwd=ROOT), out, **LAYOUTS[layout])
+    assert not [f for f in result.findings if f.level == "error"]
+    pdf = PdfReader(out, strict=True)
+    assert len(pdf.pages) == result.pages
+    for page in pdf.pages:
+        page.get_contents()  # every content stream decodes
+        assert float(page.mediabox.width) > 500
+    assert pdf.metadata.title
