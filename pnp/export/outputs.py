@@ -103,7 +103,7 @@ def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
         c.translate(bleed, bleed)
         fn = face.piece.back if face.back else face.piece.front
         if fn is not None:
-            drawer.draw(face.piece, fn, w, h, bleed)
+            drawer.draw(face.piece, fn, w, h, bleed, face.sheet.shape)
         c.restoreState()
         c.showPage()
     c.save()

@@ -100,7 +100,7 @@ class Booklet:
             "h3": ParagraphStyle("h3", body, fontName=bold, fontSize=11, leading=14,
                                  spaceBefore=6, spaceAfter=2),
             "bullet": ParagraphStyle("bullet", body, leftIndent=14, bulletIndent=4,
-                                     spaceAfter=3),
+                                     spaceAfter=3, bulletFontName=reg),
             "cell": ParagraphStyle("cell", body, fontSize=9, leading=11.5, spaceAfter=0),
             "head": ParagraphStyle("head", body, fontName=bold, fontSize=9, leading=11.5,
                                    spaceAfter=0, textColor=white),

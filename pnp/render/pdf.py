@@ -231,7 +231,7 @@ class KitRenderer:
         if drawer is None:
             c.setFillColor(white)
         else:
-            self.pieces.draw(piece, drawer, trim.w, trim.h, bleed)
+            self.pieces.draw(piece, drawer, trim.w, trim.h, bleed, shape)
         c.restoreState()
         if shape == "circle":
             c.setStrokeColor(GREY)

@@ -16,23 +16,25 @@ class PieceDrawer:
         self.c, self.fonts, self.findings, self.ink_saver = c, fonts, findings, ink_saver
         self._forms: dict[tuple, str] = {}
 
-    def draw(self, piece: Piece, drawer: Drawer, w: float, h: float, bleed: float) -> None:
+    def draw(self, piece: Piece, drawer: Drawer, w: float, h: float, bleed: float,
+             shape: str = "rect") -> None:
         """Draw a face with its trim box at (0, 0, w, h) and art out to `bleed`."""
         if not getattr(drawer, "shared", False):
-            self._call(piece, drawer, w, h, bleed)
+            self._call(piece, drawer, w, h, bleed, shape)
             return
-        key = (id(drawer), round(w, 3), round(h, 3), round(bleed, 3))
+        key = (id(drawer), round(w, 3), round(h, 3), round(bleed, 3), shape)
         name = self._forms.get(key)
         if name is None:
             name = f"face{len(self._forms)}"
             self._forms[key] = name
             self.c.beginForm(name, -bleed, -bleed, w + bleed, h + bleed)
-            self._call(piece, drawer, w, h, bleed)
+            self._call(piece, drawer, w, h, bleed, shape)
             self.c.endForm()
         self.c.doForm(name)
 
-    def _call(self, piece: Piece, drawer: Drawer, w: float, h: float, bleed: float) -> None:
+    def _call(self, piece: Piece, drawer: Drawer, w: float, h: float, bleed: float,
+              shape: str) -> None:
         surface = Surface(self.c, self.fonts, w, h, bleed, piece.name, piece.source,
-                          ink_saver=self.ink_saver)
+                          ink_saver=self.ink_saver, shape=shape)
         drawer(surface)
         self.findings.extend(surface.findings)

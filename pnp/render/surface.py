@@ -27,6 +27,7 @@ class Surface:
     source: Source | None = None
     findings: list[Finding] = field(default_factory=list)
     ink_saver: bool = False
+    shape: str = "rect"
 
     def report(self, message: str, field: str | None = None, level: str = "error",
                source: Source | None = None) -> None:
@@ -45,7 +46,11 @@ class Surface:
             self.c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1)
             self.c.setStrokeColor(fill if luminance(fill) < 0.9 else black)
             self.c.setLineWidth(1.2)
-            self.c.rect(0.6, 0.6, self.w - 1.2, self.h - 1.2, stroke=1, fill=0)
+            if self.shape == "circle":
+                r = min(self.w, self.h) / 2
+                self.c.circle(self.w / 2, self.h / 2, r - 0.6, stroke=1, fill=0)
+            else:
+                self.c.rect(0.6, 0.6, self.w - 1.2, self.h - 1.2, stroke=1, fill=0)
             self.c.setFillColor(black)
             return
         self.c.setFillColor(fill)

@@ -8,7 +8,7 @@ from reportlab.lib.colors import Color
 
 from ...kit import Board, Kit, Piece, Sheet
 from ...render.booklet import Booklet
-from ...render.colours import ink_on, mix
+from ...render.colours import ink_on, luminance, mix
 from ...render.icons import (arrow, bow_icon, disc, drop_icon, leaf_icon, magic_icon,
                              shield_icon, sword_icon, toward)
 from ...render.surface import Surface
@@ -23,6 +23,17 @@ def shared(fn):
     """Mark a drawer that many pieces share, so it is drawn once and reused."""
     fn.shared = True
     return fn
+
+
+def saving(s: Surface) -> bool:
+    """Ink-saver mode: fill_bleed leaves the paper white, so skip big fills of our own too."""
+    return getattr(s, "ink_saver", False)
+
+
+def bleed_ink(s: Surface, ink: Color, dark: Color) -> Color:
+    """The colour for marks drawn straight on a piece's background: a light ink (meant for a
+    dark background) turns dark when ink-saver mode leaves the background white."""
+    return dark if saving(s) and luminance(ink) > 0.5 else ink
 
 
 # ---- icons -------------------------------------------------------------------------------------
@@ -94,8 +105,9 @@ def attack_card(model: Model, card: Card):
     def draw(s: Surface) -> None:
         c, w, h = s.c, s.w, s.h
         s.fill_bleed(a.colour)
-        c.setFillColor(paper)
-        c.roundRect(3 * MM, 3 * MM, w - 6 * MM, h - 6 * MM, 2.5 * MM, stroke=0, fill=1)
+        if not saving(s):
+            c.setFillColor(paper)
+            c.roundRect(3 * MM, 3 * MM, w - 6 * MM, h - 6 * MM, 2.5 * MM, stroke=0, fill=1)
         if strong:  # a heavy inner frame: strong cards read different even without colour
             c.setStrokeColor(a.colour)
             c.setLineWidth(2.2)
@@ -107,23 +119,24 @@ def attack_card(model: Model, card: Card):
                field="multiplier")
         c.setFillColor(ink)
         s.line(mod.name.upper(), 7.2 * MM, h - 21.5 * MM, 10, "bold", "left", max_width=22 * MM,
-               field="modality")
+               field="name", source=mod.source)
         # the owner, so a face-up locked card still shows whose it is
         disc(c, w - 11 * MM, h - 11 * MM, 5.2 * MM, owner.colour, ink, 0.8)
         emblem(c, owner.id, w - 11 * MM, h - 11 * MM, 6.4 * MM, owner.ink, owner.colour)
         c.setFillColor(ink)
         s.line(owner.name, w - 11 * MM, h - 20 * MM, 7.5, "bold", "centre", max_width=16 * MM,
-               field="side")
+               field="name", source=owner.source)
         # the attack type: icon and name
         cy = 47.5 * MM
         disc(c, w / 2, cy, 13.5 * MM, a.colour, ink, 1.0)
         attack_icon(c, a.id, w / 2, cy, 18 * MM, ink_on(a.colour))
         c.setFillColor(ink)
         s.line(a.name.upper(), w / 2, 27.6 * MM, 17, "bold", "centre", max_width=w - 12 * MM,
-               field="type")
+               field="name", source=a.source)
         c.setFillColor(mix(ink, paper, 0.2))
         s.line(f"{a.colour_name} \u00b7 deals {a.name} experience \u00d7 {card.multiplier}",
-               w / 2, 22.8 * MM, 7, "italic", "centre", max_width=w - 11 * MM, field="type")
+               w / 2, 22.8 * MM, 7, "italic", "centre", max_width=w - 11 * MM, field="name",
+               source=a.source)
         # the winning order
         c.setStrokeColor(mix(ink, paper, 0.6))
         c.setLineWidth(0.5)
@@ -144,15 +157,16 @@ def side_back(model: Model, sid: str):
     def draw(s: Surface) -> None:
         c, w, h = s.c, s.w, s.h
         s.fill_bleed(side.colour)
-        c.setStrokeColor(side.ink)
+        ink = bleed_ink(s, side.ink, model.common.palette["ink"])
+        c.setStrokeColor(ink)
         c.setLineWidth(1.5)
         c.roundRect(4 * MM, 4 * MM, w - 8 * MM, h - 8 * MM, 3 * MM, stroke=1, fill=0)
         c.setLineWidth(0.6)
         c.roundRect(6 * MM, 6 * MM, w - 12 * MM, h - 12 * MM, 2 * MM, stroke=1, fill=0)
-        emblem(c, sid, w / 2, h / 2 + 6 * MM, 32 * MM, side.ink, side.colour)
-        c.setFillColor(side.ink)
+        emblem(c, sid, w / 2, h / 2 + 6 * MM, 32 * MM, ink, side.colour)
+        c.setFillColor(ink)
         s.line(side.name.upper(), w / 2, h / 2 - 19 * MM, 20, "bold", "centre",
-               max_width=w - 16 * MM)
+               max_width=w - 16 * MM, field="name", source=side.source)
         s.line(title, w / 2, 11 * MM, 9, "regular", "centre", max_width=w - 16 * MM)
 
     return draw
@@ -167,15 +181,19 @@ def role_card(model: Model, sid: str):
     def draw(s: Surface) -> None:
         c, w, h = s.c, s.w, s.h
         s.fill_bleed(side.colour)
-        c.setFillColor(side.ink)
+        side_ink = bleed_ink(s, side.ink, ink)
+        c.setFillColor(side_ink)
         s.line("You are the", w / 2, h - 9.5 * MM, 8, "italic", "centre")
         s.line(side.name.upper(), w / 2, h - 17 * MM, 20, "bold", "centre",
                max_width=w - 12 * MM, field="name")
-        emblem(c, sid, w / 2, h - 27 * MM, 12 * MM, side.ink, side.colour)
+        emblem(c, sid, w / 2, h - 27 * MM, 12 * MM, side_ink, side.colour)
         # starting experience on a paper panel
         top, bottom = h - 35.5 * MM, 12.5 * MM
         c.setFillColor(paper)
-        c.roundRect(5 * MM, bottom, w - 10 * MM, top - bottom, 2 * MM, stroke=0, fill=1)
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.6)
+        c.roundRect(5 * MM, bottom, w - 10 * MM, top - bottom, 2 * MM, stroke=int(saving(s)),
+                    fill=int(not saving(s)))
         c.setFillColor(ink)
         s.line("Starting experience", w / 2, top - 5 * MM, 8.5, "bold", "centre")
         row_h = 7.2 * MM
@@ -184,7 +202,7 @@ def role_card(model: Model, sid: str):
             attack_badge(c, model, t, 13 * MM, y, 3.3 * MM)
             c.setFillColor(ink)
             s.line(model.attacks[t].name, 19 * MM, y - 1.3 * MM, 10, "bold", "left",
-                   max_width=22 * MM, field="name")
+                   max_width=22 * MM, field="name", source=model.attacks[t].source)
             s.line(str(side.start[t]), w - 12 * MM, y - 2.4 * MM, 20, "bold", "centre",
                    field=t)
             y -= row_h
@@ -196,7 +214,7 @@ def role_card(model: Model, sid: str):
         c.setFillColor(ink)
         s.line("Wounds", 19 * MM, y - 1.3 * MM, 10, "bold", "left")
         s.line("0", w - 12 * MM, y - 2.4 * MM, 20, "bold", "centre")
-        c.setFillColor(side.ink)
+        c.setFillColor(side_ink)
         s.paragraph("Put your markers on these cells of your half of the board.", 6 * MM,
                     3.8 * MM, w - 12 * MM, 8 * MM, size=7.5, min_size=7, align="centre",
                     valign="middle")
@@ -235,9 +253,15 @@ def _aid_frame(s: Surface, model: Model, title: str) -> float:
     pal = model.common.palette
     c, w, h = s.c, s.w, s.h
     s.fill_bleed(pal["paper"])
-    c.setFillColor(pal["ink"])
-    c.rect(-s.bleed, h - 15 * MM, w + 2 * s.bleed, 15 * MM + s.bleed, stroke=0, fill=1)
-    c.setFillColor(pal["paper"])
+    if saving(s):
+        c.setStrokeColor(pal["ink"])
+        c.setLineWidth(0.8)
+        c.line(5 * MM, h - 15 * MM, w - 5 * MM, h - 15 * MM)
+        c.setFillColor(pal["ink"])
+    else:
+        c.setFillColor(pal["ink"])
+        c.rect(-s.bleed, h - 15 * MM, w + 2 * s.bleed, 15 * MM + s.bleed, stroke=0, fill=1)
+        c.setFillColor(pal["paper"])
     s.line(title, w / 2, h - 10.5 * MM, 13, "bold", "centre", max_width=w - 10 * MM)
     return h - 17 * MM
 
@@ -321,6 +345,7 @@ def marker_face(model: Model, marker: Marker, flipped: bool):
     def draw(s: Surface) -> None:
         c, r = s.c, s.w / 2
         s.fill_bleed(side.colour)
+        ink = bleed_ink(s, side.ink, pal["ink"])
         if marker.kind == "wound":
             back = pal["paper"]
             icon = lambda x, y, size: drop_icon(c, x, y, size, pal["limit"])  # noqa: E731
@@ -329,15 +354,16 @@ def marker_face(model: Model, marker: Marker, flipped: bool):
             back = a.colour
             icon = lambda x, y, size: attack_icon(c, a.id, x, y, size, ink_on(a.colour))  # noqa
         if flipped:
-            disc(c, r, r + 3 * MM, 2.4 * MM, back, side.ink, 0.5)
+            disc(c, r, r + 3 * MM, 2.4 * MM, back, ink, 0.5)
             icon(r, r + 3 * MM, 3.4 * MM)
-            c.setFillColor(side.ink)
+            c.setFillColor(ink)
             s.line(f"+{plus}", r, r - 3.6 * MM, 11, "bold", "centre", max_width=r * 1.6)
         else:
-            disc(c, r, r + 1.3 * MM, 3.7 * MM, back, side.ink, 0.5)
+            disc(c, r, r + 1.3 * MM, 3.7 * MM, back, ink, 0.5)
             icon(r, r + 1.3 * MM, 5.2 * MM)
-            c.setFillColor(side.ink)
-            s.line(side.name, r, r - 5 * MM, 6.5, "bold", "centre", max_width=r * 1.5)
+            c.setFillColor(ink)
+            s.line(side.name, r, r - 5 * MM, 6.5, "bold", "centre", max_width=r * 1.5,
+                   field="name", source=side.source)
 
     return draw
 
@@ -445,7 +471,7 @@ def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
     emblem(c, sid, sx + 8 * MM, band_top - 8.5 * MM, 11 * MM, side.ink, side.colour)
     c.setFillColor(side.ink)
     s.line(side.name.upper(), sx + 15 * MM, band_top - 11 * MM, 18, "bold", "left",
-           max_width=slot_w - 18 * MM, field="name")
+           max_width=slot_w - 18 * MM, field="name", source=side.source)
     s.paragraph(f"Beyond {track[-1]}: turn the wound marker to +{model.wound_cells_beyond}. "
                 f"Beyond {exp[-1]}: turn the experience marker to +{model.experience_flip}.",
                 sx + 3 * MM, band_bottom + 1.5 * MM, slot_w - 6 * MM,
@@ -618,8 +644,7 @@ def build(model: Model, fonts) -> Kit:
         markers.append(Piece(kinds[mk.kind], f"{model.side(mk.side).name} {what} marker", front,
                              back, mk.source))
     kit = Kit(model.common.title)
-    kit.sheets.append(Sheet("Attack, role and player aid cards", w, h, tuple(pieces),
-                            note="role cards share one back; player aid: end of game on the back"))
+    kit.sheets.append(Sheet("Attack, role and aid cards", w, h, tuple(pieces)))
     kit.sheets.append(Sheet("Markers", d, d, tuple(markers), shape="circle",
                             note=f"+{model.wound_cells_beyond} / +{model.experience_flip} on the "
                                  "back"))
