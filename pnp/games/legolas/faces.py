@@ -95,7 +95,7 @@ def _index(s: Surface, model: Model, m: engine.Monster, x: float, top: float) ->
     col = model.colour(m.suit)
     s.c.setFillColor(col)
     s.line(str(m.value), x, top - 10.5 * MM, 34, "bold", "centre")
-    suit_icon(s.c, m.suit, x, top - 15.5 * MM, 6.5 * MM, col)
+    suit_icon(s.c, m.suit, x, top - 16.2 * MM, 7.5 * MM, col)
 
 
 def _hazard_band(c, x: float, y: float, w: float, h: float, fill: Color, stripe: Color) -> None:
@@ -147,14 +147,14 @@ def monster_card(model: Model, m: engine.Monster):
         s.line(f"{m.value} damage", w - 6 * MM, h - 20 * MM, 8, "bold", "right",
                max_width=w - 24 * MM)
         # the element medallion
-        cx, cy, r = w / 2, h * 0.5 + 1 * MM, 11.5 * MM
+        cx, cy, r = w / 2, h - 38 * MM, 10.5 * MM
         disc(c, cx, cy, r + 1.2 * MM, paper, col, 1.4)
         element_badge(c, model, m.element, cx, cy, r)
         c.setFillColor(ink)
-        s.line(m.element.upper(), cx, cy - r - 5.2 * MM, 10.5, "bold", "centre",
+        s.line(m.element.upper(), cx, cy - r - 5 * MM, 10.5, "bold", "centre",
                max_width=w - 16 * MM, field="element")
         # trap or boss band
-        band_y, band_h = 19.5 * MM, 8 * MM
+        band_y, band_h = 24 * MM, 8 * MM
         bx, bw = 5 * MM, w - 10 * MM
         if m.kind == "trap":
             _hazard_band(c, bx, band_y, bw, band_h, pal["trap"], ink)
