@@ -45,12 +45,13 @@ def wounds_of(state, side):
 def test_rulings_file_lists_all_rulings():
     data = tomllib.loads(RULINGS.read_text(encoding="utf-8"))
     ids = [r["id"] for r in data["ruling"]]
-    assert ids == [f"E{i}" for i in range(1, 12)]
+    assert ids == [f"E{i}" for i in range(1, 13)]
     for r in data["ruling"]:
         assert set(r) == {"id", "title", "text", "source"}
         assert r["source"] in ("RULINGS.md", "pnp")
         assert r["title"] and r["text"]
-    assert [r["id"] for r in data["ruling"] if r["source"] == "pnp"] == ["E8", "E9", "E10", "E11"]
+    assert [r["id"] for r in data["ruling"] if r["source"] == "pnp"] == [
+        "E8", "E9", "E10", "E11", "E12"]
 
 
 # -- E1 cards -------------------------------------------------------------------------------------
@@ -331,6 +332,18 @@ def test_E10_checked_after_the_turn_and_overshoot_counts():
     s = ExperiorGame().state_at(human_seat=0, wounds={"elf": 97})
     turn(s, QM, SS)                        # 97 + 2 = 99
     assert not s.is_terminal() and s.current_player() == 0
+
+
+# -- E12 no upper limit on the tracks -------------------------------------------------------------
+
+def test_E12_wounds_and_experience_go_past_the_printed_tracks():
+    s = ExperiorGame().state_at(human_seat=0, wounds={"human": 0, "elf": 99},
+                                exp={"human": {"sword": 30}})
+    turn(s, SS, QB)                        # 99 + 90 = 189: past the track's 149, not capped
+    assert s.is_terminal()
+    st = s.stats()
+    assert st["wounds"]["elf"] == 189 + 3 * 31  # the bonus attack adds 3 x 31 on top
+    assert st["experience"]["human"]["sword"] == 31  # past the track's 16
 
 
 # -- E11 bonus attack can change the winner -------------------------------------------------------

@@ -278,6 +278,7 @@ def treasure_card(model: Model, t: engine.Treasure):
         if t.id in armour:
             c.setFillColor(white)
             s.line(f"+{armour[t.id]}", w / 2, cy - 1 * MM, 20, "bold", "centre")
+        c.setFillColor(ink)
         s.paragraph(t.effect, 5.5 * MM, 10 * MM, w - 11 * MM, 27 * MM, size=11.5, min_size=7,
                     align="centre", valign="middle", field="effect")
         if note and note in rulings:
