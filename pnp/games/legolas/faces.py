@@ -11,11 +11,12 @@ from reportlab.lib.colors import Color, white
 from ...kit import Board, Kit, Piece, Sheet
 from ...render.booklet import Booklet
 from ...render.colours import ink_on, mix
-from ...render.icons import (axe_icon, bow_icon, cards_icon, coin_icon, crown_icon, dagger_icon,
-                             disc, element_icon, eye_icon, hat_icon, net_icon, person_icon,
-                             player_symbol, ring_icon, shield_icon, spikes_icon, suit_icon,
-                             sword_icon, wall_icon)
+from ...render.icons import (arrow, axe_icon, bow_icon, cards_icon, coin_icon, crown_icon,
+                             dagger_icon, disc, element_icon, eye_icon, hat_icon, net_icon,
+                             person_icon, player_symbol, ring_icon, shield_icon, spikes_icon,
+                             suit_icon, sword_icon, wall_icon)
 from ...render.surface import Surface
+from ...render.text import draw_fitted, fit
 from ...units import MM
 from ..base import booklet_text
 from . import engine
@@ -51,7 +52,7 @@ def coins_text(coins: float) -> str:
     return f"{fmt(coins)} coin" + ("" if coins <= 1 else "s")
 
 
-# ---- common parts ---------------------------------------------------------------------------------
+# ---- common parts --------------------------------------------------------------------------------
 def _panel(s: Surface, frame: Color, paper: Color, inset: float = 2.5 * MM,
            radius: float = 2.5 * MM) -> None:
     """A frame colour to the bleed and a paper panel inside it."""
@@ -85,11 +86,11 @@ def _back_frame(s: Surface, fill: Color, line: Color) -> None:
 
 def _bow_and_axe(c, cx: float, cy: float, size: float, fill: Color) -> None:
     """The game's emblem: Legolas's bow crossed with Gimli's axe."""
-    bow_icon(c, cx - size * 0.16, cy, size * 0.8, fill, angle=45)
-    axe_icon(c, cx + size * 0.16, cy, size * 0.85, fill, angle=-30)
+    bow_icon(c, cx - size * 0.2, cy, size * 0.55, fill)
+    axe_icon(c, cx + size * 0.27, cy, size * 0.6, fill, angle=0)
 
 
-# ---- monster cards ----------------------------------------------------------------------------------
+# ---- monster cards -------------------------------------------------------------------------------
 def _index(s: Surface, model: Model, m: engine.Monster, x: float, top: float) -> None:
     """The corner index: the value, big, over the suit's icon."""
     col = model.colour(m.suit)
@@ -200,8 +201,7 @@ def monster_back(model: Model):
     def draw(s: Surface) -> None:
         c, w, h = s.c, s.w, s.h
         _back_frame(s, pal["back"], pal["gold"])
-        disc(c, w / 2, h / 2 + 6 * MM, 16 * MM, mix(pal["back"], pal["gold"], 0.15), pal["gold"],
-             1.2)
+        disc(c, w / 2, h / 2 + 6 * MM, 16 * MM, pal["back"], pal["gold"], 1.2)
         _bow_and_axe(c, w / 2, h / 2 + 6 * MM, 24 * MM, pal["gold"])
         c.setFillColor(pal["gold"])
         s.line(model.common.title.upper(), w / 2, h / 2 - 17 * MM, 12, "bold", "centre",
@@ -211,7 +211,7 @@ def monster_back(model: Model):
     return draw
 
 
-# ---- treasure cards ----------------------------------------------------------------------------------
+# ---- treasure cards ------------------------------------------------------------------------------
 # Which ruling explains each treasure (printed only if the ruling exists).
 TREASURE_RULINGS = {"minion": "L25", "net": "L26", "ring_of_legend": "L27", "lure": "L28",
                     "subtle_blade": "L31"}
@@ -306,7 +306,7 @@ def treasure_back(model: Model):
     return draw
 
 
-# ---- character cards ---------------------------------------------------------------------------------
+# ---- character cards -----------------------------------------------------------------------------
 def _character_icon(c, cid: str, cx: float, cy: float, size: float, fill: Color,
                     detail: Color) -> None:
     if cid == "fighter":
@@ -327,19 +327,21 @@ def character_card(model: Model, ch: engine.Character):
     ink, paper, frame = pal["ink"], pal["parchment"], pal["character"]
     l2, l3 = engine.LEVEL_2_VP, engine.LEVEL_3_VP
 
+    @shared  # the copies of a character share their face
     def draw(s: Surface) -> None:
         c, w, h = s.c, s.w, s.h
         _panel(s, frame, paper)
         # name band
         c.setFillColor(frame)
-        c.rect(0, h - 14 * MM, w, 11.5 * MM, stroke=0, fill=1)
-        _character_icon(c, ch.id, 9.5 * MM, h - 8.3 * MM, 8 * MM, pal["gold"], frame)
+        c.rect(-s.bleed, h - 12.5 * MM, w + 2 * s.bleed, 12.5 * MM + s.bleed, stroke=0, fill=1)
+        _character_icon(c, ch.id, 10 * MM, h - 7.5 * MM, 8.5 * MM, pal["gold"], frame)
         c.setFillColor(white)
-        s.line(ch.name.upper(), w / 2 + 4 * MM, h - 10.5 * MM, 16, "bold", "centre",
-               max_width=w - 24 * MM, field="name")
+        s.line(ch.name.upper(), w / 2 + 4 * MM, h - 9.8 * MM, 16, "bold", "centre",
+               max_width=w - 26 * MM, field="name")
         # three boxes: challenge threshold, defence, element
-        top = h - 16 * MM
-        bw, bh, gap = (w - 10 * MM - 2 * 1.5 * MM) / 3, 21 * MM, 1.5 * MM
+        top = h - 14.5 * MM
+        gap = 1.5 * MM
+        bw, bh = (w - 10 * MM - 2 * gap) / 3, 19 * MM
         for i in range(3):
             x = 5 * MM + i * (bw + gap)
             c.setFillColor(mix(paper, frame, 0.12))
@@ -349,42 +351,47 @@ def character_card(model: Model, ch: engine.Character):
             cx = x + bw / 2
             c.setFillColor(ink)
             if i == 0:
-                s.line("MUST", cx, top - 3.6 * MM, 7, "bold", "centre")
-                s.line("CHALLENGE", cx, top - 6.6 * MM, 7, "bold", "centre", max_width=bw - 1.5)
-                s.line(f"{ch.threshold}+", cx, top - 15.2 * MM, 22, "bold", "centre",
+                s.line("MUST", cx, top - 3.4 * MM, 7, "bold", "centre")
+                s.line("CHALLENGE", cx, top - 6.2 * MM, 7, "bold", "centre", max_width=bw - 2 * MM)
+                s.line(f"{ch.threshold}+", cx, top - 13.6 * MM, 20, "bold", "centre",
                        max_width=bw - 2, field="threshold")
-                s.line("horde total", cx, top - 19.3 * MM, 7, "regular", "centre",
+                s.line("horde total", cx, top - 17.4 * MM, 7, "regular", "centre",
                        max_width=bw - 1.5)
             elif i == 1:
-                s.line("DEFENCE", cx, top - 3.6 * MM, 7, "bold", "centre", max_width=bw - 1.5)
-                shield_icon(c, cx, top - 12.6 * MM, 13 * MM, frame)
+                s.line("DEFENCE", cx, top - 3.4 * MM, 7, "bold", "centre", max_width=bw - 1.5)
+                shield_icon(c, cx, top - 11.6 * MM, 12 * MM, frame)
                 c.setFillColor(white)
-                s.line(str(ch.defence), cx, top - 13.6 * MM, 18, "bold", "centre",
+                s.line(str(ch.defence), cx, top - 12.4 * MM, 17, "bold", "centre",
                        field="defence")
             else:
-                s.line("ELEMENT", cx, top - 3.6 * MM, 7, "bold", "centre", max_width=bw - 1.5)
-                element_badge(c, model, ch.element, cx, top - 10.3 * MM, 4.6 * MM, ink)
+                s.line("ELEMENT", cx, top - 3.4 * MM, 7, "bold", "centre", max_width=bw - 1.5)
+                element_badge(c, model, ch.element, cx, top - 9.9 * MM, 4.3 * MM, ink)
                 c.setFillColor(ink)
-                s.line(_title(ch.element), cx, top - 19.3 * MM, 8, "bold", "centre",
+                s.line(_title(ch.element), cx, top - 17.4 * MM, 8, "bold", "centre",
                        max_width=bw - 1.5, field="element")
         c.setFillColor(ink)
-        s.paragraph(f"+1 VP for each {ch.element} monster you defeat.", 5 * MM,
-                    top - bh - 6.5 * MM, w - 10 * MM, 5.5 * MM, size=8.5, min_size=7,
-                    align="centre", valign="middle")
-        # the two levels
-        y = top - bh - 8 * MM
-        for level, vp, text, field in ((2, l2, ch.level2, "level2"), (3, l3, ch.level3,
-                                                                       "level3")):
+        y = top - bh - 1 * MM
+        s.paragraph(f"+1 VP for each {ch.element} monster you defeat.", 5 * MM, y - 5 * MM,
+                    w - 10 * MM, 5 * MM, size=8.5, min_size=7, align="centre", valign="middle")
+        # the two levels, their texts at one size, in the space left
+        y -= 6 * MM
+        head, gap = 4.4 * MM, 1.2 * MM
+        box = (y - 4 * MM - 2 * head - 2 * gap) / 2
+        texts = ((2, l2, ch.level2, "level2"), (3, l3, ch.level3, "level3"))
+        size = 10.0
+        while size > 7 and not all(fit(s.fonts, text, w - 11 * MM, box, size, size,
+                                       "condensed") for _, _, text, _ in texts):
+            size -= 0.25
+        for level, vp, text, field in texts:
             c.setFillColor(frame)
-            c.roundRect(5 * MM, y - 4.6 * MM, w - 10 * MM, 4.6 * MM, 1 * MM, stroke=0, fill=1)
+            c.roundRect(5 * MM, y - head, w - 10 * MM, head, 1 * MM, stroke=0, fill=1)
             c.setFillColor(white)
-            s.line(f"LEVEL {level}", 7 * MM, y - 3.5 * MM, 8, "bold")
-            s.line(f"from {vp} VP", w - 7 * MM, y - 3.5 * MM, 8, "bold", "right")
-            box = 16.5 * MM
+            s.line(f"LEVEL {level}", 7 * MM, y - 3.2 * MM, 8, "bold")
+            s.line(f"from {vp} VP", w - 7 * MM, y - 3.2 * MM, 8, "bold", "right")
             c.setFillColor(ink)
-            s.paragraph(text, 5.5 * MM, y - 4.6 * MM - box - 0.6 * MM, w - 11 * MM, box,
-                        size=9, min_size=7, role="condensed", valign="middle", field=field)
-            y -= 4.6 * MM + box + 1.6 * MM
+            s.paragraph(text, 5.5 * MM, y - head - box - 0.3 * MM, w - 11 * MM, box,
+                        size=size, min_size=7, role="condensed", valign="middle", field=field)
+            y -= head + box + gap
 
     return draw
 
@@ -408,7 +415,7 @@ def character_back(model: Model):
     return draw
 
 
-# ---- mission cards -------------------------------------------------------------------------------------
+# ---- mission cards -------------------------------------------------------------------------------
 MISSION_NOTES = {"escapist": ("L33", "Traps of any suit count."),
                  "gambler": ("L33", f"The {HALF} coin scores {HALF} VP."),
                  "untouchable": ("L11", "Your VP can go below 0.")}
@@ -453,8 +460,8 @@ def mission_card(model: Model, mission: Mission, player: Player):
         _panel(s, player.colour, paper, inset=3 * MM)
         # the player's band
         c.setFillColor(player.colour)
-        c.rect(0, h - 13 * MM, w, 10 * MM, stroke=0, fill=1)
-        player_symbol(c, player.symbol, 9 * MM, h - 8 * MM, 6.5 * MM, player.ink)
+        c.rect(-s.bleed, h - 13 * MM, w + 2 * s.bleed, 13 * MM + s.bleed, stroke=0, fill=1)
+        player_symbol(c, player.symbol, 9.5 * MM, h - 8 * MM, 7.5 * MM, player.ink)
         c.setFillColor(player.ink)
         s.line(f"PLAYER {player.seat} \u00b7 {player.name.upper()}", w - 6 * MM, h - 9.5 * MM,
                9, "bold", "right", max_width=w - 20 * MM, field="name", source=player.source)
@@ -512,7 +519,7 @@ def mission_back(model: Model, player: Player):
     return draw
 
 
-# ---- player aid --------------------------------------------------------------------------------------
+# ---- player aid ----------------------------------------------------------------------------------
 def deal_text(sep: str = " \u00b7 ") -> str:
     parts = []
     for n in range(engine.LegolasGame.min_players, engine.LegolasGame.max_players + 1):
@@ -522,26 +529,40 @@ def deal_text(sep: str = " \u00b7 ") -> str:
     return sep.join(parts)
 
 
-def _aid_blocks(s: Surface, title: str, blocks: list[tuple[str, str, float]],
-                model: Model) -> None:
-    """A titled card of (heading, text, height in mm) blocks, top down."""
+def _aid_blocks(s: Surface, title: str, blocks: list[tuple[str, str]], model: Model) -> None:
+    """A titled card of (heading, text) blocks, top down, all at the largest common size
+    (8.5 pt down to 7 pt) at which they fit; reported if even 7 pt does not."""
     pal = model.common.palette
     c, w, h = s.c, s.w, s.h
     _panel(s, pal["character"], pal["parchment"])
     c.setFillColor(pal["character"])
-    c.rect(0, h - 11.5 * MM, w, 9 * MM, stroke=0, fill=1)
+    c.rect(-s.bleed, h - 11.5 * MM, w + 2 * s.bleed, 11.5 * MM + s.bleed, stroke=0, fill=1)
     c.setFillColor(white)
     s.line(title, w / 2, h - 8.7 * MM, 11, "bold", "centre", max_width=w - 10 * MM)
-    y = h - 13 * MM
-    for heading, text, height in blocks:
-        c.setFillColor(pal["character"])
+    top, bottom = h - 13 * MM, 4 * MM
+    width = w - 10 * MM
+    head, gap = 3.8 * MM, 1.0 * MM
+    size = 8.5
+    while True:
+        fitted = [fit(s.fonts, text, width, h, size, size, "condensed") for _, text in blocks]
+        need = sum(f.height() if f else h for f in fitted) + \
+            sum(head for heading, _ in blocks if heading) + gap * (len(blocks) - 1)
+        if need <= top - bottom or size <= 7:
+            break
+        size -= 0.25
+    if need > top - bottom:
+        s.report(f"the player aid {title.lower()!r} does not fit its card even at 7 pt")
+    y = top
+    for (heading, text), f in zip(blocks, fitted):
         if heading:
-            s.line(heading, 5 * MM, y - 3 * MM, 8, "bold", max_width=w - 10 * MM)
-            y -= 3.8 * MM
-        c.setFillColor(pal["ink"])
-        s.paragraph(text, 5 * MM, y - height * MM, w - 10 * MM, height * MM, size=8,
-                    min_size=7, role="condensed")
-        y -= height * MM + 0.8 * MM
+            c.setFillColor(pal["character"])
+            s.line(heading, 5 * MM, y - 3 * MM, 8, "bold", max_width=width)
+            y -= head
+        if f is not None:
+            c.setFillColor(pal["ink"])
+            draw_fitted(c, s.fonts, f, 5 * MM, y, width, "condensed")
+            y -= f.height()
+        y -= gap
 
 
 def aid_turn(model: Model):
@@ -551,16 +572,16 @@ def aid_turn(model: Model):
             ("1 \u00b7 ADD A CARD TO A HORDE",
              "Play on any horde: a card of its suit; holding none of that suit, a card of value "
              "\u2265 its top card (a bare gate is 0). No legal play anywhere: your highest card "
-             "becomes a new gate, face down (worth 0, its suit announced).", 19),
+             "becomes a new gate, face down (worth 0, its suit announced)."),
             ("2 \u00b7 CHALLENGE OR PASS",
              "A horde whose total is at or above your threshold must be challenged (one "
              "challenge a turn). Reveal from the bottom up: each monster deals its value as "
              "damage; it is defeated while your total damage stays \u2264 your defence. The "
-             "rest go back. Whole horde defeated: take its gate (closed).", 26),
+             "rest go back. Whole horde defeated: take its gate (closed)."),
             ("ROUND ENDS",
              "when the player to play has no card, or more gates are open than there are "
-             "players.", 7.5),
-            ("CARDS DEALT EACH ROUND", deal_text(), 4),
+             "players."),
+            ("CARDS DEALT EACH ROUND", deal_text()),
         ], model)
 
     return draw
@@ -583,18 +604,18 @@ def aid_scoring(model: Model):
     @shared
     def draw(s: Surface) -> None:
         _aid_blocks(s, "END OF A ROUND", [
-            ("SCORE YOUR MISSION", lines, 27),
-            ("", "+1 VP per monster of your character's element; each boss's VP.", 6),
+            ("SCORE YOUR MISSION", lines),
+            ("", "+1 VP per monster of your character's element; each boss's VP."),
             ("LEVELS", f"Level 2 from {engine.LEVEL_2_VP} VP, level 3 from {engine.LEVEL_3_VP} VP"
-                       " (and back down if you lose VP).", 6),
+                       " (and back down if you lose VP)."),
             ("SHOPPING", "Fewest coins first. Spend N coins: draw N treasures, keep 1, shuffle "
-                         "the rest back. Then discard all defeated monsters.", 10),
+                         "the rest back. Then discard all defeated monsters."),
         ], model)
 
     return draw
 
 
-# ---- markers ------------------------------------------------------------------------------------------
+# ---- markers -------------------------------------------------------------------------------------
 def marker_front(model: Model, player: Player):
     @shared
     def draw(s: Surface) -> None:
@@ -641,7 +662,7 @@ def round_marker(model: Model):
         c.circle(r, r, r - 1 * MM, stroke=1, fill=0)
         _bow_and_axe(c, r, r + 1.3 * MM, 7 * MM, pal["gold"])
         c.setFillColor(pal["gold"])
-        s.line("ROUND", r, r - 4.3 * MM, 6.5, "bold", "centre")
+        s.line("ROUND", r, r - 4.4 * MM, 7, "bold", "centre")
 
     return draw
 
@@ -652,18 +673,18 @@ def first_marker(model: Model):
     @shared
     def draw(s: Surface) -> None:
         c, r = s.c, s.w / 2
-        s.fill_bleed(pal["gold"])
-        c.setStrokeColor(pal["ink"])
-        c.setLineWidth(0.8)
+        s.fill_bleed(pal["paper"])
+        c.setStrokeColor(pal["boss"])
+        c.setLineWidth(1.2)
         c.circle(r, r, r - 1 * MM, stroke=1, fill=0)
-        c.setFillColor(pal["ink"])
+        c.setFillColor(pal["boss"])
         s.line("1st", r, r - 0.8 * MM, 13, "bold", "centre")
-        s.line("FIRST", r, r - 4.6 * MM, 6.5, "bold", "centre")
+        s.line("FIRST", r, r - 4.7 * MM, 7, "bold", "centre")
 
     return draw
 
 
-# ---- the score board ------------------------------------------------------------------------------
+# ---- the score board -----------------------------------------------------------------------------
 def loop_layout(n: int, W: float, H: float) -> tuple[int, int]:
     """Columns and rows of a loop of n spaces round a W x H board, spaces as square as can be."""
     best = None
@@ -726,28 +747,32 @@ def board(model: Model):
         cw, ch = cells[0][2], cells[0][3]
         for v, (x, y, w_, h_) in enumerate(cells):
             cell(s, x, y, w_, h_, v, tint[level(v)])
-        # level thresholds: a thick bar where each level starts, and its name inside
+        # level thresholds: a thick bar where each level starts, and its name in the space
         for v, name in ((l2, "LEVEL 2"), (l3, "LEVEL 3")):
             if v < n:
                 x, y, w_, h_ = cells[v]
                 c.setStrokeColor(pal["boss"])
                 c.setLineWidth(3)
-                c.line(x, y, x + w_, y) if x == 0 else c.line(x, y, x, y + h_)
+                if x == 0:
+                    c.line(x, y, x + w_, y)
+                else:
+                    c.line(x, y, x, y + h_)
                 c.setFillColor(pal["boss"])
-                s.line(name, x + w_ + 1.5 * MM, y + h_ / 2 - 1.2 * MM, 8, "bold")
-        # the flip to +n after the last space
+                s.line(name, x + w_ / 2, y + h_ - 4.2 * MM, 7, "bold", "centre",
+                       max_width=w_ - 2 * MM)
+        # after the last space: on to 0, the marker flipped to +n
         x, y, w_, h_ = cells[-1]
+        disc(c, x, y + h_ * 0.22, 3.6 * MM, pal["gold"], ink, 0.8)
         c.setFillColor(ink)
-        s.line(f"then flip to +{n}", x + w_ / 2, y + h_ + 1.5 * MM, 7.5, "italic", "centre")
+        s.line(f"+{n}", x, y + h_ * 0.22 - 0.9 * MM, 7, "bold", "centre")
         # spaces below 0, inside the bottom edge
-        x0, y0 = cw + 4 * MM, ch + 6 * MM
-        bw = min(cw, (W - 2 * cw - 8 * MM) / max(1, below))
+        x0, y0 = cw + 5 * MM, ch + 5 * MM
+        bw = min(cw, (W - 2 * cw - 10 * MM) / max(1, below))
         for k in range(1, below + 1):
             cell(s, x0 + (k - 1) * bw, y0, bw, ch, -k, negative)
         if below:
-            c.setStrokeColor(ink)
-            c.setLineWidth(1.2)
-            c.line(cw * 0.8, ch, x0 + bw * 0.3, y0)
+            arrow(c, cw * 0.8, ch * 0.97, x0 - 0.8 * MM, y0 + ch * 0.35, ink, width=1.2,
+                  head=5)
             c.setFillColor(ink)
             s.line(f"below 0: {signed(-1)} to {signed(-below)} VP", x0, y0 + ch + 1.8 * MM, 8.5,
                    "bold")
@@ -796,6 +821,8 @@ def board(model: Model):
         s.line("A round ends when the player to play has no card, or more gates are open than "
                "there are players.", mid, ty - 6 * MM, 9, "regular", "centre",
                max_width=inner_r - inner_l)
+        s.line(f"Past {n - 1} VP: go on from 0 and flip your marker to its +{n} side.", mid,
+               ty - 12 * MM, 9, "regular", "centre", max_width=inner_r - inner_l)
         c.setStrokeColor(ink)
         c.setLineWidth(0.8)
         c.rect(0, 0, W, H, stroke=1, fill=0)
@@ -804,7 +831,7 @@ def board(model: Model):
                  ("score track", "round track"))
 
 
-# ---- booklet ----------------------------------------------------------------------------------------
+# ---- booklet -------------------------------------------------------------------------------------
 def _cards_figure(model: Model, drawers, scale: float = 0.55):
     w, h = model.card_size
     gap = 4 * MM
@@ -827,34 +854,40 @@ def _cards_figure(model: Model, drawers, scale: float = 0.55):
     return (width, h * scale, fig)
 
 
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def challenge_example(model: Model) -> dict:
-    """A challenge worked through with the data's numbers: the first character whose defence
-    lets some but not all of a four-card horde through (ruling L9)."""
-    picks = []
-    for value in (1, 2, 2, 3):
-        m = next((m for m in model.monsters if m.value == value and m not in picks
-                  and m.kind != "trap"), None)
-        if m is None:
-            return {}
-        picks.append(m)
-    total, steps = 0, []
-    chosen = None
-    for ch in sorted(model.characters, key=lambda c: c.defence):
-        if 1 <= ch.defence < sum(m.value for m in picks) and ch.defence >= picks[0].value:
-            chosen = ch
-            break
-    if chosen is None:
-        return {}
-    beaten = True
-    for m in picks:
-        total += m.value
-        ok = beaten and total <= chosen.defence
-        beaten = ok
-        steps.append({"card": f"{_title(m.suit)} {m.value}", "damage": m.value, "total": total,
-                      "defeated": ok})
-    return {"character": chosen.name, "defence": chosen.defence, "steps": steps,
-            "defeated": sum(1 for st in steps if st["defeated"]),
-            "back": sum(1 for st in steps if not st["defeated"])}
+    """A challenge worked through with the data's numbers (ruling L9): a horde of four monsters
+    of one suit, values rising, and the character whose defence lets at least two of them
+    through but not all."""
+    for suit in engine.SUITS:
+        ms = sorted((m for m in model.monsters if m.suit == suit and m.kind != "trap"),
+                    key=lambda m: m.value)
+        picks = []
+        for value in sorted({m.value for m in ms}):
+            picks += [m for m in ms if m.value == value][:2 if value == 2 else 1]
+        picks = picks[:4]
+        if len(picks) < 3:
+            continue
+        first_two = picks[0].value + picks[1].value
+        total = sum(m.value for m in picks)
+        chosen = next((c for c in sorted(model.characters, key=lambda c: c.defence)
+                       if first_two <= c.defence < total), None)
+        if chosen is None:
+            continue
+        steps, acc, beaten = [], 0, True
+        for m in picks:
+            acc += m.value
+            beaten = beaten and acc <= chosen.defence
+            steps.append({"card": f"{_title(m.suit)} {m.value}", "damage": m.value,
+                          "total": acc, "defeated": beaten})
+        won = sum(1 for st in steps if st["defeated"])
+        return {"character": chosen.name, "defence": chosen.defence, "steps": steps,
+                "defeated": _plural(won, "monster", "monsters"),
+                "back": _plural(len(steps) - won, "monster goes", "monsters go")}
+    return {}
 
 
 def booklet(model: Model) -> Booklet:
@@ -865,10 +898,10 @@ def booklet(model: Model) -> Booklet:
         suits.append({
             "id": suit, "name": _title(suit), "descriptor": model.suits.get(suit, ""),
             "cards": len(ms), "traps": sum(1 for m in ms if m.kind == "trap"),
-            "bosses": ", ".join(f"{m.value} {m.element} ({signed(m.boss_vp)} VP)"
+            "bosses": ", ".join(f"{m.value} {m.element} {signed(m.boss_vp)}"
                                 for m in ms if m.kind == "boss"),
             "coins": fmt(sum(m.coins for m in ms)),
-            "values": ", ".join(f"{n}\u00d7{v}" for v, n in sorted(
+            "spread": ", ".join(f"{n}\u00d7{v}" for v, n in sorted(
                 {v: sum(1 for m in ms if m.value == v) for v in {m.value for m in ms}}.items())),
         })
     deal = []
@@ -922,7 +955,7 @@ def booklet(model: Model) -> Booklet:
                    source=str(model.common.folder.path / "booklet"))
 
 
-# ---- the kit -----------------------------------------------------------------------------------------
+# ---- the kit -------------------------------------------------------------------------------------
 def build(model: Model, fonts) -> Kit:
     w, h = model.card_size
     order = {s: i for i, s in enumerate(engine.SUITS)}

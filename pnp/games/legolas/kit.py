@@ -23,7 +23,9 @@ from . import engine
 
 FILES = ("monsters.csv", "treasures.csv", "characters.csv", "missions.csv", "players.csv")
 PALETTE = ("gold", "trap", "boss", "parchment", "treasure", "character", "back", "ink", "paper")
-MONSTER_FIELDS = ("boss_vp", "suit", "element", "kind", "value", "coins")  # as check_data names them
+# The monsters.csv fields, as engine.check_data names them (boss_vp first: its message also
+# mentions the kind).
+MONSTER_FIELDS = ("boss_vp", "suit", "element", "kind", "value", "coins")
 
 
 @dataclass(frozen=True)

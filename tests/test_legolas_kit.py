@@ -1,0 +1,324 @@
+"""Legolas vs. Gimli's kit: the PDF read back, validation against the rules engine, and the CLI."""
+
+import csv
+import random
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from helpers import ROOT, edit_csv
+from pnp.cli import main
+from pnp.engine.core import RandomAgent, play
+from pnp.errors import DataError, RulesError
+from pnp.games.legolas import engine
+from pnp.project import build, open_game, validate
+from pnp.units import PAPERS
+
+FOLDER = ROOT / "card_data" / "legolas"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("kit") / "legolas.pdf"
+    result = build(open_game(str(FOLDER)), out)
+    pdf = PdfReader(out)
+    return result, pdf, [p.extract_text() for p in pdf.pages]
+
+
+def _section(result, title):
+    return next(s for s in result.sections if s.title.startswith(title))
+
+
+def test_shipped_data_is_valid():
+    assert validate(open_game("legolas", cwd=ROOT)) == []
+
+
+def test_pdf_pages_and_sections(built):
+    result, pdf, _ = built
+    # guide 2 + booklet 8 + monsters 6x2 + treasure/character/aid 3x2 + missions 4x2
+    # + markers 2 + board 1
+    assert len(pdf.pages) == result.pages == 39
+    for page in pdf.pages:
+        assert float(page.mediabox.width) == pytest.approx(PAPERS["a4"][0], abs=0.01)
+    assert [(s.first, s.last) for s in result.sections[2:]] == [
+        (11, 22), (23, 28), (29, 36), (37, 38), (39, 39)]
+    assert not result.findings
+
+
+def test_checklist_matches_the_rules(built):
+    _, _, text = built
+    for line in ("48 × monster card", "16 × treasure card", "8 × character card",
+                 "35 × mission card", "3 × player aid card", "5 × player marker",
+                 "1 × round marker", "1 × first-player marker", "1 × score track",
+                 "1 × round track"):
+        assert line in text[1], line
+
+
+def test_every_monster_is_printed_once_with_its_facts(built):
+    result, _, text = built
+    sec = _section(result, "Monster cards")
+    fronts = "\n".join(text[p - 1] for p in range(sec.first, sec.last + 1, 2))
+    assert fronts.count(" damage") == 48
+    for suit in engine.SUITS:
+        assert fronts.count(suit.upper()) == 12, suit
+    assert fronts.count("TRAP") == 12
+    assert fronts.count("BOSS") == 12
+    for vp in (1, 2, 3):
+        assert fronts.count(f"BOSS  +{vp} VP") == 4
+    assert fronts.count("½ coin") == 1
+    assert fronts.count("3 coins") == 4
+    assert fronts.count("no coin") == 23  # 12 bosses and 11 of the 12 traps
+    for element in engine.ELEMENTS:
+        assert fronts.count(element.upper()) == 12, element
+    for descriptor in ("physical, subtle", "physical, forceful", "mental, forceful",
+                       "mental, subtle"):
+        assert fronts.count(descriptor) == 12
+
+
+def test_treasures_characters_missions_and_aids_are_printed(built):
+    result, _, text = built
+    sec = _section(result, "Treasure, character")
+    fronts = "\n".join(text[p - 1] for p in range(sec.first, sec.last + 1, 2))
+    backs = "\n".join(text[p] for p in range(sec.first, sec.last + 1, 2))
+    with open(FOLDER / "treasures.csv", encoding="utf-8") as fh:
+        treasures = list(csv.DictReader(fh))
+    assert len(treasures) == 16
+    flat = " ".join(fronts.split())
+    for t in treasures:
+        assert t["name"] in fronts
+        assert t["effect"] in flat, t["effect"]
+    for name, threshold, defence in (("FIGHTER", 12, 1), ("WIZARD", 10, 2), ("ROGUE", 8, 3),
+                                     ("PSYCHIC", 6, 4)):
+        assert fronts.count(name) == 2
+        assert f"{threshold}+" in fronts
+    assert "Defense 10." in fronts and "Triple all coin values." in flat
+    assert fronts.count("YOUR TURN") == 3 and backs.count("END OF A ROUND") == 3
+    assert "5p: 10/10/10/9/9" in fronts
+    sec = _section(result, "Mission cards")
+    fronts = "\n".join(text[p - 1] for p in range(sec.first, sec.last + 1, 2))
+    backs = "\n".join(text[p] for p in range(sec.first, sec.last + 1, 2))
+    for seat, colour in enumerate(("RED", "BLUE", "GREEN", "YELLOW", "PURPLE"), 1):
+        assert fronts.count(f"PLAYER {seat} · {colour}") == 7
+        assert backs.count(f"PLAYER {seat}") == 7
+    for mission in ("STEALTH", "BRUTE", "MAGIC", "PSYCHIC", "ESCAPIST", "GAMBLER",
+                    "UNTOUCHABLE"):
+        assert fronts.count(mission) == 5, mission
+    assert "The ½ coin scores ½ VP." in fronts
+
+
+def test_markers_and_board(built):
+    result, _, text = built
+    sec = _section(result, "Markers")
+    assert text[sec.first].count("+50") == 5
+    assert "1st" in text[sec.first - 1] and "ROUND" in text[sec.first - 1]
+    board = text[-1]
+    for label in ("−10", "−1", "49", "LEVEL 2", "LEVEL 3", "+50", "ROUND",
+                  "2p: 13", "5p: 10/10/10/9/9"):
+        assert label in board, label
+
+
+def test_booklet_numbers_come_from_the_data_and_the_engine(built):
+    result, _, text = built
+    sec = _section(result, "Rule booklet")
+    booklet = " ".join(" ".join(text[p - 1] for p in range(sec.first, sec.last + 1)).split())
+    for n in range(2, 6):
+        sizes = engine.hand_sizes(n)
+        each = str(sizes[0]) if len(set(sizes)) == 1 else ", ".join(map(str, sizes))
+        assert f"{n} {each} {48 - sum(sizes)}" in booklet, n
+    for k in range(1, 37):
+        assert f"L{k} " in booklet, k
+    assert "The Rogue (defence 3) challenges" in booklet
+    assert "The Rogue defeats 2 monsters; 2 monsters go back" in booklet
+    assert "Untouchable +5 VP automatically." in booklet
+    assert "a horde of 12 or more" in booklet
+
+
+def test_fonts_are_embedded(built):
+    _, pdf, _ = built
+    seen, embedded = set(), set()
+    for page in pdf.pages:
+        fonts = page["/Resources"].get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            descs = [font.get("/FontDescriptor")] + [
+                d.get_object().get("/FontDescriptor") for d in font.get("/DescendantFonts", [])]
+            for desc in descs:
+                if desc is not None:
+                    desc = desc.get_object()
+                    seen.add(str(desc["/FontName"]))
+                    if "/FontFile2" in desc:
+                        embedded.add(str(desc["/FontName"]))
+    assert seen and seen == embedded
+    assert any("DejaVuSans" in n for n in embedded)
+
+
+# ---- the engine and the manifest -------------------------------------------------------------
+def test_required_kit_and_new_game():
+    game = open_game(str(FOLDER))
+    need = game.module.required_kit(game.model)
+    assert need["monster card"] == 48 and need["treasure card"] == 16
+    assert need["character card"] == 8 and need["mission card"] == 35
+    assert need["player marker"] == 5
+    g = game.module.new_game(game.model)
+    assert g.num_players == 4
+    three = game.module.new_game(game.model, 3)
+    record = play(three, [RandomAgent()] * 3, seed=7)
+    assert len(record.returns) == 3 and sum(record.returns) == pytest.approx(1.0)
+    assert three.monsters == game.model.monsters
+
+
+# ---- validation against the engine ----------------------------------------------------------
+def _findings(folder):
+    return [str(f) for f in validate(open_game(str(folder)))]
+
+
+def _delete_row(path, row):
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    del lines[row - 1]
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def test_unknown_suit_is_a_data_error_naming_file_row_and_field(game_copy):
+    folder = game_copy("legolas")
+    edit_csv(folder / "monsters.csv", 5, "suit", "sneaky")
+    with pytest.raises(DataError) as exc:
+        open_game(str(folder))
+    assert str(exc.value) == ('monsters.csv, row 5, field "suit": \'sneaky\' is not one of: '
+                              "stealth, brute, magic, psychic")
+
+
+def test_unknown_element_and_the_air_alias(game_copy):
+    folder = game_copy("legolas")
+    edit_csv(folder / "monsters.csv", 3, "element", "Air")  # ruling L1: air is wind
+    game = open_game(str(folder))
+    assert game.model.monsters[1].element == "wind"
+    assert _findings(folder) == []
+    edit_csv(folder / "characters.csv", 4, "element", "metal")
+    with pytest.raises(DataError, match=r'characters.csv, row 4, field "element": \'metal\''):
+        open_game(str(folder))
+
+
+def test_missing_monster_is_reported(game_copy):
+    folder = game_copy("legolas")
+    _delete_row(folder / "monsters.csv", 13)  # the stealth boss 3 fire
+    found = _findings(folder)
+    assert "error: monsters.csv: rules engine: the monster deck has 47 cards, the rules need " \
+           "48" in found
+    assert 'error: monsters.csv, field "suit": the stealth suit has 11 monster cards; the rules ' \
+           "need 12 of each of the 4 suits" in found
+
+
+def test_boss_vp_on_a_plain_monster_is_placed_at_its_row(game_copy):
+    folder = game_copy("legolas")
+    edit_csv(folder / "monsters.csv", 3, "boss_vp", "2")
+    assert _findings(folder) == [
+        'error: monsters.csv, row 3, field "boss_vp": rules engine: boss_vp 2 does not fit kind '
+        "''"]
+
+
+def test_too_few_character_cards_for_five_players(game_copy):
+    folder = game_copy("legolas")
+    for row in (2, 3, 4):
+        edit_csv(folder / "characters.csv", row, "copies", "1")
+    assert _findings(folder) == []  # 1 + 1 + 1 + 2 cards: enough for 5 players
+    edit_csv(folder / "characters.csv", 5, "copies", "1")
+    assert _findings(folder) == [
+        'error: characters.csv, field "copies": 4 character cards cannot deal one to each of 5 '
+        "players"]
+    edit_csv(folder / "characters.csv", 5, "copies", "0")
+    found = _findings(folder)
+    assert 'error: characters.csv, row 5, field "copies": rules engine: needs at least one copy' \
+        in found
+
+
+def test_unknown_treasure_id(game_copy):
+    folder = game_copy("legolas")
+    edit_csv(folder / "treasures.csv", 3, "id", "chainmail")
+    found = _findings(folder)
+    assert found[0].startswith('error: treasures.csv, row 3, field "id": unknown treasure '
+                               "'chainmail' (Chain Mail Armor); the rules engine knows: "
+                               "leather_armor, chain_mail_armor")
+    assert 'error: treasures.csv, field "id": treasure \'chain_mail_armor\' is missing; the ' \
+           "rules need all 16" in found
+    assert len(found) == 2
+
+
+def test_printed_effects_must_match_what_the_engine_does(game_copy):
+    folder = game_copy("legolas")
+    edit_csv(folder / "treasures.csv", 2, "effect", "Defense +2.")
+    edit_csv(folder / "treasures.csv", 14, "effect",
+             "Defeat magic monsters without taking damage from them.")
+    assert _findings(folder) == [
+        'error: treasures.csv, row 2, field "effect": Leather Armor: the rules engine gives '
+        "Defense +1; the effect must say so",
+        'error: treasures.csv, row 14, field "effect": Silver Chains: the rules engine applies it '
+        "to the psychic suit; the effect must name it"]
+
+
+def test_fighter_defence_the_engine_cannot_read(game_copy):
+    folder = game_copy("legolas")
+    edit_csv(folder / "characters.csv", 2, "level3", "Defense twelve.")
+    assert _findings(folder) == [
+        'error: characters.csv, row 2, field "level3": Fighter: at level 3 the engine plays '
+        "defence 10, but the card says 'Defense twelve.'"]
+
+
+def test_missions_and_players(game_copy):
+    folder = game_copy("legolas")
+    edit_csv(folder / "missions.csv", 7, "id", "gamble")
+    edit_csv(folder / "players.csv", 3, "symbol", "circle")
+    found = _findings(folder)
+    assert 'error: missions.csv, row 7, field "id": unknown mission \'gamble\' (Gambler); the ' \
+           "rules engine knows: stealth, brute, magic, psychic, escapist, gambler, untouchable" \
+           in found
+    assert 'error: missions.csv, field "id": mission \'gambler\' is missing; the rules need ' \
+           "all 7" in found
+    assert 'error: players.csv, row 3, field "symbol": player 2 has the same symbol as player ' \
+           "1; players must differ by more than colour" in found
+
+
+def test_suit_descriptor_missing(game_copy):
+    folder = game_copy("legolas")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('magic = "mental, forceful"\n', ""),
+                    encoding="utf-8")
+    assert _findings(folder) == [
+        'error: game.toml, field "suits.magic": the magic suit has no descriptor (such as '
+        '"physical, subtle") to print on its cards']
+
+
+# ---- text that must fit its card --------------------------------------------------------------
+def test_long_effect_is_shrunk_and_too_long_is_reported(game_copy, tmp_path):
+    folder = game_copy("legolas")
+    longer = ("When another player challenges a horde, you may steal one of their defeated "
+              "monsters, and you keep the Net for the rest of the game, using it again after "
+              "every later challenge.")
+    edit_csv(folder / "treasures.csv", 6, "effect", longer)
+    result = build(open_game(str(folder)), tmp_path / "a.pdf")
+    assert result.findings == []
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(tmp_path / "a.pdf").pages)
+                    .split())
+    assert longer in text
+    edit_csv(folder / "treasures.csv", 6, "effect", " ".join([longer] * 5))
+    with pytest.raises(RulesError):
+        build(open_game(str(folder)), tmp_path / "b.pdf")
+    assert not (tmp_path / "b.pdf").exists()
+    forced = build(open_game(str(folder)), tmp_path / "b.pdf", force=True)
+    assert [str(f) for f in forced.findings] == [
+        'error: treasures.csv, row 6, field "effect": Net treasure card: text does not fit its '
+        "box even at 7 pt: 'When another player challenges a horde, '..."]
+
+
+# ---- the command line ----------------------------------------------------------------------------
+def test_cli_validate_and_build(tmp_path):
+    runner = CliRunner()
+    res = runner.invoke(main, ["validate", "--game", str(FOLDER)])
+    assert res.exit_code == 0, res.output
+    assert "the card data matches the rules" in res.output
+    out = tmp_path / "leg.pdf"
+    random.seed(1)
+    res = runner.invoke(main, ["build", "--game", str(FOLDER), "--out", str(out),
+                               "--paper", "letter"])
+    assert res.exit_code == 0, res.output
+    assert len(PdfReader(out).pages) >= 39
