@@ -1,7 +1,6 @@
 """Print-shop outputs, by numbers: gutterfold, saddle-stitch order, print-on-demand boxes, PNG
 and Tabletop Simulator pixel sizes, the calibration square, ink saver and back offset."""
 
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

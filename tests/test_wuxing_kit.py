@@ -1,6 +1,5 @@
 """Wuxing Duel's kit: the PDF read back, validation against the engine, and the CLI."""
 
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -9,7 +8,6 @@ from pypdf import PdfReader
 
 from helpers import ROOT, edit_csv
 from pnp.cli import main
-from pnp.games.wuxing import engine
 from pnp.project import build, open_game, validate
 from pnp.units import MM, PAPERS
 

@@ -163,7 +163,7 @@ class KitRenderer:
 
     def _guide(self) -> None:
         c, f = self.c, self.fonts
-        W, H = self.page_w, self.page_h
+        H = self.page_h
         x = 20 * MM
         y = H - 28 * MM
         c.setFillColor(black)

@@ -10,7 +10,7 @@ from reportlab.lib.colors import Color
 
 from ...data.files import Column
 from ...data.game import GameFolder
-from ...errors import DataError, Finding, PnpError, Source, warning
+from ...errors import Finding, PnpError, Source, warning
 from ...kit import Kit, Piece, Sheet
 from ...render.booklet import Booklet
 from ...render.colours import ink_on, mix

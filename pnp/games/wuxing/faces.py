@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from math import cos, pi, sin
 
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import Color
 
 from ...kit import Board, Kit, Piece, Sheet
 from ...render.booklet import Booklet
-from ...render.colours import ink_on, mix
+from ...render.colours import ink_on
 from ...render.icons import arrow, disc, taijitu, toward
 from ...render.surface import Surface
 from ...render.text import draw_line

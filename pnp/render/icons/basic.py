@@ -1,0 +1,90 @@
+"""Shapes every game uses: arrows whose style (not only colour) carries meaning, the yin-yang,
+discs, and the segment between two circles."""
+
+from __future__ import annotations
+
+from math import atan2, cos, hypot, sin
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+
+def arrow(c: Canvas, x1: float, y1: float, x2: float, y2: float, colour: Color, *,
+          width: float = 2.0, dashed: bool = False, head: float = 7.0,
+          halo: Color | None = None) -> None:
+    """An arrow from (x1, y1) to (x2, y2). Solid lines get a filled triangular head; dashed
+    lines an open chevron head, so the two kinds differ without colour."""
+    angle = atan2(y2 - y1, x2 - x1)
+    length = hypot(x2 - x1, y2 - y1)
+    if length < 1e-6:
+        return
+    ux, uy = cos(angle), sin(angle)
+    shaft_end = (x2 - ux * head * 0.8, y2 - uy * head * 0.8) if not dashed else (x2, y2)
+    left = (x2 - head * cos(angle - 0.45), y2 - head * sin(angle - 0.45))
+    right = (x2 - head * cos(angle + 0.45), y2 - head * sin(angle + 0.45))
+    layers = [(halo, width + 2.5), (colour, width)] if halo is not None else [(colour, width)]
+    for col, w in layers:
+        c.saveState()
+        c.setStrokeColor(col)
+        c.setFillColor(col)
+        c.setLineWidth(w)
+        c.setLineCap(0 if dashed else 1)
+        c.setLineJoin(1)
+        if dashed:
+            c.setDash(w * 2.2, w * 1.6)
+        c.line(x1, y1, *shaft_end)
+        c.setDash()
+        p = c.beginPath()
+        if dashed:
+            p.moveTo(*left)
+            p.lineTo(x2, y2)
+            p.lineTo(*right)
+            c.drawPath(p, stroke=1, fill=0)
+        else:
+            p.moveTo(*left)
+            p.lineTo(x2, y2)
+            p.lineTo(*right)
+            p.close()
+            c.drawPath(p, stroke=1 if col is halo else 0, fill=1)
+        c.restoreState()
+
+
+def taijitu(c: Canvas, cx: float, cy: float, r: float, light: Color, dark: Color,
+            outline: Color | None = None) -> None:
+    """The yin-yang symbol, drawn with paths (no font needed)."""
+    c.saveState()
+    c.setFillColor(light)
+    c.circle(cx, cy, r, stroke=0, fill=1)
+    p = c.beginPath()
+    # dark half: right half-disc plus upper small bulge, minus lower small bulge
+    p.moveTo(cx, cy + r)
+    p.arcTo(cx - r, cy - r, cx + r, cy + r, startAng=90, extent=-180)
+    p.arcTo(cx - r / 2, cy - r, cx + r / 2, cy, startAng=270, extent=180)
+    p.arcTo(cx - r / 2, cy, cx + r / 2, cy + r, startAng=270, extent=-180)
+    p.close()
+    c.setFillColor(dark)
+    c.drawPath(p, stroke=0, fill=1)
+    c.setFillColor(dark)
+    c.circle(cx, cy + r / 2, r / 7, stroke=0, fill=1)
+    c.setFillColor(light)
+    c.circle(cx, cy - r / 2, r / 7, stroke=0, fill=1)
+    c.setStrokeColor(outline or dark)
+    c.setLineWidth(max(0.6, r / 25))
+    c.circle(cx, cy, r, stroke=1, fill=0)
+    c.restoreState()
+
+
+def disc(c: Canvas, cx: float, cy: float, r: float, fill: Color, ring: Color | None = None,
+         ring_width: float = 1.0) -> None:
+    c.setFillColor(fill)
+    if ring is not None:
+        c.setStrokeColor(ring)
+        c.setLineWidth(ring_width)
+    c.circle(cx, cy, r, stroke=1 if ring is not None else 0, fill=1)
+
+
+def toward(x1: float, y1: float, x2: float, y2: float, start: float, end: float):
+    """The segment between two circles: from `start` past (x1, y1) to `end` before (x2, y2)."""
+    d = hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / d, (y2 - y1) / d
+    return x1 + ux * start, y1 + uy * start, x2 - ux * end, y2 - uy * end
