@@ -35,12 +35,12 @@ def _art(folder: Path) -> Path:
 def _synthetic_kit(n: int, art: Path):
     from reportlab.lib.colors import HexColor
 
-    from .kit import Kit, Piece, Sheet
+    from .kit import Kit, Piece, Sheet, shared
     from .units import MM
 
+    @shared
     def back(s):
         s.c.drawImage(str(art), -s.bleed, -s.bleed, s.w + 2 * s.bleed, s.h + 2 * s.bleed)
-    back.shared = True
 
     def front_for(i: int):
         def front(s):

@@ -15,6 +15,13 @@ if TYPE_CHECKING:
 Drawer = Callable[["Surface"], None]
 
 
+def shared(drawer: Drawer) -> Drawer:
+    """Mark a face that many pieces share (a card back): the renderer draws it once as a form
+    and reuses it, so a deck of a thousand cards embeds its back art once."""
+    drawer.shared = True  # type: ignore[attr-defined]
+    return drawer
+
+
 @dataclass(frozen=True)
 class Piece:
     """One physical piece cut from a sheet: a card, a tile, a token. `kind` is what the rules

@@ -11,7 +11,7 @@ from reportlab.lib.colors import Color
 from ...data.files import Column
 from ...data.game import GameFolder
 from ...errors import Finding, PnpError, Source, warning
-from ...kit import Kit, Piece, Sheet
+from ...kit import Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet
 from ...render.colours import ink_on, mix
 from ...render.surface import Surface
@@ -85,6 +85,7 @@ def front(card: Card):
 
 
 def back(model: Model):
+    @shared
     def draw(s: Surface) -> None:
         s.fill_bleed(model.back_colour)
         s.c.setStrokeColor(ink_on(model.back_colour))
@@ -92,7 +93,6 @@ def back(model: Model):
         s.c.roundRect(4 * MM, 4 * MM, s.w - 8 * MM, s.h - 8 * MM, 3 * MM)
         s.c.setFillColor(ink_on(model.back_colour))
         s.line(model.back_text, s.w / 2, s.h / 2, 14, "bold", "centre", max_width=s.w - 12 * MM)
-    draw.shared = True
     return draw
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color
 
-from ...kit import Board, Kit, Piece, Sheet
+from ...kit import Board, Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet
 from ...render.colours import ink_on, luminance, mix
 from ...render.icons import (arrow, bow_icon, disc, drop_icon, leaf_icon, magic_icon,
@@ -18,11 +18,6 @@ from ..base import booklet_text
 from . import engine
 from .kit import MARGIN, STRIP, Card, Marker, Model, board_layout, worked_example
 
-
-def shared(fn):
-    """Mark a drawer that many pieces share, so it is drawn once and reused."""
-    fn.shared = True
-    return fn
 
 
 def saving(s: Surface) -> bool:

@@ -8,7 +8,7 @@ import re
 
 from reportlab.lib.colors import Color, white
 
-from ...kit import Board, Kit, Piece, Sheet
+from ...kit import Board, Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet
 from ...render.colours import ink_on, mix
 from ...render.icons import (arrow, axe_icon, bow_icon, cards_icon, coin_icon, crown_icon,
@@ -25,11 +25,6 @@ from .kit import Mission, Model, Player
 MINUS = "\u2212"
 HALF = "\u00bd"
 
-
-def shared(fn):
-    """Mark a drawer that many pieces share, so it is drawn once and reused."""
-    fn.shared = True
-    return fn
 
 
 def signed(n: float) -> str:

@@ -7,7 +7,7 @@ from math import cos, pi, sin
 
 from reportlab.lib.colors import Color
 
-from ...kit import Board, Kit, Piece, Sheet
+from ...kit import Board, Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet
 from ...render.colours import ink_on
 from ...render.icons import arrow, disc, taijitu, toward
@@ -18,11 +18,6 @@ from ..base import booklet_text
 from . import engine
 from .kit import Card, Model
 
-
-def shared(fn):
-    """Mark a drawer that many pieces share, so it is drawn once and reused."""
-    fn.shared = True
-    return fn
 
 
 def _badge(s: Surface, model: Model, eid: str, cx: float, cy: float, r: float, ring: Color,
