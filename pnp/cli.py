@@ -251,7 +251,7 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
               help="Number of games.")
 @click.option("--seed", "-s", type=int, default=1, show_default=True,
               help="Seed of the run: the same seed gives the same figures.")
-@click.option("--players", "-p", type=click.IntRange(1), help="Players (default: the fewest).")
+@click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
 @click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
 @click.option("--jobs", "-j", type=click.IntRange(0), default=0,
               help="Worker processes (default 0: all cores; 1: no extra process).")
@@ -282,7 +282,7 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 @click.option("--seed", "-s", type=int, default=1, show_default=True)
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
               help="Output PDF (default: output/<game>-balance.pdf).")
-@click.option("--players", "-p", type=click.IntRange(1), help="Players (default: the fewest).")
+@click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
 @click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
 @click.option("--jobs", "-j", type=click.IntRange(0), default=0,
               help="Worker processes (default 0: all cores).")
@@ -313,7 +313,7 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
               help="greedy, random (or another agent name), or human for hot-seat.")
 @click.option("--seed", "-s", type=int, help="Seed of the shuffles and the agents "
               "(default: a random one, printed).")
-@click.option("--players", "-p", type=click.IntRange(1), help="Players (default: the fewest).")
+@click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
 def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
              players: int | None) -> None:
     """Play a game in the terminal against an agent, or hot-seat (--opponent human)."""

@@ -145,3 +145,103 @@ def test_two_builds_at_once_leave_one_whole_pdf(tmp_path):
     assert [p.wait() for p in procs] == [0, 0]
     assert len(PdfReader(out, strict=True).pages) == 13
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".part")]
+
+
+# ---- images, fonts and templates from a shared data folder --------------------------------------
+def _deck_with_image(tmp_path, image_cell: str):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    CliRunner().invoke(main, ["new", "art", "--dir", str(tmp_path)])
+    folder = tmp_path / "art"
+    (folder / "cards.csv").write_text(
+        f"title,text,colour,count,image\nSun,Draw a card.,sun,1,{image_cell}\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("setup,cell,message", [
+    (None, "missing.png", "image 'missing.png' not found in the game folder"),
+    (lambda f: (f / "bad.png").write_bytes(b"not an image at all"), "bad.png",
+     "image 'bad.png' cannot be read (UnidentifiedImageError)"),
+    (lambda f: (f / "huge.png").write_bytes(_huge_png(9000)), "huge.png",
+     "image 'huge.png' is 9000 x 9000 pixels; more than 60 megapixels is refused"),
+    (lambda f: (f / "bomb.png").write_bytes(_huge_png(40000)), "bomb.png",
+     "image 'bomb.png' claims more than 60 megapixels; refused"),
+    (None, "../../outside.png", "path '../../outside.png' leaves the game folder"),
+    (lambda f: (f / "link.png").symlink_to("/etc/hostname"), "link.png",
+     "path 'link.png' leaves the game folder"),
+    (None, "/etc/hostname",
+     "absolute path '/etc/hostname' not allowed; give a path inside the game folder"),
+])
+def test_bad_images_are_named_by_file_row_and_field(tmp_path, setup, cell, message):
+    folder = _deck_with_image(tmp_path, cell)
+    if setup:
+        setup(folder)
+    with pytest.raises(DataError) as info:
+        open_game(str(folder))
+    assert str(info.value) == f'cards.csv, row 2, field "image": {message}'
+
+
+def _huge_png(side: int) -> bytes:
+    """A valid PNG header claiming side x side pixels (a decompression bomb's calling card)."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
+
+
+def test_one_image_on_many_cards_is_embedded_once(tmp_path):
+    from PIL import Image
+
+    folder = _deck_with_image(tmp_path, "sun.png")
+    Image.effect_noise((300, 300), 80).convert("RGB").save(folder / "sun.png")  # ~250 KB of art
+    sizes = []
+    for copies in (1, 37):
+        (folder / "cards.csv").write_text(
+            f"title,text,colour,count,image\nSun,Draw a card.,sun,{copies},sun.png\n")
+        out = tmp_path / f"{copies}.pdf"
+        build(open_game(str(folder)), out)
+        sizes.append(out.stat().st_size)
+    assert (sizes[1] - sizes[0]) / 36 < 1024  # bytes per extra card with the same image
+
+
+def test_corrupt_font_is_a_clear_error(game_copy, tmp_path):
+    folder = game_copy("wuxing")
+    (folder / "fonts").mkdir()
+    (folder / "fonts" / "Broken.ttf").write_bytes(b"\x00\x01\x00\x00garbage" * 50)
+    toml = (folder / "game.toml").read_text() + '\n[fonts]\nregular = "fonts/Broken.ttf"\n'
+    (folder / "game.toml").write_text(toml)
+    with pytest.raises(DataError, match=r"Broken.ttf: not a usable TrueType font"):
+        build(open_game(str(folder)), tmp_path / "x.pdf")
+
+
+def test_circular_template_include_is_a_clear_error(game_copy, tmp_path):
+    folder = game_copy("wuxing")
+    (folder / "booklet.md.j2").write_text('# Title\n{% include "booklet.md.j2" %}\n')
+    with pytest.raises(DataError, match="circular include"):
+        build(open_game(str(folder)), tmp_path / "x.pdf")
+    (folder / "booklet.md.j2").write_text('{% include "nowhere.md.j2" %}\n')
+    with pytest.raises(DataError, match="template 'nowhere.md.j2' not found"):
+        build(open_game(str(folder)), tmp_path / "x.pdf")
+
+
+@pytest.mark.parametrize("attack", [
+    "{{ game.__class__ }}",
+    "{{ rulings.__class__.__mro__ }}",
+    "{{ cycler.__init__.__globals__.os }}",
+    "{{ lipsum.__globals__['os'].popen('id').read() }}",
+    "{% for c in ().__class__.__base__.__subclasses__() %}{{ c }}{% endfor %}",
+    "{{ self._TemplateReference__context }}",
+])
+def test_template_sandbox_escapes_are_refused(game_copy, tmp_path, attack):
+    folder = game_copy("wuxing")
+    (folder / "booklet.md.j2").write_text(attack)
+    with pytest.raises(DataError) as info:
+        build(open_game(str(folder)), tmp_path / "x.pdf")
+    assert "booklet.md.j2" in str(info.value)
+    assert not (tmp_path / "x.pdf").exists()

@@ -179,9 +179,9 @@ def test_cli_simulate_json_is_deterministic_across_jobs():
     ("legolas", ["Score by mission", "Score by character", "Treasures bought"]),
 ])
 def test_cli_simulate_table(game, words):
-    n = "12" if game == "legolas" else "60"
-    r = CliRunner().invoke(main, ["simulate", "-g", game, "-n", n, "--jobs", "1",
-                                  "--agents", "greedy,random"])
+    args = ["-n", "12", "-p", "3", "--agents", "greedy,random,random"] if game == "legolas" \
+        else ["-n", "60", "--agents", "greedy,random"]
+    r = CliRunner().invoke(main, ["simulate", "-g", game, "--jobs", "1"] + args)
     assert r.exit_code == 0, r.output
     assert "95 % CI" in r.stdout and "Game length" in r.stdout and "median" in r.stdout
     for w in words:
@@ -218,7 +218,7 @@ class Checked:
 def test_agents_never_choose_illegal_actions(setups, game, n):
     g = setups[game].game
     for names in (("random", "greedy"), ("greedy", "random"), ("greedy", "greedy")):
-        agents = [Checked(registry.make(game, x)) for x in names]
+        agents = [Checked(registry.make(game, names[i % 2])) for i in range(g.num_players)]
         for i in range(n):
             rec = play(g, agents, 1000 + i)
             assert sum(rec.returns) == pytest.approx(1.0)
@@ -245,7 +245,7 @@ def test_designer_agent_from_a_file_runs_in_workers(tmp_path, setups):
 def test_report_pdf_has_its_charts(tmp_path, setups):
     s = setups["legolas"]
     run = simulate(s, 16, seed=1, agents="random", jobs=1)
-    fig = run_figures(s, run, seed=1, agents=["random", "random"])
+    fig = run_figures(s, run, seed=1, agents=["random"] * s.num_players)
     out = tmp_path / "legolas-balance.pdf"
     titles = write_report(fig, out)
     assert titles == ["Win rate by seat", "Game length (turns)",
@@ -254,7 +254,7 @@ def test_report_pdf_has_its_charts(tmp_path, setups):
     text = "\n".join(p.extract_text() for p in PdfReader(out).pages)
     for t in titles:
         assert t in text
-    assert "of 16 games" in text and "Players finish with" in text
+    assert "over 16 games" in text and "Players finish with" in text
 
 
 def test_cli_report_wuxing(tmp_path):

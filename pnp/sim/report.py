@@ -336,12 +336,15 @@ def write_report(fig: Mapping[str, Any], out: Path) -> list[str]:
     mono = ParagraphStyle("mono", fontName="Courier", fontSize=6.6, leading=8)
     agents = fig["agents"]
     who = " vs ".join(agents) if len(set(agents)) > 1 else f"{agents[0]} agents"
+    again = (f"pnp simulate --game {fig['game']} --games {fig['games']} --seed {fig['seed']} "
+             f"--players {fig['players']}")
+    if set(agents) != {"random"}:
+        again += f" --agents {','.join(agents) if len(set(agents)) > 1 else agents[0]}"
     story: list = [
         Paragraph(escape(f"{fig['title']}: balance report"), h1),
         Paragraph(escape(f"{fig['games']:,} simulated games, {fig['players']} players, {who}, "
                          f"seed {fig['seed']}. Intervals are 95 % (Wilson for rates). The same "
-                         f"seed gives the same figures: pnp simulate --game {fig['game']} "
-                         f"--games {fig['games']} --seed {fig['seed']}."), body),
+                         f"seed gives the same figures: {again}."), body),
         Spacer(1, 4 * mm),
     ]
     made = charts(fig)

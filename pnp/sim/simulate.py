@@ -137,6 +137,9 @@ _worker: dict[str, Any] = {}
 
 
 def _init_worker(setup: Setup, specs: Sequence[str], seed: int) -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
     _worker.update(setup=setup, specs=tuple(specs), seed=seed)
 
 

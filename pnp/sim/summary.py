@@ -472,7 +472,8 @@ def format_text(fig: Mapping[str, Any]) -> str:
         out[0] += (f" ({run['jobs']} job{'s' if run['jobs'] != 1 else ''}, "
                    f"{run['seconds']:.1f} s, {run['games_per_second']:,.0f} games/s)")
     out.append("")
-    out.append(f"  {'seat':<18} {'agent':<10} {'win':>8}  {'95 % CI':<13} {'draw':>8}  "
+    draw = "draw" if fig["players"] == 2 else "shared"
+    out.append(f"  {'seat':<18} {'agent':<10} {'win':>8}  {'95 % CI':<13} {draw:>8}  "
                f"{'95 % CI':<13} {'mean return':>11}")
     for s in fig["seats"]:
         label = f"{s['seat']} {s['name']}" if not s["name"].startswith("seat") else s["name"]

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from reportlab.lib.colors import Color
 
 from ...data.files import Column
 from ...data.game import GameFolder
+from ...data.images import checked_image
 from ...errors import Finding, PnpError, Source, warning
 from ...kit import Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet
@@ -28,6 +30,7 @@ class Card:
     colour: Color
     count: int
     source: Source
+    image: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -44,9 +47,13 @@ def load(folder: GameFolder) -> Model:
     cards = []
     for r in folder.csv("cards.csv", [Column("title"), Column("text", default=""),
                                       Column("colour"),
-                                      Column("count", "int", default=1, min=0, max=MAX_COPIES)]):
+                                      Column("count", "int", default=1, min=0, max=MAX_COPIES),
+                                      Column("image", required=False, default="")]):
+        image = (checked_image(folder.path, r["image"], r.source, "image") if r["image"]
+                 else None)
         cards.append(Card(r["title"], r["text"], palette_colour(common, r["colour"], r.source,
-                                                                "colour"), r["count"], r.source))
+                                                                "colour"), r["count"], r.source,
+                          image))
     back = folder.get("back", "colour", default="#333333")
     return Model(common, tuple(cards), folder.card_size(),
                  palette_colour(common, back, Source(folder.toml_path), "back.colour"),
@@ -78,8 +85,15 @@ def front(card: Card):
         s.line(card.title, w / 2, h - 10.5 * MM, 13, "bold", "centre", max_width=w - 8 * MM,
                field="title")
         c.setFillColor(Color(0.1, 0.1, 0.1))
+        text_top = h - 20 * MM
+        if card.image is not None:
+            # art in the upper half, kept in proportion; drawImage embeds each file once
+            box_h = (h - 26 * MM) * (0.55 if card.text else 1.0)
+            c.drawImage(str(card.image), 5 * MM, text_top - box_h, w - 10 * MM, box_h,
+                        preserveAspectRatio=True, anchor="c", mask="auto")
+            text_top -= box_h + 2 * MM
         if card.text:
-            s.paragraph(card.text, 5 * MM, 5 * MM, w - 10 * MM, h - 26 * MM, size=11,
+            s.paragraph(card.text, 5 * MM, 5 * MM, w - 10 * MM, text_top - 5 * MM, size=11,
                         min_size=7, field="text")
     return draw
 
