@@ -2,17 +2,16 @@
 
 import json
 import math
-import random
 
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import main
-from pnp.engine.core import IllegalAction, play
+from pnp.engine.core import play
 from pnp.sim import agents as registry
 from pnp.sim.report import write_report
-from pnp.sim.simulate import chunks, derive_seed, load_game, play_chunk, run_figures, simulate
+from pnp.sim.simulate import chunks, derive_seed, load_game, run_figures, simulate
 from pnp.sim.summary import Tally, distribution, figures, format_text, wilson
 
 GAMES = ("wuxing", "experior", "legolas")
@@ -323,3 +322,14 @@ def test_play_hot_seat_and_bad_seat():
     assert "Game over." in r.stdout and "Result:" in r.stdout
     r = CliRunner().invoke(main, ["play", "-g", "experior", "--seat", "3"], input="")
     assert r.exit_code == 1 and "--seat must be 1 to 2" in r.output
+
+
+def test_a_failing_game_names_its_seed(tmp_path):
+    path = tmp_path / "bad.py"
+    path.write_text("class Bad:\n    name = 'bad'\n"
+                    "    def choose(self, observation, legal, rng):\n        return 99\n")
+    r = CliRunner().invoke(main, ["simulate", "-g", "experior", "-n", "20", "-j", "2",
+                                  "--agents", f"{path}:Bad,random"])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    seed = derive_seed(1, 0)
+    assert f"game 0 (seed {seed}) failed: IllegalAction: seat 0: 99 is not a card" in r.output
