@@ -170,8 +170,11 @@ def run(sizes=(54, 540, 5400), games=("wuxing", "experior", "legolas"), sim_seco
         echo=print) -> dict:
     from .data.game import list_games
 
+    import shutil
+
     figures: dict = {"startup": {}, "builds": {}, "decks": [], "simulation": {}}
-    pnp = [sys.executable, "-m", "pnp.cli"]
+    script = shutil.which("pnp")  # the installed command, as a user runs it
+    pnp = [script] if script else [sys.executable, "-m", "pnp.cli"]
     figures["startup"]["pnp --help"] = _time_command(pnp + ["--help"])
     figures["startup"]["pnp list"] = _time_command(pnp + ["list"])
     echo("Start-up (best of 3, includes the interpreter):")

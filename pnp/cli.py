@@ -337,5 +337,22 @@ def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
         sys.exit(130)
 
 
+@main.command()
+@click.option("--sizes", default="54,540,5400", show_default=True,
+              help="Synthetic deck sizes, comma-separated.")
+@click.option("--sim-seconds", type=click.FloatRange(0.05, 60), default=2.0, show_default=True,
+              help="How long to play each game's engine for the games/s figure.")
+def bench(sizes: str, sim_seconds: float) -> None:
+    """Measure start-up, build and simulation speed against a bare reportlab floor."""
+    from .bench import run
+
+    try:
+        counts = tuple(int(v) for v in sizes.split(","))
+    except ValueError:
+        _fail(PnpError(f"--sizes takes whole numbers separated by commas, not {sizes!r}"))
+        return
+    run(sizes=counts, sim_seconds=sim_seconds, echo=click.echo)
+
+
 if __name__ == "__main__":
     main()
