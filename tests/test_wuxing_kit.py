@@ -239,3 +239,31 @@ def test_list_validate_help_and_version():
     assert res.exit_code == 0 and "matches the rules" in res.output
     unknown = _run("build", "--game", "nosuchgame")
     assert unknown.exit_code == 2 and "unknown game 'nosuchgame'" in unknown.output
+
+
+def test_duplicated_column_and_empty_rows(game_copy, tmp_path):
+    folder = game_copy("wuxing")
+    text = (folder / "pawns.csv").read_text()
+    (folder / "pawns.csv").write_text(text.replace("\n", "\n\n\n"))  # blank rows are skipped
+    assert _findings(folder) == []
+    (folder / "pawns.csv").write_text("owner,path,owner\nyang,1,yin\n")
+    res = _run("validate", "--game", str(folder))
+    assert res.exit_code == 2
+    assert 'Error: pawns.csv, row 1: column "owner" appears twice in the header' in res.output
+
+
+def test_a_board_larger_than_the_paper_is_tiled_with_an_assembly_map(game_copy, tmp_path):
+    folder = game_copy("wuxing")
+    toml = (folder / "game.toml").read_text().replace('width = "260mm"', 'width = "420mm"')
+    (folder / "game.toml").write_text(toml.replace('height = "190mm"', 'height = "297mm"'))
+    out = tmp_path / "big.pdf"
+    result = build(open_game(str(folder)), out)
+    board = [s for s in result.sections if s.title.startswith("Board")][0]
+    assert "2 x 2 tiles" in board.how  # A3 on A4 with margins and a 10 mm overlap
+    pdf = PdfReader(out)
+    tiles = [pdf.pages[i - 1].extract_text() for i in range(board.first, board.last + 1)]
+    assert len(tiles) == 4
+    for n, text in enumerate(tiles, 1):
+        assert f"tile {n} of 4" in text
+    assert "overlap 10 mm" in tiles[0]
+    assert "/TrimBox" not in pdf.pages[board.first - 1]  # no single-component boxes on tiles
