@@ -496,3 +496,36 @@ def test_hidden_cards_never_in_opponent_observation():
             acts = s.legal_actions()
             s.apply_action(acts[rng.randrange(len(acts))])
     assert checked > 30
+
+
+def test_observations_stay_snapshots_and_legal_lists_are_fresh():
+    """The fast paths keep the protocol: an observation keeps showing the position it was made
+    in, also for the fields it fills in on first use (pawns, hand, ...); each legal_actions() call
+    hands out a list the caller may change; position() pawns and sides read back unchanged."""
+    kept = 0
+    for game in (FULL, GAMES[2]):
+        for seed in range(15):
+            rng = random.Random(seed)
+            s = game.new_initial_state()
+            seen = []
+            while not s.is_terminal():
+                p = s.current_player()
+                if p == CHANCE:
+                    s.apply_action(FIRST_BASE + rng.randrange(2))
+                    continue
+                seen.append((s.observation(p), repr(s.observation(p))))
+                legal = s.legal_actions()
+                before = list(legal)
+                legal.clear()
+                assert s.legal_actions() == before
+                s.apply_action(before[rng.randrange(len(before))])
+            for o, text in seen:              # first look at these fields only now
+                assert repr(o) == text
+                kept += 1
+    assert kept > 500
+    s = FULL.position(pawns=[(1, 2), (0, 3), (2, 4)], yin_yang=[1, None, 0])
+    assert s.pawns == ((1, 2), (0, 3), (2, 4)) and s.yin_yang == (1, None, 0)
+    o = s.observation(0)
+    assert o.pawns == ((1, 0, 2), (2, 3, 4))
+    assert o.yin_yang == ((False, False, True), (True, False, False))
+    assert o.hand == 0b11111 and o.my_cards == (-1, -1, -1) and o.paths == FULL.path_elems

@@ -38,65 +38,106 @@ class GreedyAgent:
 
     # -- scoring ----------------------------------------------------------------------------
 
-    def _duel_value(self, o: WuxingObservation, k: int, mine: int, theirs: int) -> float:
+    def _duel_values(self, o: WuxingObservation, k: int, mine: Sequence[int],
+                     theirs: Sequence[int]) -> list[list[float]]:
+        """values[i][j]: what my card mine[i] against the opponent's theirs[j] on path k is worth
+        to me (the facts of the path are looked up once for all the pairs)."""
         me = o.player
         opp = 1 - me
         path = o.paths[k]
         pos_me = o.pawns[me][k]
         pos_opp = o.pawns[opp][k]
-        if mine == theirs:
-            if path[pos_me] == mine:
-                w = me
-            elif path[pos_opp] == mine:
-                w = opp
-            elif o.yin_yang[me][k]:
-                w = me
-            elif o.yin_yang[opp][k]:
-                w = opp
-            else:
-                return 0.0
-            colour = -1
-        else:
-            beat = _BEAT[1 if o.generated_wins else 0]
-            c0, c1 = (mine, theirs) if me == 0 else (theirs, mine)
-            w = beat[c0][c1]
-            colour = _LINK[mine][theirs]
+        yy_me = o.yin_yang[me][k]
+        yy_opp = o.yin_yang[opp][k]
+        beat = _BEAT[1 if o.generated_wins else 0]
+        cap = o.tokens_per_colour
+        tokens_me = o.tokens[me]
+        tokens_opp = o.tokens[opp]
+        turn = o.pawns_turn and not yy_me
+        token_weight = self.token_weight
+        turn_weight = self.turn_weight
         # Does this duel end the path? The winner's next island holds the loser, who is at home.
         gap = pos_opp - pos_me        # >= 1
         home_me = 0 if me == 0 else PATH_LEN - 1
         home_opp = PATH_LEN - 1 if me == 0 else 0
-        if w == me:
-            v = 1.0
-            if gap == 1 and pos_opp == home_opp:
-                v += 3.0 if o.paths_won[me] == 0 else 50.0
-            if colour >= 0:
-                cap = o.tokens_per_colour
-                if o.tokens[me][colour] < cap:
-                    v += self.token_weight
-                    if sum(o.tokens[me]) == 2 * cap - 1:
-                        v += 50.0
-            if o.pawns_turn and path[pos_me] == mine and not o.yin_yang[me][k]:
-                v += self.turn_weight
-            return v
-        v = -1.0
-        if gap == 1 and pos_me == home_me:
-            v -= 3.0 if o.paths_won[opp] == 0 else 50.0
-        if colour >= 0:
-            cap = o.tokens_per_colour
-            if o.tokens[opp][colour] < cap:
-                v -= self.token_weight
-                if sum(o.tokens[opp]) == 2 * cap - 1:
-                    v -= 50.0
-        return v
+        win_path = gap == 1 and pos_opp == home_opp
+        win_path_bonus = 3.0 if o.paths_won[me] == 0 else 50.0
+        lose_path = gap == 1 and pos_me == home_me
+        lose_path_cost = 3.0 if o.paths_won[opp] == 0 else 50.0
+        # per colour: (the winner gets a token, and it is the winner's last one)
+        gain_me = tuple((tokens_me[c] < cap, sum(tokens_me) == 2 * cap - 1) for c in (0, 1))
+        gain_opp = tuple((tokens_opp[c] < cap, sum(tokens_opp) == 2 * cap - 1) for c in (0, 1))
+        out = []
+        for m in mine:
+            row = []
+            for t in theirs:
+                if m == t:
+                    if path[pos_me] == m:
+                        w = me
+                    elif path[pos_opp] == m:
+                        w = opp
+                    elif yy_me:
+                        w = me
+                    elif yy_opp:
+                        w = opp
+                    else:
+                        row.append(0.0)
+                        continue
+                    colour = -1
+                else:
+                    w = beat[m][t] if me == 0 else beat[t][m]
+                    colour = _LINK[m][t]
+                if w == me:
+                    v = 1.0
+                    if win_path:
+                        v += win_path_bonus
+                    if colour >= 0:
+                        gain, last = gain_me[colour]
+                        if gain:
+                            v += token_weight
+                            if last:
+                                v += 50.0
+                    if turn and path[pos_me] == m:
+                        v += turn_weight
+                else:
+                    v = -1.0
+                    if lose_path:
+                        v -= lose_path_cost
+                    if colour >= 0:
+                        gain, last = gain_opp[colour]
+                        if gain:
+                            v -= token_weight
+                            if last:
+                                v -= 50.0
+                row.append(v)
+            out.append(row)
+        return out
+
+    def _duel_value(self, o: WuxingObservation, k: int, mine: int, theirs: int) -> float:
+        return self._duel_values(o, k, (mine,), (theirs,))[0][0]
 
     def _card_values(self, o: WuxingObservation, opp_cards: Sequence[int]) -> dict:
         """(path, card) -> expected value against a card drawn uniformly from opp_cards."""
         vals = {}
         n = len(opp_cards) or 1
         for k in o.unfinished:
-            for c in range(5):
-                vals[k, c] = sum(self._duel_value(o, k, c, t) for t in opp_cards) / n
+            for c, row in enumerate(self._duel_values(o, k, range(5), opp_cards)):
+                vals[k, c] = sum(row) / n
         return vals
+
+    def _assignment_values(self, o: WuxingObservation, vals: dict) -> list[float]:
+        """The total value of each assignment (in the order of PERMS)."""
+        unf = o.unfinished
+        rows = [[vals[k, c] for c in range(5)] for k in unf]
+        perms = PERMS[len(unf)]
+        # Added path by path, as sum() over the paths would.
+        if len(rows) == 3:
+            r0, r1, r2 = rows
+            return [r0[a] + r1[b] + r2[c] for a, b, c in perms]
+        if len(rows) == 2:
+            r0, r1 = rows
+            return [r0[a] + r1[b] for a, b in perms]
+        return [sum(row[c] for row, c in zip(rows, perm)) for perm in perms]
 
     def _opp_cards(self, o: WuxingObservation) -> tuple[int, ...]:
         opp = 1 - o.player
@@ -111,20 +152,15 @@ class GreedyAgent:
                rng: random.Random) -> int:
         o = observation
         if o.phase == "assign":
-            vals = self._card_values(o, self._opp_cards(o))
-            unf = o.unfinished
-            perms = PERMS[len(unf)]
-            return self._best(legal, rng, lambda a: sum(
-                vals[k, c] for k, c in zip(unf, perms[a - ASSIGN_BASE])))
+            totals = self._assignment_values(o, self._card_values(o, self._opp_cards(o)))
+            return self._best(legal, rng, lambda a: totals[a - ASSIGN_BASE])
         if o.phase == "set_aside":
-            vals = self._card_values(o, self._opp_cards(o))
-            unf = o.unfinished
-            perms = PERMS[len(unf)]
+            totals = self._assignment_values(o, self._card_values(o, self._opp_cards(o)))
+            perms = PERMS[len(o.unfinished)]
 
             def after(a: int) -> float:
                 x = a - SET_ASIDE_BASE
-                return max(sum(vals[k, c] for k, c in zip(unf, p))
-                           for p in perms if x not in p)
+                return max(v for v, p in zip(totals, perms) if x not in p)
             return self._best(legal, rng, after)
         if o.phase == "reveal":
             opp = 1 - o.player
@@ -133,9 +169,9 @@ class GreedyAgent:
             hidden = [c for c in self._opp_cards(o) if c not in shown]
             # Exactly as many hidden cards as unrevealed paths only when no set-aside is unknown;
             # treat the candidates as equally likely.
-            return self._best(legal, rng, lambda a: sum(
-                self._duel_value(o, a - REVEAL_BASE, o.my_cards[a - REVEAL_BASE], t)
-                for t in hidden) / max(1, len(hidden)))
+            n = max(1, len(hidden))
+            return self._best(legal, rng, lambda a: sum(self._duel_values(
+                o, a - REVEAL_BASE, (o.my_cards[a - REVEAL_BASE],), hidden)[0]) / n)
         return legal[rng.randrange(len(legal))]
 
     @staticmethod

@@ -191,6 +191,165 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(e for e in range(5) if mask >> e & 1)
 
 
+# Tables for the hot paths (play() calls legal_actions/observation/apply_action at every step).
+
+def _card_mask(cards: Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        if c >= 0:
+            m |= 1 << c
+    return m
+
+
+# Mask of the cards in a per-path card tuple (-1 = no card, -2 = not assigned yet).
+_CARD_MASK = {t: _card_mask(t) for t in
+              ((a, b, c) for a in range(-2, 5) for b in range(-2, 5) for c in range(-2, 5))}
+# Set-aside actions allowed by a "played last round" mask.
+_SET_ASIDE_ACTS = tuple(tuple(SET_ASIDE_BASE + e for e in _bits(m)) for m in range(ALL_CARDS + 1))
+# Reveal actions for a bitmask of the paths still face down this round.
+_REVEAL_ACTS = tuple(tuple(REVEAL_BASE + k for k in range(NUM_PATHS) if m >> k & 1)
+                     for m in range(1 << NUM_PATHS))
+# The single path left in a bitmask, or -1 when none or several are left.
+_ONLY = tuple(m.bit_length() - 1 if m and not m & (m - 1) else -1 for m in range(1 << NUM_PATHS))
+# The _revealed tuple for a bitmask of the paths revealed this round.
+_REVEALED_OF = tuple(tuple(bool(m >> k & 1) for k in range(NUM_PATHS))
+                     for m in range(1 << NUM_PATHS))
+_UNF_OF = {(a, b, c): tuple(k for k, w in enumerate((a, b, c)) if w < 0)
+           for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1)}
+
+
+def _round_table(unf: tuple[int, ...]):
+    """For one set of unfinished paths: (cards per path for each assignment index, the
+    permutations, legal assignment actions by set-aside card + 1, bitmask of the paths)."""
+    k = len(unf)
+    cards = []
+    for perm in PERMS[k]:
+        out = [-1] * NUM_PATHS
+        for path, c in zip(unf, perm):
+            out[path] = c
+        cards.append(tuple(out))
+    return (tuple(cards), PERMS[k], _LEGAL_ASSIGN[k], sum(1 << p for p in unf))
+
+
+_ROUND_TAB = {unf: _round_table(unf) for unf in set(_UNF_OF.values())}
+# Path winners -> (unfinished paths, their _ROUND_TAB entry).
+_ROUND_OF_PW = {pw: (unf, _ROUND_TAB[unf]) for pw, unf in _UNF_OF.items()}
+_CHANCE_OUTCOMES = ((FIRST_BASE, 0.5), (FIRST_BASE + 1, 0.5))
+
+# The pawns of the three paths as one int, the board code: path k contributes
+# code_k * _PATH_UNIT[k], code_k = (yang island * 5 + yin island) * 3 + side, side 0 when both
+# pawns show their coloured side, 1 when Yang's shows Yin-Yang, 2 when Yin's does.
+_PATH_CODES = 75
+_PATH_UNIT = (1, _PATH_CODES, _PATH_CODES * _PATH_CODES)
+
+
+def _path_code(yang: int, yin: int, side: int) -> int:
+    return (yang * PATH_LEN + yin) * 3 + side
+
+
+def _encode_board(pos: Sequence[Sequence[int]], yy: Sequence[Sequence[bool]]) -> int:
+    return sum(_path_code(pos[0][k], pos[1][k], 1 if yy[0][k] else 2 if yy[1][k] else 0)
+               * _PATH_UNIT[k] for k in range(NUM_PATHS))
+
+
+_BOARD_VIEWS: dict[int, tuple] = {}
+
+
+def _board_view(board: int) -> tuple:
+    """(pawns, yin_yang) tuples of a board code, as the observation shows them."""
+    v = _BOARD_VIEWS.get(board)
+    if v is None:
+        codes = tuple(board // u % _PATH_CODES for u in _PATH_UNIT)
+        pos = (tuple(c // 3 // PATH_LEN for c in codes), tuple(c // 3 % PATH_LEN for c in codes))
+        yy = (tuple(c % 3 == 1 for c in codes), tuple(c % 3 == 2 for c in codes))
+        v = _BOARD_VIEWS[board] = (pos, yy)
+    return v
+
+
+def _duel_entry(k: int, path: Sequence[int], beat, pawns_turn: bool, a0: int, a1: int,
+                side: int, c0: int, c1: int) -> tuple:
+    """The duel of Yang's card c0 against Yin's c1 on path k whose pawns stand on islands a0 < a1
+    (side as in the board code): (winner or -1, link colour or -1, change of the board code,
+    whether a pawn turned, whether the winner wins the path)."""
+    yy = (side == 1, side == 2)
+    before = _path_code(a0, a1, side)
+    if c0 == c1:
+        # W7: same element
+        if path[a0] == c0:
+            w = 0
+        elif path[a1] == c0:
+            w = 1
+        elif yy[0]:
+            w = 0
+        elif yy[1]:
+            w = 1
+        else:
+            return (-1, -1, 0, False, False)      # W9: a tie moves nothing
+        colour = -1
+    else:
+        w = beat[c0][c1]                           # W6
+        colour = _LINK[c0][c1]
+    l = 1 - w
+    turned = False
+    # W8 / W15: turning, judged on the island the winner stands on before advancing.
+    if pawns_turn and path[(a0, a1)[w]] == (c0, c1)[w]:
+        turned = not yy[w] or yy[l]
+        side = 1 + w
+    # W9 / W16: advance, push, win the path.
+    pos = [a0, a1]
+    step = 1 if w == 0 else -1
+    new = pos[w] + step
+    won = False
+    if new == pos[l]:
+        back = new + step
+        if 0 <= back < PATH_LEN:
+            pos[l] = back
+            pos[w] = new
+        else:
+            won = True
+    else:
+        pos[w] = new
+    return (w, colour, (_path_code(pos[0], pos[1], side) - before) * _PATH_UNIT[k], turned, won)
+
+
+_INITIAL_BOARD = _encode_board(((0, 0, 0), (4, 4, 4)), ((False,) * 3, (False,) * 3))
+_DUEL_TABLES: dict[tuple, tuple] = {}
+
+
+def _duel_tables(path_elems: tuple, generated_wins: bool, pawns_turn: bool) -> tuple:
+    """Per path, the _duel_entry for each index path code * 25 + c0 * 5 + c1."""
+    key = (path_elems, generated_wins, pawns_turn)
+    tabs = _DUEL_TABLES.get(key)
+    if tabs is None:
+        beat = _BEAT[1 if generated_wins else 0]
+        tabs = []
+        for k, path in enumerate(path_elems):
+            tab: list = [None] * (_PATH_CODES * 25)
+            for a0 in range(PATH_LEN):
+                for a1 in range(a0 + 1, PATH_LEN):
+                    for side in range(3):
+                        base = _path_code(a0, a1, side) * 25
+                        for c0 in range(5):
+                            for c1 in range(5):
+                                tab[base + c0 * 5 + c1] = _duel_entry(
+                                    k, path, beat, pawns_turn, a0, a1, side, c0, c1)
+            tabs.append(tuple(tab))
+        tabs = _DUEL_TABLES[key] = tuple(tabs)
+    return tabs
+
+
+_new = object.__new__
+
+
+def _put(t: tuple, k: int, v: Any) -> tuple:
+    """t (3 long) with t[k] replaced by v."""
+    if k == 0:
+        return (v, t[1], t[2])
+    if k == 1:
+        return (t[0], v, t[2])
+    return (t[0], t[1], v)
+
+
 # ---------------------------------------------------------------------------------------------
 # Game
 # ---------------------------------------------------------------------------------------------
@@ -232,6 +391,7 @@ class WuxingGame(Game):
         self.tokens_per_colour = int(tokens_per_colour)
         self.max_rounds = int(max_rounds)
         self._beat = _BEAT[1 if generated_wins else 0]
+        self._duel_tab = _duel_tables(self.path_elems, self.generated_wins, self.pawns_turn)
 
     def new_initial_state(self) -> "WuxingState":
         return WuxingState(self)
@@ -255,17 +415,19 @@ class WuxingGame(Game):
         s = WuxingState(self)
         if first not in (0, 1):
             raise ValueError("first must be 0 or 1")
+        pos, yy = s._pos, s._yy
         if pawns is not None:
             if len(pawns) != NUM_PATHS:
                 raise ValueError("pawns needs one (yang, yin) pair per path")
-            s._pos = (tuple(int(p[0]) for p in pawns), tuple(int(p[1]) for p in pawns))
+            pos = (tuple(int(p[0]) for p in pawns), tuple(int(p[1]) for p in pawns))
         for k in range(NUM_PATHS):
-            y, n = s._pos[0][k], s._pos[1][k]
+            y, n = pos[0][k], pos[1][k]
             if not 0 <= y < n <= PATH_LEN - 1:
                 raise ValueError(f"path {k}: Yang pawn must stand before the Yin pawn, got {y}, {n}")
         if yin_yang is not None:
-            s._yy = tuple(tuple(bool(yin_yang[k] == seat) for k in range(NUM_PATHS))
-                          for seat in (0, 1))
+            yy = tuple(tuple(bool(yin_yang[k] == seat) for k in range(NUM_PATHS))
+                       for seat in (0, 1))
+        s._board = _encode_board(pos, yy)
         if path_winner is not None:
             s._pw = tuple(-1 if w is None else int(w) for w in path_winner)
             if any(w not in (-1, 0, 1) for w in s._pw):
@@ -301,6 +463,14 @@ class WuxingGame(Game):
 # Observation
 # ---------------------------------------------------------------------------------------------
 
+_NO_CARDS = (-1, -1, -1)
+_UNASSIGNED = (-2, -2, -2)   # -2 in slot 0 marks "not assigned yet this round"
+_NONE_ASSIGNED = (_UNASSIGNED, _UNASSIGNED)
+_NONE_REVEALED = (None, None, None)
+_NONE_SET_ASIDE = (-1, -1)
+_NOT_REVEALED = (False, False, False)
+
+
 class WuxingObservation:
     """What one player sees. Elements are ints (indices into ELEMENTS); -1 means none/hidden.
 
@@ -313,53 +483,34 @@ class WuxingObservation:
     my_cards (per path the card I put there this round, -1), hand (cards I can still choose from
     in this phase, as a bitmask), opponent_assigned (bool), revealed (per path (yang card, yin card)
     or None if not revealed this round), options: set_aside_rule, pawns_turn, generated_wins.
+
+    It holds only immutable values (shared with the state, which replaces rather than changes
+    them), so it stays as it was when made whatever the game does next. The fields taken from
+    the game, pawns, yin_yang, my_cards and hand are filled in on first use (_LAZY_FIELDS), so
+    an agent that does not read them does not pay for them.
     """
 
-    __slots__ = ("player", "phase", "round", "first", "to_move", "paths", "pawns", "yin_yang",
-                 "path_winner", "paths_won", "tokens", "tokens_per_colour", "unfinished",
-                 "last_played", "set_aside", "my_cards", "hand", "opponent_assigned", "revealed",
-                 "set_aside_rule", "pawns_turn", "generated_wins")
+    _FIELDS = ("player", "phase", "round", "first", "to_move", "paths", "pawns", "yin_yang",
+               "path_winner", "paths_won", "tokens", "tokens_per_colour", "unfinished",
+               "last_played", "set_aside", "my_cards", "hand", "opponent_assigned", "revealed",
+               "set_aside_rule", "pawns_turn", "generated_wins")
+    # _g: the WuxingGame; _board: the state's board code (pawns, yin_yang); _mine: my cards per
+    # path as the state holds them (-2s: none put down yet).
+    __slots__ = _FIELDS + ("_g", "_board", "_mine")
 
     def __init__(self, s: "WuxingState", player: int):
-        g = s.game
-        self.player = player
-        self.phase = PHASE_NAMES[s._phase]
-        self.round = s._round
-        self.first = s._first
-        self.to_move = s._to_move
-        self.paths = g.path_elems
-        self.pawns = s._pos
-        self.yin_yang = s._yy
-        self.path_winner = s._pw
-        self.paths_won = s._won
-        self.tokens = s._held
-        self.tokens_per_colour = g.tokens_per_colour
-        self.unfinished = s._unfinished
-        self.last_played = s._last
-        sa = s._sa
-        if sa[0] >= 0 and sa[1] >= 0:
-            self.set_aside = sa
-        else:
-            self.set_aside = (sa[0], -1) if player == 0 else (-1, sa[1])
-        mine = s._cards[player]
-        if mine[0] == -2:
-            mine = _NO_CARDS
-        self.my_cards = mine
-        used = 0
-        for c in mine:
-            if c >= 0:
-                used |= 1 << c
-        free = ALL_CARDS & ~used
-        if sa[player] >= 0:
-            free &= ~(1 << sa[player])
-        self.hand = free
-        self.opponent_assigned = s._cards[1 - player][0] != -2
-        rv = s._revealed
-        c0, c1 = s._cards
-        self.revealed = tuple((c0[k], c1[k]) if rv[k] else None for k in range(NUM_PATHS))
-        self.set_aside_rule = g.set_aside
-        self.pawns_turn = g.pawns_turn
-        self.generated_wins = g.generated_wins
+        o = s.observation(player)
+        for name in WuxingObservation.__slots__:
+            setattr(self, name, getattr(o, name))
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a field not set yet: compute it once and keep it.
+        fill = _LAZY_FIELDS.get(name)
+        if fill is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        value = fill(self)
+        setattr(self, name, value)
+        return value
 
     @property
     def pool(self) -> tuple[int, int]:
@@ -376,24 +527,51 @@ class WuxingObservation:
         return tuple(out)
 
     def __repr__(self) -> str:
-        return f"WuxingObservation({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
+        return f"WuxingObservation({', '.join(f'{k}={getattr(self, k)!r}' for k in self._FIELDS)})"
+
+
+def _obs_my_cards(o: WuxingObservation) -> tuple[int, ...]:
+    mine = o._mine
+    return _NO_CARDS if mine[0] == -2 else mine
+
+
+def _obs_hand(o: WuxingObservation) -> int:
+    mine = o._mine
+    hand = ALL_CARDS if mine[0] == -2 else ALL_CARDS & ~_card_mask(mine)
+    sa = o.set_aside[o.player]
+    if sa >= 0:
+        hand &= ~(1 << sa)
+    return hand
+
+
+_LAZY_FIELDS = {
+    "paths": lambda o: o._g.path_elems,
+    "tokens_per_colour": lambda o: o._g.tokens_per_colour,
+    "set_aside_rule": lambda o: o._g.set_aside,
+    "pawns_turn": lambda o: o._g.pawns_turn,
+    "generated_wins": lambda o: o._g.generated_wins,
+    "pawns": lambda o: _board_view(o._board)[0],
+    "yin_yang": lambda o: _board_view(o._board)[1],
+    "my_cards": _obs_my_cards,
+    "hand": _obs_hand,
+}
 
 
 # ---------------------------------------------------------------------------------------------
 # State
 # ---------------------------------------------------------------------------------------------
 
-_NO_CARDS = (-1, -1, -1)
-_UNASSIGNED = (-2, -2, -2)   # -2 in slot 0 marks "not assigned yet this round"
-
-
 class WuxingState(State):
-    """One position. All changing parts are small tuples, replaced when they change, so clone()
-    is a flat copy and observations share them safely."""
+    """One position. All changing parts are small tuples (or ints), replaced when they change, so
+    clone() is a flat copy and observations share them safely."""
 
-    __slots__ = ("game", "_phase", "_to_move", "_first", "_first0", "_round", "_pos", "_yy",
+    __slots__ = ("game", "_phase", "_to_move", "_first", "_first0", "_round", "_board",
                  "_pw", "_won", "_held", "_last", "_sa", "_cards", "_revealed", "_unfinished",
-                 "_winner", "_end", "_duels", "_ties", "_turns", "_log")
+                 "_winner", "_end", "_duels", "_ties", "_turns", "_log", "_hidden", "_rtab")
+    # _board: pawns and their sides as a board code (see _encode_board);
+    # _hidden: bitmask of the paths still face down this round (reveal phase);
+    # _rtab: _ROUND_TAB entry of the unfinished paths; _log: duel log as nested pairs
+    # (last entry, rest), () when empty.
 
     def __init__(self, game: WuxingGame):
         self.game = game
@@ -403,15 +581,14 @@ class WuxingState(State):
         self._first0 = -1
         self._round = 1
         # W12: each pawn starts on the island nearest its owner, coloured side up.
-        self._pos = ((0, 0, 0), (4, 4, 4))
-        self._yy = ((False,) * 3, (False,) * 3)
+        self._board = _INITIAL_BOARD
         self._pw = (-1, -1, -1)
         self._won = (0, 0)
         self._held = ((0, 0), (0, 0))
         self._last = (ALL_CARDS, ALL_CARDS)      # round 1: any card may be set aside (W3)
-        self._sa = (-1, -1)
-        self._cards = (_UNASSIGNED, _UNASSIGNED)
-        self._revealed = (False, False, False)
+        self._sa = _NONE_SET_ASIDE
+        self._cards = _NONE_ASSIGNED
+        self._revealed = _NOT_REVEALED
         self._unfinished = (0, 1, 2)
         self._winner = -1
         self._end = None
@@ -419,13 +596,13 @@ class WuxingState(State):
         self._ties = 0
         self._turns = 0
         self._log: tuple = ()
+        self._hidden = 0
+        self._rtab = _ROUND_TAB[(0, 1, 2)]
 
     # -- protocol --------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self._phase == _P_OVER:
-            return TERMINAL
-        return self._to_move
+        return self._to_move              # TERMINAL once the game is over (_finish)
 
     def is_terminal(self) -> bool:
         return self._phase == _P_OVER
@@ -433,24 +610,46 @@ class WuxingState(State):
     def chance_outcomes(self):
         if self._phase != _P_FIRST:
             raise ValueError("not a chance node")
-        return [(FIRST_BASE, 0.5), (FIRST_BASE + 1, 0.5)]
+        return _CHANCE_OUTCOMES
 
     def legal_actions(self) -> Sequence[int]:
+        # Fresh lists of precomputed tables: a caller may change its list freely.
         ph = self._phase
-        if ph == _P_SET_ASIDE:
-            m = self._last[self._to_move]
-            return [SET_ASIDE_BASE + e for e in range(5) if m >> e & 1]
         if ph == _P_ASSIGN:
-            return list(_LEGAL_ASSIGN[len(self._unfinished)][self._sa[self._to_move] + 1])
+            return list(self._rtab[2][self._sa[self._to_move] + 1])
+        if ph == _P_SET_ASIDE:
+            return list(_SET_ASIDE_ACTS[self._last[self._to_move]])
         if ph == _P_REVEAL:
-            rv = self._revealed
-            return [REVEAL_BASE + k for k in self._unfinished if not rv[k]]
+            return list(_REVEAL_ACTS[self._hidden])
         if ph == _P_FIRST:
             return [FIRST_BASE, FIRST_BASE + 1]
         return []
 
     def apply_action(self, action: int) -> None:
         ph = self._phase
+        if ph == _P_ASSIGN:
+            p = self._to_move
+            rtab = self._rtab
+            i = action - ASSIGN_BASE
+            if not (0 <= i < len(rtab[0])):
+                raise IllegalAction(
+                    f"action {action} is not an assignment of {len(self._unfinished)} cards")
+            sa = self._sa[p]
+            if sa in rtab[1][i]:
+                raise IllegalAction(f"{SEAT_NAMES[p]} cannot play {ELEMENTS[sa]}: it is set aside")
+            cs = self._cards
+            self._cards = (rtab[0][i], cs[1]) if p == 0 else (cs[0], rtab[0][i])
+            first = self._first
+            if p == first:
+                self._to_move = 1 - p
+            else:
+                self._phase = _P_REVEAL
+                self._to_move = first
+                self._hidden = hidden = rtab[3]
+                only = _ONLY[hidden]
+                if only >= 0:              # W19: a single path reveals itself
+                    self._reveal(only)
+            return
         if ph == _P_SET_ASIDE:
             e = action - SET_ASIDE_BASE
             p = self._to_move
@@ -459,38 +658,13 @@ class WuxingState(State):
                 raise IllegalAction(
                     f"{SEAT_NAMES[p]} must set aside one of the cards played last round "
                     f"({allowed}); got action {action}")
-            sa = list(self._sa)
-            sa[p] = e
-            self._sa = tuple(sa)
+            sa = self._sa
+            self._sa = (e, sa[1]) if p == 0 else (sa[0], e)
             if p == self._first:          # W18: first player chooses first, then the other
                 self._to_move = 1 - p
             else:
                 self._phase = _P_ASSIGN
                 self._to_move = self._first
-            return
-        if ph == _P_ASSIGN:
-            p = self._to_move
-            k = len(self._unfinished)
-            i = action - ASSIGN_BASE
-            if not (0 <= i < len(PERMS[k])):
-                raise IllegalAction(f"action {action} is not an assignment of {k} cards")
-            perm = PERMS[k][i]
-            if self._sa[p] in perm:
-                raise IllegalAction(
-                    f"{SEAT_NAMES[p]} cannot play {ELEMENTS[self._sa[p]]}: it is set aside")
-            cards = [-1, -1, -1]
-            for path, c in zip(self._unfinished, perm):
-                cards[path] = c
-            cs = list(self._cards)
-            cs[p] = tuple(cards)
-            self._cards = tuple(cs)
-            if p == self._first:
-                self._to_move = 1 - p
-            else:
-                self._phase = _P_REVEAL
-                self._to_move = self._first
-                if k == 1:                 # W19: a single path reveals itself
-                    self._reveal(self._unfinished[0])
             return
         if ph == _P_REVEAL:
             k = action - REVEAL_BASE
@@ -515,7 +689,38 @@ class WuxingState(State):
         return [1.0, 0.0] if self._winner == 0 else [0.0, 1.0]
 
     def observation(self, player: int) -> WuxingObservation:
-        return WuxingObservation(self, player)
+        o = _new(WuxingObservation)
+        o.player = player
+        o._g = self.game
+        o.phase = PHASE_NAMES[self._phase]
+        o.round = self._round
+        o.first = self._first
+        o.to_move = self._to_move
+        o._board = self._board
+        o.path_winner = self._pw
+        o.paths_won = self._won
+        o.tokens = self._held
+        o.unfinished = self._unfinished
+        o.last_played = self._last
+        sa = self._sa
+        cs = self._cards
+        o._mine = cs[player]
+        # Only what `player` may see: the opponent's set-aside card once both chose, whether
+        # the opponent has put its cards down, and the cards of the revealed paths.
+        if player == 0:
+            o.set_aside = sa if sa[1] >= 0 and sa[0] >= 0 else (sa[0], -1)
+            o.opponent_assigned = cs[1][0] != -2
+        else:
+            o.set_aside = sa if sa[0] >= 0 and sa[1] >= 0 else (-1, sa[1])
+            o.opponent_assigned = cs[0][0] != -2
+        rv = self._revealed
+        if rv[0] or rv[1] or rv[2]:
+            c0, c1 = cs
+            o.revealed = ((c0[0], c1[0]) if rv[0] else None, (c0[1], c1[1]) if rv[1] else None,
+                          (c0[2], c1[2]) if rv[2] else None)
+        else:
+            o.revealed = _NONE_REVEALED
+        return o
 
     def action_to_string(self, action: int) -> str:
         if FIRST_BASE <= action < FIRST_BASE + 2:
@@ -533,9 +738,30 @@ class WuxingState(State):
         return f"action {action}"
 
     def clone(self) -> "WuxingState":
-        c = WuxingState.__new__(WuxingState)
-        for name in WuxingState.__slots__:
-            setattr(c, name, getattr(self, name))
+        c = _new(WuxingState)
+        c.game = self.game
+        c._phase = self._phase
+        c._to_move = self._to_move
+        c._first = self._first
+        c._first0 = self._first0
+        c._round = self._round
+        c._board = self._board
+        c._pw = self._pw
+        c._won = self._won
+        c._held = self._held
+        c._last = self._last
+        c._sa = self._sa
+        c._cards = self._cards
+        c._revealed = self._revealed
+        c._unfinished = self._unfinished
+        c._winner = self._winner
+        c._end = self._end
+        c._duels = self._duels
+        c._ties = self._ties
+        c._turns = self._turns
+        c._log = self._log
+        c._hidden = self._hidden
+        c._rtab = self._rtab
         return c
 
     def stats(self) -> dict[str, Any]:
@@ -565,6 +791,16 @@ class WuxingState(State):
     @property
     def round(self) -> int:
         return self._round
+
+    @property
+    def _pos(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(Yang island per path, Yin island per path)."""
+        return _board_view(self._board)[0]
+
+    @property
+    def _yy(self) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+        """(per path whether Yang's pawn shows Yin-Yang, ... Yin's)."""
+        return _board_view(self._board)[1]
 
     @property
     def pawns(self) -> tuple[tuple[int, int], ...]:
@@ -599,7 +835,13 @@ class WuxingState(State):
     @property
     def duel_log(self) -> tuple:
         """(round, path, yang card, yin card, winner or -1) for every duel so far."""
-        return self._log
+        out = []
+        node = self._log
+        while node:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return tuple(out)
 
     @staticmethod
     def set_aside_action(element: str) -> int:
@@ -628,101 +870,79 @@ class WuxingState(State):
     # -- rules -----------------------------------------------------------------------------
 
     def _start_round(self) -> None:
-        self._sa = (-1, -1)
-        self._cards = (_UNASSIGNED, _UNASSIGNED)
-        self._revealed = (False, False, False)
-        self._unfinished = tuple(k for k in range(NUM_PATHS) if self._pw[k] < 0)
+        self._sa = _NONE_SET_ASIDE
+        self._cards = _NONE_ASSIGNED
+        self._revealed = _NOT_REVEALED
+        pw = self._pw
+        try:
+            self._unfinished, self._rtab = _ROUND_OF_PW[pw]
+        except KeyError:
+            unf = tuple(k for k in range(NUM_PATHS) if pw[k] < 0)
+            self._unfinished, self._rtab = unf, _round_table(unf)
+        self._hidden = 0
         self._phase = _P_SET_ASIDE if self.game.set_aside else _P_ASSIGN
         self._to_move = self._first
 
     def _reveal(self, k: int) -> None:
+        """Reveal path k and resolve its duel; the last face-down path then reveals itself
+        (W19); the round ends once every unfinished path is revealed."""
+        g = self.game
+        c0s, c1s = self._cards
+        dtab = g._duel_tab
+        cap = g.tokens_per_colour
+        hidden = self._hidden
         while True:
-            rv = list(self._revealed)
-            rv[k] = True
-            self._revealed = tuple(rv)
-            self._duel(k)
-            if self._phase == _P_OVER:
-                return
-            left = [j for j in self._unfinished if not self._revealed[j]]
-            if not left:
+            hidden &= ~(1 << k)
+            self._hidden = hidden
+            self._revealed = _REVEALED_OF[self._rtab[3] & ~hidden]
+            # -- the duel on path k (W6-W11; the rules are in _duel_entry)
+            c0 = c0s[k]
+            c1 = c1s[k]
+            board = self._board
+            w, colour, delta, turned, won_path = dtab[k][
+                board // _PATH_UNIT[k] % _PATH_CODES * 25 + c0 * 5 + c1]
+            self._duels += 1
+            self._log = ((self._round, k, c0, c1, w), self._log)
+            if w < 0:
+                self._ties += 1
+            else:
+                self._board = board + delta
+                if turned:
+                    self._turns += 1
+                end = None
+                if won_path:
+                    self._pw = _put(self._pw, k, w)
+                    won = self._won
+                    self._won = won = (won[0] + 1, won[1]) if w == 0 else (won[0], won[1] + 1)
+                    if won[w] >= 2:
+                        end = "paths"
+                # W10 / W17: token of the link's colour.
+                if colour >= 0:
+                    h = self._held
+                    hw = h[w]
+                    if hw[colour] < cap:
+                        hl = h[1 - w]
+                        if colour == RED:
+                            if h[0][0] + h[1][0] >= cap:     # pool empty: take from the opponent
+                                hl = (hl[0] - 1, hl[1])
+                            hw = (hw[0] + 1, hw[1])
+                        else:
+                            if h[0][1] + h[1][1] >= cap:
+                                hl = (hl[0], hl[1] - 1)
+                            hw = (hw[0], hw[1] + 1)
+                        self._held = (hw, hl) if w == 0 else (hl, hw)
+                        if end is None and hw[0] + hw[1] == 2 * cap:
+                            end = "tokens"
+                # W11: immediate win (two paths first, then all the tokens).
+                if end is not None:
+                    self._finish(w, end)
+                    return
+            if not hidden:
                 self._end_round()
                 return
-            if len(left) > 1:
+            k = _ONLY[hidden]
+            if k < 0:
                 return
-            k = left[0]                  # W19: the last path reveals itself
-
-    def _duel(self, k: int) -> None:
-        g = self.game
-        c0 = self._cards[0][k]
-        c1 = self._cards[1][k]
-        path = g.path_elems[k]
-        pos = self._pos
-        self._duels += 1
-        if c0 == c1:
-            # W7: same element
-            if path[pos[0][k]] == c0:
-                w = 0
-            elif path[pos[1][k]] == c0:
-                w = 1
-            elif self._yy[0][k]:
-                w = 0
-            elif self._yy[1][k]:
-                w = 1
-            else:
-                w = -1
-            colour = -1
-        else:
-            w = g._beat[c0][c1]          # W6
-            colour = _LINK[c0][c1]
-        self._log += ((self._round, k, c0, c1, w),)
-        if w < 0:
-            self._ties += 1             # W9: a tie moves nothing
-            return
-        l = 1 - w
-        wc = c0 if w == 0 else c1
-        # W8 / W15: turning, judged on the island the winner stands on before advancing.
-        if g.pawns_turn and path[pos[w][k]] == wc:
-            if not self._yy[w][k] or self._yy[l][k]:
-                self._turns += 1
-            yy = [list(self._yy[0]), list(self._yy[1])]
-            yy[w][k] = True
-            yy[l][k] = False
-            self._yy = (tuple(yy[0]), tuple(yy[1]))
-        # W9 / W16: advance, push, win the path.
-        step = 1 if w == 0 else -1
-        new = pos[w][k] + step
-        p = [list(pos[0]), list(pos[1])]
-        if new == pos[l][k]:
-            back = new + step
-            if 0 <= back < PATH_LEN:
-                p[l][k] = back
-                p[w][k] = new
-            else:
-                pw = list(self._pw)
-                pw[k] = w
-                self._pw = tuple(pw)
-                won = list(self._won)
-                won[w] += 1
-                self._won = tuple(won)
-        else:
-            p[w][k] = new
-        self._pos = (tuple(p[0]), tuple(p[1]))
-        # W10 / W17: token of the link's colour.
-        if colour >= 0:
-            cap = g.tokens_per_colour
-            h = self._held
-            if h[w][colour] < cap:
-                hw = list(h[w])
-                hl = list(h[l])
-                if h[0][colour] + h[1][colour] >= cap:     # pool empty: take from the opponent
-                    hl[colour] -= 1
-                hw[colour] += 1
-                self._held = (tuple(hw), tuple(hl)) if w == 0 else (tuple(hl), tuple(hw))
-        # W11: immediate win.
-        if self._won[w] >= 2:
-            self._finish(w, "paths")
-        elif sum(self._held[w]) == 2 * g.tokens_per_colour:
-            self._finish(w, "tokens")
 
     def _finish(self, winner: int, end: str) -> None:
         self._phase = _P_OVER
@@ -732,14 +952,11 @@ class WuxingState(State):
 
     def _end_round(self) -> None:
         # W20: every card put on a path this round was revealed; they form "played last round".
-        last = []
-        for p in (0, 1):
-            m = 0
-            for c in self._cards[p]:
-                if c >= 0:
-                    m |= 1 << c
-            last.append(m)
-        self._last = tuple(last)
+        c0, c1 = self._cards
+        try:
+            self._last = (_CARD_MASK[c0], _CARD_MASK[c1])
+        except KeyError:
+            self._last = (_card_mask(c0), _card_mask(c1))
         if self._round >= self.game.max_rounds:      # W14
             self._finish(-1, "draw")
             return
