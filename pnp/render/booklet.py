@@ -30,6 +30,31 @@ MARGIN = 20 * MM
 Figure = tuple[float, float, Callable[[Canvas, Fonts, float, float], None]]
 
 
+def faces_figure(drawers, w: float, h: float, outline: Color, scale: float = 0.55,
+                 gap: float = 4 * MM) -> Figure:
+    """A booklet figure showing piece faces side by side, scaled down, each outlined: the real
+    card drawings, so the booklet's pictures cannot drift from the printed cards."""
+    from .surface import Surface
+
+    width = len(drawers) * w * scale + (len(drawers) - 1) * gap
+
+    def draw(c: Canvas, fonts: Fonts, fw: float, fh: float) -> None:
+        for i, drawer in enumerate(drawers):
+            c.saveState()
+            c.translate(i * (w * scale + gap), 0)
+            c.scale(scale, scale)
+            clip = c.beginPath()
+            clip.rect(0, 0, w, h)
+            c.clipPath(clip, stroke=0, fill=0)
+            drawer(Surface(c, fonts, w, h, 0, "figure"))
+            c.restoreState()
+            c.setStrokeColor(outline)
+            c.setLineWidth(0.4)
+            c.rect(i * (w * scale + gap), 0, w * scale, h * scale, stroke=1, fill=0)
+
+    return (width, h * scale, draw)
+
+
 class _FigureFlowable(Flowable):
     def __init__(self, figure: Figure, fonts: Fonts):
         super().__init__()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 
 from ...kit import Board, Kit, Piece, Sheet, shared
-from ...render.booklet import Booklet
+from ...render.booklet import Booklet, faces_figure
 from ...render.colours import ink_on, luminance, mix
 from ...render.icons import (arrow, bow_icon, disc, drop_icon, leaf_icon, magic_icon,
                              shield_icon, sword_icon, toward)
@@ -558,24 +558,7 @@ def _cards_figure(model: Model, scale: float = 0.6):
         if card is not None:
             picks.append(attack_card(model, card))
     picks += [side_back(model, sid) for sid in sorted(model.sides, key=order.get)]
-    gap = 5 * MM
-    width = len(picks) * w * scale + (len(picks) - 1) * gap
-
-    def fig(c, fonts, fw, fh):
-        for i, drawer in enumerate(picks):
-            c.saveState()
-            c.translate(i * (w * scale + gap), 0)
-            c.scale(scale, scale)
-            clip = c.beginPath()
-            clip.rect(0, 0, w, h)
-            c.clipPath(clip, stroke=0, fill=0)
-            drawer(Surface(c, fonts, w, h, 0, "figure: cards"))
-            c.restoreState()
-            c.setStrokeColor(model.common.palette["ink"])
-            c.setLineWidth(0.4)
-            c.rect(i * (w * scale + gap), 0, w * scale, h * scale, stroke=1, fill=0)
-
-    return (width, h * scale, fig)
+    return faces_figure(picks, w, h, model.common.palette["ink"], scale, gap=5 * MM)
 
 
 def booklet(model: Model) -> Booklet:

@@ -9,7 +9,7 @@ import re
 from reportlab.lib.colors import Color, white
 
 from ...kit import Board, Kit, Piece, Sheet, shared
-from ...render.booklet import Booklet
+from ...render.booklet import Booklet, faces_figure
 from ...render.colours import ink_on, mix
 from ...render.icons import (arrow, axe_icon, bow_icon, cards_icon, coin_icon, crown_icon,
                              dagger_icon, disc, element_icon, eye_icon, hat_icon, net_icon,
@@ -829,24 +829,7 @@ def board(model: Model):
 # ---- booklet -------------------------------------------------------------------------------------
 def _cards_figure(model: Model, drawers, scale: float = 0.55):
     w, h = model.card_size
-    gap = 4 * MM
-    width = len(drawers) * w * scale + (len(drawers) - 1) * gap
-
-    def fig(c, fonts, fw, fh):
-        for i, drawer in enumerate(drawers):
-            c.saveState()
-            c.translate(i * (w * scale + gap), 0)
-            c.scale(scale, scale)
-            clip = c.beginPath()
-            clip.rect(0, 0, w, h)
-            c.clipPath(clip, stroke=0, fill=0)
-            drawer(Surface(c, fonts, w, h, 0, "figure: cards"))
-            c.restoreState()
-            c.setStrokeColor(model.colour("ink"))
-            c.setLineWidth(0.4)
-            c.rect(i * (w * scale + gap), 0, w * scale, h * scale, stroke=1, fill=0)
-
-    return (width, h * scale, fig)
+    return faces_figure(drawers, w, h, model.colour("ink"), scale)
 
 
 def _plural(n: int, one: str, many: str) -> str:
