@@ -14,6 +14,8 @@ from .errors import PnpError, RulesError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
+PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+                     default="a4", show_default=True)
 
 
 def _fail(exc: PnpError) -> None:
@@ -74,8 +76,7 @@ def validate(game: str) -> None:
 @GAME
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
               help="Output PDF (default: output/<game>.pdf).")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              default="a4", show_default=True)
+@PAPER
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
               metavar="MM", help="Bleed around each card, in mm.")
 @click.option("--no-backs", is_flag=True, help="Leave out the back pages (single-sided print).")
@@ -126,8 +127,7 @@ def _pair(text: str, option: str) -> tuple[float, float]:
                    "bleed boxes; png: one image per face; tts: Tabletop Simulator deck sheets.")
 @click.option("--out", "-o", type=click.Path(path_type=Path),
               help="Output file (booklet, pod) or folder (png, tts).")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              default="a4", show_default=True)
+@PAPER
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
               metavar="MM")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
@@ -171,8 +171,7 @@ def new(name: str, parent: Path) -> None:
 @main.command()
 @GAME
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              default="a4", show_default=True)
+@PAPER
 def watch(game: str, out: Path | None, paper: str) -> None:
     """Rebuild the PDF whenever the game's files change (Ctrl-C to stop)."""
     from .data.game import GameFolder, find_game
@@ -201,8 +200,7 @@ def watch(game: str, out: Path | None, paper: str) -> None:
 
 
 @main.command()
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              default="a4", show_default=True)
+@PAPER
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
               default=Path("output/calibration.pdf"), show_default=True)
 def calibrate(paper: str, out: Path) -> None:
