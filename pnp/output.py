@@ -20,7 +20,10 @@ def atomic_output(path: Path) -> Iterator[Path]:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PnpError(f"cannot create folder {path.parent}: {exc.strerror or exc}") from None
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as exc:
+        raise PnpError(f"cannot write {path}: {exc.strerror or exc}") from None
     os.close(fd)
     tmp_path = Path(tmp)
     try:
@@ -28,7 +31,10 @@ def atomic_output(path: Path) -> Iterator[Path]:
         with open(tmp_path, "rb") as fh:
             os.fsync(fh.fileno())
         os.chmod(tmp_path, 0o644)
-        os.replace(tmp_path, path)
+        try:
+            os.replace(tmp_path, path)
+        except OSError as exc:
+            raise PnpError(f"cannot write {path}: {exc.strerror or exc}") from None
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise

@@ -55,6 +55,18 @@ def _check_paper(paper: str, bleed_mm: float) -> None:
         raise PnpError(f"bleed {bleed_mm} mm is out of range (0 to 10 mm)")
 
 
+def _sized(game: OpenGame, render):
+    """Run a layout step; a size that cannot be laid out is a game.toml mistake, so say so."""
+    from .errors import DataError
+
+    try:
+        return render()
+    except DataError as exc:
+        if exc.path is None:
+            raise DataError(exc.message, game.folder.toml_path) from None
+        raise
+
+
 def _prepare(game: OpenGame, force: bool):
     """Validate (refusing an invalid kit unless forced), then describe the kit to print."""
     from .render.fonts import load_fonts
@@ -87,7 +99,7 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver)
     required: Counter = game.module.required_kit(game.model)
     with atomic_output(out) as tmp:
-        result = render_kit(kit, fonts, tmp, options)
+        result = _sized(game, lambda: render_kit(kit, fonts, tmp, options))
         drawn = result.findings + [error(f"manifest: {p}")
                                    for p in compare_manifest(result.placed, required)]
         findings += [f for f in dict.fromkeys(drawn)]  # one line per distinct problem
@@ -126,8 +138,12 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
                     raise RulesError(findings)
                 summary = f"{out}: {len(outputs.faces(kit))} faces, one a page, {bleed_mm:g} mm bleed"
         return summary, findings
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    _check_export_folder(out)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    except OSError as exc:
+        raise PnpError(f"cannot write to {out.parent}: {exc.strerror or exc}") from None
     try:
         if fmt == "png":
             count, drawn = outputs.export_png(kit, fonts, staging, dpi, bleed_mm * MM)
@@ -138,9 +154,24 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
         findings += drawn
         if errors_in(drawn) and not force:
             raise RulesError(findings)
+        (staging / EXPORT_MARK).write_text("made by pnp export; pnp replaces this folder whole\n")
         if out.exists():
             shutil.rmtree(out)
         staging.rename(out)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return summary, findings
+
+
+EXPORT_MARK = ".pnp-export"
+
+
+def _check_export_folder(out: Path) -> None:
+    """An export replaces its folder whole, so it only ever replaces a folder it made itself."""
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise PnpError(f"{out} is a file; --out for png and tts names a folder")
+    if any(out.iterdir()) and not (out / EXPORT_MARK).is_file():
+        raise PnpError(f"{out} already holds files that pnp did not make; choose a new or empty "
+                       "folder for --out (pnp replaces an export folder whole)")

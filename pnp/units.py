@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from .errors import DataError
@@ -21,18 +22,32 @@ _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 
 def length(text: str | int | float, path=None, row=None, field=None) -> float:
     """Parse a length into points. Bare numbers are millimetres (what designers measure in)."""
+    wrong = DataError(f"expected a length such as 63mm or 2.5in, got {text!r}", path, row, field)
     if isinstance(text, bool):
-        raise DataError(f"expected a length such as 63mm, got {text!r}", path, row, field)
+        raise wrong
     if isinstance(text, (int, float)):
-        return float(text) * MM
-    m = _LENGTH.match(str(text))
-    if not m:
-        try:
-            return float(str(text)) * MM
-        except ValueError:
-            raise DataError(f"expected a length such as 63mm or 2.5in, got {text!r}",
-                            path, row, field) from None
-    return float(m.group(1)) * UNITS[m.group(2)]
+        value = float(text) * MM
+    else:
+        m = _LENGTH.match(str(text))
+        if m:
+            value = float(m.group(1)) * UNITS[m.group(2)]
+        else:
+            try:
+                value = float(str(text)) * MM
+            except ValueError:
+                raise wrong from None
+    if not math.isfinite(value):
+        raise wrong
+    return value
+
+
+def size(text: str | int | float, path=None, row=None, field=None) -> float:
+    """A length that must be positive and at most a metre (a piece or a board, not a typo)."""
+    value = length(text, path, row, field)
+    if not 0 < value <= 1000 * MM:
+        raise DataError(f"{text!r} is not a usable size (more than 0 and at most 1000mm)",
+                        path, row, field)
+    return value
 
 
 def mm(points: float) -> float:

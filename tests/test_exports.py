@@ -154,3 +154,29 @@ def test_cli_export_errors_are_clear(tmp_path):
     res = CliRunner().invoke(main, ["build", "--game", "wuxing", "--back-offset", "x",
                                     "--out", str(tmp_path / "x.pdf")])
     assert res.exit_code == 1 and "--back-offset takes two numbers" in res.output
+
+
+def test_export_never_replaces_a_folder_it_did_not_make(wuxing, tmp_path):
+    mine = tmp_path / "holiday-photos"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me")
+    res = CliRunner().invoke(main, ["export", "--game", "wuxing", "--format", "tts", "--out",
+                                    str(mine)])
+    assert res.exit_code == 1
+    assert "already holds files that pnp did not make" in res.output
+    assert (mine / "notes.txt").read_text() == "keep me"
+    a_file = tmp_path / "deck.pdf"
+    a_file.write_text("x")
+    res = CliRunner().invoke(main, ["export", "--game", "wuxing", "--format", "png", "--out",
+                                    str(a_file)])
+    assert res.exit_code == 1 and "is a file" in res.output and a_file.read_text() == "x"
+    out = tmp_path / "tts"
+    export(wuxing, "tts", out)
+    export(wuxing, "tts", out)  # its own folder is replaced whole
+    assert (out / ".pnp-export").is_file() and len(list(out.glob("*.png"))) == 6
+
+
+def test_unwritable_output_is_a_clear_error(tmp_path):
+    res = CliRunner().invoke(main, ["build", "--game", "wuxing", "--out", "/proc/kit.pdf"])
+    assert res.exit_code == 1
+    assert res.output.startswith("Error: cannot write /proc/kit.pdf")

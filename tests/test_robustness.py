@@ -76,12 +76,21 @@ def test_absurd_counts_and_sizes_are_refused(game_copy, tmp_path):
     edit_csv(folder2 / "tokens.csv", 2, "count", "3")
     toml = (folder2 / "game.toml").read_text().replace('size = "poker"', 'width = "0mm"\nheight = "88mm"')
     (folder2 / "game.toml").write_text(toml)
-    with pytest.raises(DataError, match="must be positive"):
+    with pytest.raises(DataError) as info:
         build(open_game(str(folder2)), tmp_path / "x.pdf")
+    assert str(info.value) == ('game.toml, field "card.width": \'0mm\' is not a usable size '
+                               "(more than 0 and at most 1000mm)")
+    for bad in ("nan", "inf", "-5mm"):
+        (folder2 / "game.toml").write_text(toml.replace('width = "0mm"', f'width = "{bad}"'))
+        with pytest.raises(DataError, match='game.toml, field "card.width"'):
+            open_game(str(folder2))
     toml = toml.replace('width = "0mm"', 'width = "300mm"')
     (folder2 / "game.toml").write_text(toml)
-    with pytest.raises(DataError, match="does not fit on a 210 x 297 mm page"):
+    with pytest.raises(DataError) as info:
         build(open_game(str(folder2)), tmp_path / "x.pdf")
+    assert str(info.value) == (
+        "game.toml: Element and reference cards: a 300 x 88 mm piece does not fit on a 210 x 297 "
+        "mm page with margins for crop marks; make it smaller or use larger paper")
 
 
 def test_a_character_no_font_has_is_reported_not_printed_blank(game_copy, tmp_path):

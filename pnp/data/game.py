@@ -8,7 +8,7 @@ from typing import Any, Iterable
 
 from ..errors import DataError, Source
 from ..resources import shipped
-from ..units import CARD_PRESETS, length
+from ..units import CARD_PRESETS, size
 from .files import Column, Record, inside, read_csv, read_toml
 
 GAME_FILE = "game.toml"
@@ -101,8 +101,9 @@ class GameFolder:
         return value
 
     def length(self, section: str, key: str, default: Any = ...) -> float:
+        """A size setting (card width, board height, token diameter): positive, finite."""
         value = self.get(section, key, (str, int, float), default)
-        return length(value, self.toml_path, field=f"{section}.{key}")
+        return size(value, self.toml_path, field=f"{section}.{key}")
 
     def card_size(self, section: str = "card") -> tuple[float, float]:
         """[card] size = "poker" (or bridge, mini, tarot, square), or width/height."""
@@ -114,7 +115,7 @@ class GameFolder:
                                 f"{', '.join(CARD_PRESETS)} or width/height", self.toml_path,
                                 field=f"{section}.size")
             w, h = CARD_PRESETS[preset]
-            return length(w), length(h)
+            return size(w), size(h)
         return self.length(section, "width"), self.length(section, "height")
 
     def file(self, relative: str, source: Source | None = None, field: str | None = None) -> Path:

@@ -154,13 +154,14 @@ def plan_grid(page_w: float, page_h: float, piece_w: float, piece_h: float, *,
               bleed: float, gap: float = 0.0, what: str = "card") -> Grid:
     """The largest grid of pieces that fits the page with room for crop marks."""
     if piece_w <= 0 or piece_h <= 0:
-        raise DataError(f"{what} size {mm(piece_w):.1f} x {mm(piece_h):.1f} mm must be positive")
+        raise DataError(f"{what}: size {mm(piece_w):.1f} x {mm(piece_h):.1f} mm must be positive")
     if bleed < 0 or gap < 0:
         raise DataError("bleed and gap cannot be negative")
     cols, rows = _fit(page_w, piece_w, gap), _fit(page_h, piece_h, gap)
     if cols < 1 or rows < 1:
-        raise DataError(f"a {mm(piece_w):.0f} x {mm(piece_h):.0f} mm {what} does not fit on a "
-                        f"{mm(page_w):.0f} x {mm(page_h):.0f} mm page with margins for crop marks")
+        raise DataError(f"{what}: a {mm(piece_w):.0f} x {mm(piece_h):.0f} mm piece does not fit on "
+                        f"a {mm(page_w):.0f} x {mm(page_h):.0f} mm page with margins for crop "
+                        "marks; make it smaller or use larger paper")
     grid_w = cols * piece_w + (cols - 1) * gap
     grid_h = rows * piece_h + (rows - 1) * gap
     side = min(page_w - grid_w, page_h - grid_h) / 2

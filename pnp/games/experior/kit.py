@@ -350,9 +350,17 @@ def _validate_tracks(model: Model, toml: Source) -> list[Finding]:
 
 def _validate_example(model: Model, game: engine.ExperiorGame) -> list[Finding]:
     try:
-        worked_example(model, game)
+        turns = worked_example(model, game)
     except DataError as exc:
         return [error(exc.message, Source(exc.path, exc.row), exc.field)]
+    if len(turns) < len(model.example):
+        end = turns[-1]["end"]
+        first = model.example[len(turns)].source
+        last = model.example[-1].source.row
+        rows = f"row {first.row}" if first.row == last else f"rows {first.row} to {last}"
+        return [warning(f"the example game ends after turn {len(turns)} ({end['why']}): "
+                        f"{rows} of example.csv are not played and not shown in the booklet; "
+                        "delete them, or raise options.wound_limit in game.toml", first)]
     return []
 
 
@@ -360,13 +368,21 @@ def _validate_example(model: Model, game: engine.ExperiorGame) -> list[Finding]:
 def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> list[dict]:
     """Play example.csv's turns with the engine from the start position (Human in seat 0) and
     describe each turn with the engine's numbers: who won, the wounds dealt (experience x
-    multiplier), the experience gained, and the totals after the turn."""
+    multiplier), the experience gained, and the totals after the turn.
+
+    When the game ends (a fighter reaches the wound limit) the example stops there: the last
+    row's "end" describes the bonus attack and the result, and the turns after it are not
+    played (validation warns about them). Every other row has "end" None. A row the engine
+    refuses is a DataError naming example.csv, the row and the field."""
     game = game or new_game(model)
     state = game.state_at(human_seat=0)
     seat = {"human": 0, "elf": 1}
     turns = []
     for number, turn in enumerate(model.example, 1):
+        if state.is_terminal():
+            break
         before_w, before_x = state.wounds, state.exp
+        locked = state.locked
         ids = {}
         for s in engine.SIDES:
             t, m = turn.cards[s]
@@ -374,12 +390,24 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> lis
         for s in sorted(engine.SIDES, key=seat.get):
             try:
                 state.apply_action(ids[s])
-            except IllegalAction:
+            except IllegalAction as exc:
+                if ids[s] == locked[seat[s]]:
+                    why = "it was played the turn before and is locked (E3)"
+                else:
+                    why = f"the rules engine refuses it ({exc})"
                 raise DataError(f"turn {number}: the {s} cannot play {turn.cards[s][1]} "
-                                f"{turn.cards[s][0]}: it was played the turn before and is "
-                                "locked (E3)", turn.source.path, turn.source.row,
-                                f"{s}_type") from None
+                                f"{turn.cards[s][0]}: {why}", turn.source.path,
+                                turn.source.row, f"{s}_type") from None
         after_w, after_x = state.wounds, state.exp
+        end = None
+        if state.is_terminal():
+            # the engine has already made the bonus attack: take it out of the turn's wounds
+            stats = state.stats()
+            end = _example_end(model, game, stats)
+            bonus_to = {"human": "elf", "elf": "human"}.get(stats["bonus_attacker"])
+            if bonus_to is not None:
+                after_w = tuple(w - stats["bonus_damage"] if i == seat[bonus_to] else w
+                                for i, w in enumerate(after_w))
         winner = engine.resolve(ids["human"], ids["elf"])
         row = {
             "turn": number,
@@ -390,7 +418,7 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> lis
             "wounds": {s: after_w[seat[s]] for s in engine.SIDES},
             "exp": {s: {t: after_x[seat[s] * 3 + i] for i, t in enumerate(engine.TYPES)}
                     for s in engine.SIDES},
-            "reason": "",
+            "reason": "", "end": end,
         }
         if winner is not None:
             w = engine.SIDES[0] if winner == 0 else engine.SIDES[1]
@@ -401,7 +429,11 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> lis
             exp_before = before_x[i]
             mult = model.modalities[m].multiplier
             if damage != exp_before * mult or after_x[i] != exp_before + 1:
-                raise RuntimeError("the engine and the example disagree")  # never with the data
+                # not expected with any data: the engine is not built from the data's numbers
+                raise DataError(f"turn {number}: the rules engine dealt {damage} wounds, the "
+                                f"example expects {exp_before} x {mult}; the engine was not "
+                                "built with the data's numbers", turn.source.path,
+                                turn.source.row, f"{w}_modality")
             lt = turn.cards[lo][0]
             reason = (f"{model.attacks[t].name} beats {model.attacks[lt].name}" if t != lt else
                       f"Same type: {model.modalities['quick'].name} beats "
@@ -423,6 +455,39 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> lis
                            exp_after=after_x[seat[g] * 3 + k])
         turns.append(row)
     return turns
+
+
+def _example_end(model: Model, game: engine.ExperiorGame, stats: dict) -> dict:
+    """The end of the example game, from the engine's figures: why it ended, the bonus
+    attack (E6, E8) and the result (E7)."""
+    name = {s: model.sides[s].name for s in engine.SIDES}
+    exp = stats["experience"]
+    high = {s: max(exp[s].values()) for s in engine.SIDES}
+    diff = {name[s]: high[s] - min(exp[s].values()) for s in engine.SIDES}
+    final = stats["wounds"]
+    attacker = stats["bonus_attacker"]
+    before = {s: final[s] - (stats["bonus_damage"] if attacker and s != attacker else 0)
+              for s in engine.SIDES}
+    if stats["ended_by"] == "wounds":
+        reached = [name[s] for s in engine.SIDES if before[s] >= game.wound_limit]
+        why = (" and the ".join(f"the {n}" for n in reached)
+               + f" reached the wound limit, {game.wound_limit}")
+    else:
+        why = f"the turn limit, {game.max_turns} turns, was reached"
+    winner = stats["winner_side"]
+    return {
+        "why": why,
+        "limit": game.wound_limit,
+        "diffs": diff,
+        "bonus_attacker": name[attacker] if attacker else None,
+        "bonus_defender": (name[next(s for s in engine.SIDES if s != attacker)]
+                           if attacker else None),
+        "bonus_highest": high[attacker] if attacker else 0,
+        "bonus_multiplier": game.bonus_multiplier,
+        "bonus_damage": stats["bonus_damage"],
+        "wounds": {s: final[s] for s in engine.SIDES},
+        "winner": name[winner] if winner else None,
+    }
 
 
 def _card_text(model: Model, type_: str, modality: str) -> str:
