@@ -54,8 +54,8 @@ def list_cmd() -> None:
 @main.command()
 @GAME
 def validate(game: str) -> None:
-    """Check a game's card data against its rules engine."""
-    from .project import errors_in, open_game, validate as run
+    """Check a game's card data against its rules engine, and that every text fits."""
+    from .project import check as run, errors_in, open_game
 
     try:
         opened = open_game(game)

@@ -33,7 +33,24 @@ def open_game(name_or_path: str, cwd: Path | None = None) -> OpenGame:
 
 
 def validate(game: OpenGame) -> list[Finding]:
+    """The data against the rules engine (no drawing)."""
     return list(game.module.validate(game.model))
+
+
+def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
+    """Everything `build` would refuse, without writing a file: the rules checks, then a dry
+    render for text that does not fit, characters no font has and the manifest."""
+    import io
+
+    from .kit import compare_manifest
+    from .render.pdf import Options, render_kit
+
+    findings = validate(game)
+    kit, fonts, _ = _prepare(game, force=True)
+    result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(PAPERS[paper])))
+    drawn = result.findings + [error(f"manifest: {p}") for p in
+                               compare_manifest(result.placed, game.module.required_kit(game.model))]
+    return findings + list(dict.fromkeys(drawn))
 
 
 def errors_in(findings: list[Finding]) -> list[Finding]:

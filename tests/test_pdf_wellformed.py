@@ -28,3 +28,17 @@ def test_pdf_is_well_formed(tmp_path, game, layout):
         page.get_contents()  # every content stream decodes
         assert float(page.mediabox.width) > 500
     assert pdf.metadata.title
+    assert _unembedded_fonts(pdf) == set()
+
+
+def _unembedded_fonts(pdf: PdfReader) -> set[str]:
+    """Fonts a page refers to without carrying their glyphs (a print shop's preflight error)."""
+    missing = set()
+    for page in pdf.pages:
+        for ref in (page["/Resources"].get("/Font") or {}).values():
+            font = ref.get_object()
+            descriptors = [font.get("/FontDescriptor")] + [
+                d.get_object().get("/FontDescriptor") for d in font.get("/DescendantFonts", [])]
+            if not any(d is not None and "/FontFile2" in d.get_object() for d in descriptors):
+                missing.add(str(font.get("/BaseFont")))
+    return missing

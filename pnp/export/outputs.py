@@ -26,9 +26,11 @@ TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_PX = 10, 7, 4096
 GREY = Color(0.45, 0.45, 0.45)
 
 
-def _canvas(path: Path, size) -> Canvas:
+def _canvas(path: Path, size, fonts: Fonts) -> Canvas:
+    """A canvas whose default font is ours, so no un-embedded Helvetica is referenced."""
     rl_config.useA85 = 0
-    return Canvas(str(path), pagesize=size, invariant=1, pageCompression=1)
+    return Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
+                  initialFontName=fonts["regular"])
 
 
 def slug(text: str) -> str:
@@ -44,7 +46,7 @@ def export_booklet(kit: Kit, fonts: Fonts, path: Path, paper: tuple[float, float
         raise PnpError("this game has no rule booklet")
     sheet_w, sheet_h = max(paper), min(paper)  # landscape
     page_w, page_h = sheet_w / 2, sheet_h
-    c = _canvas(path, (sheet_w, sheet_h))
+    c = _canvas(path, (sheet_w, sheet_h), fonts)
     c.setTitle(f"{kit.title}: rule booklet")
     pages = kit.booklet.draw_forms(c, fonts, page_w, page_h, prefix="bk")
     for front, back in saddle_order(pages):
@@ -91,7 +93,7 @@ def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
     """One face per page: MediaBox = trim + bleed, TrimBox and BleedBox set, in the order
     front 1, back 1, front 2, back 2 ... (what print-on-demand services ask for)."""
     findings: list[Finding] = []
-    c = _canvas(path, (100, 100))
+    c = _canvas(path, (100, 100), fonts)
     c.setTitle(f"{kit.title}: print-on-demand faces")
     drawer = PieceDrawer(c, fonts, findings)
     for face in chosen if chosen is not None else faces(kit):
@@ -206,7 +208,7 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     """Two pages: rulers and a 50 mm square to check "print at 100 %", and crosshairs on both
     sides so the duplex shift can be measured (the back is mirrored like a card back)."""
     W, H = paper
-    c = _canvas(path, paper)
+    c = _canvas(path, paper, fonts)
     c.setTitle("pnp calibration sheet")
     targets = [(W / 2, H / 2), (30 * MM, H - 30 * MM), (W - 30 * MM, H - 30 * MM),
                (30 * MM, 30 * MM), (W - 30 * MM, 30 * MM)]

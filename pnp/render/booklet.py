@@ -150,6 +150,7 @@ class Booklet:
                      for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(table)]
             t = Table(rows, colWidths=[width / ncols] * ncols, repeatRows=1)
             t.setStyle(TableStyle([
+                ("FONT", (0, 0), (-1, -1), fonts["regular"], 9),  # else reportlab picks Helvetica
                 ("BACKGROUND", (0, 0), (-1, 0), self.accent),
                 ("GRID", (0, 0), (-1, -1), 0.4, Color(0.6, 0.6, 0.6)),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),

@@ -128,8 +128,9 @@ class KitRenderer:
     def render(self, path: Path) -> BuildResult:
         self.plan()
         rl_config.useA85 = 0
-        c = Canvas(str(path), pagesize=(self.page_w, self.page_h), invariant=1,
-                   pageCompression=1)
+        target = str(path) if isinstance(path, Path) else path  # a path or a file object
+        c = Canvas(target, pagesize=(self.page_w, self.page_h), invariant=1, pageCompression=1,
+                   initialFontName=self.fonts["regular"])
         c.setTitle(self.kit.title)
         c.setAuthor("pnp")
         c.setSubject("print-and-play kit")

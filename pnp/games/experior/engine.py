@@ -257,7 +257,8 @@ class ExperiorState(State):
             return
         if c == CHANCE:
             if action != 0 and action != 1:
-                raise IllegalAction(f"chance outcome must be 0 or 1 (the Human's seat), not {action!r}")
+                raise IllegalAction("chance outcome must be 0 (the Human in seat 1) or 1 (the "
+                                    f"Human in seat 2), not {action!r}")
             self._hs = action
             self._exp = list(self._r.start[action])
             self._cur = 0
@@ -265,10 +266,12 @@ class ExperiorState(State):
         raise IllegalAction("the game is over")
 
     def _illegal(self, seat: int, action, locked: int):
+        # players are named as people see them: 1-based seat and side, "seat 1 (Human)"
+        who = f"seat {seat + 1} ({'Human' if seat == self._hs else 'Elf'})"
         if action == locked and locked >= 0:
             raise IllegalAction(
-                f"seat {seat} played {CARD_NAMES[locked]} last turn: it is locked this turn (E3)")
-        raise IllegalAction(f"seat {seat}: {action!r} is not a card (0..5)")
+                f"{who} played {CARD_NAMES[locked]} last turn: it is locked this turn (E3)")
+        raise IllegalAction(f"{who}: {action!r} is not a card (0..5)")
 
     def _end(self, how: str) -> None:
         """End of game: bonus attack (E6, E8), then fewer wounds wins (E7)."""

@@ -1230,7 +1230,7 @@ class LegolasState(State):
         if kind == "play" and self.phase == PH_PLAY:
             hidx, card = args
             if card not in self.hands[seat]:
-                return f"card {self.card_str(card)} is not in player {seat}'s hand"
+                return f"card {self.card_str(card)} is not in seat {seat + 1}'s hand"
             if hidx >= len(self.hordes) or not self.hordes[hidx].open:
                 return f"horde {hidx} is not an open horde"
             if self.plays_made >= 1 and not self._horde_plays(seat):
