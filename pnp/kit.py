@@ -46,6 +46,7 @@ class Sheet:
     gap: float = 0.0
     duplex: bool = True  # print backs on the reverse
     note: str = ""  # a line for the print guide (e.g. "fold each pawn")
+    two_sided: bool = False  # the backs matter in play (a flipping pawn): never dropped
 
 
 @dataclass(frozen=True)

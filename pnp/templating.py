@@ -43,8 +43,9 @@ def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> 
         raise DataError(f"template {exc.name!r} not found (looked in: "
                         f"{', '.join(str(f) for f in folders)})", name) from None
     except jinja2.TemplateSyntaxError as exc:
-        raise DataError(f"template syntax error: {exc.message}", exc.filename or name,
-                        exc.lineno) from None
+        where = Path(exc.filename).name if exc.filename else name
+        raise DataError(f"line {exc.lineno}: template syntax error: {exc.message}",
+                        where) from None
     except jinja2.UndefinedError as exc:
         raise DataError(f"template uses an unknown name: {exc.message}", name) from None
     except SecurityError as exc:

@@ -147,6 +147,28 @@ def test_E3_card_played_is_locked_next_turn_then_returns():
         s.apply_action(7)
 
 
+def test_E3_refusals_name_the_player_as_people_see_it():
+    """Refusals name the 1-based seat and the side ("seat 2 (Human)"), never engine seat 0."""
+    s = ExperiorGame().state_at(human_seat=1)     # the Elf in seat 1, the Human in seat 2
+    with pytest.raises(IllegalAction) as exc:
+        s.apply_action(999)
+    assert str(exc.value) == "seat 1 (Elf): 999 is not a card (0..5)"
+    turn(s, SS, QM)
+    with pytest.raises(IllegalAction) as exc:
+        s.apply_action(SS)
+    assert str(exc.value) == ("seat 1 (Elf) played strong sword last turn: it is locked this "
+                              "turn (E3)")
+    s.apply_action(QS)
+    with pytest.raises(IllegalAction) as exc:
+        s.apply_action(QM)
+    assert str(exc.value) == ("seat 2 (Human) played quick magic last turn: it is locked this "
+                              "turn (E3)")
+    with pytest.raises(IllegalAction) as exc:
+        ExperiorGame().new_initial_state().apply_action(2)
+    assert str(exc.value) == ("chance outcome must be 0 (the Human in seat 1) or 1 (the Human "
+                              "in seat 2), not 2")
+
+
 # -- E4 attack ------------------------------------------------------------------------------------
 
 def test_E4_resolve_table():

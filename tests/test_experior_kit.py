@@ -254,3 +254,80 @@ def test_worked_example_numbers_are_the_engines():
     assert "| Human 2, Elf 9 |" in text
     for r in model.common.rulings:
         assert f"**{r.id} {r.title}.**" in text
+
+
+# ---- a low wound limit: the example game ends early -----------------------------------------------
+@pytest.mark.parametrize("limit", [5, 1])
+def test_low_wound_limit_builds_and_validates(tmp_path, limit):
+    """With a wound limit of 9 or less the example game ends after turn 1 (9 wounds): the
+    booklet shows turn 1 and the end of the game, validation warns about the unplayed rows,
+    and neither `pnp validate` nor `pnp build` fails."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.games.experior.faces import booklet
+
+    folder = copy_data(tmp_path)
+    set_option(folder, "wound_limit", limit)
+    game = open_game(str(folder))
+    findings = validate(game)
+    assert errors_in(findings) == []
+    assert [str(f) for f in findings] == [
+        f"warning: example.csv, row 3: the example game ends after turn 1 (the Elf reached the "
+        f"wound limit, {limit}): rows 3 to 4 of example.csv are not played and not shown in "
+        "the booklet; delete them, or raise options.wound_limit in game.toml"]
+    rows = worked_example(game.model)
+    assert len(rows) == 1
+    assert rows[0]["damage"] == 9 and rows[0]["wounds"] == {"human": 0, "elf": 9}
+    end = rows[0]["end"]
+    assert (end["bonus_attacker"], end["bonus_highest"], end["bonus_damage"]) == ("Human", 4, 12)
+    assert end["wounds"] == {"human": 0, "elf": 21} and end["winner"] == "Human"
+    text = booklet(game.model).text
+    assert "| 1 | Strong Sword | Quick Bow | Human: 3 × 3 = **9** | Human 0, Elf 9 |" in text
+    assert "| End | bonus attack | | Human: 3 × 4 = **12** | Human 0, Elf 21 |" in text
+    assert (f"**The game ended there**, after turn 1: the Elf reached the wound limit, {limit}."
+            in text)
+    assert "Final wounds: Human 0, Elf 21: the Human wins." in text
+    example = text[text.index("## Example"):text.index("## End of the game")]
+    assert "| 2 |" not in example and "Turn 2." not in example
+
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exception is None and res.exit_code == 0, res.output
+    assert "the card data matches the rules (1 warning(s))" in res.output
+    out = tmp_path / "experior.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "-o", str(out)])
+    assert res.exception is None and res.exit_code == 0, res.output
+    assert "The game ended there" in "\n".join(pdf_pages(out))
+
+
+def test_example_after_the_end_is_not_called_locked(tmp_path):
+    """Turn 1 ends the game (wound limit 5) and no bonus attack changes the wounds: the turns
+    after the end are not played, so they are not reported as a locked card (E3)."""
+    folder = copy_data(tmp_path)
+    set_option(folder, "wound_limit", 5)
+    set_option(folder, "bonus_multiplier", 0)
+    found = findings_for(folder)
+    assert len(found) == 1 and 'field "options.bonus_multiplier"' in found[0], found
+
+
+def test_wrong_example_row_with_a_low_limit_is_named(tmp_path):
+    """Wound limit 10: turn 1 (9 wounds) does not end the game, so turn 2 is played and its
+    locked card is a finding on example.csv, row 3, field "human_type"."""
+    folder = copy_data(tmp_path)
+    set_option(folder, "wound_limit", 10)
+    edit_row(folder, "example.csv", 3, "sword,strong,magic,quick")
+    found = findings_for(folder)
+    assert found == ['error: example.csv, row 3, field "human_type": turn 2: the human cannot '
+                     "play strong sword: it was played the turn before and is locked (E3)"]
+
+
+def test_engine_disagreeing_with_the_example_is_a_data_error():
+    """An engine not built with the data's numbers: a DataError naming example.csv, the row and
+    the field (never a bare RuntimeError)."""
+    model = open_game(str(DATA)).model
+    other = engine.ExperiorGame(multipliers={"quick": 1, "strong": 2})
+    with pytest.raises(DataError) as exc:
+        worked_example(model, other)
+    assert (Path(exc.value.path).name, exc.value.row, exc.value.field) == (
+        "example.csv", 2, "human_modality")
+    assert "the rules engine dealt 6 wounds, the example expects 3 x 3" in exc.value.message

@@ -879,7 +879,7 @@ def test_same_seed_same_game_even_after_disturbing_random():
 
 def test_illegal_actions_raise_with_reason():
     st = pos(["rogue", "fighter"], hands=[[S2F, M1F], [P1E]], hordes=[(S1W, [])])
-    with pytest.raises(IllegalAction, match="not in player 0's hand"):
+    with pytest.raises(IllegalAction, match="not in seat 1's hand"):
         st.apply_action(play_at(0, P1E))
     with pytest.raises(IllegalAction, match="not an open horde"):
         st.apply_action(play_at(3, S2F))

@@ -298,10 +298,11 @@ def test_play_refuses_illegal_input_with_the_reason():
                                   "--seed", "11"], input="1\nquick sword\n9\n#42\nmagic\nq\n")
     assert r.exit_code == 0, r.output
     out = r.stdout
-    assert "Refused: illegal: seat 0 played quick sword last turn: it is locked this turn (E3)" \
-        in out
+    assert ("Refused: illegal: seat 1 (Human) played quick sword last turn: it is locked this "
+            "turn (E3)") in out
     assert "Refused: there is no move 9: choose a number from 1 to 5" in out
-    assert "Refused: illegal: seat 0: 42 is not a card" in out
+    assert "Refused: illegal: seat 1 (Human): 42 is not a card" in out
+    assert "seat 0" not in out  # people see 1-based seats
     assert "'magic' fits several moves (4, 5)" in out
     assert "You stopped: the game is abandoned" in out
 
@@ -332,4 +333,25 @@ def test_a_failing_game_names_its_seed(tmp_path):
                                   "--agents", f"{path}:Bad,random"])
     assert r.exit_code == 1 and "Traceback" not in r.output
     seed = derive_seed(1, 0)
-    assert f"game 0 (seed {seed}) failed: IllegalAction: seat 0: 99 is not a card" in r.output
+    assert f"game 0 (seed {seed}) failed: IllegalAction: seat 1 (Human): 99 is not a card" in r.output
+
+
+# -- player counts -------------------------------------------------------------------------------
+
+def test_player_count_wording():
+    """"for 2 players" when a game has one player count, "for 2-5 players" otherwise."""
+    from pnp.games.experior.engine import ExperiorGame
+    from pnp.games.legolas.engine import LegolasGame
+    from pnp.sim.simulate import players_text
+
+    assert players_text(2, 2) == "2 players" and players_text(2, 5) == "2-5 players"
+    assert players_text(1, 1) == "1 player"
+    with pytest.raises(ValueError) as exc:
+        ExperiorGame(3)
+    assert str(exc.value) == "experior is for 2 players, not 3"
+    with pytest.raises(ValueError) as exc:
+        LegolasGame(9)
+    assert str(exc.value).endswith(" is for 2-5 players, not 9")
+    r = CliRunner().invoke(main, ["simulate", "-g", "wuxing", "-n", "2", "--players", "3"])
+    assert r.exit_code != 0 and "Traceback" not in r.output
+    assert "wuxing is for 2 players, not 3" in r.output and "2-2" not in r.output

@@ -267,3 +267,22 @@ def test_a_board_larger_than_the_paper_is_tiled_with_an_assembly_map(game_copy, 
         assert f"tile {n} of 4" in text
     assert "overlap 10 mm" in tiles[0]
     assert "/TrimBox" not in pdf.pages[board.first - 1]  # no single-component boxes on tiles
+
+
+def test_no_backs_keeps_the_backs_that_matter_in_play(tmp_path):
+    """Pawns flip to Yin-Yang (W8): with --no-backs they are printed to fold, not dropped."""
+    game = open_game("wuxing", cwd=ROOT)
+    result = build(game, tmp_path / "nb.pdf", backs=False)
+    tokens = [s for s in result.sections if s.title.startswith("Pawns and tokens")][0]
+    assert tokens.how == "single-sided; fold on the middle line, glue, cut"
+    cards = [s for s in result.sections if s.title.startswith("Element")][0]
+    assert cards.how == "single-sided" and cards.first == cards.last - 1  # 2 sheets, no backs
+    text = PdfReader(tmp_path / "nb.pdf").pages[tokens.first - 1].extract_text()
+    assert "fold" in text
+
+
+def test_trailing_empty_columns_from_a_spreadsheet_are_ignored(game_copy):
+    folder = game_copy("wuxing")
+    lines = (folder / "pawns.csv").read_text().splitlines()
+    (folder / "pawns.csv").write_text("\n".join([lines[0] + ",,"] + [l + ",," for l in lines[1:]]))
+    assert _findings(folder) == []

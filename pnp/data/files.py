@@ -158,8 +158,14 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True)
     if not rows:
         raise DataError("file is empty; it needs a header row", path)
     header = [h.strip() for h in rows[0]]
+    # spreadsheets often export empty columns at the end: ignore them if they hold nothing
+    while header and not header[-1] and not any(
+            len(r) >= len(header) and r[len(header) - 1].strip() for r in rows[1:]):
+        header.pop()
     seen: set[str] = set()
     for name in header:
+        if not name:
+            raise DataError("a column has no name in the header row", path, 1)
         if name in seen:
             raise DataError(f'column "{name}" appears twice in the header', path, 1)
         seen.add(name)

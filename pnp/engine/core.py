@@ -71,8 +71,9 @@ class Game(ABC):
     def __init__(self, num_players: int | None = None):
         n = self.min_players if num_players is None else num_players
         if not self.min_players <= n <= self.max_players:
-            raise ValueError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {n}")
+            low, high = self.min_players, self.max_players
+            raise ValueError(f"{self.name} is for {low if low == high else f'{low}-{high}'} "
+                             f"player{'' if high == 1 else 's'}, not {n}")
         self.num_players = n
 
     @abstractmethod

@@ -83,12 +83,17 @@ def load_common(folder: GameFolder) -> Common:
         palette[key.lower()] = colour(value, None, folder.toml_path, field=f"palette.{key}")
     fonts = {}
     for role, rel in folder.section("fonts", required=False).items():
-        from ..render.fonts import ROLES
+        from ..render.fonts import ROLES, register_font
 
         if role not in ROLES:
             raise DataError(f"unknown font role {role!r}; use one of {', '.join(ROLES)}",
                             folder.toml_path, field=f"fonts.{role}")
         fonts[role] = folder.file(str(rel), field=f"fonts.{role}")
+        try:
+            register_font(fonts[role])
+        except DataError as exc:
+            raise DataError(f"{rel}: {exc.message}", folder.toml_path,
+                            field=f"fonts.{role}") from None
     g = "game"
     return Common(
         folder=folder,

@@ -24,7 +24,7 @@ ROLES = {
 FALLBACK_ROLES = ("regular", "cjk")
 
 
-def _register(path: Path) -> str:
+def register_font(path: Path) -> str:
     """Register a TTF under a name derived from its content: two files with the same internal
     PostScript name (a font and its subset) must never share glyphs."""
     try:
@@ -105,5 +105,5 @@ def load_fonts(overrides: dict[str, Path] | None = None) -> Fonts:
         path = (overrides or {}).get(role) or folder / filename
         if not path.is_file():
             raise DataError(f'font file for "{role}" not found', path)
-        names[role] = _register(path)
+        names[role] = register_font(path)
     return Fonts(names)

@@ -81,8 +81,11 @@ class KitRenderer:
                          gap=gap, what=sheet.title)
 
     def _folded(self, sheet: Sheet) -> bool:
-        """Gutterfold: fronts on the left half, backs mirrored on the right, fold between."""
-        return self.opt.layout == "gutterfold" and self._has_backs(sheet)
+        """Gutterfold: fronts on the left half, backs mirrored on the right, fold between; also
+        how two-sided pieces keep their backs when the user asks for no back pages."""
+        if not (sheet.duplex and any(p.back for p in sheet.pieces)):
+            return False
+        return self.opt.layout == "gutterfold" or (not self.opt.backs and sheet.two_sided)
 
     def _slot(self, grid: Grid, index: int, back: bool, folded: bool) -> tuple[Rect, Rect]:
         """(trim, art area) of a piece on its page."""

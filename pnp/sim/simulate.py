@@ -82,9 +82,15 @@ def load_game(name: str, players: int | None = None) -> Setup:
     except ValueError as exc:
         raise PnpError(f"{opened.name}: {exc}") from None
     if players is not None and game.num_players != players:
-        raise PnpError(f"{opened.name} is for {game.min_players}-{game.max_players} players, "
-                       f"not {players}")
+        raise PnpError(f"{opened.name} is for {players_text(game.min_players, game.max_players)}"
+                       f", not {players}")
     return Setup(opened.name, engine, title or opened.name, game)
+
+
+def players_text(low: int, high: int) -> str:
+    """"2 players", "2-4 players", "1 player": the player count as people say it."""
+    count = str(low) if low == high else f"{low}-{high}"
+    return f"{count} player{'' if high == 1 else 's'}"
 
 
 def _has_kit(engine: str) -> bool:

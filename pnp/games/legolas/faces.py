@@ -971,7 +971,7 @@ def build(model: Model, fonts) -> Kit:
     tokens.append(Piece("round marker", "round marker", rm, rm))
     tokens.append(Piece("first-player marker", "first-player marker", fm, fm))
     kit.sheets.append(Sheet("Markers", d, d, tuple(tokens), shape="circle",
-                            note=f"player markers: +{model.vp_loop} on the back"))
+                            note=f"player markers: +{model.vp_loop} on the back", two_sided=True))
     kit.boards.append(board(model))
     kit.booklet = booklet(model)
     return kit

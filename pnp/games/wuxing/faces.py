@@ -366,7 +366,7 @@ def build(model: Model, fonts) -> Kit:
     kit = Kit(model.common.title)
     kit.sheets.append(Sheet("Element and reference cards", w, h, tuple(pieces)))
     kit.sheets.append(Sheet("Pawns and tokens", d, d, tuple(tokens), shape="circle",
-                            note="pawns: Yin-Yang on the back"))
+                            note="pawns: Yin-Yang on the back", two_sided=True))
     kit.boards.append(board(model))
     kit.booklet = booklet(model)
     return kit
