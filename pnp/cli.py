@@ -72,35 +72,53 @@ def validate(game: str) -> None:
                + (f" ({len(findings)} warning(s))" if findings else ""))
 
 
+def print_options(command):
+    """The options that shape a kit PDF, shared by `build` and `watch`."""
+    options = [
+        click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
+                     help="Output PDF (default: output/<game>.pdf)."),
+        PAPER,
+        click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+                     metavar="MM", help="Bleed around each card, in mm."),
+        click.option("--no-backs", is_flag=True,
+                     help="Leave out the back pages (single-sided print); pieces whose back "
+                          "matters in play are printed to fold instead."),
+        click.option("--force", is_flag=True, help="Print even if the data breaks the rules."),
+        click.option("--layout", type=click.Choice(["duplex", "gutterfold"]), default="duplex",
+                     show_default=True,
+                     help="duplex: backs on the following page; gutterfold: fronts and backs "
+                          "side by side on one page, fold between (for printers without "
+                          "duplex)."),
+        click.option("--back-offset", default="0,0", metavar="X,Y",
+                     help="Shift the back pages by X,Y mm to correct a printer's duplex error "
+                          "(measure it with `pnp calibrate`)."),
+        click.option("--ink-saver", is_flag=True,
+                     help="Outlines instead of full-bleed backgrounds."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _print_settings(paper, bleed, no_backs, force, layout, back_offset, ink_saver) -> dict:
+    return {"paper": paper.lower(), "bleed_mm": bleed, "backs": not no_backs, "force": force,
+            "layout": layout, "back_offset_mm": _pair(back_offset, "--back-offset"),
+            "ink_saver": ink_saver}
+
+
 @main.command()
 @GAME
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
-              help="Output PDF (default: output/<game>.pdf).")
-@PAPER
-@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
-              metavar="MM", help="Bleed around each card, in mm.")
-@click.option("--no-backs", is_flag=True, help="Leave out the back pages (single-sided print).")
-@click.option("--force", is_flag=True, help="Print even if the data breaks the rules.")
-@click.option("--layout", type=click.Choice(["duplex", "gutterfold"]), default="duplex",
-              show_default=True,
-              help="duplex: backs on the following page; gutterfold: fronts and backs side by "
-                   "side on one page, fold between (for printers without duplex).")
-@click.option("--back-offset", default="0,0", metavar="X,Y",
-              help="Shift the back pages by X,Y mm to correct a printer's duplex error "
-                   "(measure it with `pnp calibrate`).")
-@click.option("--ink-saver", is_flag=True, help="Outlines instead of full-bleed backgrounds.")
-def build(game: str, out: Path | None, paper: str, bleed: float, no_backs: bool,
-          force: bool, layout: str, back_offset: str, ink_saver: bool) -> None:
+@print_options
+def build(game: str, out: Path | None, **settings) -> None:
     """Build a game's print-and-play PDF."""
     from .project import build as run, open_game
 
     start = time.perf_counter()
     try:
-        offset = _pair(back_offset, "--back-offset")
+        options = _print_settings(**settings)
         opened = open_game(game)
         target = out or Path("output") / f"{opened.name}.pdf"
-        built = run(opened, target, paper=paper.lower(), bleed_mm=bleed, backs=not no_backs,
-                    force=force, layout=layout, back_offset_mm=offset, ink_saver=ink_saver)
+        built = run(opened, target, **options)
     except PnpError as exc:
         _fail(exc)
         return
@@ -170,31 +188,37 @@ def new(name: str, parent: Path) -> None:
 
 @main.command()
 @GAME
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path))
-@PAPER
-def watch(game: str, out: Path | None, paper: str) -> None:
+@print_options
+def watch(game: str, out: Path | None, **settings) -> None:
     """Rebuild the PDF whenever the game's files change (Ctrl-C to stop)."""
     from .data.game import GameFolder, find_game
     from .project import build as run, open_game
     from .watch import watch as loop, watched_folders
 
     try:
+        options = _print_settings(**settings)
         folder = find_game(game)
-        engine = GameFolder.open(folder).get("game", "engine")
     except PnpError as exc:
         _fail(exc)
         return
     target = out or Path("output") / f"{folder.name}.pdf"
 
     def rebuild() -> str:
-        built = run(open_game(str(folder)), target, paper=paper.lower())
+        built = run(open_game(str(folder)), target, **options)
         for f in built.findings:
             click.echo(str(f), err=True)
         return f"{target}: {built.pages} pages"
 
+    def folders() -> list[Path]:
+        try:  # the engine (and so its shipped templates) may change while watching
+            engine = GameFolder.open(folder).get("game", "engine")
+        except PnpError:
+            engine = ""
+        return watched_folders(folder, engine)
+
     click.echo(f"watching {folder} (Ctrl-C to stop)")
     try:
-        loop(rebuild, lambda: watched_folders(folder, engine), echo=click.echo)
+        loop(rebuild, folders, echo=click.echo)
     except KeyboardInterrupt:
         click.echo("stopped")
 
@@ -347,7 +371,10 @@ def bench(sizes: str, sim_seconds: float) -> None:
     try:
         counts = tuple(int(v) for v in sizes.split(","))
     except ValueError:
-        _fail(PnpError(f"--sizes takes whole numbers separated by commas, not {sizes!r}"))
+        counts = ()
+    if not counts or min(counts) < 1:
+        _fail(PnpError(f"--sizes takes whole numbers of at least 1, separated by commas, "
+                       f"not {sizes!r}"))
         return
     run(sizes=counts, sim_seconds=sim_seconds, echo=click.echo)
 

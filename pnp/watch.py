@@ -45,6 +45,8 @@ def watch(rebuild: Callable[[], str], folders: Callable[[], list[Path]], *,
             for f in getattr(exc, "findings", []):
                 echo(str(f))
             echo(f"Error: {exc} -- still watching")
+        except Exception as exc:  # a bug must not end the designer's session; say what it was
+            echo(f"Error: unexpected {exc.__class__.__name__}: {exc} -- still watching")
 
     once()
     seen = _snapshot(folders())

@@ -16,7 +16,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, error
+from ..errors import Finding, error, warning
 from ..kit import Board, Kit, Piece, Sheet
 from ..layout.grid import PRINTER_MARGIN, Grid, Rect, plan_grid
 from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
@@ -100,6 +100,12 @@ class KitRenderer:
     def plan(self) -> None:
         kit = self.kit
         self.grids = [self._grid(s) for s in kit.sheets]
+        for sheet, grid in zip(kit.sheets, self.grids):
+            if grid.outer_bleed < self.opt.bleed - 0.01 and sheet.shape == "rect":
+                self.result.findings.append(warning(
+                    f"{sheet.title}: the page leaves room for {mm(grid.outer_bleed):.1f} mm of "
+                    f"bleed around the sheet, not {mm(self.opt.bleed):.1f} mm (the crop marks "
+                    "need the rest of the margin); cut carefully or use larger paper"))
         self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
                            for b in kit.boards]
         booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h, self.fonts) if kit.booklet else 0

@@ -1,9 +1,15 @@
 """The balance report: a PDF of charts drawn with reportlab.graphics, each with a title and a
-line of plain words under it saying what it shows (computed from the figures)."""
+line of plain words under it saying what it shows (computed from the figures).
+
+Every text is set in the project's bundled fonts (pnp.render.fonts), so every font in the report
+is embedded: no Helvetica or Courier. The figures table, monospaced in the terminal, is laid out
+as tables in the regular font."""
 
 from __future__ import annotations
 
+import functools
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -15,8 +21,8 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.platypus import (KeepTogether, Paragraph, Preformatted, SimpleDocTemplate,
-                                Spacer)
+from reportlab.platypus import (Indenter, KeepTogether, Paragraph, SimpleDocTemplate, Spacer,
+                                Table, TableStyle)
 
 from .summary import Z95, format_text, num, pct, pct_ci, seat_sentence, span
 
@@ -25,6 +31,18 @@ HEIGHT = 62 * mm
 BAR = colors.HexColor("#4a6fa5")
 BAR2 = colors.HexColor("#c0504d")
 WHISKER = colors.HexColor("#222222")
+
+
+@functools.lru_cache(maxsize=1)
+def report_fonts():
+    """The bundled fonts (registered once): every text of the report uses them."""
+    from ..render.fonts import load_fonts
+
+    return load_fonts()
+
+
+def _font(role: str = "regular") -> str:
+    return report_fonts()[role]
 
 
 @dataclass
@@ -74,7 +92,7 @@ def bars(labels: Sequence[str], values: Sequence[float],
     c.height = d.height - c.y - 6 * mm
     c.data = [vals]
     c.categoryAxis.categoryNames = list(labels)
-    c.categoryAxis.labels.fontName = "Helvetica"
+    c.categoryAxis.labels.fontName = _font()
     c.categoryAxis.labels.fontSize = 7
     c.categoryAxis.labelAxisMode = "low"       # labels under the chart, even for negative bars
     if many:
@@ -85,7 +103,7 @@ def bars(labels: Sequence[str], values: Sequence[float],
     c.valueAxis.valueMin = lo_axis
     c.valueAxis.valueMax = hi_axis
     c.valueAxis.valueStep = step
-    c.valueAxis.labels.fontName = "Helvetica"
+    c.valueAxis.labels.fontName = _font()
     c.valueAxis.labels.fontSize = 7
     c.valueAxis.labelTextFormat = (lambda v: f"{v:g} %") if percent else (lambda v: f"{v:g}")
     c.valueAxis.visibleGrid = True
@@ -114,10 +132,10 @@ def bars(labels: Sequence[str], values: Sequence[float],
             x = c.x + (i + 0.5) * slot
             text = f"{v:.1f} %" if percent else num(round(v, 2))
             y = y_of(ivs[i][1] if ivs else max(v, 0)) + 2.5
-            d.add(String(x + (4 if ivs else 0), y, text, fontName="Helvetica", fontSize=7,
+            d.add(String(x + (4 if ivs else 0), y, text, fontName=_font(), fontSize=7,
                          textAnchor="start" if ivs else "middle"))
     if value_label:
-        d.add(String(2, d.height - 8, value_label, fontName="Helvetica", fontSize=7))
+        d.add(String(2, d.height - 8, value_label, fontName=_font(), fontSize=7))
     return d
 
 
@@ -323,17 +341,93 @@ def charts(fig: Mapping[str, Any]) -> list[Chart]:
 # The PDF
 # ---------------------------------------------------------------------------------------------
 
+def _markup(text: str, role: str = "regular") -> str:
+    """Paragraph markup of plain text: each character from a bundled font that has it."""
+    fonts = report_fonts()
+    return "".join(f'<font name="{f}">{escape(t)}</font>' for f, t in fonts.runs(text, role))
+
+
+def _tabular(line: str) -> bool:
+    """A line of a column table (two spaces somewhere after its indent), not a sentence."""
+    return "  " in line.strip()
+
+
+def _columns(lines: Sequence[str]) -> list[tuple[int, int]]:
+    """(start, end) of the columns of fixed-width lines: split where every line has a space."""
+    width = max(len(line) for line in lines)
+    padded = [line.ljust(width) for line in lines]
+    gutter = [all(line[i] == " " for line in padded) for i in range(width)]
+    cols, start = [], None
+    for i, g in enumerate(gutter + [True]):
+        if not g and start is None:
+            start = i
+        elif g and start is not None:
+            cols.append((start, i))
+            start = None
+    return cols
+
+
+def _table(lines: Sequence[str], size: float) -> Table:
+    """A block of fixed-width lines as a table; a column whose cells all end at its right edge
+    (numbers) is right-aligned, as in the terminal."""
+    cols = _columns(lines)
+    rows = [[line[a:b].strip() for a, b in cols] for line in lines]
+    style = [("FONT", (0, 0), (-1, -1), _font(), size, size * 1.25),
+             ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 5),
+             ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+             ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]
+    for k, (a, b) in enumerate(cols):
+        cells = [line[a:b] for line in lines if line[a:b].strip()]
+        ends = {len(c.rstrip()) for c in cells}
+        starts = {len(c) - len(c.lstrip()) for c in cells}
+        if len(ends) == 1 and len(starts) > 1:
+            style.append(("ALIGN", (k, 0), (k, -1), "RIGHT"))
+    return Table(rows, style=TableStyle(style), hAlign="LEFT")
+
+
+def figures_flowables(text: str, size: float = 7.5) -> list:
+    """The figures text of `pnp simulate` (format_text) for the PDF: its sentences as
+    paragraphs, its column blocks as tables, in the bundled regular font."""
+    body = ParagraphStyle("figures", fontName=_font(), fontSize=size, leading=size * 1.3)
+    indent = size * 1.4
+    out: list = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            out.append(Spacer(1, size * 0.6))
+            i += 1
+            continue
+        depth = (len(line) - len(line.lstrip())) // 2
+        if _tabular(line):
+            block = []
+            while (i < len(lines) and lines[i].strip() and _tabular(lines[i])
+                   and (len(lines[i]) - len(lines[i].lstrip())) // 2 == depth):
+                block.append(lines[i][depth * 2:])
+                i += 1
+            out += [Indenter(left=depth * indent), _table(block, size),
+                    Indenter(left=-depth * indent)]
+            continue
+        out.append(Paragraph(_markup(re.sub(r"\s+", " ", line.strip())),
+                             ParagraphStyle("figures-line", parent=body,
+                                            leftIndent=depth * indent)))
+        i += 1
+    return out
+
+
 def write_report(fig: Mapping[str, Any], out: Path) -> list[str]:
     """Write the balance report of a run's figures to `out` (atomically). Returns the charts'
     titles."""
     from ..output import atomic_output
 
     styles = getSampleStyleSheet()
-    h1 = styles["Title"]
-    h2 = ParagraphStyle("chart", parent=styles["Heading2"], fontSize=13, spaceBefore=8,
-                        spaceAfter=2)
-    body = ParagraphStyle("caption", parent=styles["BodyText"], fontSize=9.5, leading=12)
-    mono = ParagraphStyle("mono", fontName="Courier", fontSize=6.6, leading=8)
+    regular, bold = _font("regular"), _font("bold")
+    h1 = ParagraphStyle("report-title", parent=styles["Title"], fontName=bold)
+    h2 = ParagraphStyle("chart", parent=styles["Heading2"], fontName=bold, fontSize=13,
+                        spaceBefore=8, spaceAfter=2)
+    body = ParagraphStyle("caption", parent=styles["BodyText"], fontName=regular, fontSize=9.5,
+                          leading=12)
     agents = fig["agents"]
     who = " vs ".join(agents) if len(set(agents)) > 1 else f"{agents[0]} agents"
     again = (f"pnp simulate --game {fig['game']} --games {fig['games']} --seed {fig['seed']} "
@@ -341,22 +435,23 @@ def write_report(fig: Mapping[str, Any], out: Path) -> list[str]:
     if set(agents) != {"random"}:
         again += f" --agents {','.join(agents) if len(set(agents)) > 1 else agents[0]}"
     story: list = [
-        Paragraph(escape(f"{fig['title']}: balance report"), h1),
-        Paragraph(escape(f"{fig['games']:,} simulated games, {fig['players']} players, {who}, "
-                         f"seed {fig['seed']}. Intervals are 95 % (Wilson for rates). The same "
-                         f"seed gives the same figures: {again}."), body),
+        Paragraph(_markup(f"{fig['title']}: balance report", "bold"), h1),
+        Paragraph(_markup(f"{fig['games']:,} simulated games, {fig['players']} players, {who}, "
+                          f"seed {fig['seed']}. Intervals are 95 % (Wilson for rates). The same "
+                          f"seed gives the same figures: {again}."), body),
         Spacer(1, 4 * mm),
     ]
     made = charts(fig)
     for ch in made:
-        story.append(KeepTogether([Paragraph(escape(ch.title), h2), ch.drawing,
-                                   Paragraph(escape(ch.caption), body)]))
+        story.append(KeepTogether([Paragraph(_markup(ch.title, "bold"), h2), ch.drawing,
+                                   Paragraph(_markup(ch.caption), body)]))
     text = {k: v for k, v in fig.items() if k != "run"}
-    story += [Spacer(1, 6 * mm), Paragraph("All figures", h2),
-              Preformatted(format_text(text), mono)]
+    story += [Spacer(1, 6 * mm), Paragraph(_markup("All figures", "bold"), h2)]
+    story += figures_flowables(format_text(text))
     with atomic_output(Path(out)) as tmp:
         doc = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
                                 topMargin=16 * mm, bottomMargin=16 * mm,
-                                title=f"{fig['title']} balance report", author="pnp")
+                                title=f"{fig['title']} balance report", author="pnp",
+                                initialFontName=regular)  # no Helvetica in the page resources
         doc.build(story)
     return [c.title for c in made]
