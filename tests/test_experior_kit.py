@@ -256,7 +256,7 @@ def test_worked_example_numbers_are_the_engines():
         assert f"**{r.id} {r.title}.**" in text
 
 
-# ---- a low wound limit: the example game ends early -----------------------------------------------
+# ---- a low wound limit: the example game ends early ---------------------------------------------
 @pytest.mark.parametrize("limit", [5, 1])
 def test_low_wound_limit_builds_and_validates(tmp_path, limit):
     """With a wound limit of 9 or less the example game ends after turn 1 (9 wounds): the

@@ -280,6 +280,70 @@ def test_report_experior_charts(tmp_path, setups):
     assert all(t in text for t in titles) and "The bonus attack changes the result" in text
 
 
+def _font_resources(reader):
+    """Every font resource of the PDF: of its pages and of the forms they use."""
+    found, seen = [], set()
+
+    def walk(resources):
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            if font.idnum not in seen:
+                seen.add(font.idnum)
+                found.append(font.get_object())
+        for xobj in (resources.get("/XObject") or {}).values():
+            xobj = xobj.get_object()
+            if xobj.get("/Subtype") == "/Form":
+                walk(xobj.get("/Resources"))
+
+    for page in reader.pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+@pytest.mark.parametrize("game", ["legolas", "experior"])
+def test_report_fonts_are_all_embedded(tmp_path, setups, game):
+    """The report sets every text in the bundled fonts: no Helvetica or Courier (not
+    embedded), every font resource carries its TrueType file (FontFile2)."""
+    s = setups[game]
+    run = simulate(s, 16, seed=1, agents="random", jobs=1)
+    fig = run_figures(s, run, seed=1, agents=["random"] * s.num_players)
+    out = tmp_path / "report.pdf"
+    write_report(fig, out)
+    reader = PdfReader(out)
+    fonts = _font_resources(reader)
+    names = {str(f["/BaseFont"]).split("+")[-1] for f in fonts}
+    assert names == {"DejaVuSans", "DejaVuSans-Bold"}, names
+    for font in fonts:
+        descendants = font.get("/DescendantFonts")
+        target = descendants[0].get_object() if descendants else font
+        descriptor = target["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, font["/BaseFont"]
+    # the figures table is still all there, now as tables in the regular font
+    text = "\n".join(p.extract_text() for p in reader.pages)
+    assert "All figures" in text and "95 % CI" in text and "mean return" in text
+    assert "seat 1" in text and "Game length (turns): mean" in text
+
+
+def test_figures_text_becomes_tables_and_sentences():
+    from reportlab.platypus import Paragraph, Table
+
+    from pnp.sim.report import figures_flowables
+
+    text = ("Title: 16 games\n\n"
+            "  seat      agent     win\n"
+            "  seat 1    random    8.8 %\n"
+            "  seat 2    greedy   18.8 %\n"
+            "  Yang wins 8.8 % of 16 games\n"
+            "Game length: mean 7.7")
+    flow = figures_flowables(text)
+    tables = [f for f in flow if isinstance(f, Table)]
+    assert len(tables) == 1
+    assert tables[0]._cellvalues == [["seat", "agent", "win"], ["seat 1", "random", "8.8 %"],
+                                     ["seat 2", "greedy", "18.8 %"]]
+    lines = [f.getPlainText() for f in flow if isinstance(f, Paragraph)]
+    assert lines == ["Title: 16 games", "Yang wins 8.8 % of 16 games", "Game length: mean 7.7"]
+
+
 # -- terminal play -----------------------------------------------------------------------------
 
 def test_play_experior_to_the_end_choosing_the_first_move():
@@ -333,7 +397,8 @@ def test_a_failing_game_names_its_seed(tmp_path):
                                   "--agents", f"{path}:Bad,random"])
     assert r.exit_code == 1 and "Traceback" not in r.output
     seed = derive_seed(1, 0)
-    assert f"game 0 (seed {seed}) failed: IllegalAction: seat 1 (Human): 99 is not a card" in r.output
+    assert (f"game 0 (seed {seed}) failed: IllegalAction: seat 1 (Human): 99 is not a card"
+            in r.output)
 
 
 # -- player counts -------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def bars(labels: Sequence[str], values: Sequence[float],
         hi_axis = lo_axis + step
 
     many = len(labels) > 8
-    d = Drawing(WIDTH, height + (14 * mm if many else 0))
+    d = Drawing(WIDTH, height + (14 * mm if many else 0), initialFontName=_font())
     c = VerticalBarChart()
     c.x = 16 * mm
     c.y = (22 * mm if many else 9 * mm)
@@ -353,17 +353,24 @@ def _tabular(line: str) -> bool:
 
 
 def _columns(lines: Sequence[str]) -> list[tuple[int, int]]:
-    """(start, end) of the columns of fixed-width lines: split where every line has a space."""
+    """(start, end) of the columns of fixed-width lines: they are split where every line has
+    two or more spaces (a single space belongs to a value: "18.8 %", "seat 1")."""
     width = max(len(line) for line in lines)
-    padded = [line.ljust(width) for line in lines]
-    gutter = [all(line[i] == " " for line in padded) for i in range(width)]
-    cols, start = [], None
-    for i, g in enumerate(gutter + [True]):
-        if not g and start is None:
-            start = i
-        elif g and start is not None:
-            cols.append((start, i))
-            start = None
+    padded = [line.ljust(width) + "  " for line in lines]
+    blank = [all(line[i] == " " for line in padded) for i in range(width + 2)]
+    cols, start, i = [], 0, 0
+    while i < width:
+        if blank[i] and blank[i + 1]:
+            j = i
+            while j < width and blank[j]:
+                j += 1
+            if i > start:
+                cols.append((start, i))
+            start = i = j
+        else:
+            i += 1
+    if start < width:
+        cols.append((start, width))
     return cols
 
 

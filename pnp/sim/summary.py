@@ -342,20 +342,21 @@ class LegolasExtra(Extra):
                 "round_end": dict(sorted(self.round_end.items()))}
 
     def lines(self, fig, games):
+        # columns are separated by at least two spaces (the balance report reads them so)
         out = ["Score by mission (VP per round with that mission):",
-               f"  {'mission':<12} {'chosen':>7} {'mission VP':>11} {'round VP':>9} "
+               f"  {'mission':<12}  {'chosen':>7}  {'mission VP':>11}  {'round VP':>9}  "
                f"{'sd':>5}  range"]
         for m, f in fig["missions"].items():
             mv, rv = f["mission_vp"], f["round_vp"]
-            out.append(f"  {m:<12} {f['chosen']:>7,} {mv['mean']:>11.2f} {rv['mean']:>9.2f} "
+            out.append(f"  {m:<12}  {f['chosen']:>7,}  {mv['mean']:>11.2f}  {rv['mean']:>9.2f}  "
                        f"{mv['stdev']:>5.2f}  {span(mv['min'], mv['max'])}")
         out.append("Score by character (final VP):")
-        out.append(f"  {'character':<10} {'seats':>6} {'mean':>6} {'median':>7} {'sd':>5} "
-                   f"{'range':<13} wins (95 % CI)")
+        out.append(f"  {'character':<10}  {'seats':>6}  {'mean':>6}  {'median':>7}  {'sd':>5}  "
+                   f"{'range':<13}  wins (95 % CI)")
         for c, f in fig["characters"].items():
             s = f["score"]
-            out.append(f"  {c:<10} {f['seats']:>6,} {s['mean']:>6.2f} {num(s['median']):>7} "
-                       f"{s['stdev']:>5.2f} {span(s['min'], s['max']):<13} "
+            out.append(f"  {c:<10}  {f['seats']:>6,}  {s['mean']:>6.2f}  {num(s['median']):>7}  "
+                       f"{s['stdev']:>5.2f}  {span(s['min'], s['max']):<13}  "
                        f"{pct(f['wins']['rate'])} ({pct_ci(f['wins']['ci'])})")
         out.append("Treasures bought (copies per game; share of games with one bought):")
         for t, f in fig["treasures"].items():
@@ -473,11 +474,11 @@ def format_text(fig: Mapping[str, Any]) -> str:
                    f"{run['seconds']:.1f} s, {run['games_per_second']:,.0f} games/s)")
     out.append("")
     draw = "draw" if fig["players"] == 2 else "shared"
-    out.append(f"  {'seat':<18} {'agent':<10} {'win':>8}  {'95 % CI':<13} {draw:>8}  "
+    out.append(f"  {'seat':<18}  {'agent':<10} {'win':>8}  {'95 % CI':<13} {draw:>8}  "
                f"{'95 % CI':<13} {'mean return':>11}")
     for s in fig["seats"]:
         label = f"{s['seat']} {s['name']}" if not s["name"].startswith("seat") else s["name"]
-        out.append(f"  {label:<18} {s['agent']:<10} {pct(s['wins']['rate']):>8}  "
+        out.append(f"  {label:<18}  {s['agent']:<10} {pct(s['wins']['rate']):>8}  "
                    f"{pct_ci(s['wins']['ci']):<13} {pct(s['draws']['rate']):>8}  "
                    f"{pct_ci(s['draws']['ci']):<13} {s['mean_return']:>11.3f}")
     if "seat_advantage" in fig:

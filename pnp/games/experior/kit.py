@@ -470,8 +470,7 @@ def _example_end(model: Model, game: engine.ExperiorGame, stats: dict) -> dict:
               for s in engine.SIDES}
     if stats["ended_by"] == "wounds":
         reached = [name[s] for s in engine.SIDES if before[s] >= game.wound_limit]
-        why = (" and the ".join(f"the {n}" for n in reached)
-               + f" reached the wound limit, {game.wound_limit}")
+        why = f"the {' and the '.join(reached)} reached the wound limit, {game.wound_limit}"
     else:
         why = f"the turn limit, {game.max_turns} turns, was reached"
     winner = stats["winner_side"]
