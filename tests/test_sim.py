@@ -376,7 +376,7 @@ def test_play_end_of_input_is_clean():
                            input="1\n")
     assert r.exit_code == 0
     assert "End of input: the game is abandoned" in r.stdout and "Traceback" not in r.output
-    assert "You are Yin." in r.stdout and "path 0 (Yang side)" in r.stdout
+    assert "You are Yin." in r.stdout and "path 1 (Yang side)" in r.stdout
 
 
 def test_play_hot_seat_and_bad_seat():
@@ -420,3 +420,12 @@ def test_player_count_wording():
     r = CliRunner().invoke(main, ["simulate", "-g", "wuxing", "-n", "2", "--players", "3"])
     assert r.exit_code != 0 and "Traceback" not in r.output
     assert "wuxing is for 2 players, not 3" in r.output and "2-2" not in r.output
+
+
+def test_play_shows_each_revealed_duel_with_one_based_paths():
+    r = CliRunner().invoke(main, ["play", "-g", "wuxing", "--seed", "2"], input="1\n" * 8)
+    assert r.exit_code == 0, r.output
+    assert "Yang plays path 1: fire, path 2: earth, path 3: metal" in r.stdout
+    assert "  Round 1, path 2: Yang earth vs Yin fire: Yin wins" in r.stdout  # fire makes earth
+    assert "  Round 1, path 3: Yang metal vs Yin metal: Yin wins" in r.stdout  # Yin on metal
+    assert "path 0" not in r.stdout

@@ -139,7 +139,7 @@ def test_W5_first_player_chooses_reveal_order():
     assert s.pawns == ((0, 4), (0, 4), (0, 3))
     assert s.current_player() == 1 and s.legal_actions() == [REVEAL_BASE + 0, REVEAL_BASE + 1]
     assert s.observation(0).revealed == (None, None, (2, 0))
-    with pytest.raises(IllegalAction, match="path 2"):
+    with pytest.raises(IllegalAction, match="path 3"):
         s.apply_action(s.reveal_action(2))
 
 

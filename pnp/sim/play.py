@@ -38,6 +38,32 @@ class Quit(Exception):
 # Drawing observations as text
 # ---------------------------------------------------------------------------------------------
 
+class PublicNews:
+    """What everyone at the table sees happen between two of your moves (a duel revealed and
+    its outcome), which the position alone no longer shows once a round is over."""
+
+    def __init__(self, engine: str, state):
+        self.engine = engine
+        self.seen = self._log_length(state)
+
+    def _log_length(self, state) -> int:
+        return len(state.duel_log) if self.engine == "wuxing" else 0
+
+    def since(self, state) -> list[str]:
+        if self.engine != "wuxing":
+            return []
+        from ..games.wuxing.engine import ELEMENTS, SEAT_NAMES
+
+        log = state.duel_log
+        lines = []
+        for rnd, path, yang, yin, winner in log[self.seen:]:
+            result = f"{SEAT_NAMES[winner]} wins" if winner >= 0 else "a tie"
+            lines.append(f"  Round {rnd}, path {path + 1}: Yang {ELEMENTS[yang]} vs Yin "
+                         f"{ELEMENTS[yin]}: {result}")
+        self.seen = len(log)
+        return lines
+
+
 def _wuxing(obs, seat_label) -> list[str]:
     from ..games.wuxing.engine import COLOURS, ELEMENTS, SEAT_NAMES
 
@@ -61,7 +87,7 @@ def _wuxing(obs, seat_label) -> list[str]:
             tail += f"   revealed: Yang {el(rv[0])} vs Yin {el(rv[1])}"
         elif obs.my_cards[k] >= 0:
             tail += f"   your card: {el(obs.my_cards[k])}"
-        out.append(f"  path {k} (Yang side) " + " - ".join(islands) + f" (Yin side){tail}")
+        out.append(f"  path {k + 1} (Yang side) " + " - ".join(islands) + f" (Yin side){tail}")
     out.append("  [*] = pawn showing its Yin-Yang side")
     pool = obs.pool
     for s in (me, opp):
@@ -273,6 +299,7 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
     write(f"{setup.title}: {n} players, {who}, seed {seed}. {HELP}")
     moves = 0
     last_human = None
+    news = PublicNews(engine, state)
     try:
         while not state.is_terminal():
             p = state.current_player()
@@ -285,6 +312,8 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
                 state.apply_action(a)
                 moves += 1
                 write(f"{label(p)} [{opponent}] has moved.")
+                for line in news.since(state):
+                    write(line)
                 continue
             if hot_seat and last_human != p:
                 write(f"\n=== {label(p)} to play (others look away) ===")
@@ -314,6 +343,8 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
             state.apply_action(a)
             moves += 1
             write(f"{label(p)}: {text}")
+            for line in news.since(state):
+                write(line)
     except Quit as q:
         reason = "End of input" if str(q) == "end of input" else "You stopped"
         write(f"\n{reason}: the game is abandoned after {moves} moves (seed {seed}).")

@@ -669,7 +669,7 @@ class WuxingState(State):
         if ph == _P_REVEAL:
             k = action - REVEAL_BASE
             if not (0 <= k < NUM_PATHS) or self._pw[k] >= 0 or self._revealed[k]:
-                raise IllegalAction(f"path {k} cannot be revealed now (finished, revealed or "
+                raise IllegalAction(f"path {k + 1} cannot be revealed now (finished, revealed or "
                                     f"no such path); action {action}")
             self._reveal(k)
             return
@@ -728,11 +728,12 @@ class WuxingState(State):
         if self._phase == _P_SET_ASIDE and 0 <= action - SET_ASIDE_BASE < 5:
             return f"{SEAT_NAMES[self._to_move]} sets aside {ELEMENTS[action - SET_ASIDE_BASE]}"
         if REVEAL_BASE <= action < REVEAL_BASE + NUM_PATHS:
-            return f"reveal path {action - REVEAL_BASE}"
+            return f"reveal path {action - REVEAL_BASE + 1}"  # paths print as 1..3
         k = len(self._unfinished)
         i = action - ASSIGN_BASE
         if 0 <= i < len(PERMS[k]):
-            parts = [f"path {p}: {ELEMENTS[c]}" for p, c in zip(self._unfinished, PERMS[k][i])]
+            parts = [f"path {p + 1}: {ELEMENTS[c]}"
+                     for p, c in zip(self._unfinished, PERMS[k][i])]
             who = SEAT_NAMES[self._to_move] if self._to_move >= 0 else "?"
             return f"{who} plays " + ", ".join(parts)
         return f"action {action}"
