@@ -625,7 +625,7 @@ def build(model: Model, fonts) -> Kit:
     kit.sheets.append(Sheet("Attack, role and aid cards", w, h, tuple(pieces)))
     kit.sheets.append(Sheet("Markers", d, d, tuple(markers), shape="circle",
                             note=f"+{model.wound_cells_beyond} / +{model.experience_flip} on the "
-                                 "back"))
+                                 "back", two_sided=True))
     kit.boards.append(board(model))
     kit.booklet = booklet(model)
     return kit
