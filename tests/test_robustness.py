@@ -256,3 +256,17 @@ def test_template_sandbox_escapes_are_refused(game_copy, tmp_path, attack):
         build(open_game(str(folder)), tmp_path / "x.pdf")
     assert "booklet.md.j2" in str(info.value)
     assert not (tmp_path / "x.pdf").exists()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=12), st.floats(allow_nan=True, allow_infinity=True),
+                 st.integers(min_value=-10**9, max_value=10**9)))
+def test_any_size_setting_is_a_usable_size_or_a_clear_error(value):
+    from pnp.units import MM, size
+
+    try:
+        points = size(value, "game.toml", field="card.width")
+    except DataError as exc:
+        assert str(exc).startswith('game.toml, field "card.width": ')
+    else:
+        assert 0 < points <= 1000 * MM
