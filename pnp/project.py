@@ -42,15 +42,22 @@ def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
     render for text that does not fit, characters no font has and the manifest."""
     import io
 
-    from .kit import compare_manifest
     from .render.pdf import Options, render_kit
 
-    findings = validate(game)
-    kit, fonts, _ = _prepare(game, force=True)
+    kit, fonts, findings = _prepare(game, force=True)
     result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(PAPERS[paper])))
-    drawn = result.findings + [error(f"manifest: {p}") for p in
-                               compare_manifest(result.placed, game.module.required_kit(game.model))]
-    return findings + list(dict.fromkeys(drawn))
+    return findings + _drawn(game, result)
+
+
+def _drawn(game: OpenGame, result) -> list[Finding]:
+    """What the renderer reported, and every difference between the pieces it placed and the
+    kit the rules need; one line per distinct problem."""
+    from .kit import compare_manifest
+
+    required = game.module.required_kit(game.model)
+    drawn = result.findings + [error(f"manifest: {p}")
+                               for p in compare_manifest(result.placed, required)]
+    return list(dict.fromkeys(drawn))
 
 
 def errors_in(findings: list[Finding]) -> list[Finding]:
@@ -100,9 +107,6 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
           back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False) -> Built:
     """Validate, render to a temporary file, check what was drawn against the rules, and only
     then replace `out`. With force, problems are reported but the PDF is still written."""
-    from collections import Counter
-
-    from .kit import compare_manifest
     from .output import atomic_output
     from .render.pdf import LAYOUTS, Options, render_kit
 
@@ -114,12 +118,10 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
     kit, fonts, findings = _prepare(game, force)
     options = Options(PAPERS[paper], bleed_mm * MM, backs, layout,
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver)
-    required: Counter = game.module.required_kit(game.model)
     with atomic_output(out) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options))
-        drawn = result.findings + [error(f"manifest: {p}")
-                                   for p in compare_manifest(result.placed, required)]
-        findings += [f for f in dict.fromkeys(drawn)]  # one line per distinct problem
+        drawn = _drawn(game, result)
+        findings += drawn
         if errors_in(drawn) and not force:
             raise RulesError(findings)
     return Built(out, result.pages, findings, result.sections)
