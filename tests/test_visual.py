@@ -23,6 +23,21 @@ def test_wuxing_back_sheet_looks_as_approved(wuxing_pdf):
     assert_matches_golden(render_page(wuxing_pdf, 7), "wuxing-cards-back")
 
 
+@pytest.mark.parametrize("game,page,name", [
+    ("experior", -1, "experior-board"),
+    ("experior", 6, "experior-cards-front"),
+    ("legolas", 10, "legolas-monsters-front"),
+    ("legolas", -1, "legolas-score-board"),
+])
+def test_other_games_pages_look_as_approved(tmp_path, game, page, name):
+    from pypdf import PdfReader
+
+    out = tmp_path / f"{game}.pdf"
+    build(open_game(game, cwd=ROOT), out)
+    index = page if page >= 0 else len(PdfReader(out).pages) + page
+    assert_matches_golden(render_page(out, index), name)
+
+
 def test_a_changed_colour_is_caught(game_copy, tmp_path, wuxing_pdf):
     """The visual check can fail: a different Fire colour moves the picture past tolerance."""
     folder = game_copy("wuxing")
