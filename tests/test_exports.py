@@ -180,3 +180,31 @@ def test_unwritable_output_is_a_clear_error(tmp_path):
     res = CliRunner().invoke(main, ["build", "--game", "wuxing", "--out", "/proc/kit.pdf"])
     assert res.exit_code == 1
     assert res.output.startswith("Error: cannot write /proc/kit.pdf")
+
+
+def test_gutterfold_turns_cards_when_more_fit_and_backs_stand_upright_after_folding(wuxing,
+                                                                                   tmp_path):
+    from pnp.layout.grid import Rect
+    from pnp.render.pdf import piece_matrix
+
+    result = build(wuxing, tmp_path / "g.pdf", layout="gutterfold")
+    cards = [s for s in result.sections if s.title.startswith("Element")][0]
+    assert cards.last - cards.first + 1 == 3  # 12 cards, 4 a page when turned (3 upright)
+
+    def apply(m, x, y):  # a direction vector through a PDF matrix
+        a, b, c, d, _, _ = m
+        return (round(a * x + c * y), round(b * x + d * y))
+
+    trim = Rect(10, 10, 88, 63)  # a turned poker card's slot
+    front, back = piece_matrix(trim, True, False), piece_matrix(trim, True, True)
+    up, right = (0, 1), (1, 0)
+    assert apply(front, *up) == (-1, 0)  # the front's top points to the page's left
+    # Folding about the vertical middle line mirrors x; turning the folded card over about its
+    # own vertical axis (the page's x direction here) mirrors y. The back must then have its
+    # top where the card's top is, and read left to right (right = top turned clockwise).
+    seen = lambda v: (-v[0], -v[1])
+    clockwise = lambda v: (v[1], -v[0])
+    assert seen(apply(back, *up)) == apply(front, *up)
+    assert seen(apply(back, *right)) == clockwise(seen(apply(back, *up)))
+    # printing the back turned like its front would put it upside down behind it
+    assert seen(apply(front, *up)) != apply(front, *up)

@@ -16,7 +16,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, error, warning
+from ..errors import DataError, Finding, error, warning
 from ..kit import Board, Kit, Piece, Sheet
 from ..layout.grid import PRINTER_MARGIN, Grid, Rect, plan_grid
 from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
@@ -76,9 +76,23 @@ class KitRenderer:
         gap = sheet.gap
         if sheet.shape == "circle":
             gap = max(gap, 2 * bleed, 2 * MM)
-        width = self.page_w / 2 if self._folded(sheet) else self.page_w
-        return plan_grid(width, self.page_h, sheet.width, sheet.height, bleed=bleed,
-                         gap=gap, what=sheet.title)
+        if not self._folded(sheet):
+            return plan_grid(self.page_w, self.page_h, sheet.width, sheet.height, bleed=bleed,
+                             gap=gap, what=sheet.title)
+        # gutterfold: each half of the page; pieces turned a quarter when more fit that way
+        half = self.page_w / 2
+        upright = plan_grid(half, self.page_h, sheet.width, sheet.height, bleed=bleed, gap=gap,
+                            what=sheet.title)
+        try:
+            turned = plan_grid(half, self.page_h, sheet.height, sheet.width, bleed=bleed,
+                               gap=gap, what=sheet.title)
+        except DataError:
+            return upright
+        return turned if turned.per_page > upright.per_page else upright
+
+    @staticmethod
+    def _turned(sheet: Sheet, grid: Grid) -> bool:
+        return abs(grid.piece_w - sheet.width) > 1e-6
 
     def _folded(self, sheet: Sheet) -> bool:
         """Gutterfold: fronts on the left half, backs mirrored on the right, fold between; also
@@ -225,7 +239,7 @@ class KitRenderer:
         self._new_page()
 
     def _place(self, piece: Piece, drawer, grid: Grid, index: int, back: bool,
-               shape: str, folded: bool = False) -> None:
+               shape: str, folded: bool = False, turned: bool = False) -> None:
         c = self.c
         trim, area = self._slot(grid, index, back, folded)
         c.saveState()
@@ -236,12 +250,13 @@ class KitRenderer:
         else:
             path.rect(area.x, area.y, area.w, area.h)
         c.clipPath(path, stroke=0, fill=0)
-        c.translate(trim.x, trim.y)
+        c.transform(*piece_matrix(trim, turned, back))
+        w, h = (trim.h, trim.w) if turned else (trim.w, trim.h)
         bleed = max(grid.outer_bleed, grid.inner_bleed)
         if drawer is None:
             c.setFillColor(white)
         else:
-            self.pieces.draw(piece, drawer, trim.w, trim.h, bleed, shape)
+            self.pieces.draw(piece, drawer, w, h, bleed, shape)
         c.restoreState()
         if shape == "circle":
             c.setStrokeColor(GREY)
@@ -281,13 +296,15 @@ class KitRenderer:
     def _sheet(self, sheet: Sheet, grid: Grid) -> None:
         pages = _chunks(list(sheet.pieces), grid.per_page)
         folded = self._folded(sheet)
+        turned = self._turned(sheet, grid)
         backs = self._has_backs(sheet) and not folded
         for number, pieces in enumerate(pages, 1):
             for i, piece in enumerate(pieces):
-                self._place(piece, piece.front, grid, i, False, sheet.shape)
+                self._place(piece, piece.front, grid, i, False, sheet.shape, turned=turned)
                 self.result.placed[piece.kind] += 1
                 if folded:
-                    self._place(piece, piece.back, grid, i, True, sheet.shape, folded=True)
+                    self._place(piece, piece.back, grid, i, True, sheet.shape, folded=True,
+                                turned=turned)
             if sheet.shape == "rect":
                 self._marks(grid)
                 if folded:
@@ -368,6 +385,17 @@ class KitRenderer:
                   f"overlap {mm(plan.overlap):.0f} mm: "
                   "trim one side, glue over the other",
                   TILE_MARGIN, my + 0.5 * MM, 7)
+
+
+def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
+    """The PDF matrix from a piece's own frame (trim box at 0, 0) to the page. A turned front
+    takes a quarter turn anticlockwise (its top to the page's left); a turned back the other
+    way, so that once folded and flipped over the back stands upright behind its front."""
+    if not turned:
+        return (1, 0, 0, 1, trim.x, trim.y)
+    if not back:
+        return (0, 1, -1, 0, trim.right, trim.y)
+    return (0, -1, 1, 0, trim.x, trim.top)
 
 
 def _mirror(r: Rect, page_w: float) -> Rect:
