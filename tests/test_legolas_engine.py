@@ -1,5 +1,5 @@
 """Tests of the Legolas vs. Gimli rules engine. Test names cite the ruling ids of
-card_data/legolas/rulings.toml (L1..L36)."""
+card_data/legolas/rulings.toml (L1..L37)."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_rulings_file_lists_every_ruling():
     path = Path(default_folder()) / "rulings.toml"
     rulings = tomllib.loads(path.read_text(encoding="utf-8"))["ruling"]
     ids = [r["id"] for r in rulings]
-    assert ids == [f"L{i}" for i in range(1, 37)]
+    assert ids == [f"L{i}" for i in range(1, 38)]
     for r in rulings:
         assert r["title"] and r["text"] and r["source"] in ("RULINGS.md", "pnp")
 
@@ -886,3 +886,15 @@ def test_illegal_actions_raise_with_reason():
     st2 = LegolasGame(2).new_initial_state()
     with pytest.raises(IllegalAction):
         st2.apply_action(A_MISSION)
+
+
+def test_L37_scores_have_no_limit_beyond_the_printed_track():
+    """A score the track cannot show still counts in full (kept on paper at the table)."""
+    st = pos(["fighter", "rogue"], hands=[[S1F], []], hordes=[(S1W, [])],
+             missions=[UNTOUCHABLE, STEALTH], vp=[-30, 150], defeated=[[S2E, S2WA], []])
+    st.apply_action(play_at(0, S1F))
+    st.apply_action(A_PASS)
+    # untouchable: +5, -1 for each of 2 defeated monsters; earth +1 for the fighter's S2E
+    assert st.vp2[0] == 2 * (-30 + 5 - 2 + 1)
+    assert st.vp2[1] == 2 * 150
+    assert st.level[1] == 3 and st.level[0] == 1
