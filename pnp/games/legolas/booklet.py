@@ -1,0 +1,119 @@
+"""Legolas vs. Gimli's rule booklet: its context from the data and the engine, and its
+figures."""
+
+from __future__ import annotations
+
+from ...render.booklet import Booklet, faces_figure
+from ..base import booklet_text
+from . import engine
+from .kit import Model
+from .drawing import title_case, fmt, signed
+from .cards import (_score_lines, character_card, mission_card, monster_back, monster_card,
+                    treasure_card)
+
+
+# ---- booklet -------------------------------------------------------------------------------------
+def _cards_figure(model: Model, drawers, scale: float = 0.55):
+    w, h = model.card_size
+    return faces_figure(drawers, w, h, model.colour("ink"), scale)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def challenge_example(model: Model) -> dict:
+    """A challenge worked through with the data's numbers (ruling L9): a horde of four monsters
+    of one suit, values rising, and the character whose defence lets at least two of them
+    through but not all."""
+    for suit in engine.SUITS:
+        ms = sorted((m for m in model.monsters if m.suit == suit and m.kind != "trap"),
+                    key=lambda m: m.value)
+        picks = []
+        for value in sorted({m.value for m in ms}):
+            picks += [m for m in ms if m.value == value][:2 if value == 2 else 1]
+        picks = picks[:4]
+        if len(picks) < 3:
+            continue
+        first_two = picks[0].value + picks[1].value
+        total = sum(m.value for m in picks)
+        chosen = next((c for c in sorted(model.characters, key=lambda c: c.defence)
+                       if first_two <= c.defence < total), None)
+        if chosen is None:
+            continue
+        steps, acc, beaten = [], 0, True
+        for m in picks:
+            acc += m.value
+            beaten = beaten and acc <= chosen.defence
+            steps.append({"card": f"{title_case(m.suit)} {m.value}", "damage": m.value,
+                          "total": acc, "defeated": beaten})
+        won = sum(1 for st in steps if st["defeated"])
+        return {"character": chosen.name, "defence": chosen.defence, "steps": steps,
+                "defeated": _plural(won, "monster", "monsters"),
+                "back": _plural(len(steps) - won, "monster goes", "monsters go")}
+    return {}
+
+
+def booklet(model: Model) -> Booklet:
+    pal = model.common.palette
+    suits = []
+    for suit in engine.SUITS:
+        ms = [m for m in model.monsters if m.suit == suit]
+        suits.append({
+            "id": suit, "name": title_case(suit), "descriptor": model.suits.get(suit, ""),
+            "cards": len(ms), "traps": sum(1 for m in ms if m.kind == "trap"),
+            "bosses": ", ".join(f"{m.value} {m.element} {signed(m.boss_vp)}"
+                                for m in ms if m.kind == "boss"),
+            "coins": fmt(sum(m.coins for m in ms)),
+            "spread": ", ".join(f"{n}\u00d7{v}" for v, n in sorted(
+                {v: sum(1 for m in ms if m.value == v) for v in {m.value for m in ms}}.items())),
+        })
+    deal = []
+    deck = len(model.monsters)
+    for n in range(engine.LegolasGame.min_players, engine.LegolasGame.max_players + 1):
+        sizes = engine.hand_sizes(n, deck)
+        deal.append({"players": n, "each": str(sizes[0]) if len(set(sizes)) == 1
+                     else ", ".join(map(str, sizes)), "aside": deck - sum(sizes)})
+    chars = [{"name": c.name, "threshold": c.threshold, "defence": c.defence,
+              "element": title_case(c.element), "level2": c.level2, "level3": c.level3,
+              "copies": c.copies} for c in model.characters]
+    missions = [{"id": m.id, "name": m.name, "text": m.text,
+                 "lines": [{"vp": n, "what": r} for n, r in _score_lines(m.text)]}
+                for m in model.missions]
+    half = [m for m in model.monsters if m.coins != int(m.coins)]
+    players = engine.LegolasGame.max_players
+    context = {
+        "deck": deck, "suits": suits, "elements": [title_case(e) for e in engine.ELEMENTS],
+        "kinds": {"traps": sum(1 for m in model.monsters if m.kind == "trap"),
+                  "bosses": sum(1 for m in model.monsters if m.kind == "boss")},
+        "half_coin": (f"{title_case(half[0].suit)} {half[0].value} {half[0].element}"
+                      if half else ""),
+        "treasures": [{"name": t.name, "effect": t.effect} for t in model.treasures],
+        "characters": chars, "character_cards": sum(c["copies"] for c in chars),
+        "missions": missions, "players": [{"seat": p.seat, "name": p.name} for p in
+                                          model.players],
+        "min_players": engine.LegolasGame.min_players, "max_players": players,
+        "rounds": engine.ROUNDS, "deal": deal, "aid_cards": model.aid_cards,
+        "level2": engine.LEVEL_2_VP, "level3": engine.LEVEL_3_VP,
+        "vp_loop": model.vp_loop, "vp_below": model.vp_below,
+        "example": challenge_example(model),
+        "minion": getattr(engine, "MINION_REDUCTION", 5),
+    }
+    text = booklet_text(model.common, context)
+    sample = []
+    for kind in ("trap", "", "boss"):
+        m = next((m for m in model.monsters if m.kind == kind and (kind or m.coins >= 2)),
+                 None) or next((m for m in model.monsters if m.kind == kind), None)
+        if m is not None:
+            sample.append(monster_card(model, m))
+    sample.append(monster_back(model))
+    others = []
+    if model.characters:
+        others.append(character_card(model, model.characters[0]))
+    if model.missions and model.players:
+        others.append(mission_card(model, model.missions[0], model.players[0]))
+    if model.treasures:
+        others.append(treasure_card(model, model.treasures[0]))
+    figures = {"monsters": _cards_figure(model, sample), "cards": _cards_figure(model, others)}
+    return Booklet(model.common.title, text, figures, accent=pal["character"],
+                   source=str(model.common.folder.path / "booklet"))
