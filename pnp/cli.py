@@ -257,7 +257,7 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
     for note in setup.notes:
         click.echo(f"warning: {note}", err=True)
     specs = registry.parse(setup.engine, agents, setup.num_players)
-    stderr = click.get_text_stream("stderr")
+    stderr = sys.stderr
     tty = getattr(stderr, "isatty", lambda: False)()
     if (tty and games >= 500) or games >= 10_000:
         with click.progressbar(length=games, label=f"{label} {setup.name}", file=stderr) as bar:
