@@ -42,3 +42,17 @@ def _unembedded_fonts(pdf: PdfReader) -> set[str]:
             if not any(d is not None and "/FontFile2" in d.get_object() for d in descriptors):
                 missing.add(str(font.get("/BaseFont")))
     return missing
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_print_guide_text_stays_inside_the_page(tmp_path, game):
+    """The guide's long section titles wrap instead of running off the paper."""
+    import pypdfium2 as pdfium
+
+    out = tmp_path / f"{game}.pdf"
+    build(open_game(game, cwd=ROOT), out)
+    image = pdfium.PdfDocument(str(out))[0].render(scale=100 / 72).to_pil().convert("L")
+    edge = round(100 / 25.4 * 5)  # the outer 5 mm must stay blank
+    w, h = image.size
+    strip = image.crop((w - edge, 0, w, h))
+    assert min(strip.getextrema()) > 200, "something is printed in the right margin"

@@ -63,11 +63,11 @@ class _FigureFlowable(Flowable):
 
     def wrap(self, avail_w, avail_h):
         self.avail_w = avail_w
-        return avail_w, self.fig_h + 4 * MM
+        return avail_w, self.fig_h + 7 * MM
 
     def draw(self):
         self.canv.saveState()
-        self.canv.translate((self.avail_w - self.fig_w) / 2, 2 * MM)
+        self.canv.translate((self.avail_w - self.fig_w) / 2, 4 * MM)
         self.draw_fn(self.canv, self.fonts, self.fig_w, self.fig_h)
         self.canv.restoreState()
 

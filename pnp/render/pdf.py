@@ -24,7 +24,7 @@ from ..units import MM, mm
 from .fonts import Fonts
 from .pieces import PieceDrawer
 from .surface import Surface
-from .text import draw_line
+from .text import draw_line, wrap
 
 GREY = Color(0.45, 0.45, 0.45)
 MARK_WIDTH = 0.25
@@ -218,13 +218,15 @@ class KitRenderer:
         draw_line(c, f, "Pages", tx, ty, 11, "bold")
         draw_line(c, f, "Contents", tx + 22 * MM, ty, 11, "bold")
         ty -= 6 * MM
+        column = self.page_w - PRINTER_MARGIN - 7 * MM - (tx + 22 * MM)
         for s in self.result.sections:
             pages = f"{s.first}" if s.first == s.last else f"{s.first}\u2013{s.last}"
             draw_line(c, f, pages, tx, ty, 9.5)
-            draw_line(c, f, s.title, tx + 22 * MM, ty, 9.5)
-            ty -= 4.2 * MM
-            draw_line(c, f, s.how, tx + 22 * MM, ty, 8, "italic")
-            ty -= 5.5 * MM
+            for role, size, text in (("regular", 9.5, s.title), ("italic", 8, s.how)):
+                for line in wrap(f, text, size, column, role) or [text]:
+                    draw_line(c, f, line, tx + 22 * MM, ty, size, role)
+                    ty -= size * 1.25
+            ty -= 2.5 * MM
         self._footer(f"{self.kit.title} \u00b7 page 1")
         self._new_page()
         # page 2: the checklist of every piece, from what the kit places
