@@ -31,7 +31,22 @@ def _show(findings) -> None:
         click.echo(str(f), err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Pnp(click.Group):
+    """Every command's user-facing failure ends here: a PnpError becomes its findings and one
+    `Error:` line with the error's exit code; Ctrl-C says nothing was changed (outputs are
+    written atomically). Commands therefore just call the library."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except PnpError as exc:
+            _fail(exc)
+        except KeyboardInterrupt:
+            click.echo("\nError: interrupted; no output was changed", err=True)
+            sys.exit(130)
+
+
+@click.group(cls=Pnp, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
     """Print-and-play kits and rules engines for tabletop games."""
@@ -57,12 +72,8 @@ def validate(game: str) -> None:
     """Check a game's card data against its rules engine, and that every text fits."""
     from .project import check as run, errors_in, open_game
 
-    try:
-        opened = open_game(game)
-        findings = run(opened)
-    except PnpError as exc:
-        _fail(exc)
-        return
+    opened = open_game(game)
+    findings = run(opened)
     _show(findings)
     errors = errors_in(findings)
     if errors:
@@ -114,17 +125,10 @@ def build(game: str, out: Path | None, **settings) -> None:
     from .project import build as run, open_game
 
     start = time.perf_counter()
-    try:
-        options = _print_settings(**settings)
-        opened = open_game(game)
-        target = out or Path("output") / f"{opened.name}.pdf"
-        built = run(opened, target, **options)
-    except PnpError as exc:
-        _fail(exc)
-        return
-    except KeyboardInterrupt:
-        click.echo("Error: interrupted; no output was changed", err=True)
-        sys.exit(130)
+    options = _print_settings(**settings)
+    opened = open_game(game)
+    target = out or Path("output") / f"{opened.name}.pdf"
+    built = run(opened, target, **options)
     _show(built.findings)
     click.echo(f"{built.path}: {built.pages} pages in {time.perf_counter() - start:.2f} s")
 
@@ -157,14 +161,10 @@ def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi:
 
     default = {"booklet": "{}-booklet.pdf", "pod": "{}-pod.pdf", "png": "{}-png",
                "tts": "{}-tts"}[fmt]
-    try:
-        opened = open_game(game)
-        target = out or Path("output") / default.format(opened.name)
-        summary, findings = run(opened, fmt, target, paper=paper.lower(), bleed_mm=bleed,
-                                dpi=dpi, force=force)
-    except PnpError as exc:
-        _fail(exc)
-        return
+    opened = open_game(game)
+    target = out or Path("output") / default.format(opened.name)
+    summary, findings = run(opened, fmt, target, paper=paper.lower(), bleed_mm=bleed,
+                            dpi=dpi, force=force)
     _show(findings)
     click.echo(summary)
 
@@ -177,11 +177,7 @@ def new(name: str, parent: Path) -> None:
     """Start a new game folder that builds at once."""
     from .scaffold import new_game
 
-    try:
-        folder = new_game(name, parent)
-    except PnpError as exc:
-        _fail(exc)
-        return
+    folder = new_game(name, parent)
     hint = name if parent == Path("card_data") else str(folder)
     click.echo(f"{folder}: edit cards.csv and game.toml, then: pnp build --game {hint}")
 
@@ -195,12 +191,8 @@ def watch(game: str, out: Path | None, **settings) -> None:
     from .project import build as run, open_game
     from .watch import watch as loop, watched_folders
 
-    try:
-        options = _print_settings(**settings)
-        folder = find_game(game)
-    except PnpError as exc:
-        _fail(exc)
-        return
+    options = _print_settings(**settings)
+    folder = find_game(game)
     target = out or Path("output") / f"{folder.name}.pdf"
 
     def rebuild() -> str:
@@ -234,12 +226,8 @@ def calibrate(paper: str, out: Path) -> None:
     from .render.fonts import load_fonts
     from .units import PAPERS
 
-    try:
-        with atomic_output(out) as tmp:
-            export_calibration(load_fonts(), tmp, PAPERS[paper.lower()])
-    except PnpError as exc:
-        _fail(exc)
-        return
+    with atomic_output(out) as tmp:
+        export_calibration(load_fonts(), tmp, PAPERS[paper.lower()])
     click.echo(f"{out}: print it double-sided at 100 % and follow the steps on it")
 
 
@@ -286,14 +274,7 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 
     from .sim.summary import format_text
 
-    try:
-        _, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating")
-    except PnpError as exc:
-        _fail(exc)
-        return
-    except KeyboardInterrupt:
-        click.echo("Error: interrupted", err=True)
-        sys.exit(130)
+    _, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating")
     click.echo(json.dumps(fig, indent=2) if as_json else format_text(fig))
 
 
@@ -313,16 +294,9 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     """Simulate a game and write a balance report PDF of charts."""
     from .sim.report import write_report
 
-    try:
-        setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating")
-        target = out or Path("output") / f"{setup.name}-balance.pdf"
-        titles = write_report(fig, target)
-    except PnpError as exc:
-        _fail(exc)
-        return
-    except KeyboardInterrupt:
-        click.echo("Error: interrupted; no output was changed", err=True)
-        sys.exit(130)
+    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating")
+    target = out or Path("output") / f"{setup.name}-balance.pdf"
+    titles = write_report(fig, target)
     click.echo(f"{target}: {len(titles)} charts from {fig['games']:,} games "
                f"({fig['run']['seconds']:.1f} s)")
 
@@ -343,20 +317,13 @@ def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
     from .sim.play import play_terminal
     from .sim.simulate import load_game
 
-    try:
-        setup = load_game(game, players)
-        for note in setup.notes:
-            click.echo(f"warning: {note}", err=True)
-        if opponent != "human":
-            make(setup.engine, opponent)
-        play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,
-                      read=lambda: sys.stdin.readline(), write=click.echo)
-    except PnpError as exc:
-        _fail(exc)
-        return
-    except KeyboardInterrupt:
-        click.echo("\nInterrupted: the game is abandoned.", err=True)
-        sys.exit(130)
+    setup = load_game(game, players)
+    for note in setup.notes:
+        click.echo(f"warning: {note}", err=True)
+    if opponent != "human":
+        make(setup.engine, opponent)
+    play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,
+                  read=lambda: sys.stdin.readline(), write=click.echo)
 
 
 @main.command()
@@ -373,9 +340,8 @@ def bench(sizes: str, sim_seconds: float) -> None:
     except ValueError:
         counts = ()
     if not counts or min(counts) < 1:
-        _fail(PnpError(f"--sizes takes whole numbers of at least 1, separated by commas, "
-                       f"not {sizes!r}"))
-        return
+        raise PnpError(f"--sizes takes whole numbers of at least 1, separated by commas, "
+                       f"not {sizes!r}")
     run(sizes=counts, sim_seconds=sim_seconds, echo=click.echo)
 
 
