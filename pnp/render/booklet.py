@@ -217,7 +217,7 @@ class Booklet:
         """The booklet split into pages, each a list of flowables with their positions. Laid
         out once per page size and kept: the print guide counts the pages before they are
         drawn, and a second layout cost up to a third of a rebuild."""
-        key = (page_w, page_h, tuple(sorted(fonts.names.items())))
+        key = (page_w, page_h, tuple(sorted(fonts.paths.items())))
         cached = self._layouts.get(key)
         if cached is None:
             cached = self._layouts[key] = self._lay_out(fonts, page_w, page_h)
