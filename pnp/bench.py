@@ -157,7 +157,7 @@ def _games_per_second(name: str, seconds: float) -> float:
     from .project import open_game
 
     game = open_game(name)
-    engine = game.module.new_game(game.model)
+    engine = game.spec.new_game(game.model)
     agents = [RandomAgent() for _ in range(engine.num_players)]
     n, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -166,8 +166,14 @@ def _games_per_second(name: str, seconds: float) -> float:
     return n / (time.perf_counter() - start)
 
 
-def run(sizes=(54, 540, 5400), games=("wuxing", "experior", "legolas"), sim_seconds=2.0,
-        echo=print) -> dict:
+def _shipped_games() -> tuple[str, ...]:
+    """The registered games that ship card data of their own."""
+    from .games.registry import specs
+
+    return tuple(name for name, spec in specs().items() if spec.example_folder())
+
+
+def run(sizes=(54, 540, 5400), games=None, sim_seconds=2.0, echo=print) -> dict:
     from .data.game import list_games
 
     import shutil
@@ -181,6 +187,7 @@ def run(sizes=(54, 540, 5400), games=("wuxing", "experior", "legolas"), sim_seco
     for k, v in figures["startup"].items():
         echo(f"  {k:<12} {v:6.3f} s")
     known = list_games()
+    games = _shipped_games() if games is None else games
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         echo("Game builds (a cold process each, best of 3):")
