@@ -242,8 +242,6 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
     from .sim.simulate import load_game, run_figures, simulate as run
 
     setup = load_game(game, players)
-    for note in setup.notes:
-        click.echo(f"warning: {note}", err=True)
     specs = registry.parse(setup.engine, agents, setup.num_players)
     stderr = sys.stderr
     tty = getattr(stderr, "isatty", lambda: False)()
@@ -318,8 +316,6 @@ def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
     from .sim.simulate import load_game
 
     setup = load_game(game, players)
-    for note in setup.notes:
-        click.echo(f"warning: {note}", err=True)
     if opponent != "human":
         make(setup.engine, opponent)
     play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,
