@@ -345,6 +345,15 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     """Simulate a game and write a balance report PDF of charts."""
     from .sim.report import write_report
 
+    if out is not None:  # refuse a bad --out before minutes of simulation, not after
+        from .data.game import find_game
+        from .output import check_file_target
+
+        try:
+            folder = find_game(game)
+        except PnpError:
+            folder = None  # an engine name run on its built-in data: no folder to protect
+        check_file_target(out, folder)
     setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating")
     target = out or Path("output") / f"{setup.name}-balance.pdf"
     titles = write_report(fig, target)

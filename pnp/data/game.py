@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -69,7 +70,14 @@ class GameFolder:
 
     @property
     def slug(self) -> str:
-        return self.path.name
+        """The name outputs are called by: the folder's own name (`--game .` names the folder
+        you stand in), or the title when that name is empty or hidden."""
+        name = self.path.resolve().name
+        if name and not name.startswith("."):
+            return name
+        title = self.config.get("game", {}).get("title") if isinstance(
+            self.config.get("game"), dict) else None
+        return re.sub(r"[^a-z0-9]+", "-", str(title or "").lower()).strip("-") or "game"
 
     def section(self, name: str, required: bool = True) -> dict[str, Any]:
         value = self.config.get(name)
