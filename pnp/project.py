@@ -98,8 +98,22 @@ def _prepare(game: OpenGame, force: bool):
     findings = validate(game)
     if errors_in(findings) and not force:
         raise RulesError(findings)
+    _check_piece_count(game)
     fonts = load_fonts(game.model.common.fonts)
     return game.module.build_kit(game.model, fonts), fonts, findings
+
+
+def _check_piece_count(game: OpenGame) -> None:
+    """Refuse an absurd kit before its pieces are made (a hundred million cards would fill the
+    memory for minutes): the rules' own count of what is printed is cheap to ask."""
+    from .data.files import MAX_PIECES
+
+    need = game.module.required_kit(game.model)
+    total = sum(need.values())
+    if total > MAX_PIECES:
+        most = ", ".join(f"{n:,} {kind}" for kind, n in need.most_common(3))
+        raise PnpError(f"the kit would print {total:,} pieces ({most}); pnp prints at most "
+                       f"{MAX_PIECES:,} in one kit: lower the counts in the CSV files")
 
 
 def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,

@@ -10,7 +10,7 @@ from typing import Any, Iterable
 from ..errors import DataError, Source
 from ..resources import shipped
 from ..units import CARD_PRESETS, size
-from .files import Column, Record, inside, read_csv, read_toml
+from .files import Column, Record, inside, is_file, read_csv, read_toml
 
 GAME_FILE = "game.toml"
 
@@ -128,14 +128,19 @@ class GameFolder:
 
     def file(self, relative: str, source: Source | None = None, field: str | None = None) -> Path:
         path = inside(self.path, relative, source or Source(self.toml_path), field)
-        if not path.is_file():
+        if not is_file(path):
             where = source or Source(self.toml_path)
             raise DataError(f"file {relative!r} not found in the game folder", where.path,
                             where.row, field)
         return path
 
     def csv(self, name: str, columns: Iterable[Column]) -> list[Record]:
-        return read_csv(self.file(name), columns)
+        return read_csv(self._own(name), columns)
 
     def toml(self, name: str) -> dict[str, Any]:
-        return read_toml(self.file(name))
+        return read_toml(self._own(name))
+
+    def _own(self, name: str) -> Path:
+        """A data file the game always reads (cards.csv): its problems are its own, not
+        game.toml's."""
+        return self.file(name, Source(self.path / name))
