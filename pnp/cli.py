@@ -105,16 +105,20 @@ def print_options(command):
                           "(measure it with `pnp calibrate`)."),
         click.option("--ink-saver", is_flag=True,
                      help="Outlines instead of full-bleed backgrounds."),
+        click.option("--proof", is_flag=True,
+                     help="A proof, not for cutting: outline trim (red), bleed (blue), safe "
+                          "zone (green) and every named element's box on each face."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def _print_settings(paper, bleed, no_backs, force, layout, back_offset, ink_saver) -> dict:
+def _print_settings(paper, bleed, no_backs, force, layout, back_offset, ink_saver,
+                    proof) -> dict:
     return {"paper": paper.lower(), "bleed_mm": bleed, "backs": not no_backs, "force": force,
             "layout": layout, "back_offset_mm": _pair(back_offset, "--back-offset"),
-            "ink_saver": ink_saver}
+            "ink_saver": ink_saver, "proof": proof}
 
 
 @main.command()
