@@ -212,9 +212,12 @@ def watch(game: str, out: Path | None, **settings) -> None:
             engine = ""
         return watched_folders(folder, engine)
 
+    def ours(path: Path) -> bool:  # our own PDF may lie inside the game folder
+        return path.resolve() == target.resolve()
+
     click.echo(f"watching {folder} (Ctrl-C to stop)")
     try:
-        loop(rebuild, folders, echo=click.echo)
+        loop(rebuild, folders, echo=click.echo, ignore=ours)
     except KeyboardInterrupt:
         click.echo("stopped")
 

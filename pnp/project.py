@@ -102,6 +102,11 @@ def _prepare(game: OpenGame, force: bool):
     return game.module.build_kit(game.model, fonts), fonts, findings
 
 
+def prepare(game: OpenGame, force: bool = False):
+    """(kit, fonts, findings): what a build draws, for previews of single faces."""
+    return _prepare(game, force)
+
+
 def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
           backs: bool = True, force: bool = False, layout: str = "duplex",
           back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
