@@ -21,6 +21,18 @@ def watched_folders(game_dir: Path, engine: str) -> list[Path]:
     return [game_dir, shipped("templates") / engine, shipped("fonts")]
 
 
+def game_folders(game_dir: Path) -> list[Path]:
+    """What a game's build reads, looked up again on each change: the engine (and with it the
+    shipped templates to watch) may change while watching."""
+    from .data.game import GameFolder
+
+    try:
+        engine = GameFolder.open(game_dir).get("game", "engine")
+    except PnpError:
+        engine = ""
+    return watched_folders(game_dir, engine)
+
+
 def changes(folders: Callable[[], list[Path]], stop: threading.Event,
             ignore: Callable[[Path], bool] = lambda path: False) -> Iterator[set[Path]]:
     """Sets of changed files. The first set after the watch is armed may be empty: it says
