@@ -166,6 +166,68 @@ def _games_per_second(name: str, seconds: float) -> float:
     return n / (time.perf_counter() - start)
 
 
+def _set_cell(path: Path, row: int, field: str, value: str) -> None:
+    """One CSV cell changed, as a designer's save would (row 1 is the header)."""
+    import csv
+
+    rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
+    rows[row - 1][rows[0].index(field)] = value
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        csv.writer(fh).writerows(rows)
+
+
+def serve_latency(rounds: int = 5, game: str = "wuxing") -> list[float]:
+    """Seconds from saving one edited card row to the page having the new face: `pnp serve` on a
+    copy of the game, a client on its event stream that then fetches the state and the
+    redrawn image, as the page does."""
+    import http.client
+    import shutil
+    import threading
+
+    from .data.game import find_game
+    from .server import shutdown, start
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / game
+        shutil.copytree(find_game(game), folder)
+        stop = threading.Event()
+        server, threads = start(str(folder), port=0, echo=lambda line: None, stop=stop)
+        host, port = server.server_address[:2]
+        events = http.client.HTTPConnection(host, port, timeout=30)
+        try:
+            events.request("GET", "/events")
+            stream = events.getresponse()
+
+            def next_version() -> int:
+                while True:
+                    line = stream.readline().decode()
+                    if not line:
+                        raise RuntimeError("the event stream ended")
+                    if line.startswith("data: "):
+                        return int(line[6:])
+
+            while next_version() < 1:  # the first build
+                pass
+            times = []
+            for i in range(rounds):
+                start_time = time.perf_counter()
+                _set_cell(folder / "cards.csv", 2, "destroys", ("fire", "earth")[i % 2])
+                next_version()
+                get = http.client.HTTPConnection(host, port, timeout=30)
+                get.request("GET", "/state.json")
+                state = json.loads(get.getresponse().read())
+                face = next(f for f in state["faces"] if f["id"] == "s0-0-f")
+                get.request("GET", face["img"])
+                get.getresponse().read()
+                get.close()
+                times.append(time.perf_counter() - start_time)
+                time.sleep(0.3)  # let the editor's next save be a separate one
+            return times
+        finally:
+            events.close()
+            shutdown(server, threads, stop)
+
+
 def run(sizes=(54, 540, 5400), games=("wuxing", "experior", "legolas"), sim_seconds=2.0,
         echo=print) -> dict:
     from .data.game import list_games
@@ -203,6 +265,12 @@ def run(sizes=(54, 540, 5400), games=("wuxing", "experior", "legolas"), sim_seco
             echo(f"  {n:>6} {a['wall']:8.3f} {1000 * a['wall'] / n:8.3f} {a['peak_mb']:8.1f} "
                  f"{a['bytes'] / n:8.0f} | {b['wall']:8.3f} {1000 * b['wall'] / n:8.3f} "
                  f"{b['peak_mb']:8.1f} {b['bytes'] / n:8.0f} | {row['ratio']:5.2f}")
+    if "wuxing" in games and "wuxing" in known:
+        times = sorted(serve_latency())
+        figures["serve"] = {"best": times[0], "median": times[len(times) // 2]}
+        echo("Live page (pnp serve): save one edited Wuxing card row -> new face on the page:")
+        echo(f"  best {times[0]:.3f} s, median {times[len(times) // 2]:.3f} s "
+             f"({len(times)} edits)")
     echo(f"Simulation, random agents, one core ({sim_seconds:g} s each):")
     for g in games:
         if g not in known:

@@ -83,7 +83,7 @@ class LiveKit:
             if drawn.digest not in used:
                 used[drawn.digest] = self.images.get(drawn.digest)
                 if used[drawn.digest] is None:
-                    used[drawn.digest] = rasterise(drawn.pdf, self._dpi(spec))
+                    used[drawn.digest] = rasterise(drawn, self._dpi(spec))
                     redrawn += 1
             faces.append(self._face(spec, drawn))
             src = spec.source

@@ -105,17 +105,15 @@ def draw_face(spec: FaceSpec, fonts: Fonts, bleed: float = 3 * MM,
     return DrawnFace(spec, c, buf, b, surface.elements, surface.findings)
 
 
-def rasterise(pdf: bytes, dpi: float) -> bytes:
-    """A one-page PDF as PNG bytes at the given resolution."""
-    import pypdfium2 as pdfium
+def rasterise(drawn: DrawnFace, dpi: float) -> bytes:
+    """A drawn face as PNG bytes: its trim plus bleed at the given resolution, to the pixel."""
+    from .export.outputs import _pixels, _rasterise
 
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        image = doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
-    finally:
-        doc.close()
+    b = 2 * drawn.bleed
+    size = (_pixels(drawn.spec.width + b, dpi), _pixels(drawn.spec.height + b, dpi))
     out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=1)
+    next(_rasterise(drawn.pdf, [size])).save(out, format="PNG", dpi=(dpi, dpi),
+                                            compress_level=1)
     return out.getvalue()
 
 
@@ -146,7 +144,7 @@ def preview(game, card: str, out: Path, *, back: bool = False, dpi: int = 150,
 
     kit, fonts, findings = prepare(game, force=True)
     drawn = draw_face(find_face(kit_faces(kit), card, back), fonts, bleed_mm * MM, proof)
-    png = rasterise(drawn.pdf, dpi)
+    png = rasterise(drawn, dpi)
     with atomic_output(out) as tmp:
         tmp.write_bytes(png)
     return drawn, findings + drawn.findings

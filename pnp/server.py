@@ -19,7 +19,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 from .live import LiveKit
 
@@ -63,12 +63,11 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self) -> None:
-        path = urlsplit(self.path).path
+        path = self.path.split("?", 1)[0]  # not urlsplit: it reads "//x/y" as host x
         if not self._addressed_to_us():
             return self._plain(HTTPStatus.FORBIDDEN, "unknown Host")
         plain = unquote(path)
-        if (".." in plain.split("/") or plain.startswith("//") or "\\" in plain
-                or "\0" in plain or not plain.startswith("/")):
+        if ".." in plain.split("/") or "//" in plain or "\\" in plain or "\0" in plain:
             return self._plain(HTTPStatus.FORBIDDEN, "refused: only the page and its faces")
         if path == "/":
             return self._send(HTTPStatus.OK, "text/html; charset=utf-8", self.server.page)
