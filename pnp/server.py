@@ -167,15 +167,22 @@ def start(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
     return server, threads
 
 
+def exposure(host: str) -> list[str]:
+    """What to tell the designer about who can see the page."""
+    if is_loopback(host):
+        return []
+    return [f"warning: listening on {host}, not only on this computer: anyone who can reach it "
+            "over the network can see the game's faces (read-only)"]
+
+
 def serve(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
           echo: Callable[[str], None] = print) -> None:
     """Serve until Ctrl-C, then stop both threads and close the socket."""
     stop = threading.Event()
     server, threads = start(game, host=host, port=port, dpi=dpi, echo=echo, stop=stop)
     echo(f"serving {server.live.folder.name} at {server.url} (Ctrl-C to stop)")
-    if not is_loopback(host):
-        echo(f"warning: listening on {host}, not only this computer: anyone who can reach it "
-             "on the network can see the game's faces (read-only)")
+    for note in exposure(host):
+        echo(note)
     try:
         while not stop.wait(0.5):
             pass

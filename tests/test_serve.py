@@ -126,3 +126,51 @@ def test_only_loopback_counts_as_local():
     assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("[::1]")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.4")
     assert not is_loopback("attacker.example")
+
+
+def test_pnp_serve_prints_its_address_and_stops_cleanly_on_ctrl_c(game):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "serve", "--game", str(game),
+                             "--dpi", "40"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+    try:
+        first = proc.stdout.readline()
+        assert first.startswith("serving wuxing at http://127.0.0.1:"), first
+        port = int(first.split("127.0.0.1:")[1].split("/")[0])
+        assert proc.stdout.readline().startswith("rebuilt in")  # the first build
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/events")  # an open event stream must not hold up the stop
+        assert conn.getresponse().status == 200
+        time.sleep(0.2)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=15)
+    assert proc.returncode == 0 and out.strip().endswith("stopped"), out
+    conn.close()
+
+
+def test_serving_beyond_loopback_says_so():
+    from pnp.server import exposure
+
+    assert exposure("127.0.0.1") == [] and exposure("localhost") == []
+    for host in ("0.0.0.0", "192.168.1.4", "::"):
+        assert "not only on this computer" in exposure(host)[0]
+
+
+def test_pnp_serve_reports_a_port_in_use(game):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    stop = threading.Event()
+    srv, threads = start(str(game), port=0, dpi=40, echo=lambda line: None, stop=stop)
+    try:
+        res = CliRunner().invoke(main, ["serve", "--game", str(game), "--port",
+                                        str(srv.server_address[1])])
+    finally:
+        shutdown(srv, threads, stop)
+    assert res.exit_code == 1 and res.output.startswith("Error: cannot listen on 127.0.0.1:")
