@@ -41,6 +41,7 @@ class LiveKit:
     def __init__(self, folder: Path, dpi: int = 150, bleed_mm: float = 3.0):
         self.folder, self.dpi, self.bleed = folder, dpi, bleed_mm * MM
         self.images: dict[str, bytes] = {}  # digest -> PNG
+        self._shown: set[str] = set()  # the digests of the last good build
         self.state: dict = {"version": 0, "title": folder.name, "faces": [], "groups": [],
                             "findings": [], "rows": {}, "error": None}
         self.changed = threading.Condition()
@@ -90,8 +91,11 @@ class LiveKit:
             if src and src.row and src.path.suffix.lower() == ".csv":
                 rows.setdefault(f"{src.path.name}:{src.row}", read_row(src.path, src.row))
         self.images.update(used)
-        for digest in set(self.images) - set(used):  # keep memory to what the page shows
+        # keep memory to what the page shows, and to what a page still showing the previous
+        # build may ask for before it hears of this one
+        for digest in set(self.images) - set(used) - self._shown:
             del self.images[digest]
+        self._shown = set(used)
         loose = self._attach(faces, list(dict.fromkeys(findings)))
         groups = list(dict.fromkeys(f["group"] for f in faces))
         return {"title": title, "faces": faces, "groups": groups, "findings": loose,

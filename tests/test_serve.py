@@ -25,6 +25,7 @@ def test_one_row_edit_redraws_one_face_and_a_broken_edit_keeps_the_last_good(gam
     first = live.rebuild()
     assert first["error"] is None and len(first["faces"]) == 51
     assert first["redrawn"] == len({f["img"] for f in first["faces"]}) == len(live.images)
+    old_wood = first["faces"][0]["img"].split("/")[-1][:-4]
     imgs = {f["id"]: f["img"] for f in first["faces"]}
 
     edit_csv(game / "cards.csv", 2, "destroys", "fire")
@@ -37,6 +38,9 @@ def test_one_row_edit_redraws_one_face_and_a_broken_edit_keeps_the_last_good(gam
     assert ['destroys', 'fire'] in second["rows"]["cards.csv:2"]
     assert any('cards.csv, row 2, field "destroys"' in f["text"] for f in wood["findings"])
     assert not second["faces"][1]["findings"]  # the back does not repeat it
+    assert old_wood in live.images  # a page that has not heard of the rebuild yet
+    second = live.rebuild()
+    assert old_wood not in live.images and len(live.images) == first["redrawn"]
 
     edit_csv(game / "cards.csv", 3, "element", "plasma")
     broken = live.rebuild()
