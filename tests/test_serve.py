@@ -178,3 +178,25 @@ def test_pnp_serve_reports_a_port_in_use(game):
     finally:
         shutdown(srv, threads, stop)
     assert res.exit_code == 1 and res.output.startswith("Error: cannot listen on 127.0.0.1:")
+
+
+def test_new_art_under_the_same_file_name_is_redrawn(tmp_path):
+    """Images are placed by file name; the face's digest still follows the picture's pixels."""
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from pnp.cli import main
+
+    CliRunner().invoke(main, ["new", "arty", "--dir", str(tmp_path)])
+    folder = tmp_path / "arty"
+    Image.new("RGB", (40, 30), "red").save(folder / "art.png")
+    (folder / "cards.csv").write_text("title,text,colour,count,image\n"
+                                      "Sunrise,Draw two cards.,sun,3,art.png\n"
+                                      "Growth,Gain 1 point.,leaf,2,\n", encoding="utf-8")
+    live = LiveKit(folder, dpi=40)
+    before = live.rebuild()
+    Image.new("RGB", (40, 30), "blue").save(folder / "art.png")
+    after = live.rebuild({folder / "art.png"})
+    assert after["error"] is None and after["redrawn"] == 1  # three copies share one drawing
+    changed = [a["id"] for a, b in zip(before["faces"], after["faces"]) if a["img"] != b["img"]]
+    assert changed == ["s0-0-f", "s0-1-f", "s0-2-f"]
