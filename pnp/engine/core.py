@@ -62,6 +62,13 @@ class State(ABC):
         """Game-specific figures for balance reports (how it ended, scores, ...)."""
         return {}
 
+    def determinize(self, player: int, rng: random.Random) -> "State":
+        """A new state that `player` cannot tell from this one: everything `player` sees is
+        kept and everything hidden from it (other hands, face-down choices) is drawn again with
+        `rng`. The result depends on `player`'s observation and `rng` only, never on the hidden
+        truth. Searching agents plan over these; a game with hidden information overrides it."""
+        raise NotImplementedError(f"{type(self).__name__} has no determinize()")
+
 
 class Game(ABC):
     name: str = ""
@@ -93,6 +100,30 @@ class RandomAgent:
 
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
         return legal[rng.randrange(len(legal))]
+
+
+class Worlds:
+    """The states a seat cannot tell apart, given to agents that search (``searches = True``):
+    ``sample(rng)`` draws one of them (``State.determinize``). The true state stays hidden."""
+
+    __slots__ = ("_state", "player")
+
+    def __init__(self, state: State, player: int):
+        self._state = state
+        self.player = player
+
+    def sample(self, rng: random.Random) -> State:
+        return self._state.determinize(self.player, rng)
+
+
+def decide(agent: Agent, state: State, player: int, legal: Sequence[int],
+           rng: random.Random) -> int:
+    """Ask `player`'s agent for an action: a searching agent also gets the Worlds it may
+    sample; every other agent sees only its observation."""
+    obs = state.observation(player)
+    if getattr(agent, "searches", False):
+        return agent.choose(obs, legal, rng, worlds=Worlds(state, player))
+    return agent.choose(obs, legal, rng)
 
 
 @dataclass
@@ -136,7 +167,7 @@ def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_00
             action = sample_chance(state, rng)
         else:
             legal = state.legal_actions()
-            action = agents[player].choose(state.observation(player), legal, rng)
+            action = decide(agents[player], state, player, legal, rng)
             decisions += 1
         if keep_actions:
             actions.append(action)
