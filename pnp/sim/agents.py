@@ -7,7 +7,8 @@ and a random generator it must use for every random choice (so games replay from
 A factory is any callable taking no argument that returns a fresh agent -- a class works.
 Agents are named on the command line in three ways:
 
-* a registered name: ``random``, ``greedy`` (see ``BUILTIN``) or one added with ``register``;
+* a registered name: ``random``, ``greedy``, ``mcts`` (see ``BUILTIN``) or one added with
+  ``register``; ``name:ARG`` passes ARG to its factory (``mcts:200``: 200 playouts a move);
 * ``module:Class`` -- an importable module (the current folder is searched too);
 * ``path/to/file.py:Class`` -- a Python file anywhere.
 
@@ -17,6 +18,7 @@ Agents are built from these strings inside each worker process, so any of the th
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -31,14 +33,18 @@ Factory = Callable[[], Any]
 # engine -> name -> "module:attribute" of a factory (imported on first use).
 BUILTIN: dict[str, dict[str, str]] = {
     "wuxing": {"random": "pnp.engine.core:RandomAgent",
-               "greedy": "pnp.games.wuxing.agents:GreedyAgent"},
+               "greedy": "pnp.games.wuxing.agents:GreedyAgent",
+               "mcts": "pnp.sim.mcts:MctsAgent"},
     "experior": {"random": "pnp.engine.core:RandomAgent",
-                 "greedy": "pnp.games.experior.agents:GreedyAgent"},
+                 "greedy": "pnp.games.experior.agents:GreedyAgent",
+                 "mcts": "pnp.sim.mcts:MctsAgent"},
     "legolas": {"random": "pnp.engine.core:RandomAgent",
-                "greedy": "pnp.games.legolas.agents:GreedyAgent"},
+                "greedy": "pnp.games.legolas.agents:GreedyAgent",
+                "mcts": "pnp.sim.mcts:MctsAgent"},
 }
-# Any engine (a new game) gets at least the random agent.
-DEFAULT = {"random": "pnp.engine.core:RandomAgent"}
+# Any engine (a new game) gets at least the random agent and the search (which needs the game's
+# State.determinize when it has hidden information).
+DEFAULT = {"random": "pnp.engine.core:RandomAgent", "mcts": "pnp.sim.mcts:MctsAgent"}
 
 _registered: dict[str, dict[str, Factory | str]] = {}
 
@@ -126,6 +132,10 @@ def factory(engine: str, spec: str) -> Factory:
     """The factory for an agent spec (a registered name, module:Class or file.py:Class)."""
     spec = spec.strip()
     found = _lookup(engine, spec)
+    name, _, arg = spec.partition(":")
+    if found is None and arg and _lookup(engine, name) is not None:
+        # "mcts:200": a registered agent given an argument
+        return functools.partial(factory(engine, name), arg)
     if found is None:
         if ":" not in spec:
             raise AgentError(f"unknown agent {spec!r} for {engine}; known: "
