@@ -126,6 +126,15 @@ def decide(agent: Agent, state: State, player: int, legal: Sequence[int],
     return agent.choose(obs, legal, rng)
 
 
+def best(actions: Sequence[int], score, rng: random.Random, tolerance: float = 1e-9) -> int:
+    """The action of highest score(action); those within `tolerance` of it tie and the rng
+    picks one, so an agent with ties never plays the same game twice by accident."""
+    values = [score(a) for a in actions]
+    top = max(values)
+    tied = [a for a, v in zip(actions, values) if v >= top - tolerance]
+    return tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+
+
 @dataclass
 class Record:
     """The outcome of one played game."""
