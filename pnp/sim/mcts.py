@@ -59,7 +59,12 @@ def info_key(obs: Any) -> Hashable:
         names = sorted(vars(obs))
     if names is None:
         names = getattr(type(obs), "__slots__", ())
-    return (type(obs).__name__,) + tuple(info_key(getattr(obs, n, None)) for n in names)
+    values = (type(obs).__name__,) + tuple(getattr(obs, n, None) for n in names)
+    try:
+        hash(values)                 # fields of plain values (the usual case): use them as is
+        return values
+    except TypeError:
+        return tuple(info_key(v) for v in values)
 
 
 def parse_budget(spec: str | int | float | None) -> tuple[int | None, float | None]:
