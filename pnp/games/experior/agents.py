@@ -11,7 +11,7 @@ from .engine import LEGAL, NUM_CARDS, WINNER, ExperiorObservation
 
 __all__ = ["GreedyAgent", "RandomAgent"]
 
-TOLERANCE = 0.5       # in expected wounds (plus experience) over the opponent's cards
+TOLERANCE = 1.0       # in expected wounds (plus experience) over the opponent's cards
 
 
 class GreedyAgent:
