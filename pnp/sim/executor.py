@@ -57,7 +57,7 @@ def run_chunks(fn: Callable, shared: Any, tasks: Sequence[tuple], *, jobs: int =
     return out
 
 
-def connect(scheduler: str):
+def connect(scheduler: str, timeout: str = "10s"):
     """A distributed.Client for the scheduler, or a PnpError saying what is wrong."""
     try:
         from distributed import Client
@@ -65,7 +65,7 @@ def connect(scheduler: str):
         raise PnpError("--scheduler needs Dask: pip install 'pnp-kit[cluster]' "
                        "(dask and distributed)") from None
     try:
-        return Client(scheduler, timeout="10s", set_as_default=False)
+        return Client(scheduler, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise PnpError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
 

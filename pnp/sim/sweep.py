@@ -257,7 +257,7 @@ def make_variants(game: str, settings: Sequence[Setting], players: int | None,
         for s, v in zip(settings, combo):
             apply_setting(folder, s, v)
             values[s.text] = v
-        label = ", ".join(f"{s.path[-1] if s.file == 'game.toml' else s.text}={v}"
+        label = ", ".join(f"{'.'.join(s.path[-1:] if s.file == 'game.toml' else s.path)}={v}"
                           for s, v in zip(settings, combo))
         var = Variant(label, values)
         try:
