@@ -302,11 +302,19 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     """Simulate a game and write a balance report PDF of charts."""
     from .sim.report import write_report
 
+    from .sim.proof import card_section
+
     setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
     target = out or Path("output") / f"{setup.name}-balance.pdf"
-    titles = write_report(fig, target)
+    table = target.with_name(f"{target.stem}-cards.csv")
+    proof, cards = card_section(game, setup, games, seed=seed, agents=fig["agents"],
+                                csv_out=table, jobs=jobs, scheduler=scheduler)
+    titles = write_report(fig, target, proof)
     click.echo(f"{target}: {len(titles)} charts from {fig['games']:,} games "
                f"({fig['run']['seconds']:.1f} s)")
+    if cards:
+        flagged = sum(c["measurable"] for c in cards)
+        click.echo(f"{table}: {len(cards)} card rows, {flagged} with a measurable effect")
 
 
 @main.command()

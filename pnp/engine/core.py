@@ -160,8 +160,10 @@ def sample_chance(state: State, rng: random.Random) -> int:
 
 
 def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_000,
-         keep_actions: bool = False) -> Record:
-    """Play one game to the end. The same seed gives the same game, whatever else ran before."""
+         keep_actions: bool = False, observe=None) -> Record:
+    """Play one game to the end. The same seed gives the same game, whatever else ran before.
+    `observe(state, player, action)`, when given, sees every action (chance too) just before it
+    is applied (the per-card statistics count plays with it)."""
     if len(agents) != game.num_players:
         raise ValueError(f"{game.name} needs {game.num_players} agents, got {len(agents)}")
     rng = random.Random(seed)
@@ -180,6 +182,8 @@ def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_00
             decisions += 1
         if keep_actions:
             actions.append(action)
+        if observe is not None:
+            observe(state, player, action)
         state.apply_action(action)
     else:
         raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
