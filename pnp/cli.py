@@ -32,23 +32,70 @@ def _show(findings) -> None:
 
 
 class Pnp(click.Group):
-    """Every command's user-facing failure ends here: a PnpError becomes its findings and one
-    `Error:` line with the error's exit code; Ctrl-C says nothing was changed (outputs are
-    written atomically). Commands therefore just call the library."""
+    """The one boundary every command runs inside. A PnpError becomes its findings and one
+    `Error:` line with the error's exit code; an OSError (a path the system refuses) one line
+    naming the path; Ctrl-C or SIGTERM says nothing was changed (outputs are written
+    atomically). Anything else is a bug in pnp: one line asking for a report, the traceback
+    only with --debug. Commands therefore just call the library."""
 
     def invoke(self, ctx: click.Context):
+        debug = bool(ctx.params.get("debug"))
+        _terminate_as_interrupt()
         try:
             return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
+            raise
         except PnpError as exc:
             _fail(exc)
         except KeyboardInterrupt:
             click.echo("\nError: interrupted; no output was changed", err=True)
             sys.exit(130)
+        except OSError as exc:
+            if debug:
+                raise
+            click.echo(f"Error: {_os_error(exc)}", err=True)
+            sys.exit(1)
+        except MemoryError:
+            click.echo("Error: out of memory; is the game's data far larger than a game?",
+                       err=True)
+            sys.exit(1)
+        except Exception as exc:
+            if debug:
+                raise
+            click.echo(f"Error: this is a bug in pnp, please report it ({type(exc).__name__}: "
+                       f"{_short(str(exc))}); run again with --debug for the details", err=True)
+            sys.exit(70)
+
+
+def _os_error(exc: OSError) -> str:
+    """'path: reason' for an error the operating system gave about a file."""
+    where = exc.filename if exc.filename is not None else ""
+    reason = exc.strerror or _short(str(exc)) or type(exc).__name__
+    return f"{_short(str(where))}: {reason}" if where != "" else reason
+
+
+def _short(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _terminate_as_interrupt() -> None:
+    """SIGTERM (a `kill`, a closing terminal) unwinds like Ctrl-C: temporary files are
+    removed and worker processes stopped on the way out, instead of dying mid-write."""
+    import signal
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGTERM, interrupt)
+    except (ValueError, OSError):  # not the main thread (an embedding program): leave it
+        pass
 
 
 @click.group(cls=Pnp, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
-def main() -> None:
+@click.option("--debug", is_flag=True, help="Show the full traceback of an unexpected error.")
+def main(debug: bool) -> None:
     """Print-and-play kits and rules engines for tabletop games."""
 
 
@@ -134,10 +181,14 @@ def build(game: str, out: Path | None, **settings) -> None:
 
 
 def _pair(text: str, option: str) -> tuple[float, float]:
+    import math
+
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise PnpError(f"{option} takes two numbers in mm, like 0.5,-1 (got {text!r})") from None
+        x = y = math.nan
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise PnpError(f"{option} takes two numbers in mm, like 0.5,-1 (got {_short(text)!r})")
     return x, y
 
 
@@ -247,8 +298,6 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
     from .sim.simulate import load_game, run_figures, simulate as run
 
     setup = load_game(game, players)
-    for note in setup.notes:
-        click.echo(f"warning: {note}", err=True)
     specs = registry.parse(setup.engine, agents, setup.num_players)
     stderr = sys.stderr
     tty = getattr(stderr, "isatty", lambda: False)()
@@ -304,6 +353,15 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
 
     from .sim.proof import card_section
 
+    if out is not None:  # refuse a bad --out before minutes of simulation, not after
+        from .data.game import find_game
+        from .output import check_file_target
+
+        try:
+            folder = find_game(game)
+        except PnpError:
+            folder = None  # an engine name run on its built-in data: no folder to protect
+        check_file_target(out, folder)
     setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
     target = out or Path("output") / f"{setup.name}-balance.pdf"
     table = target.with_name(f"{target.stem}-cards.csv")
@@ -371,8 +429,6 @@ def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
     from .sim.simulate import load_game
 
     setup = load_game(game, players)
-    for note in setup.notes:
-        click.echo(f"warning: {note}", err=True)
     if opponent != "human":
         make(setup.engine, opponent)
     play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,
@@ -380,7 +436,7 @@ def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
 
 
 @main.command()
-@click.option("--sizes", default="54,540,5400", show_default=True,
+@click.option("--sizes", default="54,540,5400,54000", show_default=True,
               help="Synthetic deck sizes, comma-separated.")
 @click.option("--sim-seconds", type=click.FloatRange(0.05, 60), default=2.0, show_default=True,
               help="How long to play each game's engine for the games/s figure.")

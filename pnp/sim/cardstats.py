@@ -1,8 +1,8 @@
 """Per-card statistics: for every row of the card data, how often it was held and played, and
 whether its holder wins more often when it is played than when it is not.
 
-The game's package says which rows an action deals or plays (``pnp.games.<engine>.cardrows``,
-``card_events``). Every game of a run is played again on its own seed (``derive_seed``) with an
+The game says which rows an action deals or plays (the ``card_events`` hook of its GameSpec's lab
+module; the shipped games keep it in ``cardrows.py``). Every game of a run is played again on its own seed (``derive_seed``) with an
 observer that counts, per seat, the rows it held and how often it played each. A seat "wins" a
 game when it has the best return alone or shared, not in a draw of all seats.
 
@@ -21,7 +21,6 @@ flag with a sweep that changes the card.
 from __future__ import annotations
 
 import csv
-import importlib
 import math
 from collections import Counter
 from dataclasses import dataclass
@@ -37,13 +36,9 @@ from .summary import wilson
 NEVER_PLAYED_SHARE = 0.1
 
 
-def card_events_of(engine: str) -> Callable | None:
-    """The game's card_events function, or None when its package has no cardrows module."""
-    try:
-        module = importlib.import_module(f"pnp.games.{engine}.cardrows")
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, "card_events", None)
+def card_events_of(setup: Setup) -> Callable | None:
+    """The game's card_events hook (its GameSpec's lab module), or None."""
+    return setup.spec.card_events()
 
 
 class CardTally:
@@ -80,7 +75,7 @@ def _hashable(match: Any) -> Any:
 
 def play_cards_chunk(shared: tuple, start: int, stop: int) -> CardTally:
     setup, specs, seed = shared
-    events = card_events_of(setup.engine)
+    events = card_events_of(setup)
     agents = [agent_registry.make(setup.engine, s) for s in specs]
     tally = CardTally()
     for i in range(start, stop):
@@ -110,9 +105,8 @@ def count_cards(setup: Setup, games: int, *, seed: int, agents: Sequence[str],
     """Play the run's games again, counting cards (the same seeds as simulate)."""
     from .executor import run_chunks
 
-    if card_events_of(setup.engine) is None:
-        raise PnpError(f"{setup.name}: the {setup.engine} engine says nothing about its cards "
-                       f"(no pnp.games.{setup.engine}.cardrows)")
+    if card_events_of(setup) is None:
+        raise PnpError(f"{setup.name}: the {setup.engine} game has no card_events hook")
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     total = CardTally()
     for part in run_chunks(play_cards_chunk, (setup, tuple(agents), seed), chunks(games),

@@ -12,7 +12,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from ..render.pieces import PieceDrawer
-from .report import _font, _markup
+from .charts import font as _font
+from .report import _markup
 from .summary import pct, pct_ci
 
 FACE_HEIGHT = 30 * mm
@@ -120,7 +121,7 @@ def card_section(game: str, setup, games: int, *, seed: int, agents: Sequence[st
     from ..data.game import find_game
     from .cardstats import card_events_of, card_figures, count_cards, write_csv
 
-    if card_events_of(setup.engine) is None:
+    if card_events_of(setup) is None:
         return [], []
     tally = count_cards(setup, games, seed=seed, agents=agents, jobs=jobs, scheduler=scheduler)
     faces, fonts = kit_faces(game)

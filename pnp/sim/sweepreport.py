@@ -11,7 +11,8 @@ from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
 
-from .report import _font, _markup, bars, figures_flowables
+from .charts import bars, font as _font
+from .report import _markup, figures_flowables
 from .sweep import format_sweep
 
 MAX_CHARTS = 6
