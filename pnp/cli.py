@@ -327,8 +327,13 @@ AGENTS_HELP = ("Agent per seat, comma-separated; one name plays every seat. Name
                "a registered agent, module:Class or file.py:Class.")
 
 
+SCHEDULER = click.option("--scheduler", metavar="tcp://HOST:PORT",
+                         help="Play the games on this Dask scheduler's workers instead of local "
+                              "processes (pip install 'pnp-kit[cluster]'); same figures.")
+
+
 def _simulate_run(game: str, games: int, seed: int, players: int | None, agents: str,
-                  jobs: int, label: str):
+                  jobs: int, label: str, scheduler: str | None = None):
     """Open a game and simulate it (with a progress bar on long runs): (setup, figures)."""
     from .sim import agents as registry
     from .sim.simulate import load_game, run_figures, simulate as run
@@ -339,9 +344,10 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
     tty = getattr(stderr, "isatty", lambda: False)()
     if (tty and games >= 500) or games >= 10_000:
         with click.progressbar(length=games, label=f"{label} {setup.name}", file=stderr) as bar:
-            result = run(setup, games, seed=seed, agents=specs, jobs=jobs, progress=bar.update)
+            result = run(setup, games, seed=seed, agents=specs, jobs=jobs, progress=bar.update,
+                         scheduler=scheduler)
     else:
-        result = run(setup, games, seed=seed, agents=specs, jobs=jobs)
+        result = run(setup, games, seed=seed, agents=specs, jobs=jobs, scheduler=scheduler)
     return setup, run_figures(setup, result, seed=seed, agents=specs)
 
 
@@ -356,15 +362,16 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
 @click.option("--jobs", "-j", type=click.IntRange(0), default=0,
               help="Worker processes (default 0: all cores; 1: no extra process).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@SCHEDULER
 def simulate(game: str, games: int, seed: int, players: int | None, agents: str, jobs: int,
-             as_json: bool) -> None:
+             as_json: bool, scheduler: str | None) -> None:
     """Play many seeded games between agents and print win rates, game length and the game's
     balance figures."""
     import json
 
     from .sim.summary import format_text
 
-    _, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating")
+    _, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
     click.echo(json.dumps(fig, indent=2) if as_json else format_text(fig))
 
 
@@ -379,10 +386,13 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 @click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
 @click.option("--jobs", "-j", type=click.IntRange(0), default=0,
               help="Worker processes (default 0: all cores).")
+@SCHEDULER
 def report(game: str, games: int, seed: int, out: Path | None, players: int | None, agents: str,
-           jobs: int) -> None:
+           jobs: int, scheduler: str | None) -> None:
     """Simulate a game and write a balance report PDF of charts."""
     from .sim.report import write_report
+
+    from .sim.proof import card_section
 
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
         from .data.game import find_game
@@ -393,11 +403,54 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
         except PnpError:
             folder = None  # an engine name run on its built-in data: no folder to protect
         check_file_target(out, folder)
-    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating")
+    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
     target = out or Path("output") / f"{setup.name}-balance.pdf"
-    titles = write_report(fig, target)
+    table = target.with_name(f"{target.stem}-cards.csv")
+    proof, cards = card_section(game, setup, games, seed=seed, agents=fig["agents"],
+                                csv_out=table, jobs=jobs, scheduler=scheduler)
+    titles = write_report(fig, target, proof)
     click.echo(f"{target}: {len(titles)} charts from {fig['games']:,} games "
                f"({fig['run']['seconds']:.1f} s)")
+    if cards:
+        flagged = sum(c["measurable"] for c in cards)
+        click.echo(f"{table}: {len(cards)} card rows, {flagged} with a measurable effect")
+
+
+@main.command()
+@GAME
+@click.option("--set", "sets", multiple=True, required=True, metavar="TARGET=VALUES",
+              help="A setting and its values: section.key of game.toml "
+                   "(options.wound_limit=50,75,100) or file.csv:ROW.column "
+                   "(characters.csv:psychic.threshold=10..14). Repeat for every combination.")
+@click.option("--games", "-n", type=click.IntRange(2), default=1000, show_default=True,
+              help="Games per variant (the same seeds for every variant).")
+@click.option("--seed", "-s", type=int, default=1, show_default=True)
+@click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
+@click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
+@click.option("--jobs", "-j", type=click.IntRange(0), default=0,
+              help="Worker processes (default 0: all cores).")
+@SCHEDULER
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              help="Report PDF (default: output/<game>-sweep.pdf).")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int | None,
+          agents: str, jobs: int, scheduler: str | None, out: Path | None,
+          as_json: bool) -> None:
+    """Change the game's data and compare each variant with the base on the same seeds."""
+    import json
+
+    from .sim.sweep import format_sweep, sweep as run
+    from .sim.sweepreport import write_sweep_report
+
+    result = run(game, sets, games=games, seed=seed, agents=agents, players=players, jobs=jobs,
+                 scheduler=scheduler)
+    target = out or Path("output") / f"{result['game']}-sweep.pdf"
+    write_sweep_report(result, target)
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+    else:
+        click.echo(format_sweep(result))
+        click.echo(f"{target}: the sweep's table and charts")
 
 
 @main.command("play")

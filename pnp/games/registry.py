@@ -23,7 +23,8 @@ The spec names two modules by import path (imported on first use):
   seat, rng)`` (another history that differs only in what `seat` cannot see; the engine contract
   test checks that seat's observation is the same) and ``ceiling(games, seed) -> int`` (the
   rules as one tight loop playing the games two random agents play from the same seeds: `pnp
-  bench` measures the engine against it).
+  bench` measures the engine against it) and ``card_events(state, player, action)`` (the rows of
+  the card data an action deals or plays, for the per-card statistics; see sim/cardstats.py).
 """
 
 from __future__ import annotations
@@ -124,6 +125,9 @@ class GameSpec:
 
     def ceiling(self) -> Callable[[int, int], int] | None:
         return self._hook("ceiling")
+
+    def card_events(self) -> Callable | None:
+        return self._hook("card_events")
 
     def hidden_twin(self, game: Game, actions: Sequence[int], seat: int,
                     rng: random.Random) -> list[int] | None:

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..engine.core import CHANCE, IllegalAction, sample_chance
+from ..engine.core import CHANCE, IllegalAction, decide, sample_chance
 from ..errors import PnpError
 from . import agents as agent_registry
 from .simulate import Setup
@@ -183,7 +183,7 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
                 continue
             legal = list(state.legal_actions())
             if p not in humans:
-                a = bots[p].choose(state.observation(p), legal, rng)
+                a = decide(bots[p], state, p, legal, rng)
                 state.apply_action(a)
                 moves += 1
                 write(f"{label(p)} [{opponent}] has moved.")
