@@ -16,7 +16,8 @@ from ...render.text import LEADING, wrap
 from ...units import MM
 from ..base import booklet_text
 from . import engine
-from .kit import MARGIN, STRIP, Card, Marker, Model, board_layout, worked_example
+from .kit import (MARGIN, STRIP, Card, Marker, Model, board_layout, enforced_rulings,
+                  worked_example)
 
 
 
@@ -586,7 +587,7 @@ def booklet(model: Model) -> Booklet:
                   "exp_first": exp[0], "exp_last": exp[-1], "exp_flip": model.experience_flip},
         "example": worked_example(model),
     }
-    text = booklet_text(model.common, context)
+    text = booklet_text(model.common, context, enforced_rulings(model))
     figures = {"order": (100 * MM, 74 * MM, _order_figure(model)),
                "cards": _cards_figure(model)}
     return Booklet(model.common.title, text, figures, accent=pal["ink"],

@@ -16,7 +16,7 @@ from ...render.text import draw_line
 from ...units import MM
 from ..base import booklet_text
 from . import engine
-from .kit import Card, Model
+from .kit import Card, Model, enforced_rulings
 
 
 
@@ -333,9 +333,10 @@ def booklet(model: Model) -> Booklet:
         "options": {"set_aside": model.set_aside, "pawns_turn": model.pawns_turn,
                     "generated_wins": model.generated_wins},
         "tokens_per_colour": engine.TOKENS_PER_COLOUR,
-        "paths_to_win": engine.NUM_PATHS // 2 + 1,
+        "paths_to_win": engine.PATHS_TO_WIN,
+        "max_rounds": model.max_rounds,
     }
-    text = booklet_text(model.common, context)
+    text = booklet_text(model.common, context, enforced_rulings(model))
     return Booklet(model.common.title, text, {"cycles": (90 * MM, 90 * MM, cycles)},
                    accent=pal["ink"], source=str(model.common.folder.path / "booklet"))
 
