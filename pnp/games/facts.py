@@ -5,6 +5,7 @@ A game module may provide, besides the protocol in base.py:
     enforced_rulings(model) -> rulings.Enforced   the rulings its engine enforces
     sides(model) -> list[Side]                    the sides (seats) its data names
     engine_class(model) -> type[Game]             the engine, for its player range
+    tracks(model) -> list[layout.places.Track]    which piece stands on which board cells
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import Finding, PnpError, Source, error
+from ..layout import places
 from . import rulings as rulings_mod
 
 PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*$")
@@ -31,6 +33,9 @@ def check_facts(folder, module, model) -> list[Finding]:
     enforced = module.enforced_rulings(model) if hasattr(module, "enforced_rulings") else None
     findings += rulings_mod.check(model.common.rulings, enforced or rulings_mod.NONE,
                                   folder.path)
+    if hasattr(module, "tracks"):
+        for message, field in places.problems(module.tracks(model)):
+            findings.append(error(message, Source(folder.toml_path), field or None))
     engine = _engine(module, model)
     if engine is not None:
         findings += _players(folder, model.common.players, engine)

@@ -50,7 +50,6 @@ _CHANCE_ACTIONS = (0, 1)
 _ALL = tuple(range(NUM_CARDS))
 LEGAL = tuple(tuple(c for c in _ALL if c != lock) for lock in _ALL) + (_ALL,)
 _LEGAL_SETS = tuple(frozenset(t) for t in LEGAL)
-_NO_ACTIONS: tuple[int, ...] = ()
 
 NO_CARD = -1
 
@@ -199,15 +198,16 @@ class ExperiorState(State):
     def current_player(self) -> int:
         return self._cur
 
-    def legal_actions(self) -> Sequence[int]:
+    def legal_actions(self) -> list[int]:
+        # a fresh list of the shared table: the caller may sort or trim it freely
         c = self._cur
         if c == 0:
-            return LEGAL[self._l0]
+            return list(LEGAL[self._l0])
         if c == 1:
-            return LEGAL[self._l1]
+            return list(LEGAL[self._l1])
         if c == CHANCE:
-            return _CHANCE_ACTIONS
-        return _NO_ACTIONS
+            return list(_CHANCE_ACTIONS)
+        return []
 
     def chance_outcomes(self):
         if self._cur != CHANCE:

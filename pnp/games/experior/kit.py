@@ -18,6 +18,7 @@ from ...data.game import GameFolder
 from ...engine.core import IllegalAction
 from ...errors import DataError, Finding, Source, error, warning
 from ...units import MM
+from ...layout.places import Place, Track
 from ..base import Common, load_common, palette_colour
 from ..facts import Side as FactSide
 from ..rulings import Enforced
@@ -542,6 +543,45 @@ def board_layout(model: Model) -> dict:
     return {"half_h": half_h, "slot": (slot_w, slot_h), "gap": gap, "col_gap": col_gap,
             "head_h": head_h, "cell_w": cell_w, "cell_h": cell_h, "exp_h": exp_h, "top": top,
             "rows": rows, "problems": problems}
+
+
+def track_cells(model: Model, geo: dict | None = None) -> dict[str, list[tuple[int, float, float]]]:
+    """Every cell of one half's tracks as (value, x, y of its lower-left corner), in the half's
+    own coordinates (its fighter at the bottom edge): "wound", then one list per attack type.
+    The board draws these cells and validation puts the markers on them."""
+    geo = geo or board_layout(model)
+    cell_w, cell_h, exp_h, top = geo["cell_w"], geo["cell_h"], geo["exp_h"], geo["top"]
+    track = model.wound_track
+    cells = {"wound": [(v, MARGIN + (v - track.start) % 10 * cell_w,
+                        top - ((v - track.start) // 10 + 1) * cell_h) for v in track]}
+    exp = model.experience_track
+    ex0 = MARGIN + 10 * cell_w + geo["gap"]
+    for k, t in enumerate(engine.TYPES):
+        x = ex0 + k * (cell_w + geo["col_gap"])
+        cells[t] = [(v, x, top - (len(exp) - j) * exp_h) for j, v in enumerate(exp)]
+    return cells
+
+
+def tracks(model: Model) -> list[Track]:
+    """The markers on their tracks, both halves in board coordinates (the Elf's half is the
+    Human's turned half a turn about the board's centre)."""
+    if not complete(model):
+        return []
+    geo = board_layout(model)
+    W, H = model.board_size
+    sizes = {"wound": (geo["cell_w"], geo["cell_h"])}
+    sizes.update({t: (geo["cell_w"], geo["exp_h"]) for t in engine.TYPES})
+    out = []
+    for s, turned in zip(engine.SIDES, (False, True)):
+        for key, cells in track_cells(model, geo).items():
+            w, h = sizes[key]
+            places = tuple(Place(W - x - w / 2, H - y - h / 2, w, h) if turned
+                           else Place(x + w / 2, y + h / 2, w, h) for _, x, y in cells)
+            what = "wound" if key == "wound" else f"{model.attacks[key].name} experience"
+            out.append(Track(f"the {model.sides[s].name}'s {what} track", f"{what} marker"
+                             if key == "wound" else "experience marker", model.marker_diameter,
+                             places, field="markers.diameter"))
+    return out
 
 
 # ---- the protocol -----------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...errors import DataError, Finding, Source, error
 from ...units import MM
+from ...layout.places import Place, Track
 from ..base import Common, load_common, palette_colour
 from ..facts import Side
 from ..rulings import Enforced
@@ -291,6 +292,34 @@ def _validate_paths(model: Model) -> list[Finding]:
         else:
             seen[key] = island
     return findings
+
+
+def island_centres(model: Model) -> dict[tuple[int, int], tuple[float, float]]:
+    """Centre of every island on the board, by (path, position): paths run up the board from
+    Yang's edge (position 1) to Yin's; the board draws them here and the pawns stand on them."""
+    W, H = model.board_size
+    d = model.island_diameter
+    paths = sorted({i.path for i in model.islands})
+    positions = max((i.position for i in model.islands), default=1)
+    margin_y = d / 2 + 6 * MM
+    step = (H - 2 * margin_y) / max(1, positions - 1)
+    col_w = (W - 70 * MM) / max(1, len(paths))
+    xs = {p: 35 * MM + col_w * (k + 0.5) for k, p in enumerate(paths)}
+    return {(i.path, i.position): (xs[i.path], margin_y + (i.position - 1) * step)
+            for i in model.islands}
+
+
+def tracks(model: Model) -> list[Track]:
+    """Each path's islands and the two pawns on them (never both on one island)."""
+    centres = island_centres(model)
+    d = model.island_diameter
+    out = []
+    for path in sorted({i.path for i in model.islands}):
+        places = tuple(Place(*centres[(path, pos)], d, d) for (p, pos) in sorted(centres)
+                       if p == path)
+        out.append(Track(f"path {path}", "pawn", model.token_diameter, places, pieces=2,
+                         field="tokens.diameter"))
+    return out
 
 
 def required_kit(model: Model) -> Counter:
