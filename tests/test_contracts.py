@@ -78,7 +78,8 @@ def test_changing_the_legal_list_changes_nothing(game):
                                         ("experior", "experience marker"), ("experior", "role card")])
 def test_a_pdf_that_lacks_a_piece_the_rules_need_is_refused(tmp_path, monkeypatch, game, kind):
     opened = open_game(game)
-    real = opened.module.build_kit
+    kit_module = opened.spec.kit_module()
+    real = kit_module.build_kit
 
     def short_kit(model, fonts):
         kit = real(model, fonts)
@@ -90,8 +91,8 @@ def test_a_pdf_that_lacks_a_piece_the_rules_need_is_refused(tmp_path, monkeypatc
                 return kit
         raise AssertionError(f"no {kind} in the kit")
 
-    monkeypatch.setattr(opened.module, "build_kit", short_kit)
-    need = opened.module.required_kit(opened.model)[kind]
+    monkeypatch.setattr(kit_module, "build_kit", short_kit)
+    need = opened.spec.required_kit(opened.model)[kind]
     out = tmp_path / "kit.pdf"
     with pytest.raises(RulesError) as info:
         build(opened, out)

@@ -91,11 +91,11 @@ def test_pdf_pages_text_and_manifest(built):
                   "Same type: Quick beats Strong", "red", "green", "blue"):
         assert words in fronts, words
     for words in ("HUMAN", "ELF", "A TURN", "END OF THE GAME", "Starting experience",
-                  "LOCKED CARD", "WOUNDS", "Sword > Bow > Magic > Sword", "+50", "+10"):
+                  "LOCKED CARD", "WOUNDS", "Sword > Bow > Magic > Sword", "+30", "+10"):
         assert words in text, words
     board = pages[-1]
     cells = {int(line) for line in board.splitlines() if line.strip().isdigit()}
-    assert "limit 100" in board and max(cells) == 149 and set(range(150)) <= cells
+    assert "limit 100" in board and max(cells) == 129 and set(range(130)) <= cells
 
 
 def test_fonts_are_embedded(built):
@@ -200,7 +200,7 @@ def test_wound_limit_50_changes_track_engine_and_booklet(tmp_path):
     set_option(folder, "wound_limit", 50)
     game = open_game(str(folder))
     model = game.model
-    assert model.wound_track == range(0, 100)
+    assert model.wound_track == range(0, 80)
     g = new_game(model)
     assert g.wound_limit == 50
     # a strong sword from 3 experience takes the Elf from 45 to 54 wounds: the game ends
@@ -210,15 +210,15 @@ def test_wound_limit_50_changes_track_engine_and_booklet(tmp_path):
         s.apply_action(engine.card_id("bow", "quick"))
         assert s.is_terminal() is ends
     text = booklet(model).text
-    rules = text[:text.index("## Rulings")]  # the rulings quote the default, "default 100"
-    assert "reaches **50 wounds**" in rules and "100" not in rules
-    assert "from 0 to 99" in text
+    assert "reaches **50 wounds**" in text and " 100 " not in text.replace("1000 turns", "")
+    assert "reaches the wound limit, 50 wounds" in text
+    assert "from 0 to 79" in text
     out = tmp_path / "experior50.pdf"
     result = build(game, out)
     pages = pdf_pages(out)
     board = pages[-1]
     cells = {int(line) for line in board.splitlines() if line.strip().isdigit()}
-    assert "limit 50" in board and max(cells) == 99 and set(range(100)) <= cells
+    assert "limit 50" in board and max(cells) == 79 and set(range(80)) <= cells
     cards = " ".join(" ".join(p.split()) for p in pages[result.sections[2].first - 1:])
     assert "reaches 50 wounds" in cards and "reaches 100" not in cards  # the aid card
 

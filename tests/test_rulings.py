@@ -110,16 +110,18 @@ def test_round_limit_is_one_number_for_engine_ruling_and_booklet(game_copy):
 
 
 def test_experior_flip_follows_the_board(game_copy, tmp_path):
-    """E12 states the wound marker's + side from [board] wound_cells_beyond: +30 in the booklet,
+    """E12 states the wound marker's + side from [board] wound_cells_beyond: +20 in the booklet,
     on the markers and on the board alike."""
     folder = game_copy("experior")
-    set_text(folder / "game.toml", "wound_cells_beyond = 50", "wound_cells_beyond = 30")
+    set_text(folder / "game.toml", "wound_cells_beyond = 30", "wound_cells_beyond = 20")
     out = tmp_path / "e.pdf"
     build(open_game(str(folder)), out)
     text = "\n".join(p.extract_text() for p in PdfReader(str(out)).pages)
     flat = " ".join(text.split())
-    assert "(+30 for wounds, +10 for experience)" in flat
-    assert "+50" not in flat
+    assert "(+20 for wounds, +10 for experience)" in flat  # E12 in the booklet
+    assert "turn the wound marker to +20" in flat  # the board
+    assert flat.count("+20") >= 4  # and the two wound markers' backs
+    assert "+30" not in flat
 
 
 def test_booklet_marks_published_rules_and_kit_rulings():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -9,7 +10,7 @@ from typing import Any, Iterable
 from ..errors import DataError, Finding, Source, error
 from ..resources import shipped
 from ..units import CARD_PRESETS, size
-from .files import Column, Record, inside, read_csv, read_toml
+from .files import Column, Record, inside, is_file, read_csv, read_toml
 
 GAME_FILE = "game.toml"
 
@@ -72,7 +73,14 @@ class GameFolder:
 
     @property
     def slug(self) -> str:
-        return self.path.name
+        """The name outputs are called by: the folder's own name (`--game .` names the folder
+        you stand in), or the title when that name is empty or hidden."""
+        name = self.path.resolve().name
+        if name and not name.startswith("."):
+            return name
+        title = self.config.get("game", {}).get("title") if isinstance(
+            self.config.get("game"), dict) else None
+        return re.sub(r"[^a-z0-9]+", "-", str(title or "").lower()).strip("-") or "game"
 
     def section(self, name: str, required: bool = True) -> dict[str, Any]:
         value = self.config.get(name)
@@ -123,14 +131,14 @@ class GameFolder:
 
     def file(self, relative: str, source: Source | None = None, field: str | None = None) -> Path:
         path = inside(self.path, relative, source or Source(self.toml_path), field)
-        if not path.is_file():
+        if not is_file(path):
             where = source or Source(self.toml_path)
             raise DataError(f"file {relative!r} not found in the game folder", where.path,
                             where.row, field)
         return path
 
     def csv(self, name: str, columns: Iterable[Column]) -> list[Record]:
-        return read_csv(self.file(name), columns)
+        return read_csv(self._own(name), columns)
 
     def note(self, exc: DataError) -> None:
         """Keep a data error as a finding and go on loading."""
@@ -148,7 +156,7 @@ class GameFolder:
         """The rows of a CSV that read cleanly; every bad cell (and an unreadable file) is noted
         and its row left out, so validation goes on and reports the rest."""
         try:
-            return read_csv(self.file(name), columns, errors=self.note)
+            return read_csv(self._own(name), columns, errors=self.note)
         except DataError as exc:
             self.note(exc)
             return []
@@ -164,7 +172,12 @@ class GameFolder:
         return out
 
     def toml(self, name: str) -> dict[str, Any]:
-        return read_toml(self.file(name))
+        return read_toml(self._own(name))
+
+    def _own(self, name: str) -> Path:
+        """A data file the game always reads (cards.csv): its problems are its own, not
+        game.toml's."""
+        return self.file(name, Source(self.path / name))
 
 
 def finding(exc: DataError) -> Finding:

@@ -28,7 +28,10 @@ class Side:
     field: str = "side"  # the column holding the id
 
 
-def check_facts(folder, module, model) -> list[Finding]:
+def check_facts(folder, spec, model) -> list[Finding]:
+    """`spec` is the game's registry entry (games/registry.py); its kit module may provide the
+    declarations above."""
+    module = spec.kit_module()
     findings = []
     enforced = module.enforced_rulings(model) if hasattr(module, "enforced_rulings") else None
     findings += rulings_mod.check(model.common.rulings, enforced or rulings_mod.NONE,
@@ -36,7 +39,7 @@ def check_facts(folder, module, model) -> list[Finding]:
     if hasattr(module, "tracks"):
         for message, field in places.problems(module.tracks(model)):
             findings.append(error(message, Source(folder.toml_path), field or None))
-    engine = _engine(module, model)
+    engine = _engine(spec, module, model)
     if engine is not None:
         findings += _players(folder, model.common.players, engine)
         if hasattr(module, "sides"):
@@ -44,13 +47,15 @@ def check_facts(folder, module, model) -> list[Finding]:
     return findings
 
 
-def _engine(module, model):
-    """The engine's class: declared by the module, or the class of the game it builds (a game
-    without an engine, such as a plain deck, refuses to build one)."""
+def _engine(spec, module, model):
+    """The engine's class: declared by the kit module, or the class of the game it builds (None
+    for a game without an engine, such as a plain deck, or when its data builds none)."""
     if hasattr(module, "engine_class"):
         return module.engine_class(model)
+    if not spec.has_engine:
+        return None
     try:
-        return type(module.new_game(model))
+        return type(spec.new_game(model))
     except (PnpError, ValueError, KeyError):
         return None
 
