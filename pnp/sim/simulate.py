@@ -146,7 +146,20 @@ def _init_worker(setup: Setup, specs: Sequence[str], seed: int) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)   # the parent's pool.terminate(): just stop
+    _die_with_parent(signal.SIGTERM)
     _worker.update(setup=setup, specs=tuple(specs), seed=seed)
+
+
+def _die_with_parent(sig: int) -> None:
+    """Linux: have the kernel stop this worker when the parent dies (even by SIGKILL), so no
+    orphan plays on and then fails writing to a closed pipe."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, sig)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def play_chunk(setup: Setup, specs: Sequence[str], seed: int, start: int, stop: int) -> Tally:
