@@ -293,8 +293,6 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
     from .sim.simulate import load_game, run_figures, simulate as run
 
     setup = load_game(game, players)
-    for note in setup.notes:
-        click.echo(f"warning: {note}", err=True)
     specs = registry.parse(setup.engine, agents, setup.num_players)
     stderr = sys.stderr
     tty = getattr(stderr, "isatty", lambda: False)()
@@ -378,8 +376,6 @@ def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
     from .sim.simulate import load_game
 
     setup = load_game(game, players)
-    for note in setup.notes:
-        click.echo(f"warning: {note}", err=True)
     if opponent != "human":
         make(setup.engine, opponent)
     play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,
@@ -387,7 +383,7 @@ def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
 
 
 @main.command()
-@click.option("--sizes", default="54,540,5400", show_default=True,
+@click.option("--sizes", default="54,540,5400,54000", show_default=True,
               help="Synthetic deck sizes, comma-separated.")
 @click.option("--sim-seconds", type=click.FloatRange(0.05, 60), default=2.0, show_default=True,
               help="How long to play each game's engine for the games/s figure.")

@@ -5,36 +5,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
 from .errors import Finding, PnpError, RulesError, error
 from .units import MM, PAPERS
 
+if TYPE_CHECKING:
+    from .games.registry import GameSpec
+
 
 @dataclass
 class OpenGame:
     folder: GameFolder
-    module: Any
+    spec: GameSpec
     model: Any
 
     @property
     def name(self) -> str:
         return self.folder.slug
 
+    @property
+    def module(self) -> GameSpec:
+        """The older name of `spec` (kept while other branches still say `module`)."""
+        return self.spec
+
 
 def open_game(name_or_path: str, cwd: Path | None = None) -> OpenGame:
-    from .games import game_module
+    from .games.registry import get
 
     folder = GameFolder.open(find_game(name_or_path, cwd))
-    engine = folder.get("game", "engine")
-    module = game_module(engine, folder.toml_path)
-    return OpenGame(folder, module, module.load(folder))
+    spec = get(folder.get("game", "engine"), folder.toml_path)
+    return OpenGame(folder, spec, spec.load(folder))
 
 
 def validate(game: OpenGame) -> list[Finding]:
     """The data against the rules engine (no drawing)."""
-    return list(game.module.validate(game.model))
+    return list(game.spec.validate(game.model))
 
 
 def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
@@ -54,7 +61,7 @@ def _drawn(game: OpenGame, result) -> list[Finding]:
     kit the rules need; one line per distinct problem."""
     from .kit import compare_manifest
 
-    required = game.module.required_kit(game.model)
+    required = game.spec.required_kit(game.model)
     drawn = result.findings + [error(f"manifest: {p}")
                                for p in compare_manifest(result.placed, required)]
     return list(dict.fromkeys(drawn))
@@ -100,7 +107,7 @@ def _prepare(game: OpenGame, force: bool):
         raise RulesError(findings)
     _check_piece_count(game)
     fonts = load_fonts(game.model.common.fonts)
-    return game.module.build_kit(game.model, fonts), fonts, findings
+    return game.spec.build_kit(game.model, fonts), fonts, findings
 
 
 def _check_piece_count(game: OpenGame) -> None:

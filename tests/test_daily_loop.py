@@ -85,7 +85,7 @@ def test_deck_without_engine_cannot_be_simulated(tmp_path):
     CliRunner().invoke(main, ["new", "plain", "--dir", str(tmp_path)])
     game = open_game(str(tmp_path / "plain"))
     try:
-        game.module.new_game(game.model)
+        game.spec.new_game(game.model)
     except PnpError as exc:
         assert "has no rules engine" in str(exc)
     else:

@@ -64,7 +64,7 @@ def test_random_cells_in_a_real_game_give_a_model_or_a_clear_error(tmp_path_fact
         game = open_game(str(folder))
     except DataError:
         return
-    game.module.validate(game.model)  # findings are fine; exceptions are not
+    game.spec.validate(game.model)  # findings are fine; exceptions are not
 
 
 def test_absurd_counts_and_sizes_are_refused(game_copy, tmp_path):
