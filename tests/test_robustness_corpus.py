@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from helpers import ROOT
 from pnp import sandbox
 from pnp.cli import main
-from pnp.errors import DataError, PnpError
+from pnp.errors import DataError
 from pnp.project import build, open_game
 from pnp.templating import render_template
 

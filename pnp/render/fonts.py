@@ -42,7 +42,7 @@ def register_font(path: Path) -> str:
                 font.face.makeSubset(sorted(font.face.charToGlyph))
         except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
-        except Exception as exc:  # reportlab's parser meets a damaged file in many ways
+        except Exception:  # reportlab's parser meets a damaged file in many ways
             raise DataError("not a usable TrueType font (damaged or cut short)",
                             path) from None
         pdfmetrics.registerFont(font)
