@@ -30,6 +30,13 @@ def plain(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not plain data for a template")
 
 
+class TemplateText(str):
+    """A rendered text that remembers the template file it came from, so what goes wrong when
+    it is laid out later (an unknown figure) names the file the designer must edit."""
+
+    template: str = ""
+
+
 def _loader(folders: list[Path]):
     """A file loader that reads only files whose real path (links followed) lies inside one of
     its folders: the game folder and pnp's own templates. The same rule as images and CSVs."""
@@ -116,13 +123,16 @@ def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> 
         with sandbox.Watchdog(sandbox.MAX_SECONDS):
             parts: list[str] = []
             size = 0
-            for part in env.get_template(name).generate(**data):
+            template = env.get_template(name)
+            for part in template.generate(**data):
                 size += len(part)
                 if size > sandbox.MAX_OUTPUT:
                     raise sandbox.TemplateLimit(f"the text grows past {sandbox.MAX_OUTPUT:,} "
                                                 "characters (a loop far too large?)")
                 parts.append(part)
-            return "".join(parts)
+        text = TemplateText("".join(parts))
+        text.template = Path(template.filename or name).name
+        return text
     except jinja2.TemplateSyntaxError as exc:
         where = Path(exc.filename).name if exc.filename else name
         raise DataError(f"line {exc.lineno}: template syntax error: {exc.message}",
