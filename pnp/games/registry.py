@@ -11,11 +11,14 @@ Shipped games are the subpackages of `pnp.games` that have a `game.py`; other pa
 through the `pnp.games` entry-point group (`[project.entry-points."pnp.games"] duel =
 "my_duel.game:SPEC"`). Nothing is imported until a game is asked for, so `pnp --help` stays quick.
 
-The spec names two modules by import path (imported on first use):
+The spec names its modules by import path (imported on first use). Imports go one way: the
+model is built first, the drawings take it.
 
-* `kit` -- the data and the print: ``load(folder) -> model``, ``validate(model) -> findings``,
-  ``build_kit(model, fonts) -> Kit``, ``required_kit(model) -> Counter`` and, for a game with a
-  rules engine, ``new_game(model, num_players) -> core.Game``.
+* `kit` -- the data: ``load(folder) -> model``, ``validate(model) -> findings``,
+  ``required_kit(model) -> Counter`` and, for a game with a rules engine,
+  ``new_game(model, num_players) -> core.Game``. It imports nothing from rendering.
+* `faces` -- the print: ``build_kit(model, fonts) -> Kit`` (the faces, boards and booklet drawn
+  from the model). A small game may leave it out and define build_kit in its kit module.
 * `lab` (optional) -- how the playtest lab shows the game: ``Figures`` (a ``sim.stats.Extra``
   subclass: the game's own simulation figures), ``charts(fig)`` (balance-report charts),
   ``observation_text(obs, label)`` (a seat's view as text for `pnp play`), ``seat_label(state,
@@ -52,6 +55,7 @@ class GameSpec:
     title: str
     kit: str                               # module path of the kit protocol (see above)
     players: tuple[int, int] = (2, 2)      # fewest and most players the engine takes
+    faces: str = ""                        # module path of build_kit (default: the kit module)
     lab: str = ""                          # module path of the lab hooks (optional)
     agents: Mapping[str, str] = field(default_factory=dict)  # name -> "module:attribute"
     max_actions: int = 10_000              # no game takes more actions (chance included)
@@ -68,7 +72,8 @@ class GameSpec:
         return list(self.kit_module().validate(model))
 
     def build_kit(self, model: Any, fonts: Any) -> Kit:
-        return self.kit_module().build_kit(model, fonts)
+        module = importlib.import_module(self.faces) if self.faces else self.kit_module()
+        return module.build_kit(model, fonts)
 
     def required_kit(self, model: Any) -> Counter:
         return self.kit_module().required_kit(model)

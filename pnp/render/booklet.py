@@ -21,6 +21,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableS
 
 from ..errors import DataError
 from ..units import MM
+from .colours import as_color
 from .fonts import Fonts
 from .text import draw_line
 
@@ -121,9 +122,9 @@ class Booklet:
         return {
             "body": body,
             "h1": ParagraphStyle("h1", body, fontName=bold, fontSize=22, leading=27,
-                                 spaceAfter=8, textColor=self.accent),
+                                 spaceAfter=8, textColor=as_color(self.accent)),
             "h2": ParagraphStyle("h2", body, fontName=bold, fontSize=14, leading=18,
-                                 spaceBefore=10, spaceAfter=4, textColor=self.accent),
+                                 spaceBefore=10, spaceAfter=4, textColor=as_color(self.accent)),
             "h3": ParagraphStyle("h3", body, fontName=bold, fontSize=11, leading=14,
                                  spaceBefore=6, spaceAfter=2),
             "bullet": ParagraphStyle("bullet", body, leftIndent=14, bulletIndent=4,
@@ -162,7 +163,7 @@ class Booklet:
             t = Table(rows, colWidths=[width / ncols] * ncols, repeatRows=1)
             t.setStyle(TableStyle([
                 ("FONT", (0, 0), (-1, -1), fonts["regular"], 9),  # else reportlab picks Helvetica
-                ("BACKGROUND", (0, 0), (-1, 0), self.accent),
+                ("BACKGROUND", (0, 0), (-1, 0), as_color(self.accent)),
                 ("GRID", (0, 0), (-1, -1), 0.4, Color(0.6, 0.6, 0.6)),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, Color(0.95, 0.95, 0.95)]),
@@ -284,7 +285,7 @@ class Booklet:
     def _furniture(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float, n: int) -> None:
         margin = _margin(page_w)
         c.setFillColor(Color(0.45, 0.45, 0.45))
-        c.setStrokeColor(self.accent)
+        c.setStrokeColor(as_color(self.accent))
         c.setLineWidth(0.6)
         c.line(margin, page_h - margin + 2 * MM, page_w - margin, page_h - margin + 2 * MM)
         draw_line(c, fonts, f"{self.title} \u00b7 Rules", margin, page_h - margin + 4 * MM, 8)

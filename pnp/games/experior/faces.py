@@ -594,7 +594,7 @@ def booklet(model: Model) -> Booklet:
 
 
 # ---- the kit -------------------------------------------------------------------------------------
-def build(model: Model, fonts) -> Kit:
+def build_kit(model: Model, fonts) -> Kit:
     w, h = model.card_size
     order = {s: i for i, s in enumerate(engine.SIDES)}
     backs = {sid: side_back(model, sid) for sid in model.sides}

@@ -12,8 +12,7 @@ import inspect
 from collections import Counter
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color
-
+from ...data.colours import Colour
 from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...engine.core import IllegalAction
@@ -32,7 +31,7 @@ _CHANNEL = {"red": 0, "green": 1, "blue": 2}
 class Attack:
     id: str
     name: str
-    colour: Color
+    colour: Colour
     colour_name: str
     beats: str
     source: Source
@@ -50,8 +49,8 @@ class Modality:
 class Side:
     id: str
     name: str
-    colour: Color
-    ink: Color
+    colour: Colour
+    ink: Colour
     start: dict[str, int]  # starting experience by attack type
     source: Source
 
@@ -143,7 +142,7 @@ def _once(seen: dict, key, record: Record, field: str, what: str) -> None:
 def load(folder: GameFolder) -> Model:
     common = load_common(folder)
 
-    def col(rec: Record, field: str) -> Color:
+    def col(rec: Record, field: str) -> Colour:
         return palette_colour(common, rec[field], rec.source, field)
 
     attacks: dict[str, Attack] = {}
@@ -223,7 +222,7 @@ def _engine_default(name: str):
     return inspect.signature(engine.ExperiorGame.__init__).parameters[name].default
 
 
-def _is_named_colour(value: Color, name: str) -> bool:
+def _is_named_colour(value: Colour, name: str) -> bool:
     channel = _CHANNEL.get(name)
     if channel is None:
         return True
@@ -556,9 +555,3 @@ def new_game(model: Model, num_players: int | None = None) -> engine.ExperiorGam
     return engine.ExperiorGame(num_players, wound_limit=model.wound_limit, start=model.start,
                                multipliers=model.multipliers,
                                bonus_multiplier=model.bonus_multiplier)
-
-
-def build_kit(model: Model, fonts):
-    from .faces import build
-
-    return build(model, fonts)

@@ -340,7 +340,7 @@ def booklet(model: Model) -> Booklet:
                    accent=pal["ink"], source=str(model.common.folder.path / "booklet"))
 
 
-def build(model: Model, fonts) -> Kit:
+def build_kit(model: Model, fonts) -> Kit:
     w, h = model.card_size
     backs = {p.id: player_back(model, p.id) for p in model.players}
     order = {p.id: i for i, p in enumerate(model.players)}

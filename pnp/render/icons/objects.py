@@ -4,11 +4,13 @@ a square of side `size` (a coin: radius r)."""
 from __future__ import annotations
 
 from math import cos, sin, pi
-
-from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
 from .weapons import axe_icon, dagger_icon, magic_icon
+
+if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
 
 
 def coin_icon(c: Canvas, cx: float, cy: float, r: float, fill: Color, ink: Color,
