@@ -8,9 +8,10 @@ from reportlab.lib.colors import Color
 
 from ...kit import Board, Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet, faces_figure
-from ...render.colours import ink_on, luminance, mix
+from ...render.colours import ink_on, mix
 from ...render.icons import (arrow, bow_icon, disc, drop_icon, leaf_icon, magic_icon,
                              shield_icon, sword_icon, toward)
+from ...render.parts import back_frame, bleed_ink, saving
 from ...render.surface import Surface
 from ...render.text import LEADING, wrap
 from ...units import MM
@@ -18,17 +19,6 @@ from ..base import booklet_text
 from . import engine
 from .kit import MARGIN, STRIP, Card, Marker, Model, board_layout, worked_example
 
-
-
-def saving(s: Surface) -> bool:
-    """Ink-saver mode: fill_bleed leaves the paper white, so skip big fills of our own too."""
-    return getattr(s, "ink_saver", False)
-
-
-def bleed_ink(s: Surface, ink: Color, dark: Color) -> Color:
-    """The colour for marks drawn straight on a piece's background: a light ink (meant for a
-    dark background) turns dark when ink-saver mode leaves the background white."""
-    return dark if saving(s) and luminance(ink) > 0.5 else ink
 
 
 # ---- icons -------------------------------------------------------------------------------------
@@ -151,13 +141,8 @@ def side_back(model: Model, sid: str):
     @shared
     def draw(s: Surface) -> None:
         c, w, h = s.c, s.w, s.h
-        s.fill_bleed(side.colour)
         ink = bleed_ink(s, side.ink, model.common.palette["ink"])
-        c.setStrokeColor(ink)
-        c.setLineWidth(1.5)
-        c.roundRect(4 * MM, 4 * MM, w - 8 * MM, h - 8 * MM, 3 * MM, stroke=1, fill=0)
-        c.setLineWidth(0.6)
-        c.roundRect(6 * MM, 6 * MM, w - 12 * MM, h - 12 * MM, 2 * MM, stroke=1, fill=0)
+        back_frame(s, side.colour, ink)
         emblem(c, sid, w / 2, h / 2 + 6 * MM, 32 * MM, ink, side.colour)
         c.setFillColor(ink)
         s.line(side.name.upper(), w / 2, h / 2 - 19 * MM, 20, "bold", "centre",

@@ -11,6 +11,7 @@ from ...kit import Board, Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet
 from ...render.colours import ink_on
 from ...render.icons import arrow, disc, taijitu, toward
+from ...render.parts import back_frame, ringed_token
 from ...render.surface import Surface
 from ...render.text import draw_line
 from ...units import MM
@@ -160,12 +161,7 @@ def player_back(model: Model, pid: str):
     @shared
     def draw(s: Surface) -> None:
         c, w, h = s.c, s.w, s.h
-        s.fill_bleed(owner.colour)
-        c.setStrokeColor(owner.ink)
-        c.setLineWidth(1.5)
-        c.roundRect(4 * MM, 4 * MM, w - 8 * MM, h - 8 * MM, 3 * MM, stroke=1, fill=0)
-        c.setLineWidth(0.6)
-        c.roundRect(6 * MM, 6 * MM, w - 12 * MM, h - 12 * MM, 2 * MM, stroke=1, fill=0)
+        back_frame(s, owner.colour, owner.ink)
         disc(c, w / 2, h / 2 + 4 * MM, 17 * MM, owner.colour, owner.ink, 2)
         c.setFillColor(owner.ink)
         s.line(owner.symbol, w / 2, h / 2 - 5 * MM, 26 * MM, "cjk", "centre")
@@ -199,10 +195,7 @@ def pawn_front(model: Model, pid: str):
     @shared
     def draw(s: Surface) -> None:
         c, r = s.c, s.w / 2
-        s.fill_bleed(owner.colour)
-        c.setStrokeColor(owner.ink)
-        c.setLineWidth(1)
-        c.circle(r, r, r - 1.5 * MM, stroke=1, fill=0)
+        ringed_token(s, owner.colour, owner.ink, inset=1.5 * MM, width=1)
         c.setFillColor(owner.ink)
         s.line(owner.symbol, r, r - 1.2 * MM, r * 0.95, "cjk", "centre")
         s.line(owner.name, r, 3.3 * MM, 7.5, "bold", "centre", max_width=r * 1.3)
