@@ -13,6 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
+_MM = 72 / 25.4  # the floor script uses no pnp module, not even pnp.units
 CARD_TEXT = ("When this card is played, every player draws two cards, then discards one card of "
              "their choice. Gain 1 VP for each card of the same suit in play.")
 
@@ -80,20 +81,17 @@ def deck_child(n: int, mode: str, out: str, art: str) -> dict:
 
 def _floor(n: int, out: str, art: str) -> None:
     """The same cards drawn with reportlab alone, written as a careful script would."""
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.utils import simpleSplit
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
     from .resources import shipped
 
-    mm = 72 / 25.4
     fonts = shipped("fonts")
     pdfmetrics.registerFont(TTFont("F", str(fonts / "DejaVuSans.ttf")))
     pdfmetrics.registerFont(TTFont("FB", str(fonts / "DejaVuSans-Bold.ttf")))
-    W, H = 210 * mm, 297 * mm
-    w, h = 63 * mm, 88 * mm
+    W, H = 210 * _MM, 297 * _MM
+    w, h = 63 * _MM, 88 * _MM
     x0, y0 = (W - 3 * w) / 2, (H - 3 * h) / 2
     c = Canvas(out, pagesize=(W, H), invariant=1)
     c.beginForm("back", 0, 0, w, h)
@@ -103,36 +101,42 @@ def _floor(n: int, out: str, art: str) -> None:
     for first in range(0, n, 9):
         count = min(9, n - first)
         for i in range(count):
-            x, y = slots[i]
-            c.saveState()
-            c.translate(x, y)
-            c.setFillColor(HexColor("#f4efe1"))
-            c.rect(0, 0, w, h, stroke=0, fill=1)
-            c.setStrokeColor(HexColor("#333333"))
-            c.roundRect(3 * mm, 3 * mm, w - 6 * mm, h - 6 * mm, 2 * mm)
-            c.setFillColor(HexColor("#222222"))
-            c.setFont("FB", 14)
-            c.drawCentredString(w / 2, h - 12 * mm, f"Card {first + i + 1}")
-            c.circle(w / 2, h / 2 + 10 * mm, 12 * mm, stroke=1, fill=0)
-            c.setFont("F", 8.5)
-            ty = 36 * mm
-            lines = simpleSplit(CARD_TEXT, "F", 8.5, w - 10 * mm)  # each card has its own text
-            for line in lines:
-                c.drawString(5 * mm, ty, line)
-                ty -= 8.5 * 1.2
-            c.restoreState()
+            _floor_card(c, first + i + 1, slots[i], w, h)
         for xm in (x0, x0 + w, x0 + 2 * w, x0 + 3 * w):
-            c.line(xm, y0 - 9 * mm, xm, y0 - 5 * mm)
-            c.line(xm, H - y0 + 5 * mm, xm, H - y0 + 9 * mm)
+            c.line(xm, y0 - 9 * _MM, xm, y0 - 5 * _MM)
+            c.line(xm, H - y0 + 5 * _MM, xm, H - y0 + 9 * _MM)
         c.showPage()
-        for i in range(count):
-            x, y = slots[i]
+        for x, y in slots[:count]:
             c.saveState()
             c.translate(W - x - w, y)
             c.doForm("back")
             c.restoreState()
         c.showPage()
     c.save()
+
+
+
+def _floor_card(c, number: int, at: tuple[float, float], w: float, h: float) -> None:
+    """One front of the floor deck: ground, frame, title, circle and its own text."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.utils import simpleSplit
+
+    c.saveState()
+    c.translate(*at)
+    c.setFillColor(HexColor("#f4efe1"))
+    c.rect(0, 0, w, h, stroke=0, fill=1)
+    c.setStrokeColor(HexColor("#333333"))
+    c.roundRect(3 * _MM, 3 * _MM, w - 6 * _MM, h - 6 * _MM, 2 * _MM)
+    c.setFillColor(HexColor("#222222"))
+    c.setFont("FB", 14)
+    c.drawCentredString(w / 2, h - 12 * _MM, f"Card {number}")
+    c.circle(w / 2, h / 2 + 10 * _MM, 12 * _MM, stroke=1, fill=0)
+    c.setFont("F", 8.5)
+    ty = 36 * _MM
+    for line in simpleSplit(CARD_TEXT, "F", 8.5, w - 10 * _MM):  # each card has its own text
+        c.drawString(5 * _MM, ty, line)
+        ty -= 8.5 * 1.2
+    c.restoreState()
 
 
 def _run_child(n: int, mode: str, folder: Path) -> dict:
