@@ -12,7 +12,7 @@ its lab module (see pnp/games/registry.py).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .stats import (Z95, Extra, advantage, distribution, num, pct, pct_ci, rate, span,  # noqa: F401
                     wilson)
@@ -53,15 +53,6 @@ class Tally:
         self.decisions.update(other.decisions)
         self.extra.merge(other.extra)
         return self
-
-
-def tally_of(engine: str, num_players: int,
-             results: Iterable[tuple[Sequence[float], Mapping[str, Any], int]]) -> Tally:
-    """A tally from (returns, stats, decisions) triples, e.g. from core.play records."""
-    t = Tally(engine, num_players)
-    for returns, stats, decisions in results:
-        t.add(returns, stats, decisions)
-    return t
 
 
 def _figures_class(engine: str) -> type[Extra]:

@@ -113,9 +113,6 @@ class GreedyAgent:
             out.append(row)
         return out
 
-    def _duel_value(self, o: WuxingObservation, k: int, mine: int, theirs: int) -> float:
-        return self._duel_values(o, k, (mine,), (theirs,))[0][0]
-
     def _card_values(self, o: WuxingObservation, opp_cards: Sequence[int]) -> dict:
         """(path, card) -> expected value against a card drawn uniformly from opp_cards."""
         vals = {}
