@@ -132,6 +132,7 @@ class GameSpec:
 
 
 _specs: dict[str, GameSpec] = {}
+_broken: dict[str, str] = {}       # entry-point name -> why it did not load
 _scanned = False
 
 
@@ -155,10 +156,12 @@ def _scan() -> None:
     for ep in entry_points(group=ENTRY_POINTS):
         try:
             found = ep.load()
-        except Exception as exc:     # a broken plug-in must not stop the shipped games
-            raise PnpError(f"the game {ep.name!r} ({ep.value}) failed to load: "
-                           f"{type(exc).__name__}: {exc}") from None
-        if isinstance(found, GameSpec) and found.name not in _specs:
+        except Exception as exc:     # a broken plug-in must not stop the other games
+            _broken[ep.name] = f"{type(exc).__name__}: {exc}"
+            continue
+        if not isinstance(found, GameSpec):
+            _broken[ep.name] = f"{ep.value} is a {type(found).__name__}, not a GameSpec"
+        elif found.name not in _specs:
             register(found)
     _scanned = True
 
@@ -179,6 +182,9 @@ def find(name: str) -> GameSpec | None:
 def get(name: str, where: Path | None = None) -> GameSpec:
     """The spec of game.toml's `engine`; an unknown name is a data error naming game.toml."""
     spec = find(name)
+    if spec is None and name in _broken:
+        raise DataError(f"the game package of engine {name!r} failed to load: {_broken[name]}",
+                        where, field="game.engine")
     if spec is None:
         raise DataError(f"unknown engine {name!r}; pnp knows: {', '.join(specs())}", where,
                         field="game.engine")
