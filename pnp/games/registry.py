@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from ..engine.core import Game, State
     from ..errors import Finding
     from ..kit import Kit
+    from ..sim.stats import Extra
 
 ENTRY_POINTS = "pnp.games"
 
@@ -104,10 +105,11 @@ class GameSpec:
             return None
         return getattr(importlib.import_module(self.lab), name, None)
 
-    def figures_class(self) -> type:
+    def figures_class(self) -> type[Extra]:
         from ..sim.stats import Extra
 
-        return self._hook("Figures") or Extra
+        hook = self._hook("Figures")
+        return hook if isinstance(hook, type) and issubclass(hook, Extra) else Extra
 
     def charts(self, fig: Mapping[str, Any]) -> list:
         hook = self._hook("charts")

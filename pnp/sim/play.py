@@ -133,9 +133,9 @@ def parse_choice(state, legal: Sequence[int], labels: Sequence[str], text: str
     if len(part) > 1:
         return None, (f"{t!r} fits several moves ({', '.join(str(i + 1) for i in part[:10])}"
                       f"{', ...' if len(part) > 10 else ''}): type its number")
-    a = _find_by_text(state, low, legal)
-    if a is not None:
-        why = _why(state, a)
+    found = _find_by_text(state, low, legal)
+    if found is not None:
+        why = _why(state, found)
         if why is not None:
             return None, f"illegal: {why}"
     return None, f"{t!r} is not one of your moves: type its number (1 to {len(legal)})"

@@ -29,9 +29,9 @@ class Tally:
         self.num_players = num_players
         self.games = 0
         # per seat: {0: lost, k: among k winners (1 = sole winner)}
-        self.outcomes = [Counter() for _ in range(num_players)]
-        self.length = Counter()
-        self.decisions = Counter()
+        self.outcomes: list[Counter] = [Counter() for _ in range(num_players)]
+        self.length: Counter = Counter()
+        self.decisions: Counter = Counter()
         self.extra: Extra = _figures_class(engine)(num_players)
 
     def add(self, returns: Sequence[float], stats: Mapping[str, Any], decisions: int) -> None:
@@ -71,7 +71,7 @@ def figures(t: Tally, *, title: str = "", game: str = "", seed: int | None = Non
             agents: Sequence[str] = ()) -> dict[str, Any]:
     """Every figure of a tally as plain JSON-able data."""
     n = t.games
-    seats = []
+    seats: list[dict[str, Any]] = []
     for s, oc in enumerate(t.outcomes):
         wins, losses = oc[1], oc[0]
         draws = n - wins - losses
@@ -80,7 +80,7 @@ def figures(t: Tally, *, title: str = "", game: str = "", seed: int | None = Non
                       "agent": agents[s] if s < len(agents) else "",
                       "wins": rate(wins, n), "draws": rate(draws, n), "losses": rate(losses, n),
                       "mean_return": share / n if n else 0.0})
-    fig = {"game": game or t.engine, "title": title or game or t.engine, "engine": t.engine,
+    fig: dict[str, Any] = {"game": game or t.engine, "title": title or game or t.engine, "engine": t.engine,
            "players": t.num_players, "games": n, "seed": seed, "agents": list(agents),
            "seats": seats,
            "length": {"unit": t.extra.length_unit, **distribution(t.length)},
