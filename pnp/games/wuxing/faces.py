@@ -34,14 +34,11 @@ def _badge(s: Surface, model: Model, eid: str, cx: float, cy: float, r: float, r
 
 def element_card(model: Model, card: Card):
     owner = model.player(card.owner)
-    pal = model.common.palette
-    red, blue = pal["generating"], pal["destroying"]
 
     def draw(s: Surface) -> None:
         c, w, h = s.c, s.w, s.h
         s.fill_bleed(owner.colour)
         ink = owner.ink
-        halo = owner.colour
         e = model.elements[card.element]
         # frame in the element's colour, inside the safe zone
         c.setStrokeColor(e.colour)
@@ -60,32 +57,43 @@ def element_card(model: Model, card: Card):
         c.setFillColor(ink)
         s.line(e.name.upper(), cx, cy - r - 6 * MM, 13, "bold", "centre", max_width=w - 30 * MM,
                field="name", source=e.source)
-        # four relations: top = what beats me, bottom = what I beat
-        br = 5.8 * MM
-        top_y, bottom_y = h - 23 * MM, 19.5 * MM
-        lx, rx = 12.5 * MM, w - 12.5 * MM
-        relations = [
-            (card.destroyed_by, lx, top_y, True, blue, True, "destroys it"),
-            (card.generated_by, rx, top_y, True, red, False, "generates it"),
-            (card.destroys, lx, bottom_y, False, blue, True, "it destroys"),
-            (card.generates, rx, bottom_y, False, red, False, "it generates"),
-        ]
-        for eid, bx, by, incoming, colour, dashed, verb in relations:
-            _badge(s, model, eid, bx, by, br, ink)
-            c.setFillColor(ink)
-            s.line(model.elements[eid].name, bx, by - br - 3.6 * MM, 8, "bold", "centre",
-                   max_width=22 * MM, field="name", source=model.elements[eid].source)
-            if incoming:
-                x1, y1, x2, y2 = toward(bx, by, cx, cy, br + 1.5, r + 2.5)
-            else:
-                x1, y1, x2, y2 = toward(cx, cy, bx, by, r + 1.5, br + 2.5)
-            arrow(c, x1, y1, x2, y2, colour, width=1.8, dashed=dashed, head=6.5, halo=halo)
-            # the verb, so the arrow reads without colour
-            vy = by + br + 1.6 * MM if incoming else by - br - 7.2 * MM
-            c.setFillColor(colour if owner.colour == pal["yang"] else ink)
-            s.line(verb, bx, vy, 7, "italic", "centre", max_width=25 * MM)
+        _relations(s, model, card, (cx, cy, r))
 
     return draw
+
+
+def _relations(s: Surface, model: Model, card: Card, centre: tuple[float, float, float]) -> None:
+    """The card's four relations around its element (drawn at `centre`, radius r): top, what
+    beats it; bottom, what it beats; each with an arrow and a verb, so it reads without
+    colour."""
+    c, w, h = s.c, s.w, s.h
+    cx, cy, r = centre
+    owner = model.player(card.owner)
+    pal = model.common.palette
+    red, blue = pal["generating"], pal["destroying"]
+    ink = owner.ink
+    br = 5.8 * MM
+    top_y, bottom_y = h - 23 * MM, 19.5 * MM
+    lx, rx = 12.5 * MM, w - 12.5 * MM
+    relations = [
+        (card.destroyed_by, lx, top_y, True, blue, True, "destroys it"),
+        (card.generated_by, rx, top_y, True, red, False, "generates it"),
+        (card.destroys, lx, bottom_y, False, blue, True, "it destroys"),
+        (card.generates, rx, bottom_y, False, red, False, "it generates"),
+    ]
+    for eid, bx, by, incoming, colour, dashed, verb in relations:
+        _badge(s, model, eid, bx, by, br, ink)
+        c.setFillColor(ink)
+        s.line(model.elements[eid].name, bx, by - br - 3.6 * MM, 8, "bold", "centre",
+               max_width=22 * MM, field="name", source=model.elements[eid].source)
+        if incoming:
+            x1, y1, x2, y2 = toward(bx, by, cx, cy, br + 1.5, r + 2.5)
+        else:
+            x1, y1, x2, y2 = toward(cx, cy, bx, by, r + 1.5, br + 2.5)
+        arrow(c, x1, y1, x2, y2, colour, width=1.8, dashed=dashed, head=6.5, halo=owner.colour)
+        vy = by + br + 1.6 * MM if incoming else by - br - 7.2 * MM
+        c.setFillColor(colour if owner.colour == pal["yang"] else ink)
+        s.line(verb, bx, vy, 7, "italic", "centre", max_width=25 * MM)
 
 
 def _cycle_diagram(c, fonts, model: Model, cx: float, cy: float, R: float, r: float,
@@ -242,12 +250,61 @@ def link_token(model: Model, token):
 
 
 # ---- board ------------------------------------------------------------------------------------
-def board(model: Model):
+def _islands(s: Surface, model: Model, W: float, H: float) -> None:
+    """The paths as dashed sand lines, and their islands: each element's colour, glyph and
+    name."""
+    c = s.c
     pal = model.common.palette
-    W, H = model.board_size
     d = model.island_diameter
     paths = sorted({i.path for i in model.islands})
     positions = max(i.position for i in model.islands)
+    margin_y = d / 2 + 6 * MM
+    step = (H - 2 * margin_y) / max(1, positions - 1)
+    col_w = (W - 70 * MM) / len(paths)
+    xs = {p: 35 * MM + col_w * (k + 0.5) for k, p in enumerate(paths)}
+    for p in paths:
+        x = xs[p]
+        c.setStrokeColor(pal["sand"])
+        c.setLineWidth(5)
+        c.setDash(6, 4)
+        c.line(x, margin_y, x, H - margin_y)
+        c.setDash()
+        c.setFillColor(pal["ink"])
+        draw_line(c, s.fonts, f"Path {p}", x + d / 2 + 2 * MM, H / 2 - 3, 9, "bold")
+    for island in model.islands:
+        x = xs[island.path]
+        y = margin_y + (island.position - 1) * step
+        e = model.elements[island.element]
+        disc(c, x, y, d / 2 + 1.5 * MM, pal["sand"], None)
+        disc(c, x, y, d / 2, e.colour, pal["ink"], 1.2)
+        c.setFillColor(ink_on(e.colour))
+        s.line(e.glyph, x, y - d * 0.12, d * 0.5, "cjk", "centre", field="glyph",
+               source=e.source)
+        s.line(e.name, x, y - d * 0.36, 8, "bold", "centre", max_width=d * 0.9, field="name",
+               source=e.source)
+
+
+def _seats(s: Surface, model: Model, W: float, H: float) -> None:
+    """The players' sides: Yang at the bottom edge, Yin at the top (printed upside down)."""
+    c = s.c
+    pal = model.common.palette
+    for pid, at_top in (("yang", False), ("yin", True)):
+        owner = model.player(pid)
+        c.saveState()
+        if at_top:
+            c.translate(W, H)
+            c.rotate(180)
+        disc(c, 17 * MM, 17 * MM, 10 * MM, owner.colour, owner.ink, 1.2)
+        c.setFillColor(owner.ink)
+        s.line(owner.symbol, 17 * MM, 13.5 * MM, 20, "cjk", "centre")
+        c.setFillColor(pal["ink"])
+        s.line(f"{owner.name} sits on this side", 17 * MM, 3.5 * MM, 8, "bold", "centre")
+        c.restoreState()
+
+
+def board(model: Model):
+    pal = model.common.palette
+    W, H = model.board_size
 
     def draw(s: Surface) -> None:
         c = s.c
@@ -256,43 +313,8 @@ def board(model: Model):
         c.setStrokeColor(pal["ink"])
         c.setLineWidth(0.8)
         c.rect(0, 0, W, H, stroke=1, fill=0)
-        margin_y = d / 2 + 6 * MM
-        step = (H - 2 * margin_y) / max(1, positions - 1)
-        col_w = (W - 70 * MM) / len(paths)
-        xs = {p: 35 * MM + col_w * (k + 0.5) for k, p in enumerate(paths)}
-        for p in paths:
-            x = xs[p]
-            c.setStrokeColor(pal["sand"])
-            c.setLineWidth(5)
-            c.setDash(6, 4)
-            c.line(x, margin_y, x, H - margin_y)
-            c.setDash()
-            c.setFillColor(pal["ink"])
-            draw_line(c, s.fonts, f"Path {p}", x + d / 2 + 2 * MM, H / 2 - 3, 9, "bold")
-        for island in model.islands:
-            x = xs[island.path]
-            y = margin_y + (island.position - 1) * step
-            e = model.elements[island.element]
-            disc(c, x, y, d / 2 + 1.5 * MM, pal["sand"], None)
-            disc(c, x, y, d / 2, e.colour, pal["ink"], 1.2)
-            c.setFillColor(ink_on(e.colour))
-            s.line(e.glyph, x, y - d * 0.12, d * 0.5, "cjk", "centre", field="glyph",
-                   source=e.source)
-            s.line(e.name, x, y - d * 0.36, 8, "bold", "centre", max_width=d * 0.9, field="name",
-                   source=e.source)
-        # the players' sides: Yang at the bottom edge, Yin at the top (printed upside down)
-        for pid, at_top in (("yang", False), ("yin", True)):
-            owner = model.player(pid)
-            c.saveState()
-            if at_top:
-                c.translate(W, H)
-                c.rotate(180)
-            disc(c, 17 * MM, 17 * MM, 10 * MM, owner.colour, owner.ink, 1.2)
-            c.setFillColor(owner.ink)
-            s.line(owner.symbol, 17 * MM, 13.5 * MM, 20, "cjk", "centre")
-            c.setFillColor(pal["ink"])
-            s.line(f"{owner.name} sits on this side", 17 * MM, 3.5 * MM, 8, "bold", "centre")
-            c.restoreState()
+        _islands(s, model, W, H)
+        _seats(s, model, W, H)
         # the cycles in the board's free corner, for quick reference
         _cycle_diagram(c, s.fonts, model, W - 17.5 * MM, 30 * MM, 11 * MM, 3.6 * MM,
                        pal["ink"], None)
