@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor, black, white
@@ -135,83 +135,12 @@ class Booklet:
         }
 
     def flowables(self, fonts: Fonts, width: float) -> list[Flowable]:
-        st = self._styles(fonts)
-        story: list[Flowable] = []
-        para: list[str] = []
-        table: list[list[str]] = []
-
-        def flush_para():
-            if para:
-                story.append(Paragraph(self._inline(fonts, " ".join(para)), st["body"]))
-                para.clear()
-
-        def flush_table():
-            if not table:
-                return
-            ncols = max(len(r) for r in table)
-            rows = [[Paragraph(self._inline(fonts, cell), st["head" if i == 0 else "cell"])
-                     for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(table)]
-            # a table is cut into blocks of TABLE_BLOCK rows, each with the header: splitting
-            # one long platypus table across pages costs time that grows faster than its rows
-            for first in range(1, max(len(rows), 2), TABLE_BLOCK):
-                story.append(table_block([rows[0]] + rows[first:first + TABLE_BLOCK]))
-            story.append(Spacer(1, 6))
-            table.clear()
-
-        def table_block(rows):
-            ncols = len(rows[0])
-            t = Table(rows, colWidths=[width / ncols] * ncols, repeatRows=1)
-            t.setStyle(TableStyle([
-                ("FONT", (0, 0), (-1, -1), fonts["regular"], 9),  # else reportlab picks Helvetica
-                ("BACKGROUND", (0, 0), (-1, 0), as_color(self.accent)),
-                ("GRID", (0, 0), (-1, -1), 0.4, Color(0.6, 0.6, 0.6)),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, Color(0.95, 0.95, 0.95)]),
-            ]))
-            return t
-
+        story = _Story(self, fonts, width)
         for number, raw in enumerate(self.text.splitlines(), 1):
-            line = raw.strip()
-            if not line.startswith("|"):
-                flush_table()
-            if not line:
-                flush_para()
-                continue
-            if line.startswith("|"):
-                flush_para()
-                cells = [c.strip() for c in line.strip("|").split("|")]
-                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
-                    table.append(cells)
-                continue
-            m = re.fullmatch(r"(#{1,3})\s+(.*)", line)
-            if m:
-                flush_para()
-                story.append(Paragraph(self._inline(fonts, m.group(2)), st[f"h{len(m.group(1))}"]))
-                continue
-            m = re.fullmatch(r"\[\[figure\s+([\w-]+)\]\]", line)
-            if m:
-                flush_para()
-                if m.group(1) not in self.figures:
-                    raise DataError(f"unknown figure {m.group(1)!r}; this game has: "
-                                    f"{', '.join(sorted(self.figures)) or 'none'}",
-                                    self.source, number)
-                story.append(_FigureFlowable(self.figures[m.group(1)], fonts))
-                continue
-            if line == "---":
-                flush_para()
-                story.append(_PageBreak())
-                continue
-            m = re.fullmatch(r"(-|\d+\.)\s+(.*)", line)
-            if m:
-                flush_para()
-                bullet = "\u2022" if m.group(1) == "-" else m.group(1)
-                story.append(Paragraph(self._inline(fonts, m.group(2)), st["bullet"],
-                                       bulletText=bullet))
-                continue
-            para.append(line)
-        flush_para()
-        flush_table()
-        return story
+            story.add(raw.strip(), number)
+        story.flush_para()
+        story.flush_table()
+        return story.flowables
 
     # ---- pages ------------------------------------------------------------------------------
     def layout(self, fonts: Fonts, page_w: float, page_h: float) -> list[list["_Placed"]]:
@@ -301,6 +230,90 @@ class Booklet:
     def draw_forms(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
                    prefix: str = "bk") -> int:
         return self._pages(c, fonts, page_w, page_h, forms=prefix)
+
+
+class _Story:
+    """The booklet's Markdown subset read line by line into platypus flowables: paragraphs
+    gather their lines, table rows gather into tables, the other blocks stand alone."""
+
+    def __init__(self, booklet: Booklet, fonts: Fonts, width: float):
+        self.booklet, self.fonts, self.width = booklet, fonts, width
+        self.st = booklet._styles(fonts)
+        self.flowables: list[Flowable] = []
+        self.para: list[str] = []
+        self.table: list[list[str]] = []
+
+    def _text(self, text: str, style: str, **kw: Any) -> Paragraph:
+        return Paragraph(self.booklet._inline(self.fonts, text), self.st[style], **kw)
+
+    def add(self, line: str, number: int) -> None:
+        if not line.startswith("|"):
+            self.flush_table()
+        if not line:
+            self.flush_para()
+        elif line.startswith("|"):
+            self.flush_para()
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                self.table.append(cells)
+        else:
+            block = self._block(line, number)
+            if block is None:
+                self.para.append(line)
+            else:
+                self.flush_para()
+                self.flowables.append(block)
+
+    def _block(self, line: str, number: int) -> Flowable | None:
+        """A heading, figure, page break or list item; None for a line of a paragraph."""
+        m = re.fullmatch(r"(#{1,3})\s+(.*)", line)
+        if m:
+            return self._text(m.group(2), f"h{len(m.group(1))}")
+        m = re.fullmatch(r"\[\[figure\s+([\w-]+)\]\]", line)
+        if m:
+            figures = self.booklet.figures
+            if m.group(1) not in figures:
+                raise DataError(f"unknown figure {m.group(1)!r}; this game has: "
+                                f"{', '.join(sorted(figures)) or 'none'}",
+                                self.booklet.source, number)
+            return _FigureFlowable(figures[m.group(1)], self.fonts)
+        if line == "---":
+            return _PageBreak()
+        m = re.fullmatch(r"(-|\d+\.)\s+(.*)", line)
+        if m:
+            bullet = "\u2022" if m.group(1) == "-" else m.group(1)
+            return self._text(m.group(2), "bullet", bulletText=bullet)
+        return None
+
+    def flush_para(self) -> None:
+        if self.para:
+            self.flowables.append(self._text(" ".join(self.para), "body"))
+            self.para.clear()
+
+    def flush_table(self) -> None:
+        if not self.table:
+            return
+        ncols = max(len(r) for r in self.table)
+        rows = [[self._text(cell, "head" if i == 0 else "cell")
+                 for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(self.table)]
+        # a table is cut into blocks of TABLE_BLOCK rows, each with the header: splitting one
+        # long platypus table across pages costs time that grows faster than its rows
+        for first in range(1, max(len(rows), 2), TABLE_BLOCK):
+            self.flowables.append(self._table_block([rows[0]] + rows[first:first + TABLE_BLOCK]))
+        self.flowables.append(Spacer(1, 6))
+        self.table.clear()
+
+    def _table_block(self, rows: list) -> Table:
+        ncols = len(rows[0])
+        t = Table(rows, colWidths=[self.width / ncols] * ncols, repeatRows=1)
+        t.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), self.fonts["regular"], 9),  # else reportlab: Helvetica
+            ("BACKGROUND", (0, 0), (-1, 0), as_color(self.booklet.accent)),
+            ("GRID", (0, 0), (-1, -1), 0.4, Color(0.6, 0.6, 0.6)),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, Color(0.95, 0.95, 0.95)]),
+        ]))
+        return t
 
 
 class _Placed(Flowable):
