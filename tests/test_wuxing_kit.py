@@ -198,7 +198,7 @@ def test_build_refuses_an_invalid_kit_and_keeps_the_old_pdf(game_copy, tmp_path)
     (lambda f: edit_csv(f / "cards.csv", 4, "element", "aether"),
      'cards.csv, row 4, field "element": unknown element \'aether\''),
     (lambda f: edit_csv(f / "elements.csv", 2, "colour", "greenish"),
-     'elements.csv, row 2, field "colour": \'greenish\' is not a colour'),
+     'elements.csv, row 2, field "colour": \'greenish\' is missing from game.toml\'s [palette]'),
     (lambda f: (f / "game.toml").write_text("[game\ntitle='x'"), "game.toml: not valid TOML"),
     (lambda f: (f / "islands.csv").write_bytes("path,position,element\n1,1,b\xe9\n".encode("latin-1")),
      "islands.csv: line 2 is not UTF-8 text"),
@@ -210,7 +210,7 @@ def test_build_refuses_an_invalid_kit_and_keeps_the_old_pdf(game_copy, tmp_path)
      "template uses an unknown name"),
     (lambda f: (f / "booklet.md.j2").write_text("{% for x in %}\n"), "template syntax error"),
     (lambda f: (f / "booklet.md.j2").write_text("{{ ''.__class__.__mro__[1].__subclasses__() }}"),
-     "booklet.md.j2: template tried something the sandbox forbids: access to attribute "
+     "booklet.md.j2: line 1: template tried something the sandbox forbids: access to attribute "
      "'__class__' of 'str' object is unsafe"),
 ])
 def test_bad_input_gives_one_clear_error(game_copy, tmp_path, mutate, message):

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..engine.core import CHANCE, IllegalAction, sample_chance
+from ..engine.core import CHANCE, IllegalAction, decide, sample_chance
 from ..errors import PnpError
 from . import agents as agent_registry
 from .simulate import Setup
@@ -202,8 +202,8 @@ class _Table:
             elif p in self.humans:
                 self._person_moves(p)
             else:
-                state.apply_action(self.bots[p].choose(state.observation(p),
-                                                       list(state.legal_actions()), self.rng))
+                legal = list(state.legal_actions())
+                state.apply_action(decide(self.bots[p], state, p, legal, self.rng))
                 self._moved(f"{self.label(p)} [{self.opponent}] has moved.")
 
     def _moved(self, line: str) -> None:

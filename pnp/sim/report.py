@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any, Mapping, Sequence
-from xml.sax.saxutils import escape
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
@@ -18,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (Indenter, KeepTogether, Paragraph, SimpleDocTemplate, Spacer,
                                 Table, TableStyle)
 
+from ..render.text import xml_escape
 from .charts import Chart, bars, font, histogram, report_fonts
 from .summary import format_text, num, pct, seat_sentence, span
 
@@ -76,7 +76,7 @@ def charts(fig: Mapping[str, Any]) -> list[Chart]:
 def _markup(text: str, role: str = "regular") -> str:
     """Paragraph markup of plain text: each character from a bundled font that has it."""
     fonts = report_fonts()
-    return "".join(f'<font name="{f}">{escape(t)}</font>' for f, t in fonts.runs(text, role))
+    return "".join(f'<font name="{f}">{xml_escape(t)}</font>' for f, t in fonts.runs(text, role))
 
 
 def _tabular(line: str) -> bool:
@@ -155,8 +155,9 @@ def figures_flowables(text: str, size: float = 7.5) -> list:
     return out
 
 
-def write_report(fig: Mapping[str, Any], out: Path) -> list[str]:
-    """Write the balance report of a run's figures to `out` (atomically). Returns the charts'
+def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> list[str]:
+    """Write the balance report of a run's figures to `out` (atomically), ending with the
+    `proof` flowables (the card-by-card section, proof.py) when given. Returns the charts'
     titles."""
     from ..output import atomic_output
 
@@ -187,6 +188,9 @@ def write_report(fig: Mapping[str, Any], out: Path) -> list[str]:
     text = {k: v for k, v in fig.items() if k != "run"}
     story += [Spacer(1, 6 * mm), Paragraph(_markup("All figures", "bold"), h2)]
     story += figures_flowables(format_text(text))
+    if proof:
+        story += [Spacer(1, 6 * mm), Paragraph(_markup("Balance proof: card by card", "bold"), h2)]
+        story += list(proof)
     with atomic_output(Path(out)) as tmp:
         doc = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
                                 topMargin=16 * mm, bottomMargin=16 * mm,

@@ -41,7 +41,8 @@ def load(folder: GameFolder) -> Model:
     cards = []
     for r in folder.csv("cards.csv", [Column("title"), Column("text", default=""),
                                       Column("colour"),
-                                      Column("count", "int", default=1, min=0, max=MAX_COPIES),
+                                      Column("count", "int", default=1, min=0, max=MAX_COPIES,
+                                             pieces=True),
                                       Column("image", required=False, default="")]):
         image = (checked_image(folder.path, r["image"], r.source, "image") if r["image"]
                  else None)

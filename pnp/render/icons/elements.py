@@ -1,4 +1,4 @@
-"""The four elements of Legolas vs. Gimli: earth, wind, water, fire. Each is centred on (cx, cy)
+"""Four elements: earth, wind, water, fire. Each is centred on (cx, cy)
 and fits a square of side `size`."""
 
 from __future__ import annotations

@@ -230,7 +230,7 @@ SUIT_ICONS = {"stealth": dagger_icon, "brute": axe_icon, "magic": magic_icon,
 
 
 def suit_icon(c: Canvas, suit: str, cx: float, cy: float, size: float, fill: Color) -> None:
-    """Legolas vs. Gimli's suits: stealth a dagger, brute an axe, magic sparkles, psychic an
+    """The four suits: stealth a dagger, brute an axe, magic sparkles, psychic an
     eye."""
     SUIT_ICONS[suit](c, cx, cy, size, fill)
 

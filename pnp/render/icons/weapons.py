@@ -1,4 +1,4 @@
-"""Attack and fighter icons (Experior, and the suits of Legolas vs. Gimli). Each draws a filled
+"""Attack and fighter icons: weapons, magic, shields and leaves. Each draws a filled
 silhouette centred on (cx, cy), fitting a square of side `size`."""
 
 from __future__ import annotations
