@@ -38,8 +38,10 @@ def test_colours_read_as_reportlab_reads_them():
     assert c == Colour(0xaa / 255, 0x33 / 255, 0x11 / 255) and c.hexval() == "0xaa3311"
     assert (c.red, c.green, c.blue) == tuple(c)
     assert parse_colour("Ink", {"ink": Colour(0, 0, 0)}) == (0.0, 0.0, 0.0)
-    with pytest.raises(DataError, match="'#abc' is not a colour; use #rrggbb or one of: ink"):
+    with pytest.raises(DataError) as info:
         parse_colour("#abc", {"ink": Colour(0, 0, 0)})
+    assert info.value.message == ("'#abc' is not a colour; use #rrggbb or a name from "
+                                  "game.toml's [palette] (it has: ink)")
 
 
 def test_font_files_are_checked_as_data():
