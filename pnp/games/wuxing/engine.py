@@ -628,58 +628,63 @@ class WuxingState(State):
     def apply_action(self, action: int) -> None:
         ph = self._phase
         if ph == _P_ASSIGN:
-            p = self._to_move
-            rtab = self._rtab
-            i = action - ASSIGN_BASE
-            if not (0 <= i < len(rtab[0])):
-                raise IllegalAction(
-                    f"action {action} is not an assignment of {len(self._unfinished)} cards")
-            sa = self._sa[p]
-            if sa in rtab[1][i]:
-                raise IllegalAction(f"{SEAT_NAMES[p]} cannot play {ELEMENTS[sa]}: it is set aside")
-            cs = self._cards
-            self._cards = (rtab[0][i], cs[1]) if p == 0 else (cs[0], rtab[0][i])
-            first = self._first
-            if p == first:
-                self._to_move = 1 - p
-            else:
-                self._phase = _P_REVEAL
-                self._to_move = first
-                self._hidden = hidden = rtab[3]
-                only = _ONLY[hidden]
-                if only >= 0:              # W19: a single path reveals itself
-                    self._reveal(only)
-            return
-        if ph == _P_SET_ASIDE:
-            e = action - SET_ASIDE_BASE
-            p = self._to_move
-            if not (0 <= e < 5 and self._last[p] >> e & 1):
-                allowed = ", ".join(ELEMENTS[x] for x in _bits(self._last[p]))
-                raise IllegalAction(
-                    f"{SEAT_NAMES[p]} must set aside one of the cards played last round "
-                    f"({allowed}); got action {action}")
-            sa = self._sa
-            self._sa = (e, sa[1]) if p == 0 else (sa[0], e)
-            if p == self._first:          # W18: first player chooses first, then the other
-                self._to_move = 1 - p
-            else:
-                self._phase = _P_ASSIGN
-                self._to_move = self._first
-            return
-        if ph == _P_REVEAL:
+            self._assign(action)
+        elif ph == _P_SET_ASIDE:
+            self._set_aside(action)
+        elif ph == _P_REVEAL:
             k = action - REVEAL_BASE
             if not (0 <= k < NUM_PATHS) or self._pw[k] >= 0 or self._revealed[k]:
                 raise IllegalAction(f"path {k + 1} cannot be revealed now (finished, revealed or "
                                     f"no such path); action {action}")
             self._reveal(k)
-            return
-        if ph == _P_FIRST:
+        elif ph == _P_FIRST:
             if action not in (FIRST_BASE, FIRST_BASE + 1):
                 raise IllegalAction(f"chance action {action} is not a first-player draw")
             self._first = self._first0 = action - FIRST_BASE
             self._start_round()
-            return
-        raise IllegalAction("the game is over")
+        else:
+            raise IllegalAction("the game is over")
+
+    def _assign(self, action: int) -> None:
+        """W4: the player to move puts cards face down on the unfinished paths."""
+        p = self._to_move
+        rtab = self._rtab
+        i = action - ASSIGN_BASE
+        if not (0 <= i < len(rtab[0])):
+            raise IllegalAction(
+                f"action {action} is not an assignment of {len(self._unfinished)} cards")
+        sa = self._sa[p]
+        if sa in rtab[1][i]:
+            raise IllegalAction(f"{SEAT_NAMES[p]} cannot play {ELEMENTS[sa]}: it is set aside")
+        cs = self._cards
+        self._cards = (rtab[0][i], cs[1]) if p == 0 else (cs[0], rtab[0][i])
+        first = self._first
+        if p == first:
+            self._to_move = 1 - p
+        else:
+            self._phase = _P_REVEAL
+            self._to_move = first
+            self._hidden = hidden = rtab[3]
+            only = _ONLY[hidden]
+            if only >= 0:              # W19: a single path reveals itself
+                self._reveal(only)
+
+    def _set_aside(self, action: int) -> None:
+        """W3: the player to move sets aside one of the cards played last round."""
+        e = action - SET_ASIDE_BASE
+        p = self._to_move
+        if not (0 <= e < 5 and self._last[p] >> e & 1):
+            allowed = ", ".join(ELEMENTS[x] for x in _bits(self._last[p]))
+            raise IllegalAction(
+                f"{SEAT_NAMES[p]} must set aside one of the cards played last round "
+                f"({allowed}); got action {action}")
+        sa = self._sa
+        self._sa = (e, sa[1]) if p == 0 else (sa[0], e)
+        if p == self._first:          # W18: first player chooses first, then the other
+            self._to_move = 1 - p
+        else:
+            self._phase = _P_ASSIGN
+            self._to_move = self._first
 
     def returns(self) -> list[float]:
         if self._phase != _P_OVER:
@@ -931,30 +936,9 @@ class WuxingState(State):
                 self._board = board + delta
                 if turned:
                     self._turns += 1
-                end = None
-                if won_path:
-                    self._pw = _put(self._pw, k, w)
-                    won = self._won
-                    self._won = won = (won[0] + 1, won[1]) if w == 0 else (won[0], won[1] + 1)
-                    if won[w] >= 2:
-                        end = "paths"
-                # W10 / W17: token of the link's colour.
-                if colour >= 0:
-                    h = self._held
-                    hw = h[w]
-                    if hw[colour] < cap:
-                        hl = h[1 - w]
-                        if colour == RED:
-                            if h[0][0] + h[1][0] >= cap:     # pool empty: take from the opponent
-                                hl = (hl[0] - 1, hl[1])
-                            hw = (hw[0] + 1, hw[1])
-                        else:
-                            if h[0][1] + h[1][1] >= cap:
-                                hl = (hl[0], hl[1] - 1)
-                            hw = (hw[0], hw[1] + 1)
-                        self._held = (hw, hl) if w == 0 else (hl, hw)
-                        if end is None and hw[0] + hw[1] == 2 * cap:
-                            end = "tokens"
+                end = "paths" if won_path and self._win_path(k, w) else None
+                if colour >= 0 and self._take_token(w, colour, cap) and end is None:
+                    end = "tokens"
                 # W11: immediate win (two paths first, then all the tokens).
                 if end is not None:
                     self._finish(w, end)
@@ -965,6 +949,32 @@ class WuxingState(State):
             k = _ONLY[hidden]
             if k < 0:
                 return
+
+    def _win_path(self, k: int, w: int) -> bool:
+        """Seat w wins path k; True when that is its second path (W11)."""
+        self._pw = _put(self._pw, k, w)
+        won = self._won
+        self._won = won = (won[0] + 1, won[1]) if w == 0 else (won[0], won[1] + 1)
+        return won[w] >= 2
+
+    def _take_token(self, w: int, colour: int, cap: int) -> bool:
+        """W10 / W17: seat w takes a token of the link's colour (from the opponent when the pool
+        has none left); True when w then holds every token."""
+        h = self._held
+        hw = h[w]
+        if hw[colour] >= cap:
+            return False
+        hl = h[1 - w]
+        if colour == RED:
+            if h[0][0] + h[1][0] >= cap:     # pool empty: take from the opponent
+                hl = (hl[0] - 1, hl[1])
+            hw = (hw[0] + 1, hw[1])
+        else:
+            if h[0][1] + h[1][1] >= cap:
+                hl = (hl[0], hl[1] - 1)
+            hw = (hw[0], hw[1] + 1)
+        self._held = (hw, hl) if w == 0 else (hl, hw)
+        return hw[0] + hw[1] == 2 * cap
 
     def _finish(self, winner: int, end: str) -> None:
         self._phase = _P_OVER
