@@ -415,36 +415,11 @@ class WuxingGame(Game):
         s = WuxingState(self)
         if first not in (0, 1):
             raise ValueError("first must be 0 or 1")
-        pos, yy = s._pos, s._yy
-        if pawns is not None:
-            if len(pawns) != NUM_PATHS:
-                raise ValueError("pawns needs one (yang, yin) pair per path")
-            pos = (tuple(int(p[0]) for p in pawns), tuple(int(p[1]) for p in pawns))
-        for k in range(NUM_PATHS):
-            y, n = pos[0][k], pos[1][k]
-            if not 0 <= y < n <= PATH_LEN - 1:
-                raise ValueError(f"path {k}: Yang pawn must stand before the Yin pawn, got {y}, {n}")
-        if yin_yang is not None:
-            yy = tuple(tuple(bool(yin_yang[k] == seat) for k in range(NUM_PATHS))
-                       for seat in (0, 1))
-        s._board = _encode_board(pos, yy)
+        s._board = _board_of(s, pawns, yin_yang)
         if path_winner is not None:
-            s._pw = tuple(-1 if w is None else int(w) for w in path_winner)
-            if any(w not in (-1, 0, 1) for w in s._pw):
-                raise ValueError("path winners must be 0, 1 or None")
-            won = [s._pw.count(0), s._pw.count(1)]
-            if max(won) >= 2:
-                raise ValueError("a player with 2 paths has already won")
-            s._won = tuple(won)
+            s._pw, s._won = _path_winners(path_winner)
         if tokens is not None:
-            cap = self.tokens_per_colour
-            h = tuple(tuple(int(x) for x in t) for t in tokens)
-            for c in (RED, BLUE):
-                if h[0][c] < 0 or h[1][c] < 0 or h[0][c] + h[1][c] > cap:
-                    raise ValueError(f"bad {COLOURS[c]} token counts {h}")
-            if sum(h[0]) == 2 * cap or sum(h[1]) == 2 * cap:
-                raise ValueError("a player with all tokens has already won")
-            s._held = h
+            s._held = _tokens_held(tokens, self.tokens_per_colour)
         if last_played is not None:
             s._last = tuple(ALL_CARDS if lp is None else sum(1 << _eid(e) for e in lp)
                             for lp in last_played)
@@ -457,6 +432,47 @@ class WuxingGame(Game):
         s._first0 = first_player
         s._start_round()
         return s
+
+
+def _board_of(s: "WuxingState", pawns: Sequence[tuple[int, int]] | None,
+              yin_yang: Sequence[int | None] | None) -> int:
+    """The board code of a position: the pawns (default: at home) and their sides."""
+    pos, yy = s._pos, s._yy
+    if pawns is not None:
+        if len(pawns) != NUM_PATHS:
+            raise ValueError("pawns needs one (yang, yin) pair per path")
+        pos = (tuple(int(p[0]) for p in pawns), tuple(int(p[1]) for p in pawns))
+    for k in range(NUM_PATHS):
+        y, n = pos[0][k], pos[1][k]
+        if not 0 <= y < n <= PATH_LEN - 1:
+            raise ValueError(f"path {k}: Yang pawn must stand before the Yin pawn, got {y}, {n}")
+    if yin_yang is not None:
+        yy = tuple(tuple(bool(yin_yang[k] == seat) for k in range(NUM_PATHS))
+                   for seat in (0, 1))
+    return _encode_board(pos, yy)
+
+
+def _path_winners(path_winner: Sequence[int | None]) -> tuple[tuple[int, ...], tuple[int, int]]:
+    """(winner or -1 per path, paths won per seat) of a position that is not over."""
+    pw = tuple(-1 if w is None else int(w) for w in path_winner)
+    if any(w not in (-1, 0, 1) for w in pw):
+        raise ValueError("path winners must be 0, 1 or None")
+    won = (pw.count(0), pw.count(1))
+    if max(won) >= 2:
+        raise ValueError("a player with 2 paths has already won")
+    return pw, won
+
+
+def _tokens_held(tokens: Sequence[Sequence[int]], cap: int) -> tuple:
+    """((red, blue) per seat) of a position that is not over; the rest lie in the pool."""
+    h = tuple(tuple(int(x) for x in t) for t in tokens)
+    for c in (RED, BLUE):
+        if h[0][c] < 0 or h[1][c] < 0 or h[0][c] + h[1][c] > cap:
+            raise ValueError(f"bad {COLOURS[c]} token counts {h}")
+    if sum(h[0]) == 2 * cap or sum(h[1]) == 2 * cap:
+        raise ValueError("a player with all tokens has already won")
+    return h
+
 
 
 # ---------------------------------------------------------------------------------------------
