@@ -12,6 +12,7 @@ from ...data.files import Column
 from ...data.game import GameFolder
 from ...data.images import checked_image
 from ...errors import Finding, Source, warning
+from ...units import MM
 from ..base import Common, load_common, palette_colour
 
 MAX_COPIES = 1000
@@ -56,7 +57,7 @@ def load(folder: GameFolder) -> Model:
                        where, "back.colour")
     size = folder.keep(folder.card_size)
     return Model(common, tuple(cards), size or (63 * MM, 88 * MM),
-                 back or Color(0.2, 0.2, 0.2), folder.get("back", "text", default=common.title))
+                 back or Colour(0.2, 0.2, 0.2), folder.get("back", "text", default=common.title))
 
 
 def validate(model: Model) -> list[Finding]:

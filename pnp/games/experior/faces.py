@@ -373,12 +373,13 @@ def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
     geo = board_layout(model)
     c.setFillColor(mix(side.colour, model.common.palette["paper"], 0.85))
     c.rect(0, 0, W, H, stroke=0, fill=1)
-    _wound_track(s, model, geo)
-    _experience_tracks(s, model, side, geo)
+    cells = track_cells(model, geo)
+    _wound_track(s, model, geo, cells["wound"])
+    _experience_tracks(s, model, side, geo, cells)
     _locked_slot(s, model, sid, geo, W, H)
 
 
-def _wound_track(s: Surface, model: Model, geo: dict) -> None:
+def _wound_track(s: Surface, model: Model, geo: dict, cells: list) -> None:
     """Numbered cells, ten per row, from 0 to past the limit; the start and the limit outlined
     thickly."""
     c = s.c
@@ -392,9 +393,8 @@ def _wound_track(s: Surface, model: Model, geo: dict) -> None:
     s.line("WOUNDS", x0 + 5.5 * MM, top + 3 * MM, 11, "bold")
     s.line(f"limit {model.wound_limit}: the game ends", x0 + 10 * cell_w, top + 3 * MM, 7.5,
            "italic", "right", max_width=10 * cell_w - 27 * MM)
-    cells = track_cells(model, geo)
     number_size = min(9.0, cell_h * 0.45, cell_w * 0.38)
-    for v, x, y in cells["wound"]:
+    for v, x, y in cells:
         if v == model.wound_limit:
             fill, text = limit_c, ink_on(limit_c)
         elif v > model.wound_limit:
@@ -418,7 +418,7 @@ def _wound_track(s: Surface, model: Model, geo: dict) -> None:
         c.rect(x0 + col * cell_w, top - (row + 1) * cell_h, cell_w, cell_h, stroke=1, fill=0)
 
 
-def _experience_tracks(s: Surface, model: Model, side, geo: dict) -> None:
+def _experience_tracks(s: Surface, model: Model, side, geo: dict, cells: dict) -> None:
     """One column per attack type, values rising upwards, the side's start cell outlined and
     the type's badge on top."""
     c = s.c
