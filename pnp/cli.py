@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .errors import PnpError, RulesError
+from .errors import INTERRUPTED, INTERRUPTED_EXIT, PnpError, RulesError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
@@ -48,8 +48,8 @@ class Pnp(click.Group):
         except PnpError as exc:
             _fail(exc)
         except KeyboardInterrupt:
-            click.echo("\nError: interrupted; no output was changed", err=True)
-            sys.exit(130)
+            click.echo(f"\n{INTERRUPTED}", err=True)
+            sys.exit(INTERRUPTED_EXIT)
         except OSError as exc:
             if debug:
                 raise

@@ -16,7 +16,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import DataError, Finding, error, warning
+from ..errors import DataError, Finding, warning
 from ..kit import Board, Kit, Piece, Sheet
 from ..layout.grid import PRINTER_MARGIN, Grid, Rect, plan_grid
 from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
@@ -413,9 +413,3 @@ def _mirror(r: Rect, page_w: float) -> Rect:
 
 def render_kit(kit: Kit, fonts: Fonts, path: Path, options: Options) -> BuildResult:
     return KitRenderer(kit, fonts, options).render(path)
-
-
-def missing_pieces(result: BuildResult, required: Counter) -> list[Finding]:
-    from ..kit import compare_manifest
-
-    return [error(f"manifest: {p}") for p in compare_manifest(result.placed, required)]

@@ -98,6 +98,8 @@ def _import_ref(ref: str) -> Any:
         module = sys.modules.get(mod_name)
         if module is None:
             spec = importlib.util.spec_from_file_location(mod_name, path)
+            if spec is None or spec.loader is None:
+                raise AgentError(f"{ref!r}: {where} is not a Python file pnp can load")
             module = importlib.util.module_from_spec(spec)
             sys.modules[mod_name] = module
             try:

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color
+from ...data.colours import Colour as Color
 
 from ...data.files import Column, Record
 from ...data.game import GameFolder
