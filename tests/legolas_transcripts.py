@@ -8,6 +8,7 @@ Only rewrite the file for a deliberate change of the rules (say why in the commi
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from pathlib import Path
@@ -26,10 +27,15 @@ def _digest(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:20]
 
 
+@functools.lru_cache(maxsize=None)
+def _game(players: int) -> LegolasGame:
+    return LegolasGame(players)
+
+
 def transcript(players: int, agent: str, seed: int) -> list:
     """[number of actions, digest of the actions, returns, digest of the stats]."""
     make = RandomAgent if agent == "random" else GreedyAgent
-    rec = play(LegolasGame(players), [make() for _ in range(players)], seed, keep_actions=True)
+    rec = play(_game(players), [make() for _ in range(players)], seed, keep_actions=True)
     return [len(rec.actions), _digest(rec.actions), rec.returns, _digest(rec.stats)]
 
 

@@ -91,15 +91,17 @@ def deal_all(st):
 def test_data_files_columns_and_rows():
     folder = default_folder()
     heads = {"monsters.csv": "suit,value,element,kind,coins,boss_vp",
-             "treasures.csv": "id,name,effect",
-             "characters.csv": "id,name,threshold,element,defence,level2,level3,copies",
-             "missions.csv": "id,name,text"}
+             "treasures.csv": "id,name,effect,amount,target,text",
+             "characters.csv": "id,name,threshold,element,element_vp,defence,level2_power,"
+                               "level2_amount,level2_text,level3_power,level3_amount,"
+                               "level3_text,copies",
+             "missions.csv": "id,name,gain_vp,gain_per,gain_text,loss_vp,loss_per,loss_text"}
     for name, head in heads.items():
         assert (folder / name).read_text(encoding="utf-8").splitlines()[0] == head
     assert [t.id for t in DATA["treasures"]] == list(TREASURE_IDS)
     assert DATA["treasures"][2].name == "Hard Plate Armor"
     assert [c.id for c in DATA["characters"]] == list(CHARACTER_IDS)
-    assert [m[0] for m in DATA["missions"]] == list(MISSIONS)
+    assert [m.id for m in DATA["missions"]] == list(MISSIONS)
     thr = {c.id: (c.threshold, c.element, c.defence, c.copies) for c in DATA["characters"]}
     assert thr == {"fighter": (12, "earth", 1, 2), "wizard": (10, "fire", 2, 2),
                    "rogue": (8, "wind", 3, 2), "psychic": (6, "water", 4, 2)}
@@ -119,7 +121,7 @@ def test_L1_wind_is_the_air_element():
     assert {m.element for m in MON} == set(ELEMENTS)
     rogue = next(c for c in DATA["characters"] if c.id == "rogue")
     assert rogue.element == "wind"
-    assert "star" not in " ".join(m[2] for m in DATA["missions"]).lower()
+    assert "star" not in " ".join(m.gain_text + m.loss_text for m in DATA["missions"]).lower()
 
 
 def test_L2_deck_composition_and_half_coin():

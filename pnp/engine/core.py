@@ -62,6 +62,11 @@ class State(ABC):
         """Game-specific figures for balance reports (how it ended, scores, ...)."""
         return {}
 
+    def sample_chance(self, rng: random.Random) -> int:
+        """A chance outcome drawn with rng. An engine may override it with a faster draw, but it
+        must return what ``draw(self.chance_outcomes(), rng)`` returns, so games replay."""
+        return draw(self.chance_outcomes(), rng)
+
 
 class Game(ABC):
     name: str = ""
@@ -106,8 +111,8 @@ class Record:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-def sample_chance(state: State, rng: random.Random) -> int:
-    outcomes = state.chance_outcomes()
+def draw(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
+    """The action of (action, probability) pairs that one rng.random() picks (none for one)."""
     if len(outcomes) == 1:
         return outcomes[0][0]
     r = rng.random()
@@ -117,6 +122,11 @@ def sample_chance(state: State, rng: random.Random) -> int:
         if r < acc:
             return action
     return outcomes[-1][0]
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    """One chance outcome of `state`, drawn with rng."""
+    return state.sample_chance(rng)
 
 
 def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_000,
@@ -133,7 +143,7 @@ def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_00
         if player == TERMINAL:
             break
         if player == CHANCE:
-            action = sample_chance(state, rng)
+            action = state.sample_chance(rng)
         else:
             legal = state.legal_actions()
             action = agents[player].choose(state.observation(player), legal, rng)

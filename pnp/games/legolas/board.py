@@ -9,8 +9,8 @@ from ...render.colours import mix
 from ...render.icons import arrow, disc
 from ...render.surface import Surface
 from ...units import MM
-from . import engine
-from .kit import Model
+from . import facts
+from .model import Model
 from .drawing import signed
 from .aids import deal_text
 
@@ -52,7 +52,7 @@ def board(model: Model):
     W, H = model.board_size
     ink, paper = pal["ink"], pal["parchment"]
     n, below = model.vp_loop, model.vp_below
-    l2, l3 = engine.LEVEL_2_VP, engine.LEVEL_3_VP
+    l2, l3 = facts.LEVEL_2_VP, facts.LEVEL_3_VP
     tint = {1: paper, 2: mix(paper, pal["wind"], 0.3), 3: mix(paper, pal["gold"], 0.55)}
     negative = mix(paper, pal["brute"], 0.22)
 
@@ -116,7 +116,7 @@ def board(model: Model):
                max_width=inner_r - inner_l)
         s.line("Victory points", mid, top - 8 * MM, 11, "italic", "centre")
         # round track
-        rounds = engine.ROUNDS
+        rounds = facts.ROUNDS
         rw, rh = 20 * MM, 15 * MM
         rx0 = mid - rounds * rw / 2
         ry = top - 30 * MM
