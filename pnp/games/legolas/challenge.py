@@ -49,6 +49,17 @@ class ChallengeRules:
                 extra[e] += amount
         return immune, tuple(extra)
 
+    def _fight(self, seat: int) -> tuple:
+        """(defence, immune suits, extra damage per element) of seat, kept until a level or a
+        treasure changes."""
+        cache = self._c_fight
+        if cache is None:
+            cache = self._c_fight = [None] * self.n
+        f = cache[seat]
+        if f is None:
+            f = cache[seat] = (self.defence(seat), *self._protection(seat))
+        return f
+
     def damage(self, seat: int, card: int) -> int:
         immune, extra = self._protection(seat)
         g = self.g
@@ -69,27 +80,37 @@ class ChallengeRules:
         self.ch_dmg = 0
         self.ch_won = []
         self.ch_kept = []
-        self.ch_def = self.defence(seat)
-        self.ch_immune, self.ch_extra = self._protection(seat)
+        self.ch_def, self.ch_immune, self.ch_extra = self._fight(seat)
         self.ch_wiz = self.wiz[seat] if self.g.wiz_count[self.chars[seat]][self.level[seat]] \
             else 0
         self.challenges[seat] += 1
         self._run_challenge()
 
     def _run_challenge(self) -> None:
+        """Monsters from ch_pos up; stops at a Wizard's or a Minion's question."""
         cards = self.hordes[self.ch_h].cards
-        elem = self.g.element
-        wiz = self.ch_wiz
-        while self.ch_pos < len(cards):
-            if wiz and wiz >> elem[cards[self.ch_pos]] & 1:
+        g = self.g
+        elem, suit, value = g.element, g.suit, g.value
+        wiz, immune, extra, limit = self.ch_wiz, self.ch_immune, self.ch_extra, self.ch_def
+        pos, dmg, won = self.ch_pos, self.ch_dmg, self.ch_won
+        while pos < len(cards):
+            c = cards[pos]
+            if wiz and wiz >> elem[c] & 1:
+                self.ch_pos, self.ch_dmg = pos, dmg
                 self.phase = PH_WIZ_CHOICE              # L30
                 self.cur = self.active
                 return
-            r = self._hit()
-            if r == 1:
-                return
-            if r == 2:
+            if not immune >> suit[c] & 1:
+                dmg += value[c] + extra[elem[c]]
+            if dmg > limit:
+                self.ch_pos, self.ch_dmg = pos, dmg
+                if self._minion_question():
+                    return
                 break
+            won.append(c)
+            pos += 1
+        else:
+            self.ch_pos, self.ch_dmg = pos, dmg
         self._finish_challenge()
 
     def _hit(self) -> int:
@@ -103,15 +124,21 @@ class ChallengeRules:
             self.ch_won.append(c)
             self.ch_pos += 1
             return 0
+        return 1 if self._minion_question() else 2
+
+    def _minion_question(self) -> bool:
+        """The monster at ch_pos took the damage over the defence: ask about the Minion (True),
+        or send it and those above it back (False)."""
         seat = self.active
         if self.holder[T_MINION] == seat and \
-                max(0, self.ch_dmg - g.minion_reduction) <= self.ch_def:
+                max(0, self.ch_dmg - self.g.minion_reduction) <= self.ch_def:
             self.phase = PH_MINION                       # L25
             self.cur = seat
-            return 1
+            return True
+        cards = self.hordes[self.ch_h].cards
         self.ch_kept.extend(cards[self.ch_pos:])
         self.ch_pos = len(cards)
-        return 2
+        return False
 
     def _apply_wizard_choice(self, a: int) -> None:
         if a == A_IGNORE:
@@ -132,7 +159,7 @@ class ChallengeRules:
             self.ch_dmg = max(0, self.ch_dmg - self.g.minion_reduction)
             self.holder[T_MINION] = -2
             self.minions_used += 1
-            self._c_seats = None
+            self._seats_changed()
             self.ch_won.append(h.cards[self.ch_pos])
             self.ch_pos += 1
             self._run_challenge()
@@ -164,7 +191,7 @@ class ChallengeRules:
             self.vp2[ring] += gain
             self.ring_vp2[ring] += gain
             self.level[ring] = level_of(self.vp2[ring])
-            self._c_seats = None
+            self._seats_changed()
         self.ch_won = []
         self.ch_h = -1
         net = self.holder[T_NET]

@@ -48,19 +48,18 @@ class DealingRules:
         self.mission = [-1] * self.n
         self.wiz = [0] * self.n
         self.deal_pos = 0
+        n, first = self.n, self.first
+        self._deal_seats = tuple((first + off) % n for off in self.g.deal_offsets)
         self.active = self.first
         self.phase = PH_DEAL
         self.cur = CHANCE
         self._legal = None
 
-    def _deal(self, card: int) -> None:
-        g = self.g
-        self.hands[(self.first + g.deal_offsets[self.deal_pos]) % self.n].append(card)
-        self.deal_pos += 1
-        if self.deal_pos == len(g.deal_offsets):
-            self.setaside = self.deck
-            self.deck = []
-            self._start_missions()
+    def _dealt(self) -> None:
+        """The last card is dealt (state.apply_action deals each card): the rest is set aside."""
+        self.setaside = self.deck
+        self.deck = []
+        self._start_missions()
 
     # ---- missions (L18): chosen face down from the first player on, revealed together
     def _start_missions(self) -> None:

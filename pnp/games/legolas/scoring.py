@@ -82,6 +82,7 @@ class ScoringRules:
             self.round_vp2[s].append(mv + ev + bv)
         for s in range(n):
             self.level[s] = level_of(self.vp2[s])
+        self._seats_changed()
         self.rounds_done += 1
         if self.round + 1 >= self.g.rounds:               # L36: no shopping after the last
             self._clear_rows()

@@ -71,7 +71,7 @@ class ShoppingRules:
         seat = self.order[self.order_pos]
         self.holder[t] = seat
         self.bought[t] += 1
-        self._c_seats = None
+        self._seats_changed()
         for other in self.shop_drawn:
             if other != t:
                 self.tdeck.append(other)

@@ -97,7 +97,8 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         self.rounds_done = 0
         self._legal: list[int] | None = None
         self._pending = None                # weak reference to the last observation handed out
-        self._c_seats = self._c_static = self._c_hordes = self._c_rows = None
+        self._c_seats = self._c_static = self._c_hordes = self._c_rows = self._c_fight = None
+        self._deal_seats: tuple[int, ...] = ()
         if g.character_assignment is not None:
             self.chars = list(g.character_assignment)
             for c in self.chars:
@@ -163,7 +164,12 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
                 self.deck.remove(action)
             except ValueError:
                 raise IllegalAction(f"card {action!r} is not in the deck being dealt") from None
-            self._deal(action)
+            pos = self.deal_pos
+            seats = self._deal_seats
+            self.hands[seats[pos]].append(action)      # dealing.py's _deal, inlined: 240 a game
+            self.deal_pos = pos = pos + 1
+            if pos == len(seats):
+                self._dealt()
             return
         if ph == PH_END:
             raise IllegalAction("the game is over")
@@ -202,13 +208,15 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         d["revealed"] = bytearray(self.revealed)
         d["_legal"] = None
         d["_pending"] = None
+        d["_c_fight"] = None
         return s
 
 
 # What each phase allows, and the rule that applies an action in it.
 _LEGAL = {
     PH_CHARACTERS: LegolasState._legal_chance, PH_FIRST: LegolasState._legal_chance,
-    PH_DEAL: LegolasState._legal_chance, PH_SHOP_DRAW: LegolasState._legal_chance,
+    PH_DEAL: LegolasState._legal_chance,
+    PH_SHOP_DRAW: lambda st: [A_TREASURE + t for t in st.tdeck],
     PH_MISSION: LegolasState._legal_mission, PH_WIZARD: LegolasState._legal_wizard,
     PH_FIRST_GATE: LegolasState._legal_first_gate, PH_PLAY: LegolasState._legal_play,
     PH_CHALLENGE: LegolasState._legal_challenge,

@@ -49,14 +49,17 @@ class TurnRules:
             return out
         suit = g.suit
         val = g.value
+        by_suit: tuple[list[int], ...] = ([], [], [], [])
+        for c in hand:
+            by_suit[suit[c]].append(c)
         for h in self.open:
             base = A_PLAY + h.idx * DECK_SIZE
-            s = h.suit
-            suited = [base + c for c in hand if suit[c] == s]
+            suited = by_suit[h.suit]
             if suited:
-                out.extend(suited)
+                out.extend([base + c for c in suited])
             else:
-                top = val[h.cards[-1]] if h.cards else 0
+                cards = h.cards
+                top = val[cards[-1]] if cards else 0
                 out.extend([base + c for c in hand if val[c] >= top])
         return out
 
@@ -127,10 +130,14 @@ class TurnRules:
 
     def _legal_challenge(self) -> list[int]:
         thr = self.g.threshold[self.chars[self.active]]
-        must = [A_CHALLENGE + h.idx for h in self.open if h.total >= thr]
-        if must:
-            return must
-        return [A_PASS] + [A_CHALLENGE + h.idx for h in self.open if h.cards]
+        must = []
+        free = [A_PASS]
+        for h in self.open:
+            if h.total >= thr:
+                must.append(A_CHALLENGE + h.idx)
+            elif h.cards:
+                free.append(A_CHALLENGE + h.idx)
+        return must or free
 
     def _apply_challenge(self, a: int) -> None:
         if a == A_PASS:

@@ -154,7 +154,11 @@ class ObservationViews:
         return c
 
     def _invalidate(self) -> None:
-        self._c_seats = self._c_static = self._c_hordes = self._c_rows = None
+        self._c_seats = self._c_static = self._c_hordes = self._c_rows = self._c_fight = None
+
+    def _seats_changed(self) -> None:
+        """A level or a treasure changed hands: defences and protections are worked out again."""
+        self._c_seats = self._c_fight = None
 
     def _build_observation(self, player: int) -> LegolasObservation:
         g = self.g
