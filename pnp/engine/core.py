@@ -138,19 +138,22 @@ def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_00
     state = game.new_initial_state()
     actions: list[int] = []
     decisions = 0
+    # the state's verbs bound once: this loop runs hundreds of times a game
+    current, apply, draw_chance = state.current_player, state.apply_action, state.sample_chance
+    legal_actions, observation = state.legal_actions, state.observation
     for _ in range(max_steps):
-        player = state.current_player()
+        player = current()
         if player == TERMINAL:
             break
         if player == CHANCE:
-            action = state.sample_chance(rng)
+            action = draw_chance(rng)
         else:
-            legal = state.legal_actions()
-            action = agents[player].choose(state.observation(player), legal, rng)
+            legal = legal_actions()
+            action = agents[player].choose(observation(player), legal, rng)
             decisions += 1
         if keep_actions:
             actions.append(action)
-        state.apply_action(action)
+        apply(action)
     else:
         raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
     return Record(seed, state.returns(), actions, decisions, state.stats())

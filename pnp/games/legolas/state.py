@@ -11,7 +11,8 @@ from ...engine.core import IllegalAction, State, draw
 from .actions import (A_CHARACTER, A_DEFEAT, A_FIRST, A_IGNORE, A_MINION, A_NO_MINION,
                       A_TREASURE, CHANCE, PH_CHALLENGE, PH_CHARACTERS, PH_DEAL, PH_END, PH_FIRST,
                       PH_FIRST_GATE, PH_MINION, PH_MISSION, PH_NET, PH_PLAY, PH_SHOP_DRAW,
-                      PH_SHOP_KEEP, PH_SHOP_SPEND, PH_WIZ_CHOICE, PH_WIZARD)
+                      PH_SHOP_KEEP, PH_SHOP_SPEND, PH_WIZ_CHOICE, PH_WIZARD,
+                      PHASE_NAMES)
 from .challenge import ChallengeRules
 from .dealing import DealingRules
 from .position import Positions
@@ -171,8 +172,6 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
             if pos == len(seats):
                 self._dealt()
             return
-        if ph == PH_END:
-            raise IllegalAction("the game is over")
         legal = self._legal
         if legal is None:
             legal = self._legal = _LEGAL[ph](self)
@@ -182,6 +181,8 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         _APPLY[ph](self, action)
 
     def _refusal(self, action) -> str:
+        if self.phase == PH_END:
+            return "the game is over"
         if type(action) is not int:
             return f"an action is an int, not {type(action).__name__} {action!r}"
         return self._why_illegal(action)
@@ -212,8 +213,8 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         return s
 
 
-# What each phase allows, and the rule that applies an action in it.
-_LEGAL = {
+# What each phase allows, and the rule that applies an action in it (tuples indexed by phase).
+_LEGAL_BY = {
     PH_CHARACTERS: LegolasState._legal_chance, PH_FIRST: LegolasState._legal_chance,
     PH_DEAL: LegolasState._legal_chance,
     PH_SHOP_DRAW: lambda st: [A_TREASURE + t for t in st.tdeck],
@@ -224,7 +225,7 @@ _LEGAL = {
     PH_NET: LegolasState._legal_net, PH_SHOP_SPEND: LegolasState._legal_spend,
     PH_SHOP_KEEP: LegolasState._legal_keep, PH_END: LegolasState._legal_none,
 }
-_APPLY = {
+_APPLY_BY = {
     PH_CHARACTERS: LegolasState._apply_character, PH_FIRST: LegolasState._apply_first,
     PH_SHOP_DRAW: LegolasState._draw_treasure, PH_MISSION: LegolasState._apply_mission,
     PH_WIZARD: LegolasState._apply_wizard, PH_FIRST_GATE: LegolasState._apply_first_gate,
@@ -233,3 +234,5 @@ _APPLY = {
     PH_NET: LegolasState._apply_net, PH_SHOP_SPEND: LegolasState._apply_spend,
     PH_SHOP_KEEP: LegolasState._apply_keep,
 }
+_LEGAL = tuple(_LEGAL_BY[ph] for ph in range(len(PHASE_NAMES)))
+_APPLY = tuple(_APPLY_BY.get(ph) for ph in range(len(PHASE_NAMES)))

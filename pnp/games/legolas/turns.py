@@ -79,12 +79,19 @@ class TurnRules:
     def _apply_play(self, a: int) -> None:
         if a >= A_PLAY:
             hidx, card = divmod(a - A_PLAY, DECK_SIZE)
-            self.hands[self.active].remove(card)
+            hand = self.hands[self.active]
+            hand.remove(card)
             h = self.hordes[hidx]
             h.cards.append(card)
             h.total += self.g.value[card]
             self._c_hordes = None
-            self._after_play()
+            if self.plays_allowed == 1 or not hand:     # the usual turn: on to Step 2
+                self.plays_made += 1
+                self.phase = PH_CHALLENGE               # a horde now holds a card
+                self.cur = self.active
+                self._legal = None
+            else:
+                self._after_play()
         elif a == A_STOP:
             self._step2()
         else:
