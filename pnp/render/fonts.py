@@ -26,49 +26,90 @@ FALLBACK_ROLES = ("regular", "cjk")
 
 def register_font(path: Path) -> str:
     """Register a TTF under a name derived from its content: two files with the same internal
-    PostScript name (a font and its subset) must never share glyphs."""
+    PostScript name (a font and its subset) must never share glyphs. A game's own font is
+    parsed in full first (every table and glyph), so a damaged file is named here and not
+    when the PDF is written."""
     try:
-        digest = hashlib.sha1(path.read_bytes()).hexdigest()[:10]
+        data = path.read_bytes()
     except OSError as exc:
         raise DataError(f"cannot read font: {exc.strerror or exc}", path) from None
-    name = f"{path.stem}-{digest}"
+    name = f"{path.stem}-{hashlib.sha1(data).hexdigest()[:10]}"
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
-        except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as exc:
+            font = TTFont(name, str(path))
+            if not _shipped(path):
+                _check_tables(data)
+                font.face.makeSubset(sorted(font.face.charToGlyph))
+        except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
+        except Exception as exc:  # reportlab's parser meets a damaged file in many ways
+            raise DataError("not a usable TrueType font (damaged or cut short)",
+                            path) from None
+        pdfmetrics.registerFont(font)
     return name
+
+
+def _shipped(path: Path) -> bool:
+    folder = shipped("fonts").resolve()
+    return folder in path.resolve().parents
+
+
+def _check_tables(data: bytes) -> None:
+    """Every table the font's directory lists lies inside the file (a cut-off download does
+    not; reportlab would only notice when it writes the PDF)."""
+    import struct
+
+    if data[:4] == b"ttcf":
+        return  # a collection: reportlab reads the chosen member's tables itself
+    (count,) = struct.unpack(">H", data[4:6])
+    for i in range(count):
+        offset, length = struct.unpack(">II", data[12 + 16 * i + 8: 12 + 16 * i + 16])
+        if offset + length > len(data):
+            raise TTFError(f"cut short: a table ends at byte {offset + length:,} of "
+                           f"{len(data):,}")
 
 
 @dataclass
 class Fonts:
-    """Font names by role; `runs()` splits text among the fonts that have its characters."""
+    """Font files by role, each registered when first used (parsing a TrueType font costs
+    about 20 ms, and a kit rarely uses all six); `runs()` splits text among the fonts that
+    have its characters."""
 
-    names: dict[str, str]
-    _cmaps: dict[str, frozenset[int]] = field(default_factory=dict)
+    paths: dict[str, Path]
+    _names: dict[str, str] = field(default_factory=dict)
+    _cmaps: dict[str, frozenset[str]] = field(default_factory=dict)
+    _words: dict[str, dict[str, float]] = field(default_factory=dict)
     _runs: dict[tuple[str, str], list[tuple[str, str]]] = field(default_factory=dict)
 
     def __getitem__(self, role: str) -> str:
-        return self.names[role]
+        name = self._names.get(role)
+        if name is None:
+            name = self._names[role] = register_font(self.paths[role])
+        return name
 
-    def _cmap(self, font: str) -> frozenset[int]:
-        cmap = self._cmaps.get(font)
-        if cmap is None:
-            cmap = frozenset(pdfmetrics.getFont(font).face.charToGlyph)
-            self._cmaps[font] = cmap
-        return cmap
+    def _chars(self, font: str) -> frozenset[str]:
+        """The characters a font has, as a set of one-character strings: set operations on
+        strings run in C, where a set of code points needs ord() for every character."""
+        chars = self._cmaps.get(font)
+        if chars is None:
+            chars = frozenset(map(chr, pdfmetrics.getFont(font).face.charToGlyph))
+            self._cmaps[font] = chars
+        return chars
 
     def covers(self, font: str, char: str) -> bool:
-        return ord(char) in self._cmap(font)
+        return char in self._chars(font)
 
     def missing(self, text: str, role: str = "regular") -> str:
         """Characters that neither the role's font nor any fallback can print."""
-        codes = {ord(ch) for ch in text if not ch.isspace()}
-        for f in [self.names[role]] + [self.names[r] for r in FALLBACK_ROLES]:
-            codes -= self._cmap(f)
-            if not codes:
-                return ""
-        return "".join(sorted(chr(c) for c in codes))
+        primary = self._chars(self[role])
+        if primary.issuperset(text):
+            return ""
+        chars = set(text).difference(primary)
+        for r in FALLBACK_ROLES:
+            if not chars:
+                break
+            chars.difference_update(self._chars(self[r]))
+        return "".join(sorted(ch for ch in chars if not ch.isspace()))
 
     def runs(self, text: str, role: str = "regular") -> list[tuple[str, str]]:
         """[(font, text)] pieces: each character from the first font that has it."""
@@ -76,11 +117,11 @@ class Fonts:
         hit = self._runs.get(key)
         if hit is not None:
             return hit
-        primary = self.names[role]
-        if {ord(ch) for ch in text} <= self._cmap(primary):
+        primary = self[role]
+        if self._chars(primary).issuperset(text):
             out = [(primary, text)]
         else:
-            chain = [primary] + [self.names[r] for r in FALLBACK_ROLES if self.names[r] != primary]
+            chain = [primary] + [self[r] for r in FALLBACK_ROLES if self[r] != primary]
             out = []
             for ch in text:
                 font = next((f for f in chain if ch.isspace() or self.covers(f, ch)), primary)
@@ -96,14 +137,27 @@ class Fonts:
     def width(self, text: str, size: float, role: str = "regular") -> float:
         return sum(pdfmetrics.stringWidth(t, f, size) for f, t in self.runs(text, role))
 
+    def word_width(self, word: str, role: str = "regular") -> float:
+        """A word's width at 1 pt, remembered: card texts repeat their words, and wrapping
+        measures every word at every size it tries."""
+        widths = self._words.get(role)
+        if widths is None:
+            widths = self._words[role] = {}
+        w = widths.get(word)
+        if w is None:
+            if len(widths) > 50_000:
+                widths.clear()
+            w = widths[word] = self.width(word, 1.0, role)
+        return w
+
 
 def load_fonts(overrides: dict[str, Path] | None = None) -> Fonts:
     """The bundled fonts, with any role replaced by a game's own font file."""
     folder = shipped("fonts")
-    names = {}
+    paths = {}
     for role, filename in ROLES.items():
         path = (overrides or {}).get(role) or folder / filename
         if not path.is_file():
             raise DataError(f'font file for "{role}" not found', path)
-        names[role] = register_font(path)
-    return Fonts(names)
+        paths[role] = path
+    return Fonts(paths)

@@ -193,6 +193,11 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
     def _legal_none(self) -> list[int]:
         return []
 
+    def determinize(self, player: int, rng: random.Random) -> "LegolasState":
+        """Other hands, unrevealed horde cards and hidden missions drawn again (determinize.py)."""
+        from .determinize import determinize
+        return determinize(self, player, rng)
+
     def clone(self) -> "LegolasState":
         s = LegolasState.__new__(LegolasState)
         d = self.__dict__.copy()
