@@ -61,8 +61,15 @@ from .tables import Tables
 from .turns import T_LURE, Horde
 from .views import LazyObservation, LegolasObservation
 
+# Indices the rules tables use (character and mission order of CHARACTER_IDS and MISSIONS).
+FIGHTER, WIZARD, ROGUE, PSYCHIC = (CHARACTER_IDS.index(c) for c in
+                                   ("fighter", "wizard", "rogue", "psychic"))
+MISSION_ESCAPIST, MISSION_GAMBLER, MISSION_UNTOUCHABLE = (MISSIONS.index(m) for m in
+                                                          ("escapist", "gambler", "untouchable"))
+
 # The engine's public names (the sim, the agents and the tests import them from here).
-__all__ = ['A_CHALLENGE', 'A_CHARACTER', 'A_DEAL', 'A_DEFEAT', 'A_ELEMENTS', 'A_FIRST', 'A_GATE',
+__all__ = ['FIGHTER', 'WIZARD', 'ROGUE', 'PSYCHIC', 'MISSION_ESCAPIST', 'MISSION_GAMBLER',
+           'MISSION_UNTOUCHABLE', 'A_CHALLENGE', 'A_CHARACTER', 'A_DEAL', 'A_DEFEAT', 'A_ELEMENTS', 'A_FIRST', 'A_GATE',
            'A_IGNORE', 'A_KEEP', 'A_MINION', 'A_MISSION', 'A_NET', 'A_NET_DECLINE', 'A_NO_MINION',
            'A_PASS', 'A_PLAY', 'A_SPEND', 'A_STOP', 'A_TREASURE', 'HIDDEN_TOKEN_BASE',
            'PH_CHARACTERS', 'PH_FIRST', 'PH_DEAL', 'PH_MISSION', 'PH_WIZARD', 'PH_FIRST_GATE',
