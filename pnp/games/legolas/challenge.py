@@ -173,9 +173,13 @@ class ChallengeRules:
         g = self.g
         h = self.hordes[self.ch_h]
         won = self.ch_won
-        h.cards = self.ch_kept
-        val = g.value
-        h.total = sum([val[c] for c in h.cards])
+        h.cards = kept = self.ch_kept
+        total = 0
+        if kept:
+            val = g.value
+            for c in kept:
+                total += val[c]
+        h.total = total
         self.ch_kept = []
         self.defeated[seat].extend(won)
         self._c_hordes = self._c_rows = None
@@ -184,7 +188,9 @@ class ChallengeRules:
             self.open.remove(h)
             self.closed[seat].append(h.gate)
         boss = g.boss
-        bosses = sum([boss[c] for c in won])
+        bosses = 0
+        for c in won:
+            bosses += boss[c]
         ring = self.holder[T_RING]
         if bosses and ring >= 0 and (ring == seat or g.ring_any):   # L27
             gain = 2 * g.ring_vp * bosses

@@ -172,6 +172,12 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
             if pos == len(seats):
                 self._dealt()
             return
+        if ph == PH_SHOP_DRAW:                          # a chance draw: no list of outcomes
+            if type(action) is not int or action - A_TREASURE not in self.tdeck:
+                raise IllegalAction(self._refusal(action))
+            self._legal = None
+            self._draw_treasure(action)
+            return
         legal = self._legal
         if legal is None:
             legal = self._legal = _LEGAL[ph](self)

@@ -37,15 +37,18 @@ class TurnRules:
     # ---- Step 1: add a card to a horde (L7), or open a gate
     def _horde_plays(self, seat: int) -> list[int]:
         """Legal Step-1 card plays onto open hordes (L7, L29)."""
+        # plain loops: on lists of a few cards they beat comprehensions (called 190 times a game)
         hand = self.hands[seat]
         out: list[int] = []
         if not hand:
             return out
+        append = out.append
         g = self.g
         if g.anywhere[self.chars[seat]][self.level[seat]]:
             for h in self.open:
                 base = A_PLAY + h.idx * DECK_SIZE
-                out.extend([base + c for c in hand])
+                for c in hand:
+                    append(base + c)
             return out
         suit = g.suit
         val = g.value
@@ -56,11 +59,14 @@ class TurnRules:
             base = A_PLAY + h.idx * DECK_SIZE
             suited = by_suit[h.suit]
             if suited:
-                out.extend([base + c for c in suited])
+                for c in suited:
+                    append(base + c)
             else:
                 cards = h.cards
                 top = val[cards[-1]] if cards else 0
-                out.extend([base + c for c in hand if val[c] >= top])
+                for c in hand:
+                    if val[c] >= top:
+                        append(base + c)
         return out
 
     def _legal_play(self) -> list[int]:
