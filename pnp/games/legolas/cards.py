@@ -51,6 +51,52 @@ def _hazard_band(c, x: float, y: float, w: float, h: float, fill: Color, stripe:
     c.restoreState()
 
 
+def _monster_band(s: Surface, model: Model, m: facts.Monster) -> None:
+    """The TRAP (striped) or BOSS (with its VP) band across the card."""
+    c, w = s.c, s.w
+    pal = model.common.palette
+    ink = pal["ink"]
+    band_y, band_h = 24 * MM, 8 * MM
+    bx, bw = 5 * MM, w - 10 * MM
+    if m.kind == "trap":
+        _hazard_band(c, bx, band_y, bw, band_h, pal["trap"], ink)
+        c.setFillColor(pal["trap"])
+        c.roundRect(bx + 8 * MM, band_y + 1 * MM, bw - 16 * MM, band_h - 2 * MM, 1 * MM,
+                    stroke=0, fill=1)
+        spikes_icon(c, bx + 13 * MM, band_y + band_h / 2, 5.5 * MM, ink)
+        c.setFillColor(ink)
+        s.line("TRAP", bx + bw / 2 + 3 * MM, band_y + 2.3 * MM, 13, "bold", "centre")
+    elif m.kind == "boss":
+        c.setFillColor(pal["boss"])
+        c.roundRect(bx, band_y, bw, band_h, 1.2 * MM, stroke=0, fill=1)
+        crown_icon(c, bx + 6 * MM, band_y + band_h / 2, 6 * MM, pal["gold"], pal["boss"])
+        c.setFillColor(white)
+        s.line(f"BOSS  {signed(m.boss_vp)} VP", bx + bw / 2 + 3 * MM, band_y + 2.3 * MM, 13,
+               "bold", "centre", max_width=bw - 14 * MM, field="boss_vp")
+
+
+def _monster_coins(s: Surface, model: Model, m: facts.Monster) -> None:
+    """The coins, bottom left: one icon each (a half icon for ½) and the number."""
+    c, w = s.c, s.w
+    pal = model.common.palette
+    ink = pal["ink"]
+    y, x, cr = 10 * MM, 7.5 * MM, 3.2 * MM
+    if m.coins == 0:
+        c.setFillColor(mix(ink, pal["parchment"], 0.35))
+        s.line("no coin", 5.5 * MM, y - 1.2 * MM, 9, "italic")
+        return
+    whole = int(m.coins)
+    for _ in range(whole):
+        coin_icon(c, x, y, cr, pal["gold"], ink)
+        x += 2 * cr + 1.2 * MM
+    if m.coins != whole:
+        coin_icon(c, x, y, cr, pal["gold"], ink, half=True)
+        x += 2 * cr + 1.2 * MM
+    c.setFillColor(ink)
+    s.line(coins_text(m.coins), x - 0.5 * MM, y - 1.3 * MM, 9.5, "bold",
+           max_width=w - 18 * MM - x, field="coins")
+
+
 def monster_card(model: Model, m: facts.Monster):
     pal = model.common.palette
     ink, paper = pal["ink"], pal["parchment"]
@@ -76,7 +122,7 @@ def monster_card(model: Model, m: facts.Monster):
             s.line(descriptor, w - 6 * MM, h - 15 * MM, 7.5, "italic", "right",
                    max_width=w - 24 * MM, field=f"suits.{m.suit}", source=model.file("game.toml"))
         s.line(f"{m.value} damage", w - 6 * MM, h - 20 * MM, 8, "bold", "right",
-               max_width=w - 24 * MM)
+               max_width=w - 24 * MM, field="value")
         # the element medallion
         cx, cy, r = w / 2, h - 38 * MM, 10.5 * MM
         disc(c, cx, cy, r + 1.2 * MM, paper, col, 1.4)
@@ -84,42 +130,8 @@ def monster_card(model: Model, m: facts.Monster):
         c.setFillColor(ink)
         s.line(m.element.upper(), cx, cy - r - 5 * MM, 10.5, "bold", "centre",
                max_width=w - 16 * MM, field="element")
-        # trap or boss band
-        band_y, band_h = 24 * MM, 8 * MM
-        bx, bw = 5 * MM, w - 10 * MM
-        if m.kind == "trap":
-            _hazard_band(c, bx, band_y, bw, band_h, pal["trap"], ink)
-            c.setFillColor(pal["trap"])
-            c.roundRect(bx + 8 * MM, band_y + 1 * MM, bw - 16 * MM, band_h - 2 * MM, 1 * MM,
-                        stroke=0, fill=1)
-            spikes_icon(c, bx + 13 * MM, band_y + band_h / 2, 5.5 * MM, ink)
-            c.setFillColor(ink)
-            s.line("TRAP", bx + bw / 2 + 3 * MM, band_y + 2.3 * MM, 13, "bold", "centre")
-        elif m.kind == "boss":
-            c.setFillColor(pal["boss"])
-            c.roundRect(bx, band_y, bw, band_h, 1.2 * MM, stroke=0, fill=1)
-            crown_icon(c, bx + 6 * MM, band_y + band_h / 2, 6 * MM, pal["gold"], pal["boss"])
-            c.setFillColor(white)
-            s.line(f"BOSS  {signed(m.boss_vp)} VP", bx + bw / 2 + 3 * MM, band_y + 2.3 * MM, 13,
-                   "bold", "centre", max_width=bw - 14 * MM, field="boss_vp")
-        # coins, bottom left
-        y = 10 * MM
-        x = 7.5 * MM
-        cr = 3.2 * MM
-        if m.coins == 0:
-            c.setFillColor(mix(ink, paper, 0.35))
-            s.line("no coin", 5.5 * MM, y - 1.2 * MM, 9, "italic")
-        else:
-            whole = int(m.coins)
-            for _ in range(whole):
-                coin_icon(c, x, y, cr, pal["gold"], ink)
-                x += 2 * cr + 1.2 * MM
-            if m.coins != whole:
-                coin_icon(c, x, y, cr, pal["gold"], ink, half=True)
-                x += 2 * cr + 1.2 * MM
-            c.setFillColor(ink)
-            s.line(coins_text(m.coins), x - 0.5 * MM, y - 1.3 * MM, 9.5, "bold",
-                   max_width=w - 18 * MM - x, field="coins")
+        _monster_band(s, model, m)
+        _monster_coins(s, model, m)
 
     return draw
 
@@ -240,15 +252,75 @@ def _character_icon(c, cid: str, cx: float, cy: float, size: float, fill: Color,
         person_icon(c, cx, cy, size, fill)
 
 
-def character_card(model: Model, ch: facts.Character):
+def _character_boxes(s: Surface, model: Model, ch: facts.Character, top: float,
+                     bh: float) -> None:
+    """Three boxes under the name: the challenge threshold, the defence, the element."""
     pal = model.common.palette
     ink, paper, frame = pal["ink"], pal["parchment"], pal["character"]
-    l2, l3 = facts.LEVEL_2_VP, facts.LEVEL_3_VP
+    c, w = s.c, s.w
+    gap = 1.5 * MM
+    bw = (w - 10 * MM - 2 * gap) / 3
+    for i in range(3):
+        x = 5 * MM + i * (bw + gap)
+        c.setFillColor(mix(paper, frame, 0.12))
+        c.setStrokeColor(frame)
+        c.setLineWidth(0.6)
+        c.roundRect(x, top - bh, bw, bh, 1.5 * MM, stroke=1, fill=1)
+        cx = x + bw / 2
+        c.setFillColor(ink)
+        if i == 0:
+            s.line("MUST", cx, top - 3.4 * MM, 7, "condensed-bold", "centre")
+            s.line("CHALLENGE", cx, top - 6.2 * MM, 7, "condensed-bold", "centre",
+                   max_width=bw - 1.2 * MM)
+            s.line(f"{ch.threshold}+", cx, top - 13.6 * MM, 20, "bold", "centre",
+                   max_width=bw - 2, field="threshold")
+            s.line("horde total", cx, top - 17.4 * MM, 7, "regular", "centre",
+                   max_width=bw - 1.5)
+        elif i == 1:
+            s.line("DEFENCE", cx, top - 3.4 * MM, 7, "bold", "centre", max_width=bw - 1.5)
+            shield_icon(c, cx, top - 11.6 * MM, 12 * MM, frame)
+            c.setFillColor(white)
+            s.line(str(ch.defence), cx, top - 12.4 * MM, 17, "bold", "centre", field="defence")
+        else:
+            s.line("ELEMENT", cx, top - 3.4 * MM, 7, "bold", "centre", max_width=bw - 1.5)
+            element_badge(c, model, ch.element, cx, top - 9.9 * MM, 4.3 * MM, ink)
+            c.setFillColor(ink)
+            s.line(title_case(ch.element), cx, top - 17.4 * MM, 8, "bold", "centre",
+                   max_width=bw - 1.5, field="element")
+
+
+def _character_levels(s: Surface, model: Model, ch: facts.Character, y: float) -> None:
+    """The level 2 and 3 abilities from y down, their texts at one size, in the space left."""
+    pal = model.common.palette
+    c, w = s.c, s.w
+    head, gap = 4.4 * MM, 1.2 * MM
+    box = (y - 4 * MM - 2 * head - 2 * gap) / 2
+    texts = tuple((level, vp, text, f"level{level}_text") for level, vp, text in
+                  zip((2, 3), (facts.LEVEL_2_VP, facts.LEVEL_3_VP), level_texts(ch)))
+    size = 10.0
+    while size > 7 and not all(fit(s.fonts, text, w - 11 * MM, box, size, size, "condensed")
+                               for _, _, text, _ in texts):
+        size -= 0.25
+    for level, vp, text, field in texts:
+        c.setFillColor(pal["character"])
+        c.roundRect(5 * MM, y - head, w - 10 * MM, head, 1 * MM, stroke=0, fill=1)
+        c.setFillColor(white)
+        s.line(f"LEVEL {level}", 7 * MM, y - 3.2 * MM, 8, "bold")
+        s.line(f"from {vp} VP", w - 7 * MM, y - 3.2 * MM, 8, "bold", "right")
+        c.setFillColor(pal["ink"])
+        s.paragraph(text, 5.5 * MM, y - head - box - 0.3 * MM, w - 11 * MM, box,
+                    size=size, min_size=7, role="condensed", valign="middle", field=field)
+        y -= head + box + gap
+
+
+def character_card(model: Model, ch: facts.Character):
+    pal = model.common.palette
+    frame = pal["character"]
 
     @shared  # the copies of a character share their face
     def draw(s: Surface) -> None:
         c, w, h = s.c, s.w, s.h
-        panel(s, frame, paper)
+        panel(s, frame, pal["parchment"])
         # name band
         c.setFillColor(frame)
         c.rect(-s.bleed, h - 12.5 * MM, w + 2 * s.bleed, 12.5 * MM + s.bleed, stroke=0, fill=1)
@@ -256,63 +328,14 @@ def character_card(model: Model, ch: facts.Character):
         c.setFillColor(white)
         s.line(ch.name.upper(), w / 2 + 4 * MM, h - 9.8 * MM, 16, "bold", "centre",
                max_width=w - 26 * MM, field="name")
-        # three boxes: challenge threshold, defence, element
-        top = h - 14.5 * MM
-        gap = 1.5 * MM
-        bw, bh = (w - 10 * MM - 2 * gap) / 3, 19 * MM
-        for i in range(3):
-            x = 5 * MM + i * (bw + gap)
-            c.setFillColor(mix(paper, frame, 0.12))
-            c.setStrokeColor(frame)
-            c.setLineWidth(0.6)
-            c.roundRect(x, top - bh, bw, bh, 1.5 * MM, stroke=1, fill=1)
-            cx = x + bw / 2
-            c.setFillColor(ink)
-            if i == 0:
-                s.line("MUST", cx, top - 3.4 * MM, 7, "condensed-bold", "centre")
-                s.line("CHALLENGE", cx, top - 6.2 * MM, 7, "condensed-bold", "centre",
-                       max_width=bw - 1.2 * MM)
-                s.line(f"{ch.threshold}+", cx, top - 13.6 * MM, 20, "bold", "centre",
-                       max_width=bw - 2, field="threshold")
-                s.line("horde total", cx, top - 17.4 * MM, 7, "regular", "centre",
-                       max_width=bw - 1.5)
-            elif i == 1:
-                s.line("DEFENCE", cx, top - 3.4 * MM, 7, "bold", "centre", max_width=bw - 1.5)
-                shield_icon(c, cx, top - 11.6 * MM, 12 * MM, frame)
-                c.setFillColor(white)
-                s.line(str(ch.defence), cx, top - 12.4 * MM, 17, "bold", "centre",
-                       field="defence")
-            else:
-                s.line("ELEMENT", cx, top - 3.4 * MM, 7, "bold", "centre", max_width=bw - 1.5)
-                element_badge(c, model, ch.element, cx, top - 9.9 * MM, 4.3 * MM, ink)
-                c.setFillColor(ink)
-                s.line(title_case(ch.element), cx, top - 17.4 * MM, 8, "bold", "centre",
-                       max_width=bw - 1.5, field="element")
-        c.setFillColor(ink)
+        top, bh = h - 14.5 * MM, 19 * MM
+        _character_boxes(s, model, ch, top, bh)
+        c.setFillColor(pal["ink"])
         y = top - bh - 1 * MM
         s.paragraph(f"{signed(ch.element_vp)} VP for each {ch.element} monster you defeat.",
-                    5 * MM, y - 5 * MM,
-                    w - 10 * MM, 5 * MM, size=8.5, min_size=7, align="centre", valign="middle")
-        # the two levels, their texts at one size, in the space left
-        y -= 6 * MM
-        head, gap = 4.4 * MM, 1.2 * MM
-        box = (y - 4 * MM - 2 * head - 2 * gap) / 2
-        texts = tuple((level, vp, text, f"level{level}_text") for level, vp, text in
-                      zip((2, 3), (l2, l3), level_texts(ch)))
-        size = 10.0
-        while size > 7 and not all(fit(s.fonts, text, w - 11 * MM, box, size, size,
-                                       "condensed") for _, _, text, _ in texts):
-            size -= 0.25
-        for level, vp, text, field in texts:
-            c.setFillColor(frame)
-            c.roundRect(5 * MM, y - head, w - 10 * MM, head, 1 * MM, stroke=0, fill=1)
-            c.setFillColor(white)
-            s.line(f"LEVEL {level}", 7 * MM, y - 3.2 * MM, 8, "bold")
-            s.line(f"from {vp} VP", w - 7 * MM, y - 3.2 * MM, 8, "bold", "right")
-            c.setFillColor(ink)
-            s.paragraph(text, 5.5 * MM, y - head - box - 0.3 * MM, w - 11 * MM, box,
-                        size=size, min_size=7, role="condensed", valign="middle", field=field)
-            y -= head + box + gap
+                    5 * MM, y - 5 * MM, w - 10 * MM, 5 * MM, size=8.5, min_size=7,
+                    align="centre", valign="middle", field="element_vp")
+        _character_levels(s, model, ch, y - 6 * MM)
 
     return draw
 

@@ -54,9 +54,18 @@ class Positions:
             raise ValueError("deal the characters first (or use character_assignment)")
         if self._pending is not None:
             self._settle_observation()
-        n = self.n
         if round_index is not None:
             self.round = round_index
+        self._place_cards(hands, hordes, defeated, revealed)
+        self._place_scores(missions, vp, treasures, wizard_elements)
+        self._invalidate()
+        self.locations()
+        self.active = (active - 1) % self.n
+        self._end_turn()
+
+    def _place_cards(self, hands, hordes, defeated, revealed) -> None:
+        """Hands, hordes and defeated rows as given; every other card set aside."""
+        n = self.n
         self.hands = [list(h) for h in hands]
         self.hordes = []
         self.open = []
@@ -71,6 +80,18 @@ class Positions:
             self.open.append(h)
         self.defeated = [list(d) for d in defeated] if defeated else [[] for _ in range(n)]
         self.closed = [[] for _ in range(n)]
+        placed = set()
+        for group in (*self.hands, *self.defeated):
+            placed.update(group)
+        for h in self.hordes:
+            placed.add(h.gate)
+            placed.update(h.cards)
+        self.deck = []
+        self.discard = []
+        self.setaside = [c for c in range(len(self.g.monsters)) if c not in placed]
+
+    def _place_scores(self, missions, vp, treasures, wizard_elements) -> None:
+        """Missions (marked used), VP (levels follow), treasures and Wizard elements."""
         if missions is not None:
             self.mission = list(missions)
             for s, m in enumerate(missions):
@@ -86,16 +107,3 @@ class Positions:
             self.tdeck = [t for t in range(16) if self.holder[t] == -1]
         if wizard_elements is not None:
             self.wiz = list(wizard_elements)
-        self._invalidate()
-        placed = set()
-        for group in (*self.hands, *self.defeated):
-            placed.update(group)
-        for h in self.hordes:
-            placed.add(h.gate)
-            placed.update(h.cards)
-        self.deck = []
-        self.discard = []
-        self.setaside = [c for c in range(len(self.g.monsters)) if c not in placed]
-        self.locations()
-        self.active = (active - 1) % n
-        self._end_turn()

@@ -50,16 +50,37 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         self.phase = PH_CHARACTERS
         self.chars = [-1] * n
         self.char_pool = list(g.character_copies)
+        self._init_cards()
+        self._init_seats()
+        self._init_turn()
+        self._init_stats()
+        self._legal: list[int] | None = None
+        self._pending = None                # weak reference to the last observation handed out
+        self._c_seats = self._c_static = self._c_hordes = self._c_rows = self._c_fight = None
+        if g.character_assignment is not None:
+            self.chars = list(g.character_assignment)
+            for c in self.chars:
+                self.char_pool[c] -= 1
+            self._after_characters()
+
+    def _init_cards(self) -> None:
+        """Where the monster cards are."""
+        n, cards = self.n, len(self.g.monsters)
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.deck: list[int] = list(range(len(g.monsters)))
+        self.deck: list[int] = list(range(cards))
         self.deal_pos = 0
+        self._deal_seats: tuple[int, ...] = ()
         self.setaside: list[int] = []
         self.discard: list[int] = []
         self.hordes: list = []
         self.open: list = []
         self.defeated: list[list[int]] = [[] for _ in range(n)]
         self.closed: list[list[int]] = [[] for _ in range(n)]
-        self.revealed = bytearray(len(g.monsters))
+        self.revealed = bytearray(cards)
+
+    def _init_seats(self) -> None:
+        """Scores, missions, treasures: what each seat has."""
+        n = self.n
         self.vp2 = [0] * n
         self.level = [1] * n
         self.mission = [-1] * n
@@ -70,6 +91,12 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         self.order_pos = 0
         self.holder = [-1] * 16            # seat, -1 in the treasure deck, -2 gone (used Minion)
         self.tdeck: list[int] = list(range(16))
+        self.shop_coins2 = [0] * n
+        self.shop_need = 0
+        self.shop_drawn: list[int] = []
+
+    def _init_turn(self) -> None:
+        """The turn and the challenge under way."""
         self.plays_made = 0
         self.plays_allowed = 1
         self.ch_h = -1
@@ -82,10 +109,10 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         self.ch_won: list[int] = []
         self.ch_kept: list[int] = []
         self.net_victim = -1
-        self.shop_coins2 = [0] * n
-        self.shop_need = 0
-        self.shop_drawn: list[int] = []
-        # statistics
+
+    def _init_stats(self) -> None:
+        """Figures for the balance report (stats())."""
+        n = self.n
         self.turns = 0
         self.mission_vp2: list[list[int]] = [[] for _ in range(n)]
         self.round_vp2: list[list[int]] = [[] for _ in range(n)]
@@ -96,15 +123,6 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         self.minions_used = 0
         self.end_reasons = [0, 0]           # no card, too many gates
         self.rounds_done = 0
-        self._legal: list[int] | None = None
-        self._pending = None                # weak reference to the last observation handed out
-        self._c_seats = self._c_static = self._c_hordes = self._c_rows = self._c_fight = None
-        self._deal_seats: tuple[int, ...] = ()
-        if g.character_assignment is not None:
-            self.chars = list(g.character_assignment)
-            for c in self.chars:
-                self.char_pool[c] -= 1
-            self._after_characters()
 
     # ---- protocol
     def current_player(self) -> int:
