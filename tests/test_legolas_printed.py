@@ -55,6 +55,7 @@ def redesigned(tmp_path_factory):
     edit_csv(folder / "missions.csv", 6, "gain_per", "boss")      # Escapist swapped
     edit_csv(folder / "missions.csv", 6, "loss_per", "trap")
     edit_csv(folder / "treasures.csv", 2, "amount", "2")          # Leather Armor +2
+    edit_csv(folder / "treasures.csv", 5, "amount", "4")          # Minion: damage -4
     game = open_game(str(folder))
     out = folder.parent / "kit.pdf"
     result = build(game, out)
@@ -78,6 +79,8 @@ def test_a_design_change_is_printed(redesigned):
     assert text.count("+6 VP") >= 5 and "+5 VP automatically" not in text
     assert "Escapist +1 VP for each boss taken. −1 VP for each trap defeated." in text
     assert "Defense +2." in text and "Defense +1." not in text
+    assert "Discard to reduce accumulated damage by 4." in text       # the card ...
+    assert "the damage drops by 4 (never below nothing)" in text        # ... and ruling L25
 
 
 def test_a_design_change_is_played(redesigned):
@@ -95,6 +98,7 @@ def test_a_design_change_is_played(redesigned):
     assert st.score_breakdown(0)[0] == 2 * 6                 # Untouchable, nothing defeated
     assert st.score_breakdown(1)[0] == 2 * (1 - 1)           # +1 per boss, -1 per trap
     assert st.coins2(1) == 4 * 2 * (0 + 0.5)                 # x4: the boss 0 and the ½ coin
+    assert g.minion_reduction == 4
     assert st.defence(2) == 9                                # Psychic level 2: Defense 9 ...
     assert not g.anywhere[3][2]                              # ... and no more play-anywhere
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...render.booklet import Booklet, faces_figure
 from ..base import booklet_text
 from . import facts
+from .enforced import enforced_rulings
 from .model import Model
 from .drawing import title_case, fmt, signed
 from .texts import level_texts, mission_lines, treasure_text
@@ -132,7 +133,7 @@ def _figures(model: Model) -> dict:
 
 
 def booklet(model: Model) -> Booklet:
-    text = booklet_text(model.common, booklet_context(model))
+    text = booklet_text(model.common, booklet_context(model), enforced_rulings(model))
     return Booklet(model.common.title, text, _figures(model),
                    accent=model.common.palette["character"],
                    source=str(model.common.folder.path / "booklet"))

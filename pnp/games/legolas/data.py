@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
-from ...data.files import Column, read_csv
-from ...errors import Source
+from ...data.files import Column, Record, read_csv
+from ...errors import DataError, Source
 from ...resources import shipped
 from .facts import ELEMENTS, KINDS, SUITS, Character, Mission, Monster, Power, Treasure
 
@@ -52,16 +53,34 @@ def _power(r, level: str) -> Power:
     return Power(r[f"{level}_power"], r[f"{level}_amount"], r[f"{level}_text"])
 
 
-def load_cards(folder: Path) -> Cards:
-    """Raises DataError (file, row, field) for a cell that is not of its column's form."""
+def _reader(folder: Path, note: Callable[[DataError], None] | None):
+    """read(name, columns): the rows of a CSV. Without `note` the first bad cell raises
+    DataError (file, row, field); with it every bad cell (or unreadable file) is noted and its
+    row left out, so one validation names them all."""
+    def read(name: str, columns: list[Column]) -> list[Record]:
+        if note is None:
+            return read_csv(folder / name, columns)
+        try:
+            if not (folder / name).is_file():
+                raise DataError("file not found in the game folder", folder / name)
+            return read_csv(folder / name, columns, errors=note)
+        except DataError as exc:
+            note(exc)
+            return []
+    return read
+
+
+def load_cards(folder: Path, note: Callable[[DataError], None] | None = None) -> Cards:
+    """The four lists of a game folder (see _reader for `note`)."""
+    read = _reader(folder, note)
     kinds = tuple(k for k in KINDS if k)
-    monsters = read_csv(folder / "monsters.csv", [
+    monsters = read("monsters.csv", [
         Column("suit", _name, choices=SUITS), Column("value", "int", min=1, max=9),
         Column("element", _name, choices=ELEMENTS),
         Column("kind", _name, default="", choices=kinds),
         Column("coins", "float", default=0.0, min=0, max=9),
         Column("boss_vp", "int", default=0, min=0, max=20)])
-    treasures = read_csv(folder / "treasures.csv", [
+    treasures = read("treasures.csv", [
         Column("id"), Column("name"), Column("effect", _name),
         Column("amount", "int", default=0, min=0, max=99),
         Column("target", _name, default=""), Column("text")])
@@ -70,13 +89,13 @@ def load_cards(folder: Path) -> Cards:
         levels += [Column(f"{level}_power", _name), Column(f"{level}_amount", "int", default=0,
                                                            min=0, max=99),
                    Column(f"{level}_text", default="")]
-    characters = read_csv(folder / "characters.csv", [
+    characters = read("characters.csv", [
         Column("id"), Column("name"), Column("threshold", "int", min=1, max=99),
         Column("element", _name, choices=ELEMENTS),
         Column("element_vp", "int", min=0, max=9),
         Column("defence", "int", min=0, max=99), *levels,
         Column("copies", "int", min=0, max=10)])
-    missions = read_csv(folder / "missions.csv", [
+    missions = read("missions.csv", [
         Column("id"), Column("name"),
         Column("gain_vp", "int", min=0, max=20), Column("gain_per", _name),
         Column("gain_text", default=""),

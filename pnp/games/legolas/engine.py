@@ -105,6 +105,20 @@ class LegolasGame(Tables, Game):
     name = "Legolas vs. Gimli"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    # The rulings this engine enforces (card_data/legolas/rulings.toml) and the numbers each
+    # one states, as placeholders; ruling_values() gives their values (the kit adds the score
+    # track's, L37).
+    RULINGS = {
+        "L1": (), "L2": ("deck", "per_suit"), "L3": ("missions", "rounds"),
+        "L4": ("characters", "character_cards"), "L5": ("deal_2", "deal_3", "deal_4", "deal_5"),
+        "L6": (), "L7": (), "L8": (), "L9": (), "L10": (), "L11": (),
+        "L12": ("level2_vp", "level3_vp"), "L13": (), "L14": (), "L15": ("rounds",),
+        "L16": ("character_cards",), "L17": (), "L18": (), "L19": (), "L20": (), "L21": (),
+        "L22": (), "L23": (), "L24": ("barrier_damage",), "L25": ("minion",), "L26": (),
+        "L27": ("ring_vp",), "L28": ("lure_extra",), "L29": ("lure_extra",), "L30": (),
+        "L31": ("blade_coins",), "L32": (), "L33": (), "L34": (), "L35": (), "L36": (),
+        "L37": ("vp_min", "vp_max", "vp_loop", "vp_twice"),
+    }
 
     def __init__(self, num_players: int | None = None, monsters: Sequence[Monster] | None = None,
                  treasures: Sequence[Treasure] | None = None,
@@ -144,6 +158,20 @@ class LegolasGame(Tables, Game):
         self.sizes = tuple(hand_sizes(n, len(self.monsters)))
         self.deal_offsets = tuple(i for k in range(max(self.sizes)) for i in range(n)
                                   if self.sizes[i] > k)   # offsets from the first player
+
+    def ruling_values(self) -> dict[str, int | str]:
+        """The numbers the rulings state, as this game plays them."""
+        deck = len(self.monsters)
+        deals = {f"deal_{n}": ", ".join(map(str, sizes)) if len(set(sizes)) > 1 else sizes[0]
+                 for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+                 for sizes in [hand_sizes(n, deck)]}
+        barriers = "/".join(dict.fromkeys(str(a) for _, _, a in self.barriers))
+        return {"deck": deck, "per_suit": deck // len(SUITS), "missions": len(MISSIONS),
+                "rounds": self.rounds, "characters": len(CHARACTER_IDS),
+                "character_cards": sum(self.character_copies), **deals,
+                "level2_vp": LEVEL_2_VP, "level3_vp": LEVEL_3_VP, "barrier_damage": barriers,
+                "minion": self.minion_reduction, "ring_vp": self.ring_vp,
+                "lure_extra": self.lure_extra, "blade_coins": self.blade_coins2 // 2}
 
     def _assignment(self, ids: Sequence[str] | None) -> tuple[int, ...] | None:
         if ids is None:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from ...errors import Finding, error
 from . import checks, engine
 from .facts import CHARACTER_IDS, DECK_SIZE, LEVEL_3_VP, MISSIONS, SUITS, TREASURE_IDS
+from .enforced import enforced_rulings  # noqa: F401 (the game module's API)
 from .model import Model, Player, load  # noqa: F401 (load: the game module's API)
 
 FILES = ("monsters.csv", "treasures.csv", "characters.csv", "missions.csv", "players.csv")
@@ -52,7 +53,8 @@ def _validate_players(model: Model) -> list[Finding]:
 
 
 def _validate_dealing(model: Model) -> list[Finding]:
-    """Every supported player count can be dealt from this deck; the box tells the truth."""
+    """Every supported player count can be dealt from this deck (the box's player count is
+    checked for every game, in games/facts.py)."""
     findings = []
     deck = len(model.monsters)
     low, high = engine.LegolasGame.min_players, engine.LegolasGame.max_players
@@ -61,11 +63,6 @@ def _validate_dealing(model: Model) -> list[Finding]:
         if sum(sizes) > deck or min(sizes) < 1:
             findings.append(error(f"with {n} players the deal ({sizes}) does not fit a deck of "
                                   f"{deck}", model.file("monsters.csv")))
-    want = f"{low}-{high}"
-    if model.common.players and model.common.players.replace("\u2013", "-") != want:
-        findings.append(error(f"the rules engine plays {want} players, game.toml says "
-                              f"{model.common.players!r}", model.file("game.toml"),
-                              "game.players"))
     if model.vp_loop <= LEVEL_3_VP:
         findings.append(error(f"the score loop must pass {LEVEL_3_VP} VP (level 3)",
                               model.file("game.toml"), "board.vp_loop"))
@@ -105,6 +102,11 @@ def required_kit(model: Model) -> Counter:
         "score track": 1,
         "round track": 1,
     })
+
+
+def engine_class(model: Model) -> type[engine.LegolasGame]:
+    """The engine, for its player range (games/facts.py), even when the data builds none."""
+    return engine.LegolasGame
 
 
 def new_game(model: Model, num_players: int | None = None) -> engine.LegolasGame:

@@ -88,17 +88,16 @@ class Model:
 
 def load(folder: GameFolder) -> Model:
     common = load_common(folder)
-    cards = load_cards(folder.path)
+    cards = load_cards(folder.path, folder.note)
 
     def col(rec, field: str) -> Color:
         return palette_colour(common, rec[field], rec.source, field)
 
-    players = tuple(
-        Player(r["seat"], r["name"], col(r, "colour"), col(r, "ink"), r["symbol"], r.source)
-        for r in folder.csv("players.csv", [
-            Column("seat", "int", min=1, max=9), Column("name"), Column("colour"),
-            Column("ink"), Column("symbol", lambda t: t.strip().lower(),
-                                  choices=PLAYER_SHAPES)]))
+    players = tuple(folder.each("players.csv", [
+        Column("seat", "int", min=1, max=9), Column("name"), Column("colour"), Column("ink"),
+        Column("symbol", lambda t: t.strip().lower(), choices=PLAYER_SHAPES)],
+        lambda r: Player(r["seat"], r["name"], col(r, "colour"), col(r, "ink"), r["symbol"],
+                         r.source)))
     for needed in SUITS + ELEMENTS + PALETTE:
         if needed not in common.palette:
             raise DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
