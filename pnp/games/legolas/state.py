@@ -163,7 +163,7 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         if n == 1:
             return base + d[0]
         k = bisect_right(_UNIFORM[n], rng.random())
-        return base + d[k if k < n else n - 1]
+        return base + d[k] if k < n else base + d[-1]
 
     def legal_actions(self) -> list[int]:
         """A new list each call: the caller may change it."""
