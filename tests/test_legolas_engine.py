@@ -900,3 +900,34 @@ def test_L37_scores_have_no_limit_beyond_the_printed_track():
     assert st.vp2[0] == 2 * (-30 + 5 - 2 + 1)
     assert st.vp2[1] == 2 * 150
     assert st.level[1] == 3 and st.level[0] == 1
+
+
+def test_determinize_redraws_the_gates_others_laid_by_suit_and_keeps_ones_own():
+    """L6: a gate is face down, only its suit announced; the seat knows the gates it laid."""
+    st = pos(["fighter", "rogue", "wizard"], hands=[[S1F, B2F], [M1F, P1E], [S2W]],
+             hordes=[(S1W, [S2F]), (B1WA, []), (M2F, [])])
+    for h, layer in zip(st.hordes, (0, 1, 2)):
+        h.layer = layer
+    seen: dict[int, set[int]] = {h.idx: set() for h in st.open}
+    for k in range(40):
+        d = st.determinize(0, random.Random(k))
+        d.locations()                                   # every card in exactly one place
+        for h, h2 in zip(st.open, d.open):
+            assert st.g.suit[h2.gate] == h.suit
+            seen[h.idx].add(h2.gate)
+    assert seen[0] == {S1W}                             # laid by seat 0 itself
+    assert len(seen[1]) > 1 and len(seen[2]) > 1
+
+
+def test_legal_actions_are_the_callers_own_and_follow_every_deal():
+    st = LegolasGame(3, character_assignment=["fighter", "rogue", "wizard"],
+                     first_player=0).new_initial_state()
+    legal = st.legal_actions()
+    assert len(legal) == 48
+    legal.clear()                                    # the caller's own list
+    assert len(st.legal_actions()) == 48
+    st.apply_action(st.legal_actions()[5])
+    after = st.legal_actions()
+    assert len(after) == 47 and 5 not in after      # not the list from before the deal
+    with pytest.raises(IllegalAction, match=r"an action is a whole number \(an int\), not bool"):
+        LegolasGame(3).new_initial_state().apply_action(True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from ...engine.core import IllegalAction, State, draw
+from ...engine.core import IllegalAction, State, as_action, draw
 from .actions import (A_CHARACTER, A_DEFEAT, A_FIRST, A_IGNORE, A_MINION, A_NO_MINION,
                       A_TREASURE, CHANCE, PH_CHALLENGE, PH_CHARACTERS, PH_DEAL, PH_END, PH_FIRST,
                       PH_FIRST_GATE, PH_MINION, PH_MISSION, PH_NET, PH_PLAY, PH_SHOP_DRAW,
@@ -173,16 +173,17 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         return legal[:]
 
     def apply_action(self, action: int) -> None:
+        if type(action) is not int:
+            action = as_action(action)              # 1.0 or True refused, numpy ints taken
         if self._pending is not None:
             self._settle_observation()
         ph = self.phase
         if ph == PH_DEAL:
             try:
-                if type(action) is not int:
-                    raise ValueError
                 self.deck.remove(action)
             except ValueError:
                 raise IllegalAction(f"card {action!r} is not in the deck being dealt") from None
+            self._legal = None
             pos = self.deal_pos
             seats = self._deal_seats
             self.hands[seats[pos]].append(action)      # dealing.py's _deal, inlined: 240 a game
@@ -191,7 +192,7 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
                 self._dealt()
             return
         if ph == PH_SHOP_DRAW:                          # a chance draw: no list of outcomes
-            if type(action) is not int or action - A_TREASURE not in self.tdeck:
+            if action - A_TREASURE not in self.tdeck:
                 raise IllegalAction(self._refusal(action))
             self._legal = None
             self._draw_treasure(action)
@@ -199,16 +200,17 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         legal = self._legal
         if legal is None:
             legal = self._legal = _LEGAL[ph](self)
-        if type(action) is not int or action not in legal:
+        if action not in legal:
             raise IllegalAction(self._refusal(action))
         self._legal = None
         _APPLY[ph](self, action)
 
-    def _refusal(self, action) -> str:
+    # The type test above is core.as_action's, inline: no wrapper call on every action.
+    apply_action.checks_action_type = True  # type: ignore[attr-defined]
+
+    def _refusal(self, action: int) -> str:
         if self.phase == PH_END:
             return "the game is over"
-        if type(action) is not int:
-            return f"an action is an int, not {type(action).__name__} {action!r}"
         return self._why_illegal(action)
 
     def _legal_chance(self) -> list[int]:
