@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import DataError, Finding, error, warning
 from ..kit import Board, Kit, Piece, Sheet
 from ..layout.grid import PRINTER_MARGIN, Grid, Rect, plan_grid
+from ..layout.pack import Page, pack
 from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
 from ..units import MM, mm
 from .fonts import Fonts
@@ -39,12 +40,37 @@ class Section:
     how: str
 
 
+@dataclass(frozen=True)
+class Placement:
+    """One face as drawn: its page, trim, the area its art covers, and its back design."""
+    page: int
+    sheet: str
+    name: str
+    side: str  # "front" or "back"
+    trim: Rect
+    art: tuple[Rect, ...]  # disjoint rectangles the art is clipped to
+    back_key: int | None
+
+
 @dataclass
 class BuildResult:
     pages: int = 0
     placed: Counter = field(default_factory=Counter)
     findings: list[Finding] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
+    placements: list[Placement] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    grid: Grid
+    pages: list[Page]  # per page: (cell, piece index)
+    turned: bool
+
+
+def back_key(piece: Piece) -> int | None:
+    """Pieces with the same back drawer share a back design."""
+    return None if piece.back is None else id(piece.back)
 
 
 LAYOUTS = ("duplex", "gutterfold")
@@ -60,8 +86,7 @@ class Options:
     ink_saver: bool = False  # outlines instead of full-bleed backgrounds
 
 
-def _chunks(pieces, n):
-    return [pieces[i:i + n] for i in range(0, len(pieces), n)]
+FOOTER_BASELINE = PRINTER_MARGIN + 0.8 * MM  # descenders stay clear of the printer's margin
 
 
 class KitRenderer:
@@ -71,28 +96,36 @@ class KitRenderer:
         self.result = BuildResult()
 
     # ---- planning -------------------------------------------------------------------------
-    def _grid(self, sheet: Sheet) -> Grid:
+    def _plan_sheet(self, sheet: Sheet) -> SheetPlan:
+        """Of the grids that fit (upright or turned a quarter; cards sharing cut lines, or a
+        gutter that gives each card its own bleed so different backs may mix), the one with the
+        full bleed on the fewest pages; ties go to shared cuts, then upright."""
         bleed = self.opt.bleed
+        page_w = self.page_w / 2 if self._folded(sheet) else self.page_w
+        keys = [back_key(p) for p in sheet.pieces]
         gap = sheet.gap
         if sheet.shape == "circle":
             gap = max(gap, 2 * bleed, 2 * MM)
-        if not self._folded(sheet):
-            return plan_grid(self.page_w, self.page_h, sheet.width, sheet.height, bleed=bleed,
-                             gap=gap, what=sheet.title)
-        # gutterfold: each half of the page; pieces turned a quarter when more fit that way
-        half = self.page_w / 2
-        upright = plan_grid(half, self.page_h, sheet.width, sheet.height, bleed=bleed, gap=gap,
-                            what=sheet.title)
-        try:
-            turned = plan_grid(half, self.page_h, sheet.height, sheet.width, bleed=bleed,
-                               gap=gap, what=sheet.title)
-        except DataError:
-            return upright
-        return turned if turned.per_page > upright.per_page else upright
-
-    @staticmethod
-    def _turned(sheet: Sheet, grid: Grid) -> bool:
-        return abs(grid.piece_w - sheet.width) > 1e-6
+        elif 0 < gap < 2 * bleed:
+            gap = 2 * bleed  # a gutter narrower than two bleeds would rob each side of some
+        gaps = [gap] + ([2 * bleed] if gap == 0 and bleed > 0 and len(set(keys)) > 1 else [])
+        best, best_score, failure = None, None, None
+        for g in gaps:
+            for turned in (False, True):
+                w, h = (sheet.height, sheet.width) if turned else (sheet.width, sheet.height)
+                try:
+                    grid = plan_grid(page_w, self.page_h, w, h, bleed=bleed, gap=g,
+                                     what=sheet.title)
+                except DataError as exc:
+                    failure = failure or exc
+                    continue
+                pages = pack(keys, grid.cols, grid.rows, separate=g == 0)
+                score = (grid.outer_bleed < bleed - 1e-6, len(pages), g > 0, turned)
+                if best_score is None or score < best_score:
+                    best, best_score = SheetPlan(grid, pages, turned), score
+        if best is None:
+            raise failure
+        return best
 
     def _folded(self, sheet: Sheet) -> bool:
         """Gutterfold: fronts on the left half, backs mirrored on the right, fold between; also
@@ -101,25 +134,27 @@ class KitRenderer:
             return False
         return self.opt.layout == "gutterfold" or (not self.opt.backs and sheet.two_sided)
 
-    def _slot(self, grid: Grid, index: int, back: bool, folded: bool) -> tuple[Rect, Rect]:
-        """(trim, art area) of a piece on its page."""
+    def _slot(self, grid: Grid, index: int, back: bool, folded: bool,
+              filled: set[int]) -> tuple[Rect, list[Rect]]:
+        """(trim, art area as rectangles) of a piece on its page; a folded back mirrors about
+        the fold."""
         if folded and back:
-            trim, area = grid.trim(index), grid.bleed_rect(index)
-            return _mirror(trim, self.page_w), _mirror(area, self.page_w)
-        return grid.trim(index, back), grid.bleed_rect(index, back)
+            trim, parts = grid.trim(index), grid.art_parts(index, filled=filled)
+            return trim.mirror(self.page_w), [p.mirror(self.page_w) for p in parts]
+        return grid.trim(index, back), grid.art_parts(index, back, filled)
 
     def _has_backs(self, sheet: Sheet) -> bool:
         return self.opt.backs and sheet.duplex and any(p.back for p in sheet.pieces)
 
     def plan(self) -> None:
         kit = self.kit
-        self.grids = [self._grid(s) for s in kit.sheets]
-        for sheet, grid in zip(kit.sheets, self.grids):
-            if grid.outer_bleed < self.opt.bleed - 0.01 and sheet.shape == "rect":
+        self.plans = [self._plan_sheet(s) for s in kit.sheets]
+        for sheet, sp in zip(kit.sheets, self.plans):
+            if sp.grid.outer_bleed < self.opt.bleed - 0.01 and sheet.shape == "rect":
                 self.result.findings.append(warning(
-                    f"{sheet.title}: the page leaves room for {mm(grid.outer_bleed):.1f} mm of "
-                    f"bleed around the sheet, not {mm(self.opt.bleed):.1f} mm (the crop marks "
-                    "need the rest of the margin); cut carefully or use larger paper"))
+                    f"{sheet.title}: the page leaves room for {mm(sp.grid.outer_bleed):.1f} mm "
+                    f"of bleed around each piece, not {mm(self.opt.bleed):.1f} mm (the crop "
+                    "marks need the rest of the margin); cut carefully or use larger paper"))
         self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
                            for b in kit.boards]
         booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h, self.fonts) if kit.booklet else 0
@@ -129,12 +164,13 @@ class KitRenderer:
             padded = booklet_pages + booklet_pages % 2
             sections.append(Section("Rule booklet", page, page + padded - 1, "double-sided"))
             page += padded
-        for sheet, grid in zip(kit.sheets, self.grids):
+        for sheet, sp in zip(kit.sheets, self.plans):
             duplex = self._has_backs(sheet) and not self._folded(sheet)
-            n = len(_chunks(sheet.pieces, grid.per_page)) * (2 if duplex else 1)
+            n = len(sp.pages) * (2 if duplex else 1)
             how = ("double-sided, flip on long edge" if duplex else
                    "single-sided; fold on the middle line, glue, cut" if self._folded(sheet)
                    else "single-sided")
+            how += f"; up to {sp.grid.per_page} a page" + (", turned" if sp.turned else "")
             sections.append(Section(sheet.title + (f" ({sheet.note})" if sheet.note else ""),
                                     page, page + n - 1, how))
             page += n
@@ -158,14 +194,15 @@ class KitRenderer:
         c.setAuthor("pnp")
         c.setSubject("print-and-play kit")
         self.c = c
+        self.page_no = 1
         self.pieces = PieceDrawer(c, self.fonts, self.result.findings, self.opt.ink_saver)
         self._guide()
         if self.kit.booklet:
             n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h)
             if n % 2:
                 self._blank("This page is left blank so the card sheets print double-sided.")
-        for sheet, grid in zip(self.kit.sheets, self.grids):
-            self._sheet(sheet, grid)
+        for sheet, sp in zip(self.kit.sheets, self.plans):
+            self._sheet(sheet, sp)
         for board, plan in zip(self.kit.boards, self.tile_plans):
             self._board(board, plan)
         c.save()
@@ -174,12 +211,16 @@ class KitRenderer:
 
     def _new_page(self) -> None:
         self.c.showPage()
+        self.page_no += 1
 
-    def _footer(self, text: str) -> None:
+    def _footer(self, text: str, size: float = 7) -> None:
+        """A line in the band above the printer's margin (below every crop mark), shrunk to fit
+        the page's printable width."""
         c = self.c
         c.setFillColor(GREY)
-        draw_line(c, self.fonts, text, self.page_w / 2, PRINTER_MARGIN + 0.5 * MM, 7,
-                  align="centre")
+        room = self.page_w - 2 * PRINTER_MARGIN
+        size = min(size, size * room / max(1e-6, self.fonts.width(text, size)))
+        draw_line(c, self.fonts, text, self.page_w / 2, FOOTER_BASELINE, size, align="centre")
 
     def _blank(self, note: str) -> None:
         self._footer(note)
@@ -240,17 +281,25 @@ class KitRenderer:
         self._footer(f"{self.kit.title} \u00b7 page 2")
         self._new_page()
 
-    def _place(self, piece: Piece, drawer, grid: Grid, index: int, back: bool,
-               shape: str, folded: bool = False, turned: bool = False) -> None:
+    def _place(self, sheet: Sheet, piece: Piece, drawer, grid: Grid, index: int, back: bool,
+               filled: set[int], folded: bool = False, turned: bool = False) -> None:
         c = self.c
-        trim, area = self._slot(grid, index, back, folded)
+        shape = sheet.shape
+        trim, parts = self._slot(grid, index, back, folded, filled)
+        if back and not folded:
+            dx, dy = self.opt.back_offset
+            trim, parts = _shift(trim, dx, dy), [_shift(p, dx, dy) for p in parts]
+        self.result.placements.append(Placement(self.page_no, sheet.title, piece.name,
+                                                "back" if back else "front", trim,
+                                                tuple(parts), back_key(piece)))
         c.saveState()
         path = c.beginPath()
         if shape == "circle":
             r = min(trim.w, trim.h) / 2 + grid.inner_bleed
             path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
         else:
-            path.rect(area.x, area.y, area.w, area.h)
+            for p in parts:  # disjoint, so even-odd and non-zero filling agree
+                path.rect(p.x, p.y, p.w, p.h)
         c.clipPath(path, stroke=0, fill=0)
         c.transform(*piece_matrix(trim, turned, back))
         w, h = (trim.h, trim.w) if turned else (trim.w, trim.h)
@@ -288,24 +337,18 @@ class KitRenderer:
         draw_line(c, self.fonts, "fold", x, self.page_h - PRINTER_MARGIN - 3 * MM, 6.5,
                   align="centre")
 
-    def _sheet_label(self, grid: Grid, text: str) -> None:
-        c = self.c
-        c.setFillColor(GREY)
-        x = grid.left + (grid.cols // 2) * (grid.piece_w + grid.gap) + grid.piece_w / 2
-        y = max(PRINTER_MARGIN, grid.bottom - grid.outer_bleed - 5.5 * MM)
-        draw_line(c, self.fonts, text, x, y, 6.5, align="centre")
-
-    def _sheet(self, sheet: Sheet, grid: Grid) -> None:
-        pages = _chunks(list(sheet.pieces), grid.per_page)
+    def _sheet(self, sheet: Sheet, plan: SheetPlan) -> None:
+        grid, turned = plan.grid, plan.turned
         folded = self._folded(sheet)
-        turned = self._turned(sheet, grid)
         backs = self._has_backs(sheet) and not folded
-        for number, pieces in enumerate(pages, 1):
-            for i, piece in enumerate(pieces):
-                self._place(piece, piece.front, grid, i, False, sheet.shape, turned=turned)
+        for number, page in enumerate(plan.pages, 1):
+            filled = {cell for cell, _ in page}
+            for cell, i in page:
+                piece = sheet.pieces[i]
+                self._place(sheet, piece, piece.front, grid, cell, False, filled, turned=turned)
                 self.result.placed[piece.kind] += 1
                 if folded:
-                    self._place(piece, piece.back, grid, i, True, sheet.shape, folded=True,
+                    self._place(sheet, piece, piece.back, grid, cell, True, filled, folded=True,
                                 turned=turned)
             if sheet.shape == "rect":
                 self._marks(grid)
@@ -313,16 +356,14 @@ class KitRenderer:
                     self._marks(grid, mirrored=True)
             if folded:
                 self._fold_line(grid)
-            label = f"{sheet.title} \u00b7 sheet {number} of {len(pages)}"
-            self._sheet_label(grid, label + (" \u00b7 fronts" if backs else ""))
+            label = f"{sheet.title} \u00b7 sheet {number} of {len(plan.pages)}"
+            self._footer(label + (" \u00b7 fronts" if backs else ""), 6.5)
             self._new_page()
             if backs:
-                self.c.saveState()
-                self.c.translate(*self.opt.back_offset)
-                for i, piece in enumerate(pieces):
-                    self._place(piece, piece.back, grid, i, True, sheet.shape)
-                self.c.restoreState()
-                self._sheet_label(grid, label + " \u00b7 backs (reverse of the previous page)")
+                for cell, i in page:
+                    piece = sheet.pieces[i]
+                    self._place(sheet, piece, piece.back, grid, cell, True, filled, turned=turned)
+                self._footer(label + " \u00b7 backs (reverse of the previous page)", 6.5)
                 self._new_page()
 
     def _board(self, board: Board, plan: TilePlan) -> None:
@@ -370,9 +411,9 @@ class KitRenderer:
         for cx, cy in ((x0, y0), (x0 + w, y0), (x0, y0 + h), (x0 + w, y0 + h)):
             c.line(cx - 3 * MM, cy, cx + 3 * MM, cy)
             c.line(cx, cy - 3 * MM, cx, cy + 3 * MM)
-        # assembly map in the bottom margin
-        cell = 3 * MM
-        mx = self.page_w - TILE_MARGIN - plan.cols * cell
+        # assembly map in the bottom margin, clear of the corner crosses
+        cell = min(3 * MM, (TILE_MARGIN - PRINTER_MARGIN - 3.5 * MM) / plan.rows)
+        mx = self.page_w - TILE_MARGIN - 4 * MM - plan.cols * cell
         my = PRINTER_MARGIN
         for r in range(plan.rows):
             for col in range(plan.cols):
@@ -386,7 +427,7 @@ class KitRenderer:
                   f"{len(plan.tiles)} (row {tile.row + 1}, column {tile.col + 1}) \u00b7 "
                   f"overlap {mm(plan.overlap):.0f} mm: "
                   "trim one side, glue over the other",
-                  TILE_MARGIN, my + 0.5 * MM, 7)
+                  TILE_MARGIN + 4 * MM, FOOTER_BASELINE, 7)
 
 
 def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
@@ -400,8 +441,8 @@ def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
     return (0, -1, 1, 0, trim.x, trim.top)
 
 
-def _mirror(r: Rect, page_w: float) -> Rect:
-    return Rect(page_w - r.x - r.w, r.y, r.w, r.h)
+def _shift(r: Rect, dx: float, dy: float) -> Rect:
+    return Rect(r.x + dx, r.y + dy, r.w, r.h)
 
 
 def render_kit(kit: Kit, fonts: Fonts, path: Path, options: Options) -> BuildResult:
