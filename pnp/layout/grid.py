@@ -23,6 +23,7 @@ LABEL_BAND = 3 * MM  # above the bottom margin: the sheet's label, clear of ever
 MARK_GAP = 0.5 * MM  # between the outer bleed and a crop mark
 MARK_MIN = 2 * MM
 MARK_MAX = 5 * MM
+FOLD_CLEAR = 1 * MM  # between a gutterfold's fold line and the nearest crop mark
 EPS = 1e-6
 
 
@@ -68,6 +69,7 @@ class Grid:
     bleed: float  # the bleed asked for
     outer_bleed: float  # the bleed every exposed edge gets (the asked one unless nothing fits)
     mark_len: float
+    right_edge: float = PRINTER_MARGIN  # blank room at the right (less at a gutterfold's fold)
 
     @property
     def per_page(self) -> int:
@@ -79,7 +81,7 @@ class Grid:
 
     @property
     def left(self) -> float:
-        return (self.page_w - self.grid_w) / 2
+        return (self.page_w - self.grid_w + PRINTER_MARGIN - self.right_edge) / 2
 
     @property
     def bottom(self) -> float:
@@ -173,9 +175,9 @@ class Grid:
         return marks
 
 
-def _margin(bleed: float) -> float:
+def _margin(bleed: float, edge: float = PRINTER_MARGIN) -> float:
     """What one side of the page needs outside the grid: bleed, a crop mark, the printer's margin."""
-    return bleed + MARK_GAP + MARK_MIN + PRINTER_MARGIN
+    return bleed + MARK_GAP + MARK_MIN + edge
 
 
 def _fit(room: float, piece: float, gap: float) -> int:
@@ -183,31 +185,36 @@ def _fit(room: float, piece: float, gap: float) -> int:
 
 
 def _count(page_w: float, page_h: float, piece_w: float, piece_h: float, gap: float,
-           bleed: float) -> tuple[int, int]:
-    return (_fit(page_w - 2 * _margin(bleed), piece_w, gap),
+           bleed: float, right_edge: float) -> tuple[int, int]:
+    return (_fit(page_w - _margin(bleed) - _margin(bleed, right_edge), piece_w, gap),
             _fit(page_h - 2 * _margin(bleed) - LABEL_BAND, piece_h, gap))
 
 
 def plan_grid(page_w: float, page_h: float, piece_w: float, piece_h: float, *,
-              bleed: float, gap: float = 0.0, what: str = "card") -> Grid:
+              bleed: float, gap: float = 0.0, what: str = "card",
+              right_edge: float = PRINTER_MARGIN) -> Grid:
     """The largest grid of pieces that fits the page with the full bleed, crop marks and the
-    printer's margin. Only a piece too large for one with its full bleed gets less bleed."""
+    printer's margin. Only a piece too large for one with its full bleed gets less bleed.
+    `right_edge`: the blank room the right side needs (a fold needs less than a paper edge)."""
     if piece_w <= 0 or piece_h <= 0:
         raise DataError(f"{what}: size {mm(piece_w):.1f} x {mm(piece_h):.1f} mm must be positive")
     if bleed < 0 or gap < 0:
         raise DataError("bleed and gap cannot be negative")
     outer = bleed
-    cols, rows = _count(page_w, page_h, piece_w, piece_h, gap, bleed)
+    cols, rows = _count(page_w, page_h, piece_w, piece_h, gap, bleed, right_edge)
     if cols < 1 or rows < 1:
-        cols, rows = _count(page_w, page_h, piece_w, piece_h, gap, 0.0)
+        cols, rows = _count(page_w, page_h, piece_w, piece_h, gap, 0.0, right_edge)
         if cols < 1 or rows < 1:
             raise DataError(f"{what}: a {mm(piece_w):.0f} x {mm(piece_h):.0f} mm piece does not "
                             f"fit on a {mm(page_w):.0f} x {mm(page_h):.0f} mm page with margins "
                             "for crop marks; make it smaller or use larger paper")
-        outer = min(page_w - piece_w, page_h - piece_h - LABEL_BAND) / 2 - _margin(0.0)
+        outer = min((page_w - piece_w - _margin(0.0) - _margin(0.0, right_edge)) / 2,
+                    (page_h - piece_h - LABEL_BAND) / 2 - _margin(0.0))
         outer = max(0.0, min(bleed, outer))
     grid_w = cols * piece_w + (cols - 1) * gap
     grid_h = rows * piece_h + (rows - 1) * gap
-    side = min(page_w - grid_w, page_h - grid_h - LABEL_BAND) / 2
-    mark = min(MARK_MAX, side - outer - MARK_GAP - PRINTER_MARGIN)
-    return Grid(page_w, page_h, piece_w, piece_h, cols, rows, gap, bleed, outer, mark)
+    room = min(page_w - grid_w - _margin(outer) - _margin(outer, right_edge),
+               page_h - grid_h - LABEL_BAND - 2 * _margin(outer))
+    mark = min(MARK_MAX, MARK_MIN + room / 2)
+    return Grid(page_w, page_h, piece_w, piece_h, cols, rows, gap, bleed, outer, mark,
+                right_edge)

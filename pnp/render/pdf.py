@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import DataError, Finding, error, warning
 from ..kit import Board, Kit, Piece, Sheet
-from ..layout.grid import PRINTER_MARGIN, Grid, Rect, plan_grid
+from ..layout.grid import FOLD_CLEAR, PRINTER_MARGIN, Grid, Rect, plan_grid
 from ..layout.pack import Page, pack
 from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
 from ..units import MM, mm
@@ -101,7 +101,9 @@ class KitRenderer:
         gutter that gives each card its own bleed so different backs may mix), the one with the
         full bleed on the fewest pages; ties go to shared cuts, then upright."""
         bleed = self.opt.bleed
-        page_w = self.page_w / 2 if self._folded(sheet) else self.page_w
+        folded = self._folded(sheet)
+        page_w = self.page_w / 2 if folded else self.page_w
+        edge = FOLD_CLEAR if folded else PRINTER_MARGIN
         keys = [back_key(p) for p in sheet.pieces]
         gap = sheet.gap
         if sheet.shape == "circle":
@@ -115,7 +117,7 @@ class KitRenderer:
                 w, h = (sheet.height, sheet.width) if turned else (sheet.width, sheet.height)
                 try:
                     grid = plan_grid(page_w, self.page_h, w, h, bleed=bleed, gap=g,
-                                     what=sheet.title)
+                                     what=sheet.title, right_edge=edge)
                 except DataError as exc:
                     failure = failure or exc
                     continue
