@@ -416,7 +416,7 @@ class KitRenderer:
         # assembly map in the bottom margin, clear of the corner crosses
         cell = min(3 * MM, (TILE_MARGIN - PRINTER_MARGIN - 3.5 * MM) / plan.rows)
         mx = self.page_w - TILE_MARGIN - 4 * MM - plan.cols * cell
-        my = PRINTER_MARGIN
+        my = PRINTER_MARGIN + 0.3 * MM  # the outline stays inside the margin too
         for r in range(plan.rows):
             for col in range(plan.cols):
                 here = (r, col) == (tile.row, tile.col)

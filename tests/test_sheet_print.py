@@ -1,0 +1,116 @@
+"""Card sheets by numbers, for every shipped game on A4 and Letter: no card can be told from its
+back (no cut line between two back designs), the full bleed on every exposed edge, and nothing
+printed within 5 mm of the paper's edge."""
+
+import io
+from collections import defaultdict
+
+import pytest
+
+from helpers import ROOT
+from pnp.layout.grid import PRINTER_MARGIN
+from pnp.project import _prepare, open_game
+from pnp.render.pdf import KitRenderer, Options
+from pnp.units import MM, PAPERS
+
+GAMES = ["wuxing", "experior", "legolas"]
+BLEED = 3 * MM
+EPS = 1e-3
+
+
+@pytest.fixture(scope="module", params=[(g, p) for g in GAMES for p in ("a4", "letter")],
+                ids=lambda v: f"{v[0]}-{v[1]}")
+def drawn(request):
+    game, paper = request.param
+    kit, fonts, _ = _prepare(open_game(game, cwd=ROOT), force=True)
+    renderer = KitRenderer(kit, fonts, Options(PAPERS[paper], BLEED))
+    pdf = io.BytesIO()
+    result = renderer.render(pdf)
+    rect_sheets = {s.title for s in kit.sheets if s.shape == "rect"}
+    faces = [p for p in result.placements if p.sheet in rect_sheets]
+    assert not [f for f in result.findings if "bleed" in str(f)]  # the full bleed fits
+    return faces, pdf.getvalue(), paper
+
+
+def _neighbour(a, b, side):
+    """Does b's trim touch a's trim along `side` of a (sharing a stretch of cut line)?"""
+    ta, tb = a.trim, b.trim
+    overlap_y = min(ta.top, tb.top) - max(ta.y, tb.y) > EPS
+    overlap_x = min(ta.right, tb.right) - max(ta.x, tb.x) > EPS
+    return {"left": overlap_y and abs(tb.right - ta.x) < EPS,
+            "right": overlap_y and abs(tb.x - ta.right) < EPS,
+            "bottom": overlap_x and abs(tb.top - ta.y) < EPS,
+            "top": overlap_x and abs(tb.y - ta.top) < EPS}[side]
+
+
+def _covered(parts, x, y):
+    return any(p.x - EPS <= x <= p.right + EPS and p.y - EPS <= y <= p.top + EPS for p in parts)
+
+
+def _strip_points(trim, side, depth):
+    """Sample points of the strip `depth` wide outside `side` of the trim."""
+    ts = [i / 8 for i in range(9)]
+    if side in ("left", "right"):
+        x = trim.x - depth if side == "left" else trim.right + depth
+        return [(x, trim.y + t * trim.h) for t in ts] + [((trim.x + x) / 2, trim.y + t * trim.h)
+                                                          for t in ts]
+    y = trim.y - depth if side == "bottom" else trim.top + depth
+    return [(trim.x + t * trim.w, y) for t in ts] + [(trim.x + t * trim.w, (trim.y + y) / 2)
+                                                     for t in ts]
+
+
+def test_no_cut_line_between_two_back_designs_and_full_bleed_elsewhere(drawn):
+    faces, _, _ = drawn
+    by_page = defaultdict(list)
+    for f in faces:
+        by_page[f.page].append(f)
+    exposed = shared = 0
+    for page in by_page.values():
+        for card in page:
+            for side in ("left", "right", "bottom", "top"):
+                near = [o for o in page if o is not card and _neighbour(card, o, side)]
+                for other in near:
+                    assert other.back_key == card.back_key, (card.name, side, other.name)
+                    shared += 1
+                if not near:  # an exposed edge: the art runs the full bleed beyond the trim
+                    exposed += 1
+                    for x, y in _strip_points(card.trim, side, BLEED):
+                        assert _covered(card.art, x, y), (card.page, card.name, card.side, side)
+    assert exposed > 0
+
+
+def test_art_never_reaches_another_cards_trim(drawn):
+    faces, _, _ = drawn
+    by_page = defaultdict(list)
+    for f in faces:
+        by_page[f.page].append(f)
+    for page in by_page.values():
+        for card in page:
+            for other in page:
+                if other is card:
+                    continue
+                t = other.trim
+                for p in card.art:
+                    w = min(p.right, t.right) - max(p.x, t.x)
+                    h = min(p.top, t.top) - max(p.y, t.y)
+                    assert w < EPS or h < EPS, (card.name, other.name, w, h)
+
+
+def test_nothing_printed_within_5_mm_of_the_paper_edge(drawn):
+    import pypdfium2 as pdfium
+
+    _, pdf, paper = drawn
+    doc = pdfium.PdfDocument(pdf)
+    scale = 100 / 72
+    tolerance = 72 / 100  # one pixel of anti-aliasing
+    try:
+        for i in range(len(doc)):
+            img = doc[i].render(scale=scale).to_pil().convert("L")
+            box = img.point(lambda v: 255 if v < 245 else 0).getbbox()
+            if box is None:
+                continue
+            w, h = img.size
+            nearest = min(box[0], w - box[2], box[1], h - box[3]) / scale
+            assert nearest >= PRINTER_MARGIN - tolerance, (paper, i + 1, nearest / MM)
+    finally:
+        doc.close()
