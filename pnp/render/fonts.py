@@ -42,14 +42,20 @@ def register_font(path: Path) -> str:
 
 @dataclass
 class Fonts:
-    """Font names by role; `runs()` splits text among the fonts that have its characters."""
+    """Font files by role, each registered when first used (parsing a TrueType font costs
+    about 20 ms, and a kit rarely uses all six); `runs()` splits text among the fonts that
+    have its characters."""
 
-    names: dict[str, str]
+    paths: dict[str, Path]
+    _names: dict[str, str] = field(default_factory=dict)
     _cmaps: dict[str, frozenset[int]] = field(default_factory=dict)
     _runs: dict[tuple[str, str], list[tuple[str, str]]] = field(default_factory=dict)
 
     def __getitem__(self, role: str) -> str:
-        return self.names[role]
+        name = self._names.get(role)
+        if name is None:
+            name = self._names[role] = register_font(self.paths[role])
+        return name
 
     def _cmap(self, font: str) -> frozenset[int]:
         cmap = self._cmaps.get(font)
@@ -64,7 +70,7 @@ class Fonts:
     def missing(self, text: str, role: str = "regular") -> str:
         """Characters that neither the role's font nor any fallback can print."""
         codes = {ord(ch) for ch in text if not ch.isspace()}
-        for f in [self.names[role]] + [self.names[r] for r in FALLBACK_ROLES]:
+        for f in [self[role]] + [self[r] for r in FALLBACK_ROLES]:
             codes -= self._cmap(f)
             if not codes:
                 return ""
@@ -76,11 +82,11 @@ class Fonts:
         hit = self._runs.get(key)
         if hit is not None:
             return hit
-        primary = self.names[role]
+        primary = self[role]
         if {ord(ch) for ch in text} <= self._cmap(primary):
             out = [(primary, text)]
         else:
-            chain = [primary] + [self.names[r] for r in FALLBACK_ROLES if self.names[r] != primary]
+            chain = [primary] + [self[r] for r in FALLBACK_ROLES if self[r] != primary]
             out = []
             for ch in text:
                 font = next((f for f in chain if ch.isspace() or self.covers(f, ch)), primary)
@@ -100,10 +106,10 @@ class Fonts:
 def load_fonts(overrides: dict[str, Path] | None = None) -> Fonts:
     """The bundled fonts, with any role replaced by a game's own font file."""
     folder = shipped("fonts")
-    names = {}
+    paths = {}
     for role, filename in ROLES.items():
         path = (overrides or {}).get(role) or folder / filename
         if not path.is_file():
             raise DataError(f'font file for "{role}" not found', path)
-        names[role] = register_font(path)
-    return Fonts(names)
+        paths[role] = path
+    return Fonts(paths)
