@@ -104,7 +104,8 @@ def _prepare(game: OpenGame, force: bool):
 
 def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
           backs: bool = True, force: bool = False, layout: str = "duplex",
-          back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False) -> Built:
+          back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
+          scale: float = 1.0) -> Built:
     """Validate, render to a temporary file, check what was drawn against the rules, and only
     then replace `out`. With force, problems are reported but the PDF is still written."""
     from .output import atomic_output
@@ -116,8 +117,10 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
     if any(abs(v) > 10 for v in back_offset_mm):
         raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
     kit, fonts, findings = _prepare(game, force)
+    if not 0.9 <= scale <= 1.1:
+        raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
     options = Options(PAPERS[paper], bleed_mm * MM, backs, layout,
-                      (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver)
+                      (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, scale)
     with atomic_output(out) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options))
         drawn = _drawn(game, result)

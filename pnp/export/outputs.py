@@ -241,11 +241,10 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     for x, y in targets:
         cross(x, y)
     y = H - 48 * MM
-    for line in ("Calibration: print this page double-sided at 100 % (flip on the long edge).",
-                 "1. The square must measure 50 mm; the rulers must match a real ruler.",
-                 "2. Hold the sheet against a light: each cross should sit on the cross behind it.",
-                 "3. If the back is shifted, measure by how much (right and up are positive) and",
-                 "   build with --back-offset=-X,-Y (in mm) to move the backs back into place."):
+    for line in ("Calibration: print both pages double-sided at 100 % (flip on the long edge).",
+                 "1. The square must measure 50 mm and the rulers match a real ruler. If the square",
+                 "   measures M mm, save the correction: pnp printer set home --scale 50/M (e.g. 1.01).",
+                 "2. Turn the sheet over: the duplex shift is measured on the BACK, as it says there."):
         draw_line(c, fonts, line, 40 * MM, y, 9)
         y -= 5 * MM
     c.showPage()
@@ -253,7 +252,18 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     c.setLineWidth(0.4)
     for x, y in targets:
         cross(W - x, y)  # mirrored, like a card back
-    draw_line(c, fonts, "Back of the calibration sheet", W / 2, H / 2 - 20 * MM, 9,
-              align="centre")
+    y = H / 2 - 22 * MM
+    for size, line in ((10, "Back of the calibration sheet: measure on THIS side."),
+                       (9, "Hold the sheet against a light: the crosses printed on this side are "
+                           "solid, the front's show through faintly."),
+                       (9, "Measure how far this side's cross sits from the faint one: X to the "
+                           "right (negative: to the left)"),
+                       (9, "and Y upwards (negative: downwards), in mm, looking at this side."),
+                       (9, "Then build with --back-offset=-X,-Y (both signs turned), or save it:"),
+                       (9, "pnp printer set home --back-offset=-X,-Y"),
+                       (8, "Example: this side's cross is 1 mm right of and 0.5 mm below the faint "
+                           "one: --back-offset=-1,0.5")):
+        draw_line(c, fonts, line, W / 2, y, size, align="centre")
+        y -= 5 * MM
     c.showPage()
     c.save()

@@ -84,6 +84,7 @@ class Options:
     layout: str = "duplex"  # duplex: backs on the next page; gutterfold: beside, fold between
     back_offset: tuple[float, float] = (0.0, 0.0)  # shifts every back page (printer's duplex error)
     ink_saver: bool = False  # outlines instead of full-bleed backgrounds
+    scale: float = 1.0  # every page scaled about its centre (a printer's scale correction)
 
 
 FOOTER_BASELINE = PRINTER_MARGIN + 0.8 * MM  # descenders stay clear of the printer's margin
@@ -190,8 +191,10 @@ class KitRenderer:
         self.plan()
         rl_config.useA85 = 0
         target = str(path) if isinstance(path, Path) else path  # a path or a file object
-        c = Canvas(target, pagesize=(self.page_w, self.page_h), invariant=1, pageCompression=1,
-                   initialFontName=self.fonts["regular"])
+        make = Canvas if self.opt.scale == 1 else scaled_canvas(self.opt.scale, self.page_w,
+                                                                 self.page_h)
+        c = make(target, pagesize=(self.page_w, self.page_h), invariant=1, pageCompression=1,
+                 initialFontName=self.fonts["regular"])
         c.setTitle(self.kit.title)
         c.setAuthor("pnp")
         c.setSubject("print-and-play kit")
@@ -430,6 +433,21 @@ class KitRenderer:
                   f"overlap {mm(plan.overlap):.0f} mm: "
                   "trim one side, glue over the other",
                   TILE_MARGIN + 4 * MM, FOOTER_BASELINE, 7)
+
+
+def scaled_canvas(scale: float, page_w: float, page_h: float):
+    """A Canvas class whose every page starts scaled about the page's centre, so a printer that
+    prints a little small or large gets true sizes (also pages the booklet draws itself)."""
+    shift_x, shift_y = (1 - scale) * page_w / 2, (1 - scale) * page_h / 2
+
+    class ScaledCanvas(Canvas):
+        def _restartAccumulators(self):
+            fresh_page = not getattr(self, "_codeStack", None)
+            super()._restartAccumulators()
+            if fresh_page:  # not the return from a form
+                self._code.append(f"{scale:.6f} 0 0 {scale:.6f} {shift_x:.4f} {shift_y:.4f} cm")
+
+    return ScaledCanvas
 
 
 def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
