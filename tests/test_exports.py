@@ -216,3 +216,28 @@ def test_gutterfold_turns_cards_when_more_fit_and_backs_stand_upright_after_fold
     assert seen(apply(back, *right)) == clockwise(seen(apply(back, *up)))
     # printing the back turned like its front would put it upside down behind it
     assert seen(apply(front, *up)) != apply(front, *up)
+
+
+@pytest.mark.parametrize("game", ["experior", "legolas"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_booklet_keeps_figures_on_their_page_and_fold_marks_printable(game, paper, tmp_path):
+    """On every imposed sheet: nothing within 5 mm of the paper's edge, nothing crosses the fold
+    between the two pages except the fold marks, and the fold marks are drawn."""
+    import pypdfium2 as pdfium
+
+    out = tmp_path / "b.pdf"
+    export(open_game(game, cwd=ROOT), "booklet", out, paper=paper)
+    doc = pdfium.PdfDocument(str(out))
+    scale = 100 / 72
+    px = lambda mm: round(mm * MM * scale)
+    for i in range(len(doc)):
+        img = doc[i].render(scale=scale).to_pil().convert("L")
+        ink = img.point(lambda v: 255 if v < 245 else 0)
+        w, h = img.size
+        box = ink.getbbox()
+        assert min(box[0], w - box[2], box[1], h - box[3]) >= px(5) - 1, (i, box)
+        fold = ink.crop((w // 2 - px(3), px(12), w // 2 + px(3), h - px(12)))
+        assert fold.getbbox() is None, (i, "something crosses the fold")
+        marks = ink.crop((w // 2 - px(1), px(5), w // 2 + px(1), px(11)))
+        assert marks.getbbox() is not None, (i, "no fold mark")
+    doc.close()

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import Finding, PnpError
 from ..kit import Kit, Piece, Sheet
+from ..layout.grid import PRINTER_MARGIN
 from ..layout.saddle import saddle_order
 from ..render.fonts import Fonts
 from ..render.pieces import PieceDrawer
@@ -24,6 +25,7 @@ from ..units import MM
 
 TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_PX = 10, 7, 4096
 GREY = Color(0.45, 0.45, 0.45)
+FOLD_MARK = (PRINTER_MARGIN + 0.5 * MM, PRINTER_MARGIN + 6 * MM)  # from the sheet's edge
 
 
 def _canvas(path: Path, size, fonts: Fonts) -> Canvas:
@@ -60,8 +62,9 @@ def export_booklet(kit: Kit, fonts: Fonts, path: Path, paper: tuple[float, float
             c.setStrokeColor(GREY)
             c.setLineWidth(0.3)
             c.setDash(2, 3)
-            c.line(page_w, 0, page_w, 4 * MM)
-            c.line(page_w, sheet_h - 4 * MM, page_w, sheet_h)
+            # fold marks inside the printable area (home printers leave 5 mm at the edges)
+            c.line(page_w, FOLD_MARK[0], page_w, FOLD_MARK[1])
+            c.line(page_w, sheet_h - FOLD_MARK[1], page_w, sheet_h - FOLD_MARK[0])
             c.setDash()
             c.showPage()
     c.save()
