@@ -241,3 +241,26 @@ def test_booklet_keeps_figures_on_their_page_and_fold_marks_printable(game, pape
         marks = ink.crop((w // 2 - px(1), px(5), w // 2 + px(1), px(11)))
         assert marks.getbbox() is not None, (i, "no fold mark")
     doc.close()
+
+
+@pytest.mark.parametrize("game", ["wuxing", "experior", "legolas"])
+def test_ink_saver_keeps_every_text_readable(game):
+    """Text keeps at least 4.5:1 contrast with the fill under it once ink saver leaves the
+    backgrounds white (tracked from the fills each face draws)."""
+    import io
+
+    from pnp.project import _prepare
+    from pnp.render.contrast import contrast
+    from pnp.render.pdf import KitRenderer, Options
+    from reportlab.lib.colors import white
+
+    kit, fonts, _ = _prepare(open_game(game, cwd=ROOT), force=True)
+    renderer = KitRenderer(kit, fonts, Options(PAPERS["a4"], ink_saver=True))
+    renderer.render(io.BytesIO())
+    runs = renderer.pieces.text_runs
+    assert len(runs) > 100
+    assert min(r.contrast for r in runs) >= 4.5
+    rescued = [r for r in runs if r.changed]
+    if game != "experior":  # Experior's faces already turn their text dark in ink saver
+        assert rescued and all(contrast(r.colour, white) >= 4.5 for r in rescued
+                               if set(r.under) == {white})
