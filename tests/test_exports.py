@@ -264,3 +264,27 @@ def test_ink_saver_keeps_every_text_readable(game):
     if game != "experior":  # Experior's faces already turn their text dark in ink saver
         assert rescued and all(contrast(r.colour, white) >= 4.5 for r in rescued
                                if set(r.under) == {white})
+
+
+@pytest.mark.parametrize("game", ["experior", "legolas"])
+def test_no_backs_keeps_the_player_aids_two_sided_and_says_what_it_drops(game, tmp_path):
+    import io
+
+    from pnp.project import _prepare
+    from pnp.render.pdf import KitRenderer, Options
+
+    kit, fonts, _ = _prepare(open_game(game, cwd=ROOT), force=True)
+    renderer = KitRenderer(kit, fonts, Options(PAPERS["a4"], backs=False))
+    result = renderer.render(io.BytesIO())
+    aids = [p for p in result.placements if p.name == "player aid card"]
+    fronts = [p for p in aids if p.side == "front"]
+    backs = [p for p in aids if p.side == "back"]
+    assert len(fronts) == len(backs) >= 2
+    for f, b in zip(fronts, backs):  # printed beside its front, mirrored about the fold
+        assert f.page == b.page
+        assert b.trim.x == pytest.approx(PAPERS["a4"][0] - f.trim.right)
+    assert not [p for p in result.placements if p.side == "back" and "aid" not in p.name
+                and "marker" not in p.name]
+    said = [str(f) for f in result.findings if "--no-backs" in str(f)]
+    assert len(said) == 1
+    assert ("attack card" if game == "experior" else "monster card") in said[0]

@@ -9,7 +9,7 @@ single-sided pages (boards) come last.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from reportlab import rl_config
@@ -105,7 +105,8 @@ class KitRenderer:
         folded = self._folded(sheet)
         page_w = self.page_w / 2 if folded else self.page_w
         edge = FOLD_CLEAR if folded else PRINTER_MARGIN
-        keys = [back_key(p) for p in sheet.pieces]
+        printed_backs = folded or self._has_backs(sheet)  # blank backs cannot mark a card
+        keys = [back_key(p) if printed_backs else None for p in sheet.pieces]
         gap = sheet.gap
         if sheet.shape == "circle":
             gap = max(gap, 2 * bleed, 2 * MM)
@@ -146,13 +147,38 @@ class KitRenderer:
             return trim.mirror(self.page_w), [p.mirror(self.page_w) for p in parts]
         return grid.trim(index, back), grid.art_parts(index, back, filled)
 
+    def _without_backs(self, sheets: list[Sheet]) -> list[Sheet]:
+        """No back pages: pieces whose back carries rules (player aids) move to a sheet of their
+        own that is printed to fold; the build says which backs are left out."""
+        out, dropped = [], Counter()
+        for sheet in sheets:
+            keep = [p for p in sheet.pieces if p.two_sided and p.back is not None]
+            rest = tuple(p for p in sheet.pieces if p not in keep)
+            if sheet.two_sided or not keep:
+                out.append(sheet)
+            else:
+                if rest:
+                    out.append(replace(sheet, pieces=rest, note=""))
+                out.append(replace(sheet, title=f"{sheet.title}: two-sided", pieces=tuple(keep),
+                                   two_sided=True, note="printed to fold: the back matters"))
+            if sheet.duplex and not sheet.two_sided:
+                dropped.update(p.kind for p in rest if p.back is not None)
+        if dropped:
+            self.result.findings.append(warning(
+                "--no-backs: the backs of " + ", ".join(f"{n} {k}(s)" for k, n in
+                                                      sorted(dropped.items()))
+                + " are left out; pieces whose back carries rules (player aids) are printed "
+                "to fold"))
+        return out
+
     def _has_backs(self, sheet: Sheet) -> bool:
         return self.opt.backs and sheet.duplex and any(p.back for p in sheet.pieces)
 
     def plan(self) -> None:
         kit = self.kit
-        self.plans = [self._plan_sheet(s) for s in kit.sheets]
-        for sheet, sp in zip(kit.sheets, self.plans):
+        self.sheets = kit.sheets if self.opt.backs else self._without_backs(kit.sheets)
+        self.plans = [self._plan_sheet(s) for s in self.sheets]
+        for sheet, sp in zip(self.sheets, self.plans):
             if sp.grid.outer_bleed < self.opt.bleed - 0.01 and sheet.shape == "rect":
                 self.result.findings.append(warning(
                     f"{sheet.title}: the page leaves room for {mm(sp.grid.outer_bleed):.1f} mm "
@@ -167,7 +193,7 @@ class KitRenderer:
             padded = booklet_pages + booklet_pages % 2
             sections.append(Section("Rule booklet", page, page + padded - 1, "double-sided"))
             page += padded
-        for sheet, sp in zip(kit.sheets, self.plans):
+        for sheet, sp in zip(self.sheets, self.plans):
             duplex = self._has_backs(sheet) and not self._folded(sheet)
             n = len(sp.pages) * (2 if duplex else 1)
             how = ("double-sided, flip on long edge" if duplex else
@@ -206,7 +232,7 @@ class KitRenderer:
             n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h)
             if n % 2:
                 self._blank("This page is left blank so the card sheets print double-sided.")
-        for sheet, sp in zip(self.kit.sheets, self.plans):
+        for sheet, sp in zip(self.sheets, self.plans):
             self._sheet(sheet, sp)
         for board, plan in zip(self.kit.boards, self.tile_plans):
             self._board(board, plan)

@@ -606,7 +606,7 @@ def build(model: Model, fonts) -> Kit:
     pieces += [Piece("role card", f"{model.side(sid).name} role card", role_card(model, sid), rb,
                      model.side(sid).source) for sid in sorted(model.sides, key=order.get)]
     turn, end = aid_turn(model), aid_end(model)
-    pieces += [Piece("player aid card", "player aid card", turn, end)
+    pieces += [Piece("player aid card", "player aid card", turn, end, two_sided=True)
                for _ in range(model.aid_cards)]
     d = model.marker_diameter
     kinds = {"wound": "wound marker", "experience": "experience marker"}

@@ -34,7 +34,7 @@ def build(model: Model, fonts) -> Kit:
         pieces += [Piece("character card", f"{ch.name} character card", face, cback, src)
                    for _ in range(ch.copies)]
     turn, scoring = aid_turn(model), aid_scoring(model)
-    pieces += [Piece("player aid card", "player aid card", turn, scoring)
+    pieces += [Piece("player aid card", "player aid card", turn, scoring, two_sided=True)
                for _ in range(model.aid_cards)]
     kit.sheets.append(Sheet("Treasure, character and player aid cards", w, h, tuple(pieces),
                             note="player aid: scoring on the back"))
