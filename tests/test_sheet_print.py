@@ -114,3 +114,26 @@ def test_nothing_printed_within_5_mm_of_the_paper_edge(drawn):
             assert nearest >= PRINTER_MARGIN - tolerance, (paper, i + 1, nearest / MM)
     finally:
         doc.close()
+
+
+@pytest.mark.parametrize("size,paper,per_page,turned", [
+    ((100, 150), "a4", 2, True),  # turned: two a page where upright fits one
+    ((44, 63), "a4", 18, True),  # minis: 6 rows of 3 turned, not 4 x 4
+    ((63, 88), "a4", 9, False),
+    ((63, 88), "letter", 8, True),  # Letter keeps the full bleed with one card fewer
+])
+def test_sheets_are_filled_turning_pieces_when_more_fit(size, paper, per_page, turned):
+    from reportlab.lib.colors import HexColor
+
+    from pnp.kit import Kit, Piece, Sheet, shared
+    from pnp.render.fonts import load_fonts
+
+    back = shared(lambda s: s.fill_bleed(HexColor("#334455")))
+    pieces = tuple(Piece("card", f"card {i}", lambda s: None, back) for i in range(40))
+    kit = Kit("t", sheets=[Sheet("Cards", size[0] * MM, size[1] * MM, pieces)])
+    renderer = KitRenderer(kit, load_fonts(), Options(PAPERS[paper], BLEED))
+    renderer.render(io.BytesIO())
+    plan = renderer.plans[0]
+    assert (plan.grid.per_page, plan.turned) == (per_page, turned)
+    assert plan.grid.outer_bleed == pytest.approx(BLEED)
+    assert [len(p) for p in plan.pages][0] == per_page

@@ -100,7 +100,8 @@ class KitRenderer:
     def _plan_sheet(self, sheet: Sheet) -> SheetPlan:
         """Of the grids that fit (upright or turned a quarter; cards sharing cut lines, or a
         gutter that gives each card its own bleed so different backs may mix), the one with the
-        full bleed on the fewest pages; ties go to shared cuts, then upright."""
+        full bleed on the fewest pages; ties go to shared cuts, then the fuller grid, then
+        upright."""
         bleed = self.opt.bleed
         folded = self._folded(sheet)
         page_w = self.page_w / 2 if folded else self.page_w
@@ -124,7 +125,8 @@ class KitRenderer:
                     failure = failure or exc
                     continue
                 pages = pack(keys, grid.cols, grid.rows, separate=g == 0)
-                score = (grid.outer_bleed < bleed - 1e-6, len(pages), g > 0, turned)
+                score = (grid.outer_bleed < bleed - 1e-6, len(pages), g > 0,
+                         -grid.per_page, turned)
                 if best_score is None or score < best_score:
                     best, best_score = SheetPlan(grid, pages, turned), score
         if best is None:
