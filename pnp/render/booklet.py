@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Callable
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.enums import TA_LEFT
@@ -22,7 +21,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableS
 from ..errors import DataError
 from ..units import MM
 from .fonts import Fonts
-from .text import draw_line
+from .text import draw_line, xml_escape
 
 MARGIN = 20 * MM
 TABLE_BLOCK = 40  # body rows per table block
@@ -103,7 +102,7 @@ class Booklet:
         has them (CJK, symbols)."""
         out = []
         for font, piece in fonts.runs(text, "regular"):
-            piece = escape(piece)
+            piece = xml_escape(piece)
             if font != fonts["regular"]:
                 piece = f'<font name="{font}">{piece}</font>'
             out.append(piece)
@@ -114,7 +113,8 @@ class Booklet:
     def _styles(self, fonts: Fonts) -> dict[str, ParagraphStyle]:
         from reportlab.lib.fonts import addMapping
 
-        reg, bold, ital = fonts["regular"], fonts["bold"], fonts["italic"]
+        reg, bold = fonts["regular"], fonts["bold"]
+        ital = fonts["italic"] if "*" in self.text else reg  # parse the font only if used
         addMapping(reg, 0, 0, reg)
         addMapping(reg, 1, 0, bold)
         addMapping(reg, 0, 1, ital)
