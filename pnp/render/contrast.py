@@ -133,19 +133,30 @@ class ContrastCanvas:
 
     # ---- text ----
     def drawString(self, x, y, text, *args, **kw):
+        self._text(self._c.drawString, 0.0, x, y, text, args, kw)
+
+    def drawCentredString(self, x, y, text, *args, **kw):
+        self._text(self._c.drawCentredString, 0.5, x, y, text, args, kw)
+
+    def drawRightString(self, x, y, text, *args, **kw):
+        self._text(self._c.drawRightString, 1.0, x, y, text, args, kw)
+
+    def _text(self, draw, anchor: float, x, y, text, args, kw) -> None:
+        """Draw text anchored at x (0 left, 0.5 centre, 1 right) in a colour that reads."""
         size = self._c._fontsize
         width = self._c.stringWidth(text, self._c._fontname, size)
-        under = tuple(self._under(*self._device(x + width * t, y + size * 0.35))
+        left = x - anchor * width
+        under = tuple(self._under(*self._device(left + width * t, y + size * 0.35))
                       for t in (0.05, 0.5, 0.95))
         colour = self._fill
-        worst = min(contrast(colour, u) for u in under)
-        if worst >= MIN_CONTRAST:
+        if min(contrast(colour, u) for u in under) >= MIN_CONTRAST:
             self._runs.append(TextRun(text, colour, under, False))
-            return self._c.drawString(x, y, text, *args, **kw)
+            draw(x, y, text, *args, **kw)
+            return
         best = max((black, white), key=lambda ink: min(contrast(ink, u) for u in under))
         self._runs.append(TextRun(text, best, under, True))
         self._c.setFillColor(best)
-        self._c.drawString(x, y, text, *args, **kw)
+        draw(x, y, text, *args, **kw)
         self._c.setFillColor(colour)
 
     def _under(self, x: float, y: float) -> Color:
