@@ -166,17 +166,24 @@ def _pair(text: str, option: str) -> tuple[float, float]:
               metavar="MM")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
 @click.option("--force", is_flag=True, help="Export even if the data breaks the rules.")
+@click.option("--service", type=click.Choice(["tgc", "mpc", "drivethru"]),
+              help="pod: files as The Game Crafter, MakePlayingCards or DriveThruCards take "
+                   "them (their trim, bleed, safe zone and pixels), with a manifest.csv.")
+@click.option("--cmyk", is_flag=True,
+              help="pod: every colour and image as CMYK, with a PDF/X-style output intent.")
 def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
-           force: bool) -> None:
+           force: bool, service: str | None, cmyk: bool) -> None:
     """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
     from .project import export as run, open_game
 
     default = {"booklet": "{}-booklet.pdf", "pod": "{}-pod.pdf", "png": "{}-png",
                "tts": "{}-tts"}[fmt]
+    if service:
+        default = "{}-" + service
     opened = open_game(game)
     target = out or Path("output") / default.format(opened.name)
     summary, findings = run(opened, fmt, target, paper=paper.lower(), bleed_mm=bleed,
-                            dpi=dpi, force=force)
+                            dpi=dpi, force=force, service=service, cmyk=cmyk)
     _show(findings)
     click.echo(summary)
 

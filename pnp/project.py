@@ -134,9 +134,11 @@ EXPORTS = ("booklet", "pod", "png", "tts")
 
 
 def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
-           dpi: int = 300, force: bool = False) -> tuple[str, list[Finding]]:
+           dpi: int = 300, force: bool = False, service: str | None = None,
+           cmyk: bool = False) -> tuple[str, list[Finding]]:
     """Other outputs of the same kit. PDFs are written atomically; PNG folders are written into
-    a temporary folder and swapped in whole. Returns a one-line summary and the findings."""
+    a temporary folder and swapped in whole. `service` (pod only): a print-on-demand service's
+    files and manifest, in a folder. Returns a one-line summary and the findings."""
     import shutil
     import tempfile
 
@@ -146,15 +148,19 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
     _check_paper(paper, bleed_mm)
     if fmt not in EXPORTS:
         raise PnpError(f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
+    from .export.services import SERVICES
+
+    if service is not None and (fmt != "pod" or service not in SERVICES):
+        raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
     kit, fonts, findings = _prepare(game, force)
-    if fmt in ("booklet", "pod"):
+    if fmt in ("booklet", "pod") and service is None:
         with atomic_output(out) as tmp:
             if fmt == "booklet":
                 pages = outputs.export_booklet(kit, fonts, tmp, PAPERS[paper])
                 summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
                            "double-sided flipping on the short edge, fold, staple")
             else:
-                drawn = outputs.export_pod(kit, fonts, tmp, bleed_mm * MM)
+                drawn = outputs.export_pod(kit, fonts, tmp, bleed_mm * MM, cmyk=cmyk)
                 findings += drawn
                 if errors_in(drawn) and not force:
                     raise RulesError(findings)
@@ -170,8 +176,14 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
         if fmt == "png":
             count, drawn = outputs.export_png(kit, fonts, staging, dpi, bleed_mm * MM)
             summary = f"{out}/: {count} PNG faces at {dpi} dpi"
+        elif fmt == "pod":
+            from .export.services import export_service
+
+            count, drawn = export_service(kit, fonts, staging, service, cmyk)
+            summary = (f"{out}/: {count} files for {SERVICES[service].name} "
+                       "(manifest.csv lists how many of each card to order)")
         else:
-            files, drawn = outputs.export_tts(kit, fonts, staging)
+            files, drawn = outputs.export_tts(kit, fonts, staging, final=out)
             summary = f"{out}/: {len(files)} Tabletop Simulator images"
         findings += drawn
         if errors_in(drawn) and not force:

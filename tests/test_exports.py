@@ -89,23 +89,58 @@ def test_png_size_matches_the_dpi(wuxing, tmp_path):
     assert token.size == (round(24 / 25.4 * 100),) * 2
 
 
-def test_tts_grid_stays_within_4096_px():
-    assert tts_grid(70, 63 * MM, 88 * MM) == (10, 7, 409, 571)
-    cols, rows, w, h = tts_grid(70, 70 * MM, 120 * MM)  # tall tarot cards: height limits
+def test_tts_grid_is_the_standard_10_by_7_within_4096_px():
+    assert tts_grid(63 * MM, 88 * MM) == (10, 7, 409, 571)
+    cols, rows, w, h = tts_grid(70 * MM, 120 * MM)  # tall tarot cards: height limits
     assert (cols, rows) == (10, 7) and rows * h <= 4096 and cols * w <= 4096
-    assert tts_grid(5, 63 * MM, 88 * MM)[:2] == (5, 2)
 
 
-def test_tts_export_writes_sheets_and_backs(wuxing, tmp_path):
-    export(wuxing, "tts", tmp_path / "tts")
-    files = sorted(p.name for p in (tmp_path / "tts").iterdir())
+def test_tts_export_writes_10_by_7_sheets_and_a_saved_object(wuxing, tmp_path):
+    import json
+
+    out = tmp_path / "tts"
+    export(wuxing, "tts", out)
+    files = sorted(p.name for p in out.iterdir())
     faces = [f for f in files if "-faces-" in f]
     backs = [f for f in files if f.endswith("-back.png")]
     assert len(faces) == 3 and len(backs) == 3  # Yang, Yin and reference cards
-    sheet = Image.open(tmp_path / "tts" / faces[0])
-    assert sheet.size[0] <= 4096 and sheet.size[1] <= 4096
-    assert "5x2-5cards" in faces[0]
-    assert sheet.size == (5 * 819, 2 * 1144)
+    assert "10x7-5cards" in faces[0]
+    sheet = Image.open(out / faces[0])
+    assert sheet.size == (10 * 409, 7 * 571)
+    # the 70th slot holds the hidden-card image: the deck's back
+    back = Image.open(out / backs[0]).convert("RGB")
+    slot = sheet.convert("RGB").crop((9 * 409, 6 * 571, 10 * 409, 7 * 571))
+    assert slot.tobytes() == back.tobytes()
+    save = json.loads((out / "wuxing-duel.json").read_text(encoding="utf-8"))
+    decks = save["ObjectStates"]
+    assert [d["Name"] for d in decks] == ["DeckCustom"] * 3
+    assert sorted(len(d["ContainedObjects"]) for d in decks) == [2, 5, 5]
+    for d in decks:
+        (key, spec), = d["CustomDeck"].items()
+        assert (spec["NumWidth"], spec["NumHeight"]) == (10, 7)
+        assert spec["FaceURL"].startswith("file://") and spec["FaceURL"].endswith(".png")
+        assert (out / spec["FaceURL"].rsplit("/", 1)[1]).is_file()
+        assert (out / spec["BackURL"].rsplit("/", 1)[1]).is_file()
+        ids = [c["CardID"] for c in d["ContainedObjects"]]
+        assert d["DeckIDs"] == ids == [int(key) * 100 + i for i in range(len(ids))]
+    assert str(out.resolve()) in decks[0]["CustomDeck"][next(iter(decks[0]["CustomDeck"]))][
+        "FaceURL"]
+
+
+def test_tts_sheets_hold_69_cards_and_the_hidden_slot(tmp_path):
+    from reportlab.lib.colors import HexColor
+
+    from pnp.export.outputs import export_tts
+    from pnp.kit import Kit, Piece, Sheet, shared
+    from pnp.render.fonts import load_fonts
+
+    back = shared(lambda s: s.fill_bleed(HexColor("#224466")))
+    pieces = tuple(Piece("card", f"card {i}", lambda s: s.fill_bleed(HexColor("#eeeeee")), back)
+                   for i in range(70))
+    kit = Kit("big", sheets=[Sheet("Cards", 20 * MM, 28 * MM, pieces)])
+    files, _ = export_tts(kit, load_fonts(), tmp_path)
+    names = sorted(f.name for f in files)
+    assert "cards-faces-1-10x7-69cards.png" in names and "cards-faces-2-10x7-1cards.png" in names
 
 
 def test_calibration_square_is_exactly_50_mm(tmp_path):

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color, black, white, toColor
+from reportlab.lib.colors import Color, black, white
+
+from .tracking import TrackingCanvas
 
 MIN_CONTRAST = 4.5
 PAPER = white
@@ -51,43 +53,15 @@ class _Fill:
         return x0 <= x <= x1 and y0 <= y <= y1
 
 
-class ContrastCanvas:
+class ContrastCanvas(TrackingCanvas):
     """Forwards everything to a reportlab canvas; watches fills and text (see the module)."""
 
     def __init__(self, canvas, runs: list[TextRun]):
-        self._c, self._runs = canvas, runs
+        super().__init__(canvas)
+        self._runs = runs
         self._fills: list[_Fill] = [_Fill((-1e9, -1e9, 1e9, 1e9), PAPER)]
-        self._fill, self._stack = black, []
-
-    def __getattr__(self, name):
-        return getattr(self._c, name)
-
-    # ---- state ----
-    def saveState(self):
-        self._stack.append(self._fill)
-        self._c.saveState()
-
-    def restoreState(self):
-        self._fill = self._stack.pop() if self._stack else black
-        self._c.restoreState()
-
-    def setFillColor(self, colour, alpha=None):
-        self._fill = toColor(colour)
-        self._c.setFillColor(colour, alpha)
-
-    def setFillColorRGB(self, r, g, b, alpha=None):
-        self._fill = Color(r, g, b)
-        self._c.setFillColorRGB(r, g, b, alpha)
-
-    def setFillGray(self, gray, alpha=None):
-        self._fill = Color(gray, gray, gray)
-        self._c.setFillGray(gray, alpha)
 
     # ---- shapes ----
-    def _device(self, x: float, y: float) -> tuple[float, float]:
-        a, b, c, d, e, f = self._c._currentMatrix
-        return a * x + c * y + e, b * x + d * y + f
-
     def _add(self, points, circle=None):
         pts = [self._device(x, y) for x, y in points]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -132,32 +106,21 @@ class ContrastCanvas:
         return self._c.drawPath(path, stroke, fill, fillMode, **kw)
 
     # ---- text ----
-    def drawString(self, x, y, text, *args, **kw):
-        self._text(self._c.drawString, 0.0, x, y, text, args, kw)
-
-    def drawCentredString(self, x, y, text, *args, **kw):
-        self._text(self._c.drawCentredString, 0.5, x, y, text, args, kw)
-
-    def drawRightString(self, x, y, text, *args, **kw):
-        self._text(self._c.drawRightString, 1.0, x, y, text, args, kw)
-
-    def _text(self, draw, anchor: float, x, y, text, args, kw) -> None:
-        """Draw text anchored at x (0 left, 0.5 centre, 1 right) in a colour that reads."""
-        size = self._c._fontsize
-        width = self._c.stringWidth(text, self._c._fontname, size)
-        left = x - anchor * width
+    def on_text(self, text: str, left: float, y: float, width: float, size: float) -> None:
+        """Swap a colour that would not read for black or white, whichever reads better."""
         under = tuple(self._under(*self._device(left + width * t, y + size * 0.35))
                       for t in (0.05, 0.5, 0.95))
         colour = self._fill
         if min(contrast(colour, u) for u in under) >= MIN_CONTRAST:
             self._runs.append(TextRun(text, colour, under, False))
-            draw(x, y, text, *args, **kw)
             return
         best = max((black, white), key=lambda ink: min(contrast(ink, u) for u in under))
         self._runs.append(TextRun(text, best, under, True))
-        self._c.setFillColor(best)
-        draw(x, y, text, *args, **kw)
-        self._c.setFillColor(colour)
+        self._c.setFillColor(best)  # the canvas only: restored after the run
+
+    def _text(self, draw, anchor, x, y, text, args, kw) -> None:
+        super()._text(draw, anchor, x, y, text, args, kw)
+        self._c.setFillColor(self._fill)
 
     def _under(self, x: float, y: float) -> Color:
         for f in reversed(self._fills):
