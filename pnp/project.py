@@ -153,6 +153,14 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
     if service is not None and (fmt != "pod" or service not in SERVICES):
         raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
     kit, fonts, findings = _prepare(game, force)
+    if fmt != "booklet" and service is None:  # a service's export runs its own preflight
+        from .export.preflight import preflight
+        from .export.services import GENERIC
+
+        checked = preflight(kit, fonts, GENERIC, cmyk)
+        findings += checked
+        if errors_in(checked) and not force:
+            raise RulesError(findings)
     if fmt in ("booklet", "pod") and service is None:
         with atomic_output(out) as tmp:
             if fmt == "booklet":

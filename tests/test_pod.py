@@ -139,3 +139,20 @@ def test_preflight_names_text_in_the_margin_and_soft_images_by_file_and_row(tmp_
     assert any(s.startswith("warning: cards.csv, row 8: soft card (front): an image prints at "
                             "23 dpi") for s in found), found
     assert not any("Centre" in s for s in found)
+
+
+def test_every_export_runs_the_preflight_naming_the_card(tmp_path):
+    """A plain deck with a thumbnail-sized picture: `pnp export` warns before writing, naming
+    the card's row in cards.csv."""
+    from pnp.scaffold import new_game
+
+    folder = new_game("soft", tmp_path)
+    Image.new("RGB", (30, 30), "orange").save(folder / "tiny.png")
+    lines = (folder / "cards.csv").read_text(encoding="utf-8").splitlines()
+    lines[0] += ",image"
+    lines[1] += ",tiny.png"
+    lines[2:] = [line + "," for line in lines[2:]]
+    (folder / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    summary, findings = export(open_game(str(folder)), "pod", tmp_path / "soft.pdf")
+    said = [str(f) for f in findings if "dpi" in str(f)]
+    assert len(said) == 1 and said[0].startswith("warning: cards.csv, row 2: Sunrise")

@@ -97,7 +97,7 @@ def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool) -> list[Finding]:
                 scratch.restoreState()
                 findings += _report(watch, service, cmyk, f"{card.piece.name} ({side})",
                                     card.piece.source)
-    return findings
+    return list(dict.fromkeys(findings))  # copies of a card drawn by their own closures
 
 
 def _report(watch: PreflightCanvas, service, cmyk: bool, what: str, source) -> list[Finding]:

@@ -61,6 +61,8 @@ class Service:
                 round((product.h_in + 2 * self.bleed_in) * DPI))
 
     def product_for(self, sheet: Sheet) -> Product | None:
+        if not self.products:  # any size: the card's own
+            return Product("own", sheet.width / 72, sheet.height / 72)
         for p in self.products:
             if abs(p.w_in * 72 - sheet.width) <= FIT and abs(p.h_in * 72 - sheet.height) <= FIT:
                 return p
@@ -75,6 +77,11 @@ SERVICES = {s.key: s for s in (
     Service("drivethru", "DriveThruCards", 0.125, 0.125, "pdf", True, (POKER, BRIDGE, MINI, TAROT),
             lambda deck, n, card, side: f"{deck}.pdf"),
 )}
+
+
+# The preflight of an export for no service in particular: a print shop's usual 1/8 in margins.
+GENERIC = Service("any", "a print shop", 0.125, 0.125, "png", False, (),
+                  lambda deck, n, card, side: "")
 
 
 @dataclass(frozen=True)
