@@ -21,9 +21,14 @@ def new_game(name: str, parent: Path) -> Path:
         raise PnpError(f"{target} already exists; choose another name")
     title = name.replace("-", " ").replace("_", " ").title()
     source = shipped("templates") / "new-game"
-    parent.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(source, target)
-    toml = target / "game.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").replace("{{title}}", title)
-                    .replace("{{slug}}", name), encoding="utf-8")
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(source, target)
+        toml = target / "game.toml"
+        toml.write_text(toml.read_text(encoding="utf-8").replace("{{title}}", title)
+                        .replace("{{slug}}", name), encoding="utf-8")
+    except (OSError, shutil.Error) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        shutil.rmtree(target, ignore_errors=True)  # it did not exist before: leave no half game
+        raise PnpError(f"cannot create {target}: {reason}") from None
     return target

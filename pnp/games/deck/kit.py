@@ -12,7 +12,7 @@ from reportlab.lib.colors import Color
 from ...data.files import Column
 from ...data.game import GameFolder
 from ...data.images import checked_image
-from ...errors import Finding, PnpError, Source, warning
+from ...errors import Finding, Source, warning
 from ...kit import Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet
 from ...render.colours import ink_on, mix
@@ -47,7 +47,8 @@ def load(folder: GameFolder) -> Model:
     cards = []
     for r in folder.csv("cards.csv", [Column("title"), Column("text", default=""),
                                       Column("colour"),
-                                      Column("count", "int", default=1, min=0, max=MAX_COPIES),
+                                      Column("count", "int", default=1, min=0, max=MAX_COPIES,
+                                             pieces=True),
                                       Column("image", required=False, default="")]):
         image = (checked_image(folder.path, r["image"], r.source, "image") if r["image"]
                  else None)
@@ -68,10 +69,6 @@ def validate(model: Model) -> list[Finding]:
 
 def required_kit(model: Model) -> Counter:
     return Counter({"card": sum(c.count for c in model.cards)})
-
-
-def new_game(model: Model, num_players: int | None = None):
-    raise PnpError(f"{model.common.title} has no rules engine (engine = \"deck\")")
 
 
 def front(card: Card):
