@@ -36,13 +36,14 @@ def test_shipped_data_is_valid():
 
 def test_pdf_pages_and_sections(built):
     result, pdf, _ = built
-    # guide 2 + booklet 8 + monsters 6x2 + treasure/character/aid 3x2 + missions 4x2
-    # + markers 2 + board 1
-    assert len(pdf.pages) == result.pages == 39
+    # guide 2 + booklet 8 + monsters 6x2 + treasure/character/aid 4x2 + missions 5x2
+    # + markers 2 + board 1 (cards with different backs never share a sheet's cut lines, so
+    # treasures, characters and aids, and each colour's missions, take sheets of their own)
+    assert len(pdf.pages) == result.pages == 43
     for page in pdf.pages:
         assert float(page.mediabox.width) == pytest.approx(PAPERS["a4"][0], abs=0.01)
     assert [(s.first, s.last) for s in result.sections[2:]] == [
-        (11, 22), (23, 28), (29, 36), (37, 38), (39, 39)]
+        (11, 22), (23, 30), (31, 40), (41, 42), (43, 43)]
     assert not result.findings
 
 

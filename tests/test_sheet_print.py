@@ -137,3 +137,23 @@ def test_sheets_are_filled_turning_pieces_when_more_fit(size, paper, per_page, t
     assert (plan.grid.per_page, plan.turned) == (per_page, turned)
     assert plan.grid.outer_bleed == pytest.approx(BLEED)
     assert [len(p) for p in plan.pages][0] == per_page
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_stay_above_the_sheet_label(game, paper):
+    """Every crop mark ends above the label band; the label's tallest glyph stays below it."""
+    from pnp.layout.grid import LABEL_BAND
+    from pnp.render.pdf import FOOTER_BASELINE
+
+    kit, fonts, _ = _prepare(open_game(game, cwd=ROOT), force=True)
+    renderer = KitRenderer(kit, fonts, Options(PAPERS[paper], BLEED))
+    renderer.plan()
+    band_top = PRINTER_MARGIN + LABEL_BAND
+    from reportlab.pdfbase import pdfmetrics
+
+    ascent = pdfmetrics.getAscent(fonts["regular"], 6.5)
+    assert FOOTER_BASELINE + ascent < band_top - 0.3 * MM
+    for plan in renderer.plans:
+        for m in plan.grid.crop_marks():
+            assert min(m.y1, m.y2) >= band_top - 1e-6

@@ -125,8 +125,8 @@ class Grid:
         return rect.mirror(self.page_w) if back else rect
 
     def art_parts(self, index: int, back: bool = False, filled=None) -> list[Rect]:
-        """The art area as disjoint rectangles: the trim with its side bleeds, and a corner of
-        bleed only where the diagonal cell is free, so no art reaches a diagonal neighbour."""
+        """The art area as disjoint rectangles: the trim with its side bleeds, and the corners of
+        bleed that reach no diagonal neighbour."""
         left, bottom, right, top = self._sides(index, filled)
         t = self.trim(index)
         col, row = self.cell(index)
@@ -135,7 +135,8 @@ class Grid:
         for dc, dr, x, w in ((-1, -1, t.x - left, left), (1, -1, t.right, right),
                              (-1, 1, t.x - left, left), (1, 1, t.right, right)):
             y, h = (t.top, top) if dr < 0 else (t.y - bottom, bottom)
-            if not self._taken(col + dc, row + dr, filled):
+            # with a gutter the corner stays in it; without, only beside a free diagonal cell
+            if self.gap > EPS or not self._taken(col + dc, row + dr, filled):
                 parts.append(Rect(x, y, w, h))
         parts = [p for p in parts if p.w > EPS and p.h > EPS]
         return [p.mirror(self.page_w) for p in parts] if back else parts
