@@ -157,3 +157,36 @@ def test_crop_marks_stay_above_the_sheet_label(game, paper):
     for plan in renderer.plans:
         for m in plan.grid.crop_marks():
             assert min(m.y1, m.y2) >= band_top - 1e-6
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tokens_ride_on_a_card_sheets_last_page_clear_of_every_card(paper):
+    """Legolas's 7 markers fit the free cells of the monsters' last page: no sheet of their own,
+    each marker's art (cut circle plus bleed) clear of every card's art, backs mirrored."""
+    kit, fonts, _ = _prepare(open_game("legolas", cwd=ROOT), force=True)
+    renderer = KitRenderer(kit, fonts, Options(PAPERS[paper], BLEED))
+    result = renderer.render(io.BytesIO())
+    assert not [s for s in result.sections if s.title.startswith("Markers")]
+    markers = [p for p in result.placements if p.sheet == "Markers"]
+    assert len(markers) == 14 and result.placed["player marker"] == 5
+    fronts = [p for p in markers if p.side == "front"]
+    backs = [p for p in markers if p.side == "back"]
+    page = fronts[0].page
+    assert {p.page for p in fronts} == {page} and {p.page for p in backs} == {page + 1}
+    pw = PAPERS[paper][0]
+    for f, b in zip(fronts, backs):
+        assert b.trim.x == pytest.approx(pw - f.trim.right)
+    cards = [p for p in result.placements if p.page in (page, page + 1) and p.sheet != "Markers"]
+    assert cards
+    host = renderer.plans[[s.title for s in renderer.sheets].index(cards[0].sheet)].grid
+    for m in fronts:  # a guillotine cut along any cut line misses every marker
+        cx, cy, r = m.trim.x + m.trim.w / 2, m.trim.y + m.trim.h / 2, m.trim.w / 2
+        assert all(abs(cx - x) > r for x in host.cut_xs())
+        assert all(abs(cy - y) > r for y in host.cut_ys())
+    for m in markers:
+        cx, cy, r = m.trim.x + m.trim.w / 2, m.trim.y + m.trim.h / 2, m.trim.w / 2 + BLEED
+        for card in (c for c in cards if c.page == m.page):
+            for part in card.art:  # nearest point of the card's art to the marker's centre
+                nx = min(max(cx, part.x), part.right)
+                ny = min(max(cy, part.y), part.top)
+                assert (nx - cx) ** 2 + (ny - cy) ** 2 >= r * r - EPS

@@ -44,3 +44,28 @@ def pack(keys: Sequence[Hashable], cols: int, rows: int, separate: bool = True) 
             at += 1
         pages.append(page)
     return pages
+
+
+def free_slots(grid, filled, w: float, h: float, gap: float) -> list:
+    """Where pieces of w x h, `gap` apart, fit in a page's free cells (tokens lodged on a card
+    sheet's last page): each cell shrunk by the bleed its neighbours' art may reach into it and
+    half a gap for the pieces' own, the pieces centred in what is left."""
+    from math import floor
+
+    from .grid import EPS, Rect
+
+    margin = grid.outer_bleed + gap / 2
+    slots = []
+    for cell in range(grid.per_page):
+        if cell in filled:
+            continue
+        t = grid.trim(cell)
+        cols = floor((t.w - 2 * margin + gap + EPS) / (w + gap))
+        rows = floor((t.h - 2 * margin + gap + EPS) / (h + gap))
+        if cols < 1 or rows < 1:
+            continue
+        x0 = t.x + (t.w - cols * w - (cols - 1) * gap) / 2
+        top = t.top - (t.h - rows * h - (rows - 1) * gap) / 2
+        slots += [Rect(x0 + c * (w + gap), top - h - r * (h + gap), w, h)
+                  for r in range(rows) for c in range(cols)]
+    return slots

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import DataError, Finding, error, warning
 from ..kit import Board, Kit, Piece, Sheet
 from ..layout.grid import FOLD_CLEAR, PRINTER_MARGIN, Grid, Rect, plan_grid
-from ..layout.pack import Page, pack
+from ..layout.pack import Page, free_slots, pack
 from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
 from ..units import MM, mm
 from .fonts import Fonts
@@ -175,6 +175,28 @@ class KitRenderer:
                 "to fold"))
         return out
 
+    def _lodge_tokens(self) -> None:
+        """A sheet of round tokens that fits in the free cells of a card sheet's last page
+        (printed the same way: both duplex, or both single-sided) goes there instead of onto
+        a nearly empty sheet of its own. guests: host index -> (tokens' sheet, their slots)."""
+        self.guests: dict[int, tuple[Sheet, list[Rect]]] = {}
+        self.lodged: set[int] = set()
+        for gi, guest in enumerate(self.sheets):
+            if guest.shape != "circle" or self._folded(guest) or len(self.plans[gi].pages) != 1:
+                continue
+            gap = self.plans[gi].grid.gap
+            for hi, host in enumerate(self.sheets):
+                if (host.shape != "rect" or hi in self.guests or self._folded(host)
+                        or self._has_backs(host) != self._has_backs(guest)):
+                    continue
+                plan = self.plans[hi]
+                filled = {cell for cell, _ in plan.pages[-1]}
+                slots = free_slots(plan.grid, filled, guest.width, guest.height, gap)
+                if len(slots) >= len(guest.pieces):
+                    self.guests[hi] = (guest, slots[:len(guest.pieces)])
+                    self.lodged.add(gi)
+                    break
+
     def _has_backs(self, sheet: Sheet) -> bool:
         return self.opt.backs and sheet.duplex and any(p.back for p in sheet.pieces)
 
@@ -182,6 +204,7 @@ class KitRenderer:
         kit = self.kit
         self.sheets = kit.sheets if self.opt.backs else self._without_backs(kit.sheets)
         self.plans = [self._plan_sheet(s) for s in self.sheets]
+        self._lodge_tokens()
         for sheet, sp in zip(self.sheets, self.plans):
             if sp.grid.outer_bleed < self.opt.bleed - 0.01 and sheet.shape == "rect":
                 self.result.findings.append(warning(
@@ -197,13 +220,19 @@ class KitRenderer:
             padded = booklet_pages + booklet_pages % 2
             sections.append(Section("Rule booklet", page, page + padded - 1, "double-sided"))
             page += padded
-        for sheet, sp in zip(self.sheets, self.plans):
+        for i, (sheet, sp) in enumerate(zip(self.sheets, self.plans)):
+            if i in self.lodged:
+                continue
             duplex = self._has_backs(sheet) and not self._folded(sheet)
             n = len(sp.pages) * (2 if duplex else 1)
             how = ("double-sided, flip on long edge" if duplex else
                    "single-sided; fold on the middle line, glue, cut" if self._folded(sheet)
                    else "single-sided")
             how += f"; up to {sp.grid.per_page} a page" + (", turned" if sp.turned else "")
+            if i in self.guests:
+                guest = self.guests[i][0]
+                how += (f"; its last sheet also holds the {guest.title.lower()}"
+                        + (f" ({guest.note})" if guest.note else ""))
             sections.append(Section(sheet.title + (f" ({sheet.note})" if sheet.note else ""),
                                     page, page + n - 1, how))
             page += n
@@ -236,8 +265,9 @@ class KitRenderer:
             n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h)
             if n % 2:
                 self._blank("This page is left blank so the card sheets print double-sided.")
-        for sheet, sp in zip(self.sheets, self.plans):
-            self._sheet(sheet, sp)
+        for i, (sheet, sp) in enumerate(zip(self.sheets, self.plans)):
+            if i not in self.lodged:
+                self._sheet(sheet, sp, i)
         for board, plan in zip(self.kit.boards, self.tile_plans):
             self._board(board, plan)
         c.save()
@@ -318,10 +348,17 @@ class KitRenderer:
 
     def _place(self, sheet: Sheet, piece: Piece, drawer, grid: Grid, index: int, back: bool,
                filled: set[int], folded: bool = False, turned: bool = False) -> None:
+        trim, parts = self._slot(grid, index, back, folded, filled)
+        self._draw(sheet, piece, drawer, trim, parts, back and not folded, back, turned,
+                   grid.inner_bleed, max(grid.outer_bleed, grid.inner_bleed))
+
+    def _draw(self, sheet: Sheet, piece: Piece, drawer, trim: Rect, parts: list[Rect],
+              shifted: bool, back: bool, turned: bool, inner: float, bleed: float) -> None:
+        """Draw a face into its trim, its art clipped to `parts` (a circle: to the cut circle
+        plus `inner`); `shifted`: on a back page, moved by the printer's back offset."""
         c = self.c
         shape = sheet.shape
-        trim, parts = self._slot(grid, index, back, folded, filled)
-        if back and not folded:
+        if shifted:
             dx, dy = self.opt.back_offset
             trim, parts = _shift(trim, dx, dy), [_shift(p, dx, dy) for p in parts]
         self.result.placements.append(Placement(self.page_no, sheet.title, piece.name,
@@ -330,7 +367,7 @@ class KitRenderer:
         c.saveState()
         path = c.beginPath()
         if shape == "circle":
-            r = min(trim.w, trim.h) / 2 + grid.inner_bleed
+            r = min(trim.w, trim.h) / 2 + inner
             path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
         else:
             for p in parts:  # disjoint, so even-odd and non-zero filling agree
@@ -338,7 +375,6 @@ class KitRenderer:
         c.clipPath(path, stroke=0, fill=0)
         c.transform(*piece_matrix(trim, turned, back))
         w, h = (trim.h, trim.w) if turned else (trim.w, trim.h)
-        bleed = max(grid.outer_bleed, grid.inner_bleed)
         if drawer is None:
             c.setFillColor(white)
         else:
@@ -350,6 +386,21 @@ class KitRenderer:
             c.setStrokeColor(GREY)
             c.setLineWidth(CUT_WIDTH)
             c.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, min(trim.w, trim.h) / 2)
+
+    def _guests(self, host: int, back: bool) -> str:
+        """Draw the tokens lodged on a host sheet's last page (fronts, or backs mirrored);
+        returns the words its label gains."""
+        if host not in self.guests:
+            return ""
+        guest, slots = self.guests[host]
+        inner = min(self.opt.bleed, self.plans[self.sheets.index(guest)].grid.gap / 2)
+        for piece, slot in zip(guest.pieces, slots):
+            trim = slot.mirror(self.page_w) if back else slot
+            if not back:
+                self.result.placed[piece.kind] += 1
+            self._draw(guest, piece, piece.back if back else piece.front, trim,
+                       [trim.grow(inner, inner, inner, inner)], back, back, False, inner, inner)
+        return f" \u00b7 with the {guest.title.lower()}"
 
     def _marks(self, grid: Grid, mirrored: bool = False) -> None:
         c = self.c
@@ -374,7 +425,7 @@ class KitRenderer:
         draw_line(c, self.fonts, "fold", x, self.page_h - PRINTER_MARGIN - 3 * MM, 6.5,
                   align="centre")
 
-    def _sheet(self, sheet: Sheet, plan: SheetPlan) -> None:
+    def _sheet(self, sheet: Sheet, plan: SheetPlan, index: int) -> None:
         grid, turned = plan.grid, plan.turned
         folded = self._folded(sheet)
         backs = self._has_backs(sheet) and not folded
@@ -393,13 +444,17 @@ class KitRenderer:
                     self._marks(grid, mirrored=True)
             if folded:
                 self._fold_line(grid)
+            last = number == len(plan.pages)
             label = f"{sheet.title} \u00b7 sheet {number} of {len(plan.pages)}"
+            label += self._guests(index, False) if last else ""
             self._footer(label + (" \u00b7 fronts" if backs else ""), 6.5)
             self._new_page()
             if backs:
                 for cell, i in page:
                     piece = sheet.pieces[i]
                     self._place(sheet, piece, piece.back, grid, cell, True, filled, turned=turned)
+                if last:
+                    self._guests(index, True)
                 self._footer(label + " \u00b7 backs (reverse of the previous page)", 6.5)
                 self._new_page()
 
