@@ -156,3 +156,16 @@ def test_every_export_runs_the_preflight_naming_the_card(tmp_path):
     summary, findings = export(open_game(str(folder)), "pod", tmp_path / "soft.pdf")
     said = [str(f) for f in findings if "dpi" in str(f)]
     assert len(said) == 1 and said[0].startswith("warning: cards.csv, row 2: Sunrise")
+
+
+def test_preflight_refuses_a_font_that_would_not_be_embedded():
+    def helvetica(s):  # a PDF standard font: referenced by name, never embedded
+        s.c.setFont("Helvetica", 9)
+        s.c.drawString(10 * MM, 40 * MM, "Standard")
+
+    kit = Kit("k", sheets=[Sheet("Cards", 63 * MM, 88 * MM, (
+        Piece("card", "plain card", helvetica, None, Source(ROOT / "cards.csv", 3)),))])
+    found = [str(f) for f in preflight(kit, load_fonts(), SERVICES["mpc"], cmyk=False)]
+    assert found == ["error: cards.csv, row 3: plain card (front): font Helvetica is not "
+                     "embedded; MakePlayingCards needs every font embedded (use a TrueType font "
+                     "under [fonts] in game.toml)"]
