@@ -36,13 +36,14 @@ def test_shipped_data_is_valid():
 
 def test_pdf_pages_and_sections(built):
     result, pdf, _ = built
-    # guide 2 + booklet 8 + monsters 6x2 + treasure/character/aid 3x2 + missions 4x2
-    # + markers 2 + board 1
-    assert len(pdf.pages) == result.pages == 39
+    # guide 2 + booklet 8 + monsters 6x2 (the markers on the last) + treasure/character/aid
+    # 4x2 + missions 5x2 + board 1 (cards with different backs never share a sheet's cut
+    # lines, so treasures, characters and aids, and each colour's missions, take their own)
+    assert len(pdf.pages) == result.pages == 41
     for page in pdf.pages:
         assert float(page.mediabox.width) == pytest.approx(PAPERS["a4"][0], abs=0.01)
     assert [(s.first, s.last) for s in result.sections[2:]] == [
-        (11, 22), (23, 28), (29, 36), (37, 38), (39, 39)]
+        (11, 22), (23, 30), (31, 40), (41, 41)]
     assert not result.findings
 
 
@@ -120,9 +121,10 @@ def test_treasures_characters_missions_and_aids_are_printed(built):
 
 def test_markers_and_board(built):
     result, _, text = built
-    sec = _section(result, "Markers")
-    assert text[sec.first].count("+50") == 5
-    assert "1st" in text[sec.first - 1] and "ROUND" in text[sec.first - 1]
+    sec = _section(result, "Monster cards")  # the markers ride on its last sheet
+    assert "also holds the markers" in sec.how
+    assert text[sec.last - 1].count("+50") == 5
+    assert "1st" in text[sec.last - 2] and "ROUND" in text[sec.last - 2]
     board = text[-1]
     for label in ("−10", "−1", "49", "LEVEL 2", "LEVEL 3", "+50", "ROUND",
                   "2p: 13", "5p: 10/10/10/9/9"):

@@ -37,7 +37,8 @@ def build(model: Model, fonts) -> Kit:
                    for _ in range(ch.copies)]
     turn, scoring = aid_turn(model), aid_scoring(model)
     toml = Source(model.common.folder.toml_path)  # counts and texts set in game.toml
-    pieces += [Piece("player aid card", "player aid card", turn, scoring, toml)
+    pieces += [Piece("player aid card", "player aid card", turn, scoring, toml,
+                       two_sided=True)
                for _ in range(model.aid_cards)]
     kit.sheets.append(Sheet("Treasure, character and player aid cards", w, h, tuple(pieces),
                             note="player aid: scoring on the back"))
