@@ -72,9 +72,14 @@ def test_page_follows_edits_errors_and_fixes(served, page):
     others = {f: page.locator(f'figure[data-face="{f}"] img').get_attribute("src")
               for f in ("s0-1-f", "s0-0-b")}
 
-    # an edit to one row: that face is redrawn, with the rules' finding beside it
+    # an edit to one row: that face is redrawn, with the rules' finding beside it; the page
+    # keeps every other face's element as it was (a deck of thousands stays quick)
+    for face in ("s0-0-f", "s0-1-f"):
+        page.locator(f'figure[data-face="{face}"]').evaluate("node => node.dataset.seen = 1")
     edit_csv(game / "cards.csv", 2, "destroys", "fire")
     page.wait_for_selector(f'figure[data-face="s0-0-f"] img:not([src="{before}"])')
+    assert page.locator("figure[data-seen]").count() == 1
+    assert page.locator('figure[data-face="s0-1-f"][data-seen]').count() == 1
     finding = page.locator('figure[data-face="s0-0-f"] .finding.error')
     assert 'cards.csv, row 2, field "destroys"' in finding.inner_text()
     for face, src in others.items():  # the others are the same pictures
