@@ -177,6 +177,7 @@ def start(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
     from .errors import PnpError
     from .watch import changes, game_folders
 
+    host = listen_address(host)
     folder = find_game(game)
     stop = stop or threading.Event()
     live = LiveKit(folder, dpi)
@@ -201,6 +202,20 @@ def start(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
     return server, threads
 
 
+def listen_address(host: str) -> str:
+    """--host as the socket wants it: "[::1]" is ::1; an empty one (an unset variable?) would
+    listen on every address, so it is refused rather than guessed."""
+    from .errors import PnpError
+
+    address = host.strip()
+    if address.startswith("[") and address.endswith("]"):
+        address = address[1:-1]
+    if not address:
+        raise PnpError("--host is empty; give an address such as 127.0.0.1 (this computer "
+                       "only) or 0.0.0.0 (every network)")
+    return address
+
+
 def exposure(host: str) -> list[str]:
     """What to tell the designer about who can see the page."""
     if is_loopback(host):
@@ -215,7 +230,7 @@ def serve(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
     stop = threading.Event()
     server, threads = start(game, host=host, port=port, dpi=dpi, echo=echo, stop=stop)
     echo(f"serving {server.live.folder.name} at {server.url} (Ctrl-C to stop)")
-    for note in exposure(host):
+    for note in exposure(listen_address(host)):
         echo(note)
     try:
         while not stop.wait(0.5):

@@ -270,3 +270,15 @@ def test_a_big_deck_reads_its_csv_once_per_rebuild_not_once_per_face(tmp_path, m
     assert state["rows"]["cards.csv:13"] == [["title", "Card 11"], ["text", "Text 11."],
                                              ["colour", "sun"], ["count", "1"]]
     assert sum(p.name == "cards.csv" for p in reads) <= 2  # the kit's reading and the page's
+
+
+def test_an_empty_host_is_refused_not_every_address(game):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.server import listen_address
+
+    assert listen_address("[::1]") == "::1" and listen_address(" 127.0.0.1 ") == "127.0.0.1"
+    for host in ("", "  ", "[]"):
+        res = CliRunner().invoke(main, ["serve", "--game", str(game), "--host", host])
+        assert res.exit_code == 1 and res.output.startswith("Error: --host is empty"), host
