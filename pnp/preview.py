@@ -127,18 +127,24 @@ def find_faces(faces: list[FaceSpec], card: str, back: bool = False) -> list[Fac
     if not file or not row.strip().isdigit():
         file, row = card, ""
     named = Path(file.strip())
-    wanted = [f for f in faces if f.back == back]
+    number = int(row) if row.strip() else 0
 
     def same_file(source: Path) -> bool:
         if len(named.parts) > 1:  # a path: the very file, wherever it was typed from
             return named.resolve() == source.resolve()
         return source.name == named.name
 
-    number = int(row) if row.strip() else 0
-    hits = [f for f in wanted if f.source and not f.board and (f.source.row or 0) == number
-            and f.source.path.name == named.name and same_file(f.source.path)]
-    hits = hits or [f for f in wanted if f.name.lower() == card.strip().lower()]
+    def named_by(side: bool) -> list[FaceSpec]:
+        wanted = [f for f in faces if f.back == side]
+        return ([f for f in wanted if f.source and not f.board and (f.source.row or 0) == number
+                 and f.source.path.name == named.name and same_file(f.source.path)]
+                or [f for f in wanted if f.name.lower() == card.strip().lower()])
+
+    hits = named_by(back)
+    if not hits and back and named_by(False):
+        raise PnpError(f"{card!r} has no back: it prints single-sided; leave out --back")
     if not hits:
+        wanted = [f for f in faces if f.back == back]
         names = sorted({(f.source.path.name, f.source.row, "") if f.source and f.source.row
                         else ("", 0, f.name) for f in wanted})
         shown = [f"{n}:{r}" if r else name for n, r, name in names]

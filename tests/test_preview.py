@@ -122,6 +122,9 @@ def test_a_path_must_be_the_games_own_file_and_boards_are_named(wuxing):
             find_face(faces, card)
     board = find_face(faces, "board: 3 paths of 5 islands")
     assert board.board and board.name == "Board: 3 paths of 5 islands"
+    with pytest.raises(PnpError, match="'Board: 3 paths of 5 islands' has no back: it prints "
+                                       "single-sided"):
+        find_face(faces, "Board: 3 paths of 5 islands", back=True)
     with pytest.raises(PnpError) as hint:
         find_face(faces, "cards.csv:1")
     listed = str(hint.value).split("try one of: ")[1].split(", ")
