@@ -289,7 +289,7 @@ def watch(game: str, out: Path | None, **settings) -> None:
 @GAME
 @click.option("--card", "-c", required=True, metavar="FILE:ROW",
               help="The data row the piece comes from, as validation names it (cards.csv:3), "
-                   "or a piece's name (\"reference card\").")
+                   "or a piece's or board's name (\"reference card\").")
 @click.option("--back", is_flag=True, help="The back instead of the front.")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True)
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
@@ -303,11 +303,14 @@ def preview(game: str, card: str, back: bool, dpi: int, bleed: float, proof: boo
     from .preview import preview as run
     from .project import open_game
 
-    drawn, findings = run(open_game(game), card, out, back=back, dpi=dpi, bleed_mm=bleed,
-                          proof=proof)
+    drawn, findings, others = run(open_game(game), card, out, back=back, dpi=dpi,
+                                  bleed_mm=bleed, proof=proof)
     _show(findings)
     side = "back" if back else "front"
     click.echo(f"{out}: {drawn.spec.name}, {side}, {dpi} dpi")
+    if others:
+        click.echo(f"{card} also makes {len(others)} more; name one with --card: "
+                   + ", ".join(f'"{name}"' for name in others))
 
 
 @main.command()
