@@ -77,7 +77,10 @@ class LiveKit:
 
     def _state(self, title: str, specs: list[FaceSpec], fonts, findings: list[Finding]) -> dict:
         drawn_by: dict[tuple, DrawnFace] = {}  # faces sharing a drawing are drawn once
-        faces, rows, used, redrawn = [], {}, {}, 0
+        faces: list = []
+        rows: dict[str, object] = {}
+        used: dict[str, bytes] = {}
+        redrawn = 0
         for spec in specs:
             key = (id(spec.draw), spec.width, spec.height, spec.shape, spec.board)
             if key not in drawn_by:
@@ -85,10 +88,11 @@ class LiveKit:
                 findings += drawn_by[key].findings
             drawn = drawn_by[key]
             if drawn.digest not in used:
-                used[drawn.digest] = self.images.get(drawn.digest)
-                if used[drawn.digest] is None:
-                    used[drawn.digest] = rasterise(drawn, self._dpi(spec))
+                image = self.images.get(drawn.digest)
+                if image is None:
+                    image = rasterise(drawn, self._dpi(spec))
                     redrawn += 1
+                used[drawn.digest] = image
             faces.append(self._face(spec, drawn))
             src = spec.source
             if src and src.row and src.path.suffix.lower() == ".csv":

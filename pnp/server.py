@@ -52,6 +52,7 @@ class LiveServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
+        host = host.decode() if isinstance(host, (bytes, bytearray)) else str(host)
         return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
@@ -86,7 +87,7 @@ class Handler(BaseHTTPRequestHandler):
     def _addressed_to_us(self) -> bool:
         """On loopback, a page from elsewhere must not reach us through a name that resolves
         to 127.0.0.1 (DNS rebinding): the Host must be a loopback name or address."""
-        if not is_loopback(self.server.server_address[0]):
+        if not is_loopback(str(self.server.server_address[0])):
             return True
         host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
         return is_loopback(host)

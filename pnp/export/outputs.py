@@ -126,7 +126,7 @@ def _rasterise(pdf: Path | bytes, sizes_px: list[tuple[int, int]]):
         doc.close()
 
 
-def _pixels(length: float, dpi: int) -> int:
+def _pixels(length: float, dpi: float) -> int:
     return round(length / 72 * dpi)
 
 

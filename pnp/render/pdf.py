@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, black, white
@@ -150,7 +151,7 @@ class KitRenderer:
         self.total_pages = page - 1
 
     # ---- drawing --------------------------------------------------------------------------
-    def render(self, path: Path) -> BuildResult:
+    def render(self, path: Path | BinaryIO) -> BuildResult:
         self.plan()
         rl_config.useA85 = 0
         target = str(path) if isinstance(path, Path) else path  # a path or a file object
@@ -411,5 +412,5 @@ def _mirror(r: Rect, page_w: float) -> Rect:
     return Rect(page_w - r.x - r.w, r.y, r.w, r.h)
 
 
-def render_kit(kit: Kit, fonts: Fonts, path: Path, options: Options) -> BuildResult:
+def render_kit(kit: Kit, fonts: Fonts, path: Path | BinaryIO, options: Options) -> BuildResult:
     return KitRenderer(kit, fonts, options).render(path)

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from ..errors import PnpError
 
-Factory = Callable[[], Any]
+Factory = Callable[..., Any]
 
 # Every game gets the random agent and the search (which needs State.determinize when the game
 # hides information); its GameSpec adds its own ("module:attribute" strings, imported on first
@@ -153,6 +153,8 @@ def make(engine: str, spec: str) -> Any:
     make_one = factory(engine, spec)
     try:
         agent = make_one()
+    except PnpError:          # the agent's own words on its arguments (mcts:lots)
+        raise
     except Exception as exc:  # a class that needs arguments, a function that is no agent
         raise AgentError(f"agent {spec!r} cannot be built without arguments "
                          f"({type(exc).__name__}: {str(exc)[:120]})") from None
