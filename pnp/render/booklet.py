@@ -64,11 +64,14 @@ class _FigureFlowable(Flowable):
 
     def wrap(self, avail_w, avail_h):
         self.avail_w = avail_w
-        return avail_w, self.fig_h + 7 * MM
+        # a figure wider than the column (three cards on an A5 page) shrinks to fit it
+        self.scale = min(1.0, avail_w / self.fig_w)
+        return avail_w, self.fig_h * self.scale + 7 * MM
 
     def draw(self):
         self.canv.saveState()
-        self.canv.translate((self.avail_w - self.fig_w) / 2, 4 * MM)
+        self.canv.translate((self.avail_w - self.fig_w * self.scale) / 2, 4 * MM)
+        self.canv.scale(self.scale, self.scale)
         self.draw_fn(self.canv, self.fonts, self.fig_w, self.fig_h)
         self.canv.restoreState()
 

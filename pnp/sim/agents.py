@@ -153,7 +153,7 @@ def make(engine: str, spec: str) -> Any:
     make_one = factory(engine, spec)
     try:
         agent = make_one()
-    except PnpError:          # the agent's own words on its arguments (mcts:lots)
+    except PnpError:  # the agent's own clear refusal (a bad budget, say) says it best
         raise
     except Exception as exc:  # a class that needs arguments, a function that is no agent
         raise AgentError(f"agent {spec!r} cannot be built without arguments "

@@ -626,7 +626,8 @@ def build_kit(model: Model, fonts) -> Kit:
                      model.side(sid).source) for sid in sorted(model.sides, key=lambda sid: order[sid])]
     turn, end = aid_turn(model), aid_end(model)
     toml = Source(model.common.folder.toml_path)  # the count is set in game.toml
-    pieces += [Piece("player aid card", "player aid card", turn, end, toml)
+    pieces += [Piece("player aid card", "player aid card", turn, end, toml,
+                       two_sided=True)
                for _ in range(model.aid_cards)]
     d = model.marker_diameter
     kinds = {"wound": "wound marker", "experience": "experience marker"}
