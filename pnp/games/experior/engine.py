@@ -20,7 +20,7 @@ cards is precomputed per game; legal action tuples are shared constants.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from pnp.engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 
