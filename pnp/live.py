@@ -100,11 +100,11 @@ class LiveKit:
                 used[drawn.digest] = image
             faces.append(self._face(spec, drawn))
             src = spec.source
-            key = f"{src.path.name}:{src.row}" if src else ""
-            if src and src.row and src.path.suffix.lower() == ".csv" and key not in rows:
+            row_key = f"{src.path.name}:{src.row}" if src else ""
+            if src and src.row and src.path.suffix.lower() == ".csv" and row_key not in rows:
                 if src.path not in tables:
                     tables[src.path] = read_table(src.path)
-                rows[key] = row_pairs(tables[src.path], src.row)
+                rows[row_key] = row_pairs(tables[src.path], src.row)
         self.images.update(used)
         # keep memory to what the page shows, and to what a page still showing the previous
         # build may ask for before it hears of this one

@@ -116,7 +116,7 @@ class Handler(BaseHTTPRequestHandler):
         if not is_loopback(str(self.server.server_address[0])):
             return True
         match = HOST.fullmatch(self.headers.get("Host") or "")
-        return bool(match) and is_loopback(match.group(1))
+        return match is not None and is_loopback(match.group(1))
 
     def _send(self, status: HTTPStatus, kind: str, body: bytes, cache: str = "no-cache",
               allow: str | None = None) -> None:

@@ -53,7 +53,7 @@ class State(ABC):
             return apply(self, action)
 
         apply_action.checks_action_type = True  # type: ignore[attr-defined]
-        setattr(cls, "apply_action", apply_action)
+        cls.apply_action = apply_action  # type: ignore[method-assign]
 
     @abstractmethod
     def current_player(self) -> int:

@@ -187,7 +187,7 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path,
         if face.sheet.shape != "rect":
             continue
         groups.setdefault((face.sheet.title, id(face.piece.back)), []).append(face)
-    objects = []
+    objects: list = []
     deck_key = 0
     per_sheet = TTS_COLS * TTS_ROWS - 1  # the last slot is the hidden card
     with tempfile.TemporaryDirectory() as tmp:

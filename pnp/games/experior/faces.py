@@ -433,7 +433,7 @@ def _experience_tracks(s: Surface, model: Model, side, geo: dict, cells: dict) -
     c.setFillColor(ink)
     s.line("EXPERIENCE", ex0 + (3 * cell_w + 2 * col_gap) / 2, top + 7.6 * MM, 7, "bold",
            "centre", max_width=3 * cell_w + 2 * col_gap + gap)
-    for k, t in enumerate(engine.TYPES):
+    for t in engine.TYPES:
         a = model.attacks[t]
         x = cells[t][0][1]
         tint = mix(a.colour, paper, 0.82)

@@ -292,21 +292,21 @@ def _duel_entry(k: int, path: Sequence[int], beat, pawns_turn: bool, a0: int, a1
     else:
         w = beat[c0][c1]                           # W6
         colour = _LINK[c0][c1]
-    l = 1 - w
+    lose = 1 - w
     turned = False
     # W8 / W15: turning, judged on the island the winner stands on before advancing.
     if pawns_turn and path[(a0, a1)[w]] == (c0, c1)[w]:
-        turned = not yy[w] or yy[l]
+        turned = not yy[w] or yy[lose]
         side = 1 + w
     # W9 / W16: advance, push, win the path.
     pos = [a0, a1]
     step = 1 if w == 0 else -1
     new = pos[w] + step
     won = False
-    if new == pos[l]:
+    if new == pos[lose]:
         back = new + step
         if 0 <= back < PATH_LEN:
-            pos[l] = back
+            pos[lose] = back
             pos[w] = new
         else:
             won = True
