@@ -166,7 +166,7 @@ def _games_per_second(name: str, seconds: float) -> float:
     from .project import open_game
 
     game = open_game(name)
-    engine = game.module.new_game(game.model)
+    engine = game.spec.new_game(game.model)
     agents = [RandomAgent() for _ in range(engine.num_players)]
     n, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:

@@ -25,10 +25,6 @@ class OpenGame:
     def name(self) -> str:
         return self.folder.slug
 
-    @property
-    def module(self) -> GameSpec:
-        """The older name of `spec` (kept while other branches still say `module`)."""
-        return self.spec
 
 
 def open_game(name_or_path: str, cwd: Path | None = None) -> OpenGame:
