@@ -401,7 +401,8 @@ def _font_game(deck, data: bytes):
 
 
 @pytest.mark.parametrize("cut,message", [
-    (30_000, "not a usable TrueType font (damaged or cut short)"),
+    (30_000, "not a usable TrueType font (cut short: its tables need {end:,} bytes, the file "
+             "has {size:,})"),
     (-2000, "not a usable TrueType font (cut short: its tables need {end:,} bytes, the file has "
             "{size:,})"),
 ])
