@@ -53,7 +53,7 @@ def _best(args: list[str], repeat: int) -> tuple[float, float]:
 
 def _pnp() -> list[str]:
     script = shutil.which("pnp")  # the installed command, as a user runs it
-    return [script] if script else [sys.executable, "-m", "pnp.cli"]
+    return [script] if script else [sys.executable, "-m", "pnp"]
 
 
 def make_deck(folder: Path, cards: int) -> Path:
