@@ -154,8 +154,8 @@ def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> 
     except (_Refused, sandbox.TemplateLimit) as exc:
         raise _error(exc, folders, name, str(exc)) from None
     except Exception as exc:  # whatever a template does wrong is the template's to fix
-        text = str(exc).strip() or type(exc).__name__
-        raise _error(exc, folders, name, f"template error: {text[:300]}") from None
+        words = str(exc).strip() or type(exc).__name__
+        raise _error(exc, folders, name, f"template error: {words[:300]}") from None
 
 
 def _error(exc: BaseException, folders: list[Path], name: str, message: str) -> DataError:

@@ -234,7 +234,7 @@ def test_a_long_paragraph_is_laid_out_in_pieces_that_keep_every_line():
 
 
 def test_sigterm_stops_simulate_and_its_workers_without_a_traceback():
-    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "simulate", "--game", "legolas",
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "simulate", "--game", "legolas",
                              "-n", "5000", "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     children_file = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
@@ -401,7 +401,8 @@ def _font_game(deck, data: bytes):
 
 
 @pytest.mark.parametrize("cut,message", [
-    (30_000, "not a usable TrueType font (damaged or cut short)"),
+    (30_000, "not a usable TrueType font (cut short: its tables need {end:,} bytes, the file "
+             "has {size:,})"),
     (-2000, "not a usable TrueType font (cut short: its tables need {end:,} bytes, the file has "
             "{size:,})"),
 ])

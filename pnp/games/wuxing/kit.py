@@ -250,11 +250,11 @@ def validate(model: Model) -> list[Finding]:
                                       f"has {on[path]}", Source(folder.path / "pawns.csv"),
                                       "path"))
     # tokens: the engine's pool
-    tokens = {t.id: t for t in model.tokens}
-    want = {"generating": engine.TOKENS_PER_COLOUR, "destroying": engine.TOKENS_PER_COLOUR,
-            "first": 1}
-    for tid, n in want.items():
-        t = tokens.get(tid)
+    token_rows = {t.id: t for t in model.tokens}
+    needed = {"generating": engine.TOKENS_PER_COLOUR, "destroying": engine.TOKENS_PER_COLOUR,
+              "first": 1}
+    for tid, n in needed.items():
+        t = token_rows.get(tid)
         if t is not None and t.count != n:
             findings.append(error(f"{t.name}: the rules need {n}, the data prints {t.count}",
                                   t.source, "count"))
