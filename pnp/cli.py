@@ -50,6 +50,9 @@ class Pnp(click.Group):
         except KeyboardInterrupt:
             click.echo("\nError: interrupted; no output was changed", err=True)
             sys.exit(130)
+        except BrokenPipeError:  # `pnp ... | head`: the reader has all it wanted
+            _silence_stdout()
+            sys.exit(141)
         except OSError as exc:
             if debug:
                 raise
@@ -72,6 +75,16 @@ def _os_error(exc: OSError) -> str:
     where = exc.filename if exc.filename is not None else ""
     reason = exc.strerror or _short(str(exc)) or type(exc).__name__
     return f"{_short(str(where))}: {reason}" if where != "" else reason
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the flush at exit does not fail on the closed pipe too."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's runner)
+        pass
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -102,12 +115,11 @@ def main(debug: bool) -> None:
 @main.command("list")
 def list_cmd() -> None:
     """List the games pnp can build."""
-    from .data.files import read_toml
-    from .data.game import GAME_FILE, list_games
+    from .data.game import GameFolder, list_games
 
     for name, path in list_games().items():
         try:
-            title = read_toml(path / GAME_FILE).get("game", {}).get("title", "")
+            title = GameFolder.open(path).get("game", "title", default="")
         except PnpError:
             title = "(game.toml has errors)"
         click.echo(f"{name:<12} {title}   [{path}]")
@@ -395,9 +407,9 @@ def bench(sizes: str, sim_seconds: float) -> None:
         counts = tuple(int(v) for v in sizes.split(","))
     except ValueError:
         counts = ()
-    if not counts or min(counts) < 1:
-        raise PnpError(f"--sizes takes whole numbers of at least 1, separated by commas, "
-                       f"not {sizes!r}")
+    if not counts or min(counts) < 1 or max(counts) > 20_000:
+        raise PnpError(f"--sizes takes whole numbers from 1 to 20,000, separated by commas, "
+                       f"not {_short(sizes)!r}")
     run(sizes=counts, sim_seconds=sim_seconds, echo=click.echo)
 
 
