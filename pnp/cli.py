@@ -3,14 +3,26 @@ imported inside the commands so `pnp --help` stays quick."""
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from pathlib import Path
 
-import click
 
-from . import __version__
-from .errors import PnpError, RulesError
+def _interrupted_while_starting(signum, frame) -> None:
+    sys.stderr.write("\nError: interrupted; nothing was started\n")
+    sys.exit(130)
+
+
+if __name__ == "__main__" or Path(sys.argv[0]).name == "pnp":
+    # Ctrl-C while Python is still importing (a third of a second on a busy machine) ends
+    # quietly; the command boundary below takes over once a command runs
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+import click  # noqa: E402
+
+from . import __version__  # noqa: E402
+from .errors import PnpError, RulesError  # noqa: E402
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
@@ -92,14 +104,15 @@ def _short(text: str, limit: int = 160) -> str:
 
 
 def _terminate_as_interrupt() -> None:
-    """SIGTERM (a `kill`, a closing terminal) unwinds like Ctrl-C: temporary files are
-    removed and worker processes stopped on the way out, instead of dying mid-write."""
-    import signal
+    """Ctrl-C, and SIGTERM (a `kill`, a closing terminal), unwind as KeyboardInterrupt:
+    temporary files are removed and worker processes stopped on the way out, instead of
+    dying mid-write."""
 
     def interrupt(signum, frame):
         raise KeyboardInterrupt
 
     try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, interrupt)
     except (ValueError, OSError):  # not the main thread (an embedding program): leave it
         pass
