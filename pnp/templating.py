@@ -87,6 +87,38 @@ def _place(exc: BaseException, folders: list[Path], default: str) -> tuple[str, 
     return found
 
 
+def _compiled():
+    """Compiled templates kept between runs (Jinja checks each against its source): compiling
+    a booklet template costs a cold build some 30 ms."""
+    import jinja2
+
+    from .cache import cache_dir
+
+    class Forgiving(jinja2.FileSystemBytecodeCache):
+        """A cache it cannot read or write only costs the compile."""
+
+        def load_bytecode(self, bucket):
+            try:
+                super().load_bytecode(bucket)
+            except (OSError, ValueError, EOFError):
+                bucket.reset()
+
+        def dump_bytecode(self, bucket):
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:
+                pass
+
+    folder = cache_dir("templates")
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return Forgiving(str(folder))
+
+
 def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:
     import jinja2
     from jinja2.sandbox import SecurityError
@@ -95,7 +127,7 @@ def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> 
 
     env = sandbox.LimitedSandbox(loader=_loader(folders), undefined=jinja2.StrictUndefined,
                                  autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                                 keep_trailing_newline=True)
+                                 keep_trailing_newline=True, bytecode_cache=_compiled())
     env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
     data = plain(context)
     try:

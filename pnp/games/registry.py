@@ -23,7 +23,8 @@ The spec names two modules by import path (imported on first use):
   seat, rng)`` (another history that differs only in what `seat` cannot see; the engine contract
   test checks that seat's observation is the same) and ``ceiling(games, seed) -> int`` (the
   rules as one tight loop playing the games two random agents play from the same seeds: `pnp
-  bench` measures the engine against it).
+  bench` measures the engine against it) and ``card_events(state, player, action)`` (the rows of
+  the card data an action deals or plays, for the per-card statistics; see sim/cardstats.py).
 """
 
 from __future__ import annotations
@@ -125,6 +126,9 @@ class GameSpec:
     def ceiling(self) -> Callable[[int, int], int] | None:
         return self._hook("ceiling")
 
+    def card_events(self) -> Callable | None:
+        return self._hook("card_events")
+
     def hidden_twin(self, game: Game, actions: Sequence[int], seat: int,
                     rng: random.Random) -> list[int] | None:
         hook = self._hook("hidden_twin")
@@ -171,6 +175,12 @@ def specs() -> dict[str, GameSpec]:
 
 
 def find(name: str) -> GameSpec | None:
+    if name not in _specs and name.isidentifier():
+        # a shipped game is its own package: import just it (listing every installed
+        # package's entry points costs a cold build some 30 ms)
+        package = importlib.import_module("pnp.games")
+        if (Path(package.__path__[0]) / name / "game.py").is_file():
+            importlib.import_module(f"pnp.games.{name}.game")
     if name not in _specs:
         _scan()         # a package added to the path since the last look registers now
     return _specs.get(name)

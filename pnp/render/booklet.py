@@ -46,7 +46,7 @@ def faces_figure(drawers, w: float, h: float, outline: Color, scale: float = 0.5
             clip = c.beginPath()
             clip.rect(0, 0, w, h)
             c.clipPath(clip, stroke=0, fill=0)
-            drawer(Surface(c, fonts, w, h, 0, "figure"))
+            drawer(Surface(c, fonts, w, h, 0, "figure", cut=False))
             c.restoreState()
             c.setStrokeColor(outline)
             c.setLineWidth(0.4)

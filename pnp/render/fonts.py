@@ -12,6 +12,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..errors import DataError
 from ..resources import shipped
+from .fontcache import cached_font
 
 ROLES = {
     "regular": "DejaVuSans.ttf",
@@ -33,13 +34,11 @@ def register_font(path: Path) -> str:
         data = path.read_bytes()
     except OSError as exc:
         raise DataError(f"cannot read font: {exc.strerror or exc}", path) from None
-    name = f"{path.stem}-{hashlib.sha1(data).hexdigest()[:10]}"
+    digest = hashlib.sha1(data).hexdigest()
+    name = f"{path.stem}-{digest[:10]}"
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            font = TTFont(name, str(path))
-            if not _shipped(path):
-                _check_tables(data)
-                font.face.makeSubset(sorted(font.face.charToGlyph))
+            font = cached_font(name, digest, lambda: _parse(name, path, data))
         except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
         except Exception:  # reportlab's parser meets a damaged file in many ways
@@ -47,6 +46,14 @@ def register_font(path: Path) -> str:
                             path) from None
         pdfmetrics.registerFont(font)
     return name
+
+
+def _parse(name: str, path: Path, data: bytes) -> TTFont:
+    font = TTFont(name, str(path))
+    if not _shipped(path):
+        _check_tables(data)
+        font.face.makeSubset(sorted(font.face.charToGlyph))
+    return font
 
 
 def _shipped(path: Path) -> bool:

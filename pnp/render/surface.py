@@ -9,11 +9,39 @@ from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import Finding, Source, error, warning
+from ..layout.grid import Rect
 from .colours import luminance
 from .fonts import Fonts
 from .text import draw_fitted, draw_line, fit
 
-MIN_TEXT = 6.0  # pt: below this a rule text is unreadable at arm's length
+MIN_TEXT = 7.0  # pt: below this a rule text is unreadable at arm's length
+CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wanders that much)
+ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
+
+
+@dataclass(frozen=True)
+class Element:
+    """A named box a face drew into (a text field, a layout element), in the face's own frame:
+    points, origin at the trim box's lower left. Proofs outline these with their names."""
+
+    name: str
+    rect: Rect
+
+
+def _apply(m: tuple, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _relative(origin: tuple, now: tuple) -> tuple:
+    """The matrix from the canvas's current frame to the face's frame (origin^-1 * now)."""
+    a, b, c, d, e, f = origin
+    det = a * d - b * c
+    inv = (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+    p, q, r, s, t, u = now
+    return (p * inv[0] + q * inv[2], p * inv[1] + q * inv[3], r * inv[0] + s * inv[2],
+            r * inv[1] + s * inv[3], t * inv[0] + u * inv[2] + inv[4],
+            t * inv[1] + u * inv[3] + inv[5])
 
 
 @dataclass
@@ -28,6 +56,21 @@ class Surface:
     findings: list[Finding] = field(default_factory=list)
     ink_saver: bool = False
     shape: str = "rect"
+    elements: list[Element] = field(default_factory=list)
+    cut: bool = True  # the trim is a cut line (False for a booklet figure's frame)
+
+    def __post_init__(self) -> None:
+        # element boxes and text measured against the cut line are kept relative to this frame
+        self._origin = self.c._currentMatrix
+
+    def element(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        """Record a named box drawn in the canvas's current frame (a drawer that translates or
+        rotates still reports it where it lands on the face)."""
+        m = _relative(self._origin, self.c._currentMatrix)
+        corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        self.elements.append(Element(name, Rect(min(xs), min(ys), max(xs) - min(xs),
+                                                max(ys) - min(ys))))
 
     def report(self, message: str, field: str | None = None, level: str = "error",
                source: Source | None = None) -> None:
@@ -68,7 +111,15 @@ class Surface:
                 if smaller < max(size * 0.7, MIN_TEXT):
                     self.report(f"text {text!r} is too wide for its space", field, source=source)
                 size = max(smaller, MIN_TEXT)
-        draw_line(self.c, self.fonts, text, x, y, size, role, align)
+        if field:
+            width = max_width or self.fonts.width(text, size, role)
+            left = {"centre": x - width / 2, "right": x - width}.get(align, x)
+            self.element(field, left, y - 0.25 * size, width, 1.1 * size)
+        self._check_size(size, text, field, source)
+        width = draw_line(self.c, self.fonts, text, x, y, size, role, align)
+        left = x - {"centre": width / 2, "right": width}.get(align, 0.0)
+        self._check_cut(text, left, y - DESCENT * size, left + width, y + ASCENT * size, field,
+                        source)
 
     def paragraph(self, text: str, x: float, y: float, w: float, h: float, *, size: float,
                   min_size: float = MIN_TEXT, role: str = "regular", align: str = "left",
@@ -76,6 +127,8 @@ class Surface:
                   source: Source | None = None) -> None:
         """Wrap text into the box (x, y) - (x + w, y + h), shrinking from size to min_size."""
         self._check_glyphs(text, role, field, source)
+        if field:
+            self.element(field, x, y, w, h)
         fitted = fit(self.fonts, text, w, h, size, min_size, role)
         if fitted is None:
             self.report(f"text does not fit its box even at {min_size:g} pt: {text[:40]!r}...",
@@ -84,7 +137,41 @@ class Surface:
         top = y + h
         if valign == "middle":
             top = y + (h + fitted.height()) / 2
+        self._check_size(fitted.size, text, field, source)
         draw_fitted(self.c, self.fonts, fitted, x, top, w, role, align)
+        widths = [self.fonts.width(line, fitted.size, role) for line in fitted.lines]
+        if widths:
+            span = max(widths)
+            left = {"centre": x + (w - span) / 2, "right": x + w - span}.get(align, x)
+            self._check_cut(text, left, top - fitted.height(), left + span, top, field, source)
+
+    def _check_size(self, size: float, text: str, field: str | None,
+                    source: Source | None) -> None:
+        if self.cut and size < MIN_TEXT - 1e-6:
+            self.report(f"text {text[:40]!r} is {size:.1f} pt; printed text needs at least "
+                        f"{MIN_TEXT:g} pt to be read across a table", field, source=source)
+
+    def _check_cut(self, text: str, x0: float, y0: float, x1: float, y1: float,
+                   field: str | None, source: Source | None) -> None:
+        """Text must keep CUT_CLEARANCE from the piece's cut line (its trim rectangle, or the
+        circle of a round token): a cut a little off must not slice a letter."""
+        if not self.cut:
+            return
+        corners = [self._to_piece(px, py) for px in (x0, x1) for py in (y0, y1)]
+        if self.shape == "circle":
+            r = min(self.w, self.h) / 2
+            cx, cy = self.w / 2, self.h / 2
+            room = r - max(((px - cx) ** 2 + (py - cy) ** 2) ** 0.5 for px, py in corners)
+        else:
+            room = min(min(px, self.w - px, py, self.h - py) for px, py in corners)
+        if room < CUT_CLEARANCE - 0.01:
+            where = "crosses" if room < 0 else f"is {room / CUT_CLEARANCE:.2f} mm from"
+            self.report(f"text {text[:40]!r} {where} the cut line; keep it at least 1 mm inside",
+                        field, source=source)
+
+    def _to_piece(self, x: float, y: float) -> tuple[float, float]:
+        """A point of the current user space in the piece's space (trim at 0, 0)."""
+        return _apply(_relative(self._origin, self.c._currentMatrix), x, y)
 
     def _check_glyphs(self, text: str, role: str, field: str | None,
                       source: Source | None) -> None:

@@ -7,8 +7,9 @@ and a random generator it must use for every random choice (so games replay from
 A factory is any callable taking no argument that returns a fresh agent -- a class works.
 Agents are named on the command line in three ways:
 
-* a registered name: ``random``, the game's own (its GameSpec's ``agents``, e.g. ``greedy``) or
-  one added with ``register``;
+* a registered name: ``random``, ``mcts``, the game's own (its GameSpec's ``agents``, e.g.
+  ``greedy``) or one added with ``register``; ``name:ARG`` passes ARG to its factory
+  (``mcts:200``: 200 playouts a move);
 * ``module:Class`` -- an importable module (the current folder is searched too);
 * ``path/to/file.py:Class`` -- a Python file anywhere.
 
@@ -18,6 +19,7 @@ Agents are built from these strings inside each worker process, so any of the th
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -29,9 +31,10 @@ from ..errors import PnpError
 
 Factory = Callable[[], Any]
 
-# Every game gets the random agent; its GameSpec adds its own ("module:attribute" strings,
-# imported on first use).
-DEFAULT = {"random": "pnp.engine.core:RandomAgent"}
+# Every game gets the random agent and the search (which needs State.determinize when the game
+# hides information); its GameSpec adds its own ("module:attribute" strings, imported on first
+# use).
+DEFAULT = {"random": "pnp.engine.core:RandomAgent", "mcts": "pnp.sim.mcts:MctsAgent"}
 
 _registered: dict[str, dict[str, Factory | str]] = {}
 
@@ -127,6 +130,10 @@ def factory(engine: str, spec: str) -> Factory:
     """The factory for an agent spec (a registered name, module:Class or file.py:Class)."""
     spec = spec.strip()
     found = _lookup(engine, spec)
+    name, _, arg = spec.partition(":")
+    if found is None and arg and _lookup(engine, name) is not None:
+        # "mcts:200": a registered agent given an argument
+        return functools.partial(factory(engine, name), arg)
     if found is None:
         if ":" not in spec:
             raise AgentError(f"unknown agent {spec!r} for {engine}; known: "

@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..engine.core import CHANCE, IllegalAction, sample_chance
+from ..engine.core import CHANCE, IllegalAction, decide, sample_chance
 from ..errors import PnpError
 from . import agents as agent_registry
 from .simulate import Setup
@@ -189,7 +189,7 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
                 continue
             legal = list(state.legal_actions())
             if p not in humans:
-                a = _bot_move(bots[p], opponent, state.observation(p), legal, rng)
+                a = _bot_move(bots[p], opponent, state, p, legal, rng)
                 state.apply_action(a)
                 moves += 1
                 write(f"{label(p)} [{opponent}] has moved.")
@@ -242,10 +242,10 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
     return Outcome(True, returns, stats, moves)
 
 
-def _bot_move(bot, spec: str, observation, legal: list[int], rng) -> int:
+def _bot_move(bot, spec: str, state, seat: int, legal: list[int], rng) -> int:
     """The agent's move; an agent that fails or breaks the rules ends the game with its name."""
     try:
-        a = bot.choose(observation, legal, rng)
+        a = decide(bot, state, seat, legal, rng)
     except Exception as exc:
         raise PnpError(f"agent {spec!r} failed: {type(exc).__name__}: {str(exc)[:120]}") from None
     if a not in legal:

@@ -155,8 +155,9 @@ def figures_flowables(text: str, size: float = 7.5) -> list:
     return out
 
 
-def write_report(fig: Mapping[str, Any], out: Path) -> list[str]:
-    """Write the balance report of a run's figures to `out` (atomically). Returns the charts'
+def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> list[str]:
+    """Write the balance report of a run's figures to `out` (atomically), ending with the
+    `proof` flowables (the card-by-card section, proof.py) when given. Returns the charts'
     titles."""
     from ..output import atomic_output
 
@@ -187,6 +188,9 @@ def write_report(fig: Mapping[str, Any], out: Path) -> list[str]:
     text = {k: v for k, v in fig.items() if k != "run"}
     story += [Spacer(1, 6 * mm), Paragraph(_markup("All figures", "bold"), h2)]
     story += figures_flowables(format_text(text))
+    if proof:
+        story += [Spacer(1, 6 * mm), Paragraph(_markup("Balance proof: card by card", "bold"), h2)]
+        story += list(proof)
     with atomic_output(Path(out)) as tmp:
         doc = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
                                 topMargin=16 * mm, bottomMargin=16 * mm,

@@ -9,7 +9,6 @@ records), and the tallies merge exactly. So the same seed gives the same figures
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 import time
 from dataclasses import dataclass
@@ -95,29 +94,6 @@ def default_jobs() -> int:
 
 # -- the work of one chunk (module level so worker processes can run it) ----------------------
 
-_worker: dict[str, Any] = {}
-
-
-def _init_worker(setup: Setup, specs: Sequence[str], seed: int) -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)   # the parent's pool.terminate(): just stop
-    _die_with_parent(signal.SIGTERM)
-    _worker.update(setup=setup, specs=tuple(specs), seed=seed)
-
-
-def _die_with_parent(sig: int) -> None:
-    """Linux: have the kernel stop this worker when the parent dies (even by SIGKILL), so no
-    orphan plays on and then fails writing to a closed pipe."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, sig)  # 1 = PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
 def play_chunk(setup: Setup, specs: Sequence[str], seed: int, start: int, stop: int) -> Tally:
     """Play games start..stop-1 of a run and tally them."""
     engine = setup.engine
@@ -137,9 +113,8 @@ def play_chunk(setup: Setup, specs: Sequence[str], seed: int, start: int, stop: 
     return tally
 
 
-def _run_chunk(bounds: tuple[int, int]) -> Tally:
-    w = _worker
-    return play_chunk(w["setup"], w["specs"], w["seed"], *bounds)
+def _chunk(shared: tuple, start: int, stop: int) -> Tally:
+    return play_chunk(*shared, start, stop)
 
 
 @dataclass
@@ -150,9 +125,12 @@ class Run:
 
 
 def simulate(setup: Setup, games: int, *, seed: int = 0, agents: Sequence[str] | str = "random",
-             jobs: int | None = None,
-             progress: Callable[[int], None] | None = None) -> Run:
-    """Play `games` seeded games; `progress(n)` is called with the games done by each chunk."""
+             jobs: int | None = None, progress: Callable[[int], None] | None = None,
+             scheduler: str | None = None) -> Run:
+    """Play `games` seeded games; `progress(n)` is called with the games done by each chunk.
+    With `scheduler` (tcp://HOST:PORT) the chunks run on that Dask cluster (executor.py)."""
+    from .executor import run_chunks
+
     if games < 1:
         raise PnpError("--games must be at least 1")
     specs = agents if not isinstance(agents, str) else \
@@ -163,23 +141,11 @@ def simulate(setup: Setup, games: int, *, seed: int = 0, agents: Sequence[str] |
     parts = chunks(games)
     jobs = min(jobs, len(parts))
     start = time.perf_counter()
+    done = (lambda i: progress(parts[i][1] - parts[i][0])) if progress else None
     total = Tally(setup.engine, setup.num_players)
-    if jobs == 1:
-        for a, b in parts:
-            total.merge(play_chunk(setup, specs, seed, a, b))
-            if progress:
-                progress(b - a)
-    else:
-        ctx = multiprocessing.get_context()
-        with ctx.Pool(jobs, initializer=_init_worker, initargs=(setup, specs, seed)) as pool:
-            try:
-                for (a, b), part in zip(parts, pool.imap(_run_chunk, parts)):
-                    total.merge(part)
-                    if progress:
-                        progress(b - a)
-            except BaseException:
-                pool.terminate()
-                raise
+    for part in run_chunks(_chunk, (setup, tuple(specs), seed), parts, jobs=jobs,
+                           scheduler=scheduler, progress=done):
+        total.merge(part)
     return Run(total, time.perf_counter() - start, jobs)
 
 

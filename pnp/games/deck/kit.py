@@ -43,26 +43,30 @@ class Model:
 
 
 def load(folder: GameFolder) -> Model:
+    """The deck, every bad cell noted in folder.problems (its row left out)."""
     common = load_common(folder)
-    cards = []
-    for r in folder.csv("cards.csv", [Column("title"), Column("text", default=""),
+
+    def card(r) -> Card:
+        image = (checked_image(folder.path, r["image"], r.source, "image") if r["image"]
+                 else None)
+        return Card(r["title"], r["text"], palette_colour(common, r["colour"], r.source,
+                                                          "colour"), r["count"], r.source, image)
+
+    cards = folder.each("cards.csv", [Column("title"), Column("text", default=""),
                                       Column("colour"),
                                       Column("count", "int", default=1, min=0, max=MAX_COPIES,
                                              pieces=True),
-                                      Column("image", required=False, default="")]):
-        image = (checked_image(folder.path, r["image"], r.source, "image") if r["image"]
-                 else None)
-        cards.append(Card(r["title"], r["text"], palette_colour(common, r["colour"], r.source,
-                                                                "colour"), r["count"], r.source,
-                          image))
-    back = folder.get("back", "colour", default="#333333")
-    return Model(common, tuple(cards), folder.card_size(),
-                 palette_colour(common, back, Source(folder.toml_path), "back.colour"),
-                 folder.get("back", "text", default=common.title))
+                                      Column("image", required=False, default="")], card)
+    where = Source(folder.toml_path)
+    back = folder.keep(palette_colour, common, folder.get("back", "colour", default="#333333"),
+                       where, "back.colour")
+    size = folder.keep(folder.card_size)
+    return Model(common, tuple(cards), size or (63 * MM, 88 * MM),
+                 back or Color(0.2, 0.2, 0.2), folder.get("back", "text", default=common.title))
 
 
 def validate(model: Model) -> list[Finding]:
-    if not model.cards:
+    if not model.cards and not model.common.folder.problems:  # (not when rows were refused)
         return [warning("the deck has no cards", Source(model.common.folder.path / "cards.csv"))]
     return []
 

@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
+from .cardrows import card_events  # noqa: F401  (the per-card statistics hook)
 from ...engine.contract import swap_action
 from ...engine.core import replay
 from ...sim.charts import Chart, bars, ci
@@ -144,3 +145,4 @@ def hidden_twin(game: ExperiorGame, actions: Sequence[int], seat: int,
     if seat != 1 or not actions or replay(game, actions).current_player() != 1:
         return None
     return swap_action(game, actions, len(actions) - 1, rng)
+

@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
+from .cardrows import card_events  # noqa: F401  (the per-card statistics hook)
 from ...engine.core import CHANCE, IllegalAction, replay
 from ...sim.charts import BAR2, Chart, bars, histogram, mean_ci, sentence
 from ...sim.stats import Extra, distribution, merge_counters, num, pct, pct_ci, rate, span
@@ -268,3 +269,4 @@ def hidden_twin(game: LegolasGame, actions: Sequence[int], seat: int,
             continue
         return twin
     return None
+

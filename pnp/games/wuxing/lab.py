@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
+from .cardrows import card_events  # noqa: F401  (the per-card statistics hook)
 from ...engine.contract import swap_action
 from ...sim.charts import Chart, bars
 from ...sim.stats import Extra, advantage, pct, pct_ci, rate
@@ -162,3 +163,4 @@ def hidden_twin(game: WuxingGame, actions: Sequence[int], seat: int,
             last = i
         state.apply_action(a)
     return None if last is None else swap_action(game, actions, last, rng)
+
