@@ -62,7 +62,7 @@ class GameFolder:
 
     @classmethod
     def open(cls, path: Path) -> "GameFolder":
-        config = read_toml(path / GAME_FILE)
+        config = read_toml(inside(path, GAME_FILE, Source(path / GAME_FILE)))
         folder = cls(path, config)
         folder.section("game")  # must exist
         return folder
