@@ -36,6 +36,21 @@ def colour(text: str, palette: dict[str, Color] | None = None, path=None, row=No
                     f"[palette] ({has})", path, row, field)
 
 
+_CHANNEL = {"red": 0, "green": 1, "blue": 2}
+
+
+def looks(value: Color, name: str) -> bool:
+    """Whether a printed colour is what a rule calls it: "red", "green" or "blue" (that channel
+    dominates the others), "white" or "black" (light or dark). Other names are not checked."""
+    if name in ("white", "black"):
+        return luminance(value) > 0.6 if name == "white" else luminance(value) < 0.35
+    channel = _CHANNEL.get(name)
+    if channel is None:
+        return True
+    rgb = (value.red, value.green, value.blue)
+    return all(rgb[channel] > v + 0.1 for i, v in enumerate(rgb) if i != channel)
+
+
 def luminance(c: Color) -> float:
     return 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
 

@@ -16,7 +16,7 @@ from ...render.surface import Surface
 from ...units import MM
 from ..base import booklet_text
 from . import engine
-from .kit import Card, Model, enforced_rulings, island_centres
+from .kit import VARIANT_AGES, Card, Model, enforced_rulings, island_centres
 
 
 
@@ -336,6 +336,7 @@ def booklet(model: Model) -> Booklet:
         "tokens_per_colour": engine.TOKENS_PER_COLOUR,
         "paths_to_win": engine.PATHS_TO_WIN,
         "max_rounds": model.max_rounds,
+        "variant_ages": VARIANT_AGES,
     }
     text = booklet_text(model.common, context, enforced_rulings(model))
     return Booklet(model.common.title, text, {"cycles": (90 * MM, 90 * MM, cycles)},
