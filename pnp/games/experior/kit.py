@@ -107,6 +107,7 @@ class Model:
     board_size: tuple[float, float]
     wound_limit: int
     bonus_multiplier: int
+    max_turns: int  # E9: a game with no end (the same cards again and again) stops here
     aid_cards: int
     wound_cells_beyond: int
     experience_cells: int
@@ -259,6 +260,8 @@ def load(folder: GameFolder) -> Model:
                     kept(keep(folder.length, "board", "height"), 270 * MM)),
         wound_limit=kept(keep(number, "options", "wound_limit", 1, 9999), 100),
         bonus_multiplier=kept(keep(number, "options", "bonus_multiplier", 0, 99), 3),
+        max_turns=kept(keep(number, "options", "max_turns", 1, 100_000,
+                            engine.DEFAULT_MAX_TURNS), engine.DEFAULT_MAX_TURNS),
         aid_cards=kept(keep(number, "options", "aid_cards", 0, 10, 2), 2),
         wound_cells_beyond=kept(keep(number, "board", "wound_cells_beyond", 0, 500, 50), 50),
         experience_cells=kept(keep(number, "board", "experience_cells", 2, 60, 15), 15),
@@ -685,7 +688,7 @@ def enforced_rulings(model: Model) -> Enforced:
     """The engine's rulings with the numbers it is built with from this data, and E12's flip
     values, which the board and markers print."""
     values = dict(engine.ruling_values(model.wound_limit, _start(model), _multipliers(model),
-                                       model.bonus_multiplier, engine.DEFAULT_MAX_TURNS))
+                                       model.bonus_multiplier, model.max_turns))
     values.update(wound_flip=model.wound_cells_beyond, exp_flip=model.experience_flip)
     params = {**engine.ExperiorGame.RULINGS, "E12": ("wound_flip", "exp_flip")}
     return Enforced(params, values)
@@ -706,7 +709,8 @@ def _multipliers(model: Model) -> dict[str, int]:
 def new_game(model: Model, num_players: int | None = None) -> engine.ExperiorGame:
     return engine.ExperiorGame(num_players, wound_limit=model.wound_limit, start=model.start,
                                multipliers=model.multipliers,
-                               bonus_multiplier=model.bonus_multiplier)
+                               bonus_multiplier=model.bonus_multiplier,
+                               max_turns=model.max_turns)
 
 
 def build_kit(model: Model, fonts):

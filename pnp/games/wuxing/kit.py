@@ -260,16 +260,28 @@ def validate(model: Model) -> list[Finding]:
                 findings.append(error(f"{player.name} needs exactly one pawn on path {path}, "
                                       f"has {on[path]}", Source(folder.path / "pawns.csv"),
                                       "path"))
-    # tokens: the engine's pool
+    # tokens: the pool is the data's (the engine plays with as many of each colour as the red
+    # tokens row prints), but both colours need as many and there is one first-player token
     tokens = {t.id: t for t in model.tokens}
-    want = {"generating": engine.TOKENS_PER_COLOUR, "destroying": engine.TOKENS_PER_COLOUR,
-            "first": 1}
-    for tid, n in want.items():
-        t = tokens.get(tid)
-        if t is not None and t.count != n:
-            findings.append(error(f"{t.name}: the rules need {n}, the data prints {t.count}",
-                                  t.source, "count"))
+    red, blue, first = (tokens.get(k) for k in ("generating", "destroying", "first"))
+    if red is not None and red.count < 1:
+        findings.append(error(f"{red.name}: the pool needs at least one of each colour",
+                              red.source, "count"))
+    if red is not None and blue is not None and blue.count != red.count:
+        findings.append(error(f"{blue.name}: the rules need as many as {red.name}s "
+                              f"({red.count}), the data prints {blue.count}", blue.source,
+                              "count"))
+    if first is not None and first.count != 1:
+        findings.append(error(f"{first.name}: the rules need 1, the data prints {first.count}",
+                              first.source, "count"))
     return findings
+
+
+def tokens_per_colour(model: Model) -> int:
+    """Link tokens of each colour: the red tokens' count in tokens.csv (the engine's default
+    when that row is missing, which loading has noted)."""
+    red = next((t for t in model.tokens if t.id == "generating"), None)
+    return red.count if red is not None and red.count >= 1 else engine.TOKENS_PER_COLOUR
 
 
 def layout_text(model: Model) -> str:
@@ -398,8 +410,8 @@ def required_kit(model: Model) -> Counter:
         "reference card": model.reference_cards,
         "island": engine.NUM_PATHS * engine.PATH_LEN,
         "pawn": players * engine.NUM_PATHS,
-        "red link token": engine.TOKENS_PER_COLOUR,
-        "blue link token": engine.TOKENS_PER_COLOUR,
+        "red link token": tokens_per_colour(model),
+        "blue link token": tokens_per_colour(model),
         "first-player token": 1,
     })
 
@@ -416,7 +428,8 @@ def enforced_rulings(model: Model) -> Enforced:
     """The rulings the engine enforces, with the numbers it is built with from this data (the
     numbers do not depend on the layout, so the default one serves when the data's is bad)."""
     game = engine.WuxingGame(set_aside=model.set_aside, pawns_turn=model.pawns_turn,
-                             generated_wins=model.generated_wins, max_rounds=model.max_rounds)
+                             generated_wins=model.generated_wins, max_rounds=model.max_rounds,
+                             tokens_per_colour=tokens_per_colour(model))
     values = dict(game.ruling_values())
     # the options and variants a ruling names say whether this kit plays them
     used = {True: "used in this kit", False: "not used in this kit"}
@@ -436,7 +449,8 @@ def enforced_rulings(model: Model) -> Enforced:
 def new_game(model: Model, num_players: int | None = None) -> engine.WuxingGame:
     return engine.WuxingGame(model.paths(), set_aside=model.set_aside,
                              pawns_turn=model.pawns_turn, generated_wins=model.generated_wins,
-                             max_rounds=model.max_rounds)
+                             max_rounds=model.max_rounds,
+                             tokens_per_colour=tokens_per_colour(model))
 
 
 def build_kit(model: Model, fonts):
