@@ -146,7 +146,7 @@ def _check_piece_count(game: OpenGame) -> None:
     memory for minutes): the rules' own count of what is printed is cheap to ask."""
     from .data.files import MAX_PIECES
 
-    need = game.module.required_kit(game.model)
+    need = game.spec.required_kit(game.model)
     total = sum(need.values())
     if total > MAX_PIECES:
         most = ", ".join(f"{n:,} {kind}" for kind, n in need.most_common(3))
