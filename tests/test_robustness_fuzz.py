@@ -202,7 +202,9 @@ def test_any_build_option_value_builds_or_is_one_error_line(tmp_path_factory, op
     args = ["build", "--game", "wuxing", option, value]
     if option != "--out":
         args += ["--out", str(folder / "kit.pdf")]
-    result = CliRunner().invoke(main, args)
+    runner = CliRunner()
+    with runner.isolated_filesystem(temp_dir=folder):  # a relative --out lands in the temp folder
+        result = runner.invoke(main, args)
     _one_clear_answer(result)
 
 

@@ -11,15 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color
-
+from ...data.colours import Colour, looks
 from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...engine.core import IllegalAction
 from ...errors import DataError, Finding, Source, error, warning
 from ...units import MM
 from ...layout.places import Place, Track
-from ...render.colours import looks
 from ..base import Common, load_common, palette_colour
 from ..facts import Side as FactSide
 from ..rulings import Enforced
@@ -32,7 +30,7 @@ MARKER_KINDS = ("wound", "experience")
 class Attack:
     id: str
     name: str
-    colour: Color
+    colour: Colour
     colour_name: str
     beats: str
     source: Source
@@ -50,8 +48,8 @@ class Modality:
 class Side:
     id: str
     name: str
-    colour: Color
-    ink: Color
+    colour: Colour
+    ink: Colour
     start: dict[str, int]  # starting experience by attack type
     source: Source
 
@@ -160,7 +158,7 @@ def load(folder: GameFolder) -> Model:
     the rules need that are missing); the kit is only drawn when none was noted."""
     common = load_common(folder)
 
-    def col(rec: Record, field: str) -> Color:
+    def col(rec: Record, field: str) -> Colour:
         return palette_colour(common, rec[field], rec.source, field)
 
     attacks: dict[str, Attack] = {}
@@ -711,9 +709,3 @@ def new_game(model: Model, num_players: int | None = None) -> engine.ExperiorGam
                                multipliers=model.multipliers,
                                bonus_multiplier=model.bonus_multiplier,
                                max_turns=model.max_turns)
-
-
-def build_kit(model: Model, fonts):
-    from .faces import build
-
-    return build(model, fonts)

@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color
-
+from ...data.colours import Colour, looks
 from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...errors import DataError, Finding, Source, error
 from ...units import MM
 from ...layout.places import Place, Track
-from ...render.colours import looks
 from ..base import Common, load_common, palette_colour
 from ..facts import Side
 from ..rulings import Enforced
@@ -33,7 +31,7 @@ class Element:
     id: str
     name: str
     glyph: str
-    colour: Color
+    colour: Colour
     source: Source
 
 
@@ -42,8 +40,8 @@ class Player:
     seat: int
     id: str
     name: str
-    colour: Color
-    ink: Color
+    colour: Colour
+    ink: Colour
     symbol: str
     source: Source
 
@@ -72,7 +70,7 @@ class Token:
     id: str
     name: str
     count: int
-    colour: Color
+    colour: Colour
     label: str
     source: Source
 
@@ -128,7 +126,7 @@ def load(folder: GameFolder) -> Model:
     common = load_common(folder)
     ids = engine.ELEMENTS
 
-    def col(rec: Record, field: str) -> Color:
+    def col(rec: Record, field: str) -> Colour:
         return palette_colour(common, rec[field], rec.source, field)
 
     elements: dict[str, Element] = {}
@@ -451,9 +449,3 @@ def new_game(model: Model, num_players: int | None = None) -> engine.WuxingGame:
                              pawns_turn=model.pawns_turn, generated_wins=model.generated_wins,
                              max_rounds=model.max_rounds,
                              tokens_per_colour=tokens_per_colour(model))
-
-
-def build_kit(model: Model, fonts):
-    from .faces import build
-
-    return build(model, fonts)
