@@ -156,7 +156,7 @@ def fill(r: Ruling, enforced: Enforced) -> str:
         v = values.get(m.group(1))
         if v is None:
             return m.group(0)
-        return f"{v:g}" if isinstance(v, float) else str(v)
+        return str(v)  # as written in the data: 50.0 stays "50.0"
 
     return PLACEHOLDER.sub(value, r.text)
 

@@ -580,6 +580,17 @@ def _cards_figure(model: Model, scale: float = 0.6):
     return faces_figure(picks, w, h, model.common.palette["ink"], scale, gap=5 * MM)
 
 
+def _position_text(model: Model) -> dict | None:
+    """The second example's start, in the booklet's words (names from the data)."""
+    p = model.end_position
+    if p is None:
+        return None
+    return {"turn": p.turn, "wounds": p.wounds,
+            "exp": {s: {model.attacks[t].name: v for t, v in p.exp[s].items()} for s in p.exp},
+            "locked": {s: model.card_name(Card(s, c[0], c[1], 0, p.source)) if c else None
+                       for s, c in p.locked.items()}}
+
+
 def booklet(model: Model) -> Booklet:
     pal = model.common.palette
     sides = [{"id": s.id, "name": s.name,
@@ -604,6 +615,8 @@ def booklet(model: Model) -> Booklet:
         "track": {"first": track[0], "last": track[-1], "beyond": model.wound_cells_beyond,
                   "exp_first": exp[0], "exp_last": exp[-1], "exp_flip": model.experience_flip},
         "example": worked_example(model),
+        "end_example": worked_example(model, end=True) if model.end_position else [],
+        "end_position": _position_text(model),
     }
     text = booklet_text(model.common, context, enforced_rulings(model))
     figures = {"order": (100 * MM, 74 * MM, _order_figure(model)),

@@ -42,19 +42,22 @@ DESTROYS = {"wood": "earth", "earth": "water", "water": "fire", "fire": "metal",
 
 SEAT_NAMES = ("Yang", "Yin")
 SIDES = ("yang", "yin")            # as the card data names the seats
+SYMBOLS = ("陽", "陰")              # each seat's symbol, at the top of its cards (W2)
+CARD_COLOURS = ("white", "black")  # each seat's cards (W2)
 YANG, YIN = 0, 1
-COLOURS = ("red", "blue")          # red = generating link, blue = destroying link
+COLOURS = ("red", "blue")          # red = generating link, blue = destroying link (W1, W10)
 RED, BLUE = 0, 1
 TOKENS_PER_COLOUR = 3               # red and blue link tokens each
 PATHS_TO_WIN = 2                    # W11
 DEFAULT_MAX_ROUNDS = 30             # W14
 
-# A legal layout (W2): every path holds each element once and no element stands at the same
-# distance from a player on two paths.
+# The layout of card_data/wuxing/islands.csv (W2, W21; a test keeps the two the same): every
+# path holds each element once, no element stands at the same distance from a player on two
+# paths, and in simulated games neither seat wins more often (the figures are in W21).
 DEFAULT_PATHS = (
-    ("wood", "fire", "earth", "metal", "water"),
-    ("earth", "water", "metal", "wood", "fire"),
-    ("metal", "earth", "water", "fire", "wood"),
+    ("earth", "water", "fire", "wood", "metal"),
+    ("metal", "wood", "water", "earth", "fire"),
+    ("water", "fire", "wood", "metal", "earth"),
 )
 
 FIRST_BASE = 200
