@@ -284,7 +284,9 @@ def _position(folder: GameFolder) -> Position | None:
     turn = number(table.get("turn"), "example_end.turn")
     if turn < 1:
         raise DataError("the turn starts at 1", where, field="example_end.turn")
-    wounds, exp, locked = {}, {}, {}
+    wounds: dict[str, int] = {}
+    exp: dict[str, dict[str, int]] = {}
+    locked: dict[str, tuple[str, str] | None] = {}
     for side in engine.SIDES:
         entry = table.get(side)
         if not isinstance(entry, dict):
@@ -427,7 +429,7 @@ def _validate_example(model: Model, game: engine.ExperiorGame) -> list[Finding]:
                 f"the example game ends after turn {turns[-1]['turn']} ({stop['why']}): "
                 f"{rows} not played and not shown in the booklet; delete them, or raise "
                 "options.wound_limit in game.toml", first))
-        elif end and not (turns and turns[-1]["end"]):
+        elif end and model.end_position and not (turns and turns[-1]["end"]):
             findings.append(error(
                 f"the second example must show the end of a game, but after its {len(turns)} "
                 f"turn(s) nobody has reached the wound limit ({game.wound_limit}); add turns to "
@@ -452,6 +454,7 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None,
     seat = {"human": 0, "elf": 1}
     if end:
         p = model.end_position
+        assert p is not None      # a second example is only played when the data has one
         state = game.state_at(human_seat=0, turn=p.turn, exp=p.exp, wounds=p.wounds,
                               locked={s: engine.card_id(*c) for s, c in p.locked.items() if c})
         first, played = p.turn, model.end_example
@@ -480,11 +483,11 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None,
                                 f"{turn.cards[s][0]}: {why}", turn.source.path,
                                 turn.source.row, f"{s}_type") from None
         after_w, after_x = state.wounds, state.exp
-        end = None
+        ending = None
         if state.is_terminal():
             # the engine has already made the bonus attack: take it out of the turn's wounds
             stats = state.stats()
-            end = _example_end(model, game, stats)
+            ending = _example_end(model, game, stats)
             bonus_to = {"human": "elf", "elf": "human"}.get(stats["bonus_attacker"])
             if bonus_to is not None:
                 after_w = tuple(w - stats["bonus_damage"] if i == seat[bonus_to] else w
@@ -499,7 +502,7 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None,
             "wounds": {s: after_w[seat[s]] for s in engine.SIDES},
             "exp": {s: {t: after_x[seat[s] * 3 + i] for i, t in enumerate(engine.TYPES)}
                     for s in engine.SIDES},
-            "reason": "", "end": end,
+            "reason": "", "end": ending,
         }
         if winner is not None:
             w = engine.SIDES[0] if winner == 0 else engine.SIDES[1]

@@ -314,10 +314,10 @@ def _validate_meaning(model: Model) -> list[Finding]:
                                   f"and the booklet call {key} links {word}", toml,
                                   f"palette.{key}"))
     for t in model.tokens:
-        word = links.get(t.id)
-        if word and not looks(t.colour, word):
+        named = links.get(t.id)
+        if named and not looks(t.colour, named):
             findings.append(error(f"{t.name} is printed {hexval(t.colour)}, but {t.id} links are "
-                                  f"{word} (W10)", t.source, "colour"))
+                                  f"{named} (W10)", t.source, "colour"))
     for p in model.players:
         if p.id not in engine.SIDES:
             continue
@@ -428,7 +428,7 @@ def enforced_rulings(model: Model) -> Enforced:
     game = engine.WuxingGame(set_aside=model.set_aside, pawns_turn=model.pawns_turn,
                              generated_wins=model.generated_wins, max_rounds=model.max_rounds,
                              tokens_per_colour=tokens_per_colour(model))
-    values = dict(game.ruling_values())
+    values: dict[str, object] = dict(game.ruling_values())
     # the options and variants a ruling names say whether this kit plays them
     used = {True: "used in this kit", False: "not used in this kit"}
     values.update(set_aside_age=VARIANT_AGES["set_aside"],
