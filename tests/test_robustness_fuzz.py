@@ -215,7 +215,7 @@ def test_any_simulate_option_value_runs_or_is_one_error_line(option, value):
     from pnp.cli import main
 
     args = ["simulate", "--game", "wuxing", "--jobs", "1", "--games", "3", option, value]
-    if option == "--games" and value.strip().isdigit() and int(value) > 50:
+    if option == "--games" and value.strip().isdecimal() and int(value) > 50:
         return  # a valid but long run
     result = CliRunner().invoke(main, args)
     _one_clear_answer(result)
