@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from helpers import ROOT
 from pnp import sandbox
 from pnp.cli import main
+from pnp.data.files import MAX_PIECES, MAX_ROWS
 from pnp.errors import DataError
 from pnp.project import build, open_game
 from pnp.templating import render_template
@@ -170,17 +171,19 @@ def test_a_long_template_loop_stops_a_real_build_with_one_line(deck, tmp_path, m
 
 # ---- nothing hangs or explodes: pieces and layout ---------------------------------------------
 def test_total_pieces_and_rows_are_bounded_with_quick_errors(deck):
-    rows = "".join(f"Card {i},x,sun,1000\n" for i in range(9000))
+    rows = "".join(f"Card {i},x,sun,1000\n" for i in range(MAX_PIECES // 1000 + 1))
     (deck / "cards.csv").write_text("title,text,colour,count\n" + rows)
     with pytest.raises(DataError) as info:
         open_game(str(deck))
-    assert str(info.value) == ('cards.csv, field "count": the counts add up to 9,000,000 pieces; '
-                               "a kit holds at most 10,000")
-    rows = "".join(f"Card {i},x,sun,1\n" for i in range(10_001))
+    assert str(info.value) == (f'cards.csv, field "count": the counts add up to '
+                               f"{(MAX_PIECES // 1000 + 1) * 1000:,} pieces; a kit holds at most "
+                               f"{MAX_PIECES:,}")
+    rows = "".join(f"Card {i},x,sun,1\n" for i in range(MAX_ROWS + 1))
     (deck / "cards.csv").write_text("title,text,colour,count\n" + rows)
     with pytest.raises(DataError) as info:
         open_game(str(deck))
-    assert str(info.value) == "cards.csv: 10,001 rows; pnp reads at most 10,000 rows from one file"
+    assert str(info.value) == (f"cards.csv: {MAX_ROWS + 1:,} rows; pnp reads at most "
+                               f"{MAX_ROWS:,} rows from one file")
 
 
 @pytest.mark.parametrize("width", ["0.001mm", "4.9mm", "0.01in"])
@@ -649,8 +652,8 @@ def test_a_template_nested_too_deeply_says_so(tmp_path):
 def test_bench_refuses_deck_sizes_no_machine_can_hold():
     result = CliRunner().invoke(main, ["bench", "--sizes", "1,99999999999"])
     assert result.exit_code == 1
-    assert result.output == ("Error: --sizes takes whole numbers from 1 to 20,000, separated by "
-                             "commas, not '1,99999999999'\n")
+    assert result.output == (f"Error: --sizes takes whole numbers from 1 to {MAX_PIECES:,}, "
+                             "separated by commas, not '1,99999999999'\n")
 
 
 def test_output_cut_short_by_a_closed_pipe_ends_quietly(tmp_path):

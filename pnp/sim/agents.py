@@ -151,6 +151,8 @@ def make(engine: str, spec: str) -> Any:
     make_one = factory(engine, spec)
     try:
         agent = make_one()
+    except PnpError:  # the factory's own clear word (a bad budget)
+        raise
     except Exception as exc:  # a class that needs arguments, a function that is no agent
         raise AgentError(f"agent {spec!r} cannot be built without arguments "
                          f"({type(exc).__name__}: {str(exc)[:120]})") from None
