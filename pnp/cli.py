@@ -560,9 +560,11 @@ def bench(sizes: str, sim_seconds: float) -> None:
         counts = tuple(int(v) for v in sizes.split(","))
     except ValueError:
         counts = ()
-    if not counts or min(counts) < 1 or max(counts) > 20_000:
-        raise PnpError(f"--sizes takes whole numbers from 1 to 20,000, separated by commas, "
-                       f"not {_short(sizes)!r}")
+    from .data.files import MAX_PIECES
+
+    if not counts or min(counts) < 1 or max(counts) > MAX_PIECES:
+        raise PnpError(f"--sizes takes whole numbers from 1 to {MAX_PIECES:,}, separated by "
+                       f"commas, not {_short(sizes)!r}")
     run(sizes=counts, sim_seconds=sim_seconds, echo=click.echo)
 
 

@@ -93,6 +93,7 @@ def _compiled():
     import jinja2
 
     from .cache import cache_dir
+    from .sandbox import COMPILED_CHECKS
 
     class Forgiving(jinja2.FileSystemBytecodeCache):
         """A cache it cannot read or write only costs the compile."""
@@ -116,7 +117,9 @@ def _compiled():
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return Forgiving(str(folder))
+    # compiled code carries the limited sandbox's checks (pnp/sandbox.py intercepts operators
+    # at compile time): never run code another environment compiled without them
+    return Forgiving(str(folder), pattern=f"limited{COMPILED_CHECKS}-%s.cache")
 
 
 def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from helpers import ROOT
 from pnp import sandbox
 from pnp.cli import main
+from pnp.data.files import MAX_PIECES, MAX_ROWS
 from pnp.errors import DataError
 from pnp.project import build, open_game
 from pnp.templating import render_template
@@ -643,8 +644,8 @@ def test_a_template_nested_too_deeply_says_so(tmp_path):
 def test_bench_refuses_deck_sizes_no_machine_can_hold():
     result = CliRunner().invoke(main, ["bench", "--sizes", "1,99999999999"])
     assert result.exit_code == 1
-    assert result.output == ("Error: --sizes takes whole numbers from 1 to 20,000, separated by "
-                             "commas, not '1,99999999999'\n")
+    assert result.output == (f"Error: --sizes takes whole numbers from 1 to {MAX_PIECES:,}, "
+                             "separated by commas, not '1,99999999999'\n")
 
 
 def test_output_cut_short_by_a_closed_pipe_ends_quietly(tmp_path):

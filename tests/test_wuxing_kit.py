@@ -117,8 +117,10 @@ def test_duplicate_element_card_is_reported(game_copy):
 
 def test_path_missing_an_element_and_same_distance_rule(game_copy):
     folder = game_copy("wuxing")
-    edit_csv(folder / "islands.csv", 2, "element", "earth")  # path 1 gets earth twice
+    # path 1 gets metal twice (and no earth), metal first on paths 1 and 2
+    edit_csv(folder / "islands.csv", 2, "element", "metal")
     found = _findings(folder)
+    assert any("path 1 must hold metal exactly once" in f for f in found)
     assert any("path 1 must hold earth exactly once" in f for f in found)
     assert any("islands.csv, row 7" in f and "same distance" in f for f in found)
 
