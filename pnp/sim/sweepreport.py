@@ -20,7 +20,8 @@ MAX_CHARTS = 6
 
 def _chosen(valid: list) -> list[str]:
     """The figures to chart: those some variant measurably changes first, then the rest."""
-    names = list(valid[0]["figures"])
+    names = [n for n in valid[0]["figures"]             # a figure no variant moves at all
+             if any(r["figures"][n]["ci"] != [0, 0] for r in valid)]   # has nothing to draw
     moved = [n for n in names if any(r["figures"][n]["measurable"] for r in valid)]
     return (moved + [n for n in names if n not in moved])[:MAX_CHARTS]
 
@@ -62,8 +63,9 @@ def write_sweep_report(result: Mapping[str, Any], out: Path) -> list[str]:
                      + (", ".join(f"{lab} ({f['difference']:+.3f})"
                                   for lab, f in zip(labels, figs) if f["measurable"])
                         if moved else "none") + ".")
+            top = max([0.0] + [f["ci"][1] for f in figs])       # zero stays on the axis
             chart = bars(labels, [f["difference"] for f in figs],
-                         [tuple(f["ci"]) for f in figs],
+                         [tuple(f["ci"]) for f in figs], vmax=top if top > 0 else 0.0,
                          value_label=f"{name}: variant minus base (95 % interval)")
             titles.append(name)
             story.append(KeepTogether([Paragraph(_markup(name, "bold"), h2), chart,
