@@ -129,6 +129,8 @@ def test_budget_specs():
     b = registry.make("legolas", "mcts:0.25s")
     assert (b.playouts, b.seconds) == (None, 0.25)
     assert registry.make("experior", "mcts").playouts == 200
+    s = ExperiorGame().state_at(human_seat=0)
+    assert decide(b, s, 0, s.legal_actions(), random.Random(1)) in s.legal_actions()
     result = CliRunner().invoke(main, ["simulate", "-g", "experior", "-n", "2",
                                        "--agents", "mcts:lots"])
     assert result.exit_code != 0
