@@ -188,6 +188,79 @@ def _simulation(games, seconds: float, echo: Callable) -> dict:
     return rates
 
 
+def _set_cell(path: Path, row: int, field: str, value: str) -> None:
+    """One CSV cell changed, as a designer's save would (row 1 is the header)."""
+    import csv
+
+    rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
+    rows[row - 1][rows[0].index(field)] = value
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        csv.writer(fh).writerows(rows)
+
+
+def serve_latency(rounds: int = 5, game: str = "wuxing") -> list[float]:
+    """Seconds from saving one edited card row to the page having the new face: `pnp serve` on a
+    copy of the game, a client on its event stream that then fetches the state and the
+    redrawn image, as the page does."""
+    import http.client
+    import json
+    import threading
+
+    from .data.game import find_game
+    from .server import shutdown, start
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / game
+        shutil.copytree(find_game(game), folder)
+        stop = threading.Event()
+        server, threads = start(str(folder), port=0, echo=lambda line: None, stop=stop)
+        host, port = server.server_address[:2]
+        events = http.client.HTTPConnection(host, port, timeout=30)
+        try:
+            events.request("GET", "/events")
+            stream = events.getresponse()
+
+            def next_version() -> int:
+                while True:
+                    line = stream.readline().decode()
+                    if not line:
+                        raise RuntimeError("the event stream ended")
+                    if line.startswith("data: "):
+                        return int(line[6:])
+
+            while next_version() < 1:  # the first build
+                pass
+            times = []
+            for i in range(rounds):
+                start_time = time.perf_counter()
+                _set_cell(folder / "cards.csv", 2, "destroys", ("fire", "earth")[i % 2])
+                next_version()
+                get = http.client.HTTPConnection(host, port, timeout=30)
+                get.request("GET", "/state.json")
+                state = json.loads(get.getresponse().read())
+                face = next(f for f in state["faces"] if f["id"] == "s0-0-f")
+                get.request("GET", face["img"])
+                get.getresponse().read()
+                get.close()
+                times.append(time.perf_counter() - start_time)
+                time.sleep(0.3)  # let the editor's next save be a separate one
+            return times
+        finally:
+            events.close()
+            shutdown(server, threads, stop)
+
+
+def _live_page(games, echo: Callable) -> dict:
+    if "wuxing" not in games:
+        return {}
+    times = sorted(serve_latency())
+    figures = {"best": times[0], "median": times[len(times) // 2]}
+    echo("Live page (pnp serve): save one edited Wuxing card row -> new face on the page "
+         "(target 0.5 s):")
+    echo(f"  best {figures['best']:.3f} s, median {figures['median']:.3f} s ({len(times)} edits)")
+    return figures
+
+
 def run(sizes=(54, 540, 5400, 54000), games=None, sim_seconds=2.0, echo=print) -> dict:
     from .games.registry import specs
 
@@ -203,6 +276,7 @@ def run(sizes=(54, 540, 5400, 54000), games=None, sim_seconds=2.0, echo=print) -
         folder = Path(tmp)
         figures["cold_builds"] = _cold_builds(games, folder, pnp, echo)
         figures["decks"] = _decks(folder, sizes, pnp, echo)
+    figures["serve"] = _live_page(games, echo)
     figures["engines"] = _engine_ceilings(games, sim_seconds, echo)
     figures["simulation"] = _simulation(games, sim_seconds, echo)
     return figures

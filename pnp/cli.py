@@ -152,16 +152,20 @@ def print_options(command):
                           "(measure it with `pnp calibrate`)."),
         click.option("--ink-saver", is_flag=True,
                      help="Outlines instead of full-bleed backgrounds."),
+        click.option("--proof", is_flag=True,
+                     help="A proof, not for cutting: outline trim (red), bleed (blue), safe "
+                          "zone (green) and every named element's box on each face."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def _print_settings(paper, bleed, no_backs, force, layout, back_offset, ink_saver) -> dict:
+def _print_settings(paper, bleed, no_backs, force, layout, back_offset, ink_saver,
+                    proof) -> dict:
     return {"paper": paper.lower(), "bleed_mm": bleed, "backs": not no_backs, "force": force,
             "layout": layout, "back_offset_mm": _pair(back_offset, "--back-offset"),
-            "ink_saver": ink_saver}
+            "ink_saver": ink_saver, "proof": proof}
 
 
 @main.command()
@@ -238,9 +242,9 @@ def new(name: str, parent: Path) -> None:
 @print_options
 def watch(game: str, out: Path | None, **settings) -> None:
     """Rebuild the PDF whenever the game's files change (Ctrl-C to stop)."""
-    from .data.game import GameFolder, find_game
+    from .data.game import find_game
     from .project import build as run, open_game
-    from .watch import watch as loop, watched_folders
+    from .watch import game_folders, watch as loop
 
     options = _print_settings(**settings)
     folder = find_game(game)
@@ -252,18 +256,55 @@ def watch(game: str, out: Path | None, **settings) -> None:
             click.echo(str(f), err=True)
         return f"{target}: {built.pages} pages"
 
-    def folders() -> list[Path]:
-        try:  # the engine (and so its shipped templates) may change while watching
-            engine = GameFolder.open(folder).get("game", "engine")
-        except PnpError:
-            engine = ""
-        return watched_folders(folder, engine)
+    def ours(path: Path) -> bool:  # our own PDF may lie inside the game folder
+        return path.resolve() == target.resolve()
 
     click.echo(f"watching {folder} (Ctrl-C to stop)")
     try:
-        loop(rebuild, folders, echo=click.echo)
+        loop(rebuild, lambda: game_folders(folder), echo=click.echo, ignore=ours)
     except KeyboardInterrupt:
         click.echo("stopped")
+
+
+@main.command()
+@GAME
+@click.option("--card", "-c", required=True, metavar="FILE:ROW",
+              help="The data row the piece comes from, as validation names it (cards.csv:3), "
+                   "or a piece's name (\"reference card\").")
+@click.option("--back", is_flag=True, help="The back instead of the front.")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True)
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+              metavar="MM")
+@click.option("--proof", is_flag=True, help="Outline trim, bleed, safe zone and element boxes.")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The PNG to write.")
+def preview(game: str, card: str, back: bool, dpi: int, bleed: float, proof: bool,
+            out: Path) -> None:
+    """Render one face of one piece to a PNG (what `pnp serve` shows)."""
+    from .preview import preview as run
+    from .project import open_game
+
+    drawn, findings = run(open_game(game), card, out, back=back, dpi=dpi, bleed_mm=bleed,
+                          proof=proof)
+    _show(findings)
+    side = "back" if back else "front"
+    click.echo(f"{out}: {drawn.spec.name}, {side}, {dpi} dpi")
+
+
+@main.command()
+@GAME
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but loopback lets other machines see the "
+                   "page.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0,
+              help="Port (default: a free one, printed on start).")
+@click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True,
+              help="Resolution of the face images.")
+def serve(game: str, host: str, port: int, dpi: int) -> None:
+    """A live page of every face of the kit, rebuilt as you edit (Ctrl-C to stop)."""
+    from .server import serve as run
+
+    run(game, host=host, port=port, dpi=dpi, echo=click.echo)
 
 
 @main.command()

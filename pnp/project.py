@@ -123,9 +123,15 @@ def _check_piece_count(game: OpenGame) -> None:
                        f"{MAX_PIECES:,} in one kit: lower the counts in the CSV files")
 
 
+def prepare(game: OpenGame, force: bool = False):
+    """(kit, fonts, findings): what a build draws, for previews of single faces."""
+    return _prepare(game, force)
+
+
 def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
           backs: bool = True, force: bool = False, layout: str = "duplex",
-          back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False) -> Built:
+          back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
+          proof: bool = False) -> Built:
     """Validate, render to a temporary file, check what was drawn against the rules, and only
     then replace `out`. With force, problems are reported but the PDF is still written."""
     from .output import atomic_output
@@ -138,7 +144,7 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
         raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
     kit, fonts, findings = _prepare(game, force)
     options = Options(PAPERS[paper], bleed_mm * MM, backs, layout,
-                      (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver)
+                      (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof)
     with atomic_output(out, game.folder.path) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options))
         drawn = _drawn(game, result)

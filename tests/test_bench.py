@@ -18,7 +18,7 @@ def test_bench_prints_every_ratio_with_its_goal():
     text = "\n".join(lines)
     for heading in ("Start-up", "pnp --help", "Cold builds", "imports alone", "Plain deck",
                     "ms/card", "peak MB", "floor", "peak memory at 18 cards", "linear in cards",
-                    "tight loop", "Simulation", "games/s"):
+                    "tight loop", "Simulation", "games/s", "Live page", "median"):
         assert heading in text, heading
     assert text.count("goal") == 6  # two builds, deck time, memory, linearity, one engine
     deck = figures["decks"][0]
@@ -26,6 +26,7 @@ def test_bench_prints_every_ratio_with_its_goal():
     assert figures["cold_builds"]["games"]["wuxing"]["ratio"] > 0
     assert set(figures["engines"]) == {"experior"} and figures["engines"]["experior"]["ratio"] > 0
     assert figures["simulation"]["wuxing"] > 0
+    assert 0 < figures["serve"]["best"] <= figures["serve"]["median"]
 
 
 def test_the_tight_loop_plays_the_engine_s_games():

@@ -14,8 +14,8 @@ from typing import Any, Callable, Iterable, Mapping
 from ..errors import DataError, Source
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # a data file larger than this is a mistake, not a deck
-MAX_ROWS = 10_000  # rows of one CSV file: far beyond any game
-MAX_PIECES = 10_000  # pieces in one kit: some 1,100 pages of cards; more is a typo in a count
+MAX_ROWS = 60_000  # rows of one CSV file: far beyond any game (pnp bench builds 54,000)
+MAX_PIECES = 60_000  # pieces in one kit: some 6,700 pages of cards; more is a typo in a count
 
 
 def inside(root: Path, relative: str, source: Source | None = None, field: str | None = None) -> Path:
