@@ -157,7 +157,7 @@ def figures_flowables(text: str, size: float = 7.5) -> list:
 
 def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> list[str]:
     """Write the balance report of a run's figures to `out` (atomically), ending with the
-    `proof` flowables (the card-by-card section, proof.py) when given. Returns the charts'
+    `proof` flowables (the card-by-card section, balanceproof.py) when given. Returns the charts'
     titles."""
     from ..output import atomic_output
 
