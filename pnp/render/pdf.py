@@ -23,7 +23,7 @@ from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
 from ..units import MM, mm
 from .fonts import Fonts
 from .pieces import PieceDrawer
-from .balanceproof import overlay
+from .proof import overlay
 from .surface import Surface
 from .text import draw_line, wrap
 
