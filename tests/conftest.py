@@ -1,8 +1,14 @@
+import os
 import shutil
+import tempfile
 
 import pytest
 
 from helpers import ROOT
+
+# parsed fonts are cached between runs (pnp/render/fontcache.py): the suite keeps its own cache,
+# shared by its subprocesses, and leaves the user's alone
+os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
 
 
 @pytest.fixture
@@ -15,3 +21,9 @@ def game_copy(tmp_path):
         return target
 
     return copy
+
+
+@pytest.fixture(autouse=True)
+def no_user_printers(tmp_path, monkeypatch):
+    """Builds never pick up the printer profiles of whoever runs the tests."""
+    monkeypatch.setenv("PNP_CONFIG_DIR", str(tmp_path / "pnp-config"))

@@ -167,14 +167,14 @@ def test_greedy_pairings_are_not_deterministic():
 
 
 def test_the_contract_catches_a_determinize_that_keeps_the_truth(monkeypatch):
-    from pnp.engine.contract import ContractError, check_determinize
+    from pnp.engine.contract import ContractError, check_determinize_twins
     from pnp.games.experior.engine import ExperiorState
 
     game = ExperiorGame()
     a, b = game.state_at(human_seat=0), game.state_at(human_seat=0)
     a.apply_action(1)
     b.apply_action(4)                  # seat 1's face-down card differs: seat 2 cannot see it
-    check_determinize(game, a, b, 1, 0)                      # the real determinize passes
+    check_determinize_twins(game, a, b, 1, 0)                      # the real determinize passes
     monkeypatch.setattr(ExperiorState, "determinize", lambda self, player, rng: self.clone())
     with pytest.raises(ContractError, match="depends on what that seat cannot see"):
-        check_determinize(game, a, b, 1, 0)
+        check_determinize_twins(game, a, b, 1, 0)

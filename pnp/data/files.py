@@ -179,18 +179,65 @@ def _convert(cell: str, col: Column, source: Source) -> Any:
     return value
 
 
-def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True) -> list[Record]:
+def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
+             errors: Callable[[DataError], None] | None = None) -> list[Record]:
     """Read a CSV file into Records. Rows are numbered as a spreadsheet shows them (header = 1);
-    blank rows are skipped; missing, duplicated or (optionally) unknown columns are errors."""
+    blank rows are skipped; missing, duplicated or (optionally) unknown columns are errors.
+    With `errors`, a bad row is passed to it (one call per bad cell) and left out, instead of
+    raising at the first one."""
     columns = list(columns)
-    text = read_text(path)
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    rows = _csv_rows(path)
+    header = _header(rows, path)
+    _check_columns(header, columns, allow_extra, path)
+    index = {name: i for i, name in enumerate(header)}
+    records = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        source = Source(path, number)
+        bad: list[DataError] = []
+        if len(row) > len(header) and any(c.strip() for c in row[len(header):]):
+            bad.append(DataError(f"row has {len(row)} cells but the header has {len(header)}; "
+                                 "is there an unquoted comma?", path, number))
+        values = {}
+        for col in columns:
+            i = index.get(col.name)
+            cell = row[i] if i is not None and i < len(row) else ""
+            try:
+                values[col.name] = _convert(cell, col, source)
+            except DataError as exc:
+                bad.append(exc)
+        if bad and errors is None:
+            raise bad[0]
+        for exc in bad:
+            errors(exc)
+        if not bad:
+            records.append(Record(values, source))
+    for col in columns:
+        total = sum(r[col.name] for r in records) if col.pieces else 0
+        if total > MAX_PIECES:
+            raise DataError(f"the counts add up to {total:,} pieces; a kit holds at most "
+                            f"{MAX_PIECES:,}", path, field=col.name)
+    return records
+
+
+def _csv_rows(path: Path) -> list[list[str]]:
+    """Every row of the file (the header first), at most MAX_ROWS below the header."""
+    reader = csv.reader(io.StringIO(read_text(path), newline=""), strict=True)
     try:
         rows = list(reader)
     except csv.Error as exc:
         raise DataError(f"malformed CSV at line {reader.line_num}: {exc}", path) from None
     if not rows:
         raise DataError("file is empty; it needs a header row", path)
+    if len(rows) - 1 > MAX_ROWS:
+        raise DataError(f"{len(rows) - 1:,} rows; pnp reads at most {MAX_ROWS:,} rows from one "
+                        "file", path)
+    return rows
+
+
+def _header(rows: list[list[str]], path: Path) -> list[str]:
+    """The column names; each must be named once."""
     header = [h.strip() for h in rows[0]]
     # spreadsheets often export empty columns at the end: ignore them if they hold nothing
     while header and not header[-1] and not any(
@@ -203,6 +250,11 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True)
         if name in seen:
             raise DataError(f'column "{name}" appears twice in the header', path, 1)
         seen.add(name)
+    return header
+
+
+def _check_columns(header: list[str], columns: list[Column], allow_extra: bool,
+                   path: Path) -> None:
     known = {c.name for c in columns}
     for col in columns:
         if col.required and col.name not in header:
@@ -212,27 +264,3 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True)
         extra = [h for h in header if h and h not in known]
         if extra:
             raise DataError(f'unknown column "{extra[0]}"; expected: {", ".join(known)}', path, 1)
-    if len(rows) - 1 > MAX_ROWS:
-        raise DataError(f"{len(rows) - 1:,} rows; pnp reads at most {MAX_ROWS:,} rows from one "
-                        "file", path)
-    index = {name: i for i, name in enumerate(header)}
-    records = []
-    for number, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        source = Source(path, number)
-        if len(row) > len(header) and any(c.strip() for c in row[len(header):]):
-            raise DataError(f"row has {len(row)} cells but the header has {len(header)}; "
-                            "is there an unquoted comma?", path, number)
-        values = {}
-        for col in columns:
-            i = index.get(col.name)
-            cell = row[i] if i is not None and i < len(row) else ""
-            values[col.name] = _convert(cell, col, source)
-        records.append(Record(values, source))
-    for col in columns:
-        total = sum(r[col.name] for r in records) if col.pieces else 0
-        if total > MAX_PIECES:
-            raise DataError(f"the counts add up to {total:,} pieces; a kit holds at most "
-                            f"{MAX_PIECES:,}", path, field=col.name)
-    return records

@@ -1,12 +1,7 @@
 """What every game shares: its metadata, palette, rulings and booklet, read from game.toml and
-rulings.toml. A game module (pnp/games/<name>/kit.py) provides:
-
-    load(folder: GameFolder) -> model          the data, checked for form
-    validate(model) -> list[Finding]           the data against the rules engine
-    build_kit(model, fonts) -> Kit             what to print
-    required_kit(model) -> Counter             what the rules need printed (the manifest check)
-    new_game(model, num_players=None) -> Game  the rules engine
-"""
+rulings.toml. (What a game's own kit module provides is described in pnp/games/registry.py.)
+Loading stays free of the drawing library: colours are plain values and font files are only
+checked here; reportlab registers them when the kit is drawn."""
 
 from __future__ import annotations
 
@@ -14,22 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import Color
-
+from ..data.colours import Colour, parse_colour
 from ..data.files import inside
+from ..data.fontfile import ROLES, check_font
 from ..data.game import GameFolder
 from ..errors import DataError, Source
-from ..render.colours import colour
 from ..resources import shipped
-
-
-@dataclass(frozen=True)
-class Ruling:
-    id: str
-    title: str
-    text: str
-    source: str
-    origin: Source
+from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings
 
 
 @dataclass(frozen=True)
@@ -43,35 +29,12 @@ class Common:
     duration: str
     version: str
     credits: str
-    palette: dict[str, Color]
+    palette: dict[str, Colour]
     rulings: tuple[Ruling, ...]
     fonts: dict[str, Path]
 
-    def colour(self, name: str) -> Color:
+    def colour(self, name: str) -> Colour:
         return self.palette[name]
-
-
-def load_rulings(folder: GameFolder) -> tuple[Ruling, ...]:
-    path = folder.path / "rulings.toml"
-    if not path.is_file():
-        return ()
-    data = folder.toml("rulings.toml")
-    items = data.get("ruling", [])
-    if not isinstance(items, list):
-        raise DataError("expected [[ruling]] entries", path)
-    rulings = []
-    seen = set()
-    for i, item in enumerate(items, 1):
-        where = Source(path, i)
-        for key in ("id", "title", "text"):
-            if not isinstance(item.get(key), str) or not item[key].strip():
-                raise DataError(f"ruling {i} needs a text {key!r}", path, i, key)
-        if item["id"] in seen:
-            raise DataError(f"ruling id {item['id']!r} appears twice", path, i, "id")
-        seen.add(item["id"])
-        rulings.append(Ruling(item["id"], item["title"].strip(), " ".join(item["text"].split()),
-                              str(item.get("source", "pnp")), where))
-    return tuple(rulings)
 
 
 def load_common(folder: GameFolder) -> Common:
@@ -80,20 +43,20 @@ def load_common(folder: GameFolder) -> Common:
         if not isinstance(value, str):
             raise DataError(f"[palette] {key} must be a colour text like \"#aa3311\"",
                             folder.toml_path, field=f"palette.{key}")
-        palette[key.lower()] = colour(value, None, folder.toml_path, field=f"palette.{key}")
+        palette[key.lower()] = parse_colour(value, None, folder.toml_path, field=f"palette.{key}")
     fonts = {}
     for role, rel in folder.section("fonts", required=False).items():
-        from ..render.fonts import ROLES, register_font
-
         if role not in ROLES:
             raise DataError(f"unknown font role {role!r}; use one of {', '.join(ROLES)}",
                             folder.toml_path, field=f"fonts.{role}")
         fonts[role] = folder.file(str(rel), field=f"fonts.{role}")
         try:
-            register_font(fonts[role])
+            check_font(fonts[role])
         except DataError as exc:
             raise DataError(f"{rel}: {exc.message}", folder.toml_path,
                             field=f"fonts.{role}") from None
+    rulings, problems = load_rulings(folder)
+    folder.problems.extend(problems)
     g = "game"
     return Common(
         folder=folder,
@@ -106,17 +69,18 @@ def load_common(folder: GameFolder) -> Common:
         version=str(folder.get(g, "version", (str, int, float), default="")),
         credits=folder.get(g, "credits", default=""),
         palette=palette,
-        rulings=load_rulings(folder),
+        rulings=rulings,
         fonts=fonts,
     )
 
 
-def palette_colour(common: Common, value: str, source: Source, field: str) -> Color:
-    return colour(value, common.palette, source.path, source.row, field)
+def palette_colour(common: Common, value: str, source: Source, field: str) -> Colour:
+    return parse_colour(value, common.palette, source.path, source.row, field)
 
 
-def booklet_text(common: Common, context: dict[str, Any]) -> str:
-    """Render the game's booklet template: the game folder's own first, then the shipped one."""
+def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = NONE) -> str:
+    """Render the game's booklet template: the game folder's own first, then the shipped one.
+    `enforced` binds the rulings' placeholders to the engine's numbers (see rulings.py)."""
     from ..templating import render_template
 
     folder = common.folder
@@ -125,7 +89,6 @@ def booklet_text(common: Common, context: dict[str, Any]) -> str:
     search = [folder.path, shipped("templates") / common.engine]
     game = {k: getattr(common, k) for k in ("title", "designer", "players", "ages", "duration",
                                              "version", "credits")}
-    rulings = [{"id": r.id, "title": r.title, "text": r.text, "source": r.source}
-               for r in common.rulings]
+    rulings = for_booklet(common.rulings, enforced)
     base = {"game": game, "rulings": rulings}
     return render_template(search, name, {**base, **context})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.enums import TA_LEFT
@@ -20,6 +20,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableS
 
 from ..errors import DataError
 from ..units import MM
+from .colours import as_color
 from .fonts import Fonts
 from .text import draw_line, xml_escape
 
@@ -46,7 +47,7 @@ def faces_figure(drawers, w: float, h: float, outline: Color, scale: float = 0.5
             clip = c.beginPath()
             clip.rect(0, 0, w, h)
             c.clipPath(clip, stroke=0, fill=0)
-            drawer(Surface(c, fonts, w, h, 0, "figure"))
+            drawer(Surface(c, fonts, w, h, 0, "figure", cut=False))
             c.restoreState()
             c.setStrokeColor(outline)
             c.setLineWidth(0.4)
@@ -63,11 +64,14 @@ class _FigureFlowable(Flowable):
 
     def wrap(self, avail_w, avail_h):
         self.avail_w = avail_w
-        return avail_w, self.fig_h + 7 * MM
+        # a figure wider than the column (three cards on an A5 page) shrinks to fit it
+        self.scale = min(1.0, avail_w / self.fig_w)
+        return avail_w, self.fig_h * self.scale + 7 * MM
 
     def draw(self):
         self.canv.saveState()
-        self.canv.translate((self.avail_w - self.fig_w) / 2, 4 * MM)
+        self.canv.translate((self.avail_w - self.fig_w * self.scale) / 2, 4 * MM)
+        self.canv.scale(self.scale, self.scale)
         self.draw_fn(self.canv, self.fonts, self.fig_w, self.fig_h)
         self.canv.restoreState()
 
@@ -80,8 +84,65 @@ class _PageBreak(Flowable):
         pass
 
 
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
+_DELIMS = re.compile(r"\*+")
+CHUNK_LINES = 12  # lines per piece of a long paragraph (see _chunked)
+
+
+def emphasis(text: str) -> list[tuple[str, bool, bool]]:
+    """Split text into (piece, bold, italic) runs. `**bold**`, `*italic*` and `***both***`
+    (also `***a** b*`); a delimiter opens only before a non-space and closes only after one, a
+    single `*` between two letters or digits (2*3) is a star, and emphasis that crosses
+    (`**a *b** c*`) or is never closed prints its stars as they are. Each run carries its own
+    style, so the markup made from them is always well nested."""
+    tokens: list[dict] = []
+    pos = 0
+    for m in _DELIMS.finditer(text):
+        if m.start() > pos:
+            tokens.append({"text": text[pos:m.start()]})
+        before = text[m.start() - 1] if m.start() else " "
+        after = text[m.end()] if m.end() < len(text) else " "
+        kinds = {1: "i", 2: "b", 3: "bi"}.get(len(m.group()), "")
+        if kinds == "i" and before.isalnum() and after.isalnum():
+            kinds = ""
+        tokens.append({"text": m.group(), "kinds": kinds, "open": set(), "close": set(),
+                       "opens": not after.isspace(), "closes": not before.isspace()})
+        pos = m.end()
+    if pos < len(text):
+        tokens.append({"text": text[pos:]})
+    stack: list[tuple[dict, str]] = []  # (delimiter, "b" or "i") still open
+    for tok in tokens:
+        for kind in tok.get("kinds", "") if tok.get("closes") else "":
+            found = [i for i, (_, k) in enumerate(stack) if k == kind]
+            if found:
+                opener = stack[found[-1]][0]
+                opener["open"].add(kind)
+                tok["close"].add(kind)
+                # what opened inside it and is still open can no longer close: stars
+                stack = stack[:found[-1]] + [e for e in stack[found[-1] + 1:] if e[0] is opener]
+        if tok.get("opens"):
+            stack += [(tok, k) for k in tok["kinds"] if k not in tok["close"]]
+    runs: list[tuple[str, bool, bool]] = []
+    bold = italic = 0
+
+    def add(piece: str) -> None:
+        style = (bold > 0, italic > 0)
+        if runs and runs[-1][1:] == style:
+            runs[-1] = (runs[-1][0] + piece, *style)
+        elif piece:
+            runs.append((piece, *style))
+
+    for tok in tokens:
+        if "kinds" not in tok:
+            add(tok["text"])
+            continue
+        used = tok["open"] | tok["close"]
+        add("*" * (len(tok["text"]) - sum(2 if k == "b" else 1 for k in used)))
+        for kind, step in [(k, -1) for k in tok["close"]] + [(k, 1) for k in tok["open"]]:
+            if kind == "b":
+                bold += step
+            else:
+                italic += step
+    return runs
 
 
 @dataclass
@@ -93,19 +154,25 @@ class Booklet:
     source: str = "booklet"
     _layouts: dict = field(default_factory=dict, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        # errors in the layout name the template the text came from (pnp.templating)
+        self.source = getattr(self.text, "template", "") or self.source
+
     # ---- text to flowables ----------------------------------------------------------------
     def _inline(self, fonts: Fonts, text: str) -> str:
-        """Escape, apply bold/italic, and wrap characters the body font lacks in a font that
-        has them (CJK, symbols)."""
+        """Paragraph markup: escaped text, bold/italic runs, and characters the body font lacks
+        wrapped in a font that has them (CJK, symbols). Every tag closes inside its run."""
         out = []
-        for font, piece in fonts.runs(text, "regular"):
-            piece = xml_escape(piece)
-            if font != fonts["regular"]:
-                piece = f'<font name="{font}">{piece}</font>'
-            out.append(piece)
-        html = "".join(out)
-        html = _BOLD.sub(r"<b>\1</b>", html)
-        return _ITALIC.sub(r"<i>\1</i>", html)
+        for piece, bold, italic in emphasis(text):
+            html = "".join(xml_escape(t) if f == fonts["regular"]
+                           else f'<font name="{f}">{xml_escape(t)}</font>'
+                           for f, t in fonts.runs(piece, "regular"))
+            if italic:
+                html = f"<i>{html}</i>"
+            if bold:
+                html = f"<b>{html}</b>"
+            out.append(html)
+        return "".join(out)
 
     def _styles(self, fonts: Fonts) -> dict[str, ParagraphStyle]:
         from reportlab.lib.fonts import addMapping
@@ -121,9 +188,9 @@ class Booklet:
         return {
             "body": body,
             "h1": ParagraphStyle("h1", body, fontName=bold, fontSize=22, leading=27,
-                                 spaceAfter=8, textColor=self.accent),
+                                 spaceAfter=8, textColor=as_color(self.accent)),
             "h2": ParagraphStyle("h2", body, fontName=bold, fontSize=14, leading=18,
-                                 spaceBefore=10, spaceAfter=4, textColor=self.accent),
+                                 spaceBefore=10, spaceAfter=4, textColor=as_color(self.accent)),
             "h3": ParagraphStyle("h3", body, fontName=bold, fontSize=11, leading=14,
                                  spaceBefore=6, spaceAfter=2),
             "bullet": ParagraphStyle("bullet", body, leftIndent=14, bulletIndent=4,
@@ -134,83 +201,12 @@ class Booklet:
         }
 
     def flowables(self, fonts: Fonts, width: float) -> list[Flowable]:
-        st = self._styles(fonts)
-        story: list[Flowable] = []
-        para: list[str] = []
-        table: list[list[str]] = []
-
-        def flush_para():
-            if para:
-                story.append(Paragraph(self._inline(fonts, " ".join(para)), st["body"]))
-                para.clear()
-
-        def flush_table():
-            if not table:
-                return
-            ncols = max(len(r) for r in table)
-            rows = [[Paragraph(self._inline(fonts, cell), st["head" if i == 0 else "cell"])
-                     for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(table)]
-            # a table is cut into blocks of TABLE_BLOCK rows, each with the header: splitting
-            # one long platypus table across pages costs time that grows faster than its rows
-            for first in range(1, max(len(rows), 2), TABLE_BLOCK):
-                story.append(table_block([rows[0]] + rows[first:first + TABLE_BLOCK]))
-            story.append(Spacer(1, 6))
-            table.clear()
-
-        def table_block(rows):
-            ncols = len(rows[0])
-            t = Table(rows, colWidths=[width / ncols] * ncols, repeatRows=1)
-            t.setStyle(TableStyle([
-                ("FONT", (0, 0), (-1, -1), fonts["regular"], 9),  # else reportlab picks Helvetica
-                ("BACKGROUND", (0, 0), (-1, 0), self.accent),
-                ("GRID", (0, 0), (-1, -1), 0.4, Color(0.6, 0.6, 0.6)),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, Color(0.95, 0.95, 0.95)]),
-            ]))
-            return t
-
-        for number, raw in enumerate(self.text.splitlines(), 1):
-            line = raw.strip()
-            if not line.startswith("|"):
-                flush_table()
-            if not line:
-                flush_para()
-                continue
-            if line.startswith("|"):
-                flush_para()
-                cells = [c.strip() for c in line.strip("|").split("|")]
-                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
-                    table.append(cells)
-                continue
-            m = re.fullmatch(r"(#{1,3})\s+(.*)", line)
-            if m:
-                flush_para()
-                story.append(Paragraph(self._inline(fonts, m.group(2)), st[f"h{len(m.group(1))}"]))
-                continue
-            m = re.fullmatch(r"\[\[figure\s+([\w-]+)\]\]", line)
-            if m:
-                flush_para()
-                if m.group(1) not in self.figures:
-                    raise DataError(f"unknown figure {m.group(1)!r}; this game has: "
-                                    f"{', '.join(sorted(self.figures)) or 'none'}",
-                                    self.source, number)
-                story.append(_FigureFlowable(self.figures[m.group(1)], fonts))
-                continue
-            if line == "---":
-                flush_para()
-                story.append(_PageBreak())
-                continue
-            m = re.fullmatch(r"(-|\d+\.)\s+(.*)", line)
-            if m:
-                flush_para()
-                bullet = "\u2022" if m.group(1) == "-" else m.group(1)
-                story.append(Paragraph(self._inline(fonts, m.group(2)), st["bullet"],
-                                       bulletText=bullet))
-                continue
-            para.append(line)
-        flush_para()
-        flush_table()
-        return story
+        story = _Story(self, fonts, width)
+        for raw in self.text.splitlines():
+            story.add(raw.strip())
+        story.flush_para()
+        story.flush_table()
+        return story.flowables
 
     # ---- pages ------------------------------------------------------------------------------
     def layout(self, fonts: Fonts, page_w: float, page_h: float) -> list[list["_Placed"]]:
@@ -257,7 +253,7 @@ class Booklet:
                         page.append(story.pop())
                     continue
                 if not page:
-                    raise DataError("an element of the rule booklet is taller than a page",
+                    raise DataError(f"{_describe(f)} is taller than a booklet page; split it",
                                     self.source)
                 break
             if page:
@@ -284,7 +280,7 @@ class Booklet:
     def _furniture(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float, n: int) -> None:
         margin = _margin(page_w)
         c.setFillColor(Color(0.45, 0.45, 0.45))
-        c.setStrokeColor(self.accent)
+        c.setStrokeColor(as_color(self.accent))
         c.setLineWidth(0.6)
         c.line(margin, page_h - margin + 2 * MM, page_w - margin, page_h - margin + 2 * MM)
         draw_line(c, fonts, f"{self.title} \u00b7 Rules", margin, page_h - margin + 4 * MM, 8)
@@ -300,6 +296,89 @@ class Booklet:
     def draw_forms(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
                    prefix: str = "bk") -> int:
         return self._pages(c, fonts, page_w, page_h, forms=prefix)
+
+
+class _Story:
+    """The booklet's Markdown subset read line by line into platypus flowables: paragraphs
+    gather their lines, table rows gather into tables, the other blocks stand alone."""
+
+    def __init__(self, booklet: Booklet, fonts: Fonts, width: float):
+        self.booklet, self.fonts, self.width = booklet, fonts, width
+        self.st = booklet._styles(fonts)
+        self.flowables: list[Flowable] = []
+        self.para: list[str] = []
+        self.table: list[list[str]] = []
+
+    def _text(self, text: str, style: str, **kw: Any) -> Paragraph:
+        return Paragraph(self.booklet._inline(self.fonts, text), self.st[style], **kw)
+
+    def add(self, line: str) -> None:
+        if not line.startswith("|"):
+            self.flush_table()
+        if not line:
+            self.flush_para()
+        elif line.startswith("|"):
+            self.flush_para()
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                self.table.append(cells)
+        else:
+            block = self._block(line)
+            if block is None:
+                self.para.append(line)
+            else:
+                self.flush_para()
+                self.flowables.extend(block)
+
+    def _block(self, line: str) -> list[Flowable] | None:
+        """A heading, figure, page break or list item; None for a line of a paragraph."""
+        m = re.fullmatch(r"(#{1,3})\s+(.*)", line)
+        if m:
+            return [self._text(m.group(2), f"h{len(m.group(1))}")]
+        m = re.fullmatch(r"\[\[figure\s+([\w-]+)\]\]", line)
+        if m:
+            figures = self.booklet.figures
+            if m.group(1) not in figures:
+                raise DataError(f"[[figure {m.group(1)}]]: unknown figure; this game has: "
+                                f"{', '.join(sorted(figures)) or 'none'}", self.booklet.source)
+            return [_FigureFlowable(figures[m.group(1)], self.fonts)]
+        if line == "---":
+            return [_PageBreak()]
+        m = re.fullmatch(r"(-|\d+\.)\s+(.*)", line)
+        if m:
+            bullet = "\u2022" if m.group(1) == "-" else m.group(1)
+            return _chunked(self._text(m.group(2), "bullet", bulletText=bullet), self.width)
+        return None
+
+    def flush_para(self) -> None:
+        if self.para:
+            self.flowables.extend(_chunked(self._text(" ".join(self.para), "body"), self.width))
+            self.para.clear()
+
+    def flush_table(self) -> None:
+        if not self.table:
+            return
+        ncols = max(len(r) for r in self.table)
+        rows = [[self._text(cell, "head" if i == 0 else "cell")
+                 for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(self.table)]
+        # a table is cut into blocks of TABLE_BLOCK rows, each with the header: splitting one
+        # long platypus table across pages costs time that grows faster than its rows
+        for first in range(1, max(len(rows), 2), TABLE_BLOCK):
+            self.flowables.append(self._table_block([rows[0]] + rows[first:first + TABLE_BLOCK]))
+        self.flowables.append(Spacer(1, 6))
+        self.table.clear()
+
+    def _table_block(self, rows: list) -> Table:
+        ncols = len(rows[0])
+        t = Table(rows, colWidths=[self.width / ncols] * ncols, repeatRows=1)
+        t.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), self.fonts["regular"], 9),  # else reportlab: Helvetica
+            ("BACKGROUND", (0, 0), (-1, 0), as_color(self.booklet.accent)),
+            ("GRID", (0, 0), (-1, -1), 0.4, Color(0.6, 0.6, 0.6)),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, Color(0.95, 0.95, 0.95)]),
+        ]))
+        return t
 
 
 class _Placed(Flowable):
@@ -334,6 +413,43 @@ class _Placed(Flowable):
 def _margin(page_w: float) -> float:
     """20 mm on A4 and Letter, in proportion on smaller pages (14 mm on A5)."""
     return min(MARGIN, page_w * 0.095)
+
+
+def _chunked(p: Paragraph, width: float) -> list[Flowable]:
+    """A long paragraph as consecutive paragraphs of CHUNK_LINES lines, its text broken into
+    lines once. Splitting one long paragraph at each page break re-breaks all the text still
+    to come, so one long paragraph took time quadratic in its pages (82 pages: 148 s); the
+    pieces sit flush, so the page looks the same."""
+    if len(p.frags) < 2 and sum(len(getattr(f, "text", "")) for f in p.frags) < 2000:
+        return [p]
+    p.wrap(width, 1e9)
+    lines = len(p.blPara.lines)
+    if lines <= 2 * CHUNK_LINES:
+        return [p]
+    split = p._get_split_blParaFunc()  # what reportlab's own Paragraph.split uses
+    base = p.style
+    first = ParagraphStyle(f"{base.name}-first", base, spaceAfter=0)
+    middle = ParagraphStyle(f"{base.name}-cont", base, spaceBefore=0, spaceAfter=0,
+                            firstLineIndent=0)
+    last = ParagraphStyle(f"{base.name}-last", base, spaceBefore=0, firstLineIndent=0)
+    pieces: list[Flowable] = []
+    for start in range(0, lines, CHUNK_LINES):
+        stop = min(lines, start + CHUNK_LINES)
+        style = first if start == 0 else last if stop == lines else middle
+        pieces.append(Paragraph(None, style, bulletText=p.bulletText if start == 0 else None,
+                                frags=split(p.blPara, start, stop)))
+    return pieces
+
+
+def _describe(f: Flowable) -> str:
+    """How a designer finds a flowable in the template: its first words."""
+    f = getattr(f, "inner", f)  # unwrap a _Placed
+    if isinstance(f, Paragraph):
+        text = " ".join(f.getPlainText().split())
+        return f"the paragraph {text[:40] + '...' if len(text) > 40 else text!r}"
+    if isinstance(f, Table):
+        return "a table"
+    return "a figure" if isinstance(f, _FigureFlowable) else "an element"
 
 
 def _is_heading(f: Flowable) -> bool:

@@ -10,17 +10,11 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from ..data.fontfile import ROLES
 from ..errors import DataError
 from ..resources import shipped
+from .fontcache import cached_font
 
-ROLES = {
-    "regular": "DejaVuSans.ttf",
-    "bold": "DejaVuSans-Bold.ttf",
-    "italic": "DejaVuSans-Oblique.ttf",
-    "condensed": "DejaVuSansCondensed.ttf",
-    "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
-    "cjk": "PnPCJKSubset.ttf",
-}
 FALLBACK_ROLES = ("regular", "cjk")
 
 
@@ -33,20 +27,26 @@ def register_font(path: Path) -> str:
         data = path.read_bytes()
     except OSError as exc:
         raise DataError(f"cannot read font: {exc.strerror or exc}", path) from None
-    name = f"{path.stem}-{hashlib.sha1(data).hexdigest()[:10]}"
+    digest = hashlib.sha1(data).hexdigest()
+    name = f"{path.stem}-{digest[:10]}"
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            font = TTFont(name, str(path))
-            if not _shipped(path):
-                _check_tables(data)
-                font.face.makeSubset(sorted(font.face.charToGlyph))
+            font = cached_font(name, digest, lambda: _parse(name, path, data))
         except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
-        except Exception as exc:  # reportlab's parser meets a damaged file in many ways
+        except Exception:  # reportlab's parser meets a damaged file in many ways
             raise DataError("not a usable TrueType font (damaged or cut short)",
                             path) from None
         pdfmetrics.registerFont(font)
     return name
+
+
+def _parse(name: str, path: Path, data: bytes) -> TTFont:
+    font = TTFont(name, str(path))
+    if not _shipped(path):
+        _check_tables(data)
+        font.face.makeSubset(sorted(font.face.charToGlyph))
+    return font
 
 
 def _shipped(path: Path) -> bool:
@@ -62,11 +62,10 @@ def _check_tables(data: bytes) -> None:
     if data[:4] == b"ttcf":
         return  # a collection: reportlab reads the chosen member's tables itself
     (count,) = struct.unpack(">H", data[4:6])
-    for i in range(count):
-        offset, length = struct.unpack(">II", data[12 + 16 * i + 8: 12 + 16 * i + 16])
-        if offset + length > len(data):
-            raise TTFError(f"cut short: a table ends at byte {offset + length:,} of "
-                           f"{len(data):,}")
+    ends = [sum(struct.unpack(">II", data[20 + 16 * i: 28 + 16 * i])) for i in range(count)]
+    if max(ends, default=0) > len(data):
+        raise TTFError(f"cut short: its tables need {max(ends):,} bytes, the file has "
+                       f"{len(data):,}")
 
 
 @dataclass
