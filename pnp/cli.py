@@ -463,7 +463,7 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     """Simulate a game and write a balance report PDF of charts."""
     from .sim.report import write_report
 
-    from .sim.proof import card_section
+    from .sim.balanceproof import card_section
 
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
         from .data.game import find_game

@@ -153,6 +153,7 @@ def check_hidden(game: Game, histories: Sequence[Sequence[int]],
                         f"{step}:\n  {a.observation(seat)!r}\n  {b.observation(seat)!r}")
                 telling += any(repr(a.observation(p)) != repr(b.observation(p))
                                for p in range(game.num_players) if p != seat)
+                check_determinize_twins(game, a, b, seat, step)
     return telling
 
 
@@ -187,6 +188,22 @@ def check_determinize(game: Game, histories: Sequence[Sequence[int]], *, seed: i
                 else:
                     raise ContractError(f"{where}: the sampled game does not end")
     return telling
+
+
+def check_determinize_twins(game: Game, a: State, b: State, seat: int, step: int) -> None:
+    """a and b differ only in what `seat` cannot see: a determinisation keeps the seat's
+    observation, and it depends on that observation and the rng only (the same rng gives the
+    same state, as every seat sees it, from a and from b). Games without determinize pass."""
+    try:
+        da, db = a.determinize(seat, random.Random(step)), b.determinize(seat, random.Random(step))
+    except NotImplementedError:
+        return
+    if repr(da.observation(seat)) != repr(a.observation(seat)):
+        raise ContractError(f"{game.name}: determinize changes what seat {seat + 1} sees at "
+                            f"step {step}")
+    if fingerprint(da, game.num_players) != fingerprint(db, game.num_players):
+        raise ContractError(f"{game.name}: determinize for seat {seat + 1} at step {step} "
+                            "depends on what that seat cannot see")
 
 
 def swap_action(game: Game, actions: Sequence[int], index: int,

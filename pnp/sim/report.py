@@ -206,7 +206,7 @@ def _rerun(fig: Mapping[str, Any]) -> str:
 
 def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> list[str]:
     """Write the balance report of a run's figures to `out` (atomically), ending with the
-    `proof` flowables (the card-by-card section, proof.py) when given. Returns the charts'
+    `proof` flowables (the card-by-card section, balanceproof.py) when given. Returns the charts'
     titles."""
     st = report_styles()
     agents = fig["agents"]

@@ -18,7 +18,8 @@ MAX_CHARTS = 6
 
 def _chosen(valid: list) -> list[str]:
     """The figures to chart: those some variant measurably changes first, then the rest."""
-    names = list(valid[0]["figures"])
+    names = [n for n in valid[0]["figures"]             # a figure no variant moves at all
+             if any(r["figures"][n]["ci"] != [0, 0] for r in valid)]   # has nothing to draw
     moved = [n for n in names if any(r["figures"][n]["measurable"] for r in valid)]
     return (moved + [n for n in names if n not in moved])[:MAX_CHARTS]
 
@@ -61,7 +62,8 @@ def _sections(valid: list, st: Styles) -> list[tuple[str, Any]]:
         moved = [f"{lab} ({f['difference']:+.3f})" for lab, f in zip(labels, figs)
                  if f["measurable"]]
         words = f"Base: {figs[0]['base']:.3f}. Measurable changes: {', '.join(moved) or 'none'}."
+        top = max([0.0] + [f["ci"][1] for f in figs])           # zero stays on the axis
         chart = bars(labels, [f["difference"] for f in figs], [tuple(f["ci"]) for f in figs],
-                     value_label=f"{name}: variant minus base (95 % interval)")
+                     vmax=top, value_label=f"{name}: variant minus base (95 % interval)")
         out.append((name, chart_section(name, chart, words, st)))
     return out

@@ -2,8 +2,8 @@
 
 Hidden from a seat: the other players' hands (their sizes are public), the cards in hordes that
 no challenge has revealed (their suit and value, the token, are public), the cards set aside
-this round, the cards thrown away at the end of a round (shuffled back in, so only their number
-matters), the gates others laid (face down, ruling L6: only their suit is announced) and the
+this round, the cards still to be dealt, the cards thrown away at the end of a round (shuffled
+back in, so only their number matters), the gates others laid (face down, ruling L6: only their suit is announced) and the
 missions others have chosen this round until all are revealed. Every hidden card is drawn again
 from the pool of the cards the seat has not seen: a horde card among the unseen cards with its
 token, a gate among those of its suit; the pool is sorted before it is shuffled, so the result
@@ -25,7 +25,7 @@ def determinize(state, player: int, rng: random.Random):
     tok = s.g.token
     rv = s.revealed
     others = [p for p in range(s.n) if p != player]
-    pool = [c for p in others for c in s.hands[p]] + s.setaside + s.discard
+    pool = [c for p in others for c in s.hands[p]] + s.setaside + s.discard + s.deck
     slots = []                                      # (horde, position) of hidden horde cards
     for h in s.open:
         for i, c in enumerate(h.cards):
@@ -56,9 +56,10 @@ def determinize(state, player: int, rng: random.Random):
         k = len(s.hands[p])
         s.hands[p] = sorted(rest[at:at + k])
         at += k
-    k = len(s.setaside)
-    s.setaside = sorted(rest[at:at + k])
-    s.discard = sorted(rest[at + k:])
+    for name in ("setaside", "discard", "deck"):    # the deck: cards still to deal
+        k = len(getattr(s, name))
+        setattr(s, name, sorted(rest[at:at + k]))
+        at += k
     if s.phase == PH_MISSION:
         for p in others:
             if s.mission[p] >= 0:                   # chosen face down

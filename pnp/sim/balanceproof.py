@@ -20,6 +20,18 @@ FACE_HEIGHT = 30 * mm
 FLAG = colors.HexColor("#fdecea")
 
 
+_drawers: dict[int, PieceDrawer] = {}
+
+
+def _drawer(canvas, fonts) -> PieceDrawer:
+    """One PieceDrawer per canvas: a face many pieces share is defined once as a form there."""
+    d = _drawers.get(id(canvas))
+    if d is None or d.c is not canvas:
+        _drawers.clear()
+        d = _drawers[id(canvas)] = PieceDrawer(canvas, fonts, [])
+    return d
+
+
 class Face(Flowable):
     """One piece's front, scaled to FACE_HEIGHT."""
 
@@ -33,8 +45,7 @@ class Face(Flowable):
         c = self.canv
         c.saveState()
         c.scale(self.scale, self.scale)
-        PieceDrawer(c, self.fonts, []).draw(self.piece, self.piece.front, self.w, self.h, 0,
-                                            self.shape)
+        _drawer(c, self.fonts).draw(self.piece, self.piece.front, self.w, self.h, 0, self.shape)
         c.restoreState()
         c.setStrokeColor(colors.HexColor("#999999"))
         c.setLineWidth(0.3)
@@ -48,12 +59,15 @@ def kit_faces(game: str) -> tuple[dict[tuple[str, int], tuple], Any]:
 
     kit, fonts, _ = _prepare(open_game(game), force=True)
     faces: dict[tuple[str, int], tuple[Any, float, float, str]] = {}
+    names: dict[tuple[str, int], set] = {}
     for sheet in kit.sheets:
         for p in sheet.pieces:
             if p.source is not None and p.source.row is not None:
-                faces.setdefault((p.source.path.name, p.source.row),
-                                 (p, sheet.width, sheet.height, sheet.shape))
-    return faces, fonts
+                key = (p.source.path.name, p.source.row)
+                faces.setdefault(key, (p, sheet.width, sheet.height, sheet.shape))
+                names.setdefault(key, set()).add(p.name)
+    # a row printed under several names (a mission in each player colour) keeps its data name
+    return {k: v + (len(names[k]) == 1,) for k, v in faces.items()}, fonts
 
 
 def _words(c: Mapping[str, Any]) -> str:
@@ -92,8 +106,7 @@ def balance_proof(cards: Sequence[Mapping[str, Any]], faces: Mapping, fonts,
                        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
     for i, c in enumerate(cards):
         face = faces.get((c["file"], c["row"]))
-        cell = Face(face[0], face[1], face[2], face[3], fonts) if face else \
-            Paragraph(_markup("(no face)"), body)
+        cell = Face(*face[:4], fonts) if face else Paragraph(_markup("(no face)"), body)
         name = Paragraph(_markup(c["card"], "bold"), body)
         text = Paragraph(_words(c).replace("<b>", f'<font name="{_font("bold")}">')
                          .replace("</b>", "</font>"), body)
@@ -110,7 +123,7 @@ def label_cards(cards: Sequence[dict], faces: Mapping) -> None:
     """Name each card as its printed piece is named ("Human Quick Sword")."""
     for c in cards:
         face = faces.get((c["file"], c["row"]))
-        if face:
+        if face and face[4]:
             name = face[0].name
             c["card"] = name[:-5] if name.endswith(" card") else name
 
