@@ -28,15 +28,24 @@ def plain(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not plain data for a template")
 
 
-def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:
+def sandbox(loader=None):
+    """The one sandboxed environment setup: unknown names are errors, nothing is escaped."""
     import jinja2
-    from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-    loader = jinja2.FileSystemLoader([str(f) for f in folders], followlinks=False)
     env = ImmutableSandboxedEnvironment(loader=loader, undefined=jinja2.StrictUndefined,
                                         autoescape=False, trim_blocks=True, lstrip_blocks=True,
                                         keep_trailing_newline=True)
     env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
+    return env
+
+
+def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:
+    import jinja2
+    from jinja2.sandbox import SecurityError
+
+    loader = jinja2.FileSystemLoader([str(f) for f in folders], followlinks=False)
+    env = sandbox(loader)
     try:
         return env.get_template(name).render(**plain(context))
     except jinja2.TemplateNotFound as exc:

@@ -74,7 +74,7 @@ class KitRenderer:
     def _grid(self, sheet: Sheet) -> Grid:
         bleed = self.opt.bleed
         gap = sheet.gap
-        if sheet.shape == "circle":
+        if sheet.shape in ("circle", "hex"):  # cut one by one: room between for their bleed
             gap = max(gap, 2 * bleed, 2 * MM)
         if not self._folded(sheet):
             return plan_grid(self.page_w, self.page_h, sheet.width, sheet.height, bleed=bleed,
@@ -249,6 +249,8 @@ class KitRenderer:
         if shape == "circle":
             r = min(trim.w, trim.h) / 2 + grid.inner_bleed
             path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
+        elif shape == "hex":
+            _hexagon(path, trim, grid.inner_bleed)
         else:
             path.rect(area.x, area.y, area.w, area.h)
         c.clipPath(path, stroke=0, fill=0)
@@ -264,6 +266,12 @@ class KitRenderer:
             c.setStrokeColor(GREY)
             c.setLineWidth(CUT_WIDTH)
             c.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, min(trim.w, trim.h) / 2)
+        elif shape == "hex":
+            c.setStrokeColor(GREY)
+            c.setLineWidth(CUT_WIDTH)
+            cut = c.beginPath()
+            _hexagon(cut, trim, 0.0)
+            c.drawPath(cut, stroke=1, fill=0)
 
     def _marks(self, grid: Grid, mirrored: bool = False) -> None:
         c = self.c
@@ -398,6 +406,20 @@ def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
     if not back:
         return (0, 1, -1, 0, trim.right, trim.y)
     return (0, -1, 1, 0, trim.x, trim.top)
+
+
+def _hexagon(path, trim: Rect, grow: float) -> None:
+    """A flat-top hexagon filling the trim box (corner to corner across), grown by `grow`."""
+    from math import sqrt
+
+    cx, cy = trim.x + trim.w / 2, trim.y + trim.h / 2
+    r = trim.w / 2 + grow * 2 / sqrt(3)
+    h = r * sqrt(3) / 2
+    path.moveTo(cx + r, cy)
+    for x, y in ((cx + r / 2, cy + h), (cx - r / 2, cy + h), (cx - r, cy), (cx - r / 2, cy - h),
+                 (cx + r / 2, cy - h)):
+        path.lineTo(x, y)
+    path.close()
 
 
 def _mirror(r: Rect, page_w: float) -> Rect:

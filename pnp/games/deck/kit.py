@@ -1,123 +1,128 @@
-"""A plain deck with no rules engine: the starting point `pnp new` gives a designer. Each row of
-cards.csv is a card (title, text, colour, count); game.toml sets the size and the back."""
+"""A game made from data alone, with no rules engine: the starting point `pnp new` gives a
+designer. game.toml lists its components (cards, tokens, tiles, boards, mats), each with its
+rows and the layout files of its faces (see components.py), and `[[check]]` rules the data must
+keep. A game.toml without components is the first plain deck: cards.csv (title, text, colour,
+count, image) with [card] size and [back] colour and text."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 
-from reportlab.lib.colors import Color
-
-from ...data.files import Column
+from ...checks import Check, read_checks, run_checks
 from ...data.game import GameFolder
-from ...data.images import checked_image
 from ...errors import Finding, PnpError, Source, warning
-from ...kit import Kit, Piece, Sheet, shared
+from ...faces import Env, LayoutFace
+from ...kit import Board, Kit, Piece, Sheet
 from ...render.booklet import Booklet
-from ...render.colours import ink_on, mix
-from ...render.surface import Surface
-from ...units import MM
-from ..base import Common, booklet_text, load_common, palette_colour
-
-MAX_COPIES = 1000
-
-
-@dataclass(frozen=True)
-class Card:
-    title: str
-    text: str
-    colour: Color
-    count: int
-    source: Source
-    image: Path | None = None
+from ...templating import plain
+from ...units import length
+from ..base import Common, booklet_text, load_common
+from .components import Compiler, Component, legacy_component, read_component
 
 
 @dataclass(frozen=True)
 class Model:
     common: Common
-    cards: tuple[Card, ...]
-    card_size: tuple[float, float]
-    back_colour: Color
-    back_text: str
+    components: tuple[Component, ...]
+    checks: tuple[Check, ...]
 
 
 def load(folder: GameFolder) -> Model:
     common = load_common(folder)
-    cards = []
-    for r in folder.csv("cards.csv", [Column("title"), Column("text", default=""),
-                                      Column("colour"),
-                                      Column("count", "int", default=1, min=0, max=MAX_COPIES),
-                                      Column("image", required=False, default="")]):
-        image = (checked_image(folder.path, r["image"], r.source, "image") if r["image"]
-                 else None)
-        cards.append(Card(r["title"], r["text"], palette_colour(common, r["colour"], r.source,
-                                                                "colour"), r["count"], r.source,
-                          image))
-    back = folder.get("back", "colour", default="#333333")
-    return Model(common, tuple(cards), folder.card_size(),
-                 palette_colour(common, back, Source(folder.toml_path), "back.colour"),
-                 folder.get("back", "text", default=common.title))
+    items = folder.config.get("component")
+    if items is None:
+        items = [legacy_component(folder)]
+    elif not isinstance(items, list):
+        raise PnpError(f"{folder.toml_path.name}: components are [[component]] tables")
+    safe = length(folder.get("layout", "safe", (str, int, float), default="3mm"),
+                  folder.toml_path, field="layout.safe")
+    lang = folder.get("layout", "language", default="en_US")
+    env = Env(folder.path, common.palette, safe, lang)
+    game = plain({k: getattr(common, k) for k in ("title", "designer", "players", "ages",
+                                                   "duration", "version", "credits")})
+    palette = {k: plain(v) for k, v in common.palette.items()}
+    base = {**palette, "palette": palette, "game": game}
+    compiler = Compiler(folder, env, common.palette)
+    components = tuple(read_component(folder, item, i, compiler, base)
+                       for i, item in enumerate(items, 1))
+    names = [c.name for c in components]
+    twice = {n for n in names if names.count(n) > 1}
+    if twice:
+        raise PnpError(f"{folder.toml_path.name}: two components are named {sorted(twice)[0]!r}")
+    tables = {c.name: c.table for c in components}
+    checks = read_checks(folder, tables)
+    return Model(common, components, checks)
 
 
 def validate(model: Model) -> list[Finding]:
-    if not model.cards:
-        return [warning("the deck has no cards", Source(model.common.folder.path / "cards.csv"))]
-    return []
+    findings: list[Finding] = []
+    for c in model.components:
+        findings.extend(c.table.notes)
+        if not c.table.rows:
+            findings.append(warning(f"{c.name}: {c.table.name} has no rows",
+                                    Source(model.common.folder.toml_path)))
+    counts = {c.name: c.counts for c in model.components}
+    findings.extend(run_checks(model.checks, counts))
+    return findings
 
 
 def required_kit(model: Model) -> Counter:
-    return Counter({"card": sum(c.count for c in model.cards)})
+    return Counter({c.name: sum(c.counts) for c in model.components})
 
 
 def new_game(model: Model, num_players: int | None = None):
     raise PnpError(f"{model.common.title} has no rules engine (engine = \"deck\")")
 
 
-def front(card: Card):
-    def draw(s: Surface) -> None:
-        c, w, h = s.c, s.w, s.h
-        s.fill_bleed(mix(card.colour, Color(1, 1, 1), 0.85))
-        c.setFillColor(card.colour)
-        b = s.bleed
-        c.rect(-b, h - 16 * MM, w + 2 * b, 16 * MM + b, stroke=0, fill=1)
-        c.setFillColor(ink_on(card.colour))
-        s.line(card.title, w / 2, h - 10.5 * MM, 13, "bold", "centre", max_width=w - 8 * MM,
-               field="title")
-        c.setFillColor(Color(0.1, 0.1, 0.1))
-        text_top = h - 20 * MM
-        if card.image is not None:
-            # art in the upper half, kept in proportion; drawImage embeds each file once
-            box_h = (h - 26 * MM) * (0.55 if card.text else 1.0)
-            c.drawImage(str(card.image), 5 * MM, text_top - box_h, w - 10 * MM, box_h,
-                        preserveAspectRatio=True, anchor="c", mask="auto")
-            text_top -= box_h + 2 * MM
-        if card.text:
-            s.paragraph(card.text, 5 * MM, 5 * MM, w - 10 * MM, text_top - 5 * MM, size=11,
-                        min_size=7, field="text")
-    return draw
+def _label(c: Component, i: int) -> str:
+    row = c.table.rows[i]
+    for key in ("title", "name", "label"):
+        if key in c.table.columns and str(row[key]).strip():
+            return str(row[key]).strip()
+    return f"{c.name} {i + 1}"
 
 
-def back(model: Model):
-    @shared
-    def draw(s: Surface) -> None:
-        s.fill_bleed(model.back_colour)
-        s.c.setStrokeColor(ink_on(model.back_colour))
-        s.c.setLineWidth(1.2)
-        s.c.roundRect(4 * MM, 4 * MM, s.w - 8 * MM, s.h - 8 * MM, 3 * MM)
-        s.c.setFillColor(ink_on(model.back_colour))
-        s.line(model.back_text, s.w / 2, s.h / 2, 14, "bold", "centre", max_width=s.w - 12 * MM)
-    return draw
+def faces(c: Component):
+    """(front, back) drawers per row; a layout with no expressions gets one shared drawer."""
+    shared = {}
+
+    def face(layout, ctx):
+        if layout is None:
+            return None
+        if layout.static:
+            if id(layout) not in shared:
+                shared[id(layout)] = LayoutFace(layout, {})
+            return shared[id(layout)]
+        return LayoutFace(layout, ctx)
+
+    return [(face(c.front, ctx), face(c.back_for(i), ctx)) for i, ctx in enumerate(c.contexts)]
 
 
 def build_kit(model: Model, fonts) -> Kit:
-    w, h = model.card_size
-    b = back(model)
-    pieces = tuple(Piece("card", card.title, front(card), b, card.source)
-                   for card in model.cards for _ in range(card.count))
     kit = Kit(model.common.title)
-    kit.sheets.append(Sheet("Cards", w, h, pieces))
-    counts = [{"title": c.title, "count": c.count, "text": c.text} for c in model.cards]
-    text = booklet_text(model.common, {"cards": counts})
+    for c in model.components:
+        drawers = faces(c)
+        if not c.on_sheets:
+            for i, (front, back) in enumerate(drawers):
+                for _ in range(c.counts[i]):
+                    kit.boards.append(Board(f"{c.title}: {_label(c, i)}" if len(drawers) > 1
+                                            else c.title, c.width, c.height, front, (c.name,),
+                                            c.table.rows[i].source))
+                    if back is not None:
+                        kit.boards.append(Board(f"{c.title}: {_label(c, i)} (back)", c.width,
+                                                c.height, back, (), c.table.rows[i].source))
+            continue
+        pieces = tuple(Piece(c.name, _label(c, i), front, back, c.table.rows[i].source)
+                       for i, (front, back) in enumerate(drawers) for _ in range(c.counts[i]))
+        kit.sheets.append(Sheet(c.title, c.width, c.height, pieces, shape=c.shape, gap=c.gap,
+                                two_sided=c.two_sided))
+    cards = next((c for c in model.components if c.on_sheets), None)
+    rows = [] if cards is None else [
+        {"title": _label(cards, i), "count": cards.counts[i],
+         "text": str(cards.table.rows[i].get("text", ""))} for i in range(len(cards.counts))]
+    listing = [{"name": c.name, "title": c.title, "count": sum(c.counts)}
+               for c in model.components]
+    text = booklet_text(model.common, {"cards": rows, "components": listing})
     kit.booklet = Booklet(model.common.title, text, {}, source=str(model.common.folder.path))
     return kit
