@@ -9,7 +9,7 @@ and a `column`, and one or more of:
     allowed = ["a", "b"]      only these values
     min = 0, max = 10         every value is a number in this range
     required = true           no empty cell
-    refers_to = "skills.csv#name"   every value names a row of another file (its column "name")
+    refers_to = "skills.csv:name"   every value names a row of another file (its column "name")
 
 Counts and totals count copies when the rows are a component with a count column (each card
 as printed); `copies = false` counts rows. `level = "warning"` reports without refusing to build.

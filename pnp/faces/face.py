@@ -306,8 +306,11 @@ def _polygon(L: Layout, s, e, v, x, y, w, h) -> None:
         if n < 3:
             raise ValueProblem(f"a polygon needs 3 or more sides, got {n}")
         start = -pi / 2 - pi / n  # a flat bottom edge
-        pts = [(x + w / 2 + w / 2 * cos(start + 2 * pi * k / n),
-                y + h / 2 + h / 2 * sin(start + 2 * pi * k / n)) for k in range(n)]
+        unit = [(cos(start + 2 * pi * k / n), sin(start + 2 * pi * k / n)) for k in range(n)]
+        # stretched to touch all four sides of the box: a 6-gon in a w x 0.866 w box is regular
+        x0, x1 = min(p[0] for p in unit), max(p[0] for p in unit)
+        y0, y1 = min(p[1] for p in unit), max(p[1] for p in unit)
+        pts = [(x + (ux - x0) / (x1 - x0) * w, y + (uy - y0) / (y1 - y0) * h) for ux, uy in unit]
     stroke, fill = _paint(c, v)
     if not (stroke or fill) or len(pts) < 2:
         return

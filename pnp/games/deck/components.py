@@ -210,8 +210,9 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     two_sided = table.get("two_sided", False)
     if not isinstance(two_sided, bool):
         raise DataError("two_sided must be true or false", path, field=f"{where}.two_sided")
-    title = _text(table, "title", path, where, name.replace("-", " ").replace("_", " ").title()
-                  + ("s" if not name.endswith("s") else ""))
+    plural = "" if kind in ("board", "mat") or name.endswith("s") else "s"
+    title = _text(table, "title", path, where, name.replace("-", " ").replace("_", " ")
+                  .capitalize() + plural)
     return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
                      contexts, two_sided, gap, origin)
 
