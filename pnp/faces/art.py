@@ -111,6 +111,9 @@ def _svg_form(c, path: Path) -> str:
         drawing = _drawing(path)
         name = "svg" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
         c.beginForm(name, 0, 0, drawing.width, drawing.height)
+        # the renderer starts from the drawing's font (else Helvetica, which no PDF of ours
+        # may reference unembedded): give it the canvas's own, an embedded TrueType font
+        drawing.__dict__["initialFontName"] = c._fontname  # (Drawing refuses it as attribute)
         renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
         c.endForm()
         names[path] = name

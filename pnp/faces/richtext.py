@@ -194,6 +194,24 @@ def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: fl
 IconDrawer = Callable[[str, float, float, float], None]  # name, x, baseline, size
 
 
+def segments(line: Line) -> list[Bit]:
+    """A line as runs to draw: neighbouring words of one style become one string (spaces
+    included), so the PDF's text reads and copies as words, not letters."""
+    out: list[Bit] = []
+    for i, word in enumerate(line.words):
+        for j, bit in enumerate(word):
+            text = (" " if i and j == 0 else "") + bit.text
+            if bit.icon:
+                if text.startswith(" "):
+                    out.append(Bit(" ", bit.role))
+                out.append(bit)
+            elif out and not out[-1].icon and out[-1].role == bit.role:
+                out[-1] = Bit(out[-1].text + text, bit.role)
+            else:
+                out.append(Bit(text, bit.role))
+    return out
+
+
 def draw(c, fonts: Fonts, m: Measure, fitted: Fitted, x: float, top: float, width: float,
          align: str, icon: IconDrawer) -> None:
     """Draw fitted lines from `top` down inside a box starting at x of the given width."""
@@ -202,16 +220,13 @@ def draw(c, fonts: Fonts, m: Measure, fitted: Fitted, x: float, top: float, widt
     for line in fitted.lines:
         lw = line.width * size
         cx = x + {"left": 0.0, "centre": (width - lw) / 2, "right": width - lw}[align]
-        for i, word in enumerate(line.words):
-            if i:
-                cx += m.space(word[0].role) * size
-            for bit in word:
-                if bit.icon:
-                    icon(bit.text, cx, y, size)
-                    cx += ICON_EM * size
-                    continue
-                for font, piece in fonts.runs(bit.text, bit.role):
-                    c.setFont(font, size)
-                    c.drawString(cx, y, piece)
-                    cx += c.stringWidth(piece, font, size)
+        for bit in segments(line):
+            if bit.icon:
+                icon(bit.text, cx, y, size)
+                cx += ICON_EM * size
+                continue
+            for font, piece in fonts.runs(bit.text, bit.role):
+                c.setFont(font, size)
+                c.drawString(cx, y, piece)
+                cx += c.stringWidth(piece, font, size)
         y -= size * fitted.leading

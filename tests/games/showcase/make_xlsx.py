@@ -24,4 +24,11 @@ CARDS = [
 ABILITIES = [["name", "text"], ["strike", "Deal damage"], ["scout", "Look ahead"],
              ["hex", "Curse a rival"]]
 
-write_xlsx(Path(__file__).parent / "cards.xlsx", {"Cards": CARDS, "Abilities": ABILITIES})
+
+
+def write(path: Path, cards=CARDS, abilities=ABILITIES) -> None:
+    write_xlsx(path, {"Cards": cards, "Abilities": abilities})
+
+
+if __name__ == "__main__":
+    write(Path(__file__).parent / "cards.xlsx")
