@@ -1,155 +1,154 @@
-"""`pnp bench`: how fast pnp builds and simulates, next to what bare reportlab needs for the same
-drawing (the floor). Each measurement of a deck runs in its own process so peak memory is its own.
-Nothing here is part of the test suite's timing; a smoke test only checks every figure is printed.
+"""`pnp bench`: how fast pnp is, as ratios to floors measured in the same run.
+
+The machine is shared and its load moves, so seconds alone mean little; each figure is set next
+to a floor doing the same work in the same minute, and each ratio is printed with its goal:
+
+- a cold `pnp build --game wuxing` against a cold `python -c "import reportlab..., click,
+  jinja2"` (the imports no build can avoid);
+- `pnp build` of a plain deck (`pnp new`, one distinct text a card, booklet included), run as a
+  user runs it, against bare reportlab drawing the same cards (pnp/benchfloor.py); time and
+  peak memory, at each size;
+- the Experior engine through the engine protocol against a tight loop of the same rules.
+
+Nothing here is part of the test suite's timing; a smoke test only checks the figures print.
 """
 
 from __future__ import annotations
 
-import json
+import csv
 import os
+import random
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
-CARD_TEXT = ("When this card is played, every player draws two cards, then discards one card of "
-             "their choice. Gain 1 VP for each card of the same suit in play.")
-
-
-def _art(folder: Path) -> Path:
-    """A full-bleed back image (a gradient), like a designer's scanned art."""
-    from PIL import Image
-
-    path = folder / "back.png"
-    if not path.exists():
-        img = Image.new("RGB", (760, 1060))
-        px = img.load()
-        for y in range(0, 1060):
-            for x in range(0, 760):
-                px[x, y] = (x * 255 // 760, y * 255 // 1060, 120)
-        img.save(path)
-    return path
+GOALS = {"cold build": 2.0, "deck": 1.5, "linear": 1.25, "memory": 1.3, "engine": 1 / 3}
+WORDS = ("draw discard gain lose point card hand each other player two one three suit trick "
+         "play reveal choose score move token board round").split()
 
 
-def _synthetic_kit(n: int, art: Path):
-    from reportlab.lib.colors import HexColor
-
-    from .kit import Kit, Piece, Sheet, shared
-    from .units import MM
-
-    @shared
-    def back(s):
-        s.c.drawImage(str(art), -s.bleed, -s.bleed, s.w + 2 * s.bleed, s.h + 2 * s.bleed)
-
-    def front_for(i: int):
-        def front(s):
-            s.fill_bleed(HexColor("#f4efe1"))
-            s.c.setStrokeColor(HexColor("#333333"))
-            s.c.roundRect(3 * MM, 3 * MM, s.w - 6 * MM, s.h - 6 * MM, 2 * MM)
-            s.c.setFillColor(HexColor("#222222"))
-            s.line(f"Card {i + 1}", s.w / 2, s.h - 12 * MM, 14, "bold", "centre")
-            s.c.circle(s.w / 2, s.h / 2 + 10 * MM, 12 * MM, stroke=1, fill=0)
-            s.paragraph(CARD_TEXT, 5 * MM, 6 * MM, s.w - 10 * MM, 30 * MM, size=8.5)
-        return front
-
-    pieces = tuple(Piece("card", f"card {i + 1}", front_for(i), back) for i in range(n))
-    kit = Kit("Synthetic deck")
-    kit.sheets.append(Sheet("Cards", 63 * MM, 88 * MM, pieces))
-    return kit
-
-
-def deck_child(n: int, mode: str, out: str, art: str) -> dict:
-    """Build a synthetic n-card deck with pnp ("pnp") or bare reportlab ("floor")."""
-    import resource
-
+def _run(args: list[str]) -> tuple[float, float]:
+    """Wall time and peak memory (MB) of one cold process."""
     start = time.perf_counter()
-    if mode == "pnp":
-        from .render.fonts import load_fonts
-        from .render.pdf import Options, render_kit
-        from .units import PAPERS
-
-        fonts = load_fonts()
-        render_kit(_synthetic_kit(n, Path(art)), fonts, Path(out), Options(PAPERS["a4"]))
-    else:
-        _floor(n, out, art)
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
-    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"wall": wall, "peak_mb": peak_kb / 1024, "bytes": os.path.getsize(out)}
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(args[:4])} failed: {err.strip()[-300:]}")
+    scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS
+    return wall, usage.ru_maxrss / scale
 
 
-def _floor(n: int, out: str, art: str) -> None:
-    """The same cards drawn with reportlab alone, written as a careful script would."""
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.utils import simpleSplit
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-    from reportlab.pdfgen.canvas import Canvas
+def _best(args: list[str], repeat: int) -> tuple[float, float]:
+    runs = [_run(args) for _ in range(repeat)]
+    return min(r[0] for r in runs), min(r[1] for r in runs)
 
+
+def _pnp() -> list[str]:
+    script = shutil.which("pnp")  # the installed command, as a user runs it
+    return [script] if script else [sys.executable, "-m", "pnp.cli"]
+
+
+def make_deck(folder: Path, cards: int) -> Path:
+    """A `pnp new` game with `cards` rows, each with its own title and text."""
+    from .scaffold import new_game
+
+    game = new_game(f"deck{cards}", folder)
+    rng = random.Random(cards)
+    with open(game / "cards.csv", "w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["title", "text", "colour", "count"])
+        for i in range(cards):
+            text = " ".join(rng.choice(WORDS) for _ in range(18)).capitalize() + "."
+            out.writerow([f"Card {i + 1}", text, rng.choice(("sun", "leaf", "rose")), 1])
+    return game
+
+
+def _verdict(ratio: float, goal: float, at_least: bool = False) -> str:
+    met = ratio >= goal if at_least else ratio <= goal
+    return f"goal {'>=' if at_least else '<='} {goal:.2f}: {'met' if met else 'NOT MET'}"
+
+
+def _cold_build(folder: Path, pnp: list[str], echo: Callable) -> dict:
+    out = folder / "wuxing.pdf"
+    build, _ = _best(pnp + ["build", "--game", "wuxing", "--out", str(out)], 5)
+    floor, _ = _best([sys.executable, "-c", "import reportlab.pdfgen.canvas, click, jinja2"], 5)
+    ratio = build / floor
+    echo("Cold build (best of 5):")
+    echo(f"  pnp build --game wuxing {build:6.3f} s | imports alone {floor:6.3f} s | ratio "
+         f"{ratio:5.2f}  {_verdict(ratio, GOALS['cold build'])}")
+    return {"build": build, "imports": floor, "ratio": ratio}
+
+
+def _decks(folder: Path, sizes, pnp: list[str], echo: Callable) -> list[dict]:
     from .resources import shipped
 
-    mm = 72 / 25.4
-    fonts = shipped("fonts")
-    pdfmetrics.registerFont(TTFont("F", str(fonts / "DejaVuSans.ttf")))
-    pdfmetrics.registerFont(TTFont("FB", str(fonts / "DejaVuSans-Bold.ttf")))
-    W, H = 210 * mm, 297 * mm
-    w, h = 63 * mm, 88 * mm
-    x0, y0 = (W - 3 * w) / 2, (H - 3 * h) / 2
-    c = Canvas(out, pagesize=(W, H), invariant=1)
-    c.beginForm("back", 0, 0, w, h)
-    c.drawImage(art, 0, 0, w, h)
-    c.endForm()
-    slots = [(x0 + (i % 3) * w, y0 + (2 - i // 3) * h) for i in range(9)]
-    for first in range(0, n, 9):
-        count = min(9, n - first)
-        for i in range(count):
-            x, y = slots[i]
-            c.saveState()
-            c.translate(x, y)
-            c.setFillColor(HexColor("#f4efe1"))
-            c.rect(0, 0, w, h, stroke=0, fill=1)
-            c.setStrokeColor(HexColor("#333333"))
-            c.roundRect(3 * mm, 3 * mm, w - 6 * mm, h - 6 * mm, 2 * mm)
-            c.setFillColor(HexColor("#222222"))
-            c.setFont("FB", 14)
-            c.drawCentredString(w / 2, h - 12 * mm, f"Card {first + i + 1}")
-            c.circle(w / 2, h / 2 + 10 * mm, 12 * mm, stroke=1, fill=0)
-            c.setFont("F", 8.5)
-            ty = 36 * mm
-            lines = simpleSplit(CARD_TEXT, "F", 8.5, w - 10 * mm)  # each card has its own text
-            for line in lines:
-                c.drawString(5 * mm, ty, line)
-                ty -= 8.5 * 1.2
-            c.restoreState()
-        for xm in (x0, x0 + w, x0 + 2 * w, x0 + 3 * w):
-            c.line(xm, y0 - 9 * mm, xm, y0 - 5 * mm)
-            c.line(xm, H - y0 + 5 * mm, xm, H - y0 + 9 * mm)
-        c.showPage()
-        for i in range(count):
-            x, y = slots[i]
-            c.saveState()
-            c.translate(W - x - w, y)
-            c.doForm("back")
-            c.restoreState()
-        c.showPage()
-    c.save()
+    echo("Plain deck through `pnp build` (booklet included) vs bare reportlab, cold processes:")
+    echo(f"  {'cards':>6} {'pnp s':>8} {'ms/card':>8} {'peak MB':>8} | {'floor s':>8} "
+         f"{'ms/card':>8} {'peak MB':>8} | {'time':>5} {'memory':>6}")
+    rows = []
+    for n in sizes:
+        game = make_deck(folder, n)
+        repeat = 3 if n <= 600 else 1
+        out = folder / f"deck{n}.pdf"
+        a_wall, a_mem = _best(pnp + ["build", "--game", str(game), "--out", str(out)], repeat)
+        b_wall, b_mem = _best([sys.executable, "-m", "pnp.benchfloor", "deck",
+                               str(game / "cards.csv"), str(folder / f"floor{n}.pdf"),
+                               str(shipped("fonts"))], repeat)
+        row = {"cards": n, "pnp": {"wall": a_wall, "peak_mb": a_mem},
+               "floor": {"wall": b_wall, "peak_mb": b_mem},
+               "ratio": a_wall / b_wall, "memory_ratio": a_mem / b_mem}
+        rows.append(row)
+        echo(f"  {n:>6} {a_wall:8.3f} {1000 * a_wall / n:8.3f} {a_mem:8.1f} | {b_wall:8.3f} "
+             f"{1000 * b_wall / n:8.3f} {b_mem:8.1f} | {row['ratio']:5.2f} "
+             f"{row['memory_ratio']:6.2f}")
+    worst = max(r["ratio"] for r in rows)
+    echo(f"  time, worst size: {worst:5.2f}  {_verdict(worst, GOALS['deck'])}")
+    big = rows[-1]
+    echo(f"  peak memory at {big['cards']} cards: {big['pnp']['peak_mb']:.0f} MB vs "
+         f"{big['floor']['peak_mb']:.0f} MB, ratio {big['memory_ratio']:4.2f}  "
+         f"{_verdict(big['memory_ratio'], GOALS['memory'])}")
+    if len(rows) > 1 and rows[-1]["cards"] > rows[-2]["cards"]:
+        per = [r["pnp"]["wall"] / r["cards"] for r in rows[-2:]]
+        growth = per[1] / per[0]
+        echo(f"  time a card, {rows[-1]['cards']} vs {rows[-2]['cards']} cards: "
+             f"{growth:4.2f}  {_verdict(growth, GOALS['linear'])} (linear in cards)")
+    return rows
 
 
-def _run_child(n: int, mode: str, folder: Path) -> dict:
-    out = folder / f"{mode}-{n}.pdf"
-    code = ("import json, sys; from pnp.bench import deck_child; "
-            f"print(json.dumps(deck_child({n}, {mode!r}, {str(out)!r}, {str(_art(folder))!r})))")
-    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return json.loads(res.stdout.strip().splitlines()[-1])
+def _engine_ceiling(seconds: float, echo: Callable) -> dict:
+    """Experior through core.play against the tight loop, interleaved; best rate of each."""
+    from .benchfloor import experior_loop
+    from .engine.core import RandomAgent, play
+    from .project import open_game
 
-
-def _time_command(args: list[str], repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
+    opened = open_game("experior")
+    game = opened.module.new_game(opened.model)
+    agents = [RandomAgent(), RandomAgent()]
+    batch = 2000
+    engine_rate = loop_rate = 0.0
+    deadline = time.perf_counter() + seconds
+    rounds = 0
+    while rounds < 3 or time.perf_counter() < deadline:
         start = time.perf_counter()
-        subprocess.run(args, capture_output=True, check=False)
-        best = min(best, time.perf_counter() - start)
-    return best
+        experior_loop(batch, seed=rounds * batch)
+        loop_rate = max(loop_rate, batch / (time.perf_counter() - start))
+        start = time.perf_counter()
+        for s in range(rounds * batch, (rounds + 1) * batch):
+            play(game, agents, s)
+        engine_rate = max(engine_rate, batch / (time.perf_counter() - start))
+        rounds += 1
+    ratio = engine_rate / loop_rate
+    echo("Engine against a tight loop of the same rules (Experior, random players, one core):")
+    echo(f"  engine protocol {engine_rate:9.0f} games/s | tight loop {loop_rate:9.0f} games/s | "
+         f"ratio {ratio:4.2f}  {_verdict(ratio, GOALS['engine'], at_least=True)}")
+    return {"engine": engine_rate, "loop": loop_rate, "ratio": ratio}
 
 
 def _games_per_second(name: str, seconds: float) -> float:
@@ -166,52 +165,34 @@ def _games_per_second(name: str, seconds: float) -> float:
     return n / (time.perf_counter() - start)
 
 
-def run(sizes=(54, 540, 5400), games=("wuxing", "experior", "legolas"), sim_seconds=2.0,
-        echo=print) -> dict:
-    from .data.game import list_games
-
-    import shutil
-
-    figures: dict = {"startup": {}, "builds": {}, "decks": [], "simulation": {}}
-    script = shutil.which("pnp")  # the installed command, as a user runs it
-    pnp = [script] if script else [sys.executable, "-m", "pnp.cli"]
-    figures["startup"]["pnp --help"] = _time_command(pnp + ["--help"])
-    figures["startup"]["pnp list"] = _time_command(pnp + ["list"])
-    echo("Start-up (best of 3, includes the interpreter):")
-    for k, v in figures["startup"].items():
-        echo(f"  {k:<12} {v:6.3f} s")
-    known = list_games()
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        echo("Game builds (a cold process each, best of 3):")
-        for g in games:
-            if g not in known:
-                continue
-            out = folder / f"{g}.pdf"
-            t = _time_command(pnp + ["build", "--game", g, "--out", str(out)])
-            size = out.stat().st_size if out.exists() else 0
-            figures["builds"][g] = {"wall": t, "bytes": size}
-            echo(f"  {g:<10} {t:6.3f} s  {size / 1024:8.1f} KB")
-        echo("Synthetic decks (text, shapes, crop marks; full-bleed image back):")
-        echo(f"  {'cards':>6} {'pnp s':>8} {'ms/card':>8} {'peak MB':>8} {'B/card':>8}"
-             f" | {'floor s':>8} {'ms/card':>8} {'peak MB':>8} {'B/card':>8} | {'ratio':>5}")
-        for n in sizes:
-            a = _run_child(n, "pnp", folder)
-            b = _run_child(n, "floor", folder)
-            row = {"cards": n, "pnp": a, "floor": b, "ratio": a["wall"] / b["wall"]}
-            figures["decks"].append(row)
-            echo(f"  {n:>6} {a['wall']:8.3f} {1000 * a['wall'] / n:8.3f} {a['peak_mb']:8.1f} "
-                 f"{a['bytes'] / n:8.0f} | {b['wall']:8.3f} {1000 * b['wall'] / n:8.3f} "
-                 f"{b['peak_mb']:8.1f} {b['bytes'] / n:8.0f} | {row['ratio']:5.2f}")
-    echo(f"Simulation, random agents, one core ({sim_seconds:g} s each):")
+def _simulation(games, seconds: float, echo: Callable) -> dict:
+    echo(f"Simulation, random agents, one core ({seconds:g} s each):")
+    rates = {}
     for g in games:
-        if g not in known:
-            continue
         try:
-            gps = _games_per_second(g, sim_seconds)
-        except Exception as exc:  # a game without an engine yet must not stop the benchmark
+            rates[g] = _games_per_second(g, seconds)
+        except Exception as exc:  # a game without an engine must not stop the benchmark
             echo(f"  {g:<10} unavailable: {exc}")
             continue
-        figures["simulation"][g] = gps
-        echo(f"  {g:<10} {gps:10.0f} games/s")
+        echo(f"  {g:<10} {rates[g]:10.0f} games/s")
+    return rates
+
+
+def run(sizes=(54, 540, 5400, 54000), games=None, sim_seconds=2.0, echo=print) -> dict:
+    from .data.game import list_games
+
+    pnp = _pnp()
+    known = list_games()
+    games = [g for g in (games or known) if g in known]
+    figures: dict = {"startup": {}}
+    echo("Start-up (best of 3, includes the interpreter):")
+    for label, args in (("pnp --help", ["--help"]), ("pnp list", ["list"])):
+        figures["startup"][label] = _best(pnp + args, 3)[0]
+        echo(f"  {label:<12} {figures['startup'][label]:6.3f} s")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        figures["cold_build"] = _cold_build(folder, pnp, echo)
+        figures["decks"] = _decks(folder, sizes, pnp, echo)
+    figures["engine"] = _engine_ceiling(sim_seconds, echo)
+    figures["simulation"] = _simulation(games, sim_seconds, echo)
     return figures

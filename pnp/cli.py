@@ -329,7 +329,7 @@ def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
 
 
 @main.command()
-@click.option("--sizes", default="54,540,5400", show_default=True,
+@click.option("--sizes", default="54,540,5400,54000", show_default=True,
               help="Synthetic deck sizes, comma-separated.")
 @click.option("--sim-seconds", type=click.FloatRange(0.05, 60), default=2.0, show_default=True,
               help="How long to play each game's engine for the games/s figure.")

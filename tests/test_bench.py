@@ -1,17 +1,48 @@
-"""The benchmark runs (tiny sizes) and prints every figure; no test asserts a time."""
+"""The benchmark runs (tiny sizes) and prints every figure with its goal; no test asserts a
+time. Its floors must do the same work as pnp, or its ratios mean nothing: checked here."""
 
-from pnp.bench import run
+import csv
+
+from pnp.bench import make_deck, run
+from pnp.benchfloor import deck_floor, experior_loop
+from pnp.engine.core import RandomAgent, play
+from pnp.games.experior.engine import ExperiorGame
+from pnp.resources import shipped
 
 
-def test_bench_prints_every_figure():
+def test_bench_prints_every_ratio_with_its_goal():
     lines: list[str] = []
-    figures = run(sizes=(9,), games=("wuxing",), sim_seconds=0.05, echo=lines.append)
+    figures = run(sizes=(9, 18), games=("wuxing",), sim_seconds=0.05, echo=lines.append)
     text = "\n".join(lines)
-    for heading in ("Start-up", "pnp --help", "pnp list", "Game builds", "wuxing",
-                    "Synthetic decks", "ms/card", "peak MB", "B/card", "floor", "ratio",
-                    "Simulation", "games/s"):
+    for heading in ("Start-up", "pnp --help", "Cold build", "imports alone", "Plain deck",
+                    "ms/card", "peak MB", "floor", "peak memory at 18 cards", "linear in cards",
+                    "tight loop", "Simulation", "games/s"):
         assert heading in text, heading
+    assert text.count("goal") == 5
     deck = figures["decks"][0]
-    assert deck["cards"] == 9 and deck["pnp"]["bytes"] > 0 and deck["floor"]["bytes"] > 0
-    assert deck["ratio"] > 0 and figures["simulation"]["wuxing"] > 0
-    assert figures["builds"]["wuxing"]["bytes"] > 10_000
+    assert deck["cards"] == 9 and deck["ratio"] > 0 and deck["pnp"]["peak_mb"] > 10
+    assert figures["cold_build"]["ratio"] > 0 and figures["engine"]["ratio"] > 0
+    assert figures["simulation"]["wuxing"] > 0
+
+
+def test_the_tight_loop_plays_the_engine_s_games():
+    """Same seeds, same rules, same random numbers: the same winners, game by game."""
+    game = ExperiorGame()
+    for seed in range(300):
+        record = play(game, [RandomAgent(), RandomAgent()], seed)
+        assert experior_loop(1, seed=seed) == (record.stats["winner_side"] == "human"), seed
+
+
+def test_the_deck_floor_draws_every_card(tmp_path):
+    from pypdf import PdfReader
+
+    game = make_deck(tmp_path, 20)
+    with open(game / "cards.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert len({r["text"] for r in rows}) == 20
+    out = tmp_path / "floor.pdf"
+    assert deck_floor(str(game / "cards.csv"), str(out), str(shipped("fonts"))) == 20
+    pages = PdfReader(out).pages
+    assert len(pages) == 6  # 3 sheets of fronts, each with its backs
+    text = "".join(p.extract_text() for p in pages)
+    assert all(r["title"] in text for r in rows)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Callable
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.enums import TA_LEFT
@@ -22,9 +21,10 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableS
 from ..errors import DataError
 from ..units import MM
 from .fonts import Fonts
-from .text import draw_line
+from .text import draw_line, xml_escape
 
 MARGIN = 20 * MM
+TABLE_BLOCK = 40  # body rows per table block
 
 # A figure: (width, height, draw(canvas, fonts, width, height))
 Figure = tuple[float, float, Callable[[Canvas, Fonts, float, float], None]]
@@ -91,6 +91,7 @@ class Booklet:
     figures: dict[str, Figure] = field(default_factory=dict)
     accent: Color = HexColor("#333333")
     source: str = "booklet"
+    _layouts: dict = field(default_factory=dict, repr=False, compare=False)
 
     # ---- text to flowables ----------------------------------------------------------------
     def _inline(self, fonts: Fonts, text: str) -> str:
@@ -98,7 +99,7 @@ class Booklet:
         has them (CJK, symbols)."""
         out = []
         for font, piece in fonts.runs(text, "regular"):
-            piece = escape(piece)
+            piece = xml_escape(piece)
             if font != fonts["regular"]:
                 piece = f'<font name="{font}">{piece}</font>'
             out.append(piece)
@@ -109,7 +110,8 @@ class Booklet:
     def _styles(self, fonts: Fonts) -> dict[str, ParagraphStyle]:
         from reportlab.lib.fonts import addMapping
 
-        reg, bold, ital = fonts["regular"], fonts["bold"], fonts["italic"]
+        reg, bold = fonts["regular"], fonts["bold"]
+        ital = fonts["italic"] if "*" in self.text else reg  # parse the font only if used
         addMapping(reg, 0, 0, reg)
         addMapping(reg, 1, 0, bold)
         addMapping(reg, 0, 1, ital)
@@ -148,6 +150,15 @@ class Booklet:
             ncols = max(len(r) for r in table)
             rows = [[Paragraph(self._inline(fonts, cell), st["head" if i == 0 else "cell"])
                      for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(table)]
+            # a table is cut into blocks of TABLE_BLOCK rows, each with the header: splitting
+            # one long platypus table across pages costs time that grows faster than its rows
+            for first in range(1, max(len(rows), 2), TABLE_BLOCK):
+                story.append(table_block([rows[0]] + rows[first:first + TABLE_BLOCK]))
+            story.append(Spacer(1, 6))
+            table.clear()
+
+        def table_block(rows):
+            ncols = len(rows[0])
             t = Table(rows, colWidths=[width / ncols] * ncols, repeatRows=1)
             t.setStyle(TableStyle([
                 ("FONT", (0, 0), (-1, -1), fonts["regular"], 9),  # else reportlab picks Helvetica
@@ -156,9 +167,7 @@ class Booklet:
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, Color(0.95, 0.95, 0.95)]),
             ]))
-            story.append(t)
-            story.append(Spacer(1, 6))
-            table.clear()
+            return t
 
         for number, raw in enumerate(self.text.splitlines(), 1):
             line = raw.strip()
@@ -204,53 +213,73 @@ class Booklet:
         return story
 
     # ---- pages ------------------------------------------------------------------------------
-    def _pages(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float, draw: bool,
-               forms: str | None = None) -> int:
-        """Lay the booklet out page by page. With `forms`, each page becomes a Form XObject
-        named forms + number instead of a PDF page, so it can be imposed anywhere later."""
+    def layout(self, fonts: Fonts, page_w: float, page_h: float) -> list[list["_Placed"]]:
+        """The booklet split into pages, each a list of flowables with their positions. Laid
+        out once per page size and kept: the print guide counts the pages before they are
+        drawn, and a second layout cost up to a third of a rebuild."""
+        key = (page_w, page_h, tuple(sorted(fonts.paths.items())))
+        cached = self._layouts.get(key)
+        if cached is None:
+            cached = self._layouts[key] = self._lay_out(fonts, page_w, page_h)
+        return cached
+
+    def _lay_out(self, fonts: Fonts, page_w: float, page_h: float) -> list[list["_Placed"]]:
+        import io
+
+        scratch = Canvas(io.BytesIO(), pagesize=(page_w, page_h))
         margin = _margin(page_w)
         width = page_w - 2 * margin
-        story = self.flowables(fonts, width)
-        pages = 0
+        story: list[Flowable] = [f if isinstance(f, _PageBreak) else _Placed(f)
+                                 for f in self.flowables(fonts, width)]
+        story.reverse()  # popped from the end: a long story is consumed in linear time
+        pages: list[list[_Placed]] = []
         while story:
-            pages += 1
-            if forms:
-                c.beginForm(f"{forms}{pages}", 0, 0, page_w, page_h)
             frame = Frame(margin, margin, width, page_h - 2 * margin - 6 * MM,
                           leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-            placed = 0
+            page: list[_Placed] = []
             while story:
-                f = story[0]
+                f = story[-1]
                 if isinstance(f, _PageBreak):
-                    story.pop(0)
-                    if placed:
+                    story.pop()
+                    if page:
                         break
                     continue
-                if _is_heading(f) and len(story) > 1 and not _room_for(frame, f, story[1], c):
-                    if placed:
-                        break
-                if frame.add(f, c):
-                    story.pop(0)
-                    placed += 1
+                if (_is_heading(f) and len(story) > 1 and page
+                        and not _room_for(frame, f, story[-2], scratch)):
+                    break
+                if frame.add(f, scratch):
+                    page.append(story.pop())
                     continue
-                parts = frame.split(f, c)
+                parts = frame.split(f, scratch)
                 if parts and len(parts) > 1:
-                    story[0:1] = parts
-                    if frame.add(story[0], c):
-                        story.pop(0)
-                        placed += 1
+                    story[-1:] = reversed(parts)
+                    if frame.add(story[-1], scratch):
+                        page.append(story.pop())
                     continue
-                if not placed:
+                if not page:
                     raise DataError("an element of the rule booklet is taller than a page",
                                     self.source)
                 break
-            if draw:
-                self._furniture(c, fonts, page_w, page_h, pages)
+            if page:
+                pages.append(page)
+        return pages
+
+    def _pages(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
+               forms: str | None = None) -> int:
+        """Draw the laid-out pages. With `forms`, each page becomes a Form XObject named
+        forms + number instead of a PDF page, so it can be imposed anywhere later."""
+        pages = self.layout(fonts, page_w, page_h)
+        for number, page in enumerate(pages, 1):
+            if forms:
+                c.beginForm(f"{forms}{number}", 0, 0, page_w, page_h)
+            for placed in page:
+                placed.draw_at(c)
+            self._furniture(c, fonts, page_w, page_h, number)
             if forms:
                 c.endForm()
             else:
                 c.showPage()
-        return pages
+        return len(pages)
 
     def _furniture(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float, n: int) -> None:
         margin = _margin(page_w)
@@ -263,17 +292,43 @@ class Booklet:
         c.setFillColor(black)
 
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
-        import io
-
-        scratch = Canvas(io.BytesIO(), pagesize=(page_w, page_h))
-        return self._pages(scratch, fonts, page_w, page_h, draw=False)
+        return len(self.layout(fonts, page_w, page_h))
 
     def draw(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float) -> int:
-        return self._pages(c, fonts, page_w, page_h, draw=True)
+        return self._pages(c, fonts, page_w, page_h)
 
     def draw_forms(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
                    prefix: str = "bk") -> int:
-        return self._pages(c, fonts, page_w, page_h, draw=True, forms=prefix)
+        return self._pages(c, fonts, page_w, page_h, forms=prefix)
+
+
+class _Placed(Flowable):
+    """Stands in for a flowable while the frame lays the page out and records where it was
+    put instead of drawing it; `draw_at` later draws the real one there."""
+
+    def __init__(self, inner: Flowable):
+        super().__init__()
+        self.inner = inner
+        self.at: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    def wrap(self, avail_w, avail_h):
+        return self.inner.wrap(avail_w, avail_h)
+
+    def split(self, avail_w, avail_h):
+        return [_Placed(part) for part in self.inner.split(avail_w, avail_h)]
+
+    def getSpaceBefore(self):
+        return self.inner.getSpaceBefore()
+
+    def getSpaceAfter(self):
+        return self.inner.getSpaceAfter()
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        self.at = (x, y, _sW)
+
+    def draw_at(self, c: Canvas) -> None:
+        x, y, spare = self.at
+        self.inner.drawOn(c, x, y, _sW=spare)
 
 
 def _margin(page_w: float) -> float:
@@ -282,6 +337,7 @@ def _margin(page_w: float) -> float:
 
 
 def _is_heading(f: Flowable) -> bool:
+    f = getattr(f, "inner", f)
     return isinstance(f, Paragraph) and f.style.name in ("h1", "h2", "h3")
 
 

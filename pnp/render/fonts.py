@@ -42,33 +42,45 @@ def register_font(path: Path) -> str:
 
 @dataclass
 class Fonts:
-    """Font names by role; `runs()` splits text among the fonts that have its characters."""
+    """Font files by role, each registered when first used (parsing a TrueType font costs
+    about 20 ms, and a kit rarely uses all six); `runs()` splits text among the fonts that
+    have its characters."""
 
-    names: dict[str, str]
-    _cmaps: dict[str, frozenset[int]] = field(default_factory=dict)
+    paths: dict[str, Path]
+    _names: dict[str, str] = field(default_factory=dict)
+    _cmaps: dict[str, frozenset[str]] = field(default_factory=dict)
+    _words: dict[str, dict[str, float]] = field(default_factory=dict)
     _runs: dict[tuple[str, str], list[tuple[str, str]]] = field(default_factory=dict)
 
     def __getitem__(self, role: str) -> str:
-        return self.names[role]
+        name = self._names.get(role)
+        if name is None:
+            name = self._names[role] = register_font(self.paths[role])
+        return name
 
-    def _cmap(self, font: str) -> frozenset[int]:
-        cmap = self._cmaps.get(font)
-        if cmap is None:
-            cmap = frozenset(pdfmetrics.getFont(font).face.charToGlyph)
-            self._cmaps[font] = cmap
-        return cmap
+    def _chars(self, font: str) -> frozenset[str]:
+        """The characters a font has, as a set of one-character strings: set operations on
+        strings run in C, where a set of code points needs ord() for every character."""
+        chars = self._cmaps.get(font)
+        if chars is None:
+            chars = frozenset(map(chr, pdfmetrics.getFont(font).face.charToGlyph))
+            self._cmaps[font] = chars
+        return chars
 
     def covers(self, font: str, char: str) -> bool:
-        return ord(char) in self._cmap(font)
+        return char in self._chars(font)
 
     def missing(self, text: str, role: str = "regular") -> str:
         """Characters that neither the role's font nor any fallback can print."""
-        codes = {ord(ch) for ch in text if not ch.isspace()}
-        for f in [self.names[role]] + [self.names[r] for r in FALLBACK_ROLES]:
-            codes -= self._cmap(f)
-            if not codes:
-                return ""
-        return "".join(sorted(chr(c) for c in codes))
+        primary = self._chars(self[role])
+        if primary.issuperset(text):
+            return ""
+        chars = set(text).difference(primary)
+        for r in FALLBACK_ROLES:
+            if not chars:
+                break
+            chars.difference_update(self._chars(self[r]))
+        return "".join(sorted(ch for ch in chars if not ch.isspace()))
 
     def runs(self, text: str, role: str = "regular") -> list[tuple[str, str]]:
         """[(font, text)] pieces: each character from the first font that has it."""
@@ -76,11 +88,11 @@ class Fonts:
         hit = self._runs.get(key)
         if hit is not None:
             return hit
-        primary = self.names[role]
-        if {ord(ch) for ch in text} <= self._cmap(primary):
+        primary = self[role]
+        if self._chars(primary).issuperset(text):
             out = [(primary, text)]
         else:
-            chain = [primary] + [self.names[r] for r in FALLBACK_ROLES if self.names[r] != primary]
+            chain = [primary] + [self[r] for r in FALLBACK_ROLES if self[r] != primary]
             out = []
             for ch in text:
                 font = next((f for f in chain if ch.isspace() or self.covers(f, ch)), primary)
@@ -96,14 +108,27 @@ class Fonts:
     def width(self, text: str, size: float, role: str = "regular") -> float:
         return sum(pdfmetrics.stringWidth(t, f, size) for f, t in self.runs(text, role))
 
+    def word_width(self, word: str, role: str = "regular") -> float:
+        """A word's width at 1 pt, remembered: card texts repeat their words, and wrapping
+        measures every word at every size it tries."""
+        widths = self._words.get(role)
+        if widths is None:
+            widths = self._words[role] = {}
+        w = widths.get(word)
+        if w is None:
+            if len(widths) > 50_000:
+                widths.clear()
+            w = widths[word] = self.width(word, 1.0, role)
+        return w
+
 
 def load_fonts(overrides: dict[str, Path] | None = None) -> Fonts:
     """The bundled fonts, with any role replaced by a game's own font file."""
     folder = shipped("fonts")
-    names = {}
+    paths = {}
     for role, filename in ROLES.items():
         path = (overrides or {}).get(role) or folder / filename
         if not path.is_file():
             raise DataError(f'font file for "{role}" not found', path)
-        names[role] = register_font(path)
-    return Fonts(names)
+        paths[role] = path
+    return Fonts(paths)

@@ -12,15 +12,33 @@ from .fonts import Fonts
 LEADING = 1.2
 
 
+def xml_escape(text: str) -> str:
+    """Text made safe inside reportlab's paragraph markup (xml.sax.saxutils.escape does the
+    same, but importing it pulls in urllib and http.client: 15 ms of every cold build)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def draw_line(c: Canvas, fonts: Fonts, text: str, x: float, y: float, size: float,
               role: str = "regular", align: str = "left") -> float:
     """Draw one line with its baseline at y; returns its width."""
+    runs = fonts.runs(text, role)
+    if len(runs) == 1:  # one font: measured and drawn in one go
+        font = runs[0][0]
+        width = c.stringWidth(text, font, size)
+        c.setFont(font, size)
+        if align == "centre":
+            c.drawCentredString(x, y, text)
+        elif align == "right":
+            c.drawRightString(x, y, text)
+        else:
+            c.drawString(x, y, text)
+        return width
     width = fonts.width(text, size, role)
     if align == "centre":
         x -= width / 2
     elif align == "right":
         x -= width
-    for font, piece in fonts.runs(text, role):
+    for font, piece in runs:
         c.setFont(font, size)
         c.drawString(x, y, piece)
         x += c.stringWidth(piece, font, size)
@@ -29,15 +47,15 @@ def draw_line(c: Canvas, fonts: Fonts, text: str, x: float, y: float, size: floa
 
 def wrap(fonts: Fonts, text: str, size: float, width: float, role: str = "regular") -> list[str] | None:
     """Greedy word wrap; None if a single word is wider than the box. Explicit newlines break.
-    Widths are additive (no kerning), so each word is measured once."""
-    space = fonts.width(" ", size, role)
+    Widths are additive (no kerning), so each word is measured once (at 1 pt, then scaled)."""
+    space = fonts.word_width(" ", role) * size
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split()
         line: list[str] = []
         used = 0.0
         for word in words:
-            w = fonts.width(word, size, role)
+            w = fonts.word_width(word, role) * size
             if w > width + 1e-9:
                 return None
             trial = used + (space if line else 0.0) + w

@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
-from xml.sax.saxutils import escape
 
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, Line, String
@@ -24,6 +23,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (Indenter, KeepTogether, Paragraph, SimpleDocTemplate, Spacer,
                                 Table, TableStyle)
 
+from ..render.text import xml_escape
 from .summary import Z95, format_text, num, pct, pct_ci, seat_sentence, span
 
 WIDTH = 170 * mm
@@ -344,7 +344,7 @@ def charts(fig: Mapping[str, Any]) -> list[Chart]:
 def _markup(text: str, role: str = "regular") -> str:
     """Paragraph markup of plain text: each character from a bundled font that has it."""
     fonts = report_fonts()
-    return "".join(f'<font name="{f}">{escape(t)}</font>' for f, t in fonts.runs(text, role))
+    return "".join(f'<font name="{f}">{xml_escape(t)}</font>' for f, t in fonts.runs(text, role))
 
 
 def _tabular(line: str) -> bool:

@@ -1,0 +1,148 @@
+"""The floors `pnp bench` measures pnp against: what a careful script does without pnp.
+
+- `deck_floor`: a plain deck (the cards.csv of `pnp new`) drawn with bare reportlab, each card as
+  pnp draws it (pale background to the bleed, a colour band with the title, the card's own text
+  wrapped, a shared back drawn once as a form, crop marks, mirrored backs for duplex).
+- `experior_loop`: Experior played by two random players as one tight loop of ints and lists,
+  the ceiling for the engine's speed.
+
+Run as `python -m pnp.benchfloor deck CARDS.CSV OUT.PDF` so it is timed like `pnp build`: a cold
+process that imports only reportlab.
+"""
+
+from __future__ import annotations
+
+import csv
+import random
+import sys
+
+
+def deck_floor(cards_csv: str, out: str, fonts_dir: str) -> int:
+    from reportlab.lib.colors import Color, HexColor
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+
+    mm = 72 / 25.4
+    pdfmetrics.registerFont(TTFont("F", f"{fonts_dir}/DejaVuSans.ttf"))
+    pdfmetrics.registerFont(TTFont("FB", f"{fonts_dir}/DejaVuSans-Bold.ttf"))
+    palette = {"sun": "#e0a526", "leaf": "#3d8b4f", "rose": "#c0435a"}
+    W, H = 210 * mm, 297 * mm
+    w, h, bleed = 63 * mm, 88 * mm, 3 * mm
+    x0, y0 = (W - 3 * w) / 2, (H - 3 * h) / 2
+    c = Canvas(out, pagesize=(W, H), invariant=1, pageCompression=1)
+    c.beginForm("back", -bleed, -bleed, w + bleed, h + bleed)
+    c.setFillColor(HexColor("#26324a"))
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    c.setStrokeColor(Color(1, 1, 1))
+    c.roundRect(4 * mm, 4 * mm, w - 8 * mm, h - 8 * mm, 3 * mm)
+    c.setFillColor(Color(1, 1, 1))
+    c.setFont("FB", 14)
+    c.drawCentredString(w / 2, h / 2, "Deck")
+    c.endForm()
+    with open(cards_csv, newline="", encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f) for _ in range(int(r["count"]))]
+    slots = [(x0 + (i % 3) * w, y0 + (2 - i // 3) * h) for i in range(9)]
+    for first in range(0, len(rows), 9):
+        page = rows[first:first + 9]
+        for (x, y), row in zip(slots, page):
+            colour = HexColor(palette.get(row["colour"], row["colour"]))
+            c.saveState()
+            c.translate(x, y)
+            c.setFillColor(Color(0.85 + 0.15 * colour.red, 0.85 + 0.15 * colour.green,
+                                 0.85 + 0.15 * colour.blue))
+            c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+            c.setFillColor(colour)
+            c.rect(-bleed, h - 16 * mm, w + 2 * bleed, 16 * mm + bleed, stroke=0, fill=1)
+            c.setFillColor(Color(1, 1, 1))
+            c.setFont("FB", 13)
+            c.drawCentredString(w / 2, h - 10.5 * mm, row["title"])
+            c.setFillColor(Color(0.1, 0.1, 0.1))
+            c.setFont("F", 11)
+            ty = h - 20 * mm - 11
+            for line in simpleSplit(row["text"], "F", 11, w - 10 * mm):
+                c.drawString(5 * mm, ty, line)
+                ty -= 11 * 1.2
+            c.restoreState()
+        _marks(c, x0, y0, w, h, W, H, mm)
+        c.showPage()
+        for x, y in slots[:len(page)]:
+            c.saveState()
+            c.translate(W - x - w, y)
+            c.doForm("back")
+            c.restoreState()
+        _marks(c, x0, y0, w, h, W, H, mm)
+        c.showPage()
+    c.save()
+    return len(rows)
+
+
+def _marks(c, x0, y0, w, h, W, H, mm) -> None:
+    for xm in (x0, x0 + w, x0 + 2 * w, x0 + 3 * w):
+        c.line(xm, y0 - 9 * mm, xm, y0 - 5 * mm)
+        c.line(xm, H - y0 + 5 * mm, xm, H - y0 + 9 * mm)
+    for ym in (y0, y0 + h, y0 + 2 * h, y0 + 3 * h):
+        c.line(x0 - 9 * mm, ym, x0 - 5 * mm, ym)
+        c.line(W - x0 + 5 * mm, ym, W - x0 + 9 * mm, ym)
+
+
+def experior_loop(games: int, seed: int = 0, wound_limit: int = 100,
+                  max_turns: int = 1000) -> int:
+    """Experior's published rules for two random players, as plain ints: a new random
+    generator per game and a random legal card for each seat each turn, as `pnp simulate`
+    plays. Returns how many games the Human won (so the work cannot be skipped)."""
+    beats = (1, 2, 0)  # sword beats bow, bow beats magic, magic beats sword (type indices)
+    mult = (1, 3)      # quick, strong
+    start = ((3, 2, 2, 2, 3, 2), (2, 3, 2, 3, 2, 2))  # by the Human's seat: both seats' exp
+    legal = [tuple(c for c in range(6) if c != lock) for lock in range(6)] + [tuple(range(6))]
+    human_wins = 0
+    for g in range(games):
+        rng = random.Random(seed + g)
+        hs = 0 if rng.random() < 0.5 else 1
+        ex = list(start[hs])
+        w0 = w1 = 0
+        l0 = l1 = -1
+        turn = 1
+        while True:
+            opts = legal[l0]
+            a = opts[rng._randbelow(len(opts))]
+            opts = legal[l1]
+            b = opts[rng._randbelow(len(opts))]
+            ta, tb = a >> 1, b >> 1
+            if ta != tb:
+                if beats[ta] == tb:
+                    w1 += ex[ta] * mult[a & 1]
+                    ex[ta] += 1
+                else:
+                    w0 += ex[3 + tb] * mult[b & 1]
+                    ex[3 + tb] += 1
+            elif (a & 1) != (b & 1):  # same type: quick beats strong
+                if (a & 1) == 0:
+                    w1 += ex[ta] * mult[0]
+                    ex[ta] += 1
+                else:
+                    w0 += ex[3 + tb] * mult[0]
+                    ex[3 + tb] += 1
+            elif ex[ta] < ex[3 + ta]:  # same card: the less experienced learns
+                ex[ta] += 1
+            elif ex[3 + ta] < ex[ta]:
+                ex[3 + ta] += 1
+            l0, l1 = a, b
+            if w0 >= wound_limit or w1 >= wound_limit or turn >= max_turns:
+                break
+            turn += 1
+        h0, h1 = max(ex[:3]), max(ex[3:])
+        d0, d1 = h0 - min(ex[:3]), h1 - min(ex[3:])
+        att = 0 if d0 > d1 else 1 if d1 > d0 else 0 if w0 < w1 else 1 if w1 < w0 else -1
+        if att == 0:
+            w1 += 3 * h0
+        elif att == 1:
+            w0 += 3 * h1
+        human_wins += (0 if w0 < w1 else 1 if w1 < w0 else 2) == hs
+    return human_wins
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["deck"]:
+        deck_floor(sys.argv[2], sys.argv[3], sys.argv[4])
