@@ -16,9 +16,9 @@ def test_bench_prints_every_ratio_with_its_goal():
     text = "\n".join(lines)
     for heading in ("Start-up", "pnp --help", "Cold build", "imports alone", "Plain deck",
                     "ms/card", "peak MB", "floor", "peak memory at 18 cards", "linear in cards",
-                    "tight loop", "Simulation", "games/s"):
+                    "tight loop", "Simulation", "games/s", "a card from its layout file"):
         assert heading in text, heading
-    assert text.count("goal") == 5
+    assert text.count("goal") == 6
     deck = figures["decks"][0]
     assert deck["cards"] == 9 and deck["ratio"] > 0 and deck["pnp"]["peak_mb"] > 10
     assert figures["cold_build"]["ratio"] > 0 and figures["engine"]["ratio"] > 0

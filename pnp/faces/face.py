@@ -19,6 +19,7 @@ from ..data.files import inside
 from ..errors import DataError, Finding, Source
 from ..render.fonts import ROLES, register_font
 from ..render.surface import MIN_TEXT, Surface
+from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
 from . import richtext
 from .art import FITS, MIN_DPI, ArtError, IconFinder, draw_picture, effective_dpi, picture, placement
 from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
@@ -28,6 +29,9 @@ from .track import cells as track_cells
 from .values import Scope, Value, ValueProblem, colour_in, to_length, to_number, to_text
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+# fitted texts remembered: copies of a card are drawn one after another, so a short memory
+# serves them, and a long one only holds every card of a big deck (memory, and slower GC)
+FIT_CACHE = 512
 
 
 @dataclass
@@ -40,7 +44,7 @@ class Env:
     safe: float
     lang: str = "en_US"
     icons: IconFinder = field(init=False)
-    font_files: dict[str, str] = field(default_factory=dict)
+    font_files: dict[str, Path] = field(default_factory=dict)
     _fits: dict[tuple, Any] = field(default_factory=dict)
     _measures: dict[int, richtext.Measure] = field(default_factory=dict)
     _said: set = field(default_factory=set)
@@ -91,6 +95,10 @@ class Element:
             else:
                 self.values[prop] = Value(raw, convert, scope, where)
         self.static = all(_static(v) for v in self.values.values())
+        # per card only the values that depend on the row are worked out
+        self._fixed = {k: _value(v, {}) for k, v in self.values.items() if _static(v)}
+        self._varying = [(k, v) for k, v in self.values.items() if not _static(v)]
+        self._when = self.values["when"]
         self._check(scope, env)
 
     def _check(self, scope: Scope, env: Env) -> None:
@@ -116,8 +124,14 @@ class Element:
                 raise DataError(f"polygon [{self.name}] needs sides (3 or more) or points",
                                 scope.path, field=f"{self.name}.sides")
 
+    def shown(self, ctx: dict[str, Any]) -> bool:
+        return self._when.get(ctx)
+
     def get(self, ctx: dict[str, Any]) -> dict[str, Any]:
-        return {k: _value(v, ctx) for k, v in self.values.items()}
+        values = dict(self._fixed)
+        for k, v in self._varying:
+            values[k] = _value(v, ctx)
+        return values
 
 
 def _nested(raw: Any, scope: Scope, where: str):
@@ -166,9 +180,10 @@ def font_role(font: str, env: Env) -> str:
             if not path.is_file():
                 raise ValueProblem(f"font file {font!r} not found in the game folder")
             try:
-                env.font_files[role] = register_font(path)
+                register_font(path)  # a broken font is named now, not halfway through a build
             except DataError as exc:
                 raise ValueProblem(f"{font}: {exc.message}") from None
+            env.font_files[role] = path
         return role
     raise ValueProblem(f"font {font!r} is neither a role ({', '.join(ROLES)}) nor a .ttf file "
                        "in the game folder")
@@ -209,10 +224,10 @@ class Layout:
         out = []
         for e in self.elements:
             try:
-                v = e.get(ctx)
+                v = e.get(ctx) if e.shown(ctx) else None
             except (ValueProblem, KeyError):
                 continue
-            if v["when"]:
+            if v is not None:
                 x, y, bw, bh = self.box(v, w, h, bleed)
                 out.append({"name": e.name, "type": e.type, "x": x, "y": y, "width": bw,
                             "height": bh, "rotate": v["rotate"]})
@@ -220,8 +235,11 @@ class Layout:
 
     # ---- drawing ------------------------------------------------------------------------
     def draw(self, s: Surface, ctx: dict[str, Any]) -> None:
+        c = s.c
         for e in self.elements:
             try:
+                if not e.shown(ctx):
+                    continue
                 v = e.get(ctx)
             except ValueProblem as exc:
                 s.report(f'element "{e.name}" ({self.path.name}): {exc}', e.name)
@@ -229,23 +247,24 @@ class Layout:
             except KeyError as exc:
                 s.report(f'element "{e.name}" ({self.path.name}): the row has no {exc}', e.name)
                 continue
-            if not v["when"]:
-                continue
             x, y, bw, bh = self.box(v, s.w, s.h, s.bleed)
-            c = s.c
-            c.saveState()
-            if v["rotate"]:
-                c.translate(x + bw / 2, y + bh / 2)
-                c.rotate(-v["rotate"])  # clockwise, as designers (and CSS) turn things
-                c.translate(-(x + bw / 2), -(y + bh / 2))
-            if v["opacity"] < 1:
-                c.setFillAlpha(max(0.0, v["opacity"]))
-                c.setStrokeAlpha(max(0.0, v["opacity"]))
+            # every drawer sets the colours it uses, so only a turn or a fade needs its own state
+            own = bool(v["rotate"]) or v["opacity"] < 1
+            if own:
+                c.saveState()
+                if v["rotate"]:
+                    c.translate(x + bw / 2, y + bh / 2)
+                    c.rotate(-v["rotate"])  # clockwise, as designers (and CSS) turn things
+                    c.translate(-(x + bw / 2), -(y + bh / 2))
+                if v["opacity"] < 1:
+                    c.setFillAlpha(max(0.0, v["opacity"]))
+                    c.setStrokeAlpha(max(0.0, v["opacity"]))
             try:
                 DRAW[e.type](self, s, e, v, x, y, bw, bh)
             except ValueProblem as exc:
                 s.report(f'element "{e.name}" ({self.path.name}): {exc}', e.name)
-            c.restoreState()
+            if own:
+                c.restoreState()
 
     def _problem(self, s: Surface, e: Element, message: str, level: str = "error") -> None:
         s.report(f'element "{e.name}" ({self.path.name}): {message}', e.name, level=level)
@@ -288,6 +307,8 @@ def _line(L: Layout, s, e, v, x, y, w, h) -> None:
     if dash > 0:
         c.setDash(dash, dash)
     c.line(x, y + h, x + w, y)
+    if dash > 0:
+        c.setDash()
 
 
 def _polygon(L: Layout, s, e, v, x, y, w, h) -> None:
@@ -388,22 +409,22 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     min_size = v["min_size"] if v["min_size"] is not None else min(size, MIN_TEXT)
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
-    paragraphs = richtext.parse(text, role)
-    for missing in _missing(fonts, paragraphs):
-        L._problem(s, e, f"no font has the character(s) {missing!r} in {text[:40]!r}; they "
-                   "would print as blanks (add a font with them under [fonts] in game.toml)")
-    for name in richtext.icons_in(paragraphs):
-        if L.env.icons.find(name) is None:
-            L._problem(s, e, f"no icon {name!r} for {text[:40]!r} (looked in icons/ and pnp's "
-                       "built-in icons)")
+    for problem in _problems(L, fonts, text, role):
+        L._problem(s, e, problem)
     m = L.env.measure(fonts)
     key = (text, role, round(w, 2), round(h, 2), size, min_size, v["leading"])
     fits = L.env._fits
     fitted = fits.get(key, False)
     if fitted is False:
-        fitted = richtext.fit(fonts, m, text, role, w, h, size, min_size, v["leading"],
-                              L.env.lang)
-        if len(fits) > 20_000:
+        fitted = None
+        if v["leading"] == LEADING and not richtext.has_markup(text):
+            # plain text: the renderer's own fitting, words as plain strings (the common case,
+            # and twice as fast); hyphenation below only when that does not fit
+            fitted = plain_fit(fonts, text, w, h, size, min_size, role)
+        if fitted is None:
+            fitted = richtext.fit(fonts, m, text, role, w, h, size, min_size, v["leading"],
+                                  L.env.lang)
+        if len(fits) > FIT_CACHE:
             fits.clear()
         fits[key] = fitted
     if fitted is None:
@@ -416,6 +437,9 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         top = y + fitted.height()
     colour = v["colour"] or Color(0, 0, 0)
     s.c.setFillColor(colour)
+    if isinstance(fitted, PlainFitted):
+        draw_fitted(s.c, fonts, fitted, x, top, w, role, v["align"])
+        return
 
     def icon(name: str, ix: float, baseline: float, size: float) -> None:
         side = size * 0.9
@@ -428,20 +452,43 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
 
 def _role(L: Layout, fonts, font: str) -> str:
     role = font_role(font, L.env)
-    if role not in fonts.names:
-        fonts.names[role] = L.env.font_files[role]
+    if role not in fonts.paths:
+        fonts.paths[role] = L.env.font_files[role]
     return role
 
 
-def _missing(fonts, paragraphs) -> list[str]:
+def _problems(L: Layout, fonts, text: str, role: str) -> list[str]:
+    """Characters no font has and icons nobody drew, once per text and font."""
+    key = ("problems", text, role)
+    hit = L.env._fits.get(key)
+    if hit is not None:
+        return hit
+    if not richtext.has_markup(text):
+        gone = fonts.missing(text, role)
+        out = [] if not gone else [
+            f"no font has the character(s) {gone!r} in {text[:40]!r}; they would print as "
+            "blanks (add a font with them under [fonts] in game.toml)"]
+        L.env._fits[key] = out
+        return out
     out = []
+    paragraphs = richtext.parse(text, role)
+    by_role: dict[str, list[str]] = {}
     for p in paragraphs:
         for word in p:
             for bit in word:
                 if not bit.icon:
-                    gone = fonts.missing(bit.text, bit.role)
-                    if gone:
-                        out.append(gone)
+                    by_role.setdefault(bit.role, []).append(bit.text)
+    for r, pieces in by_role.items():
+        gone = fonts.missing("".join(pieces), r)
+        if gone:
+            out.append(f"no font has the character(s) {gone!r} in {text[:40]!r}; they "
+                       "would print as blanks (add a font with them under [fonts] in "
+                       "game.toml)")
+    for name in richtext.icons_in(paragraphs):
+        if L.env.icons.find(name) is None:
+            out.append(f"no icon {name!r} for {text[:40]!r} (looked in icons/ and pnp's "
+                       "built-in icons)")
+    L.env._fits[key] = out
     return out
 
 

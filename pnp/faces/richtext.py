@@ -8,20 +8,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..render.fonts import Fonts
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
 _TOKENS = re.compile(r"\\[*:]|\*\*|\*|:[A-Za-z][A-Za-z0-9_-]*:|<br\s*/?>|\n|[ \t]+|[^*:\s\\<]+|.",
                      re.S)
+_MARKUP = re.compile(r"[*:\\<]")
 ICON_EM = 1.0  # an inline icon takes one em of the line, drawn at 0.9 em
 ASCENT = 0.95  # the first baseline sits this many sizes below the top (as render/text.py)
 
 
-@dataclass(frozen=True)
-class Bit:
-    """A run of one style inside a word, or an icon (text is then the icon's name)."""
+class Bit(NamedTuple):
+    """A run of one style inside a word, or an icon (text is then the icon's name). A named
+    tuple: made, hashed and compared in C, thousands of times a deck."""
 
     text: str
     role: str
@@ -37,9 +38,15 @@ def styled_roles(base: str) -> dict[tuple[bool, bool], str]:
             (True, True): bold}
 
 
+def has_markup(text: str) -> bool:
+    return _MARKUP.search(text) is not None
+
+
 @lru_cache(maxsize=4096)
 def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
     """Paragraphs of words; each word a tuple of styled bits."""
+    if not _MARKUP.search(text):  # plain text: words split by spaces, lines by newlines
+        return tuple(tuple((Bit(w, base),) for w in line.split()) for line in text.split("\n"))
     roles = styled_roles(base)
     bold = italic = False
     paragraphs: list[tuple[Word, ...]] = []
@@ -114,12 +121,12 @@ class Measure:
     def word(self, word: Word) -> float:
         w = self._words.get(word)
         if w is None:
-            w = sum(ICON_EM if b.icon else self.fonts.width(b.text, 1.0, b.role) for b in word)
+            w = sum(ICON_EM if b.icon else self.fonts.word_width(b.text, b.role) for b in word)
             self._words[word] = w
         return w
 
     def space(self, role: str) -> float:
-        return self.fonts.width(" ", 1.0, role)
+        return self.fonts.word_width(" ", role)
 
 
 @lru_cache(maxsize=8)
@@ -147,9 +154,9 @@ def wrap(paragraphs, width: float, m: Measure, lang: str) -> list[Line] | None:
     for words in paragraphs:
         line: list[Word] = []
         used = 0.0
-        queue = list(words)
+        queue = list(reversed(words))  # popped from the end: the next word is queue[-1]
         while queue:
-            word = queue.pop(0)
+            word = queue.pop()
             w = m.word(word)
             gap = m.space(word[0].role) if line else 0.0
             if used + gap + w <= width + 1e-9:
@@ -163,7 +170,7 @@ def wrap(paragraphs, width: float, m: Measure, lang: str) -> list[Line] | None:
                 if parts:
                     line.append(parts[0])
                     used += gap + m.word(parts[0])
-                    queue.insert(0, parts[1])
+                    queue.append(parts[1])
                     lines.append(Line(tuple(line), used))
                     line, used = [], 0.0
                     continue
@@ -171,7 +178,7 @@ def wrap(paragraphs, width: float, m: Measure, lang: str) -> list[Line] | None:
                 return None  # a word wider than the box that no hyphen can break
             lines.append(Line(tuple(line), used))
             line, used = [], 0.0
-            queue.insert(0, word)
+            queue.append(word)
         lines.append(Line(tuple(line), used))
     return lines
 
@@ -197,8 +204,11 @@ IconDrawer = Callable[[str, float, float, float], None]  # name, x, baseline, si
 def segments(line: Line) -> list[Bit]:
     """A line as runs to draw: neighbouring words of one style become one string (spaces
     included), so the PDF's text reads and copies as words, not letters."""
+    words = line.words
+    if all(len(w) == 1 and not w[0].icon and w[0].role == words[0][0].role for w in words):
+        return [Bit(" ".join(w[0].text for w in words), words[0][0].role)] if words else []
     out: list[Bit] = []
-    for i, word in enumerate(line.words):
+    for i, word in enumerate(words):
         for j, bit in enumerate(word):
             text = (" " if i and j == 0 else "") + bit.text
             if bit.icon:

@@ -111,7 +111,7 @@ def colour_in(palette: dict[str, Color]) -> Callable[[Any], Color | None]:
 class Value:
     """One property of one element, ready to give its value for a card."""
 
-    __slots__ = ("static", "const", "column", "template", "convert", "raw")
+    __slots__ = ("static", "const", "column", "template", "convert", "raw", "names", "memo")
 
     def __init__(self, raw: Any, convert: Callable[[Any], Any], scope: "Scope", where: str):
         self.raw, self.convert = raw, convert
@@ -136,6 +136,8 @@ class Value:
             self.column = m.group(1)
         else:
             self.template = scope.compile(raw, where)
+            self.names = tuple(sorted(names))
+            self.memo = {}
         if not names & (scope.columns | {"row"}):
             # the same on every row (palette, game, vars): work it out once, here
             try:
@@ -150,7 +152,18 @@ class Value:
             return self.const
         if self.column is not None:
             return self.convert(context[self.column])
-        return self.convert(render(self.template, context))
+        # a template's result depends only on the names it uses: rows that share them (the
+        # same suit, the same cost) share one rendering
+        try:
+            key = tuple(context[n] for n in self.names)
+            hit = self.memo.get(key)
+        except TypeError:  # an unhashable value (a list): render every time
+            return self.convert(render(self.template, context))
+        if hit is None:
+            if len(self.memo) > 4096:
+                self.memo.clear()
+            hit = self.memo[key] = (self.convert(render(self.template, context)),)
+        return hit[0]
 
 
 def render(template, context: dict[str, Any]) -> str:
