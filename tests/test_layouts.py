@@ -416,3 +416,40 @@ def test_a_long_word_is_hyphenated_to_fit_a_narrow_box():
     lines = ["".join(b.text for w in line.words for b in w) for line in fitted.lines]
     assert len(lines) == 2 and lines[0].endswith("-") and "".join(lines).replace("-", "") == word
     assert all(line.width * 10 <= width + 1e-6 for line in fitted.lines)
+
+
+# ---- starters and the README walkthrough --------------------------------------------------------
+@pytest.mark.parametrize("template,pieces", [
+    ("deck", ["7 × card"]), ("tokens-and-board", ["18 × token", "1 × score board"]),
+    ("hex-tiles", ["14 × tile"])])
+def test_every_new_game_template_builds_at_once(tmp_path, template, pieces):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    runner = CliRunner()
+    res = runner.invoke(main, ["new", "mine", "--dir", str(tmp_path), "--template", template])
+    assert res.exit_code == 0, res.output
+    out = tmp_path / "mine.pdf"
+    res = runner.invoke(main, ["build", "--game", str(tmp_path / "mine"), "--out", str(out)])
+    assert res.exit_code == 0 and "Error" not in res.output and "warning" not in res.output, \
+        res.output
+    text = "".join(p.extract_text() for p in PdfReader(out).pages[:2])
+    assert all(p in text for p in pieces), text
+
+
+def test_the_readme_walkthrough_builds_and_places_the_cost(tmp_path):
+    import walkthrough
+
+    game = walkthrough.make(tmp_path)
+    out = tmp_path / "potions.pdf"
+    built = build(open_game(str(game)), out)
+    assert not [f for f in built.findings if f.level == "error"]
+    trim = card_trim(0)
+    cost = [t for t in texts(out, _page(built, "Cards")) if t[0] == "2"][0]
+    from pnp.render.fonts import load_fonts
+
+    half = load_fonts().width("2", 14, "bold") / 2
+    assert cost[1] + half == pytest.approx(trim.right - 12 * MM + 4.5 * MM, abs=0.01)
+    assert "![" in (ROOT / "README.md").read_text() and (ROOT / "docs" /
+                                                        "walkthrough-cards.png").is_file()
