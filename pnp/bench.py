@@ -3,12 +3,13 @@
 The machine is shared and its load moves, so seconds alone mean little; each figure is set next
 to a floor doing the same work in the same minute, and each ratio is printed with its goal:
 
-- a cold `pnp build --game wuxing` against a cold `python -c "import reportlab..., click,
-  jinja2"` (the imports no build can avoid);
+- a cold `pnp build` of each shipped game against a cold `python -c "import
+  reportlab.pdfgen.canvas, click, jinja2"` (the imports no build can avoid);
 - `pnp build` of a plain deck (`pnp new`, one distinct text a card, booklet included), run as a
   user runs it, against bare reportlab drawing the same cards (pnp/benchfloor.py); time and
   peak memory, at each size;
-- the Experior engine through the engine protocol against a tight loop of the same rules.
+- each engine with a tight loop of its rules (its lab's `ceiling` hook) through the engine
+  protocol against that loop.
 
 Nothing here is part of the test suite's timing; a smoke test only checks the figures print.
 """
@@ -76,15 +77,18 @@ def _verdict(ratio: float, goal: float, at_least: bool = False) -> str:
     return f"goal {'>=' if at_least else '<='} {goal:.2f}: {'met' if met else 'NOT MET'}"
 
 
-def _cold_build(folder: Path, pnp: list[str], echo: Callable) -> dict:
-    out = folder / "wuxing.pdf"
-    build, _ = _best(pnp + ["build", "--game", "wuxing", "--out", str(out)], 5)
+def _cold_builds(games, folder: Path, pnp: list[str], echo: Callable) -> dict:
     floor, _ = _best([sys.executable, "-c", "import reportlab.pdfgen.canvas, click, jinja2"], 5)
-    ratio = build / floor
-    echo("Cold build (best of 5):")
-    echo(f"  pnp build --game wuxing {build:6.3f} s | imports alone {floor:6.3f} s | ratio "
-         f"{ratio:5.2f}  {_verdict(ratio, GOALS['cold build'])}")
-    return {"build": build, "imports": floor, "ratio": ratio}
+    echo(f"Cold builds (best of 3) against the imports alone ({floor:.3f} s, best of 5):")
+    rows = {}
+    for g in games:
+        out = folder / f"{g}.pdf"
+        build, mem = _best(pnp + ["build", "--game", g, "--out", str(out)], 3)
+        ratio = build / floor
+        rows[g] = {"build": build, "peak_mb": mem, "bytes": out.stat().st_size, "ratio": ratio}
+        echo(f"  pnp build --game {g:<10} {build:6.3f} s {out.stat().st_size / 1024:7.1f} KB"
+             f" | ratio {ratio:5.2f}  {_verdict(ratio, GOALS['cold build'])}")
+    return {"imports": floor, "games": rows}
 
 
 def _decks(folder: Path, sizes, pnp: list[str], echo: Callable) -> list[dict]:
@@ -131,33 +135,39 @@ def _decks(folder: Path, sizes, pnp: list[str], echo: Callable) -> list[dict]:
     return rows
 
 
-def _engine_ceiling(seconds: float, echo: Callable) -> dict:
-    """Experior through core.play against the tight loop, interleaved; best rate of each."""
-    from .benchfloor import experior_loop
+def _engine_ceilings(games, seconds: float, echo: Callable) -> dict:
+    """Each engine through core.play against its game's tight loop (the lab's `ceiling`
+    hook), interleaved in rounds; the best rate of each."""
     from .engine.core import RandomAgent, play
+    from .games.registry import get
     from .project import open_game
 
-    opened = open_game("experior")
-    game = opened.module.new_game(opened.model)
-    agents = [RandomAgent(), RandomAgent()]
-    batch = 2000
-    engine_rate = loop_rate = 0.0
-    deadline = time.perf_counter() + seconds
-    rounds = 0
-    while rounds < 3 or time.perf_counter() < deadline:
-        start = time.perf_counter()
-        experior_loop(batch, seed=rounds * batch)
-        loop_rate = max(loop_rate, batch / (time.perf_counter() - start))
-        start = time.perf_counter()
-        for s in range(rounds * batch, (rounds + 1) * batch):
-            play(game, agents, s)
-        engine_rate = max(engine_rate, batch / (time.perf_counter() - start))
-        rounds += 1
-    ratio = engine_rate / loop_rate
-    echo("Engine against a tight loop of the same rules (Experior, random players, one core):")
-    echo(f"  engine protocol {engine_rate:9.0f} games/s | tight loop {loop_rate:9.0f} games/s | "
-         f"ratio {ratio:4.2f}  {_verdict(ratio, GOALS['engine'], at_least=True)}")
-    return {"engine": engine_rate, "loop": loop_rate, "ratio": ratio}
+    echo("Engines against a tight loop of the same rules (random players, one core):")
+    rows = {}
+    for name in games:
+        loop = get(name).ceiling()
+        if loop is None:
+            continue
+        opened = open_game(name)
+        game = opened.spec.new_game(opened.model)
+        agents = [RandomAgent() for _ in range(game.num_players)]
+        batch, engine_rate, loop_rate, rounds = 1000, 0.0, 0.0, 0
+        deadline = time.perf_counter() + seconds
+        while rounds < 3 or time.perf_counter() < deadline:
+            start = time.perf_counter()
+            loop(batch, rounds * batch)
+            loop_rate = max(loop_rate, batch / (time.perf_counter() - start))
+            start = time.perf_counter()
+            for s in range(rounds * batch, (rounds + 1) * batch):
+                play(game, agents, s)
+            engine_rate = max(engine_rate, batch / (time.perf_counter() - start))
+            rounds += 1
+        ratio = engine_rate / loop_rate
+        rows[name] = {"engine": engine_rate, "loop": loop_rate, "ratio": ratio}
+        echo(f"  {name:<10} engine protocol {engine_rate:8.0f} games/s | tight loop "
+             f"{loop_rate:8.0f} games/s | ratio {ratio:4.2f}  "
+             f"{_verdict(ratio, GOALS['engine'], at_least=True)}")
+    return rows
 
 
 def _games_per_second(name: str, seconds: float) -> float:
@@ -187,12 +197,85 @@ def _simulation(games, seconds: float, echo: Callable) -> dict:
     return rates
 
 
+def _set_cell(path: Path, row: int, field: str, value: str) -> None:
+    """One CSV cell changed, as a designer's save would (row 1 is the header)."""
+    import csv
+
+    rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
+    rows[row - 1][rows[0].index(field)] = value
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        csv.writer(fh).writerows(rows)
+
+
+def serve_latency(rounds: int = 5, game: str = "wuxing") -> list[float]:
+    """Seconds from saving one edited card row to the page having the new face: `pnp serve` on a
+    copy of the game, a client on its event stream that then fetches the state and the
+    redrawn image, as the page does."""
+    import http.client
+    import json
+    import threading
+
+    from .data.game import find_game
+    from .server import shutdown, start
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / game
+        shutil.copytree(find_game(game), folder)
+        stop = threading.Event()
+        server, threads = start(str(folder), port=0, echo=lambda line: None, stop=stop)
+        host, port = server.server_address[:2]
+        events = http.client.HTTPConnection(host, port, timeout=30)
+        try:
+            events.request("GET", "/events")
+            stream = events.getresponse()
+
+            def next_version() -> int:
+                while True:
+                    line = stream.readline().decode()
+                    if not line:
+                        raise RuntimeError("the event stream ended")
+                    if line.startswith("data: "):
+                        return int(line[6:])
+
+            while next_version() < 1:  # the first build
+                pass
+            times = []
+            for i in range(rounds):
+                start_time = time.perf_counter()
+                _set_cell(folder / "cards.csv", 2, "destroys", ("fire", "earth")[i % 2])
+                next_version()
+                get = http.client.HTTPConnection(host, port, timeout=30)
+                get.request("GET", "/state.json")
+                state = json.loads(get.getresponse().read())
+                face = next(f for f in state["faces"] if f["id"] == "s0-0-f")
+                get.request("GET", face["img"])
+                get.getresponse().read()
+                get.close()
+                times.append(time.perf_counter() - start_time)
+                time.sleep(0.3)  # let the editor's next save be a separate one
+            return times
+        finally:
+            events.close()
+            shutdown(server, threads, stop)
+
+
+def _live_page(games, echo: Callable) -> dict:
+    if "wuxing" not in games:
+        return {}
+    times = sorted(serve_latency())
+    figures = {"best": times[0], "median": times[len(times) // 2]}
+    echo("Live page (pnp serve): save one edited Wuxing card row -> new face on the page "
+         "(target 0.5 s):")
+    echo(f"  best {figures['best']:.3f} s, median {figures['median']:.3f} s ({len(times)} edits)")
+    return figures
+
+
 def run(sizes=(54, 540, 5400, 54000), games=None, sim_seconds=2.0, echo=print) -> dict:
-    from .data.game import list_games
+    from .games.registry import specs
 
     pnp = _pnp()
-    known = list_games()
-    games = [g for g in (games or known) if g in known]
+    shipped = [name for name, spec in specs().items() if spec.example_folder()]
+    games = [g for g in (games or shipped) if g in shipped]
     figures: dict = {"startup": {}}
     echo("Start-up (best of 3, includes the interpreter):")
     for label, args in (("pnp --help", ["--help"]), ("pnp list", ["list"])):
@@ -200,8 +283,9 @@ def run(sizes=(54, 540, 5400, 54000), games=None, sim_seconds=2.0, echo=print) -
         echo(f"  {label:<12} {figures['startup'][label]:6.3f} s")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        figures["cold_build"] = _cold_build(folder, pnp, echo)
+        figures["cold_builds"] = _cold_builds(games, folder, pnp, echo)
         figures["decks"] = _decks(folder, sizes, pnp, echo)
-    figures["engine"] = _engine_ceiling(sim_seconds, echo)
+    figures["serve"] = _live_page(games, echo)
+    figures["engines"] = _engine_ceilings(games, sim_seconds, echo)
     figures["simulation"] = _simulation(games, sim_seconds, echo)
     return figures

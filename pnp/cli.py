@@ -32,23 +32,70 @@ def _show(findings) -> None:
 
 
 class Pnp(click.Group):
-    """Every command's user-facing failure ends here: a PnpError becomes its findings and one
-    `Error:` line with the error's exit code; Ctrl-C says nothing was changed (outputs are
-    written atomically). Commands therefore just call the library."""
+    """The one boundary every command runs inside. A PnpError becomes its findings and one
+    `Error:` line with the error's exit code; an OSError (a path the system refuses) one line
+    naming the path; Ctrl-C or SIGTERM says nothing was changed (outputs are written
+    atomically). Anything else is a bug in pnp: one line asking for a report, the traceback
+    only with --debug. Commands therefore just call the library."""
 
     def invoke(self, ctx: click.Context):
+        debug = bool(ctx.params.get("debug"))
+        _terminate_as_interrupt()
         try:
             return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
+            raise
         except PnpError as exc:
             _fail(exc)
         except KeyboardInterrupt:
             click.echo("\nError: interrupted; no output was changed", err=True)
             sys.exit(130)
+        except OSError as exc:
+            if debug:
+                raise
+            click.echo(f"Error: {_os_error(exc)}", err=True)
+            sys.exit(1)
+        except MemoryError:
+            click.echo("Error: out of memory; is the game's data far larger than a game?",
+                       err=True)
+            sys.exit(1)
+        except Exception as exc:
+            if debug:
+                raise
+            click.echo(f"Error: this is a bug in pnp, please report it ({type(exc).__name__}: "
+                       f"{_short(str(exc))}); run again with --debug for the details", err=True)
+            sys.exit(70)
+
+
+def _os_error(exc: OSError) -> str:
+    """'path: reason' for an error the operating system gave about a file."""
+    where = exc.filename if exc.filename is not None else ""
+    reason = exc.strerror or _short(str(exc)) or type(exc).__name__
+    return f"{_short(str(where))}: {reason}" if where != "" else reason
+
+
+def _short(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _terminate_as_interrupt() -> None:
+    """SIGTERM (a `kill`, a closing terminal) unwinds like Ctrl-C: temporary files are
+    removed and worker processes stopped on the way out, instead of dying mid-write."""
+    import signal
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGTERM, interrupt)
+    except (ValueError, OSError):  # not the main thread (an embedding program): leave it
+        pass
 
 
 @click.group(cls=Pnp, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
-def main() -> None:
+@click.option("--debug", is_flag=True, help="Show the full traceback of an unexpected error.")
+def main(debug: bool) -> None:
     """Print-and-play kits and rules engines for tabletop games."""
 
 
@@ -105,16 +152,20 @@ def print_options(command):
                           "(measure it with `pnp calibrate`)."),
         click.option("--ink-saver", is_flag=True,
                      help="Outlines instead of full-bleed backgrounds."),
+        click.option("--proof", is_flag=True,
+                     help="A proof, not for cutting: outline trim (red), bleed (blue), safe "
+                          "zone (green) and every named element's box on each face."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def _print_settings(paper, bleed, no_backs, force, layout, back_offset, ink_saver) -> dict:
+def _print_settings(paper, bleed, no_backs, force, layout, back_offset, ink_saver,
+                    proof) -> dict:
     return {"paper": paper.lower(), "bleed_mm": bleed, "backs": not no_backs, "force": force,
             "layout": layout, "back_offset_mm": _pair(back_offset, "--back-offset"),
-            "ink_saver": ink_saver}
+            "ink_saver": ink_saver, "proof": proof}
 
 
 @main.command()
@@ -134,10 +185,14 @@ def build(game: str, out: Path | None, **settings) -> None:
 
 
 def _pair(text: str, option: str) -> tuple[float, float]:
+    import math
+
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise PnpError(f"{option} takes two numbers in mm, like 0.5,-1 (got {text!r})") from None
+        x = y = math.nan
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise PnpError(f"{option} takes two numbers in mm, like 0.5,-1 (got {_short(text)!r})")
     return x, y
 
 
@@ -189,9 +244,9 @@ def new(name: str, parent: Path, template: str) -> None:
 @print_options
 def watch(game: str, out: Path | None, **settings) -> None:
     """Rebuild the PDF whenever the game's files change (Ctrl-C to stop)."""
-    from .data.game import GameFolder, find_game
+    from .data.game import find_game
     from .project import build as run, open_game
-    from .watch import watch as loop, watched_folders
+    from .watch import game_folders, watch as loop
 
     options = _print_settings(**settings)
     folder = find_game(game)
@@ -203,18 +258,55 @@ def watch(game: str, out: Path | None, **settings) -> None:
             click.echo(str(f), err=True)
         return f"{target}: {built.pages} pages"
 
-    def folders() -> list[Path]:
-        try:  # the engine (and so its shipped templates) may change while watching
-            engine = GameFolder.open(folder).get("game", "engine")
-        except PnpError:
-            engine = ""
-        return watched_folders(folder, engine)
+    def ours(path: Path) -> bool:  # our own PDF may lie inside the game folder
+        return path.resolve() == target.resolve()
 
     click.echo(f"watching {folder} (Ctrl-C to stop)")
     try:
-        loop(rebuild, folders, echo=click.echo)
+        loop(rebuild, lambda: game_folders(folder), echo=click.echo, ignore=ours)
     except KeyboardInterrupt:
         click.echo("stopped")
+
+
+@main.command()
+@GAME
+@click.option("--card", "-c", required=True, metavar="FILE:ROW",
+              help="The data row the piece comes from, as validation names it (cards.csv:3), "
+                   "or a piece's name (\"reference card\").")
+@click.option("--back", is_flag=True, help="The back instead of the front.")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True)
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+              metavar="MM")
+@click.option("--proof", is_flag=True, help="Outline trim, bleed, safe zone and element boxes.")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The PNG to write.")
+def preview(game: str, card: str, back: bool, dpi: int, bleed: float, proof: bool,
+            out: Path) -> None:
+    """Render one face of one piece to a PNG (what `pnp serve` shows)."""
+    from .preview import preview as run
+    from .project import open_game
+
+    drawn, findings = run(open_game(game), card, out, back=back, dpi=dpi, bleed_mm=bleed,
+                          proof=proof)
+    _show(findings)
+    side = "back" if back else "front"
+    click.echo(f"{out}: {drawn.spec.name}, {side}, {dpi} dpi")
+
+
+@main.command()
+@GAME
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but loopback lets other machines see the "
+                   "page.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0,
+              help="Port (default: a free one, printed on start).")
+@click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True,
+              help="Resolution of the face images.")
+def serve(game: str, host: str, port: int, dpi: int) -> None:
+    """A live page of every face of the kit, rebuilt as you edit (Ctrl-C to stop)."""
+    from .server import serve as run
+
+    run(game, host=host, port=port, dpi=dpi, echo=click.echo)
 
 
 @main.command()
@@ -237,23 +329,27 @@ AGENTS_HELP = ("Agent per seat, comma-separated; one name plays every seat. Name
                "a registered agent, module:Class or file.py:Class.")
 
 
+SCHEDULER = click.option("--scheduler", metavar="tcp://HOST:PORT",
+                         help="Play the games on this Dask scheduler's workers instead of local "
+                              "processes (pip install 'pnp-kit[cluster]'); same figures.")
+
+
 def _simulate_run(game: str, games: int, seed: int, players: int | None, agents: str,
-                  jobs: int, label: str):
+                  jobs: int, label: str, scheduler: str | None = None):
     """Open a game and simulate it (with a progress bar on long runs): (setup, figures)."""
     from .sim import agents as registry
     from .sim.simulate import load_game, run_figures, simulate as run
 
     setup = load_game(game, players)
-    for note in setup.notes:
-        click.echo(f"warning: {note}", err=True)
     specs = registry.parse(setup.engine, agents, setup.num_players)
     stderr = sys.stderr
     tty = getattr(stderr, "isatty", lambda: False)()
     if (tty and games >= 500) or games >= 10_000:
         with click.progressbar(length=games, label=f"{label} {setup.name}", file=stderr) as bar:
-            result = run(setup, games, seed=seed, agents=specs, jobs=jobs, progress=bar.update)
+            result = run(setup, games, seed=seed, agents=specs, jobs=jobs, progress=bar.update,
+                         scheduler=scheduler)
     else:
-        result = run(setup, games, seed=seed, agents=specs, jobs=jobs)
+        result = run(setup, games, seed=seed, agents=specs, jobs=jobs, scheduler=scheduler)
     return setup, run_figures(setup, result, seed=seed, agents=specs)
 
 
@@ -268,15 +364,16 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
 @click.option("--jobs", "-j", type=click.IntRange(0), default=0,
               help="Worker processes (default 0: all cores; 1: no extra process).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@SCHEDULER
 def simulate(game: str, games: int, seed: int, players: int | None, agents: str, jobs: int,
-             as_json: bool) -> None:
+             as_json: bool, scheduler: str | None) -> None:
     """Play many seeded games between agents and print win rates, game length and the game's
     balance figures."""
     import json
 
     from .sim.summary import format_text
 
-    _, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating")
+    _, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
     click.echo(json.dumps(fig, indent=2) if as_json else format_text(fig))
 
 
@@ -291,16 +388,71 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 @click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
 @click.option("--jobs", "-j", type=click.IntRange(0), default=0,
               help="Worker processes (default 0: all cores).")
+@SCHEDULER
 def report(game: str, games: int, seed: int, out: Path | None, players: int | None, agents: str,
-           jobs: int) -> None:
+           jobs: int, scheduler: str | None) -> None:
     """Simulate a game and write a balance report PDF of charts."""
     from .sim.report import write_report
 
-    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating")
+    from .sim.proof import card_section
+
+    if out is not None:  # refuse a bad --out before minutes of simulation, not after
+        from .data.game import find_game
+        from .output import check_file_target
+
+        try:
+            folder = find_game(game)
+        except PnpError:
+            folder = None  # an engine name run on its built-in data: no folder to protect
+        check_file_target(out, folder)
+    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
     target = out or Path("output") / f"{setup.name}-balance.pdf"
-    titles = write_report(fig, target)
+    table = target.with_name(f"{target.stem}-cards.csv")
+    proof, cards = card_section(game, setup, games, seed=seed, agents=fig["agents"],
+                                csv_out=table, jobs=jobs, scheduler=scheduler)
+    titles = write_report(fig, target, proof)
     click.echo(f"{target}: {len(titles)} charts from {fig['games']:,} games "
                f"({fig['run']['seconds']:.1f} s)")
+    if cards:
+        flagged = sum(c["measurable"] for c in cards)
+        click.echo(f"{table}: {len(cards)} card rows, {flagged} with a measurable effect")
+
+
+@main.command()
+@GAME
+@click.option("--set", "sets", multiple=True, required=True, metavar="TARGET=VALUES",
+              help="A setting and its values: section.key of game.toml "
+                   "(options.wound_limit=50,75,100) or file.csv:ROW.column "
+                   "(characters.csv:psychic.threshold=10..14). Repeat for every combination.")
+@click.option("--games", "-n", type=click.IntRange(2), default=1000, show_default=True,
+              help="Games per variant (the same seeds for every variant).")
+@click.option("--seed", "-s", type=int, default=1, show_default=True)
+@click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
+@click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
+@click.option("--jobs", "-j", type=click.IntRange(0), default=0,
+              help="Worker processes (default 0: all cores).")
+@SCHEDULER
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              help="Report PDF (default: output/<game>-sweep.pdf).")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int | None,
+          agents: str, jobs: int, scheduler: str | None, out: Path | None,
+          as_json: bool) -> None:
+    """Change the game's data and compare each variant with the base on the same seeds."""
+    import json
+
+    from .sim.sweep import format_sweep, sweep as run
+    from .sim.sweepreport import write_sweep_report
+
+    result = run(game, sets, games=games, seed=seed, agents=agents, players=players, jobs=jobs,
+                 scheduler=scheduler)
+    target = out or Path("output") / f"{result['game']}-sweep.pdf"
+    write_sweep_report(result, target)
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+    else:
+        click.echo(format_sweep(result))
+        click.echo(f"{target}: the sweep's table and charts")
 
 
 @main.command("play")
@@ -320,8 +472,6 @@ def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
     from .sim.simulate import load_game
 
     setup = load_game(game, players)
-    for note in setup.notes:
-        click.echo(f"warning: {note}", err=True)
     if opponent != "human":
         make(setup.engine, opponent)
     play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,

@@ -1,8 +1,11 @@
-"""Writing output files so that a failed or interrupted build never damages a good one."""
+"""Writing outputs so that a failed or interrupted build never damages a good one, and an
+output never replaces what the user did not ask to replace: a device or pipe, the game's own
+data, a folder pnp did not make, or the folder the user stands in."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -10,20 +13,59 @@ from typing import Iterator
 
 from .errors import PnpError
 
+EXPORT_MARK = ".pnp-export"  # in every folder pnp export writes: only such folders are replaced
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _real(path: Path) -> Path:
+    """The path with links followed (so a linked output is written where it points, and the
+    link stays) and `.` spelled out."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError) as exc:  # a link loop
+        raise PnpError(f"cannot use {path} as output: {exc}") from None
+
+
+def _is_inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def check_file_target(path: Path, game: Path | None = None) -> Path:
+    """The real path an output file may be written to; refuses a special file (a FIFO or a
+    device: replacing it would break the system) and the game's own files (inside the game
+    folder only PDFs, which pnp never reads, may be replaced)."""
+    real = _real(path)
+    if real.exists() or real.is_symlink():
+        if real.is_dir():
+            raise PnpError(f"--out {path} is a folder; give a file name")
+        if not real.is_file():
+            raise PnpError(f"--out {path} is not a regular file (a device, pipe or socket); "
+                           "give a file name")
+    if game is not None and _is_inside(real, _real(game)) and real.exists() \
+            and real.suffix.lower() != ".pdf":
+        raise PnpError(f"--out {path} is one of the game's own files; pnp will not overwrite "
+                       "it (give a new file name)")
+    return real
+
 
 @contextmanager
-def atomic_output(path: Path) -> Iterator[Path]:
+def atomic_output(path: Path, game: Path | None = None) -> Iterator[Path]:
     """Yield a temporary path beside `path`; on success it replaces `path` in one step, on any
-    error (or Ctrl-C) it is removed and `path` stays as it was."""
-    path = Path(path)
+    error (or Ctrl-C) it is removed and `path` stays as it was. `game` is the game folder
+    whose files must never be overwritten."""
+    shown = Path(path)
+    real = check_file_target(shown, game)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        real.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise PnpError(f"cannot create folder {path.parent}: {exc.strerror or exc}") from None
+        raise PnpError(f"cannot create folder {shown.parent}: {_reason(exc)}") from None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".part", dir=real.parent)
     except OSError as exc:
-        raise PnpError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise PnpError(f"cannot write {shown}: {_reason(exc)}") from None
     os.close(fd)
     tmp_path = Path(tmp)
     try:
@@ -32,9 +74,77 @@ def atomic_output(path: Path) -> Iterator[Path]:
             os.fsync(fh.fileno())
         os.chmod(tmp_path, 0o644)
         try:
-            os.replace(tmp_path, path)
+            os.replace(tmp_path, real)
         except OSError as exc:
-            raise PnpError(f"cannot write {path}: {exc.strerror or exc}") from None
+            raise PnpError(f"cannot write {shown}: {_reason(exc)}") from None
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise
+
+
+def check_folder_target(path: Path, game: Path | None = None) -> Path:
+    """The real folder an export may replace: new, empty, or made by pnp export; never the
+    game folder or a folder holding it."""
+    real = _real(path)
+    if game is not None and _is_inside(_real(game), real):
+        raise PnpError(f"--out {path} holds the game folder; choose a new folder")
+    if not real.exists():
+        return real
+    if not real.is_dir():
+        raise PnpError(f"--out {path} is a file; --out for png and tts names a folder")
+    if any(real.iterdir()) and not (real / EXPORT_MARK).is_file():
+        raise PnpError(f"--out {path} already holds files that pnp did not make; choose a new "
+                       "or empty folder (pnp replaces an export folder whole)")
+    return real
+
+
+@contextmanager
+def atomic_folder(path: Path, game: Path | None = None) -> Iterator[Path]:
+    """Yield an empty staging folder beside `path`; once the block completes, it takes the place
+    of `path` (any previous export there is removed only then). On error `path` is untouched."""
+    shown = Path(path)
+    real = check_folder_target(shown, game)
+    try:
+        real.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{real.name}.", dir=real.parent))
+        os.chmod(staging, 0o755)  # mkdtemp's private 0700 is not what an output folder wants
+    except OSError as exc:
+        raise PnpError(f"cannot write to {shown.parent}: {_reason(exc)}") from None
+    try:
+        yield staging
+        (staging / EXPORT_MARK).write_text("made by pnp export; pnp replaces this folder "
+                                           "whole\n")
+        try:
+            _swap_in(staging, real)
+        except OSError as exc:
+            raise PnpError(f"cannot replace {shown}: {_reason(exc)}") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _swap_in(staging: Path, real: Path) -> None:
+    if not real.exists():
+        os.rename(staging, real)
+        return
+    if _is_inside(_cwd(), real):
+        # the user stands in the old export: keep that folder, replace what it holds
+        for entry in real.iterdir():
+            shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
+        for entry in staging.iterdir():
+            os.rename(entry, real / entry.name)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{real.name}.old.", dir=real.parent))
+    os.rename(real, old)  # onto an empty folder: allowed, and one step
+    try:
+        os.rename(staging, real)
+    except OSError:
+        os.rename(old, real)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _cwd() -> Path:
+    try:
+        return Path.cwd().resolve()
+    except OSError:  # the folder we stood in is gone
+        return Path("/nonexistent")

@@ -5,36 +5,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
 from .errors import Finding, PnpError, RulesError, error
 from .units import MM, PAPERS
 
+if TYPE_CHECKING:
+    from .games.registry import GameSpec
+
 
 @dataclass
 class OpenGame:
     folder: GameFolder
-    module: Any
+    spec: GameSpec
     model: Any
 
     @property
     def name(self) -> str:
         return self.folder.slug
 
+    @property
+    def module(self) -> GameSpec:
+        """The older name of `spec` (kept while other branches still say `module`)."""
+        return self.spec
+
 
 def open_game(name_or_path: str, cwd: Path | None = None) -> OpenGame:
-    from .games import game_module
+    from .games.registry import get
 
     folder = GameFolder.open(find_game(name_or_path, cwd))
-    engine = folder.get("game", "engine")
-    module = game_module(engine, folder.toml_path)
-    return OpenGame(folder, module, module.load(folder))
+    spec = get(folder.get("game", "engine"), folder.toml_path)
+    return OpenGame(folder, spec, spec.load(folder))
 
 
 def validate(game: OpenGame) -> list[Finding]:
     """The data against the rules engine (no drawing)."""
-    return list(game.module.validate(game.model))
+    return list(game.spec.validate(game.model))
 
 
 def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
@@ -54,7 +61,7 @@ def _drawn(game: OpenGame, result) -> list[Finding]:
     kit the rules need; one line per distinct problem."""
     from .kit import compare_manifest
 
-    required = game.module.required_kit(game.model)
+    required = game.spec.required_kit(game.model)
     drawn = result.findings + [error(f"manifest: {p}")
                                for p in compare_manifest(result.placed, required)]
     return list(dict.fromkeys(drawn))
@@ -98,13 +105,33 @@ def _prepare(game: OpenGame, force: bool):
     findings = validate(game)
     if errors_in(findings) and not force:
         raise RulesError(findings)
+    _check_piece_count(game)
     fonts = load_fonts(game.model.common.fonts)
-    return game.module.build_kit(game.model, fonts), fonts, findings
+    return game.spec.build_kit(game.model, fonts), fonts, findings
+
+
+def _check_piece_count(game: OpenGame) -> None:
+    """Refuse an absurd kit before its pieces are made (a hundred million cards would fill the
+    memory for minutes): the rules' own count of what is printed is cheap to ask."""
+    from .data.files import MAX_PIECES
+
+    need = game.module.required_kit(game.model)
+    total = sum(need.values())
+    if total > MAX_PIECES:
+        most = ", ".join(f"{n:,} {kind}" for kind, n in need.most_common(3))
+        raise PnpError(f"the kit would print {total:,} pieces ({most}); pnp prints at most "
+                       f"{MAX_PIECES:,} in one kit: lower the counts in the CSV files")
+
+
+def prepare(game: OpenGame, force: bool = False):
+    """(kit, fonts, findings): what a build draws, for previews of single faces."""
+    return _prepare(game, force)
 
 
 def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
           backs: bool = True, force: bool = False, layout: str = "duplex",
-          back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False) -> Built:
+          back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
+          proof: bool = False) -> Built:
     """Validate, render to a temporary file, check what was drawn against the rules, and only
     then replace `out`. With force, problems are reported but the PDF is still written."""
     from .output import atomic_output
@@ -117,8 +144,8 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
         raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
     kit, fonts, findings = _prepare(game, force)
     options = Options(PAPERS[paper], bleed_mm * MM, backs, layout,
-                      (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver)
-    with atomic_output(out) as tmp:
+                      (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof)
+    with atomic_output(out, game.folder.path) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options))
         drawn = _drawn(game, result)
         findings += drawn
@@ -134,18 +161,15 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
            dpi: int = 300, force: bool = False) -> tuple[str, list[Finding]]:
     """Other outputs of the same kit. PDFs are written atomically; PNG folders are written into
     a temporary folder and swapped in whole. Returns a one-line summary and the findings."""
-    import shutil
-    import tempfile
-
     from .export import outputs
-    from .output import atomic_output
+    from .output import atomic_folder, atomic_output
 
     _check_paper(paper, bleed_mm)
     if fmt not in EXPORTS:
         raise PnpError(f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
     kit, fonts, findings = _prepare(game, force)
     if fmt in ("booklet", "pod"):
-        with atomic_output(out) as tmp:
+        with atomic_output(out, game.folder.path) as tmp:
             if fmt == "booklet":
                 pages = outputs.export_booklet(kit, fonts, tmp, PAPERS[paper])
                 summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
@@ -157,13 +181,7 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
                     raise RulesError(findings)
                 summary = f"{out}: {len(outputs.faces(kit))} faces, one a page, {bleed_mm:g} mm bleed"
         return summary, findings
-    _check_export_folder(out)
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    except OSError as exc:
-        raise PnpError(f"cannot write to {out.parent}: {exc.strerror or exc}") from None
-    try:
+    with atomic_folder(out, game.folder.path) as staging:
         if fmt == "png":
             count, drawn = outputs.export_png(kit, fonts, staging, dpi, bleed_mm * MM)
             summary = f"{out}/: {count} PNG faces at {dpi} dpi"
@@ -173,24 +191,4 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
         findings += drawn
         if errors_in(drawn) and not force:
             raise RulesError(findings)
-        (staging / EXPORT_MARK).write_text("made by pnp export; pnp replaces this folder whole\n")
-        if out.exists():
-            shutil.rmtree(out)
-        staging.rename(out)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
     return summary, findings
-
-
-EXPORT_MARK = ".pnp-export"
-
-
-def _check_export_folder(out: Path) -> None:
-    """An export replaces its folder whole, so it only ever replaces a folder it made itself."""
-    if not out.exists():
-        return
-    if not out.is_dir():
-        raise PnpError(f"{out} is a file; --out for png and tts names a folder")
-    if any(out.iterdir()) and not (out / EXPORT_MARK).is_file():
-        raise PnpError(f"{out} already holds files that pnp did not make; choose a new or empty "
-                       "folder for --out (pnp replaces an export folder whole)")

@@ -1,5 +1,7 @@
 """Jinja2 in its sandbox: templates from a data folder can format the data they are given and
-nothing else (no Python internals, no files, no modules); undefined names are errors."""
+nothing else (no Python internals, no files outside their folders, no modules); undefined names
+are errors, and rendering is bounded in time and size (pnp/sandbox.py). Every failure is one
+DataError naming the template file and, where known, its line."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ def plain(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not plain data for a template")
 
 
+<<<<<<< HEAD
 def sandbox(loader=None):
     """The one sandboxed environment setup: unknown names are errors, nothing is escaped."""
     import jinja2
@@ -46,22 +49,94 @@ def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> 
 
     loader = jinja2.FileSystemLoader([str(f) for f in folders], followlinks=False)
     env = sandbox(loader)
+=======
+def _loader(folders: list[Path]):
+    """A file loader that reads only files whose real path (links followed) lies inside one of
+    its folders: the game folder and pnp's own templates. The same rule as images and CSVs."""
+    import jinja2
+
+    roots = [f.resolve() for f in folders]
+
+    class InsideLoader(jinja2.FileSystemLoader):
+        def get_source(self, environment, template):
+            source, filename, uptodate = super().get_source(environment, template)
+            real = Path(filename).resolve()
+            if not any(real == r or r in real.parents for r in roots):
+                raise _Refused(f"template {template!r} is a link to a file outside the game "
+                               "folder; refused")
+            return source, filename, uptodate
+
+    return InsideLoader([str(f) for f in folders], followlinks=False)
+
+
+class _Refused(Exception):
+    pass
+
+
+def _place(exc: BaseException, folders: list[Path], default: str) -> tuple[str, int | None]:
+    """(template file name, line) of the innermost template frame in the traceback: Jinja
+    rewrites its frames to carry the template's file and line."""
+    roots = [f.resolve() for f in folders]
+    found: tuple[str, int | None] = (default, None)
+    tb = exc.__traceback__
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if not filename.endswith(".py") and not filename.startswith("<"):
+            real = Path(filename).resolve()
+            if any(r in real.parents for r in roots):
+                found = (real.name, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
+
+
+def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:
+    import jinja2
+    from jinja2.sandbox import SecurityError
+
+    from . import sandbox
+
+    env = sandbox.LimitedSandbox(loader=_loader(folders), undefined=jinja2.StrictUndefined,
+                                 autoescape=False, trim_blocks=True, lstrip_blocks=True,
+                                 keep_trailing_newline=True)
+    env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
+    data = plain(context)
+>>>>>>> main
     try:
-        return env.get_template(name).render(**plain(context))
-    except jinja2.TemplateNotFound as exc:
-        raise DataError(f"template {exc.name!r} not found (looked in: "
-                        f"{', '.join(str(f) for f in folders)})", name) from None
+        with sandbox.Watchdog(sandbox.MAX_SECONDS):
+            parts: list[str] = []
+            size = 0
+            for part in env.get_template(name).generate(**data):
+                size += len(part)
+                if size > sandbox.MAX_OUTPUT:
+                    raise sandbox.TemplateLimit(f"the text grows past {sandbox.MAX_OUTPUT:,} "
+                                                "characters (a loop far too large?)")
+                parts.append(part)
+            return "".join(parts)
     except jinja2.TemplateSyntaxError as exc:
         where = Path(exc.filename).name if exc.filename else name
         raise DataError(f"line {exc.lineno}: template syntax error: {exc.message}",
                         where) from None
+    except jinja2.TemplateNotFound as exc:
+        raise _error(exc, folders, name, f"template {exc.name!r} not found (looked in: "
+                     f"{', '.join(str(f) for f in folders)})") from None
+    except sandbox.TemplateTimeout as exc:
+        raise _error(exc, folders, name, f"the template ran for more than "
+                     f"{sandbox.MAX_SECONDS:g} s (a loop without end, or far too large?)") from None
     except jinja2.UndefinedError as exc:
-        raise DataError(f"template uses an unknown name: {exc.message}", name) from None
+        raise _error(exc, folders, name, f"template uses an unknown name: {exc.message}") from None
     except SecurityError as exc:
-        raise DataError(f"template tried something the sandbox forbids: {exc}", name) from None
-    except RecursionError:
-        raise DataError("template includes itself (circular include)", name) from None
-    except jinja2.TemplateError as exc:
-        raise DataError(f"template error: {exc}", name) from None
-    except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError) as exc:
-        raise DataError(f"template error: {exc}", name) from None
+        raise _error(exc, folders, name,
+                     f"template tried something the sandbox forbids: {exc}") from None
+    except RecursionError as exc:
+        raise _error(exc, folders, name, "template calls itself without end (a circular "
+                     "include or macro)") from None
+    except (_Refused, sandbox.TemplateLimit) as exc:
+        raise _error(exc, folders, name, str(exc)) from None
+    except Exception as exc:  # whatever a template does wrong is the template's to fix
+        text = str(exc).strip() or type(exc).__name__
+        raise _error(exc, folders, name, f"template error: {text[:300]}") from None
+
+
+def _error(exc: BaseException, folders: list[Path], name: str, message: str) -> DataError:
+    file, line = _place(exc, folders, name)
+    return DataError(f"line {line}: {message}" if line else message, file)

@@ -41,12 +41,17 @@ def length(text: str | int | float, path=None, row=None, field=None) -> float:
     return value
 
 
+MIN_PIECE_MM = 5  # smaller cannot be cut out by hand (and would ask for countless crop marks)
+MAX_PIECE_MM = 1000
+
+
 def size(text: str | int | float, path=None, row=None, field=None) -> float:
-    """A length that must be positive and at most a metre (a piece or a board, not a typo)."""
+    """A length that can be cut out by hand: at least 5 mm and at most a metre (a piece or a
+    board, not a typo)."""
     value = length(text, path, row, field)
-    if not 0 < value <= 1000 * MM:
-        raise DataError(f"{text!r} is not a usable size (more than 0 and at most 1000mm)",
-                        path, row, field)
+    if not MIN_PIECE_MM * MM - 1e-9 <= value <= MAX_PIECE_MM * MM:
+        raise DataError(f"{text!r} is not a usable size (from {MIN_PIECE_MM}mm to "
+                        f"{MAX_PIECE_MM}mm)", path, row, field)
     return value
 
 

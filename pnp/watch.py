@@ -1,42 +1,79 @@
-"""`pnp watch`: rebuild whenever the game's data, templates or fonts change. Findings are
-reported and watching goes on; a failed rebuild leaves the last good PDF in place."""
+"""`pnp watch` and `pnp serve`: rebuild whenever the game's data, templates or fonts change, told by
+the operating system's change events (watchfiles: inotify, FSEvents, ReadDirectoryChanges), not by
+listing and stat-ing the folder. Findings are reported and watching goes on; a failed rebuild
+leaves the last good output in place."""
 
 from __future__ import annotations
 
 import threading
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from .errors import PnpError
 from .resources import shipped
 
-
-def _snapshot(folders: list[Path]) -> dict[Path, tuple[int, int]]:
-    state = {}
-    for folder in folders:
-        if not folder.is_dir():
-            continue
-        for path in folder.rglob("*"):
-            if path.is_file() and not path.name.startswith("."):
-                st = path.stat()
-                state[path] = (st.st_mtime_ns, st.st_size)
-    return state
+STEP_MS = 50  # a batch closes once no event came for this long (an editor's save is one batch)
+WAKE_MS = 500  # how often the watcher looks whether the folders to watch have changed
 
 
 def watched_folders(game_dir: Path, engine: str) -> list[Path]:
     return [game_dir, shipped("templates") / engine, shipped("fonts")]
 
 
+def game_folders(game_dir: Path) -> list[Path]:
+    """What a game's build reads, looked up again on each change: the engine (and with it the
+    shipped templates to watch) may change while watching."""
+    from .data.game import GameFolder
+
+    try:
+        engine = GameFolder.open(game_dir).get("game", "engine")
+    except PnpError:
+        engine = ""
+    return watched_folders(game_dir, engine)
+
+
+def changes(folders: Callable[[], list[Path]], stop: threading.Event,
+            ignore: Callable[[Path], bool] = lambda path: False) -> Iterator[set[Path]]:
+    """Sets of changed files. The first set after the watch is armed may be empty: it says
+    "watching now", so a caller that builds then misses no edit. Hidden files (an editor's
+    swap file, an atomic write's temporary) and `ignore`d ones (our own output) never count,
+    so writing the output inside the watched folder does not trigger another build."""
+    from watchfiles import DefaultFilter
+    from watchfiles import watch as os_events
+
+    base = DefaultFilter()
+
+    def keep(change, path: str) -> bool:  # is_dir() is False for a file that vanished: kept
+        p = Path(path)
+        return (base(change, path) and not p.name.startswith(".") and not p.is_dir()
+                and not ignore(p))
+
+    while not stop.is_set():
+        roots = [f for f in folders() if f.is_dir()]
+        if not roots:  # the game folder is gone (renamed by hand?): wait for it to return
+            stop.wait(WAKE_MS / 1000)
+            continue
+        armed = False
+        for batch in os_events(*roots, watch_filter=keep, stop_event=stop, step=STEP_MS,
+                               rust_timeout=WAKE_MS, yield_on_timeout=True, force_polling=False,
+                               raise_interrupt=True, ignore_permission_denied=True):
+            paths = {Path(p) for _, p in batch}
+            if paths or not armed:
+                armed = True
+                yield paths
+            if [f for f in folders() if f.is_dir()] != roots:
+                break  # e.g. the engine changed, and with it the shipped templates to watch
+
+
 def watch(rebuild: Callable[[], str], folders: Callable[[], list[Path]], *,
-          echo: Callable[[str], None] = print, interval: float = 0.4,
-          stop: threading.Event | None = None, max_builds: int | None = None) -> int:
+          echo: Callable[[str], None] = print, stop: threading.Event | None = None,
+          max_builds: int | None = None,
+          ignore: Callable[[Path], bool] = lambda path: False) -> int:
     """Build once, then again after every change; returns the number of builds."""
     stop = stop or threading.Event()
     builds = 0
-
-    def once() -> None:
-        nonlocal builds
+    for _ in changes(folders, stop, ignore):
         builds += 1
         start = time.perf_counter()
         try:
@@ -47,14 +84,6 @@ def watch(rebuild: Callable[[], str], folders: Callable[[], list[Path]], *,
             echo(f"Error: {exc} -- still watching")
         except Exception as exc:  # a bug must not end the designer's session; say what it was
             echo(f"Error: unexpected {exc.__class__.__name__}: {exc} -- still watching")
-
-    once()
-    seen = _snapshot(folders())
-    while not stop.is_set() and (max_builds is None or builds < max_builds):
-        stop.wait(interval)
-        now = _snapshot(folders())
-        if now != seen:
-            time.sleep(interval / 2)  # let an editor finish writing
-            seen = _snapshot(folders())
-            once()
+        if max_builds is not None and builds >= max_builds:
+            break
     return builds

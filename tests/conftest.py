@@ -1,8 +1,14 @@
+import os
 import shutil
+import tempfile
 
 import pytest
 
 from helpers import ROOT
+
+# parsed fonts are cached between runs (pnp/render/fontcache.py): the suite keeps its own cache,
+# shared by its subprocesses, and leaves the user's alone
+os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
 
 
 @pytest.fixture

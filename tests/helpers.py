@@ -13,3 +13,8 @@ def edit_csv(path: Path, row: int, field: str, value: str) -> None:
     rows[row - 1][col] = value
     with path.open("w", encoding="utf-8", newline="") as fh:
         csv.writer(fh).writerows(rows)
+
+# A site folder with one installed package, pnp_tiny, whose `pnp.games` entry point adds the game
+# Tiny Pile (see tests/fixtures/pnp_tiny/README.md); TINY_GAME is its card data.
+PLUGIN_SITE = ROOT / "tests" / "fixtures" / "pnp_tiny"
+TINY_GAME = ROOT / "tests" / "fixtures" / "tiny_game"

@@ -4,7 +4,8 @@ time. Its floors must do the same work as pnp, or its ratios mean nothing: check
 import csv
 
 from pnp.bench import make_deck, run
-from pnp.benchfloor import deck_floor, experior_loop
+from pnp.benchfloor import deck_floor
+from pnp.games.experior.ceiling import tight_loop
 from pnp.engine.core import RandomAgent, play
 from pnp.games.experior.engine import ExperiorGame
 from pnp.resources import shipped
@@ -12,17 +13,22 @@ from pnp.resources import shipped
 
 def test_bench_prints_every_ratio_with_its_goal():
     lines: list[str] = []
-    figures = run(sizes=(9, 18), games=("wuxing",), sim_seconds=0.05, echo=lines.append)
+    figures = run(sizes=(9, 18), games=("wuxing", "experior"), sim_seconds=0.05,
+                  echo=lines.append)
     text = "\n".join(lines)
-    for heading in ("Start-up", "pnp --help", "Cold build", "imports alone", "Plain deck",
+    for heading in ("Start-up", "pnp --help", "Cold builds", "imports alone", "Plain deck",
                     "ms/card", "peak MB", "floor", "peak memory at 18 cards", "linear in cards",
-                    "tight loop", "Simulation", "games/s", "a card from its layout file"):
+                    "tight loop", "Simulation", "games/s", "Live page", "median",
+                    "a card from its layout file"):
         assert heading in text, heading
-    assert text.count("goal") == 6
+    # two builds, deck time, memory, linearity, a card from its layout, one engine
+    assert text.count("goal") == 7
     deck = figures["decks"][0]
     assert deck["cards"] == 9 and deck["ratio"] > 0 and deck["pnp"]["peak_mb"] > 10
-    assert figures["cold_build"]["ratio"] > 0 and figures["engine"]["ratio"] > 0
+    assert figures["cold_builds"]["games"]["wuxing"]["ratio"] > 0
+    assert set(figures["engines"]) == {"experior"} and figures["engines"]["experior"]["ratio"] > 0
     assert figures["simulation"]["wuxing"] > 0
+    assert 0 < figures["serve"]["best"] <= figures["serve"]["median"]
 
 
 def test_the_tight_loop_plays_the_engine_s_games():
@@ -30,7 +36,7 @@ def test_the_tight_loop_plays_the_engine_s_games():
     game = ExperiorGame()
     for seed in range(300):
         record = play(game, [RandomAgent(), RandomAgent()], seed)
-        assert experior_loop(1, seed=seed) == (record.stats["winner_side"] == "human"), seed
+        assert tight_loop(1, seed=seed) == (record.stats["winner_side"] == "human"), seed
 
 
 def test_the_deck_floor_draws_every_card(tmp_path):

@@ -44,7 +44,7 @@ def test_watch_rebuilds_after_a_change_and_survives_a_mistake(tmp_path):
         return f"{result.pages} pages"
 
     thread = threading.Thread(target=watch, args=(rebuild, lambda: [folder]),
-                              kwargs={"echo": lines.append, "interval": 0.05, "stop": stop,
+                              kwargs={"echo": lines.append, "stop": stop,
                                       "max_builds": 3})
     thread.start()
     try:
@@ -85,8 +85,75 @@ def test_deck_without_engine_cannot_be_simulated(tmp_path):
     CliRunner().invoke(main, ["new", "plain", "--dir", str(tmp_path)])
     game = open_game(str(tmp_path / "plain"))
     try:
-        game.module.new_game(game.model)
+        game.spec.new_game(game.model)
     except PnpError as exc:
         assert "has no rules engine" in str(exc)
     else:
         raise AssertionError("a plain deck has no engine")
+
+
+def test_watch_survives_atomic_saves_and_vanishing_files(tmp_path):
+    """Editors save by writing a temporary file and renaming it over the original; files come and
+    go between the event and any look at them. The watcher keeps going and builds the result."""
+    import os
+
+    runner = CliRunner()
+    runner.invoke(main, ["new", "atomic", "--dir", str(tmp_path)])
+    folder = tmp_path / "atomic"
+    out = tmp_path / "atomic.pdf"
+    lines: list[str] = []
+    stop = threading.Event()
+
+    def rebuild():
+        return f"{build(open_game(str(folder)), out).pages} pages"
+
+    thread = threading.Thread(target=watch, args=(rebuild, lambda: [folder]),
+                              kwargs={"echo": lines.append, "stop": stop})
+    thread.start()
+    try:
+        _wait(lambda: len(lines) >= 1)
+        for i in range(30):  # files that vanish as soon as they appear
+            flash = folder / f"scratch{i}.txt"
+            flash.write_text("x")
+            flash.unlink()
+        text = (folder / "cards.csv").read_text(encoding="utf-8")
+        tmp = folder / "cards.csv.new"  # a visible temporary, as some editors use
+        tmp.write_text(text.replace("Sunrise", "Moonrise"), encoding="utf-8")
+        os.replace(tmp, folder / "cards.csv")
+        _wait(lambda: "Moonrise" in "".join(p.extract_text() for p in PdfReader(out).pages))
+        assert thread.is_alive()
+        assert not any("Error" in line for line in lines), lines
+    finally:
+        stop.set()
+        thread.join(5)
+    assert not thread.is_alive()
+
+
+def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_path):
+    """`pnp watch --out` inside the watched folder: writing the PDF is not a change to rebuild
+    for (it used to rebuild forever)."""
+    import signal
+    import subprocess
+    import sys
+
+    CliRunner().invoke(main, ["new", "inside", "--dir", str(tmp_path)])
+    folder = tmp_path / "inside"
+    out = folder / "output" / "kit.pdf"
+    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "watch", "--game", str(folder),
+                             "--out", str(out)], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")),
+                              daemon=True)
+    reader.start()
+    try:
+        _wait(lambda: sum("rebuilt" in line for line in lines) >= 1)
+        edit_csv(folder / "cards.csv", 2, "count", "5")
+        _wait(lambda: sum("rebuilt" in line for line in lines) >= 2)
+        time.sleep(1.5)  # time for any build that writing the PDF would wrongly trigger
+        assert sum("rebuilt" in line for line in lines) == 2, lines
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+    reader.join(5)
+    assert "stopped" in lines[-1]

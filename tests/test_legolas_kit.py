@@ -156,13 +156,13 @@ def test_fonts_are_embedded(built):
 # ---- the engine and the manifest -------------------------------------------------------------
 def test_required_kit_and_new_game():
     game = open_game(str(FOLDER))
-    need = game.module.required_kit(game.model)
+    need = game.spec.required_kit(game.model)
     assert need["monster card"] == 48 and need["treasure card"] == 16
     assert need["character card"] == 8 and need["mission card"] == 35
     assert need["player marker"] == 5
-    g = game.module.new_game(game.model)
+    g = game.spec.new_game(game.model)
     assert g.num_players == 4
-    three = game.module.new_game(game.model, 3)
+    three = game.spec.new_game(game.model, 3)
     record = play(three, [RandomAgent()] * 3, seed=7)
     assert len(record.returns) == 3 and sum(record.returns) == pytest.approx(1.0)
     assert three.monsters == game.model.monsters

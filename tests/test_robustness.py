@@ -64,7 +64,7 @@ def test_random_cells_in_a_real_game_give_a_model_or_a_clear_error(tmp_path_fact
         game = open_game(str(folder))
     except DataError:
         return
-    game.module.validate(game.model)  # findings are fine; exceptions are not
+    game.spec.validate(game.model)  # findings are fine; exceptions are not
 
 
 def test_absurd_counts_and_sizes_are_refused(game_copy, tmp_path):
@@ -79,7 +79,7 @@ def test_absurd_counts_and_sizes_are_refused(game_copy, tmp_path):
     with pytest.raises(DataError) as info:
         build(open_game(str(folder2)), tmp_path / "x.pdf")
     assert str(info.value) == ('game.toml, field "card.width": \'0mm\' is not a usable size '
-                               "(more than 0 and at most 1000mm)")
+                               "(from 5mm to 1000mm)")
     for bad in ("nan", "inf", "-5mm"):
         (folder2 / "game.toml").write_text(toml.replace('width = "0mm"', f'width = "{bad}"'))
         with pytest.raises(DataError, match='game.toml, field "card.width"'):

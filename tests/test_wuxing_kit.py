@@ -140,14 +140,14 @@ def test_missing_pawn(game_copy):
 def test_engine_plays_the_printed_layout(game_copy):
     folder = game_copy("wuxing")
     model = open_game(str(folder)).model
-    game = open_game(str(folder)).module.new_game(model)
+    game = open_game(str(folder)).spec.new_game(model)
     assert [list(p) for p in game.paths] == model.paths()
     for row in range(2, 17):  # walk every path from the other end
         pos = int(open_game(str(folder)).model.islands[row - 2].position)
         edit_csv(folder / "islands.csv", row, "position", str(6 - pos))
     moved = open_game(str(folder))
     assert validate(moved) == []
-    assert list(moved.module.new_game(moved.model).paths[0]) == [
+    assert list(moved.spec.new_game(moved.model).paths[0]) == [
         "water", "metal", "earth", "fire", "wood"]
     from pnp.engine.core import RandomAgent, play
 
@@ -162,10 +162,10 @@ def test_booklet_numbers_come_from_the_data(game_copy):
     game = open_game(str(folder))
     from pnp.render.fonts import load_fonts
 
-    kit = game.module.build_kit(game.model, load_fonts())
+    kit = game.spec.build_kit(game.model, load_fonts())
     assert "no card is set aside" in kit.booklet.text
     assert "**Set aside.**" not in kit.booklet.text
-    assert game.module.new_game(game.model).set_aside is False
+    assert game.spec.new_game(game.model).set_aside is False
 
 
 # ---- the CLI: clear errors, non-zero exits, nothing lost -------------------------------------
@@ -198,7 +198,7 @@ def test_build_refuses_an_invalid_kit_and_keeps_the_old_pdf(game_copy, tmp_path)
     (lambda f: edit_csv(f / "cards.csv", 4, "element", "aether"),
      'cards.csv, row 4, field "element": unknown element \'aether\''),
     (lambda f: edit_csv(f / "elements.csv", 2, "colour", "greenish"),
-     'elements.csv, row 2, field "colour": \'greenish\' is not a colour'),
+     'elements.csv, row 2, field "colour": \'greenish\' is missing from game.toml\'s [palette]'),
     (lambda f: (f / "game.toml").write_text("[game\ntitle='x'"), "game.toml: not valid TOML"),
     (lambda f: (f / "islands.csv").write_bytes("path,position,element\n1,1,b\xe9\n".encode("latin-1")),
      "islands.csv: line 2 is not UTF-8 text"),
@@ -210,7 +210,7 @@ def test_build_refuses_an_invalid_kit_and_keeps_the_old_pdf(game_copy, tmp_path)
      "template uses an unknown name"),
     (lambda f: (f / "booklet.md.j2").write_text("{% for x in %}\n"), "template syntax error"),
     (lambda f: (f / "booklet.md.j2").write_text("{{ ''.__class__.__mro__[1].__subclasses__() }}"),
-     "booklet.md.j2: template tried something the sandbox forbids: access to attribute "
+     "booklet.md.j2: line 1: template tried something the sandbox forbids: access to attribute "
      "'__class__' of 'str' object is unsafe"),
 ])
 def test_bad_input_gives_one_clear_error(game_copy, tmp_path, mutate, message):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,24 +14,54 @@ from typing import Any, Callable, Iterable, Mapping
 from ..errors import DataError, Source
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # a data file larger than this is a mistake, not a deck
+MAX_ROWS = 60_000  # rows of one CSV file: far beyond any game (pnp bench builds 54,000)
+MAX_PIECES = 60_000  # pieces in one kit: some 6,700 pages of cards; more is a typo in a count
 
 
 def inside(root: Path, relative: str, source: Source | None = None, field: str | None = None) -> Path:
     """Resolve `relative` against the game folder, refusing anything that leaves it
-    (absolute paths, `..`, symlinks pointing outside)."""
+    (absolute paths, `..`, symlinks pointing outside) or that no file system accepts."""
     path_for_error = source.path if source else root
     row = source.row if source else None
-    rel = Path(str(relative).strip())
-    if not str(relative).strip():
+    text = str(relative).strip()
+    if not text:
         raise DataError("empty path", path_for_error, row, field)
+    shown = repr(text if len(text) <= 60 else text[:57] + "...")
+    if "\x00" in text:
+        raise DataError(f"path {shown} contains a NUL character", path_for_error, row, field)
+    rel = Path(text)
     if rel.is_absolute() or rel.drive:
-        raise DataError(f"absolute path {relative!r} not allowed; give a path inside the game "
+        raise DataError(f"absolute path {shown} not allowed; give a path inside the game "
                         "folder", path_for_error, row, field)
-    root_real = root.resolve()
-    target = (root / rel).resolve()
+    limit = _name_max(root)
+    if any(len(part.encode("utf-8", "surrogateescape")) > limit for part in rel.parts):
+        raise DataError(f"path {shown}: a file name longer than {limit} bytes cannot exist",
+                        path_for_error, row, field)
+    try:
+        root_real = root.resolve()
+        target = (root / rel).resolve()
+    except (OSError, RuntimeError, ValueError) as exc:  # a link loop, an unreadable folder
+        raise DataError(f"path {shown} cannot be used: {exc}", path_for_error, row,
+                        field) from None
     if target != root_real and root_real not in target.parents:
-        raise DataError(f"path {relative!r} leaves the game folder", path_for_error, row, field)
+        raise DataError(f"path {shown} leaves the game folder", path_for_error, row, field)
     return target
+
+
+def _name_max(folder: Path) -> int:
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        return 255
+
+
+def is_file(path: Path) -> bool:
+    """Path.is_file, but a path the system refuses to look at (too long, no permission) is
+    simply not a usable file."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def read_text(path: Path) -> str:
@@ -64,6 +95,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", path) from None
+    except RecursionError:
+        raise DataError("not valid TOML: arrays or tables nested too deeply", path) from None
 
 
 @dataclass(frozen=True)
@@ -77,6 +110,7 @@ class Column:
     choices: tuple[str, ...] | None = None
     min: float | None = None
     max: float | None = None
+    pieces: bool = False  # the row's number of printed pieces: their total is kept sane
 
 
 class Record(Mapping[str, Any]):
@@ -178,6 +212,9 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True)
         extra = [h for h in header if h and h not in known]
         if extra:
             raise DataError(f'unknown column "{extra[0]}"; expected: {", ".join(known)}', path, 1)
+    if len(rows) - 1 > MAX_ROWS:
+        raise DataError(f"{len(rows) - 1:,} rows; pnp reads at most {MAX_ROWS:,} rows from one "
+                        "file", path)
     index = {name: i for i, name in enumerate(header)}
     records = []
     for number, row in enumerate(rows[1:], start=2):
@@ -193,4 +230,9 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True)
             cell = row[i] if i is not None and i < len(row) else ""
             values[col.name] = _convert(cell, col, source)
         records.append(Record(values, source))
+    for col in columns:
+        total = sum(r[col.name] for r in records) if col.pieces else 0
+        if total > MAX_PIECES:
+            raise DataError(f"the counts add up to {total:,} pieces; a kit holds at most "
+                            f"{MAX_PIECES:,}", path, field=col.name)
     return records

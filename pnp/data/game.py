@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -9,7 +10,7 @@ from typing import Any, Iterable
 from ..errors import DataError, Source
 from ..resources import shipped
 from ..units import CARD_PRESETS, size
-from .files import Column, Record, inside, read_csv, read_toml
+from .files import Column, Record, inside, is_file, read_csv, read_toml
 
 GAME_FILE = "game.toml"
 
@@ -69,7 +70,14 @@ class GameFolder:
 
     @property
     def slug(self) -> str:
-        return self.path.name
+        """The name outputs are called by: the folder's own name (`--game .` names the folder
+        you stand in), or the title when that name is empty or hidden."""
+        name = self.path.resolve().name
+        if name and not name.startswith("."):
+            return name
+        title = self.config.get("game", {}).get("title") if isinstance(
+            self.config.get("game"), dict) else None
+        return re.sub(r"[^a-z0-9]+", "-", str(title or "").lower()).strip("-") or "game"
 
     def section(self, name: str, required: bool = True) -> dict[str, Any]:
         value = self.config.get(name)
@@ -120,14 +128,19 @@ class GameFolder:
 
     def file(self, relative: str, source: Source | None = None, field: str | None = None) -> Path:
         path = inside(self.path, relative, source or Source(self.toml_path), field)
-        if not path.is_file():
+        if not is_file(path):
             where = source or Source(self.toml_path)
             raise DataError(f"file {relative!r} not found in the game folder", where.path,
                             where.row, field)
         return path
 
     def csv(self, name: str, columns: Iterable[Column]) -> list[Record]:
-        return read_csv(self.file(name), columns)
+        return read_csv(self._own(name), columns)
 
     def toml(self, name: str) -> dict[str, Any]:
-        return read_toml(self.file(name))
+        return read_toml(self._own(name))
+
+    def _own(self, name: str) -> Path:
+        """A data file the game always reads (cards.csv): its problems are its own, not
+        game.toml's."""
+        return self.file(name, Source(self.path / name))

@@ -62,6 +62,13 @@ class State(ABC):
         """Game-specific figures for balance reports (how it ended, scores, ...)."""
         return {}
 
+    def determinize(self, player: int, rng: random.Random) -> "State":
+        """A new state that `player` cannot tell from this one: everything `player` sees is
+        kept and everything hidden from it (other hands, face-down choices) is drawn again with
+        `rng`. The result depends on `player`'s observation and `rng` only, never on the hidden
+        truth. Searching agents plan over these; a game with hidden information overrides it."""
+        raise NotImplementedError(f"{type(self).__name__} has no determinize()")
+
 
 class Game(ABC):
     name: str = ""
@@ -98,6 +105,39 @@ class RandomAgent:
         return legal[rng._randbelow(len(legal))]
 
 
+class Worlds:
+    """The states a seat cannot tell apart, given to agents that search (``searches = True``):
+    ``sample(rng)`` draws one of them (``State.determinize``). The true state stays hidden."""
+
+    __slots__ = ("_state", "player")
+
+    def __init__(self, state: State, player: int):
+        self._state = state
+        self.player = player
+
+    def sample(self, rng: random.Random) -> State:
+        return self._state.determinize(self.player, rng)
+
+
+def decide(agent: Agent, state: State, player: int, legal: Sequence[int],
+           rng: random.Random) -> int:
+    """Ask `player`'s agent for an action: a searching agent also gets the Worlds it may
+    sample; every other agent sees only its observation."""
+    obs = state.observation(player)
+    if getattr(agent, "searches", False):
+        return agent.choose(obs, legal, rng, worlds=Worlds(state, player))
+    return agent.choose(obs, legal, rng)
+
+
+def best(actions: Sequence[int], score, rng: random.Random, tolerance: float = 1e-9) -> int:
+    """The action of highest score(action); those within `tolerance` of it tie and the rng
+    picks one, so an agent with ties never plays the same game twice by accident."""
+    values = [score(a) for a in actions]
+    top = max(values)
+    tied = [a for a, v in zip(actions, values) if v >= top - tolerance]
+    return tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+
+
 @dataclass
 class Record:
     """The outcome of one played game."""
@@ -123,8 +163,10 @@ def sample_chance(state: State, rng: random.Random) -> int:
 
 
 def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_000,
-         keep_actions: bool = False) -> Record:
-    """Play one game to the end. The same seed gives the same game, whatever else ran before."""
+         keep_actions: bool = False, observe=None) -> Record:
+    """Play one game to the end. The same seed gives the same game, whatever else ran before.
+    `observe(state, player, action)`, when given, sees every action (chance too) just before it
+    is applied (the per-card statistics count plays with it)."""
     if len(agents) != game.num_players:
         raise ValueError(f"{game.name} needs {game.num_players} agents, got {len(agents)}")
     rng = random.Random(seed)
@@ -134,6 +176,7 @@ def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_00
     # an agent that never reads its observation (a random player) is not given one: building
     # observations was a third of a random game's time
     reads = [getattr(agent, "reads_observation", True) for agent in agents]
+    searches = [getattr(agent, "searches", False) for agent in agents]
     current, legal_actions, apply = state.current_player, state.legal_actions, state.apply_action
     for _ in range(max_steps):
         player = current()
@@ -142,11 +185,16 @@ def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_00
         if player == CHANCE:
             action = sample_chance(state, rng)
         else:
-            observation = state.observation(player) if reads[player] else None
-            action = agents[player].choose(observation, legal_actions(), rng)
+            if searches[player]:
+                action = decide(agents[player], state, player, legal_actions(), rng)
+            else:
+                observation = state.observation(player) if reads[player] else None
+                action = agents[player].choose(observation, legal_actions(), rng)
             decisions += 1
         if keep_actions:
             actions.append(action)
+        if observe is not None:
+            observe(state, player, action)
         apply(action)
     else:
         raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")

@@ -112,11 +112,11 @@ def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
     return findings
 
 
-def _rasterise(pdf: Path, sizes_px: list[tuple[int, int]]):
+def _rasterise(pdf: Path | bytes, sizes_px: list[tuple[int, int]]):
     """Each page as an image of exactly the given pixel size (pdfium may round a pixel up)."""
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(str(pdf))
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     try:
         for i, (width, height) in enumerate(sizes_px):
             page = doc[i]

@@ -12,6 +12,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..errors import DataError
 from ..resources import shipped
+from .fontcache import cached_font
 
 ROLES = {
     "regular": "DejaVuSans.ttf",
@@ -26,18 +27,53 @@ FALLBACK_ROLES = ("regular", "cjk")
 
 def register_font(path: Path) -> str:
     """Register a TTF under a name derived from its content: two files with the same internal
-    PostScript name (a font and its subset) must never share glyphs."""
+    PostScript name (a font and its subset) must never share glyphs. A game's own font is
+    parsed in full first (every table and glyph), so a damaged file is named here and not
+    when the PDF is written."""
     try:
-        digest = hashlib.sha1(path.read_bytes()).hexdigest()[:10]
+        data = path.read_bytes()
     except OSError as exc:
         raise DataError(f"cannot read font: {exc.strerror or exc}", path) from None
-    name = f"{path.stem}-{digest}"
+    digest = hashlib.sha1(data).hexdigest()
+    name = f"{path.stem}-{digest[:10]}"
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
-        except (TTFError, OSError, ValueError, KeyError, IndexError, AssertionError) as exc:
+            font = cached_font(name, digest, lambda: _parse(name, path, data))
+        except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
+        except Exception as exc:  # reportlab's parser meets a damaged file in many ways
+            raise DataError("not a usable TrueType font (damaged or cut short)",
+                            path) from None
+        pdfmetrics.registerFont(font)
     return name
+
+
+def _parse(name: str, path: Path, data: bytes) -> TTFont:
+    font = TTFont(name, str(path))
+    if not _shipped(path):
+        _check_tables(data)
+        font.face.makeSubset(sorted(font.face.charToGlyph))
+    return font
+
+
+def _shipped(path: Path) -> bool:
+    folder = shipped("fonts").resolve()
+    return folder in path.resolve().parents
+
+
+def _check_tables(data: bytes) -> None:
+    """Every table the font's directory lists lies inside the file (a cut-off download does
+    not; reportlab would only notice when it writes the PDF)."""
+    import struct
+
+    if data[:4] == b"ttcf":
+        return  # a collection: reportlab reads the chosen member's tables itself
+    (count,) = struct.unpack(">H", data[4:6])
+    for i in range(count):
+        offset, length = struct.unpack(">II", data[12 + 16 * i + 8: 12 + 16 * i + 16])
+        if offset + length > len(data):
+            raise TTFError(f"cut short: a table ends at byte {offset + length:,} of "
+                           f"{len(data):,}")
 
 
 @dataclass

@@ -23,6 +23,7 @@ from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
 from ..units import MM, mm
 from .fonts import Fonts
 from .pieces import PieceDrawer
+from .proof import overlay
 from .surface import Surface
 from .text import draw_line, wrap
 
@@ -58,6 +59,7 @@ class Options:
     layout: str = "duplex"  # duplex: backs on the next page; gutterfold: beside, fold between
     back_offset: tuple[float, float] = (0.0, 0.0)  # shifts every back page (printer's duplex error)
     ink_saver: bool = False  # outlines instead of full-bleed backgrounds
+    proof: bool = False  # overlay trim, bleed, safe zone and element boxes (render/proof.py)
 
 
 def _chunks(pieces, n):
@@ -260,7 +262,9 @@ class KitRenderer:
         if drawer is None:
             c.setFillColor(white)
         else:
-            self.pieces.draw(piece, drawer, w, h, bleed, shape)
+            elements = self.pieces.draw(piece, drawer, w, h, bleed, shape)
+            if self.opt.proof:
+                overlay(c, w, h, bleed, shape, elements, self.fonts["regular"])
         c.restoreState()
         if shape == "circle":
             c.setStrokeColor(GREY)
@@ -353,6 +357,9 @@ class KitRenderer:
             surface = Surface(c, self.fonts, board.width, board.height, 0, board.title,
                               board.source)
             board.draw(surface)
+            if self.opt.proof:
+                overlay(c, board.width, board.height, 0, "rect", surface.elements,
+                        self.fonts["regular"])
             self.result.findings.extend(surface.findings)
             c.restoreState()
             if plan.single:

@@ -8,33 +8,34 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import Finding
 from ..kit import Drawer, Piece
 from .fonts import Fonts
-from .surface import Surface
+from .surface import Element, Surface
 
 
 class PieceDrawer:
     def __init__(self, c: Canvas, fonts: Fonts, findings: list[Finding], ink_saver: bool = False):
         self.c, self.fonts, self.findings, self.ink_saver = c, fonts, findings, ink_saver
-        self._forms: dict[tuple, str] = {}
+        self._forms: dict[tuple, tuple[str, list[Element]]] = {}
 
     def draw(self, piece: Piece, drawer: Drawer, w: float, h: float, bleed: float,
-             shape: str = "rect") -> None:
-        """Draw a face with its trim box at (0, 0, w, h) and art out to `bleed`."""
+             shape: str = "rect") -> list[Element]:
+        """Draw a face with its trim box at (0, 0, w, h) and art out to `bleed`; returns the
+        named boxes it drew (for proofs)."""
         if not getattr(drawer, "shared", False):
-            self._call(piece, drawer, w, h, bleed, shape)
-            return
+            return self._call(piece, drawer, w, h, bleed, shape)
         key = (id(drawer), round(w, 3), round(h, 3), round(bleed, 3), shape)
-        name = self._forms.get(key)
-        if name is None:
+        if key not in self._forms:
             name = f"face{len(self._forms)}"
-            self._forms[key] = name
             self.c.beginForm(name, -bleed, -bleed, w + bleed, h + bleed)
-            self._call(piece, drawer, w, h, bleed, shape)
+            self._forms[key] = (name, self._call(piece, drawer, w, h, bleed, shape))
             self.c.endForm()
+        name, elements = self._forms[key]
         self.c.doForm(name)
+        return elements
 
     def _call(self, piece: Piece, drawer: Drawer, w: float, h: float, bleed: float,
-              shape: str) -> None:
+              shape: str) -> list[Element]:
         surface = Surface(self.c, self.fonts, w, h, bleed, piece.name, piece.source,
                           ink_saver=self.ink_saver, shape=shape)
         drawer(surface)
         self.findings.extend(surface.findings)
+        return surface.elements

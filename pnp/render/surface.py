@@ -9,11 +9,37 @@ from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import Finding, Source, error, warning
+from ..layout.grid import Rect
 from .colours import luminance
 from .fonts import Fonts
 from .text import draw_fitted, draw_line, fit
 
 MIN_TEXT = 6.0  # pt: below this a rule text is unreadable at arm's length
+
+
+@dataclass(frozen=True)
+class Element:
+    """A named box a face drew into (a text field, a layout element), in the face's own frame:
+    points, origin at the trim box's lower left. Proofs outline these with their names."""
+
+    name: str
+    rect: Rect
+
+
+def _apply(m: tuple, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _relative(origin: tuple, now: tuple) -> tuple:
+    """The matrix from the canvas's current frame to the face's frame (origin^-1 * now)."""
+    a, b, c, d, e, f = origin
+    det = a * d - b * c
+    inv = (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+    p, q, r, s, t, u = now
+    return (p * inv[0] + q * inv[2], p * inv[1] + q * inv[3], r * inv[0] + s * inv[2],
+            r * inv[1] + s * inv[3], t * inv[0] + u * inv[2] + inv[4],
+            t * inv[1] + u * inv[3] + inv[5])
 
 
 @dataclass
@@ -28,6 +54,19 @@ class Surface:
     findings: list[Finding] = field(default_factory=list)
     ink_saver: bool = False
     shape: str = "rect"
+    elements: list[Element] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._origin = self.c._currentMatrix  # element boxes are kept relative to this frame
+
+    def element(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        """Record a named box drawn in the canvas's current frame (a drawer that translates or
+        rotates still reports it where it lands on the face)."""
+        m = _relative(self._origin, self.c._currentMatrix)
+        corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        self.elements.append(Element(name, Rect(min(xs), min(ys), max(xs) - min(xs),
+                                                max(ys) - min(ys))))
 
     def report(self, message: str, field: str | None = None, level: str = "error",
                source: Source | None = None) -> None:
@@ -68,6 +107,10 @@ class Surface:
                 if smaller < max(size * 0.7, MIN_TEXT):
                     self.report(f"text {text!r} is too wide for its space", field, source=source)
                 size = max(smaller, MIN_TEXT)
+        if field:
+            width = max_width or self.fonts.width(text, size, role)
+            left = {"centre": x - width / 2, "right": x - width}.get(align, x)
+            self.element(field, left, y - 0.25 * size, width, 1.1 * size)
         draw_line(self.c, self.fonts, text, x, y, size, role, align)
 
     def paragraph(self, text: str, x: float, y: float, w: float, h: float, *, size: float,
@@ -76,6 +119,8 @@ class Surface:
                   source: Source | None = None) -> None:
         """Wrap text into the box (x, y) - (x + w, y + h), shrinking from size to min_size."""
         self._check_glyphs(text, role, field, source)
+        if field:
+            self.element(field, x, y, w, h)
         fitted = fit(self.fonts, text, w, h, size, min_size, role)
         if fitted is None:
             self.report(f"text does not fit its box even at {min_size:g} pt: {text[:40]!r}...",

@@ -3,11 +3,11 @@
     from pnp.sim.simulate import load_game, run_figures, simulate
     from pnp.sim.summary import format_text
 
-    setup = load_game("wuxing")                       # engine built from card_data/wuxing
+    setup = load_game("my-game")                      # engine built from card_data/my-game
     run = simulate(setup, 1000, seed=1, agents="random,greedy", jobs=2)
     print(format_text(run_figures(setup, run, seed=1, agents=["random", "greedy"])))
 
-Modules: agents (the registry of agents per game), simulate (seeds, chunks, worker processes),
+Modules: agents (the agents of each game), simulate (seeds, chunks, worker processes),
 summary (the figures), report (the balance PDF), play (a game in the terminal).
 """
 

@@ -7,7 +7,9 @@ and a random generator it must use for every random choice (so games replay from
 A factory is any callable taking no argument that returns a fresh agent -- a class works.
 Agents are named on the command line in three ways:
 
-* a registered name: ``random``, ``greedy`` (see ``BUILTIN``) or one added with ``register``;
+* a registered name: ``random``, ``mcts``, the game's own (its GameSpec's ``agents``, e.g.
+  ``greedy``) or one added with ``register``; ``name:ARG`` passes ARG to its factory
+  (``mcts:200``: 200 playouts a move);
 * ``module:Class`` -- an importable module (the current folder is searched too);
 * ``path/to/file.py:Class`` -- a Python file anywhere.
 
@@ -17,6 +19,7 @@ Agents are built from these strings inside each worker process, so any of the th
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -28,17 +31,10 @@ from ..errors import PnpError
 
 Factory = Callable[[], Any]
 
-# engine -> name -> "module:attribute" of a factory (imported on first use).
-BUILTIN: dict[str, dict[str, str]] = {
-    "wuxing": {"random": "pnp.engine.core:RandomAgent",
-               "greedy": "pnp.games.wuxing.agents:GreedyAgent"},
-    "experior": {"random": "pnp.engine.core:RandomAgent",
-                 "greedy": "pnp.games.experior.agents:GreedyAgent"},
-    "legolas": {"random": "pnp.engine.core:RandomAgent",
-                "greedy": "pnp.games.legolas.agents:GreedyAgent"},
-}
-# Any engine (a new game) gets at least the random agent.
-DEFAULT = {"random": "pnp.engine.core:RandomAgent"}
+# Every game gets the random agent and the search (which needs State.determinize when the game
+# hides information); its GameSpec adds its own ("module:attribute" strings, imported on first
+# use).
+DEFAULT = {"random": "pnp.engine.core:RandomAgent", "mcts": "pnp.sim.mcts:MctsAgent"}
 
 _registered: dict[str, dict[str, Factory | str]] = {}
 
@@ -48,12 +44,12 @@ class AgentError(PnpError):
 
 
 def register(engine: str, name: str, factory: Factory | str | None = None):
-    """Add an agent for an engine ("wuxing", "experior", "legolas", ...).
+    """Add an agent for an engine (game.toml's `engine` name).
 
     ``factory`` is a zero-argument callable (a class works) or a "module:attribute" string.
     Without a factory it works as a class decorator::
 
-        @register("experior", "cautious")
+        @register("my-game", "cautious")
         class Cautious: ...
     """
     if factory is None:
@@ -67,9 +63,17 @@ def register(engine: str, name: str, factory: Factory | str | None = None):
     return factory
 
 
+def _builtin(engine: str) -> dict[str, str]:
+    """The random agent and the game's own agents, from its GameSpec."""
+    from ..games.registry import find
+
+    spec = find(engine)
+    return {**DEFAULT, **(spec.agents if spec else {})}
+
+
 def names(engine: str) -> list[str]:
     """Registered agent names for an engine, built-in first."""
-    table = dict(BUILTIN.get(engine, DEFAULT))
+    table: dict[str, Factory | str] = dict(_builtin(engine))
     table.update(_registered.get(engine, {}))
     return list(table)
 
@@ -78,7 +82,7 @@ def _lookup(engine: str, name: str) -> Factory | str | None:
     mine = _registered.get(engine, {})
     if name in mine:
         return mine[name]
-    return BUILTIN.get(engine, DEFAULT).get(name)
+    return _builtin(engine).get(name)
 
 
 def _import_ref(ref: str) -> Any:
@@ -126,6 +130,10 @@ def factory(engine: str, spec: str) -> Factory:
     """The factory for an agent spec (a registered name, module:Class or file.py:Class)."""
     spec = spec.strip()
     found = _lookup(engine, spec)
+    name, _, arg = spec.partition(":")
+    if found is None and arg and _lookup(engine, name) is not None:
+        # "mcts:200": a registered agent given an argument
+        return functools.partial(factory(engine, name), arg)
     if found is None:
         if ":" not in spec:
             raise AgentError(f"unknown agent {spec!r} for {engine}; known: "

@@ -11,12 +11,15 @@ from __future__ import annotations
 import random
 import sys
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..engine.core import CHANCE, IllegalAction, sample_chance
+from ..engine.core import CHANCE, IllegalAction, decide, sample_chance
 from ..errors import PnpError
 from . import agents as agent_registry
 from .simulate import Setup
+
+if TYPE_CHECKING:
+    from ..games.registry import GameSpec
 
 HELP = ("Type the number of your move (or its text). '#N' tries engine action N and shows why the "
         "rules refuse it; '?' lists the moves again; 'q' ends the game.")
@@ -40,138 +43,20 @@ class Quit(Exception):
 
 class PublicNews:
     """What everyone at the table sees happen between two of your moves (a duel revealed and
-    its outcome), which the position alone no longer shows once a round is over."""
+    its outcome, say), which the position alone no longer shows: the game's public log, of
+    which only the lines not shown yet are new."""
 
-    def __init__(self, engine: str, state):
-        self.engine = engine
-        self.seen = self._log_length(state)
-
-    def _log_length(self, state) -> int:
-        return len(state.duel_log) if self.engine == "wuxing" else 0
+    def __init__(self, spec: GameSpec, state):
+        self.spec = spec
+        self.seen = len(spec.public_log(state))
 
     def since(self, state) -> list[str]:
-        if self.engine != "wuxing":
-            return []
-        from ..games.wuxing.engine import ELEMENTS, SEAT_NAMES
-
-        log = state.duel_log
-        lines = []
-        for rnd, path, yang, yin, winner in log[self.seen:]:
-            result = f"{SEAT_NAMES[winner]} wins" if winner >= 0 else "a tie"
-            lines.append(f"  Round {rnd}, path {path + 1}: Yang {ELEMENTS[yang]} vs Yin "
-                         f"{ELEMENTS[yin]}: {result}")
-        self.seen = len(log)
+        log = self.spec.public_log(state)
+        lines, self.seen = log[self.seen:], len(log)
         return lines
 
 
-def _wuxing(obs, seat_label) -> list[str]:
-    from ..games.wuxing.engine import COLOURS, ELEMENTS, SEAT_NAMES
-
-    me, opp = obs.player, 1 - obs.player
-    el = lambda e: ELEMENTS[e] if e >= 0 else "-"
-    cards = lambda mask: ", ".join(ELEMENTS[e] for e in range(5) if mask >> e & 1) or "none"
-    out = [f"Round {obs.round}, {obs.phase.replace('_', ' ')}; first player: "
-           f"{SEAT_NAMES[obs.first]}. You are {SEAT_NAMES[me]}."]
-    for k, path in enumerate(obs.paths):
-        islands = []
-        for i, e in enumerate(path):
-            name = ELEMENTS[e]
-            for s in (0, 1):
-                if obs.pawns[s][k] == i:
-                    name += f"[{SEAT_NAMES[s]}{'*' if obs.yin_yang[s][k] else ''}]"
-            islands.append(name)
-        w = obs.path_winner[k]
-        tail = f"   won by {SEAT_NAMES[w]}" if w >= 0 else ""
-        rv = obs.revealed[k]
-        if rv is not None:
-            tail += f"   revealed: Yang {el(rv[0])} vs Yin {el(rv[1])}"
-        elif obs.my_cards[k] >= 0:
-            tail += f"   your card: {el(obs.my_cards[k])}"
-        out.append(f"  path {k + 1} (Yang side) " + " - ".join(islands) + f" (Yin side){tail}")
-    out.append("  [*] = pawn showing its Yin-Yang side")
-    pool = obs.pool
-    for s in (me, opp):
-        who = "you" if s == me else "opponent"
-        t = obs.tokens[s]
-        aside = el(obs.set_aside[s]) if obs.set_aside[s] >= 0 else "not shown"
-        out.append(f"  {SEAT_NAMES[s]} ({who}): paths won {obs.paths_won[s]}, tokens "
-                   f"{COLOURS[0]} {t[0]} {COLOURS[1]} {t[1]}, set aside {aside}, "
-                   f"played last round: {cards(obs.last_played[s])}")
-    out.append(f"  token pool: {COLOURS[0]} {pool[0]}, {COLOURS[1]} {pool[1]} "
-               f"(all {2 * obs.tokens_per_colour} tokens win)")
-    out.append(f"  your cards still free: {cards(obs.hand)}")
-    return out
-
-
-def _experior(obs, seat_label) -> list[str]:
-    from ..games.experior.engine import CARD_NAMES, TYPES
-
-    me = obs.seat
-    rows = []
-    for s in (me, 1 - me):
-        side = "Human" if s == obs.human_seat else "Elf"
-        who = f"{'you' if s == me else 'opponent'} ({side})"
-        exp = obs.exp[s * 3:s * 3 + 3]
-        lock = obs.locked[s]
-        rows.append(f"  {who:<18} {obs.wounds[s]:>6}  " + "  ".join(f"{x:>5}" for x in exp)
-                    + f"   {CARD_NAMES[lock] if lock >= 0 else '-'}")
-    head = "  " + " " * 18 + f" {'wounds':>6}  " + "  ".join(f"{t:>5}" for t in TYPES) + \
-        "   played last turn (locked)"
-    out = [f"Turn {obs.turn}; wound limit {obs.rules.wound_limit}.", head] + rows
-    if obs.my_choice >= 0:
-        out.append(f"  your face-down card: {CARD_NAMES[obs.my_choice]}")
-    return out
-
-
-def _legolas(obs, seat_label) -> list[str]:
-    from ..games.legolas.engine import (CHARACTER_IDS, ELEMENTS, HIDDEN_TOKEN_BASE, MISSIONS,
-                                        SUITS, TREASURE_IDS)
-
-    ms = obs.monsters
-    card = lambda c: str(ms[c])
-
-    def token(t: int) -> str:
-        if t >= HIDDEN_TOKEN_BASE:
-            x = t - HIDDEN_TOKEN_BASE
-            return f"{SUITS[x // 10]} {x % 10} (face down)"
-        return card(t)
-
-    out = [f"Round {obs.round + 1} of {obs.rounds}, {obs.phase.replace('_', ' ')}; first player: "
-           f"{seat_label(obs.first)}; turn of {seat_label(obs.active)}."]
-    for s in range(obs.num_players):
-        ch = CHARACTER_IDS[obs.characters[s]] if obs.characters[s] >= 0 else "?"
-        m = obs.missions[s]
-        mission = MISSIONS[m] if m >= 0 else ("chosen, hidden" if m == -2 else "-")
-        tr = ", ".join(TREASURE_IDS[t] for t in obs.treasures[s]) or "no treasures"
-        me = " (you)" if s == obs.player else ""
-        out.append(f"  {seat_label(s)}{me}: {ch} level {obs.levels[s]}, {obs.vp[s]:g} VP, "
-                   f"mission {mission}, {obs.hand_sizes[s]} cards, {tr}")
-        if obs.defeated[s] or obs.closed_gates[s]:
-            out.append(f"      defeated: {', '.join(card(c) for c in obs.defeated[s]) or '-'}"
-                       f"; closed gates {obs.closed_gates[s]}")
-    if obs.hordes:
-        out.append("  Open hordes (monsters bottom to top):")
-        for idx, suit, total, top, tokens in obs.hordes:
-            out.append(f"    horde {idx} ({SUITS[suit]} gate, total {total}): "
-                       + (", ".join(token(t) for t in tokens) or "no monsters yet"))
-    if obs.challenge:
-        who, h, cards, pos, dmg, dfn, won = obs.challenge
-        out.append(f"  Challenge by {seat_label(who)} of horde {h}: damage {dmg} of defence {dfn}")
-    out.append(f"  Your defence {obs.defence}"
-               + (f", immune to {', '.join(SUITS[i] for i in range(4) if obs.immune_suits >> i & 1)}"
-                  if obs.immune_suits else "")
-               + (f", +1 damage from {', '.join(ELEMENTS[i] for i in range(4) if obs.barrier_elements >> i & 1)}"
-                  if obs.barrier_elements else ""))
-    out.append("  Your hand: " + (", ".join(card(c) for c in sorted(
-        obs.hand, key=lambda c: (ms[c].suit, ms[c].value))) or "empty"))
-    if obs.shop_coins:
-        out.append(f"  Coins to spend: {obs.shop_coins}")
-    if obs.shop_drawn:
-        out.append("  Treasures drawn: " + ", ".join(TREASURE_IDS[t] for t in obs.shop_drawn))
-    return out
-
-
-def _generic(obs, seat_label) -> list[str]:
+def _generic(obs) -> list[str]:
     if hasattr(obs, "as_dict"):
         obs = obs.as_dict()
     if isinstance(obs, dict):
@@ -179,25 +64,13 @@ def _generic(obs, seat_label) -> list[str]:
     return [f"  {obs!r}"]
 
 
-RENDERERS: dict[str, Callable] = {"wuxing": _wuxing, "experior": _experior, "legolas": _legolas}
-
-
-def seat_labeller(engine: str, state) -> Callable[[int], str]:
-    def label(seat: int) -> str:
-        if engine == "wuxing":
-            return ("Yang", "Yin")[seat]
-        if engine == "experior" and getattr(state, "human_seat", -1) in (0, 1):
-            return f"seat {seat + 1} ({'Human' if seat == state.human_seat else 'Elf'})"
-        return f"seat {seat + 1}"
-    return label
-
-
-def render(engine: str, obs, label: Callable[[int], str]) -> str:
+def render(spec: GameSpec, obs, label: Callable[[int], str]) -> str:
+    """A seat's observation as text: the game's own view, or its fields one a line."""
     try:
-        lines = RENDERERS.get(engine, _generic)(obs, label)
+        lines = spec.observation_text(obs, label)
     except Exception:                      # a renderer must never stop a game
-        lines = _generic(obs, label)
-    return "\n".join(lines)
+        lines = None
+    return "\n".join(lines if lines is not None else _generic(obs))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -279,7 +152,7 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
     """Play one game; `read()` returns a line ('' at end of input), `write(text, nl=True)`
     prints.
     seat is 0-based here; opponent is an agent spec or "human" (hot-seat)."""
-    engine = setup.engine
+    spec = setup.spec
     game = setup.game
     n = game.num_players
     if not 0 <= seat < n:
@@ -288,18 +161,20 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
     write = write or (lambda text, nl=True: print(text, end="\n" if nl else "", flush=True))
     hot_seat = opponent == "human"
     humans = set(range(n)) if hot_seat else {seat}
-    bots = {} if hot_seat else {s: agent_registry.make(engine, opponent)
+    bots = {} if hot_seat else {s: agent_registry.make(spec.name, opponent)
                                 for s in range(n) if s not in humans}
     if seed is None:
         seed = random.SystemRandom().randrange(10 ** 6)
     rng = random.Random(seed)
     state = game.new_initial_state()
-    label = seat_labeller(engine, state)
+    def label(seat: int) -> str:
+        return spec.seat_label(state, seat)
+
     who = "hot-seat" if hot_seat else f"you are seat {seat + 1} against {opponent}"
     write(f"{setup.title}: {n} players, {who}, seed {seed}. {HELP}")
     moves = 0
     last_human = None
-    news = PublicNews(engine, state)
+    news = PublicNews(spec, state)
     try:
         while not state.is_terminal():
             p = state.current_player()
@@ -308,7 +183,7 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
                 continue
             legal = list(state.legal_actions())
             if p not in humans:
-                a = bots[p].choose(state.observation(p), legal, rng)
+                a = decide(bots[p], state, p, legal, rng)
                 state.apply_action(a)
                 moves += 1
                 write(f"{label(p)} [{opponent}] has moved.")
@@ -320,7 +195,7 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
             last_human = p
             labels = [state.action_to_string(a) for a in legal]
             write("")
-            write(render(engine, state.observation(p), label))
+            write(render(spec, state.observation(p), label))
             write(_listing(labels, label(p)))
             while True:
                 write(f"{label(p)}> ", nl=False)
@@ -352,7 +227,7 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
     returns = list(state.returns())
     viewer = seat if not hot_seat else 0
     write("\nGame over.")
-    write(render(engine, state.observation(viewer), label))
+    write(render(spec, state.observation(viewer), label))
     write(result_line(returns, label, humans if not hot_seat else set()))
     stats = state.stats()
     brief = {k: v for k, v in stats.items() if isinstance(v, (int, float, str)) or v is None}

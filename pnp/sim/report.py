@@ -7,16 +7,10 @@ as tables in the regular font."""
 
 from __future__ import annotations
 
-import functools
-import math
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from reportlab.graphics.charts.barcharts import VerticalBarChart
-from reportlab.graphics.shapes import Drawing, Line, String
-from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
@@ -24,148 +18,12 @@ from reportlab.platypus import (Indenter, KeepTogether, Paragraph, SimpleDocTemp
                                 Table, TableStyle)
 
 from ..render.text import xml_escape
-from .summary import Z95, format_text, num, pct, pct_ci, seat_sentence, span
-
-WIDTH = 170 * mm
-HEIGHT = 62 * mm
-BAR = colors.HexColor("#4a6fa5")
-BAR2 = colors.HexColor("#c0504d")
-WHISKER = colors.HexColor("#222222")
-
-
-@functools.lru_cache(maxsize=1)
-def report_fonts():
-    """The bundled fonts (registered once): every text of the report uses them."""
-    from ..render.fonts import load_fonts
-
-    return load_fonts()
-
-
-def _font(role: str = "regular") -> str:
-    return report_fonts()[role]
-
-
-@dataclass
-class Chart:
-    title: str
-    drawing: Drawing
-    caption: str
+from .charts import Chart, bars, font, histogram, report_fonts
+from .summary import format_text, num, pct, seat_sentence, span
 
 
 # ---------------------------------------------------------------------------------------------
-# Drawing helpers
-# ---------------------------------------------------------------------------------------------
-
-def _nice_step(span_: float, target: int = 5) -> float:
-    raw = span_ / target if span_ > 0 else 1
-    mag = 10 ** math.floor(math.log10(raw))
-    for m in (1, 2, 2.5, 5, 10):
-        if raw <= m * mag:
-            return m * mag
-    return 10 * mag
-
-
-def bars(labels: Sequence[str], values: Sequence[float],
-         intervals: Sequence[tuple[float, float]] | None = None, *, percent: bool = False,
-         value_label: str = "", vmin: float | None = None, vmax: float | None = None,
-         height: float = HEIGHT, colour=BAR) -> Drawing:
-    """A bar chart; `intervals` (lo, hi) per bar are drawn as whiskers. Percent: values 0..1."""
-    scale = 100.0 if percent else 1.0
-    vals = [v * scale for v in values]
-    ivs = [(lo * scale, hi * scale) for lo, hi in intervals] if intervals else None
-    top = max(vals + [hi for _, hi in ivs] if ivs else vals) if vals else 1
-    bottom = min(vals + [lo for lo, _ in ivs] if ivs else vals) if vals else 0
-    lo_axis = min(0.0, bottom) if vmin is None else vmin
-    hi_axis = max(top, lo_axis + 1e-9) if vmax is None else vmax
-    step = _nice_step(hi_axis - lo_axis)
-    lo_axis = math.floor(lo_axis / step) * step
-    hi_axis = math.ceil(hi_axis / step) * step
-    if hi_axis <= lo_axis:
-        hi_axis = lo_axis + step
-
-    many = len(labels) > 8
-    d = Drawing(WIDTH, height + (14 * mm if many else 0), initialFontName=_font())
-    c = VerticalBarChart()
-    c.x = 16 * mm
-    c.y = (22 * mm if many else 9 * mm)
-    c.width = WIDTH - c.x - 4 * mm
-    c.height = d.height - c.y - 6 * mm
-    c.data = [vals]
-    c.categoryAxis.categoryNames = list(labels)
-    c.categoryAxis.labels.fontName = _font()
-    c.categoryAxis.labels.fontSize = 7
-    c.categoryAxis.labelAxisMode = "low"       # labels under the chart, even for negative bars
-    if many:
-        c.categoryAxis.labels.angle = 40
-        c.categoryAxis.labels.boxAnchor = "ne"
-        c.categoryAxis.labels.dx = 2
-        c.categoryAxis.labels.dy = -2
-    c.valueAxis.valueMin = lo_axis
-    c.valueAxis.valueMax = hi_axis
-    c.valueAxis.valueStep = step
-    c.valueAxis.labels.fontName = _font()
-    c.valueAxis.labels.fontSize = 7
-    c.valueAxis.labelTextFormat = (lambda v: f"{v:g} %") if percent else (lambda v: f"{v:g}")
-    c.valueAxis.visibleGrid = True
-    c.valueAxis.gridStrokeColor = colors.HexColor("#dddddd")
-    c.valueAxis.gridStrokeWidth = 0.3
-    c.bars[0].fillColor = colour
-    c.bars[0].strokeColor = None
-    c.barWidth = 10
-    c.groupSpacing = 6
-    d.add(c)
-    n = len(vals)
-    slot = c.width / n if n else c.width
-
-    def y_of(v: float) -> float:
-        return c.y + (v - lo_axis) / (hi_axis - lo_axis) * c.height
-
-    if ivs:
-        for i, (lo, hi) in enumerate(ivs):
-            x = c.x + (i + 0.5) * slot
-            cap = min(6.0, slot * 0.15)
-            for a, b in (((x, y_of(lo)), (x, y_of(hi))), ((x - cap, y_of(lo)), (x + cap, y_of(lo))),
-                         ((x - cap, y_of(hi)), (x + cap, y_of(hi)))):
-                d.add(Line(a[0], a[1], b[0], b[1], strokeColor=WHISKER, strokeWidth=0.8))
-    if n <= 12:
-        for i, v in enumerate(vals):
-            x = c.x + (i + 0.5) * slot
-            text = f"{v:.1f} %" if percent else num(round(v, 2))
-            y = y_of(ivs[i][1] if ivs else max(v, 0)) + 2.5
-            d.add(String(x + (4 if ivs else 0), y, text, fontName=_font(), fontSize=7,
-                         textAnchor="start" if ivs else "middle"))
-    if value_label:
-        d.add(String(2, d.height - 8, value_label, fontName=_font(), fontSize=7))
-    return d
-
-
-def histogram(hist: Sequence[Sequence[float]], *, max_bins: int = 30, unit: str = "",
-              colour=BAR) -> Drawing:
-    """Bars of the share of games per value (or per bin of values) of a [[value, count]] list."""
-    if not hist:
-        return bars(["-"], [0.0], percent=True)
-    total = sum(c for _, c in hist)
-    lo, hi = hist[0][0], hist[-1][0]
-    width = max(1, math.ceil((hi - lo + 1) / max_bins))
-    start = math.floor(lo / width) * width
-    nbins = int((hi - start) // width) + 1
-    counts = [0] * nbins
-    for v, c in hist:
-        counts[int((v - start) // width)] += c
-    whole = all(float(v).is_integer() for v, _ in hist)
-    labels = []
-    every = max(1, nbins // 16)
-    for i in range(nbins):
-        a = start + i * width
-        last = a + width - (1 if whole else 0.5)      # the highest value the bin holds
-        text = num(a) if last == a else f"{num(a)} to {num(last)}"
-        labels.append(text if i % every == 0 else "")
-    return bars(labels, [c / total for c in counts], percent=True,
-                value_label=f"share of {unit}" if unit else "", colour=colour)
-
-
-# ---------------------------------------------------------------------------------------------
-# The charts of each game
+# The charts every game gets
 # ---------------------------------------------------------------------------------------------
 
 def _seat_chart(fig) -> Chart:
@@ -200,140 +58,14 @@ def _length_chart(fig) -> Chart:
     return Chart(f"Game length ({unit})", histogram(d["histogram"], unit="games"), words)
 
 
-def _wuxing(fig) -> list[Chart]:
-    det = fig["details"]
-    fp = det["first_player"]
-    sh = fp["share_of_decisive"]
-    labels = ["first player wins", "second player wins", "draw"]
-    parts = [fp["wins"], fp["losses"], fp["draws"]]
-    c1 = Chart("First-player advantage",
-               bars(labels, [p["rate"] for p in parts], [tuple(p["ci"]) for p in parts],
-                    percent=True, value_label="games (95 % interval)"),
-               f"The first player wins {pct(sh['rate'])} ({pct_ci(sh['ci'])}) of "
-               f"{sh['of']:,} decisive games: {fp['verdict']}.")
-    ends = det["ends"]
-    c2 = Chart("How games end",
-               bars(list(ends), [e["rate"] for e in ends.values()],
-                    [tuple(e["ci"]) for e in ends.values()], percent=True,
-                    value_label="games (95 % interval)"),
-               ", ".join(f"{pct(e['rate'])} of games end by {k}" if k != "draw" else
-                         f"{pct(e['rate'])} in a draw at the round limit"
-                         for k, e in ends.items()) + ".")
-    return [c1, c2]
-
-
-def _experior(fig) -> list[Chart]:
-    det = fig["details"]
-    s = det["sides"]
-    sh = s["human_share_of_decisive"]
-    parts = [("Human", s["human"]), ("Elf", s["elf"]), ("draw", s["draw"])]
-    c1 = Chart("Side balance: Human vs Elf",
-               bars([p for p, _ in parts], [r["rate"] for _, r in parts],
-                    [tuple(r["ci"]) for _, r in parts], percent=True,
-                    value_label="games won (95 % interval)"),
-               f"The Human wins {pct(s['human']['rate'])} and the Elf "
-               f"{pct(s['elf']['rate'])} of {fig['games']:,} games; the Human takes "
-               f"{pct(sh['rate'])} ({pct_ci(sh['ci'])}) of decisive games: {s['verdict']}.")
-    b = det["bonus_decides"]
-    bf = det["bonus_decides_for"]
-    n = fig["games"] or 1
-    before = det["before_bonus"]
-    c2 = Chart("The bonus attack",
-               bars(["decides the game", "turned to Human", "turned to Elf", "turned to draw"],
-                    [b["rate"], bf["human"] / n, bf["elf"] / n, bf["draw"] / n],
-                    [tuple(b["ci"]), tuple(_ci(bf["human"], n)), tuple(_ci(bf["elf"], n)),
-                     tuple(_ci(bf["draw"], n))], percent=True,
-                    value_label="games (95 % interval)"),
-               f"The bonus attack changes the result of {pct(b['rate'])} ({pct_ci(b['ci'])}) "
-               f"of games ({b['count']:,} of {fig['games']:,}); before it the Human led "
-               f"{pct(before['human']['rate'])} of games and the Elf "
-               f"{pct(before['elf']['rate'])}.")
-    return [c1, c2]
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + "."
-
-
-def _ci(k: int, n: int):
-    from .summary import wilson
-    return wilson(k, n)
-
-
-def _mean_ci(dist: Mapping[str, Any]) -> tuple[float, float]:
-    n = dist["n"] or 1
-    half = Z95 * (dist["stdev"] or 0.0) / math.sqrt(n)
-    return (dist["mean"] - half, dist["mean"] + half)
-
-
-def _legolas(fig) -> list[Chart]:
-    det = fig["details"]
-    charts = []
-    sc = det["scores"]
-    ws = det["winning_score"]
-    charts.append(Chart(
-        "Final score distribution (all players)",
-        histogram(sc["histogram"], unit="final scores"),
-        f"Players finish with {sc['mean']:.1f} VP on average (median {num(sc['median'])}, "
-        f"standard deviation {sc['stdev']:.1f}, from {span(sc['min'], sc['max'])}); the winner "
-        f"has {ws['mean']:.1f} VP on average."))
-    ch = det["characters"]
-    if ch:
-        names = list(ch)
-        means = [ch[c]["score"]["mean"] for c in names]
-        best = max(names, key=lambda c: ch[c]["score"]["mean"])
-        worst = min(names, key=lambda c: ch[c]["score"]["mean"])
-        sep = _mean_ci(ch[best]["score"])[0] > _mean_ci(ch[worst]["score"])[1]
-        charts.append(Chart(
-            "Score by character",
-            bars(names, means, [_mean_ci(ch[c]["score"]) for c in names],
-                 value_label="mean final VP (95 % interval of the mean)"),
-            f"The {best} scores {ch[best]['score']['mean']:.1f} VP on average and the {worst} "
-            f"{ch[worst]['score']['mean']:.1f} VP: "
-            + ("a measurable difference." if sep else "no measurable difference.")))
-        wins = [ch[c]["wins"] for c in names]
-        charts.append(Chart(
-            "Win rate by character",
-            bars(names, [w["rate"] for w in wins], [tuple(w["ci"]) for w in wins], percent=True,
-                 value_label="share of its seats that win (95 % interval)"),
-            _sentence("; ".join(f"the {c} wins {pct(ch[c]['wins']['rate'])} of "
-                                f"{ch[c]['seats']:,} seats" for c in names))))
-    ms = det["missions"]
-    if ms:
-        names = list(ms)
-        best = max(names, key=lambda m: ms[m]["mission_vp"]["mean"])
-        worst = min(names, key=lambda m: ms[m]["mission_vp"]["mean"])
-        charts.append(Chart(
-            "Score by mission",
-            bars(names, [ms[m]["mission_vp"]["mean"] for m in names],
-                 [_mean_ci(ms[m]["mission_vp"]) for m in names],
-                 value_label="mean mission VP per round (95 % interval of the mean)"),
-            f"The {best} mission scores {ms[best]['mission_vp']['mean']:.2f} VP per round on "
-            f"average and the {worst} mission {ms[worst]['mission_vp']['mean']:.2f} VP "
-            f"(round totals with element and boss VP: {ms[best]['round_vp']['mean']:.2f} and "
-            f"{ms[worst]['round_vp']['mean']:.2f})."))
-    tr = det["treasures"]
-    if tr:
-        names = list(tr)
-        most, least = names[0], names[-1]
-        charts.append(Chart(
-            "Treasures bought",
-            bars(names, [tr[t]["games"]["rate"] for t in names],
-                 [tuple(tr[t]["games"]["ci"]) for t in names], percent=True,
-                 value_label="games in which it is bought (95 % interval)", colour=BAR2),
-            f"The {most.replace('_', ' ')} is bought in {pct(tr[most]['games']['rate'])} of "
-            f"games, the {least.replace('_', ' ')} in {pct(tr[least]['games']['rate'])}."))
-    return charts
-
-
-GAME_CHARTS = {"wuxing": _wuxing, "experior": _experior, "legolas": _legolas}
-
-
 def charts(fig: Mapping[str, Any]) -> list[Chart]:
+    """The charts every game gets, then the game's own (its spec's chart builders)."""
+    from ..games.registry import find
+
     out = [_seat_chart(fig), _length_chart(fig)]
-    extra = GAME_CHARTS.get(fig["engine"])
-    if extra and fig.get("details"):
-        out += extra(fig)
+    spec = find(fig["engine"])
+    if spec and fig.get("details"):
+        out += spec.charts(fig)
     return out
 
 
@@ -379,7 +111,7 @@ def _table(lines: Sequence[str], size: float) -> Table:
     (numbers) is right-aligned, as in the terminal."""
     cols = _columns(lines)
     rows = [[line[a:b].strip() for a, b in cols] for line in lines]
-    style = [("FONT", (0, 0), (-1, -1), _font(), size, size * 1.25),
+    style = [("FONT", (0, 0), (-1, -1), font(), size, size * 1.25),
              ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 5),
              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
              ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]
@@ -395,7 +127,7 @@ def _table(lines: Sequence[str], size: float) -> Table:
 def figures_flowables(text: str, size: float = 7.5) -> list:
     """The figures text of `pnp simulate` (format_text) for the PDF: its sentences as
     paragraphs, its column blocks as tables, in the bundled regular font."""
-    body = ParagraphStyle("figures", fontName=_font(), fontSize=size, leading=size * 1.3)
+    body = ParagraphStyle("figures", fontName=font(), fontSize=size, leading=size * 1.3)
     indent = size * 1.4
     out: list = []
     lines = text.splitlines()
@@ -423,13 +155,14 @@ def figures_flowables(text: str, size: float = 7.5) -> list:
     return out
 
 
-def write_report(fig: Mapping[str, Any], out: Path) -> list[str]:
-    """Write the balance report of a run's figures to `out` (atomically). Returns the charts'
+def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> list[str]:
+    """Write the balance report of a run's figures to `out` (atomically), ending with the
+    `proof` flowables (the card-by-card section, proof.py) when given. Returns the charts'
     titles."""
     from ..output import atomic_output
 
     styles = getSampleStyleSheet()
-    regular, bold = _font("regular"), _font("bold")
+    regular, bold = font("regular"), font("bold")
     h1 = ParagraphStyle("report-title", parent=styles["Title"], fontName=bold)
     h2 = ParagraphStyle("chart", parent=styles["Heading2"], fontName=bold, fontSize=13,
                         spaceBefore=8, spaceAfter=2)
@@ -455,6 +188,9 @@ def write_report(fig: Mapping[str, Any], out: Path) -> list[str]:
     text = {k: v for k, v in fig.items() if k != "run"}
     story += [Spacer(1, 6 * mm), Paragraph(_markup("All figures", "bold"), h2)]
     story += figures_flowables(format_text(text))
+    if proof:
+        story += [Spacer(1, 6 * mm), Paragraph(_markup("Balance proof: card by card", "bold"), h2)]
+        story += list(proof)
     with atomic_output(Path(out)) as tmp:
         doc = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
                                 topMargin=16 * mm, bottomMargin=16 * mm,

@@ -9,17 +9,18 @@ records), and the tallies merge exactly. So the same seed gives the same figures
 from __future__ import annotations
 
 import hashlib
-import importlib
-import multiprocessing
 import os
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.core import play
 from ..errors import PnpError
 from . import agents as agent_registry
 from .summary import Tally, figures
+
+if TYPE_CHECKING:
+    from ..games.registry import GameSpec
 
 
 class SimulationError(PnpError):
@@ -30,88 +31,42 @@ class SimulationError(PnpError):
 class Setup:
     """A game ready to simulate: its engine built from the card data."""
 
-    name: str          # the game folder's name (or the engine's when no folder exists)
-    engine: str        # the engine key: wuxing, experior, legolas
+    name: str          # the game folder's name
+    engine: str        # the name of its GameSpec (game.toml's `engine`)
     title: str
     game: Any          # the core.Game
-    notes: list[str] = field(default_factory=list)
 
     @property
     def num_players(self) -> int:
         return self.game.num_players
 
+    @property
+    def spec(self) -> GameSpec:
+        from ..games.registry import get
 
-# Engines whose default card data is built in: used only when a game has no game folder and no
-# kit module yet (so the engine still runs while its data is being written).
-_ENGINE_DEFAULTS = {
-    "wuxing": ("pnp.games.wuxing.engine", "WuxingGame", "Wuxing Duel"),
-    "experior": ("pnp.games.experior.engine", "ExperiorGame", "Experior"),
-    "legolas": ("pnp.games.legolas.engine", "LegolasGame", "Legolas vs. Gimli"),
-}
+        return get(self.engine)
 
 
 def load_game(name: str, players: int | None = None) -> Setup:
     """Open a game (name or folder) and build its rules engine from the card data."""
     from ..project import open_game
 
-    try:
-        opened = open_game(name)
-    except ModuleNotFoundError as exc:
-        # The game folder names an engine whose kit module is not written yet.
-        if not (exc.name or "").startswith("pnp.games."):
-            raise
-        from ..data.game import GameFolder, find_game
-
-        folder = GameFolder.open(find_game(name))
-        engine = folder.get("game", "engine")
-        fallback = _fallback(engine, players, folder.slug)
-        if fallback is None:
-            raise PnpError(f"{name}: the {engine} engine has no kit module ({exc.name})") from None
-        fallback.notes.append(f"{name}: no {exc.name} yet; using the engine's built-in data")
-        return fallback
-    except PnpError as exc:
-        fallback = _fallback(name, players, name)
-        if fallback is None or _has_kit(name):
-            raise
-        fallback.notes.append(f"{name}: {exc}; using the engine's built-in data")
-        return fallback
-    engine = opened.folder.get("game", "engine")
+    opened = open_game(name)
     title = getattr(getattr(opened.model, "common", None), "title", "")
     try:
-        game = opened.module.new_game(opened.model, players)
+        game = opened.spec.new_game(opened.model, players)
     except ValueError as exc:
         raise PnpError(f"{opened.name}: {exc}") from None
     if players is not None and game.num_players != players:
         raise PnpError(f"{opened.name} is for {players_text(game.min_players, game.max_players)}"
                        f", not {players}")
-    return Setup(opened.name, engine, title or opened.name, game)
+    return Setup(opened.name, opened.spec.name, title or opened.name, game)
 
 
 def players_text(low: int, high: int) -> str:
     """"2 players", "2-4 players", "1 player": the player count as people say it."""
     count = str(low) if low == high else f"{low}-{high}"
     return f"{count} player{'' if high == 1 else 's'}"
-
-
-def _has_kit(engine: str) -> bool:
-    try:
-        importlib.import_module(f"pnp.games.{engine}.kit")
-        return True
-    except ModuleNotFoundError:
-        return False
-
-
-def _fallback(engine: str, players: int | None, name: str) -> Setup | None:
-    """The engine with its built-in data, for an engine whose kit module is not written yet."""
-    if engine not in _ENGINE_DEFAULTS:
-        return None
-    mod, cls, title = _ENGINE_DEFAULTS[engine]
-    try:
-        game_cls = getattr(importlib.import_module(mod), cls)
-        game = game_cls() if players is None else game_cls(players)
-    except ValueError as exc:
-        raise PnpError(f"{name}: {exc}") from None
-    return Setup(name, engine, title, game)
 
 
 def derive_seed(seed: int, index: int) -> int:
@@ -139,16 +94,6 @@ def default_jobs() -> int:
 
 # -- the work of one chunk (module level so worker processes can run it) ----------------------
 
-_worker: dict[str, Any] = {}
-
-
-def _init_worker(setup: Setup, specs: Sequence[str], seed: int) -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
-    _worker.update(setup=setup, specs=tuple(specs), seed=seed)
-
-
 def play_chunk(setup: Setup, specs: Sequence[str], seed: int, start: int, stop: int) -> Tally:
     """Play games start..stop-1 of a run and tally them."""
     engine = setup.engine
@@ -168,9 +113,8 @@ def play_chunk(setup: Setup, specs: Sequence[str], seed: int, start: int, stop: 
     return tally
 
 
-def _run_chunk(bounds: tuple[int, int]) -> Tally:
-    w = _worker
-    return play_chunk(w["setup"], w["specs"], w["seed"], *bounds)
+def _chunk(shared: tuple, start: int, stop: int) -> Tally:
+    return play_chunk(*shared, start, stop)
 
 
 @dataclass
@@ -181,9 +125,12 @@ class Run:
 
 
 def simulate(setup: Setup, games: int, *, seed: int = 0, agents: Sequence[str] | str = "random",
-             jobs: int | None = None,
-             progress: Callable[[int], None] | None = None) -> Run:
-    """Play `games` seeded games; `progress(n)` is called with the games done by each chunk."""
+             jobs: int | None = None, progress: Callable[[int], None] | None = None,
+             scheduler: str | None = None) -> Run:
+    """Play `games` seeded games; `progress(n)` is called with the games done by each chunk.
+    With `scheduler` (tcp://HOST:PORT) the chunks run on that Dask cluster (executor.py)."""
+    from .executor import run_chunks
+
     if games < 1:
         raise PnpError("--games must be at least 1")
     specs = agents if not isinstance(agents, str) else \
@@ -194,23 +141,11 @@ def simulate(setup: Setup, games: int, *, seed: int = 0, agents: Sequence[str] |
     parts = chunks(games)
     jobs = min(jobs, len(parts))
     start = time.perf_counter()
+    done = (lambda i: progress(parts[i][1] - parts[i][0])) if progress else None
     total = Tally(setup.engine, setup.num_players)
-    if jobs == 1:
-        for a, b in parts:
-            total.merge(play_chunk(setup, specs, seed, a, b))
-            if progress:
-                progress(b - a)
-    else:
-        ctx = multiprocessing.get_context()
-        with ctx.Pool(jobs, initializer=_init_worker, initargs=(setup, specs, seed)) as pool:
-            try:
-                for (a, b), part in zip(parts, pool.imap(_run_chunk, parts)):
-                    total.merge(part)
-                    if progress:
-                        progress(b - a)
-            except BaseException:
-                pool.terminate()
-                raise
+    for part in run_chunks(_chunk, (setup, tuple(specs), seed), parts, jobs=jobs,
+                           scheduler=scheduler, progress=done):
+        total.merge(part)
     return Run(total, time.perf_counter() - start, jobs)
 
 

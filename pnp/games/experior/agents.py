@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from pnp.engine.core import RandomAgent  # noqa: F401  (re-exported for convenience)
+from pnp.engine.core import RandomAgent, best  # noqa: F401  (RandomAgent re-exported)
 
 from .engine import LEGAL, NUM_CARDS, WINNER, ExperiorObservation
 
 __all__ = ["GreedyAgent", "RandomAgent"]
+
+TOLERANCE = 1.0       # in expected wounds (plus experience) over the opponent's cards
 
 
 class GreedyAgent:
@@ -18,13 +20,16 @@ class GreedyAgent:
     For each playable card, the expected value against a uniformly random playable opponent card
     (every card but the opponent's locked one): wounds dealt minus wounds taken, plus
     ``exp_weight`` for each point of experience gained by itself and minus it for each point the
-    opponent gains. Ties between equally good cards are broken with the rng.
+    opponent gains. Cards whose values lie within ``tolerance`` of the best tie (a one-turn
+    estimate is not finer than that), and the rng picks among them: otherwise two greedy agents
+    would play the same game every time (a pure strategy against a pure strategy).
     """
 
     name = "greedy"
 
-    def __init__(self, exp_weight: float = 1.0):
+    def __init__(self, exp_weight: float = 1.0, tolerance: float = TOLERANCE):
         self.exp_weight = exp_weight
+        self.tolerance = tolerance
 
     def choose(self, observation: ExperiorObservation, legal: Sequence[int],
                rng: random.Random) -> int:
@@ -36,9 +41,8 @@ class GreedyAgent:
         theirs = (1 - me) * 3
         opp_cards = LEGAL[obs.locked[1 - me]]
         xw = self.exp_weight
-        best: list[int] = []
-        best_v = None
-        for c in legal:
+
+        def value(c: int) -> float:
             tc = c >> 1
             v = 0.0
             for o in opp_cards:
@@ -54,9 +58,5 @@ class GreedyAgent:
                 else:
                     to = o >> 1
                     v -= exp[theirs + to] * mult[o] + xw
-            if best_v is None or v > best_v + 1e-9:
-                best_v = v
-                best = [c]
-            elif v > best_v - 1e-9:
-                best.append(c)
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+            return v / len(opp_cards)
+        return best(legal, value, rng, self.tolerance)

@@ -347,6 +347,15 @@ class ExperiorState(State):
         s._winner = self._winner
         return s
 
+    def determinize(self, player: int, rng) -> "ExperiorState":
+        """Seat 2 cannot see seat 1's face-down card of this turn: it is drawn again from the
+        cards seat 1 could play. Everything else is public."""
+        s = self.clone()
+        if player == 1 and self._pending != NO_CARD:
+            cards = LEGAL[self._l0]
+            s._pending = cards[rng.randrange(len(cards))]
+        return s
+
     def stats(self) -> dict[str, Any]:
         hs = self._hs
         h = hs if hs >= 0 else 0

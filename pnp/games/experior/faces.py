@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color
 
+from ...errors import Source
 from ...kit import Board, Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet, faces_figure
 from ...render.colours import ink_on, luminance, mix
@@ -606,7 +607,8 @@ def build(model: Model, fonts) -> Kit:
     pieces += [Piece("role card", f"{model.side(sid).name} role card", role_card(model, sid), rb,
                      model.side(sid).source) for sid in sorted(model.sides, key=order.get)]
     turn, end = aid_turn(model), aid_end(model)
-    pieces += [Piece("player aid card", "player aid card", turn, end)
+    toml = Source(model.common.folder.toml_path)  # the count is set in game.toml
+    pieces += [Piece("player aid card", "player aid card", turn, end, toml)
                for _ in range(model.aid_cards)]
     d = model.marker_diameter
     kinds = {"wound": "wound marker", "experience": "experience marker"}

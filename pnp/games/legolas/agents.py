@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from pnp.engine.core import RandomAgent
+from pnp.engine.core import RandomAgent, best
 from pnp.games.legolas.engine import (
     A_CHALLENGE, A_DEFEAT, A_ELEMENTS, A_GATE, A_IGNORE, A_KEEP, A_MINION, A_MISSION, A_NET,
     A_NET_DECLINE, A_NO_MINION, A_PASS, A_PLAY, A_STOP, CHARACTER_IDS, DECK_SIZE,
@@ -149,7 +149,7 @@ class GreedyAgent:
         ph = obs.phase
         t = self._t(obs)
         if ph == "mission":
-            return self._mission(t, obs, legal)
+            return self._mission(t, obs, legal, rng)
         if ph == "wizard_elements":
             fire = 1 << ELEMENTS.index("fire")
             good = [a for a in legal if not (a - A_ELEMENTS) & fire]
@@ -163,17 +163,13 @@ class GreedyAgent:
                                 if TREASURE_IDS[x] in order else 99)
         ctx = _Ctx(t, obs)
         if ph == "first_gate":
-            return min(legal, key=lambda a: ctx.val[a - A_GATE])
+            return best(legal, lambda a: -ctx.val[a - A_GATE], rng)
         if ph == "play":
-            return self._play(ctx, obs, legal)
+            return self._play(ctx, obs, legal, rng)
         if ph == "challenge":
             hordes = {h[0]: h for h in obs.hordes}
-            best, best_v = None, None
-            for a in legal:
-                v = 0.0 if a == A_PASS else ctx.challenge_ev(hordes[a - A_CHALLENGE][4])
-                if best_v is None or v > best_v + 1e-9:
-                    best, best_v = a, v
-            return best
+            return best(legal, lambda a: 0.0 if a == A_PASS else
+                        ctx.challenge_ev(hordes[a - A_CHALLENGE][4]), rng)
         if ph == "wizard_ignore":
             seat, hidx, cards, pos, dmg, defence, won = obs.challenge
             c = cards[pos]
@@ -185,34 +181,33 @@ class GreedyAgent:
             return A_MINION if ctx.val[cards[pos]] > 0 else A_NO_MINION
         if ph == "net":
             cands = [a for a in legal if a != A_NET_DECLINE]
-            best = max(cands, key=lambda a: ctx.val[a - A_NET])
-            return best if ctx.val[best - A_NET] > 0 else A_NET_DECLINE
+            steal = best(cands, lambda a: ctx.val[a - A_NET], rng)
+            return steal if ctx.val[steal - A_NET] > 0 else A_NET_DECLINE
         return legal[rng.randrange(len(legal))]
 
-    def _mission(self, t: _Tables, obs: LegolasObservation, legal: Sequence[int]) -> int:
+    def _mission(self, t: _Tables, obs: LegolasObservation, legal: Sequence[int],
+                 rng: random.Random) -> int:
         """Suit missions by the cards of that suit in hand; Untouchable when defence is low
         (few monsters will be defeated); the Gambler as a steady choice."""
         hand = obs.hand
         defence = obs.defence
-        best, best_v = legal[0], None
-        for a in legal:
+
+        def value(a: int) -> float:
             m = a - A_MISSION
             if m < 4:
-                v = 0.35 * sum(1 for c in hand if t.suit[c] == m)
-            elif MISSIONS[m] == "untouchable":
-                v = 4.5 - 0.5 * defence
-            elif MISSIONS[m] == "gambler":
-                v = 3.0
-            else:
-                v = 0.5 + 0.3 * sum(t.trap[c] for c in hand)
-            if best_v is None or v > best_v:
-                best, best_v = a, v
-        return best
+                return 0.35 * sum(1 for c in hand if t.suit[c] == m)
+            if MISSIONS[m] == "untouchable":
+                return 4.5 - 0.5 * defence
+            if MISSIONS[m] == "gambler":
+                return 3.0
+            return 0.5 + 0.3 * sum(t.trap[c] for c in hand)
+        return best(legal, value, rng)
 
-    def _play(self, ctx: _Ctx, obs: LegolasObservation, legal: Sequence[int]) -> int:
+    def _play(self, ctx: _Ctx, obs: LegolasObservation, legal: Sequence[int],
+              rng: random.Random) -> int:
         if A_GATE <= legal[0] < A_GATE + DECK_SIZE:
             # a forced new gate: give away the card worth least to us
-            return min(legal, key=lambda a: ctx.val[a - A_GATE])
+            return best(legal, lambda a: -ctx.val[a - A_GATE], rng)
         hordes = obs.hordes
         evs = {h[0]: ctx.challenge_ev(h[4]) for h in hordes}
         totals = {h[0]: h[2] for h in hordes}
@@ -232,15 +227,11 @@ class GreedyAgent:
                     free = max(free, ev)
             return max(must) if must else free
 
-        best, best_v = legal[0], None
-        for a in legal:
+        def value(a: int) -> float:
             if a == A_STOP:
-                v = outlook(-1, 0.0, 0)
-            else:
-                hidx, card = divmod(a - A_PLAY, DECK_SIZE)
-                tokens = next(h[4] for h in hordes if h[0] == hidx) + (card,)
-                v = outlook(hidx, ctx.challenge_ev(tokens), totals[hidx] + ctx.t.value[card])
-                v -= 0.1 * ctx.val[card]       # rather keep cards that are good for us
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = a, v
-        return best
+                return outlook(-1, 0.0, 0)
+            hidx, card = divmod(a - A_PLAY, DECK_SIZE)
+            tokens = next(h[4] for h in hordes if h[0] == hidx) + (card,)
+            v = outlook(hidx, ctx.challenge_ev(tokens), totals[hidx] + ctx.t.value[card])
+            return v - 0.1 * ctx.val[card]       # rather keep cards that are good for us
+        return best(legal, value, rng)

@@ -1278,6 +1278,11 @@ class LegolasState(State):
         d["_legal"] = None
         return s
 
+    def determinize(self, player: int, rng) -> "LegolasState":
+        """Other hands, unrevealed horde cards and hidden missions drawn again (determinize.py)."""
+        from .determinize import determinize
+        return determinize(self, player, rng)
+
     def locations(self) -> dict[int, str]:
         """Where every monster card is: "hand<seat>", "horde<i>", "defeated<seat>",
         "closed<seat>", "setaside", "discard" or "deck". Raises if a card is in two places."""

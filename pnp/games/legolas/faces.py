@@ -3,6 +3,7 @@ comes from the model (the card data) or from the rules engine's facts."""
 
 from __future__ import annotations
 
+from ...errors import Source
 from ...kit import Kit, Piece, Sheet
 from . import engine
 from .kit import Model
@@ -34,7 +35,8 @@ def build(model: Model, fonts) -> Kit:
         pieces += [Piece("character card", f"{ch.name} character card", face, cback, src)
                    for _ in range(ch.copies)]
     turn, scoring = aid_turn(model), aid_scoring(model)
-    pieces += [Piece("player aid card", "player aid card", turn, scoring)
+    toml = Source(model.common.folder.toml_path)  # counts and texts set in game.toml
+    pieces += [Piece("player aid card", "player aid card", turn, scoring, toml)
                for _ in range(model.aid_cards)]
     kit.sheets.append(Sheet("Treasure, character and player aid cards", w, h, tuple(pieces),
                             note="player aid: scoring on the back"))
@@ -49,8 +51,8 @@ def build(model: Model, fonts) -> Kit:
     tokens = [Piece("player marker", f"{p.name} player marker", marker_front(model, p),
                     marker_back(model, p), p.source) for p in model.players]
     rm, fm = round_marker(model), first_marker(model)
-    tokens.append(Piece("round marker", "round marker", rm, rm))
-    tokens.append(Piece("first-player marker", "first-player marker", fm, fm))
+    tokens.append(Piece("round marker", "round marker", rm, rm, toml))
+    tokens.append(Piece("first-player marker", "first-player marker", fm, fm, toml))
     kit.sheets.append(Sheet("Markers", d, d, tuple(tokens), shape="circle",
                             note=f"player markers: +{model.vp_loop} on the back", two_sided=True))
     kit.boards.append(board(model))

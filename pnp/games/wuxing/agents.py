@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from pnp.engine.core import RandomAgent
+from pnp.engine.core import RandomAgent, best
 from pnp.games.wuxing.engine import (
     ASSIGN_BASE, PATH_LEN, PERMS, REVEAL_BASE, SET_ASIDE_BASE, WuxingObservation,
     _BEAT, _LINK,
@@ -176,11 +176,4 @@ class GreedyAgent:
 
     @staticmethod
     def _best(legal: Sequence[int], rng: random.Random, score) -> int:
-        best, best_v = [], None
-        for a in legal:
-            v = score(a)
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = [a], v
-            elif abs(v - best_v) <= 1e-9:
-                best.append(a)
-        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+        return best(legal, score, rng)

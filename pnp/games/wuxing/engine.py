@@ -765,6 +765,27 @@ class WuxingState(State):
         c._rtab = self._rtab
         return c
 
+    def determinize(self, player: int, rng) -> "WuxingState":
+        """The opponent's set-aside card (until both chose) and its face-down cards on the paths
+        not revealed yet are drawn again from the cards it could have put there."""
+        s = self.clone()
+        opp = 1 - player
+        sa = self._sa
+        if sa[opp] >= 0 and sa[player] < 0:          # hidden: chosen first, not shown yet
+            choices = _bits(self._last[opp])
+            e = choices[rng.randrange(len(choices))]
+            s._sa = (e, sa[1]) if opp == 0 else (sa[0], e)
+        cards = self._cards[opp]
+        if cards[0] != -2:                            # the opponent has put its cards down
+            hidden = [k for k in self._unfinished if not self._revealed[k]]
+            shown = {cards[k] for k in self._unfinished if self._revealed[k]}
+            free = [c for c in range(5) if c != s._sa[opp] and c not in shown]
+            new = list(cards)
+            for k, c in zip(hidden, rng.sample(free, len(hidden))):
+                new[k] = c
+            s._cards = (tuple(new), self._cards[1]) if opp == 0 else (self._cards[0], tuple(new))
+        return s
+
     def stats(self) -> dict[str, Any]:
         return {
             "winner": None if self._winner < 0 else self._winner,

@@ -7,6 +7,7 @@ from math import cos, pi, sin
 
 from reportlab.lib.colors import Color
 
+from ...errors import Source
 from ...kit import Board, Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet
 from ...render.colours import ink_on
@@ -349,7 +350,8 @@ def build(model: Model, fonts) -> Kit:
                     element_card(model, cd), backs[cd.owner], cd.source) for cd in cards]
     ref_back = neutral_back(model)
     ref = reference_card(model)
-    pieces += [Piece("reference card", "reference card", ref, ref_back)
+    toml = Source(model.common.folder.toml_path)  # the count is set in game.toml
+    pieces += [Piece("reference card", "reference card", ref, ref_back, toml)
                for _ in range(model.reference_cards)]
     d = model.token_diameter
     tokens = []

@@ -1,0 +1,189 @@
+"""Every game pnp knows is one registered `GameSpec`: the rest of pnp asks it, never a table of
+game names.
+
+A game lives in its own package. Its `game.py` builds a GameSpec and registers it:
+
+    SPEC = register(GameSpec(name="duel", title="Duel", players=(2, 2),
+                             kit="my_duel.kit", lab="my_duel.lab",
+                             agents={"greedy": "my_duel.agents:Greedy"}))
+
+Shipped games are the subpackages of `pnp.games` that have a `game.py`; other packages add theirs
+through the `pnp.games` entry-point group (`[project.entry-points."pnp.games"] duel =
+"my_duel.game:SPEC"`). Nothing is imported until a game is asked for, so `pnp --help` stays quick.
+
+The spec names two modules by import path (imported on first use):
+
+* `kit` -- the data and the print: ``load(folder) -> model``, ``validate(model) -> findings``,
+  ``build_kit(model, fonts) -> Kit``, ``required_kit(model) -> Counter`` and, for a game with a
+  rules engine, ``new_game(model, num_players) -> core.Game``.
+* `lab` (optional) -- how the playtest lab shows the game: ``Figures`` (a ``sim.stats.Extra``
+  subclass: the game's own simulation figures), ``charts(fig)`` (balance-report charts),
+  ``observation_text(obs, label)`` (a seat's view as text for `pnp play`), ``seat_label(state,
+  seat)``, ``public_log(state)`` (lines everyone has seen happen) and ``hidden_twin(game, actions,
+  seat, rng)`` (another history that differs only in what `seat` cannot see; the engine contract
+  test checks that seat's observation is the same) and ``ceiling(games, seed) -> int`` (the
+  rules as one tight loop playing the games two random agents play from the same seeds: `pnp
+  bench` measures the engine against it) and ``card_events(state, player, action)`` (the rows of
+  the card data an action deals or plays, for the per-card statistics; see sim/cardstats.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+from ..errors import DataError, PnpError
+
+if TYPE_CHECKING:
+    from collections import Counter
+
+    from ..data.game import GameFolder
+    from ..engine.core import Game, State
+    from ..errors import Finding
+    from ..kit import Kit
+
+ENTRY_POINTS = "pnp.games"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str                              # the `engine` key of game.toml
+    title: str
+    kit: str                               # module path of the kit protocol (see above)
+    players: tuple[int, int] = (2, 2)      # fewest and most players the engine takes
+    lab: str = ""                          # module path of the lab hooks (optional)
+    agents: Mapping[str, str] = field(default_factory=dict)  # name -> "module:attribute"
+    max_actions: int = 10_000              # no game takes more actions (chance included)
+    data: Path | None = None               # a card-data folder shipped with the game
+
+    # -- the data and the print -----------------------------------------------------------
+    def kit_module(self) -> Any:
+        return importlib.import_module(self.kit)
+
+    def load(self, folder: GameFolder) -> Any:
+        return self.kit_module().load(folder)
+
+    def validate(self, model: Any) -> list[Finding]:
+        return list(self.kit_module().validate(model))
+
+    def build_kit(self, model: Any, fonts: Any) -> Kit:
+        return self.kit_module().build_kit(model, fonts)
+
+    def required_kit(self, model: Any) -> Counter:
+        return self.kit_module().required_kit(model)
+
+    # -- the rules engine -------------------------------------------------------------------
+    @property
+    def has_engine(self) -> bool:
+        return callable(getattr(self.kit_module(), "new_game", None))
+
+    def new_game(self, model: Any, num_players: int | None = None) -> Game:
+        if not self.has_engine:
+            title = getattr(getattr(model, "common", None), "title", self.title)
+            raise PnpError(f"{title} has no rules engine (engine = \"{self.name}\")")
+        return self.kit_module().new_game(model, num_players)
+
+    def example_folder(self) -> Path | None:
+        """The card data that ships with the game (the contract test and `pnp bench` use it)."""
+        if self.data is not None:
+            return self.data
+        from ..resources import shipped
+
+        folder = shipped("card_data") / self.name
+        return folder if (folder / "game.toml").is_file() else None
+
+    # -- the playtest lab -------------------------------------------------------------------
+    def _hook(self, name: str) -> Callable | None:
+        if not self.lab:
+            return None
+        return getattr(importlib.import_module(self.lab), name, None)
+
+    def figures_class(self) -> type:
+        from ..sim.stats import Extra
+
+        return self._hook("Figures") or Extra
+
+    def charts(self, fig: Mapping[str, Any]) -> list:
+        hook = self._hook("charts")
+        return list(hook(fig)) if hook else []
+
+    def observation_text(self, obs: Any, label: Callable[[int], str]) -> list[str] | None:
+        hook = self._hook("observation_text")
+        return hook(obs, label) if hook else None
+
+    def seat_label(self, state: State, seat: int) -> str:
+        hook = self._hook("seat_label")
+        return hook(state, seat) if hook else f"seat {seat + 1}"
+
+    def public_log(self, state: State) -> list[str]:
+        hook = self._hook("public_log")
+        return list(hook(state)) if hook else []
+
+    def ceiling(self) -> Callable[[int, int], int] | None:
+        return self._hook("ceiling")
+
+    def card_events(self) -> Callable | None:
+        return self._hook("card_events")
+
+    def hidden_twin(self, game: Game, actions: Sequence[int], seat: int,
+                    rng: random.Random) -> list[int] | None:
+        hook = self._hook("hidden_twin")
+        return hook(game, actions, seat, rng) if hook else None
+
+
+_specs: dict[str, GameSpec] = {}
+_scanned = False
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game (its game.py's last line). Registering the same name again replaces it."""
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"register() takes a GameSpec, not {type(spec).__name__}")
+    _specs[spec.name] = spec
+    return spec
+
+
+def _scan() -> None:
+    """Import every shipped game's game.py, then every `pnp.games` entry point."""
+    global _scanned
+    package = importlib.import_module("pnp.games")
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.ispkg and (Path(package.__path__[0]) / info.name / "game.py").is_file():
+            importlib.import_module(f"pnp.games.{info.name}.game")
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group=ENTRY_POINTS):
+        try:
+            found = ep.load()
+        except Exception as exc:     # a broken plug-in must not stop the shipped games
+            raise PnpError(f"the game {ep.name!r} ({ep.value}) failed to load: "
+                           f"{type(exc).__name__}: {exc}") from None
+        if isinstance(found, GameSpec) and found.name not in _specs:
+            register(found)
+    _scanned = True
+
+
+def specs() -> dict[str, GameSpec]:
+    """Every game pnp knows, by name."""
+    if not _scanned:
+        _scan()
+    return dict(sorted(_specs.items()))
+
+
+def find(name: str) -> GameSpec | None:
+    if name not in _specs:
+        _scan()         # a package added to the path since the last look registers now
+    return _specs.get(name)
+
+
+def get(name: str, where: Path | None = None) -> GameSpec:
+    """The spec of game.toml's `engine`; an unknown name is a data error naming game.toml."""
+    spec = find(name)
+    if spec is None:
+        raise DataError(f"unknown engine {name!r}; pnp knows: {', '.join(specs())}", where,
+                        field="game.engine")
+    return spec

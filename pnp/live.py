@@ -1,0 +1,150 @@
+"""The state behind `pnp serve`: every face of a game as a PNG, rebuilt after each change. A face
+is rasterised again only when its drawing changed (its digest), so editing one card row redraws
+one picture. A broken edit keeps the last good faces and records the error; the fix clears it."""
+
+from __future__ import annotations
+
+import csv
+import threading
+import time
+from pathlib import Path
+
+from .errors import Finding, PnpError
+from .preview import DrawnFace, FaceSpec, draw_face, kit_faces, rasterise
+from .units import MM
+
+MAX_BOARD_PX = 1400  # a board's longer side on screen; pieces use the page's dpi
+
+
+def _mm(v: float) -> float:
+    return round(v / MM, 3)
+
+
+def _box(x: float, y: float, w: float, h: float, face_h: float, bleed: float) -> dict:
+    """A rectangle of the face's frame (points, y up from the trim's corner) in millimetres from
+    the image's top-left corner (the bleed edge), as the page's SVG overlay wants it."""
+    return {"x": _mm(x + bleed), "y": _mm(face_h + bleed - y - h), "w": _mm(w), "h": _mm(h)}
+
+
+def read_row(path: Path, row: int) -> list[list[str]]:
+    """[column, value] pairs of one CSV row as a spreadsheet numbers it (header = row 1)."""
+    from .data.files import read_text
+
+    rows = list(csv.reader(read_text(path).splitlines()))
+    if not rows or not 1 < row <= len(rows):
+        return []
+    header, values = rows[0], rows[row - 1]
+    return [[name, values[i] if i < len(values) else ""] for i, name in enumerate(header)]
+
+
+class LiveKit:
+    def __init__(self, folder: Path, dpi: int = 150, bleed_mm: float = 3.0):
+        self.folder, self.dpi, self.bleed = folder, dpi, bleed_mm * MM
+        self.images: dict[str, bytes] = {}  # digest -> PNG
+        self._shown: set[str] = set()  # the digests of the last good build
+        self.state: dict = {"version": 0, "title": folder.name, "faces": [], "groups": [],
+                            "findings": [], "rows": {}, "error": None}
+        self.changed = threading.Condition()
+        self.version = 0
+
+    # ---- rebuilding ---------------------------------------------------------------------
+    def rebuild(self, changed: set[Path] | None = None) -> dict:
+        """Rebuild from the files; returns the new state (also published to waiters)."""
+        from .project import open_game, prepare
+
+        start = time.perf_counter()
+        if changed and any(p.suffix.lower() in (".ttf", ".otf", ".ttc") for p in changed):
+            self.images.clear()  # a font's glyphs changed under the same name: redraw all
+        try:
+            game = open_game(str(self.folder))
+            kit, fonts, findings = prepare(game, force=True)
+            state = self._state(kit.title, kit_faces(kit), fonts, findings)
+        except PnpError as exc:
+            state = dict(self.state, error=str(exc), redrawn=0)  # the last good faces stay
+        except Exception as exc:  # a bug must not end the designer's session; say what it was
+            state = dict(self.state, error=f"unexpected {exc.__class__.__name__}: {exc}",
+                         redrawn=0)
+        state["seconds"] = round(time.perf_counter() - start, 3)
+        with self.changed:
+            self.version += 1
+            state["version"] = self.version
+            self.state = state
+            self.changed.notify_all()
+        return state
+
+    def _state(self, title: str, specs: list[FaceSpec], fonts, findings: list[Finding]) -> dict:
+        drawn_by: dict[tuple, DrawnFace] = {}  # faces sharing a drawing are drawn once
+        faces, rows, used, redrawn = [], {}, {}, 0
+        for spec in specs:
+            key = (id(spec.draw), spec.width, spec.height, spec.shape, spec.board)
+            if key not in drawn_by:
+                drawn_by[key] = draw_face(spec, fonts, self.bleed)
+                findings += drawn_by[key].findings
+            drawn = drawn_by[key]
+            if drawn.digest not in used:
+                used[drawn.digest] = self.images.get(drawn.digest)
+                if used[drawn.digest] is None:
+                    used[drawn.digest] = rasterise(drawn, self._dpi(spec))
+                    redrawn += 1
+            faces.append(self._face(spec, drawn))
+            src = spec.source
+            if src and src.row and src.path.suffix.lower() == ".csv":
+                rows.setdefault(f"{src.path.name}:{src.row}", read_row(src.path, src.row))
+        self.images.update(used)
+        # keep memory to what the page shows, and to what a page still showing the previous
+        # build may ask for before it hears of this one
+        for digest in set(self.images) - set(used) - self._shown:
+            del self.images[digest]
+        self._shown = set(used)
+        loose = self._attach(faces, list(dict.fromkeys(findings)))
+        groups = list(dict.fromkeys(f["group"] for f in faces))
+        return {"title": title, "faces": faces, "groups": groups, "findings": loose,
+                "rows": rows, "error": None, "redrawn": redrawn}
+
+    def _dpi(self, spec: FaceSpec) -> float:
+        if not spec.board:
+            return self.dpi
+        return min(self.dpi, MAX_BOARD_PX * 72 / max(spec.width, spec.height))
+
+    def _face(self, spec: FaceSpec, drawn: DrawnFace) -> dict:
+        from .render.proof import zones
+
+        b, h = drawn.bleed, spec.height
+        src = spec.source
+        return {
+            "id": spec.id, "group": spec.group, "kind": spec.kind, "name": spec.name,
+            "back": spec.back, "shape": spec.shape, "img": f"/face/{drawn.digest}.png",
+            "w": _mm(spec.width + 2 * b), "h": _mm(h + 2 * b),
+            "source": ({"file": src.path.name, "row": src.row} if src else None),
+            "zones": {k: _box(r.x, r.y, r.w, r.h, h, b)
+                      for k, r in zones(spec.width, h, b).items()},
+            "elements": [dict(_box(e.rect.x, e.rect.y, e.rect.w, e.rect.h, h, b), name=e.name)
+                         for e in drawn.elements],
+            "findings": [],
+        }
+
+    @staticmethod
+    def _attach(faces: list[dict], findings: list[Finding]) -> list[dict]:
+        """Put each finding beside the faces drawn from the row it names; the rest are
+        returned for the top of the page."""
+        by_row: dict[tuple, list[dict]] = {}
+        for face in faces:  # fronts only: a piece's back repeats the row's finding for nothing
+            if face["source"] and not face["back"]:
+                by_row.setdefault((face["source"]["file"], face["source"]["row"]), []).append(face)
+        loose = []
+        for f in findings:
+            item = {"level": f.level, "text": str(f)}
+            key = (f.source.path.name, f.source.row) if f.source else None
+            if key in by_row:
+                for face in by_row[key]:
+                    face["findings"].append(item)
+            else:
+                loose.append(item)
+        return loose
+
+    # ---- waiting ------------------------------------------------------------------------
+    def wait(self, after: int, timeout: float) -> int:
+        """Block until a version newer than `after` exists (or the timeout); the version."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.version > after, timeout)
+            return self.version

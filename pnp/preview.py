@@ -1,0 +1,150 @@
+"""One face at a time: every printable face of a kit, drawn alone into a one-page PDF and
+rasterised with pdfium. `pnp preview` renders one; `pnp serve` renders them all and redraws only
+those whose PDF changed."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import Finding, PnpError, Source
+from .kit import Drawer, Kit
+from .render.fonts import Fonts
+from .render.surface import Element
+from .units import MM
+
+
+@dataclass(frozen=True)
+class FaceSpec:
+    """One printed face: a side of a piece, or a whole board. Sizes in points (trim)."""
+
+    id: str  # stable while the kit's order is: "s<sheet>-<piece>-f|b" or "board<n>"
+    group: str  # the sheet or board it belongs to
+    name: str
+    kind: str
+    back: bool
+    width: float
+    height: float
+    shape: str
+    draw: Drawer | None
+    source: Source | None
+    board: bool = False
+
+
+def kit_faces(kit: Kit, backs: bool = True) -> list[FaceSpec]:
+    """Every face of the kit in print order: each piece's front then its back, then boards."""
+    out = []
+    for s, sheet in enumerate(kit.sheets):
+        for i, p in enumerate(sheet.pieces):
+            sides = [(False, p.front)]
+            if backs and sheet.duplex and p.back is not None:
+                sides.append((True, p.back))
+            for back, drawer in sides:
+                out.append(FaceSpec(f"s{s}-{i}-{'b' if back else 'f'}", sheet.title, p.name,
+                                    p.kind, back, sheet.width, sheet.height, sheet.shape,
+                                    drawer, p.source))
+    for b, board in enumerate(kit.boards):
+        out.append(FaceSpec(f"board{b}", board.title, board.title, "board", False, board.width,
+                            board.height, "rect", board.draw, board.source, board=True))
+    return out
+
+
+class DrawnFace:
+    """A face drawn on its own canvas. `digest` hashes what was drawn (the page's operators and
+    the images it placed) before the PDF is written, so an unchanged face costs no PDF and no
+    rasterising; `pdf` writes the one-page document when it is needed."""
+
+    def __init__(self, spec: FaceSpec, canvas, buf: io.BytesIO, bleed: float,
+                 elements: list[Element], findings: list[Finding]):
+        self.spec, self.bleed, self.elements, self.findings = spec, bleed, elements, findings
+        self._canvas, self._buf, self._pdf = canvas, buf, None
+        h = hashlib.sha256("\n".join(canvas._code).encode("utf-8", "surrogateescape"))
+        for obj in canvas._doc.idToObject.values():  # images are named by file, so hash data
+            data = getattr(obj, "streamContent", None)
+            if data is not None:
+                h.update(data if isinstance(data, bytes) else str(data).encode())
+        self.digest = h.hexdigest()[:24]
+
+    @property
+    def pdf(self) -> bytes:
+        if self._pdf is None:
+            self._canvas.showPage()
+            self._canvas.save()
+            self._pdf = self._buf.getvalue()
+        return self._pdf
+
+
+def draw_face(spec: FaceSpec, fonts: Fonts, bleed: float = 3 * MM,
+              proof: bool = False) -> DrawnFace:
+    """The face alone on a page of its size plus bleed, clipped like the printed sheet clips it."""
+    from reportlab.lib.colors import white
+    from reportlab.pdfgen.canvas import Canvas
+
+    from .render.proof import overlay
+    from .render.surface import Surface
+
+    b = 0.0 if spec.board else bleed
+    w, h = spec.width, spec.height
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(w + 2 * b, h + 2 * b), invariant=1, pageCompression=1,
+               initialFontName=fonts["regular"])
+    c.translate(b, b)
+    c.setFillColor(white)
+    c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+    if spec.shape == "circle":
+        clip = c.beginPath()
+        clip.circle(w / 2, h / 2, min(w, h) / 2 + b)
+        c.clipPath(clip, stroke=0, fill=0)
+    surface = Surface(c, fonts, w, h, b, spec.name, spec.source, shape=spec.shape)
+    if spec.draw is not None:
+        spec.draw(surface)
+    if proof:
+        overlay(c, w, h, b, spec.shape, surface.elements, fonts["regular"])
+    return DrawnFace(spec, c, buf, b, surface.elements, surface.findings)
+
+
+def rasterise(drawn: DrawnFace, dpi: float) -> bytes:
+    """A drawn face as PNG bytes: its trim plus bleed at the given resolution, to the pixel."""
+    from .export.outputs import _pixels, _rasterise
+
+    b = 2 * drawn.bleed
+    size = (_pixels(drawn.spec.width + b, dpi), _pixels(drawn.spec.height + b, dpi))
+    out = io.BytesIO()
+    next(_rasterise(drawn.pdf, [size])).save(out, format="PNG", dpi=(dpi, dpi),
+                                            compress_level=1)
+    return out.getvalue()
+
+
+def find_face(faces: list[FaceSpec], card: str, back: bool = False) -> FaceSpec:
+    """The face a designer names: FILE:ROW (the data row a piece comes from, as validation
+    names it, e.g. cards.csv:3), FILE alone for pieces set in that file without a row (a
+    count in game.toml), or a piece's name ("reference card")."""
+    file, _, row = card.rpartition(":")
+    if not file or not row.strip().isdigit():
+        file, row = card, ""
+    wanted = [f for f in faces if f.back == back and not f.board]
+    hits = [f for f in wanted if f.source and f.source.path.name == Path(file.strip()).name
+            and (f.source.row or 0) == (int(row) if row.strip() else 0)]
+    hits = hits or [f for f in wanted if f.name.lower() == card.strip().lower()]
+    if not hits:
+        names = sorted({f"{f.source.path.name}:{f.source.row}" if f.source and f.source.row
+                        else f.name for f in wanted})
+        raise PnpError(f"no piece comes from {card!r}; try one of: {', '.join(names[:12])}"
+                       + (" ..." if len(names) > 12 else ""))
+    return hits[0]
+
+
+def preview(game, card: str, out: Path, *, back: bool = False, dpi: int = 150,
+            bleed_mm: float = 3.0, proof: bool = False) -> tuple[DrawnFace, list[Finding]]:
+    """Render one face of an opened game to a PNG file (written atomically)."""
+    from .output import atomic_output
+    from .project import prepare
+
+    kit, fonts, findings = prepare(game, force=True)
+    drawn = draw_face(find_face(kit_faces(kit), card, back), fonts, bleed_mm * MM, proof)
+    png = rasterise(drawn, dpi)
+    with atomic_output(out) as tmp:
+        tmp.write_bytes(png)
+    return drawn, findings + drawn.findings

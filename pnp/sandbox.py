@@ -1,0 +1,232 @@
+"""A Jinja2 sandbox with limits, for templates from a downloaded game folder: rendering stops
+after a few seconds, no value or output grows past a few megabytes, and the operations that
+build a huge number or string in one step (9**999999999, 'x' * 10**9, '%999999999d' % 1,
+'x'|center(10**9)) are refused before they run, since no watchdog can interrupt one C call."""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import re
+import string
+import threading
+from typing import Any, Callable
+
+from jinja2.runtime import Macro
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+MAX_SECONDS = 5.0  # a booklet renders in milliseconds; seconds mean a loop without end
+MAX_OUTPUT = 2_000_000  # characters of text (or items of a list): some 600 booklet pages
+MAX_WIDTH = 1000  # a field width or precision in a format, a padding width
+MAX_INT_BITS = 10_000  # about 3,000 digits
+
+
+class TemplateLimit(Exception):
+    """The template asked for more time, text or number than a rule booklet needs."""
+
+
+class TemplateTimeout(TemplateLimit):
+    """Raised inside the rendering thread by the watchdog."""
+
+
+def _too_big(value: Any) -> bool:
+    return isinstance(value, (str, list, tuple, dict)) and len(value) > MAX_OUTPUT
+
+
+def check_size(value: Any) -> Any:
+    if _too_big(value):
+        raise TemplateLimit(f"a value of {len(value):,} characters or items is too large "
+                            f"(at most {MAX_OUTPUT:,})")
+    return value
+
+
+def _length(value: Any) -> int:
+    return len(value) if isinstance(value, (str, list, tuple, dict)) else 0
+
+
+_PERCENT = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?")
+
+
+def check_format(fmt: Any) -> None:
+    """Refuse field widths and precisions beyond MAX_WIDTH in a %-format or a str.format
+    text: they make a string of that many characters in one step."""
+    if not isinstance(fmt, str):
+        return
+    specs = [w for m in _PERCENT.finditer(fmt) for w in m.groups() if w]
+    try:
+        specs += [spec for _, _, spec, _ in string.Formatter().parse(fmt) if spec]
+    except ValueError:
+        pass  # not a str.format text; str.format itself will say so if it is called
+    for spec in specs:
+        if "*" in spec or "{" in spec:
+            raise TemplateLimit(f"format {fmt[:40]!r}: a width taken from an argument is not "
+                                "allowed")
+        if any(int(n) > MAX_WIDTH for n in re.findall(r"\d+", spec)):
+            raise TemplateLimit(f"format {fmt[:40]!r}: widths over {MAX_WIDTH} are not allowed")
+
+
+def _check_width(what: str, width: Any) -> None:
+    if isinstance(width, int) and not isinstance(width, bool) and abs(width) > MAX_WIDTH:
+        raise TemplateLimit(f"{what}({width}) is too wide (at most {MAX_WIDTH})")
+
+
+def _check_replace(text: Any, old: Any, new: Any) -> None:
+    if isinstance(text, str) and isinstance(old, str) and isinstance(new, str):
+        worst = (len(text) // max(1, len(old)) + 1) * len(new) + len(text)
+        if worst > MAX_OUTPUT:
+            raise TemplateLimit(f"replace could make {worst:,} characters (at most "
+                                f"{MAX_OUTPUT:,})")
+
+
+def _check_join(items: Any, sep: Any) -> None:
+    try:
+        n = len(items)
+    except TypeError:
+        return
+    if n * _length(sep) > MAX_OUTPUT:
+        raise TemplateLimit(f"join would make over {MAX_OUTPUT:,} characters")
+
+
+# What a str method or filter may be given before it runs: (name) -> check(args, kwargs).
+def _width_arg(position: int, keyword: str) -> Callable[[str, tuple, dict], None]:
+    def check(name: str, args: tuple, kwargs: dict) -> None:
+        width = args[position] if len(args) > position else kwargs.get(keyword)
+        _check_width(name, width)
+    return check
+
+
+def _arg(args: tuple, kwargs: dict, i: int, key: str, default: Any = None) -> Any:
+    return args[i] if len(args) > i else kwargs.get(key, default)
+
+
+STR_METHODS: dict[str, Callable[[str, tuple, dict], None]] = {
+    "ljust": _width_arg(1, "width"), "rjust": _width_arg(1, "width"),
+    "center": _width_arg(1, "width"), "zfill": _width_arg(1, "width"),
+    "expandtabs": _width_arg(1, "tabsize"),
+    "replace": lambda n, a, k: _check_replace(*(list(a[:3]) + [None] * 3)[:3]),
+    "join": lambda n, a, k: _check_join(_arg(a, k, 1, "iterable"), a[0] if a else None),
+}
+FILTERS: dict[str, Callable[[str, tuple, dict], None]] = {
+    "center": _width_arg(1, "width"), "indent": _width_arg(1, "width"),
+    "wordwrap": _width_arg(1, "width"), "truncate": _width_arg(1, "length"),
+    "slice": _width_arg(1, "slices"), "batch": _width_arg(1, "linecount"),
+    "tojson": _width_arg(1, "indent"),
+    "format": lambda n, a, k: check_format(a[0] if a else None),
+    "replace": lambda n, a, k: _check_replace(_arg(a, k, 0, "s"), _arg(a, k, 1, "old"),
+                                              _arg(a, k, 2, "new")),
+    "join": lambda n, a, k: _check_join(a[0] if a else None, _arg(a, k, 1, "d", "")),
+}
+
+
+def _guarded_filter(name: str, func: Callable) -> Callable:
+    """The filter with its arguments checked before and its result after."""
+    import functools
+
+    check = FILTERS.get(name)
+    skip = 1 if getattr(func, "jinja_pass_arg", None) is not None else 0  # context/env first
+
+    @functools.wraps(func)
+    def guarded(*args, **kwargs):
+        if check is not None:
+            check(name, args[skip:], kwargs)
+        return check_size(func(*args, **kwargs))
+
+    return guarded
+
+
+def _ints(left: Any, right: Any) -> bool:
+    return all(isinstance(v, int) and not isinstance(v, bool) for v in (left, right))
+
+
+def check_binop(operator: str, left: Any, right: Any) -> None:
+    """Refuse `**`, `*`, `+` and `%` whose result would be too large to build."""
+    if operator == "**" and _ints(left, right) and right > 0 and abs(left) > 1:
+        if right * math.log2(abs(left)) > MAX_INT_BITS:
+            raise TemplateLimit(f"{left} ** {right} is too large a number")
+    elif operator == "*":
+        if _ints(left, right):
+            if left.bit_length() + right.bit_length() > MAX_INT_BITS:
+                raise TemplateLimit("a product of more than 3,000 digits is too large a number")
+        else:
+            for seq, n in ((left, right), (right, left)):
+                if _length(seq) and isinstance(n, int) and _length(seq) * n > MAX_OUTPUT:
+                    raise TemplateLimit(f"repeating a text or list {n:,} times is too large")
+    elif operator == "+" and _length(left) + _length(right) > MAX_OUTPUT:
+        raise TemplateLimit(f"a value of over {MAX_OUTPUT:,} characters or items is too large")
+    elif operator == "%":
+        check_format(left)
+
+
+class LimitedSandbox(ImmutableSandboxedEnvironment):
+    """The immutable sandbox, with every call, attribute, item and risky operator checked."""
+
+    intercepted_binops = frozenset({"**", "*", "+", "%"})  # also stops compile-time folding
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.globals.pop("lipsum", None)  # placeholder text of any length: no use in a booklet
+        self.filters = {n: _guarded_filter(n, f) for n, f in self.filters.items()}
+
+    def call_binop(self, context, operator, left, right):
+        check_binop(operator, left, right)
+        return check_size(super().call_binop(context, operator, left, right))
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja's signature)
+        if not isinstance(__obj, Macro):
+            owner = getattr(__obj, "__self__", None)
+            check = STR_METHODS.get(getattr(__obj, "__name__", "")) if isinstance(owner, str) \
+                else None
+            if check is not None:
+                check(__obj.__name__, (owner,) + args, kwargs)
+        for value in list(args) + list(kwargs.values()):
+            check_size(value)
+        return check_size(super().call(__context, __obj, *args, **kwargs))
+
+    def wrap_str_format(self, value):
+        wrapped = super().wrap_str_format(value)  # how the sandbox hands out str.format
+        if wrapped is not None:
+            check_format(value.__self__)
+        return wrapped
+
+    def getattr(self, obj, attribute):
+        return check_size(super().getattr(obj, attribute))
+
+    def getitem(self, obj, argument):
+        return check_size(super().getitem(obj, argument))
+
+
+class Watchdog:
+    """Raises TemplateTimeout in the thread that entered it once MAX_SECONDS have passed (and
+    again every quarter second, should template code swallow it). Pure-Python loops see it at
+    once; the single huge C operations it could not interrupt are refused beforehand."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.thread_id = threading.get_ident()
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.fired = False
+
+    def __enter__(self) -> "Watchdog":
+        threading.Thread(target=self._watch, daemon=True).start()
+        return self
+
+    def _watch(self) -> None:
+        wait = self.seconds
+        while not self.stop.wait(wait):
+            with self.lock:
+                if self.stop.is_set():
+                    return
+                self.fired = True
+                self._raise(TemplateTimeout)
+            wait = 0.25
+
+    def _raise(self, exc) -> None:
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread_id),
+                                                   ctypes.py_object(exc) if exc else None)
+
+    def __exit__(self, *exc_info) -> None:
+        with self.lock:
+            self.stop.set()
+            if self.fired:
+                self._raise(None)  # drop one that is raised but not yet delivered

@@ -1,0 +1,200 @@
+"""`pnp serve`: a local web page of every face of a game, updated as the designer edits.
+
+Built on the standard library (http.server with one thread per request): the page is one
+hand-written HTML file, the updates are server-sent events (a long-lived GET), and the rendering
+is synchronous code; one designer's browser needs no async framework and pnp no extra
+dependency. Safe by default: it listens on loopback, answers GET only, serves nothing but its page,
+the state as JSON and the face images it rendered (by content hash), refuses `..` or absolute
+paths, and answers only requests addressed to it by name (no DNS rebinding).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import re
+import socket
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Callable
+from urllib.parse import unquote
+
+from .live import LiveKit
+
+PAGE = Path(__file__).with_name("serve.html")
+FACE = re.compile(r"/face/([0-9a-f]{24})\.png")
+HEARTBEAT = 15.0  # seconds between keep-alive comments on the event stream
+CSP = ("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; "
+       "script-src 'unsafe-inline'; connect-src 'self'")
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+class LiveServer(ThreadingHTTPServer):
+    daemon_threads = True  # an open event stream must not hold up Ctrl-C
+
+    def __init__(self, address: tuple[str, int], live: LiveKit, stop: threading.Event):
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
+        self.live, self.stop = live, stop
+        super().__init__(address, Handler)
+        self.page = PAGE.read_bytes()
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: LiveServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args) -> None:  # the terminal is for rebuild lines
+        pass
+
+    def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0]  # not urlsplit: it reads "//x/y" as host x
+        if not self._addressed_to_us():
+            return self._plain(HTTPStatus.FORBIDDEN, "unknown Host")
+        plain = unquote(path)
+        if ".." in plain.split("/") or "//" in plain or "\\" in plain or "\0" in plain:
+            return self._plain(HTTPStatus.FORBIDDEN, "refused: only the page and its faces")
+        if path == "/":
+            return self._send(HTTPStatus.OK, "text/html; charset=utf-8", self.server.page)
+        if path == "/state.json":
+            body = json.dumps(self.server.live.state).encode()
+            return self._send(HTTPStatus.OK, "application/json", body, cache="no-store")
+        if path == "/events":
+            return self._events()
+        match = FACE.fullmatch(path)
+        image = self.server.live.images.get(match.group(1)) if match else None
+        if image is None:
+            return self._plain(HTTPStatus.NOT_FOUND, "no such face")
+        # named by its content: the same name always shows the same picture
+        self._send(HTTPStatus.OK, "image/png", image, cache="public, max-age=31536000, immutable")
+
+    def _addressed_to_us(self) -> bool:
+        """On loopback, a page from elsewhere must not reach us through a name that resolves
+        to 127.0.0.1 (DNS rebinding): the Host must be a loopback name or address."""
+        if not is_loopback(self.server.server_address[0]):
+            return True
+        host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
+        return is_loopback(host)
+
+    def _send(self, status: HTTPStatus, kind: str, body: bytes, cache: str = "no-cache") -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", cache)
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _plain(self, status: HTTPStatus, text: str) -> None:
+        self._send(status, "text/plain; charset=utf-8", (text + "\n").encode())
+
+    def _events(self) -> None:
+        """Server-sent events: the version number each time the faces were rebuilt."""
+        live, stop = self.server.live, self.server.stop
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        self.close_connection = True
+        seen, quiet = -1, 0.0
+        try:
+            while not stop.is_set():
+                version = live.wait(seen, 1.0)
+                if version != seen:
+                    seen, quiet = version, 0.0
+                    self.wfile.write(f"id: {version}\nevent: update\ndata: {version}\n\n".encode())
+                else:
+                    quiet += 1.0
+                    if quiet < HEARTBEAT:
+                        continue
+                    quiet = 0.0
+                    self.wfile.write(b": still here\n\n")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser went away
+
+    def do_POST(self) -> None:  # nothing on this server writes
+        self._plain(HTTPStatus.METHOD_NOT_ALLOWED, "read-only")
+
+    do_PUT = do_DELETE = do_PATCH = do_POST
+
+
+def start(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
+          echo: Callable[[str], None] = print, stop: threading.Event | None = None):
+    """Start watching and serving in background threads; returns (server, threads). The first
+    build runs once the watch is armed, so no edit made while it runs is missed."""
+    from .data.game import find_game
+    from .errors import PnpError
+    from .watch import changes, game_folders
+
+    folder = find_game(game)
+    stop = stop or threading.Event()
+    live = LiveKit(folder, dpi)
+    try:
+        server = LiveServer((host, port), live, stop)
+    except OSError as exc:
+        raise PnpError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+    def watching() -> None:
+        for changed in changes(lambda: game_folders(folder), stop):
+            state = live.rebuild(changed)
+            if state["error"]:
+                echo(f"Error: {state['error']} -- the page keeps the last good faces")
+            else:
+                echo(f"rebuilt in {state['seconds']:.2f} s: {len(state['faces'])} faces, "
+                     f"{state['redrawn']} redrawn")
+
+    threads = [threading.Thread(target=watching, name="pnp-watch", daemon=True),
+               threading.Thread(target=server.serve_forever, name="pnp-serve", daemon=True)]
+    for t in threads:
+        t.start()
+    return server, threads
+
+
+def exposure(host: str) -> list[str]:
+    """What to tell the designer about who can see the page."""
+    if is_loopback(host):
+        return []
+    return [f"warning: listening on {host}, not only on this computer: anyone who can reach it "
+            "over the network can see the game's faces (read-only)"]
+
+
+def serve(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
+          echo: Callable[[str], None] = print) -> None:
+    """Serve until Ctrl-C, then stop both threads and close the socket."""
+    stop = threading.Event()
+    server, threads = start(game, host=host, port=port, dpi=dpi, echo=echo, stop=stop)
+    echo(f"serving {server.live.folder.name} at {server.url} (Ctrl-C to stop)")
+    for note in exposure(host):
+        echo(note)
+    try:
+        while not stop.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        echo("stopped")
+    finally:
+        shutdown(server, threads, stop)
+
+
+def shutdown(server: LiveServer, threads: list[threading.Thread], stop: threading.Event) -> None:
+    stop.set()
+    server.shutdown()
+    server.server_close()
+    for t in threads:
+        t.join(5)

@@ -1,0 +1,247 @@
+"""Per-card statistics: for every row of the card data, how often it was held and played, and
+whether its holder wins more often when it is played than when it is not.
+
+The game says which rows an action deals or plays (the ``card_events`` hook of its GameSpec's lab
+module; the shipped games keep it in ``cardrows.py``). Every game of a run is played again on its own seed (``derive_seed``) with an
+observer that counts, per seat, the rows it held and how often it played each. A seat "wins" a
+game when it has the best return alone or shared, not in a draw of all seats.
+
+The comparison for one row, over the seat-games that held it:
+- rows never played (characters, treasures: they are held) compare the seats that held the row
+  with all other seat-games;
+- otherwise "played" means played at least k times: k = 1 when at least one holder in ten never
+  played it, else the median number of plays of its holders (Wuxing and Experior cards are played
+  in almost every game, so "played often" is the only split that says anything).
+Win rates carry Wilson intervals; the difference carries Newcombe's interval (from the two Wilson
+intervals). A row is flagged "measurable" when that interval leaves out zero. This is a
+correlation: a card held by strong positions looks strong. Read it as a pointer, and confirm a
+flag with a sweep that changes the card.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from ..engine.core import play
+from ..errors import PnpError
+from . import agents as agent_registry
+from .simulate import Setup, SimulationError, chunks, default_jobs, derive_seed
+from .summary import wilson
+
+NEVER_PLAYED_SHARE = 0.1
+
+
+def card_events_of(setup: Setup) -> Callable | None:
+    """The game's card_events hook (its GameSpec's lab module), or None."""
+    return setup.spec.card_events()
+
+
+class CardTally:
+    """Counts per row: Counter of (plays, won) over the seat-games that held or played it, plus
+    the seat-games and wins of the run. Merges exactly."""
+
+    def __init__(self) -> None:
+        self.rows: dict[tuple[str, Any], Counter] = {}
+        self.seat_games = 0
+        self.wins = 0
+        self.games = 0
+
+    def add_game(self, held: set, plays: Counter, returns: Sequence[float]) -> None:
+        top = max(returns)
+        won = [r == top and top > min(returns) for r in returns]
+        self.games += 1
+        self.seat_games += len(returns)
+        self.wins += sum(won)
+        for seat, row in held | set(plays):
+            self.rows.setdefault(row, Counter())[plays[seat, row], won[seat]] += 1
+
+    def merge(self, other: "CardTally") -> "CardTally":
+        for row, c in other.rows.items():
+            self.rows.setdefault(row, Counter()).update(c)
+        self.seat_games += other.seat_games
+        self.wins += other.wins
+        self.games += other.games
+        return self
+
+
+def _hashable(match: Any) -> Any:
+    return match if isinstance(match, (int, tuple)) else tuple(sorted(dict(match).items()))
+
+
+def play_cards_chunk(shared: tuple, start: int, stop: int) -> CardTally:
+    setup, specs, seed = shared
+    events = card_events_of(setup)
+    agents = [agent_registry.make(setup.engine, s) for s in specs]
+    tally = CardTally()
+    for i in range(start, stop):
+        held: set = set()
+        plays: Counter = Counter()
+
+        def observe(state, player, action):
+            for seat, file, match, kind in events(state, player, action):
+                key = (seat, (file, _hashable(match)))
+                if kind == "played":
+                    plays[key] += 1
+                else:
+                    held.add(key)
+
+        s = derive_seed(seed, i)
+        try:
+            rec = play(setup.game, agents, s, observe=observe)
+        except Exception as exc:
+            raise SimulationError(f"game {i} (seed {s}) failed: {type(exc).__name__}: "
+                                  f"{exc}") from None
+        tally.add_game(held, plays, rec.returns)
+    return tally
+
+
+def count_cards(setup: Setup, games: int, *, seed: int, agents: Sequence[str],
+                jobs: int | None = None, scheduler: str | None = None) -> CardTally:
+    """Play the run's games again, counting cards (the same seeds as simulate)."""
+    from .executor import run_chunks
+
+    if card_events_of(setup) is None:
+        raise PnpError(f"{setup.name}: the {setup.engine} game has no card_events hook")
+    jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
+    total = CardTally()
+    for part in run_chunks(play_cards_chunk, (setup, tuple(agents), seed), chunks(games),
+                           jobs=jobs, scheduler=scheduler):
+        total.merge(part)
+    return total
+
+
+# ---------------------------------------------------------------------------------------------
+# Figures
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class CardRow:
+    file: str
+    row: int                   # as the kit numbers it: the header is row 1
+    label: str
+    values: dict[str, str]
+
+
+def read_rows(folder: Path, files: Sequence[str]) -> dict[str, list[CardRow]]:
+    """The data rows of each file, with a label (its name column, else its first columns)."""
+    out = {}
+    for file in files:
+        path = folder / file
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            rows = list(csv.DictReader(f))
+        cards = []
+        for i, r in enumerate(rows):
+            label = r.get("name") or " ".join(v for v in list(r.values())[:4]
+                                              if v and len(v) < 16)
+            cards.append(CardRow(file, i + 2, label, {k: v for k, v in r.items() if k}))
+        out[file] = cards
+    return out
+
+
+def _resolve(rows: list[CardRow], match: Any) -> CardRow | None:
+    if isinstance(match, int):
+        return rows[match] if 0 <= match < len(rows) else None
+    want = dict(match)
+    for r in rows:
+        if all(r.values.get(k) == str(v) for k, v in want.items()):
+            return r
+    return None
+
+
+def _rate(k: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(k, n)
+    return {"wins": k, "of": n, "rate": k / n if n else None, "ci": [lo, hi]}
+
+
+def _newcombe(a: Mapping, b: Mapping) -> tuple[float, float, float] | None:
+    """Difference a - b of two rates and its 95 % interval (Newcombe's hybrid score method)."""
+    if not a["of"] or not b["of"]:
+        return None
+    p1, (l1, u1) = a["rate"], a["ci"]
+    p2, (l2, u2) = b["rate"], b["ci"]
+    d = p1 - p2
+    return d, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), \
+        d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+
+
+def card_figures(tally: CardTally, folder: Path) -> list[dict[str, Any]]:
+    """One dict per card row of the files the engine reported, in file and row order."""
+    files = sorted({file for file, _ in tally.rows})
+    rows = read_rows(folder, files)
+    by_row: dict[tuple[str, int], Counter] = {}
+    for (file, match), c in tally.rows.items():
+        r = _resolve(rows[file], match)
+        if r is None:
+            raise PnpError(f"{file}: no row matches {match!r} (the engine and the data disagree)")
+        by_row.setdefault((file, r.row), Counter()).update(c)
+    out = []
+    for file in files:
+        for r in rows[file]:
+            c = by_row.get((r.file, r.row), Counter())
+            held = sum(c.values())
+            held_wins = sum(n for (_, w), n in c.items() if w)
+            plays = sum(p * n for (p, _), n in c.items())
+            if plays == 0:
+                # held only (a character, a treasure): holders against everyone else
+                k = 0
+                yes = _rate(held_wins, held)
+                no = _rate(tally.wins - held_wins, tally.seat_games - held)
+                meaning = "held"
+            else:
+                never = sum(n for (p, _), n in c.items() if p == 0)
+                if never >= NEVER_PLAYED_SHARE * held:
+                    k = 1
+                else:
+                    counts = sorted(p for (p, _), n in c.items() for _ in range(n))
+                    k = max(1, counts[len(counts) // 2])
+                yes = _rate(sum(n for (p, w), n in c.items() if p >= k and w),
+                            sum(n for (p, _), n in c.items() if p >= k))
+                no = _rate(sum(n for (p, w), n in c.items() if p < k and w),
+                           sum(n for (p, _), n in c.items() if p < k))
+                meaning = "played" if k == 1 else f"played {k}+ times"
+            diff = _newcombe(yes, no)
+            out.append({
+                "file": r.file, "row": r.row, "card": r.label,
+                "held_share": held / tally.seat_games if tally.seat_games else 0.0,
+                "plays_per_game": plays / tally.games if tally.games else 0.0,
+                "played_means": meaning, "threshold": k,
+                "when_played": yes, "when_not": no,
+                "difference": None if diff is None else diff[0],
+                "difference_ci": None if diff is None else [diff[1], diff[2]],
+                "measurable": bool(diff and (diff[1] > 0 or diff[2] < 0)),
+            })
+    return out
+
+
+CSV_COLUMNS = ("file", "row", "card", "held_share", "plays_per_game", "played_means",
+               "win_when_played", "played_ci_low", "played_ci_high", "seat_games_played",
+               "win_when_not", "not_ci_low", "not_ci_high", "seat_games_not",
+               "difference", "difference_ci_low", "difference_ci_high", "measurable")
+
+
+def _r(x: float | None) -> str:
+    return "" if x is None else f"{x:.4f}"
+
+
+def write_csv(cards: Sequence[Mapping[str, Any]], out: Path) -> None:
+    """The figures as a CSV, one line per card row (atomically)."""
+    from ..output import atomic_output
+
+    with atomic_output(Path(out)) as tmp:
+        with open(tmp, "w", encoding="utf-8", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(CSV_COLUMNS)
+            for c in cards:
+                yes, no = c["when_played"], c["when_not"]
+                dci = c["difference_ci"] or [None, None]
+                w.writerow([c["file"], c["row"], c["card"], _r(c["held_share"]),
+                            _r(c["plays_per_game"]), c["played_means"],
+                            _r(yes["rate"]), _r(yes["ci"][0]), _r(yes["ci"][1]), yes["of"],
+                            _r(no["rate"]), _r(no["ci"][0]), _r(no["ci"][1]), no["of"],
+                            _r(c["difference"]), _r(dci[0]), _r(dci[1]),
+                            "yes" if c["measurable"] else "no"])

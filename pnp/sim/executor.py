@@ -1,0 +1,85 @@
+"""Where the chunks of a run are played: in this process, in local worker processes, or on a
+Dask cluster (``--scheduler tcp://HOST:PORT``).
+
+Every chunk is a pure function of its arguments (the game, the agents, the run's seed and the
+games of the chunk), and results come back in chunk order, so the figures do not depend on where
+the chunks ran. On Dask, a chunk is one task: when a worker is lost, the scheduler gives its
+unfinished chunks to another worker and they are played again from their seeds (at most one
+chunk's games per task are lost work, see ``simulate.chunk_size``).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from typing import Any, Callable, Sequence
+
+from ..errors import PnpError
+
+_shared: dict[str, Any] = {}
+
+
+def _init(fn: Callable, shared: Any) -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
+    _shared.update(fn=fn, shared=shared)
+
+
+def _call(task: tuple) -> Any:
+    return _shared["fn"](_shared["shared"], *task)
+
+
+def run_chunks(fn: Callable, shared: Any, tasks: Sequence[tuple], *, jobs: int = 1,
+               scheduler: str | None = None,
+               progress: Callable[[int], None] | None = None) -> list:
+    """[fn(shared, *task) for task in tasks], played here (jobs 1), in `jobs` processes or on
+    the Dask scheduler at `scheduler`. `progress(i)` is called as task i's result arrives (in
+    order). `fn` must be a module-level function (it is pickled)."""
+    if scheduler:
+        return _on_dask(fn, shared, tasks, scheduler, progress)
+    out = []
+    if jobs <= 1 or len(tasks) <= 1:
+        for i, task in enumerate(tasks):
+            out.append(fn(shared, *task))
+            if progress:
+                progress(i)
+        return out
+    ctx = multiprocessing.get_context()
+    with ctx.Pool(min(jobs, len(tasks)), initializer=_init, initargs=(fn, shared)) as pool:
+        try:
+            for i, result in enumerate(pool.imap(_call, tasks)):
+                out.append(result)
+                if progress:
+                    progress(i)
+        except BaseException:
+            pool.terminate()
+            raise
+    return out
+
+
+def connect(scheduler: str, timeout: str = "10s"):
+    """A distributed.Client for the scheduler, or a PnpError saying what is wrong."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise PnpError("--scheduler needs Dask: pip install 'pnp-kit[cluster]' "
+                       "(dask and distributed)") from None
+    try:
+        return Client(scheduler, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise PnpError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+
+
+def _on_dask(fn, shared, tasks, scheduler, progress) -> list:
+    client = connect(scheduler)
+    try:
+        ref = client.scatter(shared, broadcast=True, hash=False)
+        futures = [client.submit(fn, ref, *task, pure=False, retries=2) for task in tasks]
+        out = []
+        for i, f in enumerate(futures):
+            out.append(f.result())
+            if progress:
+                progress(i)
+        return out
+    finally:
+        client.close()

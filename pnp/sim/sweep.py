@@ -1,0 +1,357 @@
+"""What-if sweeps: change the game's data, check it, and simulate each variant on the same seeds.
+
+    pnp sweep --game experior --set options.wound_limit=50,75,100
+    pnp sweep --game legolas --set characters.csv:psychic.threshold=10..14
+
+A setting is ``section.key`` of game.toml or ``file.csv:ROW.column``, ROW being the value of the
+file's first column (its key, e.g. ``psychic``). Values are a comma list or an integer range
+``a..b``. With several --set the variants are every combination. Each variant is a copy of the
+game folder in a temporary folder, with the values written in; it is validated as `pnp validate`
+does (a variant that fails is reported with its first problems and not simulated), then played on
+the same seeds as the base game: game i of every variant has seed ``derive_seed(seed, i)``
+(common random numbers). Differences are taken game by game, so what the variants share (the
+deal, the side draw, much of the agents' dice) cancels and the intervals of the differences are
+tighter than those of two independent runs.
+
+Figures per game (``outcomes``): each seat's return, the game length, each kind of ending the
+engine's stats() names with a word (e.g. ``winner_side=human``), and for per-seat labels such as
+Legolas characters, the return of the seats holding each label (``characters=psychic``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import math
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from ..engine.core import play
+from ..errors import PnpError
+from . import agents as agent_registry
+from .simulate import Setup, SimulationError, chunks, default_jobs, derive_seed, load_game
+from .summary import Z95, Tally, figures
+
+# ---------------------------------------------------------------------------------------------
+# Settings: --set TARGET=VALUES
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setting:
+    text: str                  # as given, e.g. "options.wound_limit"
+    file: str                  # "game.toml" or a CSV file name
+    path: tuple[str, ...]      # TOML: (section..., key); CSV: (row key, column)
+    values: tuple[Any, ...]
+
+
+def _value(text: str) -> Any:
+    text = text.strip()
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    if text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+def parse_setting(text: str) -> Setting:
+    """"options.wound_limit=50,75,100" or "characters.csv:psychic.threshold=10..14"."""
+    target, eq, values = text.partition("=")
+    target = target.strip()
+    if not eq or not target or not values.strip():
+        raise PnpError(f"--set {text!r}: write TARGET=VALUES, e.g. options.wound_limit=50,75,100")
+    span = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", values)
+    if span:
+        a, b = int(span.group(1)), int(span.group(2))
+        if b < a:
+            raise PnpError(f"--set {text!r}: the range {a}..{b} is empty")
+        vals = tuple(range(a, b + 1))
+    else:
+        vals = tuple(_value(v) for v in values.split(","))
+        if any(v == "" for v in vals):
+            raise PnpError(f"--set {text!r}: an empty value in {values!r}")
+    if ":" in target:
+        file, _, rest = target.partition(":")
+        row, dot, column = rest.rpartition(".")
+        if not file.endswith(".csv") or not dot or not row or not column:
+            raise PnpError(f"--set {text!r}: a CSV setting is file.csv:ROW.column, e.g. "
+                           "characters.csv:psychic.threshold")
+        return Setting(target, file, (row, column), vals)
+    parts = tuple(p.strip() for p in target.split("."))
+    if len(parts) < 2 or not all(parts):
+        raise PnpError(f"--set {text!r}: a game.toml setting is section.key, e.g. "
+                       "options.wound_limit")
+    return Setting(target, "game.toml", parts, vals)
+
+
+def _toml_literal(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
+    """Replace `key = ...` inside [section] of a TOML file, keeping the comments around it."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    section, key = ".".join(keys[:-1]), keys[-1]
+    current = None
+    for i, line in enumerate(lines):
+        head = re.match(r"\s*\[([^\[\]]+)\]\s*(#.*)?$", line)
+        if head:
+            current = head.group(1).strip()
+            continue
+        m = re.match(rf"(\s*{re.escape(key)}\s*=\s*)(\"[^\"]*\"|'[^']*'|[^#\s]+)(.*)$", line,
+                     re.S)
+        if m and current == section:
+            lines[i] = m.group(1) + _toml_literal(value) + m.group(3)
+            path.write_text("".join(lines), encoding="utf-8")
+            return
+    raise PnpError(f"game.toml has no {key!r} in [{section}]")
+
+
+def _set_csv(path: Path, row_key: str, column: str, value: Any) -> None:
+    """Set `column` of the row whose first column is `row_key`."""
+    if not path.is_file():
+        raise PnpError(f"the game has no {path.name}")
+    text = path.read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows:
+        raise PnpError(f"{path.name} is empty")
+    header = rows[0]
+    if column not in header:
+        raise PnpError(f"{path.name} has no column {column!r} (columns: {', '.join(header)})")
+    col = header.index(column)
+    hits = [r for r in rows[1:] if r and r[0] == row_key]
+    if not hits:
+        keys = ", ".join(r[0] for r in rows[1:] if r)
+        raise PnpError(f"{path.name} has no row {row_key!r} in its first column "
+                       f"{header[0]!r} (rows: {keys})")
+    for r in hits:
+        while len(r) <= col:
+            r.append("")
+        r[col] = str(value)
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    path.write_text(out.getvalue(), encoding="utf-8")
+
+
+def apply_setting(folder: Path, setting: Setting, value: Any) -> None:
+    if setting.file == "game.toml":
+        _set_toml(folder / "game.toml", setting.path, value)
+    else:
+        _set_csv(folder / setting.file, setting.path[0], setting.path[1], value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-game outcomes and their paired differences
+# ---------------------------------------------------------------------------------------------
+
+def outcomes(returns: Sequence[float], stats: Mapping[str, Any], length: float,
+             num_players: int) -> dict[str, float]:
+    """The figures of one game that a sweep compares (see the module docstring)."""
+    out = {f"seat {s + 1} return": float(r) for s, r in enumerate(returns)}
+    out["length"] = float(length)
+    for key, v in sorted(stats.items()):
+        if isinstance(v, str):
+            out[f"{key}={v}"] = 1.0
+        elif (isinstance(v, list) and len(v) == num_players
+              and all(isinstance(x, str) for x in v)):
+            for seat, label in enumerate(v):
+                name = f"{key}={label}"
+                out[name] = out.get(name, 0.0) + float(returns[seat])
+    return out
+
+
+def play_paired_chunk(shared: tuple, start: int, stop: int) -> tuple[Tally, list]:
+    """Games start..stop-1 of one variant: its tally and each game's outcomes."""
+    setup, specs, seed = shared
+    game = setup.game
+    agents = [agent_registry.make(setup.engine, s) for s in specs]
+    tally = Tally(setup.engine, game.num_players)
+    games = []
+    for i in range(start, stop):
+        s = derive_seed(seed, i)
+        try:
+            rec = play(game, agents, s)
+        except Exception as exc:
+            raise SimulationError(f"{setup.name}: game {i} (seed {s}) failed: "
+                                  f"{type(exc).__name__}: {exc}") from None
+        tally.add(rec.returns, rec.stats, rec.decisions)
+        length = tally.extra.length(rec.stats, rec.decisions)
+        games.append(outcomes(rec.returns, rec.stats, length, game.num_players))
+    return tally, games
+
+
+def paired(base: Sequence[Mapping[str, float]], other: Sequence[Mapping[str, float]]) -> dict:
+    """Per figure: base mean, variant mean, and the mean of the game-by-game differences with
+    its 95 % interval; "measurable" when the interval leaves out 0."""
+    names = sorted({k for g in base for k in g} | {k for g in other for k in g},
+                   key=_figure_order)
+    n = len(base)
+    out = {}
+    for k in names:
+        b = [g.get(k, 0.0) for g in base]
+        v = [g.get(k, 0.0) for g in other]
+        d = [y - x for x, y in zip(b, v)]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+        half = Z95 * math.sqrt(var / n)
+        # what two independent runs would give: the interval of a difference of two means
+        vb = _var(b)
+        vv = _var(v)
+        unpaired = Z95 * math.sqrt((vb + vv) / n) if n > 1 else 0.0
+        out[k] = {"base": sum(b) / n, "variant": sum(v) / n, "difference": mean,
+                  "ci": [mean - half, mean + half], "unpaired_half_width": unpaired,
+                  "measurable": (mean - half > 0 or mean + half < 0)}
+    return out
+
+
+def _var(xs: Sequence[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    m = sum(xs) / n
+    return sum((x - m) ** 2 for x in xs) / (n - 1)
+
+
+def _figure_order(name: str) -> tuple:
+    return (0 if name.startswith("seat ") else 1 if name == "length" else 2, name)
+
+
+# ---------------------------------------------------------------------------------------------
+# The sweep
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Variant:
+    label: str                             # "wound_limit=50" or "base"
+    values: dict[str, Any]
+    problems: list[str] = field(default_factory=list)
+    setup: Setup | None = None
+
+
+def make_variants(game: str, settings: Sequence[Setting], players: int | None,
+                  workdir: Path) -> tuple[Setup, list[Variant]]:
+    """The base game and one validated variant per combination of values."""
+    from ..data.game import find_game
+    from ..project import check, errors_in, open_game
+
+    source = find_game(game)
+    base = load_game(str(source), players)
+    base.name = source.name
+    variants = []
+    for k, combo in enumerate(itertools.product(*(s.values for s in settings))):
+        folder = workdir / f"v{k}" / source.name
+        shutil.copytree(source, folder)
+        values = {}
+        for s, v in zip(settings, combo):
+            apply_setting(folder, s, v)
+            values[s.text] = v
+        label = ", ".join(f"{'.'.join(s.path[-1:] if s.file == 'game.toml' else s.path)}={v}"
+                          for s, v in zip(settings, combo))
+        var = Variant(label, values)
+        try:
+            errors = errors_in(check(open_game(str(folder))))
+            var.problems = [str(f) for f in errors]
+            if not errors:
+                var.setup = load_game(str(folder), players)
+                var.setup.name = source.name
+        except PnpError as exc:
+            var.problems = [str(exc)]
+        variants.append(var)
+    return base, variants
+
+
+def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
+          agents: str = "random", players: int | None = None, jobs: int | None = None,
+          scheduler: str | None = None,
+          progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Run a sweep; returns its figures (the --json output)."""
+    from .executor import run_chunks
+
+    if not sets:
+        raise PnpError("give at least one --set TARGET=VALUES")
+    if games < 2:
+        raise PnpError("--games must be at least 2 for a sweep (differences need a spread)")
+    settings = [parse_setting(s) for s in sets]
+    jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
+    with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as tmp:
+        base, variants = make_variants(game, settings, players, Path(tmp))
+    specs = agent_registry.parse(base.engine, agents, base.num_players)
+    runs = [base] + [v.setup for v in variants if v.setup is not None]
+    parts = chunks(games)
+    tasks = [(k, a, b) for k in range(len(runs)) for a, b in parts]
+    done = (lambda i: progress(tasks[i][2] - tasks[i][1])) if progress else None
+    results = run_chunks(_variant_chunk, (tuple(runs), tuple(specs), seed), tasks, jobs=jobs,
+                         scheduler=scheduler, progress=done)
+    tallies: list[Tally | None] = [None] * len(runs)
+    per_game: list[list] = [[] for _ in runs]
+    for (k, _, _), (tally, outs) in zip(tasks, results):
+        tallies[k] = tally if tallies[k] is None else tallies[k].merge(tally)
+        per_game[k].extend(outs)
+    base_fig = figures(tallies[0], title=base.title, game=base.name, seed=seed, agents=specs)
+    rows = []
+    k = 1
+    for v in variants:
+        row: dict[str, Any] = {"label": v.label, "values": v.values}
+        if v.setup is None:
+            row.update(valid=False, problems=v.problems)
+        else:
+            row.update(valid=True, games=games,
+                       figures=paired(per_game[0], per_game[k]),
+                       seats=figures(tallies[k], seed=seed, agents=specs)["seats"])
+            k += 1
+        rows.append(row)
+    return {"game": base.name, "title": base.title, "engine": base.engine,
+            "players": base.num_players, "games": games, "seed": seed, "agents": list(specs),
+            "settings": [s.text for s in settings], "base": base_fig, "variants": rows}
+
+
+def _variant_chunk(shared: tuple, k: int, start: int, stop: int):
+    runs, specs, seed = shared
+    return play_paired_chunk((runs[k], specs, seed), start, stop)
+
+
+# ---------------------------------------------------------------------------------------------
+# Text
+# ---------------------------------------------------------------------------------------------
+
+def _fmt(x: float) -> str:
+    return f"{x:+.3f}" if abs(x) < 10 else f"{x:+.1f}"
+
+
+def format_sweep(result: Mapping[str, Any]) -> str:
+    """The table printed by `pnp sweep`: per variant, each figure of the base, of the variant,
+    and their paired difference with its interval."""
+    agents = result["agents"]
+    who = " vs ".join(agents) if len(set(agents)) > 1 else f"{agents[0]} agents"
+    out = [f"{result['title']}: sweep of {', '.join(result['settings'])}; "
+           f"{result['games']:,} games per variant on the same seeds, {who}, "
+           f"seed {result['seed']}",
+           "Differences are variant minus base, game by game (95 % interval); * measurable."]
+    for row in result["variants"]:
+        out.append("")
+        if not row["valid"]:
+            out.append(f"{row['label']}: fails validation, not simulated:")
+            out += [f"  {p}" for p in row["problems"][:5]]
+            continue
+        out.append(f"{row['label']}:")
+        out.append(f"  {'figure':<28}  {'base':>8}  {'variant':>8}  {'difference':>10}  "
+                   f"{'95 % CI':<17}  {'unpaired':>8}")
+        for name, f in row["figures"].items():
+            ci = f"{_fmt(f['ci'][0])} to {_fmt(f['ci'][1])}"
+            out.append(f"  {name:<28}  {f['base']:>8.3f}  {f['variant']:>8.3f}  "
+                       f"{_fmt(f['difference']):>10}  {ci:<17}  "
+                       f"{'±' + format(f['unpaired_half_width'], '.3f'):>8}"
+                       + ("  *" if f["measurable"] else ""))
+    return "\n".join(out)

@@ -1,0 +1,63 @@
+"""The Dask path: a real local cluster (worker processes) gives the same figures as local
+processes for the same seed, for simulate and for a sweep."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.errors import PnpError
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
+def _json(args):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_simulate_on_dask_gives_the_local_json(scheduler):
+    args = ["simulate", "-g", "experior", "-n", "300", "--seed", "9", "--agents",
+            "greedy,random", "--json"]
+    local = _json(args + ["--jobs", "2"])
+    remote = _json(args + ["--scheduler", scheduler])
+    local.pop("run")
+    remote.pop("run")
+    assert remote == local
+    assert local["games"] == 300 and local["seats"][0]["wins"]["count"] > 150
+
+
+def test_sweep_on_dask_gives_the_local_json(scheduler, tmp_path):
+    args = ["sweep", "-g", "experior", "--set", "options.wound_limit=50,0", "-n", "120",
+            "--seed", "4", "--json", "--out", str(tmp_path / "s.pdf")]
+    local = _json(args + ["--jobs", "1"])
+    remote = _json(args + ["--scheduler", scheduler])
+    assert remote == local
+    assert [v["valid"] for v in local["variants"]] == [True, False]
+
+
+def test_without_dask_the_error_says_how_to_install(monkeypatch):
+    from pnp.sim.executor import connect
+
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(PnpError, match=r"pip install 'pnp-kit\[cluster\]'"):
+        connect("tcp://127.0.0.1:1")
+
+
+def test_unreachable_scheduler_is_a_clear_error():
+    from pnp.sim.executor import connect
+
+    with pytest.raises(PnpError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        connect("tcp://127.0.0.1:9", timeout="1s")

@@ -1,0 +1,167 @@
+"""Sweeps (variants of the data on common seeds) and per-card statistics."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import Counter
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.data.game import find_game
+from pnp.errors import PnpError
+from pnp.games.legolas.engine import PSYCHIC
+from pnp.sim.cardstats import CardTally, card_figures, count_cards
+from pnp.sim.simulate import load_game
+from pnp.sim.sweep import make_variants, paired, parse_setting
+
+
+def _pdf_text(path) -> str:
+    pdf = pdfium.PdfDocument(str(path))
+    return "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+def test_parse_settings():
+    s = parse_setting("options.wound_limit=50,75,100")
+    assert (s.file, s.path, s.values) == ("game.toml", ("options", "wound_limit"), (50, 75, 100))
+    s = parse_setting("characters.csv:psychic.threshold=10..14")
+    assert (s.file, s.path, s.values) == ("characters.csv", ("psychic", "threshold"),
+                                          (10, 11, 12, 13, 14))
+    for bad in ("options.wound_limit", "wound_limit=3", "cards.csv:x=1", "options.x=5..2"):
+        with pytest.raises(PnpError):
+            parse_setting(bad)
+
+
+def test_csv_variant_changes_one_row_of_a_copy(tmp_path):
+    original = (find_game("legolas") / "characters.csv").read_text()
+    base, variants = make_variants("legolas", [parse_setting(
+        "characters.csv:psychic.threshold=10..11")], None, tmp_path)
+    assert [v.label for v in variants] == ["psychic.threshold=10", "psychic.threshold=11"]
+    assert base.game.threshold[PSYCHIC] == 6
+    assert [v.setup.game.threshold[PSYCHIC] for v in variants] == [10, 11]
+    assert variants[0].setup.game.threshold[:PSYCHIC] == base.game.threshold[:PSYCHIC]
+    assert (find_game("legolas") / "characters.csv").read_text() == original
+
+
+def test_unknown_targets_are_clear_errors(tmp_path):
+    for text, words in (("characters.csv:nobody.threshold=1", "no row 'nobody'"),
+                        ("characters.csv:psychic.speed=1", "no column 'speed'"),
+                        ("options.nope=1", r"no .nope. in \[options\]")):
+        with pytest.raises(PnpError, match=words):
+            make_variants("legolas" if "csv" in text else "experior", [parse_setting(text)],
+                          None, tmp_path / str(abs(hash(text))))
+
+
+def test_paired_differences():
+    base = [{"x": 1.0}, {"x": 0.0}, {"x": 1.0}, {"x": 0.0}]
+    other = [{"x": 1.0}, {"x": 1.0}, {"x": 1.0}, {"x": 0.0}]
+    f = paired(base, other)["x"]
+    assert (f["base"], f["variant"], f["difference"]) == (0.5, 0.75, 0.25)
+    # differences 0, 1, 0, 0: sd 0.5, half-width 1.96 * 0.5 / 2
+    assert f["ci"] == pytest.approx([0.25 - 0.4899909961, 0.25 + 0.4899909961])
+    assert not f["measurable"]
+
+
+# -- the sweep ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def experior_sweep(tmp_path_factory):
+    out = tmp_path_factory.mktemp("sweep") / "s.pdf"
+    result = CliRunner().invoke(main, [
+        "sweep", "-g", "experior", "--set", "options.wound_limit=30,100,0", "-n", "300",
+        "--seed", "3", "--jobs", "1", "--json", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output), out
+
+
+def test_sweep_variants_and_common_random_numbers(experior_sweep):
+    result, _ = experior_sweep
+    short, same, broken = result["variants"]
+    assert [v["label"] for v in result["variants"]] == [
+        "wound_limit=30", "wound_limit=100", "wound_limit=0"]
+    # the base value on the same seeds plays the very same games: differences exactly zero
+    for f in same["figures"].values():
+        assert f["difference"] == 0 and f["ci"] == [0, 0]
+    # a lower wound limit: shorter games, measurably; the paired interval is tighter than
+    # two independent runs would give
+    length = short["figures"]["length"]
+    assert length["difference"] < 0 and length["measurable"]
+    half = (length["ci"][1] - length["ci"][0]) / 2
+    assert half < length["unpaired_half_width"]
+    assert broken["valid"] is False and "simulated" not in broken
+    assert any("wound_limit" in p for p in broken["problems"])
+
+
+def test_sweep_report_pdf(experior_sweep):
+    result, pdf = experior_sweep
+    text = _pdf_text(pdf)
+    assert "what if options.wound_limit" in text
+    assert "Not simulated (the data fails validation): wound_limit=0" in text
+    assert "length" in text and "variant minus base" in text
+
+
+# -- per-card statistics ----------------------------------------------------------------------
+
+def test_card_tally_by_hand(tmp_path):
+    (tmp_path / "cards.csv").write_text("name,cost\nAxe,1\nBow,2\n")
+    t = CardTally()
+    axe, bow = ("cards.csv", 0), ("cards.csv", (("name", "Bow"),))
+    # game 1: seat 0 plays the axe and wins; game 2: seat 1 plays it and loses; bow held only
+    t.add_game({(0, axe), (1, axe), (0, bow)}, Counter({(0, axe): 2}), [1.0, 0.0])
+    t.add_game({(0, axe), (1, axe), (1, bow)}, Counter({(1, axe): 1}), [1.0, 0.0])
+    t.add_game({(0, axe), (1, axe)}, Counter(), [0.5, 0.5])          # a draw: nobody wins
+    axe_f, bow_f = card_figures(t, tmp_path)
+    assert (axe_f["card"], axe_f["row"], axe_f["played_means"]) == ("Axe", 2, "played")
+    assert (axe_f["when_played"]["wins"], axe_f["when_played"]["of"]) == (1, 2)
+    assert (axe_f["when_not"]["wins"], axe_f["when_not"]["of"]) == (1, 4)
+    assert axe_f["plays_per_game"] == 1.0 and axe_f["held_share"] == 1.0
+    # held only: holders (1 win of 2) against every other seat-game (1 of 4)
+    assert bow_f["played_means"] == "held"
+    assert (bow_f["when_played"]["wins"], bow_f["when_played"]["of"]) == (1, 2)
+    assert (bow_f["when_not"]["wins"], bow_f["when_not"]["of"]) == (1, 4)
+
+
+def test_experior_card_counts_add_up():
+    setup = load_game("experior")
+    tally = count_cards(setup, 150, seed=2, agents=["greedy", "random"], jobs=1)
+    cards = card_figures(tally, find_game("experior"))
+    assert len(cards) == 12 and all(c["held_share"] == 0.5 for c in cards)
+    from pnp.sim.simulate import simulate
+    turns = simulate(setup, 150, seed=2, agents=["greedy", "random"], jobs=1).tally.length
+    mean_turns = sum(v * n for v, n in turns.items()) / 150
+    assert sum(c["plays_per_game"] for c in cards) == pytest.approx(2 * mean_turns)
+
+
+def test_legolas_card_counts_add_up():
+    setup = load_game("legolas")
+    cards = card_figures(count_cards(setup, 40, seed=5, agents=["random"] * 4, jobs=1),
+                         find_game("legolas"))
+    by_file = Counter(c["file"] for c in cards)
+    assert by_file == {"monsters.csv": 48, "treasures.csv": 16, "characters.csv": 4,
+                       "missions.csv": 7}
+    chars = [c for c in cards if c["file"] == "characters.csv"]
+    assert sum(c["held_share"] for c in chars) == pytest.approx(1.0)   # one character a seat
+    missions = [c for c in cards if c["file"] == "missions.csv"]
+    assert all(c["held_share"] == 1.0 for c in missions)
+    assert sum(c["plays_per_game"] for c in missions) == pytest.approx(5 * 4)  # a round each
+
+
+def test_report_has_the_balance_proof_and_its_csv(tmp_path):
+    out = tmp_path / "exp.pdf"
+    result = CliRunner().invoke(main, ["report", "-g", "experior", "-n", "300", "--agents",
+                                       "greedy,random", "--jobs", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    table = tmp_path / "exp-cards.csv"
+    assert f"{table}: 12 card rows" in result.output
+    rows = list(csv.DictReader(table.open()))
+    assert [r["card"] for r in rows[:2]] == ["Human Quick Sword", "Human Strong Sword"]
+    assert {r["file"] for r in rows} == {"cards.csv"}
+    assert all(0 <= float(r["win_when_played"]) <= 1 for r in rows)
+    text = _pdf_text(out)
+    assert "Balance proof: card by card" in text
+    assert "cards.csv, row 13" in text and "Elf Strong Magic" in text

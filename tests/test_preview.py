@@ -1,0 +1,113 @@
+"""One-face previews, proof overlays and element boxes: the geometry in points and pixels."""
+
+import io
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.cli import main
+from pnp.errors import PnpError
+from pnp.layout.grid import Rect
+from pnp.preview import draw_face, find_face, kit_faces, rasterise
+from pnp.project import open_game, prepare
+from pnp.render.fonts import load_fonts
+from pnp.render.proof import SAFE_MARGIN, zones
+from pnp.render.surface import Surface
+from pnp.units import MM
+
+
+@pytest.fixture(scope="module")
+def wuxing():
+    kit, fonts, _ = prepare(open_game("wuxing"), force=True)
+    return kit_faces(kit), fonts
+
+
+@pytest.mark.parametrize("game", ["wuxing", "experior", "legolas"])
+def test_every_piece_names_where_it_comes_from(game):
+    kit, _, _ = prepare(open_game(game), force=True)
+    missing = {f.name for f in kit_faces(kit) if f.source is None and not f.board}
+    assert not missing
+
+
+def test_file_row_names_the_piece_drawn_from_that_row(wuxing):
+    faces, _ = wuxing
+    assert find_face(faces, "cards.csv:3").name == "Yang fire card"
+    back = find_face(faces, "cards.csv:3", back=True)
+    assert back.back and back.name == "Yang fire card"
+    assert find_face(faces, "game.toml").name == "reference card"  # a count in game.toml
+    assert find_face(faces, "Reference Card").kind == "reference card"
+    with pytest.raises(PnpError, match="no piece comes from 'cards.csv:99'.*cards.csv:2, "
+                                       "cards.csv:3"):
+        find_face(faces, "cards.csv:99")
+
+
+def test_preview_writes_the_face_with_its_bleed_at_the_asked_dpi(tmp_path):
+    out = tmp_path / "fire.png"
+    res = CliRunner().invoke(main, ["preview", "--game", "wuxing", "--card", "cards.csv:3",
+                                    "--dpi", "254", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "Yang fire card, front, 254 dpi" in res.output
+    img = Image.open(out)
+    assert img.size == (690, 940)  # (63 + 2 x 3) mm x (88 + 2 x 3) mm at 10 px/mm
+    bad = CliRunner().invoke(main, ["preview", "--game", "wuxing", "--card", "nope.csv:2",
+                                    "--out", str(tmp_path / "x.png")])
+    assert bad.exit_code == 1 and bad.output.startswith("Error: no piece comes from")
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_proof_zones_in_points():
+    z = zones(63 * MM, 88 * MM, 3 * MM)
+    assert z["trim"] == Rect(0, 0, 63 * MM, 88 * MM)
+    assert z["bleed"] == Rect(-3 * MM, -3 * MM, 69 * MM, 94 * MM)
+    assert z["safe"] == Rect(SAFE_MARGIN, SAFE_MARGIN, 63 * MM - 2 * SAFE_MARGIN,
+                             88 * MM - 2 * SAFE_MARGIN)
+    assert zones(8 * MM, 8 * MM, 0)["safe"].w == pytest.approx(4 * MM)  # a tiny token keeps a zone
+
+
+def test_proof_draws_trim_line_where_the_card_is_cut(wuxing):
+    faces, fonts = wuxing
+    face = find_face(faces, "cards.csv:3")
+    plain = Image.open(io.BytesIO(rasterise(draw_face(face, fonts), 254))).convert("RGB")
+    proof = Image.open(io.BytesIO(rasterise(draw_face(face, fonts, proof=True), 254)))
+    proof = proof.convert("RGB")
+    # 10 px per mm: the trim runs 3 mm in from the image's edges
+    r, g, b = proof.getpixel((30, 470))
+    assert r > 150 and g < 90 and b < 90, (r, g, b)
+    assert proof.getpixel((15, 470)) == plain.getpixel((15, 470))  # between bleed and trim
+
+
+def test_element_boxes_land_where_drawn_through_a_turned_frame():
+    fonts = load_fonts()
+    c = Canvas(io.BytesIO())
+    c.translate(100, 50)  # where the sheet put the piece
+    s = Surface(c, fonts, 60, 80, 0)
+    s.element("plain", 10, 20, 30, 5)
+    c.saveState()
+    c.translate(60, 0)
+    c.rotate(90)  # the drawer turns its frame a quarter: x runs up, y runs left
+    s.element("turned", 10, 5, 30, 8)
+    c.restoreState()
+    s.paragraph("Some rule text", 5, 5, 50, 20, size=9, field="text")
+    boxes = {e.name: e.rect for e in s.elements}
+    assert boxes["plain"] == Rect(10, 20, 30, 5)
+    turned = boxes["turned"]
+    assert (turned.x, turned.y, turned.w, turned.h) == pytest.approx((47, 10, 8, 30))
+    assert boxes["text"] == Rect(5, 5, 50, 20)
+
+
+def test_build_proof_outlines_every_card(tmp_path):
+    import pypdfium2 as pdfium
+
+    plain, proof = tmp_path / "plain.pdf", tmp_path / "proof.pdf"
+    for out, extra in ((plain, []), (proof, ["--proof"])):
+        res = CliRunner().invoke(main, ["build", "--game", "wuxing", "--out", str(out)] + extra)
+        assert res.exit_code == 0, res.output
+    a, b = pdfium.PdfDocument(str(plain)), pdfium.PdfDocument(str(proof))
+    assert len(a) == len(b)
+    sheet = next(i for i in range(len(a)) if "Element and reference cards · sheet 1" in
+                 a[i].get_textpage().get_text_range())
+    text = b[sheet].get_textpage().get_text_range()
+    assert text.count("glyph") >= 9 and "name" in text  # element boxes carry their names
+    assert "glyph" not in a[sheet].get_textpage().get_text_range()
