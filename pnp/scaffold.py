@@ -23,17 +23,9 @@ def new_game(name: str, parent: Path, template: str = "deck") -> Path:
     if target.exists():
         raise PnpError(f"{target} already exists; choose another name")
     title = name.replace("-", " ").replace("_", " ").title()
-<<<<<<< HEAD
     if template not in TEMPLATES:
         raise PnpError(f"unknown template {template!r}; use one of {', '.join(TEMPLATES)}")
     source = shipped("templates") / "new" / template
-    parent.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(source, target)
-    toml = target / "game.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").replace("{{title}}", title)
-                    .replace("{{slug}}", name), encoding="utf-8")
-=======
-    source = shipped("templates") / "new-game"
     try:
         parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(source, target)
@@ -44,5 +36,4 @@ def new_game(name: str, parent: Path, template: str = "deck") -> Path:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         shutil.rmtree(target, ignore_errors=True)  # it did not exist before: leave no half game
         raise PnpError(f"cannot create {target}: {reason}") from None
->>>>>>> main
     return target

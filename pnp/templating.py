@@ -30,26 +30,6 @@ def plain(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not plain data for a template")
 
 
-<<<<<<< HEAD
-def sandbox(loader=None):
-    """The one sandboxed environment setup: unknown names are errors, nothing is escaped."""
-    import jinja2
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
-
-    env = ImmutableSandboxedEnvironment(loader=loader, undefined=jinja2.StrictUndefined,
-                                        autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                                        keep_trailing_newline=True)
-    env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
-    return env
-
-
-def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:
-    import jinja2
-    from jinja2.sandbox import SecurityError
-
-    loader = jinja2.FileSystemLoader([str(f) for f in folders], followlinks=False)
-    env = sandbox(loader)
-=======
 def _loader(folders: list[Path]):
     """A file loader that reads only files whose real path (links followed) lies inside one of
     its folders: the game folder and pnp's own templates. The same rule as images and CSVs."""
@@ -89,18 +69,27 @@ def _place(exc: BaseException, folders: list[Path], default: str) -> tuple[str, 
     return found
 
 
+def environment(loader=None):
+    """The one sandbox setup, for booklets and layout expressions alike: limited (see
+    sandbox.py), unknown names are errors, nothing is escaped."""
+    import jinja2
+
+    from .sandbox import LimitedSandbox
+
+    env = LimitedSandbox(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
+                         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
+    return env
+
+
 def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:
     import jinja2
     from jinja2.sandbox import SecurityError
 
     from . import sandbox
 
-    env = sandbox.LimitedSandbox(loader=_loader(folders), undefined=jinja2.StrictUndefined,
-                                 autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                                 keep_trailing_newline=True)
-    env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
+    env = environment(_loader(folders))
     data = plain(context)
->>>>>>> main
     try:
         with sandbox.Watchdog(sandbox.MAX_SECONDS):
             parts: list[str] = []

@@ -453,3 +453,22 @@ def test_the_readme_walkthrough_builds_and_places_the_cost(tmp_path):
     assert cost[1] + half == pytest.approx(trim.right - 12 * MM + 4.5 * MM, abs=0.01)
     assert "![" in (ROOT / "README.md").read_text() and (ROOT / "docs" /
                                                         "walkthrough-cards.png").is_file()
+
+
+def test_proofs_outline_each_layout_element_where_it_lands():
+    from pnp.games.deck.kit import faces
+    from pnp.preview import FaceSpec, draw_face
+    from pnp.render.fonts import load_fonts
+
+    cards = open_game(str(SHOWCASE)).model.components[0]
+    front, back = faces(cards)[0]
+    spec = FaceSpec("f", "Cards", "Sun Knight", "card", False, 63 * MM, 88 * MM, "rect", front,
+                    None)
+    drawn = draw_face(spec, load_fonts(), proof=True)
+    boxes = {e.name: e.rect for e in drawn.elements}
+    assert (boxes["cost_disc"].x, boxes["cost_disc"].y) == pytest.approx((4 * MM, 76 * MM))
+    assert boxes["art"].w == pytest.approx(53 * MM) and boxes["art"].h == pytest.approx(34 * MM)
+    turned = {e.name: e.rect for e in draw_face(
+        FaceSpec("b", "Cards", "back", "card", True, 63 * MM, 88 * MM, "rect", back, None),
+        load_fonts(), proof=True).elements}["name"]
+    assert turned.h > 8 * MM  # back.toml turns its name 20 degrees: the box grows to hold it

@@ -259,6 +259,7 @@ class Layout:
                 if v["opacity"] < 1:
                     c.setFillAlpha(max(0.0, v["opacity"]))
                     c.setStrokeAlpha(max(0.0, v["opacity"]))
+            s.element(e.name, x, y, bw, bh)  # the box proofs outline (turned with the element)
             try:
                 DRAW[e.type](self, s, e, v, x, y, bw, bh)
             except ValueProblem as exc:

@@ -170,8 +170,12 @@ def render(template, context: dict[str, Any]) -> str:
     import jinja2
     from jinja2.sandbox import SecurityError
 
+    from ..sandbox import TemplateLimit
+
     try:
         return template.render(context)
+    except TemplateLimit as exc:
+        raise ValueProblem(f"expression too large: {exc}") from None
     except SecurityError as exc:
         raise ValueProblem(f"the expression tried something the sandbox forbids: {exc}") \
             from None
@@ -186,14 +190,14 @@ class Scope:
     component's vars), and the one sandboxed Jinja2 environment they compile in."""
 
     def __init__(self, path, columns, palette: dict[str, Color], constants: dict[str, Any]):
-        from ..templating import sandbox
+        from ..templating import environment
 
         self.path = path
         self.columns = frozenset(columns)
         self.palette = palette
         self.constants = constants  # palette, game and the component's vars
         self.known = self.columns | {"row"} | set(constants)
-        self.env = sandbox()
+        self.env = environment()
         self.env.filters.update(colour_filters(palette))
         self._cache: dict[str, Any] = {}
 

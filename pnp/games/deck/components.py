@@ -20,7 +20,7 @@ from math import sqrt
 from pathlib import Path
 from typing import Any
 
-from ...data.files import Column, Record, _convert
+from ...data.files import MAX_PIECES, Column, Record, _convert
 from ...data.game import GameFolder
 from ...data.sheets import Table, read_table
 from ...errors import DataError, Source
@@ -179,6 +179,9 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     counts = [_convert(str(r[count_col]), Column(count_col, "int", default=1, min=0,
                                                 max=MAX_COPIES), r.source)
               if count_col else 1 for r in rows.rows]
+    if sum(counts) > MAX_PIECES:
+        raise DataError(f"the counts add up to {sum(counts):,} pieces; a kit holds at most "
+                        f"{MAX_PIECES:,}", rows.rows[0].source.path, field=count_col)
     front_ref = _text(table, "front", path, where)
     if not front_ref:
         raise DataError(f"{name} needs a front layout: front = \"layouts/{name}.toml\" or a "

@@ -11,15 +11,9 @@ from dataclasses import dataclass
 
 from ...checks import Check, read_checks, run_checks
 from ...data.game import GameFolder
-<<<<<<< HEAD
 from ...errors import Finding, PnpError, Source, warning
 from ...faces import Env, LayoutFace
 from ...kit import Board, Kit, Piece, Sheet
-=======
-from ...data.images import checked_image
-from ...errors import Finding, Source, warning
-from ...kit import Kit, Piece, Sheet, shared
->>>>>>> main
 from ...render.booklet import Booklet
 from ...templating import plain
 from ...units import length
@@ -36,7 +30,6 @@ class Model:
 
 def load(folder: GameFolder) -> Model:
     common = load_common(folder)
-<<<<<<< HEAD
     items = folder.config.get("component")
     if items is None:
         items = [legacy_component(folder)]
@@ -60,23 +53,6 @@ def load(folder: GameFolder) -> Model:
     tables = {c.name: c.table for c in components}
     checks = read_checks(folder, tables)
     return Model(common, components, checks)
-=======
-    cards = []
-    for r in folder.csv("cards.csv", [Column("title"), Column("text", default=""),
-                                      Column("colour"),
-                                      Column("count", "int", default=1, min=0, max=MAX_COPIES,
-                                             pieces=True),
-                                      Column("image", required=False, default="")]):
-        image = (checked_image(folder.path, r["image"], r.source, "image") if r["image"]
-                 else None)
-        cards.append(Card(r["title"], r["text"], palette_colour(common, r["colour"], r.source,
-                                                                "colour"), r["count"], r.source,
-                          image))
-    back = folder.get("back", "colour", default="#333333")
-    return Model(common, tuple(cards), folder.card_size(),
-                 palette_colour(common, back, Source(folder.toml_path), "back.colour"),
-                 folder.get("back", "text", default=common.title))
->>>>>>> main
 
 
 def validate(model: Model) -> list[Finding]:
@@ -95,41 +71,12 @@ def required_kit(model: Model) -> Counter:
     return Counter({c.name: sum(c.counts) for c in model.components})
 
 
-<<<<<<< HEAD
-def new_game(model: Model, num_players: int | None = None):
-    raise PnpError(f"{model.common.title} has no rules engine (engine = \"deck\")")
-
-
 def _label(c: Component, i: int) -> str:
     row = c.table.rows[i]
     for key in ("title", "name", "label"):
         if key in c.table.columns and str(row[key]).strip():
             return str(row[key]).strip()
     return f"{c.name} {i + 1}"
-=======
-def front(card: Card):
-    def draw(s: Surface) -> None:
-        c, w, h = s.c, s.w, s.h
-        s.fill_bleed(mix(card.colour, Color(1, 1, 1), 0.85))
-        c.setFillColor(card.colour)
-        b = s.bleed
-        c.rect(-b, h - 16 * MM, w + 2 * b, 16 * MM + b, stroke=0, fill=1)
-        c.setFillColor(ink_on(card.colour))
-        s.line(card.title, w / 2, h - 10.5 * MM, 13, "bold", "centre", max_width=w - 8 * MM,
-               field="title")
-        c.setFillColor(Color(0.1, 0.1, 0.1))
-        text_top = h - 20 * MM
-        if card.image is not None:
-            # art in the upper half, kept in proportion; drawImage embeds each file once
-            box_h = (h - 26 * MM) * (0.55 if card.text else 1.0)
-            c.drawImage(str(card.image), 5 * MM, text_top - box_h, w - 10 * MM, box_h,
-                        preserveAspectRatio=True, anchor="c", mask="auto")
-            text_top -= box_h + 2 * MM
-        if card.text:
-            s.paragraph(card.text, 5 * MM, 5 * MM, w - 10 * MM, text_top - 5 * MM, size=11,
-                        min_size=7, field="text")
-    return draw
->>>>>>> main
 
 
 def faces(c: Component):
