@@ -472,3 +472,20 @@ def test_proofs_outline_each_layout_element_where_it_lands():
         FaceSpec("b", "Cards", "back", "card", True, 63 * MM, 88 * MM, "rect", back, None),
         load_fonts(), proof=True).elements}["name"]
     assert turned.h > 8 * MM  # back.toml turns its name 20 degrees: the box grows to hold it
+
+
+def test_an_ods_sheet_is_read_like_a_csv(copy):
+    from xlsxmaker import write_ods
+
+    write_ods(copy / "tokens.ods", {"Notes": [["x"], ["y"]], "Tokens": [
+        ["name", "value", "colour", "side", "count"],
+        ["Coin", 1, "sun", "spent", ("=2*3", 6)],
+        ["Wound", 2, "moon", "healed", 4]]})
+    (copy / "tokens.csv").unlink()
+    toml = copy / "game.toml"
+    toml.write_text(toml.read_text().replace('data = "tokens.csv"', 'data = "tokens.ods#Tokens"'))
+    game = open_game(str(copy))
+    tokens = game.model.components[1]
+    assert tokens.counts == [6, 4] and tokens.table.rows[1].source.row == 3
+    assert tokens.table.name == "tokens.ods [sheet Tokens]"
+    assert [str(f) for f in check(game) if f.level == "error"] == []

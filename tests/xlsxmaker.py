@@ -65,3 +65,41 @@ def write_xlsx(path, sheets: dict[str, list[list]]) -> None:
                 + "</row>" for r, row in enumerate(rows, 1))
             z.writestr(f"xl/worksheets/sheet{i}.xml", f'<?xml version="1.0" encoding="UTF-8"?>'
                        f'<worksheet {ns}><sheetData>{body}</sheetData></worksheet>')
+
+
+def write_ods(path, sheets: dict[str, list[list]]) -> None:
+    """The same for OpenDocument (.ods): ("=formula", cached) cells keep their cached value."""
+    office = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+    table = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+    text = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+
+    def cell(value) -> str:
+        formula = ""
+        if isinstance(value, tuple):
+            formula = f' table:formula="of:{escape(value[0])}"'
+            value = value[1]
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return (f'<table:table-cell office:value-type="float" office:value="{value}"'
+                    f'{formula}><text:p>{value}</text:p></table:table-cell>')
+        if value is None or value == "":
+            return "<table:table-cell/>"
+        return (f'<table:table-cell office:value-type="string"{formula}><text:p>'
+                f'{escape(str(value))}</text:p></table:table-cell>')
+
+    body = "".join(
+        f'<table:table table:name="{escape(name)}">' + "".join(
+            "<table:table-row>" + "".join(cell(v) for v in row) + "</table:table-row>"
+            for row in rows) + "</table:table>" for name, rows in sheets.items())
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content '
+               f'xmlns:office="{office}" xmlns:table="{table}" xmlns:text="{text}" '
+               f'office:version="1.2"><office:body><office:spreadsheet>{body}'
+               '</office:spreadsheet></office:body></office:document-content>')
+    manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest='
+                '"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+                '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/'
+                'vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path='
+                '"content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("META-INF/manifest.xml", manifest, zipfile.ZIP_DEFLATED)
+        z.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
