@@ -266,6 +266,10 @@ def test_expressions_stay_in_their_sandbox(copy):
     ('figure = "star"', 'figure = "comet"', "card.toml, field \"boss.figure\": no figure 'comet'"),
     ('font = "fonts/SerifTitle.ttf"', 'font = "fonts/Missing.ttf"',
      'card.toml, field "title.font": font file \'fonts/Missing.ttf\' not found'),
+    ('size = 12\nmin_size = 8', 'size = 0\nmin_size = 8',
+     'card.toml, field "title.size": 0 is out of range (1 to 500)'),
+    ('[frame]\ntype = "rect"', '[frame]\ntype = "rect"\nopacity = 2',
+     'card.toml, field "frame.opacity": 2 is out of range (0 to 1)'),
 ])
 def test_layout_mistakes_name_the_file_and_property(copy, old, new, message):
     layout = copy / "layouts" / "card.toml"
@@ -489,3 +493,18 @@ def test_an_ods_sheet_is_read_like_a_csv(copy):
     assert tokens.counts == [6, 4] and tokens.table.rows[1].source.row == 3
     assert tokens.table.name == "tokens.ods [sheet Tokens]"
     assert [str(f) for f in check(game) if f.level == "error"] == []
+
+
+def test_ink_saver_turns_layout_backgrounds_into_outlines(tmp_path):
+    from pnp.render.pdf import Options, render_kit
+    from pnp.render.fonts import load_fonts
+    from pnp.project import _prepare
+
+    game = open_game(str(SHOWCASE))
+    kit, fonts, _ = _prepare(game, force=False)
+    full, saver = tmp_path / "full.pdf", tmp_path / "saver.pdf"
+    render_kit(kit, fonts, full, Options(PAPERS["a4"]))
+    render_kit(kit, fonts, saver, Options(PAPERS["a4"], ink_saver=True))
+    dark = [render_page(pdf, 6).convert("L").point(lambda p: 255 if p < 200 else 0).histogram()[255]
+            for pdf in (full, saver)]  # pixels of the token sheet darker than paper
+    assert dark[1] < dark[0] / 3

@@ -17,7 +17,6 @@ from ..render import icons as vec
 
 MIN_DPI = 200
 ICON_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
-FITS = ("contain", "cover", "stretch")
 
 
 def _builtin() -> dict[str, Callable]:

@@ -16,12 +16,12 @@ from typing import Any
 from reportlab.lib.colors import Color
 
 from ..data.files import inside
-from ..errors import DataError, Finding, Source
+from ..errors import DataError, Source
 from ..render.fonts import ROLES, register_font
 from ..render.surface import MIN_TEXT, Surface
 from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
 from . import richtext
-from .art import FITS, MIN_DPI, ArtError, IconFinder, draw_picture, effective_dpi, picture, placement
+from .art import MIN_DPI, ArtError, IconFinder, draw_picture, effective_dpi, picture, placement
 from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
 from .figures import FIGURES, Figure
 from .spec import LayoutSpec
@@ -281,7 +281,18 @@ def _paint(c, v: dict[str, Any]) -> tuple[int, int]:
     return int(stroke is not None), int(fill is not None)
 
 
+def _ink_saver(s, v) -> bool:
+    """--ink-saver: a fill out to the bleed (a background) becomes an outline of the trim, as
+    the shipped games' backgrounds do; True when that replaced the element."""
+    if s.ink_saver and v["from"] == "bleed" and v.get("fill") is not None:
+        s.fill_bleed(v["fill"])
+        return True
+    return False
+
+
 def _rect(L: Layout, s, e, v, x, y, w, h) -> None:
+    if _ink_saver(s, v):
+        return
     stroke, fill = _paint(s.c, v)
     if stroke or fill:
         r = v["radius"].of(min(w, h))
@@ -292,6 +303,8 @@ def _rect(L: Layout, s, e, v, x, y, w, h) -> None:
 
 
 def _ellipse(L: Layout, s, e, v, x, y, w, h) -> None:
+    if _ink_saver(s, v):
+        return
     stroke, fill = _paint(s.c, v)
     if stroke or fill:
         s.c.ellipse(x, y, x + w, y + h, stroke=stroke, fill=fill)
@@ -349,7 +362,7 @@ def _image(L: Layout, s, e, v, x, y, w, h) -> None:
     if not src:
         return  # an empty cell: no picture on this card
     try:
-        pic = L_picture(L, src)
+        pic = layout_picture(L, src)
     except ValueProblem as exc:
         raise ValueProblem(f"image {src!r}: {exc}") from None
     if w <= 0 or h <= 0:
@@ -365,7 +378,7 @@ def _image(L: Layout, s, e, v, x, y, w, h) -> None:
     draw_picture(s.c, pic, x, y, w, h, fit)
 
 
-def L_picture(L: Layout, src: str):
+def layout_picture(L: Layout, src: str):
     """A picture file named by a layout or a row, checked once per file."""
     from ..data.images import checked_image
 
@@ -408,6 +421,8 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         return
     size = v["size"]
     min_size = v["min_size"] if v["min_size"] is not None else min(size, MIN_TEXT)
+    if min_size > size:
+        raise ValueProblem(f"min_size {min_size:g} is larger than size {size:g}")
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
     for problem in _problems(L, fonts, text, role):
@@ -534,5 +549,4 @@ def _list(value) -> list:
 
 DRAW = {"text": _text, "rect": _rect, "ellipse": _ellipse, "line": _line, "polygon": _polygon,
         "image": _image, "icon": _icon, "figure": _figure, "track": _track}
-assert set(DRAW) == set(TYPES)
-assert set(FITS) == {"contain", "cover", "stretch"}
+assert set(DRAW) == set(TYPES)  # every element type has its drawer

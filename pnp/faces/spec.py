@@ -47,12 +47,12 @@ def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
             raise DataError(f"no starter layout {name!r}; pnp ships: {known}", source.path,
                             source.row, field_name)
         return path
-    # a base named by another layout is looked for beside it first, then from the game folder
-    near = source.path.parent if field_name == "extends" else root
-    path = inside(root, str(near.relative_to(root.resolve()) / ref) if near.is_relative_to(
-        root.resolve()) else ref, source, field_name)
-    if not path.is_file():
-        path = inside(root, ref, source, field_name)
+    path = inside(root, ref, source, field_name)
+    if field_name == "extends" and source.path.parent.is_relative_to(root.resolve()):
+        # a base named by another layout file is looked for beside it first
+        beside = source.path.parent.relative_to(root.resolve()) / ref
+        if inside(root, str(beside), source, field_name).is_file():
+            path = inside(root, str(beside), source, field_name)
     if not path.is_file():
         raise DataError(f"layout file {ref!r} not found in the game folder", source.path,
                         source.row, field_name)

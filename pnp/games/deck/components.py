@@ -254,11 +254,11 @@ def check_images(layout: Layout, table: Table, root: Path) -> None:
             else:
                 checked_image(root, cell, row.source, column)
         if src.static and str(src.const).strip():
-            from ...faces.face import L_picture
+            from ...faces.face import layout_picture
             from ...faces.values import ValueProblem
 
             try:
-                L_picture(layout, str(src.const).strip())
+                layout_picture(layout, str(src.const).strip())
             except ValueProblem as exc:
                 raise DataError(f"image {src.const!r}: {exc}", layout.path,
                                 field=f"{element.name}.src") from None
