@@ -117,7 +117,8 @@ def list_cmd() -> None:
 @GAME
 def validate(game: str) -> None:
     """Check a game's card data against its rules engine, and that every text fits."""
-    from .project import check as run, errors_in, open_game
+    from .errors import DataError
+    from .project import check as run, drawable, errors_in, open_game
 
     opened = open_game(game)
     findings = run(opened)
@@ -125,7 +126,7 @@ def validate(game: str) -> None:
     errors = errors_in(findings)
     if errors:
         click.echo(f"Error: {len(errors)} problem(s) in {opened.name}", err=True)
-        sys.exit(RulesError.exit_code)
+        sys.exit(RulesError.exit_code if drawable(opened) else DataError.exit_code)
     click.echo(f"{opened.name}: the card data matches the rules"
                + (f" ({len(findings)} warning(s))" if findings else ""))
 

@@ -41,11 +41,11 @@ class RulesError(PnpError):
 
     exit_code = 3
 
-    def __init__(self, findings: list["Finding"]):
+    def __init__(self, findings: list["Finding"], why: str = "nothing was printed (fix them, "
+                 "or use --force to print anyway)"):
         self.findings = findings
         errors = [f for f in findings if f.level == "error"]
-        super().__init__(f"{len(errors)} problem(s) in the card data; nothing was printed "
-                         "(fix them, or use --force to print anyway)")
+        super().__init__(f"{len(errors)} problem(s) in the card data; {why}")
 
 
 @dataclass(frozen=True)

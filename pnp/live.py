@@ -9,7 +9,7 @@ import threading
 import time
 from pathlib import Path
 
-from .errors import Finding, PnpError
+from .errors import Finding, PnpError, RulesError
 from .preview import DrawnFace, FaceSpec, draw_face, kit_faces, rasterise
 from .units import MM
 
@@ -59,6 +59,9 @@ class LiveKit:
             game = open_game(str(self.folder))
             kit, fonts, findings = prepare(game, force=True)
             state = self._state(kit.title, kit_faces(kit), fonts, findings)
+        except RulesError as exc:  # every problem the data has, one a line
+            lines = [str(f).removeprefix("error: ") for f in exc.findings if f.level == "error"]
+            state = dict(self.state, error="\n".join(lines) or str(exc), redrawn=0)
         except PnpError as exc:
             state = dict(self.state, error=str(exc), redrawn=0)  # the last good faces stay
         except Exception as exc:  # a bug must not end the designer's session; say what it was

@@ -58,10 +58,7 @@ def atomic_output(path: Path, game: Path | None = None) -> Iterator[Path]:
     whose files must never be overwritten."""
     shown = Path(path)
     real = check_file_target(shown, game)
-    try:
-        real.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise PnpError(f"cannot create folder {shown.parent}: {_reason(exc)}") from None
+    _make_folder(real.parent, shown.parent)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".part", dir=real.parent)
     except OSError as exc:
@@ -80,6 +77,15 @@ def atomic_output(path: Path, game: Path | None = None) -> Iterator[Path]:
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise
+
+
+def _make_folder(folder: Path, shown: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise PnpError(f"cannot create folder {shown}: a file has that name") from None
+    except OSError as exc:
+        raise PnpError(f"cannot create folder {shown}: {_reason(exc)}") from None
 
 
 def check_folder_target(path: Path, game: Path | None = None) -> Path:
@@ -104,8 +110,8 @@ def atomic_folder(path: Path, game: Path | None = None) -> Iterator[Path]:
     of `path` (any previous export there is removed only then). On error `path` is untouched."""
     shown = Path(path)
     real = check_folder_target(shown, game)
+    _make_folder(real.parent, shown.parent)
     try:
-        real.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{real.name}.", dir=real.parent))
         os.chmod(staging, 0o755)  # mkdtemp's private 0700 is not what an output folder wants
     except OSError as exc:

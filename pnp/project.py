@@ -40,8 +40,25 @@ def open_game(name_or_path: str, cwd: Path | None = None) -> OpenGame:
 
 
 def validate(game: OpenGame) -> list[Finding]:
-    """The data against the rules engine (no drawing)."""
-    return list(game.spec.validate(game.model))
+    """Every problem of the data, in one list and without drawing: what loading noted (each bad
+    cell, each missing row the rules need), the game's checks against its engine, the rulings
+    the engine enforces and the facts game.toml states."""
+    from .games.facts import check_facts
+
+    findings = list(game.folder.problems)
+    findings += game.spec.validate(game.model)
+    findings += check_facts(game.folder, game.spec, game.model)
+    return list(dict.fromkeys(findings))
+
+
+def drawable(game: OpenGame) -> bool:
+    """Faces are only drawn from data that loaded cleanly: a missing or unreadable row leaves
+    the kit nothing to draw it from."""
+    return not errors_in(game.folder.problems)
+
+
+NOT_DRAWN = ("text fit and the pieces drawn are checked once the errors above are fixed "
+             "(the kit cannot be drawn from data with missing or unreadable rows)")
 
 
 def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
@@ -49,8 +66,11 @@ def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
     render for text that does not fit, characters no font has and the manifest."""
     import io
 
+    from .errors import warning
     from .render.pdf import Options, render_kit
 
+    if not drawable(game):
+        return validate(game) + [warning(NOT_DRAWN)]
     kit, fonts, findings = _prepare(game, force=True)
     result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(PAPERS[paper])))
     return findings + _drawn(game, result)
@@ -102,9 +122,20 @@ def _prepare(game: OpenGame, force: bool):
     """Validate (refusing an invalid kit unless forced), then describe the kit to print."""
     from .render.fonts import load_fonts
 
+    from .errors import DataError
+
     findings = validate(game)
-    if errors_in(findings) and not force:
-        raise RulesError(findings)
+    refused = None
+    if not drawable(game):
+        refused = RulesError(findings, "nothing was printed" + (
+            ", even with --force: the kit cannot be drawn from data with missing or unreadable "
+            "rows" if force else " (fix them; --force cannot print data with missing or "
+            "unreadable rows)"))
+        refused.exit_code = DataError.exit_code
+    elif errors_in(findings) and not force:
+        refused = RulesError(findings)
+    if refused is not None:
+        raise refused
     _check_piece_count(game)
     fonts = load_fonts(game.model.common.fonts)
     return game.spec.build_kit(game.model, fonts), fonts, findings
@@ -115,7 +146,7 @@ def _check_piece_count(game: OpenGame) -> None:
     memory for minutes): the rules' own count of what is printed is cheap to ask."""
     from .data.files import MAX_PIECES
 
-    need = game.module.required_kit(game.model)
+    need = game.spec.required_kit(game.model)
     total = sum(need.values())
     if total > MAX_PIECES:
         most = ", ".join(f"{n:,} {kind}" for kind, n in need.most_common(3))

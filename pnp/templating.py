@@ -30,6 +30,13 @@ def plain(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not plain data for a template")
 
 
+class TemplateText(str):
+    """A rendered text that remembers the template file it came from, so what goes wrong when
+    it is laid out later (an unknown figure) names the file the designer must edit."""
+
+    template: str = ""
+
+
 def _loader(folders: list[Path]):
     """A file loader that reads only files whose real path (links followed) lies inside one of
     its folders: the game folder and pnp's own templates. The same rule as images and CSVs."""
@@ -69,7 +76,39 @@ def _place(exc: BaseException, folders: list[Path], default: str) -> tuple[str, 
     return found
 
 
-def environment(loader=None):
+def _compiled():
+    """Compiled templates kept between runs (Jinja checks each against its source): compiling
+    a booklet template costs a cold build some 30 ms."""
+    import jinja2
+
+    from .cache import cache_dir
+
+    class Forgiving(jinja2.FileSystemBytecodeCache):
+        """A cache it cannot read or write only costs the compile."""
+
+        def load_bytecode(self, bucket):
+            try:
+                super().load_bytecode(bucket)
+            except (OSError, ValueError, EOFError):
+                bucket.reset()
+
+        def dump_bytecode(self, bucket):
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:
+                pass
+
+    folder = cache_dir("templates")
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return Forgiving(str(folder))
+
+
+def environment(loader=None, bytecode_cache=None):
     """The one sandbox setup, for booklets and layout expressions alike: limited (see
     sandbox.py), unknown names are errors, nothing is escaped."""
     import jinja2
@@ -77,7 +116,8 @@ def environment(loader=None):
     from .sandbox import LimitedSandbox
 
     env = LimitedSandbox(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
-                         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                         bytecode_cache=bytecode_cache)
     env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
     return env
 
@@ -88,19 +128,22 @@ def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> 
 
     from . import sandbox
 
-    env = environment(_loader(folders))
+    env = environment(_loader(folders), _compiled())
     data = plain(context)
     try:
         with sandbox.Watchdog(sandbox.MAX_SECONDS):
             parts: list[str] = []
             size = 0
-            for part in env.get_template(name).generate(**data):
+            template = env.get_template(name)
+            for part in template.generate(**data):
                 size += len(part)
                 if size > sandbox.MAX_OUTPUT:
                     raise sandbox.TemplateLimit(f"the text grows past {sandbox.MAX_OUTPUT:,} "
                                                 "characters (a loop far too large?)")
                 parts.append(part)
-            return "".join(parts)
+        text = TemplateText("".join(parts))
+        text.template = Path(template.filename or name).name
+        return text
     except jinja2.TemplateSyntaxError as exc:
         where = Path(exc.filename).name if exc.filename else name
         raise DataError(f"line {exc.lineno}: template syntax error: {exc.message}",

@@ -257,7 +257,9 @@ def test_W13_first_player_at_random():
 def test_W14_round_limit_draw():
     assert WuxingGame().max_rounds == 30
     rulings = tomllib.loads((ROOT / "card_data/wuxing/rulings.toml").read_text())["ruling"]
-    assert "30 rounds" in next(r["text"] for r in rulings if r["id"] == "W14")
+    assert "{max_rounds} rounds" in next(r["text"] for r in rulings if r["id"] == "W14")
+    assert WuxingGame.RULINGS["W14"] == ("max_rounds",)
+    assert WuxingGame(max_rounds=12).ruling_values()["max_rounds"] == 12
     # cards that stand on no pawn's island, and no Yin-Yang side: three ties
     g = WuxingGame(DEFAULT_PATHS, set_aside=False, max_rounds=2)
     s = g.position(first=0)

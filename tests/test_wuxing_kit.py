@@ -249,7 +249,7 @@ def test_duplicated_column_and_empty_rows(game_copy, tmp_path):
     (folder / "pawns.csv").write_text("owner,path,owner\nyang,1,yin\n")
     res = _run("validate", "--game", str(folder))
     assert res.exit_code == 2
-    assert 'Error: pawns.csv, row 1: column "owner" appears twice in the header' in res.output
+    assert 'error: pawns.csv, row 1: column "owner" appears twice in the header' in res.output
 
 
 def test_a_board_larger_than_the_paper_is_tiled_with_an_assembly_map(game_copy, tmp_path):

@@ -179,9 +179,12 @@ def _convert(cell: str, col: Column, source: Source) -> Any:
     return value
 
 
-def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True) -> list[Record]:
+def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
+             errors: Callable[[DataError], None] | None = None) -> list[Record]:
     """Read a CSV file into Records. Rows are numbered as a spreadsheet shows them (header = 1);
-    blank rows are skipped; missing, duplicated or (optionally) unknown columns are errors."""
+    blank rows are skipped; missing, duplicated or (optionally) unknown columns are errors.
+    With `errors`, a bad row is passed to it (one call per bad cell) and left out, instead of
+    raising at the first one."""
     columns = list(columns)
     text = read_text(path)
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
@@ -221,15 +224,24 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True)
         if not any(cell.strip() for cell in row):
             continue
         source = Source(path, number)
+        bad: list[DataError] = []
         if len(row) > len(header) and any(c.strip() for c in row[len(header):]):
-            raise DataError(f"row has {len(row)} cells but the header has {len(header)}; "
-                            "is there an unquoted comma?", path, number)
+            bad.append(DataError(f"row has {len(row)} cells but the header has {len(header)}; "
+                                 "is there an unquoted comma?", path, number))
         values = {}
         for col in columns:
             i = index.get(col.name)
             cell = row[i] if i is not None and i < len(row) else ""
-            values[col.name] = _convert(cell, col, source)
-        records.append(Record(values, source))
+            try:
+                values[col.name] = _convert(cell, col, source)
+            except DataError as exc:
+                bad.append(exc)
+        if bad and errors is None:
+            raise bad[0]
+        for exc in bad:
+            errors(exc)
+        if not bad:
+            records.append(Record(values, source))
     for col in columns:
         total = sum(r[col.name] for r in records) if col.pieces else 0
         if total > MAX_PIECES:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..errors import DataError, Source
+from ..errors import DataError, Finding, Source, error
 from ..resources import shipped
 from ..units import CARD_PRESETS, size
 from .files import Column, Record, inside, is_file, read_csv, read_toml
@@ -56,6 +56,9 @@ def find_game(name_or_path: str, cwd: Path | None = None) -> Path:
 class GameFolder:
     path: Path
     config: dict[str, Any]
+    # Data errors found while loading (one per bad cell, row or file), so one run names them
+    # all; a kit is only drawn when this stays empty (see pnp/project.py).
+    problems: list[Finding] = field(default_factory=list)
 
     @classmethod
     def open(cls, path: Path) -> "GameFolder":
@@ -137,6 +140,37 @@ class GameFolder:
     def csv(self, name: str, columns: Iterable[Column]) -> list[Record]:
         return read_csv(self._own(name), columns)
 
+    def note(self, exc: DataError) -> None:
+        """Keep a data error as a finding and go on loading."""
+        self.problems.append(finding(exc))
+
+    def keep(self, read, *args, **kwargs):
+        """read(*args): its value, or None after noting the DataError it raised."""
+        try:
+            return read(*args, **kwargs)
+        except DataError as exc:
+            self.note(exc)
+            return None
+
+    def rows(self, name: str, columns: Iterable[Column]) -> list[Record]:
+        """The rows of a CSV that read cleanly; every bad cell (and an unreadable file) is noted
+        and its row left out, so validation goes on and reports the rest."""
+        try:
+            return read_csv(self._own(name), columns, errors=self.note)
+        except DataError as exc:
+            self.note(exc)
+            return []
+
+    def each(self, name: str, columns: Iterable[Column], make) -> list:
+        """make(record) for every clean row of a CSV; a row it refuses (DataError, e.g. an
+        unknown name) is noted and left out too, so one run names every bad row."""
+        out = []
+        for r in self.rows(name, columns):
+            item = self.keep(make, r)
+            if item is not None:
+                out.append(item)
+        return out
+
     def toml(self, name: str) -> dict[str, Any]:
         return read_toml(self._own(name))
 
@@ -144,3 +178,9 @@ class GameFolder:
         """A data file the game always reads (cards.csv): its problems are its own, not
         game.toml's."""
         return self.file(name, Source(self.path / name))
+
+
+def finding(exc: DataError) -> Finding:
+    """A DataError as a finding naming the same file, row and field."""
+    return error(exc.message, Source(exc.path, exc.row) if exc.path is not None else None,
+                 exc.field)

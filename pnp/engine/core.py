@@ -9,6 +9,8 @@ choice, so the information is the same as for a simultaneous reveal.
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -22,8 +24,36 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow in this state; the message says why."""
 
 
+def as_action(action: Any) -> int:
+    """An action is a whole number: an int, or an integer type such as numpy's. 1.0, True or
+    "3" are refused with a message saying so, whatever the game."""
+    if isinstance(action, bool) or not hasattr(action, "__index__"):
+        raise IllegalAction(f"an action is a whole number (an int), not "
+                            f"{type(action).__name__} {action!r}")
+    return operator.index(action)
+
+
 class State(ABC):
-    """One position of a game. Mutable: apply_action changes it in place."""
+    """One position of a game. Mutable: apply_action changes it in place.
+
+    Every game's apply_action receives an int: a subclass's apply_action is wrapped once, when
+    the class is made, so an action of another type (1.0, True) is refused by as_action before
+    the rules see it (an int costs one type test)."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        apply = cls.__dict__.get("apply_action")
+        if apply is None or getattr(apply, "checks_action_type", False):
+            return
+
+        @functools.wraps(apply)
+        def apply_action(self, action):
+            if type(action) is not int:
+                action = as_action(action)
+            return apply(self, action)
+
+        apply_action.checks_action_type = True
+        cls.apply_action = apply_action
 
     @abstractmethod
     def current_player(self) -> int:
@@ -31,7 +61,8 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self) -> Sequence[int]:
-        """Actions the current player may take (empty when terminal)."""
+        """Actions the current player may take (empty when terminal), in a sequence of the
+        caller's own: changing it changes nothing in the game."""
 
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         """(action, probability) pairs when current_player() is CHANCE."""

@@ -21,15 +21,7 @@ from ..data.game import GameFolder
 from ..errors import DataError, Source
 from ..render.colours import colour
 from ..resources import shipped
-
-
-@dataclass(frozen=True)
-class Ruling:
-    id: str
-    title: str
-    text: str
-    source: str
-    origin: Source
+from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings
 
 
 @dataclass(frozen=True)
@@ -49,29 +41,6 @@ class Common:
 
     def colour(self, name: str) -> Color:
         return self.palette[name]
-
-
-def load_rulings(folder: GameFolder) -> tuple[Ruling, ...]:
-    path = folder.path / "rulings.toml"
-    if not path.is_file():
-        return ()
-    data = folder.toml("rulings.toml")
-    items = data.get("ruling", [])
-    if not isinstance(items, list):
-        raise DataError("expected [[ruling]] entries", path)
-    rulings = []
-    seen = set()
-    for i, item in enumerate(items, 1):
-        where = Source(path, i)
-        for key in ("id", "title", "text"):
-            if not isinstance(item.get(key), str) or not item[key].strip():
-                raise DataError(f"ruling {i} needs a text {key!r}", path, i, key)
-        if item["id"] in seen:
-            raise DataError(f"ruling id {item['id']!r} appears twice", path, i, "id")
-        seen.add(item["id"])
-        rulings.append(Ruling(item["id"], item["title"].strip(), " ".join(item["text"].split()),
-                              str(item.get("source", "pnp")), where))
-    return tuple(rulings)
 
 
 def load_common(folder: GameFolder) -> Common:
@@ -94,6 +63,8 @@ def load_common(folder: GameFolder) -> Common:
         except DataError as exc:
             raise DataError(f"{rel}: {exc.message}", folder.toml_path,
                             field=f"fonts.{role}") from None
+    rulings, problems = load_rulings(folder)
+    folder.problems.extend(problems)
     g = "game"
     return Common(
         folder=folder,
@@ -106,7 +77,7 @@ def load_common(folder: GameFolder) -> Common:
         version=str(folder.get(g, "version", (str, int, float), default="")),
         credits=folder.get(g, "credits", default=""),
         palette=palette,
-        rulings=load_rulings(folder),
+        rulings=rulings,
         fonts=fonts,
     )
 
@@ -115,8 +86,9 @@ def palette_colour(common: Common, value: str, source: Source, field: str) -> Co
     return colour(value, common.palette, source.path, source.row, field)
 
 
-def booklet_text(common: Common, context: dict[str, Any]) -> str:
-    """Render the game's booklet template: the game folder's own first, then the shipped one."""
+def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = NONE) -> str:
+    """Render the game's booklet template: the game folder's own first, then the shipped one.
+    `enforced` binds the rulings' placeholders to the engine's numbers (see rulings.py)."""
     from ..templating import render_template
 
     folder = common.folder
@@ -125,7 +97,6 @@ def booklet_text(common: Common, context: dict[str, Any]) -> str:
     search = [folder.path, shipped("templates") / common.engine]
     game = {k: getattr(common, k) for k in ("title", "designer", "players", "ages", "duration",
                                              "version", "credits")}
-    rulings = [{"id": r.id, "title": r.title, "text": r.text, "source": r.source}
-               for r in common.rulings]
+    rulings = for_booklet(common.rulings, enforced)
     base = {"game": game, "rulings": rulings}
     return render_template(search, name, {**base, **context})

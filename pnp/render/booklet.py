@@ -46,7 +46,7 @@ def faces_figure(drawers, w: float, h: float, outline: Color, scale: float = 0.5
             clip = c.beginPath()
             clip.rect(0, 0, w, h)
             c.clipPath(clip, stroke=0, fill=0)
-            drawer(Surface(c, fonts, w, h, 0, "figure"))
+            drawer(Surface(c, fonts, w, h, 0, "figure", cut=False))
             c.restoreState()
             c.setStrokeColor(outline)
             c.setLineWidth(0.4)
@@ -80,8 +80,65 @@ class _PageBreak(Flowable):
         pass
 
 
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
+_DELIMS = re.compile(r"\*+")
+CHUNK_LINES = 12  # lines per piece of a long paragraph (see _chunked)
+
+
+def emphasis(text: str) -> list[tuple[str, bool, bool]]:
+    """Split text into (piece, bold, italic) runs. `**bold**`, `*italic*` and `***both***`
+    (also `***a** b*`); a delimiter opens only before a non-space and closes only after one, a
+    single `*` between two letters or digits (2*3) is a star, and emphasis that crosses
+    (`**a *b** c*`) or is never closed prints its stars as they are. Each run carries its own
+    style, so the markup made from them is always well nested."""
+    tokens: list[dict] = []
+    pos = 0
+    for m in _DELIMS.finditer(text):
+        if m.start() > pos:
+            tokens.append({"text": text[pos:m.start()]})
+        before = text[m.start() - 1] if m.start() else " "
+        after = text[m.end()] if m.end() < len(text) else " "
+        kinds = {1: "i", 2: "b", 3: "bi"}.get(len(m.group()), "")
+        if kinds == "i" and before.isalnum() and after.isalnum():
+            kinds = ""
+        tokens.append({"text": m.group(), "kinds": kinds, "open": set(), "close": set(),
+                       "opens": not after.isspace(), "closes": not before.isspace()})
+        pos = m.end()
+    if pos < len(text):
+        tokens.append({"text": text[pos:]})
+    stack: list[tuple[dict, str]] = []  # (delimiter, "b" or "i") still open
+    for tok in tokens:
+        for kind in tok.get("kinds", "") if tok.get("closes") else "":
+            found = [i for i, (_, k) in enumerate(stack) if k == kind]
+            if found:
+                opener = stack[found[-1]][0]
+                opener["open"].add(kind)
+                tok["close"].add(kind)
+                # what opened inside it and is still open can no longer close: stars
+                stack = stack[:found[-1]] + [e for e in stack[found[-1] + 1:] if e[0] is opener]
+        if tok.get("opens"):
+            stack += [(tok, k) for k in tok["kinds"] if k not in tok["close"]]
+    runs: list[tuple[str, bool, bool]] = []
+    bold = italic = 0
+
+    def add(piece: str) -> None:
+        style = (bold > 0, italic > 0)
+        if runs and runs[-1][1:] == style:
+            runs[-1] = (runs[-1][0] + piece, *style)
+        elif piece:
+            runs.append((piece, *style))
+
+    for tok in tokens:
+        if "kinds" not in tok:
+            add(tok["text"])
+            continue
+        used = tok["open"] | tok["close"]
+        add("*" * (len(tok["text"]) - sum(2 if k == "b" else 1 for k in used)))
+        for kind, step in [(k, -1) for k in tok["close"]] + [(k, 1) for k in tok["open"]]:
+            if kind == "b":
+                bold += step
+            else:
+                italic += step
+    return runs
 
 
 @dataclass
@@ -93,19 +150,25 @@ class Booklet:
     source: str = "booklet"
     _layouts: dict = field(default_factory=dict, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        # errors in the layout name the template the text came from (pnp.templating)
+        self.source = getattr(self.text, "template", "") or self.source
+
     # ---- text to flowables ----------------------------------------------------------------
     def _inline(self, fonts: Fonts, text: str) -> str:
-        """Escape, apply bold/italic, and wrap characters the body font lacks in a font that
-        has them (CJK, symbols)."""
+        """Paragraph markup: escaped text, bold/italic runs, and characters the body font lacks
+        wrapped in a font that has them (CJK, symbols). Every tag closes inside its run."""
         out = []
-        for font, piece in fonts.runs(text, "regular"):
-            piece = xml_escape(piece)
-            if font != fonts["regular"]:
-                piece = f'<font name="{font}">{piece}</font>'
-            out.append(piece)
-        html = "".join(out)
-        html = _BOLD.sub(r"<b>\1</b>", html)
-        return _ITALIC.sub(r"<i>\1</i>", html)
+        for piece, bold, italic in emphasis(text):
+            html = "".join(xml_escape(t) if f == fonts["regular"]
+                           else f'<font name="{f}">{xml_escape(t)}</font>'
+                           for f, t in fonts.runs(piece, "regular"))
+            if italic:
+                html = f"<i>{html}</i>"
+            if bold:
+                html = f"<b>{html}</b>"
+            out.append(html)
+        return "".join(out)
 
     def _styles(self, fonts: Fonts) -> dict[str, ParagraphStyle]:
         from reportlab.lib.fonts import addMapping
@@ -141,7 +204,8 @@ class Booklet:
 
         def flush_para():
             if para:
-                story.append(Paragraph(self._inline(fonts, " ".join(para)), st["body"]))
+                story.extend(_chunked(Paragraph(self._inline(fonts, " ".join(para)),
+                                                st["body"]), width))
                 para.clear()
 
         def flush_table():
@@ -169,7 +233,7 @@ class Booklet:
             ]))
             return t
 
-        for number, raw in enumerate(self.text.splitlines(), 1):
+        for raw in self.text.splitlines():
             line = raw.strip()
             if not line.startswith("|"):
                 flush_table()
@@ -191,9 +255,9 @@ class Booklet:
             if m:
                 flush_para()
                 if m.group(1) not in self.figures:
-                    raise DataError(f"unknown figure {m.group(1)!r}; this game has: "
+                    raise DataError(f"[[figure {m.group(1)}]]: unknown figure; this game has: "
                                     f"{', '.join(sorted(self.figures)) or 'none'}",
-                                    self.source, number)
+                                    self.source)
                 story.append(_FigureFlowable(self.figures[m.group(1)], fonts))
                 continue
             if line == "---":
@@ -204,8 +268,8 @@ class Booklet:
             if m:
                 flush_para()
                 bullet = "\u2022" if m.group(1) == "-" else m.group(1)
-                story.append(Paragraph(self._inline(fonts, m.group(2)), st["bullet"],
-                                       bulletText=bullet))
+                story.extend(_chunked(Paragraph(self._inline(fonts, m.group(2)), st["bullet"],
+                                                bulletText=bullet), width))
                 continue
             para.append(line)
         flush_para()
@@ -257,7 +321,7 @@ class Booklet:
                         page.append(story.pop())
                     continue
                 if not page:
-                    raise DataError("an element of the rule booklet is taller than a page",
+                    raise DataError(f"{_describe(f)} is taller than a booklet page; split it",
                                     self.source)
                 break
             if page:
@@ -334,6 +398,43 @@ class _Placed(Flowable):
 def _margin(page_w: float) -> float:
     """20 mm on A4 and Letter, in proportion on smaller pages (14 mm on A5)."""
     return min(MARGIN, page_w * 0.095)
+
+
+def _chunked(p: Paragraph, width: float) -> list[Flowable]:
+    """A long paragraph as consecutive paragraphs of CHUNK_LINES lines, its text broken into
+    lines once. Splitting one long paragraph at each page break re-breaks all the text still
+    to come, so one long paragraph took time quadratic in its pages (82 pages: 148 s); the
+    pieces sit flush, so the page looks the same."""
+    if len(p.frags) < 2 and sum(len(getattr(f, "text", "")) for f in p.frags) < 2000:
+        return [p]
+    p.wrap(width, 1e9)
+    lines = len(p.blPara.lines)
+    if lines <= 2 * CHUNK_LINES:
+        return [p]
+    split = p._get_split_blParaFunc()  # what reportlab's own Paragraph.split uses
+    base = p.style
+    first = ParagraphStyle(f"{base.name}-first", base, spaceAfter=0)
+    middle = ParagraphStyle(f"{base.name}-cont", base, spaceBefore=0, spaceAfter=0,
+                            firstLineIndent=0)
+    last = ParagraphStyle(f"{base.name}-last", base, spaceBefore=0, firstLineIndent=0)
+    pieces: list[Flowable] = []
+    for start in range(0, lines, CHUNK_LINES):
+        stop = min(lines, start + CHUNK_LINES)
+        style = first if start == 0 else last if stop == lines else middle
+        pieces.append(Paragraph(None, style, bulletText=p.bulletText if start == 0 else None,
+                                frags=split(p.blPara, start, stop)))
+    return pieces
+
+
+def _describe(f: Flowable) -> str:
+    """How a designer finds a flowable in the template: its first words."""
+    f = getattr(f, "inner", f)  # unwrap a _Placed
+    if isinstance(f, Paragraph):
+        text = " ".join(f.getPlainText().split())
+        return f"the paragraph {text[:40] + '...' if len(text) > 40 else text!r}"
+    if isinstance(f, Table):
+        return "a table"
+    return "a figure" if isinstance(f, _FigureFlowable) else "an element"
 
 
 def _is_heading(f: Flowable) -> bool:

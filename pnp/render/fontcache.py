@@ -4,7 +4,7 @@ reportlab parses a TrueType font in pure Python: about 20 ms for a DejaVu face, 
 uses three or four, a fifth of its time. The parsed face is stored once, keyed by the file's
 content digest and reportlab's version, and loaded in about 2 ms afterwards. Anything wrong with
 the cache (missing, unreadable, written by another reportlab) means the font is parsed again;
-a cache that cannot be written is no error. `PNP_CACHE_DIR` moves the cache ("" turns it off).
+a cache that cannot be written is no error (pnp/cache.py says where it lives).
 """
 
 from __future__ import annotations
@@ -23,20 +23,12 @@ from reportlab import Version, rl_config
 from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
 
-
-def cache_dir() -> Path | None:
-    chosen = os.environ.get("PNP_CACHE_DIR")
-    if chosen == "":
-        return None
-    if chosen:
-        return Path(chosen) / "fonts"
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "pnp" / "fonts"
+from ..cache import cache_dir
 
 
 def cached_font(name: str, digest: str, parse: Callable[[], TTFont]) -> TTFont:
     """The font `parse()` gives, from the cache when it holds it."""
-    folder = cache_dir()
+    folder = cache_dir("fonts")
     if folder is None:
         return parse()
     path = folder / f"{digest}-reportlab-{Version}.pickle"

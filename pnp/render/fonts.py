@@ -41,7 +41,7 @@ def register_font(path: Path) -> str:
             font = cached_font(name, digest, lambda: _parse(name, path, data))
         except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
-        except Exception as exc:  # reportlab's parser meets a damaged file in many ways
+        except Exception:  # reportlab's parser meets a damaged file in many ways
             raise DataError("not a usable TrueType font (damaged or cut short)",
                             path) from None
         pdfmetrics.registerFont(font)
@@ -69,11 +69,10 @@ def _check_tables(data: bytes) -> None:
     if data[:4] == b"ttcf":
         return  # a collection: reportlab reads the chosen member's tables itself
     (count,) = struct.unpack(">H", data[4:6])
-    for i in range(count):
-        offset, length = struct.unpack(">II", data[12 + 16 * i + 8: 12 + 16 * i + 16])
-        if offset + length > len(data):
-            raise TTFError(f"cut short: a table ends at byte {offset + length:,} of "
-                           f"{len(data):,}")
+    ends = [sum(struct.unpack(">II", data[20 + 16 * i: 28 + 16 * i])) for i in range(count)]
+    if max(ends, default=0) > len(data):
+        raise TTFError(f"cut short: its tables need {max(ends):,} bytes, the file has "
+                       f"{len(data):,}")
 
 
 @dataclass

@@ -14,7 +14,9 @@ from .colours import luminance
 from .fonts import Fonts
 from .text import draw_fitted, draw_line, fit
 
-MIN_TEXT = 6.0  # pt: below this a rule text is unreadable at arm's length
+MIN_TEXT = 7.0  # pt: below this a rule text is unreadable at arm's length
+CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wanders that much)
+ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
 
 
 @dataclass(frozen=True)
@@ -55,9 +57,11 @@ class Surface:
     ink_saver: bool = False
     shape: str = "rect"
     elements: list[Element] = field(default_factory=list)
+    cut: bool = True  # the trim is a cut line (False for a booklet figure's frame)
 
     def __post_init__(self) -> None:
-        self._origin = self.c._currentMatrix  # element boxes are kept relative to this frame
+        # element boxes and text measured against the cut line are kept relative to this frame
+        self._origin = self.c._currentMatrix
 
     def element(self, name: str, x: float, y: float, w: float, h: float) -> None:
         """Record a named box drawn in the canvas's current frame (a drawer that translates or
@@ -111,7 +115,11 @@ class Surface:
             width = max_width or self.fonts.width(text, size, role)
             left = {"centre": x - width / 2, "right": x - width}.get(align, x)
             self.element(field, left, y - 0.25 * size, width, 1.1 * size)
-        draw_line(self.c, self.fonts, text, x, y, size, role, align)
+        self._check_size(size, text, field, source)
+        width = draw_line(self.c, self.fonts, text, x, y, size, role, align)
+        left = x - {"centre": width / 2, "right": width}.get(align, 0.0)
+        self._check_cut(text, left, y - DESCENT * size, left + width, y + ASCENT * size, field,
+                        source)
 
     def paragraph(self, text: str, x: float, y: float, w: float, h: float, *, size: float,
                   min_size: float = MIN_TEXT, role: str = "regular", align: str = "left",
@@ -129,7 +137,41 @@ class Surface:
         top = y + h
         if valign == "middle":
             top = y + (h + fitted.height()) / 2
+        self._check_size(fitted.size, text, field, source)
         draw_fitted(self.c, self.fonts, fitted, x, top, w, role, align)
+        widths = [self.fonts.width(line, fitted.size, role) for line in fitted.lines]
+        if widths:
+            span = max(widths)
+            left = {"centre": x + (w - span) / 2, "right": x + w - span}.get(align, x)
+            self._check_cut(text, left, top - fitted.height(), left + span, top, field, source)
+
+    def _check_size(self, size: float, text: str, field: str | None,
+                    source: Source | None) -> None:
+        if self.cut and size < MIN_TEXT - 1e-6:
+            self.report(f"text {text[:40]!r} is {size:.1f} pt; printed text needs at least "
+                        f"{MIN_TEXT:g} pt to be read across a table", field, source=source)
+
+    def _check_cut(self, text: str, x0: float, y0: float, x1: float, y1: float,
+                   field: str | None, source: Source | None) -> None:
+        """Text must keep CUT_CLEARANCE from the piece's cut line (its trim rectangle, or the
+        circle of a round token): a cut a little off must not slice a letter."""
+        if not self.cut:
+            return
+        corners = [self._to_piece(px, py) for px in (x0, x1) for py in (y0, y1)]
+        if self.shape == "circle":
+            r = min(self.w, self.h) / 2
+            cx, cy = self.w / 2, self.h / 2
+            room = r - max(((px - cx) ** 2 + (py - cy) ** 2) ** 0.5 for px, py in corners)
+        else:
+            room = min(min(px, self.w - px, py, self.h - py) for px, py in corners)
+        if room < CUT_CLEARANCE - 0.01:
+            where = "crosses" if room < 0 else f"is {room / CUT_CLEARANCE:.2f} mm from"
+            self.report(f"text {text[:40]!r} {where} the cut line; keep it at least 1 mm inside",
+                        field, source=source)
+
+    def _to_piece(self, x: float, y: float) -> tuple[float, float]:
+        """A point of the current user space in the piece's space (trim at 0, 0)."""
+        return _apply(_relative(self._origin, self.c._currentMatrix), x, y)
 
     def _check_glyphs(self, text: str, role: str, field: str | None,
                       source: Source | None) -> None:

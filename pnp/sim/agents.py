@@ -148,7 +148,12 @@ def factory(engine: str, spec: str) -> Factory:
 
 def make(engine: str, spec: str) -> Any:
     """A fresh agent for a spec; checks it has name and choose()."""
-    agent = factory(engine, spec)()
+    make_one = factory(engine, spec)
+    try:
+        agent = make_one()
+    except Exception as exc:  # a class that needs arguments, a function that is no agent
+        raise AgentError(f"agent {spec!r} cannot be built without arguments "
+                         f"({type(exc).__name__}: {str(exc)[:120]})") from None
     if not callable(getattr(agent, "choose", None)):
         raise AgentError(f"agent {spec!r} has no choose(observation, legal, rng) method")
     if not getattr(agent, "name", None):

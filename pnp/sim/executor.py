@@ -22,7 +22,20 @@ def _init(fn: Callable, shared: Any) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)   # the parent's pool.terminate(): just stop
+    _die_with_parent(signal.SIGTERM)
     _shared.update(fn=fn, shared=shared)
+
+
+def _die_with_parent(sig: int) -> None:
+    """Linux: have the kernel stop this worker when the parent dies (even by SIGKILL), so no
+    orphan plays on and then fails writing to a closed pipe."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, sig)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def _call(task: tuple) -> Any:

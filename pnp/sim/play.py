@@ -9,6 +9,7 @@ actions again or ``q`` to stop. End of input (Ctrl-D) ends the game cleanly.
 from __future__ import annotations
 
 import random
+import re
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -101,23 +102,28 @@ def _find_by_text(state, text: str, legal: Sequence[int]) -> int | None:
     return None
 
 
+_NUMBER = re.compile(r"-?[0-9]+")  # ASCII digits only: '²'.isdigit() is true, int('²') fails
+
+
 def parse_choice(state, legal: Sequence[int], labels: Sequence[str], text: str
                  ) -> tuple[int | None, str]:
     """(action, "") for an accepted choice, (None, reason) when refused."""
     t = text.strip()
     low = t.lower()
+    shown = repr(t if len(t) <= 40 else t[:37] + "...")
     if not t:
         return None, f"type the number of your move (1 to {len(legal)}), '?' for help"
-    if low.isdigit() or (low.startswith("-") and low[1:].isdigit()):
+    if _NUMBER.fullmatch(low):
+        if len(low.lstrip("-")) > 9:
+            return None, f"there is no move {shown}: choose a number from 1 to {len(legal)}"
         k = int(low)
         if 1 <= k <= len(legal):
             return legal[k - 1], ""
         return None, f"there is no move {k}: choose a number from 1 to {len(legal)}"
     if low.startswith("#"):
-        try:
-            a = int(low[1:])
-        except ValueError:
-            return None, f"{t!r}: write # and an engine action id, e.g. #3"
+        if not _NUMBER.fullmatch(low[1:]) or len(low) > 10:
+            return None, f"{shown}: write # and an engine action id, e.g. #3"
+        a = int(low[1:])
         if a in legal:
             return a, ""
         why = _why(state, a)
@@ -131,14 +137,14 @@ def parse_choice(state, legal: Sequence[int], labels: Sequence[str], text: str
     if len(part) == 1:
         return legal[part[0]], ""
     if len(part) > 1:
-        return None, (f"{t!r} fits several moves ({', '.join(str(i + 1) for i in part[:10])}"
+        return None, (f"{shown} fits several moves ({', '.join(str(i + 1) for i in part[:10])}"
                       f"{', ...' if len(part) > 10 else ''}): type its number")
     a = _find_by_text(state, low, legal)
     if a is not None:
         why = _why(state, a)
         if why is not None:
             return None, f"illegal: {why}"
-    return None, f"{t!r} is not one of your moves: type its number (1 to {len(legal)})"
+    return None, f"{shown} is not one of your moves: type its number (1 to {len(legal)})"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -183,7 +189,7 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
                 continue
             legal = list(state.legal_actions())
             if p not in humans:
-                a = decide(bots[p], state, p, legal, rng)
+                a = _bot_move(bots[p], opponent, state, p, legal, rng)
                 state.apply_action(a)
                 moves += 1
                 write(f"{label(p)} [{opponent}] has moved.")
@@ -234,6 +240,18 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
     if brief:
         write("Figures: " + ", ".join(f"{k} {v}" for k, v in brief.items()))
     return Outcome(True, returns, stats, moves)
+
+
+def _bot_move(bot, spec: str, state, seat: int, legal: list[int], rng) -> int:
+    """The agent's move; an agent that fails or breaks the rules ends the game with its name."""
+    try:
+        a = decide(bot, state, seat, legal, rng)
+    except Exception as exc:
+        raise PnpError(f"agent {spec!r} failed: {type(exc).__name__}: {str(exc)[:120]}") from None
+    if a not in legal:
+        raise PnpError(f"agent {spec!r} chose {str(a)[:40]}, which is not one of the legal "
+                       "moves")
+    return a
 
 
 def _listing(labels: Sequence[str], who: str) -> str:

@@ -176,13 +176,10 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     if count_col and count_col not in rows.columns:
         raise DataError(f"count column {count_col!r} is not in {rows.name} (its columns: "
                         f"{', '.join(rows.columns)})", path, field=f"{where}.count")
-    counts = [_convert(str(r[count_col]), Column(count_col, "int", default=1, min=0,
-                                                max=MAX_COPIES), r.source)
-              if count_col else 1 for r in rows.rows]
-    if sum(counts) > MAX_PIECES:
+    copies = Column(count_col or "count", "int", default=1, min=0, max=MAX_COPIES)
+    front_ref = _text(table, "front", path, where)
         raise DataError(f"the counts add up to {sum(counts):,} pieces; a kit holds at most "
                         f"{MAX_PIECES:,}", rows.rows[0].source.path, field=count_col)
-    front_ref = _text(table, "front", path, where)
     if not front_ref:
         raise DataError(f"{name} needs a front layout: front = \"layouts/{name}.toml\" or a "
                         "starter such as \"starter:card\"", path, field=f"{where}.front")
@@ -204,9 +201,27 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
             ref = str(r[back_column]).strip()
             if ref and ref not in backs:
                 backs[ref] = compiler.layout(ref, rows.columns, own, r.source, back_column)
+    layouts = list({id(x): x for x in [front, *backs.values()] if x is not None}.values())
+    for layout in layouts:
+        check_fixed_images(layout)
+    # a bad cell (a count that is no number, a missing picture) is noted and its row left out,
+    # so one run names every bad row
+    kept, counts = [], []
+    for r in rows.rows:
+        try:
+            n = _convert(str(r[count_col]), copies, r.source) if count_col else 1
+            for layout in layouts:
+                check_row_images(layout, r, compiler.env.root)
+        except DataError as exc:
+            folder.note(exc)
+            continue
+        kept.append(r)
+        counts.append(n)
+    rows = Table(rows.name, rows.columns, kept, rows.notes)
+    if sum(counts) > MAX_PIECES:
+        raise DataError(f"the counts add up to {sum(counts):,} pieces; a kit holds at most "
+                        f"{MAX_PIECES:,}", rows.rows[0].source.path, field=count_col)
     contexts = [context(r, own) for r in rows.rows]
-    for layout in {id(x): x for x in [front, *backs.values()] if x is not None}.values():
-        check_images(layout, rows, compiler.env.root)
     gap = length(table.get("gap", 0), path, field=f"{where}.gap")
     if not 0 <= gap <= 20 * MM:
         raise DataError("gap must be between 0 and 20mm", path, field=f"{where}.gap")
@@ -231,32 +246,35 @@ def with_defaults(rows: Table, defaults: Any, path: Path, where: str) -> Table:
     return Table(rows.name, rows.columns + tuple(missing), records, rows.notes)
 
 
-def check_images(layout: Layout, table: Table, root: Path) -> None:
+def check_row_images(layout: Layout, row: Record, root: Path) -> None:
     """Pictures a column names, checked when the game opens: a missing or broken file is a
     data error naming the file, row and column (not a finding at print time)."""
-    from ...data.images import checked_image
     from ...data.files import inside
+    from ...data.images import checked_image
 
     for element in layout.elements:
-        if element.type != "image" or element.values["src"] is None:
+        src = element.values.get("src") if element.type == "image" else None
+        if src is None or src.column is None:
             continue
-        src = element.values["src"]
-        column = src.column
-        for row in (table.rows if column else []):
-            cell = str(row[column]).strip()
-            if not cell:
-                continue
-            if cell.lower().endswith(".svg"):
-                path = inside(root, cell, row.source, column)
-                if not path.is_file():
-                    raise DataError(f"image {cell!r} not found in the game folder",
-                                    row.source.path, row.source.row, column)
-            else:
-                checked_image(root, cell, row.source, column)
-        if src.static and str(src.const).strip():
-            from ...faces.face import layout_picture
-            from ...faces.values import ValueProblem
+        cell = str(row[src.column]).strip()
+        if not cell:
+            continue
+        if cell.lower().endswith(".svg"):
+            if not inside(root, cell, row.source, src.column).is_file():
+                raise DataError(f"image {cell!r} not found in the game folder",
+                                row.source.path, row.source.row, src.column)
+        else:
+            checked_image(root, cell, row.source, src.column)
 
+
+def check_fixed_images(layout: Layout) -> None:
+    """A picture the layout names itself: checked once, as a mistake in the layout file."""
+    from ...faces.face import layout_picture
+    from ...faces.values import ValueProblem
+
+    for element in layout.elements:
+        src = element.values.get("src") if element.type == "image" else None
+        if src is not None and src.static and str(src.const).strip():
             try:
                 layout_picture(layout, str(src.const).strip())
             except ValueProblem as exc:

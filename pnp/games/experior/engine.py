@@ -50,7 +50,6 @@ _CHANCE_ACTIONS = (0, 1)
 _ALL = tuple(range(NUM_CARDS))
 LEGAL = tuple(tuple(c for c in _ALL if c != lock) for lock in _ALL) + (_ALL,)
 _LEGAL_SETS = tuple(frozenset(t) for t in LEGAL)
-_NO_ACTIONS: tuple[int, ...] = ()
 
 NO_CARD = -1
 
@@ -199,15 +198,16 @@ class ExperiorState(State):
     def current_player(self) -> int:
         return self._cur
 
-    def legal_actions(self) -> Sequence[int]:
+    def legal_actions(self) -> list[int]:
+        # a fresh list of the shared table: the caller may sort or trim it freely
         c = self._cur
         if c == 0:
-            return LEGAL[self._l0]
+            return list(LEGAL[self._l0])
         if c == 1:
-            return LEGAL[self._l1]
+            return list(LEGAL[self._l1])
         if c == CHANCE:
-            return _CHANCE_ACTIONS
-        return _NO_ACTIONS
+            return list(_CHANCE_ACTIONS)
+        return []
 
     def chance_outcomes(self):
         if self._cur != CHANCE:
@@ -422,10 +422,29 @@ def _side_of(seat: int, human_seat: int):
     return None
 
 
+def ruling_values(wound_limit: int, start: Mapping[str, Mapping[str, int]],
+                  multipliers: Mapping[str, int], bonus_multiplier: int,
+                  max_turns: int) -> dict[str, int]:
+    """The numbers the rulings state (card_data/experior/rulings.toml), for a game built with
+    these parameters: {human_sword}, {quick}, {wound_limit}, ..."""
+    values = {"cards": NUM_CARDS, "wound_limit": wound_limit,
+              "bonus_multiplier": bonus_multiplier, "max_turns": max_turns}
+    values.update({m: multipliers[m] for m in MODALITIES})
+    values.update({f"{s}_{t}": start[s][t] for s in SIDES for t in TYPES})
+    return values
+
+
 class ExperiorGame(Game):
     name = "experior"
     min_players = 2
     max_players = 2
+    sides = SIDES
+    # The rulings this engine enforces and the parameters each one states (ruling_values()).
+    RULINGS = {
+        "E1": ("cards", "quick", "strong"), "E2": tuple(f"{s}_{t}" for s in SIDES for t in TYPES),
+        "E3": ("cards",), "E4": (), "E5": (), "E6": ("wound_limit", "bonus_multiplier"),
+        "E7": (), "E8": (), "E9": ("max_turns",), "E10": (), "E11": (), "E12": (),
+    }
 
     def __init__(self, num_players: int | None = None, *, wound_limit: int = 100,
                  start: Mapping[str, Mapping[str, int]] = DEFAULT_START,
@@ -465,6 +484,10 @@ class ExperiorGame(Game):
 
     def new_initial_state(self) -> ExperiorState:
         return ExperiorState(self._rules)
+
+    def ruling_values(self) -> dict[str, int]:
+        return ruling_values(self.wound_limit, self.start, self.multipliers,
+                             self.bonus_multiplier, self.max_turns)
 
     def state_at(self, *, human_seat: int = 0, turn: int = 1,
                  exp: Mapping[str, Mapping[str, int]] | None = None,

@@ -17,7 +17,8 @@ from ...render.text import LEADING, wrap
 from ...units import MM
 from ..base import booklet_text
 from . import engine
-from .kit import MARGIN, STRIP, Card, Marker, Model, board_layout, worked_example
+from .kit import (MARGIN, STRIP, Card, Marker, Model, board_layout, enforced_rulings,
+                  track_cells, worked_example)
 
 
 
@@ -349,17 +350,17 @@ def marker_face(model: Model, marker: Marker, flipped: bool):
             a = model.attacks[marker.type]
             back = a.colour
             icon = lambda x, y, size: attack_icon(c, a.id, x, y, size, ink_on(a.colour))  # noqa
+        # A marker is small enough to sit in one track cell: the front shows what it counts
+        # (the type's icon on its colour, or the wound drop), the back only its + value. Whose
+        # it is shows by its colour and by the half of the board it stays on.
         if flipped:
-            disc(c, r, r + 3 * MM, 2.4 * MM, back, ink, 0.5)
-            icon(r, r + 3 * MM, 3.4 * MM)
             c.setFillColor(ink)
-            s.line(f"+{plus}", r, r - 3.6 * MM, 11, "bold", "centre", max_width=r * 1.6)
+            size = 7.5
+            s.line(f"+{plus}", r, r - size * 0.29, size, "condensed-bold", "centre",
+                   max_width=2 * r - 2.4 * MM)
         else:
-            disc(c, r, r + 1.3 * MM, 3.7 * MM, back, ink, 0.5)
-            icon(r, r + 1.3 * MM, 5.2 * MM)
-            c.setFillColor(ink)
-            s.line(side.name, r, r - 5 * MM, 6.5, "bold", "centre", max_width=r * 1.5,
-                   field="name", source=side.source)
+            disc(c, r, r, r - 1.1 * MM, back, ink, 0.5)
+            icon(r, r, (r - 1.1 * MM) * 1.4)
 
     return draw
 
@@ -387,10 +388,9 @@ def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
     s.line("WOUNDS", x0 + 5.5 * MM, top + 3 * MM, 11, "bold")
     s.line(f"limit {model.wound_limit}: the game ends", x0 + 10 * cell_w, top + 3 * MM, 7.5,
            "italic", "right", max_width=10 * cell_w - 27 * MM)
+    cells = track_cells(model, geo)
     number_size = min(9.0, cell_h * 0.45, cell_w * 0.38)
-    for v in track:
-        row, col = divmod(v - track.start, 10)
-        x, y = x0 + col * cell_w, top - (row + 1) * cell_h
+    for v, x, y in cells["wound"]:
         if v == model.wound_limit:
             fill, text = limit_c, ink_on(limit_c)
         elif v > model.wound_limit:
@@ -423,10 +423,9 @@ def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
            "centre", max_width=3 * cell_w + 2 * col_gap + gap)
     for k, t in enumerate(engine.TYPES):
         a = model.attacks[t]
-        x = ex0 + k * (cell_w + col_gap)
+        x = cells[t][0][1]
         tint = mix(a.colour, paper, 0.82)
-        for j, v in enumerate(exp):
-            y = e_top - (len(exp) - j) * e_h
+        for v, _, y in cells[t]:
             start = v == side.start[t]
             c.setFillColor(a.colour if start else tint)
             c.setStrokeColor(a.colour)
@@ -524,7 +523,7 @@ def _order_figure(model: Model):
     pal = model.common.palette
 
     def fig(c, fonts, w, h):
-        s = Surface(c, fonts, w, h, 0, "figure: winning order")
+        s = Surface(c, fonts, w, h, 0, "figure: winning order", cut=False)
         cx, cy, R, r = w / 2, h / 2 - 3 * MM, 25 * MM, 8 * MM
         from math import cos, pi, sin
 
@@ -587,7 +586,7 @@ def booklet(model: Model) -> Booklet:
                   "exp_first": exp[0], "exp_last": exp[-1], "exp_flip": model.experience_flip},
         "example": worked_example(model),
     }
-    text = booklet_text(model.common, context)
+    text = booklet_text(model.common, context, enforced_rulings(model))
     figures = {"order": (100 * MM, 74 * MM, _order_figure(model)),
                "cards": _cards_figure(model)}
     return Booklet(model.common.title, text, figures, accent=pal["ink"],

@@ -8,7 +8,6 @@ booklet's worked example is played by the engine, so its numbers cannot drift.
 
 from __future__ import annotations
 
-import inspect
 from collections import Counter
 from dataclasses import dataclass
 
@@ -19,7 +18,10 @@ from ...data.game import GameFolder
 from ...engine.core import IllegalAction
 from ...errors import DataError, Finding, Source, error, warning
 from ...units import MM
+from ...layout.places import Place, Track
 from ..base import Common, load_common, palette_colour
+from ..facts import Side as FactSide
+from ..rulings import Enforced
 from . import engine
 
 MARKER_KINDS = ("wound", "experience")
@@ -141,41 +143,62 @@ def _once(seen: dict, key, record: Record, field: str, what: str) -> None:
 
 
 def load(folder: GameFolder) -> Model:
+    """The data, with every problem noted in folder.problems (bad cells, unknown names, rows
+    the rules need that are missing); the kit is only drawn when none was noted."""
     common = load_common(folder)
 
     def col(rec: Record, field: str) -> Color:
         return palette_colour(common, rec[field], rec.source, field)
 
     attacks: dict[str, Attack] = {}
-    for r in folder.csv("attacks.csv", [Column("type"), Column("name"), Column("colour"),
-                                        Column("colour_name"), Column("beats")]):
+
+    def attack(r: Record) -> Attack:
         tid = _known(r, "type", engine.TYPES, "attack type")
         _once(attacks, tid, r, "type", "attack type")
         attacks[tid] = Attack(tid, r["name"], col(r, "colour"), r["colour_name"],
                               _known(r, "beats", engine.TYPES, "attack type"), r.source)
+        return attacks[tid]
+
+    folder.each("attacks.csv", [Column("type"), Column("name"), Column("colour"),
+                                Column("colour_name"), Column("beats")], attack)
     modalities: dict[str, Modality] = {}
-    for r in folder.csv("modalities.csv", [Column("modality"), Column("name"),
-                                           Column("multiplier", "int", min=0, max=99)]):
+
+    def modality(r: Record) -> Modality:
         mid = _known(r, "modality", engine.MODALITIES, "modality")
         _once(modalities, mid, r, "modality", "modality")
         modalities[mid] = Modality(mid, r["name"], r["multiplier"], r.source)
+        return modalities[mid]
+
+    folder.each("modalities.csv", [Column("modality"), Column("name"),
+                                   Column("multiplier", "int", min=0, max=99)], modality)
     sides: dict[str, Side] = {}
-    for r in folder.csv("sides.csv", [Column("side"), Column("name"), Column("colour"),
-                                      Column("ink")]
-                        + [Column(t, "int", min=0, max=99) for t in engine.TYPES]):
+
+    def side(r: Record) -> Side:
         sid = _known(r, "side", engine.SIDES, "side")
         _once(sides, sid, r, "side", "side")
         sides[sid] = Side(sid, r["name"], col(r, "colour"), col(r, "ink"),
                           {t: r[t] for t in engine.TYPES}, r.source)
-    cards = tuple(
-        Card(_known(r, "side", engine.SIDES, "side"), _known(r, "type", engine.TYPES,
-                                                             "attack type"),
-             _known(r, "modality", engine.MODALITIES, "modality"), r["multiplier"], r.source)
-        for r in folder.csv("cards.csv", [Column("side"), Column("type"), Column("modality"),
-                                          Column("multiplier", "int", min=0, max=99)]))
-    markers = []
-    for r in folder.csv("markers.csv", [Column("side"), Column("marker"),
-                                        Column("type", default="")]):
+        return sides[sid]
+
+    folder.each("sides.csv", [Column("side"), Column("name"), Column("colour"), Column("ink")]
+                + [Column(t, "int", min=0, max=99) for t in engine.TYPES], side)
+    for what, have, ids, name in (("attack type", attacks, engine.TYPES, "attacks.csv"),
+                                  ("modality", modalities, engine.MODALITIES, "modalities.csv"),
+                                  ("side", sides, engine.SIDES, "sides.csv")):
+        field = {"attack type": "type"}.get(what, what)
+        for key in ids:
+            if key not in have:
+                folder.note(DataError(f"the rules need a row for the {what} {key!r}",
+                                      folder.path / name, None, field))
+    cards = tuple(folder.each(
+        "cards.csv", [Column("side"), Column("type"), Column("modality"),
+                      Column("multiplier", "int", min=0, max=99)],
+        lambda r: Card(_known(r, "side", engine.SIDES, "side"),
+                       _known(r, "type", engine.TYPES, "attack type"),
+                       _known(r, "modality", engine.MODALITIES, "modality"), r["multiplier"],
+                       r.source)))
+
+    def marker(r: Record) -> Marker:
         kind = _known(r, "marker", MARKER_KINDS, "marker")
         type_ = r["type"]
         if kind == "experience":
@@ -183,18 +206,19 @@ def load(folder: GameFolder) -> Model:
         elif type_:
             raise DataError("a wound marker has no attack type; leave the cell empty",
                             r.source.path, r.source.row, "type")
-        markers.append(Marker(_known(r, "side", engine.SIDES, "side"), kind, type_, r.source))
-    example = []
+        return Marker(_known(r, "side", engine.SIDES, "side"), kind, type_, r.source)
+
+    markers = folder.each("markers.csv", [Column("side"), Column("marker"),
+                                          Column("type", default="")], marker)
     example_cols = [Column(f"{s}_{k}") for s in engine.SIDES for k in ("type", "modality")]
-    for r in folder.csv("example.csv", example_cols):
-        example.append(ExampleTurn(
-            {s: (_known(r, f"{s}_type", engine.TYPES, "attack type"),
-                 _known(r, f"{s}_modality", engine.MODALITIES, "modality"))
-             for s in engine.SIDES}, r.source))
+    example = folder.each("example.csv", example_cols, lambda r: ExampleTurn(
+        {s: (_known(r, f"{s}_type", engine.TYPES, "attack type"),
+             _known(r, f"{s}_modality", engine.MODALITIES, "modality"))
+         for s in engine.SIDES}, r.source))
     for needed in ("paper", "ink", "limit"):
         if needed not in common.palette:
-            raise DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
-                            field=f"palette.{needed}")
+            folder.note(DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
+                                  field=f"palette.{needed}"))
 
     def number(section: str, key: str, low: int, high: int, default=...) -> int:
         value = folder.get(section, key, int, default=default)
@@ -203,24 +227,31 @@ def load(folder: GameFolder) -> Model:
                             folder.toml_path, field=f"{section}.{key}")
         return value
 
+    def kept(value, fallback):
+        return fallback if value is None else value
+
+    keep = folder.keep
     return Model(
         common=common, attacks=attacks, modalities=modalities, sides=sides, cards=cards,
         markers=tuple(markers), example=tuple(example),
-        card_size=folder.card_size(), marker_diameter=folder.length("markers", "diameter"),
-        board_size=(folder.length("board", "width"), folder.length("board", "height")),
-        wound_limit=number("options", "wound_limit", 1, 9999),
-        bonus_multiplier=number("options", "bonus_multiplier", 0, 99),
-        aid_cards=number("options", "aid_cards", 0, 10, default=2),
-        wound_cells_beyond=number("board", "wound_cells_beyond", 0, 500, default=50),
-        experience_cells=number("board", "experience_cells", 2, 60, default=15),
-        experience_flip=number("board", "experience_flip", 1, 59, default=10),
+        card_size=kept(keep(folder.card_size), (63 * MM, 88 * MM)),
+        marker_diameter=kept(keep(folder.length, "markers", "diameter"), 10 * MM),
+        board_size=(kept(keep(folder.length, "board", "width"), 190 * MM),
+                    kept(keep(folder.length, "board", "height"), 270 * MM)),
+        wound_limit=kept(keep(number, "options", "wound_limit", 1, 9999), 100),
+        bonus_multiplier=kept(keep(number, "options", "bonus_multiplier", 0, 99), 3),
+        aid_cards=kept(keep(number, "options", "aid_cards", 0, 10, 2), 2),
+        wound_cells_beyond=kept(keep(number, "board", "wound_cells_beyond", 0, 500, 50), 50),
+        experience_cells=kept(keep(number, "board", "experience_cells", 2, 60, 15), 15),
+        experience_flip=kept(keep(number, "board", "experience_flip", 1, 59, 10), 10),
     )
 
 
 # ---- validation -----------------------------------------------------------------------------
-def _engine_default(name: str):
-    """A default of ExperiorGame's constructor: the value RULINGS.md fixes."""
-    return inspect.signature(engine.ExperiorGame.__init__).parameters[name].default
+def complete(model: Model) -> bool:
+    """Every attack type, modality and side the rules need has its row."""
+    return (set(model.attacks) == set(engine.TYPES) and set(model.sides) == set(engine.SIDES)
+            and set(model.modalities) == set(engine.MODALITIES))
 
 
 def _is_named_colour(value: Color, name: str) -> bool:
@@ -238,12 +269,12 @@ def validate(model: Model) -> list[Finding]:
     def file(name: str) -> Source:
         return Source(folder / name)
 
-    # attack types: the engine's three, its winning order and its colours
+    # attack types: the engine's winning order and its colours (a design may rename them, but
+    # the engine plays sword > bow > magic > sword, and the text's UNO colours carry meaning)
     for t in engine.TYPES:
         a = model.attacks.get(t)
         if a is None:
-            findings.append(error(f"attack type {t!r} is missing", file("attacks.csv"), "type"))
-            continue
+            continue  # noted when loading
         if a.beats != engine.BEATS[t]:
             findings.append(error(f"{a.name} beats {engine.BEATS[t]} by the rules, the data says "
                                   f"{a.beats}", a.source, "beats"))
@@ -254,27 +285,8 @@ def validate(model: Model) -> list[Finding]:
         elif not _is_named_colour(a.colour, a.colour_name):
             findings.append(error(f"{a.name}'s printed colour #{a.colour.hexval()[2:]} is not "
                                   f"{a.colour_name}", a.source, "colour"))
-    # modalities: the multipliers the rulings fix
-    for m in engine.MODALITIES:
-        mod = model.modalities.get(m)
-        if mod is None:
-            findings.append(error(f"modality {m!r} is missing", file("modalities.csv"),
-                                  "modality"))
-        elif mod.multiplier != engine.DEFAULT_MULTIPLIERS[m]:
-            findings.append(error(f"{mod.name} multiplies by {engine.DEFAULT_MULTIPLIERS[m]} by "
-                                  f"the rules, the data says {mod.multiplier}", mod.source,
-                                  "multiplier"))
-    # sides: both fighters, starting experience as in the rulings
-    for s in engine.SIDES:
-        side = model.sides.get(s)
-        if side is None:
-            findings.append(error(f"side {s!r} is missing", file("sides.csv"), "side"))
-            continue
-        for t in engine.TYPES:
-            want = engine.DEFAULT_START[s][t]
-            if side.start[t] != want:
-                findings.append(error(f"the {side.name} starts with {t} {want} by the rulings "
-                                      f"(E2), the data says {side.start[t]}", side.source, t))
+    # multipliers, starting experience and the bonus attack are design numbers: the engine is
+    # built from them and the cards and rulings print them, so any value is played as printed
     # cards: one per side, type and modality, each printing the data's multiplier
     seen: dict[tuple[str, str, str], Card] = {}
     for card in model.cards:
@@ -301,15 +313,12 @@ def validate(model: Model) -> list[Finding]:
                 what = "wound marker" if key[0] == "wound" else f"{key[1]} experience marker"
                 findings.append(error(f"the {s} needs exactly one {what}, has {theirs[key]}",
                                       file("markers.csv"), "marker"))
-    # options: the bonus attack as in the rulings; the tracks long enough
+    # the tracks long enough
     toml = Source(model.common.folder.toml_path)
-    ruled_bonus = _engine_default("bonus_multiplier")
-    if model.bonus_multiplier != ruled_bonus:
-        findings.append(error(f"the bonus attack deals {ruled_bonus} x the highest experience "
-                              f"by the rulings (E6), the data says {model.bonus_multiplier}",
-                              toml, "options.bonus_multiplier"))
     findings += _validate_tracks(model, toml)
     # the engine is built from this data and agrees with it
+    if not complete(model):
+        return findings  # noted when loading: no engine or example can be built from it
     try:
         game = new_game(model)
     except ValueError as exc:
@@ -536,6 +545,45 @@ def board_layout(model: Model) -> dict:
             "rows": rows, "problems": problems}
 
 
+def track_cells(model: Model, geo: dict | None = None) -> dict[str, list[tuple[int, float, float]]]:
+    """Every cell of one half's tracks as (value, x, y of its lower-left corner), in the half's
+    own coordinates (its fighter at the bottom edge): "wound", then one list per attack type.
+    The board draws these cells and validation puts the markers on them."""
+    geo = geo or board_layout(model)
+    cell_w, cell_h, exp_h, top = geo["cell_w"], geo["cell_h"], geo["exp_h"], geo["top"]
+    track = model.wound_track
+    cells = {"wound": [(v, MARGIN + (v - track.start) % 10 * cell_w,
+                        top - ((v - track.start) // 10 + 1) * cell_h) for v in track]}
+    exp = model.experience_track
+    ex0 = MARGIN + 10 * cell_w + geo["gap"]
+    for k, t in enumerate(engine.TYPES):
+        x = ex0 + k * (cell_w + geo["col_gap"])
+        cells[t] = [(v, x, top - (len(exp) - j) * exp_h) for j, v in enumerate(exp)]
+    return cells
+
+
+def tracks(model: Model) -> list[Track]:
+    """The markers on their tracks, both halves in board coordinates (the Elf's half is the
+    Human's turned half a turn about the board's centre)."""
+    if not complete(model):
+        return []
+    geo = board_layout(model)
+    W, H = model.board_size
+    sizes = {"wound": (geo["cell_w"], geo["cell_h"])}
+    sizes.update({t: (geo["cell_w"], geo["exp_h"]) for t in engine.TYPES})
+    out = []
+    for s, turned in zip(engine.SIDES, (False, True)):
+        for key, cells in track_cells(model, geo).items():
+            w, h = sizes[key]
+            places = tuple(Place(W - x - w / 2, H - y - h / 2, w, h) if turned
+                           else Place(x + w / 2, y + h / 2, w, h) for _, x, y in cells)
+            what = "wound" if key == "wound" else f"{model.attacks[key].name} experience"
+            out.append(Track(f"the {model.sides[s].name}'s {what} track", f"{what} marker"
+                             if key == "wound" else "experience marker", model.marker_diameter,
+                             places, field="markers.diameter"))
+    return out
+
+
 # ---- the protocol -----------------------------------------------------------------------------
 def required_kit(model: Model) -> Counter:
     """What the rules need printed, from the engine's facts."""
@@ -550,6 +598,36 @@ def required_kit(model: Model) -> Counter:
         "experience track": sides * len(engine.TYPES),
         "locked-card slot": sides,
     })
+
+
+def engine_class(model: Model) -> type[engine.ExperiorGame]:
+    return engine.ExperiorGame
+
+
+def sides(model: Model) -> list[FactSide]:
+    return [FactSide(s.id, s.name, s.source) for s in model.sides.values()]
+
+
+def enforced_rulings(model: Model) -> Enforced:
+    """The engine's rulings with the numbers it is built with from this data, and E12's flip
+    values, which the board and markers print."""
+    values = dict(engine.ruling_values(model.wound_limit, _start(model), _multipliers(model),
+                                       model.bonus_multiplier, engine.DEFAULT_MAX_TURNS))
+    values.update(wound_flip=model.wound_cells_beyond, exp_flip=model.experience_flip)
+    params = {**engine.ExperiorGame.RULINGS, "E12": ("wound_flip", "exp_flip")}
+    return Enforced(params, values)
+
+
+def _start(model: Model) -> dict[str, dict[str, int]]:
+    """Start experience by side, the engine's default standing in for a side the data lacks
+    (loading has noted it; nothing is drawn or played from such data)."""
+    return {s: dict(model.sides[s].start) if s in model.sides else dict(engine.DEFAULT_START[s])
+            for s in engine.SIDES}
+
+
+def _multipliers(model: Model) -> dict[str, int]:
+    return {m: model.modalities[m].multiplier if m in model.modalities
+            else engine.DEFAULT_MULTIPLIERS[m] for m in engine.MODALITIES}
 
 
 def new_game(model: Model, num_players: int | None = None) -> engine.ExperiorGame:

@@ -157,9 +157,9 @@ def round_marker(model: Model):
         c.setStrokeColor(pal["gold"])
         c.setLineWidth(0.8)
         c.circle(r, r, r - 1 * MM, stroke=1, fill=0)
-        bow_and_axe(c, r, r + 1.3 * MM, 7 * MM, pal["gold"])
+        bow_and_axe(c, r, r + 1.8 * MM, 7 * MM, pal["gold"])
         c.setFillColor(pal["gold"])
-        s.line("ROUND", r, r - 4.4 * MM, 7, "bold", "centre")
+        s.line("ROUND", r, r - 3.9 * MM, 7, "condensed-bold", "centre")  # 1 mm inside the cut
 
     return draw
 
@@ -176,6 +176,6 @@ def first_marker(model: Model):
         c.circle(r, r, r - 1 * MM, stroke=1, fill=0)
         c.setFillColor(pal["boss"])
         s.line("1st", r, r - 0.8 * MM, 13, "bold", "centre")
-        s.line("FIRST", r, r - 4.7 * MM, 7, "bold", "centre")
+        s.line("FIRST", r, r - 4.7 * MM, 7, "condensed-bold", "centre")  # 1 mm inside the cut
 
     return draw

@@ -281,8 +281,9 @@ def character_card(model: Model, ch: engine.Character):
             cx = x + bw / 2
             c.setFillColor(ink)
             if i == 0:
-                s.line("MUST", cx, top - 3.4 * MM, 7, "bold", "centre")
-                s.line("CHALLENGE", cx, top - 6.2 * MM, 7, "bold", "centre", max_width=bw - 2 * MM)
+                s.line("MUST", cx, top - 3.4 * MM, 7, "condensed-bold", "centre")
+                s.line("CHALLENGE", cx, top - 6.2 * MM, 7, "condensed-bold", "centre",
+                       max_width=bw - 1.2 * MM)
                 s.line(f"{ch.threshold}+", cx, top - 13.6 * MM, 20, "bold", "centre",
                        max_width=bw - 2, field="threshold")
                 s.line("horde total", cx, top - 17.4 * MM, 7, "regular", "centre",

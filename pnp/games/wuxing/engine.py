@@ -41,10 +41,13 @@ GENERATES = {"wood": "fire", "fire": "earth", "earth": "metal", "metal": "water"
 DESTROYS = {"wood": "earth", "earth": "water", "water": "fire", "fire": "metal", "metal": "wood"}
 
 SEAT_NAMES = ("Yang", "Yin")
+SIDES = ("yang", "yin")            # as the card data names the seats
 YANG, YIN = 0, 1
 COLOURS = ("red", "blue")          # red = generating link, blue = destroying link
 RED, BLUE = 0, 1
 TOKENS_PER_COLOUR = 3               # red and blue link tokens each
+PATHS_TO_WIN = 2                    # W11
+DEFAULT_MAX_ROUNDS = 30             # W14
 
 # A legal layout (W2): every path holds each element once and no element stands at the same
 # distance from a player on two paths.
@@ -368,10 +371,21 @@ class WuxingGame(Game):
     name = "wuxing"
     min_players = 2
     max_players = 2
+    sides = SIDES
+    # The rulings this engine enforces (card_data/wuxing/rulings.toml) and the parameters each
+    # one states; ruling_values() gives their values.
+    RULINGS = {
+        "W1": (), "W2": ("elements", "paths", "islands_per_path"), "W3": (), "W4": (),
+        "W5": (), "W6": (), "W7": (), "W8": (), "W9": (), "W10": ("tokens_per_colour",),
+        "W11": ("paths_to_win", "all_tokens"), "W12": ("all_tokens",), "W13": (),
+        "W14": ("max_rounds",), "W15": (), "W16": (), "W17": ("all_tokens",), "W18": (),
+        "W19": (), "W20": (),
+    }
 
     def __init__(self, paths: Sequence[Sequence[str]] | None = None, *, set_aside: bool = True,
                  pawns_turn: bool = True, generated_wins: bool = False,
-                 tokens_per_colour: int = TOKENS_PER_COLOUR, max_rounds: int = 30):
+                 tokens_per_colour: int = TOKENS_PER_COLOUR,
+                 max_rounds: int = DEFAULT_MAX_ROUNDS):
         super().__init__(2)
         if paths is None:
             paths = DEFAULT_PATHS
@@ -395,6 +409,13 @@ class WuxingGame(Game):
 
     def new_initial_state(self) -> "WuxingState":
         return WuxingState(self)
+
+    def ruling_values(self) -> dict[str, int]:
+        """The numbers the rulings state, as this game plays them."""
+        return {"elements": len(ELEMENTS), "paths": NUM_PATHS, "islands_per_path": PATH_LEN,
+                "tokens_per_colour": self.tokens_per_colour,
+                "all_tokens": 2 * self.tokens_per_colour, "paths_to_win": PATHS_TO_WIN,
+                "max_rounds": self.max_rounds}
 
     def position(self, *, first: int = 0, pawns: Sequence[tuple[int, int]] | None = None,
                  yin_yang: Sequence[int | None] | None = None,
@@ -433,7 +454,7 @@ class WuxingGame(Game):
             if any(w not in (-1, 0, 1) for w in s._pw):
                 raise ValueError("path winners must be 0, 1 or None")
             won = [s._pw.count(0), s._pw.count(1)]
-            if max(won) >= 2:
+            if max(won) >= PATHS_TO_WIN:
                 raise ValueError("a player with 2 paths has already won")
             s._won = tuple(won)
         if tokens is not None:
@@ -936,7 +957,7 @@ class WuxingState(State):
                     self._pw = _put(self._pw, k, w)
                     won = self._won
                     self._won = won = (won[0] + 1, won[1]) if w == 0 else (won[0], won[1] + 1)
-                    if won[w] >= 2:
+                    if won[w] >= PATHS_TO_WIN:
                         end = "paths"
                 # W10 / W17: token of the link's colour.
                 if colour >= 0:

@@ -13,11 +13,10 @@ from ...render.booklet import Booklet
 from ...render.colours import ink_on
 from ...render.icons import arrow, disc, taijitu, toward
 from ...render.surface import Surface
-from ...render.text import draw_line
 from ...units import MM
 from ..base import booklet_text
 from . import engine
-from .kit import Card, Model
+from .kit import Card, Model, enforced_rulings, island_centres
 
 
 
@@ -88,10 +87,11 @@ def element_card(model: Model, card: Card):
     return draw
 
 
-def _cycle_diagram(c, fonts, model: Model, cx: float, cy: float, R: float, r: float,
+def _cycle_diagram(s: Surface, model: Model, cx: float, cy: float, R: float, r: float,
                    ink: Color, halo: Color | None, outside: bool = True) -> None:
     """Both cycles: generating around the pentagon (red, solid), destroying across it (blue,
     dashed), drawn from the engine's tables."""
+    c = s.c
     pal = model.common.palette
     order = [engine.ELEMENTS[0]]
     while len(order) < len(engine.ELEMENTS):
@@ -108,7 +108,8 @@ def _cycle_diagram(c, fonts, model: Model, cx: float, cy: float, R: float, r: fl
         e = model.elements[eid]
         disc(c, x, y, r, e.colour, ink, max(0.8, r / 12))
         c.setFillColor(ink_on(e.colour))
-        draw_line(c, fonts, e.glyph, x, y - r * 0.36, r * 1.05, "cjk", "centre")
+        s.line(e.glyph, x, y - r * 0.36, r * 1.05, "cjk", "centre", field="glyph",
+               source=e.source)
         # the top name sits above its node; side names outside when there is room, else below
         size = max(7, r * 0.45)
         ux = (x - cx) / R
@@ -119,7 +120,7 @@ def _cycle_diagram(c, fonts, model: Model, cx: float, cy: float, R: float, r: fl
             align = "left" if ux > 0 else "right"
             lx, ly = x + (r + 2) * (1 if ux > 0 else -1), y - size * 0.35
         c.setFillColor(ink)
-        draw_line(c, fonts, e.name, lx, ly, size, "bold", align)
+        s.line(e.name, lx, ly, size, "bold", align, field="name", source=e.source)
 
 
 def _winner_text(model: Model) -> str:
@@ -137,7 +138,7 @@ def reference_card(model: Model):
         ink = pal["ink"]
         c.setFillColor(ink)
         s.line("The two cycles", w / 2, h - 11 * MM, 12, "bold", "centre", max_width=w - 8 * MM)
-        _cycle_diagram(c, s.fonts, model, w / 2, 48 * MM, 15.5 * MM, 4.8 * MM, ink, None,
+        _cycle_diagram(s, model, w / 2, 48 * MM, 15.5 * MM, 4.8 * MM, ink, None,
                        outside=False)
         ly = 23.5 * MM
         arrow(c, 5 * MM, ly, 15 * MM, ly, pal["generating"], width=1.6, head=5.5)
@@ -149,7 +150,7 @@ def reference_card(model: Model):
                max_width=w - 21 * MM)
         s.paragraph(_winner_text(model) + " Same element: the pawn on that element's island "
                     "wins, else the Yin-Yang pawn, else a tie.", 4.5 * MM, 3.5 * MM, w - 9 * MM,
-                    12 * MM, size=7.5, min_size=6.5, align="centre")
+                    12 * MM, size=7.5, min_size=7, align="centre")
 
     return draw
 
@@ -238,7 +239,7 @@ def link_token(model: Model, token):
         if token.id == "first":
             c.setFillColor(ink)
             s.line("1st", r, r - 1 * MM, 14, "bold", "centre")
-            s.line(token.label, r, r - 6.5 * MM, 6.5, "regular", "centre", max_width=r * 1.5,
+            s.line(token.label, r, r - 6.5 * MM, 7, "regular", "centre", max_width=r * 1.5,
                    field="label")
             return
         arrow(c, r - 6.5 * MM, r + 1.5 * MM, r + 6.5 * MM, r + 1.5 * MM, ink, width=2.2,
@@ -255,7 +256,6 @@ def board(model: Model):
     W, H = model.board_size
     d = model.island_diameter
     paths = sorted({i.path for i in model.islands})
-    positions = max(i.position for i in model.islands)
 
     def draw(s: Surface) -> None:
         c = s.c
@@ -264,22 +264,19 @@ def board(model: Model):
         c.setStrokeColor(pal["ink"])
         c.setLineWidth(0.8)
         c.rect(0, 0, W, H, stroke=1, fill=0)
-        margin_y = d / 2 + 6 * MM
-        step = (H - 2 * margin_y) / max(1, positions - 1)
-        col_w = (W - 70 * MM) / len(paths)
-        xs = {p: 35 * MM + col_w * (k + 0.5) for k, p in enumerate(paths)}
+        centres = island_centres(model)
         for p in paths:
-            x = xs[p]
+            ends = [xy for (path, _), xy in sorted(centres.items()) if path == p]
+            x = ends[0][0]
             c.setStrokeColor(pal["sand"])
             c.setLineWidth(5)
             c.setDash(6, 4)
-            c.line(x, margin_y, x, H - margin_y)
+            c.line(x, ends[0][1], x, ends[-1][1])
             c.setDash()
             c.setFillColor(pal["ink"])
-            draw_line(c, s.fonts, f"Path {p}", x + d / 2 + 2 * MM, H / 2 - 3, 9, "bold")
+            s.line(f"Path {p}", x + d / 2 + 2 * MM, H / 2 - 3, 9, "bold")
         for island in model.islands:
-            x = xs[island.path]
-            y = margin_y + (island.position - 1) * step
+            x, y = centres[(island.path, island.position)]
             e = model.elements[island.element]
             disc(c, x, y, d / 2 + 1.5 * MM, pal["sand"], None)
             disc(c, x, y, d / 2, e.colour, pal["ink"], 1.2)
@@ -295,17 +292,19 @@ def board(model: Model):
             if at_top:
                 c.translate(W, H)
                 c.rotate(180)
-            disc(c, 17 * MM, 17 * MM, 10 * MM, owner.colour, owner.ink, 1.2)
+            disc(c, 17 * MM, 25 * MM, 9 * MM, owner.colour, owner.ink, 1.2)
             c.setFillColor(owner.ink)
-            s.line(owner.symbol, 17 * MM, 13.5 * MM, 20, "cjk", "centre")
+            s.line(owner.symbol, 17 * MM, 21.8 * MM, 18, "cjk", "centre")
             c.setFillColor(pal["ink"])
-            s.line(f"{owner.name} sits on this side", 17 * MM, 3.5 * MM, 8, "bold", "centre")
+            # two short lines under the disc, clear of the paths and the board's edge
+            s.line(f"{owner.name} sits", 17 * MM, 10.5 * MM, 8, "bold", "centre")
+            s.line("on this side", 17 * MM, 6.5 * MM, 8, "bold", "centre")
             c.restoreState()
         # the cycles in the board's free corner, for quick reference
-        _cycle_diagram(c, s.fonts, model, W - 17.5 * MM, 30 * MM, 11 * MM, 3.6 * MM,
-                       pal["ink"], None)
+        _cycle_diagram(s, model, W - 25 * MM, 30 * MM, 12 * MM, 4.2 * MM, pal["ink"], None,
+                       outside=False)
         c.setFillColor(pal["ink"])
-        draw_line(c, s.fonts, model.common.title, 17.5 * MM, H / 2, 12, "bold", "centre")
+        s.line(model.common.title, 17.5 * MM, H / 2, 12, "bold", "centre")
 
     places = tuple("island" for _ in model.islands)
     return Board("Board: 3 paths of 5 islands", W, H, draw, places)
@@ -316,7 +315,8 @@ def booklet(model: Model) -> Booklet:
     pal = model.common.palette
 
     def cycles(c, fonts, w, h):
-        _cycle_diagram(c, fonts, model, w / 2, h / 2 - 2 * MM, 30 * MM, 8 * MM, pal["ink"], None)
+        _cycle_diagram(Surface(c, fonts, w, h, 0, "figure", cut=False), model, w / 2,
+                       h / 2 - 2 * MM, 30 * MM, 8 * MM, pal["ink"], None)
 
     context = {
         "elements": [{"id": e.id, "name": e.name, "glyph": e.glyph}
@@ -334,9 +334,10 @@ def booklet(model: Model) -> Booklet:
         "options": {"set_aside": model.set_aside, "pawns_turn": model.pawns_turn,
                     "generated_wins": model.generated_wins},
         "tokens_per_colour": engine.TOKENS_PER_COLOUR,
-        "paths_to_win": engine.NUM_PATHS // 2 + 1,
+        "paths_to_win": engine.PATHS_TO_WIN,
+        "max_rounds": model.max_rounds,
     }
-    text = booklet_text(model.common, context)
+    text = booklet_text(model.common, context, enforced_rulings(model))
     return Booklet(model.common.title, text, {"cycles": (90 * MM, 90 * MM, cycles)},
                    accent=pal["ink"], source=str(model.common.folder.path / "booklet"))
 

@@ -10,7 +10,11 @@ from reportlab.lib.colors import Color
 from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...errors import DataError, Finding, Source, error
+from ...units import MM
+from ...layout.places import Place, Track
 from ..base import Common, load_common, palette_colour
+from ..facts import Side
+from ..rulings import Enforced
 from . import engine
 
 CARD_FACES = ("destroyed_by", "generated_by", "destroys", "generates")
@@ -89,6 +93,7 @@ class Model:
     pawns_turn: bool
     generated_wins: bool
     reference_cards: int
+    max_rounds: int
 
     def player(self, pid: str) -> Player:
         return next(p for p in self.players if p.id == pid)
@@ -109,69 +114,102 @@ def _known(record: Record, field: str, allowed, what: str) -> str:
 
 
 def load(folder: GameFolder) -> Model:
+    """The data, with every problem noted in folder.problems (bad cells, unknown names, rows
+    the rules need that are missing); what is left is complete enough to draw from only when
+    no problem was noted."""
     common = load_common(folder)
     ids = engine.ELEMENTS
 
     def col(rec: Record, field: str) -> Color:
         return palette_colour(common, rec[field], rec.source, field)
 
-    elements = {}
-    for r in folder.csv("elements.csv", [Column("element"), Column("name"), Column("glyph"),
-                                         Column("colour")]):
+    elements: dict[str, Element] = {}
+
+    def element(r: Record) -> Element:
         eid = _known(r, "element", ids, "element")
         if eid in elements:
             raise DataError(f"element {eid!r} is listed twice", r.source.path, r.source.row,
                             "element")
         elements[eid] = Element(eid, r["name"], r["glyph"], col(r, "colour"), r.source)
-    players = tuple(
-        Player(r["seat"], r["player"], r["name"], col(r, "colour"), col(r, "ink"), r["symbol"],
-               r.source)
-        for r in folder.csv("players.csv", [Column("seat", "int", min=1, max=2), Column("player"),
-                                            Column("name"), Column("colour"), Column("ink"),
-                                            Column("symbol")]))
+        return elements[eid]
+
+    folder.each("elements.csv", [Column("element"), Column("name"), Column("glyph"),
+                                   Column("colour")], element)
+    for eid in ids:
+        if eid not in elements:
+            folder.note(DataError(f"the rules need a row for the element {eid!r}",
+                                  folder.path / "elements.csv", None, "element"))
+    players = tuple(folder.each(
+        "players.csv", [Column("seat", "int", min=1, max=2), Column("player"),
+                                Column("name"), Column("colour"), Column("ink"),
+                                Column("symbol")],
+        lambda r: Player(r["seat"], r["player"], r["name"], col(r, "colour"), col(r, "ink"),
+                         r["symbol"], r.source)))
+    for seat, pid in enumerate(engine.SIDES, 1):
+        if not any(p.id == pid and p.seat == seat for p in players):
+            folder.note(DataError(f"the rules need the player {pid!r} in seat {seat} "
+                                  f"({engine.SEAT_NAMES[seat - 1]})",
+                                  folder.path / "players.csv", None, "player"))
     player_ids = tuple(p.id for p in players)
-    cards = []
-    for r in folder.csv("cards.csv", [Column("owner"), Column("element")]
-                        + [Column(f) for f in CARD_FACES]):
+
+    def card(r: Record) -> Card:
         owner = _known(r, "owner", player_ids, "player")
         faces = {f: _known(r, f, ids, "element") for f in ("element",) + CARD_FACES}
-        cards.append(Card(owner=owner, source=r.source, **faces))
-    islands = []
-    for r in folder.csv("islands.csv", [Column("path", "int", min=1, max=9),
-                                        Column("position", "int", min=1, max=9),
-                                        Column("element")]):
-        islands.append(Island(r["path"], r["position"], _known(r, "element", ids, "element"),
-                              r.source))
-    tokens = []
-    for r in folder.csv("tokens.csv", [Column("token", choices=("generating", "destroying",
-                                                                 "first")),
-                                       Column("name"), Column("count", "int", min=0, max=50),
-                                       Column("colour"), Column("label")]):
-        tokens.append(Token(r["token"], r["name"], r["count"], col(r, "colour"), r["label"],
-                            r.source))
-    pawns = []
-    for r in folder.csv("pawns.csv", [Column("owner"), Column("path", "int", min=1, max=9)]):
-        pawns.append(Pawn(_known(r, "owner", player_ids, "player"), r["path"], r.source))
+        return Card(owner=owner, source=r.source, **faces)
+
+    cards = folder.each("cards.csv", [Column("owner"), Column("element")]
+                  + [Column(f) for f in CARD_FACES], card)
+    islands = folder.each("islands.csv", [Column("path", "int", min=1, max=9),
+                                            Column("position", "int", min=1, max=9),
+                                            Column("element")],
+                    lambda r: Island(r["path"], r["position"],
+                                     _known(r, "element", ids, "element"), r.source))
+    tokens = folder.each("tokens.csv", [Column("token", choices=("generating", "destroying",
+                                                                    "first")),
+                                          Column("name"), Column("count", "int", min=0, max=50),
+                                          Column("colour"), Column("label")],
+                   lambda r: Token(r["token"], r["name"], r["count"], col(r, "colour"),
+                                   r["label"], r.source))
+    for tid in ("generating", "destroying", "first"):
+        if not any(t.id == tid for t in tokens):
+            folder.note(DataError(f"the rules need a row for the token {tid!r}",
+                                  folder.path / "tokens.csv", None, "token"))
+    pawns = folder.each("pawns.csv", [Column("owner"), Column("path", "int", min=1, max=9)],
+                  lambda r: Pawn(_known(r, "owner", player_ids, "player"), r["path"], r.source))
     for needed in ("generating", "destroying", "yang", "yin", "gold", "sea", "sand", "ink"):
         if needed not in common.palette:
-            raise DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
-                            field=f"palette.{needed}")
+            folder.note(DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
+                                  field=f"palette.{needed}"))
     opt = "options"
-    reference = folder.get(opt, "reference_cards", int, default=2)
-    if not 0 <= reference <= 10:
-        raise DataError("reference_cards must be 0 to 10", folder.toml_path,
-                        field="options.reference_cards")
+
+    def number(section: str, key: str, low: int, high: int, default=...) -> int:
+        value = folder.get(section, key, int, default=default)
+        if not low <= value <= high:
+            raise DataError(f"[{section}] {key} must be {low} to {high}, got {value}",
+                            folder.toml_path, field=f"{section}.{key}")
+        return value
+
+    keep = folder.keep
     return Model(
         common=common, elements=elements, players=players, cards=tuple(cards),
         islands=tuple(islands), tokens=tuple(tokens), pawns=tuple(pawns),
-        card_size=folder.card_size(), token_diameter=folder.length("tokens", "diameter"),
-        board_size=(folder.length("board", "width"), folder.length("board", "height")),
-        island_diameter=folder.length("board", "island_diameter"),
-        set_aside=folder.get(opt, "set_aside", bool, default=True),
-        pawns_turn=folder.get(opt, "pawns_turn", bool, default=True),
-        generated_wins=folder.get(opt, "generated_wins", bool, default=False),
-        reference_cards=reference,
+        card_size=keep(folder.card_size) or (63 * MM, 88 * MM),
+        token_diameter=keep(folder.length, "tokens", "diameter") or 24 * MM,
+        board_size=(keep(folder.length, "board", "width") or 260 * MM,
+                    keep(folder.length, "board", "height") or 190 * MM),
+        island_diameter=keep(folder.length, "board", "island_diameter") or 30 * MM,
+        set_aside=_option(folder, "set_aside", True),
+        pawns_turn=_option(folder, "pawns_turn", True),
+        generated_wins=_option(folder, "generated_wins", False),
+        reference_cards=keep(number, opt, "reference_cards", 0, 10, 2) or 0,
+        max_rounds=keep(number, opt, "max_rounds", 1, 1000, engine.DEFAULT_MAX_ROUNDS)
+        or engine.DEFAULT_MAX_ROUNDS,
     )
+
+
+def _option(folder: GameFolder, key: str, default: bool) -> bool:
+    value = folder.keep(folder.get, "options", key, bool, default)
+    return default if value is None else value
 
 
 def _expected_faces(element: str) -> dict[str, str]:
@@ -187,14 +225,6 @@ def _expected_faces(element: str) -> dict[str, str]:
 def validate(model: Model) -> list[Finding]:
     findings = [error(f"rules engine: {p}") for p in engine.check_cycles()]
     folder = model.common.folder
-    for eid in engine.ELEMENTS:
-        if eid not in model.elements:
-            findings.append(error(f"element {eid!r} is missing", Source(folder.path /
-                                                                          "elements.csv")))
-    # players: exactly the two seats of the engine
-    if sorted(p.seat for p in model.players) != [1, 2]:
-        findings.append(error("players.csv must list seat 1 (Yang) and seat 2 (Yin) once each",
-                              Source(folder.path / "players.csv")))
     # cards: each element once per player, arrows as the engine's cycles
     cards_file = Source(folder.path / "cards.csv")
     for player in model.players:
@@ -226,9 +256,7 @@ def validate(model: Model) -> list[Finding]:
             "first": 1}
     for tid, n in want.items():
         t = tokens.get(tid)
-        if t is None:
-            findings.append(error(f"token {tid!r} is missing", Source(folder.path / "tokens.csv")))
-        elif t.count != n:
+        if t is not None and t.count != n:
             findings.append(error(f"{t.name}: the rules need {n}, the data prints {t.count}",
                                   t.source, "count"))
     return findings
@@ -266,6 +294,34 @@ def _validate_paths(model: Model) -> list[Finding]:
     return findings
 
 
+def island_centres(model: Model) -> dict[tuple[int, int], tuple[float, float]]:
+    """Centre of every island on the board, by (path, position): paths run up the board from
+    Yang's edge (position 1) to Yin's; the board draws them here and the pawns stand on them."""
+    W, H = model.board_size
+    d = model.island_diameter
+    paths = sorted({i.path for i in model.islands})
+    positions = max((i.position for i in model.islands), default=1)
+    margin_y = d / 2 + 6 * MM
+    step = (H - 2 * margin_y) / max(1, positions - 1)
+    col_w = (W - 70 * MM) / max(1, len(paths))
+    xs = {p: 35 * MM + col_w * (k + 0.5) for k, p in enumerate(paths)}
+    return {(i.path, i.position): (xs[i.path], margin_y + (i.position - 1) * step)
+            for i in model.islands}
+
+
+def tracks(model: Model) -> list[Track]:
+    """Each path's islands and the two pawns on them (never both on one island)."""
+    centres = island_centres(model)
+    d = model.island_diameter
+    out = []
+    for path in sorted({i.path for i in model.islands}):
+        places = tuple(Place(*centres[(path, pos)], d, d) for (p, pos) in sorted(centres)
+                       if p == path)
+        out.append(Track(f"path {path}", "pawn", model.token_diameter, places, pieces=2,
+                         field="tokens.diameter"))
+    return out
+
+
 def required_kit(model: Model) -> Counter:
     """What the rules need printed, from the engine's facts."""
     players = 2
@@ -280,9 +336,26 @@ def required_kit(model: Model) -> Counter:
     })
 
 
+def engine_class(model: Model) -> type[engine.WuxingGame]:
+    return engine.WuxingGame
+
+
+def sides(model: Model) -> list[Side]:
+    return [Side(p.id, p.name, p.source, "player") for p in model.players]
+
+
+def enforced_rulings(model: Model) -> Enforced:
+    """The rulings the engine enforces, with the numbers it is built with from this data (the
+    numbers do not depend on the layout, so the default one serves when the data's is bad)."""
+    game = engine.WuxingGame(set_aside=model.set_aside, pawns_turn=model.pawns_turn,
+                             generated_wins=model.generated_wins, max_rounds=model.max_rounds)
+    return Enforced(engine.WuxingGame.RULINGS, game.ruling_values())
+
+
 def new_game(model: Model, num_players: int | None = None) -> engine.WuxingGame:
     return engine.WuxingGame(model.paths(), set_aside=model.set_aside,
-                             pawns_turn=model.pawns_turn, generated_wins=model.generated_wins)
+                             pawns_turn=model.pawns_turn, generated_wins=model.generated_wins,
+                             max_rounds=model.max_rounds)
 
 
 def build_kit(model: Model, fonts):

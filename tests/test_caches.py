@@ -1,4 +1,4 @@
-"""Parsed fonts come from the cache exactly as from the file, and a bad cache is only slower."""
+"""Parsed fonts and compiled templates come from the cache exactly as made anew, and a bad cache is only slower."""
 
 import hashlib
 
@@ -76,3 +76,25 @@ def test_an_unwritable_cache_is_no_error(tmp_path, monkeypatch):
     font, parsed = _font("DejaVuSans-Oblique.ttf")
     assert parsed == [1] and font.stringWidth("x", 10) > 0
 
+
+
+def test_compiled_templates_are_reused_and_a_broken_cache_only_costs_time(tmp_path, monkeypatch):
+    from pnp.templating import render_template
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "t.md.j2").write_text("{% for i in range(n) %}{{ i }},{% endfor %}")
+    assert render_template([tmp_path], "t.md.j2", {"n": 3}) == "0,1,2,"
+    (entry,) = (tmp_path / "cache" / "templates").iterdir()
+    assert render_template([tmp_path], "t.md.j2", {"n": 2}) == "0,1,"
+    (tmp_path / "t.md.j2").write_text("{{ n * 2 }}")  # a new source is compiled anew
+    assert render_template([tmp_path], "t.md.j2", {"n": 2}) == "4"
+    for entry in (tmp_path / "cache" / "templates").iterdir():
+        entry.write_bytes(b"garbage")
+    assert render_template([tmp_path], "t.md.j2", {"n": 5}) == "10"
+    for entry in (tmp_path / "cache" / "templates").iterdir():
+        entry.chmod(0o000)
+    (tmp_path / "cache" / "templates").chmod(0o500)
+    try:
+        assert render_template([tmp_path], "t.md.j2", {"n": 6}) == "12"
+    finally:
+        (tmp_path / "cache" / "templates").chmod(0o700)
