@@ -321,11 +321,14 @@ def test_workbook_errors_name_the_sheet_and_row(copy):
                                         "Cards, Abilities"):
         open_game(str(copy))
     toml.write_text(toml.read_text().replace('"cards.xlsx#Monsters"', '"cards.xlsx#Cards"'))
-    _cards(copy, {(4, "count"): "many"})
-    with pytest.raises(DataError) as info:
-        open_game(str(copy))
-    assert str(info.value) == ('cards.xlsx [sheet Cards], row 4, field "count": expected a whole '
-                               "number, got 'many'")
+    _cards(copy, {(4, "count"): "many", (6, "art"): "art/missing.png"})
+    from pnp.project import validate
+
+    found = [str(f) for f in validate(open_game(str(copy)))]  # every bad row, in one run
+    assert ('error: cards.xlsx [sheet Cards], row 4, field "count": expected a whole number, '
+            "got 'many'") in found
+    assert ('error: cards.xlsx [sheet Cards], row 6, field "art": image \'art/missing.png\' not '
+            "found in the game folder") in found
 
 
 def test_first_sheet_is_the_default(copy):

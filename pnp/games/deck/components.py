@@ -178,8 +178,6 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
                         f"{', '.join(rows.columns)})", path, field=f"{where}.count")
     copies = Column(count_col or "count", "int", default=1, min=0, max=MAX_COPIES)
     front_ref = _text(table, "front", path, where)
-        raise DataError(f"the counts add up to {sum(counts):,} pieces; a kit holds at most "
-                        f"{MAX_PIECES:,}", rows.rows[0].source.path, field=count_col)
     if not front_ref:
         raise DataError(f"{name} needs a front layout: front = \"layouts/{name}.toml\" or a "
                         "starter such as \"starter:card\"", path, field=f"{where}.front")
