@@ -409,10 +409,13 @@ def _figure(L: Layout, s, e, v, x, y, w, h) -> None:
     fn = FIGURES.get(v["figure"])
     if fn is None:
         raise ValueProblem(f"no figure {v['figure']!r}; known: {', '.join(sorted(FIGURES))}")
+    s.c.saveState()  # a figure is Python of its own: whatever state it sets stays inside
     try:
         fn(Figure(s.c, s, L.env.palette), x, y, w, h, v["args"] or {})
     except (ValueError, TypeError, KeyError) as exc:
         raise ValueProblem(f"figure {v['figure']!r}: {exc}") from None
+    finally:
+        s.c.restoreState()
 
 
 def _text(L: Layout, s, e, v, x, y, w, h) -> None:
