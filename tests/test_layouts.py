@@ -12,7 +12,6 @@ from pypdf import PdfReader
 
 from helpers import ROOT
 from pnp.errors import DataError
-from pnp.layout.grid import plan_grid
 from pnp.project import build, check, open_game
 from pnp.units import MM, PAPERS
 from visual import assert_matches_golden, render_page
@@ -56,9 +55,24 @@ def texts(pdf: Path, index: int) -> list[tuple[str, float, float, str, float]]:
     return found
 
 
-def card_trim(index: int):
-    grid = plan_grid(*PAPERS["a4"], 63 * MM, 88 * MM, bleed=3 * MM, gap=0, what="cards")
-    return grid.trim(index)
+BLEED = 3 * MM
+
+
+def face_texts(folder: Path, tmp: Path, row: int = 0, component: int = 0):
+    """(text, x, y, font, size) on one front drawn alone (pnp preview's drawing), in points
+    from the face's trim corner: positions as the layout file gives them, whatever the sheet
+    imposition does with the card."""
+    from pnp.games.deck.faces import faces
+    from pnp.preview import FaceSpec, draw_face
+    from pnp.render.fonts import load_fonts
+
+    comp = open_game(str(folder)).model.components[component]
+    front = faces(comp)[row][0]
+    spec = FaceSpec("f", comp.title, "face", comp.name, False, comp.width, comp.height,
+                    comp.shape, front, None)
+    path = tmp / f"face-{row}.pdf"
+    path.write_bytes(draw_face(spec, load_fonts(), bleed=BLEED).pdf)
+    return [(t, x - BLEED, y - BLEED, f, size) for t, x, y, f, size in texts(path, 0)]
 
 
 # ---- the PDF by numbers -----------------------------------------------------------------------
@@ -72,36 +86,31 @@ def test_showcase_builds_clean_with_every_piece(showcase):
         assert line in text
 
 
-def test_title_sits_where_the_layout_puts_it(showcase):
-    out, built = showcase
-    trim = card_trim(0)
-    (title,) = [t for t in texts(out, _page(built, "Cards")) if t[0] == "Sun Knight"][:1]
+def test_title_sits_where_the_layout_puts_it(tmp_path):
+    title = [t for t in face_texts(SHOWCASE, tmp_path) if t[0] == "Sun Knight"][0]
     _, x, y, font, size = title
     assert font.endswith("DejaVuSerif-Bold") and size == pytest.approx(12)
-    assert x == pytest.approx(trim.x + 13 * MM, abs=0.01)  # x = "13mm" from the trim's left
+    assert x == pytest.approx(13 * MM, abs=0.01)  # x = "13mm" from the trim's left
     # y = "4.5mm", height = "7mm", valign = "middle": one 12 pt line centred in the box
-    box_top = trim.top - 4.5 * MM
+    box_top = 88 * MM - 4.5 * MM
     text_top = box_top - 7 * MM + (7 * MM + 12 * 1.2) / 2
     assert y == pytest.approx(text_top - 12 * 0.95, abs=0.01)
 
 
-def test_cost_is_centred_in_its_disc_and_rules_use_bold_italic_and_icons(showcase):
-    out, built = showcase
-    trim = card_trim(0)
-    drawn = texts(out, _page(built, "Cards"))
-    cost = [t for t in drawn if t[0] == "3" and abs(t[1] - trim.x) < 13 * MM
-            and t[2] > trim.top - 13 * MM][0]
+def test_cost_is_centred_in_its_disc_and_rules_use_bold_italic_and_icons(tmp_path):
     from pnp.render.fonts import load_fonts
 
+    drawn = face_texts(SHOWCASE, tmp_path)
+    cost = [t for t in drawn if t[0] == "3" and t[1] < 13 * MM and t[2] > 75 * MM][0]
     width = load_fonts().width("3", 13, "bold")
-    assert cost[1] + width / 2 == pytest.approx(trim.x + 8 * MM, abs=0.01)  # the disc's centre
+    assert cost[1] + width / 2 == pytest.approx(8 * MM, abs=0.01)  # the disc's centre
     assert cost[3].endswith("DejaVuSans-Bold")
     fonts = {t[3].split("+")[-1] for t in drawn if t[0] in ("2", "Once per turn.")}
     assert {"DejaVuSans-Bold", "DejaVuSans-Oblique"} <= fonts
 
 
 def test_element_boxes_for_proof_overlays():
-    from pnp.games.deck.kit import faces
+    from pnp.games.deck.faces import faces
 
     game = open_game(str(SHOWCASE))
     cards = game.model.components[0]
@@ -182,18 +191,17 @@ def test_editing_the_layout_file_alone_moves_the_title(copy, tmp_path):
     layout = copy / "layouts" / "card.toml"
     layout.write_text(layout.read_text().replace('y = "4.5mm"\nwidth = "100% - 17mm"',
                                                  'y = "10.5mm"\nwidth = "100% - 17mm"'))
-    out = tmp_path / "moved.pdf"
-    built = build(open_game(str(copy)), out)
-    before = build(open_game(str(SHOWCASE)), tmp_path / "before.pdf")
-    page = _page(built, "Cards")
-    y0 = [t[2] for t in texts(tmp_path / "before.pdf", _page(before, "Cards"))
-          if t[0] == "Sun Knight"][0]
-    y1 = [t[2] for t in texts(out, page) if t[0] == "Sun Knight"][0]
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    y0 = [t[2] for t in face_texts(SHOWCASE, tmp_path / "a") if t[0] == "Sun Knight"][0]
+    y1 = [t[2] for t in face_texts(copy, tmp_path / "b") if t[0] == "Sun Knight"][0]
     assert y0 - y1 == pytest.approx(6 * MM, abs=0.01)
+    built = build(open_game(str(copy)), tmp_path / "moved.pdf")  # and the kit still builds
+    assert not [f for f in built.findings if f.level == "error"]
 
 
 def test_extends_overrides_and_removes_elements(copy):
-    from pnp.faces.spec import load_spec
+    from pnp.data.layouts.spec import load_spec
     from pnp.errors import Source
 
     (copy / "layouts" / "plain-back.toml").write_text(
@@ -244,6 +252,14 @@ def test_a_low_resolution_image_is_a_warning(copy):
                "image 'art/forest.png' prints at 58 dpi (under 200)" in f for f in found), found
 
 
+def test_an_unknown_figure_is_a_finding(copy):
+    layout = copy / "layouts" / "card.toml"
+    layout.write_text(layout.read_text().replace('figure = "star"', 'figure = "comet"'))
+    found = _errors(copy)
+    assert any("row 5" in f and 'element "boss"' in f and "no figure 'comet'; known: star" in f
+               for f in found), found
+
+
 def test_expressions_stay_in_their_sandbox(copy):
     _cards(copy, {(2, "title"): "x"})
     layout = copy / "layouts" / "card.toml"
@@ -263,7 +279,6 @@ def test_expressions_stay_in_their_sandbox(copy):
      'card.toml, field "frame.type": element [frame] has type \'circle\'; use one of'),
     ('x = "13mm"', 'x = "13 millimetres"',
      'card.toml, field "title.x": expected a length such as 5mm'),
-    ('figure = "star"', 'figure = "comet"', "card.toml, field \"boss.figure\": no figure 'comet'"),
     ('font = "fonts/SerifTitle.ttf"', 'font = "fonts/Missing.ttf"',
      'card.toml, field "title.font": font file \'fonts/Missing.ttf\' not found'),
     ('size = 12\nmin_size = 8', 'size = 0\nmin_size = 8',
@@ -384,7 +399,7 @@ def test_a_published_sheet_is_fetched_cached_and_used_offline(copy):
 
 # ---- tracks and rich text, in numbers ---------------------------------------------------------
 def test_track_cells_in_a_loop_a_serpentine_and_a_line():
-    from pnp.faces.track import cells
+    from pnp.data.layouts.track import cells
 
     loop = cells(36, "loop", 0, 0, 180, 180)
     assert len(loop) == 36 and loop[0].w == pytest.approx(18)
@@ -452,18 +467,17 @@ def test_the_readme_walkthrough_builds_and_places_the_cost(tmp_path):
     out = tmp_path / "potions.pdf"
     built = build(open_game(str(game)), out)
     assert not [f for f in built.findings if f.level == "error"]
-    trim = card_trim(0)
-    cost = [t for t in texts(out, _page(built, "Cards")) if t[0] == "2"][0]
+    cost = [t for t in face_texts(game, tmp_path) if t[0] == "2"][0]
     from pnp.render.fonts import load_fonts
 
     half = load_fonts().width("2", 14, "bold") / 2
-    assert cost[1] + half == pytest.approx(trim.right - 12 * MM + 4.5 * MM, abs=0.01)
+    assert cost[1] + half == pytest.approx(63 * MM - 12 * MM + 4.5 * MM, abs=0.01)
     assert "![" in (ROOT / "README.md").read_text() and (ROOT / "docs" /
                                                         "walkthrough-cards.png").is_file()
 
 
 def test_proofs_outline_each_layout_element_where_it_lands():
-    from pnp.games.deck.kit import faces
+    from pnp.games.deck.faces import faces
     from pnp.preview import FaceSpec, draw_face
     from pnp.render.fonts import load_fonts
 
@@ -499,9 +513,8 @@ def test_an_ods_sheet_is_read_like_a_csv(copy):
 
 
 def test_ink_saver_turns_layout_backgrounds_into_outlines(tmp_path):
-    from pnp.render.pdf import Options, render_kit
-    from pnp.render.fonts import load_fonts
     from pnp.project import _prepare
+    from pnp.render.pdf import Options, render_kit
 
     game = open_game(str(SHOWCASE))
     kit, fonts, _ = _prepare(game, force=False)

@@ -6,7 +6,6 @@ cropped), stretch (fills the box, distorted)."""
 from __future__ import annotations
 
 import hashlib
-import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -97,25 +96,20 @@ def _drawing(path: Path):
     return hit
 
 
-# a canvas's SVG forms: one form XObject per file and canvas
-_forms: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-
-
 def _svg_form(c, path: Path) -> str:
-    names = _forms.setdefault(c, {})
-    name = names.get(path)
-    if name is None:
+    """The SVG's form XObject in this PDF, defined the first time a face uses it (named by
+    the file, so every canvas drawing into the same document finds it)."""
+    name = "svg" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    if not c._doc.hasForm(name):
         from reportlab.graphics import renderPDF
 
         drawing = _drawing(path)
-        name = "svg" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
         c.beginForm(name, 0, 0, drawing.width, drawing.height)
         # the renderer starts from the drawing's font (else Helvetica, which no PDF of ours
         # may reference unembedded): give it the canvas's own, an embedded TrueType font
         drawing.__dict__["initialFontName"] = c._fontname  # (Drawing refuses it as attribute)
         renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
         c.endForm()
-        names[path] = name
     return name
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from math import cos, pi, sin
 from typing import Any, Callable
 
-from reportlab.lib.colors import Color
+from ..data.colours import Colour
 
 FIGURES: dict[str, Callable[..., None]] = {}
 
@@ -25,7 +25,7 @@ class Figure:
 
     c: Any
     surface: Any
-    palette: dict[str, Color]
+    palette: dict[str, Colour]
 
 
 def figure(name: str):
@@ -35,8 +35,8 @@ def figure(name: str):
     return register
 
 
-def _colour(args: dict[str, Any], key: str, default: Color, palette) -> Color:
-    from .values import colour_in
+def _colour(args: dict[str, Any], key: str, default: Colour, palette) -> Colour:
+    from ..data.layouts.values import colour_in
 
     value = args.get(key)
     return default if value is None else (colour_in(palette)(value) or default)
@@ -47,7 +47,7 @@ def star(s, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> Non
     """A star of `points` points (default 5), filled with `fill`, inner radius `inner` (0-1)."""
     points = int(float(args.get("points", 5)))
     inner = float(args.get("inner", 0.45))
-    fill = _colour(args, "fill", Color(0.85, 0.65, 0.13), s.palette)
+    fill = _colour(args, "fill", Colour(0.85, 0.65, 0.13), s.palette)
     r = min(w, h) / 2
     cx, cy = x + w / 2, y + h / 2
     p = s.c.beginPath()
@@ -66,5 +66,5 @@ def taijitu(s, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> 
     from ..render.icons import taijitu as draw
 
     draw(s.c, x + w / 2, y + h / 2, min(w, h) / 2,
-         _colour(args, "light", Color(1, 1, 1), s.palette),
-         _colour(args, "dark", Color(0, 0, 0), s.palette))
+         _colour(args, "light", Colour(1, 1, 1), s.palette),
+         _colour(args, "dark", Colour(0, 0, 0), s.palette))

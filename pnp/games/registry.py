@@ -11,11 +11,14 @@ Shipped games are the subpackages of `pnp.games` that have a `game.py`; other pa
 through the `pnp.games` entry-point group (`[project.entry-points."pnp.games"] duel =
 "my_duel.game:SPEC"`). Nothing is imported until a game is asked for, so `pnp --help` stays quick.
 
-The spec names two modules by import path (imported on first use):
+The spec names its modules by import path (imported on first use). Imports go one way: the
+model is built first, the drawings take it.
 
-* `kit` -- the data and the print: ``load(folder) -> model``, ``validate(model) -> findings``,
-  ``build_kit(model, fonts) -> Kit``, ``required_kit(model) -> Counter`` and, for a game with a
-  rules engine, ``new_game(model, num_players) -> core.Game``.
+* `kit` -- the data: ``load(folder) -> model``, ``validate(model) -> findings``,
+  ``required_kit(model) -> Counter`` and, for a game with a rules engine,
+  ``new_game(model, num_players) -> core.Game``. It imports nothing from rendering.
+* `faces` -- the print: ``build_kit(model, fonts) -> Kit`` (the faces, boards and booklet drawn
+  from the model). A small game may leave it out and define build_kit in its kit module.
 * `lab` (optional) -- how the playtest lab shows the game: ``Figures`` (a ``sim.stats.Extra``
   subclass: the game's own simulation figures), ``charts(fig)`` (balance-report charts),
   ``observation_text(obs, label)`` (a seat's view as text for `pnp play`), ``seat_label(state,
@@ -45,6 +48,7 @@ if TYPE_CHECKING:
     from ..engine.core import Game, State
     from ..errors import Finding
     from ..kit import Kit
+    from ..sim.stats import Extra
 
 ENTRY_POINTS = "pnp.games"
 
@@ -55,6 +59,7 @@ class GameSpec:
     title: str
     kit: str                               # module path of the kit protocol (see above)
     players: tuple[int, int] = (2, 2)      # fewest and most players the engine takes
+    faces: str = ""                        # module path of build_kit (default: the kit module)
     lab: str = ""                          # module path of the lab hooks (optional)
     agents: Mapping[str, str] = field(default_factory=dict)  # name -> "module:attribute"
     max_actions: int = 10_000              # no game takes more actions (chance included)
@@ -71,7 +76,8 @@ class GameSpec:
         return list(self.kit_module().validate(model))
 
     def build_kit(self, model: Any, fonts: Any) -> Kit:
-        return self.kit_module().build_kit(model, fonts)
+        module = importlib.import_module(self.faces) if self.faces else self.kit_module()
+        return module.build_kit(model, fonts)
 
     def required_kit(self, model: Any) -> Counter:
         return self.kit_module().required_kit(model)
@@ -102,10 +108,11 @@ class GameSpec:
             return None
         return getattr(importlib.import_module(self.lab), name, None)
 
-    def figures_class(self) -> type:
+    def figures_class(self) -> type[Extra]:
         from ..sim.stats import Extra
 
-        return self._hook("Figures") or Extra
+        hook = self._hook("Figures")
+        return hook if isinstance(hook, type) and issubclass(hook, Extra) else Extra
 
     def charts(self, fig: Mapping[str, Any]) -> list:
         hook = self._hook("charts")
@@ -136,6 +143,7 @@ class GameSpec:
 
 
 _specs: dict[str, GameSpec] = {}
+_broken: dict[str, str] = {}       # entry-point name -> why it did not load
 _scanned = False
 
 
@@ -159,10 +167,12 @@ def _scan() -> None:
     for ep in entry_points(group=ENTRY_POINTS):
         try:
             found = ep.load()
-        except Exception as exc:     # a broken plug-in must not stop the shipped games
-            raise PnpError(f"the game {ep.name!r} ({ep.value}) failed to load: "
-                           f"{type(exc).__name__}: {exc}") from None
-        if isinstance(found, GameSpec) and found.name not in _specs:
+        except Exception as exc:     # a broken plug-in must not stop the other games
+            _broken[ep.name] = f"{type(exc).__name__}: {exc}"
+            continue
+        if not isinstance(found, GameSpec):
+            _broken[ep.name] = f"{ep.value} is a {type(found).__name__}, not a GameSpec"
+        elif found.name not in _specs:
             register(found)
     _scanned = True
 
@@ -189,6 +199,9 @@ def find(name: str) -> GameSpec | None:
 def get(name: str, where: Path | None = None) -> GameSpec:
     """The spec of game.toml's `engine`; an unknown name is a data error naming game.toml."""
     spec = find(name)
+    if spec is None and name in _broken:
+        raise DataError(f"the game package of engine {name!r} failed to load: {_broken[name]}",
+                        where, field="game.engine")
     if spec is None:
         raise DataError(f"unknown engine {name!r}; pnp knows: {', '.join(specs())}", where,
                         field="game.engine")

@@ -75,7 +75,7 @@ def load_rulings(folder) -> tuple[tuple[Ruling, ...], list[Finding]]:
                if not isinstance(item.get(key), str) or not item[key].strip()]
         for key in bad:
             problems.append(error(f"ruling {i} needs a text {key!r}", where, key))
-        kind = item.get("kind")
+        kind = item.get("kind", "kit")  # unmarked: an interpretation, never a claim of the rules
         if kind not in KINDS:
             problems.append(error(
                 f"kind must be \"published\" (the entry {KINDS['published']}) or \"kit\" "

@@ -10,8 +10,8 @@ The comparison for one row, over the seat-games that held it:
 - rows never played (characters, treasures: they are held) compare the seats that held the row
   with all other seat-games;
 - otherwise "played" means played at least k times: k = 1 when at least one holder in ten never
-  played it, else the median number of plays of its holders (Wuxing and Experior cards are played
-  in almost every game, so "played often" is the only split that says anything).
+  played it, else the median number of plays of its holders (where every card is played in
+  almost every game, "played often" is the only split that says anything).
 Win rates carry Wilson intervals; the difference carries Newcombe's interval (from the two Wilson
 intervals). A row is flagged "measurable" when that interval leaves out zero. This is a
 correlation: a card held by strong positions looks strong. Read it as a pointer, and confirm a

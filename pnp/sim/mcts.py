@@ -5,7 +5,7 @@ from the real one (``Worlds.sample``, i.e. ``State.determinize``), so the search
 true hidden cards. From there it walks one shared tree whose nodes are information sets: a node
 is keyed by the player to move and that player's observation, so a player in the tree decides on
 what it would see, never on an opponent's face-down choice (the second mover of a simultaneous
-choice, as in Experior, does not learn the first one's card). Selection is UCB1 with availability
+choice, a face-down card, does not learn the first one's card). Selection is UCB1 with availability
 counts (ISMCTS, Cowling, Powley and Whitehouse 2012): an action is scored against the number of
 playouts in which it was legal. One new node is added per playout, then the game is played out
 with random moves; every node on the path is credited with its player's return.

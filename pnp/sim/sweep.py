@@ -1,7 +1,7 @@
 """What-if sweeps: change the game's data, check it, and simulate each variant on the same seeds.
 
-    pnp sweep --game experior --set options.wound_limit=50,75,100
-    pnp sweep --game legolas --set characters.csv:psychic.threshold=10..14
+    pnp sweep --game my-duel --set options.wound_limit=50,75,100
+    pnp sweep --game my-duel --set characters.csv:wizard.threshold=10..14
 
 A setting is ``section.key`` of game.toml or ``file.csv:ROW.column``, ROW being the value of the
 file's first column (its key, e.g. ``psychic``). Values are a comma list or an integer range
@@ -15,7 +15,7 @@ tighter than those of two independent runs.
 
 Figures per game (``outcomes``): each seat's return, the game length, each kind of ending the
 engine's stats() names with a word (e.g. ``winner_side=human``), and for per-seat labels such as
-Legolas characters, the return of the seats holding each label (``characters=psychic``).
+characters, the return of the seats holding each label (``characters=psychic``).
 """
 
 from __future__ import annotations

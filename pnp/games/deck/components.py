@@ -24,9 +24,9 @@ from ...data.files import MAX_PIECES, Column, Record, _convert
 from ...data.game import GameFolder
 from ...data.sheets import Table, read_table
 from ...errors import DataError, Source
-from ...faces import Env, Layout
-from ...faces.spec import load_spec
-from ...faces.values import Scope
+from ...data.layouts.compiled import Env, Layout
+from ...data.layouts.spec import load_spec
+from ...data.layouts.values import Scope
 from ...units import CARD_PRESETS, MM, length, size as size_of
 
 TYPES = ("card", "token", "tile", "board", "mat")
@@ -267,17 +267,26 @@ def check_row_images(layout: Layout, row: Record, root: Path) -> None:
 
 def check_fixed_images(layout: Layout) -> None:
     """A picture the layout names itself: checked once, as a mistake in the layout file."""
-    from ...faces.face import layout_picture
-    from ...faces.values import ValueProblem
+    from ...data.files import inside
+    from ...data.images import checked_image
+    from ...data.layouts.compiled import IMAGE_SUFFIXES
 
     for element in layout.elements:
         src = element.values.get("src") if element.type == "image" else None
-        if src is not None and src.static and str(src.const).strip():
-            try:
-                layout_picture(layout, str(src.const).strip())
-            except ValueProblem as exc:
-                raise DataError(f"image {src.const!r}: {exc}", layout.path,
-                                field=f"{element.name}.src") from None
+        if src is None or not src.static or not str(src.const).strip():
+            continue
+        name = str(src.const).strip()
+        where = Source(layout.path)
+        field_name = f"{element.name}.src"
+        if not name.lower().endswith(IMAGE_SUFFIXES):
+            raise DataError(f"image {name!r}: use a .png, .jpg or .svg file", layout.path,
+                            field=field_name)
+        if name.lower().endswith(".svg"):
+            if not inside(layout.env.root, name, where, field_name).is_file():
+                raise DataError(f"image {name!r} not found in the game folder", layout.path,
+                                field=field_name)
+        else:
+            checked_image(layout.env.root, name, where, field_name)
 
 
 def legacy_component(folder: GameFolder) -> dict[str, Any]:

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color
-
+from ...data.colours import Colour
 from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...engine.core import IllegalAction
@@ -34,7 +33,7 @@ _CHANNEL = {"red": 0, "green": 1, "blue": 2}
 class Attack:
     id: str
     name: str
-    colour: Color
+    colour: Colour
     colour_name: str
     beats: str
     source: Source
@@ -52,8 +51,8 @@ class Modality:
 class Side:
     id: str
     name: str
-    colour: Color
-    ink: Color
+    colour: Colour
+    ink: Colour
     start: dict[str, int]  # starting experience by attack type
     source: Source
 
@@ -147,7 +146,7 @@ def load(folder: GameFolder) -> Model:
     the rules need that are missing); the kit is only drawn when none was noted."""
     common = load_common(folder)
 
-    def col(rec: Record, field: str) -> Color:
+    def col(rec: Record, field: str) -> Colour:
         return palette_colour(common, rec[field], rec.source, field)
 
     attacks: dict[str, Attack] = {}
@@ -254,7 +253,7 @@ def complete(model: Model) -> bool:
             and set(model.modalities) == set(engine.MODALITIES))
 
 
-def _is_named_colour(value: Color, name: str) -> bool:
+def _is_named_colour(value: Colour, name: str) -> bool:
     channel = _CHANNEL.get(name)
     if channel is None:
         return True
@@ -634,9 +633,3 @@ def new_game(model: Model, num_players: int | None = None) -> engine.ExperiorGam
     return engine.ExperiorGame(num_players, wound_limit=model.wound_limit, start=model.start,
                                multipliers=model.multipliers,
                                bonus_multiplier=model.bonus_multiplier)
-
-
-def build_kit(model: Model, fonts):
-    from .faces import build
-
-    return build(model, fonts)

@@ -33,11 +33,11 @@ class Figures(Extra):
         self.round_vp: dict[str, Counter] = {}
         self.char_score: dict[str, Counter] = {}     # character -> final score (half points)
         self.char_win: dict[str, Counter] = {}       # character -> {0 lost, k: among k winners}
-        self.bought = Counter()                      # treasure -> copies bought (all games)
-        self.bought_games = Counter()                # treasure -> games where bought
-        self.score = Counter()                       # every seat's final score (half points)
-        self.winning = Counter()                     # winning score (half points)
-        self.round_end = Counter()
+        self.bought: Counter = Counter()                      # treasure -> copies bought (all games)
+        self.bought_games: Counter = Counter()                # treasure -> games where bought
+        self.score: Counter = Counter()                       # every seat's final score (half points)
+        self.winning: Counter = Counter()                     # winning score (half points)
+        self.round_end: Counter = Counter()
 
     def length(self, stats, decisions):
         return stats["turns"]
@@ -240,7 +240,7 @@ def hidden_twin(game: LegolasGame, actions: Sequence[int], seat: int,
     one that a third player holds, or with a card not dealt (set aside or still in the deck):
     `seat` sees none of them. Tried a few times, since an exchanged card can make that player's
     earlier play illegal."""
-    state, deal = game.new_initial_state(), []
+    state, deal = game.new_initial_state(), list[int]()
     for i, a in enumerate(actions):
         if state.current_player() == CHANCE and 0 <= a < DECK_SIZE:
             deal = deal if deal and deal[-1] == i - 1 else []   # a new round's deal starts

@@ -436,36 +436,11 @@ class WuxingGame(Game):
         s = WuxingState(self)
         if first not in (0, 1):
             raise ValueError("first must be 0 or 1")
-        pos, yy = s._pos, s._yy
-        if pawns is not None:
-            if len(pawns) != NUM_PATHS:
-                raise ValueError("pawns needs one (yang, yin) pair per path")
-            pos = (tuple(int(p[0]) for p in pawns), tuple(int(p[1]) for p in pawns))
-        for k in range(NUM_PATHS):
-            y, n = pos[0][k], pos[1][k]
-            if not 0 <= y < n <= PATH_LEN - 1:
-                raise ValueError(f"path {k}: Yang pawn must stand before the Yin pawn, got {y}, {n}")
-        if yin_yang is not None:
-            yy = tuple(tuple(bool(yin_yang[k] == seat) for k in range(NUM_PATHS))
-                       for seat in (0, 1))
-        s._board = _encode_board(pos, yy)
+        s._board = _board_of(s, pawns, yin_yang)
         if path_winner is not None:
-            s._pw = tuple(-1 if w is None else int(w) for w in path_winner)
-            if any(w not in (-1, 0, 1) for w in s._pw):
-                raise ValueError("path winners must be 0, 1 or None")
-            won = [s._pw.count(0), s._pw.count(1)]
-            if max(won) >= PATHS_TO_WIN:
-                raise ValueError("a player with 2 paths has already won")
-            s._won = tuple(won)
+            s._pw, s._won = _path_winners(path_winner)
         if tokens is not None:
-            cap = self.tokens_per_colour
-            h = tuple(tuple(int(x) for x in t) for t in tokens)
-            for c in (RED, BLUE):
-                if h[0][c] < 0 or h[1][c] < 0 or h[0][c] + h[1][c] > cap:
-                    raise ValueError(f"bad {COLOURS[c]} token counts {h}")
-            if sum(h[0]) == 2 * cap or sum(h[1]) == 2 * cap:
-                raise ValueError("a player with all tokens has already won")
-            s._held = h
+            s._held = _tokens_held(tokens, self.tokens_per_colour)
         if last_played is not None:
             s._last = tuple(ALL_CARDS if lp is None else sum(1 << _eid(e) for e in lp)
                             for lp in last_played)
@@ -478,6 +453,47 @@ class WuxingGame(Game):
         s._first0 = first_player
         s._start_round()
         return s
+
+
+def _board_of(s: "WuxingState", pawns: Sequence[tuple[int, int]] | None,
+              yin_yang: Sequence[int | None] | None) -> int:
+    """The board code of a position: the pawns (default: at home) and their sides."""
+    pos, yy = s._pos, s._yy
+    if pawns is not None:
+        if len(pawns) != NUM_PATHS:
+            raise ValueError("pawns needs one (yang, yin) pair per path")
+        pos = (tuple(int(p[0]) for p in pawns), tuple(int(p[1]) for p in pawns))
+    for k in range(NUM_PATHS):
+        y, n = pos[0][k], pos[1][k]
+        if not 0 <= y < n <= PATH_LEN - 1:
+            raise ValueError(f"path {k}: Yang pawn must stand before the Yin pawn, got {y}, {n}")
+    if yin_yang is not None:
+        yy = tuple(tuple(bool(yin_yang[k] == seat) for k in range(NUM_PATHS))
+                   for seat in (0, 1))
+    return _encode_board(pos, yy)
+
+
+def _path_winners(path_winner: Sequence[int | None]) -> tuple[tuple[int, ...], tuple[int, int]]:
+    """(winner or -1 per path, paths won per seat) of a position that is not over."""
+    pw = tuple(-1 if w is None else int(w) for w in path_winner)
+    if any(w not in (-1, 0, 1) for w in pw):
+        raise ValueError("path winners must be 0, 1 or None")
+    won = (pw.count(0), pw.count(1))
+    if max(won) >= PATHS_TO_WIN:
+        raise ValueError("a player with 2 paths has already won")
+    return pw, won
+
+
+def _tokens_held(tokens: Sequence[Sequence[int]], cap: int) -> tuple:
+    """((red, blue) per seat) of a position that is not over; the rest lie in the pool."""
+    h = tuple(tuple(int(x) for x in t) for t in tokens)
+    for c in (RED, BLUE):
+        if h[0][c] < 0 or h[1][c] < 0 or h[0][c] + h[1][c] > cap:
+            raise ValueError(f"bad {COLOURS[c]} token counts {h}")
+    if sum(h[0]) == 2 * cap or sum(h[1]) == 2 * cap:
+        raise ValueError("a player with all tokens has already won")
+    return h
+
 
 
 # ---------------------------------------------------------------------------------------------
@@ -649,58 +665,63 @@ class WuxingState(State):
     def apply_action(self, action: int) -> None:
         ph = self._phase
         if ph == _P_ASSIGN:
-            p = self._to_move
-            rtab = self._rtab
-            i = action - ASSIGN_BASE
-            if not (0 <= i < len(rtab[0])):
-                raise IllegalAction(
-                    f"action {action} is not an assignment of {len(self._unfinished)} cards")
-            sa = self._sa[p]
-            if sa in rtab[1][i]:
-                raise IllegalAction(f"{SEAT_NAMES[p]} cannot play {ELEMENTS[sa]}: it is set aside")
-            cs = self._cards
-            self._cards = (rtab[0][i], cs[1]) if p == 0 else (cs[0], rtab[0][i])
-            first = self._first
-            if p == first:
-                self._to_move = 1 - p
-            else:
-                self._phase = _P_REVEAL
-                self._to_move = first
-                self._hidden = hidden = rtab[3]
-                only = _ONLY[hidden]
-                if only >= 0:              # W19: a single path reveals itself
-                    self._reveal(only)
-            return
-        if ph == _P_SET_ASIDE:
-            e = action - SET_ASIDE_BASE
-            p = self._to_move
-            if not (0 <= e < 5 and self._last[p] >> e & 1):
-                allowed = ", ".join(ELEMENTS[x] for x in _bits(self._last[p]))
-                raise IllegalAction(
-                    f"{SEAT_NAMES[p]} must set aside one of the cards played last round "
-                    f"({allowed}); got action {action}")
-            sa = self._sa
-            self._sa = (e, sa[1]) if p == 0 else (sa[0], e)
-            if p == self._first:          # W18: first player chooses first, then the other
-                self._to_move = 1 - p
-            else:
-                self._phase = _P_ASSIGN
-                self._to_move = self._first
-            return
-        if ph == _P_REVEAL:
+            self._assign(action)
+        elif ph == _P_SET_ASIDE:
+            self._set_aside(action)
+        elif ph == _P_REVEAL:
             k = action - REVEAL_BASE
             if not (0 <= k < NUM_PATHS) or self._pw[k] >= 0 or self._revealed[k]:
                 raise IllegalAction(f"path {k + 1} cannot be revealed now (finished, revealed or "
                                     f"no such path); action {action}")
             self._reveal(k)
-            return
-        if ph == _P_FIRST:
+        elif ph == _P_FIRST:
             if action not in (FIRST_BASE, FIRST_BASE + 1):
                 raise IllegalAction(f"chance action {action} is not a first-player draw")
             self._first = self._first0 = action - FIRST_BASE
             self._start_round()
-            return
-        raise IllegalAction("the game is over")
+        else:
+            raise IllegalAction("the game is over")
+
+    def _assign(self, action: int) -> None:
+        """W4: the player to move puts cards face down on the unfinished paths."""
+        p = self._to_move
+        rtab = self._rtab
+        i = action - ASSIGN_BASE
+        if not (0 <= i < len(rtab[0])):
+            raise IllegalAction(
+                f"action {action} is not an assignment of {len(self._unfinished)} cards")
+        sa = self._sa[p]
+        if sa in rtab[1][i]:
+            raise IllegalAction(f"{SEAT_NAMES[p]} cannot play {ELEMENTS[sa]}: it is set aside")
+        cs = self._cards
+        self._cards = (rtab[0][i], cs[1]) if p == 0 else (cs[0], rtab[0][i])
+        first = self._first
+        if p == first:
+            self._to_move = 1 - p
+        else:
+            self._phase = _P_REVEAL
+            self._to_move = first
+            self._hidden = hidden = rtab[3]
+            only = _ONLY[hidden]
+            if only >= 0:              # W19: a single path reveals itself
+                self._reveal(only)
+
+    def _set_aside(self, action: int) -> None:
+        """W3: the player to move sets aside one of the cards played last round."""
+        e = action - SET_ASIDE_BASE
+        p = self._to_move
+        if not (0 <= e < 5 and self._last[p] >> e & 1):
+            allowed = ", ".join(ELEMENTS[x] for x in _bits(self._last[p]))
+            raise IllegalAction(
+                f"{SEAT_NAMES[p]} must set aside one of the cards played last round "
+                f"({allowed}); got action {action}")
+        sa = self._sa
+        self._sa = (e, sa[1]) if p == 0 else (sa[0], e)
+        if p == self._first:          # W18: first player chooses first, then the other
+            self._to_move = 1 - p
+        else:
+            self._phase = _P_ASSIGN
+            self._to_move = self._first
 
     def returns(self) -> list[float]:
         if self._phase != _P_OVER:
@@ -952,30 +973,9 @@ class WuxingState(State):
                 self._board = board + delta
                 if turned:
                     self._turns += 1
-                end = None
-                if won_path:
-                    self._pw = _put(self._pw, k, w)
-                    won = self._won
-                    self._won = won = (won[0] + 1, won[1]) if w == 0 else (won[0], won[1] + 1)
-                    if won[w] >= PATHS_TO_WIN:
-                        end = "paths"
-                # W10 / W17: token of the link's colour.
-                if colour >= 0:
-                    h = self._held
-                    hw = h[w]
-                    if hw[colour] < cap:
-                        hl = h[1 - w]
-                        if colour == RED:
-                            if h[0][0] + h[1][0] >= cap:     # pool empty: take from the opponent
-                                hl = (hl[0] - 1, hl[1])
-                            hw = (hw[0] + 1, hw[1])
-                        else:
-                            if h[0][1] + h[1][1] >= cap:
-                                hl = (hl[0], hl[1] - 1)
-                            hw = (hw[0], hw[1] + 1)
-                        self._held = (hw, hl) if w == 0 else (hl, hw)
-                        if end is None and hw[0] + hw[1] == 2 * cap:
-                            end = "tokens"
+                end = "paths" if won_path and self._win_path(k, w) else None
+                if colour >= 0 and self._take_token(w, colour, cap) and end is None:
+                    end = "tokens"
                 # W11: immediate win (two paths first, then all the tokens).
                 if end is not None:
                     self._finish(w, end)
@@ -986,6 +986,32 @@ class WuxingState(State):
             k = _ONLY[hidden]
             if k < 0:
                 return
+
+    def _win_path(self, k: int, w: int) -> bool:
+        """Seat w wins path k; True when that is its second path (W11)."""
+        self._pw = _put(self._pw, k, w)
+        won = self._won
+        self._won = won = (won[0] + 1, won[1]) if w == 0 else (won[0], won[1] + 1)
+        return won[w] >= PATHS_TO_WIN
+
+    def _take_token(self, w: int, colour: int, cap: int) -> bool:
+        """W10 / W17: seat w takes a token of the link's colour (from the opponent when the pool
+        has none left); True when w then holds every token."""
+        h = self._held
+        hw = h[w]
+        if hw[colour] >= cap:
+            return False
+        hl = h[1 - w]
+        if colour == RED:
+            if h[0][0] + h[1][0] >= cap:     # pool empty: take from the opponent
+                hl = (hl[0] - 1, hl[1])
+            hw = (hw[0] + 1, hw[1])
+        else:
+            if h[0][1] + h[1][1] >= cap:
+                hl = (hl[0], hl[1] - 1)
+            hw = (hw[0], hw[1] + 1)
+        self._held = (hw, hl) if w == 0 else (hl, hw)
+        return hw[0] + hw[1] == 2 * cap
 
     def _finish(self, winner: int, end: str) -> None:
         self._phase = _P_OVER

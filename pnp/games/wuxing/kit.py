@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color
-
+from ...data.colours import Colour
 from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...errors import DataError, Finding, Source, error
@@ -25,7 +24,7 @@ class Element:
     id: str
     name: str
     glyph: str
-    colour: Color
+    colour: Colour
     source: Source
 
 
@@ -34,8 +33,8 @@ class Player:
     seat: int
     id: str
     name: str
-    colour: Color
-    ink: Color
+    colour: Colour
+    ink: Colour
     symbol: str
     source: Source
 
@@ -64,7 +63,7 @@ class Token:
     id: str
     name: str
     count: int
-    colour: Color
+    colour: Colour
     label: str
     source: Source
 
@@ -120,7 +119,7 @@ def load(folder: GameFolder) -> Model:
     common = load_common(folder)
     ids = engine.ELEMENTS
 
-    def col(rec: Record, field: str) -> Color:
+    def col(rec: Record, field: str) -> Colour:
         return palette_colour(common, rec[field], rec.source, field)
 
     elements: dict[str, Element] = {}
@@ -356,9 +355,3 @@ def new_game(model: Model, num_players: int | None = None) -> engine.WuxingGame:
     return engine.WuxingGame(model.paths(), set_aside=model.set_aside,
                              pawns_turn=model.pawns_turn, generated_wins=model.generated_wins,
                              max_rounds=model.max_rounds)
-
-
-def build_kit(model: Model, fonts):
-    from .faces import build
-
-    return build(model, fonts)

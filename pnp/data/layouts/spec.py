@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..data.files import inside, read_toml
-from ..errors import DataError, Source
+from ..files import inside, read_toml
+from ...errors import DataError, Source
 
 STARTER = "starter:"
 

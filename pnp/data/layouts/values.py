@@ -9,11 +9,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from reportlab.lib.colors import Color
-
-from ..errors import DataError
-from ..render.colours import colour
-from ..units import length
+from ...errors import DataError
+from ..colours import Colour, parse_colour
+from ...units import length
 
 _PLAIN = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 FALSE = {"", "false", "no", "0", "none", "off", "n"}
@@ -95,14 +93,14 @@ def choice(*allowed: str) -> Callable[[Any], str]:
     return convert
 
 
-def colour_in(palette: dict[str, Color]) -> Callable[[Any], Color | None]:
+def colour_in(palette: dict[str, Colour]) -> Callable[[Any], Colour | None]:
     """A colour, or None for "none" (no fill, no stroke)."""
-    def convert(raw: Any) -> Color | None:
+    def convert(raw: Any) -> Colour | None:
         text = str(raw).strip()
         if text.lower() in ("", "none", "transparent"):
             return None
         try:
-            return colour(text, palette)
+            return parse_colour(text, palette)
         except DataError as exc:
             raise ValueProblem(exc.message) from None
     return convert
@@ -170,7 +168,7 @@ def render(template, context: dict[str, Any]) -> str:
     import jinja2
     from jinja2.sandbox import SecurityError
 
-    from ..sandbox import TemplateLimit
+    from ...sandbox import TemplateLimit
 
     try:
         return template.render(context)
@@ -189,8 +187,8 @@ class Scope:
     """The names a layout's expressions may use (the data's columns, `palette`, `game`, the
     component's vars), and the one sandboxed Jinja2 environment they compile in."""
 
-    def __init__(self, path, columns, palette: dict[str, Color], constants: dict[str, Any]):
-        from ..templating import environment
+    def __init__(self, path, columns, palette: dict[str, Colour], constants: dict[str, Any]):
+        from ...templating import environment
 
         self.path = path
         self.columns = frozenset(columns)
@@ -223,17 +221,20 @@ class Scope:
         return template
 
 
-def colour_filters(palette: dict[str, Color]) -> dict[str, Callable]:
+def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
     """Jinja2 filters for colours: `{{ suit | tint(0.8) }}` mixes toward white, `shade` toward
     black, `ink` gives black or white, whichever reads on the colour."""
-    from ..render.colours import ink_on, mix
 
-    def rgb(value: Any) -> Color:
-        return colour_in(palette)(value) or Color(1, 1, 1)
+    def rgb(value: Any) -> Colour:
+        return colour_in(palette)(value) or Colour(1, 1, 1)
 
-    def hexed(c: Color) -> str:
-        return "#" + c.hexval()[2:]
+    def mix(c: Colour, to: float, t: float) -> str:
+        return "#" + Colour(*(v + (to - v) * float(t) for v in c)).hexval()[2:]
 
-    return {"tint": lambda v, t=0.5: hexed(mix(rgb(v), Color(1, 1, 1), float(t))),
-            "shade": lambda v, t=0.5: hexed(mix(rgb(v), Color(0, 0, 0), float(t))),
-            "ink": lambda v: hexed(ink_on(rgb(v)))}
+    def ink(value: Any) -> str:
+        r, g, b = rgb(value)
+        return "#000000" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 else "#ffffff"
+
+    return {"tint": lambda v, t=0.5: mix(rgb(v), 1.0, t),
+            "shade": lambda v, t=0.5: mix(rgb(v), 0.0, t),
+            "ink": ink}
