@@ -75,7 +75,7 @@ def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
             words.clear()
         elif token.isspace():
             end_word()
-        elif token.startswith("\\"):
+        elif len(token) == 2 and token[0] == "\\":  # an escaped * or :
             add(Bit(token[1], roles[bold, italic]))
         elif len(token) > 2 and token[0] == ":" and token[-1] == ":":
             word.append(Bit(token[1:-1], roles[bold, italic], icon=True))
