@@ -153,7 +153,7 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     if not name:
         raise DataError("each [[component]] needs a name (what the kit counts, e.g. \"card\")",
                         path, field=f"{where}.name")
-    where = f"component {name}"
+    where = name  # fields read as in game.toml: card.width, card.front
     kind = _text(table, "type", path, where, "card")
     if kind not in TYPES:
         raise DataError(f"type {kind!r} is not one of: {', '.join(TYPES)}", path,
