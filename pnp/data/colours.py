@@ -67,3 +67,20 @@ def parse_colour(text: str, palette: dict[str, Colour] | None = None, path: Path
                         "or write the colour as #rrggbb", path, row, field)
     raise DataError(f"{shown} is not a colour; use #rrggbb or a name from game.toml's "
                     f"[palette] ({has})", path, row, field)
+
+
+_CHANNEL = {"red": 0, "green": 1, "blue": 2}
+
+
+def looks(value, name: str) -> bool:
+    """Whether a printed colour (a Colour, or anything with red, green, blue) is what a rule
+    calls it: "red", "green" or "blue" (that channel dominates the others), "white" or "black"
+    (light or dark). Other names are not checked."""
+    rgb = (value.red, value.green, value.blue)
+    if name in ("white", "black"):
+        light = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+        return light > 0.6 if name == "white" else light < 0.35
+    channel = _CHANNEL.get(name)
+    if channel is None:
+        return True
+    return all(rgb[channel] > v + 0.1 for i, v in enumerate(rgb) if i != channel)

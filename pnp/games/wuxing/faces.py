@@ -17,7 +17,8 @@ from ...render.surface import Surface
 from ...units import MM
 from ..base import booklet_text
 from . import engine
-from .kit import Card, Model, enforced_rulings, island_centres
+from .kit import (VARIANT_AGES, Card, Model, enforced_rulings, island_centres,
+                  tokens_per_colour)
 
 
 
@@ -326,9 +327,10 @@ def booklet(model: Model) -> Booklet:
         "reference_cards": model.reference_cards,
         "options": {"set_aside": model.set_aside, "pawns_turn": model.pawns_turn,
                     "generated_wins": model.generated_wins},
-        "tokens_per_colour": engine.TOKENS_PER_COLOUR,
+        "tokens_per_colour": tokens_per_colour(model),
         "paths_to_win": engine.PATHS_TO_WIN,
         "max_rounds": model.max_rounds,
+        "variant_ages": VARIANT_AGES,
     }
     text = booklet_text(model.common, context, enforced_rulings(model))
     return Booklet(model.common.title, text, {"cycles": (90 * MM, 90 * MM, cycles)},
