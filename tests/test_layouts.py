@@ -302,9 +302,11 @@ def test_checks_name_file_row_and_field(copy):
     found = _errors(copy)
     sheet = "cards.xlsx [sheet Cards]"
     expected = [
-        f"error: {sheet}, row 3, field \"suit\": 'star' is not one of: sun, leaf, moon",
+        # a layout paints with the suit: not a colour, so the row is refused when it opens
+        f"error: {sheet}, row 3, field \"suit\": 'star' is missing from game.toml's [palette] "
+        "(it has: ink, lake, leaf, moon, paper, sun); add it there or write the colour as "
+        "#rrggbb",
         f"error: {sheet}, field \"suit\": 'leaf' appears 1 times; the check asks for 3",
-        f"error: {sheet}, field \"suit\": 'star' appears 2 times; the check asks for 0",
         f"error: {sheet}, row 4, field \"title\": 'Sun Knight' appears twice (first in row 2)",
         f"error: {sheet}, row 2, field \"cost\": 12 is more than the maximum 10",
         f"error: {sheet}, row 5, field \"ability\": 'fly' is not a row of "

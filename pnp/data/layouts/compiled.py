@@ -52,11 +52,14 @@ class Element:
             raise DataError(f"element [{name}] ({kind}) has no property {unknown[0]!r}; it takes: "
                             f"{', '.join(sorted(props))}", scope.path, field=f"{name}.{unknown[0]}")
         self.values: dict[str, Any] = {}
+        self.colour_columns: list[str] = []  # columns used as colours: checked on every row
         palette_colour = colour_in(scope.palette)
         for prop, (convert, default) in props.items():
             raw = table.get(prop, default)
             if convert == COLOUR:
                 convert = palette_colour
+                if isinstance(raw, str) and _column(raw):
+                    self.colour_columns.append(_column(raw))
             where = f"{name}.{prop}"
             if raw is None:
                 self.values[prop] = None
@@ -97,6 +100,13 @@ class Element:
         for k, v in self._varying:
             values[k] = _value(v, ctx)
         return values
+
+
+def _column(raw: str) -> str | None:
+    from .values import _PLAIN
+
+    m = _PLAIN.match(raw)
+    return m.group(1) if m else None
 
 
 def _nested(raw: Any, scope: Scope, where: str):

@@ -210,6 +210,7 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
             n = _convert(str(r[count_col]), copies, r.source) if count_col else 1
             for layout in layouts:
                 check_row_images(layout, r, compiler.env.root)
+                check_row_colours(layout, r, compiler.palette)
         except DataError as exc:
             folder.note(exc)
             continue
@@ -263,6 +264,18 @@ def check_row_images(layout: Layout, row: Record, root: Path) -> None:
                                 row.source.path, row.source.row, src.column)
         else:
             checked_image(root, cell, row.source, src.column)
+
+
+def check_row_colours(layout: Layout, row: Record, palette) -> None:
+    """A column a layout paints with must hold colours: a bad one is named by row and column
+    when the game opens."""
+    from ...data.colours import parse_colour
+
+    for element in layout.elements:
+        for column in element.colour_columns:
+            cell = str(row[column]).strip()
+            if cell and cell.lower() not in ("none", "transparent"):
+                parse_colour(cell, palette, row.source.path, row.source.row, column)
 
 
 def check_fixed_images(layout: Layout) -> None:
