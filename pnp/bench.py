@@ -27,7 +27,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
-GOALS = {"cold build": 2.0, "deck": 1.5, "linear": 1.25, "memory": 1.3, "engine": 1 / 3}
+GOALS = {"cold build": 2.0, "deck": 1.5, "linear": 1.25, "memory": 1.3, "engine": 1 / 3,
+         "layout card": 2.0}
 WORDS = ("draw discard gain lose point card hand each other player two one three suit trick "
          "play reveal choose score move token board round").split()
 
@@ -123,6 +124,14 @@ def _decks(folder: Path, sizes, pnp: list[str], echo: Callable) -> list[dict]:
         growth = per[1] / per[0]
         echo(f"  time a card, {rows[-1]['cards']} vs {rows[-2]['cards']} cards: "
              f"{growth:4.2f}  {_verdict(growth, GOALS['linear'])} (linear in cards)")
+        # the deck's faces come from layout files: what one more card costs, start-up aside
+        a, b = rows[-2], rows[-1]
+        more = b["cards"] - a["cards"]
+        pnp_ms = 1000 * (b["pnp"]["wall"] - a["pnp"]["wall"]) / more
+        floor_ms = 1000 * (b["floor"]["wall"] - a["floor"]["wall"]) / more
+        ratio = pnp_ms / floor_ms if floor_ms > 0 else float("inf")
+        echo(f"  a card from its layout file, beyond {a['cards']}: {pnp_ms:.3f} ms vs floor "
+             f"{floor_ms:.3f} ms, ratio {ratio:4.2f}  {_verdict(ratio, GOALS['layout card'])}")
     return rows
 
 

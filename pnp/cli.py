@@ -261,13 +261,15 @@ def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi:
 @click.argument("name")
 @click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path),
               default=Path("card_data"), show_default=True, help="Where to create the game.")
-def new(name: str, parent: Path) -> None:
+@click.option("--template", type=click.Choice(["deck", "tokens-and-board", "hex-tiles"]),
+              default="deck", show_default=True, help="What the new game starts with.")
+def new(name: str, parent: Path, template: str) -> None:
     """Start a new game folder that builds at once."""
     from .scaffold import new_game
 
-    folder = new_game(name, parent)
+    folder = new_game(name, parent, template)
     hint = name if parent == Path("card_data") else str(folder)
-    click.echo(f"{folder}: edit cards.csv and game.toml, then: pnp build --game {hint}")
+    click.echo(f"{folder}: edit its data, layouts/ and game.toml, then: pnp build --game {hint}")
 
 
 @main.command()

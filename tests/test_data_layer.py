@@ -22,7 +22,8 @@ print("reportlab" in " ".join(sorted(sys.modules)))
 
 @pytest.mark.parametrize("folder", [ROOT / "card_data" / "wuxing", ROOT / "card_data" / "experior",
                                     ROOT / "card_data" / "legolas",
-                                    ROOT / "templates" / "new-game", TINY_GAME])
+                                    ROOT / "templates" / "new" / "deck",
+                                    ROOT / "tests" / "games" / "showcase", TINY_GAME])
 def test_loading_a_games_data_imports_no_reportlab(folder):
     if not (folder / "game.toml").is_file():
         pytest.skip(f"{folder} is not a game folder")

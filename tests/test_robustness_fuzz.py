@@ -78,7 +78,7 @@ def test_any_ruling_and_card_text_builds_a_real_deck(tmp_path_factory, title, te
     from pnp.project import build, open_game
 
     folder = tmp_path_factory.mktemp("deck") / "deck"
-    shutil.copytree(ROOT / "templates" / "new-game", folder)
+    shutil.copytree(ROOT / "templates" / "new" / "deck", folder)
     toml = folder / "game.toml"
     toml.write_text(toml.read_text().replace("{{title}}", "Fuzz").replace("{{slug}}", "fuzz"))
     with (folder / "cards.csv").open("w", newline="", encoding="utf-8") as fh:

@@ -112,7 +112,7 @@ class KitRenderer:
         printed_backs = folded or self._has_backs(sheet)  # blank backs cannot mark a card
         keys = [back_key(p) if printed_backs else None for p in sheet.pieces]
         gap = sheet.gap
-        if sheet.shape == "circle":
+        if sheet.shape in ("circle", "hex"):  # cut one by one: room between for their bleed
             gap = max(gap, 2 * bleed, 2 * MM)
         elif 0 < gap < 2 * bleed:
             gap = 2 * bleed  # a gutter narrower than two bleeds would rob each side of some
@@ -373,6 +373,8 @@ class KitRenderer:
         if shape == "circle":
             r = min(trim.w, trim.h) / 2 + inner
             path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
+        elif shape == "hex":
+            _hexagon(path, trim, inner)
         else:
             for p in parts:  # disjoint, so even-odd and non-zero filling agree
                 path.rect(p.x, p.y, p.w, p.h)
@@ -390,6 +392,12 @@ class KitRenderer:
             c.setStrokeColor(GREY)
             c.setLineWidth(CUT_WIDTH)
             c.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, min(trim.w, trim.h) / 2)
+        elif shape == "hex":
+            c.setStrokeColor(GREY)
+            c.setLineWidth(CUT_WIDTH)
+            cut = c.beginPath()
+            _hexagon(cut, trim, 0.0)
+            c.drawPath(cut, stroke=1, fill=0)
 
     def _guests(self, host: int, back: bool) -> str:
         """Draw the tokens lodged on a host sheet's last page (fronts, or backs mirrored);
@@ -553,6 +561,20 @@ def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
     if not back:
         return (0, 1, -1, 0, trim.right, trim.y)
     return (0, -1, 1, 0, trim.x, trim.top)
+
+
+def _hexagon(path, trim: Rect, grow: float) -> None:
+    """A flat-top hexagon filling the trim box (corner to corner across), grown by `grow`."""
+    from math import sqrt
+
+    cx, cy = trim.x + trim.w / 2, trim.y + trim.h / 2
+    r = trim.w / 2 + grow * 2 / sqrt(3)
+    h = r * sqrt(3) / 2
+    path.moveTo(cx + r, cy)
+    for x, y in ((cx + r / 2, cy + h), (cx - r / 2, cy + h), (cx - r, cy), (cx - r / 2, cy - h),
+                 (cx + r / 2, cy - h)):
+        path.lineTo(x, y)
+    path.close()
 
 
 def _shift(r: Rect, dx: float, dy: float) -> Rect:

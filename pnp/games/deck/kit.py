@@ -1,70 +1,69 @@
-"""A plain deck with no rules engine: the starting point `pnp new` gives a designer. Each row of
-cards.csv is a card (title, text, colour, count); game.toml sets the size and the back."""
+"""A game made from data alone, with no rules engine: the starting point `pnp new` gives a
+designer. game.toml lists its components (cards, tokens, tiles, boards, mats), each with its
+rows and the layout files of its faces (see components.py), and `[[check]]` rules the data must
+keep. A game.toml without components is the first plain deck: cards.csv (title, text, colour,
+count, image) with [card] size and [back] colour and text."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 
-from ...data.colours import Colour
-from ...data.files import Column
+from ...checks import Check, read_checks, run_checks
 from ...data.game import GameFolder
-from ...data.images import checked_image
-from ...errors import Finding, Source, warning
-from ...units import MM
-from ..base import Common, load_common, palette_colour
-
-MAX_COPIES = 1000
-
-
-@dataclass(frozen=True)
-class Card:
-    title: str
-    text: str
-    colour: Colour
-    count: int
-    source: Source
-    image: Path | None = None
+from ...errors import Finding, PnpError, Source, warning
+from ...data.layouts.compiled import Env
+from ...templating import plain
+from ...units import length
+from ..base import Common, load_common
+from .components import Compiler, Component, legacy_component, read_component
 
 
 @dataclass(frozen=True)
 class Model:
     common: Common
-    cards: tuple[Card, ...]
-    card_size: tuple[float, float]
-    back_colour: Colour
-    back_text: str
+    components: tuple[Component, ...]
+    checks: tuple[Check, ...]
 
 
 def load(folder: GameFolder) -> Model:
-    """The deck, every bad cell noted in folder.problems (its row left out)."""
     common = load_common(folder)
-
-    def card(r) -> Card:
-        image = (checked_image(folder.path, r["image"], r.source, "image") if r["image"]
-                 else None)
-        return Card(r["title"], r["text"], palette_colour(common, r["colour"], r.source,
-                                                          "colour"), r["count"], r.source, image)
-
-    cards = folder.each("cards.csv", [Column("title"), Column("text", default=""),
-                                      Column("colour"),
-                                      Column("count", "int", default=1, min=0, max=MAX_COPIES,
-                                             pieces=True),
-                                      Column("image", required=False, default="")], card)
-    where = Source(folder.toml_path)
-    back = folder.keep(palette_colour, common, folder.get("back", "colour", default="#333333"),
-                       where, "back.colour")
-    size = folder.keep(folder.card_size)
-    return Model(common, tuple(cards), size or (63 * MM, 88 * MM),
-                 back or Colour(0.2, 0.2, 0.2), folder.get("back", "text", default=common.title))
+    items = folder.config.get("component")
+    if items is None:
+        items = [legacy_component(folder)]
+    elif not isinstance(items, list):
+        raise PnpError(f"{folder.toml_path.name}: components are [[component]] tables")
+    safe = length(folder.get("layout", "safe", (str, int, float), default="3mm"),
+                  folder.toml_path, field="layout.safe")
+    lang = folder.get("layout", "language", default="en_US")
+    env = Env(folder.path, common.palette, safe, lang)
+    game = plain({k: getattr(common, k) for k in ("title", "designer", "players", "ages",
+                                                   "duration", "version", "credits")})
+    palette = {k: "#" + v.hexval()[2:] for k, v in common.palette.items()}
+    base = {**palette, "palette": palette, "game": game}
+    compiler = Compiler(folder, env, common.palette)
+    components = tuple(read_component(folder, item, i, compiler, base)
+                       for i, item in enumerate(items, 1))
+    names = [c.name for c in components]
+    twice = {n for n in names if names.count(n) > 1}
+    if twice:
+        raise PnpError(f"{folder.toml_path.name}: two components are named {sorted(twice)[0]!r}")
+    tables = {c.name: c.table for c in components}
+    checks = read_checks(folder, tables)
+    return Model(common, components, checks)
 
 
 def validate(model: Model) -> list[Finding]:
-    if not model.cards and not model.common.folder.problems:  # (not when rows were refused)
-        return [warning("the deck has no cards", Source(model.common.folder.path / "cards.csv"))]
-    return []
+    findings: list[Finding] = []
+    for c in model.components:
+        findings.extend(c.table.notes)
+        if not c.table.rows and not model.common.folder.problems:  # (not when rows were refused)
+            findings.append(warning(f"{c.name}: {c.table.name} has no rows",
+                                    Source(model.common.folder.toml_path)))
+    counts = {c.name: c.counts for c in model.components}
+    findings.extend(run_checks(model.checks, counts))
+    return findings
 
 
 def required_kit(model: Model) -> Counter:
-    return Counter({"card": sum(c.count for c in model.cards)})
+    return Counter({c.name: sum(c.counts) for c in model.components})
