@@ -106,7 +106,8 @@ def balance_proof(cards: Sequence[Mapping[str, Any]], faces: Mapping, fonts,
                        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
     for i, c in enumerate(cards):
         face = faces.get((c["file"], c["row"]))
-        cell = Face(*face[:4], fonts) if face else Paragraph(_markup("(no face)"), body)
+        cell = Face(face[0], face[1], face[2], face[3], fonts) if face else \
+            Paragraph(_markup("(no face)"), body)
         name = Paragraph(_markup(c["card"], "bold"), body)
         text = Paragraph(_words(c).replace("<b>", f'<font name="{_font("bold")}">')
                          .replace("</b>", "</font>"), body)

@@ -58,8 +58,9 @@ class Element:
             raw = table.get(prop, default)
             if convert == COLOUR:
                 convert = palette_colour
-                if isinstance(raw, str) and _column(raw):
-                    self.colour_columns.append(_column(raw))
+                column = _column(raw) if isinstance(raw, str) else None
+                if column:
+                    self.colour_columns.append(column)
             where = f"{name}.{prop}"
             if raw is None:
                 self.values[prop] = None

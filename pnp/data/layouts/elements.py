@@ -45,7 +45,7 @@ SIZE = within(1, 500)  # points
 TEXT_STYLE = {"font": (to_text, "regular"), "size": (SIZE, 10),
               "colour": (COLOUR, "#000000")}
 
-TYPES: dict[str, dict[str, tuple[Callable | str, Any]]] = {
+TYPES: dict[str, dict[str, tuple[Any, Any]]] = {
     "text": {"text": (to_text, ""), **TEXT_STYLE, "min_size": (SIZE, None),
              "align": (ALIGN, "left"), "valign": (VALIGN, "top"), "leading": (within(0.5, 5), 1.2)},
     "rect": {**SHAPE, "radius": (to_length, "0mm")},
@@ -56,8 +56,9 @@ TYPES: dict[str, dict[str, tuple[Callable | str, Any]]] = {
     "image": {"src": (to_text, None), "fit": (FIT, "contain")},
     "icon": {"icon": (to_text, None), "colour": (COLOUR, "#000000")},
     "figure": {"figure": (to_text, None), "args": (same, None)},
-    "track": {"cells": (within(1, 1000, whole=True), None), "path": (TRACK_PATH, "loop"), "start": (to_number, 1),
-              "step": (to_number, 1), "labels": (same, None), "highlight": (same, None),
+    "track": {"cells": (within(1, 1000, whole=True), None), "path": (TRACK_PATH, "loop"),
+              "start": (to_number, 1), "step": (to_number, 1), "labels": (same, None),
+              "highlight": (same, None),
               **SHAPE, "highlight_fill": (COLOUR, "none"), **TEXT_STYLE},
 }
 for props in TYPES.values():

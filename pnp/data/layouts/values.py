@@ -113,7 +113,8 @@ class Value:
 
     def __init__(self, raw: Any, convert: Callable[[Any], Any], scope: "Scope", where: str):
         self.raw, self.convert = raw, convert
-        self.column = self.template = None
+        self.column: str | None = None
+        self.template: Any = None
         self.static = not (isinstance(raw, str) and ("{{" in raw or "{%" in raw))
         self.const = None
         if self.static:
@@ -135,12 +136,12 @@ class Value:
         else:
             self.template = scope.compile(raw, where)
             self.names = tuple(sorted(names))
-            self.memo = {}
+            self.memo: dict[Any, tuple[Any]] = {}
         if not names & (scope.columns | {"row"}):
             # the same on every row (palette, game, vars): work it out once, here
             try:
                 self.const = convert(render(self.template, scope.constants) if self.template
-                                     else scope.constants[self.column])
+                                     else scope.constants[str(self.column)])
             except ValueProblem as exc:
                 raise DataError(str(exc), scope.path, field=where) from None
             self.static, self.column, self.template = True, None, None

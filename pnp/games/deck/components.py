@@ -104,8 +104,8 @@ def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) ->
     if "size" in table:
         preset = table["size"]
         if isinstance(preset, str) and preset in CARD_PRESETS:
-            w, h = CARD_PRESETS[preset]
-            return size_of(w), size_of(h)
+            pw, ph = CARD_PRESETS[preset]
+            return size_of(pw), size_of(ph)
         s = size_of(preset, path, field=f"{where}.size")
         return s, s
     if "width" not in table or "height" not in table:
