@@ -28,7 +28,7 @@ def _builtin() -> dict[str, Callable]:
              "hat": vec.hat_icon, "person": vec.person_icon, "net": vec.net_icon,
              "ring": vec.ring_icon}
     table: dict[str, Callable] = {
-        name: (lambda f: lambda c, x, y, s, col: f(c, x, y, s, col))(f) for name, f in plain.items()}
+        name: (lambda g: lambda c, x, y, s, col: g(c, x, y, s, col))(f) for name, f in plain.items()}
     table["coin"] = lambda c, x, y, s, col: vec.coin_icon(c, x, y, s / 2, col, Color(0, 0, 0))
     table["wall"] = lambda c, x, y, s, col: vec.wall_icon(c, x, y, s, col, white)
     table["cards"] = lambda c, x, y, s, col: vec.cards_icon(c, x, y, s, col, white)

@@ -56,7 +56,8 @@ TYPES: dict[str, dict[str, tuple[Callable | str, Any]]] = {
     "image": {"src": (to_text, None), "fit": (FIT, "contain")},
     "icon": {"icon": (to_text, None), "colour": (COLOUR, "#000000")},
     "figure": {"figure": (to_text, None), "args": (same, None)},
-    "track": {"cells": (within(1, 1000, whole=True), None), "path": (TRACK_PATH, "loop"), "start": (to_number, 1),
+    "track": {"cells": (within(1, 1000, whole=True), None), "path": (TRACK_PATH, "loop"),
+              "start": (to_number, 1),
               "step": (to_number, 1), "labels": (same, None), "highlight": (same, None),
               **SHAPE, "highlight_fill": (COLOUR, "none"), **TEXT_STYLE},
 }

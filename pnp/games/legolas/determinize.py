@@ -1,13 +1,13 @@
 """What one seat cannot see in Legolas vs. Gimli, drawn again (State.determinize).
 
-Hidden from a seat: the other players' hands (their sizes are public), the cards in hordes that
-no challenge has revealed (their suit and value, the token, are public), the cards set aside
-this round, the cards still to be dealt, the cards thrown away at the end of a round (shuffled
-back in, so only their number matters), the gates others laid (face down, ruling L6: only their suit is announced) and the
-missions others have chosen this round until all are revealed. Every hidden card is drawn again
-from the pool of the cards the seat has not seen: a horde card among the unseen cards with its
-token, a gate among those of its suit; the pool is sorted before it is shuffled, so the result
-depends on the seat's view and the rng only.
+Hidden from a seat: the other players' hands (their sizes are public), the cards in hordes that no
+challenge has revealed (their suit and value, the token, are public), the cards set aside this
+round, the cards still to be dealt, the cards thrown away at the end of a round (shuffled back in,
+so only their number matters), the gates others laid (face down, ruling L6: only their suit is
+announced) and the missions others have chosen this round until all are revealed. Every hidden card
+is drawn again from the pool of the cards the seat has not seen: a horde card among the unseen
+cards with its token, a gate among those of its suit; the pool is sorted before it is shuffled, so
+the result depends on the seat's view and the rng only.
 
 The draw is uniform over what the seat sees now: it does not infer from earlier plays that a
 player holds no card of a suit.
