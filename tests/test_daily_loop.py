@@ -73,7 +73,7 @@ def pages_of(data: bytes):
     return PdfReader(io.BytesIO(data)).pages
 
 
-def _wait(condition, timeout=20.0):
+def _wait(condition, timeout=60.0):  # generous: a loaded 2-core machine is slow to start
     end = time.time() + timeout
     while time.time() < end:
         if condition():
