@@ -65,6 +65,12 @@ class GameSpec:
     max_actions: int = 10_000              # no game takes more actions (chance included)
     data: Path | None = None               # a card-data folder shipped with the game
 
+    def __post_init__(self) -> None:
+        low, high = self.players
+        if not 1 <= low <= high:
+            raise ValueError(f"GameSpec {self.name!r}: players {self.players} must be "
+                             "(fewest, most) with 1 <= fewest <= most")
+
     # -- the data and the print -----------------------------------------------------------
     def kit_module(self) -> Any:
         return importlib.import_module(self.kit)
@@ -167,16 +173,29 @@ def _scan() -> None:
             importlib.import_module(f"pnp.games.{info.name}.game")
     from importlib.metadata import entry_points
 
+    claimed: dict[str, str] = {}   # engine name -> the entry point that registered it
     for ep in entry_points(group=ENTRY_POINTS):
+        before = dict(_specs)
         try:
             found = ep.load()
         except Exception as exc:     # a broken plug-in must not stop the other games
+            _specs.clear()
+            _specs.update(before)
             _broken[ep.name] = f"{type(exc).__name__}: {exc}"
             continue
+        # the plug-in's own register() call may have replaced a game: the first one stays
+        _specs.clear()
+        _specs.update(before)
         if not isinstance(found, GameSpec):
             _broken[ep.name] = f"{ep.value} is a {type(found).__name__}, not a GameSpec"
-        elif found.name not in _specs:
+        elif found.name in claimed:
+            # two packages claim one name: neither is chosen behind the user's back
+            _specs.pop(found.name, None)
+            _broken[found.name] = (f"two installed packages register it ({claimed[found.name]} "
+                                   f"and {ep.value}); uninstall one")
+        elif found.name not in _specs:     # (a shipped game keeps its name)
             register(found)
+            claimed[found.name] = ep.value
     _scanned = True
 
 
