@@ -67,3 +67,15 @@ def test_a_plugin_whose_import_fails_names_why(plugins):
     plugins("brok", "raise ImportError('no module named frobnicate')\n")
     assert "failed to load: ImportError: no module named frobnicate" in reason("brok")
     assert registry.get("legolas").title.startswith("Legolas")
+
+
+def test_a_model_without_common_is_one_clear_error(tmp_path, monkeypatch):
+    from pnp.data.game import GameFolder
+    from pnp.errors import PnpError
+
+    (tmp_path / "bare_kit.py").write_text("def load(folder):\n    return object()\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "game.toml").write_text('[game]\ntitle = "Bare"\nengine = "bare"\n')
+    spec = registry.GameSpec(name="bare", title="Bare", kit="bare_kit")
+    with pytest.raises(PnpError, match=r"bare_kit: load\(\) must return a model with a `common`"):
+        spec.load(GameFolder.open(tmp_path))

@@ -14,8 +14,9 @@ through the `pnp.games` entry-point group (`[project.entry-points."pnp.games"] d
 The spec names its modules by import path (imported on first use). Imports go one way: the
 model is built first, the drawings take it.
 
-* `kit` -- the data: ``load(folder) -> model``, ``validate(model) -> findings``,
-  ``required_kit(model) -> Counter`` and, for a game with a rules engine,
+* `kit` -- the data: ``load(folder) -> model`` (`folder` is a data.game.GameFolder; the model
+  keeps ``common = pnp.games.base.load_common(folder)``: title, fonts, rulings, players),
+  ``validate(model) -> findings``, ``required_kit(model) -> Counter`` and, for a game with a rules engine,
   ``new_game(model, num_players) -> core.Game``. It imports nothing from rendering.
 * `faces` -- the print: ``build_kit(model, fonts) -> Kit`` (the faces, boards and booklet drawn
   from the model). A small game may leave it out and define build_kit in its kit module.
@@ -76,7 +77,11 @@ class GameSpec:
         return importlib.import_module(self.kit)
 
     def load(self, folder: GameFolder) -> Any:
-        return self.kit_module().load(folder)
+        model = self.kit_module().load(folder)
+        if not hasattr(model, "common"):    # the rest of pnp reads fonts, rulings, players there
+            raise PnpError(f"game package {self.kit}: load() must return a model with a `common` "
+                           "attribute (pnp.games.base.load_common(folder))")
+        return model
 
     def validate(self, model: Any) -> list[Finding]:
         return list(self.kit_module().validate(model))
