@@ -79,3 +79,26 @@ def test_a_model_without_common_is_one_clear_error(tmp_path, monkeypatch):
     spec = registry.GameSpec(name="bare", title="Bare", kit="bare_kit")
     with pytest.raises(PnpError, match=r"bare_kit: load\(\) must return a model with a `common`"):
         spec.load(GameFolder.open(tmp_path))
+
+
+def test_a_crash_inside_a_game_package_blames_the_package_not_pnp(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    (tmp_path / "crashy.py").write_text(
+        "from pnp.games.base import load_common\n"
+        "class Model:\n    def __init__(self, common):\n        self.common = common\n"
+        "def load(folder):\n    return Model(load_common(folder))\n"
+        "def validate(model):\n    return 1 / 0\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "crashy", raising=False)
+    monkeypatch.setattr(registry, "_specs", {**registry._specs, "crashy": registry.GameSpec(
+        name="crashy", title="Crashy", kit="crashy")})
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.toml").write_text('[game]\ntitle = "Crashy"\nengine = "crashy"\n')
+    result = CliRunner().invoke(main, ["validate", "--game", str(game)])
+    assert result.exit_code == 70
+    assert result.output == ("Error: the game package crashy failed (ZeroDivisionError: division "
+                             "by zero); run again as `pnp --debug ...` for the details\n")
