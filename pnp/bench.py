@@ -53,7 +53,7 @@ def _best(args: list[str], repeat: int) -> tuple[float, float]:
 
 def _pnp() -> list[str]:
     script = shutil.which("pnp")  # the installed command, as a user runs it
-    return [script] if script else [sys.executable, "-m", "pnp.cli"]
+    return [script] if script else [sys.executable, "-m", "pnp"]
 
 
 def make_deck(folder: Path, cards: int) -> Path:
@@ -166,7 +166,7 @@ def _games_per_second(name: str, seconds: float) -> float:
     from .project import open_game
 
     game = open_game(name)
-    engine = game.module.new_game(game.model)
+    engine = game.spec.new_game(game.model)
     agents = [RandomAgent() for _ in range(engine.num_players)]
     n, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:

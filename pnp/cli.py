@@ -3,6 +3,7 @@ imported inside the commands so `pnp --help` stays quick."""
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from pathlib import Path
@@ -50,6 +51,9 @@ class Pnp(click.Group):
         except KeyboardInterrupt:
             click.echo(f"\n{INTERRUPTED}", err=True)
             sys.exit(INTERRUPTED_EXIT)
+        except BrokenPipeError:  # `pnp ... | head`: the reader has all it wanted
+            _silence_stdout()
+            sys.exit(141)
         except OSError as exc:
             if debug:
                 raise
@@ -74,19 +78,30 @@ def _os_error(exc: OSError) -> str:
     return f"{_short(str(where))}: {reason}" if where != "" else reason
 
 
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the flush at exit does not fail on the closed pipe too."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's runner)
+        pass
+
+
 def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _terminate_as_interrupt() -> None:
-    """SIGTERM (a `kill`, a closing terminal) unwinds like Ctrl-C: temporary files are
-    removed and worker processes stopped on the way out, instead of dying mid-write."""
-    import signal
+    """Ctrl-C, and SIGTERM (a `kill`, a closing terminal), unwind as KeyboardInterrupt:
+    temporary files are removed and worker processes stopped on the way out, instead of
+    dying mid-write."""
 
     def interrupt(signum, frame):
         raise KeyboardInterrupt
 
     try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, interrupt)
     except (ValueError, OSError):  # not the main thread (an embedding program): leave it
         pass
@@ -102,12 +117,11 @@ def main(debug: bool) -> None:
 @main.command("list")
 def list_cmd() -> None:
     """List the games pnp can build."""
-    from .data.files import read_toml
-    from .data.game import GAME_FILE, list_games
+    from .data.game import GameFolder, list_games
 
     for name, path in list_games().items():
         try:
-            title = read_toml(path / GAME_FILE).get("game", {}).get("title", "")
+            title = GameFolder.open(path).get("game", "title", default="")
         except PnpError:
             title = "(game.toml has errors)"
         click.echo(f"{name:<12} {title}   [{path}]")
@@ -546,9 +560,9 @@ def bench(sizes: str, sim_seconds: float) -> None:
         counts = tuple(int(v) for v in sizes.split(","))
     except ValueError:
         counts = ()
-    if not counts or min(counts) < 1:
-        raise PnpError(f"--sizes takes whole numbers of at least 1, separated by commas, "
-                       f"not {sizes!r}")
+    if not counts or min(counts) < 1 or max(counts) > 20_000:
+        raise PnpError(f"--sizes takes whole numbers from 1 to 20,000, separated by commas, "
+                       f"not {_short(sizes)!r}")
     run(sizes=counts, sim_seconds=sim_seconds, echo=click.echo)
 
 

@@ -82,7 +82,10 @@ class LiveKit:
     def _state(self, title: str, specs: list[FaceSpec], fonts, findings: list[Finding]) -> dict:
         drawn_by: dict[tuple, DrawnFace] = {}  # faces sharing a drawing are drawn once
         tables: dict[Path, list[list[str]]] = {}  # each CSV read once, not once per face
-        faces, rows, used, redrawn = [], {}, {}, 0
+        faces: list = []
+        rows: dict[str, object] = {}
+        used: dict[str, bytes] = {}
+        redrawn = 0
         for spec in specs:
             key = (id(spec.draw), spec.width, spec.height, spec.shape, spec.board)
             if key not in drawn_by:
@@ -90,17 +93,18 @@ class LiveKit:
                 findings += drawn_by[key].findings
             drawn = drawn_by[key]
             if drawn.digest not in used:
-                used[drawn.digest] = self.images.get(drawn.digest)
-                if used[drawn.digest] is None:
-                    used[drawn.digest] = rasterise(drawn, self._dpi(spec))
+                image = self.images.get(drawn.digest)
+                if image is None:
+                    image = rasterise(drawn, self._dpi(spec))
                     redrawn += 1
+                used[drawn.digest] = image
             faces.append(self._face(spec, drawn))
             src = spec.source
-            key = f"{src.path.name}:{src.row}" if src else ""
-            if src and src.row and src.path.suffix.lower() == ".csv" and key not in rows:
+            row_key = f"{src.path.name}:{src.row}" if src else ""
+            if src and src.row and src.path.suffix.lower() == ".csv" and row_key not in rows:
                 if src.path not in tables:
                     tables[src.path] = read_table(src.path)
-                rows[key] = row_pairs(tables[src.path], src.row)
+                rows[row_key] = row_pairs(tables[src.path], src.row)
         self.images.update(used)
         # keep memory to what the page shows, and to what a page still showing the previous
         # build may ask for before it hears of this one

@@ -59,7 +59,8 @@ class DrawnFace:
     def __init__(self, spec: FaceSpec, canvas, buf: io.BytesIO, bleed: float,
                  elements: list[Element], findings: list[Finding]):
         self.spec, self.bleed, self.elements, self.findings = spec, bleed, elements, findings
-        self._canvas, self._buf, self._pdf = canvas, buf, None
+        self._canvas, self._buf = canvas, buf
+        self._pdf: bytes | None = None
         h = hashlib.sha256("\n".join(canvas._code).encode("utf-8", "surrogateescape"))
         for obj in canvas._doc.idToObject.values():  # images are named by file, so hash data
             data = getattr(obj, "streamContent", None)
@@ -69,11 +70,12 @@ class DrawnFace:
 
     @property
     def pdf(self) -> bytes:
-        if self._pdf is None:
+        pdf = self._pdf
+        if pdf is None:
             self._canvas.showPage()
             self._canvas.save()
-            self._pdf = self._buf.getvalue()
-        return self._pdf
+            pdf = self._pdf = self._buf.getvalue()
+        return pdf
 
 
 def draw_face(spec: FaceSpec, fonts: Fonts, bleed: float = 3 * MM,

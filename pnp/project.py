@@ -25,10 +25,6 @@ class OpenGame:
     def name(self) -> str:
         return self.folder.slug
 
-    @property
-    def module(self) -> GameSpec:
-        """The older name of `spec` (kept while other branches still say `module`)."""
-        return self.spec
 
 
 def open_game(name_or_path: str, cwd: Path | None = None) -> OpenGame:
@@ -236,6 +232,7 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
         elif fmt == "pod":
             from .export.services import export_service
 
+            assert service is not None      # checked above: pod names its service
             count, drawn = export_service(kit, fonts, staging, service, cmyk)
             summary = (f"{out}/: {count} files for {SERVICES[service].name} "
                        "(manifest.csv lists how many of each card to order)")

@@ -66,6 +66,7 @@ class LiveServer(ThreadingHTTPServer):
     def url(self) -> str:
         """The address to open on this computer: loopback when listening on every address."""
         host, port = self.server_address[:2]
+        host = host.decode() if isinstance(host, (bytes, bytearray)) else str(host)
         if host in ("0.0.0.0", "::"):
             host = "::1" if ":" in host else "127.0.0.1"
         return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
@@ -112,10 +113,10 @@ class Handler(BaseHTTPRequestHandler):
     def _addressed_to_us(self) -> bool:
         """On loopback, a page from elsewhere must not reach us through a name that resolves
         to 127.0.0.1 (DNS rebinding): the Host must be a loopback name or address."""
-        if not is_loopback(self.server.server_address[0]):
+        if not is_loopback(str(self.server.server_address[0])):
             return True
         match = HOST.fullmatch(self.headers.get("Host") or "")
-        return bool(match) and is_loopback(match.group(1))
+        return match is not None and is_loopback(match.group(1))
 
     def _send(self, status: HTTPStatus, kind: str, body: bytes, cache: str = "no-cache",
               allow: str | None = None) -> None:

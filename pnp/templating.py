@@ -41,17 +41,28 @@ def _loader(folders: list[Path]):
     """A file loader that reads only files whose real path (links followed) lies inside one of
     its folders: the game folder and pnp's own templates. The same rule as images and CSVs."""
     import jinja2
+    from jinja2.loaders import split_template_path
+
+    from .data.files import MAX_FILE_BYTES
 
     roots = [f.resolve() for f in folders]
 
     class InsideLoader(jinja2.FileSystemLoader):
         def get_source(self, environment, template):
-            source, filename, uptodate = super().get_source(environment, template)
-            real = Path(filename).resolve()
+            for folder in self.searchpath:  # look before reading: a link, a huge file
+                path = Path(folder, *split_template_path(template))
+                if path.is_file():
+                    break
+            else:
+                raise jinja2.TemplateNotFound(template)
+            real = path.resolve()
             if not any(real == r or r in real.parents for r in roots):
                 raise _Refused(f"template {template!r} is a link to a file outside the game "
                                "folder; refused")
-            return source, filename, uptodate
+            if real.stat().st_size > MAX_FILE_BYTES:
+                raise _Refused(f"template {template!r} is over "
+                               f"{MAX_FILE_BYTES // 1024 // 1024} MB; refused")
+            return super().get_source(environment, template)
 
     return InsideLoader([str(f) for f in folders], followlinks=False)
 
@@ -149,13 +160,13 @@ def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> 
         raise _error(exc, folders, name,
                      f"template tried something the sandbox forbids: {exc}") from None
     except RecursionError as exc:
-        raise _error(exc, folders, name, "template calls itself without end (a circular "
-                     "include or macro)") from None
+        raise _error(exc, folders, name, "template nests too deeply or calls itself without "
+                     "end (a circular include or macro)") from None
     except (_Refused, sandbox.TemplateLimit) as exc:
         raise _error(exc, folders, name, str(exc)) from None
     except Exception as exc:  # whatever a template does wrong is the template's to fix
-        text = str(exc).strip() or type(exc).__name__
-        raise _error(exc, folders, name, f"template error: {text[:300]}") from None
+        words = str(exc).strip() or type(exc).__name__
+        raise _error(exc, folders, name, f"template error: {words[:300]}") from None
 
 
 def _error(exc: BaseException, folders: list[Path], name: str, message: str) -> DataError:

@@ -77,10 +77,8 @@ def test_changing_the_legal_list_changes_nothing(game):
 @pytest.mark.parametrize("game, kind", [("wuxing", "element card"), ("wuxing", "pawn"),
                                         ("experior", "experience marker"), ("experior", "role card")])
 def test_a_pdf_that_lacks_a_piece_the_rules_need_is_refused(tmp_path, monkeypatch, game, kind):
-    import importlib
-
     opened = open_game(game)
-    kit_module = importlib.import_module(opened.spec.faces or opened.spec.kit)  # build_kit's
+    kit_module = opened.spec.faces_module()
     real = kit_module.build_kit
 
     def short_kit(model, fonts):

@@ -189,7 +189,7 @@ def test_card_text_is_7_pt_or_more_and_1_mm_inside_the_cut(text_calls):
     from helpers import ROOT
 
     game = open_game(str(ROOT / "card_data" / "legolas"))
-    kit = game.module.build_kit(game.model, load_fonts())
+    kit = game.spec.build_kit(game.model, load_fonts())
     fonts = load_fonts()
     problems = []
     for sheet in kit.sheets:

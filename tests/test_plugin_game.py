@@ -18,7 +18,7 @@ def pnp(tmp_path):
     """Run the installed `pnp` with the plug-in's site folder on the path, in tmp_path."""
     env = {**os.environ, "PYTHONPATH": str(PLUGIN_SITE)}
     script = shutil.which("pnp", path=os.path.dirname(sys.executable))
-    command = [script] if script else [sys.executable, "-m", "pnp.cli"]
+    command = [script] if script else [sys.executable, "-m", "pnp"]
 
     def run(*args, stdin=""):
         return subprocess.run(command + list(args), cwd=tmp_path, env=env, input=stdin,
@@ -57,7 +57,7 @@ def test_an_entry_point_game_builds_validates_simulates_and_plays(pnp, tmp_path)
 
 def test_without_the_package_the_engine_is_unknown(tmp_path):
     game = shutil.copytree(TINY_GAME, tmp_path / "tiny")
-    r = subprocess.run([sys.executable, "-m", "pnp.cli", "validate", "--game", str(game)],
+    r = subprocess.run([sys.executable, "-m", "pnp", "validate", "--game", str(game)],
                        capture_output=True, text=True, timeout=60,
                        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     assert r.returncode != 0 and "Traceback" not in r.stderr

@@ -4,6 +4,7 @@ case is one thing a stranger's folder or command line did, with the exact line p
 
 import os
 import re
+import shutil
 import signal
 import struct
 import subprocess
@@ -133,7 +134,8 @@ def test_the_build_of_an_including_template_never_prints_the_outside_file(deck, 
     ("{% for i in range(100000) %}{% for j in range(1000) %}xxxxxxxxxx{% endfor %}{% endfor %}",
      "the text grows past 2,000,000 characters (a loop far too large?)"),
     ("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
-     "line 1: template calls itself without end (a circular include or macro)"),
+     "line 1: template nests too deeply or calls itself without end (a circular include or "
+     "macro)"),
     ("{{ lipsum(10**6) }}", "line 1: template uses an unknown name: 'lipsum' is undefined"),
     ("{{ 'x'|wordwrap(0) }}", "line 1: template error: invalid width 0 (must be > 0)"),
     ("{{ 'x'|truncate(-5) }}", "line 1: template error: expected length >= 3, got -5"),
@@ -234,7 +236,7 @@ def test_a_long_paragraph_is_laid_out_in_pieces_that_keep_every_line():
 
 
 def test_sigterm_stops_simulate_and_its_workers_without_a_traceback():
-    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "simulate", "--game", "legolas",
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "simulate", "--game", "legolas",
                              "-n", "5000", "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     children_file = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
@@ -401,7 +403,8 @@ def _font_game(deck, data: bytes):
 
 
 @pytest.mark.parametrize("cut,message", [
-    (30_000, "not a usable TrueType font (damaged or cut short)"),
+    (30_000, "not a usable TrueType font (cut short: its tables need {end:,} bytes, the file "
+             "has {size:,})"),
     (-2000, "not a usable TrueType font (cut short: its tables need {end:,} bytes, the file has "
             "{size:,})"),
 ])
@@ -602,3 +605,53 @@ def test_an_error_from_the_system_is_one_line_naming_the_path(monkeypatch):
     result = CliRunner().invoke(main, ["validate", "--game", "wuxing"])
     assert result.exit_code == 1
     assert result.output == "Error: /srv/games/duel/cards.csv: Permission denied\n"
+
+
+# ---- found by trying to break it again --------------------------------------------------------
+def test_a_game_toml_that_links_outside_the_game_folder_is_not_read(deck, tmp_path,
+                                                                   monkeypatch):
+    (tmp_path / "private.toml").write_text((deck / "game.toml").read_text())
+    (deck / "game.toml").unlink()
+    (deck / "game.toml").symlink_to(tmp_path / "private.toml")
+    with pytest.raises(DataError) as info:
+        open_game(str(deck))
+    assert str(info.value) == "game.toml: path 'game.toml' leaves the game folder"
+    (tmp_path / "card_data").mkdir()
+    shutil.move(str(deck), tmp_path / "card_data" / "deck")
+    monkeypatch.chdir(tmp_path)
+    listed = CliRunner().invoke(main, ["list"]).output.splitlines()
+    assert listed[0] == f"deck         (game.toml has errors)   [{tmp_path / 'card_data' / 'deck'}]"
+
+
+def test_a_template_file_too_large_to_be_a_booklet_is_not_read(tmp_path, monkeypatch):
+    import pnp.data.files
+
+    monkeypatch.setattr(pnp.data.files, "MAX_FILE_BYTES", 1024 * 1024)
+    (tmp_path / "big.md.j2").write_text("x" * (1024 * 1024 + 1))
+    with pytest.raises(DataError) as info:
+        _render(tmp_path, '{% include "big.md.j2" %}')
+    assert str(info.value) == "booklet.md.j2: line 1: template 'big.md.j2' is over 1 MB; refused"
+
+
+def test_a_template_nested_too_deeply_says_so(tmp_path):
+    with pytest.raises(DataError) as info:
+        _render(tmp_path, "{{ " + "(" * 500 + "1" + ")" * 500 + " }}")
+    assert str(info.value) == ("booklet.md.j2: template nests too deeply or calls itself without "
+                               "end (a circular include or macro)")
+
+
+def test_bench_refuses_deck_sizes_no_machine_can_hold():
+    result = CliRunner().invoke(main, ["bench", "--sizes", "1,99999999999"])
+    assert result.exit_code == 1
+    assert result.output == ("Error: --sizes takes whole numbers from 1 to 20,000, separated by "
+                             "commas, not '1,99999999999'\n")
+
+
+def test_output_cut_short_by_a_closed_pipe_ends_quietly(tmp_path):
+    (tmp_path / "moves.txt").write_text("1\n" * 200)
+    script = (f"{sys.executable} -m pnp.cli play --game wuxing --seed 1 < moves.txt 2> err.txt "
+              "| head -1 > /dev/null; echo ${PIPESTATUS[0]}")
+    done = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.strip() == "141"
+    assert (tmp_path / "err.txt").read_text() == ""

@@ -35,7 +35,7 @@ def drop_ruling(path, rid: str) -> None:
 
 def booklet_text(folder) -> str:
     game = open_game(str(folder))
-    return game.module.build_kit(game.model, {}).booklet.text
+    return game.spec.build_kit(game.model, {}).booklet.text
 
 
 @pytest.mark.parametrize("game", ["wuxing", "experior"])
@@ -101,7 +101,7 @@ def test_round_limit_is_one_number_for_engine_ruling_and_booklet(game_copy):
     set_text(folder / "game.toml", "[options]\n", "[options]\nmax_rounds = 12\n")
     game = open_game(str(folder))
     assert validate(game) == []
-    assert game.module.new_game(game.model).max_rounds == 12
+    assert game.spec.new_game(game.model).max_rounds == 12
     text = booklet_text(folder)
     assert "If nobody has won after 12 rounds, the game is a draw." in text
     winning = text[text.index("## Winning"):text.index("## Rulings")]

@@ -138,7 +138,7 @@ def test_pnp_serve_prints_its_address_and_stops_cleanly_on_ctrl_c(game):
     import sys
     import time
 
-    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "serve", "--game", str(game),
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--game", str(game),
                              "--dpi", "40"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True)
     try:

@@ -154,8 +154,10 @@ def _convert(cell: str, col: Column, source: Source) -> Any:
             if low not in ("yes", "no", "true", "false", "1", "0", "y", "n"):
                 raise ValueError
             value = low in ("yes", "true", "1", "y")
-        else:
+        elif callable(kind):     # a converter given by the caller
             value = kind(text)
+        else:
+            raise TypeError(f"unknown column kind {kind!r}")
     except DataError:
         raise
     except (ValueError, TypeError):
@@ -209,8 +211,9 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
                 bad.append(exc)
         if bad and errors is None:
             raise bad[0]
-        for exc in bad:
-            errors(exc)
+        for problem in bad:
+            assert errors is not None
+            errors(problem)
         if not bad:
             records.append(Record(values, source))
     for col in columns:

@@ -26,17 +26,20 @@ def font_problem(data: bytes) -> str | None:
     """Why `data` is not an embeddable TrueType font, or None when it is one."""
     if data[:4] == b"OTTO":
         return "a font with CFF outlines (.otf); the PDF embeds TrueType outlines only"
+    if data[:4] == b"ttcf":
+        return None    # a collection: reportlab reads the chosen member's tables itself
     if len(data) < 12 or data[:4] not in (b"\x00\x01\x00\x00", b"true"):
         return "not a TrueType file"
     (count,) = struct.unpack(">H", data[4:6])
     if 12 + 16 * count > len(data):
         return "its table directory runs past the end of the file"
-    tables = set()
+    tables, end = set(), 0
     for i in range(count):
         tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
-        if offset + length > len(data):
-            return f"its {tag.decode('latin-1')!r} table runs past the end of the file"
         tables.add(tag)
+        end = max(end, offset + length)
+    if end > len(data):
+        return f"cut short: its tables need {end:,} bytes, the file has {len(data):,}"
     missing = REQUIRED_TABLES - tables
     if missing:
         return f"it has no {', '.join(sorted(t.decode('latin-1') for t in missing))} table"

@@ -52,8 +52,8 @@ class State(ABC):
                 action = as_action(action)
             return apply(self, action)
 
-        apply_action.checks_action_type = True
-        cls.apply_action = apply_action
+        apply_action.checks_action_type = True  # type: ignore[attr-defined]
+        cls.apply_action = apply_action  # type: ignore[method-assign]
 
     @abstractmethod
     def current_player(self) -> int:
@@ -138,7 +138,7 @@ class RandomAgent:
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
         # _randbelow(n) is what randrange(n) returns after its argument checks: the same
         # numbers from the same seed, at half the cost in a loop of millions of choices
-        return legal[rng._randbelow(len(legal))]
+        return legal[rng._randbelow(len(legal))]  # type: ignore[attr-defined]
 
 
 class Worlds:
@@ -161,7 +161,8 @@ def decide(agent: Agent, state: State, player: int, legal: Sequence[int],
     sample; every other agent sees only its observation."""
     obs = state.observation(player)
     if getattr(agent, "searches", False):
-        return agent.choose(obs, legal, rng, worlds=Worlds(state, player))
+        searching: Any = agent      # its choose() also takes the worlds it may sample
+        return searching.choose(obs, legal, rng, worlds=Worlds(state, player))
     return agent.choose(obs, legal, rng)
 
 

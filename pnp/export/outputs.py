@@ -133,7 +133,7 @@ def _rasterise(pdf: Path | bytes, sizes_px: list[tuple[int, int]]):
         doc.close()
 
 
-def _pixels(length: float, dpi: int) -> int:
+def _pixels(length: float, dpi: float) -> int:
     return round(length / 72 * dpi)
 
 
@@ -187,7 +187,7 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path,
         if face.sheet.shape != "rect":
             continue
         groups.setdefault((face.sheet.title, id(face.piece.back)), []).append(face)
-    objects = []
+    objects: list = []
     deck_key = 0
     per_sheet = TTS_COLS * TTS_ROWS - 1  # the last slot is the hidden card
     with tempfile.TemporaryDirectory() as tmp:

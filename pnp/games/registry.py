@@ -75,9 +75,12 @@ class GameSpec:
     def validate(self, model: Any) -> list[Finding]:
         return list(self.kit_module().validate(model))
 
+    def faces_module(self) -> Any:
+        """The module of build_kit: the faces module, or the kit module of a small game."""
+        return importlib.import_module(self.faces) if self.faces else self.kit_module()
+
     def build_kit(self, model: Any, fonts: Any) -> Kit:
-        module = importlib.import_module(self.faces) if self.faces else self.kit_module()
-        return module.build_kit(model, fonts)
+        return self.faces_module().build_kit(model, fonts)
 
     def required_kit(self, model: Any) -> Counter:
         return self.kit_module().required_kit(model)

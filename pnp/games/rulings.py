@@ -68,7 +68,9 @@ def load_rulings(folder) -> tuple[tuple[Ruling, ...], list[Finding]]:
     items = data.get("ruling", [])
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
         return (), [error("expected [[ruling]] entries", Source(path))]
-    rulings, problems, seen = [], [], {}
+    rulings: list = []
+    problems: list = []
+    seen: dict = {}
     for i, item in enumerate(items, 1):
         where = Source(path, i)
         bad = [key for key in ("id", "title", "text")

@@ -115,8 +115,10 @@ class Grid:
         """Bleed on the left, bottom, right and top: the inner bleed towards a filled cell (0 on
         a shared cut line), the full bleed everywhere else."""
         col, row = self.cell(index)
-        return tuple(self.inner_bleed if self._taken(col + dc, row + dr, filled)
-                     else self.outer_bleed for dc, dr in ((-1, 0), (0, 1), (1, 0), (0, -1)))
+        left, bottom, right, top = (self.inner_bleed if self._taken(col + dc, row + dr, filled)
+                                    else self.outer_bleed
+                                    for dc, dr in ((-1, 0), (0, 1), (1, 0), (0, -1)))
+        return left, bottom, right, top
 
     def bleed_rect(self, index: int, back: bool = False, filled=None) -> Rect:
         """The box around a piece's art: its trim plus the bleed it owns on each side.

@@ -44,7 +44,7 @@ class TilePlan:
 
 def plan_tiles(board_w: float, board_h: float, page_w: float, page_h: float,
                overlap: float = OVERLAP) -> TilePlan:
-    best = None
+    best: tuple[int, bool, int, int] | None = None
     for rotated in (False, True):
         w, h = (board_h, board_w) if rotated else (board_w, board_h)
         # a whole board keeps the printer's margin, and the band for its footer below it
@@ -58,6 +58,7 @@ def plan_tiles(board_w: float, board_h: float, page_w: float, page_h: float,
         rows = max(1, ceil((h - overlap) / (room_h - overlap)))
         if best is None or cols * rows < best[0]:
             best = (cols * rows, rotated, cols, rows)
+    assert best is not None          # the loop always considers both turns
     _, rotated, cols, rows = best
     w, h = (board_h, board_w) if rotated else (board_w, board_h)
     # split evenly so every tile shows the same amount of board

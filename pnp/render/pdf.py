@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, black, white
@@ -116,7 +117,8 @@ class KitRenderer:
         elif 0 < gap < 2 * bleed:
             gap = 2 * bleed  # a gutter narrower than two bleeds would rob each side of some
         gaps = [gap] + ([2 * bleed] if gap == 0 and bleed > 0 and len(set(keys)) > 1 else [])
-        best, best_score, failure = None, None, None
+        best, best_score = None, None
+        failure: DataError | None = None
         for g in gaps:
             for turned in (False, True):
                 w, h = (sheet.height, sheet.width) if turned else (sheet.width, sheet.height)
@@ -132,6 +134,7 @@ class KitRenderer:
                 if best_score is None or score < best_score:
                     best, best_score = SheetPlan(grid, pages, turned), score
         if best is None:
+            assert failure is not None      # no grid at all: each try said why
             raise failure
         return best
 
@@ -154,7 +157,8 @@ class KitRenderer:
     def _without_backs(self, sheets: list[Sheet]) -> list[Sheet]:
         """No back pages: pieces whose back carries rules (player aids) move to a sheet of their
         own that is printed to fold; the build says which backs are left out."""
-        out, dropped = [], Counter()
+        out: list = []
+        dropped: Counter = Counter()
         for sheet in sheets:
             keep = [p for p in sheet.pieces if p.two_sided and p.back is not None]
             rest = tuple(p for p in sheet.pieces if p not in keep)
@@ -246,7 +250,7 @@ class KitRenderer:
         self.total_pages = page - 1
 
     # ---- drawing --------------------------------------------------------------------------
-    def render(self, path: Path) -> BuildResult:
+    def render(self, path: Path | BinaryIO) -> BuildResult:
         self.plan()
         rl_config.useA85 = 0
         target = str(path) if isinstance(path, Path) else path  # a path or a file object
@@ -555,5 +559,5 @@ def _shift(r: Rect, dx: float, dy: float) -> Rect:
     return Rect(r.x + dx, r.y + dy, r.w, r.h)
 
 
-def render_kit(kit: Kit, fonts: Fonts, path: Path, options: Options) -> BuildResult:
+def render_kit(kit: Kit, fonts: Fonts, path: Path | BinaryIO, options: Options) -> BuildResult:
     return KitRenderer(kit, fonts, options).render(path)

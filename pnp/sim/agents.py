@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from ..errors import PnpError
 
-Factory = Callable[[], Any]
+Factory = Callable[..., Any]
 
 # Every game gets the random agent and the search (which needs State.determinize when the game
 # hides information); its GameSpec adds its own ("module:attribute" strings, imported on first

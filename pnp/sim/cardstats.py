@@ -2,9 +2,9 @@
 whether its holder wins more often when it is played than when it is not.
 
 The game says which rows an action deals or plays (the ``card_events`` hook of its GameSpec's lab
-module; the shipped games keep it in ``cardrows.py``). Every game of a run is played again on its own seed (``derive_seed``) with an
-observer that counts, per seat, the rows it held and how often it played each. A seat "wins" a
-game when it has the best return alone or shared, not in a draw of all seats.
+module; the shipped games keep it in ``cardrows.py``). Every game of a run is played again on its
+own seed (``derive_seed``) with an observer that counts, per seat, the rows it held and how often
+it played each. A seat "wins" a game when it has the best return alone or shared, not in a draw of all seats.
 
 The comparison for one row, over the seat-games that held it:
 - rows never played (characters, treasures: they are held) compare the seats that held the row
@@ -76,13 +76,14 @@ def _hashable(match: Any) -> Any:
 def play_cards_chunk(shared: tuple, start: int, stop: int) -> CardTally:
     setup, specs, seed = shared
     events = card_events_of(setup)
+    assert events is not None       # count_cards is only called for games with the hook
     agents = [agent_registry.make(setup.engine, s) for s in specs]
     tally = CardTally()
     for i in range(start, stop):
         held: set = set()
         plays: Counter = Counter()
 
-        def observe(state, player, action):
+        def observe(state, player, action, plays=plays, held=held):
             for seat, file, match, kind in events(state, player, action):
                 key = (seat, (file, _hashable(match)))
                 if kind == "played":

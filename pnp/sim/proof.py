@@ -47,7 +47,7 @@ def kit_faces(game: str) -> tuple[dict[tuple[str, int], tuple], Any]:
     from ..project import _prepare, open_game
 
     kit, fonts, _ = _prepare(open_game(game), force=True)
-    faces: dict[tuple[str, int], tuple] = {}
+    faces: dict[tuple[str, int], tuple[Any, float, float, str]] = {}
     for sheet in kit.sheets:
         for p in sheet.pieces:
             if p.source is not None and p.source.row is not None:
@@ -92,7 +92,8 @@ def balance_proof(cards: Sequence[Mapping[str, Any]], faces: Mapping, fonts,
                        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
     for i, c in enumerate(cards):
         face = faces.get((c["file"], c["row"]))
-        cell = Face(*face, fonts) if face else Paragraph(_markup("(no face)"), body)
+        cell = Face(face[0], face[1], face[2], face[3], fonts) if face else \
+            Paragraph(_markup("(no face)"), body)
         name = Paragraph(_markup(c["card"], "bold"), body)
         text = Paragraph(_words(c).replace("<b>", f'<font name="{_font("bold")}">')
                          .replace("</b>", "</font>"), body)

@@ -73,7 +73,7 @@ def parse_setting(text: str) -> Setting:
         a, b = int(span.group(1)), int(span.group(2))
         if b < a:
             raise PnpError(f"--set {text!r}: the range {a}..{b} is empty")
-        vals = tuple(range(a, b + 1))
+        vals: tuple[Any, ...] = tuple(range(a, b + 1))
     else:
         vals = tuple(_value(v) for v in values.split(","))
         if any(v == "" for v in vals):
@@ -294,11 +294,13 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
     done = (lambda i: progress(tasks[i][2] - tasks[i][1])) if progress else None
     results = run_chunks(_variant_chunk, (tuple(runs), tuple(specs), seed), tasks, jobs=jobs,
                          scheduler=scheduler, progress=done)
-    tallies: list[Tally | None] = [None] * len(runs)
+    merged: list[Tally | None] = [None] * len(runs)
     per_game: list[list] = [[] for _ in runs]
     for (k, _, _), (tally, outs) in zip(tasks, results):
-        tallies[k] = tally if tallies[k] is None else tallies[k].merge(tally)
+        before = merged[k]
+        merged[k] = tally if before is None else before.merge(tally)
         per_game[k].extend(outs)
+    tallies = [t for t in merged if t is not None]   # every run plays at least one chunk
     base_fig = figures(tallies[0], title=base.title, game=base.name, seed=seed, agents=specs)
     rows = []
     k = 1

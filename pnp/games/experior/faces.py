@@ -269,11 +269,12 @@ def _steps(s: Surface, steps: list[str], x: float, top: float, w: float, bottom:
     while size >= min_size - 1e-9:
         gap = size * 0.45
         wrapped = [wrap(s.fonts, text, size, w - indent) for text in steps]
-        if all(wrapped):
-            height = sum(len(lines) for lines in wrapped) * size * LEADING + gap * (len(steps) - 1)
+        fitted = [lines for lines in wrapped if lines]
+        if len(fitted) == len(wrapped):
+            height = sum(len(lines) for lines in fitted) * size * LEADING + gap * (len(steps) - 1)
             if height <= top - bottom:
                 y = top - size * 0.95
-                for n, lines in enumerate(wrapped, 1):
+                for n, lines in enumerate(fitted, 1):
                     s.line(f"{n}.", x, y, size, "bold")
                     for line in lines:
                         s.line(line, x + indent, y, size)
@@ -432,7 +433,7 @@ def _experience_tracks(s: Surface, model: Model, side, geo: dict, cells: dict) -
     c.setFillColor(ink)
     s.line("EXPERIENCE", ex0 + (3 * cell_w + 2 * col_gap) / 2, top + 7.6 * MM, 7, "bold",
            "centre", max_width=3 * cell_w + 2 * col_gap + gap)
-    for k, t in enumerate(engine.TYPES):
+    for t in engine.TYPES:
         a = model.attacks[t]
         x = cells[t][0][1]
         tint = mix(a.colour, paper, 0.82)
@@ -575,7 +576,7 @@ def _cards_figure(model: Model, scale: float = 0.6):
         card = next((cd for cd in model.cards if cd.side == sid and cd.modality == m), None)
         if card is not None:
             picks.append(attack_card(model, card))
-    picks += [side_back(model, sid) for sid in sorted(model.sides, key=order.get)]
+    picks += [side_back(model, sid) for sid in sorted(model.sides, key=lambda sid: order[sid])]
     return faces_figure(picks, w, h, model.common.palette["ink"], scale, gap=5 * MM)
 
 
@@ -635,7 +636,7 @@ def build_kit(model: Model, fonts) -> Kit:
                     attack_card(model, cd), backs[cd.side], cd.source) for cd in cards]
     rb = role_back(model)
     pieces += [Piece("role card", f"{model.side(sid).name} role card", role_card(model, sid), rb,
-                     model.side(sid).source) for sid in sorted(model.sides, key=order.get)]
+                     model.side(sid).source) for sid in sorted(model.sides, key=lambda sid: order[sid])]
     turn, end = aid_turn(model), aid_end(model)
     toml = Source(model.common.folder.toml_path)  # the count is set in game.toml
     pieces += [Piece("player aid card", "player aid card", turn, end, toml,

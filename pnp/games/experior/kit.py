@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...data.colours import Colour, looks
 from ...data.files import Column, Record
-from ...data.game import GameFolder
+from ...data.game import GameFolder, finding
 from ...engine.core import IllegalAction
 from ...errors import DataError, Finding, Source, error, warning
 from ...units import MM
@@ -357,10 +357,10 @@ def validate(model: Model) -> list[Finding]:
     # markers: one wound marker and one experience marker per type, per side
     for s in engine.SIDES:
         theirs = Counter((mk.kind, mk.type) for mk in model.markers if mk.side == s)
-        for key in [("wound", "")] + [("experience", t) for t in engine.TYPES]:
-            if theirs[key] != 1:
-                what = "wound marker" if key[0] == "wound" else f"{key[1]} experience marker"
-                findings.append(error(f"the {s} needs exactly one {what}, has {theirs[key]}",
+        for marker in [("wound", "")] + [("experience", t) for t in engine.TYPES]:
+            if theirs[marker] != 1:
+                what = "wound marker" if marker[0] == "wound" else f"{marker[1]} experience marker"
+                findings.append(error(f"the {s} needs exactly one {what}, has {theirs[marker]}",
                                       file("markers.csv"), "marker"))
     # the tracks long enough
     toml = Source(model.common.folder.toml_path)
@@ -414,7 +414,7 @@ def _validate_example(model: Model, game: engine.ExperiorGame) -> list[Finding]:
         try:
             turns = worked_example(model, game, end)
         except DataError as exc:
-            findings.append(error(exc.message, Source(exc.path, exc.row), exc.field))
+            findings.append(finding(exc))
             continue
         name = "example_end.csv" if end else "example.csv"
         if len(turns) < len(played):
@@ -468,7 +468,7 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None,
         for s in engine.SIDES:
             t, m = turn.cards[s]
             ids[s] = engine.card_id(t, m)
-        for s in sorted(engine.SIDES, key=seat.get):
+        for s in sorted(engine.SIDES, key=lambda side: seat[side]):
             try:
                 state.apply_action(ids[s])
             except IllegalAction as exc:

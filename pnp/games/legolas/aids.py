@@ -49,7 +49,7 @@ def _aid_blocks(s: Surface, title: str, blocks: list[tuple[str, str]], model: Mo
     if need > top - bottom:
         s.report(f"the player aid {title.lower()!r} does not fit its card even at 7 pt")
     y = top
-    for (heading, text), f in zip(blocks, fitted):
+    for (heading, _), f in zip(blocks, fitted):
         if heading:
             c.setFillColor(pal["character"])
             s.line(heading, 5 * MM, y - 3 * MM, 8, "bold", max_width=width)

@@ -35,7 +35,7 @@ def loop_cells(n: int, W: float, H: float) -> list[tuple[float, float, float, fl
     the top, down the right edge and back along the bottom."""
     cols, rows = loop_layout(n, W, H)
     cw, ch = W / cols, H / rows
-    cells = []
+    cells: list[tuple[float, float]] = []
     for r in range(rows):                       # up the left edge
         cells.append((0, r * ch))
     for k in range(1, cols):                    # along the top

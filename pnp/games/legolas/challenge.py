@@ -5,6 +5,8 @@ closes its gate, the Ring pays for bosses and the Net steals after another playe
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import A_IGNORE, A_MINION, A_NET, A_NET_DECLINE, PH_MINION, PH_NET, PH_WIZ_CHOICE
 from .actions import level_of
 from .facts import TREASURE_IDS
@@ -13,6 +15,15 @@ T_MINION, T_NET, T_RING = (TREASURE_IDS.index(t) for t in ("minion", "net", "rin
 
 
 class ChallengeRules:
+    # caches the state keeps (None when stale); typed here for every mixin of LegolasState
+    _legal: list[int] | None
+    _pending: Any
+    _c_seats: Any
+    _c_static: Any
+    _c_hordes: Any
+    _c_rows: Any
+    _c_fight: Any
+
     # ---- defence and damage (L24)
     def defence(self, seat: int) -> int:
         """Character defence at the current level plus armour."""
@@ -78,8 +89,8 @@ class ChallengeRules:
         self.ch_h = hidx
         self.ch_pos = 0
         self.ch_dmg = 0
-        self.ch_won = []
-        self.ch_kept = []
+        self.ch_won: list[int] = []
+        self.ch_kept: list[int] = []
         self.ch_def, self.ch_immune, self.ch_extra = self._fight(seat)
         self.ch_wiz = self.wiz[seat] if self.g.wiz_count[self.chars[seat]][self.level[seat]] \
             else 0

@@ -4,12 +4,23 @@ down, and Wizards of level 2 or more name their elements."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import (A_CHARACTER, A_ELEMENTS, A_FIRST, A_MISSION, CHANCE, MASKS_BY_SIZE,
                       PH_DEAL, PH_FIRST, PH_FIRST_GATE, PH_MISSION, PH_WIZARD)
 from .facts import MISSIONS
 
 
 class DealingRules:
+    # caches the state keeps (None when stale); typed here for every mixin of LegolasState
+    _legal: list[int] | None
+    _pending: Any
+    _c_seats: Any
+    _c_static: Any
+    _c_hordes: Any
+    _c_rows: Any
+    _c_fight: Any
+
     # ---- characters and the first player (chance, once a game)
     def _apply_character(self, a: int) -> None:
         k = a - A_CHARACTER
@@ -39,11 +50,11 @@ class DealingRules:
         deck.extend(self.discard)
         deck.extend(self.setaside)
         deck.sort()
-        self.discard = []
-        self.setaside = []
+        self.discard: list[int] = []
+        self.setaside: list[int] = []
         self.revealed = bytearray(len(self.g.monsters))
-        self.hordes = []
-        self.open = []
+        self.hordes: list[Any] = []
+        self.open: list[Any] = []
         self._invalidate()
         self.mission = [-1] * self.n
         self.wiz = [0] * self.n
@@ -58,7 +69,7 @@ class DealingRules:
     def _dealt(self) -> None:
         """The last card is dealt (state.apply_action deals each card): the rest is set aside."""
         self.setaside = self.deck
-        self.deck = []
+        self.deck: list[int] = []
         self._start_missions()
 
     # ---- missions (L18): chosen face down from the first player on, revealed together

@@ -69,7 +69,8 @@ MISSION_ESCAPIST, MISSION_GAMBLER, MISSION_UNTOUCHABLE = (MISSIONS.index(m) for 
 
 # The engine's public names (the sim, the agents and the tests import them from here).
 __all__ = ['FIGHTER', 'WIZARD', 'ROGUE', 'PSYCHIC', 'MISSION_ESCAPIST', 'MISSION_GAMBLER',
-           'MISSION_UNTOUCHABLE', 'A_CHALLENGE', 'A_CHARACTER', 'A_DEAL', 'A_DEFEAT', 'A_ELEMENTS', 'A_FIRST', 'A_GATE',
+           'MISSION_UNTOUCHABLE', 'A_CHALLENGE', 'A_CHARACTER', 'A_DEAL', 'A_DEFEAT', 'A_ELEMENTS',
+           'A_FIRST', 'A_GATE',
            'A_IGNORE', 'A_KEEP', 'A_MINION', 'A_MISSION', 'A_NET', 'A_NET_DECLINE', 'A_NO_MINION',
            'A_PASS', 'A_PLAY', 'A_SPEND', 'A_STOP', 'A_TREASURE', 'HIDDEN_TOKEN_BASE',
            'PH_CHARACTERS', 'PH_FIRST', 'PH_DEAL', 'PH_MISSION', 'PH_WIZARD', 'PH_FIRST_GATE',
@@ -134,7 +135,7 @@ class LegolasGame(Tables, Game):
         (variant for balance tests: only bosses its holder defeats).
         """
         Game.__init__(self, num_players)
-        if None in (monsters, treasures, characters, missions):
+        if monsters is None or treasures is None or characters is None or missions is None:
             std = load_standard()
             monsters = std["monsters"] if monsters is None else monsters
             treasures = std["treasures"] if treasures is None else treasures

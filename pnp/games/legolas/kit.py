@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ...errors import Finding, error
+from ...errors import Finding, Source, error
 from . import checks, engine
 from .facts import CHARACTER_IDS, DECK_SIZE, LEVEL_3_VP, MISSIONS, SUITS, TREASURE_IDS
 from .enforced import enforced_rulings  # noqa: F401 (the game module's API)
@@ -70,7 +70,7 @@ def _validate_dealing(model: Model) -> list[Finding]:
 
 
 def validate(model: Model) -> list[Finding]:
-    files = {name: model.file(name) for name in FILES}
+    files: dict[str, Source | None] = {name: model.file(name) for name in FILES}
     findings = checks.card_findings(model.cards, files)
     findings += _validate_suits(model)
     findings += _validate_players(model)

@@ -215,17 +215,16 @@ def observation_text(obs, seat_label) -> list[str]:
                        f"; closed gates {obs.closed_gates[s]}")
     if obs.hordes:
         out.append("  Open hordes (monsters bottom to top):")
-        for idx, suit, total, top, tokens in obs.hordes:
+        for idx, suit, total, _top, tokens in obs.hordes:
             out.append(f"    horde {idx} ({SUITS[suit]} gate, total {total}): "
                        + (", ".join(token(t) for t in tokens) or "no monsters yet"))
     if obs.challenge:
         who, h, cards, pos, dmg, dfn, won = obs.challenge
         out.append(f"  Challenge by {seat_label(who)} of horde {h}: damage {dmg} of defence {dfn}")
-    out.append(f"  Your defence {obs.defence}"
-               + (f", immune to {', '.join(SUITS[i] for i in range(4) if obs.immune_suits >> i & 1)}"
-                  if obs.immune_suits else "")
-               + (f", +1 damage from {', '.join(ELEMENTS[i] for i in range(4) if obs.barrier_elements >> i & 1)}"
-                  if obs.barrier_elements else ""))
+    immune = ", ".join(SUITS[i] for i in range(4) if obs.immune_suits >> i & 1)
+    barrier = ", ".join(ELEMENTS[i] for i in range(4) if obs.barrier_elements >> i & 1)
+    out.append(f"  Your defence {obs.defence}" + (f", immune to {immune}" if immune else "")
+               + (f", +1 damage from {barrier}" if barrier else ""))
     out.append("  Your hand: " + (", ".join(card(c) for c in sorted(
         obs.hand, key=lambda c: (ms[c].suit, ms[c].value))) or "empty"))
     if obs.shop_coins:

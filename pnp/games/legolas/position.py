@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .actions import level_of
 from .facts import TREASURE_IDS
@@ -67,7 +67,7 @@ class Positions:
         """Hands, hordes and defeated rows as given; every other card set aside."""
         n = self.n
         self.hands = [list(h) for h in hands]
-        self.hordes = []
+        self.hordes: list[Any] = []
         self.open = []
         self.revealed = bytearray(len(self.g.monsters))
         for c in revealed:
@@ -79,15 +79,15 @@ class Positions:
             self.hordes.append(h)
             self.open.append(h)
         self.defeated = [list(d) for d in defeated] if defeated else [[] for _ in range(n)]
-        self.closed = [[] for _ in range(n)]
+        self.closed: list[list[int]] = [[] for _ in range(n)]
         placed = set()
         for group in (*self.hands, *self.defeated):
             placed.update(group)
         for h in self.hordes:
             placed.add(h.gate)
             placed.update(h.cards)
-        self.deck = []
-        self.discard = []
+        self.deck: list[int] = []
+        self.discard: list[int] = []
         self.setaside = [c for c in range(len(self.g.monsters)) if c not in placed]
 
     def _place_scores(self, missions, vp, treasures, wizard_elements) -> None:

@@ -36,6 +36,8 @@ def _count2(per: int, pile: list[int], g) -> int:
 
 
 class ScoringRules:
+    _legal: list[int] | None    # the state's cache of legal actions (see views.py)
+
     def score_breakdown(self, seat: int) -> tuple[int, int, int]:
         """(mission, element bonus, boss VP) of seat's defeated row, in half points."""
         g = self.g
@@ -69,8 +71,8 @@ class ScoringRules:
             disc.append(h.gate)
             disc.extend(h.cards)
             h.cards = []
-        self.open = []
-        self.hordes = []
+        self.open: list[Any] = []
+        self.hordes: list[Any] = []
         self._invalidate()
         for hand in self.hands:
             disc.extend(hand)

@@ -8,6 +8,8 @@ from .actions import A_KEEP, A_SPEND, A_TREASURE, CHANCE, PH_SHOP_DRAW, PH_SHOP_
 
 
 class ShoppingRules:
+    _legal: list[int] | None    # the state's cache of legal actions (see views.py)
+
     def _start_shopping(self) -> None:
         n = self.n
         coins = [self.coins2(s) for s in range(n)]
@@ -45,7 +47,7 @@ class ShoppingRules:
             self._next_shopper()
         else:
             self.shop_need = k
-            self.shop_drawn = []
+            self.shop_drawn: list[int] = []
             self.phase = PH_SHOP_DRAW
             self.cur = CHANCE
 

@@ -5,6 +5,7 @@ they share and answers the engine protocol, sending each action to its phase's r
 from __future__ import annotations
 
 import random
+from typing import Any
 from bisect import bisect_right
 
 from ...engine.core import IllegalAction, State, as_action, draw
@@ -265,5 +266,5 @@ _APPLY_BY = {
     PH_NET: LegolasState._apply_net, PH_SHOP_SPEND: LegolasState._apply_spend,
     PH_SHOP_KEEP: LegolasState._apply_keep,
 }
-_LEGAL = tuple(_LEGAL_BY[ph] for ph in range(len(PHASE_NAMES)))
-_APPLY = tuple(_APPLY_BY.get(ph) for ph in range(len(PHASE_NAMES)))
+_LEGAL: tuple[Any, ...] = tuple(_LEGAL_BY[ph] for ph in range(len(PHASE_NAMES)))
+_APPLY: tuple[Any, ...] = tuple(_APPLY_BY.get(ph) for ph in range(len(PHASE_NAMES)))

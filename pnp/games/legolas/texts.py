@@ -17,7 +17,7 @@ def power_fields(power: Power) -> Fields:
 
 def treasure_fields(t: Treasure) -> Fields:
     amount, target = EFFECTS.get(t.effect, (None, None))
-    numbers = {"amount": t.amount} if amount else {}
+    numbers: dict[str, float] = {"amount": t.amount} if amount else {}
     names = {"target": t.target} if target else {}
     return numbers, names, tuple(numbers) + tuple(names)
 

@@ -4,6 +4,8 @@ A round ends when the player about to start a turn has no card or too many gates
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import (A_CHALLENGE, A_GATE, A_PASS, A_PLAY, A_STOP, PH_CHALLENGE, PH_PLAY)
 from .facts import DECK_SIZE, TREASURE_IDS
 
@@ -34,6 +36,15 @@ class Horde:
 
 
 class TurnRules:
+    # caches the state keeps (None when stale); typed here for every mixin of LegolasState
+    _legal: list[int] | None
+    _pending: Any
+    _c_seats: Any
+    _c_static: Any
+    _c_hordes: Any
+    _c_rows: Any
+    _c_fight: Any
+
     # ---- Step 1: add a card to a horde (L7), or open a gate
     def _horde_plays(self, seat: int) -> list[int]:
         """Legal Step-1 card plays onto open hordes (L7, L29)."""

@@ -7,7 +7,7 @@ first time a field is read, or, if the agent still holds it, just before the sta
 from __future__ import annotations
 
 import weakref
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .actions import (CHANCE_PHASES, PH_CHALLENGE, PH_MINION, PH_MISSION, PH_PLAY,
                       PH_SHOP_KEEP, PH_SHOP_SPEND, PH_WIZ_CHOICE, PHASE_NAMES, decode_action)
@@ -95,6 +95,15 @@ class LazyObservation:
 
 
 class ObservationViews:
+    # caches the state keeps (None when stale); typed here for every mixin of LegolasState
+    _legal: list[int] | None
+    _pending: Any
+    _c_seats: Any
+    _c_static: Any
+    _c_hordes: Any
+    _c_rows: Any
+    _c_fight: Any
+
     def observation(self, player: int) -> LazyObservation:
         obs = LazyObservation(self, player)
         self._pending = weakref.ref(obs)

@@ -208,7 +208,7 @@ def _card_mask(cards: Sequence[int]) -> int:
 
 
 # Mask of the cards in a per-path card tuple (-1 = no card, -2 = not assigned yet).
-_CARD_MASK = {t: _card_mask(t) for t in
+_CARD_MASK: dict[tuple[int, ...], int] = {t: _card_mask(t) for t in
               ((a, b, c) for a in range(-2, 5) for b in range(-2, 5) for c in range(-2, 5))}
 # Set-aside actions allowed by a "played last round" mask.
 _SET_ASIDE_ACTS = tuple(tuple(SET_ASIDE_BASE + e for e in _bits(m)) for m in range(ALL_CARDS + 1))
@@ -239,7 +239,7 @@ def _round_table(unf: tuple[int, ...]):
 
 _ROUND_TAB = {unf: _round_table(unf) for unf in set(_UNF_OF.values())}
 # Path winners -> (unfinished paths, their _ROUND_TAB entry).
-_ROUND_OF_PW = {pw: (unf, _ROUND_TAB[unf]) for pw, unf in _UNF_OF.items()}
+_ROUND_OF_PW: dict[tuple[int, ...], tuple] = {pw: (unf, _ROUND_TAB[unf]) for pw, unf in _UNF_OF.items()}
 _CHANCE_OUTCOMES = ((FIRST_BASE, 0.5), (FIRST_BASE + 1, 0.5))
 
 # The pawns of the three paths as one int, the board code: path k contributes
@@ -295,21 +295,21 @@ def _duel_entry(k: int, path: Sequence[int], beat, pawns_turn: bool, a0: int, a1
     else:
         w = beat[c0][c1]                           # W6
         colour = _LINK[c0][c1]
-    l = 1 - w
+    lose = 1 - w
     turned = False
     # W8 / W15: turning, judged on the island the winner stands on before advancing.
     if pawns_turn and path[(a0, a1)[w]] == (c0, c1)[w]:
-        turned = not yy[w] or yy[l]
+        turned = not yy[w] or yy[lose]
         side = 1 + w
     # W9 / W16: advance, push, win the path.
     pos = [a0, a1]
     step = 1 if w == 0 else -1
     new = pos[w] + step
     won = False
-    if new == pos[l]:
+    if new == pos[lose]:
         back = new + step
         if 0 <= back < PATH_LEN:
-            pos[l] = back
+            pos[lose] = back
             pos[w] = new
         else:
             won = True
@@ -325,8 +325,8 @@ _DUEL_TABLES: dict[tuple, tuple] = {}
 def _duel_tables(path_elems: tuple, generated_wins: bool, pawns_turn: bool) -> tuple:
     """Per path, the _duel_entry for each index path code * 25 + c0 * 5 + c1."""
     key = (path_elems, generated_wins, pawns_turn)
-    tabs = _DUEL_TABLES.get(key)
-    if tabs is None:
+    found = _DUEL_TABLES.get(key)
+    if found is None:
         beat = _BEAT[1 if generated_wins else 0]
         tabs = []
         for k, path in enumerate(path_elems):
@@ -340,8 +340,8 @@ def _duel_tables(path_elems: tuple, generated_wins: bool, pawns_turn: bool) -> t
                                 tab[base + c0 * 5 + c1] = _duel_entry(
                                     k, path, beat, pawns_turn, a0, a1, side, c0, c1)
             tabs.append(tuple(tab))
-        tabs = _DUEL_TABLES[key] = tuple(tabs)
-    return tabs
+        found = _DUEL_TABLES[key] = tuple(tabs)
+    return found
 
 
 _new = object.__new__
@@ -471,8 +471,8 @@ def _board_of(s: "WuxingState", pawns: Sequence[tuple[int, int]] | None,
         if not 0 <= y < n <= PATH_LEN - 1:
             raise ValueError(f"path {k}: Yang pawn must stand before the Yin pawn, got {y}, {n}")
     if yin_yang is not None:
-        yy = tuple(tuple(bool(yin_yang[k] == seat) for k in range(NUM_PATHS))
-                   for seat in (0, 1))
+        yy = (tuple(yin_yang[k] == 0 for k in range(NUM_PATHS)),
+              tuple(yin_yang[k] == 1 for k in range(NUM_PATHS)))
     return _encode_board(pos, yy)
 
 
@@ -537,6 +537,22 @@ class WuxingObservation:
     # _g: the WuxingGame; _board: the state's board code (pawns, yin_yang); _mine: my cards per
     # path as the state holds them (-2s: none put down yet).
     __slots__ = _FIELDS + ("_g", "_board", "_mine")
+    player: int
+    phase: str
+    round: int
+    first: int
+    to_move: int
+    path_winner: tuple[int, ...]
+    paths_won: tuple[int, ...]
+    tokens: tuple[tuple[int, ...], ...]
+    unfinished: tuple[int, ...]
+    last_played: tuple[int, ...]
+    set_aside: tuple[int, ...]
+    opponent_assigned: bool
+    revealed: tuple[tuple[int, int] | None, ...]
+    _g: WuxingGame
+    _board: int
+    _mine: tuple[int, ...]
 
     def __init__(self, s: "WuxingState", player: int):
         o = s.observation(player)
@@ -622,16 +638,16 @@ class WuxingState(State):
         self._round = 1
         # W12: each pawn starts on the island nearest its owner, coloured side up.
         self._board = _INITIAL_BOARD
-        self._pw = (-1, -1, -1)
-        self._won = (0, 0)
-        self._held = ((0, 0), (0, 0))
-        self._last = (ALL_CARDS, ALL_CARDS)      # round 1: any card may be set aside (W3)
-        self._sa = _NONE_SET_ASIDE
-        self._cards = _NONE_ASSIGNED
-        self._revealed = _NOT_REVEALED
-        self._unfinished = (0, 1, 2)
+        self._pw: tuple[int, ...] = (-1, -1, -1)
+        self._won: tuple[int, ...] = (0, 0)
+        self._held: tuple[tuple[int, ...], ...] = ((0, 0), (0, 0))
+        self._last: tuple[int, ...] = (ALL_CARDS, ALL_CARDS)  # round 1: any card may be set aside (W3)
+        self._sa: tuple[int, ...] = _NONE_SET_ASIDE
+        self._cards: tuple[tuple[int, ...], ...] = _NONE_ASSIGNED
+        self._revealed: tuple[bool, ...] = _NOT_REVEALED
+        self._unfinished: tuple[int, ...] = (0, 1, 2)
         self._winner = -1
-        self._end = None
+        self._end: str | None = None
         self._duels = 0
         self._ties = 0
         self._turns = 0
@@ -885,7 +901,7 @@ class WuxingState(State):
         return tuple(None if w < 0 else w for w in self._pw)
 
     @property
-    def tokens(self) -> tuple[tuple[int, int], tuple[int, int]]:
+    def tokens(self) -> tuple[tuple[int, ...], ...]:
         """((yang_red, yang_blue), (yin_red, yin_blue))."""
         return self._held
 
