@@ -15,54 +15,30 @@ import csv
 import sys
 
 
+MM = 72 / 25.4
+W, H = 210 * MM, 297 * MM                      # A4
+CARD_W, CARD_H, BLEED = 63 * MM, 88 * MM, 3 * MM
+PALETTE = {"sun": "#e0a526", "leaf": "#3d8b4f", "rose": "#c0435a"}
+
+
 def deck_floor(cards_csv: str, out: str, fonts_dir: str) -> int:
-    from reportlab.lib.colors import Color, HexColor
-    from reportlab.lib.utils import simpleSplit
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    mm = 72 / 25.4
+    mm, w, h = MM, CARD_W, CARD_H
     pdfmetrics.registerFont(TTFont("F", f"{fonts_dir}/DejaVuSans.ttf"))
     pdfmetrics.registerFont(TTFont("FB", f"{fonts_dir}/DejaVuSans-Bold.ttf"))
-    palette = {"sun": "#e0a526", "leaf": "#3d8b4f", "rose": "#c0435a"}
-    W, H = 210 * mm, 297 * mm
-    w, h, bleed = 63 * mm, 88 * mm, 3 * mm
     x0, y0 = (W - 3 * w) / 2, (H - 3 * h) / 2
     c = Canvas(out, pagesize=(W, H), invariant=1, pageCompression=1)
-    c.beginForm("back", -bleed, -bleed, w + bleed, h + bleed)
-    c.setFillColor(HexColor("#26324a"))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-    c.setStrokeColor(Color(1, 1, 1))
-    c.roundRect(4 * mm, 4 * mm, w - 8 * mm, h - 8 * mm, 3 * mm)
-    c.setFillColor(Color(1, 1, 1))
-    c.setFont("FB", 14)
-    c.drawCentredString(w / 2, h / 2, "Deck")
-    c.endForm()
+    _back_form(c)
     with open(cards_csv, newline="", encoding="utf-8") as f:
         rows = [r for r in csv.DictReader(f) for _ in range(int(r["count"]))]
     slots = [(x0 + (i % 3) * w, y0 + (2 - i // 3) * h) for i in range(9)]
     for first in range(0, len(rows), 9):
         page = rows[first:first + 9]
-        for (x, y), row in zip(slots, page):
-            colour = HexColor(palette.get(row["colour"], row["colour"]))
-            c.saveState()
-            c.translate(x, y)
-            c.setFillColor(Color(0.85 + 0.15 * colour.red, 0.85 + 0.15 * colour.green,
-                                 0.85 + 0.15 * colour.blue))
-            c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-            c.setFillColor(colour)
-            c.rect(-bleed, h - 16 * mm, w + 2 * bleed, 16 * mm + bleed, stroke=0, fill=1)
-            c.setFillColor(Color(1, 1, 1))
-            c.setFont("FB", 13)
-            c.drawCentredString(w / 2, h - 10.5 * mm, row["title"])
-            c.setFillColor(Color(0.1, 0.1, 0.1))
-            c.setFont("F", 11)
-            ty = h - 20 * mm - 11
-            for line in simpleSplit(row["text"], "F", 11, w - 10 * mm):
-                c.drawString(5 * mm, ty, line)
-                ty -= 11 * 1.2
-            c.restoreState()
+        for at, row in zip(slots, page):
+            _front(c, row, at)
         _marks(c, x0, y0, w, h, W, H, mm)
         c.showPage()
         for x, y in slots[:len(page)]:
@@ -74,6 +50,48 @@ def deck_floor(cards_csv: str, out: str, fonts_dir: str) -> int:
         c.showPage()
     c.save()
     return len(rows)
+
+
+def _back_form(c) -> None:
+    """The shared back, drawn once as a form."""
+    from reportlab.lib.colors import Color, HexColor
+
+    w, h, bleed, mm = CARD_W, CARD_H, BLEED, MM
+    c.beginForm("back", -bleed, -bleed, w + bleed, h + bleed)
+    c.setFillColor(HexColor("#26324a"))
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    c.setStrokeColor(Color(1, 1, 1))
+    c.roundRect(4 * mm, 4 * mm, w - 8 * mm, h - 8 * mm, 3 * mm)
+    c.setFillColor(Color(1, 1, 1))
+    c.setFont("FB", 14)
+    c.drawCentredString(w / 2, h / 2, "Deck")
+    c.endForm()
+
+
+def _front(c, row: dict, at: tuple[float, float]) -> None:
+    """One card as pnp draws it: pale ground, colour band with the title, the text wrapped."""
+    from reportlab.lib.colors import Color, HexColor
+    from reportlab.lib.utils import simpleSplit
+
+    w, h, bleed, mm = CARD_W, CARD_H, BLEED, MM
+    colour = HexColor(PALETTE.get(row["colour"], row["colour"]))
+    c.saveState()
+    c.translate(*at)
+    c.setFillColor(Color(0.85 + 0.15 * colour.red, 0.85 + 0.15 * colour.green,
+                         0.85 + 0.15 * colour.blue))
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    c.setFillColor(colour)
+    c.rect(-bleed, h - 16 * mm, w + 2 * bleed, 16 * mm + bleed, stroke=0, fill=1)
+    c.setFillColor(Color(1, 1, 1))
+    c.setFont("FB", 13)
+    c.drawCentredString(w / 2, h - 10.5 * mm, row["title"])
+    c.setFillColor(Color(0.1, 0.1, 0.1))
+    c.setFont("F", 11)
+    ty = h - 20 * mm - 11
+    for line in simpleSplit(row["text"], "F", 11, w - 10 * mm):
+        c.drawString(5 * mm, ty, line)
+        ty -= 11 * 1.2
+    c.restoreState()
 
 
 def _marks(c, x0, y0, w, h, W, H, mm) -> None:

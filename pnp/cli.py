@@ -8,21 +8,10 @@ import sys
 import time
 from pathlib import Path
 
+import click
 
-def _interrupted_while_starting(signum, frame) -> None:
-    sys.stderr.write("\nError: interrupted; nothing was started\n")
-    sys.exit(130)
-
-
-if __name__ == "__main__" or Path(sys.argv[0]).name == "pnp":
-    # Ctrl-C while Python is still importing (a third of a second on a busy machine) ends
-    # quietly; the command boundary below takes over once a command runs
-    signal.signal(signal.SIGINT, _interrupted_while_starting)
-
-import click  # noqa: E402
-
-from . import __version__  # noqa: E402
-from .errors import PnpError, RulesError  # noqa: E402
+from . import __version__
+from .errors import INTERRUPTED, INTERRUPTED_EXIT, PnpError, RulesError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
@@ -60,8 +49,8 @@ class Pnp(click.Group):
         except PnpError as exc:
             _fail(exc)
         except KeyboardInterrupt:
-            click.echo("\nError: interrupted; no output was changed", err=True)
-            sys.exit(130)
+            click.echo(f"\n{INTERRUPTED}", err=True)
+            sys.exit(INTERRUPTED_EXIT)
         except BrokenPipeError:  # `pnp ... | head`: the reader has all it wanted
             _silence_stdout()
             sys.exit(141)
@@ -77,9 +66,27 @@ class Pnp(click.Group):
         except Exception as exc:
             if debug:
                 raise
-            click.echo(f"Error: this is a bug in pnp, please report it ({type(exc).__name__}: "
-                       f"{_short(str(exc))}); run again with --debug for the details", err=True)
+            plugin = _plugin_in(exc)
+            culprit = f"the game package {plugin} failed" if plugin else \
+                "this is a bug in pnp, please report it"
+            click.echo(f"Error: {culprit} ({type(exc).__name__}: {_short(str(exc))}); run "
+                       "again as `pnp --debug ...` for the details", err=True)
             sys.exit(70)
+
+
+def _plugin_in(exc: BaseException) -> str | None:
+    """The innermost module of an installed game package (not pnp) the error passed through:
+    a crash in a designer's own engine is theirs to fix, not a pnp bug to report."""
+    from .games.registry import _specs
+
+    packages = {spec.kit.split(".")[0] for spec in _specs.values()} - {"pnp"}
+    blamed, tb = None, exc.__traceback__
+    while tb is not None:
+        module = str(tb.tb_frame.f_globals.get("__name__", ""))
+        if module.split(".")[0] in packages:
+            blamed = module
+        tb = tb.tb_next
+    return blamed
 
 
 def _os_error(exc: OSError) -> str:
@@ -173,9 +180,13 @@ def print_options(command):
                      help="duplex: backs on the following page; gutterfold: fronts and backs "
                           "side by side on one page, fold between (for printers without "
                           "duplex)."),
-        click.option("--back-offset", default="0,0", metavar="X,Y",
+        click.option("--back-offset", metavar="X,Y",
                      help="Shift the back pages by X,Y mm to correct a printer's duplex error "
-                          "(measure it with `pnp calibrate`)."),
+                          "(measure it with `pnp calibrate`; default: the printer profile's, "
+                          "else 0,0)."),
+        click.option("--printer", metavar="NAME",
+                     help="Use a saved printer profile (pnp printer list); default: the "
+                          "default printer, if one is saved."),
         click.option("--ink-saver", is_flag=True,
                      help="Outlines instead of full-bleed backgrounds."),
         click.option("--proof", is_flag=True,
@@ -187,11 +198,18 @@ def print_options(command):
     return command
 
 
-def _print_settings(paper, bleed, no_backs, force, layout, back_offset, ink_saver,
+def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer, ink_saver,
                     proof) -> dict:
+    from .printer import choose
+
+    profile = choose(printer)
+    if back_offset is not None:
+        offset = _pair(back_offset, "--back-offset")
+    else:
+        offset = profile.back_offset if profile else (0.0, 0.0)
     return {"paper": paper.lower(), "bleed_mm": bleed, "backs": not no_backs, "force": force,
-            "layout": layout, "back_offset_mm": _pair(back_offset, "--back-offset"),
-            "ink_saver": ink_saver, "proof": proof}
+            "layout": layout, "back_offset_mm": offset, "ink_saver": ink_saver, "proof": proof,
+            "scale": profile.scale if profile else 1.0}
 
 
 @main.command()
@@ -235,17 +253,24 @@ def _pair(text: str, option: str) -> tuple[float, float]:
               metavar="MM")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
 @click.option("--force", is_flag=True, help="Export even if the data breaks the rules.")
+@click.option("--service", type=click.Choice(["tgc", "mpc", "drivethru"]),
+              help="pod: files as The Game Crafter, MakePlayingCards or DriveThruCards take "
+                   "them (their trim, bleed, safe zone and pixels), with a manifest.csv.")
+@click.option("--cmyk", is_flag=True,
+              help="pod: every colour and image as CMYK, with a PDF/X-style output intent.")
 def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
-           force: bool) -> None:
+           force: bool, service: str | None, cmyk: bool) -> None:
     """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
     from .project import export as run, open_game
 
     default = {"booklet": "{}-booklet.pdf", "pod": "{}-pod.pdf", "png": "{}-png",
                "tts": "{}-tts"}[fmt]
+    if service:
+        default = "{}-" + service
     opened = open_game(game)
     target = out or Path("output") / default.format(opened.name)
     summary, findings = run(opened, fmt, target, paper=paper.lower(), bleed_mm=bleed,
-                            dpi=dpi, force=force)
+                            dpi=dpi, force=force, service=service, cmyk=cmyk)
     _show(findings)
     click.echo(summary)
 
@@ -254,13 +279,15 @@ def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi:
 @click.argument("name")
 @click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path),
               default=Path("card_data"), show_default=True, help="Where to create the game.")
-def new(name: str, parent: Path) -> None:
+@click.option("--template", type=click.Choice(["deck", "tokens-and-board", "hex-tiles"]),
+              default="deck", show_default=True, help="What the new game starts with.")
+def new(name: str, parent: Path, template: str) -> None:
     """Start a new game folder that builds at once."""
     from .scaffold import new_game
 
-    folder = new_game(name, parent)
+    folder = new_game(name, parent, template)
     hint = name if parent == Path("card_data") else str(folder)
-    click.echo(f"{folder}: edit cards.csv and game.toml, then: pnp build --game {hint}")
+    click.echo(f"{folder}: edit its data, layouts/ and game.toml, then: pnp build --game {hint}")
 
 
 @main.command()
@@ -296,7 +323,7 @@ def watch(game: str, out: Path | None, **settings) -> None:
 @GAME
 @click.option("--card", "-c", required=True, metavar="FILE:ROW",
               help="The data row the piece comes from, as validation names it (cards.csv:3), "
-                   "or a piece's name (\"reference card\").")
+                   "or a piece's or board's name (\"reference card\").")
 @click.option("--back", is_flag=True, help="The back instead of the front.")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True)
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
@@ -310,11 +337,14 @@ def preview(game: str, card: str, back: bool, dpi: int, bleed: float, proof: boo
     from .preview import preview as run
     from .project import open_game
 
-    drawn, findings = run(open_game(game), card, out, back=back, dpi=dpi, bleed_mm=bleed,
-                          proof=proof)
+    drawn, findings, others = run(open_game(game), card, out, back=back, dpi=dpi,
+                                  bleed_mm=bleed, proof=proof)
     _show(findings)
     side = "back" if back else "front"
     click.echo(f"{out}: {drawn.spec.name}, {side}, {dpi} dpi")
+    if others:
+        click.echo(f"{card} also makes {len(others)} more; name one with --card: "
+                   + ", ".join(f'"{name}"' for name in others))
 
 
 @main.command()
@@ -347,6 +377,41 @@ def calibrate(paper: str, out: Path) -> None:
     with atomic_output(out) as tmp:
         export_calibration(load_fonts(), tmp, PAPERS[paper.lower()])
     click.echo(f"{out}: print it double-sided at 100 % and follow the steps on it")
+
+
+@main.group()
+def printer() -> None:
+    """Printer profiles: a printer's duplex shift and scale, saved once, used by every build."""
+
+
+@printer.command("set")
+@click.argument("name")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="The --back-offset this printer needs, in mm (from `pnp calibrate`).")
+@click.option("--scale", type=float, default=1.0, show_default=True,
+              help="Scale every page by this (the 50 mm square measured 49.5 mm: 50/49.5).")
+@click.option("--default", "make_default", is_flag=True,
+              help="Make it the default printer (the first one saved is, too).")
+def printer_set(name: str, back_offset: str, scale: float, make_default: bool) -> None:
+    """Save (or replace) a printer profile."""
+    from .printer import Printer, set_printer
+
+    path = set_printer(Printer(name, _pair(back_offset, "--back-offset"), scale), make_default)
+    click.echo(f"{path}: printer {name!r} saved")
+
+
+@printer.command("list")
+def printer_list() -> None:
+    """The saved printer profiles; * marks the default."""
+    from .printer import _path, load
+
+    printers, default = load()
+    if not printers:
+        click.echo(f"no printers saved yet ({_path()}); add one with "
+                   "pnp printer set NAME --back-offset X,Y --scale S")
+    for p in printers.values():
+        click.echo(f"{'*' if p.name == default else ' '} {p.name:<12} back offset "
+                   f"{p.back_offset[0]:g},{p.back_offset[1]:g} mm   scale {p.scale:g}")
 
 
 AGENTS_HELP = ("Agent per seat, comma-separated; one name plays every seat. Names: random, greedy, "
@@ -418,7 +483,7 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     """Simulate a game and write a balance report PDF of charts."""
     from .sim.report import write_report
 
-    from .sim.proof import card_section
+    from .sim.balanceproof import card_section
 
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
         from .data.game import find_game

@@ -77,3 +77,8 @@ def error(message: str, source: Source | None = None, field: str | None = None) 
 
 def warning(message: str, source: Source | None = None, field: str | None = None) -> Finding:
     return Finding("warning", message, source, field)
+
+
+# What Ctrl-C ends with, whenever it comes: outputs are written atomically, so nothing changed.
+INTERRUPTED = "Error: interrupted; no output was changed"
+INTERRUPTED_EXIT = 130

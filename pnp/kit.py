@@ -32,6 +32,7 @@ class Piece:
     front: Drawer
     back: Drawer | None = None
     source: Source | None = None
+    two_sided: bool = False  # its back carries rules (a player aid): kept, folded, with --no-backs
 
 
 @dataclass(frozen=True)

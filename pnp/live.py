@@ -26,14 +26,18 @@ def _box(x: float, y: float, w: float, h: float, face_h: float, bleed: float) ->
     return {"x": _mm(x + bleed), "y": _mm(face_h + bleed - y - h), "w": _mm(w), "h": _mm(h)}
 
 
-def read_row(path: Path, row: int) -> list[list[str]]:
-    """[column, value] pairs of one CSV row as a spreadsheet numbers it (header = row 1)."""
+def read_table(path: Path) -> list[list[str]]:
+    """A CSV file's rows, header first, as the page shows them."""
     from .data.files import read_text
 
-    rows = list(csv.reader(read_text(path).splitlines()))
-    if not rows or not 1 < row <= len(rows):
+    return list(csv.reader(read_text(path).splitlines()))
+
+
+def row_pairs(table: list[list[str]], row: int) -> list[list[str]]:
+    """[column, value] pairs of one row as a spreadsheet numbers it (header = row 1)."""
+    if not table or not 1 < row <= len(table):
         return []
-    header, values = rows[0], rows[row - 1]
+    header, values = table[0], table[row - 1]
     return [[name, values[i] if i < len(values) else ""] for i, name in enumerate(header)]
 
 
@@ -77,7 +81,11 @@ class LiveKit:
 
     def _state(self, title: str, specs: list[FaceSpec], fonts, findings: list[Finding]) -> dict:
         drawn_by: dict[tuple, DrawnFace] = {}  # faces sharing a drawing are drawn once
-        faces, rows, used, redrawn = [], {}, {}, 0
+        tables: dict[Path, list[list[str]]] = {}  # each CSV read once, not once per face
+        faces: list = []
+        rows: dict[str, object] = {}
+        used: dict[str, bytes] = {}
+        redrawn = 0
         for spec in specs:
             key = (id(spec.draw), spec.width, spec.height, spec.shape, spec.board)
             if key not in drawn_by:
@@ -85,14 +93,18 @@ class LiveKit:
                 findings += drawn_by[key].findings
             drawn = drawn_by[key]
             if drawn.digest not in used:
-                used[drawn.digest] = self.images.get(drawn.digest)
-                if used[drawn.digest] is None:
-                    used[drawn.digest] = rasterise(drawn, self._dpi(spec))
+                image = self.images.get(drawn.digest)
+                if image is None:
+                    image = rasterise(drawn, self._dpi(spec))
                     redrawn += 1
+                used[drawn.digest] = image
             faces.append(self._face(spec, drawn))
             src = spec.source
-            if src and src.row and src.path.suffix.lower() == ".csv":
-                rows.setdefault(f"{src.path.name}:{src.row}", read_row(src.path, src.row))
+            row_key = f"{src.path.name}:{src.row}" if src else ""
+            if src and src.row and src.path.suffix.lower() == ".csv" and row_key not in rows:
+                if src.path not in tables:
+                    tables[src.path] = read_table(src.path)
+                rows[row_key] = row_pairs(tables[src.path], src.row)
         self.images.update(used)
         # keep memory to what the page shows, and to what a page still showing the previous
         # build may ask for before it hears of this one

@@ -59,7 +59,8 @@ class DrawnFace:
     def __init__(self, spec: FaceSpec, canvas, buf: io.BytesIO, bleed: float,
                  elements: list[Element], findings: list[Finding]):
         self.spec, self.bleed, self.elements, self.findings = spec, bleed, elements, findings
-        self._canvas, self._buf, self._pdf = canvas, buf, None
+        self._canvas, self._buf = canvas, buf
+        self._pdf: bytes | None = None
         h = hashlib.sha256("\n".join(canvas._code).encode("utf-8", "surrogateescape"))
         for obj in canvas._doc.idToObject.values():  # images are named by file, so hash data
             data = getattr(obj, "streamContent", None)
@@ -69,11 +70,12 @@ class DrawnFace:
 
     @property
     def pdf(self) -> bytes:
-        if self._pdf is None:
+        pdf = self._pdf
+        if pdf is None:
             self._canvas.showPage()
             self._canvas.save()
-            self._pdf = self._buf.getvalue()
-        return self._pdf
+            pdf = self._pdf = self._buf.getvalue()
+        return pdf
 
 
 def draw_face(spec: FaceSpec, fonts: Fonts, bleed: float = 3 * MM,
@@ -117,34 +119,63 @@ def rasterise(drawn: DrawnFace, dpi: float) -> bytes:
     return out.getvalue()
 
 
-def find_face(faces: list[FaceSpec], card: str, back: bool = False) -> FaceSpec:
-    """The face a designer names: FILE:ROW (the data row a piece comes from, as validation
-    names it, e.g. cards.csv:3), FILE alone for pieces set in that file without a row (a
-    count in game.toml), or a piece's name ("reference card")."""
+def find_faces(faces: list[FaceSpec], card: str, back: bool = False) -> list[FaceSpec]:
+    """The faces a designer names, first the one to show: FILE:ROW (the data row a piece comes
+    from, as validation names it, e.g. cards.csv:3), FILE alone for pieces set in that file
+    without a row (a count in game.toml), or a piece's or board's name ("reference card"). A
+    row may make several pieces (one per player colour): each differently named one is listed.
+    A FILE with folders in it must be the game's own file, not one of the same name elsewhere."""
     file, _, row = card.rpartition(":")
     if not file or not row.strip().isdigit():
         file, row = card, ""
-    wanted = [f for f in faces if f.back == back and not f.board]
-    hits = [f for f in wanted if f.source and f.source.path.name == Path(file.strip()).name
-            and (f.source.row or 0) == (int(row) if row.strip() else 0)]
-    hits = hits or [f for f in wanted if f.name.lower() == card.strip().lower()]
+    named = Path(file.strip())
+    number = int(row) if row.strip() else 0
+
+    def same_file(source: Path) -> bool:
+        if len(named.parts) > 1:  # a path: the very file, wherever it was typed from
+            return named.resolve() == source.resolve()
+        return source.name == named.name
+
+    def named_by(side: bool) -> list[FaceSpec]:
+        wanted = [f for f in faces if f.back == side]
+        return ([f for f in wanted if f.source and not f.board and (f.source.row or 0) == number
+                 and f.source.path.name == named.name and same_file(f.source.path)]
+                or [f for f in wanted if f.name.lower() == card.strip().lower()])
+
+    hits = named_by(back)
+    if not hits and back and named_by(False):
+        raise PnpError(f"{card!r} has no back: it prints single-sided; leave out --back")
     if not hits:
-        names = sorted({f"{f.source.path.name}:{f.source.row}" if f.source and f.source.row
-                        else f.name for f in wanted})
-        raise PnpError(f"no piece comes from {card!r}; try one of: {', '.join(names[:12])}"
-                       + (" ..." if len(names) > 12 else ""))
-    return hits[0]
+        wanted = [f for f in faces if f.back == back]
+        names = sorted({(f.source.path.name, f.source.row, "") if f.source and f.source.row
+                        else ("", 0, f.name) for f in wanted})
+        shown = [f"{n}:{r}" if r else name for n, r, name in names]
+        raise PnpError(f"no piece comes from {card!r}; try one of: {', '.join(shown[:12])}"
+                       + (" ..." if len(shown) > 12 else ""))
+    unique: dict[str, FaceSpec] = {}
+    for f in hits:
+        unique.setdefault(f.name, f)
+    return list(unique.values())
+
+
+def find_face(faces: list[FaceSpec], card: str, back: bool = False) -> FaceSpec:
+    return find_faces(faces, card, back)[0]
 
 
 def preview(game, card: str, out: Path, *, back: bool = False, dpi: int = 150,
-            bleed_mm: float = 3.0, proof: bool = False) -> tuple[DrawnFace, list[Finding]]:
-    """Render one face of an opened game to a PNG file (written atomically)."""
+            bleed_mm: float = 3.0, proof: bool = False
+            ) -> tuple[DrawnFace, list[Finding], list[str]]:
+    """Render one face of an opened game to a PNG file (written atomically); also returns the
+    names of the other pieces the same row makes."""
     from .output import atomic_output
     from .project import prepare
 
+    if out.suffix.lower() != ".png":  # a kit.pdf full of PNG bytes would fool any viewer
+        raise PnpError(f"--out {out}: pnp preview writes a PNG image; give a name ending in .png")
     kit, fonts, findings = prepare(game, force=True)
-    drawn = draw_face(find_face(kit_faces(kit), card, back), fonts, bleed_mm * MM, proof)
+    faces = find_faces(kit_faces(kit), card, back)
+    drawn = draw_face(faces[0], fonts, bleed_mm * MM, proof)
     png = rasterise(drawn, dpi)
     with atomic_output(out) as tmp:
         tmp.write_bytes(png)
-    return drawn, findings + drawn.findings
+    return drawn, findings + drawn.findings, [f.name for f in faces[1:]]

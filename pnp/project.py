@@ -25,10 +25,6 @@ class OpenGame:
     def name(self) -> str:
         return self.folder.slug
 
-    @property
-    def module(self) -> GameSpec:
-        """The older name of `spec` (kept while other branches still say `module`)."""
-        return self.spec
 
 
 def open_game(name_or_path: str, cwd: Path | None = None) -> OpenGame:
@@ -162,7 +158,7 @@ def prepare(game: OpenGame, force: bool = False):
 def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
           backs: bool = True, force: bool = False, layout: str = "duplex",
           back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
-          proof: bool = False) -> Built:
+          proof: bool = False, scale: float = 1.0) -> Built:
     """Validate, render to a temporary file, check what was drawn against the rules, and only
     then replace `out`. With force, problems are reported but the PDF is still written."""
     from .output import atomic_output
@@ -173,9 +169,12 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
         raise PnpError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
     if any(abs(v) > 10 for v in back_offset_mm):
         raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
+    if not 0.9 <= scale <= 1.1:
+        raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
     kit, fonts, findings = _prepare(game, force)
     options = Options(PAPERS[paper], bleed_mm * MM, backs, layout,
-                      (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof)
+                      (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
+                      scale)
     with atomic_output(out, game.folder.path) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options))
         drawn = _drawn(game, result)
@@ -189,24 +188,38 @@ EXPORTS = ("booklet", "pod", "png", "tts")
 
 
 def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
-           dpi: int = 300, force: bool = False) -> tuple[str, list[Finding]]:
+           dpi: int = 300, force: bool = False, service: str | None = None,
+           cmyk: bool = False) -> tuple[str, list[Finding]]:
     """Other outputs of the same kit. PDFs are written atomically; PNG folders are written into
-    a temporary folder and swapped in whole. Returns a one-line summary and the findings."""
+    a temporary folder and swapped in whole. `service` (pod only): a print-on-demand service's
+    files and manifest, in a folder. Returns a one-line summary and the findings."""
     from .export import outputs
     from .output import atomic_folder, atomic_output
 
     _check_paper(paper, bleed_mm)
     if fmt not in EXPORTS:
         raise PnpError(f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
+    from .export.services import SERVICES
+
+    if service is not None and (fmt != "pod" or service not in SERVICES):
+        raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
     kit, fonts, findings = _prepare(game, force)
-    if fmt in ("booklet", "pod"):
+    if fmt != "booklet" and service is None:  # a service's export runs its own preflight
+        from .export.preflight import preflight
+        from .export.services import GENERIC
+
+        checked = preflight(kit, fonts, GENERIC, cmyk)
+        findings += checked
+        if errors_in(checked) and not force:
+            raise RulesError(findings)
+    if fmt in ("booklet", "pod") and service is None:
         with atomic_output(out, game.folder.path) as tmp:
             if fmt == "booklet":
                 pages = outputs.export_booklet(kit, fonts, tmp, PAPERS[paper])
                 summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
                            "double-sided flipping on the short edge, fold, staple")
             else:
-                drawn = outputs.export_pod(kit, fonts, tmp, bleed_mm * MM)
+                drawn = outputs.export_pod(kit, fonts, tmp, bleed_mm * MM, cmyk=cmyk)
                 findings += drawn
                 if errors_in(drawn) and not force:
                     raise RulesError(findings)
@@ -216,8 +229,15 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
         if fmt == "png":
             count, drawn = outputs.export_png(kit, fonts, staging, dpi, bleed_mm * MM)
             summary = f"{out}/: {count} PNG faces at {dpi} dpi"
+        elif fmt == "pod":
+            from .export.services import export_service
+
+            assert service is not None      # checked above: pod names its service
+            count, drawn = export_service(kit, fonts, staging, service, cmyk)
+            summary = (f"{out}/: {count} files for {SERVICES[service].name} "
+                       "(manifest.csv lists how many of each card to order)")
         else:
-            files, drawn = outputs.export_tts(kit, fonts, staging)
+            files, drawn = outputs.export_tts(kit, fonts, staging, final=out)
             summary = f"{out}/: {len(files)} Tabletop Simulator images"
         findings += drawn
         if errors_in(drawn) and not force:

@@ -1,4 +1,4 @@
-"""`pnp new`: a new game folder that builds at once, from templates/new-game/."""
+"""`pnp new`: a new game folder that builds at once, from templates/new/<template>/."""
 
 from __future__ import annotations
 
@@ -12,7 +12,10 @@ from .resources import shipped
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")
 
 
-def new_game(name: str, parent: Path) -> Path:
+TEMPLATES = ("deck", "tokens-and-board", "hex-tiles")
+
+
+def new_game(name: str, parent: Path, template: str = "deck") -> Path:
     if not NAME.match(name):
         raise PnpError(f"game name {name!r}: use lower-case letters, digits, - and _ "
                        "(it becomes the folder and the PDF name)")
@@ -20,7 +23,9 @@ def new_game(name: str, parent: Path) -> Path:
     if target.exists():
         raise PnpError(f"{target} already exists; choose another name")
     title = name.replace("-", " ").replace("_", " ").title()
-    source = shipped("templates") / "new-game"
+    if template not in TEMPLATES:
+        raise PnpError(f"unknown template {template!r}; use one of {', '.join(TEMPLATES)}")
+    source = shipped("templates") / "new" / template
     try:
         parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(source, target)

@@ -3,9 +3,9 @@
 Built on the standard library (http.server with one thread per request): the page is one
 hand-written HTML file, the updates are server-sent events (a long-lived GET), and the rendering
 is synchronous code; one designer's browser needs no async framework and pnp no extra
-dependency. Safe by default: it listens on loopback, answers GET only, serves nothing but its page,
-the state as JSON and the face images it rendered (by content hash), refuses `..` or absolute
-paths, and answers only requests addressed to it by name (no DNS rebinding).
+dependency. Safe by default: it listens on loopback, answers GET and HEAD only, serves nothing
+but its page, the state as JSON and the face images it rendered (by content hash), refuses `..`
+or absolute paths, and answers only requests addressed to it by name (no DNS rebinding).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import ipaddress
 import json
 import re
 import socket
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -30,8 +31,11 @@ CSP = ("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; "
        "script-src 'unsafe-inline'; connect-src 'self'")
 
 
+HOST = re.compile(r"(\[[0-9a-fA-F:.]+\]|[^\[\]:,\s]+)(:\d{1,5})?")  # name or [v6], port
+
+
 def is_loopback(host: str) -> bool:
-    if host == "localhost":
+    if host.lower() == "localhost":
         return True
     try:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
@@ -41,6 +45,15 @@ def is_loopback(host: str) -> bool:
 
 class LiveServer(ThreadingHTTPServer):
     daemon_threads = True  # an open event stream must not hold up Ctrl-C
+    request_queue_size = 64  # a page of many faces opens connections in bursts; 5 drops some
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser that drops a connection (a tab closed, an image replaced while loading) is
+        not news for the designer's terminal; anything else is said in one line."""
+        exc = sys.exc_info()[1]
+        if not isinstance(exc, (ConnectionError, TimeoutError)):
+            print(f"Error: unexpected {exc.__class__.__name__} answering {client_address[0]}: "
+                  f"{exc}", file=sys.stderr)
 
     def __init__(self, address: tuple[str, int], live: LiveKit, stop: threading.Event):
         if ":" in address[0]:
@@ -51,18 +64,30 @@ class LiveServer(ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
+        """The address to open on this computer: loopback when listening on every address."""
         host, port = self.server_address[:2]
+        host = host.decode() if isinstance(host, (bytes, bytearray)) else str(host)
+        if host in ("0.0.0.0", "::"):
+            host = "::1" if ":" in host else "127.0.0.1"
         return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
 class Handler(BaseHTTPRequestHandler):
     server: LiveServer
     protocol_version = "HTTP/1.1"
+    head = False  # answering HEAD: the same headers, no body
 
     def log_message(self, format, *args) -> None:  # the terminal is for rebuild lines
         pass
 
     def do_GET(self) -> None:
+        self._answer(head=False)
+
+    def do_HEAD(self) -> None:
+        self._answer(head=True)
+
+    def _answer(self, head: bool) -> None:
+        self.head = head
         path = self.path.split("?", 1)[0]  # not urlsplit: it reads "//x/y" as host x
         if not self._addressed_to_us():
             return self._plain(HTTPStatus.FORBIDDEN, "unknown Host")
@@ -76,6 +101,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.OK, "application/json", body, cache="no-store")
         if path == "/events":
             return self._events()
+        if path == "/favicon.ico":  # browsers ask for it; an empty answer, not an error
+            return self._send(HTTPStatus.NO_CONTENT, "image/x-icon", b"", cache="max-age=86400")
         match = FACE.fullmatch(path)
         image = self.server.live.images.get(match.group(1)) if match else None
         if image is None:
@@ -86,23 +113,28 @@ class Handler(BaseHTTPRequestHandler):
     def _addressed_to_us(self) -> bool:
         """On loopback, a page from elsewhere must not reach us through a name that resolves
         to 127.0.0.1 (DNS rebinding): the Host must be a loopback name or address."""
-        if not is_loopback(self.server.server_address[0]):
+        if not is_loopback(str(self.server.server_address[0])):
             return True
-        host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
-        return is_loopback(host)
+        match = HOST.fullmatch(self.headers.get("Host") or "")
+        return match is not None and is_loopback(match.group(1))
 
-    def _send(self, status: HTTPStatus, kind: str, body: bytes, cache: str = "no-cache") -> None:
+    def _send(self, status: HTTPStatus, kind: str, body: bytes, cache: str = "no-cache",
+              allow: str | None = None) -> None:
         self.send_response(status)
+        if allow:
+            self.send_header("Allow", allow)
         self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
+        if status != HTTPStatus.NO_CONTENT:  # which must not carry a length
+            self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", cache)
         self.send_header("Content-Security-Policy", CSP)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
-        self.wfile.write(body)
+        if not self.head:
+            self.wfile.write(body)
 
-    def _plain(self, status: HTTPStatus, text: str) -> None:
-        self._send(status, "text/plain; charset=utf-8", (text + "\n").encode())
+    def _plain(self, status: HTTPStatus, text: str, allow: str | None = None) -> None:
+        self._send(status, "text/plain; charset=utf-8", (text + "\n").encode(), allow=allow)
 
     def _events(self) -> None:
         """Server-sent events: the version number each time the faces were rebuilt."""
@@ -112,6 +144,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
         self.close_connection = True
+        if self.head:
+            return
         seen, quiet = -1, 0.0
         try:
             while not stop.is_set():
@@ -130,9 +164,10 @@ class Handler(BaseHTTPRequestHandler):
             pass  # the browser went away
 
     def do_POST(self) -> None:  # nothing on this server writes
-        self._plain(HTTPStatus.METHOD_NOT_ALLOWED, "read-only")
+        self.close_connection = True  # its body, unread, must not be taken for a request
+        self._plain(HTTPStatus.METHOD_NOT_ALLOWED, "read-only", allow="GET, HEAD")
 
-    do_PUT = do_DELETE = do_PATCH = do_POST
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = do_POST
 
 
 def start(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
@@ -143,6 +178,7 @@ def start(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
     from .errors import PnpError
     from .watch import changes, game_folders
 
+    host = listen_address(host)
     folder = find_game(game)
     stop = stop or threading.Event()
     live = LiveKit(folder, dpi)
@@ -167,6 +203,20 @@ def start(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
     return server, threads
 
 
+def listen_address(host: str) -> str:
+    """--host as the socket wants it: "[::1]" is ::1; an empty one (an unset variable?) would
+    listen on every address, so it is refused rather than guessed."""
+    from .errors import PnpError
+
+    address = host.strip()
+    if address.startswith("[") and address.endswith("]"):
+        address = address[1:-1]
+    if not address:
+        raise PnpError("--host is empty; give an address such as 127.0.0.1 (this computer "
+                       "only) or 0.0.0.0 (every network)")
+    return address
+
+
 def exposure(host: str) -> list[str]:
     """What to tell the designer about who can see the page."""
     if is_loopback(host):
@@ -181,7 +231,7 @@ def serve(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
     stop = threading.Event()
     server, threads = start(game, host=host, port=port, dpi=dpi, echo=echo, stop=stop)
     echo(f"serving {server.live.folder.name} at {server.url} (Ctrl-C to stop)")
-    for note in exposure(host):
+    for note in exposure(listen_address(host)):
         echo(note)
     try:
         while not stop.wait(0.5):

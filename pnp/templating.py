@@ -122,16 +122,27 @@ def _compiled():
     return Forgiving(str(folder), pattern=f"limited{COMPILED_CHECKS}-%s.cache")
 
 
+def environment(loader=None, bytecode_cache=None):
+    """The one sandbox setup, for booklets and layout expressions alike: limited (see
+    sandbox.py), unknown names are errors, nothing is escaped."""
+    import jinja2
+
+    from .sandbox import LimitedSandbox
+
+    env = LimitedSandbox(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
+                         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                         bytecode_cache=bytecode_cache)
+    env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
+    return env
+
+
 def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:
     import jinja2
     from jinja2.sandbox import SecurityError
 
     from . import sandbox
 
-    env = sandbox.LimitedSandbox(loader=_loader(folders), undefined=jinja2.StrictUndefined,
-                                 autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                                 keep_trailing_newline=True, bytecode_cache=_compiled())
-    env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
+    env = environment(_loader(folders), _compiled())
     data = plain(context)
     try:
         with sandbox.Watchdog(sandbox.MAX_SECONDS):
@@ -168,8 +179,8 @@ def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> 
     except (_Refused, sandbox.TemplateLimit) as exc:
         raise _error(exc, folders, name, str(exc)) from None
     except Exception as exc:  # whatever a template does wrong is the template's to fix
-        text = str(exc).strip() or type(exc).__name__
-        raise _error(exc, folders, name, f"template error: {text[:300]}") from None
+        words = str(exc).strip() or type(exc).__name__
+        raise _error(exc, folders, name, f"template error: {words[:300]}") from None
 
 
 def _error(exc: BaseException, folders: list[Path], name: str, message: str) -> DataError:

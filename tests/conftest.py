@@ -21,3 +21,9 @@ def game_copy(tmp_path):
         return target
 
     return copy
+
+
+@pytest.fixture(autouse=True)
+def no_user_printers(tmp_path, monkeypatch):
+    """Builds never pick up the printer profiles of whoever runs the tests."""
+    monkeypatch.setenv("PNP_CONFIG_DIR", str(tmp_path / "pnp-config"))

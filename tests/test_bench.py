@@ -18,9 +18,11 @@ def test_bench_prints_every_ratio_with_its_goal():
     text = "\n".join(lines)
     for heading in ("Start-up", "pnp --help", "Cold builds", "imports alone", "Plain deck",
                     "ms/card", "peak MB", "floor", "peak memory at 18 cards", "linear in cards",
-                    "tight loop", "Simulation", "games/s", "Live page", "median"):
+                    "tight loop", "Simulation", "games/s", "Live page", "median",
+                    "a card from its layout file"):
         assert heading in text, heading
-    assert text.count("goal") == 6  # two builds, deck time, memory, linearity, one engine
+    # two builds, deck time, memory, linearity, a card from its layout, one engine
+    assert text.count("goal") == 7
     deck = figures["decks"][0]
     assert deck["cards"] == 9 and deck["ratio"] > 0 and deck["pnp"]["peak_mb"] > 10
     assert figures["cold_builds"]["games"]["wuxing"]["ratio"] > 0

@@ -78,7 +78,7 @@ def test_changing_the_legal_list_changes_nothing(game):
                                         ("experior", "experience marker"), ("experior", "role card")])
 def test_a_pdf_that_lacks_a_piece_the_rules_need_is_refused(tmp_path, monkeypatch, game, kind):
     opened = open_game(game)
-    kit_module = opened.spec.kit_module()
+    kit_module = opened.spec.faces_module()
     real = kit_module.build_kit
 
     def short_kit(model, fonts):

@@ -12,8 +12,8 @@ import pytest
 
 from helpers import PLUGIN_SITE
 from pnp.data.game import GameFolder
-from pnp.engine.contract import (ContractError, check_game, check_hidden, check_refuses_illegal,
-                                 random_actions)
+from pnp.engine.contract import (ContractError, check_determinize, check_game, check_hidden,
+                                 check_refuses_illegal, random_actions)
 from pnp.engine.core import replay
 from pnp.games import registry
 
@@ -53,6 +53,8 @@ def test_engine_contract(name, players):
     assert all(0 < len(h) <= spec.max_actions for h in histories)
     twins = check_hidden(game, histories, spec.hidden_twin, seed=players)
     assert twins > 0, f"{name}: no state differed in what another seat cannot see"
+    samples = check_determinize(game, histories, seed=players)
+    assert samples, f"{name}: no determinized state differed for another seat"
 
 
 def test_every_shipped_game_and_the_plugin_are_checked():
@@ -74,6 +76,17 @@ def test_the_checks_catch_a_broken_engine():
 
     with pytest.raises(ContractError, match="sees a difference it should not"):
         check_hidden(game, histories, peeking_twin)
+
+    class Peeking(type(game.new_initial_state())):    # redeals the seat's own card too
+        def determinize(self, player, rng):
+            twin = self.clone()
+            twin.dealt = [(c + 1) % len(self.g.bonuses) for c in self.dealt]
+            return twin
+
+    peeking = type(game)(2, game.pile, game.bonuses)
+    peeking.new_initial_state = lambda: Peeking(peeking)
+    with pytest.raises(ContractError, match="changed what the seat sees"):
+        check_determinize(peeking, histories)
 
     state = replay(game, histories[0][:3])
 

@@ -271,7 +271,11 @@ def test_low_wound_limit_builds_and_validates(tmp_path, limit):
     assert [str(f) for f in findings] == [
         f"warning: example.csv, row 3: the example game ends after turn 1 (the Elf reached the "
         f"wound limit, {limit}): rows 3 to 4 of example.csv are not played and not shown in "
-        "the booklet; delete them, or raise options.wound_limit in game.toml"]
+        "the booklet; delete them, or raise options.wound_limit in game.toml",
+        # the second example starts past so low a limit: it ends after its first turn too
+        "warning: example_end.csv, row 3: the example game ends after turn 21 (the Human and "
+        f"the Elf reached the wound limit, {limit}): row 3 of example_end.csv is not played "
+        "and not shown in the booklet; delete them, or raise options.wound_limit in game.toml"]
     rows = worked_example(game.model)
     assert len(rows) == 1
     assert rows[0]["damage"] == 9 and rows[0]["wounds"] == {"human": 0, "elf": 9}
@@ -289,7 +293,7 @@ def test_low_wound_limit_builds_and_validates(tmp_path, limit):
 
     res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
     assert res.exception is None and res.exit_code == 0, res.output
-    assert "the card data matches the rules (1 warning(s))" in res.output
+    assert "the card data matches the rules (2 warning(s))" in res.output
     out = tmp_path / "experior.pdf"
     res = CliRunner().invoke(main, ["build", "--game", str(folder), "-o", str(out)])
     assert res.exception is None and res.exit_code == 0, res.output

@@ -89,23 +89,58 @@ def test_png_size_matches_the_dpi(wuxing, tmp_path):
     assert token.size == (round(24 / 25.4 * 100),) * 2
 
 
-def test_tts_grid_stays_within_4096_px():
-    assert tts_grid(70, 63 * MM, 88 * MM) == (10, 7, 409, 571)
-    cols, rows, w, h = tts_grid(70, 70 * MM, 120 * MM)  # tall tarot cards: height limits
+def test_tts_grid_is_the_standard_10_by_7_within_4096_px():
+    assert tts_grid(63 * MM, 88 * MM) == (10, 7, 409, 571)
+    cols, rows, w, h = tts_grid(70 * MM, 120 * MM)  # tall tarot cards: height limits
     assert (cols, rows) == (10, 7) and rows * h <= 4096 and cols * w <= 4096
-    assert tts_grid(5, 63 * MM, 88 * MM)[:2] == (5, 2)
 
 
-def test_tts_export_writes_sheets_and_backs(wuxing, tmp_path):
-    export(wuxing, "tts", tmp_path / "tts")
-    files = sorted(p.name for p in (tmp_path / "tts").iterdir())
+def test_tts_export_writes_10_by_7_sheets_and_a_saved_object(wuxing, tmp_path):
+    import json
+
+    out = tmp_path / "tts"
+    export(wuxing, "tts", out)
+    files = sorted(p.name for p in out.iterdir())
     faces = [f for f in files if "-faces-" in f]
     backs = [f for f in files if f.endswith("-back.png")]
     assert len(faces) == 3 and len(backs) == 3  # Yang, Yin and reference cards
-    sheet = Image.open(tmp_path / "tts" / faces[0])
-    assert sheet.size[0] <= 4096 and sheet.size[1] <= 4096
-    assert "5x2-5cards" in faces[0]
-    assert sheet.size == (5 * 819, 2 * 1144)
+    assert "10x7-5cards" in faces[0]
+    sheet = Image.open(out / faces[0])
+    assert sheet.size == (10 * 409, 7 * 571)
+    # the 70th slot holds the hidden-card image: the deck's back
+    back = Image.open(out / backs[0]).convert("RGB")
+    slot = sheet.convert("RGB").crop((9 * 409, 6 * 571, 10 * 409, 7 * 571))
+    assert slot.tobytes() == back.tobytes()
+    save = json.loads((out / "wuxing-duel.json").read_text(encoding="utf-8"))
+    decks = save["ObjectStates"]
+    assert [d["Name"] for d in decks] == ["DeckCustom"] * 3
+    assert sorted(len(d["ContainedObjects"]) for d in decks) == [2, 5, 5]
+    for d in decks:
+        (key, spec), = d["CustomDeck"].items()
+        assert (spec["NumWidth"], spec["NumHeight"]) == (10, 7)
+        assert spec["FaceURL"].startswith("file://") and spec["FaceURL"].endswith(".png")
+        assert (out / spec["FaceURL"].rsplit("/", 1)[1]).is_file()
+        assert (out / spec["BackURL"].rsplit("/", 1)[1]).is_file()
+        ids = [c["CardID"] for c in d["ContainedObjects"]]
+        assert d["DeckIDs"] == ids == [int(key) * 100 + i for i in range(len(ids))]
+    assert str(out.resolve()) in decks[0]["CustomDeck"][next(iter(decks[0]["CustomDeck"]))][
+        "FaceURL"]
+
+
+def test_tts_sheets_hold_69_cards_and_the_hidden_slot(tmp_path):
+    from reportlab.lib.colors import HexColor
+
+    from pnp.export.outputs import export_tts
+    from pnp.kit import Kit, Piece, Sheet, shared
+    from pnp.render.fonts import load_fonts
+
+    back = shared(lambda s: s.fill_bleed(HexColor("#224466")))
+    pieces = tuple(Piece("card", f"card {i}", lambda s: s.fill_bleed(HexColor("#eeeeee")), back)
+                   for i in range(70))
+    kit = Kit("big", sheets=[Sheet("Cards", 20 * MM, 28 * MM, pieces)])
+    files, _ = export_tts(kit, load_fonts(), tmp_path)
+    names = sorted(f.name for f in files)
+    assert "cards-faces-1-10x7-69cards.png" in names and "cards-faces-2-10x7-1cards.png" in names
 
 
 def test_calibration_square_is_exactly_50_mm(tmp_path):
@@ -128,8 +163,16 @@ def test_back_offset_shifts_only_the_back_pages(wuxing, tmp_path):
     build(wuxing, moved, back_offset_mm=(1.5, -0.5))
     a, b = PdfReader(base), PdfReader(moved)
     assert a.pages[6].get_contents().get_data() == b.pages[6].get_contents().get_data()  # fronts
-    back = b.pages[7].get_contents().get_data().decode("latin-1")
-    assert f"1 0 0 1 {1.5 * MM:.6g}"[:14] in back and "-1.417" in back
+    import re
+
+    def first_clip(reader):  # the first card's art clip on the back page: x, y
+        text = reader.pages[7].get_contents().get_data().decode("latin-1")
+        return [float(v) for v in re.search(r"n ([-\d.]+) ([-\d.]+) [-\d.]+ [-\d.]+ re",
+                                            text).groups()]
+
+    (ax, ay), (bx, by) = first_clip(a), first_clip(b)
+    assert bx - ax == pytest.approx(1.5 * MM, abs=1e-3)
+    assert by - ay == pytest.approx(-0.5 * MM, abs=1e-3)
 
 
 def test_ink_saver_drops_full_bleed_backgrounds(wuxing, tmp_path):
@@ -140,7 +183,7 @@ def test_ink_saver_drops_full_bleed_backgrounds(wuxing, tmp_path):
     build(wuxing, saver, ink_saver=True)
 
     def ink(path):
-        img = pdfium.PdfDocument(str(path))[7].render(scale=0.3).to_pil().convert("L")
+        img = pdfium.PdfDocument(str(path))[9].render(scale=0.3).to_pil().convert("L")
         from PIL import ImageStat
 
         return 255 - ImageStat.Stat(img).mean[0]
@@ -208,3 +251,75 @@ def test_gutterfold_turns_cards_when_more_fit_and_backs_stand_upright_after_fold
     assert seen(apply(back, *right)) == clockwise(seen(apply(back, *up)))
     # printing the back turned like its front would put it upside down behind it
     assert seen(apply(front, *up)) != apply(front, *up)
+
+
+@pytest.mark.parametrize("game", ["experior", "legolas"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_booklet_keeps_figures_on_their_page_and_fold_marks_printable(game, paper, tmp_path):
+    """On every imposed sheet: nothing within 5 mm of the paper's edge, nothing crosses the fold
+    between the two pages except the fold marks, and the fold marks are drawn."""
+    import pypdfium2 as pdfium
+
+    out = tmp_path / "b.pdf"
+    export(open_game(game, cwd=ROOT), "booklet", out, paper=paper)
+    doc = pdfium.PdfDocument(str(out))
+    scale = 100 / 72
+    px = lambda mm: round(mm * MM * scale)
+    for i in range(len(doc)):
+        img = doc[i].render(scale=scale).to_pil().convert("L")
+        ink = img.point(lambda v: 255 if v < 245 else 0)
+        w, h = img.size
+        box = ink.getbbox()
+        assert min(box[0], w - box[2], box[1], h - box[3]) >= px(5) - 1, (i, box)
+        fold = ink.crop((w // 2 - px(3), px(12), w // 2 + px(3), h - px(12)))
+        assert fold.getbbox() is None, (i, "something crosses the fold")
+        marks = ink.crop((w // 2 - px(1), px(5), w // 2 + px(1), px(11)))
+        assert marks.getbbox() is not None, (i, "no fold mark")
+    doc.close()
+
+
+@pytest.mark.parametrize("game", ["wuxing", "experior", "legolas"])
+def test_ink_saver_keeps_every_text_readable(game):
+    """Text keeps at least 4.5:1 contrast with the fill under it once ink saver leaves the
+    backgrounds white (tracked from the fills each face draws)."""
+    import io
+
+    from pnp.project import _prepare
+    from pnp.render.contrast import contrast
+    from pnp.render.pdf import KitRenderer, Options
+    from reportlab.lib.colors import white
+
+    kit, fonts, _ = _prepare(open_game(game, cwd=ROOT), force=True)
+    renderer = KitRenderer(kit, fonts, Options(PAPERS["a4"], ink_saver=True))
+    renderer.render(io.BytesIO())
+    runs = renderer.pieces.text_runs
+    assert len(runs) > 100
+    assert min(r.contrast for r in runs) >= 4.5
+    rescued = [r for r in runs if r.changed]
+    if game != "experior":  # Experior's faces already turn their text dark in ink saver
+        assert rescued and all(contrast(r.colour, white) >= 4.5 for r in rescued
+                               if set(r.under) == {white})
+
+
+@pytest.mark.parametrize("game", ["experior", "legolas"])
+def test_no_backs_keeps_the_player_aids_two_sided_and_says_what_it_drops(game, tmp_path):
+    import io
+
+    from pnp.project import _prepare
+    from pnp.render.pdf import KitRenderer, Options
+
+    kit, fonts, _ = _prepare(open_game(game, cwd=ROOT), force=True)
+    renderer = KitRenderer(kit, fonts, Options(PAPERS["a4"], backs=False))
+    result = renderer.render(io.BytesIO())
+    aids = [p for p in result.placements if p.name == "player aid card"]
+    fronts = [p for p in aids if p.side == "front"]
+    backs = [p for p in aids if p.side == "back"]
+    assert len(fronts) == len(backs) >= 2
+    for f, b in zip(fronts, backs):  # printed beside its front, mirrored about the fold
+        assert f.page == b.page
+        assert b.trim.x == pytest.approx(PAPERS["a4"][0] - f.trim.right)
+    assert not [p for p in result.placements if p.side == "back" and "aid" not in p.name
+                and "marker" not in p.name]
+    said = [str(f) for f in result.findings if "--no-backs" in str(f)]
+    assert len(said) == 1
+    assert ("attack card" if game == "experior" else "monster card") in said[0]

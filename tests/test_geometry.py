@@ -2,7 +2,7 @@
 
 import pytest
 
-from pnp.layout.grid import MARK_GAP, PRINTER_MARGIN, plan_grid
+from pnp.layout.grid import LABEL_BAND, MARK_GAP, PRINTER_MARGIN, plan_grid
 from pnp.layout.tiles import plan_tiles
 from pnp.units import CARD_PRESETS, MM, PAPERS, length
 
@@ -22,20 +22,26 @@ def test_lengths_parse_in_every_unit(unit, text, points):
     assert length(text) == pytest.approx(points, abs=1e-3)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_poker_cards_per_page_centred_with_exact_trim(paper):
+@pytest.mark.parametrize("paper,size,grid_size", [("a4", POKER, (3, 3)),
+                                                   ("letter", POKER, (3, 2)),
+                                                   ("letter", POKER[::-1], (2, 4))])
+def test_poker_cards_with_full_bleed_centred_with_exact_trim(paper, size, grid_size):
+    """A4 holds 9 poker cards with the full 3 mm bleed; Letter 6 upright or 8 turned (9 would
+    leave 1.7 mm of bleed)."""
     pw, ph = PAPERS[paper]
-    grid = plan_grid(pw, ph, *POKER, bleed=3 * MM)
-    assert (grid.cols, grid.rows) == (3, 3)
-    rects = [grid.trim(i) for i in range(9)]
+    grid = plan_grid(pw, ph, *size, bleed=3 * MM)
+    assert (grid.cols, grid.rows) == grid_size
+    assert grid.outer_bleed == pytest.approx(3 * MM)
+    n = grid.per_page
+    rects = [grid.trim(i) for i in range(n)]
     for r in rects:
-        assert r.w == pytest.approx(63 * MM) and r.h == pytest.approx(88 * MM)
+        assert r.w == pytest.approx(size[0]) and r.h == pytest.approx(size[1])
     left = min(r.x for r in rects)
     right = max(r.right for r in rects)
     bottom = min(r.y for r in rects)
     top = max(r.top for r in rects)
     assert left == pytest.approx(pw - right)  # centred horizontally
-    assert bottom == pytest.approx(ph - top)  # and vertically
+    assert bottom - LABEL_BAND == pytest.approx(ph - top)  # and vertically above the label
     # neighbours share a cut line (gap 0): card 1 starts where card 0 ends
     assert rects[1].x == pytest.approx(rects[0].right)
     assert rects[3].top == pytest.approx(rects[0].y)
@@ -45,9 +51,7 @@ def test_nine_poker_cards_per_page_centred_with_exact_trim(paper):
 def test_bleed_runs_past_the_outer_trim_and_marks_stay_outside_every_card(paper):
     pw, ph = PAPERS[paper]
     grid = plan_grid(pw, ph, *POKER, bleed=3 * MM)
-    assert grid.outer_bleed > 1 * MM
-    if paper == "a4":
-        assert grid.outer_bleed == pytest.approx(3 * MM)
+    assert grid.outer_bleed == pytest.approx(3 * MM)
     areas = [grid.bleed_rect(i) for i in range(grid.per_page)]
     assert areas[0].x == pytest.approx(grid.trim(0).x - grid.outer_bleed)
     for m in grid.crop_marks():
@@ -59,8 +63,8 @@ def test_bleed_runs_past_the_outer_trim_and_marks_stay_outside_every_card(paper)
             assert PRINTER_MARGIN - 1e-6 <= v <= pw - PRINTER_MARGIN + 1e-6
         for v in (m.y1, m.y2):
             assert PRINTER_MARGIN - 1e-6 <= v <= ph - PRINTER_MARGIN + 1e-6
-    # one pair of marks per cut line at each end: 4 vertical + 4 horizontal cut lines
-    assert len(grid.crop_marks()) == 2 * (4 + 4)
+    # one pair of marks per cut line at each end: 4 vertical + (rows + 1) horizontal cut lines
+    assert len(grid.crop_marks()) == 2 * (4 + grid.rows + 1)
     assert MARK_GAP > 0
 
 

@@ -91,15 +91,17 @@ def deal_all(st):
 def test_data_files_columns_and_rows():
     folder = default_folder()
     heads = {"monsters.csv": "suit,value,element,kind,coins,boss_vp",
-             "treasures.csv": "id,name,effect",
-             "characters.csv": "id,name,threshold,element,defence,level2,level3,copies",
-             "missions.csv": "id,name,text"}
+             "treasures.csv": "id,name,effect,amount,target,text",
+             "characters.csv": "id,name,threshold,element,element_vp,defence,level2_power,"
+                               "level2_amount,level2_text,level3_power,level3_amount,"
+                               "level3_text,copies",
+             "missions.csv": "id,name,gain_vp,gain_per,gain_text,loss_vp,loss_per,loss_text"}
     for name, head in heads.items():
         assert (folder / name).read_text(encoding="utf-8").splitlines()[0] == head
     assert [t.id for t in DATA["treasures"]] == list(TREASURE_IDS)
     assert DATA["treasures"][2].name == "Hard Plate Armor"
     assert [c.id for c in DATA["characters"]] == list(CHARACTER_IDS)
-    assert [m[0] for m in DATA["missions"]] == list(MISSIONS)
+    assert [m.id for m in DATA["missions"]] == list(MISSIONS)
     thr = {c.id: (c.threshold, c.element, c.defence, c.copies) for c in DATA["characters"]}
     assert thr == {"fighter": (12, "earth", 1, 2), "wizard": (10, "fire", 2, 2),
                    "rogue": (8, "wind", 3, 2), "psychic": (6, "water", 4, 2)}
@@ -119,7 +121,7 @@ def test_L1_wind_is_the_air_element():
     assert {m.element for m in MON} == set(ELEMENTS)
     rogue = next(c for c in DATA["characters"] if c.id == "rogue")
     assert rogue.element == "wind"
-    assert "star" not in " ".join(m[2] for m in DATA["missions"]).lower()
+    assert "star" not in " ".join(m.gain_text + m.loss_text for m in DATA["missions"]).lower()
 
 
 def test_L2_deck_composition_and_half_coin():
@@ -898,3 +900,34 @@ def test_L37_scores_have_no_limit_beyond_the_printed_track():
     assert st.vp2[0] == 2 * (-30 + 5 - 2 + 1)
     assert st.vp2[1] == 2 * 150
     assert st.level[1] == 3 and st.level[0] == 1
+
+
+def test_determinize_redraws_the_gates_others_laid_by_suit_and_keeps_ones_own():
+    """L6: a gate is face down, only its suit announced; the seat knows the gates it laid."""
+    st = pos(["fighter", "rogue", "wizard"], hands=[[S1F, B2F], [M1F, P1E], [S2W]],
+             hordes=[(S1W, [S2F]), (B1WA, []), (M2F, [])])
+    for h, layer in zip(st.hordes, (0, 1, 2)):
+        h.layer = layer
+    seen: dict[int, set[int]] = {h.idx: set() for h in st.open}
+    for k in range(40):
+        d = st.determinize(0, random.Random(k))
+        d.locations()                                   # every card in exactly one place
+        for h, h2 in zip(st.open, d.open):
+            assert st.g.suit[h2.gate] == h.suit
+            seen[h.idx].add(h2.gate)
+    assert seen[0] == {S1W}                             # laid by seat 0 itself
+    assert len(seen[1]) > 1 and len(seen[2]) > 1
+
+
+def test_legal_actions_are_the_callers_own_and_follow_every_deal():
+    st = LegolasGame(3, character_assignment=["fighter", "rogue", "wizard"],
+                     first_player=0).new_initial_state()
+    legal = st.legal_actions()
+    assert len(legal) == 48
+    legal.clear()                                    # the caller's own list
+    assert len(st.legal_actions()) == 48
+    st.apply_action(st.legal_actions()[5])
+    after = st.legal_actions()
+    assert len(after) == 47 and 5 not in after      # not the list from before the deal
+    with pytest.raises(IllegalAction, match=r"an action is a whole number \(an int\), not bool"):
+        LegolasGame(3).new_initial_state().apply_action(True)

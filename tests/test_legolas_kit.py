@@ -1,6 +1,5 @@
 """Legolas vs. Gimli's kit: the PDF read back, validation against the rules engine, and the CLI."""
 
-import csv
 import random
 
 import pytest
@@ -10,8 +9,9 @@ from pypdf import PdfReader
 from helpers import ROOT, edit_csv
 from pnp.cli import main
 from pnp.engine.core import RandomAgent, play
-from pnp.errors import DataError, RulesError
+from pnp.errors import RulesError
 from pnp.games.legolas import engine
+from pnp.games.legolas.texts import treasure_text
 from pnp.project import build, open_game, validate
 from pnp.units import PAPERS
 
@@ -36,13 +36,14 @@ def test_shipped_data_is_valid():
 
 def test_pdf_pages_and_sections(built):
     result, pdf, _ = built
-    # guide 2 + booklet 8 + monsters 6x2 + treasure/character/aid 3x2 + missions 4x2
-    # + markers 2 + board 1
-    assert len(pdf.pages) == result.pages == 39
+    # guide 2 + booklet 8 + monsters 6x2 (the markers on the last) + treasure/character/aid
+    # 4x2 + missions 5x2 + board 1 (cards with different backs never share a sheet's cut
+    # lines, so treasures, characters and aids, and each colour's missions, take their own)
+    assert len(pdf.pages) == result.pages == 41
     for page in pdf.pages:
         assert float(page.mediabox.width) == pytest.approx(PAPERS["a4"][0], abs=0.01)
     assert [(s.first, s.last) for s in result.sections[2:]] == [
-        (11, 22), (23, 28), (29, 36), (37, 38), (39, 39)]
+        (11, 22), (23, 30), (31, 40), (41, 41)]
     assert not result.findings
 
 
@@ -81,18 +82,29 @@ def test_treasures_characters_missions_and_aids_are_printed(built):
     sec = _section(result, "Treasure, character")
     fronts = "\n".join(text[p - 1] for p in range(sec.first, sec.last + 1, 2))
     backs = "\n".join(text[p] for p in range(sec.first, sec.last + 1, 2))
-    with open(FOLDER / "treasures.csv", encoding="utf-8") as fh:
-        treasures = list(csv.DictReader(fh))
+    treasures = engine.load_standard(FOLDER)["treasures"]
     assert len(treasures) == 16
     flat = " ".join(fronts.split())
     for t in treasures:
-        assert t["name"] in fronts
-        assert t["effect"] in flat, t["effect"]
+        assert t.name in fronts
+        assert treasure_text(t) in flat, treasure_text(t)
+    for effect in ("Defense +3.", "Discard to reduce accumulated damage by 5.",
+                   "Gain 1 VP any time a boss is defeated.", "You may play two cards on your turn",
+                   "Your neighbors take +1 damage from earth monsters.",
+                   "The treasure value of each monster is raised by one.",
+                   "Defeat psychic monsters without taking damage from them."):
+        assert effect in flat, effect
     for name, threshold, defence in (("FIGHTER", 12, 1), ("WIZARD", 10, 2), ("ROGUE", 8, 3),
                                      ("PSYCHIC", 6, 4)):
         assert fronts.count(name) == 2
         assert f"{threshold}+" in fronts
     assert "Defense 10." in fronts and "Triple all coin values." in flat
+    assert "Double all coin values." in flat and "Defense 5." in fronts
+    assert "Choose one element at the start of a round." in flat
+    assert "Choose two elements at the start of a round." in flat
+    assert "play one card on any horde, ignoring suit and value." in flat
+    assert "play up to three cards, each on any horde" in flat
+    assert flat.count("+1 VP for each earth monster you defeat.") == 2
     assert fronts.count("YOUR TURN") == 3 and backs.count("END OF A ROUND") == 3
     assert "5p: 10/10/10/9/9" in fronts
     sec = _section(result, "Mission cards")
@@ -109,9 +121,10 @@ def test_treasures_characters_missions_and_aids_are_printed(built):
 
 def test_markers_and_board(built):
     result, _, text = built
-    sec = _section(result, "Markers")
-    assert text[sec.first].count("+50") == 5
-    assert "1st" in text[sec.first - 1] and "ROUND" in text[sec.first - 1]
+    sec = _section(result, "Monster cards")  # the markers ride on its last sheet
+    assert "also holds the markers" in sec.how
+    assert text[sec.last - 1].count("+50") == 5
+    assert "1st" in text[sec.last - 2] and "ROUND" in text[sec.last - 2]
     board = text[-1]
     for label in ("−10", "−1", "49", "LEVEL 2", "LEVEL 3", "+50", "ROUND",
                   "2p: 13", "5p: 10/10/10/9/9"):
@@ -182,10 +195,12 @@ def _delete_row(path, row):
 def test_unknown_suit_is_a_data_error_naming_file_row_and_field(game_copy):
     folder = game_copy("legolas")
     edit_csv(folder / "monsters.csv", 5, "suit", "sneaky")
-    with pytest.raises(DataError) as exc:
-        open_game(str(folder))
-    assert str(exc.value) == ('monsters.csv, row 5, field "suit": \'sneaky\' is not one of: '
-                              "stealth, brute, magic, psychic")
+    edit_csv(folder / "characters.csv", 3, "defence", "lots")
+    found = _findings(folder)          # every bad cell in one run, its row left out
+    assert found[:2] == [
+        'error: monsters.csv, row 5, field "suit": \'sneaky\' is not one of: stealth, brute, '
+        "magic, psychic",
+        'error: characters.csv, row 3, field "defence": expected a whole number, got \'lots\'']
 
 
 def test_unknown_element_and_the_air_alias(game_copy):
@@ -195,16 +210,15 @@ def test_unknown_element_and_the_air_alias(game_copy):
     assert game.model.monsters[1].element == "wind"
     assert _findings(folder) == []
     edit_csv(folder / "characters.csv", 4, "element", "metal")
-    with pytest.raises(DataError, match=r'characters.csv, row 4, field "element": \'metal\''):
-        open_game(str(folder))
+    assert _findings(folder)[0].startswith(
+        'error: characters.csv, row 4, field "element": \'metal\' is not one of')
 
 
 def test_missing_monster_is_reported(game_copy):
     folder = game_copy("legolas")
     _delete_row(folder / "monsters.csv", 13)  # the stealth boss 3 fire
     found = _findings(folder)
-    assert "error: monsters.csv: rules engine: the monster deck has 47 cards, the rules need " \
-           "48" in found
+    assert "error: monsters.csv: the monster deck has 47 cards, the rules need 48" in found
     assert 'error: monsters.csv, field "suit": the stealth suit has 11 monster cards; the rules ' \
            "need 12 of each of the 4 suits" in found
 
@@ -213,8 +227,8 @@ def test_boss_vp_on_a_plain_monster_is_placed_at_its_row(game_copy):
     folder = game_copy("legolas")
     edit_csv(folder / "monsters.csv", 3, "boss_vp", "2")
     assert _findings(folder) == [
-        'error: monsters.csv, row 3, field "boss_vp": rules engine: boss_vp 2 does not fit kind '
-        "''"]
+        'error: monsters.csv, row 3, field "boss_vp": boss_vp 2 does not fit kind \'monster\' '
+        "(only a boss has boss VP, and every boss has some)"]
 
 
 def test_too_few_character_cards_for_five_players(game_copy):
@@ -228,8 +242,8 @@ def test_too_few_character_cards_for_five_players(game_copy):
         "players"]
     edit_csv(folder / "characters.csv", 5, "copies", "0")
     found = _findings(folder)
-    assert 'error: characters.csv, row 5, field "copies": rules engine: needs at least one copy' \
-        in found
+    assert 'error: characters.csv, row 5, field "copies": Psychic: needs at least one card (the ' \
+           "rules have it)" in found
 
 
 def test_unknown_treasure_id(game_copy):
@@ -244,24 +258,58 @@ def test_unknown_treasure_id(game_copy):
     assert len(found) == 2
 
 
-def test_printed_effects_must_match_what_the_engine_does(game_copy):
+def test_printed_numbers_must_be_placeholders_bound_to_the_engine_fields(game_copy):
     folder = game_copy("legolas")
-    edit_csv(folder / "treasures.csv", 2, "effect", "Defense +2.")
-    edit_csv(folder / "treasures.csv", 14, "effect",
-             "Defeat magic monsters without taking damage from them.")
+    edit_csv(folder / "treasures.csv", 2, "text", "Defense +2.")
+    edit_csv(folder / "treasures.csv", 14, "text", "Defeat magic monsters without damage.")
+    edit_csv(folder / "characters.csv", 2, "level3_text", "Defense twelve.")
+    edit_csv(folder / "characters.csv", 4, "level2_text", "Quadruple all coin values.")
+    edit_csv(folder / "characters.csv", 5, "level2_text", "Defense 9.")
+    edit_csv(folder / "missions.csv", 8, "gain_text", "+6 VP automatically.")
+    edit_csv(folder / "missions.csv", 6, "gain_text", "for each boss defeated.")
     assert _findings(folder) == [
-        'error: treasures.csv, row 2, field "effect": Leather Armor: the rules engine gives '
-        "Defense +1; the effect must say so",
-        'error: treasures.csv, row 14, field "effect": Silver Chains: the rules engine applies it '
-        "to the psychic suit; the effect must name it"]
+        'error: treasures.csv, row 2, field "text": Leather Armor: the text \'Defense +2.\' '
+        "writes '2' itself; a number must be a placeholder such as {amount} bound to its field",
+        'error: treasures.csv, row 2, field "text": Leather Armor: the text \'Defense +2.\' '
+        "does not show {amount}; the card must print the amount the engine plays",
+        'error: treasures.csv, row 14, field "text": Silver Chains: the text \'Defeat magic '
+        "monsters without damage.' does not show {target}; the card must print the target the "
+        "engine plays",
+        'error: characters.csv, row 2, field "level3_text": Fighter: the text \'Defense '
+        "twelve.' writes 'twelve' itself; a number must be a placeholder such as {amount} bound "
+        "to its field",
+        'error: characters.csv, row 2, field "level3_text": Fighter: the text \'Defense '
+        "twelve.' does not show {amount}; the card must print the amount the engine plays",
+        'error: characters.csv, row 4, field "level2_text": Rogue: the text \'Quadruple all coin '
+        "values.' writes 'Quadruple' itself; a number must be a placeholder such as {amount} "
+        "bound to its field",
+        'error: characters.csv, row 4, field "level2_text": Rogue: the text \'Quadruple all coin '
+        "values.' does not show {amount}; the card must print the amount the engine plays",
+        'error: characters.csv, row 5, field "level2_text": Psychic: the text \'Defense 9.\' '
+        "writes '9' itself; a number must be a placeholder such as {amount} bound to its field",
+        'error: characters.csv, row 5, field "level2_text": Psychic: the text \'Defense 9.\' '
+        "does not show {amount}; the card must print the amount the engine plays",
+        'error: missions.csv, row 6, field "gain_text": Escapist: the text \'for each boss '
+        "defeated.' does not show {per}; the card must print the per the engine plays",
+        'error: missions.csv, row 8, field "gain_text": Untouchable: the text \'+6 VP '
+        "automatically.' writes '6' itself; a number must be a placeholder such as {vp} bound to "
+        "its field"]
 
 
-def test_fighter_defence_the_engine_cannot_read(game_copy):
+def test_unknown_power_effect_and_scoring_kinds_are_findings(game_copy):
     folder = game_copy("legolas")
-    edit_csv(folder / "characters.csv", 2, "level3", "Defense twelve.")
+    edit_csv(folder / "characters.csv", 4, "level2_power", "coin_doubler")
+    edit_csv(folder / "treasures.csv", 5, "effect", "defence")
+    edit_csv(folder / "missions.csv", 7, "loss_per", "card")
     assert _findings(folder) == [
-        'error: characters.csv, row 2, field "level3": Fighter: at level 3 the engine plays '
-        "defence 10, but the card says 'Defense twelve.'"]
+        'error: treasures.csv, row 5, field "effect": Minion: the rules engine plays minion as '
+        "'minion', not 'defence'",
+        'error: characters.csv, row 4, field "level2_power": Rogue: unknown power '
+        "'coin_doubler'; the rules engine knows: defence, ignore_elements, coin_multiplier, "
+        "play_anywhere, none",
+        'error: missions.csv, row 7, field "loss_per": Gambler: the mission cannot score per '
+        "'card'; it scores per one of: stealth, brute, magic, psychic, trap, boss, coin, "
+        "coinless, monster, round"]
 
 
 def test_missions_and_players(game_copy):
@@ -294,19 +342,19 @@ def test_long_effect_is_shrunk_and_too_long_is_reported(game_copy, tmp_path):
     longer = ("When another player challenges a horde, you may steal one of their defeated "
               "monsters, and you keep the Net for the rest of the game, using it again after "
               "every later challenge.")
-    edit_csv(folder / "treasures.csv", 6, "effect", longer)
+    edit_csv(folder / "treasures.csv", 6, "text", longer)
     result = build(open_game(str(folder)), tmp_path / "a.pdf")
     assert result.findings == []
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(tmp_path / "a.pdf").pages)
                     .split())
     assert longer in text
-    edit_csv(folder / "treasures.csv", 6, "effect", " ".join([longer] * 5))
+    edit_csv(folder / "treasures.csv", 6, "text", " ".join([longer] * 5))
     with pytest.raises(RulesError):
         build(open_game(str(folder)), tmp_path / "b.pdf")
     assert not (tmp_path / "b.pdf").exists()
     forced = build(open_game(str(folder)), tmp_path / "b.pdf", force=True)
     assert [str(f) for f in forced.findings] == [
-        'error: treasures.csv, row 6, field "effect": Net treasure card: text does not fit its '
+        'error: treasures.csv, row 6, field "text": Net treasure card: text does not fit its '
         "box even at 7 pt: 'When another player challenges a horde, '..."]
 
 

@@ -129,6 +129,8 @@ def test_budget_specs():
     b = registry.make("legolas", "mcts:0.25s")
     assert (b.playouts, b.seconds) == (None, 0.25)
     assert registry.make("experior", "mcts").playouts == 200
+    s = ExperiorGame().state_at(human_seat=0)
+    assert decide(b, s, 0, s.legal_actions(), random.Random(1)) in s.legal_actions()
     result = CliRunner().invoke(main, ["simulate", "-g", "experior", "-n", "2",
                                        "--agents", "mcts:lots"])
     assert result.exit_code != 0
@@ -162,3 +164,17 @@ def test_greedy_pairings_are_not_deterministic():
     sides = {r.stats["winner_side"] for r in records}
     assert {"human", "elf"} <= sides
     assert len({r.stats["turns"] for r in records}) > 1
+
+
+def test_the_contract_catches_a_determinize_that_keeps_the_truth(monkeypatch):
+    from pnp.engine.contract import ContractError, check_determinize_twins
+    from pnp.games.experior.engine import ExperiorState
+
+    game = ExperiorGame()
+    a, b = game.state_at(human_seat=0), game.state_at(human_seat=0)
+    a.apply_action(1)
+    b.apply_action(4)                  # seat 1's face-down card differs: seat 2 cannot see it
+    check_determinize_twins(game, a, b, 1, 0)                      # the real determinize passes
+    monkeypatch.setattr(ExperiorState, "determinize", lambda self, player, rng: self.clone())
+    with pytest.raises(ContractError, match="depends on what that seat cannot see"):
+        check_determinize_twins(game, a, b, 1, 0)

@@ -10,11 +10,11 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.cli import main
 from pnp.errors import PnpError
 from pnp.layout.grid import Rect
-from pnp.preview import draw_face, find_face, kit_faces, rasterise
+from pnp.preview import FaceSpec, draw_face, find_face, find_faces, kit_faces, rasterise
 from pnp.project import open_game, prepare
 from pnp.render.fonts import load_fonts
-from pnp.render.proof import SAFE_MARGIN, zones
-from pnp.render.surface import Surface
+from pnp.render.proof import LABEL_SIZE, SAFE_MARGIN, label_tag, zones
+from pnp.render.surface import Element, Surface
 from pnp.units import MM
 
 
@@ -74,7 +74,7 @@ def test_proof_draws_trim_line_where_the_card_is_cut(wuxing):
     proof = proof.convert("RGB")
     # 10 px per mm: the trim runs 3 mm in from the image's edges
     r, g, b = proof.getpixel((30, 470))
-    assert r > 150 and g < 90 and b < 90, (r, g, b)
+    assert r > 150 and r - max(g, b) > 100, (r, g, b)  # red (blended with its white halo)
     assert proof.getpixel((15, 470)) == plain.getpixel((15, 470))  # between bleed and trim
 
 
@@ -111,3 +111,71 @@ def test_build_proof_outlines_every_card(tmp_path):
     text = b[sheet].get_textpage().get_text_range()
     assert text.count("glyph") >= 9 and "name" in text  # element boxes carry their names
     assert "glyph" not in a[sheet].get_textpage().get_text_range()
+
+
+def test_a_path_must_be_the_games_own_file_and_boards_are_named(wuxing):
+    faces, _ = wuxing
+    own = find_face(faces, "cards.csv:3").source.path
+    assert find_face(faces, f"{own}:3").name == "Yang fire card"  # the file itself, by path
+    for card in ("../cards.csv:3", "/elsewhere/cards.csv:3", f"{own.parent.parent}/cards.csv:3"):
+        with pytest.raises(PnpError, match="no piece comes from"):  # same name, other file
+            find_face(faces, card)
+    board = find_face(faces, "board: 3 paths of 5 islands")
+    assert board.board and board.name == "Board: 3 paths of 5 islands"
+    with pytest.raises(PnpError, match="'Board: 3 paths of 5 islands' has no back: it prints "
+                                       "single-sided"):
+        find_face(faces, "Board: 3 paths of 5 islands", back=True)
+    with pytest.raises(PnpError) as hint:
+        find_face(faces, "cards.csv:1")
+    listed = str(hint.value).split("try one of: ")[1].split(", ")
+    assert listed[:4] == ["Board: 3 paths of 5 islands", "reference card", "cards.csv:2",
+                          "cards.csv:3"]  # rows in number order: 10 comes after 9
+
+
+def test_a_row_that_makes_several_pieces_names_the_others(tmp_path):
+    kit, _, _ = prepare(open_game("legolas"), force=True)
+    faces = find_faces(kit_faces(kit), "missions.csv:2")
+    assert [f.name for f in faces] == [f"{c} Stealth mission card" for c in
+                                       ("Red", "Blue", "Green", "Yellow", "Purple")]
+    res = CliRunner().invoke(main, ["preview", "--game", "legolas", "--card", "missions.csv:2",
+                                    "--dpi", "30", "--out", str(tmp_path / "m.png")])
+    assert res.exit_code == 0, res.output
+    assert ('missions.csv:2 also makes 4 more; name one with --card: "Blue Stealth mission '
+            'card", "Green') in res.output
+
+
+def test_preview_writes_png_only(tmp_path):
+    for name in ("card.pdf", "card", "-"):
+        res = CliRunner().invoke(main, ["preview", "--game", "wuxing", "--card", "cards.csv:2",
+                                        "--out", str(tmp_path / name)])
+        assert res.exit_code == 1 and "give a name ending in .png" in res.output, name
+        assert not (tmp_path / name).exists()
+
+
+def test_proof_marks_read_on_dark_art():
+    """A black face: the trim line runs on a white halo and an element's name sits on a white
+    tag just above its box, where it hides none of the box's content."""
+    def black(s):
+        s.fill_bleed((0, 0, 0))
+        s.element("title", 10 * MM, 40 * MM, 30 * MM, 10 * MM)
+
+    spec = FaceSpec("x", "g", "dark", "card", False, 50 * MM, 80 * MM, "rect", black, None)
+    fonts = load_fonts()
+    img = Image.open(io.BytesIO(rasterise(draw_face(spec, fonts, proof=True), 254)))
+    img = img.convert("RGB")  # 10 px per mm; the trim is 3 mm in, at x = 30 px
+    row = [img.getpixel((x, 400)) for x in range(26, 35)]
+    assert min(sum(p) for p in row) < 400  # the red line itself (or black art)
+    white = [x for x, p in zip(range(26, 35), row) if min(p) > 200]
+    assert white and min(white) < 30 < max(white)  # a halo on both sides of the line
+    assert max(row[0]) < 60 and max(row[-1]) < 60  # beyond the halo: the art
+    tag = label_tag(Element("title", Rect(10 * MM, 40 * MM, 30 * MM, 10 * MM)), 12, 83 * MM)
+    assert tag.y == pytest.approx(50 * MM) and tag.h == pytest.approx(1.3 * LABEL_SIZE)
+    # the tag, in pixels from the image's top-left: above the box's top edge (at y = 330 px)
+    top = round((80 * MM + 3 * MM - tag.top) / MM * 10)
+    patch = [img.getpixel((x, y)) for x in range(132, 134 + 20) for y in range(top + 1, 329)]
+    assert sum(min(p) > 200 for p in patch) > len(patch) // 2  # mostly white paper
+    assert any(p[0] > 120 and p[1] < 80 and p[2] > 120 for p in patch)  # magenta letters
+    inside = [img.getpixel((x, y)) for x in range(140, 380, 7) for y in range(335, 425, 7)]
+    assert all(max(p) < 60 for p in inside)  # the box's own content is left in sight
+    low = label_tag(Element("t", Rect(0, 79 * MM, 10 * MM, 4 * MM)), 12, 83 * MM)
+    assert low.top == pytest.approx(83 * MM)  # no room above: inside the box's top instead

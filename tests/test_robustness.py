@@ -119,7 +119,7 @@ def test_text_too_long_for_its_space_is_a_finding_naming_the_piece(game_copy, tm
 
 
 def _build_cmd(out):
-    return [sys.executable, "-m", "pnp.cli", "build", "--game", "wuxing", "--out", str(out)]
+    return [sys.executable, "-m", "pnp", "build", "--game", "wuxing", "--out", str(out)]
 
 
 def test_a_killed_build_leaves_the_old_pdf_intact(tmp_path):

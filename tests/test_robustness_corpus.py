@@ -34,25 +34,25 @@ def _no_traceback(result):
     assert "bug in pnp" not in result.output
 
 
+def refusal(deck) -> str:
+    """The first error the deck gets, as `pnp validate` names it: loading refuses what it cannot
+    read at all, validation reports the rest (each bad cell a finding)."""
+    from pnp.project import validate
+
+    try:
+        game = open_game(str(deck))
+    except DataError as exc:
+        return str(exc)
+    found = [f for f in validate(game) if f.level == "error"]
+    assert found, "the deck was accepted"
+    return str(found[0]).removeprefix("error: ")
+
+
 @pytest.fixture
 def deck(tmp_path):
     """A fresh plain deck (what `pnp new` makes): the smallest game that builds."""
     assert _run("new", "deck", "--dir", tmp_path).exit_code == 0
     return tmp_path / "deck"
-
-
-def _problem(folder: Path) -> str:
-    """The first thing pnp refuses in a game folder, as the line it prints (without its
-    level): a DataError raised while opening, or the first error validation finds."""
-    from pnp.project import validate
-
-    try:
-        game = open_game(str(folder))
-    except DataError as exc:
-        return str(exc)
-    errors = [f for f in validate(game) if f.level == "error"]
-    assert errors, "pnp found no problem"
-    return str(errors[0]).removeprefix("error: ")
 
 
 def _render(folder: Path, text: str) -> str:
@@ -185,14 +185,15 @@ def test_a_long_template_loop_stops_a_real_build_with_one_line(deck, tmp_path, m
 
 # ---- nothing hangs or explodes: pieces and layout ---------------------------------------------
 def test_total_pieces_and_rows_are_bounded_with_quick_errors(deck):
-    rows = "".join(f"Card {i},x,sun,1000\n" for i in range(MAX_PIECES // 1000 + 1))
+    from pnp.data.files import MAX_PIECES, MAX_ROWS
+
+    rows = "".join(f"Card {i},x,sun,1000\n" for i in range(9000))
     (deck / "cards.csv").write_text("title,text,colour,count\n" + rows)
-    assert _problem(deck) == (f'cards.csv, field "count": the counts add up to '
-                               f"{(MAX_PIECES // 1000 + 1) * 1000:,} pieces; a kit holds at most "
-                               f"{MAX_PIECES:,}")
+    assert refusal(deck) == ('cards.csv, field "count": the counts add up to 9,000,000 pieces; '
+                               f"a kit holds at most {MAX_PIECES:,}")
     rows = "".join(f"Card {i},x,sun,1\n" for i in range(MAX_ROWS + 1))
     (deck / "cards.csv").write_text("title,text,colour,count\n" + rows)
-    assert _problem(deck) == (f"cards.csv: {MAX_ROWS + 1:,} rows; pnp reads at most "
+    assert refusal(deck) == (f"cards.csv: {MAX_ROWS + 1:,} rows; pnp reads at most "
                                f"{MAX_ROWS:,} rows from one file")
 
 
@@ -201,7 +202,7 @@ def test_a_piece_too_small_to_cut_is_refused(deck, width):
     toml = deck / "game.toml"
     toml.write_text(toml.read_text().replace('size = "poker"',
                                              f'width = "{width}"\nheight = "88mm"'))
-    assert _problem(deck) == (f'game.toml, field "card.width": {width!r} is not a usable size '
+    assert refusal(deck) == (f'game.toml, field "card.width": {width!r} is not a usable size '
                                "(from 5mm to 1000mm)")
 
 
@@ -236,7 +237,7 @@ def test_a_long_paragraph_is_laid_out_in_pieces_that_keep_every_line():
 
 
 def test_sigterm_stops_simulate_and_its_workers_without_a_traceback():
-    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "simulate", "--game", "legolas",
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "simulate", "--game", "legolas",
                              "-n", "5000", "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     children_file = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
@@ -369,7 +370,7 @@ def test_any_emphasis_in_a_booklet_or_ruling_prints(deck, tmp_path, markup):
     (deck / "booklet.md.j2").write_text(
         f"# Rules\n\n{markup}\n\n- {markup}\n\n| {markup} | x |\n|---|---|\n| {markup} | y |\n\n"
         "{% for r in rulings %}- **{{ r.title }}.** {{ r.text }}\n{% endfor %}\n")
-    (deck / "rulings.toml").write_text(f'[[ruling]]\nid = "r1"\ntitle = "One"\nkind = "kit"\n'
+    (deck / "rulings.toml").write_text(f'[[ruling]]\nid = "r1"\ntitle = "One"\n'
                                        f'text = "{markup}"\n')
     built = build(open_game(str(deck)), tmp_path / "kit.pdf")
     text = "".join(p.extract_text() for p in PdfReader(tmp_path / "kit.pdf").pages)
@@ -403,7 +404,8 @@ def _font_game(deck, data: bytes):
 
 
 @pytest.mark.parametrize("cut,message", [
-    (30_000, "not a usable TrueType font (damaged or cut short)"),
+    (30_000, "not a usable TrueType font (cut short: its tables need {end:,} bytes, the file "
+             "has {size:,})"),
     (-2000, "not a usable TrueType font (cut short: its tables need {end:,} bytes, the file has "
             "{size:,})"),
 ])
@@ -411,7 +413,7 @@ def test_a_truncated_font_is_named_when_registered(deck, cut, message):
     data = (ROOT / "fonts" / "DejaVuSans.ttf").read_bytes()
     _font_game(deck, data[:cut])
     message = message.format(end=_last_table_end(data), size=len(data[:cut]))
-    assert _problem(deck) == f'game.toml, field "fonts.regular": Mine.ttf: {message}'
+    assert refusal(deck) == f'game.toml, field "fonts.regular": Mine.ttf: {message}'
 
 
 def _last_table_end(font: bytes) -> int:
@@ -422,13 +424,13 @@ def _last_table_end(font: bytes) -> int:
 def test_a_nul_character_in_a_toml_path_is_named(deck):
     toml = deck / "game.toml"
     toml.write_text(toml.read_text() + '\n[fonts]\nregular = "a\\u0000b.ttf"\n')
-    assert _problem(deck) == ('game.toml, field "fonts.regular": path \'a\\x00b.ttf\' contains '
+    assert refusal(deck) == ('game.toml, field "fonts.regular": path \'a\\x00b.ttf\' contains '
                                "a NUL character")
 
 
 def test_deeply_nested_toml_is_named(deck):
     (deck / "game.toml").write_text("a = " + "[" * 5000 + "]" * 5000 + "\n")
-    assert _problem(deck) == "game.toml: not valid TOML: arrays or tables nested too deeply"
+    assert refusal(deck) == "game.toml: not valid TOML: arrays or tables nested too deeply"
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -464,12 +466,12 @@ def _image_game(deck, cell: str):
 def test_an_image_that_only_looks_like_one_is_named_when_checked(deck, name, data, message):
     (deck / name).write_bytes(data)
     _image_game(deck, name)
-    assert _problem(deck).startswith(f'cards.csv, row 2, field "image": {message}')
+    assert refusal(deck).startswith(f'cards.csv, row 2, field "image": {message}')
 
 
 def test_an_image_name_longer_than_the_system_allows_is_named(deck):
     _image_game(deck, "a" * 300 + ".png")
-    assert _problem(deck) == ('cards.csv, row 2, field "image": path '
+    assert refusal(deck) == ('cards.csv, row 2, field "image": path '
                                "'" + "a" * 57 + "...': a file name longer than 255 bytes cannot "
                                "exist")
 
@@ -547,14 +549,14 @@ def test_a_truncated_game_toml_is_reported_as_a_missing_palette_entry(game_copy)
     folder = game_copy("wuxing")
     toml = folder / "game.toml"
     toml.write_text(toml.read_text()[:700])
-    assert _problem(folder) == ('elements.csv, row 2, field "colour": \'wood\' is missing from '
+    assert refusal(folder) == ('elements.csv, row 2, field "colour": \'wood\' is missing from '
                                "game.toml's [palette] (it is empty); add it there or write the "
                                "colour as #rrggbb")
 
 
 def test_an_unknown_palette_name_in_a_csv_names_the_palette(deck):
     (deck / "cards.csv").write_text("title,text,colour,count\nSun,Draw,sunny,1\n")
-    assert _problem(deck) == ('cards.csv, row 2, field "colour": \'sunny\' is missing from '
+    assert refusal(deck) == ('cards.csv, row 2, field "colour": \'sunny\' is missing from '
                                "game.toml's [palette] (it has: leaf, night, rose, sun); add it "
                                "there or write the colour as #rrggbb")
 
@@ -572,10 +574,10 @@ def test_booklet_layout_errors_name_the_template_file(deck, tmp_path, text, mess
 
 def test_a_missing_or_outside_cards_csv_is_named_as_cards_csv(deck, tmp_path):
     (deck / "cards.csv").unlink()
-    assert _problem(deck) == "cards.csv: file 'cards.csv' not found in the game folder"
+    assert refusal(deck) == "cards.csv: file 'cards.csv' not found in the game folder"
     (tmp_path / "elsewhere.csv").write_text("title,text,colour,count\n")
     (deck / "cards.csv").symlink_to(tmp_path / "elsewhere.csv")
-    assert _problem(deck) == "cards.csv: path 'cards.csv' leaves the game folder"
+    assert refusal(deck) == "cards.csv: path 'cards.csv' leaves the game folder"
 
 
 # ---- the boundary --------------------------------------------------------------------------
@@ -589,7 +591,7 @@ def test_a_bug_in_pnp_is_one_line_asking_for_a_report_and_a_traceback_with_debug
     result = CliRunner().invoke(main, ["validate", "--game", "wuxing"])
     assert result.exit_code == 70
     assert result.output == ("Error: this is a bug in pnp, please report it (ZeroDivisionError: "
-                             "boom); run again with --debug for the details\n")
+                             "boom); run again as `pnp --debug ...` for the details\n")
     result = CliRunner().invoke(main, ["--debug", "validate", "--game", "wuxing"])
     assert isinstance(result.exception, ZeroDivisionError)
 
@@ -612,7 +614,9 @@ def test_a_game_toml_that_links_outside_the_game_folder_is_not_read(deck, tmp_pa
     (tmp_path / "private.toml").write_text((deck / "game.toml").read_text())
     (deck / "game.toml").unlink()
     (deck / "game.toml").symlink_to(tmp_path / "private.toml")
-    assert _problem(deck) == "game.toml: path 'game.toml' leaves the game folder"
+    with pytest.raises(DataError) as info:
+        open_game(str(deck))
+    assert str(info.value) == "game.toml: path 'game.toml' leaves the game folder"
     (tmp_path / "card_data").mkdir()
     shutil.move(str(deck), tmp_path / "card_data" / "deck")
     monkeypatch.chdir(tmp_path)

@@ -78,7 +78,7 @@ def test_any_ruling_and_card_text_builds_a_real_deck(tmp_path_factory, title, te
     from pnp.project import build, open_game
 
     folder = tmp_path_factory.mktemp("deck") / "deck"
-    shutil.copytree(ROOT / "templates" / "new-game", folder)
+    shutil.copytree(ROOT / "templates" / "new" / "deck", folder)
     toml = folder / "game.toml"
     toml.write_text(toml.read_text().replace("{{title}}", "Fuzz").replace("{{slug}}", "fuzz"))
     with (folder / "cards.csv").open("w", newline="", encoding="utf-8") as fh:
@@ -202,7 +202,9 @@ def test_any_build_option_value_builds_or_is_one_error_line(tmp_path_factory, op
     args = ["build", "--game", "wuxing", option, value]
     if option != "--out":
         args += ["--out", str(folder / "kit.pdf")]
-    result = CliRunner().invoke(main, args)
+    runner = CliRunner()
+    with runner.isolated_filesystem(temp_dir=folder):  # a relative --out lands in the temp folder
+        result = runner.invoke(main, args)
     _one_clear_answer(result)
 
 

@@ -138,7 +138,7 @@ def test_pnp_serve_prints_its_address_and_stops_cleanly_on_ctrl_c(game):
     import sys
     import time
 
-    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "serve", "--game", str(game),
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--game", str(game),
                              "--dpi", "40"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True)
     try:
@@ -200,3 +200,85 @@ def test_new_art_under_the_same_file_name_is_redrawn(tmp_path):
     assert after["error"] is None and after["redrawn"] == 1  # three copies share one drawing
     changed = [a["id"] for a, b in zip(before["faces"], after["faces"]) if a["img"] != b["img"]]
     assert changed == ["s0-0-f", "s0-1-f", "s0-2-f"]
+
+
+def test_head_other_methods_favicon_and_host_names(server):
+    port = server.server_address[1]
+    status, kind, body = _get(server, "/state.json", "HEAD")
+    assert status == 200 and kind == "application/json" and body == b""
+    assert _get(server, "/face/" + "0" * 24 + ".png", "HEAD")[0] == 404
+    for method in ("OPTIONS", "TRACE", "POST"):
+        conn = http.client.HTTPConnection(*server.server_address[:2], timeout=10)
+        conn.request(method, "/")
+        res = conn.getresponse()
+        assert res.status == 405 and res.getheader("Allow") == "GET, HEAD", method
+        conn.close()
+    assert _get(server, "/favicon.ico")[:2] == (204, "image/x-icon")  # no error in the console
+    for host in (f"LOCALHOST:{port}", "127.0.0.1", f"[::1]:{port}"):
+        assert _get(server, "/", host=host)[0] == 200, host
+    for host in (f"localhost:{port}, attacker.example", "localhost:x", "", "127.0.0.1.nip.io",
+                 "localhost.attacker.example"):
+        assert _get(server, "/", host=host)[0] == 403, host
+
+
+def test_a_dropped_connection_is_no_traceback_but_a_bug_is_one_line(server, capfd):
+    for exc in (ConnectionResetError(104, "reset"), BrokenPipeError(32, "broken pipe")):
+        try:
+            raise exc
+        except OSError:
+            server.handle_error(None, ("127.0.0.1", 5555))
+    assert capfd.readouterr().err == ""
+    try:
+        raise ValueError("a bug")
+    except ValueError:
+        server.handle_error(None, ("127.0.0.1", 5555))
+    err = capfd.readouterr().err
+    assert err == "Error: unexpected ValueError answering 127.0.0.1: a bug\n"
+
+
+def test_listening_on_every_address_prints_an_address_to_open():
+    from types import SimpleNamespace
+
+    from pnp.server import LiveServer
+
+    url = LiveServer.url.fget
+    assert url(SimpleNamespace(server_address=("0.0.0.0", 8000))) == "http://127.0.0.1:8000/"
+    assert url(SimpleNamespace(server_address=("::", 8000, 0, 0))) == "http://[::1]:8000/"
+    assert url(SimpleNamespace(server_address=("192.168.1.4", 80))) == "http://192.168.1.4:80/"
+
+
+def test_a_big_deck_reads_its_csv_once_per_rebuild_not_once_per_face(tmp_path, monkeypatch):
+    """The page's data rows come from one reading of each CSV: reading the file again for
+    each of its faces made a 1,500-card deck take 20 s a rebuild instead of 2."""
+    from click.testing import CliRunner
+
+    import pnp.data.files as files
+    from pnp.cli import main
+
+    CliRunner().invoke(main, ["new", "deck", "--dir", str(tmp_path)])
+    folder = tmp_path / "deck"
+    (folder / "cards.csv").write_text("title,text,colour,count\n" + "".join(
+        f"Card {i},Text {i}.,sun,1\n" for i in range(12)), encoding="utf-8")
+    live = LiveKit(folder, dpi=30)
+    live.rebuild()
+    reads = []
+    real = files.read_text
+    monkeypatch.setattr(files, "read_text", lambda path, *a, **k: (reads.append(path),
+                                                                   real(path, *a, **k))[1])
+    state = live.rebuild()
+    assert len(state["faces"]) == 24 and state["redrawn"] == 0
+    assert state["rows"]["cards.csv:13"] == [["title", "Card 11"], ["text", "Text 11."],
+                                             ["colour", "sun"], ["count", "1"]]
+    assert sum(p.name == "cards.csv" for p in reads) <= 2  # the kit's reading and the page's
+
+
+def test_an_empty_host_is_refused_not_every_address(game):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.server import listen_address
+
+    assert listen_address("[::1]") == "::1" and listen_address(" 127.0.0.1 ") == "127.0.0.1"
+    for host in ("", "  ", "[]"):
+        res = CliRunner().invoke(main, ["serve", "--game", str(game), "--host", host])
+        assert res.exit_code == 1 and res.output.startswith("Error: --host is empty"), host

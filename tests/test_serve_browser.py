@@ -72,9 +72,14 @@ def test_page_follows_edits_errors_and_fixes(served, page):
     others = {f: page.locator(f'figure[data-face="{f}"] img').get_attribute("src")
               for f in ("s0-1-f", "s0-0-b")}
 
-    # an edit to one row: that face is redrawn, with the rules' finding beside it
+    # an edit to one row: that face is redrawn, with the rules' finding beside it; the page
+    # keeps every other face's element as it was (a deck of thousands stays quick)
+    for face in ("s0-0-f", "s0-1-f"):
+        page.locator(f'figure[data-face="{face}"]').evaluate("node => node.dataset.seen = 1")
     edit_csv(game / "cards.csv", 2, "destroys", "fire")
     page.wait_for_selector(f'figure[data-face="s0-0-f"] img:not([src="{before}"])')
+    assert page.locator("figure[data-seen]").count() == 1
+    assert page.locator('figure[data-face="s0-1-f"][data-seen]').count() == 1
     finding = page.locator('figure[data-face="s0-0-f"] .finding.error')
     assert 'cards.csv, row 2, field "destroys"' in finding.inner_text()
     for face, src in others.items():  # the others are the same pictures
@@ -109,3 +114,40 @@ def test_page_follows_edits_errors_and_fixes(served, page):
             page.check(f'[data-show="{toggle}"]')
         page.locator('figure[data-face="s0-0-f"]').click()
         page.screenshot(path=shot)
+
+
+def test_a_game_broken_from_the_start_and_a_narrow_window(tmp_path, page):
+    """No good build yet: the page says so instead of pointing at faces that are not there. In
+    a window beside the editor the detail panel takes no room until a face is clicked."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.server import shutdown, start
+
+    CliRunner().invoke(main, ["new", "deck", "--dir", str(tmp_path)])
+    game = tmp_path / "deck"
+    edit_csv(game / "cards.csv", 3, "count", "two")
+    stop = threading.Event()
+    server, threads = start(str(game), port=0, dpi=40, echo=lambda line: None, stop=stop)
+    try:
+        page.set_viewport_size({"width": 760, "height": 800})
+        page.goto(server.url)
+        page.wait_for_selector("#error.on")
+        error = page.locator("#error").inner_text()
+        assert 'cards.csv, row 3, field "count"' in error and "no good build yet" in error
+        assert "last good build" not in error and page.locator("figure").count() == 0
+
+        edit_csv(game / "cards.csv", 3, "count", "2")
+        page.locator("figure[data-face]").nth(13).wait_for()
+        assert not page.locator("#detail").is_visible()
+        main_box = page.locator("main").bounding_box()
+        assert main_box["width"] > 700  # the faces have the whole width
+        page.locator('figure[data-face="s0-0-f"]').click()
+        detail = page.locator("#detail")
+        assert detail.is_visible() and "cards.csv, row 2" in detail.inner_text()
+        box = detail.bounding_box()
+        assert box["y"] > 400 and box["width"] > 700  # below the faces, not beside them
+        page.locator('figure[data-face="s0-0-f"]').click()  # a second click puts it away
+        assert not detail.is_visible()
+    finally:
+        shutdown(server, threads, stop)

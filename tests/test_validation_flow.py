@@ -97,7 +97,7 @@ def test_a_wrong_value_in_a_complete_kit_still_prints_with_force(game_copy, tmp_
 def _data_folders():
     yield "wuxing", ROOT / "card_data" / "wuxing"
     yield "experior", ROOT / "card_data" / "experior"
-    yield "deck", ROOT / "templates" / "new-game"
+    yield "deck", ROOT / "templates" / "new" / "deck"
 
 
 @pytest.mark.parametrize("game, source", list(_data_folders()), ids=lambda v: str(v)[-12:])

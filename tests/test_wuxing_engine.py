@@ -11,18 +11,24 @@ import pytest
 from pnp.engine.core import CHANCE, TERMINAL, IllegalAction, RandomAgent, play, replay
 from pnp.games.wuxing.agents import GreedyAgent
 from pnp.games.wuxing.engine import (
-    DEFAULT_PATHS, DESTROYS, ELEMENTS, FIRST_BASE, GENERATES, REVEAL_BASE, WuxingGame,
+    DESTROYS, ELEMENTS, FIRST_BASE, GENERATES, REVEAL_BASE, WuxingGame,
     check_cycles, check_paths, duel_winner, link,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# DEFAULT_PATHS, index 0 nearest Yang, index 4 nearest Yin:
+# The scenarios below are written for this legal layout (the kit's first one; the shipped
+# board is another, see W21), index 0 nearest Yang, index 4 nearest Yin:
 #   path 0: wood  fire  earth metal water
 #   path 1: earth water metal wood  fire
 #   path 2: metal earth water fire  wood
-FULL = WuxingGame(DEFAULT_PATHS)
-NOSA = WuxingGame(DEFAULT_PATHS, set_aside=False)
+PATHS = (
+    ("wood", "fire", "earth", "metal", "water"),
+    ("earth", "water", "metal", "wood", "fire"),
+    ("metal", "earth", "water", "fire", "wood"),
+)
+FULL = WuxingGame(PATHS)
+NOSA = WuxingGame(PATHS, set_aside=False)
 
 
 def bit(*names):
@@ -80,11 +86,11 @@ def test_W1_cycles():
 
 
 def test_W2_layout_and_hand():
-    assert check_paths(DEFAULT_PATHS) == []
+    assert check_paths(PATHS) == []
     with pytest.raises(ValueError, match="each element"):
-        WuxingGame([("wood", "wood", "earth", "metal", "water")] + list(DEFAULT_PATHS[1:]))
+        WuxingGame([("wood", "wood", "earth", "metal", "water")] + list(PATHS[1:]))
     with pytest.raises(ValueError, match="distance"):
-        WuxingGame([DEFAULT_PATHS[0], DEFAULT_PATHS[0], DEFAULT_PATHS[2]])
+        WuxingGame([PATHS[0], PATHS[0], PATHS[2]])
     # each player holds one card of each element
     s = NOSA.position()
     assert s.observation(0).hand == 0b11111 and s.observation(1).hand == 0b11111
@@ -111,7 +117,7 @@ def test_W3_set_aside():
     with pytest.raises(IllegalAction, match="played last round"):
         s.apply_action(s.set_aside_action("metal"))
     # young players' variant: no set-aside, straight to the face-down cards
-    v = WuxingGame(DEFAULT_PATHS, set_aside=False).position()
+    v = WuxingGame(PATHS, set_aside=False).position()
     assert v.phase == "assign" and len(v.legal_actions()) == 60
 
 
@@ -157,7 +163,7 @@ def test_W6_duel_winner():
     assert duel_winner("wood", "earth", generated_wins=True) == 0
     s = one_duel("wood", "fire")
     assert s.pawns[0] == (1, 4) and s.tokens == ((1, 0), (0, 0))
-    g = WuxingGame(DEFAULT_PATHS, set_aside=False, generated_wins=True)
+    g = WuxingGame(PATHS, set_aside=False, generated_wins=True)
     s = one_duel("wood", "fire", game=g)
     assert s.pawns[0] == (0, 3) and s.tokens == ((0, 0), (1, 0))
 
@@ -187,7 +193,7 @@ def test_W8_turning():
     assert s.yin_yang[0] is None and s.pawns[0] == (1, 4)
     s = one_duel("water", "water")               # same element won on the island: turns
     assert s.yin_yang[0] == 1
-    g = WuxingGame(DEFAULT_PATHS, set_aside=False, pawns_turn=False)
+    g = WuxingGame(PATHS, set_aside=False, pawns_turn=False)
     s = one_duel("wood", "earth", game=g)
     assert s.yin_yang[0] is None and s.pawns[0] == (1, 4)
     s = one_duel("earth", "earth", game=g)       # no Yin-Yang side can decide a tie
@@ -261,7 +267,7 @@ def test_W14_round_limit_draw():
     assert WuxingGame.RULINGS["W14"] == ("max_rounds",)
     assert WuxingGame(max_rounds=12).ruling_values()["max_rounds"] == 12
     # cards that stand on no pawn's island, and no Yin-Yang side: three ties
-    g = WuxingGame(DEFAULT_PATHS, set_aside=False, max_rounds=2)
+    g = WuxingGame(PATHS, set_aside=False, max_rounds=2)
     s = g.position(first=0)
     place(s, ["fire", "wood", "earth"], ["fire", "wood", "earth"])
     s.apply_action(s.reveal_action(0))
@@ -354,9 +360,15 @@ def test_W20_cards_played_last_round():
 def test_rulings_file_lists_every_ruling():
     rulings = tomllib.loads((ROOT / "card_data/wuxing/rulings.toml").read_text())["ruling"]
     ids = [r["id"] for r in rulings]
-    assert ids == [f"W{i}" for i in range(1, 21)]
+    # W1-W20 the engine enforces; W21 (how the layout was chosen) is the kit's
+    assert ids == [f"W{i}" for i in range(1, 22)]
+    assert list(WuxingGame.RULINGS) == [f"W{i}" for i in range(1, 21)]
     assert all(r["source"] in ("RULINGS.md", "pnp") and r["title"] and r["text"] for r in rulings)
-    assert [r["id"] for r in rulings if r["source"] == "pnp"] == [f"W{i}" for i in range(12, 21)]
+    assert [r["id"] for r in rulings if r["source"] == "pnp"] == [f"W{i}" for i in range(12, 22)]
+    # only restating the published text: the cycles, the play of a duel, tokens and winning;
+    # W2, W3 and W6 add what the text leaves open (layout rule, set-aside returns, who wins)
+    assert [r["id"] for r in rulings if r["kind"] == "published"] == [
+        "W1", "W4", "W5", "W7", "W8", "W9", "W10", "W11"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -380,9 +392,9 @@ class CheckingAgent:
 GAMES = [
     FULL,
     NOSA,
-    WuxingGame(DEFAULT_PATHS, pawns_turn=False),
-    WuxingGame(DEFAULT_PATHS, generated_wins=True, max_rounds=8),
-    WuxingGame([DEFAULT_PATHS[2], DEFAULT_PATHS[0], DEFAULT_PATHS[1]], tokens_per_colour=2),
+    WuxingGame(PATHS, pawns_turn=False),
+    WuxingGame(PATHS, generated_wins=True, max_rounds=8),
+    WuxingGame([PATHS[2], PATHS[0], PATHS[1]], tokens_per_colour=2),
 ]
 
 

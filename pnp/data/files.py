@@ -154,8 +154,10 @@ def _convert(cell: str, col: Column, source: Source) -> Any:
             if low not in ("yes", "no", "true", "false", "1", "0", "y", "n"):
                 raise ValueError
             value = low in ("yes", "true", "1", "y")
-        else:
+        elif callable(kind):     # a converter given by the caller
             value = kind(text)
+        else:
+            raise TypeError(f"unknown column kind {kind!r}")
     except DataError:
         raise
     except (ValueError, TypeError):
@@ -186,38 +188,9 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
     With `errors`, a bad row is passed to it (one call per bad cell) and left out, instead of
     raising at the first one."""
     columns = list(columns)
-    text = read_text(path)
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-    try:
-        rows = list(reader)
-    except csv.Error as exc:
-        raise DataError(f"malformed CSV at line {reader.line_num}: {exc}", path) from None
-    if not rows:
-        raise DataError("file is empty; it needs a header row", path)
-    header = [h.strip() for h in rows[0]]
-    # spreadsheets often export empty columns at the end: ignore them if they hold nothing
-    while header and not header[-1] and not any(
-            len(r) >= len(header) and r[len(header) - 1].strip() for r in rows[1:]):
-        header.pop()
-    seen: set[str] = set()
-    for name in header:
-        if not name:
-            raise DataError("a column has no name in the header row", path, 1)
-        if name in seen:
-            raise DataError(f'column "{name}" appears twice in the header', path, 1)
-        seen.add(name)
-    known = {c.name for c in columns}
-    for col in columns:
-        if col.required and col.name not in header:
-            raise DataError(f'missing column "{col.name}" (the header has: '
-                            f'{", ".join(h for h in header if h) or "nothing"})', path, 1)
-    if not allow_extra:
-        extra = [h for h in header if h and h not in known]
-        if extra:
-            raise DataError(f'unknown column "{extra[0]}"; expected: {", ".join(known)}', path, 1)
-    if len(rows) - 1 > MAX_ROWS:
-        raise DataError(f"{len(rows) - 1:,} rows; pnp reads at most {MAX_ROWS:,} rows from one "
-                        "file", path)
+    rows = _csv_rows(path)
+    header = _header(rows, path)
+    _check_columns(header, columns, allow_extra, path)
     index = {name: i for i, name in enumerate(header)}
     records = []
     for number, row in enumerate(rows[1:], start=2):
@@ -238,8 +211,9 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
                 bad.append(exc)
         if bad and errors is None:
             raise bad[0]
-        for exc in bad:
-            errors(exc)
+        for problem in bad:
+            assert errors is not None
+            errors(problem)
         if not bad:
             records.append(Record(values, source))
     for col in columns:
@@ -248,3 +222,48 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
             raise DataError(f"the counts add up to {total:,} pieces; a kit holds at most "
                             f"{MAX_PIECES:,}", path, field=col.name)
     return records
+
+
+def _csv_rows(path: Path) -> list[list[str]]:
+    """Every row of the file (the header first), at most MAX_ROWS below the header."""
+    reader = csv.reader(io.StringIO(read_text(path), newline=""), strict=True)
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise DataError(f"malformed CSV at line {reader.line_num}: {exc}", path) from None
+    if not rows:
+        raise DataError("file is empty; it needs a header row", path)
+    if len(rows) - 1 > MAX_ROWS:
+        raise DataError(f"{len(rows) - 1:,} rows; pnp reads at most {MAX_ROWS:,} rows from one "
+                        "file", path)
+    return rows
+
+
+def _header(rows: list[list[str]], path: Path) -> list[str]:
+    """The column names; each must be named once."""
+    header = [h.strip() for h in rows[0]]
+    # spreadsheets often export empty columns at the end: ignore them if they hold nothing
+    while header and not header[-1] and not any(
+            len(r) >= len(header) and r[len(header) - 1].strip() for r in rows[1:]):
+        header.pop()
+    seen: set[str] = set()
+    for name in header:
+        if not name:
+            raise DataError("a column has no name in the header row", path, 1)
+        if name in seen:
+            raise DataError(f'column "{name}" appears twice in the header', path, 1)
+        seen.add(name)
+    return header
+
+
+def _check_columns(header: list[str], columns: list[Column], allow_extra: bool,
+                   path: Path) -> None:
+    known = {c.name for c in columns}
+    for col in columns:
+        if col.required and col.name not in header:
+            raise DataError(f'missing column "{col.name}" (the header has: '
+                            f'{", ".join(h for h in header if h) or "nothing"})', path, 1)
+    if not allow_extra:
+        extra = [h for h in header if h and h not in known]
+        if extra:
+            raise DataError(f'unknown column "{extra[0]}"; expected: {", ".join(known)}', path, 1)

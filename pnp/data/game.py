@@ -18,7 +18,7 @@ GAME_FILE = "game.toml"
 def game_roots(cwd: Path | None = None) -> list[Path]:
     """Where games are looked up by name: ./card_data, then the copy shipped with pnp."""
     roots = [Path(cwd or Path.cwd()) / "card_data", shipped("card_data")]
-    unique = []
+    unique: list[Path] = []
     for r in roots:
         if r.is_dir() and r.resolve() not in [u.resolve() for u in unique]:
             unique.append(r)
@@ -182,5 +182,5 @@ class GameFolder:
 
 def finding(exc: DataError) -> Finding:
     """A DataError as a finding naming the same file, row and field."""
-    return error(exc.message, Source(exc.path, exc.row) if exc.path is not None else None,
+    return error(exc.message, Source(Path(exc.path), exc.row) if exc.path is not None else None,
                  exc.field)

@@ -153,7 +153,57 @@ def check_hidden(game: Game, histories: Sequence[Sequence[int]],
                         f"{step}:\n  {a.observation(seat)!r}\n  {b.observation(seat)!r}")
                 telling += any(repr(a.observation(p)) != repr(b.observation(p))
                                for p in range(game.num_players) if p != seat)
+                check_determinize_twins(game, a, b, seat, step)
     return telling
+
+
+def check_determinize(game: Game, histories: Sequence[Sequence[int]], *, seed: int = 0,
+                      probes: int = 8) -> int | None:
+    """For prefixes of the histories and each seat, `State.determinize(seat, rng)` (the states a
+    searching agent samples) must look the same to that seat, offer it the same moves when it is
+    to act, and play on to an end. Returns how many samples looked different to another seat;
+    None when the game has no determinize."""
+    rng = random.Random(seed)
+    telling = 0
+    for actions in histories:
+        for step in sorted(rng.sample(range(1, len(actions)), min(probes, len(actions) - 1))):
+            state = replay(game, actions[:step])
+            for seat in range(game.num_players):
+                try:
+                    sample = state.determinize(seat, rng)
+                except NotImplementedError:
+                    return None
+                where = f"{game.name}: determinize for seat {seat + 1} at step {step}"
+                if repr(sample.observation(seat)) != repr(state.observation(seat)):
+                    raise ContractError(f"{where} changed what the seat sees")
+                if state.current_player() == seat and \
+                        list(sample.legal_actions()) != list(state.legal_actions()):
+                    raise ContractError(f"{where} changed the seat's legal moves")
+                telling += any(repr(sample.observation(p)) != repr(state.observation(p))
+                               for p in range(game.num_players) if p != seat)
+                for _ in range(10_000):
+                    if sample.is_terminal():
+                        break
+                    _step(sample, rng)
+                else:
+                    raise ContractError(f"{where}: the sampled game does not end")
+    return telling
+
+
+def check_determinize_twins(game: Game, a: State, b: State, seat: int, step: int) -> None:
+    """a and b differ only in what `seat` cannot see: a determinisation keeps the seat's
+    observation, and it depends on that observation and the rng only (the same rng gives the
+    same state, as every seat sees it, from a and from b). Games without determinize pass."""
+    try:
+        da, db = a.determinize(seat, random.Random(step)), b.determinize(seat, random.Random(step))
+    except NotImplementedError:
+        return
+    if repr(da.observation(seat)) != repr(a.observation(seat)):
+        raise ContractError(f"{game.name}: determinize changes what seat {seat + 1} sees at "
+                            f"step {step}")
+    if fingerprint(da, game.num_players) != fingerprint(db, game.num_players):
+        raise ContractError(f"{game.name}: determinize for seat {seat + 1} at step {step} "
+                            "depends on what that seat cannot see")
 
 
 def swap_action(game: Game, actions: Sequence[int], index: int,

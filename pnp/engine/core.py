@@ -52,8 +52,8 @@ class State(ABC):
                 action = as_action(action)
             return apply(self, action)
 
-        apply_action.checks_action_type = True
-        cls.apply_action = apply_action
+        apply_action.checks_action_type = True  # type: ignore[attr-defined]
+        cls.apply_action = apply_action  # type: ignore[method-assign]
 
     @abstractmethod
     def current_player(self) -> int:
@@ -92,6 +92,11 @@ class State(ABC):
     def stats(self) -> dict[str, Any]:
         """Game-specific figures for balance reports (how it ended, scores, ...)."""
         return {}
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """A chance outcome drawn with rng. An engine may override it with a faster draw, but it
+        must return what ``draw(self.chance_outcomes(), rng)`` returns, so games replay."""
+        return draw(self.chance_outcomes(), rng)
 
     def determinize(self, player: int, rng: random.Random) -> "State":
         """A new state that `player` cannot tell from this one: everything `player` sees is
@@ -133,7 +138,7 @@ class RandomAgent:
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
         # _randbelow(n) is what randrange(n) returns after its argument checks: the same
         # numbers from the same seed, at half the cost in a loop of millions of choices
-        return legal[rng._randbelow(len(legal))]
+        return legal[rng._randbelow(len(legal))]  # type: ignore[attr-defined]
 
 
 class Worlds:
@@ -156,7 +161,8 @@ def decide(agent: Agent, state: State, player: int, legal: Sequence[int],
     sample; every other agent sees only its observation."""
     obs = state.observation(player)
     if getattr(agent, "searches", False):
-        return agent.choose(obs, legal, rng, worlds=Worlds(state, player))
+        searching: Any = agent      # its choose() also takes the worlds it may sample
+        return searching.choose(obs, legal, rng, worlds=Worlds(state, player))
     return agent.choose(obs, legal, rng)
 
 
@@ -180,8 +186,8 @@ class Record:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-def sample_chance(state: State, rng: random.Random) -> int:
-    outcomes = state.chance_outcomes()
+def draw(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
+    """The action of (action, probability) pairs that one rng.random() picks (none for one)."""
     if len(outcomes) == 1:
         return outcomes[0][0]
     r = rng.random()
@@ -191,6 +197,11 @@ def sample_chance(state: State, rng: random.Random) -> int:
         if r < acc:
             return action
     return outcomes[-1][0]
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    """One chance outcome of `state`, drawn with rng."""
+    return state.sample_chance(rng)
 
 
 def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_000,
@@ -209,12 +220,13 @@ def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_00
     reads = [getattr(agent, "reads_observation", True) for agent in agents]
     searches = [getattr(agent, "searches", False) for agent in agents]
     current, legal_actions, apply = state.current_player, state.legal_actions, state.apply_action
+    draw_chance = state.sample_chance
     for _ in range(max_steps):
         player = current()
         if player == TERMINAL:
             break
         if player == CHANCE:
-            action = sample_chance(state, rng)
+            action = draw_chance(rng)
         else:
             if searches[player]:
                 action = decide(agents[player], state, player, legal_actions(), rng)

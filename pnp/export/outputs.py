@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import tempfile
 from dataclasses import dataclass
-from math import ceil
 from pathlib import Path
 
 from reportlab import rl_config
@@ -16,21 +15,26 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import Finding, PnpError
 from ..kit import Kit, Piece, Sheet
+from ..layout.grid import PRINTER_MARGIN
 from ..layout.saddle import saddle_order
 from ..render.fonts import Fonts
 from ..render.pieces import PieceDrawer
 from ..render.text import draw_line
 from ..units import MM
 
-TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_PX = 10, 7, 4096
+TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's standard deck sheet
 GREY = Color(0.45, 0.45, 0.45)
+FOLD_MARK = (PRINTER_MARGIN + 0.5 * MM, PRINTER_MARGIN + 6 * MM)  # from the sheet's edge
 
 
-def _canvas(path: Path, size, fonts: Fonts) -> Canvas:
-    """A canvas whose default font is ours, so no un-embedded Helvetica is referenced."""
+def _canvas(path: Path, size, fonts: Fonts, cmyk: bool = False) -> Canvas:
+    """A canvas whose default font is ours, so no un-embedded Helvetica is referenced; with
+    cmyk, every colour and image is drawn as CMYK under a PDF/X-style output intent."""
+    from ..render.cmyk import CmykCanvas
+
     rl_config.useA85 = 0
-    return Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
-                  initialFontName=fonts["regular"])
+    return (CmykCanvas if cmyk else Canvas)(str(path), pagesize=size, invariant=1,
+                                            pageCompression=1, initialFontName=fonts["regular"])
 
 
 def slug(text: str) -> str:
@@ -60,8 +64,9 @@ def export_booklet(kit: Kit, fonts: Fonts, path: Path, paper: tuple[float, float
             c.setStrokeColor(GREY)
             c.setLineWidth(0.3)
             c.setDash(2, 3)
-            c.line(page_w, 0, page_w, 4 * MM)
-            c.line(page_w, sheet_h - 4 * MM, page_w, sheet_h)
+            # fold marks inside the printable area (home printers leave 5 mm at the edges)
+            c.line(page_w, FOLD_MARK[0], page_w, FOLD_MARK[1])
+            c.line(page_w, sheet_h - FOLD_MARK[1], page_w, sheet_h - FOLD_MARK[0])
             c.setDash()
             c.showPage()
     c.save()
@@ -89,15 +94,17 @@ def faces(kit: Kit, backs: bool = True) -> list[Face]:
 
 
 def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
-               chosen: list[Face] | None = None) -> list[Finding]:
+               chosen: list[Face] | None = None, size: tuple[float, float] | None = None,
+               cmyk: bool = False) -> list[Finding]:
     """One face per page: MediaBox = trim + bleed, TrimBox and BleedBox set, in the order
-    front 1, back 1, front 2, back 2 ... (what print-on-demand services ask for)."""
+    front 1, back 1, front 2, back 2 ... (what print-on-demand services ask for). `size`: the
+    trim to draw every face at (a service's product), instead of the sheet's own."""
     findings: list[Finding] = []
-    c = _canvas(path, (100, 100), fonts)
+    c = _canvas(path, (100, 100), fonts, cmyk)
     c.setTitle(f"{kit.title}: print-on-demand faces")
     drawer = PieceDrawer(c, fonts, findings)
     for face in chosen if chosen is not None else faces(kit):
-        w, h = face.sheet.width, face.sheet.height
+        w, h = size or (face.sheet.width, face.sheet.height)
         c.setPageSize((w + 2 * bleed, h + 2 * bleed))
         c.setTrimBox((bleed, bleed, bleed + w, bleed + h))
         c.setBleedBox((0, 0, w + 2 * bleed, h + 2 * bleed))
@@ -126,7 +133,7 @@ def _rasterise(pdf: Path | bytes, sizes_px: list[tuple[int, int]]):
         doc.close()
 
 
-def _pixels(length: float, dpi: int) -> int:
+def _pixels(length: float, dpi: float) -> int:
     return round(length / 72 * dpi)
 
 
@@ -148,11 +155,10 @@ def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int, bleed: float) -> 
     return len(chosen), findings
 
 
-def tts_grid(count: int, card_w: float, card_h: float) -> tuple[int, int, int, int]:
-    """(columns, rows, card width px, card height px) of a Tabletop Simulator deck sheet: at most
-    10 x 7 cards, the sheet within 4096 px both ways, cards as large as that allows."""
-    cols = min(TTS_MAX_COLS, max(2, count))
-    rows = min(TTS_MAX_ROWS, max(2, ceil(count / cols)))
+def tts_grid(card_w: float, card_h: float) -> tuple[int, int, int, int]:
+    """(columns, rows, card width px, card height px) of a Tabletop Simulator deck sheet: the
+    standard 10 x 7 grid, within 4096 px both ways, cards as large as that allows."""
+    cols, rows = TTS_COLS, TTS_ROWS
     px_w = TTS_MAX_PX // cols
     px_h = round(px_w * card_h / card_w)
     if px_h * rows > TTS_MAX_PX:
@@ -161,13 +167,19 @@ def tts_grid(count: int, card_w: float, card_h: float) -> tuple[int, int, int, i
     return cols, rows, px_w, px_h
 
 
-def export_tts(kit: Kit, fonts: Fonts, folder: Path) -> tuple[list[Path], list[Finding]]:
+def export_tts(kit: Kit, fonts: Fonts, folder: Path,
+               final: Path | None = None) -> tuple[list[Path], list[Finding]]:
     """Deck sheets for Tabletop Simulator: for every group of rectangular pieces sharing a back,
-    sheets of up to 70 faces (10 x 7) and the back as its own image. File names carry what the
-    Custom Deck dialog asks: columns x rows and the number of cards."""
+    sheets of up to 69 faces on the standard 10 x 7 grid (the 70th slot holds the hidden-card
+    image, here the back), the back as its own image, and `<kit>.json`, a saved object that
+    Tabletop Simulator loads as those decks (Saved Objects folder, or Objects > Saved Objects).
+    `final`: the folder the files will end up in, for the JSON's file:// links."""
+    import json
+
     from PIL import Image
 
     folder.mkdir(parents=True, exist_ok=True)
+    final = (final or folder).resolve()
     written: list[Path] = []
     findings: list[Finding] = []
     groups: dict[tuple, list[Face]] = {}
@@ -175,32 +187,70 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path) -> tuple[list[Path], list[F
         if face.sheet.shape != "rect":
             continue
         groups.setdefault((face.sheet.title, id(face.piece.back)), []).append(face)
+    objects: list = []
+    deck_key = 0
+    per_sheet = TTS_COLS * TTS_ROWS - 1  # the last slot is the hidden card
     with tempfile.TemporaryDirectory() as tmp:
         for number, ((title, _), members) in enumerate(groups.items(), 1):
             sheet = members[0].sheet
             back_piece = members[0].piece
             name = f"{number:02d}-{slug(title)}" if len(groups) > 1 else slug(title)
-            per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS
+            cols, rows, pw, ph = tts_grid(sheet.width, sheet.height)
+            back_img = None
+            if back_piece.back is not None:
+                pdf = Path(tmp) / f"{name}-back.pdf"
+                findings += export_pod(kit, fonts, pdf, 0.0, [Face(sheet, back_piece, 0, True)])
+                back_img = next(_rasterise(pdf, [(pw, ph)]))
+                out = folder / f"{name}-back.png"
+                back_img.save(out)
+                written.append(out)
+            custom, cards = {}, []
             for part, start in enumerate(range(0, len(members), per_sheet), 1):
                 chunk = members[start:start + per_sheet]
-                cols, rows, pw, ph = tts_grid(len(chunk), sheet.width, sheet.height)
                 pdf = Path(tmp) / f"{name}-{part}.pdf"
                 findings += export_pod(kit, fonts, pdf, 0.0, chunk)
                 image = Image.new("RGB", (cols * pw, rows * ph), "white")
                 for i, face_img in enumerate(_rasterise(pdf, [(pw, ph)] * len(chunk))):
                     image.paste(face_img, ((i % cols) * pw, (i // cols) * ph))
+                if back_img is not None:
+                    image.paste(back_img, ((cols - 1) * pw, (rows - 1) * ph))
                 out = folder / f"{name}-faces-{part}-{cols}x{rows}-{len(chunk)}cards.png"
-                image.save(out)
+                image.save(out, compress_level=3)  # 16 megapixels: level 6 costs twice the time
                 written.append(out)
-            if back_piece.back is not None:
-                pdf = Path(tmp) / f"{name}-back.pdf"
-                back_face = Face(sheet, back_piece, 0, True)
-                findings += export_pod(kit, fonts, pdf, 0.0, [back_face])
-                _, _, pw, ph = tts_grid(len(members), sheet.width, sheet.height)
-                out = folder / f"{name}-back.png"
-                next(_rasterise(pdf, [(pw, ph)])).save(out)
-                written.append(out)
+                deck_key += 1
+                custom[str(deck_key)] = {
+                    "FaceURL": (final / out.name).as_uri(),
+                    "BackURL": (final / f"{name}-back.png").as_uri() if back_img else "",
+                    "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
+                    "UniqueBack": False, "Type": 0}
+                cards += [(deck_key * 100 + i, f.piece.name, deck_key) for i, f in
+                          enumerate(chunk)]
+            objects.append(_tts_deck(title, custom, cards, len(objects)))
+    save = {"SaveName": kit.title, "GameMode": "", "Date": "", "Table": "", "Sky": "",
+            "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+            "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+    out = folder / f"{slug(kit.title)}.json"
+    out.write_text(json.dumps(save, indent=2, ensure_ascii=False), encoding="utf-8")
+    written.append(out)
     return written, findings
+
+
+def _tts_deck(title: str, custom: dict, cards: list[tuple[int, str, int]], place: int) -> dict:
+    """A saved DeckCustom object (or a lone Card) in Tabletop Simulator's save-file format
+    (kb.tabletopsimulator.com/custom-content/save-file-format/): face down, decks side by side."""
+    def transform(x: float) -> dict:
+        return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+                "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+    x = place * 3.0
+    contained = [{"Name": "Card", "Nickname": nick, "CardID": card_id,
+                  "CustomDeck": {str(key): custom[str(key)]}, "Transform": transform(x)}
+                 for card_id, nick, key in cards]
+    if len(contained) == 1:  # Tabletop Simulator has no deck of one card
+        return contained[0]
+    return {"Name": "DeckCustom", "Nickname": title, "Transform": transform(x),
+            "DeckIDs": [card_id for card_id, _, _ in cards], "CustomDeck": custom,
+            "ContainedObjects": contained}
 
 
 # ---- calibration ----------------------------------------------------------------------------------
@@ -241,11 +291,10 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     for x, y in targets:
         cross(x, y)
     y = H - 48 * MM
-    for line in ("Calibration: print this page double-sided at 100 % (flip on the long edge).",
-                 "1. The square must measure 50 mm; the rulers must match a real ruler.",
-                 "2. Hold the sheet against a light: each cross should sit on the cross behind it.",
-                 "3. If the back is shifted, measure by how much (right and up are positive) and",
-                 "   build with --back-offset=-X,-Y (in mm) to move the backs back into place."):
+    for line in ("Calibration: print both pages double-sided at 100 % (flip on the long edge).",
+                 "1. The square must measure 50 mm and the rulers match a real ruler. If the square",
+                 "   measures M mm, save the correction: pnp printer set home --scale 50/M (e.g. 1.01).",
+                 "2. Turn the sheet over: the duplex shift is measured on the BACK, as it says there."):
         draw_line(c, fonts, line, 40 * MM, y, 9)
         y -= 5 * MM
     c.showPage()
@@ -253,7 +302,18 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     c.setLineWidth(0.4)
     for x, y in targets:
         cross(W - x, y)  # mirrored, like a card back
-    draw_line(c, fonts, "Back of the calibration sheet", W / 2, H / 2 - 20 * MM, 9,
-              align="centre")
+    y = H / 2 - 22 * MM
+    for size, line in ((10, "Back of the calibration sheet: measure on THIS side."),
+                       (9, "Hold the sheet against a light: the crosses printed on this side are "
+                           "solid, the front's show through faintly."),
+                       (9, "Measure how far this side's cross sits from the faint one: X to the "
+                           "right (negative: to the left)"),
+                       (9, "and Y upwards (negative: downwards), in mm, looking at this side."),
+                       (9, "Then build with --back-offset=-X,-Y (both signs turned), or save it:"),
+                       (9, "pnp printer set home --back-offset=-X,-Y"),
+                       (8, "Example: this side's cross is 1 mm right of and 0.5 mm below the faint "
+                           "one: --back-offset=-1,0.5")):
+        draw_line(c, fonts, line, W / 2, y, size, align="centre")
+        y -= 5 * MM
     c.showPage()
     c.save()

@@ -1,12 +1,7 @@
 """What every game shares: its metadata, palette, rulings and booklet, read from game.toml and
-rulings.toml. A game module (pnp/games/<name>/kit.py) provides:
-
-    load(folder: GameFolder) -> model          the data, checked for form
-    validate(model) -> list[Finding]           the data against the rules engine
-    build_kit(model, fonts) -> Kit             what to print
-    required_kit(model) -> Counter             what the rules need printed (the manifest check)
-    new_game(model, num_players=None) -> Game  the rules engine
-"""
+rulings.toml. (What a game's own kit module provides is described in pnp/games/registry.py.)
+Loading stays free of the drawing library: colours are plain values and font files are only
+checked here; reportlab registers them when the kit is drawn."""
 
 from __future__ import annotations
 
@@ -14,12 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import Color
-
+from ..data.colours import Colour, parse_colour
 from ..data.files import inside
+from ..data.fontfile import ROLES, check_font
 from ..data.game import GameFolder
 from ..errors import DataError, Source
-from ..render.colours import colour
 from ..resources import shipped
 from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings
 
@@ -35,11 +29,11 @@ class Common:
     duration: str
     version: str
     credits: str
-    palette: dict[str, Color]
+    palette: dict[str, Colour]
     rulings: tuple[Ruling, ...]
     fonts: dict[str, Path]
 
-    def colour(self, name: str) -> Color:
+    def colour(self, name: str) -> Colour:
         return self.palette[name]
 
 
@@ -49,17 +43,15 @@ def load_common(folder: GameFolder) -> Common:
         if not isinstance(value, str):
             raise DataError(f"[palette] {key} must be a colour text like \"#aa3311\"",
                             folder.toml_path, field=f"palette.{key}")
-        palette[key.lower()] = colour(value, None, folder.toml_path, field=f"palette.{key}")
+        palette[key.lower()] = parse_colour(value, None, folder.toml_path, field=f"palette.{key}")
     fonts = {}
     for role, rel in folder.section("fonts", required=False).items():
-        from ..render.fonts import ROLES, register_font
-
         if role not in ROLES:
             raise DataError(f"unknown font role {role!r}; use one of {', '.join(ROLES)}",
                             folder.toml_path, field=f"fonts.{role}")
         fonts[role] = folder.file(str(rel), field=f"fonts.{role}")
         try:
-            register_font(fonts[role])
+            check_font(fonts[role])
         except DataError as exc:
             raise DataError(f"{rel}: {exc.message}", folder.toml_path,
                             field=f"fonts.{role}") from None
@@ -82,8 +74,8 @@ def load_common(folder: GameFolder) -> Common:
     )
 
 
-def palette_colour(common: Common, value: str, source: Source, field: str) -> Color:
-    return colour(value, common.palette, source.path, source.row, field)
+def palette_colour(common: Common, value: str, source: Source, field: str) -> Colour:
+    return parse_colour(value, common.palette, source.path, source.row, field)
 
 
 def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = NONE) -> str:

@@ -1,7 +1,7 @@
 """What every game's data states about its engine, checked the same way for all games: the
 rulings the engine enforces (rulings.py), the player count printed on the box and the sides.
 
-A game module may provide, besides the protocol in base.py:
+A game module may provide, besides the protocol in registry.py:
     enforced_rulings(model) -> rulings.Enforced   the rulings its engine enforces
     sides(model) -> list[Side]                    the sides (seats) its data names
     engine_class(model) -> type[Game]             the engine, for its player range

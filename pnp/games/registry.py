@@ -11,11 +11,15 @@ Shipped games are the subpackages of `pnp.games` that have a `game.py`; other pa
 through the `pnp.games` entry-point group (`[project.entry-points."pnp.games"] duel =
 "my_duel.game:SPEC"`). Nothing is imported until a game is asked for, so `pnp --help` stays quick.
 
-The spec names two modules by import path (imported on first use):
+The spec names its modules by import path (imported on first use). Imports go one way: the
+model is built first, the drawings take it.
 
-* `kit` -- the data and the print: ``load(folder) -> model``, ``validate(model) -> findings``,
-  ``build_kit(model, fonts) -> Kit``, ``required_kit(model) -> Counter`` and, for a game with a
-  rules engine, ``new_game(model, num_players) -> core.Game``.
+* `kit` -- the data: ``load(folder) -> model`` (`folder` is a data.game.GameFolder; the model
+  keeps ``common = pnp.games.base.load_common(folder)``: title, fonts, rulings, players),
+  ``validate(model) -> findings``, ``required_kit(model) -> Counter`` and, for a game with a rules engine,
+  ``new_game(model, num_players) -> core.Game``. It imports nothing from rendering.
+* `faces` -- the print: ``build_kit(model, fonts) -> Kit`` (the faces, boards and booklet drawn
+  from the model). A small game may leave it out and define build_kit in its kit module.
 * `lab` (optional) -- how the playtest lab shows the game: ``Figures`` (a ``sim.stats.Extra``
   subclass: the game's own simulation figures), ``charts(fig)`` (balance-report charts),
   ``observation_text(obs, label)`` (a seat's view as text for `pnp play`), ``seat_label(state,
@@ -45,6 +49,7 @@ if TYPE_CHECKING:
     from ..engine.core import Game, State
     from ..errors import Finding
     from ..kit import Kit
+    from ..sim.stats import Extra
 
 ENTRY_POINTS = "pnp.games"
 
@@ -55,23 +60,38 @@ class GameSpec:
     title: str
     kit: str                               # module path of the kit protocol (see above)
     players: tuple[int, int] = (2, 2)      # fewest and most players the engine takes
+    faces: str = ""                        # module path of build_kit (default: the kit module)
     lab: str = ""                          # module path of the lab hooks (optional)
     agents: Mapping[str, str] = field(default_factory=dict)  # name -> "module:attribute"
     max_actions: int = 10_000              # no game takes more actions (chance included)
     data: Path | None = None               # a card-data folder shipped with the game
+
+    def __post_init__(self) -> None:
+        low, high = self.players
+        if not 1 <= low <= high:
+            raise ValueError(f"GameSpec {self.name!r}: players {self.players} must be "
+                             "(fewest, most) with 1 <= fewest <= most")
 
     # -- the data and the print -----------------------------------------------------------
     def kit_module(self) -> Any:
         return importlib.import_module(self.kit)
 
     def load(self, folder: GameFolder) -> Any:
-        return self.kit_module().load(folder)
+        model = self.kit_module().load(folder)
+        if not hasattr(model, "common"):    # the rest of pnp reads fonts, rulings, players there
+            raise PnpError(f"game package {self.kit}: load() must return a model with a `common` "
+                           "attribute (pnp.games.base.load_common(folder))")
+        return model
 
     def validate(self, model: Any) -> list[Finding]:
         return list(self.kit_module().validate(model))
 
+    def faces_module(self) -> Any:
+        """The module of build_kit: the faces module, or the kit module of a small game."""
+        return importlib.import_module(self.faces) if self.faces else self.kit_module()
+
     def build_kit(self, model: Any, fonts: Any) -> Kit:
-        return self.kit_module().build_kit(model, fonts)
+        return self.faces_module().build_kit(model, fonts)
 
     def required_kit(self, model: Any) -> Counter:
         return self.kit_module().required_kit(model)
@@ -102,10 +122,11 @@ class GameSpec:
             return None
         return getattr(importlib.import_module(self.lab), name, None)
 
-    def figures_class(self) -> type:
+    def figures_class(self) -> type[Extra]:
         from ..sim.stats import Extra
 
-        return self._hook("Figures") or Extra
+        hook = self._hook("Figures")
+        return hook if isinstance(hook, type) and issubclass(hook, Extra) else Extra
 
     def charts(self, fig: Mapping[str, Any]) -> list:
         hook = self._hook("charts")
@@ -136,6 +157,7 @@ class GameSpec:
 
 
 _specs: dict[str, GameSpec] = {}
+_broken: dict[str, str] = {}       # entry-point name -> why it did not load
 _scanned = False
 
 
@@ -156,14 +178,29 @@ def _scan() -> None:
             importlib.import_module(f"pnp.games.{info.name}.game")
     from importlib.metadata import entry_points
 
+    claimed: dict[str, str] = {}   # engine name -> the entry point that registered it
     for ep in entry_points(group=ENTRY_POINTS):
+        before = dict(_specs)
         try:
             found = ep.load()
-        except Exception as exc:     # a broken plug-in must not stop the shipped games
-            raise PnpError(f"the game {ep.name!r} ({ep.value}) failed to load: "
-                           f"{type(exc).__name__}: {exc}") from None
-        if isinstance(found, GameSpec) and found.name not in _specs:
+        except Exception as exc:     # a broken plug-in must not stop the other games
+            _specs.clear()
+            _specs.update(before)
+            _broken[ep.name] = f"{type(exc).__name__}: {exc}"
+            continue
+        # the plug-in's own register() call may have replaced a game: the first one stays
+        _specs.clear()
+        _specs.update(before)
+        if not isinstance(found, GameSpec):
+            _broken[ep.name] = f"{ep.value} is a {type(found).__name__}, not a GameSpec"
+        elif found.name in claimed:
+            # two packages claim one name: neither is chosen behind the user's back
+            _specs.pop(found.name, None)
+            _broken[found.name] = (f"two installed packages register it ({claimed[found.name]} "
+                                   f"and {ep.value}); uninstall one")
+        elif found.name not in _specs:     # (a shipped game keeps its name)
             register(found)
+            claimed[found.name] = ep.value
     _scanned = True
 
 
@@ -189,6 +226,9 @@ def find(name: str) -> GameSpec | None:
 def get(name: str, where: Path | None = None) -> GameSpec:
     """The spec of game.toml's `engine`; an unknown name is a data error naming game.toml."""
     spec = find(name)
+    if spec is None and name in _broken:
+        raise DataError(f"the game package of engine {name!r} failed to load: {_broken[name]}",
+                        where, field="game.engine")
     if spec is None:
         raise DataError(f"unknown engine {name!r}; pnp knows: {', '.join(specs())}", where,
                         field="game.engine")

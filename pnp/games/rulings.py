@@ -68,14 +68,16 @@ def load_rulings(folder) -> tuple[tuple[Ruling, ...], list[Finding]]:
     items = data.get("ruling", [])
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
         return (), [error("expected [[ruling]] entries", Source(path))]
-    rulings, problems, seen = [], [], {}
+    rulings: list = []
+    problems: list = []
+    seen: dict = {}
     for i, item in enumerate(items, 1):
         where = Source(path, i)
         bad = [key for key in ("id", "title", "text")
                if not isinstance(item.get(key), str) or not item[key].strip()]
         for key in bad:
             problems.append(error(f"ruling {i} needs a text {key!r}", where, key))
-        kind = item.get("kind")
+        kind = item.get("kind", "kit")  # unmarked: an interpretation, never a claim of the rules
         if kind not in KINDS:
             problems.append(error(
                 f"kind must be \"published\" (the entry {KINDS['published']}) or \"kit\" "
@@ -154,7 +156,7 @@ def fill(r: Ruling, enforced: Enforced) -> str:
         v = values.get(m.group(1))
         if v is None:
             return m.group(0)
-        return f"{v:g}" if isinstance(v, float) else str(v)
+        return str(v)  # as written in the data: 50.0 stays "50.0"
 
     return PLACEHOLDER.sub(value, r.text)
 

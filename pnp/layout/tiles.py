@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from math import ceil
 
 from ..units import MM
-from .grid import PRINTER_MARGIN, Rect
+from .grid import LABEL_BAND, PRINTER_MARGIN, Rect
 
-TILE_MARGIN = 8 * MM  # room on a tile page for labels and alignment marks
+TILE_MARGIN = 12 * MM  # room on a tile page for labels, the assembly map and alignment marks
 OVERLAP = 10 * MM
 
 
@@ -44,10 +44,12 @@ class TilePlan:
 
 def plan_tiles(board_w: float, board_h: float, page_w: float, page_h: float,
                overlap: float = OVERLAP) -> TilePlan:
-    best = None
+    best: tuple[int, bool, int, int] | None = None
     for rotated in (False, True):
         w, h = (board_h, board_w) if rotated else (board_w, board_h)
-        if w <= page_w - 2 * PRINTER_MARGIN and h <= page_h - 2 * PRINTER_MARGIN:
+        # a whole board keeps the printer's margin, and the band for its footer below it
+        room_h = page_h - 2 * (PRINTER_MARGIN + LABEL_BAND)
+        if w <= page_w - 2 * PRINTER_MARGIN and h <= room_h:
             x, y = (page_w - w) / 2, (page_h - h) / 2
             tile = Tile(0, 0, Rect(0, 0, w, h), x, y, rotated)
             return TilePlan(board_w, board_h, 1, 1, rotated, (tile,))
@@ -56,6 +58,7 @@ def plan_tiles(board_w: float, board_h: float, page_w: float, page_h: float,
         rows = max(1, ceil((h - overlap) / (room_h - overlap)))
         if best is None or cols * rows < best[0]:
             best = (cols * rows, rotated, cols, rows)
+    assert best is not None          # the loop always considers both turns
     _, rotated, cols, rows = best
     w, h = (board_h, board_w) if rotated else (board_w, board_h)
     # split evenly so every tile shows the same amount of board

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.enums import TA_LEFT
@@ -20,6 +20,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableS
 
 from ..errors import DataError
 from ..units import MM
+from .colours import as_color
 from .fonts import Fonts
 from .text import draw_line, xml_escape
 
@@ -63,11 +64,14 @@ class _FigureFlowable(Flowable):
 
     def wrap(self, avail_w, avail_h):
         self.avail_w = avail_w
-        return avail_w, self.fig_h + 7 * MM
+        # a figure wider than the column (three cards on an A5 page) shrinks to fit it
+        self.scale = min(1.0, avail_w / self.fig_w)
+        return avail_w, self.fig_h * self.scale + 7 * MM
 
     def draw(self):
         self.canv.saveState()
-        self.canv.translate((self.avail_w - self.fig_w) / 2, 4 * MM)
+        self.canv.translate((self.avail_w - self.fig_w * self.scale) / 2, 4 * MM)
+        self.canv.scale(self.scale, self.scale)
         self.draw_fn(self.canv, self.fonts, self.fig_w, self.fig_h)
         self.canv.restoreState()
 
@@ -184,9 +188,9 @@ class Booklet:
         return {
             "body": body,
             "h1": ParagraphStyle("h1", body, fontName=bold, fontSize=22, leading=27,
-                                 spaceAfter=8, textColor=self.accent),
+                                 spaceAfter=8, textColor=as_color(self.accent)),
             "h2": ParagraphStyle("h2", body, fontName=bold, fontSize=14, leading=18,
-                                 spaceBefore=10, spaceAfter=4, textColor=self.accent),
+                                 spaceBefore=10, spaceAfter=4, textColor=as_color(self.accent)),
             "h3": ParagraphStyle("h3", body, fontName=bold, fontSize=11, leading=14,
                                  spaceBefore=6, spaceAfter=2),
             "bullet": ParagraphStyle("bullet", body, leftIndent=14, bulletIndent=4,
@@ -197,84 +201,12 @@ class Booklet:
         }
 
     def flowables(self, fonts: Fonts, width: float) -> list[Flowable]:
-        st = self._styles(fonts)
-        story: list[Flowable] = []
-        para: list[str] = []
-        table: list[list[str]] = []
-
-        def flush_para():
-            if para:
-                story.extend(_chunked(Paragraph(self._inline(fonts, " ".join(para)),
-                                                st["body"]), width))
-                para.clear()
-
-        def flush_table():
-            if not table:
-                return
-            ncols = max(len(r) for r in table)
-            rows = [[Paragraph(self._inline(fonts, cell), st["head" if i == 0 else "cell"])
-                     for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(table)]
-            # a table is cut into blocks of TABLE_BLOCK rows, each with the header: splitting
-            # one long platypus table across pages costs time that grows faster than its rows
-            for first in range(1, max(len(rows), 2), TABLE_BLOCK):
-                story.append(table_block([rows[0]] + rows[first:first + TABLE_BLOCK]))
-            story.append(Spacer(1, 6))
-            table.clear()
-
-        def table_block(rows):
-            ncols = len(rows[0])
-            t = Table(rows, colWidths=[width / ncols] * ncols, repeatRows=1)
-            t.setStyle(TableStyle([
-                ("FONT", (0, 0), (-1, -1), fonts["regular"], 9),  # else reportlab picks Helvetica
-                ("BACKGROUND", (0, 0), (-1, 0), self.accent),
-                ("GRID", (0, 0), (-1, -1), 0.4, Color(0.6, 0.6, 0.6)),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, Color(0.95, 0.95, 0.95)]),
-            ]))
-            return t
-
+        story = _Story(self, fonts, width)
         for raw in self.text.splitlines():
-            line = raw.strip()
-            if not line.startswith("|"):
-                flush_table()
-            if not line:
-                flush_para()
-                continue
-            if line.startswith("|"):
-                flush_para()
-                cells = [c.strip() for c in line.strip("|").split("|")]
-                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
-                    table.append(cells)
-                continue
-            m = re.fullmatch(r"(#{1,3})\s+(.*)", line)
-            if m:
-                flush_para()
-                story.append(Paragraph(self._inline(fonts, m.group(2)), st[f"h{len(m.group(1))}"]))
-                continue
-            m = re.fullmatch(r"\[\[figure\s+([\w-]+)\]\]", line)
-            if m:
-                flush_para()
-                if m.group(1) not in self.figures:
-                    raise DataError(f"[[figure {m.group(1)}]]: unknown figure; this game has: "
-                                    f"{', '.join(sorted(self.figures)) or 'none'}",
-                                    self.source)
-                story.append(_FigureFlowable(self.figures[m.group(1)], fonts))
-                continue
-            if line == "---":
-                flush_para()
-                story.append(_PageBreak())
-                continue
-            m = re.fullmatch(r"(-|\d+\.)\s+(.*)", line)
-            if m:
-                flush_para()
-                bullet = "\u2022" if m.group(1) == "-" else m.group(1)
-                story.extend(_chunked(Paragraph(self._inline(fonts, m.group(2)), st["bullet"],
-                                                bulletText=bullet), width))
-                continue
-            para.append(line)
-        flush_para()
-        flush_table()
-        return story
+            story.add(raw.strip())
+        story.flush_para()
+        story.flush_table()
+        return story.flowables
 
     # ---- pages ------------------------------------------------------------------------------
     def layout(self, fonts: Fonts, page_w: float, page_h: float) -> list[list["_Placed"]]:
@@ -348,7 +280,7 @@ class Booklet:
     def _furniture(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float, n: int) -> None:
         margin = _margin(page_w)
         c.setFillColor(Color(0.45, 0.45, 0.45))
-        c.setStrokeColor(self.accent)
+        c.setStrokeColor(as_color(self.accent))
         c.setLineWidth(0.6)
         c.line(margin, page_h - margin + 2 * MM, page_w - margin, page_h - margin + 2 * MM)
         draw_line(c, fonts, f"{self.title} \u00b7 Rules", margin, page_h - margin + 4 * MM, 8)
@@ -364,6 +296,89 @@ class Booklet:
     def draw_forms(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
                    prefix: str = "bk") -> int:
         return self._pages(c, fonts, page_w, page_h, forms=prefix)
+
+
+class _Story:
+    """The booklet's Markdown subset read line by line into platypus flowables: paragraphs
+    gather their lines, table rows gather into tables, the other blocks stand alone."""
+
+    def __init__(self, booklet: Booklet, fonts: Fonts, width: float):
+        self.booklet, self.fonts, self.width = booklet, fonts, width
+        self.st = booklet._styles(fonts)
+        self.flowables: list[Flowable] = []
+        self.para: list[str] = []
+        self.table: list[list[str]] = []
+
+    def _text(self, text: str, style: str, **kw: Any) -> Paragraph:
+        return Paragraph(self.booklet._inline(self.fonts, text), self.st[style], **kw)
+
+    def add(self, line: str) -> None:
+        if not line.startswith("|"):
+            self.flush_table()
+        if not line:
+            self.flush_para()
+        elif line.startswith("|"):
+            self.flush_para()
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                self.table.append(cells)
+        else:
+            block = self._block(line)
+            if block is None:
+                self.para.append(line)
+            else:
+                self.flush_para()
+                self.flowables.extend(block)
+
+    def _block(self, line: str) -> list[Flowable] | None:
+        """A heading, figure, page break or list item; None for a line of a paragraph."""
+        m = re.fullmatch(r"(#{1,3})\s+(.*)", line)
+        if m:
+            return [self._text(m.group(2), f"h{len(m.group(1))}")]
+        m = re.fullmatch(r"\[\[figure\s+([\w-]+)\]\]", line)
+        if m:
+            figures = self.booklet.figures
+            if m.group(1) not in figures:
+                raise DataError(f"[[figure {m.group(1)}]]: unknown figure; this game has: "
+                                f"{', '.join(sorted(figures)) or 'none'}", self.booklet.source)
+            return [_FigureFlowable(figures[m.group(1)], self.fonts)]
+        if line == "---":
+            return [_PageBreak()]
+        m = re.fullmatch(r"(-|\d+\.)\s+(.*)", line)
+        if m:
+            bullet = "\u2022" if m.group(1) == "-" else m.group(1)
+            return _chunked(self._text(m.group(2), "bullet", bulletText=bullet), self.width)
+        return None
+
+    def flush_para(self) -> None:
+        if self.para:
+            self.flowables.extend(_chunked(self._text(" ".join(self.para), "body"), self.width))
+            self.para.clear()
+
+    def flush_table(self) -> None:
+        if not self.table:
+            return
+        ncols = max(len(r) for r in self.table)
+        rows = [[self._text(cell, "head" if i == 0 else "cell")
+                 for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(self.table)]
+        # a table is cut into blocks of TABLE_BLOCK rows, each with the header: splitting one
+        # long platypus table across pages costs time that grows faster than its rows
+        for first in range(1, max(len(rows), 2), TABLE_BLOCK):
+            self.flowables.append(self._table_block([rows[0]] + rows[first:first + TABLE_BLOCK]))
+        self.flowables.append(Spacer(1, 6))
+        self.table.clear()
+
+    def _table_block(self, rows: list) -> Table:
+        ncols = len(rows[0])
+        t = Table(rows, colWidths=[self.width / ncols] * ncols, repeatRows=1)
+        t.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), self.fonts["regular"], 9),  # else reportlab: Helvetica
+            ("BACKGROUND", (0, 0), (-1, 0), as_color(self.booklet.accent)),
+            ("GRID", (0, 0), (-1, -1), 0.4, Color(0.6, 0.6, 0.6)),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, Color(0.95, 0.95, 0.95)]),
+        ]))
+        return t
 
 
 class _Placed(Flowable):

@@ -10,18 +10,11 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from ..data.fontfile import ROLES
 from ..errors import DataError
 from ..resources import shipped
 from .fontcache import cached_font
 
-ROLES = {
-    "regular": "DejaVuSans.ttf",
-    "bold": "DejaVuSans-Bold.ttf",
-    "italic": "DejaVuSans-Oblique.ttf",
-    "condensed": "DejaVuSansCondensed.ttf",
-    "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
-    "cjk": "PnPCJKSubset.ttf",
-}
 FALLBACK_ROLES = ("regular", "cjk")
 
 

@@ -9,16 +9,18 @@ single-sided pages (boards) come last.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import DataError, Finding, error, warning
+from ..errors import DataError, Finding, warning
 from ..kit import Board, Kit, Piece, Sheet
-from ..layout.grid import PRINTER_MARGIN, Grid, Rect, plan_grid
+from ..layout.grid import FOLD_CLEAR, PRINTER_MARGIN, Grid, Rect, plan_grid
+from ..layout.pack import Page, free_slots, pack
 from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
 from ..units import MM, mm
 from .fonts import Fonts
@@ -40,12 +42,37 @@ class Section:
     how: str
 
 
+@dataclass(frozen=True)
+class Placement:
+    """One face as drawn: its page, trim, the area its art covers, and its back design."""
+    page: int
+    sheet: str
+    name: str
+    side: str  # "front" or "back"
+    trim: Rect
+    art: tuple[Rect, ...]  # disjoint rectangles the art is clipped to
+    back_key: int | None
+
+
 @dataclass
 class BuildResult:
     pages: int = 0
     placed: Counter = field(default_factory=Counter)
     findings: list[Finding] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
+    placements: list[Placement] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    grid: Grid
+    pages: list[Page]  # per page: (cell, piece index)
+    turned: bool
+
+
+def back_key(piece: Piece) -> int | None:
+    """Pieces with the same back drawer share a back design."""
+    return None if piece.back is None else id(piece.back)
 
 
 LAYOUTS = ("duplex", "gutterfold")
@@ -60,10 +87,10 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)  # shifts every back page (printer's duplex error)
     ink_saver: bool = False  # outlines instead of full-bleed backgrounds
     proof: bool = False  # overlay trim, bleed, safe zone and element boxes (render/proof.py)
+    scale: float = 1.0  # every page scaled about its centre (a printer's scale correction)
 
 
-def _chunks(pieces, n):
-    return [pieces[i:i + n] for i in range(0, len(pieces), n)]
+FOOTER_BASELINE = PRINTER_MARGIN + 0.8 * MM  # descenders stay clear of the printer's margin
 
 
 class KitRenderer:
@@ -73,28 +100,43 @@ class KitRenderer:
         self.result = BuildResult()
 
     # ---- planning -------------------------------------------------------------------------
-    def _grid(self, sheet: Sheet) -> Grid:
+    def _plan_sheet(self, sheet: Sheet) -> SheetPlan:
+        """Of the grids that fit (upright or turned a quarter; cards sharing cut lines, or a
+        gutter that gives each card its own bleed so different backs may mix), the one with the
+        full bleed on the fewest pages; ties go to shared cuts, then the fuller grid, then
+        upright."""
         bleed = self.opt.bleed
+        folded = self._folded(sheet)
+        page_w = self.page_w / 2 if folded else self.page_w
+        edge = FOLD_CLEAR if folded else PRINTER_MARGIN
+        printed_backs = folded or self._has_backs(sheet)  # blank backs cannot mark a card
+        keys = [back_key(p) if printed_backs else None for p in sheet.pieces]
         gap = sheet.gap
-        if sheet.shape == "circle":
+        if sheet.shape in ("circle", "hex"):  # cut one by one: room between for their bleed
             gap = max(gap, 2 * bleed, 2 * MM)
-        if not self._folded(sheet):
-            return plan_grid(self.page_w, self.page_h, sheet.width, sheet.height, bleed=bleed,
-                             gap=gap, what=sheet.title)
-        # gutterfold: each half of the page; pieces turned a quarter when more fit that way
-        half = self.page_w / 2
-        upright = plan_grid(half, self.page_h, sheet.width, sheet.height, bleed=bleed, gap=gap,
-                            what=sheet.title)
-        try:
-            turned = plan_grid(half, self.page_h, sheet.height, sheet.width, bleed=bleed,
-                               gap=gap, what=sheet.title)
-        except DataError:
-            return upright
-        return turned if turned.per_page > upright.per_page else upright
-
-    @staticmethod
-    def _turned(sheet: Sheet, grid: Grid) -> bool:
-        return abs(grid.piece_w - sheet.width) > 1e-6
+        elif 0 < gap < 2 * bleed:
+            gap = 2 * bleed  # a gutter narrower than two bleeds would rob each side of some
+        gaps = [gap] + ([2 * bleed] if gap == 0 and bleed > 0 and len(set(keys)) > 1 else [])
+        best, best_score = None, None
+        failure: DataError | None = None
+        for g in gaps:
+            for turned in (False, True):
+                w, h = (sheet.height, sheet.width) if turned else (sheet.width, sheet.height)
+                try:
+                    grid = plan_grid(page_w, self.page_h, w, h, bleed=bleed, gap=g,
+                                     what=sheet.title, right_edge=edge)
+                except DataError as exc:
+                    failure = failure or exc
+                    continue
+                pages = pack(keys, grid.cols, grid.rows, separate=g == 0)
+                score = (grid.outer_bleed < bleed - 1e-6, len(pages), g > 0,
+                         -grid.per_page, turned)
+                if best_score is None or score < best_score:
+                    best, best_score = SheetPlan(grid, pages, turned), score
+        if best is None:
+            assert failure is not None      # no grid at all: each try said why
+            raise failure
+        return best
 
     def _folded(self, sheet: Sheet) -> bool:
         """Gutterfold: fronts on the left half, backs mirrored on the right, fold between; also
@@ -103,25 +145,76 @@ class KitRenderer:
             return False
         return self.opt.layout == "gutterfold" or (not self.opt.backs and sheet.two_sided)
 
-    def _slot(self, grid: Grid, index: int, back: bool, folded: bool) -> tuple[Rect, Rect]:
-        """(trim, art area) of a piece on its page."""
+    def _slot(self, grid: Grid, index: int, back: bool, folded: bool,
+              filled: set[int]) -> tuple[Rect, list[Rect]]:
+        """(trim, art area as rectangles) of a piece on its page; a folded back mirrors about
+        the fold."""
         if folded and back:
-            trim, area = grid.trim(index), grid.bleed_rect(index)
-            return _mirror(trim, self.page_w), _mirror(area, self.page_w)
-        return grid.trim(index, back), grid.bleed_rect(index, back)
+            trim, parts = grid.trim(index), grid.art_parts(index, filled=filled)
+            return trim.mirror(self.page_w), [p.mirror(self.page_w) for p in parts]
+        return grid.trim(index, back), grid.art_parts(index, back, filled)
+
+    def _without_backs(self, sheets: list[Sheet]) -> list[Sheet]:
+        """No back pages: pieces whose back carries rules (player aids) move to a sheet of their
+        own that is printed to fold; the build says which backs are left out."""
+        out: list = []
+        dropped: Counter = Counter()
+        for sheet in sheets:
+            keep = [p for p in sheet.pieces if p.two_sided and p.back is not None]
+            rest = tuple(p for p in sheet.pieces if p not in keep)
+            if sheet.two_sided or not keep:
+                out.append(sheet)
+            else:
+                if rest:
+                    out.append(replace(sheet, pieces=rest, note=""))
+                out.append(replace(sheet, title=f"{sheet.title}: two-sided", pieces=tuple(keep),
+                                   two_sided=True, note="printed to fold: the back matters"))
+            if sheet.duplex and not sheet.two_sided:
+                dropped.update(p.kind for p in rest if p.back is not None)
+        if dropped:
+            self.result.findings.append(warning(
+                "--no-backs: the backs of " + ", ".join(f"{n} {k}(s)" for k, n in
+                                                      sorted(dropped.items()))
+                + " are left out; pieces whose back carries rules (player aids) are printed "
+                "to fold"))
+        return out
+
+    def _lodge_tokens(self) -> None:
+        """A sheet of round tokens that fits in the free cells of a card sheet's last page
+        (printed the same way: both duplex, or both single-sided) goes there instead of onto
+        a nearly empty sheet of its own. guests: host index -> (tokens' sheet, their slots)."""
+        self.guests: dict[int, tuple[Sheet, list[Rect]]] = {}
+        self.lodged: set[int] = set()
+        for gi, guest in enumerate(self.sheets):
+            if guest.shape != "circle" or self._folded(guest) or len(self.plans[gi].pages) != 1:
+                continue
+            gap = self.plans[gi].grid.gap
+            for hi, host in enumerate(self.sheets):
+                if (host.shape != "rect" or hi in self.guests or self._folded(host)
+                        or self._has_backs(host) != self._has_backs(guest)):
+                    continue
+                plan = self.plans[hi]
+                filled = {cell for cell, _ in plan.pages[-1]}
+                slots = free_slots(plan.grid, filled, guest.width, guest.height, gap)
+                if len(slots) >= len(guest.pieces):
+                    self.guests[hi] = (guest, slots[:len(guest.pieces)])
+                    self.lodged.add(gi)
+                    break
 
     def _has_backs(self, sheet: Sheet) -> bool:
         return self.opt.backs and sheet.duplex and any(p.back for p in sheet.pieces)
 
     def plan(self) -> None:
         kit = self.kit
-        self.grids = [self._grid(s) for s in kit.sheets]
-        for sheet, grid in zip(kit.sheets, self.grids):
-            if grid.outer_bleed < self.opt.bleed - 0.01 and sheet.shape == "rect":
+        self.sheets = kit.sheets if self.opt.backs else self._without_backs(kit.sheets)
+        self.plans = [self._plan_sheet(s) for s in self.sheets]
+        self._lodge_tokens()
+        for sheet, sp in zip(self.sheets, self.plans):
+            if sp.grid.outer_bleed < self.opt.bleed - 0.01 and sheet.shape == "rect":
                 self.result.findings.append(warning(
-                    f"{sheet.title}: the page leaves room for {mm(grid.outer_bleed):.1f} mm of "
-                    f"bleed around the sheet, not {mm(self.opt.bleed):.1f} mm (the crop marks "
-                    "need the rest of the margin); cut carefully or use larger paper"))
+                    f"{sheet.title}: the page leaves room for {mm(sp.grid.outer_bleed):.1f} mm "
+                    f"of bleed around each piece, not {mm(self.opt.bleed):.1f} mm (the crop "
+                    "marks need the rest of the margin); cut carefully or use larger paper"))
         self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
                            for b in kit.boards]
         booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h, self.fonts) if kit.booklet else 0
@@ -131,12 +224,19 @@ class KitRenderer:
             padded = booklet_pages + booklet_pages % 2
             sections.append(Section("Rule booklet", page, page + padded - 1, "double-sided"))
             page += padded
-        for sheet, grid in zip(kit.sheets, self.grids):
+        for i, (sheet, sp) in enumerate(zip(self.sheets, self.plans)):
+            if i in self.lodged:
+                continue
             duplex = self._has_backs(sheet) and not self._folded(sheet)
-            n = len(_chunks(sheet.pieces, grid.per_page)) * (2 if duplex else 1)
+            n = len(sp.pages) * (2 if duplex else 1)
             how = ("double-sided, flip on long edge" if duplex else
                    "single-sided; fold on the middle line, glue, cut" if self._folded(sheet)
                    else "single-sided")
+            how += f"; up to {sp.grid.per_page} a page" + (", turned" if sp.turned else "")
+            if i in self.guests:
+                guest = self.guests[i][0]
+                how += (f"; its last sheet also holds the {guest.title.lower()}"
+                        + (f" ({guest.note})" if guest.note else ""))
             sections.append(Section(sheet.title + (f" ({sheet.note})" if sheet.note else ""),
                                     page, page + n - 1, how))
             page += n
@@ -150,24 +250,28 @@ class KitRenderer:
         self.total_pages = page - 1
 
     # ---- drawing --------------------------------------------------------------------------
-    def render(self, path: Path) -> BuildResult:
+    def render(self, path: Path | BinaryIO) -> BuildResult:
         self.plan()
         rl_config.useA85 = 0
         target = str(path) if isinstance(path, Path) else path  # a path or a file object
-        c = Canvas(target, pagesize=(self.page_w, self.page_h), invariant=1, pageCompression=1,
-                   initialFontName=self.fonts["regular"])
+        make = Canvas if self.opt.scale == 1 else scaled_canvas(self.opt.scale, self.page_w,
+                                                                 self.page_h)
+        c = make(target, pagesize=(self.page_w, self.page_h), invariant=1, pageCompression=1,
+                 initialFontName=self.fonts["regular"])
         c.setTitle(self.kit.title)
         c.setAuthor("pnp")
         c.setSubject("print-and-play kit")
         self.c = c
+        self.page_no = 1
         self.pieces = PieceDrawer(c, self.fonts, self.result.findings, self.opt.ink_saver)
         self._guide()
         if self.kit.booklet:
             n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h)
             if n % 2:
                 self._blank("This page is left blank so the card sheets print double-sided.")
-        for sheet, grid in zip(self.kit.sheets, self.grids):
-            self._sheet(sheet, grid)
+        for i, (sheet, sp) in enumerate(zip(self.sheets, self.plans)):
+            if i not in self.lodged:
+                self._sheet(sheet, sp, i)
         for board, plan in zip(self.kit.boards, self.tile_plans):
             self._board(board, plan)
         c.save()
@@ -176,12 +280,16 @@ class KitRenderer:
 
     def _new_page(self) -> None:
         self.c.showPage()
+        self.page_no += 1
 
-    def _footer(self, text: str) -> None:
+    def _footer(self, text: str, size: float = 7) -> None:
+        """A line in the band above the printer's margin (below every crop mark), shrunk to fit
+        the page's printable width."""
         c = self.c
         c.setFillColor(GREY)
-        draw_line(c, self.fonts, text, self.page_w / 2, PRINTER_MARGIN + 0.5 * MM, 7,
-                  align="centre")
+        room = self.page_w - 2 * PRINTER_MARGIN
+        size = min(size, size * room / max(1e-6, self.fonts.width(text, size)))
+        draw_line(c, self.fonts, text, self.page_w / 2, FOOTER_BASELINE, size, align="centre")
 
     def _blank(self, note: str) -> None:
         self._footer(note)
@@ -242,21 +350,37 @@ class KitRenderer:
         self._footer(f"{self.kit.title} \u00b7 page 2")
         self._new_page()
 
-    def _place(self, piece: Piece, drawer, grid: Grid, index: int, back: bool,
-               shape: str, folded: bool = False, turned: bool = False) -> None:
+    def _place(self, sheet: Sheet, piece: Piece, drawer, grid: Grid, index: int, back: bool,
+               filled: set[int], folded: bool = False, turned: bool = False) -> None:
+        trim, parts = self._slot(grid, index, back, folded, filled)
+        self._draw(sheet, piece, drawer, trim, parts, back and not folded, back, turned,
+                   grid.inner_bleed, max(grid.outer_bleed, grid.inner_bleed))
+
+    def _draw(self, sheet: Sheet, piece: Piece, drawer, trim: Rect, parts: list[Rect],
+              shifted: bool, back: bool, turned: bool, inner: float, bleed: float) -> None:
+        """Draw a face into its trim, its art clipped to `parts` (a circle: to the cut circle
+        plus `inner`); `shifted`: on a back page, moved by the printer's back offset."""
         c = self.c
-        trim, area = self._slot(grid, index, back, folded)
+        shape = sheet.shape
+        if shifted:
+            dx, dy = self.opt.back_offset
+            trim, parts = _shift(trim, dx, dy), [_shift(p, dx, dy) for p in parts]
+        self.result.placements.append(Placement(self.page_no, sheet.title, piece.name,
+                                                "back" if back else "front", trim,
+                                                tuple(parts), back_key(piece)))
         c.saveState()
         path = c.beginPath()
         if shape == "circle":
-            r = min(trim.w, trim.h) / 2 + grid.inner_bleed
+            r = min(trim.w, trim.h) / 2 + inner
             path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
+        elif shape == "hex":
+            _hexagon(path, trim, inner)
         else:
-            path.rect(area.x, area.y, area.w, area.h)
+            for p in parts:  # disjoint, so even-odd and non-zero filling agree
+                path.rect(p.x, p.y, p.w, p.h)
         c.clipPath(path, stroke=0, fill=0)
         c.transform(*piece_matrix(trim, turned, back))
         w, h = (trim.h, trim.w) if turned else (trim.w, trim.h)
-        bleed = max(grid.outer_bleed, grid.inner_bleed)
         if drawer is None:
             c.setFillColor(white)
         else:
@@ -268,6 +392,27 @@ class KitRenderer:
             c.setStrokeColor(GREY)
             c.setLineWidth(CUT_WIDTH)
             c.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, min(trim.w, trim.h) / 2)
+        elif shape == "hex":
+            c.setStrokeColor(GREY)
+            c.setLineWidth(CUT_WIDTH)
+            cut = c.beginPath()
+            _hexagon(cut, trim, 0.0)
+            c.drawPath(cut, stroke=1, fill=0)
+
+    def _guests(self, host: int, back: bool) -> str:
+        """Draw the tokens lodged on a host sheet's last page (fronts, or backs mirrored);
+        returns the words its label gains."""
+        if host not in self.guests:
+            return ""
+        guest, slots = self.guests[host]
+        inner = min(self.opt.bleed, self.plans[self.sheets.index(guest)].grid.gap / 2)
+        for piece, slot in zip(guest.pieces, slots):
+            trim = slot.mirror(self.page_w) if back else slot
+            if not back:
+                self.result.placed[piece.kind] += 1
+            self._draw(guest, piece, piece.back if back else piece.front, trim,
+                       [trim.grow(inner, inner, inner, inner)], back, back, False, inner, inner)
+        return f" \u00b7 with the {guest.title.lower()}"
 
     def _marks(self, grid: Grid, mirrored: bool = False) -> None:
         c = self.c
@@ -292,24 +437,18 @@ class KitRenderer:
         draw_line(c, self.fonts, "fold", x, self.page_h - PRINTER_MARGIN - 3 * MM, 6.5,
                   align="centre")
 
-    def _sheet_label(self, grid: Grid, text: str) -> None:
-        c = self.c
-        c.setFillColor(GREY)
-        x = grid.left + (grid.cols // 2) * (grid.piece_w + grid.gap) + grid.piece_w / 2
-        y = max(PRINTER_MARGIN, grid.bottom - grid.outer_bleed - 5.5 * MM)
-        draw_line(c, self.fonts, text, x, y, 6.5, align="centre")
-
-    def _sheet(self, sheet: Sheet, grid: Grid) -> None:
-        pages = _chunks(list(sheet.pieces), grid.per_page)
+    def _sheet(self, sheet: Sheet, plan: SheetPlan, index: int) -> None:
+        grid, turned = plan.grid, plan.turned
         folded = self._folded(sheet)
-        turned = self._turned(sheet, grid)
         backs = self._has_backs(sheet) and not folded
-        for number, pieces in enumerate(pages, 1):
-            for i, piece in enumerate(pieces):
-                self._place(piece, piece.front, grid, i, False, sheet.shape, turned=turned)
+        for number, page in enumerate(plan.pages, 1):
+            filled = {cell for cell, _ in page}
+            for cell, i in page:
+                piece = sheet.pieces[i]
+                self._place(sheet, piece, piece.front, grid, cell, False, filled, turned=turned)
                 self.result.placed[piece.kind] += 1
                 if folded:
-                    self._place(piece, piece.back, grid, i, True, sheet.shape, folded=True,
+                    self._place(sheet, piece, piece.back, grid, cell, True, filled, folded=True,
                                 turned=turned)
             if sheet.shape == "rect":
                 self._marks(grid)
@@ -317,16 +456,18 @@ class KitRenderer:
                     self._marks(grid, mirrored=True)
             if folded:
                 self._fold_line(grid)
-            label = f"{sheet.title} \u00b7 sheet {number} of {len(pages)}"
-            self._sheet_label(grid, label + (" \u00b7 fronts" if backs else ""))
+            last = number == len(plan.pages)
+            label = f"{sheet.title} \u00b7 sheet {number} of {len(plan.pages)}"
+            label += self._guests(index, False) if last else ""
+            self._footer(label + (" \u00b7 fronts" if backs else ""), 6.5)
             self._new_page()
             if backs:
-                self.c.saveState()
-                self.c.translate(*self.opt.back_offset)
-                for i, piece in enumerate(pieces):
-                    self._place(piece, piece.back, grid, i, True, sheet.shape)
-                self.c.restoreState()
-                self._sheet_label(grid, label + " \u00b7 backs (reverse of the previous page)")
+                for cell, i in page:
+                    piece = sheet.pieces[i]
+                    self._place(sheet, piece, piece.back, grid, cell, True, filled, turned=turned)
+                if last:
+                    self._guests(index, True)
+                self._footer(label + " \u00b7 backs (reverse of the previous page)", 6.5)
                 self._new_page()
 
     def _board(self, board: Board, plan: TilePlan) -> None:
@@ -377,10 +518,10 @@ class KitRenderer:
         for cx, cy in ((x0, y0), (x0 + w, y0), (x0, y0 + h), (x0 + w, y0 + h)):
             c.line(cx - 3 * MM, cy, cx + 3 * MM, cy)
             c.line(cx, cy - 3 * MM, cx, cy + 3 * MM)
-        # assembly map in the bottom margin
-        cell = 3 * MM
-        mx = self.page_w - TILE_MARGIN - plan.cols * cell
-        my = PRINTER_MARGIN
+        # assembly map in the bottom margin, clear of the corner crosses
+        cell = min(3 * MM, (TILE_MARGIN - PRINTER_MARGIN - 3.5 * MM) / plan.rows)
+        mx = self.page_w - TILE_MARGIN - 4 * MM - plan.cols * cell
+        my = PRINTER_MARGIN + 0.3 * MM  # the outline stays inside the margin too
         for r in range(plan.rows):
             for col in range(plan.cols):
                 here = (r, col) == (tile.row, tile.col)
@@ -393,7 +534,22 @@ class KitRenderer:
                   f"{len(plan.tiles)} (row {tile.row + 1}, column {tile.col + 1}) \u00b7 "
                   f"overlap {mm(plan.overlap):.0f} mm: "
                   "trim one side, glue over the other",
-                  TILE_MARGIN, my + 0.5 * MM, 7)
+                  TILE_MARGIN + 4 * MM, FOOTER_BASELINE, 7)
+
+
+def scaled_canvas(scale: float, page_w: float, page_h: float):
+    """A Canvas class whose every page starts scaled about the page's centre, so a printer that
+    prints a little small or large gets true sizes (also pages the booklet draws itself)."""
+    shift_x, shift_y = (1 - scale) * page_w / 2, (1 - scale) * page_h / 2
+
+    class ScaledCanvas(Canvas):
+        def _restartAccumulators(self):
+            fresh_page = not getattr(self, "_codeStack", None)
+            super()._restartAccumulators()
+            if fresh_page:  # not the return from a form
+                self._code.append(f"{scale:.6f} 0 0 {scale:.6f} {shift_x:.4f} {shift_y:.4f} cm")
+
+    return ScaledCanvas
 
 
 def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
@@ -407,15 +563,23 @@ def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
     return (0, -1, 1, 0, trim.x, trim.top)
 
 
-def _mirror(r: Rect, page_w: float) -> Rect:
-    return Rect(page_w - r.x - r.w, r.y, r.w, r.h)
+def _hexagon(path, trim: Rect, grow: float) -> None:
+    """A flat-top hexagon filling the trim box (corner to corner across), grown by `grow`."""
+    from math import sqrt
+
+    cx, cy = trim.x + trim.w / 2, trim.y + trim.h / 2
+    r = trim.w / 2 + grow * 2 / sqrt(3)
+    h = r * sqrt(3) / 2
+    path.moveTo(cx + r, cy)
+    for x, y in ((cx + r / 2, cy + h), (cx - r / 2, cy + h), (cx - r, cy), (cx - r / 2, cy - h),
+                 (cx + r / 2, cy - h)):
+        path.lineTo(x, y)
+    path.close()
 
 
-def render_kit(kit: Kit, fonts: Fonts, path: Path, options: Options) -> BuildResult:
+def _shift(r: Rect, dx: float, dy: float) -> Rect:
+    return Rect(r.x + dx, r.y + dy, r.w, r.h)
+
+
+def render_kit(kit: Kit, fonts: Fonts, path: Path | BinaryIO, options: Options) -> BuildResult:
     return KitRenderer(kit, fonts, options).render(path)
-
-
-def missing_pieces(result: BuildResult, required: Counter) -> list[Finding]:
-    from ..kit import compare_manifest
-
-    return [error(f"manifest: {p}") for p in compare_manifest(result.placed, required)]

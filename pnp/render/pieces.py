@@ -14,6 +14,7 @@ from .surface import Element, Surface
 class PieceDrawer:
     def __init__(self, c: Canvas, fonts: Fonts, findings: list[Finding], ink_saver: bool = False):
         self.c, self.fonts, self.findings, self.ink_saver = c, fonts, findings, ink_saver
+        self.text_runs: list = []  # ink-saver mode: every run of text and what lies under it
         self._forms: dict[tuple, tuple[str, list[Element]]] = {}
 
     def draw(self, piece: Piece, drawer: Drawer, w: float, h: float, bleed: float,
@@ -34,7 +35,12 @@ class PieceDrawer:
 
     def _call(self, piece: Piece, drawer: Drawer, w: float, h: float, bleed: float,
               shape: str) -> list[Element]:
-        surface = Surface(self.c, self.fonts, w, h, bleed, piece.name, piece.source,
+        canvas = self.c
+        if self.ink_saver:  # light text meant for a background ink saver leaves out
+            from .contrast import ContrastCanvas
+
+            canvas = ContrastCanvas(self.c, self.text_runs)
+        surface = Surface(canvas, self.fonts, w, h, bleed, piece.name, piece.source,
                           ink_saver=self.ink_saver, shape=shape)
         drawer(surface)
         self.findings.extend(surface.findings)

@@ -5,7 +5,7 @@ page, which draws the same rectangles as SVG."""
 
 from __future__ import annotations
 
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import Color, white
 
 from ..layout.grid import Rect
 from ..units import MM
@@ -17,6 +17,9 @@ BLEED = Color(0.0, 0.45, 0.85)
 SAFE = Color(0.0, 0.6, 0.25)
 BOX = Color(0.75, 0.0, 0.75)
 LABEL_SIZE = 4.5
+LABEL_PAD = 0.8  # pt of tag either side of a name
+LINE = 0.4  # pt: trim, bleed and safe lines (each on a white halo three times as wide)
+BOX_LINE = 0.3
 
 
 def zones(w: float, h: float, bleed: float) -> dict[str, Rect]:
@@ -28,29 +31,46 @@ def zones(w: float, h: float, bleed: float) -> dict[str, Rect]:
 
 def overlay(c, w: float, h: float, bleed: float, shape: str, elements: list[Element],
             font: str) -> None:
-    """Draw the proof marks over a face drawn with its trim box at the canvas origin."""
+    """Draw the proof marks over a face drawn with its trim box at the canvas origin. Every line
+    runs on a white halo and every name sits on a white tag, so the marks read on any art (a red
+    trim line on a red card, a magenta name on a dark header)."""
     z = zones(w, h, bleed)
     c.saveState()
-    c.setLineWidth(0.4)
     for name, colour, dash in (("bleed", BLEED, (2, 1.5)), ("trim", TRIM, ()),
                                ("safe", SAFE, (1, 1.5))):
         r = z[name]
         if name == "bleed" and bleed <= 0:
             continue
         inset = 0.2 if name == "bleed" else 0.0  # keep the whole stroke inside the art's clip
-        c.setStrokeColor(colour)
-        c.setDash(*dash) if dash else c.setDash()
-        if shape == "circle":
-            c.circle(r.x + r.w / 2, r.y + r.h / 2, min(r.w, r.h) / 2 - inset, stroke=1, fill=0)
-        else:
-            c.rect(r.x + inset, r.y + inset, r.w - 2 * inset, r.h - 2 * inset, stroke=1, fill=0)
+        for stroke, width, pattern in ((white, 3 * LINE, ()), (colour, LINE, dash)):
+            c.setStrokeColor(stroke)
+            c.setLineWidth(width)
+            c.setDash(*pattern) if pattern else c.setDash()
+            if shape == "circle":
+                c.circle(r.x + r.w / 2, r.y + r.h / 2, min(r.w, r.h) / 2 - inset, stroke=1,
+                         fill=0)
+            else:
+                c.rect(r.x + inset, r.y + inset, r.w - 2 * inset, r.h - 2 * inset, stroke=1,
+                       fill=0)
     c.setDash()
-    c.setStrokeColor(BOX)
-    c.setFillColor(BOX)
-    c.setLineWidth(0.3)
+    for stroke, width in ((white, 3 * BOX_LINE), (BOX, BOX_LINE)):
+        c.setStrokeColor(stroke)
+        c.setLineWidth(width)
+        for e in elements:
+            c.rect(e.rect.x, e.rect.y, e.rect.w, e.rect.h, stroke=1, fill=0)
     c.setFont(font, LABEL_SIZE)
     for e in elements:
-        r = e.rect
-        c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0)
-        c.drawString(r.x + 0.5, r.top - LABEL_SIZE, e.name)
+        tag = label_tag(e, c.stringWidth(e.name, font, LABEL_SIZE), h + bleed)
+        c.setFillColor(white, alpha=0.85)
+        c.rect(tag.x, tag.y, tag.w, tag.h, stroke=0, fill=1)
+        c.setFillColor(BOX)
+        c.drawString(tag.x + LABEL_PAD, tag.y + 0.3 * LABEL_SIZE, e.name)
     c.restoreState()
+
+
+def label_tag(e: Element, text_width: float, top: float) -> Rect:
+    """Where an element's name goes: on a tag just above its box, so the box's own content
+    stays in sight, or inside the box's top when the face's edge (`top`) leaves no room."""
+    tag_h = 1.3 * LABEL_SIZE
+    y = e.rect.top if e.rect.top + tag_h <= top else e.rect.top - tag_h
+    return Rect(e.rect.x, y, text_width + 2 * LABEL_PAD, tag_h)

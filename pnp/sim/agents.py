@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from ..errors import PnpError
 
-Factory = Callable[[], Any]
+Factory = Callable[..., Any]
 
 # Every game gets the random agent and the search (which needs State.determinize when the game
 # hides information); its GameSpec adds its own ("module:attribute" strings, imported on first
@@ -98,6 +98,8 @@ def _import_ref(ref: str) -> Any:
         module = sys.modules.get(mod_name)
         if module is None:
             spec = importlib.util.spec_from_file_location(mod_name, path)
+            if spec is None or spec.loader is None:
+                raise AgentError(f"{ref!r}: {where} is not a Python file pnp can load")
             module = importlib.util.module_from_spec(spec)
             sys.modules[mod_name] = module
             try:
@@ -151,7 +153,7 @@ def make(engine: str, spec: str) -> Any:
     make_one = factory(engine, spec)
     try:
         agent = make_one()
-    except PnpError:  # the factory's own clear word (a bad budget)
+    except PnpError:  # the agent's own clear refusal (a bad budget, say) says it best
         raise
     except Exception as exc:  # a class that needs arguments, a function that is no agent
         raise AgentError(f"agent {spec!r} cannot be built without arguments "

@@ -2,16 +2,16 @@
 whether its holder wins more often when it is played than when it is not.
 
 The game says which rows an action deals or plays (the ``card_events`` hook of its GameSpec's lab
-module; the shipped games keep it in ``cardrows.py``). Every game of a run is played again on its own seed (``derive_seed``) with an
-observer that counts, per seat, the rows it held and how often it played each. A seat "wins" a
-game when it has the best return alone or shared, not in a draw of all seats.
+module; the shipped games keep it in ``cardrows.py``). Every game of a run is played again on its
+own seed (``derive_seed``) with an observer that counts, per seat, the rows it held and how often
+it played each. A seat "wins" a game when it has the best return alone or shared, not in a draw of all seats.
 
 The comparison for one row, over the seat-games that held it:
 - rows never played (characters, treasures: they are held) compare the seats that held the row
   with all other seat-games;
 - otherwise "played" means played at least k times: k = 1 when at least one holder in ten never
-  played it, else the median number of plays of its holders (Wuxing and Experior cards are played
-  in almost every game, so "played often" is the only split that says anything).
+  played it, else the median number of plays of its holders (where every card is played in
+  almost every game, "played often" is the only split that says anything).
 Win rates carry Wilson intervals; the difference carries Newcombe's interval (from the two Wilson
 intervals). A row is flagged "measurable" when that interval leaves out zero. This is a
 correlation: a card held by strong positions looks strong. Read it as a pointer, and confirm a
@@ -76,13 +76,14 @@ def _hashable(match: Any) -> Any:
 def play_cards_chunk(shared: tuple, start: int, stop: int) -> CardTally:
     setup, specs, seed = shared
     events = card_events_of(setup)
+    assert events is not None       # count_cards is only called for games with the hook
     agents = [agent_registry.make(setup.engine, s) for s in specs]
     tally = CardTally()
     for i in range(start, stop):
         held: set = set()
         plays: Counter = Counter()
 
-        def observe(state, player, action):
+        def observe(state, player, action, plays=plays, held=held):
             for seat, file, match, kind in events(state, player, action):
                 key = (seat, (file, _hashable(match)))
                 if kind == "played":

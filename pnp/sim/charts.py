@@ -60,8 +60,9 @@ def _nice_step(span_: float, target: int = 5) -> float:
 def _axis(vals: Sequence[float], ivs: Sequence[tuple[float, float]] | None,
           vmin: float | None, vmax: float | None) -> tuple[float, float, float]:
     """(low, high, step) of the value axis: round numbers around the bars and whiskers."""
-    top = max(vals + [hi for _, hi in ivs] if ivs else vals) if vals else 1
-    bottom = min(vals + [lo for lo, _ in ivs] if ivs else vals) if vals else 0
+    ends = list(vals) + [v for iv in ivs or () for v in iv]
+    top = max(ends) if vals else 1
+    bottom = min(ends) if vals else 0
     lo_axis = min(0.0, bottom) if vmin is None else vmin
     hi_axis = max(top, lo_axis + 1e-9) if vmax is None else vmax
     step = _nice_step(hi_axis - lo_axis)
@@ -167,7 +168,7 @@ def histogram(hist: Sequence[Sequence[float]], *, max_bins: int = 30, unit: str 
     width = max(1, math.ceil((hi - lo + 1) / max_bins))
     start = math.floor(lo / width) * width
     nbins = int((hi - start) // width) + 1
-    counts = [0] * nbins
+    counts = [0.0] * nbins
     for v, c in hist:
         counts[int((v - start) // width)] += c
     whole = all(float(v).is_integer() for v, _ in hist)

@@ -87,7 +87,8 @@ def _on_dask(fn, shared, tasks, scheduler, progress) -> list:
     client = connect(scheduler)
     try:
         ref = client.scatter(shared, broadcast=True, hash=False)
-        futures = [client.submit(fn, ref, *task, pure=False, retries=2) for task in tasks]
+        # a lost worker's chunks are given to another worker by the scheduler itself
+        futures = [client.submit(fn, ref, *task, pure=False) for task in tasks]
         out = []
         for i, f in enumerate(futures):
             out.append(f.result())

@@ -5,7 +5,7 @@ from the real one (``Worlds.sample``, i.e. ``State.determinize``), so the search
 true hidden cards. From there it walks one shared tree whose nodes are information sets: a node
 is keyed by the player to move and that player's observation, so a player in the tree decides on
 what it would see, never on an opponent's face-down choice (the second mover of a simultaneous
-choice, as in Experior, does not learn the first one's card). Selection is UCB1 with availability
+choice, a face-down card, does not learn the first one's card). Selection is UCB1 with availability
 counts (ISMCTS, Cowling, Powley and Whitehouse 2012): an action is scored against the number of
 playouts in which it was legal. One new node is added per playout, then the game is played out
 with random moves; every node on the path is credited with its player's return.
@@ -35,7 +35,7 @@ def info_key(obs: Any) -> Hashable:
     """A hashable value equal for equal observations (the key of an information set)."""
     if obs is None or isinstance(obs, (int, float, str, bytes, bool)):
         return obs
-    h = type(obs).__hash__
+    h: Any = type(obs).__hash__
     if isinstance(obs, tuple) or (h is not None and h is not object.__hash__
                                   and not isinstance(obs, (list, dict, set))):
         try:
@@ -52,7 +52,7 @@ def info_key(obs: Any) -> Hashable:
     as_dict = getattr(obs, "as_dict", None)
     if callable(as_dict):
         return info_key(as_dict())
-    names = getattr(obs, "_FIELDS", None)
+    names: Any = getattr(obs, "_FIELDS", None)
     if names is None and is_dataclass(obs):
         names = [f.name for f in fields(obs)]
     if names is None and hasattr(obs, "__dict__"):
@@ -116,7 +116,7 @@ class MctsAgent:
             self._playout(worlds.sample(r), tree, r)
             done += 1
             if deadline is None:
-                if done >= self.playouts:
+                if done >= (self.playouts or DEFAULT_PLAYOUTS):
                     break
             elif time.perf_counter() >= deadline:
                 break

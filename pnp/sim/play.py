@@ -139,9 +139,9 @@ def parse_choice(state, legal: Sequence[int], labels: Sequence[str], text: str
     if len(part) > 1:
         return None, (f"{shown} fits several moves ({', '.join(str(i + 1) for i in part[:10])}"
                       f"{', ...' if len(part) > 10 else ''}): type its number")
-    a = _find_by_text(state, low, legal)
-    if a is not None:
-        why = _why(state, a)
+    found = _find_by_text(state, low, legal)
+    if found is not None:
+        why = _why(state, found)
         if why is not None:
             return None, f"illegal: {why}"
     return None, f"{shown} is not one of your moves: type its number (1 to {len(legal)})"
@@ -154,92 +154,117 @@ def parse_choice(state, legal: Sequence[int], labels: Sequence[str], text: str
 def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
                   seed: int | None = None,
                   read: Callable[[], str] | None = None,
-                  write: Callable[[str], None] | None = None) -> Outcome:
+                  write: Callable[..., None] | None = None) -> Outcome:
     """Play one game; `read()` returns a line ('' at end of input), `write(text, nl=True)`
     prints.
     seat is 0-based here; opponent is an agent spec or "human" (hot-seat)."""
-    spec = setup.spec
-    game = setup.game
-    n = game.num_players
+    n = setup.game.num_players
     if not 0 <= seat < n:
         raise PnpError(f"--seat must be 1 to {n}")
-    read = read or sys.stdin.readline
-    write = write or (lambda text, nl=True: print(text, end="\n" if nl else "", flush=True))
-    hot_seat = opponent == "human"
-    humans = set(range(n)) if hot_seat else {seat}
-    bots = {} if hot_seat else {s: agent_registry.make(spec.name, opponent)
-                                for s in range(n) if s not in humans}
     if seed is None:
         seed = random.SystemRandom().randrange(10 ** 6)
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    def label(seat: int) -> str:
-        return spec.seat_label(state, seat)
-
-    who = "hot-seat" if hot_seat else f"you are seat {seat + 1} against {opponent}"
-    write(f"{setup.title}: {n} players, {who}, seed {seed}. {HELP}")
-    moves = 0
-    last_human = None
-    news = PublicNews(spec, state)
+    table = _Table(setup, seat, opponent, seed, read or sys.stdin.readline,
+                   write or (lambda text, nl=True: print(text, end="\n" if nl else "",
+                                                        flush=True)))
+    who = "hot-seat" if table.hot_seat else f"you are seat {seat + 1} against {opponent}"
+    table.write(f"{setup.title}: {n} players, {who}, seed {seed}. {HELP}")
     try:
+        table.play()
+    except Quit as q:
+        reason = "End of input" if str(q) == "end of input" else "You stopped"
+        table.write(f"\n{reason}: the game is abandoned after {table.moves} moves (seed {seed}).")
+        return Outcome(False, None, None, table.moves)
+    return table.finish()
+
+
+class _Table:
+    """One game at the terminal: the state, who is a person and who an agent, what was said."""
+
+    def __init__(self, setup: Setup, seat: int, opponent: str, seed: int,
+                 read: Callable[[], str], write: Callable[..., None]):
+        self.spec, self.seat, self.opponent = setup.spec, seat, opponent
+        self.read, self.write = read, write
+        n = setup.game.num_players
+        self.hot_seat = opponent == "human"
+        self.humans = set(range(n)) if self.hot_seat else {seat}
+        self.bots = {} if self.hot_seat else {
+            s: agent_registry.make(self.spec.name, opponent) for s in range(n)
+            if s not in self.humans}
+        self.rng = random.Random(seed)
+        self.state = setup.game.new_initial_state()
+        self.news = PublicNews(self.spec, self.state)
+        self.moves = 0
+        self.last_human: int | None = None
+
+    def label(self, seat: int) -> str:
+        return self.spec.seat_label(self.state, seat)
+
+    def play(self) -> None:
+        state = self.state
         while not state.is_terminal():
             p = state.current_player()
             if p == CHANCE:
-                state.apply_action(sample_chance(state, rng))
+                state.apply_action(sample_chance(state, self.rng))
+            elif p in self.humans:
+                self._person_moves(p)
+            else:
+                legal = list(state.legal_actions())
+                state.apply_action(_bot_move(self.bots[p], self.opponent, state, p, legal,
+                                             self.rng))
+                self._moved(f"{self.label(p)} [{self.opponent}] has moved.")
+
+    def _moved(self, line: str) -> None:
+        self.moves += 1
+        self.write(line)
+        for news in self.news.since(self.state):
+            self.write(news)
+
+    def _person_moves(self, p: int) -> None:
+        state = self.state
+        if self.hot_seat and self.last_human != p:
+            self.write(f"\n=== {self.label(p)} to play (others look away) ===")
+        self.last_human = p
+        legal = list(state.legal_actions())
+        labels = [state.action_to_string(a) for a in legal]
+        self.write("")
+        self.write(render(self.spec, state.observation(p), self.label))
+        self.write(_listing(labels, self.label(p)))
+        a = self._ask(p, legal, labels)
+        text = state.action_to_string(a)
+        state.apply_action(a)
+        self._moved(f"{self.label(p)}: {text}")
+
+    def _ask(self, p: int, legal: list[int], labels: list[str]) -> int:
+        """Read lines until one names a legal move (help and refusals in between)."""
+        while True:
+            self.write(f"{self.label(p)}> ", nl=False)
+            line = self.read()
+            if line == "":
+                raise Quit("end of input")
+            cmd = line.strip().lower()
+            if cmd in ("q", "quit", "exit"):
+                raise Quit("quit")
+            if cmd in ("?", "h", "help"):
+                self.write(HELP)
+                self.write(_listing(labels, self.label(p)))
                 continue
-            legal = list(state.legal_actions())
-            if p not in humans:
-                a = _bot_move(bots[p], opponent, state, p, legal, rng)
-                state.apply_action(a)
-                moves += 1
-                write(f"{label(p)} [{opponent}] has moved.")
-                for line in news.since(state):
-                    write(line)
-                continue
-            if hot_seat and last_human != p:
-                write(f"\n=== {label(p)} to play (others look away) ===")
-            last_human = p
-            labels = [state.action_to_string(a) for a in legal]
-            write("")
-            write(render(spec, state.observation(p), label))
-            write(_listing(labels, label(p)))
-            while True:
-                write(f"{label(p)}> ", nl=False)
-                line = read()
-                if line == "":
-                    raise Quit("end of input")
-                cmd = line.strip().lower()
-                if cmd in ("q", "quit", "exit"):
-                    raise Quit("quit")
-                if cmd in ("?", "h", "help"):
-                    write(HELP)
-                    write(_listing(labels, label(p)))
-                    continue
-                a, why = parse_choice(state, legal, labels, line)
-                if a is None:
-                    write(f"Refused: {why}")
-                    continue
-                break
-            text = state.action_to_string(a)
-            state.apply_action(a)
-            moves += 1
-            write(f"{label(p)}: {text}")
-            for line in news.since(state):
-                write(line)
-    except Quit as q:
-        reason = "End of input" if str(q) == "end of input" else "You stopped"
-        write(f"\n{reason}: the game is abandoned after {moves} moves (seed {seed}).")
-        return Outcome(False, None, None, moves)
-    returns = list(state.returns())
-    viewer = seat if not hot_seat else 0
-    write("\nGame over.")
-    write(render(spec, state.observation(viewer), label))
-    write(result_line(returns, label, humans if not hot_seat else set()))
-    stats = state.stats()
-    brief = {k: v for k, v in stats.items() if isinstance(v, (int, float, str)) or v is None}
-    if brief:
-        write("Figures: " + ", ".join(f"{k} {v}" for k, v in brief.items()))
-    return Outcome(True, returns, stats, moves)
+            a, why = parse_choice(self.state, legal, labels, line)
+            if a is not None:
+                return a
+            self.write(f"Refused: {why}")
+
+    def finish(self) -> Outcome:
+        state = self.state
+        returns = list(state.returns())
+        viewer = self.seat if not self.hot_seat else 0
+        self.write("\nGame over.")
+        self.write(render(self.spec, state.observation(viewer), self.label))
+        self.write(result_line(returns, self.label, set() if self.hot_seat else self.humans))
+        stats = state.stats()
+        brief = {k: v for k, v in stats.items() if isinstance(v, (int, float, str)) or v is None}
+        if brief:
+            self.write("Figures: " + ", ".join(f"{k} {v}" for k, v in brief.items()))
+        return Outcome(True, returns, stats, self.moves)
 
 
 def _bot_move(bot, spec: str, state, seat: int, legal: list[int], rng) -> int:

@@ -8,6 +8,7 @@ as tables in the regular font."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -155,46 +156,76 @@ def figures_flowables(text: str, size: float = 7.5) -> list:
     return out
 
 
-def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> list[str]:
-    """Write the balance report of a run's figures to `out` (atomically), ending with the
-    `proof` flowables (the card-by-card section, proof.py) when given. Returns the charts'
-    titles."""
+@dataclass(frozen=True)
+class Styles:
+    """The report's paragraph styles, all in the bundled fonts."""
+
+    title: ParagraphStyle
+    heading: ParagraphStyle
+    body: ParagraphStyle
+
+
+def report_styles() -> Styles:
+    base = getSampleStyleSheet()
+    bold = font("bold")
+    return Styles(
+        ParagraphStyle("report-title", parent=base["Title"], fontName=bold),
+        ParagraphStyle("chart", parent=base["Heading2"], fontName=bold, fontSize=13,
+                       spaceBefore=8, spaceAfter=2),
+        ParagraphStyle("caption", parent=base["BodyText"], fontName=font("regular"),
+                       fontSize=9.5, leading=12))
+
+
+def chart_section(title: str, drawing: Any, caption: str, st: Styles) -> KeepTogether:
+    """A chart with its title above and its plain words below, kept on one page."""
+    return KeepTogether([Paragraph(_markup(title, "bold"), st.heading), drawing,
+                         Paragraph(_markup(caption), st.body)])
+
+
+def save_pdf(story: list, out: Path, title: str) -> None:
+    """Lay the story out on A4 and write it to `out` atomically."""
     from ..output import atomic_output
 
-    styles = getSampleStyleSheet()
-    regular, bold = font("regular"), font("bold")
-    h1 = ParagraphStyle("report-title", parent=styles["Title"], fontName=bold)
-    h2 = ParagraphStyle("chart", parent=styles["Heading2"], fontName=bold, fontSize=13,
-                        spaceBefore=8, spaceAfter=2)
-    body = ParagraphStyle("caption", parent=styles["BodyText"], fontName=regular, fontSize=9.5,
-                          leading=12)
+    with atomic_output(Path(out)) as tmp:
+        doc = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
+                                topMargin=16 * mm, bottomMargin=16 * mm, title=title,
+                                author="pnp",
+                                initialFontName=font())  # no Helvetica in the page resources
+        doc.build(story)
+
+
+def _rerun(fig: Mapping[str, Any]) -> str:
+    """The command that gives the same figures."""
     agents = fig["agents"]
-    who = " vs ".join(agents) if len(set(agents)) > 1 else f"{agents[0]} agents"
     again = (f"pnp simulate --game {fig['game']} --games {fig['games']} --seed {fig['seed']} "
              f"--players {fig['players']}")
     if set(agents) != {"random"}:
         again += f" --agents {','.join(agents) if len(set(agents)) > 1 else agents[0]}"
+    return again
+
+
+def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> list[str]:
+    """Write the balance report of a run's figures to `out` (atomically), ending with the
+    `proof` flowables (the card-by-card section, balanceproof.py) when given. Returns the charts'
+    titles."""
+    st = report_styles()
+    agents = fig["agents"]
+    who = " vs ".join(agents) if len(set(agents)) > 1 else f"{agents[0]} agents"
     story: list = [
-        Paragraph(_markup(f"{fig['title']}: balance report", "bold"), h1),
+        Paragraph(_markup(f"{fig['title']}: balance report", "bold"), st.title),
         Paragraph(_markup(f"{fig['games']:,} simulated games, {fig['players']} players, {who}, "
                           f"seed {fig['seed']}. Intervals are 95 % (Wilson for rates). The same "
-                          f"seed gives the same figures: {again}."), body),
+                          f"seed gives the same figures: {_rerun(fig)}."), st.body),
         Spacer(1, 4 * mm),
     ]
     made = charts(fig)
-    for ch in made:
-        story.append(KeepTogether([Paragraph(_markup(ch.title, "bold"), h2), ch.drawing,
-                                   Paragraph(_markup(ch.caption), body)]))
+    story += [chart_section(ch.title, ch.drawing, ch.caption, st) for ch in made]
     text = {k: v for k, v in fig.items() if k != "run"}
-    story += [Spacer(1, 6 * mm), Paragraph(_markup("All figures", "bold"), h2)]
+    story += [Spacer(1, 6 * mm), Paragraph(_markup("All figures", "bold"), st.heading)]
     story += figures_flowables(format_text(text))
     if proof:
-        story += [Spacer(1, 6 * mm), Paragraph(_markup("Balance proof: card by card", "bold"), h2)]
+        story += [Spacer(1, 6 * mm),
+                  Paragraph(_markup("Balance proof: card by card", "bold"), st.heading)]
         story += list(proof)
-    with atomic_output(Path(out)) as tmp:
-        doc = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
-                                topMargin=16 * mm, bottomMargin=16 * mm,
-                                title=f"{fig['title']} balance report", author="pnp",
-                                initialFontName=regular)  # no Helvetica in the page resources
-        doc.build(story)
+    save_pdf(story, out, f"{fig['title']} balance report")
     return [c.title for c in made]

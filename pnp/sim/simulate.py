@@ -113,7 +113,7 @@ def play_chunk(setup: Setup, specs: Sequence[str], seed: int, start: int, stop: 
     return tally
 
 
-def _chunk(shared: tuple, start: int, stop: int) -> Tally:
+def _chunk(shared: tuple[Setup, Sequence[str], int], start: int, stop: int) -> Tally:
     return play_chunk(*shared, start, stop)
 
 

@@ -12,7 +12,7 @@ its lab module (see pnp/games/registry.py).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .stats import (Z95, Extra, advantage, distribution, num, pct, pct_ci, rate, span,  # noqa: F401
                     wilson)
@@ -29,9 +29,9 @@ class Tally:
         self.num_players = num_players
         self.games = 0
         # per seat: {0: lost, k: among k winners (1 = sole winner)}
-        self.outcomes = [Counter() for _ in range(num_players)]
-        self.length = Counter()
-        self.decisions = Counter()
+        self.outcomes: list[Counter] = [Counter() for _ in range(num_players)]
+        self.length: Counter = Counter()
+        self.decisions: Counter = Counter()
         self.extra: Extra = _figures_class(engine)(num_players)
 
     def add(self, returns: Sequence[float], stats: Mapping[str, Any], decisions: int) -> None:
@@ -55,15 +55,6 @@ class Tally:
         return self
 
 
-def tally_of(engine: str, num_players: int,
-             results: Iterable[tuple[Sequence[float], Mapping[str, Any], int]]) -> Tally:
-    """A tally from (returns, stats, decisions) triples, e.g. from core.play records."""
-    t = Tally(engine, num_players)
-    for returns, stats, decisions in results:
-        t.add(returns, stats, decisions)
-    return t
-
-
 def _figures_class(engine: str) -> type[Extra]:
     from ..games.registry import find
 
@@ -80,7 +71,7 @@ def figures(t: Tally, *, title: str = "", game: str = "", seed: int | None = Non
             agents: Sequence[str] = ()) -> dict[str, Any]:
     """Every figure of a tally as plain JSON-able data."""
     n = t.games
-    seats = []
+    seats: list[dict[str, Any]] = []
     for s, oc in enumerate(t.outcomes):
         wins, losses = oc[1], oc[0]
         draws = n - wins - losses
@@ -89,7 +80,7 @@ def figures(t: Tally, *, title: str = "", game: str = "", seed: int | None = Non
                       "agent": agents[s] if s < len(agents) else "",
                       "wins": rate(wins, n), "draws": rate(draws, n), "losses": rate(losses, n),
                       "mean_return": share / n if n else 0.0})
-    fig = {"game": game or t.engine, "title": title or game or t.engine, "engine": t.engine,
+    fig: dict[str, Any] = {"game": game or t.engine, "title": title or game or t.engine, "engine": t.engine,
            "players": t.num_players, "games": n, "seed": seed, "agents": list(agents),
            "seats": seats,
            "length": {"unit": t.extra.length_unit, **distribution(t.length)},

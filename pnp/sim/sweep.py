@@ -1,7 +1,7 @@
 """What-if sweeps: change the game's data, check it, and simulate each variant on the same seeds.
 
-    pnp sweep --game experior --set options.wound_limit=50,75,100
-    pnp sweep --game legolas --set characters.csv:psychic.threshold=10..14
+    pnp sweep --game my-duel --set options.wound_limit=50,75,100
+    pnp sweep --game my-duel --set characters.csv:wizard.threshold=10..14
 
 A setting is ``section.key`` of game.toml or ``file.csv:ROW.column``, ROW being the value of the
 file's first column (its key, e.g. ``psychic``). Values are a comma list or an integer range
@@ -15,7 +15,7 @@ tighter than those of two independent runs.
 
 Figures per game (``outcomes``): each seat's return, the game length, each kind of ending the
 engine's stats() names with a word (e.g. ``winner_side=human``), and for per-seat labels such as
-Legolas characters, the return of the seats holding each label (``characters=psychic``).
+characters, the return of the seats holding each label (``characters=psychic``).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def parse_setting(text: str) -> Setting:
         a, b = int(span.group(1)), int(span.group(2))
         if b < a:
             raise PnpError(f"--set {text!r}: the range {a}..{b} is empty")
-        vals = tuple(range(a, b + 1))
+        vals: tuple[Any, ...] = tuple(range(a, b + 1))
     else:
         vals = tuple(_value(v) for v in values.split(","))
         if any(v == "" for v in vals):
@@ -294,11 +294,13 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
     done = (lambda i: progress(tasks[i][2] - tasks[i][1])) if progress else None
     results = run_chunks(_variant_chunk, (tuple(runs), tuple(specs), seed), tasks, jobs=jobs,
                          scheduler=scheduler, progress=done)
-    tallies: list[Tally | None] = [None] * len(runs)
+    merged: list[Tally | None] = [None] * len(runs)
     per_game: list[list] = [[] for _ in runs]
     for (k, _, _), (tally, outs) in zip(tasks, results):
-        tallies[k] = tally if tallies[k] is None else tallies[k].merge(tally)
+        before = merged[k]
+        merged[k] = tally if before is None else before.merge(tally)
         per_game[k].extend(outs)
+    tallies = [t for t in merged if t is not None]   # every run plays at least one chunk
     base_fig = figures(tallies[0], title=base.title, game=base.name, seed=seed, agents=specs)
     rows = []
     k = 1

@@ -7,4 +7,5 @@ SPEC = register(GameSpec(
     title="Plain deck",
     players=(1, 99),
     kit="pnp.games.deck.kit",
+    faces="pnp.games.deck.faces",
 ))

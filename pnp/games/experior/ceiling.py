@@ -26,9 +26,9 @@ def tight_loop(games: int, seed: int = 0, wound_limit: int = 100,
         turn = 1
         while True:
             opts = legal[l0]
-            a = opts[rng._randbelow(len(opts))]
+            a = opts[rng._randbelow(len(opts))]  # type: ignore[attr-defined]
             opts = legal[l1]
-            b = opts[rng._randbelow(len(opts))]
+            b = opts[rng._randbelow(len(opts))]  # type: ignore[attr-defined]
             ta, tb = a >> 1, b >> 1
             if ta != tb:
                 if beats[ta] == tb:

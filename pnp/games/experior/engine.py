@@ -20,7 +20,7 @@ cards is precomputed per game; legal action tuples are shared constants.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from pnp.engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 
@@ -102,7 +102,7 @@ class _Rules:
         self.start = start          # start[human_seat] -> list of 6 exp (seat * 3 + type)
         # res[a * 6 + b]: (winner seat, exp index of winner, loser seat, multiplier) or
         # (-1, type index) when same type and modality.
-        res = []
+        res: list[tuple[int, ...]] = []
         for a in _ALL:
             for b in _ALL:
                 w = WINNER[a * 6 + b]
@@ -188,7 +188,7 @@ class ExperiorState(State):
         self._l0 = NO_CARD        # card locked for seat 0 (played last turn)
         self._l1 = NO_CARD
         self._pending = NO_CARD   # seat 0's face-down choice this turn
-        self._ended_by = None     # "wounds" | "max_turns"
+        self._ended_by: str | None = None     # "wounds" | "max_turns"
         self._bonus_attacker = -1  # seat, -1 none
         self._bonus_damage = 0
         self._pre_bonus_winner = -1  # seat, 2 draw (before the bonus attack)
@@ -389,7 +389,7 @@ class ExperiorState(State):
         return self._turn
 
     @property
-    def wounds(self) -> tuple[int, int]:
+    def wounds(self) -> tuple[int, ...]:
         return tuple(self._wounds)
 
     @property

@@ -9,9 +9,10 @@ from reportlab.lib.colors import Color
 from ...errors import Source
 from ...kit import Board, Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet, faces_figure
-from ...render.colours import ink_on, luminance, mix
+from ...render.colours import ink_on, mix
 from ...render.icons import (arrow, bow_icon, disc, drop_icon, leaf_icon, magic_icon,
                              shield_icon, sword_icon, toward)
+from ...render.parts import back_frame, bleed_ink, saving
 from ...render.surface import Surface
 from ...render.text import LEADING, wrap
 from ...units import MM
@@ -20,17 +21,6 @@ from . import engine
 from .kit import (MARGIN, STRIP, Card, Marker, Model, board_layout, enforced_rulings,
                   track_cells, worked_example)
 
-
-
-def saving(s: Surface) -> bool:
-    """Ink-saver mode: fill_bleed leaves the paper white, so skip big fills of our own too."""
-    return getattr(s, "ink_saver", False)
-
-
-def bleed_ink(s: Surface, ink: Color, dark: Color) -> Color:
-    """The colour for marks drawn straight on a piece's background: a light ink (meant for a
-    dark background) turns dark when ink-saver mode leaves the background white."""
-    return dark if saving(s) and luminance(ink) > 0.5 else ink
 
 
 # ---- icons -------------------------------------------------------------------------------------
@@ -92,58 +82,71 @@ def quick_beats_strong(model: Model) -> str:
 
 # ---- attack cards ------------------------------------------------------------------------------
 def attack_card(model: Model, card: Card):
-    a = model.attacks[card.type]
-    mod = model.modalities[card.modality]
-    owner = model.side(card.side)
-    pal = model.common.palette
-    paper, ink = pal["paper"], pal["ink"]
-    strong = card.modality == "strong"
-
     def draw(s: Surface) -> None:
-        c, w, h = s.c, s.w, s.h
-        s.fill_bleed(a.colour)
-        if not saving(s):
-            c.setFillColor(paper)
-            c.roundRect(3 * MM, 3 * MM, w - 6 * MM, h - 6 * MM, 2.5 * MM, stroke=0, fill=1)
-        if strong:  # a heavy inner frame: strong cards read different even without colour
-            c.setStrokeColor(a.colour)
-            c.setLineWidth(2.2)
-            c.roundRect(4.6 * MM, 4.6 * MM, w - 9.2 * MM, h - 9.2 * MM, 1.8 * MM, stroke=1,
-                        fill=0)
-        # the multiplier, big, in the top-left corner (visible in a fanned hand)
-        c.setFillColor(a.colour)
-        s.line(f"\u00d7{card.multiplier}", 7 * MM, h - 16 * MM, 30, "bold", "left",
-               field="multiplier")
-        c.setFillColor(ink)
-        s.line(mod.name.upper(), 7.2 * MM, h - 21.5 * MM, 10, "bold", "left", max_width=22 * MM,
-               field="name", source=mod.source)
-        # the owner, so a face-up locked card still shows whose it is
-        disc(c, w - 11 * MM, h - 11 * MM, 5.2 * MM, owner.colour, ink, 0.8)
-        emblem(c, owner.id, w - 11 * MM, h - 11 * MM, 6.4 * MM, owner.ink, owner.colour)
-        c.setFillColor(ink)
-        s.line(owner.name, w - 11 * MM, h - 20 * MM, 7.5, "bold", "centre", max_width=16 * MM,
-               field="name", source=owner.source)
-        # the attack type: icon and name
-        cy = 47.5 * MM
-        disc(c, w / 2, cy, 13.5 * MM, a.colour, ink, 1.0)
-        attack_icon(c, a.id, w / 2, cy, 18 * MM, ink_on(a.colour))
-        c.setFillColor(ink)
-        s.line(a.name.upper(), w / 2, 27.6 * MM, 17, "bold", "centre", max_width=w - 12 * MM,
-               field="name", source=a.source)
-        c.setFillColor(mix(ink, paper, 0.2))
-        s.line(f"{a.colour_name} \u00b7 deals {a.name} experience \u00d7 {card.multiplier}",
-               w / 2, 22.8 * MM, 7, "italic", "centre", max_width=w - 11 * MM, field="name",
-               source=a.source)
-        # the winning order
-        c.setStrokeColor(mix(ink, paper, 0.6))
-        c.setLineWidth(0.5)
-        c.line(8 * MM, 20.6 * MM, w - 8 * MM, 20.6 * MM)
-        order_chain(s, model, w / 2, 14.6 * MM, 2.6 * MM, ink, highlight=a.id)
-        c.setFillColor(ink)
-        s.line(quick_beats_strong(model), w / 2, 7.4 * MM, 7, "regular", "centre",
-               max_width=w - 12 * MM)
+        _attack_ground(s, model, card)
+        _attack_corners(s, model, card)
+        _attack_centre(s, model, card)
 
     return draw
+
+
+def _attack_ground(s: Surface, model: Model, card: Card) -> None:
+    """The type's colour to the bleed, a paper panel, and for strong cards a heavy inner frame
+    (strong cards read different even without colour)."""
+    c, w, h = s.c, s.w, s.h
+    a = model.attacks[card.type]
+    s.fill_bleed(a.colour)
+    if not saving(s):
+        c.setFillColor(model.common.palette["paper"])
+        c.roundRect(3 * MM, 3 * MM, w - 6 * MM, h - 6 * MM, 2.5 * MM, stroke=0, fill=1)
+    if card.modality == "strong":
+        c.setStrokeColor(a.colour)
+        c.setLineWidth(2.2)
+        c.roundRect(4.6 * MM, 4.6 * MM, w - 9.2 * MM, h - 9.2 * MM, 1.8 * MM, stroke=1,
+                    fill=0)
+
+
+def _attack_corners(s: Surface, model: Model, card: Card) -> None:
+    """The multiplier, big, top left (visible in a fanned hand); the owner top right, so a
+    face-up locked card still shows whose it is."""
+    c, w, h = s.c, s.w, s.h
+    a, mod, owner = model.attacks[card.type], model.modalities[card.modality], model.side(card.side)
+    ink = model.common.palette["ink"]
+    c.setFillColor(a.colour)
+    s.line(f"\u00d7{card.multiplier}", 7 * MM, h - 16 * MM, 30, "bold", "left",
+           field="multiplier")
+    c.setFillColor(ink)
+    s.line(mod.name.upper(), 7.2 * MM, h - 21.5 * MM, 10, "bold", "left", max_width=22 * MM,
+           field="name", source=mod.source)
+    disc(c, w - 11 * MM, h - 11 * MM, 5.2 * MM, owner.colour, ink, 0.8)
+    emblem(c, owner.id, w - 11 * MM, h - 11 * MM, 6.4 * MM, owner.ink, owner.colour)
+    c.setFillColor(ink)
+    s.line(owner.name, w - 11 * MM, h - 20 * MM, 7.5, "bold", "centre", max_width=16 * MM,
+           field="name", source=owner.source)
+
+
+def _attack_centre(s: Surface, model: Model, card: Card) -> None:
+    """The attack type's icon and name, what it deals, and the winning order."""
+    c, w = s.c, s.w
+    a = model.attacks[card.type]
+    paper, ink = model.common.palette["paper"], model.common.palette["ink"]
+    cy = 47.5 * MM
+    disc(c, w / 2, cy, 13.5 * MM, a.colour, ink, 1.0)
+    attack_icon(c, a.id, w / 2, cy, 18 * MM, ink_on(a.colour))
+    c.setFillColor(ink)
+    s.line(a.name.upper(), w / 2, 27.6 * MM, 17, "bold", "centre", max_width=w - 12 * MM,
+           field="name", source=a.source)
+    c.setFillColor(mix(ink, paper, 0.2))
+    s.line(f"{a.colour_name} \u00b7 deals {a.name} experience \u00d7 {card.multiplier}",
+           w / 2, 22.8 * MM, 7, "italic", "centre", max_width=w - 11 * MM, field="name",
+           source=a.source)
+    c.setStrokeColor(mix(ink, paper, 0.6))
+    c.setLineWidth(0.5)
+    c.line(8 * MM, 20.6 * MM, w - 8 * MM, 20.6 * MM)
+    order_chain(s, model, w / 2, 14.6 * MM, 2.6 * MM, ink, highlight=a.id)
+    c.setFillColor(ink)
+    s.line(quick_beats_strong(model), w / 2, 7.4 * MM, 7, "regular", "centre",
+           max_width=w - 12 * MM)
 
 
 def side_back(model: Model, sid: str):
@@ -153,13 +156,8 @@ def side_back(model: Model, sid: str):
     @shared
     def draw(s: Surface) -> None:
         c, w, h = s.c, s.w, s.h
-        s.fill_bleed(side.colour)
         ink = bleed_ink(s, side.ink, model.common.palette["ink"])
-        c.setStrokeColor(ink)
-        c.setLineWidth(1.5)
-        c.roundRect(4 * MM, 4 * MM, w - 8 * MM, h - 8 * MM, 3 * MM, stroke=1, fill=0)
-        c.setLineWidth(0.6)
-        c.roundRect(6 * MM, 6 * MM, w - 12 * MM, h - 12 * MM, 2 * MM, stroke=1, fill=0)
+        back_frame(s, side.colour, ink)
         emblem(c, sid, w / 2, h / 2 + 6 * MM, 32 * MM, ink, side.colour)
         c.setFillColor(ink)
         s.line(side.name.upper(), w / 2, h / 2 - 19 * MM, 20, "bold", "centre",
@@ -271,11 +269,12 @@ def _steps(s: Surface, steps: list[str], x: float, top: float, w: float, bottom:
     while size >= min_size - 1e-9:
         gap = size * 0.45
         wrapped = [wrap(s.fonts, text, size, w - indent) for text in steps]
-        if all(wrapped):
-            height = sum(len(lines) for lines in wrapped) * size * LEADING + gap * (len(steps) - 1)
+        fitted = [lines for lines in wrapped if lines]
+        if len(fitted) == len(wrapped):
+            height = sum(len(lines) for lines in fitted) * size * LEADING + gap * (len(steps) - 1)
             if height <= top - bottom:
                 y = top - size * 0.95
-                for n, lines in enumerate(wrapped, 1):
+                for n, lines in enumerate(fitted, 1):
                     s.line(f"{n}.", x, y, size, "bold")
                     for line in lines:
                         s.line(line, x + indent, y, size)
@@ -371,26 +370,32 @@ def marker_face(model: Model, marker: Marker, flipped: bool):
 def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
     """One fighter's half, upright for that fighter (who sits at the bottom edge)."""
     c = s.c
-    pal = model.common.palette
-    paper, ink, limit_c = pal["paper"], pal["ink"], pal["limit"]
     side = model.side(sid)
     geo = board_layout(model)
-    slot_w, slot_h = geo["slot"]
-    gap, col_gap, cell_w = geo["gap"], geo["col_gap"], geo["cell_w"]
-    c.setFillColor(mix(side.colour, paper, 0.85))
+    c.setFillColor(mix(side.colour, model.common.palette["paper"], 0.85))
     c.rect(0, 0, W, H, stroke=0, fill=1)
-    # wound track: numbered cells, ten per row, from 0 to past the limit
+    cells = track_cells(model, geo)
+    _wound_track(s, model, geo, cells["wound"])
+    _experience_tracks(s, model, side, geo, cells)
+    _locked_slot(s, model, sid, geo, W, H)
+
+
+def _wound_track(s: Surface, model: Model, geo: dict, cells: list) -> None:
+    """Numbered cells, ten per row, from 0 to past the limit; the start and the limit outlined
+    thickly."""
+    c = s.c
+    pal = model.common.palette
+    paper, ink, limit_c = pal["paper"], pal["ink"], pal["limit"]
     track = model.wound_track
-    top, cell_h = geo["top"], geo["cell_h"]
+    top, cell_h, cell_w = geo["top"], geo["cell_h"], geo["cell_w"]
     x0 = MARGIN
     c.setFillColor(ink)
     drop_icon(c, x0 + 2.2 * MM, top + 4.6 * MM, 4.4 * MM, limit_c)
     s.line("WOUNDS", x0 + 5.5 * MM, top + 3 * MM, 11, "bold")
     s.line(f"limit {model.wound_limit}: the game ends", x0 + 10 * cell_w, top + 3 * MM, 7.5,
            "italic", "right", max_width=10 * cell_w - 27 * MM)
-    cells = track_cells(model, geo)
     number_size = min(9.0, cell_h * 0.45, cell_w * 0.38)
-    for v, x, y in cells["wound"]:
+    for v, x, y in cells:
         if v == model.wound_limit:
             fill, text = limit_c, ink_on(limit_c)
         elif v > model.wound_limit:
@@ -405,7 +410,6 @@ def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
         role = "bold" if v % 10 == 0 or v == model.wound_limit else "regular"
         s.line(str(v), x + cell_w / 2, y + cell_h / 2 - number_size * 0.35, number_size, role,
                "centre")
-    # the start cell (0) and the limit: outlined thickly
     c.setLineWidth(1.4)
     c.setStrokeColor(ink)
     c.rect(x0, top - cell_h, cell_w, cell_h, stroke=1, fill=0)
@@ -413,15 +417,23 @@ def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
         row, col = divmod(model.wound_limit - track.start, 10)
         c.setStrokeColor(ink)
         c.rect(x0 + col * cell_w, top - (row + 1) * cell_h, cell_w, cell_h, stroke=1, fill=0)
-    # experience tracks: one column per attack type, values rising upwards
-    ex0 = x0 + 10 * cell_w + gap
+
+
+def _experience_tracks(s: Surface, model: Model, side, geo: dict, cells: dict) -> None:
+    """One column per attack type, values rising upwards, the side's start cell outlined and
+    the type's badge on top."""
+    c = s.c
+    pal = model.common.palette
+    paper, ink = pal["paper"], pal["ink"]
+    gap, col_gap, cell_w = geo["gap"], geo["col_gap"], geo["cell_w"]
+    top = e_top = geo["top"]
+    ex0 = MARGIN + 10 * cell_w + gap
     exp = model.experience_track
-    e_top = top
     e_h = geo["exp_h"]
     c.setFillColor(ink)
     s.line("EXPERIENCE", ex0 + (3 * cell_w + 2 * col_gap) / 2, top + 7.6 * MM, 7, "bold",
            "centre", max_width=3 * cell_w + 2 * col_gap + gap)
-    for k, t in enumerate(engine.TYPES):
+    for t in engine.TYPES:
         a = model.attacks[t]
         x = cells[t][0][1]
         tint = mix(a.colour, paper, 0.82)
@@ -435,14 +447,21 @@ def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
             size = min(9.0, e_h * 0.45)
             s.line(str(v), x + cell_w / 2, y + e_h / 2 - size * 0.35, size,
                    "bold" if start else "regular", "centre")
-        # the start cell, outlined; the column's head: the type's badge
         if side.start[t] in exp:
             y_start = e_top - (len(exp) - (side.start[t] - exp.start)) * e_h
             c.setStrokeColor(ink)
             c.setLineWidth(1.4)
             c.rect(x, y_start, cell_w, e_h, stroke=1, fill=0)
         attack_badge(c, model, t, x + cell_w / 2, top + 3.4 * MM, 3 * MM)
-    # locked-card slot and the fighter's name
+
+
+def _locked_slot(s: Surface, model: Model, sid: str, geo: dict, W: float, H: float) -> None:
+    """The locked-card slot in the corner and the fighter's name band under it."""
+    c = s.c
+    pal = model.common.palette
+    paper, ink = pal["paper"], pal["ink"]
+    side = model.side(sid)
+    slot_w, slot_h = geo["slot"]
     sx = W - MARGIN - slot_w
     sy = H - MARGIN - slot_h
     c.setFillColor(paper)
@@ -458,7 +477,6 @@ def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
                 "turn; after the next reveal it returns to your hand.", sx + 7 * MM,
                 sy + slot_h * 0.25, slot_w - 14 * MM, slot_h * 0.3, size=8, min_size=7,
                 align="centre")
-    # name band under the slot
     band_top = sy - 2.5 * MM
     band_bottom = MARGIN
     c.setFillColor(side.colour)
@@ -467,8 +485,9 @@ def _board_half(s: Surface, model: Model, sid: str, W: float, H: float) -> None:
     c.setFillColor(side.ink)
     s.line(side.name.upper(), sx + 15 * MM, band_top - 11 * MM, 18, "bold", "left",
            max_width=slot_w - 18 * MM, field="name", source=side.source)
-    s.paragraph(f"Beyond {track[-1]}: turn the wound marker to +{model.wound_cells_beyond}. "
-                f"Beyond {exp[-1]}: turn the experience marker to +{model.experience_flip}.",
+    s.paragraph(f"Beyond {model.wound_track[-1]}: turn the wound marker to "
+                f"+{model.wound_cells_beyond}. Beyond {model.experience_track[-1]}: turn the "
+                f"experience marker to +{model.experience_flip}.",
                 sx + 3 * MM, band_bottom + 1.5 * MM, slot_w - 6 * MM,
                 band_top - band_bottom - 17 * MM, size=7.5, min_size=7)
 
@@ -557,8 +576,19 @@ def _cards_figure(model: Model, scale: float = 0.6):
         card = next((cd for cd in model.cards if cd.side == sid and cd.modality == m), None)
         if card is not None:
             picks.append(attack_card(model, card))
-    picks += [side_back(model, sid) for sid in sorted(model.sides, key=order.get)]
+    picks += [side_back(model, sid) for sid in sorted(model.sides, key=lambda sid: order[sid])]
     return faces_figure(picks, w, h, model.common.palette["ink"], scale, gap=5 * MM)
+
+
+def _position_text(model: Model) -> dict | None:
+    """The second example's start, in the booklet's words (names from the data)."""
+    p = model.end_position
+    if p is None:
+        return None
+    return {"turn": p.turn, "wounds": p.wounds,
+            "exp": {s: {model.attacks[t].name: v for t, v in p.exp[s].items()} for s in p.exp},
+            "locked": {s: model.card_name(Card(s, c[0], c[1], 0, p.source)) if c else None
+                       for s, c in p.locked.items()}}
 
 
 def booklet(model: Model) -> Booklet:
@@ -585,6 +615,8 @@ def booklet(model: Model) -> Booklet:
         "track": {"first": track[0], "last": track[-1], "beyond": model.wound_cells_beyond,
                   "exp_first": exp[0], "exp_last": exp[-1], "exp_flip": model.experience_flip},
         "example": worked_example(model),
+        "end_example": worked_example(model, end=True) if model.end_position else [],
+        "end_position": _position_text(model),
     }
     text = booklet_text(model.common, context, enforced_rulings(model))
     figures = {"order": (100 * MM, 74 * MM, _order_figure(model)),
@@ -594,7 +626,7 @@ def booklet(model: Model) -> Booklet:
 
 
 # ---- the kit -------------------------------------------------------------------------------------
-def build(model: Model, fonts) -> Kit:
+def build_kit(model: Model, fonts) -> Kit:
     w, h = model.card_size
     order = {s: i for i, s in enumerate(engine.SIDES)}
     backs = {sid: side_back(model, sid) for sid in model.sides}
@@ -604,10 +636,11 @@ def build(model: Model, fonts) -> Kit:
                     attack_card(model, cd), backs[cd.side], cd.source) for cd in cards]
     rb = role_back(model)
     pieces += [Piece("role card", f"{model.side(sid).name} role card", role_card(model, sid), rb,
-                     model.side(sid).source) for sid in sorted(model.sides, key=order.get)]
+                     model.side(sid).source) for sid in sorted(model.sides, key=lambda sid: order[sid])]
     turn, end = aid_turn(model), aid_end(model)
     toml = Source(model.common.folder.toml_path)  # the count is set in game.toml
-    pieces += [Piece("player aid card", "player aid card", turn, end, toml)
+    pieces += [Piece("player aid card", "player aid card", turn, end, toml,
+                       two_sided=True)
                for _ in range(model.aid_cards)]
     d = model.marker_diameter
     kinds = {"wound": "wound marker", "experience": "experience marker"}

@@ -7,6 +7,7 @@ SPEC = register(GameSpec(
     title="Experior",
     players=(2, 2),
     kit="pnp.games.experior.kit",
+    faces="pnp.games.experior.faces",
     lab="pnp.games.experior.lab",
     agents={"greedy": "pnp.games.experior.agents:GreedyAgent"},
     # the side deal, then at most 1000 turns (E9) of two face-down choices

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color
-
+from ...data.colours import Colour, looks
 from ...data.files import Column, Record
-from ...data.game import GameFolder
+from ...data.game import GameFolder, finding
 from ...engine.core import IllegalAction
 from ...errors import DataError, Finding, Source, error, warning
 from ...units import MM
@@ -25,16 +24,13 @@ from ..rulings import Enforced
 from . import engine
 
 MARKER_KINDS = ("wound", "experience")
-# The colour words of the engine (the text's UNO option) and the channel that must dominate a
-# printed colour of that name, so "red" cannot be printed in blue by a typo.
-_CHANNEL = {"red": 0, "green": 1, "blue": 2}
 
 
 @dataclass(frozen=True)
 class Attack:
     id: str
     name: str
-    colour: Color
+    colour: Colour
     colour_name: str
     beats: str
     source: Source
@@ -52,8 +48,8 @@ class Modality:
 class Side:
     id: str
     name: str
-    colour: Color
-    ink: Color
+    colour: Colour
+    ink: Colour
     start: dict[str, int]  # starting experience by attack type
     source: Source
 
@@ -82,6 +78,18 @@ class ExampleTurn:
 
 
 @dataclass(frozen=True)
+class Position:
+    """Where the booklet's second example starts: a turn late in a game, each fighter's wounds,
+    experience and locked card (None in turn 1)."""
+
+    turn: int
+    wounds: dict[str, int]
+    exp: dict[str, dict[str, int]]
+    locked: dict[str, tuple[str, str] | None]  # side -> (type, modality)
+    source: Source
+
+
+@dataclass(frozen=True)
 class Model:
     common: Common
     attacks: dict[str, Attack]
@@ -90,11 +98,14 @@ class Model:
     cards: tuple[Card, ...]
     markers: tuple[Marker, ...]
     example: tuple[ExampleTurn, ...]
+    end_position: Position | None  # the second example: [example_end] and example_end.csv
+    end_example: tuple[ExampleTurn, ...]
     card_size: tuple[float, float]
     marker_diameter: float
     board_size: tuple[float, float]
     wound_limit: int
     bonus_multiplier: int
+    max_turns: int  # E9: a game with no end (the same cards again and again) stops here
     aid_cards: int
     wound_cells_beyond: int
     experience_cells: int
@@ -147,7 +158,7 @@ def load(folder: GameFolder) -> Model:
     the rules need that are missing); the kit is only drawn when none was noted."""
     common = load_common(folder)
 
-    def col(rec: Record, field: str) -> Color:
+    def col(rec: Record, field: str) -> Colour:
         return palette_colour(common, rec[field], rec.source, field)
 
     attacks: dict[str, Attack] = {}
@@ -211,10 +222,16 @@ def load(folder: GameFolder) -> Model:
     markers = folder.each("markers.csv", [Column("side"), Column("marker"),
                                           Column("type", default="")], marker)
     example_cols = [Column(f"{s}_{k}") for s in engine.SIDES for k in ("type", "modality")]
-    example = folder.each("example.csv", example_cols, lambda r: ExampleTurn(
-        {s: (_known(r, f"{s}_type", engine.TYPES, "attack type"),
-             _known(r, f"{s}_modality", engine.MODALITIES, "modality"))
-         for s in engine.SIDES}, r.source))
+
+    def example_turn(r: Record) -> ExampleTurn:
+        return ExampleTurn({s: (_known(r, f"{s}_type", engine.TYPES, "attack type"),
+                                _known(r, f"{s}_modality", engine.MODALITIES, "modality"))
+                            for s in engine.SIDES}, r.source)
+
+    example = folder.each("example.csv", example_cols, example_turn)
+    end_position = folder.keep(_position, folder)
+    end_example = (folder.each("example_end.csv", example_cols, example_turn)
+                   if end_position is not None else [])
     for needed in ("paper", "ink", "limit"):
         if needed not in common.palette:
             folder.note(DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
@@ -233,13 +250,16 @@ def load(folder: GameFolder) -> Model:
     keep = folder.keep
     return Model(
         common=common, attacks=attacks, modalities=modalities, sides=sides, cards=cards,
-        markers=tuple(markers), example=tuple(example),
+        markers=tuple(markers), example=tuple(example), end_position=end_position,
+        end_example=tuple(end_example),
         card_size=kept(keep(folder.card_size), (63 * MM, 88 * MM)),
         marker_diameter=kept(keep(folder.length, "markers", "diameter"), 10 * MM),
         board_size=(kept(keep(folder.length, "board", "width"), 190 * MM),
                     kept(keep(folder.length, "board", "height"), 270 * MM)),
         wound_limit=kept(keep(number, "options", "wound_limit", 1, 9999), 100),
         bonus_multiplier=kept(keep(number, "options", "bonus_multiplier", 0, 99), 3),
+        max_turns=kept(keep(number, "options", "max_turns", 1, 100_000,
+                            engine.DEFAULT_MAX_TURNS), engine.DEFAULT_MAX_TURNS),
         aid_cards=kept(keep(number, "options", "aid_cards", 0, 10, 2), 2),
         wound_cells_beyond=kept(keep(number, "board", "wound_cells_beyond", 0, 500, 50), 50),
         experience_cells=kept(keep(number, "board", "experience_cells", 2, 60, 15), 15),
@@ -247,19 +267,50 @@ def load(folder: GameFolder) -> Model:
     )
 
 
+def _position(folder: GameFolder) -> Position | None:
+    """[example_end] of game.toml: turn = 21, and per side wounds, experience by type and the
+    locked card ("quick bow"); None when the game has no second example."""
+    table = folder.section("example_end", required=False)
+    if not table:
+        return None
+    where = folder.toml_path
+
+    def number(value, field: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9999:
+            raise DataError(f"expected a whole number from 0 to 9999, got {value!r}", where,
+                            field=field)
+        return value
+
+    turn = number(table.get("turn"), "example_end.turn")
+    if turn < 1:
+        raise DataError("the turn starts at 1", where, field="example_end.turn")
+    wounds: dict[str, int] = {}
+    exp: dict[str, dict[str, int]] = {}
+    locked: dict[str, tuple[str, str] | None] = {}
+    for side in engine.SIDES:
+        entry = table.get(side)
+        if not isinstance(entry, dict):
+            raise DataError(f"needs a table like {side} = {{ wounds = 80, sword = 5, bow = 4, "
+                            "magic = 4, locked = \"quick bow\" }", where,
+                            field=f"example_end.{side}")
+        wounds[side] = number(entry.get("wounds"), f"example_end.{side}.wounds")
+        exp[side] = {t: number(entry.get(t), f"example_end.{side}.{t}") for t in engine.TYPES}
+        card = entry.get("locked")
+        locked[side] = None
+        if card is not None:
+            parts = str(card).split()
+            if len(parts) != 2 or (parts[1], parts[0]) not in engine.CARDS:
+                raise DataError(f"locked card {card!r} is not a card like \"quick bow\"", where,
+                                field=f"example_end.{side}.locked")
+            locked[side] = (parts[1], parts[0])
+    return Position(turn, wounds, exp, locked, Source(where))
+
+
 # ---- validation -----------------------------------------------------------------------------
 def complete(model: Model) -> bool:
     """Every attack type, modality and side the rules need has its row."""
     return (set(model.attacks) == set(engine.TYPES) and set(model.sides) == set(engine.SIDES)
             and set(model.modalities) == set(engine.MODALITIES))
-
-
-def _is_named_colour(value: Color, name: str) -> bool:
-    channel = _CHANNEL.get(name)
-    if channel is None:
-        return True
-    rgb = (value.red, value.green, value.blue)
-    return all(rgb[channel] > v + 0.1 for i, v in enumerate(rgb) if i != channel)
 
 
 def validate(model: Model) -> list[Finding]:
@@ -282,7 +333,7 @@ def validate(model: Model) -> list[Finding]:
             findings.append(error(f"{a.name} is {engine.COLOURS[t]} by the rules (the UNO "
                                   f"option), the data says {a.colour_name!r}", a.source,
                                   "colour_name"))
-        elif not _is_named_colour(a.colour, a.colour_name):
+        elif not looks(a.colour, a.colour_name):  # "red" printed in blue by a typo
             findings.append(error(f"{a.name}'s printed colour #{a.colour.hexval()[2:]} is not "
                                   f"{a.colour_name}", a.source, "colour"))
     # multipliers, starting experience and the bonus attack are design numbers: the engine is
@@ -308,10 +359,10 @@ def validate(model: Model) -> list[Finding]:
     # markers: one wound marker and one experience marker per type, per side
     for s in engine.SIDES:
         theirs = Counter((mk.kind, mk.type) for mk in model.markers if mk.side == s)
-        for key in [("wound", "")] + [("experience", t) for t in engine.TYPES]:
-            if theirs[key] != 1:
-                what = "wound marker" if key[0] == "wound" else f"{key[1]} experience marker"
-                findings.append(error(f"the {s} needs exactly one {what}, has {theirs[key]}",
+        for marker in [("wound", "")] + [("experience", t) for t in engine.TYPES]:
+            if theirs[marker] != 1:
+                what = "wound marker" if marker[0] == "wound" else f"{marker[1]} experience marker"
+                findings.append(error(f"the {s} needs exactly one {what}, has {theirs[marker]}",
                                       file("markers.csv"), "marker"))
     # the tracks long enough
     toml = Source(model.common.folder.toml_path)
@@ -358,36 +409,60 @@ def _validate_tracks(model: Model, toml: Source) -> list[Finding]:
 
 
 def _validate_example(model: Model, game: engine.ExperiorGame) -> list[Finding]:
-    try:
-        turns = worked_example(model, game)
-    except DataError as exc:
-        return [error(exc.message, Source(exc.path, exc.row), exc.field)]
-    if len(turns) < len(model.example):
-        end = turns[-1]["end"]
-        first = model.example[len(turns)].source
-        last = model.example[-1].source.row
-        rows = f"row {first.row}" if first.row == last else f"rows {first.row} to {last}"
-        return [warning(f"the example game ends after turn {len(turns)} ({end['why']}): "
-                        f"{rows} of example.csv are not played and not shown in the booklet; "
-                        "delete them, or raise options.wound_limit in game.toml", first)]
-    return []
+    findings = []
+    for end, played in ((False, model.example), (True, model.end_example)):
+        if end and model.end_position is None:
+            continue
+        try:
+            turns = worked_example(model, game, end)
+        except DataError as exc:
+            findings.append(finding(exc))
+            continue
+        name = "example_end.csv" if end else "example.csv"
+        if len(turns) < len(played):
+            stop = turns[-1]["end"]
+            first = played[len(turns)].source
+            last = played[-1].source.row
+            rows = (f"row {first.row} of {name} is" if first.row == last
+                    else f"rows {first.row} to {last} of {name} are")
+            findings.append(warning(
+                f"the example game ends after turn {turns[-1]['turn']} ({stop['why']}): "
+                f"{rows} not played and not shown in the booklet; delete them, or raise "
+                "options.wound_limit in game.toml", first))
+        elif end and model.end_position and not (turns and turns[-1]["end"]):
+            findings.append(error(
+                f"the second example must show the end of a game, but after its {len(turns)} "
+                f"turn(s) nobody has reached the wound limit ({game.wound_limit}); add turns to "
+                "example_end.csv or start [example_end] with more wounds",
+                model.end_position.source, "example_end"))
+    return findings
 
 
 # ---- the worked example, played by the engine ---------------------------------------------
-def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> list[dict]:
+def worked_example(model: Model, game: engine.ExperiorGame | None = None,
+                   end: bool = False) -> list[dict]:
     """Play example.csv's turns with the engine from the start position (Human in seat 0) and
     describe each turn with the engine's numbers: who won, the wounds dealt (experience x
-    multiplier), the experience gained, and the totals after the turn.
+    multiplier), the experience gained, and the totals after the turn. With `end`, play the
+    second example instead: example_end.csv from the position [example_end] of game.toml.
 
     When the game ends (a fighter reaches the wound limit) the example stops there: the last
     row's "end" describes the bonus attack and the result, and the turns after it are not
     played (validation warns about them). Every other row has "end" None. A row the engine
-    refuses is a DataError naming example.csv, the row and the field."""
+    refuses is a DataError naming the CSV file, the row and the field."""
     game = game or new_game(model)
-    state = game.state_at(human_seat=0)
     seat = {"human": 0, "elf": 1}
+    if end:
+        p = model.end_position
+        assert p is not None      # a second example is only played when the data has one
+        state = game.state_at(human_seat=0, turn=p.turn, exp=p.exp, wounds=p.wounds,
+                              locked={s: engine.card_id(*c) for s, c in p.locked.items() if c})
+        first, played = p.turn, model.end_example
+    else:
+        state = game.state_at(human_seat=0)
+        first, played = 1, model.example
     turns = []
-    for number, turn in enumerate(model.example, 1):
+    for number, turn in enumerate(played, first):
         if state.is_terminal():
             break
         before_w, before_x = state.wounds, state.exp
@@ -396,7 +471,7 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> lis
         for s in engine.SIDES:
             t, m = turn.cards[s]
             ids[s] = engine.card_id(t, m)
-        for s in sorted(engine.SIDES, key=seat.get):
+        for s in sorted(engine.SIDES, key=lambda side: seat[side]):
             try:
                 state.apply_action(ids[s])
             except IllegalAction as exc:
@@ -408,11 +483,11 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> lis
                                 f"{turn.cards[s][0]}: {why}", turn.source.path,
                                 turn.source.row, f"{s}_type") from None
         after_w, after_x = state.wounds, state.exp
-        end = None
+        ending = None
         if state.is_terminal():
             # the engine has already made the bonus attack: take it out of the turn's wounds
             stats = state.stats()
-            end = _example_end(model, game, stats)
+            ending = _example_end(model, game, stats)
             bonus_to = {"human": "elf", "elf": "human"}.get(stats["bonus_attacker"])
             if bonus_to is not None:
                 after_w = tuple(w - stats["bonus_damage"] if i == seat[bonus_to] else w
@@ -427,7 +502,7 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None) -> lis
             "wounds": {s: after_w[seat[s]] for s in engine.SIDES},
             "exp": {s: {t: after_x[seat[s] * 3 + i] for i, t in enumerate(engine.TYPES)}
                     for s in engine.SIDES},
-            "reason": "", "end": end,
+            "reason": "", "end": ending,
         }
         if winner is not None:
             w = engine.SIDES[0] if winner == 0 else engine.SIDES[1]
@@ -495,6 +570,8 @@ def _example_end(model: Model, game: engine.ExperiorGame, stats: dict) -> dict:
         "bonus_damage": stats["bonus_damage"],
         "wounds": {s: final[s] for s in engine.SIDES},
         "winner": name[winner] if winner else None,
+        "winner_before": (name[stats["winner_before_bonus"]] if stats["winner_before_bonus"]
+                          else None),
     }
 
 
@@ -612,7 +689,7 @@ def enforced_rulings(model: Model) -> Enforced:
     """The engine's rulings with the numbers it is built with from this data, and E12's flip
     values, which the board and markers print."""
     values = dict(engine.ruling_values(model.wound_limit, _start(model), _multipliers(model),
-                                       model.bonus_multiplier, engine.DEFAULT_MAX_TURNS))
+                                       model.bonus_multiplier, model.max_turns))
     values.update(wound_flip=model.wound_cells_beyond, exp_flip=model.experience_flip)
     params = {**engine.ExperiorGame.RULINGS, "E12": ("wound_flip", "exp_flip")}
     return Enforced(params, values)
@@ -633,10 +710,5 @@ def _multipliers(model: Model) -> dict[str, int]:
 def new_game(model: Model, num_players: int | None = None) -> engine.ExperiorGame:
     return engine.ExperiorGame(num_players, wound_limit=model.wound_limit, start=model.start,
                                multipliers=model.multipliers,
-                               bonus_multiplier=model.bonus_multiplier)
-
-
-def build_kit(model: Model, fonts):
-    from .faces import build
-
-    return build(model, fonts)
+                               bonus_multiplier=model.bonus_multiplier,
+                               max_turns=model.max_turns)

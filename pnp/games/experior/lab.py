@@ -24,11 +24,11 @@ class Figures(Extra):
 
     def __init__(self, num_players: int):
         super().__init__(num_players)
-        self.winner = Counter()        # "human" / "elf" / "draw"
-        self.before = Counter()        # winner before the bonus attack
-        self.bonus = Counter()         # winner side of games the bonus attack decided
-        self.attacker = Counter()      # bonus attacker: "human" / "elf" / "none"
-        self.ended = Counter()         # "wounds" / "max_turns"
+        self.winner: Counter = Counter()        # "human" / "elf" / "draw"
+        self.before: Counter = Counter()        # winner before the bonus attack
+        self.bonus: Counter = Counter()         # winner side of games the bonus attack decided
+        self.attacker: Counter = Counter()      # bonus attacker: "human" / "elf" / "none"
+        self.ended: Counter = Counter()         # "wounds" / "max_turns"
 
     def length(self, stats, decisions):
         return stats["turns"]
@@ -104,8 +104,8 @@ def charts(fig: Mapping[str, Any]) -> list[Chart]:
     c2 = Chart("The bonus attack",
                bars(["decides the game", "turned to Human", "turned to Elf", "turned to draw"],
                     [b["rate"], bf["human"] / n, bf["elf"] / n, bf["draw"] / n],
-                    [tuple(b["ci"]), tuple(ci(bf["human"], n)), tuple(ci(bf["elf"], n)),
-                     tuple(ci(bf["draw"], n))], percent=True,
+                    [tuple(b["ci"]), ci(bf["human"], n), ci(bf["elf"], n),
+                     ci(bf["draw"], n)], percent=True,
                     value_label="games (95 % interval)"),
                f"The bonus attack changes the result of {pct(b['rate'])} ({pct_ci(b['ci'])}) "
                f"of games ({b['count']:,} of {fig['games']:,}); before it the Human led "

@@ -115,6 +115,7 @@ class _Ctx:
         dmg = 0.0
         ev = 0.0
         for tok in tokens:
+            d: float
             if tok < HIDDEN_TOKEN_BASE:
                 d = self.dmg(tok)
                 v = self.val[tok]
@@ -171,12 +172,14 @@ class GreedyAgent:
             return best(legal, lambda a: 0.0 if a == A_PASS else
                         ctx.challenge_ev(hordes[a - A_CHALLENGE][4]), rng)
         if ph == "wizard_ignore":
+            assert obs.challenge is not None    # a challenge is under way in this phase
             seat, hidx, cards, pos, dmg, defence, won = obs.challenge
             c = cards[pos]
             if ctx.val[c] < 0 or dmg + ctx.dmg(c) > defence:
                 return A_IGNORE
             return A_DEFEAT
         if ph == "minion":
+            assert obs.challenge is not None
             seat, hidx, cards, pos, dmg, defence, won = obs.challenge
             return A_MINION if ctx.val[cards[pos]] > 0 else A_NO_MINION
         if ph == "net":

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from reportlab.lib.colors import white
 
 from ...kit import shared
@@ -11,16 +9,17 @@ from ...render.icons import player_symbol
 from ...render.surface import Surface
 from ...render.text import draw_fitted, fit
 from ...units import MM
-from . import engine
-from .kit import Model, Player
-from .drawing import MINUS, bow_and_axe, panel
+from . import facts
+from .model import Model, Player
+from .drawing import bow_and_axe, panel, signed
+from .texts import mission_lines
 
 
 # ---- player aid ----------------------------------------------------------------------------------
 def deal_text(sep: str = " \u00b7 ") -> str:
     parts = []
-    for n in range(engine.LegolasGame.min_players, engine.LegolasGame.max_players + 1):
-        sizes = engine.hand_sizes(n)
+    for n in range(facts.MIN_PLAYERS, facts.MAX_PLAYERS + 1):
+        sizes = facts.hand_sizes(n)
         each = str(sizes[0]) if len(set(sizes)) == 1 else "/".join(map(str, sizes))
         parts.append(f"{n}p: {each}")
     return sep.join(parts)
@@ -50,7 +49,7 @@ def _aid_blocks(s: Surface, title: str, blocks: list[tuple[str, str]], model: Mo
     if need > top - bottom:
         s.report(f"the player aid {title.lower()!r} does not fit its card even at 7 pt")
     y = top
-    for (heading, text), f in zip(blocks, fitted):
+    for (heading, _), f in zip(blocks, fitted):
         if heading:
             c.setFillColor(pal["character"])
             s.line(heading, 5 * MM, y - 3 * MM, 8, "bold", max_width=width)
@@ -88,22 +87,28 @@ def mission_summary(model: Model) -> list[str]:
     """One line per mission; the suit missions, worded alike, share one line."""
     groups: dict[str, list[str]] = {}
     for m in model.missions:
-        text = m.text
-        if m.id in engine.SUITS:
-            text = re.sub(rf"\b{re.escape(m.name)} monster", "monster of that suit", text)
+        text = " ".join(f"{signed(vp)} VP {what}" for vp, what in mission_lines(m))
+        if m.gain_per in facts.SUITS and m.gain_per == m.id:
+            text = text.replace(facts.per_phrase(m.gain_per), "monster of that suit")
         groups.setdefault(text, []).append(m.name)
     return [f"{'/'.join(names)}: {text}" for text, names in groups.items()]
 
 
+def _element_vp(model: Model) -> str:
+    """The characters' element bonus ("+1"), or "+1/+2" when they differ."""
+    return "/".join(dict.fromkeys(signed(c.element_vp) for c in model.characters)) or "+0"
+
+
 def aid_scoring(model: Model):
-    lines = "\n".join(mission_summary(model)).replace("-1 VP", f"{MINUS}1 VP")
+    lines = "\n".join(mission_summary(model))
 
     @shared
     def draw(s: Surface) -> None:
         _aid_blocks(s, "END OF A ROUND", [
             ("SCORE YOUR MISSION", lines),
-            ("", "+1 VP per monster of your character's element; each boss's VP."),
-            ("LEVELS", f"Level 2 from {engine.LEVEL_2_VP} VP, level 3 from {engine.LEVEL_3_VP} VP"
+            ("", f"{_element_vp(model)} VP per monster of your character's element; each "
+                 "boss's VP."),
+            ("LEVELS", f"Level 2 from {facts.LEVEL_2_VP} VP, level 3 from {facts.LEVEL_3_VP} VP"
                        " (and back down if you lose VP)."),
             ("SHOPPING", "Fewest coins first. Spend N coins: draw N treasures, keep 1, shuffle "
                          "the rest back. Then discard all defeated monsters."),

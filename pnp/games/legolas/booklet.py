@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from ...render.booklet import Booklet, faces_figure
 from ..base import booklet_text
-from . import engine
-from .kit import Model
+from . import facts
+from .enforced import enforced_rulings
+from .model import Model
 from .drawing import title_case, fmt, signed
-from .cards import (_score_lines, character_card, mission_card, monster_back, monster_card,
+from .texts import level_texts, mission_lines, treasure_text
+from .cards import (character_card, mission_card, monster_back, monster_card,
                     treasure_card)
 
 
@@ -26,7 +28,7 @@ def challenge_example(model: Model) -> dict:
     """A challenge worked through with the data's numbers (ruling L9): a horde of four monsters
     of one suit, values rising, and the character whose defence lets at least two of them
     through but not all."""
-    for suit in engine.SUITS:
+    for suit in facts.SUITS:
         ms = sorted((m for m in model.monsters if m.suit == suit and m.kind != "trap"),
                     key=lambda m: m.value)
         picks = []
@@ -54,12 +56,11 @@ def challenge_example(model: Model) -> dict:
     return {}
 
 
-def booklet(model: Model) -> Booklet:
-    pal = model.common.palette
-    suits = []
-    for suit in engine.SUITS:
+def _suit_rows(model: Model) -> list[dict]:
+    rows = []
+    for suit in facts.SUITS:
         ms = [m for m in model.monsters if m.suit == suit]
-        suits.append({
+        rows.append({
             "id": suit, "name": title_case(suit), "descriptor": model.suits.get(suit, ""),
             "cards": len(ms), "traps": sum(1 for m in ms if m.kind == "trap"),
             "bosses": ", ".join(f"{m.value} {m.element} {signed(m.boss_vp)}"
@@ -68,38 +69,52 @@ def booklet(model: Model) -> Booklet:
             "spread": ", ".join(f"{n}\u00d7{v}" for v, n in sorted(
                 {v: sum(1 for m in ms if m.value == v) for v in {m.value for m in ms}}.items())),
         })
+    return rows
+
+
+def _deal_rows(model: Model) -> list[dict]:
     deal = []
     deck = len(model.monsters)
-    for n in range(engine.LegolasGame.min_players, engine.LegolasGame.max_players + 1):
-        sizes = engine.hand_sizes(n, deck)
+    for n in range(facts.MIN_PLAYERS, facts.MAX_PLAYERS + 1):
+        sizes = facts.hand_sizes(n, deck)
         deal.append({"players": n, "each": str(sizes[0]) if len(set(sizes)) == 1
                      else ", ".join(map(str, sizes)), "aside": deck - sum(sizes)})
-    chars = [{"name": c.name, "threshold": c.threshold, "defence": c.defence,
-              "element": title_case(c.element), "level2": c.level2, "level3": c.level3,
-              "copies": c.copies} for c in model.characters]
-    missions = [{"id": m.id, "name": m.name, "text": m.text,
-                 "lines": [{"vp": n, "what": r} for n, r in _score_lines(m.text)]}
-                for m in model.missions]
+    return deal
+
+
+def booklet_context(model: Model) -> dict:
+    """Every number and card text the booklet prints, from the same fields as the cards."""
+    chars = []
+    for c in model.characters:
+        level2, level3 = level_texts(c)
+        chars.append({"name": c.name, "threshold": c.threshold, "defence": c.defence,
+                      "element": title_case(c.element), "element_vp": signed(c.element_vp),
+                      "level2": level2, "level3": level3, "copies": c.copies})
+    missions = [{"id": m.id, "name": m.name,
+                 "lines": [{"vp": signed(vp), "gain": vp >= 0, "what": what}
+                           for vp, what in mission_lines(m)]} for m in model.missions]
     half = [m for m in model.monsters if m.coins != int(m.coins)]
-    players = engine.LegolasGame.max_players
-    context = {
-        "deck": deck, "suits": suits, "elements": [title_case(e) for e in engine.ELEMENTS],
+    minion = next((t.amount for t in model.treasures if t.effect == "minion"), 0)
+    return {
+        "deck": len(model.monsters), "suits": _suit_rows(model),
+        "elements": [title_case(e) for e in facts.ELEMENTS],
         "kinds": {"traps": sum(1 for m in model.monsters if m.kind == "trap"),
                   "bosses": sum(1 for m in model.monsters if m.kind == "boss")},
         "half_coin": (f"{title_case(half[0].suit)} {half[0].value} {half[0].element}"
                       if half else ""),
-        "treasures": [{"name": t.name, "effect": t.effect} for t in model.treasures],
+        "treasures": [{"name": t.name, "effect": treasure_text(t)} for t in model.treasures],
         "characters": chars, "character_cards": sum(c["copies"] for c in chars),
         "missions": missions, "players": [{"seat": p.seat, "name": p.name} for p in
                                           model.players],
-        "min_players": engine.LegolasGame.min_players, "max_players": players,
-        "rounds": engine.ROUNDS, "deal": deal, "aid_cards": model.aid_cards,
-        "level2": engine.LEVEL_2_VP, "level3": engine.LEVEL_3_VP,
+        "min_players": facts.MIN_PLAYERS, "max_players": facts.MAX_PLAYERS,
+        "rounds": facts.ROUNDS, "deal": _deal_rows(model), "aid_cards": model.aid_cards,
+        "level2": facts.LEVEL_2_VP, "level3": facts.LEVEL_3_VP,
         "vp_loop": model.vp_loop, "vp_below": model.vp_below,
-        "example": challenge_example(model),
-        "minion": getattr(engine, "MINION_REDUCTION", 5),
+        "example": challenge_example(model), "minion": minion,
     }
-    text = booklet_text(model.common, context)
+
+
+def _figures(model: Model) -> dict:
     sample = []
     for kind in ("trap", "", "boss"):
         m = next((m for m in model.monsters if m.kind == kind and (kind or m.coins >= 2)),
@@ -114,6 +129,11 @@ def booklet(model: Model) -> Booklet:
         others.append(mission_card(model, model.missions[0], model.players[0]))
     if model.treasures:
         others.append(treasure_card(model, model.treasures[0]))
-    figures = {"monsters": _cards_figure(model, sample), "cards": _cards_figure(model, others)}
-    return Booklet(model.common.title, text, figures, accent=pal["character"],
+    return {"monsters": _cards_figure(model, sample), "cards": _cards_figure(model, others)}
+
+
+def booklet(model: Model) -> Booklet:
+    text = booklet_text(model.common, booklet_context(model), enforced_rulings(model))
+    return Booklet(model.common.title, text, _figures(model),
+                   accent=model.common.palette["character"],
                    source=str(model.common.folder.path / "booklet"))

@@ -8,7 +8,7 @@ from ...render.colours import ink_on, mix
 from ...render.icons import axe_icon, bow_icon, disc, element_icon
 from ...render.surface import Surface
 from ...units import MM
-from .kit import Model
+from .model import Model
 
 
 MINUS = "\u2212"

@@ -1,12 +1,13 @@
 """Legolas vs. Gimli's printed pieces, assembled into the kit: every name, number and colour
-comes from the model (the card data) or from the rules engine's facts."""
+comes from the model (the card data) or from the rules' facts. Imports go one way: the model,
+then the drawings of each kind of piece, then this assembly."""
 
 from __future__ import annotations
 
 from ...errors import Source
 from ...kit import Kit, Piece, Sheet
-from . import engine
-from .kit import Model
+from . import facts
+from .model import Model
 from .drawing import title_case
 from .cards import (character_back, character_card, mission_back, mission_card, monster_back,
                     monster_card, treasure_back, treasure_card)
@@ -18,7 +19,7 @@ from .booklet import booklet
 # ---- the kit -------------------------------------------------------------------------------------
 def build(model: Model, fonts) -> Kit:
     w, h = model.card_size
-    order = {s: i for i, s in enumerate(engine.SUITS)}
+    order = {s: i for i, s in enumerate(facts.SUITS)}
     mback = monster_back(model)
     monsters = sorted(zip(model.monsters, model.monster_sources),
                       key=lambda ms: (order.get(ms[0].suit, 9), ms[1].row or 0))
@@ -36,7 +37,8 @@ def build(model: Model, fonts) -> Kit:
                    for _ in range(ch.copies)]
     turn, scoring = aid_turn(model), aid_scoring(model)
     toml = Source(model.common.folder.toml_path)  # counts and texts set in game.toml
-    pieces += [Piece("player aid card", "player aid card", turn, scoring, toml)
+    pieces += [Piece("player aid card", "player aid card", turn, scoring, toml,
+                       two_sided=True)
                for _ in range(model.aid_cards)]
     kit.sheets.append(Sheet("Treasure, character and player aid cards", w, h, tuple(pieces),
                             note="player aid: scoring on the back"))
@@ -44,7 +46,7 @@ def build(model: Model, fonts) -> Kit:
     for p in model.players:
         back = mission_back(model, p)
         pieces += [Piece("mission card", f"{p.name} {m.name} mission card",
-                         mission_card(model, m, p), back, m.source) for m in model.missions]
+                         mission_card(model, m, p), back, src) for m, src in model.mission_rows()]
     kit.sheets.append(Sheet("Mission cards", w, h, tuple(pieces),
                             note=f"{len(model.missions)} per player colour"))
     d = model.token_diameter

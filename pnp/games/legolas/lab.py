@@ -33,11 +33,11 @@ class Figures(Extra):
         self.round_vp: dict[str, Counter] = {}
         self.char_score: dict[str, Counter] = {}     # character -> final score (half points)
         self.char_win: dict[str, Counter] = {}       # character -> {0 lost, k: among k winners}
-        self.bought = Counter()                      # treasure -> copies bought (all games)
-        self.bought_games = Counter()                # treasure -> games where bought
-        self.score = Counter()                       # every seat's final score (half points)
-        self.winning = Counter()                     # winning score (half points)
-        self.round_end = Counter()
+        self.bought: Counter = Counter()                      # treasure -> copies bought (all games)
+        self.bought_games: Counter = Counter()                # treasure -> games where bought
+        self.score: Counter = Counter()                       # every seat's final score (half points)
+        self.winning: Counter = Counter()                     # winning score (half points)
+        self.round_end: Counter = Counter()
 
     def length(self, stats, decisions):
         return stats["turns"]
@@ -215,17 +215,16 @@ def observation_text(obs, seat_label) -> list[str]:
                        f"; closed gates {obs.closed_gates[s]}")
     if obs.hordes:
         out.append("  Open hordes (monsters bottom to top):")
-        for idx, suit, total, top, tokens in obs.hordes:
+        for idx, suit, total, _top, tokens in obs.hordes:
             out.append(f"    horde {idx} ({SUITS[suit]} gate, total {total}): "
                        + (", ".join(token(t) for t in tokens) or "no monsters yet"))
     if obs.challenge:
         who, h, cards, pos, dmg, dfn, won = obs.challenge
         out.append(f"  Challenge by {seat_label(who)} of horde {h}: damage {dmg} of defence {dfn}")
-    out.append(f"  Your defence {obs.defence}"
-               + (f", immune to {', '.join(SUITS[i] for i in range(4) if obs.immune_suits >> i & 1)}"
-                  if obs.immune_suits else "")
-               + (f", +1 damage from {', '.join(ELEMENTS[i] for i in range(4) if obs.barrier_elements >> i & 1)}"
-                  if obs.barrier_elements else ""))
+    immune = ", ".join(SUITS[i] for i in range(4) if obs.immune_suits >> i & 1)
+    barrier = ", ".join(ELEMENTS[i] for i in range(4) if obs.barrier_elements >> i & 1)
+    out.append(f"  Your defence {obs.defence}" + (f", immune to {immune}" if immune else "")
+               + (f", +1 damage from {barrier}" if barrier else ""))
     out.append("  Your hand: " + (", ".join(card(c) for c in sorted(
         obs.hand, key=lambda c: (ms[c].suit, ms[c].value))) or "empty"))
     if obs.shop_coins:
@@ -240,7 +239,7 @@ def hidden_twin(game: LegolasGame, actions: Sequence[int], seat: int,
     one that a third player holds, or with a card not dealt (set aside or still in the deck):
     `seat` sees none of them. Tried a few times, since an exchanged card can make that player's
     earlier play illegal."""
-    state, deal = game.new_initial_state(), []
+    state, deal = game.new_initial_state(), list[int]()
     for i, a in enumerate(actions):
         if state.current_player() == CHANCE and 0 <= a < DECK_SIZE:
             deal = deal if deal and deal[-1] == i - 1 else []   # a new round's deal starts

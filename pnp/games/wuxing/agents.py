@@ -38,6 +38,38 @@ class GreedyAgent:
 
     # -- scoring ----------------------------------------------------------------------------
 
+    def _outcomes(self, o: WuxingObservation, k: int) -> tuple[list[float], list[float]]:
+        """What winning and what losing a duel on path k is worth to me, by the colour of the
+        link (index colour + 1: no link, red, blue)."""
+        me, opp = o.player, 1 - o.player
+        pos_me, pos_opp = o.pawns[me][k], o.pawns[opp][k]
+        cap = o.tokens_per_colour
+        # Does this duel end the path? The winner's next island holds the loser, who is at home.
+        ends = pos_opp - pos_me == 1
+        won = self._values(1.0, ends and pos_opp == (PATH_LEN - 1 if me == 0 else 0),
+                           o.paths_won[me], o.tokens[me], cap)
+        lost = self._values(-1.0, ends and pos_me == (0 if me == 0 else PATH_LEN - 1),
+                            o.paths_won[opp], o.tokens[opp], cap)
+        return won, lost
+
+    def _values(self, sign: float, ends_path: bool, paths_won: int, held: Sequence[int],
+                cap: int) -> list[float]:
+        """The worth of a duel won (sign 1) or lost (sign -1) by the player who holds `held`
+        tokens: the path, then a token of the link's colour, then the last token."""
+        v = sign
+        if ends_path:
+            v += sign * (3.0 if paths_won == 0 else 50.0)
+        out = [v]
+        last = sum(held) == 2 * cap - 1
+        for c in (0, 1):
+            x = v
+            if held[c] < cap:
+                x += sign * self.token_weight
+                if last:
+                    x += sign * 50.0
+            out.append(x)
+        return out
+
     def _duel_values(self, o: WuxingObservation, k: int, mine: Sequence[int],
                      theirs: Sequence[int]) -> list[list[float]]:
         """values[i][j]: what my card mine[i] against the opponent's theirs[j] on path k is worth
@@ -50,71 +82,31 @@ class GreedyAgent:
         yy_me = o.yin_yang[me][k]
         yy_opp = o.yin_yang[opp][k]
         beat = _BEAT[1 if o.generated_wins else 0]
-        cap = o.tokens_per_colour
-        tokens_me = o.tokens[me]
-        tokens_opp = o.tokens[opp]
-        turn = o.pawns_turn and not yy_me
-        token_weight = self.token_weight
+        turning = path[pos_me] if o.pawns_turn and not yy_me else -1   # my pawn turns on it
         turn_weight = self.turn_weight
-        # Does this duel end the path? The winner's next island holds the loser, who is at home.
-        gap = pos_opp - pos_me        # >= 1
-        home_me = 0 if me == 0 else PATH_LEN - 1
-        home_opp = PATH_LEN - 1 if me == 0 else 0
-        win_path = gap == 1 and pos_opp == home_opp
-        win_path_bonus = 3.0 if o.paths_won[me] == 0 else 50.0
-        lose_path = gap == 1 and pos_me == home_me
-        lose_path_cost = 3.0 if o.paths_won[opp] == 0 else 50.0
-        # per colour: (the winner gets a token, and it is the winner's last one)
-        gain_me = tuple((tokens_me[c] < cap, sum(tokens_me) == 2 * cap - 1) for c in (0, 1))
-        gain_opp = tuple((tokens_opp[c] < cap, sum(tokens_opp) == 2 * cap - 1) for c in (0, 1))
+        won, lost = self._outcomes(o, k)
+        # a tie (the same card): the pawn on that element's island wins, else the Yin-Yang pawn
+        same = [me if path[pos_me] == e else opp if path[pos_opp] == e else
+                me if yy_me else opp if yy_opp else -1 for e in range(5)]
         out = []
         for m in mine:
             row = []
             for t in theirs:
                 if m == t:
-                    if path[pos_me] == m:
-                        w = me
-                    elif path[pos_opp] == m:
-                        w = opp
-                    elif yy_me:
-                        w = me
-                    elif yy_opp:
-                        w = opp
-                    else:
+                    w, colour = same[m], -1
+                    if w < 0:
                         row.append(0.0)
                         continue
-                    colour = -1
                 else:
                     w = beat[m][t] if me == 0 else beat[t][m]
                     colour = _LINK[m][t]
                 if w == me:
-                    v = 1.0
-                    if win_path:
-                        v += win_path_bonus
-                    if colour >= 0:
-                        gain, last = gain_me[colour]
-                        if gain:
-                            v += token_weight
-                            if last:
-                                v += 50.0
-                    if turn and path[pos_me] == m:
-                        v += turn_weight
+                    row.append(won[colour + 1] + turn_weight if m == turning else
+                               won[colour + 1])
                 else:
-                    v = -1.0
-                    if lose_path:
-                        v -= lose_path_cost
-                    if colour >= 0:
-                        gain, last = gain_opp[colour]
-                        if gain:
-                            v -= token_weight
-                            if last:
-                                v -= 50.0
-                row.append(v)
+                    row.append(lost[colour + 1])
             out.append(row)
         return out
-
-    def _duel_value(self, o: WuxingObservation, k: int, mine: int, theirs: int) -> float:
-        return self._duel_values(o, k, (mine,), (theirs,))[0][0]
 
     def _card_values(self, o: WuxingObservation, opp_cards: Sequence[int]) -> dict:
         """(path, card) -> expected value against a card drawn uniformly from opp_cards."""

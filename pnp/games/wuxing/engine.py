@@ -42,19 +42,22 @@ DESTROYS = {"wood": "earth", "earth": "water", "water": "fire", "fire": "metal",
 
 SEAT_NAMES = ("Yang", "Yin")
 SIDES = ("yang", "yin")            # as the card data names the seats
+SYMBOLS = ("陽", "陰")              # each seat's symbol, at the top of its cards (W2)
+CARD_COLOURS = ("white", "black")  # each seat's cards (W2)
 YANG, YIN = 0, 1
-COLOURS = ("red", "blue")          # red = generating link, blue = destroying link
+COLOURS = ("red", "blue")          # red = generating link, blue = destroying link (W1, W10)
 RED, BLUE = 0, 1
 TOKENS_PER_COLOUR = 3               # red and blue link tokens each
 PATHS_TO_WIN = 2                    # W11
 DEFAULT_MAX_ROUNDS = 30             # W14
 
-# A legal layout (W2): every path holds each element once and no element stands at the same
-# distance from a player on two paths.
+# The layout of card_data/wuxing/islands.csv (W2, W21; a test keeps the two the same): every
+# path holds each element once, no element stands at the same distance from a player on two
+# paths, and in simulated games neither seat wins more often (the figures are in W21).
 DEFAULT_PATHS = (
-    ("wood", "fire", "earth", "metal", "water"),
-    ("earth", "water", "metal", "wood", "fire"),
-    ("metal", "earth", "water", "fire", "wood"),
+    ("earth", "water", "fire", "wood", "metal"),
+    ("metal", "wood", "water", "earth", "fire"),
+    ("water", "fire", "wood", "metal", "earth"),
 )
 
 FIRST_BASE = 200
@@ -205,7 +208,7 @@ def _card_mask(cards: Sequence[int]) -> int:
 
 
 # Mask of the cards in a per-path card tuple (-1 = no card, -2 = not assigned yet).
-_CARD_MASK = {t: _card_mask(t) for t in
+_CARD_MASK: dict[tuple[int, ...], int] = {t: _card_mask(t) for t in
               ((a, b, c) for a in range(-2, 5) for b in range(-2, 5) for c in range(-2, 5))}
 # Set-aside actions allowed by a "played last round" mask.
 _SET_ASIDE_ACTS = tuple(tuple(SET_ASIDE_BASE + e for e in _bits(m)) for m in range(ALL_CARDS + 1))
@@ -236,7 +239,7 @@ def _round_table(unf: tuple[int, ...]):
 
 _ROUND_TAB = {unf: _round_table(unf) for unf in set(_UNF_OF.values())}
 # Path winners -> (unfinished paths, their _ROUND_TAB entry).
-_ROUND_OF_PW = {pw: (unf, _ROUND_TAB[unf]) for pw, unf in _UNF_OF.items()}
+_ROUND_OF_PW: dict[tuple[int, ...], tuple] = {pw: (unf, _ROUND_TAB[unf]) for pw, unf in _UNF_OF.items()}
 _CHANCE_OUTCOMES = ((FIRST_BASE, 0.5), (FIRST_BASE + 1, 0.5))
 
 # The pawns of the three paths as one int, the board code: path k contributes
@@ -292,21 +295,21 @@ def _duel_entry(k: int, path: Sequence[int], beat, pawns_turn: bool, a0: int, a1
     else:
         w = beat[c0][c1]                           # W6
         colour = _LINK[c0][c1]
-    l = 1 - w
+    lose = 1 - w
     turned = False
     # W8 / W15: turning, judged on the island the winner stands on before advancing.
     if pawns_turn and path[(a0, a1)[w]] == (c0, c1)[w]:
-        turned = not yy[w] or yy[l]
+        turned = not yy[w] or yy[lose]
         side = 1 + w
     # W9 / W16: advance, push, win the path.
     pos = [a0, a1]
     step = 1 if w == 0 else -1
     new = pos[w] + step
     won = False
-    if new == pos[l]:
+    if new == pos[lose]:
         back = new + step
         if 0 <= back < PATH_LEN:
-            pos[l] = back
+            pos[lose] = back
             pos[w] = new
         else:
             won = True
@@ -322,8 +325,8 @@ _DUEL_TABLES: dict[tuple, tuple] = {}
 def _duel_tables(path_elems: tuple, generated_wins: bool, pawns_turn: bool) -> tuple:
     """Per path, the _duel_entry for each index path code * 25 + c0 * 5 + c1."""
     key = (path_elems, generated_wins, pawns_turn)
-    tabs = _DUEL_TABLES.get(key)
-    if tabs is None:
+    found = _DUEL_TABLES.get(key)
+    if found is None:
         beat = _BEAT[1 if generated_wins else 0]
         tabs = []
         for k, path in enumerate(path_elems):
@@ -337,8 +340,8 @@ def _duel_tables(path_elems: tuple, generated_wins: bool, pawns_turn: bool) -> t
                                 tab[base + c0 * 5 + c1] = _duel_entry(
                                     k, path, beat, pawns_turn, a0, a1, side, c0, c1)
             tabs.append(tuple(tab))
-        tabs = _DUEL_TABLES[key] = tuple(tabs)
-    return tabs
+        found = _DUEL_TABLES[key] = tuple(tabs)
+    return found
 
 
 _new = object.__new__
@@ -436,36 +439,11 @@ class WuxingGame(Game):
         s = WuxingState(self)
         if first not in (0, 1):
             raise ValueError("first must be 0 or 1")
-        pos, yy = s._pos, s._yy
-        if pawns is not None:
-            if len(pawns) != NUM_PATHS:
-                raise ValueError("pawns needs one (yang, yin) pair per path")
-            pos = (tuple(int(p[0]) for p in pawns), tuple(int(p[1]) for p in pawns))
-        for k in range(NUM_PATHS):
-            y, n = pos[0][k], pos[1][k]
-            if not 0 <= y < n <= PATH_LEN - 1:
-                raise ValueError(f"path {k}: Yang pawn must stand before the Yin pawn, got {y}, {n}")
-        if yin_yang is not None:
-            yy = tuple(tuple(bool(yin_yang[k] == seat) for k in range(NUM_PATHS))
-                       for seat in (0, 1))
-        s._board = _encode_board(pos, yy)
+        s._board = _board_of(s, pawns, yin_yang)
         if path_winner is not None:
-            s._pw = tuple(-1 if w is None else int(w) for w in path_winner)
-            if any(w not in (-1, 0, 1) for w in s._pw):
-                raise ValueError("path winners must be 0, 1 or None")
-            won = [s._pw.count(0), s._pw.count(1)]
-            if max(won) >= PATHS_TO_WIN:
-                raise ValueError("a player with 2 paths has already won")
-            s._won = tuple(won)
+            s._pw, s._won = _path_winners(path_winner)
         if tokens is not None:
-            cap = self.tokens_per_colour
-            h = tuple(tuple(int(x) for x in t) for t in tokens)
-            for c in (RED, BLUE):
-                if h[0][c] < 0 or h[1][c] < 0 or h[0][c] + h[1][c] > cap:
-                    raise ValueError(f"bad {COLOURS[c]} token counts {h}")
-            if sum(h[0]) == 2 * cap or sum(h[1]) == 2 * cap:
-                raise ValueError("a player with all tokens has already won")
-            s._held = h
+            s._held = _tokens_held(tokens, self.tokens_per_colour)
         if last_played is not None:
             s._last = tuple(ALL_CARDS if lp is None else sum(1 << _eid(e) for e in lp)
                             for lp in last_played)
@@ -478,6 +456,47 @@ class WuxingGame(Game):
         s._first0 = first_player
         s._start_round()
         return s
+
+
+def _board_of(s: "WuxingState", pawns: Sequence[tuple[int, int]] | None,
+              yin_yang: Sequence[int | None] | None) -> int:
+    """The board code of a position: the pawns (default: at home) and their sides."""
+    pos, yy = s._pos, s._yy
+    if pawns is not None:
+        if len(pawns) != NUM_PATHS:
+            raise ValueError("pawns needs one (yang, yin) pair per path")
+        pos = (tuple(int(p[0]) for p in pawns), tuple(int(p[1]) for p in pawns))
+    for k in range(NUM_PATHS):
+        y, n = pos[0][k], pos[1][k]
+        if not 0 <= y < n <= PATH_LEN - 1:
+            raise ValueError(f"path {k}: Yang pawn must stand before the Yin pawn, got {y}, {n}")
+    if yin_yang is not None:
+        yy = (tuple(yin_yang[k] == 0 for k in range(NUM_PATHS)),
+              tuple(yin_yang[k] == 1 for k in range(NUM_PATHS)))
+    return _encode_board(pos, yy)
+
+
+def _path_winners(path_winner: Sequence[int | None]) -> tuple[tuple[int, ...], tuple[int, int]]:
+    """(winner or -1 per path, paths won per seat) of a position that is not over."""
+    pw = tuple(-1 if w is None else int(w) for w in path_winner)
+    if any(w not in (-1, 0, 1) for w in pw):
+        raise ValueError("path winners must be 0, 1 or None")
+    won = (pw.count(0), pw.count(1))
+    if max(won) >= PATHS_TO_WIN:
+        raise ValueError("a player with 2 paths has already won")
+    return pw, won
+
+
+def _tokens_held(tokens: Sequence[Sequence[int]], cap: int) -> tuple:
+    """((red, blue) per seat) of a position that is not over; the rest lie in the pool."""
+    h = tuple(tuple(int(x) for x in t) for t in tokens)
+    for c in (RED, BLUE):
+        if h[0][c] < 0 or h[1][c] < 0 or h[0][c] + h[1][c] > cap:
+            raise ValueError(f"bad {COLOURS[c]} token counts {h}")
+    if sum(h[0]) == 2 * cap or sum(h[1]) == 2 * cap:
+        raise ValueError("a player with all tokens has already won")
+    return h
+
 
 
 # ---------------------------------------------------------------------------------------------
@@ -518,6 +537,22 @@ class WuxingObservation:
     # _g: the WuxingGame; _board: the state's board code (pawns, yin_yang); _mine: my cards per
     # path as the state holds them (-2s: none put down yet).
     __slots__ = _FIELDS + ("_g", "_board", "_mine")
+    player: int
+    phase: str
+    round: int
+    first: int
+    to_move: int
+    path_winner: tuple[int, ...]
+    paths_won: tuple[int, ...]
+    tokens: tuple[tuple[int, ...], ...]
+    unfinished: tuple[int, ...]
+    last_played: tuple[int, ...]
+    set_aside: tuple[int, ...]
+    opponent_assigned: bool
+    revealed: tuple[tuple[int, int] | None, ...]
+    _g: WuxingGame
+    _board: int
+    _mine: tuple[int, ...]
 
     def __init__(self, s: "WuxingState", player: int):
         o = s.observation(player)
@@ -603,16 +638,16 @@ class WuxingState(State):
         self._round = 1
         # W12: each pawn starts on the island nearest its owner, coloured side up.
         self._board = _INITIAL_BOARD
-        self._pw = (-1, -1, -1)
-        self._won = (0, 0)
-        self._held = ((0, 0), (0, 0))
-        self._last = (ALL_CARDS, ALL_CARDS)      # round 1: any card may be set aside (W3)
-        self._sa = _NONE_SET_ASIDE
-        self._cards = _NONE_ASSIGNED
-        self._revealed = _NOT_REVEALED
-        self._unfinished = (0, 1, 2)
+        self._pw: tuple[int, ...] = (-1, -1, -1)
+        self._won: tuple[int, ...] = (0, 0)
+        self._held: tuple[tuple[int, ...], ...] = ((0, 0), (0, 0))
+        self._last: tuple[int, ...] = (ALL_CARDS, ALL_CARDS)  # round 1: any card may be set aside (W3)
+        self._sa: tuple[int, ...] = _NONE_SET_ASIDE
+        self._cards: tuple[tuple[int, ...], ...] = _NONE_ASSIGNED
+        self._revealed: tuple[bool, ...] = _NOT_REVEALED
+        self._unfinished: tuple[int, ...] = (0, 1, 2)
         self._winner = -1
-        self._end = None
+        self._end: str | None = None
         self._duels = 0
         self._ties = 0
         self._turns = 0
@@ -649,58 +684,63 @@ class WuxingState(State):
     def apply_action(self, action: int) -> None:
         ph = self._phase
         if ph == _P_ASSIGN:
-            p = self._to_move
-            rtab = self._rtab
-            i = action - ASSIGN_BASE
-            if not (0 <= i < len(rtab[0])):
-                raise IllegalAction(
-                    f"action {action} is not an assignment of {len(self._unfinished)} cards")
-            sa = self._sa[p]
-            if sa in rtab[1][i]:
-                raise IllegalAction(f"{SEAT_NAMES[p]} cannot play {ELEMENTS[sa]}: it is set aside")
-            cs = self._cards
-            self._cards = (rtab[0][i], cs[1]) if p == 0 else (cs[0], rtab[0][i])
-            first = self._first
-            if p == first:
-                self._to_move = 1 - p
-            else:
-                self._phase = _P_REVEAL
-                self._to_move = first
-                self._hidden = hidden = rtab[3]
-                only = _ONLY[hidden]
-                if only >= 0:              # W19: a single path reveals itself
-                    self._reveal(only)
-            return
-        if ph == _P_SET_ASIDE:
-            e = action - SET_ASIDE_BASE
-            p = self._to_move
-            if not (0 <= e < 5 and self._last[p] >> e & 1):
-                allowed = ", ".join(ELEMENTS[x] for x in _bits(self._last[p]))
-                raise IllegalAction(
-                    f"{SEAT_NAMES[p]} must set aside one of the cards played last round "
-                    f"({allowed}); got action {action}")
-            sa = self._sa
-            self._sa = (e, sa[1]) if p == 0 else (sa[0], e)
-            if p == self._first:          # W18: first player chooses first, then the other
-                self._to_move = 1 - p
-            else:
-                self._phase = _P_ASSIGN
-                self._to_move = self._first
-            return
-        if ph == _P_REVEAL:
+            self._assign(action)
+        elif ph == _P_SET_ASIDE:
+            self._set_aside(action)
+        elif ph == _P_REVEAL:
             k = action - REVEAL_BASE
             if not (0 <= k < NUM_PATHS) or self._pw[k] >= 0 or self._revealed[k]:
                 raise IllegalAction(f"path {k + 1} cannot be revealed now (finished, revealed or "
                                     f"no such path); action {action}")
             self._reveal(k)
-            return
-        if ph == _P_FIRST:
+        elif ph == _P_FIRST:
             if action not in (FIRST_BASE, FIRST_BASE + 1):
                 raise IllegalAction(f"chance action {action} is not a first-player draw")
             self._first = self._first0 = action - FIRST_BASE
             self._start_round()
-            return
-        raise IllegalAction("the game is over")
+        else:
+            raise IllegalAction("the game is over")
+
+    def _assign(self, action: int) -> None:
+        """W4: the player to move puts cards face down on the unfinished paths."""
+        p = self._to_move
+        rtab = self._rtab
+        i = action - ASSIGN_BASE
+        if not (0 <= i < len(rtab[0])):
+            raise IllegalAction(
+                f"action {action} is not an assignment of {len(self._unfinished)} cards")
+        sa = self._sa[p]
+        if sa in rtab[1][i]:
+            raise IllegalAction(f"{SEAT_NAMES[p]} cannot play {ELEMENTS[sa]}: it is set aside")
+        cs = self._cards
+        self._cards = (rtab[0][i], cs[1]) if p == 0 else (cs[0], rtab[0][i])
+        first = self._first
+        if p == first:
+            self._to_move = 1 - p
+        else:
+            self._phase = _P_REVEAL
+            self._to_move = first
+            self._hidden = hidden = rtab[3]
+            only = _ONLY[hidden]
+            if only >= 0:              # W19: a single path reveals itself
+                self._reveal(only)
+
+    def _set_aside(self, action: int) -> None:
+        """W3: the player to move sets aside one of the cards played last round."""
+        e = action - SET_ASIDE_BASE
+        p = self._to_move
+        if not (0 <= e < 5 and self._last[p] >> e & 1):
+            allowed = ", ".join(ELEMENTS[x] for x in _bits(self._last[p]))
+            raise IllegalAction(
+                f"{SEAT_NAMES[p]} must set aside one of the cards played last round "
+                f"({allowed}); got action {action}")
+        sa = self._sa
+        self._sa = (e, sa[1]) if p == 0 else (sa[0], e)
+        if p == self._first:          # W18: first player chooses first, then the other
+            self._to_move = 1 - p
+        else:
+            self._phase = _P_ASSIGN
+            self._to_move = self._first
 
     def returns(self) -> list[float]:
         if self._phase != _P_OVER:
@@ -861,7 +901,7 @@ class WuxingState(State):
         return tuple(None if w < 0 else w for w in self._pw)
 
     @property
-    def tokens(self) -> tuple[tuple[int, int], tuple[int, int]]:
+    def tokens(self) -> tuple[tuple[int, ...], ...]:
         """((yang_red, yang_blue), (yin_red, yin_blue))."""
         return self._held
 
@@ -952,30 +992,9 @@ class WuxingState(State):
                 self._board = board + delta
                 if turned:
                     self._turns += 1
-                end = None
-                if won_path:
-                    self._pw = _put(self._pw, k, w)
-                    won = self._won
-                    self._won = won = (won[0] + 1, won[1]) if w == 0 else (won[0], won[1] + 1)
-                    if won[w] >= PATHS_TO_WIN:
-                        end = "paths"
-                # W10 / W17: token of the link's colour.
-                if colour >= 0:
-                    h = self._held
-                    hw = h[w]
-                    if hw[colour] < cap:
-                        hl = h[1 - w]
-                        if colour == RED:
-                            if h[0][0] + h[1][0] >= cap:     # pool empty: take from the opponent
-                                hl = (hl[0] - 1, hl[1])
-                            hw = (hw[0] + 1, hw[1])
-                        else:
-                            if h[0][1] + h[1][1] >= cap:
-                                hl = (hl[0], hl[1] - 1)
-                            hw = (hw[0], hw[1] + 1)
-                        self._held = (hw, hl) if w == 0 else (hl, hw)
-                        if end is None and hw[0] + hw[1] == 2 * cap:
-                            end = "tokens"
+                end = "paths" if won_path and self._win_path(k, w) else None
+                if colour >= 0 and self._take_token(w, colour, cap) and end is None:
+                    end = "tokens"
                 # W11: immediate win (two paths first, then all the tokens).
                 if end is not None:
                     self._finish(w, end)
@@ -986,6 +1005,32 @@ class WuxingState(State):
             k = _ONLY[hidden]
             if k < 0:
                 return
+
+    def _win_path(self, k: int, w: int) -> bool:
+        """Seat w wins path k; True when that is its second path (W11)."""
+        self._pw = _put(self._pw, k, w)
+        won = self._won
+        self._won = won = (won[0] + 1, won[1]) if w == 0 else (won[0], won[1] + 1)
+        return won[w] >= PATHS_TO_WIN
+
+    def _take_token(self, w: int, colour: int, cap: int) -> bool:
+        """W10 / W17: seat w takes a token of the link's colour (from the opponent when the pool
+        has none left); True when w then holds every token."""
+        h = self._held
+        hw = h[w]
+        if hw[colour] >= cap:
+            return False
+        hl = h[1 - w]
+        if colour == RED:
+            if h[0][0] + h[1][0] >= cap:     # pool empty: take from the opponent
+                hl = (hl[0] - 1, hl[1])
+            hw = (hw[0] + 1, hw[1])
+        else:
+            if h[0][1] + h[1][1] >= cap:
+                hl = (hl[0], hl[1] - 1)
+            hw = (hw[0], hw[1] + 1)
+        self._held = (hw, hl) if w == 0 else (hl, hw)
+        return hw[0] + hw[1] == 2 * cap
 
     def _finish(self, winner: int, end: str) -> None:
         self._phase = _P_OVER

@@ -12,11 +12,13 @@ from ...kit import Board, Kit, Piece, Sheet, shared
 from ...render.booklet import Booklet
 from ...render.colours import ink_on
 from ...render.icons import arrow, disc, taijitu, toward
+from ...render.parts import back_frame, ringed_token
 from ...render.surface import Surface
 from ...units import MM
 from ..base import booklet_text
 from . import engine
-from .kit import Card, Model, enforced_rulings, island_centres
+from .kit import (VARIANT_AGES, Card, Model, enforced_rulings, island_centres,
+                  tokens_per_colour)
 
 
 
@@ -162,12 +164,7 @@ def player_back(model: Model, pid: str):
     @shared
     def draw(s: Surface) -> None:
         c, w, h = s.c, s.w, s.h
-        s.fill_bleed(owner.colour)
-        c.setStrokeColor(owner.ink)
-        c.setLineWidth(1.5)
-        c.roundRect(4 * MM, 4 * MM, w - 8 * MM, h - 8 * MM, 3 * MM, stroke=1, fill=0)
-        c.setLineWidth(0.6)
-        c.roundRect(6 * MM, 6 * MM, w - 12 * MM, h - 12 * MM, 2 * MM, stroke=1, fill=0)
+        back_frame(s, owner.colour, owner.ink)
         disc(c, w / 2, h / 2 + 4 * MM, 17 * MM, owner.colour, owner.ink, 2)
         c.setFillColor(owner.ink)
         s.line(owner.symbol, w / 2, h / 2 - 5 * MM, 26 * MM, "cjk", "centre")
@@ -201,10 +198,7 @@ def pawn_front(model: Model, pid: str):
     @shared
     def draw(s: Surface) -> None:
         c, r = s.c, s.w / 2
-        s.fill_bleed(owner.colour)
-        c.setStrokeColor(owner.ink)
-        c.setLineWidth(1)
-        c.circle(r, r, r - 1.5 * MM, stroke=1, fill=0)
+        ringed_token(s, owner.colour, owner.ink, inset=1.5 * MM, width=1)
         c.setFillColor(owner.ink)
         s.line(owner.symbol, r, r - 1.2 * MM, r * 0.95, "cjk", "centre")
         s.line(owner.name, r, 3.3 * MM, 7.5, "bold", "centre", max_width=r * 1.3)
@@ -333,16 +327,17 @@ def booklet(model: Model) -> Booklet:
         "reference_cards": model.reference_cards,
         "options": {"set_aside": model.set_aside, "pawns_turn": model.pawns_turn,
                     "generated_wins": model.generated_wins},
-        "tokens_per_colour": engine.TOKENS_PER_COLOUR,
+        "tokens_per_colour": tokens_per_colour(model),
         "paths_to_win": engine.PATHS_TO_WIN,
         "max_rounds": model.max_rounds,
+        "variant_ages": VARIANT_AGES,
     }
     text = booklet_text(model.common, context, enforced_rulings(model))
     return Booklet(model.common.title, text, {"cycles": (90 * MM, 90 * MM, cycles)},
                    accent=pal["ink"], source=str(model.common.folder.path / "booklet"))
 
 
-def build(model: Model, fonts) -> Kit:
+def build_kit(model: Model, fonts) -> Kit:
     w, h = model.card_size
     backs = {p.id: player_back(model, p.id) for p in model.players}
     order = {p.id: i for i, p in enumerate(model.players)}

@@ -7,6 +7,7 @@ SPEC = register(GameSpec(
     title="Wuxing Duel",
     players=(2, 2),
     kit="pnp.games.wuxing.kit",
+    faces="pnp.games.wuxing.faces",
     lab="pnp.games.wuxing.lab",
     agents={"greedy": "pnp.games.wuxing.agents:GreedyAgent"},
     # the first-player chance action, then at most 30 rounds (W14) of 2 set-asides,

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color
-
+from ...data.colours import Colour, looks
 from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...errors import DataError, Finding, Source, error
@@ -18,6 +17,13 @@ from ..rulings import Enforced
 from . import engine
 
 CARD_FACES = ("destroyed_by", "generated_by", "destroys", "generates")
+# The published rules' variants for young players: below these ages (notes 1 and 2 of the
+# text), no card is set aside; pawns never turn.
+VARIANT_AGES = {"set_aside": 10, "pawns_turn": 8}
+# W21 states how the layout was chosen: the simulator's figures, kept in the ruling's values
+# with the layout they were measured on.
+LAYOUT_RULING = "W21"
+LAYOUT_FIGURES = ("games", "greedy_yang", "greedy_yin", "random_yang", "random_yin")
 
 
 @dataclass(frozen=True)
@@ -25,7 +31,7 @@ class Element:
     id: str
     name: str
     glyph: str
-    colour: Color
+    colour: Colour
     source: Source
 
 
@@ -34,8 +40,8 @@ class Player:
     seat: int
     id: str
     name: str
-    colour: Color
-    ink: Color
+    colour: Colour
+    ink: Colour
     symbol: str
     source: Source
 
@@ -64,7 +70,7 @@ class Token:
     id: str
     name: str
     count: int
-    colour: Color
+    colour: Colour
     label: str
     source: Source
 
@@ -120,7 +126,7 @@ def load(folder: GameFolder) -> Model:
     common = load_common(folder)
     ids = engine.ELEMENTS
 
-    def col(rec: Record, field: str) -> Color:
+    def col(rec: Record, field: str) -> Colour:
         return palette_colour(common, rec[field], rec.source, field)
 
     elements: dict[str, Element] = {}
@@ -241,6 +247,8 @@ def validate(model: Model) -> list[Finding]:
                                       f"'{face.replace('_', ' ')}' but the cycles say {want}",
                                       card.source, face))
     findings += _validate_paths(model)
+    findings += _validate_meaning(model)
+    findings += _validate_layout_figures(model)
     # pawns: one per player per path
     paths = sorted({i.path for i in model.islands})
     for player in model.players:
@@ -250,15 +258,85 @@ def validate(model: Model) -> list[Finding]:
                 findings.append(error(f"{player.name} needs exactly one pawn on path {path}, "
                                       f"has {on[path]}", Source(folder.path / "pawns.csv"),
                                       "path"))
-    # tokens: the engine's pool
+    # tokens: the pool is the data's (the engine plays with as many of each colour as the red
+    # tokens row prints), but both colours need as many and there is one first-player token
     tokens = {t.id: t for t in model.tokens}
-    want = {"generating": engine.TOKENS_PER_COLOUR, "destroying": engine.TOKENS_PER_COLOUR,
-            "first": 1}
-    for tid, n in want.items():
-        t = tokens.get(tid)
-        if t is not None and t.count != n:
-            findings.append(error(f"{t.name}: the rules need {n}, the data prints {t.count}",
-                                  t.source, "count"))
+    red, blue, first = (tokens.get(k) for k in ("generating", "destroying", "first"))
+    if red is not None and red.count < 1:
+        findings.append(error(f"{red.name}: the pool needs at least one of each colour",
+                              red.source, "count"))
+    if red is not None and blue is not None and blue.count != red.count:
+        findings.append(error(f"{blue.name}: the rules need as many as {red.name}s "
+                              f"({red.count}), the data prints {blue.count}", blue.source,
+                              "count"))
+    if first is not None and first.count != 1:
+        findings.append(error(f"{first.name}: the rules need 1, the data prints {first.count}",
+                              first.source, "count"))
+    return findings
+
+
+def tokens_per_colour(model: Model) -> int:
+    """Link tokens of each colour: the red tokens' count in tokens.csv (the engine's default
+    when that row is missing, which loading has noted)."""
+    red = next((t for t in model.tokens if t.id == "generating"), None)
+    return red.count if red is not None and red.count >= 1 else engine.TOKENS_PER_COLOUR
+
+
+def layout_text(model: Model) -> str:
+    """The layout as W21's values record it: each path from Yang's side, paths by " / "."""
+    return " / ".join(" ".join(p) for p in model.paths())
+
+
+def _validate_layout_figures(model: Model) -> list[Finding]:
+    """W21 prints win rates measured on one layout: a new islands.csv needs new figures."""
+    ruling = next((r for r in model.common.rulings if r.id == LAYOUT_RULING), None)
+    if ruling is None or ruling.values.get("layout") == layout_text(model):
+        return []
+    return [error(f"{LAYOUT_RULING} prints win rates measured on the layout "
+                  f"{ruling.values.get('layout')!r}, but islands.csv now holds "
+                  f"{layout_text(model)!r}; measure it again (pnp simulate --game wuxing "
+                  "--games 2000 --agents greedy --seed 1, and --agents random) and update the "
+                  "ruling's values, layout included", ruling.origin, "values")]
+
+
+def _validate_meaning(model: Model) -> list[Finding]:
+    """What the rules and the booklet give a meaning to, the data cannot silently change:
+    generating links red and destroying links blue (arrows: the palette; tokens: tokens.csv),
+    Yang's cards white with 陽 and Yin's black with 陰, one glyph and one name per element."""
+    findings = []
+    toml = Source(model.common.folder.toml_path)
+    hexval = lambda c: "#" + c.hexval()[2:]  # noqa: E731
+    links = dict(zip(("generating", "destroying"), engine.COLOURS))
+    for key, word in links.items():
+        value = model.common.palette.get(key)
+        if value is not None and not looks(value, word):
+            findings.append(error(f"the {key} arrows are printed {hexval(value)}, but the rules "
+                                  f"and the booklet call {key} links {word}", toml,
+                                  f"palette.{key}"))
+    for t in model.tokens:
+        named = links.get(t.id)
+        if named and not looks(t.colour, named):
+            findings.append(error(f"{t.name} is printed {hexval(t.colour)}, but {t.id} links are "
+                                  f"{named} (W10)", t.source, "colour"))
+    for p in model.players:
+        if p.id not in engine.SIDES:
+            continue
+        seat = engine.SIDES.index(p.id)
+        symbol, word = engine.SYMBOLS[seat], engine.CARD_COLOURS[seat]
+        if p.symbol != symbol:
+            findings.append(error(f"{p.name}'s symbol is {symbol} ({engine.SEAT_NAMES[seat]}); "
+                                  f"the data prints {p.symbol}", p.source, "symbol"))
+        if not looks(p.colour, word):
+            findings.append(error(f"{p.name}'s cards are {word} by the rules (W2); the data "
+                                  f"prints {hexval(p.colour)}", p.source, "colour"))
+    for field in ("glyph", "name"):
+        seen: dict[str, Element] = {}
+        for e in model.elements.values():
+            value = getattr(e, field).strip()
+            if value in seen:
+                findings.append(error(f"{e.id} has the same {field} as {seen[value].id} "
+                                      f"({value}); each element needs its own", e.source, field))
+            seen.setdefault(value, e)
     return findings
 
 
@@ -330,8 +408,8 @@ def required_kit(model: Model) -> Counter:
         "reference card": model.reference_cards,
         "island": engine.NUM_PATHS * engine.PATH_LEN,
         "pawn": players * engine.NUM_PATHS,
-        "red link token": engine.TOKENS_PER_COLOUR,
-        "blue link token": engine.TOKENS_PER_COLOUR,
+        "red link token": tokens_per_colour(model),
+        "blue link token": tokens_per_colour(model),
         "first-player token": 1,
     })
 
@@ -348,17 +426,26 @@ def enforced_rulings(model: Model) -> Enforced:
     """The rulings the engine enforces, with the numbers it is built with from this data (the
     numbers do not depend on the layout, so the default one serves when the data's is bad)."""
     game = engine.WuxingGame(set_aside=model.set_aside, pawns_turn=model.pawns_turn,
-                             generated_wins=model.generated_wins, max_rounds=model.max_rounds)
-    return Enforced(engine.WuxingGame.RULINGS, game.ruling_values())
+                             generated_wins=model.generated_wins, max_rounds=model.max_rounds,
+                             tokens_per_colour=tokens_per_colour(model))
+    values: dict[str, object] = dict(game.ruling_values())
+    # the options and variants a ruling names say whether this kit plays them
+    used = {True: "used in this kit", False: "not used in this kit"}
+    values.update(set_aside_age=VARIANT_AGES["set_aside"],
+                  pawns_turn_age=VARIANT_AGES["pawns_turn"],
+                  set_aside_variant=used[not model.set_aside],
+                  pawns_turn_variant=used[not model.pawns_turn],
+                  generated_wins_option=used[model.generated_wins])
+    params = dict(engine.WuxingGame.RULINGS)
+    params.update(W21=LAYOUT_FIGURES,
+                  W3=("set_aside_age", "set_aside_variant"),
+                  W6=("generated_wins_option",),
+                  W8=("pawns_turn_age", "pawns_turn_variant"))
+    return Enforced(params, values)
 
 
 def new_game(model: Model, num_players: int | None = None) -> engine.WuxingGame:
     return engine.WuxingGame(model.paths(), set_aside=model.set_aside,
                              pawns_turn=model.pawns_turn, generated_wins=model.generated_wins,
-                             max_rounds=model.max_rounds)
-
-
-def build_kit(model: Model, fonts):
-    from .faces import build
-
-    return build(model, fonts)
+                             max_rounds=model.max_rounds,
+                             tokens_per_colour=tokens_per_colour(model))

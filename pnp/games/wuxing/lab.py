@@ -23,9 +23,9 @@ class Figures(Extra):
 
     def __init__(self, num_players: int):
         super().__init__(num_players)
-        self.first = Counter()   # "first" / "second" / "draw": who won, by round-1 first player
-        self.ends = Counter()    # "paths" / "tokens" / "draw"
-        self.ends_first = Counter()  # (end, "first"/"second"/"draw")
+        self.first: Counter = Counter()   # "first" / "second" / "draw": who won, by round-1 first player
+        self.ends: Counter = Counter()    # "paths" / "tokens" / "draw"
+        self.ends_first: Counter = Counter()  # (end, "first"/"second"/"draw")
 
     def length(self, stats, decisions):
         return stats["rounds"]

@@ -4,9 +4,11 @@ discs, and the segment between two circles."""
 from __future__ import annotations
 
 from math import atan2, cos, hypot, sin
+from typing import TYPE_CHECKING
 
-from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
+if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
 
 
 def arrow(c: Canvas, x1: float, y1: float, x2: float, y2: float, colour: Color, *,

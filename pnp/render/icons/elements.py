@@ -1,10 +1,13 @@
-"""The four elements of Legolas vs. Gimli: earth, wind, water, fire. Each is centred on (cx, cy)
+"""Four elements: earth, wind, water, fire. Each is centred on (cx, cy)
 and fits a square of side `size`."""
 
 from __future__ import annotations
 
-from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
 
 
 def earth_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,

@@ -4,11 +4,13 @@ a square of side `size` (a coin: radius r)."""
 from __future__ import annotations
 
 from math import cos, sin, pi
-
-from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
 from .weapons import axe_icon, dagger_icon, magic_icon
+
+if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
 
 
 def coin_icon(c: Canvas, cx: float, cy: float, r: float, fill: Color, ink: Color,
@@ -228,7 +230,7 @@ SUIT_ICONS = {"stealth": dagger_icon, "brute": axe_icon, "magic": magic_icon,
 
 
 def suit_icon(c: Canvas, suit: str, cx: float, cy: float, size: float, fill: Color) -> None:
-    """Legolas vs. Gimli's suits: stealth a dagger, brute an axe, magic sparkles, psychic an
+    """The four suits: stealth a dagger, brute an axe, magic sparkles, psychic an
     eye."""
     SUIT_ICONS[suit](c, cx, cy, size, fill)
 

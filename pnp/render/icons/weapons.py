@@ -1,11 +1,13 @@
-"""Attack and fighter icons (Experior, and the suits of Legolas vs. Gimli). Each draws a filled
+"""Attack and fighter icons: weapons, magic, shields and leaves. Each draws a filled
 silhouette centred on (cx, cy), fitting a square of side `size`."""
 
 from __future__ import annotations
 
-from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
 
 
 def sword_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,

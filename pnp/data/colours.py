@@ -1,0 +1,86 @@
+"""Colours from data: '#rrggbb' or a palette name, read into a plain value (no reportlab here:
+loading a game's data stays free of the drawing library)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..errors import DataError
+
+_HEX = re.compile(r"^#([0-9a-fA-F]{6})$")
+_NAME = re.compile(r"^[^\W\d][\w -]*$")
+
+
+class Colour(tuple):
+    """An RGB colour, each channel 0..1. It is a 3-tuple, which reportlab's canvas takes as a
+    colour (setFillColor, setStrokeColor), and it reads like reportlab's Color (red, green,
+    blue, hexval), so drawing code takes either."""
+
+    __slots__ = ()
+
+    def __new__(cls, red: float, green: float, blue: float) -> "Colour":
+        return super().__new__(cls, (float(red), float(green), float(blue)))
+
+    @classmethod
+    def from_hex(cls, text: str) -> "Colour":
+        value = int(text.lstrip("#"), 16)
+        return cls((value >> 16 & 255) / 255, (value >> 8 & 255) / 255, (value & 255) / 255)
+
+    @property
+    def red(self) -> float:
+        return self[0]
+
+    @property
+    def green(self) -> float:
+        return self[1]
+
+    @property
+    def blue(self) -> float:
+        return self[2]
+
+    def hexval(self) -> str:
+        """'0xrrggbb', as reportlab's Color.hexval gives it."""
+        return "0x" + "".join(f"{round(255 * v):02x}" for v in self)
+
+    def __repr__(self) -> str:
+        return f"Colour(#{self.hexval()[2:]})"
+
+
+def parse_colour(text: str, palette: dict[str, Colour] | None = None, path: Path | None = None,
+                 row: int | None = None, field: str | None = None) -> Colour:
+    """'#rrggbb', or a name from game.toml's [palette] (given as `palette`; None where a
+    palette name is not allowed, as in [palette] itself)."""
+    value = str(text).strip()
+    if palette and value.lower() in palette:
+        return palette[value.lower()]
+    if _HEX.match(value):
+        return Colour.from_hex(value)
+    shown = repr(value if len(value) <= 40 else value[:37] + "...")
+    if palette is None:
+        raise DataError(f"{shown} is not a colour; use #rrggbb", path, row, field)
+    names = sorted(palette)
+    has = (f"it has: {', '.join(names[:12])}{', ...' if len(names) > 12 else ''}" if names
+           else "it is empty")
+    if _NAME.match(value):  # a name: what is missing is its entry in the palette
+        raise DataError(f"{shown} is missing from game.toml's [palette] ({has}); add it there "
+                        "or write the colour as #rrggbb", path, row, field)
+    raise DataError(f"{shown} is not a colour; use #rrggbb or a name from game.toml's "
+                    f"[palette] ({has})", path, row, field)
+
+
+_CHANNEL = {"red": 0, "green": 1, "blue": 2}
+
+
+def looks(value, name: str) -> bool:
+    """Whether a printed colour (a Colour, or anything with red, green, blue) is what a rule
+    calls it: "red", "green" or "blue" (that channel dominates the others), "white" or "black"
+    (light or dark). Other names are not checked."""
+    rgb = (value.red, value.green, value.blue)
+    if name in ("white", "black"):
+        light = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+        return light > 0.6 if name == "white" else light < 0.35
+    channel = _CHANNEL.get(name)
+    if channel is None:
+        return True
+    return all(rgb[channel] > v + 0.1 for i, v in enumerate(rgb) if i != channel)

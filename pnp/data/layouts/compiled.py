@@ -1,0 +1,211 @@
+"""A layout file compiled for one kind of piece: its elements, each property a constant or an
+expression compiled once (values.py). Pure data: the drawing is pnp/faces/draw.py.
+
+Geometry: x and y are measured from the top-left corner of the element's frame (`from = trim`,
+`safe` (3 mm inside the trim unless the component says otherwise) or `bleed`), rightwards and
+downwards, as designers measure a card; width and height default to the whole frame; `%` is of
+the frame. Boxes come out in PDF points, y up, trim box at (0, 0)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..colours import Colour
+from ..files import inside
+from ..fontfile import ROLES, check_font
+from ...errors import DataError
+from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
+from .spec import LayoutSpec
+from .values import Scope, Value, ValueProblem, colour_in
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+
+
+@dataclass
+class Env:
+    """What every layout of a game shares: its folder, palette, safe margin, language, the font
+    files its layouts name, and a place for the drawing side's caches."""
+
+    root: Path
+    palette: dict[str, Colour]
+    safe: float
+    lang: str = "en_US"
+    font_files: dict[str, Path] = field(default_factory=dict)
+    caches: dict[str, Any] = field(default_factory=dict)
+
+
+class Element:
+    """One element of a layout: its type, name and a Value per property."""
+
+    def __init__(self, name: str, table: dict[str, Any], scope: Scope, env: Env):
+        self.name = name
+        kind = table.get("type")
+        if kind not in TYPES:
+            raise DataError(f"element [{name}] has type {kind!r}; use one of "
+                            f"{', '.join(TYPE_NAMES)}", scope.path, field=f"{name}.type")
+        self.type = kind
+        props = TYPES[kind]
+        unknown = [k for k in table if k not in props and k not in ("type", "remove")]
+        if unknown:
+            raise DataError(f"element [{name}] ({kind}) has no property {unknown[0]!r}; it takes: "
+                            f"{', '.join(sorted(props))}", scope.path, field=f"{name}.{unknown[0]}")
+        self.values: dict[str, Any] = {}
+        self.colour_columns: list[str] = []  # columns used as colours: checked on every row
+        palette_colour = colour_in(scope.palette)
+        for prop, (convert, default) in props.items():
+            raw = table.get(prop, default)
+            if convert == COLOUR:
+                convert = palette_colour
+                column = _column(raw) if isinstance(raw, str) else None
+                if column:
+                    self.colour_columns.append(column)
+            where = f"{name}.{prop}"
+            if raw is None:
+                self.values[prop] = None
+            elif prop in NESTED:
+                self.values[prop] = _nested(raw, scope, where)
+            else:
+                self.values[prop] = Value(raw, convert, scope, where)
+        self.static = all(_static(v) for v in self.values.values())
+        # per card only the values that depend on the row are worked out
+        self._fixed = {k: _value(v, {}) for k, v in self.values.items() if _static(v)}
+        self._varying = [(k, v) for k, v in self.values.items() if not _static(v)]
+        self._when = self.values["when"]
+        self._check(scope, env)
+
+    def _check(self, scope: Scope, env: Env) -> None:
+        """Constant mistakes found once, when the layout is read."""
+        need = {"image": "src", "icon": "icon", "figure": "figure", "track": "cells"}.get(self.type)
+        if need and self.values[need] is None:
+            raise DataError(f"element [{self.name}] ({self.type}) needs {need!r}", scope.path,
+                            field=f"{self.name}.{need}")
+        font = self.values.get("font")
+        if font is not None and font.static:
+            try:
+                font_role(font.const, env)
+            except ValueProblem as exc:
+                raise DataError(str(exc), scope.path, field=f"{self.name}.font") from None
+        if self.type == "polygon" and self.values["sides"].static:
+            sides, points = self.values["sides"].const, self.values["points"]
+            if points is None and sides < 3:
+                raise DataError(f"polygon [{self.name}] needs sides (3 or more) or points",
+                                scope.path, field=f"{self.name}.sides")
+
+    def shown(self, ctx: dict[str, Any]) -> bool:
+        return self._when.get(ctx)
+
+    def get(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        values = dict(self._fixed)
+        for k, v in self._varying:
+            values[k] = _value(v, ctx)
+        return values
+
+
+def _column(raw: str) -> str | None:
+    from .values import _PLAIN
+
+    m = _PLAIN.match(raw)
+    return m.group(1) if m else None
+
+
+def _nested(raw: Any, scope: Scope, where: str):
+    if isinstance(raw, dict):
+        return {k: Value(v, _same, scope, f"{where}.{k}") for k, v in raw.items()}
+    if isinstance(raw, list):
+        return [Value(v, _same, scope, f"{where}[{i}]") for i, v in enumerate(raw)]
+    return Value(raw, _same, scope, where)
+
+
+def _same(raw: Any) -> Any:
+    return raw
+
+
+def _static(v) -> bool:
+    if v is None:
+        return True
+    if isinstance(v, dict):
+        return all(x.static for x in v.values())
+    if isinstance(v, list):
+        return all(x.static for x in v)
+    return v.static
+
+
+def _value(v, ctx):
+    if v is None:
+        return None
+    if isinstance(v, dict):
+        return {k: x.get(ctx) for k, x in v.items()}
+    if isinstance(v, list):
+        return [x.get(ctx) for x in v]
+    return v.get(ctx)
+
+
+def font_role(font: str, env: Env) -> str:
+    """A font role name, or a TrueType file in the game folder registered as its own role."""
+    if font in ROLES:
+        return font
+    if font.lower().endswith(".ttf"):
+        role = f"file:{font}"
+        if role not in env.font_files:
+            try:
+                path = inside(env.root, font)
+            except DataError as exc:
+                raise ValueProblem(exc.message) from None
+            if not path.is_file():
+                raise ValueProblem(f"font file {font!r} not found in the game folder")
+            try:
+                check_font(path)  # a broken font is named now, not halfway through a build
+            except DataError as exc:
+                raise ValueProblem(f"{font}: {exc.message}") from None
+            env.font_files[role] = path
+        return role
+    raise ValueProblem(f"font {font!r} is neither a role ({', '.join(ROLES)}) nor a .ttf file "
+                       "in the game folder")
+
+
+class Layout:
+    """A compiled layout: its elements in drawing order."""
+
+    def __init__(self, spec: LayoutSpec, scope_for, env: Env):
+        self.path = spec.path
+        self.env = env
+        self.elements = []
+        for name, table in spec.elements.items():
+            scope = scope_for(spec.origins.get(name, spec.path))
+            merged = {k: v for k, v in spec.defaults.items() if k in TYPES.get(table["type"], {})}
+            merged.update(table)
+            self.elements.append(Element(name, merged, scope, env))
+        self.static = all(e.static for e in self.elements)
+
+    # ---- geometry -----------------------------------------------------------------------
+    def _frame(self, where: str, w: float, h: float, bleed: float):
+        if where == "safe":
+            m = self.env.safe
+            return m, m, w - 2 * m, h - 2 * m
+        if where == "bleed":
+            return -bleed, -bleed, w + 2 * bleed, h + 2 * bleed
+        return 0.0, 0.0, w, h
+
+    def box(self, v: dict[str, Any], w: float, h: float, bleed: float):
+        fx, fy, fw, fh = self._frame(v["from"], w, h, bleed)
+        bw, bh = v["width"].of(fw), v["height"].of(fh)
+        x = fx + v["x"].of(fw)
+        top = fy + fh - v["y"].of(fh)
+        return x, top - bh, bw, bh
+
+    def boxes(self, ctx: dict[str, Any], w: float, h: float, bleed: float = 0.0) -> list[dict]:
+        """Each shown element's box in points (trim box at 0, 0; y up), for proof overlays."""
+        out = []
+        for e in self.elements:
+            try:
+                v = e.get(ctx) if e.shown(ctx) else None
+            except (ValueProblem, KeyError):
+                continue
+            if v is not None:
+                x, y, bw, bh = self.box(v, w, h, bleed)
+                out.append({"name": e.name, "type": e.type, "x": x, "y": y, "width": bw,
+                            "height": bh, "rotate": v["rotate"]})
+        return out
+

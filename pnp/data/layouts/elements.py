@@ -1,0 +1,68 @@
+"""The element types a layout may use and the properties each takes, with their converters and
+defaults. One table, so a typo in a layout file is named with the properties it could have been."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .track import PATHS
+from .values import ValueProblem, choice, to_bool, to_length, to_number, to_text
+
+ALIGN = choice("left", "centre", "right")
+VALIGN = choice("top", "middle", "bottom")
+FROM = choice("trim", "safe", "bleed")
+FIT = choice("contain", "cover", "stretch")
+TRACK_PATH = choice(*PATHS)
+
+
+def within(low: float, high: float, whole: bool = False) -> Callable[[Any], float]:
+    """A number in [low, high]: a font size of 0 or a track of a million cells is a typo."""
+    def convert(raw: Any) -> float:
+        value = to_number(raw)
+        if whole and value != int(value):
+            raise ValueProblem(f"expected a whole number, got {raw!r}")
+        if not low <= value <= high:
+            raise ValueProblem(f"{value:g} is out of range ({low:g} to {high:g})")
+        return int(value) if whole else value
+    return convert
+
+
+def same(raw: Any) -> Any:
+    return raw
+
+
+COLOUR = "colour"  # converted with the game's palette (see face.py)
+
+GEOMETRY: dict[str, tuple[Callable | str, Any]] = {
+    "x": (to_length, "0mm"), "y": (to_length, "0mm"),
+    "width": (to_length, "100%"), "height": (to_length, "100%"),
+    "from": (FROM, "trim"), "rotate": (within(-3600, 3600), 0), "opacity": (within(0, 1), 1),
+    "when": (to_bool, True),
+}
+SHAPE = {"fill": (COLOUR, "none"), "stroke": (COLOUR, "none"),
+         "stroke_width": (to_length, "0.5pt")}
+SIZE = within(1, 500)  # points
+TEXT_STYLE = {"font": (to_text, "regular"), "size": (SIZE, 10),
+              "colour": (COLOUR, "#000000")}
+
+TYPES: dict[str, dict[str, tuple[Any, Any]]] = {
+    "text": {"text": (to_text, ""), **TEXT_STYLE, "min_size": (SIZE, None),
+             "align": (ALIGN, "left"), "valign": (VALIGN, "top"), "leading": (within(0.5, 5), 1.2)},
+    "rect": {**SHAPE, "radius": (to_length, "0mm")},
+    "ellipse": dict(SHAPE),
+    "line": {"stroke": (COLOUR, "#000000"), "stroke_width": (to_length, "0.5pt"),
+             "dash": (to_length, "0mm")},
+    "polygon": {**SHAPE, "sides": (within(0, 64, whole=True), 0), "points": (same, None)},
+    "image": {"src": (to_text, None), "fit": (FIT, "contain")},
+    "icon": {"icon": (to_text, None), "colour": (COLOUR, "#000000")},
+    "figure": {"figure": (to_text, None), "args": (same, None)},
+    "track": {"cells": (within(1, 1000, whole=True), None), "path": (TRACK_PATH, "loop"),
+              "start": (to_number, 1), "step": (to_number, 1), "labels": (same, None),
+              "highlight": (same, None),
+              **SHAPE, "highlight_fill": (COLOUR, "none"), **TEXT_STYLE},
+}
+for props in TYPES.values():
+    props.update(GEOMETRY)
+TYPE_NAMES = tuple(TYPES)
+# whole tables or lists, not single values: their items are values
+NESTED = {"args", "points", "labels", "highlight"}

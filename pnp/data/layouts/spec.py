@@ -1,0 +1,96 @@
+"""Layout files: TOML naming the elements of a face, in drawing order. A top-level table is an
+element (its `type` says which); `[defaults]` gives properties every element takes unless it sets
+its own; `extends` inherits a base layout (a file in the game folder, or `starter:NAME` shipped
+with pnp) whose elements a child overrides key by key, or drops with `remove = true`.
+
+    extends = "starter:card"
+    [title]
+    type = "text"
+    text = "{{ name }}"
+    y = "6mm"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..files import inside, read_toml
+from ...errors import DataError, Source
+
+STARTER = "starter:"
+
+
+def starters_folder() -> Path:
+    return Path(__file__).parent / "starters"
+
+
+@dataclass
+class LayoutSpec:
+    """A layout file with its bases merged in: elements by name, in drawing order."""
+
+    path: Path
+    elements: dict[str, dict[str, Any]] = field(default_factory=dict)
+    origins: dict[str, Path] = field(default_factory=dict)  # the file that last set an element
+    defaults: dict[str, Any] = field(default_factory=dict)
+
+
+def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
+    """A layout reference: `starter:NAME` or a path inside the game folder."""
+    ref = str(ref).strip()
+    if ref.startswith(STARTER):
+        name = ref[len(STARTER):]
+        path = starters_folder() / f"{name}.toml"
+        if not name.replace("-", "").replace("_", "").isalnum() or not path.is_file():
+            known = ", ".join(sorted(p.stem for p in starters_folder().glob("*.toml")))
+            raise DataError(f"no starter layout {name!r}; pnp ships: {known}", source.path,
+                            source.row, field_name)
+        return path
+    path = inside(root, ref, source, field_name)
+    if field_name == "extends" and source.path.parent.is_relative_to(root.resolve()):
+        # a base named by another layout file is looked for beside it first
+        beside = source.path.parent.relative_to(root.resolve()) / ref
+        if inside(root, str(beside), source, field_name).is_file():
+            path = inside(root, str(beside), source, field_name)
+    if not path.is_file():
+        raise DataError(f"layout file {ref!r} not found in the game folder", source.path,
+                        source.row, field_name)
+    return path
+
+
+def load_spec(root: Path, ref: str, source: Source, field_name: str,
+              _seen: tuple[Path, ...] = ()) -> LayoutSpec:
+    path = resolve(root, ref, source, field_name)
+    if path in _seen:
+        chain = " -> ".join(p.name for p in _seen + (path,))
+        raise DataError(f"layouts extend each other in a circle: {chain}", _seen[-1],
+                        field="extends")
+    data = read_toml(path)
+    base = data.pop("extends", None)
+    if base is not None:
+        if not isinstance(base, str):
+            raise DataError("extends must name a layout file", path, field="extends")
+        spec = load_spec(root, base, Source(path), "extends", _seen + (path,))
+        spec.path = path
+    else:
+        spec = LayoutSpec(path)
+    defaults = data.pop("defaults", {})
+    if not isinstance(defaults, dict):
+        raise DataError("[defaults] must be a table of properties", path, field="defaults")
+    spec.defaults = {**spec.defaults, **defaults}
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            raise DataError(f"{name!r}: a layout holds element tables ([{name}] with a type) "
+                            "and `extends`; move this setting into an element", path,
+                            field=name)
+        if table.get("remove") is True:
+            spec.elements.pop(name, None)
+            continue
+        merged = {**spec.elements.get(name, {}), **table}
+        if "type" not in merged:
+            raise DataError(f"element [{name}] needs a type (text, rect, ellipse, line, polygon, "
+                            "image, icon, figure or track)", path, field=name)
+        spec.elements[name] = merged
+        spec.origins[name] = path
+    return spec

@@ -1,0 +1,241 @@
+"""Layout property values. A value is a constant (checked and converted once, when the layout is
+read) or a sandboxed Jinja2 expression over the card's row, compiled once per layout and
+evaluated per card. A plain `{{ column }}` skips Jinja altogether: it is most values, and a dict
+lookup is a hundred times cheaper than rendering a template."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ...errors import DataError
+from ..colours import Colour, parse_colour
+from ...units import length
+
+_PLAIN = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
+FALSE = {"", "false", "no", "0", "none", "off", "n"}
+
+
+class ValueProblem(ValueError):
+    """A value that cannot be used; the drawer turns it into a finding naming row and element."""
+
+
+@dataclass(frozen=True)
+class Length:
+    """Points plus a percentage of the frame it is measured in: "5mm", "50%", "100% - 6mm"."""
+
+    points: float
+    percent: float = 0.0
+
+    def of(self, whole: float) -> float:
+        return self.points + whole * self.percent / 100
+
+
+_TERM = re.compile(r"\s*([+-]?)\s*([^+\s-][^+-]*?)\s*(?=[+-]|$)")
+
+
+def to_length(raw: Any) -> Length:
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        return Length(length(raw))
+    text = str(raw).strip()
+    points = percent = 0.0
+    pos = 0
+    wrong = ValueProblem(f"expected a length such as 5mm, 0.25in, 12pt, 50% or 100% - 6mm, "
+                         f"got {raw!r}")
+    for m in _TERM.finditer(text):
+        if m.start() != pos or not m.group(2):
+            raise wrong
+        pos = m.end()
+        sign = -1.0 if m.group(1) == "-" else 1.0
+        term = m.group(2).strip()
+        try:
+            if term.endswith("%"):
+                percent += sign * float(term[:-1])
+            else:
+                points += sign * length(term)
+        except (ValueError, DataError):
+            raise wrong from None
+    if pos != len(text) or not text:
+        raise wrong
+    return Length(points, percent)
+
+
+def to_number(raw: Any) -> float:
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        raise ValueProblem(f"expected a number, got {raw!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueProblem(f"expected a finite number, got {raw!r}")
+    return value
+
+
+def to_bool(raw: Any) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    return str(raw).strip().lower() not in FALSE
+
+
+def to_text(raw: Any) -> str:
+    if isinstance(raw, float) and raw.is_integer():
+        return str(int(raw))
+    return "" if raw is None else str(raw)
+
+
+def choice(*allowed: str) -> Callable[[Any], str]:
+    def convert(raw: Any) -> str:
+        text = str(raw).strip().lower()
+        text = {"center": "centre", "centered": "centre"}.get(text, text)
+        if text not in allowed:
+            raise ValueProblem(f"{raw!r} is not one of: {', '.join(allowed)}")
+        return text
+    return convert
+
+
+def colour_in(palette: dict[str, Colour]) -> Callable[[Any], Colour | None]:
+    """A colour, or None for "none" (no fill, no stroke)."""
+    def convert(raw: Any) -> Colour | None:
+        text = str(raw).strip()
+        if text.lower() in ("", "none", "transparent"):
+            return None
+        try:
+            return parse_colour(text, palette)
+        except DataError as exc:
+            raise ValueProblem(exc.message) from None
+    return convert
+
+
+class Value:
+    """One property of one element, ready to give its value for a card."""
+
+    __slots__ = ("static", "const", "column", "template", "convert", "raw", "names", "memo")
+
+    def __init__(self, raw: Any, convert: Callable[[Any], Any], scope: "Scope", where: str):
+        self.raw, self.convert = raw, convert
+        self.column: str | None = None
+        self.template: Any = None
+        self.static = not (isinstance(raw, str) and ("{{" in raw or "{%" in raw))
+        self.const = None
+        if self.static:
+            try:
+                self.const = convert(raw)
+            except ValueProblem as exc:
+                raise DataError(str(exc), scope.path, field=where) from None
+            return
+        m = _PLAIN.match(raw)
+        names = {m.group(1)} if m else scope.names_in(raw, where)
+        unknown = sorted(n for n in names if n not in scope.known)
+        if unknown:
+            has = ", ".join(sorted(scope.columns)) or "no columns"
+            raise DataError(f"{raw!r} uses {', '.join(map(repr, unknown))}, which is neither a "
+                            f"column of the data ({has}) nor a palette colour or setting",
+                            scope.path, field=where)
+        if m:
+            self.column = m.group(1)
+        else:
+            self.template = scope.compile(raw, where)
+            self.names = tuple(sorted(names))
+            self.memo: dict[Any, tuple[Any]] = {}
+        if not names & (scope.columns | {"row"}):
+            # the same on every row (palette, game, vars): work it out once, here
+            try:
+                self.const = convert(render(self.template, scope.constants) if self.template
+                                     else scope.constants[str(self.column)])
+            except ValueProblem as exc:
+                raise DataError(str(exc), scope.path, field=where) from None
+            self.static, self.column, self.template = True, None, None
+
+    def get(self, context: dict[str, Any]) -> Any:
+        if self.static:
+            return self.const
+        if self.column is not None:
+            return self.convert(context[self.column])
+        # a template's result depends only on the names it uses: rows that share them (the
+        # same suit, the same cost) share one rendering
+        try:
+            key = tuple(context[n] for n in self.names)
+            hit = self.memo.get(key)
+        except TypeError:  # an unhashable value (a list): render every time
+            return self.convert(render(self.template, context))
+        if hit is None:
+            if len(self.memo) > 4096:
+                self.memo.clear()
+            hit = self.memo[key] = (self.convert(render(self.template, context)),)
+        return hit[0]
+
+
+def render(template, context: dict[str, Any]) -> str:
+    import jinja2
+    from jinja2.sandbox import SecurityError
+
+    from ...sandbox import TemplateLimit
+
+    try:
+        return template.render(context)
+    except TemplateLimit as exc:
+        raise ValueProblem(f"expression too large: {exc}") from None
+    except SecurityError as exc:
+        raise ValueProblem(f"the expression tried something the sandbox forbids: {exc}") \
+            from None
+    except jinja2.TemplateError as exc:
+        raise ValueProblem(f"expression error: {exc}") from None
+    except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError) as exc:
+        raise ValueProblem(f"expression error: {exc}") from None
+
+
+class Scope:
+    """The names a layout's expressions may use (the data's columns, `palette`, `game`, the
+    component's vars), and the one sandboxed Jinja2 environment they compile in."""
+
+    def __init__(self, path, columns, palette: dict[str, Colour], constants: dict[str, Any]):
+        from ...templating import environment
+
+        self.path = path
+        self.columns = frozenset(columns)
+        self.palette = palette
+        self.constants = constants  # palette, game and the component's vars
+        self.known = self.columns | {"row"} | set(constants)
+        self.env = environment()
+        self.env.filters.update(colour_filters(palette))
+        self._cache: dict[str, Any] = {}
+
+    def _parse(self, raw: str, where: str):
+        import jinja2
+
+        try:
+            return self.env.parse(raw)
+        except jinja2.TemplateSyntaxError as exc:
+            raise DataError(f"expression {raw!r}: {exc.message}", self.path, field=where) \
+                from None
+
+    def names_in(self, raw: str, where: str) -> set[str]:
+        from jinja2 import meta
+
+        return set(meta.find_undeclared_variables(self._parse(raw, where)))
+
+    def compile(self, raw: str, where: str):
+        template = self._cache.get(raw)
+        if template is None:
+            self._parse(raw, where)  # syntax errors name the layout file and property
+            template = self._cache[raw] = self.env.from_string(raw)
+        return template
+
+
+def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
+    """Jinja2 filters for colours: `{{ suit | tint(0.8) }}` mixes toward white, `shade` toward
+    black, `ink` gives black or white, whichever reads on the colour."""
+
+    def rgb(value: Any) -> Colour:
+        return colour_in(palette)(value) or Colour(1, 1, 1)
+
+    def mix(c: Colour, to: float, t: float) -> str:
+        return "#" + Colour(*(v + (to - v) * float(t) for v in c)).hexval()[2:]
+
+    def ink(value: Any) -> str:
+        r, g, b = rgb(value)
+        return "#000000" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 else "#ffffff"
+
+    return {"tint": lambda v, t=0.5: mix(rgb(v), 1.0, t),
+            "shade": lambda v, t=0.5: mix(rgb(v), 0.0, t),
+            "ink": ink}

@@ -1,0 +1,171 @@
+"""Rows of game data from any sheet a designer keeps: a CSV file, a sheet of an .xlsx or .ods
+workbook (`cards.xlsx` is its first sheet, `cards.xlsx#Monsters` the sheet named Monsters;
+formula cells give the values the spreadsheet last calculated), or a published Google Sheets CSV
+link, fetched and cached in the game folder so the game still builds offline.
+
+Every source gives the same thing: a Table of Records whose Source names the file (and sheet)
+and the row as the spreadsheet shows it (the header is row 1)."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import DataError, Finding, Source, warning
+from .files import MAX_FILE_BYTES, Column, Record, inside, read_csv, read_text
+
+WORKBOOKS = (".xlsx", ".xlsm", ".ods")
+FETCH_TIMEOUT = 10.0
+
+
+@dataclass
+class Table:
+    name: str  # as findings name it: "cards.csv", "deck.xlsx [sheet Monsters]"
+    columns: tuple[str, ...]
+    rows: list[Record]
+    notes: list[Finding] = field(default_factory=list)  # e.g. "built from the cached copy"
+
+
+def is_link(ref: str) -> bool:
+    return ref.startswith(("http://", "https://"))
+
+
+def read_table(root: Path, ref: str, where: Source, field_name: str,
+               cache: str | None = None) -> Table:
+    """The rows named by `ref` (a file in the game folder, `file#sheet`, or a link)."""
+    ref = str(ref).strip()
+    if is_link(ref):
+        return _linked(root, ref, cache or _cache_name(ref), where, field_name)
+    name, _, sheet = ref.partition("#")
+    path = inside(root, name, Source(root / name))
+    if not path.is_file():  # named as the file itself, as every game's own data files are
+        raise DataError(f"file {name!r} not found in the game folder", root / name)
+    if path.suffix.lower() in WORKBOOKS:
+        return _workbook(path, sheet or None, where, field_name)
+    if sheet:
+        raise DataError(f"{name!r} is not a workbook; '#{sheet}' names a sheet of an .xlsx or "
+                        ".ods file", where.path, where.row, field_name)
+    return _csv(path)
+
+
+def _csv(path: Path) -> Table:
+    text = read_text(path)
+    try:
+        header = next(csv.reader(io.StringIO(text, newline="")), [])
+    except csv.Error as exc:
+        raise DataError(f"malformed CSV at line 1: {exc}", path) from None
+    names = [h.strip() for h in header]
+    while names and not names[-1]:
+        names.pop()
+    rows = read_csv(path, [Column(n, default="") for n in names if n])
+    return Table(path.name, tuple(n for n in names if n), rows)
+
+
+def cell_value(value: Any) -> Any:
+    """A spreadsheet cell as data: whole numbers as int, dates as ISO text, blanks as ''."""
+    if isinstance(value, bool) or value is None:
+        return "" if value is None else value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, (dt.datetime, dt.date, dt.time)):
+        return value.isoformat()
+    if isinstance(value, dt.timedelta):
+        return str(value)
+    return value
+
+
+def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> Table:
+    from python_calamine import CalamineWorkbook
+
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise DataError(f"file is over {MAX_FILE_BYTES // 1024 // 1024} MB", path)
+    try:
+        book = CalamineWorkbook.from_path(str(path))
+    except Exception as exc:  # calamine raises its own error types for every broken file
+        raise DataError(f"cannot read the workbook ({exc.__class__.__name__}: {exc})",
+                        path) from None
+    names = book.sheet_names
+    if not names:
+        raise DataError("the workbook has no sheets", path)
+    if sheet is None:
+        sheet = names[0]
+    elif sheet not in names:
+        raise DataError(f"{path.name} has no sheet {sheet!r}; its sheets are: "
+                        f"{', '.join(names)}", where.path, where.row, field_name)
+    label = Path(f"{path} [sheet {sheet}]")
+    try:
+        grid = book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+    except Exception as exc:
+        raise DataError(f"cannot read the sheet ({exc.__class__.__name__}: {exc})",
+                        label) from None
+    if not grid:
+        raise DataError("sheet is empty; it needs a header row", label)
+    header = [str(cell_value(h)).strip() for h in grid[0]]
+    while header and not header[-1]:
+        header.pop()
+    seen: set[str] = set()
+    for name in header:
+        if not name:
+            raise DataError("a column has no name in the header row", label, 1)
+        if name in seen:
+            raise DataError(f'column "{name}" appears twice in the header', label, 1)
+        seen.add(name)
+    rows = []
+    for number, raw in enumerate(grid[1:], start=2):
+        values = [cell_value(v) for v in raw]
+        if not any(str(v).strip() for v in values):
+            continue
+        if any(str(v).strip() for v in values[len(header):]):
+            raise DataError(f"row has values beyond the {len(header)} named columns; give "
+                            "each column a name in row 1", label, number)
+        cells = {h: (values[i].strip() if isinstance(values[i], str) else values[i])
+                 if i < len(values) else "" for i, h in enumerate(header)}
+        rows.append(Record(cells, Source(label, number)))
+    return Table(label.name, tuple(header), rows)
+
+
+def _cache_name(url: str) -> str:
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", url.split("://", 1)[1])[-60:].strip("-")
+    return f"sheet-cache/{slug}.csv"
+
+
+def _linked(root: Path, url: str, cache_ref: str, where: Source, field_name: str) -> Table:
+    """Fetch a published sheet's CSV; keep the last good copy in the game folder."""
+    import urllib.error
+    import urllib.request
+
+    cache = inside(root, cache_ref, where, "cache")
+    notes = []
+    try:
+        with urllib.request.urlopen(url, timeout=FETCH_TIMEOUT) as answer:
+            data = answer.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise ValueError("the sheet is over 20 MB")
+        text = data.decode("utf-8-sig")
+        if text.lstrip().lower().startswith(("<!doctype html", "<html")):
+            raise ValueError("the link gives a web page, not CSV (publish the sheet to the "
+                             "web as CSV and use that link)")
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=cache.parent, prefix=".fetch-", suffix=".csv")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, cache)
+    except (urllib.error.URLError, OSError, ValueError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "reason", None) or exc
+        if not cache.is_file():
+            raise DataError(f"cannot fetch {url} ({reason}) and there is no cached copy "
+                            f"({cache_ref}) yet; connect to the internet once, or download the "
+                            "sheet as CSV into the game folder and name that file instead",
+                            where.path, where.row, field_name) from None
+        notes.append(warning(f"cannot fetch {url} ({reason}); built from the cached copy "
+                             f"{cache_ref}", where, field_name))
+    table = _csv(cache)
+    table.notes.extend(notes)
+    return table

@@ -1,0 +1,119 @@
+"""The checks a print shop runs on upload, run before an export instead: each face is drawn once
+on a scratch canvas that watches it, and every problem names the card by file and row.
+
+- text reaching into the margin the service may trim (outside its safe zone),
+- images below 300 dpi at the size they are printed,
+- fonts that would not be embedded (PDF standard fonts),
+- RGB colours where the service wants CMYK (and the export was not asked for --cmyk).
+"""
+
+from __future__ import annotations
+
+import io
+from math import hypot
+
+from reportlab.lib.colors import toColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import Finding, error, warning
+from ..kit import Kit
+from ..render.fonts import Fonts
+from ..render.surface import Surface
+from ..render.tracking import TrackingCanvas
+from ..units import MM
+
+MIN_DPI = 300
+EPS = 0.05  # pt
+
+
+class PreflightCanvas(TrackingCanvas):
+    def __init__(self, canvas, w: float, h: float, safe: float):
+        super().__init__(canvas)
+        self.w, self.h, self.safe = w, h, safe
+        self.unsafe: list[tuple[str, float]] = []  # (text, how near the trim it comes, pt)
+        self.low_dpi: list[float] = []
+        self.unembedded: set[str] = set()
+        self.rgb = False
+
+    def _colour(self, colour) -> None:
+        c = toColor(colour)
+        if type(c).__name__ == "Color" and not c.red == c.green == c.blue:
+            self.rgb = True
+
+    def setFillColor(self, colour, alpha=None):
+        self._colour(colour)
+        super().setFillColor(colour, alpha)
+
+    def setStrokeColor(self, colour, alpha=None):
+        self._colour(colour)
+        self._c.setStrokeColor(colour, alpha)
+
+    def on_text(self, text, left, y, width, size):
+        if not text.strip():
+            return
+        if not isinstance(pdfmetrics.getFont(self._c._fontname), TTFont):
+            self.unembedded.add(self._c._fontname)
+        corners = [self._device(x, yy) for x in (left, left + width)
+                   for yy in (y - 0.22 * size, y + 0.75 * size)]
+        near = min(min(x for x, _ in corners), min(y for _, y in corners),
+                   self.w - max(x for x, _ in corners), self.h - max(y for _, y in corners))
+        if near < self.safe - EPS:
+            self.unsafe.append((text, near))
+
+    def drawImage(self, image, x, y, width=None, height=None, *args, **kw):
+        from reportlab.lib.utils import ImageReader
+
+        px_w, px_h = ImageReader(image).getSize()
+        a, b, c, d, _, _ = self._c._currentMatrix
+        drawn_w = (width or px_w) * hypot(a, b) / 72  # inches on paper
+        drawn_h = (height or px_h) * hypot(c, d) / 72
+        dpi = min(px_w / drawn_w, px_h / drawn_h)
+        if dpi < MIN_DPI:
+            self.low_dpi.append(dpi)
+        return self._c.drawImage(image, x, y, width, height, *args, **kw)
+
+
+def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool) -> list[Finding]:
+    """Findings for every face the service would print (each shared back checked once)."""
+    from .services import decks
+
+    chosen, _ = decks(kit, service)
+    scratch = Canvas(io.BytesIO())
+    findings: list[Finding] = []
+    seen: set[int] = set()
+    for _sheet, product, cards in chosen:
+        w, h = product.w_in * 72, product.h_in * 72
+        bleed, safe = service.bleed_in * 72, service.safe_in * 72
+        for card in cards:
+            for side, drawer in (("front", card.piece.front), ("back", card.piece.back)):
+                if drawer is None or id(drawer) in seen:
+                    continue
+                seen.add(id(drawer))
+                watch = PreflightCanvas(scratch, w, h, safe)
+                scratch.saveState()
+                drawer(Surface(watch, fonts, w, h, bleed, card.piece.name, card.piece.source))
+                scratch.restoreState()
+                findings += _report(watch, service, cmyk, f"{card.piece.name} ({side})",
+                                    card.piece.source)
+    return list(dict.fromkeys(findings))  # copies of a card drawn by their own closures
+
+
+def _report(watch: PreflightCanvas, service, cmyk: bool, what: str, source) -> list[Finding]:
+    out = []
+    for text, near in watch.unsafe[:1] if watch.unsafe else []:
+        more = f" (and {len(watch.unsafe) - 1} more)" if len(watch.unsafe) > 1 else ""
+        out.append(warning(f"{what}: text {text!r} comes within {max(near, 0) / MM:.1f} mm of "
+                           f"the trim, inside the {service.safe_in * 25.4:.1f} mm {service.name} "
+                           f"may cut (keep text in the safe zone){more}", source))
+    if watch.low_dpi:
+        out.append(warning(f"{what}: an image prints at {min(watch.low_dpi):.0f} dpi; "
+                           f"{service.name} prints at {MIN_DPI} dpi, so it will look soft", source))
+    for font in sorted(watch.unembedded):
+        out.append(error(f"{what}: font {font} is not embedded; {service.name} needs every "
+                         "font embedded (use a TrueType font under [fonts] in game.toml)", source))
+    if watch.rgb and service.wants_cmyk and not cmyk:
+        out.append(error(f"{what}: drawn in RGB colours; {service.name} wants CMYK: export with "
+                         "--cmyk", source))
+    return out

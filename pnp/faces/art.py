@@ -1,0 +1,180 @@
+"""Pictures on a face: raster images (PNG, JPEG) and SVG drawn as vectors, each embedded once in
+the PDF however many cards use it; icons from the game's icons/ folder or pnp's built-in vector
+icon families. Fit modes: contain (whole picture, kept in proportion), cover (fills the box,
+cropped), stretch (fills the box, distorted)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from reportlab.lib.colors import Color, white
+
+from ..render import icons as vec
+
+MIN_DPI = 200
+ICON_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
+
+
+def _builtin() -> dict[str, Callable]:
+    """Built-in icons by name: each draws centred on (cx, cy) in a square of side `size`."""
+    plain = {"sword": vec.sword_icon, "bow": vec.bow_icon, "magic": vec.magic_icon,
+             "shield": vec.shield_icon, "leaf": vec.leaf_icon, "drop": vec.drop_icon,
+             "dagger": vec.dagger_icon, "axe": vec.axe_icon, "earth": vec.earth_icon,
+             "wind": vec.wind_icon, "water": vec.water_icon, "fire": vec.fire_icon,
+             "spikes": vec.spikes_icon, "crown": vec.crown_icon, "eye": vec.eye_icon,
+             "hat": vec.hat_icon, "person": vec.person_icon, "net": vec.net_icon,
+             "ring": vec.ring_icon}
+    table: dict[str, Callable] = dict(plain)
+    table["coin"] = lambda c, x, y, s, col: vec.coin_icon(c, x, y, s / 2, col, Color(0, 0, 0))
+    table["wall"] = lambda c, x, y, s, col: vec.wall_icon(c, x, y, s, col, white)
+    table["cards"] = lambda c, x, y, s, col: vec.cards_icon(c, x, y, s, col, white)
+    for suit in vec.SUIT_ICONS:
+        table[suit] = (lambda n: lambda c, x, y, s, col: vec.suit_icon(c, n, x, y, s, col))(suit)
+    return table
+
+
+BUILTIN_ICONS = _builtin()
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image file, with its size in pixels (raster) or points (SVG)."""
+
+    path: Path
+    width: float
+    height: float
+    vector: bool
+
+
+_pictures: dict[Path, Picture] = {}
+
+
+def picture(path: Path) -> Picture:
+    """Read a picture's size once per process (SVG: parse it once)."""
+    hit = _pictures.get(path)
+    if hit is not None:
+        return hit
+    if path.suffix.lower() == ".svg":
+        drawing = _drawing(path)
+        pic = Picture(path, drawing.width, drawing.height, True)
+    else:
+        from PIL import Image
+
+        with Image.open(path) as img:
+            pic = Picture(path, img.size[0], img.size[1], False)
+    _pictures[path] = pic
+    return pic
+
+
+_drawings: dict[Path, object] = {}
+
+
+class ArtError(ValueError):
+    pass
+
+
+def _drawing(path: Path):
+    hit = _drawings.get(path)
+    if hit is None:
+        import logging
+
+        from svglib.svglib import svg2rlg
+
+        logging.getLogger("svglib").setLevel(logging.ERROR)
+        try:
+            hit = svg2rlg(str(path))
+        except Exception as exc:  # svglib raises lxml's and its own errors alike
+            raise ArtError(f"SVG {path.name!r} cannot be read ({exc.__class__.__name__})") \
+                from None
+        if hit is None or not hit.width or not hit.height:
+            raise ArtError(f"SVG {path.name!r} cannot be read (no drawing or no size)")
+        _drawings[path] = hit
+    return hit
+
+
+def _svg_form(c, path: Path) -> str:
+    """The SVG's form XObject in this PDF, defined the first time a face uses it (named by
+    the file, so every canvas drawing into the same document finds it)."""
+    name = "svg" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    if not c._doc.hasForm(name):
+        from reportlab.graphics import renderPDF
+
+        drawing = _drawing(path)
+        c.beginForm(name, 0, 0, drawing.width, drawing.height)
+        # the renderer starts from the drawing's font (else Helvetica, which no PDF of ours
+        # may reference unembedded): give it the canvas's own, an embedded TrueType font
+        drawing.__dict__["initialFontName"] = c._fontname  # (Drawing refuses it as attribute)
+        renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
+        c.endForm()
+    return name
+
+
+def placement(pic: Picture, x: float, y: float, w: float, h: float,
+              fit: str) -> tuple[float, float, float, float]:
+    """Where the whole picture lands for a box (x, y, w, h): (x, y, width, height)."""
+    if fit == "stretch":
+        return x, y, w, h
+    sx, sy = w / pic.width, h / pic.height
+    s = min(sx, sy) if fit == "contain" else max(sx, sy)
+    dw, dh = pic.width * s, pic.height * s
+    return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh
+
+
+def effective_dpi(pic: Picture, drawn_w: float, drawn_h: float) -> float:
+    """Pixels per inch of a raster picture drawn at this size (the lower of the two axes)."""
+    return min(pic.width / (drawn_w / 72), pic.height / (drawn_h / 72))
+
+
+def draw_picture(c, pic: Picture, x: float, y: float, w: float, h: float, fit: str) -> None:
+    px, py, pw, ph = placement(pic, x, y, w, h, fit)
+    c.saveState()
+    if fit == "cover":
+        clip = c.beginPath()
+        clip.rect(x, y, w, h)
+        c.clipPath(clip, stroke=0, fill=0)
+    if pic.vector:
+        name = _svg_form(c, pic.path)
+        c.translate(px, py)
+        c.scale(pw / pic.width, ph / pic.height)
+        c.doForm(name)
+    else:
+        c.drawImage(str(pic.path), px, py, pw, ph, mask="auto")
+    c.restoreState()
+
+
+class IconFinder:
+    """Icons by name: the game's icons/NAME.svg|png|jpg first, then pnp's built-in ones."""
+
+    def __init__(self, root: Path):
+        self.folder = root / "icons"
+        self._found: dict[str, Picture | Callable | None] = {}
+
+    def find(self, name: str):
+        if name in self._found:
+            return self._found[name]
+        hit: Picture | Callable | None = None
+        for suffix in ICON_SUFFIXES:
+            path = self.folder / f"{name}{suffix}"
+            if path.is_file() and path.resolve().parent == self.folder.resolve():
+                hit = picture(path)
+                break
+        else:
+            hit = BUILTIN_ICONS.get(name)
+        self._found[name] = hit
+        return hit
+
+    def draw(self, c, name: str, cx: float, cy: float, size: float, colour: Color) -> bool:
+        """Draw icon `name` centred on (cx, cy) in a square of side `size`; False if unknown."""
+        hit = self.find(name)
+        if hit is None:
+            return False
+        if isinstance(hit, Picture):
+            draw_picture(c, hit, cx - size / 2, cy - size / 2, size, size, "contain")
+        else:
+            c.saveState()
+            hit(c, cx, cy, size, colour)
+            c.restoreState()
+        return True

@@ -1,0 +1,397 @@
+"""Drawing a compiled layout (pnp/data/layouts) onto a piece's Surface, element by element:
+shapes, pictures, icons, figures, tracks and rich text fitted to its box. What cannot be drawn
+(text that does not fit, an unknown icon, a low-resolution image) is a finding naming the row and
+the element."""
+
+from __future__ import annotations
+
+from math import cos, pi, sin
+from typing import Any
+
+from ..data.colours import Colour
+from ..data.files import inside
+from ..data.layouts.compiled import IMAGE_SUFFIXES, Layout, font_role
+from ..data.layouts.elements import TYPES
+from ..data.layouts.track import cells as track_cells
+from ..data.layouts.values import ValueProblem, to_length, to_number, to_text
+from ..errors import DataError, Source
+from ..render.surface import MIN_TEXT, Surface
+from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
+from . import richtext
+from .art import MIN_DPI, ArtError, IconFinder, draw_picture, effective_dpi, picture, placement
+from .figures import FIGURES, Figure
+
+# fitted texts remembered: copies of a card are drawn one after another, so a short memory
+# serves them, and a long one only holds every card of a big deck (memory, and slower GC)
+FIT_CACHE = 512
+
+
+class Caches:
+    """The drawing side's memory for one game: icons found, text measures, fitted texts, and
+    the problems already reported (one finding per problem, not one per copy)."""
+
+    def __init__(self, root):
+        self.icons = IconFinder(root)
+        self.fits: dict[tuple, Any] = {}
+        self.measures: dict[int, richtext.Measure] = {}
+        self.said: set = set()
+
+    def measure(self, fonts) -> richtext.Measure:
+        m = self.measures.get(id(fonts))
+        if m is None:
+            m = self.measures[id(fonts)] = richtext.Measure(fonts)
+        return m
+
+    def once(self, key) -> bool:
+        if key in self.said:
+            return False
+        self.said.add(key)
+        return True
+
+
+def caches(layout: Layout) -> Caches:
+    hit = layout.env.caches.get("draw")
+    if hit is None:
+        hit = layout.env.caches["draw"] = Caches(layout.env.root)
+    return hit
+
+
+class LayoutFace:
+    """The drawer of one face: a compiled layout and the row it shows. A layout with no
+    expressions looks the same on every piece, so one shared instance serves them all and the
+    renderer draws it once as a form."""
+
+    def __init__(self, layout: Layout, context: dict[str, Any]):
+        self.layout, self.context = layout, context
+        if layout.static:
+            self.shared = True
+
+    def __call__(self, surface) -> None:
+        draw(self.layout, surface, self.context)
+
+    def boxes(self, w: float, h: float, bleed: float = 0.0) -> list[dict]:
+        """Element boxes (name, type, x, y, width, height in points; trim at 0, 0; y up)."""
+        return self.layout.boxes(self.context, w, h, bleed)
+
+
+def draw(L: Layout, s: Surface, ctx: dict[str, Any]) -> None:
+    """Every shown element of the layout, in order, for the row `ctx`."""
+    c = s.c
+    for e in L.elements:
+        try:
+            if not e.shown(ctx):
+                continue
+            v = e.get(ctx)
+        except ValueProblem as exc:
+            s.report(f'element "{e.name}" ({L.path.name}): {exc}', e.name)
+            continue
+        except KeyError as exc:
+            s.report(f'element "{e.name}" ({L.path.name}): the row has no {exc}', e.name)
+            continue
+        x, y, bw, bh = L.box(v, s.w, s.h, s.bleed)
+        # every drawer sets the colours it uses, so only a turn or a fade needs its own state
+        own = bool(v["rotate"]) or v["opacity"] < 1
+        if own:
+            c.saveState()
+            if v["rotate"]:
+                c.translate(x + bw / 2, y + bh / 2)
+                c.rotate(-v["rotate"])  # clockwise, as designers (and CSS) turn things
+                c.translate(-(x + bw / 2), -(y + bh / 2))
+            if v["opacity"] < 1:
+                c.setFillAlpha(max(0.0, v["opacity"]))
+                c.setStrokeAlpha(max(0.0, v["opacity"]))
+        s.element(e.name, x, y, bw, bh)  # the box proofs outline (turned with the element)
+        try:
+            DRAW[e.type](L, s, e, v, x, y, bw, bh)
+        except ValueProblem as exc:
+            s.report(f'element "{e.name}" ({L.path.name}): {exc}', e.name)
+        if own:
+            c.restoreState()
+
+
+def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> None:
+    s.report(f'element "{e.name}" ({L.path.name}): {message}', e.name, level=level)
+
+
+def _paint(c, v: dict[str, Any]) -> tuple[int, int]:
+    fill, stroke = v.get("fill"), v.get("stroke")
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(v["stroke_width"].of(1))
+    return int(stroke is not None), int(fill is not None)
+
+
+def _ink_saver(s, v) -> bool:
+    """--ink-saver: a fill out to the bleed (a background) becomes an outline of the trim, as
+    the shipped games' backgrounds do; True when that replaced the element."""
+    if s.ink_saver and v["from"] == "bleed" and v.get("fill") is not None:
+        s.fill_bleed(v["fill"])
+        return True
+    return False
+
+
+def _rect(L: Layout, s, e, v, x, y, w, h) -> None:
+    if _ink_saver(s, v):
+        return
+    stroke, fill = _paint(s.c, v)
+    if stroke or fill:
+        r = v["radius"].of(min(w, h))
+        if r > 0:
+            s.c.roundRect(x, y, w, h, r, stroke=stroke, fill=fill)
+        else:
+            s.c.rect(x, y, w, h, stroke=stroke, fill=fill)
+
+
+def _ellipse(L: Layout, s, e, v, x, y, w, h) -> None:
+    if _ink_saver(s, v):
+        return
+    stroke, fill = _paint(s.c, v)
+    if stroke or fill:
+        s.c.ellipse(x, y, x + w, y + h, stroke=stroke, fill=fill)
+
+
+def _line(L: Layout, s, e, v, x, y, w, h) -> None:
+    """From the box's top-left corner to its bottom-right (height 0: a horizontal rule)."""
+    c = s.c
+    if v["stroke"] is None:
+        return
+    c.setStrokeColor(v["stroke"])
+    c.setLineWidth(v["stroke_width"].of(1))
+    dash = v["dash"].of(1)
+    if dash > 0:
+        c.setDash(dash, dash)
+    c.line(x, y + h, x + w, y)
+    if dash > 0:
+        c.setDash()
+
+
+def _polygon(L: Layout, s, e, v, x, y, w, h) -> None:
+    """`points` as "x,y" pairs inside the box (lengths or %, from its top left), or a regular
+    polygon of `sides` inscribed in the box (flat at the bottom; 6 sides: a flat-top hex)."""
+    c = s.c
+    if v["points"] is not None:
+        pts = []
+        for item in (v["points"] if isinstance(v["points"], list) else [v["points"]]):
+            px, _, py = str(item).partition(",")
+            if not py:
+                raise ValueProblem(f"polygon point {item!r} is not \"x,y\"")
+            pts.append((x + to_length(px).of(w), y + h - to_length(py).of(h)))
+    else:
+        n = int(v["sides"])
+        if n < 3:
+            raise ValueProblem(f"a polygon needs 3 or more sides, got {n}")
+        start = -pi / 2 - pi / n  # a flat bottom edge
+        unit = [(cos(start + 2 * pi * k / n), sin(start + 2 * pi * k / n)) for k in range(n)]
+        # stretched to touch all four sides of the box: a 6-gon in a w x 0.866 w box is regular
+        x0, x1 = min(p[0] for p in unit), max(p[0] for p in unit)
+        y0, y1 = min(p[1] for p in unit), max(p[1] for p in unit)
+        pts = [(x + (ux - x0) / (x1 - x0) * w, y + (uy - y0) / (y1 - y0) * h) for ux, uy in unit]
+    stroke, fill = _paint(c, v)
+    if not (stroke or fill) or len(pts) < 2:
+        return
+    p = c.beginPath()
+    p.moveTo(*pts[0])
+    for pt in pts[1:]:
+        p.lineTo(*pt)
+    p.close()
+    c.drawPath(p, stroke=stroke, fill=fill)
+
+
+def _image(L: Layout, s, e, v, x, y, w, h) -> None:
+    src = v["src"].strip()
+    if not src:
+        return  # an empty cell: no picture on this card
+    try:
+        pic = layout_picture(L, src)
+    except ValueProblem as exc:
+        raise ValueProblem(f"image {src!r}: {exc}") from None
+    if w <= 0 or h <= 0:
+        return
+    fit = v["fit"]
+    if not pic.vector:
+        _, _, dw, dh = placement(pic, x, y, w, h, fit)
+        dpi = effective_dpi(pic, dw, dh)
+        if dpi < MIN_DPI and caches(L).once(("dpi", e.name, src, round(dw), round(dh))):
+            _problem(L, s, e, f"image {src!r} prints at {dpi:.0f} dpi (under {MIN_DPI}); it will "
+                       f"look blurred: use one of at least {round(pic.width * MIN_DPI / dpi)} x "
+                       f"{round(pic.height * MIN_DPI / dpi)} pixels", "warning")
+    draw_picture(s.c, pic, x, y, w, h, fit)
+
+
+def layout_picture(L: Layout, src: str):
+    """A picture file named by a layout or a row, checked once per file."""
+    from ..data.images import checked_image
+
+    if not src.lower().endswith(IMAGE_SUFFIXES):
+        raise ValueProblem("use a .png, .jpg or .svg file")
+    try:
+        if src.lower().endswith(".svg"):
+            path = inside(L.env.root, src)
+            if not path.is_file():
+                raise ValueProblem("not found in the game folder")
+        else:
+            path = checked_image(L.env.root, src, Source(L.path), "src")
+        return picture(path)
+    except DataError as exc:
+        raise ValueProblem(exc.message) from None
+    except ArtError as exc:
+        raise ValueProblem(str(exc)) from None
+
+
+def _icon(L: Layout, s, e, v, x, y, w, h) -> None:
+    name = v["icon"].strip().strip(":")
+    colour = v["colour"] or Colour(0, 0, 0)
+    if not caches(L).icons.draw(s.c, name, x + w / 2, y + h / 2, min(w, h), colour):
+        raise ValueProblem(f"no icon {name!r} (looked in icons/ and pnp's built-in icons)")
+
+
+def _figure(L: Layout, s, e, v, x, y, w, h) -> None:
+    fn = FIGURES.get(v["figure"])
+    if fn is None:
+        raise ValueProblem(f"no figure {v['figure']!r}; known: {', '.join(sorted(FIGURES))}")
+    s.c.saveState()  # a figure is Python of its own: whatever state it sets stays inside
+    try:
+        fn(Figure(s.c, s, L.env.palette), x, y, w, h, v["args"] or {})
+    except (ValueError, TypeError, KeyError) as exc:
+        raise ValueProblem(f"figure {v['figure']!r}: {exc}") from None
+    finally:
+        s.c.restoreState()
+
+
+def _text(L: Layout, s, e, v, x, y, w, h) -> None:
+    text = v["text"]
+    if not text.strip():
+        return
+    size = v["size"]
+    min_size = v["min_size"] if v["min_size"] is not None else min(size, MIN_TEXT)
+    if min_size > size:
+        raise ValueProblem(f"min_size {min_size:g} is larger than size {size:g}")
+    fonts = s.fonts
+    role = _role(L, fonts, v["font"])
+    for problem in _problems(L, fonts, text, role):
+        _problem(L, s, e, problem)
+    m = caches(L).measure(fonts)
+    key = (text, role, round(w, 2), round(h, 2), size, min_size, v["leading"])
+    fits = caches(L).fits
+    fitted = fits.get(key, False)
+    if fitted is False:
+        fitted = None
+        if v["leading"] == LEADING and not richtext.has_markup(text):
+            # plain text: the renderer's own fitting, words as plain strings (the common case,
+            # and twice as fast); hyphenation below only when that does not fit
+            fitted = plain_fit(fonts, text, w, h, size, min_size, role)
+        if fitted is None:
+            fitted = richtext.fit(fonts, m, text, role, w, h, size, min_size, v["leading"],
+                                  L.env.lang)
+        if len(fits) > FIT_CACHE:
+            fits.clear()
+        fits[key] = fitted
+    if fitted is None:
+        _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {text[:60]!r}")
+        return
+    top = y + h
+    if v["valign"] == "middle":
+        top = y + (h + fitted.height()) / 2
+    elif v["valign"] == "bottom":
+        top = y + fitted.height()
+    colour = v["colour"] or Colour(0, 0, 0)
+    s.c.setFillColor(colour)
+    if isinstance(fitted, PlainFitted):
+        draw_fitted(s.c, fonts, fitted, x, top, w, role, v["align"])
+        return
+
+    def icon(name: str, ix: float, baseline: float, size: float) -> None:
+        side = size * 0.9
+        caches(L).icons.draw(s.c, name, ix + size / 2, baseline + side / 2 - size * 0.08, side,
+                         colour)
+        s.c.setFillColor(colour)
+
+    richtext.draw(s.c, fonts, m, fitted, x, top, w, v["align"], icon)
+
+
+def _role(L: Layout, fonts, font: str) -> str:
+    role = font_role(font, L.env)
+    if role not in fonts.paths:
+        fonts.paths[role] = L.env.font_files[role]
+    return role
+
+
+def _problems(L: Layout, fonts, text: str, role: str) -> list[str]:
+    """Characters no font has and icons nobody drew, once per text and font."""
+    key = ("problems", text, role)
+    hit = caches(L).fits.get(key)
+    if hit is not None:
+        return hit
+    if not richtext.has_markup(text):
+        gone = fonts.missing(text, role)
+        out = [] if not gone else [
+            f"no font has the character(s) {gone!r} in {text[:40]!r}; they would print as "
+            "blanks (add a font with them under [fonts] in game.toml)"]
+        caches(L).fits[key] = out
+        return out
+    out = []
+    paragraphs = richtext.parse(text, role)
+    by_role: dict[str, list[str]] = {}
+    for p in paragraphs:
+        for word in p:
+            for bit in word:
+                if not bit.icon:
+                    by_role.setdefault(bit.role, []).append(bit.text)
+    for r, pieces in by_role.items():
+        gone = fonts.missing("".join(pieces), r)
+        if gone:
+            out.append(f"no font has the character(s) {gone!r} in {text[:40]!r}; they "
+                       "would print as blanks (add a font with them under [fonts] in "
+                       "game.toml)")
+    for name in richtext.icons_in(paragraphs):
+        if caches(L).icons.find(name) is None:
+            out.append(f"no icon {name!r} for {text[:40]!r} (looked in icons/ and pnp's "
+                       "built-in icons)")
+    caches(L).fits[key] = out
+    return out
+
+
+def _track(L: Layout, s, e, v, x, y, w, h) -> None:
+    c = s.c
+    n = v["cells"]
+    try:
+        cells = track_cells(n, v["path"], x, y, w, h)
+    except ValueError as exc:
+        raise ValueProblem(str(exc)) from None
+    labels = _list(v["labels"])
+    marked = {int(to_number(i)) for i in _list(v["highlight"])}
+    start, step = v["start"], v["step"]
+    role = _role(L, s.fonts, v["font"])
+    for cell in cells:
+        number = start + cell.index * step
+        number_text = to_text(int(number) if float(number).is_integer() else number)
+        label = labels[cell.index] if cell.index < len(labels) else number_text
+        hot = (int(number) in marked) if float(number).is_integer() else False
+        fill = v["highlight_fill"] if hot and v["highlight_fill"] is not None else v["fill"]
+        stroke = 1 if v["stroke"] is not None else 0
+        if fill is not None:
+            c.setFillColor(fill)
+        if stroke:
+            c.setStrokeColor(v["stroke"])
+            c.setLineWidth(v["stroke_width"].of(1))
+        if stroke or fill is not None:
+            c.rect(cell.x, cell.y, cell.w, cell.h, stroke=stroke, fill=int(fill is not None))
+        c.setFillColor(v["colour"] or Colour(0, 0, 0))
+        size = min(v["size"], cell.h * 0.6, cell.w * 0.6)
+        s.line(str(label), cell.x + cell.w / 2, cell.y + cell.h / 2 - size * 0.35, size,
+               role if not hot else "bold", "centre", max_width=cell.w * 0.9, field=e.name)
+
+
+def _list(value) -> list:
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return [str(x).strip() for x in value]
+    return [p.strip() for p in str(value).split(",") if p.strip()]
+
+
+DRAW = {"text": _text, "rect": _rect, "ellipse": _ellipse, "line": _line, "polygon": _polygon,
+        "image": _image, "icon": _icon, "figure": _figure, "track": _track}
+assert set(DRAW) == set(TYPES)  # every element type has its drawer

@@ -1,0 +1,70 @@
+"""Figures: named drawings registered in Python, for art no box can express. A layout places one
+with `type = "figure"`, `figure = "NAME"` and an `args` table whose values may come from the row.
+
+    @figure("star")
+    def star(s: Figure, x, y, w, h, args) -> None: ...
+
+(x, y, w, h) is the element's box in points on the canvas (y up). A game module registers its
+own figures when it is imported; the names are global."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import cos, pi, sin
+from typing import Any, Callable
+
+from ..data.colours import Colour
+
+FIGURES: dict[str, Callable[..., None]] = {}
+
+
+@dataclass
+class Figure:
+    """What a figure draws with: the canvas, the face's Surface (fonts, text fitting, findings)
+    and the game's palette."""
+
+    c: Any
+    surface: Any
+    palette: dict[str, Colour]
+
+
+def figure(name: str):
+    def register(fn):
+        FIGURES[name] = fn
+        return fn
+    return register
+
+
+def _colour(args: dict[str, Any], key: str, default: Colour, palette) -> Colour:
+    from ..data.layouts.values import colour_in
+
+    value = args.get(key)
+    return default if value is None else (colour_in(palette)(value) or default)
+
+
+@figure("star")
+def star(s, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """A star of `points` points (default 5), filled with `fill`, inner radius `inner` (0-1)."""
+    points = int(float(args.get("points", 5)))
+    inner = float(args.get("inner", 0.45))
+    fill = _colour(args, "fill", Colour(0.85, 0.65, 0.13), s.palette)
+    r = min(w, h) / 2
+    cx, cy = x + w / 2, y + h / 2
+    p = s.c.beginPath()
+    for k in range(2 * points):
+        rr = r if k % 2 == 0 else r * inner
+        a = pi / 2 + k * pi / points
+        (p.moveTo if k == 0 else p.lineTo)(cx + rr * cos(a), cy + rr * sin(a))
+    p.close()
+    s.c.setFillColor(fill)
+    s.c.drawPath(p, stroke=0, fill=1)
+
+
+@figure("taijitu")
+def taijitu(s, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """The yin-yang in the box, in `light` and `dark`."""
+    from ..render.icons import taijitu as draw
+
+    draw(s.c, x + w / 2, y + h / 2, min(w, h) / 2,
+         _colour(args, "light", Colour(1, 1, 1), s.palette),
+         _colour(args, "dark", Colour(0, 0, 0), s.palette))

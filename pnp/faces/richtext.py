@@ -1,0 +1,242 @@
+"""Rich text in a box: `**bold**`, `*italic*`, line breaks (a new line or `<br>`) and inline
+icons `:name:` drawn at the text size on the baseline. The text is wrapped and shrunk from its
+size to its minimum size; words too long for a line are hyphenated (pyphen) where that lets
+them fit. What still does not fit is returned as None for the caller to report, never cut."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, NamedTuple
+
+from ..render.fonts import Fonts
+
+ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
+_TOKENS = re.compile(r"\\[*:]|\*\*|\*|:[A-Za-z][A-Za-z0-9_-]*:|<br\s*/?>|\n|[ \t]+|[^*:\s\\<]+|.",
+                     re.S)
+_MARKUP = re.compile(r"[*:\\<]")
+ICON_EM = 1.0  # an inline icon takes one em of the line, drawn at 0.9 em
+ASCENT = 0.95  # the first baseline sits this many sizes below the top (as render/text.py)
+
+
+class Bit(NamedTuple):
+    """A run of one style inside a word, or an icon (text is then the icon's name). A named
+    tuple: made, hashed and compared in C, thousands of times a deck."""
+
+    text: str
+    role: str
+    icon: bool = False
+
+
+Word = tuple[Bit, ...]
+
+
+def styled_roles(base: str) -> dict[tuple[bool, bool], str]:
+    bold = "condensed-bold" if base.startswith("condensed") else "bold"
+    return {(False, False): base, (True, False): bold, (False, True): "italic",
+            (True, True): bold}
+
+
+def has_markup(text: str) -> bool:
+    return _MARKUP.search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
+    """Paragraphs of words; each word a tuple of styled bits."""
+    if not _MARKUP.search(text):  # plain text: words split by spaces, lines by newlines
+        return tuple(tuple((Bit(w, base),) for w in line.split()) for line in text.split("\n"))
+    roles = styled_roles(base)
+    bold = italic = False
+    paragraphs: list[tuple[Word, ...]] = []
+    words: list[Word] = []
+    word: list[Bit] = []
+
+    def add(bit: Bit) -> None:
+        if word and not bit.icon and not word[-1].icon and word[-1].role == bit.role:
+            word[-1] = Bit(word[-1].text + bit.text, bit.role)
+        else:
+            word.append(bit)
+
+    def end_word() -> None:
+        if word:
+            words.append(tuple(word))
+            word.clear()
+
+    for token in _TOKENS.findall(text):
+        if token == "**":
+            bold = not bold
+        elif token == "*":
+            italic = not italic
+        elif token == "\n" or token.startswith("<br"):
+            end_word()
+            paragraphs.append(tuple(words))
+            words.clear()
+        elif token.isspace():
+            end_word()
+        elif len(token) == 2 and token[0] == "\\":  # an escaped * or :
+            add(Bit(token[1], roles[bold, italic]))
+        elif len(token) > 2 and token[0] == ":" and token[-1] == ":":
+            word.append(Bit(token[1:-1], roles[bold, italic], icon=True))
+        else:
+            add(Bit(token, roles[bold, italic]))
+    end_word()
+    paragraphs.append(tuple(words))
+    return tuple(paragraphs)
+
+
+def plain_text(paragraphs) -> str:
+    return "\n".join(" ".join("".join(b.text for b in w if not b.icon) for w in p)
+                     for p in paragraphs)
+
+
+def icons_in(paragraphs) -> list[str]:
+    return [b.text for p in paragraphs for w in p for b in w if b.icon]
+
+
+@dataclass(frozen=True)
+class Line:
+    words: tuple[Word, ...]
+    width: float  # at size 1
+
+
+@dataclass(frozen=True)
+class Fitted:
+    size: float
+    lines: tuple[Line, ...]
+    leading: float
+
+    def height(self) -> float:
+        return len(self.lines) * self.size * self.leading
+
+
+class Measure:
+    """Widths at size 1 (text width scales with size, so one measure serves every size)."""
+
+    def __init__(self, fonts: Fonts):
+        self.fonts = fonts
+        self._words: dict[Word, float] = {}
+
+    def word(self, word: Word) -> float:
+        w = self._words.get(word)
+        if w is None:
+            w = sum(ICON_EM if b.icon else self.fonts.word_width(b.text, b.role) for b in word)
+            self._words[word] = w
+        return w
+
+    def space(self, role: str) -> float:
+        return self.fonts.word_width(" ", role)
+
+
+@lru_cache(maxsize=8)
+def _hyphenator(lang: str):
+    import pyphen
+
+    return pyphen.Pyphen(lang=lang)
+
+
+def _split(word: Word, room: float, m: Measure, lang: str) -> tuple[Word, Word] | None:
+    """Break a one-style word so that its first part and a hyphen fit `room`."""
+    if len(word) != 1 or word[0].icon or len(word[0].text) < 5:
+        return None
+    bit = word[0]
+    for left, right in _hyphenator(lang).iterate(bit.text):
+        head = (Bit(left + "-", bit.role),)
+        if m.word(head) <= room + 1e-9:
+            return head, (Bit(right, bit.role),)
+    return None
+
+
+def wrap(paragraphs, width: float, m: Measure, lang: str) -> list[Line] | None:
+    """Greedy wrap at size 1 into `width` (the box width divided by the size)."""
+    lines: list[Line] = []
+    for words in paragraphs:
+        line: list[Word] = []
+        used = 0.0
+        queue = list(reversed(words))  # popped from the end: the next word is queue[-1]
+        while queue:
+            word = queue.pop()
+            w = m.word(word)
+            gap = m.space(word[0].role) if line else 0.0
+            if used + gap + w <= width + 1e-9:
+                line.append(word)
+                used += gap + w
+                continue
+            room = width - used - gap
+            # hyphenate where it helps: a word wider than a line, or a line left a third empty
+            if w > width + 1e-9 or room > width / 3:
+                parts = _split(word, room, m, lang)
+                if parts:
+                    line.append(parts[0])
+                    used += gap + m.word(parts[0])
+                    queue.append(parts[1])
+                    lines.append(Line(tuple(line), used))
+                    line, used = [], 0.0
+                    continue
+            if not line:
+                return None  # a word wider than the box that no hyphen can break
+            lines.append(Line(tuple(line), used))
+            line, used = [], 0.0
+            queue.append(word)
+        lines.append(Line(tuple(line), used))
+    return lines
+
+
+def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: float,
+        size: float, min_size: float, leading: float, lang: str) -> Fitted | None:
+    """The largest size (steps of 0.25 pt, from size down to min_size) at which the text
+    wraps into the box."""
+    paragraphs = parse(text, base)
+    s = size
+    while s >= min_size - 1e-9:
+        if len(paragraphs) * s * leading <= height + 1e-6:
+            lines = wrap(paragraphs, width / s, m, lang)
+            if lines is not None and len(lines) * s * leading <= height + 1e-6:
+                return Fitted(s, tuple(lines), leading)
+        s -= 0.25
+    return None
+
+
+IconDrawer = Callable[[str, float, float, float], None]  # name, x, baseline, size
+
+
+def segments(line: Line) -> list[Bit]:
+    """A line as runs to draw: neighbouring words of one style become one string (spaces
+    included), so the PDF's text reads and copies as words, not letters."""
+    words = line.words
+    if all(len(w) == 1 and not w[0].icon and w[0].role == words[0][0].role for w in words):
+        return [Bit(" ".join(w[0].text for w in words), words[0][0].role)] if words else []
+    out: list[Bit] = []
+    for i, word in enumerate(words):
+        for j, bit in enumerate(word):
+            text = (" " if i and j == 0 else "") + bit.text
+            if bit.icon:
+                if text.startswith(" "):
+                    out.append(Bit(" ", bit.role))
+                out.append(bit)
+            elif out and not out[-1].icon and out[-1].role == bit.role:
+                out[-1] = Bit(out[-1].text + text, bit.role)
+            else:
+                out.append(Bit(text, bit.role))
+    return out
+
+
+def draw(c, fonts: Fonts, m: Measure, fitted: Fitted, x: float, top: float, width: float,
+         align: str, icon: IconDrawer) -> None:
+    """Draw fitted lines from `top` down inside a box starting at x of the given width."""
+    size = fitted.size
+    y = top - size * ASCENT
+    for line in fitted.lines:
+        lw = line.width * size
+        cx = x + {"left": 0.0, "centre": (width - lw) / 2, "right": width - lw}[align]
+        for bit in segments(line):
+            if bit.icon:
+                icon(bit.text, cx, y, size)
+                cx += ICON_EM * size
+                continue
+            for font, piece in fonts.runs(bit.text, bit.role):
+                c.setFont(font, size)
+                c.drawString(cx, y, piece)
+                cx += c.stringWidth(piece, font, size)
+        y -= size * fitted.leading

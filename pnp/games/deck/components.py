@@ -1,0 +1,317 @@
+"""The components of a game made from data alone: each `[[component]]` in game.toml names its
+rows (a CSV file, a workbook sheet or a published sheet link), its size and shape, and the
+layout files of its faces.
+
+    [[component]]
+    name = "card"                 # what the print guide and the manifest count
+    type = "card"                 # card, token, tile, board or mat
+    data = "cards.xlsx#Monsters"  # optional for a board drawn once
+    size = "poker"                # or width/height; tokens: diameter; hex tiles: size
+    front = "layouts/front.toml"  # or a starter shipped with pnp: "starter:card"
+    back = "layouts/back.toml"    # optional
+    back_column = "back"          # optional: a column naming each row's back layout
+    count = "count"               # the column of copies (default: "count" when there is one)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import sqrt
+from pathlib import Path
+from typing import Any
+
+from ...data.files import MAX_PIECES, Column, Record, _convert
+from ...data.game import GameFolder
+from ...data.sheets import Table, read_table
+from ...errors import DataError, Source
+from ...data.layouts.compiled import Env, Layout
+from ...data.layouts.spec import load_spec
+from ...data.layouts.values import Scope
+from ...units import CARD_PRESETS, MM, length, size as size_of
+
+TYPES = ("card", "token", "tile", "board", "mat")
+SHAPES = ("rect", "circle", "hex")
+MAX_COPIES = 1000
+KEYS = {"name", "type", "data", "cache", "size", "width", "height", "diameter", "shape", "front",
+        "back", "back_column", "count", "two_sided", "title", "gap", "vars", "defaults"}
+
+
+@dataclass
+class Component:
+    name: str
+    type: str
+    title: str
+    shape: str
+    width: float
+    height: float
+    table: Table
+    front: Layout
+    backs: dict[str, Layout | None]  # by layout reference; "" is the component's own back
+    back_column: str | None
+    counts: list[int]
+    contexts: list[dict[str, Any]]
+    two_sided: bool
+    gap: float
+    source: Source
+
+    @property
+    def on_sheets(self) -> bool:
+        return self.type not in ("board", "mat")
+
+    def back_for(self, i: int) -> Layout | None:
+        if self.back_column:
+            ref = str(self.table.rows[i][self.back_column]).strip()
+            if ref:
+                return self.backs[ref]
+        return self.backs[""]
+
+
+@dataclass
+class Compiler:
+    """Compiles each layout file once per component: expressions are checked against the
+    component's own columns, and those that use only its constants are worked out once."""
+
+    folder: GameFolder
+    env: Env
+    palette: dict
+    _done: dict = field(default_factory=dict)
+
+    def layout(self, ref: str, columns, constants: dict[str, Any], where: Source,
+               field_name: str) -> Layout:
+        key = (ref, tuple(columns), id(constants))
+        hit = self._done.get(key)
+        if hit is None:
+            spec = load_spec(self.folder.path, ref, where, field_name)
+            scopes: dict[Path, Scope] = {}
+
+            def scope_for(path: Path) -> Scope:
+                if path not in scopes:
+                    scopes[path] = Scope(path, columns, self.palette, constants)
+                return scopes[path]
+
+            hit = self._done[key] = Layout(spec, scope_for, self.env)
+        return hit
+
+
+def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) -> tuple[float, float]:
+    path = folder.toml_path
+    if shape == "circle" or "diameter" in table:
+        d = size_of(table.get("diameter", table.get("size", "")), path, field=f"{where}.diameter")
+        return d, d
+    if shape == "hex":
+        w = size_of(table.get("size", table.get("width", "")), path, field=f"{where}.size")
+        return w, w * sqrt(3) / 2  # flat-top: corner to corner across, flat to flat up
+    if "size" in table:
+        preset = table["size"]
+        if isinstance(preset, str) and preset in CARD_PRESETS:
+            pw, ph = CARD_PRESETS[preset]
+            return size_of(pw), size_of(ph)
+        s = size_of(preset, path, field=f"{where}.size")
+        return s, s
+    if "width" not in table or "height" not in table:
+        raise DataError(f"{kind} needs a size: size = \"poker\" (bridge, mini, tarot, square), "
+                        "width and height, or diameter (round tokens)", path, field=where)
+    return (size_of(table["width"], path, field=f"{where}.width"),
+            size_of(table["height"], path, field=f"{where}.height"))
+
+
+def _text(table: dict, key: str, path: Path, where: str, default: Any = None) -> Any:
+    value = table.get(key, default)
+    if value is not None and not isinstance(value, str):
+        raise DataError(f"{key} must be a text, got {value!r}", path, field=f"{where}.{key}")
+    return value
+
+
+def auto(value: Any) -> Any:
+    """A cell as an expression sees it: numbers as numbers (so `cost > 3` works), else text."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            return int(text) if text.lstrip("-").isdigit() else (
+                float(text) if text.replace(".", "", 1).lstrip("-").isdigit() else value)
+        except ValueError:
+            return value
+    return value
+
+
+def context(row: Record, base: dict[str, Any]) -> dict[str, Any]:
+    values = {k: auto(v) for k, v in row.items()}
+    return {**base, **values, "row": values}
+
+
+def read_component(folder: GameFolder, table: dict, index: int, compiler: Compiler,
+                   base: dict[str, Any]) -> Component:
+    path = folder.toml_path
+    where = f"component[{index}]"
+    if not isinstance(table, dict):
+        raise DataError("each [[component]] must be a table", path, field=where)
+    unknown = sorted(set(table) - KEYS)
+    if unknown:
+        raise DataError(f"[[component]] has no setting {unknown[0]!r}; it takes: "
+                        f"{', '.join(sorted(KEYS))}", path, field=f"{where}.{unknown[0]}")
+    name = _text(table, "name", path, where)
+    if not name:
+        raise DataError("each [[component]] needs a name (what the kit counts, e.g. \"card\")",
+                        path, field=f"{where}.name")
+    where = name  # fields read as in game.toml: card.width, card.front
+    kind = _text(table, "type", path, where, "card")
+    if kind not in TYPES:
+        raise DataError(f"type {kind!r} is not one of: {', '.join(TYPES)}", path,
+                        field=f"{where}.type")
+    shape = _text(table, "shape", path, where,
+                  "circle" if kind == "token" and "diameter" in table else "rect")
+    if shape not in SHAPES:
+        raise DataError(f"shape {shape!r} is not one of: {', '.join(SHAPES)}", path,
+                        field=f"{where}.shape")
+    w, h = _size(folder, table, kind, shape, where)
+    origin = Source(path)
+    data = _text(table, "data", path, where)
+    if data:
+        rows = read_table(folder.path, data, origin, f"{where}.data",
+                          _text(table, "cache", path, where))
+    else:
+        rows = Table("game.toml", (), [Record({}, origin)])
+    rows = with_defaults(rows, table.get("defaults", {}), path, f"{where}.defaults")
+    count_col = _text(table, "count", path, where, "count" if "count" in rows.columns else None)
+    if count_col and count_col not in rows.columns:
+        raise DataError(f"count column {count_col!r} is not in {rows.name} (its columns: "
+                        f"{', '.join(rows.columns)})", path, field=f"{where}.count")
+    copies = Column(count_col or "count", "int", default=1, min=0, max=MAX_COPIES)
+    front_ref = _text(table, "front", path, where)
+    if not front_ref:
+        raise DataError(f"{name} needs a front layout: front = \"layouts/{name}.toml\" or a "
+                        "starter such as \"starter:card\"", path, field=f"{where}.front")
+    vars_ = table.get("vars", {})
+    if not isinstance(vars_, dict):
+        raise DataError("vars must be a table", path, field=f"{where}.vars")
+    own = {**base, **vars_}
+    front = compiler.layout(front_ref, rows.columns, own, origin, f"{where}.front")
+    backs: dict[str, Layout | None] = {"": None}
+    back_ref = _text(table, "back", path, where)
+    if back_ref:
+        backs[""] = compiler.layout(back_ref, rows.columns, own, origin, f"{where}.back")
+    back_column = _text(table, "back_column", path, where)
+    if back_column:
+        if back_column not in rows.columns:
+            raise DataError(f"back_column {back_column!r} is not in {rows.name}", path,
+                            field=f"{where}.back_column")
+        for r in rows.rows:
+            ref = str(r[back_column]).strip()
+            if ref and ref not in backs:
+                backs[ref] = compiler.layout(ref, rows.columns, own, r.source, back_column)
+    layouts = list({id(x): x for x in [front, *backs.values()] if x is not None}.values())
+    for layout in layouts:
+        check_fixed_images(layout)
+    # a bad cell (a count that is no number, a missing picture) is noted and its row left out,
+    # so one run names every bad row
+    kept, counts = [], []
+    for r in rows.rows:
+        try:
+            n = _convert(str(r[count_col]), copies, r.source) if count_col else 1
+            for layout in layouts:
+                check_row_images(layout, r, compiler.env.root)
+                check_row_colours(layout, r, compiler.palette)
+        except DataError as exc:
+            folder.note(exc)
+            continue
+        kept.append(r)
+        counts.append(n)
+    rows = Table(rows.name, rows.columns, kept, rows.notes)
+    if sum(counts) > MAX_PIECES:
+        raise DataError(f"the counts add up to {sum(counts):,} pieces; a kit holds at most "
+                        f"{MAX_PIECES:,}", rows.rows[0].source.path, field=count_col)
+    contexts = [context(r, own) for r in rows.rows]
+    gap = length(table.get("gap", 0), path, field=f"{where}.gap")
+    if not 0 <= gap <= 20 * MM:
+        raise DataError("gap must be between 0 and 20mm", path, field=f"{where}.gap")
+    two_sided = table.get("two_sided", False)
+    if not isinstance(two_sided, bool):
+        raise DataError("two_sided must be true or false", path, field=f"{where}.two_sided")
+    plural = "" if kind in ("board", "mat") or name.endswith("s") else "s"
+    title = _text(table, "title", path, where, name.replace("-", " ").replace("_", " ")
+                  .capitalize() + plural)
+    return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
+                     contexts, two_sided, gap, origin)
+
+
+def with_defaults(rows: Table, defaults: Any, path: Path, where: str) -> Table:
+    """Optional columns: a column the data lacks takes its default on every row."""
+    if not isinstance(defaults, dict):
+        raise DataError("defaults must be a table of column = value", path, field=where)
+    missing = {k: v for k, v in defaults.items() if k not in rows.columns}
+    if not missing:
+        return rows
+    records = [Record({**missing, **dict(r)}, r.source) for r in rows.rows]
+    return Table(rows.name, rows.columns + tuple(missing), records, rows.notes)
+
+
+def check_row_images(layout: Layout, row: Record, root: Path) -> None:
+    """Pictures a column names, checked when the game opens: a missing or broken file is a
+    data error naming the file, row and column (not a finding at print time)."""
+    from ...data.files import inside
+    from ...data.images import checked_image
+
+    for element in layout.elements:
+        src = element.values.get("src") if element.type == "image" else None
+        if src is None or src.column is None:
+            continue
+        cell = str(row[src.column]).strip()
+        if not cell:
+            continue
+        if cell.lower().endswith(".svg"):
+            if not inside(root, cell, row.source, src.column).is_file():
+                raise DataError(f"image {cell!r} not found in the game folder",
+                                row.source.path, row.source.row, src.column)
+        else:
+            checked_image(root, cell, row.source, src.column)
+
+
+def check_row_colours(layout: Layout, row: Record, palette) -> None:
+    """A column a layout paints with must hold colours: a bad one is named by row and column
+    when the game opens."""
+    from ...data.colours import parse_colour
+
+    for element in layout.elements:
+        for column in element.colour_columns:
+            cell = str(row[column]).strip()
+            if cell and cell.lower() not in ("none", "transparent"):
+                parse_colour(cell, palette, row.source.path, row.source.row, column)
+
+
+def check_fixed_images(layout: Layout) -> None:
+    """A picture the layout names itself: checked once, as a mistake in the layout file."""
+    from ...data.files import inside
+    from ...data.images import checked_image
+    from ...data.layouts.compiled import IMAGE_SUFFIXES
+
+    for element in layout.elements:
+        src = element.values.get("src") if element.type == "image" else None
+        if src is None or not src.static or not str(src.const).strip():
+            continue
+        name = str(src.const).strip()
+        where = Source(layout.path)
+        field_name = f"{element.name}.src"
+        if not name.lower().endswith(IMAGE_SUFFIXES):
+            raise DataError(f"image {name!r}: use a .png, .jpg or .svg file", layout.path,
+                            field=field_name)
+        if name.lower().endswith(".svg"):
+            if not inside(layout.env.root, name, where, field_name).is_file():
+                raise DataError(f"image {name!r} not found in the game folder", layout.path,
+                                field=field_name)
+        else:
+            checked_image(layout.env.root, name, where, field_name)
+
+
+def legacy_component(folder: GameFolder) -> dict[str, Any]:
+    """A game.toml without [[component]] (what `pnp new` made before layouts): one deck of
+    cards.csv with [card] size and [back] colour and text, drawn by the deck starters."""
+    table: dict[str, Any] = {"name": "card", "type": "card", "data": "cards.csv",
+                             "front": "starter:deck-front", "back": "starter:deck-back",
+                             "title": "Cards"}
+    w, h = folder.card_size()
+    table["width"], table["height"] = f"{w}pt", f"{h}pt"
+    title = folder.get("game", "title")
+    table["defaults"] = {"text": "", "image": "", "count": 1}
+    table["vars"] = {"back_colour": folder.get("back", "colour", default="#333333"),
+                     "back_text": folder.get("back", "text", default=title)}
+    return table

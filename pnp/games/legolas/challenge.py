@@ -1,0 +1,234 @@
+"""Challenging a horde (rulings L9, L22, L24-L27, L30): monsters from the bottom up each deal
+their damage; a monster is defeated while the damage stays within the defence. The Wizard may
+ignore monsters of the elements named, the Minion can save one monster, a whole horde defeated
+closes its gate, the Ring pays for bosses and the Net steals after another player's challenge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import A_IGNORE, A_MINION, A_NET, A_NET_DECLINE, PH_MINION, PH_NET, PH_WIZ_CHOICE
+from .actions import level_of
+from .facts import TREASURE_IDS
+
+T_MINION, T_NET, T_RING = (TREASURE_IDS.index(t) for t in ("minion", "net", "ring_of_legend"))
+
+
+class ChallengeRules:
+    # caches the state keeps (None when stale); typed here for every mixin of LegolasState
+    _legal: list[int] | None
+    _pending: Any
+    _c_seats: Any
+    _c_static: Any
+    _c_hordes: Any
+    _c_rows: Any
+    _c_fight: Any
+
+    # ---- defence and damage (L24)
+    def defence(self, seat: int) -> int:
+        """Character defence at the current level plus armour."""
+        d = self.g.char_defence[self.chars[seat]][self.level[seat]]
+        holder = self.holder
+        for t, bonus in self.g.armour:
+            if holder[t] == seat:
+                d += bonus
+        return d
+
+    def damage_masks(self, seat: int) -> tuple[int, int]:
+        """(suits dealing no damage to seat, elements dealing extra damage to seat)."""
+        immune, extra = self._protection(seat)
+        barrier = 0
+        for e, x in enumerate(extra):
+            if x:
+                barrier |= 1 << e
+        return immune, barrier
+
+    def _protection(self, seat: int) -> tuple[int, tuple[int, ...]]:
+        """(immune suits bitmask, extra damage per element from the neighbours' barriers)."""
+        holder = self.holder
+        g = self.g
+        immune = 0
+        for t, s in g.immunities:
+            if holder[t] == seat:
+                immune |= 1 << s
+        n = self.n
+        left, right = (seat + 1) % n, (seat - 1) % n
+        extra = [0, 0, 0, 0]
+        for t, e, amount in g.barriers:
+            hd = holder[t]
+            if hd >= 0 and hd != seat and (hd == left or hd == right):
+                extra[e] += amount
+        return immune, tuple(extra)
+
+    def _fight(self, seat: int) -> tuple:
+        """(defence, immune suits, extra damage per element) of seat, kept until a level or a
+        treasure changes."""
+        cache = self._c_fight
+        if cache is None:
+            cache = self._c_fight = [None] * self.n
+        f = cache[seat]
+        if f is None:
+            f = cache[seat] = (self.defence(seat), *self._protection(seat))
+        return f
+
+    def damage(self, seat: int, card: int) -> int:
+        immune, extra = self._protection(seat)
+        g = self.g
+        if immune >> g.suit[card] & 1:
+            return 0
+        return g.value[card] + extra[g.element[card]]
+
+    # ---- the challenge, monster by monster (L9)
+    def _start_challenge(self, hidx: int) -> None:
+        seat = self.active
+        h = self.hordes[hidx]
+        rv = self.revealed
+        for c in h.cards:
+            rv[c] = 1
+        self._c_hordes = None
+        self.ch_h = hidx
+        self.ch_pos = 0
+        self.ch_dmg = 0
+        self.ch_won: list[int] = []
+        self.ch_kept: list[int] = []
+        self.ch_def, self.ch_immune, self.ch_extra = self._fight(seat)
+        self.ch_wiz = self.wiz[seat] if self.g.wiz_count[self.chars[seat]][self.level[seat]] \
+            else 0
+        self.challenges[seat] += 1
+        self._run_challenge()
+
+    def _run_challenge(self) -> None:
+        """Monsters from ch_pos up; stops at a Wizard's or a Minion's question."""
+        cards = self.hordes[self.ch_h].cards
+        g = self.g
+        elem, suit, value = g.element, g.suit, g.value
+        wiz, immune, extra, limit = self.ch_wiz, self.ch_immune, self.ch_extra, self.ch_def
+        pos, dmg, won = self.ch_pos, self.ch_dmg, self.ch_won
+        while pos < len(cards):
+            c = cards[pos]
+            if wiz and wiz >> elem[c] & 1:
+                self.ch_pos, self.ch_dmg = pos, dmg
+                self.phase = PH_WIZ_CHOICE              # L30
+                self.cur = self.active
+                return
+            if not immune >> suit[c] & 1:
+                dmg += value[c] + extra[elem[c]]
+            if dmg > limit:
+                self.ch_pos, self.ch_dmg = pos, dmg
+                if self._minion_question():
+                    return
+                break
+            won.append(c)
+            pos += 1
+        else:
+            self.ch_pos, self.ch_dmg = pos, dmg
+        self._finish_challenge()
+
+    def _hit(self) -> int:
+        """The monster at ch_pos deals its damage: 0 defeated, 1 Minion question, 2 stopped."""
+        g = self.g
+        cards = self.hordes[self.ch_h].cards
+        c = cards[self.ch_pos]
+        if not self.ch_immune >> g.suit[c] & 1:
+            self.ch_dmg += g.value[c] + self.ch_extra[g.element[c]]
+        if self.ch_dmg <= self.ch_def:
+            self.ch_won.append(c)
+            self.ch_pos += 1
+            return 0
+        return 1 if self._minion_question() else 2
+
+    def _minion_question(self) -> bool:
+        """The monster at ch_pos took the damage over the defence: ask about the Minion (True),
+        or send it and those above it back (False)."""
+        seat = self.active
+        if self.holder[T_MINION] == seat and \
+                max(0, self.ch_dmg - self.g.minion_reduction) <= self.ch_def:
+            self.phase = PH_MINION                       # L25
+            self.cur = seat
+            return True
+        cards = self.hordes[self.ch_h].cards
+        self.ch_kept.extend(cards[self.ch_pos:])
+        self.ch_pos = len(cards)
+        return False
+
+    def _apply_wizard_choice(self, a: int) -> None:
+        if a == A_IGNORE:
+            h = self.hordes[self.ch_h]
+            self.ch_kept.append(h.cards[self.ch_pos])
+            self.ch_pos += 1
+            self._run_challenge()
+            return
+        r = self._hit()
+        if r == 0:
+            self._run_challenge()
+        elif r == 2:
+            self._finish_challenge()
+
+    def _apply_minion(self, a: int) -> None:
+        h = self.hordes[self.ch_h]
+        if a == A_MINION:
+            self.ch_dmg = max(0, self.ch_dmg - self.g.minion_reduction)
+            self.holder[T_MINION] = -2
+            self.minions_used += 1
+            self._seats_changed()
+            self.ch_won.append(h.cards[self.ch_pos])
+            self.ch_pos += 1
+            self._run_challenge()
+        else:
+            self.ch_kept.extend(h.cards[self.ch_pos:])
+            self.ch_pos = len(h.cards)
+            self._finish_challenge()
+
+    def _finish_challenge(self) -> None:
+        seat = self.active
+        g = self.g
+        h = self.hordes[self.ch_h]
+        won = self.ch_won
+        h.cards = kept = self.ch_kept
+        total = 0
+        if kept:
+            val = g.value
+            for c in kept:
+                total += val[c]
+        h.total = total
+        self.ch_kept = []
+        self.defeated[seat].extend(won)
+        self._c_hordes = self._c_rows = None
+        if not h.cards:                                  # L22: the gate closes
+            h.open = False
+            self.open.remove(h)
+            self.closed[seat].append(h.gate)
+        boss = g.boss
+        bosses = 0
+        for c in won:
+            bosses += boss[c]
+        ring = self.holder[T_RING]
+        if bosses and ring >= 0 and (ring == seat or g.ring_any):   # L27
+            gain = 2 * g.ring_vp * bosses
+            self.vp2[ring] += gain
+            self.ring_vp2[ring] += gain
+            self.level[ring] = level_of(self.vp2[ring])
+            self._seats_changed()
+        self.ch_won = []
+        self.ch_h = -1
+        net = self.holder[T_NET]
+        if net >= 0 and net != seat and self.defeated[seat]:   # L26
+            self.phase = PH_NET
+            self.cur = net
+            self.net_victim = seat
+            return
+        self._end_turn()
+
+    # ---- the Net (L26)
+    def _legal_net(self) -> list[int]:
+        return [A_NET_DECLINE] + [A_NET + c for c in self.defeated[self.net_victim]]
+
+    def _apply_net(self, a: int) -> None:
+        if a != A_NET_DECLINE:
+            c = a - A_NET
+            self.defeated[self.net_victim].remove(c)
+            self.defeated[self.cur].append(c)
+            self.net_steals += 1
+            self._c_rows = None
+        self.net_victim = -1
+        self._end_turn()

@@ -1,0 +1,127 @@
+"""Legolas vs. Gimli's kit model, built first: the four card lists the rules engine plays
+(data.py), the player colours, the suit descriptors and the sizes from game.toml. The drawings
+take this model; nothing here draws."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...data.colours import Colour as Color
+
+from ...data.files import Column
+from ...data.game import GameFolder
+from ...errors import DataError, Source
+from ...render.icons import PLAYER_SHAPES
+from ..base import Common, load_common, palette_colour
+from .data import Cards, load_cards
+from .facts import ELEMENTS, SUITS, Character, Mission, Monster, Treasure
+
+PALETTE = ("gold", "trap", "boss", "parchment", "treasure", "character", "back", "ink", "paper")
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    name: str
+    colour: Color
+    ink: Color
+    symbol: str
+    source: Source
+
+
+@dataclass(frozen=True)
+class Model:
+    common: Common
+    cards: Cards                              # the engine's card lists, in file order
+    players: tuple[Player, ...]
+    suits: dict[str, str]                     # suit -> descriptor ("physical, subtle")
+    card_size: tuple[float, float]
+    token_diameter: float
+    board_size: tuple[float, float]
+    vp_loop: int
+    vp_below: int
+    aid_cards: int
+
+    @property
+    def monsters(self) -> tuple[Monster, ...]:
+        return self.cards.monsters
+
+    @property
+    def monster_sources(self) -> tuple[Source, ...]:
+        return self.cards.monster_sources
+
+    @property
+    def treasures(self) -> tuple[Treasure, ...]:
+        return self.cards.treasures
+
+    @property
+    def characters(self) -> tuple[Character, ...]:
+        return self.cards.characters
+
+    @property
+    def missions(self) -> tuple[Mission, ...]:
+        return self.cards.missions
+
+    def file(self, name: str) -> Source:
+        """A whole data file, for findings that belong to no single row."""
+        folder = self.common.folder
+        return Source(folder.toml_path if name == "game.toml" else folder.path / name)
+
+    def monster_rows(self):
+        return zip(self.cards.monsters, self.cards.monster_sources)
+
+    def treasure_rows(self):
+        return zip(self.cards.treasures, self.cards.treasure_sources)
+
+    def character_rows(self):
+        return zip(self.cards.characters, self.cards.character_sources)
+
+    def mission_rows(self):
+        return zip(self.cards.missions, self.cards.mission_sources)
+
+    def character(self, cid: str) -> Character | None:
+        return next((c for c in self.characters if c.id == cid), None)
+
+    def colour(self, name: str) -> Color:
+        return self.common.palette[name]
+
+
+def load(folder: GameFolder) -> Model:
+    common = load_common(folder)
+    cards = load_cards(folder.path, folder.note)
+
+    def col(rec, field: str) -> Color:
+        return palette_colour(common, rec[field], rec.source, field)
+
+    players = tuple(folder.each("players.csv", [
+        Column("seat", "int", min=1, max=9), Column("name"), Column("colour"), Column("ink"),
+        Column("symbol", lambda t: t.strip().lower(), choices=PLAYER_SHAPES)],
+        lambda r: Player(r["seat"], r["name"], col(r, "colour"), col(r, "ink"), r["symbol"],
+                         r.source)))
+    for needed in SUITS + ELEMENTS + PALETTE:
+        if needed not in common.palette:
+            raise DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
+                            field=f"palette.{needed}")
+    descriptors = {}
+    for key, value in folder.section("suits", required=False).items():
+        if not isinstance(value, str):
+            raise DataError(f"[suits] {key} must be a text like \"physical, subtle\"",
+                            folder.toml_path, field=f"suits.{key}")
+        descriptors[key.lower()] = value.strip()
+    loop = folder.get("board", "vp_loop", int, default=50)
+    below = folder.get("board", "vp_below", int, default=10)
+    if not 12 <= loop <= 120 or loop % 2:
+        raise DataError("vp_loop must be an even number from 12 to 120 (the spaces go round "
+                        "the board's edge)", folder.toml_path, field="board.vp_loop")
+    if not 0 <= below <= 12:
+        raise DataError("vp_below must be 0 to 12", folder.toml_path, field="board.vp_below")
+    aids = folder.get("options", "aid_cards", int, default=3)
+    if not 0 <= aids <= 10:
+        raise DataError("aid_cards must be 0 to 10", folder.toml_path, field="options.aid_cards")
+    return Model(
+        common=common, cards=cards, players=tuple(sorted(players, key=lambda p: p.seat)),
+        suits=descriptors, card_size=folder.card_size(),
+        token_diameter=folder.length("tokens", "diameter"),
+        board_size=(folder.length("board", "width"), folder.length("board", "height")),
+        vp_loop=loop, vp_below=below, aid_cards=aids,
+    )

@@ -1,0 +1,270 @@
+"""One position of a Legolas vs. Gimli game. The rules live in one module per part of the game
+(dealing, turns, challenge, scoring, shopping, views, position); this class holds the state
+they share and answers the engine protocol, sending each action to its phase's rule."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from bisect import bisect_right
+
+from ...engine.core import IllegalAction, State, as_action, draw
+from .actions import (A_CHARACTER, A_DEFEAT, A_FIRST, A_IGNORE, A_MINION, A_NO_MINION,
+                      A_TREASURE, CHANCE, PH_CHALLENGE, PH_CHARACTERS, PH_DEAL, PH_END, PH_FIRST,
+                      PH_FIRST_GATE, PH_MINION, PH_MISSION, PH_NET, PH_PLAY, PH_SHOP_DRAW,
+                      PH_SHOP_KEEP, PH_SHOP_SPEND, PH_WIZ_CHOICE, PH_WIZARD,
+                      PHASE_NAMES)
+from .challenge import ChallengeRules
+from .dealing import DealingRules
+from .position import Positions
+from .scoring import ScoringRules
+from .shopping import ShoppingRules
+from .turns import TurnRules
+from .views import ObservationViews
+
+
+def _cumulative(n: int) -> tuple[float, ...]:
+    """The running sums core.sample_chance forms for n equally likely outcomes, added in the
+    same order, so a bisection finds the very outcome its loop would."""
+    p = 1.0 / n
+    acc, out = 0.0, []
+    for _ in range(n):
+        acc += p
+        out.append(acc)
+    return tuple(out)
+
+
+_UNIFORM = {n: _cumulative(n) for n in range(1, 65)}
+
+
+class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, ShoppingRules,
+                   ObservationViews, Positions, State):
+    def __init__(self, game):
+        g = game
+        n = g.num_players
+        self.g = g
+        self.n = n
+        self.round = 0
+        self.first = 0
+        self.active = 0
+        self.cur = CHANCE
+        self.phase = PH_CHARACTERS
+        self.chars = [-1] * n
+        self.char_pool = list(g.character_copies)
+        self._init_cards()
+        self._init_seats()
+        self._init_turn()
+        self._init_stats()
+        self._legal: list[int] | None = None
+        self._pending = None                # weak reference to the last observation handed out
+        self._c_seats = self._c_static = self._c_hordes = self._c_rows = self._c_fight = None
+        if g.character_assignment is not None:
+            self.chars = list(g.character_assignment)
+            for c in self.chars:
+                self.char_pool[c] -= 1
+            self._after_characters()
+
+    def _init_cards(self) -> None:
+        """Where the monster cards are."""
+        n, cards = self.n, len(self.g.monsters)
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[int] = list(range(cards))
+        self.deal_pos = 0
+        self._deal_seats: tuple[int, ...] = ()
+        self.setaside: list[int] = []
+        self.discard: list[int] = []
+        self.hordes: list = []
+        self.open: list = []
+        self.defeated: list[list[int]] = [[] for _ in range(n)]
+        self.closed: list[list[int]] = [[] for _ in range(n)]
+        self.revealed = bytearray(cards)
+
+    def _init_seats(self) -> None:
+        """Scores, missions, treasures: what each seat has."""
+        n = self.n
+        self.vp2 = [0] * n
+        self.level = [1] * n
+        self.mission = [-1] * n
+        self.mission_hist: list[list[int]] = [[] for _ in range(n)]
+        self.used = [0] * n
+        self.wiz = [0] * n
+        self.order: list[int] = []          # mission / wizard / shopping order
+        self.order_pos = 0
+        self.holder = [-1] * 16            # seat, -1 in the treasure deck, -2 gone (used Minion)
+        self.tdeck: list[int] = list(range(16))
+        self.shop_coins2 = [0] * n
+        self.shop_need = 0
+        self.shop_drawn: list[int] = []
+
+    def _init_turn(self) -> None:
+        """The turn and the challenge under way."""
+        self.plays_made = 0
+        self.plays_allowed = 1
+        self.ch_h = -1
+        self.ch_pos = 0
+        self.ch_dmg = 0
+        self.ch_def = 0
+        self.ch_immune = 0
+        self.ch_extra = (0, 0, 0, 0)
+        self.ch_wiz = 0
+        self.ch_won: list[int] = []
+        self.ch_kept: list[int] = []
+        self.net_victim = -1
+
+    def _init_stats(self) -> None:
+        """Figures for the balance report (stats())."""
+        n = self.n
+        self.turns = 0
+        self.mission_vp2: list[list[int]] = [[] for _ in range(n)]
+        self.round_vp2: list[list[int]] = [[] for _ in range(n)]
+        self.bought = [0] * 16
+        self.challenges = [0] * n
+        self.ring_vp2 = [0] * n
+        self.net_steals = 0
+        self.minions_used = 0
+        self.end_reasons = [0, 0]           # no card, too many gates
+        self.rounds_done = 0
+
+    # ---- protocol
+    def current_player(self) -> int:
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.phase == PH_END
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        ph = self.phase
+        if ph == PH_DEAL:
+            d = self.deck
+            p = 1.0 / len(d)
+            return [(c, p) for c in d]
+        if ph == PH_SHOP_DRAW:
+            d = self.tdeck
+            p = 1.0 / len(d)
+            return [(A_TREASURE + t, p) for t in d]
+        if ph == PH_CHARACTERS:
+            tot = sum(self.char_pool)
+            return [(A_CHARACTER + k, c / tot) for k, c in enumerate(self.char_pool) if c]
+        if ph == PH_FIRST:
+            p = 1.0 / self.n
+            return [(A_FIRST + s, p) for s in range(self.n)]
+        raise IllegalAction("not a chance node")
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """The outcome core.sample_chance would draw, without listing the outcomes: the deal and
+        the treasure draws are uniform over the cards left."""
+        ph = self.phase
+        if ph == PH_DEAL:
+            d, base = self.deck, 0
+        elif ph == PH_SHOP_DRAW:
+            d, base = self.tdeck, A_TREASURE
+        else:
+            return draw(self.chance_outcomes(), rng)
+        n = len(d)
+        if n == 1:
+            return base + d[0]
+        k = bisect_right(_UNIFORM[n], rng.random())
+        return base + d[k] if k < n else base + d[-1]
+
+    def legal_actions(self) -> list[int]:
+        """A new list each call: the caller may change it."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _LEGAL[self.phase](self)
+        return legal[:]
+
+    def apply_action(self, action: int) -> None:
+        if type(action) is not int:
+            action = as_action(action)              # 1.0 or True refused, numpy ints taken
+        if self._pending is not None:
+            self._settle_observation()
+        ph = self.phase
+        if ph == PH_DEAL:
+            try:
+                self.deck.remove(action)
+            except ValueError:
+                raise IllegalAction(f"card {action!r} is not in the deck being dealt") from None
+            self._legal = None
+            pos = self.deal_pos
+            seats = self._deal_seats
+            self.hands[seats[pos]].append(action)      # dealing.py's _deal, inlined: 240 a game
+            self.deal_pos = pos = pos + 1
+            if pos == len(seats):
+                self._dealt()
+            return
+        if ph == PH_SHOP_DRAW:                          # a chance draw: no list of outcomes
+            if action - A_TREASURE not in self.tdeck:
+                raise IllegalAction(self._refusal(action))
+            self._legal = None
+            self._draw_treasure(action)
+            return
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _LEGAL[ph](self)
+        if action not in legal:
+            raise IllegalAction(self._refusal(action))
+        self._legal = None
+        _APPLY[ph](self, action)
+
+    # The type test above is core.as_action's, inline: no wrapper call on every action.
+    apply_action.checks_action_type = True  # type: ignore[attr-defined]
+
+    def _refusal(self, action: int) -> str:
+        if self.phase == PH_END:
+            return "the game is over"
+        return self._why_illegal(action)
+
+    def _legal_chance(self) -> list[int]:
+        return [a for a, _ in self.chance_outcomes()]
+
+    def _legal_none(self) -> list[int]:
+        return []
+
+    def determinize(self, player: int, rng: random.Random) -> "LegolasState":
+        """Other hands, unrevealed horde cards and hidden missions drawn again (determinize.py)."""
+        from .determinize import determinize
+        return determinize(self, player, rng)
+
+    def clone(self) -> "LegolasState":
+        s = LegolasState.__new__(LegolasState)
+        d = self.__dict__.copy()
+        s.__dict__ = d
+        hordes = [h.copy() for h in self.hordes]
+        d["hordes"] = hordes
+        d["open"] = [hordes[h.idx] for h in self.open]
+        for k in ("chars", "char_pool", "deck", "setaside", "discard", "vp2", "level", "mission",
+                  "used", "wiz", "order", "holder", "tdeck", "ch_won", "ch_kept", "shop_coins2",
+                  "shop_drawn", "bought", "challenges", "ring_vp2", "end_reasons"):
+            d[k] = self.__dict__[k][:]
+        for k in ("hands", "defeated", "closed", "mission_hist", "mission_vp2", "round_vp2"):
+            d[k] = [x[:] for x in self.__dict__[k]]
+        d["revealed"] = bytearray(self.revealed)
+        d["_legal"] = None
+        d["_pending"] = None
+        d["_c_fight"] = None
+        return s
+
+
+# What each phase allows, and the rule that applies an action in it (tuples indexed by phase).
+_LEGAL_BY = {
+    PH_CHARACTERS: LegolasState._legal_chance, PH_FIRST: LegolasState._legal_chance,
+    PH_DEAL: LegolasState._legal_chance,
+    PH_SHOP_DRAW: lambda st: [A_TREASURE + t for t in st.tdeck],
+    PH_MISSION: LegolasState._legal_mission, PH_WIZARD: LegolasState._legal_wizard,
+    PH_FIRST_GATE: LegolasState._legal_first_gate, PH_PLAY: LegolasState._legal_play,
+    PH_CHALLENGE: LegolasState._legal_challenge,
+    PH_WIZ_CHOICE: lambda st: [A_DEFEAT, A_IGNORE], PH_MINION: lambda st: [A_MINION, A_NO_MINION],
+    PH_NET: LegolasState._legal_net, PH_SHOP_SPEND: LegolasState._legal_spend,
+    PH_SHOP_KEEP: LegolasState._legal_keep, PH_END: LegolasState._legal_none,
+}
+_APPLY_BY = {
+    PH_CHARACTERS: LegolasState._apply_character, PH_FIRST: LegolasState._apply_first,
+    PH_SHOP_DRAW: LegolasState._draw_treasure, PH_MISSION: LegolasState._apply_mission,
+    PH_WIZARD: LegolasState._apply_wizard, PH_FIRST_GATE: LegolasState._apply_first_gate,
+    PH_PLAY: LegolasState._apply_play, PH_CHALLENGE: LegolasState._apply_challenge,
+    PH_WIZ_CHOICE: LegolasState._apply_wizard_choice, PH_MINION: LegolasState._apply_minion,
+    PH_NET: LegolasState._apply_net, PH_SHOP_SPEND: LegolasState._apply_spend,
+    PH_SHOP_KEEP: LegolasState._apply_keep,
+}
+_LEGAL: tuple[Any, ...] = tuple(_LEGAL_BY[ph] for ph in range(len(PHASE_NAMES)))
+_APPLY: tuple[Any, ...] = tuple(_APPLY_BY.get(ph) for ph in range(len(PHASE_NAMES)))

@@ -1,0 +1,122 @@
+"""Printer profiles: a printer's duplex shift and scale correction, saved once in the user's config
+folder (printers.toml) and used by `pnp build --printer NAME` or as the default printer.
+
+Also the one place the calibration sheet's measurement becomes a --back-offset. A back page is
+drawn shifted by the offset in its own frame, and the printer adds its error E (in the same frame),
+so the offset that cancels it is -E. Seen from the back, the back cross sits E away from the front
+cross showing through: offset = (-X, -Y). Seen from the front, the sheet was flipped on its long
+edge, so x runs the other way: the cross appears at (-Ex, Ey), and offset = (X, -Y).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import PnpError
+
+CONFIG_ENV = "PNP_CONFIG_DIR"  # overrides the config folder (tests, portable installs)
+FILE = "printers.toml"
+MAX_OFFSET = 10.0  # mm: beyond this it is a printer fault, not an offset
+SCALE_RANGE = (0.9, 1.1)
+NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+
+
+@dataclass(frozen=True)
+class Printer:
+    name: str
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm
+    scale: float = 1.0  # every page scaled about its centre (a printer printing 1 % small: 1.01)
+
+
+def offset_from_measurement(x: float, y: float, seen_from: str) -> tuple[float, float]:
+    """The --back-offset (mm) that cancels a shift of the back cross measured as (x right, y up)
+    from the front cross, looking at the `seen_from` side ("back" or "front")."""
+    if seen_from == "back":
+        return (-x, -y)
+    if seen_from == "front":
+        return (x, -y)
+    raise ValueError(seen_from)
+
+
+def check(printer: Printer) -> Printer:
+    if not NAME.match(printer.name):
+        raise PnpError(f"printer name {printer.name!r}: use letters, digits, - and _")
+    if any(abs(v) > MAX_OFFSET for v in printer.back_offset):
+        raise PnpError(f"printer {printer.name!r}: a back offset over {MAX_OFFSET:g} mm is a "
+                       "printer fault, not an offset")
+    if not SCALE_RANGE[0] <= printer.scale <= SCALE_RANGE[1]:
+        raise PnpError(f"printer {printer.name!r}: scale {printer.scale:g} is out of range "
+                       f"({SCALE_RANGE[0]:g} to {SCALE_RANGE[1]:g}); print at 100 % and measure "
+                       "the 50 mm square again")
+    return printer
+
+
+def config_dir() -> Path:
+    override = os.environ.get(CONFIG_ENV)
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("pnp", appauthor=False))
+
+
+def _path() -> Path:
+    return config_dir() / FILE
+
+
+def load() -> tuple[dict[str, Printer], str | None]:
+    """(printers by name, the default printer's name or None)."""
+    path = _path()
+    if not path.is_file():
+        return {}, None
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        printers = {}
+        for name, entry in data.get("printers", {}).items():
+            x, y = entry.get("back_offset", [0.0, 0.0])
+            printers[name] = Printer(name, (float(x), float(y)), float(entry.get("scale", 1.0)))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, TypeError, ValueError) as exc:
+        raise PnpError(f"{path}: cannot read the printer profiles ({exc}); fix or delete the "
+                       "file") from None
+    default = data.get("default")
+    return printers, default if default in printers else None
+
+
+def save(printers: dict[str, Printer], default: str | None) -> Path:
+    from .output import atomic_output
+
+    lines = ["# pnp printer profiles: pnp printer set NAME --back-offset X,Y --scale S", ""]
+    if default:
+        lines += [f'default = "{default}"', ""]
+    for p in printers.values():
+        lines += [f'[printers."{p.name}"]', f"back_offset = [{p.back_offset[0]!r}, "
+                  f"{p.back_offset[1]!r}]", f"scale = {p.scale!r}", ""]
+    path = _path()
+    with atomic_output(path) as tmp:
+        tmp.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+def set_printer(printer: Printer, make_default: bool = False) -> Path:
+    check(printer)
+    printers, default = load()
+    printers[printer.name] = printer
+    if make_default or default is None:
+        default = printer.name
+    return save(printers, default)
+
+
+def choose(name: str | None) -> Printer | None:
+    """The named profile, else the default one, else None."""
+    printers, default = load()
+    if name is None:
+        return printers[default] if default else None
+    if name not in printers:
+        known = ", ".join(printers) or "none yet"
+        raise PnpError(f"no printer named {name!r} (saved: {known}); add it with "
+                       f"pnp printer set {name} --back-offset X,Y --scale S")
+    return printers[name]

@@ -1,0 +1,77 @@
+"""Loading a game's data is pure (issue 12): it neither imports reportlab nor registers fonts;
+colours are plain values and font files are checked as data."""
+
+import subprocess
+import sys
+
+import pytest
+
+from helpers import ROOT, TINY_GAME
+from pnp.data.colours import Colour, parse_colour
+from pnp.data.fontfile import font_problem
+from pnp.errors import DataError
+
+LOAD = """
+import sys
+from pnp.project import open_game
+game = open_game(sys.argv[1])
+assert game.model.common.title
+print("reportlab" in " ".join(sorted(sys.modules)))
+"""
+
+
+@pytest.mark.parametrize("folder", [ROOT / "card_data" / "wuxing", ROOT / "card_data" / "experior",
+                                    ROOT / "card_data" / "legolas",
+                                    ROOT / "templates" / "new" / "deck",
+                                    ROOT / "tests" / "games" / "showcase", TINY_GAME])
+def test_loading_a_games_data_imports_no_reportlab(folder):
+    if not (folder / "game.toml").is_file():
+        pytest.skip(f"{folder} is not a game folder")
+    env_path = str(ROOT / "tests" / "fixtures" / "pnp_tiny")
+    r = subprocess.run([sys.executable, "-c", LOAD, str(folder)], capture_output=True,
+                       text=True, timeout=60, env={"PYTHONPATH": env_path, "PATH": ""})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "False", f"{folder.name}: loading its data imported reportlab"
+
+
+def test_colours_read_as_reportlab_reads_them():
+    c = parse_colour("#aa3311")
+    assert c == Colour(0xaa / 255, 0x33 / 255, 0x11 / 255) and c.hexval() == "0xaa3311"
+    assert (c.red, c.green, c.blue) == tuple(c)
+    assert parse_colour("Ink", {"ink": Colour(0, 0, 0)}) == (0.0, 0.0, 0.0)
+    with pytest.raises(DataError) as info:
+        parse_colour("#abc", {"ink": Colour(0, 0, 0)})
+    assert info.value.message == ("'#abc' is not a colour; use #rrggbb or a name from "
+                                  "game.toml's [palette] (it has: ink)")
+
+
+def test_font_files_are_checked_as_data():
+    good = (ROOT / "fonts" / "DejaVuSans.ttf").read_bytes()
+    assert font_problem(good) is None
+    assert font_problem(b"OTTO" + good[4:]).startswith("a font with CFF outlines")
+    assert font_problem(b"\x00\x01\x00\x00garbage" * 50) == (
+        "its table directory runs past the end of the file")
+    assert font_problem(b"<html>not a font</html>") == "not a TrueType file"
+    assert font_problem(good[:2000]) == (f"cut short: its tables need {len(good):,} bytes, the "
+                                         "file has 2,000")
+
+
+def test_kit_modules_import_no_drawing():
+    """The model is built first and the drawings take it: a game's kit module (its data)
+    imports neither its faces nor the renderer, so the imports run one way."""
+    import ast
+    import importlib.util
+
+    from pnp.games import registry
+
+    for name, spec in registry.specs().items():
+        if not spec.faces:
+            continue
+        path = importlib.util.find_spec(spec.kit).origin
+        tree = ast.parse(open(path, encoding="utf-8").read())
+        imported = [("." * node.level) + (node.module or "") for node in ast.walk(tree)
+                    if isinstance(node, ast.ImportFrom)]
+        imported += [a.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                     for a in node.names]
+        assert not [m for m in imported if "faces" in m or "render" in m or
+                    m.startswith("reportlab")], (name, imported)

@@ -1,0 +1,171 @@
+"""Print-on-demand by numbers: each service's pixels at 300 dpi, file naming and manifest, the
+preflight naming cards by file and row, and CMYK colour spaces read back from the PDF."""
+
+import csv
+import re
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+from reportlab.lib.colors import HexColor
+
+from helpers import ROOT
+from pnp.errors import Source
+from pnp.export.preflight import preflight
+from pnp.export.services import SERVICES
+from pnp.kit import Kit, Piece, Sheet, shared
+from pnp.project import export, open_game
+from pnp.render.fonts import load_fonts
+from pnp.units import MM
+
+
+@pytest.fixture(scope="module")
+def wuxing():
+    return open_game("wuxing", cwd=ROOT)
+
+
+@pytest.mark.parametrize("key,px", [("tgc", (825, 1125)), ("mpc", (822, 1122)),
+                                    ("drivethru", (825, 1125))])
+def test_poker_card_pixels_at_300_dpi(key, px):
+    service = SERVICES[key]
+    sheet = Sheet("Cards", 63 * MM, 88 * MM, ())  # a 63 x 88 mm card prints as their poker card
+    product = service.product_for(sheet)
+    assert product.name == "poker"
+    assert service.pixels(product) == px
+
+
+@pytest.mark.parametrize("key,front", [
+    ("tgc", "element-and-reference-cards/001-yang-wood-card-front.png"),
+    ("mpc", "element-and-reference-cards/front/001.png")])
+def test_png_services_write_a_file_per_face_and_a_manifest(wuxing, tmp_path, key, front):
+    out = tmp_path / key
+    summary, findings = export(wuxing, "pod", out, service=key)
+    image = Image.open(out / front)
+    assert image.size == SERVICES[key].pixels(SERVICES[key].products[0])
+    assert round(image.info["dpi"][0]) == 300
+    rows = list(csv.DictReader((out / "manifest.csv").open(encoding="utf-8")))
+    assert sum(int(r["count"]) for r in rows) == 12  # every element and reference card
+    reference = [r for r in rows if "reference" in r["card"]]
+    assert len(reference) == 1 and reference[0]["count"] == "2"  # identical cards: one file
+    for r in rows:
+        assert (out / r["front"]).is_file() and (out / r["back"]).is_file()
+    assert any("no circle card" in str(f) for f in findings)  # pawns are not cards
+
+
+def test_drivethru_is_one_cmyk_pdf_per_deck_back_then_front(wuxing, tmp_path):
+    out = tmp_path / "dtc"
+    export(wuxing, "pod", out, service="drivethru", cmyk=True)
+    pdf = PdfReader(out / "element-and-reference-cards.pdf")
+    assert len(pdf.pages) == 2 * 12  # back and front of every copy
+    page = pdf.pages[0]
+    assert float(page.mediabox.width) == pytest.approx(2.75 * 72)
+    assert float(page.mediabox.height) == pytest.approx(3.75 * 72)
+    assert [float(v) for v in page.trimbox] == pytest.approx([9, 9, 189, 261])
+    assert "YANG" in pdf.pages[0].extract_text()  # a back first
+    assert "WOOD" in pdf.pages[1].extract_text()
+
+
+def test_drivethru_without_cmyk_is_refused_naming_each_card(wuxing, tmp_path):
+    from pnp.errors import RulesError
+
+    with pytest.raises(RulesError) as caught:
+        export(wuxing, "pod", tmp_path / "dtc", service="drivethru")
+    said = [str(f) for f in caught.value.findings if "wants CMYK" in str(f)]
+    named = [s for s in said if re.match(r"error: cards\.csv, row \d+: Yi?[na]n?g? \w+ card", s)]
+    assert len(named) == 12  # the ten element cards' fronts and the two backs, by row
+
+
+def _content_ops(pdf):
+    """Every content stream of every page and form XObject, decoded."""
+    texts = []
+    for page in pdf.pages:
+        texts.append(page.get_contents().get_data().decode("latin-1"))
+        resources = page.get("/Resources") or {}
+        for xobj in (resources.get("/XObject") or {}).values():
+            obj = xobj.get_object()
+            if obj.get("/Subtype") == "/Form":
+                texts.append(obj.get_data().decode("latin-1"))
+    return texts
+
+
+def test_cmyk_pdf_reads_back_as_cmyk_with_an_output_intent(wuxing, tmp_path):
+    rgb, cmyk = tmp_path / "rgb.pdf", tmp_path / "cmyk.pdf"
+    export(wuxing, "pod", rgb)
+    export(wuxing, "pod", cmyk, cmyk=True)
+    colour_ops = re.compile(r"(?<![\w.])(rg|RG|k|K|sc|scn|SC|SCN|cs|CS)(?=\s)")
+    ops_rgb = {m for t in _content_ops(PdfReader(rgb)) for m in colour_ops.findall(t)}
+    ops_cmyk = {m for t in _content_ops(PdfReader(cmyk)) for m in colour_ops.findall(t)}
+    assert "rg" in ops_rgb
+    assert ops_cmyk <= {"k", "K"} and "k" in ops_cmyk
+    intent = PdfReader(cmyk).trailer["/Root"]["/OutputIntents"][0]
+    assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "FOGRA39"
+
+
+def test_cmyk_converts_images(tmp_path):
+    from pnp.export.outputs import Face, export_pod
+
+    picture = tmp_path / "p.png"
+    Image.new("RGB", (40, 40), (200, 30, 30)).save(picture)
+    piece = Piece("card", "pic", lambda s: s.c.drawImage(str(picture), 0, 0, s.w, s.h))
+    sheet = Sheet("Cards", 63 * MM, 88 * MM, (piece,))
+    out = tmp_path / "c.pdf"
+    export_pod(Kit("k", sheets=[sheet]), load_fonts(), out, 3 * MM,
+               [Face(sheet, piece, 0, False)], cmyk=True)
+    images = PdfReader(out).pages[0]["/Resources"]["/XObject"]
+    spaces = {x.get_object()["/ColorSpace"] for x in images.values()
+              if x.get_object()["/Subtype"] == "/Image"}
+    assert spaces == {"/DeviceCMYK"}
+
+
+def test_preflight_names_text_in_the_margin_and_soft_images_by_file_and_row(tmp_path):
+    picture = tmp_path / "small.png"
+    Image.new("RGB", (60, 80), "white").save(picture)
+    src = Source(tmp_path / "cards.csv", 7)
+
+    def near_edge(s):  # 1 mm from the left trim: inside TGC's 1/8 in (3.2 mm) margin
+        s.line("Edge", 1 * MM, s.h / 2, 10)
+
+    def soft(s):  # 80 px down a 3.5 in card: 23 dpi
+        s.c.drawImage(str(picture), 0, 0, s.w, s.h)
+        s.line("Centre", s.w / 2, s.h / 2, 10, align="centre")
+
+    back = shared(lambda s: s.fill_bleed(HexColor("#123456")))
+    kit = Kit("k", sheets=[Sheet("Cards", 63 * MM, 88 * MM, (
+        Piece("card", "edge card", near_edge, back, src), Piece("card", "soft card", soft, back,
+                                                                 Source(src.path, 8))))])
+    found = [str(f) for f in preflight(kit, load_fonts(), SERVICES["tgc"], cmyk=False)]
+    assert any(s.startswith("warning: cards.csv, row 7: edge card (front): text 'Edge' comes "
+                            "within 1.0 mm of the trim") for s in found), found
+    assert any(s.startswith("warning: cards.csv, row 8: soft card (front): an image prints at "
+                            "23 dpi") for s in found), found
+    assert not any("Centre" in s for s in found)
+
+
+def test_every_export_runs_the_preflight_naming_the_card(tmp_path):
+    """A plain deck with a thumbnail-sized picture: `pnp export` warns before writing, naming
+    the card's row in cards.csv."""
+    from pnp.scaffold import new_game
+
+    folder = new_game("soft", tmp_path)
+    Image.new("RGB", (30, 30), "orange").save(folder / "tiny.png")
+    lines = (folder / "cards.csv").read_text(encoding="utf-8").splitlines()
+    lines[0] += ",image"
+    lines[1] += ",tiny.png"
+    lines[2:] = [line + "," for line in lines[2:]]
+    (folder / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    summary, findings = export(open_game(str(folder)), "pod", tmp_path / "soft.pdf")
+    said = [str(f) for f in findings if "dpi" in str(f)]
+    assert len(said) == 1 and said[0].startswith("warning: cards.csv, row 2: Sunrise")
+
+
+def test_preflight_refuses_a_font_that_would_not_be_embedded():
+    def helvetica(s):  # a PDF standard font: referenced by name, never embedded
+        s.c.setFont("Helvetica", 9)
+        s.c.drawString(10 * MM, 40 * MM, "Standard")
+
+    kit = Kit("k", sheets=[Sheet("Cards", 63 * MM, 88 * MM, (
+        Piece("card", "plain card", helvetica, None, Source(ROOT / "cards.csv", 3)),))])
+    found = [str(f) for f in preflight(kit, load_fonts(), SERVICES["mpc"], cmyk=False)]
+    assert found == ["error: cards.csv, row 3: plain card (front): font Helvetica is not "
+                     "embedded; MakePlayingCards needs every font embedded (use a TrueType font "
+                     "under [fonts] in game.toml)"]
