@@ -91,6 +91,17 @@ def test_generated_wins_option_is_told_everywhere_and_played(game_copy):
     assert g.generated_wins and g._beat[0][1] == 1  # wood generates fire: fire wins
 
 
+def test_generated_wins_option_builds_and_its_reference_card_says_it(game_copy, tmp_path):
+    """The option is a design choice: it must validate clean and build without --force (its
+    reference-card sentence once overflowed the box even at 7 pt)."""
+    folder = game_copy("wuxing")
+    set_text(folder / "game.toml", "generated_wins = false", "generated_wins = true")
+    assert errors(folder) == []
+    text = pdf_text(folder, tmp_path)
+    assert "Blue arrow: its start wins the duel. Red arrow: its end wins." in text
+    assert "The element an arrow starts from wins the duel." not in text
+
+
 def test_variants_print_their_ages_and_are_played(game_copy):
     folder = game_copy("wuxing")
     set_text(folder / "game.toml", "set_aside = true", "set_aside = false")
