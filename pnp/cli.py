@@ -66,9 +66,27 @@ class Pnp(click.Group):
         except Exception as exc:
             if debug:
                 raise
-            click.echo(f"Error: this is a bug in pnp, please report it ({type(exc).__name__}: "
-                       f"{_short(str(exc))}); run again with --debug for the details", err=True)
+            plugin = _plugin_in(exc)
+            culprit = f"the game package {plugin} failed" if plugin else \
+                "this is a bug in pnp, please report it"
+            click.echo(f"Error: {culprit} ({type(exc).__name__}: {_short(str(exc))}); run "
+                       "again as `pnp --debug ...` for the details", err=True)
             sys.exit(70)
+
+
+def _plugin_in(exc: BaseException) -> str | None:
+    """The innermost module of an installed game package (not pnp) the error passed through:
+    a crash in a designer's own engine is theirs to fix, not a pnp bug to report."""
+    from .games.registry import _specs
+
+    packages = {spec.kit.split(".")[0] for spec in _specs.values()} - {"pnp"}
+    blamed, tb = None, exc.__traceback__
+    while tb is not None:
+        module = str(tb.tb_frame.f_globals.get("__name__", ""))
+        if module.split(".")[0] in packages:
+            blamed = module
+        tb = tb.tb_next
+    return blamed
 
 
 def _os_error(exc: OSError) -> str:

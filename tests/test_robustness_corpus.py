@@ -591,7 +591,7 @@ def test_a_bug_in_pnp_is_one_line_asking_for_a_report_and_a_traceback_with_debug
     result = CliRunner().invoke(main, ["validate", "--game", "wuxing"])
     assert result.exit_code == 70
     assert result.output == ("Error: this is a bug in pnp, please report it (ZeroDivisionError: "
-                             "boom); run again with --debug for the details\n")
+                             "boom); run again as `pnp --debug ...` for the details\n")
     result = CliRunner().invoke(main, ["--debug", "validate", "--game", "wuxing"])
     assert isinstance(result.exception, ZeroDivisionError)
 

@@ -14,8 +14,9 @@ through the `pnp.games` entry-point group (`[project.entry-points."pnp.games"] d
 The spec names its modules by import path (imported on first use). Imports go one way: the
 model is built first, the drawings take it.
 
-* `kit` -- the data: ``load(folder) -> model``, ``validate(model) -> findings``,
-  ``required_kit(model) -> Counter`` and, for a game with a rules engine,
+* `kit` -- the data: ``load(folder) -> model`` (`folder` is a data.game.GameFolder; the model
+  keeps ``common = pnp.games.base.load_common(folder)``: title, fonts, rulings, players),
+  ``validate(model) -> findings``, ``required_kit(model) -> Counter`` and, for a game with a rules engine,
   ``new_game(model, num_players) -> core.Game``. It imports nothing from rendering.
 * `faces` -- the print: ``build_kit(model, fonts) -> Kit`` (the faces, boards and booklet drawn
   from the model). A small game may leave it out and define build_kit in its kit module.
@@ -65,12 +66,22 @@ class GameSpec:
     max_actions: int = 10_000              # no game takes more actions (chance included)
     data: Path | None = None               # a card-data folder shipped with the game
 
+    def __post_init__(self) -> None:
+        low, high = self.players
+        if not 1 <= low <= high:
+            raise ValueError(f"GameSpec {self.name!r}: players {self.players} must be "
+                             "(fewest, most) with 1 <= fewest <= most")
+
     # -- the data and the print -----------------------------------------------------------
     def kit_module(self) -> Any:
         return importlib.import_module(self.kit)
 
     def load(self, folder: GameFolder) -> Any:
-        return self.kit_module().load(folder)
+        model = self.kit_module().load(folder)
+        if not hasattr(model, "common"):    # the rest of pnp reads fonts, rulings, players there
+            raise PnpError(f"game package {self.kit}: load() must return a model with a `common` "
+                           "attribute (pnp.games.base.load_common(folder))")
+        return model
 
     def validate(self, model: Any) -> list[Finding]:
         return list(self.kit_module().validate(model))
@@ -167,16 +178,29 @@ def _scan() -> None:
             importlib.import_module(f"pnp.games.{info.name}.game")
     from importlib.metadata import entry_points
 
+    claimed: dict[str, str] = {}   # engine name -> the entry point that registered it
     for ep in entry_points(group=ENTRY_POINTS):
+        before = dict(_specs)
         try:
             found = ep.load()
         except Exception as exc:     # a broken plug-in must not stop the other games
+            _specs.clear()
+            _specs.update(before)
             _broken[ep.name] = f"{type(exc).__name__}: {exc}"
             continue
+        # the plug-in's own register() call may have replaced a game: the first one stays
+        _specs.clear()
+        _specs.update(before)
         if not isinstance(found, GameSpec):
             _broken[ep.name] = f"{ep.value} is a {type(found).__name__}, not a GameSpec"
-        elif found.name not in _specs:
+        elif found.name in claimed:
+            # two packages claim one name: neither is chosen behind the user's back
+            _specs.pop(found.name, None)
+            _broken[found.name] = (f"two installed packages register it ({claimed[found.name]} "
+                                   f"and {ep.value}); uninstall one")
+        elif found.name not in _specs:     # (a shipped game keeps its name)
             register(found)
+            claimed[found.name] = ep.value
     _scanned = True
 
 
