@@ -427,5 +427,6 @@ def test_play_shows_each_revealed_duel_with_one_based_paths():
     assert r.exit_code == 0, r.output
     assert "Yang plays path 1: fire, path 2: earth, path 3: metal" in r.stdout
     assert "  Round 1, path 2: Yang earth vs Yin fire: Yin wins" in r.stdout  # fire makes earth
-    assert "  Round 1, path 3: Yang metal vs Yin metal: Yin wins" in r.stdout  # Yin on metal
+    assert "  Round 1, path 3: Yang metal vs Yin earth: Yin wins" in r.stdout  # earth makes metal
+    assert "  Round 2, path 2: Yang earth vs Yin earth: Yin wins" in r.stdout  # Yin on earth
     assert "path 0" not in r.stdout
