@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
-from .errors import Finding, PnpError, RulesError, error
+from .errors import Finding, PnpError, RulesError, error, warning
 from .units import MM, PAPERS
 
 if TYPE_CHECKING:
@@ -44,7 +44,23 @@ def validate(game: OpenGame) -> list[Finding]:
     findings = list(game.folder.problems)
     findings += game.spec.validate(game.model)
     findings += check_facts(game.folder, game.spec, game.model)
-    return list(dict.fromkeys(findings))
+    return _without_echoes(list(dict.fromkeys(findings)), game.folder.problems)
+
+
+def _without_echoes(findings: list[Finding], loading: list[Finding]) -> list[Finding]:
+    """A row that could not be loaded is left out, so the checks of its whole file (a row the
+    rules need, a count) would call it missing although it is there with a bad cell. Those
+    file-wide errors wait until the row reads; a warning says so."""
+    left_out = {f.source.path for f in loading
+                if f.level == "error" and f.source is not None and f.source.row is not None}
+    echoes = [f for f in findings if f.level == "error" and f.source is not None
+              and f.source.path in left_out and f.source.row is None]
+    if not echoes:
+        return findings
+    names = ", ".join(sorted({Path(f.source.path).name for f in echoes if f.source}))
+    return [f for f in findings if f not in echoes] + [warning(
+        f"{names}: the checks of the whole file (rows the rules need, counts) run once its "
+        "unreadable rows above are fixed")]
 
 
 def drawable(game: OpenGame) -> bool:
@@ -62,7 +78,6 @@ def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
     render for text that does not fit, characters no font has and the manifest."""
     import io
 
-    from .errors import warning
     from .render.pdf import Options, render_kit
 
     if not drawable(game):

@@ -272,10 +272,10 @@ def test_low_wound_limit_builds_and_validates(tmp_path, limit):
         f"warning: example.csv, row 3: the example game ends after turn 1 (the Elf reached the "
         f"wound limit, {limit}): rows 3 to 4 of example.csv are not played and not shown in "
         "the booklet; delete them, or raise options.wound_limit in game.toml",
-        # the second example starts past so low a limit: it ends after its first turn too
-        "warning: example_end.csv, row 3: the example game ends after turn 21 (the Human and "
-        f"the Elf reached the wound limit, {limit}): row 3 of example_end.csv is not played "
-        "and not shown in the booklet; delete them, or raise options.wound_limit in game.toml"]
+        # the second example starts past so low a limit: that game was over, it is left out
+        'warning: game.toml, field "example_end.human": the second example starts in turn 21 '
+        f"with the Human at 76 wounds, already at or past the wound limit ({limit}): that game "
+        "was over, so the booklet leaves the example out; start it below the limit"]
     rows = worked_example(game.model)
     assert len(rows) == 1
     assert rows[0]["damage"] == 9 and rows[0]["wounds"] == {"human": 0, "elf": 9}

@@ -289,6 +289,9 @@ def test_printed_numbers_must_be_placeholders_bound_to_the_engine_fields(game_co
         "writes '9' itself; a number must be a placeholder such as {amount} bound to its field",
         'error: characters.csv, row 5, field "level2_text": Psychic: the text \'Defense 9.\' '
         "does not show {amount}; the card must print the amount the engine plays",
+        'error: characters.csv, row 5, field "level2_text": Psychic: the text \'Defense 9.\' '
+        "does not describe a play_anywhere power (cards a turn, each on any horde ignoring suit "
+        "and value (L29)), which the engine plays; it should mention 'play'",
         'error: missions.csv, row 6, field "gain_text": Escapist: the text \'for each boss '
         "defeated.' does not show {per}; the card must print the per the engine plays",
         'error: missions.csv, row 8, field "gain_text": Untouchable: the text \'+6 VP '

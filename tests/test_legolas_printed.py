@@ -17,7 +17,7 @@ import pnp.render.text as text_mod
 from helpers import edit_csv
 from pnp.cli import main
 from pnp.games.legolas.engine import A_PLAY, PH_PLAY, LegolasGame
-from pnp.project import build, open_game, validate
+from pnp.project import build, errors_in, open_game, validate
 from pnp.render.fonts import load_fonts
 from pnp.render.surface import Surface
 from pnp.units import MM
@@ -143,6 +143,20 @@ def test_deleting_a_row_the_rules_need_is_a_finding_never_a_traceback(game_copy,
     assert isinstance(res.exception, (SystemExit, type(None))), repr(res.exception)
     assert res.exit_code == 0 and out.is_file(), res.output
     assert expected in res.output
+
+
+def test_a_power_whose_text_describes_another_kind_is_refused(game_copy):
+    """Psychic level 2 set to defence 9 while its text still tells of playing anywhere: the
+    card would print "play nine cards on any horde" while the engine adds 9 defence."""
+    folder = game_copy("legolas")
+    edit_csv(folder / "characters.csv", 5, "level2_power", "defence")
+    edit_csv(folder / "characters.csv", 5, "level2_amount", "9")
+    found = [str(f) for f in errors_in(validate(open_game(str(folder))))]
+    assert len(found) == 1, found
+    assert found[0].startswith('error: characters.csv, row 5, field "level2_text": Psychic: the '
+                               "text 'On your turn, you can play")
+    assert found[0].endswith("does not describe a defence power (the character's defence from "
+                             "this level on), which the engine plays; it should mention 'defen'")
 
 
 def test_a_broken_template_is_reported_and_its_card_never_drawn(game_copy, tmp_path):

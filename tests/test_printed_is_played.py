@@ -91,6 +91,17 @@ def test_generated_wins_option_is_told_everywhere_and_played(game_copy):
     assert g.generated_wins and g._beat[0][1] == 1  # wood generates fire: fire wins
 
 
+def test_generated_wins_option_builds_and_its_reference_card_says_it(game_copy, tmp_path):
+    """The option is a design choice: it must validate clean and build without --force (its
+    reference-card sentence once overflowed the box even at 7 pt)."""
+    folder = game_copy("wuxing")
+    set_text(folder / "game.toml", "generated_wins = false", "generated_wins = true")
+    assert errors(folder) == []
+    text = pdf_text(folder, tmp_path)
+    assert "Blue arrow: its start wins the duel. Red arrow: its end wins." in text
+    assert "The element an arrow starts from wins the duel." not in text
+
+
 def test_variants_print_their_ages_and_are_played(game_copy):
     folder = game_copy("wuxing")
     set_text(folder / "game.toml", "set_aside = true", "set_aside = false")
@@ -305,3 +316,20 @@ def test_experior_turn_limit_is_an_option(game_copy):
     game = open_game(str(folder))
     assert errors(folder) == [] and game.spec.new_game(game.model).max_turns == 400
     assert "after 400 turns" in game.spec.build_kit(game.model, {}).booklet.text
+
+
+def test_an_end_example_that_starts_past_the_wound_limit_is_left_out(game_copy):
+    """wound_limit = 80 with [example_end] elf at 95 wounds: the booklet would narrate turn 21
+    of a game already over. A low limit stays a design change: a warning names the entry and
+    the booklet leaves that example out."""
+    folder = game_copy("experior")
+    set_text(folder / "game.toml", "wound_limit = 100 ", "wound_limit = 80 ")
+    set_text(folder / "game.toml", "wound_cells_beyond = 30", "wound_cells_beyond = 40")
+    game = open_game(str(folder))
+    found = [str(f) for f in validate(game)]
+    assert found == [
+        'warning: game.toml, field "example_end.elf": the second example starts in turn 21 with '
+        "the Elf at 95 wounds, already at or past the wound limit (80): that game was over, so "
+        "the booklet leaves the example out; start it below the limit"]
+    text = game.spec.build_kit(game.model, {}).booklet.text
+    assert "Late in another game" not in text and "reaches **80 wounds**" in text

@@ -166,3 +166,13 @@ def test_credits_do_not_point_at_rulings_that_come_before_them(game):
     text = booklet_text(open_game(game).folder.path)
     assert text.index("## Rulings") < text.index("## Credits")
     assert "rulings below" not in text
+
+
+def test_the_hint_for_a_written_number_names_the_rulings_own_parameter(game_copy):
+    """W14 with "after 10 rounds": 10 is also the set-aside variant's age, but the number stands
+    for the round limit W14 must state, so the hint is {max_rounds}, never {set_aside_age}."""
+    folder = game_copy("wuxing")
+    set_text(folder / "rulings.toml", "after {max_rounds} rounds", "after 10 rounds")
+    found = [f for f in errors(folder) if "is written out" in f]
+    assert len(found) == 1 and "W14: the number 10 is written out" in found[0], found
+    assert "(write {max_rounds})" in found[0] and "set_aside_age" not in found[0], found

@@ -119,3 +119,28 @@ def test_deleting_or_garbling_any_row_never_crashes(tmp_path, game, source):
                 assert all(f.level in ("error", "warning") for f in findings)
                 cases += 1
     assert cases >= 6
+
+
+BAD_CELL = [
+    ("experior", "sides.csv", "human,Human,human,paper,3", "human,Human,human,paper,x",
+     'error: sides.csv, row 2, field "sword": expected a whole number, got \'x\''),
+    ("legolas", "characters.csv", "fighter,Fighter,12", "fighter,Fighter,-3",
+     'error: characters.csv, row 2, field "threshold": -3 is less than the minimum 1'),
+    ("legolas", "monsters.csv", "stealth,1,wind,,1,0", "stealth,1,wind,,abc,0",
+     'error: monsters.csv, row 3, field "coins": expected a number, got \'abc\''),
+]
+
+
+@pytest.mark.parametrize("game, name, old, new, message", BAD_CELL)
+def test_a_bad_cell_is_one_error_not_also_a_missing_row(game_copy, game, name, old, new,
+                                                        message):
+    """The row with a bad cell is there: it is not also reported missing (side 'human',
+    character 'fighter') nor counted out of the deck (47 cards, 11 of a suit)."""
+    folder = game_copy(game)
+    text = (folder / name).read_text(encoding="utf-8")
+    assert old in text
+    (folder / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    found = validate(open_game(str(folder)))
+    assert [str(f) for f in errors_in(found)] == [message]
+    assert any(str(f).startswith(f"warning: {name}: the checks of the whole file")
+               for f in found), found

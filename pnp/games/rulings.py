@@ -132,12 +132,23 @@ def check(rulings: tuple[Ruling, ...], enforced: Enforced, folder_path) -> list[
                 findings.append(error(f"{r.id}: the text must state the engine's {name} as "
                                       f"{{{name}}}", r.origin, "text"))
         for number in BARE_NUMBER.findall(PLACEHOLDER.sub("", r.text)):
-            hint = [k for k, v in known.items() if _same(v, number)]
+            hint = _hint(number, known, declared.get(r.id, {}), used)
             write = f"write {{{hint[0]}}}" if hint else "bind it to a parameter"
             findings.append(error(f"{r.id}: the number {number} is written out; numbers in a "
                                   f"ruling are placeholders ({write}) so the booklet states what "
                                   "the engine plays", r.origin, "text"))
     return findings
+
+
+def _hint(number: str, known: dict, own: Any, used: list) -> list[str]:
+    """Placeholders to suggest for a written-out number: this ruling's own parameters first
+    (one it must state and does not is what the number most likely stands for), then any
+    other value that happens to be equal (W14's "10 rounds" is max_rounds, not the age 10)."""
+    own = list(own)
+    equal = [k for k in own if _same(known.get(k), number)]
+    missing = [k for k in own if k not in used]
+    others = [k for k, v in known.items() if _same(v, number) and k not in own]
+    return equal + missing + others
 
 
 def _same(value: Any, number: str) -> bool:

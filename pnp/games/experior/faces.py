@@ -18,7 +18,7 @@ from ...render.text import LEADING, wrap
 from ...units import MM
 from ..base import booklet_text
 from . import engine
-from .kit import (MARGIN, STRIP, Card, Marker, Model, board_layout, enforced_rulings,
+from .kit import (MARGIN, STRIP, Card, Marker, Model, board_layout, ended_before, enforced_rulings,
                   track_cells, worked_example)
 
 
@@ -615,7 +615,8 @@ def booklet(model: Model) -> Booklet:
         "track": {"first": track[0], "last": track[-1], "beyond": model.wound_cells_beyond,
                   "exp_first": exp[0], "exp_last": exp[-1], "exp_flip": model.experience_flip},
         "example": worked_example(model),
-        "end_example": worked_example(model, end=True) if model.end_position else [],
+        "end_example": (worked_example(model, end=True)
+                        if model.end_position and not ended_before(model) else []),
         "end_position": _position_text(model),
     }
     text = booklet_text(model.common, context, enforced_rulings(model))

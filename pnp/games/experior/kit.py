@@ -408,10 +408,20 @@ def _validate_tracks(model: Model, toml: Source) -> list[Finding]:
     return findings
 
 
+def ended_before(model: Model) -> tuple[str, int] | None:
+    """(side, wounds) of a fighter who starts the second example at or past the wound limit: that
+    game ended before the example's first turn, so the booklet cannot tell it."""
+    p = model.end_position
+    if p is None:
+        return None
+    return next(((sid, w) for sid, w in p.wounds.items() if w >= model.wound_limit), None)
+
+
 def _validate_example(model: Model, game: engine.ExperiorGame) -> list[Finding]:
     findings = []
+    over = ended_before(model)
     for end, played in ((False, model.example), (True, model.end_example)):
-        if end and model.end_position is None:
+        if end and (model.end_position is None or over):
             continue
         try:
             turns = worked_example(model, game, end)
@@ -435,6 +445,15 @@ def _validate_example(model: Model, game: engine.ExperiorGame) -> list[Finding]:
                 f"turn(s) nobody has reached the wound limit ({game.wound_limit}); add turns to "
                 "example_end.csv or start [example_end] with more wounds",
                 model.end_position.source, "example_end"))
+    if over:
+        sid, wounds = over
+        p = model.end_position
+        assert p is not None
+        findings.append(warning(
+            f"the second example starts in turn {p.turn} with the {model.sides[sid].name} at "
+            f"{wounds} wounds, already at or past the wound limit ({model.wound_limit}): that "
+            "game was over, so the booklet leaves the example out; start it below the limit",
+            p.source, f"example_end.{sid}"))
     return findings
 
 

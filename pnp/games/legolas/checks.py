@@ -13,7 +13,8 @@ from ...errors import Finding, Source, error, warning
 from . import texts
 from .data import Cards
 from .facts import (CHARACTER_IDS, DECK_SIZE, EFFECT_OF, EFFECTS, ELEMENTS, KINDS, MISSION_PER,
-                    MAX_PLAYERS, MISSIONS, POWER_RANGE, POWERS, ROUNDS, SUITS, TREASURE_IDS)
+                    MAX_PLAYERS, MISSIONS, POWER_RANGE, POWER_WORDS, POWERS, ROUNDS, SUITS,
+                    TREASURE_IDS)
 
 
 
@@ -142,6 +143,12 @@ def characters(cards: Cards, file: Source | None) -> list[Finding]:
                 findings.append(error(f"{c.name}: the level {level[-1]} ability has no text",
                                       src, f"{level}_text"))
             findings += _template(p.text, texts.power_fields(p), src, f"{level}_text", c.name)
+            words = POWER_WORDS[p.kind]
+            if p.text.strip() and words and not any(w in p.text.lower() for w in words):
+                findings.append(error(f"{c.name}: the text {p.text!r} does not describe a "
+                                      f"{p.kind} power ({POWERS[p.kind]}), which the engine "
+                                      f"plays; it should mention '{words[0]}'", src,
+                                      f"{level}_text"))
     total = sum(c.copies for c in cards.characters if c.id in CHARACTER_IDS)
     if total < MAX_PLAYERS:
         findings.append(error(f"{total} character cards cannot deal one to each of "

@@ -35,6 +35,10 @@ POWERS = {
     "play_anywhere": "cards a turn, each on any horde ignoring suit and value (L29)",
     "none": "no new ability (the amount is not used)",
 }
+# A word the printed text of each kind must use, so a card cannot describe one power while the
+# engine plays another (kind "defence" under a text about playing anywhere).
+POWER_WORDS = {"defence": ("defen",), "ignore_elements": ("element",),
+               "coin_multiplier": ("coin",), "play_anywhere": ("play",), "none": ()}
 POWER_RANGE = {"defence": (0, 99), "ignore_elements": (1, len(ELEMENTS)),
                "coin_multiplier": (1, 9), "play_anywhere": (1, 9), "none": (0, 99)}
 

@@ -127,7 +127,7 @@ def _cycle_diagram(s: Surface, model: Model, cx: float, cy: float, R: float, r: 
 
 def _winner_text(model: Model) -> str:
     if model.generated_wins:
-        return "Destroying: the destroyer wins. Generating: the generated element wins."
+        return "Blue arrow: its start wins the duel. Red arrow: its end wins."
     return "The element an arrow starts from wins the duel."
 
 
