@@ -10,12 +10,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, NamedTuple
 
+from ..render.booklet import emphasis
 from ..render.fonts import Fonts
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
 _TOKENS = re.compile(r"\\[*:]|\*\*|\*|:[A-Za-z][A-Za-z0-9_-]*:|<br\s*/?>|\n|[ \t]+|[^*:\s\\<]+|.",
                      re.S)
 _MARKUP = re.compile(r"[*:\\<]")
+_STAR = "\ue000"  # stands in for an escaped star while emphasis is worked out
 ICON_EM = 1.0  # an inline icon takes one em of the line, drawn at 0.9 em
 ASCENT = 0.95  # the first baseline sits this many sizes below the top (as render/text.py)
 
@@ -48,7 +50,6 @@ def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
     if not _MARKUP.search(text):  # plain text: words split by spaces, lines by newlines
         return tuple(tuple((Bit(w, base),) for w in line.split()) for line in text.split("\n"))
     roles = styled_roles(base)
-    bold = italic = False
     paragraphs: list[tuple[Word, ...]] = []
     words: list[Word] = []
     word: list[Bit] = []
@@ -64,23 +65,22 @@ def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
             words.append(tuple(word))
             word.clear()
 
-    for token in _TOKENS.findall(text):
-        if token == "**":
-            bold = not bold
-        elif token == "*":
-            italic = not italic
-        elif token == "\n" or token.startswith("<br"):
-            end_word()
-            paragraphs.append(tuple(words))
-            words.clear()
-        elif token.isspace():
-            end_word()
-        elif len(token) == 2 and token[0] == "\\":  # an escaped * or :
-            add(Bit(token[1], roles[bold, italic]))
-        elif len(token) > 2 and token[0] == ":" and token[-1] == ":":
-            word.append(Bit(token[1:-1], roles[bold, italic], icon=True))
-        else:
-            add(Bit(token, roles[bold, italic]))
+    # bold and italic follow the booklet's rules (emphasis()): a star between letters (2*3),
+    # an unclosed or crossing one prints as a star, so a card and its booklet agree
+    for piece, bold, italic in emphasis(text.replace("\\*", _STAR)):
+        for token in _TOKENS.findall(piece):
+            if token == "\n" or token.startswith("<br"):
+                end_word()
+                paragraphs.append(tuple(words))
+                words.clear()
+            elif token.isspace():
+                end_word()
+            elif len(token) == 2 and token[0] == "\\":  # an escaped :
+                add(Bit(token[1], roles[bold, italic]))
+            elif len(token) > 2 and token[0] == ":" and token[-1] == ":":
+                word.append(Bit(token[1:-1], roles[bold, italic], icon=True))
+            else:
+                add(Bit(token.replace(_STAR, "*"), roles[bold, italic]))
     end_word()
     paragraphs.append(tuple(words))
     return tuple(paragraphs)
