@@ -306,7 +306,9 @@ def test_checks_name_file_row_and_field(copy):
         f"error: {sheet}, row 3, field \"suit\": 'star' is missing from game.toml's [palette] "
         "(it has: ink, lake, leaf, moon, paper, sun); add it there or write the colour as "
         "#rrggbb",
-        f"error: {sheet}, field \"suit\": 'leaf' appears 1 times; the check asks for 3",
+        # counts over the whole file wait until its refused row is fixed
+        f"warning: {sheet}: the checks of the whole file (rows the rules need, counts) run once "
+        "its unreadable rows above are fixed",
         f"error: {sheet}, row 4, field \"title\": 'Sun Knight' appears twice (first in row 2)",
         f"error: {sheet}, row 2, field \"cost\": 12 is more than the maximum 10",
         f"error: {sheet}, row 5, field \"ability\": 'fly' is not a row of "
