@@ -306,6 +306,9 @@ def test_checks_name_file_row_and_field(copy):
         f"error: {sheet}, row 3, field \"suit\": 'star' is missing from game.toml's [palette] "
         "(it has: ink, lake, leaf, moon, paper, sun); add it there or write the colour as "
         "#rrggbb",
+        # counts over the whole file wait until its refused row is fixed
+        f"warning: {sheet}: the checks of the whole file (rows the rules need, counts) run once "
+        "its unreadable rows above are fixed",
         f"error: {sheet}, row 4, field \"title\": 'Sun Knight' appears twice (first in row 2)",
         f"error: {sheet}, row 2, field \"cost\": 12 is more than the maximum 10",
         f"error: {sheet}, row 5, field \"ability\": 'fly' is not a row of "
@@ -313,9 +316,6 @@ def test_checks_name_file_row_and_field(copy):
     ]
     for line in expected:
         assert line in found, (line, found)
-    # the count of 'leaf' is a whole-file check: with row 3 unread it would only repeat that
-    # error, so it waits until the row reads (project.validate holds it back)
-    assert not any("appears 1 times" in f for f in found), found
 
 
 def test_a_total_counts_copies(copy):
