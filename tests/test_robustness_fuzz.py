@@ -70,7 +70,7 @@ def test_any_booklet_markup_lays_out_or_is_one_clear_error(text):
         assert "\n" not in str(exc)
 
 
-@fuzz(25)
+@fuzz(8)
 @given(title=MARKUP.filter(str.strip), text=MARKUP)
 def test_any_ruling_and_card_text_builds_a_real_deck(tmp_path_factory, title, text):
     import csv
