@@ -5,24 +5,17 @@ closes its gate, the Ring pays for bosses and the Net steals after another playe
 
 from __future__ import annotations
 
-from typing import Any
 
 from .actions import A_IGNORE, A_MINION, A_NET, A_NET_DECLINE, PH_MINION, PH_NET, PH_WIZ_CHOICE
 from .actions import level_of
 from .facts import TREASURE_IDS
+from .caches import StateCaches
 
 T_MINION, T_NET, T_RING = (TREASURE_IDS.index(t) for t in ("minion", "net", "ring_of_legend"))
 
 
-class ChallengeRules:
+class ChallengeRules(StateCaches):
     # caches the state keeps (None when stale); typed here for every mixin of LegolasState
-    _legal: list[int] | None
-    _pending: Any
-    _c_seats: Any
-    _c_static: Any
-    _c_hordes: Any
-    _c_rows: Any
-    _c_fight: Any
 
     # ---- defence and damage (L24)
     def defence(self, seat: int) -> int:

@@ -9,17 +9,11 @@ from typing import Any
 from .actions import (A_CHARACTER, A_ELEMENTS, A_FIRST, A_MISSION, CHANCE, MASKS_BY_SIZE,
                       PH_DEAL, PH_FIRST, PH_FIRST_GATE, PH_MISSION, PH_WIZARD)
 from .facts import MISSIONS
+from .caches import StateCaches
 
 
-class DealingRules:
+class DealingRules(StateCaches):
     # caches the state keeps (None when stale); typed here for every mixin of LegolasState
-    _legal: list[int] | None
-    _pending: Any
-    _c_seats: Any
-    _c_static: Any
-    _c_hordes: Any
-    _c_rows: Any
-    _c_fight: Any
 
     # ---- characters and the first player (chance, once a game)
     def _apply_character(self, a: int) -> None:

@@ -4,10 +4,10 @@ A round ends when the player about to start a turn has no card or too many gates
 
 from __future__ import annotations
 
-from typing import Any
 
 from .actions import (A_CHALLENGE, A_GATE, A_PASS, A_PLAY, A_STOP, PH_CHALLENGE, PH_PLAY)
 from .facts import DECK_SIZE, TREASURE_IDS
+from .caches import StateCaches
 
 T_LURE = TREASURE_IDS.index("lure")
 
@@ -35,15 +35,8 @@ class Horde:
         return h
 
 
-class TurnRules:
+class TurnRules(StateCaches):
     # caches the state keeps (None when stale); typed here for every mixin of LegolasState
-    _legal: list[int] | None
-    _pending: Any
-    _c_seats: Any
-    _c_static: Any
-    _c_hordes: Any
-    _c_rows: Any
-    _c_fight: Any
 
     # ---- Step 1: add a card to a horde (L7), or open a gate
     def _horde_plays(self, seat: int) -> list[int]:

@@ -7,11 +7,12 @@ first time a field is read, or, if the agent still holds it, just before the sta
 from __future__ import annotations
 
 import weakref
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .actions import (CHANCE_PHASES, PH_CHALLENGE, PH_MINION, PH_MISSION, PH_PLAY,
                       PH_SHOP_KEEP, PH_SHOP_SPEND, PH_WIZ_CHOICE, PHASE_NAMES, decode_action)
 from .facts import CHARACTER_IDS, ELEMENTS, MISSIONS, SUITS, TREASURE_IDS
+from .caches import StateCaches
 
 
 class LegolasObservation(NamedTuple):
@@ -94,15 +95,8 @@ class LazyObservation:
         return repr(self.snapshot())
 
 
-class ObservationViews:
+class ObservationViews(StateCaches):
     # caches the state keeps (None when stale); typed here for every mixin of LegolasState
-    _legal: list[int] | None
-    _pending: Any
-    _c_seats: Any
-    _c_static: Any
-    _c_hordes: Any
-    _c_rows: Any
-    _c_fight: Any
 
     def observation(self, player: int) -> LazyObservation:
         obs = LazyObservation(self, player)
