@@ -95,6 +95,11 @@ class Fonts:
             self._cmaps[font] = chars
         return chars
 
+    def all_in(self, font: str, texts) -> bool:
+        """Whether the font alone has every character of the texts."""
+        chars = self._chars(font)
+        return all(chars.issuperset(t) for t in texts)
+
     def covers(self, font: str, char: str) -> bool:
         return char in self._chars(font)
 

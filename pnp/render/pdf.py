@@ -42,7 +42,7 @@ class Section:
     how: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per face drawn: 108,000 in a 54,000-card deck
 class Placement:
     """One face as drawn: its page, trim, the area its art covers, and its back design."""
     page: int
@@ -98,6 +98,7 @@ class KitRenderer:
         self.kit, self.fonts, self.opt = kit, fonts, options
         self.page_w, self.page_h = options.paper
         self.result = BuildResult()
+        self._slots: dict[tuple, tuple[Rect, tuple[Rect, ...]]] = {}
 
     # ---- planning -------------------------------------------------------------------------
     def _plan_sheet(self, sheet: Sheet) -> SheetPlan:
@@ -146,13 +147,24 @@ class KitRenderer:
         return self.opt.layout == "gutterfold" or (not self.opt.backs and sheet.two_sided)
 
     def _slot(self, grid: Grid, index: int, back: bool, folded: bool,
-              filled: set[int]) -> tuple[Rect, list[Rect]]:
+              filled: frozenset[int]) -> tuple[Rect, tuple[Rect, ...]]:
         """(trim, art area as rectangles) of a piece on its page; a folded back mirrors about
-        the fold."""
+        the fold. Full pages repeat the same slots, so each is worked out once per sheet (and
+        the placements share its rectangles)."""
+        key = (id(grid), index, back, folded, filled)
+        hit = self._slots.get(key)
+        if hit is None:
+            if len(self._slots) > 4096:
+                self._slots.clear()
+            hit = self._slots[key] = self._work_out_slot(grid, index, back, folded, filled)
+        return hit
+
+    def _work_out_slot(self, grid: Grid, index: int, back: bool, folded: bool,
+                       filled: frozenset[int]) -> tuple[Rect, tuple[Rect, ...]]:
         if folded and back:
             trim, parts = grid.trim(index), grid.art_parts(index, filled=filled)
-            return trim.mirror(self.page_w), [p.mirror(self.page_w) for p in parts]
-        return grid.trim(index, back), grid.art_parts(index, back, filled)
+            return trim.mirror(self.page_w), tuple(p.mirror(self.page_w) for p in parts)
+        return grid.trim(index, back), tuple(grid.art_parts(index, back, filled))
 
     def _without_backs(self, sheets: list[Sheet]) -> list[Sheet]:
         """No back pages: pieces whose back carries rules (player aids) move to a sheet of their
@@ -351,7 +363,7 @@ class KitRenderer:
         self._new_page()
 
     def _place(self, sheet: Sheet, piece: Piece, drawer, grid: Grid, index: int, back: bool,
-               filled: set[int], folded: bool = False, turned: bool = False) -> None:
+               filled: frozenset[int], folded: bool = False, turned: bool = False) -> None:
         trim, parts = self._slot(grid, index, back, folded, filled)
         self._draw(sheet, piece, drawer, trim, parts, back and not folded, back, turned,
                    grid.inner_bleed, max(grid.outer_bleed, grid.inner_bleed))
@@ -442,7 +454,7 @@ class KitRenderer:
         folded = self._folded(sheet)
         backs = self._has_backs(sheet) and not folded
         for number, page in enumerate(plan.pages, 1):
-            filled = {cell for cell, _ in page}
+            filled = frozenset(cell for cell, _ in page)
             for cell, i in page:
                 piece = sheet.pieces[i]
                 self._place(sheet, piece, piece.front, grid, cell, False, filled, turned=turned)

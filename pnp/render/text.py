@@ -103,6 +103,32 @@ def draw_fitted(c: Canvas, fonts: Fonts, fitted: Fitted, x: float, top: float, w
     """Draw fitted lines from `top` downwards inside a box starting at x of the given width."""
     ax = {"left": x, "centre": x + width / 2, "right": x + width}[align]
     y = top - fitted.size * 0.95
+    if type(c) is Canvas and _draw_block(c, fonts, fitted, ax, y, role, align):
+        return
     for line in fitted.lines:
         draw_line(c, fonts, line, ax, y, fitted.size, role, align)
         y -= fitted.size * LEADING
+
+
+def _draw_block(c: Canvas, fonts: Fonts, fitted: Fitted, ax: float, y: float, role: str,
+                align: str) -> bool:
+    """Lines in one font as one PDF text object (a line each costs a text object of its own,
+    a third of a plain card's drawing); False, drawing nothing, when a line needs a fallback
+    font. Only on a plain canvas: a tracking one (ink saver, preflight) watches each line."""
+    font = fonts[role]
+    if not fonts.all_in(font, fitted.lines):
+        return False
+    size, leading = fitted.size, fitted.size * LEADING
+    c.setFont(font, size, leading)
+    t = c.beginText(ax, y)
+    if align == "left":
+        for line in fitted.lines:
+            t.textLine(line)  # T*: down one leading, back to the left edge
+    else:
+        share = 0.5 if align == "centre" else 1.0
+        for line in fitted.lines:
+            t.setTextOrigin(ax - share * c.stringWidth(line, font, size), y)
+            t.textLine(line)
+            y -= leading
+    c.drawText(t)
+    return True
