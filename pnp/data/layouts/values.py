@@ -109,12 +109,14 @@ def colour_in(palette: dict[str, Colour]) -> Callable[[Any], Colour | None]:
 class Value:
     """One property of one element, ready to give its value for a card."""
 
-    __slots__ = ("static", "const", "column", "template", "convert", "raw", "names", "memo")
+    __slots__ = ("static", "const", "column", "template", "convert", "raw", "names", "memo",
+                 "direct")
 
     def __init__(self, raw: Any, convert: Callable[[Any], Any], scope: "Scope", where: str):
         self.raw, self.convert = raw, convert
         self.column: str | None = None
         self.template: Any = None
+        self.direct: Callable[[dict[str, Any]], Any] | None = None
         self.static = not (isinstance(raw, str) and ("{{" in raw or "{%" in raw))
         self.const = None
         if self.static:
@@ -137,6 +139,7 @@ class Value:
             self.template = scope.compile(raw, where)
             self.names = tuple(sorted(names))
             self.memo: dict[Any, tuple[Any]] = {}
+            self.direct = scope.direct(raw)
         if not names & (scope.columns | {"row"}):
             # the same on every row (palette, game, vars): work it out once, here
             try:
@@ -151,6 +154,8 @@ class Value:
             return self.const
         if self.column is not None:
             return self.convert(context[self.column])
+        if self.direct is not None:
+            return self.convert(evaluate(self.direct, self.template, context))
         # a template's result depends only on the names it uses: rows that share them (the
         # same suit, the same cost) share one rendering
         try:
@@ -163,6 +168,17 @@ class Value:
                 self.memo.clear()
             hit = self.memo[key] = (self.convert(render(self.template, context)),)
         return hit[0]
+
+
+def evaluate(direct: Callable[[dict[str, Any]], Any], template, context: dict[str, Any]) -> str:
+    """A simple expression worked out in Python, as Jinja2 would print it (a name the row
+    lacks goes to Jinja2, which words that error)."""
+    try:
+        return str(direct(context))
+    except KeyError:
+        return render(template, context)
+    except (TypeError, ValueError, ZeroDivisionError, AttributeError) as exc:
+        raise ValueProblem(f"expression error: {exc}") from None
 
 
 def render(template, context: dict[str, Any]) -> str:
@@ -197,7 +213,8 @@ class Scope:
         self.constants = constants  # palette, game and the component's vars
         self.known = self.columns | {"row"} | set(constants)
         self.env = environment()
-        self.env.filters.update(colour_filters(palette))
+        self.colour_filters = colour_filters(palette)
+        self.env.filters.update(self.colour_filters)
         self._cache: dict[str, Any] = {}
 
     def _parse(self, raw: str, where: str):
@@ -213,6 +230,14 @@ class Scope:
         from jinja2 import meta
 
         return set(meta.find_undeclared_variables(self._parse(raw, where)))
+
+    def direct(self, raw: str) -> Callable[[dict[str, Any]], Any] | None:
+        """The expression as a Python function of the row when it is simple (names, constants,
+        and, or, not, == and !=, the colour filters with constant arguments): most `when` and
+        colour values, a tenth of a plain card's drawing through Jinja2. None otherwise."""
+        from .direct import compile_direct
+
+        return compile_direct(self._parse(raw, ""), self.env.filters, self.colour_filters)
 
     def compile(self, raw: str, where: str):
         template = self._cache.get(raw)
