@@ -61,10 +61,15 @@ class LayoutFace:
     expressions looks the same on every piece, so one shared instance serves them all and the
     renderer draws it once as a form."""
 
+    __slots__ = ("layout", "_context", "shared")
+
     def __init__(self, layout: Layout, context: dict[str, Any]):
-        self.layout, self.context = layout, context
-        if layout.static:
-            self.shared = True
+        self.layout, self._context = layout, context
+        self.shared = layout.static
+
+    @property
+    def context(self) -> dict[str, Any]:
+        return self._context
 
     def __call__(self, surface) -> None:
         draw(self.layout, surface, self.context)

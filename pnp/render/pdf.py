@@ -374,7 +374,7 @@ class KitRenderer:
         plus `inner`); `shifted`: on a back page, moved by the printer's back offset."""
         c = self.c
         shape = sheet.shape
-        if shifted:
+        if shifted and self.opt.back_offset != (0.0, 0.0):
             dx, dy = self.opt.back_offset
             trim, parts = _shift(trim, dx, dy), [_shift(p, dx, dy) for p in parts]
         self.result.placements.append(Placement(self.page_no, sheet.title, piece.name,

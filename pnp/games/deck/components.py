@@ -49,7 +49,7 @@ class Component:
     backs: dict[str, Layout | None]  # by layout reference; "" is the component's own back
     back_column: str | None
     counts: list[int]
-    contexts: list[dict[str, Any]]
+    base: dict[str, Any]  # what every row's context holds: palette, game, the vars
     two_sided: bool
     gap: float
     source: Source
@@ -64,6 +64,10 @@ class Component:
             if ref:
                 return self.backs[ref]
         return self.backs[""]
+
+    def context(self, i: int) -> dict[str, Any]:
+        """Row i as its layouts' expressions see it (made when drawn, not kept)."""
+        return context(self.table.rows[i], self.base)
 
 
 @dataclass
@@ -220,7 +224,6 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     if sum(counts) > MAX_PIECES:
         raise DataError(f"the counts add up to {sum(counts):,} pieces; a kit holds at most "
                         f"{MAX_PIECES:,}", rows.rows[0].source.path, field=count_col)
-    contexts = [context(r, own) for r in rows.rows]
     gap = length(table.get("gap", 0), path, field=f"{where}.gap")
     if not 0 <= gap <= 20 * MM:
         raise DataError("gap must be between 0 and 20mm", path, field=f"{where}.gap")
@@ -231,7 +234,7 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     title = _text(table, "title", path, where, name.replace("-", " ").replace("_", " ")
                   .capitalize() + plural)
     return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
-                     contexts, two_sided, gap, origin)
+                     own, two_sided, gap, origin)
 
 
 def with_defaults(rows: Table, defaults: Any, path: Path, where: str) -> Table:

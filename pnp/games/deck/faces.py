@@ -11,6 +11,21 @@ from .components import Component
 from .kit import Model
 
 
+class RowFace(LayoutFace):
+    """A face of row i: its context is made when the face is drawn, so a big deck holds one
+    at a time rather than one a card."""
+
+    __slots__ = ("component", "index")
+
+    def __init__(self, layout, component: Component, index: int):
+        super().__init__(layout, {})
+        self.component, self.index = component, index
+
+    @property
+    def context(self) -> dict:
+        return self.component.context(self.index)
+
+
 def _label(c: Component, i: int) -> str:
     row = c.table.rows[i]
     for key in ("title", "name", "label"):
@@ -23,16 +38,16 @@ def faces(c: Component):
     """(front, back) drawers per row; a layout with no expressions gets one shared drawer."""
     shared = {}
 
-    def face(layout, ctx):
+    def face(layout, i):
         if layout is None:
             return None
         if layout.static:
             if id(layout) not in shared:
                 shared[id(layout)] = LayoutFace(layout, {})
             return shared[id(layout)]
-        return LayoutFace(layout, ctx)
+        return RowFace(layout, c, i)
 
-    return [(face(c.front, ctx), face(c.back_for(i), ctx)) for i, ctx in enumerate(c.contexts)]
+    return [(face(c.front, i), face(c.back_for(i), i)) for i in range(len(c.counts))]
 
 
 def build_kit(model: Model, fonts) -> Kit:
