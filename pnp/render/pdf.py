@@ -94,8 +94,9 @@ FOOTER_BASELINE = PRINTER_MARGIN + 0.8 * MM  # descenders stay clear of the prin
 
 
 class KitRenderer:
-    def __init__(self, kit: Kit, fonts: Fonts, options: Options):
+    def __init__(self, kit: Kit, fonts: Fonts, options: Options, placements: bool = True):
         self.kit, self.fonts, self.opt = kit, fonts, options
+        self.keep_placements = placements  # two a card: a caller that never reads them says so
         self.page_w, self.page_h = options.paper
         self.result = BuildResult()
         self._slots: dict[tuple, tuple[Rect, tuple[Rect, ...]]] = {}
@@ -275,7 +276,8 @@ class KitRenderer:
         c.setSubject("print-and-play kit")
         self.c = c
         self.page_no = 1
-        self.pieces = PieceDrawer(c, self.fonts, self.result.findings, self.opt.ink_saver)
+        self.pieces = PieceDrawer(c, self.fonts, self.result.findings, self.opt.ink_saver,
+                                  record=self.opt.proof)
         self._guide()
         if self.kit.booklet:
             n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h)
@@ -377,9 +379,10 @@ class KitRenderer:
         if shifted and self.opt.back_offset != (0.0, 0.0):
             dx, dy = self.opt.back_offset
             trim, parts = _shift(trim, dx, dy), [_shift(p, dx, dy) for p in parts]
-        self.result.placements.append(Placement(self.page_no, sheet.title, piece.name,
-                                                "back" if back else "front", trim,
-                                                tuple(parts), back_key(piece)))
+        if self.keep_placements:
+            self.result.placements.append(Placement(self.page_no, sheet.title, piece.name,
+                                                    "back" if back else "front", trim,
+                                                    tuple(parts), back_key(piece)))
         c.saveState()
         path = c.beginPath()
         if shape == "circle":
@@ -593,5 +596,8 @@ def _shift(r: Rect, dx: float, dy: float) -> Rect:
     return Rect(r.x + dx, r.y + dy, r.w, r.h)
 
 
-def render_kit(kit: Kit, fonts: Fonts, path: Path | BinaryIO, options: Options) -> BuildResult:
-    return KitRenderer(kit, fonts, options).render(path)
+def render_kit(kit: Kit, fonts: Fonts, path: Path | BinaryIO, options: Options,
+               placements: bool = True) -> BuildResult:
+    """The kit's PDF; `placements`: whether the result lists every face drawn (where it
+    landed), which only checks of the geometry read."""
+    return KitRenderer(kit, fonts, options, placements).render(path)

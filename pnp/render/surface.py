@@ -58,6 +58,7 @@ class Surface:
     shape: str = "rect"
     elements: list[Element] = field(default_factory=list)
     cut: bool = True  # the trim is a cut line (False for a booklet figure's frame)
+    record: bool = True  # keep element boxes (proofs, previews); a plain build does not
 
     def __post_init__(self) -> None:
         # element boxes and text measured against the cut line are kept relative to this frame
@@ -66,6 +67,8 @@ class Surface:
     def element(self, name: str, x: float, y: float, w: float, h: float) -> None:
         """Record a named box drawn in the canvas's current frame (a drawer that translates or
         rotates still reports it where it lands on the face)."""
+        if not self.record:
+            return
         m = _relative(self._origin, self.c._currentMatrix)
         corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
