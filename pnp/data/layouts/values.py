@@ -136,18 +136,21 @@ class Value:
         if m:
             self.column = m.group(1)
         else:
-            self.template = scope.compile(raw, where)
             self.names = tuple(sorted(names))
             self.memo: dict[Any, tuple[Any]] = {}
             self.direct = scope.direct(raw)
+            if self.direct is None:  # Jinja2 compiles to Python: only what needs it
+                self.template = scope.compile(raw, where)
         if not names & (scope.columns | {"row"}):
             # the same on every row (palette, game, vars): work it out once, here
             try:
-                self.const = convert(render(self.template, scope.constants) if self.template
-                                     else scope.constants[str(self.column)])
+                self.const = convert(
+                    evaluate(self.direct, scope.constants) if self.direct is not None
+                    else render(self.template, scope.constants) if self.template
+                    else scope.constants[str(self.column)])
             except ValueProblem as exc:
                 raise DataError(str(exc), scope.path, field=where) from None
-            self.static, self.column, self.template = True, None, None
+            self.static, self.column, self.template, self.direct = True, None, None, None
 
     def get(self, context: dict[str, Any]) -> Any:
         if self.static:
@@ -155,7 +158,7 @@ class Value:
         if self.column is not None:
             return self.convert(context[self.column])
         if self.direct is not None:
-            return self.convert(evaluate(self.direct, self.template, context))
+            return self.convert(evaluate(self.direct, context))
         # a template's result depends only on the names it uses: rows that share them (the
         # same suit, the same cost) share one rendering
         try:
@@ -170,13 +173,13 @@ class Value:
         return hit[0]
 
 
-def evaluate(direct: Callable[[dict[str, Any]], Any], template, context: dict[str, Any]) -> str:
-    """A simple expression worked out in Python, as Jinja2 would print it (a name the row
-    lacks goes to Jinja2, which words that error)."""
+def evaluate(direct: Callable[[dict[str, Any]], Any], context: dict[str, Any]) -> str:
+    """A simple expression worked out in Python, printed as Jinja2 prints it; its errors
+    worded as render() words Jinja2's."""
     try:
         return str(direct(context))
-    except KeyError:
-        return render(template, context)
+    except KeyError as exc:
+        raise ValueProblem(f"expression error: {exc.args[0]!r} is undefined") from None
     except (TypeError, ValueError, ZeroDivisionError, AttributeError) as exc:
         raise ValueProblem(f"expression error: {exc}") from None
 

@@ -1,0 +1,100 @@
+"""The build's fast paths give what the general paths give: simple layout expressions worked
+out in Python equal Jinja2's rendering of them, and a fitted text drawn as one PDF text object
+puts every glyph where the line-by-line drawing puts it."""
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.data.colours import parse_colour
+from pnp.data.layouts.values import Scope, Value, ValueProblem, colour_in, render, to_bool
+from pnp.render.fonts import load_fonts
+from pnp.render.text import Fitted, draw_fitted
+from pnp.render.tracking import TrackingCanvas
+
+PALETTE = {"sun": parse_colour("#e0a526", {}), "night": parse_colour("#26324a", {})}
+SCOPE = Scope(Path("card.toml"), ["title", "text", "image", "kind", "cost", "colour"], PALETTE,
+              {"sun": "#e0a526", "night": "#26324a"})
+ROWS = [
+    {"title": "Gate", "text": "Draw two.", "image": "", "kind": "boss", "cost": 3,
+     "colour": "sun"},
+    {"title": "Wall", "text": "", "image": "wall.png", "kind": "minion", "cost": 0,
+     "colour": "#3d8b4f"},
+    {"title": "", "text": "no", "image": "a.png", "kind": "", "cost": 1.5, "colour": "night"},
+]
+SIMPLE = ["{{ image and text }}", "{{ image and not text }}", "{{ not image }}",
+          "{{ kind == 'boss' }}", "{{ kind != 'boss' or cost }}", "{{ title or 'Untitled' }}",
+          "{{ cost == 3 }}", "{{ colour | tint(0.85) }}", "{{ colour | ink }}",
+          "{{ colour | shade }}", "{{ not (image or text) }}"]
+
+
+def _value(raw: str, convert=str) -> Value:
+    return Value(raw, convert, SCOPE, "element.when")
+
+
+@pytest.mark.parametrize("raw", SIMPLE)
+def test_simple_expressions_skip_jinja_and_agree_with_it(raw):
+    value = _value(raw)
+    assert value.direct is not None and value.template is None
+    template = SCOPE.compile(raw, "element.when")
+    for row in ROWS:
+        assert value.get(row) == render(template, row)
+        assert _value(raw, to_bool).get(row) == to_bool(render(template, row))
+
+
+@pytest.mark.parametrize("raw", ["{{ title | upper }}", "{{ cost + 1 }}", "{{ kind[0] }}",
+                                 "{{ title ~ '!' }}", "{{ colour | tint(cost) }}",
+                                 "{{ cost > 1 }}", "{% if kind %}x{% endif %}", "a {{ title }}"])
+def test_other_expressions_keep_jinja(raw):
+    value = _value(raw)
+    assert value.direct is None and value.template is not None
+    assert value.get(ROWS[0]) == render(value.template, ROWS[0])
+
+
+def test_simple_expression_errors_read_as_jinja_ones():
+    bad_colour = _value("{{ colour | tint(0.5) }}", colour_in(PALETTE))
+    row = dict(ROWS[0], colour="blurple")
+    template = SCOPE.compile("{{ colour | tint(0.5) }}", "x")
+    with pytest.raises(ValueProblem) as direct:
+        bad_colour.get(row)
+    with pytest.raises(ValueProblem) as jinja:
+        render(template, row)
+    assert str(direct.value) == str(jinja.value)
+    assert "blurple" in str(direct.value)
+    lacking = {k: v for k, v in ROWS[0].items() if k != "text"}
+    with pytest.raises(ValueProblem, match="expression error: 'text' is undefined"):
+        _value("{{ image and not text }}").get(dict(lacking, image="x.png"))
+
+
+def test_row_independent_simple_expression_is_worked_out_once():
+    value = _value("{{ sun | ink }}")
+    assert value.static and value.const == "#000000"
+
+
+def _glyph_boxes(pdf: Path) -> list[tuple[str, tuple[float, ...]]]:
+    page = pdfium.PdfDocument(str(pdf))[0]
+    text = page.get_textpage()
+    return [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())
+            if not text.get_text_range(i, 1).isspace()]
+
+
+@pytest.mark.parametrize("align", ["left", "centre", "right"])
+def test_a_text_block_is_one_text_object_with_glyphs_where_lines_put_them(tmp_path, align):
+    fonts = load_fonts()
+    fitted = Fitted(9.5, ("Draw two cards,", "then discard one", "of them."))
+    paths = []
+    for name, wrap in (("block", lambda c: c), ("lines", TrackingCanvas)):
+        path = tmp_path / f"{name}.pdf"
+        c = Canvas(str(path), pagesize=(200, 200), pageCompression=0)
+        draw_fitted(wrap(c), fonts, fitted, 20, 150, 120, "regular", align)
+        c.save()
+        paths.append(path)
+    block, lines = (_glyph_boxes(p) for p in paths)
+    assert [ch for ch, _ in block] == [ch for ch, _ in lines] == list("".join(
+        fitted.lines).replace(" ", ""))
+    for (_, a), (_, b) in zip(block, lines):
+        assert a == pytest.approx(b, abs=0.01)
+    # (each page also opens with one text object setting the canvas's initial font)
+    assert [p.read_bytes().count(b"BT ") for p in paths] == [2, 4]
