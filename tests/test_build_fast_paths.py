@@ -98,3 +98,20 @@ def test_a_text_block_is_one_text_object_with_glyphs_where_lines_put_them(tmp_pa
         assert a == pytest.approx(b, abs=0.01)
     # (each page also opens with one text object setting the canvas's initial font)
     assert [p.read_bytes().count(b"BT ") for p in paths] == [2, 4]
+
+
+def test_each_row_with_a_bad_picture_or_colour_is_named_though_good_cells_are_checked_once(
+        tmp_path):
+    from pnp.project import open_game, validate
+    from pnp.scaffold import new_game
+
+    game = new_game("checked", tmp_path)
+    rows = ["title,text,colour,count,image",
+            "One,a,sun,1,", "Two,b,sun,1,gone.png", "Three,c,blurple,1,",
+            "Four,d,sun,1,gone.png", "Five,e,blurple,1,", "Six,f,leaf,1,"]
+    (game / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    opened = open_game(str(game))
+    found = [str(f) for f in validate(opened)]
+    for row, field in ((3, "image"), (5, "image"), (4, "colour"), (6, "colour")):
+        assert any(f'cards.csv, row {row}, field "{field}"' in f for f in found), (row, found)
+    assert [r["title"] for r in opened.model.components[0].table.rows] == ["One", "Six"]
