@@ -94,15 +94,24 @@ def choice(*allowed: str) -> Callable[[Any], str]:
 
 
 def colour_in(palette: dict[str, Colour]) -> Callable[[Any], Colour | None]:
-    """A colour, or None for "none" (no fill, no stroke)."""
+    """A colour, or None for "none" (no fill, no stroke). A deck repeats a few colours on
+    every card: each text is parsed once (colours are immutable tuples)."""
+    seen: dict[str, Colour] = {}
+
     def convert(raw: Any) -> Colour | None:
         text = str(raw).strip()
+        hit = seen.get(text)
+        if hit is not None:
+            return hit
         if text.lower() in ("", "none", "transparent"):
             return None
         try:
-            return parse_colour(text, palette)
+            colour = parse_colour(text, palette)
         except DataError as exc:
             raise ValueProblem(exc.message) from None
+        if len(seen) < 1024:
+            seen[text] = colour
+        return colour
     return convert
 
 
