@@ -209,13 +209,13 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     # a bad cell (a count that is no number, a missing picture) is noted and its row left out,
     # so one run names every bad row
     kept, counts = [], []
+    images, colours = picture_columns(layouts), colour_columns(layouts)
     good: set = set()  # cells already found good: a deck repeats its colours and pictures
     for r in rows.rows:
         try:
             n = _convert(str(r[count_col]), copies, r.source) if count_col else 1
-            for layout in layouts:
-                check_row_images(layout, r, compiler.env.root, good)
-                check_row_colours(layout, r, compiler.palette, good)
+            check_row_images(images, r, compiler.env.root, good)
+            check_row_colours(colours, r, compiler.palette, good)
         except DataError as exc:
             folder.note(exc)
             continue
@@ -249,43 +249,50 @@ def with_defaults(rows: Table, defaults: Any, path: Path, where: str) -> Table:
     return Table(rows.name, rows.columns + tuple(missing), records, rows.notes)
 
 
-def check_row_images(layout: Layout, row: Record, root: Path, good: set | None = None) -> None:
+def picture_columns(layouts: list[Layout]) -> list[str]:
+    """The columns whose cells name a picture an image element draws."""
+    found = [e.values["src"].column for layout in layouts for e in layout.elements
+             if e.type == "image" and e.values.get("src") is not None]
+    return list(dict.fromkeys(c for c in found if c is not None))
+
+
+def colour_columns(layouts: list[Layout]) -> list[str]:
+    """The columns the layouts paint with."""
+    return list(dict.fromkeys(c for layout in layouts for e in layout.elements
+                              for c in e.colour_columns))
+
+
+def check_row_images(columns: list[str], row: Record, root: Path, good: set) -> None:
     """Pictures a column names, checked when the game opens: a missing or broken file is a
     data error naming the file, row and column (not a finding at print time). `good`: the
-    files already checked, skipped."""
-    from ...data.files import inside
-    from ...data.images import checked_image
+    files already found good, not checked again."""
+    for column in columns:
+        cell = str(row[column]).strip()
+        if not cell or ("image", cell) in good:
+            continue
+        from ...data.files import inside
+        from ...data.images import checked_image
 
-    for element in layout.elements:
-        src = element.values.get("src") if element.type == "image" else None
-        if src is None or src.column is None:
-            continue
-        cell = str(row[src.column]).strip()
-        if not cell or ("image", cell) in (good or ()):
-            continue
         if cell.lower().endswith(".svg"):
-            if not inside(root, cell, row.source, src.column).is_file():
+            if not inside(root, cell, row.source, column).is_file():
                 raise DataError(f"image {cell!r} not found in the game folder",
-                                row.source.path, row.source.row, src.column)
+                                row.source.path, row.source.row, column)
         else:
-            checked_image(root, cell, row.source, src.column)
-        if good is not None:
-            good.add(("image", cell))  # a bad one raised above: each of its rows is named
+            checked_image(root, cell, row.source, column)
+        good.add(("image", cell))  # a bad one raised above: each of its rows is named
 
 
-def check_row_colours(layout: Layout, row: Record, palette, good: set | None = None) -> None:
+def check_row_colours(columns: list[str], row: Record, palette, good: set) -> None:
     """A column a layout paints with must hold colours: a bad one is named by row and column
-    when the game opens. `good`: the cells already found good, skipped."""
-    from ...data.colours import parse_colour
+    when the game opens. `good`: the cells already found good, not parsed again."""
+    for column in columns:
+        cell = str(row[column]).strip()
+        if (cell and cell.lower() not in ("none", "transparent")
+                and ("colour", cell) not in good):
+            from ...data.colours import parse_colour
 
-    for element in layout.elements:
-        for column in element.colour_columns:
-            cell = str(row[column]).strip()
-            if (cell and cell.lower() not in ("none", "transparent")
-                    and ("colour", cell) not in (good or ())):
-                parse_colour(cell, palette, row.source.path, row.source.row, column)
-                if good is not None:
-                    good.add(("colour", cell))
+            parse_colour(cell, palette, row.source.path, row.source.row, column)
+            good.add(("colour", cell))
 
 
 def check_fixed_images(layout: Layout) -> None:
