@@ -93,7 +93,7 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any]) -> None:
         except KeyError as exc:
             s.report(f'element "{e.name}" ({L.path.name}): the row has no {exc}', e.name)
             continue
-        x, y, bw, bh = L.box(v, s.w, s.h, s.bleed)
+        x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed)
         # every drawer sets the colours it uses, so only a turn or a fade needs its own state
         own = bool(v["rotate"]) or v["opacity"] < 1
         if own:

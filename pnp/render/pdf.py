@@ -100,6 +100,7 @@ class KitRenderer:
         self.page_w, self.page_h = options.paper
         self.result = BuildResult()
         self._slots: dict[tuple, tuple[Rect, tuple[Rect, ...]]] = {}
+        self._clips: dict[tuple, object] = {}
 
     # ---- planning -------------------------------------------------------------------------
     def _plan_sheet(self, sheet: Sheet) -> SheetPlan:
@@ -384,16 +385,7 @@ class KitRenderer:
                                                     "back" if back else "front", trim,
                                                     tuple(parts), back_key(piece)))
         c.saveState()
-        path = c.beginPath()
-        if shape == "circle":
-            r = min(trim.w, trim.h) / 2 + inner
-            path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
-        elif shape == "hex":
-            _hexagon(path, trim, inner)
-        else:
-            for p in parts:  # disjoint, so even-odd and non-zero filling agree
-                path.rect(p.x, p.y, p.w, p.h)
-        c.clipPath(path, stroke=0, fill=0)
+        c.clipPath(self._clip(shape, trim, parts, inner), stroke=0, fill=0)
         c.transform(*piece_matrix(trim, turned, back))
         w, h = (trim.h, trim.w) if turned else (trim.w, trim.h)
         if drawer is None:
@@ -413,6 +405,25 @@ class KitRenderer:
             cut = c.beginPath()
             _hexagon(cut, trim, 0.0)
             c.drawPath(cut, stroke=1, fill=0)
+
+    def _clip(self, shape: str, trim: Rect, parts, inner: float):
+        """The path a face's art is clipped to; a sheet's slots repeat page after page, so a
+        rectangular one is built once and reused."""
+        key = tuple(parts) if shape == "rect" else None
+        path = self._clips.get(key) if key is not None else None
+        if path is None:
+            path = self.c.beginPath()
+            if shape == "circle":
+                r = min(trim.w, trim.h) / 2 + inner
+                path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
+            elif shape == "hex":
+                _hexagon(path, trim, inner)
+            else:
+                for p in parts:  # disjoint, so even-odd and non-zero filling agree
+                    path.rect(p.x, p.y, p.w, p.h)
+            if key is not None and len(self._clips) < 4096:
+                self._clips[key] = path
+        return path
 
     def _guests(self, host: int, back: bool) -> str:
         """Draw the tokens lodged on a host sheet's last page (fronts, or backs mirrored);
