@@ -198,6 +198,7 @@ class Scope:
         self.known = self.columns | {"row"} | set(constants)
         self.env = environment()
         self.env.filters.update(colour_filters(palette))
+        self.env.filters.update(NUMBER_FILTERS)
         self._cache: dict[str, Any] = {}
 
     def _parse(self, raw: str, where: str):
@@ -236,6 +237,36 @@ def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
         r, g, b = rgb(value)
         return "#000000" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 else "#ffffff"
 
+    def towards(value: Any, other: Any, t: float = 0.5) -> str:
+        a, b = rgb(value), rgb(other)
+        return "#" + Colour(*(x + (y - x) * float(t) for x, y in zip(a, b))).hexval()[2:]
+
     return {"tint": lambda v, t=0.5: mix(rgb(v), 1.0, t),
             "shade": lambda v, t=0.5: mix(rgb(v), 0.0, t),
-            "ink": ink}
+            "mix": towards, "ink": ink}
+
+
+MINUS = "\u2212"
+HALF = "\u00bd"
+
+
+def fraction(n: Any) -> str:
+    """A number as printed on a card: 2, 0.5 as ½, 2.5 as 2½ (no "2.0")."""
+    n = to_number(n)
+    whole = int(n)
+    if n == whole:
+        return str(whole)
+    if abs(n - whole) == 0.5:
+        return (f"{whole}" if whole else ("-" if n < 0 else "")) + HALF
+    return f"{n:g}"
+
+
+def signed(n: Any) -> str:
+    """+3, −2 (a true minus sign), 0: a score as printed."""
+    n = to_number(n)
+    text = fraction(abs(n))
+    return f"+{text}" if n > 0 else f"{MINUS}{text}" if n < 0 else "0"
+
+
+# `{{ vp | signed }}`, `{{ coins | fraction }}`: numbers printed as a player reads them
+NUMBER_FILTERS: dict[str, Callable] = {"signed": signed, "fraction": fraction}
