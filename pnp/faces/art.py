@@ -18,6 +18,10 @@ MIN_DPI = 200
 ICON_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
 
 
+def _one_tone(draw: Callable) -> Callable:
+    return lambda c, x, y, s, col, detail=None: draw(c, x, y, s, col)
+
+
 def _builtin() -> dict[str, Callable]:
     """Built-in icons by name: each draws centred on (cx, cy) in a square of side `size`, in
     `col`; the two-tone ones take a second colour, `detail` (a gem, a mark, an outline)."""
@@ -25,8 +29,7 @@ def _builtin() -> dict[str, Callable]:
              "leaf": vec.leaf_icon, "drop": vec.drop_icon, "dagger": vec.dagger_icon,
              "axe": vec.axe_icon, "wind": vec.wind_icon, "water": vec.water_icon,
              "spikes": vec.spikes_icon, "person": vec.person_icon, "net": vec.net_icon}
-    table: dict[str, Callable] = {k: (lambda f: lambda c, x, y, s, col, detail=None:
-                                      f(c, x, y, s, col))(f) for k, f in plain.items()}
+    table: dict[str, Callable] = {k: _one_tone(f) for k, f in plain.items()}
     two_tone = {"shield": vec.shield_icon, "earth": vec.earth_icon, "fire": vec.fire_icon,
                 "crown": vec.crown_icon, "eye": vec.eye_icon, "hat": vec.hat_icon,
                 "ring": vec.ring_icon}

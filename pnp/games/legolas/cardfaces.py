@@ -16,7 +16,9 @@ from .printed import character_row, mission_row, monster_row, player_row, treasu
 def _face(model: Model, face: str, row: dict[str, Any], copies: bool = False) -> LayoutFace:
     constants = layout_constants(model.common)
     drawer = LayoutFace(model.layouts[face], {**constants, **row, "row": row})
-    return shared(drawer) if copies else drawer
+    if copies:
+        shared(drawer)
+    return drawer
 
 
 def _rulings(model: Model) -> set[str]:
