@@ -104,7 +104,10 @@ def test_game_toml_chooses_each_faces_layout(game_copy, tmp_path):
     the treasure back."""
     folder = game_copy("legolas")
     toml = folder / "game.toml"
-    toml.write_text(toml.read_text() + '\n[layouts]\nmonster_back = "layouts/treasure-back.toml"\n')
+    text = toml.read_text()
+    old = 'monster_back = "layouts/monster-back.toml"'
+    assert old in text
+    toml.write_text(text.replace(old, 'monster_back = "layouts/treasure-back.toml"'))
     out = tmp_path / "swapped.pdf"
     page = _first_page(build(open_game(str(folder)), out), "Monster")
     backs = PdfReader(out).pages[page + 1].extract_text()
