@@ -7,15 +7,13 @@ from typing import Any
 
 from ...faces.draw import LayoutFace
 from ...kit import shared
-from ..base import layout_constants
 from . import facts, figures  # noqa: F401  (figures: registers the layouts' legolas.* figures)
 from .model import Model, Player
 from .printed import character_row, mission_row, monster_row, player_row, treasure_row
 
 
 def _face(model: Model, face: str, row: dict[str, Any], copies: bool = False) -> LayoutFace:
-    constants = layout_constants(model.common)
-    drawer = LayoutFace(model.layouts[face], {**constants, **row, "row": row})
+    drawer = LayoutFace(model.layouts[face], {**model.layout_names, **row, "row": row})
     if copies:
         shared(drawer)
     return drawer

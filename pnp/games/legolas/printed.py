@@ -9,6 +9,7 @@ from typing import Any
 
 from ...data.game import GameFolder
 from ...data.layouts.compiled import Env, Layout
+from ...data.layouts.values import HALF
 from ...errors import DataError, Source
 from ...units import MM
 from ..base import Common, layout_constants
@@ -16,7 +17,6 @@ from ..deck.components import Compiler
 from . import facts
 from .texts import level_texts, mission_lines, treasure_text
 
-HALF = "\u00bd"
 # Which ruling explains each kind of treasure effect (printed only if the ruling exists).
 EFFECT_RULINGS = {"minion": "L25", "net": "L26", "boss_vp": "L27", "plays": "L28",
                   "coin_bonus": "L31", "defence": "L24", "barrier": "L24", "immunity": "L24"}
@@ -43,7 +43,8 @@ def title_case(text: str) -> str:
 
 def load_layouts(folder: GameFolder, common: Common) -> dict[str, Layout]:
     """Each face's layout file, read and checked against its kind's row once: a mistake in one
-    is a data error naming the layout file and the element's property."""
+    is a data error naming the layout file and the element's property. (Their expressions may
+    also name the palette's colours and `game`: base.layout_constants.)"""
     chosen = folder.section("layouts", required=False)
     for key in chosen:
         if key not in FACES:
