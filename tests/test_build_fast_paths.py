@@ -27,7 +27,12 @@ ROWS = [
 SIMPLE = ["{{ image and text }}", "{{ image and not text }}", "{{ not image }}",
           "{{ kind == 'boss' }}", "{{ kind != 'boss' or cost }}", "{{ title or 'Untitled' }}",
           "{{ cost == 3 }}", "{{ colour | tint(0.85) }}", "{{ colour | ink }}",
-          "{{ colour | shade }}", "{{ not (image or text) }}"]
+          "{{ colour | shade }}", "{{ not (image or text) }}", "{{ not kind == 'boss' }}",
+          "{{ image or text and kind }}", "{{ (image or text) and kind }}",
+          '{{ title == "Gate" }}', "{{ cost | fraction }}", "{{ cost | signed }}",
+          "{{ colour | mix('night', 0.25) }}", "{{ cost == 3 | signed }}",
+          "{{ image and true }}", "{{ text or False }}", "{{image or none}}",
+          "{{ colour | tint(0.5) | ink }}"]
 
 
 def _value(raw: str, convert=str) -> Value:
@@ -46,7 +51,12 @@ def test_simple_expressions_skip_jinja_and_agree_with_it(raw):
 
 @pytest.mark.parametrize("raw", ["{{ title | upper }}", "{{ cost + 1 }}", "{{ kind[0] }}",
                                  "{{ title ~ '!' }}", "{{ colour | tint(cost) }}",
-                                 "{{ cost > 1 }}", "{% if kind %}x{% endif %}", "a {{ title }}"])
+                                 "{{ cost > 1 }}", "{% if kind %}x{% endif %}", "a {{ title }}",
+                                 "{{ title }} {{ text }}", "{{- title }}", "{{ title.upper() }}",
+                                 "{{ kind in ['boss'] }}", "{{ -cost }}", "{{ title or 'it\\'s' }}",
+                                 "{{ kind == 'a' == kind }}", "{{ cost | round }}",
+                                 "{{ kind is defined }}", "{{ title if kind else text }}",
+                                 "{{ cost == 1e3 }}", "{{ cost == 1_000 }}"])
 def test_other_expressions_keep_jinja(raw):
     value = _value(raw)
     assert value.direct is None and value.template is not None

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from ...errors import DataError
 from ..colours import Colour, parse_colour
 from ...units import length
+from . import exprcache
 
 _PLAIN = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 FALSE = {"", "false", "no", "0", "none", "off", "n"}
@@ -135,7 +136,8 @@ class Value:
                 raise DataError(str(exc), scope.path, field=where) from None
             return
         m = _PLAIN.match(raw)
-        names = {m.group(1)} if m else scope.names_in(raw, where)
+        direct = None if m else scope.direct(raw)
+        names = {m.group(1)} if m else set(direct[1]) if direct else scope.names_in(raw, where)
         unknown = sorted(n for n in names if n not in scope.known)
         if unknown:
             has = ", ".join(sorted(scope.columns)) or "no columns"
@@ -147,8 +149,9 @@ class Value:
         else:
             self.names = tuple(sorted(names))
             self.memo: dict[Any, tuple[Any]] = {}
-            self.direct = scope.direct(raw)
-            if self.direct is None:  # Jinja2 compiles to Python: only what needs it
+            if direct is not None:
+                self.direct = direct[0]
+            else:  # Jinja2 parses and compiles to Python: only what needs it
                 self.template = scope.compile(raw, where)
         if not names & (scope.columns | {"row"}):
             # the same on every row (palette, game, vars): work it out once, here
@@ -217,46 +220,79 @@ class Scope:
     component's vars), and the one sandboxed Jinja2 environment they compile in."""
 
     def __init__(self, path, columns, palette: dict[str, Colour], constants: dict[str, Any]):
-        from ...templating import environment
-
         self.path = path
         self.columns = frozenset(columns)
         self.palette = palette
         self.constants = constants  # palette, game and the component's vars
         self.known = self.columns | {"row"} | set(constants)
-        self.env = environment()
-        self.colour_filters = colour_filters(palette)
-        self.env.filters.update(self.colour_filters)
-        self._cache: dict[str, Any] = {}
+        self.env, self._parsed, self._cache = _environment(palette)
 
     def _parse(self, raw: str, where: str):
         import jinja2
 
-        try:
-            return self.env.parse(raw)
-        except jinja2.TemplateSyntaxError as exc:
-            raise DataError(f"expression {raw!r}: {exc.message}", self.path, field=where) \
-                from None
+        tree = self._parsed.get(raw)
+        if tree is None:
+            try:
+                tree = self._parsed[raw] = self.env.parse(raw)
+            except jinja2.TemplateSyntaxError as exc:
+                raise DataError(f"expression {raw!r}: {exc.message}", self.path, field=where) \
+                    from None
+        return tree
 
     def names_in(self, raw: str, where: str) -> set[str]:
         from jinja2 import meta
 
+        kept = exprcache.get(raw)
+        if kept is not None:
+            return set(kept[0])
         return set(meta.find_undeclared_variables(self._parse(raw, where)))
 
-    def direct(self, raw: str) -> Callable[[dict[str, Any]], Any] | None:
-        """The expression as a Python function of the row when it is simple (names, constants,
-        and, or, not, == and !=, the colour filters with constant arguments): most `when` and
-        colour values, a tenth of a plain card's drawing through Jinja2. None otherwise."""
+    def direct(self, raw: str):
+        """(a Python function of the row, the names it reads) when the expression is simple
+        (names, constants, and, or, not, == and !=, pnp's own filters with constant
+        arguments): most `when` and colour values, a tenth of a plain card's drawing through
+        Jinja2. None otherwise."""
         from .direct import compile_direct
 
-        return compile_direct(self._parse(raw, ""), self.env.filters, self.colour_filters)
+        return compile_direct(raw, {n: self.env.filters[n] for n in DIRECT_FILTERS})
 
     def compile(self, raw: str, where: str):
+        """The expression's template: compiled by an earlier run, or now from the tree already
+        parsed (syntax errors name the layout file and property); the same text in another
+        layout of the game reuses it."""
+        from jinja2 import meta
+
         template = self._cache.get(raw)
         if template is None:
-            self._parse(raw, where)  # syntax errors name the layout file and property
-            template = self._cache[raw] = self.env.from_string(raw)
+            kept = exprcache.get(raw)
+            if kept is not None:
+                code = kept[1]
+            else:
+                tree = self._parse(raw, where)
+                code = self.env.compile(tree)
+                exprcache.put(raw, tuple(sorted(meta.find_undeclared_variables(tree))), code)
+            template = self._cache[raw] = self.env.template_class.from_code(
+                self.env, code, self.env.make_globals(None))
         return template
+
+
+# one environment per palette: a game's layouts (and the bases they extend) share it, with its
+# parsed and compiled expressions
+_ENVIRONMENTS: dict[int, tuple[dict, Any, dict, dict]] = {}
+
+
+def _environment(palette: dict[str, Colour]):
+    from ...templating import environment
+
+    hit = _ENVIRONMENTS.get(id(palette))
+    if hit is None or hit[0] is not palette:
+        env = environment()
+        env.filters.update(colour_filters(palette))
+        env.filters.update(NUMBER_FILTERS)
+        if len(_ENVIRONMENTS) > 16:  # games opened one after another (tests, pnp serve)
+            _ENVIRONMENTS.clear()
+        hit = _ENVIRONMENTS[id(palette)] = (palette, env, {}, {})
+    return hit[1], hit[2], hit[3]
 
 
 def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
@@ -273,6 +309,39 @@ def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
         r, g, b = rgb(value)
         return "#000000" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 else "#ffffff"
 
+    def towards(value: Any, other: Any, t: float = 0.5) -> str:
+        a, b = rgb(value), rgb(other)
+        return "#" + Colour(*(x + (y - x) * float(t) for x, y in zip(a, b))).hexval()[2:]
+
     return {"tint": lambda v, t=0.5: mix(rgb(v), 1.0, t),
             "shade": lambda v, t=0.5: mix(rgb(v), 0.0, t),
-            "ink": ink}
+            "mix": towards, "ink": ink}
+
+
+MINUS = "\u2212"
+HALF = "\u00bd"
+
+
+def fraction(n: Any) -> str:
+    """A number as printed on a card: 2, 0.5 as ½, 2.5 as 2½ (no "2.0")."""
+    n = to_number(n)
+    whole = int(n)
+    if n == whole:
+        return str(whole)
+    if abs(n - whole) == 0.5:
+        return (f"{whole}" if whole else ("-" if n < 0 else "")) + HALF
+    return f"{n:g}"
+
+
+def signed(n: Any) -> str:
+    """+3, −2 (a true minus sign), 0: a score as printed."""
+    n = to_number(n)
+    text = fraction(abs(n))
+    return f"+{text}" if n > 0 else f"{MINUS}{text}" if n < 0 else "0"
+
+
+# `{{ vp | signed }}`, `{{ coins | fraction }}`: numbers printed as a player reads them
+NUMBER_FILTERS: dict[str, Callable] = {"signed": signed, "fraction": fraction}
+# pnp's own filters: plain functions of their value and arguments, so a simple expression may
+# call them without Jinja2 (the sandbox wraps Jinja2's built-in ones)
+DIRECT_FILTERS = ("tint", "shade", "mix", "ink", *NUMBER_FILTERS)
