@@ -125,3 +125,16 @@ def test_each_row_with_a_bad_picture_or_colour_is_named_though_good_cells_are_ch
     for row, field in ((3, "image"), (5, "image"), (4, "colour"), (6, "colour")):
         assert any(f'cards.csv, row {row}, field "{field}"' in f for f in found), (row, found)
     assert [r["title"] for r in opened.model.components[0].table.rows] == ["One", "Six"]
+
+
+def test_a_fitted_text_knows_its_widest_line_as_measured():
+    from pnp.render.text import fit
+
+    fonts = load_fonts()
+    text = "Draw two cards, then discard one of them.\nGain 2 gold (or 3 in winter)."
+    for role, width in (("regular", 120.0), ("bold", 90.0), ("condensed", 60.0)):
+        fitted = fit(fonts, text, width, 200.0, 11, 7, role)
+        assert fitted is not None and len(fitted.lines) >= 3
+        measured = max(fonts.width(line, fitted.size, role) for line in fitted.lines)
+        assert fitted.span == pytest.approx(measured, abs=1e-6)
+        assert fitted.span <= width + 1e-6

@@ -326,7 +326,8 @@ def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: floa
         return
     size = fitted.size
     if isinstance(fitted, PlainFitted):
-        span = max((fonts.width(line, size, role) for line in fitted.lines), default=0.0)
+        span = fitted.span if fitted.span is not None else max(
+            (fonts.width(line, size, role) for line in fitted.lines), default=0.0)
         lead = LEADING
     else:
         span = max((line.width * size for line in fitted.lines), default=0.0)

@@ -167,7 +167,12 @@ class Surface:
         circle of a round token): a cut a little off must not slice a letter."""
         if not self.cut:
             return
-        corners = [self._to_piece(px, py) for px in (x0, x1) for py in (y0, y1)]
+        now = self.c._currentMatrix
+        if now is self._origin:  # nothing turned or moved since the face began: its own frame
+            corners = [(px, py) for px in (x0, x1) for py in (y0, y1)]
+        else:
+            m = _relative(self._origin, now)
+            corners = [_apply(m, px, py) for px in (x0, x1) for py in (y0, y1)]
         if self.shape == "circle":
             r = min(self.w, self.h) / 2
             cx, cy = self.w / 2, self.h / 2
