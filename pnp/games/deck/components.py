@@ -275,6 +275,8 @@ def check_row_colours(layout: Layout, row: Record, palette) -> None:
 
     for element in layout.elements:
         for column in element.colour_columns:
+            if column not in row:  # a palette colour or a component's var, not a column
+                continue
             cell = str(row[column]).strip()
             if cell and cell.lower() not in ("none", "transparent"):
                 parse_colour(cell, palette, row.source.path, row.source.row, column)
