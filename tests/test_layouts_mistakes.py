@@ -111,3 +111,24 @@ def test_a_highlight_beyond_the_track_is_named(tmp_path):
           "highlight = [10, 20, 30, 40]")
     found = _found(game)
     assert any("highlight names cell 40" in f and "run 0 to 39" in f for f in found), found
+
+
+def test_check_messages_name_what_is_wrong(deck):
+    toml = deck / "game.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(text + '\n[[check]]\ndata = "card"\ncolumn = "colour"\n'
+                    'counts = { sun = 3, leaf = 1 }\n', encoding="utf-8")
+    found = _found(deck)
+    assert any("'rose' appears 2 times but is not listed in counts" in f for f in found), found
+    assert any("'leaf' appears 2 times; the check asks for 1" in f for f in found), found
+    toml.write_text(text + '\n[[check]]\ndata = "cardz"\ncolumn = "colour"\nunique = true\n',
+                    encoding="utf-8")
+    found = _found(deck)
+    assert found == ["Error: game.toml, field \"check[2].data\": no component named 'cardz' "
+                     "(components: card; or name a file, as \"skills.csv\")"], found
+
+
+def test_a_misspelt_card_size_lists_the_named_ones(deck):
+    _edit(deck / "game.toml", 'size = "poker"', 'size = "pokr"')
+    found = _found(deck)
+    assert len(found) == 1 and "'pokr'" in found[0] and "poker, bridge, mini" in found[0], found
