@@ -45,8 +45,9 @@ def read_table(root: Path, ref: str, where: Source, field_name: str,
         return _linked(root, ref, cache or _cache_name(ref), where, field_name)
     name, _, sheet = ref.partition("#")
     path = inside(root, name, Source(root / name))
-    if not path.is_file():  # named as the file itself, as every game's own data files are
-        raise DataError(f"file {name!r} not found in the game folder", root / name)
+    if not path.is_file():  # named where it is asked for: the setting holds the typo
+        raise DataError(f"file {name!r} not found in the game folder", where.path, where.row,
+                        field_name)
     if path.suffix.lower() in WORKBOOKS:
         return _workbook(path, sheet or None, where, field_name)
     if sheet:
