@@ -18,7 +18,9 @@ from ..fontfile import ROLES, check_font
 from ...errors import DataError
 from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
 from .spec import LayoutSpec
-from .values import Scope, Value, ValueProblem, colour_in
+from .values import FALSE, Scope, Value, ValueProblem, colour_in
+
+BOOL_WORDS = FALSE | {"true", "yes", "1", "on", "y"}  # a `when` written as a plain constant
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
@@ -76,6 +78,11 @@ class Element:
         self.fixed_box = all(_static(self.values.get(k))
                              for k in ("x", "y", "width", "height", "from"))
         self.box_memo: tuple | None = None
+        when = table.get("when")
+        if isinstance(when, str) and "{" not in when and when.strip().lower() not in BOOL_WORDS:
+            raise DataError(f"element [{name}] has when = {when!r}, which is always true; an "
+                            f"expression goes in braces: when = \"{{{{ {when.strip()} }}}}\"",
+                            scope.path, field=f"{name}.when")
         self._check(scope, env)
 
     def _check(self, scope: Scope, env: Env) -> None:

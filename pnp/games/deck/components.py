@@ -112,7 +112,11 @@ def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) ->
         if isinstance(preset, str) and preset in CARD_PRESETS:
             pw, ph = CARD_PRESETS[preset]
             return size_of(pw), size_of(ph)
-        s = size_of(preset, path, field=f"{where}.size")
+        try:
+            s = size_of(preset, path, field=f"{where}.size")
+        except DataError as exc:  # "pokr": say which names there are, too
+            raise DataError(f"{exc.message}; or a card size: {', '.join(CARD_PRESETS)}", path,
+                            field=f"{where}.size") from None
         return s, s
     if "width" not in table or "height" not in table:
         raise DataError(f"{kind} needs a size: size = \"poker\" (bridge, mini, tarot, square), "
@@ -288,6 +292,8 @@ def check_row_colours(columns: list[str], row: Record, palette, good: set) -> No
     """A column a layout paints with must hold colours: a bad one is named by row and column
     when the game opens. `good`: the cells already found good, not parsed again."""
     for column in columns:
+        if column not in row:  # a palette colour or a component's var, not a column
+            continue
         cell = str(row[column]).strip()
         if (cell and cell.lower() not in ("none", "transparent")
                 and ("colour", cell) not in good):
