@@ -26,6 +26,19 @@ class _NotSimple(Exception):
     pass
 
 
+class Undefined(Exception):
+    """A name the row does not have (Jinja2: "'name' is undefined")."""
+
+
+def _lookup(name: str) -> Fn:
+    def get(row: Row) -> Any:
+        try:
+            return row[name]
+        except KeyError:
+            raise Undefined(name) from None
+    return get
+
+
 def compile_direct(raw: str, filters: dict[str, Callable]) -> tuple[Fn, frozenset[str]] | None:
     """(a function of the row, the names it reads) for `raw` when it is one simple
     `{{ expression }}` whose filters are among `filters` (pure functions of their value and
@@ -168,6 +181,6 @@ class _Parser:
             if self._peek()[1] in ("(", "."):
                 raise _NotSimple  # a call or an attribute
             self.names.add(text)
-            return lambda row: row[text]
+            return _lookup(text)
         value = self._constant()
         return lambda row: value

@@ -188,12 +188,20 @@ class Value:
 def evaluate(direct: Callable[[dict[str, Any]], Any], context: dict[str, Any]) -> str:
     """A simple expression worked out in Python, printed as Jinja2 prints it; its errors
     worded as render() words Jinja2's."""
+    from .direct import Undefined
+
     try:
         return str(direct(context))
-    except KeyError as exc:
+    except ValueProblem:
+        raise
+    except Undefined as exc:
         raise ValueProblem(f"expression error: {exc.args[0]!r} is undefined") from None
-    except (TypeError, ValueError, ZeroDivisionError, AttributeError) as exc:
-        raise ValueProblem(f"expression error: {exc}") from None
+    except RecursionError:
+        raise ValueProblem("expression error: it nests too deeply or calls itself without "
+                           "end") from None
+    except Exception as exc:  # as render(): whatever goes wrong is the layout's to fix
+        words = str(exc).strip() or type(exc).__name__
+        raise ValueProblem(f"expression error: {words[:300]}") from None
 
 
 def render(template, context: dict[str, Any]) -> str:
