@@ -52,6 +52,7 @@ def faces(c: Component):
 
 def build_kit(model: Model, fonts) -> Kit:
     kit = Kit(model.common.title)
+    labels = {c.name: [_label(c, i) for i in range(len(c.counts))] for c in model.components}
     for c in model.components:
         drawers = faces(c)
         if not c.on_sheets:
@@ -64,13 +65,13 @@ def build_kit(model: Model, fonts) -> Kit:
                         kit.boards.append(Board(f"{c.title}: {_label(c, i)} (back)", c.width,
                                                 c.height, back, (), c.table.rows[i].source))
             continue
-        pieces = tuple(Piece(c.name, _label(c, i), front, back, c.table.rows[i].source)
+        pieces = tuple(Piece(c.name, labels[c.name][i], front, back, c.table.rows[i].source)
                        for i, (front, back) in enumerate(drawers) for _ in range(c.counts[i]))
         kit.sheets.append(Sheet(c.title, c.width, c.height, pieces, shape=c.shape, gap=c.gap,
                                 two_sided=c.two_sided))
     cards = next((c for c in model.components if c.on_sheets), None)
     rows = [] if cards is None else [
-        {"title": _label(cards, i), "count": cards.counts[i],
+        {"title": labels[cards.name][i], "count": cards.counts[i],
          "text": str(cards.table.rows[i].get("text", ""))} for i in range(len(cards.counts))]
     listing = [{"name": c.name, "title": c.title, "count": sum(c.counts)}
                for c in model.components]
