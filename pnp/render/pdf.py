@@ -8,7 +8,9 @@ single-sided pages (boards) come last.
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO
@@ -611,4 +613,20 @@ def render_kit(kit: Kit, fonts: Fonts, path: Path | BinaryIO, options: Options,
                placements: bool = True) -> BuildResult:
     """The kit's PDF; `placements`: whether the result lists every face drawn (where it
     landed), which only checks of the geometry read."""
-    return KitRenderer(kit, fonts, options, placements).render(path)
+    with _collector_paused():
+        return KitRenderer(kit, fonts, options, placements).render(path)
+
+
+@contextmanager
+def _collector_paused():
+    """Drawing makes millions of short-lived objects and next to no reference cycles (a few
+    hundred in a 54,000-card deck), which reference counting frees at once; the cycle
+    collector's passes over the kit's live objects would cost a big deck a tenth of its
+    drawing. Paused while drawing, as it was before."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
