@@ -138,3 +138,23 @@ def test_a_fitted_text_knows_its_widest_line_as_measured():
         measured = max(fonts.width(line, fitted.size, role) for line in fitted.lines)
         assert fitted.span == pytest.approx(measured, abs=1e-6)
         assert fitted.span <= width + 1e-6
+
+
+def test_drawing_pauses_the_cycle_collector_and_gives_it_back_as_it_was():
+    import gc
+
+    from pnp.render.pdf import _collector_paused
+
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError):
+        with _collector_paused():
+            assert not gc.isenabled()
+            raise RuntimeError("a failed build")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with _collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # a caller that had it off keeps it off
+    finally:
+        gc.enable()
