@@ -98,6 +98,17 @@ class State(ABC):
         must return what ``draw(self.chance_outcomes(), rng)`` returns, so games replay."""
         return draw(self.chance_outcomes(), rng)
 
+    def run_chance(self, rng: random.Random, out: list[int], limit: int) -> None:
+        """Chance's moves while chance is to move (at most `limit`): each drawn with
+        ``sample_chance``, appended to `out` and applied. An engine may override it with a
+        faster loop (a deal of many cards), but it must draw and apply exactly these."""
+        for _ in range(limit):
+            if self.current_player() != CHANCE:
+                return
+            action = self.sample_chance(rng)
+            out.append(action)
+            self.apply_action(action)
+
     def determinize(self, player: int, rng: random.Random) -> "State":
         """A new state that `player` cannot tell from this one: everything `player` sees is
         kept and everything hidden from it (other hands, face-down choices) is drawn again with
@@ -213,35 +224,41 @@ def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_00
         raise ValueError(f"{game.name} needs {game.num_players} agents, got {len(agents)}")
     rng = random.Random(seed)
     state = game.new_initial_state()
-    actions: list[int] = []
+    actions: list[int] = []      # every action, chance too: their number bounds the game
     decisions = 0
     # an agent that never reads its observation (a random player) is not given one: building
     # observations was a third of a random game's time
     reads = [getattr(agent, "reads_observation", True) for agent in agents]
     searches = [getattr(agent, "searches", False) for agent in agents]
+    blind = [not (r or s) for r, s in zip(reads, searches)]
+    chooses = [agent.choose for agent in agents]
     current, legal_actions, apply = state.current_player, state.legal_actions, state.apply_action
-    draw_chance = state.sample_chance
-    for _ in range(max_steps):
+    run_chance, draw_chance, record = state.run_chance, state.sample_chance, actions.append
+    while True:
         player = current()
         if player == TERMINAL:
             break
+        if len(actions) >= max_steps:
+            raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
         if player == CHANCE:
+            if observe is None:       # a run of chance moves (a deal) in one call
+                run_chance(rng, actions, max_steps - len(actions))
+                continue
             action = draw_chance(rng)
         else:
-            if searches[player]:
+            if blind[player]:
+                action = chooses[player](None, legal_actions(), rng)
+            elif searches[player]:
                 action = decide(agents[player], state, player, legal_actions(), rng)
             else:
-                observation = state.observation(player) if reads[player] else None
-                action = agents[player].choose(observation, legal_actions(), rng)
+                action = chooses[player](state.observation(player), legal_actions(), rng)
             decisions += 1
-        if keep_actions:
-            actions.append(action)
         if observe is not None:
             observe(state, player, action)
+        record(action)
         apply(action)
-    else:
-        raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
-    return Record(seed, state.returns(), actions, decisions, state.stats())
+    return Record(seed, state.returns(), actions if keep_actions else [], decisions,
+                  state.stats())
 
 
 def replay(game: Game, actions: Sequence[int]) -> State:

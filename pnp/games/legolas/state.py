@@ -166,6 +166,36 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         k = bisect_right(_UNIFORM[n], rng.random())
         return base + d[k] if k < n else base + d[-1]
 
+    def run_chance(self, rng: random.Random, out: list[int], limit: int) -> None:
+        """Each deal of a round in one loop (240 chance moves a game): the cards sample_chance
+        and apply_action would deal one at a time, drawn from the same numbers."""
+        stop = len(out) + limit
+        while self.cur == CHANCE and len(out) < stop:
+            if self.phase == PH_DEAL:
+                if self._pending is not None:
+                    self._settle_observation()
+                self._legal = None
+                self._deal_run(rng.random, out, stop - len(out))
+            else:
+                action = self.sample_chance(rng)
+                out.append(action)
+                self.apply_action(action)
+
+    def _deal_run(self, random01, out: list[int], limit: int) -> None:
+        deck, seats, hands = self.deck, self._deal_seats, self.hands
+        pos = self.deal_pos
+        stop = min(len(seats), pos + limit)
+        while pos < stop:
+            n = len(deck)
+            k = 0 if n == 1 else bisect_right(_UNIFORM[n], random01())
+            card = deck.pop(k if k < n else n - 1)
+            out.append(card)
+            hands[seats[pos]].append(card)
+            pos += 1
+        self.deal_pos = pos
+        if pos == len(seats):
+            self._dealt()
+
     def legal_actions(self) -> list[int]:
         """A new list each call: the caller may change it."""
         legal = self._legal
