@@ -53,8 +53,7 @@ class DealingRules(StateCaches):
         self.mission = [-1] * self.n
         self.wiz = [0] * self.n
         self.deal_pos = 0
-        n, first = self.n, self.first
-        self._deal_seats = tuple((first + off) % n for off in self.g.deal_offsets)
+        self._deal_seats = self.g.deal_seats[self.first]
         self.active = self.first
         self.phase = PH_DEAL
         self.cur = CHANCE

@@ -35,7 +35,7 @@ def _cumulative(n: int) -> tuple[float, ...]:
     return tuple(out)
 
 
-_UNIFORM = {n: _cumulative(n) for n in range(1, 65)}
+_UNIFORM = ((),) + tuple(_cumulative(n) for n in range(1, 65))     # indexed by n
 
 
 # Every field of a state, as slots: with some sixty fields a plain instance dict is a third slower
@@ -201,18 +201,18 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
                 self.apply_action(action)
 
     def _deal_run(self, random01, out: list[int], limit: int) -> None:
-        deck, seats, hands = self.deck, self._deal_seats, self.hands
+        deck, hands = self.deck, self.hands
         pos = self.deal_pos
-        stop = min(len(seats), pos + limit)
-        while pos < stop:
-            n = len(deck)
+        seats = self._deal_seats[pos:pos + limit]
+        n = len(deck)
+        for seat in seats:
             k = 0 if n == 1 else bisect_right(_UNIFORM[n], random01())
             card = deck.pop(k if k < n else n - 1)
             out.append(card)
-            hands[seats[pos]].append(card)
-            pos += 1
-        self.deal_pos = pos
-        if pos == len(seats):
+            hands[seat].append(card)
+            n -= 1
+        self.deal_pos = pos = pos + len(seats)
+        if pos == len(self._deal_seats):
             self._dealt()
 
     def legal_actions(self) -> list[int]:
