@@ -84,7 +84,9 @@ class ChallengeRules(StateCaches):
         self.ch_dmg = 0
         self.ch_won: list[int] = []
         self.ch_kept: list[int] = []
-        self.ch_def, self.ch_immune, self.ch_extra = self._fight(seat)
+        cache = self._c_fight                           # the usual case: no call
+        fight = cache[seat] if cache is not None else None
+        self.ch_def, self.ch_immune, self.ch_extra = fight or self._fight(seat)
         self.ch_wiz = self.wiz[seat] if self.g.wiz_count[self.chars[seat]][self.level[seat]] \
             else 0
         self.challenges[seat] += 1

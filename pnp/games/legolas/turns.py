@@ -78,16 +78,28 @@ class TurnRules(StateCaches):
         if self.plays_made == 0:
             if plays:
                 return plays
-            hand = self.hands[seat]
-            val = self.g.value
-            top = max([val[c] for c in hand])
-            return [A_GATE + c for c in hand if val[c] == top]
+            return self._highest_gates(self.hands[seat])
         plays.append(A_STOP)
         return plays
 
+    def _highest_gates(self, hand: list[int]) -> list[int]:
+        """No legal play on a horde: lay one of the highest cards as a new gate (L7)."""
+        val = self.g.value
+        gates: list[int] = []
+        top = -1
+        for c in hand:                                  # one pass, in hand order
+            v = val[c]
+            if v > top:
+                top = v
+                gates = [A_GATE + c]
+            elif v == top:
+                gates.append(A_GATE + c)
+        return gates
+
     def _apply_play(self, a: int) -> None:
         if a >= A_PLAY:
-            hidx, card = divmod(a - A_PLAY, DECK_SIZE)
+            hidx = (a - A_PLAY) // DECK_SIZE
+            card = (a - A_PLAY) % DECK_SIZE
             hand = self.hands[self.active]
             hand.remove(card)
             h = self.hordes[hidx]
