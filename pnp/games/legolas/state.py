@@ -187,18 +187,19 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
 
     def run_chance(self, rng: random.Random, out: list[int], limit: int) -> None:
         """Each deal of a round in one loop (240 chance moves a game): the cards sample_chance
-        and apply_action would deal one at a time, drawn from the same numbers."""
+        and apply_action would deal one at a time, drawn from the same numbers. A drawn outcome
+        is legal, so it is applied without apply_action's check."""
         stop = len(out) + limit
         while self.cur == CHANCE and len(out) < stop:
+            if self._pending is not None:
+                self._settle_observation()
+            self._legal = None
             if self.phase == PH_DEAL:
-                if self._pending is not None:
-                    self._settle_observation()
-                self._legal = None
                 self._deal_run(rng.random, out, stop - len(out))
             else:
                 action = self.sample_chance(rng)
                 out.append(action)
-                self.apply_action(action)
+                _APPLY[self.phase](self, action)
 
     def _deal_run(self, random01, out: list[int], limit: int) -> None:
         deck, hands = self.deck, self.hands
