@@ -59,8 +59,17 @@ class DealingRules(StateCaches):
         self.cur = CHANCE
         self._legal = None
 
+    def _deal(self, card: int) -> None:
+        """The next card of the deal to its seat (State.run_chance deals a round in one loop)."""
+        self.deck.remove(card)
+        pos = self.deal_pos
+        self.hands[self._deal_seats[pos]].append(card)
+        self.deal_pos = pos = pos + 1
+        if pos == len(self._deal_seats):
+            self._dealt()
+
     def _dealt(self) -> None:
-        """The last card is dealt (state.apply_action deals each card): the rest is set aside."""
+        """The last card is dealt: the rest is set aside."""
         self.setaside = self.deck
         self.deck: list[int] = []
         self._start_missions()

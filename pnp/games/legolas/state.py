@@ -76,7 +76,8 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         self._init_stats()
         self._legal: list[int] | None = None
         self._pending = None                # weak reference to the last observation handed out
-        self._c_seats = self._c_static = self._c_hordes = self._c_rows = self._c_fight = None
+        self._c_seats = self._c_static = self._c_hordes = self._c_rows = None
+        self._c_fight: list[Any] = [None] * n
         if g.character_assignment is not None:
             self.chars = list(g.character_assignment)
             for c in self.chars:
@@ -228,36 +229,30 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
             action = as_action(action)              # 1.0 or True refused, numpy ints taken
         if self._pending is not None:
             self._settle_observation()
-        ph = self.phase
-        if ph == PH_DEAL:
-            try:
-                self.deck.remove(action)
-            except ValueError:
-                raise IllegalAction(f"card {action!r} is not in the deck being dealt") from None
-            self._legal = None
-            pos = self.deal_pos
-            seats = self._deal_seats
-            self.hands[seats[pos]].append(action)      # dealing.py's _deal, inlined: 240 a game
-            self.deal_pos = pos = pos + 1
-            if pos == len(seats):
-                self._dealt()
-            return
-        if ph == PH_SHOP_DRAW:                          # a chance draw: no list of outcomes
-            if action - A_TREASURE not in self.tdeck:
-                raise IllegalAction(self._refusal(action))
-            self._legal = None
-            self._draw_treasure(action)
-            return
         legal = self._legal
-        if legal is None:
-            legal = self._legal = _LEGAL[ph](self)
-        if action not in legal:
-            raise IllegalAction(self._refusal(action))
-        self._legal = None
-        _APPLY[ph](self, action)
+        if legal is not None and action in legal:   # the usual case: legal_actions() listed it
+            self._legal = None
+            _APPLY[self.phase](self, action)
+        else:
+            self._apply_unlisted(action)
 
     # The type test above is core.as_action's, inline: no wrapper call on every action.
     apply_action.checks_action_type = True  # type: ignore[attr-defined]
+
+    def _apply_unlisted(self, action: int) -> None:
+        """An action the last legal_actions() did not list: a chance draw (checked without
+        listing the outcomes), one checked against a new list, or a refusal."""
+        ph = self.phase
+        if ph == PH_DEAL:
+            if action not in self.deck:
+                raise IllegalAction(f"card {action!r} is not in the deck being dealt")
+        elif ph == PH_SHOP_DRAW:
+            if action - A_TREASURE not in self.tdeck:
+                raise IllegalAction(self._refusal(action))
+        elif self._legal is not None or action not in _LEGAL[ph](self):
+            raise IllegalAction(self._refusal(action))
+        self._legal = None
+        _APPLY[ph](self, action)
 
     def _refusal(self, action: int) -> str:
         if self.phase == PH_END:
@@ -286,7 +281,8 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         s.hordes = hordes = [h.copy() for h in self.hordes]
         s.open = [hordes[h.idx] for h in self.open]
         s.revealed = bytearray(self.revealed)
-        s._legal = s._pending = s._c_fight = None
+        s._legal = s._pending = None
+        s._c_fight = [None] * self.n
         extra = getattr(self, "__dict__", None)     # fields a test or a subclass added
         if extra:
             s.__dict__.update(extra)
@@ -306,7 +302,7 @@ _LEGAL_BY = {
     PH_SHOP_KEEP: LegolasState._legal_keep, PH_END: LegolasState._legal_none,
 }
 _APPLY_BY = {
-    PH_CHARACTERS: LegolasState._apply_character, PH_FIRST: LegolasState._apply_first,
+    PH_CHARACTERS: LegolasState._apply_character, PH_DEAL: LegolasState._deal, PH_FIRST: LegolasState._apply_first,
     PH_SHOP_DRAW: LegolasState._draw_treasure, PH_MISSION: LegolasState._apply_mission,
     PH_WIZARD: LegolasState._apply_wizard, PH_FIRST_GATE: LegolasState._apply_first_gate,
     PH_PLAY: LegolasState._apply_play, PH_CHALLENGE: LegolasState._apply_challenge,
