@@ -10,7 +10,6 @@ from .actions import A_IGNORE, A_MINION, A_NET, A_NET_DECLINE, PH_MINION, PH_NET
 from .actions import level_of
 from .facts import TREASURE_IDS
 from .caches import StateCaches
-from .turns import T_LURE
 
 T_MINION, T_NET, T_RING = (TREASURE_IDS.index(t) for t in ("minion", "net", "ring_of_legend"))
 
@@ -55,17 +54,11 @@ class ChallengeRules(StateCaches):
         return immune, tuple(extra)
 
     def _fight(self, seat: int) -> tuple:
-        """(defence, immune suits, extra damage per element, cards a turn, plays anywhere) of
-        seat, kept until a level or a treasure changes."""
+        """(defence, immune suits, extra damage per element) of seat, kept until a level or a
+        treasure changes."""
         f = self._c_fight[seat]
         if f is None:
-            g = self.g
-            k, level = self.chars[seat], self.level[seat]
-            plays = g.char_plays[k][level]                                  # L29
-            if self.holder[T_LURE] == seat:
-                plays += g.lure_extra                                       # L28
-            f = self._c_fight[seat] = (self.defence(seat), *self._protection(seat), plays,
-                               g.anywhere[k][level])
+            f = self._c_fight[seat] = (self.defence(seat), *self._protection(seat))
         return f
 
     def damage(self, seat: int, card: int) -> int:
@@ -89,7 +82,7 @@ class ChallengeRules(StateCaches):
         self.ch_won: list[int] = []
         self.ch_kept: list[int] = []
         fight = self._c_fight[seat] or self._fight(seat)        # the usual case: no call
-        self.ch_def, self.ch_immune, self.ch_extra = fight[0], fight[1], fight[2]
+        self.ch_def, self.ch_immune, self.ch_extra = fight
         self.ch_wiz = self.wiz[seat] if self.g.wiz_count[self.chars[seat]][self.level[seat]] \
             else 0
         self.challenges[seat] += 1

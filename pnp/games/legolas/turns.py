@@ -49,7 +49,7 @@ class TurnRules(StateCaches):
             return out
         append = out.append
         g = self.g
-        if (self._c_fight[seat] or self._fight(seat))[4]:                   # L29
+        if g.anywhere[self.chars[seat]][self.level[seat]]:
             for h in self.open:
                 base = A_PLAY + h.idx * DECK_SIZE
                 for c in hand:
@@ -189,5 +189,9 @@ class TurnRules(StateCaches):
         self.phase = PH_PLAY
         self.cur = seat
         self.plays_made = 0
-        self.plays_allowed = (self._c_fight[seat] or self._fight(seat))[3]    # L28, L29
+        g = self.g
+        allowed = g.char_plays[self.chars[seat]][self.level[seat]]       # L29
+        if self.holder[T_LURE] == seat:
+            allowed += g.lure_extra                                         # L28
+        self.plays_allowed = allowed
         self._legal = None
