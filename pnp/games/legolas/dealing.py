@@ -12,6 +12,11 @@ from .facts import MISSIONS
 from .caches import StateCaches
 
 
+# The missions a seat may still choose, by the bitmask of those it used (L3).
+_MISSION_CHOICES = tuple(tuple(A_MISSION + m for m in range(len(MISSIONS)) if not used >> m & 1)
+                         for used in range(1 << len(MISSIONS)))
+
+
 class DealingRules(StateCaches):
     # caches the state keeps (None when stale); typed here for every mixin of LegolasState
 
@@ -83,8 +88,7 @@ class DealingRules(StateCaches):
         self.cur = self.order[0]
 
     def _legal_mission(self) -> list[int]:
-        used = self.used[self.cur]
-        return [A_MISSION + m for m in range(len(MISSIONS)) if not used >> m & 1]
+        return list(_MISSION_CHOICES[self.used[self.cur]])
 
     def _apply_mission(self, a: int) -> None:
         self.mission[self.cur] = a - A_MISSION
