@@ -109,6 +109,24 @@ class State(ABC):
             out.append(action)
             self.apply_action(action)
 
+    def run_blind(self, chooses: Sequence[Any], rng: random.Random, out: list[int],
+                  limit: int) -> int:
+        """The moves of seats whose agents read no observation (``chooses[seat]`` is their
+        agent's choose, None for every other seat) while such a seat is to move, at most
+        `limit`: each agent is given None and the legal actions, its action is appended to
+        `out` and applied. Returns how many moves. An engine may override it with a faster
+        loop, but it must ask the agents and apply their actions exactly as this one does."""
+        done = 0
+        while done < limit:
+            player = self.current_player()
+            if player < 0 or chooses[player] is None:
+                break
+            action = chooses[player](None, self.legal_actions(), rng)
+            out.append(action)
+            self.apply_action(action)
+            done += 1
+        return done
+
     def determinize(self, player: int, rng: random.Random) -> "State":
         """A new state that `player` cannot tell from this one: everything `player` sees is
         kept and everything hidden from it (other hands, face-down choices) is drawn again with
@@ -235,21 +253,26 @@ def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_00
     # observations was a third of a random game's time
     reads = [getattr(agent, "reads_observation", True) for agent in agents]
     searches = [getattr(agent, "searches", False) for agent in agents]
-    blind = [not (r or s) for r, s in zip(reads, searches)]
-    chooses = [agent.choose for agent in agents]
+    # the choose() of each seat whose agent neither reads nor searches (None for the others):
+    # their moves are made in runs (State.run_blind), unless observe() must see each one
+    blind = [None if r or s or observe is not None else agent.choose
+             for agent, r, s in zip(agents, reads, searches)]
     current, legal_actions, apply = state.current_player, state.legal_actions, state.apply_action
-    run_chance, draw_chance, record = state.run_chance, state.sample_chance, actions.append
+    run_chance, run_blind = state.run_chance, state.run_blind
+    draw_chance, record = state.sample_chance, actions.append
     while True:
         player = current()
         if len(actions) >= max_steps and player != TERMINAL:
             raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
         if player >= 0:
-            if blind[player]:
-                action = chooses[player](None, legal_actions(), rng)
-            elif searches[player]:
+            if blind[player] is not None:
+                decisions += run_blind(blind, rng, actions, max_steps - len(actions))
+                continue
+            if searches[player]:
                 action = decide(agents[player], state, player, legal_actions(), rng)
             else:
-                action = chooses[player](state.observation(player), legal_actions(), rng)
+                observation = state.observation(player) if reads[player] else None
+                action = agents[player].choose(observation, legal_actions(), rng)
             decisions += 1
         elif player == CHANCE:
             if observe is None:       # a run of chance moves (a deal) in one call

@@ -109,8 +109,6 @@ class TurnRules(StateCaches):
             if self.plays_allowed == 1 or not hand:     # the usual turn: on to Step 2
                 self.plays_made += 1
                 self.phase = PH_CHALLENGE               # a horde now holds a card
-                self.cur = self.active
-                self._legal = None
             else:
                 self._after_play()
         elif a == A_STOP:
