@@ -205,16 +205,16 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
     def run_blind(self, chooses, rng: random.Random, out: list[int], limit: int) -> int:
         """State.run_blind's loop with the protocol's calls made inline: each move is checked
         against the legal actions the agent was given, then applied by its phase's rule."""
-        done = 0
-        while done < limit:
+        if self._pending is not None:          # blind agents take no observation of their own
+            self._settle_observation()
+        start = len(out)
+        for _ in range(limit):
             player = self.cur
             if player < 0:
                 break
             choose = chooses[player]
             if choose is None:
                 break
-            if self._pending is not None:
-                self._settle_observation()
             legal = self._legal
             if legal is None:
                 legal = _LEGAL[self.phase](self)
@@ -226,8 +226,7 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
             else:                                       # refused as apply_action refuses it
                 self._legal = legal
                 self.apply_action(action)
-            done += 1
-        return done
+        return len(out) - start
 
     def _deal_run(self, random01, out: list[int], limit: int) -> None:
         deck, hands = self.deck, self.hands
