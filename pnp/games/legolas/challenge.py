@@ -175,13 +175,12 @@ class ChallengeRules(StateCaches):
         g = self.g
         h = self.hordes[self.ch_h]
         won = self.ch_won
-        h.cards = kept = self.ch_kept
-        total = 0
-        if kept:
-            val = g.value
-            for c in kept:
-                total += val[c]
-        h.total = total
+        h.cards = self.ch_kept                           # every card is won or kept
+        val, boss = g.value, g.boss
+        bosses = 0
+        for c in won:
+            h.total -= val[c]
+            bosses += boss[c]
         self.ch_kept = []
         self.defeated[seat].extend(won)
         self._c_hordes = self._c_rows = None
@@ -189,10 +188,6 @@ class ChallengeRules(StateCaches):
             h.open = False
             self.open.remove(h)
             self.closed[seat].append(h.gate)
-        boss = g.boss
-        bosses = 0
-        for c in won:
-            bosses += boss[c]
         ring = self.holder[T_RING]
         if bosses and ring >= 0 and (ring == seat or g.ring_any):   # L27
             gain = 2 * g.ring_vp * bosses
