@@ -26,13 +26,15 @@ from .views import ObservationViews
 
 def _cumulative(n: int) -> tuple[float, ...]:
     """The running sums core.sample_chance forms for n equally likely outcomes, added in the
-    same order, so a bisection finds the very outcome its loop would."""
+    same order, so a bisection finds the very outcome its loop would. The last is 2.0: the loop
+    gives the last outcome when the sums stop short of the draw (rounding), and so does the
+    bisection then."""
     p = 1.0 / n
     acc, out = 0.0, []
-    for _ in range(n):
+    for _ in range(n - 1):
         acc += p
         out.append(acc)
-    return tuple(out)
+    return tuple(out) + (2.0,)
 
 
 _UNIFORM = ((),) + tuple(_cumulative(n) for n in range(1, 65))     # indexed by n
@@ -183,8 +185,7 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         n = len(d)
         if n == 1:
             return base + d[0]
-        k = bisect_right(_UNIFORM[n], rng.random())
-        return base + d[k] if k < n else base + d[-1]
+        return base + d[bisect_right(_UNIFORM[n], rng.random())]
 
     def run_chance(self, rng: random.Random, out: list[int], limit: int) -> None:
         """Each deal of a round in one loop (240 chance moves a game): the cards sample_chance
@@ -229,15 +230,15 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         return len(out) - start
 
     def _deal_run(self, random01, out: list[int], limit: int) -> None:
-        deck, hands = self.deck, self.hands
+        deck = self.deck
         pos = self.deal_pos
         seats = self._deal_seats[pos:pos + limit]
+        record, to_hand = out.append, [hand.append for hand in self.hands]
         n = len(deck)
         for seat in seats:
-            k = 0 if n == 1 else bisect_right(_UNIFORM[n], random01())
-            card = deck.pop(k if k < n else n - 1)
-            out.append(card)
-            hands[seat].append(card)
+            card = deck.pop(bisect_right(_UNIFORM[n], random01()) if n > 1 else 0)
+            record(card)
+            to_hand[seat](card)
             n -= 1
         self.deal_pos = pos = pos + len(seats)
         if pos == len(self._deal_seats):
