@@ -329,7 +329,8 @@ _LEGAL_BY = {
     PH_SHOP_KEEP: LegolasState._legal_keep, PH_END: LegolasState._legal_none,
 }
 _APPLY_BY = {
-    PH_CHARACTERS: LegolasState._apply_character, PH_DEAL: LegolasState._deal, PH_FIRST: LegolasState._apply_first,
+    PH_CHARACTERS: LegolasState._apply_character, PH_DEAL: LegolasState._deal,
+    PH_FIRST: LegolasState._apply_first,
     PH_SHOP_DRAW: LegolasState._draw_treasure, PH_MISSION: LegolasState._apply_mission,
     PH_WIZARD: LegolasState._apply_wizard, PH_FIRST_GATE: LegolasState._apply_first_gate,
     PH_PLAY: LegolasState._apply_play, PH_CHALLENGE: LegolasState._apply_challenge,
