@@ -103,6 +103,7 @@ class KitRenderer:
         self.result = BuildResult()
         self._slots: dict[tuple, tuple[Rect, tuple[Rect, ...]]] = {}
         self._clips: dict[tuple, object] = {}
+        self._marks_of: dict[int, list] = {}  # by id(grid): the plans keep their grids alive
 
     # ---- planning -------------------------------------------------------------------------
     def _plan_sheet(self, sheet: Sheet) -> SheetPlan:
@@ -446,7 +447,10 @@ class KitRenderer:
         c = self.c
         c.setStrokeColor(black)
         c.setLineWidth(MARK_WIDTH)
-        for m in grid.crop_marks():
+        marks = self._marks_of.get(id(grid))
+        if marks is None:  # the same on every page of a sheet
+            marks = self._marks_of[id(grid)] = grid.crop_marks()
+        for m in marks:
             if mirrored:
                 c.line(self.page_w - m.x1, m.y1, self.page_w - m.x2, m.y2)
             else:
