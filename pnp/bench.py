@@ -6,7 +6,8 @@ to a floor doing the same work in the same minute, and each ratio is printed wit
 - a cold `pnp build` of each shipped game against a cold `python -c "import
   reportlab.pdfgen.canvas, click, jinja2"` (the imports no build can avoid);
 - `pnp build` of a plain deck (`pnp new`, one distinct text a card, booklet included), run as a
-  user runs it, against bare reportlab drawing the same cards (pnp/benchfloor.py); time and
+  user runs it, against bare reportlab drawing the same cards (pnp/benchfloor.py), the two by
+  turns; CPU time (which other processes' load does not move; wall time printed beside) and
   peak memory, at each size;
 - each engine with a tight loop of its rules (its lab's `ceiling` hook) through the engine
   protocol against that loop.
