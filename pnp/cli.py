@@ -186,7 +186,7 @@ def print_options(command):
                           "else 0,0)."),
         click.option("--printer", metavar="NAME",
                      help="Use a saved printer profile (pnp printer list); default: the "
-                          "default printer, if one is saved."),
+                          "default printer, if one is saved; `none`: no profile."),
         click.option("--ink-saver", is_flag=True,
                      help="Outlines instead of full-bleed backgrounds."),
         click.option("--proof", is_flag=True,
@@ -200,9 +200,13 @@ def print_options(command):
 
 def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer, ink_saver,
                     proof) -> dict:
-    from .printer import choose
+    from .printer import choose, describe
 
     profile = choose(printer)
+    if profile:  # a saved profile changes the pages: say so, and how to build without it
+        default = "" if printer else " (the default; --printer none to build without it)"
+        given = "; --back-offset replaces its offset" if back_offset is not None else ""
+        click.echo(f"using {describe(profile)}{default}{given}")
     if back_offset is not None:
         offset = _pair(back_offset, "--back-offset")
     else:
@@ -398,6 +402,16 @@ def printer_set(name: str, back_offset: str, scale: float, make_default: bool) -
 
     path = set_printer(Printer(name, _pair(back_offset, "--back-offset"), scale), make_default)
     click.echo(f"{path}: printer {name!r} saved")
+
+
+@printer.command("remove")
+@click.argument("name")
+def printer_remove(name: str) -> None:
+    """Forget a saved printer profile."""
+    from .printer import remove_printer
+
+    path = remove_printer(name)
+    click.echo(f"{path}: printer {name!r} removed")
 
 
 @printer.command("list")

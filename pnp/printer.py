@@ -23,6 +23,7 @@ FILE = "printers.toml"
 MAX_OFFSET = 10.0  # mm: beyond this it is a printer fault, not an offset
 SCALE_RANGE = (0.9, 1.1)
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+NONE = "none"  # `--printer none`: no profile for this build, not even the default
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,9 @@ def offset_from_measurement(x: float, y: float, seen_from: str) -> tuple[float, 
 def check(printer: Printer) -> Printer:
     if not NAME.match(printer.name):
         raise PnpError(f"printer name {printer.name!r}: use letters, digits, - and _")
+    if printer.name.lower() == NONE:
+        raise PnpError(f"printer name {printer.name!r} is reserved: `--printer none` builds "
+                       "without any profile")
     if any(abs(v) > MAX_OFFSET for v in printer.back_offset):
         raise PnpError(f"printer {printer.name!r}: a back offset over {MAX_OFFSET:g} mm is a "
                        "printer fault, not an offset")
@@ -110,13 +114,35 @@ def set_printer(printer: Printer, make_default: bool = False) -> Path:
     return save(printers, default)
 
 
+def remove_printer(name: str) -> Path:
+    """Forget a profile; if it was the default, the first one left becomes the default."""
+    printers, default = load()
+    if name not in printers:
+        raise PnpError(_unknown(name, printers))
+    del printers[name]
+    if default == name:
+        default = next(iter(printers), None)
+    return save(printers, default)
+
+
+def _unknown(name: str, printers: dict[str, Printer]) -> str:
+    known = ", ".join(printers) or "none yet"
+    return (f"no printer named {name!r} (saved: {known}); add it with "
+            f"pnp printer set {name} --back-offset X,Y --scale S")
+
+
+def describe(printer: Printer) -> str:
+    return (f"printer {printer.name!r}: back offset {printer.back_offset[0]:g},"
+            f"{printer.back_offset[1]:g} mm, scale {printer.scale:g}")
+
+
 def choose(name: str | None) -> Printer | None:
-    """The named profile, else the default one, else None."""
+    """The named profile, else the default one, else None; `none` means no profile at all."""
+    if name is not None and name.lower() == NONE:
+        return None
     printers, default = load()
     if name is None:
         return printers[default] if default else None
     if name not in printers:
-        known = ", ".join(printers) or "none yet"
-        raise PnpError(f"no printer named {name!r} (saved: {known}); add it with "
-                       f"pnp printer set {name} --back-offset X,Y --scale S")
+        raise PnpError(_unknown(name, printers))
     return printers[name]

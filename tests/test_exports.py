@@ -115,6 +115,9 @@ def test_tts_export_writes_10_by_7_sheets_and_a_saved_object(wuxing, tmp_path):
     decks = save["ObjectStates"]
     assert [d["Name"] for d in decks] == ["DeckCustom"] * 3
     assert sorted(len(d["ContainedObjects"]) for d in decks) == [2, 5, 5]
+    # decks that share a sheet are told apart by their cards' names, not left alike
+    names = [d["Nickname"] for d in decks]
+    assert len(set(names)) == 3 and any("(Yang)" in n for n in names), names
     for d in decks:
         (key, spec), = d["CustomDeck"].items()
         assert (spec["NumWidth"], spec["NumHeight"]) == (10, 7)

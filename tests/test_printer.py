@@ -100,3 +100,25 @@ def test_printer_mistakes_are_clear(config):
     (config / "printers.toml").write_text("default = [", encoding="utf-8")
     res = run(main, ["printer", "list"])
     assert res.exit_code == 1 and "cannot read the printer profiles" in res.output
+
+
+def test_a_profile_in_use_is_named_and_can_be_left_out_or_removed(config, tmp_path):
+    run = CliRunner().invoke
+    assert run(main, ["printer", "set", "home", "--back-offset=1,0", "--scale", "1.01"]
+               ).exit_code == 0
+    out = tmp_path / "a.pdf"
+    res = run(main, ["build", "-g", "wuxing", "--out", str(out)])
+    assert res.exit_code == 0 and "using printer 'home'" in res.output
+    assert "--printer none" in res.output  # the way out is named where the default is applied
+    res = run(main, ["build", "-g", "wuxing", "--printer", "none", "--out", str(out)])
+    assert res.exit_code == 0 and "using printer" not in res.output
+    assert "1.010000 0 0" not in PdfReader(out).pages[0].get_contents().get_data().decode(
+        "latin-1")
+    res = run(main, ["printer", "set", "None"])
+    assert res.exit_code == 1 and "reserved" in res.output
+    run(main, ["printer", "set", "office"])
+    res = run(main, ["printer", "remove", "home"])
+    assert res.exit_code == 0 and "removed" in res.output
+    assert "* office" in run(main, ["printer", "list"]).output  # the default passes on
+    res = run(main, ["printer", "remove", "home"])
+    assert res.exit_code == 1 and "no printer named 'home'" in res.output

@@ -187,6 +187,7 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path,
         if face.sheet.shape != "rect":
             continue
         groups.setdefault((face.sheet.title, id(face.piece.back)), []).append(face)
+    titles = [title for title, _ in groups]
     objects: list = []
     deck_key = 0
     per_sheet = TTS_COLS * TTS_ROWS - 1  # the last slot is the hidden card
@@ -225,7 +226,8 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path,
                     "UniqueBack": False, "Type": 0}
                 cards += [(deck_key * 100 + i, f.piece.name, deck_key) for i, f in
                           enumerate(chunk)]
-            objects.append(_tts_deck(title, custom, cards, len(objects)))
+            deck = title if titles.count(title) == 1 else f"{title} ({_common_start(members)})"
+            objects.append(_tts_deck(deck, custom, cards, len(objects)))
     save = {"SaveName": kit.title, "GameMode": "", "Date": "", "Table": "", "Sky": "",
             "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
             "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
@@ -233,6 +235,18 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path,
     out.write_text(json.dumps(save, indent=2, ensure_ascii=False), encoding="utf-8")
     written.append(out)
     return written, findings
+
+
+def _common_start(members: list[Face]) -> str:
+    """What the pieces of one deck have in common at the start of their names ("Yang" for Yang's
+    element cards), else their kinds: tells apart decks that share a sheet but not a back."""
+    names = [f.piece.name.split() for f in members]
+    common = []
+    for words in zip(*names):
+        if len(set(words)) > 1:
+            break
+        common.append(words[0])
+    return " ".join(common) or ", ".join(dict.fromkeys(f.piece.kind for f in members))
 
 
 def _tts_deck(title: str, custom: dict, cards: list[tuple[int, str, int]], place: int) -> dict:
