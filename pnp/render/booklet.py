@@ -16,12 +16,12 @@ from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
 from ..errors import DataError
 from ..units import MM
 from .colours import as_color
 from .fonts import Fonts
+from .platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 from .text import draw_line, xml_escape
 
 MARGIN = 20 * MM

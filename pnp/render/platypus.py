@@ -1,0 +1,54 @@
+"""reportlab.platypus, imported without its one costly pattern.
+
+Importing reportlab.platypus compiles, in reportlab.platypus.paragraph, a case-insensitive URL
+pattern over most of Unicode (`uri_pat`, read only to hyphenate a URL at a line end): about
+25 ms, a tenth of a cold `pnp build`. Import platypus through this module (``from
+.platypus import Paragraph``) and that one pattern is compiled on first use instead; every
+other pattern, and everything platypus does, is reportlab's own.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+
+# how reportlab's URL pattern starts (reportlab 3.6 to 5.x); another reportlab's is compiled
+# at import as before
+_URL_PATTERN_START = "(^(?:[a-z0-9\\.\\-\\+]*)://)"
+
+
+class _CompiledOnFirstUse:
+    """Stands for re.compile(pattern, flags) until it is used."""
+
+    def __init__(self, pattern: str, flags: int):
+        self._args = (pattern, flags)
+        self._compiled: re.Pattern | None = None
+
+    def __getattr__(self, name: str) -> Any:  # match, search, pattern, ...: the real one's
+        if self._compiled is None:
+            self._compiled = re.compile(*self._args)
+        return getattr(self._compiled, name)
+
+
+def _import_platypus() -> None:
+    if "reportlab.platypus.paragraph" in sys.modules:
+        return
+    real = re.compile
+
+    def compile(pattern, flags=0):
+        if isinstance(pattern, str) and pattern.startswith(_URL_PATTERN_START):
+            return _CompiledOnFirstUse(pattern, flags)
+        return real(pattern, flags)
+
+    re.compile = compile  # only while platypus is imported
+    try:
+        import reportlab.platypus  # noqa: F401
+    finally:
+        re.compile = real
+
+
+_import_platypus()
+
+# what pnp's booklet uses
+from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle  # noqa: E402,F401

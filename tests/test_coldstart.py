@@ -1,0 +1,54 @@
+"""A cold `pnp build` imports what it draws with and no more, and what it defers still works.
+(The time itself is `pnp bench`'s business; these check the means.)"""
+
+import json
+import subprocess
+import sys
+
+# run in a new interpreter: pytest's own process has imported half of pnp already
+BUILD = """
+import json, sys
+from pnp.cli import main
+try:
+    main(["build", "--game", sys.argv[1], "--out", sys.argv[2]], prog_name="pnp")
+except SystemExit as exc:
+    assert not exc.code, exc.code
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def _modules_of_build(game: str, tmp_path) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", BUILD, game, str(tmp_path / "kit.pdf")],
+                         capture_output=True, text=True, check=True).stdout
+    return set(json.loads(out.splitlines()[-1]))
+
+
+def test_a_wuxing_build_imports_nothing_it_does_not_draw_with(tmp_path):
+    modules = _modules_of_build("wuxing", tmp_path)
+    assert (tmp_path / "kit.pdf").stat().st_size > 10_000
+    assert "pnp.games.wuxing.faces" in modules and "pnp.render.booklet" in modules
+    unneeded = {m for m in modules if m.split(".")[0] in (
+        "pypdfium2", "svglib", "python_calamine", "numpy", "pypdf", "dask", "lxml")}
+    unneeded |= {m for m in modules if m.startswith((
+        "pnp.sim", "pnp.export", "pnp.faces", "pnp.games.experior", "pnp.games.legolas",
+        "pnp.games.deck", "pnp.server", "pnp.live", "pnp.watch", "pnp.preview",
+        "reportlab.graphics", "pnp.games.wuxing.lab", "pnp.games.wuxing.agents"))}
+    assert not unneeded
+
+
+def test_platypus_compiles_its_url_pattern_when_first_used():
+    code = """
+import re, sys
+import pnp.render.booklet
+from reportlab.platypus import paragraph
+lazy = type(paragraph.uri_pat).__name__
+assert re.compile.__module__ == "re"            # put back once platypus is imported
+print(lazy, paragraph._uri_split_pairs("https://example.org/rules/wuxing"),
+      paragraph._uri_split_pairs("not a link"), type(paragraph._hy_letters_pat).__name__)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split(" ", 1)
+    assert out[0] == "_CompiledOnFirstUse"
+    assert out[1].strip() == ("[('https://example.org/rules/', 'wuxing'), "
+                              "('https://example.org/', 'rules/wuxing'), "
+                              "('https://', 'example.org/rules/wuxing')] None Pattern")
