@@ -310,7 +310,7 @@ class _Story:
         self.table: list[list[str]] = []
 
     def _text(self, text: str, style: str, **kw: Any) -> Paragraph:
-        return Paragraph(self.booklet._inline(self.fonts, text), self.st[style], **kw)
+        return _Paragraph(self.booklet._inline(self.fonts, text), self.st[style], **kw)
 
     def add(self, line: str) -> None:
         if not line.startswith("|"):
@@ -381,6 +381,23 @@ class _Story:
         return t
 
 
+class _Paragraph(Paragraph):
+    """A Paragraph broken into lines once per width. Laying out a page wraps a paragraph two
+    or three times at the same width (keeping a heading with what follows it, adding it to
+    the frame, splitting it at the page's foot), and breaking lines is most of the booklet's
+    time; the lines only change with the width."""
+
+    _wrapped: tuple[float, Any] | None = None  # (width, the lines broken at that width)
+
+    def wrap(self, availWidth, availHeight):
+        done = self._wrapped
+        if done is not None and done[0] == availWidth and getattr(self, "blPara", None) is done[1]:
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped = (availWidth, self.blPara)
+        return size
+
+
 class _Placed(Flowable):
     """Stands in for a flowable while the frame lays the page out and records where it was
     put instead of drawing it; `draw_at` later draws the real one there."""
@@ -436,7 +453,7 @@ def _chunked(p: Paragraph, width: float) -> list[Flowable]:
     for start in range(0, lines, CHUNK_LINES):
         stop = min(lines, start + CHUNK_LINES)
         style = first if start == 0 else last if stop == lines else middle
-        pieces.append(Paragraph(None, style, bulletText=p.bulletText if start == 0 else None,
+        pieces.append(_Paragraph(None, style, bulletText=p.bulletText if start == 0 else None,
                                 frags=split(p.blPara, start, stop)))
     return pieces
 
