@@ -52,3 +52,34 @@ print(lazy, paragraph._uri_split_pairs("https://example.org/rules/wuxing"),
     assert out[1].strip() == ("[('https://example.org/rules/', 'wuxing'), "
                               "('https://example.org/', 'rules/wuxing'), "
                               "('https://', 'example.org/rules/wuxing')] None Pattern")
+
+
+def test_the_booklet_breaks_each_paragraph_into_lines_once(monkeypatch):
+    """Laying out a page wraps a paragraph several times at the same width; its lines are
+    broken once, and the pages come out as when every wrap broke them again."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.platypus import Paragraph
+
+    from pnp.project import open_game, prepare
+    from pnp.render import booklet as bk
+
+    kit, fonts, _ = prepare(open_game("wuxing"))
+    breaks: list[int] = []
+    real = Paragraph.breakLines
+    monkeypatch.setattr(Paragraph, "breakLines",
+                        lambda self, widths: breaks.append(id(self)) or real(self, widths))
+
+    def pages():
+        kit.booklet._layouts.clear()
+        return [[(type(p.inner).__name__, p.inner.getPlainText()
+                  if isinstance(p.inner, Paragraph) else "", [round(v, 3) for v in p.at])
+                 for p in page] for page in kit.booklet.layout(fonts, *A4)]
+
+    once = pages()
+    cached = len(breaks)
+    # each paragraph once, bar one whose lines a split threw away (an orphan sent on)
+    assert len(once) >= 3 and len(set(breaks)) > 50 and cached <= len(set(breaks)) + 2
+    breaks.clear()
+    monkeypatch.setattr(bk._Paragraph, "wrap", Paragraph.wrap)  # every wrap breaks again
+    assert pages() == once
+    assert len(breaks) > 1.5 * cached
