@@ -36,13 +36,16 @@ def test_a_wuxing_build_imports_nothing_it_does_not_draw_with(tmp_path):
     assert not unneeded
 
 
-def test_platypus_compiles_its_url_pattern_when_first_used():
+def test_platypus_compiles_its_url_pattern_when_first_used_and_leaves_pyphen_out():
     code = """
 import re, sys
 import pnp.render.booklet
 from reportlab.platypus import paragraph
 lazy = type(paragraph.uri_pat).__name__
 assert re.compile.__module__ == "re"            # put back once platypus is imported
+assert paragraph.pyphen is None and "pyphen" not in sys.modules
+import pyphen                                   # still there for those who ask for it
+assert pyphen.Pyphen(lang="en_US").inserted("hyphenation") == "hy-phen-ation"
 print(lazy, paragraph._uri_split_pairs("https://example.org/rules/wuxing"),
       paragraph._uri_split_pairs("not a link"), type(paragraph._hy_letters_pat).__name__)
 """

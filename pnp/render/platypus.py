@@ -41,11 +41,21 @@ def _import_platypus() -> None:
             return _CompiledOnFirstUse(pattern, flags)
         return real(pattern, flags)
 
+    # pyphen too is left out: platypus would load it (and list its dictionaries) for
+    # hyphenation, which no booklet style of pnp's asks for (richtext imports its own)
+    hidden = sys.modules.get("pyphen", _ABSENT)
+    if hidden is _ABSENT:
+        sys.modules["pyphen"] = None  # type: ignore[assignment]  # import pyphen: ImportError
     re.compile = compile  # only while platypus is imported
     try:
         import reportlab.platypus  # noqa: F401
     finally:
         re.compile = real
+        if hidden is _ABSENT:
+            del sys.modules["pyphen"]
+
+
+_ABSENT = object()
 
 
 _import_platypus()
