@@ -21,9 +21,6 @@ def tight_loop(games: int, seed: int = 0, paths=PATHS, max_rounds: int = 30, tok
     round (W3, W18), then each puts one card on every unfinished path (W4), then the first
     player reveals the paths one by one in random order (W5, W19). Returns how many games Yang
     won (so the work cannot be skipped); `record` gets (winner or -1, end, rounds) a game."""
-    # W6: the element an arrow starts from wins; red (0) when generating, blue (1) destroying
-    beats = [[(b - a) % 5 in (1, 2) for b in range(5)] for a in range(5)]
-    colour = [[0 if (b - a) % 5 in (1, 4) else 1 for b in range(5)] for a in range(5)]
     # the set-aside choices of a "played last round" mask, and the assignments of k cards
     # without the set-aside card, in the engine's order of legal actions
     aside = [[e for e in range(5) if m >> e & 1] for m in range(32)]
@@ -35,38 +32,43 @@ def tight_loop(games: int, seed: int = 0, paths=PATHS, max_rounds: int = 30, tok
         rng = random.Random(seed + g)
         rb = rng._randbelow  # type: ignore[attr-defined]
         first = 0 if rng.random() < 0.5 else 1  # W13
-        pos = [[0, 0, 0], [4, 4, 4]]             # W12: [seat][path] island
+        yang = [0, 0, 0]                         # W12: each path's Yang pawn, its Yin pawn
+        yin = [4, 4, 4]
         yy = [0, 0, 0]                           # per path: 0 none, 1 Yang's pawn, 2 Yin's shows Yin-Yang
         open_paths = [0, 1, 2]
         won = [0, 0]
-        held = [[0, 0], [0, 0]]                  # [seat][red, blue]
-        last = [31, 31]
+        held = [0, 0, 0, 0]                      # Yang's red, blue, Yin's red, blue
+        last0 = last1 = 31
         winner, end, rnd = -1, "draw", 1
         while True:
-            second = 1 - first
-            opts = aside[last[first]]
-            sa_first = opts[rb(len(opts))]
-            opts = aside[last[second]]
-            sa_second = opts[rb(len(opts))]
-            k = len(open_paths)
-            opts = assign[k][sa_first]
-            put_first = opts[rb(len(opts))]
-            opts = assign[k][sa_second]
-            put_second = opts[rb(len(opts))]
             if first == 0:
-                put, put_yin = put_first, put_second
+                opts = aside[last0]
+                sa0 = opts[rb(len(opts))]
+                opts = aside[last1]
+                sa1 = opts[rb(len(opts))]
             else:
-                put, put_yin = put_second, put_first
-            cards = ([-1, -1, -1], [-1, -1, -1])
-            for i, path in enumerate(open_paths):
-                cards[0][path] = put[i]
-                cards[1][path] = put_yin[i]
-            hidden = open_paths[:]
+                opts = aside[last1]
+                sa1 = opts[rb(len(opts))]
+                opts = aside[last0]
+                sa0 = opts[rb(len(opts))]
+            k = len(open_paths)
+            if first == 0:
+                opts = assign[k][sa0]
+                put0 = opts[rb(len(opts))]
+                opts = assign[k][sa1]
+                put1 = opts[rb(len(opts))]
+            else:
+                opts = assign[k][sa1]
+                put1 = opts[rb(len(opts))]
+                opts = assign[k][sa0]
+                put0 = opts[rb(len(opts))]
+            on = tuple(open_paths)               # put0[i], put1[i] lie on path on[i]
+            hidden = list(range(k))
             while hidden:
-                path = hidden.pop(rb(len(hidden)) if len(hidden) > 1 else 0)
-                c0, c1 = cards[0][path], cards[1][path]
+                i = hidden.pop(rb(len(hidden)) if len(hidden) > 1 else 0)
+                path, c0, c1 = on[i], put0[i], put1[i]
                 isles = paths[path]
-                a0, a1 = pos[0][path], pos[1][path]
+                a0, a1 = yang[path], yin[path]
                 if c0 == c1:                     # W7
                     if isles[a0] == c0:
                         w = 0
@@ -78,43 +80,54 @@ def tight_loop(games: int, seed: int = 0, paths=PATHS, max_rounds: int = 30, tok
                         continue                 # a tie: nothing moves, no token
                     col = -1
                 else:
-                    w = 0 if beats[c0][c1] else 1
-                    col = colour[c0][c1]
-                if isles[(a0, a1)[w]] == (c0, c1)[w]:  # W8, W15: judged before advancing
-                    yy[path] = 1 + w
-                step = 1 - 2 * w                 # W9, W16
-                ahead = pos[w][path] + step
-                if ahead == pos[1 - w][path]:
-                    if 0 <= ahead + step < 5:
-                        pos[1 - w][path] = ahead + step
-                        pos[w][path] = ahead
-                        won_path = False
+                    # W1, W6: c0 generates (d = 1) or destroys (d = 2) c1 and wins, or loses;
+                    # red (0) for a generating link, blue (1) for a destroying one
+                    d = (c1 - c0) % 5
+                    w = 0 if d <= 2 else 1
+                    col = 0 if d == 1 or d == 4 else 1
+                won_path = False                 # W8, W15: turning judged before advancing;
+                if w == 0:                       # W9, W16: advance, push or win the path
+                    if isles[a0] == c0:
+                        yy[path] = 1
+                    if a0 + 1 < a1:
+                        yang[path] = a0 + 1
+                    elif a1 < 4:
+                        yang[path], yin[path] = a1, a1 + 1
                     else:
                         won_path = True
                 else:
-                    pos[w][path] = ahead
-                    won_path = False
+                    if isles[a1] == c1:
+                        yy[path] = 2
+                    if a1 - 1 > a0:
+                        yin[path] = a1 - 1
+                    elif a0 > 0:
+                        yin[path], yang[path] = a0, a0 - 1
+                    else:
+                        won_path = True
+                all_tokens = False
+                if col >= 0 and held[2 * w + col] < tokens:  # W10: from the pool, else the opponent
+                    if held[col] + held[2 + col] >= tokens:
+                        held[2 - 2 * w + col] -= 1
+                    held[2 * w + col] += 1
+                    all_tokens = held[2 * w] + held[2 * w + 1] == everything
                 if won_path:
                     open_paths.remove(path)
                     won[w] += 1
-                if col >= 0 and held[w][col] < tokens:  # W10: from the pool, else the opponent
-                    if held[0][col] + held[1][col] >= tokens:
-                        held[1 - w][col] -= 1
-                    held[w][col] += 1
-                    all_tokens = held[w][0] + held[w][1] == everything
-                else:
-                    all_tokens = False
-                if won_path and won[w] == 2 or all_tokens:  # W11, W17: paths before tokens
-                    winner, end = w, "paths" if won_path and won[w] == 2 else "tokens"
+                    if won[w] == 2:              # W11, W17: two paths, before the tokens
+                        winner, end = w, "paths"
+                        break
+                if all_tokens:
+                    winner, end = w, "tokens"
                     break
             if winner >= 0:
                 break
             # W20: the cards put on paths this round are the ones "played last round"
-            last = [sum(1 << c for c in put), sum(1 << c for c in put_yin)]
+            last0 = sum(1 << c for c in put0)
+            last1 = sum(1 << c for c in put1)
             if rnd >= max_rounds:                # W14
                 break
             rnd += 1
-            first = second
+            first = 1 - first
         yang_wins += winner == 0
         if record is not None:
             record.append((winner, end, rnd))
