@@ -1,10 +1,11 @@
-"""reportlab.platypus, imported without its one costly pattern.
+"""reportlab.platypus, imported without what pnp never uses from it at import time.
 
 Importing reportlab.platypus compiles, in reportlab.platypus.paragraph, a case-insensitive URL
 pattern over most of Unicode (`uri_pat`, read only to hyphenate a URL at a line end): about
 25 ms, a tenth of a cold `pnp build`. Import platypus through this module (``from
-.platypus import Paragraph``) and that one pattern is compiled on first use instead; every
-other pattern, and everything platypus does, is reportlab's own.
+.platypus import Paragraph``) and that one pattern is compiled on first use instead, and
+pyphen is not loaded for it; every other pattern, and everything platypus does, is
+reportlab's own.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import re
 import sys
 from typing import Any
 
-# how reportlab's URL pattern starts (reportlab 3.6 to 5.x); another reportlab's is compiled
-# at import as before
+# how reportlab's URL pattern starts (reportlab 5); a pattern it no longer matches is simply
+# compiled at import, as without this module
 _URL_PATTERN_START = "(^(?:[a-z0-9\\.\\-\\+]*)://)"
 
 
@@ -42,23 +43,22 @@ def _import_platypus() -> None:
         return real(pattern, flags)
 
     # pyphen too is left out: platypus would load it (and list its dictionaries) for
-    # hyphenation, which no booklet style of pnp's asks for (richtext imports its own)
-    hidden = sys.modules.get("pyphen", _ABSENT)
-    if hidden is _ABSENT:
+    # hyphenation, which none of pnp's paragraph styles asks for (richtext imports its own)
+    pyphen_before = sys.modules.get("pyphen", _ABSENT)
+    if pyphen_before is _ABSENT:
         sys.modules["pyphen"] = None  # type: ignore[assignment]  # import pyphen: ImportError
     re.compile = compile  # only while platypus is imported
     try:
         import reportlab.platypus  # noqa: F401
     finally:
         re.compile = real
-        if hidden is _ABSENT:
+        if pyphen_before is _ABSENT:
             del sys.modules["pyphen"]
 
 
 _ABSENT = object()
-
-
 _import_platypus()
 
-# what pnp's booklet uses
-from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle  # noqa: E402,F401
+# what pnp's booklet and reports use
+from reportlab.platypus import (Flowable, Frame, Indenter, KeepTogether, Paragraph,  # noqa: E402,F401
+                                SimpleDocTemplate, Spacer, Table, TableStyle)
