@@ -216,7 +216,10 @@ class Booklet:
         key = (page_w, page_h, tuple(sorted(fonts.paths.items())))
         cached = self._layouts.get(key)
         if cached is None:
-            cached = self._layouts[key] = self._lay_out(fonts, page_w, page_h)
+            from .layoutcache import cached_layout  # kept on disk between runs
+
+            cached = self._layouts[key] = cached_layout(
+                self, fonts, page_w, page_h, lambda: self._lay_out(fonts, page_w, page_h))
         return cached
 
     def _lay_out(self, fonts: Fonts, page_w: float, page_h: float) -> list[list["_Placed"]]:
