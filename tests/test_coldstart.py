@@ -66,6 +66,7 @@ def test_the_booklet_breaks_each_paragraph_into_lines_once(monkeypatch):
     from pnp.project import open_game, prepare
     from pnp.render import booklet as bk
 
+    monkeypatch.setenv("PNP_CACHE_DIR", "")  # laid out here, not read back from an earlier run
     kit, fonts, _ = prepare(open_game("wuxing"))
     breaks: list[int] = []
     real = Paragraph.breakLines

@@ -57,10 +57,19 @@ def faces_figure(drawers, w: float, h: float, outline: Color, scale: float = 0.5
 
 
 class _FigureFlowable(Flowable):
-    def __init__(self, figure: Figure, fonts: Fonts):
+    def __init__(self, name: str, figure: Figure, fonts: Fonts):
         super().__init__()
+        self.name = name
         self.fig_w, self.fig_h, self.draw_fn = figure
         self.fonts = fonts
+
+    def __getstate__(self) -> dict:
+        # kept on disk without the drawing and the fonts (layoutcache), which are this run's
+        return {k: v for k, v in self.__dict__.items() if k not in ("draw_fn", "fonts")}
+
+    def attach(self, figure: Figure, fonts: Fonts) -> None:
+        """Give a figure read back from the cache its drawing and fonts again."""
+        self.draw_fn, self.fonts = figure[2], fonts
 
     def wrap(self, avail_w, avail_h):
         self.avail_w = avail_w
@@ -344,7 +353,7 @@ class _Story:
             if m.group(1) not in figures:
                 raise DataError(f"[[figure {m.group(1)}]]: unknown figure; this game has: "
                                 f"{', '.join(sorted(figures)) or 'none'}", self.booklet.source)
-            return [_FigureFlowable(figures[m.group(1)], self.fonts)]
+            return [_FigureFlowable(m.group(1), figures[m.group(1)], self.fonts)]
         if line == "---":
             return [_PageBreak()]
         m = re.fullmatch(r"(-|\d+\.)\s+(.*)", line)

@@ -12,7 +12,6 @@ entry means the booklet is laid out again; a cache that cannot be written is no 
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import pickle
 from pathlib import Path
@@ -39,16 +38,20 @@ def cached_layout(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float,
         return lay_out()
     path = folder / f"{_key(booklet, fonts, page_w, page_h)}.pickle"
     try:
-        roles, pages = _Reader(io.BytesIO(path.read_bytes()), booklet, fonts).load()
+        roles, pages = pickle.loads(path.read_bytes())
         for role in roles:  # the fonts its text is set in, registered as laying out did
             fonts[role]
+        for page in pages:
+            for placed in page:
+                if hasattr(placed.inner, "attach"):  # a figure: drawn anew, with these fonts
+                    placed.inner.attach(booklet.figures[placed.inner.name], fonts)
         os.utime(path)  # recently used: kept when older entries go
         return pages
     except Exception:  # no entry yet, or one that cannot be read back: lay out
         pass
     pages = lay_out()
     try:
-        _store(path, booklet, fonts, pages)
+        _store(path, fonts, pages)
         _prune(folder)
     except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
         pass
@@ -72,34 +75,8 @@ def _key(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> str:
     return h.hexdigest()
 
 
-class _Writer(pickle.Pickler):
-    """Pages with the game's figure drawings and the fonts left out: named, not stored."""
-
-    def __init__(self, file, booklet: Booklet, fonts: Fonts):
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.fonts = fonts
-        self.figures = {id(fig[2]): name for name, fig in booklet.figures.items()}
-
-    def persistent_id(self, obj):
-        if obj is self.fonts:
-            return ("fonts",)
-        name = self.figures.get(id(obj))
-        return None if name is None else ("figure", name)
-
-
-class _Reader(pickle.Unpickler):
-    def __init__(self, file, booklet: Booklet, fonts: Fonts):
-        super().__init__(file)
-        self.booklet, self.fonts = booklet, fonts
-
-    def persistent_load(self, pid):
-        return self.fonts if pid[0] == "fonts" else self.booklet.figures[pid[1]][2]
-
-
-def _store(path: Path, booklet: Booklet, fonts: Fonts, pages: list) -> None:
-    buf = io.BytesIO()
-    _Writer(buf, booklet, fonts).dump((fonts.registered_roles(), pages))
-    write_entry(path, buf.getvalue())
+def _store(path: Path, fonts: Fonts, pages: list) -> None:
+    write_entry(path, pickle.dumps((fonts.registered_roles(), pages), pickle.HIGHEST_PROTOCOL))
 
 
 def _prune(folder: Path) -> None:
