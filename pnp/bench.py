@@ -5,8 +5,8 @@ to a floor doing the same work in the same minute, and each ratio is printed wit
 
 - a cold `pnp build` of each shipped game against a cold `python -c "import
   reportlab.pdfgen.canvas, click, jinja2"` (the imports no build can avoid), both from compiled
-  bytecode as installed; pnp's font and template caches warm (a user's second build), and the
-  first build ever (those caches empty) beside it;
+  bytecode as installed; pnp's caches (fonts, templates, booklet layouts) warm (a user's
+  second build), and the first build ever (those caches empty) beside it;
 - `pnp build` of a plain deck (`pnp new`, one distinct text a card, booklet included), run as a
   user runs it, against bare reportlab drawing the same cards (pnp/benchfloor.py); time and
   peak memory, at each size;
@@ -95,8 +95,8 @@ def _cold_builds(games, folder: Path, pnp: list[str], echo: Callable) -> dict:
     _run(floor_args, warm)  # compiles the floor's bytecode
     floor, _ = _best(floor_args, 5, warm)
     echo(f"Cold builds (new processes from compiled bytecode, best of 3) against the imports "
-         f"alone ({floor:.3f} s, best of 5); pnp's font and template caches warm, as from a "
-         "user's second build, and empty (a first build ever):")
+         f"alone ({floor:.3f} s, best of 5); pnp's caches (fonts, templates, booklet layouts) "
+         "warm, as from a user's second build, and empty (a first build ever):")
     rows = {}
     for g in games:
         out = folder / f"{g}.pdf"

@@ -36,7 +36,10 @@ def cached_layout(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float,
     folder = cache_dir("booklets")
     if folder is None:
         return lay_out()
-    path = folder / f"{_key(booklet, fonts, page_w, page_h)}.pickle"
+    try:
+        path = folder / f"{_key(booklet, fonts, page_w, page_h)}.pickle"
+    except OSError:  # a font file gone: laying out says so
+        return lay_out()
     try:
         roles, pages = pickle.loads(path.read_bytes())
         for role in roles:  # the fonts its text is set in, registered as laying out did
@@ -58,19 +61,22 @@ def cached_layout(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float,
     return pages
 
 
+# the modules that make a layout from the booklet's text, known (like the fonts) by file, size
+# and time of change, so a pnp being worked on lays out again when they change
+_CODE = ("booklet.py", "platypus.py", "fonts.py", "text.py", "layoutcache.py")
+
+
 def _key(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> str:
     """Everything the layout is made from. Fonts are known by file, size and time of change,
-    as fontconfig knows them; this module and booklet.py by theirs, for a pnp being worked on."""
-    from . import booklet as code
-
+    as fontconfig knows them."""
     h = hashlib.sha256()
     parts: list[Any] = [__version__, Version, page_w, page_h, booklet.title, booklet.text,
                         booklet.accent.hexval(), booklet.source,
                         sorted((name, fig[0], fig[1]) for name, fig in booklet.figures.items())]
-    for source in sorted(fonts.paths.items()) + [("code", Path(code.__file__)),
-                                                  ("cache", Path(__file__))]:
-        stat = source[1].stat()
-        parts.append((source[0], str(source[1]), stat.st_size, stat.st_mtime_ns))
+    here = Path(__file__).parent
+    for role, path in sorted(fonts.paths.items()) + [("code", here / f) for f in _CODE]:
+        stat = path.stat()
+        parts.append((role, str(path), stat.st_size, stat.st_mtime_ns))
     h.update(repr(parts).encode())
     return h.hexdigest()
 
