@@ -66,7 +66,7 @@ def test_every_monster_is_printed_once_with_its_facts(built):
     assert fronts.count("TRAP") == 12
     assert fronts.count("BOSS") == 12
     for vp in (1, 2, 3):
-        assert fronts.count(f"BOSS  +{vp} VP") == 4
+        assert fronts.count(f"BOSS +{vp} VP") == 4
     assert fronts.count("½ coin") == 1
     assert fronts.count("3 coins") == 4
     assert fronts.count("no coin") == 23  # 12 bosses and 11 of the 12 traps
@@ -357,8 +357,9 @@ def test_long_effect_is_shrunk_and_too_long_is_reported(game_copy, tmp_path):
     assert not (tmp_path / "b.pdf").exists()
     forced = build(open_game(str(folder)), tmp_path / "b.pdf", force=True)
     assert [str(f) for f in forced.findings] == [
-        'error: treasures.csv, row 6, field "text": Net treasure card: text does not fit its '
-        "box even at 7 pt: 'When another player challenges a horde, '..."]
+        'error: treasures.csv, row 6, field "text": Net treasure card: element "text" '
+        "(treasure.toml): text does not fit its box even at 7 pt: 'When another player "
+        "challenges a horde, you may steal one of'"]
 
 
 # ---- the command line ----------------------------------------------------------------------------

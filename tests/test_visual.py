@@ -23,17 +23,35 @@ def test_wuxing_back_sheet_looks_as_approved(wuxing_pdf):
     assert_matches_golden(render_page(wuxing_pdf, 7), "wuxing-cards-back")
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Each game's PDF, built once for all its pages."""
+    done = {}
+
+    def pdf(game: str):
+        if game not in done:
+            done[game] = tmp_path_factory.mktemp("visual") / f"{game}.pdf"
+            build(open_game(game, cwd=ROOT), done[game])
+        return done[game]
+
+    return pdf
+
+
+# Legolas's card faces are layout files (card_data/legolas/layouts): a sheet of each kind
 @pytest.mark.parametrize("game,page,name", [
     ("experior", -1, "experior-board"),
     ("experior", 6, "experior-cards-front"),
     ("legolas", 10, "legolas-monsters-front"),
+    ("legolas", 22, "legolas-treasures-front"),
+    ("legolas", 26, "legolas-characters-front"),
+    ("legolas", 30, "legolas-missions-front"),
+    ("legolas", 31, "legolas-missions-back"),
     ("legolas", -1, "legolas-score-board"),
 ])
-def test_other_games_pages_look_as_approved(tmp_path, game, page, name):
+def test_other_games_pages_look_as_approved(built, game, page, name):
     from pypdf import PdfReader
 
-    out = tmp_path / f"{game}.pdf"
-    build(open_game(game, cwd=ROOT), out)
+    out = built(game)
     index = page if page >= 0 else len(PdfReader(out).pages) + page
     assert_matches_golden(render_page(out, index), name)
 

@@ -18,21 +18,34 @@ MIN_DPI = 200
 ICON_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
 
 
+def _one_tone(draw: Callable) -> Callable:
+    return lambda c, x, y, s, col, detail=None: draw(c, x, y, s, col)
+
+
 def _builtin() -> dict[str, Callable]:
-    """Built-in icons by name: each draws centred on (cx, cy) in a square of side `size`."""
+    """Built-in icons by name: each draws centred on (cx, cy) in a square of side `size`, in
+    `col`; the two-tone ones take a second colour, `detail` (a gem, a mark, an outline)."""
     plain = {"sword": vec.sword_icon, "bow": vec.bow_icon, "magic": vec.magic_icon,
-             "shield": vec.shield_icon, "leaf": vec.leaf_icon, "drop": vec.drop_icon,
-             "dagger": vec.dagger_icon, "axe": vec.axe_icon, "earth": vec.earth_icon,
-             "wind": vec.wind_icon, "water": vec.water_icon, "fire": vec.fire_icon,
-             "spikes": vec.spikes_icon, "crown": vec.crown_icon, "eye": vec.eye_icon,
-             "hat": vec.hat_icon, "person": vec.person_icon, "net": vec.net_icon,
-             "ring": vec.ring_icon}
-    table: dict[str, Callable] = dict(plain)
-    table["coin"] = lambda c, x, y, s, col: vec.coin_icon(c, x, y, s / 2, col, Color(0, 0, 0))
-    table["wall"] = lambda c, x, y, s, col: vec.wall_icon(c, x, y, s, col, white)
-    table["cards"] = lambda c, x, y, s, col: vec.cards_icon(c, x, y, s, col, white)
+             "leaf": vec.leaf_icon, "drop": vec.drop_icon, "dagger": vec.dagger_icon,
+             "axe": vec.axe_icon, "wind": vec.wind_icon, "water": vec.water_icon,
+             "spikes": vec.spikes_icon, "person": vec.person_icon, "net": vec.net_icon}
+    table: dict[str, Callable] = {k: _one_tone(f) for k, f in plain.items()}
+    two_tone = {"shield": vec.shield_icon, "earth": vec.earth_icon, "fire": vec.fire_icon,
+                "crown": vec.crown_icon, "eye": vec.eye_icon, "hat": vec.hat_icon,
+                "ring": vec.ring_icon}
+    table.update(two_tone)
+    table["coin"] = lambda c, x, y, s, col, detail=None: vec.coin_icon(
+        c, x, y, s / 2, col, detail or Color(0, 0, 0))
+    table["wall"] = lambda c, x, y, s, col, detail=None: vec.wall_icon(c, x, y, s, col,
+                                                                       detail or white)
+    table["cards"] = lambda c, x, y, s, col, detail=None: vec.cards_icon(c, x, y, s, col,
+                                                                         detail or white)
     for suit in vec.SUIT_ICONS:
-        table[suit] = (lambda n: lambda c, x, y, s, col: vec.suit_icon(c, n, x, y, s, col))(suit)
+        table[suit] = (lambda n: lambda c, x, y, s, col, detail=None:
+                       vec.suit_icon(c, n, x, y, s, col))(suit)
+    for shape in vec.PLAYER_SHAPES:  # the plain shapes that tell players apart
+        table[shape] = (lambda n: lambda c, x, y, s, col, detail=None:
+                        vec.player_symbol(c, n, x, y, s, col))(shape)
     return table
 
 
@@ -166,7 +179,8 @@ class IconFinder:
         self._found[name] = hit
         return hit
 
-    def draw(self, c, name: str, cx: float, cy: float, size: float, colour: Color) -> bool:
+    def draw(self, c, name: str, cx: float, cy: float, size: float, colour: Color,
+             detail: Color | None = None) -> bool:
         """Draw icon `name` centred on (cx, cy) in a square of side `size`; False if unknown."""
         hit = self.find(name)
         if hit is None:
@@ -175,6 +189,6 @@ class IconFinder:
             draw_picture(c, hit, cx - size / 2, cy - size / 2, size, size, "contain")
         else:
             c.saveState()
-            hit(c, cx, cy, size, colour)
+            hit(c, cx, cy, size, colour, detail)
             c.restoreState()
         return True

@@ -15,7 +15,7 @@ from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
 from ..data.layouts.values import ValueProblem, to_length, to_number, to_text
 from ..errors import DataError, Source
-from ..render.surface import MIN_TEXT, Surface
+from ..render.surface import ASCENT, DESCENT, MIN_TEXT, Surface
 from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
 from . import richtext
 from .art import MIN_DPI, ArtError, IconFinder, draw_picture, effective_dpi, picture, placement
@@ -243,7 +243,8 @@ def layout_picture(L: Layout, src: str):
 def _icon(L: Layout, s, e, v, x, y, w, h) -> None:
     name = v["icon"].strip().strip(":")
     colour = v["colour"] or Colour(0, 0, 0)
-    if not caches(L).icons.draw(s.c, name, x + w / 2, y + h / 2, min(w, h), colour):
+    if not caches(L).icons.draw(s.c, name, x + w / 2, y + h / 2, min(w, h), colour,
+                                v["detail"]):
         raise ValueProblem(f"no icon {name!r} (looked in icons/ and pnp's built-in icons)")
 
 
@@ -298,6 +299,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         top = y + fitted.height()
     colour = v["colour"] or Colour(0, 0, 0)
     s.c.setFillColor(colour)
+    _check_placed(s, e, fonts, fitted, text, role, x, top, w, v["align"])
     if isinstance(fitted, PlainFitted):
         draw_fitted(s.c, fonts, fitted, x, top, w, role, v["align"])
         return
@@ -309,6 +311,26 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         s.c.setFillColor(colour)
 
     richtext.draw(s.c, fonts, m, fitted, x, top, w, v["align"], icon)
+
+
+def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: float, w: float,
+                  align: str) -> None:
+    """The fitted block's ink (its widest line, from the first line's ascent to the last's
+    descent) checked for size and distance from the cut, as every text of a piece is."""
+    if not s.cut:
+        return
+    size = fitted.size
+    if isinstance(fitted, PlainFitted):
+        span = max((fonts.width(line, size, role) for line in fitted.lines), default=0.0)
+        lead = LEADING
+    else:
+        span = max((line.width * size for line in fitted.lines), default=0.0)
+        lead = fitted.leading
+    left = {"centre": x + (w - span) / 2, "right": x + w - span}.get(align, x)
+    first = top - size * 0.95  # the first baseline, as draw_fitted puts it
+    last = first - (len(fitted.lines) - 1) * size * lead
+    s.check_placed(text, size, left, last - DESCENT * size, left + span, first + ASCENT * size,
+                   e.name)
 
 
 def _role(L: Layout, fonts, font: str) -> str:

@@ -37,6 +37,17 @@ class Common:
         return self.palette[name]
 
 
+def layout_constants(common: Common) -> dict[str, Any]:
+    """What every layout expression of a game may name besides its row: the palette's colours
+    (each by name, and as `palette`) and `game` (title, designer, players, ...)."""
+    from ..templating import plain
+
+    game = plain({k: getattr(common, k) for k in ("title", "designer", "players", "ages",
+                                                   "duration", "version", "credits")})
+    palette = {k: "#" + v.hexval()[2:] for k, v in common.palette.items()}
+    return {**palette, "palette": palette, "game": game}
+
+
 def load_common(folder: GameFolder) -> Common:
     palette = {}
     for key, value in folder.section("palette", required=False).items():

@@ -145,6 +145,13 @@ class Surface:
             left = {"centre": x + (w - span) / 2, "right": x + w - span}.get(align, x)
             self._check_cut(text, left, top - fitted.height(), left + span, top, field, source)
 
+    def check_placed(self, text: str, size: float, x0: float, y0: float, x1: float, y1: float,
+                     field: str | None = None) -> None:
+        """Text drawn elsewhere (a layout's text element): at least MIN_TEXT and inside the
+        cut by CUT_CLEARANCE, like every line this surface draws itself."""
+        self._check_size(size, text, field, None)
+        self._check_cut(text, x0, y0, x1, y1, field, None)
+
     def _check_size(self, size: float, text: str, field: str | None,
                     source: Source | None) -> None:
         if self.cut and size < MIN_TEXT - 1e-6:

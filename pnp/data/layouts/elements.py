@@ -54,7 +54,8 @@ TYPES: dict[str, dict[str, tuple[Any, Any]]] = {
              "dash": (to_length, "0mm")},
     "polygon": {**SHAPE, "sides": (within(0, 64, whole=True), 0), "points": (same, None)},
     "image": {"src": (to_text, None), "fit": (FIT, "contain")},
-    "icon": {"icon": (to_text, None), "colour": (COLOUR, "#000000")},
+    "icon": {"icon": (to_text, None), "colour": (COLOUR, "#000000"),
+             "detail": (COLOUR, "none")},  # the second colour of a two-tone icon
     "figure": {"figure": (to_text, None), "args": (same, None)},
     "track": {"cells": (within(1, 1000, whole=True), None), "path": (TRACK_PATH, "loop"),
               "start": (to_number, 1), "step": (to_number, 1), "labels": (same, None),

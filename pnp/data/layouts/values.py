@@ -12,6 +12,7 @@ from typing import Any, Callable
 from ...errors import DataError
 from ..colours import Colour, parse_colour
 from ...units import length
+from . import exprcache
 
 _PLAIN = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 FALSE = {"", "false", "no", "0", "none", "off", "n"}
@@ -189,37 +190,70 @@ class Scope:
     component's vars), and the one sandboxed Jinja2 environment they compile in."""
 
     def __init__(self, path, columns, palette: dict[str, Colour], constants: dict[str, Any]):
-        from ...templating import environment
-
         self.path = path
         self.columns = frozenset(columns)
         self.palette = palette
         self.constants = constants  # palette, game and the component's vars
         self.known = self.columns | {"row"} | set(constants)
-        self.env = environment()
-        self.env.filters.update(colour_filters(palette))
-        self._cache: dict[str, Any] = {}
+        self.env, self._parsed, self._cache = _environment(palette)
 
     def _parse(self, raw: str, where: str):
         import jinja2
 
-        try:
-            return self.env.parse(raw)
-        except jinja2.TemplateSyntaxError as exc:
-            raise DataError(f"expression {raw!r}: {exc.message}", self.path, field=where) \
-                from None
+        tree = self._parsed.get(raw)
+        if tree is None:
+            try:
+                tree = self._parsed[raw] = self.env.parse(raw)
+            except jinja2.TemplateSyntaxError as exc:
+                raise DataError(f"expression {raw!r}: {exc.message}", self.path, field=where) \
+                    from None
+        return tree
 
     def names_in(self, raw: str, where: str) -> set[str]:
         from jinja2 import meta
 
+        kept = exprcache.get(raw)
+        if kept is not None:
+            return set(kept[0])
         return set(meta.find_undeclared_variables(self._parse(raw, where)))
 
     def compile(self, raw: str, where: str):
+        """The expression's template: compiled by an earlier run, or now from the tree already
+        parsed (syntax errors name the layout file and property); the same text in another
+        layout of the game reuses it."""
+        from jinja2 import meta
+
         template = self._cache.get(raw)
         if template is None:
-            self._parse(raw, where)  # syntax errors name the layout file and property
-            template = self._cache[raw] = self.env.from_string(raw)
+            kept = exprcache.get(raw)
+            if kept is not None:
+                code = kept[1]
+            else:
+                tree = self._parse(raw, where)
+                code = self.env.compile(tree)
+                exprcache.put(raw, tuple(sorted(meta.find_undeclared_variables(tree))), code)
+            template = self._cache[raw] = self.env.template_class.from_code(
+                self.env, code, self.env.make_globals(None))
         return template
+
+
+# one environment per palette: a game's layouts (and the bases they extend) share it, with its
+# parsed and compiled expressions
+_ENVIRONMENTS: dict[int, tuple[dict, Any, dict, dict]] = {}
+
+
+def _environment(palette: dict[str, Colour]):
+    from ...templating import environment
+
+    hit = _ENVIRONMENTS.get(id(palette))
+    if hit is None or hit[0] is not palette:
+        env = environment()
+        env.filters.update(colour_filters(palette))
+        env.filters.update(NUMBER_FILTERS)
+        if len(_ENVIRONMENTS) > 16:  # games opened one after another (tests, pnp serve)
+            _ENVIRONMENTS.clear()
+        hit = _ENVIRONMENTS[id(palette)] = (palette, env, {}, {})
+    return hit[1], hit[2], hit[3]
 
 
 def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
@@ -236,6 +270,36 @@ def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
         r, g, b = rgb(value)
         return "#000000" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 else "#ffffff"
 
+    def towards(value: Any, other: Any, t: float = 0.5) -> str:
+        a, b = rgb(value), rgb(other)
+        return "#" + Colour(*(x + (y - x) * float(t) for x, y in zip(a, b))).hexval()[2:]
+
     return {"tint": lambda v, t=0.5: mix(rgb(v), 1.0, t),
             "shade": lambda v, t=0.5: mix(rgb(v), 0.0, t),
-            "ink": ink}
+            "mix": towards, "ink": ink}
+
+
+MINUS = "\u2212"
+HALF = "\u00bd"
+
+
+def fraction(n: Any) -> str:
+    """A number as printed on a card: 2, 0.5 as ½, 2.5 as 2½ (no "2.0")."""
+    n = to_number(n)
+    whole = int(n)
+    if n == whole:
+        return str(whole)
+    if abs(n - whole) == 0.5:
+        return (f"{whole}" if whole else ("-" if n < 0 else "")) + HALF
+    return f"{n:g}"
+
+
+def signed(n: Any) -> str:
+    """+3, −2 (a true minus sign), 0: a score as printed."""
+    n = to_number(n)
+    text = fraction(abs(n))
+    return f"+{text}" if n > 0 else f"{MINUS}{text}" if n < 0 else "0"
+
+
+# `{{ vp | signed }}`, `{{ coins | fraction }}`: numbers printed as a player reads them
+NUMBER_FILTERS: dict[str, Callable] = {"signed": signed, "fraction": fraction}

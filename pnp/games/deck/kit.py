@@ -13,9 +13,8 @@ from ...checks import Check, read_checks, run_checks
 from ...data.game import GameFolder
 from ...errors import Finding, PnpError, Source, warning
 from ...data.layouts.compiled import Env
-from ...templating import plain
 from ...units import length
-from ..base import Common, load_common
+from ..base import Common, layout_constants, load_common
 from .components import Compiler, Component, legacy_component, read_component
 
 
@@ -37,10 +36,7 @@ def load(folder: GameFolder) -> Model:
                   folder.toml_path, field="layout.safe")
     lang = folder.get("layout", "language", default="en_US")
     env = Env(folder.path, common.palette, safe, lang)
-    game = plain({k: getattr(common, k) for k in ("title", "designer", "players", "ages",
-                                                   "duration", "version", "credits")})
-    palette = {k: "#" + v.hexval()[2:] for k, v in common.palette.items()}
-    base = {**palette, "palette": palette, "game": game}
+    base = layout_constants(common)
     compiler = Compiler(folder, env, common.palette)
     components = tuple(read_component(folder, item, i, compiler, base)
                        for i, item in enumerate(items, 1))

@@ -8,10 +8,10 @@ from ..base import booklet_text
 from . import facts
 from .enforced import enforced_rulings
 from .model import Model
-from .drawing import title_case, fmt, signed
+from .drawing import fmt, signed
+from .printed import title_case
 from .texts import level_texts, mission_lines, treasure_text
-from .cards import (character_card, mission_card, monster_back, monster_card,
-                    treasure_card)
+from .cardfaces import back, character_card, mission_card, monster_card, treasure_card
 
 
 # ---- booklet -------------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def _figures(model: Model) -> dict:
                  None) or next((m for m in model.monsters if m.kind == kind), None)
         if m is not None:
             sample.append(monster_card(model, m))
-    sample.append(monster_back(model))
+    sample.append(back(model, "monster"))
     others = []
     if model.characters:
         others.append(character_card(model, model.characters[0]))

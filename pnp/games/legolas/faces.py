@@ -8,9 +8,9 @@ from ...errors import Source
 from ...kit import Kit, Piece, Sheet
 from . import facts
 from .model import Model
-from .drawing import title_case
-from .cards import (character_back, character_card, mission_back, mission_card, monster_back,
-                    monster_card, treasure_back, treasure_card)
+from .printed import title_case
+from .cardfaces import (back as common_back, character_card, mission_back, mission_card,
+                        monster_card, treasure_card)
 from .aids import aid_scoring, aid_turn, first_marker, marker_back, marker_front, round_marker
 from .board import board
 from .booklet import booklet
@@ -20,7 +20,7 @@ from .booklet import booklet
 def build(model: Model, fonts) -> Kit:
     w, h = model.card_size
     order = {s: i for i, s in enumerate(facts.SUITS)}
-    mback = monster_back(model)
+    mback = common_back(model, "monster")
     monsters = sorted(zip(model.monsters, model.monster_sources),
                       key=lambda ms: (order.get(ms[0].suit, 9), ms[1].row or 0))
     pieces = [Piece("monster card", f"{title_case(m.suit)} {m.value} {m.element}"
@@ -28,7 +28,7 @@ def build(model: Model, fonts) -> Kit:
                     monster_card(model, m), mback, src) for m, src in monsters]
     kit = Kit(model.common.title)
     kit.sheets.append(Sheet("Monster cards", w, h, tuple(pieces), note="one common back"))
-    tback, cback = treasure_back(model), character_back(model)
+    tback, cback = common_back(model, "treasure"), common_back(model, "character")
     pieces = [Piece("treasure card", f"{t.name} treasure card", treasure_card(model, t), tback,
                     src) for t, src in model.treasure_rows()]
     for ch, src in model.character_rows():

@@ -5,15 +5,18 @@ take this model; nothing here draws."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...data.colours import Colour as Color
 
 from ...data.files import Column
 from ...data.game import GameFolder
+from ...data.layouts.compiled import Layout
 from ...errors import DataError, Source
 from ...render.icons import PLAYER_SHAPES
-from ..base import Common, load_common, palette_colour
+from ..base import Common, layout_constants, load_common, palette_colour
 from .data import Cards, load_cards
+from .printed import load_layouts
 from .facts import ELEMENTS, SUITS, Character, Mission, Monster, Treasure
 
 PALETTE = ("gold", "trap", "boss", "parchment", "treasure", "character", "back", "ink", "paper")
@@ -41,6 +44,8 @@ class Model:
     vp_loop: int
     vp_below: int
     aid_cards: int
+    layouts: dict[str, Layout]                # the card faces' layout files, compiled
+    layout_names: dict[str, Any]              # what they may name besides a card's row
 
     @property
     def monsters(self) -> tuple[Monster, ...]:
@@ -123,5 +128,6 @@ def load(folder: GameFolder) -> Model:
         suits=descriptors, card_size=folder.card_size(),
         token_diameter=folder.length("tokens", "diameter"),
         board_size=(folder.length("board", "width"), folder.length("board", "height")),
-        vp_loop=loop, vp_below=below, aid_cards=aids,
+        vp_loop=loop, vp_below=below, aid_cards=aids, layouts=load_layouts(folder, common),
+        layout_names=layout_constants(common),
     )

@@ -1,0 +1,160 @@
+"""Legolas vs. Gimli's figures: the drawings its layout files (card_data/legolas/layouts) place
+but no box can express. Each is named `legolas.*`; a layout gives it a box and args from the row.
+
+- hazard: a band of diagonal stripes clipped to a rounded rectangle (the trap band);
+- coins: a row of `coins` coins, the last one half for ½ (a count of icons set by a number);
+- badge: an element's medallion (a disc in the element's colour, its glyph in two tones that
+  follow that colour);
+- emblem, treasure, character, mission: the cards' pictures, several icons composed per effect
+  or id (a data-only game would name an SVG file in a column instead)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.colors import Color, white
+
+from ...data.layouts.values import colour_in
+from ...faces.figures import Figure, figure
+from ...render.colours import ink_on, mix
+from ...render.icons import (cards_icon, coin_icon, dagger_icon, disc,
+                             element_icon, eye_icon, hat_icon, net_icon, person_icon, ring_icon,
+                             shield_icon, spikes_icon, suit_icon, sword_icon, wall_icon)
+from ...units import MM
+from . import facts
+from .drawing import bow_and_axe
+
+
+
+
+def _colour(s: Figure, args: dict[str, Any], key: str, default: str) -> Color:
+    value = args.get(key)
+    return colour_in(s.palette)(default if value is None or value == "" else value) or white
+
+
+@figure("legolas.hazard")
+def hazard(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """Stripes of `stripe` on `fill`, leaning right, in a band with rounded corners."""
+    c = s.c
+    p = c.beginPath()
+    p.roundRect(x, y, w, h, min(1.2 * MM, h / 2))
+    c.clipPath(p, stroke=0, fill=0)
+    c.setFillColor(_colour(s, args, "fill", "trap"))
+    c.rect(x, y, w, h, stroke=0, fill=1)
+    c.setFillColor(_colour(s, args, "stripe", "ink"))
+    step = 3.2 * MM
+    k = x - h
+    while k < x + w:
+        q = c.beginPath()
+        q.moveTo(k, y)
+        q.lineTo(k + step / 2, y)
+        q.lineTo(k + step / 2 + h, y + h)
+        q.lineTo(k + h, y + h)
+        q.close()
+        c.drawPath(q, stroke=0, fill=1)
+        k += step
+
+
+@figure("legolas.coins")
+def coins(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """`coins` coins from the box's left edge, as tall as the box, the last a half for ½."""
+    n = float(args.get("coins", 0))
+    gold, ink = _colour(s, args, "fill", "gold"), _colour(s, args, "ink", "ink")
+    r = h / 2
+    step = 2 * r + 1.2 * MM
+    cx, cy = x + r, y + r
+    whole = int(n)
+    for _ in range(whole):
+        coin_icon(s.c, cx, cy, r, gold, ink)
+        cx += step
+    if n != whole:
+        coin_icon(s.c, cx, cy, r, gold, ink, half=True)
+
+
+def badge(c, palette, element: str, cx: float, cy: float, r: float,
+          ring: Color | None = None) -> None:
+    col = palette[element]
+    disc(c, cx, cy, r, col, ring, max(0.6, r / 10))
+    element_icon(c, element, cx, cy, r * 1.25, ink_on(col),
+                 palette["gold"] if element == "fire" else mix(col, white, 0.75))
+
+
+@figure("legolas.badge")
+def badge_figure(s: Figure, x: float, y: float, w: float, h: float,
+                 args: dict[str, Any]) -> None:
+    """The medallion of `element`, a disc filling the box, ringed in `ring` if given."""
+    ring = colour_in(s.palette)(args["ring"]) if args.get("ring") else None
+    badge(s.c, s.palette, str(args["element"]), x + w / 2, y + h / 2, min(w, h) / 2, ring)
+
+
+@figure("legolas.emblem")
+def emblem(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """The game's emblem: Legolas's bow crossed with Gimli's axe."""
+    bow_and_axe(s.c, x + w / 2, y + h / 2, min(w, h), _colour(s, args, "fill", "gold"))
+
+
+@figure("legolas.treasure")
+def treasure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """A treasure's picture, by its `effect` (and `target`: an element or a suit)."""
+    c, pal = s.c, s.palette
+    size, cx, cy = min(w, h), x + w / 2, y + h / 2
+    effect, target = args.get("effect", ""), args.get("target", "")
+    ink, gold = pal["ink"], pal["gold"]
+    if effect == "defence":
+        shield_icon(c, cx, cy, size, pal["treasure"])
+    elif effect == "barrier":
+        wall_icon(c, cx, cy - size * 0.1, size * 0.95, pal["brute"], pal["parchment"])
+        badge(c, pal, target, cx + size * 0.32, cy + size * 0.3, size * 0.24, pal["parchment"])
+    elif effect == "immunity":
+        shield_icon(c, cx, cy, size, pal["treasure"])
+        suit_icon(c, target, cx, cy + size * 0.08, size * 0.5, pal["parchment"])
+    elif effect == "minion":
+        person_icon(c, cx, cy, size * 0.85, pal["character"])
+    elif effect == "net":
+        net_icon(c, cx, cy, size * 0.95, ink)
+    elif effect == "boss_vp":
+        ring_icon(c, cx, cy, size * 0.9, gold, pal["boss"])
+    elif effect == "plays":
+        cards_icon(c, cx, cy, size * 0.9, ink, pal["paper"])
+    elif effect == "coin_bonus":
+        dagger_icon(c, cx - size * 0.15, cy, size * 0.95, ink, angle=-30)
+        coin_icon(c, cx + size * 0.3, cy - size * 0.22, size * 0.18, gold, ink)
+    else:
+        coin_icon(c, cx, cy, size * 0.4, gold, ink)
+
+
+@figure("legolas.character")
+def character(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """A character's picture by its `id`, in `fill` with details in `detail`."""
+    c = s.c
+    size, cx, cy = min(w, h), x + w / 2, y + h / 2
+    fill, detail = _colour(s, args, "fill", "gold"), _colour(s, args, "detail", "character")
+    cid = args.get("id", "")
+    if cid == "fighter":
+        sword_icon(c, cx - size * 0.12, cy, size, fill, angle=-20)
+        shield_icon(c, cx + size * 0.18, cy - size * 0.08, size * 0.62, fill, detail)
+    elif cid == "wizard":
+        hat_icon(c, cx, cy, size, fill, detail)
+    elif cid == "rogue":
+        dagger_icon(c, cx, cy, size, fill, angle=-25)
+    elif cid == "psychic":
+        eye_icon(c, cx, cy, size, fill, detail)
+    else:
+        person_icon(c, cx, cy, size, fill)
+
+
+@figure("legolas.mission")
+def mission(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """A mission's picture by its `id`: its suit, spikes (escapist), coins (gambler), a shield."""
+    c, pal = s.c, s.palette
+    size, cx, cy = min(w, h), x + w / 2, y + h / 2
+    mid = args.get("id", "")
+    if mid in facts.SUITS:
+        suit_icon(c, mid, cx, cy, size, pal[mid])
+    elif mid == "escapist":
+        spikes_icon(c, cx, cy, size * 0.9, pal["ink"])
+    elif mid == "gambler":
+        for dx, dy in ((-0.22, -0.12), (0.22, -0.12), (0, 0.2)):
+            coin_icon(c, cx + dx * size, cy + dy * size, size * 0.24, pal["gold"], pal["ink"])
+    else:
+        shield_icon(c, cx, cy, size, pal["character"], pal["parchment"])

@@ -1,0 +1,121 @@
+"""What the Legolas faces needed from the layout language, for every game: number filters
+(`signed`, `fraction`), a `mix` colour filter, two-tone icons (`detail`), player shapes as
+icons, layout text held to the print rules (7 pt, 1 mm from the cut), and expressions compiled
+once between runs."""
+
+import io
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from helpers import ROOT
+from pnp.data.colours import parse_colour
+from pnp.data.layouts import exprcache
+from pnp.data.layouts.values import Scope, Value, fraction, signed, to_text
+from pnp.faces.art import IconFinder
+from pnp.project import check, open_game
+from pnp.render.icons import PLAYER_SHAPES
+
+SHOWCASE = ROOT / "tests" / "games" / "showcase"
+
+
+@pytest.mark.parametrize("n,text", [(3, "+3"), (-2, "\u22122"), (0, "0"), (1.5, "+1\u00bd"),
+                                    (-0.5, "\u2212\u00bd")])
+def test_signed_prints_a_true_minus_and_halves(n, text):
+    assert signed(n) == text
+
+
+@pytest.mark.parametrize("n,text", [(2, "2"), (2.0, "2"), (0.5, "\u00bd"), (2.5, "2\u00bd"),
+                                    (0.25, "0.25"), ("3", "3")])
+def test_fraction_prints_numbers_as_a_player_reads_them(n, text):
+    assert fraction(n) == text
+
+
+def _value(raw, columns=("coins", "vp")):
+    palette = {"ink": parse_colour("#000000"), "paper": parse_colour("#ffffff")}
+    constants = {"ink": "#000000", "paper": "#ffffff"}
+    return Value(raw, to_text, Scope(Path("card.toml"), columns, palette, constants), "x.text")
+
+
+def test_layout_expressions_use_the_number_and_mix_filters():
+    v = _value("{{ coins | fraction }} coin{{ 's' if coins > 1 }} for {{ vp | signed }} VP")
+    assert v.get({"coins": 2.5, "vp": -1}) == "2\u00bd coins for \u22121 VP"
+    assert v.get({"coins": 0.5, "vp": 2}) == "\u00bd coin for +2 VP"
+    grey = _value("{{ ink | mix(paper, 0.25) }}")
+    assert grey.static and grey.get({}) == "#404040"  # a quarter of the way to white
+
+
+def _pixels(draw) -> set:
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(100, 100))
+    draw(c)
+    c.save()
+    image = pdfium.PdfDocument(buf.getvalue())[0].render(scale=1).to_pil().convert("RGB")
+    return {image.getpixel((x, y)) for x in range(100) for y in range(100)}
+
+
+def test_a_two_tone_icon_takes_its_detail_colour(tmp_path):
+    icons = IconFinder(tmp_path)
+    gold, gem = HexColor("#e0b12e"), HexColor("#7d1010")
+    plain = _pixels(lambda c: icons.draw(c, "crown", 50, 50, 80, gold))
+    jewelled = _pixels(lambda c: icons.draw(c, "crown", 50, 50, 80, gold, gem))
+    assert (0x7d, 0x10, 0x10) in jewelled and (0x7d, 0x10, 0x10) not in plain
+    assert (0xe0, 0xb1, 0x2e) in jewelled
+
+
+def test_player_shapes_are_built_in_icons(tmp_path):
+    icons = IconFinder(tmp_path)
+    for shape in PLAYER_SHAPES:
+        seen = _pixels(lambda c: icons.draw(c, shape, 50, 50, 60, HexColor("#1565c0")))
+        assert (0x15, 0x65, 0xc0) in seen, shape
+
+
+@pytest.fixture
+def copy(tmp_path):
+    target = tmp_path / "showcase"
+    shutil.copytree(SHOWCASE, target)
+    return target
+
+
+def _set_title(folder, **props):
+    layout = folder / "layouts" / "card.toml"
+    text = layout.read_text()
+    for key, value in props.items():
+        old = {"x": 'x = "13mm"', "size": "size = 12\nmin_size = 8"}[key]
+        assert old in text
+        text = text.replace(old, value, 1)
+    layout.write_text(text)
+
+
+def test_layout_text_near_the_cut_is_a_finding(copy):
+    assert not any("cut line" in str(f) for f in check(open_game(str(copy))))
+    _set_title(copy, x='x = "0.4mm"')
+    found = [str(f) for f in check(open_game(str(copy)))]
+    assert any('field "title"' in f and "0.40 mm from the cut line" in f for f in found), found
+
+
+def test_layout_text_under_7_pt_is_a_finding(copy):
+    _set_title(copy, size="size = 6\nmin_size = 6")
+    found = [str(f) for f in check(open_game(str(copy)))]
+    assert any('field "title"' in f and "6.0 pt; printed text needs at least 7 pt" in f
+               for f in found), found
+
+
+def test_expressions_are_kept_compiled_between_runs(copy, monkeypatch):
+    monkeypatch.setattr(exprcache, "_entries", None)
+    check(open_game(str(copy)))
+    path = exprcache._path()
+    assert path is not None and path.is_file()
+    names, code = exprcache.get("{{ suit | tint(0.82) }}")
+    assert names == ("suit",)  # filters are no names
+    # a broken cache file is only a compile: the next run starts again, and writes it anew
+    path.write_bytes(b"not a cache")
+    monkeypatch.setattr(exprcache, "_entries", None)
+    assert exprcache.get("{{ suit | tint(0.82) }}") is None
+    assert [str(f) for f in check(open_game(str(copy)))] == []
+    monkeypatch.setattr(exprcache, "_entries", None)
+    assert exprcache.get("{{ suit | tint(0.82) }}") is not None

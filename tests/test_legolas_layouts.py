@@ -1,0 +1,118 @@
+"""Legolas vs. Gimli's card faces are layout files in its game folder: a designer moves a box by
+editing one, and a mistake in one is named by file and property."""
+
+import re
+from collections import Counter
+
+import pytest
+from PIL import ImageChops
+from pypdf import PdfReader
+
+from pnp.errors import DataError
+from pnp.project import build, open_game
+from pnp.units import MM
+
+MOVE = 4.0  # mm
+
+
+def _texts(pdf, index: int) -> Counter:
+    """Every run of text on a page, with where it starts (points, rounded to 0.01)."""
+    found: Counter = Counter()
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+            found[(text.strip(), round(x, 2), round(y, 2))] += 1
+
+    PdfReader(pdf).pages[index].extract_text(visitor_text=visit)
+    return found
+
+
+def _pixels(pdf, index: int):
+    """A page at 72 dpi: one pixel a point."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return doc[index].render(scale=1).to_pil().convert("RGB")
+    finally:
+        doc.close()
+
+
+def _first_page(result, title: str) -> int:
+    """0-based index of the first page of a section of the print guide."""
+    return next(s.first for s in result.sections if s.title.startswith(title)) - 1
+
+
+def test_moving_a_box_in_the_layout_file_moves_that_box_alone(game_copy, tmp_path):
+    folder = game_copy("legolas")
+    before = tmp_path / "before.pdf"
+    first = build(open_game(str(folder)), before)
+    layout = folder / "layouts" / "treasure.toml"
+    text = layout.read_text()
+    moved = re.sub(r'(\[name\][^\[]*?\ny = )"10.31mm"', r'\1"14.31mm"', text)
+    assert moved != text
+    layout.write_text(moved)  # the treasure's name, 4 mm lower; nothing else edited
+    after = tmp_path / "after.pdf"
+    second = build(open_game(str(folder)), after)
+
+    page = _first_page(first, "Treasure")  # the first sheet of treasure fronts
+    assert _first_page(second, "Treasure") == page
+    old, new = _texts(before, page), _texts(after, page)
+    names = {"Leather Armor", "Chain Mail Armor", "Hard Plate Armor", "Minion", "Net",
+             "Ring of Legend", "Lure", "Earth Barrier", "Wind Barrier"}
+    assert {t for t, _, _ in old} >= names
+    shift = MOVE * MM
+    # each name is where it was, 4 mm lower (PDF y grows upwards), at the same x
+    was = sorted((t, x, y) for (t, x, y) in old.elements() if t in names)
+    now = sorted((t, x, y) for (t, x, y) in new.elements() if t in names)
+    assert [(t, x) for t, x, _ in was] == [(t, x) for t, x, _ in now]
+    assert all(abs((y0 - y1) - shift) < 0.02 for (_, _, y0), (_, _, y1) in zip(was, now)), \
+        [(t, round((y0 - y1) / MM, 3)) for (t, _, y0), (_, _, y1) in zip(was, now)]
+    # and every other text on the sheet is exactly where it was
+    assert Counter({k: n for k, n in old.items() if k[0] not in names}) == \
+        Counter({k: n for k, n in new.items() if k[0] not in names})
+    # and no pixel changed outside the bands the names left and reached (14 pt bold: its ink
+    # lies within 0.8 size above its baseline and 0.25 below)
+    a, b = _pixels(before, page), _pixels(after, page)
+    width, height = a.size
+    for (_, _, y0), (_, _, y1) in zip(was, now):
+        band = (0, int(height - y0 - 0.8 * 14) - 1, width, int(height - y1 + 0.25 * 14) + 2)
+        a.paste((255, 0, 255), band)
+        b.paste((255, 0, 255), band)
+    assert ImageChops.difference(a, b).getbbox() is None
+    # pages other than the treasure fronts are untouched
+    for other in (page - 2, page + 1, page + 4):
+        assert _texts(before, other) == _texts(after, other)
+
+
+def test_a_mistake_in_a_layout_file_names_the_file_and_property(game_copy):
+    folder = game_copy("legolas")
+    layout = folder / "layouts" / "monster.toml"
+    layout.write_text(layout.read_text().replace('text = "{{ value }} damage"',
+                                                 'text = "{{ damage }} damage"'))
+    with pytest.raises(DataError) as err:
+        open_game(str(folder))
+    assert err.value.path.name == "monster.toml"
+    assert err.value.field == "damage.text"
+    assert "'damage'" in err.value.message and "suit" in err.value.message
+
+
+def test_game_toml_chooses_each_faces_layout(game_copy, tmp_path):
+    """[layouts] in game.toml names the file of a face: here the monster back is swapped for
+    the treasure back."""
+    folder = game_copy("legolas")
+    toml = folder / "game.toml"
+    text = toml.read_text()
+    old = 'monster_back = "layouts/monster-back.toml"'
+    assert old in text
+    toml.write_text(text.replace(old, 'monster_back = "layouts/treasure-back.toml"'))
+    out = tmp_path / "swapped.pdf"
+    page = _first_page(build(open_game(str(folder)), out), "Monster")
+    backs = PdfReader(out).pages[page + 1].extract_text()
+    assert "TREASURE" in backs and "MONSTER" not in backs
+    toml.write_text(toml.read_text().replace("monster_back =", "monster_bak ="))
+    with pytest.raises(DataError) as err:
+        open_game(str(folder))
+    assert err.value.field == "layouts.monster_bak"
