@@ -83,7 +83,7 @@ def _installed_env(folder: Path, cache: Path) -> dict:
     """The environment of a user's pnp: modules run from compiled bytecode (pip compiles an
     installed package; Python writes it on a first run), here kept under `folder` so no
     setting of this shell (PYTHONDONTWRITEBYTECODE) makes pnp, and not the floor, compile its
-    source every time; pnp's own caches (fonts, templates) in `cache`."""
+    source every time; pnp's own caches (fonts, templates, booklet layouts) in `cache`."""
     env = dict(os.environ, PYTHONPYCACHEPREFIX=str(folder / "bytecode"), PNP_CACHE_DIR=str(cache))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env

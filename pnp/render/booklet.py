@@ -466,7 +466,7 @@ def _chunked(p: Paragraph, width: float) -> list[Flowable]:
         stop = min(lines, start + CHUNK_LINES)
         style = first if start == 0 else last if stop == lines else middle
         pieces.append(_Paragraph(None, style, bulletText=p.bulletText if start == 0 else None,
-                                frags=split(p.blPara, start, stop)))
+                                 frags=split(p.blPara, start, stop)))
     return pieces
 
 
