@@ -170,3 +170,11 @@ def test_the_booklet_cache_keeps_the_entries_used_last(tmp_path, monkeypatch):
     os.utime(folder / "0.pickle")  # just read: the newest
     layoutcache._prune(folder)
     assert sorted(p.name for p in folder.iterdir()) == ["0.pickle", "3.pickle", "4.pickle"]
+
+
+def test_a_build_with_an_unwritable_cache_prints_its_booklet(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache folder would go")
+    monkeypatch.setenv("PNP_CACHE_DIR", str(blocker))
+    built = build(open_game("wuxing"), tmp_path / "kit.pdf")
+    assert built.pages > 10 and any(s.title == "Rule booklet" for s in built.sections)
