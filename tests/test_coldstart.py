@@ -44,6 +44,9 @@ from reportlab.platypus import paragraph
 lazy = type(paragraph.uri_pat).__name__
 assert re.compile.__module__ == "re"            # put back once platypus is imported
 assert paragraph.pyphen is None and "pyphen" not in sys.modules
+from reportlab.lib import textsplit
+assert type(textsplit.rx).__name__ == "_CompiledOnFirstUse"
+assert textsplit.rx.split("ab\u9670\u967dcd") == ["ab", "\u9670", "", "\u967d", "cd"]
 import pyphen                                   # still there for those who ask for it
 assert pyphen.Pyphen(lang="en_US").inserted("hyphenation") == "hy-phen-ation"
 print(lazy, paragraph._uri_split_pairs("https://example.org/rules/wuxing"),

@@ -3,9 +3,9 @@
 Importing reportlab.platypus compiles, in reportlab.platypus.paragraph, a case-insensitive URL
 pattern over most of Unicode (`uri_pat`, read only to hyphenate a URL at a line end): about
 25 ms, a tenth of a cold `pnp build`. Import platypus through this module (``from
-.platypus import Paragraph``) and that one pattern is compiled on first use instead, and
-pyphen is not loaded for it; every other pattern, and everything platypus does, is
-reportlab's own.
+.platypus import Paragraph``) and that pattern (and one other, smaller) is compiled on first
+use instead, and pyphen is not loaded for it; every other pattern, and everything platypus
+does, is reportlab's own.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import re
 import sys
 from typing import Any
 
-# how reportlab's URL pattern starts (reportlab 5); a pattern it no longer matches is simply
+# how the costly patterns start (reportlab 5): the URL pattern, and reportlab.lib.textsplit's
+# pattern of CJK characters (cjkwrap; 3 ms); a pattern no longer matched here is simply
 # compiled at import, as without this module
-_URL_PATTERN_START = "(^(?:[a-z0-9\\.\\-\\+]*)://)"
+_LAZY_PATTERNS = ("(^(?:[a-z0-9\\.\\-\\+]*)://)", "([\u2e80-\uffff])")
 
 
 class _CompiledOnFirstUse:
@@ -38,7 +39,7 @@ def _import_platypus() -> None:
     real = re.compile
 
     def compile(pattern, flags=0):
-        if isinstance(pattern, str) and pattern.startswith(_URL_PATTERN_START):
+        if isinstance(pattern, str) and pattern.startswith(_LAZY_PATTERNS):
             return _CompiledOnFirstUse(pattern, flags)
         return real(pattern, flags)
 
