@@ -184,10 +184,6 @@ class Surface:
             self.report(f"text {text[:40]!r} {where} the cut line; keep it at least 1 mm inside",
                         field, source=source)
 
-    def _to_piece(self, x: float, y: float) -> tuple[float, float]:
-        """A point of the current user space in the piece's space (trim at 0, 0)."""
-        return _apply(_relative(self._origin, self.c._currentMatrix), x, y)
-
     def _check_glyphs(self, text: str, role: str, field: str | None,
                       source: Source | None) -> None:
         missing = self.fonts.missing(text, role)
