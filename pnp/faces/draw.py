@@ -356,20 +356,21 @@ def _role(L: Layout, fonts, font: str) -> str:
     return role
 
 
-def _problems(L: Layout, fonts, text: str, role: str) -> list:
+def _problems(L: Layout, fonts, text: str, role: str) -> list[str | Picture]:
     """Characters no font has and icons nobody drew (messages), and SVG icons with parts pnp
     cannot print (their Pictures), once per text and font."""
     key = ("problems", text, role)
     hit = caches(L).fits.get(key)
     if hit is not None:
         return hit
+    out: list[str | Picture]
     if not richtext.has_markup(text):
         gone = fonts.missing(text, role)
         out = [] if not gone else [
             f"no font has the character(s) {gone!r} in {text[:40]!r}; {UNPRINTABLE}"]
         caches(L).fits[key] = out
         return out
-    out: list = []
+    out = []
     paragraphs = richtext.parse(text, role)
     by_role: dict[str, list[str]] = {}
     for p in paragraphs:
