@@ -42,6 +42,10 @@ class Check:
     targets: frozenset[str] = frozenset()  # refers_to: the values the other file holds
 
 
+def _times(n: float) -> str:
+    return "once" if n == 1 else f"{n:g} times"
+
+
 def _text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
@@ -58,6 +62,10 @@ def read_checks(folder: GameFolder, components: dict[str, Table]) -> tuple[Check
     def rows(ref: str, where: str) -> Table:
         if ref in components:
             return components[ref]
+        if not any(ch in ref for ch in "./#:"):  # a bare word names a component, not a file
+            raise DataError(f"no component named {ref!r} (components: "
+                            f"{', '.join(components) or 'none'}; or name a file, as "
+                            "\"skills.csv\")", path, field=where)
         if ref not in tables:
             tables[ref] = read_table(folder.path, ref, Source(path), where)
         return tables[ref]
@@ -161,15 +169,18 @@ def _run(check: Check, counts: list[int] | None) -> list[Finding]:
     if "each" in rules:
         for v, n in sorted(tally.items()):
             if n != rules["each"]:
-                out.append(make(f"{v!r} appears {n} times; each value should appear "
-                                f"{rules['each']:g} times", whole, col))
+                out.append(make(f"{v!r} appears {_times(n)}; each value should appear "
+                                f"{_times(rules['each'])}", whole, col))
     if "counts" in rules:
         wanted = {_text(k): n for k, n in rules["counts"].items()}
         for v in sorted(set(wanted) | set(tally)):
             have, need = tally.get(v, 0), wanted.get(v, 0)
-            if have != need:
-                out.append(make(f"{v!r} appears {have} times; the check asks for {need}", whole,
-                                col))
+            if v not in wanted:
+                out.append(make(f"{v!r} appears {_times(have)} but is not listed in counts "
+                                f"(it lists {', '.join(map(repr, wanted))})", whole, col))
+            elif have != need:
+                out.append(make(f"{v!r} appears {_times(have)}; the check asks for {need}",
+                                whole, col))
     if {"total", "total_min", "total_max"} & set(rules):
         total = 0.0
         for r, v, w in zip(rows, values, weights):

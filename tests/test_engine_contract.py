@@ -13,7 +13,7 @@ import pytest
 from helpers import PLUGIN_SITE
 from pnp.data.game import GameFolder
 from pnp.engine.contract import (ContractError, check_determinize, check_game, check_hidden,
-                                 check_refuses_illegal, random_actions)
+                                 check_refuses_illegal, check_runs, random_actions)
 from pnp.engine.core import replay
 from pnp.games import registry
 
@@ -97,6 +97,28 @@ def test_the_checks_catch_a_broken_engine():
     state.__class__ = Lax
     with pytest.raises(ContractError, match="action -1 is not legal but was accepted"):
         check_refuses_illegal(state, 2, "tiny")
+
+
+def test_the_checks_catch_a_run_of_moves_that_plays_another_game():
+    """An engine's faster loop for a blind agent's moves (State.run_blind) that does not ask
+    the agent plays another game than one move at a time: caught."""
+    game = _game(PLUGIN, 2)
+    check_runs(game, 0, 80)
+
+    class Hasty(type(game.new_initial_state())):
+        def run_blind(self, chooses, rng, out, limit):
+            if self.current_player() < 0:
+                return 0
+            action = self.legal_actions()[-1]           # never asks the agent
+            out.append(action)
+            self.apply_action(action)
+            return 1
+
+    hasty = type(game)(2, game.pile, game.bonuses)
+    hasty.new_initial_state = lambda: Hasty(hasty)
+    with pytest.raises(ContractError, match="plays differently in runs of moves"):
+        for seed in range(10):
+            check_runs(hasty, seed, 80)
 
 
 def test_hidden_twins_change_only_what_is_hidden():

@@ -200,7 +200,7 @@ def _deck_with_image(tmp_path, image_cell: str):
 @pytest.mark.parametrize("setup,cell,message", [
     (None, "missing.png", "image 'missing.png' not found in the game folder"),
     (lambda f: (f / "bad.png").write_bytes(b"not an image at all"), "bad.png",
-     "image 'bad.png' cannot be read (UnidentifiedImageError)"),
+     "image 'bad.png' is not a picture pnp can read; save it as PNG or JPEG from an image editor"),
     (lambda f: (f / "huge.png").write_bytes(_huge_png(9000)), "huge.png",
      "image 'huge.png' is 9000 x 9000 pixels; more than 60 megapixels is refused"),
     (lambda f: (f / "bomb.png").write_bytes(_huge_png(40000)), "bomb.png",

@@ -574,7 +574,9 @@ def test_booklet_layout_errors_name_the_template_file(deck, tmp_path, text, mess
 
 def test_a_missing_or_outside_cards_csv_is_named_as_cards_csv(deck, tmp_path):
     (deck / "cards.csv").unlink()
-    assert refusal(deck) == "cards.csv: file 'cards.csv' not found in the game folder"
+    # named where it is asked for, the setting a typo would be in
+    assert refusal(deck) == ("game.toml, field \"card.data\": file 'cards.csv' not found in "
+                             "the game folder")
     (tmp_path / "elsewhere.csv").write_text("title,text,colour,count\n")
     (deck / "cards.csv").symlink_to(tmp_path / "elsewhere.csv")
     assert refusal(deck) == "cards.csv: path 'cards.csv' leaves the game folder"

@@ -38,8 +38,8 @@ def checked_image(root: Path, relative: str, source: Source, field: str) -> Path
         raise DataError(f"image {relative!r} claims more than {MAX_PIXELS // 1_000_000} "
                         "megapixels; refused", *where) from None
     except UnidentifiedImageError:
-        raise DataError(f"image {relative!r} cannot be read (UnidentifiedImageError)",
-                        *where) from None
+        raise DataError(f"image {relative!r} is not a picture pnp can read; save it as PNG "
+                        "or JPEG from an image editor", *where) from None
     except Exception as exc:  # Pillow's decoders raise many kinds for a broken file
         detail = str(exc).strip().splitlines()[0][:80] if str(exc).strip() else \
             type(exc).__name__

@@ -98,8 +98,9 @@ def read_table(root: Path, ref: str, where: Source, field_name: str,
         return _linked(root, ref, cache or _cache_name(ref), where, field_name)
     name, _, sheet = ref.partition("#")
     path = inside(root, name, Source(root / name))
-    if not path.is_file():  # named as the file itself, as every game's own data files are
-        raise DataError(f"file {name!r} not found in the game folder", root / name)
+    if not path.is_file():  # named where it is asked for: the setting holds the typo
+        raise DataError(f"file {name!r} not found in the game folder", where.path, where.row,
+                        field_name)
     if path.suffix.lower() in WORKBOOKS:
         return _workbook(path, sheet or None, where, field_name)
     if sheet:
@@ -181,7 +182,22 @@ def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> 
         cells = {h: (values[i].strip() if isinstance(values[i], str) else values[i])
                  if i < len(values) else "" for i, h in enumerate(header)}
         rows.append(Record(cells, Source(label, number)))
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        _refuse_unusable_cells(path, sheet, label, header)
     return Table(label.name, tuple(header), rows)
+
+
+def _refuse_unusable_cells(path: Path, sheet: str, label: Path, header: list[str]) -> None:
+    """An error cell or a never-calculated formula reads as blank: refuse it rather than print
+    an empty field."""
+    from .xlsxcells import unusable_cells
+
+    bad = [(row, col, what) for row, col, what in unusable_cells(path, sheet)
+           if row > 1 and col < len(header)]
+    if bad:
+        row, col, what = bad[0]
+        more = f" (and {len(bad) - 1} more cell(s) like it)" if len(bad) > 1 else ""
+        raise DataError(f"the cell {what}{more}", label, row, header[col])
 
 
 def _cache_name(url: str) -> str:

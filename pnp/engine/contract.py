@@ -1,8 +1,9 @@
 """The contract every rules engine keeps, checked the same way for every registered game (as
 OpenSpiel's random_sim_test does for all of its games): random playouts end within the game's
 declared bound, legal actions exist until the end, an illegal action is refused with
-IllegalAction and changes nothing, a seed replays the same game, a clone is independent, and
-what a seat cannot see does not change its observation.
+IllegalAction and changes nothing, a seed replays the same game (in runs of moves as one move
+at a time), a clone is independent, and what a seat cannot see does not change its
+observation.
 
 A designer can run it on their own engine:
 
@@ -15,7 +16,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from .core import CHANCE, TERMINAL, Game, IllegalAction, State, replay, sample_chance
+from .core import (CHANCE, TERMINAL, Game, IllegalAction, RandomAgent, State, play, replay,
+                   sample_chance)
 
 
 class ContractError(AssertionError):
@@ -108,6 +110,20 @@ def _step(state: State, rng: random.Random) -> None:
         state.apply_action(legal[rng.randrange(len(legal))])
 
 
+def check_runs(game: Game, seed: int, max_actions: int) -> None:
+    """play() makes chance's and blind agents' moves in runs (State.run_chance, run_blind, which
+    an engine may override with faster loops): the same seed must play the same game as one
+    move at a time (as play() does when observe() must see each move)."""
+    agents = [RandomAgent() for _ in range(game.num_players)]
+    runs = play(game, agents, seed, max_steps=max_actions, keep_actions=True)
+    steps = play(game, agents, seed, max_steps=max_actions, keep_actions=True,
+                 observe=lambda state, player, action: None)
+    if (runs.actions, runs.returns, runs.decisions, runs.stats) != \
+            (steps.actions, steps.returns, steps.decisions, steps.stats):
+        raise ContractError(f"{game.name}: seed {seed} plays differently in runs of moves "
+                            "(State.run_chance / run_blind) than one move at a time")
+
+
 def check_game(game: Game, *, max_actions: int, seed: int = 0, playouts: int = 3,
                probes: int = 6) -> list[list[int]]:
     """Every check above on `playouts` random games; returns their action lists."""
@@ -118,6 +134,7 @@ def check_game(game: Game, *, max_actions: int, seed: int = 0, playouts: int = 3
         random.seed(k)       # disturbing the global generator must change nothing
         if random_actions(game, s, max_actions) != actions:
             raise ContractError(f"{game.name}: seed {s} gave two different games")
+        check_runs(game, s, max_actions)
         final = replay(game, actions)
         if not final.is_terminal() or len(final.returns()) != game.num_players:
             raise ContractError(f"{game.name}: replaying seed {s} does not end the same way")

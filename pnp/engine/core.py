@@ -98,6 +98,35 @@ class State(ABC):
         must return what ``draw(self.chance_outcomes(), rng)`` returns, so games replay."""
         return draw(self.chance_outcomes(), rng)
 
+    def run_chance(self, rng: random.Random, out: list[int], limit: int) -> None:
+        """Chance's moves while chance is to move (at most `limit`): each drawn with
+        ``sample_chance``, appended to `out` and applied. An engine may override it with a
+        faster loop (a deal of many cards), but it must draw and apply exactly these."""
+        for _ in range(limit):
+            if self.current_player() != CHANCE:
+                return
+            action = self.sample_chance(rng)
+            out.append(action)
+            self.apply_action(action)
+
+    def run_blind(self, chooses: Sequence[Any], rng: random.Random, out: list[int],
+                  limit: int) -> int:
+        """The moves of seats whose agents read no observation (``chooses[seat]`` is their
+        agent's choose, None for every other seat) while such a seat is to move, at most
+        `limit`: each agent is given None and the legal actions, its action is appended to
+        `out` and applied. Returns how many moves. An engine may override it with a faster
+        loop, but it must ask the agents and apply their actions exactly as this one does."""
+        done = 0
+        while done < limit:
+            player = self.current_player()
+            if player < 0 or chooses[player] is None:
+                break
+            action = chooses[player](None, self.legal_actions(), rng)
+            out.append(action)
+            self.apply_action(action)
+            done += 1
+        return done
+
     def determinize(self, player: int, rng: random.Random) -> "State":
         """A new state that `player` cannot tell from this one: everything `player` sees is
         kept and everything hidden from it (other hands, face-down choices) is drawn again with
@@ -136,9 +165,14 @@ class RandomAgent:
     reads_observation = False  # play() need not build an observation for it
 
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
-        # _randbelow(n) is what randrange(n) returns after its argument checks: the same
-        # numbers from the same seed, at half the cost in a loop of millions of choices
-        return legal[rng._randbelow(len(legal))]  # type: ignore[attr-defined]
+        # randrange(n)'s own draw without its argument checks and calls (random.Random's
+        # _randbelow): the same numbers from the same seed, at a third of the cost
+        n = len(legal)
+        k = n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return legal[r]
 
 
 class Worlds:
@@ -213,35 +247,46 @@ def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_00
         raise ValueError(f"{game.name} needs {game.num_players} agents, got {len(agents)}")
     rng = random.Random(seed)
     state = game.new_initial_state()
-    actions: list[int] = []
+    actions: list[int] = []      # every action, chance too: their number bounds the game
     decisions = 0
     # an agent that never reads its observation (a random player) is not given one: building
     # observations was a third of a random game's time
     reads = [getattr(agent, "reads_observation", True) for agent in agents]
     searches = [getattr(agent, "searches", False) for agent in agents]
+    # the choose() of each seat whose agent neither reads nor searches (None for the others):
+    # their moves are made in runs (State.run_blind), unless observe() must see each one
+    blind = [None if r or s or observe is not None else agent.choose
+             for agent, r, s in zip(agents, reads, searches)]
     current, legal_actions, apply = state.current_player, state.legal_actions, state.apply_action
-    draw_chance = state.sample_chance
-    for _ in range(max_steps):
+    run_chance, run_blind = state.run_chance, state.run_blind
+    draw_chance, record = state.sample_chance, actions.append
+    while True:
         player = current()
-        if player == TERMINAL:
-            break
-        if player == CHANCE:
-            action = draw_chance(rng)
-        else:
+        if len(actions) >= max_steps and player != TERMINAL:
+            raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
+        if player >= 0:
+            if blind[player] is not None:
+                decisions += run_blind(blind, rng, actions, max_steps - len(actions))
+                continue
             if searches[player]:
                 action = decide(agents[player], state, player, legal_actions(), rng)
             else:
                 observation = state.observation(player) if reads[player] else None
                 action = agents[player].choose(observation, legal_actions(), rng)
             decisions += 1
-        if keep_actions:
-            actions.append(action)
+        elif player == CHANCE:
+            if observe is None:       # a run of chance moves (a deal) in one call
+                run_chance(rng, actions, max_steps - len(actions))
+                continue
+            action = draw_chance(rng)
+        else:
+            break
         if observe is not None:
             observe(state, player, action)
+        record(action)
         apply(action)
-    else:
-        raise RuntimeError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
-    return Record(seed, state.returns(), actions, decisions, state.stats())
+    return Record(seed, state.returns(), actions if keep_actions else [], decisions,
+                  state.stats())
 
 
 def replay(game: Game, actions: Sequence[int]) -> State:

@@ -16,6 +16,7 @@ from ..data.layouts.track import cells as track_cells
 from ..data.layouts.values import ValueProblem, to_length, to_number, to_text
 from ..errors import DataError, Source
 from ..render.surface import ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface
+from ..units import MM
 from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
 from . import richtext
 from .art import (MIN_DPI, ArtError, IconFinder, Picture, draw_picture, effective_dpi, picture,
@@ -90,6 +91,10 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any]) -> None:
             s.report(f'element "{e.name}" ({L.path.name}): the row has no {exc}', e.name)
             continue
         x, y, bw, bh = L.box(v, s.w, s.h, s.bleed)
+        if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
+            _problem(L, s, e, f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height "
+                     "must be more than 0")
+            continue
         # every drawer sets the colours it uses, so only a turn or a fade needs its own state
         own = bool(v["rotate"]) or v["opacity"] < 1
         if own:
@@ -408,6 +413,12 @@ def _track(L: Layout, s, e, v, x, y, w, h) -> None:
     labels = _list(v["labels"])
     marked = {int(to_number(i)) for i in _list(v["highlight"])}
     start, step = v["start"], v["step"]
+    numbers = {start + i * step for i in range(n)}
+    missing = sorted(m for m in marked if m not in numbers)
+    if missing:
+        _problem(L, s, e, f"highlight names cell {missing[0]:g}, which the track does not "
+                 f"have (its cells run {start:g} to {start + (n - 1) * step:g} in steps of "
+                 f"{step:g})")
     role = _role(L, s.fonts, v["font"])
     for cell in cells:
         number = start + cell.index * step

@@ -18,7 +18,9 @@ from ..fontfile import ROLES, check_font
 from ...errors import DataError
 from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
 from .spec import LayoutSpec
-from .values import Scope, Value, ValueProblem, colour_in
+from .values import FALSE, Scope, Value, ValueProblem, colour_in
+
+BOOL_WORDS = FALSE | {"true", "yes", "1", "on", "y"}  # a `when` written as a plain constant
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
@@ -73,6 +75,11 @@ class Element:
         self._fixed = {k: _value(v, {}) for k, v in self.values.items() if _static(v)}
         self._varying = [(k, v) for k, v in self.values.items() if not _static(v)]
         self._when = self.values["when"]
+        when = table.get("when")
+        if isinstance(when, str) and "{" not in when and when.strip().lower() not in BOOL_WORDS:
+            raise DataError(f"element [{name}] has when = {when!r}, which is always true; an "
+                            f"expression goes in braces: when = \"{{{{ {when.strip()} }}}}\"",
+                            scope.path, field=f"{name}.when")
         self._check(scope, env)
 
     def _check(self, scope: Scope, env: Env) -> None:

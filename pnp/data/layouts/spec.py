@@ -59,6 +59,21 @@ def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
     return path
 
 
+def _check_defaults(defaults: dict[str, Any], path: Path) -> None:
+    """A default no element type takes is a typo (`color` for `colour`), not a no-op."""
+    import difflib
+
+    from .elements import TYPES
+
+    known = {prop for props in TYPES.values() for prop in props}
+    for key in defaults:
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise DataError(f"[defaults] has {key!r}, which no element takes{hint}", path,
+                            field=f"defaults.{key}")
+
+
 def load_spec(root: Path, ref: str, source: Source, field_name: str,
               _seen: tuple[Path, ...] = ()) -> LayoutSpec:
     path = resolve(root, ref, source, field_name)
@@ -78,6 +93,7 @@ def load_spec(root: Path, ref: str, source: Source, field_name: str,
     defaults = data.pop("defaults", {})
     if not isinstance(defaults, dict):
         raise DataError("[defaults] must be a table of properties", path, field="defaults")
+    _check_defaults(defaults, path)
     spec.defaults = {**spec.defaults, **defaults}
     for name, table in data.items():
         if not isinstance(table, dict):
@@ -85,7 +101,9 @@ def load_spec(root: Path, ref: str, source: Source, field_name: str,
                             "and `extends`; move this setting into an element", path,
                             field=name)
         if table.get("remove") is True:
-            spec.elements.pop(name, None)
+            if spec.elements.pop(name, None) is None:
+                raise DataError(f"element [{name}] has remove = true, but no base layout has "
+                                f"an element [{name}] to remove", path, field=f"{name}.remove")
             continue
         merged = {**spec.elements.get(name, {}), **table}
         if "type" not in merged:

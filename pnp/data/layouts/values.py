@@ -181,8 +181,14 @@ def render(template, context: dict[str, Any]) -> str:
             from None
     except jinja2.TemplateError as exc:
         raise ValueProblem(f"expression error: {exc}") from None
-    except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError) as exc:
-        raise ValueProblem(f"expression error: {exc}") from None
+    except ValueProblem:
+        raise
+    except RecursionError:
+        raise ValueProblem("expression error: it nests too deeply or calls itself without "
+                           "end") from None
+    except Exception as exc:  # whatever an expression does wrong is the layout's to fix
+        words = str(exc).strip() or type(exc).__name__
+        raise ValueProblem(f"expression error: {words[:300]}") from None
 
 
 class Scope:

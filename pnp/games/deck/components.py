@@ -108,7 +108,11 @@ def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) ->
         if isinstance(preset, str) and preset in CARD_PRESETS:
             pw, ph = CARD_PRESETS[preset]
             return size_of(pw), size_of(ph)
-        s = size_of(preset, path, field=f"{where}.size")
+        try:
+            s = size_of(preset, path, field=f"{where}.size")
+        except DataError as exc:  # "pokr": say which names there are, too
+            raise DataError(f"{exc.message}; or a card size: {', '.join(CARD_PRESETS)}", path,
+                            field=f"{where}.size") from None
         return s, s
     if "width" not in table or "height" not in table:
         raise DataError(f"{kind} needs a size: size = \"poker\" (bridge, mini, tarot, square), "
@@ -275,6 +279,8 @@ def check_row_colours(layout: Layout, row: Record, palette) -> None:
 
     for element in layout.elements:
         for column in element.colour_columns:
+            if column not in row:  # a palette colour or a component's var, not a column
+                continue
             cell = str(row[column]).strip()
             if cell and cell.lower() not in ("none", "transparent"):
                 parse_colour(cell, palette, row.source.path, row.source.row, column)

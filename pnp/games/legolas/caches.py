@@ -13,4 +13,4 @@ class StateCaches:
     _c_static: Any
     _c_hordes: Any
     _c_rows: Any
-    _c_fight: Any
+    _c_fight: list[Any]       # per seat: ChallengeRules._fight's figures, None when stale

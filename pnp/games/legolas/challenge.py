@@ -56,12 +56,9 @@ class ChallengeRules(StateCaches):
     def _fight(self, seat: int) -> tuple:
         """(defence, immune suits, extra damage per element) of seat, kept until a level or a
         treasure changes."""
-        cache = self._c_fight
-        if cache is None:
-            cache = self._c_fight = [None] * self.n
-        f = cache[seat]
+        f = self._c_fight[seat]
         if f is None:
-            f = cache[seat] = (self.defence(seat), *self._protection(seat))
+            f = self._c_fight[seat] = (self.defence(seat), *self._protection(seat))
         return f
 
     def damage(self, seat: int, card: int) -> int:
@@ -84,7 +81,8 @@ class ChallengeRules(StateCaches):
         self.ch_dmg = 0
         self.ch_won: list[int] = []
         self.ch_kept: list[int] = []
-        self.ch_def, self.ch_immune, self.ch_extra = self._fight(seat)
+        fight = self._c_fight[seat] or self._fight(seat)        # the usual case: no call
+        self.ch_def, self.ch_immune, self.ch_extra = fight
         self.ch_wiz = self.wiz[seat] if self.g.wiz_count[self.chars[seat]][self.level[seat]] \
             else 0
         self.challenges[seat] += 1
@@ -177,13 +175,12 @@ class ChallengeRules(StateCaches):
         g = self.g
         h = self.hordes[self.ch_h]
         won = self.ch_won
-        h.cards = kept = self.ch_kept
-        total = 0
-        if kept:
-            val = g.value
-            for c in kept:
-                total += val[c]
-        h.total = total
+        h.cards = self.ch_kept                           # every card is won or kept
+        val, boss = g.value, g.boss
+        bosses = 0
+        for c in won:
+            h.total -= val[c]
+            bosses += boss[c]
         self.ch_kept = []
         self.defeated[seat].extend(won)
         self._c_hordes = self._c_rows = None
@@ -191,10 +188,6 @@ class ChallengeRules(StateCaches):
             h.open = False
             self.open.remove(h)
             self.closed[seat].append(h.gate)
-        boss = g.boss
-        bosses = 0
-        for c in won:
-            bosses += boss[c]
         ring = self.holder[T_RING]
         if bosses and ring >= 0 and (ring == seat or g.ring_any):   # L27
             gain = 2 * g.ring_vp * bosses

@@ -12,6 +12,11 @@ from .facts import MISSIONS
 from .caches import StateCaches
 
 
+# The missions a seat may still choose, by the bitmask of those it used (L3).
+_MISSION_CHOICES = tuple(tuple(A_MISSION + m for m in range(len(MISSIONS)) if not used >> m & 1)
+                         for used in range(1 << len(MISSIONS)))
+
+
 class DealingRules(StateCaches):
     # caches the state keeps (None when stale); typed here for every mixin of LegolasState
 
@@ -53,15 +58,23 @@ class DealingRules(StateCaches):
         self.mission = [-1] * self.n
         self.wiz = [0] * self.n
         self.deal_pos = 0
-        n, first = self.n, self.first
-        self._deal_seats = tuple((first + off) % n for off in self.g.deal_offsets)
+        self._deal_seats = self.g.deal_seats[self.first]
         self.active = self.first
         self.phase = PH_DEAL
         self.cur = CHANCE
         self._legal = None
 
+    def _deal(self, card: int) -> None:
+        """The next card of the deal to its seat (State.run_chance deals a round in one loop)."""
+        self.deck.remove(card)
+        pos = self.deal_pos
+        self.hands[self._deal_seats[pos]].append(card)
+        self.deal_pos = pos = pos + 1
+        if pos == len(self._deal_seats):
+            self._dealt()
+
     def _dealt(self) -> None:
-        """The last card is dealt (state.apply_action deals each card): the rest is set aside."""
+        """The last card is dealt: the rest is set aside."""
         self.setaside = self.deck
         self.deck: list[int] = []
         self._start_missions()
@@ -75,8 +88,7 @@ class DealingRules(StateCaches):
         self.cur = self.order[0]
 
     def _legal_mission(self) -> list[int]:
-        used = self.used[self.cur]
-        return [A_MISSION + m for m in range(len(MISSIONS)) if not used >> m & 1]
+        return list(_MISSION_CHOICES[self.used[self.cur]])
 
     def _apply_mission(self, a: int) -> None:
         self.mission[self.cur] = a - A_MISSION

@@ -159,6 +159,9 @@ class LegolasGame(Tables, Game):
         self.sizes = tuple(hand_sizes(n, len(self.monsters)))
         self.deal_offsets = tuple(i for k in range(max(self.sizes)) for i in range(n)
                                   if self.sizes[i] > k)   # offsets from the first player
+        # the seat each card of a deal goes to, by first player
+        self.deal_seats = tuple(tuple((first + off) % n for off in self.deal_offsets)
+                                for first in range(n))
 
     def ruling_values(self) -> dict[str, int | str]:
         """The numbers the rulings state, as this game plays them."""

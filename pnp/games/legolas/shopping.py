@@ -38,7 +38,7 @@ class ShoppingRules:
         self._start_round()
 
     def _legal_spend(self) -> list[int]:
-        return [A_SPEND + k for k in range(self._max_spend(self.cur) + 1)]
+        return list(range(A_SPEND, A_SPEND + self._max_spend(self.cur) + 1))
 
     def _apply_spend(self, a: int) -> None:
         k = a - A_SPEND

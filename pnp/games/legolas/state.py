@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 from bisect import bisect_right
+from operator import attrgetter
 
 from ...engine.core import IllegalAction, State, as_action, draw
 from .actions import (A_CHARACTER, A_DEFEAT, A_FIRST, A_IGNORE, A_MINION, A_NO_MINION,
@@ -25,20 +26,40 @@ from .views import ObservationViews
 
 def _cumulative(n: int) -> tuple[float, ...]:
     """The running sums core.sample_chance forms for n equally likely outcomes, added in the
-    same order, so a bisection finds the very outcome its loop would."""
+    same order, so a bisection finds the very outcome its loop would. The last is 2.0: the loop
+    gives the last outcome when the sums stop short of the draw (rounding), and so does the
+    bisection then."""
     p = 1.0 / n
     acc, out = 0.0, []
-    for _ in range(n):
+    for _ in range(n - 1):
         acc += p
         out.append(acc)
-    return tuple(out)
+    return tuple(out) + (2.0,)
 
 
-_UNIFORM = {n: _cumulative(n) for n in range(1, 65)}
+_UNIFORM = ((),) + tuple(_cumulative(n) for n in range(1, 65))     # indexed by n
+
+
+# Every field of a state, as slots: with some sixty fields a plain instance dict is a third slower
+# to read and write than slots, and the rules touch a few dozen fields an action.
+_SHARED = ("g", "n", "round", "first", "active", "cur", "phase", "deal_pos", "_deal_seats",
+           "order_pos", "shop_need", "plays_made", "plays_allowed", "ch_h", "ch_pos", "ch_dmg",
+           "ch_def", "ch_immune", "ch_extra", "ch_wiz", "net_victim", "turns", "net_steals",
+           "minions_used", "rounds_done", "_legal", "_pending", "_c_seats", "_c_static",
+           "_c_hordes", "_c_rows", "_c_fight")     # numbers, tuples and caches: shared by clones
+_LISTS = ("chars", "char_pool", "deck", "setaside", "discard", "vp2", "level", "mission", "used",
+          "wiz", "order", "holder", "tdeck", "ch_won", "ch_kept", "shop_coins2", "shop_drawn",
+          "bought", "challenges", "ring_vp2", "end_reasons")     # lists of numbers: copied
+_NESTED = ("hands", "defeated", "closed", "mission_hist", "mission_vp2", "round_vp2")
+_get_shared = attrgetter(*_SHARED)
+_get_lists = attrgetter(*_LISTS)
+_get_nested = attrgetter(*_NESTED)
 
 
 class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, ShoppingRules,
                    ObservationViews, Positions, State):
+    __slots__ = _SHARED + _LISTS + _NESTED + ("hordes", "open", "revealed")
+
     def __init__(self, game):
         g = game
         n = g.num_players
@@ -57,7 +78,8 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         self._init_stats()
         self._legal: list[int] | None = None
         self._pending = None                # weak reference to the last observation handed out
-        self._c_seats = self._c_static = self._c_hordes = self._c_rows = self._c_fight = None
+        self._c_seats = self._c_static = self._c_hordes = self._c_rows = None
+        self._c_fight: list[Any] = [None] * n
         if g.character_assignment is not None:
             self.chars = list(g.character_assignment)
             for c in self.chars:
@@ -163,8 +185,64 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         n = len(d)
         if n == 1:
             return base + d[0]
-        k = bisect_right(_UNIFORM[n], rng.random())
-        return base + d[k] if k < n else base + d[-1]
+        return base + d[bisect_right(_UNIFORM[n], rng.random())]
+
+    def run_chance(self, rng: random.Random, out: list[int], limit: int) -> None:
+        """Each deal of a round in one loop (240 chance moves a game): the cards sample_chance
+        and apply_action would deal one at a time, drawn from the same numbers. A drawn outcome
+        is legal, so it is applied without apply_action's check."""
+        stop = len(out) + limit
+        while self.cur == CHANCE and len(out) < stop:
+            if self._pending is not None:
+                self._settle_observation()
+            self._legal = None
+            if self.phase == PH_DEAL:
+                self._deal_run(rng.random, out, stop - len(out))
+            else:
+                action = self.sample_chance(rng)
+                out.append(action)
+                _APPLY[self.phase](self, action)
+
+    def run_blind(self, chooses, rng: random.Random, out: list[int], limit: int) -> int:
+        """State.run_blind's loop with the protocol's calls made inline: each move is checked
+        against the legal actions the agent was given, then applied by its phase's rule."""
+        if self._pending is not None:          # blind agents take no observation of their own
+            self._settle_observation()
+        start = len(out)
+        for _ in range(limit):
+            player = self.cur
+            if player < 0:
+                break
+            choose = chooses[player]
+            if choose is None:
+                break
+            legal = self._legal
+            if legal is None:
+                legal = _LEGAL[self.phase](self)
+            action = choose(None, legal[:], rng)
+            out.append(action)
+            if type(action) is int and action in legal:
+                self._legal = None
+                _APPLY[self.phase](self, action)
+            else:                                       # refused as apply_action refuses it
+                self._legal = legal
+                self.apply_action(action)
+        return len(out) - start
+
+    def _deal_run(self, random01, out: list[int], limit: int) -> None:
+        deck = self.deck
+        pos = self.deal_pos
+        seats = self._deal_seats[pos:pos + limit]
+        record, to_hand = out.append, [hand.append for hand in self.hands]
+        n = len(deck)
+        for seat in seats:
+            card = deck.pop(bisect_right(_UNIFORM[n], random01()) if n > 1 else 0)
+            record(card)
+            to_hand[seat](card)
+            n -= 1
+        self.deal_pos = pos = pos + len(seats)
+        if pos == len(self._deal_seats):
+            self._dealt()
 
     def legal_actions(self) -> list[int]:
         """A new list each call: the caller may change it."""
@@ -178,36 +256,30 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
             action = as_action(action)              # 1.0 or True refused, numpy ints taken
         if self._pending is not None:
             self._settle_observation()
-        ph = self.phase
-        if ph == PH_DEAL:
-            try:
-                self.deck.remove(action)
-            except ValueError:
-                raise IllegalAction(f"card {action!r} is not in the deck being dealt") from None
-            self._legal = None
-            pos = self.deal_pos
-            seats = self._deal_seats
-            self.hands[seats[pos]].append(action)      # dealing.py's _deal, inlined: 240 a game
-            self.deal_pos = pos = pos + 1
-            if pos == len(seats):
-                self._dealt()
-            return
-        if ph == PH_SHOP_DRAW:                          # a chance draw: no list of outcomes
-            if action - A_TREASURE not in self.tdeck:
-                raise IllegalAction(self._refusal(action))
-            self._legal = None
-            self._draw_treasure(action)
-            return
         legal = self._legal
-        if legal is None:
-            legal = self._legal = _LEGAL[ph](self)
-        if action not in legal:
-            raise IllegalAction(self._refusal(action))
-        self._legal = None
-        _APPLY[ph](self, action)
+        if legal is not None and action in legal:   # the usual case: legal_actions() listed it
+            self._legal = None
+            _APPLY[self.phase](self, action)
+        else:
+            self._apply_unlisted(action)
 
     # The type test above is core.as_action's, inline: no wrapper call on every action.
     apply_action.checks_action_type = True  # type: ignore[attr-defined]
+
+    def _apply_unlisted(self, action: int) -> None:
+        """An action the last legal_actions() did not list: a chance draw (checked without
+        listing the outcomes), one checked against a new list, or a refusal."""
+        ph = self.phase
+        if ph == PH_DEAL:
+            if action not in self.deck:
+                raise IllegalAction(f"card {action!r} is not in the deck being dealt")
+        elif ph == PH_SHOP_DRAW:
+            if action - A_TREASURE not in self.tdeck:
+                raise IllegalAction(self._refusal(action))
+        elif self._legal is not None or action not in _LEGAL[ph](self):
+            raise IllegalAction(self._refusal(action))
+        self._legal = None
+        _APPLY[ph](self, action)
 
     def _refusal(self, action: int) -> str:
         if self.phase == PH_END:
@@ -227,21 +299,20 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
 
     def clone(self) -> "LegolasState":
         s = LegolasState.__new__(LegolasState)
-        d = self.__dict__.copy()
-        s.__dict__ = d
-        hordes = [h.copy() for h in self.hordes]
-        d["hordes"] = hordes
-        d["open"] = [hordes[h.idx] for h in self.open]
-        for k in ("chars", "char_pool", "deck", "setaside", "discard", "vp2", "level", "mission",
-                  "used", "wiz", "order", "holder", "tdeck", "ch_won", "ch_kept", "shop_coins2",
-                  "shop_drawn", "bought", "challenges", "ring_vp2", "end_reasons"):
-            d[k] = self.__dict__[k][:]
-        for k in ("hands", "defeated", "closed", "mission_hist", "mission_vp2", "round_vp2"):
-            d[k] = [x[:] for x in self.__dict__[k]]
-        d["revealed"] = bytearray(self.revealed)
-        d["_legal"] = None
-        d["_pending"] = None
-        d["_c_fight"] = None
+        for k, v in zip(_SHARED, _get_shared(self)):
+            setattr(s, k, v)
+        for k, v in zip(_LISTS, _get_lists(self)):
+            setattr(s, k, v[:])
+        for k, v in zip(_NESTED, _get_nested(self)):
+            setattr(s, k, [x[:] for x in v])
+        s.hordes = hordes = [h.copy() for h in self.hordes]
+        s.open = [hordes[h.idx] for h in self.open]
+        s.revealed = bytearray(self.revealed)
+        s._legal = s._pending = None
+        s._c_fight = [None] * self.n
+        extra = getattr(self, "__dict__", None)     # fields a test or a subclass added
+        if extra:
+            s.__dict__.update(extra)
         return s
 
 
@@ -258,7 +329,8 @@ _LEGAL_BY = {
     PH_SHOP_KEEP: LegolasState._legal_keep, PH_END: LegolasState._legal_none,
 }
 _APPLY_BY = {
-    PH_CHARACTERS: LegolasState._apply_character, PH_FIRST: LegolasState._apply_first,
+    PH_CHARACTERS: LegolasState._apply_character, PH_DEAL: LegolasState._deal,
+    PH_FIRST: LegolasState._apply_first,
     PH_SHOP_DRAW: LegolasState._draw_treasure, PH_MISSION: LegolasState._apply_mission,
     PH_WIZARD: LegolasState._apply_wizard, PH_FIRST_GATE: LegolasState._apply_first_gate,
     PH_PLAY: LegolasState._apply_play, PH_CHALLENGE: LegolasState._apply_challenge,

@@ -31,6 +31,7 @@ class Tables:
         self.coins2 = tuple(int(round(m.coins * 2)) for m in ms)
         self.boss_vp = tuple(m.boss_vp for m in ms)
         self.token = tuple(HIDDEN_TOKEN_BASE + 10 * s + v for s, v in zip(self.suit, self.value))
+        self.count2 = self._mission_counts()
         by_id = {t.id: t for t in treasures}
         self.treasures = tuple(by_id[t] for t in TREASURE_IDS)
         cby = {c.id: c for c in characters}
@@ -42,6 +43,18 @@ class Tables:
         self.mission_rules = tuple(
             (m.gain_vp, PER_CODES[m.gain_per], m.loss_vp,
              PER_CODES[m.loss_per] if m.loss_per else P_NONE) for m in self.missions)
+
+    def _mission_counts(self) -> tuple[tuple[int, ...], ...]:
+        """What each card adds to a mission's count, in halves (the ½ coin adds 1), by count
+        code (PER_CODES) and card: scoring a row is then one sum. "round" counts no card."""
+        per_card = {**{i: tuple(2 * (s == i) for s in self.suit) for i in range(len(SUITS))},
+                    P_TRAP: tuple(2 * t for t in self.trap),
+                    P_BOSS: tuple(2 * b for b in self.boss),
+                    P_COIN: self.coins2,
+                    P_COINLESS: tuple(2 * (c == 0) for c in self.coins2),
+                    P_MONSTER: (2,) * len(self.suit),
+                    P_ROUND: (0,) * len(self.suit)}
+        return tuple(per_card[code] for code in range(len(PER_CODES)))
 
     def _characters(self) -> None:
         """Each character's abilities at levels 1, 2, 3 (index 0 unused). A level's power adds

@@ -41,7 +41,8 @@ class TurnRules(StateCaches):
     # ---- Step 1: add a card to a horde (L7), or open a gate
     def _horde_plays(self, seat: int) -> list[int]:
         """Legal Step-1 card plays onto open hordes (L7, L29)."""
-        # plain loops: on lists of a few cards they beat comprehensions (called 190 times a game)
+        # plain loops: on lists of a few cards they beat comprehensions (called 190 times a game);
+        # one pass a horde, as three plays in four have a single open horde
         hand = self.hands[seat]
         out: list[int] = []
         if not hand:
@@ -56,16 +57,14 @@ class TurnRules(StateCaches):
             return out
         suit = g.suit
         val = g.value
-        by_suit: tuple[list[int], ...] = ([], [], [], [])
-        for c in hand:
-            by_suit[suit[c]].append(c)
         for h in self.open:
             base = A_PLAY + h.idx * DECK_SIZE
-            suited = by_suit[h.suit]
-            if suited:
-                for c in suited:
+            hs = h.suit
+            found = len(out)
+            for c in hand:
+                if suit[c] == hs:
                     append(base + c)
-            else:
+            if len(out) == found:                   # none of its suit: any card >= the top
                 cards = h.cards
                 top = val[cards[-1]] if cards else 0
                 for c in hand:
@@ -79,16 +78,28 @@ class TurnRules(StateCaches):
         if self.plays_made == 0:
             if plays:
                 return plays
-            hand = self.hands[seat]
-            val = self.g.value
-            top = max([val[c] for c in hand])
-            return [A_GATE + c for c in hand if val[c] == top]
+            return self._highest_gates(self.hands[seat])
         plays.append(A_STOP)
         return plays
 
+    def _highest_gates(self, hand: list[int]) -> list[int]:
+        """No legal play on a horde: lay one of the highest cards as a new gate (L7)."""
+        val = self.g.value
+        gates: list[int] = []
+        top = -1
+        for c in hand:                                  # one pass, in hand order
+            v = val[c]
+            if v > top:
+                top = v
+                gates = [A_GATE + c]
+            elif v == top:
+                gates.append(A_GATE + c)
+        return gates
+
     def _apply_play(self, a: int) -> None:
         if a >= A_PLAY:
-            hidx, card = divmod(a - A_PLAY, DECK_SIZE)
+            hidx = (a - A_PLAY) // DECK_SIZE
+            card = (a - A_PLAY) % DECK_SIZE
             hand = self.hands[self.active]
             hand.remove(card)
             h = self.hordes[hidx]
@@ -98,8 +109,6 @@ class TurnRules(StateCaches):
             if self.plays_allowed == 1 or not hand:     # the usual turn: on to Step 2
                 self.plays_made += 1
                 self.phase = PH_CHALLENGE               # a horde now holds a card
-                self.cur = self.active
-                self._legal = None
             else:
                 self._after_play()
         elif a == A_STOP:

@@ -157,11 +157,13 @@ class ObservationViews(StateCaches):
         return c
 
     def _invalidate(self) -> None:
-        self._c_seats = self._c_static = self._c_hordes = self._c_rows = self._c_fight = None
+        self._c_seats = self._c_static = self._c_hordes = self._c_rows = None
+        self._c_fight = [None] * self.n
 
     def _seats_changed(self) -> None:
         """A level or a treasure changed hands: defences and protections are worked out again."""
-        self._c_seats = self._c_fight = None
+        self._c_seats = None
+        self._c_fight = [None] * self.n
 
     def _build_observation(self, player: int) -> LegolasObservation:
         g = self.g

@@ -1,0 +1,56 @@
+"""A Dask worker killed in the middle of a run loses no games: the scheduler gives its chunks to
+another worker, which plays them again from their seeds, so the figures are those of a local run
+(issue 17: chunks are recomputed, not lost)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from collections import Counter
+
+import pytest
+
+from pnp.sim.simulate import chunks, load_game, run_figures, simulate
+
+distributed = pytest.importorskip("distributed")
+
+
+def _json(setup, run, seed: int) -> str:
+    fig = run_figures(setup, run, seed=seed, agents=["random"] * setup.num_players)
+    fig.pop("run")                                  # how long it took, where
+    return json.dumps(fig, sort_keys=True)
+
+
+def test_a_worker_killed_mid_run_loses_no_games():
+    setup = load_game("legolas")
+    games, seed = 640, 3
+    assert len(chunks(games)) == 64                 # tasks of 10 games each
+    local = simulate(setup, games, seed=seed, agents="random", jobs=1)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster, set_as_default=False) as watcher:
+        killed: list[int] = []
+        lost: list[str] = []                        # the chunks it was playing
+
+        def kill_a_busy_worker(done: int) -> None:
+            """After the first chunk's result: SIGKILL a worker that is playing a chunk."""
+            if killed:
+                return
+            busy = [(w, keys) for w, keys in watcher.processing().items() if keys]
+            assert busy, "every chunk was already played: nothing would be lost"
+            worker, keys = busy[0]
+            pid = watcher.run(os.getpid, workers=[worker])[worker]
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+            lost.extend(keys)
+
+        remote = simulate(setup, games, seed=seed, agents="random",
+                          scheduler=cluster.scheduler_address, progress=kill_a_busy_worker)
+        assert killed and killed[0] not in watcher.run(os.getpid).values()
+        # the scheduler's log: a chunk the dead worker held was played a second time
+        played = Counter(row[1] for row in watcher.story(*lost)
+                         if row[0] == "scheduler" and row[3] == "processing")
+        assert max(played[key] for key in lost) >= 2, played
+    assert remote.tally.games == games
+    assert _json(setup, remote, seed) == _json(setup, local, seed)

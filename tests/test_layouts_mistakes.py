@@ -1,0 +1,134 @@
+"""Mistakes a designer makes in a layout or a spreadsheet, found by a new-user trial: each is a
+finding or an error naming the file and the field, never a crash nor a silent no-op."""
+
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from helpers import ROOT
+from pnp.cli import main
+from pnp.errors import DataError
+from pnp.project import check, open_game
+from pnp.scaffold import new_game
+
+sys.path.insert(0, str(ROOT / "tests"))
+import xlsxmaker  # noqa: E402
+
+
+@pytest.fixture
+def deck(tmp_path):
+    return new_game("mistakes", tmp_path)
+
+
+def _edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _found(folder) -> list[str]:
+    try:
+        return [str(f) for f in check(open_game(str(folder)))]
+    except DataError as exc:
+        return [f"Error: {exc}"]
+
+
+def test_a_palette_name_or_a_var_in_an_expression_is_a_colour(deck, tmp_path):
+    _edit(deck / "layouts" / "back.toml", 'fill = "night"', 'fill = "{{ night }}"')
+    _edit(deck / "game.toml", 'defaults = { image = "" }',
+          'defaults = { image = "" }\nvars = { accent = "#aa3311" }')
+    _edit(deck / "layouts" / "back.toml", 'stroke = "sun"', 'stroke = "{{ accent }}"')
+    assert _found(deck) == []
+    out = tmp_path / "ok.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(deck), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert out.stat().st_size > 0
+
+
+def test_an_error_cell_or_an_uncalculated_formula_is_refused(deck):
+    rows = [["title", "text", "colour", "count"], ["Sunrise", "Draw.", "sun", 3],
+            ["Growth", "Gain.", "leaf", ("#DIV/0!", "1/0")]]
+    xlsxmaker.write_xlsx(deck / "cards.xlsx", {"Cards": rows})
+    _edit(deck / "game.toml", 'data = "cards.csv"', 'data = "cards.xlsx"')
+    found = _found(deck)
+    assert any('cards.xlsx [sheet Cards], row 3, field "count"' in f and "#DIV/0!" in f
+               for f in found), found
+    rows[2][3] = 2
+    rows[1][1] = ("=CONCAT(\"a\",\"b\")", None)  # written by a script: no calculated value
+    xlsxmaker.write_xlsx(deck / "cards.xlsx", {"Cards": rows})
+    sheet = (deck / "cards.xlsx")
+    import zipfile
+    with zipfile.ZipFile(sheet) as z:  # drop the cached value, as a script writing xlsx does
+        parts = {n: z.read(n) for n in z.namelist()}
+    xml = parts["xl/worksheets/sheet1.xml"].decode()
+    start = xml.index("<f>CONCAT")
+    end = xml.index("</c>", start)
+    parts["xl/worksheets/sheet1.xml"] = (xml[:start] + xml[start:end].split("<v>")[0]
+                                         + xml[end:]).encode()
+    with zipfile.ZipFile(sheet, "w") as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
+    found = _found(deck)
+    assert any('row 2, field "text"' in f and "no calculated value" in f for f in found), found
+
+
+def test_an_expression_that_overflows_is_a_finding_not_a_crash(deck):
+    _edit(deck / "layouts" / "card.toml", 'text = "{{ text }}"',
+          'text = "{% for i in range(200000) %}{% endfor %}{{ text }}"')
+    found = _found(deck)
+    assert found and all("cards.csv, row" in f and "expression error" in f and
+                         "Range too big" in f for f in found), found
+
+
+@pytest.mark.parametrize("prop,value", [("width", "-9mm"), ("height", "0mm")])
+def test_a_box_without_size_is_named(deck, prop, value):
+    _edit(deck / "layouts" / "back.toml", f'{prop} = "100% - 8mm"', f'{prop} = "{value}"')
+    found = _found(deck)
+    assert any('element "frame"' in f and "must be more than 0" in f for f in found), found
+
+
+def test_typos_that_used_to_do_nothing_are_named(deck):
+    layout = deck / "layouts" / "back.toml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text("[defaults]\ncolor = \"#ffffff\"\n\n" + text, encoding="utf-8")
+    found = _found(deck)
+    assert any("[defaults] has 'color'" in f and "'colour'" in f and "back.toml" in f
+               for f in found), found
+    layout.write_text(text + '\n[ghost]\nremove = true\n', encoding="utf-8")
+    found = _found(deck)
+    assert any("no base layout has an element [ghost]" in f for f in found), found
+    layout.write_text(text.replace('[frame]\ntype = "rect"', '[frame]\ntype = "rect"\n'
+                                   'when = "art"'), encoding="utf-8")
+    found = _found(deck)
+    assert any("when = 'art', which is always true" in f and "{{ art }}" in f
+               for f in found), found
+
+
+def test_a_highlight_beyond_the_track_is_named(tmp_path):
+    game = new_game("track", tmp_path, template="tokens-and-board")
+    _edit(game / "layouts" / "board.toml", "highlight = [10, 20, 30]",
+          "highlight = [10, 20, 30, 40]")
+    found = _found(game)
+    assert any("highlight names cell 40" in f and "run 0 to 39" in f for f in found), found
+
+
+def test_check_messages_name_what_is_wrong(deck):
+    toml = deck / "game.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(text + '\n[[check]]\ndata = "card"\ncolumn = "colour"\n'
+                    'counts = { sun = 3, leaf = 1 }\n', encoding="utf-8")
+    found = _found(deck)
+    assert any("'rose' appears 2 times but is not listed in counts" in f for f in found), found
+    assert any("'leaf' appears 2 times; the check asks for 1" in f for f in found), found
+    toml.write_text(text + '\n[[check]]\ndata = "cardz"\ncolumn = "colour"\nunique = true\n',
+                    encoding="utf-8")
+    found = _found(deck)
+    assert found == ["Error: game.toml, field \"check[2].data\": no component named 'cardz' "
+                     "(components: card; or name a file, as \"skills.csv\")"], found
+
+
+def test_a_misspelt_card_size_lists_the_named_ones(deck):
+    _edit(deck / "game.toml", 'size = "poker"', 'size = "pokr"')
+    found = _found(deck)
+    assert len(found) == 1 and "'pokr'" in found[0] and "poker, bridge, mini" in found[0], found
