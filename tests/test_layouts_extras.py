@@ -119,3 +119,35 @@ def test_expressions_are_kept_compiled_between_runs(copy, monkeypatch):
     assert [str(f) for f in check(open_game(str(copy)))] == []
     monkeypatch.setattr(exprcache, "_entries", None)
     assert exprcache.get("{{ suit | tint(0.82) }}") is not None
+
+
+def test_pnp_icons_lists_every_built_in_icon_and_the_games_own(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.faces.art import BUILTIN_ICONS
+
+    res = CliRunner().invoke(main, ["icons"])
+    assert res.exit_code == 0, res.output
+    listed = {n.strip().rstrip("*") for line in res.output.splitlines() if ":" in line
+              and not line.startswith("*") for n in line.split(":", 1)[1].split(",")}
+    assert listed == set(BUILTIN_ICONS)
+    game = tmp_path / "g"
+    shutil.copytree(SHOWCASE, game)
+    res = CliRunner().invoke(main, ["icons", "--game", str(game)])
+    own = sorted(p.stem for p in (game / "icons").iterdir())
+    assert res.output.splitlines()[-1].split(":", 1)[1].strip() == ", ".join(own)
+
+
+def test_an_unknown_icon_suggests_close_names_and_where_the_list_is(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(SHOWCASE, game)
+    layout = next(p for p in (game / "layouts").glob("*.toml") if 'type = "icon"' in p.read_text())
+    text = layout.read_text()
+    start = text.index('type = "icon"')
+    line_start = text.index("icon = ", start + 5)
+    line_end = text.index("\n", line_start)
+    layout.write_text(text[:line_start] + 'icon = "swrod"' + text[line_end:])
+    found = [str(f) for f in check(open_game(str(game)))]
+    hits = [f for f in found if "no icon 'swrod'" in f]
+    assert hits and all("did you mean 'sword'?" in f and "`pnp icons`" in f for f in hits), found

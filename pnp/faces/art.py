@@ -50,6 +50,16 @@ def _builtin() -> dict[str, Callable]:
 
 
 BUILTIN_ICONS = _builtin()
+# the built-in icons by family, as `pnp icons` lists them (a name may be in two families)
+ICON_FAMILIES = {
+    "elements": ("earth", "fire", "water", "wind", "leaf", "drop"),
+    "weapons": ("sword", "bow", "dagger", "axe", "shield", "spikes", "net", "magic"),
+    "suits": tuple(vec.SUIT_ICONS),
+    "things": ("coin", "crown", "ring", "hat", "eye", "cards", "wall", "person"),
+    "player shapes": vec.PLAYER_SHAPES,
+}
+TWO_TONE = ("shield", "earth", "fire", "crown", "eye", "hat", "ring", "coin", "wall", "cards")
+assert {n for names in ICON_FAMILIES.values() for n in names} == set(BUILTIN_ICONS)
 
 
 @dataclass(frozen=True)
@@ -138,6 +148,28 @@ def draw_picture(c, pic: Picture, x: float, y: float, w: float, h: float, fit: s
     else:
         c.drawImage(str(pic.path), px, py, pw, ph, mask="auto")
     c.restoreState()
+
+
+def game_icons(root: Path) -> list[str]:
+    """The names of a game's own icons (icons/NAME.svg|png|jpg)."""
+    folder = root / "icons"
+    if not folder.is_dir():
+        return []
+    return sorted({p.stem for p in folder.iterdir()
+                   if p.suffix.lower() in ICON_SUFFIXES and p.is_file()})
+
+
+def unknown_icon(name: str, root: Path, text: str = "") -> str:
+    """The message for an icon nobody has (in `text`, if inline): close names, and where the
+    list of names is."""
+    import difflib
+
+    known = sorted(set(BUILTIN_ICONS) | set(game_icons(root)))
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+    where = f" for {text[:40]!r}" if text else ""
+    hint = f": did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return (f"no icon {name!r}{where}{hint} (`pnp icons` lists pnp's own; a game's own go in "
+            "icons/ as NAME.svg, .png or .jpg)")
 
 
 class IconFinder:

@@ -20,7 +20,7 @@ from ..units import MM
 from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
 from . import richtext
 from .art import (MIN_DPI, ArtError, IconFinder, Picture, draw_picture, effective_dpi, picture,
-                  placement)
+                  placement, unknown_icon)
 from .figures import FIGURES, Figure
 
 # fitted texts remembered: copies of a card are drawn one after another, so a short memory
@@ -263,7 +263,7 @@ def _icon(L: Layout, s, e, v, x, y, w, h) -> None:
         raise ValueProblem(str(exc)) from None
     if not caches(L).icons.draw(s.c, name, x + w / 2, y + h / 2, min(w, h), colour,
                                 v["detail"]):
-        raise ValueProblem(f"no icon {name!r} (looked in icons/ and pnp's built-in icons)")
+        raise ValueProblem(unknown_icon(name, L.env.root))
 
 
 def _figure(L: Layout, s, e, v, x, y, w, h) -> None:
@@ -397,8 +397,7 @@ def _problems(L: Layout, fonts, text: str, role: str) -> list[str | Picture]:
         if isinstance(hit, Picture) and hit.notes:
             out.append(hit)  # reported as warnings, once per file
         if hit is None:
-            out.append(f"no icon {name!r} for {text[:40]!r} (looked in icons/ and pnp's "
-                       "built-in icons)")
+            out.append(unknown_icon(name, L.env.root, text))
     caches(L).fits[key] = out
     return out
 
