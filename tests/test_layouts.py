@@ -216,6 +216,26 @@ def test_extends_overrides_and_removes_elements(copy):
         load_spec(copy, "layouts/a.toml", Source(copy / "game.toml"), "back")
 
 
+def test_a_missing_layout_says_what_its_path_is_relative_to(copy):
+    """A back column's cell is relative to the game folder, `extends` to the layout naming it:
+    the message says which, and where a file of that name is."""
+    _cards(copy, {(4, "back"): "boss-back.toml"})  # written as if beside the other layouts
+    with pytest.raises(DataError) as caught:
+        open_game(str(copy))
+    message = str(caught.value)
+    assert "cards.xlsx [sheet Cards], row 4" in message and '"back"' in message, message
+    assert "'boss-back.toml' not found in the game folder (this path is relative to the game " \
+           "folder); did you mean 'layouts/boss-back.toml'?" in message, message
+    _cards(copy, {})
+    (copy / "layouts" / "boss-back.toml").write_text('extends = "plain.toml"\n')
+    with pytest.raises(DataError) as caught:
+        open_game(str(copy))
+    message = str(caught.value)
+    assert message.startswith("boss-back.toml") or "boss-back.toml" in message.split(":")[0]
+    assert "'plain.toml' not found beside the layout that extends it (in layouts/) nor in the " \
+           "game folder" in message, message
+
+
 # ---- findings name the file, the row and the element ------------------------------------------
 def _cards(copy, changes):
     rows = [list(r) for r in make_xlsx.CARDS]
