@@ -165,11 +165,11 @@ def _line(L: Layout, s, e, v, x, y, w, h) -> None:
         return
     c.setStrokeColor(v["stroke"])
     c.setLineWidth(v["stroke_width"].of(1))
-    dash = v["dash"].of(1)
-    if dash > 0:
-        c.setDash(dash, dash)
+    dash = [d.of(1) for d in v["dash"]]
+    if sum(dash) > 0:
+        c.setDash(dash * 2 if len(dash) == 1 else dash)  # one length: dashes and gaps alike
     c.line(x, y + h, x + w, y)
-    if dash > 0:
+    if sum(dash) > 0:
         c.setDash()
 
 
