@@ -584,6 +584,23 @@ def test_the_readme_walkthrough_builds_and_places_the_cost(tmp_path):
                                                         "walkthrough-cards.png").is_file()
 
 
+def test_the_readme_walkthrough_shows_the_rows_and_elements_the_picture_was_made_from():
+    """The README's step 2 and 3 blocks are walkthrough.py's, which made the picture."""
+    import walkthrough
+
+    readme = (ROOT / "README.md").read_text()
+    walk = readme[readme.index("### A card from scratch"):readme.index("### Layout files")]
+    blocks, block = [], []
+    for line in walk.splitlines():
+        if line.startswith("       ") or (block and not line.strip()):
+            block.append(line[7:])
+        elif block:
+            blocks.append("\n".join(block).strip())
+            block = []
+    assert blocks[0] == walkthrough.CARDS.strip()
+    assert blocks[1] == walkthrough.COST_AND_ICON.strip()
+
+
 def test_proofs_outline_each_layout_element_where_it_lands():
     from pnp.games.deck.faces import faces
     from pnp.preview import FaceSpec, draw_face
