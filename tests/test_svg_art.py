@@ -184,3 +184,15 @@ def test_an_svg_linking_a_missing_file_names_it(tmp_path):
                                     str(tmp_path / "art.pdf")])
     assert res.exit_code != 0 and "'gone.png'" in res.output and "relative to the SVG" \
         in res.output, res.output
+
+
+def test_what_svglib_complains_of_is_a_warning_naming_the_svg_not_a_log_line(tmp_path):
+    body = '<rect x="0" y="0" width="100" height="100" fill="nocolour"/>'
+    game = _game(tmp_path, {"odd.svg": body}, ["A,art/odd.svg"])
+    res = CliRunner().invoke(main, ["build", "--game", str(game), "--out",
+                                    str(tmp_path / "art.pdf")])
+    assert res.exit_code == 0, res.output
+    lines = res.output.strip().splitlines()
+    assert len(lines) == 2 and lines[1].startswith(str(tmp_path / "art.pdf")), res.output
+    assert lines[0].startswith("warning:") and "'odd.svg' may not print as drawn" in lines[0] \
+        and "Can't handle color: nocolour" in lines[0], lines[0]

@@ -123,9 +123,9 @@ def read(path: Path, root: Path):
         log.propagate = old
     if drawing is None or not drawing.width or not drawing.height:
         raise SvgError(f"SVG {path.name!r} cannot be read (no drawing or no size)")
-    errors = [m for m in collect.messages if m]
-    if errors:
-        notes.append(f"SVG {path.name!r}: parts not drawn ({'; '.join(errors[:3])})")
+    said = list(dict.fromkeys(m for m in collect.messages if m))
+    if said:
+        notes.append(f"SVG {path.name!r} may not print as drawn: {'; '.join(said[:3])}")
     return drawing, notes
 
 
