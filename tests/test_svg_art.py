@@ -177,6 +177,17 @@ def test_an_svg_cannot_read_a_file_outside_the_game_folder(tmp_path, how):
     assert _near(_colour_at(pdf, card, 50, 50), (255, 255, 255), 8)
 
 
+def test_a_hyperlink_in_an_svg_is_not_a_file_it_reads(tmp_path):
+    body = ('<a xlink:href="https://example.com/"><rect x="0" y="0" width="100" height="100" '
+            'fill="#14c814"/></a>')
+    game = _game(tmp_path, {"linked.svg": body}, ["A,art/linked.svg"])
+    res = CliRunner().invoke(main, ["build", "--game", str(game), "--out",
+                                    str(tmp_path / "art.pdf")])
+    assert res.exit_code == 0 and "warning" not in res.output, res.output
+    pdf, (card,) = _render(game)
+    assert _near(_colour_at(pdf, card, 50, 50), GREEN)
+
+
 def test_an_svg_linking_a_missing_file_names_it(tmp_path):
     game = _game(tmp_path, {"art.svg": '<image xlink:href="gone.png" width="10" height="10"/>'},
                  ["A,art/art.svg"])

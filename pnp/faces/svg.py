@@ -12,6 +12,7 @@ from pathlib import Path
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 HREFS = ("{http://www.w3.org/1999/xlink}href", "href")
+FOLLOWED = ("image", "use")  # the elements whose links svglib reads (an <a> it never follows)
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 DRAWN_DATA = re.compile(r"^data:image/(jpe?g|png);base64,", re.I)
 UNSUPPORTED = {"filter": "filter effects (blur, shadow)", "mask": "masks",
@@ -78,7 +79,7 @@ def inspect(path: Path, root: Path) -> list[str]:
             stroke = node.get("stroke", "") + " " + "".join(re.findall(r"stroke\s*:[^;]*", style))
             if "url(" in stroke:
                 found.add("gradients on strokes")
-            for attr in HREFS:
+            for attr in HREFS if local in FOLLOWED else ():
                 href = node.get(attr)
                 if href is None:
                     continue
