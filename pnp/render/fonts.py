@@ -86,6 +86,10 @@ class Fonts:
             name = self._names[role] = register_font(self.paths[role])
         return name
 
+    def registered_roles(self) -> list[str]:
+        """The roles whose fonts have been used so far."""
+        return sorted(self._names)
+
     def _chars(self, font: str) -> frozenset[str]:
         """The characters a font has, as a set of one-character strings: set operations on
         strings run in C, where a set of code points needs ord() for every character."""

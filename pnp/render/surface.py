@@ -167,7 +167,8 @@ class Surface:
         circle of a round token): a cut a little off must not slice a letter."""
         if not self.cut:
             return
-        corners = [self._to_piece(px, py) for px in (x0, x1) for py in (y0, y1)]
+        to_piece = _relative(self._origin, self.c._currentMatrix)  # once for the 4 corners
+        corners = [_apply(to_piece, px, py) for px in (x0, x1) for py in (y0, y1)]
         if self.shape == "circle":
             r = min(self.w, self.h) / 2
             cx, cy = self.w / 2, self.h / 2
@@ -178,10 +179,6 @@ class Surface:
             where = "crosses" if room < 0 else f"is {room / CUT_CLEARANCE:.2f} mm from"
             self.report(f"text {text[:40]!r} {where} the cut line; keep it at least 1 mm inside",
                         field, source=source)
-
-    def _to_piece(self, x: float, y: float) -> tuple[float, float]:
-        """A point of the current user space in the piece's space (trim at 0, 0)."""
-        return _apply(_relative(self._origin, self.c._currentMatrix), x, y)
 
     def _check_glyphs(self, text: str, role: str, field: str | None,
                       source: Source | None) -> None:
