@@ -168,4 +168,6 @@ def load_fonts(overrides: dict[str, Path] | None = None) -> Fonts:
         if not path.is_file():
             raise DataError(f'font file for "{role}" not found', path)
         paths[role] = path
+    if overrides and "bold-italic" not in overrides and {"regular", "bold", "italic"} & set(overrides):
+        paths["bold-italic"] = paths["bold"]  # a set of the game's own without a bold italic
     return Fonts(paths)

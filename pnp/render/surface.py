@@ -14,6 +14,9 @@ from .colours import luminance
 from .fonts import Fonts
 from .text import draw_fitted, draw_line, fit
 
+# what a character no font has becomes on paper (the font's .notdef glyph)
+UNPRINTABLE = ("they would print as empty boxes (add a font with them under [fonts] in "
+               "game.toml)")
 MIN_TEXT = 7.0  # pt: below this a rule text is unreadable at arm's length
 CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wanders that much)
 ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
@@ -188,5 +191,5 @@ class Surface:
                       source: Source | None) -> None:
         missing = self.fonts.missing(text, role)
         if missing:
-            self.report(f"no font has the character(s) {missing!r}; they would print as blanks "
-                        "(add a font with them under [fonts] in game.toml)", field, source=source)
+            self.report(f"no font has the character(s) {missing!r}; {UNPRINTABLE}", field,
+                        source=source)
