@@ -27,7 +27,9 @@ def test_bench_prints_every_ratio_with_its_goal():
     assert deck["cards"] == 9 and deck["ratio"] > 0 and deck["pnp"]["peak_mb"] > 10
     assert figures["cold_builds"]["games"]["wuxing"]["ratio"] > 0
     assert set(figures["engines"]) == {"experior"} and figures["engines"]["experior"]["ratio"] > 0
-    assert figures["simulation"]["wuxing"] > 0
+    wuxing = figures["simulation"]["wuxing"]
+    assert wuxing["cpu"] > 0 and wuxing["wall"] > 0
+    assert "CPU" in text and "wall" in text
     assert 0 < figures["serve"]["best"] <= figures["serve"]["median"]
 
 

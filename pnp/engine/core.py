@@ -163,6 +163,9 @@ class Agent(Protocol):
 class RandomAgent:
     name = "random"
     reads_observation = False  # play() need not build an observation for it
+    # its choice is an item of the list it is given, which it leaves as it is: an engine's
+    # run_blind may hand it the engine's own list and skip the legality check
+    picks_from_legal = True
 
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
         # randrange(n)'s own draw without its argument checks and calls (random.Random's

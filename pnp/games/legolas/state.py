@@ -205,9 +205,14 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
 
     def run_blind(self, chooses, rng: random.Random, out: list[int], limit: int) -> int:
         """State.run_blind's loop with the protocol's calls made inline: each move is checked
-        against the legal actions the agent was given, then applied by its phase's rule."""
+        against the legal actions the agent was given, then applied by its phase's rule. An
+        agent that picks from the list it is given and leaves it alone (``picks_from_legal``,
+        the random agent) is given the state's own list, and its pick needs no check."""
         if self._pending is not None:          # blind agents take no observation of their own
             self._settle_observation()
+        trusted = [getattr(getattr(c, "__self__", None), "picks_from_legal", False)
+                   for c in chooses]
+        record, legal_of, apply_of = out.append, _LEGAL, _APPLY
         start = len(out)
         for _ in range(limit):
             player = self.cur
@@ -218,12 +223,18 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
                 break
             legal = self._legal
             if legal is None:
-                legal = _LEGAL[self.phase](self)
+                legal = legal_of[self.phase](self)
+            if trusted[player]:
+                action = choose(None, legal, rng)
+                record(action)
+                self._legal = None
+                apply_of[self.phase](self, action)
+                continue
             action = choose(None, legal[:], rng)
-            out.append(action)
+            record(action)
             if type(action) is int and action in legal:
                 self._legal = None
-                _APPLY[self.phase](self, action)
+                apply_of[self.phase](self, action)
             else:                                       # refused as apply_action refuses it
                 self._legal = legal
                 self.apply_action(action)
