@@ -54,11 +54,12 @@ class ChallengeRules(StateCaches):
         return immune, tuple(extra)
 
     def _fight(self, seat: int) -> tuple:
-        """(defence, immune suits, extra damage per element) of seat, kept until a level or a
-        treasure changes."""
+        """(defence, immune suits, extra damage per element, whether its Wizard names elements)
+        of seat, kept until a level or a treasure changes."""
         f = self._c_fight[seat]
         if f is None:
-            f = self._c_fight[seat] = (self.defence(seat), *self._protection(seat))
+            wizard = self.g.wiz_count[self.chars[seat]][self.level[seat]] > 0
+            f = self._c_fight[seat] = (self.defence(seat), *self._protection(seat), wizard)
         return f
 
     def damage(self, seat: int, card: int) -> int:
@@ -82,9 +83,8 @@ class ChallengeRules(StateCaches):
         self.ch_won: list[int] = []
         self.ch_kept: list[int] = []
         fight = self._c_fight[seat] or self._fight(seat)        # the usual case: no call
-        self.ch_def, self.ch_immune, self.ch_extra = fight
-        self.ch_wiz = self.wiz[seat] if self.g.wiz_count[self.chars[seat]][self.level[seat]] \
-            else 0
+        self.ch_def, self.ch_immune, self.ch_extra, wizard = fight
+        self.ch_wiz = self.wiz[seat] if wizard else 0
         self.challenges[seat] += 1
         self._run_challenge()
 

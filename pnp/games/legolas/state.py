@@ -244,10 +244,10 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         deck = self.deck
         pos = self.deal_pos
         seats = self._deal_seats[pos:pos + limit]
-        record, to_hand = out.append, [hand.append for hand in self.hands]
+        record, to_hand, uniform = out.append, [hand.append for hand in self.hands], _UNIFORM
         n = len(deck)
         for seat in seats:
-            card = deck.pop(bisect_right(_UNIFORM[n], random01()) if n > 1 else 0)
+            card = deck.pop(bisect_right(uniform[n], random01()) if n > 1 else 0)
             record(card)
             to_hand[seat](card)
             n -= 1
