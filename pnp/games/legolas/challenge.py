@@ -177,10 +177,11 @@ class ChallengeRules(StateCaches):
         won = self.ch_won
         h.cards = self.ch_kept                           # every card is won or kept
         val, boss = g.value, g.boss
-        bosses = 0
+        total, bosses = h.total, 0
         for c in won:
-            h.total -= val[c]
+            total -= val[c]
             bosses += boss[c]
+        h.total = total
         self.ch_kept = []
         self.defeated[seat].extend(won)
         self._c_hordes = self._c_rows = None
