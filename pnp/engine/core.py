@@ -160,13 +160,19 @@ class Agent(Protocol):
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int: ...
 
 
+def picks_from_legal(choose):
+    """Marks an agent's choose() that returns an item of the legal actions it is given and
+    leaves that list as it is: an engine's run_blind may give it the engine's own list and
+    apply its pick unchecked. A subclass that overrides choose() is not marked."""
+    choose.picks_from_legal = True
+    return choose
+
+
 class RandomAgent:
     name = "random"
     reads_observation = False  # play() need not build an observation for it
-    # its choice is an item of the list it is given, which it leaves as it is: an engine's
-    # run_blind may hand it the engine's own list and skip the legality check
-    picks_from_legal = True
 
+    @picks_from_legal
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
         # randrange(n)'s own draw without its argument checks and calls (random.Random's
         # _randbelow): the same numbers from the same seed, at a third of the cost

@@ -25,7 +25,7 @@ import time
 from dataclasses import fields, is_dataclass
 from typing import Any, Hashable, Mapping, Sequence
 
-from ..engine.core import CHANCE, TERMINAL, sample_chance
+from ..engine.core import CHANCE, TERMINAL, picks_from_legal, sample_chance
 from ..errors import PnpError
 
 DEFAULT_PLAYOUTS = 200
@@ -38,8 +38,7 @@ class _RandomMove:
     observation and picks from the list it is given without changing it, so an engine's
     State.run_blind may play a playout's moves in runs."""
 
-    picks_from_legal = True
-
+    @picks_from_legal
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
         return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
 

@@ -204,14 +204,13 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
                 _APPLY[self.phase](self, action)
 
     def run_blind(self, chooses, rng: random.Random, out: list[int], limit: int) -> int:
-        """State.run_blind's loop with the protocol's calls made inline. An agent that picks
-        from the list it is given and leaves it alone (``picks_from_legal``: the random agent)
-        is given the state's own list, and its pick needs no check; any other agent's move is
-        checked against a copy it was given (_blind_move)."""
+        """State.run_blind's loop with the protocol's calls made inline. An agent whose choose()
+        picks from the list it is given and leaves it alone (core.picks_from_legal: the random
+        agent's) is given the state's own list, and its pick needs no check; any other
+        agent's move is checked against a copy it was given (_blind_move)."""
         if self._pending is not None:          # blind agents take no observation of their own
             self._settle_observation()
-        picks = [c if getattr(getattr(c, "__self__", None), "picks_from_legal", False) else None
-                 for c in chooses]
+        picks = [c if getattr(c, "picks_from_legal", False) else None for c in chooses]
         record, legal_of, apply_of = out.append, _LEGAL, _APPLY
         start = len(out)
         for _ in range(limit):
