@@ -194,8 +194,7 @@ class ChallengeRules(StateCaches):
             gain = 2 * g.ring_vp * bosses
             self.vp2[ring] += gain
             self.ring_vp2[ring] += gain
-            self.level[ring] = level_of(self.vp2[ring])
-            self._seats_changed()
+            self._vp_changed(ring, level_of(self.vp2[ring]))
         self.ch_won = []
         self.ch_h = -1
         net = self.holder[T_NET]
