@@ -115,7 +115,8 @@ class State(ABC):
         agent's choose, None for every other seat) while such a seat is to move, at most
         `limit`: each agent is given None and the legal actions, its action is appended to
         `out` and applied. Returns how many moves. An engine may override it with a faster
-        loop, but it must ask the agents and apply their actions exactly as this one does."""
+        loop, but it must ask the agents and apply their actions exactly as this one does
+        (a choose marked picks_from_legal may be given the engine's own list, unchecked)."""
         done = 0
         while done < limit:
             player = self.current_player()
