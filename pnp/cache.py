@@ -1,9 +1,11 @@
-"""Where pnp keeps what it may forget: parsed fonts and compiled templates, reused between runs
-so a cold build does not redo them. `PNP_CACHE_DIR` moves the cache; set to "" it is off."""
+"""Where pnp keeps what it may forget: parsed fonts, compiled templates and laid-out rule
+booklets, reused between runs so a cold build does not redo them. `PNP_CACHE_DIR` moves the
+cache; set to "" it is off."""
 
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 
@@ -15,3 +17,16 @@ def cache_dir(kind: str) -> Path | None:
         return Path(chosen) / kind
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "pnp" / kind
+
+
+def write_entry(path: Path, data: bytes) -> None:
+    """Write a cache entry whole or not at all: two builds may write it at once."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)

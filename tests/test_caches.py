@@ -35,8 +35,10 @@ def test_a_cached_font_is_the_parsed_font(cache):
     again, parsed = _font("DejaVuSans-Oblique.ttf")
     assert parsed == []  # from the cache
     assert set(vars(again)) == set(vars(first))
-    assert set(vars(again.face)) == set(vars(first.face))
-    for key in ("charToGlyph", "charWidths", "glyphPos", "ascent", "descent", "bbox", "flags"):
+    # glyphToChar is read from its own pickle when first asked for
+    assert set(vars(again.face)) - {"_glyph_to_char"} == set(vars(first.face)) - {"glyphToChar"}
+    for key in ("charToGlyph", "charWidths", "glyphPos", "ascent", "descent", "bbox", "flags",
+                "hmetrics", "glyphToChar"):
         assert getattr(again.face, key) == getattr(first.face, key), key
     assert [again.face._pdfScale(v) for v in (0, 1, 2048)] == \
         [first.face._pdfScale(v) for v in (0, 1, 2048)]
@@ -98,3 +100,81 @@ def test_compiled_templates_are_reused_and_a_broken_cache_only_costs_time(tmp_pa
         assert render_template([tmp_path], "t.md.j2", {"n": 6}) == "12"
     finally:
         (tmp_path / "cache" / "templates").chmod(0o700)
+
+
+@pytest.mark.parametrize("name", ["wuxing", "legolas"])  # figures; tables and a long text
+def test_a_booklet_laid_out_from_the_cache_prints_the_same(name, tmp_path, monkeypatch):
+    from reportlab.pdfbase import pdfmetrics
+
+    from pnp.render.booklet import Booklet
+
+    laid_out = []
+    real = Booklet._lay_out
+    monkeypatch.setattr(Booklet, "_lay_out",
+                        lambda self, *a: laid_out.append(1) or real(self, *a))
+    game = open_game(name)
+    outs = []
+    for i, setting in enumerate((str(tmp_path / "cache"), str(tmp_path / "cache"), "")):
+        monkeypatch.setenv("PNP_CACHE_DIR", setting)
+        for font in [n for n in pdfmetrics.getRegisteredFontNames() if "-" in n]:
+            pdfmetrics._fonts.pop(font, None)  # each build registers its fonts again
+        build(game, tmp_path / f"kit{i}.pdf")
+        outs.append((tmp_path / f"kit{i}.pdf").read_bytes())
+    assert laid_out == [1, 1]  # the first build and the one without a cache
+    assert outs[0] == outs[1] == outs[2]
+    (entry,) = (tmp_path / "cache" / "booklets").iterdir()
+    entry.write_bytes(b"not a pickle")  # a damaged entry: laid out again, and rewritten
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    build(game, tmp_path / "kit3.pdf")
+    assert laid_out == [1, 1, 1] and (tmp_path / "kit3.pdf").read_bytes() == outs[0]
+    assert entry.read_bytes() != b"not a pickle"
+
+
+def test_a_booklet_s_layout_is_kept_for_its_own_inputs_only(tmp_path):
+    from dataclasses import replace
+
+    from reportlab.lib.pagesizes import A4, A5
+
+    from pnp.project import prepare
+    from pnp.render.layoutcache import _key
+    from pnp.resources import shipped as shipped_file
+
+    kit, fonts, _ = prepare(open_game("wuxing"))
+    booklet = kit.booklet
+    key = _key(booklet, fonts, *A4)
+    assert key == _key(replace(booklet), fonts, *A4)
+    assert key != _key(booklet, fonts, *A5)
+    assert key != _key(replace(booklet, text=booklet.text + "\nOne more line."), fonts, *A4)
+    assert key != _key(replace(booklet, title="Another"), fonts, *A4)
+    figures = dict(booklet.figures)
+    name, (w, h, draw) = next(iter(figures.items()))
+    figures[name] = (w, h + 1, draw)  # a figure drawn one point taller
+    assert key != _key(replace(booklet, figures=figures), fonts, *A4)
+    other = tmp_path / "Bold.ttf"
+    other.write_bytes((shipped_file("fonts") / "DejaVuSans-Bold.ttf").read_bytes())
+    moved = type(fonts)(dict(fonts.paths, bold=other))
+    assert key != _key(booklet, moved, *A4)
+
+
+def test_the_booklet_cache_keeps_the_entries_used_last(tmp_path, monkeypatch):
+    import os
+
+    from pnp.render import layoutcache
+
+    monkeypatch.setattr(layoutcache, "KEEP", 3)
+    folder = tmp_path / "booklets"
+    folder.mkdir()
+    for i in range(5):
+        (folder / f"{i}.pickle").write_bytes(b"x")
+        os.utime(folder / f"{i}.pickle", ns=(i * 10**9, i * 10**9))
+    os.utime(folder / "0.pickle")  # just read: the newest
+    layoutcache._prune(folder)
+    assert sorted(p.name for p in folder.iterdir()) == ["0.pickle", "3.pickle", "4.pickle"]
+
+
+def test_a_build_with_an_unwritable_cache_prints_its_booklet(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache folder would go")
+    monkeypatch.setenv("PNP_CACHE_DIR", str(blocker))
+    built = build(open_game("wuxing"), tmp_path / "kit.pdf")
+    assert built.pages > 10 and any(s.title == "Rule booklet" for s in built.sections)

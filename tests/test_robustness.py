@@ -102,11 +102,36 @@ def test_a_character_no_font_has_is_reported_not_printed_blank(game_copy, tmp_pa
     findings = [str(f) for f in build(open_game(str(folder)), tmp_path / "x.pdf",
                                       force=True).findings]
     assert findings == ['error: elements.csv, row 3, field "name": no font has the character(s) '
-                        "'\U0001d11e'; they would print as blanks (add a font with them under "
-                        "[fonts] in game.toml)"]
+                        "'\U0001d11e'; they would print as empty boxes (add a font with them "
+                        "under [fonts] in game.toml)"]
     with pytest.raises(Exception, match="problem"):
         build(open_game(str(folder)), tmp_path / "y.pdf")
     assert not (tmp_path / "y.pdf").exists()
+
+
+def test_a_character_no_font_has_prints_as_the_empty_box_the_message_says():
+    """With --force the character prints as the font's empty box: ink where it stands, in a
+    box about as wide as a letter."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.fonts import load_fonts
+    from pnp.render.text import draw_line
+
+    fonts = load_fonts()
+    assert fonts.missing("\U0001d11e", "regular")
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(60, 40))
+    draw_line(c, fonts, "\U0001d11e", 20, 10, 20)
+    c.save()
+    image = pdfium.PdfDocument(buf.getvalue())[0].render(scale=2).to_pil().convert("L")
+    box = image.point(lambda v: 255 if v < 128 else 0).getbbox()
+    assert box is not None  # not a blank
+    width, height = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+    assert 5 < width < 20 and 10 < height < 25, box  # an outlined box at 20 pt
+    assert image.getpixel(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)) > 200  # hollow
 
 
 def test_text_too_long_for_its_space_is_a_finding_naming_the_piece(game_copy, tmp_path):
@@ -138,16 +163,19 @@ def test_a_killed_build_leaves_the_old_pdf_intact(tmp_path):
 
 def test_ctrl_c_during_a_build_changes_nothing(tmp_path):
     out = tmp_path / "kit.pdf"
-    out.write_bytes(b"old")
-    proc = subprocess.Popen(_build_cmd(out), cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
-    time.sleep(0.25)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate()
-    if proc.returncode != 0:  # interrupted before the rename
-        assert out.read_bytes() == b"old"
-        assert b"Traceback" not in err
-        assert not [p for p in os.listdir(tmp_path) if p.endswith(".part")]
+    for delay in (0.1, 0.2, 0.3):  # a cold build takes about 0.25 s
+        out.write_bytes(b"old")
+        proc = subprocess.Popen(_build_cmd(out), cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate()
+        if proc.returncode != 0:  # interrupted: before the rename, or (a quick build) after it
+            data = out.read_bytes()
+            assert data == b"old" or (data.rstrip().endswith(b"%%EOF")
+                                      and len(PdfReader(out).pages) == 13)
+            assert b"Traceback" not in err
+            assert not [p for p in os.listdir(tmp_path) if p.endswith(".part")]
 
 
 def test_two_builds_at_once_leave_one_whole_pdf(tmp_path):

@@ -16,12 +16,12 @@ from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
 from ..errors import DataError
 from ..units import MM
 from .colours import as_color
 from .fonts import Fonts
+from .platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 from .text import draw_line, xml_escape
 
 MARGIN = 20 * MM
@@ -57,10 +57,19 @@ def faces_figure(drawers, w: float, h: float, outline: Color, scale: float = 0.5
 
 
 class _FigureFlowable(Flowable):
-    def __init__(self, figure: Figure, fonts: Fonts):
+    def __init__(self, name: str, figure: Figure, fonts: Fonts):
         super().__init__()
+        self.name = name
         self.fig_w, self.fig_h, self.draw_fn = figure
         self.fonts = fonts
+
+    def __getstate__(self) -> dict:
+        # kept on disk without the drawing and the fonts (layoutcache), which are this run's
+        return {k: v for k, v in self.__dict__.items() if k not in ("draw_fn", "fonts")}
+
+    def attach(self, figure: Figure, fonts: Fonts) -> None:
+        """Give a figure read back from the cache its drawing and fonts again."""
+        self.draw_fn, self.fonts = figure[2], fonts
 
     def wrap(self, avail_w, avail_h):
         self.avail_w = avail_w
@@ -178,11 +187,12 @@ class Booklet:
         from reportlab.lib.fonts import addMapping
 
         reg, bold = fonts["regular"], fonts["bold"]
-        ital = fonts["italic"] if "*" in self.text else reg  # parse the font only if used
+        starred = "*" in self.text  # parse the italic fonts only if used
+        ital = fonts["italic"] if starred else reg
         addMapping(reg, 0, 0, reg)
         addMapping(reg, 1, 0, bold)
         addMapping(reg, 0, 1, ital)
-        addMapping(reg, 1, 1, bold)
+        addMapping(reg, 1, 1, fonts["bold-italic"] if starred else bold)
         body = ParagraphStyle("body", fontName=reg, fontSize=10, leading=13.5, spaceAfter=5,
                               alignment=TA_LEFT)
         return {
@@ -216,7 +226,10 @@ class Booklet:
         key = (page_w, page_h, tuple(sorted(fonts.paths.items())))
         cached = self._layouts.get(key)
         if cached is None:
-            cached = self._layouts[key] = self._lay_out(fonts, page_w, page_h)
+            from .layoutcache import cached_layout  # kept on disk between runs
+
+            cached = self._layouts[key] = cached_layout(
+                self, fonts, page_w, page_h, lambda: self._lay_out(fonts, page_w, page_h))
         return cached
 
     def _lay_out(self, fonts: Fonts, page_w: float, page_h: float) -> list[list["_Placed"]]:
@@ -310,7 +323,7 @@ class _Story:
         self.table: list[list[str]] = []
 
     def _text(self, text: str, style: str, **kw: Any) -> Paragraph:
-        return Paragraph(self.booklet._inline(self.fonts, text), self.st[style], **kw)
+        return _Paragraph(self.booklet._inline(self.fonts, text), self.st[style], **kw)
 
     def add(self, line: str) -> None:
         if not line.startswith("|"):
@@ -341,7 +354,7 @@ class _Story:
             if m.group(1) not in figures:
                 raise DataError(f"[[figure {m.group(1)}]]: unknown figure; this game has: "
                                 f"{', '.join(sorted(figures)) or 'none'}", self.booklet.source)
-            return [_FigureFlowable(figures[m.group(1)], self.fonts)]
+            return [_FigureFlowable(m.group(1), figures[m.group(1)], self.fonts)]
         if line == "---":
             return [_PageBreak()]
         m = re.fullmatch(r"(-|\d+\.)\s+(.*)", line)
@@ -379,6 +392,23 @@ class _Story:
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [white, Color(0.95, 0.95, 0.95)]),
         ]))
         return t
+
+
+class _Paragraph(Paragraph):
+    """A Paragraph broken into lines once per width. Laying out a page wraps a paragraph two
+    or three times at the same width (keeping a heading with what follows it, adding it to
+    the frame, splitting it at the page's foot), and breaking lines is most of the booklet's
+    time; the lines only change with the width."""
+
+    _wrapped: tuple[float, Any] | None = None  # (width, the lines broken at that width)
+
+    def wrap(self, availWidth, availHeight):
+        done = self._wrapped
+        if done is not None and done[0] == availWidth and getattr(self, "blPara", None) is done[1]:
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped = (availWidth, self.blPara)
+        return size
 
 
 class _Placed(Flowable):
@@ -436,8 +466,8 @@ def _chunked(p: Paragraph, width: float) -> list[Flowable]:
     for start in range(0, lines, CHUNK_LINES):
         stop = min(lines, start + CHUNK_LINES)
         style = first if start == 0 else last if stop == lines else middle
-        pieces.append(Paragraph(None, style, bulletText=p.bulletText if start == 0 else None,
-                                frags=split(p.blPara, start, stop)))
+        pieces.append(_Paragraph(None, style, bulletText=p.bulletText if start == 0 else None,
+                                 frags=split(p.blPara, start, stop)))
     return pieces
 
 

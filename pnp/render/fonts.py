@@ -86,6 +86,10 @@ class Fonts:
             name = self._names[role] = register_font(self.paths[role])
         return name
 
+    def registered_roles(self) -> list[str]:
+        """The roles whose fonts have been used so far."""
+        return sorted(self._names)
+
     def _chars(self, font: str) -> frozenset[str]:
         """The characters a font has, as a set of one-character strings: set operations on
         strings run in C, where a set of code points needs ord() for every character."""
@@ -159,4 +163,6 @@ def load_fonts(overrides: dict[str, Path] | None = None) -> Fonts:
         if not path.is_file():
             raise DataError(f'font file for "{role}" not found', path)
         paths[role] = path
+    if overrides and "bold-italic" not in overrides and {"regular", "bold", "italic"} & set(overrides):
+        paths["bold-italic"] = paths["bold"]  # a set of the game's own without a bold italic
     return Fonts(paths)

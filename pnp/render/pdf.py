@@ -267,6 +267,7 @@ class KitRenderer:
         self._guide()
         if self.kit.booklet:
             n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h)
+            self.page_no += n  # the booklet turns its own pages
             if n % 2:
                 self._blank("This page is left blank so the card sheets print double-sided.")
         for i, (sheet, sp) in enumerate(zip(self.sheets, self.plans)):
@@ -374,7 +375,7 @@ class KitRenderer:
             r = min(trim.w, trim.h) / 2 + inner
             path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
         elif shape == "hex":
-            _hexagon(path, trim, inner)
+            _hexagon(path, trim, inner, turned)
         else:
             for p in parts:  # disjoint, so even-odd and non-zero filling agree
                 path.rect(p.x, p.y, p.w, p.h)
@@ -396,7 +397,7 @@ class KitRenderer:
             c.setStrokeColor(GREY)
             c.setLineWidth(CUT_WIDTH)
             cut = c.beginPath()
-            _hexagon(cut, trim, 0.0)
+            _hexagon(cut, trim, 0.0, turned)
             c.drawPath(cut, stroke=1, fill=0)
 
     def _guests(self, host: int, back: bool) -> str:
@@ -563,17 +564,19 @@ def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
     return (0, -1, 1, 0, trim.x, trim.top)
 
 
-def _hexagon(path, trim: Rect, grow: float) -> None:
-    """A flat-top hexagon filling the trim box (corner to corner across), grown by `grow`."""
-    from math import sqrt
+def _hexagon(path, trim: Rect, grow: float, turned: bool = False) -> None:
+    """A flat-top hexagon filling the trim box (corner to corner across), grown by `grow`; on a
+    turned sheet the face inside is a quarter turn round, so the cut is pointy-top (corner to
+    corner up the page)."""
+    from math import cos, pi, sin
 
     cx, cy = trim.x + trim.w / 2, trim.y + trim.h / 2
-    r = trim.w / 2 + grow * 2 / sqrt(3)
-    h = r * sqrt(3) / 2
-    path.moveTo(cx + r, cy)
-    for x, y in ((cx + r / 2, cy + h), (cx - r / 2, cy + h), (cx - r, cy), (cx - r / 2, cy - h),
-                 (cx + r / 2, cy - h)):
-        path.lineTo(x, y)
+    r = (trim.h if turned else trim.w) / 2 + grow / cos(pi / 6)
+    start = 90 if turned else 0
+    for i in range(6):
+        a = (start + 60 * i) * pi / 180
+        x, y = cx + r * cos(a), cy + r * sin(a)
+        path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
     path.close()
 
 

@@ -14,6 +14,9 @@ from .colours import luminance
 from .fonts import Fonts
 from .text import draw_fitted, draw_line, fit
 
+# what a character no font has becomes on paper (the font's .notdef glyph)
+UNPRINTABLE = ("they would print as empty boxes (add a font with them under [fonts] in "
+               "game.toml)")
 MIN_TEXT = 7.0  # pt: below this a rule text is unreadable at arm's length
 CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wanders that much)
 ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
@@ -164,7 +167,8 @@ class Surface:
         circle of a round token): a cut a little off must not slice a letter."""
         if not self.cut:
             return
-        corners = [self._to_piece(px, py) for px in (x0, x1) for py in (y0, y1)]
+        to_piece = _relative(self._origin, self.c._currentMatrix)  # once for the 4 corners
+        corners = [_apply(to_piece, px, py) for px in (x0, x1) for py in (y0, y1)]
         if self.shape == "circle":
             r = min(self.w, self.h) / 2
             cx, cy = self.w / 2, self.h / 2
@@ -176,13 +180,9 @@ class Surface:
             self.report(f"text {text[:40]!r} {where} the cut line; keep it at least 1 mm inside",
                         field, source=source)
 
-    def _to_piece(self, x: float, y: float) -> tuple[float, float]:
-        """A point of the current user space in the piece's space (trim at 0, 0)."""
-        return _apply(_relative(self._origin, self.c._currentMatrix), x, y)
-
     def _check_glyphs(self, text: str, role: str, field: str | None,
                       source: Source | None) -> None:
         missing = self.fonts.missing(text, role)
         if missing:
-            self.report(f"no font has the character(s) {missing!r}; they would print as blanks "
-                        "(add a font with them under [fonts] in game.toml)", field, source=source)
+            self.report(f"no font has the character(s) {missing!r}; {UNPRINTABLE}", field,
+                        source=source)

@@ -9,9 +9,9 @@ from typing import Any, Mapping, Sequence
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from ..render.pieces import PieceDrawer
+from ..render.platypus import Flowable, Paragraph, Table, TableStyle
 from .charts import font as _font
 from .report import _markup
 from .summary import pct, pct_ci

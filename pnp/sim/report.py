@@ -15,9 +15,9 @@ from typing import Any, Mapping, Sequence
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.platypus import (Indenter, KeepTogether, Paragraph, SimpleDocTemplate, Spacer,
-                                Table, TableStyle)
 
+from ..render.platypus import (Indenter, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table,
+                               TableStyle)
 from ..render.text import xml_escape
 from .charts import Chart, bars, font, histogram, report_fonts
 from .summary import format_text, num, pct, seat_sentence, span

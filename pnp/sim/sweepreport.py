@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, Spacer
 
+from ..render.platypus import Paragraph, Spacer
 from .charts import bars
 from .report import Styles, _markup, chart_section, figures_flowables, report_styles, save_pdf
 from .sweep import format_sweep

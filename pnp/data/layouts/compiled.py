@@ -94,11 +94,10 @@ class Element:
                 font_role(font.const, env)
             except ValueProblem as exc:
                 raise DataError(str(exc), scope.path, field=f"{self.name}.font") from None
-        if self.type == "polygon" and self.values["sides"].static:
-            sides, points = self.values["sides"].const, self.values["points"]
-            if points is None and sides < 3:
-                raise DataError(f"polygon [{self.name}] needs sides (3 or more) or points",
-                                scope.path, field=f"{self.name}.sides")
+        if self.type == "polygon" and self.values["sides"] is None \
+                and self.values["points"] is None:
+            raise DataError(f"polygon [{self.name}] needs sides (3 or more) or points",
+                            scope.path, field=f"{self.name}.sides")
 
     def shown(self, ctx: dict[str, Any]) -> bool:
         return self._when.get(ctx)

@@ -62,6 +62,22 @@ def to_length(raw: Any) -> Length:
     return Length(points, percent)
 
 
+def to_dash(raw: Any) -> tuple[Length, ...]:
+    """A dash pattern: one length (dashes and gaps alike) or a list of lengths, dash, gap,
+    dash... (`[2, 1]`: 2 mm on, 1 mm off); 0 is a solid line."""
+    items = list(raw) if isinstance(raw, (list, tuple)) else [raw]
+    if not 1 <= len(items) <= 8:
+        raise ValueProblem(f"a dash is one length or a list of 1 to 8 lengths, got {raw!r}")
+    try:
+        pattern = tuple(to_length(item) for item in items)
+    except ValueProblem:
+        raise ValueProblem(f"a dash is one length (dash = 2) or a list of lengths, dash then "
+                           f"gap (dash = [2, 1]; bare numbers are mm), got {raw!r}") from None
+    if any(p.points < 0 or p.percent for p in pattern):
+        raise ValueProblem(f"dash lengths are 0 or more, in mm, cm, in or pt; got {raw!r}")
+    return pattern
+
+
 def to_number(raw: Any) -> float:
     try:
         value = float(raw)

@@ -23,6 +23,7 @@ of your choosing; ``state.assign_action(...)``, ``set_aside_action(element)`` an
 
 from __future__ import annotations
 
+import functools
 from itertools import permutations
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -408,7 +409,11 @@ class WuxingGame(Game):
         self.tokens_per_colour = int(tokens_per_colour)
         self.max_rounds = int(max_rounds)
         self._beat = _BEAT[1 if generated_wins else 0]
-        self._duel_tab = _duel_tables(self.path_elems, self.generated_wins, self.pawns_turn)
+
+    @functools.cached_property
+    def _duel_tab(self) -> tuple:
+        # made when a game is first played, not when the kit is only checked or printed
+        return _duel_tables(self.path_elems, self.generated_wins, self.pawns_turn)
 
     def new_initial_state(self) -> "WuxingState":
         return WuxingState(self)
