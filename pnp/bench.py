@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 GOALS = {"cold build": 2.0, "deck": 1.5, "linear": 1.25, "memory": 1.3, "engine": 1 / 3,
          "layout card": 2.0}
@@ -150,7 +150,7 @@ def _decks(folder: Path, sizes, pnp: list[str], echo: Callable) -> list[dict]:
          f"{'floor s':>7} {'cpu s':>7} {'ms/card':>7} {'peak MB':>7} | {'cpu':>5} {'wall':>5} "
          f"{'memory':>6}")
     env = _installed_env(folder, folder / "cache")
-    rows = []
+    rows: list[dict[str, Any]] = []
     for n in sizes:
         game = make_deck(folder, n)
         repeat = 3 if n <= 6000 else 1
@@ -159,7 +159,7 @@ def _decks(folder: Path, sizes, pnp: list[str], echo: Callable) -> list[dict]:
             pnp + ["build", "--game", str(game), "--out", str(out)],
             [sys.executable, "-m", "pnp.benchfloor", "deck", str(game / "cards.csv"),
              str(folder / f"floor{n}.pdf"), str(shipped("fonts"))], repeat, env)
-        row = {"cards": n, "pnp": a, "floor": b, "ratio": a["cpu"] / b["cpu"],
+        row: dict[str, Any] = {"cards": n, "pnp": a, "floor": b, "ratio": a["cpu"] / b["cpu"],
                "wall_ratio": a["wall"] / b["wall"], "memory_ratio": a["peak_mb"] / b["peak_mb"]}
         rows.append(row)
         echo(f"  {n:>6} {a['wall']:7.3f} {a['cpu']:7.3f} {1000 * a['cpu'] / n:7.3f} "
@@ -179,12 +179,12 @@ def _decks(folder: Path, sizes, pnp: list[str], echo: Callable) -> list[dict]:
         echo(f"  time a card, {rows[-1]['cards']} vs {rows[-2]['cards']} cards: "
              f"{growth:4.2f}  {_verdict(growth, GOALS['linear'])} (linear in cards)")
         # the deck's faces come from layout files: what one more card costs, start-up aside
-        a, b = rows[-2], rows[-1]
-        more = b["cards"] - a["cards"]
-        pnp_ms = 1000 * (b["pnp"]["cpu"] - a["pnp"]["cpu"]) / more
-        floor_ms = 1000 * (b["floor"]["cpu"] - a["floor"]["cpu"]) / more
+        lo, hi = rows[-2], rows[-1]
+        more = hi["cards"] - lo["cards"]
+        pnp_ms = 1000 * (hi["pnp"]["cpu"] - lo["pnp"]["cpu"]) / more
+        floor_ms = 1000 * (hi["floor"]["cpu"] - lo["floor"]["cpu"]) / more
         ratio = pnp_ms / floor_ms if floor_ms > 0 else float("inf")
-        echo(f"  a card from its layout file, beyond {a['cards']}: {pnp_ms:.3f} ms vs floor "
+        echo(f"  a card from its layout file, beyond {lo['cards']}: {pnp_ms:.3f} ms vs floor "
              f"{floor_ms:.3f} ms, ratio {ratio:4.2f}  {_verdict(ratio, GOALS['layout card'])}")
     return rows
 
@@ -247,6 +247,8 @@ def _games_per_second(name: str, seconds: float, rounds: int = SIM_ROUNDS) -> di
 
 
 def _simulation(games, seconds: float, echo: Callable) -> dict:
+    from .games.registry import get
+
     echo(f"Simulation, random agents, one core ({seconds:g} s each, best of {SIM_ROUNDS} runs; "
          "games a second of the process's CPU time, wall clock beside it):")
     rates = {}
@@ -256,7 +258,10 @@ def _simulation(games, seconds: float, echo: Callable) -> dict:
         except Exception as exc:  # a game without an engine must not stop the benchmark
             echo(f"  {g:<10} unavailable: {exc}")
             continue
-        echo(f"  {g:<10} {rates[g]['cpu']:10.0f} games/s CPU  ({rates[g]['wall']:.0f} wall)")
+        goal = get(g).speed_goal()
+        verdict = f"  {_verdict(rates[g]['cpu'], goal, at_least=True)}" if goal else ""
+        echo(f"  {g:<10} {rates[g]['cpu']:10.0f} games/s CPU  ({rates[g]['wall']:.0f} wall)"
+             f"{verdict}")
     return rates
 
 

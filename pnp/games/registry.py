@@ -28,7 +28,8 @@ model is built first, the drawings take it.
   test checks that seat's observation is the same) and ``ceiling(games, seed) -> int`` (the
   rules as one tight loop playing the games two random agents play from the same seeds: `pnp
   bench` measures the engine against it) and ``card_events(state, player, action)`` (the rows of
-  the card data an action deals or plays, for the per-card statistics; see sim/cardstats.py).
+  the card data an action deals or plays, for the per-card statistics; see sim/cardstats.py)
+  and ``SPEED_GOAL`` (random games a second on one core that `pnp bench` holds the engine to).
 """
 
 from __future__ import annotations
@@ -149,6 +150,11 @@ class GameSpec:
 
     def card_events(self) -> Callable | None:
         return self._hook("card_events")
+
+    def speed_goal(self) -> float | None:
+        """Random games a second (CPU, one core) the engine must reach, if the game sets one."""
+        goal = self._hook("SPEED_GOAL")
+        return float(goal) if isinstance(goal, (int, float)) else None
 
     def hidden_twin(self, game: Game, actions: Sequence[int], seat: int,
                     rng: random.Random) -> list[int] | None:

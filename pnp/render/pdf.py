@@ -375,7 +375,7 @@ class KitRenderer:
         self._draw(sheet, piece, drawer, trim, parts, back and not folded, back, turned,
                    grid.inner_bleed, max(grid.outer_bleed, grid.inner_bleed))
 
-    def _draw(self, sheet: Sheet, piece: Piece, drawer, trim: Rect, parts: list[Rect],
+    def _draw(self, sheet: Sheet, piece: Piece, drawer, trim: Rect, parts: tuple[Rect, ...],
               shifted: bool, back: bool, turned: bool, inner: float, bleed: float) -> None:
         """Draw a face into its trim, its art clipped to `parts` (a circle: to the cut circle
         plus `inner`); `shifted`: on a back page, moved by the printer's back offset."""
@@ -383,7 +383,7 @@ class KitRenderer:
         shape = sheet.shape
         if shifted and self.opt.back_offset != (0.0, 0.0):
             dx, dy = self.opt.back_offset
-            trim, parts = _shift(trim, dx, dy), [_shift(p, dx, dy) for p in parts]
+            trim, parts = _shift(trim, dx, dy), tuple(_shift(p, dx, dy) for p in parts)
         if self.keep_placements:
             self.result.placements.append(Placement(self.page_no, sheet.title, piece.name,
                                                     "back" if back else "front", trim,
@@ -441,7 +441,7 @@ class KitRenderer:
             if not back:
                 self.result.placed[piece.kind] += 1
             self._draw(guest, piece, piece.back if back else piece.front, trim,
-                       [trim.grow(inner, inner, inner, inner)], back, back, False, inner, inner)
+                       (trim.grow(inner, inner, inner, inner),), back, back, False, inner, inner)
         return f" \u00b7 with the {guest.title.lower()}"
 
     def _marks(self, grid: Grid, mirrored: bool = False) -> None:

@@ -101,14 +101,14 @@ class _Parser:
         left = self._and()
         while self._word("or"):
             a, b = left, self._and()
-            left = lambda row, a=a, b=b: a(row) or b(row)
+            left = _either(a, b)
         return left
 
     def _and(self) -> Fn:
         left = self._not()
         while self._word("and"):
             a, b = left, self._not()
-            left = lambda row, a=a, b=b: a(row) and b(row)
+            left = _both(a, b)
         return left
 
     def _not(self) -> Fn:
@@ -151,7 +151,7 @@ class _Parser:
                 self.at += 1
                 args = tuple(values)
             inner = node
-            node = lambda row, f=fn, a=args, n=inner: f(n(row), *a)
+            node = _filtered(fn, inner, args)
         return node
 
     def _constant(self) -> Any:
@@ -184,3 +184,16 @@ class _Parser:
             return _lookup(text)
         value = self._constant()
         return lambda row: value
+
+
+# closures that build the compiled expression (named, so each binds its own parts)
+def _either(a: Fn, b: Fn) -> Fn:
+    return lambda row: a(row) or b(row)
+
+
+def _both(a: Fn, b: Fn) -> Fn:
+    return lambda row: a(row) and b(row)
+
+
+def _filtered(fn: Callable[..., Any], inner: Fn, args: tuple) -> Fn:
+    return lambda row: fn(inner(row), *args)

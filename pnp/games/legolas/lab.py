@@ -12,8 +12,13 @@ from .cardrows import card_events  # noqa: F401  (the per-card statistics hook)
 from ...engine.core import CHANCE, IllegalAction, replay
 from ...sim.charts import BAR2, Chart, bars, histogram, mean_ci, sentence
 from ...sim.stats import Extra, distribution, merge_counters, num, pct, pct_ci, rate, span
+
 from .engine import (CHARACTER_IDS, DECK_SIZE, ELEMENTS, HIDDEN_TOKEN_BASE, MISSIONS, SUITS,
                      TREASURE_IDS, LegolasGame)
+
+
+# fast enough for Monte Carlo search (issue 17): `pnp bench` prints the engine against it
+SPEED_GOAL = 1000
 
 
 
