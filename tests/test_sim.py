@@ -430,3 +430,25 @@ def test_play_shows_each_revealed_duel_with_one_based_paths():
     assert "  Round 1, path 3: Yang metal vs Yin earth: Yin wins" in r.stdout  # earth makes metal
     assert "  Round 2, path 2: Yang earth vs Yin earth: Yin wins" in r.stdout  # Yin on earth
     assert "path 0" not in r.stdout
+
+
+@pytest.mark.parametrize("body,words", [
+    ("class X:\n    def choose(self\n", "SyntaxError"),
+    ("raise RuntimeError('no licence file')\n", "RuntimeError: no licence file"),
+    ("import frobnicate_not_installed\n", "No module named 'frobnicate_not_installed'"),
+])
+def test_a_module_agent_that_fails_to_import_is_named_like_a_file_agent(tmp_path, monkeypatch,
+                                                                        body, words):
+    """module:Class and file.py:Class say the same: the agent's own module failed to load, and
+    why (not "a bug in pnp", and not "no module" for a module that is there)."""
+    name = f"agent_mod_{abs(hash(body)) % 10**8}"
+    (tmp_path / f"{name}.py").write_text(body)
+    monkeypatch.chdir(tmp_path)
+    for spec, where in ((f"{name}:X", name), (f"{name}.py:X", f"{name}.py")):
+        r = CliRunner().invoke(main, ["simulate", "-g", "experior", "-n", "2", "--agents", spec])
+        assert r.exit_code == 1, r.output
+        assert f"'{spec}': {where} failed to load:" in r.output and words in r.output
+        assert "Traceback" not in r.output and "bug in pnp" not in r.output
+    r = CliRunner().invoke(main, ["simulate", "-g", "experior", "-n", "2",
+                                  "--agents", "agent_mod_missing:X"])
+    assert r.exit_code == 1 and "'agent_mod_missing:X': no module 'agent_mod_missing'" in r.output

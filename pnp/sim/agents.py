@@ -85,6 +85,32 @@ def _lookup(engine: str, name: str) -> Factory | str | None:
     return _builtin(engine).get(name)
 
 
+def _failed(ref: str, where: str, exc: Exception) -> AgentError:
+    return AgentError(f"{ref!r}: {where} failed to load: {type(exc).__name__}: {exc}")
+
+
+def _import_module(ref: str, where: str) -> Any:
+    """Import `where` (the current folder is searched last). A module that is missing is "no
+    module"; one that is there but fails (a SyntaxError, an exception, a missing module *it*
+    imports) is "failed to load", like a file.py agent."""
+    for attempt in (0, 1):
+        try:
+            return importlib.import_module(where)
+        except ModuleNotFoundError as exc:
+            # exc.name is the module that was not found: `where` or one of its packages means
+            # the agent's module is missing; anything else is missing inside the agent's module
+            missing = exc.name or ""
+            if not (where == missing or where.startswith(missing + ".")):
+                raise _failed(ref, where, exc) from None
+            cwd = str(Path.cwd())
+            if attempt or cwd in sys.path:
+                raise AgentError(f"{ref!r}: no module {where!r}") from None
+            sys.path.append(cwd)
+        except Exception as exc:
+            raise _failed(ref, where, exc) from None
+    raise AssertionError("unreachable")
+
+
 def _import_ref(ref: str) -> Any:
     """'module:attr' or 'file.py:attr' -> the object."""
     where, _, attr = ref.rpartition(":")
@@ -106,19 +132,9 @@ def _import_ref(ref: str) -> Any:
                 spec.loader.exec_module(module)
             except Exception as exc:
                 del sys.modules[mod_name]
-                raise AgentError(f"{ref!r}: {where} failed to load: {exc}") from None
+                raise _failed(ref, where, exc) from None
     else:
-        try:
-            module = importlib.import_module(where)
-        except ModuleNotFoundError:
-            cwd = str(Path.cwd())
-            if cwd in sys.path:
-                raise AgentError(f"{ref!r}: no module {where!r}") from None
-            sys.path.append(cwd)
-            try:
-                module = importlib.import_module(where)
-            except ModuleNotFoundError:
-                raise AgentError(f"{ref!r}: no module {where!r}") from None
+        module = _import_module(ref, where)
     obj = module
     for part in attr.split("."):
         try:
