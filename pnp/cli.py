@@ -449,7 +449,14 @@ AGENTS_HELP = ("Agent per seat, comma-separated; one name plays every seat. Name
                "a registered agent, module:Class or file.py:Class.")
 
 
-SCHEDULER = click.option("--scheduler", metavar="tcp://HOST:PORT",
+def _check_scheduler(ctx, param, value: str | None) -> str | None:
+    """A malformed address is refused before any game is loaded or played."""
+    from .sim.executor import check_address
+
+    return check_address(value) if value is not None else None
+
+
+SCHEDULER = click.option("--scheduler", metavar="tcp://HOST:PORT", callback=_check_scheduler,
                          help="Play the games on this Dask scheduler's workers instead of local "
                               "processes (pip install 'pnp-kit[cluster]'); same figures.")
 

@@ -61,3 +61,27 @@ def test_unreachable_scheduler_is_a_clear_error():
 
     with pytest.raises(PnpError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         connect("tcp://127.0.0.1:9", timeout="1s")
+
+
+@pytest.mark.parametrize("address,words", [
+    ("bogus", "no HOST:PORT"),
+    ("tcp://127.0.0.1", "no HOST:PORT"),
+    ("tcp://127.0.0.1:99999", "no HOST:PORT"),
+    ("http://127.0.0.1:8786", "unknown scheme 'http'"),
+])
+def test_a_malformed_scheduler_address_is_one_error_line(tmp_path, address, words):
+    """Refused before Dask sees it (Dask answers with a traceback and a 20 s wait)."""
+    from pnp.sim.executor import check_address, connect
+
+    with pytest.raises(PnpError, match=words):
+        connect(address, timeout="1s")
+    for cmd in (["simulate"], ["report", "--out", str(tmp_path / "r.pdf")],
+                ["sweep", "--set", "options.wound_limit=50"]):
+        r = CliRunner().invoke(main, cmd + ["-g", "experior", "-n", "2", "--scheduler", address])
+        assert r.exit_code == 1, r.output
+        assert r.output.count("Error:") == 1 and words in r.output
+        assert "Traceback" not in r.output and "bug in pnp" not in r.output
+    assert not (tmp_path / "r.pdf").exists()
+    for good in ("tcp://10.0.0.5:8786", "10.0.0.5:8786", "tls://sched.lan:8786",
+                 "tcp://[::1]:8786"):
+        assert check_address(good) == good

@@ -70,15 +70,43 @@ def run_chunks(fn: Callable, shared: Any, tasks: Sequence[tuple], *, jobs: int =
     return out
 
 
+# the Dask comm schemes that reach a scheduler on another machine (a bare HOST:PORT is tcp)
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+
+
+def check_address(scheduler: str) -> str:
+    """The address, or a PnpError if it is not [tcp|tls|ws|wss|ucx]://HOST:PORT. Checked before
+    Dask sees it: Dask answers a malformed address with a traceback and a 20 s wait."""
+    from urllib.parse import urlsplit
+
+    text = scheduler.strip()
+    scheme, sep, _ = text.partition("://")
+    if not sep:
+        scheme = "tcp"
+    want = "should look like tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)"
+    if scheme not in SCHEMES:
+        raise PnpError(f"--scheduler {scheduler!r}: unknown scheme {scheme!r} (Dask speaks "
+                       f"{', '.join(SCHEMES)}); the address {want}")
+    try:
+        parts = urlsplit(text if sep else "tcp://" + text)
+        host, port = parts.hostname, parts.port
+    except ValueError:  # a port that is no number, or out of range
+        host = port = None
+    if not host or not port or parts.path or parts.query:
+        raise PnpError(f"--scheduler {scheduler!r}: no HOST:PORT; the address {want}")
+    return text
+
+
 def connect(scheduler: str, timeout: str = "10s"):
     """A distributed.Client for the scheduler, or a PnpError saying what is wrong."""
+    address = check_address(scheduler)
     try:
         from distributed import Client
     except ImportError:
         raise PnpError("--scheduler needs Dask: pip install 'pnp-kit[cluster]' "
                        "(dask and distributed)") from None
     try:
-        return Client(scheduler, timeout=timeout, set_as_default=False)
+        return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise PnpError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
 
