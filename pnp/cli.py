@@ -458,7 +458,8 @@ def _check_scheduler(ctx, param, value: str | None) -> str | None:
 
 SCHEDULER = click.option("--scheduler", metavar="tcp://HOST:PORT", callback=_check_scheduler,
                          help="Play the games on this Dask scheduler's workers instead of local "
-                              "processes (pip install 'pnp-kit[cluster]'); same figures.")
+                              "processes (needs dask and distributed: pip install '.[cluster]' "
+                              "in the pnp checkout); same figures.")
 
 
 def _simulate_run(game: str, games: int, seed: int, players: int | None, agents: str,

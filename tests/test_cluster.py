@@ -52,7 +52,7 @@ def test_without_dask_the_error_says_how_to_install(monkeypatch):
     from pnp.sim.executor import connect
 
     monkeypatch.setitem(sys.modules, "distributed", None)
-    with pytest.raises(PnpError, match=r"pip install 'pnp-kit\[cluster\]'"):
+    with pytest.raises(PnpError, match=r"pip install dask distributed \(or pip install '\.\[cl"):
         connect("tcp://127.0.0.1:1")
 
 
@@ -85,3 +85,13 @@ def test_a_malformed_scheduler_address_is_one_error_line(tmp_path, address, word
     for good in ("tcp://10.0.0.5:8786", "10.0.0.5:8786", "tls://sched.lan:8786",
                  "tcp://[::1]:8786"):
         assert check_address(good) == good
+
+
+def test_an_agent_file_missing_on_the_worker_says_so(scheduler):
+    """The agent is loaded on the worker: a file that is not there says where it is missing."""
+    from pnp.sim.agents import make
+    from pnp.sim.executor import run_chunks
+
+    with pytest.raises(PnpError, match=r"on a Dask worker: '/nowhere/a\.py:X': no file "
+                       r"/nowhere/a\.py; an agent's file or module must be on every worker"):
+        run_chunks(make, "experior", [("/nowhere/a.py:X",)], scheduler=scheduler)

@@ -54,3 +54,42 @@ def test_a_worker_killed_mid_run_loses_no_games():
         assert max(played[key] for key in lost) >= 2, played
     assert remote.tally.games == games
     assert _json(setup, remote, seed) == _json(setup, local, seed)
+
+
+def test_losing_every_worker_mid_run_loses_no_games():
+    """The only worker dies after the first chunk: what it held (the game's setup too) is gone,
+    and the scheduler rebuilds it on the worker that replaces it (the nanny restarts it), so the
+    run ends with the local figures instead of "already forgotten"."""
+    setup = load_game("experior")
+    games, seed = 200, 5
+    local = simulate(setup, games, seed=seed, agents="random", jobs=1)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster, set_as_default=False) as watcher:
+        killed: list[int] = []
+
+        def kill_every_worker(done: int) -> None:
+            if not killed:
+                for pid in watcher.run(os.getpid).values():
+                    os.kill(pid, signal.SIGKILL)
+                    killed.append(pid)
+
+        remote = simulate(setup, games, seed=seed, agents="random",
+                          scheduler=cluster.scheduler_address, progress=kill_every_worker)
+        assert killed and not set(killed) & set(watcher.run(os.getpid).values())
+    assert _json(setup, remote, seed) == _json(setup, local, seed)
+
+
+def test_a_chunk_that_kills_every_worker_is_one_clear_error():
+    """Dask gives up on a task whose workers keep dying (KilledWorker): pnp says so in one line."""
+    import dask
+
+    from pnp.errors import PnpError
+    from pnp.sim.executor import run_chunks
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                     dashboard_address=None) as cluster:
+        # os._exit(3): the chunk function takes the worker process down with it
+        with pytest.raises(PnpError, match="every worker that played it died"):
+            run_chunks(os._exit, 3, [()], scheduler=cluster.scheduler_address)

@@ -11,6 +11,7 @@ chunk's games per task are lost work, see ``simulate.chunk_size``).
 from __future__ import annotations
 
 import multiprocessing
+from concurrent.futures import CancelledError
 from typing import Any, Callable, Sequence
 
 from ..errors import PnpError
@@ -103,23 +104,48 @@ def connect(scheduler: str, timeout: str = "10s"):
     try:
         from distributed import Client
     except ImportError:
-        raise PnpError("--scheduler needs Dask: pip install 'pnp-kit[cluster]' "
-                       "(dask and distributed)") from None
+        raise PnpError("--scheduler needs Dask: pip install dask distributed (or "
+                       "pip install '.[cluster]' in the pnp checkout)") from None
     try:
         return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise PnpError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
 
 
+def _same(x: Any) -> Any:
+    return x
+
+
 def _on_dask(fn, shared, tasks, scheduler, progress) -> list:
+    from distributed import KilledWorker
+
+    from .agents import AgentError
+
     client = connect(scheduler)
     try:
-        ref = client.scatter(shared, broadcast=True, hash=False)
+        # The setup goes to the cluster as a task that returns it, not scattered: the scheduler
+        # keeps the task, so when every worker holding the setup dies it is rebuilt on the next
+        # worker (scattered data would be "already forgotten"). It is a few KB (10 KB for
+        # Legolas), sent once and fetched by each worker once.
+        ref = client.submit(_same, shared, pure=False)
         # a lost worker's chunks are given to another worker by the scheduler itself
         futures = [client.submit(fn, ref, *task, pure=False) for task in tasks]
         out = []
         for i, f in enumerate(futures):
-            out.append(f.result())
+            try:
+                out.append(f.result())
+            except KilledWorker as exc:
+                raise PnpError(f"Dask gave up on a chunk: every worker that played it died "
+                               f"({exc}); see the workers' logs (out of memory?)") from None
+            except PnpError as exc:  # a user's mistake seen on the worker (its files, its Python)
+                hint = ""
+                if isinstance(exc, AgentError):
+                    hint = ("; an agent's file or module must be on every worker, at the same "
+                            "path")
+                raise PnpError(f"on a Dask worker: {exc}{hint}") from None
+            except CancelledError:
+                raise PnpError(f"the Dask scheduler at {scheduler} cancelled the run (was it "
+                               "restarted, or the client's connection lost?)") from None
             if progress:
                 progress(i)
         return out
