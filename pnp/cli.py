@@ -446,7 +446,8 @@ def printer_list() -> None:
 
 
 AGENTS_HELP = ("Agent per seat, comma-separated; one name plays every seat. Names: random, greedy, "
-               "a registered agent, module:Class or file.py:Class.")
+               "mcts (tree search; mcts:N plays N playouts a move, mcts:Ns searches N seconds a "
+               "move), a registered agent, module:Class or file.py:Class.")
 
 
 def _check_scheduler(ctx, param, value: str | None) -> str | None:

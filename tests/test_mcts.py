@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.engine.core import CHANCE, TERMINAL, decide, play, sample_chance
+from pnp.errors import PnpError
 from pnp.games.experior.engine import ExperiorGame
 from pnp.games.legolas.engine import LegolasGame
 from pnp.games.wuxing.engine import WuxingGame
@@ -136,6 +137,15 @@ def test_budget_specs():
     assert result.exit_code != 0
     assert result.output.strip().splitlines()[-1].startswith("Error: mcts budget 'lots'")
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("budget", ["infs", "1e999s", "nans", "0s", "-1s", "61s", "0",
+                                    "1000001", "inf"])
+def test_budgets_that_would_never_end_are_refused(budget):
+    with pytest.raises(PnpError, match=r"at most 1,000,000\) or seconds \(mcts:0.5s, at most 60s"):
+        registry.make("experior", f"mcts:{budget}")
+    assert registry.make("experior", "mcts:60s").seconds == 60.0
+    assert registry.make("experior", "mcts:1000000").playouts == 1_000_000
 
 
 def _share(game_name: str, game, budget: int, games: int) -> tuple[int, int]:

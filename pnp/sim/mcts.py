@@ -29,6 +29,8 @@ from ..engine.core import CHANCE, TERMINAL, picks_from_legal, sample_chance
 from ..errors import PnpError
 
 DEFAULT_PLAYOUTS = 200
+MAX_PLAYOUTS = 1_000_000  # per decision: hours a game already
+MAX_SECONDS = 60.0        # per decision
 EXPLORATION = 0.7        # UCB1 constant for returns in [0, 1]
 RUN = 1 << 30            # no bound on a playout's runs of moves: a game ends by its rules
 
@@ -86,7 +88,8 @@ def info_key(obs: Any) -> Hashable:
 
 
 def parse_budget(spec: str | int | float | None) -> tuple[int | None, float | None]:
-    """"200" -> 200 playouts; "0.5s" -> 0.5 seconds per decision."""
+    """"200" -> 200 playouts; "0.5s" -> 0.5 seconds per decision. Bounded (MAX_PLAYOUTS,
+    MAX_SECONDS): "infs" or a typo's extra zeros would otherwise search forever."""
     if spec is None or spec == "":
         return DEFAULT_PLAYOUTS, None
     if isinstance(spec, int):
@@ -96,15 +99,16 @@ def parse_budget(spec: str | int | float | None) -> tuple[int | None, float | No
     try:
         if text.endswith("s"):
             seconds = float(text[:-1])
-            if seconds > 0:
+            if 0 < seconds <= MAX_SECONDS:  # False for nan and inf too
                 return None, seconds
         else:
             playouts = int(text)
-            if playouts >= 1:
+            if 1 <= playouts <= MAX_PLAYOUTS:
                 return playouts, None
     except ValueError:
         pass
-    raise PnpError(f"mcts budget {spec!r}: give playouts (mcts:200) or seconds (mcts:0.5s)")
+    raise PnpError(f"mcts budget {spec!r}: give playouts (mcts:200, at most {MAX_PLAYOUTS:,}) "
+                   f"or seconds (mcts:0.5s, at most {MAX_SECONDS:g}s) per decision")
 
 
 class MctsAgent:
