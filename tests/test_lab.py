@@ -165,3 +165,29 @@ def test_report_has_the_balance_proof_and_its_csv(tmp_path):
     text = _pdf_text(out)
     assert "Balance proof: card by card" in text
     assert "cards.csv, row 13" in text and "Elf Strong Magic" in text
+
+
+def test_a_balance_proof_face_stays_inside_its_frame(tmp_path):
+    """A mission card's red header band is drawn with its bleed; the thumbnail is cut at the
+    trim like the card, so nothing of it lands outside its frame (issue 17 trial: it did)."""
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.sim.balanceproof import Face, kit_faces
+
+    faces, fonts = kit_faces("legolas")
+    piece, w, h, shape, _ = faces[("missions.csv", 2)]
+    face = Face(piece, w, h, shape, fonts)
+    margin = 10 * mm
+    out = tmp_path / "face.pdf"
+    c = Canvas(str(out), pagesize=(face.width + 2 * margin, face.height + 2 * margin))
+    face.drawOn(c, margin, margin)
+    c.save()
+    scale = 4  # px per point
+    img = pdfium.PdfDocument(str(out))[0].render(scale=scale).to_pil().convert("L")
+    m, fw, fh = (round(v * scale) for v in (margin, face.width, face.height))
+    inside = img.crop((m + 3, m + 3, m + fw - 3, m + fh - 3))
+    assert inside.getextrema()[0] < 128                     # the face was drawn
+    for box in ((0, 0, img.width, m - 2), (0, m + fh + 2, img.width, img.height),
+                (0, 0, m - 2, img.height), (m + fw + 2, 0, img.width, img.height)):
+        assert img.crop(box).getextrema() == (255, 255), box   # white around the frame

@@ -45,6 +45,11 @@ class Face(Flowable):
         c = self.canv
         c.saveState()
         c.scale(self.scale, self.scale)
+        # the piece is drawn with its bleed (a mission's header band runs past its edges):
+        # clip to the trim, as the card is cut
+        trim = c.beginPath()
+        trim.rect(0, 0, self.w, self.h)
+        c.clipPath(trim, stroke=0, fill=0)
         _drawer(c, self.fonts).draw(self.piece, self.piece.front, self.w, self.h, 0, self.shape)
         c.restoreState()
         c.setStrokeColor(colors.HexColor("#999999"))
