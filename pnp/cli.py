@@ -510,7 +510,8 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 @GAME
 @click.option("--games", "-n", type=click.IntRange(1), default=2000, show_default=True,
               help="Number of games.")
-@click.option("--seed", "-s", type=int, default=1, show_default=True)
+@click.option("--seed", "-s", type=int, default=1, show_default=True,
+              help="Seed of the run: the same seed gives the same figures.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
               help="Output PDF (default: output/<game>-balance.pdf).")
 @click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
@@ -552,10 +553,13 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
 @click.option("--set", "sets", multiple=True, required=True, metavar="TARGET=VALUES",
               help="A setting and its values: section.key of game.toml "
                    "(options.wound_limit=50,75,100) or file.csv:ROW.column "
-                   "(characters.csv:psychic.threshold=10..14). Repeat for every combination.")
+                   "(characters.csv:psychic.threshold=10..14; ROW is the first column's value "
+                   "or #N, the row number, header = 1). Repeat for every combination.")
 @click.option("--games", "-n", type=click.IntRange(2), default=1000, show_default=True,
               help="Games per variant (the same seeds for every variant).")
-@click.option("--seed", "-s", type=int, default=1, show_default=True)
+@click.option("--seed", "-s", type=int, default=1, show_default=True,
+              help="Seed of the run: game i of the base and of every variant is played from the "
+                   "same seed derived from it; the same seed gives the same figures.")
 @click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
 @click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
 @click.option("--jobs", "-j", type=click.IntRange(0), default=0,
@@ -575,12 +579,14 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
 
     result = run(game, sets, games=games, seed=seed, agents=agents, players=players, jobs=jobs,
                  scheduler=scheduler)
+    text = json.dumps(result, indent=2) if as_json else format_sweep(result)
+    if not any(v["valid"] for v in result["variants"]):
+        click.echo(text)
+        raise PnpError("every variant fails validation: nothing was compared, no report written")
     target = out or Path("output") / f"{result['game']}-sweep.pdf"
     write_sweep_report(result, target)
-    if as_json:
-        click.echo(json.dumps(result, indent=2))
-    else:
-        click.echo(format_sweep(result))
+    click.echo(text)
+    if not as_json:
         click.echo(f"{target}: the sweep's table and charts")
 
 

@@ -191,3 +191,53 @@ def test_a_balance_proof_face_stays_inside_its_frame(tmp_path):
     for box in ((0, 0, img.width, m - 2), (0, m + fh + 2, img.width, img.height),
                 (0, 0, m - 2, img.height), (m + fw + 2, 0, img.width, img.height)):
         assert img.crop(box).getextrema() == (255, 255), box   # white around the frame
+
+
+def test_values_mix_ranges_and_lists_within_a_cap():
+    from pnp.sim.sweep import parse_settings
+
+    assert parse_setting("options.wound_limit=1..3,5").values == (1, 2, 3, 5)
+    assert parse_setting("options.wound_limit=7,1..2").values == (7, 1, 2)
+    for bad, words in (("options.wound_limit=1..100000", "100,000 values; a sweep takes at "
+                        "most 100 values a setting"),
+                       ("options.wound_limit=1..x", "'1..x' is not a range"),
+                       ("options.wound_limit=5..2,7", "the range 5..2 is empty")):
+        with pytest.raises(PnpError, match=words):
+            parse_setting(bad)
+    with pytest.raises(PnpError, match="options.wound_limit is given twice"):
+        parse_settings(["options.wound_limit=50", "options.wound_limit=75"])
+    with pytest.raises(PnpError, match="make 1,000 variants; a sweep plays at most 200"):
+        parse_settings(["a.b=1..10", "a.c=1..10", "a.d=1..10"])
+
+
+def test_a_csv_row_named_twice_is_an_error_and_a_row_number_names_one(tmp_path):
+    with pytest.raises(PnpError, match=r"cards.csv has 6 rows 'human' in its first column 'side' "
+                       r"\(rows #2, #3, #4, #5, #6, #7\); name one by its row number, e\.g\. "
+                       r"cards.csv:#2.multiplier"):
+        make_variants("experior", [parse_setting("cards.csv:human.multiplier=5")], None,
+                      tmp_path / "a")
+    base, variants = make_variants("experior", [parse_setting("cards.csv:#3.multiplier=5")],
+                                   None, tmp_path / "b")
+    assert variants[0].label == "#3.multiplier=5"
+    # the copy's row 3 (the validator's and the per-card CSV's numbering) is the one changed
+    assert any('cards.csv, row 3, field "multiplier"' in p for p in variants[0].problems)
+    before = (find_game("experior") / "cards.csv").read_text().splitlines()
+    after = (tmp_path / "b" / "v0" / "experior" / "cards.csv").read_text().splitlines()
+    assert [i + 1 for i, (x, y) in enumerate(zip(before, after)) if x != y] == [3]
+    assert (before[2], after[2]) == ("human,sword,strong,3", "human,sword,strong,5")
+    for bad in ("#1", "#99"):
+        with pytest.raises(PnpError, match=r"cards.csv has no data row #\d+ \(its rows are #2 "
+                           r"to #13; #1 is the header\)"):
+            make_variants("experior", [parse_setting(f"cards.csv:{bad}.multiplier=5")], None,
+                          tmp_path / bad[1:])
+
+
+def test_a_sweep_whose_every_variant_fails_is_an_error(tmp_path):
+    out = tmp_path / "s.pdf"
+    r = CliRunner().invoke(main, ["sweep", "-g", "experior", "-n", "2", "--jobs", "1",
+                                  "--set", "options.wound_limit=abc", "--out", str(out)])
+    assert r.exit_code == 1
+    assert "wound_limit must be a whole number, got 'abc'" in r.output
+    assert r.output.strip().splitlines()[-1] == ("Error: every variant fails validation: "
+                                                 "nothing was compared, no report written")
+    assert not out.exists()

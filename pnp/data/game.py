@@ -52,6 +52,17 @@ def find_game(name_or_path: str, cwd: Path | None = None) -> Path:
                     "game folder)")
 
 
+_KIND_WORDS = {int: "a whole number", float: "a number", str: "a text", bool: "true or false",
+               list: "a list", dict: "a table"}
+
+
+def _kind_words(kinds: tuple) -> str:
+    """(int,) -> "a whole number"; (int, float) -> "a number" (not "a int or float")."""
+    if int in kinds and float in kinds:
+        kinds = tuple(k for k in kinds if k is not int)
+    return " or ".join(_KIND_WORDS.get(k, f"a {k.__name__}") for k in kinds)
+
+
 @dataclass
 class GameFolder:
     path: Path
@@ -106,8 +117,7 @@ class GameFolder:
         else:
             ok = isinstance(value, kinds)
         if not ok:
-            names = " or ".join(k.__name__ for k in kinds)
-            raise DataError(f"[{section}] {key} must be a {names}, got {value!r}",
+            raise DataError(f"[{section}] {key} must be {_kind_words(kinds)}, got {value!r}",
                             self.toml_path, field=f"{section}.{key}")
         return value
 

@@ -4,8 +4,9 @@
     pnp sweep --game my-duel --set characters.csv:wizard.threshold=10..14
 
 A setting is ``section.key`` of game.toml or ``file.csv:ROW.column``, ROW being the value of the
-file's first column (its key, e.g. ``psychic``). Values are a comma list or an integer range
-``a..b``. With several --set the variants are every combination. Each variant is a copy of the
+file's first column (its key, e.g. ``psychic``; it must name one row) or ``#N``, the row's number
+(header = 1, as the per-card CSV's ``row``). Values are a comma list, integer ranges ``a..b``, or
+both (``1..3,5``). With several --set the variants are every combination. Each variant is a copy of the
 game folder in a temporary folder, with the values written in; it is validated as `pnp validate`
 does (a variant that fails is reported with its first problems and not simulated), then played on
 the same seeds as the base game: game i of every variant has seed ``derive_seed(seed, i)``
@@ -62,34 +63,75 @@ def _value(text: str) -> Any:
     return text
 
 
+MAX_VALUES = 100        # values of one --set
+MAX_VARIANTS = 200      # combinations of all --set: each is a copy of the game, validated, played
+
+
+def _values(text: str, values: str) -> tuple[Any, ...]:
+    """"50,75,100", "10..14" or a mix, "1..3,5" -> the values, in order."""
+    out: list[Any] = []
+    for item in values.split(","):
+        span = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", item)
+        if span:
+            a, b = int(span.group(1)), int(span.group(2))
+            if b < a:
+                raise PnpError(f"--set {text!r}: the range {a}..{b} is empty")
+            if b - a + 1 > MAX_VALUES:
+                raise PnpError(f"--set {text!r}: the range {a}..{b} has {b - a + 1:,} values; a "
+                               f"sweep takes at most {MAX_VALUES} values a setting")
+            out.extend(range(a, b + 1))
+        elif ".." in item:
+            raise PnpError(f"--set {text!r}: {item.strip()!r} is not a range of whole numbers "
+                           "like 10..14")
+        else:
+            v = _value(item)
+            if v == "":
+                raise PnpError(f"--set {text!r}: an empty value in {values!r}")
+            out.append(v)
+    if len(out) > MAX_VALUES:
+        raise PnpError(f"--set {text!r}: {len(out):,} values; a sweep takes at most {MAX_VALUES} "
+                       "values a setting")
+    return tuple(out)
+
+
 def parse_setting(text: str) -> Setting:
-    """"options.wound_limit=50,75,100" or "characters.csv:psychic.threshold=10..14"."""
+    """"options.wound_limit=50,75,100" or "characters.csv:psychic.threshold=10..14" (ranges and
+    values may be mixed: "1..3,5"); a CSV row is its first column's value or #N, its line number
+    as a spreadsheet shows it (header = 1)."""
     target, eq, values = text.partition("=")
     target = target.strip()
     if not eq or not target or not values.strip():
         raise PnpError(f"--set {text!r}: write TARGET=VALUES, e.g. options.wound_limit=50,75,100")
-    span = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", values)
-    if span:
-        a, b = int(span.group(1)), int(span.group(2))
-        if b < a:
-            raise PnpError(f"--set {text!r}: the range {a}..{b} is empty")
-        vals: tuple[Any, ...] = tuple(range(a, b + 1))
-    else:
-        vals = tuple(_value(v) for v in values.split(","))
-        if any(v == "" for v in vals):
-            raise PnpError(f"--set {text!r}: an empty value in {values!r}")
+    vals = _values(text, values)
     if ":" in target:
         file, _, rest = target.partition(":")
         row, dot, column = rest.rpartition(".")
         if not file.endswith(".csv") or not dot or not row or not column:
             raise PnpError(f"--set {text!r}: a CSV setting is file.csv:ROW.column, e.g. "
-                           "characters.csv:psychic.threshold")
+                           "characters.csv:psychic.threshold or monsters.csv:#11.coins")
         return Setting(target, file, (row, column), vals)
     parts = tuple(p.strip() for p in target.split("."))
     if len(parts) < 2 or not all(parts):
         raise PnpError(f"--set {text!r}: a game.toml setting is section.key, e.g. "
                        "options.wound_limit")
     return Setting(target, "game.toml", parts, vals)
+
+
+def parse_settings(texts: Sequence[str]) -> list[Setting]:
+    """Every --set; a target set twice, or more combinations than MAX_VARIANTS, is an error."""
+    settings = [parse_setting(t) for t in texts]
+    seen: set[tuple] = set()
+    for s in settings:
+        key = (s.file, s.path)
+        if key in seen:
+            raise PnpError(f"--set {s.text} is given twice; give all its values in one --set, "
+                           f"e.g. --set {s.text}=50,75")
+        seen.add(key)
+    count = math.prod(len(s.values) for s in settings)
+    if count > MAX_VARIANTS:
+        raise PnpError(f"the --set values make {count:,} variants; a sweep plays at most "
+                       f"{MAX_VARIANTS} (fewer values, or one sweep per setting)")
+    return settings
 
 
 def _toml_literal(v: Any) -> str:
@@ -120,26 +162,40 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
 
 
 def _set_csv(path: Path, row_key: str, column: str, value: Any) -> None:
-    """Set `column` of the row whose first column is `row_key`."""
+    """Set `column` of the row whose first column is `row_key` (there must be one such row), or
+    of row N for "#N" (numbered as the per-card CSV and a spreadsheet do: the header is 1)."""
     if not path.is_file():
         raise PnpError(f"the game has no {path.name}")
     text = path.read_text(encoding="utf-8-sig")
-    rows = list(csv.reader(io.StringIO(text)))
+    rows = list(csv.reader(io.StringIO(text, newline="")))
     if not rows:
         raise PnpError(f"{path.name} is empty")
     header = rows[0]
     if column not in header:
         raise PnpError(f"{path.name} has no column {column!r} (columns: {', '.join(header)})")
     col = header.index(column)
-    hits = [r for r in rows[1:] if r and r[0] == row_key]
-    if not hits:
-        keys = ", ".join(r[0] for r in rows[1:] if r)
-        raise PnpError(f"{path.name} has no row {row_key!r} in its first column "
-                       f"{header[0]!r} (rows: {keys})")
-    for r in hits:
-        while len(r) <= col:
-            r.append("")
-        r[col] = str(value)
+    number = re.fullmatch(r"#(\d+)", row_key)
+    if number:
+        n = int(number.group(1))
+        if not 2 <= n <= len(rows) or not any(c.strip() for c in rows[n - 1]):
+            raise PnpError(f"{path.name} has no data row #{n} (its rows are #2 to "
+                           f"#{len(rows)}; #1 is the header)")
+        hit = rows[n - 1]
+    else:
+        lines = [i + 1 for i, r in enumerate(rows) if i and r and r[0] == row_key]
+        if not lines:
+            keys = ", ".join(dict.fromkeys(r[0] for r in rows[1:] if r))
+            raise PnpError(f"{path.name} has no row {row_key!r} in its first column "
+                           f"{header[0]!r} (rows: {keys}); or name a row by its number, "
+                           f"{path.name}:#2.{column}")
+        if len(lines) > 1:
+            raise PnpError(f"{path.name} has {len(lines)} rows {row_key!r} in its first column "
+                           f"{header[0]!r} (rows {', '.join(f'#{n}' for n in lines)}); name "
+                           f"one by its row number, e.g. {path.name}:#{lines[0]}.{column}")
+        hit = rows[lines[0] - 1]
+    while len(hit) <= col:
+        hit.append("")
+    hit[col] = str(value)
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(rows)
     path.write_text(out.getvalue(), encoding="utf-8")
@@ -283,7 +339,7 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
         raise PnpError("give at least one --set TARGET=VALUES")
     if games < 2:
         raise PnpError("--games must be at least 2 for a sweep (differences need a spread)")
-    settings = [parse_setting(s) for s in sets]
+    settings = parse_settings(sets)
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as tmp:
         base, variants = make_variants(game, settings, players, Path(tmp))
