@@ -16,7 +16,7 @@ from pnp.errors import PnpError
 from pnp.games.legolas.engine import PSYCHIC
 from pnp.sim.cardstats import CardTally, card_figures, count_cards
 from pnp.sim.simulate import load_game
-from pnp.sim.sweep import make_variants, paired, parse_setting
+from pnp.sim.sweep import make_variants, paired, parse_setting, row_key
 
 
 def _pdf_text(path) -> str:
@@ -225,6 +225,10 @@ def test_a_csv_row_named_twice_is_an_error_and_a_row_number_names_one(tmp_path):
     after = (tmp_path / "b" / "v0" / "experior" / "cards.csv").read_text().splitlines()
     assert [i + 1 for i, (x, y) in enumerate(zip(before, after)) if x != y] == [3]
     assert (before[2], after[2]) == ("human,sword,strong,3", "human,sword,strong,5")
+    # the figures name a row by its first column: what the sweep report charts first
+    assert row_key(find_game("experior"), parse_setting("cards.csv:#8.multiplier=5")) == "elf"
+    assert row_key(find_game("legolas"), parse_setting("characters.csv:psychic.x=1")) == "psychic"
+    assert row_key(find_game("experior"), parse_setting("options.wound_limit=5")) is None
     for bad in ("#1", "#99"):
         with pytest.raises(PnpError, match=r"cards.csv has no data row #\d+ \(its rows are #2 "
                            r"to #13; #1 is the header\)"):
@@ -241,3 +245,32 @@ def test_a_sweep_whose_every_variant_fails_is_an_error(tmp_path):
     assert r.output.strip().splitlines()[-1] == ("Error: every variant fails validation: "
                                                  "nothing was compared, no report written")
     assert not out.exists()
+
+
+def test_the_sweep_charts_the_changed_card_and_the_strongest_changes_first(tmp_path):
+    from pnp.sim.sweepreport import MAX_CHARTS, write_sweep_report
+
+    def fig(diff, half):
+        return {"base": 0.5, "variant": 0.5 + diff, "difference": diff,
+                "ci": [diff - half, diff + half], "unpaired_half_width": 2 * half,
+                "measurable": abs(diff) > half}
+
+    figs = {"seat 1 return": fig(0.01, 0.05), "seat 2 return": fig(0.2, 0.05),
+            "length": fig(-3.0, 0.5), "ended_by=wounds": fig(0.35, 0.05),
+            "characters=fighter": fig(0.02, 0.05), "characters=psychic": fig(0.01, 0.05),
+            "characters=rogue": fig(0.0, 0.05), "characters=wizard": fig(0.1, 0.05),
+            "still": fig(0.0, 0.0)}
+    result = {"title": "T", "settings": ["characters.csv:#5.threshold"], "about": ["psychic"],
+              "games": 10, "seed": 1, "agents": ["greedy"], "base": {},
+              "variants": [{"label": "#5.threshold=9", "valid": True, "values": {},
+                            "figures": figs}]}
+    charted = write_sweep_report(result, tmp_path / "s.pdf")
+    assert MAX_CHARTS == 6
+    # the psychic's own figure, then measurable by distance from zero in half-widths (ended_by
+    # 7, length 6, seat 2 4, wizard 2), then the rest; "still" never moves, so is never charted
+    assert charted == ["characters=psychic", "ended_by=wounds", "length", "seat 2 return",
+                       "characters=wizard", "seat 1 return"]
+    text = " ".join(_pdf_text(tmp_path / "s.pdf").split())
+    assert ("Charted: 6 of the 8 figures that change" in text
+            and "Not charted, in the table at the end and in --json: characters=fighter, "
+                "characters=rogue." in text)

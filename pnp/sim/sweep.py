@@ -201,6 +201,20 @@ def _set_csv(path: Path, row_key: str, column: str, value: Any) -> None:
     path.write_text(out.getvalue(), encoding="utf-8")
 
 
+def row_key(folder: Path, setting: Setting) -> str | None:
+    """The first-column value of the CSV row a setting changes (None for game.toml), the name
+    the figures give it (``characters=psychic``)."""
+    if setting.file == "game.toml":
+        return None
+    key = setting.path[0]
+    number = re.fullmatch(r"#(\d+)", key)
+    if not number:
+        return key
+    text = (folder / setting.file).read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    return rows[int(number.group(1)) - 1][0]
+
+
 def apply_setting(folder: Path, setting: Setting, value: Any) -> None:
     if setting.file == "game.toml":
         _set_toml(folder / "game.toml", setting.path, value)
@@ -333,6 +347,7 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
           scheduler: str | None = None,
           progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Run a sweep; returns its figures (the --json output)."""
+    from ..data.game import find_game
     from .executor import run_chunks
 
     if not sets:
@@ -344,6 +359,7 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
     with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as tmp:
         base, variants = make_variants(game, settings, players, Path(tmp))
     specs = agent_registry.parse(base.engine, agents, base.num_players)
+    about = [k for k in (row_key(find_game(game), s) for s in settings) if k]
     runs = [base] + [v.setup for v in variants if v.setup is not None]
     parts = chunks(games)
     tasks = [(k, a, b) for k in range(len(runs)) for a, b in parts]
@@ -372,7 +388,8 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
         rows.append(row)
     return {"game": base.name, "title": base.title, "engine": base.engine,
             "players": base.num_players, "games": games, "seed": seed, "agents": list(specs),
-            "settings": [s.text for s in settings], "base": base_fig, "variants": rows}
+            "settings": [s.text for s in settings], "about": about, "base": base_fig,
+            "variants": rows}
 
 
 def _variant_chunk(shared: tuple, k: int, start: int, stop: int):

@@ -4,7 +4,7 @@ with its interval) and the full table, drawn with the balance report's machinery
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from reportlab.lib.units import mm
 
@@ -16,12 +16,26 @@ from .sweep import format_sweep
 MAX_CHARTS = 6
 
 
-def _chosen(valid: list) -> list[str]:
-    """The figures to chart: those some variant measurably changes first, then the rest."""
+def _strength(fig: Mapping[str, Any]) -> float:
+    """How far a difference's interval is from zero, in half-widths (0 inside it)."""
+    lo, hi = fig["ci"]
+    half = (hi - lo) / 2
+    return abs(fig["difference"]) / half if half > 0 else 0.0
+
+
+def _chosen(valid: list, about: Sequence[str] = ()) -> tuple[list[str], list[str]]:
+    """(figures to chart, figures left out). First the figures about the changed card rows
+    (``characters=psychic`` for a --set on the psychic's row), then those some variant
+    measurably changes, strongest first, then the rest; at most MAX_CHARTS."""
     names = [n for n in valid[0]["figures"]             # a figure no variant moves at all
              if any(r["figures"][n]["ci"] != [0, 0] for r in valid)]   # has nothing to draw
-    moved = [n for n in names if any(r["figures"][n]["measurable"] for r in valid)]
-    return (moved + [n for n in names if n not in moved])[:MAX_CHARTS]
+    keys = {a.lower() for a in about}
+    mine = [n for n in names if n.partition("=")[2].lower() in keys]
+    moved = sorted((n for n in names if n not in mine
+                    and any(r["figures"][n]["measurable"] for r in valid)),
+                   key=lambda n: -max(_strength(r["figures"][n]) for r in valid))
+    order = mine + moved + [n for n in names if n not in mine and n not in moved]
+    return order[:MAX_CHARTS], order[MAX_CHARTS:]
 
 
 def write_sweep_report(result: Mapping[str, Any], out: Path) -> list[str]:
@@ -43,7 +57,14 @@ def write_sweep_report(result: Mapping[str, Any], out: Path) -> list[str]:
             "Not simulated (the data fails validation): " + "; ".join(
                 f"{r['label']}: {r['problems'][0] if r['problems'] else '?'}"
                 for r in invalid) + "."), st.body))
-    sections = _sections([r for r in result["variants"] if r["valid"]], st)
+    valid = [r for r in result["variants"] if r["valid"]]
+    charted, left = _chosen(valid, result.get("about", [])) if valid else ([], [])
+    if left:
+        story.append(Paragraph(_markup(
+            f"Charted: {len(charted)} of the {len(charted) + len(left)} figures that change (the "
+            "figures about the changed rows, then the measurable changes, strongest first). Not "
+            f"charted, in the table at the end and in --json: {', '.join(left)}."), st.body))
+    sections = _sections(valid, charted, st)
     story += [section for _, section in sections]
     story += [Spacer(1, 5 * mm), Paragraph(_markup("All figures", "bold"), st.heading)]
     story += figures_flowables(format_sweep(result))
@@ -51,13 +72,11 @@ def write_sweep_report(result: Mapping[str, Any], out: Path) -> list[str]:
     return [name for name, _ in sections]
 
 
-def _sections(valid: list, st: Styles) -> list[tuple[str, Any]]:
+def _sections(valid: list, charted: list[str], st: Styles) -> list[tuple[str, Any]]:
     """(figure name, chart section) for each charted figure of the valid variants."""
-    if not valid:
-        return []
     labels = [r["label"] for r in valid]
     out = []
-    for name in _chosen(valid):
+    for name in charted:
         figs = [r["figures"][name] for r in valid]
         moved = [f"{lab} ({f['difference']:+.3f})" for lab, f in zip(labels, figs)
                  if f["measurable"]]
