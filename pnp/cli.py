@@ -146,6 +146,23 @@ def list_cmd() -> None:
 
 
 @main.command()
+@click.option("--game", "-g", metavar="NAME|PATH", help="Also list this game's own icons/.")
+def icons(game: str | None) -> None:
+    """List the icon names text (:name:) and icon elements can use."""
+    from .data.game import find_game
+    from .faces.art import ICON_FAMILIES, TWO_TONE, game_icons
+
+    own = game_icons(find_game(game)) if game else None
+    for family, names in ICON_FAMILIES.items():
+        click.echo(f"{family + ':':<15}" + ", ".join(n + ("*" if n in TWO_TONE else "")
+                                                     for n in names))
+    click.echo("* two-tone: `detail` sets the second colour")
+    if own is not None:
+        click.echo(f"{'this game:':<15}" + (", ".join(own) if own else
+                                             "(none: put NAME.svg, .png or .jpg in icons/)"))
+
+
+@main.command()
 @GAME
 def validate(game: str) -> None:
     """Check a game's card data against its rules engine, and that every text fits."""

@@ -22,7 +22,7 @@ def shared(drawer: Drawer) -> Drawer:
     return drawer
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per card: a big deck holds 54,000
 class Piece:
     """One physical piece cut from a sheet: a card, a tile, a token. `kind` is what the rules
     count (e.g. "element card"); `back` None means a blank back."""

@@ -83,7 +83,8 @@ def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
     if not drawable(game):
         return validate(game) + [warning(NOT_DRAWN)]
     kit, fonts, findings = _prepare(game, force=True)
-    result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(PAPERS[paper])))
+    result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(PAPERS[paper]),
+                                               placements=False))
     return findings + _drawn(game, result)
 
 
@@ -191,7 +192,7 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
                       scale)
     with atomic_output(out, game.folder.path) as tmp:
-        result = _sized(game, lambda: render_kit(kit, fonts, tmp, options))
+        result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False))
         drawn = _drawn(game, result)
         findings += drawn
         if errors_in(drawn) and not force:

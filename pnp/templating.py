@@ -11,16 +11,20 @@ from typing import Any
 from .errors import DataError
 
 
+_SCALARS = frozenset({type(None), bool, int, float, str})
+
+
 def plain(value: Any) -> Any:
     """Only plain data reaches a template: no object whose methods could touch files."""
     import dataclasses
 
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
+    # (scalars inline: a deck's booklet gets a dict for each of its thousands of rows)
     if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
+        return {str(k): v if type(v) in _SCALARS else plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
-        return [plain(v) for v in value]
+        return [v if type(v) in _SCALARS else plain(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if hasattr(value, "hexval"):  # a reportlab colour

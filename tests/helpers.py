@@ -18,3 +18,52 @@ def edit_csv(path: Path, row: int, field: str, value: str) -> None:
 # Tiny Pile (see tests/fixtures/pnp_tiny/README.md); TINY_GAME is its card data.
 PLUGIN_SITE = ROOT / "tests" / "fixtures" / "pnp_tiny"
 TINY_GAME = ROOT / "tests" / "fixtures" / "tiny_game"
+
+
+def stroked_paths(pdf, index: int) -> list[tuple[tuple[int, int, int], list[tuple[float, float]]]]:
+    """(stroke colour as 0-255 RGB, points in page points) of every stroked path on a page, the
+    paths inside form XObjects included (pdfium reads the PDF as a viewer does)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    def then(m, n):  # matrix m, then n
+        return (m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
+                m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
+                m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5])
+
+    out = []
+
+    def walk(objects, parent):
+        for obj in objects:
+            fm = raw.FS_MATRIX()
+            raw.FPDFPageObj_GetMatrix(obj, fm)
+            m = then((fm.a, fm.b, fm.c, fm.d, fm.e, fm.f), parent)
+            kind = raw.FPDFPageObj_GetType(obj)
+            if kind == raw.FPDF_PAGEOBJ_FORM:
+                walk([raw.FPDFFormObj_GetObject(obj, k)
+                      for k in range(raw.FPDFFormObj_CountObjects(obj))], m)
+                continue
+            fill, stroke = ctypes.c_int(), ctypes.c_int()
+            if kind != raw.FPDF_PAGEOBJ_PATH or not raw.FPDFPath_GetDrawMode(obj, fill, stroke) \
+                    or not stroke.value:
+                continue
+            r, g, b, a = (ctypes.c_uint() for _ in range(4))
+            raw.FPDFPageObj_GetStrokeColor(obj, r, g, b, a)
+            pts = []
+            for s in range(raw.FPDFPath_CountSegments(obj)):
+                x, y = ctypes.c_float(), ctypes.c_float()
+                raw.FPDFPathSegment_GetPoint(raw.FPDFPath_GetPathSegment(obj, s), x, y)
+                pts.append((x.value * m[0] + y.value * m[2] + m[4],
+                            x.value * m[1] + y.value * m[3] + m[5]))
+            out.append(((r.value, g.value, b.value), pts))
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        walk([raw.FPDFPage_GetObject(page, k) for k in range(raw.FPDFPage_CountObjects(page))],
+             (1, 0, 0, 1, 0, 0))
+    finally:
+        doc.close()
+    return out

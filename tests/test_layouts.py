@@ -216,6 +216,26 @@ def test_extends_overrides_and_removes_elements(copy):
         load_spec(copy, "layouts/a.toml", Source(copy / "game.toml"), "back")
 
 
+def test_a_missing_layout_says_what_its_path_is_relative_to(copy):
+    """A back column's cell is relative to the game folder, `extends` to the layout naming it:
+    the message says which, and where a file of that name is."""
+    _cards(copy, {(4, "back"): "boss-back.toml"})  # written as if beside the other layouts
+    with pytest.raises(DataError) as caught:
+        open_game(str(copy))
+    message = str(caught.value)
+    assert "cards.xlsx [sheet Cards], row 4" in message and '"back"' in message, message
+    assert "'boss-back.toml' not found in the game folder (this path is relative to the game " \
+           "folder); did you mean 'layouts/boss-back.toml'?" in message, message
+    _cards(copy, {})
+    (copy / "layouts" / "boss-back.toml").write_text('extends = "plain.toml"\n')
+    with pytest.raises(DataError) as caught:
+        open_game(str(copy))
+    message = str(caught.value)
+    assert message.startswith("boss-back.toml") or "boss-back.toml" in message.split(":")[0]
+    assert "'plain.toml' not found beside the layout that extends it (in layouts/) nor in the " \
+           "game folder" in message, message
+
+
 # ---- findings name the file, the row and the element ------------------------------------------
 def _cards(copy, changes):
     rows = [list(r) for r in make_xlsx.CARDS]
@@ -361,45 +381,128 @@ def test_first_sheet_is_the_default(copy):
     assert table.rows[0].source.row == 2
 
 
-def test_a_published_sheet_is_fetched_cached_and_used_offline(copy):
-    import http.server
-    import threading
+class _Server:
+    """A local web server for the tests' sheets: `folder`'s files, `/moved` redirecting to
+    `moved_to`; `asked` lists every path requested."""
+
+    def __init__(self, folder, moved_to: str = ""):
+        import http.server
+        import threading
+
+        asked = self.asked = []
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *a, **k):
+                super().__init__(*a, directory=str(folder), **k)
+
+            def do_GET(self):
+                asked.append(self.path)
+                if self.path.startswith("/moved"):
+                    self.send_response(302)
+                    self.send_header("Location", moved_to)
+                    self.end_headers()
+                    return
+                super().do_GET()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+SHEET = "https://docs.google.com/spreadsheets/d/e/2PACX-test/pub?gid=0&single=true&output=csv"
+
+
+def test_a_published_sheet_is_fetched_cached_and_used_offline(copy, monkeypatch):
+    """A published Google Sheet is fetched (here Google is a local server: the fetch itself is
+    real HTTP), cached in the game folder and used from the cache offline."""
+    from pnp.data import sheets
 
     served = copy / "served"
     served.mkdir()
     (served / "tokens.csv").write_text((copy / "tokens.csv").read_text())
     (copy / "tokens.csv").unlink()
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *a, **k):
-            super().__init__(*a, directory=str(served), **k)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{server.server_port}/tokens.csv"
+    server = _Server(served)
+    real = sheets._fetch
+    monkeypatch.setattr(sheets, "_fetch", lambda url: real(url.replace(SHEET, server.url +
+                                                                       "tokens.csv")))
     toml = copy / "game.toml"
     toml.write_text(toml.read_text().replace('data = "tokens.csv"',
-                                             f'data = "{url}"\ncache = "cache/tokens.csv"'))
+                                             f'data = "{SHEET}"\ncache = "cache/tokens.csv"'))
     try:
         game = open_game(str(copy))
         assert (copy / "cache" / "tokens.csv").read_text() == (served / "tokens.csv").read_text()
         assert sum(game.model.components[1].counts) == 10
+        assert server.asked == ["/tokens.csv"]
     finally:
-        server.shutdown()
-        server.server_close()
+        server.close()
     # offline: the cached copy answers, and validate says so
     found = [str(f) for f in check(open_game(str(copy)))]
-    assert any(f.startswith("warning:") and f"cannot fetch {url}" in f
+    assert any(f.startswith("warning:") and f"cannot fetch {SHEET}" in f
                and "built from the cached copy cache/tokens.csv" in f for f in found), found
     # neither link nor cache: one clear error
     (copy / "cache" / "tokens.csv").unlink()
-    with pytest.raises(DataError, match=r"cannot fetch http://127.0.0.1:\d+/tokens.csv \(.*\) "
+    with pytest.raises(DataError, match=r"cannot fetch https://docs.google.com/\S+ \(.*\) "
                                         r"and there is no cached copy \(cache/tokens.csv\) yet"):
         open_game(str(copy))
+
+
+@pytest.mark.parametrize("link", [
+    "{local}tokens.csv",  # plain http, this machine
+    "https://example.com/tokens.csv", "http://docs.google.com/spreadsheets/d/x/pub?output=csv",
+    "https://docs.google.com:8443/spreadsheets/d/x/pub?output=csv",
+    "https://me@docs.google.com/spreadsheets/d/x/pub?output=csv",
+    "https://docs.google.com.example.net/spreadsheets/d/x/pub?output=csv",
+    "https://docs.google.com/document/d/x/export?format=txt", "file:///etc/hostname",
+    "ftp://example.com/tokens.csv"])
+def test_only_published_google_sheets_are_fetched(copy, link):
+    """Card data may come from strangers: any other link is one Error naming game.toml and the
+    field, and nothing is fetched."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    served = copy / "served"
+    served.mkdir()
+    (served / "tokens.csv").write_text((copy / "tokens.csv").read_text())
+    server = _Server(served)
+    link = link.format(local=server.url)
+    toml = copy / "game.toml"
+    toml.write_text(toml.read_text().replace('data = "tokens.csv"', f'data = "{link}"'))
+    try:
+        res = CliRunner().invoke(main, ["build", "--game", str(copy), "--out",
+                                        str(copy.parent / "x.pdf")])
+    finally:
+        server.close()
+    assert server.asked == []
+    assert res.exit_code != 0 and "Traceback" not in res.output
+    (line,) = res.output.strip().splitlines()
+    assert line.startswith('Error: game.toml, field "token.data"'), line
+    assert "only links pnp fetches are published Google Sheets" in line
+    assert not (copy.parent / "x.pdf").exists()
+
+
+def test_a_sheet_link_redirecting_away_from_google_is_not_followed(tmp_path):
+    from pnp.data import sheets
+
+    elsewhere = _Server(tmp_path)
+    (tmp_path / "x.csv").write_text("a\n1\n")
+    server = _Server(tmp_path, moved_to=elsewhere.url + "x.csv")
+    try:
+        with pytest.raises(ValueError, match="redirects to http://127.0.0.1:.*not Google's"):
+            sheets._fetch(server.url + "moved")
+    finally:
+        server.close()
+        elsewhere.close()
+    assert server.asked == ["/moved"] and elsewhere.asked == []
+    assert sheets._google_host("https://doc-0s-3g-sheets.googleusercontent.com/pub/x")
+    assert not sheets._google_host("https://googleusercontent.com.evil.net/x")
 
 
 # ---- tracks and rich text, in numbers ---------------------------------------------------------
@@ -479,6 +582,23 @@ def test_the_readme_walkthrough_builds_and_places_the_cost(tmp_path):
     assert cost[1] + half == pytest.approx(63 * MM - 12 * MM + 4.5 * MM, abs=0.01)
     assert "![" in (ROOT / "README.md").read_text() and (ROOT / "docs" /
                                                         "walkthrough-cards.png").is_file()
+
+
+def test_the_readme_walkthrough_shows_the_rows_and_elements_the_picture_was_made_from():
+    """The README's step 2 and 3 blocks are walkthrough.py's, which made the picture."""
+    import walkthrough
+
+    readme = (ROOT / "README.md").read_text()
+    walk = readme[readme.index("### A card from scratch"):readme.index("### Layout files")]
+    blocks, block = [], []
+    for line in walk.splitlines():
+        if line.startswith("       ") or (block and not line.strip()):
+            block.append(line[7:])
+        elif block:
+            blocks.append("\n".join(block).strip())
+            block = []
+    assert blocks[0] == walkthrough.CARDS.strip()
+    assert blocks[1] == walkthrough.COST_AND_ICON.strip()
 
 
 def test_proofs_outline_each_layout_element_where_it_lands():

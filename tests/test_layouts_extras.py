@@ -110,12 +110,113 @@ def test_expressions_are_kept_compiled_between_runs(copy, monkeypatch):
     check(open_game(str(copy)))
     path = exprcache._path()
     assert path is not None and path.is_file()
-    names, code = exprcache.get("{{ suit | tint(0.82) }}")
-    assert names == ("suit",)  # filters are no names
+    # (a simple expression such as "{{ suit | tint(0.82) }}" needs no Jinja2 at all, so nothing
+    # compiled: pnp/data/layouts/direct.py)
+    names, code = exprcache.get("*{{ ability }}* · {{ score }} VP")
+    assert names == ("ability", "score")
     # a broken cache file is only a compile: the next run starts again, and writes it anew
     path.write_bytes(b"not a cache")
     monkeypatch.setattr(exprcache, "_entries", None)
-    assert exprcache.get("{{ suit | tint(0.82) }}") is None
+    assert exprcache.get("*{{ ability }}* · {{ score }} VP") is None
     assert [str(f) for f in check(open_game(str(copy)))] == []
     monkeypatch.setattr(exprcache, "_entries", None)
-    assert exprcache.get("{{ suit | tint(0.82) }}") is not None
+    assert exprcache.get("*{{ ability }}* · {{ score }} VP") is not None
+
+
+def test_pnp_icons_lists_every_built_in_icon_and_the_games_own(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.faces.art import BUILTIN_ICONS
+
+    res = CliRunner().invoke(main, ["icons"])
+    assert res.exit_code == 0, res.output
+    listed = {n.strip().rstrip("*") for line in res.output.splitlines() if ":" in line
+              and not line.startswith("*") for n in line.split(":", 1)[1].split(",")}
+    assert listed == set(BUILTIN_ICONS)
+    game = tmp_path / "g"
+    shutil.copytree(SHOWCASE, game)
+    res = CliRunner().invoke(main, ["icons", "--game", str(game)])
+    own = sorted(p.stem for p in (game / "icons").iterdir())
+    assert res.output.splitlines()[-1].split(":", 1)[1].strip() == ", ".join(own)
+
+
+def test_an_unknown_icon_suggests_close_names_and_where_the_list_is(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(SHOWCASE, game)
+    layout = next(p for p in (game / "layouts").glob("*.toml") if 'type = "icon"' in p.read_text())
+    text = layout.read_text()
+    start = text.index('type = "icon"')
+    line_start = text.index("icon = ", start + 5)
+    line_end = text.index("\n", line_start)
+    layout.write_text(text[:line_start] + 'icon = "swrod"' + text[line_end:])
+    found = [str(f) for f in check(open_game(str(game)))]
+    hits = [f for f in found if "no icon 'swrod'" in f]
+    assert hits and all("did you mean 'sword'?" in f and "`pnp icons`" in f for f in hits), found
+
+
+LINE_GAME = """[game]
+title = "Lines"
+engine = "deck"
+[[component]]
+name = "card"
+data = "cards.csv"
+size = "poker"
+front = "layouts/front.toml"
+"""
+
+
+def _line_game(tmp_path, element: str):
+    game = tmp_path / "lines"
+    (game / "layouts").mkdir(parents=True)
+    (game / "game.toml").write_text(LINE_GAME)
+    (game / "cards.csv").write_text("name\nA\n")
+    (game / "layouts" / "front.toml").write_text(element)
+    return game
+
+
+@pytest.mark.parametrize("dash,runs", [("[2, 1]", (2, 1)), ("[3, 1, 1, 1]", (3, 1, 1, 1)),
+                                       ("2", (2, 2))])
+def test_a_dashed_line_takes_one_length_or_a_pattern_in_mm(tmp_path, dash, runs):
+    """The line's ink along its length, at 10 pixels a mm: dashes and gaps as the pattern says."""
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from pnp.cli import main
+
+    game = _line_game(tmp_path, f'[rule]\ntype = "line"\nx = "10mm"\ny = "20mm"\n'
+                                f'width = "40mm"\nheight = 0\nstroke_width = "1mm"\n'
+                                f'dash = {dash}\n')
+    out = tmp_path / "face.png"
+    res = CliRunner().invoke(main, ["preview", "--game", str(game), "--card", "cards.csv:2",
+                                    "--dpi", "254", "--bleed", "0", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    img = Image.open(out).convert("L")
+    row = [img.getpixel((x, 200)) < 128 for x in range(100, 500)]  # y = 20 mm, x 10-50 mm
+    lengths, run, ink = [], 0, row[0]
+    for px in row:
+        if px == ink:
+            run += 1
+        else:
+            lengths.append((ink, run))
+            ink, run = px, 1
+    assert lengths[0][0]  # starts with a dash
+    expected = [(i % 2 == 0, runs[i % len(runs)] * 10) for i in range(len(lengths))]
+    for (got_ink, got), (want_ink, want) in zip(lengths, expected):
+        assert got_ink == want_ink and abs(got - want) <= 2, (lengths, expected)
+    assert len(lengths) >= 6
+
+
+@pytest.mark.parametrize("element,message", [
+    ('type = "line"\ndash = ["x", 1]', "or a list of lengths, dash then gap (dash = [2, 1]; "
+                                       "bare numbers are mm), got ['x', 1]"),
+    ('type = "polygon"\nsides = 100000000', "1e+08 is out of range (3 to 64)"),
+    ('type = "polygon"\nsides = 2', "2 is out of range (3 to 64)")])
+def test_a_dash_that_is_not_lengths_and_a_polygon_of_too_many_sides_say_what_is_allowed(
+        tmp_path, element, message):
+    from pnp.errors import DataError
+
+    game = _line_game(tmp_path, f'[shape]\n{element}\nstroke = "#000000"\n')
+    with pytest.raises(DataError) as caught:
+        open_game(str(game))
+    assert message in str(caught.value) and "front.toml" in str(caught.value)

@@ -20,4 +20,67 @@ def test_stars_that_are_no_emphasis_print(text, printed):
 def test_emphasis_still_styles_words():
     (words,) = parse("**bold** and *it* ***both***", "regular")
     assert [[(b.text, b.role) for b in w] for w in words] == [
-        [("bold", "bold")], [("and", "regular")], [("it", "italic")], [("both", "bold")]]
+        [("bold", "bold")], [("and", "regular")], [("it", "italic")], [("both", "bold-italic")]]
+
+
+GAME = """[game]
+title = "Stars"
+engine = "deck"
+[[component]]
+name = "card"
+data = "cards.csv"
+size = "poker"
+front = "layouts/front.toml"
+"""
+FRONT = """[rules]
+type = "text"
+text = "{{ text }}"
+x = "5mm"
+y = "5mm"
+width = "100% - 10mm"
+height = "40mm"
+"""
+
+
+def _fonts_of(tmp_path, fonts_table: str = ""):
+    """{word: font} of the card text "plain ***both*** **bold** *it*" as the PDF prints it."""
+    import shutil
+
+    from pypdf import PdfReader
+
+    from helpers import ROOT
+    from pnp.project import build, open_game
+
+    game = tmp_path / "stars"
+    (game / "layouts").mkdir(parents=True)
+    (game / "game.toml").write_text(GAME + fonts_table)
+    (game / "cards.csv").write_text("text\nplain ***both*** **bold** *it*\n")
+    (game / "layouts" / "front.toml").write_text(FRONT)
+    (game / "booklet.md.j2").write_text("# Rules\n\nbooky ***bothbook*** text\n")
+    shutil.copy(ROOT / "fonts" / "DejaVuSansCondensed-Bold.ttf", game / "mybold.ttf")
+    out = tmp_path / "stars.pdf"
+    build(open_game(str(game)), out)
+    found = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() and font:
+            found[text.strip()] = font["/BaseFont"].split("+")[-1]
+
+    reader = PdfReader(out)
+    for word in ("plain", "booky"):  # the card, and the booklet
+        page = next(p for p in reader.pages if word in p.extract_text())
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def test_bold_italic_on_a_card_prints_in_the_bold_italic_font(tmp_path):
+    found = _fonts_of(tmp_path)
+    assert found["both"] == found["bothbook"] == "DejaVuSans-BoldOblique", found
+    assert (found["bold"], found["it"], found["plain"]) == (
+        "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans"), found
+
+
+def test_a_font_set_without_a_bold_italic_prints_it_in_its_bold(tmp_path):
+    found = _fonts_of(tmp_path, '[fonts]\nbold = "mybold.ttf"\n')
+    assert found["both"] == found["bold"] == found["bothbook"] == "DejaVuSansCondensed-Bold", \
+        found

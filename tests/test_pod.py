@@ -136,8 +136,8 @@ def test_preflight_names_text_in_the_margin_and_soft_images_by_file_and_row(tmp_
     found = [str(f) for f in preflight(kit, load_fonts(), SERVICES["tgc"], cmyk=False)]
     assert any(s.startswith("warning: cards.csv, row 7: edge card (front): text 'Edge' comes "
                             "within 1.0 mm of the trim") for s in found), found
-    assert any(s.startswith("warning: cards.csv, row 8: soft card (front): an image prints at "
-                            "23 dpi") for s in found), found
+    assert any(s.startswith("warning: cards.csv, row 8: soft card (front): image 'small.png' "
+                            "prints at 23 dpi") for s in found), found
     assert not any("Centre" in s for s in found)
 
 
@@ -156,6 +156,11 @@ def test_every_export_runs_the_preflight_naming_the_card(tmp_path):
     summary, findings = export(open_game(str(folder)), "pod", tmp_path / "soft.pdf")
     said = [str(f) for f in findings if "dpi" in str(f)]
     assert len(said) == 1 and said[0].startswith("warning: cards.csv, row 2: Sunrise")
+    # the print shop's own check names the image and the layout element too
+    summary, findings = export(open_game(str(folder)), "pod", tmp_path / "tgc", service="tgc")
+    said = [str(f) for f in findings if "300 dpi" in str(f)]
+    assert said and said[0].startswith("warning: cards.csv, row 2: Sunrise (front): image "
+                                       "'tiny.png' in element \"picture\" prints at "), said
 
 
 def test_preflight_refuses_a_font_that_would_not_be_embedded():

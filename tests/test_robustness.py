@@ -102,11 +102,36 @@ def test_a_character_no_font_has_is_reported_not_printed_blank(game_copy, tmp_pa
     findings = [str(f) for f in build(open_game(str(folder)), tmp_path / "x.pdf",
                                       force=True).findings]
     assert findings == ['error: elements.csv, row 3, field "name": no font has the character(s) '
-                        "'\U0001d11e'; they would print as blanks (add a font with them under "
-                        "[fonts] in game.toml)"]
+                        "'\U0001d11e'; they would print as empty boxes (add a font with them "
+                        "under [fonts] in game.toml)"]
     with pytest.raises(Exception, match="problem"):
         build(open_game(str(folder)), tmp_path / "y.pdf")
     assert not (tmp_path / "y.pdf").exists()
+
+
+def test_a_character_no_font_has_prints_as_the_empty_box_the_message_says():
+    """With --force the character prints as the font's empty box: ink where it stands, in a
+    box about as wide as a letter."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.fonts import load_fonts
+    from pnp.render.text import draw_line
+
+    fonts = load_fonts()
+    assert fonts.missing("\U0001d11e", "regular")
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(60, 40))
+    draw_line(c, fonts, "\U0001d11e", 20, 10, 20)
+    c.save()
+    image = pdfium.PdfDocument(buf.getvalue())[0].render(scale=2).to_pil().convert("L")
+    box = image.point(lambda v: 255 if v < 128 else 0).getbbox()
+    assert box is not None  # not a blank
+    width, height = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+    assert 5 < width < 20 and 10 < height < 25, box  # an outlined box at 20 pt
+    assert image.getpixel(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)) > 200  # hollow
 
 
 def test_text_too_long_for_its_space_is_a_finding_naming_the_piece(game_copy, tmp_path):

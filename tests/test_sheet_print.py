@@ -190,3 +190,67 @@ def test_tokens_ride_on_a_card_sheets_last_page_clear_of_every_card(paper):
                 nx = min(max(cx, part.x), part.right)
                 ny = min(max(cy, part.y), part.top)
                 assert (nx - cx) ** 2 + (ny - cy) ** 2 >= r * r - EPS
+
+
+HEX_GAME = """[game]
+title = "Hexes"
+engine = "deck"
+[[component]]
+name = "tile"
+type = "tile"
+shape = "hex"
+data = "tiles.csv"
+size = "{size}mm"
+front = "layouts/front.toml"
+back = "layouts/back.toml"
+"""
+FACE_HEX = """[edge]
+type = "polygon"
+sides = 6
+width = "100%"
+height = "100%"
+stroke = "{colour}"
+stroke_width = "0.5pt"
+"""
+
+
+def _corners(points):
+    """The distinct corners of a closed path, rounded to 0.01 pt."""
+    return sorted({(round(x, 2) + 0.0, round(y, 2) + 0.0) for x, y in points})
+
+
+@pytest.mark.parametrize("paper,size,turned", [("a4", 45, True), ("a4", 60, True),
+                                               ("letter", 45, True), ("letter", 60, False)])
+def test_hex_cut_line_follows_the_hexagon_drawn_on_every_face(tmp_path, paper, size, turned):
+    """A hex tile's cut line and the hexagon its face draws (a polygon filling the face) share
+    their six corners, fronts and backs, whether or not the sheet turns the tiles a quarter
+    (where more fit turned)."""
+    from helpers import stroked_paths
+
+    game = tmp_path / "hexes"
+    (game / "layouts").mkdir(parents=True)
+    (game / "game.toml").write_text(HEX_GAME.format(size=size))
+    (game / "tiles.csv").write_text("name,count\nA,14\n")
+    (game / "layouts" / "front.toml").write_text(FACE_HEX.format(colour="#ff0000"))
+    (game / "layouts" / "back.toml").write_text(FACE_HEX.format(colour="#0000ff"))
+    kit, fonts, _ = _prepare(open_game(str(game)), force=False)
+    renderer = KitRenderer(kit, fonts, Options(PAPERS[paper], BLEED))
+    out = io.BytesIO()
+    built = renderer.render(out)
+    assert [p.turned for p in renderer.plans] == [turned]
+    tiles = [p for p in built.placements if p.sheet == "Tiles"]
+    assert len(tiles) == 28
+    matched = 0
+    for page in sorted({p.page for p in tiles}):
+        paths = stroked_paths(out.getvalue(), page - 1)
+        cuts = [_corners(pts) for col, pts in paths if col == (115, 115, 115)]
+        faces = [_corners(pts) for col, pts in paths if col in ((255, 0, 0), (0, 0, 255))]
+        assert len(cuts) == len(faces) == len([p for p in tiles if p.page == page])
+        for cut in cuts:
+            assert len(cut) == 6
+            face = min(faces, key=lambda f: sum(abs(a[0] - b[0]) + abs(a[1] - b[1])
+                                                for a, b in zip(f, cut)))
+            for (cx, cy), (fx, fy) in zip(cut, face):
+                assert (fx, fy) == pytest.approx((cx, cy), abs=0.02), (page, cut, face)
+            matched += 1
+    assert matched == 28

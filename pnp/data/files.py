@@ -205,6 +205,11 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
         for col in columns:
             i = index.get(col.name)
             cell = row[i] if i is not None and i < len(row) else ""
+            if col.kind == "str" and col.choices is None:
+                text = cell.strip()
+                if text:  # a filled text cell, as _convert reads it (most cells of a deck)
+                    values[col.name] = text
+                    continue
             try:
                 values[col.name] = _convert(cell, col, source)
             except DataError as exc:

@@ -14,6 +14,7 @@ ROLES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
     "italic": "DejaVuSans-Oblique.ttf",
+    "bold-italic": "DejaVuSans-BoldOblique.ttf",
     "condensed": "DejaVuSansCondensed.ttf",
     "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
     "cjk": "PnPCJKSubset.ttf",

@@ -33,8 +33,56 @@ class Table:
     notes: list[Finding] = field(default_factory=list)  # e.g. "built from the cached copy"
 
 
+# Card data may come from strangers: the only link pnp fetches is a published Google Sheet,
+# over https, and it follows redirects only to Google's own hosts (which serve the CSV)
+SHEETS_HOST = "docs.google.com"
+REDIRECT_HOSTS = ("google.com", "googleusercontent.com")
+LINK = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
 def is_link(ref: str) -> bool:
-    return ref.startswith(("http://", "https://"))
+    return bool(LINK.match(ref))
+
+
+def _https(url: str) -> tuple[str, str] | None:
+    """(host, path) of a plain https link (no port, no user name), else None."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme != "https" or port is not None or parts.username is not None:
+        return None
+    return parts.hostname or "", parts.path
+
+
+def _google_sheet(url: str) -> bool:
+    found = _https(url)
+    return found is not None and found[0] == SHEETS_HOST and found[1].startswith("/spreadsheets/")
+
+
+def _google_host(url: str) -> bool:
+    found = _https(url)
+    return found is not None and any(found[0] == h or found[0].endswith("." + h)
+                                     for h in REDIRECT_HOSTS)
+
+
+def _fetch(url: str) -> bytes:
+    """The body the link answers (at most MAX_FILE_BYTES + 1 bytes), following redirects only
+    to Google's hosts over https."""
+    import urllib.request
+
+    class GoogleOnly(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, req, fp, code, msg, headers, newurl):
+            if not _google_host(newurl):
+                raise ValueError(f"the link redirects to {newurl[:80]}, which is not Google's")
+            return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+    opener = urllib.request.build_opener(GoogleOnly)
+    with opener.open(url, timeout=FETCH_TIMEOUT) as answer:
+        return answer.read(MAX_FILE_BYTES + 1)
 
 
 def read_table(root: Path, ref: str, where: Source, field_name: str,
@@ -42,6 +90,11 @@ def read_table(root: Path, ref: str, where: Source, field_name: str,
     """The rows named by `ref` (a file in the game folder, `file#sheet`, or a link)."""
     ref = str(ref).strip()
     if is_link(ref):
+        if not _google_sheet(ref):
+            raise DataError(f"{ref[:80]!r}: the only links pnp fetches are published Google "
+                            "Sheets, https://docs.google.com/spreadsheets/... (File > Share > "
+                            "Publish to web, as CSV); save other data as a file in the game "
+                            "folder and name that", where.path, where.row, field_name)
         return _linked(root, ref, cache or _cache_name(ref), where, field_name)
     name, _, sheet = ref.partition("#")
     path = inside(root, name, Source(root / name))
@@ -155,13 +208,11 @@ def _cache_name(url: str) -> str:
 def _linked(root: Path, url: str, cache_ref: str, where: Source, field_name: str) -> Table:
     """Fetch a published sheet's CSV; keep the last good copy in the game folder."""
     import urllib.error
-    import urllib.request
 
     cache = inside(root, cache_ref, where, "cache")
     notes = []
     try:
-        with urllib.request.urlopen(url, timeout=FETCH_TIMEOUT) as answer:
-            data = answer.read(MAX_FILE_BYTES + 1)
+        data = _fetch(url)
         if len(data) > MAX_FILE_BYTES:
             raise ValueError("the sheet is over 20 MB")
         text = data.decode("utf-8-sig")

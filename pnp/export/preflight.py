@@ -33,7 +33,8 @@ class PreflightCanvas(TrackingCanvas):
         super().__init__(canvas)
         self.w, self.h, self.safe = w, h, safe
         self.unsafe: list[tuple[str, float]] = []  # (text, how near the trim it comes, pt)
-        self.low_dpi: list[float] = []
+        self.low_dpi: list[tuple[float, str]] = []  # (dpi, which image in which element)
+        self.surface: Surface | None = None  # the face being drawn: names the element
         self.unembedded: set[str] = set()
         self.rgb = False
 
@@ -71,8 +72,17 @@ class PreflightCanvas(TrackingCanvas):
         drawn_h = (height or px_h) * hypot(c, d) / 72
         dpi = min(px_w / drawn_w, px_h / drawn_h)
         if dpi < MIN_DPI:
-            self.low_dpi.append(dpi)
+            self.low_dpi.append((dpi, self._which(image)))
         return self._c.drawImage(image, x, y, width, height, *args, **kw)
+
+
+    def _which(self, image) -> str:
+        from pathlib import Path
+
+        name = f"image {Path(image).name!r}" if isinstance(image, (str, Path)) else \
+            "an embedded image"
+        boxes = self.surface.elements if self.surface is not None else []
+        return name + (f' in element "{boxes[-1].name}"' if boxes else "")
 
 
 def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool) -> list[Finding]:
@@ -93,7 +103,9 @@ def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool) -> list[Finding]:
                 seen.add(id(drawer))
                 watch = PreflightCanvas(scratch, w, h, safe)
                 scratch.saveState()
-                drawer(Surface(watch, fonts, w, h, bleed, card.piece.name, card.piece.source))
+                watch.surface = Surface(watch, fonts, w, h, bleed, card.piece.name,
+                                        card.piece.source)
+                drawer(watch.surface)
                 scratch.restoreState()
                 findings += _report(watch, service, cmyk, f"{card.piece.name} ({side})",
                                     card.piece.source)
@@ -108,8 +120,9 @@ def _report(watch: PreflightCanvas, service, cmyk: bool, what: str, source) -> l
                            f"the trim, inside the {service.safe_in * 25.4:.1f} mm {service.name} "
                            f"may cut (keep text in the safe zone){more}", source))
     if watch.low_dpi:
-        out.append(warning(f"{what}: an image prints at {min(watch.low_dpi):.0f} dpi; "
-                           f"{service.name} prints at {MIN_DPI} dpi, so it will look soft", source))
+        dpi, which = min(watch.low_dpi)
+        out.append(warning(f"{what}: {which} prints at {dpi:.0f} dpi; {service.name} prints at "
+                           f"{MIN_DPI} dpi, so it will look soft", source))
     for font in sorted(watch.unembedded):
         out.append(error(f"{what}: font {font} is not embedded; {service.name} needs every "
                          "font embedded (use a TrueType font under [fonts] in game.toml)", source))

@@ -50,38 +50,31 @@ def _builtin() -> dict[str, Callable]:
 
 
 BUILTIN_ICONS = _builtin()
+# the built-in icons by family, as `pnp icons` lists them (a name may be in two families)
+ICON_FAMILIES = {
+    "elements": ("earth", "fire", "water", "wind", "leaf", "drop"),
+    "weapons": ("sword", "bow", "dagger", "axe", "shield", "spikes", "net", "magic"),
+    "suits": tuple(vec.SUIT_ICONS),
+    "things": ("coin", "crown", "ring", "hat", "eye", "cards", "wall", "person"),
+    "player shapes": vec.PLAYER_SHAPES,
+}
+TWO_TONE = ("shield", "earth", "fire", "crown", "eye", "hat", "ring", "coin", "wall", "cards")
+assert {n for names in ICON_FAMILIES.values() for n in names} == set(BUILTIN_ICONS)
 
 
 @dataclass(frozen=True)
 class Picture:
-    """An image file, with its size in pixels (raster) or points (SVG)."""
+    """An image file, with its size in pixels (raster) or points (SVG), and what of it cannot
+    be printed (notes for the build to report)."""
 
     path: Path
     width: float
     height: float
     vector: bool
+    notes: tuple[str, ...] = ()
 
 
-_pictures: dict[Path, Picture] = {}
-
-
-def picture(path: Path) -> Picture:
-    """Read a picture's size once per process (SVG: parse it once)."""
-    hit = _pictures.get(path)
-    if hit is not None:
-        return hit
-    if path.suffix.lower() == ".svg":
-        drawing = _drawing(path)
-        pic = Picture(path, drawing.width, drawing.height, True)
-    else:
-        from PIL import Image
-
-        with Image.open(path) as img:
-            pic = Picture(path, img.size[0], img.size[1], False)
-    _pictures[path] = pic
-    return pic
-
-
+_pictures: dict[tuple[Path, Path], Picture] = {}
 _drawings: dict[Path, object] = {}
 
 
@@ -89,23 +82,28 @@ class ArtError(ValueError):
     pass
 
 
-def _drawing(path: Path):
-    hit = _drawings.get(path)
-    if hit is None:
-        import logging
+def picture(path: Path, root: Path) -> Picture:
+    """Read a picture's size once per process (SVG: parse it once, its links confined to the
+    game folder `root`)."""
+    hit = _pictures.get((path, root))
+    if hit is not None:
+        return hit
+    if path.suffix.lower() == ".svg":
+        from . import svg
 
-        from svglib.svglib import svg2rlg
-
-        logging.getLogger("svglib").setLevel(logging.ERROR)
         try:
-            hit = svg2rlg(str(path))
-        except Exception as exc:  # svglib raises lxml's and its own errors alike
-            raise ArtError(f"SVG {path.name!r} cannot be read ({exc.__class__.__name__})") \
-                from None
-        if hit is None or not hit.width or not hit.height:
-            raise ArtError(f"SVG {path.name!r} cannot be read (no drawing or no size)")
-        _drawings[path] = hit
-    return hit
+            drawing, notes = svg.read(path, root)
+        except svg.SvgError as exc:
+            raise ArtError(str(exc)) from None
+        _drawings[path] = drawing
+        pic = Picture(path, drawing.width, drawing.height, True, tuple(notes))
+    else:
+        from PIL import Image
+
+        with Image.open(path) as img:
+            pic = Picture(path, img.size[0], img.size[1], False)
+    _pictures[(path, root)] = pic
+    return pic
 
 
 def _svg_form(c, path: Path) -> str:
@@ -113,15 +111,9 @@ def _svg_form(c, path: Path) -> str:
     the file, so every canvas drawing into the same document finds it)."""
     name = "svg" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
     if not c._doc.hasForm(name):
-        from reportlab.graphics import renderPDF
+        from . import svg
 
-        drawing = _drawing(path)
-        c.beginForm(name, 0, 0, drawing.width, drawing.height)
-        # the renderer starts from the drawing's font (else Helvetica, which no PDF of ours
-        # may reference unembedded): give it the canvas's own, an embedded TrueType font
-        drawing.__dict__["initialFontName"] = c._fontname  # (Drawing refuses it as attribute)
-        renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
-        c.endForm()
+        svg.draw(c, _drawings[path], name, c._fontname)
     return name
 
 
@@ -158,31 +150,65 @@ def draw_picture(c, pic: Picture, x: float, y: float, w: float, h: float, fit: s
     c.restoreState()
 
 
+def game_icons(root: Path) -> list[str]:
+    """The names of a game's own icons (icons/NAME.svg|png|jpg)."""
+    folder = root / "icons"
+    if not folder.is_dir():
+        return []
+    return sorted({p.stem for p in folder.iterdir()
+                   if p.suffix.lower() in ICON_SUFFIXES and p.is_file()})
+
+
+def unknown_icon(name: str, root: Path, text: str = "") -> str:
+    """The message for an icon nobody has (in `text`, if inline): close names, and where the
+    list of names is."""
+    import difflib
+
+    known = sorted(set(BUILTIN_ICONS) | set(game_icons(root)))
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+    where = f" for {text[:40]!r}" if text else ""
+    hint = f": did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return (f"no icon {name!r}{where}{hint} (`pnp icons` lists pnp's own; a game's own go in "
+            "icons/ as NAME.svg, .png or .jpg)")
+
+
 class IconFinder:
     """Icons by name: the game's icons/NAME.svg|png|jpg first, then pnp's built-in ones."""
 
     def __init__(self, root: Path):
+        self.root = root
         self.folder = root / "icons"
-        self._found: dict[str, Picture | Callable | None] = {}
+        self._found: dict[str, Picture | Callable | ArtError | None] = {}
 
     def find(self, name: str):
-        if name in self._found:
-            return self._found[name]
-        hit: Picture | Callable | None = None
-        for suffix in ICON_SUFFIXES:
-            path = self.folder / f"{name}{suffix}"
-            if path.is_file() and path.resolve().parent == self.folder.resolve():
-                hit = picture(path)
-                break
-        else:
-            hit = BUILTIN_ICONS.get(name)
-        self._found[name] = hit
-        return hit
+        """The icon's Picture or built-in drawer, None if there is none; ArtError for an SVG
+        icon pnp will not read (every time it is asked for)."""
+        if name not in self._found:
+            hit: Picture | Callable | ArtError | None = None
+            for suffix in ICON_SUFFIXES:
+                path = self.folder / f"{name}{suffix}"
+                if path.is_file() and path.resolve().parent == self.folder.resolve():
+                    try:
+                        hit = picture(path, self.root)
+                    except ArtError as exc:
+                        hit = exc
+                    break
+            else:
+                hit = BUILTIN_ICONS.get(name)
+            self._found[name] = hit
+        found = self._found[name]
+        if isinstance(found, ArtError):
+            raise found
+        return found
 
     def draw(self, c, name: str, cx: float, cy: float, size: float, colour: Color,
              detail: Color | None = None) -> bool:
-        """Draw icon `name` centred on (cx, cy) in a square of side `size`; False if unknown."""
-        hit = self.find(name)
+        """Draw icon `name` centred on (cx, cy) in a square of side `size`; False if unknown or
+        unreadable (find says why)."""
+        try:
+            hit = self.find(name)
+        except ArtError:
+            return False
         if hit is None:
             return False
         if isinstance(hit, Picture):

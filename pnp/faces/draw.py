@@ -15,11 +15,12 @@ from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
 from ..data.layouts.values import ValueProblem, to_length, to_number, to_text
 from ..errors import DataError, Source
-from ..render.surface import ASCENT, DESCENT, MIN_TEXT, Surface
+from ..render.surface import ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface
 from ..units import MM
 from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
 from . import richtext
-from .art import MIN_DPI, ArtError, IconFinder, draw_picture, effective_dpi, picture, placement
+from .art import (MIN_DPI, ArtError, IconFinder, Picture, draw_picture, effective_dpi, picture,
+                  placement, unknown_icon)
 from .figures import FIGURES, Figure
 
 # fitted texts remembered: copies of a card are drawn one after another, so a short memory
@@ -62,10 +63,15 @@ class LayoutFace:
     expressions looks the same on every piece, so one shared instance serves them all and the
     renderer draws it once as a form."""
 
+    __slots__ = ("layout", "_context", "shared")
+
     def __init__(self, layout: Layout, context: dict[str, Any]):
-        self.layout, self.context = layout, context
-        if layout.static:
-            self.shared = True
+        self.layout, self._context = layout, context
+        self.shared = layout.static
+
+    @property
+    def context(self) -> dict[str, Any]:
+        return self._context
 
     def __call__(self, surface) -> None:
         draw(self.layout, surface, self.context)
@@ -89,7 +95,7 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any]) -> None:
         except KeyError as exc:
             s.report(f'element "{e.name}" ({L.path.name}): the row has no {exc}', e.name)
             continue
-        x, y, bw, bh = L.box(v, s.w, s.h, s.bleed)
+        x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed)
         if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
             _problem(L, s, e, f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height "
                      "must be more than 0")
@@ -164,11 +170,11 @@ def _line(L: Layout, s, e, v, x, y, w, h) -> None:
         return
     c.setStrokeColor(v["stroke"])
     c.setLineWidth(v["stroke_width"].of(1))
-    dash = v["dash"].of(1)
-    if dash > 0:
-        c.setDash(dash, dash)
+    dash = [d.of(1) for d in v["dash"]]
+    if sum(dash) > 0:
+        c.setDash(dash * 2 if len(dash) == 1 else dash)  # one length: dashes and gaps alike
     c.line(x, y + h, x + w, y)
-    if dash > 0:
+    if sum(dash) > 0:
         c.setDash()
 
 
@@ -222,7 +228,15 @@ def _image(L: Layout, s, e, v, x, y, w, h) -> None:
             _problem(L, s, e, f"image {src!r} prints at {dpi:.0f} dpi (under {MIN_DPI}); it will "
                        f"look blurred: use one of at least {round(pic.width * MIN_DPI / dpi)} x "
                        f"{round(pic.height * MIN_DPI / dpi)} pixels", "warning")
+    _art_notes(L, s, e, pic)
     draw_picture(s.c, pic, x, y, w, h, fit)
+
+
+def _art_notes(L: Layout, s, e, pic) -> None:
+    """What of an SVG cannot be printed, a warning once per file."""
+    if isinstance(pic, Picture) and pic.notes and caches(L).once(("art", pic.path)):
+        for note in pic.notes:
+            _problem(L, s, e, note, "warning")
 
 
 def layout_picture(L: Layout, src: str):
@@ -238,7 +252,7 @@ def layout_picture(L: Layout, src: str):
                 raise ValueProblem("not found in the game folder")
         else:
             path = checked_image(L.env.root, src, Source(L.path), "src")
-        return picture(path)
+        return picture(path, L.env.root)
     except DataError as exc:
         raise ValueProblem(exc.message) from None
     except ArtError as exc:
@@ -248,9 +262,13 @@ def layout_picture(L: Layout, src: str):
 def _icon(L: Layout, s, e, v, x, y, w, h) -> None:
     name = v["icon"].strip().strip(":")
     colour = v["colour"] or Colour(0, 0, 0)
+    try:
+        _art_notes(L, s, e, caches(L).icons.find(name))
+    except ArtError as exc:
+        raise ValueProblem(str(exc)) from None
     if not caches(L).icons.draw(s.c, name, x + w / 2, y + h / 2, min(w, h), colour,
                                 v["detail"]):
-        raise ValueProblem(f"no icon {name!r} (looked in icons/ and pnp's built-in icons)")
+        raise ValueProblem(unknown_icon(name, L.env.root))
 
 
 def _figure(L: Layout, s, e, v, x, y, w, h) -> None:
@@ -277,7 +295,10 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
     for problem in _problems(L, fonts, text, role):
-        _problem(L, s, e, problem)
+        if isinstance(problem, Picture):
+            _art_notes(L, s, e, problem)
+        else:
+            _problem(L, s, e, problem)
     m = caches(L).measure(fonts)
     key = (text, role, round(w, 2), round(h, 2), size, min_size, v["leading"])
     fits = caches(L).fits
@@ -326,7 +347,8 @@ def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: floa
         return
     size = fitted.size
     if isinstance(fitted, PlainFitted):
-        span = max((fonts.width(line, size, role) for line in fitted.lines), default=0.0)
+        span = fitted.span if fitted.span is not None else max(
+            (fonts.width(line, size, role) for line in fitted.lines), default=0.0)
         lead = LEADING
     else:
         span = max((line.width * size for line in fitted.lines), default=0.0)
@@ -345,17 +367,18 @@ def _role(L: Layout, fonts, font: str) -> str:
     return role
 
 
-def _problems(L: Layout, fonts, text: str, role: str) -> list[str]:
-    """Characters no font has and icons nobody drew, once per text and font."""
+def _problems(L: Layout, fonts, text: str, role: str) -> list[str | Picture]:
+    """Characters no font has and icons nobody drew (messages), and SVG icons with parts pnp
+    cannot print (their Pictures), once per text and font."""
     key = ("problems", text, role)
     hit = caches(L).fits.get(key)
     if hit is not None:
         return hit
+    out: list[str | Picture]
     if not richtext.has_markup(text):
         gone = fonts.missing(text, role)
         out = [] if not gone else [
-            f"no font has the character(s) {gone!r} in {text[:40]!r}; they would print as "
-            "blanks (add a font with them under [fonts] in game.toml)"]
+            f"no font has the character(s) {gone!r} in {text[:40]!r}; {UNPRINTABLE}"]
         caches(L).fits[key] = out
         return out
     out = []
@@ -369,13 +392,18 @@ def _problems(L: Layout, fonts, text: str, role: str) -> list[str]:
     for r, pieces in by_role.items():
         gone = fonts.missing("".join(pieces), r)
         if gone:
-            out.append(f"no font has the character(s) {gone!r} in {text[:40]!r}; they "
-                       "would print as blanks (add a font with them under [fonts] in "
-                       "game.toml)")
+            out.append(f"no font has the character(s) {gone!r} in {text[:40]!r}; "
+                       + UNPRINTABLE)
     for name in richtext.icons_in(paragraphs):
-        if caches(L).icons.find(name) is None:
-            out.append(f"no icon {name!r} for {text[:40]!r} (looked in icons/ and pnp's "
-                       "built-in icons)")
+        try:
+            hit = caches(L).icons.find(name)
+        except ArtError as exc:
+            out.append(f"icon {name!r}: {exc}")
+            continue
+        if isinstance(hit, Picture) and hit.notes:
+            out.append(hit)  # reported as warnings, once per file
+        if hit is None:
+            out.append(unknown_icon(name, L.env.root, text))
     caches(L).fits[key] = out
     return out
 

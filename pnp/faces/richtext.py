@@ -35,9 +35,16 @@ Word = tuple[Bit, ...]
 
 
 def styled_roles(base: str) -> dict[tuple[bool, bool], str]:
-    bold = "condensed-bold" if base.startswith("condensed") else "bold"
-    return {(False, False): base, (True, False): bold, (False, True): "italic",
-            (True, True): bold}
+    """The role of each (bold, italic) run in text whose own role is `base`: the bold of a
+    bold text stays bold, and bold italic is the font set's bold italic (the condensed set has
+    none: its bold)."""
+    if base.startswith("condensed"):
+        return {(False, False): base, (True, False): "condensed-bold", (False, True): "italic",
+                (True, True): "condensed-bold"}
+    had = (base in ("bold", "bold-italic"), base in ("italic", "bold-italic"))
+    names = {(False, False): base, (True, False): "bold", (False, True): "italic",
+             (True, True): "bold-italic"}
+    return {(b, i): names[b or had[0], i or had[1]] for b in (False, True) for i in (False, True)}
 
 
 def has_markup(text: str) -> bool:

@@ -187,11 +187,12 @@ class Booklet:
         from reportlab.lib.fonts import addMapping
 
         reg, bold = fonts["regular"], fonts["bold"]
-        ital = fonts["italic"] if "*" in self.text else reg  # parse the font only if used
+        starred = "*" in self.text  # parse the italic fonts only if used
+        ital = fonts["italic"] if starred else reg
         addMapping(reg, 0, 0, reg)
         addMapping(reg, 1, 0, bold)
         addMapping(reg, 0, 1, ital)
-        addMapping(reg, 1, 1, bold)
+        addMapping(reg, 1, 1, fonts["bold-italic"] if starred else bold)
         body = ParagraphStyle("body", fontName=reg, fontSize=10, leading=13.5, spaceAfter=5,
                               alignment=TA_LEFT)
         return {

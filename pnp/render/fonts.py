@@ -99,6 +99,11 @@ class Fonts:
             self._cmaps[font] = chars
         return chars
 
+    def all_in(self, font: str, texts) -> bool:
+        """Whether the font alone has every character of the texts."""
+        chars = self._chars(font)
+        return all(chars.issuperset(t) for t in texts)
+
     def covers(self, font: str, char: str) -> bool:
         return char in self._chars(font)
 
@@ -163,4 +168,6 @@ def load_fonts(overrides: dict[str, Path] | None = None) -> Fonts:
         if not path.is_file():
             raise DataError(f'font file for "{role}" not found', path)
         paths[role] = path
+    if overrides and "bold-italic" not in overrides and {"regular", "bold", "italic"} & set(overrides):
+        paths["bold-italic"] = paths["bold"]  # a set of the game's own without a bold italic
     return Fonts(paths)

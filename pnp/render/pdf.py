@@ -8,7 +8,9 @@ single-sided pages (boards) come last.
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO
@@ -42,7 +44,7 @@ class Section:
     how: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per face drawn: 108,000 in a 54,000-card deck
 class Placement:
     """One face as drawn: its page, trim, the area its art covers, and its back design."""
     page: int
@@ -94,10 +96,14 @@ FOOTER_BASELINE = PRINTER_MARGIN + 0.8 * MM  # descenders stay clear of the prin
 
 
 class KitRenderer:
-    def __init__(self, kit: Kit, fonts: Fonts, options: Options):
+    def __init__(self, kit: Kit, fonts: Fonts, options: Options, placements: bool = True):
         self.kit, self.fonts, self.opt = kit, fonts, options
+        self.keep_placements = placements  # two a card: a caller that never reads them says so
         self.page_w, self.page_h = options.paper
         self.result = BuildResult()
+        self._slots: dict[tuple, tuple[Rect, tuple[Rect, ...]]] = {}
+        self._clips: dict[tuple, object] = {}
+        self._marks_of: dict[int, list] = {}  # by id(grid): the plans keep their grids alive
 
     # ---- planning -------------------------------------------------------------------------
     def _plan_sheet(self, sheet: Sheet) -> SheetPlan:
@@ -146,13 +152,24 @@ class KitRenderer:
         return self.opt.layout == "gutterfold" or (not self.opt.backs and sheet.two_sided)
 
     def _slot(self, grid: Grid, index: int, back: bool, folded: bool,
-              filled: set[int]) -> tuple[Rect, list[Rect]]:
+              filled: frozenset[int]) -> tuple[Rect, tuple[Rect, ...]]:
         """(trim, art area as rectangles) of a piece on its page; a folded back mirrors about
-        the fold."""
+        the fold. Full pages repeat the same slots, so each is worked out once per sheet (and
+        the placements share its rectangles)."""
+        key = (id(grid), index, back, folded, filled)
+        hit = self._slots.get(key)
+        if hit is None:
+            if len(self._slots) > 4096:
+                self._slots.clear()
+            hit = self._slots[key] = self._work_out_slot(grid, index, back, folded, filled)
+        return hit
+
+    def _work_out_slot(self, grid: Grid, index: int, back: bool, folded: bool,
+                       filled: frozenset[int]) -> tuple[Rect, tuple[Rect, ...]]:
         if folded and back:
             trim, parts = grid.trim(index), grid.art_parts(index, filled=filled)
-            return trim.mirror(self.page_w), [p.mirror(self.page_w) for p in parts]
-        return grid.trim(index, back), grid.art_parts(index, back, filled)
+            return trim.mirror(self.page_w), tuple(p.mirror(self.page_w) for p in parts)
+        return grid.trim(index, back), tuple(grid.art_parts(index, back, filled))
 
     def _without_backs(self, sheets: list[Sheet]) -> list[Sheet]:
         """No back pages: pieces whose back carries rules (player aids) move to a sheet of their
@@ -263,10 +280,12 @@ class KitRenderer:
         c.setSubject("print-and-play kit")
         self.c = c
         self.page_no = 1
-        self.pieces = PieceDrawer(c, self.fonts, self.result.findings, self.opt.ink_saver)
+        self.pieces = PieceDrawer(c, self.fonts, self.result.findings, self.opt.ink_saver,
+                                  record=self.opt.proof)
         self._guide()
         if self.kit.booklet:
             n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h)
+            self.page_no += n  # the booklet turns its own pages
             if n % 2:
                 self._blank("This page is left blank so the card sheets print double-sided.")
         for i, (sheet, sp) in enumerate(zip(self.sheets, self.plans)):
@@ -351,7 +370,7 @@ class KitRenderer:
         self._new_page()
 
     def _place(self, sheet: Sheet, piece: Piece, drawer, grid: Grid, index: int, back: bool,
-               filled: set[int], folded: bool = False, turned: bool = False) -> None:
+               filled: frozenset[int], folded: bool = False, turned: bool = False) -> None:
         trim, parts = self._slot(grid, index, back, folded, filled)
         self._draw(sheet, piece, drawer, trim, parts, back and not folded, back, turned,
                    grid.inner_bleed, max(grid.outer_bleed, grid.inner_bleed))
@@ -362,23 +381,15 @@ class KitRenderer:
         plus `inner`); `shifted`: on a back page, moved by the printer's back offset."""
         c = self.c
         shape = sheet.shape
-        if shifted:
+        if shifted and self.opt.back_offset != (0.0, 0.0):
             dx, dy = self.opt.back_offset
             trim, parts = _shift(trim, dx, dy), [_shift(p, dx, dy) for p in parts]
-        self.result.placements.append(Placement(self.page_no, sheet.title, piece.name,
-                                                "back" if back else "front", trim,
-                                                tuple(parts), back_key(piece)))
+        if self.keep_placements:
+            self.result.placements.append(Placement(self.page_no, sheet.title, piece.name,
+                                                    "back" if back else "front", trim,
+                                                    tuple(parts), back_key(piece)))
         c.saveState()
-        path = c.beginPath()
-        if shape == "circle":
-            r = min(trim.w, trim.h) / 2 + inner
-            path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
-        elif shape == "hex":
-            _hexagon(path, trim, inner)
-        else:
-            for p in parts:  # disjoint, so even-odd and non-zero filling agree
-                path.rect(p.x, p.y, p.w, p.h)
-        c.clipPath(path, stroke=0, fill=0)
+        c.clipPath(self._clip(shape, trim, parts, inner, turned), stroke=0, fill=0)
         c.transform(*piece_matrix(trim, turned, back))
         w, h = (trim.h, trim.w) if turned else (trim.w, trim.h)
         if drawer is None:
@@ -396,8 +407,27 @@ class KitRenderer:
             c.setStrokeColor(GREY)
             c.setLineWidth(CUT_WIDTH)
             cut = c.beginPath()
-            _hexagon(cut, trim, 0.0)
+            _hexagon(cut, trim, 0.0, turned)
             c.drawPath(cut, stroke=1, fill=0)
+
+    def _clip(self, shape: str, trim: Rect, parts, inner: float, turned: bool):
+        """The path a face's art is clipped to; a sheet's slots repeat page after page, so a
+        rectangular one is built once and reused."""
+        key = tuple(parts) if shape == "rect" else None
+        path = self._clips.get(key) if key is not None else None
+        if path is None:
+            path = self.c.beginPath()
+            if shape == "circle":
+                r = min(trim.w, trim.h) / 2 + inner
+                path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
+            elif shape == "hex":
+                _hexagon(path, trim, inner, turned)
+            else:
+                for p in parts:  # disjoint, so even-odd and non-zero filling agree
+                    path.rect(p.x, p.y, p.w, p.h)
+            if key is not None and len(self._clips) < 4096:
+                self._clips[key] = path
+        return path
 
     def _guests(self, host: int, back: bool) -> str:
         """Draw the tokens lodged on a host sheet's last page (fronts, or backs mirrored);
@@ -418,7 +448,10 @@ class KitRenderer:
         c = self.c
         c.setStrokeColor(black)
         c.setLineWidth(MARK_WIDTH)
-        for m in grid.crop_marks():
+        marks = self._marks_of.get(id(grid))
+        if marks is None:  # the same on every page of a sheet
+            marks = self._marks_of[id(grid)] = grid.crop_marks()
+        for m in marks:
             if mirrored:
                 c.line(self.page_w - m.x1, m.y1, self.page_w - m.x2, m.y2)
             else:
@@ -442,7 +475,7 @@ class KitRenderer:
         folded = self._folded(sheet)
         backs = self._has_backs(sheet) and not folded
         for number, page in enumerate(plan.pages, 1):
-            filled = {cell for cell, _ in page}
+            filled = frozenset(cell for cell, _ in page)
             for cell, i in page:
                 piece = sheet.pieces[i]
                 self._place(sheet, piece, piece.front, grid, cell, False, filled, turned=turned)
@@ -563,17 +596,19 @@ def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
     return (0, -1, 1, 0, trim.x, trim.top)
 
 
-def _hexagon(path, trim: Rect, grow: float) -> None:
-    """A flat-top hexagon filling the trim box (corner to corner across), grown by `grow`."""
-    from math import sqrt
+def _hexagon(path, trim: Rect, grow: float, turned: bool = False) -> None:
+    """A flat-top hexagon filling the trim box (corner to corner across), grown by `grow`; on a
+    turned sheet the face inside is a quarter turn round, so the cut is pointy-top (corner to
+    corner up the page)."""
+    from math import cos, pi, sin
 
     cx, cy = trim.x + trim.w / 2, trim.y + trim.h / 2
-    r = trim.w / 2 + grow * 2 / sqrt(3)
-    h = r * sqrt(3) / 2
-    path.moveTo(cx + r, cy)
-    for x, y in ((cx + r / 2, cy + h), (cx - r / 2, cy + h), (cx - r, cy), (cx - r / 2, cy - h),
-                 (cx + r / 2, cy - h)):
-        path.lineTo(x, y)
+    r = (trim.h if turned else trim.w) / 2 + grow / cos(pi / 6)
+    start = 90 if turned else 0
+    for i in range(6):
+        a = (start + 60 * i) * pi / 180
+        x, y = cx + r * cos(a), cy + r * sin(a)
+        path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
     path.close()
 
 
@@ -581,5 +616,24 @@ def _shift(r: Rect, dx: float, dy: float) -> Rect:
     return Rect(r.x + dx, r.y + dy, r.w, r.h)
 
 
-def render_kit(kit: Kit, fonts: Fonts, path: Path | BinaryIO, options: Options) -> BuildResult:
-    return KitRenderer(kit, fonts, options).render(path)
+def render_kit(kit: Kit, fonts: Fonts, path: Path | BinaryIO, options: Options,
+               placements: bool = True) -> BuildResult:
+    """The kit's PDF; `placements`: whether the result lists every face drawn (where it
+    landed), which only checks of the geometry read."""
+    with _collector_paused():
+        return KitRenderer(kit, fonts, options, placements).render(path)
+
+
+@contextmanager
+def _collector_paused():
+    """Drawing makes millions of short-lived objects and next to no reference cycles (a few
+    hundred in a 54,000-card deck), which reference counting frees at once; the cycle
+    collector's passes over the kit's live objects would cost a big deck a tenth of its
+    drawing. Paused while drawing, as it was before."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()

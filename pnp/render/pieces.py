@@ -12,8 +12,10 @@ from .surface import Element, Surface
 
 
 class PieceDrawer:
-    def __init__(self, c: Canvas, fonts: Fonts, findings: list[Finding], ink_saver: bool = False):
+    def __init__(self, c: Canvas, fonts: Fonts, findings: list[Finding], ink_saver: bool = False,
+                 record: bool = True):
         self.c, self.fonts, self.findings, self.ink_saver = c, fonts, findings, ink_saver
+        self.record = record  # element boxes wanted (proofs)
         self.text_runs: list = []  # ink-saver mode: every run of text and what lies under it
         self._forms: dict[tuple, tuple[str, list[Element]]] = {}
 
@@ -41,7 +43,7 @@ class PieceDrawer:
 
             canvas = ContrastCanvas(self.c, self.text_runs)
         surface = Surface(canvas, self.fonts, w, h, bleed, piece.name, piece.source,
-                          ink_saver=self.ink_saver, shape=shape)
+                          ink_saver=self.ink_saver, shape=shape, record=self.record)
         drawer(surface)
         self.findings.extend(surface.findings)
         return surface.elements

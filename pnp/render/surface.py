@@ -14,6 +14,9 @@ from .colours import luminance
 from .fonts import Fonts
 from .text import draw_fitted, draw_line, fit
 
+# what a character no font has becomes on paper (the font's .notdef glyph)
+UNPRINTABLE = ("they would print as empty boxes (add a font with them under [fonts] in "
+               "game.toml)")
 MIN_TEXT = 7.0  # pt: below this a rule text is unreadable at arm's length
 CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wanders that much)
 ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
@@ -58,6 +61,7 @@ class Surface:
     shape: str = "rect"
     elements: list[Element] = field(default_factory=list)
     cut: bool = True  # the trim is a cut line (False for a booklet figure's frame)
+    record: bool = True  # keep element boxes (proofs, previews); a plain build does not
 
     def __post_init__(self) -> None:
         # element boxes and text measured against the cut line are kept relative to this frame
@@ -66,6 +70,8 @@ class Surface:
     def element(self, name: str, x: float, y: float, w: float, h: float) -> None:
         """Record a named box drawn in the canvas's current frame (a drawer that translates or
         rotates still reports it where it lands on the face)."""
+        if not self.record:
+            return
         m = _relative(self._origin, self.c._currentMatrix)
         corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
@@ -164,8 +170,12 @@ class Surface:
         circle of a round token): a cut a little off must not slice a letter."""
         if not self.cut:
             return
-        to_piece = _relative(self._origin, self.c._currentMatrix)  # once for the 4 corners
-        corners = [_apply(to_piece, px, py) for px in (x0, x1) for py in (y0, y1)]
+        now = self.c._currentMatrix
+        if now is self._origin:  # nothing turned or moved since the face began: its own frame
+            corners = [(px, py) for px in (x0, x1) for py in (y0, y1)]
+        else:
+            m = _relative(self._origin, now)
+            corners = [_apply(m, px, py) for px in (x0, x1) for py in (y0, y1)]
         if self.shape == "circle":
             r = min(self.w, self.h) / 2
             cx, cy = self.w / 2, self.h / 2
@@ -181,5 +191,5 @@ class Surface:
                       source: Source | None) -> None:
         missing = self.fonts.missing(text, role)
         if missing:
-            self.report(f"no font has the character(s) {missing!r}; they would print as blanks "
-                        "(add a font with them under [fonts] in game.toml)", field, source=source)
+            self.report(f"no font has the character(s) {missing!r}; {UNPRINTABLE}", field,
+                        source=source)

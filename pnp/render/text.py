@@ -3,7 +3,7 @@ text into a box by shrinking it within limits. What still does not fit is report
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -48,8 +48,16 @@ def draw_line(c: Canvas, fonts: Fonts, text: str, x: float, y: float, size: floa
 def wrap(fonts: Fonts, text: str, size: float, width: float, role: str = "regular") -> list[str] | None:
     """Greedy word wrap; None if a single word is wider than the box. Explicit newlines break.
     Widths are additive (no kerning), so each word is measured once (at 1 pt, then scaled)."""
+    wrapped = _wrap(fonts, text, size, width, role)
+    return None if wrapped is None else wrapped[0]
+
+
+def _wrap(fonts: Fonts, text: str, size: float, width: float,
+          role: str) -> tuple[list[str], float] | None:
+    """wrap(), and the width of its widest line (measured on the way)."""
     space = fonts.word_width(" ", role) * size
     lines: list[str] = []
+    widest = 0.0
     for paragraph in text.split("\n"):
         words = paragraph.split()
         line: list[str] = []
@@ -61,18 +69,21 @@ def wrap(fonts: Fonts, text: str, size: float, width: float, role: str = "regula
             trial = used + (space if line else 0.0) + w
             if line and trial > width + 1e-9:
                 lines.append(" ".join(line))
+                widest = max(widest, used)
                 line, used = [word], w
             else:
                 line.append(word)
                 used = trial
         lines.append(" ".join(line))
-    return lines
+        widest = max(widest, used)
+    return lines, widest
 
 
 @dataclass(frozen=True)
 class Fitted:
     size: float
     lines: tuple[str, ...]
+    span: float | None = field(default=None, compare=False)  # the widest line, if measured
 
     def height(self) -> float:
         return len(self.lines) * self.size * LEADING
@@ -86,9 +97,9 @@ def fit(fonts: Fonts, text: str, width: float, height: float, max_size: float,
     size = max_size
     while size >= min_size - 1e-9:
         if _lines_fit(text, height, size):
-            lines = wrap(fonts, text, 1.0, width / size, role)
-            if lines is not None and len(lines) * size * LEADING <= height + 1e-6:
-                return Fitted(size, tuple(lines))
+            wrapped = _wrap(fonts, text, 1.0, width / size, role)
+            if wrapped is not None and len(wrapped[0]) * size * LEADING <= height + 1e-6:
+                return Fitted(size, tuple(wrapped[0]), wrapped[1] * size)
         size -= 0.25
     return None
 
@@ -103,6 +114,32 @@ def draw_fitted(c: Canvas, fonts: Fonts, fitted: Fitted, x: float, top: float, w
     """Draw fitted lines from `top` downwards inside a box starting at x of the given width."""
     ax = {"left": x, "centre": x + width / 2, "right": x + width}[align]
     y = top - fitted.size * 0.95
+    if type(c) is Canvas and _draw_block(c, fonts, fitted, ax, y, role, align):
+        return
     for line in fitted.lines:
         draw_line(c, fonts, line, ax, y, fitted.size, role, align)
         y -= fitted.size * LEADING
+
+
+def _draw_block(c: Canvas, fonts: Fonts, fitted: Fitted, ax: float, y: float, role: str,
+                align: str) -> bool:
+    """Lines in one font as one PDF text object (a line each costs a text object of its own,
+    a third of a plain card's drawing); False, drawing nothing, when a line needs a fallback
+    font. Only on a plain canvas: a tracking one (ink saver, preflight) watches each line."""
+    font = fonts[role]
+    if not fonts.all_in(font, fitted.lines):
+        return False
+    size, leading = fitted.size, fitted.size * LEADING
+    c.setFont(font, size, leading)
+    t = c.beginText(ax, y)
+    if align == "left":
+        for line in fitted.lines:
+            t.textLine(line)  # T*: down one leading, back to the left edge
+    else:
+        share = 0.5 if align == "centre" else 1.0
+        for line in fitted.lines:
+            t.setTextOrigin(ax - share * c.stringWidth(line, font, size), y)
+            t.textLine(line)
+            y -= leading
+    c.drawText(t)
+    return True

@@ -75,6 +75,9 @@ class Element:
         self._fixed = {k: _value(v, {}) for k, v in self.values.items() if _static(v)}
         self._varying = [(k, v) for k, v in self.values.items() if not _static(v)]
         self._when = self.values["when"]
+        self.fixed_box = all(_static(self.values.get(k))
+                             for k in ("x", "y", "width", "height", "from"))
+        self.box_memo: tuple | None = None
         when = table.get("when")
         if isinstance(when, str) and "{" not in when and when.strip().lower() not in BOOL_WORDS:
             raise DataError(f"element [{name}] has when = {when!r}, which is always true; an "
@@ -94,11 +97,10 @@ class Element:
                 font_role(font.const, env)
             except ValueProblem as exc:
                 raise DataError(str(exc), scope.path, field=f"{self.name}.font") from None
-        if self.type == "polygon" and self.values["sides"].static:
-            sides, points = self.values["sides"].const, self.values["points"]
-            if points is None and sides < 3:
-                raise DataError(f"polygon [{self.name}] needs sides (3 or more) or points",
-                                scope.path, field=f"{self.name}.sides")
+        if self.type == "polygon" and self.values["sides"] is None \
+                and self.values["points"] is None:
+            raise DataError(f"polygon [{self.name}] needs sides (3 or more) or points",
+                            scope.path, field=f"{self.name}.sides")
 
     def shown(self, ctx: dict[str, Any]) -> bool:
         return self._when.get(ctx)
@@ -197,6 +199,19 @@ class Layout:
 
     def box(self, v: dict[str, Any], w: float, h: float, bleed: float):
         fx, fy, fw, fh = self._frame(v["from"], w, h, bleed)
+        return self._place(v, fx, fy, fw, fh)
+
+    def element_box(self, e: "Element", v: dict[str, Any], w: float, h: float, bleed: float):
+        """box(), remembered for an element whose geometry is the same on every row."""
+        if not e.fixed_box:
+            return self.box(v, w, h, bleed)
+        key = (w, h, bleed)
+        if e.box_memo is None or e.box_memo[0] != key:
+            e.box_memo = (key, self.box(v, w, h, bleed))
+        return e.box_memo[1]
+
+    @staticmethod
+    def _place(v: dict[str, Any], fx: float, fy: float, fw: float, fh: float):
         bw, bh = v["width"].of(fw), v["height"].of(fh)
         x = fx + v["x"].of(fw)
         top = fy + fh - v["y"].of(fh)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .track import PATHS
-from .values import ValueProblem, choice, to_bool, to_length, to_number, to_text
+from .values import ValueProblem, choice, to_bool, to_dash, to_length, to_number, to_text
 
 ALIGN = choice("left", "centre", "right")
 VALIGN = choice("top", "middle", "bottom")
@@ -51,8 +51,8 @@ TYPES: dict[str, dict[str, tuple[Any, Any]]] = {
     "rect": {**SHAPE, "radius": (to_length, "0mm")},
     "ellipse": dict(SHAPE),
     "line": {"stroke": (COLOUR, "#000000"), "stroke_width": (to_length, "0.5pt"),
-             "dash": (to_length, "0mm")},
-    "polygon": {**SHAPE, "sides": (within(0, 64, whole=True), 0), "points": (same, None)},
+             "dash": (to_dash, "0mm")},
+    "polygon": {**SHAPE, "sides": (within(3, 64, whole=True), None), "points": (same, None)},
     "image": {"src": (to_text, None), "fit": (FIT, "contain")},
     "icon": {"icon": (to_text, None), "colour": (COLOUR, "#000000"),
              "detail": (COLOUR, "none")},  # the second colour of a two-tone icon

@@ -48,15 +48,34 @@ def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
                             source.row, field_name)
         return path
     path = inside(root, ref, source, field_name)
+    folder = None
     if field_name == "extends" and source.path.parent.is_relative_to(root.resolve()):
         # a base named by another layout file is looked for beside it first
-        beside = source.path.parent.relative_to(root.resolve()) / ref
-        if inside(root, str(beside), source, field_name).is_file():
-            path = inside(root, str(beside), source, field_name)
+        folder = source.path.parent.relative_to(root.resolve())
+        if inside(root, str(folder / ref), source, field_name).is_file():
+            path = inside(root, str(folder / ref), source, field_name)
     if not path.is_file():
-        raise DataError(f"layout file {ref!r} not found in the game folder", source.path,
-                        source.row, field_name)
+        raise DataError(_missing(root, ref, folder), source.path, source.row, field_name)
     return path
+
+
+def _missing(root: Path, ref: str, folder: Path | None) -> str:
+    """Where a layout file was looked for, and where a file of that name is, if anywhere near:
+    `extends` is relative to the layout that names it (then to the game folder); game.toml's
+    front and back and a back column's cells are relative to the game folder."""
+    name = Path(ref).name
+    try:
+        folders = [root, *(d for d in root.iterdir() if d.is_dir())]
+    except OSError:
+        folders = []
+    near = sorted(p for p in (str(d.relative_to(root) / name) for d in folders
+                              if (d / name).is_file()) if p != ref)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    if folder is not None and folder != Path("."):
+        return (f"layout file {ref!r} not found beside the layout that extends it (in "
+                f"{folder.as_posix()}/) nor in the game folder{hint}")
+    return (f"layout file {ref!r} not found in the game folder (this path is relative to the "
+            f"game folder){hint}")
 
 
 def _check_defaults(defaults: dict[str, Any], path: Path) -> None:

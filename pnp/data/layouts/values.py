@@ -62,6 +62,22 @@ def to_length(raw: Any) -> Length:
     return Length(points, percent)
 
 
+def to_dash(raw: Any) -> tuple[Length, ...]:
+    """A dash pattern: one length (dashes and gaps alike) or a list of lengths, dash, gap,
+    dash... (`[2, 1]`: 2 mm on, 1 mm off); 0 is a solid line."""
+    items = list(raw) if isinstance(raw, (list, tuple)) else [raw]
+    if not 1 <= len(items) <= 8:
+        raise ValueProblem(f"a dash is one length or a list of 1 to 8 lengths, got {raw!r}")
+    try:
+        pattern = tuple(to_length(item) for item in items)
+    except ValueProblem:
+        raise ValueProblem(f"a dash is one length (dash = 2) or a list of lengths, dash then "
+                           f"gap (dash = [2, 1]; bare numbers are mm), got {raw!r}") from None
+    if any(p.points < 0 or p.percent for p in pattern):
+        raise ValueProblem(f"dash lengths are 0 or more, in mm, cm, in or pt; got {raw!r}")
+    return pattern
+
+
 def to_number(raw: Any) -> float:
     try:
         value = float(raw)
@@ -95,27 +111,38 @@ def choice(*allowed: str) -> Callable[[Any], str]:
 
 
 def colour_in(palette: dict[str, Colour]) -> Callable[[Any], Colour | None]:
-    """A colour, or None for "none" (no fill, no stroke)."""
+    """A colour, or None for "none" (no fill, no stroke). A deck repeats a few colours on
+    every card: each text is parsed once (colours are immutable tuples)."""
+    seen: dict[str, Colour] = {}
+
     def convert(raw: Any) -> Colour | None:
         text = str(raw).strip()
+        hit = seen.get(text)
+        if hit is not None:
+            return hit
         if text.lower() in ("", "none", "transparent"):
             return None
         try:
-            return parse_colour(text, palette)
+            colour = parse_colour(text, palette)
         except DataError as exc:
             raise ValueProblem(exc.message) from None
+        if len(seen) < 1024:
+            seen[text] = colour
+        return colour
     return convert
 
 
 class Value:
     """One property of one element, ready to give its value for a card."""
 
-    __slots__ = ("static", "const", "column", "template", "convert", "raw", "names", "memo")
+    __slots__ = ("static", "const", "column", "template", "convert", "raw", "names", "memo",
+                 "direct")
 
     def __init__(self, raw: Any, convert: Callable[[Any], Any], scope: "Scope", where: str):
         self.raw, self.convert = raw, convert
         self.column: str | None = None
         self.template: Any = None
+        self.direct: Callable[[dict[str, Any]], Any] | None = None
         self.static = not (isinstance(raw, str) and ("{{" in raw or "{%" in raw))
         self.const = None
         if self.static:
@@ -125,7 +152,8 @@ class Value:
                 raise DataError(str(exc), scope.path, field=where) from None
             return
         m = _PLAIN.match(raw)
-        names = {m.group(1)} if m else scope.names_in(raw, where)
+        direct = None if m else scope.direct(raw)
+        names = {m.group(1)} if m else set(direct[1]) if direct else scope.names_in(raw, where)
         unknown = sorted(n for n in names if n not in scope.known)
         if unknown:
             has = ", ".join(sorted(scope.columns)) or "no columns"
@@ -135,23 +163,30 @@ class Value:
         if m:
             self.column = m.group(1)
         else:
-            self.template = scope.compile(raw, where)
             self.names = tuple(sorted(names))
             self.memo: dict[Any, tuple[Any]] = {}
+            if direct is not None:
+                self.direct = direct[0]
+            else:  # Jinja2 parses and compiles to Python: only what needs it
+                self.template = scope.compile(raw, where)
         if not names & (scope.columns | {"row"}):
             # the same on every row (palette, game, vars): work it out once, here
             try:
-                self.const = convert(render(self.template, scope.constants) if self.template
-                                     else scope.constants[str(self.column)])
+                self.const = convert(
+                    evaluate(self.direct, scope.constants) if self.direct is not None
+                    else render(self.template, scope.constants) if self.template
+                    else scope.constants[str(self.column)])
             except ValueProblem as exc:
                 raise DataError(str(exc), scope.path, field=where) from None
-            self.static, self.column, self.template = True, None, None
+            self.static, self.column, self.template, self.direct = True, None, None, None
 
     def get(self, context: dict[str, Any]) -> Any:
         if self.static:
             return self.const
         if self.column is not None:
             return self.convert(context[self.column])
+        if self.direct is not None:
+            return self.convert(evaluate(self.direct, context))
         # a template's result depends only on the names it uses: rows that share them (the
         # same suit, the same cost) share one rendering
         try:
@@ -164,6 +199,25 @@ class Value:
                 self.memo.clear()
             hit = self.memo[key] = (self.convert(render(self.template, context)),)
         return hit[0]
+
+
+def evaluate(direct: Callable[[dict[str, Any]], Any], context: dict[str, Any]) -> str:
+    """A simple expression worked out in Python, printed as Jinja2 prints it; its errors
+    worded as render() words Jinja2's."""
+    from .direct import Undefined
+
+    try:
+        return str(direct(context))
+    except ValueProblem:
+        raise
+    except Undefined as exc:
+        raise ValueProblem(f"expression error: {exc.args[0]!r} is undefined") from None
+    except RecursionError:
+        raise ValueProblem("expression error: it nests too deeply or calls itself without "
+                           "end") from None
+    except Exception as exc:  # as render(): whatever goes wrong is the layout's to fix
+        words = str(exc).strip() or type(exc).__name__
+        raise ValueProblem(f"expression error: {words[:300]}") from None
 
 
 def render(template, context: dict[str, Any]) -> str:
@@ -222,6 +276,15 @@ class Scope:
         if kept is not None:
             return set(kept[0])
         return set(meta.find_undeclared_variables(self._parse(raw, where)))
+
+    def direct(self, raw: str):
+        """(a Python function of the row, the names it reads) when the expression is simple
+        (names, constants, and, or, not, == and !=, pnp's own filters with constant
+        arguments): most `when` and colour values, a tenth of a plain card's drawing through
+        Jinja2. None otherwise."""
+        from .direct import compile_direct
+
+        return compile_direct(raw, {n: self.env.filters[n] for n in DIRECT_FILTERS})
 
     def compile(self, raw: str, where: str):
         """The expression's template: compiled by an earlier run, or now from the tree already
@@ -309,3 +372,6 @@ def signed(n: Any) -> str:
 
 # `{{ vp | signed }}`, `{{ coins | fraction }}`: numbers printed as a player reads them
 NUMBER_FILTERS: dict[str, Callable] = {"signed": signed, "fraction": fraction}
+# pnp's own filters: plain functions of their value and arguments, so a simple expression may
+# call them without Jinja2 (the sandbox wraps Jinja2's built-in ones)
+DIRECT_FILTERS = ("tint", "shade", "mix", "ink", *NUMBER_FILTERS)

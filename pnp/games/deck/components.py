@@ -50,7 +50,7 @@ class Component:
     backs: dict[str, Layout | None]  # by layout reference; "" is the component's own back
     back_column: str | None
     counts: list[int]
-    contexts: list[dict[str, Any]]
+    base: dict[str, Any]  # what every row's context holds: palette, game, the vars
     two_sided: bool
     gap: float
     source: Source
@@ -65,6 +65,10 @@ class Component:
             if ref:
                 return self.backs[ref]
         return self.backs[""]
+
+    def context(self, i: int) -> dict[str, Any]:
+        """Row i as its layouts' expressions see it (made when drawn, not kept)."""
+        return context(self.table.rows[i], self.base)
 
 
 @dataclass
@@ -211,12 +215,13 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     # a bad cell (a count that is no number, a missing picture) is noted and its row left out,
     # so one run names every bad row
     kept, counts = [], []
+    images, colours = picture_columns(layouts), colour_columns(layouts)
+    good: set = set()  # cells already found good: a deck repeats its colours and pictures
     for r in rows.rows:
         try:
             n = _convert(str(r[count_col]), copies, r.source) if count_col else 1
-            for layout in layouts:
-                check_row_images(layout, r, compiler.env.root)
-                check_row_colours(layout, r, compiler.palette)
+            check_row_images(images, r, compiler.env.root, good)
+            check_row_colours(colours, r, compiler.palette, good)
         except DataError as exc:
             folder.note(exc)
             continue
@@ -226,7 +231,6 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     if sum(counts) > MAX_PIECES:
         raise DataError(f"the counts add up to {sum(counts):,} pieces; a kit holds at most "
                         f"{MAX_PIECES:,}", rows.rows[0].source.path, field=count_col)
-    contexts = [context(r, own) for r in rows.rows]
     gap = length(table.get("gap", 0), path, field=f"{where}.gap")
     if not 0 <= gap <= 20 * MM:
         raise DataError("gap must be between 0 and 20mm", path, field=f"{where}.gap")
@@ -237,7 +241,7 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     title = _text(table, "title", path, where, name.replace("-", " ").replace("_", " ")
                   .capitalize() + plural)
     return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
-                     contexts, two_sided, gap, origin)
+                     own, two_sided, gap, origin)
 
 
 def with_defaults(rows: Table, defaults: Any, path: Path, where: str) -> Table:
@@ -251,39 +255,52 @@ def with_defaults(rows: Table, defaults: Any, path: Path, where: str) -> Table:
     return Table(rows.name, rows.columns + tuple(missing), records, rows.notes)
 
 
-def check_row_images(layout: Layout, row: Record, root: Path) -> None:
+def picture_columns(layouts: list[Layout]) -> list[str]:
+    """The columns whose cells name a picture an image element draws."""
+    found = [e.values["src"].column for layout in layouts for e in layout.elements
+             if e.type == "image" and e.values.get("src") is not None]
+    return list(dict.fromkeys(c for c in found if c is not None))
+
+
+def colour_columns(layouts: list[Layout]) -> list[str]:
+    """The columns the layouts paint with."""
+    return list(dict.fromkeys(c for layout in layouts for e in layout.elements
+                              for c in e.colour_columns))
+
+
+def check_row_images(columns: list[str], row: Record, root: Path, good: set) -> None:
     """Pictures a column names, checked when the game opens: a missing or broken file is a
-    data error naming the file, row and column (not a finding at print time)."""
-    from ...data.files import inside
-    from ...data.images import checked_image
+    data error naming the file, row and column (not a finding at print time). `good`: the
+    files already found good, not checked again."""
+    for column in columns:
+        cell = str(row[column]).strip()
+        if not cell or ("image", cell) in good:
+            continue
+        from ...data.files import inside
+        from ...data.images import checked_image
 
-    for element in layout.elements:
-        src = element.values.get("src") if element.type == "image" else None
-        if src is None or src.column is None:
-            continue
-        cell = str(row[src.column]).strip()
-        if not cell:
-            continue
         if cell.lower().endswith(".svg"):
-            if not inside(root, cell, row.source, src.column).is_file():
+            if not inside(root, cell, row.source, column).is_file():
                 raise DataError(f"image {cell!r} not found in the game folder",
-                                row.source.path, row.source.row, src.column)
+                                row.source.path, row.source.row, column)
         else:
-            checked_image(root, cell, row.source, src.column)
+            checked_image(root, cell, row.source, column)
+        good.add(("image", cell))  # a bad one raised above: each of its rows is named
 
 
-def check_row_colours(layout: Layout, row: Record, palette) -> None:
+def check_row_colours(columns: list[str], row: Record, palette, good: set) -> None:
     """A column a layout paints with must hold colours: a bad one is named by row and column
-    when the game opens."""
-    from ...data.colours import parse_colour
+    when the game opens. `good`: the cells already found good, not parsed again."""
+    for column in columns:
+        if column not in row:  # a palette colour or a component's var, not a column
+            continue
+        cell = str(row[column]).strip()
+        if (cell and cell.lower() not in ("none", "transparent")
+                and ("colour", cell) not in good):
+            from ...data.colours import parse_colour
 
-    for element in layout.elements:
-        for column in element.colour_columns:
-            if column not in row:  # a palette colour or a component's var, not a column
-                continue
-            cell = str(row[column]).strip()
-            if cell and cell.lower() not in ("none", "transparent"):
-                parse_colour(cell, palette, row.source.path, row.source.row, column)
+            parse_colour(cell, palette, row.source.path, row.source.row, column)
+            good.add(("colour", cell))
 
 
 def check_fixed_images(layout: Layout) -> None:

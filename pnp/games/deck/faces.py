@@ -11,6 +11,21 @@ from .components import Component
 from .kit import Model
 
 
+class RowFace(LayoutFace):
+    """A face of row i: its context is made when the face is drawn, so a big deck holds one
+    at a time rather than one a card."""
+
+    __slots__ = ("component", "index")
+
+    def __init__(self, layout, component: Component, index: int):
+        super().__init__(layout, {})
+        self.component, self.index = component, index
+
+    @property
+    def context(self) -> dict:
+        return self.component.context(self.index)
+
+
 def _label(c: Component, i: int) -> str:
     row = c.table.rows[i]
     for key in ("title", "name", "label"):
@@ -23,20 +38,21 @@ def faces(c: Component):
     """(front, back) drawers per row; a layout with no expressions gets one shared drawer."""
     shared = {}
 
-    def face(layout, ctx):
+    def face(layout, i):
         if layout is None:
             return None
         if layout.static:
             if id(layout) not in shared:
                 shared[id(layout)] = LayoutFace(layout, {})
             return shared[id(layout)]
-        return LayoutFace(layout, ctx)
+        return RowFace(layout, c, i)
 
-    return [(face(c.front, ctx), face(c.back_for(i), ctx)) for i, ctx in enumerate(c.contexts)]
+    return [(face(c.front, i), face(c.back_for(i), i)) for i in range(len(c.counts))]
 
 
 def build_kit(model: Model, fonts) -> Kit:
     kit = Kit(model.common.title)
+    labels = {c.name: [_label(c, i) for i in range(len(c.counts))] for c in model.components}
     for c in model.components:
         drawers = faces(c)
         if not c.on_sheets:
@@ -49,13 +65,13 @@ def build_kit(model: Model, fonts) -> Kit:
                         kit.boards.append(Board(f"{c.title}: {_label(c, i)} (back)", c.width,
                                                 c.height, back, (), c.table.rows[i].source))
             continue
-        pieces = tuple(Piece(c.name, _label(c, i), front, back, c.table.rows[i].source)
+        pieces = tuple(Piece(c.name, labels[c.name][i], front, back, c.table.rows[i].source)
                        for i, (front, back) in enumerate(drawers) for _ in range(c.counts[i]))
         kit.sheets.append(Sheet(c.title, c.width, c.height, pieces, shape=c.shape, gap=c.gap,
                                 two_sided=c.two_sided))
     cards = next((c for c in model.components if c.on_sheets), None)
     rows = [] if cards is None else [
-        {"title": _label(cards, i), "count": cards.counts[i],
+        {"title": labels[cards.name][i], "count": cards.counts[i],
          "text": str(cards.table.rows[i].get("text", ""))} for i in range(len(cards.counts))]
     listing = [{"name": c.name, "title": c.title, "count": sum(c.counts)}
                for c in model.components]

@@ -1,0 +1,186 @@
+"""Simple layout expressions as Python functions of the row, with no Jinja2 at all: no lexer or
+parser when the layout is read, no per-render set-up (a new context, a generator, a join) on
+each card. `{{ image and not text }}`, `{{ kind == 'boss' }}`, `{{ suit | tint(0.8) }}`.
+
+They mean what Jinja2 means by them: Python's and/or/not/==/!=, Jinja2's precedence (a filter
+binds tightest, then == and !=, then not, and, or), its constants (true, false, none), the same
+filter functions. Anything else (attributes, calls, arithmetic, other operators or filters,
+escapes in strings, text around the braces) gives None: it keeps Jinja2 and its sandbox."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+Row = dict[str, Any]
+Fn = Callable[[Row], Any]
+
+_TOKEN = re.compile(r"""\s*(?:(?P<num>\d+(?:\.\d+)?)(?![\w.])|(?P<name>[A-Za-z_]\w*)
+                    |(?P<str>'[^'\\{}]*'|"[^"\\{}]*")|(?P<op>==|!=|[()|,]))""", re.X)
+_CONSTANTS = {"true": True, "True": True, "false": False, "False": False, "none": None,
+              "None": None}
+_RESERVED = {"and", "or", "not", "in", "is", "if", "else"}
+
+
+class _NotSimple(Exception):
+    pass
+
+
+class Undefined(Exception):
+    """A name the row does not have (Jinja2: "'name' is undefined")."""
+
+
+def _lookup(name: str) -> Fn:
+    def get(row: Row) -> Any:
+        try:
+            return row[name]
+        except KeyError:
+            raise Undefined(name) from None
+    return get
+
+
+def compile_direct(raw: str, filters: dict[str, Callable]) -> tuple[Fn, frozenset[str]] | None:
+    """(a function of the row, the names it reads) for `raw` when it is one simple
+    `{{ expression }}` whose filters are among `filters` (pure functions of their value and
+    constant arguments); else None."""
+    if not (raw.startswith("{{") and raw.endswith("}}")) or len(raw) < 4:
+        return None
+    inner = raw[2:-2]
+    if inner[:1] in "-+" or inner[-1:] in "-+" or "{" in inner or "}" in inner:
+        return None  # whitespace control, or more than one tag
+    try:
+        tokens = _tokens(inner)
+        parser = _Parser(tokens, filters)
+        fn = parser.expression()
+        if parser.at < len(tokens):
+            raise _NotSimple
+        return fn, frozenset(parser.names)
+    except _NotSimple:
+        return None
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    out, pos = [], 0
+    while pos < len(text):
+        if text[pos:].strip() == "":
+            break
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise _NotSimple
+        kind = m.lastgroup
+        assert kind is not None
+        out.append((kind, m.group(kind)))
+        pos = m.end()
+    if not out:
+        raise _NotSimple
+    return out
+
+
+class _Parser:
+    def __init__(self, tokens: list[tuple[str, str]], filters: dict[str, Callable]):
+        self.tokens, self.filters, self.at = tokens, filters, 0
+        self.names: set[str] = set()
+
+    def _peek(self) -> tuple[str, str]:
+        return self.tokens[self.at] if self.at < len(self.tokens) else ("end", "")
+
+    def _take(self, kind: str, text: str | None = None) -> str:
+        k, t = self._peek()
+        if k != kind or (text is not None and t != text):
+            raise _NotSimple
+        self.at += 1
+        return t
+
+    def _word(self, word: str) -> bool:
+        if self._peek() == ("name", word):
+            self.at += 1
+            return True
+        return False
+
+    def expression(self) -> Fn:  # or
+        left = self._and()
+        while self._word("or"):
+            a, b = left, self._and()
+            left = lambda row, a=a, b=b: a(row) or b(row)
+        return left
+
+    def _and(self) -> Fn:
+        left = self._not()
+        while self._word("and"):
+            a, b = left, self._not()
+            left = lambda row, a=a, b=b: a(row) and b(row)
+        return left
+
+    def _not(self) -> Fn:
+        if self._word("not"):
+            inner = self._not()
+            return lambda row: not inner(row)
+        return self._compare()
+
+    def _compare(self) -> Fn:
+        left = self._filtered()
+        kind, op = self._peek()
+        if kind == "op" and op in ("==", "!="):
+            self.at += 1
+            right = self._filtered()
+            if self._peek()[1] in ("==", "!="):
+                raise _NotSimple  # a chain: Jinja2's meaning, not ours
+            if op == "==":
+                return lambda row: left(row) == right(row)
+            return lambda row: left(row) != right(row)
+        return left
+
+    def _filtered(self) -> Fn:
+        node = self._primary()
+        while self._peek() == ("op", "|"):
+            self.at += 1
+            name = self._take("name")
+            fn = self.filters.get(name)
+            if fn is None:
+                raise _NotSimple
+            args: tuple = ()
+            if self._peek() == ("op", "("):
+                self.at += 1
+                values = []
+                while self._peek() != ("op", ")"):
+                    values.append(self._constant())
+                    if self._peek() == ("op", ","):
+                        self.at += 1
+                    elif self._peek() != ("op", ")"):
+                        raise _NotSimple
+                self.at += 1
+                args = tuple(values)
+            inner = node
+            node = lambda row, f=fn, a=args, n=inner: f(n(row), *a)
+        return node
+
+    def _constant(self) -> Any:
+        kind, text = self._peek()
+        if kind == "num":
+            self.at += 1
+            return float(text) if "." in text else int(text)
+        if kind == "str":
+            self.at += 1
+            return text[1:-1]
+        if kind == "name" and text in _CONSTANTS:
+            self.at += 1
+            return _CONSTANTS[text]
+        raise _NotSimple
+
+    def _primary(self) -> Fn:
+        kind, text = self._peek()
+        if kind == "op" and text == "(":
+            self.at += 1
+            inner = self.expression()
+            self._take("op", ")")
+            return inner
+        if kind == "name" and text not in _CONSTANTS:
+            if text in _RESERVED:
+                raise _NotSimple
+            self.at += 1
+            if self._peek()[1] in ("(", "."):
+                raise _NotSimple  # a call or an attribute
+            self.names.add(text)
+            return _lookup(text)
+        value = self._constant()
+        return lambda row: value

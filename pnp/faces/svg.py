@@ -1,0 +1,167 @@
+"""Reading an SVG from a game folder (svglib) and drawing it into a PDF form. The file's links
+(<image> and <use> hrefs) must stay inside the game folder, as every other file pnp reads;
+what svglib cannot draw (filters, masks, patterns, gradients on strokes) is named in notes the
+build reports, never as svglib's own log lines."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from pathlib import Path
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+HREFS = ("{http://www.w3.org/1999/xlink}href", "href")
+FOLLOWED = ("image", "use")  # the elements whose links svglib reads (an <a> it never follows)
+SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+DRAWN_DATA = re.compile(r"^data:image/(jpe?g|png);base64,", re.I)
+UNSUPPORTED = {"filter": "filter effects (blur, shadow)", "mask": "masks",
+               "pattern": "pattern fills", "foreignObject": "embedded HTML (foreignObject)"}
+
+
+class SvgError(ValueError):
+    """An SVG pnp will not read; the message names the file and what is wrong."""
+
+
+def _tree(path: Path):
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, recover=True,
+                             remove_comments=True, huge_tree=False)
+    try:
+        return etree.parse(str(path), parser).getroot()
+    except (etree.XMLSyntaxError, OSError) as exc:
+        raise SvgError(f"SVG {path.name!r} cannot be read ({exc.__class__.__name__})") from None
+
+
+def _linked(path: Path, root: Path, href: str) -> Path | None:
+    """The file an href names, checked to lie inside the game folder; None for a reference
+    within the file itself or embedded data."""
+    shown = href if len(href) <= 60 else href[:57] + "..."
+    iri = href.split("#", 1)[0].strip()
+    if not iri:
+        return None
+    if iri.lower().startswith("data:"):
+        return None
+    if SCHEME.match(iri) or os.path.isabs(iri) or iri.startswith("\\"):
+        raise SvgError(f"SVG {path.name!r} links to {shown!r}; an SVG may link only to files "
+                       "in the game folder, by a path relative to the SVG (or embed them)")
+    target = Path(os.path.normpath(os.path.join(path.parent, iri)))  # as svglib resolves it
+    real_root = root.resolve()
+    try:
+        real = target.resolve()
+    except (OSError, RuntimeError):
+        real = None
+    if real is None or (real != real_root and real_root not in real.parents):
+        raise SvgError(f"SVG {path.name!r} links to {shown!r}, outside the game folder; an "
+                       "SVG may link only to files in the game folder (or embed them)")
+    if not real.is_file():
+        raise SvgError(f"SVG {path.name!r} links to {shown!r}, which is not in the game folder "
+                       f"(paths are relative to the SVG's folder)")
+    return real
+
+
+def inspect(path: Path, root: Path) -> list[str]:
+    """Check an SVG's links (raising SvgError) and list what it uses that pnp cannot print; an
+    SVG it links to is checked the same way."""
+    notes: list[str] = []
+    seen: set[Path] = set()
+
+    def visit(file: Path) -> None:
+        seen.add(file)
+        found: set[str] = set()
+        for node in _tree(file).iter():
+            tag = node.tag if isinstance(node.tag, str) else ""
+            local = tag.rsplit("}", 1)[-1]
+            if local in UNSUPPORTED:
+                found.add(UNSUPPORTED[local])
+            style = node.get("style", "")
+            stroke = node.get("stroke", "") + " " + "".join(re.findall(r"stroke\s*:[^;]*", style))
+            if "url(" in stroke:
+                found.add("gradients on strokes")
+            for attr in HREFS if local in FOLLOWED else ():
+                href = node.get(attr)
+                if href is None:
+                    continue
+                if href.lower().startswith("data:") and not DRAWN_DATA.match(href):
+                    found.add("embedded images other than PNG and JPEG")
+                linked = _linked(file, root, href)
+                if linked is not None and linked.suffix.lower() == ".svg" and linked not in seen:
+                    visit(linked)
+        if found:
+            notes.append(f"SVG {file.name!r} uses {', '.join(sorted(found))}, which pnp cannot "
+                         "print: they are left out (export the art with them flattened)")
+
+    visit(path)
+    return notes
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def read(path: Path, root: Path):
+    """(svglib Drawing, notes) for an SVG inside the game folder."""
+    from svglib.svglib import svg2rlg
+
+    notes = inspect(path, root)
+    log = logging.getLogger("svglib")
+    collect = _Collect()
+    old = log.propagate
+    log.addHandler(collect)
+    log.propagate = False  # svglib's complaints become notes, not lines on the user's terminal
+    try:
+        drawing = svg2rlg(str(path))
+    except Exception as exc:  # svglib raises lxml's and its own errors alike
+        raise SvgError(f"SVG {path.name!r} cannot be read ({exc.__class__.__name__})") from None
+    finally:
+        log.removeHandler(collect)
+        log.propagate = old
+    if drawing is None or not drawing.width or not drawing.height:
+        raise SvgError(f"SVG {path.name!r} cannot be read (no drawing or no size)")
+    said = list(dict.fromkeys(m for m in collect.messages if m))
+    if said:
+        notes.append(f"SVG {path.name!r} may not print as drawn: {'; '.join(said[:3])}")
+    return drawing, notes
+
+
+def draw(c, drawing, name: str, font: str) -> None:
+    """Define form `name` on canvas `c` holding the drawing: raster parts as image XObjects
+    (reportlab's inline images cannot live in a form), gradients with their shadings listed in
+    the form's own resources (reportlab lists them for pages only)."""
+    from reportlab.graphics.renderbase import renderScaledDrawing
+    from reportlab.graphics.renderPDF import _PDFRenderer
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+
+    class Renderer(_PDFRenderer):
+        def drawImage(self, image):
+            src = image.path
+            if src is None or (isinstance(src, str) and not os.path.exists(src)):
+                return
+            reader = src if isinstance(src, str) else ImageReader(src)
+            self._canvas.drawImage(reader, image.x, image.y, image.width, image.height,
+                                   mask="auto")
+
+    c.beginForm(name, 0, 0, drawing.width, drawing.height)
+    # the renderer starts from the drawing's font (else Helvetica, which no PDF of ours may
+    # reference unembedded): give it the canvas's own, an embedded TrueType font
+    drawing.__dict__["initialFontName"] = font  # (Drawing refuses it as attribute)
+    Renderer().draw(renderScaledDrawing(drawing), c, 0, 0, showBoundary=False)
+    shadings = dict(c._shadingUsed)
+    c.endForm()
+    form = c._doc.idToObject[xObjectName(name)]
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    resources.setShading(shadings)
+    form.Resources = resources

@@ -1,0 +1,160 @@
+"""The build's fast paths give what the general paths give: simple layout expressions worked
+out in Python equal Jinja2's rendering of them, and a fitted text drawn as one PDF text object
+puts every glyph where the line-by-line drawing puts it."""
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.data.colours import parse_colour
+from pnp.data.layouts.values import Scope, Value, ValueProblem, colour_in, render, to_bool
+from pnp.render.fonts import load_fonts
+from pnp.render.text import Fitted, draw_fitted
+from pnp.render.tracking import TrackingCanvas
+
+PALETTE = {"sun": parse_colour("#e0a526", {}), "night": parse_colour("#26324a", {})}
+SCOPE = Scope(Path("card.toml"), ["title", "text", "image", "kind", "cost", "colour"], PALETTE,
+              {"sun": "#e0a526", "night": "#26324a"})
+ROWS = [
+    {"title": "Gate", "text": "Draw two.", "image": "", "kind": "boss", "cost": 3,
+     "colour": "sun"},
+    {"title": "Wall", "text": "", "image": "wall.png", "kind": "minion", "cost": 0,
+     "colour": "#3d8b4f"},
+    {"title": "", "text": "no", "image": "a.png", "kind": "", "cost": 1.5, "colour": "night"},
+]
+SIMPLE = ["{{ image and text }}", "{{ image and not text }}", "{{ not image }}",
+          "{{ kind == 'boss' }}", "{{ kind != 'boss' or cost }}", "{{ title or 'Untitled' }}",
+          "{{ cost == 3 }}", "{{ colour | tint(0.85) }}", "{{ colour | ink }}",
+          "{{ colour | shade }}", "{{ not (image or text) }}", "{{ not kind == 'boss' }}",
+          "{{ image or text and kind }}", "{{ (image or text) and kind }}",
+          '{{ title == "Gate" }}', "{{ cost | fraction }}", "{{ cost | signed }}",
+          "{{ colour | mix('night', 0.25) }}", "{{ cost == 3 | signed }}",
+          "{{ image and true }}", "{{ text or False }}", "{{image or none}}",
+          "{{ colour | tint(0.5) | ink }}"]
+
+
+def _value(raw: str, convert=str) -> Value:
+    return Value(raw, convert, SCOPE, "element.when")
+
+
+@pytest.mark.parametrize("raw", SIMPLE)
+def test_simple_expressions_skip_jinja_and_agree_with_it(raw):
+    value = _value(raw)
+    assert value.direct is not None and value.template is None
+    template = SCOPE.compile(raw, "element.when")
+    for row in ROWS:
+        assert value.get(row) == render(template, row)
+        assert _value(raw, to_bool).get(row) == to_bool(render(template, row))
+
+
+@pytest.mark.parametrize("raw", ["{{ title | upper }}", "{{ cost + 1 }}", "{{ kind[0] }}",
+                                 "{{ title ~ '!' }}", "{{ colour | tint(cost) }}",
+                                 "{{ cost > 1 }}", "{% if kind %}x{% endif %}", "a {{ title }}",
+                                 "{{ title }} {{ text }}", "{{- title }}", "{{ title.upper() }}",
+                                 "{{ kind in ['boss'] }}", "{{ -cost }}", "{{ title or 'it\\'s' }}",
+                                 "{{ kind == 'a' == kind }}", "{{ cost | round }}",
+                                 "{{ kind is defined }}", "{{ title if kind else text }}",
+                                 "{{ cost == 1e3 }}", "{{ cost == 1_000 }}"])
+def test_other_expressions_keep_jinja(raw):
+    value = _value(raw)
+    assert value.direct is None and value.template is not None
+    assert value.get(ROWS[0]) == render(value.template, ROWS[0])
+
+
+def test_simple_expression_errors_read_as_jinja_ones():
+    bad_colour = _value("{{ colour | tint(0.5) }}", colour_in(PALETTE))
+    row = dict(ROWS[0], colour="blurple")
+    template = SCOPE.compile("{{ colour | tint(0.5) }}", "x")
+    with pytest.raises(ValueProblem) as direct:
+        bad_colour.get(row)
+    with pytest.raises(ValueProblem) as jinja:
+        render(template, row)
+    assert str(direct.value) == str(jinja.value)
+    assert "blurple" in str(direct.value)
+    lacking = {k: v for k, v in ROWS[0].items() if k != "text"}
+    with pytest.raises(ValueProblem, match="expression error: 'text' is undefined"):
+        _value("{{ image and not text }}").get(dict(lacking, image="x.png"))
+
+
+def test_row_independent_simple_expression_is_worked_out_once():
+    value = _value("{{ sun | ink }}")
+    assert value.static and value.const == "#000000"
+
+
+def _glyph_boxes(pdf: Path) -> list[tuple[str, tuple[float, ...]]]:
+    page = pdfium.PdfDocument(str(pdf))[0]
+    text = page.get_textpage()
+    return [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())
+            if not text.get_text_range(i, 1).isspace()]
+
+
+@pytest.mark.parametrize("align", ["left", "centre", "right"])
+def test_a_text_block_is_one_text_object_with_glyphs_where_lines_put_them(tmp_path, align):
+    fonts = load_fonts()
+    fitted = Fitted(9.5, ("Draw two cards,", "then discard one", "of them."))
+    paths = []
+    for name, wrap in (("block", lambda c: c), ("lines", TrackingCanvas)):
+        path = tmp_path / f"{name}.pdf"
+        c = Canvas(str(path), pagesize=(200, 200), pageCompression=0)
+        draw_fitted(wrap(c), fonts, fitted, 20, 150, 120, "regular", align)
+        c.save()
+        paths.append(path)
+    block, lines = (_glyph_boxes(p) for p in paths)
+    assert [ch for ch, _ in block] == [ch for ch, _ in lines] == list("".join(
+        fitted.lines).replace(" ", ""))
+    for (_, a), (_, b) in zip(block, lines):
+        assert a == pytest.approx(b, abs=0.01)
+    # (each page also opens with one text object setting the canvas's initial font)
+    assert [p.read_bytes().count(b"BT ") for p in paths] == [2, 4]
+
+
+def test_each_row_with_a_bad_picture_or_colour_is_named_though_good_cells_are_checked_once(
+        tmp_path):
+    from pnp.project import open_game, validate
+    from pnp.scaffold import new_game
+
+    game = new_game("checked", tmp_path)
+    rows = ["title,text,colour,count,image",
+            "One,a,sun,1,", "Two,b,sun,1,gone.png", "Three,c,blurple,1,",
+            "Four,d,sun,1,gone.png", "Five,e,blurple,1,", "Six,f,leaf,1,"]
+    (game / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    opened = open_game(str(game))
+    found = [str(f) for f in validate(opened)]
+    for row, field in ((3, "image"), (5, "image"), (4, "colour"), (6, "colour")):
+        assert any(f'cards.csv, row {row}, field "{field}"' in f for f in found), (row, found)
+    assert [r["title"] for r in opened.model.components[0].table.rows] == ["One", "Six"]
+
+
+def test_a_fitted_text_knows_its_widest_line_as_measured():
+    from pnp.render.text import fit
+
+    fonts = load_fonts()
+    text = "Draw two cards, then discard one of them.\nGain 2 gold (or 3 in winter)."
+    for role, width in (("regular", 120.0), ("bold", 90.0), ("condensed", 60.0)):
+        fitted = fit(fonts, text, width, 200.0, 11, 7, role)
+        assert fitted is not None and len(fitted.lines) >= 3
+        measured = max(fonts.width(line, fitted.size, role) for line in fitted.lines)
+        assert fitted.span == pytest.approx(measured, abs=1e-6)
+        assert fitted.span <= width + 1e-6
+
+
+def test_drawing_pauses_the_cycle_collector_and_gives_it_back_as_it_was():
+    import gc
+
+    from pnp.render.pdf import _collector_paused
+
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError):
+        with _collector_paused():
+            assert not gc.isenabled()
+            raise RuntimeError("a failed build")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with _collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # a caller that had it off keeps it off
+    finally:
+        gc.enable()
