@@ -29,7 +29,9 @@ def test_bench_prints_every_ratio_with_its_goal():
     assert figures["cold_builds"]["games"]["wuxing"]["ratio"] > 0
     assert set(figures["engines"]) == {"wuxing", "experior"}
     assert all(row["ratio"] > 0 for row in figures["engines"].values())
-    assert figures["simulation"]["wuxing"] > 0
+    wuxing = figures["simulation"]["wuxing"]
+    assert wuxing["cpu"] > 0 and wuxing["wall"] > 0
+    assert "CPU" in text and "wall" in text
     assert 0 < figures["serve"]["best"] <= figures["serve"]["median"]
 
 

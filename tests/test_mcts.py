@@ -178,3 +178,26 @@ def test_the_contract_catches_a_determinize_that_keeps_the_truth(monkeypatch):
     monkeypatch.setattr(ExperiorState, "determinize", lambda self, player, rng: self.clone())
     with pytest.raises(ContractError, match="depends on what that seat cannot see"):
         check_determinize_twins(game, a, b, 1, 0)
+
+
+def _play_out_one_move_at_a_time(s, r):
+    """A playout's random moves as the search made them before it used runs of moves."""
+    while s.current_player() != TERMINAL:
+        if s.current_player() == CHANCE:
+            s.apply_action(sample_chance(s, r))
+            continue
+        legal = s.legal_actions()
+        s.apply_action(legal[0] if len(legal) == 1 else legal[r.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_playout_in_runs_of_moves_plays_what_one_move_at_a_time_plays(name):
+    """The search's playouts use State.run_chance / run_blind: the same draws, the same game."""
+    game = GAMES[name]()
+    for k, start in enumerate(decision_states(game, seed=5, every=37)[:6]):
+        a, b = start.clone(), start.clone()
+        ra, rb = random.Random(k), random.Random(k)
+        MctsAgent(1)._play_out(a, ra)
+        _play_out_one_move_at_a_time(b, rb)
+        assert a.is_terminal() and a.returns() == b.returns() and a.stats() == b.stats(), k
+        assert ra.random() == rb.random(), k          # as many draws: the search goes on alike

@@ -39,3 +39,34 @@ def test_a_watching_agent_plays_the_same_game_as_a_blind_one():
         a = play(game, [RandomAgent(), RandomAgent()], seed, keep_actions=True)
         b = play(game, [_Watching(), _Watching()], seed, keep_actions=True)
         assert a.actions == b.actions and a.returns == b.returns
+
+
+class _Clearing(RandomAgent):
+    """Blind, but changes the list it is given: not marked picks_from_legal."""
+
+    def choose(self, observation, legal, rng):
+        action = super().choose(observation, legal, rng)
+        legal.clear()
+        return action
+
+
+class _Cheating(RandomAgent):
+    def choose(self, observation, legal, rng):
+        return 10_000 + super().choose(observation, legal, rng)
+
+
+def test_only_a_choose_marked_picks_from_legal_gets_the_engine_s_own_list():
+    from pnp.engine.core import IllegalAction
+    from pnp.games.legolas.engine import LegolasGame
+
+    game = LegolasGame(4)
+    for seed in range(5):
+        a = play(game, [RandomAgent() for _ in range(4)], seed, keep_actions=True)
+        b = play(game, [_Clearing() for _ in range(4)], seed, keep_actions=True)
+        assert a.actions == b.actions and a.stats == b.stats
+    try:
+        play(game, [RandomAgent(), _Cheating(), RandomAgent(), RandomAgent()], 0)
+    except IllegalAction as exc:
+        assert "is not legal" in str(exc)
+    else:
+        raise AssertionError("an illegal blind move was applied")

@@ -115,7 +115,8 @@ class State(ABC):
         agent's choose, None for every other seat) while such a seat is to move, at most
         `limit`: each agent is given None and the legal actions, its action is appended to
         `out` and applied. Returns how many moves. An engine may override it with a faster
-        loop, but it must ask the agents and apply their actions exactly as this one does."""
+        loop, but it must ask the agents and apply their actions exactly as this one does
+        (a choose marked picks_from_legal may be given the engine's own list, unchecked)."""
         done = 0
         while done < limit:
             player = self.current_player()
@@ -160,10 +161,19 @@ class Agent(Protocol):
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int: ...
 
 
+def picks_from_legal(choose):
+    """Marks an agent's choose() that returns an item of the legal actions it is given and
+    leaves that list as it is: an engine's run_blind may give it the engine's own list and
+    apply its pick unchecked. A subclass that overrides choose() is not marked."""
+    choose.picks_from_legal = True
+    return choose
+
+
 class RandomAgent:
     name = "random"
     reads_observation = False  # play() need not build an observation for it
 
+    @picks_from_legal
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
         # randrange(n)'s own draw without its argument checks and calls (random.Random's
         # _randbelow): the same numbers from the same seed, at a third of the cost

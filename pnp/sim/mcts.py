@@ -18,17 +18,35 @@ from its seed and a search costs the game's chance stream no more than a random 
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
 from dataclasses import fields, is_dataclass
 from typing import Any, Hashable, Mapping, Sequence
 
-from ..engine.core import CHANCE, TERMINAL, sample_chance
+from ..engine.core import CHANCE, TERMINAL, picks_from_legal, sample_chance
 from ..errors import PnpError
 
 DEFAULT_PLAYOUTS = 200
 EXPLORATION = 0.7        # UCB1 constant for returns in [0, 1]
+RUN = 1 << 30            # no bound on a playout's runs of moves: a game ends by its rules
+
+
+class _RandomMove:
+    """A playout's move: one of the legal actions, no draw when there is one. It reads no
+    observation and picks from the list it is given without changing it, so an engine's
+    State.run_blind may play a playout's moves in runs."""
+
+    @picks_from_legal
+    def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
+        return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+
+
+@functools.lru_cache(maxsize=None)
+def _playout_moves(players: int) -> tuple:
+    """Every seat's playout move (the chooses State.run_blind is given)."""
+    return (_RandomMove().choose,) * players
 
 
 def info_key(obs: Any) -> Hashable:
@@ -141,9 +159,12 @@ class MctsAgent:
             if p == CHANCE:
                 s.apply_action(sample_chance(s, r))
                 continue
+            if not growing:
+                self._play_out(s, r)
+                break
             legal = s.legal_actions()
-            if not growing or len(legal) == 1:
-                s.apply_action(legal[0] if len(legal) == 1 else legal[r.randrange(len(legal))])
+            if len(legal) == 1:
+                s.apply_action(legal[0])
                 continue
             key = (p, info_key(s.observation(p)))
             node = tree.get(key)
@@ -172,3 +193,18 @@ class MctsAgent:
         for st, p in path:
             st[0] += 1
             st[1] += returns[p]
+
+    def _play_out(self, s, r: random.Random) -> None:
+        """Random moves to the end of the game, chance's and the players' in runs
+        (State.run_chance, State.run_blind: the same draws and moves as one at a time)."""
+        moves = _playout_moves(len(s.returns()))
+        done: list[int] = []
+        while True:
+            p = s.current_player()
+            if p == TERMINAL:
+                return
+            if p == CHANCE:
+                s.run_chance(r, done, RUN)
+            else:
+                s.run_blind(moves, r, done, RUN)
+            done.clear()

@@ -54,11 +54,12 @@ class ChallengeRules(StateCaches):
         return immune, tuple(extra)
 
     def _fight(self, seat: int) -> tuple:
-        """(defence, immune suits, extra damage per element) of seat, kept until a level or a
-        treasure changes."""
+        """(defence, immune suits, extra damage per element, whether its Wizard names elements)
+        of seat, kept until a level or a treasure changes."""
         f = self._c_fight[seat]
         if f is None:
-            f = self._c_fight[seat] = (self.defence(seat), *self._protection(seat))
+            wizard = self.g.wiz_count[self.chars[seat]][self.level[seat]] > 0
+            f = self._c_fight[seat] = (self.defence(seat), *self._protection(seat), wizard)
         return f
 
     def damage(self, seat: int, card: int) -> int:
@@ -82,9 +83,8 @@ class ChallengeRules(StateCaches):
         self.ch_won: list[int] = []
         self.ch_kept: list[int] = []
         fight = self._c_fight[seat] or self._fight(seat)        # the usual case: no call
-        self.ch_def, self.ch_immune, self.ch_extra = fight
-        self.ch_wiz = self.wiz[seat] if self.g.wiz_count[self.chars[seat]][self.level[seat]] \
-            else 0
+        self.ch_def, self.ch_immune, self.ch_extra, wizard = fight
+        self.ch_wiz = self.wiz[seat] if wizard else 0
         self.challenges[seat] += 1
         self._run_challenge()
 
@@ -177,10 +177,11 @@ class ChallengeRules(StateCaches):
         won = self.ch_won
         h.cards = self.ch_kept                           # every card is won or kept
         val, boss = g.value, g.boss
-        bosses = 0
+        total, bosses = h.total, 0
         for c in won:
-            h.total -= val[c]
+            total -= val[c]
             bosses += boss[c]
+        h.total = total
         self.ch_kept = []
         self.defeated[seat].extend(won)
         self._c_hordes = self._c_rows = None
@@ -193,8 +194,7 @@ class ChallengeRules(StateCaches):
             gain = 2 * g.ring_vp * bosses
             self.vp2[ring] += gain
             self.ring_vp2[ring] += gain
-            self.level[ring] = level_of(self.vp2[ring])
-            self._seats_changed()
+            self._vp_changed(ring, level_of(self.vp2[ring]))
         self.ch_won = []
         self.ch_h = -1
         net = self.holder[T_NET]

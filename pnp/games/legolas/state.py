@@ -204,39 +204,54 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
                 _APPLY[self.phase](self, action)
 
     def run_blind(self, chooses, rng: random.Random, out: list[int], limit: int) -> int:
-        """State.run_blind's loop with the protocol's calls made inline: each move is checked
-        against the legal actions the agent was given, then applied by its phase's rule."""
+        """State.run_blind's loop with the protocol's calls made inline. An agent whose choose()
+        picks from the list it is given and leaves it alone (core.picks_from_legal: the random
+        agent's) is given the state's own list, and its pick needs no check; any other
+        agent's move is checked against a copy it was given (_blind_move)."""
         if self._pending is not None:          # blind agents take no observation of their own
             self._settle_observation()
+        picks = [c if getattr(c, "picks_from_legal", False) else None for c in chooses]
+        record, legal_of, apply_of = out.append, _LEGAL, _APPLY
         start = len(out)
         for _ in range(limit):
             player = self.cur
             if player < 0:
                 break
-            choose = chooses[player]
-            if choose is None:
-                break
-            legal = self._legal
-            if legal is None:
-                legal = _LEGAL[self.phase](self)
-            action = choose(None, legal[:], rng)
-            out.append(action)
-            if type(action) is int and action in legal:
-                self._legal = None
-                _APPLY[self.phase](self, action)
-            else:                                       # refused as apply_action refuses it
-                self._legal = legal
-                self.apply_action(action)
+            pick = picks[player]
+            if pick is None:
+                if chooses[player] is None:
+                    break
+                self._blind_move(chooses[player], rng, record)
+                continue
+            legal = self._legal or legal_of[self.phase](self)   # never empty: a seat is to move
+            action = pick(None, legal, rng)
+            record(action)
+            self._legal = None
+            apply_of[self.phase](self, action)
         return len(out) - start
+
+    def _blind_move(self, choose, rng: random.Random, record) -> None:
+        """One move of a blind agent that may pick anything: checked as apply_action checks."""
+        legal = self._legal
+        if legal is None:
+            legal = _LEGAL[self.phase](self)
+        action = choose(None, legal[:], rng)
+        record(action)
+        if type(action) is int and action in legal:
+            self._legal = None
+            _APPLY[self.phase](self, action)
+        else:                                       # refused as apply_action refuses it
+            self._legal = legal
+            self.apply_action(action)
 
     def _deal_run(self, random01, out: list[int], limit: int) -> None:
         deck = self.deck
         pos = self.deal_pos
         seats = self._deal_seats[pos:pos + limit]
-        record, to_hand = out.append, [hand.append for hand in self.hands]
+        record, to_hand, uniform = out.append, [hand.append for hand in self.hands], _UNIFORM
         n = len(deck)
         for seat in seats:
-            card = deck.pop(bisect_right(_UNIFORM[n], random01()) if n > 1 else 0)
+            card = deck.pop(bisect_right(uniform[n], random01()) if n > 1 else 0)
             record(card)
             to_hand[seat](card)
             n -= 1

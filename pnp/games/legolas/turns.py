@@ -98,8 +98,7 @@ class TurnRules(StateCaches):
 
     def _apply_play(self, a: int) -> None:
         if a >= A_PLAY:
-            hidx = (a - A_PLAY) // DECK_SIZE
-            card = (a - A_PLAY) % DECK_SIZE
+            hidx, card = divmod(a - A_PLAY, DECK_SIZE)
             hand = self.hands[self.active]
             hand.remove(card)
             h = self.hordes[hidx]

@@ -165,6 +165,15 @@ class ObservationViews(StateCaches):
         self._c_seats = None
         self._c_fight = [None] * self.n
 
+    def _vp_changed(self, seat: int, level: int) -> None:
+        """seat's VP changed mid-round (the Ring), its level now `level`: only its own defence
+        and powers can change with it (no other seat's figures depend on its level), so the
+        other seats' fighting figures are kept."""
+        self._c_seats = None
+        if level != self.level[seat]:
+            self.level[seat] = level
+            self._c_fight[seat] = None
+
     def _build_observation(self, player: int) -> LegolasObservation:
         g = self.g
         n = self.n
