@@ -5,7 +5,6 @@ build a huge number or string in one step (9**999999999, 'x' * 10**9, '%99999999
 
 from __future__ import annotations
 
-import ctypes
 import math
 import re
 import string
@@ -223,6 +222,8 @@ class Watchdog:
             wait = 0.25
 
     def _raise(self, exc) -> None:
+        import ctypes  # here: only a template that runs too long needs it (1.5 ms to import)
+
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread_id),
                                                    ctypes.py_object(exc) if exc else None)
 
