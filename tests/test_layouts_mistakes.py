@@ -132,3 +132,17 @@ def test_a_misspelt_card_size_lists_the_named_ones(deck):
     _edit(deck / "game.toml", 'size = "poker"', 'size = "pokr"')
     found = _found(deck)
     assert len(found) == 1 and "'pokr'" in found[0] and "poker, bridge, mini" in found[0], found
+
+
+def test_an_expression_that_runs_too_long_is_stopped_and_named(deck, monkeypatch):
+    from pnp import sandbox
+
+    # this thread's limit shortened from 5 s so the test stays quick
+    monkeypatch.setattr(sandbox.Deadline._local, "deadline", sandbox.Deadline(0.5),
+                        raising=False)
+    _edit(deck / "layouts" / "card.toml", 'text = "{{ text }}"',
+          'text = "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}'
+          '{% endfor %}{{ text }}"')
+    found = _found(deck)
+    assert found and all("cards.csv, row" in f and "still running after 0.5 s" in f
+                         for f in found), found
