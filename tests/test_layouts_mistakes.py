@@ -146,3 +146,18 @@ def test_an_expression_that_runs_too_long_is_stopped_and_named(deck, monkeypatch
     found = _found(deck)
     assert found and all("cards.csv, row" in f and "still running after 0.5 s" in f
                          for f in found), found
+
+
+def test_an_ods_error_cell_or_uncalculated_formula_is_refused(deck):
+    rows = [["title", "text", "colour", "count"], ["Sunrise", "Draw.", "sun", 3],
+            ["Growth", "Gain.", "leaf", ("#DIV/0!", "1/0")]]
+    xlsxmaker.write_ods(deck / "cards.ods", {"Cards": rows})
+    _edit(deck / "game.toml", 'data = "cards.csv"', 'data = "cards.ods"')
+    found = _found(deck)
+    assert any('cards.ods [sheet Cards], row 3, field "count"' in f and "#DIV/0!" in f
+               for f in found), found
+    rows[2][3] = 2
+    rows[1][1] = ("=CONCAT(\"a\";\"b\")", None)
+    xlsxmaker.write_ods(deck / "cards.ods", {"Cards": rows})
+    found = _found(deck)
+    assert any('row 2, field "text"' in f and "no calculated value" in f for f in found), found

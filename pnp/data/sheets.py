@@ -182,15 +182,14 @@ def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> 
         cells = {h: (values[i].strip() if isinstance(values[i], str) else values[i])
                  if i < len(values) else "" for i, h in enumerate(header)}
         rows.append(Record(cells, Source(label, number)))
-    if path.suffix.lower() in (".xlsx", ".xlsm"):
-        _refuse_unusable_cells(path, sheet, label, header)
+    _refuse_unusable_cells(path, sheet, label, header)
     return Table(label.name, tuple(header), rows)
 
 
 def _refuse_unusable_cells(path: Path, sheet: str, label: Path, header: list[str]) -> None:
     """An error cell or a never-calculated formula reads as blank: refuse it rather than print
     an empty field."""
-    from .xlsxcells import unusable_cells
+    from .sheetcells import unusable_cells
 
     bad = [(row, col, what) for row, col, what in unusable_cells(path, sheet)
            if row > 1 and col < len(header)]
