@@ -161,3 +161,26 @@ def test_an_ods_error_cell_or_uncalculated_formula_is_refused(deck):
     xlsxmaker.write_ods(deck / "cards.ods", {"Cards": rows})
     found = _found(deck)
     assert any('row 2, field "text"' in f and "no calculated value" in f for f in found), found
+
+
+def test_a_semicolon_separated_csv_is_read(deck):
+    # Excel saves "CSV" with semicolons where the comma is the decimal mark
+    (deck / "cards.csv").write_text("title;text;colour;count\nSunrise;Draw, then discard.;sun;3\n"
+                                    "Growth;Gain.;leaf;2\n", encoding="utf-8")
+    assert _found(deck) == []
+    from pnp.data.sheets import read_table
+    from pnp.errors import Source
+
+    table = read_table(deck, "cards.csv", Source(deck / "game.toml"), "card.data")
+    assert table.columns == ("title", "text", "colour", "count")
+    assert table.rows[0]["text"] == "Draw, then discard."
+
+
+def test_a_very_deep_extends_chain_is_named(deck):
+    layouts = deck / "layouts"
+    for i in range(1, 80):
+        (layouts / f"l{i}.toml").write_text(f'extends = "l{i + 1}.toml"\n', encoding="utf-8")
+    (layouts / "l80.toml").write_text((layouts / "back.toml").read_text(), encoding="utf-8")
+    _edit(deck / "game.toml", 'back = "layouts/back.toml"', 'back = "layouts/l1.toml"')
+    found = _found(deck)
+    assert len(found) == 1 and "more than 50 deep" in found[0], found
