@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +64,12 @@ def config_dir() -> Path:
     override = os.environ.get(CONFIG_ENV)
     if override:
         return Path(override)
+    if sys.platform.startswith("linux"):
+        # platformdirs' answer there (XDG), without importing it: every build reads this
+        base = os.environ.get("XDG_CONFIG_HOME", "")
+        if not base.strip():
+            base = os.path.expanduser("~/.config")
+        return Path(base) / "pnp"
     from platformdirs import user_config_dir
 
     return Path(user_config_dir("pnp", appauthor=False))

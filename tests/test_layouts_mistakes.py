@@ -132,3 +132,55 @@ def test_a_misspelt_card_size_lists_the_named_ones(deck):
     _edit(deck / "game.toml", 'size = "poker"', 'size = "pokr"')
     found = _found(deck)
     assert len(found) == 1 and "'pokr'" in found[0] and "poker, bridge, mini" in found[0], found
+
+
+def test_an_expression_that_runs_too_long_is_stopped_and_named(deck, monkeypatch):
+    from pnp import sandbox
+
+    # this thread's limit shortened from 5 s so the test stays quick
+    monkeypatch.setattr(sandbox.Deadline._local, "deadline", sandbox.Deadline(0.5),
+                        raising=False)
+    _edit(deck / "layouts" / "card.toml", 'text = "{{ text }}"',
+          'text = "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}'
+          '{% endfor %}{{ text }}"')
+    found = _found(deck)
+    assert found and all("cards.csv, row" in f and "still running after 0.5 s" in f
+                         for f in found), found
+
+
+def test_an_ods_error_cell_or_uncalculated_formula_is_refused(deck):
+    rows = [["title", "text", "colour", "count"], ["Sunrise", "Draw.", "sun", 3],
+            ["Growth", "Gain.", "leaf", ("#DIV/0!", "1/0")]]
+    xlsxmaker.write_ods(deck / "cards.ods", {"Cards": rows})
+    _edit(deck / "game.toml", 'data = "cards.csv"', 'data = "cards.ods"')
+    found = _found(deck)
+    assert any('cards.ods [sheet Cards], row 3, field "count"' in f and "#DIV/0!" in f
+               for f in found), found
+    rows[2][3] = 2
+    rows[1][1] = ("=CONCAT(\"a\";\"b\")", None)
+    xlsxmaker.write_ods(deck / "cards.ods", {"Cards": rows})
+    found = _found(deck)
+    assert any('row 2, field "text"' in f and "no calculated value" in f for f in found), found
+
+
+def test_a_semicolon_separated_csv_is_read(deck):
+    # Excel saves "CSV" with semicolons where the comma is the decimal mark
+    (deck / "cards.csv").write_text("title;text;colour;count\nSunrise;Draw, then discard.;sun;3\n"
+                                    "Growth;Gain.;leaf;2\n", encoding="utf-8")
+    assert _found(deck) == []
+    from pnp.data.sheets import read_table
+    from pnp.errors import Source
+
+    table = read_table(deck, "cards.csv", Source(deck / "game.toml"), "card.data")
+    assert table.columns == ("title", "text", "colour", "count")
+    assert table.rows[0]["text"] == "Draw, then discard."
+
+
+def test_a_very_deep_extends_chain_is_named(deck):
+    layouts = deck / "layouts"
+    for i in range(1, 80):
+        (layouts / f"l{i}.toml").write_text(f'extends = "l{i + 1}.toml"\n', encoding="utf-8")
+    (layouts / "l80.toml").write_text((layouts / "back.toml").read_text(), encoding="utf-8")
+    _edit(deck / "game.toml", 'back = "layouts/back.toml"', 'back = "layouts/l1.toml"')
+    found = _found(deck)
+    assert len(found) == 1 and "more than 50 deep" in found[0], found

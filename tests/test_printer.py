@@ -2,6 +2,7 @@
 printer's duplex error whichever side it is measured from."""
 
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -122,3 +123,18 @@ def test_a_profile_in_use_is_named_and_can_be_left_out_or_removed(config, tmp_pa
     assert "* office" in run(main, ["printer", "list"]).output  # the default passes on
     res = run(main, ["printer", "remove", "home"])
     assert res.exit_code == 1 and "no printer named 'home'" in res.output
+
+
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/somewhere/conf"])
+def test_config_dir_is_where_platformdirs_puts_it(monkeypatch, xdg):
+    # pnp works it out itself on Linux (platformdirs' import costs every build 2-3 ms)
+    from platformdirs import user_config_dir
+
+    from pnp.printer import config_dir
+
+    monkeypatch.delenv(CONFIG_ENV, raising=False)
+    if xdg is None:
+        monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
+    assert config_dir() == Path(user_config_dir("pnp", appauthor=False))

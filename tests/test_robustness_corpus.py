@@ -579,7 +579,8 @@ def test_a_missing_or_outside_cards_csv_is_named_as_cards_csv(deck, tmp_path):
                              "the game folder")
     (tmp_path / "elsewhere.csv").write_text("title,text,colour,count\n")
     (deck / "cards.csv").symlink_to(tmp_path / "elsewhere.csv")
-    assert refusal(deck) == "cards.csv: path 'cards.csv' leaves the game folder"
+    assert refusal(deck) == ("game.toml, field \"card.data\": path 'cards.csv' leaves the "
+                             "game folder")
 
 
 # ---- the boundary --------------------------------------------------------------------------

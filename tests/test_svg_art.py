@@ -207,3 +207,17 @@ def test_what_svglib_complains_of_is_a_warning_naming_the_svg_not_a_log_line(tmp
     assert len(lines) == 2 and lines[1].startswith(str(tmp_path / "art.pdf")), res.output
     assert lines[0].startswith("warning:") and "'odd.svg' may not print as drawn" in lines[0] \
         and "Can't handle color: nocolour" in lines[0], lines[0]
+
+
+def test_an_svg_with_a_dtd_entity_in_its_text_prints(tmp_path):
+    # Illustrator exports carry a DOCTYPE with entities; an entity node is not an element
+    game = _game(tmp_path, {"ent.svg": '<rect x="0" y="0" width="100" height="100" '
+                            'fill="#14c814"/><text y="50">&st;</text>'}, ["A,art/ent.svg"])
+    svg = game / "art" / "ent.svg"
+    svg.write_text('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY st "fill:#fc3">]>'
+                   + svg.read_text().split("?>", 1)[-1])
+    res = CliRunner().invoke(main, ["build", "--game", str(game), "--out",
+                                    str(tmp_path / "art.pdf")])
+    assert res.exit_code == 0, res.output
+    pdf, (card,) = _render(game)
+    assert _near(_colour_at(pdf, card, 50, 90), GREEN)

@@ -75,9 +75,15 @@ def write_ods(path, sheets: dict[str, list[list]]) -> None:
 
     def cell(value) -> str:
         formula = ""
+        if isinstance(value, tuple) and str(value[0]).startswith("#"):  # ("#DIV/0!", "1/0")
+            return (f'<table:table-cell table:formula="of:={escape(value[1])}" office:value-type='
+                    f'"string" office:string-value="" calcext:value-type="error"><text:p>'
+                    f'{escape(value[0])}</text:p></table:table-cell>')
         if isinstance(value, tuple):
-            formula = f' table:formula="of:{escape(value[0])}"'
+            formula = f' table:formula="of:{escape(value[0], {chr(34): "&quot;"})}"'
             value = value[1]
+            if value is None:  # written by a script: no calculated value
+                return f"<table:table-cell{formula}/>"
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return (f'<table:table-cell office:value-type="float" office:value="{value}"'
                     f'{formula}><text:p>{value}</text:p></table:table-cell>')
@@ -92,6 +98,7 @@ def write_ods(path, sheets: dict[str, list[list]]) -> None:
             for row in rows) + "</table:table>" for name, rows in sheets.items())
     content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content '
                f'xmlns:office="{office}" xmlns:table="{table}" xmlns:text="{text}" '
+               'xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0" '
                f'office:version="1.2"><office:body><office:spreadsheet>{body}'
                '</office:spreadsheet></office:body></office:document-content>')
     manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest='

@@ -229,9 +229,17 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
     return records
 
 
+def delimiter(text: str) -> str:
+    """"," -- or ";" for a file whose header has semicolons and no comma (what Excel saves as
+    CSV where the comma is the decimal mark)."""
+    first = text.split("\n", 1)[0]
+    return ";" if ";" in first and "," not in first else ","
+
+
 def _csv_rows(path: Path) -> list[list[str]]:
     """Every row of the file (the header first), at most MAX_ROWS below the header."""
-    reader = csv.reader(io.StringIO(read_text(path), newline=""), strict=True)
+    text = read_text(path)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(text), strict=True)
     try:
         rows = list(reader)
     except csv.Error as exc:

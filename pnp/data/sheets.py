@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, Finding, Source, warning
-from .files import MAX_FILE_BYTES, Column, Record, inside, read_csv, read_text
+from .files import MAX_FILE_BYTES, Column, Record, delimiter, inside, read_csv, read_text
 
 WORKBOOKS = (".xlsx", ".xlsm", ".ods")
 FETCH_TIMEOUT = 10.0
@@ -97,7 +97,7 @@ def read_table(root: Path, ref: str, where: Source, field_name: str,
                             "folder and name that", where.path, where.row, field_name)
         return _linked(root, ref, cache or _cache_name(ref), where, field_name)
     name, _, sheet = ref.partition("#")
-    path = inside(root, name, Source(root / name))
+    path = inside(root, name, where, field_name)
     if not path.is_file():  # named where it is asked for: the setting holds the typo
         raise DataError(f"file {name!r} not found in the game folder", where.path, where.row,
                         field_name)
@@ -112,7 +112,7 @@ def read_table(root: Path, ref: str, where: Source, field_name: str,
 def _csv(path: Path) -> Table:
     text = read_text(path)
     try:
-        header = next(csv.reader(io.StringIO(text, newline="")), [])
+        header = next(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(text)), [])
     except csv.Error as exc:
         raise DataError(f"malformed CSV at line 1: {exc}", path) from None
     names = [h.strip() for h in header]
@@ -182,15 +182,14 @@ def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> 
         cells = {h: (values[i].strip() if isinstance(values[i], str) else values[i])
                  if i < len(values) else "" for i, h in enumerate(header)}
         rows.append(Record(cells, Source(label, number)))
-    if path.suffix.lower() in (".xlsx", ".xlsm"):
-        _refuse_unusable_cells(path, sheet, label, header)
+    _refuse_unusable_cells(path, sheet, label, header)
     return Table(label.name, tuple(header), rows)
 
 
 def _refuse_unusable_cells(path: Path, sheet: str, label: Path, header: list[str]) -> None:
     """An error cell or a never-calculated formula reads as blank: refuse it rather than print
     an empty field."""
-    from .xlsxcells import unusable_cells
+    from .sheetcells import unusable_cells
 
     bad = [(row, col, what) for row, col, what in unusable_cells(path, sheet)
            if row > 1 and col < len(header)]

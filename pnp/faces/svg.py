@@ -71,7 +71,9 @@ def inspect(path: Path, root: Path) -> list[str]:
         seen.add(file)
         found: set[str] = set()
         for node in _tree(file).iter():
-            tag = node.tag if isinstance(node.tag, str) else ""
+            if not isinstance(node.tag, str):  # an entity, comment or processing instruction
+                continue
+            tag = node.tag
             local = tag.rsplit("}", 1)[-1]
             if local in UNSUPPORTED:
                 found.add(UNSUPPORTED[local])

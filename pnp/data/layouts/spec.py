@@ -20,6 +20,7 @@ from ..files import inside, read_toml
 from ...errors import DataError, Source
 
 STARTER = "starter:"
+MAX_DEPTH = 50  # of `extends`: deeper is a generated mistake, and Python's stack has a limit
 
 
 def starters_folder() -> Path:
@@ -95,6 +96,9 @@ def _check_defaults(defaults: dict[str, Any], path: Path) -> None:
 
 def load_spec(root: Path, ref: str, source: Source, field_name: str,
               _seen: tuple[Path, ...] = ()) -> LayoutSpec:
+    if len(_seen) >= MAX_DEPTH:
+        raise DataError(f"layouts extend each other more than {MAX_DEPTH} deep; a base of a "
+                        "base of ... is enough a few levels down", _seen[-1], field="extends")
     path = resolve(root, ref, source, field_name)
     if path in _seen:
         chain = " -> ".join(p.name for p in _seen + (path,))

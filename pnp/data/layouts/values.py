@@ -224,10 +224,15 @@ def render(template, context: dict[str, Any]) -> str:
     import jinja2
     from jinja2.sandbox import SecurityError
 
-    from ...sandbox import TemplateLimit
+    from ...sandbox import Deadline, TemplateLimit, TemplateTimeout
 
     try:
-        return template.render(context)
+        with Deadline.here():
+            return template.render(context)
+    except TemplateTimeout:
+        raise ValueProblem("expression still running after "
+                           f"{Deadline.here().seconds:g} s (a loop without end, or far too "
+                           "large?)") from None
     except TemplateLimit as exc:
         raise ValueProblem(f"expression too large: {exc}") from None
     except SecurityError as exc:
