@@ -126,6 +126,31 @@ def test_card_tally_by_hand(tmp_path):
     assert (bow_f["when_not"]["wins"], bow_f["when_not"]["of"]) == (1, 4)
 
 
+def test_a_card_is_flagged_against_its_files_typical_difference(tmp_path):
+    """Playing any card of the file goes with winning (+40 points): that alone flags nothing.
+    The card that departs from it (C: no difference, 30 points below the typical) is flagged,
+    and only with enough seat-games on each side."""
+    (tmp_path / "cards.csv").write_text("name\nA\nB\nC\nD\n")
+
+    def tally(scale: int) -> CardTally:
+        t = CardTally()
+        usual = Counter({(1, True): 6, (1, False): 4, (0, True): 2, (0, False): 8})
+        flat = Counter({(1, True): 2, (1, False): 8, (0, True): 2, (0, False): 8})
+        for i, c in enumerate((usual, usual, flat, usual)):
+            t.rows["cards.csv", i] = Counter({k: n * scale for k, n in c.items()})
+        t.games, t.seat_games, t.wins = 20 * scale, 20 * scale, 8 * scale
+        return t
+
+    cards = card_figures(tally(10), tmp_path)
+    a, c = cards[0], cards[2]
+    assert a["difference"] == pytest.approx(0.4) and a["difference_ci"][0] > 0
+    assert a["file_difference"] == pytest.approx(0.3)     # won 200 of 400 played, 80 of 400 not
+    assert c["excess"] == pytest.approx(-0.3) and c["excess_ci"][1] < 0
+    assert [x["card"] for x in cards if x["measurable"]] == ["C"]
+    # 20 seat-games a side: below MIN_SEAT_GAMES, nothing is flagged
+    assert not any(x["measurable"] for x in card_figures(tally(2), tmp_path))
+
+
 def test_experior_card_counts_add_up():
     setup = load_game("experior")
     tally = count_cards(setup, 150, seed=2, agents=["greedy", "random"], jobs=1)

@@ -12,6 +12,7 @@ from reportlab.lib.units import mm
 
 from ..render.pieces import PieceDrawer
 from ..render.platypus import Flowable, Paragraph, Table, TableStyle
+from .cardstats import MIN_SEAT_GAMES
 from .charts import font as _font
 from .report import _markup
 from .summary import pct, pct_ci
@@ -88,9 +89,13 @@ def _words(c: Mapping[str, Any]) -> str:
         lines.append(f"and {pct(no['rate'])} ({pct_ci(no['ci'])}) of {no['of']:,} when not")
     if c["difference"] is not None:
         lo, hi = c["difference_ci"]
+        elo, ehi = c["excess_ci"]
         verdict = "a measurable effect" if c["measurable"] else "no measurable effect"
         lines.append(f"difference {100 * c['difference']:+.1f} points "
-                     f"({100 * lo:+.1f} to {100 * hi:+.1f}): <b>{verdict}</b>")
+                     f"({100 * lo:+.1f} to {100 * hi:+.1f}); its file's typical "
+                     f"{100 * c['file_difference']:+.1f}")
+        lines.append(f"beyond the typical: {100 * c['excess']:+.1f} points "
+                     f"({100 * elo:+.1f} to {100 * ehi:+.1f}): <b>{verdict}</b>")
     return "<br/>".join(lines)
 
 
@@ -100,9 +105,13 @@ def balance_proof(cards: Sequence[Mapping[str, Any]], faces: Mapping, fonts,
     card: its face, its name and figures; flagged rows are tinted."""
     body = ParagraphStyle("proof", fontName=_font(), fontSize=size, leading=size * 1.3)
     flagged = [c for c in cards if c["measurable"]]
-    intro = (f"{len(cards)} card rows; the holder's win rate measurably differs when the card is "
-             f"played for {len(flagged)}: "
-             + (", ".join(c["card"] for c in flagged) if flagged else "none")
+    intro = (f"{len(cards)} card rows. Each compares its holder's win rate when the card is "
+             "played (or, for a card only held, its holders with everyone else) with the rate "
+             "when it is not. Playing any card of a file can go with winning by itself (a "
+             "monster left in hand goes with a lost game), so a card is flagged when its "
+             "difference departs measurably from its file's typical one (all its rows pooled), "
+             f"with at least {MIN_SEAT_GAMES} seat-games on each side. Flagged: {len(flagged)}"
+             + (": " + ", ".join(c["card"] for c in flagged) if flagged else "")
              + ". A flag is a correlation over these games, not yet a cause: confirm it with "
              "pnp sweep, changing the card.")
     out: list = [Paragraph(_markup(intro), body)]

@@ -13,9 +13,12 @@ The comparison for one row, over the seat-games that held it:
   played it, else the median number of plays of its holders (where every card is played in
   almost every game, "played often" is the only split that says anything).
 Win rates carry Wilson intervals; the difference carries Newcombe's interval (from the two Wilson
-intervals). A row is flagged "measurable" when that interval leaves out zero. This is a
-correlation: a card held by strong positions looks strong. Read it as a pointer, and confirm a
-flag with a sweep that changes the card.
+intervals). Playing a card is itself a sign of how a game goes (in Legolas a monster still in
+hand at the end goes with a lost game, so every monster "wins when played"), so a row is compared with its file: the file's
+typical difference is that of all its rows pooled, and a row is flagged "measurable" when its
+difference minus the typical one has an interval that leaves out zero, with at least
+MIN_SEAT_GAMES seat-games on each side. Still a correlation: read a flag as a pointer, and
+confirm it with a sweep that changes the card.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from .simulate import Setup, SimulationError, chunks, default_jobs, derive_seed
 from .summary import wilson
 
 NEVER_PLAYED_SHARE = 0.1
+MIN_SEAT_GAMES = 30      # on each side of a comparison before a row may be flagged
 
 
 def card_events_of(setup: Setup) -> Callable | None:
@@ -170,6 +174,36 @@ def _newcombe(a: Mapping, b: Mapping) -> tuple[float, float, float] | None:
         d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
 
 
+def _split(c: Counter, tally: CardTally) -> tuple[dict, dict, int, str]:
+    """(win rate when played, when not, the threshold k, what "played" means) of one row."""
+    held = sum(c.values())
+    held_wins = sum(n for (_, w), n in c.items() if w)
+    if not any(p for (p, _) in c):
+        # held only (a character, a treasure): holders against everyone else
+        return (_rate(held_wins, held),
+                _rate(tally.wins - held_wins, tally.seat_games - held), 0, "held")
+    never = sum(n for (p, _), n in c.items() if p == 0)
+    if never >= NEVER_PLAYED_SHARE * held:
+        k = 1
+    else:
+        counts = sorted(p for (p, _), n in c.items() for _ in range(n))
+        k = max(1, counts[len(counts) // 2])
+    yes = _rate(sum(n for (p, w), n in c.items() if p >= k and w),
+                sum(n for (p, _), n in c.items() if p >= k))
+    no = _rate(sum(n for (p, w), n in c.items() if p < k and w),
+               sum(n for (p, _), n in c.items() if p < k))
+    return yes, no, k, "played" if k == 1 else f"played {k}+ times"
+
+
+def _typical(splits: Sequence[tuple[dict, dict]]) -> float:
+    """The difference (played minus not) of a file's rows pooled: what playing *any* of its
+    cards goes with. In Legolas a monster still in hand at the end goes with a lost game, so
+    every monster "wins when played"; a card is flagged only when it departs from this."""
+    yw, yn = sum(y["wins"] for y, _ in splits), sum(y["of"] for y, _ in splits)
+    nw, nn = sum(n["wins"] for _, n in splits), sum(n["of"] for _, n in splits)
+    return yw / yn - nw / nn if yn and nn else 0.0
+
+
 def card_figures(tally: CardTally, folder: Path) -> list[dict[str, Any]]:
     """One dict per card row of the files the engine reported, in file and row order."""
     files = sorted({file for file, _ in tally.rows})
@@ -182,30 +216,14 @@ def card_figures(tally: CardTally, folder: Path) -> list[dict[str, Any]]:
         by_row.setdefault((file, r.row), Counter()).update(c)
     out = []
     for file in files:
-        for r in rows[file]:
-            c = by_row.get((r.file, r.row), Counter())
+        counts = [by_row.get((r.file, r.row), Counter()) for r in rows[file]]
+        splits = [_split(c, tally) for c in counts]
+        typical = _typical([(y, n) for y, n, _, _ in splits])
+        for r, c, (yes, no, k, meaning) in zip(rows[file], counts, splits):
             held = sum(c.values())
-            held_wins = sum(n for (_, w), n in c.items() if w)
             plays = sum(p * n for (p, _), n in c.items())
-            if plays == 0:
-                # held only (a character, a treasure): holders against everyone else
-                k = 0
-                yes = _rate(held_wins, held)
-                no = _rate(tally.wins - held_wins, tally.seat_games - held)
-                meaning = "held"
-            else:
-                never = sum(n for (p, _), n in c.items() if p == 0)
-                if never >= NEVER_PLAYED_SHARE * held:
-                    k = 1
-                else:
-                    counts = sorted(p for (p, _), n in c.items() for _ in range(n))
-                    k = max(1, counts[len(counts) // 2])
-                yes = _rate(sum(n for (p, w), n in c.items() if p >= k and w),
-                            sum(n for (p, _), n in c.items() if p >= k))
-                no = _rate(sum(n for (p, w), n in c.items() if p < k and w),
-                           sum(n for (p, _), n in c.items() if p < k))
-                meaning = "played" if k == 1 else f"played {k}+ times"
             diff = _newcombe(yes, no)
+            excess = None if diff is None else [diff[1] - typical, diff[2] - typical]
             out.append({
                 "file": r.file, "row": r.row, "card": r.label,
                 "held_share": held / tally.seat_games if tally.seat_games else 0.0,
@@ -214,7 +232,11 @@ def card_figures(tally: CardTally, folder: Path) -> list[dict[str, Any]]:
                 "when_played": yes, "when_not": no,
                 "difference": None if diff is None else diff[0],
                 "difference_ci": None if diff is None else [diff[1], diff[2]],
-                "measurable": bool(diff and (diff[1] > 0 or diff[2] < 0)),
+                "file_difference": typical,
+                "excess": None if diff is None else diff[0] - typical,
+                "excess_ci": excess,
+                "measurable": bool(excess and min(yes["of"], no["of"]) >= MIN_SEAT_GAMES
+                                   and (excess[0] > 0 or excess[1] < 0)),
             })
     return out
 
@@ -222,7 +244,8 @@ def card_figures(tally: CardTally, folder: Path) -> list[dict[str, Any]]:
 CSV_COLUMNS = ("file", "row", "card", "held_share", "plays_per_game", "played_means",
                "win_when_played", "played_ci_low", "played_ci_high", "seat_games_played",
                "win_when_not", "not_ci_low", "not_ci_high", "seat_games_not",
-               "difference", "difference_ci_low", "difference_ci_high", "measurable")
+               "difference", "difference_ci_low", "difference_ci_high", "file_difference",
+               "excess", "excess_ci_low", "excess_ci_high", "measurable")
 
 
 def _r(x: float | None) -> str:
@@ -240,9 +263,11 @@ def write_csv(cards: Sequence[Mapping[str, Any]], out: Path) -> None:
             for c in cards:
                 yes, no = c["when_played"], c["when_not"]
                 dci = c["difference_ci"] or [None, None]
+                eci = c["excess_ci"] or [None, None]
                 w.writerow([c["file"], c["row"], c["card"], _r(c["held_share"]),
                             _r(c["plays_per_game"]), c["played_means"],
                             _r(yes["rate"]), _r(yes["ci"][0]), _r(yes["ci"][1]), yes["of"],
                             _r(no["rate"]), _r(no["ci"][0]), _r(no["ci"][1]), no["of"],
                             _r(c["difference"]), _r(dci[0]), _r(dci[1]),
+                            _r(c["file_difference"]), _r(c["excess"]), _r(eci[0]), _r(eci[1]),
                             "yes" if c["measurable"] else "no"])
