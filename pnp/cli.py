@@ -523,6 +523,7 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
            jobs: int, scheduler: str | None) -> None:
     """Simulate a game and write a balance report PDF of charts."""
     from .sim.report import write_report
+    from .sim.stats import games_text
 
     from .sim.balanceproof import card_section
 
@@ -541,7 +542,7 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     proof, cards = card_section(game, setup, games, seed=seed, agents=fig["agents"],
                                 csv_out=table, jobs=jobs, scheduler=scheduler)
     titles = write_report(fig, target, proof)
-    click.echo(f"{target}: {len(titles)} charts from {fig['games']:,} games "
+    click.echo(f"{target}: {len(titles)} charts from {games_text(fig['games'])} "
                f"({fig['run']['seconds']:.1f} s)")
     if cards:
         flagged = sum(c["measurable"] for c in cards)

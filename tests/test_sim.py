@@ -36,6 +36,18 @@ def test_wilson_interval_known_values():
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and hi == pytest.approx(0.277533, abs=1e-6)
     assert wilson(0, 0) == (0.0, 1.0)
+    # the bound at k = 0 or k = n is exactly 0 or 1 (not 5.6e-17 in the JSON)
+    assert [wilson(0, n)[0] for n in (1, 3, 7)] == [0.0] * 3
+    assert [wilson(n, n)[1] for n in (1, 3, 7)] == [1.0] * 3
+
+
+def test_one_game_is_one_game():
+    r = CliRunner().invoke(main, ["simulate", "-g", "experior", "-n", "1", "--jobs", "1"])
+    assert r.exit_code == 0 and "1 games" not in r.output
+    assert "Experior: 1 game, 2 players" in r.output and "of 1 game:" in r.output
+    fig = json.loads(CliRunner().invoke(main, ["simulate", "-g", "wuxing", "-n", "1", "--json",
+                                               "--jobs", "1"]).output)
+    assert "e-1" not in json.dumps(fig)
 
 
 def test_distribution_mean_median_stdev():

@@ -14,11 +14,11 @@ The comparison for one row, over the seat-games that held it:
   almost every game, "played often" is the only split that says anything).
 Win rates carry Wilson intervals; the difference carries Newcombe's interval (from the two Wilson
 intervals). Playing a card is itself a sign of how a game goes (in Legolas a monster still in
-hand at the end goes with a lost game, so every monster "wins when played"), so a row is compared with its file: the file's
-typical difference is that of all its rows pooled, and a row is flagged "measurable" when its
-difference minus the typical one has an interval that leaves out zero, with at least
-MIN_SEAT_GAMES seat-games on each side. Still a correlation: read a flag as a pointer, and
-confirm it with a sweep that changes the card.
+hand at the end goes with a lost game, so every monster "wins when played"), so a row is
+compared with its file: the file's typical difference is that of all its rows pooled, and a row
+is flagged "measurable" when its difference minus the typical one has an interval that leaves
+out zero, with at least MIN_SEAT_GAMES seat-games on each side. Still a correlation: read a flag
+as a pointer, and confirm it with a sweep that changes the card.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from ..render.platypus import (Indenter, KeepTogether, Paragraph, SimpleDocTempl
                                TableStyle)
 from ..render.text import xml_escape
 from .charts import Chart, bars, font, histogram, report_fonts
-from .summary import format_text, num, pct, seat_sentence, span
+from .summary import format_text, games_text, num, pct, seat_sentence, span
 
 
 # ---------------------------------------------------------------------------------------------
@@ -43,7 +43,7 @@ def _seat_chart(fig) -> Chart:
         best = max(seats, key=lambda s: s["wins"]["rate"])
         worst = min(seats, key=lambda s: s["wins"]["rate"])
         overlap = best["wins"]["ci"][0] <= worst["wins"]["ci"][1]
-        words = (f"Sole wins by seat over {fig['games']:,} games: {best['name']} "
+        words = (f"Sole wins by seat over {games_text(fig['games'])}: {best['name']} "
                  f"{pct(best['wins']['rate'])}, {worst['name']} {pct(worst['wins']['rate'])}: "
                  + ("the intervals overlap, no measurable seat advantage." if overlap else
                     f"{best['name']} has a measurable advantage over {worst['name']}."))

@@ -15,6 +15,11 @@ Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 # Statistics
 # ---------------------------------------------------------------------------------------------
 
+def games_text(n: int) -> str:
+    """"1 game", "2,000 games"."""
+    return f"{n:,} game" + ("" if n == 1 else "s")
+
+
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval of k successes in n trials ((0, 1) when n == 0)."""
     if n <= 0:
@@ -24,7 +29,9 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at k = 0 (k = n) the bound is 0 (1) exactly; the float sum leaves a 5.6e-17
+    return (0.0 if k == 0 else max(0.0, centre - half),
+            1.0 if k == n else min(1.0, centre + half))
 
 
 def rate(k: int, n: int) -> dict[str, Any]:

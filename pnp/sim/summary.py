@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from .stats import (Z95, Extra, advantage, distribution, num, pct, pct_ci, rate, span,  # noqa: F401
-                    wilson)
+from .stats import (Z95, Extra, advantage, distribution, games_text, num, pct, pct_ci,  # noqa: F401
+                    rate, span, wilson)
 
 # ---------------------------------------------------------------------------------------------
 # The tally
@@ -101,7 +101,7 @@ def seat_sentence(fig: Mapping[str, Any]) -> str:
     """E.g. 'Yang wins 50.1 % (48.9-51.3 %) of 2,000 games: no measurable seat advantage'."""
     s0 = fig["seats"][0]
     w = s0["wins"]
-    text = f"{s0['name']} wins {pct(w['rate'])} ({pct_ci(w['ci'])}) of {fig['games']:,} games"
+    text = f"{s0['name']} wins {pct(w['rate'])} ({pct_ci(w['ci'])}) of {games_text(fig['games'])}"
     adv = fig.get("seat_advantage")
     return f"{text}: {adv['verdict']}" if adv else text
 
@@ -111,7 +111,7 @@ def format_text(fig: Mapping[str, Any]) -> str:
     n = fig["games"]
     agents = fig["agents"]
     who = " vs ".join(agents) if len(set(agents)) > 1 else f"{agents[0] if agents else '?'} agents"
-    out = [f"{fig['title']}: {n:,} games, {fig['players']} players, {who}, seed {fig['seed']}"]
+    out = [f"{fig['title']}: {games_text(n)}, {fig['players']} players, {who}, seed {fig['seed']}"]
     run = fig.get("run")
     if run:
         out[0] += (f" ({run['jobs']} job{'s' if run['jobs'] != 1 else ''}, "

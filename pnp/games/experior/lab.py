@@ -12,7 +12,7 @@ from .cardrows import card_events  # noqa: F401  (the per-card statistics hook)
 from ...engine.contract import swap_action
 from ...engine.core import replay
 from ...sim.charts import Chart, bars, ci
-from ...sim.stats import Extra, advantage, pct, pct_ci, rate
+from ...sim.stats import Extra, advantage, games_text, pct, pct_ci, rate
 from .ceiling import tight_loop as ceiling  # noqa: F401  (a lab hook)
 from .engine import CARD_NAMES, TYPES, ExperiorGame
 
@@ -74,7 +74,7 @@ class Figures(Extra):
         out.append(f"  the Human wins {pct(sh['rate'])} ({pct_ci(sh['ci'])}) of decisive games: "
                    f"{s['verdict']}")
         out.append(f"Bonus attack decides the game: {pct(b['rate'])} ({pct_ci(b['ci'])}), "
-                   f"{b['count']:,} games (then won by the Human {bf['human']:,}, "
+                   f"{games_text(b['count'])} (then won by the Human {bf['human']:,}, "
                    f"the Elf {bf['elf']:,}, drawn {bf['draw']:,})")
         att = fig["bonus_attacker"]
         out.append(f"  bonus attacker: Human {pct(att['human']['rate'])}, "
@@ -95,7 +95,7 @@ def charts(fig: Mapping[str, Any]) -> list[Chart]:
                     [tuple(r["ci"]) for _, r in parts], percent=True,
                     value_label="games won (95 % interval)"),
                f"The Human wins {pct(s['human']['rate'])} and the Elf "
-               f"{pct(s['elf']['rate'])} of {fig['games']:,} games; the Human takes "
+               f"{pct(s['elf']['rate'])} of {games_text(fig['games'])}; the Human takes "
                f"{pct(sh['rate'])} ({pct_ci(sh['ci'])}) of decisive games: {s['verdict']}.")
     b = det["bonus_decides"]
     bf = det["bonus_decides_for"]

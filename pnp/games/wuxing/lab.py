@@ -12,7 +12,7 @@ from .cardrows import card_events  # noqa: F401  (the per-card statistics hook)
 from .ceiling import tight_loop as ceiling  # noqa: F401  (a lab hook)
 from ...engine.contract import swap_action
 from ...sim.charts import Chart, bars
-from ...sim.stats import Extra, advantage, pct, pct_ci, rate
+from ...sim.stats import Extra, advantage, games_text, pct, pct_ci, rate
 from .engine import ASSIGN_BASE, COLOURS, ELEMENTS, REVEAL_BASE, SEAT_NAMES, WuxingGame
 
 
@@ -72,7 +72,7 @@ class Figures(Extra):
                f"({pct_ci(sh['ci'])}): {fp['verdict']}",
                "How games end:"]
         for e, r in fig["ends"].items():
-            out.append(f"  {e:<8} {pct(r['rate']):>8}  ({pct_ci(r['ci'])})  {r['count']:,} games")
+            out.append(f"  {e:<8} {pct(r['rate']):>8}  ({pct_ci(r['ci'])})  {games_text(r['count'])}")
         return out
 
 
