@@ -62,8 +62,10 @@ def put(raw: str, names: tuple[str, ...], code: Any) -> None:
 def save() -> None:
     """Write what was added (once a game's layouts are compiled)."""
     global _dirty
+    if not _dirty:  # nothing compiled (a deck of simple expressions never loads Jinja2)
+        return
     path = _path()
-    if not _dirty or path is None:
+    if path is None:
         return
     _dirty = False
     try:

@@ -260,15 +260,22 @@ class Scope:
         self.palette = palette
         self.constants = constants  # palette, game and the component's vars
         self.known = self.columns | {"row"} | set(constants)
-        self.env, self._parsed, self._cache = _environment(palette)
+        self._env: Any = None  # Jinja2's, made when an expression first needs it
+
+    @property
+    def env(self):
+        if self._env is None:
+            self._env, self._parsed, self._cache = _environment(self.palette)
+        return self._env
 
     def _parse(self, raw: str, where: str):
         import jinja2
 
+        env = self.env
         tree = self._parsed.get(raw)
         if tree is None:
             try:
-                tree = self._parsed[raw] = self.env.parse(raw)
+                tree = self._parsed[raw] = env.parse(raw)
             except jinja2.TemplateSyntaxError as exc:
                 raise DataError(f"expression {raw!r}: {exc.message}", self.path, field=where) \
                     from None
@@ -289,7 +296,8 @@ class Scope:
         Jinja2. None otherwise."""
         from .direct import compile_direct
 
-        return compile_direct(raw, {n: self.env.filters[n] for n in DIRECT_FILTERS})
+        filters = _direct_filters(self.palette)
+        return compile_direct(raw, {n: filters[n] for n in DIRECT_FILTERS})
 
     def compile(self, raw: str, where: str):
         """The expression's template: compiled by an earlier run, or now from the tree already
@@ -297,6 +305,7 @@ class Scope:
         layout of the game reuses it."""
         from jinja2 import meta
 
+        env = self.env
         template = self._cache.get(raw)
         if template is None:
             kept = exprcache.get(raw)
@@ -304,10 +313,10 @@ class Scope:
                 code = kept[1]
             else:
                 tree = self._parse(raw, where)
-                code = self.env.compile(tree)
+                code = env.compile(tree)
                 exprcache.put(raw, tuple(sorted(meta.find_undeclared_variables(tree))), code)
-            template = self._cache[raw] = self.env.template_class.from_code(
-                self.env, code, self.env.make_globals(None))
+            template = self._cache[raw] = env.template_class.from_code(
+                env, code, env.make_globals(None))
         return template
 
 
@@ -328,6 +337,19 @@ def _environment(palette: dict[str, Colour]):
             _ENVIRONMENTS.clear()
         hit = _ENVIRONMENTS[id(palette)] = (palette, env, {}, {})
     return hit[1], hit[2], hit[3]
+
+
+_FILTERS: dict[int, tuple[dict, dict[str, Callable]]] = {}
+
+
+def _direct_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
+    """The filters simple expressions call without Jinja2 (a plain deck never imports it)."""
+    hit = _FILTERS.get(id(palette))
+    if hit is None or hit[0] is not palette:
+        if len(_FILTERS) > 16:
+            _FILTERS.clear()
+        hit = _FILTERS[id(palette)] = (palette, {**colour_filters(palette), **NUMBER_FILTERS})
+    return hit[1]
 
 
 def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
