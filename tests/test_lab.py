@@ -231,6 +231,13 @@ def test_values_mix_ranges_and_lists_within_a_cap():
             parse_setting(bad)
     with pytest.raises(PnpError, match="options.wound_limit is given twice"):
         parse_settings(["options.wound_limit=50", "options.wound_limit=75"])
+    # one cell named by its key and by its number
+    r = CliRunner().invoke(main, ["sweep", "-g", "legolas", "-n", "2", "--set",
+                                  "characters.csv:psychic.threshold=7", "--set",
+                                  "characters.csv:#5.threshold=8"])
+    assert r.exit_code == 1 and r.output.strip() == (
+        "Error: --set characters.csv:psychic.threshold and --set characters.csv:#5.threshold "
+        "change the same cell (characters.csv, row 5, column 'threshold'); give its values once")
     with pytest.raises(PnpError, match="make 1,000 variants; a sweep plays at most 200"):
         parse_settings(["a.b=1..10", "a.c=1..10", "a.d=1..10"])
 
@@ -252,7 +259,8 @@ def test_a_csv_row_named_twice_is_an_error_and_a_row_number_names_one(tmp_path):
     assert (before[2], after[2]) == ("human,sword,strong,3", "human,sword,strong,5")
     # the figures name a row by its first column: what the sweep report charts first
     assert row_key(find_game("experior"), parse_setting("cards.csv:#8.multiplier=5")) == "elf"
-    assert row_key(find_game("legolas"), parse_setting("characters.csv:psychic.x=1")) == "psychic"
+    psychic = parse_setting("characters.csv:psychic.threshold=1")
+    assert row_key(find_game("legolas"), psychic) == "psychic"
     assert row_key(find_game("experior"), parse_setting("options.wound_limit=5")) is None
     for bad in ("#1", "#99"):
         with pytest.raises(PnpError, match=r"cards.csv has no data row #\d+ \(its rows are #2 "

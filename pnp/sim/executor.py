@@ -5,7 +5,8 @@ Every chunk is a pure function of its arguments (the game, the agents, the run's
 games of the chunk), and results come back in chunk order, so the figures do not depend on where
 the chunks ran. On Dask, a chunk is one task: when a worker is lost, the scheduler gives its
 unfinished chunks to another worker and they are played again from their seeds (at most one
-chunk's games per task are lost work, see ``simulate.chunk_size``).
+chunk's games per task are lost work, see ``simulate.chunk_size``); the game's setup is a task
+too, rebuilt when every worker that held it is gone.
 """
 
 from __future__ import annotations

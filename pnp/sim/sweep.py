@@ -161,9 +161,8 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
     raise PnpError(f"game.toml has no {key!r} in [{section}]")
 
 
-def _set_csv(path: Path, row_key: str, column: str, value: Any) -> None:
-    """Set `column` of the row whose first column is `row_key` (there must be one such row), or
-    of row N for "#N" (numbered as the per-card CSV and a spreadsheet do: the header is 1)."""
+def _read_csv(path: Path, column: str) -> tuple[list[list[str]], int]:
+    """The file's rows (header first) and the index of `column`."""
     if not path.is_file():
         raise PnpError(f"the game has no {path.name}")
     text = path.read_text(encoding="utf-8-sig")
@@ -173,26 +172,36 @@ def _set_csv(path: Path, row_key: str, column: str, value: Any) -> None:
     header = rows[0]
     if column not in header:
         raise PnpError(f"{path.name} has no column {column!r} (columns: {', '.join(header)})")
-    col = header.index(column)
+    return rows, header.index(column)
+
+
+def _locate(name: str, rows: list[list[str]], row_key: str, column: str) -> int:
+    """The row number (header = 1) of the row whose first column is `row_key` (there must be
+    exactly one), or N for "#N" (numbered as the per-card CSV and a spreadsheet do)."""
     number = re.fullmatch(r"#(\d+)", row_key)
     if number:
         n = int(number.group(1))
         if not 2 <= n <= len(rows) or not any(c.strip() for c in rows[n - 1]):
-            raise PnpError(f"{path.name} has no data row #{n} (its rows are #2 to "
+            raise PnpError(f"{name} has no data row #{n} (its rows are #2 to "
                            f"#{len(rows)}; #1 is the header)")
-        hit = rows[n - 1]
-    else:
-        lines = [i + 1 for i, r in enumerate(rows) if i and r and r[0] == row_key]
-        if not lines:
-            keys = ", ".join(dict.fromkeys(r[0] for r in rows[1:] if r))
-            raise PnpError(f"{path.name} has no row {row_key!r} in its first column "
-                           f"{header[0]!r} (rows: {keys}); or name a row by its number, "
-                           f"{path.name}:#2.{column}")
-        if len(lines) > 1:
-            raise PnpError(f"{path.name} has {len(lines)} rows {row_key!r} in its first column "
-                           f"{header[0]!r} (rows {', '.join(f'#{n}' for n in lines)}); name "
-                           f"one by its row number, e.g. {path.name}:#{lines[0]}.{column}")
-        hit = rows[lines[0] - 1]
+        return n
+    first = rows[0][0]
+    lines = [i + 1 for i, r in enumerate(rows) if i and r and r[0] == row_key]
+    if not lines:
+        keys = ", ".join(dict.fromkeys(r[0] for r in rows[1:] if r))
+        raise PnpError(f"{name} has no row {row_key!r} in its first column {first!r} (rows: "
+                       f"{keys}); or name a row by its number, {name}:#2.{column}")
+    if len(lines) > 1:
+        raise PnpError(f"{name} has {len(lines)} rows {row_key!r} in its first column "
+                       f"{first!r} (rows {', '.join(f'#{n}' for n in lines)}); name one by "
+                       f"its row number, e.g. {name}:#{lines[0]}.{column}")
+    return lines[0]
+
+
+def _set_csv(path: Path, row_key: str, column: str, value: Any) -> None:
+    """Set `column` of the row `row_key` names (see _locate)."""
+    rows, col = _read_csv(path, column)
+    hit = rows[_locate(path.name, rows, row_key, column) - 1]
     while len(hit) <= col:
         hit.append("")
     hit[col] = str(value)
@@ -206,13 +215,23 @@ def row_key(folder: Path, setting: Setting) -> str | None:
     the figures give it (``characters=psychic``)."""
     if setting.file == "game.toml":
         return None
-    key = setting.path[0]
-    number = re.fullmatch(r"#(\d+)", key)
-    if not number:
-        return key
-    text = (folder / setting.file).read_text(encoding="utf-8-sig")
-    rows = list(csv.reader(io.StringIO(text, newline="")))
-    return rows[int(number.group(1)) - 1][0]
+    rows, _ = _read_csv(folder / setting.file, setting.path[1])
+    return rows[_locate(setting.file, rows, setting.path[0], setting.path[1]) - 1][0]
+
+
+def check_distinct(folder: Path, settings: Sequence[Setting]) -> None:
+    """The same CSV cell named twice (by its key and by #N) is an error, as a target given
+    twice is (parse_settings)."""
+    seen: dict[tuple, str] = {}
+    for s in settings:
+        if s.file == "game.toml":
+            continue
+        rows, _ = _read_csv(folder / s.file, s.path[1])
+        key = (s.file, _locate(s.file, rows, s.path[0], s.path[1]), s.path[1])
+        if key in seen:
+            raise PnpError(f"--set {seen[key]} and --set {s.text} change the same cell "
+                           f"({s.file}, row {key[1]}, column {key[2]!r}); give its values once")
+        seen[key] = s.text
 
 
 def apply_setting(folder: Path, setting: Setting, value: Any) -> None:
@@ -355,11 +374,13 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
     if games < 2:
         raise PnpError("--games must be at least 2 for a sweep (differences need a spread)")
     settings = parse_settings(sets)
+    folder = find_game(game)
+    check_distinct(folder, settings)
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as tmp:
         base, variants = make_variants(game, settings, players, Path(tmp))
     specs = agent_registry.parse(base.engine, agents, base.num_players)
-    about = [k for k in (row_key(find_game(game), s) for s in settings) if k]
+    about = [k for k in (row_key(folder, s) for s in settings) if k]
     runs = [base] + [v.setup for v in variants if v.setup is not None]
     parts = chunks(games)
     tasks = [(k, a, b) for k in range(len(runs)) for a, b in parts]
