@@ -1,4 +1,5 @@
-"""Parsed fonts and compiled templates come from the cache exactly as made anew, and a bad cache is only slower."""
+"""Parsed fonts and compiled templates come from the cache exactly as made anew, and a bad cache
+is only slower."""
 
 import hashlib
 

@@ -70,7 +70,7 @@ def test_a_two_tone_icon_takes_its_detail_colour(tmp_path):
 def test_player_shapes_are_built_in_icons(tmp_path):
     icons = IconFinder(tmp_path)
     for shape in PLAYER_SHAPES:
-        seen = _pixels(lambda c: icons.draw(c, shape, 50, 50, 60, HexColor("#1565c0")))
+        seen = _pixels(lambda c, shape=shape: icons.draw(c, shape, 50, 50, 60, HexColor("#1565c0")))
         assert (0x15, 0x65, 0xc0) in seen, shape
 
 

@@ -185,7 +185,7 @@ def test_a_long_template_loop_stops_a_real_build_with_one_line(deck, tmp_path, m
 
 # ---- nothing hangs or explodes: pieces and layout ---------------------------------------------
 def test_total_pieces_and_rows_are_bounded_with_quick_errors(deck):
-    from pnp.data.files import MAX_PIECES, MAX_ROWS
+    from pnp.data.files import MAX_PIECES
 
     rows = "".join(f"Card {i},x,sun,1000\n" for i in range(9000))
     (deck / "cards.csv").write_text("title,text,colour,count\n" + rows)

@@ -206,9 +206,11 @@ def test_build_refuses_an_invalid_kit_and_keeps_the_old_pdf(game_copy, tmp_path)
     (lambda f: (f / "game.toml").write_text("[game\ntitle='x'"), "game.toml: not valid TOML"),
     (lambda f: (f / "islands.csv").write_bytes("path,position,element\n1,1,b\xe9\n".encode("latin-1")),
      "islands.csv: line 2 is not UTF-8 text"),
-    (lambda f: (f / "game.toml").write_text((f / "game.toml").read_text() + '\n[fonts]\nregular = "../../../etc/passwd"\n'),
+    (lambda f: (f / "game.toml").write_text((f / "game.toml").read_text()
+                                           + '\n[fonts]\nregular = "../../../etc/passwd"\n'),
      "game.toml, field \"fonts.regular\": path '../../../etc/passwd' leaves the game folder"),
-    (lambda f: (f / "game.toml").write_text((f / "game.toml").read_text() + '\n[fonts]\nregular = "missing.ttf"\n'),
+    (lambda f: (f / "game.toml").write_text((f / "game.toml").read_text()
+                                           + '\n[fonts]\nregular = "missing.ttf"\n'),
      "game.toml, field \"fonts.regular\": file 'missing.ttf' not found in the game folder"),
     (lambda f: (f / "booklet.md.j2").write_text("# {{ game.titel }}\n"),
      "template uses an unknown name"),
@@ -288,5 +290,5 @@ def test_no_backs_keeps_the_backs_that_matter_in_play(tmp_path):
 def test_trailing_empty_columns_from_a_spreadsheet_are_ignored(game_copy):
     folder = game_copy("wuxing")
     lines = (folder / "pawns.csv").read_text().splitlines()
-    (folder / "pawns.csv").write_text("\n".join([lines[0] + ",,"] + [l + ",," for l in lines[1:]]))
+    (folder / "pawns.csv").write_text("\n".join([lines[0] + ",,"] + [line + ",," for line in lines[1:]]))
     assert _findings(folder) == []
