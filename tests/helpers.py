@@ -67,3 +67,16 @@ def stroked_paths(pdf, index: int) -> list[tuple[tuple[int, int, int], list[tupl
     finally:
         doc.close()
     return out
+
+
+def card_game(folder: Path, front: str, cards_csv: str, title: str = "Test",
+              extra_toml: str = "") -> Path:
+    """A game of one poker-size card component: cards.csv drawn by layouts/front.toml (no back);
+    `extra_toml` is appended to its game.toml (fonts, palette...)."""
+    (folder / "layouts").mkdir(parents=True)
+    (folder / "game.toml").write_text(
+        f'[game]\ntitle = "{title}"\nengine = "deck"\n[[component]]\nname = "card"\n'
+        'data = "cards.csv"\nsize = "poker"\nfront = "layouts/front.toml"\n' + extra_toml)
+    (folder / "cards.csv").write_text(cards_csv)
+    (folder / "layouts" / "front.toml").write_text(front)
+    return folder

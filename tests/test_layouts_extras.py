@@ -12,7 +12,7 @@ import pytest
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from helpers import ROOT
+from helpers import ROOT, card_game
 from pnp.data.colours import parse_colour
 from pnp.data.layouts import exprcache
 from pnp.data.layouts.values import Scope, Value, fraction, signed, to_text
@@ -155,24 +155,8 @@ def test_an_unknown_icon_suggests_close_names_and_where_the_list_is(tmp_path):
     assert hits and all("did you mean 'sword'?" in f and "`pnp icons`" in f for f in hits), found
 
 
-LINE_GAME = """[game]
-title = "Lines"
-engine = "deck"
-[[component]]
-name = "card"
-data = "cards.csv"
-size = "poker"
-front = "layouts/front.toml"
-"""
-
-
 def _line_game(tmp_path, element: str):
-    game = tmp_path / "lines"
-    (game / "layouts").mkdir(parents=True)
-    (game / "game.toml").write_text(LINE_GAME)
-    (game / "cards.csv").write_text("name\nA\n")
-    (game / "layouts" / "front.toml").write_text(element)
-    return game
+    return card_game(tmp_path / "lines", element, "name\nA\n", title="Lines")
 
 
 @pytest.mark.parametrize("dash,runs", [("[2, 1]", (2, 1)), ("[3, 1, 1, 1]", (3, 1, 1, 1)),

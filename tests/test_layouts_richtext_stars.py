@@ -23,15 +23,6 @@ def test_emphasis_still_styles_words():
         [("bold", "bold")], [("and", "regular")], [("it", "italic")], [("both", "bold-italic")]]
 
 
-GAME = """[game]
-title = "Stars"
-engine = "deck"
-[[component]]
-name = "card"
-data = "cards.csv"
-size = "poker"
-front = "layouts/front.toml"
-"""
 FRONT = """[rules]
 type = "text"
 text = "{{ text }}"
@@ -48,14 +39,11 @@ def _fonts_of(tmp_path, fonts_table: str = ""):
 
     from pypdf import PdfReader
 
-    from helpers import ROOT
+    from helpers import ROOT, card_game
     from pnp.project import build, open_game
 
-    game = tmp_path / "stars"
-    (game / "layouts").mkdir(parents=True)
-    (game / "game.toml").write_text(GAME + fonts_table)
-    (game / "cards.csv").write_text("text\nplain ***both*** **bold** *it*\n")
-    (game / "layouts" / "front.toml").write_text(FRONT)
+    game = card_game(tmp_path / "stars", FRONT, "text\nplain ***both*** **bold** *it*\n",
+                     title="Stars", extra_toml=fonts_table)
     (game / "booklet.md.j2").write_text("# Rules\n\nbooky ***bothbook*** text\n")
     shutil.copy(ROOT / "fonts" / "DejaVuSansCondensed-Bold.ttf", game / "mybold.ttf")
     out = tmp_path / "stars.pdf"

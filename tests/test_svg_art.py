@@ -11,20 +11,12 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from helpers import card_game
 from pnp.cli import main
 from pnp.project import _prepare, open_game
 from pnp.render.pdf import KitRenderer, Options
 from pnp.units import MM, PAPERS
 
-GAME = """[game]
-title = "Art"
-engine = "deck"
-[[component]]
-name = "card"
-data = "cards.csv"
-size = "poker"
-front = "layouts/front.toml"
-"""
 # the picture's box: 50 mm square at the card's top left, so one SVG unit (of 100) is 0.5 mm
 FRONT = """[pic]
 type = "image"
@@ -45,12 +37,9 @@ def _two_tone() -> Image.Image:
 
 
 def _game(tmp_path, svgs: dict[str, str], rows: list[str]):
-    game = tmp_path / "art"
-    (game / "layouts").mkdir(parents=True)
+    game = card_game(tmp_path / "art", FRONT, "name,art\n" + "".join(f"{r}\n" for r in rows),
+                     title="Art")
     (game / "art").mkdir()
-    (game / "game.toml").write_text(GAME)
-    (game / "layouts" / "front.toml").write_text(FRONT)
-    (game / "cards.csv").write_text("name,art\n" + "".join(f"{r}\n" for r in rows))
     for name, body in svgs.items():
         (game / "art" / name).write_text(SVG.format(body))
     return game

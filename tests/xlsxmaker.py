@@ -19,6 +19,8 @@ def _cell(ref: str, value) -> str:
         return f'<c r="{ref}" t="e"><f>{escape(value[1])}</f><v>{escape(value[0])}</v></c>'
     if isinstance(value, tuple):
         formula, cached = value
+        if cached is None:  # written by a script: no calculated value
+            return f'<c r="{ref}"><f>{escape(formula.lstrip("="))}</f></c>'
         if isinstance(cached, str):
             return (f'<c r="{ref}" t="str"><f>{escape(formula.lstrip("="))}</f>'
                     f'<v>{escape(cached)}</v></c>')
