@@ -30,3 +30,10 @@ def write_entry(path: Path, data: bytes) -> None:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def prune(folder: Path, keep: int, pattern: str = "*.pickle") -> None:
+    """Keep the `keep` most recently used entries (a hit touches its file)."""
+    entries = sorted(folder.glob(pattern), key=lambda p: p.stat().st_mtime_ns)
+    for old in entries[:-keep]:
+        old.unlink(missing_ok=True)

@@ -53,6 +53,7 @@ def _loader(folders: list[Path]):
 
     class InsideLoader(jinja2.FileSystemLoader):
         def get_source(self, environment, template):
+            _loaded.append(template)  # found or not: an optional include may appear later
             for folder in self.searchpath:  # look before reading: a link, a huge file
                 path = Path(folder, *split_template_path(template))
                 if path.is_file():
@@ -141,13 +142,30 @@ def environment(loader=None, bytecode_cache=None):
 
 
 def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:
+    from . import textcache
+
+    data = plain(context)
+    kept = textcache.get(folders, name, data)  # rendered before from the same: no Jinja2 at all
+    if kept is not None:
+        text = TemplateText(kept[0])
+        text.template = kept[1]
+        return text
+    text = _render(folders, name, data)
+    textcache.put(folders, name, data, text, text.template, _loaded)
+    return text
+
+
+_loaded: list[str] = []  # the template names the last render read (the text cache's key)
+
+
+def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateText:
     import jinja2
     from jinja2.sandbox import SecurityError
 
     from . import sandbox
 
+    _loaded.clear()
     env = environment(_loader(folders), _compiled())
-    data = plain(context)
     try:
         with sandbox.Watchdog(sandbox.MAX_SECONDS):
             parts: list[str] = []

@@ -157,19 +157,18 @@ def test_a_booklet_s_layout_is_kept_for_its_own_inputs_only(tmp_path):
     assert key != _key(booklet, moved, *A4)
 
 
-def test_the_booklet_cache_keeps_the_entries_used_last(tmp_path, monkeypatch):
+def test_the_booklet_caches_keep_the_entries_used_last(tmp_path):
     import os
 
-    from pnp.render import layoutcache
+    from pnp.cache import prune
 
-    monkeypatch.setattr(layoutcache, "KEEP", 3)
     folder = tmp_path / "booklets"
     folder.mkdir()
     for i in range(5):
         (folder / f"{i}.pickle").write_bytes(b"x")
         os.utime(folder / f"{i}.pickle", ns=(i * 10**9, i * 10**9))
     os.utime(folder / "0.pickle")  # just read: the newest
-    layoutcache._prune(folder)
+    prune(folder, 3)
     assert sorted(p.name for p in folder.iterdir()) == ["0.pickle", "3.pickle", "4.pickle"]
 
 

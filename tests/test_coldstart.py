@@ -90,3 +90,19 @@ def test_the_booklet_breaks_each_paragraph_into_lines_once(monkeypatch):
     monkeypatch.setattr(bk._Paragraph, "wrap", Paragraph.wrap)  # every wrap breaks again
     assert pages() == once
     assert len(breaks) > 1.5 * cached
+
+
+def test_a_second_build_renders_its_booklet_without_jinja2(tmp_path):
+    import os
+
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
+
+    def modules() -> set[str]:
+        out = subprocess.run([sys.executable, "-c", BUILD, "wuxing", str(tmp_path / "kit.pdf")],
+                             capture_output=True, text=True, check=True, env=env).stdout
+        return set(json.loads(out.splitlines()[-1]))
+
+    assert "jinja2" in modules()  # the first build renders the template
+    first = (tmp_path / "kit.pdf").read_bytes()
+    assert "jinja2" not in modules()  # the same template and data: its text read back
+    assert (tmp_path / "kit.pdf").read_bytes() == first

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from reportlab import Version
 
 from .. import __version__
-from ..cache import cache_dir, write_entry
+from ..cache import cache_dir, prune, write_entry
 from .fonts import Fonts
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def cached_layout(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float,
     pages = lay_out()
     try:
         _store(path, fonts, pages)
-        _prune(folder)
+        prune(folder, KEEP)
     except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
         pass
     return pages
@@ -85,7 +85,3 @@ def _store(path: Path, fonts: Fonts, pages: list) -> None:
     write_entry(path, pickle.dumps((fonts.registered_roles(), pages), pickle.HIGHEST_PROTOCOL))
 
 
-def _prune(folder: Path) -> None:
-    entries = sorted(folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime_ns)
-    for old in entries[:-KEEP]:
-        old.unlink(missing_ok=True)
