@@ -307,3 +307,19 @@ def test_the_sweep_charts_the_changed_card_and_the_strongest_changes_first(tmp_p
     assert ("Charted: 6 of the 8 figures that change" in text
             and "Not charted, in the table at the end and in --json: characters=fighter, "
                 "characters=rogue." in text)
+
+
+def test_a_sweep_changes_only_its_own_copy_of_the_game(tmp_path):
+    import shutil
+
+    game = tmp_path / "mygame"
+    shutil.copytree(find_game("legolas"), game)
+    original = (game / "characters.csv").read_text()
+    outside = tmp_path / "outside.csv"
+    outside.write_text("a,b\n1,2\n")
+    for i, target in enumerate((f"{game}/characters.csv:psychic.threshold=10",
+                                "../" * 12 + f"{str(outside).lstrip('/')}:#2.b=9")):
+        with pytest.raises(PnpError, match="game folder"):
+            make_variants(str(game), [parse_setting(target)], None, tmp_path / f"v{i}")
+    assert (game / "characters.csv").read_text() == original
+    assert outside.read_text() == "a,b\n1,2\n"

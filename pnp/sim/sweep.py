@@ -215,7 +215,7 @@ def row_key(folder: Path, setting: Setting) -> str | None:
     the figures give it (``characters=psychic``)."""
     if setting.file == "game.toml":
         return None
-    rows, _ = _read_csv(folder / setting.file, setting.path[1])
+    rows, _ = _read_csv(_csv_path(folder, setting), setting.path[1])
     return rows[_locate(setting.file, rows, setting.path[0], setting.path[1]) - 1][0]
 
 
@@ -226,7 +226,7 @@ def check_distinct(folder: Path, settings: Sequence[Setting]) -> None:
     for s in settings:
         if s.file == "game.toml":
             continue
-        rows, _ = _read_csv(folder / s.file, s.path[1])
+        rows, _ = _read_csv(_csv_path(folder, s), s.path[1])
         key = (s.file, _locate(s.file, rows, s.path[0], s.path[1]), s.path[1])
         if key in seen:
             raise PnpError(f"--set {seen[key]} and --set {s.text} change the same cell "
@@ -238,7 +238,15 @@ def apply_setting(folder: Path, setting: Setting, value: Any) -> None:
     if setting.file == "game.toml":
         _set_toml(folder / "game.toml", setting.path, value)
     else:
-        _set_csv(folder / setting.file, setting.path[0], setting.path[1], value)
+        _set_csv(_csv_path(folder, setting), setting.path[0], setting.path[1], value)
+
+
+def _csv_path(folder: Path, setting: Setting) -> Path:
+    """The setting's CSV file, which must be in the game folder (a sweep changes only its
+    own copy of the game: an absolute path or ../ would reach the original, or any file)."""
+    from ..data.files import inside
+
+    return inside(folder, setting.file, None, "--set")
 
 
 # ---------------------------------------------------------------------------------------------
