@@ -54,6 +54,14 @@ def test_without_dask_the_error_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(PnpError, match=r"pip install dask distributed \(or pip install '\.\[cl"):
         connect("tcp://127.0.0.1:1")
+    # and so through the command, before anything else wants Dask
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    res = CliRunner().invoke(main, ["simulate", "--game", "wuxing", "--games", "4",
+                                    "--scheduler", "tcp://127.0.0.1:1"])
+    assert res.exit_code == 1 and "pip install dask distributed" in res.output, res.output
 
 
 def test_unreachable_scheduler_is_a_clear_error():

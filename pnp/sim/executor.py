@@ -118,11 +118,10 @@ def _same(x: Any) -> Any:
 
 
 def _on_dask(fn, shared, tasks, scheduler, progress) -> list:
-    from distributed import KilledWorker
-
     from .agents import AgentError
 
-    client = connect(scheduler)
+    client = connect(scheduler)  # first: it says how to install Dask when it is missing
+    from distributed import KilledWorker
     try:
         # The setup goes to the cluster as a task that returns it, not scattered: the scheduler
         # keeps the task, so when every worker holding the setup dies it is rebuilt on the next
