@@ -323,3 +323,19 @@ def test_a_sweep_changes_only_its_own_copy_of_the_game(tmp_path):
             make_variants(str(game), [parse_setting(target)], None, tmp_path / f"v{i}")
     assert (game / "characters.csv").read_text() == original
     assert outside.read_text() == "a,b\n1,2\n"
+
+
+def test_a_card_row_with_too_few_games_says_so_not_no_effect():
+    from pnp.sim.balanceproof import _words
+    from pnp.sim.cardstats import MIN_SEAT_GAMES
+
+    def card(of_not: int) -> dict:
+        return {"file": "treasures.csv", "row": 3, "card": "Net", "held_share": 0.4,
+                "plays_per_game": 0.0, "played_means": "held",
+                "when_played": {"of": 80, "rate": 0.6, "ci": [0.5, 0.7]},
+                "when_not": {"of": of_not, "rate": 0.2, "ci": [0.1, 0.4]},
+                "difference": 0.4, "difference_ci": [0.2, 0.6], "file_difference": 0.0,
+                "excess": 0.4, "excess_ci": [0.2, 0.6], "measurable": of_not >= MIN_SEAT_GAMES}
+
+    assert f"too few seat-games to judge (26 &lt; {MIN_SEAT_GAMES})" in _words(card(26))
+    assert "a measurable effect" in _words(card(40))

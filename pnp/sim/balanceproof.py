@@ -90,7 +90,10 @@ def _words(c: Mapping[str, Any]) -> str:
     if c["difference"] is not None:
         lo, hi = c["difference_ci"]
         elo, ehi = c["excess_ci"]
-        verdict = "a measurable effect" if c["measurable"] else "no measurable effect"
+        fewest = min(yes["of"], no["of"])
+        verdict = ("a measurable effect" if c["measurable"] else
+                   f"too few seat-games to judge ({fewest} &lt; {MIN_SEAT_GAMES})"
+                   if fewest < MIN_SEAT_GAMES else "no measurable effect")
         lines.append(f"difference {100 * c['difference']:+.1f} points "
                      f"({100 * lo:+.1f} to {100 * hi:+.1f}); its file's typical "
                      f"{100 * c['file_difference']:+.1f}")
@@ -112,8 +115,10 @@ def balance_proof(cards: Sequence[Mapping[str, Any]], faces: Mapping, fonts,
              "difference departs measurably from its file's typical one (all its rows pooled), "
              f"with at least {MIN_SEAT_GAMES} seat-games on each side. Flagged: {len(flagged)}"
              + (": " + ", ".join(c["card"] for c in flagged) if flagged else "")
-             + ". A flag is a correlation over these games, not yet a cause: confirm it with "
-             "pnp sweep, changing the card.")
+             + f". With {len(cards)} rows, about {max(1, round(0.05 * len(cards)))} would be "
+             "flagged by chance alone at this 95 % confidence, so a flag that one seed shows and "
+             "another does not means little. A flag is a correlation over these games, not yet a "
+             "cause: confirm it with pnp sweep, changing the card.")
     out: list = [Paragraph(_markup(intro), body)]
     rows, style = [], [("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                        ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#cccccc")),
