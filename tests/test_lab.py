@@ -339,3 +339,12 @@ def test_a_card_row_with_too_few_games_says_so_not_no_effect():
 
     assert f"too few seat-games to judge (26 &lt; {MIN_SEAT_GAMES})" in _words(card(26))
     assert "a measurable effect" in _words(card(40))
+
+
+def test_a_mean_of_few_values_gets_students_wide_interval():
+    from pnp.sim.charts import mean_ci
+
+    lo, hi = mean_ci({"n": 2, "mean": 36.0, "stdev": 38.18})  # two seats, 63 and 9 VP
+    assert (lo, hi) == pytest.approx((36 - 12.706 * 27.0, 36 + 12.706 * 27.0), rel=1e-3)
+    lo, hi = mean_ci({"n": 400, "mean": 10.0, "stdev": 2.0})
+    assert hi - 10 == pytest.approx(1.96 * 0.1, rel=1e-3)

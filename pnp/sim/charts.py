@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..units import MM as mm
-from .stats import Z95, num, wilson
+from .stats import num, t95, wilson
 
 if TYPE_CHECKING:
     from reportlab.graphics.charts.barcharts import VerticalBarChart
@@ -193,5 +193,7 @@ def ci(k: int, n: int) -> tuple[float, float]:
 
 def mean_ci(dist: Mapping[str, Any]) -> tuple[float, float]:
     n = dist["n"] or 1
-    half = Z95 * (dist["stdev"] or 0.0) / math.sqrt(n)
+    if n < 2:  # one value: no spread known (callers need n >= 2 to call a difference)
+        return (dist["mean"], dist["mean"])
+    half = t95(n) * (dist["stdev"] or 0.0) / math.sqrt(n)
     return (dist["mean"] - half, dist["mean"] + half)

@@ -9,6 +9,18 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
+# two-sided 95 % quantiles of Student's t for 1-30 degrees of freedom: a mean of a few games
+# (a report of 1 game: two seats) gets the wide interval it deserves, not the normal one
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+        2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t95(n: int) -> float:
+    """The 95 % multiplier for a mean of n values (inf below 2: no interval at all)."""
+    if n < 2:
+        return math.inf
+    return _T95[n - 2] if n - 1 <= len(_T95) else Z95
 
 
 # ---------------------------------------------------------------------------------------------

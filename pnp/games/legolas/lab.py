@@ -151,7 +151,8 @@ def charts(fig: Mapping[str, Any]) -> list[Chart]:
         means = [ch[c]["score"]["mean"] for c in names]
         best = max(names, key=lambda c: ch[c]["score"]["mean"])
         worst = min(names, key=lambda c: ch[c]["score"]["mean"])
-        sep = mean_ci(ch[best]["score"])[0] > mean_ci(ch[worst]["score"])[1]
+        sep = (min(ch[best]["score"]["n"], ch[worst]["score"]["n"]) >= 2
+               and mean_ci(ch[best]["score"])[0] > mean_ci(ch[worst]["score"])[1])
         charts.append(Chart(
             "Score by character",
             bars(names, means, [mean_ci(ch[c]["score"]) for c in names],
