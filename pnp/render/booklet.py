@@ -187,12 +187,14 @@ class Booklet:
         from reportlab.lib.fonts import addMapping
 
         reg, bold = fonts["regular"], fonts["bold"]
-        starred = "*" in self.text  # parse the italic fonts only if used
+        starred = "*" in self.text  # parse the italic fonts only if used (5 ms a face)
         ital = fonts["italic"] if starred else reg
+        both = starred and any(b and i for line in self.text.splitlines()
+                               for _, b, i in emphasis(line))
         addMapping(reg, 0, 0, reg)
         addMapping(reg, 1, 0, bold)
         addMapping(reg, 0, 1, ital)
-        addMapping(reg, 1, 1, fonts["bold-italic"] if starred else bold)
+        addMapping(reg, 1, 1, fonts["bold-italic"] if both else bold)
         body = ParagraphStyle("body", fontName=reg, fontSize=10, leading=13.5, spaceAfter=5,
                               alignment=TA_LEFT)
         return {
