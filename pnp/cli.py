@@ -64,6 +64,9 @@ class Pnp(click.Group):
                        err=True)
             sys.exit(1)
         except Exception as exc:
+            if _while_interrupted(exc):  # a library's clean-up failing as Ctrl-C unwound it
+                click.echo(f"\n{INTERRUPTED}", err=True)
+                sys.exit(INTERRUPTED_EXIT)
             if debug:
                 raise
             plugin = _plugin_in(exc)
@@ -72,6 +75,18 @@ class Pnp(click.Group):
             click.echo(f"Error: {culprit} ({type(exc).__name__}: {_short(str(exc))}); run "
                        "again as `pnp --debug ...` for the details", err=True)
             sys.exit(70)
+
+
+def _while_interrupted(exc: BaseException) -> bool:
+    """Whether a KeyboardInterrupt is among the exceptions `exc` was raised while handling."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__context__ or cause.__cause__
+    return False
 
 
 def _plugin_in(exc: BaseException) -> str | None:

@@ -45,3 +45,21 @@ def test_the_command_freezes_its_objects_before_the_exit_collects_them():
     status, frozen = int(out[-2]), int(out[-1])
     assert status == 0
     assert frozen > 10_000  # the modules, classes and functions of pnp, click and the rest
+
+
+def test_a_library_failing_while_ctrl_c_unwinds_it_ends_as_an_interrupt(monkeypatch):
+    """Ctrl-C inside Dask's wait made its lock's clean-up fail (RuntimeError: release unlocked
+    lock): still an interrupt, not "a bug in pnp"."""
+    from click.testing import CliRunner
+
+    from pnp import cli
+
+    def wait_then_fail(*args, **kwargs):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise RuntimeError("release unlocked lock") from None
+
+    monkeypatch.setattr("pnp.sim.simulate.simulate", wait_then_fail)
+    res = CliRunner().invoke(cli.main, ["simulate", "--game", "wuxing", "--games", "4"])
+    assert res.exit_code == 130 and "interrupted" in res.output, res.output
