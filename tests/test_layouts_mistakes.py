@@ -159,3 +159,15 @@ def test_a_very_deep_extends_chain_is_named(deck):
     _edit(deck / "game.toml", 'back = "layouts/back.toml"', 'back = "layouts/l1.toml"')
     found = _found(deck)
     assert len(found) == 1 and "more than 50 deep" in found[0], found
+
+
+def test_an_inherited_elements_problem_names_the_file_that_set_it(deck):
+    (deck / "layouts" / "base.toml").write_text(
+        '[note]\ntype = "text"\ntext = "{{ game.title }} ' + "word " * 80 + '"\n'
+        'x = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "5mm"\nmin_size = 7\n',
+        encoding="utf-8")
+    back = deck / "layouts" / "back.toml"
+    back.write_text('extends = "base.toml"\n' + back.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    found = _found(deck)
+    assert any('element "note" (base.toml): text does not fit' in f for f in found), found

@@ -90,10 +90,10 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any]) -> None:
                 continue
             v = e.get(ctx)
         except ValueProblem as exc:
-            s.report(f'element "{e.name}" ({L.path.name}): {exc}', e.name)
+            s.report(f'element "{e.name}" ({e.origin.name}): {exc}', e.name)
             continue
         except KeyError as exc:
-            s.report(f'element "{e.name}" ({L.path.name}): the row has no {exc}', e.name)
+            s.report(f'element "{e.name}" ({e.origin.name}): the row has no {exc}', e.name)
             continue
         x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed)
         if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
@@ -115,13 +115,13 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any]) -> None:
         try:
             DRAW[e.type](L, s, e, v, x, y, bw, bh)
         except ValueProblem as exc:
-            s.report(f'element "{e.name}" ({L.path.name}): {exc}', e.name)
+            s.report(f'element "{e.name}" ({e.origin.name}): {exc}', e.name)
         if own:
             c.restoreState()
 
 
 def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> None:
-    s.report(f'element "{e.name}" ({L.path.name}): {message}', e.name, level=level)
+    s.report(f'element "{e.name}" ({e.origin.name}): {message}', e.name, level=level)
 
 
 def _paint(c, v: dict[str, Any]) -> tuple[int, int]:

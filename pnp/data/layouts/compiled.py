@@ -43,6 +43,7 @@ class Element:
 
     def __init__(self, name: str, table: dict[str, Any], scope: Scope, env: Env):
         self.name = name
+        self.origin: Path = scope.path  # the layout file that set it last (a base, maybe)
         kind = table.get("type")
         if kind not in TYPES:
             raise DataError(f"element [{name}] has type {kind!r}; use one of "
