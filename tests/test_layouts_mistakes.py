@@ -171,3 +171,14 @@ def test_an_inherited_elements_problem_names_the_file_that_set_it(deck):
                     encoding="utf-8")
     found = _found(deck)
     assert any('element "note" (base.toml): text does not fit' in f for f in found), found
+
+
+def test_two_components_with_one_name_are_named_at_the_second(deck):
+    text = (deck / "game.toml").read_text(encoding="utf-8")
+    start = text.index("[[component]]")
+    end = text.index("\n[palette]") + 1
+    block = text[start:end].replace('name = "card"', 'name = "Card"')
+    (deck / "game.toml").write_text(text[:end] + block + text[end:], encoding="utf-8")
+    found = _found(deck)
+    assert found == ["Error: game.toml, field \"component[2].name\": component 2 is named "
+                     "'Card', as component 1 is; give each [[component]] its own name"], found

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ...checks import Check, read_checks, run_checks
 from ...data.game import GameFolder
-from ...errors import Finding, PnpError, Source, warning
+from ...errors import DataError, Finding, Source, warning
 from ...data.layouts.compiled import Env
 from ...units import length
 from ..base import Common, layout_constants, load_common
@@ -31,7 +31,8 @@ def load(folder: GameFolder) -> Model:
     if items is None:
         items = [legacy_component(folder)]
     elif not isinstance(items, list):
-        raise PnpError(f"{folder.toml_path.name}: components are [[component]] tables")
+        raise DataError("components are [[component]] tables", folder.toml_path,
+                        field="component")
     safe = length(folder.get("layout", "safe", (str, int, float), default="3mm"),
                   folder.toml_path, field="layout.safe")
     lang = folder.get("layout", "language", default="en_US")
@@ -40,10 +41,13 @@ def load(folder: GameFolder) -> Model:
     compiler = Compiler(folder, env, common.palette)
     components = tuple(read_component(folder, item, i, compiler, base)
                        for i, item in enumerate(items, 1))
-    names = [c.name for c in components]
-    twice = {n for n in names if names.count(n) > 1}
-    if twice:
-        raise PnpError(f"{folder.toml_path.name}: two components are named {sorted(twice)[0]!r}")
+    seen: dict[str, int] = {}
+    for i, c in enumerate(components, 1):  # names are how checks and the guide call them
+        first = seen.setdefault(c.name.casefold(), i)
+        if first != i:
+            raise DataError(f"component {i} is named {c.name!r}, as component {first} is; give "
+                            "each [[component]] its own name", folder.toml_path,
+                            field=f"component[{i}].name")
     tables = {c.name: c.table for c in components}
     checks = read_checks(folder, tables)
     return Model(common, components, checks)
