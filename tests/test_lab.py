@@ -348,3 +348,10 @@ def test_a_mean_of_few_values_gets_students_wide_interval():
     assert (lo, hi) == pytest.approx((36 - 12.706 * 27.0, 36 + 12.706 * 27.0), rel=1e-3)
     lo, hi = mean_ci({"n": 400, "mean": 10.0, "stdev": 2.0})
     assert hi - 10 == pytest.approx(1.96 * 0.1, rel=1e-3)
+
+
+def test_a_value_given_twice_in_one_set_is_an_error():
+    with pytest.raises(PnpError, match="10 is given twice"):
+        parse_setting("characters.csv:psychic.threshold=10,10")
+    with pytest.raises(PnpError, match="11 is given twice"):
+        parse_setting("characters.csv:psychic.threshold=10..12,11")

@@ -88,6 +88,9 @@ def _values(text: str, values: str) -> tuple[Any, ...]:
             if v == "":
                 raise PnpError(f"--set {text!r}: an empty value in {values!r}")
             out.append(v)
+    twice = sorted({str(v) for v in out if out.count(v) > 1})
+    if twice:
+        raise PnpError(f"--set {text!r}: {twice[0]} is given twice; each value is one variant")
     if len(out) > MAX_VALUES:
         raise PnpError(f"--set {text!r}: {len(out):,} values; a sweep takes at most {MAX_VALUES} "
                        "values a setting")
