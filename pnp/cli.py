@@ -21,15 +21,45 @@ PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensiti
 
 def _fail(exc: PnpError) -> None:
     if isinstance(exc, RulesError):
-        for f in exc.findings:
-            click.echo(str(f), err=True)
+        _show(exc.findings)
     click.echo(f"Error: {exc}", err=True)
     sys.exit(exc.exit_code)
 
 
 def _show(findings) -> None:
+    for line in finding_lines(findings):
+        click.echo(line, err=True)
+
+
+SAME_SHOWN = 3  # lines of one problem repeated row after row, before the rest are summed up
+
+
+def finding_lines(findings) -> list[str]:
+    """Each finding a line, in order; but a problem repeated in many rows of one file (5,000
+    copies of one overflowing text) is shown SAME_SHOWN times, then one line naming the rest."""
+    from collections import Counter
+
+    def key(f):
+        return (f.level, f.source.path if f.source else None, f.field, f.message)
+
+    groups: dict[tuple, list] = {}
     for f in findings:
-        click.echo(str(f), err=True)
+        groups.setdefault(key(f), []).append(f)
+    out: list[str] = []
+    seen: Counter = Counter()
+    for f in findings:
+        k = key(f)
+        same, at = groups[k], seen[k]
+        seen[k] += 1
+        if at < SAME_SHOWN:
+            out.append(str(f))
+        elif at == SAME_SHOWN:
+            rest = [g.source.row for g in same[SAME_SHOWN:] if g.source and g.source.row]
+            rows = ", ".join(map(str, rest[:10])) + (", ..." if len(rest) > 10 else "")
+            out.append(f"{f.level}: the same in {len(same) - SAME_SHOWN} more row(s) of "
+                       f"{f.source.path.name if f.source and f.source.path else 'the data'}"
+                       + (f" (rows {rows})" if rows else ""))
+    return out
 
 
 class Pnp(click.Group):
@@ -341,8 +371,7 @@ def watch(game: str, out: Path | None, **settings) -> None:
 
     def rebuild() -> str:
         built = run(open_game(str(folder)), target, **options)
-        for f in built.findings:
-            click.echo(str(f), err=True)
+        _show(built.findings)
         return f"{target}: {built.pages} pages"
 
     def ours(path: Path) -> bool:  # our own PDF may lie inside the game folder

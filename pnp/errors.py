@@ -65,18 +65,22 @@ class Finding:
     message: str
     source: Source | None = None
     field: str | None = None
+    subject: str | None = None  # the piece it is about ("Card 3"), when not its row alone
 
     def __str__(self) -> str:
         place = self.source.at(self.field) if self.source else ""
-        return f"{self.level}: {place}: {self.message}" if place else f"{self.level}: {self.message}"
+        said = f"{self.subject}: {self.message}" if self.subject else self.message
+        return f"{self.level}: {place}: {said}" if place else f"{self.level}: {said}"
 
 
-def error(message: str, source: Source | None = None, field: str | None = None) -> Finding:
-    return Finding("error", message, source, field)
+def error(message: str, source: Source | None = None, field: str | None = None,
+          subject: str | None = None) -> Finding:
+    return Finding("error", message, source, field, subject)
 
 
-def warning(message: str, source: Source | None = None, field: str | None = None) -> Finding:
-    return Finding("warning", message, source, field)
+def warning(message: str, source: Source | None = None, field: str | None = None,
+            subject: str | None = None) -> Finding:
+    return Finding("warning", message, source, field, subject)
 
 
 # What Ctrl-C ends with, whenever it comes: outputs are written atomically, so nothing changed.

@@ -182,3 +182,16 @@ def test_two_components_with_one_name_are_named_at_the_second(deck):
     found = _found(deck)
     assert found == ["Error: game.toml, field \"component[2].name\": component 2 is named "
                      "'Card', as component 1 is; give each [[component]] its own name"], found
+
+
+def test_one_problem_in_many_rows_is_shown_three_times_then_summed_up(deck, tmp_path):
+    long = "A rule far too long for its box. " * 40
+    rows = ["title,text,colour,count"] + [f"Card {i},{long},sun,1" for i in range(20)]
+    (deck / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
+    lines = [line for line in res.output.splitlines() if line.startswith("error")]
+    assert res.exit_code != 0
+    assert len(lines) == 4, res.output  # rows 2, 3, 4, then one line for the other 17
+    assert [f"row {r}," in lines[i] for i, r in enumerate((2, 3, 4))] == [True] * 3
+    assert lines[3] == ("error: the same in 17 more row(s) of cards.csv "
+                        "(rows 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, ...)")

@@ -83,8 +83,8 @@ class Surface:
         """A finding about this piece; `source` names the data row the text came from when it
         is not the piece's own row (an element's name printed on many cards)."""
         make = error if level == "error" else warning
-        text = message if source else f"{self.name}: {message}"  # a shared row: say it once
-        self.findings.append(make(text, source or self.source, field))
+        subject = None if source else self.name  # a shared row: said once, not per piece
+        self.findings.append(make(message, source or self.source, field, subject))
 
     def fill_bleed(self, fill) -> None:
         """Paint the whole piece including its bleed; in ink-saver mode only outline the trim
