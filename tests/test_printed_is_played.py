@@ -255,7 +255,7 @@ def test_text_must_keep_1_mm_from_the_cut_line():
     s.line("Fire", 1.2 * MM, 10 * MM, 8)  # 1.2 mm from the left edge: fine
     assert s.findings == []
     s.line("Fire", 0.5 * MM, 10 * MM, 8)
-    assert [f.message for f in s.findings] == [
+    assert [f"{f.subject}: {f.message}" for f in s.findings] == [
         "token: text 'Fire' is 0.50 mm from the cut line; keep it at least 1 mm inside"]
 
 
@@ -281,7 +281,7 @@ def test_turned_text_is_measured_where_it_lands():
 def test_card_text_under_7_pt_is_a_finding():
     s = _surface()
     s.line("small", 10 * MM, 10 * MM, 6.5)
-    assert [f.message for f in s.findings] == [
+    assert [f"{f.subject}: {f.message}" for f in s.findings] == [
         "token: text 'small' is 6.5 pt; printed text needs at least 7 pt to be read across a "
         "table"]
 
