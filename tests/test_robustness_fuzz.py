@@ -16,7 +16,9 @@ from pnp import sandbox
 from pnp.errors import DataError, PnpError
 
 def fuzz(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None,
+    # derandomized: the suite (and CI) sees the same examples every run, so a red run is a
+    # change's doing, not a new random draw; hunt with more examples by hand
+    return settings(max_examples=examples, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 
