@@ -23,27 +23,24 @@ def loop_sides(n: int, w: float, h: float) -> tuple[int, int]:
     if n < 4 or n % 2:
         raise ValueError(f"a loop needs an even number of cells, at least 4 (got {n})")
     total = n // 2 + 2  # cols + rows: a ring of cols x rows holds 2 (cols + rows) - 4 cells
-    best: tuple[float, int, int] | None = None
-    for cols in range(2, total - 1):
-        rows = total - cols
-        cw, ch = w / cols, h / rows
-        score = max(cw, ch) / min(cw, ch)
-        if best is None or score < best[0]:
-            best = (score, cols, rows)
-    assert best is not None  # the loop runs at least once
-    return best[1], best[2]
+    return _squarest(((cols, total - cols) for cols in range(2, total - 1)), w, h)
 
 
 def grid_sides(n: int, w: float, h: float) -> tuple[int, int]:
     """Columns and rows of a grid holding n cells, cells closest to square."""
+    return _squarest(((-(-n // rows), rows) for rows in range(1, n + 1)), w, h)
+
+
+def _squarest(shapes, w: float, h: float) -> tuple[int, int]:
+    """The (columns, rows) whose cells in a w x h box are closest to square (the first of
+    equals)."""
     best: tuple[float, int, int] | None = None
-    for rows in range(1, n + 1):
-        cols = -(-n // rows)
+    for cols, rows in shapes:
         cw, ch = w / cols, h / rows
         score = max(cw, ch) / min(cw, ch)
         if best is None or score < best[0]:
             best = (score, cols, rows)
-    assert best is not None  # the loop runs at least once
+    assert best is not None  # every caller offers at least one shape
     return best[1], best[2]
 
 
