@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .data.game import GameFolder
+from .data.game import GameFolder, check_entry
 from .data.sheets import Table, read_table
 from .errors import DataError, Finding, Source, error, warning
 
@@ -73,12 +73,7 @@ def read_checks(folder: GameFolder, components: dict[str, Table]) -> tuple[Check
     checks = []
     for i, item in enumerate(items, 1):
         where = f"check[{i}]"
-        if not isinstance(item, dict):
-            raise DataError("each [[check]] must be a table", path, field=where)
-        unknown = sorted(set(item) - KEYS)
-        if unknown:
-            raise DataError(f"[[check]] has no setting {unknown[0]!r}; it takes: "
-                            f"{', '.join(sorted(KEYS))}", path, field=f"{where}.{unknown[0]}")
+        check_entry(item, "check", KEYS, path, where)
         ref, column = item.get("data"), item.get("column")
         if not isinstance(ref, str) or not isinstance(column, str):
             raise DataError("a check needs data (a component or file) and a column", path,

@@ -259,6 +259,12 @@ def _header(rows: list[list[str]], path: Path) -> list[str]:
     while header and not header[-1] and not any(
             len(r) >= len(header) and r[len(header) - 1].strip() for r in rows[1:]):
         header.pop()
+    check_header(header, path)
+    return header
+
+
+def check_header(header: list[str], path: Path) -> None:
+    """Every column named, and once (a CSV's header row, a sheet's first row)."""
     seen: set[str] = set()
     for name in header:
         if not name:
@@ -266,7 +272,6 @@ def _header(rows: list[list[str]], path: Path) -> list[str]:
         if name in seen:
             raise DataError(f'column "{name}" appears twice in the header', path, 1)
         seen.add(name)
-    return header
 
 
 def _check_columns(header: list[str], columns: list[Column], allow_extra: bool,

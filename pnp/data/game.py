@@ -194,3 +194,15 @@ def finding(exc: DataError) -> Finding:
     """A DataError as a finding naming the same file, row and field."""
     return error(exc.message, Source(Path(exc.path), exc.row) if exc.path is not None else None,
                  exc.field)
+
+
+def check_entry(item: Any, kind: str, keys: Iterable[str], path: Path, where: str) -> dict:
+    """One [[kind]] entry of game.toml: a table whose settings are all known ones."""
+    if not isinstance(item, dict):
+        raise DataError(f"each [[{kind}]] must be a table", path, field=where)
+    known = set(keys)
+    unknown = sorted(set(item) - known)
+    if unknown:
+        raise DataError(f"[[{kind}]] has no setting {unknown[0]!r}; it takes: "
+                        f"{', '.join(sorted(known))}", path, field=f"{where}.{unknown[0]}")
+    return item

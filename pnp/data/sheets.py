@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, Finding, Source, warning
-from .files import MAX_FILE_BYTES, Column, Record, delimiter, inside, read_csv, read_text
+from .files import (MAX_FILE_BYTES, Column, Record, check_header, delimiter, inside, read_csv,
+                    read_text)
 
 WORKBOOKS = (".xlsx", ".xlsm", ".ods")
 FETCH_TIMEOUT = 10.0
@@ -164,13 +165,7 @@ def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> 
     header = [str(cell_value(h)).strip() for h in grid[0]]
     while header and not header[-1]:
         header.pop()
-    seen: set[str] = set()
-    for name in header:
-        if not name:
-            raise DataError("a column has no name in the header row", label, 1)
-        if name in seen:
-            raise DataError(f'column "{name}" appears twice in the header', label, 1)
-        seen.add(name)
+    check_header(header, label)
     rows = []
     for number, raw in enumerate(grid[1:], start=2):
         values = [cell_value(v) for v in raw]

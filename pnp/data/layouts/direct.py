@@ -98,17 +98,16 @@ class _Parser:
         return False
 
     def expression(self) -> Fn:  # or
-        left = self._and()
-        while self._word("or"):
-            a, b = left, self._and()
-            left = _either(a, b)
-        return left
+        return self._chain("or", self._and, _either)
 
     def _and(self) -> Fn:
-        left = self._not()
-        while self._word("and"):
-            a, b = left, self._not()
-            left = _both(a, b)
+        return self._chain("and", self._not, _both)
+
+    def _chain(self, word: str, operand: Callable[[], Fn], join: Callable[[Fn, Fn], Fn]) -> Fn:
+        """operand (word operand)*, joined left to right."""
+        left = operand()
+        while self._word(word):
+            left = join(left, operand())
         return left
 
     def _not(self) -> Fn:

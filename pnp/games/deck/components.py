@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ...data.files import MAX_PIECES, Column, Record, _convert
-from ...data.game import GameFolder
+from ...data.game import GameFolder, check_entry
 from ...data.sheets import Table, read_table
 from ...errors import DataError, Source
 from ...data.layouts.compiled import Env, Layout
@@ -153,12 +153,7 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
                    base: dict[str, Any]) -> Component:
     path = folder.toml_path
     where = f"component[{index}]"
-    if not isinstance(table, dict):
-        raise DataError("each [[component]] must be a table", path, field=where)
-    unknown = sorted(set(table) - KEYS)
-    if unknown:
-        raise DataError(f"[[component]] has no setting {unknown[0]!r}; it takes: "
-                        f"{', '.join(sorted(KEYS))}", path, field=f"{where}.{unknown[0]}")
+    check_entry(table, "component", KEYS, path, where)
     name = _text(table, "name", path, where)
     if not name:
         raise DataError("each [[component]] needs a name (what the kit counts, e.g. \"card\")",
