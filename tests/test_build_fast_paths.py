@@ -15,8 +15,9 @@ from pnp.render.text import Fitted, draw_fitted
 from pnp.render.tracking import TrackingCanvas
 
 PALETTE = {"sun": parse_colour("#e0a526", {}), "night": parse_colour("#26324a", {})}
+GAME = {"title": "Gate Keepers", "players": "2-4", "version": 2}
 SCOPE = Scope(Path("card.toml"), ["title", "text", "image", "kind", "cost", "colour"], PALETTE,
-              {"sun": "#e0a526", "night": "#26324a"})
+              {"sun": "#e0a526", "night": "#26324a", "game": GAME})
 ROWS = [
     {"title": "Gate", "text": "Draw two.", "image": "", "kind": "boss", "cost": 3,
      "colour": "sun"},
@@ -32,7 +33,11 @@ SIMPLE = ["{{ image and text }}", "{{ image and not text }}", "{{ not image }}",
           '{{ title == "Gate" }}', "{{ cost | fraction }}", "{{ cost | signed }}",
           "{{ colour | mix('night', 0.25) }}", "{{ cost == 3 | signed }}",
           "{{ image and true }}", "{{ text or False }}", "{{image or none}}",
-          "{{ colour | tint(0.5) | ink }}"]
+          "{{ colour | tint(0.5) | ink }}", "a {{ title }}", "{{ title }} {{ text }}",
+          "**{{ title }}** · {{ cost | signed }} VP", "x }} y {{ title }}", "a\n{{ text }}\n",
+          "{{ game.title }}", "**{{ game.title }}**", "{{ game . players }}",
+          "{{ game.title == title }}", "v{{ game.version }}: {{ kind or game.title }}",
+          "{{ cost == 0 }}", "{{ cost == 01.5 }}"]
 
 
 def _value(raw: str, convert=str) -> Value:
@@ -41,18 +46,26 @@ def _value(raw: str, convert=str) -> Value:
 
 @pytest.mark.parametrize("raw", SIMPLE)
 def test_simple_expressions_skip_jinja_and_agree_with_it(raw):
+    from jinja2 import meta
+
+    direct = SCOPE.direct(raw)
+    assert direct is not None
+    # the names it reads, as Jinja2 finds them (they decide which values are worked out once)
+    assert set(direct[1]) == meta.find_undeclared_variables(SCOPE.env.parse(raw))
     value = _value(raw)
-    assert value.direct is not None and value.template is None
+    assert value.template is None and (value.direct is not None or value.static)
     template = SCOPE.compile(raw, "element.when")
     for row in ROWS:
-        assert value.get(row) == render(template, row)
-        assert _value(raw, to_bool).get(row) == to_bool(render(template, row))
+        context = {**SCOPE.constants, **row}
+        assert value.get(context) == render(template, context)
+        assert _value(raw, to_bool).get(context) == to_bool(render(template, context))
 
 
 @pytest.mark.parametrize("raw", ["{{ title | upper }}", "{{ cost + 1 }}", "{{ kind[0] }}",
                                  "{{ title ~ '!' }}", "{{ colour | tint(cost) }}",
-                                 "{{ cost > 1 }}", "{% if kind %}x{% endif %}", "a {{ title }}",
-                                 "{{ title }} {{ text }}", "{{- title }}", "{{ title.upper() }}",
+                                 "{{ cost > 1 }}", "{% if kind %}x{% endif %}", "{{- title }}",
+                                 "{{ title.upper() }}", "{# note #}{{ title }}",
+                                 "a {{ title -}} b", "{ {{ title }}", "a\r\n{{ title }}",
                                  "{{ kind in ['boss'] }}", "{{ -cost }}", "{{ title or 'it\\'s' }}",
                                  "{{ kind == 'a' == kind }}", "{{ cost | round }}",
                                  "{{ kind is defined }}", "{{ title if kind else text }}",
@@ -61,6 +74,20 @@ def test_other_expressions_keep_jinja(raw):
     value = _value(raw)
     assert value.direct is None and value.template is not None
     assert value.get(ROWS[0]) == render(value.template, ROWS[0])
+
+
+@pytest.mark.parametrize("raw", ["{{ game.items }}", "{{ game.nope }}", "{{ game.title.x }}",
+                                 "{{ game.__class__ }}", "{{ game.0 }}", "{{ cost == 007 }}",
+                                 "{{ title.x }}", "{{ row.title }}", "{{ game.title.upper() }}",
+                                 "{{ game.title }}{% if kind %}x{% endif %}"])
+def test_attributes_other_than_a_constant_dicts_keys_keep_jinja(raw):
+    assert SCOPE.direct(raw) is None
+
+
+def test_a_column_hides_a_constant_of_its_name():
+    scope = Scope(Path("card.toml"), ["game"], PALETTE, {"game": GAME})
+    assert scope.direct("{{ game.title }}") is None
+    assert scope.direct("{{ game }}") is not None
 
 
 def test_simple_expression_errors_read_as_jinja_ones():

@@ -4,8 +4,10 @@ each card. `{{ image and not text }}`, `{{ kind == 'boss' }}`, `{{ suit | tint(0
 
 They mean what Jinja2 means by them: Python's and/or/not/==/!=, Jinja2's precedence (a filter
 binds tightest, then == and !=, then not, and, or), its constants (true, false, none), the same
-filter functions. Anything else (attributes, calls, arithmetic, other operators or filters,
-escapes in strings, text around the braces) gives None: it keeps Jinja2 and its sandbox."""
+filter functions, plain text around the braces (`**{{ title }}**`) printed as it stands, and
+`game.title` (a key of a dict that is the same on every row) looked up once, here. Anything else
+(other attributes, calls, arithmetic, other operators or filters, escapes in strings, `{%` and
+`{#` tags, whitespace control) gives None: it keeps Jinja2 and its sandbox."""
 
 from __future__ import annotations
 
@@ -15,11 +17,13 @@ from typing import Any, Callable
 Row = dict[str, Any]
 Fn = Callable[[Row], Any]
 
-_TOKEN = re.compile(r"""\s*(?:(?P<num>\d+(?:\.\d+)?)(?![\w.])|(?P<name>[A-Za-z_]\w*)
-                    |(?P<str>'[^'\\{}]*'|"[^"\\{}]*")|(?P<op>==|!=|[()|,]))""", re.X)
+_TOKEN = re.compile(r"""\s*(?:(?P<num>(?:\d+\.\d+|0|[1-9]\d*))(?![\w.])|(?P<name>[A-Za-z_]\w*)
+                    |(?P<str>'[^'\\{}]*'|"[^"\\{}]*")|(?P<op>==|!=|[()|,.]))""", re.X)
+_EXPRESSION = re.compile(r"\{\{(.*?)\}\}", re.S)  # a {{ ... }}; its inside holds no braces
 _CONSTANTS = {"true": True, "True": True, "false": False, "False": False, "none": None,
               "None": None}
 _RESERVED = {"and", "or", "not", "in", "is", "if", "else"}
+_SCALARS = (str, int, float, bool, type(None))
 
 
 class _NotSimple(Exception):
@@ -39,24 +43,34 @@ def _lookup(name: str) -> Fn:
     return get
 
 
-def compile_direct(raw: str, filters: dict[str, Callable]) -> tuple[Fn, frozenset[str]] | None:
-    """(a function of the row, the names it reads) for `raw` when it is one simple
-    `{{ expression }}` whose filters are among `filters` (pure functions of their value and
-    constant arguments); else None."""
-    if not (raw.startswith("{{") and raw.endswith("}}")) or len(raw) < 4:
+def compile_direct(raw: str, filters: dict[str, Callable],
+                   constants: dict[str, Any] | None = None) -> tuple[Fn, frozenset[str]] | None:
+    """(a function of the row, the names it reads) for `raw` when it is text around simple
+    `{{ expression }}`s whose filters are among `filters` (pure functions of their value and
+    constant arguments); else None. `constants`: names that are the same on every row (not
+    columns), whose dict keys an expression may read as attributes (`game.title`)."""
+    if "{%" in raw or "{#" in raw or "\r" in raw:  # tags; newlines Jinja2 would rewrite
         return None
-    inner = raw[2:-2]
-    if inner[:1] in "-+" or inner[-1:] in "-+" or "{" in inner or "}" in inner:
-        return None  # whitespace control, or more than one tag
-    try:
-        tokens = _tokens(inner)
-        parser = _Parser(tokens, filters)
-        fn = parser.expression()
-        if parser.at < len(tokens):
-            raise _NotSimple
-        return fn, frozenset(parser.names)
-    except _NotSimple:
+    pieces = _EXPRESSION.split(raw)
+    texts, inners = pieces[0::2], pieces[1::2]
+    if not inners or any("{" in text for text in texts):
         return None
+    parts, names = [], set()
+    for inner in inners:
+        if inner[:1] in "-+" or inner[-1:] in "-+" or "{" in inner or "}" in inner:
+            return None  # whitespace control, or a tag inside a tag
+        try:
+            tokens = _tokens(inner)
+            parser = _Parser(tokens, filters, constants or {})
+            parts.append(parser.expression())
+            if parser.at < len(tokens):
+                raise _NotSimple
+        except _NotSimple:
+            return None
+        names |= parser.names
+    if texts == ["", ""]:
+        return parts[0], frozenset(names)  # one expression: its value, as Jinja2's would be
+    return _joined(texts, parts), frozenset(names)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -77,8 +91,9 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 
 
 class _Parser:
-    def __init__(self, tokens: list[tuple[str, str]], filters: dict[str, Callable]):
-        self.tokens, self.filters, self.at = tokens, filters, 0
+    def __init__(self, tokens: list[tuple[str, str]], filters: dict[str, Callable],
+                 constants: dict[str, Any]):
+        self.tokens, self.filters, self.constants, self.at = tokens, filters, constants, 0
         self.names: set[str] = set()
 
     def _peek(self) -> tuple[str, str]:
@@ -177,12 +192,33 @@ class _Parser:
             if text in _RESERVED:
                 raise _NotSimple
             self.at += 1
-            if self._peek()[1] in ("(", "."):
-                raise _NotSimple  # a call or an attribute
+            if self._peek()[1] == "(":
+                raise _NotSimple  # a call
             self.names.add(text)
+            if self._peek() == ("op", "."):
+                value = self._attributes(text)
+                return lambda row: value
             return _lookup(text)
         value = self._constant()
         return lambda row: value
+
+
+    def _attributes(self, name: str) -> Any:
+        """`game.title`: Jinja2's sandbox, finding no such attribute of a dict, gives its item;
+        worked out now when the dict is the same on every row and has that key (else Jinja2
+        says what is wrong)."""
+        if name not in self.constants:
+            raise _NotSimple
+        value = self.constants[name]
+        while self._peek() == ("op", "."):
+            self.at += 1
+            key = self._take("name")
+            if type(value) is not dict or key not in value or hasattr(value, key):
+                raise _NotSimple
+            value = value[key]
+        if self._peek()[1] == "(" or not (type(value) in _SCALARS and len(str(value)) < 10_000):
+            raise _NotSimple  # a call; a value the sandbox might find too large
+        return value
 
 
 # closures that build the compiled expression (named, so each binds its own parts)
@@ -196,3 +232,17 @@ def _both(a: Fn, b: Fn) -> Fn:
 
 def _filtered(fn: Callable[..., Any], inner: Fn, args: tuple) -> Fn:
     return lambda row: fn(inner(row), *args)
+
+
+def _joined(texts: list[str], parts: list[Fn]) -> Fn:
+    """Text and values in turn, each value printed as Jinja2 prints it (str)."""
+    pairs = tuple(zip(parts, texts[1:]))
+    first = texts[0]
+
+    def run(row: Row) -> str:
+        out = [first]
+        for part, text in pairs:
+            out.append(str(part(row)))
+            out.append(text)
+        return "".join(out)
+    return run

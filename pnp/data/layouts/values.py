@@ -261,6 +261,7 @@ class Scope:
         self.constants = constants  # palette, game and the component's vars
         self.known = self.columns | {"row"} | set(constants)
         self._env: Any = None  # Jinja2's, made when an expression first needs it
+        self._direct_args: tuple[dict, dict] | None = None  # (filters, constants) for direct
 
     @property
     def env(self):
@@ -292,12 +293,16 @@ class Scope:
     def direct(self, raw: str):
         """(a Python function of the row, the names it reads) when the expression is simple
         (names, constants, and, or, not, == and !=, pnp's own filters with constant
-        arguments): most `when` and colour values, a tenth of a plain card's drawing through
-        Jinja2. None otherwise."""
+        arguments, text around them, `game.title`): most `when` and colour values, a tenth of
+        a plain card's drawing through Jinja2. None otherwise."""
         from .direct import compile_direct
 
-        filters = _direct_filters(self.palette)
-        return compile_direct(raw, {n: filters[n] for n in DIRECT_FILTERS})
+        if self._direct_args is None:
+            filters = _direct_filters(self.palette)
+            fixed = {k: v for k, v in self.constants.items()  # (a column hides a constant)
+                     if k not in self.columns and k != "row"}
+            self._direct_args = ({n: filters[n] for n in DIRECT_FILTERS}, fixed)
+        return compile_direct(raw, *self._direct_args)
 
     def compile(self, raw: str, where: str):
         """The expression's template: compiled by an earlier run, or now from the tree already
