@@ -1,7 +1,8 @@
 """Layout property values. A value is a constant (checked and converted once, when the layout is
 read) or a sandboxed Jinja2 expression over the card's row, compiled once per layout and
 evaluated per card. A plain `{{ column }}` skips Jinja altogether: it is most values, and a dict
-lookup is a hundred times cheaper than rendering a template."""
+lookup is a hundred times cheaper than rendering a template; most others are simple enough to
+work out in Python as Jinja2 would (direct.py)."""
 
 from __future__ import annotations
 
@@ -204,7 +205,7 @@ class Value:
 def evaluate(direct: Callable[[dict[str, Any]], Any], context: dict[str, Any]) -> str:
     """A simple expression worked out in Python, printed as Jinja2 prints it; its errors
     worded as render() words Jinja2's."""
-    from .direct import Undefined
+    from .direct import TooLarge, Undefined
 
     try:
         return str(direct(context))
@@ -212,6 +213,8 @@ def evaluate(direct: Callable[[dict[str, Any]], Any], context: dict[str, Any]) -
         raise
     except Undefined as exc:
         raise ValueProblem(f"expression error: {exc.args[0]!r} is undefined") from None
+    except TooLarge as exc:
+        raise ValueProblem(f"expression too large: {exc}") from None
     except RecursionError:
         raise ValueProblem("expression error: it nests too deeply or calls itself without "
                            "end") from None
@@ -292,9 +295,9 @@ class Scope:
 
     def direct(self, raw: str):
         """(a Python function of the row, the names it reads) when the expression is simple
-        (names, constants, and, or, not, == and !=, pnp's own filters with constant
-        arguments, text around them, `game.title`): most `when` and colour values, a tenth of
-        a plain card's drawing through Jinja2. None otherwise."""
+        (direct.py: names, constants, and/or/not, comparisons, + - *, if-else, pnp's filters
+        and a few of Jinja2's, text around them, `game.title`): most values of most layouts,
+        a tenth of a plain card's drawing through Jinja2. None otherwise."""
         from .direct import compile_direct
 
         if self._direct_args is None:
