@@ -15,7 +15,8 @@ from ..colours import Colour, parse_colour
 from ...units import length
 from . import exprcache
 
-_PLAIN = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
+# `{{ column }}` (not `{{ true }}`, a constant)
+_PLAIN = re.compile(r"^\{\{\s*(?!(?:[tT]rue|[fF]alse|[nN]one)\s*\}\})([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 FALSE = {"", "false", "no", "0", "none", "off", "n"}
 
 
