@@ -8,9 +8,9 @@ belong to one document. A figure is kept as its name and size and drawn anew at 
 
 Recording is done by a Canvas (and text objects) of reportlab's own, whose methods also note
 each call made from outside; a call the canvas makes to itself (rect() sets the fill colour,
-drawString() begins a text) is not noted: replaying the outer call makes it again. Attributes
-that the drawing code sets on a text object (platypus resets its font and leading that way)
-are noted too when they hold plain values.
+drawString() begins a text) is not noted: replaying the outer call makes it again. Plain values
+that the drawing code sets on the text object's own attributes (platypus resets its font and
+leading that way) are noted too.
 """
 
 from __future__ import annotations
@@ -92,13 +92,17 @@ def _noted_methods(cls: type, extra: tuple[str, ...] = ()) -> dict[str, Callable
 
 
 class _Setting:
-    """Notes plain attributes set on the object from outside its own methods."""
+    """Notes a change, made from outside its own methods, to an attribute the object had of
+    its own (platypus resets a text object's font and leading so); what the drawing code
+    keeps on the object for itself (platypus's underline and link bookkeeping) is left out."""
 
     def __setattr__(self, name: str, value: Any) -> None:
-        object.__setattr__(self, name, value)
-        notes = self.__dict__.get("_notes")
-        if notes is not None and not notes.depth and isinstance(value, _PLAIN):
+        own = self.__dict__
+        notes = own.get("_notes")
+        if (notes is not None and not notes.depth and name in own.get("_own", ())
+                and isinstance(value, _PLAIN) and own[name] != value):
             notes.note(self._target, SETATTR, (name, value), {})
+        object.__setattr__(self, name, value)
 
 
 class _RecordingTextBase(_Setting, PDFTextObject):
@@ -107,6 +111,7 @@ class _RecordingTextBase(_Setting, PDFTextObject):
         object.__setattr__(self, "_notes", notes)
         object.__setattr__(self, "_target", target)
         super().__init__(canvas, x, y, direction)
+        object.__setattr__(self, "_own", frozenset(self.__dict__))
 
 
 # platypus writes its text with two private methods of the text object too
@@ -121,6 +126,7 @@ class _RecordingCanvasBase(_Setting, Canvas):
         notes = _Notes()
         object.__setattr__(self, "_notes", notes)
         super().__init__(io.BytesIO(), pagesize=(page_w, page_h), initialFontName=font)
+        object.__setattr__(self, "_own", frozenset(self.__dict__))
         notes.depth = 0
 
     def beginText(self, x=0, y=0, direction=None):
