@@ -55,6 +55,7 @@ def _inline(fonts: Fonts, text: str) -> str:
         out.append(html)
     return "".join(out)
 
+
 def _styles(booklet: Booklet, fonts: Fonts) -> dict[str, ParagraphStyle]:
     from reportlab.lib.fonts import addMapping
 
@@ -83,6 +84,7 @@ def _styles(booklet: Booklet, fonts: Fonts) -> dict[str, ParagraphStyle]:
         "head": ParagraphStyle("head", body, fontName=bold, fontSize=9, leading=11.5,
                                spaceAfter=0, textColor=white),
     }
+
 
 def flowables(booklet: Booklet, fonts: Fonts, width: float) -> list[Flowable]:
     story = _Story(booklet, fonts, width)

@@ -57,11 +57,11 @@ def _kept(value: Any) -> Any:
     """An argument as the display list keeps it: as it is now (a path or list drawn could be
     changed after the call) and with no class of the code that drew it (platypus's str
     subclasses), so reading the list back imports nothing of that code."""
-    if isinstance(value, _RecordingText):
+    if isinstance(value, _RecordingTextBase):
         return TextRef(value._target)
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, (list, tuple)) and type(value) in (list, tuple):
+    if isinstance(value, str) and type(value) is not str:
+        return str.__str__(value)
+    if type(value) in (list, tuple):
         return type(value)(_kept(v) for v in value)
     if isinstance(value, PDFPathObject):
         return copy.deepcopy(value)
@@ -95,6 +95,8 @@ class _Setting:
     """Notes a change, made from outside its own methods, to an attribute the object had of
     its own (platypus resets a text object's font and leading so); what the drawing code
     keeps on the object for itself (platypus's underline and link bookkeeping) is left out."""
+
+    _target: int  # whose the calls are: 0 the canvas, n the n-th text object begun
 
     def __setattr__(self, name: str, value: Any) -> None:
         own = self.__dict__
