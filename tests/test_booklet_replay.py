@@ -190,3 +190,18 @@ def test_a_damaged_booklet_entry_is_laid_out_again(damage, tmp_path, monkeypatch
     kit.booklet._layouts.clear()
     kit.booklet.layout(fonts, *A4)
     assert laid_out == [1, 1]  # now read back
+
+
+def test_a_booklet_read_back_parses_only_the_fonts_its_pages_use(tmp_path, monkeypatch):
+    """Laying out a booklet with stars registers the italic face in case it is used; a
+    booklet with only **bold** never sets a word in it, and reading it back leaves it out."""
+    from pnp.render.booklet import Booklet
+    from pnp.render.fonts import load_fonts
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    text = "# Rules\n\nSome **bold** words.\n\n- and a list\n"
+    first, again = load_fonts(), load_fonts()
+    pages = Booklet("T", text).layout(first, *A4)
+    assert first.registered_roles() == ["bold", "italic", "regular"]
+    assert pickle.dumps(Booklet("T", text).layout(again, *A4)) == pickle.dumps(pages)
+    assert again.registered_roles() == ["bold", "regular"]

@@ -82,6 +82,10 @@ def _key(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> str:
 
 
 def _store(path: Path, fonts: Fonts, pages: list) -> None:
-    write_entry(path, pickle.dumps((fonts.registered_roles(), pages), pickle.HIGHEST_PROTOCOL))
+    # the roles whose fonts the pages name (set a text in): a face that laying out registered
+    # and the text never used (italic for a booklet with only **bold**) is not parsed again
+    named = {arg for page in pages for op in page for arg in op[2] if type(arg) is str}
+    roles = [role for role in fonts.registered_roles() if fonts[role] in named]
+    write_entry(path, pickle.dumps((roles, pages), pickle.HIGHEST_PROTOCOL))
 
 
