@@ -63,7 +63,7 @@ def cached_layout(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float,
 # the modules that make a layout from the booklet's text, known (like the fonts) by file, size
 # and time of change, so a pnp being worked on lays out again when they change
 _CODE = ("booklet.py", "booklayout.py", "displaylist.py", "emphasis.py", "platypus.py", "fonts.py",
-         "text.py", "layoutcache.py")
+         "text.py", "colours.py", "layoutcache.py")
 
 
 def _key(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> str:
