@@ -9,7 +9,7 @@ belong to one document. A figure is kept as its name and size and drawn anew at 
 Recording is done by a Canvas (and text objects) of reportlab's own, whose methods also note
 each call made from outside; a call the canvas makes to itself (rect() sets the fill colour,
 drawString() begins a text) is not noted: replaying the outer call makes it again. Plain values
-that the drawing code sets on the text object's own attributes (platypus resets its font and
+that the drawing code sets on a text object's own attributes (platypus resets its font and
 leading that way) are noted too.
 """
 
@@ -46,10 +46,11 @@ class _Notes:
         self.texts = 0
 
     def note(self, target: int, name: str, args: tuple, kwargs: dict) -> None:
-        self.ops.append((target, name, tuple(_kept(a) for a in args),
-                         {k: _kept(v) for k, v in kwargs.items()}))
+        self.ops.append((target, name, tuple(map(_kept, args)),
+                         {k: _kept(v) for k, v in kwargs.items()} if kwargs else _NO_KWARGS))
 
 
+_NO_KWARGS: dict = {}
 _PLAIN = (type(None), bool, int, float, str)
 
 
@@ -57,6 +58,8 @@ def _kept(value: Any) -> Any:
     """An argument as the display list keeps it: as it is now (a path or list drawn could be
     changed after the call) and with no class of the code that drew it (platypus's str
     subclasses), so reading the list back imports nothing of that code."""
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, _RecordingTextBase):
         return TextRef(value._target)
     if isinstance(value, str) and type(value) is not str:
@@ -91,12 +94,20 @@ def _noted_methods(cls: type, extra: tuple[str, ...] = ()) -> dict[str, Callable
     return {n: _noting(n, getattr(cls, n)) for n in names}
 
 
-class _Setting:
-    """Notes a change, made from outside its own methods, to an attribute the object had of
-    its own (platypus resets a text object's font and leading so); what the drawing code
-    keeps on the object for itself (platypus's underline and link bookkeeping) is left out."""
+class _RecordingTextBase(PDFTextObject):
+    """A text object that notes the calls made on it, and a change, made from outside its own
+    methods, to an attribute it had of its own (platypus resets a text's font and leading
+    so); what the drawing code keeps on it for itself (platypus's underline and link
+    bookkeeping) is left out."""
 
-    _target: int  # whose the calls are: 0 the canvas, n the n-th text object begun
+    _target: int  # the n-th text object begun on its canvas
+
+    def __init__(self, canvas: Canvas, x: float, y: float, direction: Any, notes: _Notes,
+                 target: int):
+        object.__setattr__(self, "_notes", notes)
+        object.__setattr__(self, "_target", target)
+        super().__init__(canvas, x, y, direction)
+        object.__setattr__(self, "_own", frozenset(self.__dict__))
 
     def __setattr__(self, name: str, value: Any) -> None:
         own = self.__dict__
@@ -106,14 +117,10 @@ class _Setting:
             notes.note(self._target, SETATTR, (name, value), {})
         object.__setattr__(self, name, value)
 
-
-class _RecordingTextBase(_Setting, PDFTextObject):
-    def __init__(self, canvas: Canvas, x: float, y: float, direction: Any, notes: _Notes,
-                 target: int):
-        object.__setattr__(self, "_notes", notes)
-        object.__setattr__(self, "_target", target)
-        super().__init__(canvas, x, y, direction)
-        object.__setattr__(self, "_own", frozenset(self.__dict__))
+    def _formatText(self, text: str) -> str:
+        """Nothing: the recording's own PDF is never written, and the real document encodes
+        the text (in its fonts' subsets) at replay."""
+        return ""
 
 
 # platypus writes its text with two private methods of the text object too
@@ -121,14 +128,14 @@ _RecordingText = type("_RecordingText", (_RecordingTextBase,),
                       _noted_methods(PDFTextObject, ("_textOut", "_setFont")))
 
 
-class _RecordingCanvasBase(_Setting, Canvas):
+class _RecordingCanvasBase(Canvas):
+    # (the canvas's own attributes are not watched as the text object's are: platypus sets
+    # them only while measuring a table, and puts them back)
     _target = 0
 
     def __init__(self, page_w: float, page_h: float, font: str):
-        notes = _Notes()
-        object.__setattr__(self, "_notes", notes)
+        notes = self._notes = _Notes()
         super().__init__(io.BytesIO(), pagesize=(page_w, page_h), initialFontName=font)
-        object.__setattr__(self, "_own", frozenset(self.__dict__))
         notes.depth = 0
 
     def beginText(self, x=0, y=0, direction=None):
