@@ -41,7 +41,7 @@ def test_a_wuxing_build_imports_nothing_it_does_not_draw_with(tmp_path):
 def test_platypus_compiles_its_url_pattern_when_first_used_and_leaves_pyphen_out():
     code = """
 import re, sys
-import pnp.render.booklet
+import pnp.render.platypus
 from reportlab.platypus import paragraph
 lazy = type(paragraph.uri_pat).__name__
 assert re.compile.__module__ == "re"            # put back once platypus is imported
@@ -69,9 +69,8 @@ def test_the_booklet_breaks_each_paragraph_into_lines_once(monkeypatch):
     from reportlab.platypus import Paragraph
 
     from pnp.project import open_game, prepare
-    from pnp.render import booklet as bk
+    from pnp.render import booklayout as bk
 
-    monkeypatch.setenv("PNP_CACHE_DIR", "")  # laid out here, not read back from an earlier run
     kit, fonts, _ = prepare(open_game("wuxing"))
     breaks: list[int] = []
     real = Paragraph.breakLines
@@ -79,10 +78,9 @@ def test_the_booklet_breaks_each_paragraph_into_lines_once(monkeypatch):
                         lambda self, widths: breaks.append(id(self)) or real(self, widths))
 
     def pages():
-        kit.booklet._layouts.clear()
         return [[(type(p.inner).__name__, p.inner.getPlainText()
                   if isinstance(p.inner, Paragraph) else "", [round(v, 3) for v in p.at])
-                 for p in page] for page in kit.booklet.layout(fonts, *A4)]
+                 for p in page] for page in bk.lay_out(kit.booklet, fonts, *A4)]
 
     once = pages()
     cached = len(breaks)
