@@ -4,6 +4,7 @@ piece stands on which cells) and pnp/games/facts.py turns the answers into findi
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import combinations
 from math import hypot
@@ -56,8 +57,10 @@ def problems(tracks: list[Track]) -> list[tuple[str, str]]:
                 out.append((f"two {t.piece}s on neighbouring cells of {t.name} overlap by "
                             f"{_mm(t.diameter - gap)} mm (cells {_mm(gap)} mm apart)", t.field))
     for a, b in combinations(tracks, 2):
-        gap = _closest(a.places, b.places)
         need = (a.diameter + b.diameter) / 2
+        if _apart(a.places, b.places) >= need:  # no two of their cells come that close
+            continue
+        gap = _closest(a.places, b.places)
         if gap is not None and gap < need - TOLERANCE:
             out.append((f"the {a.piece} on {a.name} and the {b.piece} on {b.name} overlap by "
                         f"{_mm(need - gap)} mm when they stand side by side (cells "
@@ -65,15 +68,48 @@ def problems(tracks: list[Track]) -> list[tuple[str, str]]:
     return out
 
 
+def _apart(first: tuple[Place, ...], second: tuple[Place, ...]) -> float:
+    """How far apart the boxes around the two sets of centres are: no centre of one is nearer
+    a centre of the other (0 when the boxes meet or either set is empty)."""
+    if not first or not second:
+        return 0.0
+    dx = max(min(p.x for p in second) - max(p.x for p in first),
+             min(p.x for p in first) - max(p.x for p in second), 0.0)
+    dy = max(min(p.y for p in second) - max(p.y for p in first),
+             min(p.y for p in first) - max(p.y for p in second), 0.0)
+    return hypot(dx, dy)
+
+
 def _closest(first: tuple[Place, ...], second: tuple[Place, ...],
              same: bool = False) -> float | None:
     """The smallest distance between the centres of a place of `first` and one of `second`
-    (two different places when `same`)."""
+    (two different places when `same`). The places of `second` are taken in order of x, and
+    only those less than the best distance so far away in x are measured (a board's tracks
+    have hundreds of cells)."""
     best = None
-    for i, p in enumerate(first):
-        for j, q in enumerate(second):
-            if same and j <= i:
-                continue
+    if same:  # each pair once: a place and those after it in order of x
+        order = sorted(first, key=lambda p: p.x)
+        for i, p in enumerate(order):
+            for q in order[i + 1:]:
+                if best is not None and q.x - p.x >= best:
+                    break
+                d = hypot(p.x - q.x, p.y - q.y)
+                if best is None or d < best:
+                    best = d
+        return best
+    order = sorted(second, key=lambda q: q.x)
+    xs = [q.x for q in order]
+    for p in first:
+        start = bisect_left(xs, p.x)
+        for q in order[start:]:  # rightwards, then leftwards, while x alone is not too far
+            if best is not None and q.x - p.x >= best:
+                break
+            d = hypot(p.x - q.x, p.y - q.y)
+            if best is None or d < best:
+                best = d
+        for q in reversed(order[:start]):
+            if best is not None and p.x - q.x >= best:
+                break
             d = hypot(p.x - q.x, p.y - q.y)
             if best is None or d < best:
                 best = d
