@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -84,6 +83,8 @@ def load() -> tuple[dict[str, Printer], str | None]:
     path = _path()
     if not path.is_file():
         return {}, None
+    import tomllib  # (only when there are profiles: 2 ms of every build otherwise)
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         printers = {}

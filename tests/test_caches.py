@@ -103,6 +103,43 @@ def test_compiled_templates_are_reused_and_a_broken_cache_only_costs_time(tmp_pa
         (tmp_path / "cache" / "templates").chmod(0o700)
 
 
+def test_parsed_toml_comes_back_as_parsed_new_objects_each_time(tmp_path, monkeypatch):
+    import datetime
+    import tomllib
+
+    from pnp.data import tomlcache
+    from pnp.data.files import read_toml
+    from pnp.errors import DataError
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(tomlcache, "_entries", None)
+    parses = []
+    monkeypatch.setattr(tomllib, "loads", lambda text, f=tomllib.loads: parses.append(1) or f(text))
+    toml = tmp_path / "game.toml"
+    toml.write_text('[game]\ntitle = "A"\nplayers = [2, 4]\nbleed = 1.5\nfoil = true\n')
+    first = read_toml(toml)
+    assert first == {"game": {"title": "A", "players": [2, 4], "bleed": 1.5, "foil": True}}
+    first["game"]["players"].append(9)  # a caller changing what it got changes no later read
+    monkeypatch.setattr(tomlcache, "_entries", None)  # as a new run: read back from the disk
+    again = read_toml(toml)
+    assert again == {"game": {"title": "A", "players": [2, 4], "bleed": 1.5, "foil": True}}
+    assert type(again["game"]["foil"]) is bool and parses == [1]
+    toml.write_text('[game]\ntitle = "B"\n')  # edited: parsed anew
+    assert read_toml(toml) == {"game": {"title": "B"}} and parses == [1, 1]
+    toml.write_text('[game]\nreleased = 2024-05-01\n')  # marshal cannot keep a date
+    assert read_toml(toml) == read_toml(toml) == {"game": {"released": datetime.date(2024, 5, 1)}}
+    assert parses == [1, 1, 1, 1]
+    toml.write_text('[game\ntitle = "C"\n')  # a mistake is named every time, never kept
+    for _ in range(2):
+        with pytest.raises(DataError, match="not valid TOML"):
+            read_toml(toml)
+    (entry,) = (tmp_path / "cache" / "toml").iterdir()
+    entry.write_bytes(b"garbage")  # a damaged cache only costs the parse
+    monkeypatch.setattr(tomlcache, "_entries", None)
+    toml.write_text('[game]\ntitle = "B"\n')
+    assert read_toml(toml) == {"game": {"title": "B"}} and len(parses) == 7
+
+
 @pytest.mark.parametrize("name", ["wuxing", "legolas"])  # figures; tables and a long text
 def test_a_booklet_laid_out_from_the_cache_prints_the_same(name, tmp_path, monkeypatch):
     from reportlab.pdfbase import pdfmetrics

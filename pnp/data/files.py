@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -90,7 +89,14 @@ def read_text(path: Path) -> str:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    text = read_text(path)
+    from .tomlcache import parsed
+
+    return parsed(read_text(path), lambda text: _parse_toml(text, path))
+
+
+def _parse_toml(text: str, path: Path) -> dict[str, Any]:
+    import tomllib  # (only for a text not parsed before: tomlcache.py)
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -70,11 +70,17 @@ class Element:
             elif prop in NESTED:
                 self.values[prop] = _nested(raw, scope, where)
             else:
-                self.values[prop] = Value(raw, convert, scope, where)
-        self.static = all(_static(v) for v in self.values.values())
+                self.values[prop] = _constant(raw, convert, scope, where) or Value(
+                    raw, convert, scope, where)
         # per card only the values that depend on the row are worked out
-        self._fixed = {k: _value(v, {}) for k, v in self.values.items() if _static(v)}
-        self._varying = [(k, v) for k, v in self.values.items() if not _static(v)]
+        self._fixed = {}
+        self._varying = []
+        for k, v in self.values.items():
+            if _static(v):
+                self._fixed[k] = _value(v, {})
+            else:
+                self._varying.append((k, v))
+        self.static = not self._varying
         self._when = self.values["when"]
         self.fixed_box = all(_static(self.values.get(k))
                              for k in ("x", "y", "width", "height", "from"))
@@ -111,6 +117,28 @@ class Element:
         for k, v in self._varying:
             values[k] = _value(v, ctx)
         return values
+
+
+# Constant values already converted, by converter and text: most properties of most elements
+# are the defaults ("0mm", "100%", "trim", "none"...), the same in every element of every layout.
+_CONSTANTS: dict[tuple, Value] = {}
+
+
+def _constant(raw: Any, convert, scope: Scope, where: str) -> Value | None:
+    """The Value of a constant converted before (it is never changed once made), or None."""
+    if isinstance(raw, str) and ("{{" in raw or "{%" in raw):
+        return None
+    key = (convert, type(raw), raw)  # (1, 1.0 and True are equal keys, but not the same text)
+    try:
+        hit = _CONSTANTS.get(key)
+    except TypeError:  # a list: made each time
+        return None
+    if hit is None:
+        hit = Value(raw, convert, scope, where)  # a wrong one is named here, as it was
+        if len(_CONSTANTS) > 4096:
+            _CONSTANTS.clear()
+        _CONSTANTS[key] = hit
+    return hit
 
 
 def _column(raw: str) -> str | None:

@@ -114,7 +114,20 @@ def choice(*allowed: str) -> Callable[[Any], str]:
 
 def colour_in(palette: dict[str, Colour]) -> Callable[[Any], Colour | None]:
     """A colour, or None for "none" (no fill, no stroke). A deck repeats a few colours on
-    every card: each text is parsed once (colours are immutable tuples)."""
+    every card: each text is parsed once (colours are immutable tuples), by one converter per
+    palette."""
+    hit = _CONVERTERS.get(id(palette))
+    if hit is None or hit[0] is not palette:
+        if len(_CONVERTERS) > 16:  # games opened one after another (tests, pnp serve)
+            _CONVERTERS.clear()
+        hit = _CONVERTERS[id(palette)] = (palette, _colour_converter(palette))
+    return hit[1]
+
+
+_CONVERTERS: dict[int, tuple[dict, Callable[[Any], Colour | None]]] = {}
+
+
+def _colour_converter(palette: dict[str, Colour]) -> Callable[[Any], Colour | None]:
     seen: dict[str, Colour] = {}
 
     def convert(raw: Any) -> Colour | None:
