@@ -50,11 +50,13 @@ def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
         return path
     path = inside(root, ref, source, field_name)
     folder = None
-    if field_name == "extends" and source.path.parent.is_relative_to(root.resolve()):
+    real = root.resolve() if field_name == "extends" else None
+    if real is not None and source.path.parent.is_relative_to(real):
         # a base named by another layout file is looked for beside it first
-        folder = source.path.parent.relative_to(root.resolve())
-        if inside(root, str(folder / ref), source, field_name).is_file():
-            path = inside(root, str(folder / ref), source, field_name)
+        folder = source.path.parent.relative_to(real)
+        beside = inside(root, str(folder / ref), source, field_name)
+        if beside.is_file():
+            path = beside
     if not path.is_file():
         raise DataError(_missing(root, ref, folder), source.path, source.row, field_name)
     return path
