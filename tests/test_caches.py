@@ -4,6 +4,7 @@ is only slower."""
 import hashlib
 
 import pytest
+from reportlab.pdfbase.ttfonts import TTFontFace
 
 from pnp.project import build, open_game
 from pnp.render import fontcache
@@ -36,14 +37,33 @@ def test_a_cached_font_is_the_parsed_font(cache):
     again, parsed = _font("DejaVuSans-Oblique.ttf")
     assert parsed == []  # from the cache
     assert set(vars(again)) == set(vars(first))
-    # glyphToChar is read from its own pickle when first asked for
-    assert set(vars(again.face)) - {"_glyph_to_char"} == set(vars(first.face)) - {"glyphToChar"}
+    # glyphToChar, and the metrics only subsetting reads, come from their own pickles when
+    # first asked for
+    assert set(vars(again.face)) - {"_glyph_to_char", "_subset_tables", "_key"} == \
+        set(vars(first.face)) - {"glyphToChar", "hmetrics", "glyphPos"}
     for key in ("charToGlyph", "charWidths", "glyphPos", "ascent", "descent", "bbox", "flags",
                 "hmetrics", "glyphToChar"):
         assert getattr(again.face, key) == getattr(first.face, key), key
     assert [again.face._pdfScale(v) for v in (0, 1, 2048)] == \
         [first.face._pdfScale(v) for v in (0, 1, 2048)]
     assert again.stringWidth("Wuxing Duel ½", 11) == first.stringWidth("Wuxing Duel ½", 11)
+
+
+def test_a_subset_from_the_cache_is_the_subset_made(cache):
+    _font("DejaVuSans-Oblique.ttf")
+    font, parsed = _font("DejaVuSans-Oblique.ttf")  # from the cache: subsets are kept
+    codes = [ord(ch) for ch in "Wuxing Duel ½ \u2212"]
+    fresh = TTFontFace(str(shipped("fonts") / "DejaVuSans-Oblique.ttf")).makeSubset(codes)
+    assert font.face.makeSubset(codes) == fresh  # made (its metrics read when first needed)
+    (entry,) = (cache.parent / "subsets").iterdir()
+    again, _ = _font("DejaVuSans-Oblique.ttf")
+    assert again.face.makeSubset(codes) == fresh and "hmetrics" not in vars(again.face)
+    entry.write_bytes(entry.read_bytes()[:-7])  # cut short: made again, and kept whole
+    third, _ = _font("DejaVuSans-Oblique.ttf")
+    assert third.face.makeSubset(codes) == fresh and "hmetrics" in vars(third.face)
+    assert entry.read_bytes()[20:] == fresh
+    assert font.face.makeSubset(codes[:-1]) != fresh  # other characters, another entry
+    assert len(list((cache.parent / "subsets").iterdir())) == 2
 
 
 def test_builds_are_identical_with_and_without_the_cache(cache, tmp_path, monkeypatch):

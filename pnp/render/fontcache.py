@@ -10,7 +10,9 @@ a cache that cannot be written is no error (pnp/cache.py says where it lives).
 from __future__ import annotations
 
 import functools
+import hashlib
 import operator
+import os
 import pickle
 import weakref
 from fnmatch import fnmatch
@@ -21,7 +23,10 @@ from reportlab import Version, rl_config
 from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
 
-from ..cache import cache_dir, write_entry
+from ..cache import cache_dir, prune, write_entry
+
+# subsets kept (each 5-40 kB): a kit's fonts embed the same characters build after build
+KEEP_SUBSETS = 200
 
 
 def cached_font(name: str, digest: str, parse: Callable[[], TTFont]) -> TTFont:
@@ -29,9 +34,12 @@ def cached_font(name: str, digest: str, parse: Callable[[], TTFont]) -> TTFont:
     folder = cache_dir("fonts")
     if folder is None:
         return parse()
-    path = folder / f"{digest}-reportlab-{Version}.pickle"
+    key = f"{digest}-reportlab-{Version}"
+    path = folder / f"{key}.pickle"
     try:
-        return _font(name, _load_face(path.read_bytes()))
+        face = _load_face(path.read_bytes())
+        face._key = key
+        return _font(name, face)
     except Exception:  # no cache yet, or one this reportlab cannot use: parse
         pass
     font = parse()
@@ -45,17 +53,59 @@ def cached_font(name: str, digest: str, parse: Callable[[], TTFont]) -> TTFont:
 class _CachedFace(TTFontFace):
     """A face read back from the cache. Its glyph -> characters table, which only shaping
     reads (pnp does not shape text), stays pickled until first asked for: reading it was a
-    third of the time a face took to load."""
+    third of the time a face took to load. So do the glyphs' metrics and places, which only
+    making a subset reads, and the subsets made are kept too (makeSubset)."""
+
+    _key: str | None = None  # the cache entry it came from
 
     @functools.cached_property
     def glyphToChar(self) -> dict[int, list[int]]:
         return pickle.loads(self._glyph_to_char)
+
+    @functools.cached_property
+    def _subsetting(self) -> tuple[list, list]:
+        return pickle.loads(self._subset_tables)
+
+    @functools.cached_property
+    def hmetrics(self) -> list[tuple[int, int]]:
+        return self._subsetting[0]
+
+    @functools.cached_property
+    def glyphPos(self) -> list[int]:
+        return self._subsetting[1]
+
+    def makeSubset(self, subset) -> bytes:
+        """The font file embedded for these characters (code points, in the order the PDF
+        numbers them), from the cache when this font made it before: the same kit embeds the
+        same subsets every build. An entry carries its digest; one that does not match is
+        made again."""
+        folder = cache_dir("subsets")
+        if folder is None or self._key is None:
+            return super().makeSubset(subset)
+        chars = hashlib.sha1(repr(list(subset)).encode()).hexdigest()[:20]
+        path = folder / f"{self._key}-{chars}.ttf"
+        try:
+            kept = path.read_bytes()
+            if hashlib.sha1(kept[20:]).digest() == kept[:20]:
+                os.utime(path)  # recently used: kept when older entries go
+                return kept[20:]
+        except OSError:
+            pass
+        data = super().makeSubset(subset)
+        try:
+            write_entry(path, hashlib.sha1(data).digest() + data)
+            prune(folder, KEEP_SUBSETS, "*.ttf")
+        except OSError:
+            pass
+        return data
 
 
 def _store(path: Path, face: TTFontFace) -> None:
     state = dict(face.__dict__)
     state.pop("_pdfScale")  # a lambda; rebuilt from unitsPerEm on loading
     state["_glyph_to_char"] = pickle.dumps(state.pop("glyphToChar"), pickle.HIGHEST_PROTOCOL)
+    state["_subset_tables"] = pickle.dumps((state.pop("hmetrics"), state.pop("glyphPos")),
+                                           pickle.HIGHEST_PROTOCOL)
     write_entry(path, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
