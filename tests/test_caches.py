@@ -40,9 +40,9 @@ def test_a_cached_font_is_the_parsed_font(cache):
     # glyphToChar, and the metrics only subsetting reads, come from their own pickles when
     # first asked for
     assert set(vars(again.face)) - {"_glyph_to_char", "_subset_tables", "_key"} == \
-        set(vars(first.face)) - {"glyphToChar", "hmetrics", "glyphPos"}
+        set(vars(first.face)) - {"glyphToChar", "hmetrics", "glyphPos", "_ttf_data"}
     for key in ("charToGlyph", "charWidths", "glyphPos", "ascent", "descent", "bbox", "flags",
-                "hmetrics", "glyphToChar"):
+                "hmetrics", "glyphToChar", "_ttf_data"):
         assert getattr(again.face, key) == getattr(first.face, key), key
     assert [again.face._pdfScale(v) for v in (0, 1, 2048)] == \
         [first.face._pdfScale(v) for v in (0, 1, 2048)]
@@ -58,6 +58,7 @@ def test_a_subset_from_the_cache_is_the_subset_made(cache):
     (entry,) = (cache.parent / "subsets").iterdir()
     again, _ = _font("DejaVuSans-Oblique.ttf")
     assert again.face.makeSubset(codes) == fresh and "hmetrics" not in vars(again.face)
+    assert "_ttf_data" not in vars(again.face)  # the font file was not read either
     entry.write_bytes(entry.read_bytes()[:-7])  # cut short: made again, and kept whole
     third, _ = _font("DejaVuSans-Oblique.ttf")
     assert third.face.makeSubset(codes) == fresh and "hmetrics" in vars(third.face)

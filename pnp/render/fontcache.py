@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import marshal
 import operator
 import os
 import pickle
@@ -50,17 +51,66 @@ def cached_font(name: str, digest: str, parse: Callable[[], TTFont]) -> TTFont:
     return font
 
 
+def file_digest(path: Path) -> str:
+    """The SHA-1 of a font file, remembered by its path, size and time of change (as fontconfig
+    knows fonts): reading and hashing a DejaVu face took half a millisecond a build."""
+    stat = path.stat()
+    key = f"{os.path.abspath(path)}|{stat.st_size}|{stat.st_mtime_ns}"
+    digests = _digests()
+    digest = digests.get(key)
+    if not isinstance(digest, str):
+        digest = digests[key] = hashlib.sha1(path.read_bytes()).hexdigest()
+        folder = cache_dir("digests")
+        if folder is not None:
+            if len(digests) > 1000:  # fonts come and go over a long time: start again
+                digests.clear()
+                digests[key] = digest
+            try:
+                write_entry(folder / "fonts.marshal", marshal.dumps(digests))
+            except (OSError, ValueError):
+                pass
+    return digest
+
+
+_DIGESTS: dict[str, str] | None = None
+
+
+def _digests() -> dict[str, str]:
+    global _DIGESTS
+    if _DIGESTS is None:
+        _DIGESTS = {}
+        folder = cache_dir("digests")
+        try:
+            if folder is not None:
+                kept = marshal.loads((folder / "fonts.marshal").read_bytes())
+                if isinstance(kept, dict):
+                    _DIGESTS = kept
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+    return _DIGESTS
+
+
 class _CachedFace(TTFontFace):
     """A face read back from the cache. Its glyph -> characters table, which only shaping
     reads (pnp does not shape text), stays pickled until first asked for: reading it was a
     third of the time a face took to load. So do the glyphs' metrics and places, which only
-    making a subset reads, and the subsets made are kept too (makeSubset)."""
+    making a subset reads, and the font file's bytes are read only then; the subsets made are
+    kept too (makeSubset)."""
 
     _key: str | None = None  # the cache entry it came from
 
     @functools.cached_property
     def glyphToChar(self) -> dict[int, list[int]]:
         return pickle.loads(self._glyph_to_char)
+
+    @functools.cached_property
+    def _ttf_data(self) -> bytes:
+        """The font file itself, read only to make a subset the cache does not hold (it was
+        three quarters of an entry to read back)."""
+        data = Path(self.filename).read_bytes()
+        if self._key is None or not self._key.startswith(hashlib.sha1(data).hexdigest()):
+            raise ttfonts.TTFError(f"{self.filename}: the font file changed during the build")
+        return data
 
     @functools.cached_property
     def _subsetting(self) -> tuple[list, list]:
@@ -106,6 +156,7 @@ def _store(path: Path, face: TTFontFace) -> None:
     state["_glyph_to_char"] = pickle.dumps(state.pop("glyphToChar"), pickle.HIGHEST_PROTOCOL)
     state["_subset_tables"] = pickle.dumps((state.pop("hmetrics"), state.pop("glyphPos")),
                                            pickle.HIGHEST_PROTOCOL)
+    state.pop("_ttf_data")  # the font file: read from it when needed
     write_entry(path, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
