@@ -32,6 +32,8 @@ KEYS = set(RULES) | {"data", "column", "copies", "level"}
 
 @dataclass(frozen=True)
 class Check:
+    """One [[check]] of game.toml: a column of some rows and the rules it must keep."""
+
     table: Table
     component: str | None  # the component the rows belong to (its copies count)
     column: str

@@ -65,6 +65,8 @@ class Board:
 
 @dataclass
 class Kit:
+    """Everything a game prints: sheets of pieces, boards and the rule booklet."""
+
     title: str
     sheets: list[Sheet] = field(default_factory=list)
     boards: list[Board] = field(default_factory=list)

@@ -29,6 +29,8 @@ NONE = "none"  # `--printer none`: no profile for this build, not even the defau
 
 @dataclass(frozen=True)
 class Printer:
+    """A saved printer profile: its duplex shift and scale correction."""
+
     name: str
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm
     scale: float = 1.0  # every page scaled about its centre (a printer printing 1 % small: 1.01)

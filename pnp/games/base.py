@@ -20,6 +20,8 @@ from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings
 
 @dataclass(frozen=True)
 class Common:
+    """What every game's data holds: game.toml's [game] texts, palette and fonts; its rulings."""
+
     folder: GameFolder
     title: str
     engine: str

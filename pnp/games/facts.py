@@ -22,6 +22,8 @@ PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*$")
 
 @dataclass(frozen=True)
 class Side:
+    """A side (seat) as the game's data names it."""
+
     id: str       # as the data writes it ("yang", "elf")
     name: str     # as it is printed ("Yang", "Elf")
     source: Source

@@ -42,6 +42,8 @@ NONE = Enforced()
 
 @dataclass(frozen=True)
 class Ruling:
+    """One [[ruling]] entry of rulings.toml."""
+
     id: str
     title: str
     text: str  # as written, placeholders unfilled

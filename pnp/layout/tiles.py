@@ -19,6 +19,8 @@ OVERLAP = 10 * MM
 
 @dataclass(frozen=True)
 class Tile:
+    """One page of a tiled board: which part of the board it shows, and where."""
+
     col: int
     row: int  # 0 = top row of the board
     src: Rect  # the part of the board (board coordinates, origin bottom-left) on this page
@@ -29,6 +31,8 @@ class Tile:
 
 @dataclass(frozen=True)
 class TilePlan:
+    """A board cut into pages: its tiles, their columns and rows, and how much they overlap."""
+
     board_w: float
     board_h: float
     cols: int

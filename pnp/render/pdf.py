@@ -38,6 +38,8 @@ CUT_WIDTH = 0.35
 
 @dataclass
 class Section:
+    """A part of the PDF (a sheet or a board) and its pages, for the print guide."""
+
     title: str
     first: int  # 1-based page numbers
     last: int
@@ -58,6 +60,8 @@ class Placement:
 
 @dataclass
 class BuildResult:
+    """What drawing a kit produced: pages, pieces placed, findings, sections and placements."""
+
     pages: int = 0
     placed: Counter = field(default_factory=Counter)
     findings: list[Finding] = field(default_factory=list)
@@ -67,6 +71,8 @@ class BuildResult:
 
 @dataclass(frozen=True)
 class SheetPlan:
+    """A sheet laid out: its grid, the cells of each page, and whether the pieces are turned."""
+
     grid: Grid
     pages: list[Page]  # per page: (cell, piece index)
     turned: bool
@@ -82,6 +88,8 @@ LAYOUTS = ("duplex", "gutterfold")
 
 @dataclass(frozen=True)
 class Options:
+    """How to print: paper, bleed, backs, layout and printer corrections (points)."""
+
     paper: tuple[float, float]
     bleed: float = 3 * MM
     backs: bool = True

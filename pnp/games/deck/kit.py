@@ -20,6 +20,8 @@ from .components import Compiler, Component, legacy_component, read_component
 
 @dataclass(frozen=True)
 class Model:
+    """A data-only game: its components and the checks their rows must keep."""
+
     common: Common
     components: tuple[Component, ...]
     checks: tuple[Check, ...]

@@ -28,6 +28,8 @@ MARKER_KINDS = ("wound", "experience")
 
 @dataclass(frozen=True)
 class Attack:
+    """A row of attacks.csv: an attack type, its colour and the type it beats."""
+
     id: str
     name: str
     colour: Colour
@@ -38,6 +40,8 @@ class Attack:
 
 @dataclass(frozen=True)
 class Modality:
+    """A row of modalities.csv: a modality and its multiplier."""
+
     id: str
     name: str
     multiplier: int
@@ -46,6 +50,8 @@ class Modality:
 
 @dataclass(frozen=True)
 class Side:
+    """A row of sides.csv: a fighter, its colours and starting experience."""
+
     id: str
     name: str
     colour: Colour
@@ -56,6 +62,8 @@ class Side:
 
 @dataclass(frozen=True)
 class Card:
+    """A row of cards.csv: one side's card of an attack type and modality."""
+
     side: str
     type: str
     modality: str
@@ -65,6 +73,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Marker:
+    """A row of markers.csv: a wound or experience marker of one side."""
+
     side: str
     kind: str  # "wound" or "experience"
     type: str  # attack type of an experience marker, "" for a wound marker
@@ -73,6 +83,8 @@ class Marker:
 
 @dataclass(frozen=True)
 class ExampleTurn:
+    """A row of the worked example: the card each side plays that turn."""
+
     cards: dict[str, tuple[str, str]]  # side -> (type, modality)
     source: Source
 
@@ -91,6 +103,8 @@ class Position:
 
 @dataclass(frozen=True)
 class Model:
+    """Experior's card data, as loaded from the game folder."""
+
     common: Common
     attacks: dict[str, Attack]
     modalities: dict[str, Modality]

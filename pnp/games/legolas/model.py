@@ -24,6 +24,8 @@ PALETTE = ("gold", "trap", "boss", "parchment", "treasure", "character", "back",
 
 @dataclass(frozen=True)
 class Player:
+    """A seat's player: name, colours and symbol."""
+
     seat: int
     name: str
     colour: Color
@@ -34,6 +36,8 @@ class Player:
 
 @dataclass(frozen=True)
 class Model:
+    """Legolas's data as loaded from the game folder: cards, players and sizes."""
+
     common: Common
     cards: Cards                              # the engine's card lists, in file order
     players: tuple[Player, ...]

@@ -28,6 +28,8 @@ LAYOUT_FIGURES = ("games", "greedy_yang", "greedy_yin", "random_yang", "random_y
 
 @dataclass(frozen=True)
 class Element:
+    """A row of elements.csv: an element's name, glyph and colour."""
+
     id: str
     name: str
     glyph: str
@@ -37,6 +39,8 @@ class Element:
 
 @dataclass(frozen=True)
 class Player:
+    """A row of players.csv: a seat's player and colours."""
+
     seat: int
     id: str
     name: str
@@ -48,6 +52,8 @@ class Player:
 
 @dataclass(frozen=True)
 class Card:
+    """A row of cards.csv: a player's element card and the cycle it prints."""
+
     owner: str
     element: str
     destroyed_by: str
@@ -59,6 +65,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Island:
+    """A row of islands.csv: the element island at a place on a path."""
+
     path: int
     position: int
     element: str
@@ -67,6 +75,8 @@ class Island:
 
 @dataclass(frozen=True)
 class Token:
+    """A row of tokens.csv: a kind of link token, its count and colour."""
+
     id: str
     name: str
     count: int
@@ -77,6 +87,8 @@ class Token:
 
 @dataclass(frozen=True)
 class Pawn:
+    """A row of pawns.csv: a player's pawn and the path it starts on."""
+
     owner: str
     path: int
     source: Source
@@ -84,6 +96,8 @@ class Pawn:
 
 @dataclass(frozen=True)
 class Model:
+    """Wuxing's card data, as loaded from the game folder."""
+
     common: Common
     elements: dict[str, Element]
     players: tuple[Player, ...]
