@@ -13,7 +13,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, black, white
@@ -23,13 +23,15 @@ from ..errors import DataError, Finding, warning
 from ..kit import Board, Kit, Piece, Sheet
 from ..layout.grid import FOLD_CLEAR, PRINTER_MARGIN, Grid, Rect, plan_grid
 from ..layout.pack import Page, free_slots, pack
-from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
 from ..units import MM, mm
 from .fonts import Fonts
 from .pieces import PieceDrawer
 from .proof import overlay
 from .surface import Surface
 from .text import draw_line, wrap
+
+if TYPE_CHECKING:
+    from ..layout.tiles import TilePlan
 
 GREY = Color(0.45, 0.45, 0.45)
 MARK_WIDTH = 0.25
@@ -240,8 +242,12 @@ class KitRenderer:
                     f"{sheet.title}: the page leaves room for {mm(sp.grid.outer_bleed):.1f} mm "
                     f"of bleed around each piece, not {mm(self.opt.bleed):.1f} mm (the crop "
                     "marks need the rest of the margin); cut carefully or use larger paper"))
-        self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
-                           for b in kit.boards]
+        self.tile_plans: list[TilePlan] = []
+        if kit.boards:  # (pnp.layout.tiles is imported only for a kit with boards)
+            from ..layout.tiles import plan_tiles
+
+            self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
+                               for b in kit.boards]
         booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h, self.fonts) if kit.booklet else 0
         sections = [Section("Print guide and checklist", 1, 2, "double-sided")]
         page = 3
@@ -547,6 +553,8 @@ class KitRenderer:
 
     def _tile_furniture(self, board: Board, plan: TilePlan, tile) -> None:
         """Cut lines, glue zone and an assembly map so the tiles go together."""
+        from ..layout.tiles import TILE_MARGIN
+
         c = self.c
         x0, y0 = tile.x + tile.src.x, tile.y + tile.src.y
         w, h = tile.src.w, tile.src.h
