@@ -8,17 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ...checks import Check, read_checks, run_checks
 from ...data.game import GameFolder
 from ...errors import DataError, Finding, Source, warning
 from ...data.layouts.compiled import Env
 from ...units import length
 from ..base import Common, layout_constants, load_common
 from .components import Compiler, Component, legacy_component, read_component
-
-if TYPE_CHECKING:
-    from ...checks import Check
 
 
 @dataclass(frozen=True)
@@ -54,11 +51,7 @@ def load(folder: GameFolder) -> Model:
                             "each [[component]] its own name", folder.toml_path,
                             field=f"component[{i}].name")
     tables = {c.name: c.table for c in components}
-    checks: tuple[Check, ...] = ()
-    if "check" in folder.config:  # (pnp.checks is imported only for a game that has checks)
-        from ...checks import read_checks
-
-        checks = read_checks(folder, tables)
+    checks = read_checks(folder, tables)
     return Model(common, components, checks)
 
 
@@ -69,11 +62,8 @@ def validate(model: Model) -> list[Finding]:
         if not c.table.rows and not model.common.folder.problems:  # (not when rows were refused)
             findings.append(warning(f"{c.name}: {c.table.name} has no rows",
                                     Source(model.common.folder.toml_path)))
-    if model.checks:
-        from ...checks import run_checks
-
-        counts = {c.name: c.counts for c in model.components}
-        findings.extend(run_checks(model.checks, counts))
+    counts = {c.name: c.counts for c in model.components}
+    findings.extend(run_checks(model.checks, counts))
     return findings
 
 
