@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 ENTRY_POINTS = "pnp.games"
 
 
-@dataclass(frozen=True)
+@dataclass
 class GameSpec:
     """A game pnp can build: its names and the modules of its kit, faces, lab and agents."""
 

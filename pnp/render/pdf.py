@@ -71,7 +71,7 @@ class BuildResult:
     placements: list[Placement] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
+@dataclass
 class SheetPlan:
     """A sheet laid out: its grid, the cells of each page, and whether the pieces are turned."""
 
@@ -88,7 +88,7 @@ def back_key(piece: Piece) -> int | None:
 LAYOUTS = ("duplex", "gutterfold")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Options:
     """How to print: paper, bleed, backs, layout and printer corrections (points)."""
 

@@ -26,7 +26,7 @@ from . import engine
 MARKER_KINDS = ("wound", "experience")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Attack:
     """A row of attacks.csv: an attack type, its colour and the type it beats."""
 
@@ -38,7 +38,7 @@ class Attack:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Modality:
     """A row of modalities.csv: a modality and its multiplier."""
 
@@ -48,7 +48,7 @@ class Modality:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Side:
     """A row of sides.csv: a fighter, its colours and starting experience."""
 
@@ -60,7 +60,7 @@ class Side:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Card:
     """A row of cards.csv: one side's card of an attack type and modality."""
 
@@ -71,7 +71,7 @@ class Card:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Marker:
     """A row of markers.csv: a wound or experience marker of one side."""
 
@@ -81,7 +81,7 @@ class Marker:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class ExampleTurn:
     """A row of the worked example: the card each side plays that turn."""
 
@@ -89,7 +89,7 @@ class ExampleTurn:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Position:
     """Where the booklet's second example starts: a turn late in a game, each fighter's wounds,
     experience and locked card (None in turn 1)."""
@@ -101,7 +101,7 @@ class Position:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Model:
     """Experior's card data, as loaded from the game folder."""
 
