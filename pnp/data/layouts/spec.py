@@ -86,7 +86,7 @@ def _check_defaults(defaults: dict[str, Any], path: Path) -> None:
     known = {prop for props in TYPES.values() for prop in props}
     for key in defaults:
         if key not in known:
-            import difflib  # (only to name the typo)
+            import difflib  # (only to word the error: 2 ms a build otherwise)
 
             close = difflib.get_close_matches(key, known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
