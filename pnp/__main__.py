@@ -9,6 +9,11 @@ from .errors import INTERRUPTED, INTERRUPTED_EXIT
 
 
 def main() -> None:
+    # nearly every object a command makes lives until it ends (modules, classes, fonts, the
+    # kit), so collecting the young ones every 700 allocations only walks live objects (5-10 ms
+    # of a cold build); every 100,000 a short build needs none, and cycles are still freed (a
+    # 54,000-card deck peaks at the same memory)
+    gc.set_threshold(100_000, 10, 10)
     try:
         from .cli import main as cli
     except KeyboardInterrupt:

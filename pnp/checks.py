@@ -30,8 +30,10 @@ RULES = ("each", "counts", "total", "total_min", "total_max", "unique", "allowed
 KEYS = set(RULES) | {"data", "column", "copies", "level"}
 
 
-@dataclass(frozen=True)
+@dataclass
 class Check:
+    """One [[check]] of game.toml: a column of some rows and the rules it must keep."""
+
     table: Table
     component: str | None  # the component the rows belong to (its copies count)
     column: str

@@ -61,6 +61,8 @@ class Source:
 
 @dataclass(frozen=True)
 class Finding:
+    """A problem in the data: an error stops the build (unless --force), a warning is shown."""
+
     level: str  # "error" or "warning"
     message: str
     source: Source | None = None

@@ -26,8 +26,10 @@ NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 NONE = "none"  # `--printer none`: no profile for this build, not even the default
 
 
-@dataclass(frozen=True)
+@dataclass
 class Printer:
+    """A saved printer profile: its duplex shift and scale correction."""
+
     name: str
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm
     scale: float = 1.0  # every page scaled about its centre (a printer printing 1 % small: 1.01)

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class OpenGame:
+    """A game opened for a command: its folder, its registry entry and its loaded model."""
+
     folder: GameFolder
     spec: GameSpec
     model: Any
@@ -105,6 +107,8 @@ def errors_in(findings: list[Finding]) -> list[Finding]:
 
 @dataclass
 class Built:
+    """What a build wrote: the PDF, its page count, the findings and the guide's sections."""
+
     path: Path
     pages: int
     findings: list[Finding]

@@ -38,6 +38,17 @@ def test_a_wuxing_build_imports_nothing_it_does_not_draw_with(tmp_path):
     assert not unneeded
 
 
+def test_a_plain_deck_build_leaves_out_what_only_other_games_use(tmp_path):
+    from pnp.scaffold import new_game
+
+    game = new_game("plain", tmp_path)
+    modules = _modules_of_build(str(game), tmp_path)
+    assert (tmp_path / "kit.pdf").stat().st_size > 10_000
+    assert "pnp.games.deck.kit" in modules and "pnp.data.layouts.compiled" in modules
+    # tiled boards, boards of places, and the typo hints of a bad layout
+    assert not modules & {"pnp.layout.tiles", "pnp.layout.places", "difflib"}
+
+
 def test_platypus_compiles_its_url_pattern_when_first_used_and_leaves_pyphen_out():
     code = """
 import re, sys

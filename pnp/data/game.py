@@ -65,6 +65,8 @@ def _kind_words(kinds: tuple) -> str:
 
 @dataclass
 class GameFolder:
+    """A game's folder and its game.toml, read once; the data problems found while loading."""
+
     path: Path
     config: dict[str, Any]
     # Data errors found while loading (one per bad cell, row or file), so one run names them

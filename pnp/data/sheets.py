@@ -28,6 +28,8 @@ FETCH_TIMEOUT = 10.0
 
 @dataclass
 class Table:
+    """The rows of one sheet or CSV file, with its header's columns."""
+
     name: str  # as findings name it: "cards.csv", "deck.xlsx [sheet Monsters]"
     columns: tuple[str, ...]
     rows: list[Record]

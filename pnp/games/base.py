@@ -18,8 +18,10 @@ from ..resources import shipped
 from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings
 
 
-@dataclass(frozen=True)
+@dataclass
 class Common:
+    """What every game's data holds: game.toml's [game] texts, palette and fonts; its rulings."""
+
     folder: GameFolder
     title: str
     engine: str

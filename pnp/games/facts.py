@@ -14,14 +14,15 @@ import re
 from dataclasses import dataclass
 
 from ..errors import Finding, PnpError, Source, error
-from ..layout import places
 from . import rulings as rulings_mod
 
 PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*$")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Side:
+    """A side (seat) as the game's data names it."""
+
     id: str       # as the data writes it ("yang", "elf")
     name: str     # as it is printed ("Yang", "Elf")
     source: Source
@@ -37,6 +38,8 @@ def check_facts(folder, spec, model) -> list[Finding]:
     findings += rulings_mod.check(model.common.rulings, enforced or rulings_mod.NONE,
                                   folder.path)
     if hasattr(module, "tracks"):
+        from ..layout import places  # (only games with boards of places have tracks)
+
         for message, field in places.problems(module.tracks(model)):
             findings.append(error(message, Source(folder.toml_path), field or None))
     engine = _engine(spec, module, model)

@@ -55,8 +55,10 @@ if TYPE_CHECKING:
 ENTRY_POINTS = "pnp.games"
 
 
-@dataclass(frozen=True)
+@dataclass
 class GameSpec:
+    """A game pnp can build: its names and the modules of its kit, faces, lab and agents."""
+
     name: str                              # the `engine` key of game.toml
     title: str
     kit: str                               # module path of the kit protocol (see above)

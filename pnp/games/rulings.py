@@ -28,7 +28,7 @@ BARE_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?")
 
 
 
-@dataclass(frozen=True)
+@dataclass
 class Enforced:
     """What a game's engine enforces: the parameters each ruling must state, by ruling id, and
     the values of all parameters (the numbers the engine plays with)."""
@@ -40,8 +40,10 @@ class Enforced:
 NONE = Enforced()
 
 
-@dataclass(frozen=True)
+@dataclass
 class Ruling:
+    """One [[ruling]] entry of rulings.toml."""
+
     id: str
     title: str
     text: str  # as written, placeholders unfilled

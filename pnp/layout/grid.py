@@ -29,6 +29,8 @@ EPS = 1e-6
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle in points: lower left corner, width and height."""
+
     x: float
     y: float
     w: float
@@ -51,14 +53,18 @@ class Rect:
 
 @dataclass(frozen=True)
 class Mark:
+    """A crop mark: a line from (x1, y1) to (x2, y2), in points."""
+
     x1: float
     y1: float
     x2: float
     y2: float
 
 
-@dataclass(frozen=True)
+@dataclass
 class Grid:
+    """How pieces of one size sit n-up on a page: cells, gaps, bleed and crop marks."""
+
     page_w: float
     page_h: float
     piece_w: float

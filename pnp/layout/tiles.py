@@ -17,8 +17,10 @@ TILE_MARGIN = 12 * MM  # room on a tile page for labels, the assembly map and al
 OVERLAP = 10 * MM
 
 
-@dataclass(frozen=True)
+@dataclass
 class Tile:
+    """One page of a tiled board: which part of the board it shows, and where."""
+
     col: int
     row: int  # 0 = top row of the board
     src: Rect  # the part of the board (board coordinates, origin bottom-left) on this page
@@ -27,8 +29,10 @@ class Tile:
     rotated: bool  # board turned 90 degrees (counter-clockwise) on the page
 
 
-@dataclass(frozen=True)
+@dataclass
 class TilePlan:
+    """A board cut into pages: its tiles, their columns and rows, and how much they overlap."""
+
     board_w: float
     board_h: float
     cols: int

@@ -13,7 +13,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, black, white
@@ -23,13 +23,15 @@ from ..errors import DataError, Finding, warning
 from ..kit import Board, Kit, Piece, Sheet
 from ..layout.grid import FOLD_CLEAR, PRINTER_MARGIN, Grid, Rect, plan_grid
 from ..layout.pack import Page, free_slots, pack
-from ..layout.tiles import TILE_MARGIN, TilePlan, plan_tiles
 from ..units import MM, mm
 from .fonts import Fonts
 from .pieces import PieceDrawer
 from .proof import overlay
 from .surface import Surface
 from .text import draw_line, wrap
+
+if TYPE_CHECKING:
+    from ..layout.tiles import TilePlan
 
 GREY = Color(0.45, 0.45, 0.45)
 MARK_WIDTH = 0.25
@@ -38,6 +40,8 @@ CUT_WIDTH = 0.35
 
 @dataclass
 class Section:
+    """A part of the PDF (a sheet or a board) and its pages, for the print guide."""
+
     title: str
     first: int  # 1-based page numbers
     last: int
@@ -58,6 +62,8 @@ class Placement:
 
 @dataclass
 class BuildResult:
+    """What drawing a kit produced: pages, pieces placed, findings, sections and placements."""
+
     pages: int = 0
     placed: Counter = field(default_factory=Counter)
     findings: list[Finding] = field(default_factory=list)
@@ -65,8 +71,10 @@ class BuildResult:
     placements: list[Placement] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
+@dataclass
 class SheetPlan:
+    """A sheet laid out: its grid, the cells of each page, and whether the pieces are turned."""
+
     grid: Grid
     pages: list[Page]  # per page: (cell, piece index)
     turned: bool
@@ -80,8 +88,10 @@ def back_key(piece: Piece) -> int | None:
 LAYOUTS = ("duplex", "gutterfold")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Options:
+    """How to print: paper, bleed, backs, layout and printer corrections (points)."""
+
     paper: tuple[float, float]
     bleed: float = 3 * MM
     backs: bool = True
@@ -232,8 +242,12 @@ class KitRenderer:
                     f"{sheet.title}: the page leaves room for {mm(sp.grid.outer_bleed):.1f} mm "
                     f"of bleed around each piece, not {mm(self.opt.bleed):.1f} mm (the crop "
                     "marks need the rest of the margin); cut carefully or use larger paper"))
-        self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
-                           for b in kit.boards]
+        self.tile_plans: list[TilePlan] = []
+        if kit.boards:  # (pnp.layout.tiles is imported only for a kit with boards)
+            from ..layout.tiles import plan_tiles
+
+            self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
+                               for b in kit.boards]
         booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h, self.fonts) if kit.booklet else 0
         sections = [Section("Print guide and checklist", 1, 2, "double-sided")]
         page = 3
@@ -539,6 +553,8 @@ class KitRenderer:
 
     def _tile_furniture(self, board: Board, plan: TilePlan, tile) -> None:
         """Cut lines, glue zone and an assembly map so the tiles go together."""
+        from ..layout.tiles import TILE_MARGIN
+
         c = self.c
         x0, y0 = tile.x + tile.src.x, tile.y + tile.src.y
         w, h = tile.src.w, tile.src.h

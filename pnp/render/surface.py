@@ -49,6 +49,8 @@ def _relative(origin: tuple, now: tuple) -> tuple:
 
 @dataclass
 class Surface:
+    """A face being drawn: the canvas, fonts and size of the piece, and what the drawing found."""
+
     c: Canvas
     fonts: Fonts
     w: float

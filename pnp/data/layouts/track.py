@@ -11,6 +11,8 @@ PATHS = ("loop", "serpentine", "line")
 
 @dataclass(frozen=True)
 class Cell:
+    """One cell of a track: its place along it and its box in points (lower left, size)."""
+
     index: int  # 0-based position along the track
     x: float
     y: float

@@ -39,6 +39,8 @@ KEYS = {"name", "type", "data", "cache", "size", "width", "height", "diameter", 
 
 @dataclass
 class Component:
+    """One [[component]]: its rows, size, shape and the layouts of its faces."""
+
     name: str
     type: str
     title: str

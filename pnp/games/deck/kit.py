@@ -18,8 +18,10 @@ from ..base import Common, layout_constants, load_common
 from .components import Compiler, Component, legacy_component, read_component
 
 
-@dataclass(frozen=True)
+@dataclass
 class Model:
+    """A data-only game: its components and the checks their rows must keep."""
+
     common: Common
     components: tuple[Component, ...]
     checks: tuple[Check, ...]

@@ -26,8 +26,10 @@ from . import engine
 MARKER_KINDS = ("wound", "experience")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Attack:
+    """A row of attacks.csv: an attack type, its colour and the type it beats."""
+
     id: str
     name: str
     colour: Colour
@@ -36,16 +38,20 @@ class Attack:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Modality:
+    """A row of modalities.csv: a modality and its multiplier."""
+
     id: str
     name: str
     multiplier: int
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Side:
+    """A row of sides.csv: a fighter, its colours and starting experience."""
+
     id: str
     name: str
     colour: Colour
@@ -54,8 +60,10 @@ class Side:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Card:
+    """A row of cards.csv: one side's card of an attack type and modality."""
+
     side: str
     type: str
     modality: str
@@ -63,21 +71,25 @@ class Card:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Marker:
+    """A row of markers.csv: a wound or experience marker of one side."""
+
     side: str
     kind: str  # "wound" or "experience"
     type: str  # attack type of an experience marker, "" for a wound marker
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class ExampleTurn:
+    """A row of the worked example: the card each side plays that turn."""
+
     cards: dict[str, tuple[str, str]]  # side -> (type, modality)
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Position:
     """Where the booklet's second example starts: a turn late in a game, each fighter's wounds,
     experience and locked card (None in turn 1)."""
@@ -89,8 +101,10 @@ class Position:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Model:
+    """Experior's card data, as loaded from the game folder."""
+
     common: Common
     attacks: dict[str, Attack]
     modalities: dict[str, Modality]

@@ -83,6 +83,8 @@ def hand_sizes(num_players: int, deck_size: int = DECK_SIZE) -> list[int]:
 
 @dataclass(frozen=True)
 class Monster:
+    """A monster card: suit, value, element, kind, coins and boss VP."""
+
     suit: str
     value: int
     element: str
@@ -100,6 +102,8 @@ class Monster:
 
 @dataclass(frozen=True)
 class Treasure:
+    """A treasure card: its effect, amount and target."""
+
     id: str
     name: str
     effect: str        # a kind of EFFECTS
@@ -110,6 +114,8 @@ class Treasure:
 
 @dataclass(frozen=True)
 class Power:
+    """A character's level power: a kind and an amount."""
+
     kind: str          # a kind of POWERS
     amount: int
     text: str          # template: {amount}
@@ -117,6 +123,8 @@ class Power:
 
 @dataclass(frozen=True)
 class Character:
+    """A character card: threshold, element, defence and level powers."""
+
     id: str
     name: str
     threshold: int
@@ -130,6 +138,8 @@ class Character:
 
 @dataclass(frozen=True)
 class Mission:
+    """A mission card: what it scores, and loses, per suit or count."""
+
     id: str
     name: str
     gain_vp: int

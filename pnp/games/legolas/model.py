@@ -22,8 +22,10 @@ from .facts import ELEMENTS, SUITS, Character, Mission, Monster, Treasure
 PALETTE = ("gold", "trap", "boss", "parchment", "treasure", "character", "back", "ink", "paper")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Player:
+    """A seat's player: name, colours and symbol."""
+
     seat: int
     name: str
     colour: Color
@@ -32,8 +34,10 @@ class Player:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Model:
+    """Legolas's data as loaded from the game folder: cards, players and sizes."""
+
     common: Common
     cards: Cards                              # the engine's card lists, in file order
     players: tuple[Player, ...]

@@ -26,8 +26,10 @@ LAYOUT_RULING = "W21"
 LAYOUT_FIGURES = ("games", "greedy_yang", "greedy_yin", "random_yang", "random_yin")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Element:
+    """A row of elements.csv: an element's name, glyph and colour."""
+
     id: str
     name: str
     glyph: str
@@ -35,8 +37,10 @@ class Element:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Player:
+    """A row of players.csv: a seat's player and colours."""
+
     seat: int
     id: str
     name: str
@@ -46,8 +50,10 @@ class Player:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Card:
+    """A row of cards.csv: a player's element card and the cycle it prints."""
+
     owner: str
     element: str
     destroyed_by: str
@@ -57,16 +63,20 @@ class Card:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Island:
+    """A row of islands.csv: the element island at a place on a path."""
+
     path: int
     position: int
     element: str
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Token:
+    """A row of tokens.csv: a kind of link token, its count and colour."""
+
     id: str
     name: str
     count: int
@@ -75,15 +85,19 @@ class Token:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Pawn:
+    """A row of pawns.csv: a player's pawn and the path it starts on."""
+
     owner: str
     path: int
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass
 class Model:
+    """Wuxing's card data, as loaded from the game folder."""
+
     common: Common
     elements: dict[str, Element]
     players: tuple[Player, ...]
