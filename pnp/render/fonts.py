@@ -75,6 +75,7 @@ class Fonts:
     paths: dict[str, Path]
     _names: dict[str, str] = field(default_factory=dict)
     _cmaps: dict[str, frozenset[str]] = field(default_factory=dict)
+    _ascii: dict[str, bool] = field(default_factory=dict)  # has every printable ASCII character
     _words: dict[str, dict[str, float]] = field(default_factory=dict)
     _runs: dict[tuple[str, str], list[tuple[str, str]]] = field(default_factory=dict)
 
@@ -97,8 +98,21 @@ class Fonts:
             self._cmaps[font] = chars
         return chars
 
+    def _plain(self, font: str, text: str) -> bool:
+        """Whether the text is printable ASCII and the font has all of it: most texts, told
+        without making the set of the font's characters (most of a millisecond a font)."""
+        if not (text.isascii() and text.isprintable()):
+            return False
+        ok = self._ascii.get(font)
+        if ok is None:
+            have = pdfmetrics.getFont(font).face.charToGlyph
+            ok = self._ascii[font] = all(code in have for code in range(32, 127))
+        return ok
+
     def all_in(self, font: str, texts) -> bool:
         """Whether the font alone has every character of the texts."""
+        if all(self._plain(font, t) for t in texts):
+            return True
         chars = self._chars(font)
         return all(chars.issuperset(t) for t in texts)
 
@@ -107,6 +121,8 @@ class Fonts:
 
     def missing(self, text: str, role: str = "regular") -> str:
         """Characters that neither the role's font nor any fallback can print."""
+        if self._plain(self[role], text):
+            return ""
         primary = self._chars(self[role])
         if primary.issuperset(text):
             return ""
@@ -124,7 +140,7 @@ class Fonts:
         if hit is not None:
             return hit
         primary = self[role]
-        if self._chars(primary).issuperset(text):
+        if self._plain(primary, text) or self._chars(primary).issuperset(text):
             out = [(primary, text)]
         else:
             chain = [primary] + [self[r] for r in FALLBACK_ROLES if self[r] != primary]
