@@ -109,6 +109,23 @@ def test_a_character_no_font_has_is_reported_not_printed_blank(game_copy, tmp_pa
     assert not (tmp_path / "y.pdf").exists()
 
 
+def test_plain_and_other_texts_are_split_among_the_fonts_alike():
+    """A printable-ASCII text is told apart without the set of the font's characters; the
+    answers are those the set gives, for a font with all of ASCII and for one without."""
+    from pnp.render.fonts import load_fonts
+
+    fonts = load_fonts()
+    regular, cjk = fonts["regular"], fonts["cjk"]  # the CJK subset has no Latin letters
+    assert fonts.runs("Deal 5 cards.", "regular") == [(regular, "Deal 5 cards.")]
+    assert fonts.runs("Deal 5 cards.", "cjk") == [  # (spaces stay in the role's own font)
+        (regular, "Deal"), (cjk, " "), (regular, "5"), (cjk, " "), (regular, "cards.")]
+    assert fonts.runs("Fire \u706b", "regular") == [(regular, "Fire "), (cjk, "\u706b")]
+    assert fonts.missing("Deal 5 cards.") == fonts.missing("Deal 5\ncards.") == ""
+    assert fonts.missing("a\u0007b") == "\u0007"  # a control character no font has
+    assert fonts.all_in(regular, ["Deal", "5 cards"]) and not fonts.all_in(cjk, ["Deal"])
+    assert not fonts.all_in(regular, ["Deal", "\u706b"])
+
+
 def test_a_character_no_font_has_prints_as_the_empty_box_the_message_says():
     """With --force the character prints as the font's empty box: ink where it stands, in a
     box about as wide as a letter."""
