@@ -22,9 +22,12 @@ _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 
 def length(text: str | int | float, path=None, row=None, field=None) -> float:
     """Parse a length into points. Bare numbers are millimetres (what designers measure in)."""
-    wrong = DataError(f"expected a length such as 63mm or 2.5in, got {text!r}", path, row, field)
+    def wrong() -> DataError:  # (made only when needed: layouts convert hundreds of lengths)
+        return DataError(f"expected a length such as 63mm or 2.5in, got {text!r}", path, row,
+                         field)
+
     if isinstance(text, bool):
-        raise wrong
+        raise wrong()
     if isinstance(text, (int, float)):
         value = float(text) * MM
     else:
@@ -35,9 +38,9 @@ def length(text: str | int | float, path=None, row=None, field=None) -> float:
             try:
                 value = float(str(text)) * MM
             except ValueError:
-                raise wrong from None
+                raise wrong() from None
     if not math.isfinite(value):
-        raise wrong
+        raise wrong()
     return value
 
 

@@ -44,11 +44,14 @@ def to_length(raw: Any) -> Length:
     text = str(raw).strip()
     points = percent = 0.0
     pos = 0
-    wrong = ValueProblem(f"expected a length such as 5mm, 0.25in, 12pt, 50% or 100% - 6mm, "
-                         f"got {raw!r}")
+
+    def wrong() -> ValueProblem:  # (made only when needed)
+        return ValueProblem(f"expected a length such as 5mm, 0.25in, 12pt, 50% or 100% - 6mm, "
+                            f"got {raw!r}")
+
     for m in _TERM.finditer(text):
         if m.start() != pos or not m.group(2):
-            raise wrong
+            raise wrong()
         pos = m.end()
         sign = -1.0 if m.group(1) == "-" else 1.0
         term = m.group(2).strip()
@@ -58,9 +61,9 @@ def to_length(raw: Any) -> Length:
             else:
                 points += sign * length(term)
         except (ValueError, DataError):
-            raise wrong from None
+            raise wrong() from None
     if pos != len(text) or not text:
-        raise wrong
+        raise wrong()
     return Length(points, percent)
 
 
