@@ -4,7 +4,10 @@ text into a box by shrinking it within limits. What still does not fit is report
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
 
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import Fonts
@@ -125,21 +128,62 @@ def _draw_block(c: Canvas, fonts: Fonts, fitted: Fitted, ax: float, y: float, ro
                 align: str) -> bool:
     """Lines in one font as one PDF text object (a line each costs a text object of its own,
     a third of a plain card's drawing); False, drawing nothing, when a line needs a fallback
-    font. Only on a plain canvas: a tracking one (ink saver, preflight) watches each line."""
+    font or another subset of it. Only on a plain canvas: a tracking one (ink saver,
+    preflight) watches each line."""
     font = fonts[role]
     if not fonts.all_in(font, fitted.lines):
         return False
+    encoded = _subset0(c, font, fitted.lines)
+    if encoded is None:
+        return False
     size, leading = fitted.size, fitted.size * LEADING
-    c.setFont(font, size, leading)
-    t = c.beginText(ax, y)
-    if align == "left":
-        for line in fitted.lines:
-            t.textLine(line)  # T*: down one leading, back to the left edge
-    else:
-        share = 0.5 if align == "centre" else 1.0
-        for line in fitted.lines:
-            t.setTextOrigin(ax - share * c.stringWidth(line, font, size), y)
-            t.textLine(line)
+    c.setFont(font, size, leading)  # the canvas's own state, as beginText would leave it
+    # the operators reportlab's TextObject writes (beginText, then a textLine a line)
+    code = [f"BT 1 0 0 1 {fp_str(ax, y)} Tm"]
+    head = f"{encoded[0]} {fp_str(size)} Tf {fp_str(leading)} TL"
+    share = {"left": 0.0, "centre": 0.5, "right": 1.0}[align]
+    for line, pdf in zip(fitted.lines, encoded[1]):
+        if share:
+            code.append(f"1 0 0 1 {fp_str(ax - share * c.stringWidth(line, font, size), y)} Tm")
             y -= leading
-    c.drawText(t)
+        if head and pdf:
+            code.append(head)
+            head = ""
+        code.append(f"({pdf}) Tj T*" if pdf else "T*")  # T*: down one leading, line start
+    code.append("ET")
+    c._code.append(" ".join(code))
     return True
+
+
+# per TrueType font and PDF (reportlab's TTFont.State): its first subset's codes, as a table
+_CODES: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _subset0(c: Canvas, name: str, lines) -> tuple[str, list[str]] | None:
+    """(the font's PDF name, each line as an escaped PDF string) when every character lies in
+    the font's first subset (256 codes: a Latin, Greek or Cyrillic game's), else None.
+    reportlab's TextObject encodes a line a character at a time in Python (a fifth of a plain
+    card's drawing); here a table of the codes it gave does it in one str.translate. Characters
+    new to the PDF get their codes from reportlab first, so both agree on every byte."""
+    font = pdfmetrics.getFont(name)
+    if not getattr(font, "_dynamicFont", False):
+        return None
+    doc = c._doc
+    state = font.state.get(doc)
+    known = None if state is None else _CODES.get(state)
+    for line in lines:
+        if known is None or not known[2].issuperset(line):
+            font.splitString(line, doc)  # codes for the characters new to this PDF
+    state = font.state[doc]
+    if known is None or known[0] != len(state.assignments):
+        table = {code: chr(n) for code, n in state.assignments.items() if n < 256}
+        if 32 in table:
+            table[0xA0] = table[32]  # reportlab prints a no-break space as a space
+        known = _CODES[state] = (len(state.assignments), table, frozenset(map(chr, table)))
+    _, table, chars = known
+    out = []
+    for line in lines:
+        if not chars.issuperset(line):
+            return None
+        out.append(escapePDF(line.translate(table).encode("latin-1")))
+    return font.getSubsetInternalName(0, doc), out
