@@ -8,6 +8,7 @@ from weakref import WeakKeyDictionary
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import Fonts
@@ -127,63 +128,69 @@ def draw_fitted(c: Canvas, fonts: Fonts, fitted: Fitted, x: float, top: float, w
 def _draw_block(c: Canvas, fonts: Fonts, fitted: Fitted, ax: float, y: float, role: str,
                 align: str) -> bool:
     """Lines in one font as one PDF text object (a line each costs a text object of its own,
-    a third of a plain card's drawing); False, drawing nothing, when a line needs a fallback
-    font or another subset of it. Only on a plain canvas: a tracking one (ink saver,
-    preflight) watches each line."""
+    a third of a plain card's drawing), written as reportlab's TextObject writes it (beginText,
+    then a textLine a line); False, drawing nothing, when a line needs a fallback font or
+    another subset of the font. Only on a plain canvas: a tracking one (ink saver, preflight)
+    watches each line."""
     font = fonts[role]
-    if not fonts.all_in(font, fitted.lines):
+    codes = _codes(c, fonts, font, fitted.lines)
+    if codes is None:
         return False
-    encoded = _subset0(c, font, fitted.lines)
-    if encoded is None:
-        return False
+    name, table = codes
     size, leading = fitted.size, fitted.size * LEADING
     c.setFont(font, size, leading)  # the canvas's own state, as beginText would leave it
-    # the operators reportlab's TextObject writes (beginText, then a textLine a line)
-    code = [f"BT 1 0 0 1 {fp_str(ax, y)} Tm"]
-    head = f"{encoded[0]} {fp_str(size)} Tf {fp_str(leading)} TL"
-    share = {"left": 0.0, "centre": 0.5, "right": 1.0}[align]
-    for line, pdf in zip(fitted.lines, encoded[1]):
-        if share:
-            code.append(f"1 0 0 1 {fp_str(ax - share * c.stringWidth(line, font, size), y)} Tm")
-            y -= leading
-        if head and pdf:
-            code.append(head)
-            head = ""
-        code.append(f"({pdf}) Tj T*" if pdf else "T*")  # T*: down one leading, line start
-    code.append("ET")
-    c._code.append(" ".join(code))
+    code = f"BT 1 0 0 1 {fp_str(ax, y)} Tm"
+    font_op = f"{name} {fp_str(size)} Tf {fp_str(leading)} TL"
+    if align == "left":  # T*: each line starts one leading below the last, at the left edge
+        body = "\n".join(fitted.lines).translate(table)  # the table turns "\n" to ") Tj T* ("
+        c._code.append(f"{code} {font_op} ({body}) Tj T* ET")
+        return True
+    share = 0.5 if align == "centre" else 1.0
+    parts = [code]
+    for line in fitted.lines:
+        parts.append(f"1 0 0 1 {fp_str(ax - share * c.stringWidth(line, font, size), y)} Tm")
+        if font_op:
+            parts.append(font_op)
+            font_op = ""
+        parts.append(f"({line.translate(table)}) Tj T*")
+        y -= leading
+    parts.append("ET")
+    c._code.append(" ".join(parts))
     return True
 
 
-# per TrueType font and PDF (reportlab's TTFont.State): its first subset's codes, as a table
+# per TrueType font and PDF (reportlab's TTFont.State): the characters of its first subset,
+# its PDF name, each character's code as an escaped PDF string, and how many codes were given
 _CODES: WeakKeyDictionary = WeakKeyDictionary()
 
 
-def _subset0(c: Canvas, name: str, lines) -> tuple[str, list[str]] | None:
-    """(the font's PDF name, each line as an escaped PDF string) when every character lies in
-    the font's first subset (256 codes: a Latin, Greek or Cyrillic game's), else None.
-    reportlab's TextObject encodes a line a character at a time in Python (a fifth of a plain
-    card's drawing); here a table of the codes it gave does it in one str.translate. Characters
-    new to the PDF get their codes from reportlab first, so both agree on every byte."""
+def _codes(c: Canvas, fonts: Fonts, name: str, lines) -> tuple[str, dict[int, str]] | None:
+    """(the font's PDF name, a str.translate table to escaped PDF strings) when the font has
+    every character of the lines and all lie in its first subset (256 codes: a Latin, Greek or
+    Cyrillic game's), else None. reportlab's TextObject encodes text a character at a time in
+    Python (a fifth of a plain card's drawing); the table does it in C. Characters new to the
+    PDF get their codes from reportlab first, so both write the same bytes."""
     font = pdfmetrics.getFont(name)
-    if not getattr(font, "_dynamicFont", False):
+    if not isinstance(font, TTFont):
         return None
     doc = c._doc
     state = font.state.get(doc)
     known = None if state is None else _CODES.get(state)
-    for line in lines:
-        if known is None or not known[2].issuperset(line):
-            font.splitString(line, doc)  # codes for the characters new to this PDF
-    state = font.state[doc]
-    if known is None or known[0] != len(state.assignments):
-        table = {code: chr(n) for code, n in state.assignments.items() if n < 256}
-        if 32 in table:
-            table[0xA0] = table[32]  # reportlab prints a no-break space as a space
-        known = _CODES[state] = (len(state.assignments), table, frozenset(map(chr, table)))
-    _, table, chars = known
-    out = []
-    for line in lines:
-        if not chars.issuperset(line):
+    if known is None or not all(map(known[0].issuperset, lines)):
+        if not fonts.all_in(name, lines):
             return None
-        out.append(escapePDF(line.translate(table).encode("latin-1")))
-    return font.getSubsetInternalName(0, doc), out
+        for line in lines:
+            font.splitString(line, doc)  # codes for the characters new to this PDF
+        state = font.state[doc]
+        if known is None or known[3] != len(state.assignments):
+            table = {code: escapePDF(bytes([n])) for code, n in state.assignments.items()
+                     if n < 256}
+            if 32 in table:
+                table[0xA0] = table[32]  # reportlab prints a no-break space as a space
+            chars = frozenset(map(chr, table)) - {"\n"}
+            table[10] = ") Tj T* ("  # between the lines of a block
+            known = _CODES[state] = (chars, font.getSubsetInternalName(0, doc), table,
+                                     len(state.assignments))
+        if not all(map(known[0].issuperset, lines)):
+            return None
+    return known[1], known[2]
