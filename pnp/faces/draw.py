@@ -299,9 +299,9 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
             _art_notes(L, s, e, problem)
         else:
             _problem(L, s, e, problem)
-    m = caches(L).measure(fonts)
+    cache = caches(L)
     key = (text, role, round(w, 2), round(h, 2), size, min_size, v["leading"])
-    fits = caches(L).fits
+    fits = cache.fits
     fitted = fits.get(key, False)
     if fitted is False:
         fitted = None
@@ -310,8 +310,8 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
             # and twice as fast); hyphenation below only when that does not fit
             fitted = plain_fit(fonts, text, w, h, size, min_size, role)
         if fitted is None:
-            fitted = richtext.fit(fonts, m, text, role, w, h, size, min_size, v["leading"],
-                                  L.env.lang)
+            fitted = richtext.fit(fonts, cache.measure(fonts), text, role, w, h, size,
+                                  min_size, v["leading"], L.env.lang)
         if len(fits) > FIT_CACHE:
             fits.clear()
         fits[key] = fitted
@@ -332,11 +332,11 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
 
     def icon(name: str, ix: float, baseline: float, size: float) -> None:
         side = size * 0.9
-        caches(L).icons.draw(s.c, name, ix + size / 2, baseline + side / 2 - size * 0.08, side,
+        cache.icons.draw(s.c, name, ix + size / 2, baseline + side / 2 - size * 0.08, side,
                          colour)
         set_colour(s.c, colour)
 
-    richtext.draw(s.c, fonts, m, fitted, x, top, w, v["align"], icon)
+    richtext.draw(s.c, fonts, cache.measure(fonts), fitted, x, top, w, v["align"], icon)
 
 
 def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: float, w: float,
@@ -353,7 +353,7 @@ def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: floa
     else:
         span = max((line.width * size for line in fitted.lines), default=0.0)
         lead = fitted.leading
-    left = {"centre": x + (w - span) / 2, "right": x + w - span}.get(align, x)
+    left = x + (w - span) / 2 if align == "centre" else x + w - span if align == "right" else x
     first = top - size * 0.95  # the first baseline, as draw_fitted puts it
     last = first - (len(fitted.lines) - 1) * size * lead
     s.check_placed(text, size, left, last - DESCENT * size, left + span, first + ASCENT * size,

@@ -196,21 +196,26 @@ class Surface:
         if not self.cut:
             return
         now = self.c._currentMatrix
-        if now is self._origin:  # nothing turned or moved since the face began: its own frame
-            corners = [(px, py) for px in (x0, x1) for py in (y0, y1)]
+        if now is self._origin and self.shape != "circle":
+            # nothing turned or moved since the face began: the box's nearest side to the trim
+            room = min(x0, x1, self.w - x0, self.w - x1, y0, y1, self.h - y0, self.h - y1)
         else:
-            m = _relative(self._origin, now)
-            corners = [_apply(m, px, py) for px in (x0, x1) for py in (y0, y1)]
-        if self.shape == "circle":
-            r = min(self.w, self.h) / 2
-            cx, cy = self.w / 2, self.h / 2
-            room = r - max(((px - cx) ** 2 + (py - cy) ** 2) ** 0.5 for px, py in corners)
-        else:
-            room = min(min(px, self.w - px, py, self.h - py) for px, py in corners)
+            room = self._room([(px, py) for px in (x0, x1) for py in (y0, y1)], now)
         if room < CUT_CLEARANCE - 0.01:
             where = "crosses" if room < 0 else f"is {room / CUT_CLEARANCE:.2f} mm from"
             self.report(f"text {text[:40]!r} {where} the cut line; keep it at least 1 mm inside",
                         field, source=source)
+
+    def _room(self, corners: list[tuple[float, float]], now: tuple) -> float:
+        """How far inside the cut line the corners (drawn in the canvas frame `now`) all lie."""
+        if now is not self._origin:
+            m = _relative(self._origin, now)
+            corners = [_apply(m, px, py) for px, py in corners]
+        if self.shape == "circle":
+            r = min(self.w, self.h) / 2
+            cx, cy = self.w / 2, self.h / 2
+            return r - max(((px - cx) ** 2 + (py - cy) ** 2) ** 0.5 for px, py in corners)
+        return min(min(px, self.w - px, py, self.h - py) for px, py in corners)
 
     def _check_glyphs(self, text: str, role: str, field: str | None,
                       source: Source | None) -> None:
