@@ -294,7 +294,8 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         raise ValueProblem(f"min_size {min_size:g} is larger than size {size:g}")
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
-    for problem in _problems(L, fonts, text, role):
+    plain = not richtext.has_markup(text)
+    for problem in _problems(L, fonts, text, role, plain):
         if isinstance(problem, Picture):
             _art_notes(L, s, e, problem)
         else:
@@ -305,7 +306,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     fitted = fits.get(key, False)
     if fitted is False:
         fitted = None
-        if v["leading"] == LEADING and not richtext.has_markup(text):
+        if plain and v["leading"] == LEADING:
             # plain text: the renderer's own fitting, words as plain strings (the common case,
             # and twice as fast); hyphenation below only when that does not fit
             fitted = plain_fit(fonts, text, w, h, size, min_size, role)
@@ -367,21 +368,19 @@ def _role(L: Layout, fonts, font: str) -> str:
     return role
 
 
-def _problems(L: Layout, fonts, text: str, role: str) -> list[str | Picture]:
+def _problems(L: Layout, fonts, text: str, role: str, plain: bool) -> list[str | Picture]:
     """Characters no font has and icons nobody drew (messages), and SVG icons with parts pnp
-    cannot print (their Pictures), once per text and font."""
+    cannot print (their Pictures); worked out once per text and font when it has markup."""
+    if plain:  # one set test: cheaper than remembering it
+        gone = fonts.missing(text, role)
+        if not gone:
+            return []
+        return [f"no font has the character(s) {gone!r} in {text[:40]!r}; {UNPRINTABLE}"]
     key = ("problems", text, role)
     hit = caches(L).fits.get(key)
     if hit is not None:
         return hit
-    out: list[str | Picture]
-    if not richtext.has_markup(text):
-        gone = fonts.missing(text, role)
-        out = [] if not gone else [
-            f"no font has the character(s) {gone!r} in {text[:40]!r}; {UNPRINTABLE}"]
-        caches(L).fits[key] = out
-        return out
-    out = []
+    out: list[str | Picture] = []
     paragraphs = richtext.parse(text, role)
     by_role: dict[str, list[str]] = {}
     for p in paragraphs:
