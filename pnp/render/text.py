@@ -159,8 +159,8 @@ def _draw_block(c: Canvas, fonts: Fonts, fitted: Fitted, ax: float, y: float, ro
     return True
 
 
-# per TrueType font and PDF (reportlab's TTFont.State): the characters of its first subset,
-# its PDF name, each character's code as an escaped PDF string, and how many codes were given
+# per PDF (its reportlab document), per font: the characters of the font's first subset, its
+# PDF name, each character's code as an escaped PDF string, and how many codes it has given
 _CODES: WeakKeyDictionary = WeakKeyDictionary()
 
 
@@ -168,29 +168,33 @@ def _codes(c: Canvas, fonts: Fonts, name: str, lines) -> tuple[str, dict[int, st
     """(the font's PDF name, a str.translate table to escaped PDF strings) when the font has
     every character of the lines and all lie in its first subset (256 codes: a Latin, Greek or
     Cyrillic game's), else None. reportlab's TextObject encodes text a character at a time in
-    Python (a fifth of a plain card's drawing); the table does it in C. Characters new to the
-    PDF get their codes from reportlab first, so both write the same bytes."""
-    font = pdfmetrics.getFont(name)
-    if not isinstance(font, TTFont):
-        return None
-    doc = c._doc
-    state = font.state.get(doc)
-    known = None if state is None else _CODES.get(state)
+    Python (a fifth of a plain card's drawing); the table does it in C."""
+    per_pdf = _CODES.get(c._doc)
+    known = per_pdf.get(name) if per_pdf else None
     if known is None or not all(map(known[0].issuperset, lines)):
-        if not fonts.all_in(name, lines):
-            return None
-        for line in lines:
-            font.splitString(line, doc)  # codes for the characters new to this PDF
-        state = font.state[doc]
-        if known is None or known[3] != len(state.assignments):
-            table = {code: escapePDF(bytes([n])) for code, n in state.assignments.items()
-                     if n < 256}
-            if 32 in table:
-                table[0xA0] = table[32]  # reportlab prints a no-break space as a space
-            chars = frozenset(map(chr, table)) - {"\n"}
-            table[10] = ") Tj T* ("  # between the lines of a block
-            known = _CODES[state] = (chars, font.getSubsetInternalName(0, doc), table,
-                                     len(state.assignments))
-        if not all(map(known[0].issuperset, lines)):
+        known = _learn(c, fonts, name, lines, known)
+        if known is None or not all(map(known[0].issuperset, lines)):
             return None
     return known[1], known[2]
+
+
+def _learn(c: Canvas, fonts: Fonts, name: str, lines, known: tuple | None) -> tuple | None:
+    """The font's codes with those of the lines' characters new to the PDF, which reportlab
+    gives them first (so both write the same bytes); None if the font lacks one."""
+    font = pdfmetrics.getFont(name)
+    if not isinstance(font, TTFont) or not fonts.all_in(name, lines):
+        return None
+    doc = c._doc
+    for line in lines:
+        font.splitString(line, doc)  # codes for the characters new to this PDF
+    state = font.state[doc]
+    if known is not None and known[3] == len(state.assignments):
+        return known
+    table = {code: escapePDF(bytes([n])) for code, n in state.assignments.items() if n < 256}
+    if 32 in table:
+        table[0xA0] = table[32]  # reportlab prints a no-break space as a space
+    chars = frozenset(map(chr, table)) - {"\n"}
+    table[10] = ") Tj T* ("  # between the lines of a block
+    known = (chars, font.getSubsetInternalName(0, doc), table, len(state.assignments))
+    _CODES.setdefault(doc, {})[name] = known
+    return known
