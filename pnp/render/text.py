@@ -29,6 +29,9 @@ def draw_line(c: Canvas, fonts: Fonts, text: str, x: float, y: float, size: floa
     if len(runs) == 1:  # one font: measured and drawn in one go
         font = runs[0][0]
         width = c.stringWidth(text, font, size)
+        left = x - width / 2 if align == "centre" else x - width if align == "right" else x
+        if type(c) is Canvas and _draw_block(c, fonts, font, size, (text,), left, y, "left"):
+            return width
         c.setFont(font, size)
         if align == "centre":
             c.drawCentredString(x, y, text)
@@ -118,36 +121,36 @@ def draw_fitted(c: Canvas, fonts: Fonts, fitted: Fitted, x: float, top: float, w
     """Draw fitted lines from `top` downwards inside a box starting at x of the given width."""
     ax = {"left": x, "centre": x + width / 2, "right": x + width}[align]
     y = top - fitted.size * 0.95
-    if type(c) is Canvas and _draw_block(c, fonts, fitted, ax, y, role, align):
+    if type(c) is Canvas and _draw_block(c, fonts, fonts[role], fitted.size, fitted.lines, ax, y,
+                                         align):
         return
     for line in fitted.lines:
         draw_line(c, fonts, line, ax, y, fitted.size, role, align)
         y -= fitted.size * LEADING
 
 
-def _draw_block(c: Canvas, fonts: Fonts, fitted: Fitted, ax: float, y: float, role: str,
-                align: str) -> bool:
+def _draw_block(c: Canvas, fonts: Fonts, font: str, size: float, lines: tuple[str, ...],
+                ax: float, y: float, align: str) -> bool:
     """Lines in one font as one PDF text object (a line each costs a text object of its own,
     a third of a plain card's drawing), written as reportlab's TextObject writes it (beginText,
     then a textLine a line); False, drawing nothing, when a line needs a fallback font or
     another subset of the font. Only on a plain canvas: a tracking one (ink saver, preflight)
     watches each line."""
-    font = fonts[role]
-    codes = _codes(c, fonts, font, fitted.lines)
+    codes = _codes(c, fonts, font, lines)
     if codes is None:
         return False
     name, table = codes
-    size, leading = fitted.size, fitted.size * LEADING
+    leading = size * LEADING
     c.setFont(font, size, leading)  # the canvas's own state, as beginText would leave it
     code = f"BT 1 0 0 1 {fp_str(ax, y)} Tm"
     font_op = f"{name} {fp_str(size)} Tf {fp_str(leading)} TL"
     if align == "left":  # T*: each line starts one leading below the last, at the left edge
-        body = "\n".join(fitted.lines).translate(table)  # the table turns "\n" to ") Tj T* ("
+        body = "\n".join(lines).translate(table)  # the table turns "\n" to ") Tj T* ("
         c._code.append(f"{code} {font_op} ({body}) Tj T* ET")
         return True
     share = 0.5 if align == "centre" else 1.0
     parts = [code]
-    for line in fitted.lines:
+    for line in lines:
         parts.append(f"1 0 0 1 {fp_str(ax - share * c.stringWidth(line, font, size), y)} Tm")
         if font_op:
             parts.append(font_op)
