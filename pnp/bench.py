@@ -5,8 +5,8 @@ to a floor doing the same work in the same minute, and each ratio is printed wit
 
 - a cold `pnp build` of each shipped game against a cold `python -c "import
   reportlab.pdfgen.canvas, click, jinja2"` (the imports no build can avoid), both from compiled
-  bytecode as installed; pnp's caches (fonts, templates, booklet layouts) warm (a user's
-  second build), and the first build ever (those caches empty) beside it;
+  bytecode as installed, in CPU time (wall time beside); pnp's caches (fonts, templates,
+  booklet layouts) warm (a user's second build), and the first build ever (caches empty) beside;
 - `pnp build` of a plain deck (`pnp new`, one distinct text a card, booklet included), run as a
   user runs it, against bare reportlab drawing the same cards (pnp/benchfloor.py), the two by
   turns and from compiled bytecode; CPU time (which other processes' load does not move; wall
@@ -106,9 +106,9 @@ def _installed_env(folder: Path, cache: Path) -> dict:
     return env
 
 
-def _cold_builds(games, folder: Path, pnp: list[str], echo: Callable, rounds: int = 5) -> dict:
+def _cold_builds(games, folder: Path, pnp: list[str], echo: Callable, rounds: int = 7) -> dict:
     """The floor and each game's build, interleaved in `rounds` rounds (the machine's load
-    moves); the best time of each."""
+    moves); the best CPU time of each (wall time beside), as for the decks."""
     warm = _installed_env(folder, folder / "cache")
     floor_args = [sys.executable, "-c", "import reportlab.pdfgen.canvas, click, jinja2"]
     builds = {g: pnp + ["build", "--game", g, "--out", str(folder / f"{g}.pdf")] for g in games}
@@ -116,28 +116,31 @@ def _cold_builds(games, folder: Path, pnp: list[str], echo: Callable, rounds: in
     first = {}
     for g, args in builds.items():
         _run(args, warm)  # compiles pnp's bytecode, fills the caches
-        first[g] = _run(args, _installed_env(folder, folder / f"first-{g}"))[0]
-    best: dict[str, tuple[float, float]] = {}
+        first[g] = _run_usage(args, _installed_env(folder, folder / f"first-{g}"))[2]
+    best: dict[str, dict[str, float]] = {}
     for _ in range(rounds):
         for name, args in [("floor", floor_args)] + list(builds.items()):
-            wall, mem = _run(args, warm)
-            old = best.get(name, (wall, mem))
-            best[name] = (min(old[0], wall), min(old[1], mem))
-    floor = best["floor"][0]
+            run = dict(zip(("wall", "peak_mb", "cpu"), _run_usage(args, warm)))
+            old = best.get(name, run)
+            best[name] = {k: min(old[k], run[k]) for k in run}
+    floor = best["floor"]
     echo(f"Cold builds (new processes from compiled bytecode; best of {rounds}, interleaved with "
-         f"the imports alone: {floor:.3f} s); pnp's caches (fonts, templates, booklet layouts) "
-         "warm, as from a user's second build, and empty (a first build ever):")
+         f"the imports alone: {floor['cpu']:.3f} s CPU, {floor['wall']:.3f} s wall); ratios of "
+         "CPU time, wall beside; pnp's caches (fonts, templates, booklet layouts) warm, as from "
+         "a user's second build, and empty (a first build ever):")
     rows = {}
     for g in games:
-        build, mem = best[g]
+        build = best[g]
         size = (folder / f"{g}.pdf").stat().st_size
-        ratio = build / floor
-        rows[g] = {"build": build, "peak_mb": mem, "bytes": size, "ratio": ratio,
-                   "first_build": first[g], "first_ratio": first[g] / floor}
-        echo(f"  pnp build --game {g:<10} {build:6.3f} s {size / 1024:7.1f} KB"
-             f" | ratio {ratio:5.2f}  {_verdict(ratio, GOALS['cold build'])}"
-             f" | empty caches {first[g]:6.3f} s, ratio {first[g] / floor:5.2f}")
-    return {"imports": floor, "games": rows}
+        ratio = build["cpu"] / floor["cpu"]
+        rows[g] = {"build": build["cpu"], "wall": build["wall"], "peak_mb": build["peak_mb"],
+                   "bytes": size, "ratio": ratio, "wall_ratio": build["wall"] / floor["wall"],
+                   "first_build": first[g], "first_ratio": first[g] / floor["cpu"]}
+        echo(f"  pnp build --game {g:<10} {build['cpu']:6.3f} s {size / 1024:7.1f} KB"
+             f" | ratio {ratio:5.2f} (wall {rows[g]['wall_ratio']:4.2f})  "
+             f"{_verdict(ratio, GOALS['cold build'])}"
+             f" | empty caches {first[g]:6.3f} s, ratio {rows[g]['first_ratio']:5.2f}")
+    return {"imports": floor["cpu"], "imports_wall": floor["wall"], "games": rows}
 
 
 def _decks(folder: Path, sizes, pnp: list[str], echo: Callable) -> list[dict]:

@@ -33,8 +33,8 @@ def test_simulate_on_dask_gives_the_local_json(scheduler):
             "greedy,random", "--json"]
     local = _json(args + ["--jobs", "2"])
     remote = _json(args + ["--scheduler", scheduler])
-    local.pop("run")
-    remote.pop("run")
+    assert local.pop("run")["jobs"] == 2
+    assert remote.pop("run")["scheduler"] == scheduler  # its workers played, not `--jobs`
     assert remote == local
     assert local["games"] == 300 and local["seats"][0]["wins"]["count"] > 150
 

@@ -140,11 +140,12 @@ def test_budget_specs():
 
 
 @pytest.mark.parametrize("budget", ["infs", "1e999s", "nans", "0s", "-1s", "61s", "0",
-                                    "1000001", "inf"])
+                                    "1000001", "inf", "1e-9s", "0.0009s"])
 def test_budgets_that_would_never_end_are_refused(budget):
-    with pytest.raises(PnpError, match=r"at most 1,000,000\) or seconds \(mcts:0.5s, at most 60s"):
+    with pytest.raises(PnpError, match=r"at most 1,000,000\) or seconds \(mcts:0.5s, 0.001s to 60s"):
         registry.make("experior", f"mcts:{budget}")
     assert registry.make("experior", "mcts:60s").seconds == 60.0
+    assert registry.make("experior", "mcts:0.001s").seconds == 0.001
     assert registry.make("experior", "mcts:1000000").playouts == 1_000_000
 
 

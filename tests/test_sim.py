@@ -184,6 +184,10 @@ def test_cli_simulate_json_is_deterministic_across_jobs():
     assert fig["games"] == 80 and fig["run"]["jobs"] in (1,)
     assert sum(s["wins"]["count"] for s in fig["seats"]) + fig["seats"][0]["draws"]["count"] == 80
     assert outs[1]["run"]["jobs"] == 2
+    assert "(2 jobs, " in format_text(outs[1])
+    on_dask = dict(outs[1], run=dict(outs[1]["run"], jobs=None, scheduler="tcp://10.0.0.5:8786"))
+    assert "(on Dask at tcp://10.0.0.5:8786, " in format_text(on_dask)
+    assert "job" not in format_text(on_dask).splitlines()[0]
 
 
 @pytest.mark.parametrize("game,words", [

@@ -186,6 +186,16 @@ def test_an_svg_linking_a_missing_file_names_it(tmp_path):
         in res.output, res.output
 
 
+def test_an_escaped_space_in_an_svg_link_says_to_write_the_name_as_it_is(tmp_path):
+    game = _game(tmp_path, {"art.svg": '<image xlink:href="my%20pic.png" width="10" height="10"/>'},
+                 ["A,art/art.svg"])
+    Image.new("RGB", (4, 4), RED).save(game / "art" / "my pic.png")
+    res = CliRunner().invoke(main, ["build", "--game", str(game), "--out",
+                                    str(tmp_path / "art.pdf")])
+    assert res.exit_code != 0 and "'my%20pic.png'" in res.output and "'my pic.png'" in \
+        res.output and "%20 are not decoded" in res.output, res.output
+
+
 def test_what_svglib_complains_of_is_a_warning_naming_the_svg_not_a_log_line(tmp_path):
     body = '<rect x="0" y="0" width="100" height="100" fill="nocolour"/>'
     game = _game(tmp_path, {"odd.svg": body}, ["A,art/odd.svg"])

@@ -56,6 +56,12 @@ def _linked(path: Path, root: Path, href: str) -> Path | None:
         raise SvgError(f"SVG {path.name!r} links to {shown!r}, outside the game folder; an "
                        "SVG may link only to files in the game folder (or embed them)")
     if not real.is_file():
+        from urllib.parse import unquote
+
+        if unquote(iri) != iri and (path.parent / unquote(iri)).is_file():
+            # svglib reads the href as a file name, so an escape like %20 is not decoded
+            raise SvgError(f"SVG {path.name!r} links to {shown!r}: write the file name as it is, "
+                           f"{unquote(iri)!r} (escapes such as %20 are not decoded)")
         raise SvgError(f"SVG {path.name!r} links to {shown!r}, which is not in the game folder "
                        f"(paths are relative to the SVG's folder)")
     return real

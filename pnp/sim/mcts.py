@@ -31,6 +31,7 @@ from ..errors import PnpError
 DEFAULT_PLAYOUTS = 200
 MAX_PLAYOUTS = 1_000_000  # per decision: hours a game already
 MAX_SECONDS = 60.0        # per decision
+MIN_SECONDS = 0.001       # less leaves no time for one playout: a typo, not a budget
 EXPLORATION = 0.7        # UCB1 constant for returns in [0, 1]
 RUN = 1 << 30            # no bound on a playout's runs of moves: a game ends by its rules
 
@@ -99,7 +100,7 @@ def parse_budget(spec: str | int | float | None) -> tuple[int | None, float | No
     try:
         if text.endswith("s"):
             seconds = float(text[:-1])
-            if 0 < seconds <= MAX_SECONDS:  # False for nan and inf too
+            if MIN_SECONDS <= seconds <= MAX_SECONDS:  # False for nan and inf too
                 return None, seconds
         else:
             playouts = int(text)
@@ -108,7 +109,7 @@ def parse_budget(spec: str | int | float | None) -> tuple[int | None, float | No
     except ValueError:
         pass
     raise PnpError(f"mcts budget {spec!r}: give playouts (mcts:200, at most {MAX_PLAYOUTS:,}) "
-                   f"or seconds (mcts:0.5s, at most {MAX_SECONDS:g}s) per decision")
+                   f"or seconds (mcts:0.5s, {MIN_SECONDS:g}s to {MAX_SECONDS:g}s) per decision")
 
 
 class MctsAgent:

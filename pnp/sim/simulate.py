@@ -122,6 +122,7 @@ class Run:
     tally: Tally
     seconds: float
     jobs: int
+    scheduler: str | None = None  # a Dask cluster's address: its workers played, not `jobs`
 
 
 def simulate(setup: Setup, games: int, *, seed: int = 0, agents: Sequence[str] | str = "random",
@@ -146,13 +147,14 @@ def simulate(setup: Setup, games: int, *, seed: int = 0, agents: Sequence[str] |
     for part in run_chunks(_chunk, (setup, tuple(specs), seed), parts, jobs=jobs,
                            scheduler=scheduler, progress=done):
         total.merge(part)
-    return Run(total, time.perf_counter() - start, jobs)
+    return Run(total, time.perf_counter() - start, jobs, scheduler)
 
 
 def run_figures(setup: Setup, run: Run, *, seed: int, agents: Sequence[str]) -> dict[str, Any]:
     """The figures of a run, with how long it took under "run"."""
     fig = figures(run.tally, title=setup.title, game=setup.name, seed=seed, agents=agents)
-    fig["run"] = {"jobs": run.jobs, "seconds": round(run.seconds, 3),
+    fig["run"] = {"jobs": None if run.scheduler else run.jobs, "scheduler": run.scheduler,
+                  "seconds": round(run.seconds, 3),
                   "games_per_second": round(run.tally.games / run.seconds, 1)
                   if run.seconds > 0 else 0.0}
     return fig

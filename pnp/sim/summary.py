@@ -114,8 +114,9 @@ def format_text(fig: Mapping[str, Any]) -> str:
     out = [f"{fig['title']}: {games_text(n)}, {fig['players']} players, {who}, seed {fig['seed']}"]
     run = fig.get("run")
     if run:
-        out[0] += (f" ({run['jobs']} job{'s' if run['jobs'] != 1 else ''}, "
-                   f"{run['seconds']:.1f} s, {run['games_per_second']:,.0f} games/s)")
+        where = (f"on Dask at {run['scheduler']}" if run.get("scheduler") else
+                 f"{run['jobs']} job{'s' if run['jobs'] != 1 else ''}")
+        out[0] += (f" ({where}, {run['seconds']:.1f} s, {run['games_per_second']:,.0f} games/s)")
     out.append("")
     draw = "draw" if fig["players"] == 2 else "shared"
     out.append(f"  {'seat':<18}  {'agent':<10} {'win':>8}  {'95 % CI':<13} {draw:>8}  "
