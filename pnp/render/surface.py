@@ -28,9 +28,9 @@ _COLOUR_OPS: tuple[dict, dict] = ({}, {})  # the PDF operator of each Colour: fi
 
 
 def set_colour(c: Canvas, colour, stroke: bool = False) -> None:
-    """c.setFillColor(colour), or setStrokeColor: a Colour's operator written once and then
-    repeated (a deck has a few colours, and reportlab formats each call anew: a tenth of a
-    plain card's drawing). Other canvases (tracking, CMYK) and colours go through reportlab."""
+    """c.setFillColor(colour), or setStrokeColor: a Colour's operator formatted once and then
+    repeated (a deck has a few colours, and reportlab works each call out anew, a fifteenth of
+    a plain card's drawing). Other canvases (tracking, CMYK) and colours go through reportlab."""
     if type(c) is not Canvas or c._enforceColorSpace or type(colour) is not Colour:
         (c.setStrokeColor if stroke else c.setFillColor)(colour)
         return

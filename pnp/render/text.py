@@ -171,7 +171,7 @@ def _codes(c: Canvas, fonts: Fonts, name: str, lines) -> tuple[str, dict[int, st
     """(the font's PDF name, a str.translate table to escaped PDF strings) when the font has
     every character of the lines and all lie in its first subset (256 codes: a Latin, Greek or
     Cyrillic game's), else None. reportlab's TextObject encodes text a character at a time in
-    Python (a fifth of a plain card's drawing); the table does it in C."""
+    Python (a tenth of a plain card's drawing); the table does it in C."""
     per_pdf = _CODES.get(c._doc)
     known = per_pdf.get(name) if per_pdf else None
     if known is None or not all(map(known[0].issuperset, lines)):
