@@ -103,7 +103,7 @@ class KitRenderer:
         self.result = BuildResult()
         self._slots: dict[tuple, tuple[Rect, tuple[Rect, ...]]] = {}
         self._entries: dict[tuple, tuple[list[str], tuple]] = {}
-        self._marks_of: dict[int, list] = {}  # by id(grid): the plans keep their grids alive
+        self._marks_of: dict[tuple, list[str]] = {}  # by id(grid): plans keep grids alive
 
     # ---- planning -------------------------------------------------------------------------
     def _plan_sheet(self, sheet: Sheet) -> SheetPlan:
@@ -456,14 +456,18 @@ class KitRenderer:
         c = self.c
         c.setStrokeColor(black)
         c.setLineWidth(MARK_WIDTH)
-        marks = self._marks_of.get(id(grid))
-        if marks is None:  # the same on every page of a sheet
-            marks = self._marks_of[id(grid)] = grid.crop_marks()
-        for m in marks:
+        key = (id(grid), mirrored)
+        code = self._marks_of.get(key)
+        if code is not None:  # the same on every page of a sheet: what reportlab wrote
+            c._code.extend(code)
+            return
+        at = len(c._code)
+        for m in grid.crop_marks():
             if mirrored:
                 c.line(self.page_w - m.x1, m.y1, self.page_w - m.x2, m.y2)
             else:
                 c.line(m.x1, m.y1, m.x2, m.y2)
+        self._marks_of[key] = c._code[at:]
 
     def _fold_line(self, grid: Grid) -> None:
         c = self.c
