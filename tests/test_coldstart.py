@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 # run in a new interpreter: pytest's own process has imported half of pnp already
 BUILD = """
 import json, sys
@@ -17,9 +19,9 @@ print(json.dumps(sorted(sys.modules)))
 """
 
 
-def _modules_of_build(game: str, tmp_path) -> set[str]:
+def _modules_of_build(game: str, tmp_path, env=None) -> set[str]:
     out = subprocess.run([sys.executable, "-c", BUILD, game, str(tmp_path / "kit.pdf")],
-                         capture_output=True, text=True, check=True).stdout
+                         capture_output=True, text=True, check=True, env=env).stdout
     return set(json.loads(out.splitlines()[-1]))
 
 
@@ -39,7 +41,7 @@ def test_a_wuxing_build_imports_nothing_it_does_not_draw_with(tmp_path):
 def test_platypus_compiles_its_url_pattern_when_first_used_and_leaves_pyphen_out():
     code = """
 import re, sys
-import pnp.render.booklet
+import pnp.render.platypus
 from reportlab.platypus import paragraph
 lazy = type(paragraph.uri_pat).__name__
 assert re.compile.__module__ == "re"            # put back once platypus is imported
@@ -67,9 +69,8 @@ def test_the_booklet_breaks_each_paragraph_into_lines_once(monkeypatch):
     from reportlab.platypus import Paragraph
 
     from pnp.project import open_game, prepare
-    from pnp.render import booklet as bk
+    from pnp.render import booklayout as bk
 
-    monkeypatch.setenv("PNP_CACHE_DIR", "")  # laid out here, not read back from an earlier run
     kit, fonts, _ = prepare(open_game("wuxing"))
     breaks: list[int] = []
     real = Paragraph.breakLines
@@ -77,10 +78,9 @@ def test_the_booklet_breaks_each_paragraph_into_lines_once(monkeypatch):
                         lambda self, widths: breaks.append(id(self)) or real(self, widths))
 
     def pages():
-        kit.booklet._layouts.clear()
         return [[(type(p.inner).__name__, p.inner.getPlainText()
                   if isinstance(p.inner, Paragraph) else "", [round(v, 3) for v in p.at])
-                 for p in page] for page in kit.booklet.layout(fonts, *A4)]
+                 for p in page] for page in bk.lay_out(kit.booklet, fonts, *A4)]
 
     once = pages()
     cached = len(breaks)
@@ -96,13 +96,27 @@ def test_a_second_build_renders_its_booklet_without_jinja2(tmp_path):
     import os
 
     env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
-
-    def modules() -> set[str]:
-        out = subprocess.run([sys.executable, "-c", BUILD, "wuxing", str(tmp_path / "kit.pdf")],
-                             capture_output=True, text=True, check=True, env=env).stdout
-        return set(json.loads(out.splitlines()[-1]))
-
-    assert "jinja2" in modules()  # the first build renders the template
+    assert "jinja2" in _modules_of_build("wuxing", tmp_path, env)  # the first build renders it
     first = (tmp_path / "kit.pdf").read_bytes()
-    assert "jinja2" not in modules()  # the same template and data: its text read back
+    # the same template and data: its text read back
+    assert "jinja2" not in _modules_of_build("wuxing", tmp_path, env)
+    assert (tmp_path / "kit.pdf").read_bytes() == first
+
+
+@pytest.mark.parametrize("template", ["deck", "tokens-and-board", "hex-tiles", "legolas"])
+def test_a_second_build_of_a_new_game_or_legolas_imports_no_jinja2(tmp_path, template):
+    """Their layouts' expressions are simple (pnp/data/layouts/direct.py) and their booklet's
+    text is kept from the first build: Jinja2 (some 20 ms) is not even imported. Nor is what
+    only words an error (difflib)."""
+    import os
+
+    from pnp.scaffold import new_game
+
+    game = "legolas" if template == "legolas" else str(new_game("fresh", tmp_path, template))
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
+    _modules_of_build(game, tmp_path, env)
+    first = (tmp_path / "kit.pdf").read_bytes()
+    modules = _modules_of_build(game, tmp_path, env)
+    assert "pnp.data.layouts.compiled" in modules
+    assert not {m for m in modules if m.split(".")[0] in ("jinja2", "difflib")}
     assert (tmp_path / "kit.pdf").read_bytes() == first

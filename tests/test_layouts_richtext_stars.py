@@ -1,4 +1,4 @@
-"""Card text treats stars as the booklet does (render/booklet.py emphasis()): a card and its
+"""Card text treats stars as the booklet does (render/emphasis.py): a card and its
 booklet never print the same text differently."""
 
 import pytest

@@ -212,19 +212,20 @@ def test_a_long_paragraph_is_laid_out_in_pieces_that_keep_every_line():
     piece holds exactly the lines the whole paragraph had at that place."""
     from reportlab.platypus import Paragraph
 
-    from pnp.render.booklet import CHUNK_LINES, Booklet, _chunked
+    from pnp.render.booklayout import CHUNK_LINES, _chunked, _inline, _styles
+    from pnp.render.booklet import Booklet
     from pnp.render.fonts import load_fonts
 
     fonts = load_fonts()
     text = " ".join(f"word{i} **strong** and *slanted*" for i in range(600))
     booklet = Booklet("T", text)
-    style = booklet._styles(fonts)["body"]
+    style = _styles(booklet, fonts)["body"]
     width = 400.0
-    whole = Paragraph(booklet._inline(fonts, text), style)
+    whole = Paragraph(_inline(fonts, text), style)
     whole.wrap(width, 1e9)
     lines = [" ".join(w.text.strip() for w in line.words).split()
              for line in whole.blPara.lines]
-    pieces = _chunked(Paragraph(booklet._inline(fonts, text), style), width)
+    pieces = _chunked(Paragraph(_inline(fonts, text), style), width)
     assert len(pieces) == -(-len(lines) // CHUNK_LINES) > 10
     seen = []
     for piece in pieces:
@@ -392,7 +393,7 @@ def test_any_emphasis_in_a_booklet_or_ruling_prints(deck, tmp_path, markup):
     ("**bold** and *it*", [("bold", True, False), (" and ", False, False), ("it", False, True)]),
 ])
 def test_emphasis_runs_are_well_nested(text, runs):
-    from pnp.render.booklet import emphasis
+    from pnp.render.emphasis import emphasis
 
     assert emphasis(text) == runs
 

@@ -57,7 +57,8 @@ MARKUP = st.text(alphabet=st.sampled_from(list("ab *_#|-1.[]<>&\\`\u6728\u2022")
                           st.sampled_from(["", "---", "[[figure nope]]", "|---|---|"])),
                 max_size=12).map("\n".join))
 def test_any_booklet_markup_lays_out_or_is_one_clear_error(text):
-    from pnp.render.booklet import Booklet, emphasis
+    from pnp.render.booklet import Booklet
+    from pnp.render.emphasis import emphasis
     from pnp.render.fonts import load_fonts
     from pnp.units import PAPERS
 

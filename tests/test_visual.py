@@ -23,6 +23,11 @@ def test_wuxing_back_sheet_looks_as_approved(wuxing_pdf):
     assert_matches_golden(render_page(wuxing_pdf, 7), "wuxing-cards-back")
 
 
+def test_wuxing_booklet_page_looks_as_approved(wuxing_pdf):
+    """The booklet's first page: a table, bold and CJK text, the cycles figure."""
+    assert_matches_golden(render_page(wuxing_pdf, 2), "wuxing-booklet")
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """Each game's PDF, built once for all its pages."""
@@ -41,6 +46,7 @@ def built(tmp_path_factory):
 @pytest.mark.parametrize("game,page,name", [
     ("experior", -1, "experior-board"),
     ("experior", 6, "experior-cards-front"),
+    ("legolas", 4, "legolas-booklet"),  # a figure of card faces, a table, lists
     ("legolas", 10, "legolas-monsters-front"),
     ("legolas", 22, "legolas-treasures-front"),
     ("legolas", 26, "legolas-characters-front"),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, NamedTuple
 
-from ..render.booklet import emphasis
+from ..render.emphasis import emphasis
 from ..render.fonts import Fonts
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")

@@ -2,10 +2,11 @@
 
 Laying a booklet out (its paragraphs parsed and broken into lines, its pages filled) is the
 largest single step of a cold `pnp build`: 40 ms of Wuxing Duel's 0.3 s, more for longer
-booklets. A build whose booklet text, figures' sizes, fonts, page size, pnp and reportlab are
-those of an earlier build reads that build's laid-out pages back instead (a few ms), and draws
-them as before: the figures are drawn anew, only their sizes are kept. Anything wrong with an
-entry means the booklet is laid out again; a cache that cannot be written is no error
+booklets, and importing platypus to do it another 15-25 ms. A build whose booklet text,
+figures' sizes, fonts, page size, pnp and reportlab are those of an earlier build reads that
+build's pages back instead (a few ms): each page as the calls that draw it (displaylist.py),
+which need no platypus; the figures are drawn anew, only their sizes are kept. Anything wrong
+with an entry means the booklet is laid out again; a cache that cannot be written is no error
 (pnp/cache.py says where it lives, and `PNP_CACHE_DIR=""` turns it off).
 """
 
@@ -42,12 +43,10 @@ def cached_layout(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float,
         return lay_out()
     try:
         roles, pages = pickle.loads(path.read_bytes())
+        if not all(len(op) == 4 for page in pages for op in page):  # not a display list
+            raise ValueError(path)
         for role in roles:  # the fonts its text is set in, registered as laying out did
             fonts[role]
-        for page in pages:
-            for placed in page:
-                if hasattr(placed.inner, "attach"):  # a figure: drawn anew, with these fonts
-                    placed.inner.attach(booklet.figures[placed.inner.name], fonts)
         os.utime(path)  # recently used: kept when older entries go
         return pages
     except Exception:  # no entry yet, or one that cannot be read back: lay out
@@ -63,7 +62,8 @@ def cached_layout(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float,
 
 # the modules that make a layout from the booklet's text, known (like the fonts) by file, size
 # and time of change, so a pnp being worked on lays out again when they change
-_CODE = ("booklet.py", "platypus.py", "fonts.py", "text.py", "layoutcache.py")
+_CODE = ("booklet.py", "booklayout.py", "displaylist.py", "emphasis.py", "platypus.py", "fonts.py",
+         "text.py", "colours.py", "layoutcache.py")
 
 
 def _key(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> str:
@@ -82,6 +82,10 @@ def _key(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> str:
 
 
 def _store(path: Path, fonts: Fonts, pages: list) -> None:
-    write_entry(path, pickle.dumps((fonts.registered_roles(), pages), pickle.HIGHEST_PROTOCOL))
+    # the roles whose fonts the pages name (set a text in): a face that laying out registered
+    # and the text never used (italic for a booklet with only **bold**) is not parsed again
+    named = {arg for page in pages for op in page for arg in op[2] if type(arg) is str}
+    roles = [role for role in fonts.registered_roles() if fonts[role] in named]
+    write_entry(path, pickle.dumps((roles, pages), pickle.HIGHEST_PROTOCOL))
 
 

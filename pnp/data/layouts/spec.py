@@ -81,13 +81,13 @@ def _missing(root: Path, ref: str, folder: Path | None) -> str:
 
 def _check_defaults(defaults: dict[str, Any], path: Path) -> None:
     """A default no element type takes is a typo (`color` for `colour`), not a no-op."""
-    import difflib
-
     from .elements import TYPES
 
     known = {prop for props in TYPES.values() for prop in props}
     for key in defaults:
         if key not in known:
+            import difflib  # (only to word the error: 2 ms a build otherwise)
+
             close = difflib.get_close_matches(key, known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise DataError(f"[defaults] has {key!r}, which no element takes{hint}", path,

@@ -1,7 +1,8 @@
 """Layout property values. A value is a constant (checked and converted once, when the layout is
 read) or a sandboxed Jinja2 expression over the card's row, compiled once per layout and
 evaluated per card. A plain `{{ column }}` skips Jinja altogether: it is most values, and a dict
-lookup is a hundred times cheaper than rendering a template."""
+lookup is a hundred times cheaper than rendering a template; most others are simple enough to
+work out in Python as Jinja2 would (direct.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from ..colours import Colour, parse_colour
 from ...units import length
 from . import exprcache
 
-_PLAIN = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
+# `{{ column }}` (not `{{ true }}`, a constant)
+_PLAIN = re.compile(r"^\{\{\s*(?!(?:[tT]rue|[fF]alse|[nN]one)\s*\}\})([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 FALSE = {"", "false", "no", "0", "none", "off", "n"}
 
 
@@ -204,7 +206,7 @@ class Value:
 def evaluate(direct: Callable[[dict[str, Any]], Any], context: dict[str, Any]) -> str:
     """A simple expression worked out in Python, printed as Jinja2 prints it; its errors
     worded as render() words Jinja2's."""
-    from .direct import Undefined
+    from .direct import TooLarge, Undefined
 
     try:
         return str(direct(context))
@@ -212,6 +214,8 @@ def evaluate(direct: Callable[[dict[str, Any]], Any], context: dict[str, Any]) -
         raise
     except Undefined as exc:
         raise ValueProblem(f"expression error: {exc.args[0]!r} is undefined") from None
+    except TooLarge as exc:
+        raise ValueProblem(f"expression too large: {exc}") from None
     except RecursionError:
         raise ValueProblem("expression error: it nests too deeply or calls itself without "
                            "end") from None
@@ -261,6 +265,7 @@ class Scope:
         self.constants = constants  # palette, game and the component's vars
         self.known = self.columns | {"row"} | set(constants)
         self._env: Any = None  # Jinja2's, made when an expression first needs it
+        self._direct_args: tuple[dict, dict] | None = None  # (filters, constants) for direct
 
     @property
     def env(self):
@@ -291,13 +296,17 @@ class Scope:
 
     def direct(self, raw: str):
         """(a Python function of the row, the names it reads) when the expression is simple
-        (names, constants, and, or, not, == and !=, pnp's own filters with constant
-        arguments): most `when` and colour values, a tenth of a plain card's drawing through
-        Jinja2. None otherwise."""
+        (direct.py: names, constants, and/or/not, comparisons, + - *, if-else, pnp's filters
+        and a few of Jinja2's, text around them, `game.title`): most values of most layouts,
+        a tenth of a plain card's drawing through Jinja2. None otherwise."""
         from .direct import compile_direct
 
-        filters = _direct_filters(self.palette)
-        return compile_direct(raw, {n: filters[n] for n in DIRECT_FILTERS})
+        if self._direct_args is None:
+            filters = _direct_filters(self.palette)
+            fixed = {k: v for k, v in self.constants.items()  # (a column hides a constant)
+                     if k not in self.columns and k != "row"}
+            self._direct_args = ({n: filters[n] for n in DIRECT_FILTERS}, fixed)
+        return compile_direct(raw, *self._direct_args)
 
     def compile(self, raw: str, where: str):
         """The expression's template: compiled by an earlier run, or now from the tree already

@@ -1,0 +1,191 @@
+"""Drawing kept as the calls that made it, to be made again on another canvas.
+
+The rule booklet is laid out by platypus once; what drawing its pages did is recorded here as
+a display list (canvas and text-object calls with their arguments) and later replayed on the
+real canvas, so a build that reads the pages back from the cache (layoutcache.py) needs no
+platypus at all. Calls are kept, not PDF operators: a font's subset codes and resource names
+belong to one document. A figure is kept as its name and size and drawn anew at replay.
+
+Recording is done by a Canvas (and text objects) of reportlab's own, whose methods also note
+each call made from outside; a call the canvas makes to itself (rect() sets the fill colour,
+drawString() begins a text) is not noted: replaying the outer call makes it again. Plain values
+that the drawing code sets on a text object's own attributes (platypus resets its font and
+leading that way) are noted too.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+from typing import Any, Callable, NamedTuple
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
+from reportlab.pdfgen.textobject import PDFTextObject
+
+# an operation: (target: 0 the canvas, n the n-th text object begun, method, args, kwargs)
+Op = tuple[int, str, tuple, dict]
+SETATTR = "="  # an attribute set: args (name, value)
+FIGURE = "figure"  # a figure: args (name, width, height), drawn by the replayer's callback
+BEGIN_TEXT = "beginText"
+
+
+class TextRef(NamedTuple):
+    """A text object in the arguments of a call (drawText(tx)): the n-th begun."""
+
+    n: int
+
+
+class _Notes:
+    """What one recording canvas and its text objects share: the calls noted, and how deep
+    inside a noted call the drawing is (calls made from within one are not noted)."""
+
+    def __init__(self) -> None:
+        self.ops: list[Op] = []
+        self.depth = 1  # nothing is noted until the canvas is made
+        self.texts = 0
+
+    def note(self, target: int, name: str, args: tuple, kwargs: dict) -> None:
+        self.ops.append((target, name, tuple(map(_kept, args)),
+                         {k: _kept(v) for k, v in kwargs.items()} if kwargs else _NO_KWARGS))
+
+
+_NO_KWARGS: dict = {}
+_PLAIN = (type(None), bool, int, float, str)
+
+
+def _kept(value: Any) -> Any:
+    """An argument as the display list keeps it: as it is now (a path or list drawn could be
+    changed after the call) and with no class of the code that drew it (platypus's str
+    subclasses), so reading the list back imports nothing of that code."""
+    if type(value) in _PLAIN:
+        return value
+    if isinstance(value, _RecordingTextBase):
+        return TextRef(value._target)
+    if isinstance(value, str) and type(value) is not str:
+        return str.__str__(value)
+    if type(value) in (list, tuple):
+        return type(value)(_kept(v) for v in value)
+    if isinstance(value, PDFPathObject):
+        return copy.deepcopy(value)
+    return value
+
+
+def _noting(name: str, method: Callable) -> Callable:
+    def call(self, *args, **kwargs):
+        notes = self._notes
+        if notes.depth:
+            return method(self, *args, **kwargs)
+        notes.depth += 1
+        try:
+            notes.note(self._target, name, args, kwargs)
+            return method(self, *args, **kwargs)
+        finally:
+            notes.depth -= 1
+    call.__name__ = name
+    return call
+
+
+def _noted_methods(cls: type, extra: tuple[str, ...] = ()) -> dict[str, Callable]:
+    """Every method that draws or sets drawing state: the public ones but for queries."""
+    names = [n for n in dir(cls) if (not n.startswith("_") or n in extra)
+             and callable(getattr(cls, n)) and not n.startswith("get")
+             and n not in ("stringWidth", "pageHasData", "hasForm", "listLoadedFonts0")]
+    return {n: _noting(n, getattr(cls, n)) for n in names}
+
+
+class _RecordingTextBase(PDFTextObject):
+    """A text object that notes the calls made on it, and a change, made from outside its own
+    methods, to an attribute it had of its own (platypus resets a text's font and leading
+    so); what the drawing code keeps on it for itself (platypus's underline and link
+    bookkeeping) is left out."""
+
+    _target: int  # the n-th text object begun on its canvas
+
+    def __init__(self, canvas: Canvas, x: float, y: float, direction: Any, notes: _Notes,
+                 target: int):
+        object.__setattr__(self, "_notes", notes)
+        object.__setattr__(self, "_target", target)
+        super().__init__(canvas, x, y, direction)
+        object.__setattr__(self, "_own", frozenset(self.__dict__))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        own = self.__dict__
+        notes = own.get("_notes")
+        if (notes is not None and not notes.depth and name in own.get("_own", ())
+                and isinstance(value, _PLAIN) and own[name] != value):
+            notes.note(self._target, SETATTR, (name, value), {})
+        object.__setattr__(self, name, value)
+
+    def _formatText(self, text: str) -> str:
+        """Nothing: the recording's own PDF is never written, and the real document encodes
+        the text (in its fonts' subsets) at replay."""
+        return ""
+
+
+# platypus writes its text with two private methods of the text object too
+_RecordingText = type("_RecordingText", (_RecordingTextBase,),
+                      _noted_methods(PDFTextObject, ("_textOut", "_setFont")))
+
+
+class _RecordingCanvasBase(Canvas):
+    # (the canvas's own attributes are not watched as the text object's are: platypus sets
+    # them only while measuring a table, and puts them back)
+    _target = 0
+
+    def __init__(self, page_w: float, page_h: float, font: str):
+        notes = self._notes = _Notes()
+        super().__init__(io.BytesIO(), pagesize=(page_w, page_h), initialFontName=font)
+        notes.depth = 0
+
+    def beginText(self, x=0, y=0, direction=None):
+        notes = self._notes
+        if notes.depth:  # drawString's own
+            return super().beginText(x, y, direction)
+        notes.depth += 1
+        try:
+            notes.note(0, BEGIN_TEXT, (x, y, direction), {})
+            notes.texts += 1
+            tx = _RecordingText(self, x, y, direction, notes, notes.texts)
+        finally:
+            notes.depth -= 1
+        return tx
+
+    def figure(self, name: str, width: float, height: float) -> None:
+        """Stands for a figure, drawn at replay with that run's fonts."""
+        self._notes.note(0, FIGURE, (name, width, height), {})
+
+    def take_page(self) -> list[Op]:
+        """The calls noted since the last page; the next starts on a fresh page, as a real
+        canvas's does after showPage()."""
+        notes = self._notes
+        ops, notes.ops, notes.texts = notes.ops, [], 0
+        notes.depth += 1
+        try:
+            Canvas.showPage(self)
+        finally:
+            notes.depth -= 1
+        return ops
+
+
+RecordingCanvas = type("RecordingCanvas", (_RecordingCanvasBase,),
+                       {n: m for n, m in _noted_methods(Canvas).items()
+                        if n not in _RecordingCanvasBase.__dict__})
+RecordingCanvas.__doc__ = ("A scratch canvas that notes the calls drawing makes on it "
+                           "(take_page() hands them over), for replay().")
+
+
+def replay(c: Canvas, ops: list[Op], figure: Callable[[Canvas, str, float, float], None]) -> None:
+    """Make the noted calls again on `c`; `figure(c, name, width, height)` draws each figure."""
+    objects: list[Any] = [c]
+    for target, name, args, kwargs in ops:
+        if name == FIGURE:
+            figure(c, *args)
+        elif name == BEGIN_TEXT:
+            objects.append(c.beginText(*args, **kwargs))
+        elif name == SETATTR:
+            setattr(objects[target], *args)
+        else:
+            if args and type(args[0]) is TextRef:  # drawText(tx)
+                args = (objects[args[0].n],) + args[1:]
+            getattr(objects[target], name)(*args, **kwargs)

@@ -1,0 +1,65 @@
+"""Bold and italic runs from stars, as the booklet and card texts (faces/richtext.py) both read
+them: one reading, so a card and its booklet never print the same text differently."""
+
+from __future__ import annotations
+
+import re
+
+_DELIMS = re.compile(r"\*+")
+
+
+def emphasis(text: str) -> list[tuple[str, bool, bool]]:
+    """Split text into (piece, bold, italic) runs. `**bold**`, `*italic*` and `***both***`
+    (also `***a** b*`); a delimiter opens only before a non-space and closes only after one, a
+    single `*` between two letters or digits (2*3) is a star, and emphasis that crosses
+    (`**a *b** c*`) or is never closed prints its stars as they are. Each run carries its own
+    style, so the markup made from them is always well nested."""
+    tokens: list[dict] = []
+    pos = 0
+    for m in _DELIMS.finditer(text):
+        if m.start() > pos:
+            tokens.append({"text": text[pos:m.start()]})
+        before = text[m.start() - 1] if m.start() else " "
+        after = text[m.end()] if m.end() < len(text) else " "
+        kinds = {1: "i", 2: "b", 3: "bi"}.get(len(m.group()), "")
+        if kinds == "i" and before.isalnum() and after.isalnum():
+            kinds = ""
+        tokens.append({"text": m.group(), "kinds": kinds, "open": set(), "close": set(),
+                       "opens": not after.isspace(), "closes": not before.isspace()})
+        pos = m.end()
+    if pos < len(text):
+        tokens.append({"text": text[pos:]})
+    stack: list[tuple[dict, str]] = []  # (delimiter, "b" or "i") still open
+    for tok in tokens:
+        for kind in tok.get("kinds", "") if tok.get("closes") else "":
+            found = [i for i, (_, k) in enumerate(stack) if k == kind]
+            if found:
+                opener = stack[found[-1]][0]
+                opener["open"].add(kind)
+                tok["close"].add(kind)
+                # what opened inside it and is still open can no longer close: stars
+                stack = stack[:found[-1]] + [e for e in stack[found[-1] + 1:] if e[0] is opener]
+        if tok.get("opens"):
+            stack += [(tok, k) for k in tok["kinds"] if k not in tok["close"]]
+    runs: list[tuple[str, bool, bool]] = []
+    bold = italic = 0
+
+    def add(piece: str) -> None:
+        style = (bold > 0, italic > 0)
+        if runs and runs[-1][1:] == style:
+            runs[-1] = (runs[-1][0] + piece, *style)
+        elif piece:
+            runs.append((piece, *style))
+
+    for tok in tokens:
+        if "kinds" not in tok:
+            add(tok["text"])
+            continue
+        used = tok["open"] | tok["close"]
+        add("*" * (len(tok["text"]) - sum(2 if k == "b" else 1 for k in used)))
+        for kind, step in [(k, -1) for k in tok["close"]] + [(k, 1) for k in tok["open"]]:
+            if kind == "b":
+                bold += step
+            else:
+                italic += step
+    return runs
