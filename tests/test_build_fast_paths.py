@@ -11,7 +11,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.data.colours import parse_colour
 from pnp.data.layouts.values import Scope, Value, ValueProblem, colour_in, render, to_bool
 from pnp.render.fonts import load_fonts
-from pnp.render.text import Fitted, draw_fitted
+from pnp.render.surface import set_colour
+from pnp.render.text import LEADING, Fitted, draw_fitted
 from pnp.render.tracking import TrackingCanvas
 
 PALETTE = {"sun": parse_colour("#e0a526", {}), "night": parse_colour("#26324a", {})}
@@ -203,6 +204,79 @@ def test_a_text_block_is_one_text_object_with_glyphs_where_lines_put_them(tmp_pa
         assert a == pytest.approx(b, abs=0.01)
     # (each page also opens with one text object setting the canvas's initial font)
     assert [p.read_bytes().count(b"BT ") for p in paths] == [2, 4]
+
+
+def _pdf(path: Path, draw) -> bytes:
+    c = Canvas(str(path), pagesize=(300, 300), pageCompression=0, invariant=1)
+    draw(c)
+    c.save()
+    return path.read_bytes()
+
+
+def _text_object_block(c, fonts, fitted, x, top, width, role, align):
+    """A block as reportlab's TextObject writes it: beginText, then a textLine a line."""
+    font, size = fonts[role], fitted.size
+    leading = size * LEADING
+    ax = {"left": x, "centre": x + width / 2, "right": x + width}[align]
+    y = top - size * 0.95
+    c.setFont(font, size, leading)
+    t = c.beginText(ax, y)
+    for line in fitted.lines:
+        if align != "left":
+            share = 0.5 if align == "centre" else 1.0
+            t.setTextOrigin(ax - share * c.stringWidth(line, font, size), y)
+            y -= leading
+        t.textLine(line)
+    c.drawText(t)
+
+
+@pytest.mark.parametrize("align", ["left", "centre", "right"])
+def test_a_text_block_writes_the_bytes_reportlabs_text_object_writes(tmp_path, align):
+    # escapes, characters new to the PDF in each block, a no-break space, two fonts
+    fonts = load_fonts()
+    blocks = [(Fitted(9.5, ("Draw two cards (then", "discard one) \\ back-slash")), "regular"),
+              (Fitted(12, ("Café Ødegård", "naïve\u00a0façade ½ — “quoted”")), "bold"),
+              (Fitted(8, ("Ωmega, Ψ and ß", "Draw two cards (then")), "regular")]
+
+    def draw(block):
+        return lambda c: [block(c, fonts, fitted, 20, 280 - 80 * i, 200, role, align)
+                          for i, (fitted, role) in enumerate(blocks)]
+
+    assert _pdf(tmp_path / "ours.pdf", draw(draw_fitted)) == \
+        _pdf(tmp_path / "reportlab.pdf", draw(_text_object_block))
+
+
+def test_a_block_beyond_a_fonts_first_256_codes_is_drawn_line_by_line(tmp_path):
+    fonts = load_fonts()
+    font = fonts["regular"]
+    chars = [chr(n) for n in range(0x100, 0x300) if fonts.covers(font, chr(n))]
+    assert len(chars) > 256
+    fitted = Fitted(6, tuple("".join(chars[i:i + 40]) for i in range(0, len(chars), 40)))
+    block = _pdf(tmp_path / "block.pdf", lambda c: draw_fitted(c, fonts, fitted, 5, 290, 290))
+    lines = _pdf(tmp_path / "lines.pdf",
+                 lambda c: draw_fitted(TrackingCanvas(c), fonts, fitted, 5, 290, 290))
+    assert block == lines
+    assert "".join(ch for ch, _ in _glyph_boxes(tmp_path / "block.pdf")) == "".join(chars)
+
+
+def test_a_colour_is_written_as_reportlab_writes_it(tmp_path):
+    from pnp.data.colours import Colour
+
+    colours = [Colour(0.1, 0.2, 0.3), PALETTE["sun"], Colour(1, 1, 1), PALETTE["sun"]]
+
+    def draw(fill, stroke):
+        def go(c):
+            for colour in colours:
+                fill(c, colour)
+                stroke(c, colour)
+                c.rect(10, 10, 50, 50, stroke=1, fill=1)
+                assert c._fillColorObj == c._strokeColorObj == colour  # as saveState keeps it
+        return go
+
+    ours = _pdf(tmp_path / "ours.pdf", draw(set_colour, lambda c, col: set_colour(c, col, True)))
+    theirs = _pdf(tmp_path / "reportlab.pdf",
+                  draw(Canvas.setFillColor, Canvas.setStrokeColor))
+    assert ours == theirs
 
 
 def test_each_row_with_a_bad_picture_or_colour_is_named_though_good_cells_are_checked_once(

@@ -15,7 +15,7 @@ from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
 from ..data.layouts.values import ValueProblem, to_length, to_number, to_text
 from ..errors import DataError, Source
-from ..render.surface import ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface
+from ..render.surface import ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface, set_colour
 from ..units import MM
 from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
 from . import richtext
@@ -127,9 +127,9 @@ def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> No
 def _paint(c, v: dict[str, Any]) -> tuple[int, int]:
     fill, stroke = v.get("fill"), v.get("stroke")
     if fill is not None:
-        c.setFillColor(fill)
+        set_colour(c, fill)
     if stroke is not None:
-        c.setStrokeColor(stroke)
+        set_colour(c, stroke, stroke=True)
         c.setLineWidth(v["stroke_width"].of(1))
     return int(stroke is not None), int(fill is not None)
 
@@ -168,7 +168,7 @@ def _line(L: Layout, s, e, v, x, y, w, h) -> None:
     c = s.c
     if v["stroke"] is None:
         return
-    c.setStrokeColor(v["stroke"])
+    set_colour(c, v["stroke"], stroke=True)
     c.setLineWidth(v["stroke_width"].of(1))
     dash = [d.of(1) for d in v["dash"]]
     if sum(dash) > 0:
@@ -294,24 +294,25 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         raise ValueProblem(f"min_size {min_size:g} is larger than size {size:g}")
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
-    for problem in _problems(L, fonts, text, role):
+    plain = not richtext.has_markup(text)
+    for problem in _problems(L, fonts, text, role, plain):
         if isinstance(problem, Picture):
             _art_notes(L, s, e, problem)
         else:
             _problem(L, s, e, problem)
-    m = caches(L).measure(fonts)
+    cache = caches(L)
     key = (text, role, round(w, 2), round(h, 2), size, min_size, v["leading"])
-    fits = caches(L).fits
+    fits = cache.fits
     fitted = fits.get(key, False)
     if fitted is False:
         fitted = None
-        if v["leading"] == LEADING and not richtext.has_markup(text):
+        if plain and v["leading"] == LEADING:
             # plain text: the renderer's own fitting, words as plain strings (the common case,
             # and twice as fast); hyphenation below only when that does not fit
             fitted = plain_fit(fonts, text, w, h, size, min_size, role)
         if fitted is None:
-            fitted = richtext.fit(fonts, m, text, role, w, h, size, min_size, v["leading"],
-                                  L.env.lang)
+            fitted = richtext.fit(fonts, cache.measure(fonts), text, role, w, h, size,
+                                  min_size, v["leading"], L.env.lang)
         if len(fits) > FIT_CACHE:
             fits.clear()
         fits[key] = fitted
@@ -324,7 +325,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     elif v["valign"] == "bottom":
         top = y + fitted.height()
     colour = v["colour"] or Colour(0, 0, 0)
-    s.c.setFillColor(colour)
+    set_colour(s.c, colour)
     _check_placed(s, e, fonts, fitted, text, role, x, top, w, v["align"])
     if isinstance(fitted, PlainFitted):
         draw_fitted(s.c, fonts, fitted, x, top, w, role, v["align"])
@@ -332,11 +333,11 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
 
     def icon(name: str, ix: float, baseline: float, size: float) -> None:
         side = size * 0.9
-        caches(L).icons.draw(s.c, name, ix + size / 2, baseline + side / 2 - size * 0.08, side,
+        cache.icons.draw(s.c, name, ix + size / 2, baseline + side / 2 - size * 0.08, side,
                          colour)
-        s.c.setFillColor(colour)
+        set_colour(s.c, colour)
 
-    richtext.draw(s.c, fonts, m, fitted, x, top, w, v["align"], icon)
+    richtext.draw(s.c, fonts, cache.measure(fonts), fitted, x, top, w, v["align"], icon)
 
 
 def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: float, w: float,
@@ -353,7 +354,7 @@ def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: floa
     else:
         span = max((line.width * size for line in fitted.lines), default=0.0)
         lead = fitted.leading
-    left = {"centre": x + (w - span) / 2, "right": x + w - span}.get(align, x)
+    left = x + (w - span) / 2 if align == "centre" else x + w - span if align == "right" else x
     first = top - size * 0.95  # the first baseline, as draw_fitted puts it
     last = first - (len(fitted.lines) - 1) * size * lead
     s.check_placed(text, size, left, last - DESCENT * size, left + span, first + ASCENT * size,
@@ -367,21 +368,19 @@ def _role(L: Layout, fonts, font: str) -> str:
     return role
 
 
-def _problems(L: Layout, fonts, text: str, role: str) -> list[str | Picture]:
+def _problems(L: Layout, fonts, text: str, role: str, plain: bool) -> list[str | Picture]:
     """Characters no font has and icons nobody drew (messages), and SVG icons with parts pnp
-    cannot print (their Pictures), once per text and font."""
+    cannot print (their Pictures); worked out once per text and font when it has markup."""
+    if plain:  # one set test: cheaper than remembering it
+        gone = fonts.missing(text, role)
+        if not gone:
+            return []
+        return [f"no font has the character(s) {gone!r} in {text[:40]!r}; {UNPRINTABLE}"]
     key = ("problems", text, role)
     hit = caches(L).fits.get(key)
     if hit is not None:
         return hit
-    out: list[str | Picture]
-    if not richtext.has_markup(text):
-        gone = fonts.missing(text, role)
-        out = [] if not gone else [
-            f"no font has the character(s) {gone!r} in {text[:40]!r}; {UNPRINTABLE}"]
-        caches(L).fits[key] = out
-        return out
-    out = []
+    out: list[str | Picture] = []
     paragraphs = richtext.parse(text, role)
     by_role: dict[str, list[str]] = {}
     for p in paragraphs:
@@ -433,13 +432,13 @@ def _track(L: Layout, s, e, v, x, y, w, h) -> None:
         fill = v["highlight_fill"] if hot and v["highlight_fill"] is not None else v["fill"]
         stroke = 1 if v["stroke"] is not None else 0
         if fill is not None:
-            c.setFillColor(fill)
+            set_colour(c, fill)
         if stroke:
-            c.setStrokeColor(v["stroke"])
+            set_colour(c, v["stroke"], stroke=True)
             c.setLineWidth(v["stroke_width"].of(1))
         if stroke or fill is not None:
             c.rect(cell.x, cell.y, cell.w, cell.h, stroke=stroke, fill=int(fill is not None))
-        c.setFillColor(v["colour"] or Colour(0, 0, 0))
+        set_colour(c, v["colour"] or Colour(0, 0, 0))
         size = min(v["size"], cell.h * 0.6, cell.w * 0.6)
         s.line(str(label), cell.x + cell.w / 2, cell.y + cell.h / 2 - size * 0.35, size,
                role if not hot else "bold", "centre", max_width=cell.w * 0.9, field=e.name)

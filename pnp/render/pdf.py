@@ -112,8 +112,8 @@ class KitRenderer:
         self.page_w, self.page_h = options.paper
         self.result = BuildResult()
         self._slots: dict[tuple, tuple[Rect, tuple[Rect, ...]]] = {}
-        self._clips: dict[tuple, object] = {}
-        self._marks_of: dict[int, list] = {}  # by id(grid): the plans keep their grids alive
+        self._entries: dict[tuple, tuple[list[str], tuple]] = {}
+        self._marks_of: dict[tuple, list[str]] = {}  # by id(grid): plans keep grids alive
 
     # ---- planning -------------------------------------------------------------------------
     def _plan_sheet(self, sheet: Sheet) -> SheetPlan:
@@ -403,8 +403,7 @@ class KitRenderer:
                                                     "back" if back else "front", trim,
                                                     tuple(parts), back_key(piece)))
         c.saveState()
-        c.clipPath(self._clip(shape, trim, parts, inner, turned), stroke=0, fill=0)
-        c.transform(*piece_matrix(trim, turned, back))
+        self._enter(shape, trim, parts, inner, turned, back)
         w, h = (trim.h, trim.w) if turned else (trim.w, trim.h)
         if drawer is None:
             c.setFillColor(white)
@@ -424,24 +423,33 @@ class KitRenderer:
             _hexagon(cut, trim, 0.0, turned)
             c.drawPath(cut, stroke=1, fill=0)
 
-    def _clip(self, shape: str, trim: Rect, parts, inner: float, turned: bool):
-        """The path a face's art is clipped to; a sheet's slots repeat page after page, so a
-        rectangular one is built once and reused."""
-        key = tuple(parts) if shape == "rect" else None
-        path = self._clips.get(key) if key is not None else None
-        if path is None:
-            path = self.c.beginPath()
-            if shape == "circle":
-                r = min(trim.w, trim.h) / 2 + inner
-                path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
-            elif shape == "hex":
-                _hexagon(path, trim, inner, turned)
-            else:
-                for p in parts:  # disjoint, so even-odd and non-zero filling agree
-                    path.rect(p.x, p.y, p.w, p.h)
-            if key is not None and len(self._clips) < 4096:
-                self._clips[key] = path
-        return path
+    def _enter(self, shape: str, trim: Rect, parts, inner: float, turned: bool,
+               back: bool) -> None:
+        """Clip to the face's art area and move the origin to its trim's corner. A sheet's
+        rectangular slots repeat page after page, so what reportlab writes for one (and the
+        frame it leaves) is kept and repeated."""
+        c = self.c
+        matrix = piece_matrix(trim, turned, back)
+        key = (parts, matrix, c._currentMatrix) if shape == "rect" else None
+        hit = self._entries.get(key) if key is not None else None
+        if hit is not None:
+            c._code.extend(hit[0])
+            c._currentMatrix = hit[1]
+            return
+        at = len(c._code)
+        path = c.beginPath()
+        if shape == "circle":
+            r = min(trim.w, trim.h) / 2 + inner
+            path.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, r)
+        elif shape == "hex":
+            _hexagon(path, trim, inner, turned)
+        else:
+            for p in parts:  # disjoint, so even-odd and non-zero filling agree
+                path.rect(p.x, p.y, p.w, p.h)
+        c.clipPath(path, stroke=0, fill=0)
+        c.transform(*matrix)
+        if key is not None and len(self._entries) < 4096:
+            self._entries[key] = (c._code[at:], c._currentMatrix)
 
     def _guests(self, host: int, back: bool) -> str:
         """Draw the tokens lodged on a host sheet's last page (fronts, or backs mirrored);
@@ -462,14 +470,18 @@ class KitRenderer:
         c = self.c
         c.setStrokeColor(black)
         c.setLineWidth(MARK_WIDTH)
-        marks = self._marks_of.get(id(grid))
-        if marks is None:  # the same on every page of a sheet
-            marks = self._marks_of[id(grid)] = grid.crop_marks()
-        for m in marks:
+        key = (id(grid), mirrored)
+        code = self._marks_of.get(key)
+        if code is not None:  # the same on every page of a sheet: what reportlab wrote
+            c._code.extend(code)
+            return
+        at = len(c._code)
+        for m in grid.crop_marks():
             if mirrored:
                 c.line(self.page_w - m.x1, m.y1, self.page_w - m.x2, m.y2)
             else:
                 c.line(m.x1, m.y1, m.x2, m.y2)
+        self._marks_of[key] = c._code[at:]
 
     def _fold_line(self, grid: Grid) -> None:
         c = self.c

@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import black, white
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
+from ..data.colours import Colour
 from ..errors import Finding, Source, error, warning
 from ..layout.grid import Rect
 from .colours import luminance
@@ -20,6 +22,29 @@ UNPRINTABLE = ("they would print as empty boxes (add a font with them under [fon
 MIN_TEXT = 7.0  # pt: below this a rule text is unreadable at arm's length
 CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wanders that much)
 ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
+
+
+_COLOUR_OPS: tuple[dict, dict] = ({}, {})  # the PDF operator of each Colour: fill, stroke
+
+
+def set_colour(c: Canvas, colour, stroke: bool = False) -> None:
+    """c.setFillColor(colour), or setStrokeColor: a Colour's operator formatted once and then
+    repeated (a deck has a few colours, and reportlab works each call out anew, a fifteenth of
+    a plain card's drawing). Other canvases (tracking, CMYK) and colours go through reportlab."""
+    if type(c) is not Canvas or c._enforceColorSpace or type(colour) is not Colour:
+        (c.setStrokeColor if stroke else c.setFillColor)(colour)
+        return
+    ops = _COLOUR_OPS[stroke]
+    op = ops.get(colour)
+    if op is None:
+        if len(ops) > 4096:  # colours from a column: bounded
+            ops.clear()
+        op = ops[colour] = f"{fp_str(colour)} {'RG' if stroke else 'rg'}"
+    if stroke:
+        c._strokeColorObj = colour
+    else:
+        c._fillColorObj = colour
+    c._code.append(op)
 
 
 @dataclass(frozen=True)
@@ -104,7 +129,7 @@ class Surface:
                 self.c.rect(0.6, 0.6, self.w - 1.2, self.h - 1.2, stroke=1, fill=0)
             self.c.setFillColor(black)
             return
-        self.c.setFillColor(fill)
+        set_colour(self.c, fill)
         self.c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1)
 
     def line(self, text: str, x: float, y: float, size: float, role: str = "regular",
@@ -173,21 +198,26 @@ class Surface:
         if not self.cut:
             return
         now = self.c._currentMatrix
-        if now is self._origin:  # nothing turned or moved since the face began: its own frame
-            corners = [(px, py) for px in (x0, x1) for py in (y0, y1)]
+        if now is self._origin and self.shape != "circle":
+            # nothing turned or moved since the face began: the box's nearest side to the trim
+            room = min(x0, x1, self.w - x0, self.w - x1, y0, y1, self.h - y0, self.h - y1)
         else:
-            m = _relative(self._origin, now)
-            corners = [_apply(m, px, py) for px in (x0, x1) for py in (y0, y1)]
-        if self.shape == "circle":
-            r = min(self.w, self.h) / 2
-            cx, cy = self.w / 2, self.h / 2
-            room = r - max(((px - cx) ** 2 + (py - cy) ** 2) ** 0.5 for px, py in corners)
-        else:
-            room = min(min(px, self.w - px, py, self.h - py) for px, py in corners)
+            room = self._room([(px, py) for px in (x0, x1) for py in (y0, y1)], now)
         if room < CUT_CLEARANCE - 0.01:
             where = "crosses" if room < 0 else f"is {room / CUT_CLEARANCE:.2f} mm from"
             self.report(f"text {text[:40]!r} {where} the cut line; keep it at least 1 mm inside",
                         field, source=source)
+
+    def _room(self, corners: list[tuple[float, float]], now: tuple) -> float:
+        """How far inside the cut line the corners (drawn in the canvas frame `now`) all lie."""
+        if now is not self._origin:
+            m = _relative(self._origin, now)
+            corners = [_apply(m, px, py) for px, py in corners]
+        if self.shape == "circle":
+            r = min(self.w, self.h) / 2
+            cx, cy = self.w / 2, self.h / 2
+            return r - max(((px - cx) ** 2 + (py - cy) ** 2) ** 0.5 for px, py in corners)
+        return min(min(px, self.w - px, py, self.h - py) for px, py in corners)
 
     def _check_glyphs(self, text: str, role: str, field: str | None,
                       source: Source | None) -> None:
