@@ -213,8 +213,11 @@ class IconFinder:
             return False
         if isinstance(hit, Picture):
             draw_picture(c, hit, cx - size / 2, cy - size / 2, size, size, "contain")
-        else:
+        else:  # a built-in icon: paths in colours, repeated as written (render/repeat.py)
+            from ..render.repeat import repeat
+
             c.saveState()
-            hit(c, cx, cy, size, colour, detail)
+            repeat(c, hit, (cx, cy, size, colour, detail),
+                   lambda: hit(c, cx, cy, size, colour, detail))
             c.restoreState()
         return True

@@ -35,6 +35,21 @@ def figure(name: str):
     return register
 
 
+def repeated(fn):
+    """For a figure that only draws paths in colours (no text, images or transparency, nothing
+    read from the surface): drawn again in the same box with the same args on the same PDF,
+    it repeats what reportlab wrote the first time (pnp/render/repeat.py)."""
+    from functools import wraps
+
+    from ..render.repeat import repeat
+
+    @wraps(fn)
+    def draw(s, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+        key = (x, y, w, h, id(s.palette), tuple(sorted((k, type(v), v) for k, v in args.items())))
+        repeat(s.c, draw, key, lambda: fn(s, x, y, w, h, args))
+    return draw
+
+
 def _colour(args: dict[str, Any], key: str, default: Colour, palette) -> Colour:
     from ..data.layouts.values import colour_in
 

@@ -15,7 +15,7 @@ from typing import Any
 from reportlab.lib.colors import Color, white
 
 from ...data.layouts.values import colour_in
-from ...faces.figures import Figure, figure
+from ...faces.figures import Figure, figure, repeated
 from ...render.colours import ink_on, mix
 from ...render.icons import (cards_icon, coin_icon, dagger_icon, disc,
                              element_icon, eye_icon, hat_icon, net_icon, person_icon, ring_icon,
@@ -33,6 +33,7 @@ def _colour(s: Figure, args: dict[str, Any], key: str, default: str) -> Color:
 
 
 @figure("legolas.hazard")
+@repeated
 def hazard(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """Stripes of `stripe` on `fill`, leaning right, in a band with rounded corners."""
     c = s.c
@@ -56,6 +57,7 @@ def hazard(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, An
 
 
 @figure("legolas.coins")
+@repeated
 def coins(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """`coins` coins from the box's left edge, as tall as the box, the last a half for ½."""
     n = float(args.get("coins", 0))
@@ -80,6 +82,7 @@ def badge(c, palette, element: str, cx: float, cy: float, r: float,
 
 
 @figure("legolas.badge")
+@repeated
 def badge_figure(s: Figure, x: float, y: float, w: float, h: float,
                  args: dict[str, Any]) -> None:
     """The medallion of `element`, a disc filling the box, ringed in `ring` if given."""
@@ -88,12 +91,14 @@ def badge_figure(s: Figure, x: float, y: float, w: float, h: float,
 
 
 @figure("legolas.emblem")
+@repeated
 def emblem(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """The game's emblem: Legolas's bow crossed with Gimli's axe."""
     bow_and_axe(s.c, x + w / 2, y + h / 2, min(w, h), _colour(s, args, "fill", "gold"))
 
 
 @figure("legolas.treasure")
+@repeated
 def treasure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """A treasure's picture, by its `effect` (and `target`: an element or a suit)."""
     c, pal = s.c, s.palette
@@ -124,6 +129,7 @@ def treasure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, 
 
 
 @figure("legolas.character")
+@repeated
 def character(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """A character's picture by its `id`, in `fill` with details in `detail`."""
     c = s.c
@@ -144,6 +150,7 @@ def character(s: Figure, x: float, y: float, w: float, h: float, args: dict[str,
 
 
 @figure("legolas.mission")
+@repeated
 def mission(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """A mission's picture by its `id`: its suit, spikes (escapist), coins (gambler), a shield."""
     c, pal = s.c, s.palette
