@@ -13,6 +13,7 @@ from ...render.colours import ink_on, mix
 from ...render.icons import (arrow, bow_icon, disc, drop_icon, leaf_icon, magic_icon,
                              shield_icon, sword_icon, toward)
 from ...render.parts import back_frame, bleed_ink, saving
+from ...render.repeat import repeat
 from ...render.surface import Surface
 from ...render.text import LEADING, wrap
 from ...units import MM
@@ -24,29 +25,40 @@ from .kit import (MARGIN, STRIP, Card, Marker, Model, board_layout, ended_before
 
 
 # ---- icons -------------------------------------------------------------------------------------
+# (icons are paths in colours: drawn again in the same place, repeated as written)
 def attack_icon(c, type_: str, cx: float, cy: float, size: float, fill: Color) -> None:
-    if type_ == "sword":
-        sword_icon(c, cx, cy, size, fill, angle=-45)
-    elif type_ == "bow":
-        bow_icon(c, cx, cy, size * 0.95, fill)
-    else:
-        magic_icon(c, cx, cy, size, fill)
+    def draw() -> None:
+        if type_ == "sword":
+            sword_icon(c, cx, cy, size, fill, angle=-45)
+        elif type_ == "bow":
+            bow_icon(c, cx, cy, size * 0.95, fill)
+        else:
+            magic_icon(c, cx, cy, size, fill)
+
+    repeat(c, attack_icon, (type_, cx, cy, size, fill), draw)
 
 
 def emblem(c, side: str, cx: float, cy: float, size: float, fill: Color, mark: Color) -> None:
     """The fighter's emblem: the Human's shield, the Elf's leaf."""
-    if side == "human":
-        shield_icon(c, cx, cy, size, fill, mark)
-    else:
-        leaf_icon(c, cx, cy, size, fill, mark, angle=-30)
+    def draw() -> None:
+        if side == "human":
+            shield_icon(c, cx, cy, size, fill, mark)
+        else:
+            leaf_icon(c, cx, cy, size, fill, mark, angle=-30)
+
+    repeat(c, emblem, (side, cx, cy, size, fill, mark), draw)
 
 
 def attack_badge(c, model: Model, type_: str, cx: float, cy: float, r: float,
                  ring: Color | None = None) -> None:
     """The attack type's icon, white in a disc of its colour."""
     a = model.attacks[type_]
-    disc(c, cx, cy, r, a.colour, ring, max(0.5, r / 10))
-    attack_icon(c, type_, cx, cy, r * 1.3, ink_on(a.colour))
+
+    def draw() -> None:
+        disc(c, cx, cy, r, a.colour, ring, max(0.5, r / 10))
+        attack_icon(c, type_, cx, cy, r * 1.3, ink_on(a.colour))
+
+    repeat(c, attack_badge, (type_, a.colour, cx, cy, r, ring), draw)
 
 
 def order_chain(s: Surface, model: Model, cx: float, cy: float, r: float, ink: Color,
