@@ -116,3 +116,26 @@ def test_game_toml_chooses_each_faces_layout(game_copy, tmp_path):
     with pytest.raises(DataError) as err:
         open_game(str(folder))
     assert err.value.field == "layouts.monster_bak"
+
+
+def test_a_player_name_too_long_for_its_missions_is_named_in_players_csv(game_copy, tmp_path):
+    """A mission card prints its player's name from players.csv: a name that does not fit is
+    that file's row and field, said once per face, not at every mission row."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = game_copy("legolas")
+    players = folder / "players.csv"
+    players.write_text(players.read_text().replace("2,Blue,", "2,Bartholomew Maximilian the "
+                                                   "Unreasonably Long,"))
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out",
+                                    str(tmp_path / "l.pdf")])
+    assert res.exit_code != 0 and not (tmp_path / "l.pdf").exists()
+    errors = [line for line in res.output.splitlines() if line.startswith("error:")]
+    assert errors == [
+        'error: players.csv, row 3, field "name, seat": element "player" (mission.toml): text '
+        "does not fit its box even at 7 pt: 'PLAYER 2 · BARTHOLOMEW MAXIMILIAN THE UNREASONABLY "
+        "LONG'",
+        'error: players.csv, row 3, field "name": element "player" (mission-back.toml): text '
+        "does not fit its box even at 7 pt: 'BARTHOLOMEW MAXIMILIAN THE UNREASONABLY LONG'"]

@@ -5,6 +5,7 @@ the element."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import cos, pi, sin
 from typing import Any
 
@@ -13,7 +14,7 @@ from ..data.files import inside
 from ..data.layouts.compiled import IMAGE_SUFFIXES, Layout, font_role
 from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
-from ..data.layouts.values import ValueProblem, to_length, to_number, to_text
+from ..data.layouts.values import Value, ValueProblem, to_length, to_number, to_text
 from ..errors import DataError, Source
 from ..render.surface import ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface, set_colour
 from ..units import MM
@@ -63,10 +64,14 @@ class LayoutFace:
     expressions looks the same on every piece, so one shared instance serves them all and the
     renderer draws it once as a form."""
 
-    __slots__ = ("layout", "_context", "shared")
+    __slots__ = ("layout", "_context", "shared", "borrowed")
 
-    def __init__(self, layout: Layout, context: dict[str, Any]):
-        self.layout, self._context = layout, context
+    def __init__(self, layout: Layout, context: dict[str, Any],
+                 borrowed: dict[str, tuple[Source, str]] | None = None):
+        """`borrowed`: the columns the row takes from another file's row, with that row and
+        field (a mission card shows its player's name from players.csv): a problem with an
+        element that reads only those is named there."""
+        self.layout, self._context, self.borrowed = layout, context, borrowed
         self.shared = layout.static
 
     @property
@@ -74,50 +79,81 @@ class LayoutFace:
         return self._context
 
     def __call__(self, surface) -> None:
-        draw(self.layout, surface, self.context)
+        draw(self.layout, surface, self.context, self.borrowed)
 
     def boxes(self, w: float, h: float, bleed: float = 0.0) -> list[dict]:
         """Element boxes (name, type, x, y, width, height in points; trim at 0, 0; y up)."""
         return self.layout.boxes(self.context, w, h, bleed)
 
 
-def draw(L: Layout, s: Surface, ctx: dict[str, Any]) -> None:
-    """Every shown element of the layout, in order, for the row `ctx`."""
-    c = s.c
+def draw(L: Layout, s: Surface, ctx: dict[str, Any],
+         borrowed: dict[str, tuple[Source, str]] | None = None) -> None:
+    """Every shown element of the layout, in order, for the row `ctx` (`borrowed`: see
+    LayoutFace)."""
     for e in L.elements:
-        try:
-            if not e.shown(ctx):
+        found = len(s.findings)
+        _element(L, s, e, ctx)
+        if borrowed and len(s.findings) > found:
+            _lend(s, found, e, borrowed)
+
+
+def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) -> None:
+    """Name the findings from `found` on at the other file's row when the element reads only
+    columns borrowed from that one row; the field is what its content (text, icon, picture)
+    reads there."""
+    read: dict[str, set[str]] = {}
+    for prop, v in e.values.items():
+        if not isinstance(v, Value):
+            if v is None:
                 continue
-            v = e.get(ctx)
-        except ValueProblem as exc:
-            s.report(f'element "{e.name}" ({e.origin.name}): {exc}', e.name)
-            continue
-        except KeyError as exc:
-            s.report(f'element "{e.name}" ({e.origin.name}): the row has no {exc}', e.name)
-            continue
-        x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed)
-        if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
-            _problem(L, s, e, f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height "
-                     "must be more than 0")
-            continue
-        # every drawer sets the colours it uses, so only a turn or a fade needs its own state
-        own = bool(v["rotate"]) or v["opacity"] < 1
-        if own:
-            c.saveState()
-            if v["rotate"]:
-                c.translate(x + bw / 2, y + bh / 2)
-                c.rotate(-v["rotate"])  # clockwise, as designers (and CSS) turn things
-                c.translate(-(x + bw / 2), -(y + bh / 2))
-            if v["opacity"] < 1:
-                c.setFillAlpha(max(0.0, v["opacity"]))
-                c.setStrokeAlpha(max(0.0, v["opacity"]))
-        s.element(e.name, x, y, bw, bh)  # the box proofs outline (turned with the element)
-        try:
-            DRAW[e.type](L, s, e, v, x, y, bw, bh)
-        except ValueProblem as exc:
-            s.report(f'element "{e.name}" ({e.origin.name}): {exc}', e.name)
-        if own:
-            c.restoreState()
+            return  # a nested value (a track's cells): what it reads is not said here
+        if not v.static:
+            read[prop] = {v.column} if v.column else set(v.names)
+    names = set().union(*read.values())
+    if not names or not names <= borrowed.keys() or len({borrowed[n][0] for n in names}) != 1:
+        return
+    row = borrowed[next(iter(names))][0]
+    content = next((read[p] for p in ("text", "icon", "src") if read.get(p)), names)
+    field = ", ".join(sorted(borrowed[n][1] for n in content))
+    s.findings[found:] = [replace(f, source=row, field=field, subject=None)
+                          for f in s.findings[found:]]
+
+
+def _element(L: Layout, s: Surface, e, ctx: dict[str, Any]) -> None:
+    c = s.c
+    try:
+        if not e.shown(ctx):
+            return
+        v = e.get(ctx)
+    except ValueProblem as exc:
+        s.report(f'element "{e.name}" ({e.origin.name}): {exc}', e.name)
+        return
+    except KeyError as exc:
+        s.report(f'element "{e.name}" ({e.origin.name}): the row has no {exc}', e.name)
+        return
+    x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed)
+    if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
+        _problem(L, s, e, f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height "
+                 "must be more than 0")
+        return
+    # every drawer sets the colours it uses, so only a turn or a fade needs its own state
+    own = bool(v["rotate"]) or v["opacity"] < 1
+    if own:
+        c.saveState()
+        if v["rotate"]:
+            c.translate(x + bw / 2, y + bh / 2)
+            c.rotate(-v["rotate"])  # clockwise, as designers (and CSS) turn things
+            c.translate(-(x + bw / 2), -(y + bh / 2))
+        if v["opacity"] < 1:
+            c.setFillAlpha(max(0.0, v["opacity"]))
+            c.setStrokeAlpha(max(0.0, v["opacity"]))
+    s.element(e.name, x, y, bw, bh)  # the box proofs outline (turned with the element)
+    try:
+        DRAW[e.type](L, s, e, v, x, y, bw, bh)
+    except ValueProblem as exc:
+        s.report(f'element "{e.name}" ({e.origin.name}): {exc}', e.name)
+    if own:
+        c.restoreState()
 
 
 def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> None:

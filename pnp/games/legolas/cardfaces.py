@@ -9,11 +9,15 @@ from ...faces.draw import LayoutFace
 from ...kit import shared
 from . import facts, figures  # noqa: F401  (figures: registers the layouts' legolas.* figures)
 from .model import Model, Player
-from .printed import character_row, mission_row, monster_row, player_row, treasure_row
+from .printed import (PLAYER_FIELDS, character_row, mission_row, monster_row, player_row,
+                      treasure_row)
 
 
-def _face(model: Model, face: str, row: dict[str, Any], copies: bool = False) -> LayoutFace:
-    drawer = LayoutFace(model.layouts[face], {**model.layout_names, **row, "row": row})
+def _face(model: Model, face: str, row: dict[str, Any], copies: bool = False,
+          player: Player | None = None) -> LayoutFace:
+    # a player's columns come from players.csv: a problem with them is named there
+    borrowed = {k: (player.source, f) for k, f in PLAYER_FIELDS.items()} if player else None
+    drawer = LayoutFace(model.layouts[face], {**model.layout_names, **row, "row": row}, borrowed)
     if copies:
         shared(drawer)
     return drawer
@@ -37,7 +41,7 @@ def character_card(model: Model, ch: facts.Character) -> LayoutFace:
 
 def mission_card(model: Model, mission: facts.Mission, player: Player) -> LayoutFace:
     return _face(model, "mission", {**mission_row(mission, _rulings(model)),
-                                    **player_row(player)})
+                                    **player_row(player)}, player=player)
 
 
 def back(model: Model, kind: str) -> LayoutFace:
@@ -46,4 +50,4 @@ def back(model: Model, kind: str) -> LayoutFace:
 
 
 def mission_back(model: Model, player: Player) -> LayoutFace:
-    return _face(model, "mission_back", player_row(player), copies=True)
+    return _face(model, "mission_back", player_row(player), copies=True, player=player)

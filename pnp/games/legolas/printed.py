@@ -98,6 +98,11 @@ def mission_row(m: facts.Mission, rulings: set[str]) -> dict[str, Any]:
             "note": f"{note[1]} (ruling {note[0]})" if note and note[0] in rulings else ""}
 
 
+# a mission's columns from players.csv, with the field each comes from there
+PLAYER_FIELDS = {"seat": "seat", "player": "name", "player_colour": "colour", "player_ink": "ink",
+                 "symbol": "symbol"}
+
+
 def player_row(p) -> dict[str, Any]:
     return {"seat": p.seat, "player": p.name, "player_colour": "#" + p.colour.hexval()[2:],
             "player_ink": "#" + p.ink.hexval()[2:], "symbol": p.symbol}
