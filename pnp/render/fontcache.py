@@ -16,12 +16,13 @@ import operator
 import os
 import pickle
 import weakref
+import zlib
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Callable
 
 from reportlab import Version, rl_config
-from reportlab.pdfbase import ttfonts
+from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
 
 from ..cache import cache_dir, prune, write_entry
@@ -127,27 +128,55 @@ class _CachedFace(TTFontFace):
     def makeSubset(self, subset) -> bytes:
         """The font file embedded for these characters (code points, in the order the PDF
         numbers them), from the cache when this font made it before: the same kit embeds the
-        same subsets every build. An entry carries its digest; one that does not match is
-        made again."""
+        same subsets every build. Kept with it, what zlib makes of it for the PDF
+        (addSubsetObjects). An entry carries its digest; one that does not match is made
+        again."""
         folder = cache_dir("subsets")
         if folder is None or self._key is None:
             return super().makeSubset(subset)
         chars = hashlib.sha1(repr(list(subset)).encode()).hexdigest()[:20]
-        path = folder / f"{self._key}-{chars}.ttf"
+        path = folder / f"{self._key}-zlib{zlib.ZLIB_RUNTIME_VERSION}-{chars}.ttf"
         try:
             kept = path.read_bytes()
             if hashlib.sha1(kept[20:]).digest() == kept[:20]:
+                data, deflated = marshal.loads(kept[20:])
                 os.utime(path)  # recently used: kept when older entries go
-                return kept[20:]
-        except OSError:
+                self._deflated = _Deflated(data, deflated)
+                return data
+        except (OSError, ValueError, EOFError, TypeError):
             pass
         data = super().makeSubset(subset)
+        self._deflated = _Deflated(data, zlib.compress(data))
         try:
-            write_entry(path, hashlib.sha1(data).digest() + data)
+            entry = marshal.dumps((data, self._deflated.deflated))
+            write_entry(path, hashlib.sha1(entry).digest() + entry)
             prune(folder, KEEP_SUBSETS, "*.ttf")
         except OSError:
             pass
         return data
+
+    def addSubsetObjects(self, doc, fontname, subset):
+        """reportlab's, with the subset's stream compressed as it was when it was kept."""
+        ref = super().addSubsetObjects(doc, fontname, subset)
+        deflated = self.__dict__.pop("_deflated", None)
+        stream = doc.idToObject.get(f"fontFile:{self.filename}({fontname})")
+        if deflated is not None and getattr(stream, "content", None) is deflated.data \
+                and stream.filters == [pdfdoc.PDFZCompress]:
+            stream.filters = [deflated]
+        return ref
+
+
+class _Deflated:
+    """The FlateDecode filter of one stream whose compressed bytes are known already (zlib's
+    own, at its default level, as reportlab's filter makes them)."""
+
+    pdfname = "FlateDecode"
+
+    def __init__(self, data: bytes, deflated: bytes):
+        self.data, self.deflated = data, deflated
+
+    def encode(self, text: bytes) -> bytes:
+        return self.deflated if text is self.data else zlib.compress(text)
 
 
 def _store(path: Path, face: TTFontFace) -> None:
