@@ -163,6 +163,23 @@ def test_parsed_toml_comes_back_as_parsed_new_objects_each_time(tmp_path, monkey
     assert read_toml(toml) == {"game": {"title": "B"}} and len(parses) == 7
 
 
+def test_the_parsed_toml_cache_keeps_to_its_size_dropping_the_oldest(tmp_path, monkeypatch):
+    from pnp.data import tomlcache
+    from pnp.data.files import read_toml
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(tomlcache, "_entries", None)
+    monkeypatch.setattr(tomlcache, "MAX_BYTES", 2_000)
+    for i in range(12):  # each entry some 250 bytes
+        (tmp_path / f"{i}.toml").write_text(f'[game]\ntitle = "{i}{"x" * 200}"\n')
+        read_toml(tmp_path / f"{i}.toml")
+    monkeypatch.setattr(tomlcache, "_entries", None)  # as a new run
+    kept = tomlcache._load()
+    assert 4 <= len(kept) <= 8 and sum(map(len, kept.values())) <= 2_000
+    newest = (tmp_path / "11.toml").read_text().encode()
+    assert hashlib.blake2b(newest, digest_size=16).digest() in kept  # the last one read is kept
+
+
 @pytest.mark.parametrize("name", ["wuxing", "legolas"])  # figures; tables and a long text
 def test_a_booklet_laid_out_from_the_cache_prints_the_same(name, tmp_path, monkeypatch):
     from reportlab.pdfbase import pdfmetrics

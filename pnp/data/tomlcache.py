@@ -13,7 +13,9 @@ import sys
 from typing import Any, Callable
 
 _entries: dict[bytes, bytes] | None = None
-MAX_ENTRIES = 2000  # many games and edits over a long time: start again
+# read whole every run: past this many bytes (a few hundred files; edits make new entries), the
+# older half goes
+MAX_BYTES = 1_000_000
 
 
 def _path():
@@ -55,9 +57,10 @@ def parsed(text: str, parse: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
         kept = marshal.dumps(data)
     except ValueError:  # a date or time: parsed every time
         return data
-    if len(entries) >= MAX_ENTRIES:
-        entries.clear()
     entries[key] = kept
+    if sum(map(len, entries.values())) > MAX_BYTES:
+        for old in list(entries)[:len(entries) // 2]:  # (a dict keeps the order they came in)
+            del entries[old]
     _save(entries)
     return data
 
