@@ -18,6 +18,7 @@ from typing import Callable
 from reportlab.lib.colors import Color, HexColor, black
 from reportlab.pdfgen.canvas import Canvas
 
+from ..errors import Finding, Source, error
 from ..units import MM
 from .colours import as_color
 from .displaylist import Op, replay
@@ -116,6 +117,20 @@ class Booklet:
         draw_line(c, fonts, f"{self.title} \u00b7 Rules", margin, page_h - margin + 4 * MM, 8)
         draw_line(c, fonts, f"{n}", page_w / 2, margin * 0.45, 9, align="centre")
         c.setFillColor(black)
+
+    def findings(self, fonts: Fonts) -> list[Finding]:
+        """Characters of the text that no font has (they would print as empty boxes, as on a
+        card): one error naming the template and them all. Checked on the text, so a booklet
+        whose pages come from the cache is checked too."""
+        gone = fonts.missing(self.text)
+        if not gone:
+            return []
+        from .surface import UNPRINTABLE
+
+        line = next(line.strip() for line in self.text.splitlines() if set(gone) & set(line))
+        quoted = line if len(line) <= 40 else line[:40] + "..."
+        return [error(f"no font has the character(s) {gone!r} (first in {quoted!r}); "
+                      f"{UNPRINTABLE}", Source(self.source))]
 
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
         return len(self.layout(fonts, page_w, page_h))

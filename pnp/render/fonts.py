@@ -131,7 +131,8 @@ class Fonts:
             if not chars:
                 break
             chars.difference_update(self._chars(self[r]))
-        return "".join(sorted(ch for ch in chars if not ch.isspace()))
+        # spaces print in the primary font; a soft hyphen prints as a hyphen or not at all
+        return "".join(sorted(ch for ch in chars if not ch.isspace() and ch != "\xad"))
 
     def runs(self, text: str, role: str = "regular") -> list[tuple[str, str]]:
         """[(font, text)] pieces: each character from the first font that has it."""
