@@ -22,6 +22,7 @@ _TOKENS = re.compile(r"\\[*:]|\*\*|\*|:[A-Za-z][A-Za-z0-9_-]*:|<br\s*/?>|\n|[ \t
 # what pyphen may hyphenate: a run of letters (an apostrophe inside: "couldn't"), never the
 # digits, symbols or markup around it
 _LETTERS = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*")
+_JOINED = re.compile(f"[{NO_BREAK}\u2060]")
 _MARKUP = re.compile(r"[*:\\<]")
 _STAR = "\ue000"  # stands in for an escaped star while emphasis is worked out
 ICON_EM = 1.0  # an inline icon takes one em of the line, drawn at 0.9 em
@@ -164,10 +165,13 @@ def _split(word: Word, room: float, m: Measure, lang: str) -> tuple[Word, Word] 
 
 def _cuts(text: str, lang: str) -> list[int]:
     """Where a word may be hyphenated, the last first: at its soft hyphens if it has any (the
-    designer's choice), else where pyphen hyphenates its runs of letters."""
+    designer's choice), else where pyphen hyphenates its runs of letters; words joined by
+    no-break spaces or word joiners stay whole."""
     if SHY in text:
         cuts = [i for i, ch in enumerate(text) if ch == SHY and text[:i].strip(SHY)
                 and text[i:].strip(SHY)]
+    elif _JOINED.search(text):
+        return []
     else:
         cuts = [run.start() + len(left) for run in _LETTERS.finditer(text)
                 for left, _ in _hyphenator(lang).iterate(run.group())]
