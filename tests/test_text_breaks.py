@@ -144,11 +144,9 @@ def test_a_card_prints_no_break_spaces_and_soft_hyphens_as_meant(tmp_path):
     build(open_game(str(game)), out)
     card = _page_texts(out)[-1]
     assert "\u00ad" not in card and "-" not in card.split("Cards")[0]
+    # (reportlab prints a no-break space with the space's code: it reads back as a space)
     assert card.splitlines()[:3] == ["Supercalifragilistic is a word.",
-                                     "keep\u00a0these\u00a0words\u00a0together\u00a0please",
-                                     "ok"] or \
-        card.splitlines()[:3] == ["Supercalifragilistic is a word.",
-                                  "keep these words together please", "ok"]
+                                     "keep these words together please", "ok"]
 
 
 def _korean_game(tmp_path):
