@@ -76,8 +76,12 @@ def wrap(fonts: Fonts, text: str, size: float, width: float, role: str = "regula
 
 
 def words_of(paragraph: str) -> list[str]:
-    """A paragraph's words: split at spaces, never at a no-break space."""
-    return paragraph.split() if paragraph.isascii() else _WORD.findall(paragraph)
+    """A paragraph's words: split at spaces, never at a no-break space (str.split() does, so
+    it serves only text without them: most text, split four times faster)."""
+    if paragraph.isascii() or ("\xa0" not in paragraph and "\u202f" not in paragraph
+                               and "\u2007" not in paragraph):
+        return paragraph.split()
+    return _WORD.findall(paragraph)
 
 
 def _wrap(fonts: Fonts, text: str, size: float, width: float,
