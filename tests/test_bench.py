@@ -28,11 +28,12 @@ def test_bench_prints_every_ratio_with_its_goal():
                     "tight loop", "Simulation", "games/s", "Live page", "median",
                     "a card from its layout file, beyond 1:", "time a card, 18 vs 1 cards"):
         assert heading in text, heading
-    # judged: two builds, deck time, two engines; shown without a verdict at these sizes:
+    # judged: two builds, two engines; shown without a verdict at these sizes: deck time,
     # memory, linearity, a card from its layout
     assert text.count("goal") == 8
-    assert text.count(": met") + text.count(": NOT MET") == 5
-    assert text.count(": no verdict (") == 3
+    assert text.count(": met") + text.count(": NOT MET") == 4
+    assert text.count(": no verdict (") == 4
+    assert "goal <= 1.50: no verdict (judged at 54 cards or more)" in text
     assert [row["cards"] for row in figures["decks"]] == [1, 18]
     deck = figures["decks"][0]
     assert deck["ratio"] > 0 and deck["pnp"]["peak_mb"] > 10
@@ -117,8 +118,17 @@ def test_large_decks_are_judged():
 
 def test_one_deck_size_shows_time_and_memory_only():
     lines = deck_summary([_row(1, 0.2, 0.1, 40, 30)])
+    assert lines[0] == ("  time, worst size:  2.00 (wall 2.00)  goal <= 1.50: no verdict (judged "
+                        "at 54 cards or more)")
     assert len(lines) == 2 and lines[1].startswith("  peak memory at 1 cards: 40 MB vs 30 MB")
     assert "no verdict (judged at 54,000 cards" in lines[1]
+
+
+def test_deck_time_is_judged_at_the_sizes_its_goal_names():
+    # 9 cards at 3x the floor is start-up; the goal names 54 cards and up, where 1.40 is met
+    lines = deck_summary([_row(9, 0.3, 0.1, 40, 30), _row(540, 0.28, 0.2, 41, 31)])
+    assert lines[0] == ("  time, worst size:  1.40 (wall 1.40)  goal <= 1.50: met (sizes under "
+                        "54 cards not judged)")
 
 
 def test_a_short_simulation_run_is_shown_but_not_judged(monkeypatch):
