@@ -19,6 +19,14 @@ def cache_dir(kind: str) -> Path | None:
     return Path(base) / "pnp" / kind
 
 
+def stamp(path: Path) -> tuple[int, int, int, int]:
+    """A file known by its size and times, as fontconfig knows fonts, without reading it. The
+    change time too: the system sets it at every write, so a file rewritten with its size and
+    time of change kept (`touch -r`, an archive unpacked) is not taken for the old one."""
+    stat = path.stat()
+    return stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino
+
+
 def write_entry(path: Path, data: bytes) -> None:
     """Write a cache entry whole or not at all: two builds may write it at once."""
     path.parent.mkdir(parents=True, exist_ok=True)
