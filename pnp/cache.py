@@ -10,13 +10,18 @@ from pathlib import Path
 
 
 def cache_dir(kind: str) -> Path | None:
+    root = cache_root()
+    return None if root is None else root / kind
+
+
+def cache_root() -> Path | None:
     chosen = os.environ.get("PNP_CACHE_DIR")
     if chosen == "":
         return None
     if chosen:
-        return Path(chosen) / kind
+        return Path(chosen)
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "pnp" / kind
+    return Path(base) / "pnp"
 
 
 def stamp(path: Path) -> tuple[int, int, int, int]:
