@@ -207,3 +207,14 @@ def test_an_unknown_filter_is_named_at_its_property_not_a_bug(deck, typo, said):
     assert res.exit_code == 2, res.output
     assert res.output.strip() == (f"Error: card.toml, field \"background.fill\": expression "
                                   f"'{{{{ colour | {typo} }}}}': {said}"), res.output
+
+
+def test_a_value_failing_on_a_row_names_the_element_s_property(deck):
+    _edit(deck / "layouts" / "card.toml", 'text = "{{ title }}"', 'text = "{{ title + 1 }}"')
+    _edit(deck / "layouts" / "card.toml", 'when = "{{ not image }}"',
+          'when = "{{ title > 2 and not image }}"')
+    found = _found(deck)
+    assert found and all('field "title.text"' in f or 'field "text.when"' in f
+                         for f in found), found
+    assert any('field "title.text"' in f and "can only concatenate" in f for f in found)
+    assert any('field "text.when"' in f for f in found), found
