@@ -233,8 +233,8 @@ def deck_summary(rows: list[dict[str, Any]]) -> list[str]:
     growth = (hi["pnp"]["cpu"] / hi["cards"]) / (lo["pnp"]["cpu"] / lo["cards"])
     judged = (_verdict(growth, GOALS["linear"]) if per_card
               else _unjudged(GOALS["linear"], why))
-    lines.append(f"  time a card, {hi['cards']} vs {lo['cards']} cards: {growth:4.2f}  {judged}"
-                 " (linear in cards)")
+    lines.append(f"  time a card (linear in cards), {hi['cards']} vs {lo['cards']} cards: "
+                 f"{growth:4.2f}  {judged}")
     # the deck's faces come from layout files: what one more card costs, start-up aside
     more = hi["cards"] - lo["cards"]
     pnp_ms = 1000 * (hi["pnp"]["cpu"] - lo["pnp"]["cpu"]) / more

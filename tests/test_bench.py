@@ -26,7 +26,7 @@ def test_bench_prints_every_ratio_with_its_goal():
     for heading in ("Start-up", "pnp --help", "Cold builds", "imports alone", "Plain deck",
                     "ms/card", "peak MB", "floor", "peak memory at 18 cards", "linear in cards",
                     "tight loop", "Simulation", "games/s", "Live page", "median",
-                    "a card from its layout file, beyond 1:", "time a card, 18 vs 1 cards"):
+                    "a card from its layout file, beyond 1:", "time a card (linear in cards), 18 vs 1 cards"):
         assert heading in text, heading
     # judged: two builds, two engines; shown without a verdict at these sizes: deck time,
     # memory, linearity, a card from its layout
@@ -96,8 +96,8 @@ def test_small_decks_show_the_per_card_and_memory_figures_without_a_verdict():
         "  peak memory at 540 cards: 41 MB vs 31 MB, ratio 1.31  goal <= 1.30: no verdict "
         "(judged at 54,000 cards or more; in smaller decks the interpreter's and imports' fixed "
         "memory is most of the peak)",
-        "  time a card, 540 vs 54 cards: 0.15  goal <= 1.25: no verdict (judged only between "
-        "sizes of 5,400 cards or more; below, start-up outweighs the cards) (linear in cards)",
+        "  time a card (linear in cards), 540 vs 54 cards: 0.15  goal <= 1.25: no verdict "
+        "(judged only between sizes of 5,400 cards or more; below, start-up outweighs the cards)",
         "  a card from its layout file, beyond 54: 0.206 ms vs floor 0.165 ms, ratio 1.25  "
         "goal <= 2.00: no verdict (judged only between sizes of 5,400 cards or more; below, "
         "start-up outweighs the cards)"]
@@ -110,7 +110,7 @@ def test_large_decks_are_judged():
         "  time, worst size:  2.00 (wall 2.00)  goal <= 1.50: NOT MET",
         # 234.7 / 180.5 = 1.3003: printed 1.30, and met
         "  peak memory at 54000 cards: 235 MB vs 180 MB, ratio 1.30  goal <= 1.30: met",
-        "  time a card, 54000 vs 5400 cards: 1.10  goal <= 1.25: met (linear in cards)",
+        "  time a card (linear in cards), 54000 vs 5400 cards: 1.10  goal <= 1.25: met",
         # (11.0 - 1.0) / 48,600 cards = 0.206 ms; (8.0 - 0.8) / 48,600 = 0.148 ms
         "  a card from its layout file, beyond 5400: 0.206 ms vs floor 0.148 ms, ratio 1.39  "
         "goal <= 2.00: met"]
