@@ -166,3 +166,15 @@ def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_p
         proc.wait(10)
     reader.join(5)
     assert "stopped" in lines[-1]
+
+
+def test_a_game_named_dot_is_the_folder_it_is_in(tmp_path, monkeypatch):
+    """`pnp watch --game .` from inside the game: its PDF is output/<folder>.pdf (it was
+    output/.pdf) and `pnp serve` names it."""
+    from pnp.data.game import find_game
+
+    CliRunner().invoke(main, ["new", "here", "--dir", str(tmp_path)])
+    monkeypatch.chdir(tmp_path / "here" / "layouts")
+    assert find_game("..") == tmp_path / "here"
+    monkeypatch.chdir(tmp_path / "here")
+    assert find_game(".") == tmp_path / "here" and find_game(".").name == "here"
