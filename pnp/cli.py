@@ -300,7 +300,8 @@ def _finite(value: float, param: click.Parameter) -> float:
     import math
 
     if not math.isfinite(value):
-        bounds = param.type  # a FloatRange
+        bounds = param.type
+        assert isinstance(bounds, click.FloatRange)
         raise click.BadParameter(f"{value} is not in the range {bounds.min:g}<=x<={bounds.max:g}.")
     return value
 
