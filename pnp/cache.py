@@ -10,13 +10,26 @@ from pathlib import Path
 
 
 def cache_dir(kind: str) -> Path | None:
+    root = cache_root()
+    return None if root is None else root / kind
+
+
+def cache_root() -> Path | None:
     chosen = os.environ.get("PNP_CACHE_DIR")
     if chosen == "":
         return None
     if chosen:
-        return Path(chosen) / kind
+        return Path(chosen)
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "pnp" / kind
+    return Path(base) / "pnp"
+
+
+def stamp(path: Path) -> tuple[int, int, int, int]:
+    """A file known by its size and times, as fontconfig knows fonts, without reading it. The
+    change time too: the system sets it at every write, so a file rewritten with its size and
+    time of change kept (`touch -r`, an archive unpacked) is not taken for the old one."""
+    stat = path.stat()
+    return stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino
 
 
 def write_entry(path: Path, data: bytes) -> None:

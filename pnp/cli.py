@@ -294,6 +294,18 @@ def build(game: str, out: Path | None, **settings) -> None:
     click.echo(f"{built.path}: {built.pages} pages in {time.perf_counter() - start:.2f} s")
 
 
+def _finite(value: float, param: click.Parameter) -> float:
+    """A FloatRange lets nan through (no comparison with nan is true): refused as a value out
+    of the range is, in the same words."""
+    import math
+
+    if not math.isfinite(value):
+        bounds = param.type
+        assert isinstance(bounds, click.FloatRange)
+        raise click.BadParameter(f"{value} is not in the range {bounds.min:g}<=x<={bounds.max:g}.")
+    return value
+
+
 def _pair(text: str, option: str) -> tuple[float, float]:
     import math
 
@@ -660,22 +672,22 @@ def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
 
 @main.command()
 @click.option("--sizes", default="54,540,5400,54000", show_default=True,
-              help="Synthetic deck sizes, comma-separated.")
+              help="Synthetic deck sizes in cards, comma-separated (each measured once, "
+                   "smallest first).")
 @click.option("--sim-seconds", type=click.FloatRange(0.05, 60), default=2.0, show_default=True,
-              help="How long to play each game's engine for the games/s figure.")
+              callback=lambda ctx, param, value: _finite(value, param),
+              help="How long to play each game's engine for the games/s figure (a game's "
+                   "games/s goal is judged only at 2 s or more).")
 def bench(sizes: str, sim_seconds: float) -> None:
     """Measure start-up, build and simulation speed against a bare reportlab floor."""
-    from .bench import run
-
-    try:
-        counts = tuple(int(v) for v in sizes.split(","))
-    except ValueError:
-        counts = ()
+    from .bench import parse_sizes, run
     from .data.files import MAX_PIECES
 
-    if not counts or min(counts) < 1 or max(counts) > MAX_PIECES:
+    try:
+        counts = parse_sizes(sizes)
+    except ValueError:
         raise PnpError(f"--sizes takes whole numbers from 1 to {MAX_PIECES:,}, separated by "
-                       f"commas, not {_short(sizes)!r}")
+                       f"commas, not {_short(sizes)!r}") from None
     run(sizes=counts, sim_seconds=sim_seconds, echo=click.echo)
 
 

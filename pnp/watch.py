@@ -42,12 +42,26 @@ def changes(folders: Callable[[], list[Path]], stop: threading.Event,
     from watchfiles import DefaultFilter
     from watchfiles import watch as os_events
 
+    from .cache import cache_root
+
     base = DefaultFilter()
+    cache = cache_root()
+    cache = cache.resolve() if cache else None
 
     def keep(change, path: str) -> bool:  # is_dir() is False for a file that vanished: kept
         p = Path(path)
         return (base(change, path) and not p.name.startswith(".") and not p.is_dir()
-                and not ignore(p))
+                and not ignore(p) and not hidden(p))
+
+    def hidden(p: Path) -> bool:
+        """In a hidden folder of the game's (.git) or in pnp's cache (a hit touches its entry:
+        a cache kept in the game folder would rebuild for ever)."""
+        real = p.resolve()
+        if cache is not None and (real == cache or cache in real.parents):
+            return True
+        root = next((r for r in map(Path.resolve, roots) if r in real.parents), None)
+        return root is not None and any(part.startswith(".")
+                                        for part in real.relative_to(root).parts[:-1])
 
     while not stop.is_set():
         roots = [f for f in folders() if f.is_dir()]

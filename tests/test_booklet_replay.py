@@ -170,6 +170,7 @@ def test_a_second_build_draws_its_booklet_without_platypus(tmp_path):
     lambda entry: entry[:len(entry) // 2],  # cut short
     lambda entry: pickle.dumps((["regular"], [[("not", "an op")]])),
     lambda entry: pickle.dumps(None),
+    lambda entry: _fonts_renamed(entry),  # a font file changed with its size and time kept
 ])
 def test_a_damaged_booklet_entry_is_laid_out_again(damage, tmp_path, monkeypatch):
     from pnp.render import booklayout
@@ -190,6 +191,12 @@ def test_a_damaged_booklet_entry_is_laid_out_again(damage, tmp_path, monkeypatch
     kit.booklet._layouts.clear()
     kit.booklet.layout(fonts, *A4)
     assert laid_out == [1, 1]  # now read back
+
+
+def _fonts_renamed(entry: bytes) -> bytes:
+    names, pages = pickle.loads(entry)
+    assert names
+    return pickle.dumps(([(role, name + "-was") for role, name in names], pages))
 
 
 def test_a_booklet_read_back_parses_only_the_fonts_its_pages_use(tmp_path, monkeypatch):

@@ -255,3 +255,22 @@ def test_a_build_with_an_unwritable_cache_prints_its_booklet(tmp_path, monkeypat
     monkeypatch.setenv("PNP_CACHE_DIR", str(blocker))
     built = build(open_game("wuxing"), tmp_path / "kit.pdf")
     assert built.pages > 10 and any(s.title == "Rule booklet" for s in built.sections)
+
+
+def test_a_font_rewritten_with_its_size_and_time_kept_is_hashed_again(cache, tmp_path,
+                                                                       monkeypatch):
+    """As an archive unpacked over a font, or `touch -r`: the change time still tells."""
+    import os
+
+    monkeypatch.setattr(fontcache, "_DIGESTS", None)
+    font = tmp_path / "R.ttf"
+    data = bytearray((shipped("fonts") / "DejaVuSans.ttf").read_bytes())
+    font.write_bytes(data)
+    before = fontcache.file_digest(font)
+    assert before == hashlib.sha1(data).hexdigest()
+    times = font.stat()
+    data[-1] ^= 1
+    font.write_bytes(data)
+    os.utime(font, ns=(times.st_atime_ns, times.st_mtime_ns))
+    assert font.stat().st_size == times.st_size and font.stat().st_mtime_ns == times.st_mtime_ns
+    assert fontcache.file_digest(font) == hashlib.sha1(data).hexdigest() != before

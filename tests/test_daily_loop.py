@@ -4,6 +4,7 @@ after a change and keeps going after a mistake."""
 import threading
 import time
 
+import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -130,9 +131,12 @@ def test_watch_survives_atomic_saves_and_vanishing_files(tmp_path):
     assert not thread.is_alive()
 
 
-def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_path):
+@pytest.mark.parametrize("cache", ["cache", ".pnpcache"])
+def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_path, cache):
     """`pnp watch --out` inside the watched folder: writing the PDF is not a change to rebuild
-    for (it used to rebuild forever)."""
+    for (it used to rebuild forever); nor is pnp's cache kept there (a hit touches its entry),
+    nor a hidden folder's files."""
+    import os
     import signal
     import subprocess
     import sys
@@ -140,9 +144,10 @@ def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_p
     CliRunner().invoke(main, ["new", "inside", "--dir", str(tmp_path)])
     folder = tmp_path / "inside"
     out = folder / "output" / "kit.pdf"
+    env = dict(os.environ, PNP_CACHE_DIR=str(folder / cache))
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "--game", str(folder),
                              "--out", str(out)], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+                            stderr=subprocess.STDOUT, text=True, env=env)
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")),
                               daemon=True)
@@ -151,10 +156,25 @@ def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_p
         _wait(lambda: sum("rebuilt" in line for line in lines) >= 1)
         edit_csv(folder / "cards.csv", 2, "count", "5")
         _wait(lambda: sum("rebuilt" in line for line in lines) >= 2)
+        (folder / ".git").mkdir()
+        (folder / ".git" / "index").write_text("a commit")
         time.sleep(1.5)  # time for any build that writing the PDF would wrongly trigger
         assert sum("rebuilt" in line for line in lines) == 2, lines
+        assert any((folder / cache).rglob("*.pickle"))  # the cache was there, and used
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(10)
     reader.join(5)
     assert "stopped" in lines[-1]
+
+
+def test_a_game_named_dot_is_the_folder_it_is_in(tmp_path, monkeypatch):
+    """`pnp watch --game .` from inside the game: its PDF is output/<folder>.pdf (it was
+    output/.pdf) and `pnp serve` names it."""
+    from pnp.data.game import find_game
+
+    CliRunner().invoke(main, ["new", "here", "--dir", str(tmp_path)])
+    monkeypatch.chdir(tmp_path / "here" / "layouts")
+    assert find_game("..") == tmp_path / "here"
+    monkeypatch.chdir(tmp_path / "here")
+    assert find_game(".") == tmp_path / "here" and find_game(".").name == "here"

@@ -195,3 +195,26 @@ def test_one_problem_in_many_rows_is_shown_three_times_then_summed_up(deck, tmp_
     assert [f"row {r}," in lines[i] for i, r in enumerate((2, 3, 4))] == [True] * 3
     assert lines[3] == ("error: the same in 17 more row(s) of cards.csv "
                         "(rows 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, ...)")
+
+
+@pytest.mark.parametrize("typo,said", [
+    ("tnt(0.85)", "No filter named 'tnt' (did you mean 'tint'?)"),
+    ("nosuchfilter", "No filter named 'nosuchfilter'"),
+])
+def test_an_unknown_filter_is_named_at_its_property_not_a_bug(deck, typo, said):
+    _edit(deck / "layouts" / "card.toml", "tint(0.85)", typo)
+    res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == (f"Error: card.toml, field \"background.fill\": expression "
+                                  f"'{{{{ colour | {typo} }}}}': {said}"), res.output
+
+
+def test_a_value_failing_on_a_row_names_the_element_s_property(deck):
+    _edit(deck / "layouts" / "card.toml", 'text = "{{ title }}"', 'text = "{{ title + 1 }}"')
+    _edit(deck / "layouts" / "card.toml", 'when = "{{ not image }}"',
+          'when = "{{ title > 2 and not image }}"')
+    found = _found(deck)
+    assert found and all('field "title.text"' in f or 'field "text.when"' in f
+                         for f in found), found
+    assert any('field "title.text"' in f and "can only concatenate" in f for f in found)
+    assert any('field "text.when"' in f for f in found), found

@@ -43,7 +43,7 @@ def find_game(name_or_path: str, cwd: Path | None = None) -> Path:
             raise DataError(f"game folder {name_or_path!r} does not exist")
         if not (candidate / GAME_FILE).is_file():
             raise DataError(f"{name_or_path!r} is not a game folder: it has no {GAME_FILE}")
-        return candidate
+        return candidate.resolve()  # "." and ".." have no name to print or name a PDF by
     games = list_games(cwd)
     if name_or_path in games:
         return games[name_or_path]

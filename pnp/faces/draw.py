@@ -126,10 +126,10 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any]) -> None:
             return
         v = e.get(ctx)
     except ValueProblem as exc:
-        s.report(f'element "{e.name}" ({e.origin.name}): {exc}', e.name)
+        s.report(f'element "{e.name}" ({e.origin.name}): {exc}', _field(e, exc))
         return
     except KeyError as exc:
-        s.report(f'element "{e.name}" ({e.origin.name}): the row has no {exc}', e.name)
+        s.report(f'element "{e.name}" ({e.origin.name}): the row has no {exc}', _field(e, exc))
         return
     x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed)
     if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
@@ -154,6 +154,12 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any]) -> None:
         s.report(f'element "{e.name}" ({e.origin.name}): {exc}', e.name)
     if own:
         c.restoreState()
+
+
+def _field(e, exc: Exception) -> str:
+    """The element's property whose value failed (Element.get says which), as in layout files."""
+    prop = getattr(exc, "prop", None)
+    return f"{e.name}.{prop}" if prop else e.name
 
 
 def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> None:

@@ -25,7 +25,7 @@ from reportlab import Version, rl_config
 from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
 
-from ..cache import cache_dir, prune, write_entry
+from ..cache import cache_dir, prune, stamp, write_entry
 
 # subsets kept (each 5-40 kB): a kit's fonts embed the same characters build after build
 KEEP_SUBSETS = 200
@@ -53,10 +53,9 @@ def cached_font(name: str, digest: str, parse: Callable[[], TTFont]) -> TTFont:
 
 
 def file_digest(path: Path) -> str:
-    """The SHA-1 of a font file, remembered by its path, size and time of change (as fontconfig
-    knows fonts): reading and hashing a DejaVu face took half a millisecond a build."""
-    stat = path.stat()
-    key = f"{os.path.abspath(path)}|{stat.st_size}|{stat.st_mtime_ns}"
+    """The SHA-1 of a font file, remembered by its path, size and times (cache.stamp): reading
+    and hashing a DejaVu face took half a millisecond a build."""
+    key = "|".join(map(str, (os.path.abspath(path), *stamp(path))))
     digests = _digests()
     digest = digests.get(key)
     if not isinstance(digest, str):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from reportlab import Version
 
 from .. import __version__
-from ..cache import cache_dir, prune, write_entry
+from ..cache import cache_dir, prune, stamp, write_entry
 from .fonts import Fonts
 
 if TYPE_CHECKING:
@@ -42,11 +42,14 @@ def cached_layout(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float,
     except OSError:  # a font file gone: laying out says so
         return lay_out()
     try:
-        roles, pages = pickle.loads(path.read_bytes())
+        names, pages = pickle.loads(path.read_bytes())
         if not all(len(op) == 4 for page in pages for op in page):  # not a display list
             raise ValueError(path)
-        for role in roles:  # the fonts its text is set in, registered as laying out did
-            fonts[role]
+        # the fonts its text is set in, registered as laying out did, under the names the
+        # pages use: a font file changed with its size and time kept is named anew (by its
+        # contents), and such an entry is laid out again
+        if any(fonts[role] != name for role, name in names):
+            raise ValueError(path)
         os.utime(path)  # recently used: kept when older entries go
         return pages
     except Exception:  # no entry yet, or one that cannot be read back: lay out
@@ -67,16 +70,15 @@ _CODE = ("booklet.py", "booklayout.py", "displaylist.py", "emphasis.py", "platyp
 
 
 def _key(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> str:
-    """Everything the layout is made from. Fonts are known by file, size and time of change,
-    as fontconfig knows them."""
+    """Everything the layout is made from. Fonts are known by file, size and times
+    (cache.stamp), as fontconfig knows them."""
     h = hashlib.sha256()
     parts: list[Any] = [__version__, Version, page_w, page_h, booklet.title, booklet.text,
                         booklet.accent.hexval(), booklet.source,
                         sorted((name, fig[0], fig[1]) for name, fig in booklet.figures.items())]
     here = Path(__file__).parent
     for role, path in sorted(fonts.paths.items()) + [("code", here / f) for f in _CODE]:
-        stat = path.stat()
-        parts.append((role, str(path), stat.st_size, stat.st_mtime_ns))
+        parts.append((role, str(path), *stamp(path)))
     h.update(repr(parts).encode())
     return h.hexdigest()
 
@@ -85,7 +87,7 @@ def _store(path: Path, fonts: Fonts, pages: list) -> None:
     # the roles whose fonts the pages name (set a text in): a face that laying out registered
     # and the text never used (italic for a booklet with only **bold**) is not parsed again
     named = {arg for page in pages for op in page for arg in op[2] if type(arg) is str}
-    roles = [role for role in fonts.registered_roles() if fonts[role] in named]
-    write_entry(path, pickle.dumps((roles, pages), pickle.HIGHEST_PROTOCOL))
+    names = [(role, fonts[role]) for role in fonts.registered_roles() if fonts[role] in named]
+    write_entry(path, pickle.dumps((names, pages), pickle.HIGHEST_PROTOCOL))
 
 

@@ -110,12 +110,20 @@ class Element:
                             scope.path, field=f"{self.name}.sides")
 
     def shown(self, ctx: dict[str, Any]) -> bool:
-        return self._when.get(ctx)
+        try:
+            return self._when.get(ctx)
+        except (ValueProblem, KeyError) as exc:
+            exc.prop = "when"  # type: ignore[union-attr]  # the finding names the property
+            raise
 
     def get(self, ctx: dict[str, Any]) -> dict[str, Any]:
         values = dict(self._fixed)
         for k, v in self._varying:
-            values[k] = _value(v, ctx)
+            try:
+                values[k] = _value(v, ctx)
+            except (ValueProblem, KeyError) as exc:
+                exc.prop = k  # type: ignore[union-attr]  # the finding names the property
+                raise
         return values
 
 

@@ -303,12 +303,25 @@ class Scope:
         return tree
 
     def names_in(self, raw: str, where: str) -> set[str]:
+        import jinja2
         from jinja2 import meta
 
         kept = exprcache.get(raw)
         if kept is not None:
             return set(kept[0])
-        return set(meta.find_undeclared_variables(self._parse(raw, where)))
+        try:
+            return set(meta.find_undeclared_variables(self._parse(raw, where)))
+        except jinja2.TemplateError as exc:  # found while compiling: an unknown filter or test
+            said = (exc.message or str(exc)).rstrip(".")
+            raise DataError(f"expression {raw!r}: {said}{self._close_filter(exc)}",
+                            self.path, field=where) from None
+
+    def _close_filter(self, exc) -> str:
+        import difflib
+
+        name = re.match(r"No filter named '(.+?)'", exc.message or "")
+        close = difflib.get_close_matches(name.group(1), self.env.filters, 1) if name else []
+        return f" (did you mean {close[0]!r}?)" if close else ""
 
     def direct(self, raw: str):
         """(a Python function of the row, the names it reads) when the expression is simple
