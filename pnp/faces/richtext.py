@@ -216,6 +216,8 @@ def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False) ->
 
 
 def _line(words: list[Word], used: float, soft: bool) -> Line:
+    """A wrapped line; soft hyphens left inside its words print nothing (a break at one is
+    already its word's hyphen)."""
     if soft:
         words = [tuple(b._replace(text=b.text.replace(SHY, "")) if not b.icon else b for b in w)
                  for w in words]

@@ -13,6 +13,7 @@ cache draws it without importing platypus.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from reportlab.lib.colors import Color, HexColor, black
@@ -130,7 +131,7 @@ class Booklet:
         line = next(line.strip() for line in self.text.splitlines() if set(gone) & set(line))
         quoted = line if len(line) <= 40 else line[:40] + "..."
         return [error(f"no font has the character(s) {gone!r} (first in {quoted!r}); "
-                      f"{UNPRINTABLE}", Source(self.source))]
+                      f"{UNPRINTABLE}", Source(Path(self.source)))]
 
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
         return len(self.layout(fonts, page_w, page_h))

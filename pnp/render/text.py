@@ -16,9 +16,9 @@ from .fonts import Fonts
 
 LEADING = 1.2
 # Where a line may break (a regular-expression class): the white space str.split() splits at,
-# less the no-break spaces (U+00A0, figure space U+2007, narrow U+202F), which join words (the word joiner U+2060 is
-# no space, so nothing splits at it). A soft hyphen (U+00AD) is a break that prints a hyphen
-# only when the line breaks there, and nothing otherwise.
+# less the no-break spaces (U+00A0, figure space U+2007, narrow U+202F), which join words
+# (the word joiner U+2060 is no space, so nothing splits at it). A soft hyphen (U+00AD) is a
+# break that prints a hyphen only when the line breaks there, and nothing otherwise.
 BREAKING = ("\t\n\x0b\x0c\r\x1c-\x1f \x85\u1680\u2000-\u2006\u2008-\u200a\u2028\u2029"
             "\u205f\u3000")
 NO_BREAK = "\xa0\u2007\u202f"
