@@ -128,10 +128,8 @@ class Booklet:
             return []
         from .surface import UNPRINTABLE
 
-        line = next(line.strip() for line in self.text.splitlines() if set(gone) & set(line))
-        quoted = line if len(line) <= 40 else line[:40] + "..."
-        return [error(f"no font has the character(s) {gone!r} (first in {quoted!r}); "
-                      f"{UNPRINTABLE}", Source(Path(self.source)))]
+        return [error(f"no font has the character(s) {gone!r} (first in "
+                      f"{_around(self.text, gone)!r}); {UNPRINTABLE}", Source(Path(self.source)))]
 
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
         return len(self.layout(fonts, page_w, page_h))
@@ -142,6 +140,17 @@ class Booklet:
     def draw_forms(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
                    prefix: str = "bk") -> int:
         return self._pages(c, fonts, page_w, page_h, forms=prefix)
+
+
+def _around(text: str, chars: str, reach: int = 20) -> str:
+    """Where the first of the characters is in the text: up to `reach` characters of its line
+    either side, so the designer can find it in the template."""
+    at = min(i for i in map(text.find, chars) if i >= 0)
+    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    end = len(text) if end < 0 else end
+    left, right = max(start, at - reach), min(end, at + reach + 1)
+    return (("..." if left > start else "") + text[left:right].strip()
+            + ("..." if right < end else ""))
 
 
 def _margin(page_w: float) -> float:
