@@ -40,6 +40,15 @@ def test_no_break_spaces_never_break_a_card_line(joiner, gap):
     assert wrap(FONTS, group, 10, width - 2) is None
 
 
+def test_a_no_break_space_the_font_lacks_is_reported():
+    from helpers import ROOT
+
+    own = load_fonts({"regular": ROOT / "fonts" / "PnPCJKSubset.ttf"})  # no Latin, no spaces
+    assert own.missing("\u6728\u202f\u706b\u2007\u6728", "regular") == "\u2007\u202f"
+    assert own.missing("\u6728 \u706b\u00a0\u6728\t\u00ad", "regular") == ""
+    assert FONTS.missing("a\u202fb\u2007c\u00a0d\u00ade", "regular") == ""
+
+
 def test_a_no_break_space_between_styles_joins_them():
     (words,) = richtext.parse("Deal **5**\u00a0damage now", "regular")
     assert [[(b.text, b.role) for b in w] for w in words] == [
