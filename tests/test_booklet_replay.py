@@ -212,3 +212,39 @@ def test_a_booklet_read_back_parses_only_the_fonts_its_pages_use(tmp_path, monke
     assert first.registered_roles() == ["bold", "italic", "regular"]
     assert pickle.dumps(Booklet("T", text).layout(again, *A4)) == pickle.dumps(pages)
     assert again.registered_roles() == ["bold", "regular"]
+
+
+def test_a_heading_is_kept_with_the_figure_under_it():
+    """A figure cannot be split: a heading goes over to the next page with it, wherever on the
+    page the pair would fall (it was left alone at the page's foot)."""
+    from pnp.render.booklayout import _FigureFlowable, _is_heading, lay_out
+    from pnp.render.booklet import Booklet
+    from pnp.render.fonts import load_fonts
+
+    fonts = load_fonts()
+    figure = (200.0, 180.0, lambda c, fonts, w, h: None)
+    apart = []
+    for filler in range(0, 40, 3):
+        text = "\n\n".join(["Some words of rules text, long enough to wrap a line or two "
+                            "across the booklet's column."] * filler)
+        booklet = Booklet("T", f"{text}\n\n## Setup\n\n[[figure cards]]\n\nAfter.",
+                          figures={"cards": figure})
+        for page in lay_out(booklet, fonts, *A4):
+            kinds = [("heading" if _is_heading(p) else
+                      "figure" if isinstance(p.inner, _FigureFlowable) else "text")
+                     for p in page]
+            if "heading" in kinds and "figure" not in kinds:
+                apart.append(filler)
+    assert apart == []
+
+
+def test_italic_in_a_heading_is_bold_italic():
+    from pnp.render.booklayout import lay_out
+    from pnp.render.booklet import Booklet
+    from pnp.render.fonts import load_fonts
+
+    fonts = load_fonts()
+    (page,) = lay_out(Booklet("T", "## A *quick* start\n\nSome *italic* words."), fonts, *A4)
+    heading = page[0].inner
+    used = {frag.fontName for line in heading.blPara.lines for frag in line.words}
+    assert fonts["bold-italic"] in used and fonts["bold"] in used, used

@@ -62,8 +62,10 @@ def _styles(booklet: Booklet, fonts: Fonts) -> dict[str, ParagraphStyle]:
     reg, bold = fonts["regular"], fonts["bold"]
     starred = "*" in booklet.text  # parse the italic fonts only if used (5 ms a face)
     ital = fonts["italic"] if starred else reg
-    both = starred and any(b and i for line in booklet.text.splitlines()
-                           for _, b, i in emphasis(line))
+    # bold and italic at once: ***both***, or *italic* in a heading or a table's head row
+    # (set in bold); only then is the bold italic face parsed
+    both = starred and any((b or line.lstrip()[:1] in ("#", "|")) and i
+                           for line in booklet.text.splitlines() for _, b, i in emphasis(line))
     addMapping(reg, 0, 0, reg)
     addMapping(reg, 1, 0, bold)
     addMapping(reg, 0, 1, ital)
@@ -339,8 +341,10 @@ def _is_heading(f: Flowable) -> bool:
 
 
 def _room_for(frame: Frame, heading: Flowable, following: Flowable, c: Canvas) -> bool:
-    """Keep a heading with at least the start of what follows it."""
+    """Keep a heading with at least the start of what follows it: all of a figure, which
+    cannot be split."""
     avail = frame._y - frame._y1p
     _, hh = heading.wrap(frame._aW, avail)
     _, fh = following.wrap(frame._aW, avail)
-    return hh + min(fh, 40) + 12 <= avail
+    whole = isinstance(getattr(following, "inner", following), _FigureFlowable)
+    return hh + (fh if whole else min(fh, 40)) + 12 <= avail
