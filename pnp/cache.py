@@ -9,9 +9,33 @@ import tempfile
 from pathlib import Path
 
 
+# what is kept, each in its own folder of the cache
+KINDS = frozenset({"fonts", "digests", "subsets", "templates", "texts", "booklets", "layouts",
+                   "toml"})
+
+
 def cache_dir(kind: str) -> Path | None:
+    if kind not in KINDS:
+        raise ValueError(f"no cache kind {kind!r}; add it to pnp.cache.KINDS")
     root = cache_root()
     return None if root is None else root / kind
+
+
+def is_entry(path: Path) -> bool:
+    """Is this file one of the cache's (in a kind's folder of it)? A watcher must not take a
+    cache hit for an edit, wherever the cache is, even in or around the game folder."""
+    root = cache_root()
+    if root is None:
+        return False
+    try:
+        kind, _ = path.resolve().relative_to(root.resolve()).parts
+    except ValueError:  # not below the cache's root, or not right inside a kind's folder
+        return False
+    # (a cache kept in the game folder shares fonts/ and layouts/ with the game's own files)
+    return kind in KINDS and (path.suffix in ENTRY_SUFFIXES or kind == "subsets")
+
+
+ENTRY_SUFFIXES = (".pickle", ".marshal", ".cache", ".part")
 
 
 def cache_root() -> Path | None:
@@ -32,12 +56,33 @@ def stamp(path: Path) -> tuple[int, int, int, int]:
     return stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino
 
 
+def _check(data: bytes) -> bytes:
+    from hashlib import blake2b
+
+    return blake2b(data, digest_size=CHECK_BYTES).digest()
+
+
+CHECK_BYTES = 16  # each entry starts with its data's digest: a damaged entry is never used
+
+
+def read_entry(path: Path) -> bytes:
+    """An entry's data, as write_entry wrote it; OSError when there is none, ValueError when it
+    is damaged (a flipped byte that still unpickles would print wrong until the cache went)."""
+    kept = path.read_bytes()
+    data = kept[CHECK_BYTES:]
+    if _check(data) != kept[:CHECK_BYTES]:
+        raise ValueError(f"{path}: a damaged cache entry")
+    return data
+
+
 def write_entry(path: Path, data: bytes) -> None:
-    """Write a cache entry whole or not at all: two builds may write it at once."""
+    """Write a cache entry whole or not at all (two builds may write it at once), with the
+    digest read_entry checks."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".part")
     try:
         with os.fdopen(fd, "wb") as f:
+            f.write(_check(data))
             f.write(data)
         os.replace(tmp, path)
     finally:

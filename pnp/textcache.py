@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .cache import cache_dir, prune, write_entry
+from .cache import cache_dir, prune, read_entry, write_entry
 
 KEEP = 40  # entries: every edit of a booklet or its data makes a new one, the oldest go
 
@@ -64,7 +64,7 @@ def get(folders: list[Path], name: str, data: Any) -> tuple[str, str] | None:
         path = _path(folders, name, data)
         if path is None:
             return None
-        text, filename, read = pickle.loads(path.read_bytes())
+        text, filename, read = pickle.loads(read_entry(path))
         for template, file, digest in read:  # each as it was: the same file, or still none
             found = resolve(folders, template)
             if (str(found) if found else "") != file or (found and _digest(found) != digest):

@@ -42,11 +42,9 @@ def changes(folders: Callable[[], list[Path]], stop: threading.Event,
     from watchfiles import DefaultFilter
     from watchfiles import watch as os_events
 
-    from .cache import cache_root
+    from .cache import is_entry
 
     base = DefaultFilter()
-    cache = cache_root()
-    cache = cache.resolve() if cache else None
 
     def keep(change, path: str) -> bool:  # is_dir() is False for a file that vanished: kept
         p = Path(path)
@@ -54,11 +52,11 @@ def changes(folders: Callable[[], list[Path]], stop: threading.Event,
                 and not ignore(p) and not hidden(p))
 
     def hidden(p: Path) -> bool:
-        """In a hidden folder of the game's (.git) or in pnp's cache (a hit touches its entry:
-        a cache kept in the game folder would rebuild for ever)."""
-        real = p.resolve()
-        if cache is not None and (real == cache or cache in real.parents):
+        """In a hidden folder of the game's (.git) or pnp's cache entry (a hit touches its
+        file: a cache kept in the game folder would rebuild for ever)."""
+        if is_entry(p):
             return True
+        real = p.resolve()
         root = next((r for r in map(Path.resolve, roots) if r in real.parents), None)
         return root is not None and any(part.startswith(".")
                                         for part in real.relative_to(root).parts[:-1])

@@ -8,6 +8,7 @@ import zlib
 import pytest
 from reportlab.pdfbase.ttfonts import TTFontFace
 
+from pnp.cache import read_entry
 from pnp.project import build, open_game
 from pnp.render import fontcache
 from pnp.resources import shipped
@@ -64,7 +65,7 @@ def test_a_subset_from_the_cache_is_the_subset_made(cache):
     entry.write_bytes(entry.read_bytes()[:-7])  # cut short: made again, and kept whole
     third, _ = _font("DejaVuSans-Oblique.ttf")
     assert third.face.makeSubset(codes) == fresh and "hmetrics" in vars(third.face)
-    assert marshal.loads(entry.read_bytes()[20:]) == (fresh, zlib.compress(fresh))  # whole
+    assert marshal.loads(read_entry(entry)) == (fresh, zlib.compress(fresh))  # whole
     assert font.face.makeSubset(codes[:-1]) != fresh  # other characters, another entry
     assert len(list((cache.parent / "subsets").iterdir())) == 2
 
@@ -164,20 +165,35 @@ def test_parsed_toml_comes_back_as_parsed_new_objects_each_time(tmp_path, monkey
 
 
 def test_the_parsed_toml_cache_keeps_to_its_size_dropping_the_oldest(tmp_path, monkeypatch):
+    """Past its size the oldest entries go, but not those the run reads (a game's own files
+    stay while old versions of them go); a file too big to be worth keeping is not kept."""
     from pnp.data import tomlcache
     from pnp.data.files import read_toml
+
+    def key(i):
+        return hashlib.blake2b((tmp_path / f"{i}.toml").read_bytes(), digest_size=16).digest()
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(tomlcache, "_entries", None)
     monkeypatch.setattr(tomlcache, "MAX_BYTES", 2_000)
-    for i in range(12):  # each entry some 250 bytes
+    for i in range(12):  # each entry some 220 bytes
         (tmp_path / f"{i}.toml").write_text(f'[game]\ntitle = "{i}{"x" * 200}"\n')
         read_toml(tmp_path / f"{i}.toml")
     monkeypatch.setattr(tomlcache, "_entries", None)  # as a new run
+    monkeypatch.setattr(tomlcache, "_used", set())
     kept = tomlcache._load()
-    assert 4 <= len(kept) <= 8 and sum(map(len, kept.values())) <= 2_000
-    newest = (tmp_path / "11.toml").read_text().encode()
-    assert hashlib.blake2b(newest, digest_size=16).digest() in kept  # the last one read is kept
+    assert 6 <= len(kept) <= 9 and sum(map(len, kept.values())) <= 2_000
+    assert key(11) in kept and key(0) not in kept  # the oldest went
+    oldest = min(i for i in range(12) if key(i) in kept)
+    read_toml(tmp_path / f"{oldest}.toml")  # this run uses the oldest entry kept...
+    for i in range(12, 15):  # ... and adds three more
+        (tmp_path / f"{i}.toml").write_text(f'[game]\ntitle = "{i}{"x" * 200}"\n')
+        read_toml(tmp_path / f"{i}.toml")
+    assert key(oldest) in tomlcache._entries and key(14) in tomlcache._entries
+    assert key(oldest + 1) not in tomlcache._entries
+    (tmp_path / "big.toml").write_text(f'[game]\ntitle = "{"x" * 600}"\n')
+    read_toml(tmp_path / "big.toml")
+    assert key("big") not in tomlcache._entries  # over a quarter of the cache
 
 
 @pytest.mark.parametrize("name", ["wuxing", "legolas"])  # figures; tables and a long text
@@ -274,3 +290,39 @@ def test_a_font_rewritten_with_its_size_and_time_kept_is_hashed_again(cache, tmp
     os.utime(font, ns=(times.st_atime_ns, times.st_mtime_ns))
     assert font.stat().st_size == times.st_size and font.stat().st_mtime_ns == times.st_mtime_ns
     assert fontcache.file_digest(font) == hashlib.sha1(data).hexdigest() != before
+
+
+def test_a_damaged_cache_entry_that_still_loads_is_not_used(tmp_path, monkeypatch):
+    """A byte changed on disk (parsed TOML: a colour; the font digests: one hex digit) that
+    still unpickles is caught by the entry's check: the file is parsed, the font hashed again."""
+    from pnp.data import tomlcache
+    from pnp.data.files import read_toml
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(tomlcache, "_entries", None)
+    (tmp_path / "g.toml").write_text('[palette]\nink = "#1a1a1a"\n')
+    assert read_toml(tmp_path / "g.toml")["palette"]["ink"] == "#1a1a1a"
+    (entry,) = (tmp_path / "cache" / "toml").iterdir()
+    entry.write_bytes(entry.read_bytes().replace(b"#1a1a1a", b"#cc0000"))
+    monkeypatch.setattr(tomlcache, "_entries", None)  # as a new run
+    assert read_toml(tmp_path / "g.toml")["palette"]["ink"] == "#1a1a1a"
+
+    monkeypatch.setattr(fontcache, "_DIGESTS", None)
+    font = shipped("fonts") / "DejaVuSans-Bold.ttf"
+    right = fontcache.file_digest(font)
+    table = tmp_path / "cache" / "digests" / "fonts.marshal"
+    table.write_bytes(table.read_bytes().replace(right.encode(), ("0" * 40).encode()))
+    monkeypatch.setattr(fontcache, "_DIGESTS", None)
+    assert fontcache.file_digest(font) == right
+
+
+def test_a_font_changed_while_pnp_builds_is_one_error_line(cache, tmp_path):
+    from pnp.errors import PnpError
+
+    _font("DejaVuSans-Oblique.ttf")
+    font, _ = _font("DejaVuSans-Oblique.ttf")  # read back: its file is read for a new subset
+    font.face.filename = str(tmp_path / "R.ttf")
+    (tmp_path / "R.ttf").write_bytes(b"another font's bytes")
+    with pytest.raises(PnpError, match=r"R.ttf: the font file changed while pnp was building; "
+                                       r"nothing was printed, build again"):
+        font.face.makeSubset([ord("x"), ord("y"), ord("q")])

@@ -131,7 +131,7 @@ def test_watch_survives_atomic_saves_and_vanishing_files(tmp_path):
     assert not thread.is_alive()
 
 
-@pytest.mark.parametrize("cache", ["cache", ".pnpcache"])
+@pytest.mark.parametrize("cache", ["cache", ".pnpcache", "."])
 def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_path, cache):
     """`pnp watch --out` inside the watched folder: writing the PDF is not a change to rebuild
     for (it used to rebuild forever); nor is pnp's cache kept there (a hit touches its entry),
@@ -178,3 +178,18 @@ def test_a_game_named_dot_is_the_folder_it_is_in(tmp_path, monkeypatch):
     assert find_game("..") == tmp_path / "here"
     monkeypatch.chdir(tmp_path / "here")
     assert find_game(".") == tmp_path / "here" and find_game(".").name == "here"
+
+
+def test_a_cache_around_or_in_the_game_folder_hides_only_its_entries(tmp_path, monkeypatch):
+    """The cache kept in the game folder itself (or one above it) shares fonts/ and layouts/
+    with the game's files: its entries are not edits, the game's files still are."""
+    from pnp.cache import cache_dir, is_entry
+
+    game = tmp_path / "g"
+    for cache in (game, tmp_path, game / ".pnpcache"):
+        monkeypatch.setenv("PNP_CACHE_DIR", str(cache))
+        assert is_entry(cache_dir("layouts") / "expressions-311.marshal")
+        assert is_entry(cache_dir("subsets") / "abc-zlib1.3-def.ttf")
+        assert is_entry(cache_dir("booklets") / "x.pickle.part")
+        for mine in ("layouts/card.toml", "fonts/R.ttf", "cards.csv", "game.toml"):
+            assert not is_entry(game / mine), (cache, mine)

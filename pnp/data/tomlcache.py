@@ -13,8 +13,9 @@ import sys
 from typing import Any, Callable
 
 _entries: dict[bytes, bytes] | None = None
-# read whole every run: past this many bytes (a few hundred files; edits make new entries), the
-# older half goes
+_used: set[bytes] = set()  # the entries this run read or added: the last to go
+# read whole every run: past this many bytes (a few hundred files; edits make new entries),
+# entries go, oldest first; a file whose parse alone is a quarter of that is not kept
 MAX_BYTES = 1_000_000
 
 
@@ -26,13 +27,15 @@ def _path():
 
 
 def _load() -> dict[bytes, bytes]:
+    from ..cache import read_entry
+
     global _entries
     if _entries is None:
         _entries = {}
         path = _path()
         try:
             if path is not None:
-                data = marshal.loads(path.read_bytes())
+                data = marshal.loads(read_entry(path))
                 if isinstance(data, dict):
                     _entries = data
         except (OSError, ValueError, EOFError, TypeError):
@@ -49,6 +52,7 @@ def parsed(text: str, parse: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
         try:
             data = marshal.loads(kept)
             if isinstance(data, dict):
+                _used.add(key)
                 return data
         except (ValueError, EOFError, TypeError):
             pass
@@ -57,10 +61,16 @@ def parsed(text: str, parse: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
         kept = marshal.dumps(data)
     except ValueError:  # a date or time: parsed every time
         return data
+    if len(kept) > MAX_BYTES // 4:
+        return data
     entries[key] = kept
-    if sum(map(len, entries.values())) > MAX_BYTES:
-        for old in list(entries)[:len(entries) // 2]:  # (a dict keeps the order they came in)
-            del entries[old]
+    _used.add(key)
+    size = sum(map(len, entries.values()))
+    # oldest first (a dict keeps the order they came in), what this run uses last
+    for old in sorted(entries, key=lambda k: k in _used):
+        if size <= MAX_BYTES:
+            break
+        size -= len(entries.pop(old))
     _save(entries)
     return data
 

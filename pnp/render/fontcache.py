@@ -25,10 +25,12 @@ from reportlab import Version, rl_config
 from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
 
-from ..cache import cache_dir, prune, stamp, write_entry
+from ..cache import cache_dir, prune, read_entry, stamp, write_entry
 
 # subsets kept (each 5-40 kB): a kit's fonts embed the same characters build after build
 KEEP_SUBSETS = 200
+# parsed faces kept (each 0.1-0.2 MB): a font being edited makes a new one each time
+KEEP_FACES = 64
 
 
 def cached_font(name: str, digest: str, parse: Callable[[], TTFont]) -> TTFont:
@@ -39,14 +41,16 @@ def cached_font(name: str, digest: str, parse: Callable[[], TTFont]) -> TTFont:
     key = f"{digest}-reportlab-{Version}"
     path = folder / f"{key}.pickle"
     try:
-        face = _load_face(path.read_bytes())
+        face = _load_face(read_entry(path))
         face._key = key
+        os.utime(path)  # recently used: kept when older faces go
         return _font(name, face)
     except Exception:  # no cache yet, or one this reportlab cannot use: parse
         pass
     font = parse()
     try:
         _store(path, font.face)
+        prune(folder, KEEP_FACES)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         pass
     return font
@@ -82,7 +86,7 @@ def _digests() -> dict[str, str]:
         folder = cache_dir("digests")
         try:
             if folder is not None:
-                kept = marshal.loads((folder / "fonts.marshal").read_bytes())
+                kept = marshal.loads(read_entry(folder / "fonts.marshal"))
                 if isinstance(kept, dict):
                     _DIGESTS = kept
         except (OSError, ValueError, EOFError, TypeError):
@@ -109,7 +113,10 @@ class _CachedFace(TTFontFace):
         three quarters of an entry to read back)."""
         data = Path(self.filename).read_bytes()
         if self._key is None or not self._key.startswith(hashlib.sha1(data).hexdigest()):
-            raise ttfonts.TTFError(f"{self.filename}: the font file changed during the build")
+            from ..errors import PnpError
+
+            raise PnpError(f"{self.filename}: the font file changed while pnp was building; "
+                           "nothing was printed, build again")
         return data
 
     @functools.cached_property
@@ -128,27 +135,23 @@ class _CachedFace(TTFontFace):
         """The font file embedded for these characters (code points, in the order the PDF
         numbers them), from the cache when this font made it before: the same kit embeds the
         same subsets every build. Kept with it, what zlib makes of it for the PDF
-        (addSubsetObjects). An entry carries its digest; one that does not match is made
-        again."""
+        (addSubsetObjects). A damaged entry is made again."""
         folder = cache_dir("subsets")
         if folder is None or self._key is None:
             return super().makeSubset(subset)
         chars = hashlib.sha1(repr(list(subset)).encode()).hexdigest()[:20]
         path = folder / f"{self._key}-zlib{zlib.ZLIB_RUNTIME_VERSION}-{chars}.ttf"
         try:
-            kept = path.read_bytes()
-            if hashlib.sha1(kept[20:]).digest() == kept[:20]:
-                data, deflated = marshal.loads(kept[20:])
-                os.utime(path)  # recently used: kept when older entries go
-                self._deflated = _Deflated(data, deflated)
-                return data
+            data, deflated = marshal.loads(read_entry(path))
+            os.utime(path)  # recently used: kept when older entries go
+            self._deflated = _Deflated(data, deflated)
+            return data
         except (OSError, ValueError, EOFError, TypeError):
             pass
         data = super().makeSubset(subset)
         self._deflated = _Deflated(data, zlib.compress(data))
         try:
-            entry = marshal.dumps((data, self._deflated.deflated))
-            write_entry(path, hashlib.sha1(entry).digest() + entry)
+            write_entry(path, marshal.dumps((data, self._deflated.deflated)))
             prune(folder, KEEP_SUBSETS, "*.ttf")
         except OSError:
             pass

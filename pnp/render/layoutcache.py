@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from reportlab import Version
 
 from .. import __version__
-from ..cache import cache_dir, prune, stamp, write_entry
+from ..cache import cache_dir, prune, read_entry, stamp, write_entry
 from .fonts import Fonts
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def cached_layout(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float,
     except OSError:  # a font file gone: laying out says so
         return lay_out()
     try:
-        names, pages = pickle.loads(path.read_bytes())
+        names, pages = pickle.loads(read_entry(path))
         if not all(len(op) == 4 for page in pages for op in page):  # not a display list
             raise ValueError(path)
         # the fonts its text is set in, registered as laying out did, under the names the

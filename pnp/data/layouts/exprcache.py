@@ -7,10 +7,11 @@ or write only costs the compile."""
 from __future__ import annotations
 
 import marshal
-import os
 import sys
 from pathlib import Path
 from typing import Any
+
+from ...cache import read_entry, write_entry
 
 _entries: dict[str, tuple[tuple[str, ...], Any]] | None = None
 _dirty = False
@@ -37,7 +38,7 @@ def _load() -> dict[str, tuple[tuple[str, ...], Any]]:
         path = _path()
         try:
             if path is not None and path.is_file():
-                data = marshal.loads(path.read_bytes())
+                data = marshal.loads(read_entry(path))
                 if isinstance(data, dict):
                     _entries = data
         except (OSError, ValueError, EOFError, TypeError):
@@ -69,9 +70,6 @@ def save() -> None:
         return
     _dirty = False
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(marshal.dumps(_load()))
-        tmp.replace(path)  # whole or not at all, even with two builds at once
+        write_entry(path, marshal.dumps(_load()))  # whole or not at all, even two builds at once
     except (OSError, ValueError):
         pass
