@@ -232,6 +232,11 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
         findings += checked
         if errors_in(checked) and not force:
             raise RulesError(findings)
+    if fmt == "booklet" and kit.booklet is not None:  # the booklet's own check (others: preflight)
+        checked = kit.booklet.findings(fonts)
+        findings += checked
+        if errors_in(checked) and not force:
+            raise RulesError(findings)
     if fmt in ("booklet", "pod") and service is None:
         with atomic_output(out, game.folder.path) as tmp:
             if fmt == "booklet":

@@ -101,7 +101,12 @@ def test_a_character_no_font_has_is_reported_not_printed_blank(game_copy, tmp_pa
     edit_csv(folder / "elements.csv", 3, "name", "Fire\U0001d11e")  # a musical G clef
     findings = [str(f) for f in build(open_game(str(folder)), tmp_path / "x.pdf",
                                       force=True).findings]
-    assert findings == ['error: elements.csv, row 3, field "name": no font has the character(s) '
+    # the cards, and the booklet that prints the element names from the same data
+    assert findings == ["error: booklet.md.j2: no font has the character(s) '\U0001d11e' (first "
+                        "in '...: **Wood** \u6728, **Fire\U0001d11e** \u706b, **Earth** \u571f, "
+                        "*...'); they would print as empty boxes (add a font with them under "
+                        "[fonts] in game.toml)",
+                        'error: elements.csv, row 3, field "name": no font has the character(s) '
                         "'\U0001d11e'; they would print as empty boxes (add a font with them "
                         "under [fonts] in game.toml)"]
     with pytest.raises(Exception, match="problem"):

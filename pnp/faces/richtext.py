@@ -12,10 +12,17 @@ from typing import Callable, NamedTuple
 
 from ..render.emphasis import emphasis
 from ..render.fonts import Fonts
+from ..render.text import BREAKING, NO_BREAK, SHY, words_of
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
-_TOKENS = re.compile(r"\\[*:]|\*\*|\*|:[A-Za-z][A-Za-z0-9_-]*:|<br\s*/?>|\n|[ \t]+|[^*:\s\\<]+|.",
-                     re.S)
+# a word's characters run up to markup or a space a line may break at (a no-break space is
+# part of the word)
+_TOKENS = re.compile(r"\\[*:]|\*\*|\*|:[A-Za-z][A-Za-z0-9_-]*:|<br\s*/?>|\n|[ \t]+|"
+                     f"[^*:\\\\<{BREAKING}]+|.", re.S)
+# what pyphen may hyphenate: a run of letters (an apostrophe inside: "couldn't"), never the
+# digits, symbols or markup around it
+_LETTERS = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*")
+_JOINED = re.compile(f"[{NO_BREAK}\u2060]")
 _MARKUP = re.compile(r"[*:\\<]")
 _STAR = "\ue000"  # stands in for an escaped star while emphasis is worked out
 ICON_EM = 1.0  # an inline icon takes one em of the line, drawn at 0.9 em
@@ -55,7 +62,7 @@ def has_markup(text: str) -> bool:
 def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
     """Paragraphs of words; each word a tuple of styled bits."""
     if not _MARKUP.search(text):  # plain text: words split by spaces, lines by newlines
-        return tuple(tuple((Bit(w, base),) for w in line.split()) for line in text.split("\n"))
+        return tuple(tuple((Bit(w, base),) for w in words_of(line)) for line in text.split("\n"))
     roles = styled_roles(base)
     paragraphs: list[tuple[Word, ...]] = []
     words: list[Word] = []
@@ -80,7 +87,7 @@ def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
                 end_word()
                 paragraphs.append(tuple(words))
                 words.clear()
-            elif token.isspace():
+            elif token.isspace() and token[0] not in NO_BREAK:
                 end_word()
             elif len(token) == 2 and token[0] == "\\":  # an escaped :
                 add(Bit(token[1], roles[bold, italic]))
@@ -128,7 +135,8 @@ class Measure:
     def word(self, word: Word) -> float:
         w = self._words.get(word)
         if w is None:
-            w = sum(ICON_EM if b.icon else self.fonts.word_width(b.text, b.role) for b in word)
+            w = sum(ICON_EM if b.icon else self.fonts.word_width(b.text.replace(SHY, ""), b.role)
+                    for b in word)
             self._words[word] = w
         return w
 
@@ -148,15 +156,31 @@ def _split(word: Word, room: float, m: Measure, lang: str) -> tuple[Word, Word] 
     if len(word) != 1 or word[0].icon or len(word[0].text) < 5:
         return None
     bit = word[0]
-    for left, right in _hyphenator(lang).iterate(bit.text):
-        head = (Bit(left + "-", bit.role),)
+    for cut in _cuts(bit.text, lang):
+        head = (Bit(bit.text[:cut].replace(SHY, "") + "-", bit.role),)
         if m.word(head) <= room + 1e-9:
-            return head, (Bit(right, bit.role),)
+            return head, (Bit(bit.text[cut:], bit.role),)
     return None
 
 
-def wrap(paragraphs, width: float, m: Measure, lang: str) -> list[Line] | None:
-    """Greedy wrap at size 1 into `width` (the box width divided by the size)."""
+def _cuts(text: str, lang: str) -> list[int]:
+    """Where a word may be hyphenated, the last first: at its soft hyphens if it has any (the
+    designer's choice), else where pyphen hyphenates its runs of letters; words joined by
+    no-break spaces or word joiners stay whole."""
+    if SHY in text:
+        cuts = [i for i, ch in enumerate(text) if ch == SHY and text[:i].strip(SHY)
+                and text[i:].strip(SHY)]
+    elif _JOINED.search(text):
+        return []
+    else:
+        cuts = [run.start() + len(left) for run in _LETTERS.finditer(text)
+                for left, _ in _hyphenator(lang).iterate(run.group())]
+    return sorted(cuts, reverse=True)
+
+
+def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False) -> list[Line] | None:
+    """Greedy wrap at size 1 into `width` (the box width divided by the size); `soft`: the
+    text has soft hyphens, which are taken out of the lines (they print nothing)."""
     lines: list[Line] = []
     for words in paragraphs:
         line: list[Word] = []
@@ -171,23 +195,33 @@ def wrap(paragraphs, width: float, m: Measure, lang: str) -> list[Line] | None:
                 used += gap + w
                 continue
             room = width - used - gap
-            # hyphenate where it helps: a word wider than a line, or a line left a third empty
-            if w > width + 1e-9 or room > width / 3:
+            # hyphenate where it helps: a word wider than a line, a line left a third empty, or
+            # at a soft hyphen (the designer's break)
+            if w > width + 1e-9 or room > width / 3 or SHY in word[0].text:
                 parts = _split(word, room, m, lang)
                 if parts:
                     line.append(parts[0])
                     used += gap + m.word(parts[0])
                     queue.append(parts[1])
-                    lines.append(Line(tuple(line), used))
+                    lines.append(_line(line, used, soft))
                     line, used = [], 0.0
                     continue
             if not line:
                 return None  # a word wider than the box that no hyphen can break
-            lines.append(Line(tuple(line), used))
+            lines.append(_line(line, used, soft))
             line, used = [], 0.0
             queue.append(word)
-        lines.append(Line(tuple(line), used))
+        lines.append(_line(line, used, soft))
     return lines
+
+
+def _line(words: list[Word], used: float, soft: bool) -> Line:
+    """A wrapped line; soft hyphens left inside its words print nothing (a break at one is
+    already its word's hyphen)."""
+    if soft:
+        words = [tuple(b._replace(text=b.text.replace(SHY, "")) if not b.icon else b for b in w)
+                 for w in words]
+    return Line(tuple(words), used)
 
 
 def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: float,
@@ -195,10 +229,11 @@ def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: fl
     """The largest size (steps of 0.25 pt, from size down to min_size) at which the text
     wraps into the box."""
     paragraphs = parse(text, base)
+    soft = SHY in text
     s = size
     while s >= min_size - 1e-9:
         if len(paragraphs) * s * leading <= height + 1e-6:
-            lines = wrap(paragraphs, width / s, m, lang)
+            lines = wrap(paragraphs, width / s, m, lang, soft)
             if lines is not None and len(lines) * s * leading <= height + 1e-6:
                 return Fitted(s, tuple(lines), leading)
         s -= 0.25

@@ -73,7 +73,7 @@ def load_common(folder: GameFolder) -> Common:
     g = "game"
     return Common(
         folder=folder,
-        title=folder.get(g, "title"),
+        title=_title(folder),
         engine=folder.get(g, "engine"),
         designer=folder.get(g, "designer", default=""),
         players=str(folder.get(g, "players", (str, int), default="")),
@@ -85,6 +85,25 @@ def load_common(folder: GameFolder) -> Common:
         rulings=rulings,
         fonts=fonts,
     )
+
+
+def _title(folder: GameFolder) -> str:
+    """[game] title, one line: it heads the booklet's pages and the print guide, where a tab
+    or a line break would print as an empty box. Such white space becomes one space; other
+    control characters (a stray escape code) are refused."""
+    title = folder.get("game", "title")
+    if title.isprintable():
+        return title
+    import re
+    import unicodedata
+
+    bad = sorted({ch for ch in title if unicodedata.category(ch) == "Cc" and not ch.isspace()})
+    if bad:
+        raise DataError("[game] title has the control character(s) "
+                        + ", ".join(f"U+{ord(ch):04X}" for ch in bad)
+                        + "; a title is one line of printable text", folder.toml_path,
+                        field="game.title")
+    return re.sub(r"\s*[^\S \xa0\u2007\u202f]\s*", " ", title).strip()
 
 
 def palette_colour(common: Common, value: str, source: Source, field: str) -> Colour:

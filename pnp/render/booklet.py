@@ -13,11 +13,13 @@ cache draws it without importing platypus.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from reportlab.lib.colors import Color, HexColor, black
 from reportlab.pdfgen.canvas import Canvas
 
+from ..errors import Finding, Source, error
 from ..units import MM
 from .colours import as_color
 from .displaylist import Op, replay
@@ -117,6 +119,18 @@ class Booklet:
         draw_line(c, fonts, f"{n}", page_w / 2, margin * 0.45, 9, align="centre")
         c.setFillColor(black)
 
+    def findings(self, fonts: Fonts) -> list[Finding]:
+        """Characters of the text that no font has (they would print as empty boxes, as on a
+        card): one error naming the template and them all. Checked on the text, so a booklet
+        whose pages come from the cache is checked too."""
+        gone = fonts.missing(self.text)
+        if not gone:
+            return []
+        from .surface import UNPRINTABLE
+
+        return [error(f"no font has the character(s) {gone!r} (first in "
+                      f"{_around(self.text, gone)!r}); {UNPRINTABLE}", Source(Path(self.source)))]
+
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
         return len(self.layout(fonts, page_w, page_h))
 
@@ -126,6 +140,17 @@ class Booklet:
     def draw_forms(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
                    prefix: str = "bk") -> int:
         return self._pages(c, fonts, page_w, page_h, forms=prefix)
+
+
+def _around(text: str, chars: str, reach: int = 20) -> str:
+    """Where the first of the characters is in the text: up to `reach` characters of its line
+    either side, so the designer can find it in the template."""
+    at = min(i for i in map(text.find, chars) if i >= 0)
+    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    end = len(text) if end < 0 else end
+    left, right = max(start, at - reach), min(end, at + reach + 1)
+    return (("..." if left > start else "") + text[left:right].strip()
+            + ("..." if right < end else ""))
 
 
 def _margin(page_w: float) -> float:

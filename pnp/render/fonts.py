@@ -124,7 +124,11 @@ class Fonts:
             if not chars:
                 break
             chars = self._lacking(self[r], chars)
-        return "".join(sorted(ch for ch in chars if not ch.isspace()))
+        # white space breaks lines and is not printed, but a figure or narrow no-break space
+        # prints (in the primary font: a box if it lacks it; reportlab draws a no-break space
+        # as a space); a soft hyphen prints as a hyphen or not at all
+        return "".join(sorted(ch for ch in chars if ch not in "\xad\xa0"
+                              and (not ch.isspace() or ch in "\u2007\u202f")))
 
     def runs(self, text: str, role: str = "regular") -> list[tuple[str, str]]:
         """[(font, text)] pieces: each character from the first font that has it."""

@@ -250,6 +250,8 @@ class KitRenderer:
             self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
                                for b in kit.boards]
         booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h, self.fonts) if kit.booklet else 0
+        if kit.booklet:
+            self.result.findings.extend(kit.booklet.findings(self.fonts))
         sections = [Section("Print guide and checklist", 1, 2, "double-sided")]
         page = 3
         if booklet_pages:

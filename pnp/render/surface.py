@@ -14,7 +14,7 @@ from ..errors import Finding, Source, error, warning
 from ..layout.grid import Rect
 from .colours import luminance
 from .fonts import Fonts
-from .text import draw_fitted, draw_line, fit
+from .text import draw_fitted, draw_line, fit, unbroken
 
 # what a character no font has becomes on paper (the font's .notdef glyph)
 UNPRINTABLE = ("they would print as empty boxes (add a font with them under [fonts] in "
@@ -136,6 +136,7 @@ class Surface:
              align: str = "left", max_width: float | None = None, field: str | None = None,
              source: Source | None = None) -> None:
         """One line of text, shrunk to max_width if given (not below 70 %), else reported."""
+        text = unbroken(text)
         self._check_glyphs(text, role, field, source)
         if max_width is not None:
             width = self.fonts.width(text, size, role)

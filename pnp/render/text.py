@@ -3,6 +3,7 @@ text into a box by shrinking it within limits. What still does not fit is report
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
 
@@ -14,6 +15,15 @@ from reportlab.pdfgen.canvas import Canvas
 from .fonts import Fonts
 
 LEADING = 1.2
+# Where a line may break (a regular-expression class): the white space str.split() splits at,
+# less the no-break spaces (U+00A0, figure space U+2007, narrow U+202F), which join words
+# (the word joiner U+2060 is no space, so nothing splits at it). A soft hyphen (U+00AD) is a
+# break that prints a hyphen only when the line breaks there, and nothing otherwise.
+BREAKING = ("\t\n\x0b\x0c\r\x1c-\x1f \x85\u1680\u2000-\u2006\u2008-\u200a\u2028\u2029"
+            "\u205f\u3000")
+NO_BREAK = "\xa0\u2007\u202f"
+SHY = "\xad"
+_WORD = re.compile(f"[^{BREAKING}]+")
 
 
 def xml_escape(text: str) -> str:
@@ -25,6 +35,7 @@ def xml_escape(text: str) -> str:
 def draw_line(c: Canvas, fonts: Fonts, text: str, x: float, y: float, size: float,
               role: str = "regular", align: str = "left") -> float:
     """Draw one line with its baseline at y; returns its width."""
+    text = unbroken(text)
     runs = fonts.runs(text, role)
     if len(runs) == 1:  # one font: measured and drawn in one go
         font = runs[0][0]
@@ -52,11 +63,25 @@ def draw_line(c: Canvas, fonts: Fonts, text: str, x: float, y: float, size: floa
     return width
 
 
+def unbroken(line: str) -> str:
+    """A line as it prints: its soft hyphens, where it did not break, print nothing."""
+    return line if line.isascii() else line.replace(SHY, "")
+
+
 def wrap(fonts: Fonts, text: str, size: float, width: float, role: str = "regular") -> list[str] | None:
     """Greedy word wrap; None if a single word is wider than the box. Explicit newlines break.
     Widths are additive (no kerning), so each word is measured once (at 1 pt, then scaled)."""
     wrapped = _wrap(fonts, text, size, width, role)
     return None if wrapped is None else wrapped[0]
+
+
+def words_of(paragraph: str) -> list[str]:
+    """A paragraph's words: split at spaces, never at a no-break space (str.split() does, so
+    it serves only text without them: most text, split four times faster)."""
+    if paragraph.isascii() or ("\xa0" not in paragraph and "\u202f" not in paragraph
+                               and "\u2007" not in paragraph):
+        return paragraph.split()
+    return _WORD.findall(paragraph)
 
 
 def _wrap(fonts: Fonts, text: str, size: float, width: float,
@@ -65,11 +90,19 @@ def _wrap(fonts: Fonts, text: str, size: float, width: float,
     space = fonts.word_width(" ", role) * size
     lines: list[str] = []
     widest = 0.0
+    shy = not text.isascii() and SHY in text
     for paragraph in text.split("\n"):
-        words = paragraph.split()
+        words = words_of(paragraph)
         line: list[str] = []
         used = 0.0
         for word in words:
+            if shy and SHY in word:
+                placed = _soft(fonts, word, size, width, role, space, lines, line, used)
+                if placed is None:
+                    return None
+                line, used, w = placed
+                widest = max(widest, w)
+                continue
             w = fonts.word_width(word, role) * size
             if w > width + 1e-9:
                 return None
@@ -84,6 +117,38 @@ def _wrap(fonts: Fonts, text: str, size: float, width: float,
         lines.append(" ".join(line))
         widest = max(widest, used)
     return lines, widest
+
+
+def _soft(fonts: Fonts, word: str, size: float, width: float, role: str, space: float,
+          lines: list[str], line: list[str], used: float) -> tuple[list[str], float, float] | None:
+    """A word with soft hyphens set onto the line being filled: whole if it fits, else broken
+    at the last soft hyphen whose part and a hyphen fit, each break ending a line. (the line,
+    its width, the widest line it ended); None if a part is wider than the box."""
+    parts = [p for p in word.split(SHY) if p]  # a soft hyphen at either end breaks nothing
+    if not parts:
+        return line, used, 0.0
+    widest = 0.0
+    while True:
+        gap = space if line else 0.0
+        whole = "".join(parts)
+        w = fonts.word_width(whole, role) * size
+        if used + gap + w <= width + 1e-9:
+            line.append(whole)
+            return line, used + gap + w, widest
+        for k in range(len(parts) - 1, 0, -1):
+            head = "".join(parts[:k]) + "-"
+            hw = fonts.word_width(head, role) * size
+            if used + gap + hw <= width + 1e-9:
+                line.append(head)
+                used += gap + hw
+                parts = parts[k:]
+                break
+        else:
+            if not line:
+                return None  # not even its first part fits a line of its own
+        lines.append(" ".join(line))
+        widest = max(widest, used)
+        line, used = [], 0.0
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,224 @@
+"""Where card and booklet text may break a line, and what it prints: no-break spaces join
+words, a soft hyphen breaks with a hyphen or prints nothing, pyphen hyphenates only letters;
+characters no font has in a booklet are reported as on a card; a game title prints on one line."""
+
+import pytest
+
+from helpers import card_game
+from pnp.faces import richtext
+from pnp.render.fonts import load_fonts
+from pnp.render.text import fit, wrap
+
+FONTS = load_fonts()
+WORDS = ["keep", "these", "words", "together", "please"]
+SPACE = 317.87109375 / 1000  # DejaVu Sans: a space (and a no-break space) at 1 pt
+NARROW = 199.70703125 / 1000  # its narrow no-break space
+
+
+def _rich(text: str, width: float, size: float = 10) -> list[str]:
+    """The lines richtext sets `text` in (markup path: bold, hyphenation), as printed."""
+    fitted = richtext.fit(FONTS, richtext.Measure(FONTS), text, "regular", width, 500, size,
+                          size, 1.2, "en_US")
+    assert fitted is not None
+    return [" ".join("".join(b.text for b in w) for w in line.words) for line in fitted.lines]
+
+
+@pytest.mark.parametrize("joiner,gap", [("\u00a0", SPACE), ("\u202f", NARROW),
+                                        ("\u2007", 636.23046875 / 1000), ("\u2060", 0.0)])
+def test_no_break_spaces_never_break_a_card_line(joiner, gap):
+    group = joiner.join(WORDS)
+    letters = sum(FONTS.width(w, 10) for w in WORDS)
+    # printed at the joiner's own width (a no-break space as wide as a space)
+    assert FONTS.width(group, 10) == pytest.approx(letters + 4 * gap * 10)
+    width = FONTS.width(group, 10) + 1  # the group fits a line, but not after "Now"
+    assert wrap(FONTS, "Now " + group, 10, width) == ["Now", group]
+    fitted = fit(FONTS, "Now " + group, width, 100, 10, 10)
+    assert fitted.lines == ("Now", group)
+    assert fitted.span == pytest.approx(letters + 4 * gap * 10)
+    assert _rich("**Now** " + group, width) == ["Now", group]
+    # wider than the box: it does not fit, rather than break where the designer said not to
+    assert wrap(FONTS, group, 10, width - 2) is None
+
+
+def test_a_no_break_space_the_font_lacks_is_reported():
+    from helpers import ROOT
+
+    own = load_fonts({"regular": ROOT / "fonts" / "PnPCJKSubset.ttf"})  # no Latin, no spaces
+    assert own.missing("\u6728\u202f\u706b\u2007\u6728", "regular") == "\u2007\u202f"
+    assert own.missing("\u6728 \u706b\u00a0\u6728\t\u00ad", "regular") == ""
+    assert FONTS.missing("a\u202fb\u2007c\u00a0d\u00ade", "regular") == ""
+
+
+def test_a_no_break_space_between_styles_joins_them():
+    (words,) = richtext.parse("Deal **5**\u00a0damage now", "regular")
+    assert [[(b.text, b.role) for b in w] for w in words] == [
+        [("Deal", "regular")], [("5", "bold"), ("\u00a0damage", "regular")], [("now", "regular")]]
+
+
+def test_a_soft_hyphen_prints_nothing_where_the_line_does_not_break():
+    word = "Super\u00adcali\u00adfragi\u00adlistic"
+    fitted = fit(FONTS, f"A {word} day", 300, 100, 10, 10)
+    assert fitted.lines == ("A Supercalifragilistic day",)
+    assert fitted.span == pytest.approx(FONTS.width("A Supercalifragilistic day", 10))
+    assert _rich(f"*A* {word} day", 300) == ["A Supercalifragilistic day"]
+
+
+def test_a_soft_hyphen_breaks_the_line_with_a_hyphen():
+    word = "Super\u00adcali\u00adfragi\u00adlistic"
+    width = FONTS.width("A Supercalifragi-", 10) + 0.5
+    # the last soft hyphen whose part and hyphen fit the line; nothing else is hyphenated
+    assert wrap(FONTS, f"A {word}", 10, width) == ["A Supercalifragi-", "listic"]
+    assert _rich(f"*A* {word}", width) == ["A Supercalifragi-", "listic"]
+    # a word wider than the box breaks at its soft hyphens, as often as it takes
+    narrow = FONTS.width("Super-", 10) + 0.5  # the widest part
+    assert wrap(FONTS, word, 10, narrow) == ["Super-", "cali-", "fragi-", "listic"]
+    assert wrap(FONTS, "Super\u00adcalifragilistic", 10, narrow) is None  # a part too wide
+
+
+def test_a_soft_hyphen_in_a_single_line_prints_nothing(tmp_path):
+    from io import BytesIO
+
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.text import draw_line
+
+    out = BytesIO()
+    c = Canvas(out, pagesize=(300, 100))
+    width = draw_line(c, FONTS, "Super\u00adcali", 10, 50, 10)
+    c.save()
+    assert width == pytest.approx(FONTS.width("Supercali", 10))
+    page = pdfium.PdfDocument(out.getvalue())[0]
+    assert page.get_textpage().get_text_range().strip() == "Supercali"
+
+
+def test_the_booklet_breaks_at_soft_hyphens_and_never_at_no_break_spaces():
+    """reportlab's platypus already does both; this keeps it so."""
+    from pnp.render import booklayout
+    from pnp.render.booklet import Booklet
+
+    long = "\u00ad".join(["Super", "cali", "fragi", "listic", "expi", "ali", "docious"])
+    booklet = Booklet("T", f"Say {long} here and\u00a0there\u00a0again and again.\n")
+    (para,) = booklayout.flowables(booklet, FONTS, 150)
+    para.wrap(150, 1000)
+    lines = [words for _, words in para.blPara.lines]
+    assert lines == [["Say", "Supercalifragilisticexpi-"], ["alidocious", "here"],
+                     ["and\u00a0there\u00a0again", "and", "again."]]
+
+
+@pytest.mark.parametrize("word", ["back\\slash", "small-|3|", "ab\\c:d"])
+def test_hyphenation_never_breaks_at_symbols(word):
+    """pyphen sees only runs of letters: these have none it can hyphenate, so a box too narrow
+    for them is reported (None), not filled with "back\\s-lash"."""
+    width = FONTS.width(word, 10) * 0.7
+    fitted = richtext.fit(FONTS, richtext.Measure(FONTS), word, "regular", width, 500, 10, 10,
+                          1.2, "en_US")
+    assert fitted is None
+
+
+def test_hyphenation_still_breaks_the_letters_of_a_word_with_symbols():
+    word = "Counterintelligence|3|"
+    lines = _rich(word, FONTS.width(word, 10) * 0.6)
+    assert len(lines) == 2 and lines[0].endswith("-") and lines[0][:-1].isalpha()
+    assert "".join(lines).replace("-", "", 1) == word
+
+
+FRONT = """[rules]
+type = "text"
+text = "{{ text }}"
+x = "5mm"
+y = "5mm"
+width = "100% - 10mm"
+height = "40mm"
+"""
+
+
+def _page_texts(pdf) -> list[str]:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
+def test_a_card_prints_no_break_spaces_and_soft_hyphens_as_meant(tmp_path):
+    from pnp.project import build, open_game
+
+    text = ("Super\u00adcali\u00adfragi\u00adlistic is a word. "
+            "keep\u00a0these\u00a0words\u00a0together\u00a0please ok")
+    game = card_game(tmp_path / "g", FRONT, f'text\n"{text}"\n')
+    out = tmp_path / "g.pdf"
+    build(open_game(str(game)), out)
+    card = _page_texts(out)[-1]
+    assert "\u00ad" not in card and "-" not in card.split("Cards")[0]
+    # (reportlab prints a no-break space with the space's code: it reads back as a space)
+    assert card.splitlines()[:3] == ["Supercalifragilistic is a word.",
+                                     "keep these words together please", "ok"]
+
+
+def _korean_game(tmp_path):
+    game = card_game(tmp_path / "ko", FRONT, "text\nhello\n", title="Ko")
+    (game / "booklet.md.j2").write_text(
+        "# Rules\n\nSay \ud55c\uad6d\uc5b4 here.\n\n## More \ud55c\n\nAnd \uc5b4 again.\n",
+        encoding="utf-8")
+    return game
+
+
+def test_booklet_characters_no_font_has_are_an_error_once(tmp_path, monkeypatch):
+    from pnp.errors import RulesError
+    from pnp.project import build, check, open_game
+    from pnp.render.booklet import Booklet
+
+    game = _korean_game(tmp_path)
+    found = [str(f) for f in check(open_game(str(game)))]
+    assert found == ["error: booklet.md.j2: no font has the character(s) "
+                     "'\uad6d\uc5b4\ud55c' (first in 'Say \ud55c\uad6d\uc5b4 here.'); they would "
+                     "print as empty boxes (add a font with them under [fonts] in game.toml)"]
+    out = tmp_path / "ko.pdf"
+    with pytest.raises(RulesError):
+        build(open_game(str(game)), out)
+    assert not out.exists()
+    # laid out once: the next check reads the pages from the cache and still finds them
+    monkeypatch.setattr(Booklet, "_lay_out", lambda *a: pytest.fail("laid out again"))
+    assert [str(f) for f in check(open_game(str(game)))] == found
+
+
+def test_booklet_export_refuses_characters_no_font_has(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    game = _korean_game(tmp_path)
+    out = tmp_path / "bk.pdf"
+    res = CliRunner().invoke(main, ["export", "--game", str(game), "--format", "booklet",
+                                    "--out", str(out)])
+    assert res.exit_code == 3 and "booklet.md.j2: no font has" in res.output, res.output
+    assert not out.exists()
+
+
+def test_a_title_with_tabs_and_line_breaks_prints_on_one_line(tmp_path):
+    from pnp.project import build, open_game
+
+    game = card_game(tmp_path / "t", FRONT, "text\nhello\n", title="Wu\\tXing\\n  Duel")
+    out = tmp_path / "t.pdf"
+    build(open_game(str(game)), out)
+    pages = _page_texts(out)
+    assert pages[0].splitlines()[0] == "Wu Xing Duel"  # the print guide
+    headers = [line for p in pages for line in p.splitlines() if line.endswith("\u00b7 Rules")]
+    assert headers == ["Wu Xing Duel \u00b7 Rules"]  # the booklet's running header
+
+
+def test_a_title_with_another_control_character_is_refused(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    game = card_game(tmp_path / "t", FRONT, "text\nhello\n", title="Wu\\u001bXing")
+    res = CliRunner().invoke(main, ["build", "--game", str(game), "--out",
+                                    str(tmp_path / "t.pdf")])
+    assert res.exit_code == 2
+    assert res.output.strip() == ('Error: game.toml, field "game.title": [game] title has the '
+                                  "control character(s) U+001B; a title is one line of "
+                                  "printable text")
