@@ -47,7 +47,10 @@ def _exec(source, globals=None, locals=None, /):
 
 
 def _path():
-    folder = cache_dir("classes")
+    try:
+        folder = cache_dir("classes")
+    except (RuntimeError, KeyError):  # no home folder to find the cache in: none, not an error
+        return None
     return None if folder is None else folder / f"{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}.marshal"
 
 
