@@ -32,6 +32,7 @@ def test_a_worker_killed_mid_run_loses_no_games():
             distributed.Client(cluster, set_as_default=False) as watcher:
         killed: list[int] = []
         lost: list[str] = []                        # the chunks it was playing
+        pids = watcher.run(os.getpid)               # asked now: a chunk takes about 10 ms
 
         def kill_a_busy_worker(done: int) -> None:
             """After the first chunk's result: SIGKILL a worker that is playing a chunk."""
@@ -40,7 +41,7 @@ def test_a_worker_killed_mid_run_loses_no_games():
             busy = [(w, keys) for w, keys in watcher.processing().items() if keys]
             assert busy, "every chunk was already played: nothing would be lost"
             worker, keys = busy[0]
-            pid = watcher.run(os.getpid, workers=[worker])[worker]
+            pid = pids[worker]
             os.kill(pid, signal.SIGKILL)
             killed.append(pid)
             lost.extend(keys)
