@@ -74,7 +74,6 @@ class Fonts:
 
     paths: dict[str, Path]
     _names: dict[str, str] = field(default_factory=dict)
-    _cmaps: dict[str, frozenset[str]] = field(default_factory=dict)
     _ascii: dict[str, bool] = field(default_factory=dict)  # has every printable ASCII character
     _words: dict[str, dict[str, float]] = field(default_factory=dict)
     _runs: dict[tuple[str, str], list[tuple[str, str]]] = field(default_factory=dict)
@@ -89,14 +88,12 @@ class Fonts:
         """The roles whose fonts have been used so far."""
         return sorted(self._names)
 
-    def _chars(self, font: str) -> frozenset[str]:
-        """The characters a font has, as a set of one-character strings: set operations on
-        strings run in C, where a set of code points needs ord() for every character."""
-        chars = self._cmaps.get(font)
-        if chars is None:
-            chars = frozenset(map(chr, pdfmetrics.getFont(font).face.charToGlyph))
-            self._cmaps[font] = chars
-        return chars
+    def _lacking(self, font: str, chars) -> set[str]:
+        """Those of the characters the font does not have, looked up in its character map:
+        making a set of all of a font's characters cost most of a millisecond a font, more
+        than the few texts with characters beyond ASCII take to look up."""
+        have = pdfmetrics.getFont(font).face.charToGlyph
+        return {ch for ch in set(chars) if ord(ch) not in have}
 
     def _plain(self, font: str, text: str) -> bool:
         """Whether the text is printable ASCII and the font has all of it: most texts, told
@@ -113,24 +110,20 @@ class Fonts:
         """Whether the font alone has every character of the texts."""
         if all(self._plain(font, t) for t in texts):
             return True
-        chars = self._chars(font)
-        return all(chars.issuperset(t) for t in texts)
+        return not any(self._lacking(font, t) for t in texts)
 
     def covers(self, font: str, char: str) -> bool:
-        return char in self._chars(font)
+        return ord(char) in pdfmetrics.getFont(font).face.charToGlyph
 
     def missing(self, text: str, role: str = "regular") -> str:
         """Characters that neither the role's font nor any fallback can print."""
         if self._plain(self[role], text):
             return ""
-        primary = self._chars(self[role])
-        if primary.issuperset(text):
-            return ""
-        chars = set(text).difference(primary)
+        chars = self._lacking(self[role], text)
         for r in FALLBACK_ROLES:
             if not chars:
                 break
-            chars.difference_update(self._chars(self[r]))
+            chars = self._lacking(self[r], chars)
         # white space breaks lines and is not printed, but a figure or narrow no-break space
         # prints (in the primary font: a box if it lacks it; reportlab draws a no-break space
         # as a space); a soft hyphen prints as a hyphen or not at all
@@ -144,7 +137,7 @@ class Fonts:
         if hit is not None:
             return hit
         primary = self[role]
-        if self._plain(primary, text) or self._chars(primary).issuperset(text):
+        if self._plain(primary, text) or not self._lacking(primary, text):
             out = [(primary, text)]
         else:
             chain = [primary] + [self[r] for r in FALLBACK_ROLES if self[r] != primary]

@@ -24,6 +24,7 @@ from ..kit import Board, Kit, Piece, Sheet
 from ..layout.grid import FOLD_CLEAR, PRINTER_MARGIN, Grid, Rect, plan_grid
 from ..layout.pack import Page, free_slots, pack
 from ..units import MM, mm
+from .deflatecache import kept_deflates
 from .fonts import Fonts
 from .pieces import PieceDrawer
 from .proof import overlay
@@ -309,7 +310,8 @@ class KitRenderer:
                 self._sheet(sheet, sp, i)
         for board, plan in zip(self.kit.boards, self.tile_plans):
             self._board(board, plan)
-        c.save()
+        with kept_deflates():  # pages that did not change since the last build: not compressed
+            c.save()
         self.result.pages = self.total_pages
         return self.result
 
