@@ -1,7 +1,7 @@
 """Where pnp keeps what it may forget: parsed fonts and the subsets a PDF embeds, compiled
-templates, parsed TOML files, laid-out rule booklets, dataclasses' compiled methods and
-compressed page streams, reused between runs so a cold build does not redo them.
-`PNP_CACHE_DIR` moves the cache; set to "" it is off."""
+templates, parsed TOML files, laid-out rule booklets and compressed page streams, reused
+between runs so a cold build does not redo them. `PNP_CACHE_DIR` moves the cache; set to ""
+it is off."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 # what is kept, each in its own folder of the cache
 KINDS = frozenset({"fonts", "digests", "subsets", "templates", "texts", "booklets", "layouts",
-                   "toml"})
+                   "toml", "streams"})
 
 
 def cache_dir(kind: str) -> Path | None:

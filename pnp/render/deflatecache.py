@@ -21,7 +21,7 @@ from typing import Iterator
 
 from reportlab.pdfbase import pdfdoc
 
-from ..cache import cache_dir, write_entry
+from ..cache import cache_dir, read_entry, write_entry
 
 KEEP_BYTES = 4_000_000  # compressed bytes kept: a few kits' pages; a huge deck keeps its first
 SMALLEST = 1024  # shorter streams are compressed at once: looking them up would save nothing
@@ -66,20 +66,17 @@ def kept_deflates() -> Iterator[None]:
             if key not in used:
                 used[key] = deflated
                 size += len(deflated)
-        entry = marshal.dumps(used)
         try:
-            write_entry(path, hashlib.sha1(entry).digest() + entry)
+            write_entry(path, marshal.dumps(used))
         except OSError:  # a cache that cannot be written is no error
             pass
 
 
 def _read(path) -> dict[bytes, bytes]:
     try:
-        data = path.read_bytes()
-        if hashlib.sha1(data[20:]).digest() == data[:20]:
-            kept = marshal.loads(data[20:])
-            if isinstance(kept, dict):
-                return kept
+        kept = marshal.loads(read_entry(path))
+        if isinstance(kept, dict):
+            return kept
     except (OSError, ValueError, EOFError, TypeError):
         pass
     return {}
