@@ -69,6 +69,17 @@ def stroked_paths(pdf, index: int) -> list[tuple[tuple[int, int, int], list[tupl
     return out
 
 
+# a card with one text box, 40 mm tall, showing its row's `text`
+TEXT_FRONT = """[rules]
+type = "text"
+text = "{{ text }}"
+x = "5mm"
+y = "5mm"
+width = "100% - 10mm"
+height = "40mm"
+"""
+
+
 def card_game(folder: Path, front: str, cards_csv: str, title: str = "Test",
               extra_toml: str = "") -> Path:
     """A game of one poker-size card component: cards.csv drawn by layouts/front.toml (no back);

@@ -23,26 +23,16 @@ def test_emphasis_still_styles_words():
         [("bold", "bold")], [("and", "regular")], [("it", "italic")], [("both", "bold-italic")]]
 
 
-FRONT = """[rules]
-type = "text"
-text = "{{ text }}"
-x = "5mm"
-y = "5mm"
-width = "100% - 10mm"
-height = "40mm"
-"""
-
-
 def _fonts_of(tmp_path, fonts_table: str = ""):
     """{word: font} of the card text "plain ***both*** **bold** *it*" as the PDF prints it."""
     import shutil
 
     from pypdf import PdfReader
 
-    from helpers import ROOT, card_game
+    from helpers import ROOT, TEXT_FRONT, card_game
     from pnp.project import build, open_game
 
-    game = card_game(tmp_path / "stars", FRONT, "text\nplain ***both*** **bold** *it*\n",
+    game = card_game(tmp_path / "stars", TEXT_FRONT, "text\nplain ***both*** **bold** *it*\n",
                      title="Stars", extra_toml=fonts_table)
     (game / "booklet.md.j2").write_text("# Rules\n\nbooky ***bothbook*** text\n")
     shutil.copy(ROOT / "fonts" / "DejaVuSansCondensed-Bold.ttf", game / "mybold.ttf")

@@ -333,3 +333,22 @@ def test_an_end_example_that_starts_past_the_wound_limit_is_left_out(game_copy):
         "the booklet leaves the example out; start it below the limit"]
     text = game.spec.build_kit(game.model, {}).booklet.text
     assert "Late in another game" not in text and "reaches **80 wounds**" in text
+
+
+def test_the_closest_places_of_two_tracks_are_found_as_by_measuring_every_pair():
+    """The board check finds the closest cells by a sweep in x: the same distance as measuring
+    every pair, for tracks apart, crossing and one track with itself."""
+    import random
+    from math import hypot
+
+    from pnp.layout.places import Place, _closest
+
+    rng = random.Random(7)
+    for _ in range(200):
+        first, second = ([Place(rng.uniform(0, 60), rng.uniform(0, 60), 5, 5)
+                          for _ in range(rng.randint(2, 25))] for _ in range(2))
+        every = min(hypot(p.x - q.x, p.y - q.y) for p in first for q in second)
+        assert _closest(tuple(first), tuple(second)) == pytest.approx(every)
+        itself = min(hypot(p.x - q.x, p.y - q.y) for i, p in enumerate(first)
+                     for q in first[i + 1:])
+        assert _closest(tuple(first), tuple(first), same=True) == pytest.approx(itself)

@@ -4,7 +4,7 @@ characters no font has in a booklet are reported as on a card; a game title prin
 
 import pytest
 
-from helpers import card_game
+from helpers import TEXT_FRONT, card_game
 from pnp.faces import richtext
 from pnp.render.fonts import load_fonts
 from pnp.render.text import fit, wrap
@@ -123,16 +123,6 @@ def test_hyphenation_still_breaks_the_letters_of_a_word_with_symbols():
     assert "".join(lines).replace("-", "", 1) == word
 
 
-FRONT = """[rules]
-type = "text"
-text = "{{ text }}"
-x = "5mm"
-y = "5mm"
-width = "100% - 10mm"
-height = "40mm"
-"""
-
-
 def _page_texts(pdf) -> list[str]:
     import pypdfium2 as pdfium
 
@@ -148,7 +138,7 @@ def test_a_card_prints_no_break_spaces_and_soft_hyphens_as_meant(tmp_path):
 
     text = ("Super\u00adcali\u00adfragi\u00adlistic is a word. "
             "keep\u00a0these\u00a0words\u00a0together\u00a0please ok")
-    game = card_game(tmp_path / "g", FRONT, f'text\n"{text}"\n')
+    game = card_game(tmp_path / "g", TEXT_FRONT, f'text\n"{text}"\n')
     out = tmp_path / "g.pdf"
     build(open_game(str(game)), out)
     card = _page_texts(out)[-1]
@@ -159,7 +149,7 @@ def test_a_card_prints_no_break_spaces_and_soft_hyphens_as_meant(tmp_path):
 
 
 def _korean_game(tmp_path):
-    game = card_game(tmp_path / "ko", FRONT, "text\nhello\n", title="Ko")
+    game = card_game(tmp_path / "ko", TEXT_FRONT, "text\nhello\n", title="Ko")
     (game / "booklet.md.j2").write_text(
         "# Rules\n\nSay \ud55c\uad6d\uc5b4 here.\n\n## More \ud55c\n\nAnd \uc5b4 again.\n",
         encoding="utf-8")
@@ -201,7 +191,7 @@ def test_booklet_export_refuses_characters_no_font_has(tmp_path):
 def test_a_title_with_tabs_and_line_breaks_prints_on_one_line(tmp_path):
     from pnp.project import build, open_game
 
-    game = card_game(tmp_path / "t", FRONT, "text\nhello\n", title="Wu\\tXing\\n  Duel")
+    game = card_game(tmp_path / "t", TEXT_FRONT, "text\nhello\n", title="Wu\\tXing\\n  Duel")
     out = tmp_path / "t.pdf"
     build(open_game(str(game)), out)
     pages = _page_texts(out)
@@ -215,7 +205,7 @@ def test_a_title_with_another_control_character_is_refused(tmp_path):
 
     from pnp.cli import main
 
-    game = card_game(tmp_path / "t", FRONT, "text\nhello\n", title="Wu\\u001bXing")
+    game = card_game(tmp_path / "t", TEXT_FRONT, "text\nhello\n", title="Wu\\u001bXing")
     res = CliRunner().invoke(main, ["build", "--game", str(game), "--out",
                                     str(tmp_path / "t.pdf")])
     assert res.exit_code == 2

@@ -90,27 +90,23 @@ def _closest(first: tuple[Place, ...], second: tuple[Place, ...],
     if same:  # each pair once: a place and those after it in order of x
         order = sorted(first, key=lambda p: p.x)
         for i, p in enumerate(order):
-            for q in order[i + 1:]:
-                if best is not None and q.x - p.x >= best:
-                    break
-                d = hypot(p.x - q.x, p.y - q.y)
-                if best is None or d < best:
-                    best = d
+            best = _nearer(p, order[i + 1:], best, 1)
         return best
     order = sorted(second, key=lambda q: q.x)
     xs = [q.x for q in order]
     for p in first:
-        start = bisect_left(xs, p.x)
-        for q in order[start:]:  # rightwards, then leftwards, while x alone is not too far
-            if best is not None and q.x - p.x >= best:
-                break
-            d = hypot(p.x - q.x, p.y - q.y)
-            if best is None or d < best:
-                best = d
-        for q in reversed(order[:start]):
-            if best is not None and p.x - q.x >= best:
-                break
-            d = hypot(p.x - q.x, p.y - q.y)
-            if best is None or d < best:
-                best = d
+        start = bisect_left(xs, p.x)  # rightwards, then leftwards
+        best = _nearer(p, reversed(order[:start]), _nearer(p, order[start:], best, 1), -1)
+    return best
+
+
+def _nearer(p, candidates, best: float | None, side: int) -> float | None:
+    """The smaller of `best` and the distance from p to the candidates, taken outwards from p
+    on one side in x (1: rightwards, -1: leftwards) while x alone is not too far."""
+    for q in candidates:
+        if best is not None and side * (q.x - p.x) >= best:
+            break
+        d = hypot(p.x - q.x, p.y - q.y)
+        if best is None or d < best:
+            best = d
     return best
