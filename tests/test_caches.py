@@ -31,7 +31,7 @@ def _font(name):
         parsed.append(1)
         return TTFont("T", str(path))
 
-    return fontcache.cached_font("T", digest, parse), parsed
+    return fontcache.cached_font("T", digest, path, parse), parsed
 
 
 def test_a_cached_font_is_the_parsed_font(cache):
@@ -326,3 +326,22 @@ def test_a_font_changed_while_pnp_builds_is_one_error_line(cache, tmp_path):
     with pytest.raises(PnpError, match=r"R.ttf: the font file changed while pnp was building; "
                                        r"nothing was printed, build again"):
         font.face.makeSubset([ord("x"), ord("y"), ord("q")])
+
+
+def test_a_font_parsed_by_another_install_is_read_from_this_one(cache, tmp_path):
+    """The face cache is known by the font's contents, so another install (a venv since
+    removed) may have parsed it: a subset is made from this install's file."""
+    import shutil
+
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    elsewhere = tmp_path / "other-venv" / "DejaVuSans-Oblique.ttf"
+    elsewhere.parent.mkdir()
+    shutil.copy(shipped("fonts") / "DejaVuSans-Oblique.ttf", elsewhere)
+    digest = hashlib.sha1(elsewhere.read_bytes()).hexdigest()
+    fontcache.cached_font("T", digest, elsewhere, lambda: TTFont("T", str(elsewhere)))
+    shutil.rmtree(elsewhere.parent)  # that install is gone
+    here = shipped("fonts") / "DejaVuSans-Oblique.ttf"
+    font = fontcache.cached_font("T", digest, here, lambda: pytest.fail("parsed again"))
+    codes = [ord(ch) for ch in "Gone?"]
+    assert font.face.makeSubset(codes) == TTFontFace(str(here)).makeSubset(codes)

@@ -212,3 +212,22 @@ def test_a_title_with_another_control_character_is_refused(tmp_path):
     assert res.output.strip() == ('Error: game.toml, field "game.title": [game] title has the '
                                   "control character(s) U+001B; a title is one line of "
                                   "printable text")
+
+
+def test_booklet_characters_the_bold_or_italic_face_lacks_are_an_error(tmp_path):
+    """DejaVu Sans has the Arabic comma and the sans-serif maths capitals; its Oblique lacks
+    the one and its Bold the other: set in them (a heading is bold) they print as boxes."""
+    from pnp.project import check, open_game
+
+    game = card_game(tmp_path / "st", TEXT_FRONT, "text\nhello\n", title="St")
+    (game / "booklet.md.j2").write_text(
+        "# Rules for \U0001d5a0\n\nPlain \U0001d5a0 and \u060c are fine; *not \u060c here*, "
+        "**nor \U0001d5a0 here**.\n", encoding="utf-8")
+    found = [str(f) for f in check(open_game(str(game)))]
+    assert found == [
+        "error: booklet.md.j2: the bold font has no '\U0001d5a0', which the text sets in it "
+        "(first in '# Rules for \U0001d5a0'); they would print as empty boxes (add a font with "
+        "them under [fonts] in game.toml)",
+        "error: booklet.md.j2: the italic font has no '\u060c', which the text sets in it "
+        "(first in 'not \u060c here'); they would print as "
+        "empty boxes (add a font with them under [fonts] in game.toml)"], found

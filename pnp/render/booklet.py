@@ -123,13 +123,38 @@ class Booklet:
         """Characters of the text that no font has (they would print as empty boxes, as on a
         card): one error naming the template and them all. Checked on the text, so a booklet
         whose pages come from the cache is checked too."""
-        gone = fonts.missing(self.text)
-        if not gone:
-            return []
         from .surface import UNPRINTABLE
 
-        return [error(f"no font has the character(s) {gone!r} (first in "
-                      f"{_around(self.text, gone)!r}); {UNPRINTABLE}", Source(Path(self.source)))]
+        found = []
+        gone = fonts.missing(self.text)
+        if gone:
+            found.append(error(f"no font has the character(s) {gone!r} (first in "
+                               f"{_around(self.text, gone)!r}); {UNPRINTABLE}",
+                               Source(Path(self.source))))
+        for role, (chars, run) in self._unstyled(fonts).items():
+            found.append(error(f"the {role} font has no {chars!r}, which the text sets in it "
+                               f"(first in {_around(run, chars)!r}); {UNPRINTABLE}",
+                               Source(Path(self.source))))
+        return found
+
+    def _unstyled(self, fonts: Fonts) -> dict[str, tuple[str, str]]:
+        """Characters the regular font has but a bold or italic run's face lacks (a heading is
+        bold; the run prints them in that face, as boxes), by face, with the first such run."""
+        from .emphasis import emphasis
+
+        lost: dict[str, tuple[set[str], str]] = {}
+        for line in self.text.splitlines():
+            heading = line.lstrip().startswith("#")
+            for piece, bold, italic in emphasis(line):
+                bold = bold or heading
+                if not (bold or italic) or piece.isascii():
+                    continue
+                role = "bold-italic" if bold and italic else "bold" if bold else "italic"
+                chars = {ch for ch in fonts.lacking(role, piece) - fonts.lacking("regular", piece)
+                         if not ch.isspace()}
+                if chars:
+                    lost.setdefault(role, (set(), piece))[0].update(chars)
+        return {role: ("".join(sorted(chars)), run) for role, (chars, run) in lost.items()}
 
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
         return len(self.layout(fonts, page_w, page_h))

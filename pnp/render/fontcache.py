@@ -33,8 +33,8 @@ KEEP_SUBSETS = 200
 KEEP_FACES = 64
 
 
-def cached_font(name: str, digest: str, parse: Callable[[], TTFont]) -> TTFont:
-    """The font `parse()` gives, from the cache when it holds it."""
+def cached_font(name: str, digest: str, file: Path, parse: Callable[[], TTFont]) -> TTFont:
+    """The font `parse()` gives of `file`, from the cache when it holds it."""
     folder = cache_dir("fonts")
     if folder is None:
         return parse()
@@ -43,6 +43,9 @@ def cached_font(name: str, digest: str, parse: Callable[[], TTFont]) -> TTFont:
     try:
         face = _load_face(read_entry(path))
         face._key = key
+        # the entry is known by the font's contents: another install, or a copy, may have
+        # parsed it, and its file is read from here when a subset is made
+        face.filename = str(file)
         os.utime(path)  # recently used: kept when older faces go
         return _font(name, face)
     except Exception:  # no cache yet, or one this reportlab cannot use: parse

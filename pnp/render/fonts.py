@@ -29,7 +29,7 @@ def register_font(path: Path) -> str:
     name = f"{path.stem}-{digest[:10]}"
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            font = cached_font(name, digest, lambda: _parse(name, path, path.read_bytes()))
+            font = cached_font(name, digest, path, lambda: _parse(name, path, path.read_bytes()))
         except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
         except Exception:  # reportlab's parser meets a damaged file in many ways
@@ -94,6 +94,10 @@ class Fonts:
         than the few texts with characters beyond ASCII take to look up."""
         have = pdfmetrics.getFont(font).face.charToGlyph
         return {ch for ch in set(chars) if ord(ch) not in have}
+
+    def lacking(self, role: str, text: str) -> set[str]:
+        """The characters of the text the role's font alone lacks (no fallback)."""
+        return set() if self._plain(self[role], text) else self._lacking(self[role], text)
 
     def _plain(self, font: str, text: str) -> bool:
         """Whether the text is printable ASCII and the font has all of it: most texts, told
