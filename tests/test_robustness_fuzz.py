@@ -3,6 +3,7 @@ ruling markup, image bytes, font bytes, command-line values and `pnp play` input
 is a result or one DataError/Error line; never a traceback, never a hang. Example counts are
 bounded so the suite stays fast."""
 
+import contextlib
 import io
 import shutil
 import struct
@@ -203,9 +204,8 @@ def test_any_build_option_value_builds_or_is_one_error_line(tmp_path_factory, op
     args = ["build", "--game", "wuxing", option, value]
     if option != "--out":
         args += ["--out", str(folder / "kit.pdf")]
-    runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=folder):  # a relative --out lands in the temp folder
-        result = runner.invoke(main, args)
+    with contextlib.chdir(folder):  # a relative --out lands in the temp folder
+        result = CliRunner().invoke(main, args)
     _one_clear_answer(result)
 
 
