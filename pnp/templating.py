@@ -92,39 +92,44 @@ def _place(exc: BaseException, folders: list[Path], default: str) -> tuple[str, 
     return found
 
 
+KEEP_TEMPLATES = 200  # compiled templates kept (each a few kB): every edit makes a new one
+
+
 def _compiled():
     """Compiled templates kept between runs (Jinja checks each against its source): compiling
     a booklet template costs a cold build some 30 ms."""
     import jinja2
 
-    from .cache import cache_dir
+    from .cache import cache_dir, prune, read_entry, write_entry
     from .sandbox import COMPILED_CHECKS
 
-    class Forgiving(jinja2.FileSystemBytecodeCache):
-        """A cache it cannot read or write only costs the compile."""
+    found = cache_dir("templates")
+    if found is None:
+        return None
+    folder: Path = found
+    # compiled code carries the limited sandbox's checks (pnp/sandbox.py intercepts operators
+    # at compile time): never run code another environment compiled without them
+    prefix = f"limited{COMPILED_CHECKS}"
+
+    class Checked(jinja2.BytecodeCache):
+        """Entries written and read as pnp's other caches' (checked: a damaged one, like one
+        that cannot be read or written, only costs the compile; marshalled code read back
+        damaged could crash the interpreter)."""
 
         def load_bytecode(self, bucket):
             try:
-                super().load_bytecode(bucket)
-            except (OSError, ValueError, EOFError):
+                bucket.bytecode_from_string(read_entry(folder / f"{prefix}-{bucket.key}.cache"))
+            except (OSError, ValueError, EOFError, TypeError):
                 bucket.reset()
 
         def dump_bytecode(self, bucket):
             try:
-                super().dump_bytecode(bucket)
+                write_entry(folder / f"{prefix}-{bucket.key}.cache", bucket.bytecode_to_string())
+                prune(folder, KEEP_TEMPLATES, "*.cache")
             except OSError:
                 pass
 
-    folder = cache_dir("templates")
-    if folder is None:
-        return None
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    # compiled code carries the limited sandbox's checks (pnp/sandbox.py intercepts operators
-    # at compile time): never run code another environment compiled without them
-    return Forgiving(str(folder), pattern=f"limited{COMPILED_CHECKS}-%s.cache")
+    return Checked()
 
 
 def environment(loader=None, bytecode_cache=None):

@@ -118,6 +118,11 @@ def test_compiled_templates_are_reused_and_a_broken_cache_only_costs_time(tmp_pa
     for entry in (tmp_path / "cache" / "templates").iterdir():
         entry.write_bytes(b"garbage")
     assert render_template([tmp_path], "t.md.j2", {"n": 5}) == "10"
+    for entry in (tmp_path / "cache" / "templates").iterdir():  # damaged, still loadable
+        data = bytearray(entry.read_bytes())
+        data[len(data) // 2] ^= 0x20
+        entry.write_bytes(bytes(data))
+    assert render_template([tmp_path], "t.md.j2", {"n": 7}) == "14"
     for entry in (tmp_path / "cache" / "templates").iterdir():
         entry.chmod(0o000)
     (tmp_path / "cache" / "templates").chmod(0o500)
