@@ -224,9 +224,10 @@ def test_a_booklet_read_back_parses_only_the_fonts_its_pages_use(tmp_path, monke
     assert again.registered_roles() == ["bold", "regular"]
 
 
-def test_a_heading_is_kept_with_the_figure_under_it():
-    """A figure cannot be split: a heading goes over to the next page with it, wherever on the
-    page the pair would fall (it was left alone at the page's foot)."""
+@pytest.mark.parametrize("headings", ["## Setup", "## Setup\n\n### First things"])
+def test_a_heading_is_kept_with_the_figure_under_it(headings):
+    """A figure cannot be split: a heading (and one under it) goes over to the next page with
+    it, wherever on the page they would fall (it was left alone at the page's foot)."""
     from pnp.render.booklayout import _FigureFlowable, _is_heading, lay_out
     from pnp.render.booklet import Booklet
     from pnp.render.fonts import load_fonts
@@ -234,10 +235,10 @@ def test_a_heading_is_kept_with_the_figure_under_it():
     fonts = load_fonts()
     figure = (200.0, 180.0, lambda c, fonts, w, h: None)
     apart = []
-    for filler in range(0, 40, 3):
+    for filler in range(45):
         text = "\n\n".join(["Some words of rules text, long enough to wrap a line or two "
                             "across the booklet's column."] * filler)
-        booklet = Booklet("T", f"{text}\n\n## Setup\n\n[[figure cards]]\n\nAfter.",
+        booklet = Booklet("T", f"{text}\n\n{headings}\n\n[[figure cards]]\n\nAfter.",
                           figures={"cards": figure})
         for page in lay_out(booklet, fonts, *A4):
             kinds = [("heading" if _is_heading(p) else

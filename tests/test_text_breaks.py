@@ -231,3 +231,17 @@ def test_booklet_characters_the_bold_or_italic_face_lacks_are_an_error(tmp_path)
         "error: booklet.md.j2: the italic font has no '\u060c', which the text sets in it "
         "(first in 'not \u060c here'); they would print as "
         "empty boxes (add a font with them under [fonts] in game.toml)"], found
+
+
+@pytest.mark.parametrize("title", ["", " ", "\\t"])
+def test_an_empty_title_is_refused(tmp_path, title):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    game = card_game(tmp_path / "t", TEXT_FRONT, "text\nhello\n", title=title)
+    res = CliRunner().invoke(main, ["build", "--game", str(game), "--out",
+                                    str(tmp_path / "t.pdf")])
+    assert res.exit_code == 2 and not (tmp_path / "t.pdf").exists()
+    assert res.output.strip() == ('Error: game.toml, field "game.title": [game] title is empty; '
+                                  "give the game its name")

@@ -92,8 +92,11 @@ def _title(folder: GameFolder) -> str:
     or a line break would print as an empty box. Such white space becomes one space; other
     control characters (a stray escape code) are refused."""
     title = folder.get("game", "title")
-    if title.isprintable():
+    if title.isprintable() and title.strip():
         return title
+    if not title.strip():  # the booklet's heading would be a bare "#", the backs blank
+        raise DataError("[game] title is empty; give the game its name", folder.toml_path,
+                        field="game.title")
     import re
     import unicodedata
 

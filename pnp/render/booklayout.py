@@ -117,8 +117,7 @@ def lay_out(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> lis
                 if page:
                     break
                 continue
-            if (_is_heading(f) and len(story) > 1 and page
-                    and not _room_for(frame, f, story[-2], scratch)):
+            if _is_heading(f) and len(story) > 1 and page and not _room_for(frame, story):
                 break
             if frame.add(f, scratch):
                 page.append(story.pop())
@@ -340,11 +339,20 @@ def _is_heading(f: Flowable) -> bool:
     return isinstance(f, Paragraph) and f.style.name in ("h1", "h2", "h3")
 
 
-def _room_for(frame: Frame, heading: Flowable, following: Flowable, c: Canvas) -> bool:
-    """Keep a heading with at least the start of what follows it: all of a figure, which
-    cannot be split."""
+def _room_for(frame: Frame, story: list[Flowable]) -> bool:
+    """Keep the heading at the story's end (it is read from the end), and the headings right
+    under it, with at least the start of what follows them: all of a figure, which cannot be
+    split."""
     avail = frame._y - frame._y1p
-    _, hh = heading.wrap(frame._aW, avail)
+    need, at = 12.0, len(story) - 1
+    while at >= 0 and _is_heading(story[at]):
+        need += story[at].wrap(frame._aW, avail)[1]
+        at -= 1
+    if at < len(story) - 2:  # headings under headings: the space around each counts too
+        need += sum(f.getSpaceBefore() + f.getSpaceAfter() for f in story[at + 1:])
+    if at < 0 or isinstance(story[at], _PageBreak):
+        return need <= avail  # the story ends in headings, or a page break follows them
+    following = story[at]
     _, fh = following.wrap(frame._aW, avail)
     whole = isinstance(getattr(following, "inner", following), _FigureFlowable)
-    return hh + (fh if whole else min(fh, 40)) + 12 <= avail
+    return need + (fh if whole else min(fh, 40)) <= avail
