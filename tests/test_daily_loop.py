@@ -156,10 +156,14 @@ def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_p
         _wait(lambda: sum("rebuilt" in line for line in lines) >= 1)
         edit_csv(folder / "cards.csv", 2, "count", "5")
         _wait(lambda: sum("rebuilt" in line for line in lines) >= 2)
+        time.sleep(1.0)
+        booklet = folder / "booklet.md.j2"  # rendered anew: its compiled template is kept
+        booklet.write_text(booklet.read_text() + "\nOne more line.\n")
+        _wait(lambda: sum("rebuilt" in line for line in lines) >= 3)
         (folder / ".git").mkdir()
         (folder / ".git" / "index").write_text("a commit")
         time.sleep(1.5)  # time for any build that writing the PDF would wrongly trigger
-        assert sum("rebuilt" in line for line in lines) == 2, lines
+        assert sum("rebuilt" in line for line in lines) == 3, lines
         assert any((folder / cache).rglob("*.pickle"))  # the cache was there, and used
     finally:
         proc.send_signal(signal.SIGINT)
