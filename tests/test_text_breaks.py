@@ -233,7 +233,7 @@ def test_booklet_characters_the_bold_or_italic_face_lacks_are_an_error(tmp_path)
         "empty boxes (add a font with them under [fonts] in game.toml)"], found
 
 
-@pytest.mark.parametrize("title", ["", " ", "\\t"])
+@pytest.mark.parametrize("title", ["", " ", "\\t", "\\u200b"])
 def test_an_empty_title_is_refused(tmp_path, title):
     from click.testing import CliRunner
 

@@ -91,14 +91,17 @@ def _title(folder: GameFolder) -> str:
     """[game] title, one line: it heads the booklet's pages and the print guide, where a tab
     or a line break would print as an empty box. Such white space becomes one space; other
     control characters (a stray escape code) are refused."""
+    import unicodedata
+
     title = folder.get("game", "title")
     if title.isprintable() and title.strip():
         return title
-    if not title.strip():  # the booklet's heading would be a bare "#", the backs blank
+    # nothing that shows (spaces, a zero-width space): the booklet's heading would be a bare
+    # "#", the backs blank
+    if all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in title):
         raise DataError("[game] title is empty; give the game its name", folder.toml_path,
                         field="game.title")
     import re
-    import unicodedata
 
     bad = sorted({ch for ch in title if unicodedata.category(ch) == "Cc" and not ch.isspace()})
     if bad:
