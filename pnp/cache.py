@@ -76,6 +76,18 @@ def read_entry(path: Path) -> bytes:
     return data
 
 
+def read_table(path: Path | None) -> dict:
+    """A marshalled dict kept by write_entry, or an empty one when there is none or it is
+    damaged (a table's worth of entries in one file: parsed TOML, font digests, streams)."""
+    import marshal
+
+    try:
+        kept = marshal.loads(read_entry(path)) if path is not None else {}
+    except (OSError, ValueError, EOFError, TypeError):
+        return {}
+    return kept if isinstance(kept, dict) else {}
+
+
 def write_entry(path: Path, data: bytes) -> None:
     """Write a cache entry whole or not at all (two builds may write it at once), with the
     digest read_entry checks."""

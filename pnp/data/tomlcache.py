@@ -27,19 +27,11 @@ def _path():
 
 
 def _load() -> dict[bytes, bytes]:
-    from ..cache import read_entry
+    from ..cache import read_table
 
     global _entries
     if _entries is None:
-        _entries = {}
-        path = _path()
-        try:
-            if path is not None:
-                data = marshal.loads(read_entry(path))
-                if isinstance(data, dict):
-                    _entries = data
-        except (OSError, ValueError, EOFError, TypeError):
-            pass
+        _entries = read_table(_path())
     return _entries
 
 

@@ -144,6 +144,8 @@ class Booklet:
 
         lost: dict[str, tuple[set[str], str]] = {}
         for line in self.text.splitlines():
+            if line.isascii():  # every face has ASCII: most lines need no look
+                continue
             heading = line.lstrip().startswith("#")
             for piece, bold, italic in emphasis(line):
                 bold = bold or heading

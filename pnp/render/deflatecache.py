@@ -21,7 +21,7 @@ from typing import Iterator
 
 from reportlab.pdfbase import pdfdoc
 
-from ..cache import cache_dir, read_entry, write_entry
+from ..cache import cache_dir, read_table, write_entry
 
 KEEP_BYTES = 4_000_000  # compressed bytes kept: a few kits' pages; a huge deck keeps its first
 SMALLEST = 1024  # shorter streams are compressed at once: looking them up would save nothing
@@ -36,7 +36,7 @@ def kept_deflates() -> Iterator[None]:
         yield
         return
     path = folder / f"deflated-zlib{zlib.ZLIB_RUNTIME_VERSION}.marshal"
-    kept = _read(path)
+    kept: dict[bytes, bytes] = read_table(path)
     used: dict[bytes, bytes] = {}
     size = 0
 
@@ -70,13 +70,3 @@ def kept_deflates() -> Iterator[None]:
             write_entry(path, marshal.dumps(used))
         except OSError:  # a cache that cannot be written is no error
             pass
-
-
-def _read(path) -> dict[bytes, bytes]:
-    try:
-        kept = marshal.loads(read_entry(path))
-        if isinstance(kept, dict):
-            return kept
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
-    return {}

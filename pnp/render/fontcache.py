@@ -25,7 +25,7 @@ from reportlab import Version, rl_config
 from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
 
-from ..cache import cache_dir, prune, read_entry, stamp, write_entry
+from ..cache import cache_dir, prune, read_entry, read_table, stamp, write_entry
 
 # subsets kept (each 5-40 kB): a kit's fonts embed the same characters build after build
 KEEP_SUBSETS = 200
@@ -85,15 +85,8 @@ _DIGESTS: dict[str, str] | None = None
 def _digests() -> dict[str, str]:
     global _DIGESTS
     if _DIGESTS is None:
-        _DIGESTS = {}
         folder = cache_dir("digests")
-        try:
-            if folder is not None:
-                kept = marshal.loads(read_entry(folder / "fonts.marshal"))
-                if isinstance(kept, dict):
-                    _DIGESTS = kept
-        except (OSError, ValueError, EOFError, TypeError):
-            pass
+        _DIGESTS = read_table(folder / "fonts.marshal" if folder else None)
     return _DIGESTS
 
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ...cache import read_entry, write_entry
+from ...cache import read_table, write_entry
 
 _entries: dict[str, tuple[tuple[str, ...], Any]] | None = None
 _dirty = False
@@ -34,15 +34,7 @@ def _path() -> Path | None:
 def _load() -> dict[str, tuple[tuple[str, ...], Any]]:
     global _entries
     if _entries is None:
-        _entries = {}
-        path = _path()
-        try:
-            if path is not None and path.is_file():
-                data = marshal.loads(read_entry(path))
-                if isinstance(data, dict):
-                    _entries = data
-        except (OSError, ValueError, EOFError, TypeError):
-            _entries = {}
+        _entries = read_table(_path())
     return _entries
 
 
