@@ -12,7 +12,8 @@ import pytest
 
 from pnp.errors import DataError
 from pnp.games.experior import engine
-from pnp.games.experior.kit import new_game, required_kit, worked_example
+from pnp.games.experior.example import worked_example
+from pnp.games.experior.kit import new_game, required_kit
 from pnp.project import build, errors_in, open_game, validate
 
 DATA = Path(__file__).resolve().parents[1] / "card_data" / "experior"

@@ -19,8 +19,9 @@ from ...render.text import LEADING, wrap
 from ...units import MM
 from ..base import booklet_text
 from . import engine
-from .kit import (MARGIN, STRIP, Card, Marker, Model, board_layout, ended_before, enforced_rulings,
-                  track_cells, worked_example)
+from .example import ended_before, worked_example
+from .geometry import MARGIN, STRIP, board_layout, track_cells
+from .model import Card, Marker, Model, enforced_rulings
 
 
 
