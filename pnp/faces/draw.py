@@ -191,10 +191,22 @@ def _rect(L: Layout, s, e, v, x, y, w, h) -> None:
     stroke, fill = _paint(s.c, v)
     if stroke or fill:
         r = v["radius"].of(min(w, h))
+        dashed = _dash(s.c, v) if stroke else False
         if r > 0:
             s.c.roundRect(x, y, w, h, r, stroke=stroke, fill=fill)
         else:
             s.c.rect(x, y, w, h, stroke=stroke, fill=fill)
+        if dashed:
+            s.c.setDash()
+
+
+def _dash(c, v) -> bool:
+    """Set the element's `dash` (one length: dashes and gaps alike); True when it is dashed."""
+    dash = [d.of(1) for d in v["dash"]]
+    if sum(dash) <= 0:
+        return False
+    c.setDash(dash * 2 if len(dash) == 1 else dash)
+    return True
 
 
 def _ellipse(L: Layout, s, e, v, x, y, w, h) -> None:
@@ -212,11 +224,9 @@ def _line(L: Layout, s, e, v, x, y, w, h) -> None:
         return
     set_colour(c, v["stroke"], stroke=True)
     c.setLineWidth(v["stroke_width"].of(1))
-    dash = [d.of(1) for d in v["dash"]]
-    if sum(dash) > 0:
-        c.setDash(dash * 2 if len(dash) == 1 else dash)  # one length: dashes and gaps alike
+    dashed = _dash(c, v)
     c.line(x, y + h, x + w, y)
-    if sum(dash) > 0:
+    if dashed:
         c.setDash()
 
 

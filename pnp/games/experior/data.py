@@ -11,6 +11,7 @@ from ...errors import DataError, Source
 from ...units import MM
 from ..base import load_common, palette_colour
 from . import engine
+from .rows import layout_names, load_layouts
 from .model import (MARKER_KINDS, Attack, Card, ExampleTurn, Marker, Modality, Model, Position,
                     Side)
 
@@ -124,7 +125,7 @@ def load(folder: GameFolder) -> Model:
         return fallback if value is None else value
 
     keep = folder.keep
-    return Model(
+    model = Model(
         common=common, attacks=attacks, modalities=modalities, sides=sides, cards=cards,
         markers=tuple(markers), example=tuple(example), end_position=end_position,
         end_example=tuple(end_example),
@@ -141,6 +142,9 @@ def load(folder: GameFolder) -> Model:
         experience_cells=kept(keep(number, "board", "experience_cells", 2, 60, 15), 15),
         experience_flip=kept(keep(number, "board", "experience_flip", 1, 59, 10), 10),
     )
+    model.layout_names = layout_names(model)
+    model.layouts = load_layouts(folder, common, model.layout_names)
+    return model
 
 
 def _position(folder: GameFolder) -> Position | None:

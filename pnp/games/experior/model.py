@@ -5,7 +5,8 @@ here reads files or draws."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ...data.colours import Colour
 from ...errors import Source
@@ -114,6 +115,8 @@ class Model:
     wound_cells_beyond: int
     experience_cells: int
     experience_flip: int
+    layouts: dict[str, Any] = field(default_factory=dict)  # the faces' layout files, compiled
+    layout_names: dict[str, Any] = field(default_factory=dict)  # what they may name besides a row
 
     def side(self, sid: str) -> Side:
         return self.sides[sid]
