@@ -72,16 +72,24 @@ def load_layouts(folder: GameFolder, common: Common, names: dict[str, Any]) -> d
 
 def layout_names(model: Model) -> dict[str, Any]:
     """What every Experior layout may name besides its row (see the module's docstring)."""
-    attacks = {t: {"type": a.id, "name": a.name, "colour": hex_colour(a.colour),
-                   "colour_name": a.colour_name, "beats": a.beats}
-               for t, a in model.attacks.items()}
-    modalities = {m: {"modality": mod.id, "name": mod.name, "multiplier": mod.multiplier}
-                  for m, mod in model.modalities.items()}
+    # a row the rules need but the data lacks has been noted when loading (nothing is drawn
+    # from such data): a blank row stands in, so the layouts can still be checked
+    blank = {"name": "", "colour": "#000000", "ink": "#ffffff", "colour_name": "", "beats": "",
+             "multiplier": 0, **{t: 0 for t in engine.TYPES}}
+    attacks = {t: {**blank, "type": t} for t in engine.TYPES}
+    attacks.update({t: {"type": a.id, "name": a.name, "colour": hex_colour(a.colour),
+                        "colour_name": a.colour_name, "beats": a.beats}
+                    for t, a in model.attacks.items()})
+    modalities = {m: {**blank, "modality": m} for m in engine.MODALITIES}
+    modalities.update({m: {"modality": mod.id, "name": mod.name, "multiplier": mod.multiplier}
+                       for m, mod in model.modalities.items()})
+    sides = {s: {**blank, "side": s} for s in engine.SIDES}
+    sides.update({s: side_row(model, s) for s in model.sides})
     wound, exp = model.wound_track, model.experience_track
     return {
         **layout_constants(model.common),
         "attacks": attacks, "modalities": modalities,
-        "sides": {s: side_row(model, s) for s in model.sides},
+        "sides": sides,
         "options": {"wound_limit": model.wound_limit, "bonus_multiplier": model.bonus_multiplier,
                     "max_turns": model.max_turns, "aid_cards": model.aid_cards},
         "board": {"width": model.board_size[0] / MM, "height": model.board_size[1] / MM,
