@@ -210,3 +210,37 @@ def test_a_dash_that_is_not_lengths_and_a_polygon_of_too_many_sides_say_what_is_
     with pytest.raises(DataError) as caught:
         open_game(str(game))
     assert message in str(caught.value) and "front.toml" in str(caught.value)
+
+
+@pytest.mark.parametrize("radius", ["0mm", "3mm"])
+def test_a_rect_takes_a_dash_as_a_line_does(tmp_path, radius):
+    """A rectangle's outline (square or rounded) dashed 2 mm on, 2 mm off: along its bottom
+    edge, at 10 pixels a mm, ink and paper alternate in 2 mm runs; undashed it is solid."""
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from pnp.cli import main
+
+    def bottom_edge(dash: str) -> list[tuple[bool, int]]:
+        game = _line_game(tmp_path / dash, f'[box]\ntype = "rect"\nx = "10mm"\ny = "20mm"\n'
+                                           f'width = "40mm"\nheight = "30mm"\nradius = "{radius}"'
+                                           f'\nstroke = "#000000"\nstroke_width = "1mm"\n'
+                                           f'dash = {dash}\n')
+        out = tmp_path / f"{dash}.png"
+        res = CliRunner().invoke(main, ["preview", "--game", str(game), "--card", "cards.csv:2",
+                                        "--dpi", "254", "--bleed", "0", "--out", str(out)])
+        assert res.exit_code == 0, res.output
+        img = Image.open(out).convert("L")
+        row = [img.getpixel((x, 500)) < 128 for x in range(160, 440)]  # y = 50 mm, x 16-44 mm
+        runs: list[tuple[bool, int]] = []
+        for px in row:
+            if runs and runs[-1][0] == px:
+                runs[-1] = (px, runs[-1][1] + 1)
+            else:
+                runs.append((px, 1))
+        return runs
+
+    assert bottom_edge("0") == [(True, 280)]
+    dashed = bottom_edge("2")[1:-1]  # the runs cut by the window's ends left out
+    assert len(dashed) >= 10 and {ink for ink, _ in dashed} == {True, False}
+    assert all(abs(n - 20) <= 2 for _, n in dashed), dashed

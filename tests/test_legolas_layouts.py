@@ -8,36 +8,12 @@ import pytest
 from PIL import ImageChops
 from pypdf import PdfReader
 
+from helpers import page_pixels as _pixels, page_texts as _texts
 from pnp.errors import DataError
 from pnp.project import build, open_game
 from pnp.units import MM
 
 MOVE = 4.0  # mm
-
-
-def _texts(pdf, index: int) -> Counter:
-    """Every run of text on a page, with where it starts (points, rounded to 0.01)."""
-    found: Counter = Counter()
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
-            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
-            found[(text.strip(), round(x, 2), round(y, 2))] += 1
-
-    PdfReader(pdf).pages[index].extract_text(visitor_text=visit)
-    return found
-
-
-def _pixels(pdf, index: int):
-    """A page at 72 dpi: one pixel a point."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        return doc[index].render(scale=1).to_pil().convert("RGB")
-    finally:
-        doc.close()
 
 
 def _first_page(result, title: str) -> int:

@@ -10,7 +10,7 @@ from ...faces.draw import LayoutFace
 from ...kit import shared
 from . import figures  # noqa: F401  (registers the layouts' experior.* figures)
 from .model import Card, Marker, Model, new_game
-from .rows import attack_borrowed, attack_row, marker_row, side_row
+from .rows import attack_borrowed, attack_row, marker_row, role_borrowed, role_row, side_row
 
 
 def _face(model: Model, face: str, row: dict[str, Any], copies: bool = False,
@@ -19,11 +19,6 @@ def _face(model: Model, face: str, row: dict[str, Any], copies: bool = False,
     if copies:
         shared(drawer)
     return drawer
-
-
-def _side_borrowed(model: Model, sid: str) -> dict[str, tuple[Source, str]]:
-    source = model.sides[sid].source
-    return {k: (source, k) for k in ("name", "colour", "ink")}
 
 
 def attack_card(model: Model, card: Card) -> LayoutFace:
@@ -39,7 +34,7 @@ def side_back(model: Model, sid: str) -> LayoutFace:
 def role_card(model: Model, sid: str) -> LayoutFace:
     # the wounds a fighter starts with are the rules engine's
     start = new_game(model).state_at(human_seat=0).wounds[0]
-    return _face(model, "role", {**side_row(model, sid), "start_wounds": start})
+    return _face(model, "role", role_row(model, sid, start), borrowed=role_borrowed(model))
 
 
 def role_back(model: Model) -> LayoutFace:

@@ -30,9 +30,10 @@ ATTACK = ("side", "type", "modality", "multiplier",               # cards.csv
           "side_colour", "side_ink")
 MARKER = ("side", "marker", "type",                               # markers.csv
           "side_name", "side_colour", "side_ink", "attack_name", "attack_colour")
+ROLE = (*SIDE, "start_wounds", *(f"{t}_name" for t in engine.TYPES))  # a role card
 HALF = (*SIDE, "geo")                                             # a fighter's half of the board
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "attack": ATTACK, "attack_back": SIDE, "role": (*SIDE, "start_wounds"), "role_back": (),
+    "attack": ATTACK, "attack_back": SIDE, "role": ROLE, "role_back": (),
     "aid_turn": (), "aid_end": (), "marker": MARKER, "marker_back": MARKER,
     "board": (), "board_half": HALF,
 }
@@ -108,6 +109,16 @@ def side_row(model: Model, sid: str) -> dict[str, Any]:
     s = model.sides[sid]
     return {"side": s.id, "name": s.name, "colour": hex_colour(s.colour),
             "ink": hex_colour(s.ink), **{t: s.start[t] for t in engine.TYPES}}
+
+
+def role_row(model: Model, sid: str, start_wounds: int) -> dict[str, Any]:
+    """A row of sides.csv, with the wounds a fighter starts with and each attack type's name."""
+    return {**side_row(model, sid), "start_wounds": start_wounds,
+            **{f"{t}_name": model.attacks[t].name for t in engine.TYPES}}
+
+
+def role_borrowed(model: Model) -> dict[str, tuple[Source, str]]:
+    return {f"{t}_name": (model.attacks[t].source, "name") for t in engine.TYPES}
 
 
 def attack_row(model: Model, card: Card) -> dict[str, Any]:
