@@ -89,7 +89,9 @@ class LayoutFace:
 def draw(L: Layout, s: Surface, ctx: dict[str, Any],
          borrowed: dict[str, tuple[Source, str]] | None = None) -> None:
     """Every shown element of the layout, in order, for the row `ctx` (`borrowed`: see
-    LayoutFace)."""
+    LayoutFace); a layout that asks whether this is an ink-saver print is told."""
+    if L.reads_ink_saver:
+        ctx = {**ctx, "ink_saver": s.ink_saver}
     for e in L.elements:
         found = len(s.findings)
         _element(L, s, e, ctx)
