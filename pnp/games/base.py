@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..data.colours import Colour, parse_colour
-from ..data.files import inside
+from ..data.files import Record, inside
 from ..data.fontfile import ROLES, check_font
 from ..data.game import GameFolder
 from ..errors import DataError, Source
@@ -37,6 +37,26 @@ class Common:
 
     def colour(self, name: str) -> Colour:
         return self.palette[name]
+
+
+def known(record: Record, field: str, allowed, what: str) -> str:
+    """The record's `field`, which must be one of `allowed` (the names the rules know: an
+    element, a side, an attack type); a data error naming the row and field otherwise."""
+    value = record[field]
+    if value not in allowed:
+        raise DataError(f"unknown {what} {value!r}; use one of: {', '.join(allowed)}",
+                        record.source.path, record.source.row, field)
+    return value
+
+
+def whole_number(folder: GameFolder, section: str, key: str, low: int, high: int,
+                 default: Any = ...) -> int:
+    """game.toml's [section] key, a whole number from low to high (default: it must be there)."""
+    value = folder.get(section, key, int, default=default)
+    if not low <= value <= high:
+        raise DataError(f"[{section}] {key} must be {low} to {high}, got {value}",
+                        folder.toml_path, field=f"{section}.{key}")
+    return value
 
 
 def layout_constants(common: Common) -> dict[str, Any]:

@@ -9,19 +9,11 @@ from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...errors import DataError, Source
 from ...units import MM
-from ..base import load_common, palette_colour
+from ..base import known as _known, load_common, palette_colour, whole_number
 from . import engine
 from .rows import layout_names, load_layouts
 from .model import (MARKER_KINDS, Attack, Card, ExampleTurn, Marker, Modality, Model, Position,
                     Side)
-
-
-def _known(record: Record, field: str, allowed, what: str) -> str:
-    value = record[field]
-    if value not in allowed:
-        raise DataError(f"unknown {what} {value!r}; use one of: {', '.join(allowed)}",
-                        record.source.path, record.source.row, field)
-    return value
 
 
 def _once(seen: dict, key, record: Record, field: str, what: str) -> None:
@@ -115,11 +107,7 @@ def load(folder: GameFolder) -> Model:
                                   field=f"palette.{needed}"))
 
     def number(section: str, key: str, low: int, high: int, default=...) -> int:
-        value = folder.get(section, key, int, default=default)
-        if not low <= value <= high:
-            raise DataError(f"[{section}] {key} must be {low} to {high}, got {value}",
-                            folder.toml_path, field=f"{section}.{key}")
-        return value
+        return whole_number(folder, section, key, low, high, default)
 
     def kept(value, fallback):
         return fallback if value is None else value

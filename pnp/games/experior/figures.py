@@ -110,9 +110,9 @@ def order_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[s
 
 @figure("experior.steps")
 def steps_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
-    """`steps` (a text, one step a line) numbered 1, 2, ... with a hanging indent of `indent` mm, in
-    `colour`, at the largest size from `size` down to `min_size` (pt) at which all fit the box;
-    reported when they do not."""
+    """`steps` (a text, one step a line) numbered 1, 2, ... with a hanging indent of `indent`
+    mm, in `colour`, at the largest size from `size` down to `min_size` (pt) at which all fit
+    the box; reported when they do not."""
     steps = [t.strip() for t in str(args.get("steps", "")).splitlines() if t.strip()]
     size, least = float(args.get("size", 9.5)), float(args.get("min_size", 7))
     indent = float(args.get("indent", 4)) * MM
@@ -121,11 +121,12 @@ def steps_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[s
     while size >= least - 1e-9:
         gap = size * 0.45
         wrapped = [wrap(surface.fonts, text, size, w - indent) for text in steps]
-        if all(wrapped):
-            height = sum(len(lines) for lines in wrapped) * size * LEADING + gap * (len(steps) - 1)
+        fitted = [lines for lines in wrapped if lines]  # a word wider than the box: None
+        if len(fitted) == len(steps):
+            height = sum(len(lines) for lines in fitted) * size * LEADING + gap * (len(steps) - 1)
             if height <= h:
                 top = y + h - size * 0.95
-                for n, lines in enumerate(wrapped, 1):
+                for n, lines in enumerate(fitted, 1):
                     surface.line(f"{n}.", x, top, size, "bold")
                     for line in lines:
                         surface.line(line, x + indent, top, size)

@@ -11,7 +11,7 @@ from ...data.game import GameFolder
 from ...errors import DataError, Finding, Source, error
 from ...units import MM
 from ...layout.places import Place, Track
-from ..base import Common, load_common, palette_colour
+from ..base import Common, known as _known, load_common, palette_colour, whole_number
 from ..facts import Side
 from ..rulings import Enforced
 from . import engine
@@ -125,14 +125,6 @@ class Model:
                  if i.path == n] for n in numbers]
 
 
-def _known(record: Record, field: str, allowed, what: str) -> str:
-    value = record[field]
-    if value not in allowed:
-        raise DataError(f"unknown {what} {value!r}; use one of: {', '.join(allowed)}",
-                        record.source.path, record.source.row, field)
-    return value
-
-
 def load(folder: GameFolder) -> Model:
     """The data, with every problem noted in folder.problems (bad cells, unknown names, rows
     the rules need that are missing); what is left is complete enough to draw from only when
@@ -203,11 +195,7 @@ def load(folder: GameFolder) -> Model:
     opt = "options"
 
     def number(section: str, key: str, low: int, high: int, default=...) -> int:
-        value = folder.get(section, key, int, default=default)
-        if not low <= value <= high:
-            raise DataError(f"[{section}] {key} must be {low} to {high}, got {value}",
-                            folder.toml_path, field=f"{section}.{key}")
-        return value
+        return whole_number(folder, section, key, low, high, default)
 
     keep = folder.keep
     return Model(
