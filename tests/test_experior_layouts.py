@@ -136,3 +136,27 @@ def test_a_name_too_long_is_named_in_the_file_it_comes_from(game_copy, tmp_path)
         "not fit its box even at 11.9 pt: 'BOW OF THE UNREASONABLY LONG NAME'",
         'error: attacks.csv, row 3, field "name": element "bow_name" (role.toml): text does not '
         "fit its box even at 7 pt: 'Bow of the Unreasonably Long Name'"]
+
+
+def test_the_board_halves_boxes_are_where_they_print(tmp_path):
+    """Proofs outline each element where it lands: the Human's name band at the bottom right
+    of the board, the Elf's (its half turned across the table) at the top left."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.fonts import load_fonts
+    from pnp.render.surface import Surface
+
+    game = open_game("experior")
+    board = game.spec.build_kit(game.model, load_fonts()).boards[0]
+    s = Surface(Canvas(io.BytesIO()), load_fonts(), board.width, board.height, 0, "board")
+    board.draw(s)
+    assert not s.findings
+    human, elf = [e.rect for e in s.elements if e.name == "band_name"]
+    W, H = board.width, board.height
+    assert human.x > W / 2 and human.y + human.h < H / 2      # bottom right
+    assert elf.x + elf.w < W / 2 and elf.y > H / 2            # top left
+    # the one box turned half a turn about the board's centre is the other
+    assert elf.x == pytest.approx(W - human.x - human.w) and elf.w == pytest.approx(human.w)
+    assert elf.y == pytest.approx(H - human.y - human.h)

@@ -9,7 +9,8 @@ from dataclasses import replace
 
 from ...faces.draw import draw
 from ...kit import Board
-from ...render.surface import Surface
+from ...layout.grid import Rect
+from ...render.surface import Element, Surface
 from . import engine
 from . import figures  # noqa: F401  (registers the layouts' experior.* figures)
 from .geometry import board_layout
@@ -33,8 +34,15 @@ def board(model: Model) -> Board:
                 c.translate(W, H)
                 c.rotate(180)
             row = half_row(model, sid)
-            # the half as a face of its own: its findings and boxes go to the board's lists
+            # the half as a face of its own: its findings and boxes go to the board's lists,
+            # the boxes of the turned half turned back into the board's frame
+            first = len(s.elements)
             draw(model.layouts["board_half"], replace(s, h=half_h), {**names, **row, "row": row})
+            if turned:
+                s.elements[first:] = [Element(e.name, Rect(W - e.rect.x - e.rect.w,
+                                                           H - e.rect.y - e.rect.h, e.rect.w,
+                                                           e.rect.h))
+                                      for e in s.elements[first:]]
             c.restoreState()
         draw(model.layouts["board"], s, dict(names))
 

@@ -1,6 +1,6 @@
 """The board's geometry: where one half's tracks and locked-card slot lie, in points, from the
 board, card and track sizes of the data. Pure numbers: the board's layout files place their
-elements from these (faces.py hands them over as the half's row), and validation puts the
+elements from these (rows.py hands them over as the half's row), and validation puts the
 markers on these cells."""
 
 from __future__ import annotations
