@@ -160,3 +160,30 @@ def test_the_board_halves_boxes_are_where_they_print(tmp_path):
     # the one box turned half a turn about the board's centre is the other
     assert elf.x == pytest.approx(W - human.x - human.w) and elf.w == pytest.approx(human.w)
     assert elf.y == pytest.approx(H - human.y - human.h)
+
+
+def test_in_ink_saver_the_faces_leave_out_their_big_fills():
+    """An --ink-saver print leaves the player aid's ink band out for a rule under the title and
+    an attack card without its paper panel; a normal print has them."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.fonts import load_fonts
+    from pnp.render.surface import Surface
+
+    game = open_game("experior")
+    kit = game.spec.build_kit(game.model, load_fonts())
+    pieces = {p.kind: p for sheet in kit.sheets for p in sheet.pieces}
+    w, h = game.model.card_size
+
+    def drawn(face, saving: bool) -> set[str]:
+        s = Surface(Canvas(io.BytesIO()), load_fonts(), w, h, 0, "face", ink_saver=saving)
+        face(s)
+        assert not s.findings
+        return {e.name for e in s.elements}
+
+    aid, card = pieces["player aid card"], pieces["attack card"]
+    assert {"band"} <= drawn(aid.front, False) and "band_line" not in drawn(aid.front, False)
+    assert {"band_line"} <= drawn(aid.back, True) and "band" not in drawn(aid.back, True)
+    assert "paper" in drawn(card.front, False) and "paper" not in drawn(card.front, True)
