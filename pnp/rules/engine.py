@@ -45,9 +45,27 @@ class Plan:
         self.pass_id = self.na * self.nc + self.na
         self.per_player_counters = {k: c for k, c in rules.counters.items() if c.per_player}
         self.shared_counters = {k: c for k, c in rules.counters.items() if not c.per_player}
+        self._aggregates: dict[Any, tuple[str, ...]] = {}
 
     def slot(self, zone, seat: int) -> int:
         return self.slot_of[(zone.name, seat if zone.per_player else -1)]
+
+    def aggregates(self, expr) -> tuple[str, ...]:
+        """The keys `most.x` and `least.x` read in an expression (all, for `most[...]`)."""
+        keys = self._aggregates.get(expr.raw)
+        if keys is None:
+            import re
+
+            every = tuple(self.per_player_counters) + tuple(z.name for z in self.zones
+                                                            if z.per_player)
+            raw = str(expr.raw)
+            if re.search(r"\b(?:most|least)\s*\[", raw):
+                keys = every
+            else:
+                found = set(re.findall(r"\b(?:most|least)\.([A-Za-z_]\w*)", raw))
+                keys = tuple(k for k in every if k in found)
+            self._aggregates[expr.raw] = keys
+        return keys
 
 
 class RulesGame(Game):
@@ -70,7 +88,7 @@ class RulesState(State):
     __slots__ = ("_p", "_cur", "views", "shared", "_z", "_owner", "_by", "_seats", "_vals",
                  "_stage", "turn", "round", "_phase", "_order", "_pos", "_acted", "_first",
                  "_lead", "_round_over", "_stack", "_wait", "_jobs", "ended_by", "_returns",
-                 "_log")
+                 "_log", "_ctx", "_now")
 
     def __init__(self, plan: Plan):
         p = self._p = plan
@@ -92,7 +110,7 @@ class RulesState(State):
         self._owner = [-1] * plan.nc
         self._by = [-1] * plan.nc          # who last played each card (a trick's winner)
         self._seats: dict[str, int] = {}   # winner, loser, picked names -> seat
-        self._vals: dict[str, Any] = {}    # card, tie, lead, cards
+        self._vals: dict[str, Any] = {"tie": False}    # card, tie, lead, cards
         self._stage = SETUP
         self.turn = 0
         self.round = 0
@@ -108,7 +126,10 @@ class RulesState(State):
         self._jobs: list = []
         self.ended_by: str | None = None
         self._returns: list[float] | None = None
-        self._log: list[str] = []
+        self._log: list[tuple[int, int]] = []   # (seat, action): the moves made
+        self._now: list[int] = []          # the legal actions of the seat to move
+        self._ctx: dict[str, Any] = {}
+        self._context()
         self._push(rules.setup, 0)
         self._advance()
 
@@ -133,7 +154,7 @@ class RulesState(State):
     def legal_actions(self) -> list[int]:
         c = self._cur
         if c >= 0:
-            return self._legal(c)
+            return list(self._now)
         if c == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
         return []
@@ -194,12 +215,12 @@ class RulesState(State):
         return same or allowed
 
     def _apply_move(self, seat: int, action: int) -> None:
-        if action not in self._legal(seat):
+        if action not in self._now:
             raise IllegalAction(f"seat {seat + 1}: {self._describe(action)} is not allowed now"
                                 f"{self._why(seat, action)}")
         p = self._p
         phase = self._phase_now()
-        self._log.append(f"seat {seat + 1}: {self.action_to_string(action)}")
+        self._log.append((seat, action))
         if action == p.pass_id:
             self._pos += 1
             self._acted = 0
@@ -213,7 +234,7 @@ class RulesState(State):
             self.move_card(card, p.slot(act.source, seat), p.slot(act.dest, seat)
                            if act.dest is not None else p.box)
             self._by[card] = seat
-            self._vals["card"] = p.cards[card]
+            self._vals["card"] = self._ctx["card"] = p.cards[card]
         self._acted += 1
         if self._acted >= phase.limit:
             self._pos += 1
@@ -300,11 +321,13 @@ class RulesState(State):
                 self._stage = ROUND_START
             elif stage == ROUND_START:
                 self.round += 1
+                self._ctx["round"] = self.round
                 self._round_over = False
                 self._stage = TURN_START
                 self._push(rules.round_setup, self._first)
             elif stage == TURN_START:
                 self.turn += 1
+                self._ctx["turn"] = self.turn
                 self._phase = 0
                 self._stage = PHASE_START
             elif stage == PHASE_START:
@@ -319,7 +342,8 @@ class RulesState(State):
                     self._stage = PHASE_END
                     continue
                 seat = self._order[self._pos]
-                if not self._legal(seat):     # nothing to do: the seat passes
+                self._now = self._legal(seat)
+                if not self._now:     # nothing to do: the seat passes
                     self._pos += 1
                     self._acted = 0
                     continue
@@ -446,18 +470,34 @@ class RulesState(State):
         return [(c, s) for s in seats for c in self._z[p.slot(zone, s)]]
 
     def bind_compare(self, winner: int, loser: int, card: int, tie: bool, played) -> None:
-        seats, vals, cards = self._seats, self._vals, self._p.cards
-        seats["winner"], seats["loser"] = winner, loser
+        vals, cards = self._vals, self._p.cards
+        self.bind_seat("winner", winner)
+        self.bind_seat("loser", loser)
         vals["card"], vals["tie"] = cards[card], tie
         vals["lead"] = cards[played[0][0]]
         vals["cards"] = [cards[c] for c, _ in played]
+        self._ctx.update(vals)
 
     def unbind_compare(self) -> None:
-        self._seats["winner"] = self._seats["loser"] = -1
-        self._vals["tie"] = False
+        self.bind_seat("winner", -1)
+        self.bind_seat("loser", -1)
+        self._vals["tie"] = self._ctx["tie"] = False
 
     def bind_seat(self, name: str, seat: int) -> None:
         self._seats[name] = seat
+        if seat >= 0:
+            self._ctx[name] = self.views[seat]
+        else:
+            self._ctx.pop(name, None)
+
+    def _context(self) -> None:
+        """The names expressions see that last beyond one evaluation (eval sets me, target
+        and opponent): built again for a clone, whose views are its own."""
+        ctx = self._ctx = dict(self._vals)
+        for name, seat in self._seats.items():
+            if seat >= 0:
+                ctx[name] = self.views[seat]
+        ctx["turn"], ctx["round"], ctx["shared"] = self.turn, self.round, self.shared
 
     def set_lead(self, seat: int) -> None:
         self._lead = seat
@@ -481,27 +521,28 @@ class RulesState(State):
         """An expression with the names of this moment: me (the actor), target, opponent,
         the bound winner/loser/picks, card, tie, lead, most/least, turn, round, shared."""
         views = self.views
-        ctx = dict(self._vals)
-        for name, seat in self._seats.items():
-            if seat >= 0:
-                ctx[name] = views[seat]
+        ctx = self._ctx
         ctx["me"] = views[actor]
         ctx["opponent"] = views[(actor + 1) % self._p.n]
         ctx["target"] = views[actor if target is None else target]
-        if card is not None:
-            ctx["card"] = self._p.cards[card] if isinstance(card, int) else card
-        if lead is not None:
-            ctx["lead"] = lead
-        ctx["turn"], ctx["round"], ctx["shared"] = self.turn, self.round, self.shared
         names = expr.names
         if "most" in names or "least" in names:
-            keys = list(self._p.per_player_counters) + [z.name for z in self._p.zones
-                                                         if z.per_player]
+            keys = self._p.aggregates(expr)
             ctx["most"] = {k: max(v[k] for v in views) for k in keys}
             ctx["least"] = {k: min(v[k] for v in views) for k in keys}
         if "players" in names:
             ctx["players"] = views
-        return expr(ctx)
+        if card is None and lead is None:
+            return expr(ctx)
+        kept = ctx.get("card"), ctx.get("lead")
+        if card is not None:
+            ctx["card"] = self._p.cards[card] if isinstance(card, int) else card
+        if lead is not None:
+            ctx["lead"] = lead
+        try:
+            return expr(ctx)
+        finally:
+            ctx["card"], ctx["lead"] = kept
 
     # -- views -------------------------------------------------------------------------------
     def card_name(self, card: int) -> str:
@@ -538,6 +579,7 @@ class RulesState(State):
         if not 0 <= player < p.n:
             raise ValueError(f"no seat {player!r}")
         zones: dict[str, Any] = {}
+        names: dict[int, str] = {}
         for s, (name, seat) in enumerate(p.slot_zone):
             zone = p.rules.zones[name]
             cards = self._z[s]
@@ -545,6 +587,7 @@ class RulesState(State):
             key = name if seat < 0 else f"{name}[{seat + 1}]"
             if seen:
                 zones[key] = tuple(cards) if zone.ordered else tuple(sorted(cards))
+                names.update((c, self.card_name(c)) for c in cards)
             else:   # the backs: how many, and whose
                 zones[key] = ("hidden", tuple(sorted(self._owner[c] for c in cards)))
         counters = [{k: v for k, v in view.items() if k in p.per_player_counters}
@@ -555,7 +598,7 @@ class RulesState(State):
         return {"seat": player + 1, "turn": self.turn, "round": self.round, "phase": phase,
                 "to_move": self._cur + 1 if self._cur >= 0 else None, "roles": roles,
                 "counters": counters, "shared": {k: self.shared[k] for k in p.shared_counters},
-                "zones": zones}
+                "zones": zones, "card_names": dict(sorted(names.items()))}
 
     def stats(self) -> dict[str, Any]:
         p = self._p
@@ -566,6 +609,45 @@ class RulesState(State):
                 "counters": [{k: view[k] for k in p.per_player_counters} for view in self.views],
                 "roles": [view["role"].get(p.rules.role_key) if view["role"] else None
                           for view in self.views]}
+
+    def _seen(self, zone, owner: int, viewer: int) -> bool:
+        return zone.visible == "public" or (zone.visible == "owner" and owner == viewer)
+
+    def unseen_move(self, viewer: int, action: int) -> bool:
+        """A card moved between zones `viewer` cannot see (a face-down choice)."""
+        p = self._p
+        mover = self._cur
+        if mover < 0 or action >= p.na * p.nc or action < 0:
+            return False
+        act = p.actions[action // p.nc]
+        return act.dest is not None and not self._seen(act.source, mover, viewer) and \
+            not self._seen(act.dest, mover, viewer)
+
+    def public_move(self, seat: int, action: int) -> str:
+        """How a move made earlier reads to everyone (a card played face down is not named)."""
+        p = self._p
+        if 0 <= action < p.na * p.nc:
+            act = p.actions[action // p.nc]
+            if act.dest is not None and act.dest.visible != "public":
+                return f"{act.name}: a card to {act.dest.name}, face down"
+            return f"{act.name}: {self.card_name(action % p.nc)}"
+        if action == p.pass_id:
+            return "pass"
+        return p.actions[action - p.na * p.nc].name if action > 0 else str(action)
+
+    def card_events(self, player: int, action: int) -> list[tuple]:
+        """(seat, file, row index, "held" | "played"): the cards of the player's own zones, and
+        the card a card action plays (for the per-card statistics)."""
+        p = self._p
+        rows = p.rules.card_rows
+        out = []
+        for slot, (name, seat) in enumerate(p.slot_zone):
+            if seat == player:
+                out += [(player, *rows[c], "held") for c in self._z[slot]]
+        if 0 <= action < p.na * p.nc:
+            c = action % p.nc
+            out += [(player, *rows[c], "held"), (player, *rows[c], "played")]
+        return out
 
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> "RulesState":
@@ -586,6 +668,8 @@ class RulesState(State):
         s._wait, s._jobs = self._wait, list(self._jobs)
         s.ended_by, s._returns = self.ended_by, self._returns
         s._log = list(self._log)
+        s._now = self._now
+        s._context()
         return s
 
     def determinize(self, player: int, rng: random.Random) -> "RulesState":
@@ -608,8 +692,6 @@ class RulesState(State):
         for slot in hidden:
             backs = sorted(self._owner[c] for c in self._z[slot])
             s._z[slot] = sorted(pools[b].pop() for b in backs)
-        if self._vals.get("card") is not None and self._cur >= 0:
-            s._vals["card"] = self._vals["card"]
         return s
 
     def __repr__(self) -> str:

@@ -50,14 +50,14 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
             counts = [(_convert(str(r["count"]), Column("count", "int", default=1, min=0,
                                                           max=1000), r.source)
                        if "count" in rows.columns else 1) for r in rows.rows]
-            return rows.rows, counts, rows.columns
+            return rows.rows, counts, rows.columns, rows.name
         names = [c.name for c in components]
         name = table.get("component", names[0] if names else None)
         if name is None:
             return None
         for c in components:
             if c.name == name:
-                return c.table.rows, c.counts, c.table.columns
+                return c.table.rows, c.counts, c.table.columns, c.table.name
         raise reader.error(f"no component {name!r}{close(str(name), names)}", "cards.component")
     return find
 

@@ -97,6 +97,7 @@ class Rules:
     role_key: str
     cards: list[dict]
     card_sources: list[Any]
+    card_rows: list[tuple[str, int]]             # (file, row index): the per-card statistics
     card_label: Expr | None
     zones: dict[str, Zone]
     counters: dict[str, Counter]
@@ -171,11 +172,12 @@ class Reader:
         self.keys(self.data, TOP, "rules")
         players = self.players()
         roles, role_key = self.roles()
-        cards, sources, columns = self.cards()
+        cards, sources, columns, card_rows = self.cards()
         zones = self.zones()
         counters = self.counters(zones)
         self.compiler = Compiler(self.path, NAMES, {"options": self.options})
-        rules = Rules(self.path, players, roles, role_key, cards, sources, None, zones, counters,
+        rules = Rules(self.path, players, roles, role_key, cards, sources, card_rows, None, zones,
+                      counters,
                       options=self.options)
         self.rules = rules
         self.columns = columns
@@ -233,21 +235,22 @@ class Reader:
             raise self.error(f"{rows.name} has no rows: no roles to deal", "players.roles")
         return roles, key
 
-    def cards(self) -> tuple[list[dict], list[Any], tuple[str, ...]]:
+    def cards(self) -> tuple[list[dict], list[Any], tuple[str, ...], list[tuple[str, int]]]:
         table = self.keys(self.data.get("cards", {}), ("component", "data", "label"), "cards")
         found = self.card_table(table, self)
         if found is None:
-            return [], [], ()
-        rows, counts, columns = found
-        cards, sources = [], []
-        for row, n in zip(rows, counts):
+            return [], [], (), []
+        rows, counts, columns, file = found
+        cards, sources, indices = [], [], []
+        for i, (row, n) in enumerate(zip(rows, counts)):
             values = typed(dict(row))
             for _ in range(n):
                 cards.append(dict(values))
                 sources.append(row.source)
+                indices.append((file, i))
         if len(cards) > 10_000:
             raise self.error(f"{len(cards)} cards: at most 10,000", "cards")
-        return cards, sources, tuple(columns)
+        return cards, sources, tuple(columns), indices
 
     def zones(self) -> dict[str, Zone]:
         raw = self.data.get("zones", {})
