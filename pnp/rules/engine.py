@@ -623,6 +623,17 @@ class RulesState(State):
         return act.dest is not None and not self._seen(act.source, mover, viewer) and \
             not self._seen(act.dest, mover, viewer)
 
+    @property
+    def num_cards(self) -> int:
+        return self._p.nc
+
+    def hidden_from(self, viewer: int, card: int) -> bool:
+        """The card lies where `viewer` cannot see it."""
+        for slot, (name, seat) in enumerate(self._p.slot_zone):
+            if card in self._z[slot]:
+                return not self._seen(self._p.rules.zones[name], seat, viewer)
+        return False
+
     def public_move(self, seat: int, action: int) -> str:
         """How a move made earlier reads to everyone (a card played face down is not named)."""
         p = self._p

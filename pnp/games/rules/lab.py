@@ -108,18 +108,21 @@ def public_log(state) -> list[str]:
 
 def hidden_twin(game, actions: Sequence[int], seat: int,
                 rng: random.Random) -> list[int] | None:
-    """The same game with the last move another one, when that move was unseen by `seat`
-    (a card played into a zone it cannot see)."""
+    """The same game with the last move another card, when `seat` has not seen either card
+    (both still lie where it cannot see them: a face-down choice)."""
     if not actions:
         return None
-    before = replay(game, actions[:-1])
-    mover = before.current_player()
-    if mover < 0 or mover == seat or not before.unseen_move(seat, actions[-1]):
+
+    def unseen(history) -> bool:
+        before = replay(game, history[:-1])
+        mover = before.current_player()
+        return mover >= 0 and mover != seat and before.unseen_move(seat, history[-1]) and \
+            replay(game, history).hidden_from(seat, history[-1] % before.num_cards)
+
+    if not unseen(actions):
         return None
     twin = swap_action(game, actions, len(actions) - 1, rng)
-    if twin is None or not replay(game, twin[:-1]).unseen_move(seat, twin[-1]):
-        return None
-    return twin
+    return twin if twin is not None and unseen(twin) else None
 
 
 def card_events(state, player: int, action: int):
