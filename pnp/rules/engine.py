@@ -126,7 +126,7 @@ class RulesState(State):
         self._jobs: list = []
         self.ended_by: str | None = None
         self._returns: list[float] | None = None
-        self._log: list[tuple[int, int]] = []   # (seat, action): the moves made
+        self._log: list[tuple] = []   # the moves made, cards compared, counters changed
         self._now: list[int] = []          # the legal actions of the seat to move
         self._ctx: dict[str, Any] = {}
         self._context()
@@ -460,7 +460,9 @@ class RulesState(State):
         holder = self.views[seat] if counter.per_player else self.shared
         old = holder[name]
         new = old + amount if verb == "gain" else old - amount if verb == "lose" else amount
-        holder[name] = min(counter.high, max(counter.low, int(new)))
+        holder[name] = new = min(counter.high, max(counter.low, int(new)))
+        if new != old and self._stage != SETUP:
+            self._log.append(("change", seat if counter.per_player else -1, name, old, new))
 
     def compared(self, zone, who: str, actor: int) -> list[tuple[int, int]]:
         p = self._p
@@ -471,6 +473,7 @@ class RulesState(State):
 
     def bind_compare(self, winner: int, loser: int, card: int, tie: bool, played) -> None:
         vals, cards = self._vals, self._p.cards
+        self._log.append(("compare", tuple(played), winner))
         self.bind_seat("winner", winner)
         self.bind_seat("loser", loser)
         vals["card"], vals["tie"] = cards[card], tie
@@ -498,6 +501,7 @@ class RulesState(State):
             if seat >= 0:
                 ctx[name] = self.views[seat]
         ctx["turn"], ctx["round"], ctx["shared"] = self.turn, self.round, self.shared
+        ctx["seats"] = self._p.n
 
     def set_lead(self, seat: int) -> None:
         self._lead = seat
@@ -633,6 +637,25 @@ class RulesState(State):
             if card in self._z[slot]:
                 return not self._seen(self._p.rules.zones[name], seat, viewer)
         return False
+
+    def public_log(self) -> list[str]:
+        """What everyone saw happen: the moves (a face-down card unnamed), the cards compared
+        and who won, every counter that changed."""
+        out = []
+        for entry in self._log:
+            if entry[0] == "compare":
+                _, played, winner = entry
+                shown = ", ".join(f"{self.card_name(c)} (seat {s + 1})" for c, s in played)
+                out.append(f"  {shown}: " + (f"seat {winner + 1} wins" if winner >= 0
+                                             else "nobody wins"))
+            elif entry[0] == "change":
+                _, seat, name, old, new = entry
+                who = f"seat {seat + 1}" if seat >= 0 else "the table"
+                out.append(f"  {who}: {name} {old} -> {new}")
+            else:
+                seat, action = entry
+                out.append(f"seat {seat + 1}: {self.public_move(seat, action)}")
+        return out
 
     def public_move(self, seat: int, action: int) -> str:
         """How a move made earlier reads to everyone (a card played face down is not named)."""

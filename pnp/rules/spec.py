@@ -27,7 +27,7 @@ MAX_PLAYERS = 12
 MAX_LIMIT = 100_000
 # the names every expression may use (bindings made by the effects come on top)
 NAMES = {"me", "target", "opponent", "winner", "loser", "card", "tie", "lead", "most", "least",
-         "turn", "round", "shared", "players"}
+         "turn", "round", "shared", "players", "seats", "cards"}
 WHO_FIXED = ("me", "opponent", "next", "previous", "each", "others", "winner", "loser")
 VISIBLE = ("public", "owner", "hidden")
 OWNERS = ("player", "shared")

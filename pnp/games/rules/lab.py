@@ -77,7 +77,8 @@ def observation_text(obs: dict, seat_label) -> list[str]:
     for seat, counters in enumerate(obs["counters"]):
         who = "you" if seat + 1 == obs["seat"] else seat_label(seat)
         role = obs["roles"][seat]
-        out.append(f"  {who}{f' ({role})' if role else ''}: " +
+        shown = f" ({role})" if role and role not in who else ""
+        out.append(f"  {who}{shown}: " +
                    ", ".join(f"{k} {v}" for k, v in counters.items()))
     if obs["shared"]:
         out.append("  table: " + ", ".join(f"{k} {v}" for k, v in obs["shared"].items()))
@@ -99,11 +100,8 @@ def seat_label(state, seat: int) -> str:
 
 
 def public_log(state) -> list[str]:
-    """The moves everyone saw: a face-down choice is shown as a card played face down."""
-    out = []
-    for seat, action in getattr(state, "_log", []):
-        out.append(f"seat {seat + 1}: {state.public_move(seat, action)}")
-    return out
+    """The moves everyone saw (a face-down card unnamed), compares and counter changes."""
+    return state.public_log() if hasattr(state, "public_log") else []
 
 
 def hidden_twin(game, actions: Sequence[int], seat: int,
