@@ -62,6 +62,7 @@ class Compiler:
         self.path = path
         self.names = set(names) | set(constants)
         self.constants = constants
+        self.attributes: dict[str, set[str]] = {}   # name -> the keys `name.key` may read
         self._env: Any = None
 
     def error(self, message: str, where: str) -> DataError:
@@ -91,6 +92,7 @@ class Compiler:
         else:
             fn, names = self._jinja(body, template, where)
         self._check_names(raw, names, known, where)
+        self._check_keys(body, where, raw)
         if not names - set(self.constants):   # the same in every game: worked out once
             value = Expr(raw, fn, frozenset(names), self.path, where)(dict(self.constants))
             return Expr(raw, constant(value), frozenset(), self.path, where)
@@ -103,6 +105,21 @@ class Compiler:
                 hint = f" (did you mean {close[0]!r}?)" if close else \
                     f"; it may use: {', '.join(sorted(known))}"
                 raise self.error(f"{raw!r} uses {name!r}, which the rules do not have here"
+                                 f"{hint}", where)
+
+    def _check_keys(self, body: str, where: str, raw: Any) -> None:
+        """`me.wondes`: a key a player, a card or the options do not have, found before any
+        game is played (text in quotes is left alone)."""
+        if not self.attributes:
+            return
+        plain = re.sub(r"'[^']*'|\"[^\"]*\"", "''", body)
+        for name, key in re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)", plain):
+            keys = self.attributes.get(name)
+            if keys is not None and key not in keys:
+                close = difflib.get_close_matches(key, sorted(keys), 1)
+                hint = f" (did you mean {name}.{close[0]}?)" if close else \
+                    f"; {name} has: {', '.join(sorted(keys)) or 'nothing'}"
+                raise self.error(f"{raw!r} reads {name}.{key}, which the rules do not have"
                                  f"{hint}", where)
 
     def _jinja(self, body: str, template: bool, where: str):

@@ -181,6 +181,16 @@ class Reader:
                       options=self.options)
         self.rules = rules
         self.columns = columns
+        player = {k for k, c in counters.items() if c.per_player} | \
+            {z.name for z in zones.values() if z.per_player} | RESERVED
+        shared = {k for k, c in counters.items() if not c.per_player} | \
+            {z.name for z in zones.values() if not z.per_player}
+        seats = {"me", "target", "opponent", "winner", "loser", "most", "least"} | \
+            set(_picks(self.data))
+        self.compiler.attributes = {**{n: player for n in seats}, "shared": shared,
+                                    "options": set(self.options)}
+        if columns:
+            self.compiler.attributes.update(card=set(columns), lead=set(columns))
         table = self.data.get("cards", {})
         if "label" in table:
             rules.card_label = self.compiler.compile(table["label"], "cards.label")
