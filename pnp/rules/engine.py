@@ -13,12 +13,13 @@ comes after them, then pass."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 from .expr import RulesRuntimeError
 from .spec import Action, Rules
 
+AGGREGATES = frozenset({"most", "least", "players"})  # names worked out when an expression uses them
 # stages of the turn machine
 SETUP, ROUND_START, TURN_START, PHASE_START, PHASE_ACT, PHASE_END, TURN_END, ROUND_END, \
     FINISH, DONE = range(10)
@@ -40,6 +41,18 @@ class Plan:
                 self.slot_of[(z.name, seat)] = len(self.slot_zone)
                 self.slot_zone.append((z.name, seat))
         self.box = self.slot_of[("box", -1)]
+        # slots[zone index][seat]: a shared zone's one slot for every seat
+        self.slots = [[self.slot_of[(z.name, s if z.per_player else -1)] for s in range(players)]
+                      for z in self.zones]
+        # the seats each fixed `who` names, by actor
+        self.fixed = {
+            "me": [(a,) for a in range(players)],
+            "opponent": [((a + 1) % players,) for a in range(players)],
+            "next": [((a + 1) % players,) for a in range(players)],
+            "previous": [((a - 1) % players,) for a in range(players)],
+            "each": [tuple((a + k) % players for k in range(players)) for a in range(players)],
+            "others": [tuple((a + k) % players for k in range(1, players))
+                       for a in range(players)]}
         self.actions = rules.actions
         self.na = len(self.actions)
         self.pass_id = self.na * self.nc + self.na
@@ -48,7 +61,7 @@ class Plan:
         self._aggregates: dict[Any, tuple[str, ...]] = {}
 
     def slot(self, zone, seat: int) -> int:
-        return self.slot_of[(zone.name, seat if zone.per_player else -1)]
+        return self.slots[zone.index][seat]
 
     def aggregates(self, expr) -> tuple[str, ...]:
         """The keys `most.x` and `least.x` read in an expression (all, for `most[...]`)."""
@@ -411,38 +424,32 @@ class RulesState(State):
         self._returns = [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
 
     # -- what the effects use ----------------------------------------------------------------
-    def targets(self, who: str, actor: int) -> list[int]:
-        n = self._p.n
-        if who == "me":
-            return [actor]
-        if who in ("opponent", "next"):
-            return [(actor + 1) % n]
-        if who == "previous":
-            return [(actor - 1) % n]
-        if who == "each":
-            return [(actor + k) % n for k in range(n)]
-        if who == "others":
-            return [(actor + k) % n for k in range(1, n)]
+    def targets(self, who: str, actor: int) -> Sequence[int]:
+        fixed = self._p.fixed.get(who)
+        if fixed is not None:
+            return fixed[actor]
         seat = self._seats.get(who, -1)
-        return [seat] if seat >= 0 else []
+        return (seat,) if seat >= 0 else ()
 
     def seat_of(self, name: str, actor: int) -> int:
         found = self.targets(name, actor)
         return found[0] if found else -1
 
     def slot(self, zone, seat: int) -> int:
-        return self._p.slot(zone, seat)
+        return self._p.slots[zone.index][seat]
 
     def zone_cards(self, slot: int) -> list[int]:
         return self._z[slot]
 
     def move_card(self, card: int, src: int, dst: int, owner: int | None = None) -> None:
         z = self._z
+        where = self._p.slot_zone
         z[src].remove(card)
         z[dst].append(card)
-        for s in (src, dst):
-            name, seat = self._p.slot_zone[s]
-            (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[s])
+        name, seat = where[src]
+        (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[src])
+        name, seat = where[dst]
+        (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[dst])
         if owner is not None:
             self._owner[card] = owner
 
@@ -529,13 +536,14 @@ class RulesState(State):
         ctx["me"] = views[actor]
         ctx["opponent"] = views[(actor + 1) % self._p.n]
         ctx["target"] = views[actor if target is None else target]
-        names = expr.names
-        if "most" in names or "least" in names:
-            keys = self._p.aggregates(expr)
-            ctx["most"] = {k: max(v[k] for v in views) for k in keys}
-            ctx["least"] = {k: min(v[k] for v in views) for k in keys}
-        if "players" in names:
-            ctx["players"] = views
+        if expr.names & AGGREGATES:
+            names = expr.names
+            if "most" in names:
+                ctx["most"] = {k: max([v[k] for v in views]) for k in self._p.aggregates(expr)}
+            if "least" in names:
+                ctx["least"] = {k: min([v[k] for v in views]) for k in self._p.aggregates(expr)}
+            if "players" in names:
+                ctx["players"] = views
         if card is None and lead is None:
             return expr(ctx)
         kept = ctx.get("card"), ctx.get("lead")
