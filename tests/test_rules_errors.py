@@ -94,3 +94,18 @@ def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
     code, out = _validate(folder)
     assert code != 0
     assert "rules.toml: actions.buy.effects[1]: the amount is" in out, out
+
+
+def test_the_booklet_says_how_to_play_with_the_numbers_the_rules_use(starter, tmp_path):
+    """Printed = played: the generated "How to play" takes its numbers from [options], the
+    field the rules read, so changing the goal changes both."""
+    from pypdf import PdfReader
+
+    folder = _changed(starter, tmp_path, "goal = 20", "goal = 27", "game.toml")
+    out = tmp_path / "mine.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    text = " ".join(p.extract_text() for p in PdfReader(out).pages[:4])
+    assert "How to play" in text and "highest points ≥ 27 (goal)" in text, text
+    assert "if your coins ≥ the card's cost" in text
+    assert "≥ 20" not in text

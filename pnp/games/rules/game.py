@@ -8,7 +8,7 @@ SPEC = register(GameSpec(
     title="Rules as data",
     players=(1, 12),
     kit="pnp.games.rules.kit",
-    faces="pnp.games.deck.faces",
+    faces="pnp.games.rules.faces",
     lab="pnp.games.rules.lab",
     max_actions=200_000,
 ))
