@@ -135,8 +135,8 @@ def how_to_play(rules: Rules) -> str:
             out += ["", "Then:", ""] + [f"- {effect_sentence(e, rules)}" for e in phase.effects]
     out += ["", "### The end", ""]
     for end in rules.ends:
-        out.append(f"- The game ends after a turn in which {words(end.condition.raw, rules)} "
-                   f"({end.name}).")
+        out.append(f"- The game ends after a {end.at} in which "
+                   f"{words(end.condition.raw, rules)} ({end.name}).")
     if rules.has_rounds and rules.round_end is not None:
         out.append(f"- A round ends when {words(rules.round_end.raw, rules)}; the game ends "
                    f"after round {rules.round_limit}.")

@@ -367,7 +367,7 @@ class RulesState(State):
                 self._phase += 1
                 self._stage = PHASE_START if self._phase < len(rules.phases) else TURN_END
             elif stage == TURN_END:
-                if self._check_ends():
+                if self._check_ends("turn"):
                     continue
                 if rules.has_rounds and (self._round_over or self._true(rules.round_end)):
                     self._stage = ROUND_END
@@ -379,7 +379,7 @@ class RulesState(State):
                 self._next_first()
                 self._stage = TURN_START
             elif stage == ROUND_END:
-                if self._check_ends():
+                if self._check_ends("round"):
                     continue
                 if self.round >= rules.round_limit:
                     self._finish("round limit")
@@ -405,9 +405,10 @@ class RulesState(State):
         elif self._p.rules.rotate:
             self._first = (self._first + 1) % self._p.n
 
-    def _check_ends(self) -> bool:
+    def _check_ends(self, after: str) -> bool:
+        """The first [[end]] that holds ends the game (after a round, every one is checked)."""
         for end in self._p.rules.ends:
-            if self.eval(end.condition, self._first):
+            if (after == "round" or end.at == "turn") and self.eval(end.condition, self._first):
                 self._finish(end.name)
                 return True
         return False
@@ -734,6 +735,8 @@ class RulesState(State):
         for slot in hidden:
             backs = sorted(self._owner[c] for c in self._z[slot])
             s._z[slot] = sorted(pools[b].pop() for b in backs)
+        if s._cur >= 0:      # the seat to move may hold other cards now
+            s._now = s._legal(s._cur)
         return s
 
     def __repr__(self) -> str:

@@ -87,6 +87,7 @@ class Phase:
 class End:
     name: str
     condition: Expr
+    at: str = "turn"             # checked after every turn, or only after a round
 
 
 @dataclass
@@ -423,11 +424,14 @@ class Reader:
         ends = []
         for i, table in enumerate(raw):
             where = f"end[{i}]"
-            self.keys(table, ("name", "if"), where)
+            self.keys(table, ("name", "if", "at"), where)
             if "if" not in table:
                 raise self.error("an end needs if = \"expression\"", f"{where}.if")
+            at = self.text(table.get("at", "turn"), f"{where}.at", ("turn", "round"))
+            if at == "round" and "round" not in self.data:
+                raise self.error("at = \"round\" needs a [round] table", f"{where}.at")
             ends.append(End(str(table.get("name", f"end {i + 1}")),
-                            self.compiler.compile(table["if"], f"{where}.if")))
+                            self.compiler.compile(table["if"], f"{where}.if"), at))
         if not ends and not self.rules.has_rounds:
             pass  # the turn limit ends the game
         return tuple(ends)
