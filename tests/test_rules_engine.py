@@ -105,3 +105,15 @@ def test_an_illegal_move_is_refused_and_changes_nothing(experior_data):
     assert repr(state.observation(0)) == before
     replayed = replay(experior_data, [1, card])
     assert replayed.current_player() == 1
+
+
+def test_a_data_game_pickles_for_worker_processes_and_dask(experior_data):
+    """Its compiled expressions are closures: each pickles as its text and is compiled again
+    where it lands, and the game plays the same games there."""
+    import pickle
+
+    other = pickle.loads(pickle.dumps(experior_data))
+    agents = [RandomAgent(), RandomAgent()]
+    for seed in range(20):
+        assert play(other, agents, seed, keep_actions=True).actions == \
+            play(experior_data, agents, seed, keep_actions=True).actions

@@ -71,7 +71,7 @@ def effect_sentence(effect: Any, rules: Rules) -> str:
             if effect.source.per_player or effect.dest.per_player else \
             f"Move {n} of the {effect.source.name} to {to}"
     elif isinstance(effect, verbs.Change):
-        name = effect.name or f"({words(effect.named.raw, rules)})"
+        name = effect.name or f"({words(getattr(effect.named, 'raw', ''), rules)})"
         amount = words(effect.amount.raw, rules)
         said = {"gain": f"{who.capitalize()} gains {amount} {name}",
                 "lose": f"{who.capitalize()} loses {amount} {name}",

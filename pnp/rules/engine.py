@@ -19,7 +19,6 @@ from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 from .expr import RulesRuntimeError
 from .spec import Action, Rules
 
-AGGREGATES = frozenset({"most", "least", "players"})  # names worked out when an expression uses them
 # stages of the turn machine
 SETUP, ROUND_START, TURN_START, PHASE_START, PHASE_ACT, PHASE_END, TURN_END, ROUND_END, \
     FINISH, DONE = range(10)
@@ -45,7 +44,7 @@ class Plan:
         self.slots = [[self.slot_of[(z.name, s if z.per_player else -1)] for s in range(players)]
                       for z in self.zones]
         # the seats each fixed `who` names, by actor
-        self.fixed = {
+        self.fixed: dict[str, list[tuple[int, ...]]] = {
             "me": [(a,) for a in range(players)],
             "opponent": [((a + 1) % players,) for a in range(players)],
             "next": [((a + 1) % players,) for a in range(players)],
@@ -104,13 +103,13 @@ class RulesState(State):
                  "_log", "_ctx", "_now")
 
     def __init__(self, plan: Plan):
-        p = self._p = plan
+        self._p = plan
         n = plan.n
         self._cur = CHANCE
         rules = plan.rules
         self.views: list[dict] = []
         for seat in range(n):
-            view = {k: c.start for k, c in plan.per_player_counters.items()}
+            view: dict[str, Any] = {k: c.start for k, c in plan.per_player_counters.items()}
             view.update({z.name: 0 for z in plan.zones if z.per_player})
             view["seat"] = seat + 1
             view["role"] = {}
@@ -191,6 +190,27 @@ class RulesState(State):
             raise IllegalAction("the game is over")
         self._advance()
 
+    def run_blind(self, chooses, rng, out, limit) -> int:
+        """core.State.run_blind, giving an agent marked picks_from_legal the engine's own
+        list of legal moves (it only reads it) and applying its pick unchecked."""
+        done = 0
+        while done < limit:
+            player = self._cur
+            if player < 0 or chooses[player] is None:
+                break
+            choose = chooses[player]
+            if getattr(choose, "picks_from_legal", False):
+                action = choose(None, self._now, rng)
+                out.append(action)
+                self._move(player, action)
+                self._advance()
+            else:
+                action = choose(None, self.legal_actions(), rng)
+                out.append(action)
+                self.apply_action(action)
+            done += 1
+        return done
+
     # -- moves -------------------------------------------------------------------------------
     def _phase_now(self):
         return self._p.rules.phases[self._phase]
@@ -207,7 +227,7 @@ class RulesState(State):
             base = action.index * p.nc
             cards = self._z[p.slot(action.source, seat)]
             if action.condition is None and action.follow is None:
-                out.extend(sorted(base + c for c in cards))
+                out.extend(sorted(cards) if not base else sorted(base + c for c in cards))
                 continue
             allowed = [c for c in cards if action.condition is None or
                        self.eval(action.condition, seat, card=c)]
@@ -231,6 +251,10 @@ class RulesState(State):
         if action not in self._now:
             raise IllegalAction(f"seat {seat + 1}: {self._describe(action)} is not allowed now"
                                 f"{self._why(seat, action)}")
+        self._move(seat, action)
+
+    def _move(self, seat: int, action: int) -> None:
+        """A legal move of `seat`: its card moved, its effects queued."""
         p = self._p
         phase = self._phase_now()
         self._log.append((seat, action))
@@ -461,7 +485,8 @@ class RulesState(State):
         return value
 
     def change(self, name: str, seat: int, amount: Any, verb: str, where: str) -> None:
-        if isinstance(amount, bool) or not isinstance(amount, (int, float)):
+        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or \
+                amount != amount or amount in (float("inf"), float("-inf")):
             raise RulesRuntimeError(f"{self._p.rules.path}: {where}: the amount is "
                                     f"{amount!r}, not a number")
         counter = self._p.rules.counters[name]
@@ -537,7 +562,7 @@ class RulesState(State):
         ctx["me"] = views[actor]
         ctx["opponent"] = views[(actor + 1) % self._p.n]
         ctx["target"] = views[actor if target is None else target]
-        if expr.names & AGGREGATES:
+        if expr.aggregate:
             names = expr.names
             if "most" in names:
                 ctx["most"] = {k: max([v[k] for v in views]) for k in self._p.aggregates(expr)}
@@ -684,7 +709,7 @@ class RulesState(State):
         p = self._p
         rows = p.rules.card_rows
         out = []
-        for slot, (name, seat) in enumerate(p.slot_zone):
+        for slot, (_, seat) in enumerate(p.slot_zone):
             if seat == player:
                 out += [(player, *rows[c], "held") for c in self._z[slot]]
         if 0 <= action < p.na * p.nc:

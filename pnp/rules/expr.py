@@ -23,15 +23,25 @@ class RulesRuntimeError(PnpError):
 class Expr:
     """One compiled expression, called with the names of the moment (me, card, ...)."""
 
-    __slots__ = ("raw", "fn", "names", "path", "where")
+    __slots__ = ("raw", "fn", "names", "path", "where", "aggregate", "constants")
 
     def __init__(self, raw: Any, fn: Callable[[Context], Any], names: frozenset[str], path,
-                 where: str):
+                 where: str, constants: dict[str, Any] | None = None):
         self.raw, self.fn, self.names, self.path, self.where = raw, fn, names, path, where
+        self.constants = constants or {}
+        # reads a name worked out only when asked for (most, least, players)
+        self.aggregate = bool(names & {"most", "least", "players"})
 
     @property
     def constant(self) -> bool:
         return not self.names
+
+    def __reduce__(self):
+        """Pickled as its text, compiled again where it is unpickled (a worker process, a Dask
+        worker): a compiled expression is a closure, which does not pickle."""
+        if self.constant:
+            return (_constant_expr, (self.fn({}), self.raw, self.path, self.where))
+        return (_recompiled, (self.raw, self.path, self.where, self.constants))
 
     def __call__(self, context: Context) -> Any:
         try:
@@ -51,6 +61,14 @@ def constant(value: Any) -> Callable[[Context], Any]:
     return lambda context: value
 
 
+def _constant_expr(value: Any, raw: Any, path, where: str) -> Expr:
+    return Expr(raw, constant(value), frozenset(), path, where)
+
+
+def _recompiled(raw: Any, path, where: str, constants: dict[str, Any]) -> Expr:
+    return Compiler(path, set(), constants).compile(raw, where, check=False)
+
+
 _BRACES = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
 
 
@@ -68,7 +86,8 @@ class Compiler:
     def error(self, message: str, where: str) -> DataError:
         return DataError(message, self.path, field=where)
 
-    def compile(self, raw: Any, where: str, allowed: set[str] | None = None) -> Expr:
+    def compile(self, raw: Any, where: str, allowed: set[str] | None = None,
+                check: bool = True) -> Expr:
         """`raw` (a number, true/false, or an expression's text) compiled; an unknown name is
         an error naming `where` (table.key) with the closest known name."""
         if isinstance(raw, (bool, int, float)):
@@ -91,12 +110,13 @@ class Compiler:
             fn, names = direct
         else:
             fn, names = self._jinja(body, template, where)
-        self._check_names(raw, names, known, where)
-        self._check_keys(body, where, raw)
+        if check:
+            self._check_names(raw, names, known, where)
+            self._check_keys(body, where, raw)
         if not names - set(self.constants):   # the same in every game: worked out once
             value = Expr(raw, fn, frozenset(names), self.path, where)(dict(self.constants))
             return Expr(raw, constant(value), frozenset(), self.path, where)
-        return Expr(raw, fn, frozenset(names), self.path, where)
+        return Expr(raw, fn, frozenset(names), self.path, where, self.constants)
 
     def _check_names(self, raw: Any, names, known: set[str], where: str) -> None:
         for name in sorted(names):

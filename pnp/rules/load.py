@@ -4,7 +4,6 @@ check, so rules that cannot end are named instead of left to hang)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any, Sequence
 
 from ..data.game import GameFolder

@@ -112,10 +112,11 @@ def hidden_twin(game, actions: Sequence[int], seat: int,
         return None
 
     def unseen(history) -> bool:
-        before = replay(game, history[:-1])
+        before: Any = replay(game, history[:-1])     # a RulesState
         mover = before.current_player()
         return mover >= 0 and mover != seat and before.unseen_move(seat, history[-1]) and \
-            replay(game, history).hidden_from(seat, history[-1] % before.num_cards)
+            replay(game, history).hidden_from(  # type: ignore[attr-defined]
+                seat, history[-1] % before.num_cards)
 
     if not unseen(actions):
         return None
