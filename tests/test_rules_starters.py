@@ -90,3 +90,18 @@ def test_it_can_be_played(starter):
     assert res.exit_code == 0, res.output
     assert "Moves for seat 1" in res.output and "you" in res.output
     assert "wins" in res.output or "draw" in res.output.lower(), res.output[-600:]
+
+
+def test_per_card_statistics_count_the_market_as_held(tmp_path):
+    """A card a seat could have bought is held; the card it buys is played too."""
+    game = _game(new_game("shop", tmp_path, "market"), 2)
+    state = game.new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.legal_actions()[0])
+    market = state.zone_cards(state.slot(game.rules.zones["market"], 0))
+    buy = next(a for a in state.legal_actions() if a < len(state.cards))
+    events = registry.get("rules").card_events()(state, 0, buy)
+    held = {row for seat, _, row, what in events if what == "held"}
+    assert held == {state._p.rules.card_rows[c][1] for c in market}
+    assert [row for _, _, row, what in events if what == "played"] == \
+        [state._p.rules.card_rows[buy][1]]

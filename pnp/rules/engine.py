@@ -704,14 +704,17 @@ class RulesState(State):
         return p.actions[action - p.na * p.nc].name if action > 0 else str(action)
 
     def card_events(self, player: int, action: int) -> list[tuple]:
-        """(seat, file, row index, "held" | "played"): the cards of the player's own zones, and
-        the card a card action plays (for the per-card statistics)."""
+        """(seat, file, row index, "held" | "played"): the cards of the player's own zones and
+        of the zones its moves take from (a market), and the card a card action plays (for
+        the per-card statistics: a card held but not played is one the seat could have
+        played)."""
         p = self._p
         rows = p.rules.card_rows
-        out = []
-        for slot, (_, seat) in enumerate(p.slot_zone):
-            if seat == player:
-                out += [(player, *rows[c], "held") for c in self._z[slot]]
+        slots = {slot for slot, (_, seat) in enumerate(p.slot_zone) if seat == player}
+        if self._phase < len(p.rules.phases):
+            slots |= {p.slot(a.source, player) for a in self._phase_now().actions
+                      if a.source is not None}
+        out = [(player, *rows[c], "held") for slot in sorted(slots) for c in self._z[slot]]
         if 0 <= action < p.na * p.nc:
             c = action % p.nc
             out += [(player, *rows[c], "held"), (player, *rows[c], "played")]
