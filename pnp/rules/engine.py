@@ -12,6 +12,7 @@ comes after them, then pass."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Sequence
 
@@ -55,6 +56,7 @@ class Plan:
         self.actions = rules.actions
         self.na = len(self.actions)
         self.pass_id = self.na * self.nc + self.na
+        self.counters = rules.counters
         self.per_player_counters = {k: c for k, c in rules.counters.items() if c.per_player}
         self.shared_counters = {k: c for k, c in rules.counters.items() if not c.per_player}
         self._aggregates: dict[Any, tuple[str, ...]] = {}
@@ -485,15 +487,16 @@ class RulesState(State):
         return value
 
     def change(self, name: str, seat: int, amount: Any, verb: str, where: str) -> None:
-        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or \
-                amount != amount or amount in (float("inf"), float("-inf")):
+        if type(amount) is not int and (type(amount) is not float or not math.isfinite(amount)):
             raise RulesRuntimeError(f"{self._p.rules.path}: {where}: the amount is "
                                     f"{amount!r}, not a number")
-        counter = self._p.rules.counters[name]
+        counter = self._p.counters[name]
         holder = self.views[seat] if counter.per_player else self.shared
         old = holder[name]
         new = old + amount if verb == "gain" else old - amount if verb == "lose" else amount
-        holder[name] = new = min(counter.high, max(counter.low, int(new)))
+        new = int(new)
+        holder[name] = new = counter.high if new > counter.high else \
+            counter.low if new < counter.low else new
         if new != old and self._stage != SETUP:
             self._log.append(("change", seat if counter.per_player else -1, name, old, new))
 
