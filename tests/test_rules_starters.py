@@ -105,3 +105,24 @@ def test_per_card_statistics_count_the_market_as_held(tmp_path):
     assert held == {state._p.rules.card_rows[c][1] for c in market}
     assert [row for _, _, row, what in events if what == "played"] == \
         [state._p.rules.card_rows[buy][1]]
+
+
+def test_teams_score_together_and_win_together(tmp_path):
+    folder = new_game("pairs", tmp_path, "trick-taking")
+    rules = folder / "rules.toml"
+    rules.write_text(rules.read_text().replace('count = "3-4"', 'count = 4\nteams = [[1, 3], [2, 4]]'))
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('players = "3-4"', 'players = "4"'))
+    game = _game(folder)
+    for seed in range(30):
+        record = play(game, [RandomAgent()] * 4, seed)
+        state_points = [c["points"] for c in record.stats["counters"]]
+        team = [state_points[0] + state_points[2], state_points[1] + state_points[3]]
+        r = record.returns
+        assert r[0] == r[2] and r[1] == r[3]
+        if team[0] != team[1]:
+            assert (r[0] > r[1]) == (team[0] > team[1]) and sum(r) == 1.0
+    bad = rules.read_text().replace("teams = [[1, 3], [2, 4]]", "teams = [[1, 3], [2, 3]]")
+    rules.write_text(bad)
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code != 0 and 'field "players.teams"' in res.output, res.output

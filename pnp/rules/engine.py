@@ -446,8 +446,14 @@ class RulesState(State):
 
     def _score(self) -> None:
         n = self._p.n
-        winners = self.best(self._p.rules.score, list(range(n)), self._first) \
-            if self._p.rules.score else list(range(n))
+        rules = self._p.rules
+        if rules.teams and rules.score:
+            best = self.best(rules.score, list(range(len(rules.teams))), self._first,
+                             teams=rules.teams)
+            winners = [s for t in best for s in rules.teams[t]]
+        else:
+            winners = self.best(rules.score, list(range(n)), self._first) \
+                if rules.score else list(range(n))
         self._returns = [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
 
     # -- what the effects use ----------------------------------------------------------------
@@ -545,13 +551,15 @@ class RulesState(State):
     def end_round(self) -> None:
         self._round_over = True
 
-    def best(self, by, seats, actor: int) -> list[int]:
-        """The seats best by the first criterion, ties broken by the next ones."""
+    def best(self, by, seats, actor: int, teams=None) -> list[int]:
+        """The seats (or teams: their seats' values added) best by the first criterion, ties
+        broken by the next ones."""
         left = list(seats)
         for how, expr in by:
             if len(left) <= 1:
                 break
-            values = [self.eval(expr, actor, s) for s in left]
+            values = [self.eval(expr, actor, s) for s in left] if teams is None else \
+                [sum(self.eval(expr, actor, s) for s in teams[t]) for t in left]
             top = max(values) if how == "most" else min(values)
             left = [s for s, v in zip(left, values) if v == top]
         return left

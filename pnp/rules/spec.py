@@ -116,6 +116,7 @@ class Rules:
     score: tuple[tuple[str, Expr], ...] = ()
     picks: set[str] = field(default_factory=set)
     options: dict[str, Any] = field(default_factory=dict)
+    teams: tuple[tuple[int, ...], ...] = ()     # seats (0-based) that win together
 
     @property
     def has_rounds(self) -> bool:
@@ -208,10 +209,26 @@ class Reader:
         rules.ends = self.ends()
         rules.finish = self.effects(self.data.get("finish", []), "finish")
         rules.score = self.score()
+        rules.teams = self.teams(players)
         return rules
 
+    def teams(self, players: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
+        """[players] teams = [[1, 3], [2, 4]]: seats that score together (their values added)
+        and win together; every seat of every player count in one team."""
+        raw = self.data.get("players", {}).get("teams")
+        if raw is None:
+            return ()
+        where = "players.teams"
+        if not isinstance(raw, list) or not all(isinstance(t, list) and t for t in raw):
+            raise self.error("teams is a list of lists of seats: [[1, 3], [2, 4]]", where)
+        seats = [self.integer(s, where, 1, MAX_PLAYERS) for t in raw for s in t]
+        if players[0] != players[1] or sorted(seats) != list(range(1, players[1] + 1)):
+            raise self.error(f"teams must hold each seat 1 to {players[1]} once, for one "
+                             "player count (count = 4, not a range)", where)
+        return tuple(tuple(s - 1 for s in t) for t in raw)
+
     def players(self) -> tuple[int, int]:
-        table = self.keys(self.data.get("players", {}), ("count", "roles", "role_key"),
+        table = self.keys(self.data.get("players", {}), ("count", "roles", "role_key", "teams"),
                           "players")
         count = table.get("count", 2)
         if isinstance(count, str):
