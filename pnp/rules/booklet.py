@@ -35,10 +35,19 @@ def words(raw: Any, rules: Rules) -> str:
     text = re.sub(r"\b(me|target|opponent|winner|loser)\s*\[\s*([^\]]+?)\s*\]",
                   lambda m: f"{_WHOSE[m.group(1)]} ({m.group(2)})", text)
     text = re.sub(r"\brole\.([A-Za-z_]\w*)", r"role's \1", text)
+    text = re.sub(r"\(?\[([^\[\]]*)\]\s*\|\s*(max|min)\)?",
+                  lambda m: f"the {'highest' if m.group(2) == 'max' else 'lowest'} of "
+                  f"{m.group(1)}", text)
     for op, said in _OPERATORS:
         text = text.replace(op, f" {said} " if op.strip() not in ("and", "or", "not") else said)
     text = text.replace(" * ", " × ")
     return re.sub(r"\s+", " ", text).strip()
+
+
+def _phrase(text: str) -> str:
+    """A value that reads as one thing ("3", "their wounds") as it is, a longer one in ()."""
+    plain = re.fullmatch(r"(?:the [\w ]+'s |your |their |the card's )?[\w.]+", text)
+    return text if plain or text.startswith("(") else f"({text})"
 
 
 def _who(who: str) -> str:
@@ -72,7 +81,7 @@ def effect_sentence(effect: Any, rules: Rules) -> str:
             f"Move {n} of the {effect.source.name} to {to}"
     elif isinstance(effect, verbs.Change):
         name = effect.name or f"({words(getattr(effect.named, 'raw', ''), rules)})"
-        amount = words(effect.amount.raw, rules)
+        amount = _phrase(words(effect.amount.raw, rules))
         said = {"gain": f"{who.capitalize()} gains {amount} {name}",
                 "lose": f"{who.capitalize()} loses {amount} {name}",
                 "set": f"{who.capitalize()} sets their {name} to {amount}"}[effect.verb]
@@ -111,7 +120,8 @@ def _criteria(by, rules: Rules) -> str:
 
 def _ranking(by, rules: Rules) -> str:
     return ", then ".join(f"the {'most' if how == 'most' else 'fewest'} "
-                          f"{words(expr.raw, rules).replace('their ', '')}" for how, expr in by)
+                          f"{_phrase(words(expr.raw, rules).replace('their ', ''))}"
+                          for how, expr in by)
 
 
 def how_to_play(rules: Rules) -> str:
