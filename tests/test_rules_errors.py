@@ -109,3 +109,13 @@ def test_the_booklet_says_how_to_play_with_the_numbers_the_rules_use(starter, tm
     assert "How to play" in text and "highest points ≥ 27 (goal)" in text, text
     assert "if your coins ≥ the card's cost" in text
     assert "≥ 20" not in text
+
+
+def test_a_card_cell_the_rules_read_but_no_face_prints_is_named(starter, tmp_path):
+    """Printed = played: the market charges a card's cost; a face without it is a warning."""
+    folder = _changed(starter, tmp_path, 'text = "Cost: **{{ cost }}** coin{{ \'s\' if cost != 1 }}"',
+                      'text = "Buy me"', "layouts/card.toml")
+    code, out = _validate(folder)
+    assert "warning: card.toml: the rules read the cards' 'cost', which no face of card prints" \
+        in out, out
+    assert "'points'" not in out

@@ -4,6 +4,7 @@ check, so rules that cannot end are named instead of left to hang)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Sequence
 
 from ..data.game import GameFolder
@@ -54,6 +55,7 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
         name = table.get("component", names[0] if names else None)
         if name is None:
             return None
+        table["component"] = name
         for c in components:
             if c.name == name:
                 return c.table.rows, c.counts, c.table.columns, c.table.name
@@ -91,7 +93,7 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
     from .engine import RulesGame
     from .expr import RulesRuntimeError
 
-    findings: list[Finding] = []
+    findings: list[Finding] = list(_unprinted(rules, components))
     where = Source(rules.path)
     low, high = rules.players
     for n in range(low, high + 1):
@@ -113,6 +115,30 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
                 f"{n} players: all {PLAYOUTS} random games ran to the turn or round limit: "
                 "the [[end]] conditions may never hold", where, "end"))
     return findings
+
+
+def _unprinted(rules: Rules, components: Sequence[Any]) -> list[Finding]:
+    """Printed = played: a card cell the rules read that the card's faces never show is a
+    number the players cannot see (warned, naming the layout)."""
+    import re
+
+    component = next((c for c in components if c.name == rules.card_component), None)
+    if component is None:
+        return []
+    shown: set[str] = set()
+    layouts = [component.front, *[b for b in component.backs.values() if b is not None]]
+    for layout in layouts:
+        for element in layout.elements:
+            for value in element.values.values():
+                raw = getattr(value, "raw", None)
+                if isinstance(raw, str):
+                    for inner in re.findall(r"\{\{(.*?)\}\}|\{%(.*?)%\}", raw, re.S):
+                        shown.update(re.findall(r"[A-Za-z_]\w*", " ".join(inner)))
+    return [warning(f"the rules read the cards' {column!r}, which no face of "
+                    f"{component.name} prints: the players cannot see it (show it with "
+                    f"\"{{{{ {column} }}}}\" in {Path(component.front.path).name})",
+                    Source(Path(component.front.path)))
+            for column in sorted(rules.card_columns - shown)]
 
 
 def _bound(rules: Rules, n: int) -> int:

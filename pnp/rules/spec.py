@@ -117,6 +117,8 @@ class Rules:
     picks: set[str] = field(default_factory=set)
     options: dict[str, Any] = field(default_factory=dict)
     teams: tuple[tuple[int, ...], ...] = ()     # seats (0-based) that win together
+    card_component: str | None = None           # the [[component]] the cards print from
+    card_columns: set[str] = field(default_factory=set)   # the card cells the rules read
 
     @property
     def has_rounds(self) -> bool:
@@ -133,6 +135,7 @@ class Reader:
         self.options = options
         self.picks: set[str] = set()
         self.counter_fields: list[tuple[Expr, str]] = []   # counters named by a card's field
+        self.component_name: str | None = None
 
     def error(self, message: str, where: str) -> DataError:
         return DataError(message, self.path, field=self.prefix + where)
@@ -210,7 +213,28 @@ class Reader:
         rules.finish = self.effects(self.data.get("finish", []), "finish")
         rules.score = self.score()
         rules.teams = self.teams(players)
+        rules.card_component = self.component_name
+        rules.card_columns = self.read_columns()
         return rules
+
+    def read_columns(self) -> set[str]:
+        """The card columns the rules read: in expressions (card.x, lead.x), follow and
+        compare's fields."""
+        found: set[str] = set()
+
+        def walk(value: Any, key: str = "") -> None:
+            if isinstance(value, dict):
+                for k, v in value.items():
+                    walk(v, k)
+            elif isinstance(value, list):
+                for v in value:
+                    walk(v, key)
+            elif isinstance(value, str):
+                found.update(re.findall(r"\b(?:card|lead)\s*\.\s*([A-Za-z_]\w*)", value))
+                if key in ("follow", "field"):
+                    found.add(value)
+        walk({k: v for k, v in self.data.items() if k != "cards"})
+        return found & set(self.columns)
 
     def teams(self, players: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
         """[players] teams = [[1, 3], [2, 4]]: seats that score together (their values added)
@@ -269,6 +293,7 @@ class Reader:
         if found is None:
             return [], [], (), []
         rows, counts, columns, file = found
+        self.component_name = None if "data" in table else table.get("component")
         cards, sources, indices = [], [], []
         for i, (row, n) in enumerate(zip(rows, counts)):
             values = typed(dict(row))
