@@ -486,6 +486,21 @@ class RulesState(State):
         if owner is not None:
             self._owner[card] = owner
 
+    def move_top(self, src: int, dst: int, n: int | None) -> None:
+        """The top `n` cards of a zone (all for None), in their order, onto another."""
+        z = self._z
+        cards = z[src]
+        k = len(cards) if n is None else min(n, len(cards))
+        if not k:
+            return
+        moved = cards[len(cards) - k:]
+        del cards[len(cards) - k:]
+        z[dst].extend(moved)
+        where = self._p.slot_zone
+        for s in (src, dst):
+            name, seat = where[s]
+            (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[s])
+
     def counter_name(self, value: Any, where: str) -> str:
         if value not in self._p.per_player_counters:
             raise RulesRuntimeError(f"{self._p.rules.path}: {where}: {value!r} is not a "

@@ -155,12 +155,9 @@ class Move(Effect):
 
     def apply(self, state, actor):
         for target in state.targets(self.who, actor):
-            src, dst = state.slot(self.source, target), state.slot(self.dest, target)
-            have = len(state.zone_cards(src))
-            n = have if self.count is None else _whole(state.eval(self.count, actor, target),
+            n = None if self.count is None else _whole(state.eval(self.count, actor, target),
                                                        self.where)
-            for c in state.zone_cards(src)[have - min(n, have):]:
-                state.move_card(c, src, dst)
+            state.move_top(state.slot(self.source, target), state.slot(self.dest, target), n)
         return False
 
 
