@@ -119,3 +119,16 @@ def test_a_card_cell_the_rules_read_but_no_face_prints_is_named(starter, tmp_pat
     assert "warning: card.toml: the rules read the cards' 'cost', which no face of card prints" \
         in out, out
     assert "'points'" not in out
+
+
+def test_a_game_that_plays_for_very_long_is_named_without_hanging(starter, tmp_path):
+    """A turn limit of 100,000 and no end that can hold: validate stops each random game at
+    its budget and says so, instead of playing millions of moves."""
+    folder = _changed(starter, tmp_path, "limit = 200", "limit = 100000")
+    text = (folder / "rules.toml").read_text()
+    text = text.replace('if = "most.points >= options.goal"', 'if = "most.points > 999"')
+    (folder / "rules.toml").write_text(text.replace('if = "shared.market == 0"',
+                                                    'if = "shared.market < 0"')
+                                       .replace('amount = "options.gather"', 'amount = 0'))
+    code, out = _validate(folder)
+    assert "made 20,000 moves without ending" in out, out
