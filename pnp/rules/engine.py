@@ -20,6 +20,7 @@ from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 from .expr import RulesRuntimeError
 from .spec import Action, Rules
 
+NOBODY = -3          # between a move and the next decision (never seen outside apply_action)
 # stages of the turn machine
 SETUP, ROUND_START, TURN_START, PHASE_START, PHASE_ACT, PHASE_END, TURN_END, ROUND_END, \
     FINISH, DONE = range(10)
@@ -263,7 +264,7 @@ class RulesState(State):
         if action == p.pass_id:
             self._pos += 1
             self._acted = 0
-            self._cur = -3
+            self._cur = NOBODY
             return
         if action >= p.na * p.nc:
             act = p.actions[action - p.na * p.nc]
@@ -278,7 +279,7 @@ class RulesState(State):
         if self._acted >= phase.limit:
             self._pos += 1
             self._acted = 0
-        self._cur = -3          # nobody, until _advance finds who is next
+        self._cur = NOBODY      # until _advance finds who is next
         self._push(act.effects, seat)
 
     def _why(self, seat: int, action: int) -> str:

@@ -474,9 +474,7 @@ class Reader:
                 raise self.error("at = \"round\" needs a [round] table", f"{where}.at")
             ends.append(End(str(table.get("name", f"end {i + 1}")),
                             self.compiler.compile(table["if"], f"{where}.if"), at))
-        if not ends and not self.rules.has_rounds:
-            pass  # the turn limit ends the game
-        return tuple(ends)
+        return tuple(ends)       # (none: the turn limit ends the game)
 
     def score(self) -> tuple[tuple[str, Expr], ...]:
         table = self.keys(self.data.get("score", {}), ("by",), "score")
