@@ -57,6 +57,7 @@ def test_the_starter_validates(starter):
      "expression 'shared.market == = 0'"),
     ('count = "2-4"', 'count = "4-2"', 'field "players.count"'),
     ('[zones.market]', '[zones.turn]', "'turn' cannot be a name here"),
+    ('pick = "rose_lead"', 'pick = -1', "-1 cannot be a name here"),
 ])
 def test_a_mistake_is_one_error_naming_file_table_and_key(starter, tmp_path, old, new, says):
     code, out = _validate(_changed(starter, tmp_path, old, new))

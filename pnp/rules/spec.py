@@ -326,8 +326,9 @@ class Reader:
             zones["box"] = Zone("box", len(zones), False, "hidden", False)
         return zones
 
-    def _name(self, name: str, where: str) -> None:
-        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) or name in RESERVED | NAMES:
+    def _name(self, name: Any, where: str) -> None:
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) or \
+                name in RESERVED | NAMES:
             raise self.error(f"{name!r} cannot be a name here: use letters, digits and _, and "
                              f"none of {', '.join(sorted(RESERVED | NAMES))}", where)
 
