@@ -43,7 +43,10 @@ def test_it_keeps_the_engine_contract_at_every_player_count(starter):
     for n in range(low, high + 1):
         game = _game(starter, n)
         histories = check_game(game, max_actions=SPEC.max_actions, seed=n, playouts=2)
-        assert check_hidden(game, histories, SPEC.hidden_twin, seed=n) >= 0
+        twins = check_hidden(game, histories, SPEC.hidden_twin, seed=n)
+        # another card dealt into a hand a seat cannot see: the others see a difference in
+        # the trick-taker (it is played later), nobody in the market (the deck is hidden)
+        assert twins if "trick" in str(starter.parent) else twins >= 0
         telling = check_determinize(game, histories, seed=n)
         # trick-taking hides the hands (a sample deals them again: other seats see it); the
         # market hides only the deck, from everybody alike

@@ -688,6 +688,13 @@ class RulesState(State):
         return act.dest is not None and not self._seen(act.source, mover, viewer) and \
             not self._seen(act.dest, mover, viewer)
 
+    def unseen_draw(self, viewer: int) -> bool:
+        """Chance is to draw a card from a zone `viewer` cannot see."""
+        if self._cur != CHANCE or self._wait is None or self._wait[0] != "draw":
+            return False
+        name, seat = self._p.slot_zone[self._jobs[0][0]]
+        return not self._seen(self._p.rules.zones[name], seat, viewer)
+
     @property
     def num_cards(self) -> int:
         return self._p.nc

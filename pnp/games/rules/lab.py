@@ -106,17 +106,20 @@ def public_log(state) -> list[str]:
 
 def hidden_twin(game, actions: Sequence[int], seat: int,
                 rng: random.Random) -> list[int] | None:
-    """The same game with the last move another card, when `seat` has not seen either card
-    (both still lie where it cannot see them: a face-down choice)."""
+    """The same game with the last move another card, when `seat` has seen neither card:
+    a card played face down by another seat, or a card dealt where `seat` cannot see it
+    (another hand) from a zone it cannot see (the deck)."""
     if not actions:
         return None
 
     def unseen(history) -> bool:
         before: Any = replay(game, history[:-1])     # a RulesState
         mover = before.current_player()
+        after: Any = replay(game, history)
+        if mover == CHANCE:
+            return before.unseen_draw(seat) and after.hidden_from(seat, history[-1])
         return mover >= 0 and mover != seat and before.unseen_move(seat, history[-1]) and \
-            replay(game, history).hidden_from(  # type: ignore[attr-defined]
-                seat, history[-1] % before.num_cards)
+            after.hidden_from(seat, history[-1] % before.num_cards)
 
     if not unseen(actions):
         return None
