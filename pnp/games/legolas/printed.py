@@ -8,12 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...data.game import GameFolder
-from ...data.layouts.compiled import Env, Layout
+from ...data.layouts.compiled import Layout
 from ...data.layouts.values import HALF
-from ...errors import DataError, Source
-from ...units import MM
+from .. import base
 from ..base import Common, layout_constants
-from ..deck.components import Compiler
 from . import facts
 from .texts import level_texts, mission_lines, treasure_text
 
@@ -42,27 +40,9 @@ def title_case(text: str) -> str:
 
 
 def load_layouts(folder: GameFolder, common: Common) -> dict[str, Layout]:
-    """Each face's layout file, read and checked against its kind's row once: a mistake in one
-    is a data error naming the layout file and the element's property. (Their expressions may
-    also name the palette's colours and `game`: base.layout_constants.)"""
-    chosen = folder.section("layouts", required=False)
-    for key in chosen:
-        if key not in FACES:
-            raise DataError(f"[layouts] has no face {key!r}; it takes: {', '.join(FACES)}",
-                            folder.toml_path, field=f"layouts.{key}")
-    env = Env(folder.path, common.palette, 3 * MM)
-    compiler = Compiler(folder, env, common.palette)
-    constants = layout_constants(common)
-    layouts = {}
-    for face in FACES:
-        ref = chosen.get(face, f"layouts/{face.replace('_', '-')}.toml")
-        if not isinstance(ref, str):
-            raise DataError("a layout is a file name such as \"layouts/monster.toml\"",
-                            folder.toml_path, field=f"layouts.{face}")
-        columns = COLUMNS[face.removesuffix("_back")]
-        layouts[face] = compiler.layout(ref, columns, constants, Source(folder.toml_path),
-                                        f"layouts.{face}")
-    return layouts
+    """Each face's layout file, checked against its kind's row (base.load_layouts)."""
+    faces = {face: COLUMNS[face.removesuffix("_back")] for face in FACES}
+    return base.load_layouts(folder, common, faces, layout_constants(common))
 
 
 def monster_row(m: facts.Monster, descriptor: str) -> dict[str, Any]:
