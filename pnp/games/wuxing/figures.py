@@ -93,7 +93,9 @@ def draw_cycle(s: Surface, table: dict[str, Any], palette, cx: float, cy: float,
         fill = colour(e["colour"])
         disc(c, x, y, r, fill, ink, max(0.8, r / 12))
         c.setFillColor(ink_on(fill))
-        s.line(e["glyph"], x, y - r * 0.36, r * 1.05, "cjk", "centre", field="glyph")
+        source = e.get("source")
+        s.line(e["glyph"], x, y - r * 0.36, r * 1.05, "cjk", "centre", field="glyph",
+               source=source)
         # the top name sits above its node; side names outside when there is room, else below
         size = max(7, r * 0.45)
         ux = (x - cx) / R
@@ -104,7 +106,7 @@ def draw_cycle(s: Surface, table: dict[str, Any], palette, cx: float, cy: float,
             align = "left" if ux > 0 else "right"
             lx, ly = x + (r + 2) * (1 if ux > 0 else -1), y - size * 0.35
         c.setFillColor(ink)
-        s.line(e["name"], lx, ly, size, "bold", align, field="name")
+        s.line(e["name"], lx, ly, size, "bold", align, field="name", source=source)
 
 
 @figure("wuxing.islands")
@@ -138,6 +140,8 @@ def islands(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, A
         disc(c, cx, cy, d / 2 + 1.5 * MM, shore, None)
         disc(c, cx, cy, d / 2, fill, ink, 1.2)
         c.setFillColor(ink_on(fill))
-        surface.line(i["glyph"], cx, cy - d * 0.12, d * 0.5, "cjk", "centre", field="glyph")
+        source = i.get("source")  # the element's row: a problem is named in elements.csv
+        surface.line(i["glyph"], cx, cy - d * 0.12, d * 0.5, "cjk", "centre", field="glyph",
+                     source=source)
         surface.line(i["name"], cx, cy - d * 0.36, 8, "bold", "centre", max_width=d * 0.9,
-                     field="name")
+                     field="name", source=source)

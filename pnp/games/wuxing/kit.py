@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ...data.colours import Colour, looks
@@ -116,8 +116,8 @@ class Model:
     generated_wins: bool
     reference_cards: int
     max_rounds: int
-    layouts: dict[str, Layout] = field(default_factory=dict)  # each face's layout, compiled
-    layout_names: dict[str, Any] = field(default_factory=dict)  # what they name besides a row
+    layouts: dict[str, Layout]  # each face's layout, compiled
+    layout_names: dict[str, Any]  # what they name besides a row
 
     def player(self, pid: str) -> Player:
         return next(p for p in self.players if p.id == pid)

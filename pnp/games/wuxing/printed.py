@@ -48,7 +48,9 @@ def cycle_table(elements: dict[str, Element]) -> dict[str, Any]:
     return {"order": order,
             "generates": [[a, b] for a, b in engine.GENERATES.items()],
             "destroys": [[a, b] for a, b in engine.DESTROYS.items()],
-            "elements": {e.id: element_row(e) for e in elements.values()}}
+            # (each element's row, to name a problem with its name or glyph in elements.csv)
+            "elements": {e.id: {**element_row(e), "source": e.source}
+                         for e in elements.values()}}
 
 
 def constants(common: Common, cycle: dict[str, Any]) -> dict[str, Any]:
@@ -114,7 +116,7 @@ def _element_of(model: Model, eid: str) -> dict[str, Any]:
     """An element's printed columns; none for one elements.csv lacks (a problem noted when the
     data was read, so nothing is drawn from it)."""
     e = model.elements.get(eid)
-    return element_row(e) if e is not None else {}
+    return {**element_row(e), "source": e.source} if e is not None else {}
 
 
 def board_row(model: Model) -> dict[str, Any]:
