@@ -139,3 +139,35 @@ def test_a_player_name_too_long_for_its_missions_is_named_in_players_csv(game_co
         "LONG'",
         'error: players.csv, row 3, field "name": element "player" (mission-back.toml): text '
         "does not fit its box even at 7 pt: 'BARTHOLOMEW MAXIMILIAN THE UNREASONABLY LONG'"]
+
+
+def test_the_score_board_is_a_layout_file_too(game_copy, tmp_path):
+    """The score board's title, moved 4 mm down in board.toml, is all that moves on the board;
+    a loop of a million spaces written into its figure is one clear error, not a long wait."""
+    folder = game_copy("legolas")
+    before = tmp_path / "before.pdf"
+    build(open_game(str(folder)), before)
+    layout = folder / "layouts" / "board.toml"
+    text = layout.read_text()
+    moved = re.sub(r'(\[title\][^\[]*?\ny = )"21.9mm"', r'\1"25.9mm"', text)
+    assert moved != text
+    layout.write_text(moved)
+    after = tmp_path / "after.pdf"
+    build(open_game(str(folder)), after)
+    page = len(PdfReader(before).pages) - 1
+    old, new = _texts(before, page), _texts(after, page)
+    left, came = sorted((old - new).elements()), sorted((new - old).elements())
+    assert [t for t, _, _ in left] == [t for t, _, _ in came] == ["LEGOLAS VS. GIMLI"]
+    (_, x0, y0), (_, x1, y1) = left[0], came[0]
+    assert abs(abs(x1 - x0) + abs(y1 - y0) - MOVE * MM) < 0.02  # (the board is turned)
+    layout.write_text(text.replace('cells = "{{ vp_loop }}"', 'cells = "1000000"'))
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out",
+                                    str(tmp_path / "huge.pdf")])
+    assert res.exit_code != 0 and not (tmp_path / "huge.pdf").exists()
+    errors = [line for line in res.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and 'element "loop" (board.toml)' in errors[0]
+    assert "cells must be an even number from 12 to 120" in errors[0]

@@ -221,6 +221,9 @@ def score_loop(s: Figure, x: float, y: float, w: float, h: float, args: dict[str
     0. The tints: `paper` for level 1 mixed toward `level2_tint` and `level3_tint`, and toward
     `below_tint` for the spaces below 0."""
     n, below = int(float(args.get("cells", 50))), int(float(args.get("below", 0)))
+    if not 12 <= n <= 120 or n % 2 or not 0 <= below <= 12:  # as [board] vp_loop, vp_below
+        raise ValueError(f"cells must be an even number from 12 to 120 and below 0 to 12, got "
+                         f"{n} and {below}")
     levels = ((int(float(args.get("level2", 5))), "LEVEL 2"),
               (int(float(args.get("level3", 10))), "LEVEL 3"))
     paper, ink = _colour(s, args, "paper", "parchment"), _colour(s, args, "ink", "ink")
