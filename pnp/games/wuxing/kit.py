@@ -231,7 +231,9 @@ def load(folder: GameFolder) -> Model:
         reference_cards=keep(number, opt, "reference_cards", 0, 10, 2) or 0,
         max_rounds=keep(number, opt, "max_rounds", 1, 1000, engine.DEFAULT_MAX_ROUNDS)
         or engine.DEFAULT_MAX_ROUNDS,
-        layouts=load_layouts(folder, common, cycle), layout_names=constants(common, cycle),
+        # a layout's mistake noted with the rest (a palette colour it names may be the cause)
+        layouts=keep(load_layouts, folder, common, cycle) or {},
+        layout_names=constants(common, cycle),
     )
 
 
@@ -417,8 +419,9 @@ def tracks(model: Model) -> list[Track]:
 
     W, H = model.board_size
     d = model.island_diameter
-    box = next(((b["x"], b["y"], b["width"], b["height"])
-                for b in model.layouts["board"].boxes({**model.layout_names, **board_row(model)}, W, H)
+    layout = model.layouts.get("board")  # (none when the layouts did not load: noted)
+    boxes = layout.boxes({**model.layout_names, **board_row(model)}, W, H) if layout else []
+    box = next(((b["x"], b["y"], b["width"], b["height"]) for b in boxes
                 if b["name"] == "islands"), None)
     if box is None:
         return []
