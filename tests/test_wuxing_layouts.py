@@ -111,3 +111,19 @@ def test_every_face_prints_the_elements_names_from_their_cells(game_copy, tmp_pa
     cards = next(i for i, t in enumerate(pages) if "TIMBER" in t)
     assert "Wood" not in pages[cards] and pages[cards].count("Timber") >= 4
     assert "Timber" in pages[-1] and "Wood" not in pages[-1]  # the board
+
+
+def test_a_figure_given_a_wrong_arg_is_one_error_naming_its_element(game_copy, tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = game_copy("wuxing")
+    _edit(folder / "layouts" / "reference.toml", r'from = "left", colour = "generating"',
+          'from = "sideways", colour = "generating"')
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out",
+                                    str(tmp_path / "w.pdf")])
+    assert res.exit_code != 0 and not (tmp_path / "w.pdf").exists()
+    errors = [line for line in res.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and 'element "generating_arrow" (reference.toml)' in errors[0]
+    assert "from must be one of left, right" in errors[0] and "'sideways'" in errors[0]
