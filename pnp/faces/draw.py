@@ -100,9 +100,9 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any],
 
 
 def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) -> None:
-    """Name the findings from `found` on at the other file's row when the element reads only
-    columns borrowed from that one row; the field is what its content (text, icon, picture)
-    reads there."""
+    """Name the findings from `found` on at the other file's row when what the element prints
+    (its text, icon or picture; else all it reads) comes from columns borrowed from that one
+    row; the field is what it reads there."""
     read: dict[str, set[str]] = {}
     for prop, v in e.values.items():
         if not isinstance(v, Value):
@@ -111,12 +111,14 @@ def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) ->
             return  # a nested value (a track's cells): what it reads is not said here
         if not v.static:
             read[prop] = {v.column} if v.column else set(v.names)
-    names = set().union(*read.values())
+    content = next((read[p] for p in ("text", "icon", "src") if read.get(p)), None)
+    # what it prints decides (a text from elements.csv in its player's ink is elements.csv's to
+    # fix); an element that prints nothing read, by everything it reads
+    names = content or set().union(*read.values())
     if not names or not names <= borrowed.keys() or len({borrowed[n][0] for n in names}) != 1:
         return
     row = borrowed[next(iter(names))][0]
-    content = next((read[p] for p in ("text", "icon", "src") if read.get(p)), names)
-    field = ", ".join(sorted(borrowed[n][1] for n in content))
+    field = ", ".join(sorted(borrowed[n][1] for n in names))
     s.findings[found:] = [replace(f, source=row, field=field, subject=None)
                           for f in s.findings[found:]]
 

@@ -70,6 +70,33 @@ def layout_constants(common: Common) -> dict[str, Any]:
     return {**palette, "palette": palette, "game": game}
 
 
+def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str, ...]],
+                 constants: dict[str, Any]) -> dict[str, Any]:
+    """Each face's layout file (chosen under [layouts] in game.toml, else layouts/<face>.toml
+    with `_` as `-`), read and checked once against the columns its row offers (`faces`): a
+    mistake in one is a data error naming the layout file and the element's property. Their
+    expressions may also name `constants` (layout_constants and the game's own)."""
+    from ..data.layouts.compiled import Env
+    from ..units import MM
+    from .deck.components import Compiler
+
+    chosen = folder.section("layouts", required=False)
+    for key in chosen:
+        if key not in faces:
+            raise DataError(f"[layouts] has no face {key!r}; it takes: {', '.join(faces)}",
+                            folder.toml_path, field=f"layouts.{key}")
+    compiler = Compiler(folder, Env(folder.path, common.palette, 3 * MM), common.palette)
+    layouts = {}
+    for face, columns in faces.items():
+        ref = chosen.get(face, f"layouts/{face.replace('_', '-')}.toml")
+        if not isinstance(ref, str):
+            raise DataError(f"a layout is a file name such as \"layouts/{face}.toml\"",
+                            folder.toml_path, field=f"layouts.{face}")
+        layouts[face] = compiler.layout(ref, columns, constants, Source(folder.toml_path),
+                                        f"layouts.{face}")
+    return layouts
+
+
 def load_common(folder: GameFolder) -> Common:
     palette = {}
     for key, value in folder.section("palette", required=False).items():
