@@ -55,3 +55,98 @@ def test_a_disguised_icon_is_refused_not_drawn(tmp_path):
     (folder / "icons" / "sun.png").write_bytes(EPS)
     with pytest.raises(ArtError, match="'sun.png' is named .png but holds PostScript data"):
         IconFinder(folder).find("sun")
+
+
+def _svg(body: str, w: int = 20, h: int = 20) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            f'width="{w}" height="{h}">{body}</svg>')
+
+
+def test_svg_text_is_set_in_pnps_fonts_without_asking_the_system(tmp_path, monkeypatch):
+    from pnp.faces import svg
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    marker = tmp_path / "fc-match-ran"
+    (bin_dir / "fc-match").write_text(f"#!/bin/sh\ntouch {marker}\n")
+    (bin_dir / "fc-match").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{__import__('os').environ['PATH']}")
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "a.svg").write_text(_svg('<text x="1" y="9" font-family="Nonesuch Sans">Hi</text>'
+                                     '<text x="1" y="19" font-family="Other" '
+                                     'font-weight="bold">Yo</text>'))
+    drawing, _ = svg.read(game / "a.svg", game)
+    names = []
+
+    def walk(group):
+        for shape in getattr(group, "contents", []):
+            if hasattr(shape, "fontName"):
+                names.append(shape.fontName)
+            walk(shape)
+
+    walk(drawing)
+    assert not marker.exists()
+    assert [n.rsplit("-", 1)[0] for n in names] == ["DejaVuSans", "DejaVuSans-Bold"]
+
+
+def test_a_linked_svgs_text_is_refused(tmp_path):
+    from pnp.faces import svg
+
+    (tmp_path / "inner.svg").write_text(_svg('<text x="1" y="9">Hi</text>'))
+    (tmp_path / "a.svg").write_text(_svg('<image xlink:href="inner.svg" width="9" height="9"/>'))
+    with pytest.raises(svg.SvgError, match="draws 'inner.svg', which holds text"):
+        svg.inspect(tmp_path / "a.svg", tmp_path)
+
+
+def test_an_svg_linking_a_symlinked_svg_is_checked_as_svglib_resolves_it(tmp_path):
+    """svglib reads the linked SVG's links from the link's folder, not from its target's."""
+    from pnp.faces import svg
+
+    game = tmp_path / "a" / "b" / "game"
+    (game / "deep" / "er").mkdir(parents=True)
+    png = _picture("PNG")
+    (game / "x.png").write_bytes(png)  # where the target's folder would find it
+    (tmp_path / "a" / "x.png").write_bytes(png)  # where svglib finds it: outside the game
+    (game / "deep" / "er" / "real.svg").write_text(
+        _svg('<image xlink:href="../../x.png" width="9" height="9"/>'))
+    (game / "link.svg").symlink_to(game / "deep" / "er" / "real.svg")
+    (game / "a.svg").write_text(_svg('<image xlink:href="link.svg" width="9" height="9"/>'))
+    with pytest.raises(svg.SvgError, match="links to '../../x.png', outside the game folder"):
+        svg.read(game / "a.svg", game)
+
+
+def test_svgs_drawing_each_other_through_a_folder_link_stop(tmp_path):
+    from pnp.faces import svg
+
+    (tmp_path / "d").symlink_to(".")
+    (tmp_path / "a.svg").write_text(_svg('<image xlink:href="d/a.svg" width="9" height="9"/>'))
+    with pytest.raises(svg.SvgError, match="more than 8 deep"):
+        svg.inspect(tmp_path / "a.svg", tmp_path)
+
+
+@pytest.mark.parametrize("target,data", [("pic.png", EPS), ("pic.gif", None)],
+                         ids=["eps-as-png", "gif"])
+def test_a_picture_an_svg_links_is_the_png_or_jpeg_it_claims(tmp_path, target, data):
+    from pnp.faces import svg
+
+    (tmp_path / target).write_bytes(data or _picture("GIF"))
+    (tmp_path / "a.svg").write_text(_svg(f'<image xlink:href="{target}" width="9" height="9"/>'))
+    with pytest.raises(svg.SvgError, match=f"links to '{target}', which"):
+        svg.inspect(tmp_path / "a.svg", tmp_path)
+
+
+def test_a_picture_an_svg_embeds_is_the_png_it_claims(tmp_path):
+    import base64
+
+    from pnp.faces import svg
+
+    data = base64.b64encode(EPS).decode()
+    (tmp_path / "a.svg").write_text(
+        _svg(f'<image xlink:href="data:image/png;base64,{data}" width="9" height="9"/>'))
+    with pytest.raises(svg.SvgError, match="its embedded PNG picture"):
+        svg.inspect(tmp_path / "a.svg", tmp_path)
+    good = base64.b64encode(_picture("PNG")).decode()
+    (tmp_path / "a.svg").write_text(
+        _svg(f'<image xlink:href="data:image/png;base64,{good}" width="9" height="9"/>'))
+    assert svg.inspect(tmp_path / "a.svg", tmp_path) == []

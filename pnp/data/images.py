@@ -6,6 +6,7 @@ instead of crashing the render, printing grey or starting an outside program."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import BinaryIO
 
 from ..errors import DataError, Source
 from .files import inside, is_file
@@ -25,11 +26,15 @@ class ImageFormatError(ValueError):
     """A picture file that is not what its name says; the message says what it is."""
 
 
-def _held(path: Path) -> str | None:
+def _held(source: Path | BinaryIO) -> str | None:
     """The format a file's first bytes announce, if one of the common ones."""
     try:
-        with open(path, "rb") as fh:
-            head = fh.read(12)
+        if isinstance(source, Path):
+            with open(source, "rb") as fh:
+                head = fh.read(12)
+        else:
+            source.seek(0)
+            head = source.read(12)
     except OSError:
         return None
     if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
@@ -37,18 +42,19 @@ def _held(path: Path) -> str | None:
     return next((name for magic, name in SIGNATURES if head.startswith(magic)), None)
 
 
-def open_image(path: Path):
-    """Pillow's image of a .png or .jpg file, read only as the format its suffix names.
-    ImageFormatError when the name claims no picture format or the file holds another."""
+def open_image(path: Path, fh: BinaryIO | None = None):
+    """Pillow's image of a .png or .jpg file (read from `fh` if given), read only as the format
+    its suffix names. ImageFormatError when the name claims no picture format or the file holds
+    another."""
     from PIL import Image, UnidentifiedImageError
 
     claimed = FORMATS.get(path.suffix.lower())
     if claimed is None:
         raise ImageFormatError("is not a .png or .jpg file")
     try:
-        return Image.open(path, formats=[claimed])
+        return Image.open(fh if fh is not None else path, formats=[claimed])
     except UnidentifiedImageError:
-        held = _held(path)
+        held = _held(fh if fh is not None else path)
         if held is None or held == claimed:
             raise
         raise ImageFormatError(f"is named .{path.suffix[1:]} but holds {held} data; save it as "
