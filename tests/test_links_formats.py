@@ -150,3 +150,19 @@ def test_a_picture_an_svg_embeds_is_the_png_it_claims(tmp_path):
     (tmp_path / "a.svg").write_text(
         _svg(f'<image xlink:href="data:image/png;base64,{good}" width="9" height="9"/>'))
     assert svg.inspect(tmp_path / "a.svg", tmp_path) == []
+
+
+def test_a_huge_font_file_is_refused_before_it_is_read(game_copy):
+    from pnp.errors import DataError
+
+    folder = game_copy("wuxing")
+    (folder / "fonts").mkdir()
+    with open(folder / "fonts" / "Huge.ttf", "wb") as fh:  # sparse: no disk used
+        fh.write(b"\x00\x01\x00\x00")
+        fh.truncate(100 * 1024 * 1024)
+    toml = (folder / "game.toml").read_text() + '\n[fonts]\nregular = "fonts/Huge.ttf"\n'
+    (folder / "game.toml").write_text(toml)
+    with pytest.raises(DataError) as info:
+        open_game(str(folder))
+    assert str(info.value) == ('game.toml, field "fonts.regular": fonts/Huge.ttf: font file is '
+                               '100 MB; fonts over 64 MB are refused')
