@@ -166,3 +166,97 @@ def test_a_huge_font_file_is_refused_before_it_is_read(game_copy):
         open_game(str(folder))
     assert str(info.value) == ('game.toml, field "fonts.regular": fonts/Huge.ttf: font file is '
                                '100 MB; fonts over 64 MB are refused')
+
+
+# ---- 1. links: outputs ---------------------------------------------------------------------
+def _run(*args):
+    result = CliRunner().invoke(main, list(args))
+    lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    return result.exit_code, lines, result.output
+
+
+@pytest.mark.parametrize("shipped", ["folder", "file"])
+def test_the_default_output_is_never_written_through_a_link_the_game_ships(tmp_path,
+                                                                          monkeypatch, shipped):
+    folder = _new_deck(tmp_path)
+    home = tmp_path / "home"
+    home.mkdir()
+    victim = home / "art.pdf" if shipped == "folder" else home / ".bashrc"
+    victim.write_text("the user's own file\n")
+    if shipped == "folder":
+        (folder / "output").symlink_to(home)
+    else:
+        (folder / "output").mkdir()
+        (folder / "output" / "art.pdf").symlink_to(victim)
+    monkeypatch.chdir(folder)  # a downloaded folder, built where it was unpacked
+    code, errors, output = _run("build", "--game", ".")
+    assert code != 0 and len(errors) == 1, output
+    assert "is a link inside the game folder; pnp never writes through a link" in errors[0]
+    assert victim.read_text() == "the user's own file\n"
+
+
+def test_an_output_that_links_out_of_its_folder_is_refused(tmp_path):
+    folder = _new_deck(tmp_path)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me\n")
+    (tmp_path / "outs").mkdir()
+    (tmp_path / "outs" / "kit.pdf").symlink_to(victim)
+    code, errors, output = _run("build", "--game", str(folder), "--out",
+                                str(tmp_path / "outs" / "kit.pdf"))
+    assert code != 0 and len(errors) == 1, output
+    assert f"it is a link to {victim}, outside {tmp_path / 'outs'}" in errors[0]
+    assert victim.read_text() == "keep me\n"
+    # a link to a file beside it, in the folder the user named, is the user's own business
+    (tmp_path / "outs" / "kit.pdf").unlink()
+    (tmp_path / "outs" / "kit.pdf").symlink_to("real.pdf")
+    code, errors, output = _run("build", "--game", str(folder), "--out",
+                                str(tmp_path / "outs" / "kit.pdf"))
+    assert code == 0, output
+    assert (tmp_path / "outs" / "real.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_an_export_folder_is_never_replaced_through_a_link_the_game_ships(tmp_path,
+                                                                         monkeypatch):
+    folder = _new_deck(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (folder / "output").mkdir()
+    (folder / "output" / "art-png").symlink_to(elsewhere)
+    monkeypatch.chdir(folder)
+    code, errors, output = _run("export", "--game", ".", "--format", "png")
+    assert code != 0 and len(errors) == 1, output
+    assert "is a link inside the game folder" in errors[0]
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_preview_never_overwrites_the_games_own_picture(tmp_path):
+    folder = _new_deck(tmp_path, "art.png")
+    (folder / "art.png").write_bytes(_picture("PNG"))
+    before = (folder / "art.png").read_bytes()
+    code, errors, output = _run("preview", "--game", str(folder), "--card", "cards.csv:2",
+                                "--out", str(folder / "art.png"))
+    assert code != 0 and errors == [
+        f"Error: --out {folder / 'art.png'} is one of the game's own files; pnp will not "
+        "overwrite it (give a new file name)"], output
+    assert (folder / "art.png").read_bytes() == before
+
+
+def test_sweep_refuses_an_out_that_is_the_games_data_before_it_runs(tmp_path):
+    folder = _new_deck(tmp_path)
+    before = (folder / "cards.csv").read_bytes()
+    code, errors, output = _run("sweep", "--game", str(folder), "--set",
+                                "cards.csv:#2.count=1,2", "--games", "2",
+                                "--out", str(folder / "cards.csv"))
+    assert code != 0 and len(errors) == 1 and "one of the game's own files" in errors[0], output
+    assert "variant" not in output  # refused before a game was played
+    assert (folder / "cards.csv").read_bytes() == before
+
+
+def test_report_never_overwrites_the_games_data_with_its_cards_table(game_copy):
+    folder = game_copy("wuxing")
+    (folder / "balance-cards.csv").write_text("kept\n")
+    code, errors, output = _run("report", "--game", str(folder), "--games", "2",
+                                "--out", str(folder / "balance.pdf"))
+    assert code != 0 and len(errors) == 1, output
+    assert "balance-cards.csv is one of the game's own files" in errors[0]
+    assert (folder / "balance-cards.csv").read_text() == "kept\n"
