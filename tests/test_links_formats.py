@@ -260,3 +260,49 @@ def test_report_never_overwrites_the_games_data_with_its_cards_table(game_copy):
     assert code != 0 and len(errors) == 1, output
     assert "balance-cards.csv is one of the game's own files" in errors[0]
     assert (folder / "balance-cards.csv").read_text() == "kept\n"
+
+
+# ---- 1. links: sweep copies ----------------------------------------------------------------
+def test_a_sweep_copy_keeps_inner_links_inside_the_copy(tmp_path):
+    from pnp.data.gamecopy import copy_game
+
+    game = tmp_path / "game"
+    (game / "art").mkdir(parents=True)
+    (game / "art" / "a.png").write_bytes(b"png")
+    (game / "same.png").symlink_to(game / "art" / "a.png")  # absolute, inside
+    (game / "pics").symlink_to("art")
+    (game / "self").symlink_to(".")  # a link to a folder holding it: copied, not walked
+    copy_game(game, tmp_path / "copy")
+    copy = tmp_path / "copy"
+    assert (copy / "same.png").resolve() == (copy / "art" / "a.png").resolve()
+    assert (copy / "pics" / "a.png").resolve() == (copy / "art" / "a.png").resolve()
+    assert (copy / "self").resolve() == copy.resolve()
+    (copy / "art" / "a.png").write_bytes(b"changed")
+    assert (game / "art" / "a.png").read_bytes() == b"png"
+
+
+@pytest.mark.parametrize("make,message", [
+    (lambda g, t: (g / "sys").symlink_to("/usr"), "is a link to /usr, outside the game folder"),
+    (lambda g, t: ((g / "a").symlink_to("b"), (g / "b").symlink_to("a")),
+     "its links lead round in a loop"),
+    (lambda g, t: [(g / f"f{i}").mkdir() for i in range(20_001)], "holds more than 20,000"),
+], ids=["outside", "loop", "too-many"])
+def test_a_sweep_refuses_a_game_folder_it_cannot_copy_safely(game_copy, tmp_path, make, message):
+    folder = game_copy("wuxing")
+    make(folder, tmp_path)
+    code, errors, output = _run("sweep", "--game", str(folder), "--set",
+                                "options.reference_cards=1,2", "--games", "2")
+    assert code != 0 and len(errors) == 1 and message in errors[0], output
+    assert "Traceback" not in output and "[(" not in output
+
+
+def test_a_sweep_copy_is_bounded_in_size(tmp_path):
+    from pnp.data.gamecopy import copy_game
+    from pnp.errors import PnpError
+
+    (tmp_path / "game").mkdir()
+    with open(tmp_path / "game" / "big.bin", "wb") as fh:  # sparse: no disk used
+        fh.truncate(300 * 1024 * 1024)
+    with pytest.raises(PnpError, match="or 256 MB; a sweep copies it once per variant"):
+        copy_game(tmp_path / "game", tmp_path / "copy")
+    assert not (tmp_path / "copy").exists()
