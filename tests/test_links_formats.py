@@ -308,3 +308,24 @@ def test_a_sweep_copy_is_bounded_in_size(tmp_path):
     with pytest.raises(PnpError, match="or 256 MB; a sweep copies it once per variant"):
         copy_game(tmp_path / "game", tmp_path / "copy")
     assert not (tmp_path / "copy").exists()
+
+
+# ---- 1. links: extends ---------------------------------------------------------------------
+def test_extends_with_dotdot_that_stays_in_the_game_folder_is_accepted(tmp_path):
+    from pnp.data.layouts.spec import load_spec
+    from pnp.errors import DataError, Source
+
+    game = tmp_path / "game"
+    (game / "layouts" / "sub").mkdir(parents=True)
+    (game / "base.toml").write_text('[title]\ntype = "text"\ntext = "base"\n')
+    (game / "layouts" / "sub" / "card.toml").write_text(
+        'extends = "../../base.toml"\n[title]\ntext = "mine"\n')
+    spec = load_spec(game, "layouts/sub/card.toml", Source(game / "game.toml"), "front")
+    assert spec.elements["title"]["text"] == "mine"
+    assert spec.elements["title"]["type"] == "text"
+    (game / "layouts" / "sub" / "card.toml").write_text('extends = "../../../base.toml"\n')
+    with pytest.raises(DataError, match="leaves the game folder"):
+        load_spec(game, "layouts/sub/card.toml", Source(game / "game.toml"), "front")
+    (game / "layouts" / "sub" / "card.toml").write_text('extends = "../gone.toml"\n')
+    with pytest.raises(DataError, match="'../gone.toml' not found beside the layout"):
+        load_spec(game, "layouts/sub/card.toml", Source(game / "game.toml"), "front")
