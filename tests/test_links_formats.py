@@ -329,3 +329,28 @@ def test_extends_with_dotdot_that_stays_in_the_game_folder_is_accepted(tmp_path)
     (game / "layouts" / "sub" / "card.toml").write_text('extends = "../gone.toml"\n')
     with pytest.raises(DataError, match="'../gone.toml' not found beside the layout"):
         load_spec(game, "layouts/sub/card.toml", Source(game / "game.toml"), "front")
+
+
+# ---- 2. printer profiles read back ---------------------------------------------------------
+@pytest.mark.parametrize("text,reason", [
+    ('[printers.p]\nback_offset = [500.0, 0.0]\n', "a back offset over 10 mm"),
+    ('[printers.p]\nback_offset = [nan, 0.0]\n', "must be finite numbers"),
+    ('[printers.p]\nscale = 7.0\n', "scale 7 is out of range"),
+    ('[printers."bad name!"]\nscale = 1.0\n', "use letters, digits, - and _"),
+    ('[printers.p]\nback_offset = ["a", "b"]\n', "back_offset and scale must be numbers"),
+    ('printers = 3\n', "[printers] must be a table"),
+    ('printers = { p = 3 }\n', "printer 'p' must be a table"),
+    ('default = ["p"]\n[printers.p]\n', "default must name a printer"),
+], ids=["offset", "nan", "scale", "name", "text", "not-table", "entry", "default"])
+def test_a_hand_edited_printer_profile_is_checked_when_read(tmp_path, monkeypatch, text,
+                                                            reason):
+    config = tmp_path / "pnp-config"
+    config.mkdir(exist_ok=True)
+    (config / "printers.toml").write_text(text)
+    folder = _new_deck(tmp_path)
+    code, errors, output = _run("build", "--game", str(folder), "--out",
+                                str(tmp_path / "kit.pdf"))
+    assert code != 0 and len(errors) == 1, output
+    assert errors[0].startswith(f"Error: {config / 'printers.toml'}: cannot read the printer "
+                                "profiles (") and reason in errors[0]
+    assert not (tmp_path / "kit.pdf").exists()
