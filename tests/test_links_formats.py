@@ -354,3 +354,72 @@ def test_a_hand_edited_printer_profile_is_checked_when_read(tmp_path, monkeypatc
     assert errors[0].startswith(f"Error: {config / 'printers.toml'}: cannot read the printer "
                                 "profiles (") and reason in errors[0]
     assert not (tmp_path / "kit.pdf").exists()
+
+
+# ---- 2. spreadsheets: bounded before they are read -----------------------------------------
+def _patched(src, dst, member: str, old: str, new: str) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(src) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    text = parts[member].decode()
+    assert old in text
+    parts[member] = text.replace(old, new).encode()
+    with zipfile.ZipFile(dst, "w") as z:
+        if "mimetype" in parts:
+            z.writestr(zipfile.ZipInfo("mimetype"), parts.pop("mimetype"))
+        for name, data in parts.items():
+            z.writestr(name, data, zipfile.ZIP_DEFLATED)
+
+
+def _sheet_refusal(tmp_path, name: str) -> str:
+    from pnp.data.sheets import read_table
+    from pnp.errors import DataError, Source
+
+    with pytest.raises(DataError) as info:
+        read_table(tmp_path, name, Source(tmp_path / "game.toml"), "data")
+    return str(info.value)
+
+
+def test_an_xlsx_with_one_far_cell_is_refused_naming_the_sheet(tmp_path):
+    """calamine would build the whole 16,384 x 1,048,576 rectangle (and abort the process)."""
+    from xlsxmaker import write_xlsx
+
+    write_xlsx(tmp_path / "base.xlsx", {"Monsters": [["name", "count"], ["Orc", 1]]})
+    _patched(tmp_path / "base.xlsx", tmp_path / "far.xlsx", "xl/worksheets/sheet1.xml",
+             "</sheetData>", '<row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>')
+    assert _sheet_refusal(tmp_path, "far.xlsx") == (
+        "far.xlsx [sheet Monsters]: 1,048,575 rows; pnp reads at most 60,000 rows from one sheet")
+    _patched(tmp_path / "base.xlsx", tmp_path / "wide.xlsx", "xl/worksheets/sheet1.xml",
+             "</row></sheetData>", '<c r="XFD2"><v>1</v></c></row></sheetData>')
+    assert _sheet_refusal(tmp_path, "wide.xlsx") == (
+        "wide.xlsx [sheet Monsters]: 16,384 columns; pnp reads at most 1,000 columns from one "
+        "sheet")
+
+
+def test_a_tiny_ods_that_repeats_a_row_a_million_times_is_refused_before_it_is_read(tmp_path):
+    from xlsxmaker import write_ods
+
+    write_ods(tmp_path / "base.ods", {"Deck": [["name", "count"], ["Orc", 1]]})
+    _patched(tmp_path / "base.ods", tmp_path / "many.ods", "content.xml",
+             '<table:table-row><table:table-cell office:value-type="string"><text:p>Orc',
+             '<table:table-row table:number-rows-repeated="1000000"><table:table-cell '
+             'office:value-type="string"><text:p>Orc')
+    assert (tmp_path / "many.ods").stat().st_size < 1000
+    assert _sheet_refusal(tmp_path, "many.ods") == (
+        "many.ods [sheet Deck]: 1,000,000 rows; pnp reads at most 60,000 rows from one sheet")
+    # empty repeated rows and columns (what spreadsheets write for formatting) hold nothing
+    _patched(tmp_path / "base.ods", tmp_path / "styled.ods", "content.xml", "</table:table>",
+             '<table:table-row table:number-rows-repeated="1000000"><table:table-cell '
+             'table:number-columns-repeated="1024"/></table:table-row></table:table>')
+    from pnp.data.sheets import read_table
+    from pnp.errors import Source
+
+    table = read_table(tmp_path, "styled.ods", Source(tmp_path / "game.toml"), "data")
+    assert [dict(r) for r in table.rows] == [{"name": "Orc", "count": 1}]
+
+
+def test_a_csv_of_too_many_cells_is_refused_while_it_is_read(tmp_path):
+    (tmp_path / "wide.csv").write_text("name" + "," * 1500 + "\n")
+    assert _sheet_refusal(tmp_path, "wide.csv") == (
+        "wide.csv: 1,501 columns; pnp reads at most 1,000 columns from one file")

@@ -57,15 +57,15 @@ def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
         beside = inside(root, str(folder / ref), source, field_name)
         if beside.is_file():
             return beside
-    path: Path | None = None
     try:
-        path = inside(root, ref, source, field_name)
+        found = inside(root, ref, source, field_name)
     except DataError:
         if folder is None:
-            raise  # else `../x` beside the layout stays inside the game folder: only not there
-    if path is None or not path.is_file():
+            raise
+        found = None  # `../x` beside the layout stays inside the game folder: only not there
+    if found is None or not found.is_file():
         raise DataError(_missing(root, ref, folder), source.path, source.row, field_name)
-    return path
+    return found
 
 
 def _missing(root: Path, ref: str, folder: Path | None) -> str:
