@@ -13,6 +13,7 @@ import io
 import logging
 import os
 import re
+from functools import partial
 from pathlib import Path
 
 from svglib.fonts import FontMap
@@ -73,7 +74,7 @@ def _linked(path: Path, root: Path, href: str) -> Path | None:
         raise SvgError(f"SVG {path.name!r} links to {shown!r}, which is not in the game folder "
                        f"(paths are relative to the SVG's folder)")
     if target.suffix.lower() != ".svg":
-        _check_picture(lambda: open(real, "rb"), target.suffix, path, shown)
+        _check_picture(partial(open, real, "rb"), target.suffix, path, shown)
     return target  # not `real`: svglib reads the linked SVG's own links from this folder
 
 
@@ -132,7 +133,7 @@ def inspect(path: Path, root: Path) -> list[str]:
                 drawn = DRAWN_DATA.match(href)
                 if drawn:
                     data = base64.decodebytes(href[drawn.end() + 1:].encode("ascii", "ignore"))
-                    _check_picture(lambda: io.BytesIO(data), "." + drawn[1], file,
+                    _check_picture(partial(io.BytesIO, data), "." + drawn[1], file,
                                    f"its embedded {drawn[1].upper()} picture")
                 elif href.lower().startswith("data:"):
                     found.add("embedded images other than PNG and JPEG")
