@@ -423,3 +423,30 @@ def test_a_csv_of_too_many_cells_is_refused_while_it_is_read(tmp_path):
     (tmp_path / "wide.csv").write_text("name" + "," * 1500 + "\n")
     assert _sheet_refusal(tmp_path, "wide.csv") == (
         "wide.csv: 1,501 columns; pnp reads at most 1,000 columns from one file")
+
+
+# ---- 2. a published sheet's cached copy ----------------------------------------------------
+SHEET = "https://docs.google.com/spreadsheets/d/e/2PACX-test/pub?output=csv"
+
+
+@pytest.mark.parametrize("cache", ["game.toml", "cards.csv"])
+def test_a_fetched_sheet_never_replaces_a_file_other_than_its_own_cache(tmp_path, monkeypatch,
+                                                                        cache):
+    from pnp.data import sheets
+    from pnp.errors import DataError, Source
+
+    (tmp_path / "game.toml").write_text("[game]\n")
+    (tmp_path / "cards.csv").write_text("name\nmine\n")
+    before = (tmp_path / cache).read_bytes()
+    monkeypatch.setattr(sheets, "_fetch", lambda url: b"name\nfetched\n")
+    with pytest.raises(DataError, match="field \"cache\""):
+        sheets.read_table(tmp_path, SHEET, Source(tmp_path / "game.toml"), "data", cache)
+    assert (tmp_path / cache).read_bytes() == before
+    # its own copy is fetched, kept and replaced again
+    table = sheets.read_table(tmp_path, SHEET, Source(tmp_path / "game.toml"), "data",
+                              "sheets/cards.csv")
+    assert [r["name"] for r in table.rows] == ["fetched"]
+    monkeypatch.setattr(sheets, "_fetch", lambda url: b"name\nagain\n")
+    table = sheets.read_table(tmp_path, SHEET, Source(tmp_path / "game.toml"), "data",
+                              "sheets/cards.csv")
+    assert [r["name"] for r in table.rows] == ["again"]

@@ -181,16 +181,34 @@ def _refuse_unusable_cells(unusable: list[tuple[int, int, str]], label: Path,
         raise DataError(f"the cell {what}{more}", label, row, header[col])
 
 
+def _stamped(stamp: Path, url: str) -> bool:
+    try:
+        return stamp.read_text(encoding="utf-8").strip() == url
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def _cache_name(url: str) -> str:
     slug = re.sub(r"[^A-Za-z0-9]+", "-", url.split("://", 1)[1])[-60:].strip("-")
     return f"sheet-cache/{slug}.csv"
 
 
 def _linked(root: Path, url: str, cache_ref: str, where: Source, field_name: str) -> Table:
-    """Fetch a published sheet's CSV; keep the last good copy in the game folder."""
+    """Fetch a published sheet's CSV; keep the last good copy in the game folder. The copy
+    replaces only a file pnp fetched from this link (a stamp beside it says so): `cache =
+    "cards.csv"` or "game.toml" by mistake must not lose the designer's own file."""
     import urllib.error
 
+    if not cache_ref.strip().lower().endswith(".csv"):
+        raise DataError(f"{cache_ref[:60]!r}: the cached copy of a published sheet is a .csv "
+                        "file pnp writes (such as sheet-cache/cards.csv)", where.path, where.row,
+                        "cache")
     cache = inside(root, cache_ref, where, "cache")
+    stamp = cache.with_name(f".{cache.name}.link")
+    if cache.exists() and not _stamped(stamp, url):
+        raise DataError(f"{cache_ref[:60]!r} is not the cached copy of this link (pnp replaces "
+                        "only the copy it fetched): name a new file as the cache, or delete "
+                        "this one", where.path, where.row, "cache")
     notes = []
     try:
         data = _fetch(url)
@@ -205,6 +223,7 @@ def _linked(root: Path, url: str, cache_ref: str, where: Source, field_name: str
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
         os.replace(tmp, cache)
+        stamp.write_text(url + "\n", encoding="utf-8")
     except (urllib.error.URLError, OSError, ValueError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "reason", None) or exc
         if not cache.is_file():
