@@ -450,3 +450,46 @@ def test_a_fetched_sheet_never_replaces_a_file_other_than_its_own_cache(tmp_path
     table = sheets.read_table(tmp_path, SHEET, Source(tmp_path / "game.toml"), "data",
                               "sheets/cards.csv")
     assert [r["name"] for r in table.rows] == ["again"]
+
+
+# ---- 1. links: watch -----------------------------------------------------------------------
+def test_watch_never_follows_a_link_out_of_the_game_folder(tmp_path):
+    import threading
+    import time
+
+    from pnp.watch import watch
+
+    folder = _new_deck(tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (folder / "ext").symlink_to(outside)
+    builds: list[str] = []
+    stop = threading.Event()
+    thread = threading.Thread(target=watch, args=(lambda: "built", lambda: [folder]),
+                              kwargs={"echo": builds.append, "stop": stop})
+    thread.start()
+
+    def wait(count: int) -> None:
+        end = time.time() + 60  # a loaded machine is slow
+        while len(builds) < count and time.time() < end:
+            time.sleep(0.05)
+        assert len(builds) >= count, builds
+
+    try:
+        wait(1)
+        for i in range(3):  # what a build writing there would do: no rebuild, no loop
+            (outside / f"kit{i}.pdf").write_text("x")
+        time.sleep(1.5)
+        assert len(builds) == 1, builds
+        (folder / "art").mkdir()  # a new folder of the game's is watched from now on...
+        (folder / "art" / "sun.png").write_bytes(b"x")  # ...what came in it counted
+        wait(2)
+        time.sleep(1.0)
+        (folder / "art" / "moon.png").write_bytes(b"x")
+        wait(3)
+        time.sleep(1.0)
+        assert len(builds) == 3, builds
+    finally:
+        stop.set()
+        thread.join(10)
+    assert not thread.is_alive()
