@@ -493,3 +493,31 @@ def test_watch_never_follows_a_link_out_of_the_game_folder(tmp_path):
         stop.set()
         thread.join(10)
     assert not thread.is_alive()
+
+
+def _huge_png(side: int) -> bytes:
+    """A valid PNG header claiming side x side pixels."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I",
+                                                                        zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
+
+
+def test_a_huge_picture_is_refused_in_an_svg_and_as_an_icon_too(tmp_path):
+    from pnp.faces import svg
+    from pnp.faces.art import ArtError, IconFinder
+
+    (tmp_path / "big.png").write_bytes(_huge_png(9000))
+    (tmp_path / "a.svg").write_text(_svg('<image xlink:href="big.png" width="9" height="9"/>'))
+    with pytest.raises(svg.SvgError, match="'big.png', which is 9000 x 9000 pixels; more than "
+                                           "60 megapixels is refused"):
+        svg.inspect(tmp_path / "a.svg", tmp_path)
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "big.png").write_bytes(_huge_png(9000))
+    with pytest.raises(ArtError, match="'big.png' is 9000 x 9000 pixels"):
+        IconFinder(tmp_path).find("big")

@@ -22,8 +22,9 @@ SIGNATURES = ((b"\x89PNG", "PNG"), (b"\xff\xd8", "JPEG"), (b"GIF8", "GIF"), (b"B
               (b"\xc5\xd0\xd3\xc6", "PostScript"), (b"\x00\x00\x01\x00", "ICO"))
 
 
-class ImageFormatError(ValueError):
-    """A picture file that is not what its name says; the message says what it is."""
+class PictureError(ValueError):
+    """A picture file pnp will not open: not what its name says, or too large; the message
+    (to follow the file's name) says which."""
 
 
 def _held(source: Path | BinaryIO) -> str | None:
@@ -44,21 +45,27 @@ def _held(source: Path | BinaryIO) -> str | None:
 
 def open_image(path: Path, fh: BinaryIO | None = None):
     """Pillow's image of a .png or .jpg file (read from `fh` if given), read only as the format
-    its suffix names. ImageFormatError when the name claims no picture format or the file holds
-    another."""
+    its suffix names. PictureError when the name claims no picture format, or the file holds
+    another or more than MAX_PIXELS."""
     from PIL import Image, UnidentifiedImageError
 
     claimed = FORMATS.get(path.suffix.lower())
     if claimed is None:
-        raise ImageFormatError("is not a .png or .jpg file")
+        raise PictureError("is not a .png or .jpg file")
     try:
-        return Image.open(fh if fh is not None else path, formats=[claimed])
+        img = Image.open(fh if fh is not None else path, formats=[claimed])
     except UnidentifiedImageError:
         held = _held(fh if fh is not None else path)
         if held is None or held == claimed:
             raise
-        raise ImageFormatError(f"is named .{path.suffix[1:]} but holds {held} data; save it as "
-                               f"{claimed} from an image editor") from None
+        raise PictureError(f"is named .{path.suffix[1:]} but holds {held} data; save it as "
+                           f"{claimed} from an image editor") from None
+    w, h = img.size
+    if w * h > MAX_PIXELS:
+        img.close()
+        raise PictureError(f"is {w} x {h} pixels; more than {MAX_PIXELS // 1_000_000} "
+                           "megapixels is refused")
+    return img
 
 
 def checked_image(root: Path, relative: str, source: Source, field: str) -> Path:
@@ -73,16 +80,10 @@ def checked_image(root: Path, relative: str, source: Source, field: str) -> Path
         raise DataError(f"image {relative!r} is over {MAX_BYTES // 1024 // 1024} MB", *where)
     try:
         with open_image(path) as img:
-            w, h = img.size
-            if w * h > MAX_PIXELS:
-                raise DataError(f"image {relative!r} is {w} x {h} pixels; more than "
-                                f"{MAX_PIXELS // 1_000_000} megapixels is refused", *where)
             img.verify()
         with open_image(path) as img:
             img.load()  # every pixel: what the renderer will ask for
-    except DataError:
-        raise
-    except ImageFormatError as exc:
+    except PictureError as exc:
         raise DataError(f"image {relative!r} {exc}", *where) from None
     except Image.DecompressionBombError:
         raise DataError(f"image {relative!r} claims more than {MAX_PIXELS // 1_000_000} "

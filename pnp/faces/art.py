@@ -98,16 +98,16 @@ def picture(path: Path, root: Path) -> Picture:
         _drawings[path] = drawing
         pic = Picture(path, drawing.width, drawing.height, True, tuple(notes))
     else:
-        from PIL import UnidentifiedImageError
+        from PIL import Image, UnidentifiedImageError
 
-        from ..data.images import ImageFormatError, open_image
+        from ..data.images import PictureError, open_image
 
         try:
             with open_image(path) as img:
                 pic = Picture(path, img.size[0], img.size[1], False)
-        except ImageFormatError as exc:
+        except PictureError as exc:
             raise ArtError(f"{path.name!r} {exc}") from None
-        except (UnidentifiedImageError, OSError):
+        except (UnidentifiedImageError, Image.DecompressionBombError, OSError):
             raise ArtError(f"{path.name!r} is not a picture pnp can read; save it as PNG or "
                            "JPEG from an image editor") from None
     _pictures[(path, root)] = pic

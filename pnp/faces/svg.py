@@ -81,19 +81,19 @@ def _linked(path: Path, root: Path, href: str) -> Path | None:
 def _check_picture(opened, suffix: str, path: Path, shown: str) -> None:
     """A picture the SVG draws is the PNG or JPEG its name (or data type) claims: svglib hands
     it to Pillow, which would read any format (EPS by running Ghostscript)."""
-    from PIL import UnidentifiedImageError
+    from PIL import Image, UnidentifiedImageError
 
-    from ..data.images import FORMATS, ImageFormatError, open_image
+    from ..data.images import FORMATS, PictureError, open_image
 
     claimed = FORMATS.get(suffix.lower())
     try:
         if claimed is None:
-            raise ImageFormatError("is not a .png or .jpg file")
+            raise PictureError("is not a .png or .jpg file")
         with opened() as fh, open_image(Path("picture" + suffix), fh):
             pass
-    except ImageFormatError as exc:
+    except PictureError as exc:
         raise SvgError(f"SVG {path.name!r} links to {shown!r}, which {exc}") from None
-    except (UnidentifiedImageError, OSError, ValueError):
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError):
         raise SvgError(f"SVG {path.name!r}: {shown!r} is not the {claimed} picture it claims "
                        "to be") from None
 
