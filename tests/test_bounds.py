@@ -1,0 +1,100 @@
+"""Bounded work: nothing a game folder writes can hang pnp or exhaust its memory. Each input that
+sets how much work is done is checked against its bound before the work, with one line naming
+the file and field."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.errors import DataError
+from pnp.templating import render_template
+
+
+def _run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture
+def deck(tmp_path):
+    """A fresh plain deck (what `pnp new` makes)."""
+    assert _run("new", "deck", "--dir", tmp_path).exit_code == 0
+    return tmp_path / "deck"
+
+
+def _render(folder: Path, text: str) -> str:
+    (folder / "booklet.md.j2").write_text(text, encoding="utf-8")
+    return render_template([folder], "booklet.md.j2", {})
+
+
+# ---- the sandbox: sizes predicted before the one C call that would build them ----------------
+S = "{% set s = 'x' * 1000000 %}"
+
+
+@pytest.mark.parametrize("text,message", [
+    ("{{ 13 | round(-999999999) }}",
+     "round(-999999999): a precision of more than 1000 digits is not allowed"),
+    ("{{ 13.5 | round(999999999, 'floor') }}",
+     "round(999999999): a precision of more than 1000 digits is not allowed"),
+    ("{{ 'x'.encode() * 300000000 }}",
+     "template tried something the sandbox forbids: access to attribute 'encode' of 'str' "
+     "object is unsafe."),
+    ("{{ (13).to_bytes(300000000, 'big') }}",
+     "template tried something the sandbox forbids: access to attribute 'to_bytes' of 'int' "
+     "object is unsafe."),
+    ("{{ ('\\t' * 300000).expandtabs(1000) }}",
+     "expandtabs could make 300,000,000 characters (at most 2,000,000)"),
+    ("{{ ('\\n' * 300000) | indent(1000, blank=true) }}",
+     "indent could make 300,300,000 characters (at most 2,000,000)"),
+    ("{{ ('\\n' * 300000) | indent(' ' * 1000, blank=true) }}",
+     "indent could make 300,300,000 characters (at most 2,000,000)"),
+    ("{{ ('a ' * 300000) | wordwrap(1, wrapstring='x' * 1000) }}",
+     "wordwrap could make 600,600,000 characters (at most 2,000,000)"),
+    ("{{ ('a' * 1000000).translate({97: 'x' * 300}) }}",
+     "translate could make 300,000,000 characters (at most 2,000,000)"),
+    (S + "{{ ([s] * 300) | join }}", "join would make over 2,000,000 characters"),
+    (S + "{{ ''.join([s] * 300) }}", "join would make over 2,000,000 characters"),
+    (S + "{{ ([s] * 300) | string }}", "string would make over 2,000,000 characters"),
+    (S + "{{ [s] * 300 }}", "printing a value would make over 2,000,000 characters"),
+    (S + "{{ ([s] * 300) | tojson }}", "tojson would make over 2,000,000 characters"),
+    (S + "{{ s ~ s ~ s }}", "joining texts with ~ would make over 2,000,000 characters"),
+    (S + "{{ '{}{}{}'.format(s, s, s) }}", "format would make over 2,000,000 characters"),
+    (S + "{{ '%s%s%s' % (s, s, s) }}", "a % format would make over 2,000,000 characters"),
+    (S + "{{ '%s'|format([s] * 3) }}", "format would make over 2,000,000 characters"),
+    ("{% set a = [0] * 1000000 %}{{ [a, a, a] | sum(start=[]) | length }}",
+     "sum would make over 2,000,000 items"),
+])
+def test_a_template_never_builds_a_huge_value_before_its_size_is_checked(tmp_path, text,
+                                                                         message):
+    with pytest.raises(DataError) as info:
+        _render(tmp_path, text)
+    assert str(info.value) == f"booklet.md.j2: line 1: {message}"
+
+
+def test_what_the_checks_allow_still_renders_as_jinja2_does(tmp_path):
+    text = ("{{ 12.345 | round(2) }} {{ 1234 | round(-2) }} {{ 'a' ~ 1 ~ [1, 2] }} "
+            "{{ '{:>4}'.format('a') }} {{ [1, 2] | join(',') }} {{ 'a\\tb'.expandtabs(4) }} "
+            "{{ 'a\\nb' | indent(2) }} {{ [[1], [2]] | sum(start=[]) }} {{ '%s!' % 'hi' }}")
+    assert _render(tmp_path, text) == ("12.35 1200 a1[1, 2]    a 1,2 a   b a\n  b [1, 2] hi!")
+
+
+def test_a_layout_loop_printing_a_long_text_stops_at_the_bound(deck):
+    (deck / "layouts" / "card.toml").write_text(
+        '[t]\ntype = "text"\ntext = "{% set s = \'x\' * 1000000 %}{% for i in range(300) %}'
+        '{{ s }}{% endfor %}"\n')
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 2
+    assert result.output == ('Error: card.toml, field "t.text": expression too large: the text '
+                             "grows past 2,000,000 characters (a loop far too large?)\n")
+
+
+def test_a_huge_rounding_precision_in_a_layout_is_one_error_not_a_hang(deck):
+    layout = deck / "layouts" / "card.toml"
+    layout.write_text(layout.read_text().replace("size = 13",
+                                                 'size = "{{ 13 | round(-999999999) }}"'))
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 2
+    assert result.output == ('Error: card.toml, field "title.size": expression too large: '
+                             "round(-999999999): a precision of more than 1000 digits is not "
+                             "allowed\n")
