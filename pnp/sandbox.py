@@ -190,6 +190,11 @@ def _wordwrap(name: str, args: tuple, kwargs: dict) -> None:
                 1 + _length(_arg(args, kwargs, 4, "wrapstring", "")))
 
 
+def _format(args: tuple, kwargs: dict) -> None:
+    check_format(args[0] if args else None)
+    check_printed("format", *args[1:], *kwargs.values())
+
+
 STR_METHODS: dict[str, Callable[[str, tuple, dict], None]] = {
     "ljust": _width_arg(1, "width"), "rjust": _width_arg(1, "width"),
     "center": _width_arg(1, "width"), "zfill": _width_arg(1, "width"),
@@ -212,8 +217,7 @@ FILTERS: dict[str, Callable[[str, tuple, dict], None]] = {
     "pprint": lambda n, a, k: check_printed("pprint", *a[:1],
                                             factor=1 + printed_size(a[:1])[1]),
     "sum": lambda n, a, k: _check_sum(a[0] if a else None, _arg(a, k, 2, "start", 0)),
-    "format": lambda n, a, k: (check_format(a[0] if a else None),
-                               check_printed("format", *a[1:], *k.values())),
+    "format": lambda n, a, k: _format(a, k),
     "replace": lambda n, a, k: _check_replace(_arg(a, k, 0, "s"), _arg(a, k, 1, "old"),
                                               _arg(a, k, 2, "new")),
     "join": lambda n, a, k: _check_join(a[0] if a else None, _arg(a, k, 1, "d", "")),
