@@ -98,3 +98,53 @@ def test_a_huge_rounding_precision_in_a_layout_is_one_error_not_a_hang(deck):
     assert result.output == ('Error: card.toml, field "title.size": expression too large: '
                              "round(-999999999): a precision of more than 1000 digits is not "
                              "allowed\n")
+
+
+# ---- text fitting: linear in the text, however long its words -----------------------------
+def _measured(monkeypatch):
+    """Fonts whose word_width counts the characters it is asked to measure."""
+    from pnp.render.fonts import load_fonts
+
+    fonts = load_fonts()
+    count = [0]
+    real = fonts.word_width
+
+    def word_width(word, role="regular"):
+        count[0] += len(word)
+        return real(word, role)
+    monkeypatch.setattr(fonts, "word_width", word_width)
+    return fonts, count
+
+
+@pytest.mark.parametrize("text", ["ab\xad" * 600, ("supercalifragilistic" * 5 + " ") * 20])
+def test_hyphenating_a_long_word_measures_each_letter_a_few_times_only(monkeypatch, text):
+    from pnp.faces import richtext
+
+    fonts, count = _measured(monkeypatch)
+    fitted = richtext.fit(fonts, richtext.Measure(fonts), text, "regular", 100, 4000, 11, 7,
+                          1.2, "en_GB")
+    assert fitted is not None and len(fitted.lines) > 10  # broken across many lines
+    assert count[0] < 40 * len(text)  # was 100 to 1,000 times the text: quadratic
+
+
+def test_a_word_of_soft_hyphens_wraps_in_linear_work_in_plain_text(monkeypatch):
+    from pnp.render.text import SHY, fit
+
+    fonts, count = _measured(monkeypatch)
+    text = "ab\xad" * 600
+    fitted = fit(fonts, text, 150, 2000, 11, 7)
+    assert fitted is not None and len(fitted.lines) > 10
+    assert "".join(line.rstrip("-") for line in fitted.lines) == text.replace(SHY, "")
+    assert count[0] < 10 * len(text)
+
+
+def test_a_text_far_too_long_for_its_box_is_refused_without_wrapping_it(monkeypatch):
+    from pnp.faces import richtext
+    from pnp.render.text import fit
+
+    fonts, count = _measured(monkeypatch)
+    text = "supercalifragilistic" * 250  # 5,000 letters: 34 s and 420 MB in a card's text box
+    assert fit(fonts, text, 150, 200, 11, 7) is None
+    assert richtext.fit(fonts, richtext.Measure(fonts), text, "regular", 150, 200, 11, 7, 1.2,
+                        "en_GB") is None
+    assert count[0] < 5 * len(text)
