@@ -148,3 +148,42 @@ def test_a_text_far_too_long_for_its_box_is_refused_without_wrapping_it(monkeypa
     assert richtext.fit(fonts, richtext.Measure(fonts), text, "regular", 150, 200, 11, 7, 1.2,
                         "en_GB") is None
     assert count[0] < 5 * len(text)
+
+
+# ---- star markup: parsed in linear time ---------------------------------------------------
+def _steps(func, *args) -> int:
+    """How many lines of Python `func` runs (a count of the work, the same on every machine)."""
+    import sys
+
+    count = [0]
+
+    def trace(frame, event, arg):
+        if event == "line":
+            count[0] += 1
+        return trace
+    sys.settrace(trace)
+    try:
+        func(*args)
+    finally:
+        sys.settrace(None)
+    return count[0]
+
+
+@pytest.mark.parametrize("make", [
+    lambda n: "*a " * n + "b** " * n,  # openers no closer matches: each closer searched them all
+    lambda n: "*a **b " * n + "c** d* " * n,  # nested and crossing
+    lambda n: "**a *b " * n + "c** d* " * n,
+])
+def test_star_markup_is_read_in_linear_time(make):
+    from pnp.render.emphasis import emphasis
+
+    small, large = _steps(emphasis, make(300)), _steps(emphasis, make(1200))
+    assert large < 5 * small  # four times the text, four times the work (was 16 times)
+
+
+def test_star_markup_still_reads_as_before():
+    from pnp.render.emphasis import emphasis
+
+    assert emphasis("***a** b* and **c *d** e* 2*3") == [
+        ("a", True, True), (" b", False, True), (" and ", False, False),
+        ("c *d", True, False), (" e* 2*3", False, False)]

@@ -68,14 +68,22 @@ def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
     paragraphs: list[tuple[Word, ...]] = []
     words: list[Word] = []
     word: list[Bit] = []
+    run: list[str] = []  # the text of the word's last bit, joined when it ends: linear
+    run_role = [base]
 
-    def add(bit: Bit) -> None:
-        if word and not bit.icon and not word[-1].icon and word[-1].role == bit.role:
-            word[-1] = Bit(word[-1].text + bit.text, bit.role)
-        else:
-            word.append(bit)
+    def add(text: str, role: str) -> None:
+        if run and run_role[0] != role:
+            end_run()
+        run_role[0] = role
+        run.append(text)
+
+    def end_run() -> None:
+        if run:
+            word.append(Bit("".join(run), run_role[0]))
+            run.clear()
 
     def end_word() -> None:
+        end_run()
         if word:
             words.append(tuple(word))
             word.clear()
@@ -91,11 +99,12 @@ def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
             elif token.isspace() and token[0] not in NO_BREAK:
                 end_word()
             elif len(token) == 2 and token[0] == "\\":  # an escaped :
-                add(Bit(token[1], roles[bold, italic]))
+                add(token[1], roles[bold, italic])
             elif len(token) > 2 and token[0] == ":" and token[-1] == ":":
+                end_run()
                 word.append(Bit(token[1:-1], roles[bold, italic], icon=True))
             else:
-                add(Bit(token.replace(_STAR, "*"), roles[bold, italic]))
+                add(token.replace(_STAR, "*"), roles[bold, italic])
     end_word()
     paragraphs.append(tuple(words))
     return tuple(paragraphs)
