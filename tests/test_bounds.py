@@ -187,3 +187,76 @@ def test_star_markup_still_reads_as_before():
     assert emphasis("***a** b* and **c *d** e* 2*3") == [
         ("a", True, True), (" b", False, True), (" and ", False, False),
         ("c *d", True, False), (" e* 2*3", False, False)]
+
+
+# ---- layouts: counts, lengths and pictures with a bound -----------------------------------
+def _add_element(deck, toml: str) -> None:
+    layout = deck / "layouts" / "card.toml"
+    layout.write_text(layout.read_text() + "\n" + toml)
+
+
+def _first_error(result) -> str:
+    return next(line for line in result.output.splitlines() if line.startswith(("error", "Error")))
+
+
+@pytest.mark.parametrize("args,message", [
+    ("{ points = 100000000 }", "points = 100000000: expected a whole number from 2 to 200"),
+    ("{ points = 2.5 }", "points = 2.5: expected a whole number from 2 to 200"),
+    ("{ points = nan }", "points = nan: expected a whole number from 2 to 200"),
+    ("{ inner = inf }", "inner = inf: expected a number from 0 to 1"),
+    ("{ points = 'many' }", "points = 'many' is not a number"),
+])
+def test_a_star_figure_with_a_huge_point_count_is_one_error(deck, args, message):
+    _add_element(deck, f'[star]\ntype = "figure"\nfigure = "star"\nargs = {args}\n')
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 3  # findings in the data
+    assert _first_error(result) == (f'error: cards.csv, row 2, field "star": Sunrise: element '
+                                    f"\"star\" (card.toml): figure 'star': {message}")
+
+
+@pytest.mark.parametrize("value,shown", [
+    ('"99999999999999999999mm"', "'99999999999999999999mm' is too large"),
+    ('"100000000mm"', "'100000000mm' is too large"),
+    ("1e30", "1e+30 is too large"),
+    ('"50% + 20000mm"', "'50% + 20000mm' is too large"),
+    ('"100000%"', "'100000%' is too large"),
+])
+def test_a_huge_length_in_a_layout_is_one_error_naming_the_field(deck, value, shown):
+    _add_element(deck, f'[bad]\ntype = "rect"\nx = {value}\nfill = "#000000"\n')
+    result = _run("build", "--game", deck, "--out", deck / "kit.pdf")
+    assert result.exit_code == 2
+    assert result.output == (f'Error: card.toml, field "bad.x": {shown}: a layout\'s lengths '
+                             "are at most 10,000 mm and 1,000 %\n")
+    assert not (deck / "kit.pdf").exists()
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", '"nan"', '"-inf mm"'])
+def test_nan_and_infinite_lengths_are_refused(deck, value):
+    _add_element(deck, f'[bad]\ntype = "rect"\nwidth = {value}\nfill = "#000000"\n')
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 2
+    assert result.output.startswith('Error: card.toml, field "bad.width": expected a length')
+
+
+@pytest.mark.parametrize("svg,message", [
+    ('width="1e30" height="1e30"', " is 7.5e+29 x 7.5e+29 pt; pnp prints SVGs from 0.01 to "
+                                   "1,000,000 pt across (give it its real width, height and "
+                                   "viewBox)"),
+    ('viewBox="0 0 1e30 1e30"', " is 7.5e+29 x 7.5e+29 pt; pnp prints SVGs from 0.01 to "
+                                "1,000,000 pt across (give it its real width, height and "
+                                "viewBox)"),
+    ('viewBox="0 0 1e-30 1e-30" width="10" height="10"',
+     ": a group's transform is 7.5e+30; pnp reads numbers up to 1e+09 only"),
+    ('width="10" height="10"><rect width="1e30" height="2"/',
+     ": a rect's width is 1e+30; pnp reads numbers up to 1e+09 only"),
+])
+def test_an_svg_of_absurd_size_is_one_finding_not_a_crash(deck, svg, message):
+    (deck / "pic.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" {svg}>'
+                                  '<rect width="5" height="5" fill="red"/></svg>')
+    (deck / "cards.csv").write_text("title,text,colour,count,image\nSun,Hi,sun,1,pic.svg\n")
+    result = _run("build", "--game", deck, "--out", deck / "kit.pdf")
+    assert result.exit_code == 3  # findings in the data
+    assert _first_error(result) == ('error: cards.csv, row 2, field "picture": Sun: element '
+                                    "\"picture\" (card.toml): image 'pic.svg': SVG 'pic.svg'"
+                                    + message)
+    assert not (deck / "kit.pdf").exists()
