@@ -260,3 +260,20 @@ def test_an_svg_of_absurd_size_is_one_finding_not_a_crash(deck, svg, message):
                                     "\"picture\" (card.toml): image 'pic.svg': SVG 'pic.svg'"
                                     + message)
     assert not (deck / "kit.pdf").exists()
+
+
+def test_a_booklet_table_wider_than_the_page_is_one_error_not_a_crash(deck, tmp_path):
+    head = "| " + " | ".join(f"Column{i}" for i in range(60)) + " |"
+    (deck / "booklet.md.j2").write_text(f"# Rules\n\n{head}\n|{'---|' * 60}\n|{' x |' * 60}\n")
+    result = _run("build", "--game", deck, "--out", tmp_path / "kit.pdf")
+    assert result.exit_code == 2
+    assert result.output == ("Error: booklet.md.j2: the table 'Column0 | Column1 | Column2 | "
+                             "Column3 | ...' has 60 columns; a booklet page holds at most 13 "
+                             "(split it)\n")
+    assert not (tmp_path / "kit.pdf").exists()
+
+
+def test_a_booklet_table_as_wide_as_the_page_allows_prints(deck, tmp_path):
+    head = "| " + " | ".join(f"C{i}" for i in range(13)) + " |"
+    (deck / "booklet.md.j2").write_text(f"# Rules\n\n{head}\n|{'---|' * 13}\n|{' x |' * 13}\n")
+    assert _run("build", "--game", deck, "--out", tmp_path / "kit.pdf").exit_code == 0
