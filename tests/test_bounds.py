@@ -277,3 +277,86 @@ def test_a_booklet_table_as_wide_as_the_page_allows_prints(deck, tmp_path):
     head = "| " + " | ".join(f"C{i}" for i in range(13)) + " |"
     (deck / "booklet.md.j2").write_text(f"# Rules\n\n{head}\n|{'---|' * 13}\n|{' x |' * 13}\n")
     assert _run("build", "--game", deck, "--out", tmp_path / "kit.pdf").exit_code == 0
+
+
+# ---- pnp serve: no client holds a thread for ever, and threads are counted -----------------
+@pytest.fixture
+def small_server(deck, monkeypatch):
+    import threading
+
+    from pnp import server as srv_module
+
+    monkeypatch.setattr(srv_module, "IDLE", 0.5, raising=False)
+    monkeypatch.setattr(srv_module, "REQUEST", 1.0, raising=False)
+    monkeypatch.setattr(srv_module, "MAX_CONNECTIONS", 3, raising=False)
+    stop = threading.Event()
+    srv, threads = srv_module.start(str(deck), port=0, dpi=20, echo=lambda line: None,
+                                    stop=stop)
+    srv.live.wait(0, 30)
+    yield srv
+    srv_module.shutdown(srv, threads, stop)
+
+
+def _connect(srv):
+    import socket
+
+    conn = socket.create_connection(srv.server_address[:2], timeout=10)
+    return conn
+
+
+def _closed_within(conn, seconds: float, trickle: bytes = b"") -> bool:
+    """Whether the server closes the connection within `seconds`, sending `trickle` (a byte
+    of a header at a time) every 0.1 s meanwhile."""
+    import time
+
+    conn.settimeout(0.1)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            if trickle:
+                conn.sendall(trickle)
+            if conn.recv(1000) == b"":
+                return True
+        except TimeoutError:
+            continue
+        except OSError:  # reset or broken pipe: closed too
+            return True
+    return False
+
+
+def test_an_idle_connection_is_closed(small_server):
+    conn = _connect(small_server)
+    assert _closed_within(conn, 8)
+    conn.close()
+
+
+def test_a_request_sent_a_byte_at_a_time_is_cut_off(small_server):
+    conn = _connect(small_server)
+    conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    assert _closed_within(conn, 8, trickle=b"X")  # each byte within IDLE: only REQUEST ends it
+    conn.close()
+
+
+def test_connections_beyond_the_cap_are_turned_away_then_served_again(small_server):
+    import http.client
+    import time
+
+    held = [_connect(small_server) for _ in range(3)]
+    for conn in held:  # each holds a thread, reading its request
+        conn.sendall(b"GET / HTTP/1.1\r\n")
+    time.sleep(0.2)
+    extra = http.client.HTTPConnection(*small_server.server_address[:2], timeout=10)
+    extra.request("GET", "/")
+    assert extra.getresponse().status == 503
+    extra.close()
+    for conn in held:
+        conn.close()
+    end = time.monotonic() + 10
+    status = None
+    while time.monotonic() < end and status != 200:
+        again = http.client.HTTPConnection(*small_server.server_address[:2], timeout=10)
+        again.request("GET", "/")
+        status = again.getresponse().status
+        again.close()
+        time.sleep(0.1)
+    assert status == 200
