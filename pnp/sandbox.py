@@ -179,7 +179,7 @@ def _expandtabs(name: str, args: tuple, kwargs: dict) -> None:
 def _tojson(name: str, args: tuple, kwargs: dict) -> None:
     indent = _arg(args, kwargs, 1, "indent")
     _check_width(name, indent)
-    size, depth = printed_size(args[0] if args else None)  # each line indented to its depth
+    depth = printed_size(args[0] if args else None)[1]  # each line indented to its depth
     check_printed("tojson", args[0] if args else None,
                   factor=1 + depth * (indent if isinstance(indent, int) else 0))
 
