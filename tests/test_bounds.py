@@ -2,14 +2,12 @@
 sets how much work is done is checked against its bound before the work, with one line naming
 the file and field."""
 
-from pathlib import Path
-
 import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.errors import DataError
-from pnp.templating import render_template
+from test_robustness_corpus import _render
 
 
 def _run(*args):
@@ -18,14 +16,8 @@ def _run(*args):
 
 @pytest.fixture
 def deck(tmp_path):
-    """A fresh plain deck (what `pnp new` makes)."""
-    assert _run("new", "deck", "--dir", tmp_path).exit_code == 0
+    assert _run("new", "deck", "--dir", tmp_path).exit_code == 0  # a plain deck
     return tmp_path / "deck"
-
-
-def _render(folder: Path, text: str) -> str:
-    (folder / "booklet.md.j2").write_text(text, encoding="utf-8")
-    return render_template([folder], "booklet.md.j2", {})
 
 
 # ---- the sandbox: sizes predicted before the one C call that would build them ----------------
