@@ -278,8 +278,8 @@ def small_server(deck, monkeypatch):
 
     from pnp import server as srv_module
 
-    monkeypatch.setattr(srv_module, "IDLE", 0.5, raising=False)
-    monkeypatch.setattr(srv_module, "REQUEST", 1.0, raising=False)
+    monkeypatch.setattr(srv_module, "IDLE", 1.0, raising=False)
+    monkeypatch.setattr(srv_module, "REQUEST", 2.0, raising=False)
     monkeypatch.setattr(srv_module, "MAX_CONNECTIONS", 3, raising=False)
     stop = threading.Event()
     srv, threads = srv_module.start(str(deck), port=0, dpi=20, echo=lambda line: None,
