@@ -41,6 +41,22 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "deck"
 
 
+def deck_names(sheets) -> dict[int, str]:
+    """A file name for each sheet (by id), distinct within the kit: decks whose titles make
+    the same slug ("Cards" and "cards!", or two titled in Chinese, both "s") get -2, -3...,
+    so that one deck's files never overwrite another's."""
+    names: dict[int, str] = {}
+    used: set[str] = set()
+    for sheet in sheets:
+        base = name = slug(sheet.title)
+        n = 2
+        while name in used:
+            name, n = f"{base}-{n}", n + 1
+        used.add(name)
+        names[id(sheet)] = name
+    return names
+
+
 # ---- booklet ------------------------------------------------------------------------------------
 def export_booklet(kit: Kit, fonts: Fonts, path: Path, paper: tuple[float, float]) -> int:
     """The rule booklet at half the paper size, two pages a side on the paper turned landscape,
@@ -143,13 +159,14 @@ def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int, bleed: float) -> 
         raise PnpError(f"dpi {dpi} is out of range (30 to 1200)")
     folder.mkdir(parents=True, exist_ok=True)
     chosen = faces(kit)
+    decks = deck_names(kit.sheets)
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp) / "faces.pdf"
         findings = export_pod(kit, fonts, pdf, bleed, chosen)
         sizes = [(_pixels(f.sheet.width + 2 * bleed, dpi), _pixels(f.sheet.height + 2 * bleed, dpi))
                  for f in chosen]
         for face, image in zip(chosen, _rasterise(pdf, sizes)):
-            name = (f"{slug(face.sheet.title)}-{face.index + 1:03d}-{slug(face.piece.name)}-"
+            name = (f"{decks[id(face.sheet)]}-{face.index + 1:03d}-{slug(face.piece.name)}-"
                     f"{'back' if face.back else 'front'}.png")
             image.save(folder / name, dpi=(dpi, dpi))
     return len(chosen), findings

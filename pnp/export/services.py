@@ -117,7 +117,7 @@ def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
                    cmyk: bool) -> tuple[int, list[Finding]]:
     """Write every deck the service can print into `folder`, plus manifest.csv. Returns the
     number of files written and the findings (the preflight's included)."""
-    from .outputs import Face, _rasterise, export_pod, slug
+    from .outputs import Face, _rasterise, deck_names, export_pod, slug
     from .preflight import preflight
 
     service = SERVICES[key]
@@ -127,9 +127,10 @@ def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
                        f"({', '.join(f'{p.name} {p.w_in:g} x {p.h_in:g} in' for p in service.products)})")
     findings += preflight(kit, fonts, service, cmyk)
     rows, files = [], 0
+    deck_of = deck_names(sheet for sheet, _, _ in chosen)
     with tempfile.TemporaryDirectory() as tmp:
         for sheet, product, cards in chosen:
-            deck = slug(sheet.title)
+            deck = deck_of[id(sheet)]
             trim = (product.w_in * 72, product.h_in * 72)
             bleed = service.bleed_in * 72
             px = service.pixels(product)

@@ -28,6 +28,12 @@ UNSUPPORTED = {"filter": "filter effects (blur, shadow)", "mask": "masks",
                "pattern": "pattern fills", "foreignObject": "embedded HTML (foreignObject)"}
 
 
+# An SVG's own size, in points, and every number in what svglib makes of it (a coordinate, a
+# transform): finite and far from what the PDF writer refuses (1e20), checked before drawing.
+MIN_SIZE, MAX_SIZE = 0.01, 1e6
+MAX_NUMBER = 1e9
+
+
 class SvgError(ValueError):
     """An SVG pnp will not read; the message names the file and what is wrong."""
 
@@ -193,10 +199,30 @@ def read(path: Path, root: Path):
         log.propagate = old
     if drawing is None or not drawing.width or not drawing.height:
         raise SvgError(f"SVG {path.name!r} cannot be read (no drawing or no size)")
+    _check_numbers(drawing, path.name)
     said = list(dict.fromkeys(m for m in collect.messages if m))
     if said:
         notes.append(f"SVG {path.name!r} may not print as drawn: {'; '.join(said[:3])}")
     return drawing, notes
+
+
+def _check_numbers(drawing, name: str) -> None:
+    """Refuse a drawing whose size, or any number inside it, is NaN, infinite or absurd (a
+    width of 1e30, a viewBox of 1e-30 scaled up to it)."""
+    w, h = drawing.width, drawing.height
+    if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
+        raise SvgError(f"SVG {name!r} is {w:g} x {h:g} pt; pnp prints SVGs from {MIN_SIZE:g} "
+                       f"to {MAX_SIZE:,.0f} pt across (give it its real width, height and "
+                       "viewBox)")
+    nodes = [drawing]
+    while nodes:
+        node = nodes.pop()
+        for key, value in node.getProperties(recur=0).items():
+            for v in value if isinstance(value, (list, tuple)) else (value,):
+                if isinstance(v, (int, float)) and not abs(v) <= MAX_NUMBER:  # NaN too
+                    raise SvgError(f"SVG {name!r}: a {type(node).__name__.lower()}'s {key} "
+                                   f"is {v:g}; pnp reads numbers up to {MAX_NUMBER:g} only")
+        nodes.extend(getattr(node, "contents", ()))
 
 
 def draw(c, drawing, name: str, font: str) -> None:

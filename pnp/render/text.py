@@ -4,7 +4,9 @@ text into a box by shrinking it within limits. What still does not fit is report
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate
 from weakref import WeakKeyDictionary
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -123,32 +125,42 @@ def _soft(fonts: Fonts, word: str, size: float, width: float, role: str, space: 
           lines: list[str], line: list[str], used: float) -> tuple[list[str], float, float] | None:
     """A word with soft hyphens set onto the line being filled: whole if it fits, else broken
     at the last soft hyphen whose part and a hyphen fit, each break ending a line. (the line,
-    its width, the widest line it ended); None if a part is wider than the box."""
+    its width, the widest line it ended); None if a part is wider than the box. Each part is
+    measured once and the break found by halving (widths add up): linear in the word, so a
+    word of thousands of parts costs no more than as many words."""
     parts = [p for p in word.split(SHY) if p]  # a soft hyphen at either end breaks nothing
     if not parts:
         return line, used, 0.0
+    ends = list(accumulate(fonts.word_width(p, role) * size for p in parts))  # parts[:k]: k-1
+    hyphen = fonts.word_width("-", role) * size
+    start, before = 0, 0.0  # the parts placed so far, and their width
     widest = 0.0
     while True:
         gap = space if line else 0.0
-        whole = "".join(parts)
-        w = fonts.word_width(whole, role) * size
-        if used + gap + w <= width + 1e-9:
-            line.append(whole)
-            return line, used + gap + w, widest
-        for k in range(len(parts) - 1, 0, -1):
-            head = "".join(parts[:k]) + "-"
-            hw = fonts.word_width(head, role) * size
-            if used + gap + hw <= width + 1e-9:
-                line.append(head)
-                used += gap + hw
-                parts = parts[k:]
-                break
-        else:
-            if not line:
-                return None  # not even its first part fits a line of its own
+        if used + gap + ends[-1] - before <= width + 1e-9:
+            line.append("".join(parts[start:]))
+            return line, used + gap + ends[-1] - before, widest
+        # the most parts (not all) that fit with a hyphen
+        k = bisect_right(ends, width + 1e-9 - used - gap - hyphen + before, start,
+                         len(parts) - 1)
+        if k > start:
+            line.append("".join(parts[start:k]) + "-")
+            used += gap + ends[k - 1] - before + hyphen
+            start, before = k, ends[k - 1]
+        elif not line:
+            return None  # not even its first part fits a line of its own
         lines.append(" ".join(line))
         widest = max(widest, used)
         line, used = [], 0.0
+
+
+def room_for(words_width: float, width: float, height: float, size: float,
+             leading: float = LEADING) -> bool:
+    """Whether words as wide as `words_width` (at 1 pt, all together) could fill no more than
+    the box's lines at `size`: a cheap bound that spares wrapping a text far too long for its
+    box at every size (hyphens only add width)."""
+    lines = int((height + 1e-6) / (size * leading))
+    return words_width * size <= lines * (width + 1e-9)
 
 
 @dataclass(frozen=True)
@@ -166,9 +178,10 @@ def fit(fonts: Fonts, text: str, width: float, height: float, max_size: float,
     """The largest size (steps of 0.25 pt) at which the text wraps into the box; None if even
     min_size does not fit. Text width scales with size, so wrapping at size s into width w is
     wrapping at size 1 into w / s."""
+    ink = sum(fonts.word_width(w.replace(SHY, ""), role) for w in words_of(text))
     size = max_size
     while size >= min_size - 1e-9:
-        if _lines_fit(text, height, size):
+        if _lines_fit(text, height, size) and room_for(ink, width, height, size):
             wrapped = _wrap(fonts, text, 1.0, width / size, role)
             if wrapped is not None and len(wrapped[0]) * size * LEADING <= height + 1e-6:
                 return Fitted(size, tuple(wrapped[0]), wrapped[1] * size)

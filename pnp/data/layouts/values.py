@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from ...errors import DataError
 from ..colours import Colour, parse_colour
-from ...units import length
+from ...units import MAX_PIECE_MM, MM, length
 from . import exprcache
 
 # `{{ column }}` (not `{{ true }}`, a constant)
@@ -35,19 +35,26 @@ class Length:
         return self.points + whole * self.percent / 100
 
 
+# A layout's lengths stay within ten of the largest piece (and percentages of it): beyond, a
+# value is a typo, and PDF numbers that large are refused by the writer (1e20 crashed a build).
+MAX_LENGTH = 10 * MAX_PIECE_MM * MM
+MAX_PERCENT = 1000.0
 _TERM = re.compile(r"\s*([+-]?)\s*([^+\s-][^+-]*?)\s*(?=[+-]|$)")
 
 
 def to_length(raw: Any) -> Length:
-    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
-        return Length(length(raw))
-    text = str(raw).strip()
-    points = percent = 0.0
-    pos = 0
-
     def wrong() -> ValueProblem:  # (made only when needed)
         return ValueProblem(f"expected a length such as 5mm, 0.25in, 12pt, 50% or 100% - 6mm, "
                             f"got {raw!r}")
+
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        try:
+            return _bounded(raw, length(raw), 0.0)
+        except DataError:  # nan or inf (TOML has both)
+            raise wrong() from None
+    text = str(raw).strip()
+    points = percent = 0.0
+    pos = 0
 
     for m in _TERM.finditer(text):
         if m.start() != pos or not m.group(2):
@@ -64,6 +71,13 @@ def to_length(raw: Any) -> Length:
             raise wrong() from None
     if pos != len(text) or not text:
         raise wrong()
+    return _bounded(raw, points, percent)
+
+
+def _bounded(raw: Any, points: float, percent: float) -> Length:
+    if not (abs(points) <= MAX_LENGTH and abs(percent) <= MAX_PERCENT):  # NaN fails too
+        raise ValueProblem(f"{raw!r} is too large: a layout's lengths are at most "
+                           f"{MAX_PIECE_MM * 10:,} mm and {MAX_PERCENT:,.0f} %")
     return Length(points, percent)
 
 
