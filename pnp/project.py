@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
-from .errors import Finding, PnpError, RulesError, error, warning
+from .errors import DataError, Finding, PnpError, RulesError, Source, error, warning
 from .units import MM, PAPERS
 
 if TYPE_CHECKING:
@@ -87,7 +87,20 @@ def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
     kit, fonts, findings = _prepare(game, force=True)
     result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(PAPERS[paper]),
                                                placements=False))
-    return findings + _drawn(game, result)
+    return findings + _drawn(game, result) + meaning(game, kit, fonts)
+
+
+def meaning(game: OpenGame, kit, fonts) -> list[Finding]:
+    """What the printed kit says against what the rules mean: every face shows the fields a
+    player needs (shown.py), in colours that stay told apart (meaning.py)."""
+    from .shown import check_faces, declared, deck_required, merged
+
+    try:
+        required = merged(declared(game.folder),
+                          deck_required(getattr(game.model, "checks", ())))
+    except DataError as exc:
+        return [error(exc.message, Source(exc.path) if exc.path else None, exc.field)]
+    return check_faces(kit, fonts, required, game.folder.path)
 
 
 def _drawn(game: OpenGame, result) -> list[Finding]:
