@@ -39,6 +39,7 @@ class TemplateText(str):
     it is laid out later (an unknown figure) names the file the designer must edit."""
 
     template: str = ""
+    findings: list = []  # what pnp/bound.py found in the template (numbers not bound...)
 
 
 def _loader(folders: list[Path]):
@@ -143,6 +144,7 @@ def environment(loader=None, bytecode_cache=None):
                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                          bytecode_cache=bytecode_cache)
     env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
+    env.filters["counting"] = lambda text: text  # marks a number that states no rule (bound.py)
     return env
 
 

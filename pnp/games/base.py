@@ -127,6 +127,18 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
     search = [folder.path, shipped("templates") / common.engine]
     game = {k: getattr(common, k) for k in ("title", "designer", "players", "ages", "duration",
                                              "version", "credits")}
+    path = next((f / name for f in search if (f / name).is_file()), None)
+    source = path.read_text(encoding="utf-8") if path else ""
     rulings = for_booklet(common.rulings, enforced)
-    base = {"game": game, "rulings": rulings}
-    return render_template(search, name, {**base, **context})
+    texts = {r["id"]: r["text"] for r in rulings}
+    base = {"game": game, "rulings": rulings, "ruling": texts}
+    text = render_template(search, name, {**base, **context})
+    if path is not None:  # its numbers, tables and rule sentences (pnp/bound.py)
+        from ..bound import check
+
+        shown = (path.relative_to(common.folder.path)
+                 if path.is_relative_to(common.folder.path)
+                 else path.relative_to(shipped("templates").parent))
+        values = {k: v for k, v in context.items() if isinstance(v, (int, float))}
+        text.findings = check(source, shown.as_posix(), common.rulings, texts, values)
+    return text
