@@ -131,7 +131,8 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
     source = path.read_text(encoding="utf-8") if path else ""
     rulings = for_booklet(common.rulings, enforced)
     texts = {r["id"]: r["text"] for r in rulings}
-    base = {"game": game, "rulings": rulings, "ruling": texts}
+    # the engine's numbers (enforced.values) are names a template may state, as rulings do
+    base = {**enforced.values, "game": game, "rulings": rulings, "ruling": texts}
     text = render_template(search, name, {**base, **context})
     if path is not None:  # its numbers, tables and rule sentences (pnp/bound.py)
         from ..bound import check
