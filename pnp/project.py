@@ -92,15 +92,20 @@ def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
 
 def meaning(game: OpenGame, kit, fonts) -> list[Finding]:
     """What the printed kit says against what the rules mean: every face shows the fields a
-    player needs (shown.py), in colours that stay told apart (meaning.py)."""
-    from .shown import check_faces, declared, deck_required, merged
+    player needs (shown.py), in colours that stay told apart (distinct.py)."""
+    from . import distinct
+    from .shown import check_faces, declared, deck_required, draw_faces, merged
 
+    folder = game.folder
     try:
-        required = merged(declared(game.folder),
-                          deck_required(getattr(game.model, "checks", ())))
+        required = merged(declared(folder), deck_required(getattr(game.model, "checks", ())))
     except DataError as exc:
         return [error(exc.message, Source(exc.path) if exc.path else None, exc.field)]
-    return check_faces(kit, fonts, required, game.folder.path)
+    palette = game.model.common.palette
+    _, drawn, _ = distinct.groups(folder, palette)
+    faces = draw_faces(kit, fonts, set(required) | {kind for kind, _ in drawn.values()})
+    return (check_faces(faces, required, folder.path)
+            + distinct.check(folder, palette, faces, folder.path))
 
 
 def _drawn(game: OpenGame, result) -> list[Finding]:

@@ -79,18 +79,23 @@ def blank(value: Any) -> bool:
     return not str(value or "").strip()
 
 
-def check_faces(kit: Kit, fonts, required: Mapping[str, Sequence[str]],
-                root: Path | None = None) -> list[Finding]:
-    """Every face of a kind in `required` drawn and checked against its row. Faces drawn by
-    Python code rather than a layout file are the engine's own and are not checked here."""
-    faces: dict[str, list[tuple[Piece, dict, list]]] = {}
+Face = tuple  # (piece, its row, [(recorded Element, the layout file that set it)])
+
+
+def draw_faces(kit: Kit, fonts, kinds: Iterable[str]) -> dict[str, list[Face]]:
+    """Every piece of these kinds drawn from a layout file (front and back) on a scratch
+    canvas, with its row and the elements its drawing recorded. Faces drawn by Python code
+    rather than a layout file are the engine's own and are left out."""
+    kinds = set(kinds)
+    faces: dict[str, list[Face]] = {}
+    if not kinds:
+        return faces
     canvas = _scratch(fonts)
     drawn: dict[int, list] = {}
     for sheet in kit.sheets:
         for piece in sheet.pieces:
-            fields = required.get(piece.kind)
             row = _row(piece.front)
-            if not fields or row is None:
+            if piece.kind not in kinds or row is None:
                 continue
             elements = []
             for drawer in (piece.front, piece.back):
@@ -100,9 +105,16 @@ def check_faces(kit: Kit, fonts, required: Mapping[str, Sequence[str]],
                     drawn[id(drawer)] = _draw(canvas, fonts, drawer, sheet, piece)
                 elements += drawn[id(drawer)]
             faces.setdefault(piece.kind, []).append((piece, row, elements))
+    return faces
+
+
+def check_faces(faces: Mapping[str, list[Face]], required: Mapping[str, Sequence[str]],
+                root: Path | None = None) -> list[Finding]:
+    """Each drawn face against its row, for the fields `required` names for its kind."""
     out: list[Finding] = []
-    for kind, pieces in faces.items():
-        out += _check_kind(required[kind], pieces, root)
+    for kind, fields in required.items():
+        if fields and faces.get(kind):
+            out += _check_kind(fields, faces[kind], root)
     return list(dict.fromkeys(out))
 
 
@@ -132,7 +144,7 @@ def _draw(canvas, fonts, drawer, sheet, piece: Piece) -> list:
     return [(el, origins.get(el.name, drawer.layout.path)) for el in s.elements]
 
 
-def _where(origin: Path, name: str, root: Path | None) -> str:
+def where(origin: Path, name: str, root: Path | None) -> str:
     try:
         shown = Path(origin).relative_to(root).as_posix() if root else Path(origin).name
     except ValueError:
@@ -181,7 +193,7 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
     readers = [(el, o) for el, o in elements if f in el.reads]
     for el, origin in readers:  # an element drawn from the field shows its value
         if not blank(value) and not shows(el.shows, value):
-            out.append(error(f"{_where(origin, el.name, root)} prints {el.shows!r}, not the "
+            out.append(error(f"{where(origin, el.name, root)} prints {el.shows!r}, not the "
                              f"row's {said}", piece.source, f))
     if blank(value) or out:
         return out
@@ -198,10 +210,10 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
         el, origin = named[0]
         what = (f"the literal {el.shows!r}" if not el.reads else
                 f"{el.shows!r} from {', '.join(el.reads)}")
-        return [error(f"{_where(origin, el.name, root)} prints {what} where the row's {said} "
+        return [error(f"{where(origin, el.name, root)} prints {what} where the row's {said} "
                       "is required: show it from its field, as {{ " + f + " }}", piece.source,
                       f)]
-    files = sorted({_where(o, "", root).rstrip(":") for _, o in elements}) or ["its layout"]
+    files = sorted({where(o, "", root).rstrip(":") for _, o in elements}) or ["its layout"]
     return [error(f"{', '.join(files)}: no element shows the row's {said}, which a player "
                   f"needs (game.toml [{SECTION}])", piece.source, f)]
 
@@ -216,7 +228,7 @@ def _contradicting(piece: Piece, row: dict, f: str, words: set[str], elements,
         other = sorted(w for w in words - {own} if shows(el.shows, w)
                        and not any(shows(str(row[g]), w) for g in el.reads if g in row))
         if other:
-            out.append(error(f"{_where(origin, el.name, root)} prints {other[0]!r}, but the "
+            out.append(error(f"{where(origin, el.name, root)} prints {other[0]!r}, but the "
                              f"row's {f} is {own!r}", piece.source, f))
     return out
 

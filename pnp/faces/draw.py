@@ -148,8 +148,9 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any]) -> None:
             c.setFillAlpha(max(0.0, v["opacity"]))
             c.setStrokeAlpha(max(0.0, v["opacity"]))
     # the box proofs outline (turned with the element), with what it shows from which fields
-    s.element(e.name, x, y, bw, bh, _shows(v) if s.record else "", e.reads, e.when_reads,
-              e.paints)
+    if s.record:
+        s.element(e.name, x, y, bw, bh, _shows(v), e.reads, e.when_reads, e.paints,
+                  tuple(v[p] for p in ("fill", "stroke", "colour") if v.get(p) is not None))
     try:
         DRAW[e.type](L, s, e, v, x, y, bw, bh)
     except ValueProblem as exc:

@@ -58,6 +58,7 @@ class Element:
     reads: tuple[str, ...] = ()  # the row's fields that content was drawn from
     when: tuple[str, ...] = ()  # the row's fields that decided it is drawn at all
     paints: tuple[str, ...] = ()  # the row's fields its colours come from (a suit's frame)
+    colours: tuple = ()  # the colours it was drawn in (fill, stroke, text), as (r, g, b)
 
 
 def _apply(m: tuple, x: float, y: float) -> tuple[float, float]:
@@ -100,7 +101,7 @@ class Surface:
 
     def element(self, name: str, x: float, y: float, w: float, h: float, shows: str = "",
                 reads: tuple[str, ...] = (), when: tuple[str, ...] = (),
-                paints: tuple[str, ...] = ()) -> None:
+                paints: tuple[str, ...] = (), colours: tuple = ()) -> None:
         """Record a named box drawn in the canvas's current frame (a drawer that translates or
         rotates still reports it where it lands on the face), with what it shows and the
         fields it shows (pnp/shown.py checks faces against their rows with these)."""
@@ -111,7 +112,7 @@ class Surface:
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         self.elements.append(Element(name, Rect(min(xs), min(ys), max(xs) - min(xs),
                                                 max(ys) - min(ys)), shows, reads, when,
-                                     paints))
+                                     paints, colours))
 
     def report(self, message: str, field: str | None = None, level: str = "error",
                source: Source | None = None) -> None:
