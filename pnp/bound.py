@@ -33,7 +33,7 @@ NUMBER = re.compile(r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?(?![A-Za-z0-9_])|[½
 LIST_ITEM = re.compile(r"^[ \t]*\d+\.[ \t]", re.MULTILINE)  # "1. " numbers a list: markup
 # words of order and comparison: a sentence on a ruling's subject uses only the ruling's own
 ORDER_WORDS = ("most fewest more fewer less least higher lower highest lowest greater smaller "
-               "above below before after first last").split()
+               "above below first last").split()
 ORDER = re.compile(r"\b(" + "|".join(ORDER_WORDS) + r")\b", re.IGNORECASE)
 
 
@@ -70,7 +70,8 @@ def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[st
 def _number(number: str, around: str, line: int, values: Mapping[str, Any],
             where: Source) -> Finding:
     equal = [k for k, v in values.items() if _same(v, number)]
-    bind = "{{ " + equal[0] + " }}" if equal else "a placeholder for the value it states"
+    bind = (" or ".join("{{ " + k + " }}" for k in equal[:3]) if equal
+            else "a placeholder for the value it states")
     return error(f"line {line}: {around!r}: the number {number!r} is written out; write "
                  f"{bind}, or, if it states no rule (a step, a name), mark it: "
                  f"{{{{ \"{around.strip()[:24]}\" | {MARKER} }}}}", where)

@@ -99,8 +99,8 @@ def draw_faces(kit: Kit, fonts, kinds: Iterable[str]) -> dict[str, list[Face]]:
                 continue
             elements = []
             for drawer in (piece.front, piece.back):
-                if drawer is None:
-                    continue
+                if drawer is None or (drawer is piece.back and not _row(drawer)):
+                    continue  # a back every card shares shows nothing of the row
                 if id(drawer) not in drawn:
                     drawn[id(drawer)] = _draw(canvas, fonts, drawer, sheet, piece)
                 elements += drawn[id(drawer)]
@@ -195,24 +195,26 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
         if not blank(value) and not shows(el.shows, value):
             out.append(error(f"{where(origin, el.name, root)} prints {el.shows!r}, not the "
                              f"row's {said}", piece.source, f))
-    if blank(value) or out:
-        return out
-    if any(shows(el.shows, value) for el, _ in readers):
+    for el, origin in elements:  # an element named for the field shows that field
+        if el.name == f and f not in el.reads and el.shows.strip():
+            what = (f"the literal {el.shows!r}" if not el.reads else
+                    f"{el.shows!r} from {', '.join(el.reads)}")
+            out.append(error(f"{where(origin, el.name, root)} prints {what} where the row's "
+                             f"{said} is required: show it from its field, as "
+                             "{{ " + f + " }}", piece.source, f))
+    if blank(value) or out or any(shows(el.shows, value) for el, _ in readers):
         return out
     if isinstance(value, str) and any(f in el.when and shows(el.shows, value)
                                       for el, _ in elements):
         return out  # a band shown for the value that names it ("TRAP" for a trap)
     if any(f in el.paints for el, _ in elements):
-        return out  # a colour that stands for it (the terrain of a tile); colours.py checks it
-    named = ([(el, o) for el, o in elements if el.name == f]
-             or [(el, o) for el, o in elements if el.name.startswith(f) and el.shows])
+        return out  # a colour that stands for it (the terrain of a tile); distinct.py checks it
+    named = [(el, o) for el, o in elements if el.name.startswith(f) and el.shows]
     if named:
         el, origin = named[0]
-        what = (f"the literal {el.shows!r}" if not el.reads else
-                f"{el.shows!r} from {', '.join(el.reads)}")
-        return [error(f"{where(origin, el.name, root)} prints {what} where the row's {said} "
-                      "is required: show it from its field, as {{ " + f + " }}", piece.source,
-                      f)]
+        return [error(f"{where(origin, el.name, root)} prints {el.shows!r} where the row's "
+                      f"{said} is required: show it from its field, as {{{{ {f} }}}}",
+                      piece.source, f)]
     files = sorted({where(o, "", root).rstrip(":") for _, o in elements}) or ["its layout"]
     return [error(f"{', '.join(files)}: no element shows the row's {said}, which a player "
                   f"needs (game.toml [{SECTION}])", piece.source, f)]
