@@ -358,3 +358,54 @@ def test_validate_names_a_lying_face_in_one_line(game_copy):
     assert result.exit_code != 0
     lines = [line for line in result.output.splitlines() if "character.toml:defence" in line]
     assert len(lines) == 1 and "Traceback" not in result.output
+
+
+# ---- card prose names no suit or element the engine does not play ---------------------------
+@pytest.mark.parametrize("file,row,field,value", [
+    ("treasures.csv", 10, "text", "Your neighbors take {amount:signed} damage from {target} and "
+                                  "fire monsters."),
+    ("missions.csv", 2, "gain_text", "for each {per} and each Brute monster."),
+], ids=["treasure", "mission"])
+def test_a_suit_or_element_written_into_card_prose_is_refused(game_copy, file, row, field,
+                                                               value):
+    folder = game_copy("legolas")
+    edit_csv(folder / file, row, field, value)
+    found = [str(f) for f in errors_in(validate(open_game(str(folder))))]
+    one_of(found, f"{file}, row {row}", f'"{field}"', "names", "itself")
+
+
+def test_card_prose_reworded_around_its_placeholders_is_accepted(game_copy):
+    folder = game_copy("legolas")
+    edit_csv(folder / "missions.csv", 2, "gain_text", "for every {per} you defeat.")
+    assert errors_in(validate(open_game(str(folder)))) == []
+
+
+# ---- W21's sentences about the board come from the board ------------------------------------
+def test_w21_states_the_starting_islands_of_the_board_printed(game_copy):
+    from pnp.games.wuxing.kit import start_links
+
+    folder = game_copy("wuxing")
+    assert start_links(open_game(str(folder)).model) == (
+        "on path 1 Yang's island generates Yin's; on path 2 Yin's island destroys Yang's; "
+        "on path 3 Yin's island destroys Yang's")
+    new = [("wood", "fire", "earth", "metal", "water"), ("earth", "water", "metal", "wood", "fire"),
+           ("metal", "earth", "water", "fire", "wood")]
+    rows = ["path,position,element"] + [f"{k + 1},{i + 1},{e}" for k, p in enumerate(new)
+                                        for i, e in enumerate(p)]
+    (folder / "islands.csv").write_text("\n".join(rows) + "\n")
+    links = start_links(open_game(str(folder)).model)
+    # wood-water: water generates wood; earth-fire: fire generates earth; metal-wood: metal
+    # destroys wood
+    assert links == ("on path 1 Yin's island generates Yang's; on path 2 Yin's island "
+                     "generates Yang's; on path 3 Yang's island destroys Yin's")
+    kit, _, _ = prepare(open_game(str(folder)), force=True)
+    assert links in " ".join(kit.booklet.text.split())
+
+
+def test_w21_must_state_the_links_the_board_has(game_copy):
+    folder = game_copy("wuxing")
+    path = folder / "rulings.toml"
+    path.write_text(path.read_text().replace("{start_links}", "on path 2 Yang's island "
+                                                              "generates Yin's"))
+    found = [str(f) for f in errors_in(validate(open_game(str(folder))))]
+    one_of(found, "rulings.toml, row 21", "{start_links}")
