@@ -92,7 +92,8 @@ def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
 
 def meaning(game: OpenGame, kit, fonts) -> list[Finding]:
     """What the printed kit says against what the rules mean: every face shows the fields a
-    player needs (shown.py), in colours that stay told apart (distinct.py)."""
+    player needs (shown.py), in colours that stay told apart (distinct.py), and the booklet
+    states no number or rule of its own (bound.py)."""
     from . import distinct
     from .shown import check_faces, declared, deck_required, draw_faces, merged
 
@@ -105,7 +106,15 @@ def meaning(game: OpenGame, kit, fonts) -> list[Finding]:
     _, drawn, _ = distinct.groups(folder, palette)
     faces = draw_faces(kit, fonts, set(required) | {kind for kind, _ in drawn.values()})
     return (check_faces(faces, required, folder.path)
-            + distinct.check(folder, palette, faces, folder.path))
+            + distinct.check(folder, palette, faces, folder.path) + _booklet_meaning(kit))
+
+
+def _booklet_meaning(kit) -> list[Finding]:
+    """The booklet template's numbers, tables and rule sentences (bound.py)."""
+    from .bound import check
+
+    t = getattr(kit.booklet.text, "source", None) if kit.booklet else None
+    return check(t.text, t.name, t.rulings, t.texts, t.values) if t else []
 
 
 def _drawn(game: OpenGame, result) -> list[Finding]:

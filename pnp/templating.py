@@ -5,8 +5,9 @@ DataError naming the template file and, where known, its line."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from .errors import DataError
 
@@ -39,7 +40,18 @@ class TemplateText(str):
     it is laid out later (an unknown figure) names the file the designer must edit."""
 
     template: str = ""
-    findings: list = []  # what pnp/bound.py found in the template (numbers not bound...)
+    source: "TemplateSource | None" = None  # what pnp/bound.py checks it against
+
+
+@dataclass(frozen=True)
+class TemplateSource:
+    """A booklet template as written, with what it may state (pnp/bound.py checks it)."""
+
+    text: str
+    name: str  # as the designer finds it: "templates/legolas/booklet.md.j2"
+    rulings: tuple = ()
+    texts: Mapping[str, str] = field(default_factory=dict)  # each ruling's printed text
+    values: Mapping[str, Any] = field(default_factory=dict)  # numbers it may state by name
 
 
 def _loader(folders: list[Path]):

@@ -22,7 +22,7 @@ def printed_errors(folder) -> list[str]:
     """What `pnp validate` says of the printed kit: the data, the booklet and every face."""
     game = open_game(str(folder))
     kit, fonts, found = prepare(game, force=True)
-    found = found + kit.booklet.findings(fonts) + meaning(game, kit, fonts)
+    found = found + meaning(game, kit, fonts)
     return [str(f) for f in errors_in(found)]
 
 

@@ -125,7 +125,7 @@ class Booklet:
         whose pages come from the cache is checked too."""
         from .surface import UNPRINTABLE
 
-        found = list(getattr(self.text, "findings", []))
+        found = []
         gone = fonts.missing(self.text)
         if gone:
             found.append(error(f"no font has the character(s) {gone!r} (first in "
