@@ -110,7 +110,7 @@ def _drawn(name: str, kind: str, field: str, faces: list, where: Source, root) -
     if not faces:
         return []
     colour_of: dict[str, Any] = {}  # each value's colour: what its field paints
-    for piece, row, elements in faces:
+    for _piece, row, elements in faces:
         value = str(row.get(field, ""))
         for el, _ in elements:
             if field in el.paints and el.colours and value not in colour_of:

@@ -101,7 +101,7 @@ def meaning(game: OpenGame, kit, fonts) -> list[Finding]:
     try:
         required = merged(declared(folder), deck_required(getattr(game.model, "checks", ())))
     except DataError as exc:
-        return [error(exc.message, Source(exc.path) if exc.path else None, exc.field)]
+        return [error(exc.message, Source(Path(exc.path)) if exc.path else None, exc.field)]
     palette = game.model.common.palette
     _, drawn, _ = distinct.groups(folder, palette)
     faces = draw_faces(kit, fonts, set(required) | {kind for kind, _ in drawn.values()})

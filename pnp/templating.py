@@ -160,7 +160,7 @@ def environment(loader=None, bytecode_cache=None):
     return env
 
 
-def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:
+def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> TemplateText:
     from . import textcache
 
     data = plain(context)
