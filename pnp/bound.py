@@ -58,23 +58,30 @@ def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[st
         for m in NUMBER.finditer(text):
             line = data.lineno + text.count("\n", 0, m.start())
             out.append(_number(m.group(0), _around(text, m.start(), m.end()), line, values,
-                               where))
+                               where, _phrase(text, m.start(), m.end())))
     for const, line in _constants(tree):
         for m in NUMBER.finditer(const):
-            out.append(_number(m.group(0), const, line, values, where))
+            out.append(_number(m.group(0), const, line, values, where,
+                               _phrase(const, m.start(), m.end())))
     out += _tables(source, where)
     out += _homes(source, rulings, texts, where)
     return out
 
 
 def _number(number: str, around: str, line: int, values: Mapping[str, Any],
-            where: Source) -> Finding:
+            where: Source, phrase: str) -> Finding:
     equal = [k for k, v in values.items() if _same(v, number)]
     bind = (" or ".join("{{ " + k + " }}" for k in equal[:3]) if equal
-            else "a placeholder for the value it states")
+            else "the placeholder of the value it states")
     return error(f"line {line}: {around!r}: the number {number!r} is written out; write "
                  f"{bind}, or, if it states no rule (a step, a name), mark it: "
-                 f"{{{{ \"{around.strip()[:24]}\" | {MARKER} }}}}", where)
+                 f"{{{{ \"{phrase}\" | {MARKER} }}}}", where)
+
+
+def _phrase(text: str, start: int, end: int) -> str:
+    """The number with the word before it ("Step 1", "level 2"): what a marker would wrap."""
+    before = re.search(r"([A-Za-z][\w-]*)[ \t]+$", text[:start])
+    return (before.group(1) + " " if before else "") + text[start:end]
 
 
 WORD_VALUES = {w: i for i, w in enumerate(NUMBER_WORDS[:20])}
