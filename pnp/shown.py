@@ -97,14 +97,18 @@ def draw_faces(kit: Kit, fonts, kinds: Iterable[str]) -> dict[str, list[Face]]:
             row = _row(piece.front)
             if piece.kind not in kinds or row is None:
                 continue
-            elements = []
+            elements: list | None = []
             for drawer in (piece.front, piece.back):
                 if drawer is None or (drawer is piece.back and not _row(drawer)):
                     continue  # a back every card shares shows nothing of the row
                 if id(drawer) not in drawn:
                     drawn[id(drawer)] = _draw(canvas, fonts, drawer, sheet, piece)
-                elements += drawn[id(drawer)]
-            faces.setdefault(piece.kind, []).append((piece, row, elements))
+                if drawn[id(drawer)] is None or elements is None:
+                    elements = None
+                else:
+                    elements += drawn[id(drawer)]
+            if elements is not None:  # (a face that could not be drawn is reported as such)
+                faces.setdefault(piece.kind, []).append((piece, row, elements))
     return faces
 
 
@@ -132,7 +136,9 @@ def _row(drawer) -> dict[str, Any] | None:
     return row if isinstance(row, dict) else None
 
 
-def _draw(canvas, fonts, drawer, sheet, piece: Piece) -> list:
+def _draw(canvas, fonts, drawer, sheet, piece: Piece) -> list | None:
+    """The face's recorded elements, or None when drawing it went wrong (an expression that
+    fails on the row, a text that does not fit: the render names it)."""
     from .render.surface import Surface
 
     canvas.saveState()
@@ -140,6 +146,8 @@ def _draw(canvas, fonts, drawer, sheet, piece: Piece) -> list:
                 shape=sheet.shape)
     drawer(s)
     canvas.restoreState()
+    if any(f.level == "error" for f in s.findings):
+        return None
     origins = {e.name: e.origin for e in drawer.layout.elements}
     return [(el, origins.get(el.name, drawer.layout.path)) for el in s.elements]
 
