@@ -91,7 +91,7 @@ def draw_faces(kit: Kit, fonts, kinds: Iterable[str]) -> dict[str, list[Face]]:
     if not kinds:
         return faces
     canvas = _scratch(fonts)
-    drawn: dict[int, list] = {}
+    drawn: dict[int, list | None] = {}
     for sheet in kit.sheets:
         for piece in sheet.pieces:
             row = _row(piece.front)
@@ -103,10 +103,8 @@ def draw_faces(kit: Kit, fonts, kinds: Iterable[str]) -> dict[str, list[Face]]:
                     continue  # a back every card shares shows nothing of the row
                 if id(drawer) not in drawn:
                     drawn[id(drawer)] = _draw(canvas, fonts, drawer, sheet, piece)
-                if drawn[id(drawer)] is None or elements is None:
-                    elements = None
-                else:
-                    elements += drawn[id(drawer)]
+                got = drawn[id(drawer)]
+                elements = None if got is None or elements is None else elements + got
             if elements is not None:  # (a face that could not be drawn is reported as such)
                 faces.setdefault(piece.kind, []).append((piece, row, elements))
     return faces
