@@ -172,7 +172,7 @@ def _check_kind(fields: Sequence[str], pieces, root: Path | None) -> list[Findin
                                    piece.source, f))
                 continue
             found += _field(piece, row, f, elements, root)
-            found += _contradicting(piece, row, f, vocab[f], elements, root)
+            found += _contradicting(piece, row, f, vocab[f], elements, root, fields)
     return _grouped(found)
 
 
@@ -226,15 +226,16 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
                   f"needs (game.toml [{SECTION}])", piece.source, f)]
 
 
-def _contradicting(piece: Piece, row: dict, f: str, words: set[str], elements,
-                   root) -> list[Finding]:
+def _contradicting(piece: Piece, row: dict, f: str, words: set[str], elements, root,
+                   fields: Sequence[str]) -> list[Finding]:
     own = str(row[f]).strip().lower()
     out = []
     for el, origin in elements:
-        if f in el.reads:
-            continue
-        other = sorted(w for w in words - {own} if shows(el.shows, w)
-                       and not any(shows(str(row[g]), w) for g in el.reads if g in row))
+        if el.reads or (el.name in fields and el.name != f) or shows(el.shows, own):
+            continue  # a text drawn from the data, or one naming this row's value too (a
+            # legend: "quick beats strong"), may name others; one named for another field
+            # is judged by that field
+        other = sorted(w for w in words - {own} if shows(el.shows, w))
         if other:
             out.append(error(f"{where(origin, el.name, root)} prints {other[0]!r}, but the "
                              f"row's {f} is {own!r}", piece.source, f))
