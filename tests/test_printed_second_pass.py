@@ -409,3 +409,18 @@ def test_w21_must_state_the_links_the_board_has(game_copy):
                                                               "generates Yin's"))
     found = [str(f) for f in errors_in(validate(open_game(str(folder))))]
     one_of(found, "rulings.toml, row 21", "{start_links}")
+
+
+def test_a_designers_own_rule_numbers_are_named_in_options(tmp_path):
+    CliRunner().invoke(main, ["new", "mine", "--dir", str(tmp_path)])
+    folder = tmp_path / "mine"
+    booklet = folder / "booklet.md.j2"
+    text = booklet.read_text()
+    booklet.write_text(text + "\nEach player draws 5 cards.\n")
+    one_of(printed_errors(folder), "booklet.md.j2", "'5'", "is written out")
+    booklet.write_text(text + "\nEach player draws {{ options.hand }} cards.\n")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text() + "\n[options]\nhand = 5\n")
+    assert printed_errors(folder) == NO_ERRORS
+    kit, _, _ = prepare(open_game(str(folder)), force=True)
+    assert "Each player draws 5 cards." in kit.booklet.text

@@ -75,6 +75,9 @@ def build_kit(model: Model, fonts) -> Kit:
          "text": str(cards.table.rows[i].get("text", ""))} for i in range(len(cards.counts))]
     listing = [{"name": c.name, "title": c.title, "count": sum(c.counts)}
                for c in model.components]
-    text = booklet_text(model.common, {"cards": rows, "components": listing})
+    # the numbers a designer's rules state, named in game.toml's [options] ({{ options.hand }})
+    options = model.common.folder.section("options", required=False)
+    text = booklet_text(model.common, {"cards": rows, "components": listing,
+                                       "options": options})
     kit.booklet = Booklet(model.common.title, text, {}, source=str(model.common.folder.path))
     return kit
