@@ -104,6 +104,13 @@ FACE_EDITS = {
         [(MONSTER, 'text = "{{ descriptor }}"', 'text = "stealth"')],
         ("monsters.csv, row 14", '"suit"', "monster.toml:descriptor prints 'stealth', but the "
                                           "row's suit is 'brute'")),
+    "the mission's gain VP as a literal": (
+        [(MISSION, 'text = "{{ gain_vp | signed }}"', 'text = "+1"')],
+        ("missions.csv, row 2", '"gain_vp"', "mission.toml:gain_vp", "the literal '+1'")),
+    "the element's VP dropped": (
+        [(CHARACTER, 'text = "{{ element_vp | signed }} VP for each {{ element }} monster you '
+                     'defeat."', 'text = "VP for each {{ element }} monster you defeat."')],
+        ("characters.csv, row 2", '"element_vp"', "character.toml:element_vp")),
     "the mission's loss dropped": ([(MISSION, 'text = "{{ loss_text }}"', 'text = ""')],
                                    ("missions.csv", '"loss_text"')),
 }
@@ -223,6 +230,18 @@ def test_a_table_column_filled_from_another_field_is_refused(game_copy):
     one_of(found, BOOKLET, "column 'Defence' is not filled from defence")
 
 
+@pytest.mark.parametrize("game,row,swapped,heading", [
+    ("experior", "| {{ a.name }} | {{ a.colour }} | {{ a.beats }} |",
+     "| {{ a.name }} | {{ a.beats }} | {{ a.colour }} |", "Colour"),
+    ("legolas", "| {{ d.players }} | {{ d.each }} | {{ d.aside }} |",
+     "| {{ d.players }} | {{ d.aside }} | {{ d.each }} |", "Set aside unseen"),
+], ids=["attack table", "deal table"])
+def test_table_cells_swapped_under_their_headings_are_refused(game_copy, game, row, swapped,
+                                                              heading):
+    one_of(edited(game_copy, game, [(BOOKLET, row, swapped)]), BOOKLET,
+           f"column {heading!r} is not filled from")
+
+
 def test_a_table_with_its_columns_moved_together_is_accepted(game_copy):
     head = "| Character | Must challenge | Defence |"
     row = "| **{{ c.name }}** | a horde of {{ c.threshold }} or more | {{ c.defence }} |"
@@ -301,6 +320,12 @@ COLOUR_EDITS = {
                            ("distinct.elements", "Earth", "Metal")),
     "two attack types alike": ("experior", "game.toml", 'bow = "#2e7d32"', 'bow = "#d32f2f"',
                                ("distinct.attacks",)),
+    "two elements alike in Legolas": ("legolas", "game.toml", 'fire = "#d84315"',
+                                      'fire = "#7a5a2b"', ("distinct.elements", "earth", "fire")),
+    "the arrows' colours alike": ("wuxing", "game.toml", 'destroying = "#1565c0"',
+                                  'destroying = "#d32f2f"', ("distinct.links",)),
+    "the sides alike": ("experior", "game.toml", 'elf = "#d8b24c"', 'elf = "#4e3b31"',
+                        ("distinct.sides", "Human", "Elf")),
     "the dark cell in the paper colour": (
         "experior", "game.toml", 'limit = "#8b1a1a"', 'limit = "#f6f1e6"',
         ("palette.limit", "'dark cell'", "is not dark")),
