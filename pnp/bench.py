@@ -12,7 +12,9 @@ to a floor doing the same work in the same minute, and each ratio is printed wit
   turns and from compiled bytecode; CPU time (which other processes' load does not move; wall
   time printed beside) and peak memory, at each size;
 - each engine with a tight loop of its rules (its lab's `ceiling` hook) through the engine
-  protocol against that loop.
+  protocol against that loop;
+- the data engine (rules.toml) against the Python engine of the same game, on the same seeds
+  (card_data/<game>-data beside card_data/<game>: Experior), in CPU time.
 
 Nothing here is part of the test suite's timing; a smoke test only checks the figures print.
 """
@@ -31,7 +33,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 GOALS = {"cold build": 2.0, "deck": 1.5, "linear": 1.25, "memory": 1.3, "engine": 1 / 3,
-         "layout card": 2.0}
+         "layout card": 2.0, "data engine": 1 / 3}
 SIM_ROUNDS = 3         # runs of the simulation figure, the best reported
 # Where a goal means something. Issue 18 states the memory goal at 54,000 cards: in smaller
 # decks the interpreter's and the imports' fixed memory is most of the peak. Time a card (and
@@ -282,6 +284,43 @@ def _engine_ceilings(games, seconds: float, echo: Callable) -> dict:
     return rows
 
 
+def _data_engines(games, seconds: float, echo: Callable) -> dict:
+    """Each game also written as data (card_data/<game>-data, engine "rules") played on the
+    same seeds as its Python engine, by turns; the best CPU rate of each (issue 25)."""
+    from .data.game import list_games
+    from .engine.core import RandomAgent, play
+    from .project import open_game
+
+    known = list_games()
+    pairs = [(g, f"{g}-data") for g in games if f"{g}-data" in known]
+    if not pairs:
+        return {}
+    echo("The data engine (rules.toml) against the Python engine, same seeds (random players, "
+         "CPU time):")
+    rows = {}
+    for python_name, data_name in pairs:
+        engines = []
+        for name in (python_name, data_name):
+            opened = open_game(name)
+            engines.append(opened.spec.new_game(opened.model))
+        agents = [RandomAgent() for _ in range(engines[0].num_players)]
+        rates, batch, rounds = [0.0, 0.0], 200, 0
+        deadline = time.perf_counter() + seconds
+        while rounds < 3 or time.perf_counter() < deadline:
+            for k, engine in enumerate(engines):
+                start = time.process_time()
+                for s in range(rounds * batch, (rounds + 1) * batch):
+                    play(engine, agents, s)
+                rates[k] = max(rates[k], batch / max(time.process_time() - start, 1e-9))
+            rounds += 1
+        ratio = rates[1] / rates[0]
+        rows[data_name] = {"python": rates[0], "data": rates[1], "ratio": ratio}
+        echo(f"  {data_name:<14} {rates[1]:8.0f} games/s | {python_name} (Python) "
+             f"{rates[0]:8.0f} games/s | ratio {ratio:4.2f}  "
+             f"{_verdict(ratio, GOALS['data engine'], at_least=True)}")
+    return rows
+
+
 def _games_per_second(name: str, seconds: float, rounds: int = SIM_ROUNDS) -> dict:
     """Random games a second through core.play (what `pnp simulate` plays), in the process's
     CPU time (time.process_time: the machine's other load barely moves it) and in wall time:
@@ -415,5 +454,6 @@ def run(sizes=(54, 540, 5400, 54000), games=None, sim_seconds=2.0, echo=print) -
         figures["decks"] = _decks(folder, sizes, pnp, echo)
     figures["serve"] = _live_page(echo)
     figures["engines"] = _engine_ceilings(games, sim_seconds, echo)
+    figures["data_engines"] = _data_engines(games, sim_seconds, echo)
     figures["simulation"] = _simulation(games, sim_seconds, echo)
     return figures

@@ -28,10 +28,10 @@ def test_bench_prints_every_ratio_with_its_goal():
                     "tight loop", "Simulation", "games/s", "Live page", "median",
                     "a card from its layout file, beyond 1:", "time a card (linear in cards), 18 vs 1 cards"):
         assert heading in text, heading
-    # judged: two builds, two engines; shown without a verdict at these sizes: deck time,
-    # memory, linearity, a card from its layout
-    assert text.count("goal") == 8
-    assert text.count(": met") + text.count(": NOT MET") == 4
+    # judged: two builds, two engines, Experior's data engine against its Python one; shown
+    # without a verdict at these sizes: deck time, memory, linearity, a card from its layout
+    assert text.count("goal") == 9
+    assert text.count(": met") + text.count(": NOT MET") == 5
     assert text.count(": no verdict (") == 4
     assert "goal <= 1.50: no verdict (judged at 54 cards or more)" in text
     assert [row["cards"] for row in figures["decks"]] == [1, 18]
@@ -40,6 +40,8 @@ def test_bench_prints_every_ratio_with_its_goal():
     assert figures["cold_builds"]["games"]["wuxing"]["ratio"] > 0
     assert set(figures["engines"]) == {"wuxing", "experior"}
     assert all(row["ratio"] > 0 for row in figures["engines"].values())
+    assert set(figures["data_engines"]) == {"experior-data"}
+    assert figures["data_engines"]["experior-data"]["ratio"] > 0
     wuxing = figures["simulation"]["wuxing"]
     assert wuxing["cpu"] > 0 and wuxing["wall"] > 0
     assert "CPU" in text and "wall" in text

@@ -25,7 +25,7 @@ Row = dict[str, Any]
 Fn = Callable[[Row], Any]
 
 _TOKEN = re.compile(r"""\s*(?:(?P<num>(?:\d+\.\d+|0|[1-9]\d*))(?![\w.])|(?P<name>[A-Za-z_]\w*)
-                    |(?P<str>'[^'\\{}]*'|"[^"\\{}]*")|(?P<op>==|!=|<=|>=|[<>()|,.+*-]))""", re.X)
+                    |(?P<str>'[^'\\{}]*'|"[^"\\{}]*")|(?P<op>==|!=|<=|>=|[<>()|,.+*\[\]-]))""", re.X)
 _EXPRESSION = re.compile(r"\{\{(.*?)\}\}", re.S)  # a {{ ... }}; its inside holds no braces
 _CONSTANTS = {"true": True, "True": True, "false": False, "False": False, "none": None,
               "None": None}
@@ -58,11 +58,14 @@ def _lookup(name: str) -> Fn:
 
 
 def compile_direct(raw: str, filters: dict[str, Callable],
-                   constants: dict[str, Any] | None = None) -> tuple[Fn, frozenset[str]] | None:
+                   constants: dict[str, Any] | None = None,
+                   lookups: bool = False) -> tuple[Fn, frozenset[str]] | None:
     """(a function of the row, the names it reads) for `raw` when it is text around simple
     `{{ expression }}`s whose filters are among `filters` (pure functions of their arguments)
     or JINJA_FILTERS; else None. `constants`: names that are the same on every row (not
-    columns), whose dict keys an expression may read as attributes (`game.title`)."""
+    columns), whose dict keys an expression may read as attributes (`game.title`).
+    `lookups`: the row's values are dicts and lists (a rules engine's state), read with
+    `me.wounds` and `me[card.type]` as the sandbox reads a key or an index."""
     if "{%" in raw or "{#" in raw or "\r" in raw:  # tags; newlines Jinja2 would rewrite
         return None
     pieces = _EXPRESSION.split(raw)
@@ -75,7 +78,7 @@ def compile_direct(raw: str, filters: dict[str, Callable],
             return None  # whitespace control, or a tag inside a tag
         try:
             tokens = _tokens(inner)
-            parser = _Parser(tokens, filters, constants or {})
+            parser = _Parser(tokens, filters, constants or {}, lookups)
             parts.append(parser.expression(printed=True))
             if parser.at < len(tokens):
                 raise _NotSimple
@@ -106,8 +109,9 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 
 class _Parser:
     def __init__(self, tokens: list[tuple[str, str]], filters: dict[str, Callable],
-                 constants: dict[str, Any]):
+                 constants: dict[str, Any], lookups: bool = False):
         self.tokens, self.filters, self.constants, self.at = tokens, filters, constants, 0
+        self.lookups = lookups
         self.names: set[str] = set()
 
     def _peek(self) -> tuple[str, str]:
@@ -244,10 +248,25 @@ class _Parser:
             if self._peek()[1] == "(":
                 raise _NotSimple  # a call
             self.names.add(text)
-            if self._peek() == ("op", "."):
+            if self._peek() == ("op", ".") and not (self.lookups and text not in self.constants):
                 return _const(self._attributes(text))
-            return _lookup(text)
+            node = _lookup(text)
+            while self.lookups and self._peek() in (("op", "."), ("op", "[")):
+                node = self._item(node)
+            return node
         return _const(self._constant())
+
+    def _item(self, node: Fn) -> Fn:
+        """`.key` or `[expression]` after a value: the sandbox's getattr, then getitem, of a
+        dict or list. A key that is also a dict method's name (`items`) keeps Jinja2."""
+        if self._take("op") == ".":
+            key = self._take("name")
+            if hasattr(dict, key):
+                raise _NotSimple
+            return _keyed(node, _const(key))
+        index = self.expression()
+        self._take("op", "]")
+        return _keyed(node, index)
 
     def _attributes(self, name: str) -> Any:
         """`game.title`: Jinja2's sandbox, finding no such attribute of a dict, gives its item;
@@ -284,6 +303,18 @@ def _filtered(fn: Callable[..., Any], inner: Fn, args: list[tuple[Fn | None, Any
     return lambda row: fn(inner(row), *[arg(row) for arg in parts])
 
 
+def _keyed(node: Fn, key: Fn) -> Fn:
+    def get(row: Row) -> Any:
+        value, k = node(row), key(row)
+        if type(value) not in (dict, list, tuple):
+            raise Undefined(f"{k}")
+        try:
+            return value[k]
+        except (KeyError, IndexError, TypeError):
+            raise Undefined(f"{k}") from None
+    return get
+
+
 def _const(value: Any) -> Fn:
     return lambda row: value
 
@@ -293,6 +324,7 @@ def _binary(op: Callable[[Any, Any], Any], a: Fn, b: Fn) -> Fn:
 
 
 _NUMBERS = (int, float)
+INT_BITS = 10_000  # sandbox.MAX_INT_BITS (not imported: it imports Jinja2)
 
 
 def _limited(symbol: str, a: Fn, b: Fn) -> Fn:
@@ -304,6 +336,9 @@ def _limited(symbol: str, a: Fn, b: Fn) -> Fn:
         x, y = a(row), b(row)
         if type(x) in _NUMBERS and type(y) in _NUMBERS and (symbol == "+" or float in (
                 type(x), type(y))):
+            return op(x, y)
+        if type(x) is int and type(y) is int and \
+                x.bit_length() + y.bit_length() <= INT_BITS:   # a product the sandbox allows
             return op(x, y)
         from ...sandbox import TemplateLimit, check_binop, check_size
 

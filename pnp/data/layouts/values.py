@@ -150,6 +150,11 @@ def _colour_converter(palette: dict[str, Colour]) -> Callable[[Any], Colour | No
     return convert
 
 
+# names a face's expressions may read that are known only when it is drawn: the row itself, and
+# whether this is an --ink-saver print (its backgrounds outlined, so marks on them go dark)
+DRAWN = frozenset({"row", "ink_saver"})
+
+
 class Value:
     """One property of one element, ready to give its value for a card."""
 
@@ -187,7 +192,7 @@ class Value:
                 self.direct = direct[0]
             else:  # Jinja2 parses and compiles to Python: only what needs it
                 self.template = scope.compile(raw, where)
-        if not names & (scope.columns | {"row"}):
+        if not names & (scope.columns | DRAWN):
             # the same on every row (palette, game, vars): work it out once, here
             try:
                 self.const = convert(
@@ -279,7 +284,7 @@ class Scope:
         self.columns = frozenset(columns)
         self.palette = palette
         self.constants = constants  # palette, game and the component's vars
-        self.known = self.columns | {"row"} | set(constants)
+        self.known = self.columns | DRAWN | set(constants)
         self._env: Any = None  # Jinja2's, made when an expression first needs it
         self._direct_args: tuple[dict, dict] | None = None  # (filters, constants) for direct
 
@@ -333,7 +338,7 @@ class Scope:
         if self._direct_args is None:
             filters = _direct_filters(self.palette)
             fixed = {k: v for k, v in self.constants.items()  # (a column hides a constant)
-                     if k not in self.columns and k != "row"}
+                     if k not in self.columns and k not in DRAWN}
             self._direct_args = ({n: filters[n] for n in DIRECT_FILTERS}, fixed)
         return compile_direct(raw, *self._direct_args)
 

@@ -50,7 +50,8 @@ def faces(c: Component):
     return [(face(c.front, i), face(c.back_for(i), i)) for i in range(len(c.counts))]
 
 
-def build_kit(model: Model, fonts) -> Kit:
+def build_kit(model: Model, fonts, extra: dict | None = None) -> Kit:
+    """The kit; `extra` adds names to the booklet's context (a rules game's how_to_play)."""
     kit = Kit(model.common.title)
     labels = {c.name: [_label(c, i) for i in range(len(c.counts))] for c in model.components}
     for c in model.components:
@@ -78,6 +79,6 @@ def build_kit(model: Model, fonts) -> Kit:
     # the numbers a designer's rules state, named in game.toml's [options] ({{ options.hand }})
     options = model.common.folder.section("options", required=False)
     text = booklet_text(model.common, {"cards": rows, "components": listing,
-                                       "options": options})
+                                       "options": options, **(extra or {})})
     kit.booklet = Booklet(model.common.title, text, {}, source=str(model.common.folder.path))
     return kit
