@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
-from .errors import Finding, PnpError, RulesError, error, warning
+from .errors import DataError, Finding, PnpError, RulesError, Source, error, warning
 from .units import MM, PAPERS
 
 if TYPE_CHECKING:
@@ -87,7 +87,34 @@ def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
     kit, fonts, findings = _prepare(game, force=True)
     result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(PAPERS[paper]),
                                                placements=False))
-    return findings + _drawn(game, result)
+    return findings + _drawn(game, result) + meaning(game, kit, fonts)
+
+
+def meaning(game: OpenGame, kit, fonts) -> list[Finding]:
+    """What the printed kit says against what the rules mean: every face shows the fields a
+    player needs (shown.py), in colours that stay told apart (distinct.py), and the booklet
+    states no number or rule of its own (bound.py)."""
+    from . import distinct
+    from .shown import check_faces, declared, deck_required, draw_faces, merged
+
+    folder = game.folder
+    try:
+        required = merged(declared(folder), deck_required(getattr(game.model, "checks", ())))
+    except DataError as exc:
+        return [error(exc.message, Source(Path(exc.path)) if exc.path else None, exc.field)]
+    palette = game.model.common.palette
+    _, drawn, _ = distinct.groups(folder, palette)
+    faces = draw_faces(kit, fonts, set(required) | {kind for kind, _ in drawn.values()})
+    return (check_faces(faces, required, folder.path)
+            + distinct.check(folder, palette, faces, folder.path) + _booklet_meaning(kit))
+
+
+def _booklet_meaning(kit) -> list[Finding]:
+    """The booklet template's numbers, tables and rule sentences (bound.py)."""
+    from .bound import check
+
+    t = getattr(kit.booklet.text, "source", None) if kit.booklet else None
+    return check(t.text, t.name, t.rulings, t.texts, t.values) if t else []
 
 
 def _drawn(game: OpenGame, result) -> list[Finding]:

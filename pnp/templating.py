@@ -5,8 +5,9 @@ DataError naming the template file and, where known, its line."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from .errors import DataError
 
@@ -39,6 +40,18 @@ class TemplateText(str):
     it is laid out later (an unknown figure) names the file the designer must edit."""
 
     template: str = ""
+    source: "TemplateSource | None" = None  # what pnp/bound.py checks it against
+
+
+@dataclass(frozen=True)
+class TemplateSource:
+    """A booklet template as written, with what it may state (pnp/bound.py checks it)."""
+
+    text: str
+    name: str  # as the designer finds it: "templates/legolas/booklet.md.j2"
+    rulings: tuple = ()
+    texts: Mapping[str, str] = field(default_factory=dict)  # each ruling's printed text
+    values: Mapping[str, Any] = field(default_factory=dict)  # numbers it may state by name
 
 
 def _loader(folders: list[Path]):
@@ -143,10 +156,11 @@ def environment(loader=None, bytecode_cache=None):
                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                          bytecode_cache=bytecode_cache)
     env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
+    env.filters["counting"] = lambda text: text  # marks a number that states no rule (bound.py)
     return env
 
 
-def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:
+def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> TemplateText:
     from . import textcache
 
     data = plain(context)

@@ -151,13 +151,25 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any]) -> None:
         if v["opacity"] < 1:
             c.setFillAlpha(max(0.0, v["opacity"]))
             c.setStrokeAlpha(max(0.0, v["opacity"]))
-    s.element(e.name, x, y, bw, bh)  # the box proofs outline (turned with the element)
+    # the box proofs outline (turned with the element), with what it shows from which fields
+    if s.record:
+        s.element(e.name, x, y, bw, bh, _shows(v), e.reads, e.when_reads, e.paints,
+                  tuple(v[p] for p in ("fill", "stroke", "colour") if v.get(p) is not None))
     try:
         DRAW[e.type](L, s, e, v, x, y, bw, bh)
     except ValueProblem as exc:
         s.report(f'element "{e.name}" ({e.origin.name}): {exc}', e.name)
     if own:
         c.restoreState()
+
+
+def _shows(v: dict[str, Any]) -> str:
+    """What of an element a player reads: its text, icon or picture, a figure's values."""
+    parts = [to_text(v[p]) for p in ("text", "icon", "src", "figure") if v.get(p) is not None]
+    args = v.get("args")
+    if isinstance(args, dict):
+        parts += [to_text(a) for a in args.values()]
+    return " ".join(p for p in parts if p)
 
 
 def _field(e, exc: Exception) -> str:

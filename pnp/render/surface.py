@@ -54,6 +54,11 @@ class Element:
 
     name: str
     rect: Rect
+    shows: str = ""  # what it drew that a player reads: its text, icon name or figure's values
+    reads: tuple[str, ...] = ()  # the row's fields that content was drawn from
+    when: tuple[str, ...] = ()  # the row's fields that decided it is drawn at all
+    paints: tuple[str, ...] = ()  # the row's fields its colours come from (a suit's frame)
+    colours: tuple = ()  # the colours it was drawn in (fill, stroke, text), as (r, g, b)
 
 
 def _apply(m: tuple, x: float, y: float) -> tuple[float, float]:
@@ -94,16 +99,20 @@ class Surface:
         # element boxes and text measured against the cut line are kept relative to this frame
         self._origin = self.c._currentMatrix
 
-    def element(self, name: str, x: float, y: float, w: float, h: float) -> None:
+    def element(self, name: str, x: float, y: float, w: float, h: float, shows: str = "",
+                reads: tuple[str, ...] = (), when: tuple[str, ...] = (),
+                paints: tuple[str, ...] = (), colours: tuple = ()) -> None:
         """Record a named box drawn in the canvas's current frame (a drawer that translates or
-        rotates still reports it where it lands on the face)."""
+        rotates still reports it where it lands on the face), with what it shows and the
+        fields it shows (pnp/shown.py checks faces against their rows with these)."""
         if not self.record:
             return
         m = _relative(self._origin, self.c._currentMatrix)
         corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         self.elements.append(Element(name, Rect(min(xs), min(ys), max(xs) - min(xs),
-                                                max(ys) - min(ys))))
+                                                max(ys) - min(ys)), shows, reads, when,
+                                     paints, colours))
 
     def report(self, message: str, field: str | None = None, level: str = "error",
                source: Source | None = None) -> None:
@@ -148,7 +157,7 @@ class Surface:
         if field:
             width = max_width or self.fonts.width(text, size, role)
             left = {"centre": x - width / 2, "right": x - width}.get(align, x)
-            self.element(field, left, y - 0.25 * size, width, 1.1 * size)
+            self.element(field, left, y - 0.25 * size, width, 1.1 * size, text)
         self._check_size(size, text, field, source)
         width = draw_line(self.c, self.fonts, text, x, y, size, role, align)
         left = x - {"centre": width / 2, "right": width}.get(align, 0.0)
@@ -162,7 +171,7 @@ class Surface:
         """Wrap text into the box (x, y) - (x + w, y + h), shrinking from size to min_size."""
         self._check_glyphs(text, role, field, source)
         if field:
-            self.element(field, x, y, w, h)
+            self.element(field, x, y, w, h, text)
         fitted = fit(self.fonts, text, w, h, size, min_size, role)
         if fitted is None:
             self.report(f"text does not fit its box even at {min_size:g} pt: {text[:40]!r}...",

@@ -76,6 +76,9 @@ def build_kit(model: Model, fonts, extra: dict | None = None) -> Kit:
          "text": str(cards.table.rows[i].get("text", ""))} for i in range(len(cards.counts))]
     listing = [{"name": c.name, "title": c.title, "count": sum(c.counts)}
                for c in model.components]
-    text = booklet_text(model.common, {"cards": rows, "components": listing, **(extra or {})})
+    # the numbers a designer's rules state, named in game.toml's [options] ({{ options.hand }})
+    options = model.common.folder.section("options", required=False)
+    text = booklet_text(model.common, {"cards": rows, "components": listing,
+                                       "options": options, **(extra or {})})
     kit.booklet = Booklet(model.common.title, text, {}, source=str(model.common.folder.path))
     return kit

@@ -299,6 +299,27 @@ def layout_text(model: Model) -> str:
     return " / ".join(" ".join(p) for p in model.paths())
 
 
+def start_links(model: Model) -> str:
+    """How each path's starting islands are linked, as W21 states it (computed from the board,
+    so another layout cannot leave a false sentence): "on path 1 Yang's island generates
+    Yin's; on path 2 Yin's destroys Yang's"."""
+    first, second = (p.name for p in model.players[:2]) if len(model.players) >= 2 \
+        else engine.SEAT_NAMES
+    out = []
+    for n, path in enumerate(model.paths(), 1):
+        if not path:
+            continue
+        ours, theirs = path[0], path[-1]
+        for table, verb in ((engine.GENERATES, "generates"), (engine.DESTROYS, "destroys")):
+            if table.get(ours) == theirs:
+                out.append(f"on path {n} {first}'s island {verb} {second}'s")
+            elif table.get(theirs) == ours:
+                out.append(f"on path {n} {second}'s island {verb} {first}'s")
+        if ours == theirs:
+            out.append(f"on path {n} both start on {ours}")
+    return "; ".join(out)
+
+
 def _validate_layout_figures(model: Model) -> list[Finding]:
     """W21 prints win rates measured on one layout: a new islands.csv needs new figures."""
     ruling = next((r for r in model.common.rulings if r.id == LAYOUT_RULING), None)
@@ -458,9 +479,10 @@ def enforced_rulings(model: Model) -> Enforced:
                   pawns_turn_age=VARIANT_AGES["pawns_turn"],
                   set_aside_variant=used[not model.set_aside],
                   pawns_turn_variant=used[not model.pawns_turn],
-                  generated_wins_option=used[model.generated_wins])
+                  generated_wins_option=used[model.generated_wins],
+                  start_links=start_links(model))
     params = dict(engine.WuxingGame.RULINGS)
-    params.update(W21=LAYOUT_FIGURES,
+    params.update(W21=LAYOUT_FIGURES + ("start_links",),
                   W3=("set_aside_age", "set_aside_variant"),
                   W6=("generated_wins_option",),
                   W8=("pawns_turn_age", "pawns_turn_variant"))
