@@ -15,8 +15,10 @@ from .errors import INTERRUPTED, INTERRUPTED_EXIT, PnpError, RulesError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
-PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-                     default="a4", show_default=True)
+PAPER = click.option("--paper", metavar="NAME|WxH",
+                     help="a4, letter, a3, a5, legal, tabloid, any of them -landscape (a4-landscape), "
+                          "or a size such as 300x200mm or 11x17in (default: the game's [print] "
+                          "paper, else a4).")
 
 
 def _fail(exc: PnpError) -> None:
@@ -273,7 +275,7 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
         offset = _pair(back_offset, "--back-offset")
     else:
         offset = profile.back_offset if profile else (0.0, 0.0)
-    return {"paper": paper.lower(), "bleed_mm": bleed, "backs": not no_backs, "force": force,
+    return {"paper": paper, "bleed_mm": bleed, "backs": not no_backs, "force": force,
             "layout": layout, "back_offset_mm": offset, "ink_saver": ink_saver, "proof": proof,
             "scale": profile.scale if profile else 1.0}
 
@@ -347,7 +349,7 @@ def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi:
         default = "{}-" + service
     opened = open_game(game)
     target = out or Path("output") / default.format(opened.name)
-    summary, findings = run(opened, fmt, target, paper=paper.lower(), bleed_mm=bleed,
+    summary, findings = run(opened, fmt, target, paper=paper, bleed_mm=bleed,
                             dpi=dpi, force=force, service=service, cmyk=cmyk)
     _show(findings)
     click.echo(summary)
@@ -445,15 +447,16 @@ def serve(game: str, host: str, port: int, dpi: int) -> None:
 @PAPER
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
               default=Path("output/calibration.pdf"), show_default=True)
-def calibrate(paper: str, out: Path) -> None:
+def calibrate(paper: str | None, out: Path) -> None:
     """A two-page sheet to check 100 % scale and measure the printer's duplex shift."""
     from .export.outputs import export_calibration
     from .output import atomic_output
     from .render.fonts import load_fonts
-    from .units import PAPERS
+    from .layout.paper import parse_paper
 
+    sheet = parse_paper(paper or "a4")
     with atomic_output(out) as tmp:
-        export_calibration(load_fonts(), tmp, PAPERS[paper.lower()])
+        export_calibration(load_fonts(), tmp, sheet.size)
     click.echo(f"{out}: print it double-sided at 100 % and follow the steps on it")
 
 

@@ -95,10 +95,15 @@ def faces(kit: Kit, backs: bool = True) -> list[Face]:
 
 def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
                chosen: list[Face] | None = None, size: tuple[float, float] | None = None,
-               cmyk: bool = False) -> list[Finding]:
+               cmyk: bool = False, turned: bool = False) -> list[Finding]:
     """One face per page: MediaBox = trim + bleed, TrimBox and BleedBox set, in the order
     front 1, back 1, front 2, back 2 ... (what print-on-demand services ask for). `size`: the
-    trim to draw every face at (a service's product), instead of the sheet's own."""
+    trim to draw every face at (a service's product), instead of the sheet's own. `turned`: a
+    landscape card on a portrait product, its face a quarter turn round (as on a kit sheet:
+    fronts anticlockwise, backs the other way, so a back stands upright behind its front)."""
+    from ..layout.grid import Rect
+    from ..render.pdf import piece_matrix
+
     findings: list[Finding] = []
     c = _canvas(path, (100, 100), fonts, cmyk)
     c.setTitle(f"{kit.title}: print-on-demand faces")
@@ -110,9 +115,11 @@ def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
         c.setBleedBox((0, 0, w + 2 * bleed, h + 2 * bleed))
         c.saveState()
         c.translate(bleed, bleed)
+        if turned:
+            c.transform(*piece_matrix(Rect(0, 0, w, h), True, face.back))
         fn = face.piece.back if face.back else face.piece.front
         if fn is not None:
-            drawer.draw(face.piece, fn, w, h, bleed, face.sheet.shape)
+            drawer.draw(face.piece, fn, *((h, w) if turned else (w, h)), bleed, face.sheet.shape)
         c.restoreState()
         c.showPage()
     c.save()
