@@ -26,14 +26,17 @@ class OpenGame:
 
     @property
     def name(self) -> str:
-        return self.folder.slug
+        """What its outputs are called: a variant's build does not replace the game's own."""
+        variant = self.folder.variant
+        return self.folder.slug + (f"-{variant}" if variant else "")
 
 
-
-def open_game(name_or_path: str, cwd: Path | None = None) -> OpenGame:
+def open_game(name_or_path: str, cwd: Path | None = None,
+              variant: str | None = None) -> OpenGame:
+    """A game by name or folder; `variant`: one of its [variants.<name>] applied."""
     from .games.registry import get
 
-    folder = GameFolder.open(find_game(name_or_path, cwd))
+    folder = GameFolder.open(find_game(name_or_path, cwd), variant)
     spec = get(folder.get("game", "engine"), folder.toml_path)
     return OpenGame(folder, spec, spec.load(folder))
 

@@ -72,11 +72,22 @@ class GameFolder:
     # Data errors found while loading (one per bad cell, row or file), so one run names them
     # all; a kit is only drawn when this stays empty (see pnp/project.py).
     problems: list[Finding] = field(default_factory=list)
+    variant: str | None = None  # the [variants.<name>] applied to config (data/variants.py)
+    # that variant's element properties: layout file as written -> element -> properties
+    element_overrides: dict[str, dict[str, dict]] = field(default_factory=dict)
 
     @classmethod
-    def open(cls, path: Path) -> "GameFolder":
+    def open(cls, path: Path, variant: str | None = None) -> "GameFolder":
+        from .variants import apply_variant
+
         config = read_toml(inside(path, GAME_FILE, Source(path / GAME_FILE)))
         folder = cls(path, config)
+        if variant is not None:
+            folder.config, folder.element_overrides = apply_variant(config, variant,
+                                                                    folder.toml_path)
+            folder.variant = variant
+            for ref in folder.element_overrides:
+                folder.file(ref, field=f"variants.{variant}.elements.{ref}")
         folder.section("game")  # must exist
         return folder
 
