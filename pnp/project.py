@@ -28,7 +28,7 @@ class OpenGame:
     def name(self) -> str:
         """What its outputs are called: a variant's build does not replace the game's own."""
         variant = self.folder.variant
-        return self.folder.slug + (f"-{variant}" if variant else "")
+        return self.folder.slug + (f"-{variant.name}" if variant else "")
 
 
 def open_game(name_or_path: str, cwd: Path | None = None,

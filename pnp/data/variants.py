@@ -11,19 +11,32 @@ settings when it is chosen (`--variant <name>`):
     back = "layouts/back-bw.toml"
     [variants.bw.elements."layouts/attack.toml".ground]   # an element's properties
     fill = "#ffffff"
+    [variants.bw.files]                   # a data file read in place of another
+    "players.csv" = "players-bw.csv"
 
 Any other table (`[variants.bw.print]`, `[variants.bw.options]`) is merged into the game's
 table of that name and checked as if written there."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
 from ..errors import DataError
 
-ELEMENTS = "elements"  # not a game.toml section: overrides of the layout files' elements
+ELEMENTS = "elements"  # not game.toml sections: overrides of the layout files' elements,
+FILES = "files"  # and of the data files read
+
+
+@dataclass
+class Variant:
+    """A chosen variant's overrides of what is not in game.toml itself."""
+
+    name: str
+    elements: dict[str, dict[str, dict]] = field(default_factory=dict)  # file -> element -> props
+    files: dict[str, str] = field(default_factory=dict)  # data file -> the one read instead
 
 
 def _close(name: str, known) -> str:
@@ -37,10 +50,10 @@ def variant_names(config: dict) -> list[str]:
 
 
 def apply_variant(config: dict[str, Any], name: str,
-                  path: Path) -> tuple[dict[str, Any], dict[str, dict[str, dict]]]:
-    """game.toml's settings with variant `name` applied, and its element overrides (layout
-    file as written -> element -> properties). An unknown name is an error naming the close
-    one and the variants the game has."""
+                  path: Path) -> tuple[dict[str, Any], Variant]:
+    """game.toml's settings with variant `name` applied, and its overrides of layout elements
+    and data files. An unknown name is an error naming the close one and the variants the
+    game has."""
     table = config.get("variants")
     if table is not None and not isinstance(table, dict):
         raise DataError("[variants] must hold tables such as [variants.bw]", path,
@@ -54,14 +67,20 @@ def apply_variant(config: dict[str, Any], name: str,
     if not isinstance(overlay, dict):
         raise DataError(f"[variants.{name}] must be a table", path, field=f"variants.{name}")
     merged = {k: v for k, v in config.items() if k != "variants"}
-    elements: dict[str, dict[str, dict]] = {}
+    variant = Variant(name)
     for section, value in overlay.items():
         where = f"variants.{name}.{section}"
         if not isinstance(value, dict):
             raise DataError(f"[{where}] must be a table of the settings it changes", path,
                             field=where)
         if section == ELEMENTS:
-            elements = _elements(value, path, where)
+            variant.elements = _elements(value, path, where)
+        elif section == FILES:
+            for key, other in value.items():
+                if not isinstance(other, str):
+                    raise DataError(f"[{where}] names a file for each file: \"{key}\" = "
+                                    "\"other.csv\"", path, field=f"{where}.{key}")
+            variant.files = dict(value)
         elif section == "component":
             merged["component"] = _components(config.get("component"), value, path, where)
         elif section == "palette":
@@ -75,7 +94,7 @@ def apply_variant(config: dict[str, Any], name: str,
         else:
             base = config.get(section) or {}
             merged[section] = {**base, **value} if isinstance(base, dict) else value
-    return merged, elements
+    return merged, variant
 
 
 def _components(base: Any, value: dict, path: Path, where: str) -> list:

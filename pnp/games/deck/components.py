@@ -88,8 +88,10 @@ class Compiler:
         from ...data.variants import override_elements
 
         folder = self.folder
-        for named, props in folder.element_overrides.items():
-            where = f"variants.{folder.variant}.elements.{named}"
+        if folder.variant is None:
+            return
+        for named, props in folder.variant.elements.items():
+            where = f"variants.{folder.variant.name}.elements.{named}"
             if inside(folder.path, named, Source(folder.toml_path), where).resolve() == \
                     spec.path.resolve():
                 override_elements(spec, props, folder.toml_path, where)
