@@ -23,10 +23,10 @@ BASE = {"game": {"title": "T"}, "palette": {"night": "#26324a", "sun": "#e0a526"
 
 
 def test_a_variant_overrides_the_palette_and_adds_settings_and_leaves_the_rest():
-    config, elements = apply_variant(BASE, "bw", TOML)
+    config, variant = apply_variant(BASE, "bw", TOML)
     assert config["palette"] == {"night": "#000000", "sun": "#e0a526"}
     assert config["print"] == {"paper": "a5"}
-    assert "variants" not in config and elements == {}
+    assert "variants" not in config and variant.elements == {} and variant.files == {}
     assert BASE["palette"]["night"] == "#26324a"  # the game's own settings are untouched
 
 
@@ -105,3 +105,48 @@ def test_build_variant_bw_of_legolas_is_grey_and_named_apart(tmp_path, monkeypat
     assert wrong.output.strip().splitlines() == [
         "Error: game.toml, field \"variants\": no variant 'bww' (did you mean 'bw'?); "
         "game.toml has bw (add it as [variants.bww])"]
+
+
+def test_a_variant_reads_another_data_file_and_a_missing_one_is_named(tmp_path):
+    from pnp.project import prepare
+
+    folder = _deck(tmp_path, '[variants.bw.files]\n"cards.csv" = "cards-bw.csv"\n')
+    rows = (folder / "cards.csv").read_text().splitlines()
+    with pytest.raises(DataError, match="cards-bw.csv") as exc:
+        open_game(str(folder), variant="bw")
+    assert exc.value.field == "variants.bw.files.cards.csv"
+    (folder / "cards-bw.csv").write_text("\n".join([rows[0], "Dusk,Draw one card.,night,1"]))
+    kit, _, _ = prepare(open_game(str(folder), variant="bw"))
+    assert [p.name for s in kit.sheets for p in s.pieces] == ["Dusk"]
+    kit, _, _ = prepare(open_game(str(folder)))
+    assert "Dusk" not in [p.name for s in kit.sheets for p in s.pieces]
+
+
+def test_a_variant_may_choose_its_own_paper(tmp_path):
+    from pypdf import PdfReader
+
+    from pnp.project import build
+
+    folder = _deck(tmp_path, '[variants.small.print]\npaper = "a5"\n')
+    build(open_game(str(folder), variant="small"), tmp_path / "small.pdf")
+    build(open_game(str(folder)), tmp_path / "own.pdf")
+    small = PdfReader(tmp_path / "small.pdf").pages[0].mediabox
+    own = PdfReader(tmp_path / "own.pdf").pages[0].mediabox
+    assert (float(small.width), float(small.height)) == pytest.approx((419.53, 595.28), abs=0.01)
+    assert (float(own.width), float(own.height)) == pytest.approx((595.28, 841.89), abs=0.01)
+
+
+def test_validate_export_and_serve_take_the_variant(tmp_path, monkeypatch):
+    from pnp.server import start
+
+    monkeypatch.chdir(tmp_path)
+    folder = _deck(tmp_path, '[variants.bw.palette]\nnight = "#000000"\n')
+    runner = CliRunner()
+    result = runner.invoke(main, ["validate", "-g", str(folder), "--variant", "bw"])
+    assert result.exit_code == 0 and "v-bw: the card data matches the rules" in result.output
+    result = runner.invoke(main, ["export", "-g", str(folder), "--variant", "bw", "--format",
+                                  "pod"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "output" / "v-bw-pod.pdf").is_file()
+    with pytest.raises(DataError, match="no variant 'colour'"):
+        start(str(folder), variant="colour")

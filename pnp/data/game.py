@@ -84,7 +84,12 @@ class GameFolder:
             for ref in folder.variant.elements:
                 folder.file(ref, field=f"variants.{variant}.elements.{ref}")
             for ref, other in folder.variant.files.items():
-                folder.file(other, field=f"variants.{variant}.files.{ref}")
+                name, where = other.split("#")[0], f"variants.{variant}.files.{ref}"
+                # (a published sheet's link is read when used)
+                if "://" not in other and not is_file(inside(path, name, Source(
+                        folder.toml_path), where)):
+                    raise DataError(f"file {name!r} not found in the game folder",
+                                    folder.toml_path, field=where)
         folder.section("game")  # must exist
         return folder
 

@@ -186,7 +186,7 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
                         field=f"{where}.shape")
     w, h = _size(folder, table, kind, shape, where)
     origin = Source(path)
-    data = _text(table, "data", path, where)
+    data = folder.read_as(_text(table, "data", path, where))  # a variant may read another
     if data:
         rows = read_table(folder.path, data, origin, f"{where}.data",
                           _text(table, "cache", path, where))
