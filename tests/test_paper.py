@@ -174,3 +174,23 @@ def test_a_landscape_deck_prints_turned_on_the_game_crafters_poker_card(tmp_path
     assert differ(Image.Transpose.ROTATE_90) < 8 < differ(Image.Transpose.ROTATE_270)
     manifest = (tmp_path / "tgc" / "manifest.csv").read_text()
     assert re.search(r",825,1125,poker,", manifest)
+
+
+@pytest.mark.parametrize("paper,per_page,turned", [
+    ("a3", 18, True), ("tabloid", 16, False), ("a4-landscape", 8, False), ("a5", 4, False),
+    ("a3-landscape", 18, False), ("letter-landscape", 8, False)])
+def test_cards_per_sheet_as_the_kit_prints_them(paper, per_page, turned):
+    from pnp.kit import Kit, Piece, Sheet
+    from pnp.render.fonts import load_fonts
+
+    def draw(surface):
+        pass
+
+    sheet = Sheet("Cards", 63 * MM, 88 * MM,
+                  tuple(Piece("card", f"c{i}", draw, draw) for i in range(72)))
+    renderer = KitRenderer(Kit("k", sheets=[sheet]), load_fonts(),
+                           Options(parse_paper(paper).size, 3 * MM))
+    renderer.plan()
+    plan = renderer.plans[0]
+    assert (plan.grid.per_page, plan.turned) == (per_page, turned)
+    assert len(plan.pages) == -(-72 // per_page)
