@@ -194,3 +194,25 @@ def test_cards_per_sheet_as_the_kit_prints_them(paper, per_page, turned):
     plan = renderer.plans[0]
     assert (plan.grid.per_page, plan.turned) == (per_page, turned)
     assert len(plan.pages) == -(-72 // per_page)
+
+
+def test_calibration_backs_mirror_about_the_long_edge_and_small_paper_is_refused(tmp_path):
+    from pypdf import PdfReader
+
+    out = tmp_path / "cal.pdf"
+    result = CliRunner().invoke(main, ["calibrate", "--paper", "a4-landscape", "-o", str(out)])
+    assert result.exit_code == 0
+    pages = PdfReader(out).pages
+    assert [float(p.mediabox.width) for p in pages] == pytest.approx([841.89] * 2, abs=0.01)
+    small = CliRunner().invoke(main, ["calibrate", "--paper", "a5", "-o", str(tmp_path / "s.pdf")])
+    assert small.exit_code != 0 and small.output.startswith("Error: --paper: the calibration")
+    assert not (tmp_path / "s.pdf").exists()
+
+
+def test_calibration_crosses_on_a_landscape_back_lie_behind_the_fronts():
+    from pnp.layout.paper import flip_back
+
+    w, h = parse_paper("a4-landscape").size
+    assert flip_back(30 * MM, h - 30 * MM, 0, 0, w, h) == pytest.approx((30 * MM, 30 * MM))
+    w, h = parse_paper("a4").size
+    assert flip_back(30 * MM, h - 30 * MM, 0, 0, w, h) == pytest.approx((w - 30 * MM, h - 30 * MM))

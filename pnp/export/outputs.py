@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import Finding, PnpError
 from ..kit import Kit, Piece, Sheet
 from ..layout.grid import PRINTER_MARGIN
+from ..layout.paper import flip_back
 from ..layout.saddle import saddle_order
 from ..render.fonts import Fonts
 from ..render.pieces import PieceDrawer
@@ -24,6 +25,7 @@ from ..units import MM
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's standard deck sheet
 GREY = Color(0.45, 0.45, 0.45)
+CALIBRATION_MIN = (200 * MM, 205 * MM)  # its 150 mm ruler and lines of steps
 FOLD_MARK = (PRINTER_MARGIN + 0.5 * MM, PRINTER_MARGIN + 6 * MM)  # from the sheet's edge
 
 
@@ -279,6 +281,10 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     """Two pages: rulers and a 50 mm square to check "print at 100 %", and crosshairs on both
     sides so the duplex shift can be measured (the back is mirrored like a card back)."""
     W, H = paper
+    if W < CALIBRATION_MIN[0] or H < CALIBRATION_MIN[1]:  # its rulers and steps would be cut
+        raise PnpError(f"--paper: the calibration sheet needs at least {CALIBRATION_MIN[0] / MM:.0f}"
+                       f" x {CALIBRATION_MIN[1] / MM:.0f} mm (A4 or Letter, either way round); "
+                       f"this paper is {W / MM:.0f} x {H / MM:.0f} mm")
     c = _canvas(path, paper, fonts)
     c.setTitle("pnp calibration sheet")
     targets = [(W / 2, H / 2), (30 * MM, H - 30 * MM), (W - 30 * MM, H - 30 * MM),
@@ -322,7 +328,7 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     c.setStrokeColor(black)
     c.setLineWidth(0.4)
     for x, y in targets:
-        cross(W - x, y)  # mirrored, like a card back
+        cross(*flip_back(x, y, 0, 0, W, H))  # mirrored about the long edge, like a card back
     y = H / 2 - 22 * MM
     for size, line in ((10, "Back of the calibration sheet: measure on THIS side."),
                        (9, "Hold the sheet against a light: the crosses printed on this side are "
