@@ -139,10 +139,10 @@ def _sized(game: OpenGame, render, paper: Paper | None = None):
     try:
         return render()
     except NoRoom as exc:
-        if paper is None or paper.where != "--paper":
-            raise DataError(exc.message, game.folder.toml_path,
-                            field=paper.where if paper else None) from None
-        raise PnpError(f"--paper {paper.name}: {exc.message}") from None
+        if paper is not None and paper.where == "--paper":
+            raise PnpError(f"--paper {paper.name}: {exc.message}") from None
+        raise DataError(exc.message, game.folder.toml_path,
+                        field=paper.where if paper and paper.where else None) from None
     except DataError as exc:
         if exc.path is None:
             raise DataError(exc.message, game.folder.toml_path) from None

@@ -216,3 +216,41 @@ def test_calibration_crosses_on_a_landscape_back_lie_behind_the_fronts():
     assert flip_back(30 * MM, h - 30 * MM, 0, 0, w, h) == pytest.approx((30 * MM, 30 * MM))
     w, h = parse_paper("a4").size
     assert flip_back(30 * MM, h - 30 * MM, 0, 0, w, h) == pytest.approx((w - 30 * MM, h - 30 * MM))
+
+
+@pytest.mark.parametrize("paper", ["a4", "a4-landscape"])
+@pytest.mark.parametrize("turned", [False, True])
+def test_a_back_lies_behind_its_front_the_right_way_up(paper, turned):
+    """Turned over like a book page (about the card's own upright axis), a card shows its back
+    upright: the front's top edge is behind the back's top edge, its left behind the back's
+    right. Checked through the paper: a point on the front page lies at flip_back() on the back."""
+    from pnp.layout.paper import flip_back
+
+    w, h = parse_paper(paper).size
+    card_w, card_h = (88 * MM, 63 * MM) if turned else (63 * MM, 88 * MM)  # on the page
+    grid = plan_grid(w, h, card_w, card_h, bleed=3 * MM)
+    face_w, face_h = (card_h, card_w) if turned else (card_w, card_h)  # the face's own frame
+    upside_down = parse_paper(paper).landscape
+    for i in range(grid.per_page):
+        front = piece_matrix(grid.trim(i), turned, False)
+        back = piece_matrix(grid.trim(i, back=True), turned, True, upside_down)
+        for (fu, fv), (bu, bv) in (((face_w / 2, face_h), (face_w / 2, face_h)),  # top
+                                   ((0, face_h / 2), (face_w, face_h / 2))):  # left / right
+            fx, fy = _apply(front, fu, fv)
+            assert flip_back(fx, fy, 0, 0, w, h) == pytest.approx(_apply(back, bu, bv))
+
+
+def test_the_games_own_paper_too_small_names_its_setting(tmp_path):
+    import shutil
+
+    folder = tmp_path / "experior"
+    shutil.copytree(ROOT / "card_data" / "experior", folder)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text() + '\n[print]\npaper = "100x100mm"\n')
+    with pytest.raises(DataError) as exc:
+        build(open_game(str(folder)), tmp_path / "kit.pdf")
+    assert exc.value.field == "print.paper" and exc.value.path == toml
+    assert "63 x 88 mm piece does not fit on a 100 x 100 mm page" in exc.value.message
+    toml.write_text(toml.read_text().replace('"100x100mm"', '"a5"'))
+    built = build(open_game(str(folder)), tmp_path / "kit.pdf")
+    assert built.pages == 26  # A5 holds 4 attack cards a sheet where A4 holds 9

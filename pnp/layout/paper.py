@@ -31,7 +31,7 @@ class Paper:
     name: str  # as it was chosen, for messages ("a4-landscape", "300x200mm")
     width: float
     height: float
-    where: str = "--paper"  # the option or the game.toml setting it came from
+    where: str = "--paper"  # the option or game.toml setting it came from ("": the default)
 
     @property
     def size(self) -> tuple[float, float]:
@@ -52,7 +52,8 @@ def parse_paper(text: str, where: str = "--paper", path: Path | None = None) -> 
     def wrong(message: str) -> PnpError:
         if path is not None:
             return DataError(message, path, field=where)
-        return PnpError(f"{where} {text!r}: {message}")
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        return PnpError(f"{where} {shown!r}: {message}")
 
     name = str(text).strip().lower()
     turn = name.endswith(LANDSCAPE)
@@ -98,7 +99,7 @@ def choose_paper(given: str | Paper | None, config: dict, path: Path) -> Paper:
         return given
     if given is not None:
         return parse_paper(given)
-    return game_paper(config, path) or parse_paper(DEFAULT)
+    return game_paper(config, path) or parse_paper(DEFAULT, where="")
 
 
 def flip_back(x: float, y: float, w: float, h: float, page_w: float,
