@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...data.colours import Colour
+from ...data.colours import hex_colour
 from ...data.game import GameFolder
-from ...data.layouts.compiled import Env, Layout
-from ...errors import DataError, Source
+from ...data.layouts.compiled import Layout
+from ...errors import Source
 from ...units import MM
+from .. import base
 from ..base import Common, layout_constants
-from ..deck.components import Compiler
 from . import engine
 from .geometry import MARGIN, STRIP, board_layout
 from .model import Card, Marker, Model
@@ -47,28 +47,9 @@ def chain() -> list[str]:
     return types
 
 
-def hex_colour(c: Colour) -> str:
-    return "#" + c.hexval()[2:]
-
-
 def load_layouts(folder: GameFolder, common: Common, names: dict[str, Any]) -> dict[str, Layout]:
-    """Each face's layout file, read and checked against its row's columns once: a mistake in
-    one is a data error naming the layout file and the element's property."""
-    chosen = folder.section("layouts", required=False)
-    for key in chosen:
-        if key not in COLUMNS:
-            raise DataError(f"[layouts] has no face {key!r}; it takes: {', '.join(COLUMNS)}",
-                            folder.toml_path, field=f"layouts.{key}")
-    compiler = Compiler(folder, Env(folder.path, common.palette, 3 * MM), common.palette)
-    layouts = {}
-    for face, columns in COLUMNS.items():
-        ref = chosen.get(face, f"layouts/{face.replace('_', '-')}.toml")
-        if not isinstance(ref, str):
-            raise DataError("a layout is a file name such as \"layouts/attack.toml\"",
-                            folder.toml_path, field=f"layouts.{face}")
-        layouts[face] = compiler.layout(ref, columns, names, Source(folder.toml_path),
-                                        f"layouts.{face}")
-    return layouts
+    """Each face's layout file, checked against its row's columns (base.load_layouts)."""
+    return base.load_layouts(folder, common, COLUMNS, names)
 
 
 def layout_names(model: Model) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...data.colours import hex_colour
 from ...data.game import GameFolder
 from ...data.layouts.compiled import Layout
 from ...errors import Source
@@ -35,10 +36,6 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 
-def hexa(colour) -> str:
-    return "#" + colour.hexval()[2:]
-
-
 def cycle_table(elements: dict[str, Element]) -> dict[str, Any]:
     """The cycles as the `wuxing.cycle` figure draws them: the engine's tables (generating order
     round the pentagon, both kinds of link) and the data's name, glyph and colour of each."""
@@ -63,12 +60,13 @@ def load_layouts(folder: GameFolder, common: Common, cycle: dict[str, Any]) -> d
 
 
 def element_row(e: Element, prefix: str = "") -> dict[str, Any]:
-    return {f"{prefix}name": e.name, f"{prefix}glyph": e.glyph, f"{prefix}colour": hexa(e.colour)}
+    return {f"{prefix}name": e.name, f"{prefix}glyph": e.glyph,
+            f"{prefix}colour": hex_colour(e.colour)}
 
 
 def player_row(p: Player) -> dict[str, Any]:
-    return {"owner": p.id, "player": p.name, "player_colour": hexa(p.colour),
-            "player_ink": hexa(p.ink), "symbol": p.symbol}
+    return {"owner": p.id, "player": p.name, "player_colour": hex_colour(p.colour),
+            "player_ink": hex_colour(p.ink), "symbol": p.symbol}
 
 
 def card_row(model: Model, card: Card) -> dict[str, Any]:
@@ -108,7 +106,7 @@ def winner_text(model: Model) -> str:
 
 
 def token_row(t: Token) -> dict[str, Any]:
-    return {"token": t.id, "name": t.name, "count": t.count, "colour": hexa(t.colour),
+    return {"token": t.id, "name": t.name, "count": t.count, "colour": hex_colour(t.colour),
             "label": t.label}
 
 
