@@ -150,3 +150,12 @@ def test_validate_export_and_serve_take_the_variant(tmp_path, monkeypatch):
     assert (tmp_path / "output" / "v-bw-pod.pdf").is_file()
     with pytest.raises(DataError, match="no variant 'colour'"):
         start(str(folder), variant="colour")
+
+
+def test_a_bad_value_a_variant_gives_an_element_names_game_toml(tmp_path):
+    folder = _deck(tmp_path, '[variants.bw.elements."layouts/back.toml".background]\n'
+                             'fill = "notacolour"\n')
+    with pytest.raises(DataError, match="'notacolour' is missing from game.toml's") as exc:
+        open_game(str(folder), variant="bw")
+    assert exc.value.path == folder / "game.toml" and exc.value.field == "background.fill"
+    open_game(str(folder))  # the game's own build is untouched

@@ -130,3 +130,4 @@ def override_elements(spec, overrides: dict[str, dict], path: Path, where: str) 
             raise DataError(f"{spec.path.name} has no element [{name}]"
                             f"{_close(name, spec.elements)}", path, field=f"{where}.{name}")
         spec.elements[name] = {**spec.elements[name], **props}
+        spec.origins[name] = path  # a mistake in them is game.toml's, not the layout file's
