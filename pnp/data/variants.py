@@ -20,7 +20,6 @@ table of that name and checked as if written there."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,8 @@ class Variant:
 
 
 def _close(name: str, known) -> str:
+    from difflib import get_close_matches  # (only to word an error: 2 ms a build otherwise)
+
     close = get_close_matches(name, list(known), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from difflib import get_close_matches
 from pathlib import Path
 
 from ..errors import DataError, PnpError
@@ -63,6 +62,8 @@ def parse_paper(text: str, where: str = "--paper", path: Path | None = None) -> 
     else:
         m = _SIZE.match(base)
         if m is None:
+            from difflib import get_close_matches  # (only to word the error: 2 ms a build)
+
             close = get_close_matches(base, list(PAPERS), n=1)
             hint = f"did you mean {close[0]}? " if close else ""
             raise wrong(f"unknown paper; {hint}use {choices()}")
