@@ -159,3 +159,15 @@ def test_a_bad_value_a_variant_gives_an_element_names_game_toml(tmp_path):
         open_game(str(folder), variant="bw")
     assert exc.value.path == folder / "game.toml" and exc.value.field == "background.fill"
     open_game(str(folder))  # the game's own build is untouched
+
+
+@pytest.mark.parametrize("variant", [
+    '[variants.bw.files]\n"cards.csv" = "../outside.csv"\n',
+    '[variants.bw.elements."../outside.toml".background]\nfill = "#000000"\n'])
+def test_a_variant_cannot_name_a_file_outside_the_game_folder(tmp_path, variant):
+    folder = _deck(tmp_path, variant)
+    (tmp_path / "outside.csv").write_text("title,text,colour,count\nX,y,night,1\n")
+    (tmp_path / "outside.toml").write_text('[background]\ntype = "rect"\n')
+    with pytest.raises(DataError) as exc:
+        open_game(str(folder), variant="bw")
+    assert exc.value.path == folder / "game.toml" and exc.value.field.startswith("variants.bw.")
