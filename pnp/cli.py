@@ -15,8 +15,14 @@ from .errors import INTERRUPTED, INTERRUPTED_EXIT, PnpError, RulesError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
-PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-                     default="a4", show_default=True)
+PAPER = click.option("--paper", metavar="NAME|WxH",
+                     help="a4, letter, a3, a5, legal, tabloid, any of them -landscape (a4-landscape), "
+                          "or a size such as 300x200mm or 11x17in (default: the game's [print] "
+                          "paper, else a4).")
+
+VARIANT = click.option("--variant", metavar="NAME",
+                       help="Build a variant of the game (a [variants.NAME] table of game.toml, "
+                            "e.g. bw); its outputs are named <game>-NAME.")
 
 
 def _fail(exc: PnpError) -> None:
@@ -209,12 +215,13 @@ def icons(game: str | None) -> None:
 
 @main.command()
 @GAME
-def validate(game: str) -> None:
+@VARIANT
+def validate(game: str, variant: str | None) -> None:
     """Check a game's card data against its rules engine, and that every text fits."""
     from .errors import DataError
     from .project import check as run, drawable, errors_in, open_game
 
-    opened = open_game(game)
+    opened = open_game(game, variant=variant)
     findings = run(opened)
     _show(findings)
     errors = errors_in(findings)
@@ -273,21 +280,22 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
         offset = _pair(back_offset, "--back-offset")
     else:
         offset = profile.back_offset if profile else (0.0, 0.0)
-    return {"paper": paper.lower(), "bleed_mm": bleed, "backs": not no_backs, "force": force,
+    return {"paper": paper, "bleed_mm": bleed, "backs": not no_backs, "force": force,
             "layout": layout, "back_offset_mm": offset, "ink_saver": ink_saver, "proof": proof,
             "scale": profile.scale if profile else 1.0}
 
 
 @main.command()
 @GAME
+@VARIANT
 @print_options
-def build(game: str, out: Path | None, **settings) -> None:
+def build(game: str, variant: str | None, out: Path | None, **settings) -> None:
     """Build a game's print-and-play PDF."""
     from .project import build as run, open_game
 
     start = time.perf_counter()
     options = _print_settings(**settings)
-    opened = open_game(game)
+    opened = open_game(game, variant=variant)
     target = out or Path("output") / f"{opened.name}.pdf"
     built = run(opened, target, **options)
     _show(built.findings)
@@ -320,6 +328,7 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 
 @main.command()
 @GAME
+@VARIANT
 @click.option("--format", "fmt", type=click.Choice(["booklet", "pod", "png", "tts"]),
               required=True,
               help="booklet: saddle-stitched rule booklet; pod: one face a page with trim and "
@@ -336,8 +345,8 @@ def _pair(text: str, option: str) -> tuple[float, float]:
                    "them (their trim, bleed, safe zone and pixels), with a manifest.csv.")
 @click.option("--cmyk", is_flag=True,
               help="pod: every colour and image as CMYK, with a PDF/X-style output intent.")
-def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
-           force: bool, service: str | None, cmyk: bool) -> None:
+def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: str,
+           bleed: float, dpi: int, force: bool, service: str | None, cmyk: bool) -> None:
     """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
     from .project import export as run, open_game
 
@@ -345,9 +354,9 @@ def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi:
                "tts": "{}-tts"}[fmt]
     if service:
         default = "{}-" + service
-    opened = open_game(game)
+    opened = open_game(game, variant=variant)
     target = out or Path("output") / default.format(opened.name)
-    summary, findings = run(opened, fmt, target, paper=paper.lower(), bleed_mm=bleed,
+    summary, findings = run(opened, fmt, target, paper=paper, bleed_mm=bleed,
                             dpi=dpi, force=force, service=service, cmyk=cmyk)
     _show(findings)
     click.echo(summary)
@@ -371,8 +380,9 @@ def new(name: str, parent: Path, template: str) -> None:
 
 @main.command()
 @GAME
+@VARIANT
 @print_options
-def watch(game: str, out: Path | None, **settings) -> None:
+def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
     """Rebuild the PDF whenever the game's files change (Ctrl-C to stop)."""
     from .data.game import find_game
     from .project import build as run, open_game
@@ -380,10 +390,12 @@ def watch(game: str, out: Path | None, **settings) -> None:
 
     options = _print_settings(**settings)
     folder = find_game(game)
-    target = out or Path("output") / f"{folder.name}.pdf"
+    named = folder.name + (f"-{variant}" if variant else "")
+    target = out or Path("output") / f"{named}.pdf"
+    open_game(str(folder), variant=variant)  # an unknown variant: an error before watching
 
     def rebuild() -> str:
-        built = run(open_game(str(folder)), target, **options)
+        built = run(open_game(str(folder), variant=variant), target, **options)
         _show(built.findings)
         return f"{target}: {built.pages} pages"
 
@@ -399,6 +411,7 @@ def watch(game: str, out: Path | None, **settings) -> None:
 
 @main.command()
 @GAME
+@VARIANT
 @click.option("--card", "-c", required=True, metavar="FILE:ROW",
               help="The data row the piece comes from, as validation names it (cards.csv:3), "
                    "or a piece's or board's name (\"reference card\").")
@@ -409,13 +422,13 @@ def watch(game: str, out: Path | None, **settings) -> None:
 @click.option("--proof", is_flag=True, help="Outline trim, bleed, safe zone and element boxes.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The PNG to write.")
-def preview(game: str, card: str, back: bool, dpi: int, bleed: float, proof: bool,
-            out: Path) -> None:
+def preview(game: str, variant: str | None, card: str, back: bool, dpi: int, bleed: float,
+            proof: bool, out: Path) -> None:
     """Render one face of one piece to a PNG (what `pnp serve` shows)."""
     from .preview import preview as run
     from .project import open_game
 
-    drawn, findings, others = run(open_game(game), card, out, back=back, dpi=dpi,
+    drawn, findings, others = run(open_game(game, variant=variant), card, out, back=back, dpi=dpi,
                                   bleed_mm=bleed, proof=proof)
     _show(findings)
     side = "back" if back else "front"
@@ -427,6 +440,7 @@ def preview(game: str, card: str, back: bool, dpi: int, bleed: float, proof: boo
 
 @main.command()
 @GAME
+@VARIANT
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; anything but loopback lets other machines see the "
                    "page.")
@@ -434,26 +448,27 @@ def preview(game: str, card: str, back: bool, dpi: int, bleed: float, proof: boo
               help="Port (default: a free one, printed on start).")
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True,
               help="Resolution of the face images.")
-def serve(game: str, host: str, port: int, dpi: int) -> None:
+def serve(game: str, variant: str | None, host: str, port: int, dpi: int) -> None:
     """A live page of every face of the kit, rebuilt as you edit (Ctrl-C to stop)."""
     from .server import serve as run
 
-    run(game, host=host, port=port, dpi=dpi, echo=click.echo)
+    run(game, host=host, port=port, dpi=dpi, echo=click.echo, variant=variant)
 
 
 @main.command()
 @PAPER
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
               default=Path("output/calibration.pdf"), show_default=True)
-def calibrate(paper: str, out: Path) -> None:
+def calibrate(paper: str | None, out: Path) -> None:
     """A two-page sheet to check 100 % scale and measure the printer's duplex shift."""
     from .export.outputs import export_calibration
     from .output import atomic_output
     from .render.fonts import load_fonts
-    from .units import PAPERS
+    from .layout.paper import parse_paper
 
+    sheet = parse_paper(paper or "a4")
     with atomic_output(out) as tmp:
-        export_calibration(load_fonts(), tmp, PAPERS[paper.lower()])
+        export_calibration(load_fonts(), tmp, sheet.size)
     click.echo(f"{out}: print it double-sided at 100 % and follow the steps on it")
 
 

@@ -42,8 +42,10 @@ def row_pairs(table: list[list[str]], row: int) -> list[list[str]]:
 
 
 class LiveKit:
-    def __init__(self, folder: Path, dpi: int = 150, bleed_mm: float = 3.0):
+    def __init__(self, folder: Path, dpi: int = 150, bleed_mm: float = 3.0,
+                 variant: str | None = None):
         self.folder, self.dpi, self.bleed = folder, dpi, bleed_mm * MM
+        self.variant = variant  # a [variants.<name>] of game.toml, applied on every rebuild
         self.images: dict[str, bytes] = {}  # digest -> PNG
         self._shown: set[str] = set()  # the digests of the last good build
         self.state: dict = {"version": 0, "title": folder.name, "faces": [], "groups": [],
@@ -60,7 +62,7 @@ class LiveKit:
         if changed and any(p.suffix.lower() in (".ttf", ".otf", ".ttc") for p in changed):
             self.images.clear()  # a font's glyphs changed under the same name: redraw all
         try:
-            game = open_game(str(self.folder))
+            game = open_game(str(self.folder), variant=self.variant)
             kit, fonts, findings = prepare(game, force=True)
             state = self._state(kit.title, kit_faces(kit), fonts, findings)
         except RulesError as exc:  # every problem the data has, one a line

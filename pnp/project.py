@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
 from .errors import DataError, Finding, PnpError, RulesError, Source, error, warning
-from .units import MM, PAPERS
+from .layout.paper import Paper, choose_paper
+from .units import MM
 
 if TYPE_CHECKING:
     from .games.registry import GameSpec
@@ -25,14 +26,17 @@ class OpenGame:
 
     @property
     def name(self) -> str:
-        return self.folder.slug
+        """What its outputs are called: a variant's build does not replace the game's own."""
+        variant = self.folder.variant
+        return self.folder.slug + (f"-{variant.name}" if variant else "")
 
 
-
-def open_game(name_or_path: str, cwd: Path | None = None) -> OpenGame:
+def open_game(name_or_path: str, cwd: Path | None = None,
+              variant: str | None = None) -> OpenGame:
+    """A game by name or folder; `variant`: one of its [variants.<name>] applied."""
     from .games.registry import get
 
-    folder = GameFolder.open(find_game(name_or_path, cwd))
+    folder = GameFolder.open(find_game(name_or_path, cwd), variant)
     spec = get(folder.get("game", "engine"), folder.toml_path)
     return OpenGame(folder, spec, spec.load(folder))
 
@@ -75,7 +79,7 @@ NOT_DRAWN = ("text fit and the pieces drawn are checked once the errors above ar
              "(the kit cannot be drawn from data with missing or unreadable rows)")
 
 
-def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
+def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
     """Everything `build` would refuse, without writing a file: the rules checks, then a dry
     render for text that does not fit, characters no font has and the manifest."""
     import io
@@ -84,9 +88,10 @@ def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
 
     if not drawable(game):
         return validate(game) + [warning(NOT_DRAWN)]
+    sheet = _paper(game, paper)
     kit, fonts, findings = _prepare(game, force=True)
-    result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(PAPERS[paper]),
-                                               placements=False))
+    result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(sheet.size),
+                                               placements=False), sheet)
     return findings + _drawn(game, result) + meaning(game, kit, fonts)
 
 
@@ -142,19 +147,29 @@ class Built:
     sections: list
 
 
-def _check_paper(paper: str, bleed_mm: float) -> None:
-    if paper not in PAPERS:
-        raise PnpError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
+def _paper(game: OpenGame, paper: str | Paper | None) -> Paper:
+    """The paper asked for (an option), else the game's `[print] paper`, else A4."""
+    return choose_paper(paper, game.folder.config, game.folder.toml_path)
+
+
+def _check_bleed(bleed_mm: float) -> None:
     if not 0 <= bleed_mm <= 10:
         raise PnpError(f"bleed {bleed_mm} mm is out of range (0 to 10 mm)")
 
 
-def _sized(game: OpenGame, render):
-    """Run a layout step; a size that cannot be laid out is a game.toml mistake, so say so."""
+def _sized(game: OpenGame, render, paper: Paper | None = None):
+    """Run a layout step; a size that cannot be laid out is a game.toml mistake, so say so,
+    unless the paper chosen is too small for a piece: then the paper's option is named."""
     from .errors import DataError
+    from .layout.grid import NoRoom
 
     try:
         return render()
+    except NoRoom as exc:
+        if paper is not None and paper.where == "--paper":
+            raise PnpError(f"--paper {paper.name}: {exc.message}") from None
+        raise DataError(exc.message, game.folder.toml_path,
+                        field=paper.where if paper and paper.where else None) from None
     except DataError as exc:
         if exc.path is None:
             raise DataError(exc.message, game.folder.toml_path) from None
@@ -202,7 +217,7 @@ def prepare(game: OpenGame, force: bool = False):
     return _prepare(game, force)
 
 
-def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
+def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_mm: float = 3.0,
           backs: bool = True, force: bool = False, layout: str = "duplex",
           back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
           proof: bool = False, scale: float = 1.0) -> Built:
@@ -211,7 +226,8 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
     from .output import atomic_output
     from .render.pdf import LAYOUTS, Options, render_kit
 
-    _check_paper(paper, bleed_mm)
+    sheet = _paper(game, paper)
+    _check_bleed(bleed_mm)
     if layout not in LAYOUTS:
         raise PnpError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
     if any(abs(v) > 10 for v in back_offset_mm):
@@ -219,11 +235,12 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
     if not 0.9 <= scale <= 1.1:
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
     kit, fonts, findings = _prepare(game, force)
-    options = Options(PAPERS[paper], bleed_mm * MM, backs, layout,
+    options = Options(sheet.size, bleed_mm * MM, backs, layout,
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
                       scale)
     with atomic_output(out, game.folder.path) as tmp:
-        result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False))
+        result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False),
+                        sheet)
         drawn = _drawn(game, result)
         findings += drawn
         if errors_in(drawn) and not force:
@@ -234,7 +251,8 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
 EXPORTS = ("booklet", "pod", "png", "tts")
 
 
-def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
+def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = None,
+           bleed_mm: float = 3.0,
            dpi: int = 300, force: bool = False, service: str | None = None,
            cmyk: bool = False) -> tuple[str, list[Finding]]:
     """Other outputs of the same kit. PDFs are written atomically; PNG folders are written into
@@ -243,7 +261,8 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
     from .export import outputs
     from .output import atomic_folder, atomic_output
 
-    _check_paper(paper, bleed_mm)
+    sheet = _paper(game, paper)
+    _check_bleed(bleed_mm)
     if fmt not in EXPORTS:
         raise PnpError(f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
     from .export.services import SERVICES
@@ -267,7 +286,7 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
     if fmt in ("booklet", "pod") and service is None:
         with atomic_output(out, game.folder.path) as tmp:
             if fmt == "booklet":
-                pages = outputs.export_booklet(kit, fonts, tmp, PAPERS[paper])
+                pages = outputs.export_booklet(kit, fonts, tmp, sheet.size)
                 summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
                            "double-sided flipping on the short edge, fold, staple")
             else:

@@ -257,17 +257,20 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def start(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
-          echo: Callable[[str], None] = print, stop: threading.Event | None = None):
+          echo: Callable[[str], None] = print, stop: threading.Event | None = None,
+          variant: str | None = None):
     """Start watching and serving in background threads; returns (server, threads). The first
     build runs once the watch is armed, so no edit made while it runs is missed."""
-    from .data.game import find_game
+    from .data.game import GameFolder, find_game
     from .errors import PnpError
     from .watch import changes, game_folders
 
     host = listen_address(host)
     folder = find_game(game)
+    if variant is not None:
+        GameFolder.open(folder, variant)  # an unknown variant: an error now, not on the page
     stop = stop or threading.Event()
-    live = LiveKit(folder, dpi)
+    live = LiveKit(folder, dpi, variant=variant)
     try:
         server = LiveServer((host, port), live, stop)
     except OSError as exc:
@@ -312,10 +315,11 @@ def exposure(host: str) -> list[str]:
 
 
 def serve(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
-          echo: Callable[[str], None] = print) -> None:
+          echo: Callable[[str], None] = print, variant: str | None = None) -> None:
     """Serve until Ctrl-C, then stop both threads and close the socket."""
     stop = threading.Event()
-    server, threads = start(game, host=host, port=port, dpi=dpi, echo=echo, stop=stop)
+    server, threads = start(game, host=host, port=port, dpi=dpi, echo=echo, stop=stop,
+                            variant=variant)
     echo(f"serving {server.live.folder.name} at {server.url} (Ctrl-C to stop)")
     for note in exposure(listen_address(host)):
         echo(note)

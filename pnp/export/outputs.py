@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import Finding, PnpError
 from ..kit import Kit, Piece, Sheet
 from ..layout.grid import PRINTER_MARGIN
+from ..layout.paper import flip_back
 from ..layout.saddle import saddle_order
 from ..render.fonts import Fonts
 from ..render.pieces import PieceDrawer
@@ -24,6 +25,7 @@ from ..units import MM
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's standard deck sheet
 GREY = Color(0.45, 0.45, 0.45)
+CALIBRATION_MIN = (200 * MM, 205 * MM)  # its 150 mm ruler and lines of steps
 FOLD_MARK = (PRINTER_MARGIN + 0.5 * MM, PRINTER_MARGIN + 6 * MM)  # from the sheet's edge
 
 
@@ -111,10 +113,15 @@ def faces(kit: Kit, backs: bool = True) -> list[Face]:
 
 def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
                chosen: list[Face] | None = None, size: tuple[float, float] | None = None,
-               cmyk: bool = False) -> list[Finding]:
+               cmyk: bool = False, turned: bool = False) -> list[Finding]:
     """One face per page: MediaBox = trim + bleed, TrimBox and BleedBox set, in the order
     front 1, back 1, front 2, back 2 ... (what print-on-demand services ask for). `size`: the
-    trim to draw every face at (a service's product), instead of the sheet's own."""
+    trim to draw every face at (a service's product), instead of the sheet's own. `turned`: a
+    landscape card on a portrait product, its face a quarter turn round (as on a kit sheet:
+    fronts anticlockwise, backs the other way, so a back stands upright behind its front)."""
+    from ..layout.grid import Rect
+    from ..render.pdf import piece_matrix
+
     findings: list[Finding] = []
     c = _canvas(path, (100, 100), fonts, cmyk)
     c.setTitle(f"{kit.title}: print-on-demand faces")
@@ -126,9 +133,11 @@ def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
         c.setBleedBox((0, 0, w + 2 * bleed, h + 2 * bleed))
         c.saveState()
         c.translate(bleed, bleed)
+        if turned:
+            c.transform(*piece_matrix(Rect(0, 0, w, h), True, face.back))
         fn = face.piece.back if face.back else face.piece.front
         if fn is not None:
-            drawer.draw(face.piece, fn, w, h, bleed, face.sheet.shape)
+            drawer.draw(face.piece, fn, *((h, w) if turned else (w, h)), bleed, face.sheet.shape)
         c.restoreState()
         c.showPage()
     c.save()
@@ -289,6 +298,10 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     """Two pages: rulers and a 50 mm square to check "print at 100 %", and crosshairs on both
     sides so the duplex shift can be measured (the back is mirrored like a card back)."""
     W, H = paper
+    if W < CALIBRATION_MIN[0] or H < CALIBRATION_MIN[1]:  # its rulers and steps would be cut
+        raise PnpError(f"--paper: the calibration sheet needs at least {CALIBRATION_MIN[0] / MM:.0f}"
+                       f" x {CALIBRATION_MIN[1] / MM:.0f} mm (A4 or Letter, either way round); "
+                       f"this paper is {W / MM:.0f} x {H / MM:.0f} mm")
     c = _canvas(path, paper, fonts)
     c.setTitle("pnp calibration sheet")
     targets = [(W / 2, H / 2), (30 * MM, H - 30 * MM), (W - 30 * MM, H - 30 * MM),
@@ -332,7 +345,7 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     c.setStrokeColor(black)
     c.setLineWidth(0.4)
     for x, y in targets:
-        cross(W - x, y)  # mirrored, like a card back
+        cross(*flip_back(x, y, 0, 0, W, H))  # mirrored about the long edge, like a card back
     y = H / 2 - 22 * MM
     for size, line in ((10, "Back of the calibration sheet: measure on THIS side."),
                        (9, "Hold the sheet against a light: the crosses printed on this side are "

@@ -407,7 +407,8 @@ class KitRenderer:
                                                     "back" if back else "front", trim,
                                                     tuple(parts), back_key(piece)))
         c.saveState()
-        self._enter(shape, trim, parts, inner, turned, back)
+        self._enter(shape, trim, parts, inner, turned, back,
+                    shifted and self.page_w > self.page_h)
         w, h = (trim.h, trim.w) if turned else (trim.w, trim.h)
         if drawer is None:
             c.setFillColor(white)
@@ -428,12 +429,12 @@ class KitRenderer:
             c.drawPath(cut, stroke=1, fill=0)
 
     def _enter(self, shape: str, trim: Rect, parts, inner: float, turned: bool,
-               back: bool) -> None:
+               back: bool, upside_down: bool) -> None:
         """Clip to the face's art area and move the origin to its trim's corner. A sheet's
         rectangular slots repeat page after page, so what reportlab writes for one (and the
         frame it leaves) is kept and repeated."""
         c = self.c
-        matrix = piece_matrix(trim, turned, back)
+        matrix = piece_matrix(trim, turned, back, upside_down)
         key = (parts, matrix, c._currentMatrix) if shape == "rect" else None
         hit = self._entries.get(key) if key is not None else None
         if hit is not None:
@@ -463,7 +464,7 @@ class KitRenderer:
         guest, slots = self.guests[host]
         inner = min(self.opt.bleed, self.plans[self.sheets.index(guest)].grid.gap / 2)
         for piece, slot in zip(guest.pieces, slots):
-            trim = slot.mirror(self.page_w) if back else slot
+            trim = slot.behind(self.page_w, self.page_h) if back else slot
             if not back:
                 self.result.placed[piece.kind] += 1
             self._draw(guest, piece, piece.back if back else piece.front, trim,
@@ -617,15 +618,17 @@ def scaled_canvas(scale: float, page_w: float, page_h: float):
     return ScaledCanvas
 
 
-def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
+def piece_matrix(trim: Rect, turned: bool, back: bool,
+                 upside_down: bool = False) -> tuple[float, ...]:
     """The PDF matrix from a piece's own frame (trim box at 0, 0) to the page. A turned front
     takes a quarter turn anticlockwise (its top to the page's left); a turned back the other
-    way, so that once folded and flipped over the back stands upright behind its front."""
+    way, so that once folded and flipped over the back stands upright behind its front.
+    `upside_down`: a half turn more (a back on landscape paper, flipped top over bottom)."""
     if not turned:
-        return (1, 0, 0, 1, trim.x, trim.y)
-    if not back:
-        return (0, 1, -1, 0, trim.right, trim.y)
-    return (0, -1, 1, 0, trim.x, trim.top)
+        return (-1, 0, 0, -1, trim.right, trim.top) if upside_down else (1, 0, 0, 1, trim.x, trim.y)
+    if back != upside_down:
+        return (0, -1, 1, 0, trim.x, trim.top)
+    return (0, 1, -1, 0, trim.right, trim.y)
 
 
 def _hexagon(path, trim: Rect, grow: float, turned: bool = False) -> None:

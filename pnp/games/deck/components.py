@@ -20,7 +20,7 @@ from math import sqrt
 from pathlib import Path
 from typing import Any
 
-from ...data.files import MAX_PIECES, Column, Record, _convert
+from ...data.files import MAX_PIECES, Column, Record, _convert, inside
 from ...data.game import GameFolder, check_entry
 from ...data.sheets import Table, read_table
 from ...errors import DataError, Source
@@ -83,12 +83,26 @@ class Compiler:
     palette: dict
     _done: dict = field(default_factory=dict)
 
+    def _variant(self, spec) -> None:
+        """The chosen variant's properties for the elements of this layout file."""
+        from ...data.variants import override_elements
+
+        folder = self.folder
+        if folder.variant is None:
+            return
+        for named, props in folder.variant.elements.items():
+            where = f"variants.{folder.variant.name}.elements.{named}"
+            if inside(folder.path, named, Source(folder.toml_path), where).resolve() == \
+                    spec.path.resolve():
+                override_elements(spec, props, folder.toml_path, where)
+
     def layout(self, ref: str, columns, constants: dict[str, Any], where: Source,
                field_name: str) -> Layout:
         key = (ref, tuple(columns), id(constants))
         hit = self._done.get(key)
         if hit is None:
             spec = load_spec(self.folder.path, ref, where, field_name)
+            self._variant(spec)
             scopes: dict[Path, Scope] = {}
 
             def scope_for(path: Path) -> Scope:
@@ -172,7 +186,7 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
                         field=f"{where}.shape")
     w, h = _size(folder, table, kind, shape, where)
     origin = Source(path)
-    data = _text(table, "data", path, where)
+    data = folder.read_as(_text(table, "data", path, where))  # a variant may read another
     if data:
         rows = read_table(folder.path, data, origin, f"{where}.data",
                           _text(table, "cache", path, where))
@@ -273,7 +287,6 @@ def check_row_images(columns: list[str], row: Record, root: Path, good: set) -> 
         cell = str(row[column]).strip()
         if not cell or ("image", cell) in good:
             continue
-        from ...data.files import inside
         from ...data.images import checked_image
 
         if cell.lower().endswith(".svg"):

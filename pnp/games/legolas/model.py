@@ -74,7 +74,7 @@ class Model:
     def file(self, name: str) -> Source:
         """A whole data file, for findings that belong to no single row."""
         folder = self.common.folder
-        return Source(folder.toml_path if name == "game.toml" else folder.path / name)
+        return Source(folder.toml_path if name == "game.toml" else folder.path / folder.read_as(name))
 
     def monster_rows(self):
         return zip(self.cards.monsters, self.cards.monster_sources)
