@@ -281,17 +281,40 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
 @main.command()
 @GAME
 @print_options
-def build(game: str, out: Path | None, **settings) -> None:
-    """Build a game's print-and-play PDF."""
+@click.option("--changed", is_flag=True,
+              help="Print only the pieces whose drawing changed since the last whole build "
+                   "(its record, output/<game>.printed.json), with a first page saying which "
+                   "cards to replace, add and take out; default --out output/<game>-changed.pdf.")
+@click.option("--since", type=click.Path(dir_okay=False, path_type=Path), metavar="RECORD",
+              help="--changed against this print record instead (implies --changed).")
+@click.option("--only", metavar="FILE:ROW[-ROW]",
+              help="Print only these pieces: a data row or a range (cards.csv:3-7), a file, or "
+                   "a piece's name, as `pnp preview --card` names them; default --out "
+                   "output/<game>-only.pdf.")
+def build(game: str, out: Path | None, changed: bool, since: Path | None, only: str | None,
+          **settings) -> None:
+    """Build a game's print-and-play PDF (and keep a record of what it printed)."""
     from .project import build as run, open_game
 
     start = time.perf_counter()
+    if only is not None and (changed or since):
+        raise PnpError("--only and --changed choose the pieces two ways: give one")
     options = _print_settings(**settings)
     opened = open_game(game)
-    target = out or Path("output") / f"{opened.name}.pdf"
-    built = run(opened, target, **options)
+    whole = Path("output") / f"{opened.name}.pdf"
+    if changed or since:
+        since = since or whole.with_suffix(".printed.json")
+        target = out or whole.with_name(f"{opened.name}-changed.pdf")
+    else:
+        target = out or (whole.with_name(f"{opened.name}-only.pdf") if only else whole)
+    built = run(opened, target, **options, record=target.with_suffix(".printed.json"),
+                since=since, only=only)
     _show(built.findings)
-    click.echo(f"{built.path}: {built.pages} pages in {time.perf_counter() - start:.2f} s")
+    if not built.pages:
+        click.echo(built.note)
+        return
+    said = f" ({built.note})" if built.note else ""
+    click.echo(f"{built.path}: {built.pages} pages{said} in {time.perf_counter() - start:.2f} s")
 
 
 def _finite(value: float, param: click.Parameter) -> float:

@@ -113,6 +113,7 @@ class Built:
     pages: int
     findings: list[Finding]
     sections: list
+    note: str = ""  # what a partial print printed, or why it printed nothing
 
 
 def _check_paper(paper: str, bleed_mm: float) -> None:
@@ -178,10 +179,15 @@ def prepare(game: OpenGame, force: bool = False):
 def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
           backs: bool = True, force: bool = False, layout: str = "duplex",
           back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
-          proof: bool = False, scale: float = 1.0) -> Built:
+          proof: bool = False, scale: float = 1.0, record: Path | None = None,
+          since: Path | None = None, only: str | None = None) -> Built:
     """Validate, render to a temporary file, check what was drawn against the rules, and only
-    then replace `out`. With force, problems are reported but the PDF is still written."""
+    then replace `out`. With force, problems are reported but the PDF is still written.
+    `record`: where to keep what was printed (printrun/record.py), written only once the PDF
+    is; `since`: print only what changed since that record (and update it); `only`: print
+    only the pieces named so (`cards.csv:3-7`)."""
     from .output import atomic_output
+    from .printrun.record import kit_record, read_record
     from .render.pdf import LAYOUTS, Options, render_kit
 
     _check_paper(paper, bleed_mm)
@@ -191,17 +197,45 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
         raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
     if not 0.9 <= scale <= 1.1:
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
+    old = read_record(since) if since is not None else None  # a bad record: before drawing
     kit, fonts, findings = _prepare(game, force)
     options = Options(PAPERS[paper], bleed_mm * MM, backs, layout,
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
                       scale)
+    printed = None
+    if record is not None or since is not None or only is not None:
+        printed = kit_record(kit, fonts, game.folder.path, game=game.name,
+                             version=str(game.folder.get("game", "version", (str, int, float),
+                                                         "")),
+                             bleed=bleed_mm * MM, bleed_mm=bleed_mm, ink_saver=ink_saver)
+    note, whole = "", since is None and only is None
+    if old is not None:
+        from .printrun.select import changed_part
+
+        assert printed is not None and since is not None
+        kit, changes = changed_part(kit, printed, old, since)
+        if not changes:
+            return Built(out, 0, findings, [], f"nothing changed since {since}: no PDF written")
+        note = (f"{len(changes.changed)} changed, {len(changes.added)} added, "
+                f"{len(changes.removed)} removed since {since}")
+    elif only is not None:
+        from .printrun.select import only_part
+
+        assert printed is not None
+        kit, chosen = only_part(kit, printed, only)
+        note = f"{len(chosen)} piece(s) named by --only {only}"
     with atomic_output(out, game.folder.path) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False))
-        drawn = _drawn(game, result)
+        # a part of the kit is not the kit: only the drawing's own findings
+        drawn = _drawn(game, result) if whole else list(dict.fromkeys(result.findings))
         findings += drawn
         if errors_in(drawn) and not force:
             raise RulesError(findings)
-    return Built(out, result.pages, findings, result.sections)
+    kept = since if since is not None else record if whole else None
+    if printed is not None and kept is not None and not proof:  # only once the PDF is written
+        with atomic_output(kept, game.folder.path) as tmp:
+            tmp.write_text(printed.to_json(), encoding="utf-8")
+    return Built(out, result.pages, findings, result.sections, note)
 
 
 EXPORTS = ("booklet", "pod", "png", "tts")
