@@ -33,7 +33,10 @@ class ChangeList:
 
     def _lines(self, fonts: Fonts, width: float) -> list[tuple[str, float, str, float]]:
         """(role, size, text, space before) of every line, in order."""
-        out = [("bold", 20.0, self.title, 0.0), ("regular", 11.0, self.subtitle, 8 * MM)]
+        out = [("bold", 20.0, line, 0.0 if i == 0 else 20 * LEADING) for i, line
+               in enumerate(wrap(fonts, self.title, 20, width, "bold") or [self.title])]
+        for i, line in enumerate(wrap(fonts, self.subtitle, 11, width) or [self.subtitle]):
+            out.append(("regular", 11.0, line, 8 * MM if i == 0 else 11 * LEADING))
         for heading, pieces in self.groups:
             if not pieces:
                 continue
