@@ -291,8 +291,11 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
               help="Print only these pieces: a data row or a range (cards.csv:3-7), a file, or "
                    "a piece's name, as `pnp preview --card` names them; default --out "
                    "output/<game>-only.pdf.")
+@click.option("--version-mark", type=click.Choice(["front", "back"]),
+              help="Print game.toml's [game] version small at the foot of every front or "
+                   "every back, to tell print runs apart.")
 def build(game: str, out: Path | None, changed: bool, since: Path | None, only: str | None,
-          **settings) -> None:
+          version_mark: str | None, **settings) -> None:
     """Build a game's print-and-play PDF (and keep a record of what it printed)."""
     from .project import build as run, open_game
 
@@ -308,7 +311,7 @@ def build(game: str, out: Path | None, changed: bool, since: Path | None, only: 
     else:
         target = out or (whole.with_name(f"{opened.name}-only.pdf") if only else whole)
     built = run(opened, target, **options, record=target.with_suffix(".printed.json"),
-                since=since, only=only)
+                since=since, only=only, version_mark=version_mark)
     _show(built.findings)
     if not built.pages:
         click.echo(built.note)

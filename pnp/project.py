@@ -180,12 +180,14 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
           backs: bool = True, force: bool = False, layout: str = "duplex",
           back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
           proof: bool = False, scale: float = 1.0, record: Path | None = None,
-          since: Path | None = None, only: str | None = None) -> Built:
+          since: Path | None = None, only: str | None = None,
+          version_mark: str | None = None) -> Built:
     """Validate, render to a temporary file, check what was drawn against the rules, and only
     then replace `out`. With force, problems are reported but the PDF is still written.
     `record`: where to keep what was printed (printrun/record.py), written only once the PDF
     is; `since`: print only what changed since that record (and update it); `only`: print
-    only the pieces named so (`cards.csv:3-7`)."""
+    only the pieces named so (`cards.csv:3-7`); `version_mark`: "front" or "back", the side
+    that shows game.toml's version."""
     from .output import atomic_output
     from .printrun.record import kit_record, read_record
     from .render.pdf import LAYOUTS, Options, render_kit
@@ -202,11 +204,14 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
     options = Options(PAPERS[paper], bleed_mm * MM, backs, layout,
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
                       scale)
+    version = str(game.folder.get("game", "version", (str, int, float), ""))
+    if version_mark is not None:
+        from .printrun.mark import version_marked
+
+        kit = version_marked(kit, version, version_mark)
     printed = None
     if record is not None or since is not None or only is not None:
-        printed = kit_record(kit, fonts, game.folder.path, game=game.name,
-                             version=str(game.folder.get("game", "version", (str, int, float),
-                                                         "")),
+        printed = kit_record(kit, fonts, game.folder.path, game=game.name, version=version,
                              bleed=bleed_mm * MM, bleed_mm=bleed_mm, ink_saver=ink_saver)
     note, whole = "", since is None and only is None
     if old is not None:

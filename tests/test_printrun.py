@@ -225,3 +225,28 @@ def test_shipped_games_keep_duplex_pairs_in_a_changed_print(game_copy, tmp_path)
     assert sheet.first % 2 == 1 and (sheet.last - sheet.first + 1) % 2 == 0  # front, back
     assert "fronts" in _text(part, sheet.first - 1)
     assert "backs" in _text(part, sheet.first)
+
+
+def test_the_version_mark_is_printed_only_when_asked_on_the_side_asked(deck):
+    folder, out, _ = deck
+    with pytest.raises(PnpError, match="no \\[game\\] version"):
+        build(open_game(str(folder)), out, version_mark="front")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('[game]\n', '[game]\nversion = "2.1"\n'))
+    plain = build(open_game(str(folder)), out)
+    sheet = plain.sections[-1].first - 1
+    assert "v2.1" not in _text(out, sheet)
+    build(open_game(str(folder)), out, version_mark="front")
+    marks = [(x, y) for text, x, y in page_texts(out, sheet) if text == "v2.1"]
+    assert len(marks) == 4  # every card, centred at its foot, 3 mm above the trim
+    names = {text: (x, y) for text, x, y in page_texts(out, sheet)}
+    assert all(y < names["Ash"][1] for _, y in marks)
+
+
+def test_a_marked_version_counts_as_a_change(deck):
+    folder, out, record = deck
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('[game]\n', '[game]\nversion = "2"\n'))
+    built = build(open_game(str(folder)), out.with_name("c.pdf"), since=record,
+                  version_mark="front")
+    assert built.note.startswith("4 changed")
