@@ -346,10 +346,11 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 
 @main.command()
 @GAME
-@click.option("--format", "fmt", type=click.Choice(["booklet", "pod", "png", "tts"]),
+@click.option("--format", "fmt", type=click.Choice(["booklet", "pod", "png", "tts", "cut"]),
               required=True,
               help="booklet: saddle-stitched rule booklet; pod: one face a page with trim and "
-                   "bleed boxes; png: one image per face; tts: Tabletop Simulator deck sheets.")
+                   "bleed boxes; png: one image per face; tts: Tabletop Simulator deck sheets; "
+                   "cut: sheets and cut paths for a cutting machine (--machine).")
 @click.option("--out", "-o", type=click.Path(path_type=Path),
               help="Output file (booklet, pod) or folder (png, tts).")
 @PAPER
@@ -362,19 +363,26 @@ def _pair(text: str, option: str) -> tuple[float, float]:
                    "them (their trim, bleed, safe zone and pixels), with a manifest.csv.")
 @click.option("--cmyk", is_flag=True,
               help="pod: every colour and image as CMYK, with a PDF/X-style output intent.")
+@click.option("--machine", type=click.Choice(["silhouette", "cricut"]),
+              help="cut: the machine whose print-then-cut registration the sheets follow.")
+@click.option("--corner-radius", type=click.FloatRange(0, 20), metavar="MM",
+              help="cut: rounded corners of the cut outlines, in mm (default: game.toml's "
+                   "[cut] corner_radius, else 3, a poker card's).")
 def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
-           force: bool, service: str | None, cmyk: bool) -> None:
+           force: bool, service: str | None, cmyk: bool, machine: str | None,
+           corner_radius: float | None) -> None:
     """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
     from .project import export as run, open_game
 
     default = {"booklet": "{}-booklet.pdf", "pod": "{}-pod.pdf", "png": "{}-png",
-               "tts": "{}-tts"}[fmt]
+               "tts": "{}-tts", "cut": "{}-cut-" + (machine or "")}[fmt]
     if service:
         default = "{}-" + service
     opened = open_game(game)
     target = out or Path("output") / default.format(opened.name)
     summary, findings = run(opened, fmt, target, paper=paper.lower(), bleed_mm=bleed,
-                            dpi=dpi, force=force, service=service, cmyk=cmyk)
+                            dpi=dpi, force=force, service=service, cmyk=cmyk,
+                            machine=machine, corner_radius_mm=corner_radius)
     _show(findings)
     click.echo(summary)
 

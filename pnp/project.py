@@ -243,12 +243,29 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
     return Built(out, result.pages, findings, result.sections, note)
 
 
-EXPORTS = ("booklet", "pod", "png", "tts")
+EXPORTS = ("booklet", "pod", "png", "tts", "cut")
+DEFAULT_CORNER_RADIUS_MM = 3.0  # a poker card's corners
+
+
+def corner_radius(game: OpenGame, given_mm: float | None) -> float:
+    """The cut outlines' corner radius (points): the one given, else game.toml's [cut]
+    corner_radius, else a poker card's 3 mm."""
+    from .units import length
+
+    if given_mm is not None:
+        return given_mm * MM
+    value = game.folder.get("cut", "corner_radius", (str, int, float), DEFAULT_CORNER_RADIUS_MM)
+    radius = length(value, game.folder.toml_path, field="cut.corner_radius")
+    if not 0 <= radius <= 20 * MM:
+        raise PnpError(f"{game.folder.toml_path}: [cut] corner_radius {value!r} is out of "
+                       "range (0 to 20 mm)")
+    return radius
 
 
 def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
            dpi: int = 300, force: bool = False, service: str | None = None,
-           cmyk: bool = False) -> tuple[str, list[Finding]]:
+           cmyk: bool = False, machine: str | None = None,
+           corner_radius_mm: float | None = None) -> tuple[str, list[Finding]]:
     """Other outputs of the same kit. PDFs are written atomically; PNG folders are written into
     a temporary folder and swapped in whole. `service` (pod only): a print-on-demand service's
     files and manifest, in a folder. Returns a one-line summary and the findings."""
@@ -262,6 +279,11 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
 
     if service is not None and (fmt != "pod" or service not in SERVICES):
         raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
+    from .cut.machines import MACHINES
+
+    if (fmt == "cut") != (machine is not None) or (machine and machine not in MACHINES):
+        raise PnpError(f"--format cut takes --machine {'|'.join(MACHINES)} (and only it does)")
+    radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
     kit, fonts, findings = _prepare(game, force)
     if fmt != "booklet" and service is None:  # a service's export runs its own preflight
         from .export.preflight import preflight
@@ -293,6 +315,13 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
         if fmt == "png":
             count, drawn = outputs.export_png(kit, fonts, staging, dpi, bleed_mm * MM)
             summary = f"{out}/: {count} PNG faces at {dpi} dpi"
+        elif fmt == "cut":
+            from .cut.sheets import export_cut
+
+            assert machine is not None      # checked above: cut names its machine
+            summary, drawn = _sized(game, lambda: export_cut(
+                kit, fonts, staging, machine, PAPERS[paper], bleed_mm * MM, radius))
+            summary = summary.replace(f"{staging}/", f"{out}/")
         elif fmt == "pod":
             from .export.services import export_service
 
