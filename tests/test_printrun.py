@@ -250,3 +250,42 @@ def test_a_marked_version_counts_as_a_change(deck):
     built = build(open_game(str(folder)), out.with_name("c.pdf"), since=record,
                   version_mark="front")
     assert built.note.startswith("4 changed")
+
+
+SVG_ART = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+           '<rect width="10" height="10" fill="{}"/></svg>')
+
+
+def test_an_svg_picture_is_digested_by_its_drawing_wherever_it_is_first_drawn(tmp_path):
+    from pnp.printrun.digest import Digester
+    from pnp.project import prepare
+    from pnp.units import MM
+
+    folder = card_game(tmp_path / "svg", FRONT.replace('font = "face.ttf"\n', ""),
+                       "name,art\nAsh,p.svg\nBirch,p.svg\nCedar,q.png\n")
+    (folder / "p.svg").write_text(SVG_ART.format("#ff0000"))
+    _png(folder / "q.png", "red")
+    kit, fonts, _ = prepare(open_game(str(folder)))
+    sheet = kit.sheets[0]
+
+    def digests(order):
+        d = Digester(fonts)
+        got = {p.name: d.face(p, p.front, sheet.width, sheet.height, 3 * MM)
+               for p in (sheet.pieces[i] for i in order)}
+        return [got[p.name] for p in sheet.pieces]
+
+    first = digests([0, 1, 2])
+    assert first == digests([1, 2, 0]) == digests([2, 1, 0])  # who drew the form first: no matter
+    out = tmp_path / "deck.pdf"
+    record = out.with_suffix(".printed.json")
+    build(open_game(str(folder)), out, record=record)
+    (folder / "p.svg").write_text(SVG_ART.format("#00ff00"))
+    # a new process, as each build is (a process reads a picture once)
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "pnp", "build", "-g", str(folder), "--since",
+                          str(record), "-o", str(tmp_path / "c.pdf")],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "(2 changed, 0 added, 0 removed" in run.stdout  # Ash and Birch show it; not Cedar

@@ -11,57 +11,88 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..kit import Drawer, Piece
 from ..render.displaylist import RecordingCanvas, TextRef
-from ..render.fonts import Fonts
 from ..render.fontcache import file_digest
+from ..render.fonts import Fonts
 from ..render.surface import Surface
 
 DIGEST_LENGTH = 16  # hex digits: 64 bits, no collision among a kit's faces in practice
+_STABLE = (type(None), bool, int, float, str, TextRef)  # values whose repr is the same each run
 
 
-def face_digest(piece: Piece, drawer: Drawer | None, fonts: Fonts, w: float, h: float,
-                bleed: float, shape: str = "rect", ink_saver: bool = False) -> str:
-    """The digest of one face drawn at trim w x h (points) with `bleed`; a blank face (no
-    drawer) has one too, so a back that appears or goes away is a change."""
-    if drawer is None:
-        return "blank"
-    c = RecordingCanvas(w + 2 * bleed, h + 2 * bleed, fonts["regular"])
-    c.translate(bleed, bleed)
-    canvas: Any = c
-    if ink_saver:  # ink saver redraws light text: digest what it prints
-        from ..render.contrast import ContrastCanvas
+class Digester:
+    """Digests faces one after another on one recording canvas (a page each). A form (an SVG
+    picture, defined once in a document and then reused) is digested from the calls that
+    define it, and stands for them wherever a face uses it, so a face's digest does not depend
+    on which face drew the picture first."""
 
-        canvas = ContrastCanvas(c, [])
-    surface = Surface(canvas, fonts, w, h, bleed, piece.name, piece.source, ink_saver=ink_saver,
-                      shape=shape, record=False)
-    drawer(surface)
-    return ops_digest(c.take_page())
+    def __init__(self, fonts: Fonts, ink_saver: bool = False):
+        self.fonts, self.ink_saver = fonts, ink_saver
+        self._canvas: RecordingCanvas | None = None
+        self._page: tuple[float, float] = (0.0, 0.0)
+        self._forms: dict[str, str] = {}
 
+    def face(self, piece: Piece, drawer: Drawer | None, w: float, h: float, bleed: float,
+             shape: str = "rect") -> str:
+        """The digest of one face drawn at trim w x h (points) with `bleed`; a blank face (no
+        drawer) has one too, so a back that appears or goes away is a change."""
+        if drawer is None:
+            return "blank"
+        page = (w + 2 * bleed, h + 2 * bleed)
+        if self._canvas is None or page != self._page:  # a new document: its own forms
+            self._canvas = RecordingCanvas(*page, self.fonts["regular"])
+            self._page, self._forms = page, {}
+        c = self._canvas
+        c.translate(bleed, bleed)
+        canvas: Any = c
+        if self.ink_saver:  # ink saver redraws light text: digest what it prints
+            from ..render.contrast import ContrastCanvas
 
-def ops_digest(ops: list) -> str:
-    h = hashlib.sha256()
-    for target, name, args, kwargs in ops:
-        h.update(f"{target} {name} ".encode())
-        files = args[:1] if name in ("drawImage", "drawInlineImage") else ()
-        for value in (*args, *sorted(kwargs.items())):
-            h.update(_canonical(value).encode("utf-8", "surrogateescape"))
-            h.update(b"\x1f")
-        for image in files:
-            h.update(_image_content(image).encode())
-        h.update(b"\n")
-    return h.hexdigest()[:DIGEST_LENGTH]
+            canvas = ContrastCanvas(c, [])
+        surface = Surface(canvas, self.fonts, w, h, bleed, piece.name, piece.source,
+                          ink_saver=self.ink_saver, shape=shape, record=False)
+        drawer(surface)
+        return self._digest(c.take_page())
+
+    def _digest(self, ops: list) -> str:
+        face = hashlib.sha256()
+        hashers = [face]  # the innermost open form's hasher is last
+        names: list[str] = []
+        for op in ops:
+            target, name, args, kwargs = op
+            if name == "beginForm":
+                names.append(str(args[0]))
+                hashers.append(hashlib.sha256())
+                continue
+            if name == "endForm" and names:
+                self._forms[names.pop()] = hashers.pop().hexdigest()
+                continue
+            h = hashers[-1]
+            if all(type(v) in _STABLE or isinstance(v, Color) for v in args) and all(
+                    type(v) in _STABLE or isinstance(v, Color) for v in kwargs.values()):
+                h.update(repr(op).encode("utf-8", "surrogateescape"))
+            else:
+                h.update(f"{target} {name} ".encode())
+                for value in (*args, *sorted(kwargs.items())):
+                    h.update(_canonical(value).encode("utf-8", "surrogateescape"))
+                    h.update(b"\x1f")
+            if name in ("drawImage", "drawInlineImage"):
+                h.update(_image_content(args[0]).encode())
+            elif name == "doForm":
+                h.update(self._forms.get(str(args[0]), "").encode())
+            h.update(b"\n")
+        return face.hexdigest()[:DIGEST_LENGTH]
 
 
 def _canonical(value: Any) -> str:
     """A value as text that is the same in every run: no object addresses."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    if isinstance(value, _STABLE) or isinstance(value, Color):
         return repr(value)
-    if isinstance(value, TextRef):
-        return f"text{value.n}"
     if isinstance(value, (list, tuple)):
         return "(" + ",".join(map(_canonical, value)) + ")"
     if isinstance(value, PDFPathObject):

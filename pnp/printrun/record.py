@@ -12,7 +12,7 @@ from pathlib import Path
 from ..errors import DataError
 from ..kit import Kit, Piece
 from ..render.fonts import Fonts
-from .digest import face_digest
+from .digest import Digester
 
 FORMAT = "pnp print record 1"
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record of a 54,000-card deck is about 10 MB
@@ -59,17 +59,18 @@ class Record:
         return "{\n" + "\n".join(lines) + '\n "pieces": [\n' + pieces + "\n ]\n}\n"
 
 
-def identity(piece: Piece, root: Path, seen: Counter) -> str:
+def identity(piece: Piece, where: dict[Path, str], root: Path, seen: Counter) -> str:
     """A piece's name for the record: FILE:ROW as validation and `pnp preview --card` name it,
     or its name for a piece no row makes; a row that makes several pieces of one name numbers
-    the copies after the first (#2, #3)."""
+    the copies after the first (#2, #3). `where` remembers each data file's path in the game."""
     source = piece.source
     if source is not None and source.row is not None:
-        try:
-            where = source.path.resolve().relative_to(root.resolve()).as_posix()
-        except ValueError:
-            where = source.path.name
-        base = f"{where}:{source.row}"
+        if source.path not in where:
+            try:
+                where[source.path] = source.path.resolve().relative_to(root).as_posix()
+            except ValueError:
+                where[source.path] = source.path.name
+        base = f"{where[source.path]}:{source.row}"
     else:
         base = piece.name
     key = (base, piece.name)
@@ -82,29 +83,31 @@ def kit_record(kit: Kit, fonts: Fonts, root: Path, *, game: str, version: str,
     """The record of printing `kit` now: every piece of every sheet and every board."""
     record = Record(game, version, bleed_mm, ink_saver)
     seen: Counter = Counter()
+    where: dict[Path, str] = {}
+    root = root.resolve()
+    digester = Digester(fonts, ink_saver)
     shared: dict[tuple, str] = {}  # a back many cards share is drawn once here
 
     def digest(piece: Piece, drawer, w: float, h: float, b: float, shape: str) -> str:
+        if not getattr(drawer, "shared", False):
+            return digester.face(piece, drawer, w, h, b, shape)
         key = (id(drawer), w, h, b, shape)
-        if getattr(drawer, "shared", False) and key in shared:
-            return shared[key]
-        value = face_digest(piece, drawer, fonts, w, h, b, shape, ink_saver)
-        if getattr(drawer, "shared", False):
-            shared[key] = value
-        return value
+        if key not in shared:
+            shared[key] = digester.face(piece, drawer, w, h, b, shape)
+        return shared[key]
 
     for sheet in kit.sheets:
         for p in sheet.pieces:
             back = p.back if sheet.duplex else None
             record.pieces.append(Printed(
-                identity(p, root, seen), p.name, p.kind, sheet.title,
+                identity(p, where, root, seen), p.name, p.kind, sheet.title,
                 digest(p, p.front, sheet.width, sheet.height, bleed, sheet.shape),
                 digest(p, back, sheet.width, sheet.height, bleed, sheet.shape)))
     for board in kit.boards:
         piece = Piece("board", board.title, board.draw, source=board.source)
         record.pieces.append(Printed(
             f"board: {board.title}", board.title, "board", board.title,
-            face_digest(piece, board.draw, fonts, board.width, board.height, 0.0), "blank"))
+            digester.face(piece, board.draw, board.width, board.height, 0.0), "blank"))
     return record
 
 
