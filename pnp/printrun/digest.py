@@ -33,7 +33,7 @@ class Digester:
 
     def __init__(self, fonts: Fonts, ink_saver: bool = False):
         self.fonts, self.ink_saver = fonts, ink_saver
-        self._canvas: RecordingCanvas | None = None
+        self._canvas: Any = None  # a RecordingCanvas (made by type(), so not a type to mypy)
         self._page: tuple[float, float] = (0.0, 0.0)
         self._forms: dict[str, str] = {}
 
