@@ -189,7 +189,7 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
     only the pieces named so (`cards.csv:3-7`); `version_mark`: "front" or "back", the side
     that shows game.toml's version."""
     from .output import atomic_output
-    from .printrun.record import kit_record, read_record
+    from .printrun.record import is_record, kit_record, read_record
     from .render.pdf import LAYOUTS, Options, render_kit
 
     _check_paper(paper, bleed_mm)
@@ -209,12 +209,21 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
         from .printrun.mark import version_marked
 
         kit = version_marked(kit, version, version_mark)
-    printed = None
-    if record is not None or since is not None or only is not None:
-        printed = kit_record(kit, fonts, game.folder.path, game=game.name, version=version,
-                             bleed=bleed_mm * MM, bleed_mm=bleed_mm, ink_saver=ink_saver)
+    def record_now(noted: list | None = None):
+        return kit_record(kit, fonts, game.folder.path, game=game.name, version=version,
+                          bleed=bleed_mm * MM, bleed_mm=bleed_mm, ink_saver=ink_saver,
+                          findings=noted)
+
     note, whole = "", since is None and only is None
+    printed = None
+    if not whole:  # the part to print is chosen by the record: made first
+        noted: list[Finding] = []
+        printed = record_now(noted)
+        findings += [f for f in dict.fromkeys(noted) if f.level == "warning"]
     if old is not None:
+        if old.game != game.name:
+            findings.append(warning(f"{since}: this print record is of the game {old.game!r}, "
+                                    f"not {game.name!r}"))
         from .printrun.select import changed_part
 
         assert printed is not None and since is not None
@@ -237,10 +246,11 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
         if errors_in(drawn) and not force:
             raise RulesError(findings)
     kept = since if since is not None else record if whole else None
-    if printed is not None and kept is not None and not proof:  # only once the PDF is written
-        with atomic_output(kept, game.folder.path) as tmp:
+    if kept is not None and not proof:  # only once the PDF is written
+        printed = printed or record_now()
+        with atomic_output(kept, None if is_record(kept) else game.folder.path) as tmp:
             tmp.write_text(printed.to_json(), encoding="utf-8")
-    return Built(out, result.pages, findings, result.sections, note)
+    return Built(out, result.pages, list(dict.fromkeys(findings)), result.sections, note)
 
 
 EXPORTS = ("booklet", "pod", "png", "tts", "cut")

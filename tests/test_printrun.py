@@ -289,3 +289,35 @@ def test_an_svg_picture_is_digested_by_its_drawing_wherever_it_is_first_drawn(tm
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "(2 changed, 0 added, 0 removed" in run.stdout  # Ash and Birch show it; not Cedar
+
+
+def test_a_record_in_the_game_folder_is_replaced_but_no_game_file_is(deck):
+    folder, _, _ = deck
+    out = folder / "kit.pdf"
+    build(open_game(str(folder)), out, record=out.with_suffix(".printed.json"))
+    build(open_game(str(folder)), out, record=out.with_suffix(".printed.json"))  # its own
+    mine = folder / "notes.printed.json"
+    mine.write_text('{"the designer": "wrote this"}')
+    with pytest.raises(PnpError, match="one of the game's own files"):
+        build(open_game(str(folder)), folder / "notes.pdf", record=mine)
+    assert mine.read_text() == '{"the designer": "wrote this"}'
+
+
+def test_a_record_nested_without_end_is_one_clear_error(deck, tmp_path):
+    folder, out, _ = deck
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(DataError, match="not a print record pnp wrote"):
+        build(open_game(str(folder)), out, since=deep)
+
+
+def test_a_picture_s_warning_is_still_said_in_a_partial_print(tmp_path):
+    body = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><defs><filter '
+            'id="f"><feGaussianBlur stdDeviation="3"/></filter></defs><rect width="10" '
+            'height="10" fill="#14c814" filter="url(#f)"/></svg>')
+    folder = card_game(tmp_path / "g", FRONT.replace('font = "face.ttf"\n', ""),
+                       "name,art\nAsh,blur.svg\nBirch,blur.svg\n")
+    (folder / "blur.svg").write_text(body)
+    built = build(open_game(str(folder)), tmp_path / "only.pdf", only="cards.csv:2")
+    said = [str(f) for f in built.findings if "filter effects" in str(f)]
+    assert len(said) == 1, built.findings

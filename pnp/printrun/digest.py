@@ -36,6 +36,7 @@ class Digester:
         self._canvas: Any = None  # a RecordingCanvas (made by type(), so not a type to mypy)
         self._page: tuple[float, float] = (0.0, 0.0)
         self._forms: dict[str, str] = {}
+        self.findings: list = []  # what drawing noted (a note said once per picture: here)
 
     def face(self, piece: Piece, drawer: Drawer | None, w: float, h: float, bleed: float,
              shape: str = "rect") -> str:
@@ -57,6 +58,7 @@ class Digester:
         surface = Surface(canvas, self.fonts, w, h, bleed, piece.name, piece.source,
                           ink_saver=self.ink_saver, shape=shape, record=False)
         drawer(surface)
+        self.findings += surface.findings
         return self._digest(c.take_page())
 
     def _digest(self, ops: list) -> str:

@@ -79,8 +79,11 @@ def identity(piece: Piece, where: dict[Path, str], root: Path, seen: Counter) ->
 
 
 def kit_record(kit: Kit, fonts: Fonts, root: Path, *, game: str, version: str,
-               bleed: float, bleed_mm: float, ink_saver: bool) -> Record:
-    """The record of printing `kit` now: every piece of every sheet and every board."""
+               bleed: float, bleed_mm: float, ink_saver: bool,
+               findings: list | None = None) -> Record:
+    """The record of printing `kit` now: every piece of every sheet and every board; what the
+    drawing noted goes to `findings` (a note made once per picture is made here when the
+    record is made before the PDF is drawn)."""
     record = Record(game, version, bleed_mm, ink_saver)
     seen: Counter = Counter()
     where: dict[Path, str] = {}
@@ -108,7 +111,19 @@ def kit_record(kit: Kit, fonts: Fonts, root: Path, *, game: str, version: str,
         record.pieces.append(Printed(
             f"board: {board.title}", board.title, "board", board.title,
             digester.face(piece, board.draw, board.width, board.height, 0.0), "blank"))
+    if findings is not None:
+        findings.extend(digester.findings)
     return record
+
+
+def is_record(path: Path) -> bool:
+    """Whether a file is a print record pnp wrote (so the next build may replace it, even
+    inside a game folder, where pnp replaces nothing else but PDFs)."""
+    try:
+        with open(path, "rb") as f:
+            return f'"format": "{FORMAT}"'.encode() in f.read(200)
+    except OSError:
+        return False
 
 
 def read_record(path: Path) -> Record:
@@ -121,7 +136,7 @@ def read_record(path: Path) -> Record:
     except FileNotFoundError:
         raise DataError("no print record here: build the whole kit once (pnp build), then "
                         "--changed prints what changed since", path) from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise DataError(f"not a print record pnp wrote ({exc})", path) from None
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise DataError(f"not a print record pnp wrote (no \"format\": \"{FORMAT}\")", path)
