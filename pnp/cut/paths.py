@@ -24,12 +24,21 @@ class Outline:
     pointy: bool = False  # a hexagon with a corner at the top (on a turned sheet)
 
     def points(self) -> list[tuple[float, float]]:
-        """A hexagon's corners: flat-top across the width, or pointy-top up the height."""
-        cx, cy = self.x + self.w / 2, self.y + self.h / 2
-        r = (self.h if self.pointy else self.w) / 2
-        start = 90 if self.pointy else 0
-        return [(cx + r * cos((start + 60 * i) * pi / 180),
-                 cy - r * sin((start + 60 * i) * pi / 180)) for i in range(6)]
+        """A hexagon's corners (y down)."""
+        return [(x, 2 * (self.y + self.h / 2) - y) for x, y in
+                hexagon(self.x, self.y, self.w, self.h, 0.0, self.pointy)]
+
+
+def hexagon(x: float, y: float, w: float, h: float, grow: float,
+            pointy: bool) -> list[tuple[float, float]]:
+    """The corners (y up) of the hexagon a hex piece's box holds, as the kit prints it: flat-top
+    corner to corner across the width, or pointy-top up the height (a turned sheet), grown by
+    `grow` on every side."""
+    cx, cy = x + w / 2, y + h / 2
+    r = (h if pointy else w) / 2 + grow / cos(pi / 6)
+    start = 90 if pointy else 0
+    return [(cx + r * cos((start + 60 * i) * pi / 180), cy + r * sin((start + 60 * i) * pi / 180))
+            for i in range(6)]
 
 
 def outlines(page: CutPage, page_h: float, radius: float) -> list[Outline]:

@@ -4,7 +4,6 @@ and DXF in the same coordinates."""
 
 from __future__ import annotations
 
-from math import cos, pi, sin
 from pathlib import Path
 
 from reportlab import rl_config
@@ -15,12 +14,13 @@ from ..errors import Finding, PnpError
 from ..kit import Kit
 from ..layout.grid import Rect
 from ..render.fonts import Fonts
+from ..render.pdf import piece_matrix
 from ..render.pieces import PieceDrawer
 from ..render.text import draw_line
 from ..units import MM, mm
 from .layout import CutPage, Placed, lay_out
 from .machines import MACHINES, Machine, mark_shapes
-from .paths import outlines, to_dxf, to_svg
+from .paths import hexagon, outlines, to_dxf, to_svg
 
 GREY = Color(0.45, 0.45, 0.45)
 DPI = 300  # Cricut: the PNG images' resolution
@@ -104,24 +104,15 @@ def _face(c: Canvas, drawer: PieceDrawer, page: CutPage, placed: Placed, trim: R
     if shape == "circle":
         clip.circle(trim.x + trim.w / 2, trim.y + trim.h / 2, min(trim.w, trim.h) / 2 + bleed)
     elif shape == "hex":
-        cx, cy = trim.x + trim.w / 2, trim.y + trim.h / 2
-        r = (trim.h if placed.turned else trim.w) / 2 + bleed / cos(pi / 6)
-        start = 90 if placed.turned else 0
-        for i in range(6):
-            a = (start + 60 * i) * pi / 180
-            (clip.moveTo if i == 0 else clip.lineTo)(cx + r * cos(a), cy + r * sin(a))
+        for i, (x, y) in enumerate(hexagon(trim.x, trim.y, trim.w, trim.h, bleed,
+                                           placed.turned)):
+            (clip.moveTo if i == 0 else clip.lineTo)(x, y)
         clip.close()
     else:
         clip.rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h + 2 * bleed)
     c.clipPath(clip, stroke=0, fill=0)
-    w, h = page.sheet.width, page.sheet.height
-    if not placed.turned:
-        c.translate(trim.x, trim.y)
-    elif not back:  # a quarter turn anticlockwise: the face's top to the page's left
-        c.transform(0, 1, -1, 0, trim.right, trim.y)
-    else:  # the other way round, so the back stands upright behind its front
-        c.transform(0, -1, 1, 0, trim.x, trim.top)
-    drawer.draw(piece, draw, w, h, bleed, shape)
+    c.transform(*piece_matrix(trim, placed.turned, back))  # turned as the kit's sheets are
+    drawer.draw(piece, draw, page.sheet.width, page.sheet.height, bleed, shape)
     c.restoreState()
 
 
