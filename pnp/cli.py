@@ -289,17 +289,43 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
 @GAME
 @VARIANT
 @print_options
-def build(game: str, variant: str | None, out: Path | None, **settings) -> None:
-    """Build a game's print-and-play PDF."""
+@click.option("--changed", is_flag=True,
+              help="Print only the pieces whose drawing changed since the last whole build "
+                   "(its record, output/<game>.printed.json), with a first page saying which "
+                   "cards to replace, add and take out; default --out output/<game>-changed.pdf.")
+@click.option("--since", type=click.Path(dir_okay=False, path_type=Path), metavar="RECORD",
+              help="--changed against this print record instead (implies --changed).")
+@click.option("--only", metavar="FILE:ROW[-ROW]",
+              help="Print only these pieces: a data row or a range (cards.csv:3-7), a file, or "
+                   "a piece's name, as `pnp preview --card` names them; default --out "
+                   "output/<game>-only.pdf.")
+@click.option("--version-mark", type=click.Choice(["front", "back"]),
+              help="Print game.toml's [game] version small at the foot of every front or "
+                   "every back, to tell print runs apart.")
+def build(game: str, variant: str | None, out: Path | None, changed: bool, since: Path | None,
+          only: str | None, version_mark: str | None, **settings) -> None:
+    """Build a game's print-and-play PDF (and keep a record of what it printed)."""
     from .project import build as run, open_game
 
     start = time.perf_counter()
+    if only is not None and (changed or since):
+        raise PnpError("--only and --changed choose the pieces two ways: give one")
     options = _print_settings(**settings)
     opened = open_game(game, variant=variant)
-    target = out or Path("output") / f"{opened.name}.pdf"
-    built = run(opened, target, **options)
+    whole = Path("output") / f"{opened.name}.pdf"
+    if changed or since:
+        since = since or whole.with_suffix(".printed.json")
+        target = out or whole.with_name(f"{opened.name}-changed.pdf")
+    else:
+        target = out or (whole.with_name(f"{opened.name}-only.pdf") if only else whole)
+    built = run(opened, target, **options, record=target.with_suffix(".printed.json"),
+                since=since, only=only, version_mark=version_mark)
     _show(built.findings)
-    click.echo(f"{built.path}: {built.pages} pages in {time.perf_counter() - start:.2f} s")
+    if not built.pages:
+        click.echo(built.note)
+        return
+    said = f" ({built.note})" if built.note else ""
+    click.echo(f"{built.path}: {built.pages} pages{said} in {time.perf_counter() - start:.2f} s")
 
 
 def _finite(value: float, param: click.Parameter) -> float:
@@ -329,10 +355,11 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 @main.command()
 @GAME
 @VARIANT
-@click.option("--format", "fmt", type=click.Choice(["booklet", "pod", "png", "tts"]),
+@click.option("--format", "fmt", type=click.Choice(["booklet", "pod", "png", "tts", "cut"]),
               required=True,
               help="booklet: saddle-stitched rule booklet; pod: one face a page with trim and "
-                   "bleed boxes; png: one image per face; tts: Tabletop Simulator deck sheets.")
+                   "bleed boxes; png: one image per face; tts: Tabletop Simulator deck sheets; "
+                   "cut: sheets and cut paths for a cutting machine (--machine).")
 @click.option("--out", "-o", type=click.Path(path_type=Path),
               help="Output file (booklet, pod) or folder (png, tts).")
 @PAPER
@@ -345,19 +372,26 @@ def _pair(text: str, option: str) -> tuple[float, float]:
                    "them (their trim, bleed, safe zone and pixels), with a manifest.csv.")
 @click.option("--cmyk", is_flag=True,
               help="pod: every colour and image as CMYK, with a PDF/X-style output intent.")
-def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: str,
-           bleed: float, dpi: int, force: bool, service: str | None, cmyk: bool) -> None:
+@click.option("--machine", type=click.Choice(["silhouette", "cricut"]),
+              help="cut: the machine whose print-then-cut registration the sheets follow.")
+@click.option("--corner-radius", type=click.FloatRange(0, 20), metavar="MM",
+              help="cut: rounded corners of the cut outlines, in mm (default: game.toml's "
+                   "[cut] corner_radius, else 3, a poker card's).")
+def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
+           force: bool, service: str | None, cmyk: bool, machine: str | None,
+           corner_radius: float | None) -> None:
     """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
     from .project import export as run, open_game
 
     default = {"booklet": "{}-booklet.pdf", "pod": "{}-pod.pdf", "png": "{}-png",
-               "tts": "{}-tts"}[fmt]
+               "tts": "{}-tts", "cut": "{}-cut-" + (machine or "")}[fmt]
     if service:
         default = "{}-" + service
     opened = open_game(game, variant=variant)
     target = out or Path("output") / default.format(opened.name)
     summary, findings = run(opened, fmt, target, paper=paper, bleed_mm=bleed,
-                            dpi=dpi, force=force, service=service, cmyk=cmyk)
+                            dpi=dpi, force=force, service=service, cmyk=cmyk,
+                            machine=machine, corner_radius_mm=corner_radius)
     _show(findings)
     click.echo(summary)
 

@@ -71,6 +71,7 @@ class Kit:
     sheets: list[Sheet] = field(default_factory=list)
     boards: list[Board] = field(default_factory=list)
     booklet: Any = None  # a render.booklet.Booklet, or None
+    changes: Any = None  # a partial print's first pages: a printrun.changelist.ChangeList
 
     def manifest(self) -> Counter:
         """Pieces by kind, as the kit says it prints them."""

@@ -145,6 +145,7 @@ class Built:
     pages: int
     findings: list[Finding]
     sections: list
+    note: str = ""  # what a partial print printed, or why it printed nothing
 
 
 def _paper(game: OpenGame, paper: str | Paper | None) -> Paper:
@@ -220,10 +221,17 @@ def prepare(game: OpenGame, force: bool = False):
 def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_mm: float = 3.0,
           backs: bool = True, force: bool = False, layout: str = "duplex",
           back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
-          proof: bool = False, scale: float = 1.0) -> Built:
+          proof: bool = False, scale: float = 1.0, record: Path | None = None,
+          since: Path | None = None, only: str | None = None,
+          version_mark: str | None = None) -> Built:
     """Validate, render to a temporary file, check what was drawn against the rules, and only
-    then replace `out`. With force, problems are reported but the PDF is still written."""
+    then replace `out`. With force, problems are reported but the PDF is still written.
+    `record`: where to keep what was printed (printrun/record.py), written only once the PDF
+    is; `since`: print only what changed since that record (and update it); `only`: print
+    only the pieces named so (`cards.csv:3-7`); `version_mark`: "front" or "back", the side
+    that shows game.toml's version."""
     from .output import atomic_output
+    from .printrun.record import is_record, kit_record, read_record
     from .render.pdf import LAYOUTS, Options, render_kit
 
     sheet = _paper(game, paper)
@@ -234,27 +242,85 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
     if not 0.9 <= scale <= 1.1:
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
+    old = read_record(since) if since is not None else None  # a bad record: before drawing
     kit, fonts, findings = _prepare(game, force)
     options = Options(sheet.size, bleed_mm * MM, backs, layout,
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
                       scale)
+    version = str(game.folder.get("game", "version", (str, int, float), ""))
+    if version_mark is not None:
+        from .printrun.mark import version_marked
+
+        kit = version_marked(kit, version, version_mark)
+    def record_now(noted: list | None = None):
+        return kit_record(kit, fonts, game.folder.path, game=game.name, version=version,
+                          bleed=bleed_mm * MM, bleed_mm=bleed_mm, ink_saver=ink_saver,
+                          findings=noted)
+
+    note, whole = "", since is None and only is None
+    printed = None
+    if not whole:  # the part to print is chosen by the record: made first
+        noted: list[Finding] = []
+        printed = record_now(noted)
+        findings += [f for f in dict.fromkeys(noted) if f.level == "warning"]
+    if old is not None:
+        if old.game != game.name:
+            findings.append(warning(f"{since}: this print record is of the game {old.game!r}, "
+                                    f"not {game.name!r}"))
+        from .printrun.select import changed_part
+
+        assert printed is not None and since is not None
+        kit, changes = changed_part(kit, printed, old, since)
+        if not changes:
+            return Built(out, 0, findings, [], f"nothing changed since {since}: no PDF written")
+        note = (f"{len(changes.changed)} changed, {len(changes.added)} added, "
+                f"{len(changes.removed)} removed since {since}")
+    elif only is not None:
+        from .printrun.select import only_part
+
+        assert printed is not None
+        kit, chosen = only_part(kit, printed, only)
+        note = f"{len(chosen)} piece(s) named by --only {only}"
     with atomic_output(out, game.folder.path) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False),
                         sheet)
-        drawn = _drawn(game, result)
+        # a part of the kit is not the kit: only the drawing's own findings
+        drawn = _drawn(game, result) if whole else list(dict.fromkeys(result.findings))
         findings += drawn
         if errors_in(drawn) and not force:
             raise RulesError(findings)
-    return Built(out, result.pages, findings, result.sections)
+    kept = since if since is not None else record if whole else None
+    if kept is not None and not proof:  # only once the PDF is written
+        printed = printed or record_now()
+        with atomic_output(kept, None if is_record(kept) else game.folder.path) as tmp:
+            tmp.write_text(printed.to_json(), encoding="utf-8")
+    return Built(out, result.pages, list(dict.fromkeys(findings)), result.sections, note)
 
 
-EXPORTS = ("booklet", "pod", "png", "tts")
+EXPORTS = ("booklet", "pod", "png", "tts", "cut")
+DEFAULT_CORNER_RADIUS_MM = 3.0  # a poker card's corners
+
+
+def corner_radius(game: OpenGame, given_mm: float | None) -> float:
+    """The cut outlines' corner radius (points): the one given, else game.toml's [cut]
+    corner_radius, else a poker card's 3 mm."""
+    from .units import length
+
+    if given_mm is not None:
+        return given_mm * MM
+    value = game.folder.get("cut", "corner_radius", (str, int, float), DEFAULT_CORNER_RADIUS_MM)
+    radius = length(value, game.folder.toml_path, field="cut.corner_radius")
+    if not 0 <= radius <= 20 * MM:
+        raise PnpError(f"{game.folder.toml_path}: [cut] corner_radius {value!r} is out of "
+                       "range (0 to 20 mm)")
+    return radius
 
 
 def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = None,
            bleed_mm: float = 3.0,
            dpi: int = 300, force: bool = False, service: str | None = None,
-           cmyk: bool = False) -> tuple[str, list[Finding]]:
+           cmyk: bool = False, machine: str | None = None,
+           corner_radius_mm: float | None = None) -> tuple[str, list[Finding]]:
     """Other outputs of the same kit. PDFs are written atomically; PNG folders are written into
     a temporary folder and swapped in whole. `service` (pod only): a print-on-demand service's
     files and manifest, in a folder. Returns a one-line summary and the findings."""
@@ -269,6 +335,11 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
 
     if service is not None and (fmt != "pod" or service not in SERVICES):
         raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
+    from .cut.machines import MACHINES
+
+    if (fmt == "cut") != (machine is not None) or (machine and machine not in MACHINES):
+        raise PnpError(f"--format cut takes --machine {'|'.join(MACHINES)} (and only it does)")
+    radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
     kit, fonts, findings = _prepare(game, force)
     if fmt != "booklet" and service is None:  # a service's export runs its own preflight
         from .export.preflight import preflight
@@ -300,6 +371,13 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
         if fmt == "png":
             count, drawn = outputs.export_png(kit, fonts, staging, dpi, bleed_mm * MM)
             summary = f"{out}/: {count} PNG faces at {dpi} dpi"
+        elif fmt == "cut":
+            from .cut.sheets import export_cut
+
+            assert machine is not None      # checked above: cut names its machine
+            summary, drawn = _sized(game, lambda: export_cut(
+                kit, fonts, staging, machine, sheet.size, bleed_mm * MM, radius), sheet)
+            summary = summary.replace(f"{staging}/", f"{out}/")
         elif fmt == "pod":
             from .export.services import export_service
 

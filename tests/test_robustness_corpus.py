@@ -351,7 +351,7 @@ def test_build_of_the_game_you_stand_in_is_named_after_its_folder(deck, monkeypa
     result = CliRunner().invoke(main, ["build", "--game", "."])
     assert result.exit_code == 0, result.output
     assert result.output.startswith("output/deck.pdf: 6 pages")
-    assert sorted(os.listdir(deck / "output")) == ["deck.pdf"]
+    assert sorted(os.listdir(deck / "output")) == ["deck.pdf", "deck.printed.json"]
 
 
 def test_a_game_in_a_hidden_folder_is_named_after_its_title(tmp_path):

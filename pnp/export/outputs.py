@@ -223,12 +223,13 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path,
             back_piece = members[0].piece
             name = f"{number:02d}-{slug(title)}" if len(groups) > 1 else slug(title)
             cols, rows, pw, ph = tts_grid(sheet.width, sheet.height)
-            back_img = None
+            back_img, back_url = None, ""
             if back_piece.back is not None:
                 pdf = Path(tmp) / f"{name}-back.pdf"
                 findings += export_pod(kit, fonts, pdf, 0.0, [Face(sheet, back_piece, 0, True)])
                 back_img = next(_rasterise(pdf, [(pw, ph)]))
-                out = folder / f"{name}-back.png"
+                out = folder / f"{name}-back-{content_name(back_img)}.png"
+                back_url = (final / out.name).as_uri()
                 back_img.save(out)
                 written.append(out)
             custom, cards = {}, []
@@ -241,13 +242,14 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path,
                     image.paste(face_img, ((i % cols) * pw, (i // cols) * ph))
                 if back_img is not None:
                     image.paste(back_img, ((cols - 1) * pw, (rows - 1) * ph))
-                out = folder / f"{name}-faces-{part}-{cols}x{rows}-{len(chunk)}cards.png"
+                out = folder / (f"{name}-faces-{part}-{cols}x{rows}-{len(chunk)}cards-"
+                                f"{content_name(image)}.png")
                 image.save(out, compress_level=3)  # 16 megapixels: level 6 costs twice the time
                 written.append(out)
                 deck_key += 1
                 custom[str(deck_key)] = {
                     "FaceURL": (final / out.name).as_uri(),
-                    "BackURL": (final / f"{name}-back.png").as_uri() if back_img else "",
+                    "BackURL": back_url,
                     "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
                     "UniqueBack": False, "Type": 0}
                 cards += [(deck_key * 100 + i, f.piece.name, deck_key) for i, f in
@@ -261,6 +263,14 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path,
     out.write_text(json.dumps(save, indent=2, ensure_ascii=False), encoding="utf-8")
     written.append(out)
     return written, findings
+
+
+def content_name(image) -> str:
+    """A digest of an image's pixels for its file name: Tabletop Simulator caches images by
+    URL, so a sheet whose faces changed must be a new URL or the table shows the old faces."""
+    import hashlib
+
+    return hashlib.sha256(image.tobytes()).hexdigest()[:12]
 
 
 def _common_start(members: list[Face]) -> str:

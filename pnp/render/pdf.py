@@ -252,8 +252,10 @@ class KitRenderer:
         booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h, self.fonts) if kit.booklet else 0
         if kit.booklet:
             self.result.findings.extend(kit.booklet.findings(self.fonts))
-        sections = [Section("Print guide and checklist", 1, 2, "double-sided")]
-        page = 3
+        first = kit.changes.count_pages(self.page_w, self.page_h, self.fonts) if kit.changes else 0
+        sections = ([Section(kit.changes.title, 1, first, "double-sided")] if first else [])
+        sections.append(Section("Print guide and checklist", first + 1, first + 2, "double-sided"))
+        page = first + 3
         if booklet_pages:
             padded = booklet_pages + booklet_pages % 2
             sections.append(Section("Rule booklet", page, page + padded - 1, "double-sided"))
@@ -299,6 +301,8 @@ class KitRenderer:
         self.page_no = 1
         self.pieces = PieceDrawer(c, self.fonts, self.result.findings, self.opt.ink_saver,
                                   record=self.opt.proof)
+        if self.kit.changes:
+            self.page_no += self.kit.changes.draw(c, self.fonts, self.page_w, self.page_h)
         self._guide()
         if self.kit.booklet:
             n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h)
@@ -374,7 +378,7 @@ class KitRenderer:
                     draw_line(c, f, line, tx + 22 * MM, ty, size, role)
                     ty -= size * 1.25
             ty -= 2.5 * MM
-        self._footer(f"{self.kit.title} \u00b7 page 1")
+        self._footer(f"{self.kit.title} \u00b7 page {self.page_no}")
         self._new_page()
         # page 2: the checklist of every piece, from what the kit places
         y = H - 28 * MM
@@ -384,7 +388,7 @@ class KitRenderer:
         for kind, n in sorted(self.kit.manifest().items()):
             draw_line(c, f, f"\u2610  {n} \u00d7 {kind}", x, y, 11)
             y -= 6.5 * MM
-        self._footer(f"{self.kit.title} \u00b7 page 2")
+        self._footer(f"{self.kit.title} \u00b7 page {self.page_no}")
         self._new_page()
 
     def _place(self, sheet: Sheet, piece: Piece, drawer, grid: Grid, index: int, back: bool,
