@@ -62,7 +62,7 @@ def face_texts(folder: Path, tmp: Path, row: int = 0, component: int = 0):
     """(text, x, y, font, size) on one front drawn alone (pnp preview's drawing), in points
     from the face's trim corner: positions as the layout file gives them, whatever the sheet
     imposition does with the card."""
-    from pnp.games.deck.faces import faces
+    from pnp.faces.rows import faces
     from pnp.preview import FaceSpec, draw_face
     from pnp.render.fonts import load_fonts
 
@@ -110,7 +110,7 @@ def test_cost_is_centred_in_its_disc_and_rules_use_bold_italic_and_icons(tmp_pat
 
 
 def test_element_boxes_for_proof_overlays():
-    from pnp.games.deck.faces import faces
+    from pnp.faces.rows import faces
 
     game = open_game(str(SHOWCASE))
     cards = game.model.components[0]
@@ -602,7 +602,7 @@ def test_the_readme_walkthrough_shows_the_rows_and_elements_the_picture_was_made
 
 
 def test_proofs_outline_each_layout_element_where_it_lands():
-    from pnp.games.deck.faces import faces
+    from pnp.faces.rows import faces
     from pnp.preview import FaceSpec, draw_face
     from pnp.render.fonts import load_fonts
 

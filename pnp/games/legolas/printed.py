@@ -13,7 +13,7 @@ from ...data.layouts.values import HALF
 from ...errors import DataError, Source
 from ...units import MM
 from ..base import Common, layout_constants
-from ..deck.components import Compiler
+from ...faces.components import Compiler
 from . import facts
 from .texts import level_texts, mission_lines, treasure_text
 
