@@ -213,7 +213,7 @@ class IconFinder:
             return False
         if isinstance(hit, Picture):
             draw_picture(c, hit, cx - size / 2, cy - size / 2, size, size, "contain")
-        else:  # a built-in icon: paths in colours, repeated as written (render/repeat.py)
+        else:  # a built-in icon: drawn once a PDF as a form (render/repeat.py)
             from ..render.repeat import repeat
 
             c.saveState()

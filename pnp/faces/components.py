@@ -26,7 +26,6 @@ from ..data.sheets import Table, read_table
 from ..errors import DataError, Source
 from ..data.layouts.compiled import Env, Layout
 from ..data.layouts.spec import load_spec
-from ..data.layouts import exprcache
 from ..data.layouts.values import Scope
 from ..units import CARD_PRESETS, MM, length, size as size_of
 
@@ -97,7 +96,6 @@ class Compiler:
                 return scopes[path]
 
             hit = self._done[key] = Layout(spec, scope_for, self.env)
-            exprcache.save()  # what this layout's expressions compiled to, for the next run
         return hit
 
 

@@ -3,6 +3,7 @@ per-character fallback so the CJK glyphs and symbols come from a font that has t
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from ..data.fontfile import ROLES
 from ..errors import DataError
 from ..resources import shipped
-from .fontcache import cached_font, file_digest
+from .fontcache import cached_font
 
 FALLBACK_ROLES = ("regular", "cjk")
 
@@ -23,13 +24,13 @@ def register_font(path: Path) -> str:
     parsed in full first (every table and glyph), so a damaged file is named here and not
     when the PDF is written."""
     try:
-        digest = file_digest(path)
+        data = path.read_bytes()
     except OSError as exc:
         raise DataError(f"cannot read font: {exc.strerror or exc}", path) from None
-    name = f"{path.stem}-{digest[:10]}"
+    name = f"{path.stem}-{hashlib.sha1(data).hexdigest()[:10]}"
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            font = cached_font(name, digest, path, lambda: _parse(name, path, path.read_bytes()))
+            font = cached_font(name, path, data, lambda: _parse(name, path, data))
         except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
         except Exception:  # reportlab's parser meets a damaged file in many ways

@@ -8,9 +8,7 @@ single-sided pages (boards) come last.
 
 from __future__ import annotations
 
-import gc
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
@@ -24,7 +22,6 @@ from ..kit import Board, Kit, Piece, Sheet
 from ..layout.grid import FOLD_CLEAR, PRINTER_MARGIN, Grid, Rect, plan_grid
 from ..layout.pack import Page, free_slots, pack
 from ..units import MM, mm
-from .deflatecache import kept_deflates
 from .fonts import Fonts
 from .pieces import PieceDrawer
 from .proof import overlay
@@ -113,8 +110,7 @@ class KitRenderer:
         self.page_w, self.page_h = options.paper
         self.result = BuildResult()
         self._slots: dict[tuple, tuple[Rect, tuple[Rect, ...]]] = {}
-        self._entries: dict[tuple, tuple[list[str], tuple]] = {}
-        self._marks_of: dict[tuple, list[str]] = {}  # by id(grid): plans keep grids alive
+        self._marks_of: dict[tuple, str] = {}  # form names by id(grid): plans keep grids alive
 
     # ---- planning -------------------------------------------------------------------------
     def _plan_sheet(self, sheet: Sheet) -> SheetPlan:
@@ -310,8 +306,7 @@ class KitRenderer:
                 self._sheet(sheet, sp, i)
         for board, plan in zip(self.kit.boards, self.tile_plans):
             self._board(board, plan)
-        with kept_deflates():  # pages that did not change since the last build: not compressed
-            c.save()
+        c.save()
         self.result.pages = self.total_pages
         return self.result
 
@@ -429,18 +424,8 @@ class KitRenderer:
 
     def _enter(self, shape: str, trim: Rect, parts, inner: float, turned: bool,
                back: bool) -> None:
-        """Clip to the face's art area and move the origin to its trim's corner. A sheet's
-        rectangular slots repeat page after page, so what reportlab writes for one (and the
-        frame it leaves) is kept and repeated."""
+        """Clip to the face's art area and move the origin to its trim's corner."""
         c = self.c
-        matrix = piece_matrix(trim, turned, back)
-        key = (parts, matrix, c._currentMatrix) if shape == "rect" else None
-        hit = self._entries.get(key) if key is not None else None
-        if hit is not None:
-            c._code.extend(hit[0])
-            c._currentMatrix = hit[1]
-            return
-        at = len(c._code)
         path = c.beginPath()
         if shape == "circle":
             r = min(trim.w, trim.h) / 2 + inner
@@ -451,9 +436,7 @@ class KitRenderer:
             for p in parts:  # disjoint, so even-odd and non-zero filling agree
                 path.rect(p.x, p.y, p.w, p.h)
         c.clipPath(path, stroke=0, fill=0)
-        c.transform(*matrix)
-        if key is not None and len(self._entries) < 4096:
-            self._entries[key] = (c._code[at:], c._currentMatrix)
+        c.transform(*piece_matrix(trim, turned, back))
 
     def _guests(self, host: int, back: bool) -> str:
         """Draw the tokens lodged on a host sheet's last page (fronts, or backs mirrored);
@@ -471,21 +454,21 @@ class KitRenderer:
         return f" \u00b7 with the {guest.title.lower()}"
 
     def _marks(self, grid: Grid, mirrored: bool = False) -> None:
+        """The sheet's crop marks: the same on every page of it, so drawn once as a form."""
         c = self.c
-        c.setStrokeColor(black)
-        c.setLineWidth(MARK_WIDTH)
-        key = (id(grid), mirrored)
-        code = self._marks_of.get(key)
-        if code is not None:  # the same on every page of a sheet: what reportlab wrote
-            c._code.extend(code)
-            return
-        at = len(c._code)
-        for m in grid.crop_marks():
-            if mirrored:
-                c.line(self.page_w - m.x1, m.y1, self.page_w - m.x2, m.y2)
-            else:
-                c.line(m.x1, m.y1, m.x2, m.y2)
-        self._marks_of[key] = c._code[at:]
+        name = self._marks_of.get((id(grid), mirrored))
+        if name is None:
+            name = self._marks_of[(id(grid), mirrored)] = f"marks{len(self._marks_of)}"
+            c.beginForm(name, 0, 0, self.page_w, self.page_h)
+            c.setStrokeColor(black)
+            c.setLineWidth(MARK_WIDTH)
+            for m in grid.crop_marks():
+                if mirrored:
+                    c.line(self.page_w - m.x1, m.y1, self.page_w - m.x2, m.y2)
+                else:
+                    c.line(m.x1, m.y1, m.x2, m.y2)
+            c.endForm()
+        c.doForm(name)
 
     def _fold_line(self, grid: Grid) -> None:
         c = self.c
@@ -652,20 +635,4 @@ def render_kit(kit: Kit, fonts: Fonts, path: Path | BinaryIO, options: Options,
                placements: bool = True) -> BuildResult:
     """The kit's PDF; `placements`: whether the result lists every face drawn (where it
     landed), which only checks of the geometry read."""
-    with _collector_paused():
-        return KitRenderer(kit, fonts, options, placements).render(path)
-
-
-@contextmanager
-def _collector_paused():
-    """Drawing makes millions of short-lived objects and next to no reference cycles (a few
-    hundred in a 54,000-card deck), which reference counting frees at once; the cycle
-    collector's passes over the kit's live objects would cost a big deck a tenth of its
-    drawing. Paused while drawing, as it was before."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
+    return KitRenderer(kit, fonts, options, placements).render(path)
