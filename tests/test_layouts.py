@@ -165,7 +165,7 @@ def test_svg_and_png_art_and_shared_backs_are_embedded_once(showcase):
     assert all(len(ids) == 1 for ids in objects.values())  # one object per name, reused
     svgs = [k for k in objects if k.startswith("/FormXob.svg")]
     backs = [k for k in objects if k.startswith("/FormXob.face")]
-    drawn = [k for k in objects if k.startswith(("/FormXob.rep", "/FormXob.marks"))]
+    drawn = [k for k in objects if k.startswith(("/FormXob.rep", "/FormXob.marks", "/FormXob.img"))]
     images = [k for k in objects if k not in svgs + backs + drawn]  # reportlab's image forms
     assert len(svgs) == 2  # sunrise.svg on three cards and the board, icons/sun.svg in text
     assert len(images) == 2  # forest.png on three cards, icons/moon.png in text

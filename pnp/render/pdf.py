@@ -284,9 +284,7 @@ class KitRenderer:
         self.plan()
         rl_config.useA85 = 0
         target = str(path) if isinstance(path, Path) else path  # a path or a file object
-        make = Canvas if self.opt.scale == 1 else scaled_canvas(self.opt.scale, self.page_w,
-                                                                 self.page_h)
-        c = make(target, pagesize=(self.page_w, self.page_h), invariant=1, pageCompression=1,
+        c = Canvas(target, pagesize=(self.page_w, self.page_h), invariant=1, pageCompression=1,
                  initialFontName=self.fonts["regular"])
         c.setTitle(self.kit.title)
         c.setAuthor("pnp")
@@ -297,7 +295,7 @@ class KitRenderer:
                                   record=self.opt.proof)
         self._guide()
         if self.kit.booklet:
-            n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h)
+            n = self.kit.booklet.draw(c, self.fonts, self.page_w, self.page_h, self._begin)
             self.page_no += n  # the booklet turns its own pages
             if n % 2:
                 self._blank("This page is left blank so the card sheets print double-sided.")
@@ -309,6 +307,13 @@ class KitRenderer:
         c.save()
         self.result.pages = self.total_pages
         return self.result
+
+    def _begin(self) -> None:
+        """Start a page: scaled about its centre for a printer that prints a little small or
+        large (every page, the booklet's too), so sizes come out true."""
+        s = self.opt.scale
+        if s != 1:
+            self.c.transform(s, 0, 0, s, (1 - s) * self.page_w / 2, (1 - s) * self.page_h / 2)
 
     def _new_page(self) -> None:
         self.c.showPage()
@@ -324,6 +329,7 @@ class KitRenderer:
         draw_line(c, self.fonts, text, self.page_w / 2, FOOTER_BASELINE, size, align="centre")
 
     def _blank(self, note: str) -> None:
+        self._begin()
         self._footer(note)
         self._new_page()
 
@@ -332,6 +338,7 @@ class KitRenderer:
         H = self.page_h
         x = 20 * MM
         y = H - 28 * MM
+        self._begin()
         c.setFillColor(black)
         draw_line(c, f, self.kit.title, x, y, 24, "bold")
         y -= 10 * MM
@@ -372,6 +379,7 @@ class KitRenderer:
         self._footer(f"{self.kit.title} \u00b7 page 1")
         self._new_page()
         # page 2: the checklist of every piece, from what the kit places
+        self._begin()
         y = H - 28 * MM
         c.setFillColor(black)
         draw_line(c, f, "What is in the kit", x, y, 18, "bold")
@@ -488,6 +496,7 @@ class KitRenderer:
         folded = self._folded(sheet)
         backs = self._has_backs(sheet) and not folded
         for number, page in enumerate(plan.pages, 1):
+            self._begin()
             filled = frozenset(cell for cell, _ in page)
             for cell, i in page:
                 piece = sheet.pieces[i]
@@ -508,6 +517,7 @@ class KitRenderer:
             self._footer(label + (" \u00b7 fronts" if backs else ""), 6.5)
             self._new_page()
             if backs:
+                self._begin()
                 for cell, i in page:
                     piece = sheet.pieces[i]
                     self._place(sheet, piece, piece.back, grid, cell, True, filled, turned=turned)
@@ -520,6 +530,7 @@ class KitRenderer:
         c = self.c
         self.result.placed.update(board.places)
         for tile in plan.tiles:
+            self._begin()
             if plan.single:
                 w, h = ((board.height, board.width) if tile.rotated else (board.width, board.height))
                 box = (tile.x, tile.y, tile.x + w, tile.y + h)
@@ -583,21 +594,6 @@ class KitRenderer:
                   f"overlap {mm(plan.overlap):.0f} mm: "
                   "trim one side, glue over the other",
                   TILE_MARGIN + 4 * MM, FOOTER_BASELINE, 7)
-
-
-def scaled_canvas(scale: float, page_w: float, page_h: float):
-    """A Canvas class whose every page starts scaled about the page's centre, so a printer that
-    prints a little small or large gets true sizes (also pages the booklet draws itself)."""
-    shift_x, shift_y = (1 - scale) * page_w / 2, (1 - scale) * page_h / 2
-
-    class ScaledCanvas(Canvas):
-        def _restartAccumulators(self):
-            fresh_page = not getattr(self, "_codeStack", None)
-            super()._restartAccumulators()
-            if fresh_page:  # not the return from a form
-                self._code.append(f"{scale:.6f} 0 0 {scale:.6f} {shift_x:.4f} {shift_y:.4f} cm")
-
-    return ScaledCanvas
 
 
 def piece_matrix(trim: Rect, turned: bool, back: bool) -> tuple[float, ...]:
