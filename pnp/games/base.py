@@ -18,7 +18,7 @@ from ..resources import shipped
 from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings
 
 
-@dataclass
+@dataclass(frozen=True)
 class Common:
     """What every game's data holds: game.toml's [game] texts, palette and fonts; its rulings."""
 

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 ENTRY_POINTS = "pnp.games"
 
 
-@dataclass
+@dataclass(frozen=True)
 class GameSpec:
     """A game pnp can build: its names and the modules of its kit, faces, lab and agents."""
 

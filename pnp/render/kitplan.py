@@ -53,7 +53,7 @@ class BuildResult:
     placements: list[Placement] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(frozen=True)
 class SheetPlan:
     """A sheet laid out: its grid, the cells of each page, and whether the pieces are turned."""
 
@@ -70,7 +70,7 @@ def back_key(piece: Piece) -> int | None:
 LAYOUTS = ("duplex", "gutterfold")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Options:
     """How to print: paper, bleed, backs, layout and printer corrections (points)."""
 
