@@ -203,16 +203,18 @@ class Value:
         if self.column is not None:
             return self.convert(printed(context[self.column]))
         # a template's result depends only on the names it uses: rows that share them (the
-        # same suit, the same cost) share one rendering
+        # same suit, the same cost) share one rendering, and it is given only those (Jinja2
+        # copies what it is given into each render's context)
+        used = {n: context[n] for n in self.names}
         try:
-            key = tuple(context[n] for n in self.names)
+            key = tuple(used.values())
             hit = self.memo.get(key)
         except TypeError:  # an unhashable value (a list): render every time
-            return self.convert(render(self.template, context))
+            return self.convert(render(self.template, used))
         if hit is None:
             if len(self.memo) > 4096:
                 self.memo.clear()
-            hit = self.memo[key] = (self.convert(render(self.template, context)),)
+            hit = self.memo[key] = (self.convert(render(self.template, used)),)
         return hit[0]
 
 
