@@ -22,15 +22,17 @@ from reportlab import rl_config
 from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace
 
-from ..cache import digest, memo
+from ..cache import memo
 
 UNPICKLED = ("_pdfScale", "_ttf_data")  # a lambda, and the font file itself
 
 
-def cached_font(name: str, path: Path, data: bytes, parse: Callable[[], TTFont]) -> TTFont:
-    """The font `parse()` gives of the file `path` whose bytes are `data`, named `name`; its
-    face from the cache when an earlier run parsed the same bytes (in any file)."""
-    face = memo("fonts", digest(data), lambda: parse().face, dump=_dump, load=pickle.loads)
+def cached_font(name: str, path: Path, data: bytes, digest: str,
+                parse: Callable[[], TTFont]) -> TTFont:
+    """The font `parse()` gives of the file `path` whose bytes are `data` (their digest
+    `digest`), named `name`; its face from the cache when an earlier run parsed the same bytes
+    (in any file)."""
+    face = memo("fonts", digest, lambda: parse().face, dump=_dump, load=pickle.loads)
     if "_ttf_data" not in vars(face):  # read back: what was not kept
         units = face.unitsPerEm
         face._pdfScale = _identity if units == 1000 else functools.partial(operator.mul,

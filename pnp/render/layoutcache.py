@@ -9,7 +9,6 @@ earlier build reads its pages back instead: each page as the calls that draw it
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 from typing import TYPE_CHECKING, Callable
 
@@ -44,8 +43,7 @@ def _key(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> tuple:
     """Everything the layout is made from; fonts by their contents."""
     return (page_w, page_h, booklet.title, booklet.text, booklet.accent.hexval(),
             booklet.source, sorted((name, fig[0], fig[1]) for name, fig in booklet.figures.items()),
-            sorted((role, hashlib.sha256(path.read_bytes()).hexdigest())
-                   for role, path in fonts.paths.items()))
+            sorted((role, fonts.digest(role)) for role in fonts.paths))
 
 
 def _dump(entry: tuple[list[str], list]) -> bytes:
