@@ -232,7 +232,10 @@ def render(template, context: dict[str, Any]) -> str:
 
     try:
         with Deadline.here():
-            return template.render(context)
+            # the context as given, without Jinja2's globals (a layout may name none: Value
+            # refuses any name that is no column, constant or colour) and so without a copy
+            ctx = template.new_context(context, shared=True)
+            return template.environment.concat(template.root_render_func(ctx))
     except TemplateTimeout:
         raise ValueProblem("expression still running after "
                            f"{Deadline.here().seconds:g} s (a loop without end, or far too "
