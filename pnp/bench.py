@@ -11,6 +11,9 @@
   goals: within 1.5x the floor at every size, and linear in cards;
 - random games a second of each engine (what `pnp simulate` plays), against its game's goal.
 
+- each game also written as data (card_data/<game>-data, engine "rules") against its Python
+  engine on the same seeds (issue 25): goal, at least a third of its games a second.
+
 CPU time is what the shared machine's other load does not move; wall time is printed beside.
 The developer's benchmarks (start-up, engines against tight loops of their rules, the live
 page over HTTP) are benchmarks/internals.py, beside the tests. Nothing here is part of the
@@ -31,7 +34,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 GOALS = {"first build": 1.0, "edit to page": 0.3, "deck": 1.5, "linear": 1.25, "memory": 1.3,
-         "layout card": 2.0}
+         "layout card": 2.0, "data engine": 1 / 3}
 EDIT_CARDS = 300       # the deck an edit-to-page is timed on
 SIM_ROUNDS = 3         # runs of the simulation figure, the best reported
 # Where a goal means something. Issue 18 states the memory goal at 54,000 cards: in smaller
@@ -237,6 +240,43 @@ def deck_summary(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _data_engines(games, seconds: float, echo: Callable) -> dict:
+    """Each game also written as data (card_data/<game>-data, engine "rules") played on the
+    same seeds as its Python engine, by turns; the best CPU rate of each (issue 25)."""
+    from .data.game import list_games
+    from .engine.core import RandomAgent, play
+    from .project import open_game
+
+    known = list_games()
+    pairs = [(g, f"{g}-data") for g in games if f"{g}-data" in known]
+    if not pairs:
+        return {}
+    echo("The data engine (rules.toml) against the Python engine, same seeds (random players, "
+         "CPU time):")
+    rows = {}
+    for python_name, data_name in pairs:
+        engines = []
+        for name in (python_name, data_name):
+            opened = open_game(name)
+            engines.append(opened.spec.new_game(opened.model))
+        agents = [RandomAgent() for _ in range(engines[0].num_players)]
+        rates, batch, rounds = [0.0, 0.0], 200, 0
+        deadline = time.perf_counter() + seconds
+        while rounds < 3 or time.perf_counter() < deadline:
+            for k, engine in enumerate(engines):
+                start = time.process_time()
+                for s in range(rounds * batch, (rounds + 1) * batch):
+                    play(engine, agents, s)
+                rates[k] = max(rates[k], batch / max(time.process_time() - start, 1e-9))
+            rounds += 1
+        ratio = rates[1] / rates[0]
+        rows[data_name] = {"python": rates[0], "data": rates[1], "ratio": ratio}
+        echo(f"  {data_name:<14} {rates[1]:8.0f} games/s | {python_name} (Python) "
+             f"{rates[0]:8.0f} games/s | ratio {ratio:4.2f}  "
+             f"{_verdict(ratio, GOALS['data engine'], at_least=True)}")
+    return rows
+
+
 def _games_per_second(name: str, seconds: float, rounds: int = SIM_ROUNDS) -> dict:
     """Random games a second through core.play (what `pnp simulate` plays), in the process's
     CPU time (time.process_time: the machine's other load barely moves it) and in wall time:
@@ -343,5 +383,6 @@ def run(sizes=(54, 540, 5400, 54000), games=None, sim_seconds=2.0, echo=print, r
         figures["builds"] = _builds(games, folder, pnp, echo, rounds)
         figures["decks"] = _decks(folder, sizes, pnp, echo)
     figures["edit"] = _edit_to_page(echo, edit_cards)
+    figures["data_engines"] = _data_engines(games, sim_seconds, echo)
     figures["simulation"] = _simulation(games, sim_seconds, echo)
     return figures

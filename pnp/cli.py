@@ -357,7 +357,8 @@ def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi:
 @click.argument("name")
 @click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path),
               default=Path("card_data"), show_default=True, help="Where to create the game.")
-@click.option("--template", type=click.Choice(["deck", "tokens-and-board", "hex-tiles"]),
+@click.option("--template", type=click.Choice(["deck", "tokens-and-board", "hex-tiles",
+                                               "trick-taking", "market"]),
               default="deck", show_default=True, help="What the new game starts with.")
 def new(name: str, parent: Path, template: str) -> None:
     """Start a new game folder that builds at once."""
@@ -583,18 +584,13 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
 
     from .sim.balanceproof import card_section
 
+    folder = _game_folder(game)
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
-        from .data.game import find_game
-        from .output import check_file_target
-
-        try:
-            folder = find_game(game)
-        except PnpError:
-            folder = None  # an engine name run on its built-in data: no folder to protect
-        check_file_target(out, folder)
+        _check_outputs(folder, out, _cards_table(out))
     setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
     target = out or Path("output") / f"{setup.name}-balance.pdf"
-    table = target.with_name(f"{target.stem}-cards.csv")
+    table = _cards_table(target)
+    _check_outputs(folder, target, table)
     proof, cards = card_section(game, setup, games, seed=seed, agents=fig["agents"],
                                 csv_out=table, jobs=jobs, scheduler=scheduler)
     titles = write_report(fig, target, proof)
@@ -603,6 +599,28 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     if cards:
         flagged = sum(c["measurable"] for c in cards)
         click.echo(f"{table}: {len(cards)} card rows, {flagged} with a measurable effect")
+
+
+def _game_folder(game: str) -> Path | None:
+    """The folder a command's outputs must never overwrite; None for an engine name run on its
+    built-in data."""
+    from .data.game import find_game
+
+    try:
+        return find_game(game)
+    except PnpError:
+        return None
+
+
+def _cards_table(report: Path) -> Path:
+    return report.with_name(f"{report.stem}-cards.csv")
+
+
+def _check_outputs(folder: Path | None, *outputs: Path) -> None:
+    from .output import check_file_target
+
+    for out in outputs:
+        check_file_target(out, folder)
 
 
 @main.command()
@@ -634,6 +652,9 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
     from .sim.sweep import format_sweep, sweep as run
     from .sim.sweepreport import write_sweep_report
 
+    folder = _game_folder(game)
+    if out is not None:  # refuse a bad --out before minutes of simulation, not after
+        _check_outputs(folder, out)
     result = run(game, sets, games=games, seed=seed, agents=agents, players=players, jobs=jobs,
                  scheduler=scheduler)
     text = json.dumps(result, indent=2) if as_json else format_sweep(result)
@@ -641,6 +662,7 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
         click.echo(text)
         raise PnpError("every variant fails validation: nothing was compared, no report written")
     target = out or Path("output") / f"{result['game']}-sweep.pdf"
+    _check_outputs(folder, target)
     write_sweep_report(result, target)
     click.echo(text)
     if not as_json:

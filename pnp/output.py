@@ -1,6 +1,7 @@
 """Writing outputs so that a failed or interrupted build never damages a good one, and an
 output never replaces what the user did not ask to replace: a device or pipe, the game's own
-data, a folder pnp did not make, or the folder the user stands in."""
+data, a folder pnp did not make, the folder the user stands in, or anything a link leads to that
+the game folder ships (or that leads out of the folder the output is named in)."""
 
 from __future__ import annotations
 
@@ -33,10 +34,42 @@ def _is_inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
+def check_links(path: Path, game: Path | None = None) -> None:
+    """Follow `path` one name at a time, as the system will when writing it: refuse a link on
+    the way that lies in the game folder (a downloaded game may ship `output` -> ~), and an
+    output that is itself a link leading out of the folder it is named in."""
+    try:
+        absolute = Path(path).absolute()
+    except OSError as exc:  # the folder we stand in is gone
+        raise PnpError(f"cannot use {path} as output: {_reason(exc)}") from None
+    inside_game = _real(game) if game is not None else None
+    here = Path(absolute.anchor)
+    names = absolute.parts[1:]
+    for number, name in enumerate(names, start=1):
+        if name == "..":
+            here = here.parent
+            continue
+        step = here / name
+        if not step.is_symlink():
+            here = step
+            continue
+        if inside_game is not None and _is_inside(here, inside_game):
+            raise PnpError(f"cannot write {path}: {step} is a link inside the game folder; pnp "
+                           "never writes through a link a game folder ships (give another "
+                           "--out)")
+        target = _real(step)
+        if number == len(names) and not _is_inside(target, here):
+            raise PnpError(f"cannot write {path}: it is a link to {target}, outside {here}; "
+                           "pnp replaces a link's target only inside its own folder (give "
+                           "another --out)")
+        here = target
+
+
 def check_file_target(path: Path, game: Path | None = None) -> Path:
     """The real path an output file may be written to; refuses a special file (a FIFO or a
-    device: replacing it would break the system) and the game's own files (inside the game
-    folder only PDFs, which pnp never reads, may be replaced)."""
+    device: replacing it would break the system), the game's own files (inside the game
+    folder only PDFs, which pnp never reads, may be replaced) and links (check_links)."""
+    check_links(path, game)
     real = _real(path)
     if real.exists() or real.is_symlink():
         if real.is_dir():
@@ -90,7 +123,8 @@ def _make_folder(folder: Path, shown: Path) -> None:
 
 def check_folder_target(path: Path, game: Path | None = None) -> Path:
     """The real folder an export may replace: new, empty, or made by pnp export; never the
-    game folder or a folder holding it."""
+    game folder or a folder holding it, never through a link (check_links)."""
+    check_links(path, game)
     real = _real(path)
     if game is not None and _is_inside(_real(game), real):
         raise PnpError(f"--out {path} holds the game folder; choose a new folder")

@@ -164,15 +164,16 @@ def preview(game, card: str, out: Path, *, back: bool = False, dpi: int = 150,
             ) -> tuple[DrawnFace, list[Finding], list[str]]:
     """Render one face of an opened game to a PNG file (written atomically); also returns the
     names of the other pieces the same row makes."""
-    from .output import atomic_output
+    from .output import atomic_output, check_file_target
     from .project import prepare
 
     if out.suffix.lower() != ".png":  # a kit.pdf full of PNG bytes would fool any viewer
         raise PnpError(f"--out {out}: pnp preview writes a PNG image; give a name ending in .png")
+    check_file_target(out, game.folder.path)  # (before drawing; never one of the game's images)
     kit, fonts, findings = prepare(game, force=True)
     faces = find_faces(kit_faces(kit), card, back)
     drawn = draw_face(faces[0], fonts, bleed_mm * MM, proof)
     png = rasterise(drawn, dpi)
-    with atomic_output(out) as tmp:
+    with atomic_output(out, game.folder.path) as tmp:
         tmp.write_bytes(png)
     return drawn, findings + drawn.findings, [f.name for f in faces[1:]]

@@ -10,6 +10,7 @@ edge, so x runs the other way: the cross appears at (-Ex, Ey), and offset = (X, 
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import sys
@@ -51,6 +52,8 @@ def check(printer: Printer) -> Printer:
     if printer.name.lower() == NONE:
         raise PnpError(f"printer name {printer.name!r} is reserved: `--printer none` builds "
                        "without any profile")
+    if not all(math.isfinite(v) for v in (*printer.back_offset, printer.scale)):
+        raise PnpError(f"printer {printer.name!r}: the offset and scale must be finite numbers")
     if any(abs(v) > MAX_OFFSET for v in printer.back_offset):
         raise PnpError(f"printer {printer.name!r}: a back offset over {MAX_OFFSET:g} mm is a "
                        "printer fault, not an offset")
@@ -89,15 +92,34 @@ def load() -> tuple[dict[str, Printer], str | None]:
 
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-        printers = {}
-        for name, entry in data.get("printers", {}).items():
-            x, y = entry.get("back_offset", [0.0, 0.0])
-            printers[name] = Printer(name, (float(x), float(y)), float(entry.get("scale", 1.0)))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, TypeError, ValueError) as exc:
+        printers = {name: _read_back(name, entry)
+                    for name, entry in _table(data.get("printers", {}), "[printers]").items()}
+        default = data.get("default")
+        if default is not None and not isinstance(default, str):
+            raise ValueError("default must name a printer")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, TypeError, ValueError,
+            PnpError) as exc:
         raise PnpError(f"{path}: cannot read the printer profiles ({exc}); fix or delete the "
                        "file") from None
-    default = data.get("default")
     return printers, default if default in printers else None
+
+
+def _table(value, what: str) -> dict:
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} must be a table")
+    return value
+
+
+def _read_back(name: str, entry) -> Printer:
+    """A saved profile, checked as when it was saved: the file may have been edited by hand."""
+    entry = _table(entry, f"printer {name!r}")
+    offset = entry.get("back_offset", [0.0, 0.0])
+    if not isinstance(offset, list) or len(offset) != 2:
+        raise ValueError(f"printer {name!r}: back_offset must be two numbers, [x, y]")
+    values = [*offset, entry.get("scale", 1.0)]
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        raise ValueError(f"printer {name!r}: back_offset and scale must be numbers")
+    return check(Printer(name, (float(offset[0]), float(offset[1])), float(values[2])))
 
 
 def save(printers: dict[str, Printer], default: str | None) -> Path:

@@ -1,10 +1,13 @@
 """`pnp watch` and `pnp serve`: rebuild whenever the game's data, templates or fonts change, told by
 the operating system's change events (watchfiles: inotify, FSEvents, ReadDirectoryChanges), not by
-listing and stat-ing the folder. Findings are reported and watching goes on; a failed rebuild
-leaves the last good output in place."""
+listing and stat-ing the folder. Each real folder of the game is watched on its own, so a link in
+it is never followed out (a link to / would watch the whole disk; one to the output folder would
+rebuild for ever). Findings are reported and watching goes on; a failed rebuild leaves the last
+good output in place."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
@@ -15,6 +18,7 @@ from .resources import shipped
 
 STEP_MS = 50  # a batch closes once no event came for this long (an editor's save is one batch)
 WAKE_MS = 500  # how often the watcher looks whether the folders to watch have changed
+MAX_FOLDERS = 2_000  # folders watched, one OS watch each: a game has a handful
 
 
 def watched_folders(game_dir: Path, engine: str) -> list[Path]:
@@ -39,17 +43,23 @@ def changes(folders: Callable[[], list[Path]], stop: threading.Event,
     "watching now", so a caller that builds then misses no edit. Hidden files (an editor's
     swap file, an atomic write's temporary) and `ignore`d ones (our own output) never count,
     so writing the output inside the watched folder does not trigger another build."""
-    from watchfiles import DefaultFilter
+    from watchfiles import Change, DefaultFilter
     from watchfiles import watch as os_events
 
     from .cache import is_entry
 
     base = DefaultFilter()
+    watched: set[Path] = set()
+    moved: list[bool] = [False]  # a folder came or went: watch the new set of folders
 
     def keep(change, path: str) -> bool:  # is_dir() is False for a file that vanished: kept
         p = Path(path)
-        return (base(change, path) and not p.name.startswith(".") and not p.is_dir()
-                and not ignore(p) and not hidden(p))
+        if (p in watched and not p.exists()) or (p.is_dir() and not p.is_symlink()):
+            if not p.name.startswith("."):
+                moved[0] = True
+            return False
+        return (base(change, path) and not p.name.startswith(".") and not ignore(p)
+                and not hidden(p))
 
     def hidden(p: Path) -> bool:
         """In a hidden folder of the game's (.git) or pnp's cache entry (a hit touches its
@@ -61,21 +71,44 @@ def changes(folders: Callable[[], list[Path]], stop: threading.Event,
         return root is not None and any(part.startswith(".")
                                         for part in real.relative_to(root).parts[:-1])
 
+    announce = True  # the first batch once armed says "watching now", even if empty
     while not stop.is_set():
         roots = [f for f in folders() if f.is_dir()]
         if not roots:  # the game folder is gone (renamed by hand?): wait for it to return
             stop.wait(WAKE_MS / 1000)
             continue
-        armed = False
-        for batch in os_events(*roots, watch_filter=keep, stop_event=stop, step=STEP_MS,
+        armed, moved[0] = False, False
+        before, watched = watched, set(real_folders(roots))
+        for batch in os_events(*watched, watch_filter=keep, stop_event=stop, step=STEP_MS,
                                rust_timeout=WAKE_MS, yield_on_timeout=True, force_polling=False,
-                               raise_interrupt=True, ignore_permission_denied=True):
+                               raise_interrupt=True, ignore_permission_denied=True,
+                               recursive=False):
             paths = {Path(p) for _, p in batch}
-            if paths or not armed:
-                armed = True
+            if not armed and not announce:  # watched anew for a new folder: what came in it
+                paths |= {f for d in watched - before for f in d.iterdir()
+                          if f.is_file() and keep(Change.added, str(f))}
+            if paths or (not armed and announce):
                 yield paths
+            armed = True
+            if moved[0]:
+                announce = False
+                break
             if [f for f in folders() if f.is_dir()] != roots:
+                announce = True
                 break  # e.g. the engine changed, and with it the shipped templates to watch
+
+
+def real_folders(roots: list[Path]) -> list[Path]:
+    """The roots and every folder in them, links not followed, hidden folders (.git) left out."""
+    found = []
+    for root in roots:
+        for folder, subfolders, _ in os.walk(root):  # (os.walk does not enter linked folders)
+            subfolders[:] = [d for d in subfolders if not d.startswith(".")]
+            found.append(Path(folder))
+            if len(found) > MAX_FOLDERS:
+                raise PnpError(f"{root} holds more than {MAX_FOLDERS:,} folders; pnp watch "
+                               "watches a game folder, not a disk")
+    return found
 
 
 def watch(rebuild: Callable[[], str], folders: Callable[[], list[Path]], *,

@@ -14,6 +14,37 @@ def edit_csv(path: Path, row: int, field: str, value: str) -> None:
     with path.open("w", encoding="utf-8", newline="") as fh:
         csv.writer(fh).writerows(rows)
 
+
+def page_texts(pdf, index: int):
+    """Every run of text on a page, with where it starts (points, rounded to 0.01): a Counter
+    of (text, x, y)."""
+    from collections import Counter
+
+    from pypdf import PdfReader
+
+    found: Counter = Counter()
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+            found[(text.strip(), round(x, 2), round(y, 2))] += 1
+
+    PdfReader(pdf).pages[index].extract_text(visitor_text=visit)
+    return found
+
+
+def page_pixels(pdf, index: int):
+    """A page at 72 dpi: one pixel a point."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return doc[index].render(scale=1).to_pil().convert("RGB")
+    finally:
+        doc.close()
+
+
 # A site folder with one installed package, pnp_tiny, whose `pnp.games` entry point adds the game
 # Tiny Pile (see tests/fixtures/pnp_tiny/README.md); TINY_GAME is its card data.
 PLUGIN_SITE = ROOT / "tests" / "fixtures" / "pnp_tiny"

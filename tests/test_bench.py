@@ -39,10 +39,11 @@ def test_bench_prints_every_figure_with_its_goal():
                     "a card from its layout file, beyond 1:",
                     "time a card (linear in cards), 18 vs 1 cards"):
         assert heading in text, heading
-    # judged: two first builds; shown without a verdict at these sizes: the edit (a 6-card
-    # deck), deck time, memory, linearity, a card from its layout
-    assert text.count("goal") == 7
-    assert text.count(": met") + text.count(": NOT MET") == 2
+    # judged: two first builds, Experior's data engine against its Python one; shown without
+    # a verdict at these sizes: the edit (a 6-card deck), deck time, memory, linearity, a card
+    # from its layout
+    assert text.count("goal") == 8
+    assert text.count(": met") + text.count(": NOT MET") == 3
     assert text.count(": no verdict (") == 5
     assert "goal <= 1.50: no verdict (judged at 54 cards or more)" in text
     assert "goal <= 0.30: no verdict (judged on a 300-card deck)" in text
@@ -51,6 +52,8 @@ def test_bench_prints_every_figure_with_its_goal():
     assert deck["ratio"] > 0 and deck["pnp"]["peak_mb"] > 10
     wuxing = figures["builds"]["wuxing"]
     assert wuxing["first"] > 0 and wuxing["second"] > 0 and wuxing["bytes"] > 10_000
+    assert set(figures["data_engines"]) == {"experior-data"}
+    assert figures["data_engines"]["experior-data"]["ratio"] > 0
     sim = figures["simulation"]["wuxing"]
     assert sim["cpu"] > 0 and sim["wall"] > 0
     assert "CPU" in text and "wall" in text

@@ -28,11 +28,13 @@ def test_a_wuxing_build_imports_nothing_it_does_not_draw_with(tmp_path):
     modules = _modules_of_build("wuxing", tmp_path)
     assert (tmp_path / "kit.pdf").stat().st_size > 10_000
     assert "pnp.games.wuxing.faces" in modules and "pnp.render.booklet" in modules
+    assert "pnp.faces.draw" in modules  # its faces are layout files
     unneeded = {m for m in modules if m.split(".")[0] in (
         "pypdfium2", "svglib", "python_calamine", "numpy", "pypdf", "dask", "lxml")}
     unneeded |= {m for m in modules if m.startswith((
-        "pnp.sim", "pnp.export", "pnp.faces", "pnp.games.experior", "pnp.games.legolas",
-        "pnp.games.deck", "pnp.server", "pnp.live", "pnp.watch", "pnp.preview",
+        "pnp.sim", "pnp.export", "pnp.faces.svg", "pnp.games.experior", "pnp.games.legolas",
+        "pnp.games.deck.kit", "pnp.games.deck.faces", "pnp.games.deck.game", "pnp.server",
+        "pnp.live", "pnp.watch", "pnp.preview",
         "reportlab.graphics", "pnp.games.wuxing.lab", "pnp.games.wuxing.agents"))}
     assert not unneeded
 

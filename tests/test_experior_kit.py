@@ -12,7 +12,8 @@ import pytest
 
 from pnp.errors import DataError
 from pnp.games.experior import engine
-from pnp.games.experior.kit import new_game, required_kit, worked_example
+from pnp.games.experior.example import worked_example
+from pnp.games.experior.kit import new_game, required_kit
 from pnp.project import build, errors_in, open_game, validate
 
 DATA = Path(__file__).resolve().parents[1] / "card_data" / "experior"
@@ -194,7 +195,7 @@ def test_unknown_names_are_data_errors(tmp_path, name, row, new, where):
 
 # ---- the wound limit is one setting for track, engine and booklet ----------------------------------
 def test_wound_limit_50_changes_track_engine_and_booklet(tmp_path):
-    from pnp.games.experior.faces import booklet
+    from pnp.games.experior.booklet import booklet
 
     folder = copy_data(tmp_path)
     set_option(folder, "wound_limit", 50)
@@ -225,7 +226,7 @@ def test_wound_limit_50_changes_track_engine_and_booklet(tmp_path):
 
 # ---- the worked example is the engine's -----------------------------------------------------------
 def test_worked_example_numbers_are_the_engines():
-    from pnp.games.experior.faces import booklet
+    from pnp.games.experior.booklet import booklet
 
     model = open_game(str(DATA)).model
     rows = worked_example(model)
@@ -261,7 +262,7 @@ def test_low_wound_limit_builds_and_validates(tmp_path, limit):
     from click.testing import CliRunner
 
     from pnp.cli import main
-    from pnp.games.experior.faces import booklet
+    from pnp.games.experior.booklet import booklet
 
     folder = copy_data(tmp_path)
     set_option(folder, "wound_limit", limit)

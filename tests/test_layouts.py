@@ -552,7 +552,7 @@ def test_a_long_word_is_hyphenated_to_fit_a_narrow_box():
 # ---- starters and the README walkthrough --------------------------------------------------------
 @pytest.mark.parametrize("template,pieces", [
     ("deck", ["7 × card"]), ("tokens-and-board", ["18 × token", "1 × score board"]),
-    ("hex-tiles", ["14 × tile"])])
+    ("hex-tiles", ["14 × tile"]), ("trick-taking", ["40 × card"]), ("market", ["32 × card"])])
 def test_every_new_game_template_builds_at_once(tmp_path, template, pieces):
     from click.testing import CliRunner
 

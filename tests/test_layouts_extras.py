@@ -16,7 +16,7 @@ from helpers import ROOT, card_game
 from pnp.data.colours import parse_colour
 from pnp.data.layouts.values import Scope, Value, fraction, signed, to_text
 from pnp.faces.art import IconFinder
-from pnp.project import check, open_game
+from pnp.project import build, check, open_game
 from pnp.render.icons import PLAYER_SHAPES
 
 SHOWCASE = ROOT / "tests" / "games" / "showcase"
@@ -185,3 +185,58 @@ def test_a_dash_that_is_not_lengths_and_a_polygon_of_too_many_sides_say_what_is_
     with pytest.raises(DataError) as caught:
         open_game(str(game))
     assert message in str(caught.value) and "front.toml" in str(caught.value)
+
+
+@pytest.mark.parametrize("radius", ["0mm", "3mm"])
+def test_a_rect_takes_a_dash_as_a_line_does(tmp_path, radius):
+    """A rectangle's outline (square or rounded) dashed 2 mm on, 2 mm off: along its bottom
+    edge, at 10 pixels a mm, ink and paper alternate in 2 mm runs; undashed it is solid."""
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from pnp.cli import main
+
+    def bottom_edge(dash: str) -> list[tuple[bool, int]]:
+        game = _line_game(tmp_path / dash, f'[box]\ntype = "rect"\nx = "10mm"\ny = "20mm"\n'
+                                           f'width = "40mm"\nheight = "30mm"\nradius = "{radius}"'
+                                           f'\nstroke = "#000000"\nstroke_width = "1mm"\n'
+                                           f'dash = {dash}\n')
+        out = tmp_path / f"{dash}.png"
+        res = CliRunner().invoke(main, ["preview", "--game", str(game), "--card", "cards.csv:2",
+                                        "--dpi", "254", "--bleed", "0", "--out", str(out)])
+        assert res.exit_code == 0, res.output
+        img = Image.open(out).convert("L")
+        row = [img.getpixel((x, 500)) < 128 for x in range(160, 440)]  # y = 50 mm, x 16-44 mm
+        runs: list[tuple[bool, int]] = []
+        for px in row:
+            if runs and runs[-1][0] == px:
+                runs[-1] = (px, runs[-1][1] + 1)
+            else:
+                runs.append((px, 1))
+        return runs
+
+    assert bottom_edge("0") == [(True, 280)]
+    dashed = bottom_edge("2")[1:-1]  # the runs cut by the window's ends left out
+    assert len(dashed) >= 10 and {ink for ink, _ in dashed} == {True, False}
+    assert all(abs(n - 20) <= 2 for _, n in dashed), dashed
+
+
+def test_a_layout_may_ask_whether_it_is_an_ink_saver_print(tmp_path):
+    """`ink_saver` is true in an --ink-saver build only: an element shown `when` it is prints
+    there alone, one shown when it is not prints everywhere else (a colour may read it too)."""
+    from pypdf import PdfReader
+
+    game = _line_game(tmp_path, '[saving]\ntype = "text"\ntext = "SAVING INK"\n'
+                                'when = "{{ ink_saver }}"\nx = "5mm"\ny = "10mm"\n'
+                                'width = "100% - 10mm"\nheight = "8mm"\n\n'
+                                '[full]\ntype = "text"\ntext = "FULL COLOUR {{ name }}"\n'
+                                'colour = "{{ \'#000000\' if ink_saver else \'#aa0000\' }}"\n'
+                                'when = "{{ not ink_saver }}"\nx = "5mm"\ny = "20mm"\n'
+                                'width = "100% - 10mm"\nheight = "8mm"\n')
+    texts = {}
+    for saving in (False, True):
+        out = tmp_path / f"{saving}.pdf"
+        build(open_game(str(game)), out, ink_saver=saving)
+        texts[saving] = "\n".join(p.extract_text() for p in PdfReader(out).pages)
+    assert "FULL COLOUR A" in texts[False] and "SAVING INK" not in texts[False]
+    assert "SAVING INK" in texts[True] and "FULL COLOUR" not in texts[True]

@@ -8,6 +8,7 @@ import pytest
 from PIL import ImageChops
 from pypdf import PdfReader
 
+from helpers import page_pixels as _pixels, page_texts as _texts
 from pnp.errors import DataError
 from pnp.project import build, open_game
 from pnp.units import MM
@@ -15,34 +16,33 @@ from pnp.units import MM
 MOVE = 4.0  # mm
 
 
-def _texts(pdf, index: int) -> Counter:
-    """Every run of text on a page, with where it starts (points, rounded to 0.01)."""
-    found: Counter = Counter()
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
-            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
-            found[(text.strip(), round(x, 2), round(y, 2))] += 1
-
-    PdfReader(pdf).pages[index].extract_text(visitor_text=visit)
-    return found
-
-
-def _pixels(pdf, index: int):
-    """A page at 72 dpi: one pixel a point."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        return doc[index].render(scale=1).to_pil().convert("RGB")
-    finally:
-        doc.close()
-
-
 def _first_page(result, title: str) -> int:
     """0-based index of the first page of a section of the print guide."""
     return next(s.first for s in result.sections if s.title.startswith(title)) - 1
+
+
+def assert_moved_down(before, after, page: int, names: set[str], size: float,
+                      at_least: int = 1) -> None:
+    """On that page every text in `names` is where it was, 4 mm lower (PDF y grows upwards), at
+    the same x; every other text is exactly where it was; and no pixel changed outside the
+    bands the moved texts left and reached (`size` pt: ink within 0.8 size above the baseline
+    and 0.25 below)."""
+    old, new = _texts(before, page), _texts(after, page)
+    was = sorted((t, x, y) for (t, x, y) in old.elements() if t in names)
+    now = sorted((t, x, y) for (t, x, y) in new.elements() if t in names)
+    assert len(was) >= max(at_least, 1)
+    assert [(t, x) for t, x, _ in was] == [(t, x) for t, x, _ in now]
+    assert all(abs((y0 - y1) - MOVE * MM) < 0.02 for (_, _, y0), (_, _, y1) in zip(was, now)), \
+        [(t, round((y0 - y1) / MM, 3)) for (t, _, y0), (_, _, y1) in zip(was, now)]
+    assert Counter({k: n for k, n in old.items() if k[0] not in names}) == \
+        Counter({k: n for k, n in new.items() if k[0] not in names})
+    a, b = _pixels(before, page), _pixels(after, page)
+    width, height = a.size
+    for (_, _, y0), (_, _, y1) in zip(was, now):
+        band = (0, int(height - y0 - 0.8 * size) - 1, width, int(height - y1 + 0.25 * size) + 2)
+        a.paste((255, 0, 255), band)
+        b.paste((255, 0, 255), band)
+    assert ImageChops.difference(a, b).getbbox() is None
 
 
 def test_moving_a_box_in_the_layout_file_moves_that_box_alone(game_copy, tmp_path):
@@ -59,29 +59,9 @@ def test_moving_a_box_in_the_layout_file_moves_that_box_alone(game_copy, tmp_pat
 
     page = _first_page(first, "Treasure")  # the first sheet of treasure fronts
     assert _first_page(second, "Treasure") == page
-    old, new = _texts(before, page), _texts(after, page)
     names = {"Leather Armor", "Chain Mail Armor", "Hard Plate Armor", "Minion", "Net",
              "Ring of Legend", "Lure", "Earth Barrier", "Wind Barrier"}
-    assert {t for t, _, _ in old} >= names
-    shift = MOVE * MM
-    # each name is where it was, 4 mm lower (PDF y grows upwards), at the same x
-    was = sorted((t, x, y) for (t, x, y) in old.elements() if t in names)
-    now = sorted((t, x, y) for (t, x, y) in new.elements() if t in names)
-    assert [(t, x) for t, x, _ in was] == [(t, x) for t, x, _ in now]
-    assert all(abs((y0 - y1) - shift) < 0.02 for (_, _, y0), (_, _, y1) in zip(was, now)), \
-        [(t, round((y0 - y1) / MM, 3)) for (t, _, y0), (_, _, y1) in zip(was, now)]
-    # and every other text on the sheet is exactly where it was
-    assert Counter({k: n for k, n in old.items() if k[0] not in names}) == \
-        Counter({k: n for k, n in new.items() if k[0] not in names})
-    # and no pixel changed outside the bands the names left and reached (14 pt bold: its ink
-    # lies within 0.8 size above its baseline and 0.25 below)
-    a, b = _pixels(before, page), _pixels(after, page)
-    width, height = a.size
-    for (_, _, y0), (_, _, y1) in zip(was, now):
-        band = (0, int(height - y0 - 0.8 * 14) - 1, width, int(height - y1 + 0.25 * 14) + 2)
-        a.paste((255, 0, 255), band)
-        b.paste((255, 0, 255), band)
-    assert ImageChops.difference(a, b).getbbox() is None
+    assert_moved_down(before, after, page, names, 14)
     # pages other than the treasure fronts are untouched
     for other in (page - 2, page + 1, page + 4):
         assert _texts(before, other) == _texts(after, other)
@@ -139,3 +119,35 @@ def test_a_player_name_too_long_for_its_missions_is_named_in_players_csv(game_co
         "LONG'",
         'error: players.csv, row 3, field "name": element "player" (mission-back.toml): text '
         "does not fit its box even at 7 pt: 'BARTHOLOMEW MAXIMILIAN THE UNREASONABLY LONG'"]
+
+
+def test_the_score_board_is_a_layout_file_too(game_copy, tmp_path):
+    """The score board's title, moved 4 mm down in board.toml, is all that moves on the board;
+    a loop of a million spaces written into its figure is one clear error, not a long wait."""
+    folder = game_copy("legolas")
+    before = tmp_path / "before.pdf"
+    build(open_game(str(folder)), before)
+    layout = folder / "layouts" / "board.toml"
+    text = layout.read_text()
+    moved = re.sub(r'(\[title\][^\[]*?\ny = )"21.9mm"', r'\1"25.9mm"', text)
+    assert moved != text
+    layout.write_text(moved)
+    after = tmp_path / "after.pdf"
+    build(open_game(str(folder)), after)
+    page = len(PdfReader(before).pages) - 1
+    old, new = _texts(before, page), _texts(after, page)
+    left, came = sorted((old - new).elements()), sorted((new - old).elements())
+    assert [t for t, _, _ in left] == [t for t, _, _ in came] == ["LEGOLAS VS. GIMLI"]
+    (_, x0, y0), (_, x1, y1) = left[0], came[0]
+    assert abs(abs(x1 - x0) + abs(y1 - y0) - MOVE * MM) < 0.02  # (the board is turned)
+    layout.write_text(text.replace('cells = "{{ vp_loop }}"', 'cells = "1000000"'))
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out",
+                                    str(tmp_path / "huge.pdf")])
+    assert res.exit_code != 0 and not (tmp_path / "huge.pdf").exists()
+    errors = [line for line in res.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and 'element "loop" (board.toml)' in errors[0]
+    assert "cells must be an even number from 12 to 120" in errors[0]

@@ -148,7 +148,7 @@ def test_arrow_colours_are_the_rules(game_copy):
 
 # ---- pieces fit the table -------------------------------------------------------------------
 def test_experior_markers_fit_their_cells_and_never_overlap():
-    from pnp.games.experior.kit import board_layout, tracks
+    from pnp.games.experior.geometry import board_layout, tracks
     from pnp.layout.places import problems
 
     model = open_game("experior").model
@@ -207,7 +207,7 @@ def test_a_new_multiplier_is_printed_and_played(game_copy, tmp_path):
 
 
 def test_the_second_example_is_the_engines_end_of_a_game(tmp_path):
-    from pnp.games.experior.kit import worked_example
+    from pnp.games.experior.example import worked_example
 
     game = open_game("experior")
     rows = worked_example(game.model, end=True)

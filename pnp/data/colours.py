@@ -47,6 +47,11 @@ class Colour(tuple):
         return f"Colour(#{self.hexval()[2:]})"
 
 
+def hex_colour(colour) -> str:
+    """'#rrggbb' for a Colour or a reportlab Color: how a layout row carries a colour."""
+    return "#" + colour.hexval()[2:]
+
+
 def parse_colour(text: str, palette: dict[str, Colour] | None = None, path: Path | None = None,
                  row: int | None = None, field: str | None = None) -> Colour:
     """'#rrggbb', or a name from game.toml's [palette] (given as `palette`; None where a

@@ -14,6 +14,8 @@ from ..errors import DataError, Source
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # a data file larger than this is a mistake, not a deck
 MAX_ROWS = 60_000  # rows of one CSV file: far beyond any game (pnp bench builds 54,000)
+MAX_COLUMNS = 1_000  # columns of one table: a game's rows have tens
+MAX_CELLS = 2_000_000  # cells of one table (60,000 rows of 33 columns), read into memory at once
 MAX_PIECES = 60_000  # pieces in one kit: some 6,700 pages of cards; more is a typo in a count
 
 
@@ -184,37 +186,39 @@ def _convert(cell: str, col: Column, source: Source) -> Any:
 
 def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
              errors: Callable[[DataError], None] | None = None) -> list[Record]:
-    """Read a CSV file into Records. Rows are numbered as a spreadsheet shows them (header = 1);
-    blank rows are skipped; missing, duplicated or (optionally) unknown columns are errors.
-    With `errors`, a bad row is passed to it (one call per bad cell) and left out, instead of
-    raising at the first one."""
-    columns = list(columns)
-    rows = _csv_rows(path)
-    header = _header(rows, path)
+    """Read a CSV file into Records (read_rows)."""
+    return read_rows(csv_rows(path), path, list(columns), allow_extra=allow_extra,
+                     errors=errors)[1]
+
+
+def read_rows(grid: list[list[Any]], path: Path, columns: list[Column] | None = None, *,
+              allow_extra: bool = True, errors: Callable[[DataError], None] | None = None
+              ) -> tuple[list[str], list[Record]]:
+    """(header, Records) of a table's rows, the header first: a CSV file's or a sheet's (cells
+    as the sheet holds them). Rows are numbered as a spreadsheet shows them (header = 1); blank
+    rows are skipped; missing, duplicated or (optionally) unknown columns are errors. Without
+    `columns`, every named column is kept as it is (text stripped, blank as ''). With `errors`,
+    a bad row is passed to it (one call per bad cell) and left out, instead of raising at the
+    first one."""
+    header = _header(grid, path)
+    keep = columns is None
+    columns = [Column(name, default="") for name in header] if columns is None else columns
     _check_columns(header, columns, allow_extra, path)
     index = {name: i for i, name in enumerate(header)}
     records = []
-    for number, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
+    for number, row in enumerate(grid[1:], start=2):
+        if not any(_filled(cell) for cell in row):
             continue
         source = Source(path, number)
         bad: list[DataError] = []
-        if len(row) > len(header) and any(c.strip() for c in row[len(header):]):
+        if len(row) > len(header) and any(_filled(c) for c in row[len(header):]):
             bad.append(DataError(f"row has {len(row)} cells but the header has {len(header)}; "
                                  "is there an unquoted comma?", path, number))
-        values = {}
-        for col in columns:
-            i = index.get(col.name)
-            cell = row[i] if i is not None and i < len(row) else ""
-            if col.kind == "str" and col.choices is None:
-                text = cell.strip()
-                if text:  # a filled text cell, as _convert reads it (most cells of a deck)
-                    values[col.name] = text
-                    continue
-            try:
-                values[col.name] = _convert(cell, col, source)
-            except DataError as exc:
-                bad.append(exc)
+        if keep:
+            values = {name: _kept(row[i]) if i < len(row) else "" for i, name in
+                      enumerate(header)}
+        else:
+            values = _converted(row, columns, index, source, bad)
         if bad and errors is None:
             raise bad[0]
         for problem in bad:
@@ -227,7 +231,33 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
         if total > MAX_PIECES:
             raise DataError(f"the counts add up to {total:,} pieces; a kit holds at most "
                             f"{MAX_PIECES:,}", path, field=col.name)
-    return records
+    return header, records
+
+
+def _filled(cell: Any) -> bool:
+    return bool(cell.strip() if isinstance(cell, str) else str(cell).strip())
+
+
+def _kept(cell: Any) -> Any:
+    return cell.strip() if isinstance(cell, str) else cell
+
+
+def _converted(row: list[str], columns: list[Column], index: dict[str, int], source: Source,
+               bad: list[DataError]) -> dict[str, Any]:
+    values = {}
+    for col in columns:
+        i = index.get(col.name)
+        cell = row[i] if i is not None and i < len(row) else ""
+        if col.kind == "str" and col.choices is None:
+            text = cell.strip()
+            if text:  # a filled text cell, as _convert reads it (most cells of a deck)
+                values[col.name] = text
+                continue
+        try:
+            values[col.name] = _convert(cell, col, source)
+        except DataError as exc:
+            bad.append(exc)
+    return values
 
 
 def delimiter(text: str) -> str:
@@ -237,28 +267,45 @@ def delimiter(text: str) -> str:
     return ";" if ";" in first and "," not in first else ","
 
 
-def _csv_rows(path: Path) -> list[list[str]]:
-    """Every row of the file (the header first), at most MAX_ROWS below the header."""
+def csv_rows(path: Path) -> list[list[str]]:
+    """Every row of a CSV file (the header first), within check_extent's limits."""
     text = read_text(path)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(text), strict=True)
+    rows: list[list[str]] = []
+    cells = width = 0
     try:
-        rows = list(reader)
+        for row in reader:
+            rows.append(row)
+            cells, width = cells + len(row), max(width, len(row))
+            if len(rows) > MAX_ROWS + 1 or cells > MAX_CELLS or width > MAX_COLUMNS:
+                check_extent(len(rows) + sum(1 for _ in reader), width, cells, path, "file")
     except csv.Error as exc:
         raise DataError(f"malformed CSV at line {reader.line_num}: {exc}", path) from None
     if not rows:
         raise DataError("file is empty; it needs a header row", path)
-    if len(rows) - 1 > MAX_ROWS:
-        raise DataError(f"{len(rows) - 1:,} rows; pnp reads at most {MAX_ROWS:,} rows from one "
-                        "file", path)
     return rows
 
 
-def _header(rows: list[list[str]], path: Path) -> list[str]:
+def check_extent(rows: int, columns: int, cells: int, path: Path, what: str) -> None:
+    """The bounds of a table (the header row counted in `rows`), checked before it is all read:
+    the same for a CSV file and a sheet."""
+    if rows - 1 > MAX_ROWS:
+        raise DataError(f"{rows - 1:,} rows; pnp reads at most {MAX_ROWS:,} rows from one "
+                        f"{what}", path)
+    if columns > MAX_COLUMNS:
+        raise DataError(f"{columns:,} columns; pnp reads at most {MAX_COLUMNS:,} columns from "
+                        f"one {what}", path)
+    if cells > MAX_CELLS:
+        raise DataError(f"over {MAX_CELLS:,} cells; pnp reads at most {MAX_CELLS:,} from one "
+                        f"{what} (is a value far below or right of the table?)", path)
+
+
+def _header(rows: list[list[Any]], path: Path) -> list[str]:
     """The column names; each must be named once."""
-    header = [h.strip() for h in rows[0]]
+    header = [str(h).strip() for h in rows[0]]
     # spreadsheets often export empty columns at the end: ignore them if they hold nothing
     while header and not header[-1] and not any(
-            len(r) >= len(header) and r[len(header) - 1].strip() for r in rows[1:]):
+            len(r) >= len(header) and _filled(r[len(header) - 1]) for r in rows[1:]):
         header.pop()
     check_header(header, path)
     return header

@@ -19,6 +19,7 @@ ROLES = {
     "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
     "cjk": "PnPCJKSubset.ttf",
 }
+MAX_FONT_BYTES = 64 * 1024 * 1024  # a full CJK font is some 20 MB; far beyond is not a font
 # Tables every TrueType-outline font has (reportlab reads all of them to embed a subset).
 REQUIRED_TABLES = {b"head", b"hhea", b"hmtx", b"maxp", b"cmap", b"name", b"loca", b"glyf"}
 
@@ -50,6 +51,10 @@ def font_problem(data: bytes) -> str | None:
 def check_font(path: Path) -> None:
     """A DataError naming the file when it is not an embeddable TrueType font."""
     try:
+        size = path.stat().st_size
+        if size > MAX_FONT_BYTES:
+            raise DataError(f"font file is {size // 1024 // 1024} MB; fonts over "
+                            f"{MAX_FONT_BYTES // 1024 // 1024} MB are refused", path)
         problem = font_problem(path.read_bytes())
     except OSError as exc:
         raise DataError(f"cannot read font: {exc.strerror or exc}", path) from None

@@ -8,9 +8,7 @@ and the row as the spreadsheet shows it (the header is row 1)."""
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import os
 import re
 import tempfile
@@ -19,8 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, Finding, Source, warning
-from .files import (MAX_FILE_BYTES, Column, Record, check_header, delimiter, inside, read_csv,
-                    read_text)
+from .files import MAX_FILE_BYTES, Record, check_extent, csv_rows, inside, read_rows
 
 WORKBOOKS = (".xlsx", ".xlsm", ".ods")
 FETCH_TIMEOUT = 10.0
@@ -113,16 +110,8 @@ def read_table(root: Path, ref: str, where: Source, field_name: str,
 
 
 def _csv(path: Path) -> Table:
-    text = read_text(path)
-    try:
-        header = next(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(text)), [])
-    except csv.Error as exc:
-        raise DataError(f"malformed CSV at line 1: {exc}", path) from None
-    names = [h.strip() for h in header]
-    while names and not names[-1]:
-        names.pop()
-    rows = read_csv(path, [Column(n, default="") for n in names if n])
-    return Table(path.name, tuple(n for n in names if n), rows)
+    header, rows = read_rows(csv_rows(path), path)
+    return Table(path.name, tuple(header), rows)
 
 
 def cell_value(value: Any) -> Any:
@@ -139,10 +128,20 @@ def cell_value(value: Any) -> Any:
 
 
 def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> Table:
+    """A sheet's rows, its extent bounded before calamine builds it in memory (sheetcells.py)."""
     from python_calamine import CalamineWorkbook
+
+    from .sheetcells import BookError, scan_book
 
     if path.stat().st_size > MAX_FILE_BYTES:
         raise DataError(f"file is over {MAX_FILE_BYTES // 1024 // 1024} MB", path)
+    try:
+        scans = scan_book(path)
+    except BookError as exc:
+        raise DataError(f"cannot read the workbook: {exc}", path) from None
+    for name, found in scans.items():  # (calamine reads an .ods file's every sheet at once)
+        check_extent(found.rows, found.columns, found.rows * found.columns,
+                     Path(f"{path} [sheet {name}]"), "sheet")
     try:
         book = CalamineWorkbook.from_path(str(path))
     except Exception as exc:  # calamine raises its own error types for every broken file
@@ -157,6 +156,8 @@ def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> 
         raise DataError(f"{path.name} has no sheet {sheet!r}; its sheets are: "
                         f"{', '.join(names)}", where.path, where.row, field_name)
     label = Path(f"{path} [sheet {sheet}]")
+    if sheet not in scans:
+        raise DataError("cannot read the sheet's cells (the workbook does not list it)", label)
     try:
         grid = book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
     except Exception as exc:
@@ -164,36 +165,27 @@ def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> 
                         label) from None
     if not grid:
         raise DataError("sheet is empty; it needs a header row", label)
-    header = [str(cell_value(h)).strip() for h in grid[0]]
-    while header and not header[-1]:
-        header.pop()
-    check_header(header, label)
-    rows = []
-    for number, raw in enumerate(grid[1:], start=2):
-        values = [cell_value(v) for v in raw]
-        if not any(str(v).strip() for v in values):
-            continue
-        if any(str(v).strip() for v in values[len(header):]):
-            raise DataError(f"row has values beyond the {len(header)} named columns; give "
-                            "each column a name in row 1", label, number)
-        cells = {h: (values[i].strip() if isinstance(values[i], str) else values[i])
-                 if i < len(values) else "" for i, h in enumerate(header)}
-        rows.append(Record(cells, Source(label, number)))
-    _refuse_unusable_cells(path, sheet, label, header)
+    header, rows = read_rows([[cell_value(v) for v in row] for row in grid], label)
+    _refuse_unusable_cells(scans[sheet].unusable, label, header)
     return Table(label.name, tuple(header), rows)
 
 
-def _refuse_unusable_cells(path: Path, sheet: str, label: Path, header: list[str]) -> None:
+def _refuse_unusable_cells(unusable: list[tuple[int, int, str]], label: Path,
+                           header: list[str]) -> None:
     """An error cell or a never-calculated formula reads as blank: refuse it rather than print
     an empty field."""
-    from .sheetcells import unusable_cells
-
-    bad = [(row, col, what) for row, col, what in unusable_cells(path, sheet)
-           if row > 1 and col < len(header)]
+    bad = [(row, col, what) for row, col, what in unusable if row > 1 and col < len(header)]
     if bad:
         row, col, what = bad[0]
         more = f" (and {len(bad) - 1} more cell(s) like it)" if len(bad) > 1 else ""
         raise DataError(f"the cell {what}{more}", label, row, header[col])
+
+
+def _stamped(stamp: Path, url: str) -> bool:
+    try:
+        return stamp.read_text(encoding="utf-8").strip() == url
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def _cache_name(url: str) -> str:
@@ -202,10 +194,21 @@ def _cache_name(url: str) -> str:
 
 
 def _linked(root: Path, url: str, cache_ref: str, where: Source, field_name: str) -> Table:
-    """Fetch a published sheet's CSV; keep the last good copy in the game folder."""
+    """Fetch a published sheet's CSV; keep the last good copy in the game folder. The copy
+    replaces only a file pnp fetched from this link (a stamp beside it says so): `cache =
+    "cards.csv"` or "game.toml" by mistake must not lose the designer's own file."""
     import urllib.error
 
+    if not cache_ref.strip().lower().endswith(".csv"):
+        raise DataError(f"{cache_ref[:60]!r}: the cached copy of a published sheet is a .csv "
+                        "file pnp writes (such as sheet-cache/cards.csv)", where.path, where.row,
+                        "cache")
     cache = inside(root, cache_ref, where, "cache")
+    stamp = cache.with_name(f".{cache.name}.link")
+    if cache.exists() and not _stamped(stamp, url):
+        raise DataError(f"{cache_ref[:60]!r} is not the cached copy of this link (pnp replaces "
+                        "only the copy it fetched): name a new file as the cache, or delete "
+                        "this one", where.path, where.row, "cache")
     notes = []
     try:
         data = _fetch(url)
@@ -220,6 +223,7 @@ def _linked(root: Path, url: str, cache_ref: str, where: Source, field_name: str
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
         os.replace(tmp, cache)
+        stamp.write_text(url + "\n", encoding="utf-8")
     except (urllib.error.URLError, OSError, ValueError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "reason", None) or exc
         if not cache.is_file():

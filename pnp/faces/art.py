@@ -104,10 +104,18 @@ def picture(path: Path, root: Path) -> Picture:
         _drawings[path] = drawing
         pic = Picture(path, drawing.width, drawing.height, True, tuple(notes), _digest(path))
     else:
-        from PIL import Image
+        from PIL import Image, UnidentifiedImageError
 
-        with Image.open(path) as img:
-            pic = Picture(path, img.size[0], img.size[1], False, (), _digest(path))
+        from ..data.images import PictureError, open_image
+
+        try:
+            with open_image(path) as img:
+                pic = Picture(path, img.size[0], img.size[1], False, (), _digest(path))
+        except PictureError as exc:
+            raise ArtError(f"{path.name!r} {exc}") from None
+        except (UnidentifiedImageError, Image.DecompressionBombError, OSError):
+            raise ArtError(f"{path.name!r} is not a picture pnp can read; save it as PNG or "
+                           "JPEG from an image editor") from None
     _pictures[(path, root)] = (seen, pic)
     return pic
 

@@ -89,7 +89,9 @@ class LayoutFace:
 def draw(L: Layout, s: Surface, ctx: dict[str, Any],
          borrowed: dict[str, tuple[Source, str]] | None = None) -> None:
     """Every shown element of the layout, in order, for the row `ctx` (`borrowed`: see
-    LayoutFace)."""
+    LayoutFace); a layout that asks whether this is an ink-saver print is told."""
+    if L.reads_ink_saver:
+        ctx = {**ctx, "ink_saver": s.ink_saver}
     for e in L.elements:
         found = len(s.findings)
         _element(L, s, e, ctx)
@@ -98,9 +100,9 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any],
 
 
 def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) -> None:
-    """Name the findings from `found` on at the other file's row when the element reads only
-    columns borrowed from that one row; the field is what its content (text, icon, picture)
-    reads there."""
+    """Name the findings from `found` on at the other file's row when what the element prints
+    (its text, icon or picture; else all it reads) comes from columns borrowed from that one
+    row; the field is what it reads there."""
     read: dict[str, set[str]] = {}
     for prop, v in e.values.items():
         if not isinstance(v, Value):
@@ -109,12 +111,14 @@ def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) ->
             return  # a nested value (a track's cells): what it reads is not said here
         if not v.static:
             read[prop] = {v.column} if v.column else set(v.names)
-    names = set().union(*read.values())
+    content = next((read[p] for p in ("text", "icon", "src") if read.get(p)), None)
+    # what it prints decides (a text from elements.csv in its player's ink is elements.csv's to
+    # fix); an element that prints nothing read, by everything it reads
+    names = content or set().union(*read.values())
     if not names or not names <= borrowed.keys() or len({borrowed[n][0] for n in names}) != 1:
         return
     row = borrowed[next(iter(names))][0]
-    content = next((read[p] for p in ("text", "icon", "src") if read.get(p)), names)
-    field = ", ".join(sorted(borrowed[n][1] for n in content))
+    field = ", ".join(sorted(borrowed[n][1] for n in names))
     s.findings[found:] = [replace(f, source=row, field=field, subject=None)
                           for f in s.findings[found:]]
 
@@ -191,10 +195,22 @@ def _rect(L: Layout, s, e, v, x, y, w, h) -> None:
     stroke, fill = _paint(s.c, v)
     if stroke or fill:
         r = v["radius"].of(min(w, h))
+        dashed = _dash(s.c, v) if stroke else False
         if r > 0:
             s.c.roundRect(x, y, w, h, r, stroke=stroke, fill=fill)
         else:
             s.c.rect(x, y, w, h, stroke=stroke, fill=fill)
+        if dashed:
+            s.c.setDash()
+
+
+def _dash(c, v) -> bool:
+    """Set the element's `dash` (one length: dashes and gaps alike); True when it is dashed."""
+    dash = [d.of(1) for d in v["dash"]]
+    if sum(dash) <= 0:
+        return False
+    c.setDash(dash * 2 if len(dash) == 1 else dash)
+    return True
 
 
 def _ellipse(L: Layout, s, e, v, x, y, w, h) -> None:
@@ -212,11 +228,9 @@ def _line(L: Layout, s, e, v, x, y, w, h) -> None:
         return
     c.setStrokeColor(v["stroke"])
     c.setLineWidth(v["stroke_width"].of(1))
-    dash = [d.of(1) for d in v["dash"]]
-    if sum(dash) > 0:
-        c.setDash(dash * 2 if len(dash) == 1 else dash)  # one length: dashes and gaps alike
+    dashed = _dash(c, v)
     c.line(x, y + h, x + w, y)
-    if sum(dash) > 0:
+    if dashed:
         c.setDash()
 
 

@@ -77,9 +77,10 @@ def star(s, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> Non
 
 @figure("taijitu")
 def taijitu(s, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
-    """The yin-yang in the box, in `light` and `dark`."""
+    """The yin-yang in the box, in `light` and `dark`, ringed in `outline` (default: dark)."""
     from ..render.icons import taijitu as draw
 
+    dark = _colour(args, "dark", Colour(0, 0, 0), s.palette)
     draw(s.c, x + w / 2, y + h / 2, min(w, h) / 2,
-         _colour(args, "light", Colour(1, 1, 1), s.palette),
-         _colour(args, "dark", Colour(0, 0, 0), s.palette))
+         _colour(args, "light", Colour(1, 1, 1), s.palette), dark,
+         _colour(args, "outline", dark, s.palette))

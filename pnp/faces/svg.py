@@ -1,20 +1,29 @@
 """Reading an SVG from a game folder (svglib) and drawing it into a PDF form. The file's links
-(<image> and <use> hrefs) must stay inside the game folder, as every other file pnp reads;
-what svglib cannot draw (filters, masks, patterns, gradients on strokes) is named in notes the
-build reports, never as svglib's own log lines."""
+(<image> and <use> hrefs) must stay inside the game folder, as every other file pnp reads,
+checked as svglib resolves them (from the folder of the path it was given, links not followed);
+a picture it links or embeds must be the PNG or JPEG it claims; its text is set in pnp's own
+fonts (svglib would ask fc-match and open system fonts). What svglib cannot draw (filters,
+masks, patterns, gradients on strokes) is named in notes the build reports, never as svglib's
+own log lines."""
 
 from __future__ import annotations
 
+import base64
+import io
 import logging
 import os
 import re
+from functools import partial
 from pathlib import Path
+
+from svglib.fonts import FontMap
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 HREFS = ("{http://www.w3.org/1999/xlink}href", "href")
 FOLLOWED = ("image", "use")  # the elements whose links svglib reads (an <a> it never follows)
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-DRAWN_DATA = re.compile(r"^data:image/(jpe?g|png);base64,", re.I)
+DRAWN_DATA = re.compile(r"^data:image/(jpe?g|png);base64", re.I)  # what svglib decodes
+MAX_NESTING = 8  # SVGs drawing SVGs drawing SVGs...: deeper is a loop through a linked folder
 UNSUPPORTED = {"filter": "filter effects (blur, shadow)", "mask": "masks",
                "pattern": "pattern fills", "foreignObject": "embedded HTML (foreignObject)"}
 
@@ -64,7 +73,29 @@ def _linked(path: Path, root: Path, href: str) -> Path | None:
                            f"{unquote(iri)!r} (escapes such as %20 are not decoded)")
         raise SvgError(f"SVG {path.name!r} links to {shown!r}, which is not in the game folder "
                        f"(paths are relative to the SVG's folder)")
-    return real
+    if target.suffix.lower() != ".svg":
+        _check_picture(partial(open, real, "rb"), target.suffix, path, shown)
+    return target  # not `real`: svglib reads the linked SVG's own links from this folder
+
+
+def _check_picture(opened, suffix: str, path: Path, shown: str) -> None:
+    """A picture the SVG draws is the PNG or JPEG its name (or data type) claims: svglib hands
+    it to Pillow, which would read any format (EPS by running Ghostscript)."""
+    from PIL import Image, UnidentifiedImageError
+
+    from ..data.images import FORMATS, PictureError, open_image
+
+    claimed = FORMATS.get(suffix.lower())
+    try:
+        if claimed is None:
+            raise PictureError("is not a .png or .jpg file")
+        with opened() as fh, open_image(Path("picture" + suffix), fh):
+            pass
+    except PictureError as exc:
+        raise SvgError(f"SVG {path.name!r} links to {shown!r}, which {exc}") from None
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError):
+        raise SvgError(f"SVG {path.name!r}: {shown!r} is not the {claimed} picture it claims "
+                       "to be") from None
 
 
 def inspect(path: Path, root: Path) -> list[str]:
@@ -73,7 +104,10 @@ def inspect(path: Path, root: Path) -> list[str]:
     notes: list[str] = []
     seen: set[Path] = set()
 
-    def visit(file: Path) -> None:
+    def visit(file: Path, depth: int) -> None:
+        if depth > MAX_NESTING:
+            raise SvgError(f"SVG {path.name!r} draws SVGs that draw SVGs more than "
+                           f"{MAX_NESTING} deep (a loop through a linked folder?)")
         seen.add(file)
         found: set[str] = set()
         for node in _tree(file).iter():
@@ -81,6 +115,11 @@ def inspect(path: Path, root: Path) -> list[str]:
                 continue
             tag = node.tag
             local = tag.rsplit("}", 1)[-1]
+            if local == "text" and depth:
+                # svglib sets a linked SVG's text in fonts of its own choosing (system ones)
+                raise SvgError(f"SVG {path.name!r} draws {file.name!r}, which holds text; pnp "
+                               "sets text only in the SVG a layout names (put it there, or "
+                               "convert it to outlines)")
             if local in UNSUPPORTED:
                 found.add(UNSUPPORTED[local])
             style = node.get("style", "")
@@ -91,17 +130,39 @@ def inspect(path: Path, root: Path) -> list[str]:
                 href = node.get(attr)
                 if href is None:
                     continue
-                if href.lower().startswith("data:") and not DRAWN_DATA.match(href):
+                drawn = DRAWN_DATA.match(href)
+                if drawn:
+                    data = base64.decodebytes(href[drawn.end() + 1:].encode("ascii", "ignore"))
+                    _check_picture(partial(io.BytesIO, data), "." + drawn[1], file,
+                                   f"its embedded {drawn[1].upper()} picture")
+                elif href.lower().startswith("data:"):
                     found.add("embedded images other than PNG and JPEG")
                 linked = _linked(file, root, href)
                 if linked is not None and linked.suffix.lower() == ".svg" and linked not in seen:
-                    visit(linked)
+                    visit(linked, depth + 1)
         if found:
             notes.append(f"SVG {file.name!r} uses {', '.join(sorted(found))}, which pnp cannot "
                          "print: they are left out (export the art with them flattened)")
 
-    visit(path)
+    visit(path, 0)
     return notes
+
+
+class PnpFonts(FontMap):
+    """Every font family an SVG names is set in pnp's bundled fonts (bold and italic kept):
+    svglib's own map would run fc-match and open the system's fonts for a name it lacks."""
+
+    def find_font(self, font_name: str, weight: str = "normal",
+                  style: str = "normal") -> tuple[str, bool]:
+        from ..data.fontfile import ROLES
+        from ..render.fonts import register_font
+        from ..resources import shipped
+
+        w = str(weight).strip().lower()
+        bold = w in ("bold", "bolder") or (w.isdigit() and int(w) >= 600)
+        italic = str(style).strip().lower() in ("italic", "oblique")
+        role = "-".join(n for n, on in (("bold", bold), ("italic", italic)) if on) or "regular"
+        return register_font(shipped("fonts") / ROLES[role]), True
 
 
 class _Collect(logging.Handler):
@@ -124,7 +185,7 @@ def read(path: Path, root: Path):
     log.addHandler(collect)
     log.propagate = False  # svglib's complaints become notes, not lines on the user's terminal
     try:
-        drawing = svg2rlg(str(path))
+        drawing = svg2rlg(str(path), external_reference_root=str(root), font_map=PnpFonts())
     except Exception as exc:  # svglib raises lxml's and its own errors alike
         raise SvgError(f"SVG {path.name!r} cannot be read ({exc.__class__.__name__})") from None
     finally:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..data.colours import Colour, parse_colour
-from ..data.files import inside
+from ..data.files import Record, inside
 from ..data.fontfile import ROLES, check_font
 from ..data.game import GameFolder
 from ..errors import DataError, Source
@@ -39,6 +39,26 @@ class Common:
         return self.palette[name]
 
 
+def known(record: Record, field: str, allowed, what: str) -> str:
+    """The record's `field`, which must be one of `allowed` (the names the rules know: an
+    element, a side, an attack type); a data error naming the row and field otherwise."""
+    value = record[field]
+    if value not in allowed:
+        raise DataError(f"unknown {what} {value!r}; use one of: {', '.join(allowed)}",
+                        record.source.path, record.source.row, field)
+    return value
+
+
+def whole_number(folder: GameFolder, section: str, key: str, low: int, high: int,
+                 default: Any = ...) -> int:
+    """game.toml's [section] key, a whole number from low to high (default: it must be there)."""
+    value = folder.get(section, key, int, default=default)
+    if not low <= value <= high:
+        raise DataError(f"[{section}] {key} must be {low} to {high}, got {value}",
+                        folder.toml_path, field=f"{section}.{key}")
+    return value
+
+
 def layout_constants(common: Common) -> dict[str, Any]:
     """What every layout expression of a game may name besides its row: the palette's colours
     (each by name, and as `palette`) and `game` (title, designer, players, ...)."""
@@ -48,6 +68,33 @@ def layout_constants(common: Common) -> dict[str, Any]:
                                                    "duration", "version", "credits")})
     palette = {k: "#" + v.hexval()[2:] for k, v in common.palette.items()}
     return {**palette, "palette": palette, "game": game}
+
+
+def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str, ...]],
+                 constants: dict[str, Any]) -> dict[str, Any]:
+    """Each face's layout file (chosen under [layouts] in game.toml, else layouts/<face>.toml
+    with `_` as `-`), read and checked once against the columns its row offers (`faces`): a
+    mistake in one is a data error naming the layout file and the element's property. Their
+    expressions may also name `constants` (layout_constants and the game's own)."""
+    from ..data.layouts.compiled import Env
+    from ..faces.components import Compiler
+    from ..units import MM
+
+    chosen = folder.section("layouts", required=False)
+    for key in chosen:
+        if key not in faces:
+            raise DataError(f"[layouts] has no face {key!r}; it takes: {', '.join(faces)}",
+                            folder.toml_path, field=f"layouts.{key}")
+    compiler = Compiler(folder, Env(folder.path, common.palette, 3 * MM), common.palette)
+    layouts = {}
+    for face, columns in faces.items():
+        ref = chosen.get(face, f"layouts/{face.replace('_', '-')}.toml")
+        if not isinstance(ref, str):
+            raise DataError(f"a layout is a file name such as \"layouts/{face}.toml\"",
+                            folder.toml_path, field=f"layouts.{face}")
+        layouts[face] = compiler.layout(ref, columns, constants, Source(folder.toml_path),
+                                        f"layouts.{face}")
+    return layouts
 
 
 def load_common(folder: GameFolder) -> Common:

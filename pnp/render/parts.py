@@ -1,26 +1,14 @@
-"""Drawing parts that many games' pieces share: the framed card back, the ringed round token and
-the ink for marks on a player's colour (which must stay readable in ink-saver mode)."""
+"""Drawing parts that many games' pieces share: the framed card back and the ringed round
+token."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ..units import MM
-from .colours import luminance
 
 if TYPE_CHECKING:
     from .surface import Surface
-
-
-def saving(s: Surface) -> bool:
-    """Ink-saver mode: fill_bleed leaves the paper white, so skip big fills of our own too."""
-    return getattr(s, "ink_saver", False)
-
-
-def bleed_ink(s: Surface, ink: Any, dark: Any) -> Any:
-    """The colour for marks drawn straight on a piece's background: a light ink (meant for a
-    dark background) turns dark when ink-saver mode leaves the background white."""
-    return dark if saving(s) and luminance(ink) > 0.5 else ink
 
 
 def back_frame(s: Surface, fill: Any, line: Any, *, width: float = 1.5,

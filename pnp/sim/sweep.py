@@ -26,7 +26,6 @@ import io
 import itertools
 import math
 import re
-import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -344,6 +343,7 @@ def make_variants(game: str, settings: Sequence[Setting], players: int | None,
                   workdir: Path) -> tuple[Setup, list[Variant]]:
     """The base game and one validated variant per combination of values."""
     from ..data.game import find_game
+    from ..data.gamecopy import copy_game
     from ..project import check, errors_in, open_game
 
     source = find_game(game)
@@ -352,7 +352,7 @@ def make_variants(game: str, settings: Sequence[Setting], players: int | None,
     variants = []
     for k, combo in enumerate(itertools.product(*(s.values for s in settings))):
         folder = workdir / f"v{k}" / source.name
-        shutil.copytree(source, folder)
+        copy_game(source, folder)
         values = {}
         for s, v in zip(settings, combo):
             apply_setting(folder, s, v)

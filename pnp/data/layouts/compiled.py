@@ -178,6 +178,16 @@ def _static(v) -> bool:
     return v.static
 
 
+def _reads(v, name: str) -> bool:
+    """Whether a property's value (or any item of a nested one) reads `name`."""
+    if isinstance(v, dict):
+        return any(_reads(x, name) for x in v.values())
+    if isinstance(v, list):
+        return any(_reads(x, name) for x in v)
+    return v is not None and not v.static and (v.column == name
+                                               or name in getattr(v, "names", ()))
+
+
 def _value(v, ctx):
     if v is None:
         return None
@@ -224,6 +234,8 @@ class Layout:
             merged.update(table)
             self.elements.append(Element(name, merged, scope, env))
         self.static = all(e.static for e in self.elements)
+        self.reads_ink_saver = any(_reads(v, "ink_saver") for e in self.elements
+                                   for v in e.values.values())
 
     # ---- geometry -----------------------------------------------------------------------
     def _frame(self, where: str, w: float, h: float, bleed: float):
@@ -256,6 +268,8 @@ class Layout:
 
     def boxes(self, ctx: dict[str, Any], w: float, h: float, bleed: float = 0.0) -> list[dict]:
         """Each shown element's box in points (trim box at 0, 0; y up), for proof overlays."""
+        if self.reads_ink_saver and "ink_saver" not in ctx:
+            ctx = {**ctx, "ink_saver": False}
         out = []
         for e in self.elements:
             try:

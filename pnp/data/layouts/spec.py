@@ -48,18 +48,24 @@ def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
             raise DataError(f"no starter layout {name!r}; pnp ships: {known}", source.path,
                             source.row, field_name)
         return path
-    path = inside(root, ref, source, field_name)
     folder = None
     real = root.resolve() if field_name == "extends" else None
     if real is not None and source.path.parent.is_relative_to(real):
-        # a base named by another layout file is looked for beside it first
+        # a base named by another layout file is looked for beside it first (`../base.toml`
+        # from layouts/ is the game folder's: inside() compares the resolved paths)
         folder = source.path.parent.relative_to(real)
         beside = inside(root, str(folder / ref), source, field_name)
         if beside.is_file():
-            path = beside
-    if not path.is_file():
+            return beside
+    try:
+        found = inside(root, ref, source, field_name)
+    except DataError:
+        if folder is None:
+            raise
+        found = None  # `../x` beside the layout stays inside the game folder: only not there
+    if found is None or not found.is_file():
         raise DataError(_missing(root, ref, folder), source.path, source.row, field_name)
-    return path
+    return found
 
 
 def _missing(root: Path, ref: str, folder: Path | None) -> str:

@@ -157,6 +157,11 @@ def _colour_converter(palette: dict[str, Colour]) -> Callable[[Any], Colour | No
     return convert
 
 
+# names a face's expressions may read that are known only when it is drawn: the row itself, and
+# whether this is an --ink-saver print (its backgrounds outlined, so marks on them go dark)
+DRAWN = frozenset({"row", "ink_saver"})
+
+
 class Value:
     """One property of one element, ready to give its value for a card."""
 
@@ -188,7 +193,7 @@ class Value:
             self.names = tuple(sorted(names))
             self.memo: dict[Any, tuple[Any]] = {}
             self.template = scope.compile(raw, where)
-        if not names & (scope.columns | {"row"}):
+        if not names & (scope.columns | DRAWN):
             # the same on every row (palette, game, vars): work it out once, here
             try:
                 self.const = convert(render(self.template, scope.constants) if self.template
@@ -266,7 +271,7 @@ class Scope:
         self.columns = frozenset(columns)
         self.palette = palette
         self.constants = constants  # palette, game and the component's vars
-        self.known = self.columns | {"row"} | set(constants)
+        self.known = self.columns | DRAWN | set(constants)
         self._env: Any = None  # Jinja2's, made when an expression first needs it
 
     @property

@@ -10,7 +10,8 @@ from ..base import booklet_text
 from .kit import Model
 
 
-def build_kit(model: Model, fonts) -> Kit:
+def build_kit(model: Model, fonts, extra: dict | None = None) -> Kit:
+    """The kit; `extra` adds names to the booklet's context (a rules game's how_to_play)."""
     kit = Kit(model.common.title)
     place_components(kit, model.components)
     cards = next((c for c in model.components if c.on_sheets), None)
@@ -19,6 +20,6 @@ def build_kit(model: Model, fonts) -> Kit:
          "text": str(cards.table.rows[i].get("text", ""))} for i in range(len(cards.counts))]
     listing = [{"name": c.name, "title": c.title, "count": sum(c.counts)}
                for c in model.components]
-    text = booklet_text(model.common, {"cards": rows, "components": listing})
+    text = booklet_text(model.common, {"cards": rows, "components": listing, **(extra or {})})
     kit.booklet = Booklet(model.common.title, text, {}, source=str(model.common.folder.path))
     return kit

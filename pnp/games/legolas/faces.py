@@ -9,10 +9,8 @@ from ...kit import Kit, Piece, Sheet
 from . import facts
 from .model import Model
 from .printed import title_case
-from .cardfaces import (back as common_back, character_card, mission_back, mission_card,
-                        monster_card, treasure_card)
-from .aids import aid_scoring, aid_turn, first_marker, marker_back, marker_front, round_marker
-from .board import board
+from .cardfaces import (aid, back as common_back, board, character_card, marker, mission_back,
+                        mission_card, monster_card, token, treasure_card)
 from .booklet import booklet
 
 
@@ -35,7 +33,7 @@ def build(model: Model, fonts) -> Kit:
         face = character_card(model, ch)
         pieces += [Piece("character card", f"{ch.name} character card", face, cback, src)
                    for _ in range(ch.copies)]
-    turn, scoring = aid_turn(model), aid_scoring(model)
+    turn, scoring = aid(model, "aid"), aid(model, "aid_back")
     toml = Source(model.common.folder.toml_path)  # counts and texts set in game.toml
     pieces += [Piece("player aid card", "player aid card", turn, scoring, toml,
                        two_sided=True)
@@ -50,9 +48,9 @@ def build(model: Model, fonts) -> Kit:
     kit.sheets.append(Sheet("Mission cards", w, h, tuple(pieces),
                             note=f"{len(model.missions)} per player colour"))
     d = model.token_diameter
-    tokens = [Piece("player marker", f"{p.name} player marker", marker_front(model, p),
-                    marker_back(model, p), p.source) for p in model.players]
-    rm, fm = round_marker(model), first_marker(model)
+    tokens = [Piece("player marker", f"{p.name} player marker", marker(model, p, "marker"),
+                    marker(model, p, "marker_back"), p.source) for p in model.players]
+    rm, fm = token(model, "round_marker"), token(model, "first_marker")
     tokens.append(Piece("round marker", "round marker", rm, rm, toml))
     tokens.append(Piece("first-player marker", "first-player marker", fm, fm, toml))
     kit.sheets.append(Sheet("Markers", d, d, tuple(tokens), shape="circle",

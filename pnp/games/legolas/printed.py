@@ -8,12 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...data.game import GameFolder
-from ...data.layouts.compiled import Env, Layout
-from ...data.layouts.values import HALF
-from ...errors import DataError, Source
-from ...units import MM
+from ...data.layouts.compiled import Layout
+from ...data.layouts.values import HALF, signed
+from .. import base
 from ..base import Common, layout_constants
-from ...faces.components import Compiler
 from . import facts
 from .texts import level_texts, mission_lines, treasure_text
 
@@ -34,7 +32,18 @@ COLUMNS = {
     "mission": ("id", "name", "gain_vp", "gain_text", "loss_vp", "loss_text", "note", "seat",
                 "player", "player_colour", "player_ink", "symbol"),
 }
-FACES = tuple(f"{kind}{side}" for kind in COLUMNS for side in ("", "_back"))
+CARD_FACES = tuple(f"{kind}{side}" for kind in COLUMNS for side in ("", "_back"))
+# the other pieces' faces and their rows: the player aid (turn on the front, scoring on the
+# back), the markers and the score board
+AID = ("deal", "missions", "element_vp", "level2_vp", "level3_vp")
+PIECES: dict[str, tuple[str, ...]] = {
+    "aid": AID, "aid_back": AID,
+    "marker": ("seat", "player", "player_colour", "player_ink", "symbol", "vp_loop"),
+    "round_marker": (), "first_marker": (),
+    "board": ("vp_loop", "vp_below", "level2_vp", "level3_vp", "rounds", "deal"),
+}
+PIECES["marker_back"] = PIECES["marker"]
+FACES = CARD_FACES + tuple(PIECES)
 
 
 def title_case(text: str) -> str:
@@ -42,27 +51,9 @@ def title_case(text: str) -> str:
 
 
 def load_layouts(folder: GameFolder, common: Common) -> dict[str, Layout]:
-    """Each face's layout file, read and checked against its kind's row once: a mistake in one
-    is a data error naming the layout file and the element's property. (Their expressions may
-    also name the palette's colours and `game`: base.layout_constants.)"""
-    chosen = folder.section("layouts", required=False)
-    for key in chosen:
-        if key not in FACES:
-            raise DataError(f"[layouts] has no face {key!r}; it takes: {', '.join(FACES)}",
-                            folder.toml_path, field=f"layouts.{key}")
-    env = Env(folder.path, common.palette, 3 * MM)
-    compiler = Compiler(folder, env, common.palette)
-    constants = layout_constants(common)
-    layouts = {}
-    for face in FACES:
-        ref = chosen.get(face, f"layouts/{face.replace('_', '-')}.toml")
-        if not isinstance(ref, str):
-            raise DataError("a layout is a file name such as \"layouts/monster.toml\"",
-                            folder.toml_path, field=f"layouts.{face}")
-        columns = COLUMNS[face.removesuffix("_back")]
-        layouts[face] = compiler.layout(ref, columns, constants, Source(folder.toml_path),
-                                        f"layouts.{face}")
-    return layouts
+    """Each face's layout file, checked against its row's columns (base.load_layouts)."""
+    faces = {**{face: COLUMNS[face.removesuffix("_back")] for face in CARD_FACES}, **PIECES}
+    return base.load_layouts(folder, common, faces, layout_constants(common))
 
 
 def monster_row(m: facts.Monster, descriptor: str) -> dict[str, Any]:
@@ -106,3 +97,46 @@ PLAYER_FIELDS = {"seat": "seat", "player": "name", "player_colour": "colour", "p
 def player_row(p) -> dict[str, Any]:
     return {"seat": p.seat, "player": p.name, "player_colour": "#" + p.colour.hexval()[2:],
             "player_ink": "#" + p.ink.hexval()[2:], "symbol": p.symbol}
+
+
+# ---- the player aid, the markers and the board -----------------------------------------------
+def deal_text(sep: str = " \u00b7 ") -> str:
+    """Cards dealt each round by player count: "2p: 13 · 3p: 13 · ... · 5p: 10/10/10/9/9"."""
+    parts = []
+    for n in range(facts.MIN_PLAYERS, facts.MAX_PLAYERS + 1):
+        sizes = facts.hand_sizes(n)
+        each = str(sizes[0]) if len(set(sizes)) == 1 else "/".join(map(str, sizes))
+        parts.append(f"{n}p: {each}")
+    return sep.join(parts)
+
+
+def mission_summary(missions) -> list[str]:
+    """One line per mission; the suit missions, worded alike, share one line."""
+    groups: dict[str, list[str]] = {}
+    for m in missions:
+        text = " ".join(f"{signed(vp)} VP {what}" for vp, what in mission_lines(m))
+        if m.gain_per in facts.SUITS and m.gain_per == m.id:
+            text = text.replace(facts.per_phrase(m.gain_per), "monster of that suit")
+        groups.setdefault(text, []).append(m.name)
+    return [f"{'/'.join(names)}: {text}" for text, names in groups.items()]
+
+
+def aid_row(missions, characters) -> dict[str, Any]:
+    """What the player aid prints: the deal, each mission's scoring, the characters' element
+    bonus ("+1", or "+1/+2" when they differ) and the levels' thresholds."""
+    element_vp = "/".join(dict.fromkeys(signed(c.element_vp) for c in characters)) or "+0"
+    return {"deal": deal_text(), "missions": "\n".join(mission_summary(missions)),
+            "element_vp": element_vp, "level2_vp": facts.LEVEL_2_VP,
+            "level3_vp": facts.LEVEL_3_VP}
+
+
+def marker_row(p, vp_loop: int) -> dict[str, Any]:
+    return {**player_row(p), "vp_loop": vp_loop}
+
+
+def board_row(vp_loop: int, vp_below: int) -> dict[str, Any]:
+    """The score board: the loop's spaces (0 to vp_loop - 1) and those below 0, the levels'
+    thresholds, the rounds and the deal."""
+    return {"vp_loop": vp_loop, "vp_below": vp_below, "level2_vp": facts.LEVEL_2_VP,
+            "level3_vp": facts.LEVEL_3_VP, "rounds": facts.ROUNDS,
+            "deal": deal_text("\u00a0\u00a0 ")}  # three spaces apart (two that never break)

@@ -6,9 +6,9 @@ import random
 from typing import Sequence
 
 from pnp.engine.core import RandomAgent, best
+from pnp.games.wuxing.cycles import _BEAT, _LINK
 from pnp.games.wuxing.engine import (
     ASSIGN_BASE, PATH_LEN, PERMS, REVEAL_BASE, SET_ASIDE_BASE, WuxingObservation,
-    _BEAT, _LINK,
 )
 
 __all__ = ["GreedyAgent", "RandomAgent"]

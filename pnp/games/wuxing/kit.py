@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from ...data.colours import Colour, looks
 from ...data.files import Column, Record
 from ...data.game import GameFolder
+from ...data.layouts.compiled import Layout
 from ...errors import DataError, Finding, Source, error
 from ...units import MM
 from ...layout.places import Place, Track
-from ..base import Common, load_common, palette_colour
+from ..base import Common, known as _known, load_common, palette_colour, whole_number
 from ..facts import Side
 from ..rulings import Enforced
 from . import engine
@@ -114,6 +116,8 @@ class Model:
     generated_wins: bool
     reference_cards: int
     max_rounds: int
+    layouts: dict[str, Layout]  # each face's layout, compiled
+    layout_names: dict[str, Any]  # what they name besides a row
 
     def player(self, pid: str) -> Player:
         return next(p for p in self.players if p.id == pid)
@@ -123,14 +127,6 @@ class Model:
         numbers = sorted({i.path for i in self.islands})
         return [[i.element for i in sorted(self.islands, key=lambda i: i.position)
                  if i.path == n] for n in numbers]
-
-
-def _known(record: Record, field: str, allowed, what: str) -> str:
-    value = record[field]
-    if value not in allowed:
-        raise DataError(f"unknown {what} {value!r}; use one of: {', '.join(allowed)}",
-                        record.source.path, record.source.row, field)
-    return value
 
 
 def load(folder: GameFolder) -> Model:
@@ -203,13 +199,12 @@ def load(folder: GameFolder) -> Model:
     opt = "options"
 
     def number(section: str, key: str, low: int, high: int, default=...) -> int:
-        value = folder.get(section, key, int, default=default)
-        if not low <= value <= high:
-            raise DataError(f"[{section}] {key} must be {low} to {high}, got {value}",
-                            folder.toml_path, field=f"{section}.{key}")
-        return value
+        return whole_number(folder, section, key, low, high, default)
 
     keep = folder.keep
+    from .printed import constants, cycle_table, load_layouts
+
+    cycle = cycle_table(elements)
     return Model(
         common=common, elements=elements, players=players, cards=tuple(cards),
         islands=tuple(islands), tokens=tuple(tokens), pawns=tuple(pawns),
@@ -224,6 +219,9 @@ def load(folder: GameFolder) -> Model:
         reference_cards=keep(number, opt, "reference_cards", 0, 10, 2) or 0,
         max_rounds=keep(number, opt, "max_rounds", 1, 1000, engine.DEFAULT_MAX_ROUNDS)
         or engine.DEFAULT_MAX_ROUNDS,
+        # a layout's mistake noted with the rest (a palette colour it names may be the cause)
+        layouts=keep(load_layouts, folder, common, cycle) or {},
+        layout_names=constants(common, cycle),
     )
 
 
@@ -386,25 +384,36 @@ def _validate_paths(model: Model) -> list[Finding]:
     return findings
 
 
-def island_centres(model: Model) -> dict[tuple[int, int], tuple[float, float]]:
-    """Centre of every island on the board, by (path, position): paths run up the board from
-    Yang's edge (position 1) to Yin's; the board draws them here and the pawns stand on them."""
-    W, H = model.board_size
-    d = model.island_diameter
-    paths = sorted({i.path for i in model.islands})
-    positions = max((i.position for i in model.islands), default=1)
-    margin_y = d / 2 + 6 * MM
-    step = (H - 2 * margin_y) / max(1, positions - 1)
-    col_w = (W - 70 * MM) / max(1, len(paths))
-    xs = {p: 35 * MM + col_w * (k + 0.5) for k, p in enumerate(paths)}
-    return {(i.path, i.position): (xs[i.path], margin_y + (i.position - 1) * step)
-            for i in model.islands}
+def island_centres(places: list[tuple[int, int]], box: tuple[float, float, float, float],
+                   d: float) -> dict[tuple[int, int], tuple[float, float]]:
+    """Centre of every island (path, position) in the board's islands box (x, y, w, h in points,
+    y up): the paths side by side across it, each running up from Yang's edge (position 1) to
+    Yin's, islands `d` across 6 mm from the box's ends. The board's figure draws them here and
+    the pawns stand on them."""
+    x, y, w, h = box
+    paths = sorted({p for p, _ in places})
+    positions = max((pos for _, pos in places), default=1)
+    margin = d / 2 + 6 * MM
+    step = (h - 2 * margin) / max(1, positions - 1)
+    column = w / max(1, len(paths))
+    xs = {p: x + column * (k + 0.5) for k, p in enumerate(paths)}
+    return {(p, pos): (xs[p], y + margin + (pos - 1) * step) for p, pos in places}
 
 
 def tracks(model: Model) -> list[Track]:
-    """Each path's islands and the two pawns on them (never both on one island)."""
-    centres = island_centres(model)
+    """Each path's islands and the two pawns on them (never both on one island), where the
+    board's layout puts its islands."""
+    from .printed import board_row
+
+    W, H = model.board_size
     d = model.island_diameter
+    layout = model.layouts.get("board")  # (none when the layouts did not load: noted)
+    boxes = layout.boxes({**model.layout_names, **board_row(model)}, W, H) if layout else []
+    box = next(((b["x"], b["y"], b["width"], b["height"]) for b in boxes
+                if b["name"] == "islands"), None)
+    if box is None:
+        return []
+    centres = island_centres([(i.path, i.position) for i in model.islands], box, d)
     out = []
     for path in sorted({i.path for i in model.islands}):
         places = tuple(Place(*centres[(path, pos)], d, d) for (p, pos) in sorted(centres)

@@ -1,0 +1,175 @@
+"""Experior's game folder read into the model: attacks.csv, modalities.csv, sides.csv,
+cards.csv, markers.csv, the worked examples and game.toml's numbers. Every problem is noted in
+folder.problems (bad cells, unknown names, rows the rules need that are missing)."""
+
+from __future__ import annotations
+
+from ...data.colours import Colour
+from ...data.files import Column, Record
+from ...data.game import GameFolder
+from ...errors import DataError, Source
+from ...units import MM
+from ..base import known as _known, load_common, palette_colour, whole_number
+from . import engine
+from .rows import layout_names, load_layouts
+from .model import (MARKER_KINDS, Attack, Card, ExampleTurn, Marker, Modality, Model, Position,
+                    Side)
+
+
+def _once(seen: dict, key, record: Record, field: str, what: str) -> None:
+    if key in seen:
+        raise DataError(f"{what} {key!r} is listed twice (first in row {seen[key].source.row})",
+                        record.source.path, record.source.row, field)
+
+
+def load(folder: GameFolder) -> Model:
+    """The data, with every problem noted in folder.problems (bad cells, unknown names, rows
+    the rules need that are missing); the kit is only drawn when none was noted."""
+    common = load_common(folder)
+
+    def col(rec: Record, field: str) -> Colour:
+        return palette_colour(common, rec[field], rec.source, field)
+
+    attacks: dict[str, Attack] = {}
+
+    def attack(r: Record) -> Attack:
+        tid = _known(r, "type", engine.TYPES, "attack type")
+        _once(attacks, tid, r, "type", "attack type")
+        attacks[tid] = Attack(tid, r["name"], col(r, "colour"), r["colour_name"],
+                              _known(r, "beats", engine.TYPES, "attack type"), r.source)
+        return attacks[tid]
+
+    folder.each("attacks.csv", [Column("type"), Column("name"), Column("colour"),
+                                Column("colour_name"), Column("beats")], attack)
+    modalities: dict[str, Modality] = {}
+
+    def modality(r: Record) -> Modality:
+        mid = _known(r, "modality", engine.MODALITIES, "modality")
+        _once(modalities, mid, r, "modality", "modality")
+        modalities[mid] = Modality(mid, r["name"], r["multiplier"], r.source)
+        return modalities[mid]
+
+    folder.each("modalities.csv", [Column("modality"), Column("name"),
+                                   Column("multiplier", "int", min=0, max=99)], modality)
+    sides: dict[str, Side] = {}
+
+    def side(r: Record) -> Side:
+        sid = _known(r, "side", engine.SIDES, "side")
+        _once(sides, sid, r, "side", "side")
+        sides[sid] = Side(sid, r["name"], col(r, "colour"), col(r, "ink"),
+                          {t: r[t] for t in engine.TYPES}, r.source)
+        return sides[sid]
+
+    folder.each("sides.csv", [Column("side"), Column("name"), Column("colour"), Column("ink")]
+                + [Column(t, "int", min=0, max=99) for t in engine.TYPES], side)
+    for what, have, ids, name in (("attack type", attacks, engine.TYPES, "attacks.csv"),
+                                  ("modality", modalities, engine.MODALITIES, "modalities.csv"),
+                                  ("side", sides, engine.SIDES, "sides.csv")):
+        field = {"attack type": "type"}.get(what, what)
+        for key in ids:
+            if key not in have:
+                folder.note(DataError(f"the rules need a row for the {what} {key!r}",
+                                      folder.path / name, None, field))
+    cards = tuple(folder.each(
+        "cards.csv", [Column("side"), Column("type"), Column("modality"),
+                      Column("multiplier", "int", min=0, max=99)],
+        lambda r: Card(_known(r, "side", engine.SIDES, "side"),
+                       _known(r, "type", engine.TYPES, "attack type"),
+                       _known(r, "modality", engine.MODALITIES, "modality"), r["multiplier"],
+                       r.source)))
+
+    def marker(r: Record) -> Marker:
+        kind = _known(r, "marker", MARKER_KINDS, "marker")
+        type_ = r["type"]
+        if kind == "experience":
+            type_ = _known(r, "type", engine.TYPES, "attack type")
+        elif type_:
+            raise DataError("a wound marker has no attack type; leave the cell empty",
+                            r.source.path, r.source.row, "type")
+        return Marker(_known(r, "side", engine.SIDES, "side"), kind, type_, r.source)
+
+    markers = folder.each("markers.csv", [Column("side"), Column("marker"),
+                                          Column("type", default="")], marker)
+    example_cols = [Column(f"{s}_{k}") for s in engine.SIDES for k in ("type", "modality")]
+
+    def example_turn(r: Record) -> ExampleTurn:
+        return ExampleTurn({s: (_known(r, f"{s}_type", engine.TYPES, "attack type"),
+                                _known(r, f"{s}_modality", engine.MODALITIES, "modality"))
+                            for s in engine.SIDES}, r.source)
+
+    example = folder.each("example.csv", example_cols, example_turn)
+    end_position = folder.keep(_position, folder)
+    end_example = (folder.each("example_end.csv", example_cols, example_turn)
+                   if end_position is not None else [])
+    for needed in ("paper", "ink", "limit"):
+        if needed not in common.palette:
+            folder.note(DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
+                                  field=f"palette.{needed}"))
+
+    def number(section: str, key: str, low: int, high: int, default=...) -> int:
+        return whole_number(folder, section, key, low, high, default)
+
+    def kept(value, fallback):
+        return fallback if value is None else value
+
+    keep = folder.keep
+    model = Model(
+        common=common, attacks=attacks, modalities=modalities, sides=sides, cards=cards,
+        markers=tuple(markers), example=tuple(example), end_position=end_position,
+        end_example=tuple(end_example),
+        card_size=kept(keep(folder.card_size), (63 * MM, 88 * MM)),
+        marker_diameter=kept(keep(folder.length, "markers", "diameter"), 10 * MM),
+        board_size=(kept(keep(folder.length, "board", "width"), 190 * MM),
+                    kept(keep(folder.length, "board", "height"), 270 * MM)),
+        wound_limit=kept(keep(number, "options", "wound_limit", 1, 9999), 100),
+        bonus_multiplier=kept(keep(number, "options", "bonus_multiplier", 0, 99), 3),
+        max_turns=kept(keep(number, "options", "max_turns", 1, 100_000,
+                            engine.DEFAULT_MAX_TURNS), engine.DEFAULT_MAX_TURNS),
+        aid_cards=kept(keep(number, "options", "aid_cards", 0, 10, 2), 2),
+        wound_cells_beyond=kept(keep(number, "board", "wound_cells_beyond", 0, 500, 50), 50),
+        experience_cells=kept(keep(number, "board", "experience_cells", 2, 60, 15), 15),
+        experience_flip=kept(keep(number, "board", "experience_flip", 1, 59, 10), 10),
+    )
+    model.layout_names = layout_names(model)
+    model.layouts = load_layouts(folder, common, model.layout_names)
+    return model
+
+
+def _position(folder: GameFolder) -> Position | None:
+    """[example_end] of game.toml: turn = 21, and per side wounds, experience by type and the
+    locked card ("quick bow"); None when the game has no second example."""
+    table = folder.section("example_end", required=False)
+    if not table:
+        return None
+    where = folder.toml_path
+
+    def number(value, field: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9999:
+            raise DataError(f"expected a whole number from 0 to 9999, got {value!r}", where,
+                            field=field)
+        return value
+
+    turn = number(table.get("turn"), "example_end.turn")
+    if turn < 1:
+        raise DataError("the turn starts at 1", where, field="example_end.turn")
+    wounds: dict[str, int] = {}
+    exp: dict[str, dict[str, int]] = {}
+    locked: dict[str, tuple[str, str] | None] = {}
+    for side in engine.SIDES:
+        entry = table.get(side)
+        if not isinstance(entry, dict):
+            raise DataError(f"needs a table like {side} = {{ wounds = 80, sword = 5, bow = 4, "
+                            "magic = 4, locked = \"quick bow\" }", where,
+                            field=f"example_end.{side}")
+        wounds[side] = number(entry.get("wounds"), f"example_end.{side}.wounds")
+        exp[side] = {t: number(entry.get(t), f"example_end.{side}.{t}") for t in engine.TYPES}
+        card = entry.get("locked")
+        locked[side] = None
+        if card is not None:
+            parts = str(card).split()
+            if len(parts) != 2 or (parts[1], parts[0]) not in engine.CARDS:
+                raise DataError(f"locked card {card!r} is not a card like \"quick bow\"", where,
+                                field=f"example_end.{side}.locked")
+            locked[side] = (parts[1], parts[0])
+    return Position(turn, wounds, exp, locked, Source(where))
+

@@ -1,0 +1,211 @@
+"""Experior's figures: the drawings its layout files (card_data/experior/layouts) place but no box
+can express. Each is named `experior.*`; a layout gives it a box and args from the row.
+
+- attack: an attack type's icon (sword, bow or magic) filling the box;
+- emblem: a fighter's emblem (the Human's shield, the Elf's leaf) with its mark;
+- badge: an attack type's icon in a disc of its colour, ringed if `ring` is given;
+- order: the winning order as a chain of badges, sword > bow > magic > sword (the rules'
+  order, from the engine), one of them larger and ringed;
+- steps: numbered steps with a hanging indent, all at the largest size that fits the box;
+- wound_track: the wound track's numbered cells, ten a row, the start and the limit outlined;
+- experience_track: one type's experience cells rising upwards, the start cell filled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.colors import Color, white
+
+from ...data.layouts.values import colour_in
+from ...faces.figures import Figure, figure
+from ...render.colours import ink_on, mix
+from ...render.icons import bow_icon, disc, leaf_icon, magic_icon, shield_icon, sword_icon
+from ...render.text import LEADING, wrap
+from ...units import MM
+from . import engine
+from .rows import chain
+
+ICON = 1.3  # a badge's icon across, to its disc's radius
+
+
+def _colour(s: Figure, args: dict[str, Any], key: str, default: str = "ink") -> Color:
+    value = args.get(key)
+    return colour_in(s.palette)(default if value is None or value == "" else value) or white
+
+
+def _type(args: dict[str, Any]) -> str:
+    t = str(args.get("type", ""))
+    if t not in engine.TYPES:
+        raise ValueError(f"type {t!r} is not an attack type ({', '.join(engine.TYPES)})")
+    return t
+
+
+def attack_icon(c, type_: str, cx: float, cy: float, size: float, fill: Color) -> None:
+    if type_ == "sword":
+        sword_icon(c, cx, cy, size, fill, angle=-45)
+    elif type_ == "bow":
+        bow_icon(c, cx, cy, size * 0.95, fill)
+    else:
+        magic_icon(c, cx, cy, size, fill)
+
+
+def badge(c, type_: str, colour: Color, cx: float, cy: float, r: float,
+          ring: Color | None = None) -> None:
+    """The attack type's icon, in black or white, in a disc of its colour."""
+    disc(c, cx, cy, r, colour, ring, max(0.5, r / 10))
+    attack_icon(c, type_, cx, cy, r * ICON, ink_on(colour))
+
+
+def emblem(c, side: str, cx: float, cy: float, size: float, fill: Color, mark: Color) -> None:
+    if side == "human":
+        shield_icon(c, cx, cy, size, fill, mark)
+    else:
+        leaf_icon(c, cx, cy, size, fill, mark, angle=-30)
+
+
+@figure("experior.attack")
+def attack_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """The icon of attack `type` in `fill`."""
+    attack_icon(s.c, _type(args), x + w / 2, y + h / 2, min(w, h), _colour(s, args, "fill"))
+
+
+@figure("experior.emblem")
+def emblem_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """The emblem of `side` (human: a shield, elf: a leaf) in `fill`, its mark in `mark`."""
+    side = str(args.get("side", ""))
+    if side not in engine.SIDES:
+        raise ValueError(f"side {side!r} is not a side ({', '.join(engine.SIDES)})")
+    emblem(s.c, side, x + w / 2, y + h / 2, min(w, h), _colour(s, args, "fill"),
+           _colour(s, args, "mark", "paper"))
+
+
+@figure("experior.badge")
+def badge_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """Attack `type`'s badge: a disc of `colour` filling the box, ringed in `ring` if given."""
+    ring = _colour(s, args, "ring") if args.get("ring") else None
+    badge(s.c, _type(args), _colour(s, args, "colour"), x + w / 2, y + h / 2, min(w, h) / 2,
+          ring)
+
+
+@figure("experior.order")
+def order_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """The winning order as badges joined by ">", as tall as the box and centred in it; each
+    type's disc in its colour (args sword, bow, magic), `highlight` larger and ringed in `ink`."""
+    ink = _colour(s, args, "ink")
+    highlight = args.get("highlight")
+    types = chain()
+    r = h / 2
+    step = r * 3.7
+    cx, cy = x + w / 2, y + h / 2
+    bx = cx - (step * (len(types) - 1) + 2 * r) / 2 + r
+    for i, t in enumerate(types):
+        hot = t == highlight
+        badge(s.c, t, _colour(s, args, t, t), bx, cy, r * (1.18 if hot else 1.0),
+              ink if hot else None)
+        if i < len(types) - 1:
+            s.c.setFillColor(ink)
+            s.surface.line(">", bx + step / 2, cy - r * 0.4, r * 1.15, "bold", "centre")
+        bx += step
+
+
+@figure("experior.steps")
+def steps_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """`steps` (a text, one step a line) numbered 1, 2, ... with a hanging indent of `indent`
+    mm, in `colour`, at the largest size from `size` down to `min_size` (pt) at which all fit
+    the box; reported when they do not."""
+    steps = [t.strip() for t in str(args.get("steps", "")).splitlines() if t.strip()]
+    size, least = float(args.get("size", 9.5)), float(args.get("min_size", 7))
+    indent = float(args.get("indent", 4)) * MM
+    surface = s.surface
+    s.c.setFillColor(_colour(s, args, "colour"))
+    while size >= least - 1e-9:
+        gap = size * 0.45
+        wrapped = [wrap(surface.fonts, text, size, w - indent) for text in steps]
+        fitted = [lines for lines in wrapped if lines]  # a word wider than the box: None
+        if len(fitted) == len(steps):
+            height = sum(len(lines) for lines in fitted) * size * LEADING + gap * (len(steps) - 1)
+            if height <= h:
+                top = y + h - size * 0.95
+                for n, lines in enumerate(fitted, 1):
+                    surface.line(f"{n}.", x, top, size, "bold")
+                    for line in lines:
+                        surface.line(line, x + indent, top, size)
+                        top -= size * LEADING
+                    top -= gap
+                return
+        size -= 0.25
+    surface.report(f"the steps do not fit even at {least:g} pt")
+
+
+def _int(args: dict[str, Any], key: str) -> int:
+    value = float(args[key])
+    if value != int(value):
+        raise ValueError(f"{key} must be a whole number, got {args[key]!r}")
+    return int(value)
+
+
+@figure("experior.wound_track")
+def wound_track(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
+    """Cells `first` to `last`, `columns` a row from the top left, each numbered; `limit`'s cell
+    in the colour `limit`, the cells past it a tint of it; the first and the limit outlined."""
+    c = s.c
+    first, last, limit = _int(args, "first"), _int(args, "last"), _int(args, "limit")
+    columns = _int(args, "columns")
+    paper, ink = _colour(s, args, "paper", "paper"), _colour(s, args, "ink")
+    hot = _colour(s, args, "colour", "limit")
+    rows = max(1, -(-(last - first + 1) // columns))
+    cw, ch = w / columns, h / rows
+    size = min(9.0, ch * 0.45, cw * 0.38)
+
+    def corner(v: int) -> tuple[float, float]:
+        row, col = divmod(v - first, columns)
+        return x + col * cw, y + h - (row + 1) * ch
+
+    for v in range(first, last + 1):
+        cx, cy = corner(v)
+        if v == limit:
+            fill, text = hot, ink_on(hot)
+        elif v > limit:
+            fill, text = mix(hot, paper, 0.78), ink
+        else:
+            fill, text = paper, ink
+        c.setFillColor(fill)
+        c.setStrokeColor(mix(ink, paper, 0.45))
+        c.setLineWidth(0.4)
+        c.rect(cx, cy, cw, ch, stroke=1, fill=1)
+        c.setFillColor(text)
+        role = "bold" if v % 10 == 0 or v == limit else "regular"
+        s.surface.line(str(v), cx + cw / 2, cy + ch / 2 - size * 0.35, size, role, "centre")
+    c.setLineWidth(1.4)
+    c.setStrokeColor(ink)
+    for v in (first, limit) if first <= limit <= last else (first,):
+        cx, cy = corner(v)
+        c.rect(cx, cy, cw, ch, stroke=1, fill=0)
+
+
+@figure("experior.experience_track")
+def experience_track(s: Figure, x: float, y: float, w: float, h: float,
+                     args: dict[str, Any]) -> None:
+    """Cells `first` to `last` in a column, rising upwards, tinted from `colour`; the cell
+    `start` filled with it and outlined in `ink`."""
+    c = s.c
+    first, last, start = _int(args, "first"), _int(args, "last"), _int(args, "start")
+    colour, ink = _colour(s, args, "colour"), _colour(s, args, "ink")
+    paper = _colour(s, args, "paper", "paper")
+    tint = mix(colour, paper, 0.82)
+    ch = h / max(1, last - first + 1)
+    size = min(9.0, ch * 0.45)
+    for v in range(first, last + 1):
+        cy = y + (v - first) * ch
+        on = v == start
+        c.setFillColor(colour if on else tint)
+        c.setStrokeColor(colour)
+        c.setLineWidth(0.5)
+        c.rect(x, cy, w, ch, stroke=1, fill=1)
+        c.setFillColor(ink_on(colour) if on else ink)
+        s.surface.line(str(v), x + w / 2, cy + ch / 2 - size * 0.35, size,
+                       "bold" if on else "regular", "centre")
+    if first <= start <= last:
+        c.setStrokeColor(ink)
+        c.setLineWidth(1.4)
+        c.rect(x, y + (start - first) * ch, w, ch, stroke=1, fill=0)

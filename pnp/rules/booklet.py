@@ -1,0 +1,193 @@
+"""The rules in plain sentences: the booklet's generated "How to play" (setup, a turn, the end,
+scoring), written from the same rules the engine plays, with the numbers of [options] filled
+in, so the booklet cannot say another number than the game uses. A designer may write their
+own text instead: the booklet template decides whether to print {{ how_to_play }}."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from . import verbs
+from .spec import Rules
+
+# how an expression reads: `me.coins >= card.cost` -> "your coins ≥ the card's cost"
+_WHOSE = {"me": "your", "target": "their", "opponent": "your opponent's",
+          "winner": "the winner's", "loser": "the loser's", "card": "the card's",
+          "lead": "the card led's", "shared": "the table's", "most": "the highest",
+          "least": "the lowest"}
+_OPERATORS = [(">=", "≥"), ("<=", "≤"), ("!=", "≠"), ("==", "is"), (" and ", " and "),
+              (" or ", " or "), ("not ", "not ")]
+
+
+def words(raw: Any, rules: Rules) -> str:
+    """An expression as a sentence part; option names become their numbers."""
+    if isinstance(raw, bool):
+        return "always" if raw else "never"
+    if not isinstance(raw, str):
+        return str(raw)
+    text = raw.strip()
+    text = re.sub(r"^\{\{\s*|\s*\}\}$", "", text) if text.count("{{") == 1 else text
+    text = re.sub(r"\boptions\.([A-Za-z_]\w*)",
+                  lambda m: str(rules.options.get(m.group(1), m.group(0))), text)
+    text = re.sub(r"\b(me|target|opponent|winner|loser|card|lead|shared|most|least)\s*\.\s*"
+                  r"([A-Za-z_]\w*)", lambda m: f"{_WHOSE[m.group(1)]} {m.group(2)}", text)
+    text = re.sub(r"\b(me|target|opponent|winner|loser)\s*\[\s*([^\]]+?)\s*\]",
+                  lambda m: f"{_WHOSE[m.group(1)]} ({m.group(2)})", text)
+    text = re.sub(r"\brole\.([A-Za-z_]\w*)", r"role's \1", text)
+    text = re.sub(r"\(?\[([^\[\]]*)\]\s*\|\s*(max|min)\)?",
+                  lambda m: f"the {'highest' if m.group(2) == 'max' else 'lowest'} of "
+                  f"{m.group(1)}", text)
+    for op, said in _OPERATORS:
+        text = text.replace(op, f" {said} " if op.strip() not in ("and", "or", "not") else said)
+    text = text.replace(" * ", " × ")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _phrase(text: str) -> str:
+    """A value that reads as one thing ("3", "their wounds") as it is, a longer one in ()."""
+    plain = re.fullmatch(r"(?:the [\w ]+'s |your |their |the card's )?[\w.]+", text)
+    return text if plain or text.startswith("(") else f"({text})"
+
+
+def _who(who: str) -> str:
+    return {"me": "the player", "opponent": "the opponent", "next": "the next player",
+            "previous": "the previous player", "each": "each player",
+            "others": "every other player", "winner": "the winner",
+            "loser": "the loser"}.get(who, f"the {who.replace('_', ' ')}")
+
+
+def effect_sentence(effect: Any, rules: Rules) -> str:
+    """One effect as one sentence."""
+    who = _who(effect.who)
+    if isinstance(effect, verbs.Roles):
+        roles = ", ".join(str(r[rules.role_key]) for r in rules.roles or [])
+        said = f"Deal each player a role at random ({roles})"
+    elif isinstance(effect, verbs.Give):
+        cond = f" for which {words(effect.where_.raw, rules)}" if effect.where_ else ""
+        said = f"{who.capitalize()} takes every card{cond} into their {effect.zone.name}"
+    elif isinstance(effect, verbs.Draw):
+        n = "a card" if effect.count is None else f"{words(effect.count.raw, rules)} cards"
+        said = f"{who.capitalize()} draws {n} from the {effect.source.name} to their " \
+               f"{effect.dest.name}" if effect.dest.per_player else \
+               f"Draw {n} from the {effect.source.name} to the {effect.dest.name}"
+    elif isinstance(effect, verbs.Move):
+        n = "all the cards" if effect.count is None else \
+            f"{words(effect.count.raw, rules)} cards"
+        mine = "their " if effect.source.per_player else "the "
+        to = f"{'their' if effect.dest.per_player else 'the'} {effect.dest.name}"
+        said = f"{who.capitalize()} moves {n} of {mine}{effect.source.name} to {to}" \
+            if effect.source.per_player or effect.dest.per_player else \
+            f"Move {n} of the {effect.source.name} to {to}"
+    elif isinstance(effect, verbs.Change):
+        name = effect.name or f"({words(getattr(effect.named, 'raw', ''), rules)})"
+        amount = _phrase(words(effect.amount.raw, rules))
+        said = {"gain": f"{who.capitalize()} gains {amount} {name}",
+                "lose": f"{who.capitalize()} loses {amount} {name}",
+                "set": f"{who.capitalize()} sets their {name} to {amount}"}[effect.verb]
+    elif isinstance(effect, verbs.Compare):
+        said = f"Compare the cards of the {effect.zone.name}: " + _criteria(effect.by, rules)
+    elif isinstance(effect, verbs.Pick):
+        said = f"The {effect.name.replace('_', ' ')} is the player with " + \
+            _ranking(effect.by, rules) + " (nobody on a tie)"
+    elif isinstance(effect, verbs.Lead):
+        said = f"{who.capitalize()} leads the next turn"
+    else:
+        said = "The round ends after this turn"
+    if effect.as_ is not None:
+        said = f"As the {effect.as_.replace('_', ' ')}: " + said[0].lower() + said[1:]
+    if effect.cond is not None:
+        said = f"If {words(effect.cond.raw, rules)}: " + said[0].lower() + said[1:]
+    return said + "."
+
+
+def _criteria(by, rules: Rules) -> str:
+    parts = []
+    for kind, *args in by:
+        if kind == "relation":
+            column, pairs = args
+            parts.append("by " + column + ": " + ", ".join(f"{a} beats {b}"
+                                                            for a, b in sorted(pairs)))
+        elif kind == "order":
+            column, ranks = args
+            parts.append(f"by {column}: " + " beats ".join(sorted(ranks, key=ranks.get)))
+        else:
+            how, expr = args
+            parts.append(f"the card with the {how} value of {words(expr.raw, rules)} wins")
+    return "; then ".join(parts) + ". The card that beats every other one wins; " \
+        "else nobody does"
+
+
+def _ranking(by, rules: Rules) -> str:
+    return ", then ".join(f"the {'most' if how == 'most' else 'fewest'} "
+                          f"{_phrase(words(expr.raw, rules).replace('their ', ''))}"
+                          for how, expr in by)
+
+
+def how_to_play(rules: Rules) -> str:
+    """The rules as a booklet section, in Markdown."""
+    out = ["## How to play"]
+    if rules.setup or rules.round_setup:
+        out += ["", "### Setup", ""]
+        out += [f"- {effect_sentence(e, rules)}" for e in rules.setup]
+        if rules.round_setup:
+            out += ["", f"The game is played in at most {rules.round_limit} rounds. At the start "
+                    "of each round:", ""]
+            out += [f"- {effect_sentence(e, rules)}" for e in rules.round_setup]
+    out += ["", "### A turn", ""]
+    first = "The first player" if not rules.rotate else "The players take turns in seat order;"
+    out.append(f"{first} {'starts every turn' if not rules.rotate else 'the first starts'}.")
+    for phase in rules.phases:
+        out += ["", f"**{phase.name.replace('_', ' ').capitalize()}.** " + _phase(phase, rules)]
+        for action in phase.actions:
+            out.append(f"- {_action(action, rules)}")
+        if phase.effects:
+            out += ["", "Then:", ""] + [f"- {effect_sentence(e, rules)}" for e in phase.effects]
+    out += ["", "### The end", ""]
+    for end in rules.ends:
+        out.append(f"- The game ends after a {end.at} in which "
+                   f"{words(end.condition.raw, rules)} ({end.name}).")
+    if rules.has_rounds and rules.round_end is not None:
+        out.append(f"- A round ends when {words(rules.round_end.raw, rules)}; the game ends "
+                   f"after round {rules.round_limit}.")
+    out.append(f"- The game ends after turn {rules.turn_limit} in any case.")
+    if rules.finish:
+        out += ["", "When the game ends:", ""] + \
+            [f"- {effect_sentence(e, rules)}" for e in rules.finish]
+    out += ["", "### Scoring", ""]
+    if rules.score:
+        out.append(f"The player with {_ranking(rules.score, rules)} wins; players still tied "
+                   "share the win.")
+    else:
+        out.append("Everybody shares the win.")
+    return "\n".join(out) + "\n"
+
+
+def _phase(phase, rules: Rules) -> str:
+    who = {"each": "Each player in turn, from the first player,",
+           "active": "The player whose turn it is", "none": "Nobody chooses here."}[phase.who]
+    if phase.who == "none":
+        return who
+    times = "once" if phase.limit == 1 else f"up to {phase.limit} times"
+    passing = ", or passes" if phase.can_pass else ""
+    return f"{who} does one of these {times}{passing}:"
+
+
+def _action(action, rules: Rules) -> str:
+    name = action.name.replace("_", " ").capitalize()
+    if action.source is None:
+        said = f"**{name}**"
+    else:
+        mine = "their " if action.source.per_player else "the "
+        to = f" to {'their' if action.dest.per_player else 'the'} {action.dest.name}" \
+            if action.dest is not None else ""
+        face = " (face down)" if action.dest is not None and action.dest.visible != "public" \
+            else ""
+        said = f"**{name}**: a card from {mine}{action.source.name}{to}{face}"
+    if action.condition is not None:
+        said += f", if {words(action.condition.raw, rules)}"
+    if action.follow:
+        said += f"; it must have the {action.follow} of the first card there, if they have one"
+    if action.effects:
+        said += ". " + " ".join(effect_sentence(e, rules) for e in action.effects)
+    return said if said.endswith(".") else said + "."

@@ -1,0 +1,805 @@
+"""The Game and State that play a rules file (spec.Rules), like the Python engines: chance is a
+player (roles dealt, cards drawn from a hidden zone), every move is an int, a state clones and
+determinizes.
+
+A turn is the file's phases in order; in a phase each seat ("each", from the turn's first
+player) or the active player acts up to `limit` times (or passes), then the phase's effects
+run. After each turn the [[end]] conditions are checked, then the round's end; the turn limit
+ends every game. Then the finish effects run and [score] names the winners (ties share).
+
+Actions are numbered: a card action k with card c is k * cards + c; an action without a card
+comes after them, then pass."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Sequence
+
+from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
+from .expr import RulesRuntimeError
+from .spec import Action, Rules
+
+NOBODY = -3          # between a move and the next decision (never seen outside apply_action)
+# stages of the turn machine
+SETUP, ROUND_START, TURN_START, PHASE_START, PHASE_ACT, PHASE_END, TURN_END, ROUND_END, \
+    FINISH, DONE = range(10)
+
+
+class Plan:
+    """A rules file ready to play for a number of players: zone slots, action numbers."""
+
+    def __init__(self, rules: Rules, players: int):
+        self.rules = rules
+        self.n = players
+        self.cards = rules.cards
+        self.nc = len(rules.cards)
+        self.zones = list(rules.zones.values())
+        self.slot_of: dict[tuple[str, int], int] = {}
+        self.slot_zone: list[tuple[str, int]] = []     # slot -> (zone name, seat or -1)
+        for z in self.zones:
+            for seat in (range(players) if z.per_player else (-1,)):
+                self.slot_of[(z.name, seat)] = len(self.slot_zone)
+                self.slot_zone.append((z.name, seat))
+        self.box = self.slot_of[("box", -1)]
+        # slots[zone index][seat]: a shared zone's one slot for every seat
+        self.slots = [[self.slot_of[(z.name, s if z.per_player else -1)] for s in range(players)]
+                      for z in self.zones]
+        # the seats each fixed `who` names, by actor
+        self.fixed: dict[str, list[tuple[int, ...]]] = {
+            "me": [(a,) for a in range(players)],
+            "opponent": [((a + 1) % players,) for a in range(players)],
+            "next": [((a + 1) % players,) for a in range(players)],
+            "previous": [((a - 1) % players,) for a in range(players)],
+            "each": [tuple((a + k) % players for k in range(players)) for a in range(players)],
+            "others": [tuple((a + k) % players for k in range(1, players))
+                       for a in range(players)]}
+        self.actions = rules.actions
+        self.na = len(self.actions)
+        self.pass_id = self.na * self.nc + self.na
+        self.counters = rules.counters
+        self.per_player_counters = {k: c for k, c in rules.counters.items() if c.per_player}
+        self.shared_counters = {k: c for k, c in rules.counters.items() if not c.per_player}
+        self._aggregates: dict[Any, tuple[str, ...]] = {}
+
+    def slot(self, zone, seat: int) -> int:
+        return self.slots[zone.index][seat]
+
+    def aggregates(self, expr) -> tuple[str, ...]:
+        """The keys `most.x` and `least.x` read in an expression (all, for `most[...]`)."""
+        keys = self._aggregates.get(expr.raw)
+        if keys is None:
+            import re
+
+            every = tuple(self.per_player_counters) + tuple(z.name for z in self.zones
+                                                            if z.per_player)
+            raw = str(expr.raw)
+            if re.search(r"\b(?:most|least)\s*\[", raw):
+                keys = every
+            else:
+                found = set(re.findall(r"\b(?:most|least)\.([A-Za-z_]\w*)", raw))
+                keys = tuple(k for k in every if k in found)
+            self._aggregates[expr.raw] = keys
+        return keys
+
+
+class RulesGame(Game):
+    """A game whose rules are a data file."""
+
+    name = "rules"
+
+    def __init__(self, rules: Rules, num_players: int | None = None, title: str = "rules"):
+        self.name = title
+        self.min_players, self.max_players = rules.players
+        super().__init__(num_players)
+        self.rules = rules
+        self.plan = Plan(rules, self.num_players)
+
+    def new_initial_state(self) -> "RulesState":
+        return RulesState(self.plan)
+
+
+class RulesState(State):
+    __slots__ = ("_p", "_cur", "views", "shared", "_z", "_owner", "_by", "_seats", "_vals",
+                 "_stage", "turn", "round", "_phase", "_order", "_pos", "_acted", "_first",
+                 "_lead", "_round_over", "_stack", "_wait", "_jobs", "ended_by", "_returns",
+                 "_log", "_ctx", "_now")
+
+    def __init__(self, plan: Plan):
+        self._p = plan
+        n = plan.n
+        self._cur = CHANCE
+        rules = plan.rules
+        self.views: list[dict] = []
+        for seat in range(n):
+            view: dict[str, Any] = {k: c.start for k, c in plan.per_player_counters.items()}
+            view.update({z.name: 0 for z in plan.zones if z.per_player})
+            view["seat"] = seat + 1
+            view["role"] = {}
+            self.views.append(view)
+        self.shared = {k: c.start for k, c in plan.shared_counters.items()}
+        self.shared.update({z.name: 0 for z in plan.zones if not z.per_player})
+        self._z: list[list[int]] = [[] for _ in plan.slot_zone]
+        self._z[plan.box] = list(range(plan.nc))
+        self.shared["box"] = plan.nc
+        self._owner = [-1] * plan.nc
+        self._by = [-1] * plan.nc          # who last played each card (a trick's winner)
+        self._seats: dict[str, int] = {}   # winner, loser, picked names -> seat
+        self._vals: dict[str, Any] = {"tie": False}    # card, tie, lead, cards
+        self._stage = SETUP
+        self.turn = 0
+        self.round = 0
+        self._phase = 0
+        self._order: tuple[int, ...] = ()
+        self._pos = 0
+        self._acted = 0
+        self._first = 0
+        self._lead = -1
+        self._round_over = False
+        self._stack: list[list] = []       # effects still to run: [effects, next index, actor]
+        self._wait: Any = None             # what chance is to decide
+        self._jobs: list = []
+        self.ended_by: str | None = None
+        self._returns: list[float] | None = None
+        self._log: list[tuple] = []   # the moves made, cards compared, counters changed
+        self._now: list[int] = []          # the legal actions of the seat to move
+        self._ctx: dict[str, Any] = {}
+        self._context()
+        self._push(rules.setup, 0)
+        self._advance()
+
+    # -- the protocol ------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self._p.n
+
+    @property
+    def cards(self) -> list[dict]:
+        return self._p.cards
+
+    def current_player(self) -> int:
+        return self._cur
+
+    def is_terminal(self) -> bool:
+        return self._cur == TERMINAL
+
+    def returns(self) -> list[float]:
+        return list(self._returns) if self._returns is not None else [0.0] * self._p.n
+
+    def legal_actions(self) -> list[int]:
+        c = self._cur
+        if c >= 0:
+            return list(self._now)
+        if c == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        return []
+
+    def chance_outcomes(self):
+        if self._cur != CHANCE:
+            raise ValueError("not a chance node")
+        if self._wait[0] == "roles":
+            deals = self._wait[1]
+            return [(i, 1.0 / len(deals)) for i in range(len(deals))]
+        cards = sorted(self._z[self._jobs[0][0]])
+        return [(c, 1.0 / len(cards)) for c in cards]
+
+    def apply_action(self, action: int) -> None:
+        c = self._cur
+        if c == CHANCE:
+            self._apply_chance(action)
+        elif c >= 0:
+            self._apply_move(c, action)
+        else:
+            raise IllegalAction("the game is over")
+        self._advance()
+
+    def run_blind(self, chooses, rng, out, limit) -> int:
+        """core.State.run_blind, giving an agent marked picks_from_legal the engine's own
+        list of legal moves (it only reads it) and applying its pick unchecked."""
+        done = 0
+        while done < limit:
+            player = self._cur
+            if player < 0 or chooses[player] is None:
+                break
+            choose = chooses[player]
+            if getattr(choose, "picks_from_legal", False):
+                action = choose(None, self._now, rng)
+                out.append(action)
+                self._move(player, action)
+                self._advance()
+            else:
+                action = choose(None, self.legal_actions(), rng)
+                out.append(action)
+                self.apply_action(action)
+            done += 1
+        return done
+
+    # -- moves -------------------------------------------------------------------------------
+    def _phase_now(self):
+        return self._p.rules.phases[self._phase]
+
+    def _legal(self, seat: int) -> list[int]:
+        p = self._p
+        phase = self._phase_now()
+        out: list[int] = []
+        for action in phase.actions:
+            if action.source is None:
+                if action.condition is None or self.eval(action.condition, seat):
+                    out.append(p.na * p.nc + action.index)
+                continue
+            base = action.index * p.nc
+            cards = self._z[p.slot(action.source, seat)]
+            if action.condition is None and action.follow is None:
+                out.extend(sorted(cards) if not base else sorted(base + c for c in cards))
+                continue
+            allowed = [c for c in cards if action.condition is None or
+                       self.eval(action.condition, seat, card=c)]
+            if action.follow is not None:
+                allowed = self._following(action, seat, allowed)
+            out.extend(sorted(base + c for c in allowed))
+        if phase.can_pass:
+            out.append(p.pass_id)
+        return out
+
+    def _following(self, action: Action, seat: int, allowed: list[int]) -> list[int]:
+        """Cards whose `follow` field is the first card's of the zone played to, if any."""
+        led = self._z[self._p.slot(action.dest, seat)]
+        if not led:
+            return allowed
+        want = self._p.cards[led[0]].get(action.follow)
+        same = [c for c in allowed if self._p.cards[c].get(action.follow) == want]
+        return same or allowed
+
+    def _apply_move(self, seat: int, action: int) -> None:
+        if action not in self._now:
+            raise IllegalAction(f"seat {seat + 1}: {self._describe(action)} is not allowed now"
+                                f"{self._why(seat, action)}")
+        self._move(seat, action)
+
+    def _move(self, seat: int, action: int) -> None:
+        """A legal move of `seat`: its card moved, its effects queued."""
+        p = self._p
+        phase = self._phase_now()
+        self._log.append((seat, action))
+        if action == p.pass_id:
+            self._pos += 1
+            self._acted = 0
+            self._cur = NOBODY
+            return
+        if action >= p.na * p.nc:
+            act = p.actions[action - p.na * p.nc]
+        else:
+            act = p.actions[action // p.nc]
+            card = action % p.nc
+            self.move_card(card, p.slot(act.source, seat), p.slot(act.dest, seat)
+                           if act.dest is not None else p.box)
+            self._by[card] = seat
+            self._vals["card"] = self._ctx["card"] = p.cards[card]
+        self._acted += 1
+        if self._acted >= phase.limit:
+            self._pos += 1
+            self._acted = 0
+        self._cur = NOBODY      # until _advance finds who is next
+        self._push(act.effects, seat)
+
+    def _why(self, seat: int, action: int) -> str:
+        p = self._p
+        if not isinstance(action, int) or action < 0 or action > p.pass_id:
+            return f" (actions are 0 to {p.pass_id})"
+        names = ", ".join(a.name for a in self._phase_now().actions)
+        return f" (phase {self._phase_now().name}: {names})"
+
+    def _describe(self, action: int) -> str:
+        try:
+            return repr(self.action_to_string(action))
+        except (IndexError, TypeError, ValueError):
+            return repr(action)
+
+    def _apply_chance(self, action: int) -> None:
+        if self._wait[0] == "roles":
+            deals = self._wait[1]
+            if not 0 <= action < len(deals):
+                raise IllegalAction(f"chance: no deal of roles {action!r}")
+            roles = self._p.rules.roles or []
+            for seat, r in enumerate(deals[action]):
+                self.views[seat]["role"] = roles[r]
+            self._wait = None
+            return
+        src, dst, left = self._jobs[0]
+        if action not in self._z[src]:
+            raise IllegalAction(f"chance: card {action!r} is not there to draw")
+        self.move_card(action, src, dst)
+        left -= 1
+        if left and self._z[src]:
+            self._jobs[0] = (src, dst, left)
+        else:
+            self._jobs.pop(0)
+        while self._jobs and not self._z[self._jobs[0][0]]:
+            self._jobs.pop(0)       # an empty pile: nothing more to draw from it
+        if not self._jobs:
+            self._wait = None
+
+    def wait_for(self, what, jobs) -> bool:
+        """Chance decides next (the roles, or the cards of `jobs`: (from, to, count))."""
+        jobs = [j for j in jobs if self._z[j[0]]]
+        if what[0] == "draw" and not jobs:
+            return False
+        self._wait, self._jobs = what, list(jobs)
+        return True
+
+    # -- the turn machine --------------------------------------------------------------------
+    def _push(self, effects, actor: int) -> None:
+        if effects:
+            self._stack.append([effects, 0, actor])
+
+    def _run(self) -> bool:
+        """Run pending effects; True when chance must decide first."""
+        stack = self._stack
+        while stack:
+            frame = stack[-1]
+            effects, i, actor = frame
+            if i >= len(effects):
+                stack.pop()
+                continue
+            frame[1] = i + 1
+            if effects[i].run(self, actor):
+                self._cur = CHANCE
+                return True
+        return False
+
+    def _advance(self) -> None:
+        rules = self._p.rules
+        n = self._p.n
+        while True:
+            if self._wait is not None:
+                self._cur = CHANCE
+                return
+            if self._stack and self._run():
+                return
+            stage = self._stage
+            if stage == SETUP:
+                self._stage = ROUND_START
+            elif stage == ROUND_START:
+                self.round += 1
+                self._ctx["round"] = self.round
+                self._round_over = False
+                self._stage = TURN_START
+                self._push(rules.round_setup, self._first)
+            elif stage == TURN_START:
+                self.turn += 1
+                self._ctx["turn"] = self.turn
+                self._phase = 0
+                self._stage = PHASE_START
+            elif stage == PHASE_START:
+                phase = rules.phases[self._phase]
+                first = self._first
+                self._order = () if phase.who == "none" else (first,) if phase.who == "active" \
+                    else tuple((first + k) % n for k in range(n))
+                self._pos = self._acted = 0
+                self._stage = PHASE_ACT
+            elif stage == PHASE_ACT:
+                if self._pos >= len(self._order):
+                    self._stage = PHASE_END
+                    continue
+                seat = self._order[self._pos]
+                self._now = self._legal(seat)
+                if not self._now:     # nothing to do: the seat passes
+                    self._pos += 1
+                    self._acted = 0
+                    continue
+                self._cur = seat
+                return
+            elif stage == PHASE_END:
+                self._push(rules.phases[self._phase].effects, self._first)
+                self._phase += 1
+                self._stage = PHASE_START if self._phase < len(rules.phases) else TURN_END
+            elif stage == TURN_END:
+                if self._check_ends("turn"):
+                    continue
+                if rules.has_rounds and (self._round_over or self._true(rules.round_end)):
+                    self._stage = ROUND_END
+                    self._push(rules.round_effects, self._first)
+                    continue
+                if self.turn >= rules.turn_limit:
+                    self._finish("turn limit")
+                    continue
+                self._next_first()
+                self._stage = TURN_START
+            elif stage == ROUND_END:
+                if self._check_ends("round"):
+                    continue
+                if self.round >= rules.round_limit:
+                    self._finish("round limit")
+                    continue
+                if self.turn >= rules.turn_limit:
+                    self._finish("turn limit")
+                    continue
+                self._next_first()
+                self._stage = ROUND_START
+            elif stage == FINISH:
+                self._score()
+                self._stage = DONE
+            else:
+                self._cur = TERMINAL
+                return
+
+    def _true(self, expr) -> bool:
+        return bool(self.eval(expr, self._first)) if expr is not None else False
+
+    def _next_first(self) -> None:
+        if self._lead >= 0:
+            self._first, self._lead = self._lead, -1
+        elif self._p.rules.rotate:
+            self._first = (self._first + 1) % self._p.n
+
+    def _check_ends(self, after: str) -> bool:
+        """The first [[end]] that holds ends the game (after a round, every one is checked)."""
+        for end in self._p.rules.ends:
+            if (after == "round" or end.at == "turn") and self.eval(end.condition, self._first):
+                self._finish(end.name)
+                return True
+        return False
+
+    def _finish(self, how: str) -> None:
+        self.ended_by = how
+        self._stage = FINISH
+        self._push(self._p.rules.finish, self._first)
+
+    def _score(self) -> None:
+        n = self._p.n
+        rules = self._p.rules
+        if rules.teams and rules.score:
+            best = self.best(rules.score, list(range(len(rules.teams))), self._first,
+                             teams=rules.teams)
+            winners = [s for t in best for s in rules.teams[t]]
+        else:
+            winners = self.best(rules.score, list(range(n)), self._first) \
+                if rules.score else list(range(n))
+        self._returns = [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+
+    # -- what the effects use ----------------------------------------------------------------
+    def targets(self, who: str, actor: int) -> Sequence[int]:
+        fixed = self._p.fixed.get(who)
+        if fixed is not None:
+            return fixed[actor]
+        seat = self._seats.get(who, -1)
+        return (seat,) if seat >= 0 else ()
+
+    def seat_of(self, name: str, actor: int) -> int:
+        found = self.targets(name, actor)
+        return found[0] if found else -1
+
+    def slot(self, zone, seat: int) -> int:
+        return self._p.slots[zone.index][seat]
+
+    def zone_cards(self, slot: int) -> list[int]:
+        return self._z[slot]
+
+    def move_card(self, card: int, src: int, dst: int, owner: int | None = None) -> None:
+        z = self._z
+        where = self._p.slot_zone
+        z[src].remove(card)
+        z[dst].append(card)
+        name, seat = where[src]
+        (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[src])
+        name, seat = where[dst]
+        (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[dst])
+        if owner is not None:
+            self._owner[card] = owner
+
+    def move_top(self, src: int, dst: int, n: int | None) -> None:
+        """The top `n` cards of a zone (all for None), in their order, onto another."""
+        z = self._z
+        cards = z[src]
+        k = len(cards) if n is None else min(n, len(cards))
+        if not k:
+            return
+        moved = cards[len(cards) - k:]
+        del cards[len(cards) - k:]
+        z[dst].extend(moved)
+        where = self._p.slot_zone
+        for s in (src, dst):
+            name, seat = where[s]
+            (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[s])
+
+    def counter_name(self, value: Any, where: str) -> str:
+        if value not in self._p.per_player_counters:
+            raise RulesRuntimeError(f"{self._p.rules.path}: {where}: {value!r} is not a "
+                                    "counter of the rules")
+        return value
+
+    def change(self, name: str, seat: int, amount: Any, verb: str, where: str) -> None:
+        if type(amount) is not int and (type(amount) is not float or not math.isfinite(amount)):
+            raise RulesRuntimeError(f"{self._p.rules.path}: {where}: the amount is "
+                                    f"{amount!r}, not a number")
+        counter = self._p.counters[name]
+        holder = self.views[seat] if counter.per_player else self.shared
+        old = holder[name]
+        new = old + amount if verb == "gain" else old - amount if verb == "lose" else amount
+        new = int(new)
+        holder[name] = new = counter.high if new > counter.high else \
+            counter.low if new < counter.low else new
+        if new != old and self._stage != SETUP:
+            self._log.append(("change", seat if counter.per_player else -1, name, old, new))
+
+    def compared(self, zone, who: str, actor: int) -> list[tuple[int, int]]:
+        p = self._p
+        if not zone.per_player:
+            return [(c, self._by[c]) for c in self._z[p.slot(zone, -1)]]
+        seats = self.targets(who, actor) if who != "each" else range(p.n)
+        return [(c, s) for s in seats for c in self._z[p.slot(zone, s)]]
+
+    def bind_compare(self, winner: int, loser: int, card: int, tie: bool, played) -> None:
+        vals, cards = self._vals, self._p.cards
+        self._log.append(("compare", tuple(played), winner))
+        self.bind_seat("winner", winner)
+        self.bind_seat("loser", loser)
+        vals["card"], vals["tie"] = cards[card], tie
+        vals["lead"] = cards[played[0][0]]
+        vals["cards"] = [cards[c] for c, _ in played]
+        self._ctx.update(vals)
+
+    def unbind_compare(self) -> None:
+        self.bind_seat("winner", -1)
+        self.bind_seat("loser", -1)
+        self._vals["tie"] = self._ctx["tie"] = False
+
+    def bind_seat(self, name: str, seat: int) -> None:
+        self._seats[name] = seat
+        if seat >= 0:
+            self._ctx[name] = self.views[seat]
+        else:
+            self._ctx.pop(name, None)
+
+    def _context(self) -> None:
+        """The names expressions see that last beyond one evaluation (eval sets me, target
+        and opponent): built again for a clone, whose views are its own."""
+        ctx = self._ctx = dict(self._vals)
+        for name, seat in self._seats.items():
+            if seat >= 0:
+                ctx[name] = self.views[seat]
+        ctx["turn"], ctx["round"], ctx["shared"] = self.turn, self.round, self.shared
+        ctx["seats"] = self._p.n
+
+    def set_lead(self, seat: int) -> None:
+        self._lead = seat
+
+    def end_round(self) -> None:
+        self._round_over = True
+
+    def best(self, by, seats, actor: int, teams=None) -> list[int]:
+        """The seats (or teams: their seats' values added) best by the first criterion, ties
+        broken by the next ones."""
+        left = list(seats)
+        for how, expr in by:
+            if len(left) <= 1:
+                break
+            values = [self.eval(expr, actor, s) for s in left] if teams is None else \
+                [sum(self.eval(expr, actor, s) for s in teams[t]) for t in left]
+            top = max(values) if how == "most" else min(values)
+            left = [s for s, v in zip(left, values) if v == top]
+        return left
+
+    def eval(self, expr, actor: int, target: int | None = None, card: int | dict | None = None,
+             lead: dict | None = None) -> Any:
+        """An expression with the names of this moment: me (the actor), target, opponent,
+        the bound winner/loser/picks, card, tie, lead, most/least, turn, round, shared."""
+        views = self.views
+        ctx = self._ctx
+        ctx["me"] = views[actor]
+        ctx["opponent"] = views[(actor + 1) % self._p.n]
+        ctx["target"] = views[actor if target is None else target]
+        if expr.aggregate:
+            names = expr.names
+            if "most" in names:
+                ctx["most"] = {k: max([v[k] for v in views]) for k in self._p.aggregates(expr)}
+            if "least" in names:
+                ctx["least"] = {k: min([v[k] for v in views]) for k in self._p.aggregates(expr)}
+            if "players" in names:
+                ctx["players"] = views
+        if card is None and lead is None:
+            return expr(ctx)
+        kept = ctx.get("card"), ctx.get("lead")
+        if card is not None:
+            ctx["card"] = self._p.cards[card] if isinstance(card, int) else card
+        if lead is not None:
+            ctx["lead"] = lead
+        try:
+            return expr(ctx)
+        finally:
+            ctx["card"], ctx["lead"] = kept
+
+    # -- views -------------------------------------------------------------------------------
+    def card_name(self, card: int) -> str:
+        rules = self._p.rules
+        row = self._p.cards[card]
+        if rules.card_label is not None:
+            return str(rules.card_label({"card": row}))
+        for key in ("name", "title"):
+            if row.get(key):
+                return str(row[key])
+        return f"card {card + 1}"
+
+    def action_to_string(self, action: int) -> str:
+        p = self._p
+        if self._cur == CHANCE and self._wait is not None:
+            if self._wait[0] == "roles":
+                roles = p.rules.roles or []
+                deal = self._wait[1][action]
+                return ", ".join(f"seat {s + 1}: {roles[r][p.rules.role_key]}"
+                                 for s, r in enumerate(deal))
+            return f"draw {self.card_name(action)}"
+        if action == p.pass_id:
+            return "pass"
+        if action >= p.na * p.nc:
+            return p.actions[action - p.na * p.nc].name
+        act = p.actions[action // p.nc]
+        card = action % p.nc
+        if act.label is not None:
+            return str(self.eval(act.label, max(self._cur, 0), card=card))
+        return f"{act.name} {self.card_name(card)}" if p.na > 1 else self.card_name(card)
+
+    def observation(self, player: int) -> dict:
+        p = self._p
+        if not 0 <= player < p.n:
+            raise ValueError(f"no seat {player!r}")
+        zones: dict[str, Any] = {}
+        names: dict[int, str] = {}
+        for s, (name, seat) in enumerate(p.slot_zone):
+            zone = p.rules.zones[name]
+            cards = self._z[s]
+            seen = zone.visible == "public" or (zone.visible == "owner" and seat == player)
+            key = name if seat < 0 else f"{name}[{seat + 1}]"
+            if seen:
+                zones[key] = tuple(cards) if zone.ordered else tuple(sorted(cards))
+                names.update((c, self.card_name(c)) for c in cards)
+            else:   # the backs: how many, and whose
+                zones[key] = ("hidden", tuple(sorted(self._owner[c] for c in cards)))
+        counters = [{k: v for k, v in view.items() if k in p.per_player_counters}
+                    for view in self.views]
+        roles = [view["role"].get(p.rules.role_key) if view["role"] else None
+                 for view in self.views]
+        phase = p.rules.phases[self._phase].name if self._phase < len(p.rules.phases) else ""
+        return {"seat": player + 1, "turn": self.turn, "round": self.round, "phase": phase,
+                "to_move": self._cur + 1 if self._cur >= 0 else None, "roles": roles,
+                "counters": counters, "shared": {k: self.shared[k] for k in p.shared_counters},
+                "zones": zones, "card_names": dict(sorted(names.items()))}
+
+    def stats(self) -> dict[str, Any]:
+        p = self._p
+        r = self._returns or []
+        top = max(r) if r else 0
+        return {"turns": self.turn, "rounds": self.round, "ended_by": self.ended_by,
+                "winners": [s + 1 for s, v in enumerate(r) if v == top and v > 0],
+                "counters": [{k: view[k] for k in p.per_player_counters} for view in self.views],
+                "roles": [view["role"].get(p.rules.role_key) if view["role"] else None
+                          for view in self.views]}
+
+    def _seen(self, zone, owner: int, viewer: int) -> bool:
+        return zone.visible == "public" or (zone.visible == "owner" and owner == viewer)
+
+    def unseen_move(self, viewer: int, action: int) -> bool:
+        """A card moved between zones `viewer` cannot see (a face-down choice)."""
+        p = self._p
+        mover = self._cur
+        if mover < 0 or action >= p.na * p.nc or action < 0:
+            return False
+        act = p.actions[action // p.nc]
+        return act.dest is not None and not self._seen(act.source, mover, viewer) and \
+            not self._seen(act.dest, mover, viewer)
+
+    def unseen_draw(self, viewer: int) -> bool:
+        """Chance is to draw a card from a zone `viewer` cannot see."""
+        if self._cur != CHANCE or self._wait is None or self._wait[0] != "draw":
+            return False
+        name, seat = self._p.slot_zone[self._jobs[0][0]]
+        return not self._seen(self._p.rules.zones[name], seat, viewer)
+
+    @property
+    def num_cards(self) -> int:
+        return self._p.nc
+
+    def hidden_from(self, viewer: int, card: int) -> bool:
+        """The card lies where `viewer` cannot see it."""
+        for slot, (name, seat) in enumerate(self._p.slot_zone):
+            if card in self._z[slot]:
+                return not self._seen(self._p.rules.zones[name], seat, viewer)
+        return False
+
+    def public_log(self) -> list[str]:
+        """What everyone saw happen: the moves (a face-down card unnamed), the cards compared
+        and who won, every counter that changed."""
+        out = []
+        for entry in self._log:
+            if entry[0] == "compare":
+                _, played, winner = entry
+                shown = ", ".join(f"{self.card_name(c)} (seat {s + 1})" for c, s in played)
+                out.append(f"  {shown}: " + (f"seat {winner + 1} wins" if winner >= 0
+                                             else "nobody wins"))
+            elif entry[0] == "change":
+                _, seat, name, old, new = entry
+                who = f"seat {seat + 1}" if seat >= 0 else "the table"
+                out.append(f"  {who}: {name} {old} -> {new}")
+            else:
+                seat, action = entry
+                out.append(f"seat {seat + 1}: {self.public_move(seat, action)}")
+        return out
+
+    def public_move(self, seat: int, action: int) -> str:
+        """How a move made earlier reads to everyone (a card played face down is not named)."""
+        p = self._p
+        if 0 <= action < p.na * p.nc:
+            act = p.actions[action // p.nc]
+            if act.dest is not None and act.dest.visible != "public":
+                return f"{act.name}: a card to {act.dest.name}, face down"
+            return f"{act.name}: {self.card_name(action % p.nc)}"
+        if action == p.pass_id:
+            return "pass"
+        return p.actions[action - p.na * p.nc].name if action > 0 else str(action)
+
+    def card_events(self, player: int, action: int) -> list[tuple]:
+        """(seat, file, row index, "held" | "played"): the cards of the player's own zones and
+        of the zones its moves take from (a market), and the card a card action plays (for
+        the per-card statistics: a card held but not played is one the seat could have
+        played)."""
+        p = self._p
+        rows = p.rules.card_rows
+        slots = {slot for slot, (_, seat) in enumerate(p.slot_zone) if seat == player}
+        if self._phase < len(p.rules.phases):
+            slots |= {p.slot(a.source, player) for a in self._phase_now().actions
+                      if a.source is not None}
+        out = [(player, *rows[c], "held") for slot in sorted(slots) for c in self._z[slot]]
+        if 0 <= action < p.na * p.nc:
+            c = action % p.nc
+            out += [(player, *rows[c], "held"), (player, *rows[c], "played")]
+        return out
+
+    # -- copies ------------------------------------------------------------------------------
+    def clone(self) -> "RulesState":
+        s = RulesState.__new__(RulesState)
+        s._p = self._p
+        s._cur = self._cur
+        s.views = [dict(v) for v in self.views]
+        s.shared = dict(self.shared)
+        s._z = [list(z) for z in self._z]
+        s._owner = list(self._owner)
+        s._by = list(self._by)
+        s._seats = dict(self._seats)
+        s._vals = dict(self._vals)
+        s._stage, s.turn, s.round, s._phase = self._stage, self.turn, self.round, self._phase
+        s._order, s._pos, s._acted, s._first = self._order, self._pos, self._acted, self._first
+        s._lead, s._round_over = self._lead, self._round_over
+        s._stack = [list(f) for f in self._stack]
+        s._wait, s._jobs = self._wait, list(self._jobs)
+        s.ended_by, s._returns = self.ended_by, self._returns
+        s._log = list(self._log)
+        s._now = self._now
+        s._context()
+        return s
+
+    def determinize(self, player: int, rng: random.Random) -> "RulesState":
+        """The cards `player` cannot see (other seats' own zones, hidden zones) dealt again at
+        random; each keeps the back it shows (whose card it is), each zone its size."""
+        p = self._p
+        s = self.clone()
+        hidden = []
+        for slot, (name, seat) in enumerate(p.slot_zone):
+            zone = p.rules.zones[name]
+            if zone.visible == "hidden" or (zone.visible == "owner" and seat != player):
+                hidden.append(slot)
+        pools: dict[int, list[int]] = {}
+        for slot in hidden:
+            for c in self._z[slot]:
+                pools.setdefault(self._owner[c], []).append(c)
+        for pool in pools.values():
+            pool.sort()
+            rng.shuffle(pool)
+        for slot in hidden:
+            backs = sorted(self._owner[c] for c in self._z[slot])
+            s._z[slot] = sorted(pools[b].pop() for b in backs)
+        if s._cur >= 0:      # the seat to move may hold other cards now
+            s._now = s._legal(s._cur)
+        return s
+
+    def __repr__(self) -> str:
+        return f"RulesState(turn={self.turn}, to_move={self._cur}, counters={self.views})"

@@ -1,0 +1,177 @@
+"""Conditions and amounts of a rules file: expressions in the layouts' language (Jinja2's, in
+pnp's limited sandbox), compiled once when the rules are read. Most are simple (`me.wounds >=
+options.wound_limit`, `winner[card.type] * card.multiplier`) and run as plain Python functions
+(data/layouts/direct.py); the rest (filters such as `max`, lists, `in`) run in the sandbox with
+its time and size limits. A bare expression gives its value; text with `{{ }}` in it is text
+(an action's label)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any, Callable
+
+from ..errors import DataError, PnpError
+
+Context = dict[str, Any]
+
+
+class RulesRuntimeError(PnpError):
+    """An expression that failed while a game was played; names the rules file and key."""
+
+
+class Expr:
+    """One compiled expression, called with the names of the moment (me, card, ...)."""
+
+    __slots__ = ("raw", "fn", "names", "path", "where", "aggregate", "constants")
+
+    def __init__(self, raw: Any, fn: Callable[[Context], Any], names: frozenset[str], path,
+                 where: str, constants: dict[str, Any] | None = None):
+        self.raw, self.fn, self.names, self.path, self.where = raw, fn, names, path, where
+        self.constants = constants or {}
+        # reads a name worked out only when asked for (most, least, players)
+        self.aggregate = bool(names & {"most", "least", "players"})
+
+    @property
+    def constant(self) -> bool:
+        return not self.names
+
+    def __reduce__(self):
+        """Pickled as its text, compiled again where it is unpickled (a worker process, a Dask
+        worker): a compiled expression is a closure, which does not pickle."""
+        if self.constant:
+            return (_constant_expr, (self.fn({}), self.raw, self.path, self.where))
+        return (_recompiled, (self.raw, self.path, self.where, self.constants))
+
+    def __call__(self, context: Context) -> Any:
+        try:
+            return self.fn(context)
+        except RulesRuntimeError:
+            raise
+        except Exception as exc:
+            from ..data.layouts.direct import Undefined
+
+            words = f"{exc.args[0]!r} is undefined here" if isinstance(exc, Undefined) else \
+                (str(exc).strip() or type(exc).__name__)
+            raise RulesRuntimeError(f"{self.path}: {self.where}: {self.raw!r}: "
+                                    f"{words[:300]}") from None
+
+
+def constant(value: Any) -> Callable[[Context], Any]:
+    return lambda context: value
+
+
+def _constant_expr(value: Any, raw: Any, path, where: str) -> Expr:
+    return Expr(raw, constant(value), frozenset(), path, where)
+
+
+def _recompiled(raw: Any, path, where: str, constants: dict[str, Any]) -> Expr:
+    return Compiler(path, set(), constants).compile(raw, where, check=False)
+
+
+_BRACES = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
+
+
+class Compiler:
+    """Compiles a rules file's expressions: `names` are those every expression may use (the
+    engine's names and `options`), `constants` the ones fixed for the whole game."""
+
+    def __init__(self, path, names: set[str], constants: dict[str, Any]):
+        self.path = path
+        self.names = set(names) | set(constants)
+        self.constants = constants
+        self.attributes: dict[str, set[str]] = {}   # name -> the keys `name.key` may read
+        self._env: Any = None
+
+    def error(self, message: str, where: str) -> DataError:
+        return DataError(message, self.path, field=where)
+
+    def compile(self, raw: Any, where: str, allowed: set[str] | None = None,
+                check: bool = True) -> Expr:
+        """`raw` (a number, true/false, or an expression's text) compiled; an unknown name is
+        an error naming `where` (table.key) with the closest known name."""
+        if isinstance(raw, (bool, int, float)):
+            return Expr(raw, constant(raw), frozenset(), self.path, where)
+        if not isinstance(raw, str) or not raw.strip():
+            raise self.error(f"expected a number or an expression, got {raw!r}", where)
+        if len(raw) > 2000:
+            raise self.error("an expression of more than 2,000 characters is too long", where)
+        text = raw.strip()
+        whole = _BRACES.match(text)
+        template = "{{" in text and not (whole and "{{" not in whole.group(1))
+        body = text if template else (whole.group(1) if whole else text)
+        known = self.names if allowed is None else (allowed | set(self.constants))
+        from ..data.layouts.direct import compile_direct
+        from ..data.layouts.values import NUMBER_FILTERS
+
+        source = body if template else "{{ " + body + " }}"
+        direct = compile_direct(source, dict(NUMBER_FILTERS), self.constants, lookups=True)
+        if direct is not None:
+            fn, names = direct
+        else:
+            fn, names = self._jinja(body, template, where)
+        if check:
+            self._check_names(raw, names, known, where)
+            self._check_keys(body, where, raw)
+        if not names - set(self.constants):   # the same in every game: worked out once
+            value = Expr(raw, fn, frozenset(names), self.path, where)(dict(self.constants))
+            return Expr(raw, constant(value), frozenset(), self.path, where)
+        return Expr(raw, fn, frozenset(names), self.path, where, self.constants)
+
+    def _check_names(self, raw: Any, names, known: set[str], where: str) -> None:
+        for name in sorted(names):
+            if name not in known:
+                close = difflib.get_close_matches(name, sorted(known), 1)
+                hint = f" (did you mean {close[0]!r}?)" if close else \
+                    f"; it may use: {', '.join(sorted(known))}"
+                raise self.error(f"{raw!r} uses {name!r}, which the rules do not have here"
+                                 f"{hint}", where)
+
+    def _check_keys(self, body: str, where: str, raw: Any) -> None:
+        """`me.wondes`: a key a player, a card or the options do not have, found before any
+        game is played (text in quotes is left alone)."""
+        if not self.attributes:
+            return
+        plain = re.sub(r"'[^']*'|\"[^\"]*\"", "''", body)
+        for name, key in re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)", plain):
+            keys = self.attributes.get(name)
+            if keys is not None and key not in keys:
+                close = difflib.get_close_matches(key, sorted(keys), 1)
+                hint = f" (did you mean {name}.{close[0]}?)" if close else \
+                    f"; {name} has: {', '.join(sorted(keys)) or 'nothing'}"
+                raise self.error(f"{raw!r} reads {name}.{key}, which the rules do not have"
+                                 f"{hint}", where)
+
+    def _jinja(self, body: str, template: bool, where: str):
+        import jinja2
+        from jinja2 import meta
+
+        from ..sandbox import Deadline, TemplateLimit, TemplateTimeout
+        from ..templating import environment
+
+        if self._env is None:
+            self._env = environment()
+            from ..data.layouts.values import NUMBER_FILTERS
+            self._env.filters.update(NUMBER_FILTERS)
+        env = self._env
+        try:
+            names = meta.find_undeclared_variables(env.parse(body if template else
+                                                             "{{ " + body + " }}"))
+            compiled = env.from_string(body) if template else env.compile_expression(body)
+        except jinja2.TemplateError as exc:
+            said = (getattr(exc, "message", None) or str(exc)).rstrip(".")
+            raise self.error(f"expression {body!r}: {said}", where) from None
+        constants = self.constants
+
+        def run(context: Context) -> Any:
+            try:
+                with Deadline.here():
+                    if template:
+                        return compiled.render({**constants, **context})
+                    return compiled(**{**constants, **context})
+            except TemplateTimeout:
+                raise RulesRuntimeError(f"{self.path}: {where}: {body!r} still running after "
+                                        f"{Deadline.here().seconds:g} s") from None
+            except TemplateLimit as exc:
+                raise RulesRuntimeError(f"{self.path}: {where}: {body!r}: {exc}") from None
+        return run, frozenset(names)

@@ -1,0 +1,155 @@
+"""Finding and reading a game folder's rules, and the checks `pnp validate` runs on them: the
+cards name only counters the rules have (file:row:field), and random playouts end (a bounded
+check, so rules that cannot end are named instead of left to hang)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..data.game import GameFolder
+from ..errors import DataError, Finding, Source, error, warning
+from .spec import Reader, Rules, close
+
+RULES_FILE = "rules.toml"
+PLAYOUTS = 20          # random games validate plays, each of every player count
+PLAYOUT_MOVES = 20_000  # moves one of them may make before validate calls it too long
+
+
+def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
+    """The folder's rules (None when it has none)."""
+    in_toml = folder.config.get("rules")
+    own = folder.path / RULES_FILE
+    if in_toml is not None and own.is_file():
+        raise DataError(f"the rules are in {RULES_FILE} and in game.toml's [rules]: keep one",
+                        folder.toml_path, field="rules")
+    if in_toml is not None:
+        data, path, prefix = in_toml, folder.toml_path, "rules."
+    elif own.is_file():
+        data, path, prefix = folder.toml(RULES_FILE), own, ""
+    else:
+        return None
+    options = folder.config.get("options", {})
+    if not isinstance(options, dict):
+        raise DataError("[options] must be a table", folder.toml_path, field="options")
+    reader = Reader(data, path, folder.path, _card_rows(folder, components), dict(options),
+                    prefix)
+    rules = reader.read()
+    _check_counter_fields(reader, rules)
+    return rules
+
+
+def _card_rows(folder: GameFolder, components: Sequence[Any]):
+    """The rows the cards come from: a component's (what is printed) or a data file."""
+    def find(table: dict, reader: Reader):
+        if "data" in table:
+            from ..data.files import Column, _convert
+            from ..data.sheets import read_table
+
+            rows = read_table(folder.path, reader.text(table["data"], "cards.data"),
+                              Source(reader.path), reader.prefix + "cards.data")
+            counts = [(_convert(str(r["count"]), Column("count", "int", default=1, min=0,
+                                                          max=1000), r.source)
+                       if "count" in rows.columns else 1) for r in rows.rows]
+            return rows.rows, counts, rows.columns, rows.name
+        names = [c.name for c in components]
+        name = table.get("component", names[0] if names else None)
+        if name is None:
+            return None
+        table["component"] = name
+        for c in components:
+            if c.name == name:
+                return c.table.rows, c.counts, c.table.columns, c.table.name
+        raise reader.error(f"no component {name!r}{close(str(name), names)}", "cards.component")
+    return find
+
+
+def _check_counter_fields(reader: Reader, rules: Rules) -> None:
+    """A counter named by a card's field ("{{ card.type }}"): every card's cell must name a
+    counter the rules have, refused by file:row:field."""
+    for expr, where in reader.counter_fields:
+        if expr.names - {"card", "options"}:
+            continue
+        column = next(iter(sorted(rules.cards[0]))) if rules.cards else ""
+        for card, source in zip(rules.cards, rules.card_sources):
+            value = expr({"card": card})
+            if value not in rules.counters:
+                field = _column_of(expr.raw) or column
+                raise DataError(f"{value!r} is not a counter of the rules ({where} names a "
+                                f"counter by this card's {field}){close(str(value), list(rules.counters))}",
+                                source.path, source.row, field)
+
+
+def _column_of(raw: Any) -> str | None:
+    import re
+
+    m = re.search(r"card\.([A-Za-z_]\w*)", str(raw))
+    return m.group(1) if m else None
+
+
+def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list[Finding]:
+    """Random playouts of every player count must end before the turn limit ends them all;
+    an expression that fails in play is named."""
+    from ..engine.core import RandomAgent, play
+    from .engine import RulesGame
+    from .expr import RulesRuntimeError
+
+    findings: list[Finding] = list(_unprinted(rules, components))
+    where = Source(rules.path)
+    low, high = rules.players
+    for n in range(low, high + 1):
+        game = RulesGame(rules, n)
+        limited = 0
+        budget = min(_bound(rules, n), PLAYOUT_MOVES)
+        for seed in range(PLAYOUTS):
+            try:
+                record = play(game, [RandomAgent() for _ in range(n)], seed, max_steps=budget)
+            except RulesRuntimeError as exc:
+                return findings + [error(f"{n} players, random game {seed}: {exc}", where)]
+            except RuntimeError:     # play()'s "no end after N steps"
+                findings.append(warning(
+                    f"{n} players: random game {seed} made {budget:,} moves without ending; "
+                    "every game ends at the turn limit, but this one plays very long: check "
+                    "[[end]], the phases' limits and [turn] limit", where, "turn.limit"))
+                break
+            limited += record.stats.get("ended_by") in ("turn limit", "round limit")
+        if limited == PLAYOUTS and rules.ends:
+            findings.append(warning(
+                f"{n} players: all {PLAYOUTS} random games ran to the turn or round limit: "
+                "the [[end]] conditions may never hold", where, "end"))
+    return findings
+
+
+def _unprinted(rules: Rules, components: Sequence[Any]) -> list[Finding]:
+    """Printed = played: a card cell the rules read that the card's faces never show is a
+    number the players cannot see (warned, naming the layout)."""
+    import re
+
+    component = next((c for c in components if c.name == rules.card_component), None)
+    if component is None:
+        return []
+    shown: set[str] = set()
+    layouts = [component.front, *[b for b in component.backs.values() if b is not None]]
+    for layout in layouts:
+        for element in layout.elements:
+            for value in element.values.values():
+                raw = getattr(value, "raw", None)
+                if isinstance(raw, str):
+                    for inner in re.findall(r"\{\{(.*?)\}\}|\{%(.*?)%\}", raw, re.S):
+                        shown.update(re.findall(r"[A-Za-z_]\w*", " ".join(inner)))
+    return [warning(f"the rules read the cards' {column!r}, which no face of "
+                    f"{component.name} prints: the players cannot see it (show it with "
+                    f"\"{{{{ {column} }}}}\" in {Path(component.front.path).name})",
+                    Source(Path(component.front.path)))
+            for column in sorted(rules.card_columns - shown)]
+
+
+def _bound(rules: Rules, n: int) -> int:
+    """Moves no game can exceed: every turn's phases at their limits, plus the draws."""
+    per_turn = sum(p.limit + 1 for p in rules.phases) * n
+    turns = rules.turn_limit
+    return turns * per_turn + (turns + rules.round_limit + 2) * (len(rules.cards) + 10) + 100
+
+
+
+

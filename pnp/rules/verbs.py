@@ -1,0 +1,346 @@
+"""The effect verbs of a rules file. Each effect is one inline table with one verb and its
+modifiers, compiled once into an object whose run(state, actor) changes the state (and returns
+True when it waits for chance: a card drawn from a hidden zone, the roles dealt).
+
+    roles = "random"                       deal one role row to each seat (chance)
+    give = ZONE, where = expr              every card of `from` (default: the box) for which
+                                           `where` holds goes to each target's ZONE
+    move = ZONE, to = ZONE, count = expr   the top `count` cards (default: all) of ZONE
+    draw = ZONE, to = ZONE, count = expr   cards drawn (from a hidden zone: at random)
+    gain | lose | set = COUNTER, amount    a counter (a name, or "{{ card.type }}"), kept in
+                                           its min..max
+    compare = ZONE, by = [...]             the card that beats every other: binds winner,
+                                           loser, card (the winning card), tie, lead, cards
+    pick = NAME, by = [...]                the one player best by `by` (nobody on a tie)
+    lead = WHO                             that player starts the next turn
+    end_round = true                       the round ends after this turn
+
+Modifiers: who (me, opponent, next, previous, each, others, winner, loser or a picked name:
+the targets), if (skipped unless it holds), as (a picked name or winner/loser becomes `me`)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any
+
+from .spec import WHO_FIXED, close
+
+if TYPE_CHECKING:
+    from .spec import Reader
+
+VERBS = ("roles", "give", "move", "draw", "gain", "lose", "set", "compare", "pick", "lead",
+         "end_round")
+MODIFIERS = {"roles": (), "give": ("where", "from", "who"), "move": ("to", "count", "who"),
+             "draw": ("to", "count", "who"), "gain": ("amount", "who"),
+             "lose": ("amount", "who"), "set": ("amount", "who"), "compare": ("by", "who"),
+             "pick": ("by", "among"), "lead": (), "end_round": ()}
+COMMON = ("if", "as")
+MAX_ROLE_DEALS = 5040
+
+
+def compile_effect(reader: Reader, item: Any, where: str):
+    if not isinstance(item, dict):
+        raise reader.error(f"an effect is a table such as {{ draw = \"deck\", to = \"hand\" }}, "
+                           f"not {item!r}", where)
+    verbs = [k for k in item if k in VERBS]
+    if len(verbs) != 1:
+        unknown = [k for k in item if k not in VERBS and k not in COMMON and
+                   all(k not in m for m in MODIFIERS.values())]
+        if unknown:
+            raise reader.error(f"no verb {unknown[0]!r}{close(unknown[0], VERBS)}",
+                               f"{where}.{unknown[0]}")
+        raise reader.error(f"an effect has one verb ({', '.join(VERBS)}); this one has "
+                           f"{len(verbs)}: {', '.join(verbs) or 'none'}", where)
+    verb = verbs[0]
+    allowed = (verb,) + MODIFIERS[verb] + COMMON
+    reader.keys(item, allowed, where)
+    return CLASSES[verb](reader, item, where, verb)
+
+
+class Effect:
+    __slots__ = ("where", "cond", "as_", "who", "n")
+
+    default_who = "me"
+
+    def __init__(self, reader: Reader, item: dict, where: str, verb: str):
+        self.where = where
+        self.n = reader.rules.players[1]
+        self.cond = reader.compiler.compile(item["if"], f"{where}.if") if "if" in item else None
+        self.as_ = self._who(reader, item.get("as"), f"{where}.as") if "as" in item else None
+        self.who = self._who(reader, item.get("who", self.default_who), f"{where}.who")
+
+    @staticmethod
+    def _who(reader: Reader, value: Any, where: str) -> str:
+        known = list(WHO_FIXED) + sorted(reader.picks)
+        if not isinstance(value, str) or value not in known:
+            hint = close(value, known) if isinstance(value, str) else \
+                f"; there are: {', '.join(known)}"
+            raise reader.error(f"{value!r} is not a player{hint}", where)
+        return value
+
+    def run(self, state, actor: int) -> bool:
+        if self.as_ is not None:
+            actor = state.seat_of(self.as_, actor)
+            if actor < 0:
+                return False
+        if self.cond is not None and not state.eval(self.cond, actor):
+            return False
+        return self.apply(state, actor)
+
+    def apply(self, state, actor: int) -> bool:
+        raise NotImplementedError
+
+
+class Roles(Effect):
+    __slots__ = ("deals",)
+
+    def __init__(self, reader, item, where, verb):
+        super().__init__(reader, item, where, verb)
+        roles = reader.rules.roles
+        if item["roles"] != "random":
+            raise reader.error("roles = \"random\" (each seat is dealt a role at random)", where)
+        if roles is None:
+            raise reader.error("roles need [players] roles = \"file.csv\" (one row a role)",
+                               f"{where}.roles")
+        low, high = reader.rules.players
+        if len(roles) < high:
+            raise reader.error(f"{len(roles)} roles for up to {high} players: each seat needs "
+                               "its own", f"{where}.roles")
+        count = 1
+        for k in range(high):
+            count *= len(roles) - k
+        if count > MAX_ROLE_DEALS:
+            raise reader.error(f"{count} ways to deal the roles: at most {MAX_ROLE_DEALS}", where)
+        self.deals = len(roles)
+
+    def apply(self, state, actor):
+        n = state.num_players
+        deals = tuple(itertools.permutations(range(self.deals), n))
+        state.wait_for(("roles", deals), ())
+        return True
+
+
+class Give(Effect):
+    __slots__ = ("zone", "source", "where_")
+    default_who = "each"
+
+    def __init__(self, reader, item, where, verb):
+        super().__init__(reader, item, where, verb)
+        self.zone = reader.zone(item["give"], f"{where}.give")
+        self.source = reader.zone(item.get("from", "box"), f"{where}.from")
+        self.where_ = reader.compiler.compile(item["where"], f"{where}.where") \
+            if "where" in item else None
+
+    def apply(self, state, actor):
+        for target in state.targets(self.who, actor):
+            src = state.slot(self.source, target)
+            cards = list(state.zone_cards(src))
+            for c in cards:
+                if self.where_ is None or state.eval(self.where_, actor, target, card=c):
+                    state.move_card(c, src, state.slot(self.zone, target), owner=target)
+        return False
+
+
+class Move(Effect):
+    __slots__ = ("source", "dest", "count")
+
+    def __init__(self, reader, item, where, verb):
+        super().__init__(reader, item, where, verb)
+        self.source = reader.zone(item[verb], f"{where}.{verb}")
+        if "to" not in item:
+            raise reader.error(f"{verb} needs to = \"zone\"", f"{where}.to")
+        self.dest = reader.zone(item["to"], f"{where}.to")
+        self.count = reader.compiler.compile(item["count"], f"{where}.count") \
+            if "count" in item else None
+
+    def apply(self, state, actor):
+        for target in state.targets(self.who, actor):
+            n = None if self.count is None else _whole(state.eval(self.count, actor, target),
+                                                       self.where)
+            state.move_top(state.slot(self.source, target), state.slot(self.dest, target), n)
+        return False
+
+
+class Draw(Move):
+    __slots__ = ()
+
+    def __init__(self, reader, item, where, verb):
+        super().__init__(reader, item, where, verb)
+
+    def apply(self, state, actor):
+        jobs = []
+        for target in state.targets(self.who, actor):
+            n = 1 if self.count is None else _whole(state.eval(self.count, actor, target),
+                                                    self.where)
+            if n > 0:
+                jobs.append((state.slot(self.source, target), state.slot(self.dest, target), n))
+        if not jobs:
+            return False
+        if self.source.visible != "hidden":   # a face-up pile: its top cards
+            for src, dst, n in jobs:
+                cards = state.zone_cards(src)
+                for c in cards[len(cards) - min(n, len(cards)):][::-1]:
+                    state.move_card(c, src, dst)
+            return False
+        return state.wait_for(("draw",), jobs)
+
+
+def _whole(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+        from .expr import RulesRuntimeError
+
+        raise RulesRuntimeError(f"{where}: a count must be a whole number, not {value!r}")
+    return max(0, int(value))
+
+
+class Change(Effect):
+    """gain, lose, set: the counter may be named by a card's field ("{{ card.type }}")."""
+
+    __slots__ = ("name", "named", "amount", "verb", "shared")
+
+    def __init__(self, reader, item, where, verb):
+        super().__init__(reader, item, where, verb)
+        self.verb = verb
+        raw = item[verb]
+        counters = reader.rules.counters
+        self.name, self.named = None, None
+        if isinstance(raw, str) and "{{" in raw:
+            self.named = reader.compiler.compile(raw, f"{where}.{verb}")
+            reader.counter_fields.append((self.named, f"{where}.{verb}"))
+            self.shared = False
+        else:
+            if not isinstance(raw, str) or raw not in counters:
+                raise reader.error(f"no counter {raw!r}{close(str(raw), list(counters))}",
+                                   f"{where}.{verb}")
+            self.name = raw
+            self.shared = not counters[raw].per_player
+        self.amount = reader.compiler.compile(item.get("amount", 1), f"{where}.amount")
+
+    def apply(self, state, actor):
+        for target in (state.targets(self.who, actor) if not self.shared else (actor,)):
+            name = self.name if self.named is None else \
+                state.counter_name(state.eval(self.named, actor, target), self.where)
+            amount = self.amount.fn(None) if self.amount.constant else \
+                state.eval(self.amount, actor, target)
+            state.change(name, target, amount, self.verb, self.where)
+        return False
+
+
+class Compare(Effect):
+    __slots__ = ("zone", "by", "table")
+    default_who = "each"
+
+    def __init__(self, reader, item, where, verb):
+        super().__init__(reader, item, where, verb)
+        self.zone = reader.zone(item["compare"], f"{where}.compare")
+        if "by" not in item:
+            raise reader.error("compare needs by = [{ field = \"type\", relation = "
+                               "\"attacks.csv\", beats = \"beats\" }, { highest = "
+                               "\"card.rank\" }]", f"{where}.by")
+        self.by = reader.criteria(item["by"], f"{where}.by")
+        self.table: dict[tuple[int, int], int] | None = None
+        if all(kind != "expr" for kind, *_ in self.by) and len(reader.rules.cards) <= 200:
+            cards = reader.rules.cards
+            self.table = {(a, b): _versus(self.by, cards[a], cards[b], None, None)
+                          for a in range(len(cards)) for b in range(len(cards))}
+
+    def apply(self, state, actor):
+        played = state.compared(self.zone, self.who, actor)   # [(card, seat)]
+        if not played:
+            state.unbind_compare()
+            return False
+        cards = state.cards
+        lead = cards[played[0][0]]
+        winner = -1
+        for i, (a, _) in enumerate(played):
+            if all(self._versus(state, a, b, lead, actor) > 0
+                   for j, (b, _) in enumerate(played) if j != i):
+                winner = i
+                break
+        if winner < 0:
+            state.bind_compare(-1, -1, played[0][0], True, played)
+        else:
+            loser = played[1 - winner][1] if len(played) == 2 else -1
+            state.bind_compare(played[winner][1], loser, played[winner][0], False, played)
+        return False
+
+    def _versus(self, state, a: int, b: int, lead, actor) -> int:
+        if self.table is not None:
+            return self.table[(a, b)]
+        cards = state.cards
+        return _versus(self.by, cards[a], cards[b], lead, lambda e, c: state.eval(
+            e, actor, card=c, lead=lead))
+
+
+def _versus(by, a: dict, b: dict, lead, evaluate) -> int:
+    """1 when card a beats card b by the first criterion that tells them apart, -1 when b
+    beats a, 0 when none does."""
+    for kind, *args in by:
+        if kind == "relation":
+            column, pairs = args
+            x, y = a.get(column), b.get(column)
+            if (x, y) in pairs:
+                return 1
+            if (y, x) in pairs:
+                return -1
+        elif kind == "order":
+            column, ranks = args
+            x, y = ranks.get(a.get(column), len(ranks)), ranks.get(b.get(column), len(ranks))
+            if x != y:
+                return 1 if x < y else -1
+        else:
+            how, expr = args
+            x, y = evaluate(expr, a), evaluate(expr, b)
+            if x != y:
+                return (1 if x > y else -1) * (1 if how == "highest" else -1)
+    return 0
+
+
+class Pick(Effect):
+    __slots__ = ("name", "by", "among")
+
+    def __init__(self, reader, item, where, verb):
+        super().__init__(reader, item, where, verb)
+        self.name = item["pick"]
+        reader._name(self.name, f"{where}.pick")
+        self.by = reader.ranking(item.get("by", []), f"{where}.by")
+        if not self.by:
+            raise reader.error("pick needs by = [{ most = \"target.score\" }]", f"{where}.by")
+        self.among = self._who(reader, item.get("among", "each"), f"{where}.among")
+
+    def apply(self, state, actor):
+        best = state.best(self.by, state.targets(self.among, actor), actor)
+        state.bind_seat(self.name, best[0] if len(best) == 1 else -1)
+        return False
+
+
+class Lead(Effect):
+    __slots__ = ()
+
+    def __init__(self, reader, item, where, verb):
+        item = {**item, "who": item["lead"]}
+        super().__init__(reader, item, where, verb)
+
+    def apply(self, state, actor):
+        for target in state.targets(self.who, actor):
+            state.set_lead(target)
+            break
+        return False
+
+
+class EndRound(Effect):
+    __slots__ = ()
+
+    def __init__(self, reader, item, where, verb):
+        super().__init__(reader, item, where, verb)
+        if item["end_round"] is not True:
+            raise reader.error("end_round = true", f"{where}.end_round")
+
+    def apply(self, state, actor):
+        state.end_round()
+        return False
+
+
+CLASSES = {"roles": Roles, "give": Give, "move": Move, "draw": Draw, "gain": Change,
+           "lose": Change, "set": Change, "compare": Compare, "pick": Pick, "lead": Lead,
+           "end_round": EndRound}

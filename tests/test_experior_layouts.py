@@ -1,0 +1,189 @@
+"""Experior's faces are layout files in its game folder (cards, markers, the board and its
+halves): a designer moves a box by editing one, a mistake in one is named by file and property,
+and a name too long for its box is named in the file it comes from."""
+
+import re
+from collections import Counter
+
+import pytest
+from PIL import ImageChops
+from pypdf import PdfReader
+
+from helpers import page_pixels, page_texts
+from pnp.errors import DataError
+from pnp.project import build, open_game
+from pnp.units import MM
+
+MOVE = 4.0  # mm
+
+
+def test_moving_a_box_in_the_board_half_moves_it_on_both_halves_alone(game_copy, tmp_path):
+    """The fighter's name under the locked-card slot, 4 mm lower in board-half.toml: the Human's
+    (upright, at the bottom) is 4 mm lower on the page, the Elf's (turned across) 4 mm higher."""
+    folder = game_copy("experior")
+    before = tmp_path / "before.pdf"
+    build(open_game(str(folder)), before)
+    layout = folder / "layouts" / "board-half.toml"
+    text = layout.read_text()
+    old = 'y = "{{ geo.margin + geo.slot_h + 7.4675 }}mm"'
+    assert text.count(old) == 1
+    layout.write_text(text.replace(old, 'y = "{{ geo.margin + geo.slot_h + 11.4675 }}mm"'))
+    after = tmp_path / "after.pdf"
+    build(open_game(str(folder)), after)
+
+    page = len(PdfReader(before).pages) - 1  # the board
+    old_texts, new_texts = page_texts(before, page), page_texts(after, page)
+    names = {"HUMAN": -MOVE * MM, "ELF": MOVE * MM}  # PDF y grows upwards
+    for name, shift in names.items():
+        [(x0, y0)] = [(x, y) for t, x, y in old_texts if t == name]
+        [(x1, y1)] = [(x, y) for t, x, y in new_texts if t == name]
+        assert x1 == pytest.approx(x0, abs=0.02) and y1 - y0 == pytest.approx(shift, abs=0.02)
+    # every other text of the board is exactly where it was
+    assert Counter({k: n for k, n in old_texts.items() if k[0] not in names}) == \
+        Counter({k: n for k, n in new_texts.items() if k[0] not in names})
+    # and no pixel changed outside the bands the names left and reached (18 pt bold)
+    a, b = page_pixels(before, page), page_pixels(after, page)
+    width, height = a.size
+    for name in names:
+        ys = [y for t, _, y in list(old_texts) + list(new_texts) if t == name]
+        band = (0, int(height - max(ys) - 18) - 1, width, int(height - min(ys) + 18) + 2)
+        a.paste((255, 0, 255), band)
+        b.paste((255, 0, 255), band)
+    assert ImageChops.difference(a, b).getbbox() is None
+    # the other pages are untouched
+    for other in range(page):
+        assert page_texts(before, other) == page_texts(after, other)
+
+
+def test_moving_the_multiplier_in_attack_toml_moves_it_on_every_attack_card(game_copy,
+                                                                            tmp_path):
+    """The cards lie turned on their sheet: the multiplier, 4 mm further right on the card,
+    moves 4 mm along the same direction on every card and nothing else moves."""
+    folder = game_copy("experior")
+    before = tmp_path / "before.pdf"
+    build(open_game(str(folder)), before)
+    layout = folder / "layouts" / "attack.toml"
+    text = layout.read_text()
+    moved = re.sub(r'(\[multiplier\][^\[]*?\nx = )"7mm"', r'\1"11mm"', text)
+    assert moved != text
+    layout.write_text(moved)  # the multiplier, 4 mm further right; nothing else edited
+    after = tmp_path / "after.pdf"
+    build(open_game(str(folder)), after)
+
+    for page in (6, 8):  # the two sheets of card fronts
+        old_texts, new_texts = page_texts(before, page), page_texts(after, page)
+        was = sorted((t, x, y) for t, x, y in old_texts.elements() if t.startswith("×"))
+        now = sorted((t, x, y) for t, x, y in new_texts.elements() if t.startswith("×"))
+        assert len(was) == len(now) >= 4
+        shifts = {(round(x1 - x0, 1), round(y1 - y0, 1))
+                  for (_, x0, y0), (_, x1, y1) in zip(was, now)}
+        assert len(shifts) == 1  # every card's the same way
+        (dx, dy), = shifts
+        assert (dx * dx + dy * dy) ** 0.5 == pytest.approx(MOVE * MM, abs=0.05)
+        assert Counter({k: n for k, n in old_texts.items() if not k[0].startswith("×")}) == \
+            Counter({k: n for k, n in new_texts.items() if not k[0].startswith("×")})
+
+
+def test_a_mistake_in_an_experior_layout_names_the_file_and_property(game_copy):
+    folder = game_copy("experior")
+    layout = folder / "layouts" / "role.toml"
+    layout.write_text(layout.read_text().replace('text = "{{ sword }}"',
+                                                 'text = "{{ swrod }}"'))
+    with pytest.raises(DataError) as err:
+        open_game(str(folder))
+    assert err.value.path.name == "role.toml"
+    assert err.value.field == "sword.text"
+    assert "'swrod'" in err.value.message
+
+
+def test_game_toml_chooses_each_faces_layout(game_copy, tmp_path):
+    """[layouts] names the file of a face: the role back swapped for the aid's end side."""
+    folder = game_copy("experior")
+    toml = folder / "game.toml"
+    text = toml.read_text()
+    old = 'role_back = "layouts/role-back.toml"'
+    assert old in text
+    toml.write_text(text.replace(old, 'role_back = "layouts/aid-end.toml"'))
+    out = tmp_path / "swapped.pdf"
+    build(open_game(str(folder)), out)
+    backs = PdfReader(out).pages[9].extract_text()  # the backs of the role and aid cards
+    assert "role card" not in backs and backs.count("END OF THE GAME") == 4
+    toml.write_text(toml.read_text().replace("role_back =", "role_bak ="))
+    with pytest.raises(DataError) as err:
+        open_game(str(folder))
+    assert err.value.field == "layouts.role_bak"
+
+
+def test_a_name_too_long_is_named_in_the_file_it_comes_from(game_copy, tmp_path):
+    """An attack type's name prints on its cards and the role cards: one too long for its box
+    is attacks.csv's row and field, said once, not at every card of the type. (The name shrinks
+    to 70 % of its size at most, as a title must stay one.)"""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = game_copy("experior")
+    attacks = folder / "attacks.csv"
+    attacks.write_text(attacks.read_text().replace("bow,Bow,", "bow,Bow of the Unreasonably "
+                                                   "Long Name,"))
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out",
+                                    str(tmp_path / "x.pdf")])
+    assert res.exit_code != 0 and not (tmp_path / "x.pdf").exists()
+    errors = [line for line in res.output.splitlines() if line.startswith("error:")]
+    said = [e for e in errors if e.startswith("error: attacks.csv")]
+    assert said == [
+        'error: attacks.csv, row 3, field "name": element "type_name" (attack.toml): text does '
+        "not fit its box even at 11.9 pt: 'BOW OF THE UNREASONABLY LONG NAME'",
+        'error: attacks.csv, row 3, field "name": element "bow_name" (role.toml): text does not '
+        "fit its box even at 7 pt: 'Bow of the Unreasonably Long Name'"]
+
+
+def test_the_board_halves_boxes_are_where_they_print(tmp_path):
+    """Proofs outline each element where it lands: the Human's name band at the bottom right
+    of the board, the Elf's (its half turned across the table) at the top left."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.fonts import load_fonts
+    from pnp.render.surface import Surface
+
+    game = open_game("experior")
+    board = game.spec.build_kit(game.model, load_fonts()).boards[0]
+    s = Surface(Canvas(io.BytesIO()), load_fonts(), board.width, board.height, 0, "board")
+    board.draw(s)
+    assert not s.findings
+    human, elf = [e.rect for e in s.elements if e.name == "band_name"]
+    W, H = board.width, board.height
+    assert human.x > W / 2 and human.y + human.h < H / 2      # bottom right
+    assert elf.x + elf.w < W / 2 and elf.y > H / 2            # top left
+    # the one box turned half a turn about the board's centre is the other
+    assert elf.x == pytest.approx(W - human.x - human.w) and elf.w == pytest.approx(human.w)
+    assert elf.y == pytest.approx(H - human.y - human.h)
+
+
+def test_in_ink_saver_the_faces_leave_out_their_big_fills():
+    """An --ink-saver print leaves the player aid's ink band out for a rule under the title and
+    an attack card without its paper panel; a normal print has them."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.fonts import load_fonts
+    from pnp.render.surface import Surface
+
+    game = open_game("experior")
+    kit = game.spec.build_kit(game.model, load_fonts())
+    pieces = {p.kind: p for sheet in kit.sheets for p in sheet.pieces}
+    w, h = game.model.card_size
+
+    def drawn(face, saving: bool) -> set[str]:
+        s = Surface(Canvas(io.BytesIO()), load_fonts(), w, h, 0, "face", ink_saver=saving)
+        face(s)
+        assert not s.findings
+        return {e.name for e in s.elements}
+
+    aid, card = pieces["player aid card"], pieces["attack card"]
+    assert {"band"} <= drawn(aid.front, False) and "band_line" not in drawn(aid.front, False)
+    assert {"band_line"} <= drawn(aid.back, True) and "band" not in drawn(aid.back, True)
+    assert "paper" in drawn(card.front, False) and "paper" not in drawn(card.front, True)

@@ -1,0 +1,119 @@
+"""Rules as data (issue 25): the data engine keeps the engine contract, and Experior written as
+data (card_data/experior-data) plays exactly the Python engine's games, move by move."""
+
+import json
+
+import pytest
+
+from pnp.data.game import GameFolder
+from pnp.engine.contract import check_determinize, check_game, check_hidden
+from pnp.engine.core import CHANCE, RandomAgent, play, replay
+from pnp.games import registry
+from pnp.games.experior.engine import TYPES, ExperiorGame
+from pnp.resources import shipped
+
+SPEC = registry.get("rules")
+
+
+def data_game(folder, players=None):
+    model = SPEC.load(GameFolder.open(folder))
+    return SPEC.new_game(model, players)
+
+
+@pytest.fixture(scope="module")
+def experior_data():
+    return data_game(shipped("card_data") / "experior-data")
+
+
+def _python_view(state):
+    return [(state._wounds[s], *state._exp[s * 3:s * 3 + 3]) for s in (0, 1)]
+
+
+def _data_view(state):
+    return [(v["wounds"], *(v[t] for t in TYPES)) for v in state.views]
+
+
+def test_experior_data_plays_the_python_engines_games_move_by_move(experior_data):
+    python = ExperiorGame()
+    agents = [RandomAgent(), RandomAgent()]
+    for seed in range(300):
+        a = play(experior_data, agents, seed, keep_actions=True)
+        b = play(python, agents, seed, keep_actions=True)
+        assert len(a.actions) == len(b.actions), seed
+        sa, sb = experior_data.new_initial_state(), python.new_initial_state()
+        for x, y in zip(a.actions, b.actions):
+            if sa.current_player() != CHANCE:
+                assert sa.current_player() == sb.current_player()
+                # the same cards in the same order (the Elf's cards have ids of their own)
+                assert [sa.action_to_string(m) for m in sa.legal_actions()] == \
+                    [sb.action_to_string(m) for m in sb.legal_actions()]
+                assert sa.action_to_string(x) == sb.action_to_string(y), seed
+            else:
+                assert x == y                                      # the Human's seat
+            sa.apply_action(x)
+            sb.apply_action(y)
+            assert _data_view(sa) == _python_view(sb), seed
+        assert a.returns == b.returns, seed
+        assert a.stats["turns"] == b.stats["turns"]
+        assert a.stats["ended_by"] == b.stats["ended_by"]
+        assert a.stats["roles"][b.stats["human_seat"]] == "human"
+
+
+def test_experior_data_simulates_as_experior(experior_data):
+    """`pnp simulate` of both gives the same seats, lengths and decisions (and the details of
+    each engine: the Human's wins are the Human role's)."""
+    from pnp.sim.simulate import load_game, simulate
+    from pnp.sim.summary import figures
+
+    a, b = load_game("experior-data"), load_game("experior")
+    fa = figures(simulate(a, 300, seed=5, jobs=1).tally)
+    fb = figures(simulate(b, 300, seed=5, jobs=1).tally)
+    for key in ("seats", "length", "decisions", "seat_advantage"):
+        assert json.dumps(fa[key]) == json.dumps(fb[key]), key
+    assert fa["details"]["roles"]["human"]["count"] == fb["details"]["sides"]["human"]["count"]
+
+
+def test_the_data_engine_keeps_the_contract(experior_data):
+    histories = check_game(experior_data, max_actions=SPEC.max_actions, seed=2, playouts=2)
+    assert check_hidden(experior_data, histories, SPEC.hidden_twin, seed=2) > 0
+    assert check_determinize(experior_data, histories, seed=2)
+
+
+def test_a_face_down_choice_stays_hidden(experior_data):
+    """Seat 2 sees that seat 1 has chosen, not what; seat 1 sees its own card."""
+    state = experior_data.new_initial_state()
+    state.apply_action(0)
+    state.apply_action(state.legal_actions()[3])
+    mine, theirs = state.observation(0), state.observation(1)
+    assert mine["zones"]["choice[1]"] == (3,)
+    assert theirs["zones"]["choice[1]"] == ("hidden", (0,))
+    sample = state.determinize(1, __import__("random").Random(1))
+    assert sample.observation(1) == theirs
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing(experior_data):
+    from pnp.engine.core import IllegalAction
+
+    state = experior_data.new_initial_state()
+    state.apply_action(1)
+    card = state.legal_actions()[0]
+    state.apply_action(card)
+    state.apply_action(state.legal_actions()[0])
+    before = repr(state.observation(0))
+    with pytest.raises(IllegalAction, match="not allowed now"):
+        state.apply_action(card)           # locked: played last turn (E3)
+    assert repr(state.observation(0)) == before
+    replayed = replay(experior_data, [1, card])
+    assert replayed.current_player() == 1
+
+
+def test_a_data_game_pickles_for_worker_processes_and_dask(experior_data):
+    """Its compiled expressions are closures: each pickles as its text and is compiled again
+    where it lands, and the game plays the same games there."""
+    import pickle
+
+    other = pickle.loads(pickle.dumps(experior_data))
+    agents = [RandomAgent(), RandomAgent()]
+    for seed in range(20):
+        assert play(other, agents, seed, keep_actions=True).actions == \
+            play(experior_data, agents, seed, keep_actions=True).actions

@@ -1,0 +1,135 @@
+"""Every mistake in a rules file is one `Error:` naming the file, table and key, with the
+closest name for a typo (issue 25); rules that cannot end are named by a bounded check."""
+
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.scaffold import new_game
+
+
+@pytest.fixture(scope="module")
+def starter(tmp_path_factory):
+    return new_game("mine", tmp_path_factory.mktemp("starter"), "market")
+
+
+def _validate(folder):
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    return res.exit_code, res.output
+
+
+def _changed(starter, tmp_path, old, new, file="rules.toml"):
+    folder = tmp_path / "game"
+    shutil.copytree(starter, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def test_the_starter_validates(starter):
+    code, out = _validate(starter)
+    assert code == 0, out
+
+
+@pytest.mark.parametrize("old,new,says", [
+    ('visible = "hidden"', 'visble = "hidden"',
+     'rules.toml, field "zones.deck.visble": [zones.deck] has no key \'visble\' (did you mean '
+     '\'visible\'?)'),
+    ('if = "me.coins >= card.cost"', 'if = "me.coins >= card.cots"',
+     'field "actions.buy.if": \'me.coins >= card.cots\' reads card.cots, which the rules do '
+     'not have (did you mean card.cost?)'),
+    ('if = "me.coins >= card.cost"', 'if = "mee.coins >= card.cost"',
+     "uses 'mee', which the rules do not have here (did you mean 'me'?)"),
+    ('{ lose = "coins", amount = "card.cost" }', '{ lose = "coin", amount = "card.cost" }',
+     "no counter 'coin' (did you mean 'coins'?)"),
+    ('{ gain = "points", amount = "card.points" }', '{ gian = "points", amount = "card.points" }',
+     "no verb 'gian' (did you mean 'gain'?)"),
+    ('to = "bought"', 'to = "bougth"', 'field "actions.buy.to": no zone \'bougth\' (did you '
+     'mean \'bought\'?)'),
+    ('actions = ["buy", "gather"]', 'actions = ["buy", "gathr"]',
+     "no action 'gathr' (did you mean 'gather'?)"),
+    ('who = "each"', 'who = "eahc"', "'eahc' is not a player (did you mean 'each'?)"),
+    ('if = "shared.market == 0"', 'if = "shared.market == = 0"', 'field "end[1].if": '
+     "expression 'shared.market == = 0'"),
+    ('count = "2-4"', 'count = "4-2"', 'field "players.count"'),
+    ('[zones.market]', '[zones.turn]', "'turn' cannot be a name here"),
+    ('pick = "rose_lead"', 'pick = -1', "-1 cannot be a name here"),
+])
+def test_a_mistake_is_one_error_naming_file_table_and_key(starter, tmp_path, old, new, says):
+    code, out = _validate(_changed(starter, tmp_path, old, new))
+    assert code != 0
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: "), out
+    assert says in lines[0], out
+    assert "Traceback" not in out
+
+
+def test_a_card_naming_a_counter_the_rules_lack_is_refused_by_file_row_field(starter, tmp_path):
+    folder = _changed(starter, tmp_path, "Sprout,leaf,", "Sprout,lef,", "cards.csv")
+    toml = folder / "game.toml"    # (a colour the palette has: the rules are what refuse it)
+    toml.write_text(toml.read_text().replace('leaf = "#3d8b4f"', 'leaf = "#3d8b4f"\nlef = "#3d8b4f"'))
+    code, out = _validate(folder)
+    assert code != 0
+    assert 'cards.csv, row 10, field "colour": \'lef\' is not a counter of the rules' in out, out
+    assert "(did you mean 'leaf'?)" in out
+
+
+def test_rules_that_never_end_are_named(starter, tmp_path):
+    """No [[end]] can hold: every random game runs to the turn limit, and validate says so."""
+    folder = _changed(starter, tmp_path, 'if = "most.points >= options.goal"',
+                      'if = "most.points >= options.goal + 10000"')
+    text = (folder / "rules.toml").read_text()
+    (folder / "rules.toml").write_text(text.replace('if = "shared.market == 0"',
+                                                    'if = "shared.market < 0"'))
+    code, out = _validate(folder)
+    assert "the [[end]] conditions may never hold" in out, out
+
+
+def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
+    folder = _changed(starter, tmp_path, '{ gain = "points", amount = "card.points" }',
+                      '{ gain = "points", amount = "card.title" }')
+    code, out = _validate(folder)
+    assert code != 0
+    assert "rules.toml: actions.buy.effects[1]: the amount is" in out, out
+
+
+def test_the_booklet_says_how_to_play_with_the_numbers_the_rules_use(starter, tmp_path):
+    """Printed = played: the generated "How to play" takes its numbers from [options], the
+    field the rules read, so changing the goal changes both."""
+    from pypdf import PdfReader
+
+    folder = _changed(starter, tmp_path, "goal = 20", "goal = 27", "game.toml")
+    out = tmp_path / "mine.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    text = " ".join(p.extract_text() for p in PdfReader(out).pages[:4])
+    assert "How to play" in text and "highest points ≥ 27 (goal)" in text, text
+    assert "if your coins ≥ the card's cost" in text
+    assert "≥ 20" not in text
+
+
+def test_a_card_cell_the_rules_read_but_no_face_prints_is_named(starter, tmp_path):
+    """Printed = played: the market charges a card's cost; a face without it is a warning."""
+    folder = _changed(starter, tmp_path, 'text = "Cost: **{{ cost }}** coin{{ \'s\' if cost != 1 }}"',
+                      'text = "Buy me"', "layouts/card.toml")
+    code, out = _validate(folder)
+    assert "warning: card.toml: the rules read the cards' 'cost', which no face of card prints" \
+        in out, out
+    assert "'points'" not in out
+
+
+def test_a_game_that_plays_for_very_long_is_named_without_hanging(starter, tmp_path):
+    """A turn limit of 100,000 and no end that can hold: validate stops each random game at
+    its budget and says so, instead of playing millions of moves."""
+    folder = _changed(starter, tmp_path, "limit = 200", "limit = 100000")
+    text = (folder / "rules.toml").read_text()
+    text = text.replace('if = "most.points >= options.goal"', 'if = "most.points > 999"')
+    (folder / "rules.toml").write_text(text.replace('if = "shared.market == 0"',
+                                                    'if = "shared.market < 0"')
+                                       .replace('amount = "options.gather"', 'amount = 0'))
+    code, out = _validate(folder)
+    assert "made 20,000 moves without ending" in out, out

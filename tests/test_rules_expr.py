@@ -1,0 +1,48 @@
+"""The rules' expressions are the layouts' (issue 25): lookups into the state (`me.wounds`,
+`winner[card.type]`) run as Python, as the sandbox reads them; the rest keeps Jinja2."""
+
+import pytest
+
+from pnp.data.layouts import direct
+from pnp.rules.expr import Compiler
+from pnp.sandbox import MAX_INT_BITS
+from pnp.templating import environment
+
+CONTEXT = {"me": {"wounds": 7, "sword": 3, "hand": 2}, "card": {"type": "sword", "multiplier": 3},
+           "players": [{"wounds": 1}, {"wounds": 9}], "options": {"limit": 10}}
+
+
+@pytest.mark.parametrize("raw", [
+    "me.wounds", "me[card.type] * card.multiplier", "me.wounds >= options.limit",
+    "players[1].wounds", "me.hand == 0 and card.type == 'sword'", "me['sword'] + 1",
+    "me.wounds - 1 if card.multiplier > 2 else 0"])
+def test_lookups_run_as_python_and_agree_with_jinja(raw):
+    fast = direct.compile_direct("{{ " + raw + " }}", {}, None, lookups=True)
+    assert fast is not None, raw
+    assert fast[0](CONTEXT) == environment().compile_expression(raw)(**CONTEXT)
+
+
+@pytest.mark.parametrize("raw", ["me.items", "[me.sword, me.wounds] | max", "me.wounds // 2",
+                                 "card.type in ['sword', 'bow']"])
+def test_the_rest_keeps_jinja(raw):
+    assert direct.compile_direct("{{ " + raw + " }}", {}, None, lookups=True) is None
+    compiled = Compiler("rules.toml", set(CONTEXT), {}).compile(raw, "x.if")
+    assert compiled(CONTEXT) == environment().compile_expression(raw)(**CONTEXT)
+
+
+def test_layouts_keep_their_meaning_without_lookups():
+    assert direct.compile_direct("{{ me.wounds }}", {}, None) is None
+
+
+def test_a_product_of_whole_numbers_is_bounded_as_the_sandbox_bounds_it():
+    assert direct.INT_BITS == MAX_INT_BITS
+    fn, _ = direct.compile_direct("{{ a * b }}", {}, None)
+    assert fn({"a": 3, "b": 4}) == 12
+    with pytest.raises(direct.TooLarge):
+        fn({"a": 2 ** 6000, "b": 2 ** 6000})
+
+
+def test_a_missing_key_reads_as_undefined():
+    fn, _ = direct.compile_direct("{{ me.mana }}", {}, None, lookups=True)
+    with pytest.raises(direct.Undefined):
+        fn(CONTEXT)

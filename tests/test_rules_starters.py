@@ -1,0 +1,131 @@
+"""The two starters written only as data (issue 25): `pnp new --template trick-taking` and
+`--template market` each validate, print, keep the engine contract, simulate with random and
+MCTS agents and can be played in `pnp play`."""
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.cli import main
+from pnp.data.game import GameFolder
+from pnp.engine.contract import check_determinize, check_game, check_hidden
+from pnp.engine.core import RandomAgent, play
+from pnp.games import registry
+from pnp.scaffold import new_game
+
+SPEC = registry.get("rules")
+TEMPLATES = ("trick-taking", "market")
+
+
+@pytest.fixture(scope="module", params=TEMPLATES)
+def starter(request, tmp_path_factory):
+    return new_game("mine", tmp_path_factory.mktemp(request.param), request.param)
+
+
+def _game(folder, players=None):
+    return SPEC.new_game(SPEC.load(GameFolder.open(folder)), players)
+
+
+def test_it_validates_and_prints(starter, tmp_path):
+    runner = CliRunner()
+    res = runner.invoke(main, ["validate", "--game", str(starter)])
+    assert res.exit_code == 0 and "matches the rules" in res.output, res.output
+    out = tmp_path / "mine.pdf"
+    res = runner.invoke(main, ["build", "--game", str(starter), "--out", str(out)])
+    assert res.exit_code == 0 and "Error" not in res.output and "warning" not in res.output, \
+        res.output
+    text = " ".join(p.extract_text() for p in PdfReader(out).pages[:5])
+    assert "How to play" in text and "Scoring" in text
+
+
+def test_it_keeps_the_engine_contract_at_every_player_count(starter):
+    low, high = SPEC.load(GameFolder.open(starter)).rules.players
+    for n in range(low, high + 1):
+        game = _game(starter, n)
+        histories = check_game(game, max_actions=SPEC.max_actions, seed=n, playouts=2)
+        twins = check_hidden(game, histories, SPEC.hidden_twin, seed=n)
+        # another card dealt into a hand a seat cannot see: the others see a difference in
+        # the trick-taker (it is played later), nobody in the market (the deck is hidden)
+        assert twins if "trick" in str(starter.parent) else twins >= 0
+        telling = check_determinize(game, histories, seed=n)
+        # trick-taking hides the hands (a sample deals them again: other seats see it); the
+        # market hides only the deck, from everybody alike
+        assert telling if "trick" in str(starter.parent) else telling == 0
+
+
+def test_the_trick_taker_follows_suit(tmp_path):
+    game = _game(new_game("tricks", tmp_path, "trick-taking"), 4)
+    for seed in range(20):
+        record = play(game, [RandomAgent()] * 4, seed, keep_actions=True)
+        state = game.new_initial_state()
+        for action in record.actions:
+            player = state.current_player()
+            if player >= 0 and state.zone_cards(state.slot(game.rules.zones["trick"], 0)):
+                trick = state.zone_cards(state.slot(game.rules.zones["trick"], 0))
+                led = state.cards[trick[0]]["suit"]
+                hand = state.zone_cards(state.slot(game.rules.zones["hand"], player))
+                played = state.cards[action % len(state.cards)]
+                if any(state.cards[c]["suit"] == led for c in hand):
+                    assert played["suit"] == led
+            state.apply_action(action)
+        stats = state.stats()
+        # rounds of 10 tricks (4 players, 10 cards each), 3 unless a player reached the target
+        assert stats["turns"] == 10 * stats["rounds"]
+        assert stats["rounds"] == 3 or stats["ended_by"] == "target"
+        assert sum(v["tricks"] for v in state.views) == stats["turns"]
+
+
+def test_it_simulates_with_random_and_mcts_agents(starter):
+    runner = CliRunner()
+    res = runner.invoke(main, ["simulate", "--game", str(starter), "--games", "40",
+                               "--agents", "random", "--jobs", "1"])
+    assert res.exit_code == 0 and "Games end by" in res.output, res.output
+    players = SPEC.load(GameFolder.open(starter)).rules.players[0]
+    agents = ",".join(["mcts:8"] + ["random"] * (players - 1))
+    res = runner.invoke(main, ["simulate", "--game", str(starter), "--games", "2",
+                               "--agents", agents, "--jobs", "1"])
+    assert res.exit_code == 0 and "mcts:8" in res.output, res.output
+
+
+def test_it_can_be_played(starter):
+    res = CliRunner().invoke(main, ["play", "--game", str(starter), "--opponent", "random",
+                                    "--seed", "4"], input="1\n" * 400)
+    assert res.exit_code == 0, res.output
+    assert "Moves for seat 1" in res.output and "you" in res.output
+    assert "wins" in res.output or "draw" in res.output.lower(), res.output[-600:]
+
+
+def test_per_card_statistics_count_the_market_as_held(tmp_path):
+    """A card a seat could have bought is held; the card it buys is played too."""
+    game = _game(new_game("shop", tmp_path, "market"), 2)
+    state = game.new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.legal_actions()[0])
+    market = state.zone_cards(state.slot(game.rules.zones["market"], 0))
+    buy = next(a for a in state.legal_actions() if a < len(state.cards))
+    events = registry.get("rules").card_events()(state, 0, buy)
+    held = {row for seat, _, row, what in events if what == "held"}
+    assert held == {state._p.rules.card_rows[c][1] for c in market}
+    assert [row for _, _, row, what in events if what == "played"] == \
+        [state._p.rules.card_rows[buy][1]]
+
+
+def test_teams_score_together_and_win_together(tmp_path):
+    folder = new_game("pairs", tmp_path, "trick-taking")
+    rules = folder / "rules.toml"
+    rules.write_text(rules.read_text().replace('count = "3-4"', 'count = 4\nteams = [[1, 3], [2, 4]]'))
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('players = "3-4"', 'players = "4"'))
+    game = _game(folder)
+    for seed in range(30):
+        record = play(game, [RandomAgent()] * 4, seed)
+        state_points = [c["points"] for c in record.stats["counters"]]
+        team = [state_points[0] + state_points[2], state_points[1] + state_points[3]]
+        r = record.returns
+        assert r[0] == r[2] and r[1] == r[3]
+        if team[0] != team[1]:
+            assert (r[0] > r[1]) == (team[0] > team[1]) and sum(r) == 1.0
+    bad = rules.read_text().replace("teams = [[1, 3], [2, 4]]", "teams = [[1, 3], [2, 3]]")
+    rules.write_text(bad)
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code != 0 and 'field "players.teams"' in res.output, res.output
