@@ -223,10 +223,11 @@ class Value:
         return hit[0]
 
 
-def printed(value: Any) -> str:
-    """A value as `{{ value }}` prints it: what Jinja2 renders (str), so a column looked up and
-    the same column inside a longer expression read alike (a cell 2.0 prints 2.0 both ways)."""
-    return value if type(value) is str else str(value)
+def printed(value: Any) -> Any:
+    """A value as `{{ value }}` prints it: a number, truth or none as Jinja2 renders it (str), so
+    a column looked up and the same column inside a longer expression read alike (a cell 2.0
+    prints 2.0 both ways); a table or list as it is (a figure's args take a game's cycle)."""
+    return str(value) if isinstance(value, (int, float, bool)) or value is None else value
 
 
 def render(template, context: dict[str, Any]) -> str:
