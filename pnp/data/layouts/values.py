@@ -238,9 +238,8 @@ def render(template, context: dict[str, Any]) -> str:
 
     try:
         with Deadline.here():
-            # the context as given, without Jinja2's globals (a layout may name none: Value
-            # refuses any name that is no column, constant or colour) and so without a copy
-            ctx = template.new_context(context, shared=True)
+            # (Value.get gives only the names the expression reads: a small context to make)
+            ctx = template.new_context(context)
             return template.environment.concat(template.root_render_func(ctx))
     except TemplateTimeout:
         raise ValueProblem("expression still running after "
