@@ -21,7 +21,6 @@ MAX_SECONDS = 5.0  # a booklet renders in milliseconds; seconds mean a loop with
 MAX_OUTPUT = 2_000_000  # characters of text (or items of a list): some 600 booklet pages
 MAX_WIDTH = 1000  # a field width or precision in a format, a padding width
 MAX_INT_BITS = 10_000  # about 3,000 digits
-COMPILED_CHECKS = 2  # raise when what the compiler weaves into templates changes (the cache key)
 
 
 class TemplateLimit(Exception):

@@ -255,7 +255,7 @@ def test_unwritable_output_is_a_clear_error(tmp_path):
 def test_gutterfold_turns_cards_when_more_fit_and_backs_stand_upright_after_folding(wuxing,
                                                                                    tmp_path):
     from pnp.layout.grid import Rect
-    from pnp.render.pdf import piece_matrix
+    from pnp.render.cuts import piece_matrix
 
     result = build(wuxing, tmp_path / "g.pdf", layout="gutterfold")
     cards = [s for s in result.sections if s.title.startswith("Element")][0]

@@ -14,7 +14,7 @@ from ..errors import Finding, PnpError
 from ..kit import Kit
 from ..layout.grid import Rect
 from ..render.fonts import Fonts
-from ..render.pdf import piece_matrix
+from ..render.cuts import piece_matrix
 from ..render.pieces import PieceDrawer
 from ..render.text import draw_line
 from ..units import MM, mm

@@ -37,16 +37,16 @@ def figure(name: str):
 
 
 def repeated(fn):
-    """For a figure that only draws paths in colours (no text, images or transparency, nothing
-    read from the surface): drawn again in the same box with the same args on the same PDF,
-    it repeats what reportlab wrote the first time (pnp/render/repeat.py)."""
+    """For a figure that draws the same wherever its box and args are the same (nothing read
+    from the surface): drawn once a PDF as a form and placed again (pnp/render/repeat.py)."""
     from functools import wraps
 
     from ..render.repeat import repeat
 
     @wraps(fn)
     def draw(s, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
-        key = (x, y, w, h, id(s.palette), tuple(sorted((k, type(v), v) for k, v in args.items())))
+        palette = tuple(sorted((k, tuple(v)) for k, v in s.palette.items()))
+        key = (x, y, w, h, palette, tuple(sorted((k, type(v).__name__, v) for k, v in args.items())))
         repeat(s.c, draw, key, lambda: fn(s, x, y, w, h, args))
     return draw
 

@@ -19,7 +19,7 @@ from ..templating import TemplateSource
 from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings
 
 
-@dataclass
+@dataclass(frozen=True)
 class Common:
     """What every game's data holds: game.toml's [game] texts, palette and fonts; its rulings."""
 
@@ -78,8 +78,8 @@ def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str,
     mistake in one is a data error naming the layout file and the element's property. Their
     expressions may also name `constants` (layout_constants and the game's own)."""
     from ..data.layouts.compiled import Env
+    from ..faces.components import Compiler
     from ..units import MM
-    from .deck.components import Compiler
 
     chosen = folder.section("layouts", required=False)
     for key in chosen:

@@ -28,7 +28,7 @@ BARE_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?")
 
 
 
-@dataclass
+@dataclass(frozen=True)
 class Enforced:
     """What a game's engine enforces: the parameters each ruling must state, by ruling id, and
     the values of all parameters (the numbers the engine plays with)."""
@@ -40,7 +40,7 @@ class Enforced:
 NONE = Enforced()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Ruling:
     """One [[ruling]] entry of rulings.toml."""
 

@@ -71,7 +71,7 @@ class Mark:
     y2: float
 
 
-@dataclass
+@dataclass(frozen=True)
 class Grid:
     """How pieces of one size sit n-up on a page: cells, gaps, bleed and crop marks."""
 

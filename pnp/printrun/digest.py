@@ -17,7 +17,6 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..kit import Drawer, Piece
 from ..render.displaylist import RecordingCanvas, TextRef
-from ..render.fontcache import file_digest
 from ..render.fonts import Fonts
 from ..render.surface import Surface
 
@@ -111,7 +110,8 @@ def _canonical(value: Any) -> str:
 def _image_content(image: Any) -> str:
     """What an image's pixels are: its file's digest, or a hash of its decoded pixels."""
     if isinstance(image, (str, Path)) and Path(image).is_file():
-        return file_digest(Path(image))
+        with open(image, "rb") as f:
+            return hashlib.file_digest(f, "sha1").hexdigest()
     if isinstance(image, ImageReader):
         data = image.getRGBData()
         return hashlib.sha1(data if isinstance(data, bytes) else bytes(data)).hexdigest()

@@ -6,10 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import black, white
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
-from ..data.colours import Colour
 from ..errors import Finding, Source, error, warning
 from ..layout.grid import Rect
 from .colours import luminance
@@ -22,29 +20,6 @@ UNPRINTABLE = ("they would print as empty boxes (add a font with them under [fon
 MIN_TEXT = 7.0  # pt: below this a rule text is unreadable at arm's length
 CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wanders that much)
 ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
-
-
-_COLOUR_OPS: tuple[dict, dict] = ({}, {})  # the PDF operator of each Colour: fill, stroke
-
-
-def set_colour(c: Canvas, colour, stroke: bool = False) -> None:
-    """c.setFillColor(colour), or setStrokeColor: a Colour's operator formatted once and then
-    repeated (a deck has a few colours, and reportlab works each call out anew, a fifteenth of
-    a plain card's drawing). Other canvases (tracking, CMYK) and colours go through reportlab."""
-    if type(c) is not Canvas or c._enforceColorSpace or type(colour) is not Colour:
-        (c.setStrokeColor if stroke else c.setFillColor)(colour)
-        return
-    ops = _COLOUR_OPS[stroke]
-    op = ops.get(colour)
-    if op is None:
-        if len(ops) > 4096:  # colours from a column: bounded
-            ops.clear()
-        op = ops[colour] = f"{fp_str(colour)} {'RG' if stroke else 'rg'}"
-    if stroke:
-        c._strokeColorObj = colour
-    else:
-        c._fillColorObj = colour
-    c._code.append(op)
 
 
 @dataclass(frozen=True)
@@ -138,7 +113,7 @@ class Surface:
                 self.c.rect(0.6, 0.6, self.w - 1.2, self.h - 1.2, stroke=1, fill=0)
             self.c.setFillColor(black)
             return
-        set_colour(self.c, fill)
+        self.c.setFillColor(fill)
         self.c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1)
 
     def line(self, text: str, x: float, y: float, size: float, role: str = "regular",

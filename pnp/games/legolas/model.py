@@ -22,7 +22,7 @@ from .facts import ELEMENTS, SUITS, Character, Mission, Monster, Treasure
 PALETTE = ("gold", "trap", "boss", "parchment", "treasure", "character", "back", "ink", "paper")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Player:
     """A seat's player: name, colours and symbol."""
 
@@ -34,7 +34,7 @@ class Player:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Model:
     """Legolas's data as loaded from the game folder: cards, players and sizes."""
 

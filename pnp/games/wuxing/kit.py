@@ -28,7 +28,7 @@ LAYOUT_RULING = "W21"
 LAYOUT_FIGURES = ("games", "greedy_yang", "greedy_yin", "random_yang", "random_yin")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Element:
     """A row of elements.csv: an element's name, glyph and colour."""
 
@@ -39,7 +39,7 @@ class Element:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Player:
     """A row of players.csv: a seat's player and colours."""
 
@@ -52,7 +52,7 @@ class Player:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Card:
     """A row of cards.csv: a player's element card and the cycle it prints."""
 
@@ -65,7 +65,7 @@ class Card:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Island:
     """A row of islands.csv: the element island at a place on a path."""
 
@@ -75,7 +75,7 @@ class Island:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Token:
     """A row of tokens.csv: a kind of link token, its count and colour."""
 
@@ -87,7 +87,7 @@ class Token:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Pawn:
     """A row of pawns.csv: a player's pawn and the path it starts on."""
 
@@ -96,7 +96,7 @@ class Pawn:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Model:
     """Wuxing's card data, as loaded from the game folder."""
 
