@@ -84,7 +84,7 @@ class Compiler:
 
     def _variant(self, spec) -> None:
         """The chosen variant's properties for the elements of this layout file."""
-        from ...data.variants import override_elements
+        from ..data.variants import override_elements
 
         folder = self.folder
         if folder.variant is None:
