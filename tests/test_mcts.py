@@ -127,7 +127,7 @@ def test_mcts_games_replay_from_their_seed():
 def test_budget_specs():
     a = registry.make("wuxing", "mcts:150")
     assert (a.playouts, a.seconds, a.name) == (150, None, "mcts:150")
-    b = registry.make("legolas", "mcts:0.25s")
+    b = registry.make("experior", "mcts:0.25s")
     assert (b.playouts, b.seconds) == (None, 0.25)
     assert registry.make("experior", "mcts").playouts == 200
     s = ExperiorGame().state_at(human_seat=0)
