@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from pnp.engine.core import CHANCE, TERMINAL, Game, State, Worlds, decide
+from pnp.engine.core import CHANCE, TERMINAL, State, Worlds, decide
 from pnp.sim.mcts import HIDDEN, MctsAgent
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
