@@ -70,7 +70,7 @@ def play_level_chunk(shared: tuple, level: int, start: int, stop: int) -> tuple:
         tally.add(rec.returns, rec.stats, rec.decisions)
         for name, r in seat_labels(rec.returns, rec.stats):
             labels[name, "seats"] += 1
-            labels[name, "wins"] += r
+            labels[name, "wins"] += r  # type: ignore[assignment]  # a share: a float
     return tally, labels
 
 
@@ -112,7 +112,7 @@ def run_ladder(setup: Setup, games: int, *, seed: int, levels: Sequence[str],
     results = run_chunks(play_level_chunk, (setup, tuple(levels), seed), tasks, jobs=jobs,
                          scheduler=scheduler, progress=done)
     tallies: list[Tally | None] = [None] * len(levels)
-    labels = [Counter() for _ in levels]
+    labels: list[Counter] = [Counter() for _ in levels]
     for (k, _, _), (tally, lab) in zip(tasks, results):
         before = tallies[k]
         tallies[k] = tally if before is None else before.merge(tally)
