@@ -125,8 +125,7 @@ def run_ladder(setup: Setup, games: int, *, seed: int, levels: Sequence[str],
         d = _direction(figure["ci"], fair)
         f = findings.setdefault(what, {"figure": what, "levels": {}, "rates": {}})
         f["levels"][level] = WORDS[d]
-        f["rates"][level] = figure
-        f["fair"] = fair
+        f["rates"][level] = {**figure, "fair": fair}
 
     for level, tally, lab in zip(levels, tallies, labels):
         assert tally is not None             # every level plays every chunk
@@ -175,11 +174,11 @@ def _card_findings(setup: Setup, folder: Path, games: int, seed: int, levels: Se
                 continue
             what = f"card {c['card']} ({c['file']} row {c['row']})"
             f = findings.setdefault(what, {"figure": what, "levels": {}, "rates": {},
-                                           "fair": 0.0, "unit": "excess"})
+                                           "unit": "excess"})
             ci = c["excess_ci"] or [0.0, 0.0]
             d = _direction(ci, 0.0) if c["measurable"] else 0
             f["levels"][level] = WORDS[d]
-            f["rates"][level] = {"rate": c["excess"] or 0.0, "ci": ci}
+            f["rates"][level] = {"rate": c["excess"] or 0.0, "ci": ci, "fair": 0.0}
 
 
 def format_ladder(ladder: Mapping[str, Any]) -> str:
@@ -195,7 +194,8 @@ def format_ladder(ladder: Mapping[str, Any]) -> str:
         out.append(f"  {f['figure']:<{width}}  {cells}")
     out.append("")
     for f in ladder["findings"]:
+        fair = sorted({pct(r["fair"]) for r in f["rates"].values()})
         against = ("its excess over its file's typical difference" if f.get("unit") == "excess"
-                   else f"fair share {pct(f['fair'])}")
+                   else f"fair share {' to '.join(fair[::max(1, len(fair) - 1)])}")
         out.append(f"  {f['figure']}: {f['verdict']} ({against})")
     return "\n".join(out)
