@@ -212,3 +212,23 @@ def test_a_playout_in_runs_of_moves_plays_what_one_move_at_a_time_plays(name):
         _play_out_one_move_at_a_time(b, rb)
         assert a.is_terminal() and a.returns() == b.returns() and a.stats() == b.stats(), k
         assert ra.random() == rb.random(), k          # as many draws: the search goes on alike
+
+
+def test_the_rollout_policy_is_named_after_the_budget():
+    from pnp.games.legolas.agents import GreedyAgent
+
+    assert isinstance(registry.make("legolas", "mcts:20:greedy").rollout, GreedyAgent)
+    assert registry.make("legolas", "mcts:20:random").rollout is None
+    assert registry.make("legolas", "mcts:20:greedy").name == "mcts:20:greedy"
+    for bad, message in (("mcts:20:mcts", "cannot play its own rollouts"),
+                         ("mcts:20:cautious", "unknown agent 'cautious'")):
+        with pytest.raises(PnpError, match=message):
+            registry.make("legolas", bad)
+
+
+def test_greedy_rollouts_replay_from_their_seed():
+    game = WuxingGame()
+    agents = [registry.make("wuxing", "mcts:8:greedy"), registry.make("wuxing", "greedy")]
+    r1 = play(game, agents, 9, keep_actions=True)
+    r2 = play(game, agents, 9, keep_actions=True)
+    assert r1.actions == r2.actions and r1.returns == r2.returns

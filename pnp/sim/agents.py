@@ -64,8 +64,8 @@ def register(engine: str, name: str, factory: Factory | str | None = None):
 
 
 def _search(engine: str, arg: str | None = None) -> Any:
-    """The search agent for this game (mcts, mcts:200, mcts:0.5s:random): its rollouts play
-    the game's greedy agent when it has one."""
+    """The search agent for this game (mcts, mcts:200, mcts:0.5s:greedy: rollouts by the
+    game's own greedy agent)."""
     from .mcts import for_engine
 
     return for_engine(engine, arg)
