@@ -303,13 +303,12 @@ class MctsAgent:
                      != info_key(after_b.observation(y)) else HIDDEN for y in range(seats))
 
     def _roll_out(self, s, r: random.Random) -> None:
-        """To the end of the game with the rollout policy (random moves without one)."""
+        """To the end of the game: chance's moves in runs (State.run_chance), the players'
+        by the rollout policy, or, without one, random moves in runs (State.run_blind: the
+        same draws and moves as one at a time)."""
         policy = self.rollout
-        if policy is None:
-            self._play_out(s, r)
-            return
+        blind = _playout_moves(len(s.returns())) if policy is None else None
         eps = self.epsilon
-        choose = policy.choose
         done: list[int] = []
         while True:
             p = s.current_player()
@@ -317,28 +316,15 @@ class MctsAgent:
                 return
             if p == CHANCE:
                 s.run_chance(r, done, RUN)
-                done.clear()
-                continue
-            legal = s.legal_actions()
-            if len(legal) == 1:
-                a = legal[0]
-            elif r.random() < eps:
-                a = legal[r.randrange(len(legal))]
+            elif blind is not None:
+                s.run_blind(blind, r, done, RUN)
             else:
-                a = choose(s.observation(p), legal, r)
-            s.apply_action(a)
-
-    def _play_out(self, s, r: random.Random) -> None:
-        """Random moves to the end of the game, chance's and the players' in runs
-        (State.run_chance, State.run_blind: the same draws and moves as one at a time)."""
-        moves = _playout_moves(len(s.returns()))
-        done: list[int] = []
-        while True:
-            p = s.current_player()
-            if p == TERMINAL:
-                return
-            if p == CHANCE:
-                s.run_chance(r, done, RUN)
-            else:
-                s.run_blind(moves, r, done, RUN)
+                legal = s.legal_actions()
+                if len(legal) == 1:
+                    a = legal[0]
+                elif r.random() < eps:
+                    a = legal[r.randrange(len(legal))]
+                else:
+                    a = policy.choose(s.observation(p), legal, r)
+                s.apply_action(a)
             done.clear()
