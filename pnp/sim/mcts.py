@@ -12,7 +12,9 @@ it (keyed by its own observation it was new in every world: the search was flat 
 against random opponents in Legolas), and a player never decides on an earlier face-down card
 (the second mover of a simultaneous choice does not learn the first one's card). Whether a seat
 can tell a move from another is asked once per node and move: the seat's observation after it
-against after another legal move. Chance moves during the search are taken as seen by all.
+against after another legal move. Chance moves during the search are taken as seen by all. The
+searching seat's own history holds what it observes after each move as well, so its nodes are
+exactly its information sets (a card it sees only as a token, a deal it sees only its part of).
 
 Selection is UCB1 with availability counts (an action is scored against the iterations in which
 it was legal); returns are each player's own (a share of 1.0 for a win), credited at the nodes
@@ -234,7 +236,9 @@ class MctsAgent:
                 done.clear()
                 s.run_chance(r, done, RUN)
                 outcome = tuple(done)      # seen by all (see the module docstring)
+                mine = history[root]
                 history = [hash((h, CHANCE, outcome)) for h in history]
+                history[root] = hash((mine, CHANCE, info_key(s.observation(root))))
                 continue
             if not growing:
                 self._roll_out(s, r)
@@ -264,7 +268,9 @@ class MctsAgent:
                 seen = node.seen[a] = self._perceive(s, p, a, legal, seats, r)
             path.append((stats[a], p))
             s.apply_action(a)
+            mine = history[root]
             history = [hash((h, p, tok)) for h, tok in zip(history, seen)]
+            history[root] = hash((mine, p, info_key(s.observation(root))))
         returns = s.returns()
         for st, p in path:
             st[0] += 1
