@@ -21,6 +21,15 @@ def test_the_verdict_names_the_agents_a_lead_shows_for():
         "ahead only with greedy: an agent artefact"
     assert verdict({"random": 0, "greedy": 0}) == "even at every level"
     assert verdict({"random": -1, "greedy": 1}).endswith("it depends on the agent")
+    # an artefact only when the other levels' intervals leave out the leading rate
+    lead = {"rate": 0.6, "ci": [0.5, 0.7]}
+    narrow = {"rate": 0.25, "ci": [0.2, 0.3]}
+    wide = {"rate": 0.3, "ci": [0.1, 0.65]}
+    assert verdict({"greedy": 1, "random": 0}, {"greedy": lead, "random": narrow}) == \
+        "ahead only with greedy: an agent artefact"
+    assert verdict({"greedy": 1, "random": 0}, {"greedy": lead, "random": wide}) == \
+        ("ahead only with greedy; the intervals of random hold its rate too: too few games "
+         "to tell the game's from an agent's")
 
 
 def test_default_levels_use_greedy_only_where_the_game_has_it():

@@ -81,8 +81,10 @@ def _direction(ci: Sequence[float], fair: float) -> int:
 WORDS = {1: "ahead", -1: "behind", 0: "even"}
 
 
-def verdict(directions: Mapping[str, int]) -> str:
-    """Whether a figure's lead (or lag) holds at every level or for some agents only."""
+def verdict(directions: Mapping[str, int], rates: Mapping[str, Mapping] | None = None) -> str:
+    """Whether a figure's lead (or lag) holds at every level or for some agents only. Given the
+    rates, a lead is called an agent artefact only where the other levels' intervals leave out
+    the leading levels' rates; else the other levels may just have too few games."""
     ahead = [k for k, d in directions.items() if d > 0]
     behind = [k for k, d in directions.items() if d < 0]
     if not ahead and not behind:
@@ -93,7 +95,18 @@ def verdict(directions: Mapping[str, int]) -> str:
     side, where = ("ahead", ahead) if ahead else ("behind", behind)
     if len(where) == len(directions):
         return f"{side} at every level: the game's, not an agent's"
-    return f"{side} only with {', '.join(where)}: an agent artefact"
+    text = f"{side} only with {', '.join(where)}"
+    others = [k for k in directions if k not in where]
+    if rates is None:
+        return f"{text}: an agent artefact"
+    if side == "ahead":
+        clear = all(rates[k]["ci"][1] < min(rates[w]["rate"] for w in where) for k in others)
+    else:
+        clear = all(rates[k]["ci"][0] > max(rates[w]["rate"] for w in where) for k in others)
+    if clear:
+        return f"{text}: an agent artefact"
+    return (f"{text}; the intervals of {', '.join(others)} hold its rate too: too few games "
+            "to tell the game's from an agent's")
 
 
 def run_ladder(setup: Setup, games: int, *, seed: int, levels: Sequence[str],
@@ -149,7 +162,7 @@ def run_ladder(setup: Setup, games: int, *, seed: int, levels: Sequence[str],
         _card_findings(setup, cards, games, seed, levels, jobs, scheduler, progress, findings)
     for f in findings.values():
         f["verdict"] = verdict({k: {"ahead": 1, "behind": -1, "even": 0}[v]
-                                for k, v in f["levels"].items()})
+                                for k, v in f["levels"].items()}, f["rates"])
     return {"game": setup.name, "title": setup.title, "players": n, "games": games,
             "seed": seed, "levels": list(levels), "runs": rows,
             "findings": list(findings.values())}
