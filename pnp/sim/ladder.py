@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..engine.core import play
 from . import agents as agent_registry
 from .simulate import Setup, SimulationError, chunks, default_jobs, derive_seed
-from .stats import games_text, pct, pct_ci, rate
+from .stats import games_text, pct, rate
 from .summary import Tally, figures
 
 SEARCH_BUDGETS = (50, 200)     # iterations a move: reproducible, and a budget apart
@@ -199,12 +199,13 @@ def format_ladder(ladder: Mapping[str, Any]) -> str:
     levels = ladder["levels"]
     out = [f"Agent ladder: {games_text(ladder['games'])} at each level "
            f"({', '.join(levels)}), every seat the same agent, seed {ladder['seed']}"]
-    width = max([len(f["figure"]) for f in ladder["findings"]] + [6])
-    out.append("  " + f"{'figure':<{width}}  " + "".join(f"{lv:<22}" for lv in levels))
-    for f in ladder["findings"]:
-        cells = "".join(f"{pct(f['rates'][lv]['rate']):>6} {pct_ci(f['rates'][lv]['ci']):<15}"
-                        for lv in levels)
-        out.append(f"  {f['figure']:<{width}}  {cells}")
+    def cell(r: Mapping) -> str:          # "to": an interval of differences may be negative
+        return f"{pct(r['rate'])} ({pct(r['ci'][0])} to {pct(r['ci'][1])})"
+
+    rows = [[f["figure"]] + [cell(f["rates"][lv]) for lv in levels] for f in ladder["findings"]]
+    widths = [max(len(x) for x in col) for col in zip(["figure", *levels], *rows)]
+    for row in [["figure", *levels], *rows]:
+        out.append("  " + "   ".join(f"{x:<{w}}" for x, w in zip(row, widths)).rstrip())
     out.append("")
     for f in ladder["findings"]:
         fair = sorted({pct(r["fair"]) for r in f["rates"].values()})
