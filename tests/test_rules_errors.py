@@ -58,6 +58,12 @@ def test_the_starter_validates(starter):
     ('count = "2-4"', 'count = "4-2"', 'field "players.count"'),
     ('[zones.market]', '[zones.turn]', "'turn' cannot be a name here"),
     ('pick = "rose_lead"', 'pick = -1', "-1 cannot be a name here"),
+    # Jinja2's parser recurses: deep brackets were a RecursionError ("a bug in pnp")
+    ('amount = "card.points"', 'amount = "' + "(" * 300 + "card.points" + ")" * 300 + '"',
+     'field "actions.buy.effects[1].amount": the expression nests too deeply'),
+    # worked out once when the rules are read: a sandbox limit named like any other mistake
+    ('amount = "card.points"', 'amount = "range(10**9) | sum"',
+     'rules.toml, field "actions.buy.effects[1].amount": \'range(10**9) | sum\': Range too big'),
 ])
 def test_a_mistake_is_one_error_naming_file_table_and_key(starter, tmp_path, old, new, says):
     code, out = _validate(_changed(starter, tmp_path, old, new))
@@ -94,7 +100,28 @@ def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
                       '{ gain = "points", amount = "card.title" }')
     code, out = _validate(folder)
     assert code != 0
-    assert "rules.toml: actions.buy.effects[1]: the amount is" in out, out
+    assert 'error: rules.toml, field "actions.buy.effects[1].amount": the amount is' in out, out
+    assert str(folder) not in out      # the file by its name, as every other mistake
+
+
+@pytest.mark.parametrize("old,new,says", [
+    ('{ gain = "points", amount = "card.points" }', '{ gain = "points", amount = "card.title" }',
+     'field "actions.buy.effects[1].amount": the amount is'),
+    ('count = "options.market"', "count = inf", 'field "setup[1].count": a count must be a '
+     "whole number, not inf"),
+])
+def test_a_mistake_found_in_simulate_is_one_error_naming_file_and_key(starter, tmp_path, old,
+                                                                       new, says):
+    """Not a Python traceback's words ("replay it with pnp.engine.core.play(...)"): the key
+    to fix, and the game and seed it failed in."""
+    folder = _changed(starter, tmp_path, old, new)
+    for jobs in ("1", "2"):        # and the same from a worker process
+        res = CliRunner().invoke(main, ["simulate", "--game", str(folder), "--games", "4",
+                                        "--jobs", jobs])
+        lines = [line for line in res.output.splitlines() if line.strip()]
+        assert res.exit_code == 2 and len(lines) == 1, res.output
+        assert lines[0].startswith("Error: rules.toml, ") and says in lines[0], res.output
+        assert "(game 0, seed " in lines[0] and "pnp.engine" not in lines[0], res.output
 
 
 def test_the_booklet_says_how_to_play_with_the_numbers_the_rules_use(starter, tmp_path):

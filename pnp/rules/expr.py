@@ -11,13 +11,14 @@ import difflib
 import re
 from typing import Any, Callable
 
-from ..errors import DataError, PnpError
+from ..errors import DataError
 
 Context = dict[str, Any]
 
 
-class RulesRuntimeError(PnpError):
-    """An expression that failed while a game was played; names the rules file and key."""
+class RulesRuntimeError(DataError):
+    """An expression that failed while a game was played: one `Error:` naming the rules file
+    and the key, as a mistake found when the rules are read is."""
 
 
 class Expr:
@@ -53,8 +54,8 @@ class Expr:
 
             words = f"{exc.args[0]!r} is undefined here" if isinstance(exc, Undefined) else \
                 (str(exc).strip() or type(exc).__name__)
-            raise RulesRuntimeError(f"{self.path}: {self.where}: {self.raw!r}: "
-                                    f"{words[:300]}") from None
+            raise RulesRuntimeError(f"{self.raw!r}: {words[:300]}", self.path,
+                                    field=self.where) from None
 
 
 def constant(value: Any) -> Callable[[Context], Any]:
@@ -105,11 +106,12 @@ class Compiler:
         from ..data.layouts.values import NUMBER_FILTERS
 
         source = body if template else "{{ " + body + " }}"
-        direct = compile_direct(source, dict(NUMBER_FILTERS), self.constants, lookups=True)
-        if direct is not None:
-            fn, names = direct
-        else:
-            fn, names = self._jinja(body, template, where)
+        try:
+            direct = compile_direct(source, dict(NUMBER_FILTERS), self.constants, lookups=True)
+            fn, names = direct if direct is not None else self._jinja(body, template, where)
+        except RecursionError:      # Jinja2's parser recurses: some 100 brackets deep is enough
+            raise self.error("the expression nests too deeply (brackets inside brackets)",
+                             where) from None
         if check:
             self._check_names(raw, names, known, where)
             self._check_keys(body, where, raw)
@@ -170,8 +172,9 @@ class Compiler:
                         return compiled.render({**constants, **context})
                     return compiled(**{**constants, **context})
             except TemplateTimeout:
-                raise RulesRuntimeError(f"{self.path}: {where}: {body!r} still running after "
-                                        f"{Deadline.here().seconds:g} s") from None
+                raise RulesRuntimeError(f"{body!r} still running after "
+                                        f"{Deadline.here().seconds:g} s", self.path,
+                                        field=where) from None
             except TemplateLimit as exc:
-                raise RulesRuntimeError(f"{self.path}: {where}: {body!r}: {exc}") from None
+                raise RulesRuntimeError(f"{body!r}: {exc}", self.path, field=where) from None
         return run, frozenset(names)

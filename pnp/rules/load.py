@@ -105,7 +105,8 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
             try:
                 record = play(game, [RandomAgent() for _ in range(n)], seed, max_steps=budget)
             except RulesRuntimeError as exc:
-                return findings + [error(f"{n} players, random game {seed}: {exc}", where)]
+                return findings + [error(f"{exc.message} ({n} players, random game {seed})",
+                                         where, exc.field)]
             except RuntimeError:     # play()'s "no end after N steps"
                 findings.append(warning(
                     f"{n} players: random game {seed} made {budget:,} moves without ending; "

@@ -21,6 +21,7 @@ the targets), if (skipped unless it holds), as (a picked name or winner/loser be
 from __future__ import annotations
 
 import itertools
+import math
 from typing import TYPE_CHECKING, Any
 
 from .spec import WHO_FIXED, close
@@ -156,7 +157,7 @@ class Move(Effect):
     def apply(self, state, actor):
         for target in state.targets(self.who, actor):
             n = None if self.count is None else _whole(state.eval(self.count, actor, target),
-                                                       self.where)
+                                                       self.count)
             state.move_top(state.slot(self.source, target), state.slot(self.dest, target), n)
         return False
 
@@ -171,7 +172,7 @@ class Draw(Move):
         jobs = []
         for target in state.targets(self.who, actor):
             n = 1 if self.count is None else _whole(state.eval(self.count, actor, target),
-                                                    self.where)
+                                                    self.count)
             if n > 0:
                 jobs.append((state.slot(self.source, target), state.slot(self.dest, target), n))
         if not jobs:
@@ -185,11 +186,14 @@ class Draw(Move):
         return state.wait_for(("draw",), jobs)
 
 
-def _whole(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+def _whole(value: Any, count) -> int:
+    """A count's value (`count` the expression, which names its file and key)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not math.isfinite(value) or value != int(value):
         from .expr import RulesRuntimeError
 
-        raise RulesRuntimeError(f"{where}: a count must be a whole number, not {value!r}")
+        raise RulesRuntimeError(f"a count must be a whole number, not {value!r}", count.path,
+                                field=count.where)
     return max(0, int(value))
 
 
@@ -219,10 +223,10 @@ class Change(Effect):
     def apply(self, state, actor):
         for target in (state.targets(self.who, actor) if not self.shared else (actor,)):
             name = self.name if self.named is None else \
-                state.counter_name(state.eval(self.named, actor, target), self.where)
+                state.counter_name(state.eval(self.named, actor, target), self.named.where)
             amount = self.amount.fn(None) if self.amount.constant else \
                 state.eval(self.amount, actor, target)
-            state.change(name, target, amount, self.verb, self.where)
+            state.change(name, target, amount, self.verb, self.amount.where)
         return False
 
 
