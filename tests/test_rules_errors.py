@@ -160,3 +160,13 @@ def test_a_game_that_plays_for_very_long_is_named_without_hanging(starter, tmp_p
                                        .replace('amount = "options.gather"', 'amount = 0'))
     code, out = _validate(folder)
     assert "made 20,000 moves without ending" in out, out
+
+
+def test_a_rules_game_without_rules_does_not_validate(starter, tmp_path):
+    """engine = "rules" and no rules.toml said "the card data matches the rules"."""
+    folder = _changed(starter, tmp_path, 'engine = "rules"', 'engine = "rules"', "game.toml")
+    (folder / "rules.toml").unlink()
+    code, out = _validate(folder)
+    assert code != 0, out
+    assert 'error: game.toml, field "game.engine": engine = "rules", but there is no ' \
+        'rules.toml' in out, out
