@@ -170,3 +170,15 @@ def test_a_rules_game_without_rules_does_not_validate(starter, tmp_path):
     assert code != 0, out
     assert 'error: game.toml, field "game.engine": engine = "rules", but there is no ' \
         'rules.toml' in out, out
+
+
+def test_an_action_label_is_words_not_an_expression(starter, tmp_path):
+    """`label = "take coins"` was read as an expression ("uses 'take'..." or a Jinja2 syntax
+    error): a label is text, with values in {{ }}."""
+    folder = _changed(starter, tmp_path, "[actions.gather]\n",
+                      '[actions.gather]\nlabel = "take {{ options.gather }} coins & rest"\n')
+    code, out = _validate(folder)
+    assert code == 0, out
+    res = CliRunner().invoke(main, ["play", "--game", str(folder), "--opponent", "random",
+                                    "--seed", "4"], input="q\n")
+    assert "take 2 coins & rest" in res.output, res.output

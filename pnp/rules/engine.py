@@ -631,8 +631,10 @@ class RulesState(State):
             return f"draw {self.card_name(action)}"
         if action == p.pass_id:
             return "pass"
-        if action >= p.na * p.nc:
-            return p.actions[action - p.na * p.nc].name
+        if action >= p.na * p.nc:          # an action without a card
+            act = p.actions[action - p.na * p.nc]
+            return act.name if act.label is None else \
+                str(self.eval(act.label, max(self._cur, 0)))
         act = p.actions[action // p.nc]
         card = action % p.nc
         if act.label is not None:

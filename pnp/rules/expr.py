@@ -88,9 +88,12 @@ class Compiler:
         return DataError(message, self.path, field=where)
 
     def compile(self, raw: Any, where: str, allowed: set[str] | None = None,
-                check: bool = True) -> Expr:
+                check: bool = True, label: bool = False) -> Expr:
         """`raw` (a number, true/false, or an expression's text) compiled; an unknown name is
-        an error naming `where` (table.key) with the closest known name."""
+        an error naming `where` (table.key) with the closest known name. A `label`:
+        `raw` is words, with values in `{{ }}`, never a bare expression ("bank" is not a name).
+        (Such an expression pickles unchanged: without `{{ }}` it is a constant, with them
+        it is text anyway.)"""
         if isinstance(raw, (bool, int, float)):
             return Expr(raw, constant(raw), frozenset(), self.path, where)
         if not isinstance(raw, str) or not raw.strip():
@@ -99,7 +102,7 @@ class Compiler:
             raise self.error("an expression of more than 2,000 characters is too long", where)
         text = raw.strip()
         whole = _BRACES.match(text)
-        template = "{{" in text and not (whole and "{{" not in whole.group(1))
+        template = label or "{{" in text and not (whole and "{{" not in whole.group(1))
         body = text if template else (whole.group(1) if whole else text)
         known = self.names if allowed is None else (allowed | set(self.constants))
         from ..data.layouts.direct import compile_direct

@@ -198,7 +198,8 @@ class Reader:
             self.compiler.attributes.update(card=set(columns), lead=set(columns))
         table = self.data.get("cards", {})
         if "label" in table:
-            rules.card_label = self.compiler.compile(table["label"], "cards.label")
+            rules.card_label = self.compiler.compile(table["label"], "cards.label",
+                                                      label=True)
         self.verbs = verbs
         # picks are names an effect binds: found first so any expression may use them
         self.picks = set(_picks(self.data))
@@ -387,7 +388,7 @@ class Reader:
             if follow is not None and dest is None:
                 raise self.error("follow needs to = \"zone\" (whose first card is followed)",
                                  f"{where}.follow")
-            label = self.compiler.compile(table["label"], f"{where}.label") \
+            label = self.compiler.compile(table["label"], f"{where}.label", label=True) \
                 if "label" in table else None
             actions.append(Action(name, i, source, dest, cond, follow, (), label))
         self.rules.actions = tuple(actions)
