@@ -58,6 +58,12 @@ def test_the_starter_validates(starter):
     ('count = "2-4"', 'count = "4-2"', 'field "players.count"'),
     ('[zones.market]', '[zones.turn]', "'turn' cannot be a name here"),
     ('pick = "rose_lead"', 'pick = -1', "-1 cannot be a name here"),
+    ('[score]', '[scoer]', 'rules.toml, field "scoer": rules.toml has no table \'scoer\' '
+     '(did you mean \'score\'?)'),
+    ('[counters.coins]\nmax = 99', '[counters.coins]\nmin = 10\nmax = 5',
+     'field "counters.coins.min": min 10 is above max 5'),
+    ('visible = "hidden"', 'visible = true', 'field "zones.deck.visible": True is not one of: '
+     'public, owner, hidden'),
     # Jinja2's parser recurses: deep brackets were a RecursionError ("a bug in pnp")
     ('amount = "card.points"', 'amount = "' + "(" * 300 + "card.points" + ")" * 300 + '"',
      'field "actions.buy.effects[1].amount": the expression nests too deeply'),
@@ -182,3 +188,14 @@ def test_an_action_label_is_words_not_an_expression(starter, tmp_path):
     res = CliRunner().invoke(main, ["play", "--game", str(folder), "--opponent", "random",
                                     "--seed", "4"], input="q\n")
     assert "take 2 coins & rest" in res.output, res.output
+
+
+def test_a_typo_in_game_toml_rules_names_the_key_once(starter, tmp_path):
+    """[rules] in game.toml: the key is rules.scoer (it was "rules.rules.scoer")."""
+    folder = _changed(starter, tmp_path, "[options]", "[rules.scoer]\nby = 1\n\n[options]",
+                      "game.toml")
+    (folder / "rules.toml").unlink()
+    code, out = _validate(folder)
+    assert code == 2, out
+    assert out.strip() == 'Error: game.toml, field "rules.scoer": [rules] has no table ' \
+        "'scoer' (did you mean 'score'?)", out

@@ -164,17 +164,22 @@ class Reader:
         return self.integer(value, where, low, high)
 
     def text(self, value: Any, where: str, choices: Sequence[str] | None = None) -> str:
-        if not isinstance(value, str) or not value.strip():
-            raise self.error(f"expected a name, got {value!r}", where)
         if choices is not None and value not in choices:
             raise self.error(f"{value!r} is not one of: {', '.join(choices)}", where)
+        if not isinstance(value, str) or not value.strip():
+            raise self.error(f"expected a name, got {value!r}", where)
         return value
 
     # -- the whole file ----------------------------------------------------------------------
     def read(self) -> Rules:
         from . import verbs
 
-        self.keys(self.data, TOP, "rules")
+        if not isinstance(self.data, dict):
+            raise DataError(f"[rules] is a table, not {self.data!r}", self.path, field="rules")
+        for key in self.data:   # the file's own tables (or [rules]'s keys in game.toml)
+            if key not in TOP:
+                place = "[rules]" if self.prefix else Path(self.path).name
+                raise self.error(f"{place} has no table {key!r}{close(key, TOP)}", key)
         players = self.players()
         roles, role_key = self.roles()
         cards, sources, columns, card_rows = self.cards()
@@ -347,10 +352,10 @@ class Reader:
             owner = self.text(table.get("owner", "player"), f"{where}.owner", OWNERS)
             low = self.integer(table.get("min", 0), f"{where}.min", -10**9, 10**9)
             high = self.integer(table.get("max", 1000), f"{where}.max", -10**9, 10**9)
-            start = self.integer(table.get("start", max(low, 0) if low <= 0 <= high else low),
-                                 f"{where}.start", low, high)
             if low > high:
                 raise self.error(f"min {low} is above max {high}", f"{where}.min")
+            start = self.integer(table.get("start", max(low, 0) if low <= 0 <= high else low),
+                                 f"{where}.start", low, high)
             counters[name] = Counter(name, owner == "player", start, low, high)
         return counters
 
