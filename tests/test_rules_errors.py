@@ -62,6 +62,8 @@ def test_the_starter_validates(starter):
      '(did you mean \'score\'?)'),
     ('[counters.coins]\nmax = 99', '[counters.coins]\nmin = 10\nmax = 5',
      'field "counters.coins.min": min 10 is above max 5'),
+    ('if = "me.coins >= card.cost"', 'if = 3', 'field "actions.buy.if": a condition is true, '
+     'false or an expression'),
     ('visible = "hidden"', 'visible = true', 'field "zones.deck.visible": True is not one of: '
      'public, owner, hidden'),
     # Jinja2's parser recurses: deep brackets were a RecursionError ("a bug in pnp")

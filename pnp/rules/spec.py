@@ -163,6 +163,14 @@ class Reader:
             value = expr.fn({})
         return self.integer(value, where, low, high)
 
+    def condition(self, raw: Any, where: str) -> Expr:
+        """An `if` (or `where`, `end`): true, false or an expression; a bare number is a
+        mistake (`if = 3` always held)."""
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+            raise self.error(f"a condition is true, false or an expression (\"me.coins >= "
+                             f"3\"), not {raw!r}", where)
+        return self.compiler.compile(raw, where)
+
     def text(self, value: Any, where: str, choices: Sequence[str] | None = None) -> str:
         if choices is not None and value not in choices:
             raise self.error(f"{value!r} is not one of: {', '.join(choices)}", where)
@@ -385,7 +393,7 @@ class Reader:
             if source is None and dest is not None:
                 raise self.error("an action that moves a card needs from = \"zone\" too",
                                  f"{where}.from")
-            cond = self.compiler.compile(table["if"], f"{where}.if") if "if" in table else None
+            cond = self.condition(table["if"], f"{where}.if") if "if" in table else None
             follow = table.get("follow")
             if follow is not None and follow not in self.columns:
                 raise self.error(f"follow {follow!r} is not a card column"
@@ -461,7 +469,7 @@ class Reader:
         if "end" not in table:
             raise self.error("a round needs end = \"expression\" (when it is over, e.g. "
                              "\"me.hand == 0\")", "round.end")
-        r.round_end = self.compiler.compile(table["end"], "round.end")
+        r.round_end = self.condition(table["end"], "round.end")
         r.round_effects = self.effects(table.get("effects", []), "round.effects")
 
     def ends(self) -> tuple[End, ...]:
@@ -480,7 +488,7 @@ class Reader:
             if at == "round" and "round" not in self.data:
                 raise self.error("at = \"round\" needs a [round] table", f"{where}.at")
             ends.append(End(str(table.get("name", f"end {i + 1}")),
-                            self.compiler.compile(table["if"], f"{where}.if"), at))
+                            self.condition(table["if"], f"{where}.if"), at))
         return tuple(ends)       # (none: the turn limit ends the game)
 
     def score(self) -> tuple[tuple[str, Expr], ...]:

@@ -66,7 +66,7 @@ class Effect:
     def __init__(self, reader: Reader, item: dict, where: str, verb: str):
         self.where = where
         self.n = reader.rules.players[1]
-        self.cond = reader.compiler.compile(item["if"], f"{where}.if") if "if" in item else None
+        self.cond = reader.condition(item["if"], f"{where}.if") if "if" in item else None
         self.as_ = self._who(reader, item.get("as"), f"{where}.as") if "as" in item else None
         self.who = self._who(reader, item.get("who", self.default_who), f"{where}.who")
 
@@ -129,7 +129,7 @@ class Give(Effect):
         super().__init__(reader, item, where, verb)
         self.zone = reader.zone(item["give"], f"{where}.give")
         self.source = reader.zone(item.get("from", "box"), f"{where}.from")
-        self.where_ = reader.compiler.compile(item["where"], f"{where}.where") \
+        self.where_ = reader.condition(item["where"], f"{where}.where") \
             if "where" in item else None
 
     def apply(self, state, actor):
