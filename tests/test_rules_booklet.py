@@ -33,3 +33,37 @@ def test_the_trick_taker_reads_as_rules(tmp_path):
         "there, if you have one" in text
     assert "A round ends when your hand is empty" in text
     assert "sum(attribute" not in text
+
+
+def test_a_new_deck_given_rules_prints_how_to_play(tmp_path):
+    """README step 6: `pnp new` deck, engine = "rules" and a rules.toml; its booklet printed
+    "Write your rules in booklet.md.j2" until the designer found the line to add."""
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from pnp.cli import main
+
+    folder = new_game("mine", tmp_path, "deck")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('engine = "deck"', 'engine = "rules" #'))
+    (folder / "rules.toml").write_text(
+        '[players]\ncount = "2-4"\n[zones.deck]\nowner = "shared"\nvisible = "hidden"\n[zones.hand]\n'
+        '[counters.points]\n'
+        '[[setup]]\nmove = "box"\nto = "deck"\n'
+        '[[setup]]\ndraw = "deck"\nto = "hand"\ncount = 2\nwho = "each"\n'
+        '[phases.play]\nwho = "active"\nactions = ["play"]\n'
+        '[actions.play]\nfrom = "hand"\nto = "deck"\neffects = [{ gain = "points" }]\n'
+        '[[end]]\nname = "out"\nif = "me.hand == 0"\n'
+        '[score]\nby = [{ most = "target.points" }]\n')
+    out = tmp_path / "mine.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    text = " ".join(p.extract_text() for p in PdfReader(out).pages[:4])
+    assert "How to play" in text and "You gain 1 point." in text, text
+    assert "Write your rules" not in text
+    plain = tmp_path / "plain"       # a deck without rules keeps its invitation to write them
+    res = CliRunner().invoke(main, ["build", "--game", str(new_game("p", plain, "deck")),
+                                    "--out", str(tmp_path / "p.pdf")])
+    assert res.exit_code == 0, res.output
+    assert "Write your rules" in " ".join(p.extract_text()
+                                          for p in PdfReader(tmp_path / "p.pdf").pages[:4])
