@@ -67,3 +67,18 @@ def test_a_new_deck_given_rules_prints_how_to_play(tmp_path):
     assert res.exit_code == 0, res.output
     assert "Write your rules" in " ".join(p.extract_text()
                                           for p in PdfReader(tmp_path / "p.pdf").pages[:4])
+
+
+def test_a_comparison_reads_as_rules(tmp_path):
+    """"the card with the highest value of the card's rank", "If not tie" read as rules."""
+    folder = new_game("mine", tmp_path, "trick-taking")
+    path = folder / "rules.toml"
+    text = path.read_text()
+    old = 'highest = "card.rank if card.suit == lead.suit else 0"'
+    assert old in text
+    path.write_text(text.replace(old, 'highest = "card.rank"')
+                    .replace('{ gain = "tricks", who = "winner" }',
+                             '{ gain = "tricks", who = "winner", if = "not tie" }'))
+    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    assert "the card with the highest rank wins" in said, said
+    assert "If it is not a tie: the winner gains 1 trick." in said, said

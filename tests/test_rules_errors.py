@@ -64,6 +64,13 @@ def test_the_starter_validates(starter):
      'field "counters.coins.min": min 10 is above max 5'),
     ('if = "me.coins >= card.cost"', 'if = 3', 'field "actions.buy.if": a condition is true, '
      'false or an expression'),
+    # TOML: a key written below a table belongs to it
+    ('[counters.coins]\nmax = 99', '[counters.coins]\nmax = 99\nsetup = [{ set = "coins" }]',
+     '[counters.coins] has no key \'setup\'; setup = ... written below [counters.coins] '
+     'belongs to that table in TOML: write it above the first [table], or as [[setup]] tables'),
+    ('[counters.coins]\nmax = 99', '[counters.coins]\nmax = "options.gaol"',
+     'field "counters.coins.max": \'options.gaol\' reads options.gaol, which the rules do '
+     'not have (did you mean options.goal?)'),
     ('visible = "hidden"', 'visible = true', 'field "zones.deck.visible": True is not one of: '
      'public, owner, hidden'),
     # Jinja2's parser recurses: deep brackets were a RecursionError ("a bug in pnp")
@@ -201,3 +208,14 @@ def test_a_typo_in_game_toml_rules_names_the_key_once(starter, tmp_path):
     assert code == 2, out
     assert out.strip() == 'Error: game.toml, field "rules.scoer": [rules] has no table ' \
         "'scoer' (did you mean 'score'?)", out
+
+
+def test_a_counter_bound_may_be_a_number_of_the_options(starter, tmp_path):
+    """One field for the rule and the print: the points track as long as the goal."""
+    from pnp.data.game import GameFolder
+    from pnp.games.rules import kit
+
+    folder = _changed(starter, tmp_path, "[counters.points]\nmax = 999",
+                      '[counters.points]\nmax = "options.goal + 5"')
+    assert _validate(folder)[0] == 0
+    assert kit.load(GameFolder.open(folder)).rules.counters["points"].high == 25

@@ -44,6 +44,9 @@ def words(raw: Any, rules: Rules) -> str:
     text = re.sub(r"\(?\[([^\[\]]*)\]\s*\|\s*(max|min)\)?",
                   lambda m: f"the {'highest' if m.group(2) == 'max' else 'lowest'} of "
                   f"{m.group(1)}", text)
+    text = re.sub(r"\bnot\s+tie\b", "it is not a tie", text)    # compare's tie
+    text = re.sub(r"(?<![\w'.])tie\b(?!\s*[.\[(])", "it is a tie", text) \
+        if "it is not a tie" not in text else text
     for op, said in _OPERATORS:
         text = text.replace(op, f" {said} " if op.strip() not in ("and", "or", "not") else said)
     text = text.replace(" * ", " × ")
@@ -146,7 +149,10 @@ def _criteria(by, rules: Rules) -> str:
             parts.append(f"by {column}: " + " beats ".join(sorted(ranks, key=ranks.get)))
         else:
             how, expr = args
-            parts.append(f"the card with the {how} value of {words(expr.raw, rules)} wins")
+            said = words(expr.raw, rules)
+            plain = re.fullmatch(r"the card's (\w+)", said)   # "the highest rank"
+            parts.append(f"the card with the {how} {plain.group(1)} wins" if plain else
+                         f"the card with the {how} value of {said} wins")
     return "; then ".join(parts) + ". The card that beats every other one wins; " \
         "else nobody does"
 

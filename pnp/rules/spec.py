@@ -145,8 +145,13 @@ class Reader:
             raise self.error(f"expected a table, got {table!r}", where)
         for key in table:
             if key not in known:
-                raise self.error(f"[{where}] has no key {key!r}{close(key, known)}",
-                                 f"{where}.{key}")
+                hint = close(key, known)
+                if key in TOP and "did you mean" not in hint:   # TOML: below [a.b], a key is b's
+                    hint = (f"; {key} = ... written below [{where}] belongs to that table in "
+                            f"TOML: write it above the first [table], or as [[{key}]] tables"
+                            if key in ("setup", "finish", "end") else
+                            f"; [{key}] is a table of its own")
+                raise self.error(f"[{where}] has no key {key!r}{hint}", f"{where}.{key}")
         return table
 
     def integer(self, value: Any, where: str, low: int = 0, high: int = MAX_LIMIT) -> int:
@@ -192,8 +197,9 @@ class Reader:
         roles, role_key = self.roles()
         cards, sources, columns, card_rows = self.cards()
         zones = self.zones()
-        counters = self.counters(zones)
         self.compiler = Compiler(self.path, NAMES, {"options": self.options})
+        self.compiler.attributes = {"options": set(self.options)}
+        counters = self.counters(zones)
         rules = Rules(self.path, players, roles, role_key, cards, sources, card_rows, None, zones,
                       counters,
                       options=self.options)
@@ -358,12 +364,13 @@ class Reader:
                 raise self.error(f"{name!r} is a zone too; a counter needs its own name", where)
             self.keys(table, ("owner", "start", "min", "max"), where)
             owner = self.text(table.get("owner", "player"), f"{where}.owner", OWNERS)
-            low = self.integer(table.get("min", 0), f"{where}.min", -10**9, 10**9)
-            high = self.integer(table.get("max", 1000), f"{where}.max", -10**9, 10**9)
+            # (each may be a number of [options]: max = "options.goal", the track printed)
+            low = self.number(table.get("min", 0), f"{where}.min", -10**9, 10**9)
+            high = self.number(table.get("max", 1000), f"{where}.max", -10**9, 10**9)
             if low > high:
                 raise self.error(f"min {low} is above max {high}", f"{where}.min")
-            start = self.integer(table.get("start", max(low, 0) if low <= 0 <= high else low),
-                                 f"{where}.start", low, high)
+            start = self.number(table.get("start", max(low, 0) if low <= 0 <= high else low),
+                                f"{where}.start", low, high)
             counters[name] = Counter(name, owner == "player", start, low, high)
         return counters
 
