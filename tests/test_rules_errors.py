@@ -64,6 +64,17 @@ def test_the_starter_validates(starter):
      'field "counters.coins.min": min 10 is above max 5'),
     ('if = "me.coins >= card.cost"', 'if = 3', 'field "actions.buy.if": a condition is true, '
      'false or an expression'),
+    # a list where a name belongs was a TypeError ("a bug in pnp")
+    ('actions = ["buy", "gather"]', 'actions = [["buy"], "gather"]',
+     'field "phases.play.actions": no action [\'buy\'] (did you mean \'buy\'?)'),
+    ('phases = ["play"]', 'phases = [["play"]]', 'field "turn.phases": no phase [\'play\']'),
+    # written but never played
+    ('actions = ["buy", "gather"]', 'actions = ["buy", "gather", "buy"]',
+     'field "phases.play.actions": \'buy\' is listed twice'),
+    ('actions = ["buy", "gather"]', 'actions = ["buy"]', 'field "actions.gather": no phase '
+     "lists the action 'gather', so nobody can take it"),
+    ('[phases.play]', '[phases.idle]\nwho = "none"\n\n[phases.play]', 'field "phases.idle": '
+     "[turn] phases does not list 'idle', so it is never played"),
     # TOML: a key written below a table belongs to it
     ('[counters.coins]\nmax = 99', '[counters.coins]\nmax = 99\nsetup = [{ set = "coins" }]',
      '[counters.coins] has no key \'setup\'; setup = ... written below [counters.coins] '

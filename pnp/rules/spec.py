@@ -433,9 +433,11 @@ class Reader:
                 raise self.error("actions is a list of action names", f"{where}.actions")
             acts = []
             for n in names:
-                if n not in by_name:
+                if not isinstance(n, str) or n not in by_name:
                     raise self.error(f"no action {n!r}{close(str(n), list(by_name))}",
                                      f"{where}.actions")
+                if by_name[n] in acts:
+                    raise self.error(f"{n!r} is listed twice", f"{where}.actions")
                 acts.append(by_name[n])
             if who != "none" and not acts:
                 raise self.error(f"a phase where players act ({who!r}) needs actions",
@@ -453,8 +455,20 @@ class Reader:
         if not isinstance(order, list) or not order:
             raise self.error("phases is a list of phase names, in turn order", "turn.phases")
         for n in order:
-            if n not in phases:
+            if not isinstance(n, str) or n not in phases:
                 raise self.error(f"no phase {n!r}{close(str(n), list(phases))}", "turn.phases")
+        # what is written but never played is a mistake (a phase left out of the order)
+        for name in phases:
+            if name not in order:
+                raise self.error(f"[turn] phases does not list {name!r}, so it is never "
+                                 f"played: add it there or remove [phases.{name}]",
+                                 f"phases.{name}")
+        used = {a.name for p in phases.values() for a in p.actions}
+        for name in by_name:
+            if name not in used:
+                raise self.error(f"no phase lists the action {name!r}, so nobody can take "
+                                 f"it: add it to a phase's actions or remove [actions.{name}]",
+                                 f"actions.{name}")
         return tuple(phases[n] for n in order)
 
     def turn(self) -> None:
