@@ -230,3 +230,23 @@ def test_a_counter_bound_may_be_a_number_of_the_options(starter, tmp_path):
                       '[counters.points]\nmax = "options.goal + 5"')
     assert _validate(folder)[0] == 0
     assert kit.load(GameFolder.open(folder)).rules.counters["points"].high == 25
+
+
+@pytest.mark.parametrize("order,says", [
+    ('["quik", "strong"]', "no card has modality 'quik' (did you mean 'quick'?)"),
+    ('[["quick"], "strong"]', "['quick'] is not a value of the cards' modality"),
+    ('["quick", "strong", "quick"]', "a value is listed twice"),
+])
+def test_a_compare_order_names_values_the_cards_have(tmp_path, order, says):
+    """order = [["quick"], ...] was a TypeError ("a bug in pnp"); a misspelt value never told
+    two cards apart, silently."""
+    from pathlib import Path
+
+    folder = tmp_path / "game"
+    shutil.copytree(Path(__file__).parent.parent / "card_data" / "experior-data", folder)
+    path = folder / "rules.toml"
+    path.write_text(path.read_text().replace('order = ["quick", "strong"]', f"order = {order}"))
+    code, out = _validate(folder)
+    assert code == 2 and out.count("\n") == 1, out
+    assert out.startswith('Error: rules.toml, field "phases.resolve.effects[0].by[1].order": '
+                          + says), out

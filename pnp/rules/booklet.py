@@ -146,7 +146,7 @@ def _criteria(by, rules: Rules) -> str:
                                                             for a, b in sorted(pairs)))
         elif kind == "order":
             column, ranks = args
-            parts.append(f"by {column}: " + " beats ".join(sorted(ranks, key=ranks.get)))
+            parts.append(f"by {column}: " + " beats ".join(map(str, sorted(ranks, key=ranks.get))))
         else:
             how, expr = args
             said = words(expr.raw, rules)

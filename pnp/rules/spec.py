@@ -543,12 +543,26 @@ class Reader:
                 if not isinstance(order, list) or not order:
                     raise self.error("order is a list of the field's values, best first",
                                      f"{at}.order")
-                out.append(("order", column, {v: k for k, v in enumerate(order)}))
+                out.append(("order", column, self.order(order, column, f"{at}.order")))
             elif "relation" in item:
                 out.append(("relation", column, self.relation(item, at, column)))
             else:
                 raise self.error("a criterion needs relation, order, highest or lowest", at)
         return tuple(out)
+
+    def order(self, order: list, column: str, where: str) -> dict:
+        """compare's `order = ["quick", "strong"]`: values of the cards' field, best first
+        (a value no card has is a typo: it would never tell two cards apart)."""
+        values = {card[column] for card in self.rules.cards}
+        for value in order:
+            if isinstance(value, bool) or not isinstance(value, (str, int)):
+                raise self.error(f"{value!r} is not a value of the cards' {column}", where)
+            if value not in values:
+                raise self.error(f"no card has {column} {value!r}"
+                                 f"{close(str(value), sorted(map(str, values)))}", where)
+        if len(set(order)) < len(order):
+            raise self.error(f"a value is listed twice: {order!r}", where)
+        return {v: k for k, v in enumerate(order)}
 
     def relation(self, item: dict, at: str, column: str) -> frozenset:
         from ..data.sheets import read_table
