@@ -122,16 +122,33 @@ def test_rules_that_never_end_are_named(starter, tmp_path):
 
 
 def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
+    # (an amount of the card's cells alone is checked on every card before any game)
     folder = _changed(starter, tmp_path, '{ gain = "points", amount = "card.points" }',
-                      '{ gain = "points", amount = "card.title" }')
+                      '{ gain = "points", amount = "card.title if me.coins >= 0 else 1" }')
     code, out = _validate(folder)
     assert code != 0
     assert 'error: rules.toml, field "actions.buy.effects[1].amount": the amount is' in out, out
     assert str(folder) not in out      # the file by its name, as every other mistake
 
 
+@pytest.mark.parametrize("cell,says", [
+    ("x", "'x' is not a number (actions.buy.effects[1].amount reads it: 'card.points')"),
+    ("", "'' is not a number"),
+    ("1e300", "'1e300' is not a number"),
+])
+def test_a_card_cell_the_rules_count_with_is_a_number(starter, tmp_path, cell, says):
+    """A card's points cell "x" was found in the middle of a random game and named by the rules
+    key; it is the card's cell to fix, named by file, row and field before any game."""
+    folder = _changed(starter, tmp_path, "Sprout,leaf,1,0,", f"Sprout,leaf,1,{cell},",
+                      "cards.csv")
+    code, out = _validate(folder)
+    assert code == 2, out
+    assert out.startswith('Error: cards.csv, row 10, field "points": ' + says), out
+
+
 @pytest.mark.parametrize("old,new,says", [
-    ('{ gain = "points", amount = "card.points" }', '{ gain = "points", amount = "card.title" }',
+    ('{ gain = "points", amount = "card.points" }',
+     '{ gain = "points", amount = "card.title if me.coins >= 0 else 1" }',
      'field "actions.buy.effects[1].amount": the amount is'),
     ('count = "options.market"', "count = inf", 'field "setup[1].count": a count must be a '
      "whole number, not inf"),

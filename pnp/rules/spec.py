@@ -135,6 +135,7 @@ class Reader:
         self.options = options
         self.picks: set[str] = set()
         self.counter_fields: list[tuple[Expr, str]] = []   # counters named by a card's field
+        self.card_numbers: list[Expr] = []     # amounts and counts, numbers of a card's cells
         self.component_name: str | None = None
 
     def error(self, message: str, where: str) -> DataError:

@@ -153,6 +153,8 @@ class Move(Effect):
         self.dest = reader.zone(item["to"], f"{where}.to")
         self.count = reader.compiler.compile(item["count"], f"{where}.count") \
             if "count" in item else None
+        if self.count is not None:
+            reader.card_numbers.append(self.count)
 
     def apply(self, state, actor):
         for target in state.targets(self.who, actor):
@@ -219,6 +221,7 @@ class Change(Effect):
             self.name = raw
             self.shared = not counters[raw].per_player
         self.amount = reader.compiler.compile(item.get("amount", 1), f"{where}.amount")
+        reader.card_numbers.append(self.amount)
 
     def apply(self, state, actor):
         for target in (state.targets(self.who, actor) if not self.shared else (actor,)):
