@@ -249,6 +249,20 @@ def test_a_counter_bound_may_be_a_number_of_the_options(starter, tmp_path):
     assert kit.load(GameFolder.open(folder)).rules.counters["points"].high == 25
 
 
+def test_a_typo_in_a_role_column_is_named_with_the_close_one(tmp_path):
+    """target.role.swrod was found only in play ("'swrod' is undefined here")."""
+    from pathlib import Path
+
+    folder = tmp_path / "game"
+    shutil.copytree(Path(__file__).parent.parent / "card_data" / "experior-data", folder)
+    path = folder / "rules.toml"
+    path.write_text(path.read_text().replace('amount = "target.role.sword"',
+                                             'amount = "target.role.swrod"'))
+    code, out = _validate(folder)
+    assert code == 2, out
+    assert "reads role.swrod, which the rules do not have (did you mean role.sword?)" in out, out
+
+
 @pytest.mark.parametrize("order,says", [
     ('["quik", "strong"]', "no card has modality 'quik' (did you mean 'quick'?)"),
     ('[["quick"], "strong"]', "['quick'] is not a value of the cards' modality"),

@@ -138,7 +138,10 @@ class Compiler:
         if not self.attributes:
             return
         plain = re.sub(r"'[^']*'|\"[^\"]*\"", "''", body)
-        for name, key in re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)", plain):
+        found = re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)", plain)
+        found += [("role", key) for key in      # me.role.bonus: a column of the roles' file
+                  re.findall(r"(?<![\w.])[A-Za-z_]\w*\s*\.\s*role\s*\.\s*([A-Za-z_]\w*)", plain)]
+        for name, key in found:
             keys = self.attributes.get(name)
             if keys is not None and key not in keys:
                 close = difflib.get_close_matches(key, sorted(keys), 1)

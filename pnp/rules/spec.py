@@ -216,6 +216,8 @@ class Reader:
                                     "options": set(self.options)}
         if columns:
             self.compiler.attributes.update(card=set(columns), lead=set(columns))
+        if roles:               # me.role.bonus: the columns of [players] roles
+            self.compiler.attributes["role"] = set(roles[0])
         table = self.data.get("cards", {})
         if "label" in table:
             rules.card_label = self.compiler.compile(table["label"], "cards.label",
