@@ -2,6 +2,7 @@
 closest name for a typo (issue 25); rules that cannot end are named by a bounded check."""
 
 import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -249,16 +250,16 @@ def test_a_counter_bound_may_be_a_number_of_the_options(starter, tmp_path):
     assert kit.load(GameFolder.open(folder)).rules.counters["points"].high == 25
 
 
+def _experior_data(tmp_path, old, new):
+    """card_data/experior-data (roles, compare by relation and order), with one change."""
+    return _changed(Path(__file__).parent.parent / "card_data" / "experior-data", tmp_path,
+                    old, new)
+
+
 def test_a_typo_in_a_role_column_is_named_with_the_close_one(tmp_path):
     """target.role.swrod was found only in play ("'swrod' is undefined here")."""
-    from pathlib import Path
-
-    folder = tmp_path / "game"
-    shutil.copytree(Path(__file__).parent.parent / "card_data" / "experior-data", folder)
-    path = folder / "rules.toml"
-    path.write_text(path.read_text().replace('amount = "target.role.sword"',
-                                             'amount = "target.role.swrod"'))
-    code, out = _validate(folder)
+    code, out = _validate(_experior_data(tmp_path, 'amount = "target.role.sword"',
+                                         'amount = "target.role.swrod"'))
     assert code == 2, out
     assert "reads role.swrod, which the rules do not have (did you mean role.sword?)" in out, out
 
@@ -271,13 +272,8 @@ def test_a_typo_in_a_role_column_is_named_with_the_close_one(tmp_path):
 def test_a_compare_order_names_values_the_cards_have(tmp_path, order, says):
     """order = [["quick"], ...] was a TypeError ("a bug in pnp"); a misspelt value never told
     two cards apart, silently."""
-    from pathlib import Path
-
-    folder = tmp_path / "game"
-    shutil.copytree(Path(__file__).parent.parent / "card_data" / "experior-data", folder)
-    path = folder / "rules.toml"
-    path.write_text(path.read_text().replace('order = ["quick", "strong"]', f"order = {order}"))
-    code, out = _validate(folder)
+    code, out = _validate(_experior_data(tmp_path, 'order = ["quick", "strong"]',
+                                         f"order = {order}"))
     assert code == 2 and out.count("\n") == 1, out
     assert out.startswith('Error: rules.toml, field "phases.resolve.effects[0].by[1].order": '
                           + says), out
