@@ -76,6 +76,11 @@ def test_the_starter_validates(starter):
      "lists the action 'gather', so nobody can take it"),
     ('[phases.play]', '[phases.idle]\nwho = "none"\n\n[phases.play]', 'field "phases.idle": '
      "[turn] phases does not list 'idle', so it is never played"),
+    # a count the same in every game is checked when the rules are read (inf: OverflowError)
+    ('count = "options.market"', "count = inf", 'field "setup[1].count": a count must be a '
+     "whole number, not inf"),
+    ('count = "options.market"', 'count = "options.market / 8"', 'field "setup[1].count": '
+     "a count must be a whole number, not 0.5"),
     # TOML: a key written below a table belongs to it
     ('[counters.coins]\nmax = 99', '[counters.coins]\nmax = 99\nsetup = [{ set = "coins" }]',
      '[counters.coins] has no key \'setup\'; setup = ... written below [counters.coins] '
@@ -151,8 +156,8 @@ def test_a_card_cell_the_rules_count_with_is_a_number(starter, tmp_path, cell, s
     ('{ gain = "points", amount = "card.points" }',
      '{ gain = "points", amount = "card.title if me.coins >= 0 else 1" }',
      'field "actions.buy.effects[1].amount": the amount is'),
-    ('count = "options.market"', "count = inf", 'field "setup[1].count": a count must be a '
-     "whole number, not inf"),
+    ('{ draw = "deck", to = "market" }', '{ draw = "deck", to = "market", count = "card.cost '
+     '/ 2" }', 'field "actions.buy.effects[3].count": a count must be a whole number, not'),
 ])
 def test_a_mistake_found_in_simulate_is_one_error_naming_file_and_key(starter, tmp_path, old,
                                                                        new, says):

@@ -155,6 +155,8 @@ class Move(Effect):
             if "count" in item else None
         if self.count is not None:
             reader.card_numbers.append(self.count)
+            if self.count.constant:         # count = 2.5, "options.goal / 12": found now
+                _whole(self.count.fn({}), self.count)
 
     def apply(self, state, actor):
         for target in state.targets(self.who, actor):
