@@ -762,19 +762,22 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
 @GAME
 @click.option("--seat", type=click.IntRange(1), default=1, show_default=True,
               help="Your seat (1 = first).")
-@click.option("--opponent", default="greedy", show_default=True,
-              help="greedy, random (or another agent name), or human for hot-seat.")
+@click.option("--opponent", help="greedy, random, mcts (or another agent name), or human for "
+              "hot-seat (default: the game's greedy agent; mcts for a game without one, "
+              "such as one whose rules are data).")
 @click.option("--seed", "-s", type=int, help="Seed of the shuffles and the agents "
               "(default: a random one, printed).")
 @click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
-def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
+def play_cmd(game: str, seat: int, opponent: str | None, seed: int | None,
              players: int | None) -> None:
     """Play a game in the terminal against an agent, or hot-seat (--opponent human)."""
-    from .sim.agents import make
+    from .sim.agents import make, names
     from .sim.play import play_terminal
     from .sim.simulate import load_game
 
     setup = load_game(game, players)
+    if opponent is None:
+        opponent = "greedy" if "greedy" in names(setup.engine) else "mcts"
     if opponent != "human":
         make(setup.engine, opponent)
     play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,
