@@ -202,6 +202,17 @@ def prepare(game: OpenGame, force: bool = False):
     return _prepare(game, force)
 
 
+def _printable(game: OpenGame, force: bool):
+    """What `build` and `export` print: `_prepare`, and then what the kit says checked against
+    what the rules mean, refused as data errors are (a kit that lies is not printed either)."""
+    kit, fonts, findings = _prepare(game, force)
+    lies = meaning(game, kit, fonts)
+    findings += lies
+    if errors_in(lies) and not force:
+        raise RulesError(findings)
+    return kit, fonts, findings
+
+
 def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
           backs: bool = True, force: bool = False, layout: str = "duplex",
           back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
@@ -218,7 +229,7 @@ def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0
         raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
     if not 0.9 <= scale <= 1.1:
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
-    kit, fonts, findings = _prepare(game, force)
+    kit, fonts, findings = _printable(game, force)
     options = Options(PAPERS[paper], bleed_mm * MM, backs, layout,
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
                       scale)
@@ -250,7 +261,7 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
 
     if service is not None and (fmt != "pod" or service not in SERVICES):
         raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
-    kit, fonts, findings = _prepare(game, force)
+    kit, fonts, findings = _printable(game, force)
     if fmt != "booklet" and service is None:  # a service's export runs its own preflight
         from .export.preflight import preflight
         from .export.services import GENERIC

@@ -449,3 +449,38 @@ def test_a_designers_own_rule_numbers_are_named_in_options(tmp_path):
     assert printed_errors(folder) == NO_ERRORS
     kit, _, _ = prepare(open_game(str(folder)), force=True)
     assert "Each player draws 5 cards." in kit.booklet.text
+
+
+# ---- found trying it as a designer: build refuses what validate refuses ---------------------
+def test_build_refuses_a_kit_whose_faces_lie_and_keeps_the_good_pdf(game_copy, tmp_path):
+    folder = game_copy("legolas")
+    out = tmp_path / "kit.pdf"
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "--game", str(folder), "-o", str(out)]).exit_code == 0
+    good = out.read_bytes()
+    face = folder / CHARACTER
+    face.write_text(face.read_text(encoding="utf-8").replace(
+        'text = "{{ defence }}"', 'text = "3"', 1), encoding="utf-8")
+    refused = runner.invoke(main, ["build", "--game", str(folder), "-o", str(out)])
+    assert refused.exit_code == 3, refused.output
+    assert "character.toml:defence prints the literal '3'" in refused.output
+    assert refused.output.count("Error:") == 1 and "Traceback" not in refused.output
+    assert out.read_bytes() == good
+    forced = runner.invoke(main, ["build", "--game", str(folder), "-o", str(out), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert "character.toml:defence" in forced.output and out.read_bytes() != good
+
+
+def test_build_and_export_refuse_a_booklet_that_states_its_own_number(game_copy, tmp_path):
+    folder = game_copy("experior")
+    shutil.copy(ROOT / "templates" / "experior" / "booklet.md.j2", folder / "booklet.md.j2")
+    book = folder / "booklet.md.j2"
+    book.write_text(book.read_text(encoding="utf-8").replace(
+        "it hits {{ strong.multiplier }} times harder", "it hits 2 times harder", 1),
+        encoding="utf-8")
+    for args in (["build", "-o", str(tmp_path / "kit.pdf")],
+                 ["export", "--format", "booklet", "-o", str(tmp_path / "book.pdf")]):
+        result = CliRunner().invoke(main, [*args, "--game", str(folder)])
+        assert result.exit_code == 3, result.output
+        assert "booklet.md.j2: line 5" in result.output and "'2'" in result.output
+    assert not list(tmp_path.glob("*.pdf"))
