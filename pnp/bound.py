@@ -68,6 +68,22 @@ def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[st
     return out
 
 
+def unprinted(rendered: str, name: str, texts: Mapping[str, str]) -> list[Finding]:
+    """Every ruling the booklet prints nowhere: the engine enforces it, so a player must be
+    able to read it (dropping `{{ ruling.L16 }}` from the setup, or the list of rulings, drops
+    a rule). `texts`: each ruling's text as the booklet prints it."""
+    flat = " ".join(rendered.split())
+    missing = [rid for rid, text in texts.items() if " ".join(text.split()) not in flat]
+    if not missing:
+        return []
+    one = f"{{{{ ruling.{missing[0]} }}}}"
+    return [error(f"{'ruling' if len(missing) == 1 else 'rulings'} {', '.join(missing)} "
+                  f"{'is' if len(missing) == 1 else 'are'} printed nowhere in the booklet, yet "
+                  f"the engine plays {'it' if len(missing) == 1 else 'them'}: print {one} where "
+                  "it applies, or list every ruling ({% for r in rulings %})",
+                  Source(name))]  # type: ignore[arg-type]
+
+
 def _number(number: str, around: str, line: int, values: Mapping[str, Any],
             where: Source, phrase: str) -> Finding:
     equal = [k for k, v in values.items() if _same(v, number)]

@@ -111,10 +111,11 @@ def meaning(game: OpenGame, kit, fonts) -> list[Finding]:
 
 def _booklet_meaning(kit) -> list[Finding]:
     """The booklet template's numbers, tables and rule sentences (bound.py)."""
-    from .bound import check
+    from .bound import check, unprinted
 
     t = getattr(kit.booklet.text, "source", None) if kit.booklet else None
-    return check(t.text, t.name, t.rulings, t.texts, t.values) if t else []
+    return (check(t.text, t.name, t.rulings, t.texts, t.values)
+            + unprinted(kit.booklet.text, t.name, t.texts)) if t else []
 
 
 def _drawn(game: OpenGame, result) -> list[Finding]:

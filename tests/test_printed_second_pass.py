@@ -484,3 +484,20 @@ def test_build_and_export_refuse_a_booklet_that_states_its_own_number(game_copy,
         assert result.exit_code == 3, result.output
         assert "booklet.md.j2: line 5" in result.output and "'2'" in result.output
     assert not list(tmp_path.glob("*.pdf"))
+
+
+RULINGS_LIST = ("{% for r in rulings %}\n- **{{ r.id }} {{ r.title }}.** {{ r.text }} "
+                "*({{ r.label }})*\n\n{% endfor %}")
+
+
+def test_a_booklet_that_prints_a_ruling_nowhere_is_refused(game_copy):
+    book = "booklet.md.j2"
+    found = edited(game_copy, "legolas", [(book, RULINGS_LIST, "")])
+    error = one_of(found, "booklet.md.j2", "rulings L1, L2", "printed nowhere")
+    assert "L16" not in error.split("printed")[0]  # the setup still prints it
+    assert len([f for f in found if "printed nowhere" in f]) == 1  # one line for them all
+
+
+def test_a_ruling_moved_from_the_setup_to_the_list_of_rulings_is_accepted(game_copy):
+    assert edited(game_copy, "legolas", [("booklet.md.j2", "2. {{ ruling.L16 }}\n", "")]) \
+        == NO_ERRORS
