@@ -86,11 +86,22 @@ def unprinted(rendered: str, name: str, texts: Mapping[str, str]) -> list[Findin
 
 def _number(number: str, around: str, line: int, values: Mapping[str, Any],
             where: Source, phrase: str) -> Finding:
-    equal = [k for k, v in values.items() if _same(v, number)]
+    near = _stems(re.findall(r"[A-Za-z]+", around))
+
+    def kin(name: str) -> int:  # how many words of the sentence the value's name shares
+        return len(_stems(name.split("_")) & near)
+
+    equal = sorted((k for k, v in values.items() if _same(v, number)), key=kin, reverse=True)
     bind = (" or ".join("{{ " + k + " }}" for k in equal[:3]) if equal
             else "the placeholder of the value it states")
+    # a value named like the sentence that differs: the number may be wrong, not just unbound
+    # ("Win 3 paths" where paths_to_win is 2); an equal value is no proof it is the one meant
+    unlike = max((k for k, v in values.items() if kin(k) and not _same(v, number)),
+                 key=kin, default=None)
+    note = (f" (but {unlike}, named like this sentence, is {values[unlike]:g}: is the number "
+            "right?)" if unlike and kin(unlike) > max(map(kin, equal[:1]), default=0) else "")
     return error(f"line {line}: {around!r}: the number {number!r} is written out; write "
-                 f"{bind}, or, if it states no rule (a step, a name), mark it: "
+                 f"{bind}{note}, or, if it states no rule (a step, a name), mark it: "
                  f"{{{{ \"{phrase}\" | {MARKER} }}}}", where)
 
 

@@ -501,3 +501,15 @@ def test_a_booklet_that_prints_a_ruling_nowhere_is_refused(game_copy):
 def test_a_ruling_moved_from_the_setup_to_the_list_of_rulings_is_accepted(game_copy):
     assert edited(game_copy, "legolas", [("booklet.md.j2", "2. {{ ruling.L16 }}\n", "")]) \
         == NO_ERRORS
+
+
+def test_a_wrong_number_is_not_suggested_a_placeholder_that_merely_equals_it():
+    """"Win 3 paths" where the engine wins with 2: suggesting only {{ paths }} (3) would let
+    the designer bind the lie; the error names the value named like the sentence."""
+    values = {"paths": 3, "tokens_per_colour": 3, "paths_to_win": 2, "min_players": 2}
+    wrong, = check_template("Win 3 paths to win.\n", "booklet.md.j2", values=values)
+    assert "{{ paths }}" in wrong.message
+    assert "but paths_to_win, named like this sentence, is 2" in wrong.message
+    right, = check_template("Win 2 paths to win.\n", "booklet.md.j2", values=values)
+    assert right.message.index("{{ paths_to_win }}") < right.message.index("{{ min_players }}")
+    assert "but" not in right.message
