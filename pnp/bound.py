@@ -33,7 +33,7 @@ NUMBER = re.compile(r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?(?![A-Za-z0-9_])|[½
 LIST_ITEM = re.compile(r"^[ \t]*\d+\.[ \t]", re.MULTILINE)  # "1. " numbers a list: markup
 # words of order and comparison: a sentence on a ruling's subject uses only the ruling's own
 ORDER_WORDS = ("most fewest more fewer less least higher lower highest lowest greater smaller "
-               "above below first last").split()
+               "above below first last best worst").split()
 ORDER = re.compile(r"\b(" + "|".join(ORDER_WORDS) + r")\b", re.IGNORECASE)
 
 

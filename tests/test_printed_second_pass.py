@@ -513,3 +513,33 @@ def test_a_wrong_number_is_not_suggested_a_placeholder_that_merely_equals_it():
     right, = check_template("Win 2 paths to win.\n", "booklet.md.j2", values=values)
     assert right.message.index("{{ paths_to_win }}") < right.message.index("{{ min_players }}")
     assert "but" not in right.message
+
+
+@pytest.mark.parametrize("game, old, new, ruling", [
+    ("experior", "The fighter with fewer wounds at the end wins (ruling E7).",
+     "Whoever is hurt worst at the end is the winner.", "E7"),
+    ("legolas", "After scoring, players shop. {{ ruling.L13 }}",
+     "After scoring, the richest player goes shopping before the others.", "L13"),
+    ("legolas", "{{ ruling.L36 }} {{ ruling.L15 }}",
+     "The player who scored the least wins the game.", "L15"),
+])
+def test_a_rule_reversed_in_other_words_is_refused(game_copy, game, old, new, ruling):
+    """Found trying it: the subjects knew one wording of the rule ("wounds", "coins", "VP")."""
+    found = edited(game_copy, game, [("booklet.md.j2", old, new)])
+    one_of(found, "booklet.md.j2: line", f"subject of ruling {ruling}")
+
+
+def test_the_winner_s_order_word_names_what_the_ruling_does_not(game_copy):
+    found = edited(game_copy, "experior", [(
+        "booklet.md.j2", "The fighter with fewer wounds at the end wins (ruling E7).",
+        "Whoever is hurt worst at the end is the winner (ruling E7).")])
+    one_of(found, "booklet.md.j2: line 5", "says 'worst' where ruling E7")
+
+
+@pytest.mark.parametrize("game, new", [
+    ("experior", "Only the wise fighter wins."),
+    ("legolas", "Coins buy treasures; shopping comes after scoring."),
+])
+def test_flavour_near_a_ruling_s_subject_is_accepted(game_copy, game, new):
+    assert edited(game_copy, game, [("booklet.md.j2", "## Components",
+                                     new + "\n\n## Components")]) == NO_ERRORS
