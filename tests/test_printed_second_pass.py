@@ -543,3 +543,12 @@ def test_the_winner_s_order_word_names_what_the_ruling_does_not(game_copy):
 def test_flavour_near_a_ruling_s_subject_is_accepted(game_copy, game, new):
     assert edited(game_copy, game, [("booklet.md.j2", "## Components",
                                      new + "\n\n## Components")]) == NO_ERRORS
+
+
+def test_two_suits_alike_to_everyone_are_said_to_look_alike_with_normal_vision(game_copy):
+    """Found trying it: nearly one colour was reported as alike "with tritanopia", which reads
+    as if only some players could not tell them apart."""
+    found = edited(game_copy, "legolas", [("game.toml", 'brute = "#9c2a1c"',
+                                           'brute = "#2f5d52"')])
+    error = one_of(found, 'field "distinct.suits"', "stealth (#2f5d50) and brute (#2f5d52)")
+    assert "look alike with normal vision" in error
