@@ -33,7 +33,7 @@ NUMBER = re.compile(r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?(?![A-Za-z0-9_])|[½
 LIST_ITEM = re.compile(r"^[ \t]*\d+\.[ \t]", re.MULTILINE)  # "1. " numbers a list: markup
 # words of order and comparison: a sentence on a ruling's subject uses only the ruling's own
 ORDER_WORDS = ("most fewest more fewer less least higher lower highest lowest greater smaller "
-               "above below first last").split()
+               "above below first last best worst").split()
 ORDER = re.compile(r"\b(" + "|".join(ORDER_WORDS) + r")\b", re.IGNORECASE)
 
 
@@ -68,13 +68,40 @@ def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[st
     return out
 
 
+def unprinted(rendered: str, name: str, texts: Mapping[str, str]) -> list[Finding]:
+    """Every ruling the booklet prints nowhere: the engine enforces it, so a player must be
+    able to read it (dropping `{{ ruling.L16 }}` from the setup, or the list of rulings, drops
+    a rule). `texts`: each ruling's text as the booklet prints it."""
+    flat = " ".join(rendered.split())
+    missing = [rid for rid, text in texts.items() if " ".join(text.split()) not in flat]
+    if not missing:
+        return []
+    one = f"{{{{ ruling.{missing[0]} }}}}"
+    return [error(f"{'ruling' if len(missing) == 1 else 'rulings'} {', '.join(missing)} "
+                  f"{'is' if len(missing) == 1 else 'are'} printed nowhere in the booklet, yet "
+                  f"the engine plays {'it' if len(missing) == 1 else 'them'}: print {one} where "
+                  "it applies, or list every ruling ({% for r in rulings %})",
+                  Source(name))]  # type: ignore[arg-type]
+
+
 def _number(number: str, around: str, line: int, values: Mapping[str, Any],
             where: Source, phrase: str) -> Finding:
-    equal = [k for k, v in values.items() if _same(v, number)]
+    near = _stems(re.findall(r"[A-Za-z]+", around))
+
+    def kin(name: str) -> int:  # how many words of the sentence the value's name shares
+        return len(_stems(name.split("_")) & near)
+
+    equal = sorted((k for k, v in values.items() if _same(v, number)), key=kin, reverse=True)
     bind = (" or ".join("{{ " + k + " }}" for k in equal[:3]) if equal
             else "the placeholder of the value it states")
+    # a value named like the sentence that differs: the number may be wrong, not just unbound
+    # ("Win 3 paths" where paths_to_win is 2); an equal value is no proof it is the one meant
+    unlike = max((k for k, v in values.items() if kin(k) and not _same(v, number)),
+                 key=kin, default=None)
+    note = (f" (but {unlike}, named like this sentence, is {values[unlike]:g}: is the number "
+            "right?)" if unlike and kin(unlike) > max(map(kin, equal[:1]), default=0) else "")
     return error(f"line {line}: {around!r}: the number {number!r} is written out; write "
-                 f"{bind}, or, if it states no rule (a step, a name), mark it: "
+                 f"{bind}{note}, or, if it states no rule (a step, a name), mark it: "
                  f"{{{{ \"{phrase}\" | {MARKER} }}}}", where)
 
 

@@ -116,10 +116,11 @@ def meaning(game: OpenGame, kit, fonts) -> list[Finding]:
 
 def _booklet_meaning(kit) -> list[Finding]:
     """The booklet template's numbers, tables and rule sentences (bound.py)."""
-    from .bound import check
+    from .bound import check, unprinted
 
     t = getattr(kit.booklet.text, "source", None) if kit.booklet else None
-    return check(t.text, t.name, t.rulings, t.texts, t.values) if t else []
+    return (check(t.text, t.name, t.rulings, t.texts, t.values)
+            + unprinted(kit.booklet.text, t.name, t.texts)) if t else []
 
 
 def _drawn(game: OpenGame, result) -> list[Finding]:
@@ -218,6 +219,17 @@ def prepare(game: OpenGame, force: bool = False):
     return _prepare(game, force)
 
 
+def _printable(game: OpenGame, force: bool):
+    """What `build` and `export` print: `_prepare`, and then what the kit says checked against
+    what the rules mean, refused as data errors are (a kit that lies is not printed either)."""
+    kit, fonts, findings = _prepare(game, force)
+    lies = meaning(game, kit, fonts)
+    findings += lies
+    if errors_in(lies) and not force:
+        raise RulesError(findings)
+    return kit, fonts, findings
+
+
 def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_mm: float = 3.0,
           backs: bool = True, force: bool = False, layout: str = "duplex",
           back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
@@ -243,7 +255,7 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     if not 0.9 <= scale <= 1.1:
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
     old = read_record(since) if since is not None else None  # a bad record: before drawing
-    kit, fonts, findings = _prepare(game, force)
+    kit, fonts, findings = _printable(game, force)
     options = Options(sheet.size, bleed_mm * MM, backs, layout,
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
                       scale)
@@ -340,7 +352,7 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
     if (fmt == "cut") != (machine is not None) or (machine and machine not in MACHINES):
         raise PnpError(f"--format cut takes --machine {'|'.join(MACHINES)} (and only it does)")
     radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
-    kit, fonts, findings = _prepare(game, force)
+    kit, fonts, findings = _printable(game, force)
     if fmt != "booklet" and service is None:  # a service's export runs its own preflight
         from .export.preflight import preflight
         from .export.services import GENERIC

@@ -158,7 +158,7 @@ def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_p
         _wait(lambda: sum("rebuilt" in line for line in lines) >= 2)
         time.sleep(1.0)
         booklet = folder / "booklet.md.j2"  # rendered anew: its compiled template is kept
-        booklet.write_text(booklet.read_text() + "\nOne more line.\n")
+        booklet.write_text(booklet.read_text() + "\nA further line.\n")  # no number: bound.py
         _wait(lambda: sum("rebuilt" in line for line in lines) >= 3)
         (folder / ".git").mkdir()
         (folder / ".git" / "index").write_text("a commit")

@@ -449,3 +449,106 @@ def test_a_designers_own_rule_numbers_are_named_in_options(tmp_path):
     assert printed_errors(folder) == NO_ERRORS
     kit, _, _ = prepare(open_game(str(folder)), force=True)
     assert "Each player draws 5 cards." in kit.booklet.text
+
+
+# ---- found trying it as a designer: build refuses what validate refuses ---------------------
+def test_build_refuses_a_kit_whose_faces_lie_and_keeps_the_good_pdf(game_copy, tmp_path):
+    folder = game_copy("legolas")
+    out = tmp_path / "kit.pdf"
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "--game", str(folder), "-o", str(out)]).exit_code == 0
+    good = out.read_bytes()
+    face = folder / CHARACTER
+    face.write_text(face.read_text(encoding="utf-8").replace(
+        'text = "{{ defence }}"', 'text = "3"', 1), encoding="utf-8")
+    refused = runner.invoke(main, ["build", "--game", str(folder), "-o", str(out)])
+    assert refused.exit_code == 3, refused.output
+    assert "character.toml:defence prints the literal '3'" in refused.output
+    assert refused.output.count("Error:") == 1 and "Traceback" not in refused.output
+    assert out.read_bytes() == good
+    forced = runner.invoke(main, ["build", "--game", str(folder), "-o", str(out), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert "character.toml:defence" in forced.output and out.read_bytes() != good
+
+
+def test_build_and_export_refuse_a_booklet_that_states_its_own_number(game_copy, tmp_path):
+    folder = game_copy("experior")
+    shutil.copy(ROOT / "templates" / "experior" / "booklet.md.j2", folder / "booklet.md.j2")
+    book = folder / "booklet.md.j2"
+    book.write_text(book.read_text(encoding="utf-8").replace(
+        "it hits {{ strong.multiplier }} times harder", "it hits 2 times harder", 1),
+        encoding="utf-8")
+    for args in (["build", "-o", str(tmp_path / "kit.pdf")],
+                 ["export", "--format", "booklet", "-o", str(tmp_path / "book.pdf")]):
+        result = CliRunner().invoke(main, [*args, "--game", str(folder)])
+        assert result.exit_code == 3, result.output
+        assert "booklet.md.j2: line 5" in result.output and "'2'" in result.output
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+RULINGS_LIST = ("{% for r in rulings %}\n- **{{ r.id }} {{ r.title }}.** {{ r.text }} "
+                "*({{ r.label }})*\n\n{% endfor %}")
+
+
+def test_a_booklet_that_prints_a_ruling_nowhere_is_refused(game_copy):
+    book = "booklet.md.j2"
+    found = edited(game_copy, "legolas", [(book, RULINGS_LIST, "")])
+    error = one_of(found, "booklet.md.j2", "rulings L1, L2", "printed nowhere")
+    assert "L16" not in error.split("printed")[0]  # the setup still prints it
+    assert len([f for f in found if "printed nowhere" in f]) == 1  # one line for them all
+
+
+def test_a_ruling_moved_from_the_setup_to_the_list_of_rulings_is_accepted(game_copy):
+    assert edited(game_copy, "legolas", [("booklet.md.j2", "2. {{ ruling.L16 }}\n", "")]) \
+        == NO_ERRORS
+
+
+def test_a_wrong_number_is_not_suggested_a_placeholder_that_merely_equals_it():
+    """"Win 3 paths" where the engine wins with 2: suggesting only {{ paths }} (3) would let
+    the designer bind the lie; the error names the value named like the sentence."""
+    values = {"paths": 3, "tokens_per_colour": 3, "paths_to_win": 2, "min_players": 2}
+    wrong, = check_template("Win 3 paths to win.\n", "booklet.md.j2", values=values)
+    assert "{{ paths }}" in wrong.message
+    assert "but paths_to_win, named like this sentence, is 2" in wrong.message
+    right, = check_template("Win 2 paths to win.\n", "booklet.md.j2", values=values)
+    assert right.message.index("{{ paths_to_win }}") < right.message.index("{{ min_players }}")
+    assert "but" not in right.message
+
+
+@pytest.mark.parametrize("game, old, new, ruling", [
+    ("experior", "The fighter with fewer wounds at the end wins (ruling E7).",
+     "Whoever is hurt worst at the end is the winner.", "E7"),
+    ("legolas", "After scoring, players shop. {{ ruling.L13 }}",
+     "After scoring, the richest player goes shopping before the others.", "L13"),
+    ("legolas", "{{ ruling.L36 }} {{ ruling.L15 }}",
+     "The player who scored the least wins the game.", "L15"),
+])
+def test_a_rule_reversed_in_other_words_is_refused(game_copy, game, old, new, ruling):
+    """Found trying it: the subjects knew one wording of the rule ("wounds", "coins", "VP")."""
+    found = edited(game_copy, game, [("booklet.md.j2", old, new)])
+    one_of(found, "booklet.md.j2: line", f"subject of ruling {ruling}")
+
+
+def test_the_winner_s_order_word_names_what_the_ruling_does_not(game_copy):
+    found = edited(game_copy, "experior", [(
+        "booklet.md.j2", "The fighter with fewer wounds at the end wins (ruling E7).",
+        "Whoever is hurt worst at the end is the winner (ruling E7).")])
+    one_of(found, "booklet.md.j2: line 5", "says 'worst' where ruling E7")
+
+
+@pytest.mark.parametrize("game, new", [
+    ("experior", "Only the wise fighter wins."),
+    ("legolas", "Coins buy treasures; shopping comes after scoring."),
+])
+def test_flavour_near_a_ruling_s_subject_is_accepted(game_copy, game, new):
+    assert edited(game_copy, game, [("booklet.md.j2", "## Components",
+                                     new + "\n\n## Components")]) == NO_ERRORS
+
+
+def test_two_suits_alike_to_everyone_are_said_to_look_alike_with_normal_vision(game_copy):
+    """Found trying it: nearly one colour was reported as alike "with tritanopia", which reads
+    as if only some players could not tell them apart."""
+    found = edited(game_copy, "legolas", [("game.toml", 'brute = "#9c2a1c"',
+                                           'brute = "#2f5d52"')])
+    error = one_of(found, 'field "distinct.suits"', "stealth (#2f5d50) and brute (#2f5d52)")
+    assert "look alike with normal vision" in error

@@ -372,7 +372,7 @@ def test_any_emphasis_in_a_booklet_or_ruling_prints(deck, tmp_path, markup):
         "{% for r in rulings %}- **{{ r.title }}.** {{ r.text }}\n{% endfor %}\n")
     (deck / "rulings.toml").write_text(f'[[ruling]]\nid = "r1"\ntitle = "One"\n'
                                        f'text = "{markup}"\n')
-    built = build(open_game(str(deck)), tmp_path / "kit.pdf")
+    built = build(open_game(str(deck)), tmp_path / "kit.pdf", force=True)  # its numbers: bound.py
     text = "".join(p.extract_text() for p in PdfReader(tmp_path / "kit.pdf").pages)
     assert built.pages == 6
     for word in re.findall(r"[A-Za-z\u4e00-\u9fff]+", markup):

@@ -81,7 +81,10 @@ def difference(a: RGB, b: RGB, vision: str = "normal vision") -> float:
 
 def closest(a: RGB, b: RGB) -> tuple[str, float]:
     """(vision, difference) where the two colours look most alike, relative to what that
-    vision needs (MIN_DIFFERENCE)."""
+    vision needs (MIN_DIFFERENCE); normal vision first, as colours alike to everyone are."""
+    normal = difference(a, b)
+    if normal < MIN_DIFFERENCE["normal vision"]:
+        return "normal vision", normal
     return min(((v, difference(a, b, v)) for v in VISIONS),
                key=lambda vd: vd[1] / MIN_DIFFERENCE[vd[0]])
 
