@@ -352,3 +352,33 @@ def test_connections_beyond_the_cap_are_turned_away_then_served_again(small_serv
         again.close()
         time.sleep(0.1)
     assert status == 200
+
+
+# ---- booklets: work in proportion to the text --------------------------------------------
+def test_a_booklet_word_of_many_soft_hyphens_is_one_error_not_a_hang(deck, tmp_path):
+    (deck / "booklet.md.j2").write_text("# Rules\n\n" + "ab\xad" * 8000 + "\n")  # was 45 s
+    result = _run("build", "--game", deck, "--out", tmp_path / "kit.pdf")
+    assert result.exit_code == 2
+    assert result.output == ("Error: booklet.md.j2: a word of 24,000 characters with soft "
+                             "hyphens ('ababababababababababababababab'...); at most 200 (put "
+                             "spaces in it)\n")
+    assert not (tmp_path / "kit.pdf").exists()
+
+
+def test_a_booklet_word_with_a_few_soft_hyphens_still_prints(deck, tmp_path):
+    (deck / "booklet.md.j2").write_text("# Rules\n\nDonau\xaddampf\xadschiff\xadfahrt.\n")
+    assert _run("build", "--game", deck, "--out", tmp_path / "kit.pdf").exit_code == 0
+
+
+def test_headings_in_a_row_share_pages_and_are_laid_out_in_linear_work(deck):
+    from pnp.render import booklayout
+    from pnp.render.booklet import Booklet
+    from pnp.render.fonts import load_fonts
+
+    text = "# Rules\n\n" + "## A heading\n\n" * 600 + "The end.\n"
+    booklet = Booklet(title="t", text=text, source=deck / "booklet.md.j2")
+    pages = booklayout.lay_out(booklet, load_fonts(), 420, 595)
+    # 600 headings of 18 pt leading and 14 pt space: some 15 to an A5 page, not one a page
+    # (and each heading measured all the headings after it: quadratic)
+    assert 20 < len(pages) < 60
+    assert sum(len(p) for p in pages) == 602
