@@ -382,3 +382,42 @@ def test_headings_in_a_row_share_pages_and_are_laid_out_in_linear_work(deck):
     # (and each heading measured all the headings after it: quadratic)
     assert 20 < len(pages) < 60
     assert sum(len(p) for p in pages) == 602
+
+
+# ---- tracks and polygons: counts and numbers a layout gives are bounded -------------------
+TRACK = '[t]\ntype = "track"\npath = "line"\ny = "70mm"\nheight = "8mm"\ncells = 6\n'
+
+
+@pytest.mark.parametrize("prop,value,shown", [
+    ("start", "1e28", "1e+28"), ("step", "1e308", "1e+308"), ("start", "-2000000", "-2e+06")])
+def test_a_track_numbered_past_a_million_is_one_error(deck, prop, value, shown):
+    # it printed 9999999999999999583119736832 for 1e28: digits the data never had
+    _add_element(deck, TRACK + f"{prop} = {value}\n")
+    result = _run("build", "--game", deck, "--out", deck / "kit.pdf")
+    assert result.exit_code == 2
+    assert result.output == (f'Error: card.toml, field "t.{prop}": {shown} is out of range '
+                             "(-1e+06 to 1e+06)\n")
+    assert not (deck / "kit.pdf").exists()
+
+
+def test_a_highlight_between_two_cells_is_named_not_rounded_down(deck):
+    _add_element(deck, TRACK + "highlight = [2.5]\n")  # it lit cell 2
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 3
+    assert _first_error(result) == ('error: cards.csv, row 2, field "t": Sunrise: element "t" '
+                                    "(card.toml): highlight names cell 2.5, which the track does "
+                                    "not have (its cells run 1 to 6 in steps of 1)")
+
+
+def test_a_track_in_tenths_highlights_its_cells(deck):
+    _add_element(deck, TRACK + "start = 1\nstep = 0.1\nhighlight = [1.2, 1.5]\n")
+    assert _run("validate", "--game", deck).exit_code == 0
+
+
+def test_a_polygon_of_too_many_points_is_one_error(deck):
+    points = ", ".join(['"50%,0%"', '"100%,100%"'] * 600)  # 200,000 took 27 s
+    _add_element(deck, f'[p]\ntype = "polygon"\nfill = "#000000"\npoints = [{points}]\n')
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 3
+    assert _first_error(result) == ('error: cards.csv, row 2, field "p": Sunrise: element "p" '
+                                    "(card.toml): a polygon has at most 1,000 points, got 1,200")
