@@ -254,15 +254,21 @@ def test_an_svg_of_absurd_size_is_one_finding_not_a_crash(deck, svg, message):
     assert not (deck / "kit.pdf").exists()
 
 
-def test_a_booklet_table_wider_than_the_page_is_one_error_not_a_crash(deck, tmp_path):
-    head = "| " + " | ".join(f"Column{i}" for i in range(60)) + " |"
-    (deck / "booklet.md.j2").write_text(f"# Rules\n\n{head}\n|{'---|' * 60}\n|{' x |' * 60}\n")
+def _booklet_refused(deck, tmp_path, text: str) -> str:
+    """The one line a build of a booklet of `text` fails with (and that it wrote nothing)."""
+    (deck / "booklet.md.j2").write_text(text)
     result = _run("build", "--game", deck, "--out", tmp_path / "kit.pdf")
     assert result.exit_code == 2
-    assert result.output == ("Error: booklet.md.j2: the table 'Column0 | Column1 | Column2 | "
-                             "Column3 | ...' has 60 columns; a booklet page holds at most 13 "
-                             "(split it)\n")
     assert not (tmp_path / "kit.pdf").exists()
+    return result.output
+
+
+def test_a_booklet_table_wider_than_the_page_is_one_error_not_a_crash(deck, tmp_path):
+    head = "| " + " | ".join(f"Column{i}" for i in range(60)) + " |"
+    text = f"# Rules\n\n{head}\n|{'---|' * 60}\n|{' x |' * 60}\n"
+    assert _booklet_refused(deck, tmp_path, text) == (
+        "Error: booklet.md.j2: the table 'Column0 | Column1 | Column2 | Column3 | ...' has 60 "
+        "columns; a booklet page holds at most 13 (split it)\n")
 
 
 def test_a_booklet_table_as_wide_as_the_page_allows_prints(deck, tmp_path):
@@ -356,13 +362,10 @@ def test_connections_beyond_the_cap_are_turned_away_then_served_again(small_serv
 
 # ---- booklets: work in proportion to the text --------------------------------------------
 def test_a_booklet_word_of_many_soft_hyphens_is_one_error_not_a_hang(deck, tmp_path):
-    (deck / "booklet.md.j2").write_text("# Rules\n\n" + "ab\xad" * 8000 + "\n")  # was 45 s
-    result = _run("build", "--game", deck, "--out", tmp_path / "kit.pdf")
-    assert result.exit_code == 2
-    assert result.output == ("Error: booklet.md.j2: a word of 24,000 characters with soft "
-                             "hyphens ('ababababababababababababababab'...); at most 200 (put "
-                             "spaces in it)\n")
-    assert not (tmp_path / "kit.pdf").exists()
+    text = "# Rules\n\n" + "ab\xad" * 8000 + "\n"  # was 45 s
+    assert _booklet_refused(deck, tmp_path, text) == (
+        "Error: booklet.md.j2: a word of 24,000 characters with soft hyphens "
+        "('ababababababababababababababab'...); at most 200 (put spaces in it)\n")
 
 
 def test_a_booklet_word_with_a_few_soft_hyphens_still_prints(deck, tmp_path):
