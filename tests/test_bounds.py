@@ -254,15 +254,21 @@ def test_an_svg_of_absurd_size_is_one_finding_not_a_crash(deck, svg, message):
     assert not (deck / "kit.pdf").exists()
 
 
-def test_a_booklet_table_wider_than_the_page_is_one_error_not_a_crash(deck, tmp_path):
-    head = "| " + " | ".join(f"Column{i}" for i in range(60)) + " |"
-    (deck / "booklet.md.j2").write_text(f"# Rules\n\n{head}\n|{'---|' * 60}\n|{' x |' * 60}\n")
+def _booklet_refused(deck, tmp_path, text: str) -> str:
+    """The one line a build of a booklet of `text` fails with (and that it wrote nothing)."""
+    (deck / "booklet.md.j2").write_text(text)
     result = _run("build", "--game", deck, "--out", tmp_path / "kit.pdf")
     assert result.exit_code == 2
-    assert result.output == ("Error: booklet.md.j2: the table 'Column0 | Column1 | Column2 | "
-                             "Column3 | ...' has 60 columns; a booklet page holds at most 13 "
-                             "(split it)\n")
     assert not (tmp_path / "kit.pdf").exists()
+    return result.output
+
+
+def test_a_booklet_table_wider_than_the_page_is_one_error_not_a_crash(deck, tmp_path):
+    head = "| " + " | ".join(f"Column{i}" for i in range(60)) + " |"
+    text = f"# Rules\n\n{head}\n|{'---|' * 60}\n|{' x |' * 60}\n"
+    assert _booklet_refused(deck, tmp_path, text) == (
+        "Error: booklet.md.j2: the table 'Column0 | Column1 | Column2 | Column3 | ...' has 60 "
+        "columns; a booklet page holds at most 13 (split it)\n")
 
 
 def test_a_booklet_table_as_wide_as_the_page_allows_prints(deck, tmp_path):
@@ -352,3 +358,69 @@ def test_connections_beyond_the_cap_are_turned_away_then_served_again(small_serv
         again.close()
         time.sleep(0.1)
     assert status == 200
+
+
+# ---- booklets: work in proportion to the text --------------------------------------------
+def test_a_booklet_word_of_many_soft_hyphens_is_one_error_not_a_hang(deck, tmp_path):
+    text = "# Rules\n\n" + "ab\xad" * 8000 + "\n"  # was 45 s
+    assert _booklet_refused(deck, tmp_path, text) == (
+        "Error: booklet.md.j2: a word of 24,000 characters with soft hyphens "
+        "('ababababababababababababababab'...); at most 200 (put spaces in it)\n")
+
+
+def test_a_booklet_word_with_a_few_soft_hyphens_still_prints(deck, tmp_path):
+    (deck / "booklet.md.j2").write_text("# Rules\n\nDonau\xaddampf\xadschiff\xadfahrt.\n")
+    assert _run("build", "--game", deck, "--out", tmp_path / "kit.pdf").exit_code == 0
+
+
+def test_headings_in_a_row_share_pages_and_are_laid_out_in_linear_work(deck):
+    from pnp.render import booklayout
+    from pnp.render.booklet import Booklet
+    from pnp.render.fonts import load_fonts
+
+    text = "# Rules\n\n" + "## A heading\n\n" * 600 + "The end.\n"
+    booklet = Booklet(title="t", text=text, source=deck / "booklet.md.j2")
+    pages = booklayout.lay_out(booklet, load_fonts(), 420, 595)
+    # 600 headings of 18 pt leading and 14 pt space: some 15 to an A5 page, not one a page
+    # (and each heading measured all the headings after it: quadratic)
+    assert 20 < len(pages) < 60
+    assert sum(len(p) for p in pages) == 602
+
+
+# ---- tracks and polygons: counts and numbers a layout gives are bounded -------------------
+TRACK = '[t]\ntype = "track"\npath = "line"\ny = "70mm"\nheight = "8mm"\ncells = 6\n'
+
+
+@pytest.mark.parametrize("prop,value,shown", [
+    ("start", "1e28", "1e+28"), ("step", "1e308", "1e+308"), ("start", "-2000000", "-2e+06")])
+def test_a_track_numbered_past_a_million_is_one_error(deck, prop, value, shown):
+    # it printed 9999999999999999583119736832 for 1e28: digits the data never had
+    _add_element(deck, TRACK + f"{prop} = {value}\n")
+    result = _run("build", "--game", deck, "--out", deck / "kit.pdf")
+    assert result.exit_code == 2
+    assert result.output == (f'Error: card.toml, field "t.{prop}": {shown} is out of range '
+                             "(-1e+06 to 1e+06)\n")
+    assert not (deck / "kit.pdf").exists()
+
+
+def test_a_highlight_between_two_cells_is_named_not_rounded_down(deck):
+    _add_element(deck, TRACK + "highlight = [2.5]\n")  # it lit cell 2
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 3
+    assert _first_error(result) == ('error: cards.csv, row 2, field "t": Sunrise: element "t" '
+                                    "(card.toml): highlight names cell 2.5, which the track does "
+                                    "not have (its cells run 1 to 6 in steps of 1)")
+
+
+def test_a_track_in_tenths_highlights_its_cells(deck):
+    _add_element(deck, TRACK + "start = 1\nstep = 0.1\nhighlight = [1.2, 1.5]\n")
+    assert _run("validate", "--game", deck).exit_code == 0
+
+
+def test_a_polygon_of_too_many_points_is_one_error(deck):
+    points = ", ".join(['"50%,0%"', '"100%,100%"'] * 600)  # 200,000 took 27 s
+    _add_element(deck, f'[p]\ntype = "polygon"\nfill = "#000000"\npoints = [{points}]\n')
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 3
+    assert _first_error(result) == ('error: cards.csv, row 2, field "p": Sunrise: element "p" '
+                                    "(card.toml): a polygon has at most 1,000 points, got 1,200")

@@ -257,13 +257,20 @@ def _line(L: Layout, s, e, v, x, y, w, h) -> None:
         c.setDash()
 
 
+MAX_POINTS = 1_000  # of a polygon given by `points`
+
+
 def _polygon(L: Layout, s, e, v, x, y, w, h) -> None:
     """`points` as "x,y" pairs inside the box (lengths or %, from its top left), or a regular
     polygon of `sides` inscribed in the box (flat at the bottom; 6 sides: a flat-top hex)."""
     c = s.c
     if v["points"] is not None:
+        items = v["points"] if isinstance(v["points"], list) else [v["points"]]
+        if len(items) > MAX_POINTS:  # each is parsed on every face: a million took minutes
+            raise ValueProblem(f"a polygon has at most {MAX_POINTS:,} points, got "
+                               f"{len(items):,}")
         pts = []
-        for item in (v["points"] if isinstance(v["points"], list) else [v["points"]]):
+        for item in items:
             px, _, py = str(item).partition(",")
             if not py:
                 raise ValueProblem(f"polygon point {item!r} is not \"x,y\"")
@@ -494,9 +501,10 @@ def _track(L: Layout, s, e, v, x, y, w, h) -> None:
     except ValueError as exc:
         raise ValueProblem(str(exc)) from None
     labels = _list(v["labels"])
-    marked = {int(to_number(i)) for i in _list(v["highlight"])}
+    # compared rounded, so 1 + 2 * 0.1 is the cell 1.2; a highlight names a cell exactly
+    marked = {round(to_number(i), 9) for i in _list(v["highlight"])}
     start, step = v["start"], v["step"]
-    numbers = {start + i * step for i in range(n)}
+    numbers = {round(start + i * step, 9) for i in range(n)}
     missing = sorted(m for m in marked if m not in numbers)
     if missing:
         _problem(L, s, e, f"highlight names cell {missing[0]:g}, which the track does not "
@@ -507,7 +515,7 @@ def _track(L: Layout, s, e, v, x, y, w, h) -> None:
         number = start + cell.index * step
         number_text = to_text(int(number) if float(number).is_integer() else number)
         label = labels[cell.index] if cell.index < len(labels) else number_text
-        hot = (int(number) in marked) if float(number).is_integer() else False
+        hot = round(number, 9) in marked
         fill = v["highlight_fill"] if hot and v["highlight_fill"] is not None else v["fill"]
         stroke = 1 if v["stroke"] is not None else 0
         if fill is not None:

@@ -22,11 +22,14 @@ from .displaylist import Op, RecordingCanvas
 from .emphasis import emphasis
 from .fonts import Fonts
 from .platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
-from .text import xml_escape
+from .text import SHY, xml_escape
 
 TABLE_BLOCK = 40  # body rows per table block
 MIN_COLUMN = 36.0  # points: a table column's 6 pt paddings each side and a short word at 9 pt
 CHUNK_LINES = 12  # lines per piece of a long paragraph (see _chunked)
+# letters of a word with soft hyphens: platypus breaks such a word in time that grows with the
+# cube of its length (8,000 parts: 45 s), and no word in a rule booklet is near this long
+MAX_SOFT_WORD = 200
 
 
 def draw_pages(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> list[list[Op]]:
@@ -181,6 +184,8 @@ class _Story:
         self.table: list[list[str]] = []
 
     def _text(self, text: str, style: str, **kw: Any) -> Paragraph:
+        if SHY in text:
+            _check_soft_words(text, self.booklet.source)
         return _Paragraph(_inline(self.fonts, text), self.st[style], **kw)
 
     def add(self, line: str) -> None:
@@ -341,6 +346,16 @@ def _describe(f: Flowable) -> str:
     return "a figure" if isinstance(f, _FigureFlowable) else "an element"
 
 
+def _check_soft_words(text: str, source) -> None:
+    """Refuse a word with soft hyphens too long for platypus to break in reasonable time."""
+    for word in text.split():
+        if SHY in word and len(word) > MAX_SOFT_WORD:
+            shown = word.replace(SHY, "")[:30]
+            raise DataError(f"a word of {len(word):,} characters with soft hyphens "
+                            f"({shown!r}...); at most {MAX_SOFT_WORD} (put spaces in it)",
+                            source)
+
+
 def _is_heading(f: Flowable) -> bool:
     f = getattr(f, "inner", f)
     return isinstance(f, Paragraph) and f.style.name in ("h1", "h2", "h3")
@@ -354,6 +369,8 @@ def _room_for(frame: Frame, story: list[Flowable]) -> bool:
     need, at = 12.0, len(story) - 1
     while at >= 0 and _is_heading(story[at]):
         need += story[at].wrap(frame._aW, avail)[1]
+        if need > frame.height:  # more headings than a whole page holds: no page keeps
+            return True  # them together, so fill this one (and look no further: linear)
         at -= 1
     if at < len(story) - 2:  # headings under headings: the space around each counts too
         need += sum(f.getSpaceBefore() + f.getSpaceAfter() for f in story[at + 1:])

@@ -58,7 +58,10 @@ TYPES: dict[str, dict[str, tuple[Any, Any]]] = {
              "detail": (COLOUR, "none")},  # the second colour of a two-tone icon
     "figure": {"figure": (to_text, None), "args": (same, None)},
     "track": {"cells": (within(1, 1000, whole=True), None), "path": (TRACK_PATH, "loop"),
-              "start": (to_number, 1), "step": (to_number, 1), "labels": (same, None),
+              # a label past a million loses digits to floating point (1e28 printed
+              # 9999999999999999583119736832): no track counts that far
+              "start": (within(-1e6, 1e6), 1), "step": (within(-1e6, 1e6), 1),
+              "labels": (same, None),
               "highlight": (same, None),
               **SHAPE, "highlight_fill": (COLOUR, "none"), **TEXT_STYLE},
 }
