@@ -152,6 +152,56 @@ def test_a_picture_an_svg_embeds_is_the_png_it_claims(tmp_path):
     assert svg.inspect(tmp_path / "a.svg", tmp_path) == []
 
 
+def test_an_href_spelled_as_data_that_names_a_file_is_checked_as_the_file_svglib_reads(
+        tmp_path):
+    """svglib decodes only `data:image/png;base64` (and jpeg), case and all; any other href is
+    a file name to it: a file called "data:x.gif" is opened by Pillow whatever it holds."""
+    import base64
+
+    from pnp.faces import svg
+
+    (tmp_path / "data:x.gif").write_bytes(_picture("GIF"))
+    (tmp_path / "a.svg").write_text(_svg('<image xlink:href="data:x.gif" width="9" height="9"/>'))
+    with pytest.raises(svg.SvgError, match="links to 'data:x.gif', which is not a .png or .jpg"):
+        svg.read(tmp_path / "a.svg", tmp_path)
+    (tmp_path / "data:x.svg").write_text(_svg('<text x="1" y="9">Hi</text>'))
+    (tmp_path / "a.svg").write_text(_svg('<use xlink:href="data:x.svg"/>'))
+    with pytest.raises(svg.SvgError, match="draws 'data:x.svg', which holds text"):
+        svg.read(tmp_path / "a.svg", tmp_path)
+    # embedded data svglib does not decode (no file has its name) is left out, and said so
+    for kind in ("gif", "PNG"):
+        data = base64.b64encode(_picture(kind.upper())).decode()
+        (tmp_path / "a.svg").write_text(_svg(
+            f'<rect width="5" height="5"/><image xlink:href="data:image/{kind};base64,{data}" '
+            'width="9" height="9"/>'))
+        _, notes = svg.read(tmp_path / "a.svg", tmp_path)
+        assert notes == ["SVG 'a.svg' uses embedded images other than PNG and JPEG, which pnp "
+                         "cannot print: they are left out (export the art with them flattened)"]
+
+
+@pytest.mark.parametrize("held", ["GIF", "SVG"])
+def test_a_linked_svg_named_in_capitals_is_checked_as_the_picture_svglib_opens(tmp_path, held):
+    """svglib draws a linked file as an SVG only if its name ends in ".svg": x.SVG goes to
+    Pillow, which reads any format it knows (EPS by running Ghostscript)."""
+    from pnp.faces import svg
+
+    (tmp_path / "x.SVG").write_bytes(_picture("GIF") if held == "GIF" else
+                                     _svg('<rect width="5" height="5"/>').encode())
+    (tmp_path / "a.svg").write_text(_svg('<image xlink:href="x.SVG" width="9" height="9"/>'))
+    with pytest.raises(svg.SvgError, match="links to 'x.SVG', which is not a .png or .jpg"):
+        svg.read(tmp_path / "a.svg", tmp_path)
+
+
+def test_an_svg_that_holds_no_xml_is_one_error_naming_it(tmp_path):
+    folder = _new_deck(tmp_path, "art.svg")
+    (folder / "art.svg").write_bytes(_picture("GIF"))
+    code, errors, output = _run("build", "--game", str(folder), "--out",
+                                str(tmp_path / "kit.pdf"))
+    assert code not in (0, 70) and len(errors) == 1, output
+    assert "SVG 'art.svg' is not an SVG file (it holds no XML)" in output
+    assert not (tmp_path / "kit.pdf").exists()
+
+
 def test_a_huge_font_file_is_refused_before_it_is_read(game_copy):
     from pnp.errors import DataError
 
