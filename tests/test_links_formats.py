@@ -469,6 +469,67 @@ def test_a_tiny_ods_that_repeats_a_row_a_million_times_is_refused_before_it_is_r
     assert [dict(r) for r in table.rows] == [{"name": "Orc", "count": 1}]
 
 
+FAR_ROW = '<row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>'
+
+
+def test_a_far_cell_in_the_strict_namespace_is_counted_as_calamine_reads_it(tmp_path):
+    """calamine reads Strict OOXML's namespace too: a scan matching only the usual one saw no
+    cell, and calamine aborted the process building the rectangle."""
+    from xlsxmaker import write_xlsx
+
+    write_xlsx(tmp_path / "base.xlsx", {"Monsters": [["name", "count"], ["Orc", 1]]})
+    _patched(tmp_path / "base.xlsx", tmp_path / "mid.xlsx", "xl/worksheets/sheet1.xml",
+             "</sheetData>", FAR_ROW)
+    _patched(tmp_path / "mid.xlsx", tmp_path / "strict.xlsx", "xl/worksheets/sheet1.xml",
+             "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+             "http://purl.oclc.org/ooxml/spreadsheetml/main")
+    assert _sheet_refusal(tmp_path, "strict.xlsx") == (
+        "strict.xlsx [sheet Monsters]: 1,048,575 rows; pnp reads at most 60,000 rows from one "
+        "sheet")
+
+
+@pytest.mark.parametrize("target", ["./worksheets/sheet1.xml",
+                                    "worksheets/../worksheets/sheet1.xml"])
+def test_a_sheet_part_calamine_would_read_instead_of_the_one_scanned_is_counted(tmp_path,
+                                                                                target):
+    """calamine looks a sheet's part up by the link's literal text: a second member named
+    "xl/./worksheets/sheet1.xml" was what it read, not the small one pnp scanned (and aborted
+    the process)."""
+    import zipfile
+
+    from xlsxmaker import write_xlsx
+
+    write_xlsx(tmp_path / "base.xlsx", {"Monsters": [["name", "count"], ["Orc", 1]]})
+    _patched(tmp_path / "base.xlsx", tmp_path / "far.xlsx", "xl/worksheets/sheet1.xml",
+             "</sheetData>", FAR_ROW)
+    _patched(tmp_path / "base.xlsx", tmp_path / "two.xlsx", "xl/_rels/workbook.xml.rels",
+             'Target="worksheets/sheet1.xml"', f'Target="{target}"')
+    with zipfile.ZipFile(tmp_path / "far.xlsx") as far, \
+            zipfile.ZipFile(tmp_path / "two.xlsx", "a") as two:
+        two.writestr("xl/" + target, far.read("xl/worksheets/sheet1.xml"))
+    assert _sheet_refusal(tmp_path, "two.xlsx") == (
+        f"two.xlsx: cannot read the workbook: it holds a sheet part, xl/{target}, that none of "
+        "its sheets names; save it again from a spreadsheet program")
+
+
+def test_an_ods_whose_table_prefix_names_another_namespace_is_counted_as_calamine_reads_it(
+        tmp_path):
+    """calamine reads `table:table-row` by its prefix: bound to another namespace, the rows
+    were invisible to the scan and a 700-byte file became 90 million cells (3 GB)."""
+    from xlsxmaker import write_ods
+
+    write_ods(tmp_path / "base.ods", {"Deck": [["name", "count"], ["Orc", 1]]})
+    _patched(tmp_path / "base.ods", tmp_path / "many.ods", "content.xml",
+             '<table:table-row><table:table-cell office:value-type="string"><text:p>Orc',
+             '<table:table-row table:number-rows-repeated="1000000"><table:table-cell '
+             'office:value-type="string"><text:p>Orc')
+    _patched(tmp_path / "many.ods", tmp_path / "other.ods", "content.xml",
+             'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"',
+             'xmlns:table="urn:not-the-table-namespace"')
+    assert _sheet_refusal(tmp_path, "other.ods") == (
+        "other.ods [sheet Deck]: 1,000,000 rows; pnp reads at most 60,000 rows from one sheet")
+
+
 def test_a_csv_of_too_many_cells_is_refused_while_it_is_read(tmp_path):
     (tmp_path / "wide.csv").write_text("name" + "," * 1500 + "\n")
     assert _sheet_refusal(tmp_path, "wide.csv") == (
