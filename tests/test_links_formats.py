@@ -57,6 +57,29 @@ def test_a_disguised_icon_is_refused_not_drawn(tmp_path):
         IconFinder(folder).find("sun")
 
 
+@pytest.mark.parametrize("shipped", ["folder", "file"])
+def test_an_icon_that_links_out_of_the_game_folder_is_refused_not_drawn(tmp_path, shipped):
+    """icons/ itself a link to a folder outside: its files were drawn on the cards (the check
+    compared each file with the link's own target); a file link fell back to pnp's icon."""
+    from pnp.faces.art import game_icons
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "leaf.svg").write_text(_svg('<rect width="20" height="20" fill="#ff00ff"/>'))
+    folder = _new_deck(tmp_path)  # its Growth card says :leaf:
+    if shipped == "folder":
+        (folder / "icons").symlink_to(outside)
+    else:
+        (folder / "icons").mkdir()
+        (folder / "icons" / "leaf.svg").symlink_to(outside / "leaf.svg")
+    from pnp.project import check
+
+    assert [str(f) for f in check(open_game(str(folder))) if f.level == "error"] == [
+        'error: cards.csv, row 3, field "text": Growth: element "text" (card.toml): icon '
+        "'leaf': icons/leaf.svg leaves the game folder (a link); pnp reads only files inside it"]
+    assert game_icons(folder) == []
+
+
 def _svg(body: str, w: int = 20, h: int = 20) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
             f'width="{w}" height="{h}">{body}</svg>')
