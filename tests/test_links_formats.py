@@ -586,6 +586,61 @@ def test_a_fetched_sheet_never_replaces_a_file_other_than_its_own_cache(tmp_path
     assert [r["name"] for r in table.rows] == ["again"]
 
 
+def test_a_fetched_sheets_stamp_is_never_written_or_read_through_a_link(tmp_path, monkeypatch):
+    """The stamp beside the cached copy (.cards.csv.link) was written with write_text: a game
+    shipping it as a link to ~/.bashrc had the user's file replaced by the link's address."""
+    from pnp.data import sheets
+    from pnp.errors import DataError, Source
+
+    game = tmp_path / "game"
+    (game / "sheets").mkdir(parents=True)
+    decoy = tmp_path / "home" / ".bashrc"
+    decoy.parent.mkdir()
+    decoy.write_text("export PATH=mine\n")
+    (game / "sheets" / ".cards.csv.link").symlink_to(decoy)
+    monkeypatch.setattr(sheets, "_fetch", lambda url: b"name\nfetched\n")
+    table = sheets.read_table(game, SHEET, Source(game / "game.toml"), "data", "sheets/cards.csv")
+    assert [r["name"] for r in table.rows] == ["fetched"]
+    assert decoy.read_text() == "export PATH=mine\n"
+    stamp = game / "sheets" / ".cards.csv.link"
+    assert not stamp.is_symlink() and stamp.read_text() == SHEET + "\n"
+    # a stamp that is a link (to a file saying the address) is not pnp's own
+    decoy.write_text(SHEET + "\n")
+    stamp.unlink()
+    stamp.symlink_to(decoy)
+    with pytest.raises(DataError, match="is not the cached copy of this link"):
+        sheets.read_table(game, SHEET, Source(game / "game.toml"), "data", "sheets/cards.csv")
+
+
+def test_a_fetched_sheets_stamp_that_is_a_pipe_does_not_hang_the_build(tmp_path, monkeypatch):
+    import os
+    import threading
+
+    from pnp.data import sheets
+    from pnp.errors import DataError, Source
+
+    (tmp_path / "cards.csv").write_text("name\nold\n")
+    os.mkfifo(tmp_path / ".cards.csv.link")
+    monkeypatch.setattr(sheets, "_fetch", lambda url: b"name\nfetched\n")
+    raised = []
+
+    def read():
+        try:
+            sheets.read_table(tmp_path, SHEET, Source(tmp_path / "game.toml"), "data",
+                              "cards.csv")
+        except DataError as exc:
+            raised.append(str(exc))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(20)
+    if reader.is_alive():  # let the stuck reader go before failing
+        with open(tmp_path / ".cards.csv.link", "w"):
+            pass
+    assert not reader.is_alive()
+    assert len(raised) == 1 and "is not the cached copy of this link" in raised[0]
+
+
 # ---- 1. links: watch -----------------------------------------------------------------------
 def test_watch_never_follows_a_link_out_of_the_game_folder(tmp_path):
     import threading
