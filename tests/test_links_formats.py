@@ -684,6 +684,47 @@ def test_watch_never_follows_a_link_out_of_the_game_folder(tmp_path):
     assert not thread.is_alive()
 
 
+def test_watch_goes_on_when_a_link_loop_appears_in_the_game_folder(tmp_path):
+    """Looking whether a changed file lay in a hidden folder resolved its links: a loop ended
+    the watch with "this is a bug in pnp"."""
+    import threading
+    import time
+
+    from pnp.watch import watch
+
+    folder = _new_deck(tmp_path)
+    builds: list[str] = []
+    failed: list[BaseException] = []
+    stop = threading.Event()
+
+    def run() -> None:
+        try:
+            watch(lambda: "built", lambda: [folder], echo=builds.append, stop=stop)
+        except BaseException as exc:  # what the thread would die of
+            failed.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+
+    def wait(count: int) -> None:
+        end = time.time() + 60  # a loaded machine is slow
+        while len(builds) < count and time.time() < end and not failed:
+            time.sleep(0.05)
+        assert not failed and len(builds) >= count, (builds, failed)
+
+    try:
+        wait(1)
+        (folder / "loop-a").symlink_to("loop-b")
+        (folder / "loop-b").symlink_to("loop-a")
+        time.sleep(1.0)
+        (folder / "cards.csv").write_text("title,text,colour,count\nSun,Hi.,sun,1\n")
+        wait(2)
+    finally:
+        stop.set()
+        thread.join(10)
+    assert not thread.is_alive() and not failed
+
+
 def _huge_png(side: int) -> bytes:
     """A valid PNG header claiming side x side pixels."""
     import struct
