@@ -414,7 +414,8 @@ def test_extends_with_dotdot_that_stays_in_the_game_folder_is_accepted(tmp_path)
     ('printers = 3\n', "[printers] must be a table"),
     ('printers = { p = 3 }\n', "printer 'p' must be a table"),
     ('default = ["p"]\n[printers.p]\n', "default must name a printer"),
-], ids=["offset", "nan", "scale", "name", "text", "not-table", "entry", "default"])
+    (f'[printers.p]\nback_offset = [{"9" * 400}, 0]\n', "must be sane numbers"),
+], ids=["offset", "nan", "scale", "name", "text", "not-table", "entry", "default", "huge-int"])
 def test_a_hand_edited_printer_profile_is_checked_when_read(tmp_path, monkeypatch, text,
                                                             reason):
     config = tmp_path / "pnp-config"
