@@ -25,6 +25,8 @@ HREFS = ("{http://www.w3.org/1999/xlink}href", "href")
 FOLLOWED = ("image", "use")  # the elements whose links svglib reads (an <a> it never follows)
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 DRAWN_DATA = re.compile(r"^data:image/(jpe?g|png);base64")  # what svglib decodes, as it does
+MAX_EXTENT = 1e7  # points (3.5 km) of a size, coordinate or scale: far beyond any art
+MIN_SIZE = 1e-3  # points: a smaller picture would be scaled up past what a PDF can write
 MAX_NESTING = 8  # SVGs drawing SVGs drawing SVGs...: deeper is a loop through a linked folder
 UNSUPPORTED = {"filter": "filter effects (blur, shadow)", "mask": "masks",
                "pattern": "pattern fills", "foreignObject": "embedded HTML (foreignObject)"}
@@ -206,10 +208,36 @@ def read(path: Path, root: Path):
         log.propagate = old
     if drawing is None or not drawing.width or not drawing.height:
         raise SvgError(f"SVG {path.name!r} cannot be read (no drawing or no size)")
+    _check_numbers(drawing, path)
     said = list(dict.fromkeys(m for m in collect.messages if m))
     if said:
         notes.append(f"SVG {path.name!r} may not print as drawn: {'; '.join(said[:3])}")
     return drawing, notes
+
+
+def _check_numbers(drawing, path: Path) -> None:
+    """The drawing's size, extent and transforms are numbers a PDF can hold: reportlab fails
+    writing one near 1e20, and inverting a transform that shrinks to nothing."""
+    import math
+
+    size = (drawing.width, drawing.height)
+    if not all(math.isfinite(v) and MIN_SIZE <= v <= MAX_EXTENT for v in size):
+        raise SvgError(f"SVG {path.name!r}: its width and height must be between {MIN_SIZE:g} "
+                       f"and {MAX_EXTENT:g} pt, not {size[0]:g} x {size[1]:g}")
+    too_big = f"SVG {path.name!r} draws beyond {MAX_EXTENT:g} pt (a size or transform far " \
+              "out of range); check its numbers"
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        matrix = getattr(node, "transform", None)
+        if matrix is not None and len(matrix) == 6:
+            a, b, c, d = matrix[:4]
+            if not all(math.isfinite(v) and abs(v) <= MAX_EXTENT for v in matrix) or \
+                    abs(a * d - b * c) < 1 / MAX_EXTENT:
+                raise SvgError(too_big)
+        stack.extend(getattr(node, "contents", ()))
+    if not all(math.isfinite(v) and abs(v) <= MAX_EXTENT for v in drawing.getBounds() or ()):
+        raise SvgError(too_big)
 
 
 def draw(c, drawing, name: str, font: str) -> None:
