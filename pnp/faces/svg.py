@@ -82,6 +82,10 @@ def _linked(path: Path, root: Path, href: str) -> Path | None:
                            f"{unquote(iri)!r} (escapes such as %20 are not decoded)")
         raise SvgError(f"SVG {path.name!r} links to {shown!r}, which is not in the game folder "
                        f"(paths are relative to the SVG's folder)")
+    if not is_svg_name(target) and target.suffix.lower() == ".svg":
+        raise SvgError(f"SVG {path.name!r} links to {shown!r}: name the file in lower case, "
+                       f"{target.stem}.svg (svglib draws a linked file as an SVG only then, and "
+                       "opens this one as a picture)")
     if not is_svg_name(target):  # svglib hands it to Pillow as a picture, whatever it holds
         _check_picture(partial(open, real, "rb"), target.suffix, path, shown)
     return target  # not `real`: svglib reads the linked SVG's own links from this folder
