@@ -283,12 +283,13 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
 @print_options
 def build(game: str, out: Path | None, **settings) -> None:
     """Build a game's print-and-play PDF."""
+    from .output import default_output
     from .project import build as run, open_game
 
     start = time.perf_counter()
     options = _print_settings(**settings)
     opened = open_game(game)
-    target = out or Path("output") / f"{opened.name}.pdf"
+    target = out or default_output(f"{opened.name}.pdf")
     built = run(opened, target, **options)
     _show(built.findings)
     click.echo(f"{built.path}: {built.pages} pages in {time.perf_counter() - start:.2f} s")
@@ -339,6 +340,7 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
            force: bool, service: str | None, cmyk: bool) -> None:
     """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
+    from .output import default_output
     from .project import export as run, open_game
 
     default = {"booklet": "{}-booklet.pdf", "pod": "{}-pod.pdf", "png": "{}-png",
@@ -346,7 +348,7 @@ def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi:
     if service:
         default = "{}-" + service
     opened = open_game(game)
-    target = out or Path("output") / default.format(opened.name)
+    target = out or default_output(default.format(opened.name))
     summary, findings = run(opened, fmt, target, paper=paper.lower(), bleed_mm=bleed,
                             dpi=dpi, force=force, service=service, cmyk=cmyk)
     _show(findings)
@@ -374,13 +376,14 @@ def new(name: str, parent: Path, template: str) -> None:
 @print_options
 def watch(game: str, out: Path | None, **settings) -> None:
     """Rebuild the PDF whenever the game's files change (Ctrl-C to stop)."""
+    from .output import default_output
     from .data.game import find_game
     from .project import build as run, open_game
     from .watch import game_folders, watch as loop
 
     options = _print_settings(**settings)
     folder = find_game(game)
-    target = out or Path("output") / f"{folder.name}.pdf"
+    target = out or default_output(f"{folder.name}.pdf")
 
     def rebuild() -> str:
         built = run(open_game(str(folder)), target, **options)
@@ -444,14 +447,15 @@ def serve(game: str, host: str, port: int, dpi: int) -> None:
 @main.command()
 @PAPER
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
-              default=Path("output/calibration.pdf"), show_default=True)
-def calibrate(paper: str, out: Path) -> None:
+              help="[default: output/calibration.pdf]")
+def calibrate(paper: str, out: Path | None) -> None:
     """A two-page sheet to check 100 % scale and measure the printer's duplex shift."""
     from .export.outputs import export_calibration
-    from .output import atomic_output
+    from .output import atomic_output, default_output
     from .render.fonts import load_fonts
     from .units import PAPERS
 
+    out = out or default_output("calibration.pdf")
     with atomic_output(out) as tmp:
         export_calibration(load_fonts(), tmp, PAPERS[paper.lower()])
     click.echo(f"{out}: print it double-sided at 100 % and follow the steps on it")
@@ -579,6 +583,7 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 def report(game: str, games: int, seed: int, out: Path | None, players: int | None, agents: str,
            jobs: int, scheduler: str | None) -> None:
     """Simulate a game and write a balance report PDF of charts."""
+    from .output import default_output
     from .sim.report import write_report
     from .sim.stats import games_text
 
@@ -588,7 +593,7 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
         _check_outputs(folder, out, _cards_table(out))
     setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
-    target = out or Path("output") / f"{setup.name}-balance.pdf"
+    target = out or default_output(f"{setup.name}-balance.pdf")
     table = _cards_table(target)
     _check_outputs(folder, target, table)
     proof, cards = card_section(game, setup, games, seed=seed, agents=fig["agents"],
@@ -647,6 +652,7 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
           agents: str, jobs: int, scheduler: str | None, out: Path | None,
           as_json: bool) -> None:
     """Change the game's data and compare each variant with the base on the same seeds."""
+    from .output import default_output
     import json
 
     from .sim.sweep import format_sweep, sweep as run
@@ -661,7 +667,7 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
     if not any(v["valid"] for v in result["variants"]):
         click.echo(text)
         raise PnpError("every variant fails validation: nothing was compared, no report written")
-    target = out or Path("output") / f"{result['game']}-sweep.pdf"
+    target = out or default_output(f"{result['game']}-sweep.pdf")
     _check_outputs(folder, target)
     write_sweep_report(result, target)
     click.echo(text)

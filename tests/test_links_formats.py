@@ -289,8 +289,33 @@ def test_the_default_output_is_never_written_through_a_link_the_game_ships(tmp_p
     monkeypatch.chdir(folder)  # a downloaded folder, built where it was unpacked
     code, errors, output = _run("build", "--game", ".")
     assert code != 0 and len(errors) == 1, output
-    assert "is a link inside the game folder; pnp never writes through a link" in errors[0]
+    assert {"folder": "output here is a link (to ",
+            "file": "is a link inside the game folder; pnp never writes through a link"}[
+        shipped] in errors[0]
     assert victim.read_text() == "the user's own file\n"
+
+
+@pytest.mark.parametrize("command", [["build", "--game", "art"], ["export", "--game", "art",
+                                     "--format", "booklet"], ["calibrate"]],
+                         ids=["build", "export", "calibrate"])
+def test_the_default_output_is_never_written_through_an_output_link_beside_the_game(
+        tmp_path, monkeypatch, command):
+    """A downloaded project (card_data/art/ and `output -> ~` beside it), built from where it
+    was unpacked: the link is not the game folder's, and the build replaced ~/art.pdf."""
+    project = tmp_path / "project"
+    (project / "card_data").mkdir(parents=True)
+    _new_deck(project / "card_data")
+    home = tmp_path / "home"
+    home.mkdir()
+    for name in ("art.pdf", "art-booklet.pdf", "calibration.pdf"):
+        (home / name).write_text("the user's own file\n")
+    (project / "output").symlink_to(home)
+    monkeypatch.chdir(project)
+    code, errors, output = _run(*command)
+    assert code != 0 and len(errors) == 1, output
+    assert f"output here is a link (to {home}); pnp writes its default output only into a " \
+           "real folder (give --out)" in errors[0]
+    assert sorted(p.read_text() for p in home.iterdir()) == ["the user's own file\n"] * 3
 
 
 def test_an_output_that_links_out_of_its_folder_is_refused(tmp_path):
