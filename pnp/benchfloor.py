@@ -3,7 +3,7 @@
 - `deck_floor`: a plain deck (the cards.csv of `pnp new`) drawn with bare reportlab, each card as
   pnp draws it (pale background to the bleed, a colour band with the title, the card's own text
   wrapped, a shared back drawn once as a form, crop marks, mirrored backs for duplex).
-(A game's engine has its own ceiling, a tight loop of its rules: the `ceiling` hook of its lab.)
+(A game's engine has its own ceiling, a tight loop of its rules: benchmarks/*_ceiling.py.)
 
 Run as `python -m pnp.benchfloor deck CARDS.CSV OUT.PDF` so it is timed like `pnp build`: a cold
 process that imports only reportlab.

@@ -30,7 +30,7 @@ RULES = ("each", "counts", "total", "total_min", "total_max", "unique", "allowed
 KEYS = set(RULES) | {"data", "column", "copies", "level"}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Check:
     """One [[check]] of game.toml: a column of some rows and the rules it must keep."""
 

@@ -15,8 +15,14 @@ from .errors import INTERRUPTED, INTERRUPTED_EXIT, PnpError, RulesError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
-PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-                     default="a4", show_default=True)
+PAPER = click.option("--paper", metavar="NAME|WxH",
+                     help="a4, letter, a3, a5, legal, tabloid, any of them -landscape (a4-landscape), "
+                          "or a size such as 300x200mm or 11x17in (default: the game's [print] "
+                          "paper, else a4).")
+
+VARIANT = click.option("--variant", metavar="NAME",
+                       help="Build a variant of the game (a [variants.NAME] table of game.toml, "
+                            "e.g. bw); its outputs are named <game>-NAME.")
 
 
 def _fail(exc: PnpError) -> None:
@@ -209,12 +215,13 @@ def icons(game: str | None) -> None:
 
 @main.command()
 @GAME
-def validate(game: str) -> None:
+@VARIANT
+def validate(game: str, variant: str | None) -> None:
     """Check a game's card data against its rules engine, and that every text fits."""
     from .errors import DataError
     from .project import check as run, drawable, errors_in, open_game
 
-    opened = open_game(game)
+    opened = open_game(game, variant=variant)
     findings = run(opened)
     _show(findings)
     errors = errors_in(findings)
@@ -273,26 +280,53 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
         offset = _pair(back_offset, "--back-offset")
     else:
         offset = profile.back_offset if profile else (0.0, 0.0)
-    return {"paper": paper.lower(), "bleed_mm": bleed, "backs": not no_backs, "force": force,
+    return {"paper": paper, "bleed_mm": bleed, "backs": not no_backs, "force": force,
             "layout": layout, "back_offset_mm": offset, "ink_saver": ink_saver, "proof": proof,
             "scale": profile.scale if profile else 1.0}
 
 
 @main.command()
 @GAME
+@VARIANT
 @print_options
-def build(game: str, out: Path | None, **settings) -> None:
-    """Build a game's print-and-play PDF."""
+@click.option("--changed", is_flag=True,
+              help="Print only the pieces whose drawing changed since the last whole build "
+                   "(its record, output/<game>.printed.json), with a first page saying which "
+                   "cards to replace, add and take out; default --out output/<game>-changed.pdf.")
+@click.option("--since", type=click.Path(dir_okay=False, path_type=Path), metavar="RECORD",
+              help="--changed against this print record instead (implies --changed).")
+@click.option("--only", metavar="FILE:ROW[-ROW]",
+              help="Print only these pieces: a data row or a range (cards.csv:3-7), a file, or "
+                   "a piece's name, as `pnp preview --card` names them; default --out "
+                   "output/<game>-only.pdf.")
+@click.option("--version-mark", type=click.Choice(["front", "back"]),
+              help="Print game.toml's [game] version small at the foot of every front or "
+                   "every back, to tell print runs apart.")
+def build(game: str, variant: str | None, out: Path | None, changed: bool, since: Path | None,
+          only: str | None, version_mark: str | None, **settings) -> None:
+    """Build a game's print-and-play PDF (and keep a record of what it printed)."""
     from .output import default_output
     from .project import build as run, open_game
 
     start = time.perf_counter()
+    if only is not None and (changed or since):
+        raise PnpError("--only and --changed choose the pieces two ways: give one")
     options = _print_settings(**settings)
-    opened = open_game(game)
-    target = out or default_output(f"{opened.name}.pdf")
-    built = run(opened, target, **options)
+    opened = open_game(game, variant=variant)
+    whole = Path("output") / f"{opened.name}.pdf"
+    if changed or since:
+        since = since or whole.with_suffix(".printed.json")
+        target = out or default_output(f"{opened.name}-changed.pdf")
+    else:
+        target = out or default_output(f"{opened.name}-only.pdf" if only else whole.name)
+    built = run(opened, target, **options, record=target.with_suffix(".printed.json"),
+                since=since, only=only, version_mark=version_mark)
     _show(built.findings)
-    click.echo(f"{built.path}: {built.pages} pages in {time.perf_counter() - start:.2f} s")
+    if not built.pages:
+        click.echo(built.note)
+        return
+    said = f" ({built.note})" if built.note else ""
+    click.echo(f"{built.path}: {built.pages} pages{said} in {time.perf_counter() - start:.2f} s")
 
 
 def _finite(value: float, param: click.Parameter) -> float:
@@ -321,10 +355,12 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 
 @main.command()
 @GAME
-@click.option("--format", "fmt", type=click.Choice(["booklet", "pod", "png", "tts"]),
+@VARIANT
+@click.option("--format", "fmt", type=click.Choice(["booklet", "pod", "png", "tts", "cut"]),
               required=True,
               help="booklet: saddle-stitched rule booklet; pod: one face a page with trim and "
-                   "bleed boxes; png: one image per face; tts: Tabletop Simulator deck sheets.")
+                   "bleed boxes; png: one image per face; tts: Tabletop Simulator deck sheets; "
+                   "cut: sheets and cut paths for a cutting machine (--machine).")
 @click.option("--out", "-o", type=click.Path(path_type=Path),
               help="Output file (booklet, pod) or folder (png, tts).")
 @PAPER
@@ -337,20 +373,27 @@ def _pair(text: str, option: str) -> tuple[float, float]:
                    "them (their trim, bleed, safe zone and pixels), with a manifest.csv.")
 @click.option("--cmyk", is_flag=True,
               help="pod: every colour and image as CMYK, with a PDF/X-style output intent.")
-def export(game: str, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
-           force: bool, service: str | None, cmyk: bool) -> None:
+@click.option("--machine", type=click.Choice(["silhouette", "cricut"]),
+              help="cut: the machine whose print-then-cut registration the sheets follow.")
+@click.option("--corner-radius", type=click.FloatRange(0, 20), metavar="MM",
+              help="cut: rounded corners of the cut outlines, in mm (default: game.toml's "
+                   "[cut] corner_radius, else 3, a poker card's).")
+def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
+           force: bool, service: str | None, cmyk: bool, machine: str | None,
+           corner_radius: float | None) -> None:
     """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
     from .output import default_output
     from .project import export as run, open_game
 
     default = {"booklet": "{}-booklet.pdf", "pod": "{}-pod.pdf", "png": "{}-png",
-               "tts": "{}-tts"}[fmt]
+               "tts": "{}-tts", "cut": "{}-cut-" + (machine or "")}[fmt]
     if service:
         default = "{}-" + service
-    opened = open_game(game)
+    opened = open_game(game, variant=variant)
     target = out or default_output(default.format(opened.name))
-    summary, findings = run(opened, fmt, target, paper=paper.lower(), bleed_mm=bleed,
-                            dpi=dpi, force=force, service=service, cmyk=cmyk)
+    summary, findings = run(opened, fmt, target, paper=paper, bleed_mm=bleed,
+                            dpi=dpi, force=force, service=service, cmyk=cmyk,
+                            machine=machine, corner_radius_mm=corner_radius)
     _show(findings)
     click.echo(summary)
 
@@ -373,8 +416,9 @@ def new(name: str, parent: Path, template: str) -> None:
 
 @main.command()
 @GAME
+@VARIANT
 @print_options
-def watch(game: str, out: Path | None, **settings) -> None:
+def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
     """Rebuild the PDF whenever the game's files change (Ctrl-C to stop)."""
     from .output import default_output
     from .data.game import find_game
@@ -383,10 +427,12 @@ def watch(game: str, out: Path | None, **settings) -> None:
 
     options = _print_settings(**settings)
     folder = find_game(game)
-    target = out or default_output(f"{folder.name}.pdf")
+    named = folder.name + (f"-{variant}" if variant else "")
+    target = out or default_output(f"{named}.pdf")
+    open_game(str(folder), variant=variant)  # an unknown variant: an error before watching
 
     def rebuild() -> str:
-        built = run(open_game(str(folder)), target, **options)
+        built = run(open_game(str(folder), variant=variant), target, **options)
         _show(built.findings)
         return f"{target}: {built.pages} pages"
 
@@ -402,6 +448,7 @@ def watch(game: str, out: Path | None, **settings) -> None:
 
 @main.command()
 @GAME
+@VARIANT
 @click.option("--card", "-c", required=True, metavar="FILE:ROW",
               help="The data row the piece comes from, as validation names it (cards.csv:3), "
                    "or a piece's or board's name (\"reference card\").")
@@ -412,13 +459,13 @@ def watch(game: str, out: Path | None, **settings) -> None:
 @click.option("--proof", is_flag=True, help="Outline trim, bleed, safe zone and element boxes.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The PNG to write.")
-def preview(game: str, card: str, back: bool, dpi: int, bleed: float, proof: bool,
-            out: Path) -> None:
+def preview(game: str, variant: str | None, card: str, back: bool, dpi: int, bleed: float,
+            proof: bool, out: Path) -> None:
     """Render one face of one piece to a PNG (what `pnp serve` shows)."""
     from .preview import preview as run
     from .project import open_game
 
-    drawn, findings, others = run(open_game(game), card, out, back=back, dpi=dpi,
+    drawn, findings, others = run(open_game(game, variant=variant), card, out, back=back, dpi=dpi,
                                   bleed_mm=bleed, proof=proof)
     _show(findings)
     side = "back" if back else "front"
@@ -430,6 +477,7 @@ def preview(game: str, card: str, back: bool, dpi: int, bleed: float, proof: boo
 
 @main.command()
 @GAME
+@VARIANT
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; anything but loopback lets other machines see the "
                    "page.")
@@ -437,27 +485,28 @@ def preview(game: str, card: str, back: bool, dpi: int, bleed: float, proof: boo
               help="Port (default: a free one, printed on start).")
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True,
               help="Resolution of the face images.")
-def serve(game: str, host: str, port: int, dpi: int) -> None:
+def serve(game: str, variant: str | None, host: str, port: int, dpi: int) -> None:
     """A live page of every face of the kit, rebuilt as you edit (Ctrl-C to stop)."""
     from .server import serve as run
 
-    run(game, host=host, port=port, dpi=dpi, echo=click.echo)
+    run(game, host=host, port=port, dpi=dpi, echo=click.echo, variant=variant)
 
 
 @main.command()
 @PAPER
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
               help="[default: output/calibration.pdf]")
-def calibrate(paper: str, out: Path | None) -> None:
+def calibrate(paper: str | None, out: Path | None) -> None:
     """A two-page sheet to check 100 % scale and measure the printer's duplex shift."""
     from .export.outputs import export_calibration
     from .output import atomic_output, default_output
     from .render.fonts import load_fonts
-    from .units import PAPERS
+    from .layout.paper import parse_paper
 
+    sheet = parse_paper(paper or "a4")
     out = out or default_output("calibration.pdf")
     with atomic_output(out) as tmp:
-        export_calibration(load_fonts(), tmp, PAPERS[paper.lower()])
+        export_calibration(load_fonts(), tmp, sheet.size)
     click.echo(f"{out}: print it double-sided at 100 % and follow the steps on it")
 
 

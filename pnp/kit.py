@@ -35,7 +35,7 @@ class Piece:
     two_sided: bool = False  # its back carries rules (a player aid): kept, folded, with --no-backs
 
 
-@dataclass
+@dataclass(frozen=True)
 class Sheet:
     """Pieces of one size, printed n-up with crop marks (rect) or cut circles (circle)."""
 
@@ -50,7 +50,7 @@ class Sheet:
     two_sided: bool = False  # the backs matter in play (a flipping pawn): never dropped
 
 
-@dataclass
+@dataclass(frozen=True)
 class Board:
     """A single large drawing; tiled over pages when larger than the paper. `places` lists the
     pieces the board itself provides (e.g. 15 islands), for the manifest."""
@@ -71,6 +71,7 @@ class Kit:
     sheets: list[Sheet] = field(default_factory=list)
     boards: list[Board] = field(default_factory=list)
     booklet: Any = None  # a render.booklet.Booklet, or None
+    changes: Any = None  # a partial print's first pages: a printrun.changelist.ChangeList
 
     def manifest(self) -> Counter:
         """Pieces by kind, as the kit says it prints them."""

@@ -14,6 +14,20 @@ from .preview import DrawnFace, FaceSpec, draw_face, kit_faces, rasterise
 from .units import MM
 
 MAX_BOARD_PX = 1400  # a board's longer side on screen; pieces use the page's dpi
+DATA_SUFFIXES = (".csv", ".xlsx", ".ods")  # what a face's row comes from
+
+
+def row_inputs(spec: FaceSpec) -> tuple | None:
+    """What a face drawn from a layout file and one data row is made of: its layout file and
+    its row's values as its expressions read them (palette, game and vars among them); None
+    for any other face (drawn every time)."""
+    from .faces.rows import RowFace
+
+    draw = spec.draw
+    if type(draw) is not RowFace:
+        return None
+    return (str(draw.layout.path), draw.component.name, spec.back, spec.width, spec.height,
+            repr(sorted(draw.context.items())))
 
 
 def _mm(v: float) -> float:
@@ -42,10 +56,14 @@ def row_pairs(table: list[list[str]], row: int) -> list[list[str]]:
 
 
 class LiveKit:
-    def __init__(self, folder: Path, dpi: int = 150, bleed_mm: float = 3.0):
+    def __init__(self, folder: Path, dpi: int = 150, bleed_mm: float = 3.0,
+                 variant: str | None = None):
         self.folder, self.dpi, self.bleed = folder, dpi, bleed_mm * MM
+        self.variant = variant  # a [variants.<name>] of game.toml, applied on every rebuild
         self.images: dict[str, bytes] = {}  # digest -> PNG
         self._shown: set[str] = set()  # the digests of the last good build
+        # the last good build's faces drawn from a layout and one row: (their inputs, drawing)
+        self._by_row: dict[str, tuple[tuple, DrawnFace]] = {}
         self.state: dict = {"version": 0, "title": folder.name, "faces": [], "groups": [],
                             "findings": [], "rows": {}, "error": None}
         self.changed = threading.Condition()
@@ -60,9 +78,11 @@ class LiveKit:
         if changed and any(p.suffix.lower() in (".ttf", ".otf", ".ttc") for p in changed):
             self.images.clear()  # a font's glyphs changed under the same name: redraw all
         try:
-            game = open_game(str(self.folder))
+            game = open_game(str(self.folder), variant=self.variant)
             kit, fonts, findings = prepare(game, force=True)
-            state = self._state(kit.title, kit_faces(kit), fonts, findings)
+            rows_only = changed is not None and bool(changed) and all(
+                p.suffix.lower() in DATA_SUFFIXES for p in changed)
+            state = self._state(kit.title, kit_faces(kit), fonts, findings, rows_only)
         except RulesError as exc:  # every problem the data has, one a line
             lines = [str(f).removeprefix("error: ") for f in exc.findings if f.level == "error"]
             state = dict(self.state, error="\n".join(lines) or str(exc), redrawn=0)
@@ -79,8 +99,12 @@ class LiveKit:
             self.changed.notify_all()
         return state
 
-    def _state(self, title: str, specs: list[FaceSpec], fonts, findings: list[Finding]) -> dict:
+    def _state(self, title: str, specs: list[FaceSpec], fonts, findings: list[Finding],
+               rows_only: bool = False) -> dict:
+        """`rows_only`: only data tables changed (no layout, picture, font or game.toml), so a
+        face drawn from a layout and a row that reads as it did is the drawing it was."""
         drawn_by: dict[tuple, DrawnFace] = {}  # faces sharing a drawing are drawn once
+        by_row: dict[str, tuple[tuple, DrawnFace]] = {}
         tables: dict[Path, list[list[str]]] = {}  # each CSV read once, not once per face
         faces: list = []
         rows: dict[str, object] = {}
@@ -89,8 +113,13 @@ class LiveKit:
         for spec in specs:
             key = (id(spec.draw), spec.width, spec.height, spec.shape, spec.board)
             if key not in drawn_by:
-                drawn_by[key] = draw_face(spec, fonts, self.bleed)
+                inputs = row_inputs(spec)
+                kept = self._by_row.get(spec.id) if rows_only and inputs else None
+                drawn_by[key] = (kept[1] if kept and kept[0] == inputs
+                                 else draw_face(spec, fonts, self.bleed))
                 findings += drawn_by[key].findings
+                if inputs:
+                    by_row[spec.id] = (inputs, drawn_by[key])
             drawn = drawn_by[key]
             if drawn.digest not in used:
                 image = self.images.get(drawn.digest)
@@ -111,6 +140,7 @@ class LiveKit:
         for digest in set(self.images) - set(used) - self._shown:
             del self.images[digest]
         self._shown = set(used)
+        self._by_row = by_row
         loose = self._attach(faces, list(dict.fromkeys(findings)))
         groups = list(dict.fromkeys(f["group"] for f in faces))
         return {"title": title, "faces": faces, "groups": groups, "findings": loose,

@@ -184,14 +184,17 @@ def _swap_in(staging: Path, real: Path) -> None:
         for entry in staging.iterdir():
             os.rename(entry, real / entry.name)
         return
-    old = Path(tempfile.mkdtemp(prefix=f".{real.name}.old.", dir=real.parent))
-    os.rename(real, old)  # onto an empty folder: allowed, and one step
+    # every rename goes to a name that does not exist: Windows refuses a rename onto a folder,
+    # even an empty one. The old export moves aside into a fresh folder, the new one in.
+    aside = Path(tempfile.mkdtemp(prefix=f".{real.name}.old.", dir=real.parent))
+    old = aside / real.name
+    os.rename(real, old)
     try:
         os.rename(staging, real)
     except OSError:
         os.rename(old, real)
         raise
-    shutil.rmtree(old, ignore_errors=True)
+    shutil.rmtree(aside, ignore_errors=True)
 
 
 def _cwd() -> Path:

@@ -52,8 +52,8 @@ def kit_faces(kit: Kit, backs: bool = True) -> list[FaceSpec]:
 
 
 class DrawnFace:
-    """A face drawn on its own canvas. `digest` hashes what was drawn (the page's operators and
-    the images it placed) before the PDF is written, so an unchanged face costs no PDF and no
+    """A face drawn on its own canvas. `digest` hashes what was drawn (the page's operators)
+    before the PDF is written, so an unchanged face costs no PDF and no
     rasterising; `pdf` writes the one-page document when it is needed."""
 
     def __init__(self, spec: FaceSpec, canvas, buf: io.BytesIO, bleed: float,
@@ -61,12 +61,9 @@ class DrawnFace:
         self.spec, self.bleed, self.elements, self.findings = spec, bleed, elements, findings
         self._canvas, self._buf = canvas, buf
         self._pdf: bytes | None = None
-        h = hashlib.sha256("\n".join(canvas._code).encode("utf-8", "surrogateescape"))
-        for obj in canvas._doc.idToObject.values():  # images are named by file, so hash data
-            data = getattr(obj, "streamContent", None)
-            if data is not None:
-                h.update(data if isinstance(data, bytes) else str(data).encode())
-        self.digest = h.hexdigest()[:24]
+        # (pictures and repeated drawings are forms named by their contents: pnp/faces/art.py)
+        page = canvas.getCurrentPageContent()
+        self.digest = hashlib.sha256(page.encode("utf-8", "surrogateescape")).hexdigest()[:24]
 
     @property
     def pdf(self) -> bytes:

@@ -27,7 +27,7 @@ NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 NONE = "none"  # `--printer none`: no profile for this build, not even the default
 
 
-@dataclass
+@dataclass(frozen=True)
 class Printer:
     """A saved printer profile: its duplex shift and scale correction."""
 

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
-from .errors import Finding, PnpError, RulesError, error, warning
-from .units import MM, PAPERS
+from .errors import DataError, Finding, PnpError, RulesError, Source, error, warning
+from .layout.paper import Paper, choose_paper
+from .units import MM
 
 if TYPE_CHECKING:
     from .games.registry import GameSpec
@@ -25,14 +26,17 @@ class OpenGame:
 
     @property
     def name(self) -> str:
-        return self.folder.slug
+        """What its outputs are called: a variant's build does not replace the game's own."""
+        variant = self.folder.variant
+        return self.folder.slug + (f"-{variant.name}" if variant else "")
 
 
-
-def open_game(name_or_path: str, cwd: Path | None = None) -> OpenGame:
+def open_game(name_or_path: str, cwd: Path | None = None,
+              variant: str | None = None) -> OpenGame:
+    """A game by name or folder; `variant`: one of its [variants.<name>] applied."""
     from .games.registry import get
 
-    folder = GameFolder.open(find_game(name_or_path, cwd))
+    folder = GameFolder.open(find_game(name_or_path, cwd), variant)
     spec = get(folder.get("game", "engine"), folder.toml_path)
     return OpenGame(folder, spec, spec.load(folder))
 
@@ -75,7 +79,7 @@ NOT_DRAWN = ("text fit and the pieces drawn are checked once the errors above ar
              "(the kit cannot be drawn from data with missing or unreadable rows)")
 
 
-def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
+def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
     """Everything `build` would refuse, without writing a file: the rules checks, then a dry
     render for text that does not fit, characters no font has and the manifest."""
     import io
@@ -84,10 +88,38 @@ def check(game: OpenGame, paper: str = "a4") -> list[Finding]:
 
     if not drawable(game):
         return validate(game) + [warning(NOT_DRAWN)]
+    sheet = _paper(game, paper)
     kit, fonts, findings = _prepare(game, force=True)
-    result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(PAPERS[paper]),
-                                               placements=False))
-    return findings + _drawn(game, result)
+    result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(sheet.size),
+                                               placements=False), sheet)
+    return findings + _drawn(game, result) + meaning(game, kit, fonts)
+
+
+def meaning(game: OpenGame, kit, fonts) -> list[Finding]:
+    """What the printed kit says against what the rules mean: every face shows the fields a
+    player needs (shown.py), in colours that stay told apart (distinct.py), and the booklet
+    states no number or rule of its own (bound.py)."""
+    from . import distinct
+    from .shown import check_faces, declared, deck_required, draw_faces, merged
+
+    folder = game.folder
+    try:
+        required = merged(declared(folder), deck_required(getattr(game.model, "checks", ())))
+    except DataError as exc:
+        return [error(exc.message, Source(Path(exc.path)) if exc.path else None, exc.field)]
+    palette = game.model.common.palette
+    _, drawn, _ = distinct.groups(folder, palette)
+    faces = draw_faces(kit, fonts, set(required) | {kind for kind, _ in drawn.values()})
+    return (check_faces(faces, required, folder.path)
+            + distinct.check(folder, palette, faces, folder.path) + _booklet_meaning(kit))
+
+
+def _booklet_meaning(kit) -> list[Finding]:
+    """The booklet template's numbers, tables and rule sentences (bound.py)."""
+    from .bound import check
+
+    t = getattr(kit.booklet.text, "source", None) if kit.booklet else None
+    return check(t.text, t.name, t.rulings, t.texts, t.values) if t else []
 
 
 def _drawn(game: OpenGame, result) -> list[Finding]:
@@ -113,21 +145,32 @@ class Built:
     pages: int
     findings: list[Finding]
     sections: list
+    note: str = ""  # what a partial print printed, or why it printed nothing
 
 
-def _check_paper(paper: str, bleed_mm: float) -> None:
-    if paper not in PAPERS:
-        raise PnpError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
+def _paper(game: OpenGame, paper: str | Paper | None) -> Paper:
+    """The paper asked for (an option), else the game's `[print] paper`, else A4."""
+    return choose_paper(paper, game.folder.config, game.folder.toml_path)
+
+
+def _check_bleed(bleed_mm: float) -> None:
     if not 0 <= bleed_mm <= 10:
         raise PnpError(f"bleed {bleed_mm} mm is out of range (0 to 10 mm)")
 
 
-def _sized(game: OpenGame, render):
-    """Run a layout step; a size that cannot be laid out is a game.toml mistake, so say so."""
+def _sized(game: OpenGame, render, paper: Paper | None = None):
+    """Run a layout step; a size that cannot be laid out is a game.toml mistake, so say so,
+    unless the paper chosen is too small for a piece: then the paper's option is named."""
     from .errors import DataError
+    from .layout.grid import NoRoom
 
     try:
         return render()
+    except NoRoom as exc:
+        if paper is not None and paper.where == "--paper":
+            raise PnpError(f"--paper {paper.name}: {exc.message}") from None
+        raise DataError(exc.message, game.folder.toml_path,
+                        field=paper.where if paper and paper.where else None) from None
     except DataError as exc:
         if exc.path is None:
             raise DataError(exc.message, game.folder.toml_path) from None
@@ -175,54 +218,128 @@ def prepare(game: OpenGame, force: bool = False):
     return _prepare(game, force)
 
 
-def build(game: OpenGame, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
+def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_mm: float = 3.0,
           backs: bool = True, force: bool = False, layout: str = "duplex",
           back_offset_mm: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
-          proof: bool = False, scale: float = 1.0) -> Built:
+          proof: bool = False, scale: float = 1.0, record: Path | None = None,
+          since: Path | None = None, only: str | None = None,
+          version_mark: str | None = None) -> Built:
     """Validate, render to a temporary file, check what was drawn against the rules, and only
-    then replace `out`. With force, problems are reported but the PDF is still written."""
+    then replace `out`. With force, problems are reported but the PDF is still written.
+    `record`: where to keep what was printed (printrun/record.py), written only once the PDF
+    is; `since`: print only what changed since that record (and update it); `only`: print
+    only the pieces named so (`cards.csv:3-7`); `version_mark`: "front" or "back", the side
+    that shows game.toml's version."""
     from .output import atomic_output
+    from .printrun.record import is_record, kit_record, read_record
     from .render.pdf import LAYOUTS, Options, render_kit
 
-    _check_paper(paper, bleed_mm)
+    sheet = _paper(game, paper)
+    _check_bleed(bleed_mm)
     if layout not in LAYOUTS:
         raise PnpError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
     if any(abs(v) > 10 for v in back_offset_mm):
         raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
     if not 0.9 <= scale <= 1.1:
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
+    old = read_record(since) if since is not None else None  # a bad record: before drawing
     kit, fonts, findings = _prepare(game, force)
-    options = Options(PAPERS[paper], bleed_mm * MM, backs, layout,
+    options = Options(sheet.size, bleed_mm * MM, backs, layout,
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
                       scale)
+    version = str(game.folder.get("game", "version", (str, int, float), ""))
+    if version_mark is not None:
+        from .printrun.mark import version_marked
+
+        kit = version_marked(kit, version, version_mark)
+    def record_now(noted: list | None = None):
+        return kit_record(kit, fonts, game.folder.path, game=game.name, version=version,
+                          bleed=bleed_mm * MM, bleed_mm=bleed_mm, ink_saver=ink_saver,
+                          findings=noted)
+
+    note, whole = "", since is None and only is None
+    printed = None
+    if not whole:  # the part to print is chosen by the record: made first
+        noted: list[Finding] = []
+        printed = record_now(noted)
+        findings += [f for f in dict.fromkeys(noted) if f.level == "warning"]
+    if old is not None:
+        if old.game != game.name:
+            findings.append(warning(f"{since}: this print record is of the game {old.game!r}, "
+                                    f"not {game.name!r}"))
+        from .printrun.select import changed_part
+
+        assert printed is not None and since is not None
+        kit, changes = changed_part(kit, printed, old, since)
+        if not changes:
+            return Built(out, 0, findings, [], f"nothing changed since {since}: no PDF written")
+        note = (f"{len(changes.changed)} changed, {len(changes.added)} added, "
+                f"{len(changes.removed)} removed since {since}")
+    elif only is not None:
+        from .printrun.select import only_part
+
+        assert printed is not None
+        kit, chosen = only_part(kit, printed, only)
+        note = f"{len(chosen)} piece(s) named by --only {only}"
     with atomic_output(out, game.folder.path) as tmp:
-        result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False))
-        drawn = _drawn(game, result)
+        result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False),
+                        sheet)
+        # a part of the kit is not the kit: only the drawing's own findings
+        drawn = _drawn(game, result) if whole else list(dict.fromkeys(result.findings))
         findings += drawn
         if errors_in(drawn) and not force:
             raise RulesError(findings)
-    return Built(out, result.pages, findings, result.sections)
+    kept = since if since is not None else record if whole else None
+    if kept is not None and not proof:  # only once the PDF is written
+        printed = printed or record_now()
+        with atomic_output(kept, None if is_record(kept) else game.folder.path) as tmp:
+            tmp.write_text(printed.to_json(), encoding="utf-8")
+    return Built(out, result.pages, list(dict.fromkeys(findings)), result.sections, note)
 
 
-EXPORTS = ("booklet", "pod", "png", "tts")
+EXPORTS = ("booklet", "pod", "png", "tts", "cut")
+DEFAULT_CORNER_RADIUS_MM = 3.0  # a poker card's corners
 
 
-def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: float = 3.0,
+def corner_radius(game: OpenGame, given_mm: float | None) -> float:
+    """The cut outlines' corner radius (points): the one given, else game.toml's [cut]
+    corner_radius, else a poker card's 3 mm."""
+    from .units import length
+
+    if given_mm is not None:
+        return given_mm * MM
+    value = game.folder.get("cut", "corner_radius", (str, int, float), DEFAULT_CORNER_RADIUS_MM)
+    radius = length(value, game.folder.toml_path, field="cut.corner_radius")
+    if not 0 <= radius <= 20 * MM:
+        raise PnpError(f"{game.folder.toml_path}: [cut] corner_radius {value!r} is out of "
+                       "range (0 to 20 mm)")
+    return radius
+
+
+def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = None,
+           bleed_mm: float = 3.0,
            dpi: int = 300, force: bool = False, service: str | None = None,
-           cmyk: bool = False) -> tuple[str, list[Finding]]:
+           cmyk: bool = False, machine: str | None = None,
+           corner_radius_mm: float | None = None) -> tuple[str, list[Finding]]:
     """Other outputs of the same kit. PDFs are written atomically; PNG folders are written into
     a temporary folder and swapped in whole. `service` (pod only): a print-on-demand service's
     files and manifest, in a folder. Returns a one-line summary and the findings."""
     from .export import outputs
     from .output import atomic_folder, atomic_output
 
-    _check_paper(paper, bleed_mm)
+    sheet = _paper(game, paper)
+    _check_bleed(bleed_mm)
     if fmt not in EXPORTS:
         raise PnpError(f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
     from .export.services import SERVICES
 
     if service is not None and (fmt != "pod" or service not in SERVICES):
         raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
+    from .cut.machines import MACHINES
+
+    if (fmt == "cut") != (machine is not None) or (machine and machine not in MACHINES):
+        raise PnpError(f"--format cut takes --machine {'|'.join(MACHINES)} (and only it does)")
+    radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
     kit, fonts, findings = _prepare(game, force)
     if fmt != "booklet" and service is None:  # a service's export runs its own preflight
         from .export.preflight import preflight
@@ -240,7 +357,7 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
     if fmt in ("booklet", "pod") and service is None:
         with atomic_output(out, game.folder.path) as tmp:
             if fmt == "booklet":
-                pages = outputs.export_booklet(kit, fonts, tmp, PAPERS[paper])
+                pages = outputs.export_booklet(kit, fonts, tmp, sheet.size)
                 summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
                            "double-sided flipping on the short edge, fold, staple")
             else:
@@ -254,6 +371,13 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str = "a4", bleed_mm: 
         if fmt == "png":
             count, drawn = outputs.export_png(kit, fonts, staging, dpi, bleed_mm * MM)
             summary = f"{out}/: {count} PNG faces at {dpi} dpi"
+        elif fmt == "cut":
+            from .cut.sheets import export_cut
+
+            assert machine is not None      # checked above: cut names its machine
+            summary, drawn = _sized(game, lambda: export_cut(
+                kit, fonts, staging, machine, sheet.size, bleed_mm * MM, radius), sheet)
+            summary = summary.replace(f"{staging}/", f"{out}/")
         elif fmt == "pod":
             from .export.services import export_service
 

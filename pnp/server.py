@@ -5,7 +5,11 @@ hand-written HTML file, the updates are server-sent events (a long-lived GET), a
 is synchronous code; one designer's browser needs no async framework and pnp no extra
 dependency. Safe by default: it listens on loopback, answers GET and HEAD only, serves nothing
 but its page, the state as JSON and the face images it rendered (by content hash), refuses `..`
-or absolute paths, and answers only requests addressed to it by name (no DNS rebinding).
+or absolute paths, and answers only requests addressed to it by name (no DNS rebinding). As
+production servers do, it bounds what a client can hold: a connection idle between requests is
+closed after IDLE seconds, a request must arrive whole within REQUEST seconds (a client that
+sends its headers a byte at a time is cut off), a write a client does not read times out, and
+at most MAX_CONNECTIONS are served at once (each is a thread); more are turned away with 503.
 """
 
 from __future__ import annotations
@@ -27,6 +31,9 @@ from .live import LiveKit
 PAGE = Path(__file__).with_name("serve.html")
 FACE = re.compile(r"/face/([0-9a-f]{24})\.png")
 HEARTBEAT = 15.0  # seconds between keep-alive comments on the event stream
+IDLE = 30.0  # seconds a kept-alive connection may wait for its next request
+REQUEST = 10.0  # seconds to send a request line and headers, however slowly it trickles in
+MAX_CONNECTIONS = 32  # a browser opens six per page, and one event stream a tab
 CSP = ("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; "
        "script-src 'unsafe-inline'; connect-src 'self'")
 
@@ -59,8 +66,32 @@ class LiveServer(ThreadingHTTPServer):
         if ":" in address[0]:
             self.address_family = socket.AF_INET6
         self.live, self.stop = live, stop
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         super().__init__(address, Handler)
         self.page = PAGE.read_bytes()
+
+    def process_request(self, request, client_address) -> None:
+        """A thread for the connection if one of MAX_CONNECTIONS is free; else a 503 at once."""
+        if not self.slots.acquire(blocking=False):
+            try:
+                request.settimeout(1.0)
+                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n"
+                                b"Connection: close\r\nRetry-After: 1\r\n\r\n")
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:  # no thread started: its slot is free again
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
 
     @property
     def url(self) -> str:
@@ -72,10 +103,65 @@ class LiveServer(ThreadingHTTPServer):
         return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
+class _Deadline:
+    """The handler's reading side: a request's lines read by at most one recv at a time, each
+    given what is left of the request's deadline, so that a request trickling in a byte at a
+    time cannot hold its thread for ever (a socket timeout counts from the last byte only)."""
+
+    def __init__(self, rfile, connection):
+        self.rfile, self.connection = rfile, connection
+        self.until: float | None = None  # None: waiting for a request (IDLE applies)
+
+    def readline(self, limit: int = -1) -> bytes:
+        import time
+
+        if self.until is None:  # between requests: the next one's first byte within IDLE
+            self.connection.settimeout(IDLE)
+            if not self.rfile.peek(1):
+                return b""
+            self.until = time.monotonic() + REQUEST
+        parts: list[bytes] = []
+        size = 0
+        while limit < 0 or size < limit:
+            left = self.until - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the request took too long to arrive")
+            self.connection.settimeout(left)
+            ahead = self.rfile.peek(1)  # at most one recv
+            if not ahead:
+                break
+            end = ahead.find(b"\n")
+            take = len(ahead) if end < 0 else end + 1
+            if limit >= 0:
+                take = min(take, limit - size)
+            parts.append(self.rfile.read(take))  # from the buffer: no recv
+            size += take
+            if parts[-1].endswith(b"\n"):
+                break
+        return b"".join(parts)
+
+    def __getattr__(self, name):
+        return getattr(self.rfile, name)
+
+
 class Handler(BaseHTTPRequestHandler):
     server: LiveServer
     protocol_version = "HTTP/1.1"
     head = False  # answering HEAD: the same headers, no body
+    timeout = IDLE  # the socket's: also bounds a write the client does not read
+
+    def setup(self) -> None:
+        super().setup()
+        self.rfile = _Deadline(self.rfile, self.connection)  # type: ignore[assignment]
+
+    def handle_one_request(self) -> None:
+        self.rfile.until = None  # type: ignore[attr-defined]
+        super().handle_one_request()
+
+    def parse_request(self) -> bool:
+        read = super().parse_request()  # the headers are read: the answer has IDLE to go out
+        self.connection.settimeout(IDLE)
+        return read
 
     def log_message(self, format, *args) -> None:  # the terminal is for rebuild lines
         pass
@@ -171,17 +257,20 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def start(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
-          echo: Callable[[str], None] = print, stop: threading.Event | None = None):
+          echo: Callable[[str], None] = print, stop: threading.Event | None = None,
+          variant: str | None = None):
     """Start watching and serving in background threads; returns (server, threads). The first
     build runs once the watch is armed, so no edit made while it runs is missed."""
-    from .data.game import find_game
+    from .data.game import GameFolder, find_game
     from .errors import PnpError
     from .watch import changes, game_folders
 
     host = listen_address(host)
     folder = find_game(game)
+    if variant is not None:
+        GameFolder.open(folder, variant)  # an unknown variant: an error now, not on the page
     stop = stop or threading.Event()
-    live = LiveKit(folder, dpi)
+    live = LiveKit(folder, dpi, variant=variant)
     try:
         server = LiveServer((host, port), live, stop)
     except OSError as exc:
@@ -226,10 +315,11 @@ def exposure(host: str) -> list[str]:
 
 
 def serve(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
-          echo: Callable[[str], None] = print) -> None:
+          echo: Callable[[str], None] = print, variant: str | None = None) -> None:
     """Serve until Ctrl-C, then stop both threads and close the socket."""
     stop = threading.Event()
-    server, threads = start(game, host=host, port=port, dpi=dpi, echo=echo, stop=stop)
+    server, threads = start(game, host=host, port=port, dpi=dpi, echo=echo, stop=stop,
+                            variant=variant)
     echo(f"serving {server.live.folder.name} at {server.url} (Ctrl-C to stop)")
     for note in exposure(listen_address(host)):
         echo(note)

@@ -5,8 +5,9 @@ DataError naming the template file and, where known, its line."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from .errors import DataError
 
@@ -39,6 +40,18 @@ class TemplateText(str):
     it is laid out later (an unknown figure) names the file the designer must edit."""
 
     template: str = ""
+    source: "TemplateSource | None" = None  # what pnp/bound.py checks it against
+
+
+@dataclass(frozen=True)
+class TemplateSource:
+    """A booklet template as written, with what it may state (pnp/bound.py checks it)."""
+
+    text: str
+    name: str  # as the designer finds it: "templates/legolas/booklet.md.j2"
+    rulings: tuple = ()
+    texts: Mapping[str, str] = field(default_factory=dict)  # each ruling's printed text
+    values: Mapping[str, Any] = field(default_factory=dict)  # numbers it may state by name
 
 
 def _loader(folders: list[Path]):
@@ -53,7 +66,6 @@ def _loader(folders: list[Path]):
 
     class InsideLoader(jinja2.FileSystemLoader):
         def get_source(self, environment, template):
-            _loaded.append(template)  # found or not: an optional include may appear later
             for folder in self.searchpath:  # look before reading: a link, a huge file
                 path = Path(folder, *split_template_path(template))
                 if path.is_file():
@@ -92,47 +104,7 @@ def _place(exc: BaseException, folders: list[Path], default: str) -> tuple[str, 
     return found
 
 
-KEEP_TEMPLATES = 200  # compiled templates kept (each a few kB): every edit makes a new one
-
-
-def _compiled():
-    """Compiled templates kept between runs (Jinja checks each against its source): compiling
-    a booklet template costs a cold build some 30 ms."""
-    import jinja2
-
-    from .cache import cache_dir, prune, read_entry, write_entry
-    from .sandbox import COMPILED_CHECKS
-
-    found = cache_dir("templates")
-    if found is None:
-        return None
-    folder: Path = found
-    # compiled code carries the limited sandbox's checks (pnp/sandbox.py intercepts operators
-    # at compile time): never run code another environment compiled without them
-    prefix = f"limited{COMPILED_CHECKS}"
-
-    class Checked(jinja2.BytecodeCache):
-        """Entries written and read as pnp's other caches' (checked: a damaged one, like one
-        that cannot be read or written, only costs the compile; marshalled code read back
-        damaged could crash the interpreter)."""
-
-        def load_bytecode(self, bucket):
-            try:
-                bucket.bytecode_from_string(read_entry(folder / f"{prefix}-{bucket.key}.cache"))
-            except (OSError, ValueError, EOFError, TypeError):
-                bucket.reset()
-
-        def dump_bytecode(self, bucket):
-            try:
-                write_entry(folder / f"{prefix}-{bucket.key}.cache", bucket.bytecode_to_string())
-                prune(folder, KEEP_TEMPLATES, "*.cache")
-            except OSError:
-                pass
-
-    return Checked()
-
-
-def environment(loader=None, bytecode_cache=None):
+def environment(loader=None):
     """The one sandbox setup, for booklets and layout expressions alike: limited (see
     sandbox.py), unknown names are errors, nothing is escaped."""
     import jinja2
@@ -140,27 +112,15 @@ def environment(loader=None, bytecode_cache=None):
     from .sandbox import LimitedSandbox
 
     env = LimitedSandbox(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
-                         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                         bytecode_cache=bytecode_cache)
+                         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
+    env.filters["counting"] = lambda text: text  # marks a number that states no rule (bound.py)
     return env
 
 
-def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> str:
-    from . import textcache
-
-    data = plain(context)
-    kept = textcache.get(folders, name, data)  # rendered before from the same: no Jinja2 at all
-    if kept is not None:
-        text = TemplateText(kept[0])
-        text.template = kept[1]
-        return text
-    text = _render(folders, name, data)
-    textcache.put(folders, name, data, text, text.template, _loaded)
-    return text
-
-
-_loaded: list[str] = []  # the template names the last render read (the text cache's key)
+def render_template(folders: list[Path], name: str, context: dict[str, Any]) -> TemplateText:
+    """The template `name` (looked for in `folders`, first first) rendered with plain data."""
+    return _render(folders, name, plain(context))
 
 
 def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateText:
@@ -169,8 +129,7 @@ def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateTex
 
     from . import sandbox
 
-    _loaded.clear()
-    env = environment(_loader(folders), _compiled())
+    env = environment(_loader(folders))
     try:
         with sandbox.Watchdog(sandbox.MAX_SECONDS):
             parts: list[str] = []

@@ -9,7 +9,10 @@ from .errors import DataError
 
 MM = 72 / 25.4
 UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
-PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (8.5 * 72, 11 * 72)}
+PAPERS = {  # portrait; pnp/layout/paper.py adds landscape sheets and sizes such as 300x200mm
+    "a3": (297 * MM, 420 * MM), "a4": (210 * MM, 297 * MM), "a5": (148 * MM, 210 * MM),
+    "letter": (8.5 * 72, 11 * 72), "legal": (8.5 * 72, 14 * 72), "tabloid": (11 * 72, 17 * 72),
+}
 CARD_PRESETS = {
     "poker": ("63mm", "88mm"),
     "bridge": ("57mm", "89mm"),

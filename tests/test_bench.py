@@ -2,50 +2,71 @@
 time. Its floors must do the same work as pnp, or its ratios mean nothing: checked here."""
 
 import csv
+import sys
 
 import pytest
 from click.testing import CliRunner
 
+from helpers import ROOT
 from pnp import bench
 from pnp.bench import deck_summary, make_deck, parse_sizes, run
 from pnp.cli import main
 from pnp.benchfloor import deck_floor
-from pnp.games.experior.ceiling import tight_loop
-from pnp.games.wuxing import ceiling as wuxing_ceiling
 from pnp.engine.core import RandomAgent, play
 from pnp.games.experior.engine import ExperiorGame
 from pnp.resources import shipped
 
 
-def test_bench_prints_every_ratio_with_its_goal():
+def _benchmarks():
+    """benchmarks/ (beside tests/, not installed): its ceilings and internals."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import experior_ceiling
+    import internals
+    import wuxing_ceiling
+
+    return experior_ceiling, wuxing_ceiling, internals
+
+
+def test_bench_prints_every_figure_with_its_goal():
     lines: list[str] = []
     # sizes repeated and out of order: each deck built once, the largest judged last
     figures = run(sizes=(18, 1, 18), games=("wuxing", "experior"), sim_seconds=0.05,
-                  echo=lines.append)
+                  echo=lines.append, rounds=1, edit_cards=6)
     text = "\n".join(lines)
-    for heading in ("Start-up", "pnp --help", "Cold builds", "imports alone", "Plain deck",
-                    "ms/card", "peak MB", "floor", "peak memory at 18 cards", "linear in cards",
-                    "tight loop", "Simulation", "games/s", "Live page", "median",
-                    "a card from its layout file, beyond 1:", "time a card (linear in cards), 18 vs 1 cards"):
+    for heading in ("Builds of each game", "first", "second", "Plain deck", "ms/card",
+                    "peak MB", "floor", "peak memory at 18 cards", "linear in cards",
+                    "Simulation", "games/s", "Edit to page", "6-card deck", "median",
+                    "a card from its layout file, beyond 1:",
+                    "time a card (linear in cards), 18 vs 1 cards"):
         assert heading in text, heading
-    # judged: two builds, two engines, Experior's data engine against its Python one; shown
-    # without a verdict at these sizes: deck time, memory, linearity, a card from its layout
-    assert text.count("goal") == 9
-    assert text.count(": met") + text.count(": NOT MET") == 5
-    assert text.count(": no verdict (") == 4
+    # judged: two first builds, Experior's data engine against its Python one; shown without
+    # a verdict at these sizes: the edit (a 6-card deck), deck time, memory, linearity, a card
+    # from its layout
+    assert text.count("goal") == 8
+    assert text.count(": met") + text.count(": NOT MET") == 3
+    assert text.count(": no verdict (") == 5
     assert "goal <= 1.50: no verdict (judged at 54 cards or more)" in text
+    assert "goal <= 0.30: no verdict (judged on a 300-card deck)" in text
     assert [row["cards"] for row in figures["decks"]] == [1, 18]
     deck = figures["decks"][0]
     assert deck["ratio"] > 0 and deck["pnp"]["peak_mb"] > 10
-    assert figures["cold_builds"]["games"]["wuxing"]["ratio"] > 0
-    assert set(figures["engines"]) == {"wuxing", "experior"}
-    assert all(row["ratio"] > 0 for row in figures["engines"].values())
+    wuxing = figures["builds"]["wuxing"]
+    assert wuxing["first"] > 0 and wuxing["second"] > 0 and wuxing["bytes"] > 10_000
     assert set(figures["data_engines"]) == {"experior-data"}
     assert figures["data_engines"]["experior-data"]["ratio"] > 0
-    wuxing = figures["simulation"]["wuxing"]
-    assert wuxing["cpu"] > 0 and wuxing["wall"] > 0
+    sim = figures["simulation"]["wuxing"]
+    assert sim["cpu"] > 0 and sim["wall"] > 0
     assert "CPU" in text and "wall" in text
-    assert 0 < figures["serve"]["best"] <= figures["serve"]["median"]
+    assert 0 < figures["edit"]["best"] <= figures["edit"]["median"]
+
+
+def test_the_developer_benchmarks_print_engines_against_their_tight_loops():
+    _, _, internals = _benchmarks()
+    lines: list[str] = []
+    rows = internals._engine_ceilings(["wuxing", "experior", "legolas"], 0.05, lines.append)
+    assert set(rows) == {"wuxing", "experior"}  # legolas has no tight loop
+    assert all(row["ratio"] > 0 for row in rows.values())
+    assert all("goal >= 0.33: " in line for line in lines[1:])
 
 
 def test_a_verdict_agrees_with_the_figure_printed_beside_it():
@@ -152,6 +173,7 @@ def test_the_default_simulation_run_is_long_enough_to_judge():
 
 def test_the_tight_loop_plays_the_engine_s_games():
     """Same seeds, same rules, same random numbers: the same winners, game by game."""
+    tight_loop = _benchmarks()[0].tight_loop
     game = ExperiorGame()
     for seed in range(300):
         record = play(game, [RandomAgent(), RandomAgent()], seed)
@@ -165,6 +187,7 @@ def test_the_wuxing_tight_loop_plays_the_engine_s_games():
 
     from pnp.project import open_game
 
+    wuxing_ceiling = _benchmarks()[1]
     opened = open_game("wuxing")
     game = opened.spec.new_game(opened.model)
     assert game.path_elems == wuxing_ceiling.PATHS and game.max_rounds == 30

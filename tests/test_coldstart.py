@@ -5,7 +5,6 @@ import json
 import subprocess
 import sys
 
-import pytest
 
 # run in a new interpreter: pytest's own process has imported half of pnp already
 BUILD = """
@@ -51,30 +50,6 @@ def test_a_plain_deck_build_leaves_out_what_only_other_games_use(tmp_path):
     assert not modules & {"pnp.layout.tiles", "pnp.layout.places", "difflib"}
 
 
-def test_platypus_compiles_its_url_pattern_when_first_used_and_leaves_pyphen_out():
-    code = """
-import re, sys
-import pnp.render.platypus
-from reportlab.platypus import paragraph
-lazy = type(paragraph.uri_pat).__name__
-assert re.compile.__module__ == "re"            # put back once platypus is imported
-assert paragraph.pyphen is None and "pyphen" not in sys.modules
-from reportlab.lib import textsplit
-assert type(textsplit.rx).__name__ == "_CompiledOnFirstUse"
-assert textsplit.rx.split("ab\u9670\u967dcd") == ["ab", "\u9670", "", "\u967d", "cd"]
-import pyphen                                   # still there for those who ask for it
-assert pyphen.Pyphen(lang="en_US").inserted("hyphenation") == "hy-phen-ation"
-print(lazy, paragraph._uri_split_pairs("https://example.org/rules/wuxing"),
-      paragraph._uri_split_pairs("not a link"), type(paragraph._hy_letters_pat).__name__)
-"""
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.split(" ", 1)
-    assert out[0] == "_CompiledOnFirstUse"
-    assert out[1].strip() == ("[('https://example.org/rules/', 'wuxing'), "
-                              "('https://example.org/', 'rules/wuxing'), "
-                              "('https://', 'example.org/rules/wuxing')] None Pattern")
-
-
 def test_the_booklet_breaks_each_paragraph_into_lines_once(monkeypatch):
     """Laying out a page wraps a paragraph several times at the same width; its lines are
     broken once, and the pages come out as when every wrap broke them again."""
@@ -103,33 +78,3 @@ def test_the_booklet_breaks_each_paragraph_into_lines_once(monkeypatch):
     monkeypatch.setattr(bk._Paragraph, "wrap", Paragraph.wrap)  # every wrap breaks again
     assert pages() == once
     assert len(breaks) > 1.5 * cached
-
-
-def test_a_second_build_renders_its_booklet_without_jinja2(tmp_path):
-    import os
-
-    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
-    assert "jinja2" in _modules_of_build("wuxing", tmp_path, env)  # the first build renders it
-    first = (tmp_path / "kit.pdf").read_bytes()
-    # the same template and data: its text read back
-    assert "jinja2" not in _modules_of_build("wuxing", tmp_path, env)
-    assert (tmp_path / "kit.pdf").read_bytes() == first
-
-
-@pytest.mark.parametrize("template", ["deck", "tokens-and-board", "hex-tiles", "legolas"])
-def test_a_second_build_of_a_new_game_or_legolas_imports_no_jinja2(tmp_path, template):
-    """Their layouts' expressions are simple (pnp/data/layouts/direct.py) and their booklet's
-    text is kept from the first build: Jinja2 (some 20 ms) is not even imported. Nor is what
-    only words an error (difflib)."""
-    import os
-
-    from pnp.scaffold import new_game
-
-    game = "legolas" if template == "legolas" else str(new_game("fresh", tmp_path, template))
-    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
-    _modules_of_build(game, tmp_path, env)
-    first = (tmp_path / "kit.pdf").read_bytes()
-    modules = _modules_of_build(game, tmp_path, env)
-    assert "pnp.data.layouts.compiled" in modules
-    assert not {m for m in modules if m.split(".")[0] in ("jinja2", "difflib")}
-    assert (tmp_path / "kit.pdf").read_bytes() == first

@@ -187,13 +187,13 @@ def test_a_game_named_dot_is_the_folder_it_is_in(tmp_path, monkeypatch):
 def test_a_cache_around_or_in_the_game_folder_hides_only_its_entries(tmp_path, monkeypatch):
     """The cache kept in the game folder itself (or one above it) shares fonts/ and layouts/
     with the game's files: its entries are not edits, the game's files still are."""
-    from pnp.cache import cache_dir, is_entry
+    from pnp.cache import is_entry
 
     game = tmp_path / "g"
     for cache in (game, tmp_path, game / ".pnpcache"):
         monkeypatch.setenv("PNP_CACHE_DIR", str(cache))
-        assert is_entry(cache_dir("layouts") / "expressions-311.marshal")
-        assert is_entry(cache_dir("subsets") / "abc-zlib1.3-def.ttf")
-        assert is_entry(cache_dir("booklets") / "x.pickle.part")
+        assert is_entry(cache / "fonts" / "0123abcd.pickle")
+        assert is_entry(cache / "booklets" / "x.pickle.part")
+        assert not is_entry(cache / "elsewhere" / "x.pickle")
         for mine in ("layouts/card.toml", "fonts/R.ttf", "cards.csv", "game.toml"):
             assert not is_entry(game / mine), (cache, mine)

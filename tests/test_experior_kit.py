@@ -288,7 +288,7 @@ def test_low_wound_limit_builds_and_validates(tmp_path, limit):
     assert "| End | bonus attack | | Human: 3 × 4 = **12** | Human 0, Elf 21 |" in text
     assert (f"**The game ended there**, after turn 1: the Elf reached the wound limit, {limit}."
             in text)
-    assert "Final wounds: Human 0, Elf 21: the Human wins." in text
+    assert "Final wounds: Human 0, Elf 21: the Human wins (ruling E7)." in text
     example = text[text.index("## Example"):text.index("## End of the game")]
     assert "| 2 |" not in example and "Turn 2." not in example
 

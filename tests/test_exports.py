@@ -102,7 +102,7 @@ def test_tts_export_writes_10_by_7_sheets_and_a_saved_object(wuxing, tmp_path):
     export(wuxing, "tts", out)
     files = sorted(p.name for p in out.iterdir())
     faces = [f for f in files if "-faces-" in f]
-    backs = [f for f in files if f.endswith("-back.png")]
+    backs = [f for f in files if "-back-" in f]
     assert len(faces) == 3 and len(backs) == 3  # Yang, Yin and reference cards
     assert "10x7-5cards" in faces[0]
     sheet = Image.open(out / faces[0])
@@ -143,7 +143,31 @@ def test_tts_sheets_hold_69_cards_and_the_hidden_slot(tmp_path):
     kit = Kit("big", sheets=[Sheet("Cards", 20 * MM, 28 * MM, pieces)])
     files, _ = export_tts(kit, load_fonts(), tmp_path)
     names = sorted(f.name for f in files)
-    assert "cards-faces-1-10x7-69cards.png" in names and "cards-faces-2-10x7-1cards.png" in names
+    assert any(n.startswith("cards-faces-1-10x7-69cards-") for n in names)
+    assert any(n.startswith("cards-faces-2-10x7-1cards-") for n in names)
+
+
+def test_tts_images_are_named_by_their_content(tmp_path):
+    """A table caches images by URL: a changed face must change its sheet's name, and only
+    that sheet's; the same faces keep their names."""
+    from helpers import TEXT_FRONT, card_game, edit_csv
+
+    rows = "text\n" + "".join(f"card {i}\n" for i in range(75))  # two sheets
+    folder = card_game(tmp_path / "g", TEXT_FRONT, rows)
+
+    def pngs(name):
+        export(open_game(str(folder)), "tts", tmp_path / name)
+        return {p.name for p in (tmp_path / name).iterdir() if p.suffix == ".png"}
+
+    same = pngs("a")
+    assert len(same) == 2 and pngs("b") == same
+    edit_csv(folder / "cards.csv", 72, "text", "changed")  # on the second sheet
+    changed = pngs("c")
+    assert len(same - changed) == 1 and len(changed - same) == 1
+    (image,) = changed - same
+    assert "-faces-2-" in image
+    digest = image.rsplit("-", 1)[1].removesuffix(".png")
+    assert len(digest) == 12 and digest in (tmp_path / "c" / "test.json").read_text()
 
 
 def test_calibration_square_is_exactly_50_mm(tmp_path):
@@ -231,7 +255,7 @@ def test_unwritable_output_is_a_clear_error(tmp_path):
 def test_gutterfold_turns_cards_when_more_fit_and_backs_stand_upright_after_folding(wuxing,
                                                                                    tmp_path):
     from pnp.layout.grid import Rect
-    from pnp.render.pdf import piece_matrix
+    from pnp.render.cuts import piece_matrix
 
     result = build(wuxing, tmp_path / "g.pdf", layout="gutterfold")
     cards = [s for s in result.sections if s.title.startswith("Element")][0]

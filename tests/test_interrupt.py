@@ -34,19 +34,6 @@ def test_the_pnp_command_starts_through_the_same_entry_point():
     assert scripts["pnp"] == "pnp.__main__:main"
 
 
-def test_the_command_freezes_its_objects_before_the_exit_collects_them():
-    # Python's collection at exit then skips everything the command made (15-25 ms of a
-    # cold build); the command's own exit code is kept
-    code = ("import gc, sys\nsys.argv = ['pnp', 'list']\nfrom pnp.__main__ import main\n"
-            "try:\n    main()\nexcept SystemExit as exc:\n"
-            "    print(exc.code or 0, gc.get_freeze_count())\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.split()
-    status, frozen = int(out[-2]), int(out[-1])
-    assert status == 0
-    assert frozen > 10_000  # the modules, classes and functions of pnp, click and the rest
-
-
 def test_a_library_failing_while_ctrl_c_unwinds_it_ends_as_an_interrupt(monkeypatch):
     """Ctrl-C inside Dask's wait made its lock's clean-up fail (RuntimeError: release unlocked
     lock): still an interrupt, not "a bug in pnp"."""

@@ -62,7 +62,7 @@ def face_texts(folder: Path, tmp: Path, row: int = 0, component: int = 0):
     """(text, x, y, font, size) on one front drawn alone (pnp preview's drawing), in points
     from the face's trim corner: positions as the layout file gives them, whatever the sheet
     imposition does with the card."""
-    from pnp.games.deck.faces import faces
+    from pnp.faces.rows import faces
     from pnp.preview import FaceSpec, draw_face
     from pnp.render.fonts import load_fonts
 
@@ -110,7 +110,7 @@ def test_cost_is_centred_in_its_disc_and_rules_use_bold_italic_and_icons(tmp_pat
 
 
 def test_element_boxes_for_proof_overlays():
-    from pnp.games.deck.faces import faces
+    from pnp.faces.rows import faces
 
     game = open_game(str(SHOWCASE))
     cards = game.model.components[0]
@@ -165,7 +165,8 @@ def test_svg_and_png_art_and_shared_backs_are_embedded_once(showcase):
     assert all(len(ids) == 1 for ids in objects.values())  # one object per name, reused
     svgs = [k for k in objects if k.startswith("/FormXob.svg")]
     backs = [k for k in objects if k.startswith("/FormXob.face")]
-    images = [k for k in objects if k not in svgs and k not in backs]  # reportlab's image forms
+    drawn = [k for k in objects if k.startswith(("/FormXob.rep", "/FormXob.marks", "/FormXob.img"))]
+    images = [k for k in objects if k not in svgs + backs + drawn]  # reportlab's image forms
     assert len(svgs) == 2  # sunrise.svg on three cards and the board, icons/sun.svg in text
     assert len(images) == 2  # forest.png on three cards, icons/moon.png in text
     assert len(backs) == 2  # back.toml and boss-back.toml: no row values, so drawn once each
@@ -602,7 +603,7 @@ def test_the_readme_walkthrough_shows_the_rows_and_elements_the_picture_was_made
 
 
 def test_proofs_outline_each_layout_element_where_it_lands():
-    from pnp.games.deck.faces import faces
+    from pnp.faces.rows import faces
     from pnp.preview import FaceSpec, draw_face
     from pnp.render.fonts import load_fonts
 

@@ -14,7 +14,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from helpers import ROOT, card_game
 from pnp.data.colours import parse_colour
-from pnp.data.layouts import exprcache
 from pnp.data.layouts.values import Scope, Value, fraction, signed, to_text
 from pnp.faces.art import IconFinder
 from pnp.project import build, check, open_game
@@ -103,30 +102,6 @@ def test_layout_text_under_7_pt_is_a_finding(copy):
     found = [str(f) for f in check(open_game(str(copy)))]
     assert any('field "title"' in f and "6.0 pt; printed text needs at least 7 pt" in f
                for f in found), found
-
-
-def test_expressions_are_kept_compiled_between_runs(copy, monkeypatch):
-    layout = copy / "layouts" / "card.toml"
-    layout.write_text(layout.read_text().replace("{{ cost >= 9 }}", JINJA))
-    monkeypatch.setattr(exprcache, "_entries", None)
-    check(open_game(str(copy)))
-    path = exprcache._path()
-    assert path is not None and path.is_file()
-    # (a simple expression such as "*{{ ability }}* · {{ score }} VP" needs no Jinja2 at all,
-    # so nothing compiled: pnp/data/layouts/direct.py)
-    assert exprcache.get("*{{ ability }}* · {{ score }} VP") is None
-    names, code = exprcache.get(JINJA)
-    assert names == ("cost",)
-    # a broken cache file is only a compile: the next run starts again, and writes it anew
-    path.write_bytes(b"not a cache")
-    monkeypatch.setattr(exprcache, "_entries", None)
-    assert exprcache.get(JINJA) is None
-    assert [str(f) for f in check(open_game(str(copy)))] == []
-    monkeypatch.setattr(exprcache, "_entries", None)
-    assert exprcache.get(JINJA) is not None
-
-
-JINJA = "{{ cost is number and cost >= 9 }}"  # a test (`is`): Jinja2's to compile
 
 
 def test_pnp_icons_lists_every_built_in_icon_and_the_games_own(tmp_path):

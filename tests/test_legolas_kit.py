@@ -274,6 +274,9 @@ def test_printed_numbers_must_be_placeholders_bound_to_the_engine_fields(game_co
         'error: treasures.csv, row 14, field "text": Silver Chains: the text \'Defeat magic '
         "monsters without damage.' does not show {target}; the card must print the target the "
         "engine plays",
+        'error: treasures.csv, row 14, field "text": Silver Chains: the text \'Defeat magic '
+        "monsters without damage.' names 'magic' itself; the engine plays only the card's "
+        "fields, so a suit or element it names is a placeholder ({target}, {per})",
         'error: characters.csv, row 2, field "level3_text": Fighter: the text \'Defense '
         "twelve.' writes 'twelve' itself; a number must be a placeholder such as {amount} bound "
         "to its field",

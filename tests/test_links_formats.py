@@ -226,27 +226,23 @@ def test_an_svg_that_holds_no_xml_is_one_error_naming_it(tmp_path):
     assert not (tmp_path / "kit.pdf").exists()
 
 
-@pytest.mark.parametrize("svg_head,body,reason", [
-    ('width="1e300" height="1e300"', "", "must be between 0.001 and 1e+07 pt, not 7.5e+299"),
-    ('width="1e-300" height="1e-300"', "", "must be between 0.001 and 1e+07 pt"),
-    ('width="nan" height="nan"', "", "must be between"),
-    ('width="10" height="10" viewBox="0 0 1e300 1e300"', "", "draws beyond"),
-    ('width="10" height="10"', '<g transform="scale(1e300)"><rect width="5" height="5"/></g>',
-     "draws beyond"),
-    ('width="10" height="10"', '<rect width="1e300" height="5"/>', "draws beyond"),
-], ids=["huge", "tiny", "nan", "viewbox", "transform", "shape"])
-def test_an_svg_whose_numbers_a_pdf_cannot_hold_is_one_error_naming_it(tmp_path, svg_head, body,
-                                                                       reason):
-    """reportlab cannot write a number near 1e20, nor invert a transform that shrinks to
-    nothing: each ended the build with "this is a bug in pnp"."""
+@pytest.mark.parametrize("svg_head,body", [
+    ('width="10" height="10" viewBox="0 0 1e300 1e300"', '<rect width="5" height="5"/>'),
+    ('width="10" height="10"', '<g transform="scale(1e-300)"><rect width="5" height="5"/></g>'),
+], ids=["viewbox", "scale"])
+def test_an_svg_whose_transform_shrinks_to_nothing_is_one_error_naming_it(tmp_path, svg_head,
+                                                                          body):
+    """reportlab inverts each transform as it draws: one that shrinks to nothing (every number
+    in it small, so the bound on large ones let it through) ended the build with "this is a
+    bug in pnp" (ZeroDivisionError)."""
     folder = _new_deck(tmp_path, "art.svg")
-    body = body or '<rect width="5" height="5"/>'
     (folder / "art.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" {svg_head}>'
                                     f'{body}</svg>')
     code, errors, output = _run("build", "--game", str(folder), "--out",
                                 str(tmp_path / "kit.pdf"))
     assert code not in (0, 70) and len(errors) == 1, output
-    assert "image 'art.svg': SVG 'art.svg'" in output and reason in output, output
+    assert "image 'art.svg': SVG 'art.svg': a group's transform shrinks it to nothing (a " \
+           "viewBox or scale far out of range)" in output, output
     assert not (tmp_path / "kit.pdf").exists()
 
 

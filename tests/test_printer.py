@@ -13,6 +13,7 @@ from pnp.printer import CONFIG_ENV, offset_from_measurement
 from pnp.units import MM, PAPERS
 
 W = PAPERS["a4"][0] / MM  # mm
+H = PAPERS["a4"][1] / MM
 
 
 def printed_back_cross(qx, qy, error, offset):
@@ -82,10 +83,11 @@ def test_printer_profiles_are_saved_listed_and_used(config, tmp_path):
     assert run(main, ["build", "-g", "wuxing", "--printer", "office", "--out",
                       str(plain)]).exit_code == 0
     for page in PdfReader(homed).pages:  # every page, the booklet's too, scaled about its centre
-        text = page.get_contents().get_data().decode("latin-1")
-        assert text.startswith("1 0 0 1 0 0 cm \n1.010000 0 0 1.010000 -2.9764 -4.2094 cm")
-    assert -0.01 * W / 2 * MM == pytest.approx(-2.9764, abs=1e-3)
-    assert "1.010000 0 0" not in PdfReader(plain).pages[0].get_contents().get_data().decode(
+        first = page.get_contents().get_data().decode("latin-1").splitlines()[1].split()
+        assert first[-1] == "cm"  # the page's first matrix after reportlab's own identity
+        assert [float(v) for v in first[:-1]] == pytest.approx(
+            [1.01, 0, 0, 1.01, -0.01 * W / 2 * MM, -0.01 * H / 2 * MM], abs=1e-5)
+    assert "1.01 0 0" not in PdfReader(plain).pages[0].get_contents().get_data().decode(
         "latin-1")
     res = run(main, ["build", "-g", "wuxing", "--printer", "nope", "--out", str(plain)])
     assert res.exit_code == 1 and "no printer named 'nope'" in res.output

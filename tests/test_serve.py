@@ -282,3 +282,38 @@ def test_an_empty_host_is_refused_not_every_address(game):
     for host in ("", "  ", "[]"):
         res = CliRunner().invoke(main, ["serve", "--game", str(game), "--host", host])
         assert res.exit_code == 1 and res.output.startswith("Error: --host is empty"), host
+
+
+def test_a_row_edit_draws_only_the_faces_whose_row_changed(tmp_path, monkeypatch):
+    """Only a data table changed: a face from a layout and a row that reads as before is the
+    drawing it was; a changed layout file redraws every face."""
+    from click.testing import CliRunner
+
+    from pnp import live as live_module
+    from pnp.cli import main
+
+    CliRunner().invoke(main, ["new", "rows", "--dir", str(tmp_path)])
+    folder = tmp_path / "rows"
+    drawn = []
+    real = live_module.draw_face
+    monkeypatch.setattr(live_module, "draw_face",
+                        lambda spec, *a: drawn.append(spec.id) or real(spec, *a))
+    live = LiveKit(folder, dpi=30)
+    first = live.rebuild()
+    fronts = [f["id"] for f in first["faces"] if not f["back"]]
+    every = sorted(drawn)  # one drawing a row (copies share it) and the shared back
+    assert len(fronts) > 3 and fronts[0] in every and len(every) >= 3
+    cards = folder / "cards.csv"
+    lines = cards.read_text(encoding="utf-8").splitlines()
+    lines[1] = lines[1].replace(lines[1].split(",")[0], "Renamed", 1)
+    cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    drawn.clear()
+    after = live.rebuild({cards})
+    changed = [a["id"] for a, b in zip(first["faces"], after["faces"]) if a["img"] != b["img"]]
+    # the edited row's front and back drawn again (three copies share them), no other row's
+    assert sorted(drawn) == ["s0-0-b", "s0-0-f"] and changed == fronts[:3]
+    layout = folder / "layouts" / "card.toml"
+    layout.write_text(layout.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    drawn.clear()
+    live.rebuild({layout})
+    assert sorted(drawn) == every

@@ -91,14 +91,9 @@ def read_text(path: Path) -> str:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    from .tomlcache import parsed
+    import tomllib
 
-    return parsed(read_text(path), lambda text: _parse_toml(text, path))
-
-
-def _parse_toml(text: str, path: Path) -> dict[str, Any]:
-    import tomllib  # (only for a text not parsed before: tomlcache.py)
-
+    text = read_text(path)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -11,6 +11,7 @@ from ..errors import DataError, Finding, Source, error
 from ..resources import shipped
 from ..units import CARD_PRESETS, size
 from .files import Column, Record, inside, is_file, read_csv, read_toml
+from .variants import Variant, apply_variant
 
 GAME_FILE = "game.toml"
 
@@ -72,11 +73,23 @@ class GameFolder:
     # Data errors found while loading (one per bad cell, row or file), so one run names them
     # all; a kit is only drawn when this stays empty (see pnp/project.py).
     problems: list[Finding] = field(default_factory=list)
+    variant: Variant | None = None  # the [variants.<name>] applied to config
 
     @classmethod
-    def open(cls, path: Path) -> "GameFolder":
+    def open(cls, path: Path, variant: str | None = None) -> "GameFolder":
         config = read_toml(inside(path, GAME_FILE, Source(path / GAME_FILE)))
         folder = cls(path, config)
+        if variant is not None:
+            folder.config, folder.variant = apply_variant(config, variant, folder.toml_path)
+            for ref in folder.variant.elements:
+                folder.file(ref, field=f"variants.{variant}.elements.{ref}")
+            for ref, other in folder.variant.files.items():
+                name, where = other.split("#")[0], f"variants.{variant}.files.{ref}"
+                # (a published sheet's link is read when used)
+                if "://" not in other and not is_file(inside(path, name, Source(
+                        folder.toml_path), where)):
+                    raise DataError(f"file {name!r} not found in the game folder",
+                                    folder.toml_path, field=where)
         folder.section("game")  # must exist
         return folder
 
@@ -142,6 +155,7 @@ class GameFolder:
         return self.length(section, "width"), self.length(section, "height")
 
     def file(self, relative: str, source: Source | None = None, field: str | None = None) -> Path:
+        relative = self.read_as(relative)
         path = inside(self.path, relative, source or Source(self.toml_path), field)
         if not is_file(path):
             where = source or Source(self.toml_path)
@@ -186,10 +200,14 @@ class GameFolder:
     def toml(self, name: str) -> dict[str, Any]:
         return read_toml(self._own(name))
 
+    def read_as(self, name: str) -> str:
+        """The file read for `name`: the chosen variant's own, if it names one."""
+        return self.variant.files.get(name, name) if self.variant else name
+
     def _own(self, name: str) -> Path:
         """A data file the game always reads (cards.csv): its problems are its own, not
         game.toml's."""
-        return self.file(name, Source(self.path / name))
+        return self.file(name, Source(self.path / self.read_as(name)))
 
 
 def finding(exc: DataError) -> Finding:

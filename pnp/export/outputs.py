@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import Finding, PnpError
 from ..kit import Kit, Piece, Sheet
 from ..layout.grid import PRINTER_MARGIN
+from ..layout.paper import flip_back
 from ..layout.saddle import saddle_order
 from ..render.fonts import Fonts
 from ..render.pieces import PieceDrawer
@@ -24,6 +25,7 @@ from ..units import MM
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's standard deck sheet
 GREY = Color(0.45, 0.45, 0.45)
+CALIBRATION_MIN = (200 * MM, 205 * MM)  # its 150 mm ruler and lines of steps
 FOLD_MARK = (PRINTER_MARGIN + 0.5 * MM, PRINTER_MARGIN + 6 * MM)  # from the sheet's edge
 
 
@@ -39,6 +41,22 @@ def _canvas(path: Path, size, fonts: Fonts, cmyk: bool = False) -> Canvas:
 
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "deck"
+
+
+def deck_names(sheets) -> dict[int, str]:
+    """A file name for each sheet (by id), distinct within the kit: decks whose titles make
+    the same slug ("Cards" and "cards!", or two titled in Chinese, both "s") get -2, -3...,
+    so that one deck's files never overwrite another's."""
+    names: dict[int, str] = {}
+    used: set[str] = set()
+    for sheet in sheets:
+        base = name = slug(sheet.title)
+        n = 2
+        while name in used:
+            name, n = f"{base}-{n}", n + 1
+        used.add(name)
+        names[id(sheet)] = name
+    return names
 
 
 # ---- booklet ------------------------------------------------------------------------------------
@@ -95,10 +113,15 @@ def faces(kit: Kit, backs: bool = True) -> list[Face]:
 
 def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
                chosen: list[Face] | None = None, size: tuple[float, float] | None = None,
-               cmyk: bool = False) -> list[Finding]:
+               cmyk: bool = False, turned: bool = False) -> list[Finding]:
     """One face per page: MediaBox = trim + bleed, TrimBox and BleedBox set, in the order
     front 1, back 1, front 2, back 2 ... (what print-on-demand services ask for). `size`: the
-    trim to draw every face at (a service's product), instead of the sheet's own."""
+    trim to draw every face at (a service's product), instead of the sheet's own. `turned`: a
+    landscape card on a portrait product, its face a quarter turn round (as on a kit sheet:
+    fronts anticlockwise, backs the other way, so a back stands upright behind its front)."""
+    from ..layout.grid import Rect
+    from ..render.pdf import piece_matrix
+
     findings: list[Finding] = []
     c = _canvas(path, (100, 100), fonts, cmyk)
     c.setTitle(f"{kit.title}: print-on-demand faces")
@@ -110,9 +133,11 @@ def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
         c.setBleedBox((0, 0, w + 2 * bleed, h + 2 * bleed))
         c.saveState()
         c.translate(bleed, bleed)
+        if turned:
+            c.transform(*piece_matrix(Rect(0, 0, w, h), True, face.back))
         fn = face.piece.back if face.back else face.piece.front
         if fn is not None:
-            drawer.draw(face.piece, fn, w, h, bleed, face.sheet.shape)
+            drawer.draw(face.piece, fn, *((h, w) if turned else (w, h)), bleed, face.sheet.shape)
         c.restoreState()
         c.showPage()
     c.save()
@@ -143,13 +168,14 @@ def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int, bleed: float) -> 
         raise PnpError(f"dpi {dpi} is out of range (30 to 1200)")
     folder.mkdir(parents=True, exist_ok=True)
     chosen = faces(kit)
+    decks = deck_names(kit.sheets)
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp) / "faces.pdf"
         findings = export_pod(kit, fonts, pdf, bleed, chosen)
         sizes = [(_pixels(f.sheet.width + 2 * bleed, dpi), _pixels(f.sheet.height + 2 * bleed, dpi))
                  for f in chosen]
         for face, image in zip(chosen, _rasterise(pdf, sizes)):
-            name = (f"{slug(face.sheet.title)}-{face.index + 1:03d}-{slug(face.piece.name)}-"
+            name = (f"{decks[id(face.sheet)]}-{face.index + 1:03d}-{slug(face.piece.name)}-"
                     f"{'back' if face.back else 'front'}.png")
             image.save(folder / name, dpi=(dpi, dpi))
     return len(chosen), findings
@@ -197,12 +223,13 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path,
             back_piece = members[0].piece
             name = f"{number:02d}-{slug(title)}" if len(groups) > 1 else slug(title)
             cols, rows, pw, ph = tts_grid(sheet.width, sheet.height)
-            back_img = None
+            back_img, back_url = None, ""
             if back_piece.back is not None:
                 pdf = Path(tmp) / f"{name}-back.pdf"
                 findings += export_pod(kit, fonts, pdf, 0.0, [Face(sheet, back_piece, 0, True)])
                 back_img = next(_rasterise(pdf, [(pw, ph)]))
-                out = folder / f"{name}-back.png"
+                out = folder / f"{name}-back-{content_name(back_img)}.png"
+                back_url = (final / out.name).as_uri()
                 back_img.save(out)
                 written.append(out)
             custom, cards = {}, []
@@ -215,13 +242,14 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path,
                     image.paste(face_img, ((i % cols) * pw, (i // cols) * ph))
                 if back_img is not None:
                     image.paste(back_img, ((cols - 1) * pw, (rows - 1) * ph))
-                out = folder / f"{name}-faces-{part}-{cols}x{rows}-{len(chunk)}cards.png"
+                out = folder / (f"{name}-faces-{part}-{cols}x{rows}-{len(chunk)}cards-"
+                                f"{content_name(image)}.png")
                 image.save(out, compress_level=3)  # 16 megapixels: level 6 costs twice the time
                 written.append(out)
                 deck_key += 1
                 custom[str(deck_key)] = {
                     "FaceURL": (final / out.name).as_uri(),
-                    "BackURL": (final / f"{name}-back.png").as_uri() if back_img else "",
+                    "BackURL": back_url,
                     "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
                     "UniqueBack": False, "Type": 0}
                 cards += [(deck_key * 100 + i, f.piece.name, deck_key) for i, f in
@@ -235,6 +263,14 @@ def export_tts(kit: Kit, fonts: Fonts, folder: Path,
     out.write_text(json.dumps(save, indent=2, ensure_ascii=False), encoding="utf-8")
     written.append(out)
     return written, findings
+
+
+def content_name(image) -> str:
+    """A digest of an image's pixels for its file name: Tabletop Simulator caches images by
+    URL, so a sheet whose faces changed must be a new URL or the table shows the old faces."""
+    import hashlib
+
+    return hashlib.sha256(image.tobytes()).hexdigest()[:12]
 
 
 def _common_start(members: list[Face]) -> str:
@@ -272,6 +308,10 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     """Two pages: rulers and a 50 mm square to check "print at 100 %", and crosshairs on both
     sides so the duplex shift can be measured (the back is mirrored like a card back)."""
     W, H = paper
+    if W < CALIBRATION_MIN[0] or H < CALIBRATION_MIN[1]:  # its rulers and steps would be cut
+        raise PnpError(f"--paper: the calibration sheet needs at least {CALIBRATION_MIN[0] / MM:.0f}"
+                       f" x {CALIBRATION_MIN[1] / MM:.0f} mm (A4 or Letter, either way round); "
+                       f"this paper is {W / MM:.0f} x {H / MM:.0f} mm")
     c = _canvas(path, paper, fonts)
     c.setTitle("pnp calibration sheet")
     targets = [(W / 2, H / 2), (30 * MM, H - 30 * MM), (W - 30 * MM, H - 30 * MM),
@@ -315,7 +355,7 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     c.setStrokeColor(black)
     c.setLineWidth(0.4)
     for x, y in targets:
-        cross(W - x, y)  # mirrored, like a card back
+        cross(*flip_back(x, y, 0, 0, W, H))  # mirrored about the long edge, like a card back
     y = H / 2 - 22 * MM
     for size, line in ((10, "Back of the calibration sheet: measure on THIS side."),
                        (9, "Hold the sheet against a light: the crosses printed on this side are "

@@ -93,8 +93,10 @@ def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool) -> list[Finding]:
     scratch = Canvas(io.BytesIO())
     findings: list[Finding] = []
     seen: set[int] = set()
-    for _sheet, product, cards in chosen:
+    for sheet, product, cards in chosen:
         w, h = product.w_in * 72, product.h_in * 72
+        if service.turned(sheet, product):  # the face is drawn landscape, then turned
+            w, h = h, w
         bleed, safe = service.bleed_in * 72, service.safe_in * 72
         for card in cards:
             for side, drawer in (("front", card.piece.front), ("back", card.piece.back)):

@@ -61,12 +61,25 @@ class Service:
                 round((product.h_in + 2 * self.bleed_in) * DPI))
 
     def product_for(self, sheet: Sheet) -> Product | None:
+        """The product a sheet's cards print as: upright, else turned a quarter (a landscape
+        card on a portrait product; see `turned`)."""
         if not self.products:  # any size: the card's own
             return Product("own", sheet.width / 72, sheet.height / 72)
-        for p in self.products:
-            if abs(p.w_in * 72 - sheet.width) <= FIT and abs(p.h_in * 72 - sheet.height) <= FIT:
-                return p
+        for turned in (False, True):
+            for p in self.products:
+                if _fits(p, sheet, turned):
+                    return p
         return None
+
+    @staticmethod
+    def turned(sheet: Sheet, product: Product) -> bool:
+        """The sheet's cards print on the product only turned a quarter."""
+        return not _fits(product, sheet, False)
+
+
+def _fits(product: Product, sheet: Sheet, turned: bool) -> bool:
+    w, h = (sheet.height, sheet.width) if turned else (sheet.width, sheet.height)
+    return abs(product.w_in * 72 - w) <= FIT and abs(product.h_in * 72 - h) <= FIT
 
 
 SERVICES = {s.key: s for s in (
@@ -117,7 +130,7 @@ def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
                    cmyk: bool) -> tuple[int, list[Finding]]:
     """Write every deck the service can print into `folder`, plus manifest.csv. Returns the
     number of files written and the findings (the preflight's included)."""
-    from .outputs import Face, _rasterise, export_pod, slug
+    from .outputs import Face, _rasterise, deck_names, export_pod, slug
     from .preflight import preflight
 
     service = SERVICES[key]
@@ -127,10 +140,12 @@ def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
                        f"({', '.join(f'{p.name} {p.w_in:g} x {p.h_in:g} in' for p in service.products)})")
     findings += preflight(kit, fonts, service, cmyk)
     rows, files = [], 0
+    deck_of = deck_names(sheet for sheet, _, _ in chosen)
     with tempfile.TemporaryDirectory() as tmp:
         for sheet, product, cards in chosen:
-            deck = slug(sheet.title)
+            deck = deck_of[id(sheet)]
             trim = (product.w_in * 72, product.h_in * 72)
+            turned = service.turned(sheet, product)
             bleed = service.bleed_in * 72
             px = service.pixels(product)
             names = [slug(c.piece.name) for c in cards]
@@ -139,12 +154,12 @@ def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
                          for side in (True, False)]  # back, then front, card after card
                 target = folder / service.naming(deck, 0, "", "")
                 target.parent.mkdir(parents=True, exist_ok=True)
-                findings += export_pod(kit, fonts, target, bleed, order, trim, cmyk)
+                findings += export_pod(kit, fonts, target, bleed, order, trim, cmyk, turned)
                 files += 1
             else:
                 order = [Face(sheet, c.piece, 0, side) for c in cards for side in (False, True)]
                 pdf = Path(tmp) / f"{deck}.pdf"
-                findings += export_pod(kit, fonts, pdf, bleed, order, trim, cmyk)
+                findings += export_pod(kit, fonts, pdf, bleed, order, trim, cmyk, turned)
                 for face, image in zip(order, _rasterise(pdf, [px] * len(order))):
                     n = [c.piece for c in cards].index(face.piece) + 1
                     path = folder / service.naming(deck, n, names[n - 1],

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
 
 from ..render import icons as vec
 
@@ -72,9 +73,12 @@ class Picture:
     height: float
     vector: bool
     notes: tuple[str, ...] = ()
+    digest: str = ""  # of the file's contents: the name of its form in a PDF
 
 
-_pictures: dict[tuple[Path, Path], Picture] = {}
+# read once per process, again when the file's size or time of change moves (pnp serve and
+# watch rebuild in one process; st_mtime, not st_ctime, which is the creation time on Windows)
+_pictures: dict[tuple[Path, Path], tuple[tuple[int, int], Picture]] = {}
 _drawings: dict[Path, object] = {}
 
 
@@ -83,11 +87,13 @@ class ArtError(ValueError):
 
 
 def picture(path: Path, root: Path) -> Picture:
-    """Read a picture's size once per process (SVG: parse it once, its links confined to the
+    """Read a picture's size and digest once (SVG: parse it once, its links confined to the
     game folder `root`)."""
+    stat = path.stat()
+    seen = (stat.st_size, stat.st_mtime_ns)
     hit = _pictures.get((path, root))
-    if hit is not None:
-        return hit
+    if hit is not None and hit[0] == seen:
+        return hit[1]
     if path.suffix.lower() == ".svg":
         from . import svg
 
@@ -96,7 +102,7 @@ def picture(path: Path, root: Path) -> Picture:
         except svg.SvgError as exc:
             raise ArtError(str(exc)) from None
         _drawings[path] = drawing
-        pic = Picture(path, drawing.width, drawing.height, True, tuple(notes))
+        pic = Picture(path, drawing.width, drawing.height, True, tuple(notes), _digest(path))
     else:
         from PIL import Image, UnidentifiedImageError
 
@@ -104,24 +110,34 @@ def picture(path: Path, root: Path) -> Picture:
 
         try:
             with open_image(path) as img:
-                pic = Picture(path, img.size[0], img.size[1], False)
+                pic = Picture(path, img.size[0], img.size[1], False, (), _digest(path))
         except PictureError as exc:
             raise ArtError(f"{path.name!r} {exc}") from None
         except (UnidentifiedImageError, Image.DecompressionBombError, OSError):
             raise ArtError(f"{path.name!r} is not a picture pnp can read; save it as PNG or "
                            "JPEG from an image editor") from None
-    _pictures[(path, root)] = pic
+    _pictures[(path, root)] = (seen, pic)
     return pic
 
 
-def _svg_form(c, path: Path) -> str:
-    """The SVG's form XObject in this PDF, defined the first time a face uses it (named by
-    the file, so every canvas drawing into the same document finds it)."""
-    name = "svg" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
-    if not c._doc.hasForm(name):
-        from . import svg
+def _digest(path: Path) -> str:
+    return hashlib.sha1(path.read_bytes()).hexdigest()[:16]
 
-        svg.draw(c, _drawings[path], name, c._fontname)
+
+def _form(c, pic: Picture) -> str:
+    """The picture's form in this PDF, defined the first time a face uses it. Named by the
+    file's contents, so every canvas drawing into the same document finds it, and what a page
+    draws (its operators) changes when a picture does (pnp serve compares them)."""
+    name = ("svg" if pic.vector else "img") + pic.digest
+    if not c.hasForm(name):
+        if pic.vector:
+            from . import svg
+
+            svg.draw(c, _drawings[pic.path], name, c._fontname)
+        else:
+            c.beginForm(name, 0, 0, pic.width, pic.height)
+            c.drawImage(str(pic.path), 0, 0, pic.width, pic.height, mask="auto")
+            c.endForm()
     return name
 
 
@@ -148,12 +164,12 @@ def draw_picture(c, pic: Picture, x: float, y: float, w: float, h: float, fit: s
         clip = c.beginPath()
         clip.rect(x, y, w, h)
         c.clipPath(clip, stroke=0, fill=0)
-    if pic.vector:
-        name = _svg_form(c, pic.path)
+    if pic.vector or type(c) is Canvas:
+        name = _form(c, pic)
         c.translate(px, py)
         c.scale(pw / pic.width, ph / pic.height)
         c.doForm(name)
-    else:
+    else:  # a canvas that watches images (preflight's resolution) or converts them (CMYK)
         c.drawImage(str(pic.path), px, py, pw, ph, mask="auto")
     c.restoreState()
 
@@ -236,7 +252,7 @@ class IconFinder:
             return False
         if isinstance(hit, Picture):
             draw_picture(c, hit, cx - size / 2, cy - size / 2, size, size, "contain")
-        else:  # a built-in icon: paths in colours, repeated as written (render/repeat.py)
+        else:  # a built-in icon: drawn once a PDF as a form (render/repeat.py)
             from ..render.repeat import repeat
 
             c.saveState()

@@ -16,7 +16,7 @@ from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
 from ..data.layouts.values import Value, ValueProblem, to_length, to_number, to_text
 from ..errors import DataError, Source
-from ..render.surface import ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface, set_colour
+from ..render.surface import ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface
 from ..units import MM
 from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
 from . import richtext
@@ -151,13 +151,25 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any]) -> None:
         if v["opacity"] < 1:
             c.setFillAlpha(max(0.0, v["opacity"]))
             c.setStrokeAlpha(max(0.0, v["opacity"]))
-    s.element(e.name, x, y, bw, bh)  # the box proofs outline (turned with the element)
+    # the box proofs outline (turned with the element), with what it shows from which fields
+    if s.record:
+        s.element(e.name, x, y, bw, bh, _shows(v), e.reads, e.when_reads, e.paints,
+                  tuple(v[p] for p in ("fill", "stroke", "colour") if v.get(p) is not None))
     try:
         DRAW[e.type](L, s, e, v, x, y, bw, bh)
     except ValueProblem as exc:
         s.report(f'element "{e.name}" ({e.origin.name}): {exc}', e.name)
     if own:
         c.restoreState()
+
+
+def _shows(v: dict[str, Any]) -> str:
+    """What of an element a player reads: its text, icon or picture, a figure's values."""
+    parts = [to_text(v[p]) for p in ("text", "icon", "src", "figure") if v.get(p) is not None]
+    args = v.get("args")
+    if isinstance(args, dict):
+        parts += [to_text(a) for a in args.values()]
+    return " ".join(p for p in parts if p)
 
 
 def _field(e, exc: Exception) -> str:
@@ -173,9 +185,9 @@ def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> No
 def _paint(c, v: dict[str, Any]) -> tuple[int, int]:
     fill, stroke = v.get("fill"), v.get("stroke")
     if fill is not None:
-        set_colour(c, fill)
+        c.setFillColor(fill)
     if stroke is not None:
-        set_colour(c, stroke, stroke=True)
+        c.setStrokeColor(stroke)
         c.setLineWidth(v["stroke_width"].of(1))
     return int(stroke is not None), int(fill is not None)
 
@@ -226,7 +238,7 @@ def _line(L: Layout, s, e, v, x, y, w, h) -> None:
     c = s.c
     if v["stroke"] is None:
         return
-    set_colour(c, v["stroke"], stroke=True)
+    c.setStrokeColor(v["stroke"])
     c.setLineWidth(v["stroke_width"].of(1))
     dashed = _dash(c, v)
     c.line(x, y + h, x + w, y)
@@ -381,7 +393,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     elif v["valign"] == "bottom":
         top = y + fitted.height()
     colour = v["colour"] or Colour(0, 0, 0)
-    set_colour(s.c, colour)
+    s.c.setFillColor(colour)
     _check_placed(s, e, fonts, fitted, text, role, x, top, w, v["align"])
     if isinstance(fitted, PlainFitted):
         draw_fitted(s.c, fonts, fitted, x, top, w, role, v["align"])
@@ -391,7 +403,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         side = size * 0.9
         cache.icons.draw(s.c, name, ix + size / 2, baseline + side / 2 - size * 0.08, side,
                          colour)
-        set_colour(s.c, colour)
+        s.c.setFillColor(colour)
 
     richtext.draw(s.c, fonts, cache.measure(fonts), fitted, x, top, w, v["align"], icon)
 
@@ -488,13 +500,13 @@ def _track(L: Layout, s, e, v, x, y, w, h) -> None:
         fill = v["highlight_fill"] if hot and v["highlight_fill"] is not None else v["fill"]
         stroke = 1 if v["stroke"] is not None else 0
         if fill is not None:
-            set_colour(c, fill)
+            c.setFillColor(fill)
         if stroke:
-            set_colour(c, v["stroke"], stroke=True)
+            c.setStrokeColor(v["stroke"])
             c.setLineWidth(v["stroke_width"].of(1))
         if stroke or fill is not None:
             c.rect(cell.x, cell.y, cell.w, cell.h, stroke=stroke, fill=int(fill is not None))
-        set_colour(c, v["colour"] or Colour(0, 0, 0))
+        c.setFillColor(v["colour"] or Colour(0, 0, 0))
         size = min(v["size"], cell.h * 0.6, cell.w * 0.6)
         s.line(str(label), cell.x + cell.w / 2, cell.y + cell.h / 2 - size * 0.35, size,
                role if not hot else "bold", "centre", max_width=cell.w * 0.9, field=e.name)

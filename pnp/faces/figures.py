@@ -10,12 +10,13 @@ own figures when it is imported; the names are global."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import cos, pi, sin
+from math import cos, isfinite, pi, sin
 from typing import Any, Callable
 
 from ..data.colours import Colour
 
 FIGURES: dict[str, Callable[..., None]] = {}
+MAX_STAR_POINTS = 200  # already a circle on any piece; each point is two segments of the path
 
 
 @dataclass
@@ -36,18 +37,33 @@ def figure(name: str):
 
 
 def repeated(fn):
-    """For a figure that only draws paths in colours (no text, images or transparency, nothing
-    read from the surface): drawn again in the same box with the same args on the same PDF,
-    it repeats what reportlab wrote the first time (pnp/render/repeat.py)."""
+    """For a figure that draws the same wherever its box and args are the same (nothing read
+    from the surface): drawn once a PDF as a form and placed again (pnp/render/repeat.py)."""
     from functools import wraps
 
     from ..render.repeat import repeat
 
     @wraps(fn)
     def draw(s, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
-        key = (x, y, w, h, id(s.palette), tuple(sorted((k, type(v), v) for k, v in args.items())))
+        palette = tuple(sorted((k, tuple(v)) for k, v in s.palette.items()))
+        key = (x, y, w, h, palette, tuple(sorted((k, type(v).__name__, v) for k, v in args.items())))
         repeat(s.c, draw, key, lambda: fn(s, x, y, w, h, args))
     return draw
+
+
+def number_arg(args: dict[str, Any], key: str, default: float, low: float, high: float,
+               whole: bool = False) -> float:
+    """An argument that sets how much a figure draws, checked before it draws: `points =
+    100000000` would be a path of that many segments."""
+    raw = args.get(key, default)
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        raise ValueError(f"{key} = {raw!r} is not a number") from None
+    if not (isfinite(value) and low <= value <= high) or (whole and value != int(value)):
+        kind = "a whole number" if whole else "a number"
+        raise ValueError(f"{key} = {raw!r}: expected {kind} from {low:g} to {high:g}")
+    return int(value) if whole else value
 
 
 def _colour(args: dict[str, Any], key: str, default: Colour, palette) -> Colour:
@@ -60,8 +76,8 @@ def _colour(args: dict[str, Any], key: str, default: Colour, palette) -> Colour:
 @figure("star")
 def star(s, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """A star of `points` points (default 5), filled with `fill`, inner radius `inner` (0-1)."""
-    points = int(float(args.get("points", 5)))
-    inner = float(args.get("inner", 0.45))
+    points = int(number_arg(args, "points", 5, 2, MAX_STAR_POINTS, whole=True))
+    inner = number_arg(args, "inner", 0.45, 0, 1)
     fill = _colour(args, "fill", Colour(0.85, 0.65, 0.13), s.palette)
     r = min(w, h) / 2
     cx, cy = x + w / 2, y + h / 2

@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from ..render.emphasis import emphasis
 from ..render.fonts import Fonts
-from ..render.text import BREAKING, NO_BREAK, SHY, words_of
+from ..render.text import BREAKING, NO_BREAK, SHY, room_for, words_of
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
 # a word's characters run up to markup or a space a line may break at (a no-break space is
@@ -26,6 +26,7 @@ _JOINED = re.compile(f"[{NO_BREAK}\u2060]")
 _MARKUP = re.compile(r"[*:\\<]")
 _STAR = "\ue000"  # stands in for an escaped star while emphasis is worked out
 ICON_EM = 1.0  # an inline icon takes one em of the line, drawn at 0.9 em
+LONGEST_WORD = 100  # letters pyphen hyphenates in one run: no language's word is longer
 ASCENT = 0.95  # the first baseline sits this many sizes below the top (as render/text.py)
 
 
@@ -67,14 +68,22 @@ def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
     paragraphs: list[tuple[Word, ...]] = []
     words: list[Word] = []
     word: list[Bit] = []
+    run: list[str] = []  # the text of the word's last bit, joined when it ends: linear
+    run_role = [base]
 
-    def add(bit: Bit) -> None:
-        if word and not bit.icon and not word[-1].icon and word[-1].role == bit.role:
-            word[-1] = Bit(word[-1].text + bit.text, bit.role)
-        else:
-            word.append(bit)
+    def add(text: str, role: str) -> None:
+        if run and run_role[0] != role:
+            end_run()
+        run_role[0] = role
+        run.append(text)
+
+    def end_run() -> None:
+        if run:
+            word.append(Bit("".join(run), run_role[0]))
+            run.clear()
 
     def end_word() -> None:
+        end_run()
         if word:
             words.append(tuple(word))
             word.clear()
@@ -90,11 +99,12 @@ def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
             elif token.isspace() and token[0] not in NO_BREAK:
                 end_word()
             elif len(token) == 2 and token[0] == "\\":  # an escaped :
-                add(Bit(token[1], roles[bold, italic]))
+                add(token[1], roles[bold, italic])
             elif len(token) > 2 and token[0] == ":" and token[-1] == ":":
+                end_run()
                 word.append(Bit(token[1:-1], roles[bold, italic], icon=True))
             else:
-                add(Bit(token.replace(_STAR, "*"), roles[bold, italic]))
+                add(token.replace(_STAR, "*"), roles[bold, italic])
     end_word()
     paragraphs.append(tuple(words))
     return tuple(paragraphs)
@@ -152,30 +162,39 @@ def _hyphenator(lang: str):
 
 
 def _split(word: Word, room: float, m: Measure, lang: str) -> tuple[Word, Word] | None:
-    """Break a one-style word so that its first part and a hyphen fit `room`."""
+    """Break a one-style word at its last cut whose first part and a hyphen fit `room`. A head
+    widens with its cut, so the cuts are tried from the first until one is too wide: the heads
+    measured are no longer than a line (from the last, a word of thousands of letters took half
+    a minute)."""
     if len(word) != 1 or word[0].icon or len(word[0].text) < 5:
         return None
     bit = word[0]
+    best = None
     for cut in _cuts(bit.text, lang):
         head = (Bit(bit.text[:cut].replace(SHY, "") + "-", bit.role),)
-        if m.word(head) <= room + 1e-9:
-            return head, (Bit(bit.text[cut:], bit.role),)
-    return None
+        if m.word(head) > room + 1e-9:
+            break
+        best = head, (Bit(bit.text[cut:], bit.role),)
+    return best
 
 
-def _cuts(text: str, lang: str) -> list[int]:
-    """Where a word may be hyphenated, the last first: at its soft hyphens if it has any (the
-    designer's choice), else where pyphen hyphenates its runs of letters; words joined by
+def _cuts(text: str, lang: str) -> Iterator[int]:
+    """Where a word may be hyphenated, the first first: at its soft hyphens if it has any (the
+    designer's choice), else where pyphen hyphenates its runs of letters (of up to
+    LONGEST_WORD: it costs a pass over the run each time the run is broken); words joined by
     no-break spaces or word joiners stay whole."""
     if SHY in text:
-        cuts = [i for i, ch in enumerate(text) if ch == SHY and text[:i].strip(SHY)
-                and text[i:].strip(SHY)]
-    elif _JOINED.search(text):
-        return []
-    else:
-        cuts = [run.start() + len(left) for run in _LETTERS.finditer(text)
-                for left, _ in _hyphenator(lang).iterate(run.group())]
-    return sorted(cuts, reverse=True)
+        first = len(text) - len(text.lstrip(SHY))  # a soft hyphen at either end breaks nothing
+        last = len(text.rstrip(SHY))
+        at = text.find(SHY, first)
+        while 0 <= at < last:
+            yield at
+            at = text.find(SHY, at + 1)
+    elif not _JOINED.search(text):
+        for run in _LETTERS.finditer(text):
+            if len(run.group()) <= LONGEST_WORD:
+                yield from sorted(run.start() + len(left)
+                                  for left, _ in _hyphenator(lang).iterate(run.group()))
 
 
 def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False) -> list[Line] | None:
@@ -230,9 +249,11 @@ def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: fl
     wraps into the box."""
     paragraphs = parse(text, base)
     soft = SHY in text
+    ink = sum(m.word(w) for words in paragraphs for w in words)
     s = size
     while s >= min_size - 1e-9:
-        if len(paragraphs) * s * leading <= height + 1e-6:
+        if len(paragraphs) * s * leading <= height + 1e-6 and room_for(ink, width, height, s,
+                                                                        leading):
             lines = wrap(paragraphs, width / s, m, lang, soft)
             if lines is not None and len(lines) * s * leading <= height + 1e-6:
                 return Fitted(s, tuple(lines), leading)

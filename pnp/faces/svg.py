@@ -25,11 +25,15 @@ HREFS = ("{http://www.w3.org/1999/xlink}href", "href")
 FOLLOWED = ("image", "use")  # the elements whose links svglib reads (an <a> it never follows)
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 DRAWN_DATA = re.compile(r"^data:image/(jpe?g|png);base64")  # what svglib decodes, as it does
-MAX_EXTENT = 1e7  # points (3.5 km) of a size, coordinate or scale: far beyond any art
-MIN_SIZE = 1e-3  # points: a smaller picture would be scaled up past what a PDF can write
 MAX_NESTING = 8  # SVGs drawing SVGs drawing SVGs...: deeper is a loop through a linked folder
 UNSUPPORTED = {"filter": "filter effects (blur, shadow)", "mask": "masks",
                "pattern": "pattern fills", "foreignObject": "embedded HTML (foreignObject)"}
+
+
+# An SVG's own size, in points, and every number in what svglib makes of it (a coordinate, a
+# transform): finite and far from what the PDF writer refuses (1e20), checked before drawing.
+MIN_SIZE, MAX_SIZE = 0.01, 1e6
+MAX_NUMBER = 1e9
 
 
 class SvgError(ValueError):
@@ -212,36 +216,35 @@ def read(path: Path, root: Path):
         log.propagate = old
     if drawing is None or not drawing.width or not drawing.height:
         raise SvgError(f"SVG {path.name!r} cannot be read (no drawing or no size)")
-    _check_numbers(drawing, path)
+    _check_numbers(drawing, path.name)
     said = list(dict.fromkeys(m for m in collect.messages if m))
     if said:
         notes.append(f"SVG {path.name!r} may not print as drawn: {'; '.join(said[:3])}")
     return drawing, notes
 
 
-def _check_numbers(drawing, path: Path) -> None:
-    """The drawing's size, extent and transforms are numbers a PDF can hold: reportlab fails
-    writing one near 1e20, and inverting a transform that shrinks to nothing."""
-    import math
-
-    size = (drawing.width, drawing.height)
-    if not all(math.isfinite(v) and MIN_SIZE <= v <= MAX_EXTENT for v in size):
-        raise SvgError(f"SVG {path.name!r}: its width and height must be between {MIN_SIZE:g} "
-                       f"and {MAX_EXTENT:g} pt, not {size[0]:g} x {size[1]:g}")
-    too_big = f"SVG {path.name!r} draws beyond {MAX_EXTENT:g} pt (a size or transform far " \
-              "out of range); check its numbers"
-    stack = [drawing]
-    while stack:
-        node = stack.pop()
-        matrix = getattr(node, "transform", None)
-        if matrix is not None and len(matrix) == 6:
-            a, b, c, d = matrix[:4]
-            if not all(math.isfinite(v) and abs(v) <= MAX_EXTENT for v in matrix) or \
-                    abs(a * d - b * c) < 1 / MAX_EXTENT:
-                raise SvgError(too_big)
-        stack.extend(getattr(node, "contents", ()))
-    if not all(math.isfinite(v) and abs(v) <= MAX_EXTENT for v in drawing.getBounds() or ()):
-        raise SvgError(too_big)
+def _check_numbers(drawing, name: str) -> None:
+    """Refuse a drawing whose size, or any number inside it, is NaN, infinite or absurd (a
+    width of 1e30, a viewBox of 1e-30 scaled up to it)."""
+    w, h = drawing.width, drawing.height
+    if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
+        raise SvgError(f"SVG {name!r} is {w:g} x {h:g} pt; pnp prints SVGs from {MIN_SIZE:g} "
+                       f"to {MAX_SIZE:,.0f} pt across (give it its real width, height and "
+                       "viewBox)")
+    nodes = [drawing]
+    while nodes:
+        node = nodes.pop()
+        matrix = getattr(node, "transform", None)  # reportlab inverts it when drawing
+        if isinstance(matrix, (list, tuple)) and len(matrix) == 6 and \
+                not abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) >= 1 / MAX_NUMBER:
+            raise SvgError(f"SVG {name!r}: a {type(node).__name__.lower()}'s transform shrinks "
+                           "it to nothing (a viewBox or scale far out of range)")
+        for key, value in node.getProperties(recur=0).items():
+            for v in value if isinstance(value, (list, tuple)) else (value,):
+                if isinstance(v, (int, float)) and not abs(v) <= MAX_NUMBER:  # NaN too
+                    raise SvgError(f"SVG {name!r}: a {type(node).__name__.lower()}'s {key} "
+                                   f"is {v:g}; pnp reads numbers up to {MAX_NUMBER:g} only")
+        nodes.extend(getattr(node, "contents", ()))
 
 
 def draw(c, drawing, name: str, font: str) -> None:

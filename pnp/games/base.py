@@ -15,10 +15,11 @@ from ..data.fontfile import ROLES, check_font
 from ..data.game import GameFolder
 from ..errors import DataError, Source
 from ..resources import shipped
+from ..templating import TemplateSource
 from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings
 
 
-@dataclass
+@dataclass(frozen=True)
 class Common:
     """What every game's data holds: game.toml's [game] texts, palette and fonts; its rulings."""
 
@@ -77,8 +78,8 @@ def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str,
     mistake in one is a data error naming the layout file and the element's property. Their
     expressions may also name `constants` (layout_constants and the game's own)."""
     from ..data.layouts.compiled import Env
+    from ..faces.components import Compiler
     from ..units import MM
-    from .deck.components import Compiler
 
     chosen = folder.section("layouts", required=False)
     for key in chosen:
@@ -174,6 +175,18 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
     search = [folder.path, shipped("templates") / common.engine]
     game = {k: getattr(common, k) for k in ("title", "designer", "players", "ages", "duration",
                                              "version", "credits")}
+    path = next((f / name for f in search if (f / name).is_file()), None)
+    source = path.read_text(encoding="utf-8") if path else ""
     rulings = for_booklet(common.rulings, enforced)
-    base = {"game": game, "rulings": rulings}
-    return render_template(search, name, {**base, **context})
+    texts = {r["id"]: r["text"] for r in rulings}
+    # the engine's numbers (enforced.values) are names a template may state, as rulings do
+    base = {**enforced.values, "game": game, "rulings": rulings, "ruling": texts}
+    text = render_template(search, name, {**base, **context})
+    if path is not None:  # what `pnp validate` checks of it (pnp/bound.py), kept for then
+        shown = (path.relative_to(common.folder.path)
+                 if path.is_relative_to(common.folder.path)
+                 else path.relative_to(shipped("templates").parent))
+        values = {k: v for k, v in {**enforced.values, **context}.items()
+                  if isinstance(v, (int, float)) and not isinstance(v, bool)}
+        text.source = TemplateSource(source, shown.as_posix(), common.rulings, texts, values)
+    return text

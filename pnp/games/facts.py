@@ -19,7 +19,7 @@ from . import rulings as rulings_mod
 PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*$")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Side:
     """A side (seat) as the game's data names it."""
 

@@ -25,10 +25,9 @@ model is built first, the drawings take it.
   ``observation_text(obs, label)`` (a seat's view as text for `pnp play`), ``seat_label(state,
   seat)``, ``public_log(state)`` (lines everyone has seen happen) and ``hidden_twin(game, actions,
   seat, rng)`` (another history that differs only in what `seat` cannot see; the engine contract
-  test checks that seat's observation is the same) and ``ceiling(games, seed) -> int`` (the
-  rules as one tight loop playing the games two random agents play from the same seeds: `pnp
-  bench` measures the engine against it) and ``card_events(state, player, action)`` (the rows of
-  the card data an action deals or plays, for the per-card statistics; see sim/cardstats.py)
+  test checks that seat's observation is the same) and ``card_events(state, player, action)``
+  (the rows of the card data an action deals or plays, for the per-card statistics; see
+  sim/cardstats.py)
   and ``SPEED_GOAL`` (random games a second on one core that `pnp bench` holds the engine to).
 """
 
@@ -55,7 +54,7 @@ if TYPE_CHECKING:
 ENTRY_POINTS = "pnp.games"
 
 
-@dataclass
+@dataclass(frozen=True)
 class GameSpec:
     """A game pnp can build: its names and the modules of its kit, faces, lab and agents."""
 
@@ -146,9 +145,6 @@ class GameSpec:
     def public_log(self, state: State) -> list[str]:
         hook = self._hook("public_log")
         return list(hook(state)) if hook else []
-
-    def ceiling(self) -> Callable[[int, int], int] | None:
-        return self._hook("ceiling")
 
     def card_events(self) -> Callable | None:
         return self._hook("card_events")

@@ -28,7 +28,7 @@ BARE_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?")
 
 
 
-@dataclass
+@dataclass(frozen=True)
 class Enforced:
     """What a game's engine enforces: the parameters each ruling must state, by ruling id, and
     the values of all parameters (the numbers the engine plays with)."""
@@ -40,7 +40,7 @@ class Enforced:
 NONE = Enforced()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Ruling:
     """One [[ruling]] entry of rulings.toml."""
 
@@ -51,6 +51,9 @@ class Ruling:
     source: str
     origin: Source
     values: Mapping[str, Any] = field(default_factory=dict)  # the entry's own [ruling.values]
+    # the words a booklet sentence on this ruling's subject uses (each item: alternatives
+    # joined by "|"); such a sentence must print or name the ruling (pnp/bound.py)
+    subject: tuple[str, ...] = ()
 
     def placeholders(self) -> list[str]:
         return PLACEHOLDER.findall(self.text)
@@ -91,6 +94,13 @@ def load_rulings(folder) -> tuple[tuple[Ruling, ...], list[Finding]]:
             problems.append(error("[ruling.values] must map names to numbers or texts", where,
                                   "values"))
             values = {}
+        subject = item.get("subject", [])
+        if not isinstance(subject, list) or not all(isinstance(w, str) and w.strip()
+                                                    for w in subject):
+            problems.append(error("subject is a list of words a sentence on this ruling's "
+                                  "subject uses, as [\"shop\", \"fewest|first\"]", where,
+                                  "subject"))
+            subject = []
         if bad:
             continue  # (an entry with a bad kind stays, so it is not also reported missing)
         rid = item["id"].strip()
@@ -100,7 +110,8 @@ def load_rulings(folder) -> tuple[tuple[Ruling, ...], list[Finding]]:
             continue
         seen[rid] = i
         rulings.append(Ruling(rid, item["title"].strip(), " ".join(item["text"].split()), kind,
-                              str(item.get("source", "pnp")), where, dict(values)))
+                              str(item.get("source", "pnp")), where, dict(values),
+                              tuple(w.strip() for w in subject)))
     return tuple(rulings), problems
 
 

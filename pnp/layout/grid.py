@@ -6,8 +6,9 @@ min(bleed, gap / 2) of bleed towards its neighbours. An edge with no neighbour (
 or an empty cell on a partly filled sheet) always gets the full bleed. The grid is chosen so that
 the full bleed, the crop marks and the printer's margin all fit: fewer pieces a page rather than
 less bleed. Crop marks sit in the page margin, on the extension of every cut line, so they never
-cross a piece. Backs use the same grid mirrored left-right, so a long-edge duplex print puts each
-back behind its front.
+cross a piece. Backs use the same grid mirrored about the sheet's long edge (left-right on
+portrait paper, top-bottom on landscape), so a long-edge duplex print puts each back behind its
+front.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from math import floor
 
 from ..errors import DataError
 from ..units import MM, mm
+from .paper import flip_back
 
 PRINTER_MARGIN = 5 * MM  # home printers cannot print nearer the paper's edge than this
 LABEL_BAND = 3 * MM  # above the bottom margin: the sheet's label, clear of every crop mark
@@ -25,6 +27,10 @@ MARK_MIN = 2 * MM
 MARK_MAX = 5 * MM
 FOLD_CLEAR = 1 * MM  # between a gutterfold's fold line and the nearest crop mark
 EPS = 1e-6
+
+
+class NoRoom(DataError):
+    """The paper is too small for one piece with margins for its crop marks."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,10 @@ class Rect:
     def mirror(self, page_w: float) -> "Rect":
         return Rect(page_w - self.x - self.w, self.y, self.w, self.h)
 
+    def behind(self, page_w: float, page_h: float) -> "Rect":
+        """Where this box lies on the duplex back of its page (pnp/layout/paper.py)."""
+        return Rect(*flip_back(self.x, self.y, self.w, self.h, page_w, page_h), self.w, self.h)
+
 
 @dataclass(frozen=True)
 class Mark:
@@ -61,7 +71,7 @@ class Mark:
     y2: float
 
 
-@dataclass
+@dataclass(frozen=True)
 class Grid:
     """How pieces of one size sit n-up on a page: cells, gaps, bleed and crop marks."""
 
@@ -111,7 +121,7 @@ class Grid:
         x = self.left + col * (self.piece_w + self.gap)
         y = self.bottom + (self.rows - 1 - row) * (self.piece_h + self.gap)
         rect = Rect(x, y, self.piece_w, self.piece_h)
-        return rect.mirror(self.page_w) if back else rect
+        return rect.behind(self.page_w, self.page_h) if back else rect
 
     def _taken(self, col: int, row: int, filled) -> bool:
         inside = 0 <= col < self.cols and 0 <= row < self.rows
@@ -130,7 +140,7 @@ class Grid:
         """The box around a piece's art: its trim plus the bleed it owns on each side.
         `filled`: the occupied cell indices (None: every cell)."""
         rect = self.trim(index).grow(*self._sides(index, filled))
-        return rect.mirror(self.page_w) if back else rect
+        return rect.behind(self.page_w, self.page_h) if back else rect
 
     def art_parts(self, index: int, back: bool = False, filled=None) -> list[Rect]:
         """The art area as disjoint rectangles: the trim with its side bleeds, and the corners of
@@ -147,7 +157,7 @@ class Grid:
             if self.gap > EPS or not self._taken(col + dc, row + dr, filled):
                 parts.append(Rect(x, y, w, h))
         parts = [p for p in parts if p.w > EPS and p.h > EPS]
-        return [p.mirror(self.page_w) for p in parts] if back else parts
+        return [p.behind(self.page_w, self.page_h) for p in parts] if back else parts
 
     def cut_xs(self) -> list[float]:
         xs: list[float] = []
@@ -214,7 +224,7 @@ def plan_grid(page_w: float, page_h: float, piece_w: float, piece_h: float, *,
     if cols < 1 or rows < 1:
         cols, rows = _count(page_w, page_h, piece_w, piece_h, gap, 0.0, right_edge)
         if cols < 1 or rows < 1:
-            raise DataError(f"{what}: a {mm(piece_w):.0f} x {mm(piece_h):.0f} mm piece does not "
+            raise NoRoom(f"{what}: a {mm(piece_w):.0f} x {mm(piece_h):.0f} mm piece does not "
                             f"fit on a {mm(page_w):.0f} x {mm(page_h):.0f} mm page with margins "
                             "for crop marks; make it smaller or use larger paper")
         outer = min((page_w - piece_w - _margin(0.0) - _margin(0.0, right_edge)) / 2,

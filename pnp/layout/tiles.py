@@ -17,7 +17,7 @@ TILE_MARGIN = 12 * MM  # room on a tile page for labels, the assembly map and al
 OVERLAP = 10 * MM
 
 
-@dataclass
+@dataclass(frozen=True)
 class Tile:
     """One page of a tiled board: which part of the board it shows, and where."""
 
@@ -29,7 +29,7 @@ class Tile:
     rotated: bool  # board turned 90 degrees (counter-clockwise) on the page
 
 
-@dataclass
+@dataclass(frozen=True)
 class TilePlan:
     """A board cut into pages: its tiles, their columns and rows, and how much they overlap."""
 

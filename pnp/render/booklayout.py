@@ -25,6 +25,7 @@ from .platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 from .text import xml_escape
 
 TABLE_BLOCK = 40  # body rows per table block
+MIN_COLUMN = 36.0  # points: a table column's 6 pt paddings each side and a short word at 9 pt
 CHUNK_LINES = 12  # lines per piece of a long paragraph (see _chunked)
 
 
@@ -229,6 +230,12 @@ class _Story:
         if not self.table:
             return
         ncols = max(len(r) for r in self.table)
+        most = int(self.width // MIN_COLUMN)
+        if ncols > most:  # checked before a cell is made: platypus fails on a negative width
+            head = " | ".join(self.table[0])
+            raise DataError(f"the table {head[:40] + '...' if len(head) > 40 else head!r} has "
+                            f"{ncols} columns; a booklet page holds at most {most} (split it)",
+                            self.booklet.source)
         rows = [[self._text(cell, "head" if i == 0 else "cell")
                  for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(self.table)]
         # a table is cut into blocks of TABLE_BLOCK rows, each with the header: splitting one

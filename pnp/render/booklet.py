@@ -90,9 +90,10 @@ class Booklet:
         return draw_pages(self, fonts, page_w, page_h)
 
     def _pages(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
-               forms: str | None = None) -> int:
-        """Draw the laid-out pages. With `forms`, each page becomes a Form XObject named
-        forms + number instead of a PDF page, so it can be imposed anywhere later."""
+               forms: str | None = None, begin: Callable[[], None] | None = None) -> int:
+        """Draw the laid-out pages, each PDF page started by `begin()` if given. With
+        `forms`, each page becomes a Form XObject named forms + number instead of a PDF page,
+        so it can be imposed anywhere later."""
         pages = self.layout(fonts, page_w, page_h)
 
         def figure(c: Canvas, name: str, w: float, h: float) -> None:
@@ -101,6 +102,8 @@ class Booklet:
         for number, page in enumerate(pages, 1):
             if forms:
                 c.beginForm(f"{forms}{number}", 0, 0, page_w, page_h)
+            elif begin is not None:
+                begin()
             replay(c, page, figure)
             self._furniture(c, fonts, page_w, page_h, number)
             if forms:
@@ -161,8 +164,9 @@ class Booklet:
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
         return len(self.layout(fonts, page_w, page_h))
 
-    def draw(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float) -> int:
-        return self._pages(c, fonts, page_w, page_h)
+    def draw(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
+             begin: Callable[[], None] | None = None) -> int:
+        return self._pages(c, fonts, page_w, page_h, begin=begin)
 
     def draw_forms(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
                    prefix: str = "bk") -> int:

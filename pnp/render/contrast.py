@@ -93,14 +93,17 @@ class ContrastCanvas(TrackingCanvas):
     def drawPath(self, path, stroke=1, fill=0, fillMode=None, **kw):
         if fill:
             points = []
-            for op in path._code:
-                parts = op.split()
-                nums = [float(v) for v in parts[:-1]]
-                if parts[-1] == "re":
-                    x, y, w, h = nums
-                    points += [(x, y), (x + w, y + h)]
+            nums: list[float] = []
+            for word in path.getCode().split():  # numbers, then the operator they are for
+                if word[0].isalpha():
+                    if word == "re":
+                        x, y, w, h = nums
+                        points += [(x, y), (x + w, y + h)]
+                    else:
+                        points += list(zip(nums[::2], nums[1::2]))
+                    nums = []
                 else:
-                    points += list(zip(nums[::2], nums[1::2]))
+                    nums.append(float(word))
             if points:
                 self._add(points)
         return self._c.drawPath(path, stroke, fill, fillMode, **kw)

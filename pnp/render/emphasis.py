@@ -29,27 +29,40 @@ def emphasis(text: str) -> list[tuple[str, bool, bool]]:
         pos = m.end()
     if pos < len(text):
         tokens.append({"text": text[pos:]})
-    stack: list[tuple[dict, str]] = []  # (delimiter, "b" or "i") still open
+    # (delimiter, "b" or "i") still open. A closer takes the last opener of its kind and what
+    # opened after that can no longer close, so each entry is pushed and popped once: linear
+    stack: list[tuple[dict, str]] = []
+    open_kinds = {"b": 0, "i": 0}  # entries of each kind in the stack
     for tok in tokens:
         for kind in tok.get("kinds", "") if tok.get("closes") else "":
-            found = [i for i, (_, k) in enumerate(stack) if k == kind]
-            if found:
-                opener = stack[found[-1]][0]
-                opener["open"].add(kind)
-                tok["close"].add(kind)
-                # what opened inside it and is still open can no longer close: stars
-                stack = stack[:found[-1]] + [e for e in stack[found[-1] + 1:] if e[0] is opener]
+            if not open_kinds[kind]:
+                continue
+            kept = []  # the opener's other kind (`***`) stays open
+            while stack[-1][1] != kind:
+                kept.append(stack.pop())
+            opener = stack.pop()[0]
+            open_kinds[kind] -= 1
+            for entry in kept:
+                if entry[0] is opener:
+                    stack.append(entry)
+                else:
+                    open_kinds[entry[1]] -= 1
+            opener["open"].add(kind)
+            tok["close"].add(kind)
         if tok.get("opens"):
-            stack += [(tok, k) for k in tok["kinds"] if k not in tok["close"]]
-    runs: list[tuple[str, bool, bool]] = []
+            for k in tok["kinds"]:
+                if k not in tok["close"]:
+                    stack.append((tok, k))
+                    open_kinds[k] += 1
+    runs: list[tuple[list[str], bool, bool]] = []  # pieces joined at the end: linear
     bold = italic = 0
 
     def add(piece: str) -> None:
         style = (bold > 0, italic > 0)
         if runs and runs[-1][1:] == style:
-            runs[-1] = (runs[-1][0] + piece, *style)
+            runs[-1][0].append(piece)
         elif piece:
-            runs.append((piece, *style))
+            runs.append(([piece], *style))
 
     for tok in tokens:
         if "kinds" not in tok:
@@ -62,4 +75,4 @@ def emphasis(text: str) -> list[tuple[str, bool, bool]]:
                 bold += step
             else:
                 italic += step
-    return runs
+    return [("".join(pieces), b, i) for pieces, b, i in runs]

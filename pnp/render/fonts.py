@@ -3,6 +3,7 @@ per-character fallback so the CJK glyphs and symbols come from a font that has t
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from ..data.fontfile import ROLES
 from ..errors import DataError
 from ..resources import shipped
-from .fontcache import cached_font, file_digest
+from .fontcache import cached_font
 
 FALLBACK_ROLES = ("regular", "cjk")
 
@@ -22,14 +23,11 @@ def register_font(path: Path) -> str:
     PostScript name (a font and its subset) must never share glyphs. A game's own font is
     parsed in full first (every table and glyph), so a damaged file is named here and not
     when the PDF is written."""
-    try:
-        digest = file_digest(path)
-    except OSError as exc:
-        raise DataError(f"cannot read font: {exc.strerror or exc}", path) from None
+    data, digest = font_file(path)
     name = f"{path.stem}-{digest[:10]}"
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            font = cached_font(name, digest, path, lambda: _parse(name, path, path.read_bytes()))
+            font = cached_font(name, path, data, digest, lambda: _parse(name, path, data))
         except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
         except Exception:  # reportlab's parser meets a damaged file in many ways
@@ -37,6 +35,15 @@ def register_font(path: Path) -> str:
                             path) from None
         pdfmetrics.registerFont(font)
     return name
+
+
+def font_file(path: Path) -> tuple[bytes, str]:
+    """A font file's bytes and their SHA-1 (what it is known by: its name, its cache entry)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DataError(f"cannot read font: {exc.strerror or exc}", path) from None
+    return data, hashlib.sha1(data).hexdigest()
 
 
 def _parse(name: str, path: Path, data: bytes) -> TTFont:
@@ -77,6 +84,14 @@ class Fonts:
     _ascii: dict[str, bool] = field(default_factory=dict)  # has every printable ASCII character
     _words: dict[str, dict[str, float]] = field(default_factory=dict)
     _runs: dict[tuple[str, str], list[tuple[str, str]]] = field(default_factory=dict)
+    _digests: dict[str, str] = field(default_factory=dict)
+
+    def digest(self, role: str) -> str:
+        """The SHA-1 of the role's font file (read once a build)."""
+        found = self._digests.get(role)
+        if found is None:
+            found = self._digests[role] = font_file(self.paths[role])[1]
+        return found
 
     def __getitem__(self, role: str) -> str:
         name = self._names.get(role)

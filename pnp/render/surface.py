@@ -6,10 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import black, white
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
-from ..data.colours import Colour
 from ..errors import Finding, Source, error, warning
 from ..layout.grid import Rect
 from .colours import luminance
@@ -24,29 +22,6 @@ CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wand
 ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
 
 
-_COLOUR_OPS: tuple[dict, dict] = ({}, {})  # the PDF operator of each Colour: fill, stroke
-
-
-def set_colour(c: Canvas, colour, stroke: bool = False) -> None:
-    """c.setFillColor(colour), or setStrokeColor: a Colour's operator formatted once and then
-    repeated (a deck has a few colours, and reportlab works each call out anew, a fifteenth of
-    a plain card's drawing). Other canvases (tracking, CMYK) and colours go through reportlab."""
-    if type(c) is not Canvas or c._enforceColorSpace or type(colour) is not Colour:
-        (c.setStrokeColor if stroke else c.setFillColor)(colour)
-        return
-    ops = _COLOUR_OPS[stroke]
-    op = ops.get(colour)
-    if op is None:
-        if len(ops) > 4096:  # colours from a column: bounded
-            ops.clear()
-        op = ops[colour] = f"{fp_str(colour)} {'RG' if stroke else 'rg'}"
-    if stroke:
-        c._strokeColorObj = colour
-    else:
-        c._fillColorObj = colour
-    c._code.append(op)
-
-
 @dataclass(frozen=True)
 class Element:
     """A named box a face drew into (a text field, a layout element), in the face's own frame:
@@ -54,6 +29,11 @@ class Element:
 
     name: str
     rect: Rect
+    shows: str = ""  # what it drew that a player reads: its text, icon name or figure's values
+    reads: tuple[str, ...] = ()  # the row's fields that content was drawn from
+    when: tuple[str, ...] = ()  # the row's fields that decided it is drawn at all
+    paints: tuple[str, ...] = ()  # the row's fields its colours come from (a suit's frame)
+    colours: tuple = ()  # the colours it was drawn in (fill, stroke, text), as (r, g, b)
 
 
 def _apply(m: tuple, x: float, y: float) -> tuple[float, float]:
@@ -94,16 +74,20 @@ class Surface:
         # element boxes and text measured against the cut line are kept relative to this frame
         self._origin = self.c._currentMatrix
 
-    def element(self, name: str, x: float, y: float, w: float, h: float) -> None:
+    def element(self, name: str, x: float, y: float, w: float, h: float, shows: str = "",
+                reads: tuple[str, ...] = (), when: tuple[str, ...] = (),
+                paints: tuple[str, ...] = (), colours: tuple = ()) -> None:
         """Record a named box drawn in the canvas's current frame (a drawer that translates or
-        rotates still reports it where it lands on the face)."""
+        rotates still reports it where it lands on the face), with what it shows and the
+        fields it shows (pnp/shown.py checks faces against their rows with these)."""
         if not self.record:
             return
         m = _relative(self._origin, self.c._currentMatrix)
         corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         self.elements.append(Element(name, Rect(min(xs), min(ys), max(xs) - min(xs),
-                                                max(ys) - min(ys))))
+                                                max(ys) - min(ys)), shows, reads, when,
+                                     paints, colours))
 
     def report(self, message: str, field: str | None = None, level: str = "error",
                source: Source | None = None) -> None:
@@ -129,7 +113,7 @@ class Surface:
                 self.c.rect(0.6, 0.6, self.w - 1.2, self.h - 1.2, stroke=1, fill=0)
             self.c.setFillColor(black)
             return
-        set_colour(self.c, fill)
+        self.c.setFillColor(fill)
         self.c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1)
 
     def line(self, text: str, x: float, y: float, size: float, role: str = "regular",
@@ -148,7 +132,7 @@ class Surface:
         if field:
             width = max_width or self.fonts.width(text, size, role)
             left = {"centre": x - width / 2, "right": x - width}.get(align, x)
-            self.element(field, left, y - 0.25 * size, width, 1.1 * size)
+            self.element(field, left, y - 0.25 * size, width, 1.1 * size, text)
         self._check_size(size, text, field, source)
         width = draw_line(self.c, self.fonts, text, x, y, size, role, align)
         left = x - {"centre": width / 2, "right": width}.get(align, 0.0)
@@ -162,7 +146,7 @@ class Surface:
         """Wrap text into the box (x, y) - (x + w, y + h), shrinking from size to min_size."""
         self._check_glyphs(text, role, field, source)
         if field:
-            self.element(field, x, y, w, h)
+            self.element(field, x, y, w, h, text)
         fitted = fit(self.fonts, text, w, h, size, min_size, role)
         if fitted is None:
             self.report(f"text does not fit its box even at {min_size:g} pt: {text[:40]!r}...",

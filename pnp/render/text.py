@@ -4,17 +4,14 @@ text into a box by shrinking it within limits. What still does not fit is report
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary
+from itertools import accumulate
 
-from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import Fonts
-
-LEADING = 1.2
+from .textblock import LEADING, draw_block
 # Where a line may break (a regular-expression class): the white space str.split() splits at,
 # less the no-break spaces (U+00A0, figure space U+2007, narrow U+202F), which join words
 # (the word joiner U+2060 is no space, so nothing splits at it). A soft hyphen (U+00AD) is a
@@ -40,9 +37,6 @@ def draw_line(c: Canvas, fonts: Fonts, text: str, x: float, y: float, size: floa
     if len(runs) == 1:  # one font: measured and drawn in one go
         font = runs[0][0]
         width = c.stringWidth(text, font, size)
-        left = x - width / 2 if align == "centre" else x - width if align == "right" else x
-        if type(c) is Canvas and _draw_block(c, fonts, font, size, (text,), left, y, "left"):
-            return width
         c.setFont(font, size)
         if align == "centre":
             c.drawCentredString(x, y, text)
@@ -123,32 +117,42 @@ def _soft(fonts: Fonts, word: str, size: float, width: float, role: str, space: 
           lines: list[str], line: list[str], used: float) -> tuple[list[str], float, float] | None:
     """A word with soft hyphens set onto the line being filled: whole if it fits, else broken
     at the last soft hyphen whose part and a hyphen fit, each break ending a line. (the line,
-    its width, the widest line it ended); None if a part is wider than the box."""
+    its width, the widest line it ended); None if a part is wider than the box. Each part is
+    measured once and the break found by halving (widths add up): linear in the word, so a
+    word of thousands of parts costs no more than as many words."""
     parts = [p for p in word.split(SHY) if p]  # a soft hyphen at either end breaks nothing
     if not parts:
         return line, used, 0.0
+    ends = list(accumulate(fonts.word_width(p, role) * size for p in parts))  # parts[:k]: k-1
+    hyphen = fonts.word_width("-", role) * size
+    start, before = 0, 0.0  # the parts placed so far, and their width
     widest = 0.0
     while True:
         gap = space if line else 0.0
-        whole = "".join(parts)
-        w = fonts.word_width(whole, role) * size
-        if used + gap + w <= width + 1e-9:
-            line.append(whole)
-            return line, used + gap + w, widest
-        for k in range(len(parts) - 1, 0, -1):
-            head = "".join(parts[:k]) + "-"
-            hw = fonts.word_width(head, role) * size
-            if used + gap + hw <= width + 1e-9:
-                line.append(head)
-                used += gap + hw
-                parts = parts[k:]
-                break
-        else:
-            if not line:
-                return None  # not even its first part fits a line of its own
+        if used + gap + ends[-1] - before <= width + 1e-9:
+            line.append("".join(parts[start:]))
+            return line, used + gap + ends[-1] - before, widest
+        # the most parts (not all) that fit with a hyphen
+        k = bisect_right(ends, width + 1e-9 - used - gap - hyphen + before, start,
+                         len(parts) - 1)
+        if k > start:
+            line.append("".join(parts[start:k]) + "-")
+            used += gap + ends[k - 1] - before + hyphen
+            start, before = k, ends[k - 1]
+        elif not line:
+            return None  # not even its first part fits a line of its own
         lines.append(" ".join(line))
         widest = max(widest, used)
         line, used = [], 0.0
+
+
+def room_for(words_width: float, width: float, height: float, size: float,
+             leading: float = LEADING) -> bool:
+    """Whether words as wide as `words_width` (at 1 pt, all together) could fill no more than
+    the box's lines at `size`: a cheap bound that spares wrapping a text far too long for its
+    box at every size (hyphens only add width)."""
+    lines = int((height + 1e-6) / (size * leading))
+    return words_width * size <= lines * (width + 1e-9)
 
 
 @dataclass(frozen=True)
@@ -166,9 +170,10 @@ def fit(fonts: Fonts, text: str, width: float, height: float, max_size: float,
     """The largest size (steps of 0.25 pt) at which the text wraps into the box; None if even
     min_size does not fit. Text width scales with size, so wrapping at size s into width w is
     wrapping at size 1 into w / s."""
+    ink = sum(fonts.word_width(w.replace(SHY, ""), role) for w in words_of(text))
     size = max_size
     while size >= min_size - 1e-9:
-        if _lines_fit(text, height, size):
+        if _lines_fit(text, height, size) and room_for(ink, width, height, size):
             wrapped = _wrap(fonts, text, 1.0, width / size, role)
             if wrapped is not None and len(wrapped[0]) * size * LEADING <= height + 1e-6:
                 return Fitted(size, tuple(wrapped[0]), wrapped[1] * size)
@@ -186,83 +191,10 @@ def draw_fitted(c: Canvas, fonts: Fonts, fitted: Fitted, x: float, top: float, w
     """Draw fitted lines from `top` downwards inside a box starting at x of the given width."""
     ax = {"left": x, "centre": x + width / 2, "right": x + width}[align]
     y = top - fitted.size * 0.95
-    if type(c) is Canvas and _draw_block(c, fonts, fonts[role], fitted.size, fitted.lines, ax, y,
-                                         align):
+    # (a tracking canvas, ink saver or preflight, watches each line)
+    if type(c) is Canvas and draw_block(c, fonts, fonts[role], fitted.size, fitted.lines, ax, y,
+                                        align):
         return
     for line in fitted.lines:
         draw_line(c, fonts, line, ax, y, fitted.size, role, align)
         y -= fitted.size * LEADING
-
-
-def _draw_block(c: Canvas, fonts: Fonts, font: str, size: float, lines: tuple[str, ...],
-                ax: float, y: float, align: str) -> bool:
-    """Lines in one font as one PDF text object (a line each costs a text object of its own,
-    a third of a plain card's drawing), written as reportlab's TextObject writes it (beginText,
-    then a textLine a line); False, drawing nothing, when a line needs a fallback font or
-    another subset of the font. Only on a plain canvas: a tracking one (ink saver, preflight)
-    watches each line."""
-    codes = _codes(c, fonts, font, lines)
-    if codes is None:
-        return False
-    name, table = codes
-    leading = size * LEADING
-    c.setFont(font, size, leading)  # the canvas's own state, as beginText would leave it
-    code = f"BT 1 0 0 1 {fp_str(ax, y)} Tm"
-    font_op = f"{name} {fp_str(size)} Tf {fp_str(leading)} TL"
-    if align == "left":  # T*: each line starts one leading below the last, at the left edge
-        body = "\n".join(lines).translate(table)  # the table turns "\n" to ") Tj T* ("
-        c._code.append(f"{code} {font_op} ({body}) Tj T* ET")
-        return True
-    share = 0.5 if align == "centre" else 1.0
-    parts = [code]
-    for line in lines:
-        parts.append(f"1 0 0 1 {fp_str(ax - share * c.stringWidth(line, font, size), y)} Tm")
-        if font_op:
-            parts.append(font_op)
-            font_op = ""
-        parts.append(f"({line.translate(table)}) Tj T*")
-        y -= leading
-    parts.append("ET")
-    c._code.append(" ".join(parts))
-    return True
-
-
-# per PDF (its reportlab document), per font: the characters of the font's first subset, its
-# PDF name, each character's code as an escaped PDF string, and how many codes it has given
-_CODES: WeakKeyDictionary = WeakKeyDictionary()
-
-
-def _codes(c: Canvas, fonts: Fonts, name: str, lines) -> tuple[str, dict[int, str]] | None:
-    """(the font's PDF name, a str.translate table to escaped PDF strings) when the font has
-    every character of the lines and all lie in its first subset (256 codes: a Latin, Greek or
-    Cyrillic game's), else None. reportlab's TextObject encodes text a character at a time in
-    Python (a tenth of a plain card's drawing); the table does it in C."""
-    per_pdf = _CODES.get(c._doc)
-    known = per_pdf.get(name) if per_pdf else None
-    if known is None or not all(map(known[0].issuperset, lines)):
-        known = _learn(c, fonts, name, lines, known)
-        if known is None or not all(map(known[0].issuperset, lines)):
-            return None
-    return known[1], known[2]
-
-
-def _learn(c: Canvas, fonts: Fonts, name: str, lines, known: tuple | None) -> tuple | None:
-    """The font's codes with those of the lines' characters new to the PDF, which reportlab
-    gives them first (so both write the same bytes); None if the font lacks one."""
-    font = pdfmetrics.getFont(name)
-    if not isinstance(font, TTFont) or not fonts.all_in(name, lines):
-        return None
-    doc = c._doc
-    for line in lines:
-        font.splitString(line, doc)  # codes for the characters new to this PDF
-    state = font.state[doc]
-    if known is not None and known[3] == len(state.assignments):
-        return known
-    table = {code: escapePDF(bytes([n])) for code, n in state.assignments.items() if n < 256}
-    if 32 in table:
-        table[0xA0] = table[32]  # reportlab prints a no-break space as a space
-    chars = frozenset(map(chr, table)) - {"\n"}
-    table[10] = ") Tj T* ("  # between the lines of a block
-    known = (chars, font.getSubsetInternalName(0, doc), table, len(state.assignments))
-    _CODES.setdefault(doc, {})[name] = known
-    return known

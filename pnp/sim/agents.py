@@ -23,6 +23,7 @@ import functools
 import hashlib
 import importlib
 import importlib.util
+import math
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -85,7 +86,7 @@ def _lookup(engine: str, name: str) -> Factory | str | None:
     return _builtin(engine).get(name)
 
 
-def _failed(ref: str, where: str, exc: Exception) -> AgentError:
+def _failed(ref: str, where: str, exc: BaseException) -> AgentError:
     return AgentError(f"{ref!r}: {where} failed to load: {type(exc).__name__}: {exc}")
 
 
@@ -106,7 +107,7 @@ def _import_module(ref: str, where: str) -> Any:
             if attempt or cwd in sys.path:
                 raise AgentError(f"{ref!r}: no module {where!r}") from None
             sys.path.append(cwd)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # an exit() in a module is a failure too
             raise _failed(ref, where, exc) from None
     raise AssertionError("unreachable")
 
@@ -130,7 +131,7 @@ def _import_ref(ref: str) -> Any:
             sys.modules[mod_name] = module
             try:
                 spec.loader.exec_module(module)
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:  # exit(0) must not end pnp with success
                 del sys.modules[mod_name]
                 raise _failed(ref, where, exc) from None
     else:
@@ -151,7 +152,7 @@ def factory(engine: str, spec: str) -> Factory:
     name, _, arg = spec.partition(":")
     if found is None and arg and _lookup(engine, name) is not None:
         # "mcts:200": a registered agent given an argument
-        return functools.partial(factory(engine, name), arg)
+        return _given(spec, factory(engine, name), arg)
     if found is None:
         if ":" not in spec:
             raise AgentError(f"unknown agent {spec!r} for {engine}; known: "
@@ -164,6 +165,38 @@ def factory(engine: str, spec: str) -> Factory:
     return found
 
 
+_CONVERT: dict[Any, Callable[[str], Any]] = {int: int, float: float, "int": int,
+                                             "float": float}
+
+
+def _given(spec: str, make_one: Factory, arg: str) -> Factory:
+    """The factory with `arg` (text from the command line) as its first argument, converted to
+    the type that argument declares (greedy:0.8 is a float): a wrong one is refused here, with
+    the agent's name, not found as a crash in the middle of a game."""
+    import inspect
+
+    try:
+        params = list(inspect.signature(make_one).parameters.values())
+    except (TypeError, ValueError):  # no signature to read (a builtin): pass the text
+        return functools.partial(make_one, arg)
+    takes = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD,
+                                              p.VAR_POSITIONAL)]
+    if not takes:
+        raise AgentError(f"agent {spec!r}: {spec.partition(':')[0]} takes no argument")
+    convert = _CONVERT.get(takes[0].annotation)
+    if convert is not None:
+        try:
+            value = convert(arg)
+        except ValueError:
+            kind = "a whole number" if convert is int else "a number"
+            raise AgentError(f"agent {spec!r}: its {takes[0].name} is {kind}, not {arg!r}") \
+                from None
+        if convert is float and not math.isfinite(value):
+            raise AgentError(f"agent {spec!r}: its {takes[0].name} must be a finite number")
+        return functools.partial(make_one, value)
+    return functools.partial(make_one, arg)
+
+
 def make(engine: str, spec: str) -> Any:
     """A fresh agent for a spec; checks it has name and choose()."""
     make_one = factory(engine, spec)
@@ -171,6 +204,9 @@ def make(engine: str, spec: str) -> Any:
         agent = make_one()
     except PnpError:  # the agent's own clear refusal (a bad budget, say) says it best
         raise
+    except SystemExit as exc:  # exit() in an agent must not end pnp, least of all with success
+        raise AgentError(f"agent {spec!r} exited while being built (SystemExit: "
+                         f"{exc.code!r})") from None
     except Exception as exc:  # a class that needs arguments, a function that is no agent
         raise AgentError(f"agent {spec!r} cannot be built without arguments "
                          f"({type(exc).__name__}: {str(exc)[:120]})") from None

@@ -31,17 +31,34 @@ def _init(fn: Callable, shared: Any) -> None:
 
 def _die_with_parent(sig: int) -> None:
     """Linux: have the kernel stop this worker when the parent dies (even by SIGKILL), so no
-    orphan plays on and then fails writing to a closed pipe."""
+    orphan plays on and then fails writing to a closed pipe. Elsewhere there is no prctl (on
+    Windows not even CDLL(None)), and a worker whose start fails is replaced by one that fails
+    again, for ever: nothing here may raise."""
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
     try:
         import ctypes
 
         ctypes.CDLL(None, use_errno=True).prctl(1, sig)  # 1 = PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
+    except Exception:  # a libc without prctl: the worker just lacks the safeguard
         pass
 
 
+def _play(fn: Callable, shared: Any, task: tuple) -> Any:
+    """fn(shared, *task), with an exit() inside it (an agent's, a game's) made an error: in a
+    worker it would end the process and leave its chunk waited for, for ever; here it would
+    end pnp as if the run had succeeded."""
+    try:
+        return fn(shared, *task)
+    except SystemExit as exc:
+        raise PnpError(f"the run called exit (SystemExit: {exc.code!r}) while playing; an "
+                       "agent or game must raise an error instead") from None
+
+
 def _call(task: tuple) -> Any:
-    return _shared["fn"](_shared["shared"], *task)
+    return _play(_shared["fn"], _shared["shared"], task)
 
 
 def run_chunks(fn: Callable, shared: Any, tasks: Sequence[tuple], *, jobs: int = 1,
@@ -55,7 +72,7 @@ def run_chunks(fn: Callable, shared: Any, tasks: Sequence[tuple], *, jobs: int =
     out = []
     if jobs <= 1 or len(tasks) <= 1:
         for i, task in enumerate(tasks):
-            out.append(fn(shared, *task))
+            out.append(_play(fn, shared, task))
             if progress:
                 progress(i)
         return out

@@ -82,6 +82,12 @@ class Element:
                 self._varying.append((k, v))
         self.static = not self._varying
         self._when = self.values["when"]
+        # the names its content and its `when` read (row columns among them: pnp/shown.py)
+        self.reads = tuple(sorted({n for p in CONTENT if p in self.values
+                                   for n in _names(self.values[p])}))
+        self.when_reads = _names(self._when)
+        self.paints = tuple(sorted({n for p, (convert, _) in props.items() if convert == COLOUR
+                                    for n in _names(self.values.get(p))}))
         self.fixed_box = all(_static(self.values.get(k))
                              for k in ("x", "y", "width", "height", "from"))
         self.box_memo: tuple | None = None
@@ -162,6 +168,23 @@ def _nested(raw: Any, scope: Scope, where: str):
     if isinstance(raw, list):
         return [Value(v, _same, scope, f"{where}[{i}]") for i, v in enumerate(raw)]
     return Value(raw, _same, scope, where)
+
+
+# the properties that say what an element shows a player (the rest place and paint it)
+CONTENT = ("text", "icon", "src", "figure", "args", "cells", "labels", "highlight")
+
+
+def _names(v) -> tuple[str, ...]:
+    """The names a value (or a nested table or list of values) reads."""
+    if v is None:
+        return ()
+    if isinstance(v, dict):
+        return tuple(n for x in v.values() for n in _names(x))
+    if isinstance(v, list):
+        return tuple(n for x in v for n in _names(x))
+    if v.static:
+        return ()
+    return (v.column,) if v.column else tuple(v.names)
 
 
 def _same(raw: Any) -> Any:

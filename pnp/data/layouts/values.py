@@ -1,8 +1,8 @@
 """Layout property values. A value is a constant (checked and converted once, when the layout is
 read) or a sandboxed Jinja2 expression over the card's row, compiled once per layout and
-evaluated per card. A plain `{{ column }}` skips Jinja altogether: it is most values, and a dict
-lookup is a hundred times cheaper than rendering a template; most others are simple enough to
-work out in Python as Jinja2 would (direct.py)."""
+evaluated per card (rows that share the names an expression reads share one rendering). A plain
+`{{ column }}` is looked up, not rendered: it is most values, and it gives the text Jinja2 would
+print."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from typing import Any, Callable
 
 from ...errors import DataError
 from ..colours import Colour, parse_colour
-from ...units import length
-from . import exprcache
+from ...units import MAX_PIECE_MM, MM, length
 
 # `{{ column }}` (not `{{ true }}`, a constant)
 _PLAIN = re.compile(r"^\{\{\s*(?!(?:[tT]rue|[fF]alse|[nN]one)\s*\}\})([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
@@ -35,19 +34,26 @@ class Length:
         return self.points + whole * self.percent / 100
 
 
+# A layout's lengths stay within ten of the largest piece (and percentages of it): beyond, a
+# value is a typo, and PDF numbers that large are refused by the writer (1e20 crashed a build).
+MAX_LENGTH = 10 * MAX_PIECE_MM * MM
+MAX_PERCENT = 1000.0
 _TERM = re.compile(r"\s*([+-]?)\s*([^+\s-][^+-]*?)\s*(?=[+-]|$)")
 
 
 def to_length(raw: Any) -> Length:
-    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
-        return Length(length(raw))
-    text = str(raw).strip()
-    points = percent = 0.0
-    pos = 0
-
     def wrong() -> ValueProblem:  # (made only when needed)
         return ValueProblem(f"expected a length such as 5mm, 0.25in, 12pt, 50% or 100% - 6mm, "
                             f"got {raw!r}")
+
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        try:
+            return _bounded(raw, length(raw), 0.0)
+        except DataError:  # nan or inf (TOML has both)
+            raise wrong() from None
+    text = str(raw).strip()
+    points = percent = 0.0
+    pos = 0
 
     for m in _TERM.finditer(text):
         if m.start() != pos or not m.group(2):
@@ -64,6 +70,13 @@ def to_length(raw: Any) -> Length:
             raise wrong() from None
     if pos != len(text) or not text:
         raise wrong()
+    return _bounded(raw, points, percent)
+
+
+def _bounded(raw: Any, points: float, percent: float) -> Length:
+    if not (abs(points) <= MAX_LENGTH and abs(percent) <= MAX_PERCENT):  # NaN fails too
+        raise ValueProblem(f"{raw!r} is too large: a layout's lengths are at most "
+                           f"{MAX_PIECE_MM * 10:,} mm and {MAX_PERCENT:,.0f} %")
     return Length(points, percent)
 
 
@@ -94,9 +107,17 @@ def to_number(raw: Any) -> float:
 
 
 def to_bool(raw: Any) -> bool:
+    """Words as a designer means them (no, off, none); any number that is zero (0, 0.0, -0) is
+    false, as it is to Jinja2's `if`."""
     if isinstance(raw, bool):
         return raw
-    return str(raw).strip().lower() not in FALSE
+    text = str(raw).strip().lower()
+    if text in FALSE:
+        return False
+    try:
+        return float(text) != 0
+    except ValueError:
+        return True
 
 
 def to_text(raw: Any) -> str:
@@ -158,14 +179,12 @@ DRAWN = frozenset({"row", "ink_saver"})
 class Value:
     """One property of one element, ready to give its value for a card."""
 
-    __slots__ = ("static", "const", "column", "template", "convert", "raw", "names", "memo",
-                 "direct")
+    __slots__ = ("static", "const", "column", "template", "convert", "raw", "names", "memo")
 
     def __init__(self, raw: Any, convert: Callable[[Any], Any], scope: "Scope", where: str):
         self.raw, self.convert = raw, convert
         self.column: str | None = None
         self.template: Any = None
-        self.direct: Callable[[dict[str, Any]], Any] | None = None
         self.static = not (isinstance(raw, str) and ("{{" in raw or "{%" in raw))
         self.const = None
         if self.static:
@@ -175,8 +194,7 @@ class Value:
                 raise DataError(str(exc), scope.path, field=where) from None
             return
         m = _PLAIN.match(raw)
-        direct = None if m else scope.direct(raw)
-        names = {m.group(1)} if m else set(direct[1]) if direct else scope.names_in(raw, where)
+        names = {m.group(1)} if m else scope.names_in(raw, where)
         unknown = sorted(n for n in names if n not in scope.known)
         if unknown:
             has = ", ".join(sorted(scope.columns)) or "no columns"
@@ -188,61 +206,42 @@ class Value:
         else:
             self.names = tuple(sorted(names))
             self.memo: dict[Any, tuple[Any]] = {}
-            if direct is not None:
-                self.direct = direct[0]
-            else:  # Jinja2 parses and compiles to Python: only what needs it
-                self.template = scope.compile(raw, where)
+            self.template = scope.compile(raw, where)
         if not names & (scope.columns | DRAWN):
             # the same on every row (palette, game, vars): work it out once, here
             try:
-                self.const = convert(
-                    evaluate(self.direct, scope.constants) if self.direct is not None
-                    else render(self.template, scope.constants) if self.template
-                    else scope.constants[str(self.column)])
+                self.const = convert(render(self.template, scope.constants) if self.template
+                                     else printed(scope.constants[str(self.column)]))
             except ValueProblem as exc:
                 raise DataError(str(exc), scope.path, field=where) from None
-            self.static, self.column, self.template, self.direct = True, None, None, None
+            self.static, self.column, self.template = True, None, None
 
     def get(self, context: dict[str, Any]) -> Any:
         if self.static:
             return self.const
         if self.column is not None:
-            return self.convert(context[self.column])
-        if self.direct is not None:
-            return self.convert(evaluate(self.direct, context))
+            return self.convert(printed(context[self.column]))
         # a template's result depends only on the names it uses: rows that share them (the
-        # same suit, the same cost) share one rendering
+        # same suit, the same cost) share one rendering, and it is given only those (Jinja2
+        # copies what it is given into each render's context)
+        used = {n: context[n] for n in self.names}
         try:
-            key = tuple(context[n] for n in self.names)
+            key = tuple(used.values())
             hit = self.memo.get(key)
         except TypeError:  # an unhashable value (a list): render every time
-            return self.convert(render(self.template, context))
+            return self.convert(render(self.template, used))
         if hit is None:
             if len(self.memo) > 4096:
                 self.memo.clear()
-            hit = self.memo[key] = (self.convert(render(self.template, context)),)
+            hit = self.memo[key] = (self.convert(render(self.template, used)),)
         return hit[0]
 
 
-def evaluate(direct: Callable[[dict[str, Any]], Any], context: dict[str, Any]) -> str:
-    """A simple expression worked out in Python, printed as Jinja2 prints it; its errors
-    worded as render() words Jinja2's."""
-    from .direct import TooLarge, Undefined
-
-    try:
-        return str(direct(context))
-    except ValueProblem:
-        raise
-    except Undefined as exc:
-        raise ValueProblem(f"expression error: {exc.args[0]!r} is undefined") from None
-    except TooLarge as exc:
-        raise ValueProblem(f"expression too large: {exc}") from None
-    except RecursionError:
-        raise ValueProblem("expression error: it nests too deeply or calls itself without "
-                           "end") from None
-    except Exception as exc:  # as render(): whatever goes wrong is the layout's to fix
-        words = str(exc).strip() or type(exc).__name__
-        raise ValueProblem(f"expression error: {words[:300]}") from None
+def printed(value: Any) -> Any:
+    """A value as `{{ value }}` prints it: a number, truth or none as Jinja2 renders it (str), so
+    a column looked up and the same column inside a longer expression read alike (a cell 2.0
+    prints 2.0 both ways); a table or list as it is (a figure's args take a game's cycle)."""
+    return str(value) if isinstance(value, (int, float, bool)) or value is None else value
 
 
 def render(template, context: dict[str, Any]) -> str:
@@ -253,7 +252,9 @@ def render(template, context: dict[str, Any]) -> str:
 
     try:
         with Deadline.here():
-            return template.render(context)
+            # (Value.get gives only the names the expression reads: a small context to make)
+            ctx = template.new_context(context)
+            return template.environment.concat(template.root_render_func(ctx))
     except TemplateTimeout:
         raise ValueProblem("expression still running after "
                            f"{Deadline.here().seconds:g} s (a loop without end, or far too "
@@ -286,7 +287,6 @@ class Scope:
         self.constants = constants  # palette, game and the component's vars
         self.known = self.columns | DRAWN | set(constants)
         self._env: Any = None  # Jinja2's, made when an expression first needs it
-        self._direct_args: tuple[dict, dict] | None = None  # (filters, constants) for direct
 
     @property
     def env(self):
@@ -311,9 +311,6 @@ class Scope:
         import jinja2
         from jinja2 import meta
 
-        kept = exprcache.get(raw)
-        if kept is not None:
-            return set(kept[0])
         try:
             return set(meta.find_undeclared_variables(self._parse(raw, where)))
         except jinja2.TemplateError as exc:  # found while compiling: an unknown filter or test
@@ -328,36 +325,14 @@ class Scope:
         close = difflib.get_close_matches(name.group(1), self.env.filters, 1) if name else []
         return f" (did you mean {close[0]!r}?)" if close else ""
 
-    def direct(self, raw: str):
-        """(a Python function of the row, the names it reads) when the expression is simple
-        (direct.py: names, constants, and/or/not, comparisons, + - *, if-else, pnp's filters
-        and a few of Jinja2's, text around them, `game.title`): most values of most layouts,
-        a tenth of a plain card's drawing through Jinja2. None otherwise."""
-        from .direct import compile_direct
-
-        if self._direct_args is None:
-            filters = _direct_filters(self.palette)
-            fixed = {k: v for k, v in self.constants.items()  # (a column hides a constant)
-                     if k not in self.columns and k not in DRAWN}
-            self._direct_args = ({n: filters[n] for n in DIRECT_FILTERS}, fixed)
-        return compile_direct(raw, *self._direct_args)
-
     def compile(self, raw: str, where: str):
-        """The expression's template: compiled by an earlier run, or now from the tree already
-        parsed (syntax errors name the layout file and property); the same text in another
-        layout of the game reuses it."""
-        from jinja2 import meta
-
+        """The expression's template, compiled from the tree already parsed (syntax errors
+        name the layout file and property); the same text in another layout of the game
+        reuses it."""
         env = self.env
         template = self._cache.get(raw)
         if template is None:
-            kept = exprcache.get(raw)
-            if kept is not None:
-                code = kept[1]
-            else:
-                tree = self._parse(raw, where)
-                code = env.compile(tree)
-                exprcache.put(raw, tuple(sorted(meta.find_undeclared_variables(tree))), code)
+            code = env.compile(self._parse(raw, where))
             template = self._cache[raw] = env.template_class.from_code(
                 env, code, env.make_globals(None))
         return template
@@ -380,19 +355,6 @@ def _environment(palette: dict[str, Colour]):
             _ENVIRONMENTS.clear()
         hit = _ENVIRONMENTS[id(palette)] = (palette, env, {}, {})
     return hit[1], hit[2], hit[3]
-
-
-_FILTERS: dict[int, tuple[dict, dict[str, Callable]]] = {}
-
-
-def _direct_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
-    """The filters simple expressions call without Jinja2 (a plain deck never imports it)."""
-    hit = _FILTERS.get(id(palette))
-    if hit is None or hit[0] is not palette:
-        if len(_FILTERS) > 16:
-            _FILTERS.clear()
-        hit = _FILTERS[id(palette)] = (palette, {**colour_filters(palette), **NUMBER_FILTERS})
-    return hit[1]
 
 
 def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
@@ -442,6 +404,3 @@ def signed(n: Any) -> str:
 
 # `{{ vp | signed }}`, `{{ coins | fraction }}`: numbers printed as a player reads them
 NUMBER_FILTERS: dict[str, Callable] = {"signed": signed, "fraction": fraction}
-# pnp's own filters: plain functions of their value and arguments, so a simple expression may
-# call them without Jinja2 (the sandbox wraps Jinja2's built-in ones)
-DIRECT_FILTERS = ("tint", "shade", "mix", "ink", *NUMBER_FILTERS)

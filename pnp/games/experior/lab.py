@@ -13,7 +13,6 @@ from ...engine.contract import swap_action
 from ...engine.core import replay
 from ...sim.charts import Chart, bars, ci
 from ...sim.stats import Extra, advantage, games_text, pct, pct_ci, rate
-from .ceiling import tight_loop as ceiling  # noqa: F401  (a lab hook)
 from .engine import CARD_NAMES, TYPES, ExperiorGame
 
 

@@ -3,6 +3,7 @@ figures."""
 
 from __future__ import annotations
 
+from ...data.layouts.values import HALF
 from ...render.booklet import Booklet, faces_figure
 from ..base import booklet_text
 from . import facts
@@ -110,6 +111,10 @@ def booklet_context(model: Model) -> dict:
         "rounds": facts.ROUNDS, "deal": _deal_rows(model), "aid_cards": model.aid_cards,
         "level2": facts.LEVEL_2_VP, "level3": facts.LEVEL_3_VP,
         "vp_loop": model.vp_loop, "vp_below": model.vp_below,
+        "vp_min": -model.vp_below, "vp_max": model.vp_loop - 1, "vp_start": 0,
+        "first_round": 1, "half": HALF,
+        # the kit's single pieces (faces.build): one board, one round and one first-player marker
+        "boards": 1, "round_markers": 1, "first_player_markers": 1,
         "example": challenge_example(model), "minion": minion,
     }
 

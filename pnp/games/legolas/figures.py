@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.lib.colors import Color, white
 
 from ...data.layouts.values import colour_in, signed
-from ...faces.figures import Figure, figure, repeated
+from ...faces.figures import Figure, figure, number_arg, repeated
 from ...render.colours import ink_on, mix
 from ...render.icons import (arrow, cards_icon, coin_icon, dagger_icon, disc,
                              element_icon, eye_icon, hat_icon, net_icon, person_icon, ring_icon,
@@ -61,7 +61,7 @@ def hazard(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, An
 @repeated
 def coins(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """`coins` coins from the box's left edge, as tall as the box, the last a half for ½."""
-    n = float(args.get("coins", 0))
+    n = number_arg(args, "coins", 0, 0, 100)  # the row of coins leaves the box long before
     gold, ink = _colour(s, args, "fill", "gold"), _colour(s, args, "ink", "ink")
     r = h / 2
     step = 2 * r + 1.2 * MM

@@ -22,7 +22,7 @@ from .facts import ELEMENTS, SUITS, Character, Mission, Monster, Treasure
 PALETTE = ("gold", "trap", "boss", "parchment", "treasure", "character", "back", "ink", "paper")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Player:
     """A seat's player: name, colours and symbol."""
 
@@ -34,7 +34,7 @@ class Player:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Model:
     """Legolas's data as loaded from the game folder: cards, players and sizes."""
 
@@ -74,7 +74,7 @@ class Model:
     def file(self, name: str) -> Source:
         """A whole data file, for findings that belong to no single row."""
         folder = self.common.folder
-        return Source(folder.toml_path if name == "game.toml" else folder.path / name)
+        return Source(folder.toml_path if name == "game.toml" else folder.path / folder.read_as(name))
 
     def monster_rows(self):
         return zip(self.cards.monsters, self.cards.monster_sources)

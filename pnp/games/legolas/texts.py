@@ -3,7 +3,9 @@ the placeholders each kind of card offers, and which of them its text must show.
 
 from __future__ import annotations
 
-from .facts import EFFECTS, Character, Mission, Power, Treasure, per_phrase
+import re
+
+from .facts import ELEMENTS, EFFECTS, SUITS, Character, Mission, Power, Treasure, per_phrase
 from .wording import problems, render
 
 Fields = tuple[dict[str, float], dict[str, str], tuple[str, ...]]
@@ -32,7 +34,18 @@ def mission_fields(m: Mission, side: str) -> Fields:
 
 def check(template: str, fields: Fields) -> list[str]:
     numbers, names, required = fields
-    return problems(template, numbers, names, required)
+    return problems(template, numbers, names, required) + names_written(template)
+
+
+def names_written(template: str) -> list[str]:
+    """A suit or element written into the prose ("damage from {target} and fire monsters"): the
+    engine plays only the card's fields, so the text would promise what it never does."""
+    literal = re.sub(r"\{[^{}]*\}", " ", template)
+    said = [w for w in re.findall(r"[A-Za-z]+", literal) if w.lower() in SUITS + ELEMENTS]
+    if not said:
+        return []
+    return [f"the text {template!r} names {said[0]!r} itself; the engine plays only the card's "
+            "fields, so a suit or element it names is a placeholder ({target}, {per})"]
 
 
 def text(template: str, fields: Fields) -> str:

@@ -28,7 +28,7 @@ LAYOUT_RULING = "W21"
 LAYOUT_FIGURES = ("games", "greedy_yang", "greedy_yin", "random_yang", "random_yin")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Element:
     """A row of elements.csv: an element's name, glyph and colour."""
 
@@ -39,7 +39,7 @@ class Element:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Player:
     """A row of players.csv: a seat's player and colours."""
 
@@ -52,7 +52,7 @@ class Player:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Card:
     """A row of cards.csv: a player's element card and the cycle it prints."""
 
@@ -65,7 +65,7 @@ class Card:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Island:
     """A row of islands.csv: the element island at a place on a path."""
 
@@ -75,7 +75,7 @@ class Island:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Token:
     """A row of tokens.csv: a kind of link token, its count and colour."""
 
@@ -87,7 +87,7 @@ class Token:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Pawn:
     """A row of pawns.csv: a player's pawn and the path it starts on."""
 
@@ -96,7 +96,7 @@ class Pawn:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Model:
     """Wuxing's card data, as loaded from the game folder."""
 
@@ -299,6 +299,27 @@ def layout_text(model: Model) -> str:
     return " / ".join(" ".join(p) for p in model.paths())
 
 
+def start_links(model: Model) -> str:
+    """How each path's starting islands are linked, as W21 states it (computed from the board,
+    so another layout cannot leave a false sentence): "on path 1 Yang's island generates
+    Yin's; on path 2 Yin's destroys Yang's"."""
+    first, second = (p.name for p in model.players[:2]) if len(model.players) >= 2 \
+        else engine.SEAT_NAMES
+    out = []
+    for n, path in enumerate(model.paths(), 1):
+        if not path:
+            continue
+        ours, theirs = path[0], path[-1]
+        for table, verb in ((engine.GENERATES, "generates"), (engine.DESTROYS, "destroys")):
+            if table.get(ours) == theirs:
+                out.append(f"on path {n} {first}'s island {verb} {second}'s")
+            elif table.get(theirs) == ours:
+                out.append(f"on path {n} {second}'s island {verb} {first}'s")
+        if ours == theirs:
+            out.append(f"on path {n} both start on {ours}")
+    return "; ".join(out)
+
+
 def _validate_layout_figures(model: Model) -> list[Finding]:
     """W21 prints win rates measured on one layout: a new islands.csv needs new figures."""
     ruling = next((r for r in model.common.rulings if r.id == LAYOUT_RULING), None)
@@ -458,9 +479,10 @@ def enforced_rulings(model: Model) -> Enforced:
                   pawns_turn_age=VARIANT_AGES["pawns_turn"],
                   set_aside_variant=used[not model.set_aside],
                   pawns_turn_variant=used[not model.pawns_turn],
-                  generated_wins_option=used[model.generated_wins])
+                  generated_wins_option=used[model.generated_wins],
+                  start_links=start_links(model))
     params = dict(engine.WuxingGame.RULINGS)
-    params.update(W21=LAYOUT_FIGURES,
+    params.update(W21=LAYOUT_FIGURES + ("start_links",),
                   W3=("set_aside_age", "set_aside_variant"),
                   W6=("generated_wins_option",),
                   W8=("pawns_turn_age", "pawns_turn_variant"))

@@ -9,7 +9,6 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from .cardrows import card_events  # noqa: F401  (the per-card statistics hook)
-from .ceiling import tight_loop as ceiling  # noqa: F401  (a lab hook)
 from ...engine.contract import swap_action
 from ...sim.charts import Chart, bars
 from ...sim.stats import Extra, advantage, games_text, pct, pct_ci, rate

@@ -20,15 +20,14 @@ from math import sqrt
 from pathlib import Path
 from typing import Any
 
-from ...data.files import MAX_PIECES, Column, Record, _convert
-from ...data.game import GameFolder, check_entry
-from ...data.sheets import Table, read_table
-from ...errors import DataError, Source
-from ...data.layouts.compiled import Env, Layout
-from ...data.layouts.spec import load_spec
-from ...data.layouts import exprcache
-from ...data.layouts.values import Scope
-from ...units import CARD_PRESETS, MM, length, size as size_of
+from ..data.files import MAX_PIECES, Column, Record, _convert, inside
+from ..data.game import GameFolder, check_entry
+from ..data.sheets import Table, read_table
+from ..errors import DataError, Source
+from ..data.layouts.compiled import Env, Layout
+from ..data.layouts.spec import load_spec
+from ..data.layouts.values import Scope
+from ..units import CARD_PRESETS, MM, length, size as size_of
 
 TYPES = ("card", "token", "tile", "board", "mat")
 SHAPES = ("rect", "circle", "hex")
@@ -83,12 +82,26 @@ class Compiler:
     palette: dict
     _done: dict = field(default_factory=dict)
 
+    def _variant(self, spec) -> None:
+        """The chosen variant's properties for the elements of this layout file."""
+        from ..data.variants import override_elements
+
+        folder = self.folder
+        if folder.variant is None:
+            return
+        for named, props in folder.variant.elements.items():
+            where = f"variants.{folder.variant.name}.elements.{named}"
+            if inside(folder.path, named, Source(folder.toml_path), where).resolve() == \
+                    spec.path.resolve():
+                override_elements(spec, props, folder.toml_path, where)
+
     def layout(self, ref: str, columns, constants: dict[str, Any], where: Source,
                field_name: str) -> Layout:
         key = (ref, tuple(columns), id(constants))
         hit = self._done.get(key)
         if hit is None:
             spec = load_spec(self.folder.path, ref, where, field_name)
+            self._variant(spec)
             scopes: dict[Path, Scope] = {}
 
             def scope_for(path: Path) -> Scope:
@@ -97,7 +110,6 @@ class Compiler:
                 return scopes[path]
 
             hit = self._done[key] = Layout(spec, scope_for, self.env)
-            exprcache.save()  # what this layout's expressions compiled to, for the next run
         return hit
 
 
@@ -172,7 +184,7 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
                         field=f"{where}.shape")
     w, h = _size(folder, table, kind, shape, where)
     origin = Source(path)
-    data = _text(table, "data", path, where)
+    data = folder.read_as(_text(table, "data", path, where))  # a variant may read another
     if data:
         rows = read_table(folder.path, data, origin, f"{where}.data",
                           _text(table, "cache", path, where))
@@ -241,6 +253,32 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
                      own, two_sided, gap, origin)
 
 
+def read_components(folder: GameFolder, palette: dict, constants: dict[str, Any]
+                    ) -> tuple[Component, ...]:
+    """Every [[component]] of game.toml (or the legacy deck's one), its layouts compiled once.
+    `constants`: what every expression may name besides its row (palette colours, `game`)."""
+    items = folder.config.get("component")
+    if items is None:
+        items = [legacy_component(folder)]
+    elif not isinstance(items, list):
+        raise DataError("components are [[component]] tables", folder.toml_path,
+                        field="component")
+    safe = length(folder.get("layout", "safe", (str, int, float), default="3mm"),
+                  folder.toml_path, field="layout.safe")
+    lang = folder.get("layout", "language", default="en_US")
+    compiler = Compiler(folder, Env(folder.path, palette, safe, lang), palette)
+    components = tuple(read_component(folder, item, i, compiler, constants)
+                       for i, item in enumerate(items, 1))
+    seen: dict[str, int] = {}
+    for i, c in enumerate(components, 1):  # names are how checks and the guide call them
+        first = seen.setdefault(c.name.casefold(), i)
+        if first != i:
+            raise DataError(f"component {i} is named {c.name!r}, as component {first} is; give "
+                            "each [[component]] its own name", folder.toml_path,
+                            field=f"component[{i}].name")
+    return components
+
+
 def with_defaults(rows: Table, defaults: Any, path: Path, where: str) -> Table:
     """Optional columns: a column the data lacks takes its default on every row."""
     if not isinstance(defaults, dict):
@@ -273,8 +311,7 @@ def check_row_images(columns: list[str], row: Record, root: Path, good: set) -> 
         cell = str(row[column]).strip()
         if not cell or ("image", cell) in good:
             continue
-        from ...data.files import inside
-        from ...data.images import checked_image
+        from ..data.images import checked_image
 
         if cell.lower().endswith(".svg"):
             if not inside(root, cell, row.source, column).is_file():
@@ -294,7 +331,7 @@ def check_row_colours(columns: list[str], row: Record, palette, good: set) -> No
         cell = str(row[column]).strip()
         if (cell and cell.lower() not in ("none", "transparent")
                 and ("colour", cell) not in good):
-            from ...data.colours import parse_colour
+            from ..data.colours import parse_colour
 
             parse_colour(cell, palette, row.source.path, row.source.row, column)
             good.add(("colour", cell))
@@ -302,9 +339,9 @@ def check_row_colours(columns: list[str], row: Record, palette, good: set) -> No
 
 def check_fixed_images(layout: Layout) -> None:
     """A picture the layout names itself: checked once, as a mistake in the layout file."""
-    from ...data.files import inside
-    from ...data.images import checked_image
-    from ...data.layouts.compiled import IMAGE_SUFFIXES
+    from ..data.files import inside
+    from ..data.images import checked_image
+    from ..data.layouts.compiled import IMAGE_SUFFIXES
 
     for element in layout.elements:
         src = element.values.get("src") if element.type == "image" else None

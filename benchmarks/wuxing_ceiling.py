@@ -1,7 +1,7 @@
-"""Wuxing Duel as one tight loop of ints and lists: the ceiling `pnp bench` sets the engine's
-speed against. Written from the rules (the published text and rulings W1-W20), sharing no code
-with engine.py; it plays exactly the games `core.play` plays with two random agents from the
-same seeds (a test checks it game by game), so the two do the same work."""
+"""Wuxing Duel as one tight loop of ints and lists: the ceiling benchmarks/internals.py sets the
+engine's speed against. Written from the rules (the published text and rulings W1-W20),
+sharing no code with engine.py; it plays exactly the games `core.play` plays with two random
+agents from the same seeds (a test checks it game by game), so the two do the same work."""
 
 from __future__ import annotations
 

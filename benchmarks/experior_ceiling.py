@@ -1,6 +1,6 @@
-"""Experior as one tight loop of ints and lists: the ceiling `pnp bench` sets the engine's speed
-against. It plays exactly the games `core.play` plays with two random agents from the same seeds
-(a test checks it), so the two do the same work."""
+"""Experior as one tight loop of ints and lists: the ceiling benchmarks/internals.py sets the
+engine's speed against. It plays exactly the games `core.play` plays with two random agents
+from the same seeds (a test checks it), so the two do the same work."""
 
 from __future__ import annotations
 

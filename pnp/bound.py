@@ -1,0 +1,236 @@
+"""A booklet template states no rule of its own: what it says is bound to the data, the engine
+or game.toml, as the rulings are (pnp/games/rulings.py).
+
+- Numbers. A number written in a template, in digits or words ("5", "five", "twice"), is an
+  error: it is a placeholder (`{{ rounds }}`), or, when it states no rule (a step of a list,
+  "level 2" as a name), it is marked so: `{{ "Step 1" | counting }}`. A list's own numbering
+  ("1. ") is markup, not a number.
+- Tables. A column whose heading names a field another column is filled from ("Defence"
+  above `{{ c.threshold }}` while the next column shows `{{ c.defence }}`) is an error.
+- One home per rule. A ruling may name its subject (`subject = ["shop", "fewest|first"]` in
+  rulings.toml: every item, or one of its `|` alternatives, is a word of the sentence; "shop*"
+  also matches "shopping"). A
+  template sentence on that subject must be the ruling's text (`{{ ruling.L13 }}`) or name it
+  ("(ruling L13)"), and may not say "more" where the ruling says "fewer": its words of order
+  and comparison must be the ruling's.
+
+Findings name the template and the line."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Mapping, Sequence
+
+from .errors import Finding, Source, error
+
+MARKER = "counting"  # the filter that marks a number stating no rule
+NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty "
+                "sixty seventy eighty ninety hundred thousand once twice thrice double triple "
+                "quadruple half dozen").split()
+NUMBER = re.compile(r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?(?![A-Za-z0-9_])|[½¼¾⅓⅔]|\b(?:"
+                    + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
+LIST_ITEM = re.compile(r"^[ \t]*\d+\.[ \t]", re.MULTILINE)  # "1. " numbers a list: markup
+# words of order and comparison: a sentence on a ruling's subject uses only the ruling's own
+ORDER_WORDS = ("most fewest more fewer less least higher lower highest lowest greater smaller "
+               "above below first last").split()
+ORDER = re.compile(r"\b(" + "|".join(ORDER_WORDS) + r")\b", re.IGNORECASE)
+
+
+def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[str, str] = {},
+          values: Mapping[str, Any] = {}) -> list[Finding]:
+    """Every unbound number, mislabelled table column and homeless rule sentence of a booklet
+    template. `rulings`: rulings.toml's entries (their subjects), `texts`: each ruling's text
+    as the booklet prints it, `values`: the template's plain values (to suggest a placeholder)."""
+    import jinja2
+    from jinja2 import nodes
+
+    from .templating import environment
+
+    try:
+        tree = environment().parse(source)
+    except jinja2.TemplateSyntaxError:
+        return []  # rendering reports it, with its line
+    where = Source(name)  # type: ignore[arg-type]  # shown as written: templates/x/booklet.md.j2
+    out = []
+    for data in tree.find_all(nodes.TemplateData):
+        text = LIST_ITEM.sub(lambda m: " " * len(m.group(0)), data.data)
+        for m in NUMBER.finditer(text):
+            line = data.lineno + text.count("\n", 0, m.start())
+            out.append(_number(m.group(0), _around(text, m.start(), m.end()), line, values,
+                               where, _phrase(text, m.start(), m.end())))
+    for const, line in _constants(tree):
+        for m in NUMBER.finditer(const):
+            out.append(_number(m.group(0), const, line, values, where,
+                               _phrase(const, m.start(), m.end())))
+    out += _tables(source, where)
+    out += _homes(source, rulings, texts, where)
+    return out
+
+
+def _number(number: str, around: str, line: int, values: Mapping[str, Any],
+            where: Source, phrase: str) -> Finding:
+    equal = [k for k, v in values.items() if _same(v, number)]
+    bind = (" or ".join("{{ " + k + " }}" for k in equal[:3]) if equal
+            else "the placeholder of the value it states")
+    return error(f"line {line}: {around!r}: the number {number!r} is written out; write "
+                 f"{bind}, or, if it states no rule (a step, a name), mark it: "
+                 f"{{{{ \"{phrase}\" | {MARKER} }}}}", where)
+
+
+def _phrase(text: str, start: int, end: int) -> str:
+    """The number with the word before it ("Step 1", "level 2"): what a marker would wrap."""
+    before = re.search(r"([A-Za-z][\w-]*)[ \t]+$", text[:start])
+    return (before.group(1) + " " if before else "") + text[start:end]
+
+
+WORD_VALUES = {w: i for i, w in enumerate(NUMBER_WORDS[:20])}
+
+
+def _same(value: Any, number: str) -> bool:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    n = WORD_VALUES.get(number.lower())
+    try:
+        return float(value) == (n if n is not None else float(number.replace(",", ".")))
+    except ValueError:
+        return False
+
+
+def _around(text: str, start: int, end: int, reach: int = 24) -> str:
+    left = text.rfind("\n", 0, start) + 1
+    right = text.find("\n", end)
+    right = len(text) if right < 0 else right
+    return text[max(left, start - reach):min(right, end + reach)].strip()
+
+
+def _constants(tree) -> Iterable[tuple[str, int]]:
+    """The numbers and texts written inside expressions that reach the page: not an index
+    (suits[0]), a comparison (n > 1), a filter's argument (round(1)) or a marked number."""
+    from jinja2 import nodes
+
+    def walk(node, printed: bool):
+        if isinstance(node, nodes.Filter) and node.name == MARKER:
+            return
+        if isinstance(node, nodes.Const) and printed:
+            value = node.value
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                yield f"{value:g}", node.lineno
+            elif isinstance(value, str):
+                yield value, node.lineno
+            return
+        for name in node.fields:
+            child = getattr(node, name, None)
+            keep = printed and not (
+                (isinstance(node, nodes.Getitem) and name == "arg")
+                or isinstance(node, (nodes.Compare, nodes.Slice, nodes.Test))
+                or (isinstance(node, (nodes.If, nodes.CondExpr)) and name == "test")
+                or (isinstance(node, (nodes.Filter, nodes.Call)) and name in ("args", "kwargs"))
+                or (isinstance(node, nodes.Macro) and name == "defaults"))
+            for item in child if isinstance(child, list) else [child]:
+                if isinstance(item, nodes.Node):
+                    yield from walk(item, keep)
+
+    yield from walk(tree, True)
+
+
+# ---- tables --------------------------------------------------------------------------------
+EXPR = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
+
+
+def _stems(words: Iterable[str]) -> set[str]:
+    return {w.lower().rstrip("s") for w in words if len(w) > 2}
+
+
+def _tables(source: str, where: Source) -> list[Finding]:
+    lines = source.splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if not (line.lstrip().startswith("|") and re.fullmatch(r"\s*\|[\s|:-]+\|\s*", nxt)):
+            continue
+        heads = [_stems(re.findall(r"[A-Za-z]+", EXPR.sub(" ", c))) for c in _cells(line)]
+        shared = {w for i, h in enumerate(heads) for g in heads[i + 1:] for w in h & g}
+        heads = [h - shared for h in heads]
+        for j in range(i + 2, len(lines)):
+            row = lines[j]
+            if not row.strip() or row.lstrip().startswith("{%"):
+                if not row.strip():
+                    break
+                continue
+            if not row.lstrip().startswith("|"):
+                break
+            cells = [_stems(n for e in EXPR.findall(c) for n in re.findall(r"[A-Za-z_]+", e))
+                     for c in _cells(row)]
+            out += _columns(line, heads, cells, j + 1, where)
+    return out
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in EXPR.sub(lambda m: m.group(0).replace("|", "\0"), line)
+            .strip().strip("|").split("|")]
+
+
+def _columns(header: str, heads: list[set[str]], cells: list[set[str]], line: int,
+             where: Source) -> list[Finding]:
+    names = _cells(header)
+    out = []
+    for i, head in enumerate(heads):
+        if i >= len(cells) or head & cells[i]:
+            continue
+        for j, other in enumerate(cells):
+            if j != i and head & other:
+                word = sorted(head & other)[0]
+                out.append(error(f"line {line}: the table's column {names[i]!r} is not filled "
+                                 f"from {word}, which its heading names (column {names[j]!r} "
+                                 "is): a column shows what its heading says", where))
+                break
+    return out
+
+
+# ---- one home per rule ---------------------------------------------------------------------
+SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)", re.MULTILINE)
+
+
+def _says(sentence: str, word: str) -> bool:
+    """A subject's word in a sentence: the whole word or phrase ("wound limit"), in any case;
+    "shop*" also as the start of one (shops, shopping)."""
+    word = word.strip()
+    tail = r"\w*" if word.endswith("*") else ""
+    return re.search(rf"\b{re.escape(word.rstrip('*'))}{tail}\b", sentence, re.IGNORECASE) \
+        is not None
+
+
+def _homes(source: str, rulings: Sequence[Any], texts: Mapping[str, str],
+           where: Source) -> list[Finding]:
+    subjects = [(r, [alt.split("|") for alt in r.subject]) for r in rulings
+                if getattr(r, "subject", ())]
+    if not subjects:
+        return []
+    # expressions stand as what they name: `{{ ruling.L13 }}` keeps "L13", a value is a word
+    def keep_lines(m: re.Match) -> str:
+        return "\n" * m.group(0).count("\n") or " "
+
+    flat = re.sub(r"\{%.*?%\}|\{#.*?#\}", keep_lines, source, flags=re.DOTALL)
+    flat = EXPR.sub(lambda m: " " + " ".join(re.findall(r"\b[A-Za-z]+\d+\b", m.group(1)))
+                    + keep_lines(m).strip(" ") + " ", flat)
+    flat = flat.replace("*", "")
+    out = []
+    for m in SENTENCE.finditer(flat):
+        sentence = m.group(0)
+        for r, subject in subjects:
+            if not all(any(_says(sentence, a) for a in alts) for alts in subject):
+                continue
+            line = flat.count("\n", 0, m.start()) + 1
+            said = sentence.strip()[:60]
+            if not re.search(rf"\b{re.escape(r.id)}\b", sentence):
+                out.append(error(f"line {line}: {said!r} states the subject of ruling {r.id} "
+                                 f"({r.title}); print the ruling's text, {{{{ ruling.{r.id} }}}}"
+                                 f", or name it: (ruling {r.id})", where))
+                continue
+            own = {w.lower() for w in ORDER.findall(texts.get(r.id, r.text))}
+            other = [w for w in ORDER.findall(sentence) if w.lower() not in own]
+            if other:
+                out.append(error(f"line {line}: {said!r} says {other[0]!r} where ruling {r.id} "
+                                 f"({r.title}) does not: state it as the ruling does", where))
+    return out

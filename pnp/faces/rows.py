@@ -1,0 +1,68 @@
+"""Components on the page: a drawer per row from its layout files (front and back), and the
+sheets and boards of a kit made from them."""
+
+from __future__ import annotations
+
+from ..kit import Board, Kit, Piece, Sheet
+from .components import Component
+from .draw import LayoutFace
+
+
+class RowFace(LayoutFace):
+    """A face of row i: its context is made when the face is drawn, so a big deck holds one
+    at a time rather than one a card."""
+
+    __slots__ = ("component", "index")
+
+    def __init__(self, layout, component: Component, index: int):
+        super().__init__(layout, {})
+        self.component, self.index = component, index
+
+    @property
+    def context(self) -> dict:
+        return self.component.context(self.index)
+
+
+def label(c: Component, i: int) -> str:
+    row = c.table.rows[i]
+    for key in ("title", "name", "label"):
+        if key in c.table.columns and str(row[key]).strip():
+            return str(row[key]).strip()
+    return f"{c.name} {i + 1}"
+
+
+def faces(c: Component):
+    """(front, back) drawers per row; a layout with no expressions gets one shared drawer."""
+    shared = {}
+
+    def face(layout, i):
+        if layout is None:
+            return None
+        if layout.static:
+            if id(layout) not in shared:
+                shared[id(layout)] = LayoutFace(layout, {})
+            return shared[id(layout)]
+        return RowFace(layout, c, i)
+
+    return [(face(c.front, i), face(c.back_for(i), i)) for i in range(len(c.counts))]
+
+
+def place_components(kit: Kit, components) -> None:
+    """Each component's pieces into the kit: cards, tokens and tiles on sheets, boards and
+    mats one a page (with its back after it)."""
+    for c in components:
+        drawers = faces(c)
+        if not c.on_sheets:
+            for i, (front, back) in enumerate(drawers):
+                for _ in range(c.counts[i]):
+                    kit.boards.append(Board(f"{c.title}: {label(c, i)}" if len(drawers) > 1
+                                            else c.title, c.width, c.height, front, (c.name,),
+                                            c.table.rows[i].source))
+                    if back is not None:
+                        kit.boards.append(Board(f"{c.title}: {label(c, i)} (back)", c.width,
+                                                c.height, back, (), c.table.rows[i].source))
+            continue
+        pieces = tuple(Piece(c.name, label(c, i), front, back, c.table.rows[i].source)
+                       for i, (front, back) in enumerate(drawers) for _ in range(c.counts[i]))
+        kit.sheets.append(Sheet(c.title, c.width, c.height, pieces, shape=c.shape, gap=c.gap,
+                                two_sided=c.two_sided))

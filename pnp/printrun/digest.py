@@ -1,0 +1,118 @@
+"""The digest of a face: the drawing calls it makes, recorded on a scratch canvas
+(render/displaylist.py) and hashed with the content of every file they name. Calls, not PDF
+bytes: the bytes change with the faces printed before (font subsets, object numbers), the calls
+only with the face. Fonts are registered under a name taken from their file's content
+(render/fonts.py), so a changed font file changes the setFont calls; an image is drawn by its
+path, so its file's content is hashed in."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import Color
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.pathobject import PDFPathObject
+
+from ..kit import Drawer, Piece
+from ..render.displaylist import RecordingCanvas, TextRef
+from ..render.fonts import Fonts
+from ..render.surface import Surface
+
+DIGEST_LENGTH = 16  # hex digits: 64 bits, no collision among a kit's faces in practice
+_STABLE = (type(None), bool, int, float, str, TextRef)  # values whose repr is the same each run
+
+
+class Digester:
+    """Digests faces one after another on one recording canvas (a page each). A form (an SVG
+    picture, defined once in a document and then reused) is digested from the calls that
+    define it, and stands for them wherever a face uses it, so a face's digest does not depend
+    on which face drew the picture first."""
+
+    def __init__(self, fonts: Fonts, ink_saver: bool = False):
+        self.fonts, self.ink_saver = fonts, ink_saver
+        self._canvas: Any = None  # a RecordingCanvas (made by type(), so not a type to mypy)
+        self._page: tuple[float, float] = (0.0, 0.0)
+        self._forms: dict[str, str] = {}
+        self.findings: list = []  # what drawing noted (a note said once per picture: here)
+
+    def face(self, piece: Piece, drawer: Drawer | None, w: float, h: float, bleed: float,
+             shape: str = "rect") -> str:
+        """The digest of one face drawn at trim w x h (points) with `bleed`; a blank face (no
+        drawer) has one too, so a back that appears or goes away is a change."""
+        if drawer is None:
+            return "blank"
+        page = (w + 2 * bleed, h + 2 * bleed)
+        if self._canvas is None or page != self._page:  # a new document: its own forms
+            self._canvas = RecordingCanvas(*page, self.fonts["regular"])
+            self._page, self._forms = page, {}
+        c = self._canvas
+        c.translate(bleed, bleed)
+        canvas: Any = c
+        if self.ink_saver:  # ink saver redraws light text: digest what it prints
+            from ..render.contrast import ContrastCanvas
+
+            canvas = ContrastCanvas(c, [])
+        surface = Surface(canvas, self.fonts, w, h, bleed, piece.name, piece.source,
+                          ink_saver=self.ink_saver, shape=shape, record=False)
+        drawer(surface)
+        self.findings += surface.findings
+        return self._digest(c.take_page())
+
+    def _digest(self, ops: list) -> str:
+        face = hashlib.sha256()
+        hashers = [face]  # the innermost open form's hasher is last
+        names: list[str] = []
+        for op in ops:
+            target, name, args, kwargs = op
+            if name == "beginForm":
+                names.append(str(args[0]))
+                hashers.append(hashlib.sha256())
+                continue
+            if name == "endForm" and names:
+                self._forms[names.pop()] = hashers.pop().hexdigest()
+                continue
+            h = hashers[-1]
+            if all(type(v) in _STABLE or isinstance(v, Color) for v in args) and all(
+                    type(v) in _STABLE or isinstance(v, Color) for v in kwargs.values()):
+                h.update(repr(op).encode("utf-8", "surrogateescape"))
+            else:
+                h.update(f"{target} {name} ".encode())
+                for value in (*args, *sorted(kwargs.items())):
+                    h.update(_canonical(value).encode("utf-8", "surrogateescape"))
+                    h.update(b"\x1f")
+            if name in ("drawImage", "drawInlineImage"):
+                h.update(_image_content(args[0]).encode())
+            elif name == "doForm":
+                h.update(self._forms.get(str(args[0]), "").encode())
+            h.update(b"\n")
+        return face.hexdigest()[:DIGEST_LENGTH]
+
+
+def _canonical(value: Any) -> str:
+    """A value as text that is the same in every run: no object addresses."""
+    if isinstance(value, _STABLE) or isinstance(value, Color):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "(" + ",".join(map(_canonical, value)) + ")"
+    if isinstance(value, PDFPathObject):
+        return "path:" + value.getCode()
+    if isinstance(value, ImageReader):
+        return "image"  # its content is hashed as the image's
+    text = repr(value)
+    if " at 0x" in text:  # an object without a value's repr: its class and attributes
+        fields = sorted(vars(value).items()) if hasattr(value, "__dict__") else []
+        return type(value).__name__ + _canonical(fields)
+    return text
+
+
+def _image_content(image: Any) -> str:
+    """What an image's pixels are: its file's digest, or a hash of its decoded pixels."""
+    if isinstance(image, (str, Path)) and Path(image).is_file():
+        with open(image, "rb") as f:
+            return hashlib.file_digest(f, "sha1").hexdigest()
+    if isinstance(image, ImageReader):
+        data = image.getRGBData()
+        return hashlib.sha1(data if isinstance(data, bytes) else bytes(data)).hexdigest()
+    return ""

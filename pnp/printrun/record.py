@@ -1,0 +1,204 @@
+"""The record of a print run: every piece the build printed, by its identity (the data row it
+comes from and its name) and the digests of its faces, in a JSON file beside the PDF that a
+person can read. The next build compares the kit with it (`pnp build --changed`)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import DataError
+from ..kit import Kit, Piece
+from ..render.fonts import Fonts
+from .digest import Digester
+
+FORMAT = "pnp print record 1"
+MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record of a 54,000-card deck is about 10 MB
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One piece as printed: who it is, and what its front and back drew."""
+
+    id: str  # "cards.csv:3", "cards.csv:3 #2" for the second copy, or the piece's name
+    name: str
+    kind: str
+    sheet: str
+    front: str
+    back: str
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """Who the piece is: a row may make several pieces of different names (one for each
+        player's colour)."""
+        return self.id, self.name
+
+    @property
+    def drawing(self) -> tuple[str, str]:
+        return self.front, self.back
+
+
+@dataclass
+class Record:
+    """What one build printed, and with which settings that change the drawing."""
+
+    game: str
+    version: str
+    bleed_mm: float
+    ink_saver: bool
+    pieces: list[Printed] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        """JSON with one piece a line, so a diff of two records reads as the cards changed."""
+        head = {"format": FORMAT, "game": self.game, "version": self.version,
+                "bleed_mm": self.bleed_mm, "ink_saver": self.ink_saver}
+        lines = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
+        pieces = ",\n".join("  " + json.dumps(vars(p), ensure_ascii=False) for p in self.pieces)
+        return "{\n" + "\n".join(lines) + '\n "pieces": [\n' + pieces + "\n ]\n}\n"
+
+
+def identity(piece: Piece, where: dict[Path, str], root: Path, seen: Counter) -> str:
+    """A piece's name for the record: FILE:ROW as validation and `pnp preview --card` name it,
+    or its name for a piece no row makes; a row that makes several pieces of one name numbers
+    the copies after the first (#2, #3). `where` remembers each data file's path in the game."""
+    source = piece.source
+    if source is not None and source.row is not None:
+        if source.path not in where:
+            try:
+                where[source.path] = source.path.resolve().relative_to(root).as_posix()
+            except ValueError:
+                where[source.path] = source.path.name
+        base = f"{where[source.path]}:{source.row}"
+    else:
+        base = piece.name
+    key = (base, piece.name)
+    seen[key] += 1
+    return base if seen[key] == 1 else f"{base} #{seen[key]}"
+
+
+def kit_record(kit: Kit, fonts: Fonts, root: Path, *, game: str, version: str,
+               bleed: float, bleed_mm: float, ink_saver: bool,
+               findings: list | None = None) -> Record:
+    """The record of printing `kit` now: every piece of every sheet and every board; what the
+    drawing noted goes to `findings` (a note made once per picture is made here when the
+    record is made before the PDF is drawn)."""
+    record = Record(game, version, bleed_mm, ink_saver)
+    seen: Counter = Counter()
+    where: dict[Path, str] = {}
+    root = root.resolve()
+    digester = Digester(fonts, ink_saver)
+    shared: dict[tuple, str] = {}  # a back many cards share is drawn once here
+
+    def digest(piece: Piece, drawer, w: float, h: float, b: float, shape: str) -> str:
+        if not getattr(drawer, "shared", False):
+            return digester.face(piece, drawer, w, h, b, shape)
+        key = (id(drawer), w, h, b, shape)
+        if key not in shared:
+            shared[key] = digester.face(piece, drawer, w, h, b, shape)
+        return shared[key]
+
+    for sheet in kit.sheets:
+        for p in sheet.pieces:
+            back = p.back if sheet.duplex else None
+            record.pieces.append(Printed(
+                identity(p, where, root, seen), p.name, p.kind, sheet.title,
+                digest(p, p.front, sheet.width, sheet.height, bleed, sheet.shape),
+                digest(p, back, sheet.width, sheet.height, bleed, sheet.shape)))
+    for board in kit.boards:
+        piece = Piece("board", board.title, board.draw, source=board.source)
+        record.pieces.append(Printed(
+            f"board: {board.title}", board.title, "board", board.title,
+            digester.face(piece, board.draw, board.width, board.height, 0.0), "blank"))
+    if findings is not None:
+        findings.extend(digester.findings)
+    return record
+
+
+def is_record(path: Path) -> bool:
+    """Whether a file is a print record pnp wrote (so the next build may replace it, even
+    inside a game folder, where pnp replaces nothing else but PDFs)."""
+    try:
+        with open(path, "rb") as f:
+            return f'"format": "{FORMAT}"'.encode() in f.read(200)
+    except OSError:
+        return False
+
+
+def read_record(path: Path) -> Record:
+    """A record written by an earlier build; a file that is not one is named, with why."""
+    try:
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise DataError(f"too large for a print record (over {MAX_RECORD_BYTES >> 20} MB)",
+                            path)
+        body = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError("no print record here: build the whole kit once (pnp build), then "
+                        "--changed prints what changed since", path) from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise DataError(f"not a print record pnp wrote ({exc})", path) from None
+    if not isinstance(body, dict) or body.get("format") != FORMAT:
+        raise DataError(f"not a print record pnp wrote (no \"format\": \"{FORMAT}\")", path)
+    try:
+        pieces = [Printed(**{k: str(p[k]) for k in Printed.__dataclass_fields__})
+                  for p in body["pieces"]]
+        return Record(str(body["game"]), str(body["version"]), float(body["bleed_mm"]),
+                      bool(body["ink_saver"]), pieces)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DataError(f"a print record with a missing or bad field ({exc})", path) from None
+
+
+@dataclass
+class Changes:
+    """How a kit differs from a record: pieces whose drawing changed (same identity), pieces
+    added and pieces removed. A piece that only moved (a row inserted above it) draws the same
+    and is none of these."""
+
+    changed: list[Printed] = field(default_factory=list)
+    added: list[Printed] = field(default_factory=list)
+    removed: list[Printed] = field(default_factory=list)
+
+    @property
+    def to_print(self) -> set[tuple[str, str]]:
+        return {p.key for p in self.changed + self.added}
+
+    def __bool__(self) -> bool:
+        return bool(self.changed or self.added or self.removed)
+
+
+def compare(old: Record, new: Record) -> Changes:
+    """The pieces of `new` to print so that a deck printed from `old` becomes `new`'s. A piece
+    is matched with its old self by identity first, then by drawing (a card that moved to
+    another row is not reprinted); what is left is changed (its identity was printed),
+    added, or (of the old deck) removed."""
+    left = {p.key: p for p in old.pieces}
+    unmatched = []
+    for p in new.pieces:
+        was = left.get(p.key)
+        if was is not None and was.drawing == p.drawing:
+            del left[p.key]
+        else:
+            unmatched.append(p)
+    by_drawing: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for p in left.values():
+        by_drawing.setdefault(p.drawing, []).append(p.key)
+    changes = Changes()
+    for p in unmatched:
+        moved = by_drawing.get(p.drawing)
+        if moved:
+            del left[moved.pop()]
+        elif p.key in left:
+            was = left.pop(p.key)
+            by_drawing[was.drawing].remove(was.key)
+            changes.changed.append(p)
+        else:
+            changes.added.append(p)
+    for p in list(changes.added):  # a row whose piece was renamed (a cell of its name edited)
+        was = next((o for o in left.values() if o.id == p.id), None)
+        if was is not None:
+            del left[was.key]
+            changes.added.remove(p)
+            changes.changed.append(p)
+    changes.removed = list(left.values())
+    return changes

@@ -1,0 +1,451 @@
+"""Printed = played, second pass: the layouts, booklet templates and colours a designer edits
+cannot make the kit contradict its engine. Each contradicting edit is refused, naming the file
+and the element or line; each edit that keeps the meaning (a box moved, a font size, a lighter
+shade that stays distinct, rewording without numbers, a flavour paragraph) is accepted."""
+
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from helpers import ROOT, edit_csv
+from pnp.bound import check as check_template
+from pnp.cli import main
+from pnp.project import errors_in, meaning, open_game, prepare, validate
+from pnp.render.colourdiff import ciede2000, difference, lab
+from pnp.shown import check_faces, draw_faces
+
+NO_ERRORS: list[str] = []
+
+
+def printed_errors(folder) -> list[str]:
+    """What `pnp validate` says of the printed kit: the data, the booklet and every face."""
+    game = open_game(str(folder))
+    kit, fonts, found = prepare(game, force=True)
+    found = found + meaning(game, kit, fonts)
+    return [str(f) for f in errors_in(found)]
+
+
+def edited(game_copy, game: str, edits) -> list[str]:
+    folder = game_copy(game)
+    for file, old, new in edits:
+        path = folder / file
+        if not path.exists():  # the shipped booklet: the game folder's own copy overrides it
+            shutil.copy(ROOT / "templates" / game / "booklet.md.j2", path)
+        text = path.read_text(encoding="utf-8")
+        assert old in text, old
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return printed_errors(folder)
+
+
+def one_of(found: list[str], *parts: str) -> str:
+    hits = [f for f in found if all(p in f for p in parts)]
+    assert hits, f"no error with {parts} in {found}"
+    return hits[0]
+
+
+# ---- the shipped games and the starters validate cleanly ------------------------------------
+@pytest.mark.parametrize("game", ["legolas", "wuxing", "experior"])
+def test_the_shipped_games_print_what_they_play(game):
+    assert printed_errors(ROOT / "card_data" / game) == NO_ERRORS
+
+
+@pytest.mark.parametrize("template", ["deck", "hex-tiles", "tokens-and-board"])
+def test_a_new_game_prints_what_its_checks_name(tmp_path, template):
+    result = CliRunner().invoke(main, ["new", "mine", "--dir", str(tmp_path), "--template",
+                                       template])
+    assert result.exit_code == 0, result.output
+    assert printed_errors(tmp_path / "mine") == NO_ERRORS
+
+
+# ---- faces show what the rules need, each value from its own field ---------------------------
+CHARACTER, MONSTER, MISSION = "layouts/character.toml", "layouts/monster.toml", \
+    "layouts/mission.toml"
+COINS = "text = \"{{ coins | fraction }} coin{{ 's' if coins > 1 }}\""
+FACE_EDITS = {
+    "defence as a literal 3": ([(CHARACTER, 'text = "{{ defence }}"', 'text = "3"')],
+                               ("characters.csv, row 2", '"defence"', "character.toml:defence",
+                                "the literal '3'")),
+    "every character must challenge 12+": (
+        [(CHARACTER, 'text = "{{ threshold }}+"', 'text = "12+"')],
+        ("characters.csv, row 2", "character.toml:threshold", "the literal '12+'")),
+    "the coins dropped": ([(MONSTER, COINS, 'text = "coins"'),
+                           (MONSTER, 'args = { coins = "{{ coins }}" }', 'args = { coins = 1 }')],
+                          ("monsters.csv", '"coins"', "monster.toml:coins")),
+    "the TRAP band dropped": ([(MONSTER, 'text = "TRAP"', 'text = ""'),
+                               (MONSTER, 'args = { fill = "trap", stripe = "ink" }',
+                                'args = { fill = "gold", stripe = "ink" }')],
+                              ("monsters.csv, row 2", '"kind"', "no element shows")),
+    "the element dropped": ([(MONSTER, 'text = "{{ element | upper }}"', 'text = ""'),
+                             (MONSTER, 'args = { element = "{{ element }}" }',
+                              'args = { element = "fire" }')],
+                            ("monsters.csv", '"element"')),
+    "the boss VP dropped": ([(MONSTER, 'text = "BOSS {{ boss_vp | signed }} VP"',
+                              'text = "BOSS"')],
+                            ("monsters.csv, row 11", '"boss_vp"', "monster.toml:boss_vp")),
+    "the corner shows another column": (
+        [(MONSTER, 'text = "{{ value }}"\nfont = "bold"\nsize = 34\nalign = "centre"\n'
+                   'colour = "{{ suit }}"\nx = "2.5mm"',
+          'text = "{{ coins }}"\nfont = "bold"\nsize = 34\nalign = "centre"\n'
+          'colour = "{{ suit }}"\nx = "2.5mm"')],
+        ("monsters.csv, row 2", '"value"', "monster.toml:value prints '0.5' from coins")),
+    "the corner shows value + 1": (
+        [(MONSTER, 'text = "{{ value }}"\nfont', 'text = "{{ value + 1 }}"\nfont')],
+        ("monsters.csv, row 2", '"value"', "monster.toml:value prints '2', not the row's "
+                                           "value (1)")),
+    "the level 3 box shows the level 2 text": (
+        [(CHARACTER, 'text = "{{ level3_text }}"', 'text = "{{ level2_text }}"')],
+        ("characters.csv, row 2", '"level3_text"', "character.toml:level3_text",
+         "from level2_text")),
+    "every suit printed as STEALTH": (
+        [(MONSTER, 'text = "{{ suit | upper }}"', 'text = "STEALTH"')],
+        ("monsters.csv, row 2", '"suit"', "monster.toml:suit prints the literal 'STEALTH'")),
+    "another suit's name under the suit": (
+        [(MONSTER, 'text = "{{ descriptor }}"', 'text = "stealth"')],
+        ("monsters.csv, row 14", '"suit"', "monster.toml:descriptor prints 'stealth', but the "
+                                          "row's suit is 'brute'")),
+    "the mission's gain VP as a literal": (
+        [(MISSION, 'text = "{{ gain_vp | signed }}"', 'text = "+1"')],
+        ("missions.csv, row 2", '"gain_vp"', "mission.toml:gain_vp", "the literal '+1'")),
+    "the element's VP dropped": (
+        [(CHARACTER, 'text = "{{ element_vp | signed }} VP for each {{ element }} monster you '
+                     'defeat."', 'text = "VP for each {{ element }} monster you defeat."')],
+        ("characters.csv, row 2", '"element_vp"', "character.toml:element_vp")),
+    "the mission's loss dropped": ([(MISSION, 'text = "{{ loss_text }}"', 'text = ""')],
+                                   ("missions.csv", '"loss_text"')),
+}
+
+
+@pytest.mark.parametrize("name", FACE_EDITS)
+def test_a_face_that_lies_is_refused_by_file_element_and_row(game_copy, name):
+    edits, parts = FACE_EDITS[name]
+    one_of(edited(game_copy, "legolas", edits), *parts)
+
+
+@pytest.mark.parametrize("edits", [
+    [(MONSTER, 'x = "18mm"\ny = "6.48mm"', 'x = "17mm"\ny = "6mm"')],  # a box moved
+    [(CHARACTER, 'font = "bold"\nsize = 17', 'font = "bold"\nsize = 15')],  # a font size
+    [(CHARACTER, 'text = "DEFENCE"', 'text = "DEFENSE"')],  # a label reworded
+    [(MONSTER, 'text = "{{ value }} damage"', 'text = "deals {{ value }}"')],
+], ids=["box moved", "font size", "label reworded", "value reworded"])
+def test_a_face_edit_that_keeps_the_meaning_is_accepted(game_copy, edits):
+    assert edited(game_copy, "legolas", edits) == NO_ERRORS
+
+
+def test_the_face_check_takes_any_list_of_required_fields():
+    """Rules kept as data (issue 25) plug in their own fields: the check is a function of the
+    drawn faces and a mapping of piece kind to fields."""
+    game = open_game("legolas")
+    kit, fonts, _ = prepare(game, force=True)
+    faces = draw_faces(kit, fonts, ["monster card"])
+    assert check_faces(faces, {"monster card": ("value", "suit")}) == []
+    found = [str(f) for f in check_faces(faces, {"monster card": ("descriptor", "nothing")})]
+    assert any("'nothing', which is not a field" in f for f in found), found
+
+
+def test_a_designers_check_column_must_show_on_its_cards(tmp_path):
+    CliRunner().invoke(main, ["new", "mine", "--dir", str(tmp_path)])
+    folder = tmp_path / "mine"
+    layout = folder / "layouts" / "card.toml"
+    layout.write_text(layout.read_text().replace('text = "{{ title }}"', 'text = "Card"'))
+    found = printed_errors(folder)
+    one_of(found, "cards.csv, row 2", '"title"', "card.toml:title", "the literal 'Card'")
+
+
+def test_a_designers_shown_table_is_checked_too(tmp_path):
+    CliRunner().invoke(main, ["new", "mine", "--dir", str(tmp_path)])
+    folder = tmp_path / "mine"
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text() + '\n[shown]\ncard = ["text"]\n')
+    assert printed_errors(folder) == NO_ERRORS
+    layout = folder / "layouts" / "card.toml"
+    layout.write_text(layout.read_text().replace("{{ text }}", "Draw a card."))
+    one_of(printed_errors(folder), "cards.csv", '"text"')
+
+
+# ---- numbers in booklet templates are bound ---------------------------------------------------
+BOOKLET = "booklet.md.j2"
+NUMBER_EDITS = {
+    "win 3 paths": ("wuxing", "Win **{{ paths_to_win }} paths**", "Win **3 paths**", "'3'"),
+    "all 5 link tokens": ("wuxing", "**all {{ all_tokens }} link tokens**",
+                          "**all 5 link tokens**", "'5'"),
+    "a draw after 20 rounds": ("wuxing", "{{ ruling.W14 }}",
+                               "If nobody has won after 20 rounds, the game is a draw.", "'20'"),
+    "hits 2 times harder": ("experior", "hits {{ strong.multiplier }} times harder",
+                            "hits 2 times harder", "'2'"),
+    "the game ends at 50 wounds": ("experior", "reaches **{{ wound_limit }} wounds**",
+                                   "reaches **50 wounds**", "'50'"),
+    "after four rounds": ("legolas", "After **{{ rounds }} rounds**", "After **four rounds**",
+                          "'four'"),
+    "two challenges a turn": ("legolas", "challenge a horde or pass.",
+                              "challenge a horde or pass. Two challenges a turn.", "'Two'"),
+    "a number in an expression": ("legolas", "After **{{ rounds }} rounds**",
+                                  "After **{{ 4 }} rounds**", "'4'"),
+    "a number in a string": ("legolas", "After **{{ rounds }} rounds**",
+                             "After **{{ \"4 rounds\" }}**", "'4'"),
+    "arithmetic on a bound value": ("legolas", "VP from {{ vp_min }} to {{ vp_max }}",
+                                    "VP from {{ vp_min }} to {{ vp_loop + 1 }}", "'1'"),
+    "twice": ("experior", "(it wins more often)", "(it wins twice as often)", "'twice'"),
+}
+
+
+@pytest.mark.parametrize("name", NUMBER_EDITS)
+def test_a_number_written_into_a_booklet_is_refused_with_its_line(game_copy, name):
+    game, old, new, number = NUMBER_EDITS[name]
+    found = edited(game_copy, game, [(BOOKLET, old, new)])
+    hit = one_of(found, BOOKLET, "line ", number, "is written out")
+    assert "| counting" in hit  # and it says how to mark a number that states no rule
+
+
+def test_the_hint_names_the_value_the_number_stands_for(game_copy):
+    found = edited(game_copy, "legolas", [(BOOKLET, "After **{{ rounds }} rounds**",
+                                           "After **5 rounds**")])
+    one_of(found, "line 5", "{{ rounds }}")
+
+
+@pytest.mark.parametrize("game,old,new", [
+    ("legolas", "You are skilled adventurers", "Legends speak of skilled adventurers"),
+    ("legolas", "## Components", "Grab your friends and a snack before you begin.\n\n"
+                                 "## Components"),  # a flavour paragraph
+    ("wuxing", "Anticipate your opponent's moves", "Read your opponent's moves"),
+    ("legolas", "## Credits", "## {{ \"Appendix 1\" | counting }}: credits"),
+    ("experior", "1. Shuffle the", "1. Shuffle the"),  # a list's own numbering is markup
+], ids=["rewording", "flavour", "rewording wuxing", "counting marker", "list numbering"])
+def test_a_booklet_edit_without_numbers_is_accepted(game_copy, game, old, new):
+    assert edited(game_copy, game, [(BOOKLET, old, new)]) == NO_ERRORS
+
+
+def test_the_counting_marker_prints_its_text_unchanged():
+    from pnp.templating import environment
+
+    assert environment().from_string('{{ "Step 1" | counting }}').render() == "Step 1"
+
+
+# ---- tables: each column shows what its heading says ------------------------------------------
+def test_a_table_column_filled_from_another_field_is_refused(game_copy):
+    row = "| **{{ c.name }}** | a horde of {{ c.threshold }} or more | {{ c.defence }} |"
+    found = edited(game_copy, "legolas", [(BOOKLET, row, "| **{{ c.name }}** | a horde of "
+                                                          "{{ c.defence }} or more | "
+                                                          "{{ c.threshold }} |")])
+    one_of(found, BOOKLET, "column 'Defence' is not filled from defence")
+
+
+@pytest.mark.parametrize("game,row,swapped,heading", [
+    ("experior", "| {{ a.name }} | {{ a.colour }} | {{ a.beats }} |",
+     "| {{ a.name }} | {{ a.beats }} | {{ a.colour }} |", "Colour"),
+    ("legolas", "| {{ d.players }} | {{ d.each }} | {{ d.aside }} |",
+     "| {{ d.players }} | {{ d.aside }} | {{ d.each }} |", "Set aside unseen"),
+], ids=["attack table", "deal table"])
+def test_table_cells_swapped_under_their_headings_are_refused(game_copy, game, row, swapped,
+                                                              heading):
+    one_of(edited(game_copy, game, [(BOOKLET, row, swapped)]), BOOKLET,
+           f"column {heading!r} is not filled from")
+
+
+def test_a_table_with_its_columns_moved_together_is_accepted(game_copy):
+    head = "| Character | Must challenge | Defence |"
+    row = "| **{{ c.name }}** | a horde of {{ c.threshold }} or more | {{ c.defence }} |"
+    assert edited(game_copy, "legolas", [
+        (BOOKLET, head, "| Character | Defence | Must challenge |"),
+        (BOOKLET, row, "| **{{ c.name }}** | {{ c.defence }} | a horde of {{ c.threshold }} "
+                       "or more |")]) == NO_ERRORS
+
+
+# ---- every rule sentence has one home: its ruling ---------------------------------------------
+SUBJECT_EDITS = {
+    "the most coins shop first": (
+        "legolas", "After scoring, players shop. {{ ruling.L13 }}",
+        "After scoring, the player with the most coins shops first.", "ruling L13"),
+    "named, but reversed": (
+        "legolas", "After scoring, players shop. {{ ruling.L13 }}",
+        "After scoring, the player with the most coins shops first (ruling L13).", "'most'"),
+    "the fighter with more wounds wins": (
+        "experior", "{{ ruling.E7 }}", "The fighter with more wounds wins.", "ruling E7"),
+    "how a monster is defeated": (
+        "legolas", "reveal them. {{ ruling.L9 }}",
+        "reveal them. A monster is defeated while its damage stays below twice your defence.",
+        "ruling L9"),
+    "who wins a duel": ("wuxing", "The element that beats the other wins (see the cycles; "
+                                  "ruling W6).",
+                        "The element an arrow points to wins the duel.", "ruling W6"),
+}
+
+
+@pytest.mark.parametrize("name", SUBJECT_EDITS)
+def test_a_rule_stated_outside_its_ruling_is_refused(game_copy, name):
+    game, old, new, said = SUBJECT_EDITS[name]
+    one_of(edited(game_copy, game, [(BOOKLET, old, new)]), BOOKLET, "line ", said)
+
+
+def test_a_rule_sentence_that_names_its_ruling_and_agrees_is_accepted(game_copy):
+    assert edited(game_copy, "legolas", [(
+        BOOKLET, "After scoring, players shop. {{ ruling.L13 }}",
+        "After scoring, players shop, the player with the fewest coins first (ruling L13).")]) \
+        == NO_ERRORS
+
+
+def test_a_subject_is_a_list_of_words():
+    found = check_template("Players shop, the richest first.\n", "b.md.j2", [_Ruling()], {})
+    assert len(found) == 1 and "ruling L13" in str(found[0])
+    assert check_template("Players meet in the shop.\n", "b.md.j2", [_Ruling()], {}) == []
+
+
+class _Ruling:
+    id, title, text = "L13", "Shopping", "Players shop in order of fewest coins."
+    subject = ("shop*", "first|order")
+
+
+def test_a_malformed_subject_is_an_error_naming_the_ruling(game_copy):
+    folder = game_copy("legolas")
+    path = folder / "rulings.toml"
+    text = path.read_text()
+    path.write_text(text.replace('subject = ["challenge", "turn"]', 'subject = "turn"', 1))
+    found = [str(f) for f in validate(open_game(str(folder)))]
+    one_of(found, "rulings.toml, row 8", '"subject"')
+
+
+# ---- colours that mean something stay told apart ----------------------------------------------
+COLOUR_EDITS = {
+    "two suits printed alike": ("legolas", "game.toml", 'brute = "#9c2a1c"',
+                                'brute = "#2f5d50"', ("distinct.suits", "stealth", "brute")),
+    "every frame in one suit's colour": (
+        "legolas", MONSTER, 'fill = "{{ suit }}"', 'fill = "stealth"',
+        ("monsters.csv, row 14", "monster.toml:frame is printed in the stealth colour")),
+    "two players alike": ("legolas", "players.csv", "2,Blue,#1565c0", "2,Blue,#c62828",
+                          ("distinct.players", "Red", "Blue")),
+    "red and green for a deuteranope": (
+        "legolas", "players.csv", "2,Blue,#1565c0", "2,Blue,#8a6d00",
+        ("distinct.players", "deuteranopia")),
+    "two elements alike": ("wuxing", "game.toml", 'metal = "#9aa1a8"', 'metal = "#b8860b"',
+                           ("distinct.elements", "Earth", "Metal")),
+    "two attack types alike": ("experior", "game.toml", 'bow = "#2e7d32"', 'bow = "#d32f2f"',
+                               ("distinct.attacks",)),
+    "two elements alike in Legolas": ("legolas", "game.toml", 'fire = "#d84315"',
+                                      'fire = "#7a5a2b"', ("distinct.elements", "earth", "fire")),
+    "the arrows' colours alike": ("wuxing", "game.toml", 'destroying = "#1565c0"',
+                                  'destroying = "#d32f2f"', ("distinct.links",)),
+    "the sides alike": ("experior", "game.toml", 'elf = "#d8b24c"', 'elf = "#4e3b31"',
+                        ("distinct.sides", "Human", "Elf")),
+    "the dark cell in the paper colour": (
+        "experior", "game.toml", 'limit = "#8b1a1a"', 'limit = "#f6f1e6"',
+        ("palette.limit", "'dark cell'", "is not dark")),
+}
+
+
+@pytest.mark.parametrize("name", COLOUR_EDITS)
+def test_colours_that_lose_their_meaning_are_refused(game_copy, name):
+    game, file, old, new, parts = COLOUR_EDITS[name]
+    one_of(edited(game_copy, game, [(file, old, new)]), *parts)
+
+
+@pytest.mark.parametrize("game,file,old,new", [
+    ("legolas", "game.toml", 'brute = "#9c2a1c"', 'brute = "#b8402f"'),  # a lighter shade
+    ("experior", "game.toml", 'limit = "#8b1a1a"', 'limit = "#a52a2a"'),  # still dark
+    ("wuxing", "game.toml", 'metal = "#9aa1a8"', 'metal = "#b0b6bc"'),
+], ids=["suit shade", "limit shade", "element shade"])
+def test_a_shade_that_stays_distinct_is_accepted(game_copy, game, file, old, new):
+    assert edited(game_copy, game, [(file, old, new)]) == NO_ERRORS
+
+
+def test_ciede2000_matches_the_published_test_data():
+    """Pairs from Sharma, Wu and Dalal (2005), table 1."""
+    for lab1, lab2, want in [((50, 2.6772, -79.7751), (50, 0, -82.7485), 2.0425),
+                             ((50, -1.3802, -84.2814), (50, 0, -82.7485), 1.0000),
+                             ((50, 2.5, 0), (73, 25, -18), 27.1492),
+                             ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387),
+                              1.2644),
+                             ((90.8027, -2.0831, 1.441), (91.1528, -1.6435, 0.0447), 1.4441)]:
+        assert ciede2000(lab1, lab2) == pytest.approx(want, abs=1e-4)
+
+
+def test_simulated_deficiencies_bring_red_and_green_together():
+    red, green = (0.8, 0.1, 0.1), (0.35, 0.45, 0.0)
+    assert difference(red, green) > 30
+    assert difference(red, green, "deuteranopia") < difference(red, green) / 2
+    assert lab((1, 1, 1)) == pytest.approx((100, 0, 0), abs=0.01)
+    assert lab((1, 1, 1), "tritanopia")[0] == pytest.approx(100, abs=0.5)
+
+
+def test_a_bad_distinct_group_is_one_error_naming_it(game_copy):
+    folder = game_copy("legolas")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('players = "players.csv:colour"',
+                                             'players = "players.csv:hue"'))
+    one_of(printed_errors(folder), "game.toml", "distinct.players", "no column 'hue'")
+
+
+def test_validate_names_a_lying_face_in_one_line(game_copy):
+    folder = game_copy("legolas")
+    path = folder / CHARACTER
+    path.write_text(path.read_text().replace('text = "{{ defence }}"', 'text = "3"'))
+    edit_csv(folder / "characters.csv", 2, "defence", "1")
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code != 0
+    lines = [line for line in result.output.splitlines() if "character.toml:defence" in line]
+    assert len(lines) == 1 and "Traceback" not in result.output
+
+
+# ---- card prose names no suit or element the engine does not play ---------------------------
+@pytest.mark.parametrize("file,row,field,value", [
+    ("treasures.csv", 10, "text", "Your neighbors take {amount:signed} damage from {target} and "
+                                  "fire monsters."),
+    ("missions.csv", 2, "gain_text", "for each {per} and each Brute monster."),
+], ids=["treasure", "mission"])
+def test_a_suit_or_element_written_into_card_prose_is_refused(game_copy, file, row, field,
+                                                               value):
+    folder = game_copy("legolas")
+    edit_csv(folder / file, row, field, value)
+    found = [str(f) for f in errors_in(validate(open_game(str(folder))))]
+    one_of(found, f"{file}, row {row}", f'"{field}"', "names", "itself")
+
+
+def test_card_prose_reworded_around_its_placeholders_is_accepted(game_copy):
+    folder = game_copy("legolas")
+    edit_csv(folder / "missions.csv", 2, "gain_text", "for every {per} you defeat.")
+    assert errors_in(validate(open_game(str(folder)))) == []
+
+
+# ---- W21's sentences about the board come from the board ------------------------------------
+def test_w21_states_the_starting_islands_of_the_board_printed(game_copy):
+    from pnp.games.wuxing.kit import start_links
+
+    folder = game_copy("wuxing")
+    assert start_links(open_game(str(folder)).model) == (
+        "on path 1 Yang's island generates Yin's; on path 2 Yin's island destroys Yang's; "
+        "on path 3 Yin's island destroys Yang's")
+    new = [("wood", "fire", "earth", "metal", "water"), ("earth", "water", "metal", "wood", "fire"),
+           ("metal", "earth", "water", "fire", "wood")]
+    rows = ["path,position,element"] + [f"{k + 1},{i + 1},{e}" for k, p in enumerate(new)
+                                        for i, e in enumerate(p)]
+    (folder / "islands.csv").write_text("\n".join(rows) + "\n")
+    links = start_links(open_game(str(folder)).model)
+    # wood-water: water generates wood; earth-fire: fire generates earth; metal-wood: metal
+    # destroys wood
+    assert links == ("on path 1 Yin's island generates Yang's; on path 2 Yin's island "
+                     "generates Yang's; on path 3 Yang's island destroys Yin's")
+    kit, _, _ = prepare(open_game(str(folder)), force=True)
+    assert links in " ".join(kit.booklet.text.split())
+
+
+def test_w21_must_state_the_links_the_board_has(game_copy):
+    folder = game_copy("wuxing")
+    path = folder / "rulings.toml"
+    path.write_text(path.read_text().replace("{start_links}", "on path 2 Yang's island "
+                                                              "generates Yin's"))
+    found = [str(f) for f in errors_in(validate(open_game(str(folder))))]
+    one_of(found, "rulings.toml, row 21", "{start_links}")
+
+
+def test_a_designers_own_rule_numbers_are_named_in_options(tmp_path):
+    CliRunner().invoke(main, ["new", "mine", "--dir", str(tmp_path)])
+    folder = tmp_path / "mine"
+    booklet = folder / "booklet.md.j2"
+    text = booklet.read_text()
+    booklet.write_text(text + "\nEach player draws 5 cards.\n")
+    one_of(printed_errors(folder), "booklet.md.j2", "'5'", "is written out")
+    booklet.write_text(text + "\nEach player draws {{ options.hand }} cards.\n")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text() + "\n[options]\nhand = 5\n")
+    assert printed_errors(folder) == NO_ERRORS
+    kit, _, _ = prepare(open_game(str(folder)), force=True)
+    assert "Each player draws 5 cards." in kit.booklet.text

@@ -1,0 +1,323 @@
+"""Print runs: the record a build keeps of each face's drawing, `build --changed` printing only
+what changed since (with the changelog page), and `--only` printing named rows."""
+
+import json
+import shutil
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from helpers import ROOT, card_game, edit_csv, page_texts
+from pnp.cli import main
+from pnp.errors import DataError, PnpError
+from pnp.printrun.record import Printed, Record, compare, read_record
+from pnp.project import build, open_game
+
+FRONT = """[name]
+type = "text"
+text = "{{ name }}"
+font = "face.ttf"
+x = "5mm"
+y = "5mm"
+width = "100% - 10mm"
+height = "20mm"
+
+[art]
+type = "image"
+src = "{{ art }}"
+x = "5mm"
+y = "30mm"
+width = "30mm"
+height = "30mm"
+"""
+
+
+def _png(path, colour):
+    Image.new("RGB", (60, 60), colour).save(path)
+
+
+@pytest.fixture
+def deck(tmp_path):
+    """Four cards, each a name in the game's own font and a picture; one built, its record."""
+    folder = card_game(tmp_path / "deck", FRONT,
+                       "name,art\nAsh,a.png\nBirch,b.png\nCedar,a.png\nDamson,b.png\n")
+    shutil.copy(ROOT / "fonts" / "DejaVuSans.ttf", folder / "face.ttf")
+    _png(folder / "a.png", "red")
+    _png(folder / "b.png", "blue")
+    out = tmp_path / "out" / "deck.pdf"
+    build(open_game(str(folder)), out, record=out.with_suffix(".printed.json"))
+    return folder, out, out.with_suffix(".printed.json")
+
+
+def _changed(folder, out, record):
+    part = out.with_name("deck-changed.pdf")
+    return build(open_game(str(folder)), part, since=record), part
+
+
+def _text(pdf, index):
+    return " ".join(text for text, _, _ in page_texts(pdf, index))
+
+
+def _record_ids(record):
+    return [(p["id"], p["name"]) for p in json.loads(record.read_text())["pieces"]]
+
+
+def test_the_record_names_every_piece_by_its_row_and_reads_as_text(deck):
+    _, _, record = deck
+    assert _record_ids(record) == [("cards.csv:2", "Ash"), ("cards.csv:3", "Birch"),
+                                   ("cards.csv:4", "Cedar"), ("cards.csv:5", "Damson")]
+    lines = record.read_text().splitlines()
+    assert sum('"id": "cards.csv:' in line for line in lines) == 4  # one piece a line
+
+
+def test_nothing_changed_prints_nothing_and_says_so(deck):
+    folder, out, record = deck
+    built, part = _changed(folder, out, record)
+    assert built.pages == 0 and "nothing changed" in built.note
+    assert not part.exists()
+
+
+def test_one_csv_cell_reprints_that_card_alone(deck):
+    folder, out, record = deck
+    edit_csv(folder / "cards.csv", 3, "name", "Beech")
+    built, part = _changed(folder, out, record)
+    assert built.note.startswith("1 changed, 0 added, 0 removed")
+    first = _text(part, 0)
+    assert "cards.csv:3" in first and "Beech" in first
+    assert "cards.csv:2" not in first
+    texts = " ".join(_text(part, i) for i in range(built.pages))
+    assert "Beech" in texts and "Ash" not in texts and "Cedar" not in texts
+    # the record now says what the deck holds: a second run has nothing to print
+    again, _ = _changed(folder, out, record)
+    assert again.pages == 0
+
+
+def test_an_image_file_reprints_the_cards_that_show_it(deck):
+    folder, out, record = deck
+    _png(folder / "b.png", "green")
+    built, part = _changed(folder, out, record)
+    first = _text(part, 0)
+    assert "Birch" in first and "Damson" in first and "Ash" not in first
+    assert built.note.startswith("2 changed")
+
+
+def test_a_layout_file_reprints_every_card_it_draws(deck):
+    folder, out, record = deck
+    layout = folder / "layouts" / "front.toml"
+    layout.write_text(layout.read_text().replace('y = "30mm"', 'y = "31mm"'))
+    built, _ = _changed(folder, out, record)
+    assert built.note.startswith("4 changed")
+
+
+def test_a_font_file_reprints_every_card_set_in_it(deck):
+    folder, out, record = deck
+    shutil.copy(ROOT / "fonts" / "DejaVuSans-Bold.ttf", folder / "face.ttf")
+    built, _ = _changed(folder, out, record)
+    assert built.note.startswith("4 changed")
+
+
+def test_added_and_removed_rows_are_listed_by_name(deck):
+    folder, out, record = deck
+    rows = (folder / "cards.csv").read_text().splitlines()
+    # Cedar removed; Elm added at the end; Damson moves up a row but draws the same
+    (folder / "cards.csv").write_text("\n".join(rows[:3] + rows[4:] + ["Elm,a.png"]) + "\n")
+    built, part = _changed(folder, out, record)
+    assert built.note.startswith("0 changed, 1 added, 1 removed")
+    first = _text(part, 0)
+    assert "Elm" in first and "Cedar" in first and "Damson" not in first
+
+
+def test_a_failed_build_keeps_the_old_record(deck):
+    folder, out, record = deck
+    before = record.read_bytes()
+    edit_csv(folder / "cards.csv", 3, "name", "Beech")
+    (folder / "face.ttf").write_bytes(b"not a font")
+    with pytest.raises(PnpError):
+        _changed(folder, out, record)
+    assert record.read_bytes() == before
+    with pytest.raises(PnpError):
+        build(open_game(str(folder)), out, record=record)
+    assert record.read_bytes() == before
+
+
+def test_only_prints_a_range_of_rows(deck):
+    folder, out, record = deck
+    part = out.with_name("deck-only.pdf")
+    before = record.read_bytes()
+    built = build(open_game(str(folder)), part, only="cards.csv:3-4")
+    first = _text(part, 0)
+    assert "Birch" in first and "Cedar" in first and "Ash" not in first
+    assert built.note.startswith("2 piece(s)")
+    assert record.read_bytes() == before  # a proof of a few rows is not a print of the deck
+    with pytest.raises(PnpError, match="names no piece; try one of: cards.csv:2"):
+        build(open_game(str(folder)), part, only="cards.csv:30-40")
+
+
+def test_the_version_and_print_settings_are_said_on_the_first_page(deck):
+    folder, out, record = deck
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('[game]\n', '[game]\nversion = "0.2"\n'))
+    built = build(open_game(str(folder)), out.with_name("c.pdf"), since=record, bleed_mm=0)
+    first = _text(out.with_name("c.pdf"), 0)
+    assert "now version 0.2" in first and "3 mm bleed then, 0 mm now" in first
+    assert built.note.startswith("4 changed")
+
+
+def test_a_record_that_is_not_one_is_named(deck, tmp_path):
+    folder, out, _ = deck
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"pieces": []}')
+    with pytest.raises(DataError, match="not a print record"):
+        build(open_game(str(folder)), out, since=bad)
+    with pytest.raises(DataError, match="no print record here"):
+        build(open_game(str(folder)), out, since=tmp_path / "none.json")
+
+
+def _p(id, name, front, back="blank"):
+    return Printed(id, name, "card", "Cards", front, back)
+
+
+def test_compare_matches_by_row_then_by_drawing():
+    old = Record("g", "1", 3.0, False, [_p("c.csv:2", "A", "a"), _p("c.csv:3", "B", "b"),
+                                        _p("c.csv:4", "C", "c")])
+    new = Record("g", "1", 3.0, False, [_p("c.csv:2", "B", "b"), _p("c.csv:3", "A", "a"),
+                                        _p("c.csv:4", "C2", "d"), _p("c.csv:5", "E", "e")])
+    changes = compare(old, new)  # A and B swapped rows: nothing to print for them
+    assert [p.name for p in changes.changed] == ["C2"]  # renamed in its row: replaced
+    assert [p.name for p in changes.added] == ["E"]
+    assert changes.removed == []
+    gone = compare(new, old)
+    assert [p.name for p in gone.removed] == ["E"] and [p.name for p in gone.changed] == ["C"]
+
+
+def test_cli_changed_writes_beside_the_kit_and_keeps_the_whole_pdf(deck, tmp_path, monkeypatch):
+    folder, _, _ = deck
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(main, ["build", "-g", str(folder)])
+    assert result.exit_code == 0, result.output
+    whole = (tmp_path / "output" / "deck.pdf").read_bytes()
+    assert (tmp_path / "output" / "deck.printed.json").exists()
+    result = runner.invoke(main, ["build", "-g", str(folder), "--changed"])
+    assert result.exit_code == 0 and "nothing changed" in result.output
+    edit_csv(folder / "cards.csv", 2, "name", "Alder")
+    result = runner.invoke(main, ["build", "-g", str(folder), "--changed"])
+    assert result.exit_code == 0 and "1 changed" in result.output
+    assert (tmp_path / "output" / "deck-changed.pdf").exists()
+    assert (tmp_path / "output" / "deck.pdf").read_bytes() == whole
+    result = runner.invoke(main, ["build", "-g", str(folder), "--changed", "--only", "x"])
+    assert result.exit_code != 0 and "give one" in result.output
+
+
+def test_shipped_games_keep_duplex_pairs_in_a_changed_print(game_copy, tmp_path):
+    folder = game_copy("legolas")
+    out = tmp_path / "legolas.pdf"
+    record = out.with_suffix(".printed.json")
+    build(open_game(str(folder)), out, record=record)
+    assert read_record(record).pieces
+    edit_csv(folder / "monsters.csv", 3, "element", "fire")
+    part = tmp_path / "part.pdf"
+    built = build(open_game(str(folder)), part, since=record)
+    titles = [s.title for s in built.sections]
+    assert titles[:2] == ["Legolas vs. Gimli: what changed", "Print guide and checklist"]
+    sheet = built.sections[2]
+    assert sheet.first % 2 == 1 and (sheet.last - sheet.first + 1) % 2 == 0  # front, back
+    assert "fronts" in _text(part, sheet.first - 1)
+    assert "backs" in _text(part, sheet.first)
+
+
+def test_the_version_mark_is_printed_only_when_asked_on_the_side_asked(deck):
+    folder, out, _ = deck
+    with pytest.raises(PnpError, match="no \\[game\\] version"):
+        build(open_game(str(folder)), out, version_mark="front")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('[game]\n', '[game]\nversion = "2.1"\n'))
+    plain = build(open_game(str(folder)), out)
+    sheet = plain.sections[-1].first - 1
+    assert "v2.1" not in _text(out, sheet)
+    build(open_game(str(folder)), out, version_mark="front")
+    marks = [(x, y) for text, x, y in page_texts(out, sheet) if text == "v2.1"]
+    assert len(marks) == 4  # every card, centred at its foot, 3 mm above the trim
+    names = {text: (x, y) for text, x, y in page_texts(out, sheet)}
+    assert all(y < names["Ash"][1] for _, y in marks)
+
+
+def test_a_marked_version_counts_as_a_change(deck):
+    folder, out, record = deck
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('[game]\n', '[game]\nversion = "2"\n'))
+    built = build(open_game(str(folder)), out.with_name("c.pdf"), since=record,
+                  version_mark="front")
+    assert built.note.startswith("4 changed")
+
+
+SVG_ART = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+           '<rect width="10" height="10" fill="{}"/></svg>')
+
+
+def test_an_svg_picture_is_digested_by_its_drawing_wherever_it_is_first_drawn(tmp_path):
+    from pnp.printrun.digest import Digester
+    from pnp.project import prepare
+    from pnp.units import MM
+
+    folder = card_game(tmp_path / "svg", FRONT.replace('font = "face.ttf"\n', ""),
+                       "name,art\nAsh,p.svg\nBirch,p.svg\nCedar,q.png\n")
+    (folder / "p.svg").write_text(SVG_ART.format("#ff0000"))
+    _png(folder / "q.png", "red")
+    kit, fonts, _ = prepare(open_game(str(folder)))
+    sheet = kit.sheets[0]
+
+    def digests(order):
+        d = Digester(fonts)
+        got = {p.name: d.face(p, p.front, sheet.width, sheet.height, 3 * MM)
+               for p in (sheet.pieces[i] for i in order)}
+        return [got[p.name] for p in sheet.pieces]
+
+    first = digests([0, 1, 2])
+    assert first == digests([1, 2, 0]) == digests([2, 1, 0])  # who drew the form first: no matter
+    out = tmp_path / "deck.pdf"
+    record = out.with_suffix(".printed.json")
+    build(open_game(str(folder)), out, record=record)
+    (folder / "p.svg").write_text(SVG_ART.format("#00ff00"))
+    # a new process, as each build is (a process reads a picture once)
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "pnp", "build", "-g", str(folder), "--since",
+                          str(record), "-o", str(tmp_path / "c.pdf")],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "(2 changed, 0 added, 0 removed" in run.stdout  # Ash and Birch show it; not Cedar
+
+
+def test_a_record_in_the_game_folder_is_replaced_but_no_game_file_is(deck):
+    folder, _, _ = deck
+    out = folder / "kit.pdf"
+    build(open_game(str(folder)), out, record=out.with_suffix(".printed.json"))
+    build(open_game(str(folder)), out, record=out.with_suffix(".printed.json"))  # its own
+    mine = folder / "notes.printed.json"
+    mine.write_text('{"the designer": "wrote this"}')
+    with pytest.raises(PnpError, match="one of the game's own files"):
+        build(open_game(str(folder)), folder / "notes.pdf", record=mine)
+    assert mine.read_text() == '{"the designer": "wrote this"}'
+
+
+def test_a_record_nested_without_end_is_one_clear_error(deck, tmp_path):
+    folder, out, _ = deck
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(DataError, match="not a print record pnp wrote"):
+        build(open_game(str(folder)), out, since=deep)
+
+
+def test_a_picture_s_warning_is_still_said_in_a_partial_print(tmp_path):
+    body = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><defs><filter '
+            'id="f"><feGaussianBlur stdDeviation="3"/></filter></defs><rect width="10" '
+            'height="10" fill="#14c814" filter="url(#f)"/></svg>')
+    folder = card_game(tmp_path / "g", FRONT.replace('font = "face.ttf"\n', ""),
+                       "name,art\nAsh,blur.svg\nBirch,blur.svg\n")
+    (folder / "blur.svg").write_text(body)
+    built = build(open_game(str(folder)), tmp_path / "only.pdf", only="cards.csv:2")
+    said = [str(f) for f in built.findings if "filter effects" in str(f)]
+    assert len(said) == 1, built.findings
