@@ -560,6 +560,26 @@ AGENTS_HELP = ("Agent per seat, comma-separated; one name plays every seat. Name
                "move), a registered agent, module:Class or file.py:Class.")
 
 
+LADDER = click.option(
+    "--ladder", is_flag=False, flag_value="default", metavar="[AGENTS]",
+    help="Also play the games with every seat given the same agent, for each agent of a ladder "
+         "(default: random, greedy, mcts:50, mcts:200; or agents comma-separated), and say "
+         "whether a seat advantage or a character's (or card's) lead holds at every level or "
+         "for one agent only.")
+
+
+def _ladder(setup, games: int, seed: int, levels: str, jobs: int, scheduler: str | None,
+            cards=None) -> dict:
+    from .sim.ladder import parse_levels, run_ladder
+    from .sim.progress import Progress
+
+    agents = parse_levels(setup.engine, levels)
+    with Progress(f"Ladder {setup.name}") as bar:
+        bar.start(games * len(agents) * (2 if cards is not None else 1))
+        return run_ladder(setup, games, seed=seed, levels=agents, jobs=jobs,
+                          scheduler=scheduler, progress=bar, cards=cards)
+
+
 def _check_scheduler(ctx, param, value: str | None) -> str | None:
     """A malformed address is refused before any game is loaded or played."""
     from .sim.executor import check_address
@@ -575,20 +595,16 @@ SCHEDULER = click.option("--scheduler", metavar="tcp://HOST:PORT", callback=_che
 
 def _simulate_run(game: str, games: int, seed: int, players: int | None, agents: str,
                   jobs: int, label: str, scheduler: str | None = None):
-    """Open a game and simulate it (with a progress bar on long runs): (setup, figures)."""
+    """Open a game and simulate it (a progress bar on a terminal): (setup, figures)."""
     from .sim import agents as registry
+    from .sim.progress import Progress
     from .sim.simulate import load_game, run_figures, simulate as run
 
     setup = load_game(game, players)
     specs = registry.parse(setup.engine, agents, setup.num_players)
-    stderr = sys.stderr
-    tty = getattr(stderr, "isatty", lambda: False)()
-    if (tty and games >= 500) or games >= 10_000:
-        with click.progressbar(length=games, label=f"{label} {setup.name}", file=stderr) as bar:
-            result = run(setup, games, seed=seed, agents=specs, jobs=jobs, progress=bar.update,
-                         scheduler=scheduler)
-    else:
-        result = run(setup, games, seed=seed, agents=specs, jobs=jobs, scheduler=scheduler)
+    with Progress(f"{label} {setup.name}").start(games) as bar:
+        result = run(setup, games, seed=seed, agents=specs, jobs=jobs, progress=bar,
+                     scheduler=scheduler)
     return setup, run_figures(setup, result, seed=seed, agents=specs)
 
 
@@ -604,16 +620,25 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
               help="Worker processes (default 0: all cores; 1: no extra process).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @SCHEDULER
+@LADDER
 def simulate(game: str, games: int, seed: int, players: int | None, agents: str, jobs: int,
-             as_json: bool, scheduler: str | None) -> None:
+             as_json: bool, scheduler: str | None, ladder: str | None) -> None:
     """Play many seeded games between agents and print win rates, game length and the game's
     balance figures."""
     import json
 
+    from .sim.ladder import format_ladder
     from .sim.summary import format_text
 
-    _, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
-    click.echo(json.dumps(fig, indent=2) if as_json else format_text(fig))
+    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
+    if ladder is not None:
+        fig["ladder"] = _ladder(setup, games, seed, ladder, jobs, scheduler)
+    if as_json:
+        click.echo(json.dumps(fig, indent=2))
+        return
+    click.echo(format_text(fig))
+    if ladder is not None:
+        click.echo("\n" + format_ladder(fig["ladder"]))
 
 
 @main.command()
@@ -629,8 +654,9 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 @click.option("--jobs", "-j", type=click.IntRange(0), default=0,
               help="Worker processes (default 0: all cores).")
 @SCHEDULER
+@LADDER
 def report(game: str, games: int, seed: int, out: Path | None, players: int | None, agents: str,
-           jobs: int, scheduler: str | None) -> None:
+           jobs: int, scheduler: str | None, ladder: str | None) -> None:
     """Simulate a game and write a balance report PDF of charts."""
     from .output import default_output
     from .sim.report import write_report
@@ -645,11 +671,22 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     target = out or default_output(f"{setup.name}-balance.pdf")
     table = _cards_table(target)
     _check_outputs(folder, target, table)
-    proof, cards = card_section(game, setup, games, seed=seed, agents=fig["agents"],
-                                csv_out=table, jobs=jobs, scheduler=scheduler)
+    from .sim.progress import Progress
+
+    with Progress(f"Counting cards {setup.name}") as bar:
+        proof, cards = card_section(game, setup, games, seed=seed, agents=fig["agents"],
+                                    csv_out=table, jobs=jobs, scheduler=scheduler,
+                                    progress=bar)
+    if ladder is not None:
+        fig["ladder"] = _ladder(setup, games, seed, ladder, jobs, scheduler,
+                                cards=folder if cards else None)
     titles = write_report(fig, target, proof)
     click.echo(f"{target}: {len(titles)} charts from {games_text(fig['games'])} "
                f"({fig['run']['seconds']:.1f} s)")
+    if ladder is not None:
+        from .sim.ladder import format_ladder
+
+        click.echo(format_ladder(fig["ladder"]))
     if cards:
         flagged = sum(c["measurable"] for c in cards)
         click.echo(f"{table}: {len(cards)} card rows, {flagged} with a measurable effect")
@@ -710,8 +747,11 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
     folder = _game_folder(game)
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
         _check_outputs(folder, out)
-    result = run(game, sets, games=games, seed=seed, agents=agents, players=players, jobs=jobs,
-                 scheduler=scheduler)
+    from .sim.progress import Progress
+
+    with Progress(f"Sweeping {game}") as bar:
+        result = run(game, sets, games=games, seed=seed, agents=agents, players=players,
+                     jobs=jobs, scheduler=scheduler, progress=bar)
     text = json.dumps(result, indent=2) if as_json else format_sweep(result)
     if not any(v["valid"] for v in result["variants"]):
         click.echo(text)
@@ -728,19 +768,22 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
 @GAME
 @click.option("--seat", type=click.IntRange(1), default=1, show_default=True,
               help="Your seat (1 = first).")
-@click.option("--opponent", default="greedy", show_default=True,
-              help="greedy, random (or another agent name), or human for hot-seat.")
+@click.option("--opponent", help="greedy, random, mcts (or another agent name), or human for "
+              "hot-seat (default: the game's greedy agent; mcts for a game without one, "
+              "such as one whose rules are data).")
 @click.option("--seed", "-s", type=int, help="Seed of the shuffles and the agents "
               "(default: a random one, printed).")
 @click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
-def play_cmd(game: str, seat: int, opponent: str, seed: int | None,
+def play_cmd(game: str, seat: int, opponent: str | None, seed: int | None,
              players: int | None) -> None:
     """Play a game in the terminal against an agent, or hot-seat (--opponent human)."""
-    from .sim.agents import make
+    from .sim.agents import make, names
     from .sim.play import play_terminal
     from .sim.simulate import load_game
 
     setup = load_game(game, players)
+    if opponent is None:
+        opponent = "greedy" if "greedy" in names(setup.engine) else "mcts"
     if opponent != "human":
         make(setup.engine, opponent)
     play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,

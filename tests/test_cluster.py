@@ -39,6 +39,18 @@ def test_simulate_on_dask_gives_the_local_json(scheduler):
     assert local["games"] == 300 and local["seats"][0]["wins"]["count"] > 150
 
 
+def test_search_games_and_a_ladder_on_dask_give_the_local_json(scheduler):
+    """The search agent is built on each worker from its name, like random and greedy."""
+    args = ["simulate", "-g", "experior", "-n", "6", "--seed", "2", "--agents",
+            "mcts:20,greedy", "--ladder", "greedy,mcts:8", "--json"]
+    local = _json(args + ["--jobs", "2"])
+    remote = _json(args + ["--scheduler", scheduler])
+    local.pop("run"), remote.pop("run")
+    assert remote == local
+    assert local["ladder"]["levels"] == ["greedy", "mcts:8"]
+    assert local["seats"][0]["agent"] == "mcts:20"
+
+
 def test_sweep_on_dask_gives_the_local_json(scheduler, tmp_path):
     args = ["sweep", "-g", "experior", "--set", "options.wound_limit=50,0", "-n", "120",
             "--seed", "4", "--json", "--out", str(tmp_path / "s.pdf")]

@@ -116,9 +116,11 @@ def test_experior_second_seat_does_not_see_the_first_card():
     assert s.determinize(0, random.Random(0))._pending == 1   # seat 1 knows its own card
 
 
-def test_mcts_games_replay_from_their_seed():
-    game = ExperiorGame()
-    agents = [registry.make("experior", "mcts:20"), registry.make("experior", "greedy")]
+@pytest.mark.parametrize("name, search", [("experior", "mcts:20"), ("wuxing", "mcts:8:greedy")])
+def test_mcts_games_replay_from_their_seed(name, search):
+    """With random rollouts and with the game's greedy agent playing them."""
+    game = GAMES[name]()
+    agents = [registry.make(name, search), registry.make(name, "greedy")]
     r1 = play(game, agents, 42, keep_actions=True)
     r2 = play(game, agents, 42, keep_actions=True)
     assert r1.actions == r2.actions and r1.returns == r2.returns
@@ -127,7 +129,7 @@ def test_mcts_games_replay_from_their_seed():
 def test_budget_specs():
     a = registry.make("wuxing", "mcts:150")
     assert (a.playouts, a.seconds, a.name) == (150, None, "mcts:150")
-    b = registry.make("legolas", "mcts:0.25s")
+    b = registry.make("experior", "mcts:0.25s")
     assert (b.playouts, b.seconds) == (None, 0.25)
     assert registry.make("experior", "mcts").playouts == 200
     s = ExperiorGame().state_at(human_seat=0)
@@ -208,7 +210,20 @@ def test_a_playout_in_runs_of_moves_plays_what_one_move_at_a_time_plays(name):
     for k, start in enumerate(decision_states(game, seed=5, every=37)[:6]):
         a, b = start.clone(), start.clone()
         ra, rb = random.Random(k), random.Random(k)
-        MctsAgent(1)._play_out(a, ra)
+        MctsAgent(1)._roll_out(a, ra)
         _play_out_one_move_at_a_time(b, rb)
         assert a.is_terminal() and a.returns() == b.returns() and a.stats() == b.stats(), k
         assert ra.random() == rb.random(), k          # as many draws: the search goes on alike
+
+
+def test_the_rollout_policy_is_named_after_the_budget():
+    from pnp.games.legolas.agents import GreedyAgent
+
+    assert isinstance(registry.make("legolas", "mcts:20:greedy").rollout, GreedyAgent)
+    assert registry.make("legolas", "mcts:20:random").rollout is None
+    assert registry.make("legolas", "mcts:20:greedy").name == "mcts:20:greedy"
+    for bad, message in (("mcts:20:mcts", "cannot play its own rollouts"),
+                         ("mcts:20:cautious", "unknown agent 'cautious'")):
+        with pytest.raises(PnpError, match=message):
+            registry.make("legolas", bad)
+

@@ -2,6 +2,7 @@
 closest name for a typo (issue 25); rules that cannot end are named by a bounded check."""
 
 import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -58,6 +59,43 @@ def test_the_starter_validates(starter):
     ('count = "2-4"', 'count = "4-2"', 'field "players.count"'),
     ('[zones.market]', '[zones.turn]', "'turn' cannot be a name here"),
     ('pick = "rose_lead"', 'pick = -1', "-1 cannot be a name here"),
+    ('[score]', '[scoer]', 'rules.toml, field "scoer": rules.toml has no table \'scoer\' '
+     '(did you mean \'score\'?)'),
+    ('[counters.coins]\nmax = 99', '[counters.coins]\nmin = 10\nmax = 5',
+     'field "counters.coins.min": min 10 is above max 5'),
+    ('if = "me.coins >= card.cost"', 'if = 3', 'field "actions.buy.if": a condition is true, '
+     'false or an expression'),
+    # a list where a name belongs was a TypeError ("a bug in pnp")
+    ('actions = ["buy", "gather"]', 'actions = [["buy"], "gather"]',
+     'field "phases.play.actions": no action [\'buy\'] (did you mean \'buy\'?)'),
+    ('phases = ["play"]', 'phases = [["play"]]', 'field "turn.phases": no phase [\'play\']'),
+    # written but never played
+    ('actions = ["buy", "gather"]', 'actions = ["buy", "gather", "buy"]',
+     'field "phases.play.actions": \'buy\' is listed twice'),
+    ('actions = ["buy", "gather"]', 'actions = ["buy"]', 'field "actions.gather": no phase '
+     "lists the action 'gather', so nobody can take it"),
+    ('[phases.play]', '[phases.idle]\nwho = "none"\n\n[phases.play]', 'field "phases.idle": '
+     "[turn] phases does not list 'idle', so it is never played"),
+    # a count the same in every game is checked when the rules are read (inf: OverflowError)
+    ('count = "options.market"', "count = inf", 'field "setup[1].count": a count must be a '
+     "whole number, not inf"),
+    ('count = "options.market"', 'count = "options.market / 8"', 'field "setup[1].count": '
+     "a count must be a whole number, not 0.5"),
+    # TOML: a key written below a table belongs to it
+    ('[counters.coins]\nmax = 99', '[counters.coins]\nmax = 99\nsetup = [{ set = "coins" }]',
+     '[counters.coins] has no key \'setup\'; setup = ... written below [counters.coins] '
+     'belongs to that table in TOML: write it above the first [table], or as [[setup]] tables'),
+    ('[counters.coins]\nmax = 99', '[counters.coins]\nmax = "options.gaol"',
+     'field "counters.coins.max": \'options.gaol\' reads options.gaol, which the rules do '
+     'not have (did you mean options.goal?)'),
+    ('visible = "hidden"', 'visible = true', 'field "zones.deck.visible": True is not one of: '
+     'public, owner, hidden'),
+    # Jinja2's parser recurses: deep brackets were a RecursionError ("a bug in pnp")
+    ('amount = "card.points"', 'amount = "' + "(" * 300 + "card.points" + ")" * 300 + '"',
+     'field "actions.buy.effects[1].amount": the expression nests too deeply'),
+    # worked out once when the rules are read: a sandbox limit named like any other mistake
+    ('amount = "card.points"', 'amount = "range(10**9) | sum"',
+     'rules.toml, field "actions.buy.effects[1].amount": \'range(10**9) | sum\': Range too big'),
 ])
 def test_a_mistake_is_one_error_naming_file_table_and_key(starter, tmp_path, old, new, says):
     code, out = _validate(_changed(starter, tmp_path, old, new))
@@ -90,11 +128,49 @@ def test_rules_that_never_end_are_named(starter, tmp_path):
 
 
 def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
+    # (an amount of the card's cells alone is checked on every card before any game)
     folder = _changed(starter, tmp_path, '{ gain = "points", amount = "card.points" }',
-                      '{ gain = "points", amount = "card.title" }')
+                      '{ gain = "points", amount = "card.title if me.coins >= 0 else 1" }')
     code, out = _validate(folder)
     assert code != 0
-    assert "rules.toml: actions.buy.effects[1]: the amount is" in out, out
+    assert 'error: rules.toml, field "actions.buy.effects[1].amount": the amount is' in out, out
+    assert str(folder) not in out      # the file by its name, as every other mistake
+
+
+@pytest.mark.parametrize("cell,says", [
+    ("x", "'x' is not a number (actions.buy.effects[1].amount reads it: 'card.points')"),
+    ("", "'' is not a number"),
+    ("1e300", "'1e300' is not a number"),
+])
+def test_a_card_cell_the_rules_count_with_is_a_number(starter, tmp_path, cell, says):
+    """A card's points cell "x" was found in the middle of a random game and named by the rules
+    key; it is the card's cell to fix, named by file, row and field before any game."""
+    folder = _changed(starter, tmp_path, "Sprout,leaf,1,0,", f"Sprout,leaf,1,{cell},",
+                      "cards.csv")
+    code, out = _validate(folder)
+    assert code == 2, out
+    assert out.startswith('Error: cards.csv, row 10, field "points": ' + says), out
+
+
+@pytest.mark.parametrize("old,new,says", [
+    ('{ gain = "points", amount = "card.points" }',
+     '{ gain = "points", amount = "card.title if me.coins >= 0 else 1" }',
+     'field "actions.buy.effects[1].amount": the amount is'),
+    ('{ draw = "deck", to = "market" }', '{ draw = "deck", to = "market", count = "card.cost '
+     '/ 2" }', 'field "actions.buy.effects[3].count": a count must be a whole number, not'),
+])
+def test_a_mistake_found_in_simulate_is_one_error_naming_file_and_key(starter, tmp_path, old,
+                                                                       new, says):
+    """Not a Python traceback's words ("replay it with pnp.engine.core.play(...)"): the key
+    to fix, and the game and seed it failed in."""
+    folder = _changed(starter, tmp_path, old, new)
+    for jobs in ("1", "2"):        # and the same from a worker process
+        res = CliRunner().invoke(main, ["simulate", "--game", str(folder), "--games", "4",
+                                        "--jobs", jobs])
+        lines = [line for line in res.output.splitlines() if line.strip()]
+        assert res.exit_code == 2 and len(lines) == 1, res.output
+        assert lines[0].startswith("Error: rules.toml, ") and says in lines[0], res.output
+        assert "(game 0, seed " in lines[0] and "pnp.engine" not in lines[0], res.output
 
 
 def test_the_booklet_says_how_to_play_with_the_numbers_the_rules_use(starter, tmp_path):
@@ -133,3 +209,76 @@ def test_a_game_that_plays_for_very_long_is_named_without_hanging(starter, tmp_p
                                        .replace('amount = "options.gather"', 'amount = 0'))
     code, out = _validate(folder)
     assert "made 20,000 moves without ending" in out, out
+
+
+def test_a_rules_game_without_rules_does_not_validate(starter, tmp_path):
+    """engine = "rules" and no rules.toml said "the card data matches the rules"."""
+    folder = _changed(starter, tmp_path, 'engine = "rules"', 'engine = "rules"', "game.toml")
+    (folder / "rules.toml").unlink()
+    code, out = _validate(folder)
+    assert code != 0, out
+    assert 'error: game.toml, field "game.engine": engine = "rules", but there is no ' \
+        'rules.toml' in out, out
+
+
+def test_an_action_label_is_words_not_an_expression(starter, tmp_path):
+    """`label = "take coins"` was read as an expression ("uses 'take'..." or a Jinja2 syntax
+    error): a label is text, with values in {{ }}."""
+    folder = _changed(starter, tmp_path, "[actions.gather]\n",
+                      '[actions.gather]\nlabel = "take {{ options.gather }} coins & rest"\n')
+    code, out = _validate(folder)
+    assert code == 0, out
+    res = CliRunner().invoke(main, ["play", "--game", str(folder), "--opponent", "random",
+                                    "--seed", "4"], input="q\n")
+    assert "take 2 coins & rest" in res.output, res.output
+
+
+def test_a_typo_in_game_toml_rules_names_the_key_once(starter, tmp_path):
+    """[rules] in game.toml: the key is rules.scoer (it was "rules.rules.scoer")."""
+    folder = _changed(starter, tmp_path, "[options]", "[rules.scoer]\nby = 1\n\n[options]",
+                      "game.toml")
+    (folder / "rules.toml").unlink()
+    code, out = _validate(folder)
+    assert code == 2, out
+    assert out.strip() == 'Error: game.toml, field "rules.scoer": [rules] has no table ' \
+        "'scoer' (did you mean 'score'?)", out
+
+
+def test_a_counter_bound_may_be_a_number_of_the_options(starter, tmp_path):
+    """One field for the rule and the print: the points track as long as the goal."""
+    from pnp.data.game import GameFolder
+    from pnp.games.rules import kit
+
+    folder = _changed(starter, tmp_path, "[counters.points]\nmax = 999",
+                      '[counters.points]\nmax = "options.goal + 5"')
+    assert _validate(folder)[0] == 0
+    assert kit.load(GameFolder.open(folder)).rules.counters["points"].high == 25
+
+
+def _experior_data(tmp_path, old, new):
+    """card_data/experior-data (roles, compare by relation and order), with one change."""
+    return _changed(Path(__file__).parent.parent / "card_data" / "experior-data", tmp_path,
+                    old, new)
+
+
+def test_a_typo_in_a_role_column_is_named_with_the_close_one(tmp_path):
+    """target.role.swrod was found only in play ("'swrod' is undefined here")."""
+    code, out = _validate(_experior_data(tmp_path, 'amount = "target.role.sword"',
+                                         'amount = "target.role.swrod"'))
+    assert code == 2, out
+    assert "reads role.swrod, which the rules do not have (did you mean role.sword?)" in out, out
+
+
+@pytest.mark.parametrize("order,says", [
+    ('["quik", "strong"]', "no card has modality 'quik' (did you mean 'quick'?)"),
+    ('[["quick"], "strong"]', "['quick'] is not a value of the cards' modality"),
+    ('["quick", "strong", "quick"]', "a value is listed twice"),
+])
+def test_a_compare_order_names_values_the_cards_have(tmp_path, order, says):
+    """order = [["quick"], ...] was a TypeError ("a bug in pnp"); a misspelt value never told
+    two cards apart, silently."""
+    code, out = _validate(_experior_data(tmp_path, 'order = ["quick", "strong"]',
+                                         f"order = {order}"))
+    assert code == 2 and out.count("\n") == 1, out
+    assert out.startswith('Error: rules.toml, field "phases.resolve.effects[0].by[1].order": '
+                          + says), out

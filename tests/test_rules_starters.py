@@ -95,6 +95,14 @@ def test_it_can_be_played(starter):
     assert "wins" in res.output or "draw" in res.output.lower(), res.output[-600:]
 
 
+def test_it_is_played_against_mcts_when_no_opponent_is_named(starter):
+    """`pnp play --game mine` asked for the greedy agent a data game does not have."""
+    res = CliRunner().invoke(main, ["play", "--game", str(starter), "--seed", "4"],
+                             input="q\n")
+    assert res.exit_code == 0, res.output
+    assert "against mcts" in res.output, res.output
+
+
 def test_per_card_statistics_count_the_market_as_held(tmp_path):
     """A card a seat could have bought is held; the card it buys is played too."""
     game = _game(new_game("shop", tmp_path, "market"), 2)

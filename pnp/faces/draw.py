@@ -168,8 +168,19 @@ def _shows(v: dict[str, Any]) -> str:
     parts = [to_text(v[p]) for p in ("text", "icon", "src", "figure") if v.get(p) is not None]
     args = v.get("args")
     if isinstance(args, dict):
-        parts += [to_text(a) for a in args.values()]
+        parts += [_arg_text(a) for a in args.values()]
     return " ".join(p for p in parts if p)
+
+
+def _arg_text(arg: Any) -> str:
+    """A figure's argument as a player would read it: an arg rendered from a number column
+    arrives as Jinja2 prints it ("1.0"), which a face shows as 1 (a row of one coin)."""
+    text = to_text(arg)
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    return to_text(number) if number.is_integer() else text
 
 
 def _field(e, exc: Exception) -> str:

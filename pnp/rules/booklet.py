@@ -30,18 +30,34 @@ def words(raw: Any, rules: Rules) -> str:
     text = re.sub(r"^\{\{\s*|\s*\}\}$", "", text) if text.count("{{") == 1 else text
     text = re.sub(r"\boptions\.([A-Za-z_]\w*)",
                   lambda m: str(rules.options.get(m.group(1), m.group(0))), text)
+    text = re.sub(r"\b(me|target|opponent|winner|loser|shared)\s*\.\s*([A-Za-z_]\w*)\s*==\s*0"
+                  r"(?![\w.])", lambda m: _empty(m, rules), text)   # a zone with no cards
+    text = re.sub(r"\bshared\s*\.\s*([A-Za-z_]\w*)", lambda m: f"the {m.group(1)}"
+                  if m.group(1) in rules.zones else m.group(0), text)
+    text = re.sub(r"\b([A-Za-z_]\w*)\s*\|\s*sum\(attribute=['\"](\w+)['\"]\)",
+                  r"the total \2 of the \1", text)
     text = re.sub(r"\b(me|target|opponent|winner|loser|card|lead|shared|most|least)\s*\.\s*"
                   r"([A-Za-z_]\w*)", lambda m: f"{_WHOSE[m.group(1)]} {m.group(2)}", text)
     text = re.sub(r"\b(me|target|opponent|winner|loser)\s*\[\s*([^\]]+?)\s*\]",
-                  lambda m: f"{_WHOSE[m.group(1)]} ({m.group(2)})", text)
+                  lambda m: f"{_WHOSE[m.group(1)]} counter for {m.group(2)}", text)
     text = re.sub(r"\brole\.([A-Za-z_]\w*)", r"role's \1", text)
     text = re.sub(r"\(?\[([^\[\]]*)\]\s*\|\s*(max|min)\)?",
                   lambda m: f"the {'highest' if m.group(2) == 'max' else 'lowest'} of "
                   f"{m.group(1)}", text)
+    text = re.sub(r"\bnot\s+tie\b", "it is not a tie", text)    # compare's tie
+    text = re.sub(r"(?<![\w'.])tie\b(?!\s*[.\[(])", "it is a tie", text) \
+        if "it is not a tie" not in text else text
     for op, said in _OPERATORS:
         text = text.replace(op, f" {said} " if op.strip() not in ("and", "or", "not") else said)
     text = text.replace(" * ", " × ")
     return re.sub(r"\s+", " ", text).strip()
+
+
+def _empty(m: re.Match, rules: Rules) -> str:
+    owner, name = m.group(1), m.group(2)
+    if name not in rules.zones:
+        return m.group(0)
+    return f"{'the' if owner == 'shared' else _WHOSE[owner]} {name} is empty"
 
 
 def _phrase(text: str) -> str:
@@ -57,43 +73,63 @@ def _who(who: str) -> str:
             "loser": "the loser"}.get(who, f"the {who.replace('_', ' ')}")
 
 
+def _subject(who: str) -> tuple[str, str, str]:
+    """Who an effect is about, the verb's ending and whose: the acting player is "you"."""
+    return ("you", "", "your") if who == "me" else (_who(who), "s", "their")
+
+
+def _amount(effect: Any, name: str, rules: Rules) -> str:
+    """"3 points", "1 coin", "coins equal to the card's cost"."""
+    said = words(effect.amount.raw, rules)
+    if not re.fullmatch(r"-?\d+(\.\d+)?", said):
+        return f"{name} equal to {said}"
+    if said == "1" and name.endswith("s") and not name.endswith("ss"):
+        name = name[:-1]
+    return f"{said} {name}"
+
+
 def effect_sentence(effect: Any, rules: Rules) -> str:
     """One effect as one sentence."""
-    who = _who(effect.who)
+    who, s, whose = _subject(effect.who)
     if isinstance(effect, verbs.Roles):
         roles = ", ".join(str(r[rules.role_key]) for r in rules.roles or [])
         said = f"Deal each player a role at random ({roles})"
     elif isinstance(effect, verbs.Give):
         cond = f" for which {words(effect.where_.raw, rules)}" if effect.where_ else ""
-        said = f"{who.capitalize()} takes every card{cond} into their {effect.zone.name}"
+        said = f"{who} take{s} every card{cond} into {whose} {effect.zone.name}"
     elif isinstance(effect, verbs.Draw):
         n = "a card" if effect.count is None else f"{words(effect.count.raw, rules)} cards"
-        said = f"{who.capitalize()} draws {n} from the {effect.source.name} to their " \
+        said = f"{who} draw{s} {n} from the {effect.source.name} to {whose} " \
                f"{effect.dest.name}" if effect.dest.per_player else \
                f"Draw {n} from the {effect.source.name} to the {effect.dest.name}"
     elif isinstance(effect, verbs.Move):
         n = "all the cards" if effect.count is None else \
             f"{words(effect.count.raw, rules)} cards"
-        mine = "their " if effect.source.per_player else "the "
-        to = f"{'their' if effect.dest.per_player else 'the'} {effect.dest.name}"
-        said = f"{who.capitalize()} moves {n} of {mine}{effect.source.name} to {to}" \
+        mine = f"{whose} " if effect.source.per_player else "the "
+        to = f"{whose if effect.dest.per_player else 'the'} {effect.dest.name}"
+        said = f"{who} move{s} {n} of {mine}{effect.source.name} to {to}" \
             if effect.source.per_player or effect.dest.per_player else \
             f"Move {n} of the {effect.source.name} to {to}"
     elif isinstance(effect, verbs.Change):
-        name = effect.name or f"({words(getattr(effect.named, 'raw', ''), rules)})"
-        amount = _phrase(words(effect.amount.raw, rules))
-        said = {"gain": f"{who.capitalize()} gains {amount} {name}",
-                "lose": f"{who.capitalize()} loses {amount} {name}",
-                "set": f"{who.capitalize()} sets their {name} to {amount}"}[effect.verb]
+        name = effect.name or f"{whose} counter for " \
+            f"{words(getattr(effect.named, 'raw', ''), rules)}"
+        if effect.verb == "set":
+            said = f"{who} set{s} {whose if effect.name else ''} {name} to " \
+                   f"{_phrase(words(effect.amount.raw, rules))}"
+        elif effect.name:
+            said = f"{who} {effect.verb}{s} {_amount(effect, name, rules)}"
+        else:       # a counter a card's cell names
+            said = f"{who} {effect.verb}{s} {words(effect.amount.raw, rules)} on {name}"
     elif isinstance(effect, verbs.Compare):
         said = f"Compare the cards of the {effect.zone.name}: " + _criteria(effect.by, rules)
     elif isinstance(effect, verbs.Pick):
         said = f"The {effect.name.replace('_', ' ')} is the player with " + \
             _ranking(effect.by, rules) + " (nobody on a tie)"
     elif isinstance(effect, verbs.Lead):
-        said = f"{who.capitalize()} leads the next turn"
+        said = f"{who} lead{s} the next turn"
     else:
         said = "The round ends after this turn"
+    said = re.sub(r"\s+", " ", said[0].upper() + said[1:])
     if effect.as_ is not None:
         said = f"As the {effect.as_.replace('_', ' ')}: " + said[0].lower() + said[1:]
     if effect.cond is not None:
@@ -110,18 +146,26 @@ def _criteria(by, rules: Rules) -> str:
                                                             for a, b in sorted(pairs)))
         elif kind == "order":
             column, ranks = args
-            parts.append(f"by {column}: " + " beats ".join(sorted(ranks, key=ranks.get)))
+            parts.append(f"by {column}: " + " beats ".join(map(str, sorted(ranks, key=ranks.get))))
         else:
             how, expr = args
-            parts.append(f"the card with the {how} value of {words(expr.raw, rules)} wins")
+            said = words(expr.raw, rules)
+            plain = re.fullmatch(r"the card's (\w+)", said)   # "the highest rank"
+            parts.append(f"the card with the {how} {plain.group(1)} wins" if plain else
+                         f"the card with the {how} value of {said} wins")
     return "; then ".join(parts) + ". The card that beats every other one wins; " \
         "else nobody does"
 
 
 def _ranking(by, rules: Rules) -> str:
-    return ", then ".join(f"the {'most' if how == 'most' else 'fewest'} "
-                          f"{_phrase(words(expr.raw, rules).replace('their ', ''))}"
-                          for how, expr in by)
+    parts = []
+    for how, expr in by:
+        said = words(expr.raw, rules).replace("their ", "")
+        if said.startswith("counter for "):    # target[card.type]: "the lowest counter for"
+            parts.append(f"the {'highest' if how == 'most' else 'lowest'} {said}")
+        else:
+            parts.append(f"the {'most' if how == 'most' else 'fewest'} {_phrase(said)}")
+    return ", then ".join(parts)
 
 
 def how_to_play(rules: Rules) -> str:
@@ -164,13 +208,13 @@ def how_to_play(rules: Rules) -> str:
 
 
 def _phase(phase, rules: Rules) -> str:
-    who = {"each": "Each player in turn, from the first player,",
-           "active": "The player whose turn it is", "none": "Nobody chooses here."}[phase.who]
     if phase.who == "none":
-        return who
+        return "Nobody chooses here."
     times = "once" if phase.limit == 1 else f"up to {phase.limit} times"
+    if phase.who == "active":
+        return f"On your turn, do one of these {times}{', or pass' if phase.can_pass else ''}:"
     passing = ", or passes" if phase.can_pass else ""
-    return f"{who} does one of these {times}{passing}:"
+    return f"Each player in turn, from the first player, does one of these {times}{passing}:"
 
 
 def _action(action, rules: Rules) -> str:
@@ -178,8 +222,8 @@ def _action(action, rules: Rules) -> str:
     if action.source is None:
         said = f"**{name}**"
     else:
-        mine = "their " if action.source.per_player else "the "
-        to = f" to {'their' if action.dest.per_player else 'the'} {action.dest.name}" \
+        mine = "your " if action.source.per_player else "the "
+        to = f" to {'your' if action.dest.per_player else 'the'} {action.dest.name}" \
             if action.dest is not None else ""
         face = " (face down)" if action.dest is not None and action.dest.visible != "public" \
             else ""
@@ -187,7 +231,7 @@ def _action(action, rules: Rules) -> str:
     if action.condition is not None:
         said += f", if {words(action.condition.raw, rules)}"
     if action.follow:
-        said += f"; it must have the {action.follow} of the first card there, if they have one"
+        said += f"; it must have the {action.follow} of the first card there, if you have one"
     if action.effects:
         said += ". " + " ".join(effect_sentence(e, rules) for e in action.effects)
     return said if said.endswith(".") else said + "."

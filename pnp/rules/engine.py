@@ -504,14 +504,14 @@ class RulesState(State):
 
     def counter_name(self, value: Any, where: str) -> str:
         if value not in self._p.per_player_counters:
-            raise RulesRuntimeError(f"{self._p.rules.path}: {where}: {value!r} is not a "
-                                    "counter of the rules")
+            raise RulesRuntimeError(f"{value!r} is not a counter of the rules",
+                                    self._p.rules.path, field=where)
         return value
 
     def change(self, name: str, seat: int, amount: Any, verb: str, where: str) -> None:
         if type(amount) is not int and (type(amount) is not float or not math.isfinite(amount)):
-            raise RulesRuntimeError(f"{self._p.rules.path}: {where}: the amount is "
-                                    f"{amount!r}, not a number")
+            raise RulesRuntimeError(f"the amount is {amount!r}, not a number",
+                                    self._p.rules.path, field=where)
         counter = self._p.counters[name]
         holder = self.views[seat] if counter.per_player else self.shared
         old = holder[name]
@@ -631,8 +631,10 @@ class RulesState(State):
             return f"draw {self.card_name(action)}"
         if action == p.pass_id:
             return "pass"
-        if action >= p.na * p.nc:
-            return p.actions[action - p.na * p.nc].name
+        if action >= p.na * p.nc:          # an action without a card
+            act = p.actions[action - p.na * p.nc]
+            return act.name if act.label is None else \
+                str(self.eval(act.label, max(self._cur, 0)))
         act = p.actions[action // p.nc]
         card = action % p.nc
         if act.label is not None:

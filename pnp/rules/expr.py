@@ -11,13 +11,14 @@ import difflib
 import re
 from typing import Any, Callable
 
-from ..errors import DataError, PnpError
+from ..errors import DataError
 
 Context = dict[str, Any]
 
 
-class RulesRuntimeError(PnpError):
-    """An expression that failed while a game was played; names the rules file and key."""
+class RulesRuntimeError(DataError):
+    """An expression that failed while a game was played: one `Error:` naming the rules file
+    and the key, as a mistake found when the rules are read is."""
 
 
 class Expr:
@@ -53,8 +54,8 @@ class Expr:
 
             words = f"{exc.args[0]!r} is undefined here" if isinstance(exc, Undefined) else \
                 (str(exc).strip() or type(exc).__name__)
-            raise RulesRuntimeError(f"{self.path}: {self.where}: {self.raw!r}: "
-                                    f"{words[:300]}") from None
+            raise RulesRuntimeError(f"{self.raw!r}: {words[:300]}", self.path,
+                                    field=self.where) from None
 
 
 def constant(value: Any) -> Callable[[Context], Any]:
@@ -87,9 +88,12 @@ class Compiler:
         return DataError(message, self.path, field=where)
 
     def compile(self, raw: Any, where: str, allowed: set[str] | None = None,
-                check: bool = True) -> Expr:
+                check: bool = True, label: bool = False) -> Expr:
         """`raw` (a number, true/false, or an expression's text) compiled; an unknown name is
-        an error naming `where` (table.key) with the closest known name."""
+        an error naming `where` (table.key) with the closest known name. A `label`:
+        `raw` is words, with values in `{{ }}`, never a bare expression ("bank" is not a name).
+        (Such an expression pickles unchanged: without `{{ }}` it is a constant, with them
+        it is text anyway.)"""
         if isinstance(raw, (bool, int, float)):
             return Expr(raw, constant(raw), frozenset(), self.path, where)
         if not isinstance(raw, str) or not raw.strip():
@@ -98,18 +102,19 @@ class Compiler:
             raise self.error("an expression of more than 2,000 characters is too long", where)
         text = raw.strip()
         whole = _BRACES.match(text)
-        template = "{{" in text and not (whole and "{{" not in whole.group(1))
+        template = label or "{{" in text and not (whole and "{{" not in whole.group(1))
         body = text if template else (whole.group(1) if whole else text)
         known = self.names if allowed is None else (allowed | set(self.constants))
         from ..data.layouts.direct import compile_direct
         from ..data.layouts.values import NUMBER_FILTERS
 
         source = body if template else "{{ " + body + " }}"
-        direct = compile_direct(source, dict(NUMBER_FILTERS), self.constants, lookups=True)
-        if direct is not None:
-            fn, names = direct
-        else:
-            fn, names = self._jinja(body, template, where)
+        try:
+            direct = compile_direct(source, dict(NUMBER_FILTERS), self.constants, lookups=True)
+            fn, names = direct if direct is not None else self._jinja(body, template, where)
+        except RecursionError:      # Jinja2's parser recurses: some 100 brackets deep is enough
+            raise self.error("the expression nests too deeply (brackets inside brackets)",
+                             where) from None
         if check:
             self._check_names(raw, names, known, where)
             self._check_keys(body, where, raw)
@@ -133,7 +138,10 @@ class Compiler:
         if not self.attributes:
             return
         plain = re.sub(r"'[^']*'|\"[^\"]*\"", "''", body)
-        for name, key in re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)", plain):
+        found = re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)", plain)
+        found += [("role", key) for key in      # me.role.bonus: a column of the roles' file
+                  re.findall(r"(?<![\w.])[A-Za-z_]\w*\s*\.\s*role\s*\.\s*([A-Za-z_]\w*)", plain)]
+        for name, key in found:
             keys = self.attributes.get(name)
             if keys is not None and key not in keys:
                 close = difflib.get_close_matches(key, sorted(keys), 1)
@@ -170,8 +178,9 @@ class Compiler:
                         return compiled.render({**constants, **context})
                     return compiled(**{**constants, **context})
             except TemplateTimeout:
-                raise RulesRuntimeError(f"{self.path}: {where}: {body!r} still running after "
-                                        f"{Deadline.here().seconds:g} s") from None
+                raise RulesRuntimeError(f"{body!r} still running after "
+                                        f"{Deadline.here().seconds:g} s", self.path,
+                                        field=where) from None
             except TemplateLimit as exc:
-                raise RulesRuntimeError(f"{self.path}: {where}: {body!r}: {exc}") from None
+                raise RulesRuntimeError(f"{body!r}: {exc}", self.path, field=where) from None
         return run, frozenset(names)

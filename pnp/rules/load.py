@@ -4,6 +4,7 @@ check, so rules that cannot end are named instead of left to hang)."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -36,6 +37,7 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
                     prefix)
     rules = reader.read()
     _check_counter_fields(reader, rules)
+    _check_card_numbers(reader, rules)
     return rules
 
 
@@ -80,6 +82,26 @@ def _check_counter_fields(reader: Reader, rules: Rules) -> None:
                                 source.path, source.row, field)
 
 
+def _check_card_numbers(reader: Reader, rules: Rules) -> None:
+    """An amount or a count worked out from a card's cells alone (`card.cost`) must be a
+    number on every card: a cell such as "x" is refused by file:row:field before any game is
+    played, not found in the middle of one."""
+    from .expr import RulesRuntimeError
+
+    for expr in reader.card_numbers:
+        if "card" not in expr.names or expr.names - {"card", "options"}:
+            continue
+        for card, source in zip(rules.cards, rules.card_sources):
+            try:
+                value = expr({"card": card})
+                fine = type(value) is int or type(value) is float and math.isfinite(value)
+                said = f"{value!r} is not a number ({expr.where} reads it: {expr.raw!r})"
+            except RulesRuntimeError as exc:
+                fine, said = False, f"{exc.message} ({expr.where})"
+            if not fine:
+                raise DataError(said, source.path, source.row, _column_of(expr.raw))
+
+
 def _column_of(raw: Any) -> str | None:
     import re
 
@@ -105,7 +127,8 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
             try:
                 record = play(game, [RandomAgent() for _ in range(n)], seed, max_steps=budget)
             except RulesRuntimeError as exc:
-                return findings + [error(f"{n} players, random game {seed}: {exc}", where)]
+                return findings + [error(f"{exc.message} ({n} players, random game {seed})",
+                                         where, exc.field)]
             except RuntimeError:     # play()'s "no end after N steps"
                 findings.append(warning(
                     f"{n} players: random game {seed} made {budget:,} moves without ending; "

@@ -135,6 +135,7 @@ class Reader:
         self.options = options
         self.picks: set[str] = set()
         self.counter_fields: list[tuple[Expr, str]] = []   # counters named by a card's field
+        self.card_numbers: list[Expr] = []     # amounts and counts, numbers of a card's cells
         self.component_name: str | None = None
 
     def error(self, message: str, where: str) -> DataError:
@@ -145,8 +146,13 @@ class Reader:
             raise self.error(f"expected a table, got {table!r}", where)
         for key in table:
             if key not in known:
-                raise self.error(f"[{where}] has no key {key!r}{close(key, known)}",
-                                 f"{where}.{key}")
+                hint = close(key, known)
+                if key in TOP and "did you mean" not in hint:   # TOML: below [a.b], a key is b's
+                    hint = (f"; {key} = ... written below [{where}] belongs to that table in "
+                            f"TOML: write it above the first [table], or as [[{key}]] tables"
+                            if key in ("setup", "finish", "end") else
+                            f"; [{key}] is a table of its own")
+                raise self.error(f"[{where}] has no key {key!r}{hint}", f"{where}.{key}")
         return table
 
     def integer(self, value: Any, where: str, low: int = 0, high: int = MAX_LIMIT) -> int:
@@ -163,24 +169,38 @@ class Reader:
             value = expr.fn({})
         return self.integer(value, where, low, high)
 
+    def condition(self, raw: Any, where: str) -> Expr:
+        """An `if` (or `where`, `end`): true, false or an expression; a bare number is a
+        mistake (`if = 3` always held)."""
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+            raise self.error(f"a condition is true, false or an expression (\"me.coins >= "
+                             f"3\"), not {raw!r}", where)
+        return self.compiler.compile(raw, where)
+
     def text(self, value: Any, where: str, choices: Sequence[str] | None = None) -> str:
-        if not isinstance(value, str) or not value.strip():
-            raise self.error(f"expected a name, got {value!r}", where)
         if choices is not None and value not in choices:
             raise self.error(f"{value!r} is not one of: {', '.join(choices)}", where)
+        if not isinstance(value, str) or not value.strip():
+            raise self.error(f"expected a name, got {value!r}", where)
         return value
 
     # -- the whole file ----------------------------------------------------------------------
     def read(self) -> Rules:
         from . import verbs
 
-        self.keys(self.data, TOP, "rules")
+        if not isinstance(self.data, dict):
+            raise DataError(f"[rules] is a table, not {self.data!r}", self.path, field="rules")
+        for key in self.data:   # the file's own tables (or [rules]'s keys in game.toml)
+            if key not in TOP:
+                place = "[rules]" if self.prefix else Path(self.path).name
+                raise self.error(f"{place} has no table {key!r}{close(key, TOP)}", key)
         players = self.players()
         roles, role_key = self.roles()
         cards, sources, columns, card_rows = self.cards()
         zones = self.zones()
-        counters = self.counters(zones)
         self.compiler = Compiler(self.path, NAMES, {"options": self.options})
+        self.compiler.attributes = {"options": set(self.options)}
+        counters = self.counters(zones)
         rules = Rules(self.path, players, roles, role_key, cards, sources, card_rows, None, zones,
                       counters,
                       options=self.options)
@@ -196,9 +216,12 @@ class Reader:
                                     "options": set(self.options)}
         if columns:
             self.compiler.attributes.update(card=set(columns), lead=set(columns))
+        if roles:               # me.role.bonus: the columns of [players] roles
+            self.compiler.attributes["role"] = set(roles[0])
         table = self.data.get("cards", {})
         if "label" in table:
-            rules.card_label = self.compiler.compile(table["label"], "cards.label")
+            rules.card_label = self.compiler.compile(table["label"], "cards.label",
+                                                      label=True)
         self.verbs = verbs
         # picks are names an effect binds: found first so any expression may use them
         self.picks = set(_picks(self.data))
@@ -344,12 +367,13 @@ class Reader:
                 raise self.error(f"{name!r} is a zone too; a counter needs its own name", where)
             self.keys(table, ("owner", "start", "min", "max"), where)
             owner = self.text(table.get("owner", "player"), f"{where}.owner", OWNERS)
-            low = self.integer(table.get("min", 0), f"{where}.min", -10**9, 10**9)
-            high = self.integer(table.get("max", 1000), f"{where}.max", -10**9, 10**9)
-            start = self.integer(table.get("start", max(low, 0) if low <= 0 <= high else low),
-                                 f"{where}.start", low, high)
+            # (each may be a number of [options]: max = "options.goal", the track printed)
+            low = self.number(table.get("min", 0), f"{where}.min", -10**9, 10**9)
+            high = self.number(table.get("max", 1000), f"{where}.max", -10**9, 10**9)
             if low > high:
                 raise self.error(f"min {low} is above max {high}", f"{where}.min")
+            start = self.number(table.get("start", max(low, 0) if low <= 0 <= high else low),
+                                f"{where}.start", low, high)
             counters[name] = Counter(name, owner == "player", start, low, high)
         return counters
 
@@ -379,7 +403,7 @@ class Reader:
             if source is None and dest is not None:
                 raise self.error("an action that moves a card needs from = \"zone\" too",
                                  f"{where}.from")
-            cond = self.compiler.compile(table["if"], f"{where}.if") if "if" in table else None
+            cond = self.condition(table["if"], f"{where}.if") if "if" in table else None
             follow = table.get("follow")
             if follow is not None and follow not in self.columns:
                 raise self.error(f"follow {follow!r} is not a card column"
@@ -387,7 +411,7 @@ class Reader:
             if follow is not None and dest is None:
                 raise self.error("follow needs to = \"zone\" (whose first card is followed)",
                                  f"{where}.follow")
-            label = self.compiler.compile(table["label"], f"{where}.label") \
+            label = self.compiler.compile(table["label"], f"{where}.label", label=True) \
                 if "label" in table else None
             actions.append(Action(name, i, source, dest, cond, follow, (), label))
         self.rules.actions = tuple(actions)
@@ -412,9 +436,11 @@ class Reader:
                 raise self.error("actions is a list of action names", f"{where}.actions")
             acts = []
             for n in names:
-                if n not in by_name:
+                if not isinstance(n, str) or n not in by_name:
                     raise self.error(f"no action {n!r}{close(str(n), list(by_name))}",
                                      f"{where}.actions")
+                if by_name[n] in acts:
+                    raise self.error(f"{n!r} is listed twice", f"{where}.actions")
                 acts.append(by_name[n])
             if who != "none" and not acts:
                 raise self.error(f"a phase where players act ({who!r}) needs actions",
@@ -432,8 +458,20 @@ class Reader:
         if not isinstance(order, list) or not order:
             raise self.error("phases is a list of phase names, in turn order", "turn.phases")
         for n in order:
-            if n not in phases:
+            if not isinstance(n, str) or n not in phases:
                 raise self.error(f"no phase {n!r}{close(str(n), list(phases))}", "turn.phases")
+        # what is written but never played is a mistake (a phase left out of the order)
+        for name in phases:
+            if name not in order:
+                raise self.error(f"[turn] phases does not list {name!r}, so it is never "
+                                 f"played: add it there or remove [phases.{name}]",
+                                 f"phases.{name}")
+        used = {a.name for p in phases.values() for a in p.actions}
+        for name in by_name:
+            if name not in used:
+                raise self.error(f"no phase lists the action {name!r}, so nobody can take "
+                                 f"it: add it to a phase's actions or remove [actions.{name}]",
+                                 f"actions.{name}")
         return tuple(phases[n] for n in order)
 
     def turn(self) -> None:
@@ -455,7 +493,7 @@ class Reader:
         if "end" not in table:
             raise self.error("a round needs end = \"expression\" (when it is over, e.g. "
                              "\"me.hand == 0\")", "round.end")
-        r.round_end = self.compiler.compile(table["end"], "round.end")
+        r.round_end = self.condition(table["end"], "round.end")
         r.round_effects = self.effects(table.get("effects", []), "round.effects")
 
     def ends(self) -> tuple[End, ...]:
@@ -474,7 +512,7 @@ class Reader:
             if at == "round" and "round" not in self.data:
                 raise self.error("at = \"round\" needs a [round] table", f"{where}.at")
             ends.append(End(str(table.get("name", f"end {i + 1}")),
-                            self.compiler.compile(table["if"], f"{where}.if"), at))
+                            self.condition(table["if"], f"{where}.if"), at))
         return tuple(ends)       # (none: the turn limit ends the game)
 
     def score(self) -> tuple[tuple[str, Expr], ...]:
@@ -508,12 +546,26 @@ class Reader:
                 if not isinstance(order, list) or not order:
                     raise self.error("order is a list of the field's values, best first",
                                      f"{at}.order")
-                out.append(("order", column, {v: k for k, v in enumerate(order)}))
+                out.append(("order", column, self.order(order, column, f"{at}.order")))
             elif "relation" in item:
                 out.append(("relation", column, self.relation(item, at, column)))
             else:
                 raise self.error("a criterion needs relation, order, highest or lowest", at)
         return tuple(out)
+
+    def order(self, order: list, column: str, where: str) -> dict:
+        """compare's `order = ["quick", "strong"]`: values of the cards' field, best first
+        (a value no card has is a typo: it would never tell two cards apart)."""
+        values = {card[column] for card in self.rules.cards}
+        for value in order:
+            if isinstance(value, bool) or not isinstance(value, (str, int)):
+                raise self.error(f"{value!r} is not a value of the cards' {column}", where)
+            if value not in values:
+                raise self.error(f"no card has {column} {value!r}"
+                                 f"{close(str(value), sorted(map(str, values)))}", where)
+        if len(set(order)) < len(order):
+            raise self.error(f"a value is listed twice: {order!r}", where)
+        return {v: k for k, v in enumerate(order)}
 
     def relation(self, item: dict, at: str, column: str) -> frozenset:
         from ..data.sheets import read_table

@@ -21,6 +21,7 @@ the targets), if (skipped unless it holds), as (a picked name or winner/loser be
 from __future__ import annotations
 
 import itertools
+import math
 from typing import TYPE_CHECKING, Any
 
 from .spec import WHO_FIXED, close
@@ -65,7 +66,7 @@ class Effect:
     def __init__(self, reader: Reader, item: dict, where: str, verb: str):
         self.where = where
         self.n = reader.rules.players[1]
-        self.cond = reader.compiler.compile(item["if"], f"{where}.if") if "if" in item else None
+        self.cond = reader.condition(item["if"], f"{where}.if") if "if" in item else None
         self.as_ = self._who(reader, item.get("as"), f"{where}.as") if "as" in item else None
         self.who = self._who(reader, item.get("who", self.default_who), f"{where}.who")
 
@@ -128,7 +129,7 @@ class Give(Effect):
         super().__init__(reader, item, where, verb)
         self.zone = reader.zone(item["give"], f"{where}.give")
         self.source = reader.zone(item.get("from", "box"), f"{where}.from")
-        self.where_ = reader.compiler.compile(item["where"], f"{where}.where") \
+        self.where_ = reader.condition(item["where"], f"{where}.where") \
             if "where" in item else None
 
     def apply(self, state, actor):
@@ -152,11 +153,15 @@ class Move(Effect):
         self.dest = reader.zone(item["to"], f"{where}.to")
         self.count = reader.compiler.compile(item["count"], f"{where}.count") \
             if "count" in item else None
+        if self.count is not None:
+            reader.card_numbers.append(self.count)
+            if self.count.constant:         # count = 2.5, "options.goal / 12": found now
+                _whole(self.count.fn({}), self.count)
 
     def apply(self, state, actor):
         for target in state.targets(self.who, actor):
             n = None if self.count is None else _whole(state.eval(self.count, actor, target),
-                                                       self.where)
+                                                       self.count)
             state.move_top(state.slot(self.source, target), state.slot(self.dest, target), n)
         return False
 
@@ -171,7 +176,7 @@ class Draw(Move):
         jobs = []
         for target in state.targets(self.who, actor):
             n = 1 if self.count is None else _whole(state.eval(self.count, actor, target),
-                                                    self.where)
+                                                    self.count)
             if n > 0:
                 jobs.append((state.slot(self.source, target), state.slot(self.dest, target), n))
         if not jobs:
@@ -185,11 +190,14 @@ class Draw(Move):
         return state.wait_for(("draw",), jobs)
 
 
-def _whole(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+def _whole(value: Any, count) -> int:
+    """A count's value (`count` the expression, which names its file and key)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not math.isfinite(value) or value != int(value):
         from .expr import RulesRuntimeError
 
-        raise RulesRuntimeError(f"{where}: a count must be a whole number, not {value!r}")
+        raise RulesRuntimeError(f"a count must be a whole number, not {value!r}", count.path,
+                                field=count.where)
     return max(0, int(value))
 
 
@@ -215,14 +223,15 @@ class Change(Effect):
             self.name = raw
             self.shared = not counters[raw].per_player
         self.amount = reader.compiler.compile(item.get("amount", 1), f"{where}.amount")
+        reader.card_numbers.append(self.amount)
 
     def apply(self, state, actor):
         for target in (state.targets(self.who, actor) if not self.shared else (actor,)):
             name = self.name if self.named is None else \
-                state.counter_name(state.eval(self.named, actor, target), self.where)
+                state.counter_name(state.eval(self.named, actor, target), self.named.where)
             amount = self.amount.fn(None) if self.amount.constant else \
                 state.eval(self.amount, actor, target)
-            state.change(name, target, amount, self.verb, self.where)
+            state.change(name, target, amount, self.verb, self.amount.where)
         return False
 
 

@@ -33,9 +33,9 @@ from ..errors import PnpError
 Factory = Callable[..., Any]
 
 # Every game gets the random agent and the search (which needs State.determinize when the game
-# hides information); its GameSpec adds its own ("module:attribute" strings, imported on first
-# use).
-DEFAULT = {"random": "pnp.engine.core:RandomAgent", "mcts": "pnp.sim.mcts:MctsAgent"}
+# hides information; built by _search, which knows the game); its GameSpec adds its own
+# ("module:attribute" strings, imported on first use).
+DEFAULT = {"random": "pnp.engine.core:RandomAgent"}
 
 _registered: dict[str, dict[str, Factory | str]] = {}
 
@@ -64,12 +64,21 @@ def register(engine: str, name: str, factory: Factory | str | None = None):
     return factory
 
 
-def _builtin(engine: str) -> dict[str, str]:
-    """The random agent and the game's own agents, from its GameSpec."""
+def _search(engine: str, arg: str | None = None) -> Any:
+    """The search agent for this game (mcts, mcts:200, mcts:0.5s:greedy: rollouts by the
+    game's own greedy agent)."""
+    from .mcts import for_engine
+
+    return for_engine(engine, arg)
+
+
+def _builtin(engine: str) -> dict[str, Factory | str]:
+    """The random agent, the search and the game's own agents, from its GameSpec."""
     from ..games.registry import find
 
     spec = find(engine)
-    return {**DEFAULT, **(spec.agents if spec else {})}
+    return {**DEFAULT, "mcts": functools.partial(_search, engine),
+            **(spec.agents if spec else {})}
 
 
 def names(engine: str) -> list[str]:

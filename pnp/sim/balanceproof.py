@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from ..render.pieces import PieceDrawer
 from ..render.platypus import Flowable, Paragraph, Table, TableStyle
 from .cardstats import MIN_SEAT_GAMES
+from .progress import Progress
 from .charts import font as _font
 from .report import _markup
 from .summary import pct, pct_ci
@@ -149,7 +150,8 @@ def label_cards(cards: Sequence[dict], faces: Mapping) -> None:
 
 
 def card_section(game: str, setup, games: int, *, seed: int, agents: Sequence[str],
-                 csv_out, jobs: int | None = None, scheduler: str | None = None):
+                 csv_out, jobs: int | None = None, scheduler: str | None = None,
+                 progress: Progress | None = None):
     """Count the cards over the run's games, write the CSV and return the section's flowables
     and the card figures ([] and [] when the engine says nothing about its cards)."""
     from ..data.game import find_game
@@ -157,7 +159,10 @@ def card_section(game: str, setup, games: int, *, seed: int, agents: Sequence[st
 
     if card_events_of(setup) is None:
         return [], []
-    tally = count_cards(setup, games, seed=seed, agents=agents, jobs=jobs, scheduler=scheduler)
+    if progress is not None:             # a sim.progress.Progress: the replay's games
+        progress.start(games)
+    tally = count_cards(setup, games, seed=seed, agents=agents, jobs=jobs, scheduler=scheduler,
+                        progress=progress)
     faces, fonts = kit_faces(game)
     cards = card_figures(tally, find_game(game))
     label_cards(cards, faces)

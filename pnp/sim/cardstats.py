@@ -106,16 +106,20 @@ def play_cards_chunk(shared: tuple, start: int, stop: int) -> CardTally:
 
 
 def count_cards(setup: Setup, games: int, *, seed: int, agents: Sequence[str],
-                jobs: int | None = None, scheduler: str | None = None) -> CardTally:
-    """Play the run's games again, counting cards (the same seeds as simulate)."""
+                jobs: int | None = None, scheduler: str | None = None,
+                progress: Callable[[int], None] | None = None) -> CardTally:
+    """Play the run's games again, counting cards (the same seeds as simulate); `progress(n)`
+    is called with the games of each chunk done."""
     from .executor import run_chunks
 
     if card_events_of(setup) is None:
         raise PnpError(f"{setup.name}: the {setup.engine} game has no card_events hook")
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     total = CardTally()
-    for part in run_chunks(play_cards_chunk, (setup, tuple(agents), seed), chunks(games),
-                           jobs=jobs, scheduler=scheduler):
+    parts = chunks(games)
+    done = (lambda i: progress(parts[i][1] - parts[i][0])) if progress else None
+    for part in run_chunks(play_cards_chunk, (setup, tuple(agents), seed), parts,
+                           jobs=jobs, scheduler=scheduler, progress=done):
         total.merge(part)
     return total
 

@@ -1,19 +1,35 @@
-"""Monte Carlo tree search over information sets, for any game of the engine protocol.
+"""Information-set Monte Carlo tree search, for any game of the engine protocol.
 
-Each playout starts from a fresh determinisation: a state drawn from those the seat cannot tell
-from the real one (``Worlds.sample``, i.e. ``State.determinize``), so the search never sees the
-true hidden cards. From there it walks one shared tree whose nodes are information sets: a node
-is keyed by the player to move and that player's observation, so a player in the tree decides on
-what it would see, never on an opponent's face-down choice (the second mover of a simultaneous
-choice, a face-down card, does not learn the first one's card). Selection is UCB1 with availability
-counts (ISMCTS, Cowling, Powley and Whitehouse 2012): an action is scored against the number of
-playouts in which it was legal. One new node is added per playout, then the game is played out
-with random moves; every node on the path is credited with its player's return.
+Every iteration starts from a fresh determinisation: a state drawn from those the searching seat
+cannot tell from the real one (``Worlds.sample``, i.e. ``State.determinize``), so the search
+never sees the true hidden cards. The tree is walked in that world and shared by all of them.
 
-Budget: a number of playouts (``mcts:200``) or seconds per decision (``mcts:0.5s``; not
-reproducible, as a slower machine plays fewer playouts). The agent draws one number from the
-game's rng per decision and searches with its own generator seeded from it, so a game replays
-from its seed and a search costs the game's chance stream no more than a random move does.
+Nodes are keyed by the move history *as the player to move perceived it* since the search's root
+(multiple-observer ISMCTS, Cowling, Powley and Whitehouse 2012): a move another player can tell
+from its alternatives is in that player's history as itself, a face-down one only as "that
+player moved". So an opponent's node is the same in every world whatever cards the world dealt
+it (keyed by its own observation it was new in every world: the search was flat Monte Carlo
+against random opponents in Legolas), and a player never decides on an earlier face-down card
+(the second mover of a simultaneous choice does not learn the first one's card). Whether a seat
+can tell a move from another is asked once per node and move: the seat's observation after it
+against after another legal move. Chance moves during the search are taken as seen by all. The
+searching seat's own history holds what it observes after each move as well, so its nodes are
+exactly its information sets (a card it sees only as a token, a deal it sees only its part of).
+
+Selection is UCB1 with availability counts (an action is scored against the iterations in which
+it was legal); returns are each player's own (a share of 1.0 for a win), credited at the nodes
+where that player moved, so in a game of five every opponent plays for itself. Where a node has
+more than WIDEN_FROM actions (Wuxing's 60 ways to lay three cards) it grows by progressive
+widening: ceil(WIDEN * sqrt(visits)) of them, the rollout policy's own pick first. Rollouts play
+random moves, or a game's cheap heuristic when asked (``mcts:200:greedy``: its greedy agent, with
+ROLLOUT_EPSILON random moves so that two greedy players do not repeat one game). Random rollouts
+are the default: per CPU second they are the stronger (a greedy rollout costs 6 to 20 random
+ones, measured in the README), and they are what a data-only game has.
+
+Budget: iterations (``mcts:200``) or seconds of this process's CPU per decision (``mcts:0.5s``;
+not reproducible). A third part names the rollout policy (``mcts:200:greedy``). The agent draws
+one number from the game's rng per decision and searches with its own generator seeded from it,
+so a game replays from its seed and a search costs the game's chance stream one draw.
 """
 
 from __future__ import annotations
@@ -25,15 +41,19 @@ import time
 from dataclasses import fields, is_dataclass
 from typing import Any, Hashable, Mapping, Sequence
 
-from ..engine.core import CHANCE, TERMINAL, picks_from_legal, sample_chance
+from ..engine.core import CHANCE, TERMINAL, picks_from_legal
 from ..errors import PnpError
 
 DEFAULT_PLAYOUTS = 200
 MAX_PLAYOUTS = 1_000_000  # per decision: hours a game already
 MAX_SECONDS = 60.0        # per decision
 MIN_SECONDS = 0.001       # less leaves no time for one playout: a typo, not a budget
-EXPLORATION = 0.7        # UCB1 constant for returns in [0, 1]
-RUN = 1 << 30            # no bound on a playout's runs of moves: a game ends by its rules
+EXPLORATION = 0.7         # UCB1 constant for returns in [0, 1]
+WIDEN_FROM = 8            # a node with more actions than this widens progressively
+WIDEN = 2.0               # ... to ceil(WIDEN * sqrt(visits)) actions
+ROLLOUT_EPSILON = 0.1     # share of random moves in a heuristic rollout
+RUN = 1 << 30             # no bound on a playout's runs of moves: a game ends by its rules
+HIDDEN = -1               # a move its observer cannot tell from another (actions are >= 0)
 
 
 class _RandomMove:
@@ -43,7 +63,16 @@ class _RandomMove:
 
     @picks_from_legal
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random) -> int:
-        return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+        n = len(legal)
+        if n == 1:
+            return legal[0]
+        # randrange(n)'s own draw without its checks, as RandomAgent: rollouts are most of the
+        # search's time
+        k = n.bit_length()
+        x = rng.getrandbits(k)
+        while x >= n:
+            x = rng.getrandbits(k)
+        return legal[x]
 
 
 @functools.lru_cache(maxsize=None)
@@ -89,7 +118,7 @@ def info_key(obs: Any) -> Hashable:
 
 
 def parse_budget(spec: str | int | float | None) -> tuple[int | None, float | None]:
-    """"200" -> 200 playouts; "0.5s" -> 0.5 seconds per decision. Bounded (MAX_PLAYOUTS,
+    """"200" -> 200 iterations; "0.5s" -> 0.5 CPU seconds per decision. Bounded (MAX_PLAYOUTS,
     MAX_SECONDS): "infs" or a typo's extra zeros would otherwise search forever."""
     if spec is None or spec == "":
         return DEFAULT_PLAYOUTS, None
@@ -112,15 +141,50 @@ def parse_budget(spec: str | int | float | None) -> tuple[int | None, float | No
                    f"or seconds (mcts:0.5s, {MIN_SECONDS:g}s to {MAX_SECONDS:g}s) per decision")
 
 
+def for_engine(engine: str, arg: str | None = None) -> "MctsAgent":
+    """The search for a game: ``arg`` is "BUDGET" or "BUDGET:ROLLOUT" (mcts:200:greedy: the
+    rollouts play the game's greedy agent; random moves by default)."""
+    from . import agents as registry
+
+    budget, _, rollout = (arg or "").partition(":")
+    rollout = rollout.strip() or "random"
+    if ":" in rollout or "," in rollout:
+        raise PnpError(f"mcts rollout {rollout!r}: name one of the game's agents "
+                       f"({', '.join(n for n in registry.names(engine) if n != 'mcts')})")
+    if rollout == "mcts":
+        raise PnpError("mcts rollout 'mcts': a search cannot play its own rollouts")
+    policy = None if rollout == "random" else registry.make(engine, rollout)
+    agent = MctsAgent(budget or None, rollout=policy)
+    agent.name = "mcts" + (f":{arg}" if arg else "")
+    return agent
+
+
+class _Node:
+    """One information set: per action [iterations, total return, times available]; the
+    perceptions of each action (one per seat, see _perceive); the rollout policy's pick."""
+
+    __slots__ = ("stats", "visits", "seen", "first")
+
+    def __init__(self) -> None:
+        self.stats: dict[int, list] = {}
+        self.visits = 0
+        self.seen: dict[int, tuple] = {}
+        self.first: int | None = None
+
+
 class MctsAgent:
-    """Information-set Monte Carlo tree search (see the module docstring)."""
+    """Information-set Monte Carlo tree search (see the module docstring). ``rollout`` is an
+    agent that plays the rollouts (None: random moves)."""
 
     name = "mcts"
     searches = True          # core.decide passes it the Worlds it may sample
 
-    def __init__(self, budget: str | int | None = None, exploration: float = EXPLORATION):
+    def __init__(self, budget: str | int | None = None, exploration: float = EXPLORATION,
+                 rollout: Any = None, epsilon: float = ROLLOUT_EPSILON):
         self.playouts, self.seconds = parse_budget(budget)
         self.exploration = exploration
+        self.rollout = rollout
+        self.epsilon = epsilon
         self.name = f"mcts:{budget}" if budget not in (None, "") else "mcts"
 
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random,
@@ -131,78 +195,126 @@ class MctsAgent:
         if worlds is None:
             raise PnpError("the mcts agent searches: it must be asked through "
                            "pnp.engine.core.decide (as play() does)")
-        tree: dict[Hashable, dict[int, list]] = {}
-        root = (worlds.player, info_key(observation))
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while True:
-            self._playout(worlds.sample(r), tree, r)
-            done += 1
-            if deadline is None:
-                if done >= (self.playouts or DEFAULT_PLAYOUTS):
-                    break
-            elif time.perf_counter() >= deadline:
-                break
-        stats = tree.get(root, {})
-        best, best_n = [], -1
+        tree = self.search(worlds, r)
+        stats = tree[(worlds.player, 0)].stats
+        best, best_v = [], (-1, 0.0)
         for a in legal:
-            n = stats[a][0] if a in stats else 0
-            if n > best_n:
-                best, best_n = [a], n
-            elif n == best_n:
+            n, total, _ = stats.get(a, (0, 0.0, 0))
+            v = (n, total / n if n else 0.0)     # most visits, then the best mean
+            if v > best_v:
+                best, best_v = [a], v
+            elif v == best_v:
                 best.append(a)
         return best[0] if len(best) == 1 else best[r.randrange(len(best))]
 
-    def _playout(self, s, tree: dict, r: random.Random) -> None:
-        path = []                          # (stats of a node, action, player)
+    def search(self, worlds, r: random.Random) -> dict:
+        """The tree after the budget's iterations: (seat, history) -> _Node."""
+        tree: dict[tuple[int, int], _Node] = {}
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
+        done = 0
+        while True:
+            self._iterate(worlds.sample(r), worlds.player, tree, r)
+            done += 1
+            if deadline is None:
+                if done >= (self.playouts or DEFAULT_PLAYOUTS):
+                    return tree
+            elif time.process_time() >= deadline:
+                return tree
+
+    def _iterate(self, s, root: int, tree: dict, r: random.Random) -> None:
+        path = []                          # (stats of an action, the seat that took it)
         c = self.exploration
+        seats = len(s.returns())
+        history = [0] * seats              # each seat's perceived history, as a hash
         growing = True
+        done: list[int] = []
         while True:
             p = s.current_player()
             if p == TERMINAL:
                 break
             if p == CHANCE:
-                s.apply_action(sample_chance(s, r))
+                done.clear()
+                s.run_chance(r, done, RUN)
+                outcome = tuple(done)      # seen by all (see the module docstring)
+                mine = history[root]
+                history = [hash((h, CHANCE, outcome)) for h in history]
+                history[root] = hash((mine, CHANCE, info_key(s.observation(root))))
                 continue
             if not growing:
-                self._play_out(s, r)
+                self._roll_out(s, r)
                 break
             legal = s.legal_actions()
             if len(legal) == 1:
                 s.apply_action(legal[0])
                 continue
-            key = (p, info_key(s.observation(p)))
+            key = (p, history[p])
             node = tree.get(key)
             if node is None:
-                node = tree[key] = {}
-            new = [a for a in legal if a not in node]
-            if new:
-                a = new[r.randrange(len(new))]
-                node[a] = [0, 0.0, 0]      # playouts, total return, times available
-                growing = False
-            else:
-                best_v = -1.0
-                a = legal[0]
-                for b in legal:
-                    n, total, avail = node[b]
-                    v = total / n + c * math.sqrt(math.log(avail) / n)
-                    if v > best_v:
-                        best_v, a = v, b
-            for b in legal:                # ISMCTS availability: b was legal this playout
-                st = node.get(b)
+                node = tree[key] = _Node()
+                if self.rollout is not None and len(legal) > WIDEN_FROM:
+                    node.first = self.rollout.choose(s.observation(p), list(legal), r)
+            stats = node.stats
+            for b in legal:                # ISMCTS availability: b is legal this iteration
+                st = stats.get(b)
                 if st is not None:
                     st[2] += 1
-            path.append((node[a], p))
+            a = self._select(node, legal, c, r)
+            if a not in stats:
+                stats[a] = [0, 0.0, 1]
+                growing = False            # one new action per iteration, then the rollout
+            node.visits += 1
+            seen = node.seen.get(a)
+            if seen is None:
+                seen = node.seen[a] = self._perceive(s, p, a, legal, seats, r)
+            path.append((stats[a], p))
             s.apply_action(a)
+            mine = history[root]
+            history = [hash((h, p, tok)) for h, tok in zip(history, seen)]
+            history[root] = hash((mine, p, info_key(s.observation(root))))
         returns = s.returns()
         for st, p in path:
             st[0] += 1
             st[1] += returns[p]
 
-    def _play_out(self, s, r: random.Random) -> None:
-        """Random moves to the end of the game, chance's and the players' in runs
-        (State.run_chance, State.run_blind: the same draws and moves as one at a time)."""
-        moves = _playout_moves(len(s.returns()))
+    @staticmethod
+    def _select(node: _Node, legal: Sequence[int], c: float, r: random.Random) -> int:
+        stats = node.stats
+        tried = [a for a in legal if a in stats]
+        wide = len(legal) > WIDEN_FROM
+        if len(tried) < len(legal) and (
+                not wide or len(tried) < math.ceil(WIDEN * math.sqrt(node.visits + 1))):
+            if node.first is not None and node.first not in stats and node.first in legal:
+                return node.first
+            new = [a for a in legal if a not in stats]
+            return new[r.randrange(len(new))]
+        best_v, best = -1.0, tried[0]
+        for a in tried:
+            n, total, avail = stats[a]
+            v = total / n + c * math.sqrt(math.log(avail) / n)
+            if v > best_v:
+                best_v, best = v, a
+        return best
+
+    @staticmethod
+    def _perceive(s, p: int, a: int, legal: Sequence[int], seats: int,
+                  r: random.Random) -> tuple:
+        """How each seat sees p's move a: as a itself when its observation after a differs from
+        its observation after another legal move, else HIDDEN (a face-down choice)."""
+        others = [b for b in legal if b != a]
+        b = others[r.randrange(len(others))]
+        after_a, after_b = s.clone(), s.clone()
+        after_a.apply_action(a)
+        after_b.apply_action(b)
+        return tuple(a if y == p or info_key(after_a.observation(y))
+                     != info_key(after_b.observation(y)) else HIDDEN for y in range(seats))
+
+    def _roll_out(self, s, r: random.Random) -> None:
+        """To the end of the game: chance's moves in runs (State.run_chance), the players'
+        by the rollout policy, or, without one, random moves in runs (State.run_blind: the
+        same draws and moves as one at a time)."""
+        policy = self.rollout
+        blind = _playout_moves(len(s.returns())) if policy is None else None
+        eps = self.epsilon
         done: list[int] = []
         while True:
             p = s.current_player()
@@ -210,6 +322,15 @@ class MctsAgent:
                 return
             if p == CHANCE:
                 s.run_chance(r, done, RUN)
+            elif blind is not None:
+                s.run_blind(blind, r, done, RUN)
             else:
-                s.run_blind(moves, r, done, RUN)
+                legal = s.legal_actions()
+                if len(legal) == 1:
+                    a = legal[0]
+                elif r.random() < eps:
+                    a = legal[r.randrange(len(legal))]
+                else:
+                    a = policy.choose(s.observation(p), legal, r)
+                s.apply_action(a)
             done.clear()

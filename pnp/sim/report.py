@@ -221,6 +221,12 @@ def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> lis
     made = charts(fig)
     story += [chart_section(ch.title, ch.drawing, ch.caption, st) for ch in made]
     text = {k: v for k, v in fig.items() if k != "run"}
+    if fig.get("ladder"):
+        from .ladder import format_ladder
+
+        story += [Spacer(1, 6 * mm), Paragraph(_markup("How far to trust it: the agent ladder",
+                                                       "bold"), st.heading)]
+        story += figures_flowables(format_ladder(fig["ladder"]))
     story += [Spacer(1, 6 * mm), Paragraph(_markup("All figures", "bold"), st.heading)]
     story += figures_flowables(format_text(text))
     if proof:

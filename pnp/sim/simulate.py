@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.core import play
-from ..errors import PnpError
+from ..errors import DataError, PnpError
 from . import agents as agent_registry
 from .summary import Tally, figures
 
@@ -105,6 +105,9 @@ def play_chunk(setup: Setup, specs: Sequence[str], seed: int, start: int, stop: 
         s = derive_seed(seed, i)
         try:
             rec = play(game, players, s)
+        except DataError as exc:    # a mistake in the game's data found in play (rules.toml)
+            raise DataError(f"{exc.message} (game {i}, seed {s})", exc.path, exc.row,
+                            exc.field) from None
         except Exception as exc:
             raise SimulationError(
                 f"game {i} (seed {s}) failed: {type(exc).__name__}: {exc}; replay it with "

@@ -29,11 +29,12 @@ import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..engine.core import play
 from ..errors import PnpError
 from . import agents as agent_registry
+from .progress import Progress
 from .simulate import Setup, SimulationError, chunks, default_jobs, derive_seed, load_game
 from .summary import Z95, Tally, figures
 
@@ -375,8 +376,9 @@ def make_variants(game: str, settings: Sequence[Setting], players: int | None,
 def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
           agents: str = "random", players: int | None = None, jobs: int | None = None,
           scheduler: str | None = None,
-          progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Run a sweep; returns its figures (the --json output)."""
+          progress: Progress | None = None) -> dict[str, Any]:
+    """Run a sweep; returns its figures (the --json output). `progress` is started with the
+    games of every run and told of each chunk done."""
     from ..data.game import find_game
     from .executor import run_chunks
 
@@ -395,6 +397,8 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
     runs = [base] + [v.setup for v in variants if v.setup is not None]
     parts = chunks(games)
     tasks = [(k, a, b) for k in range(len(runs)) for a, b in parts]
+    if progress is not None:
+        progress.start(games * len(runs))
     done = (lambda i: progress(tasks[i][2] - tasks[i][1])) if progress else None
     results = run_chunks(_variant_chunk, (tuple(runs), tuple(specs), seed), tasks, jobs=jobs,
                          scheduler=scheduler, progress=done)

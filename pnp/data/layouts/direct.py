@@ -382,7 +382,10 @@ def _text(value: Any) -> str:
 
 
 def _round(value: Any, precision: Any = 0, method: Any = "common") -> Any:
-    """Jinja2's `round` filter."""
+    """Jinja2's `round` filter, with the sandbox's bound on the precision."""
+    from ...sandbox import check_round
+
+    check_round(value, precision)
     if method not in {"common", "ceil", "floor"}:
         raise ValueError("method must be common, ceil or floor")
     if method == "common":

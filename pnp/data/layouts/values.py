@@ -248,13 +248,13 @@ def render(template, context: dict[str, Any]) -> str:
     import jinja2
     from jinja2.sandbox import SecurityError
 
-    from ...sandbox import Deadline, TemplateLimit, TemplateTimeout
+    from ...sandbox import Deadline, TemplateLimit, TemplateTimeout, bounded_join
 
     try:
         with Deadline.here():
             # (Value.get gives only the names the expression reads: a small context to make)
             ctx = template.new_context(context)
-            return template.environment.concat(template.root_render_func(ctx))
+            return bounded_join(template.root_render_func(ctx))  # a loop stops at the bound
     except TemplateTimeout:
         raise ValueProblem("expression still running after "
                            f"{Deadline.here().seconds:g} s (a loop without end, or far too "

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...data.game import GameFolder
-from ...errors import DataError, Finding
+from ...errors import DataError, Finding, Source, error
 from ...rules.engine import RulesGame
-from ...rules.load import load_rules, rules_findings
+from ...rules.load import RULES_FILE, load_rules, rules_findings
 from ...rules.spec import Rules
 from ..deck import kit as deck
 
@@ -29,7 +29,13 @@ def load(folder: GameFolder) -> Model:
 
 def validate(model: Model) -> list[Finding]:
     findings = deck.validate(model)
-    if model.rules is not None and not model.common.folder.problems:
+    folder = model.common.folder
+    if model.rules is None:
+        findings.append(error(f"engine = \"rules\", but there is no {RULES_FILE} (nor a "
+                              "[rules] table in game.toml): write one (README, \"Your game's "
+                              "rules as data\") or set engine = \"deck\"",
+                              Source(folder.toml_path), "game.engine"))
+    elif not folder.problems:
         findings += rules_findings(model.rules, model.components, model.common)
     return findings
 

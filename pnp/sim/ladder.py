@@ -1,0 +1,215 @@
+"""The agent ladder: the same seeded games played with every seat given the same agent, for
+ever stronger agents (random, the game's greedy, the search at two budgets), so that a balance
+verdict says how far it can be trusted. A seat advantage, a character that wins too often or a
+card's flag that holds at every level is the game's; one that shows for one agent only is that
+agent's way of playing (an agent artefact: a greedy blind spot, random play's noise).
+
+A figure at a level is "ahead" when its 95 % interval lies above the fair share, "behind" when
+below, "even" otherwise. Seats: the first seat's share of the decisive games against one half
+(two players), each seat's wins against the seats' mean (more). Per-seat labels of the engine's
+stats (Legolas's characters): a label's share of the wins over the seat-games it had, against
+the share of all seat-games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from ..engine.core import play
+from . import agents as agent_registry
+from .simulate import Setup, SimulationError, chunks, default_jobs, derive_seed
+from .stats import games_text, pct, rate
+from .summary import Tally, figures
+
+SEARCH_BUDGETS = (50, 200)     # iterations a move: reproducible, and a budget apart
+
+
+def default_levels(engine: str) -> list[str]:
+    """random, the game's greedy agent when it has one, the search at two budgets."""
+    greedy = ["greedy"] if "greedy" in agent_registry.names(engine) else []
+    return ["random", *greedy, *(f"mcts:{b}" for b in SEARCH_BUDGETS)]
+
+
+def parse_levels(engine: str, text: str | None) -> list[str]:
+    """The levels of --ladder: "default" (or empty) or agent names, comma-separated."""
+    if not text or text.strip() == "default":
+        levels = default_levels(engine)
+    else:
+        levels = [s.strip() for s in text.split(",")]
+    for level in levels:
+        agent_registry.make(engine, level)       # a clear error before any game is played
+    return levels
+
+
+def seat_labels(returns: Sequence[float], stats: Mapping[str, Any]) -> list[tuple[str, float]]:
+    """(key=label, return) for each seat of a game, from its stats' per-seat text lists."""
+    out = []
+    for key, v in sorted(stats.items()):
+        if (isinstance(v, list) and len(v) == len(returns)
+                and all(isinstance(x, str) for x in v)):
+            out += [(f"{key}={label}", float(r)) for label, r in zip(v, returns)]
+    return out
+
+
+def play_level_chunk(shared: tuple, level: int, start: int, stop: int) -> tuple:
+    """Games start..stop-1 at one level: the tally, and per label (seat-games, wins)."""
+    setup, levels, seed = shared
+    spec = levels[level]
+    agents = [agent_registry.make(setup.engine, spec) for _ in range(setup.num_players)]
+    tally = Tally(setup.engine, setup.num_players)
+    labels: Counter = Counter()
+    for i in range(start, stop):
+        s = derive_seed(seed, i)
+        try:
+            rec = play(setup.game, agents, s)
+        except Exception as exc:
+            raise SimulationError(f"{spec}: game {i} (seed {s}) failed: "
+                                  f"{type(exc).__name__}: {exc}") from None
+        tally.add(rec.returns, rec.stats, rec.decisions)
+        for name, r in seat_labels(rec.returns, rec.stats):
+            labels[name, "seats"] += 1
+            labels[name, "wins"] += r  # type: ignore[assignment]  # a share: a float
+    return tally, labels
+
+
+def _direction(ci: Sequence[float], fair: float) -> int:
+    return 1 if ci[0] > fair else -1 if ci[1] < fair else 0
+
+
+WORDS = {1: "ahead", -1: "behind", 0: "even"}
+
+
+def verdict(directions: Mapping[str, int], rates: Mapping[str, Mapping] | None = None) -> str:
+    """Whether a figure's lead (or lag) holds at every level or for some agents only. Given the
+    rates, a lead is called an agent artefact only where the other levels' intervals leave out
+    the leading levels' rates; else the other levels may just have too few games."""
+    ahead = [k for k, d in directions.items() if d > 0]
+    behind = [k for k, d in directions.items() if d < 0]
+    if not ahead and not behind:
+        return "even at every level"
+    if ahead and behind:
+        return (f"ahead with {', '.join(ahead)}, behind with {', '.join(behind)}: "
+                "it depends on the agent")
+    side, where = ("ahead", ahead) if ahead else ("behind", behind)
+    if len(where) == len(directions):
+        return f"{side} at every level: the game's, not an agent's"
+    text = f"{side} only with {', '.join(where)}"
+    others = [k for k in directions if k not in where]
+    if rates is None:
+        return f"{text}: an agent artefact"
+    if side == "ahead":
+        clear = all(rates[k]["ci"][1] < min(rates[w]["rate"] for w in where) for k in others)
+    else:
+        clear = all(rates[k]["ci"][0] > max(rates[w]["rate"] for w in where) for k in others)
+    if clear:
+        return f"{text}: an agent artefact"
+    return (f"{text}; the intervals of {', '.join(others)} hold its rate too: too few games "
+            "to tell the game's from an agent's")
+
+
+def run_ladder(setup: Setup, games: int, *, seed: int, levels: Sequence[str],
+               jobs: int | None = None, scheduler: str | None = None,
+               progress: Callable[[int], None] | None = None,
+               cards: Path | None = None) -> dict[str, Any]:
+    """Play `games` games at every level (the same seeds) and say what holds where; with
+    `cards` (the game's folder), each level's games are played again counting cards (as `pnp
+    report` does) and every row flagged at some level is a figure too."""
+    from .executor import run_chunks
+
+    jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
+    parts = chunks(games)
+    tasks = [(k, a, b) for k in range(len(levels)) for a, b in parts]
+    done = (lambda i: progress(tasks[i][2] - tasks[i][1])) if progress else None
+    results = run_chunks(play_level_chunk, (setup, tuple(levels), seed), tasks, jobs=jobs,
+                         scheduler=scheduler, progress=done)
+    tallies: list[Tally | None] = [None] * len(levels)
+    labels: list[Counter] = [Counter() for _ in levels]
+    for (k, _, _), (tally, lab) in zip(tasks, results):
+        before = tallies[k]
+        tallies[k] = tally if before is None else before.merge(tally)
+        labels[k].update(lab)
+    n = setup.num_players
+    rows = []
+    findings: dict[str, dict[str, Any]] = {}
+
+    def note(what: str, level: str, figure: dict, fair: float) -> None:
+        d = _direction(figure["ci"], fair)
+        f = findings.setdefault(what, {"figure": what, "levels": {}, "rates": {}})
+        f["levels"][level] = WORDS[d]
+        f["rates"][level] = {**figure, "fair": fair}
+
+    for level, tally, lab in zip(levels, tallies, labels):
+        assert tally is not None             # every level plays every chunk
+        fig = figures(tally, title=setup.title, game=setup.name, seed=seed, agents=[level] * n)
+        rows.append({"agent": level, "seats": fig["seats"]})
+        if n == 2:
+            name = fig["seats"][0]["name"]
+            note("seat 1" if name == "seat 1" else f"seat 1 ({name})", level,
+                 fig["seat_advantage"]["first_seat_share_of_decisive"], 0.5)
+        else:
+            fair = sum(s["wins"]["rate"] for s in fig["seats"]) / n
+            for s in fig["seats"]:
+                note(f"seat {s['seat']}", level, s["wins"], fair)
+        names = sorted({name for name, _ in lab})
+        for name in names:
+            key = name.split("=")[0]          # the fair share: all seat-games of that key
+            same = [x for x in names if x.split("=")[0] == key]
+            fair = sum(lab[x, "wins"] for x in same) / sum(lab[x, "seats"] for x in same)
+            note(name, level, rate(round(lab[name, "wins"]), lab[name, "seats"]), fair)
+    if cards is not None:
+        _card_findings(setup, cards, games, seed, levels, jobs, scheduler, progress, findings)
+    for f in findings.values():
+        f["verdict"] = verdict({k: {"ahead": 1, "behind": -1, "even": 0}[v]
+                                for k, v in f["levels"].items()}, f["rates"])
+    return {"game": setup.name, "title": setup.title, "players": n, "games": games,
+            "seed": seed, "levels": list(levels), "runs": rows,
+            "findings": list(findings.values())}
+
+
+def _card_findings(setup: Setup, folder: Path, games: int, seed: int, levels: Sequence[str],
+                   jobs, scheduler, progress, findings: dict) -> None:
+    """A card row flagged (its excess over its file's typical difference measurable) at some
+    level: its excess at every level, ahead or behind where flagged."""
+    from .cardstats import card_events_of, card_figures, count_cards
+
+    if card_events_of(setup) is None:
+        return
+    per_level = [card_figures(count_cards(setup, games, seed=seed, agents=[lv] * setup.num_players,
+                                          jobs=jobs, scheduler=scheduler, progress=progress),
+                              folder)
+                 for lv in levels]
+    flagged = {(c["file"], c["row"]) for rows in per_level for c in rows if c["measurable"]}
+    for level, rows in zip(levels, per_level):
+        for c in rows:
+            if (c["file"], c["row"]) not in flagged:
+                continue
+            what = f"card {c['card']} ({c['file']} row {c['row']})"
+            f = findings.setdefault(what, {"figure": what, "levels": {}, "rates": {},
+                                           "unit": "excess"})
+            ci = c["excess_ci"] or [0.0, 0.0]
+            d = _direction(ci, 0.0) if c["measurable"] else 0
+            f["levels"][level] = WORDS[d]
+            f["rates"][level] = {"rate": c["excess"] or 0.0, "ci": ci, "fair": 0.0}
+
+
+def format_ladder(ladder: Mapping[str, Any]) -> str:
+    """The ladder as text: per figure its rate at each level and the verdict."""
+    levels = ladder["levels"]
+    out = [f"Agent ladder: {games_text(ladder['games'])} at each level "
+           f"({', '.join(levels)}), every seat the same agent, seed {ladder['seed']}"]
+    def cell(r: Mapping) -> str:          # "to": an interval of differences may be negative
+        return f"{pct(r['rate'])} ({pct(r['ci'][0])} to {pct(r['ci'][1])})"
+
+    rows = [[f["figure"]] + [cell(f["rates"][lv]) for lv in levels] for f in ladder["findings"]]
+    widths = [max(len(x) for x in col) for col in zip(["figure", *levels], *rows)]
+    for row in [["figure", *levels], *rows]:
+        out.append("  " + "   ".join(f"{x:<{w}}" for x, w in zip(row, widths)).rstrip())
+    out.append("")
+    for f in ladder["findings"]:
+        fair = sorted({pct(r["fair"]) for r in f["rates"].values()})
+        against = ("its excess over its file's typical difference" if f.get("unit") == "excess"
+                   else f"fair share {' to '.join(fair[::max(1, len(fair) - 1)])}")
+        out.append(f"  {f['figure']}: {f['verdict']} ({against})")
+    return "\n".join(out)

@@ -1,0 +1,72 @@
+"""The agent ladder: every level plays the same seeds with one agent in every seat, and a figure
+is called the game's only when it holds at every level."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.errors import PnpError
+from pnp.sim.ladder import default_levels, format_ladder, parse_levels, run_ladder, verdict
+from pnp.sim.simulate import load_game, simulate
+from pnp.sim.summary import figures
+
+
+def test_the_verdict_names_the_agents_a_lead_shows_for():
+    assert verdict({"random": 1, "greedy": 1, "mcts:50": 1}).startswith("ahead at every level")
+    assert verdict({"random": 0, "greedy": 1, "mcts:50": 0}) == \
+        "ahead only with greedy: an agent artefact"
+    assert verdict({"random": 0, "greedy": 0}) == "even at every level"
+    assert verdict({"random": -1, "greedy": 1}).endswith("it depends on the agent")
+    # an artefact only when the other levels' intervals leave out the leading rate
+    lead = {"rate": 0.6, "ci": [0.5, 0.7]}
+    narrow = {"rate": 0.25, "ci": [0.2, 0.3]}
+    wide = {"rate": 0.3, "ci": [0.1, 0.65]}
+    assert verdict({"greedy": 1, "random": 0}, {"greedy": lead, "random": narrow}) == \
+        "ahead only with greedy: an agent artefact"
+    assert verdict({"greedy": 1, "random": 0}, {"greedy": lead, "random": wide}) == \
+        ("ahead only with greedy; the intervals of random hold its rate too: too few games "
+         "to tell the game's from an agent's")
+
+
+def test_default_levels_use_greedy_only_where_the_game_has_it():
+    assert default_levels("legolas") == ["random", "greedy", "mcts:50", "mcts:200"]
+    with pytest.raises(PnpError, match="unknown agent 'cautious'"):
+        parse_levels("wuxing", "random,cautious")
+
+
+def test_each_level_plays_what_simulate_plays_with_that_agent_in_every_seat():
+    setup = load_game("legolas", 3)
+    ladder = run_ladder(setup, 8, seed=4, levels=["random", "greedy"], jobs=1)
+    for level, row in zip(["random", "greedy"], ladder["runs"]):
+        run = simulate(setup, 8, seed=4, agents=[level] * 3, jobs=1)
+        assert row["seats"] == figures(run.tally, agents=[level] * 3)["seats"]
+    names = [f["figure"] for f in ladder["findings"]]
+    assert names[:3] == ["seat 1", "seat 2", "seat 3"]
+    chars = [f for f in ladder["findings"] if f["figure"].startswith("characters=")]
+    assert {f["figure"] for f in chars} <= {"characters=fighter", "characters=wizard",
+                                            "characters=rogue", "characters=psychic"}
+    assert chars and all(set(f["levels"]) == {"random", "greedy"} for f in chars)
+    # a character's fair share: the wins of all characters over all their seat-games
+    for level in ("random", "greedy"):
+        wins = sum(f["rates"][level]["count"] for f in chars)
+        seat_games = sum(f["rates"][level]["of"] for f in chars)
+        assert seat_games == 8 * 3
+        for f in chars:
+            assert f["rates"][level]["fair"] == pytest.approx(wins / seat_games, abs=0.05)
+    text = format_ladder(ladder)
+    for f in ladder["findings"]:
+        assert f"  {f['figure']}: {f['verdict']} (fair share " in text
+
+
+def test_simulate_ladder_in_json():
+    r = CliRunner().invoke(main, ["simulate", "-g", "experior", "-n", "6", "--jobs", "1",
+                                  "--ladder", "random,greedy", "--json"])
+    assert r.exit_code == 0, r.output
+    fig = json.loads(r.stdout)
+    assert fig["ladder"]["levels"] == ["random", "greedy"]
+    seat = fig["ladder"]["findings"][0]
+    assert seat["figure"] == "seat 1" and set(seat["levels"]) == {"random", "greedy"}

@@ -1,0 +1,75 @@
+"""Long runs show how far they are and the time left, on a terminal only; search games are
+spread over worker processes like random ones."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.sim.progress import Progress
+from pnp.sim.simulate import load_game, run_figures, simulate
+from pnp.sim.sweep import sweep
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_gets_a_bar_with_the_count_and_the_time_left():
+    out = Terminal()
+    with Progress("Simulating wuxing", out).start(40) as bar:
+        for _ in range(4):
+            bar(10)
+    text = out.getvalue()
+    assert "Simulating wuxing" in text
+    assert "40/40" in text and "100%" in text
+    assert "10/40" in text or "20/40" in text or "30/40" in text
+
+
+def test_a_pipe_or_a_log_gets_nothing():
+    out = io.StringIO()
+    with Progress("Simulating wuxing", out).start(40) as bar:
+        bar(40)
+    assert out.getvalue() == ""
+
+
+class Recorder(Progress):
+    def __init__(self):
+        super().__init__("test", io.StringIO())
+        self.total = 0
+        self.done = 0
+
+    def start(self, total, label=None):
+        self.total = total
+        return self
+
+    def __call__(self, done):
+        self.done += done
+
+
+def test_a_sweep_counts_the_games_of_every_variant():
+    bar = Recorder()
+    sweep("experior", ["options.wound_limit=30,100"], games=6, jobs=1, progress=bar)
+    assert bar.total == bar.done == 3 * 6              # the base and two variants
+
+
+def test_the_json_of_a_sweep_has_no_progress_in_it():
+    r = CliRunner().invoke(main, ["sweep", "-g", "experior", "-n", "4", "--jobs", "1",
+                                  "--set", "options.wound_limit=30", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["games"] == 4
+
+
+def test_search_games_in_worker_processes_give_the_figures_of_one_process():
+    setup = load_game("experior")
+    agents = ["mcts:15", "greedy"]
+    one = simulate(setup, 6, seed=3, agents=agents, jobs=1)
+    two = simulate(setup, 6, seed=3, agents=agents, jobs=2)
+    a, b = (run_figures(setup, r, seed=3, agents=agents) for r in (one, two))
+    a.pop("run"), b.pop("run")
+    assert two.jobs == 2
+    assert a == b

@@ -1,0 +1,84 @@
+"""The generated "How to play" reads as rules do: the acting player is "you", an amount that is
+a card's cell is "coins equal to the card's cost" (not "the card's cost coins"), a zone with no
+cards is empty, a counter a card names is "your counter for the card's colour"."""
+
+from pnp.data.game import GameFolder
+from pnp.games.rules import kit
+from pnp.rules.booklet import how_to_play
+from pnp.scaffold import new_game
+
+
+def _how_to_play(tmp_path, template):
+    folder = new_game("mine", tmp_path, template)
+    return how_to_play(kit.load(GameFolder.open(folder)).rules)
+
+
+def test_the_market_reads_as_rules(tmp_path):
+    text = _how_to_play(tmp_path, "market")
+    assert "On your turn, do one of these once:" in text
+    assert "**Buy**: a card from the market to your bought, if your coins ≥ the card's cost. " \
+        "You lose coins equal to the card's cost. You gain points equal to the card's points. " \
+        "You gain 1 on your counter for the card's colour." in text, text
+    assert "**Gather**. You gain 2 coins." in text
+    assert "a turn in which the market is empty (market empty)" in text
+    for wrong in ("The player gains", "cost coins", "(the card's colour)", "table's market"):
+        assert wrong not in text, wrong
+
+
+def test_the_trick_taker_reads_as_rules(tmp_path):
+    text = _how_to_play(tmp_path, "trick-taking")
+    assert "- The winner gains 1 trick.\n" in text, text
+    assert "The winner gains points equal to the total points of the cards." in text
+    assert "a card from your hand to the trick; it must have the suit of the first card " \
+        "there, if you have one" in text
+    assert "A round ends when your hand is empty" in text
+    assert "sum(attribute" not in text
+
+
+def test_a_new_deck_given_rules_prints_how_to_play(tmp_path):
+    """README step 6: `pnp new` deck, engine = "rules" and a rules.toml; its booklet printed
+    "Write your rules in booklet.md.j2" until the designer found the line to add."""
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from pnp.cli import main
+
+    folder = new_game("mine", tmp_path, "deck")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('engine = "deck"', 'engine = "rules" #'))
+    (folder / "rules.toml").write_text(
+        '[players]\ncount = "2-4"\n[zones.deck]\nowner = "shared"\nvisible = "hidden"\n[zones.hand]\n'
+        '[counters.points]\n'
+        '[[setup]]\nmove = "box"\nto = "deck"\n'
+        '[[setup]]\ndraw = "deck"\nto = "hand"\ncount = 2\nwho = "each"\n'
+        '[phases.play]\nwho = "active"\nactions = ["play"]\n'
+        '[actions.play]\nfrom = "hand"\nto = "deck"\neffects = [{ gain = "points" }]\n'
+        '[[end]]\nname = "out"\nif = "me.hand == 0"\n'
+        '[score]\nby = [{ most = "target.points" }]\n')
+    out = tmp_path / "mine.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    text = " ".join(p.extract_text() for p in PdfReader(out).pages[:4])
+    assert "How to play" in text and "You gain 1 point." in text, text
+    assert "Write your rules" not in text
+    plain = tmp_path / "plain"       # a deck without rules keeps its invitation to write them
+    res = CliRunner().invoke(main, ["build", "--game", str(new_game("p", plain, "deck")),
+                                    "--out", str(tmp_path / "p.pdf")])
+    assert res.exit_code == 0, res.output
+    assert "Write your rules" in " ".join(p.extract_text()
+                                          for p in PdfReader(tmp_path / "p.pdf").pages[:4])
+
+
+def test_a_comparison_reads_as_rules(tmp_path):
+    """"the card with the highest value of the card's rank", "If not tie" read as rules."""
+    folder = new_game("mine", tmp_path, "trick-taking")
+    path = folder / "rules.toml"
+    text = path.read_text()
+    old = 'highest = "card.rank if card.suit == lead.suit else 0"'
+    assert old in text
+    path.write_text(text.replace(old, 'highest = "card.rank"')
+                    .replace('{ gain = "tricks", who = "winner" }',
+                             '{ gain = "tricks", who = "winner", if = "not tie" }'))
+    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    assert "the card with the highest rank wins" in said, said
+    assert "If it is not a tie: the winner gains 1 trick." in said, said
