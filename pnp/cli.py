@@ -305,6 +305,7 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
 def build(game: str, variant: str | None, out: Path | None, changed: bool, since: Path | None,
           only: str | None, version_mark: str | None, **settings) -> None:
     """Build a game's print-and-play PDF (and keep a record of what it printed)."""
+    from .output import default_output
     from .project import build as run, open_game
 
     start = time.perf_counter()
@@ -315,9 +316,9 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
     whole = Path("output") / f"{opened.name}.pdf"
     if changed or since:
         since = since or whole.with_suffix(".printed.json")
-        target = out or whole.with_name(f"{opened.name}-changed.pdf")
+        target = out or default_output(f"{opened.name}-changed.pdf")
     else:
-        target = out or (whole.with_name(f"{opened.name}-only.pdf") if only else whole)
+        target = out or default_output(f"{opened.name}-only.pdf" if only else whole.name)
     built = run(opened, target, **options, record=target.with_suffix(".printed.json"),
                 since=since, only=only, version_mark=version_mark)
     _show(built.findings)
@@ -381,6 +382,7 @@ def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: st
            force: bool, service: str | None, cmyk: bool, machine: str | None,
            corner_radius: float | None) -> None:
     """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
+    from .output import default_output
     from .project import export as run, open_game
 
     default = {"booklet": "{}-booklet.pdf", "pod": "{}-pod.pdf", "png": "{}-png",
@@ -388,7 +390,7 @@ def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: st
     if service:
         default = "{}-" + service
     opened = open_game(game, variant=variant)
-    target = out or Path("output") / default.format(opened.name)
+    target = out or default_output(default.format(opened.name))
     summary, findings = run(opened, fmt, target, paper=paper, bleed_mm=bleed,
                             dpi=dpi, force=force, service=service, cmyk=cmyk,
                             machine=machine, corner_radius_mm=corner_radius)
@@ -418,6 +420,7 @@ def new(name: str, parent: Path, template: str) -> None:
 @print_options
 def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
     """Rebuild the PDF whenever the game's files change (Ctrl-C to stop)."""
+    from .output import default_output
     from .data.game import find_game
     from .project import build as run, open_game
     from .watch import game_folders, watch as loop
@@ -425,7 +428,7 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
     options = _print_settings(**settings)
     folder = find_game(game)
     named = folder.name + (f"-{variant}" if variant else "")
-    target = out or Path("output") / f"{named}.pdf"
+    target = out or default_output(f"{named}.pdf")
     open_game(str(folder), variant=variant)  # an unknown variant: an error before watching
 
     def rebuild() -> str:
@@ -492,15 +495,16 @@ def serve(game: str, variant: str | None, host: str, port: int, dpi: int) -> Non
 @main.command()
 @PAPER
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
-              default=Path("output/calibration.pdf"), show_default=True)
-def calibrate(paper: str | None, out: Path) -> None:
+              help="[default: output/calibration.pdf]")
+def calibrate(paper: str | None, out: Path | None) -> None:
     """A two-page sheet to check 100 % scale and measure the printer's duplex shift."""
     from .export.outputs import export_calibration
-    from .output import atomic_output
+    from .output import atomic_output, default_output
     from .render.fonts import load_fonts
     from .layout.paper import parse_paper
 
     sheet = parse_paper(paper or "a4")
+    out = out or default_output("calibration.pdf")
     with atomic_output(out) as tmp:
         export_calibration(load_fonts(), tmp, sheet.size)
     click.echo(f"{out}: print it double-sided at 100 % and follow the steps on it")
@@ -654,6 +658,7 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 def report(game: str, games: int, seed: int, out: Path | None, players: int | None, agents: str,
            jobs: int, scheduler: str | None, ladder: str | None) -> None:
     """Simulate a game and write a balance report PDF of charts."""
+    from .output import default_output
     from .sim.report import write_report
     from .sim.stats import games_text
 
@@ -663,7 +668,7 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
         _check_outputs(folder, out, _cards_table(out))
     setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
-    target = out or Path("output") / f"{setup.name}-balance.pdf"
+    target = out or default_output(f"{setup.name}-balance.pdf")
     table = _cards_table(target)
     _check_outputs(folder, target, table)
     from .sim.progress import Progress
@@ -733,6 +738,7 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
           agents: str, jobs: int, scheduler: str | None, out: Path | None,
           as_json: bool) -> None:
     """Change the game's data and compare each variant with the base on the same seeds."""
+    from .output import default_output
     import json
 
     from .sim.sweep import format_sweep, sweep as run
@@ -750,7 +756,7 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
     if not any(v["valid"] for v in result["variants"]):
         click.echo(text)
         raise PnpError("every variant fails validation: nothing was compared, no report written")
-    target = out or Path("output") / f"{result['game']}-sweep.pdf"
+    target = out or default_output(f"{result['game']}-sweep.pdf")
     _check_outputs(folder, target)
     write_sweep_report(result, target)
     click.echo(text)

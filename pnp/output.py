@@ -34,6 +34,17 @@ def _is_inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
+def default_output(name: str) -> Path:
+    """output/NAME, where pnp puts what it makes unless told: never through an `output` that is
+    a link (a downloaded project may ship `output -> ~`, and the user named no folder)."""
+    folder = Path("output")
+    if folder.is_symlink():
+        raise PnpError(f"cannot write {folder / name}: output here is a link (to "
+                       f"{os.readlink(folder)}); pnp writes its default output only into a real "
+                       "folder (give --out)")
+    return folder / name
+
+
 def check_links(path: Path, game: Path | None = None) -> None:
     """Follow `path` one name at a time, as the system will when writing it: refuse a link on
     the way that lies in the game folder (a downloaded game may ship `output` -> ~), and an

@@ -119,6 +119,9 @@ def _read_back(name: str, entry) -> Printer:
     values = [*offset, entry.get("scale", 1.0)]
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
         raise ValueError(f"printer {name!r}: back_offset and scale must be numbers")
+    if any(isinstance(v, int) and abs(v) > 10**6 for v in values):  # float() of 10**400 fails
+        raise ValueError(f"printer {name!r}: back_offset and scale must be sane numbers (an "
+                         "offset of a few mm, a scale near 1)")
     return check(Printer(name, (float(offset[0]), float(offset[1])), float(values[2])))
 
 

@@ -64,10 +64,13 @@ def changes(folders: Callable[[], list[Path]], stop: threading.Event,
     def hidden(p: Path) -> bool:
         """In a hidden folder of the game's (.git) or pnp's cache entry (a hit touches its
         file: a cache kept in the game folder would rebuild for ever)."""
-        if is_entry(p):
-            return True
-        real = p.resolve()
-        root = next((r for r in map(Path.resolve, roots) if r in real.parents), None)
+        try:
+            if is_entry(p):
+                return True
+            real = p.resolve()
+            root = next((r for r in map(Path.resolve, roots) if r in real.parents), None)
+        except (OSError, RuntimeError):  # a link loop (RuntimeError before Python 3.13)
+            return True  # leads nowhere: nothing a build reads
         return root is not None and any(part.startswith(".")
                                         for part in real.relative_to(root).parts[:-1])
 

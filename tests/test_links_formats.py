@@ -57,6 +57,29 @@ def test_a_disguised_icon_is_refused_not_drawn(tmp_path):
         IconFinder(folder).find("sun")
 
 
+@pytest.mark.parametrize("shipped", ["folder", "file"])
+def test_an_icon_that_links_out_of_the_game_folder_is_refused_not_drawn(tmp_path, shipped):
+    """icons/ itself a link to a folder outside: its files were drawn on the cards (the check
+    compared each file with the link's own target); a file link fell back to pnp's icon."""
+    from pnp.faces.art import game_icons
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "leaf.svg").write_text(_svg('<rect width="20" height="20" fill="#ff00ff"/>'))
+    folder = _new_deck(tmp_path)  # its Growth card says :leaf:
+    if shipped == "folder":
+        (folder / "icons").symlink_to(outside)
+    else:
+        (folder / "icons").mkdir()
+        (folder / "icons" / "leaf.svg").symlink_to(outside / "leaf.svg")
+    from pnp.project import check
+
+    assert [str(f) for f in check(open_game(str(folder))) if f.level == "error"] == [
+        'error: cards.csv, row 3, field "text": Growth: element "text" (card.toml): icon '
+        "'leaf': icons/leaf.svg leaves the game folder (a link); pnp reads only files inside it"]
+    assert game_icons(folder) == []
+
+
 def _svg(body: str, w: int = 20, h: int = 20) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
             f'width="{w}" height="{h}">{body}</svg>')
@@ -152,6 +175,77 @@ def test_a_picture_an_svg_embeds_is_the_png_it_claims(tmp_path):
     assert svg.inspect(tmp_path / "a.svg", tmp_path) == []
 
 
+def test_an_href_spelled_as_data_that_names_a_file_is_checked_as_the_file_svglib_reads(
+        tmp_path):
+    """svglib decodes only `data:image/png;base64` (and jpeg), case and all; any other href is
+    a file name to it: a file called "data:x.gif" is opened by Pillow whatever it holds."""
+    import base64
+
+    from pnp.faces import svg
+
+    (tmp_path / "data:x.gif").write_bytes(_picture("GIF"))
+    (tmp_path / "a.svg").write_text(_svg('<image xlink:href="data:x.gif" width="9" height="9"/>'))
+    with pytest.raises(svg.SvgError, match="links to 'data:x.gif', which is not a .png or .jpg"):
+        svg.read(tmp_path / "a.svg", tmp_path)
+    (tmp_path / "data:x.svg").write_text(_svg('<text x="1" y="9">Hi</text>'))
+    (tmp_path / "a.svg").write_text(_svg('<use xlink:href="data:x.svg"/>'))
+    with pytest.raises(svg.SvgError, match="draws 'data:x.svg', which holds text"):
+        svg.read(tmp_path / "a.svg", tmp_path)
+    # embedded data svglib does not decode (no file has its name) is left out, and said so
+    for kind in ("gif", "PNG"):
+        data = base64.b64encode(_picture(kind.upper())).decode()
+        (tmp_path / "a.svg").write_text(_svg(
+            f'<rect width="5" height="5"/><image xlink:href="data:image/{kind};base64,{data}" '
+            'width="9" height="9"/>'))
+        _, notes = svg.read(tmp_path / "a.svg", tmp_path)
+        assert notes == ["SVG 'a.svg' uses embedded images other than PNG and JPEG, which pnp "
+                         "cannot print: they are left out (export the art with them flattened)"]
+
+
+@pytest.mark.parametrize("held", ["GIF", "SVG"])
+def test_a_linked_svg_named_in_capitals_is_checked_as_the_picture_svglib_opens(tmp_path, held):
+    """svglib draws a linked file as an SVG only if its name ends in ".svg": x.SVG goes to
+    Pillow, which reads any format it knows (EPS by running Ghostscript)."""
+    from pnp.faces import svg
+
+    (tmp_path / "x.SVG").write_bytes(_picture("GIF") if held == "GIF" else
+                                     _svg('<rect width="5" height="5"/>').encode())
+    (tmp_path / "a.svg").write_text(_svg('<image xlink:href="x.SVG" width="9" height="9"/>'))
+    with pytest.raises(svg.SvgError, match="links to 'x.SVG': name the file in lower case, "
+                                           "x.svg"):
+        svg.read(tmp_path / "a.svg", tmp_path)
+
+
+def test_an_svg_that_holds_no_xml_is_one_error_naming_it(tmp_path):
+    folder = _new_deck(tmp_path, "art.svg")
+    (folder / "art.svg").write_bytes(_picture("GIF"))
+    code, errors, output = _run("build", "--game", str(folder), "--out",
+                                str(tmp_path / "kit.pdf"))
+    assert code not in (0, 70) and len(errors) == 1, output
+    assert "SVG 'art.svg' is not an SVG file (it holds no XML)" in output
+    assert not (tmp_path / "kit.pdf").exists()
+
+
+@pytest.mark.parametrize("svg_head,body", [
+    ('width="10" height="10" viewBox="0 0 1e300 1e300"', '<rect width="5" height="5"/>'),
+    ('width="10" height="10"', '<g transform="scale(1e-300)"><rect width="5" height="5"/></g>'),
+], ids=["viewbox", "scale"])
+def test_an_svg_whose_transform_shrinks_to_nothing_is_one_error_naming_it(tmp_path, svg_head,
+                                                                          body):
+    """reportlab inverts each transform as it draws: one that shrinks to nothing (every number
+    in it small, so the bound on large ones let it through) ended the build with "this is a
+    bug in pnp" (ZeroDivisionError)."""
+    folder = _new_deck(tmp_path, "art.svg")
+    (folder / "art.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" {svg_head}>'
+                                    f'{body}</svg>')
+    code, errors, output = _run("build", "--game", str(folder), "--out",
+                                str(tmp_path / "kit.pdf"))
+    assert code not in (0, 70) and len(errors) == 1, output
+    assert "image 'art.svg': SVG 'art.svg': a group's transform shrinks it to nothing (a " \
+           "viewBox or scale far out of range)" in output, output
+    assert not (tmp_path / "kit.pdf").exists()
+
+
 def test_a_huge_font_file_is_refused_before_it_is_read(game_copy):
     from pnp.errors import DataError
 
@@ -191,8 +285,33 @@ def test_the_default_output_is_never_written_through_a_link_the_game_ships(tmp_p
     monkeypatch.chdir(folder)  # a downloaded folder, built where it was unpacked
     code, errors, output = _run("build", "--game", ".")
     assert code != 0 and len(errors) == 1, output
-    assert "is a link inside the game folder; pnp never writes through a link" in errors[0]
+    assert {"folder": "output here is a link (to ",
+            "file": "is a link inside the game folder; pnp never writes through a link"}[
+        shipped] in errors[0]
     assert victim.read_text() == "the user's own file\n"
+
+
+@pytest.mark.parametrize("command", [["build", "--game", "art"], ["export", "--game", "art",
+                                     "--format", "booklet"], ["calibrate"]],
+                         ids=["build", "export", "calibrate"])
+def test_the_default_output_is_never_written_through_an_output_link_beside_the_game(
+        tmp_path, monkeypatch, command):
+    """A downloaded project (card_data/art/ and `output -> ~` beside it), built from where it
+    was unpacked: the link is not the game folder's, and the build replaced ~/art.pdf."""
+    project = tmp_path / "project"
+    (project / "card_data").mkdir(parents=True)
+    _new_deck(project / "card_data")
+    home = tmp_path / "home"
+    home.mkdir()
+    for name in ("art.pdf", "art-booklet.pdf", "calibration.pdf"):
+        (home / name).write_text("the user's own file\n")
+    (project / "output").symlink_to(home)
+    monkeypatch.chdir(project)
+    code, errors, output = _run(*command)
+    assert code != 0 and len(errors) == 1, output
+    assert f"output here is a link (to {home}); pnp writes its default output only into a " \
+           "real folder (give --out)" in errors[0]
+    assert sorted(p.read_text() for p in home.iterdir()) == ["the user's own file\n"] * 3
 
 
 def test_an_output_that_links_out_of_its_folder_is_refused(tmp_path):
@@ -341,7 +460,8 @@ def test_extends_with_dotdot_that_stays_in_the_game_folder_is_accepted(tmp_path)
     ('printers = 3\n', "[printers] must be a table"),
     ('printers = { p = 3 }\n', "printer 'p' must be a table"),
     ('default = ["p"]\n[printers.p]\n', "default must name a printer"),
-], ids=["offset", "nan", "scale", "name", "text", "not-table", "entry", "default"])
+    (f'[printers.p]\nback_offset = [{"9" * 400}, 0]\n', "must be sane numbers"),
+], ids=["offset", "nan", "scale", "name", "text", "not-table", "entry", "default", "huge-int"])
 def test_a_hand_edited_printer_profile_is_checked_when_read(tmp_path, monkeypatch, text,
                                                             reason):
     config = tmp_path / "pnp-config"
@@ -419,6 +539,67 @@ def test_a_tiny_ods_that_repeats_a_row_a_million_times_is_refused_before_it_is_r
     assert [dict(r) for r in table.rows] == [{"name": "Orc", "count": 1}]
 
 
+FAR_ROW = '<row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>'
+
+
+def test_a_far_cell_in_the_strict_namespace_is_counted_as_calamine_reads_it(tmp_path):
+    """calamine reads Strict OOXML's namespace too: a scan matching only the usual one saw no
+    cell, and calamine aborted the process building the rectangle."""
+    from xlsxmaker import write_xlsx
+
+    write_xlsx(tmp_path / "base.xlsx", {"Monsters": [["name", "count"], ["Orc", 1]]})
+    _patched(tmp_path / "base.xlsx", tmp_path / "mid.xlsx", "xl/worksheets/sheet1.xml",
+             "</sheetData>", FAR_ROW)
+    _patched(tmp_path / "mid.xlsx", tmp_path / "strict.xlsx", "xl/worksheets/sheet1.xml",
+             "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+             "http://purl.oclc.org/ooxml/spreadsheetml/main")
+    assert _sheet_refusal(tmp_path, "strict.xlsx") == (
+        "strict.xlsx [sheet Monsters]: 1,048,575 rows; pnp reads at most 60,000 rows from one "
+        "sheet")
+
+
+@pytest.mark.parametrize("target", ["./worksheets/sheet1.xml",
+                                    "worksheets/../worksheets/sheet1.xml"])
+def test_a_sheet_part_calamine_would_read_instead_of_the_one_scanned_is_counted(tmp_path,
+                                                                                target):
+    """calamine looks a sheet's part up by the link's literal text: a second member named
+    "xl/./worksheets/sheet1.xml" was what it read, not the small one pnp scanned (and aborted
+    the process)."""
+    import zipfile
+
+    from xlsxmaker import write_xlsx
+
+    write_xlsx(tmp_path / "base.xlsx", {"Monsters": [["name", "count"], ["Orc", 1]]})
+    _patched(tmp_path / "base.xlsx", tmp_path / "far.xlsx", "xl/worksheets/sheet1.xml",
+             "</sheetData>", FAR_ROW)
+    _patched(tmp_path / "base.xlsx", tmp_path / "two.xlsx", "xl/_rels/workbook.xml.rels",
+             'Target="worksheets/sheet1.xml"', f'Target="{target}"')
+    with zipfile.ZipFile(tmp_path / "far.xlsx") as far, \
+            zipfile.ZipFile(tmp_path / "two.xlsx", "a") as two:
+        two.writestr("xl/" + target, far.read("xl/worksheets/sheet1.xml"))
+    assert _sheet_refusal(tmp_path, "two.xlsx") == (
+        f"two.xlsx: cannot read the workbook: it holds a sheet part, xl/{target}, that none of "
+        "its sheets names; save it again from a spreadsheet program")
+
+
+def test_an_ods_whose_table_prefix_names_another_namespace_is_counted_as_calamine_reads_it(
+        tmp_path):
+    """calamine reads `table:table-row` by its prefix: bound to another namespace, the rows
+    were invisible to the scan and a 700-byte file became 90 million cells (3 GB)."""
+    from xlsxmaker import write_ods
+
+    write_ods(tmp_path / "base.ods", {"Deck": [["name", "count"], ["Orc", 1]]})
+    _patched(tmp_path / "base.ods", tmp_path / "many.ods", "content.xml",
+             '<table:table-row><table:table-cell office:value-type="string"><text:p>Orc',
+             '<table:table-row table:number-rows-repeated="1000000"><table:table-cell '
+             'office:value-type="string"><text:p>Orc')
+    _patched(tmp_path / "many.ods", tmp_path / "other.ods", "content.xml",
+             'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"',
+             'xmlns:table="urn:not-the-table-namespace"')
+    assert _sheet_refusal(tmp_path, "other.ods") == (
+        "other.ods [sheet Deck]: 1,000,000 rows; pnp reads at most 60,000 rows from one sheet")
+
+
 def test_a_csv_of_too_many_cells_is_refused_while_it_is_read(tmp_path):
     (tmp_path / "wide.csv").write_text("name" + "," * 1500 + "\n")
     assert _sheet_refusal(tmp_path, "wide.csv") == (
@@ -450,6 +631,61 @@ def test_a_fetched_sheet_never_replaces_a_file_other_than_its_own_cache(tmp_path
     table = sheets.read_table(tmp_path, SHEET, Source(tmp_path / "game.toml"), "data",
                               "sheets/cards.csv")
     assert [r["name"] for r in table.rows] == ["again"]
+
+
+def test_a_fetched_sheets_stamp_is_never_written_or_read_through_a_link(tmp_path, monkeypatch):
+    """The stamp beside the cached copy (.cards.csv.link) was written with write_text: a game
+    shipping it as a link to ~/.bashrc had the user's file replaced by the link's address."""
+    from pnp.data import sheets
+    from pnp.errors import DataError, Source
+
+    game = tmp_path / "game"
+    (game / "sheets").mkdir(parents=True)
+    decoy = tmp_path / "home" / ".bashrc"
+    decoy.parent.mkdir()
+    decoy.write_text("export PATH=mine\n")
+    (game / "sheets" / ".cards.csv.link").symlink_to(decoy)
+    monkeypatch.setattr(sheets, "_fetch", lambda url: b"name\nfetched\n")
+    table = sheets.read_table(game, SHEET, Source(game / "game.toml"), "data", "sheets/cards.csv")
+    assert [r["name"] for r in table.rows] == ["fetched"]
+    assert decoy.read_text() == "export PATH=mine\n"
+    stamp = game / "sheets" / ".cards.csv.link"
+    assert not stamp.is_symlink() and stamp.read_text() == SHEET + "\n"
+    # a stamp that is a link (to a file saying the address) is not pnp's own
+    decoy.write_text(SHEET + "\n")
+    stamp.unlink()
+    stamp.symlink_to(decoy)
+    with pytest.raises(DataError, match="is not the cached copy of this link"):
+        sheets.read_table(game, SHEET, Source(game / "game.toml"), "data", "sheets/cards.csv")
+
+
+def test_a_fetched_sheets_stamp_that_is_a_pipe_does_not_hang_the_build(tmp_path, monkeypatch):
+    import os
+    import threading
+
+    from pnp.data import sheets
+    from pnp.errors import DataError, Source
+
+    (tmp_path / "cards.csv").write_text("name\nold\n")
+    os.mkfifo(tmp_path / ".cards.csv.link")
+    monkeypatch.setattr(sheets, "_fetch", lambda url: b"name\nfetched\n")
+    raised = []
+
+    def read():
+        try:
+            sheets.read_table(tmp_path, SHEET, Source(tmp_path / "game.toml"), "data",
+                              "cards.csv")
+        except DataError as exc:
+            raised.append(str(exc))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(20)
+    if reader.is_alive():  # let the stuck reader go before failing
+        with open(tmp_path / ".cards.csv.link", "w"):
+            pass
+    assert not reader.is_alive()
+    assert len(raised) == 1 and "is not the cached copy of this link" in raised[0]
 
 
 # ---- 1. links: watch -----------------------------------------------------------------------
@@ -493,6 +729,47 @@ def test_watch_never_follows_a_link_out_of_the_game_folder(tmp_path):
         stop.set()
         thread.join(10)
     assert not thread.is_alive()
+
+
+def test_watch_goes_on_when_a_link_loop_appears_in_the_game_folder(tmp_path):
+    """Looking whether a changed file lay in a hidden folder resolved its links: a loop ended
+    the watch with "this is a bug in pnp"."""
+    import threading
+    import time
+
+    from pnp.watch import watch
+
+    folder = _new_deck(tmp_path)
+    builds: list[str] = []
+    failed: list[BaseException] = []
+    stop = threading.Event()
+
+    def run() -> None:
+        try:
+            watch(lambda: "built", lambda: [folder], echo=builds.append, stop=stop)
+        except BaseException as exc:  # what the thread would die of
+            failed.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+
+    def wait(count: int) -> None:
+        end = time.time() + 60  # a loaded machine is slow
+        while len(builds) < count and time.time() < end and not failed:
+            time.sleep(0.05)
+        assert not failed and len(builds) >= count, (builds, failed)
+
+    try:
+        wait(1)
+        (folder / "loop-a").symlink_to("loop-b")
+        (folder / "loop-b").symlink_to("loop-a")
+        time.sleep(1.0)
+        (folder / "cards.csv").write_text("title,text,colour,count\nSun,Hi.,sun,1\n")
+        wait(2)
+    finally:
+        stop.set()
+        thread.join(10)
+    assert not thread.is_alive() and not failed
 
 
 def _huge_png(side: int) -> bytes:

@@ -182,10 +182,30 @@ def _refuse_unusable_cells(unusable: list[tuple[int, int, str]], label: Path,
 
 
 def _stamped(stamp: Path, url: str) -> bool:
+    """Does the stamp say pnp fetched this link? Only a plain file counts: a link the game ships
+    would be read (and later written) where it leads, a pipe would wait for ever."""
+    import stat
+
     try:
-        return stamp.read_text(encoding="utf-8").strip() == url
+        if not stat.S_ISREG(os.lstat(stamp).st_mode):
+            return False
+        with open(stamp, "rb") as fh:
+            return fh.read(len(url.encode("utf-8")) + 3).decode("utf-8").strip() == url
     except (OSError, UnicodeDecodeError):
         return False
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write `text` to `path` in one step, replacing whatever has that name (a link included,
+    not what it leads to)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".fetch-", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def _cache_name(url: str) -> str:
@@ -219,11 +239,8 @@ def _linked(root: Path, url: str, cache_ref: str, where: Source, field_name: str
             raise ValueError("the link gives a web page, not CSV (publish the sheet to the "
                              "web as CSV and use that link)")
         cache.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cache.parent, prefix=".fetch-", suffix=".csv")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        os.replace(tmp, cache)
-        stamp.write_text(url + "\n", encoding="utf-8")
+        _replace(cache, text)
+        _replace(stamp, url + "\n")
     except (urllib.error.URLError, OSError, ValueError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "reason", None) or exc
         if not cache.is_file():

@@ -174,13 +174,23 @@ def draw_picture(c, pic: Picture, x: float, y: float, w: float, h: float, fit: s
     c.restoreState()
 
 
+def _inside(path: Path, root: Path) -> bool:
+    """Does `path`, links followed, lie in the game folder `root`?"""
+    try:
+        real, real_root = path.resolve(), root.resolve()
+    except (OSError, RuntimeError):  # a link loop
+        return False
+    return real_root in real.parents
+
+
 def game_icons(root: Path) -> list[str]:
-    """The names of a game's own icons (icons/NAME.svg|png|jpg)."""
+    """The names of a game's own icons (icons/NAME.svg|png|jpg; a link out of the game folder,
+    the folder's own included, is none of them)."""
     folder = root / "icons"
-    if not folder.is_dir():
+    if not folder.is_dir() or not _inside(folder, root):
         return []
     return sorted({p.stem for p in folder.iterdir()
-                   if p.suffix.lower() in ICON_SUFFIXES and p.is_file()})
+                   if p.suffix.lower() in ICON_SUFFIXES and p.is_file() and _inside(p, root)})
 
 
 def unknown_icon(name: str, root: Path, text: str = "") -> str:
@@ -211,12 +221,17 @@ class IconFinder:
             hit: Picture | Callable | ArtError | None = None
             for suffix in ICON_SUFFIXES:
                 path = self.folder / f"{name}{suffix}"
-                if path.is_file() and path.resolve().parent == self.folder.resolve():
-                    try:
-                        hit = picture(path, self.root)
-                    except ArtError as exc:
-                        hit = exc
+                if "/" in name or "\\" in name or not path.is_file():
+                    continue
+                if not _inside(path, self.root):  # icons/ or the file links out of the game
+                    hit = ArtError(f"icons/{path.name} leaves the game folder "
+                                   "(a link); pnp reads only files inside it")
                     break
+                try:
+                    hit = picture(path, self.root)
+                except ArtError as exc:
+                    hit = exc
+                break
             else:
                 hit = BUILTIN_ICONS.get(name)
             self._found[name] = hit

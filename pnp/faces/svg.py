@@ -1,6 +1,8 @@
 """Reading an SVG from a game folder (svglib) and drawing it into a PDF form. The file's links
 (<image> and <use> hrefs) must stay inside the game folder, as every other file pnp reads,
-checked as svglib resolves them (from the folder of the path it was given, links not followed);
+checked as svglib resolves them (from the folder of the path it was given, links not followed)
+and read as svglib reads them (an href is embedded data only in the one spelling svglib decodes,
+any other is a file name; a file is an SVG only if its name ends in ".svg", lower case);
 a picture it links or embeds must be the PNG or JPEG it claims; its text is set in pnp's own
 fonts (svglib would ask fc-match and open system fonts). What svglib cannot draw (filters,
 masks, patterns, gradients on strokes) is named in notes the build reports, never as svglib's
@@ -22,7 +24,7 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 HREFS = ("{http://www.w3.org/1999/xlink}href", "href")
 FOLLOWED = ("image", "use")  # the elements whose links svglib reads (an <a> it never follows)
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-DRAWN_DATA = re.compile(r"^data:image/(jpe?g|png);base64", re.I)  # what svglib decodes
+DRAWN_DATA = re.compile(r"^data:image/(jpe?g|png);base64")  # what svglib decodes, as it does
 MAX_NESTING = 8  # SVGs drawing SVGs drawing SVGs...: deeper is a loop through a linked folder
 UNSUPPORTED = {"filter": "filter effects (blur, shadow)", "mask": "masks",
                "pattern": "pattern fills", "foreignObject": "embedded HTML (foreignObject)"}
@@ -44,24 +46,29 @@ def _tree(path: Path):
     parser = etree.XMLParser(resolve_entities=False, no_network=True, recover=True,
                              remove_comments=True, huge_tree=False)
     try:
-        return etree.parse(str(path), parser).getroot()
+        root = etree.parse(str(path), parser).getroot()
     except (etree.XMLSyntaxError, OSError) as exc:
         raise SvgError(f"SVG {path.name!r} cannot be read ({exc.__class__.__name__})") from None
+    if root is None:  # nothing in it parses as XML: a picture or a document under an .svg name
+        raise SvgError(f"SVG {path.name!r} is not an SVG file (it holds no XML)")
+    return root
 
 
 def _linked(path: Path, root: Path, href: str) -> Path | None:
     """The file an href names, checked to lie inside the game folder; None for a reference
-    within the file itself or embedded data."""
+    within the file itself, or data svglib does not decode and finds no file by (it reads every
+    href but DRAWN_DATA as a file name: "data:x.gif" is a file, if one has that name)."""
     shown = href if len(href) <= 60 else href[:57] + "..."
-    iri = href.split("#", 1)[0].strip()
-    if not iri:
+    iri = href.split("#", 1)[0]
+    if not iri.strip():
         return None
-    if iri.lower().startswith("data:"):
+    target = Path(os.path.normpath(os.path.join(path.parent, iri)))  # as svglib resolves it
+    data = iri.lower().startswith("data:")
+    if data and not os.path.lexists(target):
         return None
-    if SCHEME.match(iri) or os.path.isabs(iri) or iri.startswith("\\"):
+    if (SCHEME.match(iri) and not data) or os.path.isabs(iri) or iri.startswith("\\"):
         raise SvgError(f"SVG {path.name!r} links to {shown!r}; an SVG may link only to files "
                        "in the game folder, by a path relative to the SVG (or embed them)")
-    target = Path(os.path.normpath(os.path.join(path.parent, iri)))  # as svglib resolves it
     real_root = root.resolve()
     try:
         real = target.resolve()
@@ -79,9 +86,18 @@ def _linked(path: Path, root: Path, href: str) -> Path | None:
                            f"{unquote(iri)!r} (escapes such as %20 are not decoded)")
         raise SvgError(f"SVG {path.name!r} links to {shown!r}, which is not in the game folder "
                        f"(paths are relative to the SVG's folder)")
-    if target.suffix.lower() != ".svg":
+    if not is_svg_name(target) and target.suffix.lower() == ".svg":
+        raise SvgError(f"SVG {path.name!r} links to {shown!r}: name the file in lower case, "
+                       f"{target.stem}.svg (svglib draws a linked file as an SVG only then, and "
+                       "opens this one as a picture)")
+    if not is_svg_name(target):  # svglib hands it to Pillow as a picture, whatever it holds
         _check_picture(partial(open, real, "rb"), target.suffix, path, shown)
     return target  # not `real`: svglib reads the linked SVG's own links from this folder
+
+
+def is_svg_name(path: Path) -> bool:
+    """What svglib draws as an SVG when an SVG links it (x.SVG it opens as a picture)."""
+    return str(path).endswith(".svg")
 
 
 def _check_picture(opened, suffix: str, path: Path, shown: str) -> None:
@@ -141,10 +157,11 @@ def inspect(path: Path, root: Path) -> list[str]:
                     data = base64.decodebytes(href[drawn.end() + 1:].encode("ascii", "ignore"))
                     _check_picture(partial(io.BytesIO, data), "." + drawn[1], file,
                                    f"its embedded {drawn[1].upper()} picture")
-                elif href.lower().startswith("data:"):
-                    found.add("embedded images other than PNG and JPEG")
+                    continue
                 linked = _linked(file, root, href)
-                if linked is not None and linked.suffix.lower() == ".svg" and linked not in seen:
+                if linked is None and href.lower().startswith("data:"):
+                    found.add("embedded images other than PNG and JPEG")
+                if linked is not None and is_svg_name(linked) and linked not in seen:
                     visit(linked, depth + 1)
         if found:
             notes.append(f"SVG {file.name!r} uses {', '.join(sorted(found))}, which pnp cannot "
@@ -217,6 +234,11 @@ def _check_numbers(drawing, name: str) -> None:
     nodes = [drawing]
     while nodes:
         node = nodes.pop()
+        matrix = getattr(node, "transform", None)  # reportlab inverts it when drawing
+        if isinstance(matrix, (list, tuple)) and len(matrix) == 6 and \
+                not abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) >= 1 / MAX_NUMBER:
+            raise SvgError(f"SVG {name!r}: a {type(node).__name__.lower()}'s transform shrinks "
+                           "it to nothing (a viewBox or scale far out of range)")
         for key, value in node.getProperties(recur=0).items():
             for v in value if isinstance(value, (list, tuple)) else (value,):
                 if isinstance(v, (int, float)) and not abs(v) <= MAX_NUMBER:  # NaN too
