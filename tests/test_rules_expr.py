@@ -3,7 +3,7 @@
 
 import pytest
 
-from pnp.data.layouts import direct
+from pnp.rules import direct
 from pnp.rules.expr import Compiler
 from pnp.sandbox import MAX_INT_BITS
 from pnp.templating import environment

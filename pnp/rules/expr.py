@@ -1,7 +1,7 @@
 """Conditions and amounts of a rules file: expressions in the layouts' language (Jinja2's, in
 pnp's limited sandbox), compiled once when the rules are read. Most are simple (`me.wounds >=
 options.wound_limit`, `winner[card.type] * card.multiplier`) and run as plain Python functions
-(data/layouts/direct.py); the rest (filters such as `max`, lists, `in`) run in the sandbox with
+(rules/direct.py); the rest (filters such as `max`, lists, `in`) run in the sandbox with
 its time and size limits. A bare expression gives its value; text with `{{ }}` in it is text
 (an action's label)."""
 
@@ -50,7 +50,7 @@ class Expr:
         except RulesRuntimeError:
             raise
         except Exception as exc:
-            from ..data.layouts.direct import Undefined
+            from .direct import Undefined
 
             words = f"{exc.args[0]!r} is undefined here" if isinstance(exc, Undefined) else \
                 (str(exc).strip() or type(exc).__name__)
@@ -105,7 +105,7 @@ class Compiler:
         template = label or "{{" in text and not (whole and "{{" not in whole.group(1))
         body = text if template else (whole.group(1) if whole else text)
         known = self.names if allowed is None else (allowed | set(self.constants))
-        from ..data.layouts.direct import compile_direct
+        from .direct import compile_direct
         from ..data.layouts.values import NUMBER_FILTERS
 
         source = body if template else "{{ " + body + " }}"

@@ -1,18 +1,14 @@
-"""Simple layout expressions as Python functions of the row, with no Jinja2 at all: no lexer or
-parser when the layout is read, no per-render set-up (a new context, a generator, a join) on
-each card, and a build whose layouts hold only these never imports Jinja2 (some 20 ms).
-`{{ image and not text }}`, `{{ kind == 'boss' }}`, `{{ suit | tint(0.8) }}`,
-`**{{ name | upper }}** {{ coins }} coin{{ 's' if coins > 1 }}`, `{{ 7 + 7.6 * coins }}mm`.
+"""Simple rules expressions as Python functions of a game's state, with no Jinja2 per call:
+a data engine evaluates the same few expressions millions of times in a simulation, where
+Jinja2's per-render set-up (a new context, a generator, a join) would dominate. Layouts and
+booklets use Jinja2's sandbox alone; only pnp/rules/expr.py compiles through here.
 
 They mean what Jinja2 means by them: Python's and/or/not, comparisons, + - * and `a if b else
-c`, in Jinja2's precedence (a filter binds tightest, then *, + and -, comparisons, not, and,
-or, if-else); its constants (true, false, none); the same filter functions (pnp's own, and
-Jinja2's upper, lower, capitalize and round as Jinja2 defines them); + and * checked as its
-sandbox checks them; plain text around the braces printed as it stands; `game.title` (a key of
-a dict that is the same on every row) looked up once, here. Anything else (other attributes,
-calls, operators or filters, chained comparisons, escapes in strings, `{%` and `{#` tags,
-whitespace control) gives None: it keeps Jinja2 and its sandbox. tests/test_build_fast_paths.py
-holds each form to Jinja2's value, names and error words."""
+c`, in Jinja2's precedence; its constants (true, false, none); the same filter functions
+(pnp's own, and Jinja2's upper, lower, capitalize and round as Jinja2 defines them, round with
+the sandbox's precision bound); + and * checked as its sandbox checks them; `me.wounds` and
+`winner[card.type]` read as the sandbox reads a key or an index. Anything else gives None: it
+keeps Jinja2 and its sandbox. tests/test_rules_expr.py holds the forms to Jinja2's values."""
 
 from __future__ import annotations
 
@@ -340,7 +336,7 @@ def _limited(symbol: str, a: Fn, b: Fn) -> Fn:
         if type(x) is int and type(y) is int and \
                 x.bit_length() + y.bit_length() <= INT_BITS:   # a product the sandbox allows
             return op(x, y)
-        from ...sandbox import TemplateLimit, check_binop, check_size
+        from ..sandbox import TemplateLimit, check_binop, check_size
 
         try:
             check_binop(symbol, x, y)
@@ -368,7 +364,7 @@ def _sized(value: Any) -> Any:
     """The sandbox's check of a filter's result: only a very long one can fail it, so only
     then is the sandbox (and Jinja2) imported to check it, and its words kept."""
     if isinstance(value, str) and len(value) > 100_000:
-        from ...sandbox import TemplateLimit, check_size
+        from ..sandbox import TemplateLimit, check_size
 
         try:
             check_size(value)
@@ -383,7 +379,7 @@ def _text(value: Any) -> str:
 
 def _round(value: Any, precision: Any = 0, method: Any = "common") -> Any:
     """Jinja2's `round` filter, with the sandbox's bound on the precision."""
-    from ...sandbox import check_round
+    from ..sandbox import check_round
 
     check_round(value, precision)
     if method not in {"common", "ceil", "floor"}:
