@@ -198,7 +198,9 @@ def test_ctrl_c_during_a_build_changes_nothing(tmp_path):
             data = out.read_bytes()
             assert data == b"old" or (data.rstrip().endswith(b"%%EOF")
                                       and len(PdfReader(out).pages) == 13)
-            assert b"Traceback" not in err
+            # under load the signal can land while the interpreter itself starts (runpy), before
+            # any of pnp runs: nothing pnp could catch; from pnp's first line on, no traceback
+            assert b"Traceback" not in err or err.startswith(b"Could not import runpy module")
             assert not [p for p in os.listdir(tmp_path) if p.endswith(".part")]
 
 
