@@ -1,7 +1,7 @@
 """A written CMYK PDF made a PDF/X-1a:2003 file (ISO 15930-4): the output intent with the
 separation's ICC profile embedded, the PDF/X version keys in the document information, and
 `Trapped` set. reportlab writes neither an output intent nor extra information keys through a
-public call, so the finished file is rewritten with pypdf.
+public call, so the finished file is rewritten with pikepdf (qpdf).
 
 What the rest of PDF/X-1a asks for is made when drawing: every colour CMYK or grey (cmyk.py),
 no transparency (alpha flattened, no soft masks), every font embedded (pnp only draws with
@@ -10,45 +10,26 @@ pdfx_problems() checks a file for all of it, as a preflight validator does."""
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
 
 VERSION = "PDF/X-1a:2003"
 
 
 def make_pdfx(path: Path, separation) -> None:
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject,
-                               NumberObject, TextStringObject)
+    import pikepdf
 
-    writer = PdfWriter(clone_from=PdfReader(path))
-    profile = DecodedStreamObject()
-    profile.set_data(separation.data)
-    profile[NameObject("/N")] = NumberObject(4)
-    intent = DictionaryObject({
-        NameObject("/Type"): NameObject("/OutputIntent"),
-        NameObject("/S"): NameObject("/GTS_PDFX"),
-        NameObject("/OutputConditionIdentifier"): TextStringObject("Custom"),
-        NameObject("/OutputCondition"): TextStringObject(separation.name),
-        NameObject("/Info"): TextStringObject(separation.name),
-        NameObject("/RegistryName"): TextStringObject("http://www.color.org"),
-        NameObject("/DestOutputProfile"): profile,  # pypdf writes a stream indirect
-    })
-    writer.root_object[NameObject("/OutputIntents")] = ArrayObject([intent])
-    writer.add_metadata({"/GTS_PDFXVersion": VERSION, "/GTS_PDFXConformance": VERSION,
-                         "/Trapped": NameObject("/False")})
-    writer.pdf_header = b"%PDF-1.3"
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".pdf")
-    os.close(fd)
-    try:
-        with open(tmp, "wb") as out:
-            writer.write(out)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        profile = pdf.make_stream(separation.data, N=4)
+        pdf.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(
+            Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
+            OutputConditionIdentifier="Custom", OutputCondition=separation.name,
+            Info=separation.name, RegistryName="http://www.color.org",
+            DestOutputProfile=profile)])
+        pdf.docinfo["/GTS_PDFXVersion"] = VERSION
+        pdf.docinfo["/GTS_PDFXConformance"] = VERSION
+        pdf.docinfo["/Trapped"] = pikepdf.Name("/False")
+        pdf.save(path, force_version="1.3", deterministic_id=True)
 
 
 COLOUR_OPS = re.compile(rb"(?<![\w.])(rg|RG|sc|scn|SC|SCN|cs|CS)(?=\s)")
