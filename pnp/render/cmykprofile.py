@@ -81,8 +81,8 @@ def separate(lab) -> tuple[float, float, float, float]:
     import math
 
     target = [min(max(v, 1e-4), 1.0) for v in _rgb(lab)]
-    dark = 1 - max(target)  # the grey component, 0..1
-    k_start = max(0.0, (dark - 0.25) / 0.75) ** 1.1  # black from the quarter tones on
+    dark = 1 - max(target) ** (1 / 2.2)  # the grey component, 0..1, as the eye sees it
+    k_start = max(0.0, (dark - 0.1) / 0.9)  # black from the light tones on (medium GCR)
     best: tuple[float, float, float, float] | None = None
     for step in range(11):  # more black until the ink fits
         k = min(1.0, k_start + step * 0.1)

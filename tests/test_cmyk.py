@@ -1,0 +1,142 @@
+"""--cmyk by numbers: the generated profile's ink limit, transparency flattened on the face's
+background, no colour over 240 % ink, and a PDF/X-1a:2003 file as a validator checks it."""
+
+import re
+import struct
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+from reportlab.lib.colors import Color
+
+from helpers import ROOT
+from pnp.export.outputs import Face, export_pod
+from pnp.kit import Kit, Piece, Sheet
+from pnp.project import export, open_game
+from pnp.render.cmyk import Separation, limit_ink
+from pnp.render.cmykprofile import PROFILE, TOTAL_INK, separate
+from pnp.render.fonts import load_fonts
+from pnp.render.pdfx import pdfx_problems
+from pnp.units import MM
+
+CMYK_OP = re.compile(rb"([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) [kK](?=\s)")
+
+
+@pytest.fixture(scope="module")
+def wuxing_cmyk(tmp_path_factory):
+    out = tmp_path_factory.mktemp("cmyk") / "c.pdf"
+    export(open_game("wuxing", cwd=ROOT), "pod", out, cmyk=True)
+    return out
+
+
+def _b2a_table(data: bytes) -> list[tuple[int, ...]]:
+    count = struct.unpack(">I", data[128:132])[0]
+    for i in range(count):
+        tag, offset, _ = struct.unpack(">4sII", data[132 + 12 * i:144 + 12 * i])
+        if tag == b"B2A0":
+            inputs, outputs, grid = data[offset + 8], data[offset + 9], data[offset + 10]
+            start = offset + 52 + 4 * inputs  # header, matrix, curve sizes; 2-point curves
+            n = grid ** inputs
+            return [struct.unpack(">4H", data[start + 8 * j:start + 8 * j + 8])
+                    for j in range(n)]
+    raise AssertionError("no B2A0")
+
+
+def test_every_separation_of_the_shipped_profile_is_within_240_percent():
+    table = _b2a_table(PROFILE.read_bytes())
+    assert len(table) == 17 ** 3
+    assert max(sum(row) for row in table) <= TOTAL_INK * 65535 + 4
+    assert max(sum(row) for row in table) > 2.3 * 65535  # the limit is used, not far below
+
+
+def test_separation_puts_grey_in_black_and_dark_colours_within_the_limit():
+    c, m, y, k = separate((50.0, 0.0, 0.0))
+    assert k > 0.4 and c + m + y < 1.2  # much of the grey replaced by black ink
+    for lab in ((5, 0, 0), (20, 40, -60), (30, -50, 30)):
+        assert sum(separate(lab)) <= TOTAL_INK + 1e-6
+    assert limit_ink(1, 1, 1, 1) == pytest.approx((0.4667, 0.4667, 0.4667, 1), abs=1e-3)
+
+
+def test_colours_are_cmyk_and_at_most_240_percent(wuxing_cmyk):
+    reader = PdfReader(wuxing_cmyk)
+    totals = [sum(map(float, m)) for page in reader.pages
+              for m in CMYK_OP.findall(page.get_contents().get_data())]
+    assert totals and max(totals) <= TOTAL_INK + 0.01
+
+
+def test_the_export_passes_the_pdfx_checks_and_embeds_the_profile(wuxing_cmyk):
+    assert pdfx_problems(wuxing_cmyk) == []
+    reader = PdfReader(wuxing_cmyk)
+    assert reader.pdf_header == "%PDF-1.3"
+    assert reader.trailer["/Info"]["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
+    intent = reader.trailer["/Root"]["/OutputIntents"][0]
+    assert intent["/DestOutputProfile"].get_object().get_data() == PROFILE.read_bytes()
+    for page in reader.pages:
+        trim = [float(v) for v in page["/TrimBox"]]
+        bleed = [float(v) for v in page["/BleedBox"]]
+        assert bleed[0] < trim[0] and trim[2] < bleed[2]
+
+
+def test_the_checks_find_what_an_rgb_file_lacks(tmp_path):
+    rgb = tmp_path / "rgb.pdf"
+    export(open_game("wuxing", cwd=ROOT), "pod", rgb)
+    found = "\n".join(pdfx_problems(rgb))
+    for expected in ("GTS_PDFXVersion", "no GTS_PDFX output intent", "outside DeviceCMYK"):
+        assert expected in found
+
+
+def _one_face(tmp_path, draw):
+    piece = Piece("card", "pic", draw)
+    sheet = Sheet("Cards", 63 * MM, 88 * MM, (piece,))
+    out = tmp_path / "c.pdf"
+    export_pod(Kit("k", sheets=[sheet]), load_fonts(), out, 3 * MM,
+               [Face(sheet, piece, 0, False)], cmyk=True)
+    return out
+
+
+def _image_pixels(pdf) -> Image.Image:
+    page = PdfReader(pdf).pages[0]
+    for x in page["/Resources"]["/XObject"].values():
+        x = x.get_object()
+        if x["/Subtype"] == "/Image":
+            assert x["/ColorSpace"] == "/DeviceCMYK" and "/SMask" not in x
+            return Image.frombytes("CMYK", (x["/Width"], x["/Height"]), x.get_data())
+    raise AssertionError("no image")
+
+
+def test_a_transparent_png_prints_on_the_card_background_not_as_a_black_box(tmp_path):
+    picture = tmp_path / "t.png"
+    art = Image.new("RGBA", (40, 40), (0, 0, 0, 0))
+    art.paste((200, 30, 30, 255), (10, 10, 30, 30))
+    art.save(picture)
+    green = Color(0.2, 0.6, 0.3)
+
+    def draw(s):
+        s.c.setFillColor(green)
+        s.c.rect(-s.bleed, -s.bleed, s.w + 2 * s.bleed, s.h + 2 * s.bleed, stroke=0, fill=1)
+        s.c.drawImage(str(picture), 0, 0, s.w, s.h, mask="auto")
+
+    out = _one_face(tmp_path, draw)
+    pixels = _image_pixels(out)
+    background = Separation().colour((0.2, 0.6, 0.3))
+    corner = pixels.getpixel((0, 0))
+    assert corner == pytest.approx([round(v * 255) for v in (background.cyan, background.magenta,
+                                                             background.yellow, background.black)],
+                                   abs=2)
+    assert sum(corner) < 2.0 * 255  # not the 300 % black box
+    assert max(sum(pixels.getpixel((x, y))) for x in range(40) for y in range(40)) \
+        <= TOTAL_INK * 255 + 4
+    assert pdfx_problems(out) == []
+
+
+def test_a_translucent_fill_is_mixed_not_transparent(tmp_path):
+    def draw(s):
+        s.c.setFillColor(Color(1, 1, 1))
+        s.c.rect(0, 0, s.w, s.h, stroke=0, fill=1)
+        s.c.setFillColor(Color(0, 0, 0), alpha=0.5)
+        s.c.rect(10, 10, 20, 20, stroke=0, fill=1)
+
+    out = _one_face(tmp_path, draw)
+    content = PdfReader(out).pages[0].get_contents().get_data()
+    assert b"0 0 0 .5 k" in content or b"0 0 0 0.5 k" in content
+    assert pdfx_problems(out) == []
