@@ -347,6 +347,10 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
 
     if service is not None and (fmt != "pod" or service not in SERVICES):
         raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
+    if service is not None and SERVICES[service].wants_cmyk and not cmyk:
+        # said before drawing anything: the card data is fine, the export lacks an option
+        raise PnpError(f"{SERVICES[service].name} prints from CMYK PDF/X-1a files only: add "
+                       f"--cmyk (pnp export --format pod --service {service} --cmyk)")
     from .cut.machines import MACHINES
 
     if (fmt == "cut") != (machine is not None) or (machine and machine not in MACHINES):
