@@ -1,5 +1,5 @@
 """The font files a game names in game.toml, checked as data: is each a TrueType font that the
-PDF can embed? Read from its table directory without reportlab, so loading a game's data does
+PDF can embed, or an OpenType (CFF) font pnp turns into one (otf.py)? Read from its table directory without reportlab, so loading a game's data does
 not import the drawing library or register fonts (that happens when the kit is drawn)."""
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ REQUIRED_TABLES = {b"head", b"hhea", b"hmtx", b"maxp", b"cmap", b"name", b"loca"
 
 def font_problem(data: bytes) -> str | None:
     """Why `data` is not an embeddable TrueType font, or None when it is one."""
-    if data[:4] == b"OTTO":
-        return "a font with CFF outlines (.otf); the PDF embeds TrueType outlines only"
+    if data[:4] == b"OTTO":  # PostScript outlines: turned into TrueType ones when registered
+        return None if _tables(data) and b"CFF " in _tables(data) else \
+            "an OpenType font without CFF outlines (CFF2 variable fonts are not supported)"
     if data[:4] == b"ttcf":
         return None    # a collection: reportlab reads the chosen member's tables itself
     if len(data) < 12 or data[:4] not in (b"\x00\x01\x00\x00", b"true"):
@@ -46,6 +47,15 @@ def font_problem(data: bytes) -> str | None:
     if missing:
         return f"it has no {', '.join(sorted(t.decode('latin-1') for t in missing))} table"
     return None
+
+
+def _tables(data: bytes) -> set[bytes]:
+    if len(data) < 12:
+        return set()
+    (count,) = struct.unpack(">H", data[4:6])
+    if 12 + 16 * count > len(data):
+        return set()
+    return {data[12 + 16 * i:16 + 16 * i] for i in range(count)}
 
 
 def check_font(path: Path) -> None:
