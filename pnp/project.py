@@ -332,7 +332,8 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
            bleed_mm: float = 3.0,
            dpi: int = 300, force: bool = False, service: str | None = None,
            cmyk: bool = False, machine: str | None = None,
-           corner_radius_mm: float | None = None) -> tuple[str, list[Finding]]:
+           corner_radius_mm: float | None = None,
+           url_base: str | None = None) -> tuple[str, list[Finding]]:
     """Other outputs of the same kit. PDFs are written atomically; PNG folders are written into
     a temporary folder and swapped in whole. `service` (pod only): a print-on-demand service's
     files and manifest, in a folder. Returns a one-line summary and the findings."""
@@ -347,6 +348,12 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
 
     if service is not None and (fmt != "pod" or service not in SERVICES):
         raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
+    if url_base is not None:
+        from .export.tts import check_url_base
+
+        if fmt != "tts":
+            raise PnpError("--url-base goes with --format tts")
+        check_url_base(url_base)  # a wrong address is said before anything is drawn
     if service is not None and SERVICES[service].wants_cmyk and not cmyk:
         # said before drawing anything: the card data is fine, the export lacks an option
         raise PnpError(f"{SERVICES[service].name} prints from CMYK PDF/X-1a files only: add "
@@ -402,7 +409,9 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
             summary = (f"{out}/: {count} files for {SERVICES[service].name} "
                        "(manifest.csv lists how many of each card to order)")
         else:
-            files, drawn = outputs.export_tts(kit, fonts, staging, final=out)
+            from .export.tts import export_tts
+
+            files, drawn = export_tts(kit, fonts, staging, final=out, url_base=url_base)
             summary = f"{out}/: {len(files)} Tabletop Simulator images"
         findings += drawn
         if errors_in(drawn) and not force:
