@@ -34,7 +34,7 @@ def _b2a_table(data: bytes) -> list[tuple[int, ...]]:
     for i in range(count):
         tag, offset, _ = struct.unpack(">4sII", data[132 + 12 * i:144 + 12 * i])
         if tag == b"B2A0":
-            inputs, outputs, grid = data[offset + 8], data[offset + 9], data[offset + 10]
+            inputs, grid = data[offset + 8], data[offset + 10]
             start = offset + 52 + 4 * inputs  # header, matrix, curve sizes; 2-point curves
             n = grid ** inputs
             return [struct.unpack(">4H", data[start + 8 * j:start + 8 * j + 8])

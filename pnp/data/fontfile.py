@@ -1,5 +1,6 @@
 """The font files a game names in game.toml, checked as data: is each a TrueType font that the
-PDF can embed, or an OpenType (CFF) font pnp turns into one (otf.py)? Read from its table directory without reportlab, so loading a game's data does
+PDF can embed, or an OpenType (CFF) font pnp turns into one (otf.py)? Read from its table
+directory without reportlab, so loading a game's data does
 not import the drawing library or register fonts (that happens when the kit is drawn)."""
 
 from __future__ import annotations

@@ -54,10 +54,11 @@ class Separation:
         key = (source or b"", mode)
         found = self._transforms.get(key)
         if found is None:
+            src: ImageCms.ImageCmsProfile | ImageCms.core.CmsProfile = self.profile
             if source:
                 src = ImageCms.ImageCmsProfile(io.BytesIO(source))
-            else:
-                src = self.profile if mode == "CMYK" else ImageCms.createProfile("sRGB")
+            elif mode != "CMYK":
+                src = ImageCms.createProfile("sRGB")
             found = self._transforms[key] = ImageCms.buildTransform(
                 src, self.profile, mode, "CMYK",
                 renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
@@ -76,7 +77,8 @@ class Separation:
 
                 pixel = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb))
                 out = ImageCms.applyTransform(pixel, self.transform("RGB"))
-                c, m, y, k = (v / 255 for v in out.getpixel((0, 0)))
+                assert out is not None  # (None only when transforming in place)
+                c, m, y, k = (v / 255 for v in out.getpixel((0, 0)))  # type: ignore[union-attr]
                 hit = CMYKColor(*limit_ink(c, m, y, k))
             self._colours[rgb] = hit
         return hit
@@ -121,11 +123,12 @@ class CmykCanvas(Canvas):
             bg = self.separation.colour(self._background_rgb())
             return CMYKColor(*(alpha * v + (1 - alpha) * b for v, b in
                                zip((c, m, y, k), (bg.cyan, bg.magenta, bg.yellow, bg.black))))
-        rgb = (colour.red, colour.green, colour.blue)
+        r, g, b = colour.red, colour.green, colour.blue
         if alpha < 1:
-            rgb = tuple(alpha * v + (1 - alpha) * b
-                        for v, b in zip(rgb, self._background_rgb()))  # type: ignore[assignment]
-        return self.separation.colour(tuple(round(v, 5) for v in rgb))  # type: ignore[arg-type]
+            br, bg_, bb = self._background_rgb()
+            r, g, b = (alpha * r + (1 - alpha) * br, alpha * g + (1 - alpha) * bg_,
+                       alpha * b + (1 - alpha) * bb)
+        return self.separation.colour((round(r, 5), round(g, 5), round(b, 5)))
 
     def _background_rgb(self) -> tuple[float, float, float]:
         bg = self._background or WHITE

@@ -105,7 +105,7 @@ def _solve(target, k: float, math) -> list[float]:
     v = [0.3, 0.3, 0.3]
     goal = [math.log(t) for t in target]
     for _ in range(30):
-        now = [math.log(r) for r in reflectance(*v, k)]
+        now = [math.log(r) for r in reflectance(v[0], v[1], v[2], k)]
         err = [n - g for n, g in zip(now, goal)]
         if max(abs(e) for e in err) < 1e-5:
             break
@@ -113,7 +113,7 @@ def _solve(target, k: float, math) -> list[float]:
         for i in range(3):
             w = list(v)
             w[i] += 1e-4
-            moved = [math.log(r) for r in reflectance(*w, k)]
+            moved = [math.log(r) for r in reflectance(w[0], w[1], w[2], k)]
             jac.append([(mv - n) / 1e-4 for mv, n in zip(moved, now)])  # d channel / d ink i
         step = _solve3([[jac[i][ch] for i in range(3)] for ch in range(3)], err)
         v = [min(1.0, max(0.0, x - s)) for x, s in zip(v, step)]
