@@ -54,7 +54,7 @@ def pdfx_problems(path: Path) -> list[str]:
         out.append("/Trapped is neither True nor False")
     if "/ID" not in reader.trailer:
         out.append("no file /ID in the trailer")
-    intents = reader.trailer["/Root"].get_object().get("/OutputIntents")
+    intents = reader.root_object.get("/OutputIntents")
     intent = intents[0].get_object() if intents else None
     if not isinstance(intent, dict) or intent.get("/S") != "/GTS_PDFX":
         out.append("no GTS_PDFX output intent")
