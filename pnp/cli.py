@@ -379,12 +379,15 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 @click.option("--corner-radius", type=click.FloatRange(0, 20), metavar="MM",
               help="cut: rounded corners of the cut outlines, in mm (default: game.toml's "
                    "[cut] corner_radius, else 3, a poker card's).")
+@click.option("--profile", type=click.Path(path_type=Path, dir_okay=False), metavar="ICC",
+              help="pod --cmyk: separate through this CMYK .icc profile (the print shop's own, "
+                   "e.g. the one its specifications name) instead of pnp's generic one.")
 @click.option("--url-base", metavar="URL",
               help="tts: the https:// address the images will be uploaded to; the saved object "
                    "links them there (not to this computer's files), so it can be shared.")
 def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
            force: bool, service: str | None, cmyk: bool, machine: str | None,
-           corner_radius: float | None, url_base: str | None) -> None:
+           corner_radius: float | None, url_base: str | None, profile: Path | None) -> None:
     """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
     from .output import default_output
     from .project import export as run, open_game
@@ -398,7 +401,7 @@ def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: st
     summary, findings = run(opened, fmt, target, paper=paper, bleed_mm=bleed,
                             dpi=dpi, force=force, service=service, cmyk=cmyk,
                             machine=machine, corner_radius_mm=corner_radius,
-                            url_base=url_base)
+                            url_base=url_base, profile=profile)
     _show(findings)
     click.echo(summary)
 

@@ -140,3 +140,32 @@ def test_a_translucent_fill_is_mixed_not_transparent(tmp_path):
     content = PdfReader(out).pages[0].get_contents().get_data()
     assert b"0 0 0 .5 k" in content or b"0 0 0 0.5 k" in content
     assert pdfx_problems(out) == []
+
+
+def test_a_print_shops_own_profile_is_embedded_and_named(tmp_path):
+    own = tmp_path / "shop.icc"
+    own.write_bytes(PROFILE.read_bytes())
+    out = tmp_path / "p.pdf"
+    export(open_game("wuxing", cwd=ROOT), "pod", out, cmyk=True, profile=own)
+    intent = PdfReader(out).trailer["/Root"]["/OutputIntents"][0]
+    assert intent["/DestOutputProfile"].get_object().get_data() == own.read_bytes()
+    assert pdfx_problems(out) == []
+
+
+def test_a_profile_that_is_not_cmyk_is_refused_naming_it(tmp_path):
+    from PIL import ImageCms
+
+    from pnp.errors import PnpError
+
+    rgb = tmp_path / "srgb.icc"
+    rgb.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    junk = tmp_path / "junk.icc"
+    junk.write_bytes(b"not a profile" * 20)
+    game = open_game("wuxing", cwd=ROOT)
+    for path, said in ((rgb, "give a CMYK printer"), (junk, "not an ICC colour profile")):
+        with pytest.raises(PnpError, match=said) as caught:
+            export(game, "pod", tmp_path / "x.pdf", cmyk=True, profile=path)
+        assert path.name in str(caught.value)
+    with pytest.raises(PnpError, match="--profile goes with"):
+        export(game, "pod", tmp_path / "x.pdf", profile=rgb)
+    assert not (tmp_path / "x.pdf").exists()

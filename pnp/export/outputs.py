@@ -8,6 +8,7 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, black
@@ -23,19 +24,27 @@ from ..render.pieces import PieceDrawer
 from ..render.text import draw_line
 from ..units import MM
 
+if TYPE_CHECKING:
+    from ..render.cmyk import Separation
+
 GREY = Color(0.45, 0.45, 0.45)
 CALIBRATION_MIN = (200 * MM, 205 * MM)  # its 150 mm ruler and lines of steps
 FOLD_MARK = (PRINTER_MARGIN + 0.5 * MM, PRINTER_MARGIN + 6 * MM)  # from the sheet's edge
 
 
-def _canvas(path: Path, size, fonts: Fonts, cmyk: bool = False) -> Canvas:
+def _canvas(path: Path, size, fonts: Fonts, cmyk: bool | Separation = False) -> Canvas:
     """A canvas whose default font is ours, so no un-embedded Helvetica is referenced; with
-    cmyk, every colour and image is drawn as CMYK under a PDF/X-style output intent."""
-    from ..render.cmyk import CmykCanvas
+    cmyk, a PDF/X-1a file, every colour and image separated through pnp's CMYK profile (or
+    the Separation given: a service's own profile)."""
+    from ..render.cmyk import CmykCanvas, Separation
 
     rl_config.useA85 = 0
-    return (CmykCanvas if cmyk else Canvas)(str(path), pagesize=size, invariant=1,
-                                            pageCompression=1, initialFontName=fonts["regular"])
+    if cmyk:
+        return CmykCanvas(str(path), pagesize=size, invariant=1, pageCompression=1,
+                          initialFontName=fonts["regular"],
+                          separation=cmyk if isinstance(cmyk, Separation) else None)
+    return Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
+                  initialFontName=fonts["regular"])
 
 
 def slug(text: str) -> str:
@@ -112,7 +121,7 @@ def faces(kit: Kit, backs: bool = True) -> list[Face]:
 
 def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
                chosen: list[Face] | None = None, size: tuple[float, float] | None = None,
-               cmyk: bool = False, turned: bool = False) -> list[Finding]:
+               cmyk: bool | Separation = False, turned: bool = False) -> list[Finding]:
     """One face per page: MediaBox = trim + bleed, TrimBox and BleedBox set, in the order
     front 1, back 1, front 2, back 2 ... (what print-on-demand services ask for). `size`: the
     trim to draw every face at (a service's product), instead of the sheet's own. `turned`: a

@@ -102,6 +102,27 @@ class Separation:
         return ImageCms.applyTransform(picture, self.transform("RGB", source))
 
 
+def load_separation(path: Path) -> Separation:
+    """A Separation through a profile file the designer gives (a service's own), checked: an
+    ICC output profile for CMYK, else an error naming the file and what it is."""
+    from ..errors import PnpError
+
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PnpError(f"--profile {path}: cannot read it ({exc.strerror or exc})") from None
+    if len(data) < 128 or data[36:40] != b"acsp":
+        raise PnpError(f"--profile {path}: not an ICC colour profile")
+    if data[16:20] != b"CMYK" or data[12:16] != b"prtr":
+        raise PnpError(f"--profile {path}: a {data[16:20].decode('latin-1').strip()} "
+                       f"{data[12:16].decode('latin-1')} profile; give a CMYK printer (output) "
+                       "profile, such as the one the print shop names")
+    try:
+        return Separation(path)
+    except Exception as exc:  # LittleCMS refuses a damaged table in many ways
+        raise PnpError(f"--profile {path}: a damaged profile ({exc})") from None
+
+
 class CmykCanvas(Canvas):
     """A Canvas whose every colour and image is CMYK through `separation`, never translucent."""
 
