@@ -88,3 +88,41 @@ def test_a_missing_installed_font_says_what_to_do(tmp_path, monkeypatch):
     said = str(caught.value)
     assert 'font "Nowhere Sans" is not installed' in said and "fonts.regular" in said
     assert "copy its .ttf or .otf file into the game folder" in said
+
+
+def _fonts_in_pdf(pdf) -> set[str]:
+    names = set()
+    for page in PdfReader(pdf).pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.add(str(font.get_object()["/BaseFont"]))
+    return names
+
+
+def test_a_game_builds_with_an_otf_file_and_an_installed_font_by_name(tmp_path, monkeypatch):
+    from helpers import TEXT_FRONT, card_game
+    from pnp.project import build, open_game
+
+    system = tmp_path / "system"
+    system.mkdir()
+    make_otf(system / "Installed.otf", family="Pnp Installed")
+    monkeypatch.setattr(otf, "font_folders", lambda: [system])
+    folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "bold"\n', "text\nAB BA\n",
+                       extra_toml='[fonts]\nregular = "Own.otf"\nbold = "Pnp Installed"\n')
+    make_otf(folder / "Own.otf", family="Pnp Own")
+    out = tmp_path / "kit.pdf"
+    # forced: the two test fonts have only A, B and space, and the booklet prints more
+    build(open_game(str(folder)), out, force=True)
+    used = _fonts_in_pdf(out)
+    assert any("Installed" in n for n in used), used
+
+
+def test_a_game_naming_a_font_nobody_installed_fails_validation(tmp_path, monkeypatch):
+    from helpers import TEXT_FRONT, card_game
+    from pnp.project import open_game
+
+    monkeypatch.setattr(otf, "font_folders", lambda: [])
+    folder = card_game(tmp_path / "g", TEXT_FRONT, "text\nAB\n",
+                       extra_toml='[fonts]\nregular = "Nowhere Sans"\n')
+    with pytest.raises(DataError) as caught:
+        open_game(str(folder))
+    assert 'font "Nowhere Sans" is not installed' in str(caught.value)
