@@ -29,9 +29,11 @@ def register_font(path: Path) -> str:
     name = f"{path.stem}-{digest[:10]}"
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            if is_cff(data):  # PostScript outlines: embedded as TrueType ones
+            converted = is_cff(data)
+            if converted:  # PostScript outlines: embedded as TrueType ones
                 data = cff_to_truetype(data)
-            font = cached_font(name, path, data, digest, lambda: _parse(name, path, data))
+            font = cached_font(name, path, data, digest,
+                               lambda: _parse(name, path, data, converted))
         except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
         except Exception:  # reportlab's parser (or fontTools') meets a damaged file in many ways
@@ -50,8 +52,11 @@ def font_file(path: Path) -> tuple[bytes, str]:
     return data, hashlib.sha1(data).hexdigest()
 
 
-def _parse(name: str, path: Path, data: bytes) -> TTFont:
-    font = TTFont(name, io.BytesIO(data))
+def _parse(name: str, path: Path, data: bytes, converted: bool = False) -> TTFont:
+    """`converted`: `data` is an .otf file's outlines made TrueType, parsed from memory."""
+    font = TTFont(name, io.BytesIO(data) if converted else str(path))
+    if converted:
+        font.face.filename = str(path)  # (the subset's name in the PDF, as for any file)
     if not _shipped(path):
         _check_tables(data)
         font.face.makeSubset(sorted(font.face.charToGlyph))
