@@ -421,7 +421,8 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
             from .export.tts import export_tts
 
             files, drawn = export_tts(kit, fonts, staging, final=out, url_base=url_base)
-            summary = f"{out}/: {len(files)} Tabletop Simulator images"
+            summary = (f"{out}/: {len(files) - 1} Tabletop Simulator images and the saved object "
+                       f"{files[-1].name}")
         findings += drawn
         if errors_in(drawn) and not force:
             raise RulesError(findings)

@@ -169,3 +169,12 @@ def test_a_profile_that_is_not_cmyk_is_refused_naming_it(tmp_path):
     with pytest.raises(PnpError, match="--profile goes with"):
         export(game, "pod", tmp_path / "x.pdf", profile=rgb)
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_an_image_given_as_a_reader_is_separated_too(tmp_path):
+    from reportlab.lib.utils import ImageReader
+
+    reader = ImageReader(Image.new("RGB", (8, 8), (30, 90, 200)))
+    out = _one_face(tmp_path, lambda s: s.c.drawImage(reader, 0, 0, s.w, s.h))
+    assert _image_pixels(out).getpixel((0, 0))[0] > 128  # cyan for a blue
+    assert pdfx_problems(out) == []

@@ -242,8 +242,11 @@ def test_export_never_replaces_a_folder_it_did_not_make(wuxing, tmp_path):
     assert res.exit_code == 1 and "is a file" in res.output and a_file.read_text() == "x"
     out = tmp_path / "tts"
     export(wuxing, "tts", out)
+    first = sorted(out.glob("*.png"))
     export(wuxing, "tts", out)  # its own folder is replaced whole
-    assert (out / ".pnp-export").is_file() and len(list(out.glob("*.png"))) == 6
+    # 6 deck images, 7 distinct token and pawn faces, 1 board
+    assert (out / ".pnp-export").is_file() and sorted(out.glob("*.png")) == first
+    assert len(first) == 14
 
 
 def test_unwritable_output_is_a_clear_error(tmp_path):

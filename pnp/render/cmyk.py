@@ -229,7 +229,13 @@ class CmykCanvas(Canvas):
     def drawImage(self, image, *args, **kw):
         from PIL import Image
 
-        picture = image if isinstance(image, Image.Image) else Image.open(image)
+        if isinstance(image, ImageReader):  # an SVG's raster part: its pixels, no alpha left
+            size = image.getSize()
+            data = image.getRGBData()
+            picture = Image.frombytes("CMYK" if len(data) == size[0] * size[1] * 4 else "RGB",
+                                      size, data)
+        else:
+            picture = image if isinstance(image, Image.Image) else Image.open(image)
         kw.pop("mask", None)  # transparency is flattened: PDF/X-1a has no soft masks
         separated = self.separation.image(picture, self._background or WHITE)
         return super().drawImage(ImageReader(separated), *args, **kw)
