@@ -77,26 +77,30 @@ def _rgb(lab) -> tuple[float, float, float]:
 
 
 def separate(lab) -> tuple[float, float, float, float]:
-    """The CMYK that prints closest to a Lab colour, grey replaced by black, within TOTAL_INK."""
+    """The CMYK that prints closest to a Lab colour, grey replaced by black, within TOTAL_INK.
+    A colour that needs more ink tries other amounts of black (each with its C, M and Y cut
+    to the limit) and keeps the one that prints closest: more black for a dark grey, less
+    for a deep red, whose red light black would take away."""
     import math
 
     target = [min(max(v, 1e-4), 1.0) for v in _rgb(lab)]
     dark = 1 - max(target) ** (1 / 2.2)  # the grey component, 0..1, as the eye sees it
     k_start = max(0.0, (dark - 0.1) / 0.9)  # black from the light tones on (medium GCR)
-    best: tuple[float, float, float, float] | None = None
-    for step in range(11):  # more black until the ink fits
-        k = min(1.0, k_start + step * 0.1)
-        cmy = _solve(target, k, math)
-        total = sum(cmy) + k
-        best = (*cmy, k)
-        if total <= TOTAL_INK:
-            return best
-        if k >= 1:
-            break
+    cmy = _solve(target, k_start, math)
+    if sum(cmy) + k_start <= TOTAL_INK:
+        return cmy[0], cmy[1], cmy[2], k_start
+    goal = _lab(target)
+    best, best_err = None, math.inf
+    for k in sorted({min(1.0, max(0.0, k_start + d)) for d in
+                     (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.45, 0.6)}):
+        c, m, y = _solve(target, k, math)
+        scale = min(1.0, max(0.0, TOTAL_INK - k) / max(c + m + y, 1e-9))
+        ink = (c * scale, m * scale, y * scale, k)
+        err = math.dist(_lab(reflectance(*ink)), goal)
+        if err < best_err - 1e-9:
+            best, best_err = ink, err
     assert best is not None
-    c, m, y, k = best
-    scale = max(0.0, TOTAL_INK - k) / max(c + m + y, 1e-9)
-    return c * scale, m * scale, y * scale, k
+    return best
 
 
 def _solve(target, k: float, math) -> list[float]:
