@@ -178,3 +178,32 @@ def test_an_image_given_as_a_reader_is_separated_too(tmp_path):
     out = _one_face(tmp_path, lambda s: s.c.drawImage(reader, 0, 0, s.w, s.h))
     assert _image_pixels(out).getpixel((0, 0))[0] > 128  # cyan for a blue
     assert pdfx_problems(out) == []
+
+
+def test_colours_inside_the_press_gamut_print_as_they_were_asked():
+    """sRGB to CMYK through the profile and back to Lab lands within a small colour difference
+    for muted colours a press can print (what a wrong table would break)."""
+    import math
+
+    from PIL import ImageCms
+
+    sep = Separation()
+    lab = ImageCms.createProfile("LAB")
+    intent = ImageCms.Intent.RELATIVE_COLORIMETRIC
+    to_lab = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), lab, "RGB", "LAB",
+                                     renderingIntent=intent)
+    back = ImageCms.buildTransform(sep.profile, lab, "CMYK", "LAB", renderingIntent=intent)
+    muted = [(200, 170, 140), (120, 140, 110), (90, 110, 150), (160, 160, 160),
+             (210, 200, 120), (150, 100, 90), (230, 230, 230)]
+    image = Image.new("RGB", (len(muted), 1))
+    for i, rgb in enumerate(muted):
+        image.putpixel((i, 0), rgb)
+    asked = ImageCms.applyTransform(image, to_lab)
+    printed = ImageCms.applyTransform(ImageCms.applyTransform(image, sep.transform("RGB")), back)
+
+    def lab_of(p):
+        return p[0] * 100 / 255, p[1] - 128, p[2] - 128
+
+    for i, rgb in enumerate(muted):
+        delta = math.dist(lab_of(asked.getpixel((i, 0))), lab_of(printed.getpixel((i, 0))))
+        assert delta < 6, (rgb, delta)
