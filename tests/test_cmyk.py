@@ -207,3 +207,60 @@ def test_colours_inside_the_press_gamut_print_as_they_were_asked():
     for i, rgb in enumerate(muted):
         delta = math.dist(lab_of(asked.getpixel((i, 0))), lab_of(printed.getpixel((i, 0))))
         assert delta < 6, (rgb, delta)
+
+
+def _made_pdfx(tmp_path, name, draw, boxes=True):
+    """A one-page PDF drawn with a plain (RGB) canvas, then given the PDF/X keys: what the
+    checks must still find in it is what `draw` put there."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.pdfx import make_pdfx
+
+    path = tmp_path / f"{name}.pdf"
+    c = Canvas(str(path), pagesize=(200, 200), initialFontName=load_fonts()["regular"])
+    if boxes:
+        c.setTrimBox((10, 10, 190, 190))
+        c.setBleedBox((0, 0, 200, 200))
+    draw(c)
+    c.showPage()
+    c.save()
+    make_pdfx(path, Separation())
+    return pdfx_problems(path)
+
+
+def test_each_pdfx_check_finds_its_own_fault(tmp_path):
+    from reportlab.lib.utils import ImageReader
+
+    def cmyk_fill(c):
+        c.setFillColorCMYK(0, 0, 0, 1)
+        c.rect(20, 20, 50, 50, stroke=0, fill=1)
+
+    assert _made_pdfx(tmp_path, "clean", cmyk_fill) == []
+    assert any("no TrimBox" in p for p in _made_pdfx(tmp_path, "boxes", cmyk_fill,
+                                                     boxes=False))
+
+    def helvetica(c):
+        c.setFillColorCMYK(0, 0, 0, 1)
+        c.setFont("Helvetica", 10)
+        c.drawString(20, 20, "Helvetica is not embedded")
+
+    assert any("not embedded" in p for p in _made_pdfx(tmp_path, "font", helvetica))
+
+    def alpha(c):
+        c.setFillColorCMYK(0, 0, 0, 1, alpha=0.5)
+        c.rect(20, 20, 50, 50, stroke=0, fill=1)
+
+    assert any("transparency" in p for p in _made_pdfx(tmp_path, "alpha", alpha))
+
+    def rgb(c):
+        c.setFillColorRGB(1, 0, 0)
+        c.rect(20, 20, 50, 50, stroke=0, fill=1)
+
+    assert any("outside DeviceCMYK" in p for p in _made_pdfx(tmp_path, "rgb", rgb))
+
+    def masked(c):
+        c.drawImage(ImageReader(Image.new("RGBA", (4, 4), (255, 0, 0, 128))), 20, 20, 40, 40,
+                    mask="auto")
+
+    found = _made_pdfx(tmp_path, "image", masked)
+    assert any("soft mask" in p for p in found) and any("/DeviceRGB" in p for p in found)
