@@ -126,3 +126,13 @@ def test_a_game_naming_a_font_nobody_installed_fails_validation(tmp_path, monkey
     with pytest.raises(DataError) as caught:
         open_game(str(folder))
     assert 'font "Nowhere Sans" is not installed' in str(caught.value)
+
+
+def test_the_search_of_installed_fonts_is_bounded(tmp_path, monkeypatch):
+    make_otf(tmp_path / "a.otf", family="Pnp First")
+    make_otf(tmp_path / "b.otf", family="Pnp Second")
+    monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
+    monkeypatch.setattr(otf, "MAX_SCANNED", 1)
+    assert otf.installed_font("Pnp First", tmp_path / "game.toml", "fonts.regular").name == "a.otf"
+    with pytest.raises(DataError):
+        otf.installed_font("Pnp Second", tmp_path / "game.toml", "fonts.regular")

@@ -107,22 +107,27 @@ def _names(path: Path) -> set[str]:
     return names
 
 
-def installed_font(name: str, source: Path, field: str) -> Path:
-    """The installed font file named `name` (a family for its regular style, or a full name
-    like "Noto Serif Bold"), or a DataError saying what to do."""
-    wanted = name.strip().lower()
+def _font_files():
+    """The font files in the platform's font folders, at most MAX_SCANNED of them (links to
+    folders not followed)."""
     scanned = 0
     for folder in font_folders():
         for root, _, files in os.walk(folder):
             for file in sorted(files):
-                if not file.lower().endswith(FONT_SUFFIXES):
-                    continue
-                scanned += 1
-                if scanned > MAX_SCANNED:
-                    break
-                path = Path(root) / file
-                if wanted in _names(path):
-                    return path
+                if file.lower().endswith(FONT_SUFFIXES):
+                    scanned += 1
+                    if scanned > MAX_SCANNED:
+                        return
+                    yield Path(root) / file
+
+
+def installed_font(name: str, source: Path, field: str) -> Path:
+    """The installed font file named `name` (a family for its regular style, or a full name
+    like "Noto Serif Bold"), or a DataError saying what to do."""
+    wanted = name.strip().lower()
+    for path in _font_files():
+        if wanted in _names(path):
+            return path
     where = ", ".join(str(f) for f in font_folders()) or "no font folder on this computer"
     raise DataError(f'font "{name}" is not installed (looked in {where}): install it, or copy '
                     "its .ttf or .otf file into the game folder and give the file's name here",
