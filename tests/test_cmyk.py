@@ -264,3 +264,15 @@ def test_each_pdfx_check_finds_its_own_fault(tmp_path):
 
     found = _made_pdfx(tmp_path, "image", masked)
     assert any("soft mask" in p for p in found) and any("/DeviceRGB" in p for p in found)
+
+
+def test_the_shipped_profile_is_what_the_generator_writes_at_sample_points():
+    """The whole table takes some 15 s to make again; sample grid points instead."""
+    from pnp.render.cmykprofile import B2A_GRID
+
+    table = _b2a_table(PROFILE.read_bytes())
+    n = B2A_GRID
+    for i, j, k in ((0, 8, 8), (8, 8, 8), (16, 8, 8), (5, 12, 3), (11, 2, 14), (3, 15, 15)):
+        lab = (i / (n - 1) * 100, j / (n - 1) * 255 - 128, k / (n - 1) * 255 - 128)
+        expected = tuple(round(v * 65535) for v in separate(lab))
+        assert table[(i * n + j) * n + k] == expected
