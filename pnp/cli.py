@@ -372,15 +372,22 @@ def _pair(text: str, option: str) -> tuple[float, float]:
               help="pod: files as The Game Crafter, MakePlayingCards or DriveThruCards take "
                    "them (their trim, bleed, safe zone and pixels), with a manifest.csv.")
 @click.option("--cmyk", is_flag=True,
-              help="pod: every colour and image as CMYK, with a PDF/X-style output intent.")
+              help="pod: a PDF/X-1a:2003 file, every colour and image CMYK through pnp's "
+                   "coated-press profile (240 % ink at most), transparency flattened.")
 @click.option("--machine", type=click.Choice(["silhouette", "cricut"]),
               help="cut: the machine whose print-then-cut registration the sheets follow.")
 @click.option("--corner-radius", type=click.FloatRange(0, 20), metavar="MM",
               help="cut: rounded corners of the cut outlines, in mm (default: game.toml's "
                    "[cut] corner_radius, else 3, a poker card's).")
+@click.option("--profile", type=click.Path(path_type=Path, dir_okay=False), metavar="ICC",
+              help="pod --cmyk: separate through this CMYK .icc profile (the print shop's own, "
+                   "e.g. the one its specifications name) instead of pnp's generic one.")
+@click.option("--url-base", metavar="URL",
+              help="tts: the https:// address the images will be uploaded to; the saved object "
+                   "links them there (not to this computer's files), so it can be shared.")
 def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
            force: bool, service: str | None, cmyk: bool, machine: str | None,
-           corner_radius: float | None) -> None:
+           corner_radius: float | None, url_base: str | None, profile: Path | None) -> None:
     """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
     from .output import default_output
     from .project import export as run, open_game
@@ -393,7 +400,8 @@ def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: st
     target = out or default_output(default.format(opened.name))
     summary, findings = run(opened, fmt, target, paper=paper, bleed_mm=bleed,
                             dpi=dpi, force=force, service=service, cmyk=cmyk,
-                            machine=machine, corner_radius_mm=corner_radius)
+                            machine=machine, corner_radius_mm=corner_radius,
+                            url_base=url_base, profile=profile)
     _show(findings)
     click.echo(summary)
 

@@ -332,7 +332,9 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
            bleed_mm: float = 3.0,
            dpi: int = 300, force: bool = False, service: str | None = None,
            cmyk: bool = False, machine: str | None = None,
-           corner_radius_mm: float | None = None) -> tuple[str, list[Finding]]:
+           corner_radius_mm: float | None = None,
+           url_base: str | None = None,
+           profile: Path | None = None) -> tuple[str, list[Finding]]:
     """Other outputs of the same kit. PDFs are written atomically; PNG folders are written into
     a temporary folder and swapped in whole. `service` (pod only): a print-on-demand service's
     files and manifest, in a folder. Returns a one-line summary and the findings."""
@@ -347,6 +349,24 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
 
     if service is not None and (fmt != "pod" or service not in SERVICES):
         raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
+    if url_base is not None:
+        from .export.tts import check_url_base
+
+        if fmt != "tts":
+            raise PnpError("--url-base goes with --format tts")
+        check_url_base(url_base)  # a wrong address is said before anything is drawn
+    separation = None
+    if profile is not None:
+        from .render.cmyk import load_separation
+
+        if fmt != "pod" or not cmyk:
+            raise PnpError("--profile goes with --format pod --cmyk")
+        separation = load_separation(profile)
+    ink = separation or cmyk  # what the PDF is separated through (True: pnp's own profile)
+    if service is not None and SERVICES[service].wants_cmyk and not cmyk:
+        # said before drawing anything: the card data is fine, the export lacks an option
+        raise PnpError(f"{SERVICES[service].name} prints from CMYK PDF/X-1a files only: add "
+                       f"--cmyk (pnp export --format pod --service {service} --cmyk)")
     from .cut.machines import MACHINES
 
     if (fmt == "cut") != (machine is not None) or (machine and machine not in MACHINES):
@@ -373,7 +393,7 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
                 summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
                            "double-sided flipping on the short edge, fold, staple")
             else:
-                drawn = outputs.export_pod(kit, fonts, tmp, bleed_mm * MM, cmyk=cmyk)
+                drawn = outputs.export_pod(kit, fonts, tmp, bleed_mm * MM, cmyk=ink)
                 findings += drawn
                 if errors_in(drawn) and not force:
                     raise RulesError(findings)
@@ -394,12 +414,15 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
             from .export.services import export_service
 
             assert service is not None      # checked above: pod names its service
-            count, drawn = export_service(kit, fonts, staging, service, cmyk)
+            count, drawn = export_service(kit, fonts, staging, service, ink)
             summary = (f"{out}/: {count} files for {SERVICES[service].name} "
                        "(manifest.csv lists how many of each card to order)")
         else:
-            files, drawn = outputs.export_tts(kit, fonts, staging, final=out)
-            summary = f"{out}/: {len(files)} Tabletop Simulator images"
+            from .export.tts import export_tts
+
+            files, drawn = export_tts(kit, fonts, staging, final=out, url_base=url_base)
+            summary = (f"{out}/: {len(files) - 1} Tabletop Simulator images and the saved object "
+                       f"{files[-1].name}")
         findings += drawn
         if errors_in(drawn) and not force:
             raise RulesError(findings)

@@ -48,7 +48,7 @@ def test_colours_read_as_reportlab_reads_them():
 def test_font_files_are_checked_as_data():
     good = (ROOT / "fonts" / "DejaVuSans.ttf").read_bytes()
     assert font_problem(good) is None
-    assert font_problem(b"OTTO" + good[4:]).startswith("a font with CFF outlines")
+    assert font_problem(b"OTTO" + good[4:]).startswith("an OpenType font without CFF outlines")
     assert font_problem(b"\x00\x01\x00\x00garbage" * 50) == (
         "its table directory runs past the end of the file")
     assert font_problem(b"<html>not a font</html>") == "not a TrueType file"

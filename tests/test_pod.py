@@ -65,13 +65,23 @@ def test_drivethru_is_one_cmyk_pdf_per_deck_back_then_front(wuxing, tmp_path):
     assert "WOOD" in pdf.pages[1].extract_text()
 
 
-def test_drivethru_without_cmyk_is_refused_naming_each_card(wuxing, tmp_path):
-    from pnp.errors import RulesError
+def test_drivethru_without_cmyk_says_to_add_cmyk_not_that_the_data_is_wrong(wuxing, tmp_path):
+    from pnp.errors import PnpError, RulesError
 
-    with pytest.raises(RulesError) as caught:
+    with pytest.raises(PnpError) as caught:
         export(wuxing, "pod", tmp_path / "dtc", service="drivethru")
-    said = [str(f) for f in caught.value.findings if "wants CMYK" in str(f)]
-    named = [s for s in said if re.match(r"error: cards\.csv, row \d+: Yi?[na]n?g? \w+ card", s)]
+    assert not isinstance(caught.value, RulesError)
+    assert "add --cmyk" in str(caught.value) and "card data" not in str(caught.value)
+    assert not (tmp_path / "dtc").exists()
+
+
+def test_preflight_still_names_rgb_cards_by_row_for_a_cmyk_service(wuxing):
+    from pnp.project import prepare
+
+    kit, fonts, _ = prepare(wuxing)
+    kit_findings = [str(f) for f in preflight(kit, fonts, SERVICES["drivethru"], cmyk=False)]
+    named = [s for s in kit_findings if "wants CMYK" in s
+             and re.match(r"error: cards\.csv, row \d+: Yi?[na]n?g? \w+ card", s)]
     assert len(named) == 12  # the ten element cards' fronts and the two backs, by row
 
 
@@ -98,7 +108,8 @@ def test_cmyk_pdf_reads_back_as_cmyk_with_an_output_intent(wuxing, tmp_path):
     assert "rg" in ops_rgb
     assert ops_cmyk <= {"k", "K"} and "k" in ops_cmyk
     intent = PdfReader(cmyk).trailer["/Root"]["/OutputIntents"][0]
-    assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "FOGRA39"
+    assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "Custom"
+    assert "240" in intent["/OutputCondition"]
 
 
 def test_cmyk_converts_images(tmp_path):

@@ -1,5 +1,6 @@
 """The font files a game names in game.toml, checked as data: is each a TrueType font that the
-PDF can embed? Read from its table directory without reportlab, so loading a game's data does
+PDF can embed, or an OpenType (CFF) font pnp turns into one (otf.py)? Read from its table
+directory without reportlab, so loading a game's data does
 not import the drawing library or register fonts (that happens when the kit is drawn)."""
 
 from __future__ import annotations
@@ -25,12 +26,12 @@ REQUIRED_TABLES = {b"head", b"hhea", b"hmtx", b"maxp", b"cmap", b"name", b"loca"
 
 
 def font_problem(data: bytes) -> str | None:
-    """Why `data` is not an embeddable TrueType font, or None when it is one."""
-    if data[:4] == b"OTTO":
-        return "a font with CFF outlines (.otf); the PDF embeds TrueType outlines only"
+    """Why `data` is not an embeddable font, or None when it is one: a TrueType font, or an
+    OpenType font with CFF outlines (turned into TrueType ones when registered, otf.py)."""
     if data[:4] == b"ttcf":
         return None    # a collection: reportlab reads the chosen member's tables itself
-    if len(data) < 12 or data[:4] not in (b"\x00\x01\x00\x00", b"true"):
+    cff = data[:4] == b"OTTO"
+    if len(data) < 12 or not cff and data[:4] not in (b"\x00\x01\x00\x00", b"true"):
         return "not a TrueType file"
     (count,) = struct.unpack(">H", data[4:6])
     if 12 + 16 * count > len(data):
@@ -42,7 +43,9 @@ def font_problem(data: bytes) -> str | None:
         end = max(end, offset + length)
     if end > len(data):
         return f"cut short: its tables need {end:,} bytes, the file has {len(data):,}"
-    missing = REQUIRED_TABLES - tables
+    if cff and b"CFF " not in tables:
+        return "an OpenType font without CFF outlines (CFF2 variable fonts are not supported)"
+    missing = (REQUIRED_TABLES - {b"loca", b"glyf"} if cff else REQUIRED_TABLES) - tables
     if missing:
         return f"it has no {', '.join(sorted(t.decode('latin-1') for t in missing))} table"
     return None

@@ -1,6 +1,6 @@
 """Outputs beyond the home-print kit: a saddle-stitched booklet, print-on-demand PDFs (one face
-per page with trim and bleed boxes), PNG per card, Tabletop Simulator deck sheets, and a
-duplex calibration sheet."""
+per page with trim and bleed boxes), PNG per card and a duplex calibration sheet (Tabletop
+Simulator: tts.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, black
@@ -23,20 +24,27 @@ from ..render.pieces import PieceDrawer
 from ..render.text import draw_line
 from ..units import MM
 
-TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's standard deck sheet
+if TYPE_CHECKING:
+    from ..render.cmyk import Separation
+
 GREY = Color(0.45, 0.45, 0.45)
 CALIBRATION_MIN = (200 * MM, 205 * MM)  # its 150 mm ruler and lines of steps
 FOLD_MARK = (PRINTER_MARGIN + 0.5 * MM, PRINTER_MARGIN + 6 * MM)  # from the sheet's edge
 
 
-def _canvas(path: Path, size, fonts: Fonts, cmyk: bool = False) -> Canvas:
+def _canvas(path: Path, size, fonts: Fonts, cmyk: bool | Separation = False) -> Canvas:
     """A canvas whose default font is ours, so no un-embedded Helvetica is referenced; with
-    cmyk, every colour and image is drawn as CMYK under a PDF/X-style output intent."""
-    from ..render.cmyk import CmykCanvas
+    cmyk, a PDF/X-1a file, every colour and image separated through pnp's CMYK profile (or
+    the Separation given: a service's own profile)."""
+    from ..render.cmyk import CmykCanvas, Separation
 
     rl_config.useA85 = 0
-    return (CmykCanvas if cmyk else Canvas)(str(path), pagesize=size, invariant=1,
-                                            pageCompression=1, initialFontName=fonts["regular"])
+    if cmyk:
+        return CmykCanvas(str(path), pagesize=size, invariant=1, pageCompression=1,
+                          initialFontName=fonts["regular"],
+                          separation=cmyk if isinstance(cmyk, Separation) else None)
+    return Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
+                  initialFontName=fonts["regular"])
 
 
 def slug(text: str) -> str:
@@ -113,7 +121,7 @@ def faces(kit: Kit, backs: bool = True) -> list[Face]:
 
 def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
                chosen: list[Face] | None = None, size: tuple[float, float] | None = None,
-               cmyk: bool = False, turned: bool = False) -> list[Finding]:
+               cmyk: bool | Separation = False, turned: bool = False) -> list[Finding]:
     """One face per page: MediaBox = trim + bleed, TrimBox and BleedBox set, in the order
     front 1, back 1, front 2, back 2 ... (what print-on-demand services ask for). `size`: the
     trim to draw every face at (a service's product), instead of the sheet's own. `turned`: a
@@ -179,128 +187,6 @@ def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int, bleed: float) -> 
                     f"{'back' if face.back else 'front'}.png")
             image.save(folder / name, dpi=(dpi, dpi))
     return len(chosen), findings
-
-
-def tts_grid(card_w: float, card_h: float) -> tuple[int, int, int, int]:
-    """(columns, rows, card width px, card height px) of a Tabletop Simulator deck sheet: the
-    standard 10 x 7 grid, within 4096 px both ways, cards as large as that allows."""
-    cols, rows = TTS_COLS, TTS_ROWS
-    px_w = TTS_MAX_PX // cols
-    px_h = round(px_w * card_h / card_w)
-    if px_h * rows > TTS_MAX_PX:
-        px_h = TTS_MAX_PX // rows
-        px_w = round(px_h * card_w / card_h)
-    return cols, rows, px_w, px_h
-
-
-def export_tts(kit: Kit, fonts: Fonts, folder: Path,
-               final: Path | None = None) -> tuple[list[Path], list[Finding]]:
-    """Deck sheets for Tabletop Simulator: for every group of rectangular pieces sharing a back,
-    sheets of up to 69 faces on the standard 10 x 7 grid (the 70th slot holds the hidden-card
-    image, here the back), the back as its own image, and `<kit>.json`, a saved object that
-    Tabletop Simulator loads as those decks (Saved Objects folder, or Objects > Saved Objects).
-    `final`: the folder the files will end up in, for the JSON's file:// links."""
-    import json
-
-    from PIL import Image
-
-    folder.mkdir(parents=True, exist_ok=True)
-    final = (final or folder).resolve()
-    written: list[Path] = []
-    findings: list[Finding] = []
-    groups: dict[tuple, list[Face]] = {}
-    for face in faces(kit, backs=False):
-        if face.sheet.shape != "rect":
-            continue
-        groups.setdefault((face.sheet.title, id(face.piece.back)), []).append(face)
-    titles = [title for title, _ in groups]
-    objects: list = []
-    deck_key = 0
-    per_sheet = TTS_COLS * TTS_ROWS - 1  # the last slot is the hidden card
-    with tempfile.TemporaryDirectory() as tmp:
-        for number, ((title, _), members) in enumerate(groups.items(), 1):
-            sheet = members[0].sheet
-            back_piece = members[0].piece
-            name = f"{number:02d}-{slug(title)}" if len(groups) > 1 else slug(title)
-            cols, rows, pw, ph = tts_grid(sheet.width, sheet.height)
-            back_img, back_url = None, ""
-            if back_piece.back is not None:
-                pdf = Path(tmp) / f"{name}-back.pdf"
-                findings += export_pod(kit, fonts, pdf, 0.0, [Face(sheet, back_piece, 0, True)])
-                back_img = next(_rasterise(pdf, [(pw, ph)]))
-                out = folder / f"{name}-back-{content_name(back_img)}.png"
-                back_url = (final / out.name).as_uri()
-                back_img.save(out)
-                written.append(out)
-            custom, cards = {}, []
-            for part, start in enumerate(range(0, len(members), per_sheet), 1):
-                chunk = members[start:start + per_sheet]
-                pdf = Path(tmp) / f"{name}-{part}.pdf"
-                findings += export_pod(kit, fonts, pdf, 0.0, chunk)
-                image = Image.new("RGB", (cols * pw, rows * ph), "white")
-                for i, face_img in enumerate(_rasterise(pdf, [(pw, ph)] * len(chunk))):
-                    image.paste(face_img, ((i % cols) * pw, (i // cols) * ph))
-                if back_img is not None:
-                    image.paste(back_img, ((cols - 1) * pw, (rows - 1) * ph))
-                out = folder / (f"{name}-faces-{part}-{cols}x{rows}-{len(chunk)}cards-"
-                                f"{content_name(image)}.png")
-                image.save(out, compress_level=3)  # 16 megapixels: level 6 costs twice the time
-                written.append(out)
-                deck_key += 1
-                custom[str(deck_key)] = {
-                    "FaceURL": (final / out.name).as_uri(),
-                    "BackURL": back_url,
-                    "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
-                    "UniqueBack": False, "Type": 0}
-                cards += [(deck_key * 100 + i, f.piece.name, deck_key) for i, f in
-                          enumerate(chunk)]
-            deck = title if titles.count(title) == 1 else f"{title} ({_common_start(members)})"
-            objects.append(_tts_deck(deck, custom, cards, len(objects)))
-    save = {"SaveName": kit.title, "GameMode": "", "Date": "", "Table": "", "Sky": "",
-            "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-            "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
-    out = folder / f"{slug(kit.title)}.json"
-    out.write_text(json.dumps(save, indent=2, ensure_ascii=False), encoding="utf-8")
-    written.append(out)
-    return written, findings
-
-
-def content_name(image) -> str:
-    """A digest of an image's pixels for its file name: Tabletop Simulator caches images by
-    URL, so a sheet whose faces changed must be a new URL or the table shows the old faces."""
-    import hashlib
-
-    return hashlib.sha256(image.tobytes()).hexdigest()[:12]
-
-
-def _common_start(members: list[Face]) -> str:
-    """What the pieces of one deck have in common at the start of their names ("Yang" for Yang's
-    element cards), else their kinds: tells apart decks that share a sheet but not a back."""
-    names = [f.piece.name.split() for f in members]
-    common = []
-    for words in zip(*names):
-        if len(set(words)) > 1:
-            break
-        common.append(words[0])
-    return " ".join(common) or ", ".join(dict.fromkeys(f.piece.kind for f in members))
-
-
-def _tts_deck(title: str, custom: dict, cards: list[tuple[int, str, int]], place: int) -> dict:
-    """A saved DeckCustom object (or a lone Card) in Tabletop Simulator's save-file format
-    (kb.tabletopsimulator.com/custom-content/save-file-format/): face down, decks side by side."""
-    def transform(x: float) -> dict:
-        return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-                "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
-
-    x = place * 3.0
-    contained = [{"Name": "Card", "Nickname": nick, "CardID": card_id,
-                  "CustomDeck": {str(key): custom[str(key)]}, "Transform": transform(x)}
-                 for card_id, nick, key in cards]
-    if len(contained) == 1:  # Tabletop Simulator has no deck of one card
-        return contained[0]
-    return {"Name": "DeckCustom", "Nickname": title, "Transform": transform(x),
-            "DeckIDs": [card_id for card_id, _, _ in cards], "CustomDeck": custom,
-            "ContainedObjects": contained}
 
 
 # ---- calibration ----------------------------------------------------------------------------------
@@ -371,3 +257,4 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
         y -= 5 * MM
     c.showPage()
     c.save()
+

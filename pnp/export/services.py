@@ -23,12 +23,15 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..errors import Finding, PnpError, warning
 from ..kit import Kit, Piece, Sheet
 from ..render.fonts import Fonts
 from ..units import MM
+
+if TYPE_CHECKING:
+    from ..render.cmyk import Separation
 
 DPI = 300
 FIT = 1.5 * MM  # a card within this of a product's trim (each way) prints as that product
@@ -127,7 +130,7 @@ def decks(kit: Kit, service: Service) -> tuple[list[tuple[Sheet, Product, list[C
 
 
 def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
-                   cmyk: bool) -> tuple[int, list[Finding]]:
+                   cmyk: bool | Separation) -> tuple[int, list[Finding]]:
     """Write every deck the service can print into `folder`, plus manifest.csv. Returns the
     number of files written and the findings (the preflight's included)."""
     from .outputs import Face, _rasterise, deck_names, export_pod, slug
@@ -138,7 +141,7 @@ def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
     if not chosen:
         raise PnpError(f"nothing in this kit is a card size {service.name} prints "
                        f"({', '.join(f'{p.name} {p.w_in:g} x {p.h_in:g} in' for p in service.products)})")
-    findings += preflight(kit, fonts, service, cmyk)
+    findings += preflight(kit, fonts, service, bool(cmyk))
     rows, files = [], 0
     deck_of = deck_names(sheet for sheet, _, _ in chosen)
     with tempfile.TemporaryDirectory() as tmp:

@@ -12,6 +12,7 @@ from typing import Any
 from ..data.colours import Colour, parse_colour
 from ..data.files import Record, inside
 from ..data.fontfile import ROLES, check_font
+from ..data.otf import FONT_SUFFIXES, installed_font
 from ..data.game import GameFolder
 from ..errors import DataError, Source
 from ..resources import shipped
@@ -110,7 +111,10 @@ def load_common(folder: GameFolder) -> Common:
         if role not in ROLES:
             raise DataError(f"unknown font role {role!r}; use one of {', '.join(ROLES)}",
                             folder.toml_path, field=f"fonts.{role}")
-        fonts[role] = folder.file(str(rel), field=f"fonts.{role}")
+        if not str(rel).lower().endswith(FONT_SUFFIXES):  # a font installed on this computer
+            fonts[role] = installed_font(str(rel), folder.toml_path, f"fonts.{role}")
+        else:
+            fonts[role] = folder.file(str(rel), field=f"fonts.{role}")
         try:
             check_font(fonts[role])
         except DataError as exc:

@@ -4,6 +4,7 @@ per-character fallback so the CJK glyphs and symbols come from a font that has t
 from __future__ import annotations
 
 import hashlib
+import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..data.fontfile import ROLES
+from ..data.otf import cff_to_truetype, is_cff
 from ..errors import DataError
 from ..resources import shipped
 from .fontcache import cached_font
@@ -27,11 +29,15 @@ def register_font(path: Path) -> str:
     name = f"{path.stem}-{digest[:10]}"
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            font = cached_font(name, path, data, digest, lambda: _parse(name, path, data))
+            converted = is_cff(data)
+            if converted:  # PostScript outlines: embedded as TrueType ones
+                data = cff_to_truetype(data)
+            font = cached_font(name, path, data, digest,
+                               lambda: _parse(name, path, data, converted))
         except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
-        except Exception:  # reportlab's parser meets a damaged file in many ways
-            raise DataError("not a usable TrueType font (damaged or cut short)",
+        except Exception:  # reportlab's parser (or fontTools') meets a damaged file in many ways
+            raise DataError("not a usable TrueType or OpenType font (damaged or cut short)",
                             path) from None
         pdfmetrics.registerFont(font)
     return name
@@ -46,8 +52,11 @@ def font_file(path: Path) -> tuple[bytes, str]:
     return data, hashlib.sha1(data).hexdigest()
 
 
-def _parse(name: str, path: Path, data: bytes) -> TTFont:
-    font = TTFont(name, str(path))
+def _parse(name: str, path: Path, data: bytes, converted: bool = False) -> TTFont:
+    """`converted`: `data` is an .otf file's outlines made TrueType, parsed from memory."""
+    font = TTFont(name, io.BytesIO(data) if converted else str(path))
+    if converted:
+        font.face.filename = str(path)  # (the subset's name in the PDF, as for any file)
     if not _shipped(path):
         _check_tables(data)
         font.face.makeSubset(sorted(font.face.charToGlyph))

@@ -222,10 +222,11 @@ def _value(v, ctx):
 
 
 def font_role(font: str, env: Env) -> str:
-    """A font role name, or a TrueType file in the game folder registered as its own role."""
+    """A font role name, or a TrueType or OpenType file in the game folder registered as its own
+    role."""
     if font in ROLES:
         return font
-    if font.lower().endswith(".ttf"):
+    if font.lower().endswith((".ttf", ".otf")):
         role = f"file:{font}"
         if role not in env.font_files:
             try:
@@ -240,8 +241,8 @@ def font_role(font: str, env: Env) -> str:
                 raise ValueProblem(f"{font}: {exc.message}") from None
             env.font_files[role] = path
         return role
-    raise ValueProblem(f"font {font!r} is neither a role ({', '.join(ROLES)}) nor a .ttf file "
-                       "in the game folder")
+    raise ValueProblem(f"font {font!r} is neither a role ({', '.join(ROLES)}) nor a .ttf or .otf "
+                       "file in the game folder")
 
 
 class Layout:

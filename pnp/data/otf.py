@@ -1,0 +1,134 @@
+"""Fonts beyond a TrueType file in the game folder: an OpenType font with CFF (PostScript)
+outlines turned into TrueType outlines (reportlab embeds only those), and a font installed on
+this computer found by its name in the platform's own font folders.
+
+The conversion is fontTools' cu2qu: each cubic curve becomes quadratic ones within a tenth of a
+font unit per thousand, invisible in print."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from pathlib import Path
+
+from ..errors import DataError
+
+MAX_ERR = 1.0  # font units (of usually 1000 an em): the cubic-to-quadratic tolerance
+FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
+MAX_SCANNED = 20_000  # font files looked at when finding an installed font by name
+
+
+def is_cff(data: bytes) -> bool:
+    return data[:4] == b"OTTO"
+
+
+def cff_to_truetype(data: bytes) -> bytes:
+    """The bytes of a TrueType-outline font with the same glyphs, metrics and names."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont, newTable
+
+    font = TTFont(io.BytesIO(data))
+    if "CFF " not in font:
+        raise ValueError("an OpenType font without a CFF table (CFF2 variable fonts are not "
+                         "supported)")
+    order = font.getGlyphOrder()
+    glyph_set = font.getGlyphSet()
+    glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(glyph_set)
+        glyph_set[name].draw(Cu2QuPen(pen, MAX_ERR, reverse_direction=True))
+        glyphs[name] = pen.glyph()
+    font["loca"] = newTable("loca")
+    font["glyf"] = glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = glyphs
+    del font["CFF "]
+    if "VORG" in font:
+        del font["VORG"]
+    glyf.compile(font)
+    hmtx = font["hmtx"]
+    for name, glyph in glyphs.items():  # left side bearings as the new outlines have them
+        advance, _ = hmtx[name]
+        hmtx[name] = (advance, getattr(glyph, "xMin", 0) if glyph.numberOfContours else 0)
+    maxp = font["maxp"] = newTable("maxp")
+    maxp.tableVersion = 0x00010000
+    for field in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
+                  "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
+                  "maxComponentElements"):
+        setattr(maxp, field, 1 if field == "maxZones" else 0)
+    post = font["post"]
+    post.formatType = 2.0
+    post.extraNames = []
+    post.mapping = {}
+    post.glyphOrder = order
+    font["head"].glyphDataFormat = 0
+    font.sfntVersion = "\x00\x01\x00\x00"
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def font_folders() -> list[Path]:
+    """Where this platform keeps installed fonts (pnp's own list; nothing a game names)."""
+    home = Path.home()
+    if sys.platform == "darwin":
+        found = [Path("/System/Library/Fonts"), Path("/Library/Fonts"), home / "Library/Fonts"]
+    elif sys.platform == "win32":
+        windir = Path(os.environ.get("WINDIR", r"C:\Windows"))
+        local = Path(os.environ.get("LOCALAPPDATA", home / "AppData/Local"))
+        found = [windir / "Fonts", local / "Microsoft/Windows/Fonts"]
+    else:
+        data = Path(os.environ.get("XDG_DATA_HOME", home / ".local/share"))
+        found = [Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), data / "fonts",
+                 home / ".fonts"]
+    return [p for p in found if p.is_dir()]
+
+
+def _names(path: Path) -> set[str]:
+    """The names a font file answers to, lower case: its full name ("Noto Serif Bold") and,
+    for its regular style, its family ("Noto Serif")."""
+    from fontTools.ttLib import TTFont
+
+    try:
+        font = TTFont(str(path), lazy=True, fontNumber=0)
+        table = font["name"]
+    except Exception:  # a damaged or foreign file in a system folder: not this font
+        return set()
+    full = table.getDebugName(4)
+    family = table.getDebugName(16) or table.getDebugName(1)
+    style = (table.getDebugName(17) or table.getDebugName(2) or "").lower()
+    names = {full.lower()} if full else set()
+    if family:
+        names.add(f"{family} {style}".lower())
+        if style in ("regular", "book", "roman", "normal"):
+            names.add(family.lower())
+    return names
+
+
+def _font_files():
+    """The font files in the platform's font folders, at most MAX_SCANNED of them (links to
+    folders not followed)."""
+    scanned = 0
+    for folder in font_folders():
+        for root, _, files in os.walk(folder):
+            for file in sorted(files):
+                if file.lower().endswith(FONT_SUFFIXES):
+                    scanned += 1
+                    if scanned > MAX_SCANNED:
+                        return
+                    yield Path(root) / file
+
+
+def installed_font(name: str, source: Path, field: str) -> Path:
+    """The installed font file named `name` (a family for its regular style, or a full name
+    like "Noto Serif Bold"), or a DataError saying what to do."""
+    wanted = name.strip().lower()
+    for path in _font_files():
+        if wanted in _names(path):
+            return path
+    where = ", ".join(str(f) for f in font_folders()) or "no font folder on this computer"
+    raise DataError(f'font "{name}" is not installed (looked in {where}): install it, or copy '
+                    "its .ttf or .otf file into the game folder and give the file's name here",
+                    source, field=field)

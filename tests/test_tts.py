@@ -1,0 +1,113 @@
+"""The Tabletop Simulator saved object by its JSON fields: tokens, tiles and boards besides
+cards, GUIDs stable and unique, and links to the images' future address (--url-base)."""
+
+import json
+import re
+
+import pytest
+from PIL import Image
+from reportlab.lib.colors import HexColor
+
+from helpers import ROOT
+from pnp.errors import PnpError
+from pnp.export.tts import CARD_WIDTH_IN, export_tts
+from pnp.kit import Board, Kit, Piece, Sheet
+from pnp.project import export, open_game
+from pnp.render.fonts import load_fonts
+from pnp.units import MM
+
+
+def _fill(colour):
+    return lambda s: s.fill_bleed(HexColor(colour))
+
+
+def _tokens_kit() -> Kit:
+    red, blue, back = _fill("#cc2222"), _fill("#2222cc"), _fill("#444444")
+    pieces = tuple(Piece("marker", "Red marker", red, back) for _ in range(3)) + \
+        (Piece("marker", "Blue marker", blue, back),)
+    hexes = (Piece("tile", "Forest", _fill("#228822"), back),)
+    return Kit("Tokens only", sheets=[Sheet("Markers", 20 * MM, 20 * MM, pieces, shape="circle"),
+                                      Sheet("Tiles", 40 * MM, 40 * MM, hexes, shape="hex")])
+
+
+def _save(folder):
+    (path,) = folder.glob("*.json")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_tokens_only_game_exports_two_sided_tiles(tmp_path):
+    files, _ = export_tts(_tokens_kit(), load_fonts(), tmp_path)
+    objects = _save(tmp_path)["ObjectStates"]
+    assert [o["Name"] for o in objects] == ["Custom_Tile"] * 5
+    reds = [o for o in objects if o["Nickname"] == "Red marker"]
+    assert len(reds) == 3
+    assert [o["Transform"]["posY"] for o in reds] == [1.0, 1.1, 1.2]  # one stack
+    assert len({o["CustomImage"]["ImageURL"] for o in reds}) == 1  # one image for all three
+    (forest,) = [o for o in objects if o["Nickname"] == "Forest"]
+    assert forest["CustomImage"]["CustomTile"]["Type"] == 1  # hex
+    assert reds[0]["CustomImage"]["CustomTile"]["Type"] == 2  # circle
+    assert reds[0]["Transform"]["scaleX"] == pytest.approx(20 / 25.4 / CARD_WIDTH_IN, abs=1e-3)
+    front = reds[0]["CustomImage"]["ImageURL"]
+    back = reds[0]["CustomImage"]["ImageSecondaryURL"]
+    assert front != back and front.startswith("file://")
+    red_px = Image.open(tmp_path / front.rsplit("/", 1)[1]).convert("RGB")
+    assert red_px.getpixel((red_px.width // 2, red_px.height // 2)) == (204, 34, 34)
+    assert red_px.size == (236, 236)  # 20 mm at 300 dpi
+
+
+def test_guids_are_six_hex_digits_unique_and_stable(tmp_path):
+    kit = _tokens_kit()
+    export_tts(kit, load_fonts(), tmp_path / "a")
+    export_tts(kit, load_fonts(), tmp_path / "b")
+    first = [o["GUID"] for o in _save(tmp_path / "a")["ObjectStates"]]
+    assert all(re.fullmatch(r"[0-9a-f]{6}", g) for g in first)
+    assert len(set(first)) == len(first)
+    assert first == [o["GUID"] for o in _save(tmp_path / "b")["ObjectStates"]]
+
+
+def test_wuxing_exports_its_board_tokens_and_decks_with_guids(tmp_path):
+    out = tmp_path / "tts"
+    export(open_game("wuxing", cwd=ROOT), "tts", out)
+    objects = _save(out)["ObjectStates"]
+    names = [o["Name"] for o in objects]
+    assert names.count("DeckCustom") == 3 and names.count("Custom_Board") == 1
+    assert names.count("Custom_Tile") >= 10  # pawns and tokens
+    (board,) = [o for o in objects if o["Name"] == "Custom_Board"]
+    image = Image.open(out / board["CustomImage"]["ImageURL"].rsplit("/", 1)[1])
+    assert max(image.size) <= 4096
+    guids = [o["GUID"] for o in objects] + [c["GUID"] for o in objects
+                                            for c in o.get("ContainedObjects", [])]
+    assert len(set(guids)) == len(guids)
+
+
+def test_url_base_links_every_image_to_its_future_address(tmp_path):
+    out = tmp_path / "tts"
+    export(open_game("wuxing", cwd=ROOT), "tts", out, url_base="https://example.org/wx")
+    text = (out / "wuxing-duel.json").read_text(encoding="utf-8")
+    links = re.findall(r'"(?:FaceURL|BackURL|ImageURL|ImageSecondaryURL)": "([^"]+)"', text)
+    assert links and all(u.startswith("https://example.org/wx/") for u in links if u)
+    assert "file://" not in text
+    for u in {u for u in links if u}:
+        assert (out / u.rsplit("/", 1)[1]).is_file()
+
+
+@pytest.mark.parametrize("bad", ["ftp://x.org/a", "example.org/a", "https://x.org/a?b=1"])
+def test_a_bad_url_base_is_refused_before_drawing(tmp_path, bad):
+    with pytest.raises(PnpError, match="--url-base"):
+        export(open_game("wuxing", cwd=ROOT), "tts", tmp_path / "t", url_base=bad)
+    assert not (tmp_path / "t").exists()
+
+
+def test_a_kit_with_nothing_for_the_table_is_refused(tmp_path):
+    with pytest.raises(PnpError, match="nothing in this kit"):
+        export_tts(Kit("empty"), load_fonts(), tmp_path)
+
+
+def test_a_board_alone_is_a_custom_board(tmp_path):
+    kit = Kit("b", boards=[Board("Map", 300 * MM, 200 * MM, _fill("#88aacc"))])
+    export_tts(kit, load_fonts(), tmp_path)
+    (board,) = _save(tmp_path)["ObjectStates"]
+    assert board["Name"] == "Custom_Board"
+    assert board["Transform"]["scaleX"] == pytest.approx(300 / 25.4 / CARD_WIDTH_IN, abs=1e-3)
+    image = Image.open(tmp_path / board["CustomImage"]["ImageURL"].rsplit("/", 1)[1])
+    assert image.size == (3543, 2362)  # 300 dpi
