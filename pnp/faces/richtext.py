@@ -197,9 +197,11 @@ def _cuts(text: str, lang: str) -> Iterator[int]:
                                   for left, _ in _hyphenator(lang).iterate(run.group()))
 
 
-def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False) -> list[Line] | None:
+def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False,
+         hyphenate: bool = True) -> list[Line] | None:
     """Greedy wrap at size 1 into `width` (the box width divided by the size); `soft`: the
-    text has soft hyphens, which are taken out of the lines (they print nothing)."""
+    text has soft hyphens, which are taken out of the lines (they print nothing);
+    `hyphenate`: pyphen may break words (else only at the designer's soft hyphens)."""
     lines: list[Line] = []
     for words in paragraphs:
         line: list[Word] = []
@@ -216,7 +218,7 @@ def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False) ->
             room = width - used - gap
             # hyphenate where it helps: a word wider than a line, a line left a third empty, or
             # at a soft hyphen (the designer's break)
-            if w > width + 1e-9 or room > width / 3 or SHY in word[0].text:
+            if SHY in word[0].text or hyphenate and (w > width + 1e-9 or room > width / 3):
                 parts = _split(word, room, m, lang)
                 if parts:
                     line.append(parts[0])
@@ -246,18 +248,20 @@ def _line(words: list[Word], used: float, soft: bool) -> Line:
 def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: float,
         size: float, min_size: float, leading: float, lang: str) -> Fitted | None:
     """The largest size (steps of 0.25 pt, from size down to min_size) at which the text
-    wraps into the box."""
+    wraps into the box: whole words first (as plain text is set: "The Military / Strategy",
+    not "Strate- / gy"), hyphenated only when no size lets the whole words fit."""
     paragraphs = parse(text, base)
     soft = SHY in text
     ink = sum(m.word(w) for words in paragraphs for w in words)
-    s = size
-    while s >= min_size - 1e-9:
-        if len(paragraphs) * s * leading <= height + 1e-6 and room_for(ink, width, height, s,
-                                                                        leading):
-            lines = wrap(paragraphs, width / s, m, lang, soft)
-            if lines is not None and len(lines) * s * leading <= height + 1e-6:
-                return Fitted(s, tuple(lines), leading)
-        s -= 0.25
+    for hyphenate in (False, True):
+        s = size
+        while s >= min_size - 1e-9:
+            if len(paragraphs) * s * leading <= height + 1e-6 and room_for(ink, width, height,
+                                                                            s, leading):
+                lines = wrap(paragraphs, width / s, m, lang, soft, hyphenate)
+                if lines is not None and len(lines) * s * leading <= height + 1e-6:
+                    return Fitted(s, tuple(lines), leading)
+            s -= 0.25
     return None
 
 
