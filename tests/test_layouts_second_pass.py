@@ -1,0 +1,53 @@
+"""Issue 27, second pass of the layout language: a count column named in the component,
+coloured and sized runs in a text, icons in text, `below` (placed where another element ends),
+`like` (one element inheriting another with an offset), and a small print a designer chose."""
+
+from pathlib import Path
+
+import pytest
+
+from helpers import TEXT_FRONT, card_game
+from pnp.errors import DataError
+from pnp.project import open_game, validate
+
+
+def _with(game: Path, old: str, new: str) -> Path:
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace(old, new, 1))
+    return game
+
+
+# ---- the count column, named in the component -------------------------------------------------
+def test_a_count_column_of_another_name_is_named_in_the_component(tmp_path):
+    game = _with(card_game(tmp_path / "g", TEXT_FRONT, "text,qty\nhi,3\nho,0\nhu,2\n"),
+                 "front =", 'count = "qty"\nfront =')
+    opened = open_game(str(game))
+    assert opened.model.components[0].counts == [3, 0, 2]
+    assert [f for f in validate(opened) if f.level == "error"] == []
+
+
+def test_a_count_that_is_no_whole_number_is_named_by_file_row_and_field(tmp_path):
+    game = _with(card_game(tmp_path / "g", TEXT_FRONT, "text,qty\nhi,3\nho,2.5\nhu,x\n"),
+                 "front =", 'count = "qty"\nfront =')
+    found = [str(f) for f in validate(open_game(str(game))) if f.level == "error"]
+    assert found == ["error: cards.csv, row 3, field \"qty\": expected a whole number, got '2.5'",
+                     "error: cards.csv, row 4, field \"qty\": expected a whole number, got 'x'"]
+
+
+def test_a_count_column_that_is_not_there_is_an_error_naming_the_columns(tmp_path):
+    game = _with(card_game(tmp_path / "g", TEXT_FRONT, "text,qty\nhi,3\n"),
+                 "front =", 'count = "copies"\nfront =')
+    with pytest.raises(DataError) as err:
+        open_game(str(game))
+    assert str(err.value) == ("game.toml, field \"card.count\": count column 'copies' is not in "
+                              "cards.csv (its columns: text, qty)")
+
+
+def test_a_copies_column_left_unbound_is_a_warning_not_one_copy_silently(tmp_path):
+    game = card_game(tmp_path / "g", TEXT_FRONT, "text,Qty\nhi,3\n")
+    opened = open_game(str(game))
+    assert opened.model.components[0].counts == [1]
+    found = [str(f) for f in validate(opened)]
+    assert ("warning: game.toml, field \"card.count\": cards.csv has a column 'Qty' but each "
+            "row prints once: to print that many copies, name it in game.toml: count = \"Qty\""
+            ) in found
