@@ -51,3 +51,45 @@ def test_a_copies_column_left_unbound_is_a_warning_not_one_copy_silently(tmp_pat
     assert ("warning: game.toml, field \"card.count\": cards.csv has a column 'Qty' but each "
             "row prints once: to print that many copies, name it in game.toml: count = \"Qty\""
             ) in found
+
+
+# ---- a small print the designer chose ----------------------------------------------------------
+FLAVOUR = """[flavour]
+type = "text"
+text = "{{ text }}"
+font = "italic"
+size = 5.8
+x = "5mm"
+y = "70mm"
+width = "100% - 10mm"
+height = "10mm"
+"""
+
+
+def _findings(game: Path) -> list[str]:
+    from pnp.project import check
+
+    return [str(f) for f in check(open_game(str(game)))]
+
+
+def test_text_under_7pt_is_an_error_unless_its_element_chose_a_smaller_minimum(tmp_path):
+    rows = "text\nA whisper of flavour.\nAnother quiet line.\n"
+    small = _findings(card_game(tmp_path / "a", FLAVOUR, rows))
+    assert [f for f in small if f.startswith("error:") and "is 5.8 pt" in f] and len(
+        [f for f in small if f.startswith("error:")]) == 2  # one a card, as before
+    game = card_game(tmp_path / "b", FLAVOUR + "min_size = 5.5\n", rows)
+    chosen = _findings(game)
+    assert chosen == [
+        'note: front.toml, field "flavour.min_size": element "flavour" prints at '
+        "5.8 pt, under the 7 pt most players read across a table, as its min_size = 5.5 allows"]
+    from pnp.project import build
+
+    build(open_game(str(game)), tmp_path / "b.pdf")  # no --force needed
+    assert (tmp_path / "b.pdf").stat().st_size > 0
+
+
+def test_a_chosen_minimum_still_reports_text_that_does_not_fit(tmp_path):
+    rows = "text\n" + "word " * 200 + "\n"
+    found = _findings(card_game(tmp_path / "a", FLAVOUR + "min_size = 5.5\n", rows))
+    assert any(f.startswith("error:") and "does not fit its box even at 5.5 pt" in f
+               for f in found)

@@ -412,7 +412,15 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         top = y + fitted.height()
     colour = v["colour"] or Colour(0, 0, 0)
     s.c.setFillColor(colour)
-    _check_placed(s, e, fonts, fitted, text, role, x, top, w, v["align"])
+    # a min_size under MIN_TEXT is the designer's choice: a note once per element, not an
+    # error per card
+    chosen = min_size if v["min_size"] is not None and min_size < MIN_TEXT else MIN_TEXT
+    _check_placed(s, e, fonts, fitted, text, role, x, top, w, v["align"], chosen)
+    if chosen < MIN_TEXT and s.cut and fitted.size < MIN_TEXT - 1e-6 \
+            and caches(L).once(("small", L.path, e.name)):
+        s.report(f'element "{e.name}" prints at {fitted.size:g} pt, under the {MIN_TEXT:g} pt '
+                 f"most players read across a table, as its min_size = {min_size:g} allows",
+                 f"{e.name}.min_size", level="note", source=Source(e.origin))
     if isinstance(fitted, PlainFitted):
         draw_fitted(s.c, fonts, fitted, x, top, w, role, v["align"])
         return
@@ -427,7 +435,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
 
 
 def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: float, w: float,
-                  align: str) -> None:
+                  align: str, smallest: float) -> None:
     """The fitted block's ink (its widest line, from the first line's ascent to the last's
     descent) checked for size and distance from the cut, as every text of a piece is."""
     if not s.cut:
@@ -444,7 +452,7 @@ def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: floa
     first = top - size * 0.95  # the first baseline, as draw_fitted puts it
     last = first - (len(fitted.lines) - 1) * size * lead
     s.check_placed(text, size, left, last - DESCENT * size, left + span, first + ASCENT * size,
-                   e.name)
+                   e.name, smallest)
 
 
 def _role(L: Layout, fonts, font: str) -> str:
