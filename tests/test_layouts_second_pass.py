@@ -93,3 +93,105 @@ def test_a_chosen_minimum_still_reports_text_that_does_not_fit(tmp_path):
     found = _findings(card_game(tmp_path / "a", FLAVOUR + "min_size = 5.5\n", rows))
     assert any(f.startswith("error:") and "does not fit its box even at 5.5 pt" in f
                for f in found)
+
+
+# ---- below: placed where another element ends ---------------------------------------------------
+BELOW = """[description]
+type = "text"
+text = "{{ text }}"
+x = "5mm"
+y = "10mm"
+width = "53mm"
+height = "40mm"
+
+[rules]
+type = "text"
+text = "RULES"
+below = "description"
+gap = "2mm"
+x = "5mm"
+height = "10mm"
+"""
+
+
+def _baseline(tmp_path: Path, game: Path, row: int, text: str) -> float:
+    from test_layouts import face_texts
+
+    return next(t[2] for t in face_texts(game, tmp_path, row) if t[0] == text)
+
+
+def test_an_element_below_a_text_sits_under_its_last_line_and_moves_up_without_it(tmp_path):
+    from pnp.units import MM
+
+    game = card_game(tmp_path / "g", BELOW, 'text,n\nShort.,1\n,2\n"One\nTwo",3\n')
+    top = 88 * MM - 10 * MM  # the description's top; a line is 10 pt x 1.2
+    one, empty, two = (_baseline(tmp_path, game, i, "RULES") for i in range(3))
+    assert one == pytest.approx(top - 12 - 2 * MM - 9.5, abs=0.01)
+    assert two == pytest.approx(top - 24 - 2 * MM - 9.5, abs=0.01)
+    assert empty == pytest.approx(top - 9.5, abs=0.01)  # no description: in its place, no gap
+
+
+def test_below_and_like_mistakes_name_the_file_and_property(tmp_path):
+    cases = [
+        (BELOW.replace('below = "description"', 'below = "descripton"'),
+         'front.toml, field "rules.below": element [rules] has below = \'descripton\', but this '
+         "layout has no element of that name (did you mean 'description'?)"),
+        (BELOW.replace('y = "10mm"', 'below = "rules"'),
+         'front.toml, field "rules.below": elements sit below each other in a circle: '
+         "description -> rules -> description"),
+    ]
+    cases += [
+        (BELOW.replace('height = "10mm"', 'height = "10mm"\ny = "3mm"'),
+         'front.toml, field "rules.y": element [rules] has both y and below; below places its '
+         "top (give gap for the space between)"),
+        ('[a]\ntype = "rect"\n[b]\nlike = "c"\n[c]\nlike = "b"\n',
+         'front.toml, field "c.like": elements are like each other in a circle: b -> c -> b'),
+        ('[a]\ntype = "rect"\n[b]\nlike = "aa"\n',
+         'front.toml, field "b.like": element [b] has like = \'aa\', but this layout has no '
+         "element of that name (did you mean 'a'?)"),
+        ('[a]\ntype = "rect"\ndx = "2mm"\n',
+         'front.toml, field "a.dx": element [a] has dx but no like = "..." to shift from'),
+    ]
+    for i, (front, message) in enumerate(cases):
+        game = card_game(tmp_path / f"g{i}", front, "text\nhi\n")
+        with pytest.raises(DataError) as err:
+            open_game(str(game))
+        assert str(err.value) == message
+
+
+# ---- like: one element inheriting another ---------------------------------------------------------
+LIKE = """[table1]
+type = "rect"
+x = "5mm"
+y = "20%"
+width = "20mm"
+height = "8mm"
+fill = "#cc0000"
+
+[table2]
+like = "table1"
+dy = "10mm"
+
+[table3]
+like = "table2"
+dx = "25mm"
+dy = "-3mm"
+fill = "#0000cc"
+"""
+
+
+def test_like_copies_an_element_with_an_offset_and_its_own_keys(tmp_path):
+    from pnp.faces.rows import faces
+    from pnp.units import MM
+
+    game = card_game(tmp_path / "g", LIKE, "text\nhi\n")
+    comp = open_game(str(game)).model.components[0]
+    front = faces(comp)[0][0]
+    boxes = {b["name"]: b for b in front.boxes(comp.width, comp.height)}
+    top = 88 * MM - 0.2 * 88 * MM
+    assert [round(boxes[n]["x"] / MM, 6) for n in ("table1", "table2", "table3")] == [5, 5, 30]
+    assert [round((top - boxes[n]["y"] - 8 * MM) / MM, 6) for n in ("table1", "table2",
+                                                                     "table3")] == [0, 10, 7]
+    assert all(round(boxes[n]["width"] / MM, 6) == 20 for n in boxes)
+    fills = {e.name: e.values["fill"].const for e in front.layout.elements}
+    assert fills["table2"] == fills["table1"] != fills["table3"]

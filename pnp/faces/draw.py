@@ -92,9 +92,10 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any],
     LayoutFace); a layout that asks whether this is an ink-saver print is told."""
     if L.reads_ink_saver:
         ctx = {**ctx, "ink_saver": s.ink_saver}
+    ends = placed_ends(L, s, ctx) if L.placing else None
     for e in L.elements:
         found = len(s.findings)
-        _element(L, s, e, ctx)
+        _element(L, s, e, ctx, ends)
         if borrowed and len(s.findings) > found:
             _lend(s, found, e, borrowed)
 
@@ -123,7 +124,34 @@ def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) ->
                           for f in s.findings[found:]]
 
 
-def _element(L: Layout, s: Surface, e, ctx: dict[str, Any]) -> None:
+def placed_ends(L: Layout, s: Surface, ctx: dict[str, Any]) -> dict[str, tuple[float, bool]]:
+    """Where each element that others sit `below` ends on this face (in the order they depend
+    on each other): a text under its last line, anything else at its box's bottom; one that
+    prints nothing (hidden, an empty text) at its top, taking no room."""
+    ends: dict[str, tuple[float, bool]] = {}
+    for e in L.placing:
+        try:
+            shown, v = e.shown(ctx), e.get(ctx)
+        except (ValueProblem, KeyError):
+            continue  # reported when it is drawn; what sits below it keeps its own place
+        x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed, ends)
+        if not shown or (e.type == "text" and not v["text"].strip()):
+            ends[e.name] = (y + bh, False)
+            continue
+        if e.type != "text":
+            ends[e.name] = (y, True)
+            continue
+        try:
+            fitted = _fitted(L, s, v, bw, bh)
+        except ValueProblem:
+            fitted = None
+        ends[e.name] = (y, True) if fitted is None else (
+            _text_top(v, y, bh, fitted) - fitted.height(), True)
+    return ends
+
+
+def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
+             ends: dict[str, tuple[float, bool]] | None = None) -> None:
     c = s.c
     try:
         if not e.shown(ctx):
@@ -135,7 +163,7 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any]) -> None:
     except KeyError as exc:
         s.report(f'element "{e.name}" ({e.origin.name}): the row has no {exc}', _field(e, exc))
         return
-    x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed)
+    x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed, ends)
     if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
         _problem(L, s, e, f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height "
                  "must be more than 0")
@@ -370,29 +398,36 @@ def _figure(L: Layout, s, e, v, x, y, w, h) -> None:
         s.c.restoreState()
 
 
-def _text(L: Layout, s, e, v, x, y, w, h) -> None:
-    text = v["text"]
-    if not text.strip():
-        return
+def _min_size(v) -> float:
     size = v["size"]
     min_size = v["min_size"] if v["min_size"] is not None else min(size, MIN_TEXT)
     if min_size > size:
         raise ValueProblem(f"min_size {min_size:g} is larger than size {size:g}")
+    return min_size
+
+
+def _text_top(v, y: float, h: float, fitted) -> float:
+    """The top of the fitted block in its box, as `valign` puts it."""
+    if v["valign"] == "middle":
+        return y + (h + fitted.height()) / 2
+    if v["valign"] == "bottom":
+        return y + fitted.height()
+    return y + h
+
+
+def _fitted(L: Layout, s, v, w: float, h: float):
+    """The text of `v` fitted to a w x h box (plain or rich), or None when it does not fit;
+    remembered, so measuring it for `below` and drawing it fit it once."""
+    text, size, min_size = v["text"], v["size"], _min_size(v)
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
-    plain = not richtext.has_markup(text)
-    for problem in _problems(L, fonts, text, role, plain):
-        if isinstance(problem, Picture):
-            _art_notes(L, s, e, problem)
-        else:
-            _problem(L, s, e, problem)
     cache = caches(L)
     key = (text, role, round(w, 2), round(h, 2), size, min_size, v["leading"])
     fits = cache.fits
     fitted = fits.get(key, False)
     if fitted is False:
         fitted = None
-        if plain and v["leading"] == LEADING:
+        if not richtext.has_markup(text) and v["leading"] == LEADING:
             # plain text: the renderer's own fitting, words as plain strings (the common case,
             # and twice as fast); hyphenation below only when that does not fit
             fitted = plain_fit(fonts, text, w, h, size, min_size, role)
@@ -402,14 +437,28 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         if len(fits) > FIT_CACHE:
             fits.clear()
         fits[key] = fitted
+    return fitted
+
+
+def _text(L: Layout, s, e, v, x, y, w, h) -> None:
+    text = v["text"]
+    if not text.strip():
+        return
+    min_size = _min_size(v)
+    fonts = s.fonts
+    role = _role(L, fonts, v["font"])
+    plain = not richtext.has_markup(text)
+    for problem in _problems(L, fonts, text, role, plain):
+        if isinstance(problem, Picture):
+            _art_notes(L, s, e, problem)
+        else:
+            _problem(L, s, e, problem)
+    cache = caches(L)
+    fitted = _fitted(L, s, v, w, h)
     if fitted is None:
         _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {text[:60]!r}")
         return
-    top = y + h
-    if v["valign"] == "middle":
-        top = y + (h + fitted.height()) / 2
-    elif v["valign"] == "bottom":
-        top = y + fitted.height()
+    top = _text_top(v, y, h, fitted)
     colour = v["colour"] or Colour(0, 0, 0)
     s.c.setFillColor(colour)
     # a min_size under MIN_TEXT is the designer's choice: a note once per element, not an

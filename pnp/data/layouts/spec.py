@@ -137,7 +137,7 @@ def load_spec(root: Path, ref: str, source: Source, field_name: str,
                                 f"an element [{name}] to remove", path, field=f"{name}.remove")
             continue
         merged = {**spec.elements.get(name, {}), **table}
-        if "type" not in merged:
+        if "type" not in merged and "like" not in merged:  # `like` brings its element's
             raise DataError(f"element [{name}] needs a type (text, rect, ellipse, line, polygon, "
                             "image, icon, figure or track)", path, field=name)
         spec.elements[name] = merged
