@@ -195,3 +195,150 @@ def test_like_copies_an_element_with_an_offset_and_its_own_keys(tmp_path):
     assert all(round(boxes[n]["width"] / MM, 6) == 20 for n in boxes)
     fills = {e.name: e.values["fill"].const for e in front.layout.elements}
     assert fills["table2"] == fills["table1"] != fills["table3"]
+
+
+# ---- coloured and sized runs in a text -----------------------------------------------------------
+RUNS = """[rules]
+type = "text"
+text = "{{ text }}"
+x = "5mm"
+y = "5mm"
+width = "100% - 10mm"
+height = "40mm"
+"""
+PALETTE = '[palette]\nred = "#cc0000"\n'
+
+
+def _runs(tmp_path: Path, cell: str, extra: str = PALETTE, front: str = RUNS):
+    """(text, fill colour (r, g, b), size, y) of each string on the card's face."""
+    from pypdf import PdfReader
+    from pnp.faces.rows import faces
+    from pnp.preview import FaceSpec, draw_face
+    from pnp.render.fonts import load_fonts
+
+    game = card_game(tmp_path / "g", front, f'text\n"{cell}"\n', extra_toml=extra)
+    comp = open_game(str(game)).model.components[0]
+    spec = FaceSpec("f", comp.title, "face", comp.name, False, comp.width, comp.height,
+                    comp.shape, faces(comp)[0][0], None)
+    pdf = tmp_path / "face.pdf"
+    pdf.write_bytes(draw_face(spec, load_fonts(), bleed=0).pdf)
+    fill = [(0.0, 0.0, 0.0)]
+    found = []
+
+    def operand(op, args, cm, tm):
+        if op == b"rg":
+            fill[0] = tuple(round(float(a), 3) for a in args)
+
+    def text(t, cm, tm, font, size):
+        if t.strip():
+            found.append((t.strip(), fill[0], round(size * cm[0], 3),
+                          round(tm[5] * cm[3] + cm[5], 3)))
+
+    PdfReader(pdf).pages[0].extract_text(visitor_operand_before=operand, visitor_text=text)
+    return found
+
+
+def test_a_coloured_run_prints_in_its_palette_colour_and_the_rest_in_the_texts(tmp_path):
+    found = _runs(tmp_path, "Gain 2. {red|Trash **1** Clay} then rest.")
+    red = (0.8, 0.0, 0.0)
+    assert [(t, c) for t, c, _, _ in found] == [
+        ("Gain 2.", (0, 0, 0)), ("Trash", red), ("1", red), ("Clay", red),
+        ("then", (0, 0, 0)), ("rest.", (0, 0, 0))]  # (53 mm wide: "rest." on line two)
+    assert {s for _, _, s, _ in found} == {10.0}
+
+
+def test_a_hex_run_and_a_sized_run_and_a_taller_line(tmp_path):
+    from pnp.units import MM
+
+    found = _runs(tmp_path, "Big {#0000cc 15pt|Boss}<br>small {80%|print}<br>plain")
+    by = {t: (c, s, y) for t, c, s, y in found}
+    assert by["Boss"][:2] == ((0.0, 0.0, 0.8), 15.0)
+    assert by["print"][1] == 8.0 and by["small"][1] == by["plain"][1] == 10.0
+    top = 88 * MM - 5 * MM
+    # a line is as tall as its largest run: 15 pt x 1.2 for the first, 10 pt x 1.2 after
+    assert by["Big"][2] == pytest.approx(top - 0.95 * 15, abs=0.01)
+    assert by["small"][2] == pytest.approx(top - 18 - 0.95 * 10, abs=0.01)
+    assert by["plain"][2] == pytest.approx(top - 18 - 12 - 0.95 * 10, abs=0.01)
+
+
+def test_runs_shrink_with_their_text_and_never_are_cut(tmp_path):
+    from pnp.faces import richtext
+    from pnp.render.fonts import load_fonts
+
+    fonts = load_fonts()
+    m = richtext.Measure(fonts)
+    text = "{200%|Huge} " + "word " * 30
+    small = richtext.fit(fonts, m, text, "regular", 100, 60, 10, 5, 1.2, "en_US")
+    assert small is not None and small.size < 10
+    assert small.height() <= 60 + 1e-6 and all(line.width * small.size <= 100 + 1e-6
+                                               for line in small.lines)
+    first = small.lines[0].words[0][0]
+    assert first.text == "Huge" and first.scale == 2.0 and small.lines[0].scale == 2.0
+    # what does not fit even at the minimum is None (reported), not cut
+    assert richtext.fit(fonts, m, "{400%|Huge} " + "word " * 80, "regular", 100, 30, 10, 9,
+                        1.2, "en_US") is None
+
+
+def test_run_mistakes_are_findings_and_stray_braces_print_as_they_are(tmp_path):
+    from pnp.project import check
+
+    game = card_game(tmp_path / "g", RUNS, 'text\n"{rde|x} {1000%|y} a {b} {open|c"\n',
+                     extra_toml=PALETTE)
+    found = [str(f) for f in check(open_game(str(game)))]
+    assert any("run colour in" in f and "'rde' is missing from game.toml's [palette]" in f
+               for f in found), found
+    assert any("run '{1000%|' is 1000% of the text's 10 pt; a run is 25% to 400% of it" in f
+               for f in found), found
+    from pnp.faces.richtext import parse, plain_text
+
+    assert plain_text(parse("a {b} {open|c \\{x\\}", "regular")) == "a {b} {open|c {x}"
+
+
+def test_inline_icons_take_their_size_and_raise_from_the_element(tmp_path):
+    from pnp.faces import richtext
+    from pnp.render.fonts import load_fonts
+
+    m = richtext.Measure(load_fonts(), 1.5)
+    (words,) = richtext.parse("a :coin: b", "regular")
+    assert m.word(words[1]) == pytest.approx(1.6)  # its side and ICON_PAD, in ems
+    assert richtext.Measure(load_fonts()).icon == pytest.approx(1.3)  # the default: 1.2 em
+    (name, x, y, side), = _drawn_icons(tmp_path)
+    assert name == "coin" and side == pytest.approx(10 * 1.5)
+    # its centre 0.37 em + icon_dy (0.2 em) above the baseline
+    assert y == pytest.approx(_first_baseline() + 10 * (0.37 + 0.2), abs=0.01)
+
+
+def _first_baseline() -> float:
+    from pnp.units import MM
+
+    return 88 * MM - 5 * MM - 0.95 * 10
+
+
+def _drawn_icons(tmp_path):
+    """(name, centre x, centre y, side) of each icon drawn on a face whose text has one
+    :coin: (icon_size 1.5, icon_dy 0.2)."""
+    from pnp.faces import draw as face_draw
+    from pnp.faces.rows import faces
+    from pnp.preview import FaceSpec, draw_face
+    from pnp.render.fonts import load_fonts
+
+    front = RUNS + "icon_size = 1.5\nicon_dy = 0.2\n"
+    game = card_game(tmp_path / "i", front, 'text\n"Gain :coin: now"\n')
+    comp = open_game(str(game)).model.components[0]
+    face = faces(comp)[0][0]
+    cache = face_draw.caches(face.layout)
+    real, drawn = cache.icons, []
+
+    class Recorded:  # the game's icons, each draw written down
+        def find(self, name):
+            return real.find(name)
+
+        def draw(self, c, name, x, y, side, colour, *rest):
+            drawn.append((name, round(x, 3), round(y, 3), round(side, 3)))
+            return real.draw(c, name, x, y, side, colour, *rest)
+
+    cache.icons = Recorded()
+    spec = FaceSpec("f", comp.title, "face", comp.name, False, comp.width, comp.height,
+                    comp.shape, face, None)
+    draw_face(spec, load_fonts(), bleed=0)
+    return drawn
