@@ -482,7 +482,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         if run is None:
             return colour
         try:
-            return colour_in(L.env.palette)(run)
+            return colour_in(L.env.palette)(run) or colour
         except ValueProblem:
             return colour
 

@@ -323,10 +323,10 @@ class Layout:
         ends: dict[str, tuple[float, bool]] = {}  # (boxes, not text: an element below a text
         for e in self.placing:                  # sits under its box here)
             try:
-                v, shown = e.get(ctx), e.shown(ctx)
+                placed, shown = e.get(ctx), e.shown(ctx)
             except (ValueProblem, KeyError):
                 continue
-            x, y, bw, bh = self.element_box(e, v, w, h, bleed, ends)
+            x, y, bw, bh = self.element_box(e, placed, w, h, bleed, ends)
             ends[e.name] = (y, True) if shown else (y + bh, False)
         for e in self.elements:
             try:
