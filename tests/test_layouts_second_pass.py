@@ -151,6 +151,13 @@ def test_below_and_like_mistakes_name_the_file_and_property(tmp_path):
          "element of that name (did you mean 'a'?)"),
         ('[a]\ntype = "rect"\ndx = "2mm"\n',
          'front.toml, field "a.dx": element [a] has dx but no like = "..." to shift from'),
+        # a chain thousands long, each named before its base: refused, not a RecursionError
+        ("".join(f'[e{i}]\nlike = "e{i + 1}"\n' for i in range(2000)) + '[e2000]\ntype = "rect"\n',
+         'front.toml, field "e50.like": elements are like each other more than 50 deep; make '
+         "them like one element, with their own dx and dy"),
+        ("".join(f'[e{i}]\ntype = "rect"\nbelow = "e{i + 1}"\n' for i in range(2000))
+         + '[e2000]\ntype = "rect"\n',
+         'front.toml, field "e49.below": elements sit below each other more than 50 deep'),
     ]
     for i, (front, message) in enumerate(cases):
         game = card_game(tmp_path / f"g{i}", front, "text\nhi\n")

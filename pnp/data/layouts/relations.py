@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DataError
-from .spec import LayoutSpec
+from .spec import MAX_DEPTH, LayoutSpec
 from .values import Length, ValueProblem, to_length
 
 LIKE_KEYS = ("like", "dx", "dy")  # used up here: the element itself never sees them
@@ -66,6 +66,10 @@ def inherit(spec: LayoutSpec) -> dict[str, dict[str, Any]]:
                             _where(spec, name), field=f"{name}.like")
         if other not in spec.elements:
             raise _unknown(spec, name, "like", other)
+        if len(chain) >= MAX_DEPTH:  # (a generated mistake; and Python's stack has a limit)
+            raise DataError(f"elements are like each other more than {MAX_DEPTH} deep; make "
+                            "them like one element, with their own dx and dy",
+                            _where(spec, name), field=f"{name}.like")
         base = resolve(other, (*chain, name))
         own = {k: v for k, v in table.items() if k not in LIKE_KEYS}
         merged = {**base, **own}
@@ -144,6 +148,9 @@ def placing_order(below: dict[str, str], spec: LayoutSpec) -> list[str]:
         if state.get(name) == 1:
             circle = " -> ".join((*chain, name)[chain.index(name):])
             raise DataError(f"elements sit below each other in a circle: {circle}",
+                            _where(spec, chain[-1]), field=f"{chain[-1]}.below")
+        if len(chain) >= MAX_DEPTH:
+            raise DataError(f"elements sit below each other more than {MAX_DEPTH} deep",
                             _where(spec, chain[-1]), field=f"{chain[-1]}.below")
         state[name] = 1
         if name in below:
