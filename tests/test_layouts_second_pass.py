@@ -321,20 +321,24 @@ def _first_baseline() -> float:
     return 88 * MM - 5 * MM - 0.95 * 10
 
 
-def _drawn_icons(tmp_path):
-    """(name, centre x, centre y, side) of each icon drawn on a face whose text has one
-    :coin: (icon_size 1.5, icon_dy 0.2)."""
+class Drawn(list):
+    colours: list
+
+
+def _drawn_icons(tmp_path, cell: str = "Gain :coin: now", extra: str = ""):
+    """(name, centre x, centre y, side) of each icon drawn on a face whose text is `cell`
+    (icon_size 1.5, icon_dy 0.2); the colours they were drawn in are the list's `.colours`."""
     from pnp.faces import draw as face_draw
     from pnp.faces.rows import faces
     from pnp.preview import FaceSpec, draw_face
     from pnp.render.fonts import load_fonts
 
     front = RUNS + "icon_size = 1.5\nicon_dy = 0.2\n"
-    game = card_game(tmp_path / "i", front, 'text\n"Gain :coin: now"\n')
+    game = card_game(tmp_path / "i", front, f'text\n"{cell}"\n', extra_toml=extra)
     comp = open_game(str(game)).model.components[0]
     face = faces(comp)[0][0]
     cache = face_draw.caches(face.layout)
-    real, drawn = cache.icons, []
+    real, drawn = cache.icons, Drawn()
 
     class Recorded:  # the game's icons, each draw written down
         def find(self, name):
@@ -342,10 +346,18 @@ def _drawn_icons(tmp_path):
 
         def draw(self, c, name, x, y, side, colour, *rest):
             drawn.append((name, round(x, 3), round(y, 3), round(side, 3)))
+            drawn.colours.append(tuple(round(v, 3) for v in colour))
             return real.draw(c, name, x, y, side, colour, *rest)
 
+    drawn.colours = []
     cache.icons = Recorded()
     spec = FaceSpec("f", comp.title, "face", comp.name, False, comp.width, comp.height,
                     comp.shape, face, None)
     draw_face(spec, load_fonts(), bleed=0)
     return drawn
+
+
+def test_an_icon_in_a_run_takes_its_colour_and_size(tmp_path):
+    drawn = _drawn_icons(tmp_path, "Gain {red 150%|:coin:} and :coin:", PALETTE)
+    assert [d[3] for d in drawn] == [pytest.approx(10 * 1.5 * 1.5), pytest.approx(10 * 1.5)]
+    assert drawn.colours == [(0.8, 0.0, 0.0), (0.0, 0.0, 0.0)]
