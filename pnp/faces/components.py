@@ -256,7 +256,8 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
 
 
 # column names a sheet gives its copies under, besides "count": unbound, each row prints once
-COUNT_LIKE = ("qty", "quantity", "copies", "amount", "number", "num", "count", "#")
+# (not "number" or "amount": a card's number, a gain's amount)
+COUNT_LIKE = ("qty", "quantity", "copies", "count", "cnt")
 
 
 def _unbound_count(folder: GameFolder, rows: Table, where: str) -> None:
