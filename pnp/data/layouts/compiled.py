@@ -4,7 +4,8 @@ expression compiled once (values.py). Pure data: the drawing is pnp/faces/draw.p
 Geometry: x and y are measured from the top-left corner of the element's frame (`from = trim`,
 `safe` (3 mm inside the trim unless the component says otherwise) or `bleed`), rightwards and
 downwards, as designers measure a card; width and height default to the whole frame; `%` is of
-the frame. Boxes come out in PDF points, y up, trim box at (0, 0)."""
+the frame; an element `below` another has its top where that one ends on the face (worked out
+when drawn: pnp/faces/draw.py). Boxes come out in PDF points, y up, trim box at (0, 0)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Layout files: TOML naming the elements of a face, in drawing order. A top-level table is an
 element (its `type` says which); `[defaults]` gives properties every element takes unless it sets
 its own; `extends` inherits a base layout (a file in the game folder, or `starter:NAME` shipped
-with pnp) whose elements a child overrides key by key, or drops with `remove = true`.
+with pnp) whose elements a child overrides key by key, or drops with `remove = true`. An element
+may be `like` another of the merged layout (its type comes from there: relations.py).
 
     extends = "starter:card"
     [title]
