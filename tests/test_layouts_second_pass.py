@@ -88,6 +88,13 @@ def test_text_under_7pt_is_an_error_unless_its_element_chose_a_smaller_minimum(t
     assert (tmp_path / "b.pdf").stat().st_size > 0
 
 
+def test_a_run_smaller_than_the_chosen_minimum_is_still_an_error(tmp_path):
+    found = _findings(card_game(tmp_path / "a", FLAVOUR + "min_size = 5.5\n",
+                                'text\n"Flavour {50%|tiny print}"\n'))
+    assert [f for f in found if f.startswith("error:") and "is 2.9 pt" in f], found
+    assert not [f for f in found if f.startswith("note:")]
+
+
 def test_a_chosen_minimum_still_reports_text_that_does_not_fit(tmp_path):
     rows = "text\n" + "word " * 200 + "\n"
     found = _findings(card_game(tmp_path / "a", FLAVOUR + "min_size = 5.5\n", rows))

@@ -468,7 +468,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     chosen = min_size if v["min_size"] is not None and min_size < MIN_TEXT else MIN_TEXT
     _check_placed(s, e, fonts, fitted, text, role, x, top, w, v["align"], chosen)
     printed = fitted.size if isinstance(fitted, PlainFitted) else fitted.smallest()
-    if chosen < MIN_TEXT and s.cut and printed < MIN_TEXT - 1e-6 \
+    if chosen - 1e-6 <= printed < MIN_TEXT - 1e-6 and s.cut \
             and caches(L).once(("small", L.path, e.name)):
         s.report(f'element "{e.name}" prints at {printed:g} pt, under the {MIN_TEXT:g} pt '
                  f"most players read across a table, as its min_size = {min_size:g} allows",

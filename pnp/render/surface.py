@@ -171,7 +171,7 @@ class Surface:
         """Text drawn elsewhere (a layout's text element): at least MIN_TEXT (or the
         `smallest` its layout chose, which it reports itself) and inside the cut by
         CUT_CLEARANCE, like every line this surface draws itself."""
-        if smallest >= MIN_TEXT:
+        if size < smallest - 1e-6 or smallest >= MIN_TEXT:  # (a run under the chosen one)
             self._check_size(size, text, field, None)
         self._check_cut(text, x0, y0, x1, y1, field, None)
 
