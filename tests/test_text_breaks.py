@@ -245,3 +245,29 @@ def test_an_empty_title_is_refused(tmp_path, title):
     assert res.exit_code == 2 and not (tmp_path / "t.pdf").exists()
     assert res.output.strip() == ('Error: game.toml, field "game.title": [game] title is empty; '
                                   "give the game its name")
+
+
+@pytest.mark.parametrize("text,role,leading", [
+    ("The Military Strategy", "bold", 1.0),  # a custom leading
+    ("The Military Strategy", "bold", 1.2),
+    ("The **Military** Strategy", "regular", 1.2),  # any markup
+])
+def test_a_whole_word_break_that_fits_is_taken_before_a_hyphen(text, role, leading):
+    """Issue 27.10: "The Military Strate- / gy" although "The Military / Strategy" fits the
+    box at the same size; plain text already broke it so."""
+    width = FONTS.width("The Military Strate-", 12, "bold") + 1  # a third of the line left
+    fitted = richtext.fit(FONTS, richtext.Measure(FONTS), text, role, width, 60, 12, 7,
+                          leading, "en_US")
+    assert fitted is not None and fitted.size == 12
+    lines = [" ".join("".join(b.text for b in w) for w in line.words) for line in fitted.lines]
+    assert lines == ["The Military", "Strategy"]
+    assert fit(FONTS, "The Military Strategy", width, 60, 12, 7, "bold").lines == tuple(lines)
+
+
+def test_hyphens_still_come_when_whole_words_fit_at_no_size():
+    word = "Counterintelligence"
+    width = FONTS.width(word, 10) * 0.6
+    fitted = richtext.fit(FONTS, richtext.Measure(FONTS), f"**{word}**", "regular", width,
+                          100, 10, 8, 1.0, "en_US")
+    assert fitted is not None and fitted.size == 10  # hyphenated at full size, not shrunk
+    assert "".join(b.text for b in fitted.lines[0].words[0]).endswith("-")

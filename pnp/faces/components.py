@@ -23,7 +23,7 @@ from typing import Any
 from ..data.files import MAX_PIECES, Column, Record, _convert, inside
 from ..data.game import GameFolder, check_entry
 from ..data.sheets import Table, read_table
-from ..errors import DataError, Source
+from ..errors import DataError, Source, warning
 from ..data.layouts.compiled import Env, Layout
 from ..data.layouts.spec import load_spec
 from ..data.layouts.values import Scope
@@ -195,6 +195,8 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     if count_col and count_col not in rows.columns:
         raise DataError(f"count column {count_col!r} is not in {rows.name} (its columns: "
                         f"{', '.join(rows.columns)})", path, field=f"{where}.count")
+    if count_col is None:
+        _unbound_count(folder, rows, where)
     copies = Column(count_col or "count", "int", default=1, min=0, max=MAX_COPIES)
     front_ref = _text(table, "front", path, where)
     if not front_ref:
@@ -251,6 +253,22 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
                   .capitalize() + plural)
     return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
                      own, two_sided, gap, origin)
+
+
+# column names a sheet gives its copies under, besides "count": unbound, each row prints once
+# (not "number" or "amount": a card's number, a gain's amount)
+COUNT_LIKE = ("qty", "quantity", "copies", "count", "cnt")
+
+
+def _unbound_count(folder: GameFolder, rows: Table, where: str) -> None:
+    """A column that looks like the copies ("Qty", "Count") but is not bound: a warning, not
+    a silent one copy a row."""
+    hit = next((c for c in rows.columns if c.strip().casefold() in COUNT_LIKE), None)
+    if hit is not None:
+        folder.problems.append(warning(
+            f"{rows.name} has a column {hit!r} but each row prints once: to print that many "
+            f"copies, name it in game.toml: count = \"{hit}\"", Source(folder.toml_path),
+            f"{where}.count"))
 
 
 def read_components(folder: GameFolder, palette: dict, constants: dict[str, Any]

@@ -14,7 +14,8 @@ from ..data.files import inside
 from ..data.layouts.compiled import IMAGE_SUFFIXES, Layout, font_role
 from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
-from ..data.layouts.values import Value, ValueProblem, to_length, to_number, to_text
+from ..data.layouts.values import (Value, ValueProblem, colour_in, to_length, to_number,
+                                   to_text)
 from ..errors import DataError, Source
 from ..render.surface import ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface
 from ..units import MM
@@ -24,6 +25,7 @@ from .art import (MIN_DPI, ArtError, IconFinder, Picture, draw_picture, effectiv
                   placement, unknown_icon)
 from .figures import FIGURES, Figure
 
+ICON_MIDDLE = 0.37  # ems above the baseline an inline icon's centre sits (a capital's middle)
 # fitted texts remembered: copies of a card are drawn one after another, so a short memory
 # serves them, and a long one only holds every card of a big deck (memory, and slower GC)
 FIT_CACHE = 512
@@ -36,13 +38,13 @@ class Caches:
     def __init__(self, root):
         self.icons = IconFinder(root)
         self.fits: dict[tuple, Any] = {}
-        self.measures: dict[int, richtext.Measure] = {}
+        self.measures: dict[tuple, richtext.Measure] = {}
         self.said: set = set()
 
-    def measure(self, fonts) -> richtext.Measure:
-        m = self.measures.get(id(fonts))
+    def measure(self, fonts, icon_size: float = richtext.ICON_SIZE) -> richtext.Measure:
+        m = self.measures.get((id(fonts), icon_size))
         if m is None:
-            m = self.measures[id(fonts)] = richtext.Measure(fonts)
+            m = self.measures[id(fonts), icon_size] = richtext.Measure(fonts, icon_size)
         return m
 
     def once(self, key) -> bool:
@@ -92,9 +94,10 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any],
     LayoutFace); a layout that asks whether this is an ink-saver print is told."""
     if L.reads_ink_saver:
         ctx = {**ctx, "ink_saver": s.ink_saver}
+    ends = placed_ends(L, s, ctx) if L.placing else None
     for e in L.elements:
         found = len(s.findings)
-        _element(L, s, e, ctx)
+        _element(L, s, e, ctx, ends)
         if borrowed and len(s.findings) > found:
             _lend(s, found, e, borrowed)
 
@@ -123,7 +126,34 @@ def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) ->
                           for f in s.findings[found:]]
 
 
-def _element(L: Layout, s: Surface, e, ctx: dict[str, Any]) -> None:
+def placed_ends(L: Layout, s: Surface, ctx: dict[str, Any]) -> dict[str, tuple[float, bool]]:
+    """Where each element that others sit `below` ends on this face (in the order they depend
+    on each other): a text under its last line, anything else at its box's bottom; one that
+    prints nothing (hidden, an empty text) at its top, taking no room."""
+    ends: dict[str, tuple[float, bool]] = {}
+    for e in L.placing:
+        try:
+            shown, v = e.shown(ctx), e.get(ctx)
+        except (ValueProblem, KeyError):
+            continue  # reported when it is drawn; what sits below it keeps its own place
+        x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed, ends)
+        if not shown or (e.type == "text" and not v["text"].strip()):
+            ends[e.name] = (y + bh, False)
+            continue
+        if e.type != "text":
+            ends[e.name] = (y, True)
+            continue
+        try:
+            fitted = _fitted(L, s, v, bw, bh)
+        except ValueProblem:
+            fitted = None
+        ends[e.name] = (y, True) if fitted is None else (
+            _text_top(v, y, bh, fitted) - fitted.height(), True)
+    return ends
+
+
+def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
+             ends: dict[str, tuple[float, bool]] | None = None) -> None:
     c = s.c
     try:
         if not e.shown(ctx):
@@ -135,7 +165,7 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any]) -> None:
     except KeyError as exc:
         s.report(f'element "{e.name}" ({e.origin.name}): the row has no {exc}', _field(e, exc))
         return
-    x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed)
+    x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed, ends)
     if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
         _problem(L, s, e, f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height "
                  "must be more than 0")
@@ -370,64 +400,107 @@ def _figure(L: Layout, s, e, v, x, y, w, h) -> None:
         s.c.restoreState()
 
 
-def _text(L: Layout, s, e, v, x, y, w, h) -> None:
-    text = v["text"]
-    if not text.strip():
-        return
+def _min_size(v) -> float:
     size = v["size"]
     min_size = v["min_size"] if v["min_size"] is not None else min(size, MIN_TEXT)
     if min_size > size:
         raise ValueProblem(f"min_size {min_size:g} is larger than size {size:g}")
+    return min_size
+
+
+def _text_top(v, y: float, h: float, fitted) -> float:
+    """The top of the fitted block in its box, as `valign` puts it."""
+    if v["valign"] == "middle":
+        return y + (h + fitted.height()) / 2
+    if v["valign"] == "bottom":
+        return y + fitted.height()
+    return y + h
+
+
+def _fitted(L: Layout, s, v, w: float, h: float):
+    """The text of `v` fitted to a w x h box (plain or rich), or None when it does not fit;
+    remembered, so measuring it for `below` and drawing it fit it once."""
+    text, size, min_size = v["text"], v["size"], _min_size(v)
+    fonts = s.fonts
+    role = _role(L, fonts, v["font"])
+    cache = caches(L)
+    key = (text, role, round(w, 2), round(h, 2), size, min_size, v["leading"], v["icon_size"])
+    fits = cache.fits
+    fitted = fits.get(key, False)
+    if fitted is False:
+        fitted = None
+        if not richtext.has_markup(text) and v["leading"] == LEADING:
+            # plain text: the renderer's own fitting, words as plain strings (the common case,
+            # and twice as fast); hyphenation below only when that does not fit
+            fitted = plain_fit(fonts, text, w, h, size, min_size, role)
+        if fitted is None:
+            fitted = richtext.fit(fonts, cache.measure(fonts, v["icon_size"]), text, role, w, h,
+                                  size, min_size, v["leading"], L.env.lang)
+        if len(fits) > FIT_CACHE:
+            fits.clear()
+        fits[key] = fitted
+    return fitted
+
+
+def _text(L: Layout, s, e, v, x, y, w, h) -> None:
+    text = v["text"]
+    if not text.strip():
+        return
+    min_size = _min_size(v)
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
     plain = not richtext.has_markup(text)
-    for problem in _problems(L, fonts, text, role, plain):
+    for problem in _problems(L, fonts, text, role, plain, v["size"]):
         if isinstance(problem, Picture):
             _art_notes(L, s, e, problem)
         else:
             _problem(L, s, e, problem)
     cache = caches(L)
-    key = (text, role, round(w, 2), round(h, 2), size, min_size, v["leading"])
-    fits = cache.fits
-    fitted = fits.get(key, False)
-    if fitted is False:
-        fitted = None
-        if plain and v["leading"] == LEADING:
-            # plain text: the renderer's own fitting, words as plain strings (the common case,
-            # and twice as fast); hyphenation below only when that does not fit
-            fitted = plain_fit(fonts, text, w, h, size, min_size, role)
-        if fitted is None:
-            fitted = richtext.fit(fonts, cache.measure(fonts), text, role, w, h, size,
-                                  min_size, v["leading"], L.env.lang)
-        if len(fits) > FIT_CACHE:
-            fits.clear()
-        fits[key] = fitted
+    fitted = _fitted(L, s, v, w, h)
     if fitted is None:
         _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {text[:60]!r}")
         return
-    top = y + h
-    if v["valign"] == "middle":
-        top = y + (h + fitted.height()) / 2
-    elif v["valign"] == "bottom":
-        top = y + fitted.height()
+    top = _text_top(v, y, h, fitted)
     colour = v["colour"] or Colour(0, 0, 0)
     s.c.setFillColor(colour)
-    _check_placed(s, e, fonts, fitted, text, role, x, top, w, v["align"])
+    # a min_size under MIN_TEXT is the designer's choice: a note once per element, not an
+    # error per card
+    chosen = min_size if v["min_size"] is not None and min_size < MIN_TEXT else MIN_TEXT
+    _check_placed(s, e, fonts, fitted, text, role, x, top, w, v["align"], chosen)
+    printed = fitted.size if isinstance(fitted, PlainFitted) else fitted.smallest()
+    if chosen - 1e-6 <= printed < MIN_TEXT - 1e-6 and s.cut \
+            and caches(L).once(("small", L.path, e.name)):
+        s.report(f'element "{e.name}" prints at {printed:g} pt, under the {MIN_TEXT:g} pt '
+                 f"most players read across a table, as its min_size = {min_size:g} allows",
+                 f"{e.name}.min_size", level="note", source=Source(e.origin))
     if isinstance(fitted, PlainFitted):
         draw_fitted(s.c, fonts, fitted, x, top, w, role, v["align"])
         return
 
-    def icon(name: str, ix: float, baseline: float, size: float) -> None:
-        side = size * 0.9
-        cache.icons.draw(s.c, name, ix + size / 2, baseline + side / 2 - size * 0.08, side,
-                         colour)
+    def paint(run: str | None) -> Colour:
+        """A run's colour (one the palette lacks was reported by _problems: the text's)."""
+        if run is None:
+            return colour
+        try:
+            return colour_in(L.env.palette)(run) or colour
+        except ValueProblem:
+            return colour
+
+    m = cache.measure(fonts, v["icon_size"])
+
+    def icon(name: str, ix: float, baseline: float, size: float, run: str | None) -> None:
+        # centred a capital's middle (0.37 em) above the baseline, raised by icon_dy
+        cache.icons.draw(s.c, name, ix + m.icon * size / 2,
+                         baseline + size * (ICON_MIDDLE + v["icon_dy"]), size * v["icon_size"],
+                         paint(run))
         s.c.setFillColor(colour)
 
-    richtext.draw(s.c, fonts, cache.measure(fonts), fitted, x, top, w, v["align"], icon)
+    richtext.draw(s.c, fonts, m, fitted, x, top, w, v["align"], icon,
+                  lambda run: s.c.setFillColor(paint(run)))
 
 
 def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: float, w: float,
-                  align: str) -> None:
+                  align: str, smallest: float) -> None:
     """The fitted block's ink (its widest line, from the first line's ascent to the last's
     descent) checked for size and distance from the cut, as every text of a piece is."""
     if not s.cut:
@@ -437,14 +510,21 @@ def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: floa
         span = fitted.span if fitted.span is not None else max(
             (fonts.width(line, size, role) for line in fitted.lines), default=0.0)
         lead = LEADING
-    else:
-        span = max((line.width * size for line in fitted.lines), default=0.0)
-        lead = fitted.leading
+        left = x + (w - span) / 2 if align == "centre" else x + w - span if align == "right" \
+            else x
+        first = top - size * 0.95  # the first baseline, as draw_fitted puts it
+        last = first - (len(fitted.lines) - 1) * size * lead
+        s.check_placed(text, size, left, last - DESCENT * size, left + span,
+                       first + ASCENT * size, e.name, smallest)
+        return
+    span = max((line.width * size for line in fitted.lines), default=0.0)
     left = x + (w - span) / 2 if align == "centre" else x + w - span if align == "right" else x
-    first = top - size * 0.95  # the first baseline, as draw_fitted puts it
-    last = first - (len(fitted.lines) - 1) * size * lead
-    s.check_placed(text, size, left, last - DESCENT * size, left + span, first + ASCENT * size,
-                   e.name)
+    lines, baselines = fitted.lines, fitted.baselines(top)
+    # its smallest run is checked for size; the first line's ascent and the last's descent
+    # at their own runs' sizes for the cut
+    s.check_placed(text, fitted.smallest(), left,
+                   baselines[-1] - DESCENT * size * lines[-1].scale, left + span,
+                   baselines[0] + ASCENT * size * lines[0].scale, e.name, smallest)
 
 
 def _role(L: Layout, fonts, font: str) -> str:
@@ -454,20 +534,28 @@ def _role(L: Layout, fonts, font: str) -> str:
     return role
 
 
-def _problems(L: Layout, fonts, text: str, role: str, plain: bool) -> list[str | Picture]:
-    """Characters no font has and icons nobody drew (messages), and SVG icons with parts pnp
-    cannot print (their Pictures); worked out once per text and font when it has markup."""
+def _problems(L: Layout, fonts, text: str, role: str, plain: bool,
+              size: float) -> list[str | Picture]:
+    """Characters no font has, icons nobody drew, run colours the palette lacks and run sizes
+    out of range (messages), and SVG icons with parts pnp cannot print (their Pictures);
+    worked out once per text and font when it has markup."""
     if plain:  # one set test: cheaper than remembering it
         gone = fonts.missing(text, role)
         if not gone:
             return []
         return [f"no font has the character(s) {gone!r} in {text[:40]!r}; {UNPRINTABLE}"]
-    key = ("problems", text, role)
+    key = ("problems", text, role, size)
     hit = caches(L).fits.get(key)
     if hit is not None:
         return hit
     out: list[str | Picture] = []
-    paragraphs = richtext.parse(text, role)
+    paragraphs = richtext.parse(text, role, size)
+    out.extend(richtext.run_problems(text, size))
+    for name in richtext.colours_in(paragraphs):
+        try:
+            colour_in(L.env.palette)(name)
+        except ValueProblem as exc:
+            out.append(f"run colour in {text[:40]!r}: {exc}")
     by_role: dict[str, list[str]] = {}
     for p in paragraphs:
         for word in p:

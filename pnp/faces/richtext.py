@@ -1,7 +1,10 @@
-"""Rich text in a box: `**bold**`, `*italic*`, line breaks (a new line or `<br>`) and inline
-icons `:name:` drawn at the text size on the baseline. The text is wrapped and shrunk from its
-size to its minimum size; words too long for a line are hyphenated (pyphen) where that lets
-them fit. What still does not fit is returned as None for the caller to report, never cut."""
+"""Rich text in a box: `**bold**`, `*italic*`, line breaks (a new line or `<br>`), inline
+icons `:name:` and runs of another colour or size: `{red|Trash 1 Clay}`, `{#cc0000|...}`,
+`{8pt|...}` or `{80%|...}` of the text's size, `{red 120%|...}` both (runs nest; a backslash
+before a brace prints the brace). The text is wrapped and shrunk from its size to its minimum
+size, its runs with it; a line is as tall as its largest run. Words too long for a line are
+hyphenated (pyphen) where that lets them fit. What still does not fit is returned as None for
+the caller to report, never cut."""
 
 from __future__ import annotations
 
@@ -17,15 +20,22 @@ from ..render.text import BREAKING, NO_BREAK, SHY, room_for, words_of
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
 # a word's characters run up to markup or a space a line may break at (a no-break space is
 # part of the word)
-_TOKENS = re.compile(r"\\[*:]|\*\*|\*|:[A-Za-z][A-Za-z0-9_-]*:|<br\s*/?>|\n|[ \t]+|"
-                     f"[^*:\\\\<{BREAKING}]+|.", re.S)
+_TOKENS = re.compile(r"\\[*:{}]|\*\*|\*|:[A-Za-z][A-Za-z0-9_-]*:|<br\s*/?>|\n|[ \t]+|"
+                     r"\{[^{}|\n]*\||\}|"
+                     f"[^*:\\\\<{{}}{BREAKING}]+|.", re.S)
+# what a run's opening brace may say: sizes and colours, separated by spaces
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)(pt|%)")
+_COLOUR = re.compile(r"#\w+|[A-Za-z][A-Za-z0-9_-]*")  # (checked against the palette when drawn)
+SCALES = (0.25, 4.0)  # a run from a quarter to four times the text's size
 # what pyphen may hyphenate: a run of letters (an apostrophe inside: "couldn't"), never the
 # digits, symbols or markup around it
 _LETTERS = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*")
 _JOINED = re.compile(f"[{NO_BREAK}\u2060]")
-_MARKUP = re.compile(r"[*:\\<]")
+_MARKUP = re.compile(r"[*:\\<{]")
 _STAR = "\ue000"  # stands in for an escaped star while emphasis is worked out
-ICON_EM = 1.0  # an inline icon takes one em of the line, drawn at 0.9 em
+ICON_SIZE = 1.2  # an inline icon's default side in ems: about a line tall, as Squib's
+ICON_DY = 0.0  # its default raise in ems (its centre sits where a capital's middle is)
+ICON_PAD = 0.1  # ems of room beside an icon
 LONGEST_WORD = 100  # letters pyphen hyphenates in one run: no language's word is longer
 ASCENT = 0.95  # the first baseline sits this many sizes below the top (as render/text.py)
 
@@ -37,6 +47,8 @@ class Bit(NamedTuple):
     text: str
     role: str
     icon: bool = False
+    colour: str | None = None  # a run's colour as written ("red", "#cc0000"); None: the text's
+    scale: float = 1.0  # of the text's size
 
 
 Word = tuple[Bit, ...]
@@ -59,9 +71,66 @@ def has_markup(text: str) -> bool:
     return _MARKUP.search(text) is not None
 
 
+def run_style(spec: str, size: float) -> tuple[str | None, float, bool] | None:
+    """A run's opening `{red 8pt|` as (colour as written or None, scale of `size`, whether
+    the scale is of the run around it: a % or none), or None when it is no run (then its
+    brace prints as it is). A size out of SCALES is kept within them here; run_problems()
+    names it."""
+    colour, scale, relative = None, 1.0, True
+    parts = spec.split()
+    if not parts:
+        return None
+    for part in parts:
+        m = _SIZE.fullmatch(part)
+        if m:
+            n = float(m.group(1))
+            scale = n / 100 if m.group(2) == "%" else n / size
+            relative = m.group(2) == "%"
+        elif _COLOUR.fullmatch(part) and colour is None:
+            colour = part
+        else:
+            return None
+    return colour, min(max(scale, SCALES[0]), SCALES[1]), relative
+
+
+_BRACES = re.compile(r"\\[{}]|\{([^{}|\n]*)\||\}")
+
+
+def _closed_runs(text: str, size: float) -> list[bool]:
+    """For each run opened in the text, in order, whether it is closed: one never closed
+    prints its brace as it is (as an unclosed star does)."""
+    closed: list[bool] = []
+    stack: list[int] = []
+    for m in _BRACES.finditer(text):
+        if m.group(0) == "}":
+            if stack:
+                closed[stack.pop()] = True
+        elif m.group(1) is not None and run_style(m.group(1), size) is not None:
+            stack.append(len(closed))
+            closed.append(False)
+    return closed
+
+
+def run_problems(text: str, size: float) -> list[str]:
+    """Runs whose size is out of SCALES (a typo: `{80pt|...}` in 8 pt text)."""
+    out = []
+    for m in re.finditer(r"(?<!\\)\{([^{}|\n]*)\|", text):
+        style = run_style(m.group(1), size)
+        for part in m.group(1).split() if style else ():
+            sm = _SIZE.fullmatch(part)
+            if sm:
+                n = float(sm.group(1))
+                scale = n / 100 if sm.group(2) == "%" else n / size
+                if not SCALES[0] <= scale <= SCALES[1]:
+                    out.append(f"run {m.group(0)!r} is {scale:.0%} of the text's {size:g} pt; a "
+                               f"run is {SCALES[0]:.0%} to {SCALES[1]:.0%} of it")
+    return out
+
+
 @lru_cache(maxsize=4096)
-def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
-    """Paragraphs of words; each word a tuple of styled bits."""
+def parse(text: str, base: str, size: float = 10.0) -> tuple[tuple[Word, ...], ...]:
+    """Paragraphs of words; each word a tuple of styled bits (`size`: what a run's size in pt
+    is a part of)."""
     if not _MARKUP.search(text):  # plain text: words split by spaces, lines by newlines
         return tuple(tuple((Bit(w, base),) for w in words_of(line)) for line in text.split("\n"))
     roles = styled_roles(base)
@@ -70,16 +139,24 @@ def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
     word: list[Bit] = []
     run: list[str] = []  # the text of the word's last bit, joined when it ends: linear
     run_role = [base]
+    run_style_: list[tuple[str | None, float]] = [(None, 1.0)]  # of the bit being joined
+    styles: list[tuple[str | None, float]] = []  # the open runs, innermost last
+    closed = _closed_runs(text, size) if "{" in text else []
+    opened_at = 0
+
+    def style() -> tuple[str | None, float]:
+        return styles[-1] if styles else (None, 1.0)
 
     def add(text: str, role: str) -> None:
-        if run and run_role[0] != role:
+        if run and (run_role[0] != role or run_style_[0] != style()):
             end_run()
         run_role[0] = role
+        run_style_[0] = style()
         run.append(text)
 
     def end_run() -> None:
         if run:
-            word.append(Bit("".join(run), run_role[0]))
+            word.append(Bit("".join(run), run_role[0], False, *run_style_[0]))
             run.clear()
 
     def end_word() -> None:
@@ -98,11 +175,22 @@ def parse(text: str, base: str) -> tuple[tuple[Word, ...], ...]:
                 words.clear()
             elif token.isspace() and token[0] not in NO_BREAK:
                 end_word()
-            elif len(token) == 2 and token[0] == "\\":  # an escaped :
+            elif len(token) == 2 and token[0] == "\\":  # an escaped : or brace
                 add(token[1], roles[bold, italic])
             elif len(token) > 2 and token[0] == ":" and token[-1] == ":":
                 end_run()
-                word.append(Bit(token[1:-1], roles[bold, italic], icon=True))
+                word.append(Bit(token[1:-1], roles[bold, italic], True, *style()))
+            elif token[0] == "{" and token[-1] == "|" and (
+                    opened := run_style(token[1:-1], size)) is not None:
+                opened_at += 1
+                if not closed[opened_at - 1]:
+                    add(token, roles[bold, italic])
+                    continue
+                outer = style()  # a run inside a run: its colour, else the outer's
+                styles.append((opened[0] or outer[0],
+                               opened[1] * outer[1] if opened[2] else opened[1]))
+            elif token == "}" and styles:
+                styles.pop()
             else:
                 add(token.replace(_STAR, "*"), roles[bold, italic])
     end_word()
@@ -119,10 +207,15 @@ def icons_in(paragraphs) -> list[str]:
     return [b.text for p in paragraphs for w in p for b in w if b.icon]
 
 
+def colours_in(paragraphs) -> list[str]:
+    return list(dict.fromkeys(b.colour for p in paragraphs for w in p for b in w if b.colour))
+
+
 @dataclass(frozen=True)
 class Line:
     words: tuple[Word, ...]
     width: float  # at size 1
+    scale: float = 1.0  # its largest run's: the line is that much taller
 
 
 @dataclass(frozen=True)
@@ -132,26 +225,42 @@ class Fitted:
     leading: float
 
     def height(self) -> float:
-        return len(self.lines) * self.size * self.leading
+        return sum(self.size * self.leading * line.scale for line in self.lines)
+
+    def baselines(self, top: float) -> list[float]:
+        """Each line's baseline from the block's top: a line as tall as its largest run."""
+        out = []
+        for line in self.lines:
+            out.append(top - self.size * ASCENT * line.scale)
+            top -= self.size * self.leading * line.scale
+        return out
+
+    def smallest(self) -> float:
+        """The size of its smallest printed run (a small run is small print too)."""
+        return self.size * min((b.scale for line in self.lines for w in line.words for b in w
+                                if not b.icon), default=1.0)
 
 
 class Measure:
-    """Widths at size 1 (text width scales with size, so one measure serves every size)."""
+    """Widths at size 1 (text width scales with size, so one measure serves every size);
+    `icon_size`: an inline icon's side in ems (it takes ICON_PAD more of the line)."""
 
-    def __init__(self, fonts: Fonts):
+    def __init__(self, fonts: Fonts, icon_size: float = ICON_SIZE):
         self.fonts = fonts
+        self.icon = icon_size + ICON_PAD
         self._words: dict[Word, float] = {}
 
     def word(self, word: Word) -> float:
         w = self._words.get(word)
         if w is None:
-            w = sum(ICON_EM if b.icon else self.fonts.word_width(b.text.replace(SHY, ""), b.role)
+            w = sum((self.icon if b.icon else self.fonts.word_width(b.text.replace(SHY, ""),
+                                                                    b.role)) * b.scale
                     for b in word)
             self._words[word] = w
         return w
 
-    def space(self, role: str) -> float:
-        return self.fonts.word_width(" ", role)
+    def space(self, bit: Bit) -> float:
+        return self.fonts.word_width(" ", bit.role) * bit.scale
 
 
 @lru_cache(maxsize=8)
@@ -171,10 +280,10 @@ def _split(word: Word, room: float, m: Measure, lang: str) -> tuple[Word, Word] 
     bit = word[0]
     best = None
     for cut in _cuts(bit.text, lang):
-        head = (Bit(bit.text[:cut].replace(SHY, "") + "-", bit.role),)
+        head = (bit._replace(text=bit.text[:cut].replace(SHY, "") + "-"),)
         if m.word(head) > room + 1e-9:
             break
-        best = head, (Bit(bit.text[cut:], bit.role),)
+        best = head, (bit._replace(text=bit.text[cut:]),)
     return best
 
 
@@ -197,9 +306,11 @@ def _cuts(text: str, lang: str) -> Iterator[int]:
                                   for left, _ in _hyphenator(lang).iterate(run.group()))
 
 
-def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False) -> list[Line] | None:
+def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False,
+         hyphenate: bool = True) -> list[Line] | None:
     """Greedy wrap at size 1 into `width` (the box width divided by the size); `soft`: the
-    text has soft hyphens, which are taken out of the lines (they print nothing)."""
+    text has soft hyphens, which are taken out of the lines (they print nothing);
+    `hyphenate`: pyphen may break words (else only at the designer's soft hyphens)."""
     lines: list[Line] = []
     for words in paragraphs:
         line: list[Word] = []
@@ -208,7 +319,7 @@ def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False) ->
         while queue:
             word = queue.pop()
             w = m.word(word)
-            gap = m.space(word[0].role) if line else 0.0
+            gap = m.space(word[0]) if line else 0.0
             if used + gap + w <= width + 1e-9:
                 line.append(word)
                 used += gap + w
@@ -216,7 +327,7 @@ def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False) ->
             room = width - used - gap
             # hyphenate where it helps: a word wider than a line, a line left a third empty, or
             # at a soft hyphen (the designer's break)
-            if w > width + 1e-9 or room > width / 3 or SHY in word[0].text:
+            if SHY in word[0].text or hyphenate and (w > width + 1e-9 or room > width / 3):
                 parts = _split(word, room, m, lang)
                 if parts:
                     line.append(parts[0])
@@ -240,66 +351,82 @@ def _line(words: list[Word], used: float, soft: bool) -> Line:
     if soft:
         words = [tuple(b._replace(text=b.text.replace(SHY, "")) if not b.icon else b for b in w)
                  for w in words]
-    return Line(tuple(words), used)
+    scale = max((b.scale for w in words for b in w), default=1.0)
+    return Line(tuple(words), used, scale)
 
 
 def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: float,
         size: float, min_size: float, leading: float, lang: str) -> Fitted | None:
     """The largest size (steps of 0.25 pt, from size down to min_size) at which the text
-    wraps into the box."""
-    paragraphs = parse(text, base)
+    wraps into the box: whole words first (as plain text is set: "The Military / Strategy",
+    not "Strate- / gy"), hyphenated only when no size lets the whole words fit."""
+    paragraphs = parse(text, base, size)
     soft = SHY in text
     ink = sum(m.word(w) for words in paragraphs for w in words)
-    s = size
-    while s >= min_size - 1e-9:
-        if len(paragraphs) * s * leading <= height + 1e-6 and room_for(ink, width, height, s,
-                                                                        leading):
-            lines = wrap(paragraphs, width / s, m, lang, soft)
-            if lines is not None and len(lines) * s * leading <= height + 1e-6:
-                return Fitted(s, tuple(lines), leading)
-        s -= 0.25
+    # the quick bounds hold for lines of one size; runs of others are measured line by line
+    even = all(b.scale == 1.0 for words in paragraphs for w in words for b in w)
+    for hyphenate in (False, True):
+        s = size
+        while s >= min_size - 1e-9:
+            if not even or (len(paragraphs) * s * leading <= height + 1e-6
+                            and room_for(ink, width, height, s, leading)):
+                lines = wrap(paragraphs, width / s, m, lang, soft, hyphenate)
+                if lines is not None and Fitted(s, tuple(lines), leading).height() \
+                        <= height + 1e-6:
+                    return Fitted(s, tuple(lines), leading)
+            s -= 0.25
     return None
 
 
-IconDrawer = Callable[[str, float, float, float], None]  # name, x, baseline, size
+IconDrawer = Callable[[str, float, float, float, "str | None"], None]
+# (name, x, baseline, size, the run's colour); Paint sets the fill for a run's colour (None:
+# the text's own)
+Paint = Callable[["str | None"], None]
 
 
 def segments(line: Line) -> list[Bit]:
     """A line as runs to draw: neighbouring words of one style become one string (spaces
     included), so the PDF's text reads and copies as words, not letters."""
     words = line.words
-    if all(len(w) == 1 and not w[0].icon and w[0].role == words[0][0].role for w in words):
-        return [Bit(" ".join(w[0].text for w in words), words[0][0].role)] if words else []
+    first = words[0][0] if words else None
+    if first is not None and all(len(w) == 1 and not w[0].icon and w[0].role == first.role
+                                 and w[0].colour == first.colour and w[0].scale == first.scale
+                                 for w in words):
+        return [first._replace(text=" ".join(w[0].text for w in words))]
     out: list[Bit] = []
     for i, word in enumerate(words):
         for j, bit in enumerate(word):
             text = (" " if i and j == 0 else "") + bit.text
             if bit.icon:
                 if text.startswith(" "):
-                    out.append(Bit(" ", bit.role))
+                    out.append(bit._replace(text=" ", icon=False))
                 out.append(bit)
-            elif out and not out[-1].icon and out[-1].role == bit.role:
-                out[-1] = Bit(out[-1].text + text, bit.role)
+            elif out and not out[-1].icon and out[-1][1:] == bit[1:]:
+                out[-1] = bit._replace(text=out[-1].text + text)
             else:
-                out.append(Bit(text, bit.role))
+                out.append(bit._replace(text=text))
     return out
 
 
 def draw(c, fonts: Fonts, m: Measure, fitted: Fitted, x: float, top: float, width: float,
-         align: str, icon: IconDrawer) -> None:
+         align: str, icon: IconDrawer, paint: Paint | None = None) -> None:
     """Draw fitted lines from `top` down inside a box starting at x of the given width."""
     size = fitted.size
-    y = top - size * ASCENT
-    for line in fitted.lines:
+    painted: str | None = None
+    for line, y in zip(fitted.lines, fitted.baselines(top)):
         lw = line.width * size
         cx = x + {"left": 0.0, "centre": (width - lw) / 2, "right": width - lw}[align]
         for bit in segments(line):
+            at = size * bit.scale
             if bit.icon:
-                icon(bit.text, cx, y, size)
-                cx += ICON_EM * size
+                icon(bit.text, cx, y, at, bit.colour)
+                painted = None  # (the icon drawer leaves the text's own colour set)
+                cx += m.icon * at
                 continue
+            if paint is not None and bit.colour != painted:
+                paint(bit.colour)
+                painted = bit.colour
             for font, piece in fonts.runs(bit.text, bit.role):
-                c.setFont(font, size)
+                c.setFont(font, at)
                 c.drawString(cx, y, piece)
-                cx += c.stringWidth(piece, font, size)
-        y -= size * fitted.leading
+                cx += c.stringWidth(piece, font, at)

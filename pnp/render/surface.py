@@ -93,8 +93,11 @@ class Surface:
                source: Source | None = None) -> None:
         """A finding about this piece; `source` names the data row the text came from when it
         is not the piece's own row (an element's name printed on many cards)."""
-        make = error if level == "error" else warning
         subject = None if source else self.name  # a shared row: said once, not per piece
+        if level == "note":  # said in validate, stops nothing (a small print a layout chose)
+            self.findings.append(Finding("note", message, source or self.source, field, subject))
+            return
+        make = error if level == "error" else warning
         self.findings.append(make(message, source or self.source, field, subject))
 
     def fill_bleed(self, fill) -> None:
@@ -164,10 +167,12 @@ class Surface:
             self._check_cut(text, left, top - fitted.height(), left + span, top, field, source)
 
     def check_placed(self, text: str, size: float, x0: float, y0: float, x1: float, y1: float,
-                     field: str | None = None) -> None:
-        """Text drawn elsewhere (a layout's text element): at least MIN_TEXT and inside the
-        cut by CUT_CLEARANCE, like every line this surface draws itself."""
-        self._check_size(size, text, field, None)
+                     field: str | None = None, smallest: float = MIN_TEXT) -> None:
+        """Text drawn elsewhere (a layout's text element): at least MIN_TEXT (or the
+        `smallest` its layout chose, which it reports itself) and inside the cut by
+        CUT_CLEARANCE, like every line this surface draws itself."""
+        if size < smallest - 1e-6 or smallest >= MIN_TEXT:  # (a run under the chosen one)
+            self._check_size(size, text, field, None)
         self._check_cut(text, x0, y0, x1, y1, field, None)
 
     def _check_size(self, size: float, text: str, field: str | None,

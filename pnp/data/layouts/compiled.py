@@ -4,7 +4,8 @@ expression compiled once (values.py). Pure data: the drawing is pnp/faces/draw.p
 Geometry: x and y are measured from the top-left corner of the element's frame (`from = trim`,
 `safe` (3 mm inside the trim unless the component says otherwise) or `bleed`), rightwards and
 downwards, as designers measure a card; width and height default to the whole frame; `%` is of
-the frame. Boxes come out in PDF points, y up, trim box at (0, 0)."""
+the frame; an element `below` another has its top where that one ends on the face (worked out
+when drawn: pnp/faces/draw.py). Boxes come out in PDF points, y up, trim box at (0, 0)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,10 @@ from ..fontfile import ROLES, check_font
 from ...errors import DataError
 from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
 from .spec import LayoutSpec
-from .values import FALSE, Scope, Value, ValueProblem, colour_in
+from .relations import below_of, inherit, placing_order
+from .values import FALSE, Length, Scope, Value, ValueProblem, colour_in
+
+PLACING = ("type", "remove", "below", "gap")  # keys of a table that are no property
 
 BOOL_WORDS = FALSE | {"true", "yes", "1", "on", "y"}  # a `when` written as a plain constant
 
@@ -41,8 +45,11 @@ class Env:
 class Element:
     """One element of a layout: its type, name and a Value per property."""
 
-    def __init__(self, name: str, table: dict[str, Any], scope: Scope, env: Env):
+    def __init__(self, name: str, table: dict[str, Any], scope: Scope, env: Env,
+                 below: tuple[str, Length] | None = None):
+        """`below`: the element this one sits under and the gap between (relations.py)."""
         self.name = name
+        self.below = below
         self.origin: Path = scope.path  # the layout file that set it last (a base, maybe)
         kind = table.get("type")
         if kind not in TYPES:
@@ -50,7 +57,7 @@ class Element:
                             f"{', '.join(TYPE_NAMES)}", scope.path, field=f"{name}.type")
         self.type = kind
         props = TYPES[kind]
-        unknown = [k for k in table if k not in props and k not in ("type", "remove")]
+        unknown = [k for k in table if k not in props and k not in PLACING]
         if unknown:
             raise DataError(f"element [{name}] ({kind}) has no property {unknown[0]!r}; it takes: "
                             f"{', '.join(sorted(props))}", scope.path, field=f"{name}.{unknown[0]}")
@@ -88,8 +95,8 @@ class Element:
         self.when_reads = _names(self._when)
         self.paints = tuple(sorted({n for p, (convert, _) in props.items() if convert == COLOUR
                                     for n in _names(self.values.get(p))}))
-        self.fixed_box = all(_static(self.values.get(k))
-                             for k in ("x", "y", "width", "height", "from"))
+        self.fixed_box = below is None and all(_static(self.values.get(k))
+                                               for k in ("x", "y", "width", "height", "from"))
         self.box_memo: tuple | None = None
         when = table.get("when")
         if isinstance(when, str) and "{" not in when and when.strip().lower() not in BOOL_WORDS:
@@ -252,11 +259,19 @@ class Layout:
         self.path = spec.path
         self.env = env
         self.elements = []
-        for name, table in spec.elements.items():
+        below: dict[str, str] = {}
+        for name, table in inherit(spec).items():
             scope = scope_for(spec.origins.get(name, spec.path))
             merged = {k: v for k, v in spec.defaults.items() if k in TYPES.get(table["type"], {})}
             merged.update(table)
-            self.elements.append(Element(name, merged, scope, env))
+            under = below_of(name, table, spec)
+            if under is not None:
+                below[name] = under[0]
+            self.elements.append(Element(name, merged, scope, env, under))
+        self.by_name = {e.name: e for e in self.elements}
+        # the elements others sit below, in the order to measure them (each after the one it
+        # sits under); empty when no element sits below another
+        self.placing = [self.by_name[n] for n in placing_order(below, spec)]
         self.static = all(e.static for e in self.elements)
         self.reads_ink_saver = any(_reads(v, "ink_saver") for e in self.elements
                                    for v in e.values.values())
@@ -274,8 +289,20 @@ class Layout:
         fx, fy, fw, fh = self._frame(v["from"], w, h, bleed)
         return self._place(v, fx, fy, fw, fh)
 
-    def element_box(self, e: "Element", v: dict[str, Any], w: float, h: float, bleed: float):
-        """box(), remembered for an element whose geometry is the same on every row."""
+    def element_box(self, e: "Element", v: dict[str, Any], w: float, h: float, bleed: float,
+                    ends: dict[str, tuple[float, bool]] | None = None):
+        """box(), remembered for an element whose geometry is the same on every row; an
+        element placed below another has its top where that one ends (`ends`: by name, the
+        height it ends at and whether it printed anything; nothing printed: it takes no room,
+        and no gap either)."""
+        if e.below is not None:
+            x, y, bw, bh = self.box(v, w, h, bleed)
+            end = (ends or {}).get(e.below[0])
+            if end is None:  # its values failed (reported where it is drawn)
+                return x, y, bw, bh
+            top = end[0] - (e.below[1].of(self._frame(v["from"], w, h, bleed)[3])
+                            if end[1] else 0.0)
+            return x, top - bh, bw, bh
         if not e.fixed_box:
             return self.box(v, w, h, bleed)
         key = (w, h, bleed)
@@ -295,13 +322,21 @@ class Layout:
         if self.reads_ink_saver and "ink_saver" not in ctx:
             ctx = {**ctx, "ink_saver": False}
         out = []
+        ends: dict[str, tuple[float, bool]] = {}  # (boxes, not text: an element below a text
+        for e in self.placing:                  # sits under its box here)
+            try:
+                placed, shown = e.get(ctx), e.shown(ctx)
+            except (ValueProblem, KeyError):
+                continue
+            x, y, bw, bh = self.element_box(e, placed, w, h, bleed, ends)
+            ends[e.name] = (y, True) if shown else (y + bh, False)
         for e in self.elements:
             try:
                 v = e.get(ctx) if e.shown(ctx) else None
             except (ValueProblem, KeyError):
                 continue
             if v is not None:
-                x, y, bw, bh = self.box(v, w, h, bleed)
+                x, y, bw, bh = self.element_box(e, v, w, h, bleed, ends)
                 out.append({"name": e.name, "type": e.type, "x": x, "y": y, "width": bw,
                             "height": bh, "rotate": v["rotate"]})
         return out

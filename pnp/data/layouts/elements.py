@@ -47,7 +47,9 @@ TEXT_STYLE = {"font": (to_text, "regular"), "size": (SIZE, 10),
 
 TYPES: dict[str, dict[str, tuple[Any, Any]]] = {
     "text": {"text": (to_text, ""), **TEXT_STYLE, "min_size": (SIZE, None),
-             "align": (ALIGN, "left"), "valign": (VALIGN, "top"), "leading": (within(0.5, 5), 1.2)},
+             "align": (ALIGN, "left"), "valign": (VALIGN, "top"), "leading": (within(0.5, 5), 1.2),
+             # inline icons: side and raise in ems of the text's size (pnp/faces/richtext.py)
+             "icon_size": (within(0.3, 4), 1.2), "icon_dy": (within(-2, 2), 0)},
     "rect": {**SHAPE, "radius": (to_length, "0mm"), "dash": (to_dash, "0mm")},
     "ellipse": dict(SHAPE),
     "line": {"stroke": (COLOUR, "#000000"), "stroke_width": (to_length, "0.5pt"),

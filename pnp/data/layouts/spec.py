@@ -1,7 +1,8 @@
 """Layout files: TOML naming the elements of a face, in drawing order. A top-level table is an
 element (its `type` says which); `[defaults]` gives properties every element takes unless it sets
 its own; `extends` inherits a base layout (a file in the game folder, or `starter:NAME` shipped
-with pnp) whose elements a child overrides key by key, or drops with `remove = true`.
+with pnp) whose elements a child overrides key by key, or drops with `remove = true`. An element
+may be `like` another of the merged layout (its type comes from there: relations.py).
 
     extends = "starter:card"
     [title]
@@ -137,7 +138,7 @@ def load_spec(root: Path, ref: str, source: Source, field_name: str,
                                 f"an element [{name}] to remove", path, field=f"{name}.remove")
             continue
         merged = {**spec.elements.get(name, {}), **table}
-        if "type" not in merged:
+        if "type" not in merged and "like" not in merged:  # `like` brings its element's
             raise DataError(f"element [{name}] needs a type (text, rect, ellipse, line, polygon, "
                             "image, icon, figure or track)", path, field=name)
         spec.elements[name] = merged
