@@ -405,6 +405,8 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     if fitted is None:
         _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {text[:60]!r}")
         return
+    if s.record:
+        s.text_sizes.append((e.name, size, fitted.size, v["family"]))
     top = y + h
     if v["valign"] == "middle":
         top = y + (h + fitted.height()) / 2

@@ -12,6 +12,7 @@ ALIGN = choice("left", "centre", "right")
 VALIGN = choice("top", "middle", "bottom")
 FROM = choice("trim", "safe", "bleed")
 FIT = choice("contain", "cover", "stretch")
+FAMILY = choice("even", "free")  # may a text's fitted size differ across rows (pnp/siblings.py)
 TRACK_PATH = choice(*PATHS)
 
 
@@ -47,7 +48,8 @@ TEXT_STYLE = {"font": (to_text, "regular"), "size": (SIZE, 10),
 
 TYPES: dict[str, dict[str, tuple[Any, Any]]] = {
     "text": {"text": (to_text, ""), **TEXT_STYLE, "min_size": (SIZE, None),
-             "align": (ALIGN, "left"), "valign": (VALIGN, "top"), "leading": (within(0.5, 5), 1.2)},
+             "align": (ALIGN, "left"), "valign": (VALIGN, "top"), "leading": (within(0.5, 5), 1.2),
+             "family": (FAMILY, "even")},
     "rect": {**SHAPE, "radius": (to_length, "0mm"), "dash": (to_dash, "0mm")},
     "ellipse": dict(SHAPE),
     "line": {"stroke": (COLOUR, "#000000"), "stroke_width": (to_length, "0.5pt"),
