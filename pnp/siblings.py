@@ -50,8 +50,8 @@ def families(kit: Kit, fonts) -> dict[tuple[Path, str, float], list[Fitted]]:
     for sheet in kit.sheets:
         for piece in sheet.pieces:
             for drawer in (piece.front, piece.back):
-                if drawer is None or getattr(drawer, "layout", None) is None \
-                        or id(drawer) in seen:
+                layout = getattr(drawer, "layout", None)  # a layout file's drawer carries it
+                if layout is None or id(drawer) in seen:
                     continue
                 seen.add(id(drawer))
                 canvas.saveState()
@@ -59,10 +59,10 @@ def families(kit: Kit, fonts) -> dict[tuple[Path, str, float], list[Fitted]]:
                             piece.source, shape=sheet.shape)
                 drawer(s)
                 canvas.restoreState()
-                origins = {e.name: e.origin for e in drawer.layout.elements}
+                origins = {e.name: Path(e.origin) for e in layout.elements}
                 for name, asked, fitted, family in s.text_sizes:
                     if family != FREE:  # rows asking for other sizes are meant to differ
-                        key = (origins.get(name, drawer.layout.path), name, asked)
+                        key = (origins.get(name, Path(layout.path)), name, asked)
                         out.setdefault(key, []).append(Fitted(fitted, piece.name, piece.source))
     return out
 
