@@ -51,7 +51,7 @@ def families(kit: Kit, fonts) -> dict[tuple[Path, str, float], list[Fitted]]:
         for piece in sheet.pieces:
             for drawer in (piece.front, piece.back):
                 layout = getattr(drawer, "layout", None)  # a layout file's drawer carries it
-                if layout is None or id(drawer) in seen:
+                if drawer is None or layout is None or id(drawer) in seen:
                     continue
                 seen.add(id(drawer))
                 canvas.saveState()
