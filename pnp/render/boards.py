@@ -9,7 +9,7 @@ from reportlab.lib.colors import Color, black, white
 
 from ..kit import Board
 from ..layout.grid import PRINTER_MARGIN
-from ..units import MM
+from ..units import MM, mm
 from .kitplan import FOOTER_BASELINE
 from .pages import GREY, Pages
 from .proof import overlay
@@ -94,8 +94,8 @@ class BoardPages(Pages):
         room = mx - 2 * MM - (TILE_MARGIN + 4 * MM)
         where = (f"{board.title} \u00b7 tile {tile.row * plan.cols + tile.col + 1} of "
                  f"{len(plan.tiles)} (row {tile.row + 1}, column {tile.col + 1})")
-        how = ("cut on the dashed line; glue the hatched margin under the next tile, its edge "
-               "on the solid line, the ticks meeting")
+        how = (f"cut on the dashed line; lay the next tile over the hatched {mm(plan.overlap):.0f} "
+               "mm glue margin, its edge on the solid line, the ticks meeting")
         size = 6.5
         while size > 5 and max(self.fonts.width(t, size) for t in (where, how)) > room:
             size -= 0.25  # a small paper: the two lines shrink to the room beside the map
