@@ -342,7 +342,8 @@ class KitPlan:
         for board, plan in zip(kit.boards, self.tile_plans):
             n = len(plan.tiles)
             how = "single-sided" + ("" if plan.single else
-                                    f", {plan.cols} x {plan.rows} tiles: trim and glue")
+                                    f", {plan.cols} x {plan.rows} tiles: cut each on its dashed line, "
+                                    "glue it over its neighbour's hatched margin")
             sections.append(Section(board.title, page, page + n - 1, how))
             page += n
         self.result.sections = sections
