@@ -73,7 +73,7 @@ def test_a_small_sheet_moves_into_free_cells_away_from_other_backs():
     assert result.pages == 2 + 2  # the guide, one duplex sheet holding both
     assert renderer.lodged == {1}
     cards, = result.sections[1:]
-    assert "sheet 1 also holds the 3 aids (from the aids)" in cards.how
+    assert "sheet 1 also holds the 3 aids" in cards.how
     on_page = {p.name: p for p in result.placements if p.side == "front"}
     # cards in the top row, the aids in the bottom row: a free row between the two backs
     assert {round(on_page[f"card {i}"].trim.y) for i in (1, 2, 3)} != \

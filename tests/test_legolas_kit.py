@@ -47,7 +47,7 @@ def test_pdf_pages_and_sections(built):
         (11, 22), (23, 28), (29, 38), (39, 39)]
     monsters, others = result.sections[2], result.sections[3]
     assert "sheet 6 also holds the 3 player aid cards" in monsters.how
-    assert "3 of its pieces are on monster cards sheet 6" in others.how
+    assert "the 3 player aid cards are on sheet 6 of the monster cards" in others.how
     assert not result.findings
 
 

@@ -326,12 +326,13 @@ class KitPlan:
                    else "single-sided")
             how += f"; up to {sp.grid.per_page} a page" + (", turned" if sp.turned else "")
             for lodger in self.lodgers.get(i, ()):
-                how += (f"; sheet {lodger.page + 1} also holds {self._pieces_said(lodger)} "
-                        f"(from the {self.sheets[lodger.sheet].title.lower()})")
+                how += f"; sheet {lodger.page + 1} also holds {self._pieces_said(lodger)}"
             if i in self.moved:
                 host, hpage, count = self.moved[i]
-                how += (f"; {count} of its pieces are on {self.sheets[host].title.lower()} "
-                        f"sheet {hpage + 1}")
+                lodger = next(lg for lg in self.lodgers[host] if lg.sheet == i)
+                how += (f"; {self._pieces_said(lodger)} {'is' if count == 1 else 'are'} on "
+                        f"sheet {hpage + 1} of the "
+                        f"{self.sheets[host].title.lower()}")
             if i in self.guests:
                 guest = self.guests[i][0]
                 how += (f"; its last sheet also holds the {guest.title.lower()}"
