@@ -92,7 +92,10 @@ def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
     kit, fonts, findings = _prepare(game, force=True)
     result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(sheet.size),
                                                placements=False), sheet)
-    return findings + _drawn(game, result) + meaning(game, kit, fonts)
+    from .siblings import check as uneven_siblings
+
+    return (findings + _drawn(game, result) + meaning(game, kit, fonts)
+            + uneven_siblings(kit, fonts, game.folder.path))
 
 
 def meaning(game: OpenGame, kit, fonts) -> list[Finding]:

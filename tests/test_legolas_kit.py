@@ -36,14 +36,18 @@ def test_shipped_data_is_valid():
 
 def test_pdf_pages_and_sections(built):
     result, pdf, _ = built
-    # guide 2 + booklet 8 + monsters 6x2 (the markers on the last) + treasure/character/aid
-    # 4x2 + missions 5x2 + board 1 (cards with different backs never share a sheet's cut
-    # lines, so treasures, characters and aids, and each colour's missions, take their own)
-    assert len(pdf.pages) == result.pages == 41
+    # guide 2 + booklet 8 + monsters 6x2 (the player aids and the markers in the free cells
+    # of the last) + treasure/character 3x2 + missions 5x2 + board 1 (cards with different
+    # backs never share a sheet's cut lines, so treasures, characters, and each colour's
+    # missions take their own; the aids, alone on a fourth sheet, moved)
+    assert len(pdf.pages) == result.pages == 39
     for page in pdf.pages:
         assert float(page.mediabox.width) == pytest.approx(PAPERS["a4"][0], abs=0.01)
     assert [(s.first, s.last) for s in result.sections[2:]] == [
-        (11, 22), (23, 30), (31, 40), (41, 41)]
+        (11, 22), (23, 28), (29, 38), (39, 39)]
+    monsters, others = result.sections[2], result.sections[3]
+    assert "sheet 6 also holds the 3 player aid cards" in monsters.how
+    assert "the 3 player aid cards are on sheet 6 of the monster cards" in others.how
     assert not result.findings
 
 
@@ -60,6 +64,8 @@ def test_every_monster_is_printed_once_with_its_facts(built):
     result, _, text = built
     sec = _section(result, "Monster cards")
     fronts = "\n".join(text[p - 1] for p in range(sec.first, sec.last + 1, 2))
+    aids = fronts.index("YOUR TURN")  # the player aids lodged on the last sheet, after them
+    fronts = fronts[:aids]
     assert fronts.count(" damage") == 48
     for suit in engine.SUITS:
         assert fronts.count(suit.upper()) == 12, suit
@@ -104,8 +110,13 @@ def test_treasures_characters_missions_and_aids_are_printed(built):
     assert "play one card on any horde, ignoring suit and value." in flat
     assert "play up to three cards, each on any horde" in flat
     assert flat.count("+1 VP for each earth monster you defeat.") == 2
-    assert fronts.count("YOUR TURN") == 3 and backs.count("END OF A ROUND") == 3
-    assert "5p: 10/10/10/9/9" in fronts
+    # the aids are printed in the free cells of the monster cards' last sheet (the guide
+    # says so), fronts and backs
+    monsters = _section(result, "Monster cards")
+    assert text[monsters.last - 2].count("YOUR TURN") == 3
+    assert text[monsters.last - 1].count("END OF A ROUND") == 3
+    assert fronts.count("YOUR TURN") == 0
+    assert "5p: 10/10/10/9/9" in text[monsters.last - 2]
     sec = _section(result, "Mission cards")
     fronts = "\n".join(text[p - 1] for p in range(sec.first, sec.last + 1, 2))
     backs = "\n".join(text[p] for p in range(sec.first, sec.last + 1, 2))

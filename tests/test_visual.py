@@ -50,8 +50,8 @@ def built(tmp_path_factory):
     ("legolas", 10, "legolas-monsters-front"),
     ("legolas", 22, "legolas-treasures-front"),
     ("legolas", 26, "legolas-characters-front"),
-    ("legolas", 30, "legolas-missions-front"),
-    ("legolas", 31, "legolas-missions-back"),
+    ("legolas", 28, "legolas-missions-front"),  # the player aids moved onto a monster sheet
+    ("legolas", 29, "legolas-missions-back"),
     ("legolas", -1, "legolas-score-board"),
 ])
 def test_other_games_pages_look_as_approved(built, game, page, name):

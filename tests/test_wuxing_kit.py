@@ -271,7 +271,7 @@ def test_a_board_larger_than_the_paper_is_tiled_with_an_assembly_map(game_copy, 
     assert len(tiles) == 4
     for n, text in enumerate(tiles, 1):
         assert f"tile {n} of 4" in text
-    assert "overlap 10 mm" in tiles[0]
+    assert "10 mm glue margin" in tiles[0]
     assert "/TrimBox" not in pdf.pages[board.first - 1]  # no single-component boxes on tiles
 
 

@@ -8,7 +8,7 @@ piece with another back: that cell stays empty, and the edge facing it gets the 
 
 from __future__ import annotations
 
-from typing import Hashable, Sequence
+from typing import Hashable, Mapping, Sequence
 
 Page = list[tuple[int, int]]  # (cell index, piece index)
 
@@ -69,3 +69,28 @@ def free_slots(grid, filled, w: float, h: float, gap: float) -> list:
         slots += [Rect(x0 + c * (w + gap), top - h - r * (h + gap), w, h)
                   for r in range(rows) for c in range(cols)]
     return slots
+
+
+def fit_into(taken: Mapping[int, Hashable], keys: Sequence[Hashable], cols: int, rows: int,
+             separate: bool = True) -> list[int] | None:
+    """Free cells of a page (`taken`: cell -> back key) for pieces with these back keys, in
+    reading order; with `separate`, none beside (left, right, above, below) a piece with
+    another key. None when they do not all fit."""
+    taken = dict(taken)  # a copy: the pieces placed so far count as neighbours too
+    cells = []
+    for key in keys:
+        for cell in range(cols * rows):
+            if cell in taken:
+                continue
+            col = cell % cols
+            near = ([cell - 1] if col else []) + ([cell + 1] if col < cols - 1 else []) + \
+                ([cell - cols] if cell >= cols else []) + \
+                ([cell + cols] if cell + cols < cols * rows else [])
+            if separate and any(n in taken and taken[n] != key for n in near):
+                continue
+            taken[cell] = key
+            cells.append(cell)
+            break
+        else:
+            return None
+    return cells

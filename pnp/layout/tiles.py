@@ -1,8 +1,10 @@
 """Tiling a board over pages: pure geometry in points.
 
 A board that fits the printable area (turned if that helps) is one page, centred. A larger board
-is cut into tiles that overlap by `overlap`, so the user trims one edge of each pair and glues the
-overlap; each tile carries alignment marks and its place in a small assembly map.
+is cut into tiles that overlap by `overlap`: each tile is cut on its outline, the overlap on its
+right and bottom sides is a glue margin the neighbour is laid over, and registration ticks that
+cross each seam at the same board coordinates on both tiles line the joint up; each tile also
+shows its place in a small assembly map.
 """
 
 from __future__ import annotations
@@ -79,3 +81,71 @@ def plan_tiles(board_w: float, board_h: float, page_w: float, page_h: float,
             x, y = (page_w - tw) / 2, (page_h - th) / 2
             tiles.append(Tile(col, row, Rect(px, py, tw, th), x - px, y - py, rotated))
     return TilePlan(board_w, board_h, cols, rows, rotated, tuple(tiles), overlap)
+
+
+# ---- how the tiles go together -----------------------------------------------------------------
+# Each tile is cut on its outline. A tile with a neighbour to its right (or below) keeps the
+# overlap on that side as a glue margin; the neighbour is laid over it, its cut edge on the seam
+# (the margin's inner line). Registration ticks cross each seam at the same board coordinates on
+# both tiles: the left (upper) tile's run from TICK inside its face across its glue margin, the
+# right (lower) tile's from its cut edge TICK inwards, so an aligned joint shows each pair as one
+# straight line.
+TICK = 3 * MM
+
+
+@dataclass(frozen=True)
+class Seam:
+    """A glue margin on a tile (page coordinates) and the line its neighbour's edge goes on."""
+
+    strip: Rect
+    vertical: bool  # the seam runs up the page (the neighbour is to the right)
+    at: float  # the seam's x (vertical) or y (horizontal) on the page
+
+
+def _neighbour(plan: TilePlan, tile: Tile, dcol: int, drow: int) -> Tile | None:
+    col, row = tile.col + dcol, tile.row + drow
+    if 0 <= col < plan.cols and 0 <= row < plan.rows:
+        return plan.tiles[row * plan.cols + col]
+    return None
+
+
+def _on_page(tile: Tile) -> Rect:
+    return Rect(tile.x + tile.src.x, tile.y + tile.src.y, tile.src.w, tile.src.h)
+
+
+def seams(plan: TilePlan, tile: Tile) -> list[Seam]:
+    """The tile's glue margins: on its right and bottom sides, where it has a neighbour."""
+    box, ov = _on_page(tile), plan.overlap
+    out = []
+    if _neighbour(plan, tile, 1, 0):
+        out.append(Seam(Rect(box.right - ov, box.y, ov, box.h), True, box.right - ov))
+    if _neighbour(plan, tile, 0, 1):
+        out.append(Seam(Rect(box.x, box.y, box.w, ov), False, box.y + ov))
+    return out
+
+
+def _tick_places(start: float, length: float) -> tuple[float, float]:
+    """Where along a shared span of board the ticks of a seam go (two, a quarter in)."""
+    return start + length / 4, start + 3 * length / 4
+
+
+def ticks(plan: TilePlan, tile: Tile) -> list[tuple[float, float, float, float]]:
+    """Registration ticks on a tile's page, (x1, y1, x2, y2): across its own glue margins and in
+    from the edges that are laid on a neighbour's. Their places are board coordinates shared by
+    both tiles of a seam, so they meet when the joint is right."""
+    box = _on_page(tile)
+    out = []
+    for seam in seams(plan, tile):
+        if seam.vertical:
+            for y in _tick_places(tile.src.y, tile.src.h):
+                out.append((seam.at - TICK, tile.y + y, box.right, tile.y + y))
+        else:
+            for x in _tick_places(tile.src.x, tile.src.w):
+                out.append((tile.x + x, box.y, tile.x + x, seam.at + TICK))
+    if _neighbour(plan, tile, -1, 0):  # this tile's left edge lies on its left neighbour's seam
+        for y in _tick_places(tile.src.y, tile.src.h):
+            out.append((box.x, tile.y + y, box.x + TICK, tile.y + y))
+    if _neighbour(plan, tile, 0, -1):  # its top edge on the seam of the tile above
+        for x in _tick_places(tile.src.x, tile.src.w):
+            out.append((tile.x + x, box.top - TICK, tile.x + x, box.top))
+    return out

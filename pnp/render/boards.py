@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reportlab.lib.colors import black, white
+from reportlab.lib.colors import Color, black, white
 
 from ..kit import Board
 from ..layout.grid import PRINTER_MARGIN
@@ -18,6 +18,10 @@ from .text import draw_line
 
 if TYPE_CHECKING:
     from ..layout.tiles import TilePlan
+
+
+TICK_WIDTH = 0.5  # registration ticks and seams: thin, but a line a knife can follow
+GLUE_GREY = Color(0.75, 0.75, 0.75)
 
 
 class BoardPages(Pages):
@@ -59,21 +63,23 @@ class BoardPages(Pages):
             c.setBleedBox(None)
 
     def _tile_furniture(self, board: Board, plan: TilePlan, tile) -> None:
-        """Cut lines, glue zone and an assembly map so the tiles go together."""
-        from ..layout.tiles import TILE_MARGIN
+        """Cut line, glue margins, registration ticks and an assembly map (layout/tiles.py)."""
+        from ..layout.tiles import TILE_MARGIN, seams, ticks
 
         c = self.c
         x0, y0 = tile.x + tile.src.x, tile.y + tile.src.y
         w, h = tile.src.w, tile.src.h
+        for seam in seams(plan, tile):
+            self._glue_margin(seam)
         c.setStrokeColor(GREY)
         c.setLineWidth(0.4)
         c.setDash(3, 2)
         c.rect(x0, y0, w, h, stroke=1, fill=0)
         c.setDash()
-        # alignment crosses at the tile's corners
-        for cx, cy in ((x0, y0), (x0 + w, y0), (x0, y0 + h), (x0 + w, y0 + h)):
-            c.line(cx - 3 * MM, cy, cx + 3 * MM, cy)
-            c.line(cx, cy - 3 * MM, cx, cy + 3 * MM)
+        c.setStrokeColor(black)
+        c.setLineWidth(TICK_WIDTH)
+        for x1, y1, x2, y2 in ticks(plan, tile):
+            c.line(x1, y1, x2, y2)
         # assembly map in the bottom margin, clear of the corner crosses
         cell = min(3 * MM, (TILE_MARGIN - PRINTER_MARGIN - 3.5 * MM) / plan.rows)
         mx = self.page_w - TILE_MARGIN - 4 * MM - plan.cols * cell
@@ -85,9 +91,48 @@ class BoardPages(Pages):
                 c.rect(mx + col * cell, my + (plan.rows - 1 - r) * cell, cell, cell, stroke=1,
                        fill=1)
         c.setFillColor(GREY)
-        draw_line(c, self.fonts,
-                  f"{board.title} \u00b7 tile {tile.row * plan.cols + tile.col + 1} of "
-                  f"{len(plan.tiles)} (row {tile.row + 1}, column {tile.col + 1}) \u00b7 "
-                  f"overlap {mm(plan.overlap):.0f} mm: "
-                  "trim one side, glue over the other",
-                  TILE_MARGIN + 4 * MM, FOOTER_BASELINE, 7)
+        room = mx - 2 * MM - (TILE_MARGIN + 4 * MM)
+        where = (f"{board.title} \u00b7 tile {tile.row * plan.cols + tile.col + 1} of "
+                 f"{len(plan.tiles)} (row {tile.row + 1}, column {tile.col + 1})")
+        how = (f"cut on the dashed line; lay the next tile over the hatched {mm(plan.overlap):.0f} "
+               "mm glue margin, its edge on the solid line, the ticks meeting")
+        size = 6.5
+        while size > 5 and max(self.fonts.width(t, size) for t in (where, how)) > room:
+            size -= 0.25  # a small paper: the two lines shrink to the room beside the map
+        draw_line(c, self.fonts, where, TILE_MARGIN + 4 * MM, FOOTER_BASELINE + size + 1.5,
+                  size)
+        draw_line(c, self.fonts, how, TILE_MARGIN + 4 * MM, FOOTER_BASELINE, size)
+
+    def _glue_margin(self, seam) -> None:
+        """A glue margin hatched (it ends up under the neighbour), its seam a solid line."""
+        c = self.c
+        r = seam.strip
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(r.x, r.y, r.w, r.h)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.setStrokeColor(GLUE_GREY)
+        c.setLineWidth(0.4)
+        step = 2 * MM
+        span = r.w + r.h
+        k = 0.0
+        while k < span:  # 45-degree hatching across the strip
+            c.line(r.x + k, r.y, r.x + k - r.h, r.top)
+            k += step
+        c.restoreState()
+        c.setFillColor(GREY)
+        if seam.vertical:
+            c.saveState()
+            c.translate(r.x + r.w / 2 + 1 * MM, r.y + r.h / 2)
+            c.rotate(90)
+            draw_line(c, self.fonts, "GLUE", 0, 0, 6, align="centre")
+            c.restoreState()
+        else:
+            draw_line(c, self.fonts, "GLUE", r.x + r.w / 2, r.y + r.h / 2 - 1 * MM, 6,
+                      align="centre")
+        c.setStrokeColor(black)
+        c.setLineWidth(TICK_WIDTH)
+        if seam.vertical:
+            c.line(seam.at, r.y, seam.at, r.top)
+        else:
+            c.line(r.x, seam.at, r.right, seam.at)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..errors import DataError, Finding, warning
 from ..kit import Kit, Piece, Sheet
 from ..layout.grid import FOLD_CLEAR, PRINTER_MARGIN, Grid, Rect, plan_grid
-from ..layout.pack import Page, free_slots, pack
+from ..layout.pack import Page, fit_into, free_slots, pack
 from ..units import MM, mm
 from .fonts import Fonts
 
@@ -51,6 +51,15 @@ class BuildResult:
     findings: list[Finding] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
     placements: list[Placement] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Lodger:
+    """Pieces of one sheet printed in free cells of another sheet's page: where they sit."""
+
+    sheet: int  # the guest sheet's index
+    page: int  # the host's page (0-based, in its plan)
+    cells: tuple[tuple[int, int], ...]  # (cell, guest piece index)
 
 
 @dataclass(frozen=True)
@@ -187,12 +196,68 @@ class KitPlan:
                 "to fold"))
         return out
 
+    def _lodge_cards(self) -> None:
+        """The last page of a card sheet (three player aids on a duplex sheet of their own)
+        moves into free cells of another sheet's page of the same grid, printed the same way,
+        where the back rule allows (no two backs on one cut line); that sheet's page count
+        drops by one. Fewest pieces first; a sheet is a host or a guest, never both.
+        lodgers: host index -> what it holds; moved: guest index -> (host, page) of each."""
+        self.lodgers: dict[int, list[Lodger]] = {}
+        self.moved: dict[int, tuple[int, int, int]] = {}  # guest -> (host, host page, pieces)
+        order = sorted(range(len(self.sheets)), key=lambda i: (len(self.plans[i].pages[-1]), -i))
+        for gi in order:
+            guest, gplan = self.sheets[gi], self.plans[gi]
+            if guest.shape != "rect" or self._folded(guest) or gi in self.lodgers:
+                continue
+            last = gplan.pages[-1]
+            backs = self._has_backs(guest)
+            keys = [back_key(guest.pieces[i]) if backs else None for _, i in last]
+            for hi, host in enumerate(self.sheets):
+                hplan = self.plans[hi]
+                if (hi == gi or hi in self.moved or host.shape != "rect" or self._folded(host)
+                        or hplan.grid != gplan.grid or hplan.turned != gplan.turned
+                        or self._has_backs(host) != backs):
+                    continue
+                done = False
+                for pno in range(len(hplan.pages), 0, -1):  # the last page first
+                    taken = self._taken(hi, pno - 1)
+                    cells = fit_into(taken, keys, hplan.grid.cols, hplan.grid.rows,
+                                     separate=hplan.grid.gap == 0)
+                    if cells is not None:
+                        self.lodgers.setdefault(hi, []).append(
+                            Lodger(gi, pno - 1, tuple(zip(cells, (i for _, i in last)))))
+                        self.moved[gi] = (hi, pno - 1, len(last))
+                        self.plans[gi] = replace(gplan, pages=gplan.pages[:-1])
+                        done = True
+                        break
+                if done:
+                    break
+            if gi in self.moved and not self.plans[gi].pages:
+                self.lodged.add(gi)  # the whole sheet found room elsewhere
+
+    def _taken(self, host: int, page: int) -> dict[int, int | None]:
+        """A page's filled cells and their back keys: its own pieces and lodged ones."""
+        sheet, plan = self.sheets[host], self.plans[host]
+        backs = self._has_backs(sheet)
+        taken = {cell: back_key(sheet.pieces[i]) if backs else None
+                 for cell, i in plan.pages[page]}
+        for lodger in self.lodgers.get(host, ()):
+            if lodger.page == page:
+                guest = self.sheets[lodger.sheet]
+                taken.update({cell: back_key(guest.pieces[i]) if backs else None
+                              for cell, i in lodger.cells})
+        return taken
+
+    def lodged_on(self, host: int, page: int) -> list[tuple[Sheet, int, int]]:
+        """(guest sheet, cell, piece index) of the pieces lodged on a host's page."""
+        return [(self.sheets[lg.sheet], cell, i) for lg in self.lodgers.get(host, ())
+                if lg.page == page for cell, i in lg.cells]
+
     def _lodge_tokens(self) -> None:
         """A sheet of round tokens that fits in the free cells of a card sheet's last page
         (printed the same way: both duplex, or both single-sided) goes there instead of onto
         a nearly empty sheet of its own. guests: host index -> (tokens' sheet, their slots)."""
         self.guests: dict[int, tuple[Sheet, list[Rect]]] = {}
-        self.lodged: set[int] = set()
         for gi, guest in enumerate(self.sheets):
             if guest.shape != "circle" or self._folded(guest) or len(self.plans[gi].pages) != 1:
                 continue
@@ -202,7 +267,9 @@ class KitPlan:
                         or self._has_backs(host) != self._has_backs(guest)):
                     continue
                 plan = self.plans[hi]
-                filled = {cell for cell, _ in plan.pages[-1]}
+                if not plan.pages:
+                    continue
+                filled = set(self._taken(hi, len(plan.pages) - 1))
                 slots = free_slots(plan.grid, filled, guest.width, guest.height, gap)
                 if len(slots) >= len(guest.pieces):
                     self.guests[hi] = (guest, slots[:len(guest.pieces)])
@@ -212,10 +279,19 @@ class KitPlan:
     def _has_backs(self, sheet: Sheet) -> bool:
         return self.opt.backs and sheet.duplex and any(p.back for p in sheet.pieces)
 
+    def _pieces_said(self, lodger: Lodger) -> str:
+        """'the 3 player aid cards': what a lodger holds, by kind."""
+        guest = self.sheets[lodger.sheet]
+        kinds = Counter(guest.pieces[i].kind for _, i in lodger.cells)
+        return " and ".join(f"the {n} {kind}{'s' if n > 1 else ''}"
+                            for kind, n in kinds.items())
+
     def plan(self, fonts: Fonts) -> None:
         kit = self.kit
         self.sheets = kit.sheets if self.opt.backs else self._without_backs(kit.sheets)
         self.plans = [self._plan_sheet(s) for s in self.sheets]
+        self.lodged: set[int] = set()
+        self._lodge_cards()
         self._lodge_tokens()
         for sheet, sp in zip(self.sheets, self.plans):
             if sp.grid.outer_bleed < self.opt.bleed - 0.01 and sheet.shape == "rect":
@@ -249,6 +325,14 @@ class KitPlan:
                    "single-sided; fold on the middle line, glue, cut" if self._folded(sheet)
                    else "single-sided")
             how += f"; up to {sp.grid.per_page} a page" + (", turned" if sp.turned else "")
+            for lodger in self.lodgers.get(i, ()):
+                how += f"; sheet {lodger.page + 1} also holds {self._pieces_said(lodger)}"
+            if i in self.moved:
+                host, hpage, count = self.moved[i]
+                lodger = next(lg for lg in self.lodgers[host] if lg.sheet == i)
+                how += (f"; {self._pieces_said(lodger)} {'is' if count == 1 else 'are'} on "
+                        f"sheet {hpage + 1} of the "
+                        f"{self.sheets[host].title.lower()}")
             if i in self.guests:
                 guest = self.guests[i][0]
                 how += (f"; its last sheet also holds the {guest.title.lower()}"
@@ -259,7 +343,8 @@ class KitPlan:
         for board, plan in zip(kit.boards, self.tile_plans):
             n = len(plan.tiles)
             how = "single-sided" + ("" if plan.single else
-                                    f", {plan.cols} x {plan.rows} tiles: trim and glue")
+                                    f", {plan.cols} x {plan.rows} tiles: cut each on its dashed line, "
+                                    "glue it over its neighbour's hatched margin")
             sections.append(Section(board.title, page, page + n - 1, how))
             page += n
         self.result.sections = sections

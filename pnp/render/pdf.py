@@ -181,15 +181,17 @@ class KitRenderer(KitPlan, GuidePages, BoardPages):
         grid, turned = plan.grid, plan.turned
         folded = self._folded(sheet)
         backs = self._has_backs(sheet) and not folded
-        for number, page in enumerate(plan.pages, 1):
+        for number, own in enumerate(plan.pages, 1):
             self._begin()
-            filled = frozenset(cell for cell, _ in page)
-            for cell, i in page:
-                piece = sheet.pieces[i]
-                self._place(sheet, piece, piece.front, grid, cell, False, filled, turned=turned)
+            # this sheet's pieces and those lodged in its free cells (kitplan._lodge_cards)
+            page = [(sheet, cell, i) for cell, i in own] + self.lodged_on(index, number - 1)
+            filled = frozenset(cell for _, cell, _ in page)
+            for of, cell, i in page:
+                piece = of.pieces[i]
+                self._place(of, piece, piece.front, grid, cell, False, filled, turned=turned)
                 self.result.placed[piece.kind] += 1
                 if folded:
-                    self._place(sheet, piece, piece.back, grid, cell, True, filled, folded=True,
+                    self._place(of, piece, piece.back, grid, cell, True, filled, folded=True,
                                 turned=turned)
             if sheet.shape == "rect":
                 self._marks(grid)
@@ -199,14 +201,16 @@ class KitRenderer(KitPlan, GuidePages, BoardPages):
                 self._fold_line(grid)
             last = number == len(plan.pages)
             label = f"{sheet.title} \u00b7 sheet {number} of {len(plan.pages)}"
+            label += "".join(f" \u00b7 with {self._pieces_said(lg)}"
+                             for lg in self.lodgers.get(index, ()) if lg.page == number - 1)
             label += self._guests(index, False) if last else ""
             self._footer(label + (" \u00b7 fronts" if backs else ""), 6.5)
             self._new_page()
             if backs:
                 self._begin()
-                for cell, i in page:
-                    piece = sheet.pieces[i]
-                    self._place(sheet, piece, piece.back, grid, cell, True, filled, turned=turned)
+                for of, cell, i in page:
+                    piece = of.pieces[i]
+                    self._place(of, piece, piece.back, grid, cell, True, filled, turned=turned)
                 if last:
                     self._guests(index, True)
                 self._footer(label + " \u00b7 backs (reverse of the previous page)", 6.5)

@@ -69,6 +69,9 @@ class Surface:
     elements: list[Element] = field(default_factory=list)
     cut: bool = True  # the trim is a cut line (False for a booklet figure's frame)
     record: bool = True  # keep element boxes (proofs, previews); a plain build does not
+    # with `record`: (element, size asked, size fitted, its `family`) of each layout text, for
+    # pnp/siblings.py
+    text_sizes: list[tuple[str, float, float, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         # element boxes and text measured against the cut line are kept relative to this frame

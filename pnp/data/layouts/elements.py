@@ -12,6 +12,7 @@ ALIGN = choice("left", "centre", "right")
 VALIGN = choice("top", "middle", "bottom")
 FROM = choice("trim", "safe", "bleed")
 FIT = choice("contain", "cover", "stretch")
+FAMILY = choice("even", "free")  # may a text's fitted size differ across rows (pnp/siblings.py)
 TRACK_PATH = choice(*PATHS)
 
 
@@ -49,7 +50,8 @@ TYPES: dict[str, dict[str, tuple[Any, Any]]] = {
     "text": {"text": (to_text, ""), **TEXT_STYLE, "min_size": (SIZE, None),
              "align": (ALIGN, "left"), "valign": (VALIGN, "top"), "leading": (within(0.5, 5), 1.2),
              # inline icons: side and raise in ems of the text's size (pnp/faces/richtext.py)
-             "icon_size": (within(0.3, 4), 1.2), "icon_dy": (within(-2, 2), 0)},
+             "icon_size": (within(0.3, 4), 1.2), "icon_dy": (within(-2, 2), 0),
+             "family": (FAMILY, "even")},
     "rect": {**SHAPE, "radius": (to_length, "0mm"), "dash": (to_dash, "0mm")},
     "ellipse": dict(SHAPE),
     "line": {"stroke": (COLOUR, "#000000"), "stroke_width": (to_length, "0.5pt"),

@@ -186,13 +186,14 @@ def wound_track(s: Figure, x: float, y: float, w: float, h: float, args: dict[st
 @figure("experior.experience_track")
 def experience_track(s: Figure, x: float, y: float, w: float, h: float,
                      args: dict[str, Any]) -> None:
-    """Cells `first` to `last` in a column, rising upwards, tinted from `colour`; the cell
-    `start` filled with it and outlined in `ink`."""
+    """Cells `first` to `last` in a column, rising upwards, in `tint` (else a light tint of
+    `colour`); the cell `start` filled with `colour` and outlined in `ink`. A track beside
+    others of another type takes its tint from the palette, where [distinct] checks it."""
     c = s.c
     first, last, start = _int(args, "first"), _int(args, "last"), _int(args, "start")
     colour, ink = _colour(s, args, "colour"), _colour(s, args, "ink")
     paper = _colour(s, args, "paper", "paper")
-    tint = mix(colour, paper, 0.82)
+    tint = _colour(s, args, "tint") if args.get("tint") else mix(colour, paper, 0.82)
     ch = h / max(1, last - first + 1)
     size = min(9.0, ch * 0.45)
     for v in range(first, last + 1):
