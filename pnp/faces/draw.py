@@ -461,7 +461,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {text[:60]!r}")
         return
     if s.record:
-        s.text_sizes.append((e.name, size, fitted.size, v["family"]))
+        s.text_sizes.append((e.name, v["size"], fitted.size, v["family"]))
     top = _text_top(v, y, h, fitted)
     colour = v["colour"] or Colour(0, 0, 0)
     s.c.setFillColor(colour)
