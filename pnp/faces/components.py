@@ -33,7 +33,8 @@ TYPES = ("card", "token", "tile", "board", "mat")
 SHAPES = ("rect", "circle", "hex")
 MAX_COPIES = 1000
 KEYS = {"name", "type", "data", "cache", "size", "width", "height", "diameter", "shape", "front",
-        "back", "back_column", "count", "two_sided", "title", "gap", "vars", "defaults"}
+        "back", "back_column", "count", "two_sided", "title", "gap", "vars", "defaults", "grid",
+        "tessellate"}
 
 
 @dataclass
@@ -55,6 +56,8 @@ class Component:
     two_sided: bool
     gap: float
     source: Source
+    grid: Any = None  # a faces.grid.Grid: the rows are its cells ([component.grid])
+    tessellate: bool = False  # tiles packed edge to edge, one cut per shared side
 
     @property
     def on_sheets(self) -> bool:
@@ -182,7 +185,13 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     if shape not in SHAPES:
         raise DataError(f"shape {shape!r} is not one of: {', '.join(SHAPES)}", path,
                         field=f"{where}.shape")
-    w, h = _size(folder, table, kind, shape, where)
+    if "grid" in table:  # a grid's cells give the size (pnp/faces/grid.py)
+        from .grid import shape_of
+
+        shape = shape_of(table["grid"], kind, path, where)
+        w = h = 0.0
+    else:
+        w, h = _size(folder, table, kind, shape, where)
     origin = Source(path)
     data = folder.read_as(_text(table, "data", path, where))  # a variant may read another
     if data:
@@ -246,11 +255,28 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     two_sided = table.get("two_sided", False)
     if not isinstance(two_sided, bool):
         raise DataError("two_sided must be true or false", path, field=f"{where}.two_sided")
+    tessellate = table.get("tessellate", False)
+    if not isinstance(tessellate, bool):
+        raise DataError("tessellate must be true or false", path, field=f"{where}.tessellate")
+    grid = None
+    if "grid" in table:
+        from .grid import read_grid
+
+        grid = read_grid(folder, table["grid"], where, rows, compiler.palette, kind)
+        if kind in ("board", "mat"):
+            w, h = grid.width, grid.height
+        else:  # each cell's row a tile of the grid's cell, cut edge to edge
+            w, h = grid.lattice.cell_w, grid.lattice.cell_h
+            tessellate = True
+    elif tessellate and (kind != "tile" or shape != "hex"):
+        raise DataError("tessellate packs hex tiles edge to edge (type = \"tile\", shape = "
+                        "\"hex\"); cards and square tiles with gap = 0 share cut lines "
+                        "already", path, field=f"{where}.tessellate")
     plural = "" if kind in ("board", "mat") or name.endswith("s") else "s"
     title = _text(table, "title", path, where, name.replace("-", " ").replace("_", " ")
                   .capitalize() + plural)
     return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
-                     own, two_sided, gap, origin)
+                     own, two_sided, gap, origin, grid, tessellate)
 
 
 def read_components(folder: GameFolder, palette: dict, constants: dict[str, Any]

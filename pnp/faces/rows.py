@@ -52,6 +52,11 @@ def place_components(kit: Kit, components) -> None:
     mats one a page (with its back after it)."""
     for c in components:
         drawers = faces(c)
+        if c.grid is not None or c.tessellate:
+            from .tessellate import place_grid
+
+            place_grid(kit, c, drawers, [label(c, i) for i in range(len(drawers))])
+            continue
         if not c.on_sheets:
             for i, (front, back) in enumerate(drawers):
                 for _ in range(c.counts[i]):

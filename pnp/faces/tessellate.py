@@ -1,0 +1,141 @@
+"""Tiles cut as a tessellated sheet: hex (or square) tiles packed edge to edge, so two
+neighbours share one cut line, as a board of hexes would be cut apart. Each tile's art runs
+exactly to a shared side and out past a side with no neighbour by the bleed. A page of tiles
+is a board page of the kit (pnp/render/boards.py draws it; its backs follow it, mirrored for
+a long-edge flip); the cut export (pnp/cut/tiles.py) packs the same tiles for a machine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..kit import Board
+from ..layout.lattice import Lattice, Point, grown, key, open_sides, pack, sides
+from ..units import MM
+
+# what a board page holds on A4 and on Letter alike, inside the printer's margin and above
+# the footer band (pnp/layout/tiles.py: a board that fits is one page)
+AREA = (200 * MM, 263 * MM)
+BLEED = 2 * MM  # past a side with no neighbour
+CUT_LINE = 0.25  # pt: the shared cut lines printed over the art, to cut by hand
+
+
+@dataclass(frozen=True)
+class TileFace:
+    front: Any
+    back: Any
+    source: Any
+    name: str
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """The tiles of one component and their cell."""
+
+    title: str
+    kind: str  # what the kit counts
+    lattice: Lattice
+    faces: tuple[TileFace, ...]
+    shape: str
+
+
+def draw_tiles(c, fonts, lattice: Lattice, spots: list[Point], drawers: list, sources: list,
+               names: list[str], page_h: float, bleed: float, findings: list,
+               ink_saver: bool = False, record: bool = False, shape: str = "hex") -> None:
+    """Each drawer's face in the cell centred at its spot (y down from the top, page_h
+    high), clipped to its cell grown by `bleed` on its open sides; then every cut once."""
+    from ..render.surface import Surface
+
+    taken = {key(p) for p in spots}
+    w, h = lattice.cell_w, lattice.cell_h
+    for spot, drawer, source, name in zip(spots, drawers, sources, names):
+        if drawer is None:
+            continue
+        corners = lattice.corners(*spot)
+        outline = grown(corners, [bleed if o else 0.0 for o in open_sides(lattice, spot, taken)])
+        c.saveState()
+        path = c.beginPath()
+        for i, (x, y) in enumerate(outline):
+            (path.moveTo if i == 0 else path.lineTo)(x, page_h - y)
+        path.close()
+        c.clipPath(path, stroke=0, fill=0)
+        c.translate(spot[0] - w / 2, page_h - (spot[1] + h / 2))
+        face = Surface(c, fonts, w, h, bleed, name, source, ink_saver=ink_saver, shape=shape,
+                       record=record)
+        drawer(face)
+        findings.extend(face.findings)
+        c.restoreState()
+    c.saveState()
+    c.setStrokeColorRGB(0.45, 0.45, 0.45)
+    c.setLineWidth(CUT_LINE)
+    for (x1, y1), (x2, y2) in sides(lattice, spots):
+        c.line(x1, page_h - y1, x2, page_h - y2)
+    c.restoreState()
+
+
+class TilePage:
+    """The drawer of one board page of tiles (its fronts, or its backs mirrored)."""
+
+    def __init__(self, tiles: TileSet, faces: tuple[TileFace, ...], spots: list[Point],
+                 width: float, back: bool):
+        self.tiles, self.faces, self.back = tiles, faces, back
+        self.spots = [(width - x, y) for x, y in spots] if back else spots
+
+    def __call__(self, s) -> None:
+        draw_tiles(s.c, s.fonts, self.tiles.lattice, self.spots,
+                   [f.back if self.back else f.front for f in self.faces],
+                   [f.source for f in self.faces], [f.name for f in self.faces], s.h, BLEED,
+                   s.findings, s.ink_saver, s.record, self.tiles.shape)
+
+    def cuts(self) -> list[tuple[Point, Point]]:
+        """The cut lines, y down from the page's top: each shared side once."""
+        return sides(self.tiles.lattice, self.spots)
+
+
+def tile_boards(tiles: TileSet, source) -> list[Board]:
+    """The tiles on as few board pages as they take, each page's backs after it."""
+    cells = pack(tiles.lattice, *AREA, BLEED)
+    if not cells:
+        from ..errors import DataError
+
+        raise DataError(f"{tiles.title}: a {tiles.lattice.cell_w / MM:.0f} mm tile does not fit "
+                        "a page", getattr(source, "path", None))
+    xs = [p[0] for c in cells for p in tiles.lattice.corners(c.x, c.y)]
+    ys = [p[1] for c in cells for p in tiles.lattice.corners(c.x, c.y)]
+    width, height = max(xs) + BLEED, max(ys) + BLEED
+    per = len(cells)
+    chunks = [tiles.faces[i:i + per] for i in range(0, len(tiles.faces), per)]
+    boards = []
+    for n, chunk in enumerate(chunks, 1):
+        spots = [(c.x, c.y) for c in cells[:len(chunk)]]
+        title = f"{tiles.title}: sheet {n} of {len(chunks)}" if len(chunks) > 1 else tiles.title
+        boards.append(Board(title, width, height, TilePage(tiles, chunk, spots, width, False),
+                            (tiles.kind,) * len(chunk), source))
+        if any(f.back is not None for f in chunk):
+            boards.append(Board(f"{title} (backs: print on the reverse, flip on the long edge)",
+                                width, height, TilePage(tiles, chunk, spots, width, True), (),
+                                source))
+    return boards
+
+
+def place_grid(kit, component, drawers: list, labels: list[str]) -> None:
+    """A component with a grid or tessellated tiles into the kit: a grid board as one board,
+    tiles (a grid's cells, or any hex tiles) on tessellated sheets."""
+    from .grid import GridBoard
+
+    c, grid = component, component.grid
+    if grid is not None and not c.on_sheets:
+        cells = grid.cell_rows()
+        kit.boards.append(Board(c.title, c.width, c.height, GridBoard(grid, c, drawers),
+                                (c.name,) * sum(c.counts[i] for _, i in cells), c.source))
+        return
+    if grid is not None:
+        lattice, order = grid.lattice, [i for _, i in grid.cell_rows()]
+    else:
+        lattice, order = Lattice("hex", "flat", "odd", c.width), list(range(len(drawers)))
+    faces = tuple(TileFace(drawers[i][0], drawers[i][1], c.table.rows[i].source, labels[i])
+                  for i in order for _ in range(c.counts[i]))
+    if faces:
+        tiles = TileSet(c.title, c.name, lattice, faces, "hex" if lattice.kind == "hex"
+                        else "rect")
+        kit.boards.extend(tile_boards(tiles, c.source))
