@@ -198,21 +198,42 @@ def key(p: Point) -> tuple[int, int]:
     return _key(p)
 
 
+MAX_PACK = 200  # rows or columns of one sheet
+
+
+def grid_extent(lattice: Lattice, rows: int, cols: int) -> tuple[float, float]:
+    """Width and height of a rows x cols grid's drawing (what extent() finds, worked out)."""
+    R = lattice.radius
+    if lattice.kind == "square":
+        return cols * lattice.size, rows * lattice.size
+    if lattice.orient == "flat":
+        return 2 * R + 1.5 * R * (cols - 1), SQ3 * R * (rows + (0.5 if cols > 1 else 0.0))
+    return SQ3 * R * (cols + (0.5 if rows > 1 else 0.0)), 2 * R + 1.5 * R * (rows - 1)
+
+
+def _fits(lattice: Lattice, rows: int, cols: int, width: float, height: float,
+          margin: float) -> bool:
+    w, h = grid_extent(lattice, rows, cols)
+    return w + 2 * margin <= width + EPS and h + 2 * margin <= height + EPS
+
+
 def pack(lattice: Lattice, width: float, height: float, margin: float) -> list[Cell]:
     """The largest rows x cols grid of cells whose drawing, with `margin` round it, fits
     width x height; its cells start at (margin, margin)."""
-    def fits(rows: int, cols: int) -> bool:
-        w, h = extent(lattice, cells_of(lattice, rows=rows, cols=cols))
-        return w + 2 * margin <= width + EPS and h + 2 * margin <= height + EPS
-
-    if not fits(1, 1):
+    best = (0, 0, 0)
+    for cols in range(1, MAX_PACK + 1):
+        if not _fits(lattice, 1, cols, width, height, margin):
+            break
+        rows = 1
+        while rows < MAX_PACK and _fits(lattice, rows + 1, cols, width, height, margin):
+            rows += 1
+        if not _fits(lattice, rows, cols, width, height, margin):
+            continue  # one row fits but not with the offset a second row brings
+        if rows * cols > best[0]:
+            best = (rows * cols, rows, cols)
+    if not best[0]:
         return []
-    cols = 1
-    while cols < 200 and fits(1, cols + 1):
-        cols += 1
-    rows = 1
-    while rows < 200 and fits(rows + 1, cols):
-        rows += 1
+    _, rows, cols = best
     return [Cell(c.col, c.row, c.q, c.r, c.x + margin, c.y + margin, c.label)
             for c in cells_of(lattice, rows=rows, cols=cols)]
 
