@@ -1,0 +1,298 @@
+"""Grids as data ([component.grid]): hex and square geometry by numbers, boards and
+tessellated tile sheets drawn from a grid's rows, their cuts, and bad grid data named by file,
+row and field."""
+
+import re
+import xml.etree.ElementTree as ET
+from itertools import product
+from math import dist, sqrt
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.layout.lattice import (Lattice, cells_of, edges, extent, grid_extent, pack,
+                                shared_edge)
+from pnp.project import export, open_game
+from pnp.scaffold import new_game
+
+MM = 72 / 25.4
+LATTICES = [Lattice(k, o, f, 30 * MM) for k, o, f in
+            product(("hex",), ("flat", "pointy"), ("odd", "even"))] + [Lattice("square", size=20 * MM)]
+
+
+def _neighbours(lat, cells):
+    by_axial = {(c.q, c.r): c for c in cells}
+    for c in cells:
+        for dq, dr in lat.neighbour_steps():
+            other = by_axial.get((c.q + dq, c.r + dr))
+            if other is not None:
+                yield c, other
+
+
+@pytest.mark.parametrize("lat", LATTICES, ids=lambda l: f"{l.kind}-{l.orient}-{l.offset}")
+def test_cells_sit_edge_to_edge_at_their_size(lat):
+    cells = cells_of(lat, rows=4, cols=5)
+    assert len(cells) == 20
+    for c in cells:  # a hex is `size` corner to corner; a square `size` a side
+        pts = lat.corners(c.x, c.y)
+        if lat.kind == "hex":
+            assert max(dist(a, b) for a in pts for b in pts) == pytest.approx(30 * MM)
+            assert dist(pts[0], pts[1]) == pytest.approx(15 * MM)  # a side is the radius
+        else:
+            assert dist(pts[0], pts[1]) == pytest.approx(20 * MM)
+    pairs = list(_neighbours(lat, cells))
+    assert pairs
+    step = 20 * MM if lat.kind == "square" else sqrt(3) * 15 * MM
+    for a, b in pairs:  # axial neighbours are neighbours on paper, sharing one whole side
+        assert dist((a.x, a.y), (b.x, b.y)) == pytest.approx(step)
+        side = shared_edge(lat, a, b)
+        assert side is not None
+        corners_a = {(round(x, 6), round(y, 6)) for x, y in lat.corners(a.x, a.y)}
+        corners_b = {(round(x, 6), round(y, 6)) for x, y in lat.corners(b.x, b.y)}
+        assert {(round(x, 6), round(y, 6)) for x, y in side} <= corners_a & corners_b
+    # one line a shared side: every side counted once
+    sides_total = len(cells) * (4 if lat.kind == "square" else 6)
+    assert len(edges(lat, cells)) == sides_total - len(pairs) // 2
+    # the drawing starts at the origin, and its size is what grid_extent works out
+    assert min(p[0] for c in cells for p in lat.corners(c.x, c.y)) == pytest.approx(0)
+    assert min(p[1] for c in cells for p in lat.corners(c.x, c.y)) == pytest.approx(0)
+    assert extent(lat, cells) == pytest.approx(grid_extent(lat, 4, 5))
+
+
+@pytest.mark.parametrize("lat", LATTICES[:4], ids=lambda l: f"{l.orient}-{l.offset}")
+def test_offset_and_axial_coordinates_agree(lat):
+    for col, row in product(range(-4, 5), range(-4, 5)):
+        assert lat.offset_of(*lat.axial(col, row)) == (col, row)
+        x, y = lat.centre(col, row)
+        x0, y0 = lat.centre(0, 0)
+        ax, ay = lat.axial_centre(*lat.axial(col, row))
+        assert (x - x0, y - y0) == pytest.approx((ax - lat.axial_centre(*lat.axial(0, 0))[0],
+                                                  ay - lat.axial_centre(*lat.axial(0, 0))[1]))
+
+
+def test_labels_are_column_then_row_from_one():
+    lat = Lattice("hex", "flat", "odd", 20 * MM)
+    cells = cells_of(lat, rows=3, cols=4)
+    first = min(cells, key=lambda c: (c.col, c.row))
+    assert first.label == "0101" and (first.col, first.row) == (0, 0)
+    c = next(c for c in cells if (c.col, c.row) == (2, 1))
+    assert c.label == "0302"
+    # odd columns stand half a hex lower (flat-top, offset odd)
+    a = next(c for c in cells if (c.col, c.row) == (0, 0))
+    b = next(c for c in cells if (c.col, c.row) == (1, 0))
+    assert b.y - a.y == pytest.approx(sqrt(3) * 10 * MM / 2)
+    assert b.x - a.x == pytest.approx(1.5 * 10 * MM)
+    even = Lattice("hex", "flat", "even", 20 * MM)
+    a, b = (next(c for c in cells_of(even, rows=3, cols=4) if (c.col, c.row) == p)
+            for p in ((0, 0), (1, 0)))
+    assert a.y - b.y == pytest.approx(sqrt(3) * 10 * MM / 2)
+    big = cells_of(lat, rows=2, cols=120)
+    assert {c.label for c in big} >= {"001001", "120002"}
+
+
+@pytest.mark.parametrize("radius,count", [(0, 1), (1, 7), (2, 19), (3, 37)])
+@pytest.mark.parametrize("orient", ["flat", "pointy"])
+def test_a_hexagon_of_hexes(radius, count, orient):
+    lat = Lattice("hex", orient, "odd", 30 * MM)
+    cells = cells_of(lat, radius=radius)
+    assert len(cells) == count
+    centre = next(c for c in cells if (c.q, c.r) == (0, 0))
+    for c in cells:  # every hex within `radius` steps of the centre, at its distance on paper
+        steps = max(abs(c.q), abs(c.r), abs(c.q + c.r))
+        assert steps <= radius
+        if steps == 1:
+            assert dist((c.x, c.y), (centre.x, centre.y)) == pytest.approx(sqrt(3) * 15 * MM)
+    assert len({c.label for c in cells}) == count
+
+
+def test_a_tessellated_sheet_fits_its_area_with_its_margin():
+    lat = Lattice("hex", "flat", "odd", 40 * MM)
+    cells = pack(lat, 200 * MM, 263 * MM, 2 * MM)
+    pts = [p for c in cells for p in lat.corners(c.x, c.y)]
+    assert min(p[0] for p in pts) == pytest.approx(2 * MM)
+    assert max(p[0] for p in pts) <= 198 * MM + 1e-6 and max(p[1] for p in pts) <= 261 * MM + 1e-6
+    # 40 mm hexes: 40 + 30 mm a column more -> 6 in 196 mm; 34.64 mm a row and half a row for
+    # the lower columns -> 6 rows in 259 mm
+    assert len(cells) == 6 * 6
+
+
+# ---- the hex-board template -------------------------------------------------------------------
+def _data_lines(folder):
+    n = 0
+    for path in [folder / "game.toml", *folder.glob("*.csv"), *folder.glob("layouts/*.toml")]:
+        for line in path.read_text().splitlines():
+            if line.strip() and not line.strip().startswith("#"):
+                n += 1
+    return n
+
+
+def test_the_hex_board_template_is_a_19_hex_island_in_60_lines(tmp_path):
+    folder = new_game("isle", tmp_path, "hex-board")
+    assert _data_lines(folder) <= 60
+    runner = CliRunner()
+    res = runner.invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code == 0 and "error" not in res.output.lower(), res.output
+    out = tmp_path / "isle.pdf"
+    res = runner.invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0 and "warning" not in res.output, res.output
+    game = open_game(str(folder))
+    (island,) = game.model.components
+    grid = island.grid
+    assert len(grid.cells) == 19 and len(grid.cell_rows()) == 19
+    # 36 mm pointy hexes: 5 across the middle row, each sqrt(3) * 18 mm wide; the sea frame round
+    lat = grid.lattice
+    assert lat.cell_w / MM == pytest.approx(sqrt(3) * 18) and lat.cell_h / MM == pytest.approx(36)
+    xs = [c.x for c in grid.cells]
+    assert (max(xs) - min(xs)) / MM == pytest.approx(4 * sqrt(3) * 18)
+    assert island.width <= 200 * MM and island.height <= 281 * MM  # one A4 page
+    from pypdf import PdfReader
+
+    text = "".join(p.extract_text() for p in PdfReader(out).pages)
+    assert "19 × island" in text
+    for n in ("10", "12", "11", "Desert"):
+        assert n in text
+
+
+# ---- tessellated tiles and their cuts ---------------------------------------------------------
+TILES = """
+[[component]]
+name = "hex tile"
+type = "tile"
+data = "hexes.csv"
+front = "layouts/hex.toml"
+[component.grid]
+shape = "hex"
+orient = "pointy"
+size = "36mm"
+radius = 2
+"""
+
+
+def _isle(tmp_path, extra=""):
+    folder = new_game("isle", tmp_path, "hex-board")
+    if extra:
+        toml = folder / "game.toml"
+        toml.write_text(toml.read_text() + extra)
+    return folder
+
+
+def test_tiles_from_a_grid_are_cut_with_one_line_a_shared_side(tmp_path):
+    folder = _isle(tmp_path, TILES)
+    game = open_game(str(folder))
+    out = tmp_path / "cut"
+    export(game, "cut", out, machine="silhouette")
+    root = ET.parse(out / "cut-01.svg").getroot()
+    lines = [tuple(float(el.get(k)) for k in ("x1", "y1", "x2", "y2"))
+             for el in root.iter("{http://www.w3.org/2000/svg}line")]
+    # 19 hexes of 6 sides, packed in rows: every side once
+    keys = {frozenset(((round(a, 3), round(b, 3)), (round(c, 3), round(d, 3))))
+            for a, b, c, d in lines}
+    assert len(keys) == len(lines)
+    for a, b, c, d in lines:  # each cut is one side of a 36 mm hex: 18 mm long
+        assert dist((a, b), (c, d)) == pytest.approx(18, abs=1e-3)
+    ends = [p for a, b, c, d in lines for p in ((round(a, 3), round(b, 3)), (round(c, 3), round(d, 3)))]
+    inner = [p for p in set(ends) if ends.count(p) == 3]  # where three tiles meet
+    assert inner, "tiles packed edge to edge meet three at a corner"
+    # each shared side is one cut where it was two: sides = 6 x 19 - shared ones
+    assert len(lines) == 19 * 6 - len(inner) * 3 // 2 or len(lines) < 19 * 6
+    dxf = (out / "cut-01.dxf").read_text()
+    assert dxf.count("\nLINE\n") == len(lines)
+
+
+def test_tiles_on_the_kits_pages_come_with_mirrored_backs(tmp_path):
+    folder = _isle(tmp_path, TILES.replace('front = "layouts/hex.toml"',
+                                           'front = "layouts/hex.toml"\nback = "layouts/back.toml"'))
+    (folder / "layouts" / "back.toml").write_text(
+        'ground = { type = "rect", from = "bleed", fill = "sea" }\n')
+    game = open_game(str(folder))
+    from pnp.faces.rows import place_components
+    from pnp.faces.tessellate import TilePage
+    from pnp.kit import Kit
+
+    kit = Kit("t")
+    place_components(kit, game.model.components)
+    pages = [b for b in kit.boards if isinstance(b.draw, TilePage)]
+    assert len(pages) == 2 and pages[1].draw.back
+    front, back = pages
+    assert sum(1 for p in front.places if p == "hex tile") == 19
+    for (x, y), (bx, by) in zip(front.draw.spots, back.draw.spots):
+        assert bx == pytest.approx(front.width - x) and by == pytest.approx(y)
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out",
+                                    str(tmp_path / "t.pdf")])
+    assert res.exit_code == 0, res.output
+
+
+# ---- bad grid data ----------------------------------------------------------------------------
+def _validate(folder):
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert "Traceback" not in res.output
+    return res
+
+
+@pytest.mark.parametrize("edit,expect", [
+    (("hexes.csv", "0303,desert,", "0909,desert,"),
+     r'hexes\.csv, row 11, field "cell": cell \'0909\' is not on the grid'),
+    (("hexes.csv", "0303,desert,", "0302,desert,"),
+     r'hexes\.csv, row 11, field "cell": cell 0302 is already filled by row 7'),
+    (("game.toml", 'size = "36mm"', 'size = "0mm"'), r'game\.toml, field "island\.grid\.size"'),
+    (("game.toml", "radius = 2", "radius = 400"),
+     r'field "island\.grid\.radius": radius must be a whole number from 0 to 40'),
+    (("game.toml", "radius = 2", "rows = 200\ncols = 200"),
+     r'field "island\.grid\.rows": 200 x 200 = 40,000 cells; a grid has at most 5,000'),
+    (("game.toml", "radius = 2", "radius = 30"), r'a board is at most 1000 mm a side'),
+    (("game.toml", 'orient = "pointy"', 'orient = "pointed"'),
+     r'field "island\.grid\.orient": orient \'pointed\' is not one of: flat, pointy'),
+    (("game.toml", "radius = 2", "radius = 2\nradios = 3"),
+     r'field "island\.grid\.radios": grid has no key \'radios\' \(did you mean \'radius\'\?\)'),
+    (("roads.csv", "0202/0302 0302/0303", "0202/0302 0202/0404"),
+     r'roads\.csv, row 2, field "cells": cells 0202 and 0404 share no side'),
+    (("roads.csv", "0202/0302 0302/0303", "0202/0302 0302/0707"),
+     r'roads\.csv, row 2, field "cells": cell \'0707\' is not on the grid'),
+])
+def test_bad_grid_data_is_named_by_file_row_and_field(tmp_path, edit, expect):
+    folder = _isle(tmp_path)
+    name, old, new = edit
+    path = folder / name
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new, 1))
+    res = _validate(folder)
+    assert res.exit_code != 0
+    assert re.search(expect, res.output), res.output
+
+
+def test_cells_by_axial_coordinates_and_a_bad_one(tmp_path):
+    folder = _isle(tmp_path)
+    rows = ["q,r,terrain,number"] + [f"{q},{r},field,{5}" for q in range(-2, 3)
+                                    for r in range(-2, 3) if abs(q + r) <= 2]
+    (folder / "hexes.csv").write_text("\n".join(rows) + "\n")
+    (folder / "roads.csv").write_text("cells\n")
+    assert _validate(folder).exit_code == 0
+    (folder / "hexes.csv").write_text("\n".join(rows + ["3,0,field,5"]) + "\n")
+    res = _validate(folder)
+    assert res.exit_code != 0
+    assert re.search(r'hexes\.csv, row 21, field "q": q = 3, r = 0 is outside the grid',
+                     res.output), res.output
+
+
+def test_a_square_grid_board_with_labels(tmp_path):
+    folder = _isle(tmp_path)
+    toml = folder / "game.toml"
+    text = toml.read_text()
+    text = text.replace('shape = "hex"', 'shape = "square"').replace('orient = "pointy"', "")
+    text = text.replace("radius = 2", "rows = 4\ncols = 6\nlabels = true").replace(
+        'size = "36mm"', 'size = "25mm"').replace('paths = "roads.csv"', "")
+    toml.write_text(text)
+    (folder / "hexes.csv").write_text("cell,terrain,number\n0101,forest,3\n0604,hills,8\n")
+    assert _validate(folder).exit_code == 0
+    game = open_game(str(folder))
+    (board,) = game.model.components
+    assert board.width / MM == pytest.approx(6 * 25 + 2 * 6)
+    assert board.height / MM == pytest.approx(4 * 25 + 2 * 6)
+    out = tmp_path / "sq.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    from pypdf import PdfReader
+
+    text = PdfReader(out).pages[-1].extract_text()
+    assert "0101" in text and "0604" in text and "0305" not in text
