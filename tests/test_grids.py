@@ -30,7 +30,7 @@ def _neighbours(lat, cells):
                 yield c, other
 
 
-@pytest.mark.parametrize("lat", LATTICES, ids=lambda l: f"{l.kind}-{l.orient}-{l.offset}")
+@pytest.mark.parametrize("lat", LATTICES, ids=lambda t: f"{t.kind}-{t.orient}-{t.offset}")
 def test_cells_sit_edge_to_edge_at_their_size(lat):
     cells = cells_of(lat, rows=4, cols=5)
     assert len(cells) == 20
@@ -60,7 +60,7 @@ def test_cells_sit_edge_to_edge_at_their_size(lat):
     assert extent(lat, cells) == pytest.approx(grid_extent(lat, 4, 5))
 
 
-@pytest.mark.parametrize("lat", LATTICES[:4], ids=lambda l: f"{l.orient}-{l.offset}")
+@pytest.mark.parametrize("lat", LATTICES[:4], ids=lambda t: f"{t.orient}-{t.offset}")
 def test_offset_and_axial_coordinates_agree(lat):
     for col, row in product(range(-4, 5), range(-4, 5)):
         assert lat.offset_of(*lat.axial(col, row)) == (col, row)
