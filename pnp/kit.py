@@ -61,6 +61,7 @@ class Board:
     draw: Drawer
     places: tuple[str, ...] = ()
     source: Source | None = None
+    how: str = ""  # how to print it, when not single-sided (a tile sheet and its backs)
 
 
 @dataclass

@@ -296,3 +296,31 @@ def test_a_square_grid_board_with_labels(tmp_path):
 
     text = PdfReader(out).pages[-1].extract_text()
     assert "0101" in text and "0604" in text and "0305" not in text
+
+
+def test_the_board_prints_each_cell_in_its_rows_colour_on_the_sea(tmp_path):
+    from helpers import page_pixels
+
+    folder = _isle(tmp_path)
+    out = tmp_path / "isle.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    game = open_game(str(folder))
+    (island,) = game.model.components
+    grid = island.grid
+    from pypdf import PdfReader
+
+    image = page_pixels(out, len(PdfReader(out).pages) - 1)  # the board: one A4 page, centred
+    page_w, page_h = 210 * MM, 297 * MM
+    x0, y0 = (page_w - island.width) / 2, (page_h - island.height) / 2
+    palette = {"forest": (47, 122, 69), "pasture": (140, 193, 82), "field": (229, 192, 63),
+               "hills": (192, 102, 58), "mountains": (138, 143, 153), "desert": (217, 196, 143)}
+    rows = island.table.rows
+    for cell, i in grid.cell_rows():
+        # above the number token, inside the hex
+        x, y = x0 + grid.dx + cell.x, y0 + grid.dy + cell.y - 0.6 * grid.lattice.radius
+        got = image.getpixel((round(x), round(y)))
+        want = palette[rows[i]["terrain"]]
+        assert max(abs(a - b) for a, b in zip(got, want)) <= 8, (cell.label, got, want)
+    sea = image.getpixel((round(x0 + 3), round(page_h / 2)))  # the frame's left corner
+    assert max(abs(a - b) for a, b in zip(sea, (47, 111, 176))) <= 8

@@ -109,12 +109,15 @@ def tile_boards(tiles: TileSet, source) -> list[Board]:
     for n, chunk in enumerate(chunks, 1):
         spots = [(c.x, c.y) for c in cells[:len(chunk)]]
         title = f"{tiles.title}: sheet {n} of {len(chunks)}" if len(chunks) > 1 else tiles.title
+        backs = any(f.back is not None for f in chunk)
+        how = ("double-sided with its backs (next page), flip on the long edge; cut on the "
+               "grey lines" if backs else "single-sided; cut on the grey lines")
         boards.append(Board(title, width, height, TilePage(tiles, chunk, spots, width, False),
-                            (tiles.kind,) * len(chunk), source))
-        if any(f.back is not None for f in chunk):
-            boards.append(Board(f"{title} (backs: print on the reverse, flip on the long edge)",
-                                width, height, TilePage(tiles, chunk, spots, width, True), (),
-                                source))
+                            (tiles.kind,) * len(chunk), source, how))
+        if backs:
+            boards.append(Board(f"{title}, backs", width, height,
+                                TilePage(tiles, chunk, spots, width, True), (), source,
+                                "the reverse of the previous page, flip on the long edge"))
     return boards
 
 

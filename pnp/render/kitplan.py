@@ -258,8 +258,8 @@ class KitPlan:
             page += n
         for board, plan in zip(kit.boards, self.tile_plans):
             n = len(plan.tiles)
-            how = "single-sided" + ("" if plan.single else
-                                    f", {plan.cols} x {plan.rows} tiles: trim and glue")
+            how = board.how or "single-sided" + ("" if plan.single else
+                                                 f", {plan.cols} x {plan.rows} tiles: trim and glue")
             sections.append(Section(board.title, page, page + n - 1, how))
             page += n
         self.result.sections = sections
