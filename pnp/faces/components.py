@@ -58,6 +58,7 @@ class Component:
     source: Source
     grid: Any = None  # a faces.grid.Grid: the rows are its cells ([component.grid])
     tessellate: bool = False  # tiles packed edge to edge, one cut per shared side
+    sheet_area: tuple[float, float] | None = None  # what a page of such tiles may cover
 
     @property
     def on_sheets(self) -> bool:
@@ -275,8 +276,13 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     plural = "" if kind in ("board", "mat") or name.endswith("s") else "s"
     title = _text(table, "title", path, where, name.replace("-", " ").replace("_", " ")
                   .capitalize() + plural)
+    area = None
+    if tessellate:
+        from .tessellate import sheet_area
+
+        area = sheet_area(folder.config, path)
     return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
-                     own, two_sided, gap, origin, grid, tessellate)
+                     own, two_sided, gap, origin, grid, tessellate, area)
 
 
 def read_components(folder: GameFolder, palette: dict, constants: dict[str, Any]

@@ -16,6 +16,7 @@ from ..units import MM
 # what a board page holds on A4 and on Letter alike, inside the printer's margin and above
 # the footer band (pnp/layout/tiles.py: a board that fits is one page)
 AREA = (200 * MM, 263 * MM)
+EDGES = (10 * MM, 16 * MM)  # that margin and band, both sides, across and up a page
 BLEED = 2 * MM  # past a side with no neighbour
 CUT_LINE = 0.25  # pt: the shared cut lines printed over the art, to cut by hand
 
@@ -92,9 +93,21 @@ class TilePage:
         return sides(self.tiles.lattice, self.spots)
 
 
-def tile_boards(tiles: TileSet, source) -> list[Board]:
+def sheet_area(config: dict, path) -> tuple[float, float]:
+    """A page of tiles fits A4 and Letter, and the game's own paper when that is smaller
+    (`[print] paper = "a5"`); it is laid upright."""
+    from ..layout.paper import game_paper
+
+    paper = game_paper(config, path)
+    if paper is None:
+        return AREA
+    short, long = sorted(paper.size)
+    return min(AREA[0], short - EDGES[0]), min(AREA[1], long - EDGES[1])
+
+
+def tile_boards(tiles: TileSet, source, area: tuple[float, float] = AREA) -> list[Board]:
     """The tiles on as few board pages as they take, each page's backs after it."""
-    cells = pack(tiles.lattice, *AREA, BLEED)
+    cells = pack(tiles.lattice, *area, BLEED)
     if not cells:
         from ..errors import DataError
 
@@ -141,4 +154,4 @@ def place_grid(kit, component, drawers: list, labels: list[str]) -> None:
     if faces:
         tiles = TileSet(c.title, c.name, lattice, faces, "hex" if lattice.kind == "hex"
                         else "rect")
-        kit.boards.extend(tile_boards(tiles, c.source))
+        kit.boards.extend(tile_boards(tiles, c.source, c.sheet_area or AREA))
