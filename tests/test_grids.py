@@ -324,3 +324,25 @@ def test_the_board_prints_each_cell_in_its_rows_colour_on_the_sea(tmp_path):
         assert max(abs(a - b) for a, b in zip(got, want)) <= 8, (cell.label, got, want)
     sea = image.getpixel((round(x0 + 3), round(page_h / 2)))  # the frame's left corner
     assert max(abs(a - b) for a, b in zip(sea, (47, 111, 176))) <= 8
+
+
+def test_hex_tiles_with_tessellate_share_their_cuts(tmp_path):
+    folder = new_game("tiles", tmp_path, "hex-tiles")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace("# tessellate = true ", "tessellate = true "))
+    out = tmp_path / "cut"
+    export(open_game(str(folder)), "cut", out, machine="cricut")
+    svg = (out / "cut-01.svg").read_text()
+    assert "<polygon" not in svg  # no hex cut on its own
+    root = ET.fromstring(svg)
+    lines = [tuple(float(el.get(k)) for k in ("x1", "y1", "x2", "y2"))
+             for el in root.iter("{http://www.w3.org/2000/svg}line")]
+    assert all(dist((a, b), (c, d)) == pytest.approx(22.5, abs=1e-3) for a, b, c, d in lines)
+    assert len(lines) < 14 * 6  # 14 tiles of 45 mm: shared sides once
+    assert min(min(a, c) for a, _, c, _ in lines) == pytest.approx(3)  # the bleed, 3 mm
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code == 0, res.output
+    toml.write_text(toml.read_text().replace('shape = "hex"', 'shape = "rect"'))
+    res = _validate(folder)
+    assert res.exit_code != 0 and 'field "tile.tessellate": tessellate packs hex tiles' in \
+        res.output, res.output
