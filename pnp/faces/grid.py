@@ -15,7 +15,7 @@ square grid (each row names its cell), with a frame round it and paths between c
     paths = "roads.csv"           # rows: cells = "0101 0202", along = centres|edges, colour, width
 
 pnp/layout/lattice.py does the geometry; this module reads the table and the rows, checks
-them by file, row and field, and draws. pnp/faces/tessellate.py cuts tiles from it.
+them by file, row and field; gridboard.py draws it and tessellate.py cuts tiles from it.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any
 from ..data.colours import parse_colour
 from ..data.sheets import Table, read_table
 from ..errors import DataError, Source
-from ..layout.lattice import (KINDS, OFFSETS, ORIENTS, Cell, Lattice, Point, cells_of, edges,
+from ..layout.lattice import (KINDS, OFFSETS, ORIENTS, Cell, Lattice, Point, cells_of,
                               extent, grown, hexagon_around, shared_edge)
 from ..units import MAX_PIECE_MM, MM, length, size as size_of
 
@@ -251,7 +251,7 @@ def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: 
 
 
 def _frame(grid: Grid, radius_grid: bool) -> None:
-    """The outline round the cells, grown by the frame: the cells' hull for a hexagon of
+    """The outline round the cells, grown by the frame: a hexagon round a hexagon of
     hexes, their bounding box for rows and columns; and the board's size."""
     lat = grid.lattice
     w, h = extent(lat, grid.cells)
@@ -331,82 +331,3 @@ def _cell(text: str, finder: Finder, src: Source) -> Cell:
     if hit is None:
         raise DataError(finder.unknown(text), src.path, src.row, "cells")
     return hit
-
-
-class GridBoard:
-    """Draws a grid board: the frame, each cell's face clipped to its cell, the cells' sides,
-    the paths and the coordinate labels."""
-
-    def __init__(self, grid: Grid, component, drawers):
-        self.grid, self.component, self.drawers = grid, component, drawers
-
-    def __call__(self, s) -> None:
-        from reportlab.lib.colors import black
-
-        from ..render.surface import Surface
-
-        g, c, H = self.grid, s.c, s.h
-        lat = g.lattice
-
-        def up(p: Point) -> Point:  # the cells' frame (y down) to the board's (y up)
-            return p[0] + g.dx, H - (p[1] + g.dy)
-
-        def polygon(points: list[Point], fill: bool = False, stroke: bool = False,
-                    clip: bool = False) -> None:
-            path = c.beginPath()
-            for i, p in enumerate(points):
-                (path.moveTo if i == 0 else path.lineTo)(*p)
-            path.close()
-            if clip:
-                c.clipPath(path, stroke=0, fill=0)
-            else:
-                c.drawPath(path, stroke=int(stroke), fill=int(fill))
-
-        if g.frame_fill is not None and not s.ink_saver:
-            c.setFillColor(g.frame_fill)
-            polygon(g.outline, fill=True)
-        for cell in g.cells:
-            corners = [up(p) for p in lat.corners(cell.x, cell.y)]
-            index = g.row_of.get(cell.label)
-            if index is None:
-                if g.fill is not None:
-                    c.setFillColor(g.fill)
-                    polygon(corners, fill=True)
-                continue
-            front = self.drawers[index][0]
-            c.saveState()
-            polygon(corners, clip=True)
-            x, y = up((cell.x - lat.cell_w / 2, cell.y + lat.cell_h / 2))
-            c.translate(x, y)
-            row = self.component.table.rows[index]
-            face = Surface(c, s.fonts, lat.cell_w, lat.cell_h, 0.0, f"cell {cell.label}",
-                           row.source, ink_saver=s.ink_saver, record=s.record, cut=False)
-            front(face)
-            s.findings.extend(face.findings)
-            c.restoreState()
-        c.saveState()
-        c.setLineCap(1)
-        c.setLineJoin(1)
-        if g.stroke is not None and g.stroke_width > 0:
-            c.setStrokeColor(g.stroke)
-            c.setLineWidth(g.stroke_width)
-            for a, b in edges(lat, g.cells):
-                c.line(*up(a), *up(b))
-        for p in g.paths:
-            c.setStrokeColor(p.colour)
-            c.setLineWidth(p.width)
-            if p.joined:
-                path = c.beginPath()
-                path.moveTo(*up(p.segments[0][0]))
-                for _, b in p.segments:
-                    path.lineTo(*up(b))
-                c.drawPath(path, stroke=1, fill=0)
-            else:
-                for a, b in p.segments:
-                    c.line(*up(a), *up(b))
-        c.restoreState()
-        if g.labels:
-            c.setFillColor(g.label_colour or g.stroke or black)
-            for cell in g.cells:
-                x, y = up((cell.x, cell.y - lat.cell_h * 0.34))
-                s.line(cell.label, x, y - 2.5, 7, align="centre")

@@ -137,7 +137,7 @@ def tile_boards(tiles: TileSet, source, area: tuple[float, float] = AREA) -> lis
 def place_grid(kit, component, drawers: list, labels: list[str]) -> None:
     """A component with a grid or tessellated tiles into the kit: a grid board as one board,
     tiles (a grid's cells, or any hex tiles) on tessellated sheets."""
-    from .grid import GridBoard
+    from .gridboard import GridBoard
 
     c, grid = component, component.grid
     if grid is not None and not c.on_sheets:

@@ -246,28 +246,6 @@ def shared_edge(lattice: Lattice, a: Cell, b: Cell) -> Edge | None:
     return (common[0], common[1]) if len(common) == 2 else None
 
 
-def hull(points: list[Point]) -> list[Point]:
-    """The convex hull, clockwise on the page (y down)."""
-    pts = sorted(set((round(x, 6), round(y, 6)) for x, y in points))
-    if len(pts) < 3:
-        return pts
-
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= EPS:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= EPS:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
 def hexagon_around(points: list[Point], pointy: bool) -> list[Point]:
     """The smallest regular hexagon, flat-top (or pointy-top), centred on the points' middle,
     that holds them all (the frame of a hexagon of hexes)."""
@@ -307,8 +285,3 @@ def grown(polygon: list[Point], by: list[float]) -> list[Point]:
         out.append((p[0] + t * d[0], p[1] + t * d[1]))
     return out
 
-
-def spin(points: list[Point], turns: float) -> list[Point]:
-    """Points turned about the origin (for tests and frames)."""
-    a = turns * 2 * pi
-    return [(x * cos(a) - y * sin(a), x * sin(a) + y * cos(a)) for x, y in points]
