@@ -346,3 +346,121 @@ def test_hex_tiles_with_tessellate_share_their_cuts(tmp_path):
     res = _validate(folder)
     assert res.exit_code != 0 and 'field "tile.tessellate": tessellate packs hex tiles' in \
         res.output, res.output
+
+
+# ---- tile sheets on the paper printed on, with or without their backs --------------------------
+def _tile_pages(pdf):
+    """The footer of each of a kit's tile sheet pages, and the page's size in mm."""
+    from pypdf import PdfReader
+
+    pages = PdfReader(pdf).pages
+    out = []
+    for page in pages:
+        footer = page.extract_text().strip().split("\n")[-1]
+        if footer.startswith("Hex tiles"):
+            box = page.mediabox
+            out.append((footer, (float(box.width) / MM, float(box.height) / MM)))
+    return out
+
+
+def _tiles_with_backs(tmp_path):
+    folder = _isle(tmp_path, TILES.replace('front = "layouts/hex.toml"',
+                                           'front = "layouts/hex.toml"\nback = "layouts/back.toml"'))
+    (folder / "layouts" / "back.toml").write_text(
+        'ground = { type = "rect", from = "bleed", fill = "sea" }\n')
+    toml = folder / "game.toml"  # the tiles only: the board is the same 19 hexes
+    text = toml.read_text()
+    board = text[text.index("[[component]]"):text.index("[palette]")]
+    toml.write_text(text.replace(board, ""))
+    return folder
+
+
+@pytest.mark.parametrize("how", ["option", "game.toml"])
+def test_a_tile_sheet_is_packed_for_the_paper_however_it_is_chosen(tmp_path, how):
+    from pnp.faces.tessellate import sheet_area
+    from pnp.project import prepare
+    from pnp.render.kitplan import KitPlan, Options
+    from pnp.units import PAPERS
+
+    folder = _tiles_with_backs(tmp_path)
+    args = ["build", "--game", str(folder), "--out", str(tmp_path / "a5.pdf")]
+    if how == "option":
+        args += ["--paper", "a5"]
+    else:
+        toml = folder / "game.toml"
+        toml.write_text(toml.read_text() + '\n[print]\npaper = "a5"\n')
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    pages = _tile_pages(tmp_path / "a5.pdf")
+    # 19 tiles of 36 mm on A5: two sheets, each one page (no board tiled over pages to glue),
+    # each followed by its backs
+    assert [t.split(" \u00b7 ")[0] for t, _ in pages] == [
+        "Hex tiles: sheet 1 of 2", "Hex tiles: sheet 1 of 2, backs",
+        "Hex tiles: sheet 2 of 2", "Hex tiles: sheet 2 of 2, backs"]
+    assert all(size == pytest.approx((148, 210), abs=0.1) for _, size in pages)
+    assert not any("glue" in t for t, _ in pages)
+    # by numbers: every sheet fits what A5 leaves free, and each tile is on one of them once
+    game = open_game(str(folder))
+    kit, fonts, _ = prepare(game)
+    plan = KitPlan(kit, Options(PAPERS["a5"]))
+    plan.plan(fonts)
+    area = sheet_area(*PAPERS["a5"])
+    fronts = [b for b in plan.boards if not b.title.endswith("backs")]
+    assert all(b.width <= area[0] + 1e-6 and b.height <= area[1] + 1e-6 for b in plan.boards)
+    assert all(p.single for p in plan.tile_plans)
+    assert sum(len(b.places) for b in fronts) == 19
+
+
+def test_tile_sheets_on_landscape_and_larger_paper_fit_one_page_each(tmp_path):
+    from pnp.faces.tessellate import AREA, sheet_area
+    from pnp.layout.paper import parse_paper
+    from pnp.layout.tiles import plan_tiles
+
+    assert sheet_area(210 * MM, 297 * MM) == pytest.approx(AREA)  # A4 and Letter: as before
+    assert sheet_area(612, 792) == pytest.approx(AREA)
+    a3 = sheet_area(297 * MM, 420 * MM)
+    assert a3[0] > AREA[0] and a3[1] > AREA[1]  # larger paper holds more tiles a sheet
+    for name in ("a4-landscape", "a5", "a5-landscape", "a3", "letter-landscape", "150x150mm"):
+        paper = parse_paper(name)
+        w, h = sheet_area(*paper.size)
+        assert plan_tiles(w, h, *paper.size).single, name  # a sheet that fits is one page
+    folder = _tiles_with_backs(tmp_path)
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--paper", "a4-landscape",
+                                    "--out", str(tmp_path / "l.pdf")])
+    assert res.exit_code == 0, res.output
+    pages = _tile_pages(tmp_path / "l.pdf")
+    assert len(pages) == 2 and all(s == pytest.approx((297, 210), abs=0.1) for _, s in pages)
+
+
+def test_a_tile_too_large_for_the_paper_chosen_names_the_option(tmp_path):
+    folder = _tiles_with_backs(tmp_path)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('size = "36mm"', 'size = "160mm"'))
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--paper", "a5",
+                                    "--out", str(tmp_path / "x.pdf")])
+    assert res.exit_code != 0 and "Traceback" not in res.output
+    assert "--paper a5: Hex tiles: a 139 x 160 mm tile does not fit" in res.output, res.output
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_no_backs_leaves_out_the_tiles_backs_unless_they_matter(tmp_path):
+    folder = _tiles_with_backs(tmp_path)
+    out = tmp_path / "nb.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--no-backs", "--out",
+                                    str(out)])
+    assert res.exit_code == 0, res.output
+    assert "--no-backs: the backs of 19 hex tile(s) are left out" in res.output
+    pages = _tile_pages(out)
+    assert [t for t, _ in pages] == ["Hex tiles \u00b7 single-sided; cut on the grey lines"]
+    from pypdf import PdfReader
+
+    guide = PdfReader(out).pages[0].extract_text()  # the contents say how to print it
+    assert "Hex tiles\nsingle-sided; cut on the grey lines" in guide, guide
+    # tiles whose backs matter in play keep them, --no-backs or not
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('type = "tile"', 'type = "tile"\ntwo_sided = true'))
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--no-backs", "--out",
+                                    str(out)])
+    assert res.exit_code == 0, res.output
+    assert "hex tile(s) are left out" not in res.output
+    assert len(_tile_pages(out)) == 2

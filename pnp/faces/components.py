@@ -58,7 +58,8 @@ class Component:
     source: Source
     grid: Any = None  # a faces.grid.Grid: the rows are its cells ([component.grid])
     tessellate: bool = False  # tiles packed edge to edge, one cut per shared side
-    sheet_area: tuple[float, float] | None = None  # what a page of such tiles may cover
+    sheet_area: tuple[float, float] | None = None  # what a page of such tiles covers on the
+    # game's own paper (a build on other paper packs them again: tessellate.for_paper)
 
     @property
     def on_sheets(self) -> bool:
@@ -278,9 +279,11 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
                   .capitalize() + plural)
     area = None
     if tessellate:
-        from .tessellate import sheet_area
+        from ..layout.paper import game_paper
+        from .tessellate import AREA, sheet_area
 
-        area = sheet_area(folder.config, path)
+        paper = game_paper(folder.config, path)  # a build on other paper packs them again
+        area = sheet_area(*paper.size) if paper else AREA
     return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
                      own, two_sided, gap, origin, grid, tessellate, area)
 

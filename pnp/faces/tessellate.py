@@ -6,12 +6,13 @@ a long-edge flip); the cut export (pnp/cut/tiles.py) packs the same tiles for a 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from ..kit import Board
 from ..layout.lattice import Lattice, Point, grown, key, open_sides, pack, sides
-from ..units import MM
+from ..units import MM, PAPERS
 
 # what a board page holds on A4 and on Letter alike, inside the printer's margin and above
 # the footer band (pnp/layout/tiles.py: a board that fits is one page)
@@ -38,6 +39,7 @@ class TileSet:
     lattice: Lattice
     faces: tuple[TileFace, ...]
     shape: str
+    two_sided: bool = False  # the backs matter in play: printed even with --no-backs
 
 
 def draw_tiles(c, fonts, lattice: Lattice, spots: list[Point], drawers: list, sources: list,
@@ -93,45 +95,79 @@ class TilePage:
         return sides(self.tiles.lattice, self.spots)
 
 
-def sheet_area(config: dict, path) -> tuple[float, float]:
-    """A page of tiles fits A4 and Letter, and the game's own paper when that is smaller
-    (`[print] paper = "a5"`); it is laid upright."""
-    from ..layout.paper import game_paper
+def sheet_area(page_w: float, page_h: float) -> tuple[float, float]:
+    """What a page of tiles may cover on this paper, laid upright: inside the printer's margin
+    and above the footer band (a landscape sheet takes it turned, as any board). On paper no
+    larger than A4 or Letter, what both hold, so a kit's tile sheets print alike on either."""
+    short, long = sorted((page_w, page_h))
+    across, up = EDGES if page_w <= page_h else EDGES[::-1]  # turned: the band runs up it
+    area = short - across, long - up
+    if short <= PAPERS["letter"][0] + 1 and long <= PAPERS["a4"][1] + 1:
+        area = min(area[0], AREA[0]), min(area[1], AREA[1])
+    return area
 
-    paper = game_paper(config, path)
-    if paper is None:
-        return AREA
-    short, long = sorted(paper.size)
-    return min(AREA[0], short - EDGES[0]), min(AREA[1], long - EDGES[1])
 
-
-def tile_boards(tiles: TileSet, source, area: tuple[float, float] = AREA) -> list[Board]:
-    """The tiles on as few board pages as they take, each page's backs after it."""
+def tile_boards(tiles: TileSet, source, area: tuple[float, float] = AREA,
+                backs: bool = True, faces: tuple[TileFace, ...] | None = None) -> list[Board]:
+    """The tiles (`faces`, default all) on as few board pages as they take, each page's backs
+    after it unless `backs` is False."""
+    faces = tiles.faces if faces is None else faces
     cells = pack(tiles.lattice, *area, BLEED)
     if not cells:
-        from ..errors import DataError
+        from ..layout.grid import NoRoom
 
-        raise DataError(f"{tiles.title}: a {tiles.lattice.cell_w / MM:.0f} mm tile does not fit "
-                        "a page", getattr(source, "path", None))
+        lat = tiles.lattice
+        raise NoRoom(f"{tiles.title}: a {lat.cell_w / MM:.0f} x {lat.cell_h / MM:.0f} mm tile "
+                     f"does not fit the {area[0] / MM:.0f} x {area[1] / MM:.0f} mm a page "
+                     "leaves for tiles; make it smaller or use larger paper",
+                     getattr(source, "path", None))
     xs = [p[0] for c in cells for p in tiles.lattice.corners(c.x, c.y)]
     ys = [p[1] for c in cells for p in tiles.lattice.corners(c.x, c.y)]
     width, height = max(xs) + BLEED, max(ys) + BLEED
     per = len(cells)
-    chunks = [tiles.faces[i:i + per] for i in range(0, len(tiles.faces), per)]
+    chunks = [faces[i:i + per] for i in range(0, len(faces), per)]
     boards = []
     for n, chunk in enumerate(chunks, 1):
         spots = [(c.x, c.y) for c in cells[:len(chunk)]]
         title = f"{tiles.title}: sheet {n} of {len(chunks)}" if len(chunks) > 1 else tiles.title
-        backs = any(f.back is not None for f in chunk)
+        with_backs = backs and any(f.back is not None for f in chunk)
         how = ("double-sided with its backs (next page), flip on the long edge; cut on the "
-               "grey lines" if backs else "single-sided; cut on the grey lines")
+               "grey lines" if with_backs else "single-sided; cut on the grey lines")
         boards.append(Board(title, width, height, TilePage(tiles, chunk, spots, width, False),
                             (tiles.kind,) * len(chunk), source, how))
-        if backs:
+        if with_backs:
             boards.append(Board(f"{title}, backs", width, height,
                                 TilePage(tiles, chunk, spots, width, True), (), source,
                                 "the reverse of the previous page, flip on the long edge"))
     return boards
+
+
+def for_paper(boards: list[Board], page_w: float, page_h: float,
+              backs: bool) -> tuple[list[Board], Counter]:
+    """The kit's boards with each set of tile sheets packed again for the paper the build
+    prints on (a kit is made before `--paper` is read), and without their back pages when
+    `backs` is False, unless their backs matter in play; and the backs that leaves out, by
+    kind of piece. Other boards are kept as they are."""
+    area = sheet_area(page_w, page_h)
+    out: list[Board] = []
+    done: set[int] = set()
+    dropped: Counter = Counter()
+    for board in boards:
+        page = board.draw
+        if not isinstance(page, TilePage):
+            out.append(board)
+            continue
+        tiles = page.tiles
+        if id(tiles) in done:
+            continue
+        done.add(id(tiles))
+        faces = tuple(f for b in boards if isinstance(b.draw, TilePage) and b.draw.tiles is tiles
+                      and not b.draw.back for f in b.draw.faces)
+        keep = backs or tiles.two_sided
+        if not keep:
+            dropped[tiles.kind] += sum(1 for f in faces if f.back is not None)
+        out.extend(tile_boards(tiles, board.source, area, keep, faces))
+    return out, dropped
 
 
 def place_grid(kit, component, drawers: list, labels: list[str]) -> None:
@@ -153,5 +189,5 @@ def place_grid(kit, component, drawers: list, labels: list[str]) -> None:
                   for i in order for _ in range(c.counts[i]))
     if faces:
         tiles = TileSet(c.title, c.name, lattice, faces, "hex" if lattice.kind == "hex"
-                        else "rect")
+                        else "rect", c.two_sided)
         kit.boards.extend(tile_boards(tiles, c.source, c.sheet_area or AREA))
