@@ -464,3 +464,31 @@ def test_no_backs_leaves_out_the_tiles_backs_unless_they_matter(tmp_path):
     assert res.exit_code == 0, res.output
     assert "hex tile(s) are left out" not in res.output
     assert len(_tile_pages(out)) == 2
+
+
+# ---- a cell's label is text ------------------------------------------------------------------
+def test_a_cells_label_reaches_its_layout_as_text_other_columns_as_numbers(tmp_path):
+    folder = _isle(tmp_path)
+    hex_toml = folder / "layouts" / "hex.toml"
+    hex_toml.write_text(hex_toml.read_text() + (
+        'coord = { type = "text", text = "{{ cell }} {{ number + 1 if number else \'-\' }}", '
+        'y = "80%", height = "4mm", size = 7, align = "centre" }\n'
+        'mark = { type = "text", text = "top", y = "10%", height = "4mm", size = 7, '
+        'align = "centre", when = "{{ cell == \'0201\' }}" }\n'))
+    csv = folder / "hexes.csv"  # a spreadsheet that dropped a leading zero: 0202 as 202
+    csv.write_text(csv.read_text().replace("\n0202,hills,6\n", "\n202,hills,6\n"))
+    game = open_game(str(folder))
+    (island,) = game.model.components
+    rows = {island.context(i)["cell"]: island.context(i) for i in range(len(island.table.rows))}
+    assert set(rows) == {c.label for c in island.grid.cells}
+    assert rows["0202"]["row"]["cell"] == "0202" and rows["0202"]["number"] == 6
+    out = tmp_path / "isle.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    from pypdf import PdfReader
+
+    text = PdfReader(out).pages[-1].extract_text()
+    assert "0202 7" in text and "0201 11" in text and "0303 -" in text, text
+    assert text.count("top") == 1
+    words = text.split()
+    assert "202" not in words and "201" not in words

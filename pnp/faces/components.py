@@ -73,7 +73,11 @@ class Component:
         return self.backs[""]
 
     def context(self, i: int) -> dict[str, Any]:
-        """Row i as its layouts' expressions see it (made when drawn, not kept)."""
+        """Row i as its layouts' expressions see it (made when drawn, not kept); a grid's
+        cell label stays text."""
+        if self.grid is not None and self.grid.label_column:
+            return context(self.table.rows[i], self.base,
+                           {self.grid.label_column: self.grid.label_of.get(i, "")})
         return context(self.table.rows[i], self.base)
 
 
@@ -163,8 +167,11 @@ def auto(value: Any) -> Any:
     return value
 
 
-def context(row: Record, base: dict[str, Any]) -> dict[str, Any]:
+def context(row: Record, base: dict[str, Any], text: dict[str, str] | None = None
+            ) -> dict[str, Any]:
+    """`text`: columns given as they are to be seen, not read as numbers."""
     values = {k: auto(v) for k, v in row.items()}
+    values.update(text or {})
     return {**base, **values, "row": values}
 
 

@@ -71,6 +71,9 @@ class Grid:
     width: float = 0.0
     height: float = 0.0
 
+    label_column: str = ""  # the rows' column naming their cell by label ("cell")
+    label_of: dict[int, str] = field(default_factory=dict)  # row -> its cell's label
+
     def cell_rows(self) -> list[tuple[Cell, int]]:
         """The cells that have a row, in reading order, with its index."""
         return [(c, self.row_of[c.label]) for c in self.cells if c.label in self.row_of]
@@ -176,7 +179,7 @@ class Finder:
     def __call__(self, row) -> Cell:
         src = row.source
         if self.mode == "cell":
-            text = str(row["cell"]).strip()
+            text = self.padded(str(row["cell"]).strip())
             hit = self.by_label.get(text)
             if hit is None:
                 raise DataError(self.unknown(text), src.path, src.row, "cell")
@@ -195,6 +198,12 @@ class Finder:
             raise DataError(f"{a} = {values[0]}, {b} = {values[1]} is outside the grid "
                             f"({describe(self.cells)})", src.path, src.row, a)
         return hit
+
+    def padded(self, text: str) -> str:
+        """A label that lost its leading zero ("202": a spreadsheet read "0202" as a number)
+        as the grid prints it."""
+        width = len(self.cells[0].label) if self.cells else 0
+        return text.zfill(width) if text.isdigit() and len(text) < width else text
 
     def unknown(self, text: str) -> str:
         near = get_close_matches(text, list(self.by_label), 1)
@@ -236,6 +245,9 @@ def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: 
                 _colour(table, "fill", palette, path, gw),
                 _colour(table, "stroke", palette, path, gw), stroke_width, labels,
                 _colour(table, "label_colour", palette, path, gw))
+    if finder.mode == "cell":  # a layout sees the label as printed ("0202", not 202)
+        grid.label_column = "cell"
+        grid.label_of = {i: label for label, i in row_of.items()}
     _frame(grid, radius_grid="radius" in table)
     if kind in ("board", "mat") and max(grid.width, grid.height) > MAX_PIECE_MM * MM + 1e-6:
         raise DataError(f"the grid makes a board of {grid.width / MM:.0f} x "
