@@ -74,6 +74,18 @@ class Kit:
     booklet: Any = None  # a render.booklet.Booklet, or None
     changes: Any = None  # a partial print's first pages: a printrun.changelist.ChangeList
 
+    def face_sheets(self) -> list[Sheet]:
+        """The sheets, then the pieces boards are made of (a grid board's cells, a tile
+        sheet's tiles: what a board's drawer lists with `cells()`), as sheets: what checks
+        and previews that look at one face at a time go through."""
+        out = list(self.sheets)
+        for board in self.boards:
+            cells = getattr(board.draw, "cells", None)
+            sheet = cells() if callable(cells) else None
+            if sheet is not None:
+                out.append(sheet)
+        return out
+
     def manifest(self) -> Counter:
         """Pieces by kind, as the kit says it prints them."""
         counts: Counter = Counter()

@@ -492,3 +492,50 @@ def test_a_cells_label_reaches_its_layout_as_text_other_columns_as_numbers(tmp_p
     assert text.count("top") == 1
     words = text.split()
     assert "202" not in words and "201" not in words
+
+
+# ---- a grid's cells are faces of their own: checked, and previewed -----------------------------
+@pytest.mark.parametrize("tiles", [False, True], ids=["board", "tiles"])
+def test_printed_is_played_looks_inside_every_cell(tmp_path, tiles):
+    folder = _tiles_with_backs(tmp_path) if tiles else _isle(tmp_path)
+    kind = "hex tile" if tiles else "island"
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text() + f'\n[shown]\n"{kind}" = ["terrain", "number"]\n')
+    assert _validate(folder).exit_code == 0
+    hex_toml = folder / "layouts" / "hex.toml"
+    hex_toml.write_text(hex_toml.read_text().replace('text = "{{ number }}"',
+                                                     'text = "{{ number + 1 }}"'))
+    res = _validate(folder)
+    assert res.exit_code != 0
+    assert re.search(r'hexes\.csv, row 2, field "number": layouts/hex\.toml:number prints '
+                     r"'11', not the row's number \(10\) \(and on 17 other rows\)", res.output), \
+        res.output
+
+
+def test_preview_finds_a_cell_by_its_row_or_its_name(tmp_path):
+    from PIL import Image
+
+    folder = _isle(tmp_path)
+    runner = CliRunner()
+    out = tmp_path / "c.png"
+    res = runner.invoke(main, ["preview", "--game", str(folder), "--card", "hexes.csv:3",
+                               "--out", str(out)])
+    assert res.exit_code == 0 and "island 0301, front" in res.output, res.output
+    image = Image.open(out).convert("RGB")
+    w, h = image.size
+    assert h > w  # a pointy hex's box, taller than wide
+    assert image.getpixel((w // 2, h // 6)) == pytest.approx((140, 193, 82), abs=8)  # pasture
+    assert image.getpixel((2, 2)) == (255, 255, 255)  # outside the hexagon: not printed
+    res = runner.invoke(main, ["preview", "--game", str(folder), "--card", "island 0202",
+                               "--out", str(out)])
+    assert res.exit_code == 0 and "island 0202, front" in res.output, res.output
+    res = runner.invoke(main, ["preview", "--game", str(folder), "--card", "hexes.csv:3",
+                               "--back", "--out", str(out)])
+    assert res.exit_code != 0 and "has no back" in res.output and "Traceback" not in res.output
+    tiles = _tiles_with_backs(tmp_path / "t")
+    res = runner.invoke(main, ["preview", "--game", str(tiles), "--card", "hexes.csv:3",
+                               "--back", "--out", str(out)])
+    assert res.exit_code == 0 and "hex tile 0301, back" in res.output, res.output
+    back = Image.open(out).convert("RGB")
+    assert back.getpixel((back.width // 2, back.height // 2)) == pytest.approx((47, 111, 176),
+                                                                               abs=8)

@@ -245,9 +245,9 @@ def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: 
                 _colour(table, "fill", palette, path, gw),
                 _colour(table, "stroke", palette, path, gw), stroke_width, labels,
                 _colour(table, "label_colour", palette, path, gw))
+    grid.label_of = {i: label for label, i in row_of.items()}
     if finder.mode == "cell":  # a layout sees the label as printed ("0202", not 202)
         grid.label_column = "cell"
-        grid.label_of = {i: label for label, i in row_of.items()}
     _frame(grid, radius_grid="radius" in table)
     if kind in ("board", "mat") and max(grid.width, grid.height) > MAX_PIECE_MM * MM + 1e-6:
         raise DataError(f"the grid makes a board of {grid.width / MM:.0f} x "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black
 
+from ..kit import Piece, Sheet
 from ..layout.lattice import Point, edges
 from .grid import Grid
 
@@ -13,8 +14,16 @@ class GridBoard:
     """Draws a grid board: the frame, each cell's face clipped to its cell, the cells' sides,
     the paths and the coordinate labels."""
 
-    def __init__(self, grid: Grid, component, drawers):
-        self.grid, self.component, self.drawers = grid, component, drawers
+    def __init__(self, grid: Grid, component, drawers, names: list[str]):
+        self.grid, self.component, self.drawers, self.names = grid, component, drawers, names
+
+    def cells(self) -> Sheet:
+        """Each cell that has a row as a piece of its own (for the checks and previews)."""
+        lat, c = self.grid.lattice, self.component
+        pieces = tuple(Piece(c.name, self.names[i], self.drawers[i][0], None,
+                             c.table.rows[i].source) for _, i in self.grid.cell_rows())
+        return Sheet(c.title, lat.cell_w, lat.cell_h, pieces,
+                     shape="hex" if lat.kind == "hex" else "rect", duplex=False)
 
     def __call__(self, s) -> None:
         from ..render.surface import Surface

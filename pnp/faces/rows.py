@@ -28,6 +28,8 @@ def label(c: Component, i: int) -> str:
     for key in ("title", "name", "label"):
         if key in c.table.columns and str(row[key]).strip():
             return str(row[key]).strip()
+    if c.grid is not None and i in c.grid.label_of:  # a grid's cell: "island 0304"
+        return f"{c.name} {c.grid.label_of[i]}"
     return f"{c.name} {i + 1}"
 
 

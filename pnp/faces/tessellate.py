@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..kit import Board
+from ..kit import Board, Piece, Sheet
 from ..layout.lattice import Lattice, Point, grown, key, open_sides, pack, sides
 from ..units import MM, PAPERS
 
@@ -89,6 +89,16 @@ class TilePage:
                    [f.back if self.back else f.front for f in self.faces],
                    [f.source for f in self.faces], [f.name for f in self.faces], s.h, BLEED,
                    s.findings, s.ink_saver, s.record, self.tiles.shape)
+
+    def cells(self) -> Sheet | None:
+        """The tiles of a page of fronts as pieces (for the checks and previews); a page of
+        backs lists none (its fronts' page does, with their backs)."""
+        if self.back:
+            return None
+        t = self.tiles
+        return Sheet(t.title, t.lattice.cell_w, t.lattice.cell_h,
+                     tuple(Piece(t.kind, f.name, f.front, f.back, f.source) for f in self.faces),
+                     shape=t.shape)
 
     def cuts(self) -> list[tuple[Point, Point]]:
         """The cut lines, y down from the page's top: each shared side once."""
@@ -178,7 +188,7 @@ def place_grid(kit, component, drawers: list, labels: list[str]) -> None:
     c, grid = component, component.grid
     if grid is not None and not c.on_sheets:
         cells = grid.cell_rows()
-        kit.boards.append(Board(c.title, c.width, c.height, GridBoard(grid, c, drawers),
+        kit.boards.append(Board(c.title, c.width, c.height, GridBoard(grid, c, drawers, labels),
                                 (c.name,) * sum(c.counts[i] for _, i in cells), c.source))
         return
     if grid is not None:
