@@ -3,11 +3,17 @@ to its cell, the cells' sides once each, the paths and the coordinate labels."""
 
 from __future__ import annotations
 
-from reportlab.lib.colors import black
+from reportlab.lib.colors import black, white
 
 from ..kit import Piece, Sheet
 from ..layout.lattice import Point, edges
+from ..units import MM
 from .grid import Grid
+
+LABEL_SIZE = 7.0  # pt: a wargame map's hex numbers
+LABEL_AT = 0.17  # of a cell's height: the label's middle below the cell's top
+LABEL_ROLE = "regular"
+HALO = 1.2  # pt: the white line round each label's letters
 
 
 class GridBoard:
@@ -66,6 +72,8 @@ class GridBoard:
                            row.source, ink_saver=s.ink_saver, record=s.record, cut=False)
             front(face)
             s.findings.extend(face.findings)
+            if g.labels:
+                self._clear_of_label(face, cell.label, s.findings)
             c.restoreState()
         c.saveState()
         c.setLineCap(1)
@@ -88,8 +96,41 @@ class GridBoard:
                 for a, b in p.segments:
                     c.line(*up(a), *up(b))
         c.restoreState()
-        if g.labels:
-            c.setFillColor(g.label_colour or g.stroke or black)
-            for cell in g.cells:
-                x, y = up((cell.x, cell.y - lat.cell_h * 0.34))
-                s.line(cell.label, x, y - 2.5, 7, align="centre")
+        if g.labels:  # dark ink in a thin white halo: readable on any terrain
+            font = s.fonts[LABEL_ROLE]
+            for mode, ink in ((1, white), (0, g.label_colour or black)):
+                c.saveState()  # (the text render mode is the graphics state's: restored)
+                c.setLineJoin(1)
+                c.setLineWidth(HALO)
+                c.setStrokeColor(white)
+                c.setFillColor(ink)
+                for cell in g.cells:
+                    x, y = up((cell.x, cell.y - lat.cell_h * (0.5 - LABEL_AT)))
+                    text = c.beginText()
+                    text.setTextRenderMode(mode)
+                    text.setFont(font, LABEL_SIZE)
+                    text.setTextOrigin(x - s.fonts.width(cell.label, LABEL_SIZE, LABEL_ROLE) / 2,
+                                       y - 0.35 * LABEL_SIZE)
+                    text.textOut(cell.label)
+                    c.drawText(text)
+                c.restoreState()
+
+    def _clear_of_label(self, face, label: str, findings: list) -> None:
+        """A warning for each element of the cell's layout that prints (text, an icon) where
+        the cell's coordinate label goes: near the top of the cell, centred."""
+        from ..errors import warning
+
+        lat = self.grid.lattice
+        half_w = face.fonts.width(label, LABEL_SIZE, LABEL_ROLE) / 2 + HALO
+        middle = lat.cell_h * (1 - LABEL_AT)  # the face's frame: y up from the cell's bottom
+        left, right = lat.cell_w / 2 - half_w, lat.cell_w / 2 + half_w
+        bottom, top = middle - LABEL_SIZE / 2 - HALO, middle + LABEL_SIZE / 2 + HALO
+        for el in face.elements:
+            r = el.rect
+            if el.shows and r.x < right and left < r.x + r.w and r.y < top and bottom < r.y + r.h:
+                findings.append(warning(
+                    f"element {el.name!r} prints over the cell's coordinate label (labels = "
+                    f"true prints it {(lat.cell_h - top) / MM:.1f} to "
+                    f"{(lat.cell_h - bottom) / MM:.1f} mm below the top of each cell, "
+                    "centred): move it down, or set labels = false",
+                    self.component.source, f"{self.component.name}.front"))
