@@ -539,3 +539,79 @@ def test_preview_finds_a_cell_by_its_row_or_its_name(tmp_path):
     back = Image.open(out).convert("RGB")
     assert back.getpixel((back.width // 2, back.height // 2)) == pytest.approx((47, 111, 176),
                                                                                abs=8)
+
+
+# ---- a numbered wargame map, as the README tells it --------------------------------------------
+WARGAME = """[game]
+title = "War"
+engine = "deck"
+
+[[component]]
+name = "map"
+type = "board"
+data = "hexes.csv"
+front = "layouts/hex.toml"
+[component.grid]
+shape = "hex"
+orient = "flat"
+size = "30mm"
+rows = 6
+cols = 8
+frame = "5mm"
+frame_fill = "#d8d0b8"
+stroke = "#333333"
+labels = true
+
+[palette]
+clear = "#e8e4c9"
+woods = "#2f7a45"
+"""
+
+
+def _wargame(tmp_path, name_at="45%"):
+    folder = tmp_path / "war"
+    (folder / "layouts").mkdir(parents=True)
+    (folder / "game.toml").write_text(WARGAME)
+    rows = ["cell,terrain"] + [f"{c:02d}{r:02d},{'woods' if (c + r) % 3 == 0 else 'clear'}"
+                               for c in range(1, 9) for r in range(1, 7)]
+    (folder / "hexes.csv").write_text("\n".join(rows) + "\n")
+    (folder / "layouts" / "hex.toml").write_text(
+        'ground = { type = "rect", from = "bleed", fill = "{{ terrain }}" }\n'
+        f'name = {{ type = "text", text = "{{{{ terrain | capitalize }}}}", y = "{name_at}", '
+        'height = "5mm", size = 8, align = "centre" }\n')
+    return folder
+
+
+def test_a_numbered_wargame_map_prints_every_label_readably_clear_of_the_art(tmp_path):
+    from pypdf import PdfReader
+
+    folder = _wargame(tmp_path)
+    out = tmp_path / "war.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0 and "warning" not in res.output, res.output
+    index = len(PdfReader(out).pages) - 1
+    words = PdfReader(out).pages[index].extract_text().split()
+    labels = [f"{c:02d}{r:02d}" for c in range(1, 9) for r in range(1, 7)]
+    assert all(words.count(label) == 2 for label in labels), words  # its halo, its letters
+    game = open_game(str(folder))
+    (board,) = game.model.components
+    grid, lat = board.grid, board.grid.lattice
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(out))
+    k = 4  # pixels a point
+    image = doc[index].render(scale=k).to_pil().convert("RGB")
+    doc.close()
+    x0, y0 = (210 * MM - board.width) / 2, (297 * MM - board.height) / 2
+    for cell in grid.cells:  # dark letters in their halo, on light and dark terrain alike
+        cx, cy = x0 + grid.dx + cell.x, y0 + grid.dy + cell.y - lat.cell_h * (0.5 - 0.17)
+        box = [sum(image.getpixel((round(k * cx) + dx, round(k * cy) + dy)))
+               for dx in range(-28, 29) for dy in range(-12, 13)]
+        assert min(box) < 120, cell.label  # the letters
+        assert max(box) > 720, cell.label  # the halo, on woods too
+    # art where the label goes is named, once
+    folder = _wargame(tmp_path / "top", name_at="8%")
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert res.output.count("element 'name' prints over the cell's coordinate label") == 1, \
+        res.output
