@@ -240,7 +240,17 @@ def _validate(folder):
      r'field "island\.grid\.radius": radius must be a whole number from 0 to 40'),
     (("game.toml", "radius = 2", "rows = 200\ncols = 200"),
      r'field "island\.grid\.rows": 200 x 200 = 40,000 cells; a grid has at most 5,000'),
-    (("game.toml", "radius = 2", "radius = 30"), r'a board is at most 1000 mm a side'),
+    (("game.toml", "radius = 2", "radius = 30"),
+     r'field "island\.grid\.radius": radius = 30 of 36 mm cells makes a board of 1926 x 1668 '
+     r'mm; a board is at most 1000 mm a side'),
+    (("hexes.csv", "0303,desert,", "0303,desert,\n0101,sea,3"),  # a token on the sea
+     r'row 12, field "cell": cell \'0101\' is not on the grid \(19 cells; by row: 0201-0401, '
+     r'0102-0402, 0103-0503, 0104-0404, 0205-0405\).*the frame round a hexagon of hexes has no '
+     r'cells: to print on the sea, make radius one larger'),
+    (("hexes.csv", "0303,desert,", "0303,desert,\n0601,forest,4"),  # one hex more
+     r'row 12, field "cell": cell \'0601\' is not on the grid'),
+    (("hexes.csv", "cell,terrain,number", "cel,terrain,number"),
+     r'a grid\'s rows name their cell: a column cell'),
     (("game.toml", 'orient = "pointy"', 'orient = "pointed"'),
      r'field "island\.grid\.orient": orient \'pointed\' is not one of: flat, pointy'),
     (("game.toml", "radius = 2", "radius = 2\nradios = 3"),

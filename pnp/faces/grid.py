@@ -151,8 +151,20 @@ def shape_of(table: Any, kind: str, path: Path, where: str) -> str:
 
 
 def describe(cells: list[Cell]) -> str:
+    """The cells a grid has, as a designer would look them up: each row's first and last
+    (a hexagon's rows differ), or the corners of a full block."""
+    if len(cells) == 1:
+        return f"one cell, {cells[0].label}"
+    rows: dict[int, list[str]] = {}
+    for c in cells:
+        rows.setdefault(c.row, []).append(c.label)
+    spans = [f"{min(r)}-{max(r)}" for _, r in sorted(rows.items())]
     labels = sorted(c.label for c in cells)
-    return f"{len(cells)} cells, {labels[0]} to {labels[-1]}" if len(labels) > 1 else labels[0]
+    if len({len(r) for r in rows.values()}) == 1:  # a block of rows x columns
+        return f"{len(rows[min(rows)])} columns x {len(rows)} rows, {labels[0]} to {labels[-1]}"
+    if len(spans) <= 9:
+        return f"{len(cells)} cells; by row: {', '.join(spans)}"
+    return f"{len(cells)} cells in {len(spans)} rows; the first row {spans[0]}, the last {spans[-1]}"
 
 
 class Finder:
@@ -160,8 +172,8 @@ class Finder:
     (`col`, `row`), whichever columns the data has."""
 
     def __init__(self, cells: list[Cell], columns: tuple[str, ...], source_path: Path | str,
-                 game_toml: Path, where: str):
-        self.cells = cells
+                 game_toml: Path, where: str, hexagon: bool = False):
+        self.cells, self.hexagon = cells, hexagon
         self.by_label = {c.label: c for c in cells}
         self.by_axial = {(c.q, c.r): c for c in cells}
         self.by_offset = {(c.col + 1, c.row + 1): c for c in cells}
@@ -208,6 +220,10 @@ class Finder:
     def unknown(self, text: str) -> str:
         near = get_close_matches(text, list(self.by_label), 1)
         hint = f" (did you mean {near[0]!r}?)" if near else ""
+        if self.hexagon:  # a frame is no cell; a larger radius renames every cell
+            hint += ("; the frame round a hexagon of hexes has no cells: to print on the sea, "
+                     "make radius one larger (that renames every cell; cells named by q and r "
+                     "keep their names)")
         return f"cell {text!r} is not on the grid ({describe(self.cells)}){hint}"
 
 
@@ -217,7 +233,7 @@ def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: 
     path = folder.toml_path
     gw = f"{where}.grid"
     lattice, cells = read_lattice(table, path, gw)
-    finder = Finder(cells, rows.columns, rows.name, path, where)
+    finder = Finder(cells, rows.columns, rows.name, path, where, "radius" in table)
     row_of: dict[str, int] = {}
     for i, row in enumerate(rows.rows):
         try:
@@ -250,9 +266,12 @@ def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: 
         grid.label_column = "cell"
     _frame(grid, radius_grid="radius" in table)
     if kind in ("board", "mat") and max(grid.width, grid.height) > MAX_PIECE_MM * MM + 1e-6:
-        raise DataError(f"the grid makes a board of {grid.width / MM:.0f} x "
-                        f"{grid.height / MM:.0f} mm; a board is at most {MAX_PIECE_MM} mm a "
-                        "side (fewer or smaller cells)", path, field=f"{gw}.size")
+        what = (f"radius = {table['radius']}" if "radius" in table else
+                f"{table['cols']} columns x {table['rows']} rows")
+        raise DataError(f"{what} of {lattice.size / MM:g} mm cells makes a board of "
+                        f"{grid.width / MM:.0f} x {grid.height / MM:.0f} mm; a board is at most "
+                        f"{MAX_PIECE_MM} mm a side (fewer or smaller cells)", path,
+                        field=f"{gw}.{'radius' if 'radius' in table else 'rows'}")
     if "paths" in table:
         if not isinstance(table["paths"], str):
             raise DataError("paths names a CSV file: paths = \"roads.csv\"", path,
