@@ -215,7 +215,8 @@ class KitPlan:
 
     def plan(self, fonts: Fonts) -> None:
         kit = self.kit
-        self.boards, tile_backs = kit.boards, Counter()
+        tile_backs: Counter = Counter()
+        self.boards = kit.boards
         if kit.boards:  # tile sheets packed for this paper (pnp.faces is imported only then)
             from ..faces.tessellate import for_paper
 
