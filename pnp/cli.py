@@ -411,7 +411,7 @@ def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: st
 @click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path),
               default=Path("card_data"), show_default=True, help="Where to create the game.")
 @click.option("--template", type=click.Choice(["deck", "tokens-and-board", "hex-tiles",
-                                               "trick-taking", "market"]),
+                                               "hex-board", "trick-taking", "market"]),
               default="deck", show_default=True, help="What the new game starts with.")
 def new(name: str, parent: Path, template: str) -> None:
     """Start a new game folder that builds at once."""

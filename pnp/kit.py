@@ -61,6 +61,7 @@ class Board:
     draw: Drawer
     places: tuple[str, ...] = ()
     source: Source | None = None
+    how: str = ""  # how to print it, when not single-sided (a tile sheet and its backs)
 
 
 @dataclass
@@ -72,6 +73,18 @@ class Kit:
     boards: list[Board] = field(default_factory=list)
     booklet: Any = None  # a render.booklet.Booklet, or None
     changes: Any = None  # a partial print's first pages: a printrun.changelist.ChangeList
+
+    def face_sheets(self) -> list[Sheet]:
+        """The sheets, then the pieces boards are made of (a grid board's cells, a tile
+        sheet's tiles: what a board's drawer lists with `cells()`), as sheets: what checks
+        and previews that look at one face at a time go through."""
+        out = list(self.sheets)
+        for board in self.boards:
+            cells = getattr(board.draw, "cells", None)
+            sheet = cells() if callable(cells) else None
+            if sheet is not None:
+                out.append(sheet)
+        return out
 
     def manifest(self) -> Counter:
         """Pieces by kind, as the kit says it prints them."""

@@ -34,9 +34,10 @@ class FaceSpec:
 
 
 def kit_faces(kit: Kit, backs: bool = True) -> list[FaceSpec]:
-    """Every face of the kit in print order: each piece's front then its back, then boards."""
+    """Every face of the kit in print order: each piece's front then its back, then the
+    cells of grid boards and tessellated tile sheets (kit.face_sheets), then boards."""
     out = []
-    for s, sheet in enumerate(kit.sheets):
+    for s, sheet in enumerate(kit.face_sheets()):
         for i, p in enumerate(sheet.pieces):
             sides = [(False, p.front)]
             if backs and sheet.duplex and p.back is not None:
@@ -95,6 +96,13 @@ def draw_face(spec: FaceSpec, fonts: Fonts, bleed: float = 3 * MM,
     if spec.shape == "circle":
         clip = c.beginPath()
         clip.circle(w / 2, h / 2, min(w, h) / 2 + b)
+        c.clipPath(clip, stroke=0, fill=0)
+    elif spec.shape == "hex":  # flat-top, or pointy-top when taller than wide (a grid's)
+        from .layout.grid import Rect
+        from .render.cuts import hexagon
+
+        clip = c.beginPath()
+        hexagon(clip, Rect(0, 0, w, h), b, turned=h > w)
         c.clipPath(clip, stroke=0, fill=0)
     surface = Surface(c, fonts, w, h, b, spec.name, spec.source, shape=spec.shape)
     if spec.draw is not None:

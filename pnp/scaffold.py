@@ -12,7 +12,7 @@ from .resources import shipped
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")
 
 
-TEMPLATES = ("deck", "tokens-and-board", "hex-tiles", "trick-taking", "market")
+TEMPLATES = ("deck", "tokens-and-board", "hex-tiles", "hex-board", "trick-taking", "market")
 
 
 def new_game(name: str, parent: Path, template: str = "deck") -> Path:

@@ -92,7 +92,7 @@ def draw_faces(kit: Kit, fonts, kinds: Iterable[str]) -> dict[str, list[Face]]:
         return faces
     canvas = _scratch(fonts)
     drawn: dict[int, list | None] = {}
-    for sheet in kit.sheets:
+    for sheet in kit.face_sheets():  # (a grid board's cells and tiles too)
         for piece in sheet.pieces:
             row = _row(piece.front)
             if piece.kind not in kinds or row is None:

@@ -15,7 +15,7 @@ from .layout import CutPage
 class Outline:
     """One cut, in mm with the origin at the page's top left and y down (as SVG has it)."""
 
-    kind: str  # rect, circle, hex
+    kind: str  # rect, circle, hex, or line (from x, y by w, h: a side tiles share)
     x: float
     y: float
     w: float
@@ -56,6 +56,12 @@ def outlines(page: CutPage, page_h: float, radius: float) -> list[Outline]:
     return out
 
 
+def tile_cuts(page) -> list[Outline]:
+    """A tile page's cuts (pnp/cut/tiles.py): every side once, in mm from the top left."""
+    return [Outline("line", x1 / MM, y1 / MM, (x2 - x1) / MM, (y2 - y1) / MM)
+            for (x1, y1), (x2, y2) in page.cuts()]
+
+
 def _n(v: float) -> str:
     return f"{v:.4f}".rstrip("0").rstrip(".")
 
@@ -71,6 +77,9 @@ def to_svg(cuts: list[Outline], page_w: float, page_h: float) -> str:
         if c.kind == "circle":
             lines.append(f'<circle cx="{_n(c.x + c.w / 2)}" cy="{_n(c.y + c.h / 2)}" '
                          f'r="{_n(min(c.w, c.h) / 2)}"/>')
+        elif c.kind == "line":
+            lines.append(f'<line x1="{_n(c.x)}" y1="{_n(c.y)}" x2="{_n(c.x + c.w)}" '
+                         f'y2="{_n(c.y + c.h)}"/>')
         elif c.kind == "hex":
             pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in c.points())
             lines.append(f'<polygon points="{pts}"/>')
@@ -108,6 +117,8 @@ def to_dxf(cuts: list[Outline], page_w: float, page_h: float) -> str:
         if c.kind == "circle":
             out.extend(["0", "CIRCLE", "8", "CUT", "10", _n(c.x + c.w / 2), "20",
                         _n(h - c.y - c.h / 2), "40", _n(min(c.w, c.h) / 2)])
+        elif c.kind == "line":
+            line(c.x, c.y, c.x + c.w, c.y + c.h)
         elif c.kind == "hex":
             pts = c.points()
             for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):

@@ -20,7 +20,8 @@ from ..render.text import draw_line
 from ..units import MM, mm
 from .layout import CutPage, Placed, lay_out
 from .machines import MACHINES, Machine, mark_shapes
-from .paths import hexagon, outlines, to_dxf, to_svg
+from .paths import hexagon, outlines, tile_cuts, to_dxf, to_svg
+from .tiles import TileCutPage, draw_tile_page, lay_out_tiles
 
 GREY = Color(0.45, 0.45, 0.45)
 DPI = 300  # Cricut: the PNG images' resolution
@@ -39,13 +40,13 @@ def export_cut(kit: Kit, fonts: Fonts, folder: Path, machine_name: str,
         raise PnpError(f"corner radius {mm(radius):g} mm is out of range (0 to "
                        f"{mm(MAX_RADIUS):g} mm)")
     page = machine.page(paper)
-    pages = lay_out(kit, machine, page, bleed)
+    pages: list = [*lay_out(kit, machine, page, bleed), *lay_out_tiles(kit, machine, page, bleed)]
     if not pages:
         raise PnpError("this kit has no sheets of pieces to cut (boards are printed whole)")
     folder.mkdir(parents=True, exist_ok=True)
     findings = _draw_pdf(kit, fonts, folder / "sheets.pdf", machine, page, pages, bleed)
     for n, p in enumerate(pages, 1):
-        cuts = outlines(p, page[1], radius)
+        cuts = tile_cuts(p) if isinstance(p, TileCutPage) else outlines(p, page[1], radius)
         (folder / f"cut-{n:02d}.svg").write_text(to_svg(cuts, *page), encoding="utf-8")
         (folder / f"cut-{n:02d}.dxf").write_text(to_dxf(cuts, *page), encoding="utf-8")
     if not machine.marks:
@@ -56,7 +57,7 @@ def export_cut(kit: Kit, fonts: Fonts, folder: Path, machine_name: str,
             "as SVG and DXF (HOW-TO-CUT.txt says how)"), findings
 
 
-def _front_pages(pages: list[CutPage]) -> list[int]:
+def _front_pages(pages: list) -> list[int]:
     """The 0-based PDF page index of each cut page's front (a page with backs is followed by
     its back)."""
     out, at = [], 0
@@ -67,7 +68,7 @@ def _front_pages(pages: list[CutPage]) -> list[int]:
 
 
 def _draw_pdf(kit: Kit, fonts: Fonts, path: Path, machine: Machine, page: tuple[float, float],
-              pages: list[CutPage], bleed: float) -> list[Finding]:
+              pages: list, bleed: float) -> list[Finding]:
     rl_config.useA85 = 0
     c = Canvas(str(path), pagesize=page, invariant=1, pageCompression=1,
                initialFontName=fonts["regular"])
@@ -76,14 +77,20 @@ def _draw_pdf(kit: Kit, fonts: Fonts, path: Path, machine: Machine, page: tuple[
     drawer = PieceDrawer(c, fonts, findings, record=False)
     page_w, page_h = page
     for number, p in enumerate(pages, 1):
-        for placed in p.placed:
+        tiles = isinstance(p, TileCutPage)  # packed edge to edge: one cut a shared side
+        if tiles:
+            draw_tile_page(c, fonts, p, page, bleed, findings, back=False)
+        for placed in () if tiles else p.placed:
             _face(c, drawer, p, placed, placed.trim, bleed, back=False)
         _marks(c, machine, page_w, page_h)
-        label = f"{p.sheet.title} \u00b7 sheet {p.number} of {p.pages} \u00b7 cut file {number:02d}"
+        title = p.title if tiles else p.sheet.title
+        label = f"{title} \u00b7 sheet {p.number} of {p.pages} \u00b7 cut file {number:02d}"
         _label(c, fonts, machine, page_w, label + (" \u00b7 fronts" if p.has_backs else ""))
         c.showPage()
         if p.has_backs:  # the reverse, mirrored for a long-edge flip; the machine cuts the front
-            for placed in p.placed:
+            if tiles:
+                draw_tile_page(c, fonts, p, page, bleed, findings, back=True)
+            for placed in () if tiles else p.placed:
                 _face(c, drawer, p, placed, placed.trim.mirror(page_w), bleed, back=True)
             _label(c, fonts, machine, page_w, label + " \u00b7 backs (reverse of the previous "
                    "page: print double-sided, flip on the long edge)")
@@ -141,7 +148,7 @@ def _label(c: Canvas, fonts: Fonts, machine: Machine, page_w: float, text: str) 
     draw_line(c, fonts, text, page_w / 2, machine.inset - 4 * MM, size, align="centre")
 
 
-def _write_pngs(folder: Path, pages: list[CutPage], page: tuple[float, float]) -> None:
+def _write_pngs(folder: Path, pages: list, page: tuple[float, float]) -> None:
     """Each sheet's front as the image Design Space takes, exactly the cut area's size."""
     from ..export.outputs import _pixels, _rasterise
 
@@ -156,7 +163,7 @@ def _write_pngs(folder: Path, pages: list[CutPage], page: tuple[float, float]) -
             image.save(folder / f"sheet-{n:02d}.png", dpi=(DPI, DPI))
 
 
-def _how_to(machine: Machine, page: tuple[float, float], pages: list[CutPage]) -> str:
+def _how_to(machine: Machine, page: tuple[float, float], pages: list) -> str:
     w, h = mm(page[0]), mm(page[1])
     lines = [f"Print-then-cut on a {machine.name}: {len(pages)} sheet(s), "
              f"{w:.2f} x {h:.2f} mm.", ""]

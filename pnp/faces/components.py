@@ -33,7 +33,8 @@ TYPES = ("card", "token", "tile", "board", "mat")
 SHAPES = ("rect", "circle", "hex")
 MAX_COPIES = 1000
 KEYS = {"name", "type", "data", "cache", "size", "width", "height", "diameter", "shape", "front",
-        "back", "back_column", "count", "two_sided", "title", "gap", "vars", "defaults"}
+        "back", "back_column", "count", "two_sided", "title", "gap", "vars", "defaults", "grid",
+        "tessellate"}
 
 
 @dataclass
@@ -55,6 +56,10 @@ class Component:
     two_sided: bool
     gap: float
     source: Source
+    grid: Any = None  # a faces.grid.Grid: the rows are its cells ([component.grid])
+    tessellate: bool = False  # tiles packed edge to edge, one cut per shared side
+    sheet_area: tuple[float, float] | None = None  # what a page of such tiles covers on the
+    # game's own paper (a build on other paper packs them again: tessellate.for_paper)
 
     @property
     def on_sheets(self) -> bool:
@@ -68,7 +73,11 @@ class Component:
         return self.backs[""]
 
     def context(self, i: int) -> dict[str, Any]:
-        """Row i as its layouts' expressions see it (made when drawn, not kept)."""
+        """Row i as its layouts' expressions see it (made when drawn, not kept); a grid's
+        cell label stays text."""
+        if self.grid is not None and self.grid.label_column:
+            return context(self.table.rows[i], self.base,
+                           {self.grid.label_column: self.grid.label_of.get(i, "")})
         return context(self.table.rows[i], self.base)
 
 
@@ -158,8 +167,11 @@ def auto(value: Any) -> Any:
     return value
 
 
-def context(row: Record, base: dict[str, Any]) -> dict[str, Any]:
+def context(row: Record, base: dict[str, Any], text: dict[str, str] | None = None
+            ) -> dict[str, Any]:
+    """`text`: columns given as they are to be seen, not read as numbers."""
     values = {k: auto(v) for k, v in row.items()}
+    values.update(text or {})
     return {**base, **values, "row": values}
 
 
@@ -182,7 +194,13 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     if shape not in SHAPES:
         raise DataError(f"shape {shape!r} is not one of: {', '.join(SHAPES)}", path,
                         field=f"{where}.shape")
-    w, h = _size(folder, table, kind, shape, where)
+    if "grid" in table:  # a grid's cells give the size (pnp/faces/grid.py)
+        from .grid import shape_of
+
+        shape = shape_of(table["grid"], kind, path, where)
+        w = h = 0.0
+    else:
+        w, h = _size(folder, table, kind, shape, where)
     origin = Source(path)
     data = folder.read_as(_text(table, "data", path, where))  # a variant may read another
     if data:
@@ -248,11 +266,35 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     two_sided = table.get("two_sided", False)
     if not isinstance(two_sided, bool):
         raise DataError("two_sided must be true or false", path, field=f"{where}.two_sided")
+    tessellate = table.get("tessellate", False)
+    if not isinstance(tessellate, bool):
+        raise DataError("tessellate must be true or false", path, field=f"{where}.tessellate")
+    grid = None
+    if "grid" in table:
+        from .grid import read_grid
+
+        grid = read_grid(folder, table["grid"], where, rows, compiler.palette, kind)
+        if kind in ("board", "mat"):
+            w, h = grid.width, grid.height
+        else:  # each cell's row a tile of the grid's cell, cut edge to edge
+            w, h = grid.lattice.cell_w, grid.lattice.cell_h
+            tessellate = True
+    elif tessellate and (kind != "tile" or shape != "hex"):
+        raise DataError("tessellate packs hex tiles edge to edge (type = \"tile\", shape = "
+                        "\"hex\"); cards and square tiles with gap = 0 share cut lines "
+                        "already", path, field=f"{where}.tessellate")
     plural = "" if kind in ("board", "mat") or name.endswith("s") else "s"
     title = _text(table, "title", path, where, name.replace("-", " ").replace("_", " ")
                   .capitalize() + plural)
+    area = None
+    if tessellate:
+        from ..layout.paper import game_paper
+        from .tessellate import AREA, sheet_area
+
+        paper = game_paper(folder.config, path)  # a build on other paper packs them again
+        area = sheet_area(*paper.size) if paper else AREA
     return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
-                     own, two_sided, gap, origin)
+                     own, two_sided, gap, origin, grid, tessellate, area)
 
 
 # column names a sheet gives its copies under, besides "count": unbound, each row prints once

@@ -28,6 +28,8 @@ def label(c: Component, i: int) -> str:
     for key in ("title", "name", "label"):
         if key in c.table.columns and str(row[key]).strip():
             return str(row[key]).strip()
+    if c.grid is not None and i in c.grid.label_of:  # a grid's cell: "island 0304"
+        return f"{c.name} {c.grid.label_of[i]}"
     return f"{c.name} {i + 1}"
 
 
@@ -52,6 +54,11 @@ def place_components(kit: Kit, components) -> None:
     mats one a page (with its back after it)."""
     for c in components:
         drawers = faces(c)
+        if c.grid is not None or c.tessellate:
+            from .tessellate import place_grid
+
+            place_grid(kit, c, drawers, [label(c, i) for i in range(len(drawers))])
+            continue
         if not c.on_sheets:
             for i, (front, back) in enumerate(drawers):
                 for _ in range(c.counts[i]):

@@ -54,8 +54,8 @@ class BoardPages(Pages):
             self.result.findings.extend(surface.findings)
             c.restoreState()
             if plan.single:
-                self._footer(f"{board.title} \u00b7 print single-sided at 100 %, cut along the "
-                             "outer edge")
+                self._footer(f"{board.title} \u00b7 " + (board.how or "print single-sided at "
+                                                          "100 %, cut along the outer edge"))
             else:
                 self._tile_furniture(board, plan, tile)
             self._new_page()

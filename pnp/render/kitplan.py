@@ -171,11 +171,12 @@ class KitPlan:
             return trim.mirror(self.page_w), tuple(p.mirror(self.page_w) for p in parts)
         return grid.trim(index, back), tuple(grid.art_parts(index, back, filled))
 
-    def _without_backs(self, sheets: list[Sheet]) -> list[Sheet]:
+    def _without_backs(self, sheets: list[Sheet], tiles: Counter) -> list[Sheet]:
         """No back pages: pieces whose back carries rules (player aids) move to a sheet of their
-        own that is printed to fold; the build says which backs are left out."""
+        own that is printed to fold; the build says which backs are left out (with the tiles'
+        that tile sheets left out, by kind)."""
         out: list = []
-        dropped: Counter = Counter()
+        dropped: Counter = Counter(tiles)
         for sheet in sheets:
             keep = [p for p in sheet.pieces if p.two_sided and p.back is not None]
             rest = tuple(p for p in sheet.pieces if p not in keep)
@@ -288,7 +289,15 @@ class KitPlan:
 
     def plan(self, fonts: Fonts) -> None:
         kit = self.kit
-        self.sheets = kit.sheets if self.opt.backs else self._without_backs(kit.sheets)
+        tile_backs: Counter = Counter()
+        self.boards = kit.boards
+        if kit.boards:  # tile sheets packed for this paper (pnp.faces is imported only then)
+            from ..faces.tessellate import for_paper
+
+            self.boards, tile_backs = for_paper(kit.boards, self.page_w, self.page_h,
+                                                self.opt.backs)
+        self.sheets = (kit.sheets if self.opt.backs else
+                       self._without_backs(kit.sheets, tile_backs))
         self.plans = [self._plan_sheet(s) for s in self.sheets]
         self.lodged: set[int] = set()
         self._lodge_cards()
@@ -300,11 +309,11 @@ class KitPlan:
                     f"of bleed around each piece, not {mm(self.opt.bleed):.1f} mm (the crop "
                     "marks need the rest of the margin); cut carefully or use larger paper"))
         self.tile_plans: list[TilePlan] = []
-        if kit.boards:  # (pnp.layout.tiles is imported only for a kit with boards)
+        if self.boards:  # (pnp.layout.tiles is imported only for a kit with boards)
             from ..layout.tiles import plan_tiles
 
             self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
-                               for b in kit.boards]
+                               for b in self.boards]
         booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h, fonts) if kit.booklet else 0
         if kit.booklet:
             self.result.findings.extend(kit.booklet.findings(fonts))
@@ -340,11 +349,11 @@ class KitPlan:
             sections.append(Section(sheet.title + (f" ({sheet.note})" if sheet.note else ""),
                                     page, page + n - 1, how))
             page += n
-        for board, plan in zip(kit.boards, self.tile_plans):
+        for board, plan in zip(self.boards, self.tile_plans):
             n = len(plan.tiles)
-            how = "single-sided" + ("" if plan.single else
-                                    f", {plan.cols} x {plan.rows} tiles: cut each on its dashed line, "
-                                    "glue it over its neighbour's hatched margin")
+            tiled = (f", {plan.cols} x {plan.rows} tiles: cut each on its dashed line, "
+                     "glue it over its neighbour's hatched margin")
+            how = board.how or "single-sided" + ("" if plan.single else tiled)
             sections.append(Section(board.title, page, page + n - 1, how))
             page += n
         self.result.sections = sections

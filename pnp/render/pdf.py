@@ -69,7 +69,7 @@ class KitRenderer(KitPlan, GuidePages, BoardPages):
         for i, (sheet, sp) in enumerate(zip(self.sheets, self.plans)):
             if i not in self.lodged:
                 self._sheet(sheet, sp, i)
-        for board, plan in zip(self.kit.boards, self.tile_plans):
+        for board, plan in zip(self.boards, self.tile_plans):
             self._board(board, plan)
         c.save()
         self.result.pages = self.total_pages

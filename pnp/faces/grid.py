@@ -1,0 +1,364 @@
+"""Grids as data: a `[component.grid]` table lays a board's rows out as the cells of a hex or
+square grid (each row names its cell), with a frame round it and paths between cells.
+
+    [[component]]
+    name = "island"
+    type = "board"                # a board of cells; "tile": each cell's row a tile to cut
+    data = "hexes.csv"            # one row a cell: cell (or q,r or col,row), then any columns
+    front = "layouts/hex.toml"    # drawn in every cell's box, from that cell's row
+    [component.grid]
+    shape = "hex"                 # or "square"
+    orient = "pointy"             # hexes: flat (default) or pointy
+    size = "30mm"                 # hex: corner to corner; square: a side
+    radius = 2                    # a hexagon of 19 hexes; or rows = 5 and cols = 6
+    frame = "10mm"                # a band round the cells, filled with frame_fill
+    paths = "roads.csv"           # rows: cells = "0101 0202", along = centres|edges, colour, width
+
+pnp/layout/lattice.py does the geometry; this module reads the table and the rows, checks
+them by file, row and field; gridboard.py draws it and tessellate.py cuts tiles from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from pathlib import Path
+from typing import Any
+
+from ..data.colours import parse_colour
+from ..data.sheets import Table, read_table
+from ..errors import DataError, Source
+from ..layout.lattice import (KINDS, OFFSETS, ORIENTS, Cell, Lattice, Point, cells_of,
+                              extent, grown, hexagon_around, shared_edge)
+from ..units import MAX_PIECE_MM, MM, length, size as size_of
+
+GRID_KEYS = {"shape", "orient", "offset", "size", "rows", "cols", "radius", "frame",
+             "frame_fill", "fill", "stroke", "stroke_width", "labels", "label_colour", "paths"}
+MAX_CELLS = 5000  # a wargame map of 50 x 100 hexes; more is a typo in rows or cols
+MAX_SIDE = 200  # rows or columns
+MAX_RADIUS = 40  # a hexagon of 4,921 hexes
+MAX_PATHS = 1000
+MAX_PATH_STEPS = 1000
+ALONG = ("centres", "edges")
+
+
+@dataclass(frozen=True)
+class GridPath:
+    """A road (from centre to centre) or a river (along the sides two cells share)."""
+
+    segments: tuple[tuple[Point, Point], ...]  # y down, in the cells' frame
+    joined: bool  # one polyline through the points (centres) or separate sides (edges)
+    colour: Any
+    width: float
+
+
+@dataclass
+class Grid:
+    lattice: Lattice
+    cells: list[Cell]
+    row_of: dict[str, int]  # cell label -> the row drawn in it
+    frame: float = 0.0
+    frame_fill: Any = None
+    fill: Any = None  # cells no row names
+    stroke: Any = None
+    stroke_width: float = 0.5
+    labels: bool = False
+    label_colour: Any = None
+    paths: list[GridPath] = field(default_factory=list)
+    outline: list[Point] = field(default_factory=list)  # the frame, y down, board frame
+    dx: float = 0.0  # where the cells' frame lies on the board
+    dy: float = 0.0
+    width: float = 0.0
+    height: float = 0.0
+
+    label_column: str = ""  # the rows' column naming their cell by label ("cell")
+    label_of: dict[int, str] = field(default_factory=dict)  # row -> its cell's label
+
+    def cell_rows(self) -> list[tuple[Cell, int]]:
+        """The cells that have a row, in reading order, with its index."""
+        return [(c, self.row_of[c.label]) for c in self.cells if c.label in self.row_of]
+
+
+def _int(table: dict, key: str, lo: int, hi: int, path: Path, where: str) -> int:
+    value = table[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise DataError(f"{key} must be a whole number from {lo} to {hi}, got {value!r}", path,
+                        field=f"{where}.{key}")
+    return value
+
+
+def _choice(table: dict, key: str, options: tuple[str, ...], path: Path, where: str) -> str:
+    value = table.get(key, options[0])
+    if value not in options:
+        raise DataError(f"{key} {value!r} is not one of: {', '.join(options)}", path,
+                        field=f"{where}.{key}")
+    return str(value)
+
+
+def _colour(table: dict, key: str, palette: dict, path: Path, where: str) -> Any:
+    value = table.get(key)
+    if value is None or str(value).strip().lower() in ("", "none", "transparent"):
+        return None
+    return parse_colour(str(value), palette, path, None, f"{where}.{key}")
+
+
+def read_lattice(table: Any, path: Path, where: str) -> tuple[Lattice, list[Cell]]:
+    """The grid's cells from its table, bounded before any is made."""
+    if not isinstance(table, dict):
+        raise DataError("grid must be a table ([component.grid])", path, field=where)
+    unknown = sorted(set(table) - GRID_KEYS)
+    if unknown:
+        near = get_close_matches(unknown[0], GRID_KEYS, 1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise DataError(f"grid has no key {unknown[0]!r}{hint}", path,
+                        field=f"{where}.{unknown[0]}")
+    kind = _choice(table, "shape", KINDS, path, where)
+    orient = _choice(table, "orient", ORIENTS, path, where)
+    offset = _choice(table, "offset", OFFSETS, path, where)
+    if "size" not in table:
+        raise DataError("a grid needs the size of a cell: size = \"30mm\" (a hex corner to "
+                        "corner, a square's side)", path, field=f"{where}.size")
+    size = size_of(table["size"], path, field=f"{where}.size")
+    lattice = Lattice(kind, orient, offset, size)
+    if "radius" in table:
+        if kind != "hex":
+            raise DataError("radius makes a hexagon of hexes; a square grid takes rows and cols",
+                            path, field=f"{where}.radius")
+        if "rows" in table or "cols" in table:
+            raise DataError("give radius or rows and cols, not both", path,
+                            field=f"{where}.radius")
+        radius = _int(table, "radius", 0, MAX_RADIUS, path, where)
+        return lattice, cells_of(lattice, radius=radius)
+    for key in ("rows", "cols"):
+        if key not in table:
+            raise DataError(f"a grid needs rows and cols (or, for hexes, radius): {key} is "
+                            "missing", path, field=f"{where}.{key}")
+    rows = _int(table, "rows", 1, MAX_SIDE, path, where)
+    cols = _int(table, "cols", 1, MAX_SIDE, path, where)
+    if rows * cols > MAX_CELLS:
+        raise DataError(f"{rows} x {cols} = {rows * cols:,} cells; a grid has at most "
+                        f"{MAX_CELLS:,}", path, field=f"{where}.rows")
+    return lattice, cells_of(lattice, rows=rows, cols=cols)
+
+
+def shape_of(table: Any, kind: str, path: Path, where: str) -> str:
+    """The component's shape as a grid gives it: a hex grid's tiles are hexes."""
+    if kind not in ("board", "mat", "tile"):
+        raise DataError(f"a grid lays out a board, a mat or tiles, not a {kind}", path,
+                        field=f"{where}.grid")
+    shape = table.get("shape", "hex") if isinstance(table, dict) else "hex"
+    return "hex" if shape == "hex" else "rect"
+
+
+def describe(cells: list[Cell]) -> str:
+    """The cells a grid has, as a designer would look them up: each row's first and last
+    (a hexagon's rows differ), or the corners of a full block."""
+    if len(cells) == 1:
+        return f"one cell, {cells[0].label}"
+    rows: dict[int, list[str]] = {}
+    for c in cells:
+        rows.setdefault(c.row, []).append(c.label)
+    spans = [f"{min(r)}-{max(r)}" for _, r in sorted(rows.items())]
+    labels = sorted(c.label for c in cells)
+    if len({len(r) for r in rows.values()}) == 1:  # a block of rows x columns
+        return f"{len(rows[min(rows)])} columns x {len(rows)} rows, {labels[0]} to {labels[-1]}"
+    if len(spans) <= 9:
+        return f"{len(cells)} cells; by row: {', '.join(spans)}"
+    return f"{len(cells)} cells in {len(spans)} rows; the first row {spans[0]}, the last {spans[-1]}"
+
+
+class Finder:
+    """A row's cell, by label (`cell`), axial (`q`, `r`) or offset column and row from 1
+    (`col`, `row`), whichever columns the data has."""
+
+    def __init__(self, cells: list[Cell], columns: tuple[str, ...], source_path: Path | str,
+                 game_toml: Path, where: str, hexagon: bool = False):
+        self.cells, self.hexagon = cells, hexagon
+        self.by_label = {c.label: c for c in cells}
+        self.by_axial = {(c.q, c.r): c for c in cells}
+        self.by_offset = {(c.col + 1, c.row + 1): c for c in cells}
+        if "cell" in columns:
+            self.mode = "cell"
+        elif "q" in columns and "r" in columns:
+            self.mode = "axial"
+        elif "col" in columns and "row" in columns:
+            self.mode = "offset"
+        else:
+            raise DataError("a grid's rows name their cell: a column cell (\"0304\"), or q and "
+                            "r (axial), or col and row (from 1)", game_toml,
+                            field=f"{where}.data")
+
+    def __call__(self, row) -> Cell:
+        src = row.source
+        if self.mode == "cell":
+            text = self.padded(str(row["cell"]).strip())
+            hit = self.by_label.get(text)
+            if hit is None:
+                raise DataError(self.unknown(text), src.path, src.row, "cell")
+            return hit
+        a, b = ("q", "r") if self.mode == "axial" else ("col", "row")
+        values = []
+        for key in (a, b):
+            try:
+                values.append(int(str(row[key]).strip()))
+            except ValueError:
+                raise DataError(f"{str(row[key])!r} is not a whole number", src.path, src.row,
+                                key) from None
+        table = self.by_axial if self.mode == "axial" else self.by_offset
+        hit = table.get((values[0], values[1]))
+        if hit is None:
+            raise DataError(f"{a} = {values[0]}, {b} = {values[1]} is outside the grid "
+                            f"({describe(self.cells)})", src.path, src.row, a)
+        return hit
+
+    def padded(self, text: str) -> str:
+        """A label that lost its leading zero ("202": a spreadsheet read "0202" as a number)
+        as the grid prints it."""
+        width = len(self.cells[0].label) if self.cells else 0
+        return text.zfill(width) if text.isdigit() and len(text) < width else text
+
+    def unknown(self, text: str) -> str:
+        near = get_close_matches(text, list(self.by_label), 1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        if self.hexagon:  # a frame is no cell; a larger radius renames every cell
+            hint += ("; the frame round a hexagon of hexes has no cells: to print on the sea, "
+                     "make radius one larger (that renames every cell; cells named by q and r "
+                     "keep their names)")
+        return f"cell {text!r} is not on the grid ({describe(self.cells)}){hint}"
+
+
+def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: str) -> Grid:
+    """The grid of a component: its cells, the row in each (a bad row is noted and left out,
+    so one run names every one), its frame and paths."""
+    path = folder.toml_path
+    gw = f"{where}.grid"
+    lattice, cells = read_lattice(table, path, gw)
+    finder = Finder(cells, rows.columns, rows.name, path, where, "radius" in table)
+    row_of: dict[str, int] = {}
+    for i, row in enumerate(rows.rows):
+        try:
+            cell = finder(row)
+            if cell.label in row_of:
+                first = rows.rows[row_of[cell.label]].source.row
+                raise DataError(f"cell {cell.label} is already filled by row {first}",
+                                row.source.path, row.source.row, finder.mode if
+                                finder.mode == "cell" else ("q" if finder.mode == "axial"
+                                                            else "col"))
+        except DataError as exc:
+            folder.note(exc)
+            continue
+        row_of[cell.label] = i
+    frame = length(table.get("frame", 0), path, field=f"{gw}.frame")
+    if not 0 <= frame <= 100 * MM:
+        raise DataError("frame must be from 0 to 100mm", path, field=f"{gw}.frame")
+    stroke_width = length(table.get("stroke_width", "0.5pt"), path, field=f"{gw}.stroke_width")
+    if not 0 <= stroke_width <= 5 * MM:
+        raise DataError("stroke_width must be from 0 to 5mm", path, field=f"{gw}.stroke_width")
+    labels = table.get("labels", False)
+    if not isinstance(labels, bool):
+        raise DataError("labels must be true or false", path, field=f"{gw}.labels")
+    grid = Grid(lattice, cells, row_of, frame, _colour(table, "frame_fill", palette, path, gw),
+                _colour(table, "fill", palette, path, gw),
+                _colour(table, "stroke", palette, path, gw), stroke_width, labels,
+                _colour(table, "label_colour", palette, path, gw))
+    grid.label_of = {i: label for label, i in row_of.items()}
+    if finder.mode == "cell":  # a layout sees the label as printed ("0202", not 202)
+        grid.label_column = "cell"
+    _frame(grid, radius_grid="radius" in table)
+    if kind in ("board", "mat") and max(grid.width, grid.height) > MAX_PIECE_MM * MM + 1e-6:
+        what = (f"radius = {table['radius']}" if "radius" in table else
+                f"{table['cols']} columns x {table['rows']} rows")
+        raise DataError(f"{what} of {lattice.size / MM:g} mm cells makes a board of "
+                        f"{grid.width / MM:.0f} x {grid.height / MM:.0f} mm; a board is at most "
+                        f"{MAX_PIECE_MM} mm a side (fewer or smaller cells)", path,
+                        field=f"{gw}.{'radius' if 'radius' in table else 'rows'}")
+    if "paths" in table:
+        if not isinstance(table["paths"], str):
+            raise DataError("paths names a CSV file: paths = \"roads.csv\"", path,
+                            field=f"{gw}.paths")
+        paths = read_table(folder.path, table["paths"], Source(path), f"{gw}.paths")
+        grid.paths = read_paths(folder, paths, finder, lattice, palette, path, gw)
+    return grid
+
+
+def _frame(grid: Grid, radius_grid: bool) -> None:
+    """The outline round the cells, grown by the frame: a hexagon round a hexagon of
+    hexes, their bounding box for rows and columns; and the board's size."""
+    lat = grid.lattice
+    w, h = extent(lat, grid.cells)
+    if radius_grid:
+        # pointy hexes make a flat-topped island, and flat ones a pointy one
+        shape = hexagon_around([p for c in grid.cells for p in lat.corners(c.x, c.y)],
+                               pointy=lat.orient == "flat")
+    else:
+        shape = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+    outline = grown(shape, [grid.frame] * len(shape)) if grid.frame > 0 else shape
+    left = min(p[0] for p in outline)
+    top = min(p[1] for p in outline)
+    grid.dx, grid.dy = -left, -top
+    grid.outline = [(x - left, y - top) for x, y in outline]
+    grid.width = max(p[0] for p in grid.outline)
+    grid.height = max(p[1] for p in grid.outline)
+
+
+def read_paths(folder, table: Table, finder: Finder, lattice: Lattice, palette: dict,
+               game_toml: Path, where: str) -> list[GridPath]:
+    if "cells" not in table.columns:
+        raise DataError(f"{table.name} needs a column cells (the cells a path passes, "
+                        "\"0101 0102 0203\")", game_toml, field=f"{where}.paths")
+    if len(table.rows) > MAX_PATHS:
+        raise DataError(f"{len(table.rows):,} paths; a grid has at most {MAX_PATHS:,}",
+                        game_toml, field=f"{where}.paths")
+    out = []
+    for row in table.rows:
+        try:
+            out.append(_path(row, finder, lattice, palette))
+        except DataError as exc:
+            folder.note(exc)
+    return out
+
+
+def _path(row, finder: Finder, lattice: Lattice, palette: dict) -> GridPath:
+    src = row.source
+    along = str(row.get("along", "") or "centres").strip() or "centres"
+    if along not in ALONG:
+        raise DataError(f"along {along!r} is not one of: {', '.join(ALONG)}", src.path, src.row,
+                        "along")
+    words = str(row["cells"]).split()
+    if len(words) > MAX_PATH_STEPS:
+        raise DataError(f"{len(words):,} steps; a path has at most {MAX_PATH_STEPS:,}",
+                        src.path, src.row, "cells")
+    if along == "centres":
+        if len(words) < 2:
+            raise DataError("a path names at least two cells: \"0101 0102\"", src.path, src.row,
+                            "cells")
+        cells = [_cell(w, finder, src) for w in words]
+        pts = [(c.x, c.y) for c in cells]
+        segments = tuple(zip(pts, pts[1:]))
+    else:  # each word a pair of neighbours, "0101/0102": the side between them
+        segs = []
+        for w in words:
+            pair = w.split("/")
+            if len(pair) != 2:
+                raise DataError(f"{w!r}: along edges, name each side by its two cells, "
+                                "\"0101/0102\"", src.path, src.row, "cells")
+            a, b = (_cell(p, finder, src) for p in pair)
+            side = shared_edge(lattice, a, b)
+            if side is None:
+                raise DataError(f"cells {a.label} and {b.label} share no side", src.path,
+                                src.row, "cells")
+            segs.append(side)
+        segments = tuple(segs)
+    colour = parse_colour(str(row.get("colour", "") or "#000000"), palette, src.path, src.row,
+                          "colour")
+    width = length(str(row.get("width", "") or "1.5mm"), src.path, src.row, "width")
+    if not 0 < width <= 20 * MM:
+        raise DataError("width must be more than 0 and at most 20mm", src.path, src.row, "width")
+    return GridPath(segments, along == "centres", colour, width)
+
+
+def _cell(text: str, finder: Finder, src: Source) -> Cell:
+    hit = finder.by_label.get(text)
+    if hit is None:
+        raise DataError(finder.unknown(text), src.path, src.row, "cells")
+    return hit

@@ -1,0 +1,136 @@
+"""Drawing a grid board (pnp/faces/grid.py reads it): the frame, each cell's face clipped
+to its cell, the cells' sides once each, the paths and the coordinate labels."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import black, white
+
+from ..kit import Piece, Sheet
+from ..layout.lattice import Point, edges
+from ..units import MM
+from .grid import Grid
+
+LABEL_SIZE = 7.0  # pt: a wargame map's hex numbers
+LABEL_AT = 0.17  # of a cell's height: the label's middle below the cell's top
+LABEL_ROLE = "regular"
+HALO = 1.2  # pt: the white line round each label's letters
+
+
+class GridBoard:
+    """Draws a grid board: the frame, each cell's face clipped to its cell, the cells' sides,
+    the paths and the coordinate labels."""
+
+    def __init__(self, grid: Grid, component, drawers, names: list[str]):
+        self.grid, self.component, self.drawers, self.names = grid, component, drawers, names
+
+    def cells(self) -> Sheet:
+        """Each cell that has a row as a piece of its own (for the checks and previews)."""
+        lat, c = self.grid.lattice, self.component
+        pieces = tuple(Piece(c.name, self.names[i], self.drawers[i][0], None,
+                             c.table.rows[i].source) for _, i in self.grid.cell_rows())
+        return Sheet(c.title, lat.cell_w, lat.cell_h, pieces,
+                     shape="hex" if lat.kind == "hex" else "rect", duplex=False)
+
+    def __call__(self, s) -> None:
+        from ..render.surface import Surface
+
+        g, c, H = self.grid, s.c, s.h
+        lat = g.lattice
+
+        def up(p: Point) -> Point:  # the cells' frame (y down) to the board's (y up)
+            return p[0] + g.dx, H - (p[1] + g.dy)
+
+        def polygon(points: list[Point], fill: bool = False, stroke: bool = False,
+                    clip: bool = False) -> None:
+            path = c.beginPath()
+            for i, p in enumerate(points):
+                (path.moveTo if i == 0 else path.lineTo)(*p)
+            path.close()
+            if clip:
+                c.clipPath(path, stroke=0, fill=0)
+            else:
+                c.drawPath(path, stroke=int(stroke), fill=int(fill))
+
+        if g.frame_fill is not None and not s.ink_saver:
+            c.setFillColor(g.frame_fill)
+            polygon(g.outline, fill=True)
+        for cell in g.cells:
+            corners = [up(p) for p in lat.corners(cell.x, cell.y)]
+            index = g.row_of.get(cell.label)
+            if index is None:
+                if g.fill is not None:
+                    c.setFillColor(g.fill)
+                    polygon(corners, fill=True)
+                continue
+            front = self.drawers[index][0]
+            c.saveState()
+            polygon(corners, clip=True)
+            x, y = up((cell.x - lat.cell_w / 2, cell.y + lat.cell_h / 2))
+            c.translate(x, y)
+            row = self.component.table.rows[index]
+            face = Surface(c, s.fonts, lat.cell_w, lat.cell_h, 0.0, f"cell {cell.label}",
+                           row.source, ink_saver=s.ink_saver, record=s.record, cut=False)
+            front(face)
+            s.findings.extend(face.findings)
+            if g.labels:
+                self._clear_of_label(face, cell.label, s.findings)
+            c.restoreState()
+        c.saveState()
+        c.setLineCap(1)
+        c.setLineJoin(1)
+        if g.stroke is not None and g.stroke_width > 0:
+            c.setStrokeColor(g.stroke)
+            c.setLineWidth(g.stroke_width)
+            for a, b in edges(lat, g.cells):
+                c.line(*up(a), *up(b))
+        for p in g.paths:
+            c.setStrokeColor(p.colour)
+            c.setLineWidth(p.width)
+            if p.joined:
+                path = c.beginPath()
+                path.moveTo(*up(p.segments[0][0]))
+                for _, b in p.segments:
+                    path.lineTo(*up(b))
+                c.drawPath(path, stroke=1, fill=0)
+            else:
+                for a, b in p.segments:
+                    c.line(*up(a), *up(b))
+        c.restoreState()
+        if g.labels:  # dark ink in a thin white halo: readable on any terrain
+            font = s.fonts[LABEL_ROLE]
+            for mode, ink in ((1, white), (0, g.label_colour or black)):
+                c.saveState()  # (the text render mode is the graphics state's: restored)
+                c.setLineJoin(1)
+                c.setLineWidth(HALO)
+                c.setStrokeColor(white)
+                c.setFillColor(ink)
+                for cell in g.cells:
+                    x, y = up((cell.x, cell.y - lat.cell_h * (0.5 - LABEL_AT)))
+                    text = c.beginText()
+                    text.setTextRenderMode(mode)
+                    text.setFont(font, LABEL_SIZE)
+                    text.setTextOrigin(x - s.fonts.width(cell.label, LABEL_SIZE, LABEL_ROLE) / 2,
+                                       y - 0.35 * LABEL_SIZE)
+                    text.textOut(cell.label)
+                    c.drawText(text)
+                c.restoreState()
+
+    def _clear_of_label(self, face, label: str, findings: list) -> None:
+        """A warning for each element of the cell's layout that prints (text, an icon) where
+        the cell's coordinate label goes: near the top of the cell, centred."""
+        from ..errors import warning
+
+        lat = self.grid.lattice
+        half_w = face.fonts.width(label, LABEL_SIZE, LABEL_ROLE) / 2 + HALO
+        middle = lat.cell_h * (1 - LABEL_AT)  # the face's frame: y up from the cell's bottom
+        left, right = lat.cell_w / 2 - half_w, lat.cell_w / 2 + half_w
+        bottom, top = middle - LABEL_SIZE / 2 - HALO, middle + LABEL_SIZE / 2 + HALO
+        for el in face.elements:
+            r = el.rect
+            if el.shows and r.x < right and left < r.x + r.w and r.y < top and bottom < r.y + r.h:
+                findings.append(warning(
+                    f"element {el.name!r} prints over the cell's coordinate label (labels = "
+                    f"true prints it {(lat.cell_h - top) / MM:.1f} to "
+                    f"{(lat.cell_h - bottom) / MM:.1f} mm below the top of each cell, "
+                    "centred): move it down, or set labels = false",
+                    self.component.source, f"{self.component.name}.front"))
