@@ -162,9 +162,14 @@ def ring_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
     c.setLineWidth(max(0.8, s * 0.2))
     c.circle(cx, cy - s * 0.2, s * 0.62, stroke=1, fill=0)
     c.setFillColor(gem or fill)
+    p = c.beginPath()
+    p.moveTo(cx, cy + s * 0.35)
+    p.lineTo(cx + s * 0.3, cy + s * 0.65)
+    p.lineTo(cx, cy + s * 0.98)
+    p.lineTo(cx - s * 0.3, cy + s * 0.65)
+    p.close()
     c.setLineWidth(max(0.4, s * 0.06))
-    polygon(c, ((cx, cy + s * 0.35), (cx + s * 0.3, cy + s * 0.65), (cx, cy + s * 0.98),
-                (cx - s * 0.3, cy + s * 0.65)), stroke=1)
+    c.drawPath(p, stroke=1, fill=1)
     c.restoreState()
 
 
