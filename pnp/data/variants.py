@@ -45,11 +45,6 @@ def _close(name: str, known) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def variant_names(config: dict) -> list[str]:
-    table = config.get("variants", {})
-    return list(table) if isinstance(table, dict) else []
-
-
 def apply_variant(config: dict[str, Any], name: str,
                   path: Path) -> tuple[dict[str, Any], Variant]:
     """game.toml's settings with variant `name` applied, and its overrides of layout elements

@@ -1,34 +1,7 @@
 """Every game pnp knows is one registered `GameSpec`: the rest of pnp asks it, never a table of
-game names.
-
-A game lives in its own package. Its `game.py` builds a GameSpec and registers it:
-
-    SPEC = register(GameSpec(name="duel", title="Duel", players=(2, 2),
-                             kit="my_duel.kit", lab="my_duel.lab",
-                             agents={"greedy": "my_duel.agents:Greedy"}))
-
-Shipped games are the subpackages of `pnp.games` that have a `game.py`; other packages add theirs
-through the `pnp.games` entry-point group (`[project.entry-points."pnp.games"] duel =
-"my_duel.game:SPEC"`). Nothing is imported until a game is asked for, so `pnp --help` stays quick.
-
-The spec names its modules by import path (imported on first use). Imports go one way: the
-model is built first, the drawings take it.
-
-* `kit` -- the data: ``load(folder) -> model`` (`folder` is a data.game.GameFolder; the model
-  keeps ``common = pnp.games.base.load_common(folder)``: title, fonts, rulings, players),
-  ``validate(model) -> findings``, ``required_kit(model) -> Counter`` and, for a game with a rules engine,
-  ``new_game(model, num_players) -> core.Game``. It imports nothing from rendering.
-* `faces` -- the print: ``build_kit(model, fonts) -> Kit`` (the faces, boards and booklet drawn
-  from the model). A small game may leave it out and define build_kit in its kit module.
-* `lab` (optional) -- how the playtest lab shows the game: ``Figures`` (a ``sim.stats.Extra``
-  subclass: the game's own simulation figures), ``charts(fig)`` (balance-report charts),
-  ``observation_text(obs, label)`` (a seat's view as text for `pnp play`), ``seat_label(state,
-  seat)``, ``public_log(state)`` (lines everyone has seen happen) and ``hidden_twin(game, actions,
-  seat, rng)`` (another history that differs only in what `seat` cannot see; the engine contract
-  test checks that seat's observation is the same) and ``card_events(state, player, action)``
-  (the rows of the card data an action deals or plays, for the per-card statistics; see
-  sim/cardstats.py)
-  and ``SPEED_GOAL`` (random games a second on one core that `pnp bench` holds the engine to).
+game names. A game package's `game.py` registers its spec; shipped games are the subpackages of
+`pnp.games` with a `game.py`, others come through the `pnp.games` entry-point group. What the
+spec's kit, faces and lab modules provide is listed in docs/games.md.
 """
 
 from __future__ import annotations

@@ -125,8 +125,5 @@ class DealingRules(StateCaches):
         self.cur = self.first
         self.turns += 1
 
-    def _legal_characters(self) -> list[int]:
-        return [A_CHARACTER + k for k, c in enumerate(self.char_pool) if c]
-
 
 

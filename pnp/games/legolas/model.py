@@ -76,9 +76,6 @@ class Model:
         folder = self.common.folder
         return Source(folder.toml_path if name == "game.toml" else folder.path / folder.read_as(name))
 
-    def monster_rows(self):
-        return zip(self.cards.monsters, self.cards.monster_sources)
-
     def treasure_rows(self):
         return zip(self.cards.treasures, self.cards.treasure_sources)
 

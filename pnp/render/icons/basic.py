@@ -3,12 +3,41 @@ discs, and the segment between two circles."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from math import atan2, cos, hypot, sin
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from reportlab.lib.colors import Color
     from reportlab.pdfgen.canvas import Canvas
+
+
+@contextmanager
+def pen(c: Canvas, fill: Color | None = None, at: tuple[float, float] | None = None,
+        angle: float = 0.0) -> Iterator[None]:
+    """Draw inside saved state, filling with `fill`; with `at`, in a frame centred there and
+    turned by `angle` degrees."""
+    c.saveState()
+    if at is not None:
+        c.translate(*at)
+        c.rotate(angle)
+    if fill is not None:
+        c.setFillColor(fill)
+    yield
+    c.restoreState()
+
+
+def polygon(c: Canvas, points: Sequence[tuple[float, float]], stroke: int = 0, fill: int = 1,
+            closed: bool = True) -> None:
+    """A path through `points` (closed unless told), drawn at once."""
+    p = c.beginPath()
+    p.moveTo(*points[0])
+    for pt in points[1:]:
+        p.lineTo(*pt)
+    if closed:
+        p.close()
+    c.drawPath(p, stroke=stroke, fill=fill)
 
 
 def arrow(c: Canvas, x1: float, y1: float, x2: float, y2: float, colour: Color, *,
@@ -36,18 +65,10 @@ def arrow(c: Canvas, x1: float, y1: float, x2: float, y2: float, colour: Color, 
             c.setDash(w * 2.2, w * 1.6)
         c.line(x1, y1, *shaft_end)
         c.setDash()
-        p = c.beginPath()
         if dashed:
-            p.moveTo(*left)
-            p.lineTo(x2, y2)
-            p.lineTo(*right)
-            c.drawPath(p, stroke=1, fill=0)
+            polygon(c, (left, (x2, y2), right), stroke=1, fill=0, closed=False)
         else:
-            p.moveTo(*left)
-            p.lineTo(x2, y2)
-            p.lineTo(*right)
-            p.close()
-            c.drawPath(p, stroke=1 if col is halo else 0, fill=1)
+            polygon(c, (left, (x2, y2), right), stroke=1 if col is halo else 0)
         c.restoreState()
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .basic import pen, polygon
+
 if TYPE_CHECKING:
     from reportlab.lib.colors import Color
     from reportlab.pdfgen.canvas import Canvas
@@ -14,29 +16,16 @@ def earth_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
                snow: Color | None = None) -> None:
     """Earth: two mountains on a ground line, the taller one snow-capped in `snow` if given."""
     s = size / 2
-    c.saveState()
-    c.setFillColor(fill)
     base = cy - s * 0.62
-    p = c.beginPath()
-    p.moveTo(cx - s, base)
-    p.lineTo(cx - s * 0.25, cy + s * 0.78)
-    p.lineTo(cx + s * 0.12, cy + s * 0.08)
-    p.lineTo(cx + s * 0.42, cy + s * 0.42)
-    p.lineTo(cx + s, base)
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-    c.rect(cx - s, cy - s * 0.82, 2 * s, s * 0.14, stroke=0, fill=1)
-    if snow is not None:
-        c.setFillColor(snow)
-        p = c.beginPath()
-        p.moveTo(cx - s * 0.25, cy + s * 0.78)
-        p.lineTo(cx - s * 0.47, cy + s * 0.38)
-        p.lineTo(cx - s * 0.33, cy + s * 0.45)
-        p.lineTo(cx - s * 0.22, cy + s * 0.34)
-        p.lineTo(cx - s * 0.1, cy + s * 0.5)
-        p.close()
-        c.drawPath(p, stroke=0, fill=1)
-    c.restoreState()
+    with pen(c, fill):
+        polygon(c, ((cx - s, base), (cx - s * 0.25, cy + s * 0.78), (cx + s * 0.12, cy + s * 0.08),
+                    (cx + s * 0.42, cy + s * 0.42), (cx + s, base)))
+        c.rect(cx - s, cy - s * 0.82, 2 * s, s * 0.14, stroke=0, fill=1)
+        if snow is not None:
+            c.setFillColor(snow)
+            polygon(c, ((cx - s * 0.25, cy + s * 0.78), (cx - s * 0.47, cy + s * 0.38),
+                        (cx - s * 0.33, cy + s * 0.45), (cx - s * 0.22, cy + s * 0.34),
+                        (cx - s * 0.1, cy + s * 0.5)))
 
 
 def wind_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color) -> None:
@@ -99,13 +88,11 @@ def fire_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
         p.close()
         c.drawPath(p, stroke=0, fill=1)
 
-    c.saveState()
-    c.setFillColor(fill)
-    flame(1.0, -s * 0.1)
-    if inner is not None:
-        c.setFillColor(inner)
-        flame(0.45, -s * 0.45)
-    c.restoreState()
+    with pen(c, fill):
+        flame(1.0, -s * 0.1)
+        if inner is not None:
+            c.setFillColor(inner)
+            flame(0.45, -s * 0.45)
 
 
 ELEMENT_ICONS = {"earth": earth_icon, "wind": wind_icon, "air": wind_icon, "water": water_icon,

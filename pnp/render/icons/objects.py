@@ -6,6 +6,7 @@ from __future__ import annotations
 from math import cos, sin, pi
 from typing import TYPE_CHECKING
 
+from .basic import pen, polygon
 from .weapons import axe_icon, dagger_icon, magic_icon
 
 if TYPE_CHECKING:
@@ -43,45 +44,34 @@ def coin_icon(c: Canvas, cx: float, cy: float, r: float, fill: Color, ink: Color
 def spikes_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color) -> None:
     """A trap: a row of spikes on a bar."""
     s = size / 2
-    c.saveState()
-    c.setFillColor(fill)
-    c.rect(cx - s, cy - s * 0.75, 2 * s, s * 0.3, stroke=0, fill=1)
     n = 4
     w = 2 * s / n
-    p = c.beginPath()
-    for i in range(n):
-        x = cx - s + i * w
-        p.moveTo(x, cy - s * 0.5)
-        p.lineTo(x + w / 2, cy + s * (0.85 if i % 2 == 0 else 0.55))
-        p.lineTo(x + w, cy - s * 0.5)
-        p.close()
-    c.drawPath(p, stroke=0, fill=1)
-    c.restoreState()
+    with pen(c, fill):
+        c.rect(cx - s, cy - s * 0.75, 2 * s, s * 0.3, stroke=0, fill=1)
+        p = c.beginPath()
+        for i in range(n):
+            x = cx - s + i * w
+            p.moveTo(x, cy - s * 0.5)
+            p.lineTo(x + w / 2, cy + s * (0.85 if i % 2 == 0 else 0.55))
+            p.lineTo(x + w, cy - s * 0.5)
+            p.close()
+        c.drawPath(p, stroke=0, fill=1)
 
 
 def crown_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
                gem: Color | None = None) -> None:
     """A boss: a crown with three points, a gem in `gem` if given."""
     s = size / 2
-    c.saveState()
-    c.setFillColor(fill)
-    p = c.beginPath()
-    p.moveTo(cx - s * 0.9, cy - s * 0.55)
-    p.lineTo(cx - s * 0.95, cy + s * 0.45)
-    p.lineTo(cx - s * 0.45, cy - s * 0.02)
-    p.lineTo(cx, cy + s * 0.7)
-    p.lineTo(cx + s * 0.45, cy - s * 0.02)
-    p.lineTo(cx + s * 0.95, cy + s * 0.45)
-    p.lineTo(cx + s * 0.9, cy - s * 0.55)
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-    c.rect(cx - s * 0.9, cy - s * 0.82, s * 1.8, s * 0.2, stroke=0, fill=1)
-    for x, y in ((-0.95, 0.45), (0, 0.7), (0.95, 0.45)):
-        c.circle(cx + s * x, cy + s * y + s * 0.1, s * 0.12, stroke=0, fill=1)
-    if gem is not None:
-        c.setFillColor(gem)
-        c.circle(cx, cy - s * 0.28, s * 0.14, stroke=0, fill=1)
-    c.restoreState()
+    with pen(c, fill):
+        polygon(c, [(cx + s * x, cy + s * y) for x, y in (
+            (-0.9, -0.55), (-0.95, 0.45), (-0.45, -0.02), (0, 0.7), (0.45, -0.02), (0.95, 0.45),
+            (0.9, -0.55))])
+        c.rect(cx - s * 0.9, cy - s * 0.82, s * 1.8, s * 0.2, stroke=0, fill=1)
+        for x, y in ((-0.95, 0.45), (0, 0.7), (0.95, 0.45)):
+            c.circle(cx + s * x, cy + s * y + s * 0.1, s * 0.12, stroke=0, fill=1)
+        if gem is not None:
+            c.setFillColor(gem)
+            c.circle(cx, cy - s * 0.28, s * 0.14, stroke=0, fill=1)
 
 
 def eye_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
@@ -118,34 +108,31 @@ def hat_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
              band: Color | None = None) -> None:
     """A wizard's pointed hat with a brim."""
     s = size / 2
-    c.saveState()
-    c.setFillColor(fill)
-    p = c.beginPath()
-    p.moveTo(cx - s * 0.5, cy - s * 0.5)
-    p.curveTo(cx - s * 0.3, cy + s * 0.1, cx - s * 0.05, cy + s * 0.6, cx + s * 0.45, cy + s)
-    p.curveTo(cx + s * 0.2, cy + s * 0.5, cx + s * 0.4, cy - s * 0.1, cx + s * 0.5, cy - s * 0.5)
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-    c.ellipse(cx - s, cy - s * 0.78, cx + s, cy - s * 0.42, stroke=0, fill=1)
-    if band is not None:
-        c.setFillColor(band)
-        c.rect(cx - s * 0.46, cy - s * 0.5, s * 0.93, s * 0.14, stroke=0, fill=1)
-    c.restoreState()
+    with pen(c, fill):
+        p = c.beginPath()
+        p.moveTo(cx - s * 0.5, cy - s * 0.5)
+        p.curveTo(cx - s * 0.3, cy + s * 0.1, cx - s * 0.05, cy + s * 0.6, cx + s * 0.45, cy + s)
+        p.curveTo(cx + s * 0.2, cy + s * 0.5, cx + s * 0.4, cy - s * 0.1, cx + s * 0.5,
+                  cy - s * 0.5)
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
+        c.ellipse(cx - s, cy - s * 0.78, cx + s, cy - s * 0.42, stroke=0, fill=1)
+        if band is not None:
+            c.setFillColor(band)
+            c.rect(cx - s * 0.46, cy - s * 0.5, s * 0.93, s * 0.14, stroke=0, fill=1)
 
 
 def person_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color) -> None:
     """A small figure (a minion): head and shoulders."""
     s = size / 2
-    c.saveState()
-    c.setFillColor(fill)
-    c.circle(cx, cy + s * 0.45, s * 0.38, stroke=0, fill=1)
-    p = c.beginPath()
-    p.moveTo(cx - s * 0.8, cy - s)
-    p.curveTo(cx - s * 0.8, cy - s * 0.1, cx - s * 0.4, cy - s * 0.05, cx, cy - s * 0.05)
-    p.curveTo(cx + s * 0.4, cy - s * 0.05, cx + s * 0.8, cy - s * 0.1, cx + s * 0.8, cy - s)
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-    c.restoreState()
+    with pen(c, fill):
+        c.circle(cx, cy + s * 0.45, s * 0.38, stroke=0, fill=1)
+        p = c.beginPath()
+        p.moveTo(cx - s * 0.8, cy - s)
+        p.curveTo(cx - s * 0.8, cy - s * 0.1, cx - s * 0.4, cy - s * 0.05, cx, cy - s * 0.05)
+        p.curveTo(cx + s * 0.4, cy - s * 0.05, cx + s * 0.8, cy - s * 0.1, cx + s * 0.8, cy - s)
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
 
 
 def net_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color) -> None:
@@ -212,17 +199,12 @@ def wall_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color, mortar:
 def cards_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color, face: Color) -> None:
     """Two cards fanned (play two cards)."""
     s = size / 2
-    c.saveState()
-    for angle, dx in ((14, s * 0.18), (-14, -s * 0.18)):
-        c.saveState()
-        c.translate(cx + dx, cy)
-        c.rotate(angle)
-        c.setFillColor(face)
-        c.setStrokeColor(fill)
-        c.setLineWidth(max(0.6, s * 0.09))
-        c.roundRect(-s * 0.42, -s * 0.62, s * 0.84, s * 1.24, s * 0.1, stroke=1, fill=1)
-        c.restoreState()
-    c.restoreState()
+    with pen(c):
+        for angle, dx in ((14, s * 0.18), (-14, -s * 0.18)):
+            with pen(c, face, (cx + dx, cy), angle):
+                c.setStrokeColor(fill)
+                c.setLineWidth(max(0.6, s * 0.09))
+                c.roundRect(-s * 0.42, -s * 0.62, s * 0.84, s * 1.24, s * 0.1, stroke=1, fill=1)
 
 
 SUIT_ICONS = {"stealth": dagger_icon, "brute": axe_icon, "magic": magic_icon,
@@ -268,10 +250,5 @@ def player_symbol(c: Canvas, shape: str, cx: float, cy: float, size: float, fill
                    for k in range(6)]
         else:
             raise ValueError(f"unknown player shape {shape!r}")
-        p = c.beginPath()
-        p.moveTo(*pts[0])
-        for pt in pts[1:]:
-            p.lineTo(*pt)
-        p.close()
-        c.drawPath(p, stroke=stroke, fill=1)
+        polygon(c, pts, stroke=stroke)
     c.restoreState()
