@@ -61,6 +61,22 @@ class Plan:
         self.per_player_counters = {k: c for k, c in rules.counters.items() if c.per_player}
         self.shared_counters = {k: c for k, c in rules.counters.items() if not c.per_player}
         self._aggregates: dict[Any, tuple[str, ...]] = {}
+        self.next_seat = tuple((a + 1) % players for a in range(players))
+        # the effects bound to this player count (each a function of the state and the actor:
+        # its targets' zone slots worked out once, not on every run)
+        self.setup = self.bind(rules.setup)
+        self.round_setup = self.bind(rules.round_setup)
+        self.round_effects = self.bind(rules.round_effects)
+        self.finish = self.bind(rules.finish)
+        self.phase_effects = tuple(self.bind(ph.effects) for ph in rules.phases)
+        self.action_effects = tuple(self.bind(a.effects) for a in rules.actions)
+        # the seats that act in each phase, in order, by the turn's first player
+        self.order = tuple(tuple(() if ph.who == "none" else (first,) if ph.who == "active"
+                                 else tuple((first + k) % players for k in range(players))
+                                 for first in range(players)) for ph in rules.phases)
+
+    def bind(self, effects) -> tuple:
+        return tuple(effect.bind(self) for effect in effects)
 
     def slot(self, zone, seat: int) -> int:
         return self.slots[zone.index][seat]
@@ -97,6 +113,17 @@ class RulesGame(Game):
 
     def new_initial_state(self) -> "RulesState":
         return RulesState(self.plan)
+
+    def __getstate__(self) -> dict:
+        """Pickled without its plan (closures do not pickle), which is made again where the
+        game is unpickled (a worker process, a Dask worker)."""
+        state = dict(self.__dict__)
+        del state["plan"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.plan = Plan(self.rules, self.num_players)
 
 
 class RulesState(State):
@@ -145,7 +172,7 @@ class RulesState(State):
         self._now: list[int] = []          # the legal actions of the seat to move
         self._ctx: dict[str, Any] = {}
         self._context()
-        self._push(rules.setup, 0)
+        self._push(plan.setup, 0)
         self._advance()
 
     # -- the protocol ------------------------------------------------------------------------
@@ -280,7 +307,7 @@ class RulesState(State):
             self._pos += 1
             self._acted = 0
         self._cur = NOBODY      # until _advance finds who is next
-        self._push(act.effects, seat)
+        self._push(p.action_effects[act.index], seat)
 
     def _why(self, seat: int, action: int) -> str:
         p = self._p
@@ -342,14 +369,16 @@ class RulesState(State):
                 stack.pop()
                 continue
             frame[1] = i + 1
-            if effects[i].run(self, actor):
+            if effects[i](self, actor):
                 self._cur = CHANCE
                 return True
         return False
 
     def _advance(self) -> None:
-        rules = self._p.rules
-        n = self._p.n
+        """The turn machine, to the next decision (a seat's or chance's) or the end. Its
+        stages are tried most frequent first: a seat acting, a phase starting or ending."""
+        plan = self._p
+        rules = plan.rules
         while True:
             if self._wait is not None:
                 self._cur = CHANCE
@@ -357,40 +386,24 @@ class RulesState(State):
             if self._stack and self._run():
                 return
             stage = self._stage
-            if stage == SETUP:
-                self._stage = ROUND_START
-            elif stage == ROUND_START:
-                self.round += 1
-                self._ctx["round"] = self.round
-                self._round_over = False
-                self._stage = TURN_START
-                self._push(rules.round_setup, self._first)
-            elif stage == TURN_START:
-                self.turn += 1
-                self._ctx["turn"] = self.turn
-                self._phase = 0
-                self._stage = PHASE_START
+            if stage == PHASE_ACT:
+                order = self._order
+                while self._pos < len(order):
+                    seat = order[self._pos]
+                    now = self._legal(seat)
+                    if now:
+                        self._now = now
+                        self._cur = seat
+                        return
+                    self._pos += 1      # nothing to do: the seat passes
+                    self._acted = 0
+                self._stage = PHASE_END
             elif stage == PHASE_START:
-                phase = rules.phases[self._phase]
-                first = self._first
-                self._order = () if phase.who == "none" else (first,) if phase.who == "active" \
-                    else tuple((first + k) % n for k in range(n))
+                self._order = plan.order[self._phase][self._first]
                 self._pos = self._acted = 0
                 self._stage = PHASE_ACT
-            elif stage == PHASE_ACT:
-                if self._pos >= len(self._order):
-                    self._stage = PHASE_END
-                    continue
-                seat = self._order[self._pos]
-                self._now = self._legal(seat)
-                if not self._now:     # nothing to do: the seat passes
-                    self._pos += 1
-                    self._acted = 0
-                    continue
-                self._cur = seat
-                return
             elif stage == PHASE_END:
-                self._push(rules.phases[self._phase].effects, self._first)
+                self._push(plan.phase_effects[self._phase], self._first)
                 self._phase += 1
                 self._stage = PHASE_START if self._phase < len(rules.phases) else TURN_END
             elif stage == TURN_END:
@@ -398,13 +411,26 @@ class RulesState(State):
                     continue
                 if rules.has_rounds and (self._round_over or self._true(rules.round_end)):
                     self._stage = ROUND_END
-                    self._push(rules.round_effects, self._first)
+                    self._push(plan.round_effects, self._first)
                     continue
                 if self.turn >= rules.turn_limit:
                     self._finish("turn limit")
                     continue
                 self._next_first()
                 self._stage = TURN_START
+            elif stage == TURN_START:
+                self.turn += 1
+                self._ctx["turn"] = self.turn
+                self._phase = 0
+                self._stage = PHASE_START
+            elif stage == ROUND_START:
+                self.round += 1
+                self._ctx["round"] = self.round
+                self._round_over = False
+                self._stage = TURN_START
+                self._push(plan.round_setup, self._first)
+            elif stage == SETUP:
+                self._stage = ROUND_START
             elif stage == ROUND_END:
                 if self._check_ends("round"):
                     continue
@@ -443,7 +469,7 @@ class RulesState(State):
     def _finish(self, how: str) -> None:
         self.ended_by = how
         self._stage = FINISH
-        self._push(self._p.rules.finish, self._first)
+        self._push(self._p.finish, self._first)
 
     def _score(self) -> None:
         n = self._p.n
@@ -560,6 +586,7 @@ class RulesState(State):
                 ctx[name] = self.views[seat]
         ctx["turn"], ctx["round"], ctx["shared"] = self.turn, self.round, self.shared
         ctx["seats"] = self._p.n
+        ctx["players"] = self.views       # (most.wounds is worked out over it)
 
     def set_lead(self, seat: int) -> None:
         self._lead = seat
@@ -589,14 +616,12 @@ class RulesState(State):
         ctx["me"] = views[actor]
         ctx["opponent"] = views[(actor + 1) % self._p.n]
         ctx["target"] = views[actor if target is None else target]
-        if expr.aggregate:
+        if expr.aggregate:     # (Jinja2's: given most and least as dicts)
             names = expr.names
             if "most" in names:
                 ctx["most"] = {k: max([v[k] for v in views]) for k in self._p.aggregates(expr)}
             if "least" in names:
                 ctx["least"] = {k: min([v[k] for v in views]) for k in self._p.aggregates(expr)}
-            if "players" in names:
-                ctx["players"] = views
         if card is None and lead is None:
             return expr(ctx)
         kept = ctx.get("card"), ctx.get("lead")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .spec import WHO_FIXED, close
 
@@ -78,6 +78,28 @@ class Effect:
                 f"; there are: {', '.join(known)}"
             raise reader.error(f"{value!r} is not a player{hint}", where)
         return value
+
+    def bind(self, plan) -> Callable[[Any, int], bool]:
+        """This effect for one player count (engine.Plan): a function of the state and the
+        actor that runs it (True: it waits for chance)."""
+        apply = self.bound(plan)
+        if self.cond is None and self.as_ is None:
+            return apply
+        cond, as_ = self.cond, self.as_
+
+        def run(state, actor: int) -> bool:
+            if as_ is not None:
+                actor = state.seat_of(as_, actor)
+                if actor < 0:
+                    return False
+            if cond is not None and not state.eval(cond, actor):
+                return False
+            return apply(state, actor)
+        return run
+
+    def bound(self, plan) -> Callable[[Any, int], bool]:
+        """apply, for the plan (an effect may work its targets' slots out once)."""
+        return self.apply
 
     def run(self, state, actor: int) -> bool:
         if self.as_ is not None:
