@@ -286,28 +286,30 @@ class RulesState(State):
     def _move(self, seat: int, action: int) -> None:
         """A legal move of `seat`: its card moved, its effects queued."""
         p = self._p
-        phase = self._phase_now()
         self._log.append((seat, action))
         if action == p.pass_id:
             self._pos += 1
             self._acted = 0
             self._cur = NOBODY
             return
-        if action >= p.na * p.nc:
-            act = p.actions[action - p.na * p.nc]
+        nc = p.nc
+        if action >= p.na * nc:
+            act = p.actions[action - p.na * nc]
         else:
-            act = p.actions[action // p.nc]
-            card = action % p.nc
-            self.move_card(card, p.slot(act.source, seat), p.slot(act.dest, seat)
+            act = p.actions[action // nc]
+            card = action - act.index * nc
+            self.move_card(card, p.slots[act.source.index][seat], p.slots[act.dest.index][seat]
                            if act.dest is not None else p.box)
             self._by[card] = seat
             self._vals["card"] = self._ctx["card"] = p.cards[card]
         self._acted += 1
-        if self._acted >= phase.limit:
+        if self._acted >= p.rules.phases[self._phase].limit:
             self._pos += 1
             self._acted = 0
         self._cur = NOBODY      # until _advance finds who is next
-        self._push(p.action_effects[act.index], seat)
+        effects = p.action_effects[act.index]
+        if effects:
+            self._stack.append([effects, 0, seat])
 
     def _why(self, seat: int, action: int) -> str:
         p = self._p
@@ -517,16 +519,22 @@ class RulesState(State):
         """The top `n` cards of a zone (all for None), in their order, onto another."""
         z = self._z
         cards = z[src]
-        k = len(cards) if n is None else min(n, len(cards))
+        if not cards:
+            return
+        k = len(cards) if n is None or n > len(cards) else n
         if not k:
             return
-        moved = cards[len(cards) - k:]
-        del cards[len(cards) - k:]
-        z[dst].extend(moved)
+        to = z[dst]
+        if k == 1:
+            to.append(cards.pop())
+        else:
+            to.extend(cards[len(cards) - k:])
+            del cards[len(cards) - k:]
         where = self._p.slot_zone
-        for s in (src, dst):
-            name, seat = where[s]
-            (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[s])
+        name, seat = where[src]
+        (self.views[seat] if seat >= 0 else self.shared)[name] = len(cards)
+        name, seat = where[dst]
+        (self.views[seat] if seat >= 0 else self.shared)[name] = len(to)
 
     def counter_name(self, value: Any, where: str) -> str:
         if value not in self._p.per_player_counters:
@@ -614,8 +622,8 @@ class RulesState(State):
         views = self.views
         ctx = self._ctx
         ctx["me"] = views[actor]
-        ctx["opponent"] = views[(actor + 1) % self._p.n]
-        ctx["target"] = views[actor if target is None else target]
+        ctx["opponent"] = views[self._p.next_seat[actor]]
+        ctx["target"] = views[actor] if target is None else views[target]
         if expr.aggregate:     # (Jinja2's: given most and least as dicts)
             names = expr.names
             if "most" in names:
@@ -623,7 +631,12 @@ class RulesState(State):
             if "least" in names:
                 ctx["least"] = {k: min([v[k] for v in views]) for k in self._p.aggregates(expr)}
         if card is None and lead is None:
-            return expr(ctx)
+            try:
+                return expr.fn(ctx)
+            except RulesRuntimeError:
+                raise
+            except Exception as exc:
+                raise expr.failure(exc) from None
         kept = ctx.get("card"), ctx.get("lead")
         if card is not None:
             ctx["card"] = self._p.cards[card] if isinstance(card, int) else card

@@ -187,6 +187,23 @@ class Move(Effect):
             state.move_top(state.slot(self.source, target), state.slot(self.dest, target), n)
         return False
 
+    def bound(self, plan):
+        """Fixed targets and count: the (from, to) slots of each actor's targets, once."""
+        fixed = plan.fixed.get(self.who)
+        if type(self) is not Move or fixed is None or \
+                (self.count is not None and not self.count.constant):
+            return self.apply
+        k = None if self.count is None else _whole(self.count.fn({}), self.count)
+        pairs = tuple(tuple((plan.slot(self.source, t), plan.slot(self.dest, t))
+                            for t in fixed[a]) for a in range(plan.n))
+
+        def run(state, actor: int) -> bool:
+            move = state.move_top
+            for src, dst in pairs[actor]:
+                move(src, dst, k)
+            return False
+        return run
+
 
 class Draw(Move):
     __slots__ = ()
@@ -256,6 +273,25 @@ class Change(Effect):
             state.change(name, target, amount, self.verb, self.amount.where)
         return False
 
+    def bound(self, plan):
+        """The targets of a fixed `who` and a constant amount worked out once."""
+        fixed = plan.fixed.get(self.who)
+        who, verb, name, named, amount = self.who, self.verb, self.name, self.named, self.amount
+        constant = amount.constant
+        value = amount.fn(None) if constant else None
+        where = amount.where
+        if self.shared:
+            fixed = tuple((a,) for a in range(plan.n))
+
+        def run(state, actor: int) -> bool:
+            for target in fixed[actor] if fixed is not None else state.targets(who, actor):
+                counter = name if named is None else \
+                    state.counter_name(state.eval(named, actor, target), named.where)
+                state.change(counter, target, value if constant else
+                             state.eval(amount, actor, target), verb, where)
+            return False
+        return run
+
 
 class Compare(Effect):
     __slots__ = ("zone", "by", "table")
@@ -294,6 +330,42 @@ class Compare(Effect):
             loser = played[1 - winner][1] if len(played) == 2 else -1
             state.bind_compare(played[winner][1], loser, played[winner][0], False, played)
         return False
+
+    def bound(self, plan):
+        """Each seat's own zone compared (who = "each"): their slots, once; two cards of a
+        precomputed comparison looked up at once."""
+        if self.who != "each" or not self.zone.per_player:
+            return self.apply
+        slots = tuple(plan.slot(self.zone, s) for s in range(plan.n))
+        table = self.table
+        versus = self._versus
+
+        def run(state, actor: int) -> bool:
+            cards = state.zone_cards
+            played = [(c, s) for s, slot in enumerate(slots) for c in cards(slot)]
+            if not played:
+                state.unbind_compare()
+                return False
+            if table is not None and len(played) == 2:
+                (a, sa), (b, sb) = played
+                r = table[(a, b)]
+                if r > 0:
+                    state.bind_compare(sa, sb, a, False, played)
+                elif r < 0:
+                    state.bind_compare(sb, sa, b, False, played)
+                else:
+                    state.bind_compare(-1, -1, a, True, played)
+                return False
+            lead = state.cards[played[0][0]]
+            for i, (a, sa) in enumerate(played):
+                if all(versus(state, a, b, lead, actor) > 0
+                       for j, (b, _) in enumerate(played) if j != i):
+                    loser = played[1 - i][1] if len(played) == 2 else -1
+                    state.bind_compare(sa, loser, a, False, played)
+                    return False
+            state.bind_compare(-1, -1, played[0][0], True, played)
+            return False
+        return run
 
     def _versus(self, state, a: int, b: int, lead, actor) -> int:
         if self.table is not None:
