@@ -21,9 +21,9 @@ from .expr import RulesRuntimeError
 from .spec import Action, Rules
 
 NOBODY = -3          # between a move and the next decision (never seen outside apply_action)
-# stages of the turn machine
-SETUP, ROUND_START, TURN_START, PHASE_START, PHASE_ACT, PHASE_END, TURN_END, ROUND_END, \
-    FINISH, DONE = range(10)
+# stages of the turn machine (PHASE_ACT: the seats of the turn's phase `_phase` act, in
+# `_order`; a phase over, its effects run and the next one starts at once)
+SETUP, ROUND_START, TURN_START, PHASE_ACT, TURN_END, ROUND_END, FINISH, DONE = range(8)
 
 
 class Plan:
@@ -399,15 +399,16 @@ class RulesState(State):
                         return
                     self._pos += 1      # nothing to do: the seat passes
                     self._acted = 0
-                self._stage = PHASE_END
-            elif stage == PHASE_START:
-                self._order = plan.order[self._phase][self._first]
-                self._pos = self._acted = 0
-                self._stage = PHASE_ACT
-            elif stage == PHASE_END:
-                self._push(plan.phase_effects[self._phase], self._first)
+                # the phase is over: its effects, then the next phase (or the turn's end)
+                effects = plan.phase_effects[self._phase]
                 self._phase += 1
-                self._stage = PHASE_START if self._phase < len(rules.phases) else TURN_END
+                if self._phase < len(rules.phases):
+                    self._order = plan.order[self._phase][self._first]
+                    self._pos = self._acted = 0
+                else:
+                    self._stage = TURN_END
+                if effects:
+                    self._stack.append([effects, 0, self._first])
             elif stage == TURN_END:
                 if self._check_ends("turn"):
                     continue
@@ -419,12 +420,9 @@ class RulesState(State):
                     self._finish("turn limit")
                     continue
                 self._next_first()
-                self._stage = TURN_START
+                self._start_turn()
             elif stage == TURN_START:
-                self.turn += 1
-                self._ctx["turn"] = self.turn
-                self._phase = 0
-                self._stage = PHASE_START
+                self._start_turn()
             elif stage == ROUND_START:
                 self.round += 1
                 self._ctx["round"] = self.round
@@ -450,6 +448,15 @@ class RulesState(State):
             else:
                 self._cur = TERMINAL
                 return
+
+    def _start_turn(self) -> None:
+        """The next turn, at its first phase."""
+        self.turn += 1
+        self._ctx["turn"] = self.turn
+        self._phase = 0
+        self._order = self._p.order[0][self._first]
+        self._pos = self._acted = 0
+        self._stage = PHASE_ACT
 
     def _true(self, expr) -> bool:
         return bool(self.eval(expr, self._first)) if expr is not None else False
@@ -621,9 +628,10 @@ class RulesState(State):
         the bound winner/loser/picks, card, tie, lead, most/least, turn, round, shared."""
         views = self.views
         ctx = self._ctx
-        ctx["me"] = views[actor]
-        ctx["opponent"] = views[self._p.next_seat[actor]]
-        ctx["target"] = views[actor] if target is None else views[target]
+        if not expr.free:
+            ctx["me"] = views[actor]
+            ctx["opponent"] = views[self._p.next_seat[actor]]
+            ctx["target"] = views[actor] if target is None else views[target]
         if expr.aggregate:     # (Jinja2's: given most and least as dicts)
             names = expr.names
             if "most" in names:
@@ -639,11 +647,15 @@ class RulesState(State):
                 raise expr.failure(exc) from None
         kept = ctx.get("card"), ctx.get("lead")
         if card is not None:
-            ctx["card"] = self._p.cards[card] if isinstance(card, int) else card
+            ctx["card"] = self._p.cards[card] if type(card) is int else card
         if lead is not None:
             ctx["lead"] = lead
         try:
-            return expr(ctx)
+            return expr.fn(ctx)
+        except RulesRuntimeError:
+            raise
+        except Exception as exc:
+            raise expr.failure(exc) from None
         finally:
             ctx["card"], ctx["lead"] = kept
 

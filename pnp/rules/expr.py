@@ -17,6 +17,7 @@ Context = dict[str, Any]
 # most.wounds, least.wounds: the highest and lowest over the players (the context's `players`)
 AGGREGATES = {"most": ("players", max), "least": ("players", min)}
 AGGREGATED = frozenset(AGGREGATES)
+PERSONAL = frozenset({"me", "target", "opponent"})
 
 
 class RulesRuntimeError(DataError):
@@ -27,7 +28,7 @@ class RulesRuntimeError(DataError):
 class Expr:
     """One compiled expression, called with the names of the moment (me, card, ...)."""
 
-    __slots__ = ("raw", "fn", "names", "path", "where", "aggregate", "constants")
+    __slots__ = ("raw", "fn", "names", "path", "where", "aggregate", "constants", "free")
 
     def __init__(self, raw: Any, fn: Callable[[Context], Any], names: frozenset[str], path,
                  where: str, constants: dict[str, Any] | None = None, direct: bool = False):
@@ -36,6 +37,8 @@ class Expr:
         # reads a name worked out only when asked for (most, least): Jinja2 is given them as
         # dicts; a direct expression works `most.wounds` out itself, from `players`
         self.aggregate = not direct and bool(names & AGGREGATED)
+        # reads no player of the moment (me, target, opponent): the engine need not set them
+        self.free = not self.aggregate and not names & PERSONAL
 
     @property
     def constant(self) -> bool:
