@@ -75,8 +75,8 @@ class Plan:
                                  else tuple((first + k) % players for k in range(players))
                                  for first in range(players)) for ph in rules.phases)
 
-    def bind(self, effects) -> tuple:
-        return tuple(effect.bind(self) for effect in effects)
+    def bind(self, effects) -> "Bound":
+        return Bound(effect.bind(self) for effect in effects)._waits(effects)
 
     def slot(self, zone, seat: int) -> int:
         return self.slots[zone.index][seat]
@@ -97,6 +97,17 @@ class Plan:
                 keys = tuple(k for k in every if k in found)
             self._aggregates[expr.raw] = keys
         return keys
+
+
+class Bound(tuple):
+    """Effects bound to a plan; `waits`: one of them may wait for chance, so they run from
+    the state's stack (where a draw can stop them until chance has drawn), else at once."""
+
+    waits = False
+
+    def _waits(self, effects) -> "Bound":
+        self.waits = any(e.may_wait for e in effects)
+        return self
 
 
 class RulesGame(Game):
@@ -307,9 +318,7 @@ class RulesState(State):
             self._pos += 1
             self._acted = 0
         self._cur = NOBODY      # until _advance finds who is next
-        effects = p.action_effects[act.index]
-        if effects:
-            self._stack.append([effects, 0, seat])
+        self._push(p.action_effects[act.index], seat)
 
     def _why(self, seat: int, action: int) -> str:
         p = self._p
@@ -359,7 +368,11 @@ class RulesState(State):
     # -- the turn machine --------------------------------------------------------------------
     def _push(self, effects, actor: int) -> None:
         if effects:
-            self._stack.append([effects, 0, actor])
+            if effects.waits or self._stack:
+                self._stack.append([effects, 0, actor])
+            else:           # none waits for chance, and nothing runs before them
+                for run in effects:
+                    run(self, actor)
 
     def _run(self) -> bool:
         """Run pending effects; True when chance must decide first."""
@@ -407,8 +420,7 @@ class RulesState(State):
                     self._pos = self._acted = 0
                 else:
                     self._stage = TURN_END
-                if effects:
-                    self._stack.append([effects, 0, self._first])
+                self._push(effects, self._first)
             elif stage == TURN_END:
                 if self._check_ends("turn"):
                     continue
@@ -526,17 +538,17 @@ class RulesState(State):
         """The top `n` cards of a zone (all for None), in their order, onto another."""
         z = self._z
         cards = z[src]
-        if not cards:
-            return
-        k = len(cards) if n is None or n > len(cards) else n
-        if not k:
+        if not cards or n is not None and n < 1:
             return
         to = z[dst]
-        if k == 1:
+        if len(cards) == 1:
             to.append(cards.pop())
+        elif n is None or n >= len(cards):
+            to.extend(cards)
+            cards.clear()
         else:
-            to.extend(cards[len(cards) - k:])
-            del cards[len(cards) - k:]
+            to.extend(cards[-n:])
+            del cards[-n:]
         where = self._p.slot_zone
         name, seat = where[src]
         (self.views[seat] if seat >= 0 else self.shared)[name] = len(cards)
@@ -560,8 +572,13 @@ class RulesState(State):
         new = int(new)
         holder[name] = new = counter.high if new > counter.high else \
             counter.low if new < counter.low else new
-        if new != old and self._stage != SETUP:
-            self._log.append(("change", seat if counter.per_player else -1, name, old, new))
+        if new != old:
+            self.changed(seat if counter.per_player else -1, name, old, new)
+
+    def changed(self, seat: int, name: str, old: int, new: int) -> None:
+        """A counter changed (seat -1: a shared one): logged for `pnp play`, after the setup."""
+        if self._stage != SETUP:
+            self._log.append(("change", seat, name, old, new))
 
     def compared(self, zone, who: str, actor: int) -> list[tuple[int, int]]:
         p = self._p

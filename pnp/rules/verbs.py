@@ -62,6 +62,7 @@ class Effect:
     __slots__ = ("where", "cond", "as_", "who", "n")
 
     default_who = "me"
+    may_wait = False         # may wait for chance (a card drawn at random, the roles dealt)
 
     def __init__(self, reader: Reader, item: dict, where: str, verb: str):
         self.where = where
@@ -136,11 +137,21 @@ class Roles(Effect):
             raise reader.error(f"{count} ways to deal the roles: at most {MAX_ROLE_DEALS}", where)
         self.deals = len(roles)
 
+    may_wait = True
+
     def apply(self, state, actor):
         n = state.num_players
         deals = tuple(itertools.permutations(range(self.deals), n))
         state.wait_for(("roles", deals), ())
         return True
+
+    def bound(self, plan):
+        wait = ("roles", tuple(itertools.permutations(range(self.deals), plan.n)))
+
+        def run(state, actor: int) -> bool:
+            state.wait_for(wait, ())
+            return True
+        return run
 
 
 class Give(Effect):
@@ -211,6 +222,10 @@ class Draw(Move):
     def __init__(self, reader, item, where, verb):
         super().__init__(reader, item, where, verb)
 
+    @property
+    def may_wait(self) -> bool:    # type: ignore[override]
+        return self.source.visible == "hidden"
+
     def apply(self, state, actor):
         jobs = []
         for target in state.targets(self.who, actor):
@@ -274,21 +289,39 @@ class Change(Effect):
         return False
 
     def bound(self, plan):
-        """The targets of a fixed `who` and a constant amount worked out once."""
+        """The targets of a fixed `who`, a constant amount and the counter's bounds worked out
+        once; the change made here (as state.change makes it)."""
         fixed = plan.fixed.get(self.who)
-        who, verb, name, named, amount = self.who, self.verb, self.name, self.named, self.amount
+        who, verb, named, amount = self.who, self.verb, self.named, self.amount
         constant = amount.constant
         value = amount.fn(None) if constant else None
-        where = amount.where
-        if self.shared:
+        # a counter named by a card's cell ("{{ card.type }}") is one of the player's
+        bounds = {k: (c.low, c.high) for k, c in plan.counters.items()}
+        per_player = named is not None or plan.counters[self.name].per_player
+        if not per_player:
             fixed = tuple((a,) for a in range(plan.n))
+        gain, lose = verb == "gain", verb == "lose"
+        path, where = plan.rules.path, amount.where
 
         def run(state, actor: int) -> bool:
             for target in fixed[actor] if fixed is not None else state.targets(who, actor):
-                counter = name if named is None else \
-                    state.counter_name(state.eval(named, actor, target), named.where)
-                state.change(counter, target, value if constant else
-                             state.eval(amount, actor, target), verb, where)
+                if named is None:
+                    name = self.name
+                else:
+                    name = state.counter_name(state.eval(named, actor, target), named.where)
+                low, high = bounds[name]
+                v = value if constant else state.eval(amount, actor, target)
+                if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
+                    from .expr import RulesRuntimeError
+
+                    raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
+                                            field=where)
+                holder = state.views[target] if per_player else state.shared
+                old = holder[name]
+                new = int(old + v if gain else old - v if lose else v)
+                holder[name] = new = high if new > high else low if new < low else new
+                if new != old:
+                    state.changed(target if per_player else -1, name, old, new)
             return False
         return run
 
@@ -341,8 +374,10 @@ class Compare(Effect):
         versus = self._versus
 
         def run(state, actor: int) -> bool:
-            cards = state.zone_cards
-            played = [(c, s) for s, slot in enumerate(slots) for c in cards(slot)]
+            played = []
+            for s, slot in enumerate(slots):
+                for c in state.zone_cards(slot):
+                    played.append((c, s))
             if not played:
                 state.unbind_compare()
                 return False
