@@ -70,6 +70,13 @@ class Plan:
         self.finish = self.bind(rules.finish)
         self.phase_effects = tuple(self.bind(ph.effects) for ph in rules.phases)
         self.action_effects = tuple(self.bind(a.effects) for a in rules.actions)
+        # a phase whose one action takes any card of a zone, with no condition and no pass:
+        # its legal moves are that zone's cards (the zone's slot by seat), else None
+        self.plain = tuple(
+            tuple(self.slots[ph.actions[0].source.index]) if len(ph.actions) == 1 and
+            ph.actions[0].index == 0 and ph.actions[0].source is not None and
+            ph.actions[0].condition is None and ph.actions[0].follow is None and
+            not ph.can_pass else None for ph in rules.phases)
         # the seats that act in each phase, in order, by the turn's first player
         self.order = tuple(tuple(() if ph.who == "none" else (first,) if ph.who == "active"
                                  else tuple((first + k) % players for k in range(players))
@@ -258,6 +265,9 @@ class RulesState(State):
 
     def _legal(self, seat: int) -> list[int]:
         p = self._p
+        plain = p.plain[self._phase]
+        if plain is not None:
+            return sorted(self._z[plain[seat]])
         phase = self._phase_now()
         out: list[int] = []
         for action in phase.actions:
@@ -533,6 +543,47 @@ class RulesState(State):
         (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[dst])
         if owner is not None:
             self._owner[card] = owner
+
+    def move_cards(self, cards: list[int], src: int, dst: int, owner: int) -> None:
+        """Some cards of a zone, in their order there, onto another; `owner` their owner."""
+        if not cards:
+            return
+        z = self._z
+        moved = set(cards)
+        z[src] = [c for c in z[src] if c not in moved]
+        z[dst].extend(cards)
+        for c in cards:
+            self._owner[c] = owner
+        where = self._p.slot_zone
+        for slot in (src, dst):
+            name, seat = where[slot]
+            (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[slot])
+
+    def select(self, expr, actor: int, target: int, cards: list[int]) -> list[int]:
+        """The cards for which `expr` (of `card`) holds, all for None: one context for all."""
+        if expr is None:
+            return list(cards)
+        if expr.aggregate:          # Jinja2's, given most and least: one card at a time
+            return [c for c in cards if self.eval(expr, actor, target, card=c)]
+        views, ctx, rows = self.views, self._ctx, self._p.cards
+        ctx["me"] = views[actor]
+        ctx["opponent"] = views[self._p.next_seat[actor]]
+        ctx["target"] = views[target]
+        kept = ctx.get("card")
+        fn = expr.fn
+        try:
+            out = []
+            for c in cards:
+                ctx["card"] = rows[c]
+                if fn(ctx):
+                    out.append(c)
+            return out
+        except RulesRuntimeError:
+            raise
+        except Exception as exc:
+            raise expr.failure(exc) from None
+        finally:
+            ctx["card"] = kept
 
     def move_top(self, src: int, dst: int, n: int | None) -> None:
         """The top `n` cards of a zone (all for None), in their order, onto another."""

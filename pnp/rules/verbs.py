@@ -168,10 +168,8 @@ class Give(Effect):
     def apply(self, state, actor):
         for target in state.targets(self.who, actor):
             src = state.slot(self.source, target)
-            cards = list(state.zone_cards(src))
-            for c in cards:
-                if self.where_ is None or state.eval(self.where_, actor, target, card=c):
-                    state.move_card(c, src, state.slot(self.zone, target), owner=target)
+            cards = state.select(self.where_, actor, target, state.zone_cards(src))
+            state.move_cards(cards, src, state.slot(self.zone, target), owner=target)
         return False
 
 
