@@ -544,6 +544,27 @@ class RulesState(State):
         if owner is not None:
             self._owner[card] = owner
 
+    def move_tops(self, moves, n: int | None) -> None:
+        """move_top(src, dst, n) for each (src, dst) of `moves`, in one call."""
+        z, views, shared, where = self._z, self.views, self.shared, self._p.slot_zone
+        for src, dst in moves:
+            cards = z[src]
+            if not cards or n is not None and n < 1:
+                continue
+            to = z[dst]
+            if len(cards) == 1:
+                to.append(cards.pop())
+            elif n is None or n >= len(cards):
+                to.extend(cards)
+                cards.clear()
+            else:
+                to.extend(cards[-n:])
+                del cards[-n:]
+            name, seat = where[src]
+            (views[seat] if seat >= 0 else shared)[name] = len(cards)
+            name, seat = where[dst]
+            (views[seat] if seat >= 0 else shared)[name] = len(to)
+
     def move_cards(self, cards: list[int], src: int, dst: int, owner: int) -> None:
         """Some cards of a zone, in their order there, onto another; `owner` their owner."""
         if not cards:
@@ -587,24 +608,7 @@ class RulesState(State):
 
     def move_top(self, src: int, dst: int, n: int | None) -> None:
         """The top `n` cards of a zone (all for None), in their order, onto another."""
-        z = self._z
-        cards = z[src]
-        if not cards or n is not None and n < 1:
-            return
-        to = z[dst]
-        if len(cards) == 1:
-            to.append(cards.pop())
-        elif n is None or n >= len(cards):
-            to.extend(cards)
-            cards.clear()
-        else:
-            to.extend(cards[-n:])
-            del cards[-n:]
-        where = self._p.slot_zone
-        name, seat = where[src]
-        (self.views[seat] if seat >= 0 else self.shared)[name] = len(cards)
-        name, seat = where[dst]
-        (self.views[seat] if seat >= 0 else self.shared)[name] = len(to)
+        self.move_tops(((src, dst),), n)
 
     def counter_name(self, value: Any, where: str) -> str:
         if value not in self._p.per_player_counters:

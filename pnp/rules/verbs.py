@@ -207,9 +207,7 @@ class Move(Effect):
                             for t in fixed[a]) for a in range(plan.n))
 
         def run(state, actor: int) -> bool:
-            move = state.move_top
-            for src, dst in pairs[actor]:
-                move(src, dst, k)
+            state.move_tops(pairs[actor], k)
             return False
         return run
 
