@@ -27,7 +27,8 @@ model is built first, the drawings take it.
   seat, rng)`` (another history that differs only in what `seat` cannot see; the engine contract
   test checks that seat's observation is the same) and ``card_events(state, player, action)``
   (the rows of the card data an action deals or plays, for the per-card statistics; see
-  sim/cardstats.py)
+  sim/cardstats.py), ``LOGS_MOVES`` (true when public_log names every move: `pnp play` prints
+  that line instead of its own)
   and ``SPEED_GOAL`` (random games a second on one core that `pnp bench` holds the engine to).
 """
 
@@ -145,6 +146,12 @@ class GameSpec:
     def public_log(self, state: State) -> list[str]:
         hook = self._hook("public_log")
         return list(hook(state)) if hook else []
+
+    @property
+    def logs_moves(self) -> bool:
+        """The game's public_log names every move as it is made (`pnp play` then prints that
+        line, not its own)."""
+        return bool(self._hook("LOGS_MOVES"))
 
     def card_events(self) -> Callable | None:
         return self._hook("card_events")
