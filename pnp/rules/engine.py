@@ -26,6 +26,18 @@ NOBODY = -3          # between a move and the next decision (never seen outside 
 SETUP, ROUND_START, TURN_START, PHASE_ACT, TURN_END, ROUND_END, FINISH, DONE = range(8)
 
 
+MAX_MOVES = 50_000     # moves (chance's too) a game may make before it is stopped as endless
+
+
+def move_bound(rules: Rules, n: int) -> int:
+    """Moves no game of `n` players can exceed: every turn's phases at their limits, plus the
+    draws (and never more than MAX_MOVES: a game that long is stopped, naming turn.limit)."""
+    per_turn = sum(p.limit + 1 for p in rules.phases) * n
+    turns = rules.turn_limit
+    bound = turns * per_turn + (turns + rules.round_limit + 2) * (len(rules.cards) + 10) + 100
+    return min(bound, MAX_MOVES)
+
+
 class Plan:
     """A rules file ready to play for a number of players: zone slots, action numbers."""
 
@@ -62,6 +74,7 @@ class Plan:
         self.shared_counters = {k: c for k, c in rules.counters.items() if not c.per_player}
         self._aggregates: dict[Any, tuple[str, ...]] = {}
         self.next_seat = tuple((a + 1) % players for a in range(players))
+        self.max_moves = move_bound(rules, players)
         # the effects bound to this player count (each a function of the state and the actor:
         # its targets' zone slots worked out once, not on every run)
         self.setup = self.bind(rules.setup)
@@ -148,7 +161,7 @@ class RulesState(State):
     __slots__ = ("_p", "_cur", "views", "shared", "_z", "_owner", "_by", "_seats", "_vals",
                  "_stage", "turn", "round", "_phase", "_order", "_pos", "_acted", "_first",
                  "_lead", "_round_over", "_stack", "_wait", "_jobs", "ended_by", "_returns",
-                 "_log", "_ctx", "_now")
+                 "_log", "_ctx", "_now", "_steps")
 
     def __init__(self, plan: Plan):
         self._p = plan
@@ -188,6 +201,7 @@ class RulesState(State):
         self._returns: list[float] | None = None
         self._log: list[tuple] = []   # the moves made, cards compared, counters changed
         self._now: list[int] = []          # the legal actions of the seat to move
+        self._steps = 0                    # moves made (chance's too): bounded by max_moves
         self._ctx: dict[str, Any] = {}
         self._context()
         self._push(plan.setup, 0)
@@ -307,6 +321,9 @@ class RulesState(State):
     def _move(self, seat: int, action: int) -> None:
         """A legal move of `seat`: its card moved, its effects queued."""
         p = self._p
+        self._steps += 1
+        if self._steps > p.max_moves:
+            self._endless()
         self._log.append((seat, action))
         if action == p.pass_id:
             self._pos += 1
@@ -343,7 +360,21 @@ class RulesState(State):
         except (IndexError, TypeError, ValueError):
             return repr(action)
 
+    def _endless(self) -> None:
+        """A game past the moves no game of these rules needs: stopped, naming the rule that
+        bounds it, not left to run (or hang in a caller's loop)."""
+        rules = self._p.rules
+        ends = ", ".join(repr(e.name) for e in rules.ends) or "none"
+        raise RulesRuntimeError(
+            f"a game of {self._p.n} players made {self._p.max_moves:,} moves without ending "
+            f"(turn {self.turn:,} of at most {rules.turn_limit:,}; [[end]]: {ends}): no end "
+            "held; lower [turn] limit or check the [[end]] conditions", rules.path,
+            field=rules.prefix + "turn.limit")
+
     def _apply_chance(self, action: int) -> None:
+        self._steps += 1
+        if self._steps > self._p.max_moves:
+            self._endless()
         if self._wait[0] == "roles":
             deals = self._wait[1]
             if not 0 <= action < len(deals):
@@ -898,6 +929,7 @@ class RulesState(State):
         s.ended_by, s._returns = self.ended_by, self._returns
         s._log = list(self._log)
         s._now = self._now
+        s._steps = self._steps
         s._context()
         return s
 
