@@ -65,7 +65,7 @@ def changed_counters(rules: Rules) -> set[str] | None:
         if not isinstance(effect, Change):
             continue
         if effect.named is None:
-            out.add(effect.name)
+            out.add(str(effect.name))
         elif effect.named.names <= {"card", "options"}:     # "{{ card.colour }}"
             out.update(str(effect.named({"card": card})) for card in rules.cards)
         else:
@@ -126,10 +126,10 @@ class _Ranges:
             return v, v, ""
         options = self.rules.options
         if m.group("option") is not None:
-            v = options.get(m.group("option"))
-            if isinstance(v, bool) or not isinstance(v, int):
+            value = options.get(m.group("option"))
+            if isinstance(value, bool) or not isinstance(value, int):
                 return None
-            return v, v, f"options.{m.group('option')} is {v}"
+            return value, value, f"options.{m.group('option')} is {value}"
         name = m.group("name")
         if name == "turn":
             return 1, self.rules.turn_limit, ""

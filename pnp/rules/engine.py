@@ -167,7 +167,6 @@ class RulesState(State):
         self._p = plan
         n = plan.n
         self._cur = CHANCE
-        rules = plan.rules
         self.views: list[dict] = []
         for seat in range(n):
             view: dict[str, Any] = {k: c.start for k, c in plan.per_player_counters.items()}
@@ -336,7 +335,9 @@ class RulesState(State):
         else:
             act = p.actions[action // nc]
             card = action - act.index * nc
-            self.move_card(card, p.slots[act.source.index][seat], p.slots[act.dest.index][seat]
+            source = act.source
+            assert source is not None      # (a card action has a zone it takes from)
+            self.move_card(card, p.slots[source.index][seat], p.slots[act.dest.index][seat]
                            if act.dest is not None else p.box)
             self._by[card] = seat
             self._vals["card"] = self._ctx["card"] = p.cards[card]

@@ -1,6 +1,7 @@
 """The effect verbs of a rules file. Each effect is one inline table with one verb and its
-modifiers, compiled once into an object whose run(state, actor) changes the state (and returns
-True when it waits for chance: a card drawn from a hidden zone, the roles dealt).
+modifiers, compiled once into an object; bound to a player count (bind(plan), engine.Plan) it
+is a function of the state and the actor that changes the state (and returns True when it
+waits for chance: a card drawn from a hidden zone, the roles dealt).
 
     roles = "random"                       deal one role row to each seat (chance)
     give = ZONE, where = expr              every card of `from` (default: the box) for which
@@ -101,15 +102,6 @@ class Effect:
     def bound(self, plan) -> Callable[[Any, int], bool]:
         """apply, for the plan (an effect may work its targets' slots out once)."""
         return self.apply
-
-    def run(self, state, actor: int) -> bool:
-        if self.as_ is not None:
-            actor = state.seat_of(self.as_, actor)
-            if actor < 0:
-                return False
-        if self.cond is not None and not state.eval(self.cond, actor):
-            return False
-        return self.apply(state, actor)
 
     def apply(self, state, actor: int) -> bool:
         raise NotImplementedError

@@ -39,7 +39,7 @@ def load(folder: GameFolder) -> Model:
     from .. import registry
     from ..base import load_common
 
-    model = Model(load_common(folder), [], [], load_rules(folder, []))
+    model = Model(load_common(folder), (), (), load_rules(folder, []))
     model.printed, model.printed_like = registry.get(like).load(folder), like
     return model
 
