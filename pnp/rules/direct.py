@@ -269,6 +269,11 @@ class _Parser:
             elif self.lookups and self._peek() == ("op", "."):
                 self.at += 1
                 node = _field(text, self._key())     # me.wounds: one step, the hot case
+            elif self.lookups and self._peek() == ("op", "["):
+                self.at += 1
+                index = self.expression()
+                self._take("op", "]")
+                node = _name_keyed(text, index)      # winner[card.type]: one step too
             else:
                 node = _lookup(text)
             while self.lookups and self._peek() in (("op", "."), ("op", "[")):
@@ -353,6 +358,23 @@ def _field(name: str, key: str) -> Fn:
             except KeyError:
                 raise Undefined(key) from None
         raise Undefined(key)
+    return get
+
+
+def _name_keyed(name: str, key: Fn) -> Fn:
+    """`name[key]`: the row's `name`, then its item `key`, as _keyed reads it, in one step."""
+    def get(row: Row) -> Any:
+        try:
+            value = row[name]
+        except KeyError:
+            raise Undefined(name) from None
+        k = key(row)
+        if type(value) not in (dict, list, tuple):
+            raise Undefined(f"{k}")
+        try:
+            return value[k]
+        except (KeyError, IndexError, TypeError):
+            raise Undefined(f"{k}") from None
     return get
 
 

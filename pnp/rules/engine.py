@@ -75,6 +75,8 @@ class Plan:
         self._aggregates: dict[Any, tuple[str, ...]] = {}
         self.next_seat = tuple((a + 1) % players for a in range(players))
         self.max_moves = move_bound(rules, players)
+        self.limits = tuple(ph.limit for ph in rules.phases)   # a seat's moves in each phase
+        self.has_rounds = rules.has_rounds
         # the effects bound to this player count (each a function of the state and the actor:
         # its targets' zone slots worked out once, not on every run)
         self.setup = self.bind(rules.setup)
@@ -255,12 +257,13 @@ class RulesState(State):
         """core.State.run_blind, giving an agent marked picks_from_legal the engine's own
         list of legal moves (it only reads it) and applying its pick unchecked."""
         done = 0
+        trusted = [getattr(c, "picks_from_legal", False) for c in chooses]
         while done < limit:
             player = self._cur
             if player < 0 or chooses[player] is None:
                 break
             choose = chooses[player]
-            if getattr(choose, "picks_from_legal", False):
+            if trusted[player]:
                 action = choose(None, self._now, rng)
                 out.append(action)
                 self._move(player, action)
@@ -342,7 +345,7 @@ class RulesState(State):
             self._by[card] = seat
             self._vals["card"] = self._ctx["card"] = p.cards[card]
         self._acted += 1
-        if self._acted >= p.rules.phases[self._phase].limit:
+        if self._acted >= p.limits[self._phase]:
             self._pos += 1
             self._acted = 0
         self._cur = NOBODY      # until _advance finds who is next
@@ -466,7 +469,7 @@ class RulesState(State):
             elif stage == TURN_END:
                 if self._check_ends("turn"):
                     continue
-                if rules.has_rounds and (self._round_over or self._true(rules.round_end)):
+                if plan.has_rounds and (self._round_over or self._true(rules.round_end)):
                     self._stage = ROUND_END
                     self._push(plan.round_effects, self._first)
                     continue
@@ -675,14 +678,19 @@ class RulesState(State):
         return [(c, s) for s in seats for c in self._z[p.slot(zone, s)]]
 
     def bind_compare(self, winner: int, loser: int, card: int, tie: bool, played) -> None:
-        vals, cards = self._vals, self._p.cards
+        vals, cards, ctx, seats, views = self._vals, self._p.cards, self._ctx, self._seats, \
+            self.views
         self._log.append(("compare", tuple(played), winner))
-        self.bind_seat("winner", winner)
-        self.bind_seat("loser", loser)
+        for name, seat in (("winner", winner), ("loser", loser)):    # (bind_seat's work)
+            seats[name] = seat
+            if seat >= 0:
+                ctx[name] = views[seat]
+            else:
+                ctx.pop(name, None)
         vals["card"], vals["tie"] = cards[card], tie
         vals["lead"] = cards[played[0][0]]
         vals["cards"] = [cards[c] for c, _ in played]
-        self._ctx.update(vals)
+        ctx.update(vals)
 
     def unbind_compare(self) -> None:
         self.bind_seat("winner", -1)

@@ -25,6 +25,7 @@ import itertools
 import math
 from typing import TYPE_CHECKING, Any, Callable
 
+from .expr import RulesRuntimeError
 from .spec import WHO_FIXED, close
 
 if TYPE_CHECKING:
@@ -88,6 +89,18 @@ class Effect:
         if self.cond is None and self.as_ is None:
             return apply
         cond, as_ = self.cond, self.as_
+        if as_ is None and cond is not None and cond.free:   # `if = "tie"`: no player to bind
+            test = cond.fn
+
+            def checked(state, actor: int) -> bool:
+                try:
+                    holds = test(state._ctx)      # (the engine's names of the moment)
+                except RulesRuntimeError:
+                    raise
+                except Exception as exc:
+                    raise cond.failure(exc) from None
+                return apply(state, actor) if holds else False
+            return checked
 
         def run(state, actor: int) -> bool:
             if as_ is not None:
@@ -236,8 +249,6 @@ def _whole(value: Any, count) -> int:
     """A count's value (`count` the expression, which names its file and key)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or \
             not math.isfinite(value) or value != int(value):
-        from .expr import RulesRuntimeError
-
         raise RulesRuntimeError(f"a count must be a whole number, not {value!r}", count.path,
                                 field=count.where)
     return max(0, int(value))
@@ -300,8 +311,6 @@ class Change(Effect):
                 low, high = bounds[name]
                 v = value if constant else state.eval(amount, actor, target)
                 if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
-                    from .expr import RulesRuntimeError
-
                     raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
                                             field=where)
                 holder = state.views[target] if per_player else state.shared
