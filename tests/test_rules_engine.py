@@ -172,3 +172,18 @@ def test_experior_data_refuses_a_print_other_than_its_play(tmp_path, file, old, 
     folder = _experior_data_changed(tmp_path, file, old, new)
     res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
     assert res.exit_code != 0 and res.output.startswith(says), res.output
+
+
+@pytest.mark.parametrize("new,says", [
+    ('like = "legolas"', "Error: game.toml, field \"print.like\": [print] like = 'legolas': a "
+     "data game may print like experior"),
+    ('like = "experior"\nsize = 2', "Error: game.toml, field \"print\": [print] takes one key"),
+])
+def test_a_print_like_another_game_is_one_that_pnp_can(tmp_path, new, says):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = _experior_data_changed(tmp_path, "game.toml", 'like = "experior"', new)
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code == 2 and res.output.startswith(says), res.output
