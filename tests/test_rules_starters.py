@@ -153,3 +153,21 @@ def test_teams_score_together_and_win_together(tmp_path):
     rules.write_text(bad)
     res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
     assert res.exit_code != 0 and 'field "players.teams"' in res.output, res.output
+
+
+def test_a_zone_moved_onto_itself_keeps_its_cards(tmp_path):
+    """move = "deck", to = "deck" is the deck as it was (it was emptied once: its cards were
+    added to it and then cleared)."""
+    import random
+
+    folder = new_game("mine", tmp_path, "market")
+    path = folder / "rules.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        '[[setup]]\ndraw = "deck"', '[[setup]]\nmove = "deck"\nto = "deck"\n[[setup]]\ndraw = "deck"', 1),
+        encoding="utf-8")
+    state = _game(folder).new_initial_state()
+    rng = random.Random(1)
+    while state.current_player() < 0:
+        state.apply_action(state.sample_chance(rng))
+    seen = state.observation(0)["zones"]
+    assert len(seen["deck"][1]) == 28 and len(seen["market"]) == 4, seen

@@ -584,7 +584,7 @@ class RulesState(State):
         z, views, shared, where = self._z, self.views, self.shared, self._p.slot_zone
         for src, dst in moves:
             cards = z[src]
-            if not cards or n is not None and n < 1:
+            if not cards or n is not None and n < 1 or src == dst:   # (onto itself: as it was)
                 continue
             to = z[dst]
             if len(cards) == 1:
