@@ -681,16 +681,19 @@ class RulesState(State):
         vals, cards, ctx, seats, views = self._vals, self._p.cards, self._ctx, self._seats, \
             self.views
         self._log.append(("compare", tuple(played), winner))
-        for name, seat in (("winner", winner), ("loser", loser)):    # (bind_seat's work)
-            seats[name] = seat
-            if seat >= 0:
-                ctx[name] = views[seat]
-            else:
-                ctx.pop(name, None)
-        vals["card"], vals["tie"] = cards[card], tie
-        vals["lead"] = cards[played[0][0]]
-        vals["cards"] = [cards[c] for c, _ in played]
-        ctx.update(vals)
+        seats["winner"], seats["loser"] = winner, loser              # (bind_seat's work)
+        if winner >= 0:
+            ctx["winner"] = views[winner]
+        else:
+            ctx.pop("winner", None)
+        if loser >= 0:
+            ctx["loser"] = views[loser]
+        else:
+            ctx.pop("loser", None)
+        ctx["card"] = vals["card"] = cards[card]
+        ctx["tie"] = vals["tie"] = tie
+        ctx["lead"] = vals["lead"] = cards[played[0][0]]
+        ctx["cards"] = vals["cards"] = [cards[c] for c, _ in played]
 
     def unbind_compare(self) -> None:
         self.bind_seat("winner", -1)

@@ -302,12 +302,12 @@ class Change(Effect):
         gain, lose = verb == "gain", verb == "lose"
         path, where = plan.rules.path, amount.where
 
+        own = self.name
+
         def run(state, actor: int) -> bool:
             for target in fixed[actor] if fixed is not None else state.targets(who, actor):
-                if named is None:
-                    name = self.name
-                else:
-                    name = state.counter_name(state.eval(named, actor, target), named.where)
+                name = own if named is None else \
+                    state.counter_name(state.eval(named, actor, target), named.where)
                 low, high = bounds[name]
                 v = value if constant else state.eval(amount, actor, target)
                 if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
@@ -375,9 +375,6 @@ class Compare(Effect):
             for s, slot in enumerate(slots):
                 for c in state.zone_cards(slot):
                     played.append((c, s))
-            if not played:
-                state.unbind_compare()
-                return False
             if table is not None and len(played) == 2:
                 (a, sa), (b, sb) = played
                 r = table[(a, b)]
@@ -387,6 +384,9 @@ class Compare(Effect):
                     state.bind_compare(sb, sa, b, False, played)
                 else:
                     state.bind_compare(-1, -1, a, True, played)
+                return False
+            if not played:
+                state.unbind_compare()
                 return False
             lead = state.cards[played[0][0]]
             for i, (a, sa) in enumerate(played):
