@@ -117,3 +117,73 @@ def test_a_data_game_pickles_for_worker_processes_and_dask(experior_data):
     for seed in range(20):
         assert play(other, agents, seed, keep_actions=True).actions == \
             play(experior_data, agents, seed, keep_actions=True).actions
+
+
+def test_experior_data_prints_the_same_kit_as_experior(tmp_path):
+    """The same cards, markers, board and booklet ([print] like = "experior", from the
+    folder's own copies of the data and layout files): page for page the same text, and the
+    same pieces."""
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from pnp.cli import main
+
+    pages = {}
+    for name in ("experior", "experior-data"):
+        out = tmp_path / f"{name}.pdf"
+        res = CliRunner().invoke(main, ["build", "--game", name, "--out", str(out)])
+        assert res.exit_code == 0, res.output
+        pages[name] = [p.extract_text() for p in PdfReader(out).pages]
+    assert len(pages["experior-data"]) == len(pages["experior"]) >= 10
+    assert pages["experior-data"] == pages["experior"]
+    model = SPEC.load(GameFolder.open(shipped("card_data") / "experior-data"))
+    python = registry.get("experior")
+    assert SPEC.required_kit(model) == python.required_kit(
+        python.load(GameFolder.open(shipped("card_data") / "experior")))
+
+
+def _experior_data_changed(tmp_path, file, old, new):
+    import shutil
+
+    folder = tmp_path / "experior-data"
+    shutil.copytree(shipped("card_data") / "experior-data", folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("file,old,new,says", [
+    # the rules hold their own wound limit: the board and the aid cards print 100
+    ("rules.toml", 'if = "most.wounds >= options.wound_limit"', 'if = "most.wounds >= 90"',
+     "error: rules.toml: the rules play other games than the kit prints (Experior's rules "
+     "with game.toml's numbers): random game 0 takes 22 turns"),
+    # a face that prints another multiplier than the cell the rules read
+    ("layouts/attack.toml", 'text = "×{{ multiplier }}"', 'text = "×{{ multiplier + 1 }}"',
+     "error: cards.csv, row 2, field \"multiplier\": layouts/attack.toml:multiplier prints "
+     "'×2', not the row's multiplier (1)"),
+])
+def test_experior_data_refuses_a_print_other_than_its_play(tmp_path, file, old, new, says):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = _experior_data_changed(tmp_path, file, old, new)
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code != 0 and res.output.startswith(says), res.output
+
+
+@pytest.mark.parametrize("new,says", [
+    ('like = "legolas"', "Error: game.toml, field \"print.like\": [print] like = 'legolas': a "
+     "data game may print like experior"),
+    ('like = "experior"\nsize = 2', "Error: game.toml, field \"print\": [print] takes one key"),
+])
+def test_a_print_like_another_game_is_one_that_pnp_can(tmp_path, new, says):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = _experior_data_changed(tmp_path, "game.toml", 'like = "experior"', new)
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code == 2 and res.output.startswith(says), res.output

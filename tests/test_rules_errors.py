@@ -116,15 +116,48 @@ def test_a_card_naming_a_counter_the_rules_lack_is_refused_by_file_row_field(sta
     assert "(did you mean 'leaf'?)" in out
 
 
-def test_rules_that_never_end_are_named(starter, tmp_path):
-    """No [[end]] can hold: every random game runs to the turn limit, and validate says so."""
+def test_rules_that_may_never_end_are_warned(starter, tmp_path):
+    """No [[end]] held in any random game, but none is certain never to hold: a warning."""
     folder = _changed(starter, tmp_path, 'if = "most.points >= options.goal"',
                       'if = "most.points >= options.goal + 10000"')
     text = (folder / "rules.toml").read_text()
     (folder / "rules.toml").write_text(text.replace('if = "shared.market == 0"',
-                                                    'if = "shared.market < 0"'))
+                                                    'if = "shared.market + 1 < 0"'))
     code, out = _validate(folder)
-    assert "the [[end]] conditions may never hold" in out, out
+    assert code == 0 and "the [[end]] conditions may never hold" in out, out
+
+
+@pytest.mark.parametrize("old,new,says", [
+    ('if = "shared.market == 0"', 'if = "shared.market < 0"',
+     'field "end[1].if": [[end]] \'market empty\' can never hold: \'shared.market < 0\' is '
+     'never true (market counts cards: 0 to 32)'),
+    ('if = "most.points >= options.goal"', 'if = "most.points > 999"',
+     'field "end[0].if": [[end]] \'goal\' can never hold: \'most.points > 999\' is never true '
+     '(points is kept within 0 to 999)'),
+    ('if = "most.points >= options.goal"', 'if = "me.tricks >= 1 or most.points > 2000"',
+     "'me.tricks >= 1' is never true (no effect changes tricks, which stays 0); "
+     "'most.points > 2000' is never true"),
+    ('if = "shared.market == 0"', 'if = false', "[[end]] 'market empty' can never hold: it is "
+     "false"),
+])
+def test_an_end_that_can_never_hold_is_an_error(starter, tmp_path, old, new, says):
+    """Certain before any game: a count beyond its bounds, a counter nothing changes, false."""
+    folder = _changed(starter, tmp_path, old, new)
+    if "tricks" in new:
+        text = (folder / "rules.toml").read_text()
+        (folder / "rules.toml").write_text(text.replace("[counters.leaf]",
+                                                        "[counters.tricks]\n[counters.leaf]"))
+    code, out = _validate(folder)
+    assert code == 2 and out.startswith("Error: rules.toml, ") and says in out, out
+
+
+def test_a_round_that_can_never_end_is_an_error(tmp_path):
+    folder = new_game("tricks", tmp_path, "trick-taking")
+    path = folder / "rules.toml"
+    path.write_text(path.read_text().replace('end = "me.hand == 0"', 'end = "me.hand < 0"'))
+    code, out = _validate(folder)
+    assert code == 2 and 'field "round.end": the round can never end: \'me.hand < 0\' is ' \
+        "never true (hand counts cards: 0 to" in out, out
 
 
 def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
@@ -198,17 +231,23 @@ def test_a_card_cell_the_rules_read_but_no_face_prints_is_named(starter, tmp_pat
     assert "'points'" not in out
 
 
-def test_a_game_that_plays_for_very_long_is_named_without_hanging(starter, tmp_path):
-    """A turn limit of 100,000 and no end that can hold: validate stops each random game at
-    its budget and says so, instead of playing millions of moves."""
+def test_a_game_that_plays_for_very_long_is_stopped_naming_the_turn_limit(starter, tmp_path):
+    """A turn limit of 100,000 and no end that holds (none certain not to): the engine stops a
+    game at the moves no game needs, in validate and in simulate alike, with one error naming
+    [turn] limit, instead of playing millions of moves."""
     folder = _changed(starter, tmp_path, "limit = 200", "limit = 100000")
     text = (folder / "rules.toml").read_text()
-    text = text.replace('if = "most.points >= options.goal"', 'if = "most.points > 999"')
+    text = text.replace('if = "most.points >= options.goal"', 'if = "most.points > 998 + 1"')
     (folder / "rules.toml").write_text(text.replace('if = "shared.market == 0"',
-                                                    'if = "shared.market < 0"')
+                                                    'if = "shared.market + 1 < 0"')
                                        .replace('amount = "options.gather"', 'amount = 0'))
     code, out = _validate(folder)
-    assert "made 20,000 moves without ending" in out, out
+    says = 'rules.toml, field "turn.limit": a game of 2 players made 50,000 moves without ending'
+    assert code != 0 and says in out and "(2 players, random game 0)" in out, out
+    res = CliRunner().invoke(main, ["simulate", "--game", str(folder), "--games", "2",
+                                    "--jobs", "1"])
+    assert res.exit_code == 2 and res.output.startswith("Error: " + says), res.output
+    assert "(game 0, seed " in res.output and "Traceback" not in res.output
 
 
 def test_a_rules_game_without_rules_does_not_validate(starter, tmp_path):

@@ -15,19 +15,34 @@ CONTEXT = {"me": {"wounds": 7, "sword": 3, "hand": 2}, "card": {"type": "sword",
 @pytest.mark.parametrize("raw", [
     "me.wounds", "me[card.type] * card.multiplier", "me.wounds >= options.limit",
     "players[1].wounds", "me.hand == 0 and card.type == 'sword'", "me['sword'] + 1",
-    "me.wounds - 1 if card.multiplier > 2 else 0"])
+    "me.wounds - 1 if card.multiplier > 2 else 0", "[me.sword, me.wounds] | max",
+    "([me.sword, me.wounds] | max) - ([me.sword, me.hand] | min)", "[card.type, 'bow'] | max"])
 def test_lookups_run_as_python_and_agree_with_jinja(raw):
     fast = direct.compile_direct("{{ " + raw + " }}", {}, None, lookups=True)
     assert fast is not None, raw
     assert fast[0](CONTEXT) == environment().compile_expression(raw)(**CONTEXT)
 
 
-@pytest.mark.parametrize("raw", ["me.items", "[me.sword, me.wounds] | max", "me.wounds // 2",
-                                 "card.type in ['sword', 'bow']"])
+@pytest.mark.parametrize("raw", ["me.items", "me.wounds // 2", "card.type in ['sword', 'bow']",
+                                 "[me, me] | max(attribute='sword')"])
 def test_the_rest_keeps_jinja(raw):
     assert direct.compile_direct("{{ " + raw + " }}", {}, None, lookups=True) is None
     compiled = Compiler("rules.toml", set(CONTEXT), {}).compile(raw, "x.if")
     assert compiled(CONTEXT) == environment().compile_expression(raw)(**CONTEXT)
+
+
+def test_most_and_least_are_worked_out_over_the_players():
+    aggregates = {"most": ("players", max), "least": ("players", min)}
+    fn, names = direct.compile_direct("{{ most.wounds - least.wounds >= 8 }}", {}, None,
+                                      lookups=True, aggregates=aggregates)
+    assert names == {"most", "least"}
+    assert fn(CONTEXT) is True
+    assert direct.compile_direct("{{ most['wounds'] }}", {}, None, lookups=True,
+                                 aggregates=aggregates) is None    # the dict: Jinja2's
+    compiled = Compiler("rules.toml", {"most", "least", "players"}, {}).compile(
+        "most.wounds >= 9", "end[0].if")
+    assert not compiled.aggregate and compiled.free      # no dict of maxima built for it
+    assert compiled(CONTEXT) is True
 
 
 def test_layouts_keep_their_meaning_without_lookups():

@@ -95,6 +95,22 @@ def test_it_can_be_played(starter):
     assert "wins" in res.output or "draw" in res.output.lower(), res.output[-600:]
 
 
+def test_play_names_each_move_once(starter):
+    """The game's log names a move as it is made: `pnp play` prints that line alone (it
+    printed its own line too, so every move read twice)."""
+    res = CliRunner().invoke(main, ["play", "--game", str(starter), "--opponent", "random",
+                                    "--seed", "4"], input="1\n" * 400)
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    mine = [i for i, line in enumerate(lines) if line.startswith("seat 1> seat 1: ")]
+    assert mine, res.output[:2000]
+    for i in mine:
+        assert not lines[i + 1].startswith("seat 1: "), lines[i:i + 2]
+    assert "has moved." not in res.output
+    others = [line for line in lines if line.startswith("seat 2: ")]
+    assert others, res.output[:2000]         # the others' moves are named too
+
+
 def test_it_is_played_against_mcts_when_no_opponent_is_named(starter):
     """`pnp play --game mine` asked for the greedy agent a data game does not have."""
     res = CliRunner().invoke(main, ["play", "--game", str(starter), "--seed", "4"],
@@ -137,3 +153,21 @@ def test_teams_score_together_and_win_together(tmp_path):
     rules.write_text(bad)
     res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
     assert res.exit_code != 0 and 'field "players.teams"' in res.output, res.output
+
+
+def test_a_zone_moved_onto_itself_keeps_its_cards(tmp_path):
+    """move = "deck", to = "deck" is the deck as it was (it was emptied once: its cards were
+    added to it and then cleared)."""
+    import random
+
+    folder = new_game("mine", tmp_path, "market")
+    path = folder / "rules.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        '[[setup]]\ndraw = "deck"', '[[setup]]\nmove = "deck"\nto = "deck"\n[[setup]]\ndraw = "deck"', 1),
+        encoding="utf-8")
+    state = _game(folder).new_initial_state()
+    rng = random.Random(1)
+    while state.current_player() < 0:
+        state.apply_action(state.sample_chance(rng))
+    seen = state.observation(0)["zones"]
+    assert len(seen["deck"][1]) == 28 and len(seen["market"]) == 4, seen

@@ -119,6 +119,12 @@ class GameSpec:
         hook = self._hook("public_log")
         return list(hook(state)) if hook else []
 
+    @property
+    def logs_moves(self) -> bool:
+        """The game's public_log names every move as it is made (`pnp play` then prints that
+        line, not its own)."""
+        return bool(self._hook("LOGS_MOVES"))
+
     def card_events(self) -> Callable | None:
         return self._hook("card_events")
 

@@ -30,6 +30,8 @@ _SCALARS = (str, int, float, bool, type(None))
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
             ">": operator.gt, ">=": operator.ge}
 _ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+_NUMBERS = (int, float)
+LIST_FILTERS = {"max": max, "min": min}   # Jinja2's, without arguments, on a list of numbers
 
 
 class _NotSimple(Exception):
@@ -55,13 +57,17 @@ def _lookup(name: str) -> Fn:
 
 def compile_direct(raw: str, filters: dict[str, Callable],
                    constants: dict[str, Any] | None = None,
-                   lookups: bool = False) -> tuple[Fn, frozenset[str]] | None:
+                   lookups: bool = False,
+                   aggregates: dict[str, tuple[str, Callable]] | None = None
+                   ) -> tuple[Fn, frozenset[str]] | None:
     """(a function of the row, the names it reads) for `raw` when it is text around simple
     `{{ expression }}`s whose filters are among `filters` (pure functions of their arguments)
     or JINJA_FILTERS; else None. `constants`: names that are the same on every row (not
     columns), whose dict keys an expression may read as attributes (`game.title`).
     `lookups`: the row's values are dicts and lists (a rules engine's state), read with
-    `me.wounds` and `me[card.type]` as the sandbox reads a key or an index."""
+    `me.wounds` and `me[card.type]` as the sandbox reads a key or an index. `aggregates`: names
+    whose `.key` is worked out over a list of the row (`most.wounds`: {"most": ("players",
+    max)} is the highest `wounds` of row["players"]), where the row holds no such name."""
     if "{%" in raw or "{#" in raw or "\r" in raw:  # tags; newlines Jinja2 would rewrite
         return None
     pieces = _EXPRESSION.split(raw)
@@ -74,7 +80,7 @@ def compile_direct(raw: str, filters: dict[str, Callable],
             return None  # whitespace control, or a tag inside a tag
         try:
             tokens = _tokens(inner)
-            parser = _Parser(tokens, filters, constants or {}, lookups)
+            parser = _Parser(tokens, filters, constants or {}, lookups, aggregates or {})
             parts.append(parser.expression(printed=True))
             if parser.at < len(tokens):
                 raise _NotSimple
@@ -105,9 +111,11 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 
 class _Parser:
     def __init__(self, tokens: list[tuple[str, str]], filters: dict[str, Callable],
-                 constants: dict[str, Any], lookups: bool = False):
+                 constants: dict[str, Any], lookups: bool = False,
+                 aggregates: dict[str, tuple[str, Callable]] | None = None):
         self.tokens, self.filters, self.constants, self.at = tokens, filters, constants, 0
         self.lookups = lookups
+        self.aggregates = aggregates or {}
         self.names: set[str] = set()
 
     def _peek(self) -> tuple[str, str]:
@@ -188,6 +196,10 @@ class _Parser:
             self.at += 1
             name = self._take("name")
             fn = self.filters.get(name)
+            if fn is None and self.lookups and name in LIST_FILTERS and \
+                    self._peek() != ("op", "("):
+                node = _of_list(LIST_FILTERS[name], node)
+                continue
             if fn is None:
                 if name not in JINJA_FILTERS:
                     raise _NotSimple
@@ -237,6 +249,8 @@ class _Parser:
             inner = self.expression()
             self._take("op", ")")
             return inner
+        if kind == "op" and text == "[" and self.lookups:
+            return self._list()
         if kind == "name" and text not in _CONSTANTS:
             if text in _RESERVED:
                 raise _NotSimple
@@ -246,11 +260,43 @@ class _Parser:
             self.names.add(text)
             if self._peek() == ("op", ".") and not (self.lookups and text not in self.constants):
                 return _const(self._attributes(text))
-            node = _lookup(text)
+            if text in self.aggregates:
+                if self._peek() != ("op", "."):
+                    raise _NotSimple   # most[k]: Jinja2, given the whole dict
+                self.at += 1
+                over, reduce = self.aggregates[text]
+                node = _aggregate(over, reduce, self._key())
+            elif self.lookups and self._peek() == ("op", "."):
+                self.at += 1
+                node = _field(text, self._key())     # me.wounds: one step, the hot case
+            elif self.lookups and self._peek() == ("op", "["):
+                self.at += 1
+                index = self.expression()
+                self._take("op", "]")
+                node = _name_keyed(text, index)      # winner[card.type]: one step too
+            else:
+                node = _lookup(text)
             while self.lookups and self._peek() in (("op", "."), ("op", "[")):
                 node = self._item(node)
             return node
         return _const(self._constant())
+
+    def _key(self) -> str:
+        key = self._take("name")
+        if hasattr(dict, key):
+            raise _NotSimple   # `me.items`: Jinja2's sandbox finds the method
+        return key
+
+    def _list(self) -> Fn:
+        """`[a, b, c]`: a list literal (not empty: Jinja2 has its own ways with one)."""
+        self._take("op", "[")
+        items = [self.expression()]
+        while self._peek() == ("op", ","):
+            self.at += 1
+            items.append(self.expression())
+        self._take("op", "]")
+        parts = tuple(items)
+        return lambda row: [part(row) for part in parts]
 
     def _item(self, node: Fn) -> Fn:
         """`.key` or `[expression]` after a value: the sandbox's getattr, then getitem, of a
@@ -299,6 +345,65 @@ def _filtered(fn: Callable[..., Any], inner: Fn, args: list[tuple[Fn | None, Any
     return lambda row: fn(inner(row), *[arg(row) for arg in parts])
 
 
+def _field(name: str, key: str) -> Fn:
+    """`name.key`: the row's `name`, then its item `key`, as _keyed reads it, in one step."""
+    def get(row: Row) -> Any:
+        try:
+            value = row[name]
+        except KeyError:
+            raise Undefined(name) from None
+        if type(value) is dict:
+            try:
+                return value[key]
+            except KeyError:
+                raise Undefined(key) from None
+        raise Undefined(key)
+    return get
+
+
+def _name_keyed(name: str, key: Fn) -> Fn:
+    """`name[key]`: the row's `name`, then its item `key`, as _keyed reads it, in one step."""
+    def get(row: Row) -> Any:
+        try:
+            value = row[name]
+        except KeyError:
+            raise Undefined(name) from None
+        k = key(row)
+        if type(value) not in (dict, list, tuple):
+            raise Undefined(f"{k}")
+        try:
+            return value[k]
+        except (KeyError, IndexError, TypeError):
+            raise Undefined(f"{k}") from None
+    return get
+
+
+def _aggregate(over: str, reduce: Callable, key: str) -> Fn:
+    """`most.wounds`: reduce (max, min) of `key` over the dicts of row[over]."""
+    def get(row: Row) -> Any:
+        try:
+            return reduce([item[key] for item in row[over]])
+        except KeyError:
+            raise Undefined(key) from None
+    return get
+
+
+def _of_list(reduce: Callable, inner: Fn) -> Fn:
+    """`[a, b] | max`: Jinja2's max and min filters, which for numbers are Python's; anything
+    else goes to Jinja2's own filter."""
+    def run(row: Row) -> Any:
+        value = inner(row)
+        if type(value) is list and value and all(type(v) in _NUMBERS for v in value):
+            return reduce(value)
+        from jinja2 import filters
+
+        from ..templating import environment
+
+        jinja = filters.do_max if reduce is max else filters.do_min
+        return jinja(environment(), value)
+    return run
+
+
 def _keyed(node: Fn, key: Fn) -> Fn:
     def get(row: Row) -> Any:
         value, k = node(row), key(row)
@@ -319,7 +424,6 @@ def _binary(op: Callable[[Any, Any], Any], a: Fn, b: Fn) -> Fn:
     return lambda row: op(a(row), b(row))
 
 
-_NUMBERS = (int, float)
 INT_BITS = 10_000  # sandbox.MAX_INT_BITS (not imported: it imports Jinja2)
 
 

@@ -21,9 +21,21 @@ from .expr import RulesRuntimeError
 from .spec import Action, Rules
 
 NOBODY = -3          # between a move and the next decision (never seen outside apply_action)
-# stages of the turn machine
-SETUP, ROUND_START, TURN_START, PHASE_START, PHASE_ACT, PHASE_END, TURN_END, ROUND_END, \
-    FINISH, DONE = range(10)
+# stages of the turn machine (PHASE_ACT: the seats of the turn's phase `_phase` act, in
+# `_order`; a phase over, its effects run and the next one starts at once)
+SETUP, ROUND_START, TURN_START, PHASE_ACT, TURN_END, ROUND_END, FINISH, DONE = range(8)
+
+
+MAX_MOVES = 50_000     # moves (chance's too) a game may make before it is stopped as endless
+
+
+def move_bound(rules: Rules, n: int) -> int:
+    """Moves no game of `n` players can exceed: every turn's phases at their limits, plus the
+    draws (and never more than MAX_MOVES: a game that long is stopped, naming turn.limit)."""
+    per_turn = sum(p.limit + 1 for p in rules.phases) * n
+    turns = rules.turn_limit
+    bound = turns * per_turn + (turns + rules.round_limit + 2) * (len(rules.cards) + 10) + 100
+    return min(bound, MAX_MOVES)
 
 
 class Plan:
@@ -61,6 +73,32 @@ class Plan:
         self.per_player_counters = {k: c for k, c in rules.counters.items() if c.per_player}
         self.shared_counters = {k: c for k, c in rules.counters.items() if not c.per_player}
         self._aggregates: dict[Any, tuple[str, ...]] = {}
+        self.next_seat = tuple((a + 1) % players for a in range(players))
+        self.max_moves = move_bound(rules, players)
+        self.limits = tuple(ph.limit for ph in rules.phases)   # a seat's moves in each phase
+        self.has_rounds = rules.has_rounds
+        # the effects bound to this player count (each a function of the state and the actor:
+        # its targets' zone slots worked out once, not on every run)
+        self.setup = self.bind(rules.setup)
+        self.round_setup = self.bind(rules.round_setup)
+        self.round_effects = self.bind(rules.round_effects)
+        self.finish = self.bind(rules.finish)
+        self.phase_effects = tuple(self.bind(ph.effects) for ph in rules.phases)
+        self.action_effects = tuple(self.bind(a.effects) for a in rules.actions)
+        # a phase whose one action takes any card of a zone, with no condition and no pass:
+        # its legal moves are that zone's cards (the zone's slot by seat), else None
+        self.plain = tuple(
+            tuple(self.slots[ph.actions[0].source.index]) if len(ph.actions) == 1 and
+            ph.actions[0].index == 0 and ph.actions[0].source is not None and
+            ph.actions[0].condition is None and ph.actions[0].follow is None and
+            not ph.can_pass else None for ph in rules.phases)
+        # the seats that act in each phase, in order, by the turn's first player
+        self.order = tuple(tuple(() if ph.who == "none" else (first,) if ph.who == "active"
+                                 else tuple((first + k) % players for k in range(players))
+                                 for first in range(players)) for ph in rules.phases)
+
+    def bind(self, effects) -> "Bound":
+        return Bound(effect.bind(self) for effect in effects)._waits(effects)
 
     def slot(self, zone, seat: int) -> int:
         return self.slots[zone.index][seat]
@@ -83,6 +121,17 @@ class Plan:
         return keys
 
 
+class Bound(tuple):
+    """Effects bound to a plan; `waits`: one of them may wait for chance, so they run from
+    the state's stack (where a draw can stop them until chance has drawn), else at once."""
+
+    waits = False
+
+    def _waits(self, effects) -> "Bound":
+        self.waits = any(e.may_wait for e in effects)
+        return self
+
+
 class RulesGame(Game):
     """A game whose rules are a data file."""
 
@@ -98,18 +147,28 @@ class RulesGame(Game):
     def new_initial_state(self) -> "RulesState":
         return RulesState(self.plan)
 
+    def __getstate__(self) -> dict:
+        """Pickled without its plan (closures do not pickle), which is made again where the
+        game is unpickled (a worker process, a Dask worker)."""
+        state = dict(self.__dict__)
+        del state["plan"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.plan = Plan(self.rules, self.num_players)
+
 
 class RulesState(State):
     __slots__ = ("_p", "_cur", "views", "shared", "_z", "_owner", "_by", "_seats", "_vals",
                  "_stage", "turn", "round", "_phase", "_order", "_pos", "_acted", "_first",
                  "_lead", "_round_over", "_stack", "_wait", "_jobs", "ended_by", "_returns",
-                 "_log", "_ctx", "_now")
+                 "_log", "_ctx", "_now", "_steps")
 
     def __init__(self, plan: Plan):
         self._p = plan
         n = plan.n
         self._cur = CHANCE
-        rules = plan.rules
         self.views: list[dict] = []
         for seat in range(n):
             view: dict[str, Any] = {k: c.start for k, c in plan.per_player_counters.items()}
@@ -143,9 +202,10 @@ class RulesState(State):
         self._returns: list[float] | None = None
         self._log: list[tuple] = []   # the moves made, cards compared, counters changed
         self._now: list[int] = []          # the legal actions of the seat to move
+        self._steps = 0                    # moves made (chance's too): bounded by max_moves
         self._ctx: dict[str, Any] = {}
         self._context()
-        self._push(rules.setup, 0)
+        self._push(plan.setup, 0)
         self._advance()
 
     # -- the protocol ------------------------------------------------------------------------
@@ -197,12 +257,13 @@ class RulesState(State):
         """core.State.run_blind, giving an agent marked picks_from_legal the engine's own
         list of legal moves (it only reads it) and applying its pick unchecked."""
         done = 0
+        trusted = [getattr(c, "picks_from_legal", False) for c in chooses]
         while done < limit:
             player = self._cur
             if player < 0 or chooses[player] is None:
                 break
             choose = chooses[player]
-            if getattr(choose, "picks_from_legal", False):
+            if trusted[player]:
                 action = choose(None, self._now, rng)
                 out.append(action)
                 self._move(player, action)
@@ -220,6 +281,9 @@ class RulesState(State):
 
     def _legal(self, seat: int) -> list[int]:
         p = self._p
+        plain = p.plain[self._phase]
+        if plain is not None:
+            return sorted(self._z[plain[seat]])
         phase = self._phase_now()
         out: list[int] = []
         for action in phase.actions:
@@ -259,28 +323,33 @@ class RulesState(State):
     def _move(self, seat: int, action: int) -> None:
         """A legal move of `seat`: its card moved, its effects queued."""
         p = self._p
-        phase = self._phase_now()
+        self._steps += 1
+        if self._steps > p.max_moves:
+            self._endless()
         self._log.append((seat, action))
         if action == p.pass_id:
             self._pos += 1
             self._acted = 0
             self._cur = NOBODY
             return
-        if action >= p.na * p.nc:
-            act = p.actions[action - p.na * p.nc]
+        nc = p.nc
+        if action >= p.na * nc:
+            act = p.actions[action - p.na * nc]
         else:
-            act = p.actions[action // p.nc]
-            card = action % p.nc
-            self.move_card(card, p.slot(act.source, seat), p.slot(act.dest, seat)
+            act = p.actions[action // nc]
+            card = action - act.index * nc
+            source = act.source
+            assert source is not None      # (a card action has a zone it takes from)
+            self.move_card(card, p.slots[source.index][seat], p.slots[act.dest.index][seat]
                            if act.dest is not None else p.box)
             self._by[card] = seat
             self._vals["card"] = self._ctx["card"] = p.cards[card]
         self._acted += 1
-        if self._acted >= phase.limit:
+        if self._acted >= p.limits[self._phase]:
             self._pos += 1
             self._acted = 0
         self._cur = NOBODY      # until _advance finds who is next
-        self._push(act.effects, seat)
+        self._push(p.action_effects[act.index], seat)
 
     def _why(self, seat: int, action: int) -> str:
         p = self._p
@@ -295,7 +364,21 @@ class RulesState(State):
         except (IndexError, TypeError, ValueError):
             return repr(action)
 
+    def _endless(self) -> None:
+        """A game past the moves no game of these rules needs: stopped, naming the rule that
+        bounds it, not left to run (or hang in a caller's loop)."""
+        rules = self._p.rules
+        ends = ", ".join(repr(e.name) for e in rules.ends) or "none"
+        raise RulesRuntimeError(
+            f"a game of {self._p.n} players made {self._p.max_moves:,} moves without ending "
+            f"(turn {self.turn:,} of at most {rules.turn_limit:,}; [[end]]: {ends}): no end "
+            "held; lower [turn] limit or check the [[end]] conditions", rules.path,
+            field=rules.prefix + "turn.limit")
+
     def _apply_chance(self, action: int) -> None:
+        self._steps += 1
+        if self._steps > self._p.max_moves:
+            self._endless()
         if self._wait[0] == "roles":
             deals = self._wait[1]
             if not 0 <= action < len(deals):
@@ -330,7 +413,11 @@ class RulesState(State):
     # -- the turn machine --------------------------------------------------------------------
     def _push(self, effects, actor: int) -> None:
         if effects:
-            self._stack.append([effects, 0, actor])
+            if effects.waits or self._stack:
+                self._stack.append([effects, 0, actor])
+            else:           # none waits for chance, and nothing runs before them
+                for run in effects:
+                    run(self, actor)
 
     def _run(self) -> bool:
         """Run pending effects; True when chance must decide first."""
@@ -342,14 +429,16 @@ class RulesState(State):
                 stack.pop()
                 continue
             frame[1] = i + 1
-            if effects[i].run(self, actor):
+            if effects[i](self, actor):
                 self._cur = CHANCE
                 return True
         return False
 
     def _advance(self) -> None:
-        rules = self._p.rules
-        n = self._p.n
+        """The turn machine, to the next decision (a seat's or chance's) or the end. Its
+        stages are tried most frequent first: a seat acting, a phase starting or ending."""
+        plan = self._p
+        rules = plan.rules
         while True:
             if self._wait is not None:
                 self._cur = CHANCE
@@ -357,54 +446,48 @@ class RulesState(State):
             if self._stack and self._run():
                 return
             stage = self._stage
-            if stage == SETUP:
-                self._stage = ROUND_START
-            elif stage == ROUND_START:
-                self.round += 1
-                self._ctx["round"] = self.round
-                self._round_over = False
-                self._stage = TURN_START
-                self._push(rules.round_setup, self._first)
-            elif stage == TURN_START:
-                self.turn += 1
-                self._ctx["turn"] = self.turn
-                self._phase = 0
-                self._stage = PHASE_START
-            elif stage == PHASE_START:
-                phase = rules.phases[self._phase]
-                first = self._first
-                self._order = () if phase.who == "none" else (first,) if phase.who == "active" \
-                    else tuple((first + k) % n for k in range(n))
-                self._pos = self._acted = 0
-                self._stage = PHASE_ACT
-            elif stage == PHASE_ACT:
-                if self._pos >= len(self._order):
-                    self._stage = PHASE_END
-                    continue
-                seat = self._order[self._pos]
-                self._now = self._legal(seat)
-                if not self._now:     # nothing to do: the seat passes
-                    self._pos += 1
+            if stage == PHASE_ACT:
+                order = self._order
+                while self._pos < len(order):
+                    seat = order[self._pos]
+                    now = self._legal(seat)
+                    if now:
+                        self._now = now
+                        self._cur = seat
+                        return
+                    self._pos += 1      # nothing to do: the seat passes
                     self._acted = 0
-                    continue
-                self._cur = seat
-                return
-            elif stage == PHASE_END:
-                self._push(rules.phases[self._phase].effects, self._first)
+                # the phase is over: its effects, then the next phase (or the turn's end)
+                effects = plan.phase_effects[self._phase]
                 self._phase += 1
-                self._stage = PHASE_START if self._phase < len(rules.phases) else TURN_END
+                if self._phase < len(rules.phases):
+                    self._order = plan.order[self._phase][self._first]
+                    self._pos = self._acted = 0
+                else:
+                    self._stage = TURN_END
+                self._push(effects, self._first)
             elif stage == TURN_END:
                 if self._check_ends("turn"):
                     continue
-                if rules.has_rounds and (self._round_over or self._true(rules.round_end)):
+                if plan.has_rounds and (self._round_over or self._true(rules.round_end)):
                     self._stage = ROUND_END
-                    self._push(rules.round_effects, self._first)
+                    self._push(plan.round_effects, self._first)
                     continue
                 if self.turn >= rules.turn_limit:
                     self._finish("turn limit")
                     continue
                 self._next_first()
+                self._start_turn()
+            elif stage == TURN_START:
+                self._start_turn()
+            elif stage == ROUND_START:
+                self.round += 1
+                self._ctx["round"] = self.round
+                self._round_over = False
                 self._stage = TURN_START
+                self._push(plan.round_setup, self._first)
+            elif stage == SETUP:
+                self._stage = ROUND_START
             elif stage == ROUND_END:
                 if self._check_ends("round"):
                     continue
@@ -422,6 +505,15 @@ class RulesState(State):
             else:
                 self._cur = TERMINAL
                 return
+
+    def _start_turn(self) -> None:
+        """The next turn, at its first phase."""
+        self.turn += 1
+        self._ctx["turn"] = self.turn
+        self._phase = 0
+        self._order = self._p.order[0][self._first]
+        self._pos = self._acted = 0
+        self._stage = PHASE_ACT
 
     def _true(self, expr) -> bool:
         return bool(self.eval(expr, self._first)) if expr is not None else False
@@ -443,7 +535,7 @@ class RulesState(State):
     def _finish(self, how: str) -> None:
         self.ended_by = how
         self._stage = FINISH
-        self._push(self._p.rules.finish, self._first)
+        self._push(self._p.finish, self._first)
 
     def _score(self) -> None:
         n = self._p.n
@@ -487,20 +579,71 @@ class RulesState(State):
         if owner is not None:
             self._owner[card] = owner
 
+    def move_tops(self, moves, n: int | None) -> None:
+        """move_top(src, dst, n) for each (src, dst) of `moves`, in one call."""
+        z, views, shared, where = self._z, self.views, self.shared, self._p.slot_zone
+        for src, dst in moves:
+            cards = z[src]
+            if not cards or n is not None and n < 1 or src == dst:   # (onto itself: as it was)
+                continue
+            to = z[dst]
+            if len(cards) == 1:
+                to.append(cards.pop())
+            elif n is None or n >= len(cards):
+                to.extend(cards)
+                cards.clear()
+            else:
+                to.extend(cards[-n:])
+                del cards[-n:]
+            name, seat = where[src]
+            (views[seat] if seat >= 0 else shared)[name] = len(cards)
+            name, seat = where[dst]
+            (views[seat] if seat >= 0 else shared)[name] = len(to)
+
+    def move_cards(self, cards: list[int], src: int, dst: int, owner: int) -> None:
+        """Some cards of a zone, in their order there, onto another; `owner` their owner."""
+        if not cards:
+            return
+        z = self._z
+        moved = set(cards)
+        z[src] = [c for c in z[src] if c not in moved]
+        z[dst].extend(cards)
+        for c in cards:
+            self._owner[c] = owner
+        where = self._p.slot_zone
+        for slot in (src, dst):
+            name, seat = where[slot]
+            (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[slot])
+
+    def select(self, expr, actor: int, target: int, cards: list[int]) -> list[int]:
+        """The cards for which `expr` (of `card`) holds, all for None: one context for all."""
+        if expr is None:
+            return list(cards)
+        if expr.aggregate:          # Jinja2's, given most and least: one card at a time
+            return [c for c in cards if self.eval(expr, actor, target, card=c)]
+        views, ctx, rows = self.views, self._ctx, self._p.cards
+        ctx["me"] = views[actor]
+        ctx["opponent"] = views[self._p.next_seat[actor]]
+        ctx["target"] = views[target]
+        kept = ctx.get("card")
+        fn = expr.fn
+        try:
+            out = []
+            for c in cards:
+                ctx["card"] = rows[c]
+                if fn(ctx):
+                    out.append(c)
+            return out
+        except RulesRuntimeError:
+            raise
+        except Exception as exc:
+            raise expr.failure(exc) from None
+        finally:
+            ctx["card"] = kept
+
     def move_top(self, src: int, dst: int, n: int | None) -> None:
         """The top `n` cards of a zone (all for None), in their order, onto another."""
-        z = self._z
-        cards = z[src]
-        k = len(cards) if n is None else min(n, len(cards))
-        if not k:
-            return
-        moved = cards[len(cards) - k:]
-        del cards[len(cards) - k:]
-        z[dst].extend(moved)
-        where = self._p.slot_zone
-        for s in (src, dst):
-            name, seat = where[s]
-            (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[s])
+        self.move_tops(((src, dst),), n)
 
     def counter_name(self, value: Any, where: str) -> str:
         if value not in self._p.per_player_counters:
@@ -519,8 +662,13 @@ class RulesState(State):
         new = int(new)
         holder[name] = new = counter.high if new > counter.high else \
             counter.low if new < counter.low else new
-        if new != old and self._stage != SETUP:
-            self._log.append(("change", seat if counter.per_player else -1, name, old, new))
+        if new != old:
+            self.changed(seat if counter.per_player else -1, name, old, new)
+
+    def changed(self, seat: int, name: str, old: int, new: int) -> None:
+        """A counter changed (seat -1: a shared one): logged for `pnp play`, after the setup."""
+        if self._stage != SETUP:
+            self._log.append(("change", seat, name, old, new))
 
     def compared(self, zone, who: str, actor: int) -> list[tuple[int, int]]:
         p = self._p
@@ -530,14 +678,22 @@ class RulesState(State):
         return [(c, s) for s in seats for c in self._z[p.slot(zone, s)]]
 
     def bind_compare(self, winner: int, loser: int, card: int, tie: bool, played) -> None:
-        vals, cards = self._vals, self._p.cards
+        vals, cards, ctx, seats, views = self._vals, self._p.cards, self._ctx, self._seats, \
+            self.views
         self._log.append(("compare", tuple(played), winner))
-        self.bind_seat("winner", winner)
-        self.bind_seat("loser", loser)
-        vals["card"], vals["tie"] = cards[card], tie
-        vals["lead"] = cards[played[0][0]]
-        vals["cards"] = [cards[c] for c, _ in played]
-        self._ctx.update(vals)
+        seats["winner"], seats["loser"] = winner, loser              # (bind_seat's work)
+        if winner >= 0:
+            ctx["winner"] = views[winner]
+        else:
+            ctx.pop("winner", None)
+        if loser >= 0:
+            ctx["loser"] = views[loser]
+        else:
+            ctx.pop("loser", None)
+        ctx["card"] = vals["card"] = cards[card]
+        ctx["tie"] = vals["tie"] = tie
+        ctx["lead"] = vals["lead"] = cards[played[0][0]]
+        ctx["cards"] = vals["cards"] = [cards[c] for c, _ in played]
 
     def unbind_compare(self) -> None:
         self.bind_seat("winner", -1)
@@ -560,6 +716,7 @@ class RulesState(State):
                 ctx[name] = self.views[seat]
         ctx["turn"], ctx["round"], ctx["shared"] = self.turn, self.round, self.shared
         ctx["seats"] = self._p.n
+        ctx["players"] = self.views       # (most.wounds is worked out over it)
 
     def set_lead(self, seat: int) -> None:
         self._lead = seat
@@ -586,26 +743,34 @@ class RulesState(State):
         the bound winner/loser/picks, card, tie, lead, most/least, turn, round, shared."""
         views = self.views
         ctx = self._ctx
-        ctx["me"] = views[actor]
-        ctx["opponent"] = views[(actor + 1) % self._p.n]
-        ctx["target"] = views[actor if target is None else target]
-        if expr.aggregate:
+        if not expr.free:
+            ctx["me"] = views[actor]
+            ctx["opponent"] = views[self._p.next_seat[actor]]
+            ctx["target"] = views[actor] if target is None else views[target]
+        if expr.aggregate:     # (Jinja2's: given most and least as dicts)
             names = expr.names
             if "most" in names:
                 ctx["most"] = {k: max([v[k] for v in views]) for k in self._p.aggregates(expr)}
             if "least" in names:
                 ctx["least"] = {k: min([v[k] for v in views]) for k in self._p.aggregates(expr)}
-            if "players" in names:
-                ctx["players"] = views
         if card is None and lead is None:
-            return expr(ctx)
+            try:
+                return expr.fn(ctx)
+            except RulesRuntimeError:
+                raise
+            except Exception as exc:
+                raise expr.failure(exc) from None
         kept = ctx.get("card"), ctx.get("lead")
         if card is not None:
-            ctx["card"] = self._p.cards[card] if isinstance(card, int) else card
+            ctx["card"] = self._p.cards[card] if type(card) is int else card
         if lead is not None:
             ctx["lead"] = lead
         try:
-            return expr(ctx)
+            return expr.fn(ctx)
+        except RulesRuntimeError:
+            raise
+        except Exception as exc:
+            raise expr.failure(exc) from None
         finally:
             ctx["card"], ctx["lead"] = kept
 
@@ -776,6 +941,7 @@ class RulesState(State):
         s.ended_by, s._returns = self.ended_by, self._returns
         s._log = list(self._log)
         s._now = self._now
+        s._steps = self._steps
         s._context()
         return s
 

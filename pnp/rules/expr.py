@@ -14,6 +14,10 @@ from typing import Any, Callable
 from ..errors import DataError
 
 Context = dict[str, Any]
+# most.wounds, least.wounds: the highest and lowest over the players (the context's `players`)
+AGGREGATES = {"most": ("players", max), "least": ("players", min)}
+AGGREGATED = frozenset(AGGREGATES)
+PERSONAL = frozenset({"me", "target", "opponent"})
 
 
 class RulesRuntimeError(DataError):
@@ -24,14 +28,17 @@ class RulesRuntimeError(DataError):
 class Expr:
     """One compiled expression, called with the names of the moment (me, card, ...)."""
 
-    __slots__ = ("raw", "fn", "names", "path", "where", "aggregate", "constants")
+    __slots__ = ("raw", "fn", "names", "path", "where", "aggregate", "constants", "free")
 
     def __init__(self, raw: Any, fn: Callable[[Context], Any], names: frozenset[str], path,
-                 where: str, constants: dict[str, Any] | None = None):
+                 where: str, constants: dict[str, Any] | None = None, direct: bool = False):
         self.raw, self.fn, self.names, self.path, self.where = raw, fn, names, path, where
         self.constants = constants or {}
-        # reads a name worked out only when asked for (most, least, players)
-        self.aggregate = bool(names & {"most", "least", "players"})
+        # reads a name worked out only when asked for (most, least): Jinja2 is given them as
+        # dicts; a direct expression works `most.wounds` out itself, from `players`
+        self.aggregate = not direct and bool(names & AGGREGATED)
+        # reads no player of the moment (me, target, opponent): the engine need not set them
+        self.free = not self.aggregate and not names & PERSONAL
 
     @property
     def constant(self) -> bool:
@@ -50,12 +57,15 @@ class Expr:
         except RulesRuntimeError:
             raise
         except Exception as exc:
-            from .direct import Undefined
+            raise self.failure(exc) from None
 
-            words = f"{exc.args[0]!r} is undefined here" if isinstance(exc, Undefined) else \
-                (str(exc).strip() or type(exc).__name__)
-            raise RulesRuntimeError(f"{self.raw!r}: {words[:300]}", self.path,
-                                    field=self.where) from None
+    def failure(self, exc: Exception) -> RulesRuntimeError:
+        """The error naming this expression's file and key, for `exc` raised by its fn."""
+        from .direct import Undefined
+
+        words = f"{exc.args[0]!r} is undefined here" if isinstance(exc, Undefined) else \
+            (str(exc).strip() or type(exc).__name__)
+        return RulesRuntimeError(f"{self.raw!r}: {words[:300]}", self.path, field=self.where)
 
 
 def constant(value: Any) -> Callable[[Context], Any]:
@@ -110,7 +120,8 @@ class Compiler:
 
         source = body if template else "{{ " + body + " }}"
         try:
-            direct = compile_direct(source, dict(NUMBER_FILTERS), self.constants, lookups=True)
+            direct = compile_direct(source, dict(NUMBER_FILTERS), self.constants, lookups=True,
+                                    aggregates=AGGREGATES)
             fn, names = direct if direct is not None else self._jinja(body, template, where)
         except RecursionError:      # Jinja2's parser recurses: some 100 brackets deep is enough
             raise self.error("the expression nests too deeply (brackets inside brackets)",
@@ -121,7 +132,8 @@ class Compiler:
         if not names - set(self.constants):   # the same in every game: worked out once
             value = Expr(raw, fn, frozenset(names), self.path, where)(dict(self.constants))
             return Expr(raw, constant(value), frozenset(), self.path, where)
-        return Expr(raw, fn, frozenset(names), self.path, where, self.constants)
+        return Expr(raw, fn, frozenset(names), self.path, where, self.constants,
+                    direct is not None)
 
     def _check_names(self, raw: Any, names, known: set[str], where: str) -> None:
         for name in sorted(names):

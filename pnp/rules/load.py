@@ -14,7 +14,6 @@ from .spec import Reader, Rules, close
 
 RULES_FILE = "rules.toml"
 PLAYOUTS = 20          # random games validate plays, each of every player count
-PLAYOUT_MOVES = 20_000  # moves one of them may make before validate calls it too long
 
 
 def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
@@ -38,6 +37,9 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     rules = reader.read()
     _check_counter_fields(reader, rules)
     _check_card_numbers(reader, rules)
+    from .ending import changed_counters, check_ends
+
+    check_ends(rules, changed_counters(rules))
     return rules
 
 
@@ -110,10 +112,12 @@ def _column_of(raw: Any) -> str | None:
 
 
 def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list[Finding]:
-    """Random playouts of every player count must end before the turn limit ends them all;
-    an expression that fails in play is named."""
+    """Random playouts of every player count: an expression that fails in play is named, and
+    so is a game that makes more moves than the rules allow (the engine stops it at its bound,
+    as it would in `pnp simulate`: an error naming turn.limit); all of them running to the turn
+    limit is a warning (the ends may hold in other games)."""
     from ..engine.core import RandomAgent, play
-    from .engine import RulesGame
+    from .engine import RulesGame, move_bound
     from .expr import RulesRuntimeError
 
     findings: list[Finding] = list(_unprinted(rules, components))
@@ -122,24 +126,22 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
     for n in range(low, high + 1):
         game = RulesGame(rules, n)
         limited = 0
-        budget = min(_bound(rules, n), PLAYOUT_MOVES)
+        budget = move_bound(rules, n) + 10      # the engine's own bound comes first
         for seed in range(PLAYOUTS):
             try:
                 record = play(game, [RandomAgent() for _ in range(n)], seed, max_steps=budget)
             except RulesRuntimeError as exc:
                 return findings + [error(f"{exc.message} ({n} players, random game {seed})",
                                          where, exc.field)]
-            except RuntimeError:     # play()'s "no end after N steps"
-                findings.append(warning(
-                    f"{n} players: random game {seed} made {budget:,} moves without ending; "
-                    "every game ends at the turn limit, but this one plays very long: check "
-                    "[[end]], the phases' limits and [turn] limit", where, "turn.limit"))
-                break
+            except RuntimeError:     # play()'s "no end after N steps": never before the engine's
+                return findings + [error(
+                    f"{n} players: random game {seed} made {budget:,} moves without ending",
+                    where, rules.prefix + "turn.limit")]
             limited += record.stats.get("ended_by") in ("turn limit", "round limit")
         if limited == PLAYOUTS and rules.ends:
             findings.append(warning(
                 f"{n} players: all {PLAYOUTS} random games ran to the turn or round limit: "
-                "the [[end]] conditions may never hold", where, "end"))
+                "the [[end]] conditions may never hold", where, rules.prefix + "end"))
     return findings
 
 
@@ -165,14 +167,3 @@ def _unprinted(rules: Rules, components: Sequence[Any]) -> list[Finding]:
                     f"\"{{{{ {column} }}}}\" in {Path(component.front.path).name})",
                     Source(Path(component.front.path)))
             for column in sorted(rules.card_columns - shown)]
-
-
-def _bound(rules: Rules, n: int) -> int:
-    """Moves no game can exceed: every turn's phases at their limits, plus the draws."""
-    per_turn = sum(p.limit + 1 for p in rules.phases) * n
-    turns = rules.turn_limit
-    return turns * per_turn + (turns + rules.round_limit + 2) * (len(rules.cards) + 10) + 100
-
-
-
-

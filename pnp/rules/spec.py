@@ -119,6 +119,7 @@ class Rules:
     teams: tuple[tuple[int, ...], ...] = ()     # seats (0-based) that win together
     card_component: str | None = None           # the [[component]] the cards print from
     card_columns: set[str] = field(default_factory=set)   # the card cells the rules read
+    prefix: str = ""                            # "rules." when the rules are game.toml's
 
     @property
     def has_rounds(self) -> bool:
@@ -238,6 +239,7 @@ class Reader:
         rules.teams = self.teams(players)
         rules.card_component = self.component_name
         rules.card_columns = self.read_columns()
+        rules.prefix = self.prefix
         return rules
 
     def read_columns(self) -> set[str]:

@@ -1,6 +1,7 @@
 """The effect verbs of a rules file. Each effect is one inline table with one verb and its
-modifiers, compiled once into an object whose run(state, actor) changes the state (and returns
-True when it waits for chance: a card drawn from a hidden zone, the roles dealt).
+modifiers, compiled once into an object; bound to a player count (bind(plan), engine.Plan) it
+is a function of the state and the actor that changes the state (and returns True when it
+waits for chance: a card drawn from a hidden zone, the roles dealt).
 
     roles = "random"                       deal one role row to each seat (chance)
     give = ZONE, where = expr              every card of `from` (default: the box) for which
@@ -22,8 +23,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
+from .expr import RulesRuntimeError
 from .spec import WHO_FIXED, close
 
 if TYPE_CHECKING:
@@ -62,6 +64,7 @@ class Effect:
     __slots__ = ("where", "cond", "as_", "who", "n")
 
     default_who = "me"
+    may_wait = False         # may wait for chance (a card drawn at random, the roles dealt)
 
     def __init__(self, reader: Reader, item: dict, where: str, verb: str):
         self.where = where
@@ -79,14 +82,39 @@ class Effect:
             raise reader.error(f"{value!r} is not a player{hint}", where)
         return value
 
-    def run(self, state, actor: int) -> bool:
-        if self.as_ is not None:
-            actor = state.seat_of(self.as_, actor)
-            if actor < 0:
+    def bind(self, plan) -> Callable[[Any, int], bool]:
+        """This effect for one player count (engine.Plan): a function of the state and the
+        actor that runs it (True: it waits for chance)."""
+        apply = self.bound(plan)
+        if self.cond is None and self.as_ is None:
+            return apply
+        cond, as_ = self.cond, self.as_
+        if as_ is None and cond is not None and cond.free:   # `if = "tie"`: no player to bind
+            test = cond.fn
+
+            def checked(state, actor: int) -> bool:
+                try:
+                    holds = test(state._ctx)      # (the engine's names of the moment)
+                except RulesRuntimeError:
+                    raise
+                except Exception as exc:
+                    raise cond.failure(exc) from None
+                return apply(state, actor) if holds else False
+            return checked
+
+        def run(state, actor: int) -> bool:
+            if as_ is not None:
+                actor = state.seat_of(as_, actor)
+                if actor < 0:
+                    return False
+            if cond is not None and not state.eval(cond, actor):
                 return False
-        if self.cond is not None and not state.eval(self.cond, actor):
-            return False
-        return self.apply(state, actor)
+            return apply(state, actor)
+        return run
+
+    def bound(self, plan) -> Callable[[Any, int], bool]:
+        """apply, for the plan (an effect may work its targets' slots out once)."""
+        return self.apply
 
     def apply(self, state, actor: int) -> bool:
         raise NotImplementedError
@@ -114,11 +142,21 @@ class Roles(Effect):
             raise reader.error(f"{count} ways to deal the roles: at most {MAX_ROLE_DEALS}", where)
         self.deals = len(roles)
 
+    may_wait = True
+
     def apply(self, state, actor):
         n = state.num_players
         deals = tuple(itertools.permutations(range(self.deals), n))
         state.wait_for(("roles", deals), ())
         return True
+
+    def bound(self, plan):
+        wait = ("roles", tuple(itertools.permutations(range(self.deals), plan.n)))
+
+        def run(state, actor: int) -> bool:
+            state.wait_for(wait, ())
+            return True
+        return run
 
 
 class Give(Effect):
@@ -135,10 +173,8 @@ class Give(Effect):
     def apply(self, state, actor):
         for target in state.targets(self.who, actor):
             src = state.slot(self.source, target)
-            cards = list(state.zone_cards(src))
-            for c in cards:
-                if self.where_ is None or state.eval(self.where_, actor, target, card=c):
-                    state.move_card(c, src, state.slot(self.zone, target), owner=target)
+            cards = state.select(self.where_, actor, target, state.zone_cards(src))
+            state.move_cards(cards, src, state.slot(self.zone, target), owner=target)
         return False
 
 
@@ -165,12 +201,31 @@ class Move(Effect):
             state.move_top(state.slot(self.source, target), state.slot(self.dest, target), n)
         return False
 
+    def bound(self, plan):
+        """Fixed targets and count: the (from, to) slots of each actor's targets, once."""
+        fixed = plan.fixed.get(self.who)
+        if type(self) is not Move or fixed is None or \
+                (self.count is not None and not self.count.constant):
+            return self.apply
+        k = None if self.count is None else _whole(self.count.fn({}), self.count)
+        pairs = tuple(tuple((plan.slot(self.source, t), plan.slot(self.dest, t))
+                            for t in fixed[a]) for a in range(plan.n))
+
+        def run(state, actor: int) -> bool:
+            state.move_tops(pairs[actor], k)
+            return False
+        return run
+
 
 class Draw(Move):
     __slots__ = ()
 
     def __init__(self, reader, item, where, verb):
         super().__init__(reader, item, where, verb)
+
+    @property
+    def may_wait(self) -> bool:    # type: ignore[override]
+        return self.source.visible == "hidden"
 
     def apply(self, state, actor):
         jobs = []
@@ -194,8 +249,6 @@ def _whole(value: Any, count) -> int:
     """A count's value (`count` the expression, which names its file and key)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or \
             not math.isfinite(value) or value != int(value):
-        from .expr import RulesRuntimeError
-
         raise RulesRuntimeError(f"a count must be a whole number, not {value!r}", count.path,
                                 field=count.where)
     return max(0, int(value))
@@ -233,6 +286,41 @@ class Change(Effect):
                 state.eval(self.amount, actor, target)
             state.change(name, target, amount, self.verb, self.amount.where)
         return False
+
+    def bound(self, plan):
+        """The targets of a fixed `who`, a constant amount and the counter's bounds worked out
+        once; the change made here (as state.change makes it)."""
+        fixed = plan.fixed.get(self.who)
+        who, verb, named, amount = self.who, self.verb, self.named, self.amount
+        constant = amount.constant
+        value = amount.fn(None) if constant else None
+        # a counter named by a card's cell ("{{ card.type }}") is one of the player's
+        bounds = {k: (c.low, c.high) for k, c in plan.counters.items()}
+        per_player = named is not None or plan.counters[self.name].per_player
+        if not per_player:
+            fixed = tuple((a,) for a in range(plan.n))
+        gain, lose = verb == "gain", verb == "lose"
+        path, where = plan.rules.path, amount.where
+
+        own = self.name
+
+        def run(state, actor: int) -> bool:
+            for target in fixed[actor] if fixed is not None else state.targets(who, actor):
+                name = own if named is None else \
+                    state.counter_name(state.eval(named, actor, target), named.where)
+                low, high = bounds[name]
+                v = value if constant else state.eval(amount, actor, target)
+                if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
+                    raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
+                                            field=where)
+                holder = state.views[target] if per_player else state.shared
+                old = holder[name]
+                new = int(old + v if gain else old - v if lose else v)
+                holder[name] = new = high if new > high else low if new < low else new
+                if new != old:
+                    state.changed(target if per_player else -1, name, old, new)
+            return False
+        return run
 
 
 class Compare(Effect):
@@ -272,6 +360,44 @@ class Compare(Effect):
             loser = played[1 - winner][1] if len(played) == 2 else -1
             state.bind_compare(played[winner][1], loser, played[winner][0], False, played)
         return False
+
+    def bound(self, plan):
+        """Each seat's own zone compared (who = "each"): their slots, once; two cards of a
+        precomputed comparison looked up at once."""
+        if self.who != "each" or not self.zone.per_player:
+            return self.apply
+        slots = tuple(plan.slot(self.zone, s) for s in range(plan.n))
+        table = self.table
+        versus = self._versus
+
+        def run(state, actor: int) -> bool:
+            played = []
+            for s, slot in enumerate(slots):
+                for c in state.zone_cards(slot):
+                    played.append((c, s))
+            if table is not None and len(played) == 2:
+                (a, sa), (b, sb) = played
+                r = table[(a, b)]
+                if r > 0:
+                    state.bind_compare(sa, sb, a, False, played)
+                elif r < 0:
+                    state.bind_compare(sb, sa, b, False, played)
+                else:
+                    state.bind_compare(-1, -1, a, True, played)
+                return False
+            if not played:
+                state.unbind_compare()
+                return False
+            lead = state.cards[played[0][0]]
+            for i, (a, sa) in enumerate(played):
+                if all(versus(state, a, b, lead, actor) > 0
+                       for j, (b, _) in enumerate(played) if j != i):
+                    loser = played[1 - i][1] if len(played) == 2 else -1
+                    state.bind_compare(sa, loser, a, False, played)
+                    return False
+            state.bind_compare(-1, -1, played[0][0], True, played)
+            return False
+        return run
 
     def _versus(self, state, a: int, b: int, lead, actor) -> int:
         if self.table is not None:

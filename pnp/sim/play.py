@@ -215,9 +215,11 @@ class _Table:
 
     def _moved(self, line: str) -> None:
         self.moves += 1
-        self.write(line)
-        for news in self.news.since(self.state):
-            self.write(news)
+        news = self.news.since(self.state)
+        if not (news and self.spec.logs_moves):    # else the log's own line names the move
+            self.write(line)
+        for item in news:
+            self.write(item)
 
     def _person_moves(self, p: int) -> None:
         state = self.state

@@ -10,6 +10,10 @@ from .kit import Model
 
 
 def build_kit(model: Model, fonts) -> Kit:
+    if model.printed is not None:       # [print] like = "experior": that game's kit
+        from .. import registry
+
+        return registry.get(model.printed_like).build_kit(model.printed, fonts)
     extra = {"how_to_play": how_to_play(model.rules) if model.rules is not None else "",
              "options": dict(model.rules.options) if model.rules is not None else {}}
     return deck.build_kit(model, fonts, extra)

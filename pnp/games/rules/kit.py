@@ -16,19 +16,57 @@ from ...rules.spec import Rules
 from ..deck import kit as deck
 
 
+# games whose print a data game may take ([print] like = "experior"): the shipped games whose
+# kit reads only the game folder's data and layout files
+PRINTS_LIKE = ("experior",)
+
+
 @dataclass
 class Model(deck.Model):
     rules: Rules | None = None
+    # [print] like = "experior": the kit is printed as that game prints it, from this folder's
+    # data and layouts (its model, loaded from this folder), the rules played from data
+    printed: Any = None
+    printed_like: str = ""
 
 
 def load(folder: GameFolder) -> Model:
-    base = deck.load(folder)
-    rules = load_rules(folder, base.components)
-    return Model(base.common, base.components, base.checks, rules)
+    like = _printed_like(folder)
+    if not like:
+        base = deck.load(folder)
+        return Model(base.common, base.components, base.checks,
+                     load_rules(folder, base.components))
+    from .. import registry
+    from ..base import load_common
+
+    model = Model(load_common(folder), (), (), load_rules(folder, []))
+    model.printed, model.printed_like = registry.get(like).load(folder), like
+    return model
+
+
+def _printed_like(folder: GameFolder) -> str:
+    table = folder.config.get("print")
+    if table is None:
+        return ""
+    where = Source(folder.toml_path)
+    if not isinstance(table, dict) or set(table) != {"like"}:
+        raise DataError("[print] takes one key: like = \"experior\" (printed as that game "
+                        "prints, from this folder's data and layouts)", where.path,
+                        field="print")
+    like = table["like"]
+    if like not in PRINTS_LIKE:
+        raise DataError(f"[print] like = {like!r}: a data game may print like "
+                        f"{', '.join(PRINTS_LIKE)}", where.path, field="print.like")
+    return like
 
 
 def validate(model: Model) -> list[Finding]:
-    findings = deck.validate(model)
+    if model.printed is not None:      # its print's own checks (printed = its numbers)
+        from .. import registry
+
+        findings = registry.get(model.printed_like).validate(model.printed)
+    else:
+        findings = deck.validate(model)
     folder = model.common.folder
     if model.rules is None:
         findings.append(error(f"engine = \"rules\", but there is no {RULES_FILE} (nor a "
@@ -37,10 +75,47 @@ def validate(model: Model) -> list[Finding]:
                               Source(folder.toml_path), "game.engine"))
     elif not folder.problems:
         findings += rules_findings(model.rules, model.components, model.common)
+        if model.printed is not None and not any(f.level == "error" for f in findings):
+            findings += _played_as_printed(model)
     return findings
 
 
+PRINTED_GAMES = 50     # random games the rules must play as the printed game's engine does
+
+
+def _played_as_printed(model: Model) -> list[Finding]:
+    """Printed = played for a game printed like another: its kit (cards, board, rulings,
+    booklet) states that game's rules with this folder's numbers, so the data rules must play
+    that game's engine's games, the same seeds giving the same moves, lengths and winners. A
+    number the rules hold themselves (90 where the board prints [options] wound_limit = 100)
+    plays other games, and is refused."""
+    from ...engine.core import RandomAgent, play
+    from .. import registry
+
+    spec = registry.get(model.printed_like)
+    assert model.rules is not None
+    printed = spec.new_game(model.printed)
+    data = RulesGame(model.rules, printed.num_players)
+    agents = [RandomAgent() for _ in range(printed.num_players)]
+    for seed in range(PRINTED_GAMES):
+        a, b = play(data, agents, seed, keep_actions=True), play(printed, agents, seed,
+                                                                 keep_actions=True)
+        if len(a.actions) != len(b.actions) or a.returns != b.returns or \
+                a.stats.get("turns") != b.stats.get("turns"):
+            return [error(f"the rules play other games than the kit prints ({spec.title}'s "
+                          f"rules with game.toml's numbers): random game {seed} takes "
+                          f"{a.stats.get('turns')} turns and ends {a.returns} as played, "
+                          f"{b.stats.get('turns')} and {b.returns} as printed; a number the "
+                          "rules use must be the printed one ([options], the cards' cells)",
+                          Source(model.rules.path))]
+    return []
+
+
 def required_kit(model: Model) -> Counter:
+    if model.printed is not None:
+        from .. import registry
+
+        return registry.get(model.printed_like).required_kit(model.printed)
     return deck.required_kit(model)
 
 

@@ -99,6 +99,11 @@ def seat_label(state, seat: int) -> str:
     return f"seat {seat + 1} ({role})" if role else f"seat {seat + 1}"
 
 
+# the public log names each move as it is made (a face-down card unnamed): `pnp play` prints
+# that line alone, not its own beside it
+LOGS_MOVES = True
+
+
 def public_log(state) -> list[str]:
     """The moves everyone saw (a face-down card unnamed), compares and counter changes."""
     return state.public_log() if hasattr(state, "public_log") else []
