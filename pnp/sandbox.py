@@ -10,6 +10,7 @@ import math
 import re
 import string
 import threading
+import time
 from typing import Any, Callable
 
 from jinja2 import Template
@@ -366,25 +367,52 @@ def raise_in(thread_id: int, exc) -> None:
                                                ctypes.py_object(exc) if exc else None)
 
 
+def cpu_clock(thread_id: int) -> Callable[[], float]:
+    """The CPU time the thread has used, where the platform can tell (Linux, macOS): a time
+    limit counts the template's own work, so a loaded machine does not fail an honest build;
+    elsewhere wall time."""
+    try:
+        clock = time.pthread_getcpuclockid(thread_id)
+    except (AttributeError, OSError):
+        return time.monotonic
+
+    def used() -> float:
+        try:
+            return time.clock_gettime(clock)
+        except OSError:  # the thread has ended: its time is up
+            return math.inf
+    return used
+
+
+# however busy the machine, a render ends after this many times its CPU limit of wall time
+WALL_FACTOR = 20
+
+
 class Watchdog:
-    """Raises TemplateTimeout in the thread that entered it once MAX_SECONDS have passed (and
-    again every quarter second, should template code swallow it). Pure-Python loops see it at
-    once; the single huge C operations it could not interrupt are refused beforehand."""
+    """Raises TemplateTimeout in the thread that entered it once it has used MAX_SECONDS of CPU
+    time (and again every quarter second, should template code swallow it). Pure-Python loops
+    see it at once; the single huge C operations it could not interrupt are refused beforehand."""
 
     def __init__(self, seconds: float):
         self.seconds = seconds
         self.thread_id = threading.get_ident()
+        self.clock = cpu_clock(self.thread_id)
         self.lock = threading.Lock()
         self.stop = threading.Event()
         self.fired = False
 
     def __enter__(self) -> "Watchdog":
+        self.start, self.wall_end = self.clock(), time.monotonic() + WALL_FACTOR * self.seconds
         threading.Thread(target=self._watch, daemon=True).start()
         return self
 
     def _watch(self) -> None:
         wait = self.seconds
         while not self.stop.wait(wait):
+            left = self.seconds - (self.clock() - self.start)
+            if left > 0 and time.monotonic() < self.wall_end:
+                wait = max(left, 0.05)
+                continue
             with self.lock:
                 if self.stop.is_set():
                     return
@@ -413,7 +441,9 @@ class Deadline:
         self.seconds = seconds
         self.lock = threading.Lock()
         self.thread_id = threading.get_ident()
-        self.until: float | None = None
+        self.clock = cpu_clock(self.thread_id)
+        self.until: float | None = None  # on self.clock
+        self.wall_end = 0.0
         self.fired = False
         threading.Thread(target=self._watch, daemon=True).start()
 
@@ -426,10 +456,9 @@ class Deadline:
         return mine
 
     def __enter__(self) -> "Deadline":
-        import time
-
         with self.lock:
-            self.until, self.fired = time.monotonic() + self.seconds, False
+            self.until, self.fired = self.clock() + self.seconds, False
+            self.wall_end = time.monotonic() + WALL_FACTOR * self.seconds
         return self
 
     def __exit__(self, *exc_info) -> None:
@@ -439,12 +468,12 @@ class Deadline:
                 raise_in(self.thread_id, None)  # drop one raised but not yet delivered
 
     def _watch(self) -> None:
-        import time
-
         while True:
             time.sleep(0.25)
             with self.lock:
-                if self.until is not None and time.monotonic() > self.until:
+                if self.until is not None and (self.clock() > self.until
+                                               or time.monotonic() > self.wall_end):
                     self.fired = True
-                    self.until = time.monotonic() + 0.25  # again, should it be swallowed
+                    self.until = self.clock() + 0.25  # again, should it be swallowed
+                    self.wall_end = time.monotonic() + 0.25
                     raise_in(self.thread_id, TemplateTimeout)

@@ -2,6 +2,8 @@
 sets how much work is done is checked against its bound before the work, with one line naming
 the file and field."""
 
+import time
+
 import pytest
 from click.testing import CliRunner
 
@@ -424,3 +426,24 @@ def test_a_polygon_of_too_many_points_is_one_error(deck):
     assert result.exit_code == 3
     assert _first_error(result) == ('error: cards.csv, row 2, field "p": Sunrise: element "p" '
                                     "(card.toml): a polygon has at most 1,000 points, got 1,200")
+
+
+@pytest.mark.skipif(not hasattr(time, "pthread_getcpuclockid"), reason="no per-thread CPU clock")
+def test_a_templates_time_limit_counts_its_own_work_not_a_busy_machine():
+    from pnp import sandbox
+
+    with sandbox.Watchdog(0.2):
+        time.sleep(0.5)  # the machine busy elsewhere: no CPU of this thread used
+        waited = True
+    assert waited
+    with pytest.raises(sandbox.TemplateTimeout):
+        with sandbox.Watchdog(0.2):
+            while True:
+                pass
+    deadline = sandbox.Deadline(0.3)
+    with deadline:
+        time.sleep(0.6)
+    with pytest.raises(sandbox.TemplateTimeout):
+        with deadline:
+            while True:
+                pass
