@@ -90,7 +90,8 @@ def _noted_methods(cls: type, extra: tuple[str, ...] = ()) -> dict[str, Callable
     """Every method that draws or sets drawing state: the public ones but for queries."""
     names = [n for n in dir(cls) if (not n.startswith("_") or n in extra)
              and callable(getattr(cls, n)) and not n.startswith("get")
-             and n not in ("stringWidth", "pageHasData", "hasForm", "listLoadedFonts0")]
+             and n not in ("stringWidth", "pageHasData", "hasForm", "listLoadedFonts0",
+                                          "absolutePosition")]
     return {n: _noting(n, getattr(cls, n)) for n in names}
 
 
