@@ -180,9 +180,14 @@ class _RecordingCanvasBase(_NotingCanvasBase):
         return ops
 
 
-RecordingCanvas = type("RecordingCanvas", (_RecordingCanvasBase,),
-                       {n: m for n, m in _noted_methods(Canvas).items()
-                        if n not in _RecordingCanvasBase.__dict__})
+def _noted_canvas(name: str, base: type) -> type:
+    """`base` with every drawing method of Canvas noted, but for those it defines itself."""
+    own = set().union(*(vars(k) for k in base.__mro__ if issubclass(k, _NotingCanvasBase)))
+    return type(name, (base,), {n: m for n, m in _noted_methods(Canvas).items()
+                                if n not in own})
+
+
+RecordingCanvas = _noted_canvas("RecordingCanvas", _RecordingCanvasBase)
 RecordingCanvas.__doc__ = ("A scratch canvas that notes the calls drawing makes on it "
                            "(take_page() hands them over), for replay().")
 
@@ -208,10 +213,7 @@ class _PrintingCanvasBase(_NotingCanvasBase):
         return ops
 
 
-PrintingCanvas = type("PrintingCanvas", (_PrintingCanvasBase,),
-                      {n: m for n, m in _noted_methods(Canvas).items()
-                       if n not in _PrintingCanvasBase.__dict__
-                       and n not in ("begin_face", "end_face")})
+PrintingCanvas = _noted_canvas("PrintingCanvas", _PrintingCanvasBase)
 
 
 def replay(c: Canvas, ops: list[Op], figure: Callable[[Canvas, str, float, float], None]) -> None:
