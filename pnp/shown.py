@@ -69,7 +69,13 @@ def _pattern(form: str) -> re.Pattern:
 
 def shows(text: str, value: Any) -> bool:
     """Whether a drawn text prints the value (in one of its forms)."""
-    return any(_pattern(f).search(text) for f in forms(value))
+    options = forms(value)
+    if text in options:  # the whole text is the value (most elements): no pattern to compile
+        return True
+    if text.isascii():  # (ASCII letters match ignoring case exactly when lower() does)
+        lower = text.lower()
+        options = tuple(f for f in options if not f.isascii() or f.lower() in lower)
+    return any(_pattern(f).search(text) for f in options)
 
 
 def blank(value: Any) -> bool:
