@@ -59,3 +59,19 @@ def test_a_face_the_pdf_did_not_draw_is_drawn_for_the_record(tmp_path):
     project.build(opened, tmp_path / "a.pdf", record=tmp_path / "a.json")
     project.build(opened, tmp_path / "b.pdf", backs=False, record=tmp_path / "b.json")
     assert read_record(tmp_path / "a.json").pieces == read_record(tmp_path / "b.json").pieces
+
+
+def test_the_build_command_pauses_the_collector_only_while_it_builds(tmp_path):
+    import gc
+
+    from click.testing import CliRunner
+
+    from pnp.cli import collector_paused, main
+
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    result = CliRunner().invoke(main, ["build", "--game", "wuxing", "--out",
+                                       str(tmp_path / "w.pdf")])
+    assert result.exit_code == 0, result.output
+    assert gc.isenabled()
