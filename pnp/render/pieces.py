@@ -42,7 +42,7 @@ class PieceDrawer:
         canvas = self.c
         log = self.log
         if log is not None:
-            self.c.begin_face()  # type: ignore[attr-defined]
+            self.c.begin_face()
         if self.ink_saver:  # light text meant for a background ink saver leaves out
             from .contrast import ContrastCanvas
 
@@ -52,7 +52,6 @@ class PieceDrawer:
                           record=self.record or log is not None)
         drawer(surface)
         if log is not None:
-            log.add(drawer, w, h, bleed, shape, self.c.end_face(),  # type: ignore[attr-defined]
-                    surface)
+            log.add(drawer, w, h, bleed, shape, self.c.end_face(), surface)
         self.findings.extend(surface.findings)
         return surface.elements
