@@ -22,10 +22,11 @@ CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wand
 ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Element:
     """A named box a face drew into (a text field, a layout element), in the face's own frame:
-    points, origin at the trim box's lower left. Proofs outline these with their names."""
+    points, origin at the trim box's lower left. Proofs outline these with their names.
+    (Slots: a build keeps every face's boxes for the printed = played check.)"""
 
     name: str
     rect: Rect
