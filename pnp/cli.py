@@ -3,9 +3,11 @@ imported inside the commands so `pnp --help` stays quick."""
 
 from __future__ import annotations
 
+import gc
 import signal
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -23,6 +25,22 @@ PAPER = click.option("--paper", metavar="NAME|WxH",
 VARIANT = click.option("--variant", metavar="NAME",
                        help="Build a variant of the game (a [variants.NAME] table of game.toml, "
                             "e.g. bw); its outputs are named <game>-NAME.")
+
+
+@contextmanager
+def collector_paused():
+    """Python's cycle collector paused for one command's build, and then as it was. Drawing a
+    deck makes millions of short-lived objects and next to no cycles (they die by reference
+    counting), yet the collector keeps walking the objects alive, the more the larger the
+    deck: about 17 % of a 5,400-card build's CPU. Done here, in the command, for its duration
+    only: pnp as a library leaves its caller's collector settings alone."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _fail(exc: PnpError) -> None:
@@ -319,8 +337,9 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
         target = out or default_output(f"{opened.name}-changed.pdf")
     else:
         target = out or default_output(f"{opened.name}-only.pdf" if only else whole.name)
-    built = run(opened, target, **options, record=target.with_suffix(".printed.json"),
-                since=since, only=only, version_mark=version_mark)
+    with collector_paused():
+        built = run(opened, target, **options, record=target.with_suffix(".printed.json"),
+                    since=since, only=only, version_mark=version_mark)
     _show(built.findings)
     if not built.pages:
         click.echo(built.note)

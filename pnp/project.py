@@ -98,10 +98,11 @@ def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
             + uneven_siblings(kit, fonts, game.folder.path))
 
 
-def meaning(game: OpenGame, kit, fonts) -> list[Finding]:
+def meaning(game: OpenGame, kit, fonts, log=None) -> list[Finding]:
     """What the printed kit says against what the rules mean: every face shows the fields a
     player needs (shown.py), in colours that stay told apart (distinct.py), and the booklet
-    states no number or rule of its own (bound.py)."""
+    states no number or rule of its own (bound.py). `log`: the faces as the build's PDF drew
+    them (render/facelog.py), else they are drawn here."""
     from . import distinct
     from .shown import check_faces, declared, deck_required, draw_faces, merged
 
@@ -112,7 +113,7 @@ def meaning(game: OpenGame, kit, fonts) -> list[Finding]:
         return [error(exc.message, Source(Path(exc.path)) if exc.path else None, exc.field)]
     palette = game.model.common.palette
     _, drawn, _ = distinct.groups(folder, palette)
-    faces = draw_faces(kit, fonts, set(required) | {kind for kind, _ in drawn.values()})
+    faces = draw_faces(kit, fonts, set(required) | {kind for kind, _ in drawn.values()}, log)
     return (check_faces(faces, required, folder.path)
             + distinct.check(folder, palette, faces, folder.path) + _booklet_meaning(kit))
 
@@ -258,7 +259,15 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     if not 0.9 <= scale <= 1.1:
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
     old = read_record(since) if since is not None else None  # a bad record: before drawing
-    kit, fonts, findings = _printable(game, force)
+    note, whole = "", since is None and only is None
+    log = None
+    if whole and version_mark is None:  # one drawing of each face: the PDF's (facelog.py)
+        from .render.facelog import FaceLog
+
+        kit, fonts, findings = _prepare(game, force)
+        log = FaceLog(fonts, ink_saver)
+    else:  # the record chooses the part to print, or the faces gain a mark: checked first
+        kit, fonts, findings = _printable(game, force)
     options = Options(sheet.size, bleed_mm * MM, backs, layout,
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
                       scale)
@@ -270,9 +279,8 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     def record_now(noted: list | None = None):
         return kit_record(kit, fonts, game.folder.path, game=game.name, version=version,
                           bleed=bleed_mm * MM, bleed_mm=bleed_mm, ink_saver=ink_saver,
-                          findings=noted)
+                          findings=noted, drawn=log)
 
-    note, whole = "", since is None and only is None
     printed = None
     if not whole:  # the part to print is chosen by the record: made first
         noted: list[Finding] = []
@@ -297,8 +305,13 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         kit, chosen = only_part(kit, printed, only)
         note = f"{len(chosen)} piece(s) named by --only {only}"
     with atomic_output(out, game.folder.path) as tmp:
-        result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False),
-                        sheet)
+        result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False,
+                                                 log=log), sheet)
+        if log is not None:  # a kit that lies is not printed: the file drawn is dropped
+            lies = meaning(game, kit, fonts, log)
+            findings += lies
+            if errors_in(lies) and not force:
+                raise RulesError(findings)
         # a part of the kit is not the kit: only the drawing's own findings
         drawn = _drawn(game, result) if whole else list(dict.fromkeys(result.findings))
         findings += drawn

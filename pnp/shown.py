@@ -69,7 +69,13 @@ def _pattern(form: str) -> re.Pattern:
 
 def shows(text: str, value: Any) -> bool:
     """Whether a drawn text prints the value (in one of its forms)."""
-    return any(_pattern(f).search(text) for f in forms(value))
+    options = forms(value)
+    if text in options:  # the whole text is the value (most elements): no pattern to compile
+        return True
+    if text.isascii():  # (ASCII letters match ignoring case exactly when lower() does)
+        lower = text.lower()
+        options = tuple(f for f in options if not f.isascii() or f.lower() in lower)
+    return any(_pattern(f).search(text) for f in options)
 
 
 def blank(value: Any) -> bool:
@@ -82,15 +88,16 @@ def blank(value: Any) -> bool:
 Face = tuple  # (piece, its row, [(recorded Element, the layout file that set it)])
 
 
-def draw_faces(kit: Kit, fonts, kinds: Iterable[str]) -> dict[str, list[Face]]:
-    """Every piece of these kinds drawn from a layout file (front and back) on a scratch
-    canvas, with its row and the elements its drawing recorded. Faces drawn by Python code
+def draw_faces(kit: Kit, fonts, kinds: Iterable[str], log=None) -> dict[str, list[Face]]:
+    """Every piece of these kinds drawn from a layout file (front and back), with its row and
+    the elements its drawing recorded: as the build's PDF drew it when `log` (a
+    render/facelog.py FaceLog) kept it, else on a scratch canvas. Faces drawn by Python code
     rather than a layout file are the engine's own and are left out."""
     kinds = set(kinds)
     faces: dict[str, list[Face]] = {}
     if not kinds:
         return faces
-    canvas = _scratch(fonts)
+    canvas = None
     drawn: dict[int, list | None] = {}
     for sheet in kit.face_sheets():  # (a grid board's cells and tiles too)
         for piece in sheet.pieces:
@@ -102,7 +109,13 @@ def draw_faces(kit: Kit, fonts, kinds: Iterable[str]) -> dict[str, list[Face]]:
                 if drawer is None or (drawer is piece.back and not _row(drawer)):
                     continue  # a back every card shares shows nothing of the row
                 if id(drawer) not in drawn:
-                    drawn[id(drawer)] = _draw(canvas, fonts, drawer, sheet, piece)
+                    kept = log.elements(drawer) if log is not None else None
+                    if kept is not None:
+                        drawn[id(drawer)] = _recorded(drawer, *kept)
+                    else:
+                        if canvas is None:
+                            canvas = _scratch(fonts)
+                        drawn[id(drawer)] = _draw(canvas, fonts, drawer, sheet, piece)
                 got = drawn[id(drawer)]
                 elements = None if got is None or elements is None else elements + got
             if elements is not None:  # (a face that could not be drawn is reported as such)
@@ -144,10 +157,15 @@ def _draw(canvas, fonts, drawer, sheet, piece: Piece) -> list | None:
                 shape=sheet.shape)
     drawer(s)
     canvas.restoreState()
-    if any(f.level == "error" for f in s.findings):
+    return _recorded(drawer, s.elements, any(f.level == "error" for f in s.findings))
+
+
+def _recorded(drawer, elements: list, failed: bool) -> list | None:
+    """A drawn face's elements, each with the layout file that set it; None if it failed."""
+    if failed:
         return None
     origins = {e.name: e.origin for e in drawer.layout.elements}
-    return [(el, origins.get(el.name, drawer.layout.path)) for el in s.elements]
+    return [(el, origins.get(el.name, drawer.layout.path)) for el in elements]
 
 
 def where(origin: Path, name: str, root: Path | None) -> str:

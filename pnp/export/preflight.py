@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import Finding, error, warning
 from ..kit import Kit
 from ..render.fonts import Fonts
-from ..render.surface import Surface
+from ..render.surface import Surface, current_matrix
 from ..render.tracking import TrackingCanvas
 from ..units import MM
 
@@ -54,8 +54,8 @@ class PreflightCanvas(TrackingCanvas):
     def on_text(self, text, left, y, width, size):
         if not text.strip():
             return
-        if not isinstance(pdfmetrics.getFont(self._c._fontname), TTFont):
-            self.unembedded.add(self._c._fontname)
+        if not isinstance(pdfmetrics.getFont(self.font_name), TTFont):
+            self.unembedded.add(self.font_name)
         corners = [self._device(x, yy) for x in (left, left + width)
                    for yy in (y - 0.22 * size, y + 0.75 * size)]
         near = min(min(x for x, _ in corners), min(y for _, y in corners),
@@ -67,7 +67,7 @@ class PreflightCanvas(TrackingCanvas):
         from reportlab.lib.utils import ImageReader
 
         px_w, px_h = ImageReader(image).getSize()
-        a, b, c, d, _, _ = self._c._currentMatrix
+        a, b, c, d, _, _ = current_matrix(self._c)
         drawn_w = (width or px_w) * hypot(a, b) / 72  # inches on paper
         drawn_h = (height or px_h) * hypot(c, d) / 72
         dpi = min(px_w / drawn_w, px_h / drawn_h)

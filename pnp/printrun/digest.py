@@ -60,6 +60,12 @@ class Digester:
         self.findings += surface.findings
         return self._digest(c.take_page())
 
+    def drawn(self, ops: list, bleed: float) -> str:
+        """The digest of a face from the calls it made while drawn elsewhere (the build's own
+        PDF canvas, render/displaylist.py PrintingCanvas), faces in the order drawn: the same
+        digest face() gives, whose scratch page begins with moving to the trim's corner."""
+        return self._digest([(0, "translate", (bleed, bleed), {})] + ops)
+
     def _digest(self, ops: list) -> str:
         face = hashlib.sha256()
         hashers = [face]  # the innermost open form's hasher is last

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..errors import DataError
 from ..kit import Kit, Piece
+from ..render.facelog import FaceLog
 from ..render.fonts import Fonts
 from .digest import Digester
 
@@ -80,10 +81,11 @@ def identity(piece: Piece, where: dict[Path, str], root: Path, seen: Counter) ->
 
 def kit_record(kit: Kit, fonts: Fonts, root: Path, *, game: str, version: str,
                bleed: float, bleed_mm: float, ink_saver: bool,
-               findings: list | None = None) -> Record:
+               findings: list | None = None, drawn: FaceLog | None = None) -> Record:
     """The record of printing `kit` now: every piece of every sheet and every board; what the
     drawing noted goes to `findings` (a note made once per picture is made here when the
-    record is made before the PDF is drawn)."""
+    record is made before the PDF is drawn). `drawn`: what the PDF's drawing kept of each
+    face (render/facelog.py); only a face it did not draw so is drawn here."""
     record = Record(game, version, bleed_mm, ink_saver)
     seen: Counter = Counter()
     where: dict[Path, str] = {}
@@ -92,6 +94,9 @@ def kit_record(kit: Kit, fonts: Fonts, root: Path, *, game: str, version: str,
     shared: dict[tuple, str] = {}  # a back many cards share is drawn once here
 
     def digest(piece: Piece, drawer, w: float, h: float, b: float, shape: str) -> str:
+        kept = drawn.digest(drawer, w, h, b, shape) if drawn and drawer is not None else None
+        if kept is not None:
+            return kept
         if not getattr(drawer, "shared", False):
             return digester.face(piece, drawer, w, h, b, shape)
         key = (id(drawer), w, h, b, shape)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
 
+from .surface import current_matrix
 from .tracking import TrackingCanvas
 
 MIN_CONTRAST = 4.5
@@ -79,7 +80,7 @@ class ContrastCanvas(TrackingCanvas):
 
     def circle(self, x_cen, y_cen, r, stroke=1, fill=0):
         if fill:
-            a, b, c, d, _, _ = self._c._currentMatrix
+            a, b, c, d, _, _ = current_matrix(self._c)
             cx, cy = self._device(x_cen, y_cen)
             self._add([(x_cen - r, y_cen - r), (x_cen + r, y_cen + r)],
                       (cx, cy, r * abs(a * d - b * c) ** 0.5))

@@ -60,7 +60,7 @@ def _kept(value: Any) -> Any:
     subclasses), so reading the list back imports nothing of that code."""
     if type(value) in _PLAIN:
         return value
-    if isinstance(value, _RecordingTextBase):
+    if isinstance(value, _NotingTextBase):
         return TextRef(value._target)
     if isinstance(value, str) and type(value) is not str:
         return str.__str__(value)
@@ -90,11 +90,12 @@ def _noted_methods(cls: type, extra: tuple[str, ...] = ()) -> dict[str, Callable
     """Every method that draws or sets drawing state: the public ones but for queries."""
     names = [n for n in dir(cls) if (not n.startswith("_") or n in extra)
              and callable(getattr(cls, n)) and not n.startswith("get")
-             and n not in ("stringWidth", "pageHasData", "hasForm", "listLoadedFonts0")]
+             and n not in ("stringWidth", "pageHasData", "hasForm", "listLoadedFonts0",
+                                          "absolutePosition")]
     return {n: _noting(n, getattr(cls, n)) for n in names}
 
 
-class _RecordingTextBase(PDFTextObject):
+class _NotingTextBase(PDFTextObject):
     """A text object that notes the calls made on it, and a change, made from outside its own
     methods, to an attribute it had of its own (platypus resets a text's font and leading
     so); what the drawing code keeps on it for itself (platypus's underline and link
@@ -117,6 +118,10 @@ class _RecordingTextBase(PDFTextObject):
             notes.note(self._target, SETATTR, (name, value), {})
         object.__setattr__(self, name, value)
 
+
+class _RecordingTextBase(_NotingTextBase):
+    """A noting text object of a scratch canvas: it encodes nothing."""
+
     def _formatText(self, text: str) -> str:
         """Nothing: the recording's own PDF is never written, and the real document encodes
         the text (in its fonts' subsets) at replay."""
@@ -126,17 +131,17 @@ class _RecordingTextBase(PDFTextObject):
 # platypus writes its text with two private methods of the text object too
 _RecordingText = type("_RecordingText", (_RecordingTextBase,),
                       _noted_methods(PDFTextObject, ("_textOut", "_setFont")))
+# the same for a canvas that writes a real PDF: the text is encoded as ever
+_PrintingText = type("_PrintingText", (_NotingTextBase,),
+                     _noted_methods(PDFTextObject, ("_textOut", "_setFont")))
 
 
-class _RecordingCanvasBase(Canvas):
+class _NotingCanvasBase(Canvas):
     # (the canvas's own attributes are not watched as the text object's are: platypus sets
     # them only while measuring a table, and puts them back)
     _target = 0
-
-    def __init__(self, page_w: float, page_h: float, font: str):
-        notes = self._notes = _Notes()
-        super().__init__(io.BytesIO(), pagesize=(page_w, page_h), initialFontName=font)
-        notes.depth = 0
+    _notes: _Notes
+    _text_class: type = _RecordingText
 
     def beginText(self, x=0, y=0, direction=None):
         notes = self._notes
@@ -146,10 +151,17 @@ class _RecordingCanvasBase(Canvas):
         try:
             notes.note(0, BEGIN_TEXT, (x, y, direction), {})
             notes.texts += 1
-            tx = _RecordingText(self, x, y, direction, notes, notes.texts)
+            tx = self._text_class(self, x, y, direction, notes, notes.texts)
         finally:
             notes.depth -= 1
         return tx
+
+
+class _RecordingCanvasBase(_NotingCanvasBase):
+    def __init__(self, page_w: float, page_h: float, font: str):
+        notes = self._notes = _Notes()
+        super().__init__(io.BytesIO(), pagesize=(page_w, page_h), initialFontName=font)
+        notes.depth = 0
 
     def figure(self, name: str, width: float, height: float) -> None:
         """Stands for a figure, drawn at replay with that run's fonts."""
@@ -168,11 +180,40 @@ class _RecordingCanvasBase(Canvas):
         return ops
 
 
-RecordingCanvas = type("RecordingCanvas", (_RecordingCanvasBase,),
-                       {n: m for n, m in _noted_methods(Canvas).items()
-                        if n not in _RecordingCanvasBase.__dict__})
+def _noted_canvas(name: str, base: type) -> type:
+    """`base` with every drawing method of Canvas noted, but for those it defines itself."""
+    own = set().union(*(vars(k) for k in base.__mro__ if issubclass(k, _NotingCanvasBase)))
+    return type(name, (base,), {n: m for n, m in _noted_methods(Canvas).items()
+                                if n not in own})
+
+
+RecordingCanvas = _noted_canvas("RecordingCanvas", _RecordingCanvasBase)
 RecordingCanvas.__doc__ = ("A scratch canvas that notes the calls drawing makes on it "
                            "(take_page() hands them over), for replay().")
+
+
+class _PrintingCanvasBase(_NotingCanvasBase):
+    """A canvas writing a real PDF that notes the calls made on it while a face is open
+    (begin_face() to end_face()), as a RecordingCanvas notes a page's: the build's one
+    drawing of a face serves its print record's digest too (pnp/printrun/digest.py)."""
+
+    _text_class = _PrintingText
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        self._notes = _Notes()  # depth 1: nothing is noted outside a face
+        super().__init__(*args, **kwargs)
+
+    def begin_face(self) -> None:
+        notes = self._notes
+        notes.ops, notes.texts, notes.depth = [], 0, 0
+
+    def end_face(self) -> list[Op]:
+        notes = self._notes
+        ops, notes.ops, notes.depth = notes.ops, [], 1
+        return ops
+
+
+PrintingCanvas = _noted_canvas("PrintingCanvas", _PrintingCanvasBase)
 
 
 def replay(c: Canvas, ops: list[Op], figure: Callable[[Canvas, str, float, float], None]) -> None:

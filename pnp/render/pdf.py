@@ -20,6 +20,8 @@ from ..layout.grid import PRINTER_MARGIN, Grid, Rect
 from ..units import MM
 from .boards import BoardPages
 from .cuts import hexagon, moved, piece_matrix
+from .displaylist import PrintingCanvas
+from .facelog import FaceLog
 from .fonts import Fonts
 from .guide import GuidePages
 from .kitplan import (FOOTER_BASELINE, LAYOUTS, BuildResult, KitPlan, Options,  # noqa: F401
@@ -36,9 +38,11 @@ CUT_WIDTH = 0.35
 class KitRenderer(KitPlan, GuidePages, BoardPages):
     """Draws the kit as planned (kitplan.py): the guide, the booklet, the sheets, the boards."""
 
-    def __init__(self, kit: Kit, fonts: Fonts, options: Options, placements: bool = True):
+    def __init__(self, kit: Kit, fonts: Fonts, options: Options, placements: bool = True,
+                 log: FaceLog | None = None):
         super().__init__(kit, options)
         self.fonts = fonts
+        self.log = log
         self.keep_placements = placements  # two a card: a caller that never reads them says so
         self._marks_of: dict[tuple, str] = {}  # form names by id(grid): plans keep grids alive
 
@@ -49,7 +53,8 @@ class KitRenderer(KitPlan, GuidePages, BoardPages):
         self.plan()
         rl_config.useA85 = 0
         target = str(path) if isinstance(path, Path) else path  # a path or a file object
-        c = Canvas(target, pagesize=(self.page_w, self.page_h), invariant=1, pageCompression=1,
+        kind = Canvas if self.log is None else PrintingCanvas  # this one notes each face's calls
+        c = kind(target, pagesize=(self.page_w, self.page_h), invariant=1, pageCompression=1,
                  initialFontName=self.fonts["regular"])
         c.setTitle(self.kit.title)
         c.setAuthor("pnp")
@@ -57,7 +62,7 @@ class KitRenderer(KitPlan, GuidePages, BoardPages):
         self.c = c
         self.page_no = 1
         self.pieces = PieceDrawer(c, self.fonts, self.result.findings, self.opt.ink_saver,
-                                  record=self.opt.proof)
+                                  record=self.opt.proof, log=self.log)
         if self.kit.changes:
             self.page_no += self.kit.changes.draw(c, self.fonts, self.page_w, self.page_h)
         self._guide()
@@ -217,7 +222,8 @@ class KitRenderer(KitPlan, GuidePages, BoardPages):
                 self._new_page()
 
 def render_kit(kit: Kit, fonts: Fonts, path: Path | BinaryIO, options: Options,
-               placements: bool = True) -> BuildResult:
+               placements: bool = True, log: FaceLog | None = None) -> BuildResult:
     """The kit's PDF; `placements`: whether the result lists every face drawn (where it
-    landed), which only checks of the geometry read."""
-    return KitRenderer(kit, fonts, options, placements).render(path)
+    landed), which only checks of the geometry read; `log`: kept what each face drew, for the
+    print record and the printed = played check (facelog.py)."""
+    return KitRenderer(kit, fonts, options, placements, log).render(path)

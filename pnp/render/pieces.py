@@ -7,15 +7,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import Finding
 from ..kit import Drawer, Piece
+from .facelog import FaceLog
 from .fonts import Fonts
 from .surface import Element, Surface
 
 
 class PieceDrawer:
     def __init__(self, c: Canvas, fonts: Fonts, findings: list[Finding], ink_saver: bool = False,
-                 record: bool = True):
+                 record: bool = True, log: FaceLog | None = None):
         self.c, self.fonts, self.findings, self.ink_saver = c, fonts, findings, ink_saver
         self.record = record  # element boxes wanted (proofs)
+        self.log = log  # what each face drew, kept (c is then a PrintingCanvas)
         self.text_runs: list = []  # ink-saver mode: every run of text and what lies under it
         self._forms: dict[tuple, tuple[str, list[Element]]] = {}
 
@@ -38,12 +40,18 @@ class PieceDrawer:
     def _call(self, piece: Piece, drawer: Drawer, w: float, h: float, bleed: float,
               shape: str) -> list[Element]:
         canvas = self.c
+        log = self.log
+        if log is not None:
+            self.c.begin_face()
         if self.ink_saver:  # light text meant for a background ink saver leaves out
             from .contrast import ContrastCanvas
 
             canvas = ContrastCanvas(self.c, self.text_runs)
         surface = Surface(canvas, self.fonts, w, h, bleed, piece.name, piece.source,
-                          ink_saver=self.ink_saver, shape=shape, record=self.record)
+                          ink_saver=self.ink_saver, shape=shape,
+                          record=self.record or log is not None)
         drawer(surface)
+        if log is not None:
+            log.add(drawer, w, h, bleed, shape, self.c.end_face(), surface)
         self.findings.extend(surface.findings)
         return surface.elements

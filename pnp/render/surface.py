@@ -22,10 +22,11 @@ CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wand
 ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Element:
     """A named box a face drew into (a text field, a layout element), in the face's own frame:
-    points, origin at the trim box's lower left. Proofs outline these with their names."""
+    points, origin at the trim box's lower left. Proofs outline these with their names.
+    (Slots: a build keeps every face's boxes for the printed = played check.)"""
 
     name: str
     rect: Rect
@@ -34,6 +35,15 @@ class Element:
     when: tuple[str, ...] = ()  # the row's fields that decided it is drawn at all
     paints: tuple[str, ...] = ()  # the row's fields its colours come from (a suit's frame)
     colours: tuple = ()  # the colours it was drawn in (fill, stroke, text), as (r, g, b)
+
+
+def current_matrix(c) -> tuple:
+    """The canvas's current transform (a, b, c, d, e, f), read through reportlab's public
+    absolutePosition(): where the origin and the two unit points land in default space."""
+    e, f = c.absolutePosition(0, 0)
+    a, b = c.absolutePosition(1, 0)
+    x, y = c.absolutePosition(0, 1)
+    return a - e, b - f, x - e, y - f, e, f
 
 
 def _apply(m: tuple, x: float, y: float) -> tuple[float, float]:
@@ -75,7 +85,7 @@ class Surface:
 
     def __post_init__(self) -> None:
         # element boxes and text measured against the cut line are kept relative to this frame
-        self._origin = self.c._currentMatrix
+        self._origin = current_matrix(self.c)
 
     def element(self, name: str, x: float, y: float, w: float, h: float, shows: str = "",
                 reads: tuple[str, ...] = (), when: tuple[str, ...] = (),
@@ -85,7 +95,7 @@ class Surface:
         fields it shows (pnp/shown.py checks faces against their rows with these)."""
         if not self.record:
             return
-        m = _relative(self._origin, self.c._currentMatrix)
+        m = _relative(self._origin, current_matrix(self.c))
         corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         self.elements.append(Element(name, Rect(min(xs), min(ys), max(xs) - min(xs),
@@ -190,8 +200,8 @@ class Surface:
         circle of a round token): a cut a little off must not slice a letter."""
         if not self.cut:
             return
-        now = self.c._currentMatrix
-        if now is self._origin and self.shape != "circle":
+        now = current_matrix(self.c)
+        if now == self._origin and self.shape != "circle":
             # nothing turned or moved since the face began: the box's nearest side to the trim
             room = min(x0, x1, self.w - x0, self.w - x1, y0, y1, self.h - y0, self.h - y1)
         else:
@@ -203,7 +213,7 @@ class Surface:
 
     def _room(self, corners: list[tuple[float, float]], now: tuple) -> float:
         """How far inside the cut line the corners (drawn in the canvas frame `now`) all lie."""
-        if now is not self._origin:
+        if now != self._origin:
             m = _relative(self._origin, now)
             corners = [_apply(m, px, py) for px, py in corners]
         if self.shape == "circle":

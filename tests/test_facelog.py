@@ -1,0 +1,77 @@
+"""One drawing of each face serves the PDF, the print record and the printed = played check
+(pnp/render/facelog.py): a whole build draws every face once, and what the record and the
+check read from that drawing is what drawing the face apart gives."""
+
+import io
+
+import pytest
+
+from pnp import project
+from pnp.faces.draw import LayoutFace
+from pnp.printrun.record import kit_record, read_record
+from pnp.render.facelog import FaceLog
+from pnp.render.pdf import Options, render_kit
+from pnp.units import MM
+
+
+@pytest.mark.parametrize("game", ["legolas", "wuxing"])
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_the_record_from_the_pdfs_drawing_is_the_record_drawn_apart(game, ink_saver):
+    opened = project.open_game(game)
+    kit, fonts, _ = project.prepare(opened, force=True)
+    log = FaceLog(fonts, ink_saver)
+    render_kit(kit, fonts, io.BytesIO(), Options(project._paper(opened, None).size, 3 * MM,
+                                                 ink_saver=ink_saver), placements=False,
+               log=log)
+    settings = dict(game=game, version="1", bleed=3 * MM, bleed_mm=3.0, ink_saver=ink_saver)
+    kept = kit_record(kit, fonts, opened.folder.path, drawn=log, **settings)
+    apart = kit_record(kit, fonts, opened.folder.path, **settings)
+    assert kept.pieces == apart.pieces
+    # and the PDF did draw them: every face of a sheet has its digest in the log
+    faces = [(p, d, s) for s in kit.sheets for p in s.pieces for d in (p.front, p.back) if d]
+    assert all(log.digest(d, s.width, s.height, 3 * MM, s.shape) for _, d, s in faces)
+    assert project.meaning(opened, kit, fonts, log) == project.meaning(opened, kit, fonts)
+
+
+def test_a_whole_build_draws_each_piece_face_once(tmp_path, monkeypatch):
+    """(A board is drawn in tiles and digested whole apart: boards are few.)"""
+    opened = project.open_game("legolas")
+    boards = {b.title for b in project.prepare(opened)[0].boards}
+    calls: list[int] = []
+    original = LayoutFace.__call__
+
+    def counted(self, surface):
+        if surface.name not in boards:
+            calls.append(id(self))
+        original(self, surface)
+
+    monkeypatch.setattr(LayoutFace, "__call__", counted)
+    out = tmp_path / "kit.pdf"
+    project.build(opened, out, record=tmp_path / "kit.printed.json")
+    assert calls and len(calls) == len(set(calls))  # no face drawn a second time
+    record = read_record(tmp_path / "kit.printed.json")
+    assert len(record.pieces) >= 100
+
+
+def test_a_face_the_pdf_did_not_draw_is_drawn_for_the_record(tmp_path):
+    """Without backs the PDF draws no back; the record still holds each back's digest."""
+    opened = project.open_game("wuxing")
+    project.build(opened, tmp_path / "a.pdf", record=tmp_path / "a.json")
+    project.build(opened, tmp_path / "b.pdf", backs=False, record=tmp_path / "b.json")
+    assert read_record(tmp_path / "a.json").pieces == read_record(tmp_path / "b.json").pieces
+
+
+def test_the_build_command_pauses_the_collector_only_while_it_builds(tmp_path):
+    import gc
+
+    from click.testing import CliRunner
+
+    from pnp.cli import collector_paused, main
+
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    result = CliRunner().invoke(main, ["build", "--game", "wuxing", "--out",
+                                       str(tmp_path / "w.pdf")])
+    assert result.exit_code == 0, result.output
+    assert gc.isenabled()
