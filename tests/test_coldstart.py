@@ -66,8 +66,8 @@ def test_the_booklet_breaks_each_paragraph_into_lines_once(monkeypatch):
                         lambda self, widths: breaks.append(id(self)) or real(self, widths))
 
     def pages():
-        return [[(type(p.inner).__name__, p.inner.getPlainText()
-                  if isinstance(p.inner, Paragraph) else "", [round(v, 3) for v in p.at])
+        return [[(type(p.flowable).__name__, p.flowable.getPlainText()
+                  if isinstance(p.flowable, Paragraph) else "", round(p.x, 3), round(p.y, 3))
                  for p in page] for page in bk.lay_out(kit.booklet, fonts, *A4)]
 
     once = pages()

@@ -98,7 +98,7 @@ class _Noted:
 
     def drawOn(self, canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
         if isinstance(canvas, _Scratch):
-            canvas.note(self, x, y)  # type: ignore[arg-type]
+            canvas.note(self, x, y)
         else:
             super().drawOn(canvas, x, y, _sW)  # type: ignore[misc]
 

@@ -14,7 +14,7 @@ from typing import Callable
 from reportlab.lib.colors import Color, HexColor, black
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, Source, error
+from ..errors import Finding, Source, error, warning
 from ..units import MM
 from .colours import as_color
 from .fonts import Fonts
@@ -57,6 +57,7 @@ class Booklet:
     accent: Color = HexColor("#333333")
     source: str = "booklet"
     root: Path | None = None  # the game folder, where its pictures are (None: no pictures)
+    placeholder: bool = False  # pnp's stand-in for a booklet the game lacks: said so
     _layouts: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -122,6 +123,11 @@ class Booklet:
             found.append(error(f"the {role} font has no {chars!r}, which the text sets in it "
                                f"(first in {_around(run, chars)!r}); {UNPRINTABLE}",
                                Source(Path(self.source))))
+        if self.placeholder:
+            found.append(warning("the game folder has no booklet.md.j2: the booklet printed is "
+                                 "pnp's placeholder (the components and a note); write your "
+                                 "rules in booklet.md.j2, or set [booklet] template = \"\" "
+                                 "in game.toml for no booklet", Source(Path(self.source))))
         return found + self._unknown_markup()
 
     def _unstyled(self, fonts: Fonts) -> dict[str, tuple[str, str]]:
