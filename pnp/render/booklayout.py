@@ -141,7 +141,11 @@ class _Paragraph(_Noted, Paragraph):
 
 
 class _Table(_Noted, Table):
-    pass
+    """A table block (the parts a page split makes are of this class too)."""
+
+    def __init__(self, data: list, *args: Any, **kwargs: Any):
+        super().__init__(data, *args, **kwargs)
+        self.rows = len(data)  # the header among them
 
 
 class _Figure(_Noted, Flowable):
