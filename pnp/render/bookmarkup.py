@@ -92,9 +92,9 @@ class _Reader:
     def inline(self, text: str, number: int) -> str:
         """The line's words, each unknown markup noted and reduced to its words."""
         for pattern, what, keep in _INLINE:
-            if pattern.search(text):
-                for m in pattern.finditer(text):
-                    self.unknown.append(Unknown(number, what, m.group()))
+            m = pattern.search(text)
+            if m:  # one finding for each kind of markup in the line
+                self.unknown.append(Unknown(number, what, m.group()))
                 text = pattern.sub(keep, text)
         return text
 
