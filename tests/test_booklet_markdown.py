@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pnp.cli import main
-from pnp.errors import DataError
+from pnp.errors import DataError, RulesError
 from pnp.project import build, check, open_game
 from pnp.render.bookmarkup import read
 
@@ -47,8 +47,8 @@ def _errors(deck) -> list[str]:
 def test_unknown_markdown_is_an_error_naming_the_template_line(deck, tmp_path, line, what):
     _booklet(deck, f"# Rules\n\nA first paragraph.\n\n{line}\n")
     (found,) = _errors(deck)
-    assert found.startswith(f"error: booklet.md.j2: line 5: ") and f"is {what};" in found
-    with pytest.raises(Exception):
+    assert found.startswith("error: booklet.md.j2: line 5: ") and f"is {what};" in found
+    with pytest.raises(RulesError):
         build(open_game(str(deck)), tmp_path / "kit.pdf")
     assert not (tmp_path / "kit.pdf").exists()
 

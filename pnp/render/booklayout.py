@@ -124,20 +124,7 @@ class _Document(BaseDocTemplate):
 
 
 class _Paragraph(_Noted, Paragraph):
-    """A Paragraph broken into lines once per width. Laying out a page wraps a paragraph two
-    or three times at the same width (keeping a heading with what follows it, adding it to
-    the frame, splitting it at the page's foot), and breaking lines is most of the booklet's
-    time; the lines only change with the width."""
-
-    _wrapped: tuple[float, Any] | None = None  # (width, the lines broken at that width)
-
-    def wrap(self, availWidth, availHeight):
-        done = self._wrapped
-        if done is not None and done[0] == availWidth and getattr(self, "blPara", None) is done[1]:
-            return self.width, self.height
-        size = super().wrap(availWidth, availHeight)
-        self._wrapped = (availWidth, self.blPara)
-        return size
+    pass
 
 
 class _Table(_Noted, Table):
