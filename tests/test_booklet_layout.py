@@ -118,6 +118,7 @@ def test_italic_in_a_heading_is_bold_italic():
 def test_a_page_break_on_an_empty_page_makes_no_blank_page():
     pages = _pages("---\n\nOne.\n\n---\n\n---\n\nTwo.\n\n---\n")
     assert [[p.flowable.getPlainText() for p in page] for page in pages] == [["One."], ["Two."]]
+    assert _pages("---") == _pages("---\n---\n\n---") == _pages("") == []
 
 
 def test_a_paragraph_too_long_to_lay_out_quickly_is_refused():

@@ -56,7 +56,9 @@ def lay_out(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> lis
     """The booklet split into pages, each a list of flowables with their positions."""
     margin = booklet_margin(page_w)
     width, height = page_w - 2 * margin, page_h - 2 * margin - 6 * MM
-    story = flowables(booklet, fonts, width, height)
+    story = _breaks_between_pages(flowables(booklet, fonts, width, height))
+    if not story:
+        return []
     keep_headings(story, width, height)
     doc = _Document(booklet.source, (page_w, page_h), margin, width, height)
     scratch: list[_Scratch] = []
@@ -70,6 +72,20 @@ def lay_out(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> lis
     while pages and not pages[-1]:
         pages.pop()
     return pages
+
+
+def _breaks_between_pages(story: list[Flowable]) -> list[Flowable]:
+    """The page breaks that stand between two flowables, one for each place (platypus skips
+    a break at a page's head itself, but fails on a story that has nothing else)."""
+    kept: list[Flowable] = []
+    for f in story:
+        if isinstance(f, PageBreakIfNotEmpty) and (not kept or isinstance(kept[-1],
+                                                                          PageBreakIfNotEmpty)):
+            continue
+        kept.append(f)
+    while kept and isinstance(kept[-1], PageBreakIfNotEmpty):
+        kept.pop()
+    return kept
 
 
 def booklet_margin(page_w: float) -> float:
