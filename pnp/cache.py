@@ -1,5 +1,5 @@
-"""What pnp keeps between runs so a designer's next build is quicker: the parsed fonts and the
-rule booklet's laid-out pages, nothing else (everything else is recomputed).
+"""What pnp keeps between runs so a designer's next build is quicker: the parsed fonts,
+nothing else (everything else is recomputed; the rule booklet is laid out anew, some 0.15 s).
 
 One way in: `memo(kind, key_parts, make)`. An entry's key is a digest of its inputs' contents
 (never a file's times: st_ctime is the creation time on Windows) with pnp's and reportlab's
@@ -21,7 +21,7 @@ from typing import Any, Callable, TypeVar
 T = TypeVar("T")
 
 # what is kept, and how many entries of each (most recently used first)
-KEEP = {"fonts": 64, "booklets": 40}
+KEEP = {"fonts": 64}
 SUFFIX = ".pickle"
 CHECK_BYTES = 16  # each entry starts with its data's digest
 

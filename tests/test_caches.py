@@ -1,4 +1,4 @@
-"""The one cache (pnp/cache.py): parsed fonts and booklet pages come back exactly as made anew,
+"""The one cache (pnp/cache.py): parsed fonts come back exactly as made anew,
 an entry is keyed by its inputs' contents (never a file's times), and a bad cache is only
 slower."""
 
@@ -122,62 +122,6 @@ def test_a_font_parsed_by_another_install_is_read_from_this_one(cache, tmp_path)
     assert font.face.makeSubset(codes) == TTFontFace(str(here)).makeSubset(codes)
 
 
-@pytest.mark.parametrize("name", ["wuxing", "legolas"])  # figures; tables and a long text
-def test_a_booklet_laid_out_from_the_cache_prints_the_same(name, tmp_path, monkeypatch):
-    from reportlab.pdfbase import pdfmetrics
-
-    from pnp.render.booklet import Booklet
-
-    laid_out = []
-    real = Booklet._lay_out
-    monkeypatch.setattr(Booklet, "_lay_out",
-                        lambda self, *a: laid_out.append(1) or real(self, *a))
-    game = open_game(name)
-    outs = []
-    for i, setting in enumerate((str(tmp_path / "cache"), str(tmp_path / "cache"), "")):
-        monkeypatch.setenv("PNP_CACHE_DIR", setting)
-        for font in [n for n in pdfmetrics.getRegisteredFontNames() if "-" in n]:
-            pdfmetrics._fonts.pop(font, None)  # each build registers its fonts again
-        build(game, tmp_path / f"kit{i}.pdf")
-        outs.append((tmp_path / f"kit{i}.pdf").read_bytes())
-    assert laid_out == [1, 1]  # the first build and the one without a cache
-    assert outs[0] == outs[1] == outs[2]
-    (entry,) = (tmp_path / "cache" / "booklets").iterdir()
-    entry.write_bytes(b"not a pickle")  # a damaged entry: laid out again, and rewritten
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
-    build(game, tmp_path / "kit3.pdf")
-    assert laid_out == [1, 1, 1] and (tmp_path / "kit3.pdf").read_bytes() == outs[0]
-    assert entry.read_bytes() != b"not a pickle"
-
-
-def test_a_booklet_s_layout_is_kept_for_its_own_inputs_only(tmp_path):
-    from dataclasses import replace
-
-    from reportlab.lib.pagesizes import A4, A5
-
-    from pnp.project import prepare
-    from pnp.render.layoutcache import _key
-    from pnp.resources import shipped as shipped_file
-
-    kit, fonts, _ = prepare(open_game("wuxing"))
-    booklet = kit.booklet
-    key = _key(booklet, fonts, *A4)
-    assert key == _key(replace(booklet), fonts, *A4)
-    assert key != _key(booklet, fonts, *A5)
-    assert key != _key(replace(booklet, text=booklet.text + "\nOne more line."), fonts, *A4)
-    assert key != _key(replace(booklet, title="Another"), fonts, *A4)
-    figures = dict(booklet.figures)
-    name, (w, h, draw) = next(iter(figures.items()))
-    figures[name] = (w, h + 1, draw)  # a figure drawn one point taller
-    assert key != _key(replace(booklet, figures=figures), fonts, *A4)
-    other = tmp_path / "Bold.ttf"
-    other.write_bytes((shipped_file("fonts") / "DejaVuSans-Bold.ttf").read_bytes())
-    moved = type(fonts)(dict(fonts.paths, bold=other))
-    assert key == _key(booklet, moved, *A4)  # the same font elsewhere: known by its contents
-    other.write_bytes((shipped_file("fonts") / "DejaVuSans-Oblique.ttf").read_bytes())
-    assert key != _key(booklet, type(fonts)(dict(fonts.paths, bold=other)), *A4)  # (a new build)
-
-
 def test_a_build_with_an_unwritable_cache_prints_its_booklet(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("a file where the cache folder would go")
@@ -189,26 +133,26 @@ def test_a_build_with_an_unwritable_cache_prints_its_booklet(tmp_path, monkeypat
 def test_a_damaged_entry_that_still_loads_is_not_used(cache):
     """A byte changed on disk that still unpickles is caught by the entry's check."""
     made = []
-    value = pnp_cache.memo("booklets", ("x",), lambda: made.append(1) or {"ink": "#1a1a1a"})
-    (entry,) = (cache.parent / "booklets").iterdir()
+    value = pnp_cache.memo("fonts", ("x",), lambda: made.append(1) or {"ink": "#1a1a1a"})
+    (entry,) = (cache.parent / "fonts").iterdir()
     entry.write_bytes(entry.read_bytes().replace(b"#1a1a1a", b"#cc0000"))
-    again = pnp_cache.memo("booklets", ("x",), lambda: made.append(1) or {"ink": "#1a1a1a"})
+    again = pnp_cache.memo("fonts", ("x",), lambda: made.append(1) or {"ink": "#1a1a1a"})
     assert value == again == {"ink": "#1a1a1a"} and made == [1, 1]
-    assert pnp_cache.memo("booklets", ("x",), lambda: pytest.fail("made again")) == value
+    assert pnp_cache.memo("fonts", ("x",), lambda: pytest.fail("made again")) == value
 
 
 def test_each_kind_keeps_the_entries_used_last(cache, monkeypatch):
-    monkeypatch.setitem(pnp_cache.KEEP, "booklets", 3)
+    monkeypatch.setitem(pnp_cache.KEEP, "fonts", 3)
     for i in range(5):
-        pnp_cache.memo("booklets", i, lambda i=i: i)
-        folder = cache.parent / "booklets"
+        pnp_cache.memo("fonts", i, lambda i=i: i)
+        folder = cache.parent / "fonts"
         for p in folder.iterdir():  # (one a second: times far enough apart on any file system)
             os.utime(p, ns=(p.stat().st_mtime_ns - 10**9,) * 2)
-    pnp_cache.memo("booklets", 2, lambda: pytest.fail("2 was kept"))  # used: now the newest
-    pnp_cache.memo("booklets", 5, lambda: 5)
+    pnp_cache.memo("fonts", 2, lambda: pytest.fail("2 was kept"))  # used: now the newest
+    pnp_cache.memo("fonts", 5, lambda: 5)
     assert len(list(folder.iterdir())) == 3
-    pnp_cache.memo("booklets", 2, lambda: pytest.fail("2 was kept"))
-    pnp_cache.memo("booklets", 4, lambda: pytest.fail("4 was kept"))
+    pnp_cache.memo("fonts", 2, lambda: pytest.fail("2 was kept"))
+    pnp_cache.memo("fonts", 4, lambda: pytest.fail("4 was kept"))
 
 
 def test_the_cache_lives_in_the_platforms_cache_folder(monkeypatch):

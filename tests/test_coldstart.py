@@ -48,33 +48,3 @@ def test_a_plain_deck_build_leaves_out_what_only_other_games_use(tmp_path):
     assert "pnp.games.deck.kit" in modules and "pnp.data.layouts.compiled" in modules
     # tiled boards, boards of places, and the typo hints of a bad layout
     assert not modules & {"pnp.layout.tiles", "pnp.layout.places", "difflib"}
-
-
-def test_the_booklet_breaks_each_paragraph_into_lines_once(monkeypatch):
-    """Laying out a page wraps a paragraph several times at the same width; its lines are
-    broken once, and the pages come out as when every wrap broke them again."""
-    from reportlab.lib.pagesizes import A4
-    from reportlab.platypus import Paragraph
-
-    from pnp.project import open_game, prepare
-    from pnp.render import booklayout as bk
-
-    kit, fonts, _ = prepare(open_game("wuxing"))
-    breaks: list[int] = []
-    real = Paragraph.breakLines
-    monkeypatch.setattr(Paragraph, "breakLines",
-                        lambda self, widths: breaks.append(id(self)) or real(self, widths))
-
-    def pages():
-        return [[(type(p.inner).__name__, p.inner.getPlainText()
-                  if isinstance(p.inner, Paragraph) else "", [round(v, 3) for v in p.at])
-                 for p in page] for page in bk.lay_out(kit.booklet, fonts, *A4)]
-
-    once = pages()
-    cached = len(breaks)
-    # each paragraph once, bar one whose lines a split threw away (an orphan sent on)
-    assert len(once) >= 3 and len(set(breaks)) > 50 and cached <= len(set(breaks)) + 2
-    breaks.clear()
-    monkeypatch.setattr(bk._Paragraph, "wrap", Paragraph.wrap)  # every wrap breaks again
-    assert pages() == once
-    assert len(breaks) > 1.5 * cached

@@ -193,7 +193,7 @@ def test_a_cache_around_or_in_the_game_folder_hides_only_its_entries(tmp_path, m
     for cache in (game, tmp_path, game / ".pnpcache"):
         monkeypatch.setenv("PNP_CACHE_DIR", str(cache))
         assert is_entry(cache / "fonts" / "0123abcd.pickle")
-        assert is_entry(cache / "booklets" / "x.pickle.part")
+        assert is_entry(cache / "fonts" / "x.pickle.part")
         assert not is_entry(cache / "elsewhere" / "x.pickle")
         for mine in ("layouts/card.toml", "fonts/R.ttf", "cards.csv", "game.toml"):
             assert not is_entry(game / mine), (cache, mine)

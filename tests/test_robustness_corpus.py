@@ -205,37 +205,6 @@ def test_a_piece_too_small_to_cut_is_refused(deck, width):
                                "(from 5mm to 1000mm)")
 
 
-def test_a_long_paragraph_is_laid_out_in_pieces_that_keep_every_line():
-    """One long paragraph is cut into flush paragraphs of CHUNK_LINES lines each, broken into
-    lines once (splitting the whole at every page re-broke all the text left: quadratic); each
-    piece holds exactly the lines the whole paragraph had at that place."""
-    from reportlab.platypus import Paragraph
-
-    from pnp.render.booklayout import CHUNK_LINES, _chunked, _inline, _styles
-    from pnp.render.booklet import Booklet
-    from pnp.render.fonts import load_fonts
-
-    fonts = load_fonts()
-    text = " ".join(f"word{i} **strong** and *slanted*" for i in range(600))
-    booklet = Booklet("T", text)
-    style = _styles(booklet, fonts)["body"]
-    width = 400.0
-    whole = Paragraph(_inline(fonts, text), style)
-    whole.wrap(width, 1e9)
-    lines = [" ".join(w.text.strip() for w in line.words).split()
-             for line in whole.blPara.lines]
-    pieces = _chunked(Paragraph(_inline(fonts, text), style), width)
-    assert len(pieces) == -(-len(lines) // CHUNK_LINES) > 10
-    seen = []
-    for piece in pieces:
-        piece.wrap(width, 1e9)
-        seen += [" ".join(w.text.strip() for w in line.words).split()
-                 for line in piece.blPara.lines]
-    assert seen == lines
-    assert pieces[0].style.spaceAfter == 0 and pieces[-1].style.spaceAfter == style.spaceAfter
-    assert all(p.style.spaceBefore == 0 for p in pieces[1:])
-
-
 def test_sigterm_stops_simulate_and_its_workers_without_a_traceback():
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "simulate", "--game", "legolas",
                              "-n", "5000", "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE,

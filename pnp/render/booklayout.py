@@ -1,13 +1,18 @@
-"""The rule booklet's text laid out by platypus: its Markdown subset made into paragraphs,
-tables and figures, filled into pages, and each page's drawing recorded as a display list
-(displaylist.py) that booklet.py replays. Only a booklet that is not in the cache
-(layoutcache.py) comes here, so only its build imports platypus."""
+"""The rule booklet's text laid out by platypus: its blocks (bookmarkup.py) made into
+paragraphs, tables, figures and pictures, filled into pages by a BaseDocTemplate with one
+frame a page. The document is built on a scratch canvas that keeps, for each page, which
+flowables went where; booklet.py draws those flowables on the kit's own canvas.
+
+Typography is platypus's own: headings keep with what follows (keepWithNext, and a
+CondPageBreak asking for the heading and the start of what follows it), no paragraph leaves one
+line alone at a page's foot or head (allowOrphans, allowWidows), and a table starts only where
+its header and first two rows fit."""
 
 from __future__ import annotations
 
 import io
-import re
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from reportlab.lib.colors import Color, white
 from reportlab.lib.enums import TA_LEFT
@@ -16,32 +21,158 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import DataError
 from ..units import MM
-from .booklet import Booklet, Figure, _margin
+from .bookmarkup import Block, read
 from .colours import as_color
-from .displaylist import Op, RecordingCanvas
 from .emphasis import emphasis
 from .fonts import Fonts
-from .platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
+from .platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, LayoutError,
+                       PageBreakIfNotEmpty, PageTemplate, Paragraph, Spacer, Table, TableStyle)
 from .text import SHY, xml_escape
+
+if TYPE_CHECKING:
+    from .booklet import Booklet
 
 TABLE_BLOCK = 40  # body rows per table block
 MIN_COLUMN = 36.0  # points: a table column's 6 pt paddings each side and a short word at 9 pt
-CHUNK_LINES = 12  # lines per piece of a long paragraph (see _chunked)
+KEPT_LINES = 2  # lines of a paragraph kept on the page of the heading above it
+HEAD_ROWS = 2  # body rows a table starts with, under its header, on the page it starts
 # letters of a word with soft hyphens: platypus breaks such a word in time that grows with the
 # cube of its length (8,000 parts: 45 s), and no word in a rule booklet is near this long
 MAX_SOFT_WORD = 200
+# characters of one paragraph: splitting a paragraph at a page's foot breaks all its text left
+# into lines again, so one paragraph of many pages takes time quadratic in its pages; a rule
+# booklet's longest paragraphs are a few hundred characters
+MAX_PARAGRAPH = 20_000
+HEADINGS = tuple(f"h{n}" for n in range(1, 7))
 
 
-def draw_pages(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> list[list[Op]]:
-    """The booklet laid out, each page as the calls that draw it (furniture aside)."""
-    pages = lay_out(booklet, fonts, page_w, page_h)
-    rec = RecordingCanvas(page_w, page_h, fonts["regular"])
-    drawn = []
-    for page in pages:
-        for placed in page:
-            placed.draw_at(rec)
-        drawn.append(rec.take_page())
-    return drawn
+class Placed(NamedTuple):
+    flowable: Flowable
+    x: float
+    y: float
+
+
+def lay_out(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> list[list[Placed]]:
+    """The booklet split into pages, each a list of flowables with their positions."""
+    margin = booklet_margin(page_w)
+    width, height = page_w - 2 * margin, page_h - 2 * margin - 6 * MM
+    story = _breaks_between_pages(flowables(booklet, fonts, width, height))
+    if not story:
+        return []
+    keep_headings(story, width, height)
+    doc = _Document(booklet.source, (page_w, page_h), margin, width, height)
+    scratch: list[_Scratch] = []
+
+    def canvas(*args: Any, **kwargs: Any) -> _Scratch:
+        scratch.append(_Scratch(*args, **kwargs))
+        return scratch[0]
+
+    doc.build(story, canvasmaker=canvas)
+    pages = scratch[0].pages
+    while pages and not pages[-1]:
+        pages.pop()
+    return pages
+
+
+def _breaks_between_pages(story: list[Flowable]) -> list[Flowable]:
+    """The page breaks that stand between two flowables, one for each place (platypus skips
+    a break at a page's head itself, but fails on a story that has nothing else)."""
+    kept: list[Flowable] = []
+    for f in story:
+        if isinstance(f, PageBreakIfNotEmpty) and (not kept or isinstance(kept[-1],
+                                                                          PageBreakIfNotEmpty)):
+            continue
+        kept.append(f)
+    while kept and isinstance(kept[-1], PageBreakIfNotEmpty):
+        kept.pop()
+    return kept
+
+
+def booklet_margin(page_w: float) -> float:
+    """20 mm on A4 and Letter, in proportion on smaller pages (14 mm on A5)."""
+    return min(20 * MM, page_w * 0.095)
+
+
+class _Scratch(Canvas):
+    """The canvas the document is built on: it draws nothing, and keeps each page's flowables
+    with where the frame put them (the flowables of this module note themselves)."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(io.BytesIO(), *args[1:], **kwargs)
+        self.pages: list[list[Placed]] = [[]]
+
+    def note(self, flowable: Flowable, x: float, y: float) -> None:
+        self.pages[-1].append(Placed(flowable, x, y))
+
+    def showPage(self) -> None:
+        self.pages.append([])
+        super().showPage()
+
+
+class _Noted:
+    """A flowable that, on the scratch canvas, notes where it goes instead of drawing."""
+
+    def drawOn(self, canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
+        if isinstance(canvas, _Scratch):
+            canvas.note(self, x, y)
+        else:
+            super().drawOn(canvas, x, y, _sW)  # type: ignore[misc]
+
+
+class _Document(BaseDocTemplate):
+    """One frame a page; a flowable no page holds is an error naming the template."""
+
+    def __init__(self, source: str, size: tuple[float, float], margin: float, width: float,
+                 height: float):
+        super().__init__(io.BytesIO(), pagesize=size, invariant=1)
+        self.source = source
+        frame = Frame(margin, margin, width, height, leftPadding=0, rightPadding=0,
+                      topPadding=0, bottomPadding=0, id="text")
+        self.addPageTemplates([PageTemplate("page", [frame])])
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        first = flowables[0]
+        try:
+            super().handle_flowable(flowables)
+        except LayoutError:
+            raise DataError(f"{_describe(first)} is taller than a booklet page; split it",
+                            self.source) from None
+
+
+class _Paragraph(_Noted, Paragraph):
+    pass
+
+
+class _Table(_Noted, Table):
+    """A table block (the parts a page split makes are of this class too)."""
+
+    def __init__(self, data: list, *args: Any, **kwargs: Any):
+        super().__init__(data, *args, **kwargs)
+        self.rows = len(data)  # the header among them
+
+
+class _Figure(_Noted, Flowable):
+    """A drawing of the given size, centred in the column, shrunk to its width if wider;
+    `draw(canvas, width, height)` draws it from (0, 0)."""
+
+    def __init__(self, what: str, w: float, h: float, draw: Callable[[Canvas, float, float], None],
+                 below: float = 7 * MM, lift: float = 4 * MM):
+        super().__init__()
+        self.what, self.fig_w, self.fig_h, self.draw_figure = what, w, h, draw
+        self.below, self.lift = below, lift  # room under it (a caption), and its place in it
+
+    def wrap(self, avail_w, avail_h):
+        self.avail_w = avail_w
+        # a figure wider than the column (three cards on an A5 page) shrinks to fit it
+        self.scale = min(1.0, avail_w / self.fig_w)
+        return avail_w, self.fig_h * self.scale + self.below
+
+    def draw(self):
+        self.canv.saveState()
+        self.canv.translate((self.avail_w - self.fig_w * self.scale) / 2, self.lift)
+        self.canv.scale(self.scale, self.scale)
+        self.draw_figure(self.canv, self.fig_w, self.fig_h)
+        self.canv.restoreState()
 
 
 def _inline(fonts: Fonts, text: str) -> str:
@@ -65,7 +196,7 @@ def _styles(booklet: Booklet, fonts: Fonts) -> dict[str, ParagraphStyle]:
 
     reg, bold = fonts["regular"], fonts["bold"]
     starred = "*" in booklet.text  # parse the italic fonts only if used (5 ms a face)
-    ital = fonts["italic"] if starred else reg
+    ital = fonts["italic"] if starred or "#####" in booklet.text else reg
     # bold and italic at once: ***both***, or *italic* in a heading or a table's head row
     # (set in bold); only then is the bold italic face parsed
     both = starred and any((b or line.lstrip()[:1] in ("#", "|")) and i
@@ -74,185 +205,176 @@ def _styles(booklet: Booklet, fonts: Fonts) -> dict[str, ParagraphStyle]:
     addMapping(reg, 1, 0, bold)
     addMapping(reg, 0, 1, ital)
     addMapping(reg, 1, 1, fonts["bold-italic"] if both else bold)
+    # no line of a paragraph alone at a page's foot (an orphan) or head (a widow)
     body = ParagraphStyle("body", fontName=reg, fontSize=10, leading=13.5, spaceAfter=5,
-                          alignment=TA_LEFT)
+                          alignment=TA_LEFT, allowOrphans=0, allowWidows=0)
+    accent = as_color(booklet.accent)
+    grey = Color(0.3, 0.3, 0.3)
     return {
         "body": body,
         "h1": ParagraphStyle("h1", body, fontName=bold, fontSize=22, leading=27,
-                             spaceAfter=8, textColor=as_color(booklet.accent)),
+                             spaceAfter=8, textColor=accent),
         "h2": ParagraphStyle("h2", body, fontName=bold, fontSize=14, leading=18,
-                             spaceBefore=10, spaceAfter=4, textColor=as_color(booklet.accent)),
+                             spaceBefore=10, spaceAfter=4, textColor=accent),
         "h3": ParagraphStyle("h3", body, fontName=bold, fontSize=11, leading=14,
                              spaceBefore=6, spaceAfter=2),
+        "h4": ParagraphStyle("h4", body, fontName=bold, fontSize=10, leading=13.5,
+                             spaceBefore=5, spaceAfter=1, textColor=accent),
+        "h5": ParagraphStyle("h5", body, fontName=fonts["italic"] if ital != reg else bold,
+                             fontSize=10, leading=13.5, spaceBefore=4, spaceAfter=1),
+        "h6": ParagraphStyle("h6", body, fontName=bold, fontSize=9, leading=12,
+                             spaceBefore=4, spaceAfter=1, textColor=grey),
         "bullet": ParagraphStyle("bullet", body, leftIndent=14, bulletIndent=4,
                                  spaceAfter=3, bulletFontName=reg),
         "cell": ParagraphStyle("cell", body, fontSize=9, leading=11.5, spaceAfter=0),
         "head": ParagraphStyle("head", body, fontName=bold, fontSize=9, leading=11.5,
                                spaceAfter=0, textColor=white),
+        "caption": ParagraphStyle("caption", body, fontName=ital, fontSize=8.5, leading=11,
+                                  textColor=grey),
     }
 
 
-def flowables(booklet: Booklet, fonts: Fonts, width: float) -> list[Flowable]:
-    story = _Story(booklet, fonts, width)
-    for raw in booklet.text.splitlines():
-        story.add(raw.strip())
-    story.flush_para()
-    story.flush_table()
+def flowables(booklet: Booklet, fonts: Fonts, width: float,
+              height: float = 700.0) -> list[Flowable]:
+    """The booklet's blocks as platypus flowables, in order, for a column of this size."""
+    story = _Story(booklet, fonts, width, height)
+    blocks, _ = read(booklet.text)
+    for block in blocks:
+        story.add(block)
     return story.flowables
 
 
-def lay_out(booklet: Booklet, fonts: Fonts, page_w: float, page_h: float) -> list[list[_Placed]]:
-    """The booklet split into pages, each a list of flowables with their positions."""
-    scratch = Canvas(io.BytesIO(), pagesize=(page_w, page_h))
-    margin = _margin(page_w)
-    width = page_w - 2 * margin
-    story: list[Flowable] = [f if isinstance(f, _PageBreak) else _Placed(f)
-                             for f in flowables(booklet, fonts, width)]
-    story.reverse()  # popped from the end: a long story is consumed in linear time
-    pages: list[list[_Placed]] = []
-    while story:
-        frame = Frame(margin, margin, width, page_h - 2 * margin - 6 * MM,
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        page: list[_Placed] = []
-        while story:
-            f = story[-1]
-            if isinstance(f, _PageBreak):
-                story.pop()
-                if page:
-                    break
-                continue
-            if _is_heading(f) and len(story) > 1 and page and not _room_for(frame, story):
-                break
-            if frame.add(f, scratch):
-                page.append(story.pop())
-                continue
-            parts = frame.split(f, scratch)
-            if parts and len(parts) > 1:
-                story[-1:] = reversed(parts)
-                if frame.add(story[-1], scratch):
-                    page.append(story.pop())
-                continue
-            if not page:
-                raise DataError(f"{_describe(f)} is taller than a booklet page; split it",
-                                booklet.source)
-            break
-        if page:
-            pages.append(page)
-    return pages
-
-
-class _FigureFlowable(Flowable):
-    """A figure's place and size; what it draws is left to replay (the recording canvas notes
-    it by name), so a booklet read back from the cache draws it anew with that run's fonts."""
-
-    def __init__(self, name: str, figure: Figure):
-        super().__init__()
-        self.name = name
-        self.fig_w, self.fig_h = figure[0], figure[1]
-
-    def wrap(self, avail_w, avail_h):
-        self.avail_w = avail_w
-        # a figure wider than the column (three cards on an A5 page) shrinks to fit it
-        self.scale = min(1.0, avail_w / self.fig_w)
-        return avail_w, self.fig_h * self.scale + 7 * MM
-
-    def draw(self):
-        self.canv.saveState()
-        self.canv.translate((self.avail_w - self.fig_w * self.scale) / 2, 4 * MM)
-        self.canv.scale(self.scale, self.scale)
-        self.canv.figure(self.name, self.fig_w, self.fig_h)
-        self.canv.restoreState()
-
-
-class _PageBreak(Flowable):
-    def wrap(self, w, h):
-        return 0, 0
-
-    def draw(self):
-        pass
+def keep_headings(story: list[Flowable], width: float, height: float) -> None:
+    """Keep each run of headings with what follows it: a CondPageBreak before the run asks
+    for room for the headings and the start of what follows (two lines of a paragraph, all
+    of a figure, which cannot be split, the header and first rows of a table), and
+    keepWithNext binds the headings to each other and to a follower too short to split. A
+    run taller than a page is left to fill pages as it comes."""
+    at = 0
+    while at < len(story):
+        if not _is_heading(story[at]):
+            at += 1
+            continue
+        end = at
+        if at:  # the space under the flowable before and the space above overlap (the
+            # CondPageBreak between them would end the overlap)
+            first = story[at]
+            first.spaceBefore = max(0.0, first.getSpaceBefore() - story[at - 1].getSpaceAfter())
+        need = story[at].getSpaceBefore()
+        while end < len(story) and _is_heading(story[end]):
+            f = story[end]
+            need += f.wrap(width, height)[1] + f.getSpaceAfter()
+            end += 1
+        follower = story[end] if end < len(story) else None
+        whole = False
+        if isinstance(follower, CondPageBreak):  # a table's own: its start
+            need += follower.height
+        elif isinstance(follower, Paragraph):
+            fh = follower.wrap(width, height)[1]
+            leading = follower.style.leading
+            # three lines or fewer cannot split without leaving one alone
+            whole = fh <= (KEPT_LINES + 1) * leading + 0.1
+            need += fh if whole else KEPT_LINES * leading
+        elif isinstance(follower, _Figure):
+            whole = True
+            need += follower.wrap(width, height)[1]
+        if need <= height:
+            for f in story[at:end - 1]:
+                f.keepWithNext = 1
+            story[end - 1].keepWithNext = int(whole)
+            story.insert(at, CondPageBreak(need))
+            end += 1
+        at = end
 
 
 class _Story:
-    """The booklet's Markdown subset read line by line into platypus flowables: paragraphs
-    gather their lines, table rows gather into tables, the other blocks stand alone."""
+    """Blocks made into flowables: text into paragraphs in their styles, tables into blocks
+    of rows each under the header, figures and pictures into figures."""
 
-    def __init__(self, booklet: Booklet, fonts: Fonts, width: float):
-        self.booklet, self.fonts, self.width = booklet, fonts, width
+    def __init__(self, booklet: Booklet, fonts: Fonts, width: float, height: float):
+        self.booklet, self.fonts, self.width, self.height = booklet, fonts, width, height
         self.st = _styles(booklet, fonts)
         self.flowables: list[Flowable] = []
-        self.para: list[str] = []
-        self.table: list[list[str]] = []
 
     def _text(self, text: str, style: str, **kw: Any) -> Paragraph:
         if SHY in text:
             _check_soft_words(text, self.booklet.source)
+        if len(text) > MAX_PARAGRAPH:
+            shown = " ".join(text.split()[:6])
+            raise DataError(f"the paragraph {shown + '...'!r} has {len(text):,} characters; a "
+                            f"booklet paragraph holds at most {MAX_PARAGRAPH:,} (split it with "
+                            "a blank line)", self.booklet.source)
         return _Paragraph(_inline(self.fonts, text), self.st[style], **kw)
 
-    def add(self, line: str) -> None:
-        if not line.startswith("|"):
-            self.flush_table()
-        if not line:
-            self.flush_para()
-        elif line.startswith("|"):
-            self.flush_para()
-            cells = [c.strip() for c in line.strip("|").split("|")]
-            if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
-                self.table.append(cells)
-        else:
-            block = self._block(line)
-            if block is None:
-                self.para.append(line)
-            else:
-                self.flush_para()
-                self.flowables.extend(block)
+    def add(self, block: Block) -> None:
+        kind = block.kind
+        if kind == "heading":
+            self.flowables.append(self._text(block.text, f"h{block.level}"))
+        elif kind == "para":
+            self.flowables.append(self._text(block.text, "body"))
+        elif kind == "bullet":
+            self.flowables.append(self._text(block.text, "bullet", bulletText=block.bullet))
+        elif kind == "table":
+            self._table(block.rows)
+        elif kind == "figure":
+            self.flowables.append(self._figure(block.text))
+        elif kind == "image":
+            self.flowables.extend(self._image(block))
+        elif kind == "break":
+            self.flowables.append(PageBreakIfNotEmpty())
 
-    def _block(self, line: str) -> list[Flowable] | None:
-        """A heading, figure, page break or list item; None for a line of a paragraph."""
-        m = re.fullmatch(r"(#{1,3})\s+(.*)", line)
-        if m:
-            return [self._text(m.group(2), f"h{len(m.group(1))}")]
-        m = re.fullmatch(r"\[\[figure\s+([\w-]+)\]\]", line)
-        if m:
-            figures = self.booklet.figures
-            if m.group(1) not in figures:
-                raise DataError(f"[[figure {m.group(1)}]]: unknown figure; this game has: "
-                                f"{', '.join(sorted(figures)) or 'none'}", self.booklet.source)
-            return [_FigureFlowable(m.group(1), figures[m.group(1)])]
-        if line == "---":
-            return [_PageBreak()]
-        m = re.fullmatch(r"(-|\d+\.)\s+(.*)", line)
-        if m:
-            bullet = "\u2022" if m.group(1) == "-" else m.group(1)
-            return _chunked(self._text(m.group(2), "bullet", bulletText=bullet), self.width)
-        return None
+    def _figure(self, name: str) -> Flowable:
+        figures = self.booklet.figures
+        if name not in figures:
+            raise DataError(f"[[figure {name}]]: unknown figure; this game has: "
+                            f"{', '.join(sorted(figures)) or 'none'}", self.booklet.source)
+        w, h, draw = figures[name]
+        fonts = self.fonts
+        return _Figure(f"the figure {name!r}", w, h, lambda c, fw, fh: draw(c, fonts, fw, fh))
 
-    def flush_para(self) -> None:
-        if self.para:
-            self.flowables.extend(_chunked(self._text(" ".join(self.para), "body"), self.width))
-            self.para.clear()
+    def _image(self, block: Block) -> list[Flowable]:
+        """A picture of the game folder, as wide as its pixels at 150 dpi (an SVG: its own
+        size), shrunk to the column and to half a page's height; its caption under it."""
+        from .bookimages import booklet_picture, draw_booklet_picture
 
-    def flush_table(self) -> None:
-        if not self.table:
-            return
-        ncols = max(len(r) for r in self.table)
+        pic = booklet_picture(self.booklet, block.src, block.line)
+        w, h = pic.size
+        most = self.height / 2
+        if h > most:
+            w, h = w * most / h, most
+        out: list[Flowable] = [_Figure(f"the picture {block.src!r}", w, h,
+                                       lambda c, fw, fh: draw_booklet_picture(c, pic, fw, fh),
+                                       below=(2 if block.text else 5) * MM, lift=MM)]
+        if block.text:
+            caption = self._text(block.text, "caption")
+            caption.style = ParagraphStyle("caption-centred", caption.style, alignment=1)
+            out[0].keepWithNext = 1
+            out.append(caption)
+        return out
+
+    def _table(self, table: list[list[str]]) -> None:
+        ncols = max(len(r) for r in table)
         most = int(self.width // MIN_COLUMN)
         if ncols > most:  # checked before a cell is made: platypus fails on a negative width
-            head = " | ".join(self.table[0])
+            head = " | ".join(table[0])
             raise DataError(f"the table {head[:40] + '...' if len(head) > 40 else head!r} has "
                             f"{ncols} columns; a booklet page holds at most {most} (split it)",
                             self.booklet.source)
         rows = [[self._text(cell, "head" if i == 0 else "cell")
-                 for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(self.table)]
+                 for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(table)]
+        # the table starts where its header and first rows fit: never a header alone, or one
+        # row, at a page's foot
+        start = self._table_block(rows[:1 + HEAD_ROWS]).wrap(self.width, 1e9)[1]
+        self.flowables.append(CondPageBreak(start))
         # a table is cut into blocks of TABLE_BLOCK rows, each with the header: splitting one
         # long platypus table across pages costs time that grows faster than its rows
         for first in range(1, max(len(rows), 2), TABLE_BLOCK):
             self.flowables.append(self._table_block([rows[0]] + rows[first:first + TABLE_BLOCK]))
         self.flowables.append(Spacer(1, 6))
-        self.table.clear()
 
     def _table_block(self, rows: list) -> Table:
         ncols = len(rows[0])
-        t = Table(rows, colWidths=[self.width / ncols] * ncols, repeatRows=1)
+        t = _Table(rows, colWidths=[self.width / ncols] * ncols, repeatRows=1)
         t.setStyle(TableStyle([
             ("FONT", (0, 0), (-1, -1), self.fonts["regular"], 9),  # else reportlab: Helvetica
             ("BACKGROUND", (0, 0), (-1, 0), as_color(self.booklet.accent)),
@@ -263,90 +385,17 @@ class _Story:
         return t
 
 
-class _Paragraph(Paragraph):
-    """A Paragraph broken into lines once per width. Laying out a page wraps a paragraph two
-    or three times at the same width (keeping a heading with what follows it, adding it to
-    the frame, splitting it at the page's foot), and breaking lines is most of the booklet's
-    time; the lines only change with the width."""
-
-    _wrapped: tuple[float, Any] | None = None  # (width, the lines broken at that width)
-
-    def wrap(self, availWidth, availHeight):
-        done = self._wrapped
-        if done is not None and done[0] == availWidth and getattr(self, "blPara", None) is done[1]:
-            return self.width, self.height
-        size = super().wrap(availWidth, availHeight)
-        self._wrapped = (availWidth, self.blPara)
-        return size
-
-
-class _Placed(Flowable):
-    """Stands in for a flowable while the frame lays the page out and records where it was
-    put instead of drawing it; `draw_at` later draws the real one there."""
-
-    def __init__(self, inner: Flowable):
-        super().__init__()
-        self.inner = inner
-        self.at: tuple[float, float, float] = (0.0, 0.0, 0.0)
-
-    def wrap(self, avail_w, avail_h):
-        return self.inner.wrap(avail_w, avail_h)
-
-    def split(self, avail_w, avail_h):
-        return [_Placed(part) for part in self.inner.split(avail_w, avail_h)]
-
-    def getSpaceBefore(self):
-        return self.inner.getSpaceBefore()
-
-    def getSpaceAfter(self):
-        return self.inner.getSpaceAfter()
-
-    def drawOn(self, canvas, x, y, _sW=0):
-        self.at = (x, y, _sW)
-
-    def draw_at(self, c: Canvas) -> None:
-        x, y, spare = self.at
-        self.inner.drawOn(c, x, y, _sW=spare)
-
-
-def _chunked(p: Paragraph, width: float) -> list[Flowable]:
-    """A long paragraph as consecutive paragraphs of CHUNK_LINES lines, its text broken into
-    lines once. Splitting one long paragraph at each page break re-breaks all the text still
-    to come, so one long paragraph took time quadratic in its pages (82 pages: 148 s); the
-    pieces sit flush, so the page looks the same."""
-    if len(p.frags) < 2 and sum(len(getattr(f, "text", "")) for f in p.frags) < 2000:
-        return [p]
-    p.wrap(width, 1e9)
-    lines = len(p.blPara.lines)
-    if lines <= 2 * CHUNK_LINES:
-        return [p]
-    split = p._get_split_blParaFunc()  # what reportlab's own Paragraph.split uses
-    base = p.style
-    first = ParagraphStyle(f"{base.name}-first", base, spaceAfter=0)
-    middle = ParagraphStyle(f"{base.name}-cont", base, spaceBefore=0, spaceAfter=0,
-                            firstLineIndent=0)
-    last = ParagraphStyle(f"{base.name}-last", base, spaceBefore=0, firstLineIndent=0)
-    pieces: list[Flowable] = []
-    for start in range(0, lines, CHUNK_LINES):
-        stop = min(lines, start + CHUNK_LINES)
-        style = first if start == 0 else last if stop == lines else middle
-        pieces.append(_Paragraph(None, style, bulletText=p.bulletText if start == 0 else None,
-                                 frags=split(p.blPara, start, stop)))
-    return pieces
-
-
 def _describe(f: Flowable) -> str:
     """How a designer finds a flowable in the template: its first words."""
-    f = getattr(f, "inner", f)  # unwrap a _Placed
     if isinstance(f, Paragraph):
         text = " ".join(f.getPlainText().split())
         return f"the paragraph {text[:40] + '...' if len(text) > 40 else text!r}"
     if isinstance(f, Table):
         return "a table"
-    return "a figure" if isinstance(f, _FigureFlowable) else "an element"
+    return f.what if isinstance(f, _Figure) else "an element"
 
 
-def _check_soft_words(text: str, source) -> None:
+def _check_soft_words(text: str, source: str | Path) -> None:
     """Refuse a word with soft hyphens too long for platypus to break in reasonable time."""
     for word in text.split():
         if SHY in word and len(word) > MAX_SOFT_WORD:
@@ -357,26 +406,4 @@ def _check_soft_words(text: str, source) -> None:
 
 
 def _is_heading(f: Flowable) -> bool:
-    f = getattr(f, "inner", f)
-    return isinstance(f, Paragraph) and f.style.name in ("h1", "h2", "h3")
-
-
-def _room_for(frame: Frame, story: list[Flowable]) -> bool:
-    """Keep the heading at the story's end (it is read from the end), and the headings right
-    under it, with at least the start of what follows them: all of a figure, which cannot be
-    split."""
-    avail = frame._y - frame._y1p
-    need, at = 12.0, len(story) - 1
-    while at >= 0 and _is_heading(story[at]):
-        need += story[at].wrap(frame._aW, avail)[1]
-        if need > frame.height:  # more headings than a whole page holds: no page keeps
-            return True  # them together, so fill this one (and look no further: linear)
-        at -= 1
-    if at < len(story) - 2:  # headings under headings: the space around each counts too
-        need += sum(f.getSpaceBefore() + f.getSpaceAfter() for f in story[at + 1:])
-    if at < 0 or isinstance(story[at], _PageBreak):
-        return need <= avail  # the story ends in headings, or a page break follows them
-    following = story[at]
-    _, fh = following.wrap(frame._aW, avail)
-    whole = isinstance(getattr(following, "inner", following), _FigureFlowable)
-    return need + (fh if whole else min(fh, 40)) <= avail
+    return isinstance(f, Paragraph) and f.style.name in HEADINGS

@@ -1,13 +1,8 @@
-"""The rule booklet: text from a Jinja2 template in a small Markdown subset, laid out as pages.
+"""The rule booklet: text from a Jinja2 template in a small Markdown subset (bookmarkup.py
+says which), laid out as pages.
 
-Supported: `#`, `##`, `###` headings; paragraphs; `- ` bullets; `1. ` numbered items; tables
-(`| a | b |` rows, the first row is the header, a `|---|` line is ignored); `**bold**` and
-`*italic*`; `[[figure NAME]]` places a figure the game provides (a drawing made from the data);
-`---` starts a new page.
-
-This module holds the booklet and draws its pages; laying them out is booklayout.py's (with
-platypus), done once and kept on disk (layoutcache.py), so a build that finds its booklet in the
-cache draws it without importing platypus.
+This module holds the booklet, checks its text and draws its pages; laying them out is
+booklayout.py's (platypus), done once per build.
 """
 
 from __future__ import annotations
@@ -19,14 +14,11 @@ from typing import Callable
 from reportlab.lib.colors import Color, HexColor, black
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, Source, error
+from ..errors import Finding, Source, error, warning
 from ..units import MM
 from .colours import as_color
-from .displaylist import Op, replay
 from .fonts import Fonts
 from .text import draw_line
-
-MARGIN = 20 * MM
 
 # A figure: (width, height, draw(canvas, fonts, width, height))
 Figure = tuple[float, float, Callable[[Canvas, Fonts, float, float], None]]
@@ -64,6 +56,8 @@ class Booklet:
     figures: dict[str, Figure] = field(default_factory=dict)
     accent: Color = HexColor("#333333")
     source: str = "booklet"
+    root: Path | None = None  # the game folder, where its pictures are (None: no pictures)
+    placeholder: bool = False  # pnp's stand-in for a booklet the game lacks: said so
     _layouts: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -71,23 +65,17 @@ class Booklet:
         self.source = getattr(self.text, "template", "") or self.source
 
     # ---- pages ------------------------------------------------------------------------------
-    def layout(self, fonts: Fonts, page_w: float, page_h: float) -> list[list[Op]]:
-        """The booklet's pages, each as the calls that draw it (displaylist.py). Laid out once
-        per page size and kept: the print guide counts the pages before they are drawn, and a
-        second layout cost up to a third of a rebuild."""
+    def layout(self, fonts: Fonts, page_w: float, page_h: float) -> list:
+        """The booklet's pages, each a list of flowables with where they go (booklayout.py).
+        Laid out once per page size and fonts, and kept: the print guide counts the pages
+        before they are drawn."""
         key = (page_w, page_h, tuple(sorted(fonts.paths.items())))
-        cached = self._layouts.get(key)
-        if cached is None:
-            from .layoutcache import cached_layout  # kept on disk between runs
+        pages = self._layouts.get(key)
+        if pages is None:
+            from .booklayout import lay_out  # platypus: only for a kit with a booklet
 
-            cached = self._layouts[key] = cached_layout(
-                self, fonts, page_w, page_h, lambda: self._lay_out(fonts, page_w, page_h))
-        return cached
-
-    def _lay_out(self, fonts: Fonts, page_w: float, page_h: float) -> list[list[Op]]:
-        from .booklayout import draw_pages  # platypus: only when the cache cannot serve
-
-        return draw_pages(self, fonts, page_w, page_h)
+            pages = self._layouts[key] = lay_out(self, fonts, page_w, page_h)
+        return pages
 
     def _pages(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
                forms: str | None = None, begin: Callable[[], None] | None = None) -> int:
@@ -95,16 +83,13 @@ class Booklet:
         `forms`, each page becomes a Form XObject named forms + number instead of a PDF page,
         so it can be imposed anywhere later."""
         pages = self.layout(fonts, page_w, page_h)
-
-        def figure(c: Canvas, name: str, w: float, h: float) -> None:
-            self.figures[name][2](c, fonts, w, h)  # drawn anew, with this run's fonts
-
         for number, page in enumerate(pages, 1):
             if forms:
                 c.beginForm(f"{forms}{number}", 0, 0, page_w, page_h)
             elif begin is not None:
                 begin()
-            replay(c, page, figure)
+            for placed in page:
+                placed.flowable.drawOn(c, placed.x, placed.y)
             self._furniture(c, fonts, page_w, page_h, number)
             if forms:
                 c.endForm()
@@ -138,7 +123,12 @@ class Booklet:
             found.append(error(f"the {role} font has no {chars!r}, which the text sets in it "
                                f"(first in {_around(run, chars)!r}); {UNPRINTABLE}",
                                Source(Path(self.source))))
-        return found
+        if self.placeholder:
+            found.append(warning("the game folder has no booklet.md.j2: the booklet printed is "
+                                 "pnp's placeholder (the components and a note); write your "
+                                 "rules in booklet.md.j2, or set [booklet] template = \"\" "
+                                 "in game.toml for no booklet", Source(Path(self.source))))
+        return found + self._unknown_markup()
 
     def _unstyled(self, fonts: Fonts) -> dict[str, tuple[str, str]]:
         """Characters the regular font has but a bold or italic run's face lacks (a heading is
@@ -160,6 +150,23 @@ class Booklet:
                 if chars:
                     lost.setdefault(role, (set(), piece))[0].update(chars)
         return {role: ("".join(sorted(chars)), run) for role, (chars, run) in lost.items()}
+
+    def _unknown_markup(self) -> list[Finding]:
+        """Markdown the booklet does not print (a link, a block quote...), each an error
+        naming the template and the line (of the template where the line is found in it)."""
+        from .bookmarkup import unknown
+
+        template = getattr(self.text, "source", None)
+        written = template.text.splitlines() if template is not None else []
+        found = []
+        for u in unknown(self.text):
+            line = self.text.splitlines()[u.line - 1].strip()
+            at = next((i for i, w in enumerate(written, 1) if w.strip() == line), None)
+            place = f"line {at}" if at else f"line {u.line} of the rendered booklet"
+            shown = u.shown if len(u.shown) <= 40 else u.shown[:37] + "..."
+            found.append(error(f"{place}: {shown!r} is {u.what}; the booklet does not print "
+                               "that Markdown", Source(Path(self.source))))
+        return found
 
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
         return len(self.layout(fonts, page_w, page_h))
@@ -185,5 +192,6 @@ def _around(text: str, chars: str, reach: int = 20) -> str:
 
 
 def _margin(page_w: float) -> float:
-    """20 mm on A4 and Letter, in proportion on smaller pages (14 mm on A5)."""
-    return min(MARGIN, page_w * 0.095)
+    from .booklayout import booklet_margin
+
+    return booklet_margin(page_w)

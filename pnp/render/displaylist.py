@@ -1,10 +1,9 @@
 """Drawing kept as the calls that made it, to be made again on another canvas.
 
-The rule booklet is laid out by platypus once; what drawing its pages did is recorded here as
-a display list (canvas and text-object calls with their arguments) and later replayed on the
-real canvas, so a build that reads the pages back from the cache (layoutcache.py) needs no
-platypus at all. Calls are kept, not PDF operators: a font's subset codes and resource names
-belong to one document. A figure is kept as its name and size and drawn anew at replay.
+What drawing a face did is recorded here as a display list (canvas and text-object calls with
+their arguments): what a print record digests (printrun/digest.py) and the call-log goldens
+compare (tests/calllog.py). Calls are kept, not PDF operators: a font's subset codes and
+resource names belong to one document. A figure is kept as its name and size.
 
 Recording is done by a Canvas (and text objects) of reportlab's own, whose methods also note
 each call made from outside; a call the canvas makes to itself (rect() sets the fill colour,
@@ -215,18 +214,3 @@ class _PrintingCanvasBase(_NotingCanvasBase):
 
 PrintingCanvas = _noted_canvas("PrintingCanvas", _PrintingCanvasBase)
 
-
-def replay(c: Canvas, ops: list[Op], figure: Callable[[Canvas, str, float, float], None]) -> None:
-    """Make the noted calls again on `c`; `figure(c, name, width, height)` draws each figure."""
-    objects: list[Any] = [c]
-    for target, name, args, kwargs in ops:
-        if name == FIGURE:
-            figure(c, *args)
-        elif name == BEGIN_TEXT:
-            objects.append(c.beginText(*args, **kwargs))
-        elif name == SETATTR:
-            setattr(objects[target], *args)
-        else:
-            if args and type(args[0]) is TextRef:  # drawText(tx)
-                args = (objects[args[0].n],) + args[1:]
-            getattr(objects[target], name)(*args, **kwargs)

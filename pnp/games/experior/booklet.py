@@ -101,4 +101,5 @@ def booklet(model: Model) -> Booklet:
     figures = {"order": (100 * MM, 74 * MM, _order_figure(model)),
                "cards": _cards_figure(model)}
     return Booklet(model.common.title, text, figures, accent=pal["ink"],
-                   source=str(model.common.folder.path / "booklet"))
+                   source=str(model.common.folder.path / "booklet"),
+                   root=model.common.folder.path)

@@ -141,4 +141,5 @@ def booklet(model: Model) -> Booklet:
     text = booklet_text(model.common, booklet_context(model), enforced_rulings(model))
     return Booklet(model.common.title, text, _figures(model),
                    accent=model.common.palette["character"],
-                   source=str(model.common.folder.path / "booklet"))
+                   source=str(model.common.folder.path / "booklet"),
+                   root=model.common.folder.path)

@@ -67,7 +67,8 @@ def booklet(model: Model) -> Booklet:
     }
     text = booklet_text(model.common, context, enforced_rulings(model))
     return Booklet(model.common.title, text, {"cycles": (90 * MM, 90 * MM, cycles)},
-                   accent=pal["ink"], source=str(model.common.folder.path / "booklet"))
+                   accent=pal["ink"], source=str(model.common.folder.path / "booklet"),
+                   root=model.common.folder.path)
 
 
 def build_kit(model: Model, fonts) -> Kit:

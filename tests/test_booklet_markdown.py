@@ -1,0 +1,150 @@
+"""What the booklet's Markdown prints: pictures of the game folder, headings of every level,
+unknown markup named by line (and never printed as typed), the card list's column, and a game
+without a booklet of its own."""
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from pnp.cli import main
+from pnp.errors import DataError, RulesError
+from pnp.project import build, check, open_game
+from pnp.render.bookmarkup import read
+
+
+@pytest.fixture
+def deck(tmp_path):
+    assert CliRunner().invoke(main, ["new", "deck", "--dir", str(tmp_path)]).exit_code == 0
+    return tmp_path / "deck"
+
+
+def _booklet(deck, text: str) -> None:
+    (deck / "booklet.md.j2").write_text(text, encoding="utf-8")
+
+
+def _booklet_text(pdf) -> str:
+    import pypdf
+
+    pages = pypdf.PdfReader(pdf).pages
+    return "\n".join(p.extract_text() for p in pages if "\u00b7 Rules" in p.extract_text())
+
+
+def _errors(deck) -> list[str]:
+    return [str(f) for f in check(open_game(str(deck))) if f.level == "error"]
+
+
+@pytest.mark.parametrize("line,what", [
+    ("> Quoted.", "a block quote"),
+    ("See [the site](https://example.com).", "a link (pnp prints no links)"),
+    ("Type `pnp build`.", "`code` (pnp has no code font)"),
+    ("Some __strong__ words.", "__bold__ (write **bold**)"),
+    ("```", "a code fence"),
+    ("***", "a rule (write --- for a new page)"),
+    ("####### Too deep", "a heading deeper than ######"),
+    ("#Heading", "a heading with no space after its #"),
+    ("Say <b>hi</b>.", "an HTML tag"),
+])
+def test_unknown_markdown_is_an_error_naming_the_template_line(deck, tmp_path, line, what):
+    _booklet(deck, f"# Rules\n\nA first paragraph.\n\n{line}\n")
+    (found,) = _errors(deck)
+    assert found.startswith("error: booklet.md.j2: line 5: ") and f"is {what};" in found
+    with pytest.raises(RulesError):
+        build(open_game(str(deck)), tmp_path / "kit.pdf")
+    assert not (tmp_path / "kit.pdf").exists()
+
+
+def test_forced_unknown_markdown_prints_its_words_not_its_marks(deck, tmp_path):
+    _booklet(deck, "# Rules\n\n> Quoted words.\n\nSee [the site](https://x.org) and `this`.\n")
+    build(open_game(str(deck)), tmp_path / "kit.pdf", force=True)
+    text = _booklet_text(tmp_path / "kit.pdf")
+    assert "Quoted words." in text and "See the site and this." in text
+    assert not any(mark in text for mark in (">", "](", "`", "https"))
+
+
+def test_the_markdown_understood_reads_as_blocks():
+    blocks, unknown = read("# A\n\n###### F\n\n* star\n+ plus\n- dash\n3. three\n\n"
+                           "![Cap](art/x.png)\n\n[[figure f]]\n\n---\n\n| a | b |\n|---|---|\n"
+                           "| 1 | 2 |\n\nText *it* **b**.\n")
+    assert unknown == []
+    assert [(b.kind, b.level or b.bullet or b.src or b.text) for b in blocks] == [
+        ("heading", 1), ("heading", 6), ("bullet", "\u2022"), ("bullet", "\u2022"),
+        ("bullet", "\u2022"), ("bullet", "3."), ("image", "art/x.png"), ("figure", "f"),
+        ("break", ""), ("table", ""), ("para", "Text *it* **b**.")]
+    assert blocks[9].rows == [["a", "b"], ["1", "2"]]
+
+
+def _png(path, w=300, h=150):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (w, h), "#3d8b4f").save(path)
+
+
+def test_a_picture_of_the_game_folder_prints_with_its_caption(deck, tmp_path):
+    import pypdfium2 as pdfium
+
+    _png(deck / "art" / "map.png")
+    (deck / "art" / "star.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="60">'
+        '<rect width="60" height="60" fill="#c0435a"/></svg>')
+    _booklet(deck, "# Rules\n\n![The valley map](art/map.png)\n\n![](art/star.svg)\n\nAfter.\n")
+    assert _errors(deck) == []
+    build(open_game(str(deck)), tmp_path / "kit.pdf")
+    assert "The valley map" in _booklet_text(tmp_path / "kit.pdf")
+    page = pdfium.PdfDocument(str(tmp_path / "kit.pdf"))[2]  # after the two guide pages
+    image = page.render(scale=1).to_pil().convert("RGB")
+    w, h = image.size
+    colours = {image.getpixel((x, y)) for x in range(0, w, 4) for y in range(0, h // 2, 4)}
+    assert any(abs(r - 0x3d) < 8 and abs(g - 0x8b) < 8 and abs(b - 0x4f) < 8
+               for r, g, b in colours)  # the PNG's green
+    assert any(abs(r - 0xc0) < 8 and abs(g - 0x43) < 8 and abs(b - 0x5a) < 8
+               for r, g, b in colours)  # the SVG's red
+
+
+@pytest.mark.parametrize("src,message", [
+    ("art/none.png", "line 3: image 'art/none.png' not found in the game folder"),
+    ("../outside.png", "line 3: path '../outside.png' leaves the game folder"),
+    ("art/pic.gif", "line 3: picture 'art/pic.gif': use a .png, .jpg or .svg file"),
+    ("art/fake.png", "line 3: image 'art/fake.png' is named .png but holds JPEG data; save it "
+                     "as PNG from an image editor"),
+])
+def test_a_picture_is_checked_as_on_a_card(deck, tmp_path, src, message):
+    _png(tmp_path / "outside.png")
+    (deck / "art").mkdir()
+    Image.new("RGB", (20, 20)).save(deck / "art" / "fake.png", format="JPEG")
+    _booklet(deck, f"# Rules\n\n![A picture]({src})\n")
+    with pytest.raises(DataError) as info:
+        build(open_game(str(deck)), tmp_path / "kit.pdf")
+    assert str(info.value) == f"booklet.md.j2: {message}"
+
+
+def test_the_card_list_uses_the_column_the_designer_names(deck, tmp_path):
+    cards = deck / "cards.csv"
+    rows = cards.read_text().splitlines()
+    cards.write_text("\n".join([rows[0] + ",nickname"]
+                               + [f"{r},Nick{chr(65 + i)}" for i, r in enumerate(rows[1:])]))
+    toml = deck / "game.toml"
+    toml.write_text(toml.read_text() + '\n[booklet]\ncard_list_column = "nickname"\n')
+    build(open_game(str(deck)), tmp_path / "kit.pdf")
+    text = _booklet_text(tmp_path / "kit.pdf")
+    assert "NickA" in text and "NickB" in text and "Sunrise" not in text
+    toml.write_text(toml.read_text().replace('"nickname"', '"nick"'))
+    with pytest.raises(DataError) as info:
+        build(open_game(str(deck)), tmp_path / "kit2.pdf")
+    assert str(info.value).startswith(
+        "game.toml, field \"booklet.card_list_column\": no column 'nick' in card's data to "
+        "name the cards in the booklet; it has: title, text")
+
+
+def test_a_game_without_a_booklet_of_its_own_says_it_printed_a_placeholder(deck, tmp_path):
+    (deck / "booklet.md.j2").unlink()
+    found = [str(f) for f in check(open_game(str(deck)))]
+    assert any(f.startswith("warning: ") and "pnp's placeholder" in f for f in found), found
+    built = build(open_game(str(deck)), tmp_path / "kit.pdf")
+    assert any(s.title == "Rule booklet" for s in built.sections)
+    assert any("placeholder" in str(f) for f in built.findings)
+
+
+def test_a_game_may_have_no_booklet(deck, tmp_path):
+    toml = deck / "game.toml"
+    toml.write_text(toml.read_text() + '\n[booklet]\ntemplate = ""\n')
+    built = build(open_game(str(deck)), tmp_path / "kit.pdf")
+    assert not any(s.title == "Rule booklet" for s in built.sections)
