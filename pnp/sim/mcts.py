@@ -52,6 +52,7 @@ EXPLORATION = 0.7         # UCB1 constant for returns in [0, 1]
 WIDEN_FROM = 8            # a node with more actions than this widens progressively
 WIDEN = 2.0               # ... to ceil(WIDEN * sqrt(visits)) actions
 ROLLOUT_EPSILON = 0.1     # share of random moves in a heuristic rollout
+SCORE_WEIGHT = 0.5        # share of a return given by the score margin, in a game with scores
 RUN = 1 << 30             # no bound on a playout's runs of moves: a game ends by its rules
 HIDDEN = -1               # a move its observer cannot tell from another (actions are >= 0)
 
@@ -180,11 +181,13 @@ class MctsAgent:
     searches = True          # core.decide passes it the Worlds it may sample
 
     def __init__(self, budget: str | int | None = None, exploration: float = EXPLORATION,
-                 rollout: Any = None, epsilon: float = ROLLOUT_EPSILON):
+                 rollout: Any = None, epsilon: float = ROLLOUT_EPSILON,
+                 score_weight: float = SCORE_WEIGHT):
         self.playouts, self.seconds = parse_budget(budget)
         self.exploration = exploration
         self.rollout = rollout
         self.epsilon = epsilon
+        self.score_weight = score_weight
         self.name = f"mcts:{budget}" if budget not in (None, "") else "mcts"
 
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random,
@@ -271,10 +274,31 @@ class MctsAgent:
             mine = history[root]
             history = [hash((h, p, tok)) for h, tok in zip(history, seen)]
             history[root] = hash((mine, p, info_key(s.observation(root))))
-        returns = s.returns()
+        returns = self._returns(s)
         for st, p in path:
             st[0] += 1
             st[1] += returns[p]
+
+    def _returns(self, s) -> Sequence[float]:
+        """Each seat's return: its win share, blended (score_weight) with its score margin over
+        the best other seat when the game reports scores (stats()["scores"]), mapped to [0, 1].
+        A win decided by one point and one by twenty are alike to the win share; in a long game
+        (Legolas: a random playout from its first round is mostly noise) the margin is the
+        denser signal, and a move that gains points now keeps them to the end."""
+        returns = s.returns()
+        w = self.score_weight
+        if not w:
+            return returns
+        scores = s.stats().get("scores")
+        if not isinstance(scores, (list, tuple)) or len(scores) != len(returns) \
+                or len(returns) < 2:
+            return returns
+        out = []
+        for p, mine in enumerate(scores):
+            rival = max(v for q, v in enumerate(scores) if q != p)
+            margin = (mine - rival) / (abs(mine) + abs(rival) + 1.0)     # in (-1, 1)
+            out.append((1.0 - w) * returns[p] + w * 0.5 * (1.0 + margin))
+        return out
 
     @staticmethod
     def _select(node: _Node, legal: Sequence[int], c: float, r: random.Random) -> int:
