@@ -252,3 +252,40 @@ def test_legolas_opponent_nodes_are_met_again_across_determinisations():
     visits = sum(node.visits for node in theirs)
     assert theirs and visits >= 2 * len(theirs), (len(theirs), visits)
     assert max(node.visits for node in theirs) >= 10
+
+
+class Scored(Kingmaker):
+    """Kingmaker's tree, reporting final scores (as Legolas does in stats()["scores"])."""
+
+    def __init__(self, scores=None):
+        super().__init__()
+        self.scores = scores
+
+    def stats(self):
+        return {} if self.scores is None else {"scores": self.scores}
+
+
+@pytest.mark.parametrize("scores, returns", [
+    ([30, 12, 29], [1.0, 0.0, 0.0]),
+    ([5, 5, -3], [0.5, 0.5, 0.0]),
+    ([-2, -9, -4], [1.0, 0.0, 0.0]),
+])
+def test_a_score_margin_orders_returns_as_the_win_does(scores, returns):
+    """The blended return stays in [0, 1], a winner's is above every loser's, a wider margin
+    is worth more, and a game without scores keeps its win shares."""
+    s = Scored(scores)
+    s.returns = lambda: returns                       # type: ignore[method-assign]
+    got = MctsAgent(10)._returns(s)
+    assert all(0.0 <= v <= 1.0 for v in got)
+    for p, won in enumerate(returns):
+        for q, lost in enumerate(returns):
+            if won > lost:
+                assert got[p] > got[q]
+    wider = Scored([scores[0] + 10] + scores[1:])
+    wider.returns = lambda: returns                   # type: ignore[method-assign]
+    assert MctsAgent(10)._returns(wider)[0] > got[0]
+    assert MctsAgent(10, score_weight=0.0)._returns(s) == returns
+    plain = Scored(None)
+    plain.returns = lambda: returns                   # type: ignore[method-assign]
+    assert MctsAgent(10)._returns(plain) == returns
+
