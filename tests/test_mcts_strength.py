@@ -289,3 +289,28 @@ def test_a_score_margin_orders_returns_as_the_win_does(scores, returns):
     plain.returns = lambda: returns                   # type: ignore[method-assign]
     assert MctsAgent(10)._returns(plain) == returns
 
+
+
+def test_a_playout_in_legolas_ends_with_its_round_and_is_scored_as_it_stands():
+    """Legolas reports rounds and scores: a playout stops at the end of the round it started
+    in, the leaders counted as winning; a game without scores (Wuxing) plays to the end."""
+    from pnp.games.legolas.engine import LegolasGame
+    from pnp.games.registry import get
+    from pnp.project import open_game
+
+    agent = MctsAgent(10)
+    s = LegolasGame(2).new_initial_state()
+    r = random.Random(4)
+    until = agent._horizon(s)
+    assert until == 1
+    agent._roll_out(s, r, until)
+    assert s.stats()["rounds"] == 1 and s.current_player() != TERMINAL
+    scores = s.stats()["scores"]
+    got = agent._returns(s)
+    leader = scores.index(max(scores))
+    if scores[0] != scores[1]:
+        assert got[leader] > 0.5 > got[1 - leader]
+    assert MctsAgent(10, horizon=None)._horizon(s) is None
+    wuxing = open_game("wuxing")
+    w = get("wuxing").new_game(wuxing.model).new_initial_state()
+    assert agent._horizon(w) is None
