@@ -294,7 +294,7 @@ class MctsAgent:
     def _horizon(self, s) -> int | None:
         """The round count (stats()["rounds"], rounds finished) at which a playout stops, in a
         game that reports rounds and scores; None: it plays to the end. Legolas's five rounds
-        are dealt afresh: a random playout of the rounds after the next one is noise that costs
+        are dealt afresh: a random playout of the rounds after this one is noise that costs
         most of the playout's time, while the points already scored are kept to the end."""
         if self.horizon is None:
             return None
