@@ -378,11 +378,25 @@ def run(sizes=(54, 540, 5400, 54000), games=None, sim_seconds=2.0, echo=print, r
     shipped = [name for name, spec in specs().items() if spec.example_folder()]
     games = [g for g in (games or shipped) if g in shipped]
     figures: dict = {}
+    parts = _parts(5)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         figures["builds"] = _builds(games, folder, pnp, echo, rounds)
+        parts.step()
         figures["decks"] = _decks(folder, sizes, pnp, echo)
+        parts.step()
     figures["edit"] = _edit_to_page(echo, edit_cards)
+    parts.step()
     figures["data_engines"] = _data_engines(games, sim_seconds, echo)
+    parts.step()
     figures["simulation"] = _simulation(games, sim_seconds, echo)
+    parts.step()
     return figures
+
+
+def _parts(total: int):
+    """How far the benchmark is, with the time left, on a terminal's stderr (a full run takes
+    minutes; its figures stay on stdout as they were)."""
+    from .sim.progress import Stages
+
+    return Stages("pnp bench", total)

@@ -252,3 +252,65 @@ def test_legolas_opponent_nodes_are_met_again_across_determinisations():
     visits = sum(node.visits for node in theirs)
     assert theirs and visits >= 2 * len(theirs), (len(theirs), visits)
     assert max(node.visits for node in theirs) >= 10
+
+
+class Scored(Kingmaker):
+    """Kingmaker's tree, reporting final scores (as Legolas does in stats()["scores"])."""
+
+    def __init__(self, scores=None):
+        super().__init__()
+        self.scores = scores
+
+    def stats(self):
+        return {} if self.scores is None else {"scores": self.scores}
+
+
+@pytest.mark.parametrize("scores, returns", [
+    ([30, 12, 29], [1.0, 0.0, 0.0]),
+    ([5, 5, -3], [0.5, 0.5, 0.0]),
+    ([-2, -9, -4], [1.0, 0.0, 0.0]),
+])
+def test_a_score_margin_orders_returns_as_the_win_does(scores, returns):
+    """The blended return stays in [0, 1], a winner's is above every loser's, a wider margin
+    is worth more, and a game without scores keeps its win shares."""
+    s = Scored(scores)
+    s.returns = lambda: returns                       # type: ignore[method-assign]
+    got = MctsAgent(10)._returns(s)
+    assert all(0.0 <= v <= 1.0 for v in got)
+    for p, won in enumerate(returns):
+        for q, lost in enumerate(returns):
+            if won > lost:
+                assert got[p] > got[q]
+    wider = Scored([scores[0] + 10] + scores[1:])
+    wider.returns = lambda: returns                   # type: ignore[method-assign]
+    assert MctsAgent(10)._returns(wider)[0] > got[0]
+    assert MctsAgent(10, score_weight=0.0)._returns(s) == returns
+    plain = Scored(None)
+    plain.returns = lambda: returns                   # type: ignore[method-assign]
+    assert MctsAgent(10)._returns(plain) == returns
+
+
+
+def test_a_playout_in_legolas_ends_with_its_round_and_is_scored_as_it_stands():
+    """Legolas reports rounds and scores: a playout stops at the end of the round it started
+    in, the leaders counted as winning; a game without scores (Wuxing) plays to the end."""
+    from pnp.games.legolas.engine import LegolasGame
+    from pnp.games.registry import get
+    from pnp.project import open_game
+
+    agent = MctsAgent(10)
+    s = LegolasGame(2).new_initial_state()
+    r = random.Random(4)
+    until = agent._horizon(s)
+    assert until == 1
+    agent._roll_out(s, r, until)
+    assert s.stats()["rounds"] == 1 and s.current_player() != TERMINAL
+    scores = s.stats()["scores"]
+    got = agent._returns(s)
+    leader = scores.index(max(scores))
+    if scores[0] != scores[1]:
+        assert got[leader] > 0.5 > got[1 - leader]
+    assert MctsAgent(10, horizon=None)._horizon(s) is None
+    wuxing = open_game("wuxing")
+    w = get("wuxing").new_game(wuxing.model).new_initial_state()
+    assert agent._horizon(w) is None

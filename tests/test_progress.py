@@ -9,7 +9,7 @@ import json
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.sim.progress import Progress
+from pnp.sim.progress import Progress, Stages
 from pnp.sim.simulate import load_game, run_figures, simulate
 from pnp.sim.sweep import sweep
 
@@ -17,6 +17,22 @@ from pnp.sim.sweep import sweep
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
+
+
+def test_bench_parts_say_the_time_left_on_a_terminal_only():
+    ticks = iter([0.0, 30.0, 90.0, 200.0])          # the clock: start, then after each part
+    out = Terminal()
+    parts = Stages("pnp bench", 3, out, clock=lambda: next(ticks))
+    for _ in range(3):
+        parts.step()
+    lines = out.getvalue().splitlines()
+    assert lines == ["pnp bench: 1 of 3 parts done in 30 s, about 1 min 0 s left",
+                     "pnp bench: 2 of 3 parts done in 1 min 30 s, about 45 s left",
+                     "pnp bench: 3 of 3 parts done in 3 min 20 s"]
+    piped = io.StringIO()
+    quiet = Stages("pnp bench", 2, piped, clock=lambda: 5.0)
+    quiet.step(), quiet.step()
+    assert piped.getvalue() == "" and quiet.done == 2
 
 
 def test_a_terminal_gets_a_bar_with_the_count_and_the_time_left():

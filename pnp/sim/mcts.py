@@ -26,6 +26,13 @@ ROLLOUT_EPSILON random moves so that two greedy players do not repeat one game).
 are the default: per CPU second they are the stronger (a greedy rollout costs 6 to 20 random
 ones, measured in the README), and they are what a data-only game has.
 
+In a game that reports scores (``stats()["scores"]``: Legolas) a return is half the win share
+and half the score margin over the best other seat, mapped to [0, 1] (a winner's return is still
+above every loser's); and where it reports rounds as well, a playout stops at the end of the
+round it is in (HORIZON) and is scored as it stands, the leaders winning. Legolas deals its five
+rounds afresh: random play of the rounds after this one is noise that cost most of a playout's
+time, while the points scored now are kept to the end.
+
 Budget: iterations (``mcts:200``) or seconds of this process's CPU per decision (``mcts:0.5s``;
 not reproducible). A third part names the rollout policy (``mcts:200:greedy``). The agent draws
 one number from the game's rng per decision and searches with its own generator seeded from it,
@@ -52,6 +59,8 @@ EXPLORATION = 0.7         # UCB1 constant for returns in [0, 1]
 WIDEN_FROM = 8            # a node with more actions than this widens progressively
 WIDEN = 2.0               # ... to ceil(WIDEN * sqrt(visits)) actions
 ROLLOUT_EPSILON = 0.1     # share of random moves in a heuristic rollout
+SCORE_WEIGHT = 0.5        # share of a return given by the score margin, in a game with scores
+HORIZON = 1               # rounds a playout finishes, in a game with rounds and scores (_horizon)
 RUN = 1 << 30             # no bound on a playout's runs of moves: a game ends by its rules
 HIDDEN = -1               # a move its observer cannot tell from another (actions are >= 0)
 
@@ -180,11 +189,14 @@ class MctsAgent:
     searches = True          # core.decide passes it the Worlds it may sample
 
     def __init__(self, budget: str | int | None = None, exploration: float = EXPLORATION,
-                 rollout: Any = None, epsilon: float = ROLLOUT_EPSILON):
+                 rollout: Any = None, epsilon: float = ROLLOUT_EPSILON,
+                 score_weight: float = SCORE_WEIGHT, horizon: int | None = HORIZON):
         self.playouts, self.seconds = parse_budget(budget)
+        self.horizon = horizon
         self.exploration = exploration
         self.rollout = rollout
         self.epsilon = epsilon
+        self.score_weight = score_weight
         self.name = f"mcts:{budget}" if budget not in (None, "") else "mcts"
 
     def choose(self, observation: Any, legal: Sequence[int], rng: random.Random,
@@ -224,6 +236,7 @@ class MctsAgent:
     def _iterate(self, s, root: int, tree: dict, r: random.Random) -> None:
         path = []                          # (stats of an action, the seat that took it)
         c = self.exploration
+        until = self._horizon(s)
         seats = len(s.returns())
         history = [0] * seats              # each seat's perceived history, as a hash
         growing = True
@@ -233,6 +246,8 @@ class MctsAgent:
             if p == TERMINAL:
                 break
             if p == CHANCE:
+                if until is not None and s.stats()["rounds"] >= until:
+                    break                  # the horizon: scored as it stands (_returns)
                 done.clear()
                 s.run_chance(r, done, RUN)
                 outcome = tuple(done)      # seen by all (see the module docstring)
@@ -241,7 +256,7 @@ class MctsAgent:
                 history[root] = hash((mine, CHANCE, info_key(s.observation(root))))
                 continue
             if not growing:
-                self._roll_out(s, r)
+                self._roll_out(s, r, until)
                 break
             legal = s.legal_actions()
             if len(legal) == 1:
@@ -271,10 +286,48 @@ class MctsAgent:
             mine = history[root]
             history = [hash((h, p, tok)) for h, tok in zip(history, seen)]
             history[root] = hash((mine, p, info_key(s.observation(root))))
-        returns = s.returns()
+        returns = self._returns(s)
         for st, p in path:
             st[0] += 1
             st[1] += returns[p]
+
+    def _horizon(self, s) -> int | None:
+        """The round count (stats()["rounds"], rounds finished) at which a playout stops, in a
+        game that reports rounds and scores; None: it plays to the end. Legolas's five rounds
+        are dealt afresh: a random playout of the rounds after this one is noise that costs
+        most of the playout's time, while the points already scored are kept to the end."""
+        if self.horizon is None:
+            return None
+        figures = s.stats()
+        rounds, scores = figures.get("rounds"), figures.get("scores")
+        if type(rounds) is not int or not isinstance(scores, (list, tuple)):
+            return None
+        return rounds + self.horizon
+
+    def _returns(self, s) -> Sequence[float]:
+        """Each seat's return: its win share, blended (score_weight) with its score margin over
+        the best other seat when the game reports scores (stats()["scores"]), mapped to [0, 1].
+        A win decided by one point and one by twenty are alike to the win share; in a long game
+        (Legolas: a random playout from its first round is mostly noise) the margin is the
+        denser signal, and a move that gains points now keeps them to the end."""
+        returns = s.returns()
+        w = self.score_weight
+        if not w and s.current_player() == TERMINAL:
+            return returns
+        scores = s.stats().get("scores")
+        if not isinstance(scores, (list, tuple)) or len(scores) != len(returns) \
+                or len(returns) < 2:
+            return returns
+        if s.current_player() != TERMINAL:     # stopped at the horizon: the leaders win
+            top = max(scores)
+            leaders = [v == top for v in scores]
+            returns = [1.0 / sum(leaders) if lead else 0.0 for lead in leaders]
+        out = []
+        for p, mine in enumerate(scores):
+            rival = max(v for q, v in enumerate(scores) if q != p)
+            margin = (mine - rival) / (abs(mine) + abs(rival) + 1.0)     # in (-1, 1)
+            out.append((1.0 - w) * returns[p] + w * 0.5 * (1.0 + margin))
+        return out
 
     @staticmethod
     def _select(node: _Node, legal: Sequence[int], c: float, r: random.Random) -> int:
@@ -308,7 +361,7 @@ class MctsAgent:
         return tuple(a if y == p or info_key(after_a.observation(y))
                      != info_key(after_b.observation(y)) else HIDDEN for y in range(seats))
 
-    def _roll_out(self, s, r: random.Random) -> None:
+    def _roll_out(self, s, r: random.Random, until: int | None = None) -> None:
         """To the end of the game: chance's moves in runs (State.run_chance), the players'
         by the rollout policy, or, without one, random moves in runs (State.run_blind: the
         same draws and moves as one at a time)."""
@@ -321,6 +374,8 @@ class MctsAgent:
             if p == TERMINAL:
                 return
             if p == CHANCE:
+                if until is not None and s.stats()["rounds"] >= until:
+                    return
                 s.run_chance(r, done, RUN)
             elif blind is not None:
                 s.run_blind(blind, r, done, RUN)
