@@ -53,6 +53,7 @@ class Plan:
             for seat in (range(players) if z.per_player else (-1,)):
                 self.slot_of[(z.name, seat)] = len(self.slot_zone)
                 self.slot_zone.append((z.name, seat))
+        self.slot_name = tuple(name for name, _ in self.slot_zone)
         self.box = self.slot_of[("box", -1)]
         # slots[zone index][seat]: a shared zone's one slot for every seat
         self.slots = [[self.slot_of[(z.name, s if z.per_player else -1)] for s in range(players)]
@@ -85,6 +86,11 @@ class Plan:
         self.finish = self.bind(rules.finish)
         self.phase_effects = tuple(self.bind(ph.effects) for ph in rules.phases)
         self.action_effects = tuple(self.bind(a.effects) for a in rules.actions)
+        # a card action's (from, to) slots by seat (to the box when it names no zone)
+        self.card_moves = tuple(
+            tuple((self.slots[a.source.index][s], self.slots[a.dest.index][s]
+                   if a.dest is not None else self.box) for s in range(players))
+            if a.source is not None else () for a in rules.actions)
         # a phase whose one action takes any card of a zone, with no condition and no pass:
         # its legal moves are that zone's cards (the zone's slot by seat), else None
         self.plain = tuple(
@@ -163,7 +169,7 @@ class RulesState(State):
     __slots__ = ("_p", "_cur", "views", "shared", "_z", "_owner", "_by", "_seats", "_vals",
                  "_stage", "turn", "round", "_phase", "_order", "_pos", "_acted", "_first",
                  "_lead", "_round_over", "_stack", "_wait", "_jobs", "ended_by", "_returns",
-                 "_log", "_ctx", "_now", "_steps")
+                 "_log", "_ctx", "_now", "_steps", "_hold")
 
     def __init__(self, plan: Plan):
         self._p = plan
@@ -334,14 +340,16 @@ class RulesState(State):
             return
         nc = p.nc
         if action >= p.na * nc:
-            act = p.actions[action - p.na * nc]
-        else:
-            act = p.actions[action // nc]
-            card = action - act.index * nc
-            source = act.source
-            assert source is not None      # (a card action has a zone it takes from)
-            self.move_card(card, p.slots[source.index][seat], p.slots[act.dest.index][seat]
-                           if act.dest is not None else p.box)
+            k = action - p.na * nc
+        else:       # a card action: its card from the action's zone to its destination
+            k = action // nc
+            card = action - k * nc
+            src, dst = p.card_moves[k][seat]
+            z, hold, names = self._z, self._hold, p.slot_name
+            z[src].remove(card)
+            z[dst].append(card)
+            hold[src][names[src]] = len(z[src])
+            hold[dst][names[dst]] = len(z[dst])
             self._by[card] = seat
             self._vals["card"] = self._ctx["card"] = p.cards[card]
         self._acted += 1
@@ -349,7 +357,9 @@ class RulesState(State):
             self._pos += 1
             self._acted = 0
         self._cur = NOBODY      # until _advance finds who is next
-        self._push(p.action_effects[act.index], seat)
+        effects = p.action_effects[k]
+        if effects:
+            self._push(effects, seat)
 
     def _why(self, seat: int, action: int) -> str:
         p = self._p
@@ -568,20 +578,17 @@ class RulesState(State):
         return self._z[slot]
 
     def move_card(self, card: int, src: int, dst: int, owner: int | None = None) -> None:
-        z = self._z
-        where = self._p.slot_zone
+        z, hold, names = self._z, self._hold, self._p.slot_name
         z[src].remove(card)
         z[dst].append(card)
-        name, seat = where[src]
-        (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[src])
-        name, seat = where[dst]
-        (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[dst])
+        hold[src][names[src]] = len(z[src])
+        hold[dst][names[dst]] = len(z[dst])
         if owner is not None:
             self._owner[card] = owner
 
     def move_tops(self, moves, n: int | None) -> None:
         """move_top(src, dst, n) for each (src, dst) of `moves`, in one call."""
-        z, views, shared, where = self._z, self.views, self.shared, self._p.slot_zone
+        z, hold, names = self._z, self._hold, self._p.slot_name
         for src, dst in moves:
             cards = z[src]
             if not cards or n is not None and n < 1 or src == dst:   # (onto itself: as it was)
@@ -595,10 +602,8 @@ class RulesState(State):
             else:
                 to.extend(cards[-n:])
                 del cards[-n:]
-            name, seat = where[src]
-            (views[seat] if seat >= 0 else shared)[name] = len(cards)
-            name, seat = where[dst]
-            (views[seat] if seat >= 0 else shared)[name] = len(to)
+            hold[src][names[src]] = len(cards)
+            hold[dst][names[dst]] = len(to)
 
     def move_cards(self, cards: list[int], src: int, dst: int, owner: int) -> None:
         """Some cards of a zone, in their order there, onto another; `owner` their owner."""
@@ -610,10 +615,9 @@ class RulesState(State):
         z[dst].extend(cards)
         for c in cards:
             self._owner[c] = owner
-        where = self._p.slot_zone
-        for slot in (src, dst):
-            name, seat = where[slot]
-            (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[slot])
+        hold, names = self._hold, self._p.slot_name
+        hold[src][names[src]] = len(z[src])
+        hold[dst][names[dst]] = len(z[dst])
 
     def select(self, expr, actor: int, target: int, cards: list[int]) -> list[int]:
         """The cards for which `expr` (of `card`) holds, all for None: one context for all."""
@@ -717,6 +721,9 @@ class RulesState(State):
         ctx["turn"], ctx["round"], ctx["shared"] = self.turn, self.round, self.shared
         ctx["seats"] = self._p.n
         ctx["players"] = self.views       # (most.wounds is worked out over it)
+        # the dict each zone slot's size is kept in (its seat's view, or shared), by slot
+        views, shared = self.views, self.shared
+        self._hold = [views[seat] if seat >= 0 else shared for _, seat in self._p.slot_zone]
 
     def set_lead(self, seat: int) -> None:
         self._lead = seat
