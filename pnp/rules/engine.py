@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 from .expr import RulesRuntimeError
 from .spec import Action, Rules
+from .verbs import Move, moves_at_once
 
 NOBODY = -3          # between a move and the next decision (never seen outside apply_action)
 # stages of the turn machine (PHASE_ACT: the seats of the turn's phase `_phase` act, in
@@ -78,6 +79,7 @@ class Plan:
         self.max_moves = move_bound(rules, players)
         self.limits = tuple(ph.limit for ph in rules.phases)   # a seat's moves in each phase
         self.has_rounds = rules.has_rounds
+        self.turn_ends = tuple((e.name, e.condition) for e in rules.ends if e.at == "turn")
         # the effects bound to this player count (each a function of the state and the actor:
         # its targets' zone slots worked out once, not on every run)
         self.setup = self.bind(rules.setup)
@@ -104,7 +106,20 @@ class Plan:
                                  for first in range(players)) for ph in rules.phases)
 
     def bind(self, effects) -> "Bound":
-        return Bound(effect.bind(self) for effect in effects)._waits(effects)
+        """The effects bound to this plan, consecutive plain moves of the same count made in
+        one call (their slot pairs joined, in order)."""
+        runs: list = []
+        joined: tuple | None = None     # the last run's (pairs, count), when moves
+        for effect in effects:
+            tops = effect.tops(self) if isinstance(effect, Move) else None
+            if tops is not None and joined is not None and joined[1] == tops[1]:
+                pairs = tuple(a + b for a, b in zip(joined[0], tops[0]))
+                joined = (pairs, tops[1])
+                runs[-1] = moves_at_once(*joined)
+                continue
+            joined = tops
+            runs.append(effect.bind(self))
+        return Bound(runs)._waits(effects)
 
     def slot(self, zone, seat: int) -> int:
         return self.slots[zone.index][seat]
@@ -458,9 +473,11 @@ class RulesState(State):
             stage = self._stage
             if stage == PHASE_ACT:
                 order = self._order
+                plain = plan.plain[self._phase]
                 while self._pos < len(order):
                     seat = order[self._pos]
-                    now = self._legal(seat)
+                    now = sorted(self._z[plain[seat]]) if plain is not None else \
+                        self._legal(seat)
                     if now:
                         self._now = now
                         self._cur = seat
@@ -477,7 +494,7 @@ class RulesState(State):
                     self._stage = TURN_END
                 self._push(effects, self._first)
             elif stage == TURN_END:
-                if self._check_ends("turn"):
+                if plan.turn_ends and self._check_turn_ends():
                     continue
                 if plan.has_rounds and (self._round_over or self._true(rules.round_end)):
                     self._stage = ROUND_END
@@ -533,6 +550,25 @@ class RulesState(State):
             self._first, self._lead = self._lead, -1
         elif self._p.rules.rotate:
             self._first = (self._first + 1) % self._p.n
+
+    def _check_turn_ends(self) -> bool:
+        """_check_ends("turn"), an expression that reads no player of the moment called
+        at once."""
+        ctx = self._ctx
+        for name, cond in self._p.turn_ends:
+            if cond.free:
+                try:
+                    holds = cond.fn(ctx)
+                except RulesRuntimeError:
+                    raise
+                except Exception as exc:
+                    raise cond.failure(exc) from None
+            else:
+                holds = self.eval(cond, self._first)
+            if holds:
+                self._finish(name)
+                return True
+        return False
 
     def _check_ends(self, after: str) -> bool:
         """The first [[end]] that holds ends the game (after a round, every one is checked)."""

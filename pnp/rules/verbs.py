@@ -201,20 +201,20 @@ class Move(Effect):
             state.move_top(state.slot(self.source, target), state.slot(self.dest, target), n)
         return False
 
-    def bound(self, plan):
-        """Fixed targets and count: the (from, to) slots of each actor's targets, once."""
+    def tops(self, plan) -> tuple[tuple, int | None] | None:
+        """Fixed targets and count, no `if` or `as`: (the (from, to) slots of each actor's
+        targets, the count), which consecutive moves share in one call (Plan.bind)."""
         fixed = plan.fixed.get(self.who)
-        if type(self) is not Move or fixed is None or \
-                (self.count is not None and not self.count.constant):
-            return self.apply
+        if type(self) is not Move or fixed is None or self.cond is not None or \
+                self.as_ is not None or (self.count is not None and not self.count.constant):
+            return None
         k = None if self.count is None else _whole(self.count.fn({}), self.count)
-        pairs = tuple(tuple((plan.slot(self.source, t), plan.slot(self.dest, t))
-                            for t in fixed[a]) for a in range(plan.n))
+        return tuple(tuple((plan.slot(self.source, t), plan.slot(self.dest, t))
+                           for t in fixed[a]) for a in range(plan.n)), k
 
-        def run(state, actor: int) -> bool:
-            state.move_tops(pairs[actor], k)
-            return False
-        return run
+    def bound(self, plan):
+        found = self.tops(plan)
+        return self.apply if found is None else moves_at_once(*found)
 
 
 class Draw(Move):
@@ -243,6 +243,15 @@ class Draw(Move):
                     state.move_card(c, src, dst)
             return False
         return state.wait_for(("draw",), jobs)
+
+
+def moves_at_once(pairs: tuple, k: int | None) -> Callable[[Any, int], bool]:
+    """Moves of the top `k` cards (all: None) between each actor's (from, to) slots, in
+    order, in one call."""
+    def run(state, actor: int) -> bool:
+        state.move_tops(pairs[actor], k)
+        return False
+    return run
 
 
 def _whole(value: Any, count) -> int:
@@ -303,22 +312,45 @@ class Change(Effect):
         path, where = plan.rules.path, amount.where
 
         own = self.name
+        from .engine import SETUP       # (a change in the setup is not logged)
+
+        def value_of(expr, state, actor: int, target: int):
+            """An expression of the moment: one that reads no me/target called at once."""
+            if not expr.free:
+                return state.eval(expr, actor, target)
+            try:
+                return expr.fn(state._ctx)
+            except RulesRuntimeError:
+                raise
+            except Exception as exc:
+                raise expr.failure(exc) from None
+
+        def change(state, actor: int, target: int) -> None:
+            name = own if named is None else \
+                state.counter_name(value_of(named, state, actor, target), named.where)
+            low, high = bounds[name]
+            v = value if constant else value_of(amount, state, actor, target)
+            if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
+                raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
+                                        field=where)
+            holder = state.views[target] if per_player else state.shared
+            old = holder[name]
+            new = int(old + v if gain else old - v if lose else v)
+            holder[name] = new = high if new > high else low if new < low else new
+            if new != old and state._stage != SETUP:     # (state.changed's log)
+                state._log.append(("change", target if per_player else -1, name, old, new))
+
+        if fixed is None:   # one named seat (winner, loser, a pick), or nobody (-1)
+            def one(state, actor: int) -> bool:
+                target = state._seats.get(who, -1)
+                if target >= 0:
+                    change(state, actor, target)
+                return False
+            return one
 
         def run(state, actor: int) -> bool:
-            for target in fixed[actor] if fixed is not None else state.targets(who, actor):
-                name = own if named is None else \
-                    state.counter_name(state.eval(named, actor, target), named.where)
-                low, high = bounds[name]
-                v = value if constant else state.eval(amount, actor, target)
-                if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
-                    raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
-                                            field=where)
-                holder = state.views[target] if per_player else state.shared
-                old = holder[name]
-                new = int(old + v if gain else old - v if lose else v)
-                holder[name] = new = high if new > high else low if new < low else new
-                if new != old:
-                    state.changed(target if per_player else -1, name, old, new)
+            for target in fixed[actor]:
+                change(state, actor, target)
             return False
         return run
 
