@@ -503,8 +503,16 @@ class RulesState(State):
                 if self.turn >= rules.turn_limit:
                     self._finish("turn limit")
                     continue
-                self._next_first()
-                self._start_turn()
+                if self._lead >= 0:         # (_next_first and _start_turn, inline)
+                    self._first, self._lead = self._lead, -1
+                elif rules.rotate:
+                    self._first = (self._first + 1) % plan.n
+                self.turn += 1
+                self._ctx["turn"] = self.turn
+                self._phase = 0
+                self._order = plan.order[0][self._first]
+                self._pos = self._acted = 0
+                self._stage = PHASE_ACT
             elif stage == TURN_START:
                 self._start_turn()
             elif stage == ROUND_START:

@@ -312,6 +312,7 @@ class Change(Effect):
         path, where = plan.rules.path, amount.where
 
         own = self.name
+        free = amount.free
         from .engine import SETUP       # (a change in the setup is not logged)
 
         def value_of(expr, state, actor: int, target: int):
@@ -329,7 +330,17 @@ class Change(Effect):
             name = own if named is None else \
                 state.counter_name(value_of(named, state, actor, target), named.where)
             low, high = bounds[name]
-            v = value if constant else value_of(amount, state, actor, target)
+            if constant:
+                v = value
+            elif free:          # (value_of, inline: the most frequent case)
+                try:
+                    v = amount.fn(state._ctx)
+                except RulesRuntimeError:
+                    raise
+                except Exception as exc:
+                    raise amount.failure(exc) from None
+            else:
+                v = state.eval(amount, actor, target)
             if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
                 raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
                                         field=where)
@@ -403,10 +414,8 @@ class Compare(Effect):
         versus = self._versus
 
         def run(state, actor: int) -> bool:
-            played = []
-            for s, slot in enumerate(slots):
-                for c in state.zone_cards(slot):
-                    played.append((c, s))
+            z = state._z
+            played = [(c, s) for s, slot in enumerate(slots) for c in z[slot]]
             if table is not None and len(played) == 2:
                 (a, sa), (b, sb) = played
                 r = table[(a, b)]
