@@ -100,6 +100,11 @@ class Plan:
             ph.actions[0].index == 0 and ph.actions[0].source is not None and
             ph.actions[0].condition is None and ph.actions[0].follow is None and
             not ph.can_pass else None for ph in rules.phases)
+        # a plain phase whose action is card k = 0 with no effects: its (from, to) slots by
+        # seat (run_blind moves its cards inline), else None
+        self.quick = tuple(self.card_moves[0] if self.plain[i] is not None and
+                           not self.action_effects[0] else None
+                           for i in range(len(rules.phases)))
         # the seats that act in each phase, in order, by the turn's first player
         self.order = tuple(tuple(() if ph.who == "none" else (first,) if ph.who == "active"
                                  else tuple((first + k) % players for k in range(players))
@@ -279,6 +284,9 @@ class RulesState(State):
         list of legal moves (it only reads it) and applying its pick unchecked."""
         done = 0
         trusted = [getattr(c, "picks_from_legal", False) for c in chooses]
+        p = self._p
+        quick, plain, z, hold, names, log = p.quick, p.plain, self._z, self._hold, \
+            p.slot_name, self._log
         while done < limit:
             player = self._cur
             if player < 0 or chooses[player] is None:
@@ -287,8 +295,38 @@ class RulesState(State):
             if trusted[player]:
                 action = choose(None, self._now, rng)
                 out.append(action)
-                self._move(player, action)
+                moves = quick[self._phase]
+                if moves is None or self._steps >= p.max_moves:
+                    self._move(player, action)
+                    self._advance()
+                    done += 1
+                    continue
+                # a plain phase's card moved (as _move moves it), and the next seat's cards
+                # listed (as _advance lists them) when it has any
+                self._steps += 1
+                log.append((player, action))
+                src, dst = moves[player]
+                z[src].remove(action)
+                z[dst].append(action)
+                hold[src][names[src]] = len(z[src])
+                hold[dst][names[dst]] = len(z[dst])
+                self._by[action] = player
+                self._vals["card"] = self._ctx["card"] = p.cards[action]
+                self._acted += 1
+                if self._acted >= p.limits[self._phase]:
+                    self._pos += 1
+                    self._acted = 0
+                done += 1
+                if self._pos < len(self._order):
+                    seat = self._order[self._pos]
+                    now = sorted(z[plain[self._phase][seat]])
+                    if now:
+                        self._now = now
+                        self._cur = seat
+                        continue
+                self._cur = NOBODY
                 self._advance()
+                continue
             else:
                 action = choose(None, self.legal_actions(), rng)
                 out.append(action)
