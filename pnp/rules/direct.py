@@ -380,9 +380,11 @@ def _name_keyed(name: str, key: Fn) -> Fn:
 
 def _aggregate(over: str, reduce: Callable, key: str) -> Fn:
     """`most.wounds`: reduce (max, min) of `key` over the dicts of row[over]."""
+    take = operator.itemgetter(key)
+
     def get(row: Row) -> Any:
         try:
-            return reduce([item[key] for item in row[over]])
+            return reduce(map(take, row[over]))
         except KeyError:
             raise Undefined(key) from None
     return get

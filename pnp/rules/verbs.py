@@ -489,6 +489,38 @@ class Pick(Effect):
         state.bind_seat(self.name, best[0] if len(best) == 1 else -1)
         return False
 
+    def bound(self, plan):
+        """A fixed `among` ranked by expressions Jinja2 need not be given most/least for:
+        state.best's work with each seat's `target` set in turn, in one call."""
+        fixed = plan.fixed.get(self.among)
+        if fixed is None or any(expr.aggregate for _, expr in self.by):
+            return self.apply
+        by, name, next_seat = self.by, self.name, plan.next_seat
+
+        def run(state, actor: int) -> bool:
+            views, ctx = state.views, state._ctx
+            ctx["me"] = views[actor]                     # (as state.eval sets them)
+            ctx["opponent"] = views[next_seat[actor]]
+            left = fixed[actor]
+            for how, expr in by:
+                if len(left) <= 1:
+                    break
+                fn = expr.fn
+                values = []
+                try:
+                    for seat in left:
+                        ctx["target"] = views[seat]
+                        values.append(fn(ctx))
+                except RulesRuntimeError:
+                    raise
+                except Exception as exc:
+                    raise expr.failure(exc) from None
+                top = max(values) if how == "most" else min(values)
+                left = tuple(seat for seat, v in zip(left, values) if v == top)
+            state.bind_seat(name, left[0] if len(left) == 1 else -1)
+            return False
+        return run
+
 
 class Lead(Effect):
     __slots__ = ()
