@@ -326,42 +326,44 @@ class Change(Effect):
             except Exception as exc:
                 raise expr.failure(exc) from None
 
-        def change(state, actor: int, target: int) -> None:
-            name = own if named is None else \
-                state.counter_name(value_of(named, state, actor, target), named.where)
-            low, high = bounds[name]
-            if constant:
-                v = value
-            elif free:          # (value_of, inline: the most frequent case)
-                try:
-                    v = amount.fn(state._ctx)
-                except RulesRuntimeError:
-                    raise
-                except Exception as exc:
-                    raise amount.failure(exc) from None
-            else:
-                v = state.eval(amount, actor, target)
-            if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
-                raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
-                                        field=where)
-            holder = state.views[target] if per_player else state.shared
-            old = holder[name]
-            new = int(old + v if gain else old - v if lose else v)
-            holder[name] = new = high if new > high else low if new < low else new
-            if new != old and state._stage != SETUP:     # (state.changed's log)
-                state._log.append(("change", target if per_player else -1, name, old, new))
-
-        if fixed is None:   # one named seat (winner, loser, a pick), or nobody (-1)
-            def one(state, actor: int) -> bool:
-                target = state._seats.get(who, -1)
-                if target >= 0:
-                    change(state, actor, target)
-                return False
-            return one
+        counters = plan.per_player_counters
 
         def run(state, actor: int) -> bool:
-            for target in fixed[actor]:
-                change(state, actor, target)
+            if fixed is not None:
+                targets = fixed[actor]
+            else:       # one named seat (winner, loser, a pick), or nobody (-1)
+                seat = state._seats.get(who, -1)
+                if seat < 0:
+                    return False
+                targets = (seat,)
+            for target in targets:
+                if named is None:
+                    name = own
+                else:
+                    name = value_of(named, state, actor, target)
+                    if name not in counters:
+                        state.counter_name(name, named.where)     # (its Error)
+                low, high = bounds[name]
+                if constant:
+                    v = value
+                elif free:          # (value_of, inline: the most frequent case)
+                    try:
+                        v = amount.fn(state._ctx)
+                    except RulesRuntimeError:
+                        raise
+                    except Exception as exc:
+                        raise amount.failure(exc) from None
+                else:
+                    v = state.eval(amount, actor, target)
+                if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
+                    raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
+                                            field=where)
+                holder = state.views[target] if per_player else state.shared
+                old = holder[name]
+                new = int(old + v if gain else old - v if lose else v)
+                holder[name] = new = high if new > high else low if new < low else new
+                if new != old and state._stage != SETUP:     # (state.changed's log)
+                    state._log.append(("change", target if per_player else -1, name, old, new))
             return False
         return run
 
