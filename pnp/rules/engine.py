@@ -285,8 +285,7 @@ class RulesState(State):
         done = 0
         trusted = [getattr(c, "picks_from_legal", False) for c in chooses]
         p = self._p
-        quick, plain, z, hold, names, log = p.quick, p.plain, self._z, self._hold, \
-            p.slot_name, self._log
+        quick, z, hold, names, log = p.quick, self._z, self._hold, p.slot_name, self._log
         while done < limit:
             player = self._cur
             if player < 0 or chooses[player] is None:
@@ -319,7 +318,7 @@ class RulesState(State):
                 done += 1
                 if self._pos < len(self._order):
                     seat = self._order[self._pos]
-                    now = sorted(z[plain[self._phase][seat]])
+                    now = sorted(z[moves[seat][0]])    # (its zone)
                     if now:
                         self._now = now
                         self._cur = seat
