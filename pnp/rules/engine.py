@@ -529,7 +529,12 @@ class RulesState(State):
                     self._pos = self._acted = 0
                 else:
                     self._stage = TURN_END
-                self._push(effects, self._first)
+                if effects:     # (_push, inline: a phase's end is once a phase)
+                    if effects.waits or self._stack:
+                        self._stack.append([effects, 0, self._first])
+                    else:
+                        for run in effects:
+                            run(self, self._first)
             elif stage == TURN_END:
                 if plan.turn_ends and self._check_turn_ends():
                     continue
@@ -669,21 +674,22 @@ class RulesState(State):
 
     def move_tops(self, moves, n: int | None) -> None:
         """move_top(src, dst, n) for each (src, dst) of `moves`, in one call."""
+        if n is not None and n < 1:
+            return
         z, hold, names = self._z, self._hold, self._p.slot_name
         for src, dst in moves:
             cards = z[src]
-            if not cards or n is not None and n < 1 or src == dst:   # (onto itself: as it was)
+            if not cards or src == dst:     # (onto itself: as it was)
                 continue
             to = z[dst]
-            if len(cards) == 1:
-                to.append(cards.pop())
-            elif n is None or n >= len(cards):
-                to.extend(cards)
+            if n is None or n >= len(cards):    # all of them (the frequent case)
+                to += cards
                 cards.clear()
+                hold[src][names[src]] = 0
             else:
-                to.extend(cards[-n:])
+                to += cards[-n:]
                 del cards[-n:]
-            hold[src][names[src]] = len(cards)
+                hold[src][names[src]] = len(cards)
             hold[dst][names[dst]] = len(to)
 
     def move_cards(self, cards: list[int], src: int, dst: int, owner: int) -> None:
