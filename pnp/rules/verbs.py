@@ -414,7 +414,33 @@ class Compare(Effect):
         slots = tuple(plan.slot(self.zone, s) for s in range(plan.n))
         table = self.table
         versus = self._versus
+        general = self._each(slots, table, versus)
+        if table is None or len(slots) != 2:
+            return general
+        first, second = slots
+        # table[(a, b)] as rows of a list, by card a then card b
+        beats = [[table[(a, b)] for b in range(plan.nc)] for a in range(plan.nc)]
 
+        def two(state, actor: int) -> bool:
+            """Two seats with one card each (the frequent case), compared at once."""
+            z = state._z
+            mine, theirs = z[first], z[second]
+            if len(mine) != 1 or len(theirs) != 1:
+                return general(state, actor)
+            a, b = mine[0], theirs[0]
+            played = ((a, 0), (b, 1))
+            r = beats[a][b]
+            if r > 0:
+                state.bind_compare(0, 1, a, False, played)
+            elif r < 0:
+                state.bind_compare(1, 0, b, False, played)
+            else:
+                state.bind_compare(-1, -1, a, True, played)
+            return False
+        return two
+
+    def _each(self, slots: tuple[int, ...], table, versus) -> Callable[[Any, int], bool]:
+        """Each seat's own zone compared, by their slots."""
         def run(state, actor: int) -> bool:
             z = state._z
             played = [(c, s) for s, slot in enumerate(slots) for c in z[slot]]
