@@ -380,9 +380,11 @@ def _name_keyed(name: str, key: Fn) -> Fn:
 
 def _aggregate(over: str, reduce: Callable, key: str) -> Fn:
     """`most.wounds`: reduce (max, min) of `key` over the dicts of row[over]."""
+    take = operator.itemgetter(key)
+
     def get(row: Row) -> Any:
         try:
-            return reduce([item[key] for item in row[over]])
+            return reduce(map(take, row[over]))
         except KeyError:
             raise Undefined(key) from None
     return get
@@ -432,14 +434,7 @@ def _limited(symbol: str, a: Fn, b: Fn) -> Fn:
     product of whole numbers) through its size checks, with its words."""
     op = _ARITHMETIC[symbol]
 
-    def run(row: Row) -> Any:
-        x, y = a(row), b(row)
-        if type(x) in _NUMBERS and type(y) in _NUMBERS and (symbol == "+" or float in (
-                type(x), type(y))):
-            return op(x, y)
-        if type(x) is int and type(y) is int and \
-                x.bit_length() + y.bit_length() <= INT_BITS:   # a product the sandbox allows
-            return op(x, y)
+    def checked(x: Any, y: Any) -> Any:
         from ..sandbox import TemplateLimit, check_binop, check_size
 
         try:
@@ -447,6 +442,26 @@ def _limited(symbol: str, a: Fn, b: Fn) -> Fn:
             return check_size(op(x, y))
         except TemplateLimit as exc:
             raise TooLarge(str(exc)) from None
+
+    if symbol == "*":
+        def times(row: Row) -> Any:
+            """run's checks for a product, whole numbers (the frequent case) first."""
+            x, y = a(row), b(row)
+            tx, ty = type(x), type(y)
+            if tx is int and ty is int:
+                if x.bit_length() + y.bit_length() <= INT_BITS:
+                    return x * y
+            elif tx in _NUMBERS and ty in _NUMBERS:     # a float among them
+                return x * y
+            return checked(x, y)
+        return times
+
+    def run(row: Row) -> Any:
+        x, y = a(row), b(row)
+        if type(x) in _NUMBERS and type(y) in _NUMBERS and (symbol == "+" or float in (
+                type(x), type(y))):
+            return op(x, y)
+        return checked(x, y)
     return run
 
 

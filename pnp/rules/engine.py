@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 from .expr import RulesRuntimeError
 from .spec import Action, Rules
+from .verbs import Move, moves_at_once
 
 NOBODY = -3          # between a move and the next decision (never seen outside apply_action)
 # stages of the turn machine (PHASE_ACT: the seats of the turn's phase `_phase` act, in
@@ -53,6 +54,7 @@ class Plan:
             for seat in (range(players) if z.per_player else (-1,)):
                 self.slot_of[(z.name, seat)] = len(self.slot_zone)
                 self.slot_zone.append((z.name, seat))
+        self.slot_name = tuple(name for name, _ in self.slot_zone)
         self.box = self.slot_of[("box", -1)]
         # slots[zone index][seat]: a shared zone's one slot for every seat
         self.slots = [[self.slot_of[(z.name, s if z.per_player else -1)] for s in range(players)]
@@ -77,6 +79,7 @@ class Plan:
         self.max_moves = move_bound(rules, players)
         self.limits = tuple(ph.limit for ph in rules.phases)   # a seat's moves in each phase
         self.has_rounds = rules.has_rounds
+        self.turn_ends = tuple((e.name, e.condition) for e in rules.ends if e.at == "turn")
         # the effects bound to this player count (each a function of the state and the actor:
         # its targets' zone slots worked out once, not on every run)
         self.setup = self.bind(rules.setup)
@@ -85,6 +88,11 @@ class Plan:
         self.finish = self.bind(rules.finish)
         self.phase_effects = tuple(self.bind(ph.effects) for ph in rules.phases)
         self.action_effects = tuple(self.bind(a.effects) for a in rules.actions)
+        # a card action's (from, to) slots by seat (to the box when it names no zone)
+        self.card_moves = tuple(
+            tuple((self.slots[a.source.index][s], self.slots[a.dest.index][s]
+                   if a.dest is not None else self.box) for s in range(players))
+            if a.source is not None else () for a in rules.actions)
         # a phase whose one action takes any card of a zone, with no condition and no pass:
         # its legal moves are that zone's cards (the zone's slot by seat), else None
         self.plain = tuple(
@@ -92,13 +100,31 @@ class Plan:
             ph.actions[0].index == 0 and ph.actions[0].source is not None and
             ph.actions[0].condition is None and ph.actions[0].follow is None and
             not ph.can_pass else None for ph in rules.phases)
+        # a plain phase whose action is card k = 0 with no effects: its (from, to) slots by
+        # seat (run_blind moves its cards inline), else None
+        self.quick = tuple(self.card_moves[0] if self.plain[i] is not None and
+                           not self.action_effects[0] else None
+                           for i in range(len(rules.phases)))
         # the seats that act in each phase, in order, by the turn's first player
         self.order = tuple(tuple(() if ph.who == "none" else (first,) if ph.who == "active"
                                  else tuple((first + k) % players for k in range(players))
                                  for first in range(players)) for ph in rules.phases)
 
     def bind(self, effects) -> "Bound":
-        return Bound(effect.bind(self) for effect in effects)._waits(effects)
+        """The effects bound to this plan, consecutive plain moves of the same count made in
+        one call (their slot pairs joined, in order)."""
+        runs: list = []
+        joined: tuple | None = None     # the last run's (pairs, count), when moves
+        for effect in effects:
+            tops = effect.tops(self) if isinstance(effect, Move) else None
+            if tops is not None and joined is not None and joined[1] == tops[1]:
+                pairs = tuple(a + b for a, b in zip(joined[0], tops[0]))
+                joined = (pairs, tops[1])
+                runs[-1] = moves_at_once(*joined)
+                continue
+            joined = tops
+            runs.append(effect.bind(self))
+        return Bound(runs)._waits(effects)
 
     def slot(self, zone, seat: int) -> int:
         return self.slots[zone.index][seat]
@@ -163,7 +189,7 @@ class RulesState(State):
     __slots__ = ("_p", "_cur", "views", "shared", "_z", "_owner", "_by", "_seats", "_vals",
                  "_stage", "turn", "round", "_phase", "_order", "_pos", "_acted", "_first",
                  "_lead", "_round_over", "_stack", "_wait", "_jobs", "ended_by", "_returns",
-                 "_log", "_ctx", "_now", "_steps")
+                 "_log", "_ctx", "_now", "_steps", "_hold")
 
     def __init__(self, plan: Plan):
         self._p = plan
@@ -258,6 +284,8 @@ class RulesState(State):
         list of legal moves (it only reads it) and applying its pick unchecked."""
         done = 0
         trusted = [getattr(c, "picks_from_legal", False) for c in chooses]
+        p = self._p
+        quick, z, hold, names, log = p.quick, self._z, self._hold, p.slot_name, self._log
         while done < limit:
             player = self._cur
             if player < 0 or chooses[player] is None:
@@ -266,8 +294,38 @@ class RulesState(State):
             if trusted[player]:
                 action = choose(None, self._now, rng)
                 out.append(action)
-                self._move(player, action)
+                moves = quick[self._phase]
+                if moves is None or self._steps >= p.max_moves:
+                    self._move(player, action)
+                    self._advance()
+                    done += 1
+                    continue
+                # a plain phase's card moved (as _move moves it), and the next seat's cards
+                # listed (as _advance lists them) when it has any
+                self._steps += 1
+                log.append((player, action))
+                src, dst = moves[player]
+                z[src].remove(action)
+                z[dst].append(action)
+                hold[src][names[src]] = len(z[src])
+                hold[dst][names[dst]] = len(z[dst])
+                self._by[action] = player
+                self._vals["card"] = self._ctx["card"] = p.cards[action]
+                self._acted += 1
+                if self._acted >= p.limits[self._phase]:
+                    self._pos += 1
+                    self._acted = 0
+                done += 1
+                if self._pos < len(self._order):
+                    seat = self._order[self._pos]
+                    now = sorted(z[moves[seat][0]])    # (its zone)
+                    if now:
+                        self._now = now
+                        self._cur = seat
+                        continue
+                self._cur = NOBODY
                 self._advance()
+                continue
             else:
                 action = choose(None, self.legal_actions(), rng)
                 out.append(action)
@@ -334,14 +392,16 @@ class RulesState(State):
             return
         nc = p.nc
         if action >= p.na * nc:
-            act = p.actions[action - p.na * nc]
-        else:
-            act = p.actions[action // nc]
-            card = action - act.index * nc
-            source = act.source
-            assert source is not None      # (a card action has a zone it takes from)
-            self.move_card(card, p.slots[source.index][seat], p.slots[act.dest.index][seat]
-                           if act.dest is not None else p.box)
+            k = action - p.na * nc
+        else:       # a card action: its card from the action's zone to its destination
+            k = action // nc
+            card = action - k * nc
+            src, dst = p.card_moves[k][seat]
+            z, hold, names = self._z, self._hold, p.slot_name
+            z[src].remove(card)
+            z[dst].append(card)
+            hold[src][names[src]] = len(z[src])
+            hold[dst][names[dst]] = len(z[dst])
             self._by[card] = seat
             self._vals["card"] = self._ctx["card"] = p.cards[card]
         self._acted += 1
@@ -349,7 +409,9 @@ class RulesState(State):
             self._pos += 1
             self._acted = 0
         self._cur = NOBODY      # until _advance finds who is next
-        self._push(p.action_effects[act.index], seat)
+        effects = p.action_effects[k]
+        if effects:
+            self._push(effects, seat)
 
     def _why(self, seat: int, action: int) -> str:
         p = self._p
@@ -448,9 +510,11 @@ class RulesState(State):
             stage = self._stage
             if stage == PHASE_ACT:
                 order = self._order
+                plain = plan.plain[self._phase]
                 while self._pos < len(order):
                     seat = order[self._pos]
-                    now = self._legal(seat)
+                    now = sorted(self._z[plain[seat]]) if plain is not None else \
+                        self._legal(seat)
                     if now:
                         self._now = now
                         self._cur = seat
@@ -465,9 +529,14 @@ class RulesState(State):
                     self._pos = self._acted = 0
                 else:
                     self._stage = TURN_END
-                self._push(effects, self._first)
+                if effects:     # (_push, inline: a phase's end is once a phase)
+                    if effects.waits or self._stack:
+                        self._stack.append([effects, 0, self._first])
+                    else:
+                        for run in effects:
+                            run(self, self._first)
             elif stage == TURN_END:
-                if self._check_ends("turn"):
+                if plan.turn_ends and self._check_turn_ends():
                     continue
                 if plan.has_rounds and (self._round_over or self._true(rules.round_end)):
                     self._stage = ROUND_END
@@ -476,8 +545,16 @@ class RulesState(State):
                 if self.turn >= rules.turn_limit:
                     self._finish("turn limit")
                     continue
-                self._next_first()
-                self._start_turn()
+                if self._lead >= 0:         # (_next_first and _start_turn, inline)
+                    self._first, self._lead = self._lead, -1
+                elif rules.rotate:
+                    self._first = (self._first + 1) % plan.n
+                self.turn += 1
+                self._ctx["turn"] = self.turn
+                self._phase = 0
+                self._order = plan.order[0][self._first]
+                self._pos = self._acted = 0
+                self._stage = PHASE_ACT
             elif stage == TURN_START:
                 self._start_turn()
             elif stage == ROUND_START:
@@ -524,6 +601,25 @@ class RulesState(State):
         elif self._p.rules.rotate:
             self._first = (self._first + 1) % self._p.n
 
+    def _check_turn_ends(self) -> bool:
+        """_check_ends("turn"), an expression that reads no player of the moment called
+        at once."""
+        ctx = self._ctx
+        for name, cond in self._p.turn_ends:
+            if cond.free:
+                try:
+                    holds = cond.fn(ctx)
+                except RulesRuntimeError:
+                    raise
+                except Exception as exc:
+                    raise cond.failure(exc) from None
+            else:
+                holds = self.eval(cond, self._first)
+            if holds:
+                self._finish(name)
+                return True
+        return False
+
     def _check_ends(self, after: str) -> bool:
         """The first [[end]] that holds ends the game (after a round, every one is checked)."""
         for end in self._p.rules.ends:
@@ -568,37 +664,33 @@ class RulesState(State):
         return self._z[slot]
 
     def move_card(self, card: int, src: int, dst: int, owner: int | None = None) -> None:
-        z = self._z
-        where = self._p.slot_zone
+        z, hold, names = self._z, self._hold, self._p.slot_name
         z[src].remove(card)
         z[dst].append(card)
-        name, seat = where[src]
-        (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[src])
-        name, seat = where[dst]
-        (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[dst])
+        hold[src][names[src]] = len(z[src])
+        hold[dst][names[dst]] = len(z[dst])
         if owner is not None:
             self._owner[card] = owner
 
     def move_tops(self, moves, n: int | None) -> None:
         """move_top(src, dst, n) for each (src, dst) of `moves`, in one call."""
-        z, views, shared, where = self._z, self.views, self.shared, self._p.slot_zone
+        if n is not None and n < 1:
+            return
+        z, hold, names = self._z, self._hold, self._p.slot_name
         for src, dst in moves:
             cards = z[src]
-            if not cards or n is not None and n < 1 or src == dst:   # (onto itself: as it was)
+            if not cards or src == dst:     # (onto itself: as it was)
                 continue
             to = z[dst]
-            if len(cards) == 1:
-                to.append(cards.pop())
-            elif n is None or n >= len(cards):
-                to.extend(cards)
+            if n is None or n >= len(cards):    # all of them (the frequent case)
+                to += cards
                 cards.clear()
+                hold[src][names[src]] = 0
             else:
-                to.extend(cards[-n:])
+                to += cards[-n:]
                 del cards[-n:]
-            name, seat = where[src]
-            (views[seat] if seat >= 0 else shared)[name] = len(cards)
-            name, seat = where[dst]
-            (views[seat] if seat >= 0 else shared)[name] = len(to)
+                hold[src][names[src]] = len(cards)
+            hold[dst][names[dst]] = len(to)
 
     def move_cards(self, cards: list[int], src: int, dst: int, owner: int) -> None:
         """Some cards of a zone, in their order there, onto another; `owner` their owner."""
@@ -610,10 +702,9 @@ class RulesState(State):
         z[dst].extend(cards)
         for c in cards:
             self._owner[c] = owner
-        where = self._p.slot_zone
-        for slot in (src, dst):
-            name, seat = where[slot]
-            (self.views[seat] if seat >= 0 else self.shared)[name] = len(z[slot])
+        hold, names = self._hold, self._p.slot_name
+        hold[src][names[src]] = len(z[src])
+        hold[dst][names[dst]] = len(z[dst])
 
     def select(self, expr, actor: int, target: int, cards: list[int]) -> list[int]:
         """The cards for which `expr` (of `card`) holds, all for None: one context for all."""
@@ -717,6 +808,9 @@ class RulesState(State):
         ctx["turn"], ctx["round"], ctx["shared"] = self.turn, self.round, self.shared
         ctx["seats"] = self._p.n
         ctx["players"] = self.views       # (most.wounds is worked out over it)
+        # the dict each zone slot's size is kept in (its seat's view, or shared), by slot
+        views, shared = self.views, self.shared
+        self._hold = [views[seat] if seat >= 0 else shared for _, seat in self._p.slot_zone]
 
     def set_lead(self, seat: int) -> None:
         self._lead = seat

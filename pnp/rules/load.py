@@ -47,15 +47,17 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
     """The rows the cards come from: a component's (what is printed) or a data file."""
     def find(table: dict, reader: Reader):
         if "data" in table:
-            from ..data.files import Column, _convert
             from ..data.sheets import read_table
+            from .copies import card_counts
 
             rows = read_table(folder.path, reader.text(table["data"], "cards.data"),
                               Source(reader.path), reader.prefix + "cards.data")
-            counts = [(_convert(str(r["count"]), Column("count", "int", default=1, min=0,
-                                                          max=1000), r.source)
-                       if "count" in rows.columns else 1) for r in rows.rows]
+            counts = card_counts(rows, table, reader, folder.problems)
             return rows.rows, counts, rows.columns, rows.name
+        if "count" in table:     # (a component's copies are its own count, in game.toml)
+            raise reader.error("count names the column of copies of data = \"cards.csv\"; a "
+                               "component's copies are its own count in game.toml",
+                               "cards.count")
         names = [c.name for c in components]
         name = table.get("component", names[0] if names else None)
         if name is None:

@@ -313,7 +313,8 @@ class Reader:
         return roles, key
 
     def cards(self) -> tuple[list[dict], list[Any], tuple[str, ...], list[tuple[str, int]]]:
-        table = self.keys(self.data.get("cards", {}), ("component", "data", "label"), "cards")
+        table = self.keys(self.data.get("cards", {}), ("component", "data", "count", "label"),
+                           "cards")
         found = self.card_table(table, self)
         if found is None:
             return [], [], (), []

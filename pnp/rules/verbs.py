@@ -201,20 +201,20 @@ class Move(Effect):
             state.move_top(state.slot(self.source, target), state.slot(self.dest, target), n)
         return False
 
-    def bound(self, plan):
-        """Fixed targets and count: the (from, to) slots of each actor's targets, once."""
+    def tops(self, plan) -> tuple[tuple, int | None] | None:
+        """Fixed targets and count, no `if` or `as`: (the (from, to) slots of each actor's
+        targets, the count), which consecutive moves share in one call (Plan.bind)."""
         fixed = plan.fixed.get(self.who)
-        if type(self) is not Move or fixed is None or \
-                (self.count is not None and not self.count.constant):
-            return self.apply
+        if type(self) is not Move or fixed is None or self.cond is not None or \
+                self.as_ is not None or (self.count is not None and not self.count.constant):
+            return None
         k = None if self.count is None else _whole(self.count.fn({}), self.count)
-        pairs = tuple(tuple((plan.slot(self.source, t), plan.slot(self.dest, t))
-                            for t in fixed[a]) for a in range(plan.n))
+        return tuple(tuple((plan.slot(self.source, t), plan.slot(self.dest, t))
+                           for t in fixed[a]) for a in range(plan.n)), k
 
-        def run(state, actor: int) -> bool:
-            state.move_tops(pairs[actor], k)
-            return False
-        return run
+    def bound(self, plan):
+        found = self.tops(plan)
+        return self.apply if found is None else moves_at_once(*found)
 
 
 class Draw(Move):
@@ -243,6 +243,15 @@ class Draw(Move):
                     state.move_card(c, src, dst)
             return False
         return state.wait_for(("draw",), jobs)
+
+
+def moves_at_once(pairs: tuple, k: int | None) -> Callable[[Any, int], bool]:
+    """Moves of the top `k` cards (all: None) between each actor's (from, to) slots, in
+    order, in one call."""
+    def run(state, actor: int) -> bool:
+        state.move_tops(pairs[actor], k)
+        return False
+    return run
 
 
 def _whole(value: Any, count) -> int:
@@ -303,13 +312,49 @@ class Change(Effect):
         path, where = plan.rules.path, amount.where
 
         own = self.name
+        free = amount.free
+        from .engine import SETUP       # (a change in the setup is not logged)
+
+        def value_of(expr, state, actor: int, target: int):
+            """An expression of the moment: one that reads no me/target called at once."""
+            if not expr.free:
+                return state.eval(expr, actor, target)
+            try:
+                return expr.fn(state._ctx)
+            except RulesRuntimeError:
+                raise
+            except Exception as exc:
+                raise expr.failure(exc) from None
+
+        counters = plan.per_player_counters
 
         def run(state, actor: int) -> bool:
-            for target in fixed[actor] if fixed is not None else state.targets(who, actor):
-                name = own if named is None else \
-                    state.counter_name(state.eval(named, actor, target), named.where)
+            if fixed is not None:
+                targets = fixed[actor]
+            else:       # one named seat (winner, loser, a pick), or nobody (-1)
+                seat = state._seats.get(who, -1)
+                if seat < 0:
+                    return False
+                targets = (seat,)
+            for target in targets:
+                if named is None:
+                    name = own
+                else:
+                    name = value_of(named, state, actor, target)
+                    if name not in counters:
+                        state.counter_name(name, named.where)     # (its Error)
                 low, high = bounds[name]
-                v = value if constant else state.eval(amount, actor, target)
+                if constant:
+                    v = value
+                elif free:          # (value_of, inline: the most frequent case)
+                    try:
+                        v = amount.fn(state._ctx)
+                    except RulesRuntimeError:
+                        raise
+                    except Exception as exc:
+                        raise amount.failure(exc) from None
+                else:
+                    v = state.eval(amount, actor, target)
                 if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
                     raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
                                             field=where)
@@ -317,8 +362,8 @@ class Change(Effect):
                 old = holder[name]
                 new = int(old + v if gain else old - v if lose else v)
                 holder[name] = new = high if new > high else low if new < low else new
-                if new != old:
-                    state.changed(target if per_player else -1, name, old, new)
+                if new != old and state._stage != SETUP:     # (state.changed's log)
+                    state._log.append(("change", target if per_player else -1, name, old, new))
             return False
         return run
 
@@ -369,12 +414,36 @@ class Compare(Effect):
         slots = tuple(plan.slot(self.zone, s) for s in range(plan.n))
         table = self.table
         versus = self._versus
+        general = self._each(slots, table, versus)
+        if table is None or len(slots) != 2:
+            return general
+        first, second = slots
+        # table[(a, b)] as rows of a list, by card a then card b
+        beats = [[table[(a, b)] for b in range(plan.nc)] for a in range(plan.nc)]
 
+        def two(state, actor: int) -> bool:
+            """Two seats with one card each (the frequent case), compared at once."""
+            z = state._z
+            mine, theirs = z[first], z[second]
+            if len(mine) != 1 or len(theirs) != 1:
+                return general(state, actor)
+            a, b = mine[0], theirs[0]
+            played = ((a, 0), (b, 1))
+            r = beats[a][b]
+            if r > 0:
+                state.bind_compare(0, 1, a, False, played)
+            elif r < 0:
+                state.bind_compare(1, 0, b, False, played)
+            else:
+                state.bind_compare(-1, -1, a, True, played)
+            return False
+        return two
+
+    def _each(self, slots: tuple[int, ...], table, versus) -> Callable[[Any, int], bool]:
+        """Each seat's own zone compared, by their slots."""
         def run(state, actor: int) -> bool:
-            played = []
-            for s, slot in enumerate(slots):
-                for c in state.zone_cards(slot):
-                    played.append((c, s))
+            z = state._z
+            played = [(c, s) for s, slot in enumerate(slots) for c in z[slot]]
             if table is not None and len(played) == 2:
                 (a, sa), (b, sb) = played
                 r = table[(a, b)]
@@ -447,6 +516,38 @@ class Pick(Effect):
         best = state.best(self.by, state.targets(self.among, actor), actor)
         state.bind_seat(self.name, best[0] if len(best) == 1 else -1)
         return False
+
+    def bound(self, plan):
+        """A fixed `among` ranked by expressions Jinja2 need not be given most/least for:
+        state.best's work with each seat's `target` set in turn, in one call."""
+        fixed = plan.fixed.get(self.among)
+        if fixed is None or any(expr.aggregate for _, expr in self.by):
+            return self.apply
+        by, name, next_seat = self.by, self.name, plan.next_seat
+
+        def run(state, actor: int) -> bool:
+            views, ctx = state.views, state._ctx
+            ctx["me"] = views[actor]                     # (as state.eval sets them)
+            ctx["opponent"] = views[next_seat[actor]]
+            left = fixed[actor]
+            for how, expr in by:
+                if len(left) <= 1:
+                    break
+                fn = expr.fn
+                values = []
+                try:
+                    for seat in left:
+                        ctx["target"] = views[seat]
+                        values.append(fn(ctx))
+                except RulesRuntimeError:
+                    raise
+                except Exception as exc:
+                    raise expr.failure(exc) from None
+                top = max(values) if how == "most" else min(values)
+                left = tuple(seat for seat, v in zip(left, values) if v == top)
+            state.bind_seat(name, left[0] if len(left) == 1 else -1)
+            return False
+        return run
 
 
 class Lead(Effect):

@@ -1,0 +1,42 @@
+"""How many cards each row of `[cards] data = "cards.csv"` is: its count column, which may have
+any name (`count = "qty"`), as a component's may; by default a column called "count", else one
+card a row. A named column the file lacks is an Error naming its columns; a cell that is no
+whole number 0..1000 an Error naming file, row and column; a column that looks like copies
+(Qty, Copies...) left unnamed a warning, not one card a row unsaid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import Source, warning
+
+# column names a sheet gives its copies under (the layouts' own list, components.COUNT_LIKE)
+COUNT_LIKE = ("qty", "quantity", "copies", "count", "cnt")
+MAX_COPIES = 1000
+
+
+def card_counts(rows: Any, table: dict, reader: Any, problems: list | None = None) -> list[int]:
+    """The count of each row of `rows` (a data.sheets table) for the `[cards]` table."""
+    from ..data.files import Column, _convert
+
+    where = reader.prefix + "cards.count"
+    if "count" in table:
+        column = table["count"]
+        if not isinstance(column, str) or not column:
+            raise reader.error(f"count names the column of copies (count = \"qty\"), not "
+                               f"{column!r}", "cards.count")
+        if column not in rows.columns:
+            raise reader.error(f"count column {column!r} is not in {rows.name} (its columns: "
+                               f"{', '.join(rows.columns)})", "cards.count")
+    elif "count" in rows.columns:
+        column = "count"
+    else:
+        hit = next((c for c in rows.columns if c.strip().casefold() in COUNT_LIKE), None)
+        if hit is not None and problems is not None:
+            problems.append(warning(
+                f"{rows.name} has a column {hit!r} but each row is one card: to make that many "
+                f"cards of a row, name it in [cards]: count = \"{hit}\"", Source(reader.path),
+                where))
+        return [1] * len(rows.rows)
+    copies = Column(column, "int", default=1, min=0, max=MAX_COPIES)
+    return [_convert(str(r[column]), copies, r.source) for r in rows.rows]
