@@ -321,3 +321,49 @@ def test_a_picture_s_warning_is_still_said_in_a_partial_print(tmp_path):
     built = build(open_game(str(folder)), tmp_path / "only.pdf", only="cards.csv:2")
     said = [str(f) for f in built.findings if "filter effects" in str(f)]
     assert len(said) == 1, built.findings
+
+
+def test_cli_changed_finds_the_record_of_a_kit_built_with_out(deck, tmp_path, monkeypatch):
+    """`build -o kit.pdf` keeps kit.printed.json; a later `--changed` compares with it (and
+    updates it) instead of asking for output/<game>.printed.json."""
+    folder, _, _ = deck
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "-g", str(folder), "-o", "kit.pdf"]).exit_code == 0
+    assert (here / "kit.printed.json").exists() and not (here / "output").exists()
+    edit_csv(folder / "cards.csv", 3, "name", "Beech")
+    result = runner.invoke(main, ["build", "-g", str(folder), "--changed"])
+    assert result.exit_code == 0, result.output
+    assert "comparing with kit.printed.json" in result.output and "1 changed" in result.output
+    updated = read_record(here / "kit.printed.json").pieces  # the record now holds the new card
+    assert any("Beech" in p.name for p in updated)
+    result = runner.invoke(main, ["build", "-g", str(folder), "--changed"])
+    assert result.exit_code == 0 and "nothing changed" in result.output
+
+
+def test_cli_changed_with_two_records_of_the_game_asks_which(deck, tmp_path, monkeypatch):
+    folder, _, _ = deck
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    runner = CliRunner()
+    for name in ("home.pdf", "shop.pdf"):
+        assert runner.invoke(main, ["build", "-g", str(folder), "-o", name]).exit_code == 0
+    (here / "other.printed.json").write_text("not a record")  # not a candidate, no complaint
+    result = runner.invoke(main, ["build", "-g", str(folder), "--changed"])
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: output/deck.printed.json: ")
+    assert "home.printed.json" in result.output and "shop.printed.json" in result.output
+    assert "--since" in result.output and "Traceback" not in result.output
+    assert not (here / "output").exists()
+
+
+def test_cli_changed_without_any_record_says_where_out_keeps_one(deck, tmp_path, monkeypatch):
+    folder, _, _ = deck
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["build", "-g", str(folder), "--changed"])
+    assert result.exit_code == 2
+    assert "output/deck.printed.json: no print record here" in result.output
+    assert "--since FILE.printed.json" in result.output
