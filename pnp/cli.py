@@ -312,6 +312,13 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
     start = time.perf_counter()
     if only is not None and (changed or since):
         raise PnpError("--only and --changed choose the pieces two ways: give one")
+    if out is not None and (changed or since or only is not None):
+        from .printrun.record import is_record
+
+        if is_record(out.with_suffix(".printed.json")):  # a partial print is not the kit
+            raise PnpError(f"--out {out}: that is the whole kit {out.with_suffix('.printed.json')}"
+                           " records; a partial print (--changed, --only) goes to another "
+                           "file, so the kit's PDF is kept")
     options = _print_settings(**settings)
     opened = open_game(game, variant=variant)
     whole = Path("output") / f"{opened.name}.pdf"

@@ -367,3 +367,21 @@ def test_cli_changed_without_any_record_says_where_out_keeps_one(deck, tmp_path,
     assert result.exit_code == 2
     assert "output/deck.printed.json: no print record here" in result.output
     assert "--since FILE.printed.json" in result.output
+
+
+def test_a_partial_print_never_replaces_the_whole_kit_it_compares_with(deck, tmp_path,
+                                                                       monkeypatch):
+    """`build --changed -o kit.pdf` used to write the few changed cards over kit.pdf."""
+    folder, _, _ = deck
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "-g", str(folder), "-o", "kit.pdf"]).exit_code == 0
+    kit = (tmp_path / "kit.pdf").read_bytes()
+    edit_csv(folder / "cards.csv", 2, "name", "Alder")
+    for extra in (["--changed"], ["--since", "kit.printed.json"], ["--only", "cards.csv:2"]):
+        result = runner.invoke(main, ["build", "-g", str(folder), "-o", "kit.pdf", *extra])
+        assert result.exit_code == 1 and result.output.startswith("Error: --out kit.pdf: ")
+        assert (tmp_path / "kit.pdf").read_bytes() == kit
+    result = runner.invoke(main, ["build", "-g", str(folder), "-o", "part.pdf", "--changed"])
+    assert result.exit_code == 0 and "1 changed" in result.output, result.output
+    assert (tmp_path / "kit.pdf").read_bytes() == kit
