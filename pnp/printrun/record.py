@@ -222,6 +222,8 @@ def records_of(game: str, folders: list[Path]) -> list[Path]:
             looked += 1
             if looked > MAX_RECORDS_LOOKED_AT:
                 return found
+            if not is_record(path):  # its first bytes say so: other JSON is never parsed
+                continue
             try:
                 if read_record(path).game == game:
                     found.append(path)
