@@ -385,3 +385,15 @@ def test_a_partial_print_never_replaces_the_whole_kit_it_compares_with(deck, tmp
     result = runner.invoke(main, ["build", "-g", str(folder), "-o", "part.pdf", "--changed"])
     assert result.exit_code == 0 and "1 changed" in result.output, result.output
     assert (tmp_path / "kit.pdf").read_bytes() == kit
+
+
+def test_a_partial_print_s_checklist_says_it_holds_a_part_not_the_kit(deck):
+    """The guide's checklist of a partial print used to be headed "What is in the kit" over
+    the two cards reprinted."""
+    folder, out, _ = deck
+    part = out.with_name("deck-only.pdf")
+    build(open_game(str(folder)), part, only="cards.csv:3-4")
+    checklist = _text(part, 3)  # the cover's two pages, then the guide's two
+    assert "What this print holds" in checklist and "What is in the kit" not in checklist
+    assert "2 \u00d7 card" in checklist
+    assert "What is in the kit" in _text(out, 1)

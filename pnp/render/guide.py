@@ -102,7 +102,9 @@ class GuidePages(Pages):
         self._begin()
         y = H - 28 * MM
         c.setFillColor(black)
-        draw_line(c, f, "What is in the kit", x, y, 18, "bold")
+        # a partial print (--changed, --only) holds a few pieces, not the kit
+        heading = "What this print holds" if self.kit.changes else "What is in the kit"
+        draw_line(c, f, heading, x, y, 18, "bold")
         y -= 10 * MM
         for kind, n in sorted(self.kit.manifest().items()):
             draw_line(c, f, f"\u2610  {n} \u00d7 {kind}", x, y, 11)
