@@ -309,7 +309,8 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
 @print_options
 @click.option("--changed", is_flag=True,
               help="Print only the pieces whose drawing changed since the last whole build "
-                   "(its record, output/<game>.printed.json), with a first page saying which "
+                   "(its record, output/<game>.printed.json, or the one record of the game "
+                   "here, as -o kit.pdf keeps kit.printed.json), with a first page saying which "
                    "cards to replace, add and take out; default --out output/<game>-changed.pdf.")
 @click.option("--since", type=click.Path(dir_okay=False, path_type=Path), metavar="RECORD",
               help="--changed against this print record instead (implies --changed).")
@@ -329,11 +330,25 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
     start = time.perf_counter()
     if only is not None and (changed or since):
         raise PnpError("--only and --changed choose the pieces two ways: give one")
+    if out is not None and (changed or since or only is not None):
+        from .printrun.record import is_record
+
+        if is_record(out.with_suffix(".printed.json")):  # a partial print is not the kit
+            raise PnpError(f"--out {out}: that is the whole kit {out.with_suffix('.printed.json')}"
+                           " records; a partial print (--changed, --only) goes to another "
+                           "file, so the kit's PDF is kept")
     options = _print_settings(**settings)
     opened = open_game(game, variant=variant)
     whole = Path("output") / f"{opened.name}.pdf"
     if changed or since:
-        since = since or whole.with_suffix(".printed.json")
+        if since is None:
+            from .printrun.record import whole_kit_record
+
+            default = whole.with_suffix(".printed.json")
+            since = whole_kit_record(opened.name, default)
+            if since != default:
+                click.echo(f"comparing with {since}, the print record of {opened.name} here "
+                           "(--since FILE to choose another)")
         target = out or default_output(f"{opened.name}-changed.pdf")
     else:
         target = out or default_output(f"{opened.name}-only.pdf" if only else whole.name)

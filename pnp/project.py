@@ -378,6 +378,13 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
         if fmt != "pod" or not cmyk:
             raise PnpError("--profile goes with --format pod --cmyk")
         separation = load_separation(profile)
+    if cmyk and fmt != "pod":
+        raise PnpError("--cmyk goes with --format pod (a PDF/X-1a file); the other formats "
+                       "are RGB images or sheets for a home printer")
+    if cmyk and service is not None and not SERVICES[service].wants_cmyk:
+        # their PNGs are RGB: separating first only shifts the colours on the way back
+        raise PnpError(f"{SERVICES[service].name} takes RGB image files: leave out --cmyk "
+                       "(it is for --service drivethru and --format pod without a service)")
     ink = separation or cmyk  # what the PDF is separated through (True: pnp's own profile)
     if service is not None and SERVICES[service].wants_cmyk and not cmyk:
         # said before drawing anything: the card data is fine, the export lacks an option

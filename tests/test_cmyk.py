@@ -276,3 +276,21 @@ def test_the_shipped_profile_is_what_the_generator_writes_at_sample_points():
         lab = (i / (n - 1) * 100, j / (n - 1) * 255 - 128, k / (n - 1) * 255 - 128)
         expected = tuple(round(v * 65535) for v in separate(lab))
         assert table[(i * n + j) * n + k] == expected
+
+
+def test_the_pdfx_checks_run_without_the_test_extras(wuxing_cmyk, tmp_path):
+    """The README offers pdfx_problems to designers: it must work after a plain `pip install`
+    (pypdf is a test extra; the checks read the file with pikepdf, which pnp installs)."""
+    import subprocess
+    import sys
+
+    rgb = tmp_path / "rgb.pdf"
+    export(open_game("wuxing", cwd=ROOT), "pod", rgb)
+    script = ("import sys; sys.modules['pypdf'] = None\n"
+              "from pnp.render.pdfx import pdfx_problems\n"
+              f"print(len(pdfx_problems({str(wuxing_cmyk)!r})), "
+              f"'no GTS_PDFX output intent' in pdfx_problems({str(rgb)!r}))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "True"]

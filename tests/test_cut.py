@@ -253,3 +253,19 @@ def test_cut_needs_its_machine_and_only_cut_takes_one(tmp_path):
                                   "cricut", "-o", str(tmp_path / "z"), "--bleed", "10"])
     assert result.exit_code != 0 and "does not fit the Cricut cut area" in result.output
     assert "Traceback" not in result.output and not (tmp_path / "z").exists()
+
+
+def test_a_board_left_off_the_mat_is_named_where_the_designer_looks(tmp_path):
+    """Wuxing's board is printed whole by pnp build; the cut export used to leave it out
+    without a word, so a designer hunted for it in the cut files."""
+    from helpers import ROOT
+
+    out = tmp_path / "cut"
+    summary, _ = export(open_game("wuxing", cwd=ROOT), "cut", out, machine="silhouette")
+    how = (out / "HOW-TO-CUT.txt").read_text()
+    assert "Not on these sheets" in how and "Board: 3 paths of 5 islands" in how
+    assert "1 board(s) not for the mat" in summary
+    deck = _deck(tmp_path)  # a deck alone has no board to name
+    summary, _ = export(open_game(str(deck)), "cut", tmp_path / "deck-cut", machine="cricut")
+    assert "not for the mat" not in summary
+    assert "Not on these sheets" not in (tmp_path / "deck-cut" / "HOW-TO-CUT.txt").read_text()

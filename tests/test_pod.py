@@ -75,6 +75,21 @@ def test_drivethru_without_cmyk_says_to_add_cmyk_not_that_the_data_is_wrong(wuxi
     assert not (tmp_path / "dtc").exists()
 
 
+@pytest.mark.parametrize("fmt,service", [("pod", "tgc"), ("pod", "mpc"), ("png", None),
+                                         ("tts", None)])
+def test_cmyk_where_it_would_be_ignored_is_refused_before_drawing(wuxing, tmp_path, fmt, service):
+    """The Game Crafter and MakePlayingCards take RGB PNGs: a --cmyk export used to write them
+    anyway, silently, with every colour shifted by the round trip through CMYK."""
+    from pnp.errors import PnpError, RulesError
+
+    with pytest.raises(PnpError) as caught:
+        export(wuxing, fmt, tmp_path / "x", service=service, cmyk=True)
+    assert not isinstance(caught.value, RulesError)
+    said = str(caught.value)
+    assert "--cmyk" in said and ("RGB" in said or "--format pod" in said)
+    assert not (tmp_path / "x").exists()
+
+
 def test_preflight_still_names_rgb_cards_by_row_for_a_cmyk_service(wuxing):
     from pnp.project import prepare
 

@@ -321,3 +321,79 @@ def test_a_picture_s_warning_is_still_said_in_a_partial_print(tmp_path):
     built = build(open_game(str(folder)), tmp_path / "only.pdf", only="cards.csv:2")
     said = [str(f) for f in built.findings if "filter effects" in str(f)]
     assert len(said) == 1, built.findings
+
+
+def test_cli_changed_finds_the_record_of_a_kit_built_with_out(deck, tmp_path, monkeypatch):
+    """`build -o kit.pdf` keeps kit.printed.json; a later `--changed` compares with it (and
+    updates it) instead of asking for output/<game>.printed.json."""
+    folder, _, _ = deck
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "-g", str(folder), "-o", "kit.pdf"]).exit_code == 0
+    assert (here / "kit.printed.json").exists() and not (here / "output").exists()
+    edit_csv(folder / "cards.csv", 3, "name", "Beech")
+    result = runner.invoke(main, ["build", "-g", str(folder), "--changed"])
+    assert result.exit_code == 0, result.output
+    assert "comparing with kit.printed.json" in result.output and "1 changed" in result.output
+    updated = read_record(here / "kit.printed.json").pieces  # the record now holds the new card
+    assert any("Beech" in p.name for p in updated)
+    result = runner.invoke(main, ["build", "-g", str(folder), "--changed"])
+    assert result.exit_code == 0 and "nothing changed" in result.output
+
+
+def test_cli_changed_with_two_records_of_the_game_asks_which(deck, tmp_path, monkeypatch):
+    folder, _, _ = deck
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    runner = CliRunner()
+    for name in ("home.pdf", "shop.pdf"):
+        assert runner.invoke(main, ["build", "-g", str(folder), "-o", name]).exit_code == 0
+    (here / "other.printed.json").write_text("not a record")  # not a candidate, no complaint
+    result = runner.invoke(main, ["build", "-g", str(folder), "--changed"])
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: output/deck.printed.json: ")
+    assert "home.printed.json" in result.output and "shop.printed.json" in result.output
+    assert "--since" in result.output and "Traceback" not in result.output
+    assert not (here / "output").exists()
+
+
+def test_cli_changed_without_any_record_says_where_out_keeps_one(deck, tmp_path, monkeypatch):
+    folder, _, _ = deck
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["build", "-g", str(folder), "--changed"])
+    assert result.exit_code == 2
+    assert "output/deck.printed.json: no print record here" in result.output
+    assert "--since FILE.printed.json" in result.output
+
+
+def test_a_partial_print_never_replaces_the_whole_kit_it_compares_with(deck, tmp_path,
+                                                                       monkeypatch):
+    """`build --changed -o kit.pdf` used to write the few changed cards over kit.pdf."""
+    folder, _, _ = deck
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "-g", str(folder), "-o", "kit.pdf"]).exit_code == 0
+    kit = (tmp_path / "kit.pdf").read_bytes()
+    edit_csv(folder / "cards.csv", 2, "name", "Alder")
+    for extra in (["--changed"], ["--since", "kit.printed.json"], ["--only", "cards.csv:2"]):
+        result = runner.invoke(main, ["build", "-g", str(folder), "-o", "kit.pdf", *extra])
+        assert result.exit_code == 1 and result.output.startswith("Error: --out kit.pdf: ")
+        assert (tmp_path / "kit.pdf").read_bytes() == kit
+    result = runner.invoke(main, ["build", "-g", str(folder), "-o", "part.pdf", "--changed"])
+    assert result.exit_code == 0 and "1 changed" in result.output, result.output
+    assert (tmp_path / "kit.pdf").read_bytes() == kit
+
+
+def test_a_partial_print_s_checklist_says_it_holds_a_part_not_the_kit(deck):
+    """The guide's checklist of a partial print used to be headed "What is in the kit" over
+    the two cards reprinted."""
+    folder, out, _ = deck
+    part = out.with_name("deck-only.pdf")
+    build(open_game(str(folder)), part, only="cards.csv:3-4")
+    checklist = _text(part, 3)  # the cover's two pages, then the guide's two
+    assert "What this print holds" in checklist and "What is in the kit" not in checklist
+    assert "2 \u00d7 card" in checklist
+    assert "What is in the kit" in _text(out, 1)

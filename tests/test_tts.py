@@ -111,3 +111,12 @@ def test_a_board_alone_is_a_custom_board(tmp_path):
     assert board["Transform"]["scaleX"] == pytest.approx(300 / 25.4 / CARD_WIDTH_IN, abs=1e-3)
     image = Image.open(tmp_path / board["CustomImage"]["ImageURL"].rsplit("/", 1)[1])
     assert image.size == (3543, 2362)  # 300 dpi
+
+
+def test_a_url_base_with_a_space_is_escaped_once():
+    """`--url-base 'https://example.org/my game/'` used to put a raw space into every link."""
+    from pnp.export.tts import check_url_base
+
+    assert check_url_base("https://example.org/my game/") == "https://example.org/my%20game/"
+    assert check_url_base("https://example.org/my%20game") == "https://example.org/my%20game/"
+    assert check_url_base("https://cdn.example.org:8443/a/b") == "https://cdn.example.org:8443/a/b/"

@@ -51,10 +51,25 @@ def export_cut(kit: Kit, fonts: Fonts, folder: Path, machine_name: str,
         (folder / f"cut-{n:02d}.dxf").write_text(to_dxf(cuts, *page), encoding="utf-8")
     if not machine.marks:
         _write_pngs(folder, pages, page)
-    (folder / "HOW-TO-CUT.txt").write_text(_how_to(machine, page, pages), encoding="utf-8")
+    left = _boards_left_out(kit)
+    how = _how_to(machine, page, pages)
+    if left:  # said, so a designer does not look for the board in the cut files
+        how += (f"Not on these sheets (too large for the mat): {'; '.join(left)}. Print "
+                "them from the kit's PDF (pnp build), tiled with glue margins.\n")
+    (folder / "HOW-TO-CUT.txt").write_text(how, encoding="utf-8")
     pieces = sum(len(p.placed) for p in pages)
     return (f"{folder}/: {pieces} pieces on {len(pages)} {machine.name} sheet(s), cut paths "
-            "as SVG and DXF (HOW-TO-CUT.txt says how)"), findings
+            "as SVG and DXF (HOW-TO-CUT.txt says how)"
+            + (f"; {len(left)} board(s) not for the mat: print them from pnp build"
+               if left else "")), findings
+
+
+def _boards_left_out(kit: Kit) -> list[str]:
+    """The titles of the boards the cut sheets do not hold (a grid's tiles are cut: its
+    tile pages are boards too, and lay_out_tiles places them)."""
+    from ..faces.tessellate import TilePage
+
+    return list(dict.fromkeys(b.title for b in kit.boards if not isinstance(b.draw, TilePage)))
 
 
 def _front_pages(pages: list) -> list[int]:

@@ -54,7 +54,12 @@ def check_url_base(url_base: str | None) -> str | None:
             parts.fragment:
         raise PnpError(f"--url-base {url_base!r}: give the http(s) address the images will be "
                        "uploaded to, e.g. https://example.org/mygame/ (no ?query or #part)")
-    return url_base.rstrip("/") + "/"
+    from urllib.parse import quote, urlunsplit
+
+    # a space or other unsafe character in the folder is escaped, as a browser would send it:
+    # Tabletop Simulator fetches the link as written
+    path = quote(parts.path, safe="/%!$&'()*+,;=:@-._~")
+    return urlunsplit((parts.scheme, parts.netloc, path, "", "")).rstrip("/") + "/"
 
 
 class Links:

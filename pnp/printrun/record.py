@@ -207,3 +207,51 @@ def compare(old: Record, new: Record) -> Changes:
             changes.changed.append(p)
     changes.removed = list(left.values())
     return changes
+
+
+MAX_RECORDS_LOOKED_AT = 200  # a folder of thousands of files is not searched whole
+
+
+def records_of(game: str, folders: list[Path]) -> list[Path]:
+    """The print records of `game` among the `*.printed.json` files in these folders (not
+    below them): where `build --changed` looks when the default record is missing, since
+    `build --out kit.pdf` keeps its record beside that PDF (kit.printed.json)."""
+    found: list[Path] = []
+    looked = 0
+    for folder in dict.fromkeys(folders):
+        try:
+            names = sorted(p for p in folder.glob("*.printed.json") if p.is_file())
+        except OSError:
+            continue
+        for path in names:
+            looked += 1
+            if looked > MAX_RECORDS_LOOKED_AT:
+                return found
+            if not is_record(path):  # its first bytes say so: other JSON is never parsed
+                continue
+            try:
+                if read_record(path).game == game:
+                    found.append(path)
+            except DataError:  # not a record, or a damaged one: not a candidate
+                continue
+    return found
+
+
+def whole_kit_record(game: str, default: Path) -> Path:
+    """The record `build --changed` compares with when no --since is given: `default`
+    (output/<game>.printed.json) if it is there, else the one record of this game beside a PDF
+    built with --out in the current folder or output/; several are an error naming them."""
+    if default.exists():
+        return default
+    found = records_of(game, [Path("."), default.parent])
+    if len(found) == 1:
+        return found[0]
+    if found:
+        names = ", ".join(str(p) for p in found[:5])
+        raise DataError(f"no print record here, and {len(found)} other records of {game!r} "
+                        f"({names}): say which deck to compare with, --since FILE",
+                        str(default))
+    raise DataError("no print record here: build the whole kit once (pnp build), then "
+                    "--changed prints what changed since (a kit built with --out keeps its "
+                    "record beside that PDF: give it with --since FILE.printed.json)",
+                    str(default))

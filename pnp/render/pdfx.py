@@ -39,88 +39,95 @@ def pdfx_problems(path: Path) -> list[str]:
     """What a PDF/X-1a:2003 validator would reject in the file (empty: none found): version,
     PDF/X keys, output intent and its embedded CMYK profile, per page a TrimBox inside a
     BleedBox inside the MediaBox, colours and images in CMYK or grey only, no transparency
-    (soft masks, constant alpha, transparency groups) and every font embedded."""
-    from pypdf import PdfReader
+    (soft masks, constant alpha, transparency groups) and every font embedded. Read with
+    pikepdf, which pnp installs (so it works after a plain `pip install`)."""
+    import pikepdf
 
-    reader = PdfReader(path)
-    out: list[str] = []
-    if reader.pdf_header not in ("%PDF-1.3", "%PDF-1.4"):
-        out.append(f"version {reader.pdf_header}: PDF/X-1a:2003 is PDF 1.3 or 1.4")
-    info = reader.trailer.get("/Info")
-    info = info.get_object() if info is not None else {}
-    if info.get("/GTS_PDFXVersion") != VERSION:
-        out.append("no /GTS_PDFXVersion (PDF/X-1a:2003) in the document information")
-    if info.get("/Trapped") not in ("/True", "/False"):
-        out.append("/Trapped is neither True nor False")
-    if "/ID" not in reader.trailer:
-        out.append("no file /ID in the trailer")
-    intents = reader.root_object.get("/OutputIntents")
-    intent = intents[0].get_object() if intents else None
-    if not isinstance(intent, dict) or intent.get("/S") != "/GTS_PDFX":
-        out.append("no GTS_PDFX output intent")
-    else:
-        profile = intent.get("/DestOutputProfile")
-        data = profile.get_object().get_data() if profile is not None else b""
-        if data[16:20] != b"CMYK" or data[36:40] != b"acsp":
-            out.append("the output intent embeds no CMYK ICC profile")
-    for number, page in enumerate(reader.pages, 1):
-        out += [f"page {number}: {p}" for p in _page_problems(page)]
-    return out
+    with pikepdf.open(path) as pdf:
+        out: list[str] = []
+        if pdf.pdf_version not in ("1.3", "1.4"):
+            out.append(f"version %PDF-{pdf.pdf_version}: PDF/X-1a:2003 is PDF 1.3 or 1.4")
+        info = pdf.trailer.get("/Info")
+        info = info if isinstance(info, pikepdf.Dictionary) else pikepdf.Dictionary()
+        if str(info.get("/GTS_PDFXVersion", "")) != VERSION:
+            out.append("no /GTS_PDFXVersion (PDF/X-1a:2003) in the document information")
+        if info.get("/Trapped") not in (pikepdf.Name("/True"), pikepdf.Name("/False")):
+            out.append("/Trapped is neither True nor False")
+        if "/ID" not in pdf.trailer:
+            out.append("no file /ID in the trailer")
+        intents = pdf.Root.get("/OutputIntents")
+        intent = intents[0] if isinstance(intents, pikepdf.Array) and len(intents) else None
+        if not isinstance(intent, pikepdf.Dictionary) or intent.get("/S") != "/GTS_PDFX":
+            out.append("no GTS_PDFX output intent")
+        else:
+            profile = intent.get("/DestOutputProfile")
+            data = profile.read_bytes() if isinstance(profile, pikepdf.Stream) else b""
+            if data[16:20] != b"CMYK" or data[36:40] != b"acsp":
+                out.append("the output intent embeds no CMYK ICC profile")
+        for number, page in enumerate(pdf.pages, 1):
+            out += [f"page {number}: {p}" for p in _page_problems(page)]
+        return out
 
 
 def _page_problems(page) -> list[str]:
+    import pikepdf
+
     out = []
-    media = [float(v) for v in page.mediabox]
+    media = [float(v) for v in page.obj.MediaBox]
     boxes = {}
     for name in ("/TrimBox", "/BleedBox"):
-        if name not in page:
+        if name not in page.obj:
             out.append(f"no {name[1:]}")
         else:
-            boxes[name] = [float(v) for v in page[name]]
+            boxes[name] = [float(v) for v in page.obj[name]]
     if len(boxes) == 2 and not (_inside(boxes["/TrimBox"], boxes["/BleedBox"])
                                 and _inside(boxes["/BleedBox"], media)):
         out.append("the TrimBox is not inside the BleedBox inside the MediaBox")
-    if "/Group" in page:
+    if "/Group" in page.obj:
         out.append("a transparency group")
-    out += _resources_problems(page.get("/Resources"), page.get_contents().get_data()
-                               if page.get_contents() is not None else b"")
+    contents = page.obj.get("/Contents")
+    if isinstance(contents, pikepdf.Array):
+        content = b"\n".join(part.read_bytes() for part in contents)
+    else:
+        content = contents.read_bytes() if isinstance(contents, pikepdf.Stream) else b""
+    out += _resources_problems(page.obj.get("/Resources"), content)
     return sorted(set(out))
 
 
 def _resources_problems(resources, content: bytes) -> list[str]:
+    import pikepdf
+
     out = []
-    if COLOUR_OPS.search(content):
-        out.append(f"a colour outside DeviceCMYK and DeviceGray "
-                   f"({COLOUR_OPS.search(content).group(1).decode()})")  # type: ignore[union-attr]
-    if resources is None:
+    found = COLOUR_OPS.search(content)
+    if found:
+        out.append(f"a colour outside DeviceCMYK and DeviceGray ({found.group(1).decode()})")
+    if not isinstance(resources, pikepdf.Dictionary):
         return out
-    resources = resources.get_object()
-    for gs in (resources.get("/ExtGState") or {}).values():
-        gs = gs.get_object()
+    for gs in dict(resources.get("/ExtGState", {})).values():
         if any(float(gs.get(k, 1)) < 1 for k in ("/CA", "/ca")) or \
-                gs.get("/SMask", "/None") != "/None":
+                gs.get("/SMask", pikepdf.Name("/None")) != "/None":
             out.append("transparency in a graphics state")
-    for font in (resources.get("/Font") or {}).values():
-        out += _font_problems(font.get_object())
-    for xobject in (resources.get("/XObject") or {}).values():
-        x = xobject.get_object()
+    for font in dict(resources.get("/Font", {})).values():
+        out += _font_problems(font)
+    for x in dict(resources.get("/XObject", {})).values():
         if x.get("/Subtype") == "/Image":
             if "/SMask" in x:
                 out.append("an image with a soft mask")
-            if x.get("/ColorSpace") not in ("/DeviceCMYK", "/DeviceGray"):
-                out.append(f"an image in {x.get('/ColorSpace')}")
+            space = x.get("/ColorSpace")
+            if space not in (pikepdf.Name("/DeviceCMYK"), pikepdf.Name("/DeviceGray")):
+                out.append(f"an image in {space}")
         elif x.get("/Subtype") == "/Form":
             if "/Group" in x:
                 out.append("a transparency group")
-            out += _resources_problems(x.get("/Resources"), x.get_data())
+            out += _resources_problems(x.get("/Resources"), x.read_bytes())
     return out
 
 
 def _font_problems(font) -> list[str]:
-    fonts = [font] + [d.get_object() for d in font.get("/DescendantFonts", [])]
+    fonts = [font] + list(font.get("/DescendantFonts", []))
     for f in fonts:
         descriptor = f.get("/FontDescriptor")
-        if descriptor is not None and any(k in descriptor.get_object() for k in
+        if descriptor is not None and any(k in descriptor for k in
                                           ("/FontFile", "/FontFile2", "/FontFile3")):
             return []
     return [f"font {font.get('/BaseFont')} is not embedded"]
