@@ -188,7 +188,7 @@ def _noted_canvas(name: str, base: type) -> type:
 
 RecordingCanvas = _noted_canvas("RecordingCanvas", _RecordingCanvasBase)
 RecordingCanvas.__doc__ = ("A scratch canvas that notes the calls drawing makes on it "
-                           "(take_page() hands them over), for replay().")
+                           "(take_page() hands them over).")
 
 
 class _PrintingCanvasBase(_NotingCanvasBase):
