@@ -16,6 +16,7 @@ from typing import Any
 from ..colours import Colour
 from ..files import inside
 from ..fontfile import ROLES, check_font
+from ..otf import find_installed, searched_folders
 from ...errors import DataError
 from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
 from .spec import LayoutSpec
@@ -229,7 +230,8 @@ def _value(v, ctx):
 
 
 def font_role(font: str, env: Env) -> str:
-    """A font role name, or a TrueType or OpenType file in the game folder registered as its own
+    """A font role name, or a TrueType or OpenType file in the game folder or a font installed
+    on this computer (by family or full name, as [fonts] takes them), registered as its own
     role."""
     if font in ROLES:
         return font
@@ -248,8 +250,21 @@ def font_role(font: str, env: Env) -> str:
                 raise ValueProblem(f"{font}: {exc.message}") from None
             env.font_files[role] = path
         return role
-    raise ValueProblem(f"font {font!r} is neither a role ({', '.join(ROLES)}) nor a .ttf or .otf "
-                       "file in the game folder")
+    role = f"installed:{font.strip().lower()}"
+    if role not in env.font_files:  # a font installed on this computer, by family or full name
+        path = find_installed(font)
+        if path is None:
+            raise ValueProblem(
+                f"font {font!r} is neither a role ({', '.join(ROLES)}), a .ttf or .otf file in "
+                f"the game folder nor a font installed on this computer (looked in "
+                f"{searched_folders()}): install it, or copy its font file into the game folder "
+                "and give the file's name here")
+        try:
+            check_font(path)
+        except DataError as exc:
+            raise ValueProblem(f"{font} ({path}): {exc.message}") from None
+        env.font_files[role] = path
+    return role
 
 
 class Layout:
