@@ -136,3 +136,31 @@ def test_the_search_of_installed_fonts_is_bounded(tmp_path, monkeypatch):
     assert otf.installed_font("Pnp First", tmp_path / "game.toml", "fonts.regular").name == "a.otf"
     with pytest.raises(DataError):
         otf.installed_font("Pnp Second", tmp_path / "game.toml", "fonts.regular")
+
+
+def test_a_layout_element_names_an_installed_font_by_family(tmp_path, monkeypatch):
+    # a designer coming from Squib writes font = "Serif" on the element, not a [fonts] role
+    from helpers import TEXT_FRONT, card_game
+    from pnp.project import build, open_game
+
+    system = tmp_path / "system"
+    system.mkdir()
+    make_otf(system / "Installed.otf", family="Pnp Element")
+    monkeypatch.setattr(otf, "font_folders", lambda: [system])
+    folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "Pnp Element"\n', "text\nAB BA\n")
+    out = tmp_path / "kit.pdf"
+    build(open_game(str(folder)), out, force=True)  # the test font has only A, B and space
+    assert any("Element" in n for n in _fonts_in_pdf(out)), _fonts_in_pdf(out)
+
+
+def test_a_layout_font_nobody_installed_says_what_to_do(tmp_path, monkeypatch):
+    from helpers import TEXT_FRONT, card_game
+    from pnp.project import open_game
+
+    monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
+    folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "Nowhere Sans"\n', "text\nAB\n")
+    with pytest.raises(DataError) as caught:
+        open_game(str(folder))
+    said = str(caught.value)
+    assert "'Nowhere Sans'" in said and "rules.font" in said and "front.toml" in said
+    assert "installed on this computer" in said and "copy its font file" in said
