@@ -5,7 +5,7 @@ import pytest
 
 from helpers import card_game
 from pnp.errors import DataError
-from pnp.project import open_game, validate
+from pnp.project import check, open_game, validate
 
 FRONT = """[body]
 type = "text"
@@ -49,3 +49,14 @@ def test_a_capitalised_name_column_names_the_piece(tmp_path):
     folder = card_game(tmp_path / "g", FRONT % "Name", "Name,qty\nBasilisk,3\n")
     game = open_game(str(folder))
     assert label(game.model.components[0], 0) == "Basilisk"
+
+
+def test_another_tools_markup_is_a_finding_not_printed_as_written(tmp_path):
+    # Squib's data holds Pango markup: <b>, <i>, <span fgcolor="#ff0000">
+    folder = card_game(tmp_path / "g", FRONT % "text",
+                       'text\n"<b>Markup</b> is <span fgcolor=""#ff0000"">red</span>"\n'
+                       "line one<br>line two\n")
+    said = [str(f) for f in check(open_game(str(folder)))]
+    assert len(said) == 1, said
+    assert "row 2" in said[0] and "'<b>'" in said[0] and "**bold**" in said[0]
+    assert "{#ff0000|red}" in said[0]

@@ -127,6 +127,22 @@ def run_problems(text: str, size: float) -> list[str]:
     return out
 
 
+# tags other tools read in a text (Squib's Pango markup, HTML): pnp prints them as written
+_FOREIGN_TAG = re.compile(r"</?(?:b|i|u|s|em|strong|span|font|sup|sub|big|small|tt|p|"
+                          r"color|colour)\b[^<>\n]{0,200}>", re.I)
+
+
+def tag_problems(text: str) -> list[str]:
+    """A tag of Pango or HTML markup (`<b>`, `<span fgcolor="red">`), which would print as
+    written: said once per text, with pnp's own markup for it."""
+    m = _FOREIGN_TAG.search(text)
+    if m is None:
+        return []
+    return [f"{m.group(0)!r} in {text[:40]!r} is markup of another tool and would print as "
+            "written: write **bold**, *italic* and runs such as {#ff0000|red} or {8pt|small} "
+            "instead (a new line or <br> breaks a line)"]
+
+
 @lru_cache(maxsize=4096)
 def parse(text: str, base: str, size: float = 10.0) -> tuple[tuple[Word, ...], ...]:
     """Paragraphs of words; each word a tuple of styled bits (`size`: what a run's size in pt
