@@ -252,18 +252,18 @@ def font_role(font: str, env: Env) -> str:
         return role
     role = f"installed:{font.strip().lower()}"
     if role not in env.font_files:  # a font installed on this computer, by family or full name
-        path = find_installed(font)
-        if path is None:
+        found = find_installed(font)
+        if found is None:
             raise ValueProblem(
                 f"font {font!r} is neither a role ({', '.join(ROLES)}), a .ttf or .otf file in "
                 f"the game folder nor a font installed on this computer (looked in "
                 f"{searched_folders()}): install it, or copy its font file into the game folder "
                 "and give the file's name here")
         try:
-            check_font(path)
+            check_font(found)
         except DataError as exc:
-            raise ValueProblem(f"{font} ({path}): {exc.message}") from None
-        env.font_files[role] = path
+            raise ValueProblem(f"{font} ({found}): {exc.message}") from None
+        env.font_files[role] = found
     return role
 
 
