@@ -164,3 +164,22 @@ def test_a_layout_font_nobody_installed_says_what_to_do(tmp_path, monkeypatch):
     said = str(caught.value)
     assert "'Nowhere Sans'" in said and "rules.font" in said and "front.toml" in said
     assert "installed on this computer" in said and "copy its font file" in said
+
+
+def test_a_font_nobody_installed_is_looked_for_once_however_many_rows_name_it(tmp_path,
+                                                                              monkeypatch):
+    # a font column with a typo on every row must not walk the font folders per row
+    from helpers import card_game
+    from pnp.project import check, open_game
+
+    monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
+    walks = []
+    real = otf.find_installed
+    monkeypatch.setattr("pnp.data.layouts.compiled.find_installed",
+                        lambda name: walks.append(name) or real(name))
+    front = ('[rules]\ntype = "text"\ntext = "{{ text }}"\nfont = "{{ face }}"\nx = "5mm"\n'
+             'y = "5mm"\nwidth = "100% - 10mm"\nheight = "40mm"\n')
+    rows = "text,face\n" + "".join(f"card {i},Nowhere Sans\n" for i in range(12))
+    found = check(open_game(str(card_game(tmp_path / "g", front, rows))))
+    assert sum("Nowhere Sans" in str(f) for f in found) == 12  # each row still named
+    assert walks == ["Nowhere Sans"]

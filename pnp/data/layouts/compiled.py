@@ -252,8 +252,12 @@ def font_role(font: str, env: Env) -> str:
         return role
     role = f"installed:{font.strip().lower()}"
     if role not in env.font_files:  # a font installed on this computer, by family or full name
-        found = find_installed(font)
+        # looked for once a name: a per-row font expression naming a font nobody installed
+        # must not walk the font folders again on every row
+        missing = env.caches.setdefault("fonts not installed", set())
+        found = None if role in missing else find_installed(font)
         if found is None:
+            missing.add(role)
             raise ValueProblem(
                 f"font {font!r} is neither a role ({', '.join(ROLES)}), a .ttf or .otf file in "
                 f"the game folder nor a font installed on this computer (looked in "
