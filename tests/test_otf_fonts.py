@@ -183,3 +183,28 @@ def test_a_font_nobody_installed_is_looked_for_once_however_many_rows_name_it(tm
     found = check(open_game(str(card_game(tmp_path / "g", front, rows))))
     assert sum("Nowhere Sans" in str(f) for f in found) == 12  # each row still named
     assert walks == ["Nowhere Sans"]
+
+
+def test_a_generic_family_is_named_as_one(tmp_path, monkeypatch):
+    # Squib's layouts say font: 'Serif 12'; pnp wants a font it can embed
+    from helpers import TEXT_FRONT, card_game
+    from pnp.project import open_game
+
+    monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
+    folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "Serif"\n', "text\nAB\n")
+    with pytest.raises(DataError) as caught:
+        open_game(str(folder))
+    said = str(caught.value)
+    assert "'Serif' is a generic family" in said and "DejaVu Serif" in said
+    assert "rules.font" in said
+
+
+def test_a_font_with_its_size_says_to_give_the_size_apart(tmp_path, monkeypatch):
+    from helpers import TEXT_FRONT, card_game
+    from pnp.project import open_game
+
+    monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
+    folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "Serif 12"\n', "text\nAB\n")
+    with pytest.raises(DataError) as caught:
+        open_game(str(folder))
+    assert 'font = "Serif" and size = 12' in str(caught.value)
