@@ -625,3 +625,30 @@ def test_a_numbered_wargame_map_prints_every_label_readably_clear_of_the_art(tmp
     assert res.exit_code == 0, res.output
     assert res.output.count("element 'name' prints over the cell's coordinate label") == 1, \
         res.output
+
+
+def test_a_light_label_colour_gets_a_dark_halo_on_a_dark_map(tmp_path):
+    # WarpWar's map: gold hex numbers on black space; a white halo made them read as white
+    import pypdfium2 as pdfium
+
+    folder = _wargame(tmp_path)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace("labels = true", 'labels = true\nlabel_colour = "gold"')
+                    .replace('clear = "#e8e4c9"', 'clear = "#000000"\ngold = "#AA9A38"')
+                    .replace('woods = "#2f7a45"', 'woods = "#000000"'))
+    out = tmp_path / "war.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    (board,) = open_game(str(folder)).model.components
+    grid, lat = board.grid, board.grid.lattice
+    doc = pdfium.PdfDocument(str(out))
+    k = 4
+    image = doc[len(doc) - 1].render(scale=k).to_pil().convert("RGB")
+    doc.close()
+    x0, y0 = (210 * MM - board.width) / 2, (297 * MM - board.height) / 2
+    for cell in grid.cells:
+        cx, cy = x0 + grid.dx + cell.x, y0 + grid.dy + cell.y - lat.cell_h * (0.5 - 0.17)
+        box = [image.getpixel((round(k * cx) + dx, round(k * cy) + dy))
+               for dx in range(-28, 29) for dy in range(-12, 13)]
+        assert max(r + g + b for r, g, b in box) < 600, cell.label  # no white halo
+        assert any(r > 120 and b < 100 for r, g, b in box), cell.label  # gold letters

@@ -136,3 +136,75 @@ def test_the_search_of_installed_fonts_is_bounded(tmp_path, monkeypatch):
     assert otf.installed_font("Pnp First", tmp_path / "game.toml", "fonts.regular").name == "a.otf"
     with pytest.raises(DataError):
         otf.installed_font("Pnp Second", tmp_path / "game.toml", "fonts.regular")
+
+
+def test_a_layout_element_names_an_installed_font_by_family(tmp_path, monkeypatch):
+    # a designer coming from Squib writes font = "Serif" on the element, not a [fonts] role
+    from helpers import TEXT_FRONT, card_game
+    from pnp.project import build, open_game
+
+    system = tmp_path / "system"
+    system.mkdir()
+    make_otf(system / "Installed.otf", family="Pnp Element")
+    monkeypatch.setattr(otf, "font_folders", lambda: [system])
+    folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "Pnp Element"\n', "text\nAB BA\n")
+    out = tmp_path / "kit.pdf"
+    build(open_game(str(folder)), out, force=True)  # the test font has only A, B and space
+    assert any("Element" in n for n in _fonts_in_pdf(out)), _fonts_in_pdf(out)
+
+
+def test_a_layout_font_nobody_installed_says_what_to_do(tmp_path, monkeypatch):
+    from helpers import TEXT_FRONT, card_game
+    from pnp.project import open_game
+
+    monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
+    folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "Nowhere Sans"\n', "text\nAB\n")
+    with pytest.raises(DataError) as caught:
+        open_game(str(folder))
+    said = str(caught.value)
+    assert "'Nowhere Sans'" in said and "rules.font" in said and "front.toml" in said
+    assert "installed on this computer" in said and "copy its font file" in said
+
+
+def test_a_font_nobody_installed_is_looked_for_once_however_many_rows_name_it(tmp_path,
+                                                                              monkeypatch):
+    # a font column with a typo on every row must not walk the font folders per row
+    from helpers import card_game
+    from pnp.project import check, open_game
+
+    monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
+    walks = []
+    real = otf.find_installed
+    monkeypatch.setattr("pnp.data.layouts.compiled.find_installed",
+                        lambda name: walks.append(name) or real(name))
+    front = ('[rules]\ntype = "text"\ntext = "{{ text }}"\nfont = "{{ face }}"\nx = "5mm"\n'
+             'y = "5mm"\nwidth = "100% - 10mm"\nheight = "40mm"\n')
+    rows = "text,face\n" + "".join(f"card {i},Nowhere Sans\n" for i in range(12))
+    found = check(open_game(str(card_game(tmp_path / "g", front, rows))))
+    assert sum("Nowhere Sans" in str(f) for f in found) == 12  # each row still named
+    assert walks == ["Nowhere Sans"]
+
+
+def test_a_generic_family_is_named_as_one(tmp_path, monkeypatch):
+    # Squib's layouts say font: 'Serif 12'; pnp wants a font it can embed
+    from helpers import TEXT_FRONT, card_game
+    from pnp.project import open_game
+
+    monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
+    folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "Serif"\n', "text\nAB\n")
+    with pytest.raises(DataError) as caught:
+        open_game(str(folder))
+    said = str(caught.value)
+    assert "'Serif' is a generic family" in said and "DejaVu Serif" in said
+    assert "rules.font" in said
+
+
+def test_a_font_with_its_size_says_to_give_the_size_apart(tmp_path, monkeypatch):
+    from helpers import TEXT_FRONT, card_game
+    from pnp.project import open_game
+
+    monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
+    folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "Serif 12"\n', "text\nAB\n")
+    with pytest.raises(DataError) as caught:
+        open_game(str(folder))
+    assert 'font = "Serif" and size = 12' in str(caught.value)

@@ -121,14 +121,27 @@ def _font_files():
                     yield Path(root) / file
 
 
-def installed_font(name: str, source: Path, field: str) -> Path:
+def find_installed(name: str) -> Path | None:
     """The installed font file named `name` (a family for its regular style, or a full name
-    like "Noto Serif Bold"), or a DataError saying what to do."""
+    like "Noto Serif Bold"), or None."""
     wanted = name.strip().lower()
     for path in _font_files():
         if wanted in _names(path):
             return path
-    where = ", ".join(str(f) for f in font_folders()) or "no font folder on this computer"
+    return None
+
+
+def searched_folders() -> str:
+    """The font folders looked in, for a message."""
+    return ", ".join(str(f) for f in font_folders()) or "no font folder on this computer"
+
+
+def installed_font(name: str, source: Path, field: str) -> Path:
+    """The installed font file named `name`, or a DataError saying what to do."""
+    found = find_installed(name)
+    if found is not None:
+        return found
+    where = searched_folders()
     raise DataError(f'font "{name}" is not installed (looked in {where}): install it, or copy '
                     "its .ttf or .otf file into the game folder and give the file's name here",
                     source, field=field)

@@ -424,12 +424,14 @@ def _fitted(L: Layout, s, v, w: float, h: float):
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
     cache = caches(L)
-    key = (text, role, round(w, 2), round(h, 2), size, min_size, v["leading"], v["icon_size"])
+    justify = v["align"] == "justify"  # (only rich lines know where their paragraph ends)
+    key = (text, role, round(w, 2), round(h, 2), size, min_size, v["leading"], v["icon_size"],
+           justify)
     fits = cache.fits
     fitted = fits.get(key, False)
     if fitted is False:
         fitted = None
-        if not richtext.has_markup(text) and v["leading"] == LEADING:
+        if not richtext.has_markup(text) and v["leading"] == LEADING and not justify:
             # plain text: the renderer's own fitting, words as plain strings (the common case,
             # and twice as fast); hyphenation below only when that does not fit
             fitted = plain_fit(fonts, text, w, h, size, min_size, role)
@@ -520,6 +522,8 @@ def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: floa
                        first + ASCENT * size, e.name, smallest)
         return
     span = max((line.width * size for line in fitted.lines), default=0.0)
+    if align == "justify" and any(not line.last for line in fitted.lines):
+        span = max(span, w)  # its justified lines run to the box's right side
     left = x + (w - span) / 2 if align == "centre" else x + w - span if align == "right" else x
     lines, baselines = fitted.lines, fitted.baselines(top)
     # its smallest run is checked for size; the first line's ascent and the last's descent
@@ -553,6 +557,7 @@ def _problems(L: Layout, fonts, text: str, role: str, plain: bool,
     out: list[str | Picture] = []
     paragraphs = richtext.parse(text, role, size)
     out.extend(richtext.run_problems(text, size))
+    out.extend(richtext.tag_problems(text))
     for name in richtext.colours_in(paragraphs):
         try:
             colour_in(L.env.palette)(name)

@@ -3,17 +3,18 @@ to its cell, the cells' sides once each, the paths and the coordinate labels."""
 
 from __future__ import annotations
 
-from reportlab.lib.colors import black, white
+from reportlab.lib.colors import black
 
 from ..kit import Piece, Sheet
 from ..layout.lattice import Point, edges
+from ..render.colours import ink_on
 from ..units import MM
 from .grid import Grid
 
 LABEL_SIZE = 7.0  # pt: a wargame map's hex numbers
 LABEL_AT = 0.17  # of a cell's height: the label's middle below the cell's top
 LABEL_ROLE = "regular"
-HALO = 1.2  # pt: the white line round each label's letters
+HALO = 1.2  # pt: the line round each label's letters (white round dark ink)
 
 
 class GridBoard:
@@ -96,13 +97,15 @@ class GridBoard:
                 for a, b in p.segments:
                     c.line(*up(a), *up(b))
         c.restoreState()
-        if g.labels:  # dark ink in a thin white halo: readable on any terrain
-            font = s.fonts[LABEL_ROLE]
-            for mode, ink in ((1, white), (0, g.label_colour or black)):
+        if g.labels:  # ink in a thin halo of its opposite (dark in white): readable on any
+            font = s.fonts[LABEL_ROLE]  # terrain; a light label_colour (gold on a space map)
+            label = g.label_colour or black  # gets a dark halo
+            halo = ink_on(label)
+            for mode, ink in ((1, halo), (0, label)):
                 c.saveState()  # (the text render mode is the graphics state's: restored)
                 c.setLineJoin(1)
                 c.setLineWidth(HALO)
-                c.setStrokeColor(white)
+                c.setStrokeColor(halo)
                 c.setFillColor(ink)
                 for cell in g.cells:
                     x, y = up((cell.x, cell.y - lat.cell_h * (0.5 - LABEL_AT)))

@@ -127,6 +127,22 @@ def run_problems(text: str, size: float) -> list[str]:
     return out
 
 
+# tags other tools read in a text (Squib's Pango markup, HTML): pnp prints them as written
+_FOREIGN_TAG = re.compile(r"</?(?:b|i|u|s|em|strong|span|font|sup|sub|big|small|tt|p|"
+                          r"color|colour)\b[^<>\n]{0,200}>", re.I)
+
+
+def tag_problems(text: str) -> list[str]:
+    """A tag of Pango or HTML markup (`<b>`, `<span fgcolor="red">`), which would print as
+    written: said once per text, with pnp's own markup for it."""
+    m = _FOREIGN_TAG.search(text)
+    if m is None:
+        return []
+    return [f"{m.group(0)!r} in {text[:40]!r} is markup of another tool and would print as "
+            "written: write **bold**, *italic* and runs such as {#ff0000|red} or {8pt|small} "
+            "instead (a new line or <br> breaks a line)"]
+
+
 @lru_cache(maxsize=4096)
 def parse(text: str, base: str, size: float = 10.0) -> tuple[tuple[Word, ...], ...]:
     """Paragraphs of words; each word a tuple of styled bits (`size`: what a run's size in pt
@@ -216,6 +232,7 @@ class Line:
     words: tuple[Word, ...]
     width: float  # at size 1
     scale: float = 1.0  # its largest run's: the line is that much taller
+    last: bool = True  # it ends its paragraph (a justified text leaves it ragged)
 
 
 @dataclass(frozen=True)
@@ -333,26 +350,26 @@ def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False,
                     line.append(parts[0])
                     used += gap + m.word(parts[0])
                     queue.append(parts[1])
-                    lines.append(_line(line, used, soft))
+                    lines.append(_line(line, used, soft, last=False))
                     line, used = [], 0.0
                     continue
             if not line:
                 return None  # a word wider than the box that no hyphen can break
-            lines.append(_line(line, used, soft))
+            lines.append(_line(line, used, soft, last=False))
             line, used = [], 0.0
             queue.append(word)
         lines.append(_line(line, used, soft))
     return lines
 
 
-def _line(words: list[Word], used: float, soft: bool) -> Line:
+def _line(words: list[Word], used: float, soft: bool, last: bool = True) -> Line:
     """A wrapped line; soft hyphens left inside its words print nothing (a break at one is
     already its word's hyphen)."""
     if soft:
         words = [tuple(b._replace(text=b.text.replace(SHY, "")) if not b.icon else b for b in w)
                  for w in words]
     scale = max((b.scale for w in words for b in w), default=1.0)
-    return Line(tuple(words), used, scale)
+    return Line(tuple(words), used, scale, last)
 
 
 def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: float,
@@ -412,21 +429,36 @@ def draw(c, fonts: Fonts, m: Measure, fitted: Fitted, x: float, top: float, widt
          align: str, icon: IconDrawer, paint: Paint | None = None) -> None:
     """Draw fitted lines from `top` down inside a box starting at x of the given width."""
     size = fitted.size
-    painted: str | None = None
-    for line, y in zip(fitted.lines, fitted.baselines(top)):
-        lw = line.width * size
-        cx = x + {"left": 0.0, "centre": (width - lw) / 2, "right": width - lw}[align]
-        for bit in segments(line):
+    painted: list[str | None] = [None]  # the run colour set last
+
+    def run(bits: list[Bit], cx: float, y: float) -> float:
+        """Draw runs from cx on baseline y; where they end."""
+        for bit in bits:
             at = size * bit.scale
             if bit.icon:
                 icon(bit.text, cx, y, at, bit.colour)
-                painted = None  # (the icon drawer leaves the text's own colour set)
+                painted[0] = None  # (the icon drawer leaves the text's own colour set)
                 cx += m.icon * at
                 continue
-            if paint is not None and bit.colour != painted:
+            if paint is not None and bit.colour != painted[0]:
                 paint(bit.colour)
-                painted = bit.colour
+                painted[0] = bit.colour
             for font, piece in fonts.runs(bit.text, bit.role):
                 c.setFont(font, at)
                 c.drawString(cx, y, piece)
                 cx += c.stringWidth(piece, font, at)
+        return cx
+
+    for line, y in zip(fitted.lines, fitted.baselines(top)):
+        lw = line.width * size
+        if align == "justify" and not line.last and len(line.words) > 1:
+            # the room left shared between the gaps: each word drawn where it falls
+            extra = (width - lw) / (len(line.words) - 1)
+            cx = x
+            for i, word in enumerate(line.words):
+                if i:
+                    cx += m.space(word[0]) * size + extra
+                cx = run(segments(Line((word,), m.word(word))), cx, y)
+            continue
+        cx = x + {"centre": (width - lw) / 2, "right": width - lw}.get(align, 0.0)
+        run(segments(line), cx, y)

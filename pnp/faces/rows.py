@@ -25,9 +25,13 @@ class RowFace(LayoutFace):
 
 def label(c: Component, i: int) -> str:
     row = c.table.rows[i]
+    # a piece is named by its title, name or label, however the sheet capitalises it (Squib's
+    # and many spreadsheets' "Name")
+    by_lower = {col.lower(): col for col in reversed(c.table.columns)}
     for key in ("title", "name", "label"):
-        if key in c.table.columns and str(row[key]).strip():
-            return str(row[key]).strip()
+        col = key if key in c.table.columns else by_lower.get(key)
+        if col is not None and str(row[col]).strip():
+            return str(row[col]).strip()
     if c.grid is not None and i in c.grid.label_of:  # a grid's cell: "island 0304"
         return f"{c.name} {c.grid.label_of[i]}"
     return f"{c.name} {i + 1}"

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from .track import PATHS
 from .values import ValueProblem, choice, to_bool, to_dash, to_length, to_number, to_text
 
-ALIGN = choice("left", "centre", "right")
+ALIGN = choice("left", "centre", "right", "justify")  # justify: all lines but a paragraph's last
 VALIGN = choice("top", "middle", "bottom")
 FROM = choice("trim", "safe", "bleed")
 FIT = choice("contain", "cover", "stretch")

@@ -7,6 +7,7 @@ print."""
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -15,6 +16,7 @@ from ..colours import Colour, parse_colour
 from ...units import MAX_PIECE_MM, MM, length
 
 # `{{ column }}` (not `{{ true }}`, a constant)
+_ROW_KEY = re.compile(r"""\brow\[\s*(['"])(.*?)\1\s*\]""")
 _PLAIN = re.compile(r"^\{\{\s*(?!(?:[tT]rue|[fF]alse|[nN]one)\s*\}\})([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 FALSE = {"", "false", "no", "0", "none", "off", "n"}
 
@@ -176,6 +178,16 @@ def _colour_converter(palette: dict[str, Colour]) -> Callable[[Any], Colour | No
 DRAWN = frozenset({"row", "ink_saver"})
 
 
+def _spelled_hint(unknown: list[str], columns) -> str:
+    """How to read a column whose name is no plain word ("first-paragraph", "Card Name"), when
+    the unknown names are its pieces: `{{ first-paragraph }}` subtracts two names."""
+    for column in sorted(columns):
+        if not column.isidentifier() and set(unknown) <= set(re.split(r"\W+", column)):
+            return (f"; a column named {column!r} is read as {{{{ row['{column}'] }}}} "
+                    "(a - or a space in a name is Jinja2 arithmetic or a new word)")
+    return ""
+
+
 class Value:
     """One property of one element, ready to give its value for a card."""
 
@@ -199,8 +211,16 @@ class Value:
         if unknown:
             has = ", ".join(sorted(scope.columns)) or "no columns"
             raise DataError(f"{raw!r} uses {', '.join(map(repr, unknown))}, which is neither a "
-                            f"column of the data ({has}) nor a palette colour or setting",
+                            f"column of the data ({has}) nor a palette colour or setting"
+                            f"{_spelled_hint(unknown, scope.columns)}",
                             scope.path, field=where)
+        for key in _ROW_KEY.findall(raw):  # row['first-paragraph']: a column too
+            if scope.columns and key[1] not in scope.columns:
+                close = get_close_matches(key[1], sorted(scope.columns), 1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise DataError(f"{raw!r} reads row[{key[1]!r}], which is not a column of the "
+                                f"data ({', '.join(sorted(scope.columns))}){hint}",
+                                scope.path, field=where)
         if m:
             self.column = m.group(1)
         else:
