@@ -82,3 +82,19 @@ def test_a_comparison_reads_as_rules(tmp_path):
     said = how_to_play(kit.load(GameFolder.open(folder)).rules)
     assert "the card with the highest rank wins" in said, said
     assert "If it is not a tie: the winner gains 1 trick." in said, said
+
+
+def test_shared_zones_and_counters_are_nobodys(tmp_path):
+    """tests/games/auction (written by a newcomer from the README) puts the treasures into a
+    shared zone and the revealed treasure's points on a shared counter: the booklet said "You
+    take every card ... into your treasures" and "You set your pot", though both are the
+    table's."""
+    from pathlib import Path
+
+    folder = Path(__file__).parent / "games" / "auction"
+    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    assert "Put every card for which the card's kind is 'treasure' into the treasures." in said
+    assert "Set the pot to the card's points." in said, said
+    assert "the winner gains points equal to the pot." in said, said
+    for wrong in ("your treasures", "your pot", "table's pot"):
+        assert wrong not in said, wrong
