@@ -89,7 +89,7 @@ def _number(number: str, around: str, line: int, values: Mapping[str, Any],
     near = _stems(re.findall(r"[A-Za-z]+", around))
 
     def kin(name: str) -> int:  # how many words of the sentence the value's name shares
-        return len(_stems(name.split("_")) & near)
+        return len(_stems(re.split(r"[_.]", name)) & near)
 
     equal = sorted((k for k, v in values.items() if _same(v, number)), key=kin, reverse=True)
     bind = (" or ".join("{{ " + k + " }}" for k in equal[:3]) if equal
@@ -128,7 +128,13 @@ def _around(text: str, start: int, end: int, reach: int = 24) -> str:
     left = text.rfind("\n", 0, start) + 1
     right = text.find("\n", end)
     right = len(text) if right < 0 else right
-    return text[max(left, start - reach):min(right, end + reach)].strip()
+    lo, hi = max(left, start - reach), min(right, end + reach)
+    # whole words only: "'e first player to reach 25'" read as a typo of the template's
+    while lo > left and text[lo - 1].isalnum():
+        lo -= 1
+    while hi < right and text[hi].isalnum():
+        hi += 1
+    return text[lo:hi].strip()
 
 
 def _constants(tree) -> Iterable[tuple[str, int]]:

@@ -98,3 +98,28 @@ def test_shared_zones_and_counters_are_nobodys(tmp_path):
     assert "the winner gains points equal to the pot." in said, said
     for wrong in ("your treasures", "your pot", "table's pot"):
         assert wrong not in said, wrong
+
+
+def test_a_booklet_number_of_an_option_is_told_its_placeholder(tmp_path):
+    """A designer writing "reach 20 points" where game.toml's [options] goal is 20 was told only
+    to "write the placeholder of the value it states", not which: options.goal was not among
+    the names suggested. The quote began mid-word ('e first player...')."""
+    import shutil
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = tmp_path / "auction"
+    shutil.copytree(Path(__file__).parent / "games" / "auction", folder)
+    booklet = folder / "booklet.md.j2"
+    booklet.write_text(booklet.read_text().replace(
+        "{% if how_to_play is defined %}",
+        "Each turn a treasure is turned face up. The first player to reach 20 points wins.\n\n"
+        "{% if how_to_play is defined %}"))
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code != 0
+    line = next(x for x in res.output.splitlines() if "'20'" in x)
+    assert "write {{ options.goal }}" in line, line
+    assert "'The first player to reach 20 points wins.'" in line, line
