@@ -123,3 +123,4 @@ def test_a_booklet_number_of_an_option_is_told_its_placeholder(tmp_path):
     line = next(x for x in res.output.splitlines() if "'20'" in x)
     assert "write {{ options.goal }}" in line, line
     assert "'The first player to reach 20 points wins.'" in line, line
+

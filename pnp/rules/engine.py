@@ -880,7 +880,8 @@ class RulesState(State):
         for entry in self._log:
             if entry[0] == "compare":
                 _, played, winner = entry
-                shown = ", ".join(f"{self.card_name(c)} (seat {s + 1})" for c, s in played)
+                shown = ", ".join(self.card_name(c) + (f" (seat {s + 1})" if s >= 0 else "")
+                                  for c, s in played)     # s < 0: a card no seat played
                 out.append(f"  {shown}: " + (f"seat {winner + 1} wins" if winner >= 0
                                              else "nobody wins"))
             elif entry[0] == "change":

@@ -1,0 +1,20 @@
+"""What a newcomer met playing tests/games/auction, a sealed-bid game written from the README
+alone (a treasure revealed by an effect, bids played face down, a shared counter)."""
+
+
+def test_play_names_no_seat_for_a_card_nobody_played():
+    """The auction compares the treasure an effect revealed: `pnp play` showed it as
+    "Treasure 3 (seat 0)", a seat no game has."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = Path(__file__).parent / "games" / "auction"
+    res = CliRunner().invoke(main, ["play", "--game", str(folder), "--opponent", "random",
+                                    "--seed", "3"], input="1\n1\nq\n")
+    assert res.exit_code == 0, res.output
+    assert "Treasure" in res.output and "nobody wins" in res.output, res.output
+    assert "(seat 0)" not in res.output, res.output
+    assert "(seat 1)" in res.output or "(seat 2)" in res.output
