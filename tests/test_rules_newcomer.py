@@ -1,12 +1,12 @@
 """What a newcomer met playing tests/games/auction, a sealed-bid game written from the README
 alone (a treasure revealed by an effect, bids played face down, a shared counter)."""
 
+from pathlib import Path
+
 
 def test_play_names_no_seat_for_a_card_nobody_played():
     """The auction compares the treasure an effect revealed: `pnp play` showed it as
     "Treasure 3 (seat 0)", a seat no game has."""
-    from pathlib import Path
-
     from click.testing import CliRunner
 
     from pnp.cli import main
@@ -18,3 +18,24 @@ def test_play_names_no_seat_for_a_card_nobody_played():
     assert "Treasure" in res.output and "nobody wins" in res.output, res.output
     assert "(seat 0)" not in res.output, res.output
     assert "(seat 1)" in res.output or "(seat 2)" in res.output
+
+
+def test_rules_without_a_score_are_warned(tmp_path):
+    """Leaving out [score] validated silently, and every simulated game was a shared win."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = tmp_path / "auction"
+    shutil.copytree(Path(__file__).parent / "games" / "auction", folder)
+    rules = folder / "rules.toml"
+    text = rules.read_text()
+    rules.write_text(text[:text.index("[score]")])
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code == 0, res.output
+    assert 'rules.toml, field "score": there is no [score]' in res.output, res.output
+    ok = CliRunner().invoke(main, ["validate", "--game", str(Path(__file__).parent / "games"
+                                                              / "auction")])
+    assert ok.exit_code == 0 and "warning" not in ok.output, ok.output

@@ -122,6 +122,10 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
 
     findings: list[Finding] = list(_unprinted(rules, components))
     where = Source(rules.path)
+    if not rules.score:     # legal (a co-operative game), but forgetting it makes every game a draw
+        findings.append(warning("there is no [score]: every player shares the win of every game "
+                                "(add [score] by = [{ most = \"target.points\" }] to rank them)",
+                                where, rules.prefix + "score"))
     low, high = rules.players
     for n in range(low, high + 1):
         game = RulesGame(rules, n)
