@@ -124,3 +124,26 @@ def test_a_booklet_number_of_an_option_is_told_its_placeholder(tmp_path):
     assert "write {{ options.goal }}" in line, line
     assert "'The first player to reach 20 points wins.'" in line, line
 
+
+
+def test_a_booklet_number_that_contradicts_an_end_is_told_so(tmp_path):
+    """"reach 25 points" where the [[end]] 'goal' is most.points >= options.goal (20) was told
+    only to write a placeholder: nothing said the number is not the rules' one."""
+    import shutil
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = tmp_path / "auction"
+    shutil.copytree(Path(__file__).parent / "games" / "auction", folder)
+    booklet = folder / "booklet.md.j2"
+    booklet.write_text(booklet.read_text().replace(
+        "{% if how_to_play is defined %}",
+        "The first player to reach 25 points wins.\n\n{% if how_to_play is defined %}"))
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code != 0
+    line = next(x for x in res.output.splitlines() if "'25'" in x)
+    assert "(but options.goal, named like this sentence, is 20: is the number right?)" in line, \
+        line
