@@ -58,7 +58,8 @@ def _empty(m: re.Match, rules: Rules) -> str:
     owner, name = m.group(1), m.group(2)
     if name not in rules.zones:
         return m.group(0)
-    return f"{'the' if owner == 'shared' else _WHOSE[owner]} {name} is empty"
+    are = "are" if name.endswith("s") and not name.endswith("ss") else "is"   # the treasures
+    return f"{'the' if owner == 'shared' else _WHOSE[owner]} {name} {are} empty"
 
 
 def _phrase(text: str) -> str:
