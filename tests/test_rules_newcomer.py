@@ -43,3 +43,31 @@ def test_rules_without_a_score_are_warned(tmp_path):
     ok = CliRunner().invoke(main, ["validate", "--game", str(Path(__file__).parent / "games"
                                                               / "auction")])
     assert ok.exit_code == 0 and "warning" not in ok.output, ok.output
+
+
+def test_a_phase_that_never_ends_its_turn_is_named_not_the_turn_limit(tmp_path):
+    """A bid phase of limit 1000 with an action that changes nothing ("think") made games of
+    2,000 moves a turn; validate blamed turn.limit and said to lower it, which cannot help."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = tmp_path / "auction"
+    shutil.copytree(Path(__file__).parent / "games" / "auction", folder)
+    rules = folder / "rules.toml"
+    text = rules.read_text()
+    old = '[phases.bid]\nwho = "each"\nactions = ["bid"]\n'
+    assert old in text
+    text = text.replace(old, '[phases.bid]\nwho = "each"\nactions = ["bid", "think"]\n'
+                        'limit = 1000\n\n[actions.think]\neffects = []\n')
+    rules.write_text(text.replace('[[end]]\nname = "treasures gone"\n'
+                                  'if = "shared.treasures == 0"\n', ''))
+    game = folder / "game.toml"
+    game.write_text(game.read_text().replace("goal = 20", "goal = 60"))   # above all 55 points
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code != 0
+    assert 'rules.toml, field "phases.bid.limit": a game of 2 players made 50,000 moves' \
+        in res.output, res.output
+    assert "[phases.bid] limit = 1000 lets each seat act that many times a turn" in res.output

@@ -369,6 +369,16 @@ class RulesState(State):
         bounds it, not left to run (or hang in a caller's loop)."""
         rules = self._p.rules
         ends = ", ".join(repr(e.name) for e in rules.ends) or "none"
+        per_turn = self._p.max_moves / max(self.turn, 1)
+        longest = max(rules.phases, key=lambda p: p.limit, default=None)
+        if per_turn > 100 and longest is not None and longest.limit > 1:
+            # few turns, each of thousands of moves: the phase's limit, not the turn limit
+            raise RulesRuntimeError(
+                f"a game of {self._p.n} players made {self._p.max_moves:,} moves without "
+                f"ending, some {per_turn:,.0f} a turn (turn {self.turn:,}): [phases."
+                f"{longest.name}] limit = {longest.limit} lets each seat act that many times "
+                "a turn; lower it, or make its actions change something", rules.path,
+                field=f"{rules.prefix}phases.{longest.name}.limit")
         raise RulesRuntimeError(
             f"a game of {self._p.n} players made {self._p.max_moves:,} moves without ending "
             f"(turn {self.turn:,} of at most {rules.turn_limit:,}; [[end]]: {ends}): no end "
