@@ -38,10 +38,12 @@ ORDER = re.compile(r"\b(" + "|".join(ORDER_WORDS) + r")\b", re.IGNORECASE)
 
 
 def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[str, str] = {},
-          values: Mapping[str, Any] = {}) -> list[Finding]:
+          values: Mapping[str, Any] = {},
+          related: Mapping[str, Iterable[str]] = {}) -> list[Finding]:
     """Every unbound number, mislabelled table column and homeless rule sentence of a booklet
     template. `rulings`: rulings.toml's entries (their subjects), `texts`: each ruling's text
-    as the booklet prints it, `values`: the template's plain values (to suggest a placeholder)."""
+    as the booklet prints it, `values`: the template's plain values (to suggest a placeholder),
+    `related`: words a value's rule is about besides its name's."""
     import jinja2
     from jinja2 import nodes
 
@@ -58,11 +60,11 @@ def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[st
         for m in NUMBER.finditer(text):
             line = data.lineno + text.count("\n", 0, m.start())
             out.append(_number(m.group(0), _around(text, m.start(), m.end()), line, values,
-                               where, _phrase(text, m.start(), m.end())))
+                               where, _phrase(text, m.start(), m.end()), related))
     for const, line in _constants(tree):
         for m in NUMBER.finditer(const):
             out.append(_number(m.group(0), const, line, values, where,
-                               _phrase(const, m.start(), m.end())))
+                               _phrase(const, m.start(), m.end()), related))
     out += _tables(source, where)
     out += _homes(source, rulings, texts, where)
     return out
@@ -85,11 +87,11 @@ def unprinted(rendered: str, name: str, texts: Mapping[str, str]) -> list[Findin
 
 
 def _number(number: str, around: str, line: int, values: Mapping[str, Any],
-            where: Source, phrase: str) -> Finding:
+            where: Source, phrase: str, related: Mapping[str, Iterable[str]] = {}) -> Finding:
     near = _stems(re.findall(r"[A-Za-z]+", around))
 
     def kin(name: str) -> int:  # how many words of the sentence the value's name shares
-        return len(_stems(name.split("_")) & near)
+        return len(_stems([*re.split(r"[_.]", name), *related.get(name, ())]) & near)
 
     equal = sorted((k for k, v in values.items() if _same(v, number)), key=kin, reverse=True)
     bind = (" or ".join("{{ " + k + " }}" for k in equal[:3]) if equal
@@ -128,7 +130,13 @@ def _around(text: str, start: int, end: int, reach: int = 24) -> str:
     left = text.rfind("\n", 0, start) + 1
     right = text.find("\n", end)
     right = len(text) if right < 0 else right
-    return text[max(left, start - reach):min(right, end + reach)].strip()
+    lo, hi = max(left, start - reach), min(right, end + reach)
+    # whole words only: "'e first player to reach 25'" read as a typo of the template's
+    while lo > left and text[lo - 1].isalnum():
+        lo -= 1
+    while hi < right and text[hi].isalnum():
+        hi += 1
+    return text[lo:hi].strip()
 
 
 def _constants(tree) -> Iterable[tuple[str, int]]:

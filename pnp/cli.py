@@ -63,6 +63,8 @@ def finding_lines(findings) -> list[str]:
     copies of one overflowing text) is shown SAME_SHOWN times, then one line naming the rest."""
     from collections import Counter
 
+    from .errors import where   # a path (its file's name) or a name as written
+
     def key(f):
         return (f.level, f.source.path if f.source else None, f.field, f.message)
 
@@ -81,7 +83,7 @@ def finding_lines(findings) -> list[str]:
             rest = [g.source.row for g in same[SAME_SHOWN:] if g.source and g.source.row]
             rows = ", ".join(map(str, rest[:10])) + (", ..." if len(rest) > 10 else "")
             out.append(f"{f.level}: the same in {len(same) - SAME_SHOWN} more row(s) of "
-                       f"{f.source.path.name if f.source and f.source.path else 'the data'}"
+                       f"{where(f.source.path) if f.source and f.source.path else 'the data'}"
                        + (f" (rows {rows})" if rows else ""))
     return out
 

@@ -52,6 +52,9 @@ class TemplateSource:
     rulings: tuple = ()
     texts: Mapping[str, str] = field(default_factory=dict)  # each ruling's printed text
     values: Mapping[str, Any] = field(default_factory=dict)  # numbers it may state by name
+    # words a value's rule is about beyond its name: options.goal is "points" when an [[end]]
+    # compares the points with it (a booklet's "reach 25 points" then contradicts it)
+    related: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _loader(folders: list[Path]):

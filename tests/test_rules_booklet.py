@@ -82,3 +82,69 @@ def test_a_comparison_reads_as_rules(tmp_path):
     said = how_to_play(kit.load(GameFolder.open(folder)).rules)
     assert "the card with the highest rank wins" in said, said
     assert "If it is not a tie: the winner gains 1 trick." in said, said
+
+
+def test_shared_zones_and_counters_are_nobodys(tmp_path):
+    """tests/games/auction (written by a newcomer from the README) puts the treasures into a
+    shared zone and the revealed treasure's points on a shared counter: the booklet said "You
+    take every card ... into your treasures" and "You set your pot", though both are the
+    table's."""
+    from pathlib import Path
+
+    folder = Path(__file__).parent / "games" / "auction"
+    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    assert "Put every card for which the card's kind is 'treasure' into the treasures." in said
+    assert "Set the pot to the card's points." in said, said
+    assert "the winner gains points equal to the pot." in said, said
+    assert "a turn in which the treasures are empty (treasures gone)" in said, said
+    for wrong in ("your treasures", "your pot", "table's pot"):
+        assert wrong not in said, wrong
+
+
+def test_a_booklet_number_of_an_option_is_told_its_placeholder(tmp_path):
+    """A designer writing "reach 20 points" where game.toml's [options] goal is 20 was told only
+    to "write the placeholder of the value it states", not which: options.goal was not among
+    the names suggested. The quote began mid-word ('e first player...')."""
+    import shutil
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = tmp_path / "auction"
+    shutil.copytree(Path(__file__).parent / "games" / "auction", folder)
+    booklet = folder / "booklet.md.j2"
+    booklet.write_text(booklet.read_text().replace(
+        "{% if how_to_play is defined %}",
+        "Each turn a treasure is turned face up. The first player to reach 20 points wins.\n\n"
+        "{% if how_to_play is defined %}"))
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code != 0
+    line = next(x for x in res.output.splitlines() if "'20'" in x)
+    assert "write {{ options.goal }}" in line, line
+    assert "'The first player to reach 20 points wins.'" in line, line
+
+
+
+def test_a_booklet_number_that_contradicts_an_end_is_told_so(tmp_path):
+    """"reach 25 points" where the [[end]] 'goal' is most.points >= options.goal (20) was told
+    only to write a placeholder: nothing said the number is not the rules' one."""
+    import shutil
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = tmp_path / "auction"
+    shutil.copytree(Path(__file__).parent / "games" / "auction", folder)
+    booklet = folder / "booklet.md.j2"
+    booklet.write_text(booklet.read_text().replace(
+        "{% if how_to_play is defined %}",
+        "The first player to reach 25 points wins.\n\n{% if how_to_play is defined %}"))
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code != 0
+    line = next(x for x in res.output.splitlines() if "'25'" in x)
+    assert "(but options.goal, named like this sentence, is 20: is the number right?)" in line, \
+        line

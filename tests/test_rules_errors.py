@@ -226,8 +226,9 @@ def test_a_card_cell_the_rules_read_but_no_face_prints_is_named(starter, tmp_pat
     folder = _changed(starter, tmp_path, 'text = "Cost: **{{ cost }}** coin{{ \'s\' if cost != 1 }}"',
                       'text = "Buy me"', "layouts/card.toml")
     code, out = _validate(folder)
-    assert "warning: card.toml: the rules read the cards' 'cost', which no face of card prints" \
-        in out, out
+    assert "warning: layouts/card.toml: the rules read the cards' 'cost', which no face of " \
+        "card prints: the players cannot see it (show it with \"{{ cost }}\" in " \
+        "layouts/card.toml)" in out, out
     assert "'points'" not in out
 
 

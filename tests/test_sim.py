@@ -188,6 +188,9 @@ def test_cli_simulate_json_is_deterministic_across_jobs():
     on_dask = dict(outs[1], run=dict(outs[1]["run"], jobs=None, scheduler="tcp://10.0.0.5:8786"))
     assert "(on Dask at tcp://10.0.0.5:8786, " in format_text(on_dask)
     assert "job" not in format_text(on_dask).splitlines()[0]
+    # 300 games of mcts:100 in 700 s read "0 games/s"
+    slow = dict(outs[1], run=dict(outs[1]["run"], seconds=703.5, games_per_second=0.43))
+    assert "703.5 s, 0.4 games/s)" in format_text(slow).splitlines()[0]
 
 
 @pytest.mark.parametrize("game,words", [

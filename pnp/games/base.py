@@ -190,7 +190,17 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
         shown = (path.relative_to(common.folder.path)
                  if path.is_relative_to(common.folder.path)
                  else path.relative_to(shipped("templates").parent))
-        values = {k: v for k, v in {**enforced.values, **context}.items()
+        values = {k: v for k, v in _named_numbers({**enforced.values, **context}).items()
                   if isinstance(v, (int, float)) and not isinstance(v, bool)}
         text.source = TemplateSource(source, shown.as_posix(), common.rulings, texts, values)
     return text
+
+
+def _named_numbers(context: dict[str, Any]) -> dict[str, Any]:
+    """The template's names with a table's keys spelled out (`options.goal`), so a number the
+    booklet writes out is told the placeholder it may use, as the flat names are."""
+    out = dict(context)
+    for k, v in context.items():
+        if isinstance(v, dict):
+            out.update((f"{k}.{kk}", vv) for kk, vv in v.items() if isinstance(kk, str))
+    return out

@@ -33,7 +33,8 @@ def words(raw: Any, rules: Rules) -> str:
     text = re.sub(r"\b(me|target|opponent|winner|loser|shared)\s*\.\s*([A-Za-z_]\w*)\s*==\s*0"
                   r"(?![\w.])", lambda m: _empty(m, rules), text)   # a zone with no cards
     text = re.sub(r"\bshared\s*\.\s*([A-Za-z_]\w*)", lambda m: f"the {m.group(1)}"
-                  if m.group(1) in rules.zones else m.group(0), text)
+                  if m.group(1) in rules.zones or m.group(1) in rules.counters
+                  else m.group(0), text)
     text = re.sub(r"\b([A-Za-z_]\w*)\s*\|\s*sum\(attribute=['\"](\w+)['\"]\)",
                   r"the total \2 of the \1", text)
     text = re.sub(r"\b(me|target|opponent|winner|loser|card|lead|shared|most|least)\s*\.\s*"
@@ -57,7 +58,8 @@ def _empty(m: re.Match, rules: Rules) -> str:
     owner, name = m.group(1), m.group(2)
     if name not in rules.zones:
         return m.group(0)
-    return f"{'the' if owner == 'shared' else _WHOSE[owner]} {name} is empty"
+    are = "are" if name.endswith("s") and not name.endswith("ss") else "is"   # the treasures
+    return f"{'the' if owner == 'shared' else _WHOSE[owner]} {name} {are} empty"
 
 
 def _phrase(text: str) -> str:
@@ -96,7 +98,9 @@ def effect_sentence(effect: Any, rules: Rules) -> str:
         said = f"Deal each player a role at random ({roles})"
     elif isinstance(effect, verbs.Give):
         cond = f" for which {words(effect.where_.raw, rules)}" if effect.where_ else ""
-        said = f"{who} take{s} every card{cond} into {whose} {effect.zone.name}"
+        said = f"{who} take{s} every card{cond} into {whose} {effect.zone.name}" \
+            if effect.zone.per_player else \
+            f"Put every card{cond} into the {effect.zone.name}"    # a shared zone is nobody's
     elif isinstance(effect, verbs.Draw):
         n = "a card" if effect.count is None else f"{words(effect.count.raw, rules)} cards"
         said = f"{who} draw{s} {n} from the {effect.source.name} to {whose} " \
@@ -110,6 +114,8 @@ def effect_sentence(effect: Any, rules: Rules) -> str:
         said = f"{who} move{s} {n} of {mine}{effect.source.name} to {to}" \
             if effect.source.per_player or effect.dest.per_player else \
             f"Move {n} of the {effect.source.name} to {to}"
+    elif isinstance(effect, verbs.Change) and effect.shared:   # the table's, nobody's own
+        said = _shared_change(effect, rules)
     elif isinstance(effect, verbs.Change):
         name = effect.name or f"{whose} counter for " \
             f"{words(getattr(effect.named, 'raw', ''), rules)}"
@@ -135,6 +141,16 @@ def effect_sentence(effect: Any, rules: Rules) -> str:
     if effect.cond is not None:
         said = f"If {words(effect.cond.raw, rules)}: " + said[0].lower() + said[1:]
     return said + "."
+
+
+def _shared_change(effect: Any, rules: Rules) -> str:
+    """"Set the pot to the card's points", "Add 2 to the pot": a shared counter is nobody's."""
+    said = words(effect.amount.raw, rules)
+    if effect.verb == "set":
+        return f"Set the {effect.name} to {_phrase(said)}"
+    if effect.verb == "gain":
+        return f"Add {_phrase(said)} to the {effect.name}"
+    return f"Take {_phrase(said)} from the {effect.name}"
 
 
 def _criteria(by, rules: Rules) -> str:

@@ -431,6 +431,16 @@ class RulesState(State):
         bounds it, not left to run (or hang in a caller's loop)."""
         rules = self._p.rules
         ends = ", ".join(repr(e.name) for e in rules.ends) or "none"
+        per_turn = self._p.max_moves / max(self.turn, 1)
+        longest = max(rules.phases, key=lambda p: p.limit, default=None)
+        if per_turn > 100 and longest is not None and longest.limit > 1:
+            # few turns, each of thousands of moves: the phase's limit, not the turn limit
+            raise RulesRuntimeError(
+                f"a game of {self._p.n} players made {self._p.max_moves:,} moves without "
+                f"ending, some {per_turn:,.0f} a turn (turn {self.turn:,}): [phases."
+                f"{longest.name}] limit = {longest.limit} lets each seat act that many times "
+                "a turn; lower it, or make its actions change something", rules.path,
+                field=f"{rules.prefix}phases.{longest.name}.limit")
         raise RulesRuntimeError(
             f"a game of {self._p.n} players made {self._p.max_moves:,} moves without ending "
             f"(turn {self.turn:,} of at most {rules.turn_limit:,}; [[end]]: {ends}): no end "
@@ -974,9 +984,11 @@ class RulesState(State):
         for entry in self._log:
             if entry[0] == "compare":
                 _, played, winner = entry
-                shown = ", ".join(f"{self.card_name(c)} (seat {s + 1})" for c, s in played)
-                out.append(f"  {shown}: " + (f"seat {winner + 1} wins" if winner >= 0
-                                             else "nobody wins"))
+                shown = ", ".join(self.card_name(c) + (f" (seat {s + 1})" if s >= 0 else "")
+                                  for c, s in played)     # s < 0: a card no seat played
+                alone = len(played) == 1 and played[0][1] < 0   # a card read, not a contest
+                out.append(f"  {shown}" + ("" if alone else ": " + (
+                    f"seat {winner + 1} wins" if winner >= 0 else "nobody wins")))
             elif entry[0] == "change":
                 _, seat, name, old, new = entry
                 who = f"seat {seat + 1}" if seat >= 0 else "the table"

@@ -124,6 +124,10 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
 
     findings: list[Finding] = list(_unprinted(rules, components))
     where = Source(rules.path)
+    if not rules.score:     # legal (a co-operative game), but forgetting it makes every game a draw
+        findings.append(warning("there is no [score]: every player shares the win of every game "
+                                "(add [score] by = [{ most = \"target.points\" }] to rank them)",
+                                where, rules.prefix + "score"))
     low, high = rules.players
     for n in range(low, high + 1):
         game = RulesGame(rules, n)
@@ -164,8 +168,12 @@ def _unprinted(rules: Rules, components: Sequence[Any]) -> list[Finding]:
                 if isinstance(raw, str):
                     for inner in re.findall(r"\{\{(.*?)\}\}|\{%(.*?)%\}", raw, re.S):
                         shown.update(re.findall(r"[A-Za-z_]\w*", " ".join(inner)))
+    front = Path(component.front.path)
+    # named as the designer finds it in the game folder: layouts/card.toml, not card.toml
+    folder = Path(rules.path).parent           # rules.toml (or game.toml) lies in the game folder
+    named = front.relative_to(folder).as_posix() if front.is_relative_to(folder) else front.name
     return [warning(f"the rules read the cards' {column!r}, which no face of "
                     f"{component.name} prints: the players cannot see it (show it with "
-                    f"\"{{{{ {column} }}}}\" in {Path(component.front.path).name})",
-                    Source(Path(component.front.path)))
+                    f"\"{{{{ {column} }}}}\" in {named})",
+                    Source(named))  # type: ignore[arg-type]  # shown as written
             for column in sorted(rules.card_columns - shown)]

@@ -205,6 +205,8 @@ class _Table:
             p = state.current_player()
             if p == CHANCE:
                 state.apply_action(sample_chance(state, self.rng))
+                for item in self.news.since(state):   # what it turned up, before anyone moves
+                    self.write(item)
             elif p in self.humans:
                 self._person_moves(p)
             else:

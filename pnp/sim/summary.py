@@ -116,7 +116,8 @@ def format_text(fig: Mapping[str, Any]) -> str:
     if run:
         where = (f"on Dask at {run['scheduler']}" if run.get("scheduler") else
                  f"{run['jobs']} job{'s' if run['jobs'] != 1 else ''}")
-        out[0] += (f" ({where}, {run['seconds']:.1f} s, {run['games_per_second']:,.0f} games/s)")
+        rate = run["games_per_second"]   # a slow search (mcts, 3 players) plays under 1 a second
+        out[0] += f" ({where}, {run['seconds']:.1f} s, {rate:,.{0 if rate >= 10 else 1}f} games/s)"
     out.append("")
     draw = "draw" if fig["players"] == 2 else "shared"
     out.append(f"  {'seat':<18}  {'agent':<10} {'win':>8}  {'95 % CI':<13} {draw:>8}  "
