@@ -1,0 +1,84 @@
+"""Hostile inputs to this session's features, each found by trying them as a stranger's game
+folder would: every one ends in an Error naming what to fix, in bounded time, never a hang or
+a traceback."""
+
+from click.testing import CliRunner
+from fontTools.fontBuilder import FontBuilder
+from fontTools.misc.psCharStrings import T2CharString
+from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+from pnp.cli import main
+
+
+def _run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+# ---- .otf: a CFF glyph is a program; its subroutine calls must not fan out without bound ----
+def bomb_otf(path, levels, fan, leaf=("return",)):
+    """An .otf of under 1 KB whose 'A' calls subroutine 0, which calls subroutine 1 `fan` times,
+    and so on `levels` deep: fan ** levels calls of `leaf` (fontTools follows every one)."""
+    fb = FontBuilder(1000, isTTF=False)
+    fb.font.recalcBBoxes = False  # (fontTools itself would run the bomb to measure it)
+    order = [".notdef", "space", "A"]
+    fb.setupGlyphOrder(order)
+    fb.setupCharacterMap({32: "space", 65: "A"})
+    bias = 107  # the CFF's subroutine index bias for fewer than 1,240 of them
+    plain = {g: T2CharStringPen(w, None).getCharString() for g, w in ((".notdef", 500),
+                                                                       ("space", 250))}
+    a = T2CharString(program=[600, 0, 0, "rmoveto", -bias, "callgsubr", "endchar"])
+    fb.setupCFF("Bomb-Regular", {"FullName": "Bomb Regular"}, {**plain, "A": a}, {})
+    subrs = fb.font["CFF "].cff.GlobalSubrs
+    for k in range(levels):
+        subrs.append(T2CharString(program=[k + 1 - bias, "callgsubr"] * fan + ["return"],
+                                  globalSubrs=subrs))
+    subrs.append(T2CharString(program=list(leaf), globalSubrs=subrs))
+    fb.setupHorizontalMetrics({g: (w, 0) for g, w in zip(order, (500, 250, 600))})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Bomb", "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    fb.setupPost()
+    fb.save(str(path))
+    assert path.stat().st_size < 1024
+    return path
+
+
+def _font_game(tmp_path, font):
+    from helpers import TEXT_FRONT, card_game
+
+    folder = card_game(tmp_path / "g", TEXT_FRONT, "text\nA\n",
+                       extra_toml='[fonts]\nregular = "Bomb.otf"\n')
+    bomb_otf(folder / "Bomb.otf", *font)
+    return folder
+
+
+def _one_error(result, *said):
+    lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert result.exit_code != 0 and len(lines) == 1, result.output
+    assert "Traceback" not in result.output and "bug in pnp" not in result.output
+    for s in said:
+        assert s in lines[0], lines[0]
+
+
+def test_an_otf_whose_subroutines_fan_out_is_refused_not_run(tmp_path):
+    # 20 ** 6 = 64 million calls that draw nothing: fontTools ran them for minutes
+    folder = _font_game(tmp_path, (6, 20))
+    _one_error(_run("validate", "--game", folder), "Bomb.otf", "font bomb")
+
+
+def test_an_otf_whose_subroutines_draw_millions_of_points_is_refused(tmp_path):
+    # each call draws two lines: memory filled with points before TrueType's limit was met
+    folder = _font_game(tmp_path, (6, 20, (10, 0, "rlineto", -10, 0, "rlineto", "return")))
+    _one_error(_run("validate", "--game", folder), "Bomb.otf", "more than 65,535 points")
+
+
+def test_an_otf_nesting_subroutines_past_the_cff_limit_is_refused(tmp_path):
+    folder = _font_game(tmp_path, (30, 1))
+    _one_error(_run("validate", "--game", folder), "Bomb.otf", "more than 10 deep")
+
+
+def test_a_font_calling_its_subroutines_a_few_times_still_converts(tmp_path):
+    from pnp.data.otf import cff_to_truetype
+
+    font = bomb_otf(tmp_path / "Fine.otf", 3, 4, (10, 0, "rlineto", -10, 0, "rlineto", "return"))
+    assert cff_to_truetype(font.read_bytes())[:4] == b"\x00\x01\x00\x00"
