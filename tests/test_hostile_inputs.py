@@ -82,3 +82,33 @@ def test_a_font_calling_its_subroutines_a_few_times_still_converts(tmp_path):
 
     font = bomb_otf(tmp_path / "Fine.otf", 3, 4, (10, 0, "rlineto", -10, 0, "rlineto", "return"))
     assert cff_to_truetype(font.read_bytes())[:4] == b"\x00\x01\x00\x00"
+
+
+# ---- --profile FILE.icc: a pipe, a device, a profile cut short ----------------------------
+def test_a_profile_that_is_a_pipe_or_a_device_is_refused_before_reading(tmp_path):
+    import os
+
+    from pnp.render.cmyk import load_separation
+
+    fifo = tmp_path / "shop.icc"
+    os.mkfifo(fifo)  # reading it would wait for ever; /dev/zero would fill memory
+    for path in (fifo, "/dev/zero"):
+        try:
+            load_separation(__import__("pathlib").Path(path))
+        except Exception as exc:
+            assert "not a file" in str(exc) and str(path) in str(exc)
+        else:
+            raise AssertionError(f"{path} accepted")
+
+
+def test_a_profile_cut_short_is_named_before_any_face_is_drawn(tmp_path):
+    from pnp.render.cmykprofile import PROFILE
+
+    cut = tmp_path / "cut.icc"
+    cut.write_bytes(PROFILE.read_bytes()[:len(PROFILE.read_bytes()) // 3])
+    assert _run("new", "deck", "--dir", tmp_path).exit_code == 0
+    out = tmp_path / "pod"
+    result = _run("export", "--game", tmp_path / "deck", "--format", "pod", "--cmyk",
+                  "--profile", cut, "--out", out)
+    _one_error(result, "cut.icc", "damaged profile")
+    assert not out.exists()

@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .cmykprofile import PROFILE, TOTAL_INK
 
 WHITE = Color(1, 1, 1)
+MAX_PROFILE_BYTES = 32 * 2**20  # press profiles are some 0.5 to 4 MB
 
 
 def limit_ink(c: float, m: float, y: float, k: float, total: float = TOTAL_INK):
@@ -107,7 +108,15 @@ def load_separation(path: Path) -> Separation:
     ICC output profile for CMYK, else an error naming the file and what it is."""
     from ..errors import PnpError
 
+    import stat
+
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):  # a device or pipe would be read without end
+            raise PnpError(f"--profile {path}: not a file")
+        if info.st_size > MAX_PROFILE_BYTES:
+            raise PnpError(f"--profile {path}: {info.st_size // 2**20} MB; an ICC profile is "
+                           f"at most a few MB (pnp reads up to {MAX_PROFILE_BYTES // 2**20} MB)")
         data = path.read_bytes()
     except OSError as exc:
         raise PnpError(f"--profile {path}: cannot read it ({exc.strerror or exc})") from None
@@ -118,7 +127,10 @@ def load_separation(path: Path) -> Separation:
                        f"{data[12:16].decode('latin-1')} profile; give a CMYK printer (output) "
                        "profile, such as the one the print shop names")
     try:
-        return Separation(path)
+        separation = Separation(path)
+        for mode in ("RGB", "CMYK"):  # LittleCMS reads some tables only when it builds one
+            separation.transform(mode)
+        return separation
     except Exception as exc:  # LittleCMS refuses a damaged table in many ways
         raise PnpError(f"--profile {path}: a damaged profile ({exc})") from None
 
