@@ -112,3 +112,37 @@ def test_a_profile_cut_short_is_named_before_any_face_is_drawn(tmp_path):
                   "--profile", cut, "--out", out)
     _one_error(result, "cut.icc", "damaged profile")
     assert not out.exists()
+
+
+# ---- [fonts] by installed name: what a name may be, and how far the font folders are walked -
+def _fonts_game(tmp_path, value):
+    from helpers import TEXT_FRONT, card_game
+
+    return card_game(tmp_path / "g", TEXT_FRONT, "text\nA\n",
+                     extra_toml=f"[fonts]\nregular = {value}\n")
+
+
+def test_a_font_that_is_no_name_says_what_a_font_is(tmp_path):
+    for i, value in enumerate(('""', "42", '["Noto Sans"]')):
+        result = _run("validate", "--game", _fonts_game(tmp_path / str(i), value))
+        _one_error(result, 'field "fonts.regular"', "a font is a file in the game folder")
+
+
+def test_a_very_long_font_name_is_refused_in_a_short_line(tmp_path):
+    result = _run("validate", "--game", _fonts_game(tmp_path, '"' + "A" * 100_000 + '"'))
+    _one_error(result, "100,000 characters long")
+    assert len(result.output) < 500
+
+
+def test_the_font_folders_walk_stops_at_its_bound(tmp_path, monkeypatch):
+    from pnp.data import otf
+
+    fonts = tmp_path / "fonts"
+    fonts.mkdir()
+    for j in range(300):  # files that are no fonts: walked past, counted all the same
+        (fonts / f"f{j}.txt").write_text("")
+    (fonts / "Last.ttf").write_text("")
+    monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
+    assert [p.name for p in otf._font_files()] == ["Last.ttf"]
+    monkeypatch.setattr(otf, "MAX_WALKED", 100)
+    assert list(otf._font_files()) == []

@@ -17,6 +17,8 @@ from ..errors import DataError
 MAX_ERR = 1.0  # font units (of usually 1000 an em): the cubic-to-quadratic tolerance
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
 MAX_SCANNED = 20_000  # font files looked at when finding an installed font by name
+MAX_WALKED = 200_000  # files and folders walked past to find them (a font folder has thousands)
+MAX_NAME = 200  # characters of an installed font's name (real ones have tens)
 # A CFF glyph is a little program calling shared subroutines, and the calls can fan out (each
 # calling the next twenty times, six deep: 64 million calls from 900 bytes). Its drawing is
 # bounded before it can run for hours or fill memory:
@@ -176,9 +178,12 @@ def _names(path: Path) -> set[str]:
 def _font_files():
     """The font files in the platform's font folders, at most MAX_SCANNED of them (links to
     folders not followed)."""
-    scanned = 0
+    scanned = walked = 0
     for folder in font_folders():
-        for root, _, files in os.walk(folder):
+        for root, folders, files in os.walk(folder):
+            walked += len(folders) + len(files)
+            if walked > MAX_WALKED:
+                return
             for file in sorted(files):
                 if file.lower().endswith(FONT_SUFFIXES):
                     scanned += 1
@@ -190,6 +195,9 @@ def _font_files():
 def installed_font(name: str, source: Path, field: str) -> Path:
     """The installed font file named `name` (a family for its regular style, or a full name
     like "Noto Serif Bold"), or a DataError saying what to do."""
+    if len(name) > MAX_NAME:
+        raise DataError(f'font "{name[:40]}..." is {len(name):,} characters long; a font\'s '
+                        f"name has at most {MAX_NAME}", source, field=field)
     wanted = name.strip().lower()
     for path in _font_files():
         if wanted in _names(path):
