@@ -146,3 +146,26 @@ def test_the_font_folders_walk_stops_at_its_bound(tmp_path, monkeypatch):
     assert [p.name for p in otf._font_files()] == ["Last.ttf"]
     monkeypatch.setattr(otf, "MAX_WALKED", 100)
     assert list(otf._font_files()) == []
+
+
+# ---- tts --url-base: what goes into every link as it is -----------------------------------
+def test_a_url_base_with_a_space_quote_newline_or_password_is_refused(tmp_path):
+    import pytest
+
+    from pnp.errors import PnpError
+    from pnp.export.tts import check_url_base
+
+    assert check_url_base("https://example.org/my%20game") == "https://example.org/my%20game/"
+    for bad, said in (('https://ex.org/a"b/', "cannot stand in a link"),
+                      ("https://ex.org/my game/", "cannot stand in a link"),
+                      ("https://ex.org/a\nb/", "cannot stand in a link"),
+                      ("https://ex.org/caf\u00e9/", "cannot stand in a link"),
+                      ("https://me:secret@ex.org/", "no user name or password")):
+        with pytest.raises(PnpError, match=said):
+            check_url_base(bad)
+    assert _run("new", "deck", "--dir", tmp_path).exit_code == 0
+    out = tmp_path / "tts"
+    result = _run("export", "--game", tmp_path / "deck", "--format", "tts", "--url-base",
+                  'https://ex.org/a"b/', "--out", out)
+    _one_error(result, "--url-base")
+    assert not out.exists()

@@ -54,6 +54,14 @@ def check_url_base(url_base: str | None) -> str | None:
             parts.fragment:
         raise PnpError(f"--url-base {url_base!r}: give the http(s) address the images will be "
                        "uploaded to, e.g. https://example.org/mygame/ (no ?query or #part)")
+    odd = next((c for c in url_base if ord(c) <= 32 or ord(c) >= 127 or c in '"<>\\^`{|}'),
+               None)
+    if odd is not None:  # it goes into every link as it is: a space or quote breaks them all
+        raise PnpError(f"--url-base {url_base!r}: {odd!r} cannot stand in a link; write the "
+                       "address as the browser's address bar shows it (a space as %20)")
+    if parts.username is not None or parts.password is not None:
+        raise PnpError(f"--url-base {url_base!r}: the saved object is shared, so its links "
+                       "carry no user name or password; give the images' public address")
     return url_base.rstrip("/") + "/"
 
 
