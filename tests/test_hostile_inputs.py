@@ -169,3 +169,18 @@ def test_a_url_base_with_a_space_quote_newline_or_password_is_refused(tmp_path):
                   'https://ex.org/a"b/', "--out", out)
     _one_error(result, "--url-base")
     assert not out.exists()
+
+
+# ---- grids: a row naming no cell, or a cell of pages of text -------------------------------
+def test_a_grid_row_naming_no_cell_or_a_long_text_says_so_shortly(tmp_path):
+    assert _run("new", "isle", "--template", "hex-board", "--dir", tmp_path).exit_code == 0
+    hexes = tmp_path / "isle" / "hexes.csv"
+    rows = hexes.read_text().splitlines()
+    rows[1] = "," + rows[1].split(",", 1)[1]
+    rows[2] = "X" * 5000 + "," + rows[2].split(",", 1)[1]
+    hexes.write_text("\n".join(rows) + "\n")
+    result = _run("validate", "--game", tmp_path / "isle")
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert 'row 2, field "cell": the row names no cell; give its label (19 cells' in result.output
+    assert 'row 3, field "cell": cell \'' + "X" * 40 + "...' is not on the grid" in result.output
+    assert len(result.output) < 3000
