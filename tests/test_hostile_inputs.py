@@ -184,3 +184,38 @@ def test_a_grid_row_naming_no_cell_or_a_long_text_says_so_shortly(tmp_path):
     assert 'row 2, field "cell": the row names no cell; give its label (19 cells' in result.output
     assert 'row 3, field "cell": cell \'' + "X" * 40 + "...' is not on the grid" in result.output
     assert len(result.output) < 3000
+
+
+# ---- tiled boards on small paper: the footer stays beside its map, on the paper -----------
+def test_a_tiles_footer_on_small_paper_stays_left_of_its_map(tmp_path):
+    import pypdfium2 as pdfium
+
+    from pnp.layout.tiles import TILE_MARGIN
+    from pnp.units import MM
+
+    assert _run("new", "isle", "--template", "hex-board", "--dir", tmp_path).exit_code == 0
+    game = tmp_path / "isle"
+    text = (game / "game.toml").read_text().replace('title = "Isle"', 'title = "' + "Isle " * 40
+                                                    + '"')
+    (game / "game.toml").write_text(text)
+    out = tmp_path / "kit.pdf"
+    assert _run("build", "--game", game, "--paper", "90x90mm", "--out", out).exit_code == 0
+    doc = pdfium.PdfDocument(out)
+    footers = 0
+    try:
+        for page in doc:
+            width = page.get_width()
+            chars = page.get_textpage()
+            text = chars.get_text_range()
+            if "cut on" not in text:
+                continue
+            footers += 1
+            for start in (text.rfind("\n", 0, text.find("\u00b7 tile")) + 1,
+                          text.find("cut on")):
+                end = min(e for e in (text.find("\r", start), text.find("\n", start),
+                                      len(text)) if e >= 0)
+                right = max(chars.get_charbox(i)[2] for i in range(start, end))
+                assert right <= width - TILE_MARGIN - 4 * MM, text[start:end]
+    finally:
+        doc.close()
+    assert footers > 4
