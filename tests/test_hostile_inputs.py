@@ -219,3 +219,29 @@ def test_a_tiles_footer_on_small_paper_stays_left_of_its_map(tmp_path):
     finally:
         doc.close()
     assert footers > 4
+
+
+# ---- --cmyk: an image of the game folder whose embedded ICC profile is damaged -------------
+def test_an_image_with_a_damaged_embedded_profile_separates_as_untagged(tmp_path):
+    from PIL import Image
+    from reportlab.lib.colors import white
+
+    from pnp.render.cmyk import Separation
+
+    assert _run("new", "deck", "--dir", tmp_path).exit_code == 0
+    deck = tmp_path / "deck"
+    Image.new("RGB", (400, 400), (200, 30, 30)).save(deck / "pic.png", icc_profile=b"junk" * 50)
+    Image.new("CMYK", (400, 400), (0, 200, 30, 0)).save(deck / "pic.jpg", icc_profile=b"x" * 99)
+    rows = (deck / "cards.csv").read_text().splitlines()
+    rows[0] += ",image"
+    rows[1] += ",pic.png"
+    rows[2] += ",pic.jpg"
+    (deck / "cards.csv").write_text("\n".join(rows) + "\n")
+    out = tmp_path / "pod"
+    result = _run("export", "--game", deck, "--format", "pod", "--cmyk", "--out", out)
+    assert result.exit_code == 0 and "Error" not in result.output, result.output
+    sep = Separation()
+    red = Image.new("RGB", (1, 1), (200, 30, 30))
+    red.info["icc_profile"] = b"junk" * 50
+    plain = Image.new("RGB", (1, 1), (200, 30, 30))
+    assert sep.image(red, white).getpixel((0, 0)) == sep.image(plain, white).getpixel((0, 0))

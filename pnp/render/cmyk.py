@@ -50,21 +50,29 @@ class Separation:
         self._colours: dict[tuple[float, float, float], CMYKColor] = {}
 
     def transform(self, mode: str, source: bytes | None = None):
+        """`mode` pixels (tagged with the `source` profile an image embeds) to the output CMYK.
+        An embedded profile LittleCMS cannot use (damaged, or for other pixels) is left out, as
+        image viewers do: the pixels are read as untagged ones."""
         from PIL import ImageCms
 
         key = (source or b"", mode)
         found = self._transforms.get(key)
         if found is None:
-            src: ImageCms.ImageCmsProfile | ImageCms.core.CmsProfile = self.profile
-            if source:
-                src = ImageCms.ImageCmsProfile(io.BytesIO(source))
-            elif mode != "CMYK":
-                src = ImageCms.createProfile("sRGB")
-            found = self._transforms[key] = ImageCms.buildTransform(
-                src, self.profile, mode, "CMYK",
-                renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-                flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+            untagged = self.profile if mode == "CMYK" else ImageCms.createProfile("sRGB")
+            try:
+                found = self._build(ImageCms.ImageCmsProfile(io.BytesIO(source)), mode) \
+                    if source else None
+            except (OSError, ImageCms.PyCMSError):  # (Pillow raises either)
+                found = None
+            found = self._transforms[key] = found or self._build(untagged, mode)
         return found
+
+    def _build(self, src, mode: str):
+        from PIL import ImageCms
+
+        return ImageCms.buildTransform(src, self.profile, mode, "CMYK",
+                                       renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                       flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 
     def colour(self, rgb: tuple[float, float, float]) -> CMYKColor:
         """An sRGB colour (0..1) as CMYK: a grey on black ink alone, else through the profile."""
