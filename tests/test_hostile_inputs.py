@@ -245,3 +245,10 @@ def test_an_image_with_a_damaged_embedded_profile_separates_as_untagged(tmp_path
     red.info["icc_profile"] = b"junk" * 50
     plain = Image.new("RGB", (1, 1), (200, 30, 30))
     assert sep.image(red, white).getpixel((0, 0)) == sep.image(plain, white).getpixel((0, 0))
+
+
+def test_a_font_name_with_a_slash_is_a_path_and_checked_as_one(tmp_path):
+    result = _run("validate", "--game", _fonts_game(tmp_path / "a", '"../../../etc/passwd"'))
+    _one_error(result, 'field "fonts.regular"', "leaves the game folder")
+    result = _run("validate", "--game", _fonts_game(tmp_path / "b", '"fonts/Lora"'))
+    _one_error(result, 'field "fonts.regular"', "not found in the game folder")
