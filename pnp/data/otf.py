@@ -17,6 +17,21 @@ from ..errors import DataError
 MAX_ERR = 1.0  # font units (of usually 1000 an em): the cubic-to-quadratic tolerance
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
 MAX_SCANNED = 20_000  # font files looked at when finding an installed font by name
+MAX_WALKED = 200_000  # files and folders walked past to find them (a font folder has thousands)
+MAX_NAME = 200  # characters of an installed font's name (real ones have tens)
+# A CFF glyph is a little program calling shared subroutines, and the calls can fan out (each
+# calling the next twenty times, six deep: 64 million calls from 900 bytes). Its drawing is
+# bounded before it can run for hours or fill memory:
+MAX_NESTING = 10  # subroutine calls within calls: the CFF (Type 2) specification's own limit
+MAX_GLYPH_POINTS = 65_535  # points of one glyph: a TrueType glyph can hold no more
+# outline code run over the whole font, in bytes: a font's subroutines save it a half or so of
+# its size, so 8 times the file (at least a megabyte) is plenty for any real font, and keeps
+# the work in proportion to the file, as any parsing is
+EXPANSION, MIN_EXECUTED = 8, 1_000_000
+
+
+class FontTooComplex(ValueError):
+    """A CFF font whose glyphs would take pnp without bound to draw (a font bomb, or broken)."""
 
 
 def is_cff(data: bytes) -> bool:
@@ -35,10 +50,13 @@ def cff_to_truetype(data: bytes) -> bytes:
                          "supported)")
     order = font.getGlyphOrder()
     glyph_set = font.getGlyphSet()
+    char_strings = font["CFF "].cff.topDictIndex[0].CharStrings
+    budget = [max(MIN_EXECUTED, EXPANSION * len(data))]
     glyphs = {}
     for name in order:
         pen = TTGlyphPen(glyph_set)
-        glyph_set[name].draw(Cu2QuPen(pen, MAX_ERR, reverse_direction=True))
+        _draw_bounded(char_strings[name], Cu2QuPen(pen, MAX_ERR, reverse_direction=True),
+                      budget, name)
         glyphs[name] = pen.glyph()
     font["loca"] = newTable("loca")
     font["glyf"] = glyf = newTable("glyf")
@@ -68,6 +86,56 @@ def cff_to_truetype(data: bytes) -> bytes:
     out = io.BytesIO()
     font.save(out)
     return out.getvalue()
+
+
+def _draw_bounded(char_string, pen, budget: list[int], glyph: str) -> None:
+    """Draw one CFF glyph as fontTools' T2CharString.draw does, within MAX_NESTING,
+    MAX_GLYPH_POINTS and what is left of the font's `budget` of executed bytes."""
+    from fontTools.misc.psCharStrings import T2OutlineExtractor
+    from fontTools.pens.filterPen import FilterPen
+
+    class Counted(FilterPen):
+        points = 0
+
+        def _add(self, n: int) -> None:
+            self.points += n
+            if self.points > MAX_GLYPH_POINTS:
+                raise FontTooComplex(f"glyph {glyph!r} has more than {MAX_GLYPH_POINTS:,} "
+                                     "points")
+
+        def moveTo(self, pt):
+            self._add(1)
+            super().moveTo(pt)
+
+        def lineTo(self, pt):
+            self._add(1)
+            super().lineTo(pt)
+
+        def curveTo(self, *points):
+            self._add(len(points))
+            super().curveTo(*points)
+
+        def qCurveTo(self, *points):
+            self._add(len(points))
+            super().qCurveTo(*points)
+
+    class Bounded(T2OutlineExtractor):
+        def execute(self, charString):
+            if self.subrLevel > MAX_NESTING:
+                raise FontTooComplex(f"glyph {glyph!r} nests subroutines more than "
+                                     f"{MAX_NESTING} deep (the CFF limit)")
+            code = charString.bytecode
+            budget[0] -= len(code) if code is not None else len(charString.program)
+            if budget[0] < 0:
+                raise FontTooComplex("its glyphs' subroutines call each other far more often "
+                                     f"than any font's (at {glyph!r}, past {EXPANSION} times "
+                                     "the file's size): a damaged font or a font bomb")
+            super().execute(charString)
+
+    private = char_string.private
+    extractor = Bounded(Counted(pen), getattr(private, "Subrs", []), char_string.globalSubrs,
+                        private.nominalWidthX, private.defaultWidthX, private)
+    extractor.execute(char_string)
 
 
 def font_folders() -> list[Path]:
@@ -110,9 +178,12 @@ def _names(path: Path) -> set[str]:
 def _font_files():
     """The font files in the platform's font folders, at most MAX_SCANNED of them (links to
     folders not followed)."""
-    scanned = 0
+    scanned = walked = 0
     for folder in font_folders():
-        for root, _, files in os.walk(folder):
+        for root, folders, files in os.walk(folder):
+            walked += len(folders) + len(files)
+            if walked > MAX_WALKED:
+                return
             for file in sorted(files):
                 if file.lower().endswith(FONT_SUFFIXES):
                     scanned += 1
@@ -124,6 +195,8 @@ def _font_files():
 def find_installed(name: str) -> Path | None:
     """The installed font file named `name` (a family for its regular style, or a full name
     like "Noto Serif Bold"), or None."""
+    if len(name) > MAX_NAME:  # no font's name is that long
+        return None
     wanted = name.strip().lower()
     for path in _font_files():
         if wanted in _names(path):
@@ -138,6 +211,9 @@ def searched_folders() -> str:
 
 def installed_font(name: str, source: Path, field: str) -> Path:
     """The installed font file named `name`, or a DataError saying what to do."""
+    if len(name) > MAX_NAME:
+        raise DataError(f'font "{name[:40]}..." is {len(name):,} characters long; a font\'s '
+                        f"name has at most {MAX_NAME}", source, field=field)
     found = find_installed(name)
     if found is not None:
         return found

@@ -218,6 +218,10 @@ class Finder:
         return text.zfill(width) if text.isdigit() and len(text) < width else text
 
     def unknown(self, text: str) -> str:
+        if not text.strip():
+            return f"the row names no cell; give its label ({describe(self.cells)})"
+        if len(text) > 40:  # a cell of some other column's text: named, not echoed whole
+            text = text[:40] + "..."
         near = get_close_matches(text, list(self.by_label), 1)
         hint = f" (did you mean {near[0]!r}?)" if near else ""
         if self.hexagon:  # a frame is no cell; a larger radius renames every cell

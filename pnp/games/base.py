@@ -111,7 +111,12 @@ def load_common(folder: GameFolder) -> Common:
         if role not in ROLES:
             raise DataError(f"unknown font role {role!r}; use one of {', '.join(ROLES)}",
                             folder.toml_path, field=f"fonts.{role}")
-        if not str(rel).lower().endswith(FONT_SUFFIXES):  # a font installed on this computer
+        if not isinstance(rel, str) or not rel.strip():
+            raise DataError(f"a font is a file in the game folder (\"fonts/Lora.ttf\") or an "
+                            f"installed font's name (\"Noto Serif\"), not {rel!r}",
+                            folder.toml_path, field=f"fonts.{role}")
+        if not rel.lower().endswith(FONT_SUFFIXES) and not any(c in rel for c in "/\\"):
+            # a font installed on this computer; a name with a slash is a path, checked as one
             fonts[role] = installed_font(str(rel), folder.toml_path, f"fonts.{role}")
         else:
             fonts[role] = folder.file(str(rel), field=f"fonts.{role}")

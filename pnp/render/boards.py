@@ -92,16 +92,32 @@ class BoardPages(Pages):
                        fill=1)
         c.setFillColor(GREY)
         room = mx - 2 * MM - (TILE_MARGIN + 4 * MM)
-        where = (f"{board.title} \u00b7 tile {tile.row * plan.cols + tile.col + 1} of "
-                 f"{len(plan.tiles)} (row {tile.row + 1}, column {tile.col + 1})")
-        how = (f"cut on the dashed line; lay the next tile over the hatched {mm(plan.overlap):.0f} "
-               "mm glue margin, its edge on the solid line, the ticks meeting")
+        n = f"{mm(plan.overlap):.0f}"
+        hows = (f"cut on the dashed line; lay the next tile over the hatched {n} mm glue margin, "
+                "its edge on the solid line, the ticks meeting",
+                f"cut on the dashes; lay the next tile over the hatched {n} mm, ticks meeting",
+                f"cut on the dashes; glue under the {n} mm hatching")
         size = 6.5
-        while size > 5 and max(self.fonts.width(t, size) for t in (where, how)) > room:
+
+        def fits(text: str) -> bool:
+            return self.fonts.width(text, size) <= room
+
+        def where(title: str) -> str:
+            return (f"{title} \u00b7 tile {tile.row * plan.cols + tile.col + 1} of "
+                    f"{len(plan.tiles)} (row {tile.row + 1}, column {tile.col + 1})")
+
+        while size > 5 and not (fits(where(board.title)) and fits(hows[0])):
             size -= 0.25  # a small paper: the two lines shrink to the room beside the map
-        draw_line(c, self.fonts, where, TILE_MARGIN + 4 * MM, FOOTER_BASELINE + size + 1.5,
-                  size)
-        draw_line(c, self.fonts, how, TILE_MARGIN + 4 * MM, FOOTER_BASELINE, size)
+        how = next((t for t in hows if fits(t)), "")  # then a shorter saying, or none
+        title = board.title[:60]
+        while title and not fits(where(title + "\u2026")) and not fits(where(title)):
+            title = title[:-1]  # a long name: cut, so nothing runs under the map or off the page
+        line = where(title if title == board.title else title + "\u2026")
+        if fits(line):
+            draw_line(c, self.fonts, line, TILE_MARGIN + 4 * MM,
+                      FOOTER_BASELINE + size + 1.5, size)
+        if how:
+            draw_line(c, self.fonts, how, TILE_MARGIN + 4 * MM, FOOTER_BASELINE, size)
 
     def _glue_margin(self, seam) -> None:
         """A glue margin hatched (it ends up under the neighbour), its seam a solid line."""

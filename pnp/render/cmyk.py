@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .cmykprofile import PROFILE, TOTAL_INK
 
 WHITE = Color(1, 1, 1)
+MAX_PROFILE_BYTES = 32 * 2**20  # press profiles are some 0.5 to 4 MB
 
 
 def limit_ink(c: float, m: float, y: float, k: float, total: float = TOTAL_INK):
@@ -49,21 +50,29 @@ class Separation:
         self._colours: dict[tuple[float, float, float], CMYKColor] = {}
 
     def transform(self, mode: str, source: bytes | None = None):
+        """`mode` pixels (tagged with the `source` profile an image embeds) to the output CMYK.
+        An embedded profile LittleCMS cannot use (damaged, or for other pixels) is left out, as
+        image viewers do: the pixels are read as untagged ones."""
         from PIL import ImageCms
 
         key = (source or b"", mode)
         found = self._transforms.get(key)
         if found is None:
-            src: ImageCms.ImageCmsProfile | ImageCms.core.CmsProfile = self.profile
-            if source:
-                src = ImageCms.ImageCmsProfile(io.BytesIO(source))
-            elif mode != "CMYK":
-                src = ImageCms.createProfile("sRGB")
-            found = self._transforms[key] = ImageCms.buildTransform(
-                src, self.profile, mode, "CMYK",
-                renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-                flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+            untagged = self.profile if mode == "CMYK" else ImageCms.createProfile("sRGB")
+            try:
+                found = self._build(ImageCms.ImageCmsProfile(io.BytesIO(source)), mode) \
+                    if source else None
+            except (OSError, ImageCms.PyCMSError):  # (Pillow raises either)
+                found = None
+            found = self._transforms[key] = found or self._build(untagged, mode)
         return found
+
+    def _build(self, src, mode: str):
+        from PIL import ImageCms
+
+        return ImageCms.buildTransform(src, self.profile, mode, "CMYK",
+                                       renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                       flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 
     def colour(self, rgb: tuple[float, float, float]) -> CMYKColor:
         """An sRGB colour (0..1) as CMYK: a grey on black ink alone, else through the profile."""
@@ -107,7 +116,15 @@ def load_separation(path: Path) -> Separation:
     ICC output profile for CMYK, else an error naming the file and what it is."""
     from ..errors import PnpError
 
+    import stat
+
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):  # a device or pipe would be read without end
+            raise PnpError(f"--profile {path}: not a file")
+        if info.st_size > MAX_PROFILE_BYTES:
+            raise PnpError(f"--profile {path}: {info.st_size // 2**20} MB; an ICC profile is "
+                           f"at most a few MB (pnp reads up to {MAX_PROFILE_BYTES // 2**20} MB)")
         data = path.read_bytes()
     except OSError as exc:
         raise PnpError(f"--profile {path}: cannot read it ({exc.strerror or exc})") from None
@@ -118,7 +135,10 @@ def load_separation(path: Path) -> Separation:
                        f"{data[12:16].decode('latin-1')} profile; give a CMYK printer (output) "
                        "profile, such as the one the print shop names")
     try:
-        return Separation(path)
+        separation = Separation(path)
+        for mode in ("RGB", "CMYK"):  # LittleCMS reads some tables only when it builds one
+            separation.transform(mode)
+        return separation
     except Exception as exc:  # LittleCMS refuses a damaged table in many ways
         raise PnpError(f"--profile {path}: a damaged profile ({exc})") from None
 

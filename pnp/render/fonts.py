@@ -12,7 +12,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..data.fontfile import ROLES
-from ..data.otf import cff_to_truetype, is_cff
+from ..data.otf import FontTooComplex, cff_to_truetype, is_cff
 from ..errors import DataError
 from ..resources import shipped
 from .fontcache import cached_font
@@ -36,6 +36,8 @@ def register_font(path: Path) -> str:
                                lambda: _parse(name, path, data, converted))
         except TTFError as exc:
             raise DataError(f"not a usable TrueType font ({exc})", path) from None
+        except FontTooComplex as exc:
+            raise DataError(f"not a usable OpenType font ({exc})", path) from None
         except Exception:  # reportlab's parser (or fontTools') meets a damaged file in many ways
             raise DataError("not a usable TrueType or OpenType font (damaged or cut short)",
                             path) from None
