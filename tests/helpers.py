@@ -121,4 +121,6 @@ def card_game(folder: Path, front: str, cards_csv: str, title: str = "Test",
         'data = "cards.csv"\nsize = "poker"\nfront = "layouts/front.toml"\n' + extra_toml)
     (folder / "cards.csv").write_text(cards_csv)
     (folder / "layouts" / "front.toml").write_text(front)
+    # a booklet of its own: without one the build warns that it printed pnp's placeholder
+    (folder / "booklet.md.j2").write_text("# Rules\n\nPlay the cards.\n")
     return folder

@@ -582,6 +582,7 @@ def _wargame(tmp_path, name_at="45%"):
     folder = tmp_path / "war"
     (folder / "layouts").mkdir(parents=True)
     (folder / "game.toml").write_text(WARGAME)
+    (folder / "booklet.md.j2").write_text("# Map\n\nMove your counters.\n")
     rows = ["cell,terrain"] + [f"{c:02d}{r:02d},{'woods' if (c + r) % 3 == 0 else 'clear'}"
                                for c in range(1, 9) for r in range(1, 7)]
     (folder / "hexes.csv").write_text("\n".join(rows) + "\n")
