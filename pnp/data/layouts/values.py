@@ -7,7 +7,6 @@ print."""
 from __future__ import annotations
 
 import re
-from difflib import get_close_matches
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -216,6 +215,8 @@ class Value:
                             scope.path, field=where)
         for key in _ROW_KEY.findall(raw):  # row['first-paragraph']: a column too
             if scope.columns and key[1] not in scope.columns:
+                from difflib import get_close_matches  # (only to word the error)
+
                 close = get_close_matches(key[1], sorted(scope.columns), 1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 raise DataError(f"{raw!r} reads row[{key[1]!r}], which is not a column of the "
