@@ -490,11 +490,12 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
 
     m = cache.measure(fonts, v["icon_size"])
 
-    def icon(name: str, ix: float, baseline: float, size: float, run: str | None) -> None:
+    def icon(name: str, ix: float, baseline: float, size: float, run: str | None,
+             font: str) -> None:
         # centred a capital's middle (0.37 em) above the baseline, raised by icon_dy
         cache.icons.draw(s.c, name, ix + m.icon * size / 2,
                          baseline + size * (ICON_MIDDLE + v["icon_dy"]), size * v["icon_size"],
-                         paint(run), fonts["regular"])
+                         paint(run), font)
         s.c.setFillColor(colour)
 
     richtext.draw(s.c, fonts, m, fitted, x, top, w, v["align"], icon,
