@@ -89,12 +89,13 @@ class Surface:
     findings: list[Finding] = field(default_factory=list)
     ink_saver: bool = False
     shape: str = "rect"
-    elements: list[Element | Shown] = field(default_factory=list)
+    elements: list[Element] = field(default_factory=list)
     cut: bool = True  # the trim is a cut line (False for a booklet figure's frame)
     record: bool = True  # keep element boxes (proofs, previews); a plain build does not
-    # with `record`: work out where each element lands (proofs outline it); without, keep only
-    # what it shows (Shown), all the printed = played check reads
+    # with `record`: work out where each element lands (proofs outline it); without, keep in
+    # `shown` only what each showed, all the meaning checks read
     boxes: bool = True
+    shown: list[Shown] = field(default_factory=list)
     # with `record`: (element, size asked, size fitted, its `family`) of each layout text, for
     # pnp/siblings.py
     text_sizes: list[tuple[str, float, float, str]] = field(default_factory=list)
@@ -112,7 +113,7 @@ class Surface:
         if not self.record:
             return
         if not self.boxes:
-            self.elements.append(Shown(name, shows, reads, when, paints, colours))
+            self.shown.append(Shown(name, shows, reads, when, paints, colours))
             return
         m = _relative(self._origin, current_matrix(self.c))
         corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
