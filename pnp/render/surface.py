@@ -170,7 +170,8 @@ class Surface:
             left = {"centre": x - width / 2, "right": x - width}.get(align, x)
             self.element(field, left, y - 0.25 * size, width, 1.1 * size, text)
         self._check_size(size, text, field, source)
-        width = draw_line(self.c, self.fonts, text, x, y, size, role, align)
+        draw_line(self.c, self.fonts, text, x, y, size, role, align)
+        width = self.fonts.width(text, size, role)
         left = x - {"centre": width / 2, "right": width}.get(align, 0.0)
         self._check_cut(text, left, y - DESCENT * size, left + width, y + ASCENT * size, field,
                         source)
