@@ -75,3 +75,31 @@ def test_the_build_command_pauses_the_collector_only_while_it_builds(tmp_path):
                                        str(tmp_path / "w.pdf")])
     assert result.exit_code == 0, result.output
     assert gc.isenabled()
+
+
+def test_a_build_keeps_what_each_face_showed_not_its_boxes():
+    """The check reads what an element showed and from which fields: a build that is not a
+    proof keeps that (Shown), one copy of each alike, and no element box."""
+    from pnp.render.surface import Element, Shown
+
+    opened = project.open_game("legolas")
+    kit, fonts, _ = project.prepare(opened, force=True)
+    log = FaceLog(fonts)
+    render_kit(kit, fonts, io.BytesIO(), Options(project._paper(opened, None).size, 3 * MM),
+               placements=False, log=log)
+    kept = [log.elements(d) for s in kit.sheets for p in s.pieces for d in (p.front, p.back)
+            if getattr(d, "layout", None) is not None]
+    shown = [el for k in kept if k for el in k[0]]
+    assert shown and all(type(el) is Shown for el in shown)
+    assert not any(isinstance(el, Element) for el in shown)
+    alike: dict = {}
+    for el in shown:  # equal elements of different faces are one object
+        assert alike.setdefault(el, el) is el
+    assert len(alike) < len(shown)
+    # a proof still keeps the boxes it outlines
+    proof = FaceLog(fonts)
+    render_kit(kit, fonts, io.BytesIO(), Options(project._paper(opened, None).size, 3 * MM,
+                                                 proof=True), placements=False, log=proof)
+    some = next(k for s in kit.sheets for p in s.pieces
+                if (k := proof.elements(p.front)) and k[0])
+    assert all(isinstance(el, Element) for el in some[0])

@@ -60,8 +60,8 @@ def _pixels(draw) -> set:
 def test_a_two_tone_icon_takes_its_detail_colour(tmp_path):
     icons = IconFinder(tmp_path)
     gold, gem = HexColor("#e0b12e"), HexColor("#7d1010")
-    plain = _pixels(lambda c: icons.draw(c, "crown", 50, 50, 80, gold))
-    jewelled = _pixels(lambda c: icons.draw(c, "crown", 50, 50, 80, gold, gem))
+    plain = _pixels(lambda c: icons.draw(c, "crown", 50, 50, 80, gold, "Helvetica"))
+    jewelled = _pixels(lambda c: icons.draw(c, "crown", 50, 50, 80, gold, "Helvetica", gem))
     assert (0x7d, 0x10, 0x10) in jewelled and (0x7d, 0x10, 0x10) not in plain
     assert (0xe0, 0xb1, 0x2e) in jewelled
 
@@ -69,7 +69,8 @@ def test_a_two_tone_icon_takes_its_detail_colour(tmp_path):
 def test_player_shapes_are_built_in_icons(tmp_path):
     icons = IconFinder(tmp_path)
     for shape in PLAYER_SHAPES:
-        seen = _pixels(lambda c, shape=shape: icons.draw(c, shape, 50, 50, 60, HexColor("#1565c0")))
+        seen = _pixels(lambda c, shape=shape: icons.draw(c, shape, 50, 50, 60, HexColor("#1565c0"),
+                                                            "Helvetica"))
         assert (0x15, 0x65, 0xc0) in seen, shape
 
 

@@ -85,9 +85,8 @@ def test_a_soft_hyphen_in_a_single_line_prints_nothing(tmp_path):
 
     out = BytesIO()
     c = Canvas(out, pagesize=(300, 100))
-    width = draw_line(c, FONTS, "Super\u00adcali", 10, 50, 10)
+    draw_line(c, FONTS, "Super\u00adcali", 10, 50, 10)
     c.save()
-    assert width == pytest.approx(FONTS.width("Supercali", 10))
     page = pdfium.PdfDocument(out.getvalue())[0]
     assert page.get_textpage().get_text_range().strip() == "Supercali"
 

@@ -124,16 +124,17 @@ def _digest(path: Path) -> str:
     return hashlib.sha1(path.read_bytes()).hexdigest()[:16]
 
 
-def _form(c, pic: Picture) -> str:
+def _form(c, pic: Picture, font: str) -> str:
     """The picture's form in this PDF, defined the first time a face uses it. Named by the
     file's contents, so every canvas drawing into the same document finds it, and what a page
-    draws (its operators) changes when a picture does (pnp serve compares them)."""
+    draws (its operators) changes when a picture does (pnp serve compares them). `font`: the
+    registered font an SVG's text starts in (an embedded one; never Helvetica)."""
     name = ("svg" if pic.vector else "img") + pic.digest
     if not c.hasForm(name):
         if pic.vector:
             from . import svg
 
-            svg.draw(c, _drawings[pic.path], name, c._fontname)
+            svg.draw(c, _drawings[pic.path], name, font)
         else:
             c.beginForm(name, 0, 0, pic.width, pic.height)
             c.drawImage(str(pic.path), 0, 0, pic.width, pic.height, mask="auto")
@@ -157,7 +158,9 @@ def effective_dpi(pic: Picture, drawn_w: float, drawn_h: float) -> float:
     return min(pic.width / (drawn_w / 72), pic.height / (drawn_h / 72))
 
 
-def draw_picture(c, pic: Picture, x: float, y: float, w: float, h: float, fit: str) -> None:
+def draw_picture(c, pic: Picture, x: float, y: float, w: float, h: float, fit: str,
+                 font: str) -> None:
+    """Draw `pic` in the box (x, y, w, h) as `fit` says; an SVG's text starts in `font`."""
     px, py, pw, ph = placement(pic, x, y, w, h, fit)
     c.saveState()
     if fit == "cover":
@@ -165,7 +168,7 @@ def draw_picture(c, pic: Picture, x: float, y: float, w: float, h: float, fit: s
         clip.rect(x, y, w, h)
         c.clipPath(clip, stroke=0, fill=0)
     if pic.vector or type(c) is Canvas:
-        name = _form(c, pic)
+        name = _form(c, pic, font)
         c.translate(px, py)
         c.scale(pw / pic.width, ph / pic.height)
         c.doForm(name)
@@ -240,10 +243,10 @@ class IconFinder:
             raise found
         return found
 
-    def draw(self, c, name: str, cx: float, cy: float, size: float, colour: Color,
+    def draw(self, c, name: str, cx: float, cy: float, size: float, colour: Color, font: str,
              detail: Color | None = None) -> bool:
         """Draw icon `name` centred on (cx, cy) in a square of side `size`; False if unknown or
-        unreadable (find says why)."""
+        unreadable (find says why). `font`: the registered font an SVG icon's text starts in."""
         try:
             hit = self.find(name)
         except ArtError:
@@ -251,7 +254,7 @@ class IconFinder:
         if hit is None:
             return False
         if isinstance(hit, Picture):
-            draw_picture(c, hit, cx - size / 2, cy - size / 2, size, size, "contain")
+            draw_picture(c, hit, cx - size / 2, cy - size / 2, size, size, "contain", font)
         else:  # a built-in icon: drawn once a PDF as a form (render/repeat.py)
             from ..render.repeat import repeat
 

@@ -345,7 +345,7 @@ def _image(L: Layout, s, e, v, x, y, w, h) -> None:
                        f"look blurred: use one of at least {round(pic.width * MIN_DPI / dpi)} x "
                        f"{round(pic.height * MIN_DPI / dpi)} pixels", "warning")
     _art_notes(L, s, e, pic)
-    draw_picture(s.c, pic, x, y, w, h, fit)
+    draw_picture(s.c, pic, x, y, w, h, fit, s.fonts["regular"])
 
 
 def _art_notes(L: Layout, s, e, pic) -> None:
@@ -383,7 +383,7 @@ def _icon(L: Layout, s, e, v, x, y, w, h) -> None:
     except ArtError as exc:
         raise ValueProblem(str(exc)) from None
     if not caches(L).icons.draw(s.c, name, x + w / 2, y + h / 2, min(w, h), colour,
-                                v["detail"]):
+                                s.fonts["regular"], v["detail"]):
         raise ValueProblem(unknown_icon(name, L.env.root))
 
 
@@ -492,11 +492,12 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
 
     m = cache.measure(fonts, v["icon_size"])
 
-    def icon(name: str, ix: float, baseline: float, size: float, run: str | None) -> None:
+    def icon(name: str, ix: float, baseline: float, size: float, run: str | None,
+             font: str) -> None:
         # centred a capital's middle (0.37 em) above the baseline, raised by icon_dy
         cache.icons.draw(s.c, name, ix + m.icon * size / 2,
                          baseline + size * (ICON_MIDDLE + v["icon_dy"]), size * v["icon_size"],
-                         paint(run))
+                         paint(run), font)
         s.c.setFillColor(colour)
 
     richtext.draw(s.c, fonts, m, fitted, x, top, w, v["align"], icon,

@@ -70,7 +70,8 @@ class GridBoard:
             c.translate(x, y)
             row = self.component.table.rows[index]
             face = Surface(c, s.fonts, lat.cell_w, lat.cell_h, 0.0, f"cell {cell.label}",
-                           row.source, ink_saver=s.ink_saver, record=s.record, cut=False)
+                           row.source, ink_saver=s.ink_saver, record=s.record, boxes=s.boxes,
+                           cut=False)
             front(face)
             s.findings.extend(face.findings)
             if g.labels:

@@ -395,9 +395,9 @@ def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: fl
     return None
 
 
-IconDrawer = Callable[[str, float, float, float, "str | None"], None]
-# (name, x, baseline, size, the run's colour); Paint sets the fill for a run's colour (None:
-# the text's own)
+IconDrawer = Callable[[str, float, float, float, "str | None", str], None]
+# (name, x, baseline, size, the run's colour, the run's font: an SVG icon's text starts in
+# it); Paint sets the fill for a run's colour (None: the text's own)
 Paint = Callable[["str | None"], None]
 
 
@@ -436,7 +436,7 @@ def draw(c, fonts: Fonts, m: Measure, fitted: Fitted, x: float, top: float, widt
         for bit in bits:
             at = size * bit.scale
             if bit.icon:
-                icon(bit.text, cx, y, at, bit.colour)
+                icon(bit.text, cx, y, at, bit.colour, fonts[bit.role])  # (an SVG's text: its run's font)
                 painted[0] = None  # (the icon drawer leaves the text's own colour set)
                 cx += m.icon * at
                 continue

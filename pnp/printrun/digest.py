@@ -67,33 +67,49 @@ class Digester:
         return self._digest([(0, "translate", (bleed, bleed), {})] + ops)
 
     def _digest(self, ops: list) -> str:
+        # each open hasher's text, the innermost open form's last; a hasher fed its parts one
+        # by one gives the hash of their join, so each is joined and encoded once (a face is
+        # a few dozen calls: one update each was a tenth of a large deck's build)
         face = hashlib.sha256()
-        hashers = [face]  # the innermost open form's hasher is last
+        hashing: list[tuple[Any, list[str]]] = [(face, [])]
         names: list[str] = []
         for op in ops:
             target, name, args, kwargs = op
             if name == "beginForm":
                 names.append(str(args[0]))
-                hashers.append(hashlib.sha256())
+                hashing.append((hashlib.sha256(), []))
                 continue
             if name == "endForm" and names:
-                self._forms[names.pop()] = hashers.pop().hexdigest()
+                form, text = hashing.pop()
+                form.update("".join(text).encode("utf-8", "surrogateescape"))
+                self._forms[names.pop()] = form.hexdigest()
                 continue
-            h = hashers[-1]
-            if all(type(v) in _STABLE or isinstance(v, Color) for v in args) and all(
-                    type(v) in _STABLE or isinstance(v, Color) for v in kwargs.values()):
-                h.update(repr(op).encode("utf-8", "surrogateescape"))
+            parts = hashing[-1][1]
+            if _stable(args) and (not kwargs or _stable(kwargs.values())):
+                parts.append(repr(op))
             else:
-                h.update(f"{target} {name} ".encode())
+                parts.append(f"{target} {name} ")
                 for value in (*args, *sorted(kwargs.items())):
-                    h.update(_canonical(value).encode("utf-8", "surrogateescape"))
-                    h.update(b"\x1f")
+                    parts.append(_canonical(value))
+                    parts.append("\x1f")
             if name in ("drawImage", "drawInlineImage"):
-                h.update(_image_content(args[0]).encode())
+                parts.append(_image_content(args[0]))
             elif name == "doForm":
-                h.update(self._forms.get(str(args[0]), "").encode())
-            h.update(b"\n")
+                parts.append(self._forms.get(str(args[0]), ""))
+            parts.append("\n")
+        face.update("".join(hashing[0][1]).encode("utf-8", "surrogateescape"))
         return face.hexdigest()[:DIGEST_LENGTH]
+
+
+_STABLE_TYPES = frozenset(_STABLE)
+
+
+def _stable(values) -> bool:
+    """Whether every value's repr is the same each run (a colour's too)."""
+    for v in values:
+        if type(v) not in _STABLE_TYPES and not isinstance(v, Color):
+            return False
+    return True
 
 
 def _canonical(value: Any) -> str:

@@ -58,7 +58,8 @@ def booklet_picture(booklet: Booklet, src: str, line: int) -> BookletPicture:
     return BookletPicture(pic, (pic.width * 72 / RASTER_DPI, pic.height * 72 / RASTER_DPI))
 
 
-def draw_booklet_picture(c: Canvas, pic: BookletPicture, w: float, h: float) -> None:
+def draw_booklet_picture(c: Canvas, pic: BookletPicture, w: float, h: float, font: str) -> None:
+    """The picture in a box w x h; an SVG's text starts in `font` (the body's)."""
     from ..faces.art import draw_picture
 
-    draw_picture(c, pic.picture, 0, 0, w, h, "contain")
+    draw_picture(c, pic.picture, 0, 0, w, h, "contain", font)

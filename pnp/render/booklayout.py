@@ -342,8 +342,10 @@ class _Story:
         most = self.height / 2
         if h > most:
             w, h = w * most / h, most
+        font = self.fonts["regular"]
         out: list[Flowable] = [_Figure(f"the picture {block.src!r}", w, h,
-                                       lambda c, fw, fh: draw_booklet_picture(c, pic, fw, fh),
+                                       lambda c, fw, fh: draw_booklet_picture(c, pic, fw, fh,
+                                                                              font),
                                        below=(2 if block.text else 5) * MM, lift=MM)]
         if block.text:
             caption = self._text(block.text, "caption")

@@ -1,8 +1,9 @@
 """One drawing of each face, three uses: the build's PDF draws every face once on a canvas
 that notes its calls (displaylist.PrintingCanvas), and what each face drew is kept here: the
-digest of its calls for the print record (printrun/record.py) and the element boxes it
-recorded for the printed = played check (shown.py). Neither draws the face again; a face the
-PDF did not draw (backs left out, another bleed) is drawn by them on a scratch canvas."""
+digest of its calls for the print record (printrun/record.py) and, for the meaning checks
+(shown.py, distinct.py), what each of its elements showed (its box too only in a proof, which
+outlines them). Neither draws the face again; a face the PDF did not draw (backs left out,
+another bleed) is drawn by them on a scratch canvas."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 from ..printrun.digest import Digester
 from .fonts import Fonts
-from .surface import Element, Surface
+from .surface import Element, Shown, Surface
 
 
 class FaceLog:
@@ -18,7 +19,10 @@ class FaceLog:
         self._digester = Digester(fonts, ink_saver)  # its forms: the PDF's, as drawn
         self._digests: dict[tuple, str] = {}  # (id(drawer), w, h, bleed, shape) -> digest
         # id(drawer) -> (elements, whether drawing it found an error); layout faces only
-        self._elements: dict[int, tuple[list[Element], bool]] = {}
+        self._elements: dict[int, tuple[list[Element | Shown], bool]] = {}
+        # one of each alike: most elements show the same on many faces (a background, a band
+        # in one of a few colours), and a whole build keeps every face's
+        self._alike: dict[Element | Shown, Element | Shown] = {}
 
     def add(self, drawer: Any, w: float, h: float, bleed: float, shape: str, ops: list,
             surface: Surface) -> None:
@@ -28,12 +32,14 @@ class FaceLog:
             self._digests[key] = self._digester.drawn(ops, bleed)
         if getattr(drawer, "layout", None) is not None and id(drawer) not in self._elements:
             failed = any(f.level == "error" for f in surface.findings)
-            self._elements[id(drawer)] = (surface.elements, failed)
+            alike = self._alike
+            drawn = surface.elements if surface.boxes else surface.shown
+            self._elements[id(drawer)] = ([alike.setdefault(e, e) for e in drawn], failed)
 
     def digest(self, drawer: Any, w: float, h: float, bleed: float, shape: str) -> str | None:
         """The digest of the face as the PDF drew it at this size and bleed, if it did."""
         return self._digests.get((id(drawer), w, h, bleed, shape))
 
-    def elements(self, drawer: Any) -> tuple[list[Element], bool] | None:
+    def elements(self, drawer: Any) -> tuple[list[Element | Shown], bool] | None:
         """The boxes a layout face recorded as the PDF drew it, and whether it failed."""
         return self._elements.get(id(drawer))

@@ -49,7 +49,7 @@ class PieceDrawer:
             canvas = ContrastCanvas(self.c, self.text_runs)
         surface = Surface(canvas, self.fonts, w, h, bleed, piece.name, piece.source,
                           ink_saver=self.ink_saver, shape=shape,
-                          record=self.record or log is not None)
+                          record=self.record or log is not None, boxes=self.record)
         drawer(surface)
         if log is not None:
             log.add(drawer, w, h, bleed, shape, self.c.end_face(), surface)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
@@ -35,6 +36,18 @@ class Element:
     when: tuple[str, ...] = ()  # the row's fields that decided it is drawn at all
     paints: tuple[str, ...] = ()  # the row's fields its colours come from (a suit's frame)
     colours: tuple = ()  # the colours it was drawn in (fill, stroke, text), as (r, g, b)
+
+
+class Shown(NamedTuple):
+    """What the meaning checks (pnp/shown.py, pnp/distinct.py) read of an element a face drew:
+    an Element without its box, kept for every face of a whole build."""
+
+    name: str
+    shows: str = ""
+    reads: tuple[str, ...] = ()
+    when: tuple[str, ...] = ()
+    paints: tuple[str, ...] = ()
+    colours: tuple = ()
 
 
 def current_matrix(c) -> tuple:
@@ -79,6 +92,10 @@ class Surface:
     elements: list[Element] = field(default_factory=list)
     cut: bool = True  # the trim is a cut line (False for a booklet figure's frame)
     record: bool = True  # keep element boxes (proofs, previews); a plain build does not
+    # with `record`: work out where each element lands (proofs outline it); without, keep in
+    # `shown` only what each showed, all the meaning checks read
+    boxes: bool = True
+    shown: list[Shown] = field(default_factory=list)
     # with `record`: (element, size asked, size fitted, its `family`) of each layout text, for
     # pnp/siblings.py
     text_sizes: list[tuple[str, float, float, str]] = field(default_factory=list)
@@ -94,6 +111,9 @@ class Surface:
         rotates still reports it where it lands on the face), with what it shows and the
         fields it shows (pnp/shown.py checks faces against their rows with these)."""
         if not self.record:
+            return
+        if not self.boxes:
+            self.shown.append(Shown(name, shows, reads, when, paints, colours))
             return
         m = _relative(self._origin, current_matrix(self.c))
         corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
@@ -150,7 +170,8 @@ class Surface:
             left = {"centre": x - width / 2, "right": x - width}.get(align, x)
             self.element(field, left, y - 0.25 * size, width, 1.1 * size, text)
         self._check_size(size, text, field, source)
-        width = draw_line(self.c, self.fonts, text, x, y, size, role, align)
+        draw_line(self.c, self.fonts, text, x, y, size, role, align)
+        width = self.fonts.width(text, size, role)
         left = x - {"centre": width / 2, "right": width}.get(align, 0.0)
         self._check_cut(text, left, y - DESCENT * size, left + width, y + ASCENT * size, field,
                         source)

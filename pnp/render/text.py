@@ -30,13 +30,13 @@ def xml_escape(text: str) -> str:
 
 
 def draw_line(c: Canvas, fonts: Fonts, text: str, x: float, y: float, size: float,
-              role: str = "regular", align: str = "left") -> float:
-    """Draw one line with its baseline at y; returns its width."""
+              role: str = "regular", align: str = "left") -> None:
+    """Draw one line with its baseline at y (fonts.width() measures it: most callers do not
+    need its width, and measuring is a tenth of drawing a line)."""
     text = unbroken(text)
     runs = fonts.runs(text, role)
-    if len(runs) == 1:  # one font: measured and drawn in one go
+    if len(runs) == 1:  # one font: drawn in one go
         font = runs[0][0]
-        width = c.stringWidth(text, font, size)
         c.setFont(font, size)
         if align == "centre":
             c.drawCentredString(x, y, text)
@@ -44,17 +44,14 @@ def draw_line(c: Canvas, fonts: Fonts, text: str, x: float, y: float, size: floa
             c.drawRightString(x, y, text)
         else:
             c.drawString(x, y, text)
-        return width
-    width = fonts.width(text, size, role)
-    if align == "centre":
-        x -= width / 2
-    elif align == "right":
-        x -= width
+        return
+    if align != "left":
+        width = fonts.width(text, size, role)
+        x -= width / 2 if align == "centre" else width
     for font, piece in runs:
         c.setFont(font, size)
         c.drawString(x, y, piece)
         x += c.stringWidth(piece, font, size)
-    return width
 
 
 def unbroken(line: str) -> str:
