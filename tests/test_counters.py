@@ -33,7 +33,8 @@ def _front(tmp_path, rows, paper="a4", extra=""):
     (folder / "booklet.md.j2").write_text("# Front\n\nPlay the counters.\n")
     (folder / "units.csv").write_text("\n".join(rows) + "\n")
     (folder / "layouts" / "unit.toml").write_text(
-        'name = { type = "text", text = "{{ name }}", x = "2mm", y = "5mm", width = "12mm", height = "6mm", size = 7, align = "centre" }\n')
+        'name = { type = "text", text = "{{ name }}", x = "2mm", y = "5mm", width = "12mm", '
+        'height = "6mm", size = 7, align = "centre" }\n')
     return folder
 
 

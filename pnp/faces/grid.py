@@ -36,7 +36,8 @@ from ..layout.lattice import (KINDS, OFFSETS, ORIENTS, Cell, Lattice, Point, cel
 from ..units import MAX_PIECE_MM, MM, length, size as size_of
 
 GRID_KEYS = {"shape", "orient", "offset", "size", "rows", "cols", "radius", "frame",
-             "frame_fill", "fill", "stroke", "stroke_width", "labels", "label_colour", "label_format", "paths"}
+             "frame_fill", "fill", "stroke", "stroke_width", "labels", "label_colour",
+             "label_format", "paths"}
 MAX_CELLS = 5000  # a wargame map of 50 x 100 hexes; more is a typo in rows or cols
 MAX_SIDE = 200  # rows or columns
 MAX_RADIUS = 40  # a hexagon of 4,921 hexes

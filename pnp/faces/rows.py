@@ -58,12 +58,13 @@ def grouped(c: Component) -> list[int]:
     together, the sides in the order they first appear, each side's rows in data order),
     else the data's order."""
     order = list(range(len(c.counts)))
-    if c.group is None:
+    column = c.group
+    if column is None:
         return order
     first: dict[str, int] = {}
     for i in order:
-        first.setdefault(str(c.table.rows[i].get(c.group, "")).strip(), i)
-    return sorted(order, key=lambda i: first[str(c.table.rows[i].get(c.group, "")).strip()])
+        first.setdefault(str(c.table.rows[i].get(column, "")).strip(), i)
+    return sorted(order, key=lambda i: first[str(c.table.rows[i].get(column, "")).strip()])
 
 
 def place_components(kit: Kit, components) -> None:
