@@ -213,7 +213,7 @@ def test_extends_overrides_and_removes_elements(copy):
     assert spec.elements["name"]["text"] == "Boss" and spec.elements["name"]["size"] == 20
     (copy / "layouts" / "a.toml").write_text('extends = "b.toml"\n')
     (copy / "layouts" / "b.toml").write_text('extends = "a.toml"\n')
-    with pytest.raises(DataError, match="in a circle: a.toml -> b.toml -> a.toml"):
+    with pytest.raises(DataError, match="in a circle: layouts/a.toml -> layouts/b.toml -> layouts/a.toml"):
         load_spec(copy, "layouts/a.toml", Source(copy / "game.toml"), "back")
 
 
