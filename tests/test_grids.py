@@ -688,8 +688,8 @@ def test_a_label_format_prints_and_finds_cells_as_the_map_names_them(tmp_path):
     (folder / "hexes.csv").write_text("cell,terrain\nB2,woods\n2B,clear\n")
     res = _validate(folder)
     assert res.exit_code != 0
-    assert "hexes.csv, row 3, field \"cell\": cell '2B' is not on the grid" in res.output, \
-        res.output
+    assert ("hexes.csv, row 3, field \"cell\": cell '2B' is not on the grid (8 columns x 6 rows, "
+            "A1 to H6) (did you mean 'B2'?)") in res.output, res.output
 
 
 @pytest.mark.parametrize("fmt, expect", [

@@ -22,6 +22,7 @@ them by file, row and field; gridboard.py draws it and tessellate.py cuts tiles 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
@@ -180,9 +181,10 @@ def describe(cells: list[Cell]) -> str:
     for c in cells:
         rows.setdefault(c.row, []).append(c.label)
     spans = [f"{min(r)}-{max(r)}" for _, r in sorted(rows.items())]
-    labels = sorted(c.label for c in cells)
+    first = min(cells, key=lambda c: (c.col, c.row)).label  # as the map reads: "1A", not "10A"
+    last = max(cells, key=lambda c: (c.col, c.row)).label
     if len({len(r) for r in rows.values()}) == 1:  # a block of rows x columns
-        return f"{len(rows[min(rows)])} columns x {len(rows)} rows, {labels[0]} to {labels[-1]}"
+        return f"{len(rows[min(rows)])} columns x {len(rows)} rows, {first} to {last}"
     if len(spans) <= 9:
         return f"{len(cells)} cells; by row: {', '.join(spans)}"
     return f"{len(cells)} cells in {len(spans)} rows; the first row {spans[0]}, the last {spans[-1]}"
@@ -246,6 +248,10 @@ class Finder:
         if len(text) > 40:  # a cell of some other column's text: named, not echoed whole
             text = text[:40] + "..."
         near = get_close_matches(text, list(self.by_label), 1)
+        runs = re.findall(r"\d+|[A-Za-z]+", text)  # "2B" for a map that prints "B2"
+        turned = "".join(reversed(runs)).upper()
+        if len(runs) == 2 and turned in self.by_label:
+            near = [turned]
         hint = f" (did you mean {near[0]!r}?)" if near else ""
         if self.hexagon:  # a frame is no cell; a larger radius renames every cell
             hint += ("; the frame round a hexagon of hexes has no cells: to print on the sea, "
