@@ -728,3 +728,15 @@ def test_a_path_under_the_cells_is_drawn_before_their_names(tmp_path):
     assert res.exit_code != 0
     assert "warp.csv, row 2, field \"layer\": layer 'beneath' is not one of: over, under" in \
         res.output, res.output
+
+
+def test_label_formats_letter_and_pad_as_maps_print_them():
+    from pnp.layout.cellnames import check, formatted, letters
+
+    assert [letters(n) for n in (1, 26, 27, 52, 53, 702, 703)] == \
+        ["A", "Z", "AA", "AZ", "BA", "ZZ", "AAA"]
+    assert formatted("{col}{row_letter}", 1, 3) == "2D"
+    assert formatted("{col_letter}{row}", 27, 9) == "AB10"
+    assert formatted("{col:02}.{row:03}", 2, 3) == "03.004"
+    assert check("{col}{row_letter}") == "" and check("hex {col:02}{row:02}") == ""
+    assert check("{row}") and check("{col}{row}{x}") and check("{col}{row:>9}")
