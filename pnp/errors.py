@@ -6,11 +6,32 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+GAME_DEPTH = 8  # folders a file of a game sits below its game.toml (layouts/cards/x.toml: 2)
+
+
+def in_game(path: Path) -> str:
+    """A file by its path inside its game folder ("layouts/card.toml"; "cards.csv" beside
+    game.toml), so two folders' card.toml are told apart; a file in no game folder by its
+    name."""
+    folder = path.parent
+    for _ in range(GAME_DEPTH):
+        if (folder / "game.toml").is_file():
+            try:
+                return path.relative_to(folder).as_posix()
+            except ValueError:
+                break
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return path.name
+
+
 def where(path: Path | str | None, row: int | None = None, field: str | None = None) -> str:
-    """'cards.csv, row 4, field "element"' -- the place a designer must look."""
+    """'cards.csv, row 4, field "element"' -- the place a designer must look; a file in a
+    folder of the game by its path there ('layouts/card.toml, field "title.size"')."""
     parts = []
     if path is not None:
-        parts.append(Path(path).name if isinstance(path, Path) else str(path))
+        parts.append(in_game(Path(path)) if isinstance(path, Path) else str(path))
     if row is not None:
         parts.append(f"row {row}")
     if field:

@@ -79,7 +79,7 @@ def test_a_layout_loop_printing_a_long_text_stops_at_the_bound(deck):
         '{{ s }}{% endfor %}"\n')
     result = _run("validate", "--game", deck)
     assert result.exit_code == 2
-    assert result.output == ('Error: card.toml, field "t.text": expression too large: the text '
+    assert result.output == ('Error: layouts/card.toml, field "t.text": expression too large: the text '
                              "grows past 2,000,000 characters (a loop far too large?)\n")
 
 
@@ -89,7 +89,7 @@ def test_a_huge_rounding_precision_in_a_layout_is_one_error_not_a_hang(deck):
                                                  'size = "{{ 13 | round(-999999999) }}"'))
     result = _run("validate", "--game", deck)
     assert result.exit_code == 2
-    assert result.output == ('Error: card.toml, field "title.size": expression too large: '
+    assert result.output == ('Error: layouts/card.toml, field "title.size": expression too large: '
                              "round(-999999999): a precision of more than 1000 digits is not "
                              "allowed\n")
 
@@ -205,7 +205,7 @@ def test_a_star_figure_with_a_huge_point_count_is_one_error(deck, args, message)
     result = _run("validate", "--game", deck)
     assert result.exit_code == 3  # findings in the data
     assert _first_error(result) == (f'error: cards.csv, row 2, field "star": Sunrise: element '
-                                    f"\"star\" (card.toml): figure 'star': {message}")
+                                    f"\"star\" (layouts/card.toml): figure 'star': {message}")
 
 
 @pytest.mark.parametrize("value,shown", [
@@ -219,7 +219,7 @@ def test_a_huge_length_in_a_layout_is_one_error_naming_the_field(deck, value, sh
     _add_element(deck, f'[bad]\ntype = "rect"\nx = {value}\nfill = "#000000"\n')
     result = _run("build", "--game", deck, "--out", deck / "kit.pdf")
     assert result.exit_code == 2
-    assert result.output == (f'Error: card.toml, field "bad.x": {shown}: a layout\'s lengths '
+    assert result.output == (f'Error: layouts/card.toml, field "bad.x": {shown}: a layout\'s lengths '
                              "are at most 10,000 mm and 1,000 %\n")
     assert not (deck / "kit.pdf").exists()
 
@@ -229,7 +229,7 @@ def test_nan_and_infinite_lengths_are_refused(deck, value):
     _add_element(deck, f'[bad]\ntype = "rect"\nwidth = {value}\nfill = "#000000"\n')
     result = _run("validate", "--game", deck)
     assert result.exit_code == 2
-    assert result.output.startswith('Error: card.toml, field "bad.width": expected a length')
+    assert result.output.startswith('Error: layouts/card.toml, field "bad.width": expected a length')
 
 
 @pytest.mark.parametrize("svg,message", [
@@ -251,7 +251,7 @@ def test_an_svg_of_absurd_size_is_one_finding_not_a_crash(deck, svg, message):
     result = _run("build", "--game", deck, "--out", deck / "kit.pdf")
     assert result.exit_code == 3  # findings in the data
     assert _first_error(result) == ('error: cards.csv, row 2, field "picture": Sun: element '
-                                    "\"picture\" (card.toml): image 'pic.svg': SVG 'pic.svg'"
+                                    "\"picture\" (layouts/card.toml): image 'pic.svg': SVG 'pic.svg'"
                                     + message)
     assert not (deck / "kit.pdf").exists()
 
@@ -400,7 +400,7 @@ def test_a_track_numbered_past_a_million_is_one_error(deck, prop, value, shown):
     _add_element(deck, TRACK + f"{prop} = {value}\n")
     result = _run("build", "--game", deck, "--out", deck / "kit.pdf")
     assert result.exit_code == 2
-    assert result.output == (f'Error: card.toml, field "t.{prop}": {shown} is out of range '
+    assert result.output == (f'Error: layouts/card.toml, field "t.{prop}": {shown} is out of range '
                              "(-1e+06 to 1e+06)\n")
     assert not (deck / "kit.pdf").exists()
 
@@ -410,7 +410,7 @@ def test_a_highlight_between_two_cells_is_named_not_rounded_down(deck):
     result = _run("validate", "--game", deck)
     assert result.exit_code == 3
     assert _first_error(result) == ('error: cards.csv, row 2, field "t": Sunrise: element "t" '
-                                    "(card.toml): highlight names cell 2.5, which the track does "
+                                    "(layouts/card.toml): highlight names cell 2.5, which the track does "
                                     "not have (its cells run 1 to 6 in steps of 1)")
 
 
@@ -425,7 +425,7 @@ def test_a_polygon_of_too_many_points_is_one_error(deck):
     result = _run("validate", "--game", deck)
     assert result.exit_code == 3
     assert _first_error(result) == ('error: cards.csv, row 2, field "p": Sunrise: element "p" '
-                                    "(card.toml): a polygon has at most 1,000 points, got 1,200")
+                                    "(layouts/card.toml): a polygon has at most 1,000 points, got 1,200")
 
 
 @pytest.mark.skipif(not hasattr(time, "pthread_getcpuclockid"), reason="no per-thread CPU clock")

@@ -132,9 +132,9 @@ def test_a_name_too_long_is_named_in_the_file_it_comes_from(game_copy, tmp_path)
     errors = [line for line in res.output.splitlines() if line.startswith("error:")]
     said = [e for e in errors if e.startswith("error: attacks.csv")]
     assert said == [
-        'error: attacks.csv, row 3, field "name": element "type_name" (attack.toml): text does '
+        'error: attacks.csv, row 3, field "name": element "type_name" (layouts/attack.toml): text does '
         "not fit its box even at 11.9 pt: 'BOW OF THE UNREASONABLY LONG NAME'",
-        'error: attacks.csv, row 3, field "name": element "bow_name" (role.toml): text does not '
+        'error: attacks.csv, row 3, field "name": element "bow_name" (layouts/role.toml): text does not '
         "fit its box even at 7 pt: 'Bow of the Unreasonably Long Name'"]
 
 

@@ -653,3 +653,90 @@ def test_a_light_label_colour_gets_a_dark_halo_on_a_dark_map(tmp_path):
                for dx in range(-28, 29) for dy in range(-12, 13)]
         assert max(r + g + b for r, g, b in box) < 600, cell.label  # no white halo
         assert any(r > 120 and b < 100 for r, g, b in box), cell.label  # gold letters
+
+
+def _board_page(tmp_path, folder):
+    from pypdf import PdfReader
+
+    out = tmp_path / "war.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    reader = PdfReader(out)
+    return res, reader.pages[len(reader.pages) - 1]
+
+
+def test_a_label_format_prints_and_finds_cells_as_the_map_names_them(tmp_path):
+    folder = _wargame(tmp_path)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace("labels = true",
+                                             'labels = true\nlabel_format = "{col}{row_letter}"'))
+    rows = ["cell,terrain"] + [f"{c}{'ABCDEF'[r - 1]},{'woods' if c == 3 else 'clear'}"
+                               for c in range(1, 9) for r in range(1, 7)]
+    (folder / "hexes.csv").write_text("\n".join(rows) + "\n")
+    _, page = _board_page(tmp_path, folder)
+    words = page.extract_text().split()
+    for label in ("1A", "2B", "8F", "3D"):
+        assert words.count(label) == 2, words  # its halo, its letters
+    assert "0101" not in words
+    game = open_game(str(folder))
+    (board,) = game.model.components
+    by_label = {c.label: c for c in board.grid.cells}
+    woods = board.table.rows[board.grid.row_of["3D"]]
+    assert woods["terrain"] == "woods" and (by_label["3D"].col, by_label["3D"].row) == (2, 3)
+    # letters first, and a cell the format does not make named with the grid's own
+    toml.write_text(toml.read_text().replace("{col}{row_letter}", "{col_letter}{row}"))
+    (folder / "hexes.csv").write_text("cell,terrain\nB2,woods\n2B,clear\n")
+    res = _validate(folder)
+    assert res.exit_code != 0
+    assert ("hexes.csv, row 3, field \"cell\": cell '2B' is not on the grid (8 columns x 6 rows, "
+            "A1 to H6) (did you mean 'B2'?)") in res.output, res.output
+
+
+@pytest.mark.parametrize("fmt, expect", [
+    ("{col}{row}", "would both be labelled '111'"),
+    ("{col}", "a label format names the row"),
+    ("{col}{row.real}", "'{row.real}' is not a placeholder"),
+    ("{col:0999}{row}", "is not a placeholder"),
+])
+def test_a_bad_label_format_is_named_by_its_field(tmp_path, fmt, expect):
+    folder = _wargame(tmp_path)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace("cols = 8", f"cols = 12\nlabel_format = \"{fmt}\"")
+                    .replace("rows = 6", "rows = 12"))
+    res = _validate(folder)
+    assert res.exit_code != 0 and "Traceback" not in res.output
+    assert "component.grid.label_format" in res.output or "label_format" in res.output, res.output
+    assert expect in res.output, res.output
+
+
+def test_a_path_under_the_cells_is_drawn_before_their_names(tmp_path):
+    folder = _wargame(tmp_path)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace("labels = true", 'labels = true\npaths = "warp.csv"'))
+    (folder / "layouts" / "hex.toml").write_text(  # a space map: names, no ground
+        'name = { type = "text", text = "{{ terrain | capitalize }}", y = "45%", '
+        'height = "5mm", size = 8, align = "centre" }\n')
+    (folder / "warp.csv").write_text("cells,colour,layer\n0101 0202 0303,#ff0000,under\n"
+                                     "0501 0502,#0000ff,\n")
+    _, page = _board_page(tmp_path, folder)
+    ops = page.get_contents().get_data().decode("latin-1")
+    red, blue = ops.index("1 0 0 RG"), ops.index("0 0 1 RG")
+    first_name = ops.index("(Clear)") if "(Clear)" in ops else ops.index("Clear")
+    assert red < first_name < blue, (red, first_name, blue)
+    (folder / "warp.csv").write_text("cells,colour,layer\n0101 0202,#ff0000,beneath\n")
+    res = _validate(folder)
+    assert res.exit_code != 0
+    assert "warp.csv, row 2, field \"layer\": layer 'beneath' is not one of: over, under" in \
+        res.output, res.output
+
+
+def test_label_formats_letter_and_pad_as_maps_print_them():
+    from pnp.layout.cellnames import check, formatted, letters
+
+    assert [letters(n) for n in (1, 26, 27, 52, 53, 702, 703)] == \
+        ["A", "Z", "AA", "AZ", "BA", "ZZ", "AAA"]
+    assert formatted("{col}{row_letter}", 1, 3) == "2D"
+    assert formatted("{col_letter}{row}", 27, 9) == "AB10"
+    assert formatted("{col:02}.{row:03}", 2, 3) == "03.004"
+    assert check("{col}{row_letter}") == "" and check("hex {col:02}{row:02}") == ""
+    assert check("{row}") and check("{col}{row}{x}") and check("{col}{row:>9}")

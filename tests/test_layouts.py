@@ -213,7 +213,7 @@ def test_extends_overrides_and_removes_elements(copy):
     assert spec.elements["name"]["text"] == "Boss" and spec.elements["name"]["size"] == 20
     (copy / "layouts" / "a.toml").write_text('extends = "b.toml"\n')
     (copy / "layouts" / "b.toml").write_text('extends = "a.toml"\n')
-    with pytest.raises(DataError, match="in a circle: a.toml -> b.toml -> a.toml"):
+    with pytest.raises(DataError, match="in a circle: layouts/a.toml -> layouts/b.toml -> layouts/a.toml"):
         load_spec(copy, "layouts/a.toml", Source(copy / "game.toml"), "back")
 
 
@@ -253,7 +253,7 @@ def test_text_that_does_not_fit_names_the_sheet_row_element_and_text(copy):
     _cards(copy, {(3, "rules"): "A very long rule. " * 40})
     found = _errors(copy)
     assert any(f.startswith('error: cards.xlsx [sheet Cards], row 3, field "rules": ')
-               and 'element "rules" (card.toml): text does not fit its box even at 7 pt: '
+               and 'element "rules" (layouts/card.toml): text does not fit its box even at 7 pt: '
                "'A very long rule." in f for f in found), found
 
 
@@ -294,19 +294,19 @@ def test_expressions_stay_in_their_sandbox(copy):
 
 @pytest.mark.parametrize("old,new,message", [
     ('text = "{{ title }}"', 'text = "{{ titel }}"',
-     'card.toml, field "title.text": \'{{ titel }}\' uses \'titel\', which is neither a column'),
+     'layouts/card.toml, field "title.text": \'{{ titel }}\' uses \'titel\', which is neither a column'),
     ('[frame]\ntype = "rect"', '[frame]\ntype = "rect"\ncolour = "red"',
-     'card.toml, field "frame.colour": element [frame] (rect) has no property \'colour\''),
+     'layouts/card.toml, field "frame.colour": element [frame] (rect) has no property \'colour\''),
     ('[frame]\ntype = "rect"', '[frame]\ntype = "circle"',
-     'card.toml, field "frame.type": element [frame] has type \'circle\'; use one of'),
+     'layouts/card.toml, field "frame.type": element [frame] has type \'circle\'; use one of'),
     ('x = "13mm"', 'x = "13 millimetres"',
-     'card.toml, field "title.x": expected a length such as 5mm'),
+     'layouts/card.toml, field "title.x": expected a length such as 5mm'),
     ('font = "fonts/SerifTitle.ttf"', 'font = "fonts/Missing.ttf"',
-     'card.toml, field "title.font": font file \'fonts/Missing.ttf\' not found'),
+     'layouts/card.toml, field "title.font": font file \'fonts/Missing.ttf\' not found'),
     ('size = 12\nmin_size = 8', 'size = 0\nmin_size = 8',
-     'card.toml, field "title.size": 0 is out of range (1 to 500)'),
+     'layouts/card.toml, field "title.size": 0 is out of range (1 to 500)'),
     ('[frame]\ntype = "rect"', '[frame]\ntype = "rect"\nopacity = 2',
-     'card.toml, field "frame.opacity": 2 is out of range (0 to 1)'),
+     'layouts/card.toml, field "frame.opacity": 2 is out of range (0 to 1)'),
 ])
 def test_layout_mistakes_name_the_file_and_property(copy, old, new, message):
     layout = copy / "layouts" / "card.toml"

@@ -170,7 +170,7 @@ def test_an_inherited_elements_problem_names_the_file_that_set_it(deck):
     back.write_text('extends = "base.toml"\n' + back.read_text(encoding="utf-8"),
                     encoding="utf-8")
     found = _found(deck)
-    assert any('element "note" (base.toml): text does not fit' in f for f in found), found
+    assert any('element "note" (layouts/base.toml): text does not fit' in f for f in found), found
 
 
 def test_two_components_with_one_name_are_named_at_the_second(deck):
@@ -205,7 +205,7 @@ def test_an_unknown_filter_is_named_at_its_property_not_a_bug(deck, typo, said):
     _edit(deck / "layouts" / "card.toml", "tint(0.85)", typo)
     res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
     assert res.exit_code == 2, res.output
-    assert res.output.strip() == (f"Error: card.toml, field \"background.fill\": expression "
+    assert res.output.strip() == (f"Error: layouts/card.toml, field \"background.fill\": expression "
                                   f"'{{{{ colour | {typo} }}}}': {said}"), res.output
 
 

@@ -80,7 +80,7 @@ def test_text_under_7pt_is_an_error_unless_its_element_chose_a_smaller_minimum(t
     game = card_game(tmp_path / "b", FLAVOUR + "min_size = 5.5\n", rows)
     chosen = _findings(game)
     assert chosen == [
-        'note: front.toml, field "flavour.min_size": element "flavour" prints at '
+        'note: layouts/front.toml, field "flavour.min_size": element "flavour" prints at '
         "5.8 pt, under the 7 pt most players read across a table, as its min_size = 5.5 allows"]
     from pnp.project import build
 
@@ -141,30 +141,30 @@ def test_an_element_below_a_text_sits_under_its_last_line_and_moves_up_without_i
 def test_below_and_like_mistakes_name_the_file_and_property(tmp_path):
     cases = [
         (BELOW.replace('below = "description"', 'below = "descripton"'),
-         'front.toml, field "rules.below": element [rules] has below = \'descripton\', but this '
+         'layouts/front.toml, field "rules.below": element [rules] has below = \'descripton\', but this '
          "layout has no element of that name (did you mean 'description'?)"),
         (BELOW.replace('y = "10mm"', 'below = "rules"'),
-         'front.toml, field "rules.below": elements sit below each other in a circle: '
+         'layouts/front.toml, field "rules.below": elements sit below each other in a circle: '
          "description -> rules -> description"),
     ]
     cases += [
         (BELOW.replace('height = "10mm"', 'height = "10mm"\ny = "3mm"'),
-         'front.toml, field "rules.y": element [rules] has both y and below; below places its '
+         'layouts/front.toml, field "rules.y": element [rules] has both y and below; below places its '
          "top (give gap for the space between)"),
         ('[a]\ntype = "rect"\n[b]\nlike = "c"\n[c]\nlike = "b"\n',
-         'front.toml, field "c.like": elements are like each other in a circle: b -> c -> b'),
+         'layouts/front.toml, field "c.like": elements are like each other in a circle: b -> c -> b'),
         ('[a]\ntype = "rect"\n[b]\nlike = "aa"\n',
-         'front.toml, field "b.like": element [b] has like = \'aa\', but this layout has no '
+         'layouts/front.toml, field "b.like": element [b] has like = \'aa\', but this layout has no '
          "element of that name (did you mean 'a'?)"),
         ('[a]\ntype = "rect"\ndx = "2mm"\n',
-         'front.toml, field "a.dx": element [a] has dx but no like = "..." to shift from'),
+         'layouts/front.toml, field "a.dx": element [a] has dx but no like = "..." to shift from'),
         # a chain thousands long, each named before its base: refused, not a RecursionError
         ("".join(f'[e{i}]\nlike = "e{i + 1}"\n' for i in range(2000)) + '[e2000]\ntype = "rect"\n',
-         'front.toml, field "e50.like": elements are like each other more than 50 deep; make '
+         'layouts/front.toml, field "e50.like": elements are like each other more than 50 deep; make '
          "them like one element, with their own dx and dy"),
         ("".join(f'[e{i}]\ntype = "rect"\nbelow = "e{i + 1}"\n' for i in range(2000))
          + '[e2000]\ntype = "rect"\n',
-         'front.toml, field "e49.below": elements sit below each other more than 50 deep'),
+         'layouts/front.toml, field "e49.below": elements sit below each other more than 50 deep'),
     ]
     for i, (front, message) in enumerate(cases):
         game = card_game(tmp_path / f"g{i}", front, "text\nhi\n")

@@ -371,7 +371,7 @@ def test_long_effect_is_shrunk_and_too_long_is_reported(game_copy, tmp_path):
     forced = build(open_game(str(folder)), tmp_path / "b.pdf", force=True)
     assert [str(f) for f in forced.findings] == [
         'error: treasures.csv, row 6, field "text": Net treasure card: element "text" '
-        "(treasure.toml): text does not fit its box even at 7 pt: 'When another player "
+        "(layouts/treasure.toml): text does not fit its box even at 7 pt: 'When another player "
         "challenges a horde, you may steal one of'"]
 
 

@@ -114,10 +114,10 @@ def test_a_player_name_too_long_for_its_missions_is_named_in_players_csv(game_co
     assert res.exit_code != 0 and not (tmp_path / "l.pdf").exists()
     errors = [line for line in res.output.splitlines() if line.startswith("error:")]
     assert errors == [
-        'error: players.csv, row 3, field "name, seat": element "player" (mission.toml): text '
+        'error: players.csv, row 3, field "name, seat": element "player" (layouts/mission.toml): text '
         "does not fit its box even at 7 pt: 'PLAYER 2 · BARTHOLOMEW MAXIMILIAN THE UNREASONABLY "
         "LONG'",
-        'error: players.csv, row 3, field "name": element "player" (mission-back.toml): text '
+        'error: players.csv, row 3, field "name": element "player" (layouts/mission-back.toml): text '
         "does not fit its box even at 7 pt: 'BARTHOLOMEW MAXIMILIAN THE UNREASONABLY LONG'"]
 
 
@@ -149,5 +149,5 @@ def test_the_score_board_is_a_layout_file_too(game_copy, tmp_path):
                                     str(tmp_path / "huge.pdf")])
     assert res.exit_code != 0 and not (tmp_path / "huge.pdf").exists()
     errors = [line for line in res.output.splitlines() if line.startswith("error:")]
-    assert len(errors) == 1 and 'element "loop" (board.toml)' in errors[0]
+    assert len(errors) == 1 and 'element "loop" (layouts/board.toml)' in errors[0]
     assert "cells must be an even number from 12 to 120" in errors[0]

@@ -75,7 +75,7 @@ def test_an_icon_that_links_out_of_the_game_folder_is_refused_not_drawn(tmp_path
     from pnp.project import check
 
     assert [str(f) for f in check(open_game(str(folder))) if f.level == "error"] == [
-        'error: cards.csv, row 3, field "text": Growth: element "text" (card.toml): icon '
+        'error: cards.csv, row 3, field "text": Growth: element "text" (layouts/card.toml): icon '
         "'leaf': icons/leaf.svg leaves the game folder (a link); pnp reads only files inside it"]
     assert game_icons(folder) == []
 

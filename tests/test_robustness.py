@@ -166,7 +166,7 @@ def test_text_too_long_for_its_space_is_a_finding_naming_the_piece(game_copy, tm
     result = build(open_game(str(folder)), tmp_path / "x.pdf", force=True)
     assert any("Red link token" in str(f) and "does not fit" in str(f)
                and 'tokens.csv, row 2, field "link_label"' in str(f)
-               and 'element "link_label" (token.toml)' in str(f) for f in result.findings)
+               and 'element "link_label" (layouts/token.toml)' in str(f) for f in result.findings)
 
 
 def _build_cmd(out):

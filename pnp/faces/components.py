@@ -34,7 +34,7 @@ SHAPES = ("rect", "circle", "hex")
 MAX_COPIES = 1000
 KEYS = {"name", "type", "data", "cache", "size", "width", "height", "diameter", "shape", "front",
         "back", "back_column", "count", "two_sided", "title", "gap", "vars", "defaults", "grid",
-        "tessellate"}
+        "tessellate", "group"}
 
 
 @dataclass
@@ -60,6 +60,7 @@ class Component:
     tessellate: bool = False  # tiles packed edge to edge, one cut per shared side
     sheet_area: tuple[float, float] | None = None  # what a page of such tiles covers on the
     # game's own paper (a build on other paper packs them again: tessellate.for_paper)
+    group: str | None = None  # the column whose values' pieces print together (a side's counters)
 
     @property
     def on_sheets(self) -> bool:
@@ -293,8 +294,24 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
 
         paper = game_paper(folder.config, path)  # a build on other paper packs them again
         area = sheet_area(*paper.size) if paper else AREA
+    group = _group(table, kind, rows, path, where)
     return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
-                     own, two_sided, gap, origin, grid, tessellate, area)
+                     own, two_sided, gap, origin, grid, tessellate, area, group)
+
+
+def _group(table: dict, kind: str, rows: Table, path: Path, where: str) -> str | None:
+    """The column whose pieces print together on the sheet: `group = "side"`, or for counters
+    (tokens) a `side` column by itself (a wargame's sides on their own stretch of the sheet);
+    `group = ""` keeps the rows' order."""
+    if "group" not in table:
+        return "side" if kind == "token" and "side" in rows.columns else None
+    value = table["group"]
+    if not isinstance(value, str):
+        raise DataError("group names a column: group = \"side\"", path, field=f"{where}.group")
+    if value and value not in rows.columns:
+        raise DataError(f"group column {value!r} is not in {rows.name} (its columns: "
+                        f"{', '.join(rows.columns)})", path, field=f"{where}.group")
+    return value or None
 
 
 # column names a sheet gives its copies under, besides "count": unbound, each row prints once

@@ -16,7 +16,7 @@ from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
 from ..data.layouts.values import (Value, ValueProblem, colour_in, to_length, to_number,
                                    to_text)
-from ..errors import DataError, Source
+from ..errors import DataError, Source, in_game
 from ..render.surface import ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface
 from ..units import MM
 from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
@@ -160,10 +160,10 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
             return
         v = e.get(ctx)
     except ValueProblem as exc:
-        s.report(f'element "{e.name}" ({e.origin.name}): {exc}', _field(e, exc))
+        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', _field(e, exc))
         return
     except KeyError as exc:
-        s.report(f'element "{e.name}" ({e.origin.name}): the row has no {exc}', _field(e, exc))
+        s.report(f'element "{e.name}" ({in_game(e.origin)}): the row has no {exc}', _field(e, exc))
         return
     x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed, ends)
     if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
@@ -188,7 +188,7 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
     try:
         DRAW[e.type](L, s, e, v, x, y, bw, bh)
     except ValueProblem as exc:
-        s.report(f'element "{e.name}" ({e.origin.name}): {exc}', e.name)
+        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', e.name)
     if own:
         c.restoreState()
 
@@ -220,7 +220,7 @@ def _field(e, exc: Exception) -> str:
 
 
 def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> None:
-    s.report(f'element "{e.name}" ({e.origin.name}): {message}', e.name, level=level)
+    s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', e.name, level=level)
 
 
 def _paint(c, v: dict[str, Any]) -> tuple[int, int]:

@@ -12,7 +12,9 @@ square grid (each row names its cell), with a frame round it and paths between c
     size = "30mm"                 # hex: corner to corner; square: a side
     radius = 2                    # a hexagon of 19 hexes; or rows = 5 and cols = 6
     frame = "10mm"                # a band round the cells, filled with frame_fill
-    paths = "roads.csv"           # rows: cells = "0101 0202", along = centres|edges, colour, width
+    label_format = "{col}{row_letter}"  # cells named "3D" (default "0304")
+    paths = "roads.csv"           # rows: cells = "0101 0202", along = centres|edges, colour,
+                                  # width, layer = over|under (the cells' faces)
 
 pnp/layout/lattice.py does the geometry; this module reads the table and the rows, checks
 them by file, row and field; gridboard.py draws it and tessellate.py cuts tiles from it.
@@ -20,6 +22,7 @@ them by file, row and field; gridboard.py draws it and tessellate.py cuts tiles 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
@@ -28,18 +31,21 @@ from typing import Any
 from ..data.colours import parse_colour
 from ..data.sheets import Table, read_table
 from ..errors import DataError, Source
+from ..layout.cellnames import check as check_format, relabelled
 from ..layout.lattice import (KINDS, OFFSETS, ORIENTS, Cell, Lattice, Point, cells_of,
                               extent, grown, hexagon_around, shared_edge)
 from ..units import MAX_PIECE_MM, MM, length, size as size_of
 
 GRID_KEYS = {"shape", "orient", "offset", "size", "rows", "cols", "radius", "frame",
-             "frame_fill", "fill", "stroke", "stroke_width", "labels", "label_colour", "paths"}
+             "frame_fill", "fill", "stroke", "stroke_width", "labels", "label_colour",
+             "label_format", "paths"}
 MAX_CELLS = 5000  # a wargame map of 50 x 100 hexes; more is a typo in rows or cols
 MAX_SIDE = 200  # rows or columns
 MAX_RADIUS = 40  # a hexagon of 4,921 hexes
 MAX_PATHS = 1000
 MAX_PATH_STEPS = 1000
 ALONG = ("centres", "edges")
+LAYERS = ("over", "under")  # a path over the cells' faces, or under them (over the frame)
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,7 @@ class GridPath:
     joined: bool  # one polyline through the points (centres) or separate sides (edges)
     colour: Any
     width: float
+    under: bool = False  # drawn before the cells' faces: their names print over it
 
 
 @dataclass
@@ -103,7 +110,22 @@ def _colour(table: dict, key: str, palette: dict, path: Path, where: str) -> Any
 
 
 def read_lattice(table: Any, path: Path, where: str) -> tuple[Lattice, list[Cell]]:
-    """The grid's cells from its table, bounded before any is made."""
+    """The grid's cells from its table, bounded before any is made, labelled in its
+    label_format."""
+    lattice, cells = _cells(table, path, where)
+    if "label_format" not in table:
+        return lattice, cells
+    fmt = table["label_format"]
+    problem = check_format(fmt) if isinstance(fmt, str) else \
+        "label_format is a text, e.g. \"{col}{row_letter}\""
+    if not problem:
+        cells, problem = relabelled(cells, fmt)
+    if problem:
+        raise DataError(problem, path, field=f"{where}.label_format")
+    return lattice, cells
+
+
+def _cells(table: Any, path: Path, where: str) -> tuple[Lattice, list[Cell]]:
     if not isinstance(table, dict):
         raise DataError("grid must be a table ([component.grid])", path, field=where)
     unknown = sorted(set(table) - GRID_KEYS)
@@ -159,9 +181,10 @@ def describe(cells: list[Cell]) -> str:
     for c in cells:
         rows.setdefault(c.row, []).append(c.label)
     spans = [f"{min(r)}-{max(r)}" for _, r in sorted(rows.items())]
-    labels = sorted(c.label for c in cells)
+    first = min(cells, key=lambda c: (c.col, c.row)).label  # as the map reads: "1A", not "10A"
+    last = max(cells, key=lambda c: (c.col, c.row)).label
     if len({len(r) for r in rows.values()}) == 1:  # a block of rows x columns
-        return f"{len(rows[min(rows)])} columns x {len(rows)} rows, {labels[0]} to {labels[-1]}"
+        return f"{len(rows[min(rows)])} columns x {len(rows)} rows, {first} to {last}"
     if len(spans) <= 9:
         return f"{len(cells)} cells; by row: {', '.join(spans)}"
     return f"{len(cells)} cells in {len(spans)} rows; the first row {spans[0]}, the last {spans[-1]}"
@@ -215,7 +238,9 @@ class Finder:
         """A label that lost its leading zero ("202": a spreadsheet read "0202" as a number)
         as the grid prints it."""
         width = len(self.cells[0].label) if self.cells else 0
-        return text.zfill(width) if text.isdigit() and len(text) < width else text
+        if text in self.by_label or not text.isdigit() or len(text) >= width:
+            return text
+        return text.zfill(width) if text.zfill(width) in self.by_label else text
 
     def unknown(self, text: str) -> str:
         if not text.strip():
@@ -223,6 +248,10 @@ class Finder:
         if len(text) > 40:  # a cell of some other column's text: named, not echoed whole
             text = text[:40] + "..."
         near = get_close_matches(text, list(self.by_label), 1)
+        runs = re.findall(r"\d+|[A-Za-z]+", text)  # "2B" for a map that prints "B2"
+        turned = "".join(reversed(runs)).upper()
+        if len(runs) == 2 and turned in self.by_label:
+            near = [turned]
         hint = f" (did you mean {near[0]!r}?)" if near else ""
         if self.hexagon:  # a frame is no cell; a larger radius renames every cell
             hint += ("; the frame round a hexagon of hexes has no cells: to print on the sea, "
@@ -358,7 +387,11 @@ def _path(row, finder: Finder, lattice: Lattice, palette: dict) -> GridPath:
     width = length(str(row.get("width", "") or "1.5mm"), src.path, src.row, "width")
     if not 0 < width <= 20 * MM:
         raise DataError("width must be more than 0 and at most 20mm", src.path, src.row, "width")
-    return GridPath(segments, along == "centres", colour, width)
+    layer = str(row.get("layer", "") or "over").strip() or "over"
+    if layer not in LAYERS:
+        raise DataError(f"layer {layer!r} is not one of: {', '.join(LAYERS)}", src.path, src.row,
+                        "layer")
+    return GridPath(segments, along == "centres", colour, width, layer == "under")
 
 
 def _cell(text: str, finder: Finder, src: Source) -> Cell:

@@ -55,13 +55,19 @@ class GridBoard:
         if g.frame_fill is not None and not s.ink_saver:
             c.setFillColor(g.frame_fill)
             polygon(g.outline, fill=True)
+        for cell in g.cells:  # the empty cells' fill first: a path under the faces shows on it
+            if g.fill is not None and cell.label not in g.row_of:
+                c.setFillColor(g.fill)
+                polygon([up(p) for p in lat.corners(cell.x, cell.y)], fill=True)
+        c.saveState()
+        c.setLineCap(1)
+        c.setLineJoin(1)
+        self._paths(c, up, under=True)
+        c.restoreState()
         for cell in g.cells:
             corners = [up(p) for p in lat.corners(cell.x, cell.y)]
             index = g.row_of.get(cell.label)
             if index is None:
-                if g.fill is not None:
-                    c.setFillColor(g.fill)
-                    polygon(corners, fill=True)
                 continue
             front = self.drawers[index][0]
             c.saveState()
@@ -85,18 +91,7 @@ class GridBoard:
             c.setLineWidth(g.stroke_width)
             for a, b in edges(lat, g.cells):
                 c.line(*up(a), *up(b))
-        for p in g.paths:
-            c.setStrokeColor(p.colour)
-            c.setLineWidth(p.width)
-            if p.joined:
-                path = c.beginPath()
-                path.moveTo(*up(p.segments[0][0]))
-                for _, b in p.segments:
-                    path.lineTo(*up(b))
-                c.drawPath(path, stroke=1, fill=0)
-            else:
-                for a, b in p.segments:
-                    c.line(*up(a), *up(b))
+        self._paths(c, up, under=False)
         c.restoreState()
         if g.labels:  # ink in a thin halo of its opposite (dark in white): readable on any
             font = s.fonts[LABEL_ROLE]  # terrain; a light label_colour (gold on a space map)
@@ -118,6 +113,24 @@ class GridBoard:
                     text.textOut(cell.label)
                     c.drawText(text)
                 c.restoreState()
+
+    def _paths(self, c, up, under: bool) -> None:
+        """The paths of one layer: under the cells' faces (a warp line a system's name prints
+        over) or over them (the default)."""
+        for p in self.grid.paths:
+            if p.under != under:
+                continue
+            c.setStrokeColor(p.colour)
+            c.setLineWidth(p.width)
+            if p.joined:
+                path = c.beginPath()
+                path.moveTo(*up(p.segments[0][0]))
+                for _, b in p.segments:
+                    path.lineTo(*up(b))
+                c.drawPath(path, stroke=1, fill=0)
+            else:
+                for a, b in p.segments:
+                    c.line(*up(a), *up(b))
 
     def _clear_of_label(self, face, label: str, findings: list) -> None:
         """A warning for each element of the cell's layout that prints (text, an icon) where

@@ -53,6 +53,20 @@ def faces(c: Component):
     return [(face(c.front, i), face(c.back_for(i), i)) for i in range(len(c.counts))]
 
 
+def grouped(c: Component) -> list[int]:
+    """The rows in the order their pieces go on the sheet: by `group` (each side's counters
+    together, the sides in the order they first appear, each side's rows in data order),
+    else the data's order."""
+    order = list(range(len(c.counts)))
+    column = c.group
+    if column is None:
+        return order
+    first: dict[str, int] = {}
+    for i in order:
+        first.setdefault(str(c.table.rows[i].get(column, "")).strip(), i)
+    return sorted(order, key=lambda i: first[str(c.table.rows[i].get(column, "")).strip()])
+
+
 def place_components(kit: Kit, components) -> None:
     """Each component's pieces into the kit: cards, tokens and tiles on sheets, boards and
     mats one a page (with its back after it)."""
@@ -73,7 +87,8 @@ def place_components(kit: Kit, components) -> None:
                         kit.boards.append(Board(f"{c.title}: {label(c, i)} (back)", c.width,
                                                 c.height, back, (), c.table.rows[i].source))
             continue
-        pieces = tuple(Piece(c.name, label(c, i), front, back, c.table.rows[i].source)
-                       for i, (front, back) in enumerate(drawers) for _ in range(c.counts[i]))
+        pieces = tuple(Piece(c.name, label(c, i), drawers[i][0], drawers[i][1],
+                             c.table.rows[i].source)
+                       for i in grouped(c) for _ in range(c.counts[i]))
         kit.sheets.append(Sheet(c.title, c.width, c.height, pieces, shape=c.shape, gap=c.gap,
                                 two_sided=c.two_sided))

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..files import inside, read_toml
-from ...errors import DataError, Source
+from ...errors import DataError, Source, in_game
 
 STARTER = "starter:"
 MAX_DEPTH = 50  # of `extends`: deeper is a generated mistake, and Python's stack has a limit
@@ -110,7 +110,7 @@ def load_spec(root: Path, ref: str, source: Source, field_name: str,
                         "base of ... is enough a few levels down", _seen[-1], field="extends")
     path = resolve(root, ref, source, field_name)
     if path in _seen:
-        chain = " -> ".join(p.name for p in _seen + (path,))
+        chain = " -> ".join(in_game(p) for p in _seen + (path,))
         raise DataError(f"layouts extend each other in a circle: {chain}", _seen[-1],
                         field="extends")
     data = read_toml(path)
