@@ -279,13 +279,31 @@ class RulesState(State):
             raise IllegalAction("the game is over")
         self._advance()
 
+    def _place(self, card: int, seat: int, src: int, dst: int) -> None:
+        """A card action: `card` from zone slot `src` to `dst`, played by `seat`."""
+        z, hold, names = self._z, self._hold, self._p.slot_name
+        z[src].remove(card)
+        z[dst].append(card)
+        hold[src][names[src]] = len(z[src])
+        hold[dst][names[dst]] = len(z[dst])
+        self._by[card] = seat
+        self._vals["card"] = self._ctx["card"] = self._p.cards[card]
+        self._count_act()
+
+    def _count_act(self) -> None:
+        """One more action in this phase; at its limit the next seat's turn in it."""
+        self._acted += 1
+        if self._acted >= self._p.limits[self._phase]:
+            self._pos += 1
+            self._acted = 0
+
     def run_blind(self, chooses, rng, out, limit) -> int:
         """core.State.run_blind, giving an agent marked picks_from_legal the engine's own
         list of legal moves (it only reads it) and applying its pick unchecked."""
         done = 0
         trusted = [getattr(c, "picks_from_legal", False) for c in chooses]
         p = self._p
-        quick, z, hold, names, log = p.quick, self._z, self._hold, p.slot_name, self._log
+        quick, z, log = p.quick, self._z, self._log
         while done < limit:
             player = self._cur
             if player < 0 or chooses[player] is None:
@@ -304,17 +322,7 @@ class RulesState(State):
                 # listed (as _advance lists them) when it has any
                 self._steps += 1
                 log.append((player, action))
-                src, dst = moves[player]
-                z[src].remove(action)
-                z[dst].append(action)
-                hold[src][names[src]] = len(z[src])
-                hold[dst][names[dst]] = len(z[dst])
-                self._by[action] = player
-                self._vals["card"] = self._ctx["card"] = p.cards[action]
-                self._acted += 1
-                if self._acted >= p.limits[self._phase]:
-                    self._pos += 1
-                    self._acted = 0
+                self._place(action, player, *moves[player])
                 done += 1
                 if self._pos < len(self._order):
                     seat = self._order[self._pos]
@@ -393,21 +401,11 @@ class RulesState(State):
         nc = p.nc
         if action >= p.na * nc:
             k = action - p.na * nc
+            self._count_act()
         else:       # a card action: its card from the action's zone to its destination
             k = action // nc
             card = action - k * nc
-            src, dst = p.card_moves[k][seat]
-            z, hold, names = self._z, self._hold, p.slot_name
-            z[src].remove(card)
-            z[dst].append(card)
-            hold[src][names[src]] = len(z[src])
-            hold[dst][names[dst]] = len(z[dst])
-            self._by[card] = seat
-            self._vals["card"] = self._ctx["card"] = p.cards[card]
-        self._acted += 1
-        if self._acted >= p.limits[self._phase]:
-            self._pos += 1
-            self._acted = 0
+            self._place(card, seat, *p.card_moves[k][seat])
         self._cur = NOBODY      # until _advance finds who is next
         effects = p.action_effects[k]
         if effects:
