@@ -212,14 +212,7 @@ def test_like_copies_an_element_with_an_offset_and_its_own_keys(tmp_path):
 
 
 # ---- coloured and sized runs in a text -----------------------------------------------------------
-RUNS = """[rules]
-type = "text"
-text = "{{ text }}"
-x = "5mm"
-y = "5mm"
-width = "100% - 10mm"
-height = "40mm"
-"""
+RUNS = TEXT_FRONT  # one text box, 40 mm tall, showing its row's `text`
 PALETTE = '[palette]\nred = "#cc0000"\n'
 
 
