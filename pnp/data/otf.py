@@ -209,14 +209,38 @@ def searched_folders() -> str:
     return ", ".join(str(f) for f in font_folders()) or "no font folder on this computer"
 
 
+# names that pick a font on the designer's machine only (Pango, CSS): a kit must name its font
+GENERIC_FAMILIES = {"serif", "sans", "sans-serif", "sans serif", "monospace", "mono", "cursive",
+                    "fantasy", "system-ui"}
+
+
+def not_installed_hint(name: str) -> str | None:
+    """What a font name that found no installed font most likely means, when it tells: far too
+    long, Squib's and Pango's "Serif 12" (the size is a key of its own), or a generic family."""
+    import re
+
+    if len(name) > MAX_NAME:
+        return (f'font "{name[:40]}..." is {len(name):,} characters long; a font\'s name has at '
+                f"most {MAX_NAME}")
+    sized = re.fullmatch(r"(.*\S)\s+(\d+(?:\.\d+)?)", name.strip())
+    if sized:
+        return (f"font {name!r}: give the size apart, font = \"{sized.group(1)}\" and size = "
+                f"{sized.group(2)}")
+    if name.strip().lower() in GENERIC_FAMILIES:  # Squib's "Serif", CSS's serif
+        return (f"font {name!r} is a generic family, not a font: name one, such as the role "
+                "regular (pnp's own DejaVu Sans) or an installed family (\"DejaVu Serif\", "
+                "\"Liberation Serif\"), or a .ttf or .otf file in the game folder")
+    return None
+
+
 def installed_font(name: str, source: Path, field: str) -> Path:
     """The installed font file named `name`, or a DataError saying what to do."""
-    if len(name) > MAX_NAME:
-        raise DataError(f'font "{name[:40]}..." is {len(name):,} characters long; a font\'s '
-                        f"name has at most {MAX_NAME}", source, field=field)
     found = find_installed(name)
     if found is not None:
         return found
+    hint = not_installed_hint(name)
+    if hint:
+        raise DataError(hint, source, field=field)
     where = searched_folders()
     raise DataError(f'font "{name}" is not installed (looked in {where}): install it, or copy '
                     "its .ttf or .otf file into the game folder and give the file's name here",

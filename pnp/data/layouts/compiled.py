@@ -9,7 +9,6 @@ when drawn: pnp/faces/draw.py). Boxes come out in PDF points, y up, trim box at 
 
 from __future__ import annotations
 
-import re
 
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any
 from ..colours import Colour
 from ..files import inside
 from ..fontfile import ROLES, check_font
-from ..otf import find_installed, searched_folders
+from ..otf import find_installed, not_installed_hint, searched_folders
 from ...errors import DataError
 from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
 from .spec import LayoutSpec
@@ -231,11 +230,6 @@ def _value(v, ctx):
     return v.get(ctx)
 
 
-# names that pick a font on the designer's machine only (Pango, CSS): a kit must name its font
-GENERIC_FAMILIES = {"serif", "sans", "sans-serif", "sans serif", "monospace", "mono", "cursive",
-                    "fantasy", "system-ui"}
-
-
 def font_role(font: str, env: Env) -> str:
     """A font role name, or a TrueType or OpenType file in the game folder or a font installed
     on this computer (by family or full name, as [fonts] takes them), registered as its own
@@ -265,20 +259,11 @@ def font_role(font: str, env: Env) -> str:
         found = None if role in missing else find_installed(font)
         if found is None:
             missing.add(role)
-            sized = re.fullmatch(r"(.*\S)\s+(\d+(?:\.\d+)?)", font.strip())
-            if sized:  # Squib's and Pango's "Serif 12": the size is a key of its own
-                raise ValueProblem(f"font {font!r}: give the size apart, font = "
-                                   f"\"{sized.group(1)}\" and size = {sized.group(2)}")
-            if font.strip().lower() in GENERIC_FAMILIES:  # Squib's "Serif", CSS's serif
-                raise ValueProblem(
-                    f"font {font!r} is a generic family, not a font: name one, such as the "
-                    "role regular (pnp's own DejaVu Sans) or an installed family (\"DejaVu "
-                    "Serif\", \"Liberation Serif\"), or a .ttf or .otf file in the game folder")
-            raise ValueProblem(
+            raise ValueProblem(not_installed_hint(font) or (
                 f"font {font!r} is neither a role ({', '.join(ROLES)}), a .ttf or .otf file in "
                 f"the game folder nor a font installed on this computer (looked in "
                 f"{searched_folders()}): install it, or copy its font file into the game folder "
-                "and give the file's name here")
+                "and give the file's name here"))
         try:
             check_font(found)
         except DataError as exc:
