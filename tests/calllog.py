@@ -11,7 +11,7 @@ from pathlib import Path
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from pnp.preview import FaceSpec
-from pnp.render.displaylist import FIGURE, SETATTR, RecordingCanvas, TextRef
+from pnp.render.displaylist import SETATTR, RecordingCanvas, TextRef
 from pnp.render.fonts import Fonts
 from pnp.render.surface import Surface
 from pnp.units import MM
@@ -60,7 +60,7 @@ def face_calls(spec: FaceSpec, fonts: Fonts, bleed: float = 3 * MM) -> str:
             lines.append(f"{where}{args[0]} = {_arg(args[1])}")
             continue
         shown = [_arg(a) for a in args] + [f"{k}={_arg(v)}" for k, v in sorted(kwargs.items())]
-        lines.append(f"{where}{'figure' if name == FIGURE else name}({', '.join(shown)})")
+        lines.append(f"{where}{name}({', '.join(shown)})")
     return "\n".join(lines[1:]) + "\n"  # (the first is the frame's translate)
 
 

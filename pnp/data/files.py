@@ -17,6 +17,10 @@ MAX_ROWS = 60_000  # rows of one CSV file: far beyond any game (pnp bench builds
 MAX_COLUMNS = 1_000  # columns of one table: a game's rows have tens
 MAX_CELLS = 2_000_000  # cells of one table (60,000 rows of 33 columns), read into memory at once
 MAX_PIECES = 60_000  # pieces in one kit: some 6,700 pages of cards; more is a typo in a count
+MAX_COPIES = 1000    # copies of one row (a component's count column, the rules' [cards] count)
+# column names a sheet gives its copies under, besides "count": unbound, each row prints once
+# (not "number" or "amount": a card's number, a gain's amount)
+COUNT_LIKE = ("qty", "quantity", "copies", "count", "cnt")
 
 
 def inside(root: Path, relative: str, source: Source | None = None, field: str | None = None) -> Path:

@@ -93,6 +93,12 @@ class State(ABC):
         """Game-specific figures for balance reports (how it ended, scores, ...)."""
         return {}
 
+    def rounds_finished(self) -> int | None:
+        """stats()["rounds"] when the game counts rounds, else None; an engine whose stats()
+        is costly may answer it directly (the search asks it at every chance node)."""
+        rounds = self.stats().get("rounds")
+        return rounds if type(rounds) is int else None
+
     def sample_chance(self, rng: random.Random) -> int:
         """A chance outcome drawn with rng. An engine may override it with a faster draw, but it
         must return what ``draw(self.chance_outcomes(), rng)`` returns, so games replay."""

@@ -20,7 +20,7 @@ from math import sqrt
 from pathlib import Path
 from typing import Any
 
-from ..data.files import MAX_PIECES, Column, Record, _convert, inside
+from ..data.files import COUNT_LIKE, MAX_COPIES, MAX_PIECES, Column, Record, _convert, inside
 from ..data.game import GameFolder, check_entry
 from ..data.sheets import Table, read_table
 from ..errors import DataError, Source, warning
@@ -31,7 +31,6 @@ from ..units import CARD_PRESETS, MM, length, size as size_of
 
 TYPES = ("card", "token", "tile", "board", "mat")
 SHAPES = ("rect", "circle", "hex")
-MAX_COPIES = 1000
 KEYS = {"name", "type", "data", "cache", "size", "width", "height", "diameter", "shape", "front",
         "back", "back_column", "count", "two_sided", "title", "gap", "vars", "defaults", "grid",
         "tessellate", "group"}
@@ -312,11 +311,6 @@ def _group(table: dict, kind: str, rows: Table, path: Path, where: str) -> str |
         raise DataError(f"group column {value!r} is not in {rows.name} (its columns: "
                         f"{', '.join(rows.columns)})", path, field=f"{where}.group")
     return value or None
-
-
-# column names a sheet gives its copies under, besides "count": unbound, each row prints once
-# (not "number" or "amount": a card's number, a gain's amount)
-COUNT_LIKE = ("qty", "quantity", "copies", "count", "cnt")
 
 
 def _unbound_count(folder: GameFolder, rows: Table, where: str) -> None:

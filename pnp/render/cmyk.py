@@ -39,11 +39,12 @@ def limit_ink(c: float, m: float, y: float, k: float, total: float = TOTAL_INK):
 class Separation:
     """RGB (or another profile's CMYK) to the output profile's CMYK, for colours and images."""
 
-    def __init__(self, profile: Path = PROFILE):
+    def __init__(self, profile: Path = PROFILE, data: bytes | None = None):
+        """`data`: the profile's bytes when they are already read (and checked)."""
         from PIL import ImageCms
 
         self.path = profile
-        self.data = profile.read_bytes()
+        self.data = profile.read_bytes() if data is None else data
         self.profile = ImageCms.ImageCmsProfile(io.BytesIO(self.data))
         self.name = ImageCms.getProfileDescription(self.profile).strip() or profile.name
         self._transforms: dict[tuple[bytes, str], object] = {}
@@ -135,7 +136,7 @@ def load_separation(path: Path) -> Separation:
                        f"{data[12:16].decode('latin-1')} profile; give a CMYK printer (output) "
                        "profile, such as the one the print shop names")
     try:
-        separation = Separation(path)
+        separation = Separation(path, data)
         for mode in ("RGB", "CMYK"):  # LittleCMS reads some tables only when it builds one
             separation.transform(mode)
         return separation

@@ -1,13 +1,13 @@
-"""Drawing kept as the calls that made it, to be made again on another canvas.
+"""Drawing kept as the calls that made it.
 
 What drawing a face did is recorded here as a display list (canvas and text-object calls with
 their arguments): what a print record digests (printrun/digest.py) and the call-log goldens
 compare (tests/calllog.py). Calls are kept, not PDF operators: a font's subset codes and
-resource names belong to one document. A figure is kept as its name and size.
+resource names belong to one document.
 
 Recording is done by a Canvas (and text objects) of reportlab's own, whose methods also note
 each call made from outside; a call the canvas makes to itself (rect() sets the fill colour,
-drawString() begins a text) is not noted: replaying the outer call makes it again. Plain values
+drawString() begins a text) is not noted: the outer call stands for it. Plain values
 that the drawing code sets on a text object's own attributes (platypus resets its font and
 leading that way) are noted too.
 """
@@ -25,7 +25,6 @@ from reportlab.pdfgen.textobject import PDFTextObject
 # an operation: (target: 0 the canvas, n the n-th text object begun, method, args, kwargs)
 Op = tuple[int, str, tuple, dict]
 SETATTR = "="  # an attribute set: args (name, value)
-FIGURE = "figure"  # a figure: args (name, width, height), drawn by the replayer's callback
 BEGIN_TEXT = "beginText"
 
 
@@ -161,10 +160,6 @@ class _RecordingCanvasBase(_NotingCanvasBase):
         notes = self._notes = _Notes()
         super().__init__(io.BytesIO(), pagesize=(page_w, page_h), initialFontName=font)
         notes.depth = 0
-
-    def figure(self, name: str, width: float, height: float) -> None:
-        """Stands for a figure, drawn at replay with that run's fonts."""
-        self._notes.note(0, FIGURE, (name, width, height), {})
 
     def take_page(self) -> list[Op]:
         """The calls noted since the last page; the next starts on a fresh page, as a real

@@ -10,14 +10,11 @@ from typing import Any
 
 from ..errors import Source, warning
 
-# column names a sheet gives its copies under (the layouts' own list, components.COUNT_LIKE)
-COUNT_LIKE = ("qty", "quantity", "copies", "count", "cnt")
-MAX_COPIES = 1000
 
 
 def card_counts(rows: Any, table: dict, reader: Any, problems: list | None = None) -> list[int]:
     """The count of each row of `rows` (a data.sheets table) for the `[cards]` table."""
-    from ..data.files import Column, _convert
+    from ..data.files import COUNT_LIKE, MAX_COPIES, Column, _convert
 
     where = reader.prefix + "cards.count"
     if "count" in table:

@@ -856,14 +856,14 @@ class RulesState(State):
             if "least" in names:
                 ctx["least"] = {k: min([v[k] for v in views]) for k in self._p.aggregates(expr)}
         if card is None and lead is None:
-            return _evaluated(expr, ctx)
+            return expr(ctx)
         kept = ctx.get("card"), ctx.get("lead")
         if card is not None:
             ctx["card"] = self._p.cards[card] if type(card) is int else card
         if lead is not None:
             ctx["lead"] = lead
         try:
-            return _evaluated(expr, ctx)
+            return expr(ctx)
         finally:
             ctx["card"], ctx["lead"] = kept
 
@@ -1067,12 +1067,3 @@ class RulesState(State):
     def __repr__(self) -> str:
         return f"RulesState(turn={self.turn}, to_move={self._cur}, counters={self.views})"
 
-
-def _evaluated(expr, ctx: dict[str, Any]) -> Any:
-    """`expr` on `ctx`; a failure inside it is the rules' error naming the expression."""
-    try:
-        return expr.fn(ctx)
-    except RulesRuntimeError:
-        raise
-    except Exception as exc:
-        raise expr.failure(exc) from None

@@ -246,7 +246,7 @@ class MctsAgent:
             if p == TERMINAL:
                 break
             if p == CHANCE:
-                if until is not None and s.stats()["rounds"] >= until:
+                if until is not None and s.rounds_finished() >= until:
                     break                  # the horizon: scored as it stands (_returns)
                 done.clear()
                 s.run_chance(r, done, RUN)
@@ -292,7 +292,7 @@ class MctsAgent:
             st[1] += returns[p]
 
     def _horizon(self, s) -> int | None:
-        """The round count (stats()["rounds"], rounds finished) at which a playout stops, in a
+        """The round count (rounds_finished()) at which a playout stops, in a
         game that reports rounds and scores; None: it plays to the end. Legolas's five rounds
         are dealt afresh: a random playout of the rounds after this one is noise that costs
         most of the playout's time, while the points already scored are kept to the end."""
@@ -374,7 +374,7 @@ class MctsAgent:
             if p == TERMINAL:
                 return
             if p == CHANCE:
-                if until is not None and s.stats()["rounds"] >= until:
+                if until is not None and s.rounds_finished() >= until:
                     return
                 s.run_chance(r, done, RUN)
             elif blind is not None:

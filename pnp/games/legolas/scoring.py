@@ -106,6 +106,9 @@ class ScoringRules:
     def vp(self, seat: int) -> float:
         return self.vp2[seat] / 2
 
+    def rounds_finished(self) -> int:
+        return self.rounds_done
+
     def stats(self) -> dict[str, Any]:
         # map() rather than comprehensions: this runs once a game, 2 % of a random game's time
         n = self.n
