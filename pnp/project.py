@@ -88,13 +88,16 @@ def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
 
     if not drawable(game):
         return validate(game) + [warning(NOT_DRAWN)]
+    from .render.facelog import FaceLog
+
     sheet = _paper(game, paper)
     kit, fonts, findings = _prepare(game, force=True)
+    log = FaceLog(fonts)  # the dry render's drawing of each face serves the meaning checks
     result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(sheet.size),
-                                               placements=False), sheet)
+                                               placements=False, log=log), sheet)
     from .siblings import check as uneven_siblings
 
-    return (findings + _drawn(game, result) + meaning(game, kit, fonts)
+    return (findings + _drawn(game, result) + meaning(game, kit, fonts, log)
             + uneven_siblings(kit, fonts, game.folder.path))
 
 
