@@ -12,7 +12,7 @@ from ...render.surface import Surface
 from ...units import MM
 from ..base import booklet_text
 from . import engine
-from .cardfaces import attack_card, side_back
+from .faces import attack_card, side_back
 from .example import ended_before, worked_example
 from .figures import badge
 from .model import Card, Model, enforced_rulings

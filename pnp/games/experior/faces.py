@@ -1,20 +1,39 @@
 """Experior's printed pieces, assembled into the kit: the attack cards and their backs, the role
-and player aid cards, the markers, the board and the booklet. Each face is a layout file in the
-game folder (cardfaces.py, board.py); what they print is the data's (rows.py). Imports go one
-way: the model, then the faces of each kind of piece, then this assembly."""
+and player aid cards, the markers, the board (board.py) and the booklet. Each face is a layout
+file in the game folder with the row rows.py gives it. Imports go one way: the model, then the
+faces, then the booklet that shows some of them."""
 
 from __future__ import annotations
 
 from ...errors import Source
+from ...faces.draw import LayoutFace
 from ...kit import Kit, Piece, Sheet
+from ..pieces import layout_face as face
 from . import engine
+from . import figures  # noqa: F401  (registers the layouts' experior.* figures)
 from .board import board
-from .booklet import booklet
-from .cardfaces import aid, attack_card, marker_face, role_back, role_card, side_back
-from .model import Model
+from .model import Card, Model, new_game
+from .rows import attack_borrowed, attack_row, marker_row, role_borrowed, role_row, side_row
+
+
+def attack_card(model: Model, card: Card) -> LayoutFace:
+    return face(model, "attack", attack_row(model, card), borrowed=attack_borrowed(model, card))
+
+
+def side_back(model: Model, sid: str) -> LayoutFace:
+    """The back of a side's attack cards."""
+    return face(model, "attack_back", side_row(model, sid), copies=True)
+
+
+def _role_card(model: Model, sid: str) -> LayoutFace:
+    # the wounds a fighter starts with are the rules engine's
+    start = new_game(model).state_at(human_seat=0).wounds[0]
+    return face(model, "role", role_row(model, sid, start), borrowed=role_borrowed(model))
 
 
 def build_kit(model: Model, fonts) -> Kit:
+    from .booklet import booklet  # (it shows faces made here)
+
     w, h = model.card_size
     order = {s: i for i, s in enumerate(engine.SIDES)}
     backs = {sid: side_back(model, sid) for sid in model.sides}
@@ -22,13 +41,12 @@ def build_kit(model: Model, fonts) -> Kit:
                                                                                 cd.modality)))
     pieces = [Piece("attack card", f"{model.side(cd.side).name} {model.card_name(cd)} card",
                     attack_card(model, cd), backs[cd.side], cd.source) for cd in cards]
-    rb = role_back(model)
-    pieces += [Piece("role card", f"{model.side(sid).name} role card", role_card(model, sid), rb,
+    rb = face(model, "role_back", {}, copies=True)
+    pieces += [Piece("role card", f"{model.side(sid).name} role card", _role_card(model, sid), rb,
                      model.side(sid).source) for sid in sorted(model.sides, key=lambda sid: order[sid])]
-    turn, end = aid(model, "aid_turn"), aid(model, "aid_end")
+    turn, end = face(model, "aid_turn", {}, True), face(model, "aid_end", {}, True)
     toml = Source(model.common.folder.toml_path)  # the count is set in game.toml
-    pieces += [Piece("player aid card", "player aid card", turn, end, toml,
-                       two_sided=True)
+    pieces += [Piece("player aid card", "player aid card", turn, end, toml, two_sided=True)
                for _ in range(model.aid_cards)]
     d = model.marker_diameter
     kinds = {"wound": "wound marker", "experience": "experience marker"}
@@ -37,8 +55,9 @@ def build_kit(model: Model, fonts) -> Kit:
     for mk in sorted(model.markers, key=lambda m: (order[m.side], m.kind != "wound",
                                                     engine.TYPES.index(m.type) if m.type else 0)):
         key = (mk.side, mk.kind, mk.type)
-        if key not in faces:
-            faces[key] = (marker_face(model, mk, False), marker_face(model, mk, True))
+        if key not in faces:  # a marker's front (what it counts) and back (its + value)
+            row = marker_row(model, mk)
+            faces[key] = (face(model, "marker", row, True), face(model, "marker_back", row, True))
         front, back = faces[key]
         what = "wound" if mk.kind == "wound" else f"{model.attacks[mk.type].name} experience"
         markers.append(Piece(kinds[mk.kind], f"{model.side(mk.side).name} {what} marker", front,

@@ -3,16 +3,15 @@ figures."""
 
 from __future__ import annotations
 
-from ...data.layouts.values import HALF
+from ...data.layouts.values import HALF, fraction as fmt, signed
 from ...render.booklet import Booklet, faces_figure
 from ..base import booklet_text
 from . import facts
 from .enforced import enforced_rulings
 from .model import Model
-from .drawing import fmt, signed
 from .printed import title_case
 from .texts import level_texts, mission_lines, treasure_text
-from .cardfaces import back, character_card, mission_card, monster_card, treasure_card
+from .faces import back, character_card, mission_card, monster_card, treasure_card
 
 
 # ---- booklet -------------------------------------------------------------------------------------

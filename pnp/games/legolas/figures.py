@@ -18,14 +18,11 @@ from reportlab.lib.colors import Color, white
 from ...data.layouts.values import colour_in, signed
 from ...faces.figures import Figure, figure, number_arg, repeated
 from ...render.colours import ink_on, mix
-from ...render.icons import (arrow, cards_icon, coin_icon, dagger_icon, disc,
+from ...render.icons import (arrow, axe_icon, bow_icon, cards_icon, coin_icon, dagger_icon, disc,
                              element_icon, eye_icon, hat_icon, net_icon, person_icon, ring_icon,
                              shield_icon, spikes_icon, suit_icon, sword_icon, wall_icon)
 from ...units import MM
 from . import facts
-from .drawing import bow_and_axe
-
-
 
 
 def _colour(s: Figure, args: dict[str, Any], key: str, default: str) -> Color:
@@ -95,7 +92,9 @@ def badge_figure(s: Figure, x: float, y: float, w: float, h: float,
 @repeated
 def emblem(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """The game's emblem: Legolas's bow crossed with Gimli's axe."""
-    bow_and_axe(s.c, x + w / 2, y + h / 2, min(w, h), _colour(s, args, "fill", "gold"))
+    cx, cy, size, fill = x + w / 2, y + h / 2, min(w, h), _colour(s, args, "fill", "gold")
+    bow_icon(s.c, cx - size * 0.2, cy, size * 0.55, fill)
+    axe_icon(s.c, cx + size * 0.27, cy, size * 0.6, fill, angle=0)
 
 
 @figure("legolas.treasure")

@@ -4,35 +4,23 @@ booklet with its cycles figure. Nothing here places a box."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...errors import Source
-from ...faces.draw import LayoutFace
-from ...kit import Board, Kit, Piece, Sheet, shared
+from ...kit import Board, Kit, Piece, Sheet
 from ...render.booklet import Booklet
 from ...render.surface import Surface
 from ...units import MM
 from ..base import booklet_text
+from ..pieces import layout_face as face
 from . import engine, figures
 from .kit import VARIANT_AGES, Model, enforced_rulings, tokens_per_colour
 from .printed import (board_row, card_borrowed, card_row, player_borrowed, player_row, token_row,
                       winner_text)
 
 
-def _face(model: Model, face: str, row: dict[str, Any], copies: bool = False,
-          borrowed: dict[str, tuple[Source, str]] | None = None) -> LayoutFace:
-    """The face's layout with its row; `copies`: one drawing many pieces share (the renderer
-    draws it once as a form); `borrowed`: the columns another file's row gives (LayoutFace)."""
-    drawer = LayoutFace(model.layouts[face], {**model.layout_names, **row, "row": row}, borrowed)
-    if copies:
-        shared(drawer)
-    return drawer
-
-
 def board(model: Model) -> Board:
     W, H = model.board_size
     places = tuple("island" for _ in model.islands)
-    return Board("Board: 3 paths of 5 islands", W, H, _face(model, "board", board_row(model)),
+    return Board("Board: 3 paths of 5 islands", W, H, face(model, "board", board_row(model)),
                  places)
 
 
@@ -73,16 +61,16 @@ def booklet(model: Model) -> Booklet:
 
 def build_kit(model: Model, fonts) -> Kit:
     w, h = model.card_size
-    backs = {p.id: _face(model, "element_back", player_row(p), True, player_borrowed(p))
+    backs = {p.id: face(model, "element_back", player_row(p), True, player_borrowed(p))
              for p in model.players}
     order = {p.id: i for i, p in enumerate(model.players)}
     cards = sorted(model.cards, key=lambda cd: (order[cd.owner], engine.ELEMENTS.index(cd.element)))
     pieces = [Piece("element card", f"{model.player(cd.owner).name} {cd.element} card",
-                    _face(model, "element", card_row(model, cd),
-                          borrowed=card_borrowed(model, cd)), backs[cd.owner], cd.source)
+                    face(model, "element", card_row(model, cd), borrowed=card_borrowed(model, cd)),
+                    backs[cd.owner], cd.source)
               for cd in cards]
-    ref_back = _face(model, "reference_back", {}, True)
-    ref = _face(model, "reference", {"winner": winner_text(model)}, True)
+    ref_back = face(model, "reference_back", {}, True)
+    ref = face(model, "reference", {"winner": winner_text(model)}, True)
     toml = Source(model.common.folder.toml_path)  # the count is set in game.toml
     pieces += [Piece("reference card", "reference card", ref, ref_back, toml)
                for _ in range(model.reference_cards)]
@@ -92,14 +80,14 @@ def build_kit(model: Model, fonts) -> Kit:
         owner = model.player(pawn.owner)
         row = {**player_row(owner), "path": pawn.path}
         tokens.append(Piece("pawn", f"{owner.name} pawn, path {pawn.path}",
-                            _face(model, "pawn", row, True, player_borrowed(owner)),
-                            _face(model, "pawn_back", row, True, player_borrowed(owner)),
+                            face(model, "pawn", row, True, player_borrowed(owner)),
+                            face(model, "pawn_back", row, True, player_borrowed(owner)),
                             pawn.source))
     kinds = {"generating": "red link token", "destroying": "blue link token",
              "first": "first-player token"}
     for token in model.tokens:
-        face = _face(model, "token", token_row(token), True)
-        tokens += [Piece(kinds[token.id], token.name, face, face, token.source)
+        both = face(model, "token", token_row(token), True)
+        tokens += [Piece(kinds[token.id], token.name, both, both, token.source)
                    for _ in range(token.count)]
     kit = Kit(model.common.title)
     kit.sheets.append(Sheet("Element and reference cards", w, h, tuple(pieces)))
