@@ -14,23 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import Color
 
-from ...data.layouts.values import colour_in
 from ...faces.figures import Figure, figure
 from ...render.colours import ink_on, mix
 from ...render.icons import bow_icon, disc, leaf_icon, magic_icon, shield_icon, sword_icon
 from ...render.text import LEADING, wrap
 from ...units import MM
+from ..figargs import colour_arg, int_arg
 from . import engine
 from .rows import chain
 
 ICON = 1.3  # a badge's icon across, to its disc's radius
-
-
-def _colour(s: Figure, args: dict[str, Any], key: str, default: str = "ink") -> Color:
-    value = args.get(key)
-    return colour_in(s.palette)(default if value is None or value == "" else value) or white
 
 
 def _type(args: dict[str, Any]) -> str:
@@ -66,7 +61,7 @@ def emblem(c, side: str, cx: float, cy: float, size: float, fill: Color, mark: C
 @figure("experior.attack")
 def attack_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """The icon of attack `type` in `fill`."""
-    attack_icon(s.c, _type(args), x + w / 2, y + h / 2, min(w, h), _colour(s, args, "fill"))
+    attack_icon(s.c, _type(args), x + w / 2, y + h / 2, min(w, h), colour_arg(s, args, "fill"))
 
 
 @figure("experior.emblem")
@@ -75,15 +70,15 @@ def emblem_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[
     side = str(args.get("side", ""))
     if side not in engine.SIDES:
         raise ValueError(f"side {side!r} is not a side ({', '.join(engine.SIDES)})")
-    emblem(s.c, side, x + w / 2, y + h / 2, min(w, h), _colour(s, args, "fill"),
-           _colour(s, args, "mark", "paper"))
+    emblem(s.c, side, x + w / 2, y + h / 2, min(w, h), colour_arg(s, args, "fill"),
+           colour_arg(s, args, "mark", "paper"))
 
 
 @figure("experior.badge")
 def badge_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """Attack `type`'s badge: a disc of `colour` filling the box, ringed in `ring` if given."""
-    ring = _colour(s, args, "ring") if args.get("ring") else None
-    badge(s.c, _type(args), _colour(s, args, "colour"), x + w / 2, y + h / 2, min(w, h) / 2,
+    ring = colour_arg(s, args, "ring") if args.get("ring") else None
+    badge(s.c, _type(args), colour_arg(s, args, "colour"), x + w / 2, y + h / 2, min(w, h) / 2,
           ring)
 
 
@@ -91,7 +86,7 @@ def badge_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[s
 def order_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """The winning order as badges joined by ">", as tall as the box and centred in it; each
     type's disc in its colour (args sword, bow, magic), `highlight` larger and ringed in `ink`."""
-    ink = _colour(s, args, "ink")
+    ink = colour_arg(s, args, "ink")
     highlight = args.get("highlight")
     types = chain()
     r = h / 2
@@ -100,7 +95,7 @@ def order_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[s
     bx = cx - (step * (len(types) - 1) + 2 * r) / 2 + r
     for i, t in enumerate(types):
         hot = t == highlight
-        badge(s.c, t, _colour(s, args, t, t), bx, cy, r * (1.18 if hot else 1.0),
+        badge(s.c, t, colour_arg(s, args, t, t), bx, cy, r * (1.18 if hot else 1.0),
               ink if hot else None)
         if i < len(types) - 1:
             s.c.setFillColor(ink)
@@ -117,7 +112,7 @@ def steps_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[s
     size, least = float(args.get("size", 9.5)), float(args.get("min_size", 7))
     indent = float(args.get("indent", 4)) * MM
     surface = s.surface
-    s.c.setFillColor(_colour(s, args, "colour"))
+    s.c.setFillColor(colour_arg(s, args, "colour"))
     while size >= least - 1e-9:
         gap = size * 0.45
         wrapped = [wrap(surface.fonts, text, size, w - indent) for text in steps]
@@ -137,22 +132,15 @@ def steps_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[s
     surface.report(f"the steps do not fit even at {least:g} pt")
 
 
-def _int(args: dict[str, Any], key: str) -> int:
-    value = float(args[key])
-    if value != int(value):
-        raise ValueError(f"{key} must be a whole number, got {args[key]!r}")
-    return int(value)
-
-
 @figure("experior.wound_track")
 def wound_track(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """Cells `first` to `last`, `columns` a row from the top left, each numbered; `limit`'s cell
     in the colour `limit`, the cells past it a tint of it; the first and the limit outlined."""
     c = s.c
-    first, last, limit = _int(args, "first"), _int(args, "last"), _int(args, "limit")
-    columns = _int(args, "columns")
-    paper, ink = _colour(s, args, "paper", "paper"), _colour(s, args, "ink")
-    hot = _colour(s, args, "colour", "limit")
+    first, last, limit = int_arg(args, "first"), int_arg(args, "last"), int_arg(args, "limit")
+    columns = int_arg(args, "columns")
+    paper, ink = colour_arg(s, args, "paper", "paper"), colour_arg(s, args, "ink")
+    hot = colour_arg(s, args, "colour", "limit")
     rows = max(1, -(-(last - first + 1) // columns))
     cw, ch = w / columns, h / rows
     size = min(9.0, ch * 0.45, cw * 0.38)
@@ -190,10 +178,10 @@ def experience_track(s: Figure, x: float, y: float, w: float, h: float,
     `colour`); the cell `start` filled with `colour` and outlined in `ink`. A track beside
     others of another type takes its tint from the palette, where [distinct] checks it."""
     c = s.c
-    first, last, start = _int(args, "first"), _int(args, "last"), _int(args, "start")
-    colour, ink = _colour(s, args, "colour"), _colour(s, args, "ink")
-    paper = _colour(s, args, "paper", "paper")
-    tint = _colour(s, args, "tint") if args.get("tint") else mix(colour, paper, 0.82)
+    first, last, start = int_arg(args, "first"), int_arg(args, "last"), int_arg(args, "start")
+    colour, ink = colour_arg(s, args, "colour"), colour_arg(s, args, "ink")
+    paper = colour_arg(s, args, "paper", "paper")
+    tint = colour_arg(s, args, "tint") if args.get("tint") else mix(colour, paper, 0.82)
     ch = h / max(1, last - first + 1)
     size = min(9.0, ch * 0.45)
     for v in range(first, last + 1):

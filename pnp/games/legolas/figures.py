@@ -22,12 +22,8 @@ from ...render.icons import (arrow, axe_icon, bow_icon, cards_icon, coin_icon, d
                              element_icon, eye_icon, hat_icon, net_icon, person_icon, ring_icon,
                              shield_icon, spikes_icon, suit_icon, sword_icon, wall_icon)
 from ...units import MM
+from ..figargs import colour_arg
 from . import facts
-
-
-def _colour(s: Figure, args: dict[str, Any], key: str, default: str) -> Color:
-    value = args.get(key)
-    return colour_in(s.palette)(default if value is None or value == "" else value) or white
 
 
 @figure("legolas.hazard")
@@ -38,9 +34,9 @@ def hazard(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, An
     p = c.beginPath()
     p.roundRect(x, y, w, h, min(1.2 * MM, h / 2))
     c.clipPath(p, stroke=0, fill=0)
-    c.setFillColor(_colour(s, args, "fill", "trap"))
+    c.setFillColor(colour_arg(s, args, "fill", "trap"))
     c.rect(x, y, w, h, stroke=0, fill=1)
-    c.setFillColor(_colour(s, args, "stripe", "ink"))
+    c.setFillColor(colour_arg(s, args, "stripe", "ink"))
     step = 3.2 * MM
     k = x - h
     while k < x + w:
@@ -59,7 +55,7 @@ def hazard(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, An
 def coins(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """`coins` coins from the box's left edge, as tall as the box, the last a half for ½."""
     n = number_arg(args, "coins", 0, 0, 100)  # the row of coins leaves the box long before
-    gold, ink = _colour(s, args, "fill", "gold"), _colour(s, args, "ink", "ink")
+    gold, ink = colour_arg(s, args, "fill", "gold"), colour_arg(s, args, "ink", "ink")
     r = h / 2
     step = 2 * r + 1.2 * MM
     cx, cy = x + r, y + r
@@ -92,7 +88,7 @@ def badge_figure(s: Figure, x: float, y: float, w: float, h: float,
 @repeated
 def emblem(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """The game's emblem: Legolas's bow crossed with Gimli's axe."""
-    cx, cy, size, fill = x + w / 2, y + h / 2, min(w, h), _colour(s, args, "fill", "gold")
+    cx, cy, size, fill = x + w / 2, y + h / 2, min(w, h), colour_arg(s, args, "fill", "gold")
     bow_icon(s.c, cx - size * 0.2, cy, size * 0.55, fill)
     axe_icon(s.c, cx + size * 0.27, cy, size * 0.6, fill, angle=0)
 
@@ -134,7 +130,7 @@ def character(s: Figure, x: float, y: float, w: float, h: float, args: dict[str,
     """A character's picture by its `id`, in `fill` with details in `detail`."""
     c = s.c
     size, cx, cy = min(w, h), x + w / 2, y + h / 2
-    fill, detail = _colour(s, args, "fill", "gold"), _colour(s, args, "detail", "character")
+    fill, detail = colour_arg(s, args, "fill", "gold"), colour_arg(s, args, "detail", "character")
     cid = args.get("id", "")
     if cid == "fighter":
         sword_icon(c, cx - size * 0.12, cy, size, fill, angle=-20)
@@ -225,10 +221,10 @@ def score_loop(s: Figure, x: float, y: float, w: float, h: float, args: dict[str
                          f"{n} and {below}")
     levels = ((int(float(args.get("level2", 5))), "LEVEL 2"),
               (int(float(args.get("level3", 10))), "LEVEL 3"))
-    paper, ink = _colour(s, args, "paper", "parchment"), _colour(s, args, "ink", "ink")
-    bar, gold = _colour(s, args, "bar", "boss"), _colour(s, args, "flip", "gold")
-    tint = {1: paper, 2: mix(paper, _colour(s, args, "level2_tint", "wind"), 0.3),
-            3: mix(paper, _colour(s, args, "level3_tint", "gold"), 0.55)}
+    paper, ink = colour_arg(s, args, "paper", "parchment"), colour_arg(s, args, "ink", "ink")
+    bar, gold = colour_arg(s, args, "bar", "boss"), colour_arg(s, args, "flip", "gold")
+    tint = {1: paper, 2: mix(paper, colour_arg(s, args, "level2_tint", "wind"), 0.3),
+            3: mix(paper, colour_arg(s, args, "level3_tint", "gold"), 0.55)}
     c, line = s.c, s.surface.line
     c.translate(x, y)  # (the figure's own state: drawn inside saveState)
     cells = loop_cells(n, w, h)
@@ -254,7 +250,7 @@ def score_loop(s: Figure, x: float, y: float, w: float, h: float, args: dict[str
     cw, ch = cells[0][2], cells[0][3]
     x0, y0 = cw + 5 * MM, ch + 5 * MM
     bw = min(cw, (w - 2 * cw - 10 * MM) / max(1, below))
-    negative = mix(paper, _colour(s, args, "below_tint", "brute"), 0.22)
+    negative = mix(paper, colour_arg(s, args, "below_tint", "brute"), 0.22)
     for k in range(1, below + 1):
         _space(s, x0 + (k - 1) * bw, y0, bw, ch, -k, negative, ink)
     if below:

@@ -15,33 +15,18 @@ from typing import Any
 
 from reportlab.lib.colors import Color
 
-from ...data.layouts.values import ValueProblem, colour_in, to_length
+from ...data.layouts.values import ValueProblem, colour_in
 from ...faces.figures import Figure, figure
 from ...render.colours import ink_on
 from ...render.icons import arrow as draw_arrow, disc, toward
 from ...render.surface import Surface
 from ...units import MM
+from ..figargs import colour_or_none, flag_arg, length_arg
 from .kit import island_centres
 
 # where an arrow starts, as a point of its box (0-1 across, 0-1 up); it ends at the opposite one
 CORNERS = {"left": (0, 0.5), "right": (1, 0.5), "top": (0.5, 1), "bottom": (0.5, 0),
            "top-left": (0, 1), "top-right": (1, 1), "bottom-left": (0, 0), "bottom-right": (1, 0)}
-
-
-def _colour(s: Figure, args: dict[str, Any], key: str, default: str | None) -> Color | None:
-    value = args.get(key)
-    if value is None or value == "":
-        value = default
-    return None if value is None else colour_in(s.palette)(value)
-
-
-def _length(args: dict[str, Any], key: str, default: str) -> float:
-    """A length arg in points ("4.8mm", "1.8pt"; a bare number is mm)."""
-    return to_length(args.get(key, default)).of(0)
-
-
-def _flag(value: Any) -> bool:
-    return value is True or str(value).strip().lower() in ("true", "yes", "1")
 
 
 @figure("wuxing.arrow")
@@ -54,11 +39,11 @@ def arrow(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any
         raise ValueError(f"from must be one of {', '.join(CORNERS)}, got {start!r}")
     fx, fy = CORNERS[start]
     x1, y1, x2, y2 = x + fx * w, y + fy * h, x + (1 - fx) * w, y + (1 - fy) * h
-    x1, y1, x2, y2 = toward(x1, y1, x2, y2, _length(args, "start", "0mm"),
-                            _length(args, "end", "0mm"))
-    draw_arrow(s.c, x1, y1, x2, y2, _colour(s, args, "colour", "ink"),
-               width=_length(args, "width", "2pt"), dashed=_flag(args.get("dashed")),
-               head=_length(args, "head", "7pt"), halo=_colour(s, args, "halo", None))
+    x1, y1, x2, y2 = toward(x1, y1, x2, y2, length_arg(args, "start", "0mm"),
+                            length_arg(args, "end", "0mm"))
+    draw_arrow(s.c, x1, y1, x2, y2, colour_or_none(s, args, "colour", "ink"),
+               width=length_arg(args, "width", "2pt"), dashed=flag_arg(args, "dashed"),
+               head=length_arg(args, "head", "7pt"), halo=colour_or_none(s, args, "halo", None))
 
 
 @figure("wuxing.cycle")
@@ -69,8 +54,8 @@ def cycle(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any
     if not isinstance(table, dict):
         raise ValueError("args.cycle must be the game's cycle: cycle = \"{{ cycle }}\"")
     draw_cycle(s.surface, table, s.palette, x + w / 2, y + h / 2, min(w, h) / 2,
-               _length(args, "node", "4.8mm"), _colour(s, args, "ink", "ink"),
-               _flag(args.get("outside", True)))
+               length_arg(args, "node", "4.8mm"), colour_or_none(s, args, "ink", "ink"),
+               flag_arg(args, "outside", True))
 
 
 def draw_cycle(s: Surface, table: dict[str, Any], palette, cx: float, cy: float, R: float,
@@ -117,11 +102,11 @@ def islands(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, A
     rows = args.get("islands")
     if not isinstance(rows, list):
         raise ValueError("args.islands must be the board's islands: islands = \"{{ islands }}\"")
-    d = _length(args, "diameter", "30mm")
+    d = length_arg(args, "diameter", "30mm")
     if d <= 0:
         raise ValueProblem(f"diameter must be more than 0, got {args.get('diameter')!r}")
     c, surface = s.c, s.surface
-    ink, shore = _colour(s, args, "ink", "ink"), _colour(s, args, "shore", "sand")
+    ink, shore = colour_or_none(s, args, "ink", "ink"), colour_or_none(s, args, "shore", "sand")
     centres = island_centres([(i["path"], i["position"]) for i in rows], (x, y, w, h), d)
     for p in sorted({i["path"] for i in rows}):
         ends = [xy for (path, _), xy in sorted(centres.items()) if path == p]
