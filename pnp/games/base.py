@@ -40,6 +40,11 @@ class Common:
     def colour(self, name: str) -> Colour:
         return self.palette[name]
 
+    def cell_colour(self, record: Record, field: str) -> Colour:
+        """The record's `field`, a colour: a palette name or a hex text."""
+        return parse_colour(record[field], self.palette, record.source.path, record.source.row,
+                            field)
+
 
 def known(record: Record, field: str, allowed, what: str) -> str:
     """The record's `field`, which must be one of `allowed` (the names the rules know: an
@@ -169,8 +174,18 @@ def _title(folder: GameFolder) -> str:
     return re.sub(r"\s*[^\S \xa0\u2007\u202f]\s*", " ", title).strip()
 
 
-def palette_colour(common: Common, value: str, source: Source, field: str) -> Colour:
-    return parse_colour(value, common.palette, source.path, source.row, field)
+def missing_colours(folder: GameFolder, common: Common, names) -> list[DataError]:
+    """A data error for each colour the faces need that [palette] lacks."""
+    return [DataError(f"[palette] needs a colour {name!r}", folder.toml_path,
+                      field=f"palette.{name}") for name in names if name not in common.palette]
+
+
+def note_missing(folder: GameFolder, file: str, field: str, what: str, wanted, have) -> None:
+    """Note each of `wanted` (the names the rules know) that no row of `file` gives."""
+    for key in wanted:
+        if key not in have:
+            folder.note(DataError(f"the rules need a row for the {what} {key!r}",
+                                  folder.path / file, None, field))
 
 
 def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = NONE) -> str:

@@ -4,12 +4,12 @@ folder.problems (bad cells, unknown names, rows the rules need that are missing)
 
 from __future__ import annotations
 
-from ...data.colours import Colour
 from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...errors import DataError, Source
 from ...units import MM
-from ..base import known as _known, load_common, palette_colour, whole_number
+from ..base import (known as _known, load_common, missing_colours, note_missing,
+                    whole_number)
 from . import engine
 from .rows import layout_names, load_layouts
 from .model import (MARKER_KINDS, Attack, Card, ExampleTurn, Marker, Modality, Model, Position,
@@ -26,9 +26,7 @@ def load(folder: GameFolder) -> Model:
     """The data, with every problem noted in folder.problems (bad cells, unknown names, rows
     the rules need that are missing); the kit is only drawn when none was noted."""
     common = load_common(folder)
-
-    def col(rec: Record, field: str) -> Colour:
-        return palette_colour(common, rec[field], rec.source, field)
+    col = common.cell_colour  # a cell that names a colour
 
     attacks: dict[str, Attack] = {}
 
@@ -62,14 +60,9 @@ def load(folder: GameFolder) -> Model:
 
     folder.each("sides.csv", [Column("side"), Column("name"), Column("colour"), Column("ink")]
                 + [Column(t, "int", min=0, max=99) for t in engine.TYPES], side)
-    for what, have, ids, name in (("attack type", attacks, engine.TYPES, "attacks.csv"),
-                                  ("modality", modalities, engine.MODALITIES, "modalities.csv"),
-                                  ("side", sides, engine.SIDES, "sides.csv")):
-        field = {"attack type": "type"}.get(what, what)
-        for key in ids:
-            if key not in have:
-                folder.note(DataError(f"the rules need a row for the {what} {key!r}",
-                                      folder.path / name, None, field))
+    note_missing(folder, "attacks.csv", "type", "attack type", engine.TYPES, attacks)
+    note_missing(folder, "modalities.csv", "modality", "modality", engine.MODALITIES, modalities)
+    note_missing(folder, "sides.csv", "side", "side", engine.SIDES, sides)
     cards = tuple(folder.each(
         "cards.csv", [Column("side"), Column("type"), Column("modality"),
                       Column("multiplier", "int", min=0, max=99)],
@@ -101,10 +94,8 @@ def load(folder: GameFolder) -> Model:
     end_position = folder.keep(_position, folder)
     end_example = (folder.each("example_end.csv", example_cols, example_turn)
                    if end_position is not None else [])
-    for needed in ("paper", "ink", "limit"):
-        if needed not in common.palette:
-            folder.note(DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
-                                  field=f"palette.{needed}"))
+    for problem in missing_colours(folder, common, ("paper", "ink", "limit")):
+        folder.note(problem)
 
     def number(section: str, key: str, low: int, high: int, default=...) -> int:
         return whole_number(folder, section, key, low, high, default)

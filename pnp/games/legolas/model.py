@@ -14,7 +14,7 @@ from ...data.game import GameFolder
 from ...data.layouts.compiled import Layout
 from ...errors import DataError, Source
 from ...render.icons import PLAYER_SHAPES
-from ..base import Common, layout_constants, load_common, palette_colour
+from ..base import Common, layout_constants, load_common, missing_colours
 from .data import Cards, load_cards
 from .printed import load_layouts
 from .facts import ELEMENTS, SUITS, Character, Mission, Monster, Treasure
@@ -85,29 +85,22 @@ class Model:
     def mission_rows(self):
         return zip(self.cards.missions, self.cards.mission_sources)
 
-    def character(self, cid: str) -> Character | None:
-        return next((c for c in self.characters if c.id == cid), None)
-
     def colour(self, name: str) -> Color:
         return self.common.palette[name]
 
 
 def load(folder: GameFolder) -> Model:
     common = load_common(folder)
+    col = common.cell_colour  # a cell that names a colour
     cards = load_cards(folder.path, folder.note)
-
-    def col(rec, field: str) -> Color:
-        return palette_colour(common, rec[field], rec.source, field)
 
     players = tuple(folder.each("players.csv", [
         Column("seat", "int", min=1, max=9), Column("name"), Column("colour"), Column("ink"),
         Column("symbol", lambda t: t.strip().lower(), choices=PLAYER_SHAPES)],
         lambda r: Player(r["seat"], r["name"], col(r, "colour"), col(r, "ink"), r["symbol"],
                          r.source)))
-    for needed in SUITS + ELEMENTS + PALETTE:
-        if needed not in common.palette:
-            raise DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
-                            field=f"palette.{needed}")
+    for problem in missing_colours(folder, common, SUITS + ELEMENTS + PALETTE):
+        raise problem
     descriptors = {}
     for key, value in folder.section("suits", required=False).items():
         if not isinstance(value, str):

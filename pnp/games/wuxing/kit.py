@@ -13,7 +13,7 @@ from ...data.layouts.compiled import Layout
 from ...errors import DataError, Finding, Source, error
 from ...units import MM
 from ...layout.places import Place, Track
-from ..base import Common, known as _known, load_common, palette_colour, whole_number
+from ..base import Common, known as _known, load_common, missing_colours, note_missing, whole_number
 from ..facts import Side
 from ..rulings import Enforced
 from . import engine
@@ -134,10 +134,8 @@ def load(folder: GameFolder) -> Model:
     the rules need that are missing); what is left is complete enough to draw from only when
     no problem was noted."""
     common = load_common(folder)
+    col = common.cell_colour  # a cell that names a colour
     ids = engine.ELEMENTS
-
-    def col(rec: Record, field: str) -> Colour:
-        return palette_colour(common, rec[field], rec.source, field)
 
     elements: dict[str, Element] = {}
 
@@ -151,10 +149,7 @@ def load(folder: GameFolder) -> Model:
 
     folder.each("elements.csv", [Column("element"), Column("name"), Column("glyph"),
                                    Column("colour")], element)
-    for eid in ids:
-        if eid not in elements:
-            folder.note(DataError(f"the rules need a row for the element {eid!r}",
-                                  folder.path / "elements.csv", None, "element"))
+    note_missing(folder, "elements.csv", "element", "element", ids, elements)
     players = tuple(folder.each(
         "players.csv", [Column("seat", "int", min=1, max=2), Column("player"),
                                 Column("name"), Column("colour"), Column("ink"),
@@ -186,16 +181,13 @@ def load(folder: GameFolder) -> Model:
                                           Column("colour"), Column("label")],
                    lambda r: Token(r["token"], r["name"], r["count"], col(r, "colour"),
                                    r["label"], r.source))
-    for tid in ("generating", "destroying", "first"):
-        if not any(t.id == tid for t in tokens):
-            folder.note(DataError(f"the rules need a row for the token {tid!r}",
-                                  folder.path / "tokens.csv", None, "token"))
+    note_missing(folder, "tokens.csv", "token", "token", ("generating", "destroying", "first"),
+                 {t.id for t in tokens})
     pawns = folder.each("pawns.csv", [Column("owner"), Column("path", "int", min=1, max=9)],
                   lambda r: Pawn(_known(r, "owner", player_ids, "player"), r["path"], r.source))
-    for needed in ("generating", "destroying", "yang", "yin", "gold", "sea", "sand", "ink"):
-        if needed not in common.palette:
-            folder.note(DataError(f"[palette] needs a colour {needed!r}", folder.toml_path,
-                                  field=f"palette.{needed}"))
+    for problem in missing_colours(folder, common, ("generating", "destroying", "yang", "yin",
+                                                    "gold", "sea", "sand", "ink")):
+        folder.note(problem)
     opt = "options"
 
     def number(section: str, key: str, low: int, high: int, default=...) -> int:
