@@ -17,6 +17,9 @@ from __future__ import annotations
 import re
 import string
 
+# numbers as the cards print them, ½ for a half and a true minus: the layout files' filters
+from ...data.layouts.values import fraction as number, signed
+
 NUMBER_WORDS = ("zero", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                 "eleven", "twelve")
 TIMES_WORDS = {2: "double", 3: "triple", 4: "quadruple", 5: "quintuple"}
@@ -24,16 +27,6 @@ _NUMERIC_WORDS = set(NUMBER_WORDS) | set(TIMES_WORDS.values()) | {
     "twice", "thrice", "half", "single", "once", "pair", "dozen"}
 NUMBER_FORMS = ("", "word", "times", "s", "signed")
 NAME_FORMS = ("", "title", "upper")
-MINUS = "\u2212"
-HALF = "\u00bd"
-
-
-def number(n: float) -> str:
-    """2, ½, 2½ (the half coin)."""
-    whole = int(n)
-    if n == whole:
-        return str(whole)
-    return (str(whole) if whole else "") + HALF if n - whole == 0.5 else f"{n:g}"
 
 
 def _number_form(n: float, form: str) -> str:
@@ -48,8 +41,8 @@ def _number_form(n: float, form: str) -> str:
             f"multiply by {number(n)}"
     elif low == "s":
         return "" if n == 1 else "s"
-    else:  # signed
-        text = f"+{number(n)}" if n > 0 else f"{MINUS}{number(-n)}" if n < 0 else "0"
+    else:
+        text = signed(n)
     return text[:1].upper() + text[1:] if form[:1].isupper() else text
 
 
