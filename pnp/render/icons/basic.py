@@ -15,15 +15,25 @@ if TYPE_CHECKING:
 
 @contextmanager
 def pen(c: Canvas, fill: Color | None = None, at: tuple[float, float] | None = None,
-        angle: float = 0.0) -> Iterator[None]:
-    """Draw inside saved state, filling with `fill`; with `at`, in a frame centred there and
-    turned by `angle` degrees."""
+        angle: float = 0.0, *, stroke: Color | None = None, width: float | None = None,
+        cap: int | None = None, join: int | None = None) -> Iterator[None]:
+    """Draw inside saved state, filling with `fill`, stroking with `stroke` lines `width` wide
+    with that `cap` and `join` (each left as it is when not given); with `at`, in a frame
+    centred there and turned by `angle` degrees."""
     c.saveState()
     if at is not None:
         c.translate(*at)
         c.rotate(angle)
     if fill is not None:
         c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+    if width is not None:
+        c.setLineWidth(width)
+    if cap is not None:
+        c.setLineCap(cap)
+    if join is not None:
+        c.setLineJoin(join)
     yield
     c.restoreState()
 

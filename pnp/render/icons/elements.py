@@ -31,40 +31,32 @@ def earth_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
 def wind_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color) -> None:
     """Wind: three gusts, each a stroke ending in a curl."""
     s = size / 2
-    c.saveState()
-    c.setStrokeColor(fill)
-    c.setLineWidth(max(0.6, s * 0.14))
-    c.setLineCap(1)
-    for dy, length, curl in ((0.48, 1.35, 0.26), (0.0, 1.75, 0.3), (-0.48, 1.15, 0.22)):
-        y = cy + s * dy
-        x0 = cx - s * 0.95
-        x1 = x0 + s * length
-        r = s * curl
-        p = c.beginPath()
-        p.moveTo(x0, y)
-        p.lineTo(x1, y)
-        p.arcTo(x1 - r, y, x1 + r, y + 2 * r, startAng=270, extent=240)
-        c.drawPath(p, stroke=1, fill=0)
-    c.restoreState()
+    with pen(c, stroke=fill, width=max(0.6, s * 0.14), cap=1):
+        for dy, length, curl in ((0.48, 1.35, 0.26), (0.0, 1.75, 0.3), (-0.48, 1.15, 0.22)):
+            y = cy + s * dy
+            x0 = cx - s * 0.95
+            x1 = x0 + s * length
+            r = s * curl
+            p = c.beginPath()
+            p.moveTo(x0, y)
+            p.lineTo(x1, y)
+            p.arcTo(x1 - r, y, x1 + r, y + 2 * r, startAng=270, extent=240)
+            c.drawPath(p, stroke=1, fill=0)
 
 
 def water_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color) -> None:
     """Water: three stacked waves."""
     s = size / 2
-    c.saveState()
-    c.setStrokeColor(fill)
-    c.setLineWidth(max(0.6, s * 0.15))
-    c.setLineCap(1)
-    c.setLineJoin(1)
-    for dy in (0.5, 0.0, -0.5):
-        y = cy + s * dy
-        p = c.beginPath()
-        p.moveTo(cx - s * 0.95, y)
-        for k in range(3):
-            x = cx - s * 0.95 + k * s * 0.633
-            p.curveTo(x + s * 0.16, y + s * 0.28, x + s * 0.47, y + s * 0.28, x + s * 0.633, y)
-        c.drawPath(p, stroke=1, fill=0)
-    c.restoreState()
+    with pen(c, stroke=fill, width=max(0.6, s * 0.15), cap=1, join=1):
+        for dy in (0.5, 0.0, -0.5):
+            y = cy + s * dy
+            p = c.beginPath()
+            p.moveTo(cx - s * 0.95, y)
+            for k in range(3):
+                x = cx - s * 0.95 + k * s * 0.633
+                p.curveTo(x + s * 0.16, y + s * 0.28, x + s * 0.47, y + s * 0.28, x + s * 0.633,
+                          y)
+            c.drawPath(p, stroke=1, fill=0)
 
 
 def fire_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,

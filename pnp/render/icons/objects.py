@@ -18,27 +18,23 @@ def coin_icon(c: Canvas, cx: float, cy: float, r: float, fill: Color, ink: Color
               half: bool = False) -> None:
     """A coin: a disc with a rim. A half coin is a half disc (its right half only dashed), so
     it reads as half without its label."""
-    c.saveState()
-    c.setStrokeColor(ink)
-    c.setLineWidth(max(0.5, r / 9))
-    if half:
+    with pen(c, stroke=ink, width=max(0.5, r / 9)):
         c.setFillColor(fill)
-        p = c.beginPath()
-        p.moveTo(cx, cy + r)
-        p.arcTo(cx - r, cy - r, cx + r, cy + r, startAng=90, extent=180)
-        p.close()
-        c.drawPath(p, stroke=1, fill=1)
-        c.setDash(max(1.0, r / 5), max(1.0, r / 6))
-        p = c.beginPath()
-        p.arc(cx - r, cy - r, cx + r, cy + r, startAng=-90, extent=180)
-        c.drawPath(p, stroke=1, fill=0)
-        c.setDash()
-    else:
-        c.setFillColor(fill)
-        c.circle(cx, cy, r, stroke=1, fill=1)
-        c.setLineWidth(max(0.3, r / 16))
-        c.circle(cx, cy, r * 0.76, stroke=1, fill=0)
-    c.restoreState()
+        if half:
+            p = c.beginPath()
+            p.moveTo(cx, cy + r)
+            p.arcTo(cx - r, cy - r, cx + r, cy + r, startAng=90, extent=180)
+            p.close()
+            c.drawPath(p, stroke=1, fill=1)
+            c.setDash(max(1.0, r / 5), max(1.0, r / 6))
+            p = c.beginPath()
+            p.arc(cx - r, cy - r, cx + r, cy + r, startAng=-90, extent=180)
+            c.drawPath(p, stroke=1, fill=0)
+            c.setDash()
+        else:
+            c.circle(cx, cy, r, stroke=1, fill=1)
+            c.setLineWidth(max(0.3, r / 16))
+            c.circle(cx, cy, r * 0.76, stroke=1, fill=0)
 
 
 def spikes_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color) -> None:
@@ -79,29 +75,23 @@ def eye_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
     """Psychic: an eye; `white` is the colour of the eye's white (default: none, so the
     background shows)."""
     s = size / 2
-    c.saveState()
-    p = c.beginPath()
-    p.moveTo(cx - s, cy)
-    p.curveTo(cx - s * 0.5, cy + s * 0.75, cx + s * 0.5, cy + s * 0.75, cx + s, cy)
-    p.curveTo(cx + s * 0.5, cy - s * 0.75, cx - s * 0.5, cy - s * 0.75, cx - s, cy)
-    p.close()
-    c.setStrokeColor(fill)
-    c.setLineWidth(max(0.6, s * 0.12))
-    c.setLineJoin(1)
-    if white is not None:
-        c.setFillColor(white)
-        c.drawPath(p, stroke=1, fill=1)
-    else:
-        c.drawPath(p, stroke=1, fill=0)
-    c.setFillColor(fill)
-    c.circle(cx, cy, s * 0.36, stroke=0, fill=1)
-    if white is not None:
-        c.setFillColor(white)
-        c.circle(cx + s * 0.12, cy + s * 0.12, s * 0.1, stroke=0, fill=1)
-    c.setLineCap(1)
-    for dx, dy in ((0, 0.62), (-0.45, 0.52), (0.45, 0.52)):
-        c.line(cx + s * dx, cy + s * dy, cx + s * dx * 1.25, cy + s * (dy + 0.28))
-    c.restoreState()
+    with pen(c, stroke=fill, width=max(0.6, s * 0.12), join=1):
+        p = c.beginPath()
+        p.moveTo(cx - s, cy)
+        p.curveTo(cx - s * 0.5, cy + s * 0.75, cx + s * 0.5, cy + s * 0.75, cx + s, cy)
+        p.curveTo(cx + s * 0.5, cy - s * 0.75, cx - s * 0.5, cy - s * 0.75, cx - s, cy)
+        p.close()
+        if white is not None:
+            c.setFillColor(white)
+        c.drawPath(p, stroke=1, fill=1 if white is not None else 0)
+        c.setFillColor(fill)
+        c.circle(cx, cy, s * 0.36, stroke=0, fill=1)
+        if white is not None:
+            c.setFillColor(white)
+            c.circle(cx + s * 0.12, cy + s * 0.12, s * 0.1, stroke=0, fill=1)
+        c.setLineCap(1)
+        for dx, dy in ((0, 0.62), (-0.45, 0.52), (0.45, 0.52)):
+            c.line(cx + s * dx, cy + s * dy, cx + s * dx * 1.25, cy + s * (dy + 0.28))
 
 
 def hat_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
@@ -138,62 +128,49 @@ def person_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color) -> No
 def net_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color) -> None:
     """A net: a rim with a diagonal mesh."""
     s = size / 2
-    c.saveState()
-    c.setStrokeColor(fill)
-    c.setLineWidth(max(0.6, s * 0.1))
-    c.circle(cx, cy, s * 0.92, stroke=1, fill=0)
-    clip = c.beginPath()
-    clip.circle(cx, cy, s * 0.92)
-    c.clipPath(clip, stroke=0, fill=0)
-    c.setLineWidth(max(0.4, s * 0.06))
-    for k in range(-4, 5):
-        d = k * s * 0.42
-        c.line(cx - s + d, cy - s, cx + s + d, cy + s)
-        c.line(cx - s + d, cy + s, cx + s + d, cy - s)
-    c.restoreState()
+    with pen(c, stroke=fill, width=max(0.6, s * 0.1)):
+        c.circle(cx, cy, s * 0.92, stroke=1, fill=0)
+        clip = c.beginPath()
+        clip.circle(cx, cy, s * 0.92)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.setLineWidth(max(0.4, s * 0.06))
+        for k in range(-4, 5):
+            d = k * s * 0.42
+            c.line(cx - s + d, cy - s, cx + s + d, cy + s)
+            c.line(cx - s + d, cy + s, cx + s + d, cy - s)
 
 
 def ring_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
               gem: Color | None = None) -> None:
     """A ring with a stone on top."""
     s = size / 2
-    c.saveState()
-    c.setStrokeColor(fill)
-    c.setLineWidth(max(0.8, s * 0.2))
-    c.circle(cx, cy - s * 0.2, s * 0.62, stroke=1, fill=0)
-    c.setFillColor(gem or fill)
-    p = c.beginPath()
-    p.moveTo(cx, cy + s * 0.35)
-    p.lineTo(cx + s * 0.3, cy + s * 0.65)
-    p.lineTo(cx, cy + s * 0.98)
-    p.lineTo(cx - s * 0.3, cy + s * 0.65)
-    p.close()
-    c.setLineWidth(max(0.4, s * 0.06))
-    c.drawPath(p, stroke=1, fill=1)
-    c.restoreState()
+    with pen(c, stroke=fill, width=max(0.8, s * 0.2)):
+        c.circle(cx, cy - s * 0.2, s * 0.62, stroke=1, fill=0)
+        c.setFillColor(gem or fill)
+        c.setLineWidth(max(0.4, s * 0.06))
+        polygon(c, ((cx, cy + s * 0.35), (cx + s * 0.3, cy + s * 0.65), (cx, cy + s * 0.98),
+                    (cx - s * 0.3, cy + s * 0.65)), stroke=1)
 
 
 def wall_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color, mortar: Color) -> None:
     """A barrier: a brick wall."""
     s = size / 2
-    c.saveState()
-    c.setFillColor(fill)
-    c.rect(cx - s, cy - s * 0.8, 2 * s, s * 1.6, stroke=0, fill=1)
-    c.setStrokeColor(mortar)
-    c.setLineWidth(max(0.5, s * 0.07))
-    rows = 4
-    h = s * 1.6 / rows
-    for r in range(1, rows):
-        y = cy - s * 0.8 + r * h
-        c.line(cx - s, y, cx + s, y)
-    for r in range(rows):
-        y0 = cy - s * 0.8 + r * h
-        off = 0.0 if r % 2 == 0 else s * 0.33
-        x = cx - s + off + s * 0.66
-        while x < cx + s - 1e-6:
-            c.line(x, y0, x, y0 + h)
-            x += s * 0.66
-    c.restoreState()
+    with pen(c, fill):
+        c.rect(cx - s, cy - s * 0.8, 2 * s, s * 1.6, stroke=0, fill=1)
+        c.setStrokeColor(mortar)
+        c.setLineWidth(max(0.5, s * 0.07))
+        rows = 4
+        h = s * 1.6 / rows
+        for r in range(1, rows):
+            y = cy - s * 0.8 + r * h
+            c.line(cx - s, y, cx + s, y)
+        for r in range(rows):
+            y0 = cy - s * 0.8 + r * h
+            off = 0.0 if r % 2 == 0 else s * 0.33
+            x = cx - s + off + s * 0.66
+            while x < cx + s - 1e-6:
+                c.line(x, y0, x, y0 + h)
+                x += s * 0.66
 
 
 def cards_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color, face: Color) -> None:
