@@ -193,6 +193,16 @@ def test_unknown_names_are_data_errors(tmp_path, name, row, new, where):
     assert any(where in f for f in findings_for(folder))
 
 
+def test_a_keyed_row_twice_names_the_first(tmp_path):
+    """attacks.csv, modalities.csv and sides.csv give each name the rules know once; a second
+    row of one names the first (pnp/games/base.py keyed_rows, as Wuxing's elements.csv)."""
+    folder = copy_data(tmp_path)
+    edit_row(folder, "attacks.csv", 4, "bow,Bow,bow,green,magic")  # magic's row: bow again
+    found = findings_for(folder)
+    assert any('attacks.csv, row 4, field "type": attack type \'bow\' is listed twice (first '
+               'in row 3)' in f for f in found), found
+
+
 # ---- the wound limit is one setting for track, engine and booklet ----------------------------------
 def test_wound_limit_50_changes_track_engine_and_booklet(tmp_path):
     from pnp.games.experior.booklet import booklet

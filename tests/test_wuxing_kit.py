@@ -115,6 +115,14 @@ def test_duplicate_element_card_is_reported(game_copy):
     assert 'error: cards.csv, field "element": Yang must have exactly one fire card, has 0' in found
 
 
+def test_an_element_listed_twice_names_its_first_row(game_copy):
+    folder = game_copy("wuxing")
+    edit_csv(folder / "elements.csv", 3, "element", "wood")  # fire's row says wood again
+    found = _findings(folder)
+    assert any('elements.csv, row 3, field "element": element \'wood\' is listed twice (first '
+               'in row 2)' in f for f in found), found
+
+
 def test_path_missing_an_element_and_same_distance_rule(game_copy):
     folder = game_copy("wuxing")
     edit_csv(folder / "islands.csv", 2, "element", "water")  # path 1 gets water twice

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from ..data.colours import Colour, parse_colour
-from ..data.files import Record, inside
+from ..data.files import Column, Record, inside
 from ..data.fontfile import ROLES, check_font
 from ..data.otf import FONT_SUFFIXES, installed_font
 from ..data.game import GameFolder
@@ -18,6 +18,8 @@ from ..errors import DataError, Source
 from ..resources import shipped
 from ..templating import TemplateSource
 from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -178,6 +180,27 @@ def missing_colours(folder: GameFolder, common: Common, names) -> list[DataError
     """A data error for each colour the faces need that [palette] lacks."""
     return [DataError(f"[palette] needs a colour {name!r}", folder.toml_path,
                       field=f"palette.{name}") for name in names if name not in common.palette]
+
+
+def keyed_rows(folder: GameFolder, file: str, columns: list[Column], key: str, allowed,
+               what: str, make: Callable[[str, Record], T]) -> dict[str, T]:
+    """The rows of `file` by their `key` column: each one of `allowed` (the names the rules
+    know), listed once, made by make(key, record); a bad row is noted and left out, and so is
+    each of `allowed` that no row gives."""
+    rows: dict[str, T] = {}
+    sources: dict[str, Source] = {}
+
+    def one(r: Record) -> T:
+        k = known(r, key, allowed, what)
+        if k in rows:
+            raise DataError(f"{what} {k!r} is listed twice (first in row {sources[k].row})",
+                            r.source.path, r.source.row, key)
+        rows[k], sources[k] = make(k, r), r.source
+        return rows[k]
+
+    folder.each(file, columns, one)
+    note_missing(folder, file, key, what, allowed, rows)
+    return rows
 
 
 def note_missing(folder: GameFolder, file: str, field: str, what: str, wanted, have) -> None:

@@ -8,18 +8,11 @@ from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...errors import DataError, Source
 from ...units import MM
-from ..base import (known as _known, load_common, missing_colours, note_missing,
-                    whole_number)
+from ..base import known as _known, keyed_rows, load_common, missing_colours, whole_number
 from . import engine
 from .rows import layout_names, load_layouts
 from .model import (MARKER_KINDS, Attack, Card, ExampleTurn, Marker, Modality, Model, Position,
                     Side)
-
-
-def _once(seen: dict, key, record: Record, field: str, what: str) -> None:
-    if key in seen:
-        raise DataError(f"{what} {key!r} is listed twice (first in row {seen[key].source.row})",
-                        record.source.path, record.source.row, field)
 
 
 def load(folder: GameFolder) -> Model:
@@ -28,41 +21,22 @@ def load(folder: GameFolder) -> Model:
     common = load_common(folder)
     col = common.cell_colour  # a cell that names a colour
 
-    attacks: dict[str, Attack] = {}
-
-    def attack(r: Record) -> Attack:
-        tid = _known(r, "type", engine.TYPES, "attack type")
-        _once(attacks, tid, r, "type", "attack type")
-        attacks[tid] = Attack(tid, r["name"], col(r, "colour"), r["colour_name"],
-                              _known(r, "beats", engine.TYPES, "attack type"), r.source)
-        return attacks[tid]
-
-    folder.each("attacks.csv", [Column("type"), Column("name"), Column("colour"),
-                                Column("colour_name"), Column("beats")], attack)
-    modalities: dict[str, Modality] = {}
-
-    def modality(r: Record) -> Modality:
-        mid = _known(r, "modality", engine.MODALITIES, "modality")
-        _once(modalities, mid, r, "modality", "modality")
-        modalities[mid] = Modality(mid, r["name"], r["multiplier"], r.source)
-        return modalities[mid]
-
-    folder.each("modalities.csv", [Column("modality"), Column("name"),
-                                   Column("multiplier", "int", min=0, max=99)], modality)
-    sides: dict[str, Side] = {}
-
-    def side(r: Record) -> Side:
-        sid = _known(r, "side", engine.SIDES, "side")
-        _once(sides, sid, r, "side", "side")
-        sides[sid] = Side(sid, r["name"], col(r, "colour"), col(r, "ink"),
-                          {t: r[t] for t in engine.TYPES}, r.source)
-        return sides[sid]
-
-    folder.each("sides.csv", [Column("side"), Column("name"), Column("colour"), Column("ink")]
-                + [Column(t, "int", min=0, max=99) for t in engine.TYPES], side)
-    note_missing(folder, "attacks.csv", "type", "attack type", engine.TYPES, attacks)
-    note_missing(folder, "modalities.csv", "modality", "modality", engine.MODALITIES, modalities)
-    note_missing(folder, "sides.csv", "side", "side", engine.SIDES, sides)
+    types = engine.TYPES
+    attacks = keyed_rows(
+        folder, "attacks.csv", [Column("type"), Column("name"), Column("colour"),
+                                Column("colour_name"), Column("beats")], "type", types,
+        "attack type", lambda k, r: Attack(k, r["name"], col(r, "colour"), r["colour_name"],
+                                           _known(r, "beats", types, "attack type"), r.source))
+    modalities = keyed_rows(
+        folder, "modalities.csv", [Column("modality"), Column("name"),
+                                   Column("multiplier", "int", min=0, max=99)], "modality",
+        engine.MODALITIES, "modality", lambda k, r: Modality(k, r["name"], r["multiplier"],
+                                                             r.source))
+    sides = keyed_rows(
+        folder, "sides.csv", [Column("side"), Column("name"), Column("colour"), Column("ink")]
+        + [Column(t, "int", min=0, max=99) for t in types], "side", engine.SIDES, "side",
+        lambda k, r: Side(k, r["name"], col(r, "colour"), col(r, "ink"),
+                          {t: r[t] for t in types}, r.source))
     cards = tuple(folder.each(
         "cards.csv", [Column("side"), Column("type"), Column("modality"),
                       Column("multiplier", "int", min=0, max=99)],

@@ -13,7 +13,8 @@ from ...data.layouts.compiled import Layout
 from ...errors import DataError, Finding, Source, error
 from ...units import MM
 from ...layout.places import Place, Track
-from ..base import Common, known as _known, load_common, missing_colours, note_missing, whole_number
+from ..base import (Common, known as _known, keyed_rows, load_common, missing_colours, note_missing,
+                    whole_number)
 from ..facts import Side
 from ..rulings import Enforced
 from . import engine
@@ -137,19 +138,11 @@ def load(folder: GameFolder) -> Model:
     col = common.cell_colour  # a cell that names a colour
     ids = engine.ELEMENTS
 
-    elements: dict[str, Element] = {}
-
-    def element(r: Record) -> Element:
-        eid = _known(r, "element", ids, "element")
-        if eid in elements:
-            raise DataError(f"element {eid!r} is listed twice", r.source.path, r.source.row,
-                            "element")
-        elements[eid] = Element(eid, r["name"], r["glyph"], col(r, "colour"), r.source)
-        return elements[eid]
-
-    folder.each("elements.csv", [Column("element"), Column("name"), Column("glyph"),
-                                   Column("colour")], element)
-    note_missing(folder, "elements.csv", "element", "element", ids, elements)
+    elements = keyed_rows(folder, "elements.csv", [Column("element"), Column("name"),
+                                                   Column("glyph"), Column("colour")],
+                          "element", ids, "element",
+                          lambda k, r: Element(k, r["name"], r["glyph"], col(r, "colour"),
+                                               r.source))
     players = tuple(folder.each(
         "players.csv", [Column("seat", "int", min=1, max=2), Column("player"),
                                 Column("name"), Column("colour"), Column("ink"),
