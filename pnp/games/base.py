@@ -68,6 +68,16 @@ def whole_number(folder: GameFolder, section: str, key: str, low: int, high: int
     return value
 
 
+def setting(folder: GameFolder, section: str, key: str, low: int, high: int,
+            default: Any = ..., fallback: int | None = None) -> int:
+    """whole_number, or when it is wrong (noted in folder.problems) `fallback` (else `default`)
+    in its place, so loading goes on and names every problem."""
+    value = folder.keep(whole_number, folder, section, key, low, high, default)
+    if value is not None:
+        return value
+    return fallback if fallback is not None else default
+
+
 def layout_constants(common: Common) -> dict[str, Any]:
     """What every layout expression of a game may name besides its row: the palette's colours
     (each by name, and as `palette`) and `game` (title, designer, players, ...)."""

@@ -8,7 +8,7 @@ from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...errors import DataError, Source
 from ...units import MM
-from ..base import known as _known, keyed_rows, load_common, missing_colours, whole_number
+from ..base import known as _known, keyed_rows, load_common, missing_colours, setting
 from . import engine
 from .rows import layout_names, load_layouts
 from .model import (MARKER_KINDS, Attack, Card, ExampleTurn, Marker, Modality, Model, Position,
@@ -71,13 +71,11 @@ def load(folder: GameFolder) -> Model:
     for problem in missing_colours(folder, common, ("paper", "ink", "limit")):
         folder.note(problem)
 
-    def number(section: str, key: str, low: int, high: int, default=...) -> int:
-        return whole_number(folder, section, key, low, high, default)
+    keep = folder.keep
 
     def kept(value, fallback):
         return fallback if value is None else value
 
-    keep = folder.keep
     model = Model(
         common=common, attacks=attacks, modalities=modalities, sides=sides, cards=cards,
         markers=tuple(markers), example=tuple(example), end_position=end_position,
@@ -86,14 +84,13 @@ def load(folder: GameFolder) -> Model:
         marker_diameter=kept(keep(folder.length, "markers", "diameter"), 10 * MM),
         board_size=(kept(keep(folder.length, "board", "width"), 190 * MM),
                     kept(keep(folder.length, "board", "height"), 270 * MM)),
-        wound_limit=kept(keep(number, "options", "wound_limit", 1, 9999), 100),
-        bonus_multiplier=kept(keep(number, "options", "bonus_multiplier", 0, 99), 3),
-        max_turns=kept(keep(number, "options", "max_turns", 1, 100_000,
-                            engine.DEFAULT_MAX_TURNS), engine.DEFAULT_MAX_TURNS),
-        aid_cards=kept(keep(number, "options", "aid_cards", 0, 10, 2), 2),
-        wound_cells_beyond=kept(keep(number, "board", "wound_cells_beyond", 0, 500, 50), 50),
-        experience_cells=kept(keep(number, "board", "experience_cells", 2, 60, 15), 15),
-        experience_flip=kept(keep(number, "board", "experience_flip", 1, 59, 10), 10),
+        wound_limit=setting(folder, "options", "wound_limit", 1, 9999, fallback=100),
+        bonus_multiplier=setting(folder, "options", "bonus_multiplier", 0, 99, fallback=3),
+        max_turns=setting(folder, "options", "max_turns", 1, 100_000, engine.DEFAULT_MAX_TURNS),
+        aid_cards=setting(folder, "options", "aid_cards", 0, 10, 2),
+        wound_cells_beyond=setting(folder, "board", "wound_cells_beyond", 0, 500, 50),
+        experience_cells=setting(folder, "board", "experience_cells", 2, 60, 15),
+        experience_flip=setting(folder, "board", "experience_flip", 1, 59, 10),
     )
     model.layout_names = layout_names(model)
     model.layouts = load_layouts(folder, common, model.layout_names)

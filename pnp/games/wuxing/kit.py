@@ -14,7 +14,7 @@ from ...errors import DataError, Finding, Source, error
 from ...units import MM
 from ...layout.places import Place, Track
 from ..base import (Common, known as _known, keyed_rows, load_common, missing_colours, note_missing,
-                    whole_number)
+                    setting)
 from ..facts import Side
 from ..rulings import Enforced
 from . import engine
@@ -183,9 +183,6 @@ def load(folder: GameFolder) -> Model:
         folder.note(problem)
     opt = "options"
 
-    def number(section: str, key: str, low: int, high: int, default=...) -> int:
-        return whole_number(folder, section, key, low, high, default)
-
     keep = folder.keep
     from .printed import constants, cycle_table, load_layouts
 
@@ -201,9 +198,8 @@ def load(folder: GameFolder) -> Model:
         set_aside=_option(folder, "set_aside", True),
         pawns_turn=_option(folder, "pawns_turn", True),
         generated_wins=_option(folder, "generated_wins", False),
-        reference_cards=keep(number, opt, "reference_cards", 0, 10, 2) or 0,
-        max_rounds=keep(number, opt, "max_rounds", 1, 1000, engine.DEFAULT_MAX_ROUNDS)
-        or engine.DEFAULT_MAX_ROUNDS,
+        reference_cards=setting(folder, opt, "reference_cards", 0, 10, 2, fallback=0),
+        max_rounds=setting(folder, opt, "max_rounds", 1, 1000, engine.DEFAULT_MAX_ROUNDS),
         # a layout's mistake noted with the rest (a palette colour it names may be the cause)
         layouts=keep(load_layouts, folder, common, cycle) or {},
         layout_names=constants(common, cycle),
