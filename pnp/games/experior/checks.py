@@ -16,14 +16,28 @@ from .model import Card, Model, complete, new_game
 
 
 def validate(model: Model) -> list[Finding]:
-    findings: list[Finding] = []
-    folder = model.common.folder.path
+    findings = _validate_attacks(model) + _validate_cards(model) + _validate_markers(model)
+    toml = Source(model.common.folder.toml_path)
+    findings += _validate_tracks(model, toml)  # the tracks long enough
+    # the engine is built from this data and agrees with it
+    if not complete(model):
+        return findings  # noted when loading: no engine or example can be built from it
+    try:
+        game = new_game(model)
+    except ValueError as exc:
+        findings.append(error(f"the rules engine refuses the data: {exc}", toml))
+        return findings
+    if (game.wound_limit, game.start, game.multipliers, game.bonus_multiplier) != (
+            model.wound_limit, model.start, model.multipliers, model.bonus_multiplier):
+        findings.append(error("the rules engine was not built with the data's numbers", toml))
+    findings += _validate_example(model, game)
+    return findings
 
-    def file(name: str) -> Source:
-        return Source(folder / name)
 
-    # attack types: the engine's winning order and its colours (a design may rename them, but
-    # the engine plays sword > bow > magic > sword, and the text's UNO colours carry meaning)
+def _validate_attacks(model: Model) -> list[Finding]:
+    """The engine's winning order and its colours (a design may rename the attack types, but
+    the engine plays sword > bow > magic > sword, and the text's UNO colours carry meaning)."""
+    findings = []
     for t in engine.TYPES:
         a = model.attacks.get(t)
         if a is None:
@@ -38,9 +52,14 @@ def validate(model: Model) -> list[Finding]:
         elif not looks(a.colour, a.colour_name):  # "red" printed in blue by a typo
             findings.append(error(f"{a.name}'s printed colour #{a.colour.hexval()[2:]} is not "
                                   f"{a.colour_name}", a.source, "colour"))
-    # multipliers, starting experience and the bonus attack are design numbers: the engine is
-    # built from them and the cards and rulings print them, so any value is played as printed
-    # cards: one per side, type and modality, each printing the data's multiplier
+    return findings
+
+
+def _validate_cards(model: Model) -> list[Finding]:
+    """One card per side, type and modality, each printing the data's multiplier. (Multipliers,
+    starting experience and the bonus attack are design numbers: the engine is built from them
+    and the cards and rulings print them, so any value is played as printed.)"""
+    findings = []
     seen: dict[tuple[str, str, str], Card] = {}
     for card in model.cards:
         key = (card.side, card.type, card.modality)
@@ -54,33 +73,25 @@ def validate(model: Model) -> list[Finding]:
         if mod is not None and card.multiplier != mod.multiplier:
             findings.append(error(f"the {name} card prints x{card.multiplier} but {mod.name} "
                                   f"multiplies by {mod.multiplier}", card.source, "multiplier"))
+    cards = Source(model.common.folder.path / "cards.csv")
     for s in engine.SIDES:
         for t, m in engine.CARDS:
             if (s, t, m) not in seen:
-                findings.append(error(f"the {s} has no {m} {t} card", file("cards.csv"), "type"))
-    # markers: one wound marker and one experience marker per type, per side
+                findings.append(error(f"the {s} has no {m} {t} card", cards, "type"))
+    return findings
+
+
+def _validate_markers(model: Model) -> list[Finding]:
+    """One wound marker and one experience marker per type, per side."""
+    findings = []
+    markers = Source(model.common.folder.path / "markers.csv")
     for s in engine.SIDES:
         theirs = Counter((mk.kind, mk.type) for mk in model.markers if mk.side == s)
         for marker in [("wound", "")] + [("experience", t) for t in engine.TYPES]:
             if theirs[marker] != 1:
                 what = "wound marker" if marker[0] == "wound" else f"{marker[1]} experience marker"
                 findings.append(error(f"the {s} needs exactly one {what}, has {theirs[marker]}",
-                                      file("markers.csv"), "marker"))
-    # the tracks long enough
-    toml = Source(model.common.folder.toml_path)
-    findings += _validate_tracks(model, toml)
-    # the engine is built from this data and agrees with it
-    if not complete(model):
-        return findings  # noted when loading: no engine or example can be built from it
-    try:
-        game = new_game(model)
-    except ValueError as exc:
-        findings.append(error(f"the rules engine refuses the data: {exc}", toml))
-        return findings
-    if (game.wound_limit, game.start, game.multipliers, game.bonus_multiplier) != (
-            model.wound_limit, model.start, model.multipliers, model.bonus_multiplier):
-        findings.append(error("the rules engine was not built with the data's numbers", toml))
-    findings += _validate_example(model, game)
+                                      markers, "marker"))
     return findings
 
 
@@ -108,7 +119,6 @@ def _validate_tracks(model: Model, toml: Source) -> list[Finding]:
                               f"track longer than {model.experience_flip} cells, it has "
                               f"{model.experience_cells}", toml, "board.experience_flip"))
     return findings
-
 
 
 def _validate_example(model: Model, game: engine.ExperiorGame) -> list[Finding]:

@@ -45,45 +45,21 @@ def load(folder: GameFolder) -> Model:
                        _known(r, "modality", engine.MODALITIES, "modality"), r["multiplier"],
                        r.source)))
 
-    def marker(r: Record) -> Marker:
-        kind = _known(r, "marker", MARKER_KINDS, "marker")
-        type_ = r["type"]
-        if kind == "experience":
-            type_ = _known(r, "type", engine.TYPES, "attack type")
-        elif type_:
-            raise DataError("a wound marker has no attack type; leave the cell empty",
-                            r.source.path, r.source.row, "type")
-        return Marker(_known(r, "side", engine.SIDES, "side"), kind, type_, r.source)
-
     markers = folder.each("markers.csv", [Column("side"), Column("marker"),
-                                          Column("type", default="")], marker)
-    example_cols = [Column(f"{s}_{k}") for s in engine.SIDES for k in ("type", "modality")]
-
-    def example_turn(r: Record) -> ExampleTurn:
-        return ExampleTurn({s: (_known(r, f"{s}_type", engine.TYPES, "attack type"),
-                                _known(r, f"{s}_modality", engine.MODALITIES, "modality"))
-                            for s in engine.SIDES}, r.source)
-
-    example = folder.each("example.csv", example_cols, example_turn)
-    end_position = folder.keep(_position, folder)
-    end_example = (folder.each("example_end.csv", example_cols, example_turn)
-                   if end_position is not None else [])
+                                          Column("type", default="")], _marker)
+    example, end_position, end_example = _examples(folder)
     for problem in missing_colours(folder, common, ("paper", "ink", "limit")):
         folder.note(problem)
 
-    keep = folder.keep
-
-    def kept(value, fallback):
-        return fallback if value is None else value
-
+    keep = folder.keep  # (a length is positive: None, a noted problem, takes the stand-in)
     model = Model(
         common=common, attacks=attacks, modalities=modalities, sides=sides, cards=cards,
         markers=tuple(markers), example=tuple(example), end_position=end_position,
         end_example=tuple(end_example),
-        card_size=kept(keep(folder.card_size), (63 * MM, 88 * MM)),
-        marker_diameter=kept(keep(folder.length, "markers", "diameter"), 10 * MM),
-        board_size=(kept(keep(folder.length, "board", "width"), 190 * MM),
-                    kept(keep(folder.length, "board", "height"), 270 * MM)),
+        card_size=keep(folder.card_size) or (63 * MM, 88 * MM),
+        marker_diameter=keep(folder.length, "markers", "diameter") or 10 * MM,
+        board_size=(keep(folder.length, "board", "width") or 190 * MM,
+                    keep(folder.length, "board", "height") or 270 * MM),
         wound_limit=setting(folder, "options", "wound_limit", 1, 9999, fallback=100),
         bonus_multiplier=setting(folder, "options", "bonus_multiplier", 0, 99, fallback=3),
         max_turns=setting(folder, "options", "max_turns", 1, 100_000, engine.DEFAULT_MAX_TURNS),
@@ -95,6 +71,34 @@ def load(folder: GameFolder) -> Model:
     model.layout_names = layout_names(model)
     model.layouts = load_layouts(folder, common, model.layout_names)
     return model
+
+
+def _marker(r: Record) -> Marker:
+    kind = _known(r, "marker", MARKER_KINDS, "marker")
+    type_ = r["type"]
+    if kind == "experience":
+        type_ = _known(r, "type", engine.TYPES, "attack type")
+    elif type_:
+        raise DataError("a wound marker has no attack type; leave the cell empty",
+                        r.source.path, r.source.row, "type")
+    return Marker(_known(r, "side", engine.SIDES, "side"), kind, type_, r.source)
+
+
+def _examples(folder: GameFolder) -> tuple[list[ExampleTurn], Position | None,
+                                           list[ExampleTurn]]:
+    """The booklet's worked examples: example.csv's turns, and the second one's start
+    ([example_end]) and turns (example_end.csv), read only when the game has it."""
+    columns = [Column(f"{s}_{k}") for s in engine.SIDES for k in ("type", "modality")]
+
+    def turn(r: Record) -> ExampleTurn:
+        return ExampleTurn({s: (_known(r, f"{s}_type", engine.TYPES, "attack type"),
+                                _known(r, f"{s}_modality", engine.MODALITIES, "modality"))
+                            for s in engine.SIDES}, r.source)
+
+    example = folder.each("example.csv", columns, turn)
+    end_position = folder.keep(_position, folder)
+    end_example = folder.each("example_end.csv", columns, turn) if end_position else []
+    return example, end_position, end_example
 
 
 def _position(folder: GameFolder) -> Position | None:

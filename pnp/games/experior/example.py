@@ -4,10 +4,12 @@ drift from the played ones."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.core import IllegalAction
 from ...errors import DataError
 from . import engine
-from .model import Model, new_game
+from .model import ExampleTurn, Model, new_game
 
 
 def ended_before(model: Model) -> tuple[str, int] | None:
@@ -17,7 +19,6 @@ def ended_before(model: Model) -> tuple[str, int] | None:
     if p is None:
         return None
     return next(((sid, w) for sid, w in p.wounds.items() if w >= model.wound_limit), None)
-
 
 
 def worked_example(model: Model, game: engine.ExperiorGame | None = None,
@@ -48,10 +49,7 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None,
             break
         before_w, before_x = state.wounds, state.exp
         locked = state.locked
-        ids = {}
-        for s in engine.SIDES:
-            t, m = turn.cards[s]
-            ids[s] = engine.card_id(t, m)
+        ids = {s: engine.card_id(*turn.cards[s]) for s in engine.SIDES}
         for s in sorted(engine.SIDES, key=lambda side: seat[side]):
             try:
                 state.apply_action(ids[s])
@@ -73,53 +71,61 @@ def worked_example(model: Model, game: engine.ExperiorGame | None = None,
             if bonus_to is not None:
                 after_w = tuple(w - stats["bonus_damage"] if i == seat[bonus_to] else w
                                 for i, w in enumerate(after_w))
-        winner = engine.resolve(ids["human"], ids["elf"])
-        row = {
+        turns.append({
             "turn": number,
             "cards": {s: _card_text(model, *turn.cards[s]) for s in engine.SIDES},
-            "outcome": "win" if winner is not None else "same",
-            "winner": None, "loser": None, "damage": 0, "exp_before": 0, "multiplier": 0,
-            "exp_after": 0, "gainer": None, "type": None, "levels": {},
+            **_outcome(model, number, turn, ids, (before_w, before_x), (after_w, after_x)),
             "wounds": {s: after_w[seat[s]] for s in engine.SIDES},
             "exp": {s: {t: after_x[seat[s] * 3 + i] for i, t in enumerate(engine.TYPES)}
                     for s in engine.SIDES},
-            "reason": "", "end": ending,
-        }
-        if winner is not None:
-            w = engine.SIDES[0] if winner == 0 else engine.SIDES[1]
-            lo = next(s for s in engine.SIDES if s != w)
-            t, m = turn.cards[w]
-            i = seat[w] * 3 + engine.TYPES.index(t)
-            damage = after_w[seat[lo]] - before_w[seat[lo]]
-            exp_before = before_x[i]
-            mult = model.modalities[m].multiplier
-            if damage != exp_before * mult or after_x[i] != exp_before + 1:
-                # not expected with any data: the engine is not built from the data's numbers
-                raise DataError(f"turn {number}: the rules engine dealt {damage} wounds, the "
-                                f"example expects {exp_before} x {mult}; the engine was not "
-                                "built with the data's numbers", turn.source.path,
-                                turn.source.row, f"{w}_modality")
-            lt = turn.cards[lo][0]
-            reason = (f"{model.attacks[t].name} beats {model.attacks[lt].name}" if t != lt else
-                      f"Same type: {model.modalities['quick'].name} beats "
-                      f"{model.modalities['strong'].name}")
-            row.update(winner=model.sides[w].name, loser=model.sides[lo].name, damage=damage,
-                       exp_before=exp_before, multiplier=mult, type=model.attacks[t].name,
-                       gainer=model.sides[w].name, exp_after=after_x[i], reason=reason)
-        else:
-            t = turn.cards["human"][0]
-            k = engine.TYPES.index(t)
-            gained = [s for s in engine.SIDES
-                      if after_x[seat[s] * 3 + k] > before_x[seat[s] * 3 + k]]
-            row.update(type=model.attacks[t].name, reason="same card",
-                       levels={model.sides[s].name: before_x[seat[s] * 3 + k]
-                               for s in engine.SIDES})
-            if gained:
-                g = gained[0]
-                row.update(gainer=model.sides[g].name,
-                           exp_after=after_x[seat[g] * 3 + k])
-        turns.append(row)
+            "end": ending,
+        })
     return turns
+
+
+def _outcome(model: Model, number: int, turn: ExampleTurn, ids: dict[str, int], before,
+             after) -> dict:
+    """Who won the turn and why, the wounds dealt and the experience gained (or, with the same
+    card, who gained and from what), from the wounds and experience before and after it."""
+    (before_w, before_x), (after_w, after_x) = before, after
+    seat = {"human": 0, "elf": 1}
+    winner = engine.resolve(ids["human"], ids["elf"])
+    row: dict[str, Any] = {"outcome": "win" if winner is not None else "same", "winner": None, "loser": None,
+           "damage": 0, "exp_before": 0, "multiplier": 0, "exp_after": 0, "gainer": None,
+           "type": None, "levels": {}, "reason": ""}
+    if winner is not None:
+        w = engine.SIDES[0] if winner == 0 else engine.SIDES[1]
+        lo = next(s for s in engine.SIDES if s != w)
+        t, m = turn.cards[w]
+        i = seat[w] * 3 + engine.TYPES.index(t)
+        damage = after_w[seat[lo]] - before_w[seat[lo]]
+        exp_before = before_x[i]
+        mult = model.modalities[m].multiplier
+        if damage != exp_before * mult or after_x[i] != exp_before + 1:
+            # not expected with any data: the engine is not built from the data's numbers
+            raise DataError(f"turn {number}: the rules engine dealt {damage} wounds, the "
+                            f"example expects {exp_before} x {mult}; the engine was not "
+                            "built with the data's numbers", turn.source.path,
+                            turn.source.row, f"{w}_modality")
+        lt = turn.cards[lo][0]
+        reason = (f"{model.attacks[t].name} beats {model.attacks[lt].name}" if t != lt else
+                  f"Same type: {model.modalities['quick'].name} beats "
+                  f"{model.modalities['strong'].name}")
+        row.update(winner=model.sides[w].name, loser=model.sides[lo].name, damage=damage,
+                   exp_before=exp_before, multiplier=mult, type=model.attacks[t].name,
+                   gainer=model.sides[w].name, exp_after=after_x[i], reason=reason)
+    else:
+        t = turn.cards["human"][0]
+        k = engine.TYPES.index(t)
+        gained = [s for s in engine.SIDES
+                  if after_x[seat[s] * 3 + k] > before_x[seat[s] * 3 + k]]
+        row.update(type=model.attacks[t].name, reason="same card",
+                   levels={model.sides[s].name: before_x[seat[s] * 3 + k]
+                           for s in engine.SIDES})
+        if gained:
+            g = gained[0]
+            row.update(gainer=model.sides[g].name, exp_after=after_x[seat[g] * 3 + k])
+    return row
 
 
 def _example_end(model: Model, game: engine.ExperiorGame, stats: dict) -> dict:
