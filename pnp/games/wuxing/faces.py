@@ -12,7 +12,8 @@ from ...units import MM
 from ..base import booklet_text
 from ..pieces import layout_face as face
 from . import engine, figures
-from .kit import VARIANT_AGES, Model, enforced_rulings, tokens_per_colour
+from .kit import VARIANT_AGES, enforced_rulings, tokens_per_colour
+from .model import Model
 from .printed import (board_row, card_borrowed, card_row, player_borrowed, player_row, token_row,
                       winner_text)
 

@@ -1,25 +1,20 @@
-"""Wuxing Duel: its card data, the checks against the rules engine, and the kit to print."""
+"""Wuxing Duel's kit protocol (pnp/games/registry.py): the data (model.py), its checks against
+the rules engine, what the rules need printed, the board's tracks and the engine built from the
+data. The faces are layout files in the game folder, assembled by faces.py."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import Any
 
-from ...data.colours import Colour, looks
-from ...data.files import Column, Record
-from ...data.game import GameFolder
-from ...data.layouts.compiled import Layout
-from ...errors import DataError, Finding, Source, error
+from ...data.colours import looks
+from ...errors import Finding, Source, error
 from ...units import MM
 from ...layout.places import Place, Track
-from ..base import (Common, known as _known, keyed_rows, load_common, missing_colours, note_missing,
-                    setting)
 from ..facts import Side
 from ..rulings import Enforced
 from . import engine
+from .model import Element, Island, Model, load  # noqa: F401 (load: the game module's API)
 
-CARD_FACES = ("destroyed_by", "generated_by", "destroys", "generates")
 # The published rules' variants for young players: below these ages (notes 1 and 2 of the
 # text), no card is set aside; pawns never turn.
 VARIANT_AGES = {"set_aside": 10, "pawns_turn": 8}
@@ -27,188 +22,6 @@ VARIANT_AGES = {"set_aside": 10, "pawns_turn": 8}
 # with the layout they were measured on.
 LAYOUT_RULING = "W21"
 LAYOUT_FIGURES = ("games", "greedy_yang", "greedy_yin", "random_yang", "random_yin")
-
-
-@dataclass(frozen=True)
-class Element:
-    """A row of elements.csv: an element's name, glyph and colour."""
-
-    id: str
-    name: str
-    glyph: str
-    colour: Colour
-    source: Source
-
-
-@dataclass(frozen=True)
-class Player:
-    """A row of players.csv: a seat's player and colours."""
-
-    seat: int
-    id: str
-    name: str
-    colour: Colour
-    ink: Colour
-    symbol: str
-    source: Source
-
-
-@dataclass(frozen=True)
-class Card:
-    """A row of cards.csv: a player's element card and the cycle it prints."""
-
-    owner: str
-    element: str
-    destroyed_by: str
-    generated_by: str
-    destroys: str
-    generates: str
-    source: Source
-
-
-@dataclass(frozen=True)
-class Island:
-    """A row of islands.csv: the element island at a place on a path."""
-
-    path: int
-    position: int
-    element: str
-    source: Source
-
-
-@dataclass(frozen=True)
-class Token:
-    """A row of tokens.csv: a kind of link token, its count and colour."""
-
-    id: str
-    name: str
-    count: int
-    colour: Colour
-    label: str
-    source: Source
-
-
-@dataclass(frozen=True)
-class Pawn:
-    """A row of pawns.csv: a player's pawn and the path it starts on."""
-
-    owner: str
-    path: int
-    source: Source
-
-
-@dataclass(frozen=True)
-class Model:
-    """Wuxing's card data, as loaded from the game folder."""
-
-    common: Common
-    elements: dict[str, Element]
-    players: tuple[Player, ...]
-    cards: tuple[Card, ...]
-    islands: tuple[Island, ...]
-    tokens: tuple[Token, ...]
-    pawns: tuple[Pawn, ...]
-    card_size: tuple[float, float]
-    token_diameter: float
-    board_size: tuple[float, float]
-    island_diameter: float
-    set_aside: bool
-    pawns_turn: bool
-    generated_wins: bool
-    reference_cards: int
-    max_rounds: int
-    layouts: dict[str, Layout]  # each face's layout, compiled
-    layout_names: dict[str, Any]  # what they name besides a row
-
-    def player(self, pid: str) -> Player:
-        return next(p for p in self.players if p.id == pid)
-
-    def paths(self) -> list[list[str]]:
-        """Elements of each path from the Yang side, as the engine takes them."""
-        numbers = sorted({i.path for i in self.islands})
-        return [[i.element for i in sorted(self.islands, key=lambda i: i.position)
-                 if i.path == n] for n in numbers]
-
-
-def load(folder: GameFolder) -> Model:
-    """The data, with every problem noted in folder.problems (bad cells, unknown names, rows
-    the rules need that are missing); what is left is complete enough to draw from only when
-    no problem was noted."""
-    common = load_common(folder)
-    col = common.cell_colour  # a cell that names a colour
-    ids = engine.ELEMENTS
-
-    elements = keyed_rows(folder, "elements.csv", [Column("element"), Column("name"),
-                                                   Column("glyph"), Column("colour")],
-                          "element", ids, "element",
-                          lambda k, r: Element(k, r["name"], r["glyph"], col(r, "colour"),
-                                               r.source))
-    players = tuple(folder.each(
-        "players.csv", [Column("seat", "int", min=1, max=2), Column("player"),
-                                Column("name"), Column("colour"), Column("ink"),
-                                Column("symbol")],
-        lambda r: Player(r["seat"], r["player"], r["name"], col(r, "colour"), col(r, "ink"),
-                         r["symbol"], r.source)))
-    for seat, pid in enumerate(engine.SIDES, 1):
-        if not any(p.id == pid and p.seat == seat for p in players):
-            folder.note(DataError(f"the rules need the player {pid!r} in seat {seat} "
-                                  f"({engine.SEAT_NAMES[seat - 1]})",
-                                  folder.path / "players.csv", None, "player"))
-    player_ids = tuple(p.id for p in players)
-
-    def card(r: Record) -> Card:
-        owner = _known(r, "owner", player_ids, "player")
-        faces = {f: _known(r, f, ids, "element") for f in ("element",) + CARD_FACES}
-        return Card(owner=owner, source=r.source, **faces)
-
-    cards = folder.each("cards.csv", [Column("owner"), Column("element")]
-                  + [Column(f) for f in CARD_FACES], card)
-    islands = folder.each("islands.csv", [Column("path", "int", min=1, max=9),
-                                            Column("position", "int", min=1, max=9),
-                                            Column("element")],
-                    lambda r: Island(r["path"], r["position"],
-                                     _known(r, "element", ids, "element"), r.source))
-    tokens = folder.each("tokens.csv", [Column("token", choices=("generating", "destroying",
-                                                                    "first")),
-                                          Column("name"), Column("count", "int", min=0, max=50),
-                                          Column("colour"), Column("label")],
-                   lambda r: Token(r["token"], r["name"], r["count"], col(r, "colour"),
-                                   r["label"], r.source))
-    note_missing(folder, "tokens.csv", "token", "token", ("generating", "destroying", "first"),
-                 {t.id for t in tokens})
-    pawns = folder.each("pawns.csv", [Column("owner"), Column("path", "int", min=1, max=9)],
-                  lambda r: Pawn(_known(r, "owner", player_ids, "player"), r["path"], r.source))
-    for problem in missing_colours(folder, common, ("generating", "destroying", "yang", "yin",
-                                                    "gold", "sea", "sand", "ink")):
-        folder.note(problem)
-    opt = "options"
-
-    keep = folder.keep
-    from .printed import constants, cycle_table, load_layouts
-
-    cycle = cycle_table(elements)
-    return Model(
-        common=common, elements=elements, players=players, cards=tuple(cards),
-        islands=tuple(islands), tokens=tuple(tokens), pawns=tuple(pawns),
-        card_size=keep(folder.card_size) or (63 * MM, 88 * MM),
-        token_diameter=keep(folder.length, "tokens", "diameter") or 24 * MM,
-        board_size=(keep(folder.length, "board", "width") or 260 * MM,
-                    keep(folder.length, "board", "height") or 190 * MM),
-        island_diameter=keep(folder.length, "board", "island_diameter") or 30 * MM,
-        set_aside=_option(folder, "set_aside", True),
-        pawns_turn=_option(folder, "pawns_turn", True),
-        generated_wins=_option(folder, "generated_wins", False),
-        reference_cards=setting(folder, opt, "reference_cards", 0, 10, 2, fallback=0),
-        max_rounds=setting(folder, opt, "max_rounds", 1, 1000, engine.DEFAULT_MAX_ROUNDS),
-        # a layout's mistake noted with the rest (a palette colour it names may be the cause)
-        layouts=keep(load_layouts, folder, common, cycle) or {},
-        layout_names=constants(common, cycle),
-    )
-
-
-def _option(folder: GameFolder, key: str, default: bool) -> bool:
-    value = folder.keep(folder.get, "options", key, bool, default)
-    return default if value is None else value
 
 
 def _expected_faces(element: str) -> dict[str, str]:

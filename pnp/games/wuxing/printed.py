@@ -14,7 +14,7 @@ from ...errors import Source
 from .. import base
 from ..base import Common, layout_constants
 from . import engine
-from .kit import CARD_FACES, Card, Element, Model, Player, Token
+from .model import CARD_FACES, Card, Element, Model, Player, Token
 
 ELEMENT_FIELDS = ("name", "glyph", "colour")  # an element's columns as a face prints them
 PLAYER_COLUMNS = ("owner", "player", "player_colour", "player_ink", "symbol")
