@@ -78,6 +78,12 @@ def setting(folder: GameFolder, section: str, key: str, low: int, high: int,
     return fallback if fallback is not None else default
 
 
+def borrowed_from(source: Source, fields: dict[str, str]) -> dict[str, tuple[Source, str]]:
+    """The face's columns (keys) that are another file's row's fields (values): a problem with
+    an element that reads only those is named at that row (a player's name in players.csv)."""
+    return {column: (source, field) for column, field in fields.items()}
+
+
 def layout_constants(common: Common) -> dict[str, Any]:
     """What every layout expression of a game may name besides its row: the palette's colours
     (each by name, and as `palette`) and `game` (title, designer, players, ...)."""

@@ -20,8 +20,3 @@ def layout_face(model: Any, face: str, row: dict[str, Any], copies: bool = False
         shared(drawer)
     return drawer
 
-
-def borrowed_from(source: Source, fields: dict[str, str]) -> dict[str, tuple[Source, str]]:
-    """The face's columns (keys) that are another file's row's fields (values): a problem with
-    an element that reads only those is named at that row (a player's name in players.csv)."""
-    return {column: (source, field) for column, field in fields.items()}

@@ -7,7 +7,8 @@ from __future__ import annotations
 from ...errors import Source
 from ...faces.draw import LayoutFace
 from ...kit import Board, Kit, Piece, Sheet
-from ..pieces import borrowed_from, layout_face as face
+from ..base import borrowed_from
+from ..pieces import layout_face as face
 from . import facts, figures  # noqa: F401  (figures: registers the layouts' legolas.* figures)
 from .model import Model, Player
 from .printed import (PLAYER_FIELDS, aid_row, board_row, character_row, marker_row, mission_row,

@@ -12,12 +12,15 @@ from ...data.game import GameFolder
 from ...data.layouts.compiled import Layout
 from ...errors import Source
 from .. import base
-from ..base import Common, layout_constants
+from ..base import Common, borrowed_from, layout_constants
 from . import engine
 from .model import CARD_FACES, Card, Element, Model, Player, Token
 
 ELEMENT_FIELDS = ("name", "glyph", "colour")  # an element's columns as a face prints them
 PLAYER_COLUMNS = ("owner", "player", "player_colour", "player_ink", "symbol")
+# the player's columns a face shows, with the field of players.csv each comes from
+PLAYER_FIELDS = {"player": "name", "player_colour": "colour", "player_ink": "ink",
+                 "symbol": "symbol"}
 SIDES = ("yang", "yin")  # the board prints both players' sides (the rules' seats)
 
 # the names each face's row offers its layout (its columns, for checking the layout files)
@@ -84,18 +87,15 @@ def card_row(model: Model, card: Card) -> dict[str, Any]:
 def card_borrowed(model: Model, card: Card) -> dict[str, tuple[Source, str]]:
     """The card's columns that come from another file's row (the player's from players.csv, each
     element's from elements.csv), with that row and field: a problem is named there."""
-    owner = model.player(card.owner)
-    out = {k: (owner.source, f) for k, f in zip(PLAYER_COLUMNS[1:],
-                                                 ("name", "colour", "ink", "symbol"))}
+    out = player_borrowed(model.player(card.owner))
     for prefix, eid in [("", card.element)] + [(f"{f}_", getattr(card, f)) for f in CARD_FACES]:
-        e = model.elements[eid]
-        out.update({f"{prefix}{f}": (e.source, f) for f in ELEMENT_FIELDS})
+        out.update(borrowed_from(model.elements[eid].source,
+                                 {f"{prefix}{f}": f for f in ELEMENT_FIELDS}))
     return out
 
 
 def player_borrowed(p: Player) -> dict[str, tuple[Source, str]]:
-    return {k: (p.source, f) for k, f in zip(PLAYER_COLUMNS[1:], ("name", "colour", "ink",
-                                                                  "symbol"))}
+    return borrowed_from(p.source, PLAYER_FIELDS)
 
 
 def winner_text(model: Model) -> str:
