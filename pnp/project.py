@@ -98,7 +98,7 @@ def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
     from .siblings import check as uneven_siblings
 
     return (findings + _drawn(game, result) + meaning(game, kit, fonts, log)
-            + uneven_siblings(kit, fonts, game.folder.path))
+            + uneven_siblings(kit, fonts, game.folder.path, log))
 
 
 def meaning(game: OpenGame, kit, fonts, log=None) -> list[Finding]:
