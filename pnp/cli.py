@@ -612,6 +612,15 @@ LADDER = click.option(
          "for one agent only.")
 
 
+SEED = click.option("--seed", "-s", type=int, default=1, show_default=True,
+                    help="Seed of the run: the same seed gives the same figures.")
+PLAYERS = click.option("--players", "-p", type=click.IntRange(1),
+                       help="Number of players (default: the game's own).")
+AGENTS = click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
+JOBS = click.option("--jobs", "-j", type=click.IntRange(0), default=0,
+                    help="Worker processes (default 0: all cores; 1: no extra process).")
+
+
 def _ladder(setup, games: int, seed: int, levels: str, jobs: int, scheduler: str | None,
             cards=None) -> dict:
     from .sim.ladder import parse_levels, run_ladder
@@ -656,12 +665,10 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
 @GAME
 @click.option("--games", "-n", type=click.IntRange(1), default=1000, show_default=True,
               help="Number of games.")
-@click.option("--seed", "-s", type=int, default=1, show_default=True,
-              help="Seed of the run: the same seed gives the same figures.")
-@click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
-@click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
-@click.option("--jobs", "-j", type=click.IntRange(0), default=0,
-              help="Worker processes (default 0: all cores; 1: no extra process).")
+@SEED
+@PLAYERS
+@AGENTS
+@JOBS
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @SCHEDULER
 @LADDER
@@ -689,14 +696,12 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 @GAME
 @click.option("--games", "-n", type=click.IntRange(1), default=2000, show_default=True,
               help="Number of games.")
-@click.option("--seed", "-s", type=int, default=1, show_default=True,
-              help="Seed of the run: the same seed gives the same figures.")
+@SEED
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
               help="Output PDF (default: output/<game>-balance.pdf).")
-@click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
-@click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
-@click.option("--jobs", "-j", type=click.IntRange(0), default=0,
-              help="Worker processes (default 0: all cores).")
+@PLAYERS
+@AGENTS
+@JOBS
 @SCHEDULER
 @LADDER
 def report(game: str, games: int, seed: int, out: Path | None, players: int | None, agents: str,
@@ -770,10 +775,9 @@ def _check_outputs(folder: Path | None, *outputs: Path) -> None:
 @click.option("--seed", "-s", type=int, default=1, show_default=True,
               help="Seed of the run: game i of the base and of every variant is played from the "
                    "same seed derived from it; the same seed gives the same figures.")
-@click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
-@click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
-@click.option("--jobs", "-j", type=click.IntRange(0), default=0,
-              help="Worker processes (default 0: all cores).")
+@PLAYERS
+@AGENTS
+@JOBS
 @SCHEDULER
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
               help="Report PDF (default: output/<game>-sweep.pdf).")
@@ -817,7 +821,7 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
               "such as one whose rules are data).")
 @click.option("--seed", "-s", type=int, help="Seed of the shuffles and the agents "
               "(default: a random one, printed).")
-@click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the game's own).")
+@PLAYERS
 def play_cmd(game: str, seat: int, opponent: str | None, seed: int | None,
              players: int | None) -> None:
     """Play a game in the terminal against an agent, or hot-seat (--opponent human)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,10 +40,35 @@ def where(path: Path | str | None, row: int | None = None, field: str | None = N
     return ", ".join(parts)
 
 
+QUOTED_MAX = 80  # characters of a quoted value a message shows whole
+# a quoted value, as repr() or a message writes one: opened after a space or bracket (not an
+# apostrophe: "the game's"), taken left to right so a short one's closing quote opens nothing
+_QUOTED = re.compile(r"""(?<![^\s(\[{=,:])(['"])((?:\\.|(?!\1)[^\\])*)\1(?!\w)""", re.S)
+
+
+def bounded(message: str) -> str:
+    """The message with each quoted value over QUOTED_MAX characters cut to its start and
+    end and its length: a 100,000-character cell or expression is named, not printed. (Every
+    message goes through here: PnpError, DataError and Finding.)"""
+    if len(message) <= QUOTED_MAX:
+        return message
+
+    def cut(m: re.Match) -> str:
+        quote, body = m.group(1), m.group(2)
+        if len(body) <= QUOTED_MAX:
+            return m.group(0)
+        return (f"{quote}{body[:QUOTED_MAX // 2]}...{body[-QUOTED_MAX // 4:]}{quote} "
+                f"({len(body):,} characters)")
+    return _QUOTED.sub(cut, message)
+
+
 class PnpError(Exception):
     """A problem the user can fix; the CLI shows it as one `Error:` line."""
 
     exit_code = 1
+
+    def __init__(self, *args) -> None:
+        super().__init__(*(bounded(a) if isinstance(a, str) else a for a in args))
 
 
 class DataError(PnpError):
@@ -52,7 +78,7 @@ class DataError(PnpError):
 
     def __init__(self, message: str, path: Path | str | None = None, row: int | None = None,
                  field: str | None = None):
-        self.message, self.path, self.row, self.field = message, path, row, field
+        self.message, self.path, self.row, self.field = bounded(message), path, row, field
         place = where(path, row, field)
         super().__init__(f"{place}: {message}" if place else message)
 
@@ -89,6 +115,9 @@ class Finding:
     source: Source | None = None
     field: str | None = None
     subject: str | None = None  # the piece it is about ("Card 3"), when not its row alone
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", bounded(self.message))
 
     def __str__(self) -> str:
         place = self.source.at(self.field) if self.source else ""

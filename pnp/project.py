@@ -98,7 +98,7 @@ def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
     from .siblings import check as uneven_siblings
 
     return (findings + _drawn(game, result) + meaning(game, kit, fonts, log)
-            + uneven_siblings(kit, fonts, game.folder.path))
+            + uneven_siblings(kit, fonts, game.folder.path, log))
 
 
 def meaning(game: OpenGame, kit, fonts, log=None) -> list[Finding]:
@@ -143,6 +143,13 @@ def _drawn(game: OpenGame, result) -> list[Finding]:
 
 def errors_in(findings: list[Finding]) -> list[Finding]:
     return [f for f in findings if f.level == "error"]
+
+
+def _stop_at_errors(findings: list[Finding], new: list[Finding], force: bool) -> None:
+    """Add a step's findings to the command's; an error among them stops it, unless forced."""
+    findings += new
+    if errors_in(new) and not force:
+        raise RulesError(findings)
 
 
 @dataclass
@@ -230,10 +237,7 @@ def _printable(game: OpenGame, force: bool):
     """What `build` and `export` print: `_prepare`, and then what the kit says checked against
     what the rules mean, refused as data errors are (a kit that lies is not printed either)."""
     kit, fonts, findings = _prepare(game, force)
-    lies = meaning(game, kit, fonts)
-    findings += lies
-    if errors_in(lies) and not force:
-        raise RulesError(findings)
+    _stop_at_errors(findings, meaning(game, kit, fonts), force)
     return kit, fonts, findings
 
 
@@ -311,15 +315,10 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False,
                                                  log=log), sheet)
         if log is not None:  # a kit that lies is not printed: the file drawn is dropped
-            lies = meaning(game, kit, fonts, log)
-            findings += lies
-            if errors_in(lies) and not force:
-                raise RulesError(findings)
+            _stop_at_errors(findings, meaning(game, kit, fonts, log), force)
         # a part of the kit is not the kit: only the drawing's own findings
         drawn = _drawn(game, result) if whole else list(dict.fromkeys(result.findings))
-        findings += drawn
-        if errors_in(drawn) and not force:
-            raise RulesError(findings)
+        _stop_at_errors(findings, drawn, force)
     kept = since if since is not None else record if whole else None
     if kept is not None and not proof:  # only once the PDF is written
         printed = printed or record_now()
@@ -403,15 +402,9 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
         from .export.preflight import preflight
         from .export.services import GENERIC
 
-        checked = preflight(kit, fonts, GENERIC, cmyk)
-        findings += checked
-        if errors_in(checked) and not force:
-            raise RulesError(findings)
+        _stop_at_errors(findings, preflight(kit, fonts, GENERIC, cmyk), force)
     if fmt == "booklet" and kit.booklet is not None:  # the booklet's own check (others: preflight)
-        checked = kit.booklet.findings(fonts)
-        findings += checked
-        if errors_in(checked) and not force:
-            raise RulesError(findings)
+        _stop_at_errors(findings, kit.booklet.findings(fonts), force)
     if fmt in ("booklet", "pod") and service is None:
         with atomic_output(out, game.folder.path) as tmp:
             if fmt == "booklet":
@@ -419,10 +412,8 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
                 summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
                            "double-sided flipping on the short edge, fold, staple")
             else:
-                drawn = outputs.export_pod(kit, fonts, tmp, bleed_mm * MM, cmyk=ink)
-                findings += drawn
-                if errors_in(drawn) and not force:
-                    raise RulesError(findings)
+                _stop_at_errors(findings, outputs.export_pod(kit, fonts, tmp, bleed_mm * MM,
+                                                             cmyk=ink), force)
                 summary = f"{out}: {len(outputs.faces(kit))} faces, one a page, {bleed_mm:g} mm bleed"
         return summary, findings
     with atomic_folder(out, game.folder.path) as staging:
@@ -449,7 +440,5 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
             files, drawn = export_tts(kit, fonts, staging, final=out, url_base=url_base)
             summary = (f"{out}/: {len(files) - 1} Tabletop Simulator images and the saved object "
                        f"{files[-1].name}")
-        findings += drawn
-        if errors_in(drawn) and not force:
-            raise RulesError(findings)
+        _stop_at_errors(findings, drawn, force)
     return summary, findings

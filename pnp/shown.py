@@ -114,8 +114,10 @@ def draw_faces(kit: Kit, fonts, kinds: Iterable[str], log=None) -> dict[str, lis
                         drawn[id(drawer)] = _recorded(drawer, *kept)
                     else:
                         if canvas is None:
-                            canvas = _scratch(fonts)
-                        drawn[id(drawer)] = _draw(canvas, fonts, drawer, sheet, piece)
+                            canvas = scratch_canvas(fonts)
+                        s = scratch_draw(canvas, fonts, drawer, sheet, piece)
+                        drawn[id(drawer)] = _recorded(
+                            drawer, s.elements, any(f.level == "error" for f in s.findings))
                 got = drawn[id(drawer)]
                 elements = None if got is None or elements is None else elements + got
             if elements is not None:  # (a face that could not be drawn is reported as such)
@@ -133,7 +135,8 @@ def check_faces(faces: Mapping[str, list[Face]], required: Mapping[str, Sequence
     return list(dict.fromkeys(out))
 
 
-def _scratch(fonts):
+def scratch_canvas(fonts):
+    """A canvas to draw faces the build's PDF did not draw on, for what they record."""
     from reportlab.pdfgen.canvas import Canvas
 
     return Canvas(io.BytesIO(), initialFontName=fonts["regular"])
@@ -147,9 +150,8 @@ def _row(drawer) -> dict[str, Any] | None:
     return row if isinstance(row, dict) else None
 
 
-def _draw(canvas, fonts, drawer, sheet, piece: Piece) -> list | None:
-    """The face's recorded elements, or None when drawing it went wrong (an expression that
-    fails on the row, a text that does not fit: the render names it)."""
+def scratch_draw(canvas, fonts, drawer, sheet, piece: Piece):
+    """A face drawn on a scratch canvas: its Surface, with what the drawing recorded."""
     from .render.surface import Surface
 
     canvas.saveState()
@@ -157,11 +159,13 @@ def _draw(canvas, fonts, drawer, sheet, piece: Piece) -> list | None:
                 shape=sheet.shape)
     drawer(s)
     canvas.restoreState()
-    return _recorded(drawer, s.elements, any(f.level == "error" for f in s.findings))
+    return s
 
 
 def _recorded(drawer, elements: list, failed: bool) -> list | None:
-    """A drawn face's elements, each with the layout file that set it; None if it failed."""
+    """A drawn face's elements, each with the layout file that set it; None when drawing it
+    went wrong (an expression that fails on the row, a text that does not fit: the render
+    names it)."""
     if failed:
         return None
     origins = {e.name: e.origin for e in drawer.layout.elements}

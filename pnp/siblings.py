@@ -16,11 +16,11 @@ to what the longest text needs, so every row prints at one size.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from pathlib import Path
 from .errors import Finding, Source, warning
 from .kit import Kit
+from .shown import scratch_canvas, scratch_draw, where
 
 FAMILY_RATIO = 0.85  # 10 pt beside 8.5 pt still reads as one family; 10 beside 8 does not
 FREE = "free"
@@ -35,43 +35,33 @@ class Fitted:
     source: Source | None
 
 
-def families(kit: Kit, fonts) -> dict[tuple[Path, str, float], list[Fitted]]:
-    """Every text element of a layout file, across the faces it draws: (file, element) -> the
-    size fitted on each face (a face's back shared by every card counts once). Rows whose
-    `size` differs (an expression of the row) are families of their own: only shrinking to
-    fit makes siblings differ."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from .render.surface import Surface
-
-    canvas = Canvas(io.BytesIO(), initialFontName=fonts["regular"])
+def families(kit: Kit, fonts, log=None) -> dict[tuple[Path, str, float], list[Fitted]]:
+    """Every text element of a layout file, across the faces it draws (a grid board's cells
+    and tiles too): (file, element) -> the size fitted on each face (a back shared by every
+    card counts once), as the build's PDF drew it when `log` (render/facelog.py) kept it,
+    else drawn on a scratch canvas. Rows whose `size` differs (an expression of the row) are
+    families of their own: only shrinking to fit makes siblings differ."""
     out: dict[tuple[Path, str, float], list[Fitted]] = {}
+    canvas = None
     seen: set[int] = set()
-    for sheet in kit.sheets:
+    for sheet in kit.face_sheets():
         for piece in sheet.pieces:
             for drawer in (piece.front, piece.back):
                 layout = getattr(drawer, "layout", None)  # a layout file's drawer carries it
                 if drawer is None or layout is None or id(drawer) in seen:
                     continue
                 seen.add(id(drawer))
-                canvas.saveState()
-                s = Surface(canvas, fonts, sheet.width, sheet.height, 0.0, piece.name,
-                            piece.source, shape=sheet.shape)
-                drawer(s)
-                canvas.restoreState()
+                sizes = log.text_sizes(drawer) if log is not None else None
+                if sizes is None:
+                    if canvas is None:
+                        canvas = scratch_canvas(fonts)
+                    sizes = scratch_draw(canvas, fonts, drawer, sheet, piece).text_sizes
                 origins = {e.name: Path(e.origin) for e in layout.elements}
-                for name, asked, fitted, family in s.text_sizes:
+                for name, asked, fitted, family in sizes:
                     if family != FREE:  # rows asking for other sizes are meant to differ
                         key = (origins.get(name, Path(layout.path)), name, asked)
                         out.setdefault(key, []).append(Fitted(fitted, piece.name, piece.source))
     return out
-
-
-def _shown(origin: Path, root: Path | None) -> str:
-    try:
-        return Path(origin).relative_to(root).as_posix() if root else Path(origin).name
-    except ValueError:
-        return Path(origin).name
 
 
 def _row(f: Fitted) -> str:
@@ -94,7 +84,7 @@ def uneven(found: dict[tuple[Path, str, float], list[Fitted]], root: Path | None
             continue
         under = sum(1 for f in sizes if f.size < ratio * big.size - 1e-6)
         out.append(warning(
-            f"{_shown(origin, root)}:{name} prints at {big.size:g} pt on {_row(big)} but "
+            f"{where(origin, name, root)} prints at {big.size:g} pt on {_row(big)} but "
             f"shrinks to {small.size:g} pt on {_row(small)} ({under} of {len(sizes)} rows "
             f"under {ratio:.0%} of the largest): the same box on sibling cards should look "
             "alike; shorten the long texts, give the box room, or set its size to what the "
@@ -103,5 +93,5 @@ def uneven(found: dict[tuple[Path, str, float], list[Fitted]], root: Path | None
     return out
 
 
-def check(kit: Kit, fonts, root: Path | None = None) -> list[Finding]:
-    return uneven(families(kit, fonts), root)
+def check(kit: Kit, fonts, root: Path | None = None, log=None) -> list[Finding]:
+    return uneven(families(kit, fonts, log), root)

@@ -447,3 +447,48 @@ def test_a_templates_time_limit_counts_its_own_work_not_a_busy_machine():
         with deadline:
             while True:
                 pass
+
+
+@pytest.mark.parametrize("element,value,shown", [
+    ('type = "rect"\nstroke = "#000000"', '"-2mm"', "'-2mm'"),
+    ('type = "line"', '"50% - 1pt"', "'50% - 1pt'"),
+    ('type = "ellipse"\nstroke = "#000000"', "-1", "-1"),
+])
+def test_a_negative_stroke_width_is_refused_naming_the_field(deck, element, value, shown):
+    """reportlab draws a negative line width as if it were positive: a typo, refused."""
+    _add_element(deck, f"[bad]\n{element}\nstroke_width = {value}\n")
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 2
+    assert result.output == ('Error: layouts/card.toml, field "bad.stroke_width": a stroke width '
+                             f"is 0 or more (0 draws no line), got {shown}\n")
+
+
+def test_a_negative_stroke_width_from_a_row_names_the_row(deck):
+    _add_element(deck, '[bad]\ntype = "line"\n'
+                 "stroke_width = \"{{ -1 if title == 'Sunrise' else 1 }}pt\"\n")
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 3
+    assert _first_error(result) == ('error: cards.csv, row 2, field "bad.stroke_width": Sunrise: '
+                                    'element "bad" (layouts/card.toml): a stroke width is 0 or '
+                                    "more (0 draws no line), got '-1pt'")
+
+
+def test_a_huge_value_is_quoted_by_its_start_end_and_length_not_whole(deck):
+    _add_element(deck, f'[bad]\ntype = "rect"\nx = "{"9" * 100_000}q"\n')
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 2
+    assert result.output == ('Error: layouts/card.toml, field "bad.x": expected a length such as '
+                             "5mm, 0.25in, 12pt, 50% or 100% - 6mm, got '" + "9" * 40 + "..."
+                             + "9" * 19 + "q' (100,001 characters)\n")
+
+
+def test_a_message_keeps_short_quotes_and_apostrophes_whole():
+    from pnp.errors import DataError, bounded, error
+
+    said = "--url-base 'https://me@ex.org/': the images' public address, not the player's"
+    assert bounded(said + " " * 80) == said + " " * 80
+    long = "x" * 500
+    assert str(DataError(f"got {long!r}", "a.csv")) == \
+        f"a.csv: got '{'x' * 40}...{'x' * 20}' (500 characters)"
+    assert error(f'text "{long}" here').message == f'text "{"x" * 40}...{"x" * 20}" (500 ' \
+        "characters) here"

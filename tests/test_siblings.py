@@ -79,3 +79,72 @@ def test_a_family_value_other_than_even_or_free_is_named(game_copy):
     with pytest.raises(DataError, match=r"character.toml, field \"level2_text.family\": 'same' "
                        r"is not one of: even, free"):
         check(open_game(str(folder)))
+
+
+LONG_NAME = ('text = "{{ terrain | capitalize }}", y = "71%", height = "5mm", size = 8',
+             'text = "{{ terrain | capitalize }}{{ \' of the north\' if number == 10 else \'\' }}", '
+             'y = "71%", height = "5mm", size = 10')
+TILES = """
+[[component]]
+name = "hex tile"
+type = "tile"
+data = "hexes.csv"
+front = "layouts/hex.toml"
+[component.grid]
+shape = "hex"
+orient = "pointy"
+size = "36mm"
+radius = 2
+"""
+
+
+@pytest.mark.parametrize("tiles", [False, True], ids=["grid cells", "tiles"])
+def test_a_grid_boards_cells_and_a_tile_sheets_tiles_are_siblings_too(tmp_path, tiles):
+    """The hex-board template's terrain names, one row's shrunk to 7.5 pt: drawn in a board's
+    cells, or as tiles of their own, the check sees every hex."""
+    from pnp.scaffold import new_game
+
+    folder = new_game("isle", tmp_path, "hex-board")
+    if tiles:  # the same hexes as tiles, the board left out
+        toml = folder / "game.toml"
+        text = toml.read_text()
+        toml.write_text(text.replace(text[text.index("[[component]]"):text.index("[palette]")],
+                                     "") + TILES)
+    hex_toml = folder / "layouts" / "hex.toml"
+    hex_toml.write_text(hex_toml.read_text().replace(*LONG_NAME))
+    said = [str(f) for f in check(open_game(str(folder)))]
+    uneven = [s for s in said if "shrinks to" in s]
+    assert len(uneven) == 1, said
+    assert "layouts/hex.toml:name prints at 10 pt" in uneven[0]
+    assert "7.5 pt on " + ("hex tile" if tiles else "island") + " 0201 (hexes.csv, row 2)" \
+        in uneven[0] and "(1 of 19 rows" in uneven[0]
+
+
+def test_validate_reads_the_sizes_its_dry_render_fitted_drawing_no_face_again(monkeypatch):
+    """The faces the PDF drew are read from its FaceLog; only those it did not draw (a grid
+    board's cells, drawn inside the board) are drawn on a scratch canvas."""
+    import io
+
+    from pnp.render.facelog import FaceLog
+    from pnp.render.pdf import Options, render_kit
+
+    game = open_game("legolas", cwd=ROOT)
+    kit, fonts, _ = prepare(game)
+    log = FaceLog(fonts)
+    render_kit(kit, fonts, io.BytesIO(), Options((595.0, 842.0)), placements=False, log=log)
+    drawn = []
+    scratch = siblings.scratch_draw
+
+    def counted(canvas, fonts, drawer, sheet, piece):
+        drawn.append(drawer)
+        return scratch(canvas, fonts, drawer, sheet, piece)
+
+    monkeypatch.setattr(siblings, "scratch_draw", counted)
+    found = siblings.families(kit, fonts, log)
+    assert all(log.text_sizes(d) is None for d in drawn)
+    cards = sum(1 for sheet in kit.sheets for p in sheet.pieces
+                if getattr(p.front, "layout", None) is not None)
+    assert cards and len(drawn) < cards
+    drawn.clear()
+    assert siblings.families(kit, fonts) == found  # the same sizes as drawn afresh
+    assert len(drawn) >= cards

@@ -110,3 +110,34 @@ def test_spawned_workers_give_the_figures_forked_ones_give():
     assert runs["spawn"].jobs == runs["fork"].jobs == 2
     assert figures(runs["spawn"].tally) == figures(runs["fork"].tally)
     assert runs["spawn"].tally.games == 40
+
+
+DIES = """
+import os, signal
+
+class Dies:
+    name = "dies"
+    def choose(self, observation, legal, rng):
+        {how}
+"""
+
+
+@pytest.mark.parametrize("how", ["os._exit(3)", "os.kill(os.getpid(), signal.SIGKILL)"],
+                         ids=["os._exit", "SIGKILL"])
+def test_a_worker_that_dies_hard_under_jobs_2_is_an_error_not_a_hang(tmp_path, how):
+    """multiprocessing's pool replaced the dead worker and waited for its chunk for ever; the
+    run is a subprocess here, bounded, so a hang fails the test instead of hanging it."""
+    import subprocess
+
+    path = tmp_path / "dies.py"
+    path.write_text(DIES.format(how=how))
+    try:
+        done = subprocess.run([sys.executable, "-m", "pnp", "simulate", "--game", "wuxing",
+                               "--games", "8", "--jobs", "2", "--agents", f"{path}:Dies"],
+                              capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("pnp simulate --jobs 2 hung on a worker that died")
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith(
+        "Error: a worker process died while playing a chunk"), done.stderr

@@ -120,3 +120,27 @@ def test_a_url_base_with_a_space_is_escaped_once():
     assert check_url_base("https://example.org/my game/") == "https://example.org/my%20game/"
     assert check_url_base("https://example.org/my%20game") == "https://example.org/my%20game/"
     assert check_url_base("https://cdn.example.org:8443/a/b") == "https://cdn.example.org:8443/a/b/"
+
+
+def test_built_in_icons_in_one_pdf_are_each_their_own_form():
+    """The suits and player shapes are drawn by lambdas of one name: keyed by it alone, a
+    triangle after a circle in the same place and colour printed the circle (tiles and
+    print-on-demand faces share a PDF)."""
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.lib.colors import black
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.faces.art import IconFinder
+
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(40, 40))
+    icons = IconFinder(ROOT)
+    for name in ("circle", "triangle", "stealth", "brute"):
+        assert icons.draw(c, name, 20, 20, 30, black, "Helvetica")
+        c.showPage()
+    c.save()
+    doc = pdfium.PdfDocument(out.getvalue())
+    pages = [doc[i].render(scale=1).to_pil().convert("L").tobytes() for i in range(4)]
+    assert len(set(pages)) == 4

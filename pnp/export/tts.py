@@ -230,49 +230,57 @@ def _tile_px(sheet: Sheet) -> tuple[int, int]:
 
 def _tiles(kit, fonts, folder, work, links, guids, written, findings, z: float) -> list[dict]:
     """Every non-card piece as a Custom_Tile with its front and back images; identical
-    pieces (same name and drawings) share their images and stand in one stack."""
-    objects: list[dict] = []
-    column = 0
+    pieces (same name and drawings) share their images and stand in one stack. Every face
+    drawn into one PDF and rasterised in one pass, as the decks are."""
+    stacks: list[tuple[Sheet, str, list[Piece]]] = []
+    chosen: list[Face] = []
     for sheet in kit.sheets:
         if _is_card(sheet):
             continue
-        px = _tile_px(sheet)
-        stacks: dict[tuple, list[Piece]] = {}
+        same: dict[tuple, list[Piece]] = {}
         for piece in sheet.pieces:
-            stacks.setdefault((piece.name, id(piece.front), id(piece.back)), []).append(piece)
-        for (name, _, _), pieces in stacks.items():
-            piece = pieces[0]
-            front = _face_image(kit, fonts, sheet, piece, False, px, folder, work, written,
-                                findings)
-            back = _face_image(kit, fonts, sheet, piece, True, px, folder, work, written,
-                               findings) if piece.back is not None and sheet.duplex else None
-            x = column * 2.0
-            for height, _ in enumerate(pieces):
-                objects.append({
-                    "Name": "Custom_Tile", "GUID": guids("tile", sheet.title, name, height),
-                    "Nickname": name, "Description": piece.kind,
-                    "Transform": _transform(x, z, 1.0 + height * TILE_THICKNESS,
-                                            sheet.width / 72 / CARD_WIDTH_IN),
-                    "CustomImage": {
-                        "ImageURL": links(front),
-                        "ImageSecondaryURL": links(back) if back else links(front),
-                        "ImageScalar": 1.0, "WidthScale": 0.0,
-                        "CustomTile": {"Type": TILE_TYPES.get(sheet.shape, 0),
-                                       "Thickness": TILE_THICKNESS, "Stackable": True,
-                                       "Stretch": True}}})
-            column += 1
+            same.setdefault((piece.name, id(piece.front), id(piece.back)), []).append(piece)
+        for (name, _, _), pieces in same.items():
+            stacks.append((sheet, name, pieces))
+            chosen.append(Face(sheet, pieces[0], 0, False))
+            if pieces[0].back is not None and sheet.duplex:
+                chosen.append(Face(sheet, pieces[0], 0, True))
+    images = iter(_face_images(kit, fonts, chosen, [_tile_px(f.sheet) for f in chosen],
+                               folder, work / "tiles.pdf", written, findings))
+    objects: list[dict] = []
+    for column, (sheet, name, pieces) in enumerate(stacks):
+        piece = pieces[0]
+        front = next(images)
+        back = next(images) if piece.back is not None and sheet.duplex else front
+        for height, _ in enumerate(pieces):
+            objects.append({
+                "Name": "Custom_Tile", "GUID": guids("tile", sheet.title, name, height),
+                "Nickname": name, "Description": piece.kind,
+                "Transform": _transform(column * 2.0, z, 1.0 + height * TILE_THICKNESS,
+                                        sheet.width / 72 / CARD_WIDTH_IN),
+                "CustomImage": {
+                    "ImageURL": links(front), "ImageSecondaryURL": links(back),
+                    "ImageScalar": 1.0, "WidthScale": 0.0,
+                    "CustomTile": {"Type": TILE_TYPES.get(sheet.shape, 0),
+                                   "Thickness": TILE_THICKNESS, "Stackable": True,
+                                   "Stretch": True}}})
     return objects
 
 
-def _face_image(kit, fonts, sheet, piece, back, px, folder, work, written, findings) -> Path:
-    pdf = work / "face.pdf"
-    findings += export_pod(kit, fonts, pdf, 0.0, [Face(sheet, piece, 0, back)])
-    image = next(_rasterise(pdf, [px]))
-    # named by content alone: pieces that print alike (three pawns of one player) share a file
-    out = folder / f"{slug(sheet.title)}-{content_name(image)}.png"
-    if not out.exists():
-        image.save(out)
-        written.append(out)
+def _face_images(kit, fonts, chosen: list[Face], sizes: list[tuple[int, int]], folder: Path,
+                 pdf: Path, written, findings) -> list[Path]:
+    """Each face's image file, drawn into one PDF and rasterised in one pass."""
+    if not chosen:
+        return []
+    findings += export_pod(kit, fonts, pdf, 0.0, chosen)
+    out = []
+    for face, image in zip(chosen, _rasterise(pdf, sizes)):
+        # named by content alone: pieces that print alike (three pawns of one player) share
+        path = folder / f"{slug(face.sheet.title)}-{content_name(image)}.png"
+        if not path.exists():
+            image.save(path)
+            written.append(path)
+        out.append(path)
     return out
 
 

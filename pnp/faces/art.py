@@ -255,11 +255,11 @@ class IconFinder:
             return False
         if isinstance(hit, Picture):
             draw_picture(c, hit, cx - size / 2, cy - size / 2, size, size, "contain", font)
-        else:  # a built-in icon: drawn once a PDF as a form (render/repeat.py)
-            from ..render.repeat import repeat
+        else:  # a built-in icon: drawn once a PDF as a form (render/repeat.py), keyed by its
+            from ..render.repeat import repeat  # name: the suits and shapes share one lambda
 
             c.saveState()
-            repeat(c, hit, (cx, cy, size, colour, detail),
+            repeat(c, hit, (name, cx, cy, size, colour, detail),
                    lambda: hit(c, cx, cy, size, colour, detail))
             c.restoreState()
         return True

@@ -20,6 +20,8 @@ class FaceLog:
         self._digests: dict[tuple, str] = {}  # (id(drawer), w, h, bleed, shape) -> digest
         # id(drawer) -> (elements, whether drawing it found an error); layout faces only
         self._elements: dict[int, tuple[list[Element | Shown], bool]] = {}
+        # id(drawer) -> (element, size asked, size fitted, family) of each text: siblings.py
+        self._sizes: dict[int, list[tuple[str, float, float, str]]] = {}
         # one of each alike: most elements show the same on many faces (a background, a band
         # in one of a few colours), and a whole build keeps every face's
         self._alike: dict[Element | Shown, Element | Shown] = {}
@@ -35,6 +37,7 @@ class FaceLog:
             alike = self._alike
             drawn = surface.elements if surface.boxes else surface.shown
             self._elements[id(drawer)] = ([alike.setdefault(e, e) for e in drawn], failed)
+            self._sizes[id(drawer)] = surface.text_sizes
 
     def digest(self, drawer: Any, w: float, h: float, bleed: float, shape: str) -> str | None:
         """The digest of the face as the PDF drew it at this size and bleed, if it did."""
@@ -43,3 +46,7 @@ class FaceLog:
     def elements(self, drawer: Any) -> tuple[list[Element | Shown], bool] | None:
         """The boxes a layout face recorded as the PDF drew it, and whether it failed."""
         return self._elements.get(id(drawer))
+
+    def text_sizes(self, drawer: Any) -> list[tuple[str, float, float, str]] | None:
+        """The sizes a layout face's texts were fitted at as the PDF drew it, if it did."""
+        return self._sizes.get(id(drawer))

@@ -110,10 +110,6 @@ class Fonts:
             name = self._names[role] = register_font(self.paths[role])
         return name
 
-    def registered_roles(self) -> list[str]:
-        """The roles whose fonts have been used so far."""
-        return sorted(self._names)
-
     def _lacking(self, font: str, chars) -> set[str]:
         """Those of the characters the font does not have, looked up in its character map:
         making a set of all of a font's characters cost most of a millisecond a font, more

@@ -76,16 +76,39 @@ def run_chunks(fn: Callable, shared: Any, tasks: Sequence[tuple], *, jobs: int =
             if progress:
                 progress(i)
         return out
-    ctx = multiprocessing.get_context()
-    with ctx.Pool(min(jobs, len(tasks)), initializer=_init, initargs=(fn, shared)) as pool:
-        try:
-            for i, result in enumerate(pool.imap(_call, tasks)):
-                out.append(result)
-                if progress:
-                    progress(i)
-        except BaseException:
-            pool.terminate()
-            raise
+    return _in_processes(tasks, min(jobs, len(tasks)), (fn, shared), progress)
+
+
+DIED = ("a worker process died while playing a chunk: an agent or game ended its process "
+        "(os._exit, a signal) or it ran out of memory; run with --jobs 1 to see which")
+
+
+def _in_processes(tasks: Sequence[tuple], jobs: int, init: tuple, progress) -> list:
+    """The tasks in `jobs` worker processes. A pool of concurrent.futures, not
+    multiprocessing's: that one replaces a worker that dies hard (os._exit, SIGKILL, the
+    kernel's OOM killer) and waits for ever for the chunk it held; this one says so."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(),
+                               initializer=_init, initargs=init)
+    out = []
+    try:
+        futures = [pool.submit(_call, task) for task in tasks]
+        for i, future in enumerate(futures):
+            try:
+                out.append(future.result())
+            except BrokenProcessPool:
+                raise PnpError(DIED) from None
+            if progress:
+                progress(i)
+    except BaseException:  # Ctrl-C, a chunk's error: the other workers stop now, unfinished
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in set(multiprocessing.active_children()) - before:
+            worker.terminate()
+        raise
+    pool.shutdown()
     return out
 
 

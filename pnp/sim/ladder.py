@@ -17,9 +17,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from ..engine.core import play
 from . import agents as agent_registry
-from .simulate import Setup, SimulationError, chunks, default_jobs, derive_seed
+from .simulate import Setup, chunks, default_jobs, seeded
 from .stats import games_text, pct, rate
 from .summary import Tally, figures
 
@@ -60,13 +59,7 @@ def play_level_chunk(shared: tuple, level: int, start: int, stop: int) -> tuple:
     agents = [agent_registry.make(setup.engine, spec) for _ in range(setup.num_players)]
     tally = Tally(setup.engine, setup.num_players)
     labels: Counter = Counter()
-    for i in range(start, stop):
-        s = derive_seed(seed, i)
-        try:
-            rec = play(setup.game, agents, s)
-        except Exception as exc:
-            raise SimulationError(f"{spec}: game {i} (seed {s}) failed: "
-                                  f"{type(exc).__name__}: {exc}") from None
+    for rec in seeded(setup.game, agents, seed, start, stop, f"{spec}: "):
         tally.add(rec.returns, rec.stats, rec.decisions)
         for name, r in seat_labels(rec.returns, rec.stats):
             labels[name, "seats"] += 1

@@ -101,19 +101,25 @@ def play_chunk(setup: Setup, specs: Sequence[str], seed: int, start: int, stop: 
     players = [agent_registry.make(engine, s) for s in specs]
     tally = Tally(engine, game.num_players)
     add = tally.add
+    for rec in seeded(game, players, seed, start, stop):
+        add(rec.returns, rec.stats, rec.decisions)
+    return tally
+
+
+def seeded(game, agents, seed: int, start: int, stop: int, who: str = ""):
+    """The records of games start..stop-1 of a run, each from its own seed; a game that fails
+    is named by its number and seed (a data mistake found in play by its file and key too)."""
     for i in range(start, stop):
         s = derive_seed(seed, i)
         try:
-            rec = play(game, players, s)
+            yield play(game, agents, s)
         except DataError as exc:    # a mistake in the game's data found in play (rules.toml)
             raise DataError(f"{exc.message} (game {i}, seed {s})", exc.path, exc.row,
                             exc.field) from None
         except Exception as exc:
             raise SimulationError(
-                f"game {i} (seed {s}) failed: {type(exc).__name__}: {exc}; replay it with "
-                f"pnp.engine.core.play(game, agents, {s})") from None
-        add(rec.returns, rec.stats, rec.decisions)
-    return tally
+                f"{who}game {i} (seed {s}) failed: {type(exc).__name__}: {exc}; replay it "
+                f"with pnp.engine.core.play(game, agents, {s})") from None
 
 
 def _chunk(shared: tuple[Setup, Sequence[str], int], start: int, stop: int) -> Tally:

@@ -31,11 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..engine.core import play
 from ..errors import PnpError
 from . import agents as agent_registry
 from .progress import Progress
-from .simulate import Setup, SimulationError, chunks, default_jobs, derive_seed, load_game
+from .simulate import Setup, chunks, default_jobs, load_game, seeded
 from .summary import Z95, Tally, figures
 
 # ---------------------------------------------------------------------------------------------
@@ -279,13 +278,7 @@ def play_paired_chunk(shared: tuple, start: int, stop: int) -> tuple[Tally, list
     agents = [agent_registry.make(setup.engine, s) for s in specs]
     tally = Tally(setup.engine, game.num_players)
     games = []
-    for i in range(start, stop):
-        s = derive_seed(seed, i)
-        try:
-            rec = play(game, agents, s)
-        except Exception as exc:
-            raise SimulationError(f"{setup.name}: game {i} (seed {s}) failed: "
-                                  f"{type(exc).__name__}: {exc}") from None
+    for rec in seeded(game, agents, seed, start, stop, f"{setup.name}: "):
         tally.add(rec.returns, rec.stats, rec.decisions)
         length = tally.extra.length(rec.stats, rec.decisions)
         games.append(outcomes(rec.returns, rec.stats, length, game.num_players))

@@ -28,6 +28,14 @@ def within(low: float, high: float, whole: bool = False) -> Callable[[Any], floa
     return convert
 
 
+def to_stroke_width(raw: Any):
+    """A line's width: a length of 0 or more (reportlab draws a negative one as if positive)."""
+    width = to_length(raw)
+    if width.of(1) < 0:
+        raise ValueProblem(f"a stroke width is 0 or more (0 draws no line), got {raw!r}")
+    return width
+
+
 def same(raw: Any) -> Any:
     return raw
 
@@ -41,7 +49,7 @@ GEOMETRY: dict[str, tuple[Callable | str, Any]] = {
     "when": (to_bool, True),
 }
 SHAPE = {"fill": (COLOUR, "none"), "stroke": (COLOUR, "none"),
-         "stroke_width": (to_length, "0.5pt")}
+         "stroke_width": (to_stroke_width, "0.5pt")}
 SIZE = within(1, 500)  # points
 TEXT_STYLE = {"font": (to_text, "regular"), "size": (SIZE, 10),
               "colour": (COLOUR, "#000000")}
@@ -54,7 +62,7 @@ TYPES: dict[str, dict[str, tuple[Any, Any]]] = {
              "family": (FAMILY, "even")},
     "rect": {**SHAPE, "radius": (to_length, "0mm"), "dash": (to_dash, "0mm")},
     "ellipse": dict(SHAPE),
-    "line": {"stroke": (COLOUR, "#000000"), "stroke_width": (to_length, "0.5pt"),
+    "line": {"stroke": (COLOUR, "#000000"), "stroke_width": (to_stroke_width, "0.5pt"),
              "dash": (to_dash, "0mm")},
     "polygon": {**SHAPE, "sides": (within(3, 64, whole=True), None), "points": (same, None)},
     "image": {"src": (to_text, None), "fit": (FIT, "contain")},
