@@ -12,7 +12,6 @@ comes after them, then pass."""
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Sequence
 
@@ -749,25 +748,6 @@ class RulesState(State):
             raise RulesRuntimeError(f"{value!r} is not a counter of the rules",
                                     self._p.rules.path, field=where)
         return value
-
-    def change(self, name: str, seat: int, amount: Any, verb: str, where: str) -> None:
-        if type(amount) is not int and (type(amount) is not float or not math.isfinite(amount)):
-            raise RulesRuntimeError(f"the amount is {amount!r}, not a number",
-                                    self._p.rules.path, field=where)
-        counter = self._p.counters[name]
-        holder = self.views[seat] if counter.per_player else self.shared
-        old = holder[name]
-        new = old + amount if verb == "gain" else old - amount if verb == "lose" else amount
-        new = int(new)
-        holder[name] = new = counter.high if new > counter.high else \
-            counter.low if new < counter.low else new
-        if new != old:
-            self.changed(seat if counter.per_player else -1, name, old, new)
-
-    def changed(self, seat: int, name: str, old: int, new: int) -> None:
-        """A counter changed (seat -1: a shared one): logged for `pnp play`, after the setup."""
-        if self._stage != SETUP:
-            self._log.append(("change", seat, name, old, new))
 
     def compared(self, zone, who: str, actor: int) -> list[tuple[int, int]]:
         p = self._p

@@ -144,12 +144,6 @@ class Roles(Effect):
 
     may_wait = True
 
-    def apply(self, state, actor):
-        n = state.num_players
-        deals = tuple(itertools.permutations(range(self.deals), n))
-        state.wait_for(("roles", deals), ())
-        return True
-
     def bound(self, plan):
         wait = ("roles", tuple(itertools.permutations(range(self.deals), plan.n)))
 
@@ -287,18 +281,9 @@ class Change(Effect):
         self.amount = reader.compiler.compile(item.get("amount", 1), f"{where}.amount")
         reader.card_numbers.append(self.amount)
 
-    def apply(self, state, actor):
-        for target in (state.targets(self.who, actor) if not self.shared else (actor,)):
-            name = self.name if self.named is None else \
-                state.counter_name(state.eval(self.named, actor, target), self.named.where)
-            amount = self.amount.fn(None) if self.amount.constant else \
-                state.eval(self.amount, actor, target)
-            state.change(name, target, amount, self.verb, self.amount.where)
-        return False
-
     def bound(self, plan):
-        """The targets of a fixed `who`, a constant amount and the counter's bounds worked out
-        once; the change made here (as state.change makes it)."""
+        """The one place a counter changes: the targets of a fixed `who`, a constant amount
+        and the counters' bounds worked out once; kept in min..max, logged after the setup."""
         fixed = plan.fixed.get(self.who)
         who, verb, named, amount = self.who, self.verb, self.named, self.amount
         constant = amount.constant
