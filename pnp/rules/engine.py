@@ -74,6 +74,7 @@ class Plan:
         self.per_player_counters = {k: c for k, c in rules.counters.items() if c.per_player}
         self.shared_counters = {k: c for k, c in rules.counters.items() if not c.per_player}
         self._aggregates: dict[Any, tuple[str, ...]] = {}
+        self._zonal: dict[Any, tuple[tuple[str, int, int], ...]] = {}
         self.next_seat = tuple((a + 1) % players for a in range(players))
         self.max_moves = move_bound(rules, players)
         self.limits = tuple(ph.limit for ph in rules.phases)   # a seat's moves in each phase
@@ -127,6 +128,23 @@ class Plan:
 
     def slot(self, zone, seat: int) -> int:
         return self.slots[zone.index][seat]
+
+    def zonal(self, expr) -> tuple[tuple[str, int, int], ...]:
+        """(name, zone index, 0 for bottom or -1 for top) of each zone card `top.x` and
+        `bottom.x` read in an expression (every zone, for `top[...]`)."""
+        found = self._zonal.get(expr.raw)
+        if found is None:
+            import re
+
+            raw = str(expr.raw)
+            index = {z.name: i for i, z in enumerate(self.zones)}
+            pairs = {(w, name) for w in ("top", "bottom") for name in index} \
+                if re.search(r"\b(?:top|bottom)\s*\[", raw) else \
+                set(re.findall(r"\b(top|bottom)\s*\.\s*([A-Za-z_]\w*)", raw))
+            found = tuple((w, index[name], -1 if w == "top" else 0)
+                          for w, name in sorted(pairs) if name in index)
+            self._zonal[expr.raw] = found
+        return found
 
     def aggregates(self, expr) -> tuple[str, ...]:
         """The keys `most.x` and `least.x` read in an expression (all, for `most[...]`)."""
@@ -717,7 +735,7 @@ class RulesState(State):
         """The cards for which `expr` (of `card`) holds, all for None: one context for all."""
         if expr is None:
             return list(cards)
-        if expr.aggregate:          # Jinja2's, given most and least: one card at a time
+        if expr.aggregate or expr.zonal:    # given most, least or a zone's card: one at a time
             return [c for c in cards if self.eval(expr, actor, target, card=c)]
         views, ctx, rows = self.views, self._ctx, self._p.cards
         ctx["me"] = views[actor]
@@ -835,6 +853,8 @@ class RulesState(State):
                 ctx["most"] = {k: max([v[k] for v in views]) for k in self._p.aggregates(expr)}
             if "least" in names:
                 ctx["least"] = {k: min([v[k] for v in views]) for k in self._p.aggregates(expr)}
+        if expr.zonal:
+            self._lay_out(expr, actor if target is None else target)
         if card is None and lead is None:
             return expr(ctx)
         kept = ctx.get("card"), ctx.get("lead")
@@ -846,6 +866,16 @@ class RulesState(State):
             return expr(ctx)
         finally:
             ctx["card"], ctx["lead"] = kept
+
+    def _lay_out(self, expr, seat: int) -> None:
+        """ctx top and bottom: the card rows an expression reads from zones (none for an
+        empty zone), a zone of each player's being `seat`'s."""
+        p, z, rows, ctx = self._p, self._z, self._p.cards, self._ctx
+        laid: dict[str, dict] = {"top": {}, "bottom": {}}
+        for which, zone, end in p.zonal(expr):
+            cards = z[p.slots[zone][seat]]
+            laid[which][p.zones[zone].name] = rows[cards[end]] if cards else None
+        ctx["top"], ctx["bottom"] = laid["top"], laid["bottom"]
 
     # -- views -------------------------------------------------------------------------------
     def card_name(self, card: int) -> str:

@@ -506,7 +506,7 @@ class Pick(Effect):
         """A fixed `among` ranked by expressions Jinja2 need not be given most/least for:
         state.best's work with each seat's `target` set in turn, in one call."""
         fixed = plan.fixed.get(self.among)
-        if fixed is None or any(expr.aggregate for _, expr in self.by):
+        if fixed is None or any(expr.aggregate or expr.zonal for _, expr in self.by):
             return self.apply
         by, name, next_seat = self.by, self.name, plan.next_seat
 
