@@ -79,6 +79,8 @@ class Plan:
         self.max_moves = move_bound(rules, players)
         self.limits = tuple(ph.limit for ph in rules.phases)   # a seat's moves in each phase
         self.has_rounds = rules.has_rounds
+        # a compare binds lead and cards only for rules whose expressions read them
+        self.binds_lead, self.binds_cards = "lead" in rules.reads, "cards" in rules.reads
         self.turn_ends = tuple((e.name, e.condition) for e in rules.ends if e.at == "turn")
         # the effects bound to this player count (each a function of the state and the actor:
         # its targets' zone slots worked out once, not on every run)
@@ -321,6 +323,8 @@ class RulesState(State):
         trusted = [getattr(c, "picks_from_legal", False) for c in chooses]
         p = self._p
         quick, z, log = p.quick, self._z, self._log
+        hold, names, by, vals, ctx = self._hold, p.slot_name, self._by, self._vals, self._ctx
+        rows, limits = p.cards, p.limits
         while done < limit:
             player = self._cur
             if player < 0 or chooses[player] is None:
@@ -339,7 +343,17 @@ class RulesState(State):
                 # listed (as _advance lists them) when it has any
                 self._steps += 1
                 log.append((player, action))
-                self._place(action, player, *moves[player])
+                src, dst = moves[player]        # (_place and _count_act, inline)
+                z[src].remove(action)
+                z[dst].append(action)
+                hold[src][names[src]] = len(z[src])
+                hold[dst][names[dst]] = len(z[dst])
+                by[action] = player
+                vals["card"] = ctx["card"] = rows[action]
+                self._acted += 1
+                if self._acted >= limits[self._phase]:
+                    self._pos += 1
+                    self._acted = 0
                 done += 1
                 if self._pos < len(self._order):
                     seat = self._order[self._pos]
@@ -789,8 +803,10 @@ class RulesState(State):
             ctx.pop("loser", None)
         ctx["card"] = vals["card"] = cards[card]
         ctx["tie"] = vals["tie"] = tie
-        ctx["lead"] = vals["lead"] = cards[played[0][0]]
-        ctx["cards"] = vals["cards"] = [cards[c] for c, _ in played]
+        if self._p.binds_lead:          # (only when some expression reads them)
+            ctx["lead"] = vals["lead"] = cards[played[0][0]]
+        if self._p.binds_cards:
+            ctx["cards"] = vals["cards"] = [cards[c] for c, _ in played]
 
     def unbind_compare(self) -> None:
         self.bind_seat("winner", -1)

@@ -100,6 +100,7 @@ class Compiler:
         self.names = set(names) | set(constants)
         self.constants = constants
         self.attributes: dict[str, set[str]] = {}   # name -> the keys `name.key` may read
+        self.read: set[str] = set()     # every name an expression compiled here reads
         self._env: Any = None
 
     def error(self, message: str, where: str) -> DataError:
@@ -134,6 +135,7 @@ class Compiler:
         except RecursionError:      # Jinja2's parser recurses: some 100 brackets deep is enough
             raise self.error("the expression nests too deeply (brackets inside brackets)",
                              where) from None
+        self.read |= names
         if check:
             self._check_names(raw, names, known, where)
             self._check_keys(body, where, raw)

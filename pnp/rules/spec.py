@@ -115,6 +115,7 @@ class Rules:
     finish: tuple = ()
     score: tuple[tuple[str, Expr], ...] = ()
     picks: set[str] = field(default_factory=set)
+    reads: set[str] = field(default_factory=lambda: set(NAMES))   # the names expressions read
     options: dict[str, Any] = field(default_factory=dict)
     teams: tuple[tuple[int, ...], ...] = ()     # seats (0-based) that win together
     card_component: str | None = None           # the [[component]] the cards print from
@@ -241,6 +242,7 @@ class Reader:
         rules.card_component = self.component_name
         rules.card_columns = self.read_columns()
         rules.prefix = self.prefix
+        rules.reads = set(self.compiler.read)
         return rules
 
     def read_columns(self) -> set[str]:
