@@ -312,6 +312,13 @@ class Change(Effect):
                 raise expr.failure(exc) from None
 
         counters = plan.per_player_counters
+        # a counter named by the card's cells alone ("{{ card.type }}"): looked up by the row
+        # (the plan's own card rows, by identity; any other row is evaluated)
+        by_row: dict[int, str] = {}
+        if named is not None and not named.names - {"card", "options"}:
+            by_row = {id(row): named({"card": row}) for row in plan.cards}
+            if any(name not in counters for name in by_row.values()):
+                by_row = {}          # (load refuses such a card; evaluating names it)
 
         def run(state, actor: int) -> bool:
             if fixed is not None:
@@ -325,9 +332,11 @@ class Change(Effect):
                 if named is None:
                     name = own
                 else:
-                    name = value_of(named, state, actor, target)
-                    if name not in counters:
-                        state.counter_name(name, named.where)     # (its Error)
+                    name = by_row.get(id(state._ctx.get("card")))
+                    if name is None:
+                        name = value_of(named, state, actor, target)
+                        if name not in counters:
+                            state.counter_name(name, named.where)     # (its Error)
                 low, high = bounds[name]
                 if constant:
                     v = value
