@@ -27,6 +27,7 @@ SETUP, ROUND_START, TURN_START, PHASE_ACT, TURN_END, ROUND_END, FINISH, DONE = r
 
 
 MAX_MOVES = 50_000     # moves (chance's too) a game may make before it is stopped as endless
+MAX_STARTS = 64        # first chance moves whose states a plan keeps (Plan.starts)
 
 
 def move_bound(rules: Rules, n: int) -> int:
@@ -77,6 +78,11 @@ class Plan:
         self._zonal: dict[Any, tuple[tuple[str, int, int], ...]] = {}
         self.next_seat = tuple((a + 1) % players for a in range(players))
         self.max_moves = move_bound(rules, players)
+        # the first state (key None) and the state each first chance move leads to from it
+        # (the roles dealt, the setup run to the next decision): the same in every game, so
+        # worked out once and copied; at most MAX_STARTS kept (None: none kept, every game
+        # built from the rules, the reference the copies are tested against)
+        self.starts: dict[int | None, RulesState] | None = {}
         self.limits = tuple(ph.limit for ph in rules.phases)   # a seat's moves in each phase
         self.has_rounds = rules.has_rounds
         # a compare binds lead and cards only for rules whose expressions read them
@@ -190,7 +196,17 @@ class RulesGame(Game):
         self.plan = Plan(rules, self.num_players)
 
     def new_initial_state(self) -> "RulesState":
-        return RulesState(self.plan)
+        """A copy of the plan's first state (every game starts alike: built once), marked
+        fresh: its first chance move may be taken from the plan's starts."""
+        plan = self.plan
+        if plan.starts is None:
+            return RulesState(plan)
+        first = plan.starts.get(None)
+        if first is None:
+            first = plan.starts[None] = RulesState(plan)
+        state = first.clone()
+        state._fresh = True
+        return state
 
     def __getstate__(self) -> dict:
         """Pickled without its plan (closures do not pickle), which is made again where the
@@ -208,7 +224,7 @@ class RulesState(State):
     __slots__ = ("_p", "_cur", "views", "shared", "_z", "_owner", "_by", "_seats", "_vals",
                  "_stage", "turn", "round", "_phase", "_order", "_pos", "_acted", "_first",
                  "_lead", "_round_over", "_stack", "_wait", "_jobs", "ended_by", "_returns",
-                 "_log", "_ctx", "_now", "_steps", "_hold")
+                 "_log", "_ctx", "_now", "_steps", "_hold", "_fresh")
 
     def __init__(self, plan: Plan):
         self._p = plan
@@ -249,6 +265,7 @@ class RulesState(State):
         self._now: list[int] = []          # the legal actions of the seat to move
         self._steps = 0                    # moves made (chance's too): bounded by max_moves
         self._ctx: dict[str, Any] = {}
+        self._fresh = False
         self._context()
         self._push(plan.setup, 0)
         self._advance()
@@ -290,6 +307,11 @@ class RulesState(State):
 
     def apply_action(self, action: int) -> None:
         c = self._cur
+        if self._fresh:             # a game's first move: the state it leads to may be kept
+            self._fresh = False
+            if c == CHANCE:
+                self._first_chance(action)
+                return
         if c == CHANCE:
             self._apply_chance(action)
         elif c >= 0:
@@ -297,6 +319,19 @@ class RulesState(State):
         else:
             raise IllegalAction("the game is over")
         self._advance()
+
+    def _first_chance(self, action: int) -> None:
+        """The first chance move of a game: the state it leads to copied from the plan's
+        starts, or worked out and kept there (a state is a function of its moves)."""
+        starts = self._p.starts
+        after = starts.get(action) if starts is not None else None
+        if after is not None:
+            after._copy_into(self)
+            return
+        self._apply_chance(action)
+        self._advance()
+        if starts is not None and len(starts) <= MAX_STARTS:
+            starts[action] = self.clone()
 
     def _place(self, card: int, seat: int, src: int, dst: int) -> None:
         """A card action: `card` from zone slot `src` to `dst`, played by `seat`."""
@@ -1045,7 +1080,13 @@ class RulesState(State):
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> "RulesState":
         s = RulesState.__new__(RulesState)
+        self._copy_into(s)
+        return s
+
+    def _copy_into(self, s: "RulesState") -> None:
+        """`s` made a copy of this state (sharing nothing it changes)."""
         s._p = self._p
+        s._fresh = False
         s._cur = self._cur
         s.views = [dict(v) for v in self.views]
         s.shared = dict(self.shared)
@@ -1064,7 +1105,6 @@ class RulesState(State):
         s._now = self._now
         s._steps = self._steps
         s._context()
-        return s
 
     def determinize(self, player: int, rng: random.Random) -> "RulesState":
         """The cards `player` cannot see (other seats' own zones, hidden zones) dealt again at
