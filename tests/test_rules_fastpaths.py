@@ -73,3 +73,26 @@ def test_a_state_played_in_runs_logs_and_shows_what_one_by_one_does(folder):
                                       [dict(v) for v in state.views], dict(state.shared)))
                 seen.append(snapshots)
             assert seen[0] == seen[1], (folder, n, seed)
+
+
+def test_games_started_from_the_plans_kept_starts_play_as_games_built_from_the_rules(folder):
+    """Every game starts alike, so the plan keeps its first state and the state each first
+    chance move leads to (Plan.starts) and copies them: the same moves, log, observations,
+    stats and views as games built from the rules each time (starts None), and a kept start
+    is never changed by the games played from it."""
+    for game in _games(folder):
+        n = game.num_players
+        built = SPEC.new_game(SPEC.load(GameFolder.open(folder)), n)
+        built.plan.starts = None
+        for seed in range(15):
+            seen = []
+            for g in (game, built, game):       # the second time from the kept starts
+                record = play(g, [RandomAgent() for _ in range(n)], seed, keep_actions=True)
+                state = g.new_initial_state()
+                for action in record.actions:
+                    state.apply_action(action)
+                seen.append((record.actions, record.returns, record.stats, state.public_log(),
+                             [state.observation(s) for s in range(n)],
+                             [dict(v) for v in state.views], dict(state.shared)))
+            assert seen[0] == seen[1] == seen[2], (folder, n, seed)
+        assert game.plan.starts and built.plan.starts is None

@@ -171,3 +171,33 @@ def test_a_zone_moved_onto_itself_keeps_its_cards(tmp_path):
         state.apply_action(state.sample_chance(rng))
     seen = state.observation(0)["zones"]
     assert len(seen["deck"][1]) == 28 and len(seen["market"]) == 4, seen
+
+
+def test_the_trick_taker_scores_the_cards_of_the_trick_and_its_led_suit(tmp_path):
+    """A compare binds `cards` and `lead` for rules that read them (the engine binds only the
+    names a rules file's expressions read): the player of the highest card of the suit led
+    takes the trick and gains the points of all its cards."""
+    game = _game(new_game("tricks", tmp_path, "trick-taking"), 3)
+    trick_zone, n, nc = game.rules.zones["trick"], 3, len(game.rules.cards)
+    tricks = 0
+    for seed in range(10):
+        record = play(game, [RandomAgent()] * n, seed, keep_actions=True)
+        state = game.new_initial_state()
+        played: list[tuple[int, dict]] = []      # (seat, card) of the trick so far
+        for action in record.actions:
+            seat = state.current_player()
+            if seat < 0:
+                state.apply_action(action)
+                continue
+            before = [v["points"] for v in state.views]
+            state.apply_action(action)
+            played.append((seat, state.cards[action % nc]))
+            if state.zone_cards(state.slot(trick_zone, 0)):
+                continue            # the trick goes on
+            led = played[0][1]["suit"]
+            taker = max((c["rank"], s) for s, c in played if c["suit"] == led)[1]
+            gained = [v["points"] - b for v, b in zip(state.views, before)]
+            worth = sum(c["points"] for _, c in played)
+            assert gained == [worth if s == taker else 0 for s in range(n)], (seed, played)
+            played, tricks = [], tricks + 1
+    assert tricks > 50

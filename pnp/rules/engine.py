@@ -12,7 +12,6 @@ comes after them, then pass."""
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Sequence
 
@@ -28,6 +27,7 @@ SETUP, ROUND_START, TURN_START, PHASE_ACT, TURN_END, ROUND_END, FINISH, DONE = r
 
 
 MAX_MOVES = 50_000     # moves (chance's too) a game may make before it is stopped as endless
+MAX_STARTS = 64        # first chance moves whose states a plan keeps (Plan.starts)
 
 
 def move_bound(rules: Rules, n: int) -> int:
@@ -75,10 +75,18 @@ class Plan:
         self.per_player_counters = {k: c for k, c in rules.counters.items() if c.per_player}
         self.shared_counters = {k: c for k, c in rules.counters.items() if not c.per_player}
         self._aggregates: dict[Any, tuple[str, ...]] = {}
+        self._zonal: dict[Any, tuple[tuple[str, int, int], ...]] = {}
         self.next_seat = tuple((a + 1) % players for a in range(players))
         self.max_moves = move_bound(rules, players)
+        # the first state (key None) and the state each first chance move leads to from it
+        # (the roles dealt, the setup run to the next decision): the same in every game, so
+        # worked out once and copied; at most MAX_STARTS kept (None: none kept, every game
+        # built from the rules, the reference the copies are tested against)
+        self.starts: dict[int | None, RulesState] | None = {}
         self.limits = tuple(ph.limit for ph in rules.phases)   # a seat's moves in each phase
         self.has_rounds = rules.has_rounds
+        # a compare binds lead and cards only for rules whose expressions read them
+        self.binds_lead, self.binds_cards = "lead" in rules.reads, "cards" in rules.reads
         self.turn_ends = tuple((e.name, e.condition) for e in rules.ends if e.at == "turn")
         # the effects bound to this player count (each a function of the state and the actor:
         # its targets' zone slots worked out once, not on every run)
@@ -129,6 +137,23 @@ class Plan:
     def slot(self, zone, seat: int) -> int:
         return self.slots[zone.index][seat]
 
+    def zonal(self, expr) -> tuple[tuple[str, int, int], ...]:
+        """(name, zone index, 0 for bottom or -1 for top) of each zone card `top.x` and
+        `bottom.x` read in an expression (every zone, for `top[...]`)."""
+        found = self._zonal.get(expr.raw)
+        if found is None:
+            import re
+
+            raw = str(expr.raw)
+            index = {z.name: i for i, z in enumerate(self.zones)}
+            pairs = {(w, name) for w in ("top", "bottom") for name in index} \
+                if re.search(r"\b(?:top|bottom)\s*\[", raw) else \
+                set(re.findall(r"\b(top|bottom)\s*\.\s*([A-Za-z_]\w*)", raw))
+            found = tuple((w, index[name], -1 if w == "top" else 0)
+                          for w, name in sorted(pairs) if name in index)
+            self._zonal[expr.raw] = found
+        return found
+
     def aggregates(self, expr) -> tuple[str, ...]:
         """The keys `most.x` and `least.x` read in an expression (all, for `most[...]`)."""
         keys = self._aggregates.get(expr.raw)
@@ -171,7 +196,17 @@ class RulesGame(Game):
         self.plan = Plan(rules, self.num_players)
 
     def new_initial_state(self) -> "RulesState":
-        return RulesState(self.plan)
+        """A copy of the plan's first state (every game starts alike: built once), marked
+        fresh: its first chance move may be taken from the plan's starts."""
+        plan = self.plan
+        if plan.starts is None:
+            return RulesState(plan)
+        first = plan.starts.get(None)
+        if first is None:
+            first = plan.starts[None] = RulesState(plan)
+        state = first.clone()
+        state._fresh = True
+        return state
 
     def __getstate__(self) -> dict:
         """Pickled without its plan (closures do not pickle), which is made again where the
@@ -189,7 +224,7 @@ class RulesState(State):
     __slots__ = ("_p", "_cur", "views", "shared", "_z", "_owner", "_by", "_seats", "_vals",
                  "_stage", "turn", "round", "_phase", "_order", "_pos", "_acted", "_first",
                  "_lead", "_round_over", "_stack", "_wait", "_jobs", "ended_by", "_returns",
-                 "_log", "_ctx", "_now", "_steps", "_hold")
+                 "_log", "_ctx", "_now", "_steps", "_hold", "_fresh")
 
     def __init__(self, plan: Plan):
         self._p = plan
@@ -230,6 +265,7 @@ class RulesState(State):
         self._now: list[int] = []          # the legal actions of the seat to move
         self._steps = 0                    # moves made (chance's too): bounded by max_moves
         self._ctx: dict[str, Any] = {}
+        self._fresh = False
         self._context()
         self._push(plan.setup, 0)
         self._advance()
@@ -271,6 +307,11 @@ class RulesState(State):
 
     def apply_action(self, action: int) -> None:
         c = self._cur
+        if self._fresh:             # a game's first move: the state it leads to may be kept
+            self._fresh = False
+            if c == CHANCE:
+                self._first_chance(action)
+                return
         if c == CHANCE:
             self._apply_chance(action)
         elif c >= 0:
@@ -278,6 +319,19 @@ class RulesState(State):
         else:
             raise IllegalAction("the game is over")
         self._advance()
+
+    def _first_chance(self, action: int) -> None:
+        """The first chance move of a game: the state it leads to copied from the plan's
+        starts, or worked out and kept there (a state is a function of its moves)."""
+        starts = self._p.starts
+        after = starts.get(action) if starts is not None else None
+        if after is not None:
+            after._copy_into(self)
+            return
+        self._apply_chance(action)
+        self._advance()
+        if starts is not None and len(starts) <= MAX_STARTS:
+            starts[action] = self.clone()
 
     def _place(self, card: int, seat: int, src: int, dst: int) -> None:
         """A card action: `card` from zone slot `src` to `dst`, played by `seat`."""
@@ -304,6 +358,8 @@ class RulesState(State):
         trusted = [getattr(c, "picks_from_legal", False) for c in chooses]
         p = self._p
         quick, z, log = p.quick, self._z, self._log
+        hold, names, by, vals, ctx = self._hold, p.slot_name, self._by, self._vals, self._ctx
+        rows, limits = p.cards, p.limits
         while done < limit:
             player = self._cur
             if player < 0 or chooses[player] is None:
@@ -322,7 +378,17 @@ class RulesState(State):
                 # listed (as _advance lists them) when it has any
                 self._steps += 1
                 log.append((player, action))
-                self._place(action, player, *moves[player])
+                src, dst = moves[player]        # (_place and _count_act, inline)
+                z[src].remove(action)
+                z[dst].append(action)
+                hold[src][names[src]] = len(z[src])
+                hold[dst][names[dst]] = len(z[dst])
+                by[action] = player
+                vals["card"] = ctx["card"] = rows[action]
+                self._acted += 1
+                if self._acted >= limits[self._phase]:
+                    self._pos += 1
+                    self._acted = 0
                 done += 1
                 if self._pos < len(self._order):
                     seat = self._order[self._pos]
@@ -718,7 +784,7 @@ class RulesState(State):
         """The cards for which `expr` (of `card`) holds, all for None: one context for all."""
         if expr is None:
             return list(cards)
-        if expr.aggregate:          # Jinja2's, given most and least: one card at a time
+        if expr.aggregate or expr.zonal:    # given most, least or a zone's card: one at a time
             return [c for c in cards if self.eval(expr, actor, target, card=c)]
         views, ctx, rows = self.views, self._ctx, self._p.cards
         ctx["me"] = views[actor]
@@ -750,25 +816,6 @@ class RulesState(State):
                                     self._p.rules.path, field=where)
         return value
 
-    def change(self, name: str, seat: int, amount: Any, verb: str, where: str) -> None:
-        if type(amount) is not int and (type(amount) is not float or not math.isfinite(amount)):
-            raise RulesRuntimeError(f"the amount is {amount!r}, not a number",
-                                    self._p.rules.path, field=where)
-        counter = self._p.counters[name]
-        holder = self.views[seat] if counter.per_player else self.shared
-        old = holder[name]
-        new = old + amount if verb == "gain" else old - amount if verb == "lose" else amount
-        new = int(new)
-        holder[name] = new = counter.high if new > counter.high else \
-            counter.low if new < counter.low else new
-        if new != old:
-            self.changed(seat if counter.per_player else -1, name, old, new)
-
-    def changed(self, seat: int, name: str, old: int, new: int) -> None:
-        """A counter changed (seat -1: a shared one): logged for `pnp play`, after the setup."""
-        if self._stage != SETUP:
-            self._log.append(("change", seat, name, old, new))
-
     def compared(self, zone, who: str, actor: int) -> list[tuple[int, int]]:
         p = self._p
         if not zone.per_player:
@@ -791,8 +838,10 @@ class RulesState(State):
             ctx.pop("loser", None)
         ctx["card"] = vals["card"] = cards[card]
         ctx["tie"] = vals["tie"] = tie
-        ctx["lead"] = vals["lead"] = cards[played[0][0]]
-        ctx["cards"] = vals["cards"] = [cards[c] for c, _ in played]
+        if self._p.binds_lead:          # (only when some expression reads them)
+            ctx["lead"] = vals["lead"] = cards[played[0][0]]
+        if self._p.binds_cards:
+            ctx["cards"] = vals["cards"] = [cards[c] for c, _ in played]
 
     def unbind_compare(self) -> None:
         self.bind_seat("winner", -1)
@@ -855,6 +904,8 @@ class RulesState(State):
                 ctx["most"] = {k: max([v[k] for v in views]) for k in self._p.aggregates(expr)}
             if "least" in names:
                 ctx["least"] = {k: min([v[k] for v in views]) for k in self._p.aggregates(expr)}
+        if expr.zonal:
+            self._lay_out(expr, actor if target is None else target)
         if card is None and lead is None:
             return expr(ctx)
         kept = ctx.get("card"), ctx.get("lead")
@@ -866,6 +917,16 @@ class RulesState(State):
             return expr(ctx)
         finally:
             ctx["card"], ctx["lead"] = kept
+
+    def _lay_out(self, expr, seat: int) -> None:
+        """ctx top and bottom: the card rows an expression reads from zones (none for an
+        empty zone), a zone of each player's being `seat`'s."""
+        p, z, rows, ctx = self._p, self._z, self._p.cards, self._ctx
+        laid: dict[str, dict] = {"top": {}, "bottom": {}}
+        for which, zone, end in p.zonal(expr):
+            cards = z[p.slots[zone][seat]]
+            laid[which][p.zones[zone].name] = rows[cards[end]] if cards else None
+        ctx["top"], ctx["bottom"] = laid["top"], laid["bottom"]
 
     # -- views -------------------------------------------------------------------------------
     def card_name(self, card: int) -> str:
@@ -1019,7 +1080,13 @@ class RulesState(State):
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> "RulesState":
         s = RulesState.__new__(RulesState)
+        self._copy_into(s)
+        return s
+
+    def _copy_into(self, s: "RulesState") -> None:
+        """`s` made a copy of this state (sharing nothing it changes)."""
         s._p = self._p
+        s._fresh = False
         s._cur = self._cur
         s.views = [dict(v) for v in self.views]
         s.shared = dict(self.shared)
@@ -1038,7 +1105,6 @@ class RulesState(State):
         s._now = self._now
         s._steps = self._steps
         s._context()
-        return s
 
     def determinize(self, player: int, rng: random.Random) -> "RulesState":
         """The cards `player` cannot see (other seats' own zones, hidden zones) dealt again at

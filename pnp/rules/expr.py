@@ -18,6 +18,9 @@ Context = dict[str, Any]
 AGGREGATES = {"most": ("players", max), "least": ("players", min)}
 AGGREGATED = frozenset(AGGREGATES)
 PERSONAL = frozenset({"me", "target", "opponent"})
+# top.discard, bottom.trick: the card on top (last placed) or at the bottom (first placed) of a
+# zone, worked out only for an expression that reads them (RulesState.eval)
+ZONAL = frozenset({"top", "bottom"})
 
 
 class RulesRuntimeError(DataError):
@@ -28,7 +31,8 @@ class RulesRuntimeError(DataError):
 class Expr:
     """One compiled expression, called with the names of the moment (me, card, ...)."""
 
-    __slots__ = ("raw", "fn", "names", "path", "where", "aggregate", "constants", "free")
+    __slots__ = ("raw", "fn", "names", "path", "where", "aggregate", "constants", "free",
+                 "zonal")
 
     def __init__(self, raw: Any, fn: Callable[[Context], Any], names: frozenset[str], path,
                  where: str, constants: dict[str, Any] | None = None, direct: bool = False):
@@ -37,8 +41,9 @@ class Expr:
         # reads a name worked out only when asked for (most, least): Jinja2 is given them as
         # dicts; a direct expression works `most.wounds` out itself, from `players`
         self.aggregate = not direct and bool(names & AGGREGATED)
+        self.zonal = bool(names & ZONAL)       # reads a zone's card: the engine lays it out
         # reads no player of the moment (me, target, opponent): the engine need not set them
-        self.free = not self.aggregate and not names & PERSONAL
+        self.free = not self.aggregate and not self.zonal and not names & PERSONAL
 
     @property
     def constant(self) -> bool:
@@ -65,6 +70,9 @@ class Expr:
 
         words = f"{exc.args[0]!r} is undefined here" if isinstance(exc, Undefined) else \
             (str(exc).strip() or type(exc).__name__)
+        if self.zonal and isinstance(exc, Undefined):
+            words += " (an empty zone's top or bottom is none: test its size first, as in " \
+                "\"me.hand > 0 and top.hand.value > 3\")"
         return RulesRuntimeError(f"{self.raw!r}: {words[:300]}", self.path, field=self.where)
 
 
@@ -92,6 +100,7 @@ class Compiler:
         self.names = set(names) | set(constants)
         self.constants = constants
         self.attributes: dict[str, set[str]] = {}   # name -> the keys `name.key` may read
+        self.read: set[str] = set()     # every name an expression compiled here reads
         self._env: Any = None
 
     def error(self, message: str, where: str) -> DataError:
@@ -126,6 +135,7 @@ class Compiler:
         except RecursionError:      # Jinja2's parser recurses: some 100 brackets deep is enough
             raise self.error("the expression nests too deeply (brackets inside brackets)",
                              where) from None
+        self.read |= names
         if check:
             self._check_names(raw, names, known, where)
             self._check_keys(body, where, raw)
@@ -153,6 +163,7 @@ class Compiler:
         found = re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)", plain)
         found += [("role", key) for key in      # me.role.bonus: a column of the roles' file
                   re.findall(r"(?<![\w.])[A-Za-z_]\w*\s*\.\s*role\s*\.\s*([A-Za-z_]\w*)", plain)]
+        self._check_zone_fields(plain, where, raw)
         for name, key in found:
             keys = self.attributes.get(name)
             if keys is not None and key not in keys:
@@ -161,6 +172,20 @@ class Compiler:
                     f"; {name} has: {', '.join(sorted(keys)) or 'nothing'}"
                 raise self.error(f"{raw!r} reads {name}.{key}, which the rules do not have"
                                  f"{hint}", where)
+
+    def _check_zone_fields(self, plain: str, where: str, raw: Any) -> None:
+        """`top.discard.valeu`: a field the cards do not have, read from a zone's card."""
+        columns = self.attributes.get("card")
+        if columns is None:
+            return
+        for name, zone, key in re.findall(r"(?<![\w.])(top|bottom)\s*\.\s*([A-Za-z_]\w*)\s*"
+                                          r"\.\s*([A-Za-z_]\w*)", plain):
+            if key not in columns:
+                close = difflib.get_close_matches(key, sorted(columns), 1)
+                hint = f" (did you mean {name}.{zone}.{close[0]}?)" if close else \
+                    f"; a card has: {', '.join(sorted(columns)) or 'nothing'}"
+                raise self.error(f"{raw!r} reads {name}.{zone}.{key}, a field the cards do not "
+                                 f"have{hint}", where)
 
     def _jinja(self, body: str, template: bool, where: str):
         import jinja2

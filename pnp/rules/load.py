@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..data.game import GameFolder
-from ..errors import DataError, Finding, Source, error, warning
+from ..errors import DataError, Finding, Source, error, in_game, warning
 from .spec import Reader, Rules, close
 
 RULES_FILE = "rules.toml"
@@ -169,11 +169,8 @@ def _unprinted(rules: Rules, components: Sequence[Any]) -> list[Finding]:
                     for inner in re.findall(r"\{\{(.*?)\}\}|\{%(.*?)%\}", raw, re.S):
                         shown.update(re.findall(r"[A-Za-z_]\w*", " ".join(inner)))
     front = Path(component.front.path)
-    # named as the designer finds it in the game folder: layouts/card.toml, not card.toml
-    folder = Path(rules.path).parent           # rules.toml (or game.toml) lies in the game folder
-    named = front.relative_to(folder).as_posix() if front.is_relative_to(folder) else front.name
+    named = in_game(front)      # as the designer finds it: layouts/card.toml, not card.toml
     return [warning(f"the rules read the cards' {column!r}, which no face of "
                     f"{component.name} prints: the players cannot see it (show it with "
-                    f"\"{{{{ {column} }}}}\" in {named})",
-                    Source(named))  # type: ignore[arg-type]  # shown as written
+                    f"\"{{{{ {column} }}}}\" in {named})", Source(front))
             for column in sorted(rules.card_columns - shown)]

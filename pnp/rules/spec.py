@@ -27,7 +27,7 @@ MAX_PLAYERS = 12
 MAX_LIMIT = 100_000
 # the names every expression may use (bindings made by the effects come on top)
 NAMES = {"me", "target", "opponent", "winner", "loser", "card", "tie", "lead", "most", "least",
-         "turn", "round", "shared", "players", "seats", "cards"}
+         "turn", "round", "shared", "players", "seats", "cards", "top", "bottom"}
 WHO_FIXED = ("me", "opponent", "next", "previous", "each", "others", "winner", "loser")
 VISIBLE = ("public", "owner", "hidden")
 OWNERS = ("player", "shared")
@@ -115,6 +115,7 @@ class Rules:
     finish: tuple = ()
     score: tuple[tuple[str, Expr], ...] = ()
     picks: set[str] = field(default_factory=set)
+    reads: set[str] = field(default_factory=lambda: set(NAMES))   # the names expressions read
     options: dict[str, Any] = field(default_factory=dict)
     teams: tuple[tuple[int, ...], ...] = ()     # seats (0-based) that win together
     card_component: str | None = None           # the [[component]] the cards print from
@@ -214,7 +215,8 @@ class Reader:
         seats = {"me", "target", "opponent", "winner", "loser", "most", "least"} | \
             set(_picks(self.data))
         self.compiler.attributes = {**{n: player for n in seats}, "shared": shared,
-                                    "options": set(self.options)}
+                                    "options": set(self.options),
+                                    "top": set(zones), "bottom": set(zones)}
         if columns:
             self.compiler.attributes.update(card=set(columns), lead=set(columns))
         if roles:               # me.role.bonus: the columns of [players] roles
@@ -240,6 +242,7 @@ class Reader:
         rules.card_component = self.component_name
         rules.card_columns = self.read_columns()
         rules.prefix = self.prefix
+        rules.reads = set(self.compiler.read)
         return rules
 
     def read_columns(self) -> set[str]:
@@ -256,6 +259,8 @@ class Reader:
                     walk(v, key)
             elif isinstance(value, str):
                 found.update(re.findall(r"\b(?:card|lead)\s*\.\s*([A-Za-z_]\w*)", value))
+                found.update(re.findall(r"\b(?:top|bottom)\s*\.\s*\w+\s*\.\s*([A-Za-z_]\w*)",
+                                        value))
                 if key in ("follow", "field"):
                     found.add(value)
         walk({k: v for k, v in self.data.items() if k != "cards"})

@@ -144,12 +144,6 @@ class Roles(Effect):
 
     may_wait = True
 
-    def apply(self, state, actor):
-        n = state.num_players
-        deals = tuple(itertools.permutations(range(self.deals), n))
-        state.wait_for(("roles", deals), ())
-        return True
-
     def bound(self, plan):
         wait = ("roles", tuple(itertools.permutations(range(self.deals), plan.n)))
 
@@ -287,18 +281,9 @@ class Change(Effect):
         self.amount = reader.compiler.compile(item.get("amount", 1), f"{where}.amount")
         reader.card_numbers.append(self.amount)
 
-    def apply(self, state, actor):
-        for target in (state.targets(self.who, actor) if not self.shared else (actor,)):
-            name = self.name if self.named is None else \
-                state.counter_name(state.eval(self.named, actor, target), self.named.where)
-            amount = self.amount.fn(None) if self.amount.constant else \
-                state.eval(self.amount, actor, target)
-            state.change(name, target, amount, self.verb, self.amount.where)
-        return False
-
     def bound(self, plan):
-        """The targets of a fixed `who`, a constant amount and the counter's bounds worked out
-        once; the change made here (as state.change makes it)."""
+        """The one place a counter changes: the targets of a fixed `who`, a constant amount
+        and the counters' bounds worked out once; kept in min..max, logged after the setup."""
         fixed = plan.fixed.get(self.who)
         who, verb, named, amount = self.who, self.verb, self.named, self.amount
         constant = amount.constant
@@ -327,6 +312,13 @@ class Change(Effect):
                 raise expr.failure(exc) from None
 
         counters = plan.per_player_counters
+        # a counter named by the card's cells alone ("{{ card.type }}"): looked up by the row
+        # (the plan's own card rows, by identity; any other row is evaluated)
+        by_row: dict[int, str] = {}
+        if named is not None and not named.names - {"card", "options"}:
+            by_row = {id(row): named({"card": row}) for row in plan.cards}
+            if any(name not in counters for name in by_row.values()):
+                by_row = {}          # (load refuses such a card; evaluating names it)
 
         def run(state, actor: int) -> bool:
             if fixed is not None:
@@ -340,9 +332,11 @@ class Change(Effect):
                 if named is None:
                     name = own
                 else:
-                    name = value_of(named, state, actor, target)
-                    if name not in counters:
-                        state.counter_name(name, named.where)     # (its Error)
+                    name = by_row.get(id(state._ctx.get("card")))
+                    if name is None:
+                        name = value_of(named, state, actor, target)
+                        if name not in counters:
+                            state.counter_name(name, named.where)     # (its Error)
                 low, high = bounds[name]
                 if constant:
                     v = value
@@ -521,7 +515,7 @@ class Pick(Effect):
         """A fixed `among` ranked by expressions Jinja2 need not be given most/least for:
         state.best's work with each seat's `target` set in turn, in one call."""
         fixed = plan.fixed.get(self.among)
-        if fixed is None or any(expr.aggregate for _, expr in self.by):
+        if fixed is None or any(expr.aggregate or expr.zonal for _, expr in self.by):
             return self.apply
         by, name, next_seat = self.by, self.name, plan.next_seat
 

@@ -1,0 +1,125 @@
+"""A rules expression reads a field of a card lying in a zone: `top.ZONE` (the card placed
+last) and `bottom.ZONE` (the first: a trick's led card), none for an empty zone; a zone of
+each player's is the player's the expression is about (issue 25)."""
+
+import random
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.data.game import GameFolder
+from pnp.engine.core import RandomAgent, play
+from pnp.games import registry
+from pnp.scaffold import new_game
+
+SPEC = registry.get("rules")
+
+RISING = '''[zones.bought]                  # your cards, face up in front of you
+visible = "public"
+ordered = true'''
+BUY_IF = 'if = "me.coins >= card.cost"'
+
+
+@pytest.fixture(scope="module")
+def starter(tmp_path_factory):
+    return new_game("mine", tmp_path_factory.mktemp("starter"), "market")
+
+
+def _changed(starter, tmp_path, *edits):
+    folder = tmp_path / "game"
+    shutil.copytree(starter, folder)
+    path = folder / "rules.toml"
+    text = path.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def _validate(folder):
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    return res.exit_code, res.output
+
+
+def _rising(starter, tmp_path, condition):
+    return _changed(starter, tmp_path,
+                    ('[zones.bought]                  # your cards, face up in front of you\n'
+                     'visible = "public"', RISING),
+                    (BUY_IF, f'if = "me.coins >= card.cost and {condition}"'))
+
+
+def test_a_condition_reads_the_top_card_of_the_players_own_zone(starter, tmp_path):
+    """Buy only a card costing at least the one you bought last: every legal buy of every
+    random game obeys it, and the rule is what changed the games."""
+    folder = _rising(starter, tmp_path, "(me.bought == 0 or card.cost >= top.bought.cost)")
+    code, out = _validate(folder)
+    assert code == 0, out
+    game = SPEC.new_game(SPEC.load(GameFolder.open(folder)))
+    checked = 0
+    for seed in range(20):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat >= 0:
+                mine = state.observation(seat)["zones"][f"bought[{seat + 1}]"]
+                top = state.cards[mine[-1]]["cost"] if mine else None
+                for action in state.legal_actions():
+                    if action < len(state.cards):        # a buy: its card
+                        assert top is None or state.cards[action]["cost"] >= top
+                        checked += 1
+                action = rng.choice(state.legal_actions())
+            else:
+                action = state.sample_chance(rng)
+            state.apply_action(action)
+    assert checked > 100
+
+
+def test_bottom_is_the_first_card_and_an_empty_zone_is_none(starter, tmp_path):
+    """bottom.bought is the first card bought; before any, top.bought is none (the condition
+    `top.bought is none` holds: Jinja2's test, through the sandbox)."""
+    folder = _rising(starter, tmp_path, "(top.bought is none or card.colour == bottom.bought"
+                                        ".colour)")
+    code, out = _validate(folder)
+    assert code == 0, out
+    game = SPEC.new_game(SPEC.load(GameFolder.open(folder)))
+    for seed in range(10):
+        record = play(game, [RandomAgent() for _ in range(game.num_players)], seed,
+                      keep_actions=True)
+        state = game.new_initial_state()
+        for action in record.actions:
+            seat = state.current_player()
+            if seat >= 0 and action < len(state.cards):
+                mine = state.observation(seat)["zones"][f"bought[{seat + 1}]"]
+                if mine:
+                    assert state.cards[action]["colour"] == state.cards[mine[0]]["colour"]
+            state.apply_action(action)
+
+
+@pytest.mark.parametrize("condition,says", [
+    ("card.cost >= top.bouhgt.cost", "reads top.bouhgt, which the rules do not have (did you "
+                                     "mean top.bought?)"),
+    ("card.cost >= top.bought.cots", "reads top.bought.cots, a field the cards do not have "
+                                     "(did you mean top.bought.cost?)"),
+    ("card.cost >= bottom.market.cots", "reads bottom.market.cots, a field the cards do not "
+                                        "have (did you mean bottom.market.cost?)"),
+])
+def test_a_bad_zone_or_field_is_one_error_naming_file_table_and_key(starter, tmp_path,
+                                                                     condition, says):
+    code, out = _validate(_rising(starter, tmp_path, condition))
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert code != 0 and len(lines) == 1, out
+    assert lines[0].startswith('Error: rules.toml, field "actions.buy.if": '), out
+    assert says in lines[0], out
+
+
+def test_an_empty_zones_card_read_in_play_is_named(starter, tmp_path):
+    """Reading a field of an empty zone's card is an Error naming the key, not a traceback."""
+    folder = _rising(starter, tmp_path, "card.cost >= top.bought.cost")
+    code, out = _validate(folder)
+    assert code != 0
+    assert 'rules.toml, field "actions.buy.if"' in out and "Traceback" not in out, out
+    assert "an empty zone's top or bottom is none: test its size first" in out, out
