@@ -231,6 +231,85 @@ def test_the_second_mover_of_a_face_down_choice_is_not_shown_the_first_card():
     assert len([key for key in tree if key[0] == 1]) == 1
 
 
+class PeekAndHold(State):
+    """Seat 0 bets (0/1, seen), chance deals each seat a card of 0-3 that only it sees, seat 1
+    answers face down (0/1), seat 0 holds (1) or folds (0). Seat 0's second decision is one
+    information set per (bet, own card): neither the opponent's card nor its face-down answer."""
+
+    def __init__(self):
+        self.bet = -1
+        self.cards: list[int] = []
+        self.answer = -1
+        self.hold = -1
+
+    def current_player(self) -> int:
+        if self.bet < 0:
+            return 0
+        if len(self.cards) < 2:
+            return CHANCE
+        if self.answer < 0:
+            return 1
+        return 0 if self.hold < 0 else TERMINAL
+
+    def chance_outcomes(self):
+        return [(c, 0.25) for c in range(4)]
+
+    def legal_actions(self) -> list[int]:
+        return [0, 1] if self.current_player() >= 0 else []
+
+    def apply_action(self, action: int) -> None:
+        p = self.current_player()
+        if p == CHANCE:
+            self.cards.append(action)
+        elif self.bet < 0:
+            self.bet = action
+        elif p == 1:
+            self.answer = action
+        else:
+            self.hold = action
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        won = self.cards[0] >= self.cards[1] if self.hold else self.cards[0] < 2
+        return [1.0, 0.0] if won else [0.0, 1.0]
+
+    def observation(self, player: int):
+        card = self.cards[player] if len(self.cards) > player else None
+        return (self.bet, card, self.answer if player == 1 else None, self.hold,
+                self.current_player())
+
+    def action_to_string(self, action: int) -> str:
+        return str(action)
+
+    def clone(self) -> "PeekAndHold":
+        c = PeekAndHold()
+        c.bet, c.cards, c.answer, c.hold = self.bet, list(self.cards), self.answer, self.hold
+        return c
+
+    def determinize(self, player: int, rng: random.Random) -> "PeekAndHold":
+        c = self.clone()
+        other = 1 - player
+        if len(c.cards) > other:
+            c.cards[other] = rng.randrange(4)
+        if player == 0 and c.answer >= 0:
+            c.answer = rng.randrange(2)
+        return c
+
+
+def test_the_searching_seat_keys_a_node_by_what_it_has_seen_where_it_decides():
+    """The root's history takes its observation where it decides (not after every move): its
+    second decision is split by its bet and its own card (2 x 4 nodes), not by the opponent's
+    card (x 4) nor its face-down answer (x 2), and a deal it sees is not lost (2 nodes)."""
+    # a wide exploration: both bets (alike) are walked often enough to meet every node
+    tree = MctsAgent(3000, exploration=5.0).search(Worlds(PeekAndHold(), 0), random.Random(2))
+    mine = [key for key in tree if key[0] == 0 and key != (0, 0)]
+    assert len(mine) == 8
+
+
 def test_legolas_opponent_nodes_are_met_again_across_determinisations():
     """Keyed by the mover's own observation, an opponent's node held its sampled hand and was
     visited once (2,064 nodes, 2,064 visits in 25 searches): flat Monte Carlo."""

@@ -13,8 +13,11 @@ against random opponents in Legolas), and a player never decides on an earlier f
 (the second mover of a simultaneous choice does not learn the first one's card). Whether a seat
 can tell a move from another is asked once per node and move: the seat's observation after it
 against after another legal move. Chance moves during the search are taken as seen by all. The
-searching seat's own history holds what it observes after each move as well, so its nodes are
-exactly its information sets (a card it sees only as a token, a deal it sees only its part of).
+searching seat's own history holds, where it decides, what it observes then as well, so its
+nodes are its information sets (a card it sees only as a token, a deal it sees only its part of);
+its observation is built and hashed only there (after every move of the walk it was a third of
+the search's time), and how a move is seen is asked the second time the move is taken (the
+first is followed by the rollout, which reads no history).
 
 Selection is UCB1 with availability counts (an action is scored against the iterations in which
 it was legal); returns are each player's own (a share of 1.0 for a win), credited at the nodes
@@ -126,6 +129,25 @@ def info_key(obs: Any) -> Hashable:
         return tuple(info_key(v) for v in values)
 
 
+def info_hash(obs: Any) -> int:
+    """hash(info_key(obs)), hashing a hashable observation once (info_key checks that it
+    hashes, and a tuple holding it would hash it again: most of a search's keying time)."""
+    h: Any = type(obs).__hash__
+    if isinstance(obs, tuple) or (h is not None and h is not object.__hash__):
+        try:
+            return hash(obs)
+        except TypeError:
+            pass
+    return hash(info_key(obs))
+
+
+def _differ(x: Any, y: Any) -> bool:
+    """Whether two observations differ: == first (a dataclass compares its fields and stops at
+    the first difference, where hashing both hashes all), info_key where == says no more than
+    identity."""
+    return x != y and info_key(x) != info_key(y)
+
+
 def parse_budget(spec: str | int | float | None) -> tuple[int | None, float | None]:
     """"200" -> 200 iterations; "0.5s" -> 0.5 CPU seconds per decision. Bounded (MAX_PLAYOUTS,
     MAX_SECONDS): "infs" or a typo's extra zeros would otherwise search forever."""
@@ -224,8 +246,12 @@ class MctsAgent:
         tree: dict[tuple[int, int], _Node] = {}
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         done = 0
+        until: Any = ()                    # the horizon: the same in every world (its rounds)
         while True:
-            self._iterate(worlds.sample(r), worlds.player, tree, r)
+            s = worlds.sample(r)
+            if until == ():
+                until = self._horizon(s)
+            self._iterate(s, worlds.player, tree, r, until)
             done += 1
             if deadline is None:
                 if done >= (self.playouts or DEFAULT_PLAYOUTS):
@@ -233,13 +259,14 @@ class MctsAgent:
             elif time.process_time() >= deadline:
                 return tree
 
-    def _iterate(self, s, root: int, tree: dict, r: random.Random) -> None:
+    def _iterate(self, s, root: int, tree: dict, r: random.Random,
+                 until: int | None) -> None:
         path = []                          # (stats of an action, the seat that took it)
         c = self.exploration
-        until = self._horizon(s)
         seats = len(s.returns())
         history = [0] * seats              # each seat's perceived history, as a hash
         growing = True
+        fresh = True                       # no move yet: every world shares the root's view
         done: list[int] = []
         while True:
             p = s.current_player()
@@ -251,9 +278,10 @@ class MctsAgent:
                 done.clear()
                 s.run_chance(r, done, RUN)
                 outcome = tuple(done)      # seen by all (see the module docstring)
-                mine = history[root]
+                mine = history[root]       # ... but the root's part of it: its observation
                 history = [hash((h, CHANCE, outcome)) for h in history]
-                history[root] = hash((mine, CHANCE, info_key(s.observation(root))))
+                history[root] = hash((mine, CHANCE))
+                fresh = False
                 continue
             if not growing:
                 self._roll_out(s, r, until)
@@ -261,7 +289,10 @@ class MctsAgent:
             legal = s.legal_actions()
             if len(legal) == 1:
                 s.apply_action(legal[0])
+                fresh = False
                 continue
+            if p == root and not fresh:    # what the root has seen, where it decides
+                history[root] = hash((history[root], info_hash(s.observation(root))))
             key = (p, history[p])
             node = tree.get(key)
             if node is None:
@@ -278,14 +309,16 @@ class MctsAgent:
                 stats[a] = [0, 0.0, 1]
                 growing = False            # one new action per iteration, then the rollout
             node.visits += 1
-            seen = node.seen.get(a)
+            path.append((stats[a], p))
+            if not growing:                # the rollout follows: no node reads the history
+                s.apply_action(a)
+                continue
+            seen = node.seen.get(a)        # asked the second time a is taken: most never are
             if seen is None:
                 seen = node.seen[a] = self._perceive(s, p, a, legal, seats, r)
-            path.append((stats[a], p))
             s.apply_action(a)
-            mine = history[root]
+            fresh = False
             history = [hash((h, p, tok)) for h, tok in zip(history, seen)]
-            history[root] = hash((mine, p, info_key(s.observation(root))))
         returns = self._returns(s)
         for st, p in path:
             st[0] += 1
@@ -358,8 +391,8 @@ class MctsAgent:
         after_a, after_b = s.clone(), s.clone()
         after_a.apply_action(a)
         after_b.apply_action(b)
-        return tuple(a if y == p or info_key(after_a.observation(y))
-                     != info_key(after_b.observation(y)) else HIDDEN for y in range(seats))
+        return tuple(a if y == p or _differ(after_a.observation(y), after_b.observation(y))
+                     else HIDDEN for y in range(seats))
 
     def _roll_out(self, s, r: random.Random, until: int | None = None) -> None:
         """To the end of the game: chance's moves in runs (State.run_chance), the players'
