@@ -40,7 +40,7 @@ def where(path: Path | str | None, row: int | None = None, field: str | None = N
     return ", ".join(parts)
 
 
-QUOTED_MAX = 80  # characters of a quoted value a message shows whole
+QUOTED_MAX = 240  # characters of a quoted value a message shows whole (a long path fits)
 # a quoted value, as repr() or a message writes one: opened after a space or bracket (not an
 # apostrophe: "the game's"), taken left to right so a short one's closing quote opens nothing
 _QUOTED = re.compile(r"""(?<![^\s(\[{=,:])(['"])((?:\\.|(?!\1)[^\\])*)\1(?!\w)""", re.S)

@@ -4,6 +4,19 @@ import csv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# the hex-board template's hexes as a sheet of tiles of their own (added to its game.toml)
+HEX_TILES = """
+[[component]]
+name = "hex tile"
+type = "tile"
+data = "hexes.csv"
+front = "layouts/hex.toml"
+[component.grid]
+shape = "hex"
+orient = "pointy"
+size = "36mm"
+radius = 2
+"""
 
 
 def edit_csv(path: Path, row: int, field: str, value: str) -> None:

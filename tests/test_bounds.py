@@ -478,17 +478,19 @@ def test_a_huge_value_is_quoted_by_its_start_end_and_length_not_whole(deck):
     result = _run("validate", "--game", deck)
     assert result.exit_code == 2
     assert result.output == ('Error: layouts/card.toml, field "bad.x": expected a length such as '
-                             "5mm, 0.25in, 12pt, 50% or 100% - 6mm, got '" + "9" * 40 + "..."
-                             + "9" * 19 + "q' (100,001 characters)\n")
+                             "5mm, 0.25in, 12pt, 50% or 100% - 6mm, got '" + "9" * 120 + "..."
+                             + "9" * 59 + "q' (100,001 characters)\n")
 
 
 def test_a_message_keeps_short_quotes_and_apostrophes_whole():
     from pnp.errors import DataError, bounded, error
 
     said = "--url-base 'https://me@ex.org/': the images' public address, not the player's"
-    assert bounded(said + " " * 80) == said + " " * 80
+    assert bounded(said + " " * 300) == said + " " * 300
+    path = "'/tmp/" + "a" * 200 + "/agents.py:Agent'"  # a long path, whole
+    assert bounded(f"Error: {path} failed") == f"Error: {path} failed"
     long = "x" * 500
     assert str(DataError(f"got {long!r}", "a.csv")) == \
-        f"a.csv: got '{'x' * 40}...{'x' * 20}' (500 characters)"
-    assert error(f'text "{long}" here').message == f'text "{"x" * 40}...{"x" * 20}" (500 ' \
+        f"a.csv: got '{'x' * 120}...{'x' * 60}' (500 characters)"
+    assert error(f'text "{long}" here').message == f'text "{"x" * 120}...{"x" * 60}" (500 ' \
         "characters) here"

@@ -10,6 +10,7 @@ from math import dist, sqrt
 import pytest
 from click.testing import CliRunner
 
+from helpers import HEX_TILES as TILES
 from pnp.cli import main
 from pnp.layout.lattice import (Lattice, cells_of, edges, extent, grid_extent, pack,
                                 shared_edge)
@@ -155,20 +156,6 @@ def test_the_hex_board_template_is_a_19_hex_island_in_60_lines(tmp_path):
 
 
 # ---- tessellated tiles and their cuts ---------------------------------------------------------
-TILES = """
-[[component]]
-name = "hex tile"
-type = "tile"
-data = "hexes.csv"
-front = "layouts/hex.toml"
-[component.grid]
-shape = "hex"
-orient = "pointy"
-size = "36mm"
-radius = 2
-"""
-
-
 def _isle(tmp_path, extra=""):
     folder = new_game("isle", tmp_path, "hex-board")
     if extra:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import HEX_TILES as TILES
 from pnp import siblings
 from pnp.errors import DataError
 from pnp.project import check, open_game, prepare
@@ -84,18 +85,6 @@ def test_a_family_value_other_than_even_or_free_is_named(game_copy):
 LONG_NAME = ('text = "{{ terrain | capitalize }}", y = "71%", height = "5mm", size = 8',
              'text = "{{ terrain | capitalize }}{{ \' of the north\' if number == 10 else \'\' }}", '
              'y = "71%", height = "5mm", size = 10')
-TILES = """
-[[component]]
-name = "hex tile"
-type = "tile"
-data = "hexes.csv"
-front = "layouts/hex.toml"
-[component.grid]
-shape = "hex"
-orient = "pointy"
-size = "36mm"
-radius = 2
-"""
 
 
 @pytest.mark.parametrize("tiles", [False, True], ids=["grid cells", "tiles"])

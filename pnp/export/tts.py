@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import Finding, PnpError
-from ..kit import Board, Kit, Piece, Sheet
+from ..kit import Kit, Piece, Sheet
 from .outputs import Face, _rasterise, export_pod, faces, slug
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's standard deck sheet
@@ -268,7 +268,7 @@ def _tiles(kit, fonts, folder, work, links, guids, written, findings, z: float) 
 
 
 def _face_images(kit, fonts, chosen: list[Face], sizes: list[tuple[int, int]], folder: Path,
-                 pdf: Path, written, findings) -> list[Path]:
+                 pdf: Path, written, findings, prefix: str = "") -> list[Path]:
     """Each face's image file, drawn into one PDF and rasterised in one pass."""
     if not chosen:
         return []
@@ -276,9 +276,9 @@ def _face_images(kit, fonts, chosen: list[Face], sizes: list[tuple[int, int]], f
     out = []
     for face, image in zip(chosen, _rasterise(pdf, sizes)):
         # named by content alone: pieces that print alike (three pawns of one player) share
-        path = folder / f"{slug(face.sheet.title)}-{content_name(image)}.png"
+        path = folder / f"{prefix}{slug(face.sheet.title)}-{content_name(image)}.png"
         if not path.exists():
-            image.save(path)
+            image.save(path, compress_level=3)  # (a board is megapixels: level 6 costs twice)
             written.append(path)
         out.append(path)
     return out
@@ -286,29 +286,23 @@ def _face_images(kit, fonts, chosen: list[Face], sizes: list[tuple[int, int]], f
 
 # ---- boards -------------------------------------------------------------------------------
 def _boards(kit, fonts, folder, work, links, guids, written, findings) -> list[dict]:
-    objects = []
-    for number, board in enumerate(kit.boards):
-        image = _board_image(kit, fonts, board, work, findings)
-        out = folder / f"board-{slug(board.title)}-{content_name(image)}.png"
-        image.save(out, compress_level=3)
-        written.append(out)
-        objects.append({
-            "Name": "Custom_Board", "GUID": guids("board", board.title, number),
-            "Nickname": board.title,
-            "Transform": _transform(0.0, 8.0 + number * (board.height / 72 + 1), 1.0,
-                                    board.width / 72 / CARD_WIDTH_IN),
-            "CustomImage": {"ImageURL": links(out), "ImageSecondaryURL": "",
-                            "ImageScalar": 1.0, "WidthScale": 0.0}})
-    return objects
-
-
-def _board_image(kit, fonts, board: Board, work: Path, findings):
-    """A board drawn as one image, its longer side BOARD_MAX_PX at most."""
-    sheet = Sheet(board.title, board.width, board.height,
-                  (Piece("board", board.title, board.draw, source=board.source),),
-                  duplex=False)
-    scale = min(TILE_PX_PER_IN, BOARD_MAX_PX / (max(board.width, board.height) / 72))
-    px = (max(1, round(board.width / 72 * scale)), max(1, round(board.height / 72 * scale)))
-    pdf = work / "board.pdf"
-    findings += export_pod(kit, fonts, pdf, 0.0, [Face(sheet, sheet.pieces[0], 0, False)])
-    return next(_rasterise(pdf, [px]))
+    """Every board as one image, its longer side BOARD_MAX_PX at most: all drawn into one PDF
+    and rasterised in one pass."""
+    chosen, sizes = [], []
+    for board in kit.boards:
+        sheet = Sheet(board.title, board.width, board.height,
+                      (Piece("board", board.title, board.draw, source=board.source),),
+                      duplex=False)
+        chosen.append(Face(sheet, sheet.pieces[0], 0, False))
+        scale = min(TILE_PX_PER_IN, BOARD_MAX_PX / (max(board.width, board.height) / 72))
+        sizes.append((max(1, round(board.width / 72 * scale)),
+                      max(1, round(board.height / 72 * scale))))
+    images = _face_images(kit, fonts, chosen, sizes, folder, work / "boards.pdf", written,
+                          findings, "board-")
+    return [{"Name": "Custom_Board", "GUID": guids("board", board.title, number),
+             "Nickname": board.title,
+             "Transform": _transform(0.0, 8.0 + number * (board.height / 72 + 1), 1.0,
+                                     board.width / 72 / CARD_WIDTH_IN),
+             "CustomImage": {"ImageURL": links(out), "ImageSecondaryURL": "",
+                             "ImageScalar": 1.0, "WidthScale": 0.0}}
+            for number, (board, out) in enumerate(zip(kit.boards, images))]
