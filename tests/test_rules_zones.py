@@ -123,3 +123,12 @@ def test_an_empty_zones_card_read_in_play_is_named(starter, tmp_path):
     assert code != 0
     assert 'rules.toml, field "actions.buy.if"' in out and "Traceback" not in out, out
     assert "an empty zone's top or bottom is none: test its size first" in out, out
+
+
+def test_the_booklet_says_a_zones_card_in_words(starter):
+    from pnp.rules.booklet import words
+
+    rules = SPEC.load(GameFolder.open(starter)).rules
+    assert words("card.cost >= top.bought.cost and card.colour == bottom.market.colour",
+                 rules) == "the card's cost ≥ the cost of the top card of the bought and the " \
+        "card's colour is the colour of the first card of the market"

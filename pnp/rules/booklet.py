@@ -37,6 +37,9 @@ def words(raw: Any, rules: Rules) -> str:
                   else m.group(0), text)
     text = re.sub(r"\b([A-Za-z_]\w*)\s*\|\s*sum\(attribute=['\"](\w+)['\"]\)",
                   r"the total \2 of the \1", text)
+    text = re.sub(r"\b(top|bottom)\s*\.\s*([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)",
+                  lambda m: f"the {m.group(3)} of the "
+                  f"{'top' if m.group(1) == 'top' else 'first'} card of the {m.group(2)}", text)
     text = re.sub(r"\b(me|target|opponent|winner|loser|card|lead|shared|most|least)\s*\.\s*"
                   r"([A-Za-z_]\w*)", lambda m: f"{_WHOSE[m.group(1)]} {m.group(2)}", text)
     text = re.sub(r"\b(me|target|opponent|winner|loser)\s*\[\s*([^\]]+?)\s*\]",

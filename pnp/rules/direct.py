@@ -419,10 +419,17 @@ def _keyed(node: Fn, key: Fn) -> Fn:
 
 
 def _const(value: Any) -> Fn:
-    return lambda row: value
+    def get(row: Row) -> Any:
+        return value
+    get.constant = (value,)  # type: ignore[attr-defined]  # (read by _binary)
+    return get
 
 
 def _binary(op: Callable[[Any, Any], Any], a: Fn, b: Fn) -> Fn:
+    constant = getattr(b, "constant", None)
+    if constant is not None:       # (`most.wounds >= options.limit`: one call fewer)
+        value = constant[0]
+        return lambda row: op(a(row), value)
     return lambda row: op(a(row), b(row))
 
 

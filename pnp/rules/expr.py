@@ -88,6 +88,15 @@ def _recompiled(raw: Any, path, where: str, constants: dict[str, Any]) -> Expr:
     return Compiler(path, set(), constants).compile(raw, where, check=False)
 
 
+def _hint(name: str, known, prefix: str | None, listed: str) -> str:
+    """" (did you mean me.wounds?)" for a typo of a known name (`prefix` "me."; None: the
+    name quoted, 'me'), else what there is."""
+    close = difflib.get_close_matches(name, sorted(known), 1)
+    shown = (repr(close[0]) if prefix is None else prefix + close[0]) if close else ""
+    return f" (did you mean {shown}?)" if close else \
+        f"; {listed}: {', '.join(sorted(known)) or 'nothing'}"
+
+
 _BRACES = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
 
 
@@ -148,9 +157,7 @@ class Compiler:
     def _check_names(self, raw: Any, names, known: set[str], where: str) -> None:
         for name in sorted(names):
             if name not in known:
-                close = difflib.get_close_matches(name, sorted(known), 1)
-                hint = f" (did you mean {close[0]!r}?)" if close else \
-                    f"; it may use: {', '.join(sorted(known))}"
+                hint = _hint(name, known, None, "it may use")
                 raise self.error(f"{raw!r} uses {name!r}, which the rules do not have here"
                                  f"{hint}", where)
 
@@ -167,9 +174,7 @@ class Compiler:
         for name, key in found:
             keys = self.attributes.get(name)
             if keys is not None and key not in keys:
-                close = difflib.get_close_matches(key, sorted(keys), 1)
-                hint = f" (did you mean {name}.{close[0]}?)" if close else \
-                    f"; {name} has: {', '.join(sorted(keys)) or 'nothing'}"
+                hint = _hint(key, keys, f"{name}.", f"{name} has")
                 raise self.error(f"{raw!r} reads {name}.{key}, which the rules do not have"
                                  f"{hint}", where)
 
@@ -181,9 +186,7 @@ class Compiler:
         for name, zone, key in re.findall(r"(?<![\w.])(top|bottom)\s*\.\s*([A-Za-z_]\w*)\s*"
                                           r"\.\s*([A-Za-z_]\w*)", plain):
             if key not in columns:
-                close = difflib.get_close_matches(key, sorted(columns), 1)
-                hint = f" (did you mean {name}.{zone}.{close[0]}?)" if close else \
-                    f"; a card has: {', '.join(sorted(columns)) or 'nothing'}"
+                hint = _hint(key, columns, f"{name}.{zone}.", "a card has")
                 raise self.error(f"{raw!r} reads {name}.{zone}.{key}, a field the cards do not "
                                  f"have{hint}", where)
 
