@@ -9,6 +9,9 @@ from typing import Any
 from ..errors import Source
 from ..faces.draw import LayoutFace
 from ..kit import shared
+from ..render.booklet import Booklet
+from .base import booklet_text
+from .rulings import Enforced
 
 
 def layout_face(model: Any, face: str, row: dict[str, Any], copies: bool = False,
@@ -20,3 +23,11 @@ def layout_face(model: Any, face: str, row: dict[str, Any], copies: bool = False
         shared(drawer)
     return drawer
 
+
+def game_booklet(model: Any, context: dict[str, Any], enforced: Enforced,
+                 figures: dict[str, Any], accent: Any) -> Booklet:
+    """The game's rule booklet: its template (the game folder's, else pnp's) rendered with
+    `context` and the rulings bound to the engine's numbers (`enforced`), with its `figures`."""
+    common = model.common
+    return Booklet(common.title, booklet_text(common, context, enforced), figures, accent=accent,
+                   source=str(common.folder.path / "booklet"), root=common.folder.path)

@@ -139,6 +139,20 @@ class GameSpec:
         return hook(game, actions, seat, rng) if hook else None
 
 
+def shipped(module: str, title: str, players: tuple[int, int], *, faces: bool = True,
+            lab: bool = True, agents: Mapping[str, str] | None = None,
+            max_actions: int = 10_000) -> GameSpec:
+    """The spec of a game shipped as pnp.games.NAME, from its game.py (`module`, its __name__):
+    named NAME, its kit, faces and lab the modules of those names in the package (faces=False:
+    the kit module draws; lab=False: none), each agent "module:attribute" in the package."""
+    package = module.rpartition(".")[0]
+    return GameSpec(name=package.rpartition(".")[2], title=title, players=players,
+                    kit=f"{package}.kit", faces=f"{package}.faces" if faces else "",
+                    lab=f"{package}.lab" if lab else "",
+                    agents={k: f"{package}.{v}" for k, v in (agents or {}).items()},
+                    max_actions=max_actions)
+
+
 _specs: dict[str, GameSpec] = {}
 _broken: dict[str, str] = {}       # entry-point name -> why it did not load
 _scanned = False

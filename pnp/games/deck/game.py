@@ -1,11 +1,5 @@
 """A plain deck (what `pnp new` starts from): cards only, no rules engine."""
 
-from ..registry import GameSpec, register
+from ..registry import register, shipped
 
-SPEC = register(GameSpec(
-    name="deck",
-    title="Plain deck",
-    players=(1, 99),
-    kit="pnp.games.deck.kit",
-    faces="pnp.games.deck.faces",
-))
+SPEC = register(shipped(__name__, "Plain deck", (1, 99), lab=False))

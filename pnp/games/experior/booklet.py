@@ -10,7 +10,7 @@ from ...render.booklet import Booklet, faces_figure
 from ...render.icons import arrow, toward
 from ...render.surface import Surface
 from ...units import MM
-from ..base import booklet_text
+from ..pieces import game_booklet
 from . import engine
 from .faces import attack_card, side_back
 from .example import ended_before, worked_example
@@ -97,9 +97,6 @@ def booklet(model: Model) -> Booklet:
                         if model.end_position and not ended_before(model) else []),
         "end_position": _position_text(model),
     }
-    text = booklet_text(model.common, context, enforced_rulings(model))
     figures = {"order": (100 * MM, 74 * MM, _order_figure(model)),
                "cards": _cards_figure(model)}
-    return Booklet(model.common.title, text, figures, accent=pal["ink"],
-                   source=str(model.common.folder.path / "booklet"),
-                   root=model.common.folder.path)
+    return game_booklet(model, context, enforced_rulings(model), figures, pal["ink"])

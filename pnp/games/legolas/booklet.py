@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...data.layouts.values import HALF, fraction as fmt, signed
 from ...render.booklet import Booklet, faces_figure
-from ..base import booklet_text
+from ..pieces import game_booklet
 from . import facts
 from .enforced import enforced_rulings
 from .model import Model
@@ -137,8 +137,5 @@ def _figures(model: Model) -> dict:
 
 
 def booklet(model: Model) -> Booklet:
-    text = booklet_text(model.common, booklet_context(model), enforced_rulings(model))
-    return Booklet(model.common.title, text, _figures(model),
-                   accent=model.common.palette["character"],
-                   source=str(model.common.folder.path / "booklet"),
-                   root=model.common.folder.path)
+    return game_booklet(model, booklet_context(model), enforced_rulings(model), _figures(model),
+                        model.common.palette["character"])

@@ -7,7 +7,7 @@ and the card prints it."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence, TypeVar
 
 from ...errors import Finding, Source, error, warning
 from . import texts
@@ -16,18 +16,22 @@ from .facts import (CHARACTER_IDS, DECK_SIZE, EFFECT_OF, EFFECTS, ELEMENTS, KIND
                     MAX_PLAYERS, MISSIONS, POWER_RANGE, POWER_WORDS, POWERS, ROUNDS, SUITS,
                     TREASURE_IDS)
 
+R = TypeVar("R")
 
 
-def _at(sources: Sequence[Source], i: int) -> Source | None:
-    return sources[i] if i < len(sources) else None
+def _rows(records: Sequence[R], sources: Sequence[Source]) -> list[tuple[R, Source | None]]:
+    """Each record with the row it came from (None for records made without a file)."""
+    return [(r, sources[i] if i < len(sources) else None) for i, r in enumerate(records)]
 
 
-def ids(rows: Iterable[tuple[str, str, Source | None]], known: tuple[str, ...], what: str,
+def ids(rows: Iterable[tuple[Any, Source | None]], known: tuple[str, ...], what: str,
         file: Source | None) -> list[Finding]:
-    """Each row's id is one the engine knows, once; every id the engine knows is there."""
+    """Each row's id is one the engine knows, once; every id the engine knows is there (rows:
+    records with an id and a name, and their sources)."""
     findings = []
     seen: dict[str, Source | None] = {}
-    for rid, name, src in rows:
+    for record, src in rows:
+        rid, name = record.id, record.name
         if rid not in known:
             findings.append(error(f"unknown {what} {rid!r} ({name}); the rules engine knows: "
                                   f"{', '.join(known)}", src, "id"))
@@ -61,8 +65,7 @@ def monsters(cards: Cards, file: Source | None) -> list[Finding]:
             findings.append(error(f"the {suit} suit has {counts[suit]} monster cards; the rules "
                                   f"need {per_suit} of each of the {len(SUITS)} suits", file,
                                   "suit"))
-    for i, m in enumerate(cards.monsters):
-        src = _at(cards.monster_sources, i)
+    for i, (m, src) in enumerate(_rows(cards.monsters, cards.monster_sources)):
         for field, value, known in (("suit", m.suit, SUITS), ("element", m.element, ELEMENTS),
                                     ("kind", m.kind, KINDS)):
             if value not in known:
@@ -85,10 +88,9 @@ def monsters(cards: Cards, file: Source | None) -> list[Finding]:
 
 
 def treasures(cards: Cards, file: Source | None) -> list[Finding]:
-    findings = ids(((t.id, t.name, _at(cards.treasure_sources, i))
-                    for i, t in enumerate(cards.treasures)), TREASURE_IDS, "treasure", file)
-    for i, t in enumerate(cards.treasures):
-        src = _at(cards.treasure_sources, i)
+    rows = _rows(cards.treasures, cards.treasure_sources)
+    findings = ids(rows, TREASURE_IDS, "treasure", file)
+    for t, src in rows:
         want = EFFECT_OF.get(t.id)
         if t.effect not in EFFECTS:
             findings.append(error(f"{t.name}: unknown effect {t.effect!r}; the rules engine "
@@ -116,11 +118,10 @@ def treasures(cards: Cards, file: Source | None) -> list[Finding]:
 
 
 def characters(cards: Cards, file: Source | None) -> list[Finding]:
-    findings = ids(((c.id, c.name, _at(cards.character_sources, i))
-                    for i, c in enumerate(cards.characters)), CHARACTER_IDS, "character", file)
+    rows = _rows(cards.characters, cards.character_sources)
+    findings = ids(rows, CHARACTER_IDS, "character", file)
     top = max((m.value for m in cards.monsters), default=0)
-    for i, c in enumerate(cards.characters):
-        src = _at(cards.character_sources, i)
+    for c, src in rows:
         if c.copies < 1:
             findings.append(error(f"{c.name}: needs at least one card (the rules have it)", src,
                                   "copies"))
@@ -157,10 +158,9 @@ def characters(cards: Cards, file: Source | None) -> list[Finding]:
 
 
 def missions(cards: Cards, file: Source | None) -> list[Finding]:
-    findings = ids(((m.id, m.name, _at(cards.mission_sources, i))
-                    for i, m in enumerate(cards.missions)), MISSIONS, "mission", file)
-    for i, m in enumerate(cards.missions):
-        src = _at(cards.mission_sources, i)
+    rows = _rows(cards.missions, cards.mission_sources)
+    findings = ids(rows, MISSIONS, "mission", file)
+    for m, src in rows:
         for side in ("gain", "loss"):
             per = getattr(m, f"{side}_per")
             if side == "loss" and per == "":

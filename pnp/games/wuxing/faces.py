@@ -9,8 +9,7 @@ from ...kit import Board, Kit, Piece, Sheet
 from ...render.booklet import Booklet
 from ...render.surface import Surface
 from ...units import MM
-from ..base import booklet_text
-from ..pieces import layout_face as face
+from ..pieces import game_booklet, layout_face as face
 from . import engine, figures
 from .kit import VARIANT_AGES, enforced_rulings, tokens_per_colour
 from .model import Model
@@ -54,10 +53,8 @@ def booklet(model: Model) -> Booklet:
         "max_rounds": model.max_rounds,
         "variant_ages": VARIANT_AGES,
     }
-    text = booklet_text(model.common, context, enforced_rulings(model))
-    return Booklet(model.common.title, text, {"cycles": (90 * MM, 90 * MM, cycles)},
-                   accent=pal["ink"], source=str(model.common.folder.path / "booklet"),
-                   root=model.common.folder.path)
+    return game_booklet(model, context, enforced_rulings(model),
+                        {"cycles": (90 * MM, 90 * MM, cycles)}, pal["ink"])
 
 
 def build_kit(model: Model, fonts) -> Kit:

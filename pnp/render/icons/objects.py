@@ -75,12 +75,15 @@ def eye_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
     """Psychic: an eye; `white` is the colour of the eye's white (default: none, so the
     background shows)."""
     s = size / 2
-    with pen(c, stroke=fill, width=max(0.6, s * 0.12), join=1):
+    with pen(c):
         p = c.beginPath()
         p.moveTo(cx - s, cy)
         p.curveTo(cx - s * 0.5, cy + s * 0.75, cx + s * 0.5, cy + s * 0.75, cx + s, cy)
         p.curveTo(cx + s * 0.5, cy - s * 0.75, cx - s * 0.5, cy - s * 0.75, cx - s, cy)
         p.close()
+        c.setStrokeColor(fill)
+        c.setLineWidth(max(0.6, s * 0.12))
+        c.setLineJoin(1)
         if white is not None:
             c.setFillColor(white)
         c.drawPath(p, stroke=1, fill=1 if white is not None else 0)
@@ -147,9 +150,14 @@ def ring_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color,
     with pen(c, stroke=fill, width=max(0.8, s * 0.2)):
         c.circle(cx, cy - s * 0.2, s * 0.62, stroke=1, fill=0)
         c.setFillColor(gem or fill)
+        p = c.beginPath()
+        p.moveTo(cx, cy + s * 0.35)
+        p.lineTo(cx + s * 0.3, cy + s * 0.65)
+        p.lineTo(cx, cy + s * 0.98)
+        p.lineTo(cx - s * 0.3, cy + s * 0.65)
+        p.close()
         c.setLineWidth(max(0.4, s * 0.06))
-        polygon(c, ((cx, cy + s * 0.35), (cx + s * 0.3, cy + s * 0.65), (cx, cy + s * 0.98),
-                    (cx - s * 0.3, cy + s * 0.65)), stroke=1)
+        c.drawPath(p, stroke=1, fill=1)
 
 
 def wall_icon(c: Canvas, cx: float, cy: float, size: float, fill: Color, mortar: Color) -> None:
