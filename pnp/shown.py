@@ -103,24 +103,36 @@ class FaceChecks:
         self.required = {kind: tuple(fields) for kind, fields in required.items()}
         self.colours = list(colours)
         self.kinds = {k for k, f in self.required.items() if f} | {c.kind for c in self.colours}
-        self._order: dict[int, int] = {}  # id(piece) -> its place in the kit's order
         self._all_words: dict[tuple[str, str], set[str]] = {}  # on any row of the kind
-        for _, piece, row in self._pieces():
-            self._order[id(piece)] = len(self._order)
-            for f in self.required.get(piece.kind, ()):
-                self._all_words.setdefault((piece.kind, f), set()).update(_words(row, f))
-        self._done = bytearray(len(self._order))
+        checked = bytearray()  # by place among all the kit's pieces: one of those checked
+        for piece, row in self._every():
+            checked.append(row is not None)
+            if row is not None:
+                for f in self.required.get(piece.kind, ()):
+                    self._all_words.setdefault((piece.kind, f), set()).update(_words(row, f))
+        self._ahead = self._in_order(checked)  # the pieces not yet met, in the kit's order
+        # the pieces met in the kit's order before they were drawn, and those with a side
+        # drawn and another to come, by id: (place in the kit's order, sheet, piece[, sides])
+        self._skipped: dict[int, tuple] = {}
+        self._pending: dict[int, tuple] = {}
         self._words: dict[tuple[str, str], set[str]] = {}  # on the rows checked
-        self._sides: dict[int, dict[int, list | None]] = {}  # a piece's sides drawn so far
         self._shared: dict[int, list | None] = {}  # a shared face's elements, by id(drawer)
         self._found: list[tuple[int, int, str, Any]] = []  # (order, seq, kind, finding)
 
-    def _pieces(self):
+    def _every(self):
+        """(piece, its row if it is a piece of the kinds checked) of every piece."""
         for sheet in self.kit.face_sheets():  # (a grid board's cells and tiles too)
             for piece in sheet.pieces:
-                row = _row(piece.front)
-                if piece.kind in self.kinds and row is not None:
-                    yield sheet, piece, row
+                yield piece, (_row(piece.front) if piece.kind in self.kinds else None)
+
+    def _in_order(self, checked: bytearray):
+        place, at = 0, 0
+        for sheet in self.kit.face_sheets():
+            for piece in sheet.pieces:
+                if checked[place]:
+                    yield at, sheet, piece
+                    at += 1
+                place += 1
 
     def drawn(self, piece: Piece, drawer, elements: list, failed: bool) -> None:
         """A face of `piece` just drawn by `drawer`, with the elements its Surface kept."""
@@ -135,22 +147,36 @@ class FaceChecks:
             self._side(piece, drawer, self._shared[id(drawer)])
 
     def _side(self, piece: Piece, drawer, recorded: list | None) -> None:
-        at = self._order.get(id(piece))
-        if at is None or self._done[at]:
+        if piece.kind not in self.kinds:
             return
         sides = _sides(piece)
         if not any(d is drawer for d in sides):
             return
-        got = self._sides.setdefault(at, {})
+        met = self._pending.pop(id(piece), None) or self._met(piece)
+        if met is None:  # checked already, or no piece whose row is checked
+            return
+        at, sheet, _, got = met if len(met) == 4 else (*met, {})
         for i, d in enumerate(sides):
             if d is drawer:
                 got[i] = recorded
-        if len(got) == len(sides):
-            del self._sides[at]
-            self._face(at, piece, [got[i] for i in range(len(sides))])
+        if len(got) < len(sides):
+            self._pending[id(piece)] = (at, sheet, piece, got)
+            return
+        self._face(at, piece, [got[i] for i in range(len(sides))])
+
+    def _met(self, piece: Piece) -> tuple | None:
+        """(place, sheet, piece) of a piece not yet drawn: the pieces drawn in the kit's
+        order are met next and keep nothing; one drawn early leaves those before it kept."""
+        hit = self._skipped.pop(id(piece), None)
+        if hit is not None:
+            return hit
+        for at, sheet, p in self._ahead:
+            if p is piece:
+                return at, sheet, p
+            self._skipped[id(p)] = (at, sheet, p)
+        return None
 
     def _face(self, at: int, piece: Piece, sides: list) -> None:
-        self._done[at] = 1
         if any(side is None for side in sides):
             return  # a face that could not be drawn is reported as such
         elements = [el for side in sides for el in side]
@@ -173,11 +199,10 @@ class FaceChecks:
         are then complete too (distinct.check reads them)."""
         canvas = None
         drawn: dict[int, list | None] = {}
-        for sheet, piece, _ in self._pieces():
-            at = self._order[id(piece)]
-            if self._done[at]:
-                continue
-            got = self._sides.pop(at, {})
+        left = [(*met, {}) for met in (*self._skipped.values(), *self._ahead)]
+        left += self._pending.values()
+        self._skipped, self._pending = {}, {}
+        for at, sheet, piece, got in sorted(left, key=lambda met: met[0]):
             sides = []
             for i, drawer in enumerate(_sides(piece)):
                 if i not in got and id(drawer) not in drawn:
