@@ -338,7 +338,8 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     if kept is not None and not proof:  # only once the PDF is written
         printed = printed or record_now()
         with atomic_output(kept, None if is_record(kept) else game.folder.path) as tmp:
-            tmp.write_text(printed.to_json(), encoding="utf-8")
+            with tmp.open("w", encoding="utf-8") as fh:
+                fh.writelines(printed.json_parts())
     return Built(out, result.pages, list(dict.fromkeys(findings)), result.sections, note)
 
 

@@ -302,8 +302,10 @@ def _recorded(drawer, elements: list, failed: bool) -> list | None:
     """A drawn face's elements, each with the layout file that set it; None if it failed."""
     if failed:
         return None
-    origins = {e.name: e.origin for e in drawer.layout.elements}
-    return [(el, origins.get(el.name, drawer.layout.path)) for el in elements]
+    layout = drawer.layout
+    origins = layout.by_name
+    return [(el, origins[el.name].origin if el.name in origins else layout.path)
+            for el in elements]
 
 
 def where(origin: Path, name: str, root: Path | None) -> str:

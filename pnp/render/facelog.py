@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import Piece
-from ..printrun.digest import DIGEST_LENGTH, Digester
+from ..printrun.digest import Digester
 from .fonts import Fonts
 from .surface import Surface
 
@@ -19,9 +19,9 @@ class FaceLog:
     def __init__(self, fonts: Fonts, ink_saver: bool = False, checks: Any = None):
         """`checks`: a shown.FaceChecks, handed each layout face as it is drawn."""
         self._digester = Digester(fonts, ink_saver)  # its forms: the PDF's, as drawn
-        # (w, h, bleed, shape) -> id(drawer) -> digest, as a number: a whole build keeps one
-        # a face (a 16-digit text and a tuple key a face were a tenth of a big deck's memory)
-        self._digests: dict[tuple, dict[int, int]] = {}
+        # (w, h, bleed, shape) -> id(drawer) -> digest: a whole build keeps one a face, its
+        # text shared with the record (a tuple key a face was 72 bytes more)
+        self._digests: dict[tuple, dict[int, str]] = {}
         self.checks = checks
 
     def add(self, piece: Piece, drawer: Any, w: float, h: float, bleed: float, shape: str,
@@ -29,7 +29,7 @@ class FaceLog:
         """A face just drawn: its calls (ops) and the surface it was drawn on."""
         kept = self._digests.setdefault((w, h, bleed, shape), {})
         if id(drawer) not in kept:  # (a face drawn twice, on a folded sheet, draws alike)
-            kept[id(drawer)] = int(self._digester.drawn(ops, bleed), 16)
+            kept[id(drawer)] = self._digester.drawn(ops, bleed)
         if self.checks is not None and getattr(drawer, "layout", None) is not None:
             failed = any(f.level == "error" for f in surface.findings)
             self.checks.drawn(piece, drawer, surface.elements if surface.boxes else surface.shown,
@@ -42,5 +42,4 @@ class FaceLog:
 
     def digest(self, drawer: Any, w: float, h: float, bleed: float, shape: str) -> str | None:
         """The digest of the face as the PDF drew it at this size and bleed, if it did."""
-        kept = self._digests.get((w, h, bleed, shape), {}).get(id(drawer))
-        return None if kept is None else f"{kept:0{DIGEST_LENGTH}x}"
+        return self._digests.get((w, h, bleed, shape), {}).get(id(drawer))
