@@ -8,7 +8,7 @@ deuteranopia and tritanopia), and a colour the booklet names ("the dark cell") m
     players = "players.csv:colour"                # every colour of a column
     suits = { piece = "monster card", field = "suit" }   # as drawn on those faces
 
-A group tied to a kind of piece is checked on its faces as drawn (shown.py draws them): the
+A group tied to a kind of piece is checked on its faces as drawn (shown.FaceChecks reads them): the
 elements coloured by the field give each value its colour, and an element in one value's
 colour on a face of another value ("every frame in the stealth colour") is refused too.
 
@@ -90,49 +90,80 @@ def _column(folder, spec: str, palette, field: str) -> dict[str, Any]:
         str(r[column]), dict(palette), r.source.path, r.source.row, column) for r in table.rows}
 
 
-def check(folder, palette: Mapping[str, Colour], faces: Mapping[str, list] | None = None,
+def check(folder, palette: Mapping[str, Colour], drawn: Mapping[str, "DrawnColours"] | None = None,
           root=None) -> list[Finding]:
-    """Every [distinct] group and [colour_words] entry of a game folder; `faces`: the drawn
-    faces (shown.draw_faces) of the kinds its drawn groups name."""
-    plain, drawn, out = groups(folder, palette)
+    """Every [distinct] group and [colour_words] entry of a game folder; `drawn`: the drawn
+    groups (drawn_groups()) once every face of their kinds was read."""
+    plain, tied, out = groups(folder, palette)
     where = Source(folder.toml_path)
     for name, colours in plain.items():
         out += apart(colours, where, f"{SECTION}.{name}", f"the {name}")
-    for name, (kind, field) in drawn.items():
-        out += _drawn(name, kind, field, (faces or {}).get(kind, []), where, root)
+    for name in tied:
+        out += drawn[name].findings(where, root) if drawn and name in drawn else []
     out += _words(folder, palette)
     return out
 
 
-def _drawn(name: str, kind: str, field: str, faces: list, where: Source, root) -> list[Finding]:
-    from .shown import where as at
+def drawn_groups(folder, palette: Mapping[str, Colour]) -> dict[str, "DrawnColours"]:
+    """The [distinct] groups tied to a kind of piece, ready to read its faces."""
+    _, tied, _ = groups(folder, palette)
+    return {name: DrawnColours(name, kind, field) for name, (kind, field) in tied.items()}
 
-    if not faces:
-        return []
-    colour_of: dict[str, Any] = {}  # each value's colour: what its field paints
-    for _piece, row, elements in faces:
-        value = str(row.get(field, ""))
-        for el, _ in elements:
-            if field in el.paints and el.colours and value not in colour_of:
-                colour_of[value] = el.colours[0]
-    if len(colour_of) < len({str(r.get(field, "")) for _, r, _ in faces}):
-        return [error(f"the {name}: no element of a {kind} is coloured by its {field}, but "
-                      f"[{SECTION}] gives each {field} its colour", where, f"{SECTION}.{name}")]
-    out = apart(colour_of, where, f"{SECTION}.{name}", f"the {name} as printed on a {kind}")
-    for piece, row, elements in faces:  # another value's colour printed on this row's face
-        value = str(row.get(field, ""))
-        for el, origin in elements:
-            if field in el.paints:
+
+class DrawnColours:
+    """A group tied to a kind of piece, read face by face (in any order; `at` is the face's
+    place in the kit's order, which decides as if they were read in it): the colour each
+    value is painted in by the elements its field colours, and the elements printed in
+    another value's colour. What is kept is one entry per value and colour, and per element
+    and colour, never a face."""
+
+    def __init__(self, name: str, kind: str, field: str):
+        self.name, self.kind, self.field = name, kind, field
+        self._values: set[str] = set()
+        self._painted: dict[str, tuple[int, Any]] = {}  # value -> (first face, its colour)
+        # (value, element, origin, colours) -> (first face, element's place, its piece)
+        self._others: dict[tuple, tuple[int, int, Any]] = {}
+
+    def face(self, at: int, piece, row: dict, elements) -> None:
+        value = str(row.get(self.field, ""))
+        self._values.add(value)
+        field = self.field
+        painted = next((el.colours[0] for el, _ in elements
+                        if field in el.paints and el.colours), None)
+        if painted is not None and (value not in self._painted
+                                    or at < self._painted[value][0]):
+            self._painted[value] = (at, painted)
+        for i, (el, origin) in enumerate(elements):
+            if field in el.paints or not el.colours:
                 continue
-            for c in el.colours:
+            key = (value, el.name, origin, el.colours)
+            if key not in self._others or (at, i) < self._others[key][:2]:
+                self._others[key] = (at, i, piece)
+
+    def findings(self, where: Source, root) -> list[Finding]:
+        from .shown import where as at
+
+        name, kind, field = self.name, self.kind, self.field
+        if not self._values:
+            return []
+        colour_of = {v: c for v, (_, c) in sorted(self._painted.items(),
+                                                  key=lambda item: item[1][0])}
+        if len(colour_of) < len(self._values):
+            return [error(f"the {name}: no element of a {kind} is coloured by its {field}, but "
+                          f"[{SECTION}] gives each {field} its colour", where,
+                          f"{SECTION}.{name}")]
+        out = apart(colour_of, where, f"{SECTION}.{name}", f"the {name} as printed on a {kind}")
+        for (value, el_name, origin, colours), (_, _, piece) in sorted(
+                self._others.items(), key=lambda item: item[1][:2]):
+            for c in colours:  # another value's colour printed on this row's face
                 other = next((v for v, cv in colour_of.items()
                               if v != value and difference(c, cv) < 2.0), None)
                 if other is not None and difference(c, colour_of[value]) >= 2.0:
-                    out.append(error(f"{at(origin, el.name, root)} is printed in the {other} "
+                    out.append(error(f"{at(origin, el_name, root)} is printed in the {other} "
                                      f"colour ({_hex(c)}) on a {value} {kind}", piece.source,
                                      field))
                     break
-    return list(dict.fromkeys(_first_per_element(out)))
+        return list(dict.fromkeys(_first_per_element(out)))
 
 
 def _first_per_element(found: list[Finding]) -> list[Finding]:

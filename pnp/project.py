@@ -92,7 +92,8 @@ def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
 
     sheet = _paper(game, paper)
     kit, fonts, findings = _prepare(game, force=True)
-    log = FaceLog(fonts)  # the dry render's drawing of each face serves the meaning checks
+    checks = face_checks(game, kit)  # the dry render's drawing of each face serves them
+    log = FaceLog(fonts, checks=None if isinstance(checks, list) else checks, sizes=True)
     result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(sheet.size),
                                                placements=False, log=log), sheet)
     from .siblings import check as uneven_siblings
@@ -101,24 +102,36 @@ def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
             + uneven_siblings(kit, fonts, game.folder.path, log))
 
 
-def meaning(game: OpenGame, kit, fonts, log=None) -> list[Finding]:
-    """What the printed kit says against what the rules mean: every face shows the fields a
-    player needs (shown.py), in colours that stay told apart (distinct.py), and the booklet
-    states no number or rule of its own (bound.py). `log`: the faces as the build's PDF drew
-    them (render/facelog.py), else they are drawn here."""
+def face_checks(game: OpenGame, kit):
+    """The meaning checks of the kit's faces (shown.FaceChecks), to be handed each face as the
+    PDF draws it (render/facelog.py); or, when game.toml's [shown] is wrong, what is."""
     from . import distinct
-    from .shown import check_faces, declared, deck_required, draw_faces, merged
+    from .shown import FaceChecks, declared, deck_required, merged
 
     folder = game.folder
     try:
         required = merged(declared(folder), deck_required(getattr(game.model, "checks", ())))
     except DataError as exc:
         return [error(exc.message, Source(Path(exc.path)) if exc.path else None, exc.field)]
-    palette = game.model.common.palette
-    _, drawn, _ = distinct.groups(folder, palette)
-    faces = draw_faces(kit, fonts, set(required) | {kind for kind, _ in drawn.values()}, log)
-    return (check_faces(faces, required, folder.path)
-            + distinct.check(folder, palette, faces, folder.path) + _booklet_meaning(kit))
+    colours = distinct.drawn_groups(folder, game.model.common.palette)
+    return FaceChecks(kit, required, list(colours.values()), folder.path)
+
+
+def meaning(game: OpenGame, kit, fonts, log=None) -> list[Finding]:
+    """What the printed kit says against what the rules mean: every face shows the fields a
+    player needs (shown.py), in colours that stay told apart (distinct.py), and the booklet
+    states no number or rule of its own (bound.py). `log`: the faces as the build's PDF drew
+    them (render/facelog.py), its checks handed each face as drawn; else they are drawn here."""
+    from . import distinct
+
+    checks = getattr(log, "checks", None) or face_checks(game, kit)
+    if isinstance(checks, list):
+        return checks
+    folder = game.folder
+    faces = checks.findings(fonts)
+    drawn = {group.name: group for group in checks.colours}
+    return (faces + distinct.check(folder, game.model.common.palette, drawn, folder.path)
+            + _booklet_meaning(kit))
 
 
 def _booklet_meaning(kit) -> list[Finding]:
@@ -272,7 +285,8 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         from .render.facelog import FaceLog
 
         kit, fonts, findings = _prepare(game, force)
-        log = FaceLog(fonts, ink_saver)
+        checks = face_checks(game, kit)
+        log = FaceLog(fonts, ink_saver, None if isinstance(checks, list) else checks)
     else:  # the record chooses the part to print, or the faces gain a mark: checked first
         kit, fonts, findings = _printable(game, force)
     options = Options(sheet.size, bleed_mm * MM, backs, layout,
@@ -323,7 +337,8 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     if kept is not None and not proof:  # only once the PDF is written
         printed = printed or record_now()
         with atomic_output(kept, None if is_record(kept) else game.folder.path) as tmp:
-            tmp.write_text(printed.to_json(), encoding="utf-8")
+            with tmp.open("w", encoding="utf-8") as fh:
+                fh.writelines(printed.json_parts())
     return Built(out, result.pages, list(dict.fromkeys(findings)), result.sections, note)
 
 

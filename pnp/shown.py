@@ -19,7 +19,7 @@ import io
 import re
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from .errors import DataError, Finding, error
 from .kit import Kit, Piece
@@ -88,39 +88,175 @@ def blank(value: Any) -> bool:
 Face = tuple  # (piece, its row, [(recorded Element, the layout file that set it)])
 
 
-def draw_faces(kit: Kit, fonts, kinds: Iterable[str], log=None) -> dict[str, list[Face]]:
-    """Every piece of these kinds drawn from a layout file (front and back), with its row and
-    the elements its drawing recorded: as the build's PDF drew it when `log` (a
-    render/facelog.py FaceLog) kept it, else on a scratch canvas. Faces drawn by Python code
+class FaceChecks:
+    """The meaning checks of the faces of some kinds of piece, read as each face is drawn
+    (render/facelog.py hands over what each drew): a piece is checked once its front and any
+    back drawn from its row are drawn, and nothing of it is kept but what it found, so a whole
+    build keeps no face's elements. `findings()` draws on a scratch canvas what no drawing
+    handed over (backs left out, a board's tiles) and returns what the checks found, as if
+    every face had been read in the kit's order: the required fields of each kind
+    (`required`), and each drawn colour group (`colours`: distinct.DrawnColours)."""
+
+    def __init__(self, kit: Kit, required: Mapping[str, Sequence[str]],
+                 colours: Sequence[Any] = (), root: Path | None = None):
+        self.kit, self.root = kit, root
+        self.required = {kind: tuple(fields) for kind, fields in required.items()}
+        self.colours = list(colours)
+        self.kinds = {k for k, f in self.required.items() if f} | {c.kind for c in self.colours}
+        self._all_words: dict[tuple[str, str], set[str]] = {}  # on any row of the kind
+        checked = bytearray()  # by place among all the kit's pieces: one of those checked
+        for piece, row in self._every():
+            checked.append(row is not None)
+            if row is not None:
+                for f in self.required.get(piece.kind, ()):
+                    self._all_words.setdefault((piece.kind, f), set()).update(_words(row, f))
+        self._ahead = self._in_order(checked)  # the pieces not yet met, in the kit's order
+        # the pieces met in the kit's order before they were drawn, and those with a side
+        # drawn and another to come, by id: (place in the kit's order, sheet, piece[, sides])
+        self._skipped: dict[int, tuple] = {}
+        self._pending: dict[int, tuple] = {}
+        self._words: dict[tuple[str, str], set[str]] = {}  # on the rows checked
+        self._shared: dict[int, list | None] = {}  # a shared face's elements, by id(drawer)
+        self._found: list[tuple[int, int, str, Any]] = []  # (order, seq, kind, finding)
+
+    def _every(self):
+        """(piece, its row if it is a piece of the kinds checked) of every piece."""
+        for sheet in self.kit.face_sheets():  # (a grid board's cells and tiles too)
+            for piece in sheet.pieces:
+                yield piece, (_row(piece.front) if piece.kind in self.kinds else None)
+
+    def _in_order(self, checked: bytearray):
+        place, at = 0, 0
+        for sheet in self.kit.face_sheets():
+            for piece in sheet.pieces:
+                if checked[place]:
+                    yield at, sheet, piece
+                    at += 1
+                place += 1
+
+    def drawn(self, piece: Piece, drawer, elements: list, failed: bool) -> None:
+        """A face of `piece` just drawn by `drawer`, with the elements its Surface kept."""
+        recorded = _recorded(drawer, elements, failed)
+        if getattr(drawer, "shared", False):  # the same on every piece: drawn once, a form
+            self._shared[id(drawer)] = recorded
+        self._side(piece, drawer, recorded)
+
+    def reused(self, piece: Piece, drawer) -> None:
+        """A face every piece shares, placed again as the form its first drawing made."""
+        if id(drawer) in self._shared:
+            self._side(piece, drawer, self._shared[id(drawer)])
+
+    def _side(self, piece: Piece, drawer, recorded: list | None) -> None:
+        if piece.kind not in self.kinds:
+            return
+        sides = _sides(piece)
+        if not any(d is drawer for d in sides):
+            return
+        met = self._pending.pop(id(piece), None) or self._met(piece)
+        if met is None:  # checked already, or no piece whose row is checked
+            return
+        at, sheet, _, got = met if len(met) == 4 else (*met, {})
+        for i, d in enumerate(sides):
+            if d is drawer:
+                got[i] = recorded
+        if len(got) < len(sides):
+            self._pending[id(piece)] = (at, sheet, piece, got)
+            return
+        self._face(at, piece, [got[i] for i in range(len(sides))])
+
+    def _met(self, piece: Piece) -> tuple | None:
+        """(place, sheet, piece) of a piece not yet drawn: the pieces drawn in the kit's
+        order are met next and keep nothing; one drawn early leaves those before it kept."""
+        hit = self._skipped.pop(id(piece), None)
+        if hit is not None:
+            return hit
+        for at, sheet, p in self._ahead:
+            if p is piece:
+                return at, sheet, p
+            self._skipped[id(p)] = (at, sheet, p)
+        return None
+
+    def _face(self, at: int, piece: Piece, sides: list) -> None:
+        if any(side is None for side in sides):
+            return  # a face that could not be drawn is reported as such
+        elements = [el for side in sides for el in side]
+        row = _row(piece.front)
+        assert row is not None
+        fields = self.required.get(piece.kind, ())
+        for f in fields:
+            self._words.setdefault((piece.kind, f), set()).update(_words(row, f))
+        seq = 0
+        for found in _piece_findings(piece, row, fields, elements, self.root,
+                                     self._all_words):
+            self._found.append((at, seq, piece.kind, found))
+            seq += 1
+        for group in self.colours:
+            if group.kind == piece.kind:
+                group.face(at, piece, row, elements)
+
+    def findings(self, fonts) -> list[Finding]:
+        """What the checks found on the required fields, every face read; the colour groups
+        are then complete too (distinct.check reads them)."""
+        canvas = None
+        drawn: dict[int, list | None] = {}
+        left = [(*met, {}) for met in (*self._skipped.values(), *self._ahead)]
+        left += self._pending.values()
+        self._skipped, self._pending = {}, {}
+        for at, sheet, piece, got in sorted(left, key=lambda met: met[0]):
+            sides = []
+            for i, drawer in enumerate(_sides(piece)):
+                if i not in got and id(drawer) not in drawn:
+                    if canvas is None:
+                        canvas = scratch_canvas(fonts)
+                    drawn[id(drawer)] = _draw(canvas, fonts, drawer, sheet, piece)
+                sides.append(got[i] if i in got else drawn[id(drawer)])
+            self._face(at, piece, sides)
+        out: list[Finding] = []
+        self._found.sort(key=lambda item: item[:2])
+        for kind, fields in self.required.items():
+            if not fields:
+                continue
+            words = {f: self._words.get((kind, f), set()) for f in fields}
+            resolved = [_resolved(found, words) for _, _, k, found in self._found if k == kind]
+            out += _grouped([f for f in resolved if f is not None])
+        return list(dict.fromkeys(out))
+
+
+def _sides(piece: Piece) -> list:
+    """The drawers of a piece's faces that show its row: its front, and a back drawn from the
+    row (a back every card shares shows nothing of it)."""
+    return [d for d in (piece.front, piece.back)
+            if d is not None and (d is piece.front or _row(d))]
+
+
+def _words(row: dict, f: str) -> set[str]:
+    """The word a required field takes on a row (a suit, an element), if it is one."""
+    value = str(row.get(f, "")).strip()
+    return {value.lower()} if re.fullmatch(r"[A-Za-z]{3,}", value) else set()
+
+
+def draw_faces(kit: Kit, fonts, kinds: Iterable[str]) -> dict[str, list[Face]]:
+    """Every piece of these kinds drawn from a layout file (front and back), on a scratch
+    canvas, with its row and the elements its drawing recorded. Faces drawn by Python code
     rather than a layout file are the engine's own and are left out."""
-    kinds = set(kinds)
     faces: dict[str, list[Face]] = {}
-    if not kinds:
-        return faces
+    kinds = set(kinds)
     canvas = None
     drawn: dict[int, list | None] = {}
-    for sheet in kit.face_sheets():  # (a grid board's cells and tiles too)
+    for sheet in kit.face_sheets():
         for piece in sheet.pieces:
             row = _row(piece.front)
             if piece.kind not in kinds or row is None:
                 continue
             elements: list | None = []
-            for drawer in (piece.front, piece.back):
-                if drawer is None or (drawer is piece.back and not _row(drawer)):
-                    continue  # a back every card shares shows nothing of the row
+            for drawer in _sides(piece):
                 if id(drawer) not in drawn:
-                    kept = log.elements(drawer) if log is not None else None
-                    if kept is not None:
-                        drawn[id(drawer)] = _recorded(drawer, *kept)
-                    else:
-                        if canvas is None:
-                            canvas = scratch_canvas(fonts)
-                        s = scratch_draw(canvas, fonts, drawer, sheet, piece)
-                        drawn[id(drawer)] = _recorded(
-                            drawer, s.elements, any(f.level == "error" for f in s.findings))
+                    if canvas is None:
+                        canvas = scratch_canvas(fonts)
+                    drawn[id(drawer)] = _draw(canvas, fonts, drawer, sheet, piece)
                 got = drawn[id(drawer)]
                 elements = None if got is None or elements is None else elements + got
-            if elements is not None:  # (a face that could not be drawn is reported as such)
+            if elements is not None:
                 faces.setdefault(piece.kind, []).append((piece, row, elements))
     return faces
 
@@ -162,14 +298,23 @@ def scratch_draw(canvas, fonts, drawer, sheet, piece: Piece):
     return s
 
 
+def _draw(canvas, fonts, drawer, sheet, piece: Piece) -> list | None:
+    """The face's recorded elements, drawn on a scratch canvas, or None when drawing it went
+    wrong."""
+    s = scratch_draw(canvas, fonts, drawer, sheet, piece)
+    return _recorded(drawer, s.elements, any(f.level == "error" for f in s.findings))
+
+
 def _recorded(drawer, elements: list, failed: bool) -> list | None:
     """A drawn face's elements, each with the layout file that set it; None when drawing it
     went wrong (an expression that fails on the row, a text that does not fit: the render
     names it)."""
     if failed:
         return None
-    origins = {e.name: e.origin for e in drawer.layout.elements}
-    return [(el, origins.get(el.name, drawer.layout.path)) for el in elements]
+    layout = drawer.layout
+    origins = layout.by_name
+    return [(el, origins[el.name].origin if el.name in origins else layout.path)
+            for el in elements]
 
 
 def where(origin: Path, name: str, root: Path | None) -> str:
@@ -183,19 +328,46 @@ def where(origin: Path, name: str, root: Path | None) -> str:
 def _check_kind(fields: Sequence[str], pieces, root: Path | None) -> list[Finding]:
     # the words a required field takes on this kind's rows (suits, elements): printed on a
     # row of another value, they contradict it
-    vocab = {f: {str(r[f]).strip().lower() for _, r, _ in pieces
-                 if re.fullmatch(r"[A-Za-z]{3,}", str(r.get(f, "")).strip())} for f in fields}
-    found: list[Finding] = []
-    for piece, row, elements in pieces:
-        for f in fields:
-            if f not in row:
-                found.append(error(f"[{SECTION}] requires {f!r}, which is not a field of a "
-                                   f"{piece.kind}'s row (its fields: {', '.join(row)})",
-                                   piece.source, f))
-                continue
-            found += _field(piece, row, f, elements, root)
-            found += _contradicting(piece, row, f, vocab[f], elements, root, fields)
-    return _grouped(found)
+    words = {f: set().union(*(_words(r, f) for _, r, _ in pieces)) for f in fields}
+    known = {(piece.kind, f): words[f] for piece, _, _ in pieces[:1] for f in fields}
+    found = [_resolved(item, words) for piece, row, elements in pieces
+             for item in _piece_findings(piece, row, fields, elements, root, known)]
+    return _grouped([f for f in found if f is not None])
+
+
+def _piece_findings(piece: Piece, row: dict, fields: Sequence[str], elements, root,
+                    words: Mapping[tuple[str, str], set[str]]):
+    """What one piece's faces get wrong about its row: findings, and _Contradiction
+    candidates (another row's word printed), judged once every row's words are known."""
+    for f in fields:
+        if f not in row:
+            yield error(f"[{SECTION}] requires {f!r}, which is not a field of a "
+                        f"{piece.kind}'s row (its fields: {', '.join(row)})", piece.source, f)
+            continue
+        yield from _field(piece, row, f, elements, root)
+        yield from _contradicting(piece, row, f, words.get((piece.kind, f), set()), elements,
+                                  root, fields)
+
+
+class _Contradiction(NamedTuple):
+    """An element printing words of the field's other rows (`others`, sorted): a finding if
+    one of them is the word of a row whose face was checked."""
+
+    piece: Piece
+    field: str
+    at: str
+    own: str
+    others: tuple[str, ...]
+
+
+def _resolved(item, words: Mapping[str, set[str]]) -> Finding | None:
+    if not isinstance(item, _Contradiction):
+        return item
+    other = [w for w in item.others if w in words[item.field]]
+    if not other:
+        return None
+    return error(f"{item.at} prints {other[0]!r}, but the row's {item.field} is {item.own!r}",
+                 item.piece.source, item.field)
 
 
 def _grouped(found: list[Finding]) -> list[Finding]:
@@ -249,7 +421,7 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
 
 
 def _contradicting(piece: Piece, row: dict, f: str, words: set[str], elements, root,
-                   fields: Sequence[str]) -> list[Finding]:
+                   fields: Sequence[str]) -> list[_Contradiction]:
     own = str(row[f]).strip().lower()
     out = []
     for el, origin in elements:
@@ -257,10 +429,9 @@ def _contradicting(piece: Piece, row: dict, f: str, words: set[str], elements, r
             continue  # a text drawn from the data, or one naming this row's value too (a
             # legend: "quick beats strong"), may name others; one named for another field
             # is judged by that field
-        other = sorted(w for w in words - {own} if shows(el.shows, w))
+        other = tuple(sorted(w for w in words - {own} if shows(el.shows, w)))
         if other:
-            out.append(error(f"{where(origin, el.name, root)} prints {other[0]!r}, but the "
-                             f"row's {f} is {own!r}", piece.source, f))
+            out.append(_Contradiction(piece, f, where(origin, el.name, root), own, other))
     return out
 
 

@@ -19,7 +19,7 @@ from pnp.units import MM
 def test_the_record_from_the_pdfs_drawing_is_the_record_drawn_apart(game, ink_saver):
     opened = project.open_game(game)
     kit, fonts, _ = project.prepare(opened, force=True)
-    log = FaceLog(fonts, ink_saver)
+    log = FaceLog(fonts, ink_saver, project.face_checks(opened, kit))
     render_kit(kit, fonts, io.BytesIO(), Options(project._paper(opened, None).size, 3 * MM,
                                                  ink_saver=ink_saver), placements=False,
                log=log)
@@ -77,29 +77,37 @@ def test_the_build_command_pauses_the_collector_only_while_it_builds(tmp_path):
     assert gc.isenabled()
 
 
-def test_a_build_keeps_what_each_face_showed_not_its_boxes():
+def _handed(opened, kit, fonts, proof: bool = False):
+    """(what the PDF's drawing handed the meaning checks, face by face; the checks)."""
+    checks = project.face_checks(opened, kit)
+    handed: list = []
+    read = checks.drawn
+
+    def drawn(piece, drawer, elements, failed):
+        handed.append(list(elements))
+        read(piece, drawer, elements, failed)
+
+    checks.drawn = drawn
+    render_kit(kit, fonts, io.BytesIO(), Options(project._paper(opened, None).size, 3 * MM,
+                                                 proof=proof),
+               placements=False, log=FaceLog(fonts, checks=checks))
+    return handed, checks
+
+
+def test_the_checks_read_each_face_as_drawn_and_keep_none_of_it():
     """The check reads what an element showed and from which fields: a build that is not a
-    proof keeps that (Shown), one copy of each alike, and no element box."""
+    proof hands it that (Shown), no element box, as each face is drawn; once the PDF is drawn
+    no piece's faces are held any more (every piece with a row on both sides has had both)."""
     from pnp.render.surface import Element, Shown
 
     opened = project.open_game("legolas")
     kit, fonts, _ = project.prepare(opened, force=True)
-    log = FaceLog(fonts)
-    render_kit(kit, fonts, io.BytesIO(), Options(project._paper(opened, None).size, 3 * MM),
-               placements=False, log=log)
-    kept = [log.elements(d) for s in kit.sheets for p in s.pieces for d in (p.front, p.back)
-            if getattr(d, "layout", None) is not None]
-    shown = [el for k in kept if k for el in k[0]]
+    handed, checks = _handed(opened, kit, fonts)
+    shown = [el for face in handed for el in face]
     assert shown and all(type(el) is Shown for el in shown)
-    assert not any(isinstance(el, Element) for el in shown)
-    alike: dict = {}
-    for el in shown:  # equal elements of different faces are one object
-        assert alike.setdefault(el, el) is el
-    assert len(alike) < len(shown)
-    # a proof still keeps the boxes it outlines
-    proof = FaceLog(fonts)
-    render_kit(kit, fonts, io.BytesIO(), Options(project._paper(opened, None).size, 3 * MM,
-                                                 proof=True), placements=False, log=proof)
-    some = next(k for s in kit.sheets for p in s.pieces
-                if (k := proof.elements(p.front)) and k[0])
-    assert all(isinstance(el, Element) for el in some[0])
+    assert not checks._pending and not checks._skipped
+    # a proof still works out the boxes it outlines
+    handed, _ = _handed(opened, kit, fonts, proof=True)
+    assert all(isinstance(el, Element) for face in handed for el in face)
+
+

@@ -552,3 +552,37 @@ def test_two_suits_alike_to_everyone_are_said_to_look_alike_with_normal_vision(g
                                            'brute = "#2f5d52"')])
     error = one_of(found, 'field "distinct.suits"', "stealth (#2f5d50) and brute (#2f5d52)")
     assert "look alike with normal vision" in error
+
+
+@pytest.mark.parametrize("game,edits", [
+    ("legolas", FACE_EDITS["another suit's name under the suit"][0]),
+    ("legolas", FACE_EDITS["the coins dropped"][0]),
+    ("legolas", FACE_EDITS["the corner shows value + 1"][0]),
+    ("legolas", [COLOUR_EDITS["every frame in one suit's colour"][1:4]]),
+    ("legolas", [COLOUR_EDITS["two suits printed alike"][1:4]]),
+    ("wuxing", [COLOUR_EDITS["two elements alike"][1:4]]),
+])
+def test_the_faces_read_as_the_pdf_draws_them_find_what_drawing_them_apart_finds(
+        game_copy, game, edits):
+    """The build hands each face to the checks as drawn, in the PDF's order, keeping nothing
+    of it (shown.FaceChecks): the findings, their rows and their order are those of reading
+    every face drawn apart, in the kit's order."""
+    import io
+
+    from pnp.project import face_checks
+    from pnp.render.facelog import FaceLog
+    from pnp.render.pdf import Options, render_kit
+    from pnp.units import MM, PAPERS
+
+    folder = game_copy(game)
+    for file, old, new in edits:
+        path = folder / file
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    opened = open_game(str(folder))
+    kit, fonts, _ = prepare(opened, force=True)
+    log = FaceLog(fonts, checks=face_checks(opened, kit))
+    render_kit(kit, fonts, io.BytesIO(), Options(PAPERS["a4"], 3 * MM), placements=False,
+               log=log)
+    streamed = meaning(opened, kit, fonts, log)
+    assert errors_in(streamed)
+    assert streamed == meaning(opened, kit, fonts)

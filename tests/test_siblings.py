@@ -119,7 +119,7 @@ def test_validate_reads_the_sizes_its_dry_render_fitted_drawing_no_face_again(mo
 
     game = open_game("legolas", cwd=ROOT)
     kit, fonts, _ = prepare(game)
-    log = FaceLog(fonts)
+    log = FaceLog(fonts, sizes=True)
     render_kit(kit, fonts, io.BytesIO(), Options((595.0, 842.0)), placements=False, log=log)
     drawn = []
     scratch = siblings.scratch_draw

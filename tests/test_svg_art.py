@@ -117,6 +117,19 @@ def test_svg_gradients_print_as_gradients_not_black(tmp_path):
     assert _near(_colour_at(pdf, card, 50, 94), (0, 160, 0), 40)  # its green rim
 
 
+def test_svg_transparency_and_gradients_print_on_every_card_that_uses_them(tmp_path):
+    """A form of reportlab's lists no shading or transparency among its resources: such an SVG
+    is drawn onto each page that uses it, through reportlab's public renderer."""
+    body = GRADIENTS + '<rect x="0" y="45" width="40" height="10" fill="#0000ff" fill-opacity="0.5"/>'
+    game = _game(tmp_path, {"sky.svg": body}, ["A,art/sky.svg", "B,art/sky.svg"])
+    pdf, cards = _render(game)
+    assert len(cards) == 2
+    for card in cards:
+        assert _near(_colour_at(pdf, card, 2, 20), (250, 5, 5))
+        assert _near(_colour_at(pdf, card, 98, 20), (5, 5, 250))
+        assert _near(_colour_at(pdf, card, 10, 50), (128, 128, 255), 30)  # half-seen blue
+
+
 def test_an_svg_filter_is_a_warning_naming_the_file_and_the_rest_prints(tmp_path):
     body = ('<defs><filter id="f"><feGaussianBlur stdDeviation="3"/></filter></defs>'
             '<rect x="0" y="0" width="100" height="100" fill="#14c814" filter="url(#f)"/>')

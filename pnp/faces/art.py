@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -79,7 +79,7 @@ class Picture:
 # read once per process, again when the file's size or time of change moves (pnp serve and
 # watch rebuild in one process; st_mtime, not st_ctime, which is the creation time on Windows)
 _pictures: dict[tuple[Path, Path], tuple[tuple[int, int], Picture]] = {}
-_drawings: dict[Path, object] = {}
+_drawings: dict[Path, Any] = {}
 
 
 class ArtError(ValueError):
@@ -124,17 +124,23 @@ def _digest(path: Path) -> str:
     return hashlib.sha1(path.read_bytes()).hexdigest()[:16]
 
 
-def _form(c, pic: Picture, font: str) -> str:
+def _form(c, pic: Picture, font: str) -> str | None:
     """The picture's form in this PDF, defined the first time a face uses it. Named by the
     file's contents, so every canvas drawing into the same document finds it, and what a page
     draws (its operators) changes when a picture does (pnp serve compares them). `font`: the
-    registered font an SVG's text starts in (an embedded one; never Helvetica)."""
+    registered font an SVG's text starts in (an embedded one; never Helvetica). None for an
+    SVG that a form cannot hold (svg.needs_page)."""
     name = ("svg" if pic.vector else "img") + pic.digest
     if not c.hasForm(name):
         if pic.vector:
             from . import svg
 
-            svg.draw(c, _drawings[pic.path], name, font)
+            drawing = _drawings[pic.path]
+            if svg.needs_page(drawing):
+                return None
+            c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            svg.draw(c, drawing, font)
+            c.endForm()
         else:
             c.beginForm(name, 0, 0, pic.width, pic.height)
             c.drawImage(str(pic.path), 0, 0, pic.width, pic.height, mask="auto")
@@ -171,7 +177,12 @@ def draw_picture(c, pic: Picture, x: float, y: float, w: float, h: float, fit: s
         name = _form(c, pic, font)
         c.translate(px, py)
         c.scale(pw / pic.width, ph / pic.height)
-        c.doForm(name)
+        if name is None:  # gradients or transparency: drawn onto the page itself
+            from . import svg
+
+            svg.draw(c, _drawings[pic.path], font)
+        else:
+            c.doForm(name)
     else:  # a canvas that watches images (preflight's resolution) or converts them (CMYK)
         c.drawImage(str(pic.path), px, py, pw, ph, mask="auto")
     c.restoreState()

@@ -8,6 +8,9 @@ from .components import Component
 from .draw import LayoutFace
 
 
+_MADE_WHEN_DRAWN: dict = {}  # every RowFace's own context: never read (one a card was 64 bytes)
+
+
 class RowFace(LayoutFace):
     """A face of row i: its context is made when the face is drawn, so a big deck holds one
     at a time rather than one a card."""
@@ -15,7 +18,7 @@ class RowFace(LayoutFace):
     __slots__ = ("component", "index")
 
     def __init__(self, layout, component: Component, index: int):
-        super().__init__(layout, {})
+        super().__init__(layout, _MADE_WHEN_DRAWN)
         self.component, self.index = component, index
 
     @property

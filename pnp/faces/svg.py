@@ -247,38 +247,96 @@ def _check_numbers(drawing, name: str) -> None:
         nodes.extend(getattr(node, "contents", ()))
 
 
-def draw(c, drawing, name: str, font: str) -> None:
-    """Define form `name` on canvas `c` holding the drawing: raster parts as image XObjects
-    (reportlab's inline images cannot live in a form), gradients with their shadings listed in
-    the form's own resources (reportlab lists them for pages only)."""
-    from reportlab.graphics.renderbase import renderScaledDrawing
-    from reportlab.graphics.renderPDF import _PDFRenderer
-    from reportlab.lib.utils import ImageReader
-    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+def needs_page(drawing) -> bool:
+    """Whether the drawing uses what a PDF form of reportlab's lists no resource for: a
+    gradient (a shading) or transparency (a graphics state). reportlab names both in a page's
+    resources only, so such a drawing is drawn onto the page wherever it is used."""
+    from reportlab.graphics.shapes import DirectDraw
 
-    class Renderer(_PDFRenderer):
-        def drawImage(self, image):
-            src = image.path
-            if src is None or (isinstance(src, str) and not os.path.exists(src)):
-                return
-            reader = src if isinstance(src, str) else ImageReader(src)
-            self._canvas.drawImage(reader, image.x, image.y, image.width, image.height,
-                                   mask="auto")
+    nodes = list(getattr(drawing, "contents", ()))
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, DirectDraw) and not isinstance(node, _ImageForm):
+            return True  # svglib's gradients paint themselves, as shadings
+        for key in ("fillOpacity", "strokeOpacity"):
+            value = getattr(node, key, None)
+            if isinstance(value, (int, float)) and value < 1:
+                return True
+        nodes.extend(getattr(node, "contents", ()))
+    return False
 
-    c.beginForm(name, 0, 0, drawing.width, drawing.height)
+
+def draw(c, drawing, font: str) -> None:
+    """Draw the drawing at the canvas's origin, with reportlab's public renderer; its raster
+    parts as image forms (reportlab's renderer writes inline images, which a form cannot
+    hold, and which a page would hold once per use)."""
+    from reportlab.graphics.renderPDF import draw as render
+
+    _image_forms(c, drawing)
     # the renderer starts from the drawing's font (else Helvetica, which no PDF of ours may
     # reference unembedded): give it the canvas's own, an embedded TrueType font
     drawing.__dict__["initialFontName"] = font  # (Drawing refuses it as attribute)
-    Renderer().draw(renderScaledDrawing(drawing), c, 0, 0, showBoundary=False)
-    shadings = dict(c._shadingUsed)
-    c.endForm()
-    form = c._doc.idToObject[xObjectName(name)]
-    resources = PDFResourceDictionary()
-    resources.basicFonts()
-    resources.allProcs()
-    if form.XObjects:
-        resources.XObject = form.XObjects
-    if form.ExtGState:
-        resources.ExtGState = form.ExtGState
-    resources.setShading(shadings)
-    form.Resources = resources
+    render(drawing, c, 0, 0, showBoundary=False)
+
+
+def _image_forms(c, drawing) -> None:
+    """Every raster part of the drawing (svglib's Image nodes) drawn by an _ImageForm on `c`."""
+    from reportlab.graphics.shapes import Image
+
+    groups = [drawing]
+    while groups:
+        group = groups.pop()
+        contents = getattr(group, "contents", None)
+        if not isinstance(contents, list):
+            continue
+        for i, node in enumerate(contents):
+            if isinstance(node, Image):
+                contents[i] = _ImageForm(node, c)
+            elif isinstance(node, _ImageForm):
+                node.canvas = c  # (the drawing is read once, drawn into many documents)
+            else:
+                groups.append(node)
+
+
+def _shape_base():
+    from reportlab.graphics.shapes import DirectDraw
+
+    return DirectDraw
+
+
+class _ImageForm(_shape_base()):  # type: ignore[misc]
+    """A raster part of an SVG as a form of its own, named by its pixels: embedded once in a
+    document however often the SVG is drawn."""
+
+    def __init__(self, image, canvas):
+        self.image, self.canvas = image, canvas
+
+    def getBounds(self):
+        i = self.image
+        return i.x, i.y, i.x + i.width, i.y + i.height
+
+    def drawDirectly(self, renderer) -> None:
+        import hashlib
+
+        from reportlab.lib.utils import ImageReader
+
+        c, i = self.canvas, self.image
+        src = i.path
+        if src is None or (isinstance(src, str) and not os.path.exists(src)):
+            return
+        if isinstance(src, str):
+            with open(src, "rb") as f:
+                digest = hashlib.file_digest(f, "sha1").hexdigest()
+        else:  # an embedded picture, decoded by svglib
+            digest = hashlib.sha1(src.tobytes() + repr((src.mode, src.size)).encode()).hexdigest()
+        name = f"svgimage{digest[:16]}"
+        if not c.hasForm(name):
+            c.beginForm(name, 0, 0, 1, 1)
+            c.drawImage(src if isinstance(src, str) else ImageReader(src), 0, 0, 1, 1,
+                        mask="auto")
+            c.endForm()
+        c.saveState()
+        c.translate(i.x, i.y)
+        c.scale(i.width, i.height)
+        c.doForm(name)
+        c.restoreState()

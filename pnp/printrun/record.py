@@ -19,7 +19,7 @@ FORMAT = "pnp print record 1"
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record of a 54,000-card deck is about 10 MB
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one a piece: a big deck's record holds 54,000
 class Printed:
     """One piece as printed: who it is, and what its front and back drew."""
 
@@ -53,11 +53,18 @@ class Record:
 
     def to_json(self) -> str:
         """JSON with one piece a line, so a diff of two records reads as the cards changed."""
+        return "".join(self.json_parts())
+
+    def json_parts(self):
+        """to_json() in parts, to write a big record without making it whole in memory."""
         head = {"format": FORMAT, "game": self.game, "version": self.version,
                 "bleed_mm": self.bleed_mm, "ink_saver": self.ink_saver}
-        lines = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
-        pieces = ",\n".join("  " + json.dumps(vars(p), ensure_ascii=False) for p in self.pieces)
-        return "{\n" + "\n".join(lines) + '\n "pieces": [\n' + pieces + "\n ]\n}\n"
+        yield "{\n" + "\n".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},"
+                                 for k, v in head.items()) + '\n "pieces": [\n'
+        for i, p in enumerate(self.pieces):
+            fields = {f: getattr(p, f) for f in Printed.__dataclass_fields__}
+            yield (",\n  " if i else "  ") + json.dumps(fields, ensure_ascii=False)
+        yield "\n ]\n}\n"
 
 
 def identity(piece: Piece, where: dict[Path, str], root: Path, seen: Counter) -> str:

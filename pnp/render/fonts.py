@@ -94,7 +94,6 @@ class Fonts:
     _names: dict[str, str] = field(default_factory=dict)
     _ascii: dict[str, bool] = field(default_factory=dict)  # has every printable ASCII character
     _words: dict[str, dict[str, float]] = field(default_factory=dict)
-    _runs: dict[tuple[str, str], list[tuple[str, str]]] = field(default_factory=dict)
     _digests: dict[str, str] = field(default_factory=dict)
 
     def digest(self, role: str) -> str:
@@ -157,11 +156,9 @@ class Fonts:
                               and (not ch.isspace() or ch in "\u2007\u202f")))
 
     def runs(self, text: str, role: str = "regular") -> list[tuple[str, str]]:
-        """[(font, text)] pieces: each character from the first font that has it."""
-        key = (text, role)
-        hit = self._runs.get(key)
-        if hit is not None:
-            return hit
+        """[(font, text)] pieces: each character from the first font that has it. (Not
+        remembered: most lines are printable ASCII the font has, told in two string tests,
+        and a big deck's lines are each drawn once.)"""
         primary = self[role]
         if self._plain(primary, text) or not self._lacking(primary, text):
             out = [(primary, text)]
@@ -174,9 +171,6 @@ class Fonts:
                     out[-1] = (font, out[-1][1] + ch)
                 else:
                     out.append((font, ch))
-        if len(self._runs) > 20_000:  # bounded: a huge deck must not grow memory
-            self._runs.clear()
-        self._runs[key] = out
         return out
 
     def width(self, text: str, size: float, role: str = "regular") -> float:

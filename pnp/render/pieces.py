@@ -33,6 +33,8 @@ class PieceDrawer:
             self.c.beginForm(name, -bleed, -bleed, w + bleed, h + bleed)
             self._forms[key] = (name, self._call(piece, drawer, w, h, bleed, shape))
             self.c.endForm()
+        elif self.log is not None:
+            self.log.reused(piece, drawer)
         name, elements = self._forms[key]
         self.c.doForm(name)
         return elements
@@ -49,9 +51,10 @@ class PieceDrawer:
             canvas = ContrastCanvas(self.c, self.text_runs)
         surface = Surface(canvas, self.fonts, w, h, bleed, piece.name, piece.source,
                           ink_saver=self.ink_saver, shape=shape,
-                          record=self.record or log is not None, boxes=self.record)
+                          record=self.record or (log is not None and log.reads_faces),
+                          boxes=self.record)
         drawer(surface)
         if log is not None:
-            log.add(drawer, w, h, bleed, shape, self.c.end_face(), surface)
+            log.add(piece, drawer, w, h, bleed, shape, self.c.end_face(), surface)
         self.findings.extend(surface.findings)
         return surface.elements
