@@ -106,6 +106,18 @@ def test_a_mistake_is_one_error_naming_file_table_and_key(starter, tmp_path, old
     assert "Traceback" not in out
 
 
+def test_an_action_taking_a_card_from_a_hidden_zone_is_refused(starter, tmp_path):
+    """A card action lists every card of its zone as a move: from a face-down pile that named
+    each hidden card in `pnp play` (take the one you want) and, for a player who always typed
+    1, gave the cards in the CSV's order, never at random. The error says how to draw one."""
+    code, out = _validate(_changed(starter, tmp_path, 'from = "market"', 'from = "deck"'))
+    assert code != 0
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: "), out
+    assert 'rules.toml, field "actions.buy.from": [zones.deck] is hidden' in lines[0], out
+    assert 'draw = "deck"' in lines[0] and "compare" in lines[0], out
+
+
 def test_a_card_naming_a_counter_the_rules_lack_is_refused_by_file_row_field(starter, tmp_path):
     folder = _changed(starter, tmp_path, "Sprout,leaf,", "Sprout,lef,", "cards.csv")
     toml = folder / "game.toml"    # (a colour the palette has: the rules are what refuse it)
