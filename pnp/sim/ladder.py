@@ -98,8 +98,19 @@ def verdict(directions: Mapping[str, int], rates: Mapping[str, Mapping] | None =
         clear = all(rates[k]["ci"][0] > max(rates[w]["rate"] for w in where) for k in others)
     if clear:
         return f"{text}: an agent artefact"
-    return (f"{text}; the intervals of {', '.join(others)} hold its rate too: too few games "
-            "to tell the game's from an agent's")
+    if side == "ahead":
+        holding = [k for k in others if rates[k]["ci"][1] >= min(rates[w]["rate"] for w in where)]
+    else:
+        holding = [k for k in others if rates[k]["ci"][0] <= max(rates[w]["rate"] for w in where)]
+    leaving = [k for k in others if k not in holding]
+    said = (f"the interval of {holding[0]} holds" if len(holding) == 1 else
+            f"the intervals of {', '.join(holding)} hold")
+    if leaving:
+        said += (f" its rate too (that of {leaving[0]} leaves it out)" if len(leaving) == 1 else
+                 f" its rate too (those of {', '.join(leaving)} leave it out)")
+    else:
+        said += " its rate too"
+    return f"{text}; {said}: too few games to tell the game's from an agent's"
 
 
 def run_ladder(setup: Setup, games: int, *, seed: int, levels: Sequence[str],
@@ -113,7 +124,9 @@ def run_ladder(setup: Setup, games: int, *, seed: int, levels: Sequence[str],
 
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     parts = chunks(games)
-    tasks = [(k, a, b) for k in range(len(levels)) for a, b in parts]
+    # each chunk at every level before the next: the bar's time left, the mean time of a game
+    # so far, then mixes cheap random games with search ones from the start
+    tasks = [(k, a, b) for a, b in parts for k in range(len(levels))]
     done = (lambda i: progress(tasks[i][2] - tasks[i][1])) if progress else None
     results = run_chunks(play_level_chunk, (setup, tuple(levels), seed), tasks, jobs=jobs,
                          scheduler=scheduler, progress=done)
