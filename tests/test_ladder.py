@@ -51,6 +51,26 @@ def test_the_verdict_names_only_the_levels_whose_interval_holds_the_rate():
          "few games to tell the game's from an agent's")
 
 
+def test_a_real_lead_that_shrinks_with_better_players_is_not_called_an_artefact():
+    """Seat 1 given 8 of the 25 points a game needs: random 83.3 % (66.4-92.7 %), mcts:20
+    55.2 % (37.5-71.6 %) over 30 games. The ladder called it an agent artefact; mcts:20's
+    interval leaves out 83.3 % but holds a lead of 21.6 points, more than half the lead."""
+    random = {"rate": 0.833, "ci": [0.664, 0.927], "fair": 0.5}
+    search = {"rate": 0.552, "ci": [0.375, 0.716], "fair": 0.5}
+    assert verdict({"random": 1, "mcts:20": 0}, {"random": random, "mcts:20": search}) == \
+        ("ahead only with random; smaller with mcts:20, not shown to be absent there: the "
+         "interval of mcts:20 holds a lead half as large too: too few games to call it an "
+         "agent artefact")
+    # a level close about the fair share: a greedy blind spot, as before
+    tight = {"rate": 0.5, "ci": [0.44, 0.56], "fair": 0.5}
+    assert verdict({"random": 1, "mcts:20": 0}, {"random": random, "mcts:20": tight}) == \
+        "ahead only with random: an agent artefact"
+    low = {"rate": 0.1, "ci": [0.05, 0.15], "fair": 0.25}
+    wide = {"rate": 0.25, "ci": [0.14, 0.4], "fair": 0.25}
+    assert "not shown to be absent there" in \
+        verdict({"random": -1, "greedy": 0}, {"random": low, "greedy": wide})
+
+
 def test_the_ladder_plays_each_chunk_at_every_level_before_the_next():
     """The bar's time left is the mean time of a game so far: with every random game played
     before the first search game it said 16 s at 40 % of a run that took six minutes more."""
