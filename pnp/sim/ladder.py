@@ -98,8 +98,8 @@ def verdict(directions: Mapping[str, int], rates: Mapping[str, Mapping] | None =
         clear = all(rates[k]["ci"][0] > max(rates[w]["rate"] for w in where) for k in others)
     if clear:
         # the others' intervals leave the lead's rate out; an artefact only when they also
-        # leave out a lead half as large (a rule that favours a seat shrinks with better
-        # players but is still there: 30 games at mcts:20 held 37.5-71.6 % for a real 83 %)
+        # leave out a lead half as large (30 games at mcts:20 held 37.5-71.6 % beside
+        # random's 83.3 %: too few to say a lead is gone, not evidence that it is)
         lead = min(rates[w]["rate"] for w in where) if side == "ahead" else \
             max(rates[w]["rate"] for w in where)
         unsure = [k for k in others if "fair" in rates[k] and
