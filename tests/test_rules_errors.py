@@ -334,3 +334,12 @@ def test_a_compare_order_names_values_the_cards_have(tmp_path, order, says):
     assert code == 2 and out.count("\n") == 1, out
     assert out.startswith('Error: rules.toml, field "phases.resolve.effects[0].by[1].order": '
                           + says), out
+
+
+def test_an_unknown_agent_names_the_kind_of_game_not_the_engine(starter):
+    """'unknown agent 'bogus' for rules' read as if 'rules' were a game."""
+    res = CliRunner().invoke(main, ["simulate", "--game", str(starter), "--games", "2",
+                                    "--jobs", "1", "--ladder", "random,bogus"])
+    assert res.exit_code == 1, res.output
+    assert ("Error: unknown agent 'bogus' for a game whose rules are data; known: random, mcts"
+            in res.output), res.output
