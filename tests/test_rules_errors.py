@@ -106,6 +106,18 @@ def test_a_mistake_is_one_error_naming_file_table_and_key(starter, tmp_path, old
     assert "Traceback" not in out
 
 
+def test_an_action_taking_a_card_from_a_hidden_zone_is_refused(starter, tmp_path):
+    """A card action lists every card of its zone as a move: from a face-down pile that named
+    each hidden card in `pnp play` (take the one you want) and, for a player who always typed
+    1, gave the cards in the CSV's order, never at random. The error says how to draw one."""
+    code, out = _validate(_changed(starter, tmp_path, 'from = "market"', 'from = "deck"'))
+    assert code != 0
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: "), out
+    assert 'rules.toml, field "actions.buy.from": [zones.deck] is hidden' in lines[0], out
+    assert 'draw = "deck"' in lines[0] and "compare" in lines[0], out
+
+
 def test_a_card_naming_a_counter_the_rules_lack_is_refused_by_file_row_field(starter, tmp_path):
     folder = _changed(starter, tmp_path, "Sprout,leaf,", "Sprout,lef,", "cards.csv")
     toml = folder / "game.toml"    # (a colour the palette has: the rules are what refuse it)
@@ -322,3 +334,12 @@ def test_a_compare_order_names_values_the_cards_have(tmp_path, order, says):
     assert code == 2 and out.count("\n") == 1, out
     assert out.startswith('Error: rules.toml, field "phases.resolve.effects[0].by[1].order": '
                           + says), out
+
+
+def test_an_unknown_agent_names_the_kind_of_game_not_the_engine(starter):
+    """'unknown agent 'bogus' for rules' read as if 'rules' were a game."""
+    res = CliRunner().invoke(main, ["simulate", "--game", str(starter), "--games", "2",
+                                    "--jobs", "1", "--ladder", "random,bogus"])
+    assert res.exit_code == 1, res.output
+    assert ("Error: unknown agent 'bogus' for a game whose rules are data; known: random, mcts"
+            in res.output), res.output

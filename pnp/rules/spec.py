@@ -411,6 +411,15 @@ class Reader:
             if source is None and dest is not None:
                 raise self.error("an action that moves a card needs from = \"zone\" too",
                                  f"{where}.from")
+            if source is not None and source.visible == "hidden":
+                # a card action offers each card of its zone as a move: from a face-down
+                # pile that would let a player pick a card nobody may see
+                raise self.error(
+                    f"[zones.{source.name}] is hidden, so its cards cannot be chosen; to take "
+                    f"one at random, write the action without from and to, its effects first "
+                    f"{{ draw = \"{source.name}\", to = \"ZONE\" }} into a public zone, then "
+                    f"{{ compare = \"ZONE\", by = [{{ highest = \"card.COLUMN\" }}] }} "
+                    f"(the card drawn becomes card)", f"{where}.from")
             cond = self.condition(table["if"], f"{where}.if") if "if" in table else None
             follow = table.get("follow")
             if follow is not None and follow not in self.columns:

@@ -164,7 +164,8 @@ def factory(engine: str, spec: str) -> Factory:
         return _given(spec, factory(engine, name), arg)
     if found is None:
         if ":" not in spec:
-            raise AgentError(f"unknown agent {spec!r} for {engine}; known: "
+            game = "a game whose rules are data" if engine == "rules" else engine
+            raise AgentError(f"unknown agent {spec!r} for {game}; known: "
                              f"{', '.join(names(engine))} (or module:Class, file.py:Class)")
         found = spec
     if isinstance(found, str):

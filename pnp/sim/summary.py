@@ -129,6 +129,12 @@ def format_text(fig: Mapping[str, Any]) -> str:
                    f"{pct_ci(s['draws']['ci']):<13} {s['mean_return']:>11.3f}")
     if "seat_advantage" in fig:
         out.append(f"  {seat_sentence(fig)}")
+        ci = fig["seat_advantage"]["first_seat_share_of_decisive"]["ci"]
+        if not ci[0] <= 0.5 <= ci[1]:     # the same seed gives the same games: say so
+            seed = f" (this was --seed {fig['seed']})" if fig.get("seed") is not None else ""
+            out.append(f"  a 95 % interval: one fair game in 20 looks like this by chance; "
+                       f"confirm it with another --seed{seed} or more --games, and --ladder "
+                       f"to see whether the agents make it")
     out.append("")
     for key, label in (("length", f"Game length ({fig['length']['unit']})"),
                        ("decisions", "Decisions per game")):
