@@ -359,7 +359,46 @@ class Change(Effect):
                 if new != old and state._stage != SETUP:     # (state.changed's log)
                     state._log.append(("change", target if per_player else -1, name, old, new))
             return False
-        return run
+        if fixed is not None or not per_player or not (constant or free) or plan.reference:
+            return run
+        fn = amount.fn
+
+        def one(state, actor: int) -> bool:
+            """run, for one named seat (winner, loser, a pick) and an amount that reads no
+            player of the moment (the frequent case): no loop, no branch it cannot take."""
+            seat = state._seats.get(who, -1)
+            if seat < 0:
+                return False
+            ctx = state._ctx
+            if named is None:
+                name = own
+            else:
+                name = by_row.get(id(ctx.get("card")))
+                if name is None:
+                    name = value_of(named, state, actor, seat)
+                    if name not in counters:
+                        state.counter_name(name, named.where)     # (its Error)
+            if constant:
+                v = value
+            else:
+                try:
+                    v = fn(ctx)
+                except RulesRuntimeError:
+                    raise
+                except Exception as exc:
+                    raise amount.failure(exc) from None
+            if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
+                raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
+                                        field=where)
+            low, high = bounds[name]
+            view = state.views[seat]
+            old = view[name]
+            new = int(old + v if gain else old - v if lose else v)
+            view[name] = new = high if new > high else low if new < low else new
+            if new != old and state._stage != SETUP:
+                state._log.append(("change", seat, name, old, new))
+            return False
+        return one
 
 
 class Compare(Effect):
