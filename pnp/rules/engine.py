@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 from .expr import RulesRuntimeError
 from .spec import Action, Rules
-from .verbs import Move, moves_at_once
+from .verbs import Move, moves_at_once, steady, when
 
 NOBODY = -3          # between a move and the next decision (never seen outside apply_action)
 # stages of the turn machine (PHASE_ACT: the seats of the turn's phase `_phase` act, in
@@ -132,7 +132,21 @@ class Plan:
         one call (their slot pairs joined, in order)."""
         runs: list = []
         joined: tuple | None = None     # the last run's (pairs, count), when moves
+        held: tuple | None = None       # the last run's (condition, applies), when `if`s
         for effect in effects:
+            cond = effect.cond
+            if cond is not None and steady(effect) and not self.reference:
+                # consecutive effects under the same `if` no effect of theirs changes
+                # ("tie"): tested once
+                if held is not None and held[0].raw == cond.raw:
+                    held[1].append(effect.bound(self))
+                else:
+                    held = (cond, [effect.bound(self)])
+                    runs.append(None)
+                runs[-1] = when(*held)
+                joined = None
+                continue
+            held = None
             tops = effect.tops(self) if isinstance(effect, Move) else None
             if tops is not None and joined is not None and joined[1] == tops[1]:
                 pairs = tuple(a + b for a, b in zip(joined[0], tops[0]))

@@ -248,6 +248,38 @@ def moves_at_once(pairs: tuple, k: int | None) -> Callable[[Any, int], bool]:
     return run
 
 
+# the names only a compare and the turn machine change: an `if` of these alone holds for a
+# run of effects with no compare among them as it held for the first
+STEADY = frozenset({"tie", "turn", "round", "seats", "options"})
+
+
+def steady(effect) -> bool:
+    """An effect under an `if` of STEADY names only, with no `as`, that never waits and is no
+    compare: Plan.bind tests one `if` for a run of them."""
+    cond = effect.cond
+    return cond is not None and cond.free and cond.names <= STEADY and effect.as_ is None \
+        and not effect.may_wait and not isinstance(effect, Compare)
+
+
+def when(cond, applies: list) -> Callable[[Any, int], bool]:
+    """Effects (none of which waits) run when `cond`, of the engine's names of the moment
+    alone, holds: tested once for all of them."""
+    test, applies = cond.fn, tuple(applies)
+
+    def run(state, actor: int) -> bool:
+        try:
+            holds = test(state._ctx)
+        except RulesRuntimeError:
+            raise
+        except Exception as exc:
+            raise cond.failure(exc) from None
+        if holds:
+            for apply in applies:
+                apply(state, actor)
+        return False
+    return run
+
+
 def _whole(value: Any, count) -> int:
     """A count's value (`count` the expression, which names its file and key)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or \
