@@ -264,7 +264,7 @@ def steady(effect) -> bool:
 def when(cond, applies: list) -> Callable[[Any, int], bool]:
     """Effects (none of which waits) run when `cond`, of the engine's names of the moment
     alone, holds: tested once for all of them."""
-    test, applies = cond.fn, tuple(applies)
+    test, runs = cond.fn, tuple(applies)
 
     def run(state, actor: int) -> bool:
         try:
@@ -274,7 +274,7 @@ def when(cond, applies: list) -> Callable[[Any, int], bool]:
         except Exception as exc:
             raise cond.failure(exc) from None
         if holds:
-            for apply in applies:
+            for apply in runs:
                 apply(state, actor)
         return False
     return run
