@@ -78,6 +78,10 @@ def test_a_zone_is_kept_when_named_or_when_a_cell_may_name_it():
     assert sized_zones(zones, ["me[card.kind] > 1"], False, [cards]) == {"pile", "deck"}
     assert sized_zones(zones, ["me[options.z]"], False, [{"z": "box"}]) == {"box"}
     assert sized_zones(zones, ["me.score > 1"], False, [cards]) == frozenset()
+    # a key made of parts (joined, filtered) may be any zone's name
+    assert sized_zones(zones, ["me['pi' + 'le']"], False, []) == set(zones)
+    assert sized_zones(zones, ["me[card.kind | lower]"], False, [cards]) == set(zones)
+    assert sized_zones(zones, ["me[card.kind] * card.n + 1"], False, [cards]) == {"pile", "deck"}
     # an expression in Jinja2 may read anything: every size kept
     assert sized_zones(zones, ["me.score"], True, []) == set(zones)
 

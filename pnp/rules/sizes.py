@@ -5,7 +5,8 @@ game's time, mostly for zones no expression names (a face-down choice, the box).
 A zone's size is kept when its name is a word of some expression (`me.hand`, `most.hand`,
 `me['hand']`), or, when some expression reads a key it works out (`winner[card.type]`), when
 the name is a value of a card's, role's or option's cell (the key it may work out); and every
-zone's when some expression runs in Jinja2 (which may read a key any way it likes)."""
+zone's when some expression runs in Jinja2 (which may read a key any way it likes) or works a
+key out of text it makes (`me['ha' + 'nd']`, `me[card.kind | lower]`)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,25 @@ def sized_zones(zones: Iterable[str], texts: Iterable[str], opaque: bool,
     texts = list(texts)
     words = {w for text in texts for w in _WORD.findall(text)}
     kept = {z for z in zones if z in words}
-    if any("[" in text for text in texts):      # a key worked out: any cell may be it
+    inside = [_bracketed(text) for text in texts if "[" in text]  # a key worked out there:
+    if any(op in part for part in inside for op in "+*|~"):      # made of parts, any name;
+        return zones
+    if inside:                                                   # else a cell's value
         kept |= {z for z in zones if z in _strings(cells)}
     return frozenset(kept)
+
+
+def _bracketed(text: str) -> str:
+    """The text inside `[...]` (at any depth) of an expression."""
+    out, depth = [], 0
+    for ch in text:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth = max(depth - 1, 0)
+        elif depth:
+            out.append(ch)
+    return "".join(out)
 
 
 def _strings(cells: Iterable[Any]) -> set[str]:
