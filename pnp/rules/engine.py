@@ -151,7 +151,7 @@ class Plan:
             if tops is not None and joined is not None and joined[1] == tops[1]:
                 pairs = tuple(a + b for a, b in zip(joined[0], tops[0]))
                 joined = (pairs, tops[1])
-                runs[-1] = moves_at_once(*joined)
+                runs[-1] = moves_at_once(*joined, self.reference)
                 continue
             joined = tops
             runs.append(effect.bind(self))
@@ -796,6 +796,20 @@ class RulesState(State):
                 hold[src][names[src]] = len(cards)
             if sized[dst]:
                 hold[dst][names[dst]] = len(to)
+
+    def move_all(self, moves) -> None:
+        """move_tops(moves, None), for (from, to) slots that are never the same."""
+        z, hold, names, sized = self._z, self._hold, self._p.slot_name, self._p.sized
+        for src, dst in moves:
+            cards = z[src]
+            if cards:
+                to = z[dst]
+                to += cards
+                cards.clear()
+                if sized[src]:
+                    hold[src][names[src]] = 0
+                if sized[dst]:
+                    hold[dst][names[dst]] = len(to)
 
     def move_cards(self, cards: list[int], src: int, dst: int, owner: int) -> None:
         """Some cards of a zone, in their order there, onto another; `owner` their owner."""

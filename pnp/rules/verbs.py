@@ -208,7 +208,7 @@ class Move(Effect):
 
     def bound(self, plan):
         found = self.tops(plan)
-        return self.apply if found is None else moves_at_once(*found)
+        return self.apply if found is None else moves_at_once(*found, plan.reference)
 
 
 class Draw(Move):
@@ -239,9 +239,18 @@ class Draw(Move):
         return state.wait_for(("draw",), jobs)
 
 
-def moves_at_once(pairs: tuple, k: int | None) -> Callable[[Any, int], bool]:
+def moves_at_once(pairs: tuple, k: int | None, general: bool = False
+                  ) -> Callable[[Any, int], bool]:
     """Moves of the top `k` cards (all: None) between each actor's (from, to) slots, in
-    order, in one call."""
+    order, in one call (`general`: through move_tops, the reference plan's way)."""
+    if k is None and not general:   # all of each zone (the frequent case); onto itself: nothing
+        every = tuple(tuple((a, b) for a, b in moves if a != b) for moves in pairs)
+
+        def run_all(state, actor: int) -> bool:
+            state.move_all(every[actor])
+            return False
+        return run_all
+
     def run(state, actor: int) -> bool:
         state.move_tops(pairs[actor], k)
         return False
