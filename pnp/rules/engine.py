@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 from .expr import RulesRuntimeError
 from .spec import Action, Rules
-from .verbs import Move, moves_at_once
+from .verbs import Move, moves_at_once, steady, when
 
 NOBODY = -3          # between a move and the next decision (never seen outside apply_action)
 # stages of the turn machine (PHASE_ACT: the seats of the turn's phase `_phase` act, in
@@ -42,8 +42,11 @@ def move_bound(rules: Rules, n: int) -> int:
 class Plan:
     """A rules file ready to play for a number of players: zone slots, action numbers."""
 
-    def __init__(self, rules: Rules, players: int):
+    def __init__(self, rules: Rules, players: int, reference: bool = False):
         self.rules = rules
+        # `reference`: every zone's size kept and no effect bound to a fast path of its own
+        # (the general path, which tests hold the fast ones to)
+        self.reference = reference
         self.n = players
         self.cards = rules.cards
         self.nc = len(rules.cards)
@@ -55,6 +58,12 @@ class Plan:
                 self.slot_of[(z.name, seat)] = len(self.slot_zone)
                 self.slot_zone.append((z.name, seat))
         self.slot_name = tuple(name for name, _ in self.slot_zone)
+        # the zones whose sizes the players' dicts keep (me.hand): those an expression may
+        # read (rules.sized; all of them for the reference), and whether each slot's is kept
+        self.size_zones = tuple(z for z in self.zones if reference or rules.sized is None or
+                                z.name in rules.sized)
+        kept = {z.name for z in self.size_zones}
+        self.sized = tuple(name in kept for name in self.slot_name)
         self.box = self.slot_of[("box", -1)]
         # slots[zone index][seat]: a shared zone's one slot for every seat
         self.slots = [[self.slot_of[(z.name, s if z.per_player else -1)] for s in range(players)]
@@ -123,12 +132,26 @@ class Plan:
         one call (their slot pairs joined, in order)."""
         runs: list = []
         joined: tuple | None = None     # the last run's (pairs, count), when moves
+        held: tuple | None = None       # the last run's (condition, applies), when `if`s
         for effect in effects:
+            cond = effect.cond
+            if cond is not None and steady(effect) and not self.reference:
+                # consecutive effects under the same `if` no effect of theirs changes
+                # ("tie"): tested once
+                if held is not None and held[0].raw == cond.raw:
+                    held[1].append(effect.bound(self))
+                else:
+                    held = (cond, [effect.bound(self)])
+                    runs.append(None)
+                runs[-1] = when(*held)
+                joined = None
+                continue
+            held = None
             tops = effect.tops(self) if isinstance(effect, Move) else None
             if tops is not None and joined is not None and joined[1] == tops[1]:
                 pairs = tuple(a + b for a, b in zip(joined[0], tops[0]))
                 joined = (pairs, tops[1])
-                runs[-1] = moves_at_once(*joined)
+                runs[-1] = moves_at_once(*joined, self.reference)
                 continue
             joined = tops
             runs.append(effect.bind(self))
@@ -233,15 +256,16 @@ class RulesState(State):
         self.views: list[dict] = []
         for seat in range(n):
             view: dict[str, Any] = {k: c.start for k, c in plan.per_player_counters.items()}
-            view.update({z.name: 0 for z in plan.zones if z.per_player})
+            view.update({z.name: 0 for z in plan.size_zones if z.per_player})
             view["seat"] = seat + 1
             view["role"] = {}
             self.views.append(view)
         self.shared = {k: c.start for k, c in plan.shared_counters.items()}
-        self.shared.update({z.name: 0 for z in plan.zones if not z.per_player})
+        self.shared.update({z.name: 0 for z in plan.size_zones if not z.per_player})
         self._z: list[list[int]] = [[] for _ in plan.slot_zone]
         self._z[plan.box] = list(range(plan.nc))
-        self.shared["box"] = plan.nc
+        if plan.sized[plan.box]:
+            self.shared["box"] = plan.nc
         self._owner = [-1] * plan.nc
         self._by = [-1] * plan.nc          # who last played each card (a trick's winner)
         self._seats: dict[str, int] = {}   # winner, loser, picked names -> seat
@@ -335,11 +359,13 @@ class RulesState(State):
 
     def _place(self, card: int, seat: int, src: int, dst: int) -> None:
         """A card action: `card` from zone slot `src` to `dst`, played by `seat`."""
-        z, hold, names = self._z, self._hold, self._p.slot_name
+        z, hold, names, sized = self._z, self._hold, self._p.slot_name, self._p.sized
         z[src].remove(card)
         z[dst].append(card)
-        hold[src][names[src]] = len(z[src])
-        hold[dst][names[dst]] = len(z[dst])
+        if sized[src]:
+            hold[src][names[src]] = len(z[src])
+        if sized[dst]:
+            hold[dst][names[dst]] = len(z[dst])
         self._by[card] = seat
         self._vals["card"] = self._ctx["card"] = self._p.cards[card]
         self._count_act()
@@ -359,7 +385,7 @@ class RulesState(State):
         p = self._p
         quick, z, log = p.quick, self._z, self._log
         hold, names, by, vals, ctx = self._hold, p.slot_name, self._by, self._vals, self._ctx
-        rows, limits = p.cards, p.limits
+        rows, limits, sized = p.cards, p.limits, p.sized
         while done < limit:
             player = self._cur
             if player < 0 or chooses[player] is None:
@@ -381,8 +407,10 @@ class RulesState(State):
                 src, dst = moves[player]        # (_place and _count_act, inline)
                 z[src].remove(action)
                 z[dst].append(action)
-                hold[src][names[src]] = len(z[src])
-                hold[dst][names[dst]] = len(z[dst])
+                if sized[src]:
+                    hold[src][names[src]] = len(z[src])
+                if sized[dst]:
+                    hold[dst][names[dst]] = len(z[dst])
                 by[action] = player
                 vals["card"] = ctx["card"] = rows[action]
                 self._acted += 1
@@ -738,11 +766,13 @@ class RulesState(State):
         return self._z[slot]
 
     def move_card(self, card: int, src: int, dst: int, owner: int | None = None) -> None:
-        z, hold, names = self._z, self._hold, self._p.slot_name
+        z, hold, names, sized = self._z, self._hold, self._p.slot_name, self._p.sized
         z[src].remove(card)
         z[dst].append(card)
-        hold[src][names[src]] = len(z[src])
-        hold[dst][names[dst]] = len(z[dst])
+        if sized[src]:
+            hold[src][names[src]] = len(z[src])
+        if sized[dst]:
+            hold[dst][names[dst]] = len(z[dst])
         if owner is not None:
             self._owner[card] = owner
 
@@ -750,7 +780,7 @@ class RulesState(State):
         """move_top(src, dst, n) for each (src, dst) of `moves`, in one call."""
         if n is not None and n < 1:
             return
-        z, hold, names = self._z, self._hold, self._p.slot_name
+        z, hold, names, sized = self._z, self._hold, self._p.slot_name, self._p.sized
         for src, dst in moves:
             cards = z[src]
             if not cards or src == dst:     # (onto itself: as it was)
@@ -759,12 +789,27 @@ class RulesState(State):
             if n is None or n >= len(cards):    # all of them (the frequent case)
                 to += cards
                 cards.clear()
-                hold[src][names[src]] = 0
             else:
                 to += cards[-n:]
                 del cards[-n:]
+            if sized[src]:
                 hold[src][names[src]] = len(cards)
-            hold[dst][names[dst]] = len(to)
+            if sized[dst]:
+                hold[dst][names[dst]] = len(to)
+
+    def move_all(self, moves) -> None:
+        """move_tops(moves, None), for (from, to) slots that are never the same."""
+        z, hold, names, sized = self._z, self._hold, self._p.slot_name, self._p.sized
+        for src, dst in moves:
+            cards = z[src]
+            if cards:
+                to = z[dst]
+                to += cards
+                cards.clear()
+                if sized[src]:
+                    hold[src][names[src]] = 0
+                if sized[dst]:
+                    hold[dst][names[dst]] = len(to)
 
     def move_cards(self, cards: list[int], src: int, dst: int, owner: int) -> None:
         """Some cards of a zone, in their order there, onto another; `owner` their owner."""
@@ -776,9 +821,11 @@ class RulesState(State):
         z[dst].extend(cards)
         for c in cards:
             self._owner[c] = owner
-        hold, names = self._hold, self._p.slot_name
-        hold[src][names[src]] = len(z[src])
-        hold[dst][names[dst]] = len(z[dst])
+        hold, names, sized = self._hold, self._p.slot_name, self._p.sized
+        if sized[src]:
+            hold[src][names[src]] = len(z[src])
+        if sized[dst]:
+            hold[dst][names[dst]] = len(z[dst])
 
     def select(self, expr, actor: int, target: int, cards: list[int]) -> list[int]:
         """The cards for which `expr` (of `card`) holds, all for None: one context for all."""

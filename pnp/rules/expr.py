@@ -110,6 +110,8 @@ class Compiler:
         self.constants = constants
         self.attributes: dict[str, set[str]] = {}   # name -> the keys `name.key` may read
         self.read: set[str] = set()     # every name an expression compiled here reads
+        self.texts: list[str] = []      # every expression's text (spec.sized_zones reads them)
+        self.opaque = False             # some expression runs in Jinja2 (it may read anything)
         self._env: Any = None
 
     def error(self, message: str, where: str) -> DataError:
@@ -141,6 +143,8 @@ class Compiler:
             direct = compile_direct(source, dict(NUMBER_FILTERS), self.constants, lookups=True,
                                     aggregates=AGGREGATES)
             fn, names = direct if direct is not None else self._jinja(body, template, where)
+            self.texts.append(body)
+            self.opaque |= direct is None
         except RecursionError:      # Jinja2's parser recurses: some 100 brackets deep is enough
             raise self.error("the expression nests too deeply (brackets inside brackets)",
                              where) from None

@@ -22,6 +22,7 @@ from typing import Any, Sequence
 
 from ..errors import DataError
 from .expr import Compiler, Expr
+from .sizes import sized_zones
 
 MAX_PLAYERS = 12
 MAX_LIMIT = 100_000
@@ -116,6 +117,7 @@ class Rules:
     score: tuple[tuple[str, Expr], ...] = ()
     picks: set[str] = field(default_factory=set)
     reads: set[str] = field(default_factory=lambda: set(NAMES))   # the names expressions read
+    sized: frozenset[str] | None = None         # zones whose size is kept (None: every zone's)
     options: dict[str, Any] = field(default_factory=dict)
     teams: tuple[tuple[int, ...], ...] = ()     # seats (0-based) that win together
     card_component: str | None = None           # the [[component]] the cards print from
@@ -243,6 +245,8 @@ class Reader:
         rules.card_columns = self.read_columns()
         rules.prefix = self.prefix
         rules.reads = set(self.compiler.read)
+        rules.sized = sized_zones(rules.zones, self.compiler.texts, self.compiler.opaque,
+                                  [rules.cards, rules.roles or [], rules.options])
         return rules
 
     def read_columns(self) -> set[str]:

@@ -208,7 +208,7 @@ class Move(Effect):
 
     def bound(self, plan):
         found = self.tops(plan)
-        return self.apply if found is None else moves_at_once(*found)
+        return self.apply if found is None else moves_at_once(*found, plan.reference)
 
 
 class Draw(Move):
@@ -239,11 +239,52 @@ class Draw(Move):
         return state.wait_for(("draw",), jobs)
 
 
-def moves_at_once(pairs: tuple, k: int | None) -> Callable[[Any, int], bool]:
+def moves_at_once(pairs: tuple, k: int | None, general: bool = False
+                  ) -> Callable[[Any, int], bool]:
     """Moves of the top `k` cards (all: None) between each actor's (from, to) slots, in
-    order, in one call."""
+    order, in one call (`general`: through move_tops, the reference plan's way)."""
+    if k is None and not general:   # all of each zone (the frequent case); onto itself: nothing
+        every = tuple(tuple((a, b) for a, b in moves if a != b) for moves in pairs)
+
+        def run_all(state, actor: int) -> bool:
+            state.move_all(every[actor])
+            return False
+        return run_all
+
     def run(state, actor: int) -> bool:
         state.move_tops(pairs[actor], k)
+        return False
+    return run
+
+
+# the names only a compare and the turn machine change: an `if` of these alone holds for a
+# run of effects with no compare among them as it held for the first
+STEADY = frozenset({"tie", "turn", "round", "seats", "options"})
+
+
+def steady(effect) -> bool:
+    """An effect under an `if` of STEADY names only, with no `as`, that never waits and is no
+    compare: Plan.bind tests one `if` for a run of them."""
+    cond = effect.cond
+    return cond is not None and cond.free and cond.names <= STEADY and effect.as_ is None \
+        and not effect.may_wait and not isinstance(effect, Compare)
+
+
+def when(cond, applies: list) -> Callable[[Any, int], bool]:
+    """Effects (none of which waits) run when `cond`, of the engine's names of the moment
+    alone, holds: tested once for all of them."""
+    test, runs = cond.fn, tuple(applies)
+
+    def run(state, actor: int) -> bool:
+        try:
+            holds = test(state._ctx)
+        except RulesRuntimeError:
+            raise
+        except Exception as exc:
+            raise cond.failure(exc) from None
+        if holds:
+            for apply in runs:
+                apply(state, actor)
         return False
     return run
 
@@ -359,7 +400,46 @@ class Change(Effect):
                 if new != old and state._stage != SETUP:     # (state.changed's log)
                     state._log.append(("change", target if per_player else -1, name, old, new))
             return False
-        return run
+        if fixed is not None or not per_player or not (constant or free) or plan.reference:
+            return run
+        fn = amount.fn
+
+        def one(state, actor: int) -> bool:
+            """run, for one named seat (winner, loser, a pick) and an amount that reads no
+            player of the moment (the frequent case): no loop, no branch it cannot take."""
+            seat = state._seats.get(who, -1)
+            if seat < 0:
+                return False
+            ctx = state._ctx
+            if named is None:
+                name = own
+            else:
+                name = by_row.get(id(ctx.get("card")))
+                if name is None:
+                    name = value_of(named, state, actor, seat)
+                    if name not in counters:
+                        state.counter_name(name, named.where)     # (its Error)
+            if constant:
+                v = value
+            else:
+                try:
+                    v = fn(ctx)
+                except RulesRuntimeError:
+                    raise
+                except Exception as exc:
+                    raise amount.failure(exc) from None
+            if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
+                raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
+                                        field=where)
+            low, high = bounds[name]
+            view = state.views[seat]
+            old = view[name]
+            new = int(old + v if gain else old - v if lose else v)
+            view[name] = new = high if new > high else low if new < low else new
+            if new != old and state._stage != SETUP:
+                state._log.append(("change", seat, name, old, new))
+            return False
+        return one
 
 
 class Compare(Effect):
