@@ -187,3 +187,27 @@ def test_in_ink_saver_the_faces_leave_out_their_big_fills():
     assert {"band"} <= drawn(aid.front, False) and "band_line" not in drawn(aid.front, False)
     assert {"band_line"} <= drawn(aid.back, True) and "band" not in drawn(aid.back, True)
     assert "paper" in drawn(card.front, False) and "paper" not in drawn(card.front, True)
+
+
+def test_a_name_too_long_for_the_turned_half_names_its_element_in_the_half(game_copy):
+    """board.toml places board-half.toml for each side: the Elf's name, too long for its band
+    on the turned half, is one finding naming the half's element and file; the Human's half,
+    drawn from the same file, has none."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.fonts import load_fonts
+    from pnp.render.surface import Surface
+
+    folder = game_copy("experior")
+    sides = folder / "sides.csv"
+    sides.write_text(sides.read_text().replace("elf,Elf,", "elf,Elf of the Long Woods Beyond,"))
+    game = open_game(str(folder))
+    board = game.spec.build_kit(game.model, load_fonts()).boards[0]
+    s = Surface(Canvas(io.BytesIO()), load_fonts(), board.width, board.height, 0, "board")
+    board.draw(s)
+    [finding] = s.findings
+    assert finding.field == "band_name"
+    assert 'element "band_name" (layouts/board-half.toml): text does not fit' in finding.message
+    assert "ELF OF THE LONG WOODS BEYOND" in finding.message

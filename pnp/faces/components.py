@@ -91,6 +91,9 @@ class Compiler:
     palette: dict
     _done: dict = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.env.compile = self.layout  # a `layout` element's file, compiled as a face's is
+
     def _variant(self, spec) -> None:
         """The chosen variant's properties for the elements of this layout file."""
         from ..data.variants import override_elements

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from math import cos, pi, sin
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..data.colours import Colour
 from ..data.files import inside
@@ -29,6 +29,16 @@ ICON_MIDDLE = 0.37  # ems above the baseline an inline icon's centre sits (a cap
 # fitted texts remembered: copies of a card are drawn one after another, so a short memory
 # serves them, and a long one only holds every card of a big deck (memory, and slower GC)
 FIT_CACHE = 512
+
+
+class Frame(NamedTuple):
+    """What a layout's elements are placed in: the piece's trim box (and bleed), or the box of
+    a `layout` element that places it (`nested`: no bleed, no piece background of its own)."""
+
+    w: float
+    h: float
+    bleed: float
+    nested: bool = False
 
 
 class Caches:
@@ -89,15 +99,18 @@ class LayoutFace:
 
 
 def draw(L: Layout, s: Surface, ctx: dict[str, Any],
-         borrowed: dict[str, tuple[Source, str]] | None = None) -> None:
+         borrowed: dict[str, tuple[Source, str]] | None = None,
+         frame: Frame | None = None) -> None:
     """Every shown element of the layout, in order, for the row `ctx` (`borrowed`: see
-    LayoutFace); a layout that asks whether this is an ink-saver print is told."""
+    LayoutFace), placed in `frame` (default: the piece's); a layout that asks whether this is
+    an ink-saver print is told."""
     if L.reads_ink_saver:
         ctx = {**ctx, "ink_saver": s.ink_saver}
-    ends = placed_ends(L, s, ctx) if L.placing else None
+    frame = frame or Frame(s.w, s.h, s.bleed)
+    ends = placed_ends(L, s, ctx, frame) if L.placing else None
     for e in L.elements:
         found = len(s.findings)
-        _element(L, s, e, ctx, ends)
+        _element(L, s, e, ctx, ends, frame, borrowed)
         if borrowed and len(s.findings) > found:
             _lend(s, found, e, borrowed)
 
@@ -126,7 +139,8 @@ def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) ->
                           for f in s.findings[found:]]
 
 
-def placed_ends(L: Layout, s: Surface, ctx: dict[str, Any]) -> dict[str, tuple[float, bool]]:
+def placed_ends(L: Layout, s: Surface, ctx: dict[str, Any],
+                frame: Frame) -> dict[str, tuple[float, bool]]:
     """Where each element that others sit `below` ends on this face (in the order they depend
     on each other): a text under its last line, anything else at its box's bottom; one that
     prints nothing (hidden, an empty text) at its top, taking no room."""
@@ -136,7 +150,7 @@ def placed_ends(L: Layout, s: Surface, ctx: dict[str, Any]) -> dict[str, tuple[f
             shown, v = e.shown(ctx), e.get(ctx)
         except (ValueProblem, KeyError):
             continue  # reported when it is drawn; what sits below it keeps its own place
-        x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed, ends)
+        x, y, bw, bh = L.element_box(e, v, frame.w, frame.h, frame.bleed, ends)
         if not shown or (e.type == "text" and not v["text"].strip()):
             ends[e.name] = (y + bh, False)
             continue
@@ -153,7 +167,8 @@ def placed_ends(L: Layout, s: Surface, ctx: dict[str, Any]) -> dict[str, tuple[f
 
 
 def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
-             ends: dict[str, tuple[float, bool]] | None = None) -> None:
+             ends: dict[str, tuple[float, bool]] | None, frame: Frame,
+             borrowed: dict[str, tuple[Source, str]] | None = None) -> None:
     c = s.c
     try:
         if not e.shown(ctx):
@@ -165,7 +180,11 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
     except KeyError as exc:
         s.report(f'element "{e.name}" ({in_game(e.origin)}): the row has no {exc}', _field(e, exc))
         return
-    x, y, bw, bh = L.element_box(e, v, s.w, s.h, s.bleed, ends)
+    x, y, bw, bh = L.element_box(e, v, frame.w, frame.h, frame.bleed, ends)
+    if frame.nested:  # its `bleed` is the placing box: no piece background to leave out
+        v = {**v, "from": "trim"}
+    if e.placed is not None:
+        x, y, bw, bh = _unturned(x, y, bw, bh, v["rotate"])
     if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
         _problem(L, s, e, f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height "
                  "must be more than 0")
@@ -186,11 +205,38 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
         s.element(e.name, x, y, bw, bh, _shows(v), e.reads, e.when_reads, e.paints,
                   tuple(v[p] for p in ("fill", "stroke", "colour") if v.get(p) is not None))
     try:
-        DRAW[e.type](L, s, e, v, x, y, bw, bh)
+        if e.placed is not None:
+            _layout(s, e, ctx, borrowed, x, y, bw, bh)
+        else:
+            DRAW[e.type](L, s, e, v, x, y, bw, bh)
     except ValueProblem as exc:
         s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', e.name)
     if own:
         c.restoreState()
+
+
+def _unturned(x: float, y: float, w: float, h: float,
+              rotate: float) -> tuple[float, float, float, float]:
+    """The frame a `layout` element gives the layout it places, before it is turned about the
+    box's centre: a quarter turn's is as wide as the box is high, so the turned layout fills
+    the box (a half's tracks run along a board's long side whichever way it faces)."""
+    if round(rotate) % 180 != 90:
+        return x, y, w, h
+    return x + (w - h) / 2, y + (h - w) / 2, h, w
+
+
+def _layout(s: Surface, e, ctx: dict[str, Any], borrowed, x: float, y: float, w: float,
+            h: float) -> None:
+    """The layout a `layout` element places, in its frame (_unturned, turned by _element),
+    with the face's row or the one the element names."""
+    placed = e.placed
+    s.c.saveState()
+    s.c.translate(x, y)
+    try:
+        draw(placed.layout, s, placed.context(ctx), borrowed if placed.row is None else None,
+             Frame(w, h, 0.0, nested=True))
+    finally:
+        s.c.restoreState()
 
 
 def _shows(v: dict[str, Any]) -> str:
@@ -637,4 +683,4 @@ def _list(value) -> list:
 
 DRAW = {"text": _text, "rect": _rect, "ellipse": _ellipse, "line": _line, "polygon": _polygon,
         "image": _image, "icon": _icon, "figure": _figure, "track": _track}
-assert set(DRAW) == set(TYPES)  # every element type has its drawer
+assert set(DRAW) | {"layout"} == set(TYPES)  # every element type has its drawer (_layout)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..colours import Colour
 from ..files import inside
@@ -42,6 +42,8 @@ class Env:
     lang: str = "en_US"
     font_files: dict[str, Path] = field(default_factory=dict)
     caches: dict[str, Any] = field(default_factory=dict)
+    # compiles a layout file a `layout` element places (the game's compiler sets it: nested.py)
+    compile: Callable[..., "Layout"] | None = None
 
 
 class Element:
@@ -106,10 +108,17 @@ class Element:
                             f"expression goes in braces: when = \"{{{{ {when.strip()} }}}}\"",
                             scope.path, field=f"{name}.when")
         self._check(scope, env)
+        self.placed = None  # a layout element's layout and row (nested.py)
+        if kind == "layout":
+            from .nested import placed
+
+            self.placed = placed(name, self.values, scope, env)
+            self.static = self.static and self.placed.static
 
     def _check(self, scope: Scope, env: Env) -> None:
         """Constant mistakes found once, when the layout is read."""
-        need = {"image": "src", "icon": "icon", "figure": "figure", "track": "cells"}.get(self.type)
+        need = {"image": "src", "icon": "icon", "figure": "figure", "track": "cells",
+                "layout": "layout"}.get(self.type)
         if need and self.values[need] is None:
             raise DataError(f"element [{self.name}] ({self.type}) needs {need!r}", scope.path,
                             field=f"{self.name}.{need}")

@@ -76,6 +76,9 @@ TYPES: dict[str, dict[str, tuple[Any, Any]]] = {
               "labels": (same, None),
               "highlight": (same, None),
               **SHAPE, "highlight_fill": (COLOUR, "none"), **TEXT_STYLE},
+    # another layout file drawn in the box (a board's half, turned for the player across):
+    # `row` names a table the layouts may name (sides.elf) as its row, else it has the face's
+    "layout": {"layout": (to_text, None), "row": (to_text, None)},
 }
 for props in TYPES.values():
     props.update(GEOMETRY)

@@ -140,7 +140,7 @@ def load_spec(root: Path, ref: str, source: Source, field_name: str,
         merged = {**spec.elements.get(name, {}), **table}
         if "type" not in merged and "like" not in merged:  # `like` brings its element's
             raise DataError(f"element [{name}] needs a type (text, rect, ellipse, line, polygon, "
-                            "image, icon, figure or track)", path, field=name)
+                            "image, icon, figure, track or layout)", path, field=name)
         spec.elements[name] = merged
         spec.origins[name] = path
     return spec

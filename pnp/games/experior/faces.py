@@ -1,17 +1,16 @@
 """Experior's printed pieces, assembled into the kit: the attack cards and their backs, the role
-and player aid cards, the markers, the board (board.py) and the booklet. Each face is a layout
-file in the game folder with the row rows.py gives it. Imports go one way: the model, then the
+and player aid cards, the markers, the board and the booklet. Each face is a layout file in the
+game folder with the row rows.py gives it (the board's places each fighter's half itself). Imports go one way: the model, then the
 faces, then the booklet that shows some of them."""
 
 from __future__ import annotations
 
 from ...errors import Source
 from ...faces.draw import LayoutFace
-from ...kit import Kit, Piece, Sheet
+from ...kit import Board, Kit, Piece, Sheet
 from ..pieces import layout_face as face
 from . import engine
 from . import figures  # noqa: F401  (registers the layouts' experior.* figures)
-from .board import board
 from .model import Card, Model, new_game
 from .rows import attack_borrowed, attack_row, marker_row, role_borrowed, role_row, side_row
 
@@ -29,6 +28,16 @@ def _role_card(model: Model, sid: str) -> LayoutFace:
     # the wounds a fighter starts with are the rules engine's
     start = new_game(model).state_at(human_seat=0).wounds[0]
     return face(model, "role", role_row(model, sid, start), borrowed=role_borrowed(model))
+
+
+def board(model: Model) -> Board:
+    """The board (layouts/board.toml), with the places it gives the kit: each fighter's tracks
+    and locked-card slot."""
+    W, H = model.board_size
+    places = tuple(kind for _ in engine.SIDES
+                   for kind in ["wound track", "locked-card slot"]
+                   + ["experience track"] * len(engine.TYPES))
+    return Board("Board: wound and experience tracks", W, H, face(model, "board", {}), places)
 
 
 def build_kit(model: Model, fonts) -> Kit:

@@ -7,7 +7,8 @@ markers.csv: the same columns), plus the cells of the other files it shows, pref
 they are (a card's `attack_name` is its type's name in attacks.csv). Every layout may also name
 the game's tables (`attacks`, `modalities`, `sides`, by their key column), `options` and `board`
 (game.toml's, as the engine and the board use them), the tracks' ranges, `order` (the winning
-order in the data's names) and the palette's colours and `game`."""
+order in the data's names), `geo` (where the board's geometry puts a half's tracks and
+locked-card slot) and the palette's colours and `game`."""
 
 from __future__ import annotations
 
@@ -31,11 +32,10 @@ ATTACK = ("side", "type", "modality", "multiplier",               # cards.csv
 MARKER = ("side", "marker", "type",                               # markers.csv
           "side_name", "side_colour", "side_ink", "attack_name", "attack_colour")
 ROLE = (*SIDE, "start_wounds", *(f"{t}_name" for t in engine.TYPES))  # a role card
-HALF = (*SIDE, "geo")                                             # a fighter's half of the board
 COLUMNS: dict[str, tuple[str, ...]] = {
     "attack": ATTACK, "attack_back": SIDE, "role": ROLE, "role_back": (),
     "aid_turn": (), "aid_end": (), "marker": MARKER, "marker_back": MARKER,
-    "board": (), "board_half": HALF,
+    "board": (),  # (it places board-half.toml with each side's row of sides.csv)
 }
 
 
@@ -82,6 +82,7 @@ def layout_names(model: Model) -> dict[str, Any]:
         "experience_track": {"first": exp[0], "last": exp[-1]},
         "order": " > ".join(model.attacks[t].name for t in chain()
                             if t in model.attacks),
+        "geo": half_geometry(model),
     }
 
 
@@ -133,21 +134,20 @@ def marker_row(model: Model, marker: Marker) -> dict[str, Any]:
             "attack_colour": hex_colour(a.colour) if a else ""}
 
 
-def half_row(model: Model, sid: str) -> dict[str, Any]:
-    """A row of sides.csv and `geo`: where the board's geometry (geometry.py) puts the tracks and
-    the locked-card slot, in mm, measured in the half from its top-left corner as layouts are
-    (the fighter sits at the bottom edge)."""
+def half_geometry(model: Model) -> dict[str, Any]:
+    """Where the board's geometry (geometry.py) puts a half's tracks and locked-card slot, in
+    mm, measured in the half from its top-left corner as layouts are (the fighter sits at the
+    bottom edge); `half_h` and `strip` are the half's height and the band's between them."""
     g = board_layout(model)
     top = g["half_h"] - g["top"]  # the tracks' top edge, from the half's top
     xs = {t: (MARGIN + 10 * g["cell_w"] + g["gap"] + k * (g["cell_w"] + g["col_gap"])) / MM
           for k, t in enumerate(engine.TYPES)}
     slot_w, slot_h = g["slot"]
-    geo = {"margin": MARGIN / MM, "top": top / MM, "cell_w": g["cell_w"] / MM,
-           "wound_w": 10 * g["cell_w"] / MM, "wound_h": g["rows"] * g["cell_h"] / MM,
-           "exp_x": xs, "exp_w": g["cell_w"] / MM,
-           "exp_h": len(model.experience_track) * g["exp_h"] / MM,
-           "exp_span": (len(engine.TYPES) * g["cell_w"]
-                        + (len(engine.TYPES) - 1) * g["col_gap"]) / MM,
-           "gap": g["gap"] / MM, "slot_w": slot_w / MM, "slot_h": slot_h / MM,
-           "half_h": g["half_h"] / MM, "strip": STRIP / MM}
-    return {**side_row(model, sid), "geo": geo}
+    return {"margin": MARGIN / MM, "top": top / MM, "cell_w": g["cell_w"] / MM,
+            "wound_w": 10 * g["cell_w"] / MM, "wound_h": g["rows"] * g["cell_h"] / MM,
+            "exp_x": xs, "exp_w": g["cell_w"] / MM,
+            "exp_h": len(model.experience_track) * g["exp_h"] / MM,
+            "exp_span": (len(engine.TYPES) * g["cell_w"]
+                         + (len(engine.TYPES) - 1) * g["col_gap"]) / MM,
+            "gap": g["gap"] / MM, "slot_w": slot_w / MM, "slot_h": slot_h / MM,
+            "half_h": g["half_h"] / MM, "strip": STRIP / MM}
