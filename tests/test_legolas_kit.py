@@ -188,7 +188,7 @@ def test_required_kit_and_new_game():
     three = game.spec.new_game(game.model, 3)
     record = play(three, [RandomAgent()] * 3, seed=7)
     assert len(record.returns) == 3 and sum(record.returns) == pytest.approx(1.0)
-    assert three.monsters == game.model.monsters
+    assert three.monsters == game.model.cards.monsters
 
 
 # ---- validation against the engine ----------------------------------------------------------
@@ -217,7 +217,7 @@ def test_unknown_element_and_the_air_alias(game_copy):
     folder = game_copy("legolas")
     edit_csv(folder / "monsters.csv", 3, "element", "Air")  # ruling L1: air is wind
     game = open_game(str(folder))
-    assert game.model.monsters[1].element == "wind"
+    assert game.model.cards.monsters[1].element == "wind"
     assert _findings(folder) == []
     edit_csv(folder / "characters.csv", 4, "element", "metal")
     assert _findings(folder)[0].startswith(

@@ -33,7 +33,7 @@ def _engine(model, chars):
 
 
 def _card(model, suit, value, element):
-    return next(i for i, m in enumerate(model.monsters)
+    return next(i for i, m in enumerate(model.cards.monsters)
                 if (m.suit, m.value, m.element) == (suit, value, element))
 
 

@@ -5,7 +5,7 @@ checked here; reportlab registers them when the kit is drawn."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
@@ -46,6 +46,19 @@ class Common:
         """The record's `field`, a colour: a palette name or a hex text."""
         return parse_colour(record[field], self.palette, record.source.path, record.source.row,
                             field)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameModel:
+    """What every shipped game's model holds beside its own rows and numbers: game.toml's
+    common part, the card and board sizes, and its faces' layout files (compiled, by face) with
+    the names they may read besides a row. A game's Model extends it with its own fields."""
+
+    common: Common
+    card_size: tuple[float, float]
+    board_size: tuple[float, float]
+    layouts: dict[str, Any] = field(default_factory=dict)
+    layout_names: dict[str, Any] = field(default_factory=dict)
 
 
 def known(record: Record, field: str, allowed, what: str) -> str:

@@ -4,6 +4,8 @@ folder.problems (bad cells, unknown names, rows the rules need that are missing)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...errors import DataError, Source
@@ -68,9 +70,8 @@ def load(folder: GameFolder) -> Model:
         experience_cells=setting(folder, "board", "experience_cells", 2, 60, 15),
         experience_flip=setting(folder, "board", "experience_flip", 1, 59, 10),
     )
-    model.layout_names = layout_names(model)
-    model.layouts = load_layouts(folder, common, model.layout_names)
-    return model
+    names = layout_names(model)  # (from the model's numbers: its layouts come after)
+    return replace(model, layout_names=names, layouts=load_layouts(folder, common, names))
 
 
 def _marker(r: Record) -> Marker:

@@ -5,19 +5,18 @@ here reads files or draws."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from ...data.colours import Colour
 from ...errors import Source
-from ..base import Common
+from ..base import GameModel
 from ..rulings import Enforced
 from . import engine
 
 MARKER_KINDS = ("wound", "experience")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Attack:
     """A row of attacks.csv: an attack type, its colour and the type it beats."""
 
@@ -29,7 +28,7 @@ class Attack:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Modality:
     """A row of modalities.csv: a modality and its multiplier."""
 
@@ -39,7 +38,7 @@ class Modality:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Side:
     """A row of sides.csv: a fighter, its colours and starting experience."""
 
@@ -51,7 +50,7 @@ class Side:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Card:
     """A row of cards.csv: one side's card of an attack type and modality."""
 
@@ -62,7 +61,7 @@ class Card:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Marker:
     """A row of markers.csv: a wound or experience marker of one side."""
 
@@ -72,7 +71,7 @@ class Marker:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class ExampleTurn:
     """A row of the worked example: the card each side plays that turn."""
 
@@ -80,7 +79,7 @@ class ExampleTurn:
     source: Source
 
 
-@dataclass
+@dataclass(frozen=True)
 class Position:
     """Where the booklet's second example starts: a turn late in a game, each fighter's wounds,
     experience and locked card (None in turn 1)."""
@@ -92,11 +91,10 @@ class Position:
     source: Source
 
 
-@dataclass
-class Model:
-    """Experior's card data, as loaded from the game folder."""
+@dataclass(frozen=True, kw_only=True)
+class Model(GameModel):
+    """Experior's card data, as loaded from the game folder (with what every game's has)."""
 
-    common: Common
     attacks: dict[str, Attack]
     modalities: dict[str, Modality]
     sides: dict[str, Side]
@@ -105,9 +103,7 @@ class Model:
     example: tuple[ExampleTurn, ...]
     end_position: Position | None  # the second example: [example_end] and example_end.csv
     end_example: tuple[ExampleTurn, ...]
-    card_size: tuple[float, float]
     marker_diameter: float
-    board_size: tuple[float, float]
     wound_limit: int
     bonus_multiplier: int
     max_turns: int  # E9: a game with no end (the same cards again and again) stops here
@@ -115,8 +111,6 @@ class Model:
     wound_cells_beyond: int
     experience_cells: int
     experience_flip: int
-    layouts: dict[str, Any] = field(default_factory=dict)  # the faces' layout files, compiled
-    layout_names: dict[str, Any] = field(default_factory=dict)  # what they may name besides a row
 
     def side(self, sid: str) -> Side:
         return self.sides[sid]
@@ -146,13 +140,11 @@ class Model:
         return range(low, low + self.experience_cells)
 
 
-
 # ---- validation -----------------------------------------------------------------------------
 def complete(model: Model) -> bool:
     """Every attack type, modality and side the rules need has its row."""
     return (set(model.attacks) == set(engine.TYPES) and set(model.sides) == set(engine.SIDES)
             and set(model.modalities) == set(engine.MODALITIES))
-
 
 
 def enforced_rulings(model: Model) -> Enforced:

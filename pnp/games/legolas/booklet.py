@@ -17,7 +17,7 @@ from .faces import back, character_card, mission_card, monster_card, treasure_ca
 # ---- booklet -------------------------------------------------------------------------------------
 def _cards_figure(model: Model, drawers, scale: float = 0.55):
     w, h = model.card_size
-    return faces_figure(drawers, w, h, model.colour("ink"), scale)
+    return faces_figure(drawers, w, h, model.common.colour("ink"), scale)
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -29,7 +29,7 @@ def challenge_example(model: Model) -> dict:
     of one suit, values rising, and the character whose defence lets at least two of them
     through but not all."""
     for suit in facts.SUITS:
-        ms = sorted((m for m in model.monsters if m.suit == suit and m.kind != "trap"),
+        ms = sorted((m for m in model.cards.monsters if m.suit == suit and m.kind != "trap"),
                     key=lambda m: m.value)
         picks = []
         for value in sorted({m.value for m in ms}):
@@ -39,7 +39,7 @@ def challenge_example(model: Model) -> dict:
             continue
         first_two = picks[0].value + picks[1].value
         total = sum(m.value for m in picks)
-        chosen = next((c for c in sorted(model.characters, key=lambda c: c.defence)
+        chosen = next((c for c in sorted(model.cards.characters, key=lambda c: c.defence)
                        if first_two <= c.defence < total), None)
         if chosen is None:
             continue
@@ -59,7 +59,7 @@ def challenge_example(model: Model) -> dict:
 def _suit_rows(model: Model) -> list[dict]:
     rows = []
     for suit in facts.SUITS:
-        ms = [m for m in model.monsters if m.suit == suit]
+        ms = [m for m in model.cards.monsters if m.suit == suit]
         rows.append({
             "id": suit, "name": title_case(suit), "descriptor": model.suits.get(suit, ""),
             "cards": len(ms), "traps": sum(1 for m in ms if m.kind == "trap"),
@@ -74,7 +74,7 @@ def _suit_rows(model: Model) -> list[dict]:
 
 def _deal_rows(model: Model) -> list[dict]:
     deal = []
-    deck = len(model.monsters)
+    deck = len(model.cards.monsters)
     for n in range(facts.MIN_PLAYERS, facts.MAX_PLAYERS + 1):
         sizes = facts.hand_sizes(n, deck)
         deal.append({"players": n, "each": str(sizes[0]) if len(set(sizes)) == 1
@@ -85,24 +85,24 @@ def _deal_rows(model: Model) -> list[dict]:
 def booklet_context(model: Model) -> dict:
     """Every number and card text the booklet prints, from the same fields as the cards."""
     chars = []
-    for c in model.characters:
+    for c in model.cards.characters:
         level2, level3 = level_texts(c)
         chars.append({"name": c.name, "threshold": c.threshold, "defence": c.defence,
                       "element": title_case(c.element), "element_vp": signed(c.element_vp),
                       "level2": level2, "level3": level3, "copies": c.copies})
     missions = [{"id": m.id, "name": m.name,
                  "lines": [{"vp": signed(vp), "gain": vp >= 0, "what": what}
-                           for vp, what in mission_lines(m)]} for m in model.missions]
-    half = [m for m in model.monsters if m.coins != int(m.coins)]
-    minion = next((t.amount for t in model.treasures if t.effect == "minion"), 0)
+                           for vp, what in mission_lines(m)]} for m in model.cards.missions]
+    half = [m for m in model.cards.monsters if m.coins != int(m.coins)]
+    minion = next((t.amount for t in model.cards.treasures if t.effect == "minion"), 0)
     return {
-        "deck": len(model.monsters), "suits": _suit_rows(model),
+        "deck": len(model.cards.monsters), "suits": _suit_rows(model),
         "elements": [title_case(e) for e in facts.ELEMENTS],
-        "kinds": {"traps": sum(1 for m in model.monsters if m.kind == "trap"),
-                  "bosses": sum(1 for m in model.monsters if m.kind == "boss")},
+        "kinds": {"traps": sum(1 for m in model.cards.monsters if m.kind == "trap"),
+                  "bosses": sum(1 for m in model.cards.monsters if m.kind == "boss")},
         "half_coin": (f"{title_case(half[0].suit)} {half[0].value} {half[0].element}"
                       if half else ""),
-        "treasures": [{"name": t.name, "effect": treasure_text(t)} for t in model.treasures],
+        "treasures": [{"name": t.name, "effect": treasure_text(t)} for t in model.cards.treasures],
         "characters": chars, "character_cards": sum(c["copies"] for c in chars),
         "missions": missions, "players": [{"seat": p.seat, "name": p.name} for p in
                                           model.players],
@@ -121,18 +121,18 @@ def booklet_context(model: Model) -> dict:
 def _figures(model: Model) -> dict:
     sample = []
     for kind in ("trap", "", "boss"):
-        m = next((m for m in model.monsters if m.kind == kind and (kind or m.coins >= 2)),
-                 None) or next((m for m in model.monsters if m.kind == kind), None)
+        m = next((m for m in model.cards.monsters if m.kind == kind and (kind or m.coins >= 2)),
+                 None) or next((m for m in model.cards.monsters if m.kind == kind), None)
         if m is not None:
             sample.append(monster_card(model, m))
     sample.append(back(model, "monster"))
     others = []
-    if model.characters:
-        others.append(character_card(model, model.characters[0]))
-    if model.missions and model.players:
-        others.append(mission_card(model, model.missions[0], model.players[0]))
-    if model.treasures:
-        others.append(treasure_card(model, model.treasures[0]))
+    if model.cards.characters:
+        others.append(character_card(model, model.cards.characters[0]))
+    if model.cards.missions and model.players:
+        others.append(mission_card(model, model.cards.missions[0], model.players[0]))
+    if model.cards.treasures:
+        others.append(treasure_card(model, model.cards.treasures[0]))
     return {"monsters": _cards_figure(model, sample), "cards": _cards_figure(model, others)}
 
 

@@ -59,7 +59,7 @@ def build(model: Model, fonts) -> Kit:
     w, h = model.card_size
     order = {s: i for i, s in enumerate(facts.SUITS)}
     mback = back(model, "monster")
-    monsters = sorted(zip(model.monsters, model.monster_sources),
+    monsters = sorted(zip(model.cards.monsters, model.cards.monster_sources),
                       key=lambda ms: (order.get(ms[0].suit, 9), ms[1].row or 0))
     pieces = [Piece("monster card", f"{title_case(m.suit)} {m.value} {m.element}"
                     + (f" {m.kind}" if m.kind else "") + " monster card",
@@ -74,7 +74,7 @@ def build(model: Model, fonts) -> Kit:
         pieces += [Piece("character card", f"{ch.name} character card", card, cback, src)
                    for _ in range(ch.copies)]
     # the player aid: a turn on the front, the end of a round on the back
-    aid = aid_row(model.missions, model.characters)
+    aid = aid_row(model.cards.missions, model.cards.characters)
     turn, scoring = face(model, "aid", aid, True), face(model, "aid_back", aid, True)
     toml = Source(model.common.folder.toml_path)  # counts and texts set in game.toml
     pieces += [Piece("player aid card", "player aid card", turn, scoring, toml, two_sided=True)
@@ -87,7 +87,7 @@ def build(model: Model, fonts) -> Kit:
         pieces += [Piece("mission card", f"{p.name} {m.name} mission card",
                          mission_card(model, m, p), mb, src) for m, src in model.mission_rows()]
     kit.sheets.append(Sheet("Mission cards", w, h, tuple(pieces),
-                            note=f"{len(model.missions)} per player colour"))
+                            note=f"{len(model.cards.missions)} per player colour"))
     d = model.token_diameter
     # a player's marker shows its seat, and past the loop's end its back
     tokens = [Piece("player marker", f"{p.name} player marker",

@@ -56,7 +56,7 @@ def _validate_dealing(model: Model) -> list[Finding]:
     """Every supported player count can be dealt from this deck (the box's player count is
     checked for every game, in games/facts.py)."""
     findings = []
-    deck = len(model.monsters)
+    deck = len(model.cards.monsters)
     low, high = engine.LegolasGame.min_players, engine.LegolasGame.max_players
     for n in range(low, high + 1):
         sizes = engine.hand_sizes(n, deck)
@@ -93,7 +93,7 @@ def required_kit(model: Model) -> Counter:
     return Counter({
         "monster card": DECK_SIZE,
         "treasure card": len(TREASURE_IDS),
-        "character card": sum(c.copies for c in model.characters if c.id in CHARACTER_IDS),
+        "character card": sum(c.copies for c in model.cards.characters if c.id in CHARACTER_IDS),
         "mission card": len(MISSIONS) * players,
         "player aid card": model.aid_cards,
         "player marker": players,

@@ -5,19 +5,16 @@ take this model; nothing here draws."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ...data.colours import Colour as Color
-
 from ...data.files import Column
 from ...data.game import GameFolder
-from ...data.layouts.compiled import Layout
 from ...errors import DataError, Source
 from ...render.icons import PLAYER_SHAPES
-from ..base import Common, layout_constants, load_common, missing_colours
+from ..base import GameModel, layout_constants, load_common, missing_colours
 from .data import Cards, load_cards
 from .printed import load_layouts
-from .facts import ELEMENTS, SUITS, Character, Mission, Monster, Treasure
+from .facts import ELEMENTS, SUITS
 
 PALETTE = ("gold", "trap", "boss", "parchment", "treasure", "character", "back", "ink", "paper")
 
@@ -34,42 +31,18 @@ class Player:
     source: Source
 
 
-@dataclass(frozen=True)
-class Model:
-    """Legolas's data as loaded from the game folder: cards, players and sizes."""
+@dataclass(frozen=True, kw_only=True)
+class Model(GameModel):
+    """Legolas's data as loaded from the game folder: cards, players and sizes (with what every
+    game's has)."""
 
-    common: Common
     cards: Cards                              # the engine's card lists, in file order
     players: tuple[Player, ...]
     suits: dict[str, str]                     # suit -> descriptor ("physical, subtle")
-    card_size: tuple[float, float]
     token_diameter: float
-    board_size: tuple[float, float]
     vp_loop: int
     vp_below: int
     aid_cards: int
-    layouts: dict[str, Layout]                # the card faces' layout files, compiled
-    layout_names: dict[str, Any]              # what they may name besides a card's row
-
-    @property
-    def monsters(self) -> tuple[Monster, ...]:
-        return self.cards.monsters
-
-    @property
-    def monster_sources(self) -> tuple[Source, ...]:
-        return self.cards.monster_sources
-
-    @property
-    def treasures(self) -> tuple[Treasure, ...]:
-        return self.cards.treasures
-
-    @property
-    def characters(self) -> tuple[Character, ...]:
-        return self.cards.characters
-
-    @property
-    def missions(self) -> tuple[Mission, ...]:
-        return self.cards.missions
 
     def file(self, name: str) -> Source:
         """A whole data file, for findings that belong to no single row."""
@@ -84,9 +57,6 @@ class Model:
 
     def mission_rows(self):
         return zip(self.cards.missions, self.cards.mission_sources)
-
-    def colour(self, name: str) -> Color:
-        return self.common.palette[name]
 
 
 def load(folder: GameFolder) -> Model:

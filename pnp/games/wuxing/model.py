@@ -6,15 +6,13 @@ Nothing here draws."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ...data.colours import Colour
 from ...data.files import Column, Record
 from ...data.game import GameFolder
-from ...data.layouts.compiled import Layout
 from ...errors import DataError, Source
 from ...units import MM
-from ..base import (Common, keyed_rows, known as _known, load_common, missing_colours,
+from ..base import (GameModel, keyed_rows, known as _known, load_common, missing_colours,
                     note_missing, setting)
 from . import engine
 
@@ -89,28 +87,23 @@ class Pawn:
     source: Source
 
 
-@dataclass(frozen=True)
-class Model:
-    """Wuxing's card data, as loaded from the game folder."""
+@dataclass(frozen=True, kw_only=True)
+class Model(GameModel):
+    """Wuxing's card data, as loaded from the game folder (with what every game's has)."""
 
-    common: Common
     elements: dict[str, Element]
     players: tuple[Player, ...]
     cards: tuple[Card, ...]
     islands: tuple[Island, ...]
     tokens: tuple[Token, ...]
     pawns: tuple[Pawn, ...]
-    card_size: tuple[float, float]
     token_diameter: float
-    board_size: tuple[float, float]
     island_diameter: float
     set_aside: bool
     pawns_turn: bool
     generated_wins: bool
     reference_cards: int
     max_rounds: int
-    layouts: dict[str, Layout]  # each face's layout, compiled
-    layout_names: dict[str, Any]  # what they name besides a row
 
     def player(self, pid: str) -> Player:
         return next(p for p in self.players if p.id == pid)
