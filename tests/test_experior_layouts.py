@@ -211,3 +211,30 @@ def test_a_name_too_long_for_the_turned_half_names_its_element_in_the_half(game_
     assert finding.field == "band_name"
     assert 'element "band_name" (layouts/board-half.toml): text does not fit' in finding.message
     assert "ELF OF THE LONG WOODS BEYOND" in finding.message
+
+
+def test_the_booklets_winning_order_is_a_layout_a_designer_moves_a_name_in(game_copy, tmp_path):
+    """The booklet's triangle of badges is layouts/order.toml: the Sword's name, 4 mm lower
+    there, is 4 mm lower in the booklet; nothing else on any page moves."""
+    folder = game_copy("experior")
+    before = tmp_path / "before.pdf"
+    build(open_game(str(folder)), before)
+    layout = folder / "layouts" / "order.toml"
+    text = layout.read_text()
+    assert text.count('y = "2mm"') == 1
+    layout.write_text(text.replace('y = "2mm"', 'y = "6mm"'))
+    after = tmp_path / "after.pdf"
+    build(open_game(str(folder)), after)
+
+    moved = 0
+    for page in range(len(PdfReader(before).pages)):
+        old, new = page_texts(before, page), page_texts(after, page)
+        if old == new:
+            continue
+        [(x0, y0)] = [(x, y) for t, x, y in old if t == "Sword (red)"]
+        [(x1, y1)] = [(x, y) for t, x, y in new if t == "Sword (red)"]
+        assert x1 == x0 and y1 - y0 == pytest.approx(-MOVE * MM, abs=0.02)
+        assert Counter({k: n for k, n in old.items() if k[0] != "Sword (red)"}) == \
+            Counter({k: n for k, n in new.items() if k[0] != "Sword (red)"})
+        moved += 1
+    assert moved == 1

@@ -127,3 +127,28 @@ def test_a_figure_given_a_wrong_arg_is_one_error_naming_its_element(game_copy, t
     errors = [line for line in res.output.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and 'element "generating_arrow" (layouts/reference.toml)' in errors[0]
     assert "from must be one of left, right" in errors[0] and "'sideways'" in errors[0]
+
+
+def test_the_booklets_cycles_figure_is_a_layout_a_designer_moves(game_copy, tmp_path):
+    """The booklet's figure of both cycles is layouts/cycles.toml: its box, 4 mm further right
+    there, moves every element's name in the booklet 4 mm right; nothing else moves."""
+    from pypdf import PdfReader
+
+    from helpers import page_texts
+
+    folder = game_copy("wuxing")
+    before = tmp_path / "before.pdf"
+    build(open_game(str(folder)), before)
+    _edit(folder / "layouts" / "cycles.toml", r'\nx = "15mm"', '\nx = "19mm"')
+    after = tmp_path / "after.pdf"
+    build(open_game(str(folder)), after)
+
+    changed = [p for p in range(len(PdfReader(before).pages))
+               if page_texts(before, p) != page_texts(after, p)]
+    assert len(changed) == 1
+    old, new = page_texts(before, changed[0]), page_texts(after, changed[0])
+    gone, came = sorted((old - new).elements()), sorted((new - old).elements())
+    names = {"Wood", "Fire", "Earth", "Metal", "Water"}
+    assert names <= {t for t, _, _ in gone} and len(gone) == len(came)
+    for (t0, x0, y0), (t1, x1, y1) in zip(gone, came):  # every text that moved: 4 mm right
+        assert t0 == t1 and x1 - x0 == pytest.approx(MOVE * MM, abs=0.02) and y1 == y0

@@ -1,46 +1,27 @@
 """Experior's rule booklet: the template (booklet.md.j2 in the game folder) rendered with the
 data's names and numbers and the engine's worked examples, and its two figures: the winning
-order as a triangle of badges, and real card faces (a Quick and a Strong card, both backs)."""
+order as a triangle of badges (a layout file, layouts/order.toml), and real card faces (a Quick
+and a Strong card, both backs)."""
 
 from __future__ import annotations
 
-from math import cos, pi, sin
-
 from ...render.booklet import Booklet, faces_figure
-from ...render.icons import arrow, toward
 from ...render.surface import Surface
 from ...units import MM
-from ..pieces import game_booklet
+from ..pieces import game_booklet, layout_face
 from . import engine
 from .faces import attack_card, side_back
 from .example import ended_before, worked_example
-from .figures import badge
+from . import figures  # noqa: F401  (registers experior.triangle, which layouts/order.toml places)
 from .model import Card, Model, enforced_rulings
 
 
 def _order_figure(model: Model):
-    pal = model.common.palette
+    """The winning order's figure: its layout file (layouts/order.toml), drawn in the booklet."""
+    drawer = layout_face(model, "order", {})
 
     def fig(c, fonts, w, h):
-        s = Surface(c, fonts, w, h, 0, "figure: winning order", cut=False)
-        cx, cy, R, r = w / 2, h / 2 - 3 * MM, 25 * MM, 8 * MM
-        pos = {t: (cx + R * cos(pi / 2 + 2 * pi * i / 3), cy + R * sin(pi / 2 + 2 * pi * i / 3))
-               for i, t in enumerate(engine.TYPES)}
-        for a, b in engine.BEATS.items():
-            x1, y1, x2, y2 = toward(*pos[a], *pos[b], r + 2, r + 3)
-            arrow(c, x1, y1, x2, y2, pal["ink"], width=1.8, head=7)
-            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            ox, oy = mx - cx, my - cy
-            d = max(1e-6, (ox * ox + oy * oy) ** 0.5)
-            c.setFillColor(pal["ink"])
-            s.line("beats", mx + ox / d * 4 * MM, my + oy / d * 4 * MM - 3, 8.5, "italic",
-                   "centre")
-        for t, (x, y) in pos.items():
-            badge(c, t, model.attacks[t].colour, x, y, r, pal["ink"])
-            c.setFillColor(pal["ink"])
-            below = y < cy
-            s.line(f"{model.attacks[t].name} ({model.attacks[t].colour_name})", x,
-                   y - r - 4.5 * MM if below else y + r + 2 * MM, 9, "bold", "centre")
+        drawer(Surface(c, fonts, w, h, 0, "figure: winning order", cut=False))
 
     return fig
 

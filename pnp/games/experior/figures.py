@@ -6,22 +6,26 @@ can express. Each is named `experior.*`; a layout gives it a box and args from t
 - badge: an attack type's icon in a disc of its colour, ringed if `ring` is given;
 - order: the winning order as a chain of badges, sword > bow > magic > sword (the rules'
   order, from the engine), one of them larger and ringed;
+- triangle: the winning order as a triangle of badges, an arrow from each to the type it beats
+  (the booklet's figure, layouts/order.toml);
 - steps: numbered steps with a hanging indent, all at the largest size that fits the box;
 - wound_track: the wound track's numbered cells, ten a row, the start and the limit outlined;
 - experience_track: one type's experience cells rising upwards, the start cell filled."""
 
 from __future__ import annotations
 
+from math import cos, pi, sin
 from typing import Any
 
 from reportlab.lib.colors import Color
 
 from ...faces.figures import Figure, figure
 from ...render.colours import ink_on, mix
-from ...render.icons import bow_icon, disc, leaf_icon, magic_icon, shield_icon, sword_icon
+from ...render.icons import (arrow, bow_icon, disc, leaf_icon, magic_icon, shield_icon,
+                             sword_icon, toward)
 from ...render.text import LEADING, wrap
 from ...units import MM
-from ..figargs import colour_arg, int_arg
+from ..figargs import colour_arg, int_arg, length_arg
 from . import engine
 from .rows import chain
 
@@ -101,6 +105,32 @@ def order_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[s
             s.c.setFillColor(ink)
             s.surface.line(">", bx + step / 2, cy - r * 0.4, r * 1.15, "bold", "centre")
         bx += step
+
+
+@figure("experior.triangle")
+def triangle_figure(s: Figure, x: float, y: float, w: float, h: float,
+                    args: dict[str, Any]) -> None:
+    """The winning order as a triangle: each type's badge (`badge` its radius; args sword, bow,
+    magic its colour; ringed in `ring` if given) on the circle the box's height across, the
+    first at the top, and an arrow in `ink` from each to the type it beats (the engine's),
+    marked `word` ("beats") outside."""
+    ink = colour_arg(s, args, "ink")
+    r, word = length_arg(args, "badge", "8mm"), str(args.get("word", "beats"))
+    cx, cy, R = x + w / 2, y + h / 2, h / 2
+    pos = {t: (cx + R * cos(pi / 2 + 2 * pi * i / 3), cy + R * sin(pi / 2 + 2 * pi * i / 3))
+           for i, t in enumerate(engine.TYPES)}
+    for a, b in engine.BEATS.items():
+        x1, y1, x2, y2 = toward(*pos[a], *pos[b], r + 2, r + 3)
+        arrow(s.c, x1, y1, x2, y2, ink, width=1.8, head=7)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        ox, oy = mx - cx, my - cy
+        d = max(1e-6, (ox * ox + oy * oy) ** 0.5)
+        s.c.setFillColor(ink)
+        s.surface.line(word, mx + ox / d * 4 * MM, my + oy / d * 4 * MM - 3, 8.5, "italic",
+                       "centre")
+    ring = colour_arg(s, args, "ring") if args.get("ring") else None
+    for t, (bx, by) in pos.items():
+        badge(s.c, t, colour_arg(s, args, t, t), bx, by, r, ring)
 
 
 @figure("experior.steps")

@@ -36,6 +36,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "attack": ATTACK, "attack_back": SIDE, "role": ROLE, "role_back": (),
     "aid_turn": (), "aid_end": (), "marker": MARKER, "marker_back": MARKER,
     "board": (),  # (it places board-half.toml with each side's row of sides.csv)
+    "order": (),  # the booklet's figure of the winning order
 }
 
 

@@ -1,6 +1,6 @@
 """Wuxing Duel's printed pieces, assembled into the kit: each face is its layout file
 (card_data/wuxing/layouts, compiled in model.layouts) with the row printed.py gives it, and the
-booklet with its cycles figure. Nothing here places a box."""
+booklet with its cycles figure (layouts/cycles.toml too). Nothing here places a box."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ...render.booklet import Booklet
 from ...render.surface import Surface
 from ...units import MM
 from ..pieces import game_booklet, layout_face as face
-from . import engine, figures
+from . import engine, figures  # noqa: F401  (registers the wuxing.* figures the layouts place)
 from .kit import VARIANT_AGES, enforced_rulings, tokens_per_colour
 from .model import Model
 from .printed import (board_row, card_borrowed, card_row, player_borrowed, player_row, token_row,
@@ -27,11 +27,10 @@ def board(model: Model) -> Board:
 # ---- booklet -----------------------------------------------------------------------------------
 def booklet(model: Model) -> Booklet:
     pal = model.common.palette
+    drawer = face(model, "cycles", {})  # its layout file, layouts/cycles.toml
 
     def cycles(c, fonts, w, h):
-        figures.draw_cycle(Surface(c, fonts, w, h, 0, "figure", cut=False),
-                           model.layout_names["cycle"], pal, w / 2, h / 2 - 2 * MM, 30 * MM,
-                           8 * MM, pal["ink"])
+        drawer(Surface(c, fonts, w, h, 0, "figure", cut=False))
 
     context = {
         "elements": [{"id": e.id, "name": e.name, "glyph": e.glyph}

@@ -36,6 +36,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "token": ("token", "name", "count", "colour", "label"),
     "board": ("islands", "island_diameter", "paths") + tuple(
         f"{side}_{column}" for side in SIDES for column in PLAYER_COLUMNS[1:]),
+    "cycles": (),  # the booklet's figure of both cycles
 }
 
 
