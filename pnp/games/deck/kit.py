@@ -16,7 +16,7 @@ from ...faces.components import Component, read_components
 from ..base import Common, layout_constants, load_common
 
 
-@dataclass
+@dataclass(frozen=True)
 class Model:
     """A data-only game: its components and the checks their rows must keep."""
 

@@ -21,7 +21,7 @@ from ..deck import kit as deck
 PRINTS_LIKE = ("experior",)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Model(deck.Model):
     rules: Rules | None = None
     # [print] like = "experior": the kit is printed as that game prints it, from this folder's
@@ -39,9 +39,9 @@ def load(folder: GameFolder) -> Model:
     from .. import registry
     from ..base import load_common
 
-    model = Model(load_common(folder), (), (), load_rules(folder, []))
-    model.printed, model.printed_like = registry.get(like).load(folder), like
-    return model
+    common = load_common(folder)
+    rules = load_rules(folder, [])
+    return Model(common, (), (), rules, registry.get(like).load(folder), like)
 
 
 def _printed_like(folder: GameFolder) -> str:
