@@ -12,7 +12,6 @@ from ..pieces import game_booklet, layout_face
 from . import engine
 from .faces import attack_card, side_back
 from .example import ended_before, worked_example
-from . import figures  # noqa: F401  (registers experior.triangle, which layouts/order.toml places)
 from .model import Card, Model, enforced_rulings
 
 

@@ -1,7 +1,7 @@
 """Experior's printed pieces, assembled into the kit: the attack cards and their backs, the role
 and player aid cards, the markers, the board and the booklet. Each face is a layout file in the
-game folder with the row rows.py gives it (the board's places each fighter's half itself). Imports go one way: the model, then the
-faces, then the booklet that shows some of them."""
+game folder with the row rows.py gives it (the board's places each fighter's half itself).
+Imports go one way: the model, then the faces, then the booklet that shows some of them."""
 
 from __future__ import annotations
 
@@ -48,11 +48,11 @@ def build_kit(model: Model, fonts) -> Kit:
     backs = {sid: side_back(model, sid) for sid in model.sides}
     cards = sorted(model.cards, key=lambda cd: (order[cd.side], engine.card_id(cd.type,
                                                                                 cd.modality)))
-    pieces = [Piece("attack card", f"{model.side(cd.side).name} {model.card_name(cd)} card",
+    pieces = [Piece("attack card", f"{model.sides[cd.side].name} {model.card_name(cd)} card",
                     attack_card(model, cd), backs[cd.side], cd.source) for cd in cards]
     rb = face(model, "role_back", {}, copies=True)
-    pieces += [Piece("role card", f"{model.side(sid).name} role card", _role_card(model, sid), rb,
-                     model.side(sid).source) for sid in sorted(model.sides, key=lambda sid: order[sid])]
+    pieces += [Piece("role card", f"{model.sides[sid].name} role card", _role_card(model, sid), rb,
+                     model.sides[sid].source) for sid in sorted(model.sides, key=lambda sid: order[sid])]
     turn, end = face(model, "aid_turn", {}, True), face(model, "aid_end", {}, True)
     toml = Source(model.common.folder.toml_path)  # the count is set in game.toml
     pieces += [Piece("player aid card", "player aid card", turn, end, toml, two_sided=True)
@@ -69,7 +69,7 @@ def build_kit(model: Model, fonts) -> Kit:
             faces[key] = (face(model, "marker", row, True), face(model, "marker_back", row, True))
         front, back = faces[key]
         what = "wound" if mk.kind == "wound" else f"{model.attacks[mk.type].name} experience"
-        markers.append(Piece(kinds[mk.kind], f"{model.side(mk.side).name} {what} marker", front,
+        markers.append(Piece(kinds[mk.kind], f"{model.sides[mk.side].name} {what} marker", front,
                              back, mk.source))
     kit = Kit(model.common.title)
     kit.sheets.append(Sheet("Attack, role and aid cards", w, h, tuple(pieces)))

@@ -112,9 +112,6 @@ class Model(GameModel):
     experience_cells: int
     experience_flip: int
 
-    def side(self, sid: str) -> Side:
-        return self.sides[sid]
-
     def card_name(self, card: Card) -> str:
         return f"{self.modalities[card.modality].name} {self.attacks[card.type].name}"
 
