@@ -37,13 +37,13 @@ def _game(tmp_path, extra: str = "", inner: str = INNER, toml: str = ""):
     return game
 
 
-def _drawn(game) -> dict:
+def _drawn(game, variant: str | None = None) -> dict:
     """Each element box the card's front drew (in the card's frame, mm, y up), by name."""
     from pnp.faces.rows import faces
     from pnp.render.fonts import load_fonts
     from pnp.render.surface import Surface
 
-    front = faces(open_game(str(game)).model.components[0])[0][0]
+    front = faces(open_game(str(game), variant=variant).model.components[0])[0][0]
     s = Surface(Canvas(io.BytesIO()), load_fonts(), 63 * MM, 88 * MM, 0, "card")
     front(s)
     assert not s.findings
@@ -74,6 +74,14 @@ def test_row_names_a_table_of_the_layouts_names(tmp_path):
     game = _game(tmp_path, 'row = "corner"',
                  toml='vars = { corner = { text = "from the vars" } }\n')
     assert _drawn(game)["label"][4] == "from the vars"
+
+
+def test_a_variant_changes_an_element_of_the_placed_file(tmp_path):
+    toml = ('[variants.short.elements."layouts/inner.toml".label]\n'
+            'text = "variant {{ text }}"\n')
+    game = _game(tmp_path, toml=toml)
+    assert _drawn(game)["label"][4] == "hi"
+    assert _drawn(game, "short")["label"][4] == "variant hi"
 
 
 def test_a_column_the_given_row_lacks_is_named_in_the_placed_file(tmp_path):
