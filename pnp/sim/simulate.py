@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.core import play
-from ..errors import DataError, PnpError
+from ..errors import DataError, PnpError, clipped
 from . import agents as agent_registry
 from .summary import Tally, figures
 
@@ -118,7 +118,7 @@ def seeded(game, agents, seed: int, start: int, stop: int, who: str = ""):
                             exc.field) from None
         except Exception as exc:
             raise SimulationError(
-                f"{who}game {i} (seed {s}) failed: {type(exc).__name__}: {exc}; replay it "
+                f"{who}game {i} (seed {s}) failed: {type(exc).__name__}: {clipped(str(exc))}; replay it "
                 f"with pnp.engine.core.play(game, agents, {s})") from None
 
 
