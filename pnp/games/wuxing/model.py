@@ -15,9 +15,11 @@ from ...data.layouts.compiled import Layout
 from ...errors import DataError, Source
 from ...units import MM
 from ..base import (Common, keyed_rows, known as _known, load_common, missing_colours,
-                    note_missing, setting)
+                    note_missing, note_unknown_options, setting)
 from . import engine
 
+# the keys of game.toml's [options] the rules read
+OPTIONS = ("set_aside", "pawns_turn", "generated_wins", "reference_cards", "max_rounds")
 CARD_FACES = ("destroyed_by", "generated_by", "destroys", "generates")
 
 
@@ -158,6 +160,7 @@ def load(folder: GameFolder) -> Model:
                                                     "gold", "sea", "sand", "ink")):
         folder.note(problem)
     opt, keep = "options", folder.keep
+    note_unknown_options(folder, common, "wuxing", OPTIONS)
     from .printed import constants, cycle_table, load_layouts
 
     cycle = cycle_table(elements)
