@@ -219,6 +219,8 @@ class Reader:
         self.compiler.attributes = {**{n: player for n in seats}, "shared": shared,
                                     "options": set(self.options),
                                     "top": set(zones), "bottom": set(zones)}
+        self.compiler.hidden = {z.name: "me" if z.per_player else "shared"
+                                for z in zones.values() if z.visible == "hidden"}
         if columns:
             self.compiler.attributes.update(card=set(columns), lead=set(columns))
         if roles:               # me.role.bonus: the columns of [players] roles
