@@ -493,3 +493,14 @@ def test_a_measurable_seat_advantage_says_it_may_be_chance_and_how_to_confirm():
     assert hint in format_text(fig)
     share["ci"] = [0.45, 0.55]
     assert "by chance" not in format_text(fig)
+
+
+@pytest.mark.parametrize("command", ["simulate", "report", "sweep"])
+def test_a_number_of_games_past_ten_million_is_refused_before_any_game(command):
+    """10^12 games (a typo) filled the memory with the list of its chunks before the first."""
+    extra = ["--set", "options.reference_cards=1"] if command == "sweep" else []
+    result = CliRunner().invoke(main, [command, "--game", "wuxing", "--games",
+                                       "1000000000000", *extra])
+    assert result.exit_code == 2
+    assert "Error: Invalid value for '--games' / '-n': 1000000000000 is not in the range" \
+        in result.output and "x<=10000000" in result.output
