@@ -504,3 +504,22 @@ def test_a_number_of_games_past_ten_million_is_refused_before_any_game(command):
     assert result.exit_code == 2
     assert "Error: Invalid value for '--games' / '-n': 1000000000000 is not in the range" \
         in result.output and "x<=10000000" in result.output
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "3"], ["report", "--games", "3"],
+                                     ["play", "--opponent", "random"]])
+def test_data_with_an_error_is_not_played_on_its_stand_in_values(game_copy, command):
+    """wound_limit = -5 was noted and 100 played in its place: figures of another game."""
+    folder = game_copy("experior")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("wound_limit = 100",
+                                                             "wound_limit = -5"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(main, [command[0], "--game", str(folder), *command[1:]],
+                                input="")
+    assert result.exit_code == 3, result.output
+    assert result.output.splitlines()[-2:] == [
+        'error: game.toml, field "options.wound_limit": [options] wound_limit must be 1 to '
+        "9999, got -5",
+        "Error: 1 problem(s) in the card data; nothing was played (fix them: `pnp validate` "
+        "lists every problem)"]
