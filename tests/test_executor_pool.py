@@ -169,3 +169,27 @@ def test_ctrl_c_under_jobs_2_leaves_no_worker_behind():
     for pid in workers:
         assert not Path(f"/proc/{pid}").exists() or \
             Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z", f"worker {pid} lives on"
+
+
+def _setup_fails() -> None:
+    raise ValueError("no setup here")
+
+
+def test_a_setup_that_fails_is_its_error_not_a_dead_worker():
+    with pytest.raises(ValueError, match="no setup here"):
+        list(ordered(_square_late_first, [0, 1, 2], 2, (_setup_fails, ()), DIED))
+
+
+class Unsendable:
+    def __reduce__(self):
+        raise TypeError("this result stays here")
+
+
+def _unsendable(n: int):
+    return Unsendable()
+
+
+def test_a_result_that_cannot_be_sent_back_is_an_error_naming_its_task():
+    with pytest.raises(PnpError, match="^task 0's result could not be sent back: TypeError: "
+                                       "this result stays here$"):
+        _play(_unsendable, [0, 1])

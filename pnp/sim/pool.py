@@ -36,13 +36,19 @@ def _portable(exc: BaseException) -> BaseException:
 
 def _serve(conn, init: tuple[Callable, tuple], call: Callable[[Any], Any]) -> None:
     setup, args = init
-    setup(*args)
+    try:
+        setup(*args)
+        failed = None
+    except Exception as exc:  # said as each task's answer, not a traceback and a dead worker
+        failed = _portable(exc)
     while True:
         message = conn.recv()
         if message is None:
             break
         i, task = message
         try:
+            if failed is not None:
+                raise failed
             answer = (i, True, call(task))
         except Exception as exc:
             answer = (i, False, _portable(exc))
@@ -74,7 +80,8 @@ def ordered(call: Callable[[Any], Any], tasks: Sequence[Any], jobs: int, init: t
     context = multiprocessing.get_context()
     workers: list[_Worker] = []
     try:
-        workers = [_Worker(context, init, call) for _ in range(jobs)]
+        for _ in range(jobs):   # one by one: those started are stopped if the next cannot be
+            workers.append(_Worker(context, init, call))
         yield from _deal(workers, tasks, died)
     finally:  # done, an error, Ctrl-C, or the caller stopped reading: no worker stays behind
         _stop(workers)
@@ -91,7 +98,11 @@ def _deal(workers: list[_Worker], tasks: Sequence[Any], died: str) -> Iterator[A
         if errors:  # no new task: each comes after the error, which is what the run ends with
             return
         for i, task in todo:
-            worker.conn.send((i, task))
+            try:
+                worker.conn.send((i, task))
+            except OSError:  # it died between two tasks (a signal, the OOM killer)
+                errors[i], worker.dead = PnpError(died), True
+                return
             worker.task = i
             return
 
