@@ -62,24 +62,7 @@ def validate(model: Model) -> list[Finding]:
     findings += _validate_paths(model)
     findings += _validate_meaning(model)
     findings += _validate_layout_figures(model)
-    # pawns: one per player per path
-    paths = sorted({i.path for i in model.islands})
-    for player in model.players:
-        first: dict[int, Source] = {}
-        for pawn in (p for p in model.pawns if p.owner == player.id):
-            if pawn.path not in paths:
-                findings.append(error(f"{player.name}'s pawn stands on path {pawn.path}, which "
-                                      "islands.csv has not", pawn.source, "path"))
-            elif pawn.path in first:
-                findings.append(error(f"{player.name} needs exactly one pawn on path "
-                                      f"{pawn.path}, has another (first in row "
-                                      f"{first[pawn.path].row})", pawn.source, "path"))
-            else:
-                first[pawn.path] = pawn.source
-        for path in paths:
-            if path not in first:
-                findings.append(error(f"{player.name} needs exactly one pawn on path {path}, "
-                                      "has 0", Source(folder.path / "pawns.csv"), "path"))
+    findings += _validate_pawns(model)
     # tokens: the pool is the data's (the engine plays with as many of each colour as the red
     # tokens row prints), but both colours need as many and there is one first-player token
     tokens = {t.id: t for t in model.tokens}
@@ -180,6 +163,30 @@ def _validate_meaning(model: Model) -> list[Finding]:
                 findings.append(error(f"{e.id} has the same {field} as {seen[value].id} "
                                       f"({value}); each element needs its own", e.source, field))
             seen.setdefault(value, e)
+    return findings
+
+
+def _validate_pawns(model: Model) -> list[Finding]:
+    """One pawn per player per path: a second one, or one off the paths, by its row."""
+    findings = []
+    paths = sorted({i.path for i in model.islands})
+    for player in model.players:
+        first: dict[int, Source] = {}
+        for pawn in (p for p in model.pawns if p.owner == player.id):
+            if pawn.path not in paths:
+                findings.append(error(f"{player.name}'s pawn stands on path {pawn.path}, which "
+                                      "islands.csv has not", pawn.source, "path"))
+            elif pawn.path in first:
+                findings.append(error(f"{player.name} needs exactly one pawn on path "
+                                      f"{pawn.path}, has another (first in row "
+                                      f"{first[pawn.path].row})", pawn.source, "path"))
+            else:
+                first[pawn.path] = pawn.source
+        for path in paths:
+            if path not in first:
+                findings.append(error(f"{player.name} needs exactly one pawn on path {path}, "
+                                      "has 0", Source(model.common.folder.path / "pawns.csv"),
+                                      "path"))
     return findings
 
 
