@@ -621,7 +621,10 @@ SEED = click.option("--seed", "-s", type=int, default=1, show_default=True,
 PLAYERS = click.option("--players", "-p", type=click.IntRange(1),
                        help="Number of players (default: the game's own).")
 AGENTS = click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
-JOBS = click.option("--jobs", "-j", type=click.IntRange(0), default=0,
+# worker processes a run may start: each holds the game (some 20 MB of its own, Legolas), so
+# `--jobs 1000` (meant as --games) would start hundreds and fill a small machine's memory
+MAX_JOBS = 256
+JOBS = click.option("--jobs", "-j", type=click.IntRange(0, MAX_JOBS), default=0,
                     help="Worker processes (default 0: all cores; 1: no extra process).")
 
 

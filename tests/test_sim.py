@@ -523,3 +523,10 @@ def test_data_with_an_error_is_not_played_on_its_stand_in_values(game_copy, comm
         "9999, got -5",
         "Error: 1 problem(s) in the card data; nothing was played (fix them: `pnp validate` "
         "lists every problem)"]
+
+
+def test_more_than_256_jobs_is_refused_before_any_process_starts():
+    result = CliRunner().invoke(main, ["simulate", "--game", "wuxing", "--jobs", "1000"])
+    assert result.exit_code == 2
+    assert "Error: Invalid value for '--jobs' / '-j': 1000 is not in the range 0<=x<=256." \
+        in result.output
