@@ -612,12 +612,19 @@ LADDER = click.option(
          "for one agent only.")
 
 
+# games a run may play: days of play at a thousand games a second; a typo's 10^12 games used to
+# fill the memory with the list of its chunks before the first game
+MAX_GAMES = 10_000_000
+
 SEED = click.option("--seed", "-s", type=int, default=1, show_default=True,
                     help="Seed of the run: the same seed gives the same figures.")
 PLAYERS = click.option("--players", "-p", type=click.IntRange(1),
                        help="Number of players (default: the game's own).")
 AGENTS = click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
-JOBS = click.option("--jobs", "-j", type=click.IntRange(0), default=0,
+# worker processes a run may start: each holds the game (some 20 MB of its own, Legolas), so
+# `--jobs 1000` (meant as --games) would start hundreds and fill a small machine's memory
+MAX_JOBS = 256
+JOBS = click.option("--jobs", "-j", type=click.IntRange(0, MAX_JOBS), default=0,
                     help="Worker processes (default 0: all cores; 1: no extra process).")
 
 
@@ -663,7 +670,7 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
 
 @main.command()
 @GAME
-@click.option("--games", "-n", type=click.IntRange(1), default=1000, show_default=True,
+@click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
               help="Number of games.")
 @SEED
 @PLAYERS
@@ -694,7 +701,7 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 
 @main.command()
 @GAME
-@click.option("--games", "-n", type=click.IntRange(1), default=2000, show_default=True,
+@click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=2000, show_default=True,
               help="Number of games.")
 @SEED
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
@@ -770,7 +777,7 @@ def _check_outputs(folder: Path | None, *outputs: Path) -> None:
                    "(options.wound_limit=50,75,100) or file.csv:ROW.column "
                    "(characters.csv:psychic.threshold=10..14; ROW is the first column's value "
                    "or #N, the row number, header = 1). Repeat for every combination.")
-@click.option("--games", "-n", type=click.IntRange(2), default=1000, show_default=True,
+@click.option("--games", "-n", type=click.IntRange(2, MAX_GAMES), default=1000, show_default=True,
               help="Games per variant (the same seeds for every variant).")
 @click.option("--seed", "-s", type=int, default=1, show_default=True,
               help="Seed of the run: game i of the base and of every variant is played from the "

@@ -62,6 +62,18 @@ def bounded(message: str) -> str:
     return _QUOTED.sub(cut, message)
 
 
+CLIPPED_MAX = 2000  # characters of another exception's text a message quotes
+
+
+def clipped(text: str, limit: int = CLIPPED_MAX) -> str:
+    """The text cut to its start and end and its length when over `limit` characters: the
+    text of an exception pnp did not raise (an agent's, a game's) can be any size, and a
+    100,000-character error is one nobody reads (and once hung a worker writing it back)."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit * 3 // 4]}...{text[-limit // 8:]} ({len(text):,} characters)"
+
+
 class PnpError(Exception):
     """A problem the user can fix; the CLI shows it as one `Error:` line."""
 

@@ -355,3 +355,13 @@ def test_a_value_given_twice_in_one_set_is_an_error():
         parse_setting("characters.csv:psychic.threshold=10,10")
     with pytest.raises(PnpError, match="11 is given twice"):
         parse_setting("characters.csv:psychic.threshold=10..12,11")
+
+
+def test_a_setting_game_toml_leaves_to_its_default_says_to_write_it_first(tmp_path):
+    """Wuxing plays its default max_rounds without a line for it: the sweep says how to sweep
+    it."""
+    with pytest.raises(PnpError) as caught:
+        make_variants("wuxing", [parse_setting("options.max_rounds=10,20")], None, tmp_path)
+    assert str(caught.value) == ("game.toml has no 'max_rounds' in [options]; to sweep it, "
+                                 "write it there first with the value the game plays now "
+                                 "(max_rounds = ...)")

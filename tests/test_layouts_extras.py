@@ -177,7 +177,9 @@ def test_a_dashed_line_takes_one_length_or_a_pattern_in_mm(tmp_path, dash, runs)
     ('type = "line"\ndash = ["x", 1]', "or a list of lengths, dash then gap (dash = [2, 1]; "
                                        "bare numbers are mm), got ['x', 1]"),
     ('type = "polygon"\nsides = 100000000', "1e+08 is out of range (3 to 64)"),
-    ('type = "polygon"\nsides = 2', "2 is out of range (3 to 64)")])
+    ('type = "polygon"\nsides = 2', "2 is out of range (3 to 64)"),
+    ('type = "line"\nstroke_width = "8cm"', "a stroke width is at most 20mm, got '8cm'"),
+    ('type = "rect"\nstroke_width = "100pt"', "a stroke width is at most 20mm, got '100pt'")])
 def test_a_dash_that_is_not_lengths_and_a_polygon_of_too_many_sides_say_what_is_allowed(
         tmp_path, element, message):
     from pnp.errors import DataError

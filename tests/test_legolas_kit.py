@@ -387,3 +387,25 @@ def test_cli_validate_and_build(tmp_path):
                                "--paper", "letter"])
     assert res.exit_code == 0, res.output
     assert len(PdfReader(out).pages) >= 39
+
+
+def test_a_seat_listed_twice_names_its_row_and_the_first(game_copy):
+    folder = game_copy("legolas")
+    edit_csv(folder / "players.csv", 4, "seat", "2")
+    assert 'error: players.csv, row 4, field "seat": seat 2 is listed twice (first in row 3); ' \
+        "the seats are numbered 1, 2, 3... once each" in _findings(folder)
+
+
+def test_a_seat_past_the_end_says_which_seat_no_row_has(game_copy):
+    folder = game_copy("legolas")
+    edit_csv(folder / "players.csv", 4, "seat", "9")
+    assert 'error: players.csv, field "seat": the seats are numbered 1, 2, 3... once each: no ' \
+        "row has seat 3" in _findings(folder)
+
+
+def test_a_card_listed_twice_is_worded_as_every_game_words_it(game_copy):
+    folder = game_copy("legolas")
+    first = (folder / "missions.csv").read_text(encoding="utf-8").splitlines()[1].split(",")[0]
+    edit_csv(folder / "missions.csv", 3, "id", first)
+    assert any("is listed twice (first in row 2)" in f and "missions.csv, row 3" in f
+               for f in _findings(folder)), _findings(folder)

@@ -132,3 +132,37 @@ def test_the_booklet_says_a_zones_card_in_words(starter):
     assert words("card.cost >= top.bought.cost and card.colour == bottom.market.colour",
                  rules) == "the card's cost ≥ the cost of the top card of the bought and the " \
         "card's colour is the colour of the first card of the market"
+
+
+@pytest.mark.parametrize("condition,read", [
+    ("card.cost >= top.deck.cost", "top.deck"),
+    ("bottom.deck is none", "bottom.deck"),
+    ("top['deck'] is none", "top.deck"),
+])
+def test_the_card_of_a_hidden_zone_is_refused_when_the_rules_are_read(starter, tmp_path,
+                                                                      condition, read):
+    """top.deck of the face-down draw pile would tell the rules, and any agent reading
+    them, the card nobody may see."""
+    code, out = _validate(_rising(starter, tmp_path, condition))
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert code != 0 and len(lines) == 1, out
+    assert lines[0].startswith('Error: rules.toml, field "actions.buy.if": '), out
+    assert f"reads {read}, the card at the {read.split('.')[0]} of [zones.deck], which is " \
+        "hidden: nobody may see it, so no rule may read it (its number of cards, " \
+        "shared.deck, is public)" in lines[0], out
+
+
+@pytest.mark.parametrize("condition,used", [
+    ("top.market == 3", "top.market"),
+    ("card.cost > bottom.bought", "bottom.bought"),
+    ("(top.bought) == card", "top.bought"),
+])
+def test_a_zones_card_compared_whole_is_an_error_saying_to_compare_a_field(
+        starter, tmp_path, condition, used):
+    """It was false in every game (a card is never 3), or a message about dicts in play."""
+    code, out = _validate(_rising(starter, tmp_path, f"{condition} and me.coins > 0"))
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert code != 0 and len(lines) == 1, out
+    assert lines[0].startswith('Error: rules.toml, field "actions.buy.if": '), out
+    assert f"uses {used}, a whole card, as a value; compare one of its fields ({used}.colour" \
+        f"), or ask `{used} is none` (the zone is empty)" in lines[0], out

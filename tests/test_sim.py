@@ -493,3 +493,40 @@ def test_a_measurable_seat_advantage_says_it_may_be_chance_and_how_to_confirm():
     assert hint in format_text(fig)
     share["ci"] = [0.45, 0.55]
     assert "by chance" not in format_text(fig)
+
+
+@pytest.mark.parametrize("command", ["simulate", "report", "sweep"])
+def test_a_number_of_games_past_ten_million_is_refused_before_any_game(command):
+    """10^12 games (a typo) filled the memory with the list of its chunks before the first."""
+    extra = ["--set", "options.reference_cards=1"] if command == "sweep" else []
+    result = CliRunner().invoke(main, [command, "--game", "wuxing", "--games",
+                                       "1000000000000", *extra])
+    assert result.exit_code == 2
+    assert "Error: Invalid value for '--games' / '-n': 1000000000000 is not in the range" \
+        in result.output and "x<=10000000" in result.output
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "3"], ["report", "--games", "3"],
+                                     ["play", "--opponent", "random"]])
+def test_data_with_an_error_is_not_played_on_its_stand_in_values(game_copy, command):
+    """wound_limit = -5 was noted and 100 played in its place: figures of another game."""
+    folder = game_copy("experior")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("wound_limit = 100",
+                                                             "wound_limit = -5"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(main, [command[0], "--game", str(folder), *command[1:]],
+                                input="")
+    assert result.exit_code == 3, result.output
+    assert result.output.splitlines()[-2:] == [
+        'error: game.toml, field "options.wound_limit": [options] wound_limit must be 1 to '
+        "9999, got -5",
+        "Error: 1 problem(s) in the card data; nothing was played (fix them: `pnp validate` "
+        "lists every problem)"]
+
+
+def test_more_than_256_jobs_is_refused_before_any_process_starts():
+    result = CliRunner().invoke(main, ["simulate", "--game", "wuxing", "--jobs", "1000"])
+    assert result.exit_code == 2
+    assert "Error: Invalid value for '--jobs' / '-j': 1000 is not in the range 0<=x<=256." \
+        in result.output

@@ -111,7 +111,8 @@ def test_duplicate_element_card_is_reported(game_copy):
     folder = game_copy("wuxing")
     edit_csv(folder / "cards.csv", 3, "element", "wood")
     found = _findings(folder)
-    assert 'error: cards.csv, field "element": Yang must have exactly one wood card, has 2' in found
+    assert 'error: cards.csv, row 3, field "element": Yang must have exactly one wood card, ' \
+        'has another (first in row 2)' in found
     assert 'error: cards.csv, field "element": Yang must have exactly one fire card, has 0' in found
 
 
@@ -127,9 +128,50 @@ def test_path_missing_an_element_and_same_distance_rule(game_copy):
     folder = game_copy("wuxing")
     edit_csv(folder / "islands.csv", 2, "element", "water")  # path 1 gets water twice
     found = _findings(folder)
-    assert any("path 1 must hold water exactly once" in f for f in found)
+    assert 'error: islands.csv, row 3, field "element": path 1 must have element water once; ' \
+        'it is here again (first in row 2)' in found
+    assert 'error: islands.csv, field "element": path 1 has no island with element earth' in found
     # path 3 starts with water too: the same distance from Yang on two paths
     assert any("islands.csv, row 12" in f and "same distance" in f for f in found)
+
+
+def test_an_island_out_of_its_path_is_named_by_its_row(game_copy):
+    folder = game_copy("wuxing")
+    edit_csv(folder / "islands.csv", 5, "position", "9")
+    edit_csv(folder / "islands.csv", 7, "path", "4")
+    found = _findings(folder)
+    assert 'error: islands.csv, row 5, field "position": path 1 has positions 1 to 5, not 9' \
+        in found
+    assert 'error: islands.csv, field "position": path 1 has no island with position 4' in found
+    assert 'error: islands.csv, row 7, field "path": there are paths 1 to 3, not 4' in found
+
+
+def test_a_pawn_on_a_path_there_is_not_is_named_by_its_row(game_copy):
+    folder = game_copy("wuxing")
+    edit_csv(folder / "pawns.csv", 2, "path", "7")
+    assert 'error: pawns.csv, row 2, field "path": Yang\'s pawn stands on path 7, which ' \
+        'islands.csv has not' in _findings(folder)
+
+
+@pytest.mark.parametrize("rows,said", [
+    ("1,yang,Yang,yang,ink,陽\n2,yang,Yin,yin,yang,陰\n",
+     ['error: players.csv, row 3, field "player": player \'yang\' is listed twice (first in '
+      'row 2)']),
+    ("1,yang,Yang,yang,ink,陽\n2,yng,Yin,yin,yang,陰\n",
+     ['error: players.csv, row 3, field "player": unknown player \'yng\'; use one of: yang, '
+      'yin']),
+    ("2,yang,Yang,yang,ink,陽\n1,yin,Yin,yin,yang,陰\n",
+     ['error: players.csv, row 2, field "seat": the rules seat the player \'yang\' in seat 1 '
+      "(Yang), not 2"]),
+])
+def test_players_csv_is_read_by_its_key_naming_file_row_and_field(game_copy, rows, said):
+    folder = game_copy("wuxing")
+    (folder / "players.csv").write_text("seat,player,name,colour,ink,symbol\n" + rows,
+                                        encoding="utf-8")
+    found = _findings(folder)
+    for line in said:
+        assert line in found, found
+    assert not any("cards.csv" in f or "pawns.csv" in f for f in found), found
 
 
 def test_token_count_must_match_the_engine(game_copy):
@@ -144,7 +186,8 @@ def test_missing_pawn(game_copy):
     folder = game_copy("wuxing")
     edit_csv(folder / "pawns.csv", 4, "path", "2")
     found = _findings(folder)
-    assert 'error: pawns.csv, field "path": Yang needs exactly one pawn on path 2, has 2' in found
+    assert 'error: pawns.csv, row 4, field "path": Yang needs exactly one pawn on path 2, has ' \
+        'another (first in row 3)' in found
     assert 'error: pawns.csv, field "path": Yang needs exactly one pawn on path 3, has 0' in found
 
 

@@ -232,6 +232,24 @@ def keyed_rows(folder: GameFolder, file: str, columns: list[Column], key: str, a
     return rows
 
 
+def note_unknown_options(folder: GameFolder, common: Common, game: str, known) -> None:
+    """Note each key of game.toml's [options] that the game's rules do not read: a typo
+    (wound_limt = 50) would leave the default in play without a word. Only for a folder
+    played by the game itself: one printed like it ([print] like) may hold options of its
+    own rules.toml."""
+    from difflib import get_close_matches  # (only to word the error)
+
+    if common.engine != game:
+        return
+    for key in folder.keep(folder.section, "options", required=False) or {}:
+        if key not in known:
+            close = get_close_matches(key, sorted(known), 1)
+            hint = f"did you mean {close[0]!r}?" if close else \
+                f"{game} reads: {', '.join(sorted(known))}"
+            folder.note(DataError(f"[options] has no key {key!r} ({hint})", folder.toml_path,
+                                  field=f"options.{key}"))
+
+
 def note_missing(folder: GameFolder, file: str, field: str, what: str, wanted, have) -> None:
     """Note each of `wanted` (the names the rules know) that no row of `file` gives."""
     for key in wanted:

@@ -169,7 +169,8 @@ class Plan:
 
             raw = str(expr.raw)
             index = {z.name: i for i, z in enumerate(self.zones)}
-            pairs = {(w, name) for w in ("top", "bottom") for name in index} \
+            seen = [n for n, i in index.items() if self.zones[i].visible != "hidden"]
+            pairs = {(w, name) for w in ("top", "bottom") for name in seen} \
                 if re.search(r"\b(?:top|bottom)\s*\[", raw) else \
                 set(re.findall(r"\b(top|bottom)\s*\.\s*([A-Za-z_]\w*)", raw))
             found = tuple((w, index[name], -1 if w == "top" else 0)

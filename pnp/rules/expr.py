@@ -109,6 +109,7 @@ class Compiler:
         self.names = set(names) | set(constants)
         self.constants = constants
         self.attributes: dict[str, set[str]] = {}   # name -> the keys `name.key` may read
+        self.hidden: dict[str, str] = {}    # a hidden zone -> who holds its size ("shared")
         self.read: set[str] = set()     # every name an expression compiled here reads
         self.texts: list[str] = []      # every expression's text (spec.sized_zones reads them)
         self.opaque = False             # some expression runs in Jinja2 (it may read anything)
@@ -174,6 +175,8 @@ class Compiler:
         found = re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)", plain)
         found += [("role", key) for key in      # me.role.bonus: a column of the roles' file
                   re.findall(r"(?<![\w.])[A-Za-z_]\w*\s*\.\s*role\s*\.\s*([A-Za-z_]\w*)", plain)]
+        self._check_hidden_zones(body, plain, where, raw)
+        self._check_whole_cards(plain, where, raw)
         self._check_zone_fields(plain, where, raw)
         for name, key in found:
             keys = self.attributes.get(name)
@@ -181,6 +184,35 @@ class Compiler:
                 hint = _hint(key, keys, f"{name}.", f"{name} has")
                 raise self.error(f"{raw!r} reads {name}.{key}, which the rules do not have"
                                  f"{hint}", where)
+
+    def _check_hidden_zones(self, body: str, plain: str, where: str, raw: Any) -> None:
+        """`top.deck` of a hidden zone (a draw pile) would let the rules, and so the players,
+        know the card nobody may see: refused, as a hidden zone's cards cannot be chosen."""
+        if not self.hidden:
+            return
+        read = re.findall(r"(?<![\w.])(top|bottom)\s*\.\s*([A-Za-z_]\w*)", plain)
+        read += re.findall(r"(?<![\w.])(top|bottom)\s*\[\s*['\"]([A-Za-z_]\w*)['\"]\s*\]", body)
+        for end, zone in read:
+            if zone in self.hidden:
+                raise self.error(
+                    f"{raw!r} reads {end}.{zone}, the card at the {end} of [zones.{zone}], "
+                    f"which is hidden: nobody may see it, so no rule may read it (its number of "
+                    f"cards, {self.hidden[zone]}.{zone}, is public)", where)
+
+    def _check_whole_cards(self, plain: str, where: str, raw: Any) -> None:
+        """`top.market == 3`: a zone's card is a row of fields, never equal to a number nor
+        ordered, so the condition is false in every game (or fails in play): one of its fields
+        is meant. `top.market is none` (an empty zone) is the one thing to ask of it whole."""
+        zones, columns = self.attributes.get("top"), self.attributes.get("card")
+        if not zones:
+            return
+        for m in re.finditer(r"(?<![\w.])(top|bottom)\s*\.\s*([A-Za-z_]\w*)", plain):
+            if m.group(2) not in zones or re.match(r"\s*(\.|is\b)", plain[m.end():]):
+                continue
+            field = f"{m.group(1)}.{m.group(2)}.{sorted(columns)[0] if columns else 'FIELD'}"
+            raise self.error(f"{raw!r} uses {m.group(1)}.{m.group(2)}, a whole card, as a "
+                             f"value; compare one of its fields ({field}), or ask "
+                             f"`{m.group(1)}.{m.group(2)} is none` (the zone is empty)", where)
 
     def _check_zone_fields(self, plain: str, where: str, raw: Any) -> None:
         """`top.discard.valeu`: a field the cards do not have, read from a zone's card."""

@@ -219,6 +219,7 @@ class Reader:
         self.compiler.attributes = {**{n: player for n in seats}, "shared": shared,
                                     "options": set(self.options),
                                     "top": set(zones), "bottom": set(zones)}
+        self.compiler.hidden = _hidden_sizes(zones)
         if columns:
             self.compiler.attributes.update(card=set(columns), lead=set(columns))
         if roles:               # me.role.bonus: the columns of [players] roles
@@ -616,6 +617,13 @@ class Reader:
             (how, expr), = item.items()
             out.append((how, self.compiler.compile(expr, f"{where}[{i}].{how}")))
         return tuple(out)
+
+
+def _hidden_sizes(zones: dict[str, "Zone"]) -> dict[str, str]:
+    """Each hidden zone by the public name of its size (shared.deck, me.pile): what a rule
+    may read of it instead of its cards."""
+    return {z.name: "me" if z.per_player else "shared" for z in zones.values()
+            if z.visible == "hidden"}
 
 
 def _picks(data: Any) -> list[str]:

@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from ..errors import PnpError
+from ..errors import PnpError, clipped
 
 Factory = Callable[..., Any]
 
@@ -96,7 +96,8 @@ def _lookup(engine: str, name: str) -> Factory | str | None:
 
 
 def _failed(ref: str, where: str, exc: BaseException) -> AgentError:
-    return AgentError(f"{ref!r}: {where} failed to load: {type(exc).__name__}: {exc}")
+    return AgentError(f"{ref!r}: {where} failed to load: {type(exc).__name__}: "
+                      f"{clipped(str(exc))}")
 
 
 def _import_module(ref: str, where: str) -> Any:

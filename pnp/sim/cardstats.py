@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from ..engine.core import play
-from ..errors import PnpError
+from ..errors import PnpError, clipped
 from . import agents as agent_registry
 from .simulate import Setup, SimulationError, chunks, default_jobs, derive_seed
 from .summary import wilson
@@ -100,7 +100,7 @@ def play_cards_chunk(shared: tuple, start: int, stop: int) -> CardTally:
             rec = play(setup.game, agents, s, observe=observe)
         except Exception as exc:
             raise SimulationError(f"game {i} (seed {s}) failed: {type(exc).__name__}: "
-                                  f"{exc}") from None
+                                  f"{clipped(str(exc))}") from None
         tally.add_game(held, plays, rec.returns)
     return tally
 

@@ -11,7 +11,6 @@ too, rebuilt when every worker that held it is gone.
 
 from __future__ import annotations
 
-import multiprocessing
 from concurrent.futures import CancelledError
 from typing import Any, Callable, Sequence
 
@@ -24,7 +23,7 @@ def _init(fn: Callable, shared: Any) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)   # the parent's pool.terminate(): just stop
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)   # the parent's terminate(): just stop
     _die_with_parent(signal.SIGTERM)
     _shared.update(fn=fn, shared=shared)
 
@@ -84,31 +83,14 @@ DIED = ("a worker process died while playing a chunk: an agent or game ended its
 
 
 def _in_processes(tasks: Sequence[tuple], jobs: int, init: tuple, progress) -> list:
-    """The tasks in `jobs` worker processes. A pool of concurrent.futures, not
-    multiprocessing's: that one replaces a worker that dies hard (os._exit, SIGKILL, the
-    kernel's OOM killer) and waits for ever for the chunk it held; this one says so."""
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
+    """The tasks in `jobs` worker processes of our own pool (pool.py says why not a library's)."""
+    from .pool import ordered
 
-    before = set(multiprocessing.active_children())
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(),
-                               initializer=_init, initargs=init)
     out = []
-    try:
-        futures = [pool.submit(_call, task) for task in tasks]
-        for i, future in enumerate(futures):
-            try:
-                out.append(future.result())
-            except BrokenProcessPool:
-                raise PnpError(DIED) from None
-            if progress:
-                progress(i)
-    except BaseException:  # Ctrl-C, a chunk's error: the other workers stop now, unfinished
-        pool.shutdown(wait=False, cancel_futures=True)
-        for worker in set(multiprocessing.active_children()) - before:
-            worker.terminate()
-        raise
-    pool.shutdown()
+    for i, result in enumerate(ordered(_call, tasks, jobs, (_init, init), DIED)):
+        out.append(result)
+        if progress:
+            progress(i)
     return out
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.core import play
-from ..errors import DataError, PnpError
+from ..errors import DataError, PnpError, RulesError, clipped
 from . import agents as agent_registry
 from .summary import Tally, figures
 
@@ -49,9 +49,15 @@ class Setup:
 
 def load_game(name: str, players: int | None = None) -> Setup:
     """Open a game (name or folder) and build its rules engine from the card data."""
-    from ..project import open_game
+    from ..project import errors_in, open_game
 
     opened = open_game(name)
+    # a value that could not be read has a stand-in (wound_limit 100 for "-5"): games played
+    # on it would measure a game nobody wrote
+    errors = errors_in(opened.folder.problems)
+    if errors:
+        raise RulesError(errors, "nothing was played (fix them: `pnp validate` lists every "
+                         "problem)")
     title = getattr(getattr(opened.model, "common", None), "title", "")
     try:
         game = opened.spec.new_game(opened.model, players)
@@ -118,7 +124,7 @@ def seeded(game, agents, seed: int, start: int, stop: int, who: str = ""):
                             exc.field) from None
         except Exception as exc:
             raise SimulationError(
-                f"{who}game {i} (seed {s}) failed: {type(exc).__name__}: {exc}; replay it "
+                f"{who}game {i} (seed {s}) failed: {type(exc).__name__}: {clipped(str(exc))}; replay it "
                 f"with pnp.engine.core.play(game, agents, {s})") from None
 
 

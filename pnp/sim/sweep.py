@@ -160,7 +160,10 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
             lines[i] = m.group(1) + _toml_literal(value) + m.group(3)
             path.write_text("".join(lines), encoding="utf-8")
             return
-    raise PnpError(f"game.toml has no {key!r} in [{section}]")
+    # not added here: the base game would still play the default, and a misspelt key would be
+    # swept with no effect in a game whose options are its own (a deck's, a rules.toml's)
+    raise PnpError(f"game.toml has no {key!r} in [{section}]; to sweep it, write it there "
+                   f"first with the value the game plays now ({key} = ...)")
 
 
 def _read_csv(path: Path, column: str) -> tuple[list[list[str]], int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ...units import MM
 from .track import PATHS
 from .values import ValueProblem, choice, to_bool, to_dash, to_length, to_number, to_text
 
@@ -28,11 +29,17 @@ def within(low: float, high: float, whole: bool = False) -> Callable[[Any], floa
     return convert
 
 
+MAX_STROKE_MM = 20  # a line wider than this is a unit typo ("8cm" for "0.8mm"), not a design
+
+
 def to_stroke_width(raw: Any):
-    """A line's width: a length of 0 or more (reportlab draws a negative one as if positive)."""
+    """A line's width: a length of 0 or more (reportlab draws a negative one as if positive),
+    at most MAX_STROKE_MM."""
     width = to_length(raw)
     if width.of(1) < 0:
         raise ValueProblem(f"a stroke width is 0 or more (0 draws no line), got {raw!r}")
+    if width.of(1) > MAX_STROKE_MM * MM:
+        raise ValueProblem(f"a stroke width is at most {MAX_STROKE_MM}mm, got {raw!r}")
     return width
 
 

@@ -10,11 +10,14 @@ from ...data.files import Column, Record
 from ...data.game import GameFolder
 from ...errors import DataError, Source
 from ...units import MM
-from ..base import known as _known, keyed_rows, load_common, missing_colours, setting
+from ..base import (known as _known, keyed_rows, load_common, missing_colours,
+                    note_unknown_options, setting)
 from . import engine
 from .rows import layout_names, load_layouts
 from .model import (MARKER_KINDS, Attack, Card, ExampleTurn, Marker, Modality, Model, Position,
                     Side)
+
+OPTIONS = ("wound_limit", "bonus_multiplier", "max_turns", "aid_cards")  # [options] it reads
 
 
 def load(folder: GameFolder) -> Model:
@@ -50,6 +53,7 @@ def load(folder: GameFolder) -> Model:
     markers = folder.each("markers.csv", [Column("side"), Column("marker"),
                                           Column("type", default="")], _marker)
     example, end_position, end_example = _examples(folder)
+    note_unknown_options(folder, common, "experior", OPTIONS)
     for problem in missing_colours(folder, common, ("paper", "ink", "limit")):
         folder.note(problem)
 

@@ -37,7 +37,7 @@ def ids(rows: Iterable[tuple[Any, Source | None]], known: tuple[str, ...], what:
                                   f"{', '.join(known)}", src, "id"))
         elif rid in seen:
             first = seen[rid]
-            findings.append(error(f"{what} {rid!r} is listed twice (first at row "
+            findings.append(error(f"{what} {rid!r} is listed twice (first in row "
                                   f"{first.row if first else '?'})", src, "id"))
         else:
             seen[rid] = src

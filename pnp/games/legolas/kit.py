@@ -38,8 +38,18 @@ def _validate_players(model: Model) -> list[Finding]:
     if len(model.players) != most:
         findings.append(error(f"players.csv lists {len(model.players)} player colours; the kit "
                               f"prints mission cards and markers for {most} players", file))
-    if sorted(p.seat for p in model.players) != list(range(1, len(model.players) + 1)):
-        findings.append(error("the seats must be numbered 1, 2, 3... once each", file, "seat"))
+    first: dict[int, Player] = {}
+    for p in model.players:
+        if p.seat in first:
+            findings.append(error(f"seat {p.seat} is listed twice (first in row "
+                                  f"{first[p.seat].source.row}); the seats are numbered 1, 2, "
+                                  "3... once each", p.source, "seat"))
+        else:
+            first[p.seat] = p
+    gaps = [str(s) for s in range(1, len(model.players) + 1) if s not in first]
+    if gaps and len(first) == len(model.players):   # no repeat, so a seat past the end
+        findings.append(error(f"the seats are numbered 1, 2, 3... once each: no row has seat "
+                              f"{', '.join(gaps)}", file, "seat"))
     for field in ("symbol", "name"):
         seen: dict[str, Player] = {}
         for p in model.players:

@@ -11,11 +11,13 @@ from ...data.files import Column
 from ...data.game import GameFolder
 from ...errors import DataError, Source
 from ...render.icons import PLAYER_SHAPES
-from ..base import GameModel, layout_constants, load_common, missing_colours
+from ..base import (GameModel, layout_constants, load_common, missing_colours,
+                    note_unknown_options)
 from .data import Cards, load_cards
 from .printed import load_layouts
 from .facts import ELEMENTS, SUITS
 
+OPTIONS = ("aid_cards",)  # the keys of [options] it reads
 PALETTE = ("gold", "trap", "boss", "parchment", "treasure", "character", "back", "ink", "paper")
 
 
@@ -84,6 +86,7 @@ def load(folder: GameFolder) -> Model:
                         "the board's edge)", folder.toml_path, field="board.vp_loop")
     if not 0 <= below <= 12:
         raise DataError("vp_below must be 0 to 12", folder.toml_path, field="board.vp_below")
+    note_unknown_options(folder, common, "legolas", OPTIONS)
     aids = folder.get("options", "aid_cards", int, default=3)
     if not 0 <= aids <= 10:
         raise DataError("aid_cards must be 0 to 10", folder.toml_path, field="options.aid_cards")

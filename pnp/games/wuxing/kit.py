@@ -40,11 +40,18 @@ def validate(model: Model) -> list[Finding]:
     # cards: each element once per player, arrows as the engine's cycles
     cards_file = Source(folder.path / "cards.csv")
     for player in model.players:
-        theirs = Counter(c.element for c in model.cards if c.owner == player.id)
+        first: dict[str, Source] = {}
+        for card in (c for c in model.cards if c.owner == player.id):
+            if card.element in first:
+                findings.append(error(f"{player.name} must have exactly one {card.element} "
+                                      f"card, has another (first in row "
+                                      f"{first[card.element].row})", card.source, "element"))
+            else:
+                first[card.element] = card.source
         for eid in engine.ELEMENTS:
-            if theirs[eid] != 1:
-                findings.append(error(f"{player.name} must have exactly one {eid} card, has "
-                                      f"{theirs[eid]}", cards_file, "element"))
+            if eid not in first:
+                findings.append(error(f"{player.name} must have exactly one {eid} card, has 0",
+                                      cards_file, "element"))
     for card in model.cards:
         for face, want in _expected_faces(card.element).items():
             got = getattr(card, face)
@@ -55,15 +62,7 @@ def validate(model: Model) -> list[Finding]:
     findings += _validate_paths(model)
     findings += _validate_meaning(model)
     findings += _validate_layout_figures(model)
-    # pawns: one per player per path
-    paths = sorted({i.path for i in model.islands})
-    for player in model.players:
-        on = Counter(p.path for p in model.pawns if p.owner == player.id)
-        for path in paths:
-            if on[path] != 1:
-                findings.append(error(f"{player.name} needs exactly one pawn on path {path}, "
-                                      f"has {on[path]}", Source(folder.path / "pawns.csv"),
-                                      "path"))
+    findings += _validate_pawns(model)
     # tokens: the pool is the data's (the engine plays with as many of each colour as the red
     # tokens row prints), but both colours need as many and there is one first-player token
     tokens = {t.id: t for t in model.tokens}
@@ -167,35 +166,84 @@ def _validate_meaning(model: Model) -> list[Finding]:
     return findings
 
 
+def _validate_pawns(model: Model) -> list[Finding]:
+    """One pawn per player per path: a second one, or one off the paths, by its row."""
+    findings = []
+    paths = sorted({i.path for i in model.islands})
+    for player in model.players:
+        first: dict[int, Source] = {}
+        for pawn in (p for p in model.pawns if p.owner == player.id):
+            if pawn.path not in paths:
+                findings.append(error(f"{player.name}'s pawn stands on path {pawn.path}, which "
+                                      "islands.csv has not", pawn.source, "path"))
+            elif pawn.path in first:
+                findings.append(error(f"{player.name} needs exactly one pawn on path "
+                                      f"{pawn.path}, has another (first in row "
+                                      f"{first[pawn.path].row})", pawn.source, "path"))
+            else:
+                first[pawn.path] = pawn.source
+        for path in paths:
+            if path not in first:
+                findings.append(error(f"{player.name} needs exactly one pawn on path {path}, "
+                                      "has 0", Source(model.common.folder.path / "pawns.csv"),
+                                      "path"))
+    return findings
+
+
 def _validate_paths(model: Model) -> list[Finding]:
+    """Paths 1 to NUM_PATHS, each positions 1 to PATH_LEN holding every element once, and no
+    element at one distance on two paths: a row out of place is named by its row (the first
+    of a pair too), what no row gives by the file."""
     findings = []
     src = Source(model.common.folder.path / "islands.csv")
     by_path: dict[int, list[Island]] = {}
     for island in model.islands:
-        by_path.setdefault(island.path, []).append(island)
-    if sorted(by_path) != list(range(1, engine.NUM_PATHS + 1)):
-        findings.append(error(f"there must be paths 1 to {engine.NUM_PATHS}, found "
-                              f"{sorted(by_path)}", src, "path"))
-    for number, islands in sorted(by_path.items()):
-        positions = sorted(i.position for i in islands)
-        if positions != list(range(1, engine.PATH_LEN + 1)):
-            findings.append(error(f"path {number} must have positions 1 to {engine.PATH_LEN} "
-                                  f"once each, has {positions}", src, "position"))
-        counts = Counter(i.element for i in islands)
-        for eid in engine.ELEMENTS:
-            if counts[eid] != 1:
-                findings.append(error(f"path {number} must hold {eid} exactly once, holds it "
-                                      f"{counts[eid]} time(s)", src, "element"))
+        if 1 <= island.path <= engine.NUM_PATHS:
+            by_path.setdefault(island.path, []).append(island)
+        else:
+            findings.append(error(f"there are paths 1 to {engine.NUM_PATHS}, not "
+                                  f"{island.path}", island.source, "path"))
+    for number in range(1, engine.NUM_PATHS + 1):
+        islands = by_path.get(number, [])
+        if not islands:
+            findings.append(error(f"path {number} has no islands; it needs positions 1 to "
+                                  f"{engine.PATH_LEN}", src, "path"))
+            continue
+        findings += _once_each(islands, "position", range(1, engine.PATH_LEN + 1),
+                               f"path {number}", src)
+        findings += _once_each(islands, "element", engine.ELEMENTS, f"path {number}", src)
     seen: dict[tuple[int, str], Island] = {}
     for island in sorted(model.islands, key=lambda i: (i.path, i.position)):
         key = (island.position, island.element)
         if key in seen:
             findings.append(error(f"{island.element} stands at position {island.position} on "
-                                  f"path {seen[key].path} and on path {island.path}; no element "
-                                  "may be at the same distance on two paths", island.source,
-                                  "element"))
+                                  f"path {seen[key].path} (row {seen[key].source.row}) and on "
+                                  f"path {island.path}; no element may be at the same distance "
+                                  "on two paths", island.source, "element"))
         else:
             seen[key] = island
+    return findings
+
+
+def _once_each(islands: list[Island], field: str, wanted, path: str,
+               src: Source) -> list[Finding]:
+    """Each of `wanted` in the islands' `field` once: a repeat or a stranger by its row, a
+    value no row gives by the file."""
+    findings, first = [], {}
+    for island in islands:
+        value = getattr(island, field)
+        if value not in wanted:
+            findings.append(error(f"{path} has {field}s {wanted[0]} to {wanted[-1]}, not "
+                                  f"{value}", island.source, field))
+        elif value in first:
+            findings.append(error(f"{path} must have {field} {value} once; it is here again "
+                                  f"(first in row {first[value].row})", island.source, field))
+        else:
+            first[value] = island.source
+    missing = [str(v) for v in wanted if v not in first]
+    if missing:
+        findings.append(error(f"{path} has no island with {field} {', '.join(missing)}", src,
+                              field))
     return findings
 
 

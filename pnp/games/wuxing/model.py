@@ -13,9 +13,11 @@ from ...data.game import GameFolder
 from ...errors import DataError, Source
 from ...units import MM
 from ..base import (GameModel, keyed_rows, known as _known, load_common, missing_colours,
-                    note_missing, setting)
+                    note_missing, note_unknown_options, setting)
 from . import engine
 
+# the keys of game.toml's [options] the rules read
+OPTIONS = ("set_aside", "pawns_turn", "generated_wins", "reference_cards", "max_rounds")
 CARD_FACES = ("destroyed_by", "generated_by", "destroys", "generates")
 
 
@@ -129,7 +131,7 @@ def load(folder: GameFolder) -> Model:
                           lambda k, r: Element(k, r["name"], r["glyph"], col(r, "colour"),
                                                r.source))
     players = _players(folder, col)
-    player_ids = tuple(p.id for p in players)
+    player_ids = engine.SIDES  # the rules' players: a bad players.csv row is no bad owner
 
     def card(r: Record) -> Card:
         owner = _known(r, "owner", player_ids, "player")
@@ -151,6 +153,7 @@ def load(folder: GameFolder) -> Model:
                                                     "gold", "sea", "sand", "ink")):
         folder.note(problem)
     opt, keep = "options", folder.keep
+    note_unknown_options(folder, common, "wuxing", OPTIONS)
     from .printed import constants, cycle_table, load_layouts
 
     cycle = cycle_table(elements)
@@ -174,18 +177,21 @@ def load(folder: GameFolder) -> Model:
 
 
 def _players(folder: GameFolder, col) -> tuple[Player, ...]:
-    """players.csv: the rules' two sides, each in its seat."""
-    players = tuple(folder.each(
-        "players.csv", [Column("seat", "int", min=1, max=2), Column("player"), Column("name"),
-                        Column("colour"), Column("ink"), Column("symbol")],
-        lambda r: Player(r["seat"], r["player"], r["name"], col(r, "colour"), col(r, "ink"),
-                         r["symbol"], r.source)))
-    for seat, pid in enumerate(engine.SIDES, 1):
-        if not any(p.id == pid and p.seat == seat for p in players):
-            folder.note(DataError(f"the rules need the player {pid!r} in seat {seat} "
-                                  f"({engine.SEAT_NAMES[seat - 1]})",
-                                  folder.path / "players.csv", None, "player"))
-    return players
+    """players.csv: the rules' two sides, one row each, each in its seat (yang first)."""
+    def one(pid: str, r) -> Player:
+        seat = engine.SIDES.index(pid) + 1
+        if r["seat"] != seat:
+            raise DataError(f"the rules seat the player {pid!r} in seat {seat} "
+                            f"({engine.SEAT_NAMES[seat - 1]}), not {r['seat']}",
+                            r.source.path, r.source.row, "seat")
+        return Player(r["seat"], pid, r["name"], col(r, "colour"), col(r, "ink"), r["symbol"],
+                      r.source)
+
+    players = keyed_rows(
+        folder, "players.csv", [Column("seat", "int", min=1, max=2), Column("player"),
+                                Column("name"), Column("colour"), Column("ink"),
+                                Column("symbol")], "player", engine.SIDES, "player", one)
+    return tuple(sorted(players.values(), key=lambda p: p.seat))
 
 
 def _tokens(folder: GameFolder, col) -> list[Token]:
