@@ -376,10 +376,44 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
 
     sheet = _paper(game, paper)
     _check_bleed(bleed_mm)
-    if fmt not in EXPORTS:
-        raise PnpError(f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
+    separation = _export_options(fmt, service, cmyk, machine, url_base, profile)
+    ink = separation or cmyk  # what the PDF is separated through (True: pnp's own profile)
+    radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
+    kit, fonts, findings = _printable(game, force)
+    if fmt != "booklet" and service is None:  # a service's export runs its own preflight
+        from .export.preflight import preflight
+        from .export.services import GENERIC
+
+        _stop_at_errors(findings, preflight(kit, fonts, GENERIC, cmyk), force)
+    if fmt == "booklet" and kit.booklet is not None:  # the booklet's own check (others: preflight)
+        _stop_at_errors(findings, kit.booklet.findings(fonts), force)
+    if fmt in ("booklet", "pod") and service is None:
+        with atomic_output(out, game.folder.path) as tmp:
+            if fmt == "booklet":
+                pages = outputs.export_booklet(kit, fonts, tmp, sheet.size)
+                summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
+                           "double-sided flipping on the short edge, fold, staple")
+            else:
+                _stop_at_errors(findings, outputs.export_pod(kit, fonts, tmp, bleed_mm * MM,
+                                                             cmyk=ink), force)
+                summary = f"{out}: {len(outputs.faces(kit))} faces, one a page, {bleed_mm:g} mm bleed"
+        return summary, findings
+    with atomic_folder(out, game.folder.path) as staging:
+        summary, drawn = _export_folder(game, fmt, out, staging, kit, fonts, sheet, bleed_mm * MM,
+                                        dpi=dpi, machine=machine, radius=radius,
+                                        service=service, ink=ink, url_base=url_base)
+        _stop_at_errors(findings, drawn, force)
+    return summary, findings
+
+
+def _export_options(fmt: str, service: str | None, cmyk: bool, machine: str | None,
+                    url_base: str | None, profile: Path | None):
+    """Refuse options that do not go together, before anything is drawn; the separation that
+    --profile names (None without one)."""
     from .export.services import SERVICES
 
+    if fmt not in EXPORTS:
+        raise PnpError(f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
     if service is not None and (fmt != "pod" or service not in SERVICES):
         raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
     if url_base is not None:
@@ -402,7 +436,6 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
         # their PNGs are RGB: separating first only shifts the colours on the way back
         raise PnpError(f"{SERVICES[service].name} takes RGB image files: leave out --cmyk "
                        "(it is for --service drivethru and --format pod without a service)")
-    ink = separation or cmyk  # what the PDF is separated through (True: pnp's own profile)
     if service is not None and SERVICES[service].wants_cmyk and not cmyk:
         # said before drawing anything: the card data is fine, the export lacks an option
         raise PnpError(f"{SERVICES[service].name} prints from CMYK PDF/X-1a files only: add "
@@ -411,49 +444,35 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
 
     if (fmt == "cut") != (machine is not None) or (machine and machine not in MACHINES):
         raise PnpError(f"--format cut takes --machine {'|'.join(MACHINES)} (and only it does)")
-    radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
-    kit, fonts, findings = _printable(game, force)
-    if fmt != "booklet" and service is None:  # a service's export runs its own preflight
-        from .export.preflight import preflight
-        from .export.services import GENERIC
+    return separation
 
-        _stop_at_errors(findings, preflight(kit, fonts, GENERIC, cmyk), force)
-    if fmt == "booklet" and kit.booklet is not None:  # the booklet's own check (others: preflight)
-        _stop_at_errors(findings, kit.booklet.findings(fonts), force)
-    if fmt in ("booklet", "pod") and service is None:
-        with atomic_output(out, game.folder.path) as tmp:
-            if fmt == "booklet":
-                pages = outputs.export_booklet(kit, fonts, tmp, sheet.size)
-                summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
-                           "double-sided flipping on the short edge, fold, staple")
-            else:
-                _stop_at_errors(findings, outputs.export_pod(kit, fonts, tmp, bleed_mm * MM,
-                                                             cmyk=ink), force)
-                summary = f"{out}: {len(outputs.faces(kit))} faces, one a page, {bleed_mm:g} mm bleed"
-        return summary, findings
-    with atomic_folder(out, game.folder.path) as staging:
-        if fmt == "png":
-            count, drawn = outputs.export_png(kit, fonts, staging, dpi, bleed_mm * MM)
-            summary = f"{out}/: {count} PNG faces at {dpi} dpi"
-        elif fmt == "cut":
-            from .cut.sheets import export_cut
 
-            assert machine is not None      # checked above: cut names its machine
-            summary, drawn = _sized(game, lambda: export_cut(
-                kit, fonts, staging, machine, sheet.size, bleed_mm * MM, radius), sheet)
-            summary = summary.replace(f"{staging}/", f"{out}/")
-        elif fmt == "pod":
-            from .export.services import export_service
+def _export_folder(game: OpenGame, fmt: str, out: Path, staging: Path, kit, fonts, sheet: Paper,
+                   bleed: float, *, dpi: int, machine: str | None, radius: float,
+                   service: str | None, ink, url_base: str | None) -> tuple[str, list[Finding]]:
+    """Write the files of a folder's format (png, cut, a service's pod, tts) into `staging`:
+    the summary, which names `out`, and what drawing them found."""
+    if fmt == "png":
+        from .export.outputs import export_png
 
-            assert service is not None      # checked above: pod names its service
-            count, drawn = export_service(kit, fonts, staging, service, ink)
-            summary = (f"{out}/: {count} files for {SERVICES[service].name} "
-                       "(manifest.csv lists how many of each card to order)")
-        else:
-            from .export.tts import export_tts
+        count, drawn = export_png(kit, fonts, staging, dpi, bleed)
+        return f"{out}/: {count} PNG faces at {dpi} dpi", drawn
+    if fmt == "cut":
+        from .cut.sheets import export_cut
 
-            files, drawn = export_tts(kit, fonts, staging, final=out, url_base=url_base)
-            summary = (f"{out}/: {len(files) - 1} Tabletop Simulator images and the saved object "
-                       f"{files[-1].name}")
-        _stop_at_errors(findings, drawn, force)
-    return summary, findings
+        assert machine is not None      # checked above: cut names its machine
+        summary, drawn = _sized(game, lambda: export_cut(
+            kit, fonts, staging, machine, sheet.size, bleed, radius), sheet)
+        return summary.replace(f"{staging}/", f"{out}/"), drawn
+    if fmt == "pod":
+        from .export.services import SERVICES, export_service
+
+        assert service is not None      # checked above: pod names its service
+        count, drawn = export_service(kit, fonts, staging, service, ink)
+        return (f"{out}/: {count} files for {SERVICES[service].name} "
+                "(manifest.csv lists how many of each card to order)"), drawn
+    from .export.tts import export_tts
+
+    files, drawn = export_tts(kit, fonts, staging, final=out, url_base=url_base)
+    return (f"{out}/: {len(files) - 1} Tabletop Simulator images and the saved object "
+            f"{files[-1].name}"), drawn
