@@ -267,28 +267,16 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     only the pieces named so (`cards.csv:3-7`); `version_mark`: "front" or "back", the side
     that shows game.toml's version."""
     from .output import atomic_output
-    from .printrun.record import is_record, kit_record, read_record
-    from .render.pdf import LAYOUTS, Options, render_kit
+    from .printrun.record import kit_record, read_record
+    from .render.pdf import Options, render_kit
 
     sheet = _paper(game, paper)
     _check_bleed(bleed_mm)
-    if layout not in LAYOUTS:
-        raise PnpError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
-    if any(abs(v) > 10 for v in back_offset_mm):
-        raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
-    if not 0.9 <= scale <= 1.1:
-        raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
+    _check_print_options(layout, back_offset_mm, scale)
     old = read_record(since) if since is not None else None  # a bad record: before drawing
     note, whole = "", since is None and only is None
-    log = None
-    if whole and version_mark is None:  # one drawing of each face: the PDF's (facelog.py)
-        from .render.facelog import FaceLog
-
-        kit, fonts, findings = _prepare(game, force)
-        checks = face_checks(game, kit)
-        log = FaceLog(fonts, ink_saver, None if isinstance(checks, list) else checks)
-    else:  # the record chooses the part to print, or the faces gain a mark: checked first
-        kit, fonts, findings = _printable(game, force)
+    kit, fonts, findings, log = _kit_to_print(game, force, ink_saver,
+                                              drawn_once=whole and version_mark is None)
     options = Options(sheet.size, bleed_mm * MM, backs, layout,
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
                       scale)
@@ -307,24 +295,10 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         noted: list[Finding] = []
         printed = record_now(noted)
         findings += [f for f in dict.fromkeys(noted) if f.level == "warning"]
-    if old is not None:
-        if old.game != game.name:
-            findings.append(warning(f"{since}: this print record is of the game {old.game!r}, "
-                                    f"not {game.name!r}"))
-        from .printrun.select import changed_part
-
-        assert printed is not None and since is not None
-        kit, changes = changed_part(kit, printed, old, since)
-        if not changes:
+        part = _part(game, kit, printed, old, since, only, findings)
+        if part is None:
             return Built(out, 0, findings, [], f"nothing changed since {since}: no PDF written")
-        note = (f"{len(changes.changed)} changed, {len(changes.added)} added, "
-                f"{len(changes.removed)} removed since {since}")
-    elif only is not None:
-        from .printrun.select import only_part
-
-        assert printed is not None
-        kit, chosen = only_part(kit, printed, only)
-        note = f"{len(chosen)} piece(s) named by --only {only}"
+        kit, note = part
     with atomic_output(out, game.folder.path) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False,
                                                  log=log), sheet)
@@ -336,10 +310,65 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     kept = since if since is not None else record if whole else None
     if kept is not None and not proof:  # only once the PDF is written
         printed = printed or record_now()
-        with atomic_output(kept, None if is_record(kept) else game.folder.path) as tmp:
-            with tmp.open("w", encoding="utf-8") as fh:
-                fh.writelines(printed.json_parts())
+        _keep_record(game, kept, printed)
     return Built(out, result.pages, list(dict.fromkeys(findings)), result.sections, note)
+
+
+def _kit_to_print(game: OpenGame, force: bool, ink_saver: bool, drawn_once: bool):
+    """(kit, fonts, findings, log). `drawn_once`: the faces are drawn once, by the PDF, and the
+    log (facelog.py) hands each to the meaning checks as it is drawn; else (a part of the kit,
+    or faces that gain a mark) the kit is checked first, as `export` checks it."""
+    if not drawn_once:
+        return (*_printable(game, force), None)
+    from .render.facelog import FaceLog
+
+    kit, fonts, findings = _prepare(game, force)
+    checks = face_checks(game, kit)
+    return kit, fonts, findings, FaceLog(fonts, ink_saver,
+                                         None if isinstance(checks, list) else checks)
+
+
+def _keep_record(game: OpenGame, path: Path, printed) -> None:
+    """Write the print record, as atomically as the PDF (printrun/record.py)."""
+    from .output import atomic_output
+    from .printrun.record import is_record
+
+    with atomic_output(path, None if is_record(path) else game.folder.path) as tmp:
+        with tmp.open("w", encoding="utf-8") as fh:
+            fh.writelines(printed.json_parts())
+
+
+def _check_print_options(layout: str, back_offset_mm: tuple[float, float], scale: float) -> None:
+    from .render.pdf import LAYOUTS
+
+    if layout not in LAYOUTS:
+        raise PnpError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
+    if any(abs(v) > 10 for v in back_offset_mm):
+        raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
+    if not 0.9 <= scale <= 1.1:
+        raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
+
+
+def _part(game: OpenGame, kit, printed, old, since: Path | None, only: str | None,
+          findings: list[Finding]):
+    """(the part of the kit to print, what the build's note says of it): what changed since
+    the record `old` (read from `since`), else the pieces `only` names; None when nothing
+    changed."""
+    from .printrun.select import changed_part, only_part
+
+    if old is None:
+        assert only is not None      # a part is what changed or what --only names
+        kit, chosen = only_part(kit, printed, only)
+        return kit, f"{len(chosen)} piece(s) named by --only {only}"
+    assert since is not None      # the record was read from it
+    if old.game != game.name:
+        findings.append(warning(f"{since}: this print record is of the game {old.game!r}, "
+                                f"not {game.name!r}"))
+    kit, changes = changed_part(kit, printed, old, since)
+    if not changes:
+        return None
+    return kit, (f"{len(changes.changed)} changed, {len(changes.added)} added, "
+                 f"{len(changes.removed)} removed since {since}")
 
 
 EXPORTS = ("booklet", "pod", "png", "tts", "cut")
