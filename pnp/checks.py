@@ -125,11 +125,23 @@ def run_checks(checks, copies: dict[str, list[int]]) -> list[Finding]:
 
 def _run(check: Check, counts: list[int] | None) -> list[Finding]:
     make = error if check.level == "error" else warning
-    col, rules, rows = check.column, check.rules, check.table.rows
+    rows = check.table.rows
     weights = counts if (counts is not None and check.copies) else [1] * len(rows)
-    out: list[Finding] = []
     whole = Source(rows[0].source.path) if rows else None
-    values = [_text(r[col]) for r in rows]
+    values = [_text(r[check.column]) for r in rows]
+    tally: Counter = Counter()
+    for v, w in zip(values, weights):
+        if v:
+            tally[v] += w
+    return (_row_rules(check, make, values) + _tally_rules(check, make, tally, whole)
+            + _total_rules(check, make, values, weights, whole))
+
+
+def _row_rules(check: Check, make, values: list[str]) -> list[Finding]:
+    """The rules each cell keeps (required, allowed, min and max, unique, refers_to), broken
+    by its row."""
+    col, rules, rows = check.column, check.rules, check.table.rows
+    out: list[Finding] = []
     if rules.get("required"):
         out += [make("is empty", r.source, col) for r, v in zip(rows, values) if not v]
     if "allowed" in rules:
@@ -159,10 +171,13 @@ def _run(check: Check, counts: list[int] | None) -> list[Finding]:
     if "refers_to" in rules:
         out += [make(f"{v!r} is not a row of {rules['refers_to']}", r.source, col)
                 for r, v in zip(rows, values) if v and v not in check.targets]
-    tally: Counter = Counter()
-    for v, w in zip(values, weights):
-        if v:
-            tally[v] += w
+    return out
+
+
+def _tally_rules(check: Check, make, tally: Counter, whole: Source | None) -> list[Finding]:
+    """How often each value appears (each, counts), copies counted as `tally` counts them."""
+    col, rules = check.column, check.rules
+    out: list[Finding] = []
     if "each" in rules:
         for v, n in sorted(tally.items()):
             if n != rules["each"]:
@@ -178,19 +193,27 @@ def _run(check: Check, counts: list[int] | None) -> list[Finding]:
             elif have != need:
                 out.append(make(f"{v!r} appears {_times(have)}; the check asks for {need}",
                                 whole, col))
-    if {"total", "total_min", "total_max"} & set(rules):
-        total = 0.0
-        for r, v, w in zip(rows, values, weights):
-            try:
-                total += float(v or 0) * w
-            except ValueError:
-                out.append(make(f"expected a number, got {v!r}", r.source, col))
-        shown = f"{total:g}"
-        if "total" in rules and total != rules["total"]:
-            out.append(make(f"adds up to {shown}; the check asks for {rules['total']:g}", whole,
-                            col))
-        if "total_min" in rules and total < rules["total_min"]:
-            out.append(make(f"adds up to {shown}, less than {rules['total_min']:g}", whole, col))
-        if "total_max" in rules and total > rules["total_max"]:
-            out.append(make(f"adds up to {shown}, more than {rules['total_max']:g}", whole, col))
+    return out
+
+
+def _total_rules(check: Check, make, values: list[str], weights: list[int],
+                 whole: Source | None) -> list[Finding]:
+    """What the column adds up to (total, total_min, total_max)."""
+    col, rules, rows = check.column, check.rules, check.table.rows
+    out: list[Finding] = []
+    if not {"total", "total_min", "total_max"} & set(rules):
+        return out
+    total = 0.0
+    for r, v, w in zip(rows, values, weights):
+        try:
+            total += float(v or 0) * w
+        except ValueError:
+            out.append(make(f"expected a number, got {v!r}", r.source, col))
+    shown = f"{total:g}"
+    if "total" in rules and total != rules["total"]:
+        out.append(make(f"adds up to {shown}; the check asks for {rules['total']:g}", whole, col))
+    if "total_min" in rules and total < rules["total_min"]:
+        out.append(make(f"adds up to {shown}, less than {rules['total_min']:g}", whole, col))
+    if "total_max" in rules and total > rules["total_max"]:
+        out.append(make(f"adds up to {shown}, more than {rules['total_max']:g}", whole, col))
     return out

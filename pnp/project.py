@@ -267,28 +267,16 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     only the pieces named so (`cards.csv:3-7`); `version_mark`: "front" or "back", the side
     that shows game.toml's version."""
     from .output import atomic_output
-    from .printrun.record import is_record, kit_record, read_record
-    from .render.pdf import LAYOUTS, Options, render_kit
+    from .printrun.record import kit_record, read_record
+    from .render.pdf import Options, render_kit
 
     sheet = _paper(game, paper)
     _check_bleed(bleed_mm)
-    if layout not in LAYOUTS:
-        raise PnpError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
-    if any(abs(v) > 10 for v in back_offset_mm):
-        raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
-    if not 0.9 <= scale <= 1.1:
-        raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
+    _check_print_options(layout, back_offset_mm, scale)
     old = read_record(since) if since is not None else None  # a bad record: before drawing
     note, whole = "", since is None and only is None
-    log = None
-    if whole and version_mark is None:  # one drawing of each face: the PDF's (facelog.py)
-        from .render.facelog import FaceLog
-
-        kit, fonts, findings = _prepare(game, force)
-        checks = face_checks(game, kit)
-        log = FaceLog(fonts, ink_saver, None if isinstance(checks, list) else checks)
-    else:  # the record chooses the part to print, or the faces gain a mark: checked first
-        kit, fonts, findings = _printable(game, force)
+    kit, fonts, findings, log = _kit_to_print(game, force, ink_saver,
+                                              drawn_once=whole and version_mark is None)
     options = Options(sheet.size, bleed_mm * MM, backs, layout,
                       (back_offset_mm[0] * MM, back_offset_mm[1] * MM), ink_saver, proof,
                       scale)
@@ -307,24 +295,10 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         noted: list[Finding] = []
         printed = record_now(noted)
         findings += [f for f in dict.fromkeys(noted) if f.level == "warning"]
-    if old is not None:
-        if old.game != game.name:
-            findings.append(warning(f"{since}: this print record is of the game {old.game!r}, "
-                                    f"not {game.name!r}"))
-        from .printrun.select import changed_part
-
-        assert printed is not None and since is not None
-        kit, changes = changed_part(kit, printed, old, since)
-        if not changes:
+        part = _part(game, kit, printed, old, since, only, findings)
+        if part is None:
             return Built(out, 0, findings, [], f"nothing changed since {since}: no PDF written")
-        note = (f"{len(changes.changed)} changed, {len(changes.added)} added, "
-                f"{len(changes.removed)} removed since {since}")
-    elif only is not None:
-        from .printrun.select import only_part
-
-        assert printed is not None
-        kit, chosen = only_part(kit, printed, only)
-        note = f"{len(chosen)} piece(s) named by --only {only}"
+        kit, note = part
     with atomic_output(out, game.folder.path) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False,
                                                  log=log), sheet)
@@ -336,10 +310,65 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     kept = since if since is not None else record if whole else None
     if kept is not None and not proof:  # only once the PDF is written
         printed = printed or record_now()
-        with atomic_output(kept, None if is_record(kept) else game.folder.path) as tmp:
-            with tmp.open("w", encoding="utf-8") as fh:
-                fh.writelines(printed.json_parts())
+        _keep_record(game, kept, printed)
     return Built(out, result.pages, list(dict.fromkeys(findings)), result.sections, note)
+
+
+def _kit_to_print(game: OpenGame, force: bool, ink_saver: bool, drawn_once: bool):
+    """(kit, fonts, findings, log). `drawn_once`: the faces are drawn once, by the PDF, and the
+    log (facelog.py) hands each to the meaning checks as it is drawn; else (a part of the kit,
+    or faces that gain a mark) the kit is checked first, as `export` checks it."""
+    if not drawn_once:
+        return (*_printable(game, force), None)
+    from .render.facelog import FaceLog
+
+    kit, fonts, findings = _prepare(game, force)
+    checks = face_checks(game, kit)
+    return kit, fonts, findings, FaceLog(fonts, ink_saver,
+                                         None if isinstance(checks, list) else checks)
+
+
+def _keep_record(game: OpenGame, path: Path, printed) -> None:
+    """Write the print record, as atomically as the PDF (printrun/record.py)."""
+    from .output import atomic_output
+    from .printrun.record import is_record
+
+    with atomic_output(path, None if is_record(path) else game.folder.path) as tmp:
+        with tmp.open("w", encoding="utf-8") as fh:
+            fh.writelines(printed.json_parts())
+
+
+def _check_print_options(layout: str, back_offset_mm: tuple[float, float], scale: float) -> None:
+    from .render.pdf import LAYOUTS
+
+    if layout not in LAYOUTS:
+        raise PnpError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
+    if any(abs(v) > 10 for v in back_offset_mm):
+        raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
+    if not 0.9 <= scale <= 1.1:
+        raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
+
+
+def _part(game: OpenGame, kit, printed, old, since: Path | None, only: str | None,
+          findings: list[Finding]):
+    """(the part of the kit to print, what the build's note says of it): what changed since
+    the record `old` (read from `since`), else the pieces `only` names; None when nothing
+    changed."""
+    from .printrun.select import changed_part, only_part
+
+    if old is None:
+        assert only is not None      # a part is what changed or what --only names
+        kit, chosen = only_part(kit, printed, only)
+        return kit, f"{len(chosen)} piece(s) named by --only {only}"
+    assert since is not None      # the record was read from it
+    if old.game != game.name:
+        findings.append(warning(f"{since}: this print record is of the game {old.game!r}, "
+                                f"not {game.name!r}"))
+    kit, changes = changed_part(kit, printed, old, since)
+    if not changes:
+        return None
+    return kit, (f"{len(changes.changed)} changed, {len(changes.added)} added, "
+                 f"{len(changes.removed)} removed since {since}")
 
 
 EXPORTS = ("booklet", "pod", "png", "tts", "cut")
@@ -376,10 +405,44 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
 
     sheet = _paper(game, paper)
     _check_bleed(bleed_mm)
-    if fmt not in EXPORTS:
-        raise PnpError(f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
+    separation = _export_options(fmt, service, cmyk, machine, url_base, profile)
+    ink = separation or cmyk  # what the PDF is separated through (True: pnp's own profile)
+    radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
+    kit, fonts, findings = _printable(game, force)
+    if fmt != "booklet" and service is None:  # a service's export runs its own preflight
+        from .export.preflight import preflight
+        from .export.services import GENERIC
+
+        _stop_at_errors(findings, preflight(kit, fonts, GENERIC, cmyk), force)
+    if fmt == "booklet" and kit.booklet is not None:  # the booklet's own check (others: preflight)
+        _stop_at_errors(findings, kit.booklet.findings(fonts), force)
+    if fmt in ("booklet", "pod") and service is None:
+        with atomic_output(out, game.folder.path) as tmp:
+            if fmt == "booklet":
+                pages = outputs.export_booklet(kit, fonts, tmp, sheet.size)
+                summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
+                           "double-sided flipping on the short edge, fold, staple")
+            else:
+                _stop_at_errors(findings, outputs.export_pod(kit, fonts, tmp, bleed_mm * MM,
+                                                             cmyk=ink), force)
+                summary = f"{out}: {len(outputs.faces(kit))} faces, one a page, {bleed_mm:g} mm bleed"
+        return summary, findings
+    with atomic_folder(out, game.folder.path) as staging:
+        summary, drawn = _export_folder(game, fmt, out, staging, kit, fonts, sheet, bleed_mm * MM,
+                                        dpi=dpi, machine=machine, radius=radius,
+                                        service=service, ink=ink, url_base=url_base)
+        _stop_at_errors(findings, drawn, force)
+    return summary, findings
+
+
+def _export_options(fmt: str, service: str | None, cmyk: bool, machine: str | None,
+                    url_base: str | None, profile: Path | None):
+    """Refuse options that do not go together, before anything is drawn; the separation that
+    --profile names (None without one)."""
     from .export.services import SERVICES
 
+    if fmt not in EXPORTS:
+        raise PnpError(f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
     if service is not None and (fmt != "pod" or service not in SERVICES):
         raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
     if url_base is not None:
@@ -402,7 +465,6 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
         # their PNGs are RGB: separating first only shifts the colours on the way back
         raise PnpError(f"{SERVICES[service].name} takes RGB image files: leave out --cmyk "
                        "(it is for --service drivethru and --format pod without a service)")
-    ink = separation or cmyk  # what the PDF is separated through (True: pnp's own profile)
     if service is not None and SERVICES[service].wants_cmyk and not cmyk:
         # said before drawing anything: the card data is fine, the export lacks an option
         raise PnpError(f"{SERVICES[service].name} prints from CMYK PDF/X-1a files only: add "
@@ -411,49 +473,35 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
 
     if (fmt == "cut") != (machine is not None) or (machine and machine not in MACHINES):
         raise PnpError(f"--format cut takes --machine {'|'.join(MACHINES)} (and only it does)")
-    radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
-    kit, fonts, findings = _printable(game, force)
-    if fmt != "booklet" and service is None:  # a service's export runs its own preflight
-        from .export.preflight import preflight
-        from .export.services import GENERIC
+    return separation
 
-        _stop_at_errors(findings, preflight(kit, fonts, GENERIC, cmyk), force)
-    if fmt == "booklet" and kit.booklet is not None:  # the booklet's own check (others: preflight)
-        _stop_at_errors(findings, kit.booklet.findings(fonts), force)
-    if fmt in ("booklet", "pod") and service is None:
-        with atomic_output(out, game.folder.path) as tmp:
-            if fmt == "booklet":
-                pages = outputs.export_booklet(kit, fonts, tmp, sheet.size)
-                summary = (f"{out}: {pages}-page booklet on {-(-pages // 4)} sheet(s); print "
-                           "double-sided flipping on the short edge, fold, staple")
-            else:
-                _stop_at_errors(findings, outputs.export_pod(kit, fonts, tmp, bleed_mm * MM,
-                                                             cmyk=ink), force)
-                summary = f"{out}: {len(outputs.faces(kit))} faces, one a page, {bleed_mm:g} mm bleed"
-        return summary, findings
-    with atomic_folder(out, game.folder.path) as staging:
-        if fmt == "png":
-            count, drawn = outputs.export_png(kit, fonts, staging, dpi, bleed_mm * MM)
-            summary = f"{out}/: {count} PNG faces at {dpi} dpi"
-        elif fmt == "cut":
-            from .cut.sheets import export_cut
 
-            assert machine is not None      # checked above: cut names its machine
-            summary, drawn = _sized(game, lambda: export_cut(
-                kit, fonts, staging, machine, sheet.size, bleed_mm * MM, radius), sheet)
-            summary = summary.replace(f"{staging}/", f"{out}/")
-        elif fmt == "pod":
-            from .export.services import export_service
+def _export_folder(game: OpenGame, fmt: str, out: Path, staging: Path, kit, fonts, sheet: Paper,
+                   bleed: float, *, dpi: int, machine: str | None, radius: float,
+                   service: str | None, ink, url_base: str | None) -> tuple[str, list[Finding]]:
+    """Write the files of a folder's format (png, cut, a service's pod, tts) into `staging`:
+    the summary, which names `out`, and what drawing them found."""
+    if fmt == "png":
+        from .export.outputs import export_png
 
-            assert service is not None      # checked above: pod names its service
-            count, drawn = export_service(kit, fonts, staging, service, ink)
-            summary = (f"{out}/: {count} files for {SERVICES[service].name} "
-                       "(manifest.csv lists how many of each card to order)")
-        else:
-            from .export.tts import export_tts
+        count, drawn = export_png(kit, fonts, staging, dpi, bleed)
+        return f"{out}/: {count} PNG faces at {dpi} dpi", drawn
+    if fmt == "cut":
+        from .cut.sheets import export_cut
 
-            files, drawn = export_tts(kit, fonts, staging, final=out, url_base=url_base)
-            summary = (f"{out}/: {len(files) - 1} Tabletop Simulator images and the saved object "
-                       f"{files[-1].name}")
-        _stop_at_errors(findings, drawn, force)
-    return summary, findings
+        assert machine is not None      # checked above: cut names its machine
+        summary, drawn = _sized(game, lambda: export_cut(
+            kit, fonts, staging, machine, sheet.size, bleed, radius), sheet)
+        return summary.replace(f"{staging}/", f"{out}/"), drawn
+    if fmt == "pod":
+        from .export.services import SERVICES, export_service
+
+        assert service is not None      # checked above: pod names its service
+        count, drawn = export_service(kit, fonts, staging, service, ink)
+        return (f"{out}/: {count} files for {SERVICES[service].name} "
+                "(manifest.csv lists how many of each card to order)"), drawn
+    from .export.tts import export_tts
+
+    files, drawn = export_tts(kit, fonts, staging, final=out, url_base=url_base)
+    return (f"{out}/: {len(files) - 1} Tabletop Simulator images and the saved object "
+            f"{files[-1].name}"), drawn

@@ -46,8 +46,6 @@ def changes(folders: Callable[[], list[Path]], stop: threading.Event,
     from watchfiles import Change, DefaultFilter
     from watchfiles import watch as os_events
 
-    from .cache import is_entry
-
     base = DefaultFilter()
     watched: set[Path] = set()
     moved: list[bool] = [False]  # a folder came or went: watch the new set of folders
@@ -59,20 +57,7 @@ def changes(folders: Callable[[], list[Path]], stop: threading.Event,
                 moved[0] = True
             return False
         return (base(change, path) and not p.name.startswith(".") and not ignore(p)
-                and not hidden(p))
-
-    def hidden(p: Path) -> bool:
-        """In a hidden folder of the game's (.git) or pnp's cache entry (a hit touches its
-        file: a cache kept in the game folder would rebuild for ever)."""
-        try:
-            if is_entry(p):
-                return True
-            real = p.resolve()
-            root = next((r for r in map(Path.resolve, roots) if r in real.parents), None)
-        except (OSError, RuntimeError):  # a link loop (RuntimeError before Python 3.13)
-            return True  # leads nowhere: nothing a build reads
-        return root is not None and any(part.startswith(".")
-                                        for part in real.relative_to(root).parts[:-1])
+                and not _hidden(p, roots))
 
     announce = True  # the first batch once armed says "watching now", even if empty
     while not stop.is_set():
@@ -99,6 +84,22 @@ def changes(folders: Callable[[], list[Path]], stop: threading.Event,
             if [f for f in folders() if f.is_dir()] != roots:
                 announce = True
                 break  # e.g. the engine changed, and with it the shipped templates to watch
+
+
+def _hidden(p: Path, roots: list[Path]) -> bool:
+    """In a hidden folder of the game's (.git) or pnp's cache entry (a hit touches its file:
+    a cache kept in the game folder would rebuild for ever)."""
+    from .cache import is_entry
+
+    try:
+        if is_entry(p):
+            return True
+        real = p.resolve()
+        root = next((r for r in map(Path.resolve, roots) if r in real.parents), None)
+    except (OSError, RuntimeError):  # a link loop (RuntimeError before Python 3.13)
+        return True  # leads nowhere: nothing a build reads
+    return root is not None and any(part.startswith(".")
+                                    for part in real.relative_to(root).parts[:-1])
 
 
 def real_folders(roots: list[Path]) -> list[Path]:

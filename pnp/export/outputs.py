@@ -202,34 +202,24 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     c.setTitle("pnp calibration sheet")
     targets = [(W / 2, H / 2), (30 * MM, H - 30 * MM), (W - 30 * MM, H - 30 * MM),
                (30 * MM, 30 * MM), (W - 30 * MM, 30 * MM)]
+    _calibration_front(c, fonts, W, H, targets)
+    c.showPage()
+    _calibration_back(c, fonts, W, H, targets)
+    c.showPage()
+    c.save()
 
-    def cross(x, y, size=8 * MM):
-        c.line(x - size, y, x + size, y)
-        c.line(x, y - size, x, y + size)
-        c.circle(x, y, size / 2)
 
-    def ruler(x, y, length_mm, vertical=False):
-        for i in range(length_mm + 1):
-            tick = (4 if i % 10 == 0 else 2.5 if i % 5 == 0 else 1.5) * MM
-            if vertical:
-                c.line(x, y + i * MM, x + tick, y + i * MM)
-            else:
-                c.line(x + i * MM, y, x + i * MM, y + tick)
-            if i % 10 == 0:
-                if vertical:
-                    draw_line(c, fonts, str(i), x + 5 * MM, y + i * MM - 2, 6)
-                else:
-                    draw_line(c, fonts, str(i), x + i * MM, y + 5 * MM, 6, align="centre")
-
+def _calibration_front(c, fonts: Fonts, W: float, H: float, targets) -> None:
+    """The rulers, the 50 mm square, the crosses and how to measure the scale."""
     c.setStrokeColor(black)
     c.setLineWidth(0.4)
-    ruler(20 * MM, 48 * MM, int((W - 40 * MM) / MM) // 10 * 10)
-    ruler(12 * MM, 48 * MM, 150, vertical=True)
+    _ruler(c, fonts, 20 * MM, 48 * MM, int((W - 40 * MM) / MM) // 10 * 10)
+    _ruler(c, fonts, 12 * MM, 48 * MM, 150, vertical=True)
     sx, sy = W / 2 + 15 * MM, 70 * MM
     c.rect(sx, sy, 50 * MM, 50 * MM)
     draw_line(c, fonts, "50 mm x 50 mm", sx + 25 * MM, sy + 24 * MM, 11, "bold", "centre")
     for x, y in targets:
-        cross(x, y)
+        _cross(c, x, y)
     y = H - 48 * MM
     for line in ("Calibration: print both pages double-sided at 100 % (flip on the long edge).",
                  "1. The square must measure 50 mm and the rulers match a real ruler. If the square",
@@ -237,11 +227,15 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
                  "2. Turn the sheet over: the duplex shift is measured on the BACK, as it says there."):
         draw_line(c, fonts, line, 40 * MM, y, 9)
         y -= 5 * MM
-    c.showPage()
+
+
+def _calibration_back(c, fonts: Fonts, W: float, H: float, targets) -> None:
+    """The crosses mirrored about the long edge, like a card back, and how to measure the
+    duplex shift on them."""
     c.setStrokeColor(black)
     c.setLineWidth(0.4)
     for x, y in targets:
-        cross(*flip_back(x, y, 0, 0, W, H))  # mirrored about the long edge, like a card back
+        _cross(c, *flip_back(x, y, 0, 0, W, H))
     y = H / 2 - 22 * MM
     for size, line in ((10, "Back of the calibration sheet: measure on THIS side."),
                        (9, "Hold the sheet against a light: the crosses printed on this side are "
@@ -255,6 +249,25 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
                            "one: --back-offset=-1,0.5")):
         draw_line(c, fonts, line, W / 2, y, size, align="centre")
         y -= 5 * MM
-    c.showPage()
-    c.save()
+
+
+def _cross(c, x: float, y: float, size: float = 8 * MM) -> None:
+    c.line(x - size, y, x + size, y)
+    c.line(x, y - size, x, y + size)
+    c.circle(x, y, size / 2)
+
+
+def _ruler(c, fonts: Fonts, x: float, y: float, length_mm: int, vertical: bool = False) -> None:
+    """A ruler of mm ticks, longer at each 5 and 10 mm, numbered every 10 mm."""
+    for i in range(length_mm + 1):
+        tick = (4 if i % 10 == 0 else 2.5 if i % 5 == 0 else 1.5) * MM
+        if vertical:
+            c.line(x, y + i * MM, x + tick, y + i * MM)
+        else:
+            c.line(x + i * MM, y, x + i * MM, y + tick)
+        if i % 10 == 0:
+            if vertical:
+                draw_line(c, fonts, str(i), x + 5 * MM, y + i * MM - 2, 6)
+            else:
+                draw_line(c, fonts, str(i), x + i * MM, y + 5 * MM, 6, align="centre")
 

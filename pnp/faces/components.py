@@ -192,86 +192,18 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     if kind not in TYPES:
         raise DataError(f"type {kind!r} is not one of: {', '.join(TYPES)}", path,
                         field=f"{where}.type")
-    shape = _text(table, "shape", path, where,
-                  "circle" if kind == "token" and "diameter" in table else "rect")
-    if shape not in SHAPES:
-        raise DataError(f"shape {shape!r} is not one of: {', '.join(SHAPES)}", path,
-                        field=f"{where}.shape")
-    if "grid" in table:  # a grid's cells give the size (pnp/faces/grid.py)
-        from .grid import shape_of
-
-        shape = shape_of(table["grid"], kind, path, where)
-        w = h = 0.0
-    else:
-        w, h = _size(folder, table, kind, shape, where)
+    shape = _shape(table, kind, path, where)
+    # a grid's cells give the size (read with the grid below, once its rows are)
+    w, h = (0.0, 0.0) if "grid" in table else _size(folder, table, kind, shape, where)
     origin = Source(path)
-    data = folder.read_as(_text(table, "data", path, where))  # a variant may read another
-    if data:
-        rows = read_table(folder.path, data, origin, f"{where}.data",
-                          _text(table, "cache", path, where))
-    else:
-        rows = Table("game.toml", (), [Record({}, origin)])
-    rows = with_defaults(rows, table.get("defaults", {}), path, f"{where}.defaults")
-    count_col = _text(table, "count", path, where, "count" if "count" in rows.columns else None)
-    if count_col and count_col not in rows.columns:
-        raise DataError(f"count column {count_col!r} is not in {rows.name} (its columns: "
-                        f"{', '.join(rows.columns)})", path, field=f"{where}.count")
-    if count_col is None:
-        _unbound_count(folder, rows, where)
-    copies = Column(count_col or "count", "int", default=1, min=0, max=MAX_COPIES)
-    front_ref = _text(table, "front", path, where)
-    if not front_ref:
-        raise DataError(f"{name} needs a front layout: front = \"layouts/{name}.toml\" or a "
-                        "starter such as \"starter:card\"", path, field=f"{where}.front")
-    vars_ = table.get("vars", {})
-    if not isinstance(vars_, dict):
-        raise DataError("vars must be a table", path, field=f"{where}.vars")
-    own = {**base, **vars_}
-    front = compiler.layout(front_ref, rows.columns, own, origin, f"{where}.front")
-    backs: dict[str, Layout | None] = {"": None}
-    back_ref = _text(table, "back", path, where)
-    if back_ref:
-        backs[""] = compiler.layout(back_ref, rows.columns, own, origin, f"{where}.back")
-    back_column = _text(table, "back_column", path, where)
-    if back_column:
-        if back_column not in rows.columns:
-            raise DataError(f"back_column {back_column!r} is not in {rows.name}", path,
-                            field=f"{where}.back_column")
-        for r in rows.rows:
-            ref = str(r[back_column]).strip()
-            if ref and ref not in backs:
-                backs[ref] = compiler.layout(ref, rows.columns, own, r.source, back_column)
-    layouts = list({id(x): x for x in [front, *backs.values()] if x is not None}.values())
-    for layout in layouts:
-        check_fixed_images(layout)
-    # a bad cell (a count that is no number, a missing picture) is noted and its row left out,
-    # so one run names every bad row
-    kept, counts = [], []
-    images, colours = picture_columns(layouts), colour_columns(layouts)
-    good: set = set()  # cells already found good: a deck repeats its colours and pictures
-    for r in rows.rows:
-        try:
-            n = _convert(str(r[count_col]), copies, r.source) if count_col else 1
-            check_row_images(images, r, compiler.env.root, good)
-            check_row_colours(colours, r, compiler.palette, good)
-        except DataError as exc:
-            folder.note(exc)
-            continue
-        kept.append(r)
-        counts.append(n)
-    rows = Table(rows.name, rows.columns, kept, rows.notes)
-    if sum(counts) > MAX_PIECES:
-        raise DataError(f"the counts add up to {sum(counts):,} pieces; a kit holds at most "
-                        f"{MAX_PIECES:,}", rows.rows[0].source.path, field=count_col)
+    rows, count_col = _rows(folder, table, origin, where)
+    front, backs, back_column, own = _faces(table, rows, compiler, base, origin, name, where)
+    rows, counts = _good_rows(folder, rows, count_col, [front, *backs.values()], compiler)
     gap = length(table.get("gap", 0), path, field=f"{where}.gap")
     if not 0 <= gap <= 20 * MM:
         raise DataError("gap must be between 0 and 20mm", path, field=f"{where}.gap")
-    two_sided = table.get("two_sided", False)
-    if not isinstance(two_sided, bool):
-        raise DataError("two_sided must be true or false", path, field=f"{where}.two_sided")
-    tessellate = table.get("tessellate", False)
-    if not isinstance(tessellate, bool):
-        raise DataError("tessellate must be true or false", path, field=f"{where}.tessellate")
+    two_sided = _flag(table, "two_sided", path, where)
+    tessellate = _flag(table, "tessellate", path, where)
     grid = None
     if "grid" in table:
         from .grid import read_grid
@@ -299,6 +231,104 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     group = _group(table, kind, rows, path, where)
     return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
                      own, two_sided, gap, origin, grid, tessellate, area, group)
+
+
+def _shape(table: dict, kind: str, path: Path, where: str) -> str:
+    shape = _text(table, "shape", path, where,
+                  "circle" if kind == "token" and "diameter" in table else "rect")
+    if shape not in SHAPES:
+        raise DataError(f"shape {shape!r} is not one of: {', '.join(SHAPES)}", path,
+                        field=f"{where}.shape")
+    if "grid" in table:  # the grid's cells have the last word (pnp/faces/grid.py)
+        from .grid import shape_of
+
+        return shape_of(table["grid"], kind, path, where)
+    return shape
+
+
+def _rows(folder: GameFolder, table: dict, origin: Source, where: str
+          ) -> tuple[Table, str | None]:
+    """The component's rows with their defaults (without data, one empty row: a board), and
+    their column of copies: `count`, else a column named count, else none (one a row)."""
+    path = origin.path
+    data = folder.read_as(_text(table, "data", path, where))  # a variant may read another
+    if data:
+        rows = read_table(folder.path, data, origin, f"{where}.data",
+                          _text(table, "cache", path, where))
+    else:
+        rows = Table("game.toml", (), [Record({}, origin)])
+    rows = with_defaults(rows, table.get("defaults", {}), path, f"{where}.defaults")
+    count_col = _text(table, "count", path, where, "count" if "count" in rows.columns else None)
+    if count_col and count_col not in rows.columns:
+        raise DataError(f"count column {count_col!r} is not in {rows.name} (its columns: "
+                        f"{', '.join(rows.columns)})", path, field=f"{where}.count")
+    if count_col is None:
+        _unbound_count(folder, rows, where)
+    return rows, count_col
+
+
+def _faces(table: dict, rows: Table, compiler: Compiler, base: dict[str, Any], origin: Source,
+           name: str, where: str) -> tuple[Layout, dict[str, Layout | None], str | None, dict]:
+    """(front, backs by reference, back_column, what the layouts read besides the row)."""
+    path = origin.path
+    front_ref = _text(table, "front", path, where)
+    if not front_ref:
+        raise DataError(f"{name} needs a front layout: front = \"layouts/{name}.toml\" or a "
+                        "starter such as \"starter:card\"", path, field=f"{where}.front")
+    vars_ = table.get("vars", {})
+    if not isinstance(vars_, dict):
+        raise DataError("vars must be a table", path, field=f"{where}.vars")
+    own = {**base, **vars_}
+    front = compiler.layout(front_ref, rows.columns, own, origin, f"{where}.front")
+    backs: dict[str, Layout | None] = {"": None}
+    back_ref = _text(table, "back", path, where)
+    if back_ref:
+        backs[""] = compiler.layout(back_ref, rows.columns, own, origin, f"{where}.back")
+    back_column = _text(table, "back_column", path, where)
+    if back_column:
+        if back_column not in rows.columns:
+            raise DataError(f"back_column {back_column!r} is not in {rows.name}", path,
+                            field=f"{where}.back_column")
+        for r in rows.rows:
+            ref = str(r[back_column]).strip()
+            if ref and ref not in backs:
+                backs[ref] = compiler.layout(ref, rows.columns, own, r.source, back_column)
+    return front, backs, back_column, own
+
+
+def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
+               faces: list[Layout | None], compiler: Compiler) -> tuple[Table, list[int]]:
+    """The rows whose cells read (count, pictures, colours) and each one's copies. A bad cell
+    is noted and its row left out, so one run names every bad row."""
+    layouts = list({id(x): x for x in faces if x is not None}.values())
+    for layout in layouts:
+        check_fixed_images(layout)
+    copies = Column(count_col or "count", "int", default=1, min=0, max=MAX_COPIES)
+    kept, counts = [], []
+    images, colours = picture_columns(layouts), colour_columns(layouts)
+    good: set = set()  # cells already found good: a deck repeats its colours and pictures
+    for r in rows.rows:
+        try:
+            n = _convert(str(r[count_col]), copies, r.source) if count_col else 1
+            check_row_images(images, r, compiler.env.root, good)
+            check_row_colours(colours, r, compiler.palette, good)
+        except DataError as exc:
+            folder.note(exc)
+            continue
+        kept.append(r)
+        counts.append(n)
+    rows = Table(rows.name, rows.columns, kept, rows.notes)
+    if sum(counts) > MAX_PIECES:
+        raise DataError(f"the counts add up to {sum(counts):,} pieces; a kit holds at most "
+                        f"{MAX_PIECES:,}", rows.rows[0].source.path, field=count_col)
+    return rows, counts
+
+
+def _flag(table: dict, key: str, path: Path, where: str) -> bool:
+    value = table.get(key, False)
+    if not isinstance(value, bool):
+        raise DataError(f"{key} must be true or false", path, field=f"{where}.{key}")
+    return value
 
 
 def _group(table: dict, kind: str, rows: Table, path: Path, where: str) -> str | None:

@@ -33,86 +33,82 @@ class GridBoard:
                      shape="hex" if lat.kind == "hex" else "rect", duplex=False)
 
     def __call__(self, s) -> None:
-        from ..render.surface import Surface
-
         g, c, H = self.grid, s.c, s.h
-        lat = g.lattice
 
         def up(p: Point) -> Point:  # the cells' frame (y down) to the board's (y up)
             return p[0] + g.dx, H - (p[1] + g.dy)
 
-        def polygon(points: list[Point], fill: bool = False, stroke: bool = False,
-                    clip: bool = False) -> None:
-            path = c.beginPath()
-            for i, p in enumerate(points):
-                (path.moveTo if i == 0 else path.lineTo)(*p)
-            path.close()
-            if clip:
-                c.clipPath(path, stroke=0, fill=0)
-            else:
-                c.drawPath(path, stroke=int(stroke), fill=int(fill))
-
         if g.frame_fill is not None and not s.ink_saver:
             c.setFillColor(g.frame_fill)
-            polygon(g.outline, fill=True)
+            _polygon(c, g.outline, fill=True)
         for cell in g.cells:  # the empty cells' fill first: a path under the faces shows on it
             if g.fill is not None and cell.label not in g.row_of:
                 c.setFillColor(g.fill)
-                polygon([up(p) for p in lat.corners(cell.x, cell.y)], fill=True)
+                _polygon(c, [up(p) for p in g.lattice.corners(cell.x, cell.y)], fill=True)
         c.saveState()
         c.setLineCap(1)
         c.setLineJoin(1)
         self._paths(c, up, under=True)
         c.restoreState()
         for cell in g.cells:
-            corners = [up(p) for p in lat.corners(cell.x, cell.y)]
             index = g.row_of.get(cell.label)
-            if index is None:
-                continue
-            front = self.drawers[index][0]
-            c.saveState()
-            polygon(corners, clip=True)
-            x, y = up((cell.x - lat.cell_w / 2, cell.y + lat.cell_h / 2))
-            c.translate(x, y)
-            row = self.component.table.rows[index]
-            face = Surface(c, s.fonts, lat.cell_w, lat.cell_h, 0.0, f"cell {cell.label}",
-                           row.source, ink_saver=s.ink_saver, record=s.record, boxes=s.boxes,
-                           cut=False)
-            front(face)
-            s.findings.extend(face.findings)
-            if g.labels:
-                self._clear_of_label(face, cell.label, s.findings)
-            c.restoreState()
+            if index is not None:
+                self._cell_face(s, up, cell, index)
         c.saveState()
         c.setLineCap(1)
         c.setLineJoin(1)
         if g.stroke is not None and g.stroke_width > 0:
             c.setStrokeColor(g.stroke)
             c.setLineWidth(g.stroke_width)
-            for a, b in edges(lat, g.cells):
+            for a, b in edges(g.lattice, g.cells):
                 c.line(*up(a), *up(b))
         self._paths(c, up, under=False)
         c.restoreState()
-        if g.labels:  # ink in a thin halo of its opposite (dark in white): readable on any
-            font = s.fonts[LABEL_ROLE]  # terrain; a light label_colour (gold on a space map)
-            label = g.label_colour or black  # gets a dark halo
-            halo = ink_on(label)
-            for mode, ink in ((1, halo), (0, label)):
-                c.saveState()  # (the text render mode is the graphics state's: restored)
-                c.setLineJoin(1)
-                c.setLineWidth(HALO)
-                c.setStrokeColor(halo)
-                c.setFillColor(ink)
-                for cell in g.cells:
-                    x, y = up((cell.x, cell.y - lat.cell_h * (0.5 - LABEL_AT)))
-                    text = c.beginText()
-                    text.setTextRenderMode(mode)
-                    text.setFont(font, LABEL_SIZE)
-                    text.setTextOrigin(x - s.fonts.width(cell.label, LABEL_SIZE, LABEL_ROLE) / 2,
-                                       y - 0.35 * LABEL_SIZE)
-                    text.textOut(cell.label)
-                    c.drawText(text)
-                c.restoreState()
+        if g.labels:
+            self._labels(s, up)
+
+    def _cell_face(self, s, up, cell, index: int) -> None:
+        """The face of the cell's row, clipped to the cell."""
+        from ..render.surface import Surface
+
+        c, lat = s.c, self.grid.lattice
+        c.saveState()
+        _polygon(c, [up(p) for p in lat.corners(cell.x, cell.y)], clip=True)
+        x, y = up((cell.x - lat.cell_w / 2, cell.y + lat.cell_h / 2))
+        c.translate(x, y)
+        row = self.component.table.rows[index]
+        face = Surface(c, s.fonts, lat.cell_w, lat.cell_h, 0.0, f"cell {cell.label}",
+                       row.source, ink_saver=s.ink_saver, record=s.record, boxes=s.boxes,
+                       cut=False)
+        self.drawers[index][0](face)  # the row's front
+        s.findings.extend(face.findings)
+        if self.grid.labels:
+            self._clear_of_label(face, cell.label, s.findings)
+        c.restoreState()
+
+    def _labels(self, s, up) -> None:
+        """Each cell's coordinate label, ink in a thin halo of its opposite (dark in white):
+        readable on any terrain; a light label_colour (gold on a space map) gets a dark halo."""
+        g, c, lat = self.grid, s.c, self.grid.lattice
+        font = s.fonts[LABEL_ROLE]
+        label = g.label_colour or black
+        halo = ink_on(label)
+        for mode, ink in ((1, halo), (0, label)):
+            c.saveState()  # (the text render mode is the graphics state's: restored)
+            c.setLineJoin(1)
+            c.setLineWidth(HALO)
+            c.setStrokeColor(halo)
+            c.setFillColor(ink)
+            for cell in g.cells:
+                x, y = up((cell.x, cell.y - lat.cell_h * (0.5 - LABEL_AT)))
+                text = c.beginText()
+                text.setTextRenderMode(mode)
+                text.setFont(font, LABEL_SIZE)
+                text.setTextOrigin(x - s.fonts.width(cell.label, LABEL_SIZE, LABEL_ROLE) / 2,
+                                   y - 0.35 * LABEL_SIZE)
+                text.textOut(cell.label)
+                c.drawText(text)
+            c.restoreState()
 
     def _paths(self, c, up, under: bool) -> None:
         """The paths of one layer: under the cells' faces (a warp line a system's name prints
@@ -151,3 +147,15 @@ class GridBoard:
                     f"{(lat.cell_h - bottom) / MM:.1f} mm below the top of each cell, "
                     "centred): move it down, or set labels = false",
                     self.component.source, f"{self.component.name}.front"))
+
+
+def _polygon(c, points: list[Point], fill: bool = False, clip: bool = False) -> None:
+    """Fill the polygon, or clip what follows to it."""
+    path = c.beginPath()
+    for i, p in enumerate(points):
+        (path.moveTo if i == 0 else path.lineTo)(*p)
+    path.close()
+    if clip:
+        c.clipPath(path, stroke=0, fill=0)
+    else:
+        c.drawPath(path, stroke=0, fill=int(fill))

@@ -143,6 +143,55 @@ def tag_problems(text: str) -> list[str]:
             "instead (a new line or <br> breaks a line)"]
 
 
+class _Words:
+    """The paragraphs of words read so far: the bits of the word being read, the text of its
+    last bit (joined when the bit ends: linear) and the runs open around it, innermost last."""
+
+    def __init__(self, base: str):
+        self.paragraphs: list[tuple[Word, ...]] = []
+        self.words: list[Word] = []
+        self.word: list[Bit] = []
+        self.run: list[str] = []
+        self.run_role = base
+        self.run_style: tuple[str | None, float] = (None, 1.0)  # of the bit being joined
+        self.styles: list[tuple[str | None, float]] = []
+
+    def style(self) -> tuple[str | None, float]:
+        return self.styles[-1] if self.styles else (None, 1.0)
+
+    def add(self, text: str, role: str) -> None:
+        if self.run and (self.run_role != role or self.run_style != self.style()):
+            self.end_run()
+        self.run_role = role
+        self.run_style = self.style()
+        self.run.append(text)
+
+    def icon(self, name: str, role: str) -> None:
+        self.end_run()
+        self.word.append(Bit(name, role, True, *self.style()))
+
+    def open_run(self, opened: tuple[str | None, float, bool]) -> None:
+        outer = self.style()  # a run inside a run: its colour, else the outer's
+        self.styles.append((opened[0] or outer[0],
+                            opened[1] * outer[1] if opened[2] else opened[1]))
+
+    def end_run(self) -> None:
+        if self.run:
+            self.word.append(Bit("".join(self.run), self.run_role, False, *self.run_style))
+            self.run.clear()
+
+    def end_word(self) -> None:
+        self.end_run()
+        if self.word:
+            self.words.append(tuple(self.word))
+            self.word.clear()
+
+    def end_paragraph(self) -> None:
+        self.end_word()
+        self.paragraphs.append(tuple(self.words))
+        self.words.clear()
+
+
 @lru_cache(maxsize=4096)
 def parse(text: str, base: str, size: float = 10.0) -> tuple[tuple[Word, ...], ...]:
     """Paragraphs of words; each word a tuple of styled bits (`size`: what a run's size in pt
@@ -150,68 +199,35 @@ def parse(text: str, base: str, size: float = 10.0) -> tuple[tuple[Word, ...], .
     if not _MARKUP.search(text):  # plain text: words split by spaces, lines by newlines
         return tuple(tuple((Bit(w, base),) for w in words_of(line)) for line in text.split("\n"))
     roles = styled_roles(base)
-    paragraphs: list[tuple[Word, ...]] = []
-    words: list[Word] = []
-    word: list[Bit] = []
-    run: list[str] = []  # the text of the word's last bit, joined when it ends: linear
-    run_role = [base]
-    run_style_: list[tuple[str | None, float]] = [(None, 1.0)]  # of the bit being joined
-    styles: list[tuple[str | None, float]] = []  # the open runs, innermost last
+    read = _Words(base)
     closed = _closed_runs(text, size) if "{" in text else []
     opened_at = 0
-
-    def style() -> tuple[str | None, float]:
-        return styles[-1] if styles else (None, 1.0)
-
-    def add(text: str, role: str) -> None:
-        if run and (run_role[0] != role or run_style_[0] != style()):
-            end_run()
-        run_role[0] = role
-        run_style_[0] = style()
-        run.append(text)
-
-    def end_run() -> None:
-        if run:
-            word.append(Bit("".join(run), run_role[0], False, *run_style_[0]))
-            run.clear()
-
-    def end_word() -> None:
-        end_run()
-        if word:
-            words.append(tuple(word))
-            word.clear()
-
     # bold and italic follow the booklet's rules (emphasis()): a star between letters (2*3),
     # an unclosed or crossing one prints as a star, so a card and its booklet agree
     for piece, bold, italic in emphasis(text.replace("\\*", _STAR)):
+        role = roles[bold, italic]
         for token in _TOKENS.findall(piece):
             if token == "\n" or token.startswith("<br"):
-                end_word()
-                paragraphs.append(tuple(words))
-                words.clear()
+                read.end_paragraph()
             elif token.isspace() and token[0] not in NO_BREAK:
-                end_word()
+                read.end_word()
             elif len(token) == 2 and token[0] == "\\":  # an escaped : or brace
-                add(token[1], roles[bold, italic])
+                read.add(token[1], role)
             elif len(token) > 2 and token[0] == ":" and token[-1] == ":":
-                end_run()
-                word.append(Bit(token[1:-1], roles[bold, italic], True, *style()))
+                read.icon(token[1:-1], role)
             elif token[0] == "{" and token[-1] == "|" and (
                     opened := run_style(token[1:-1], size)) is not None:
                 opened_at += 1
-                if not closed[opened_at - 1]:
-                    add(token, roles[bold, italic])
-                    continue
-                outer = style()  # a run inside a run: its colour, else the outer's
-                styles.append((opened[0] or outer[0],
-                               opened[1] * outer[1] if opened[2] else opened[1]))
-            elif token == "}" and styles:
-                styles.pop()
+                if closed[opened_at - 1]:
+                    read.open_run(opened)
+                else:  # never closed: its brace prints
+                    read.add(token, role)
+            elif token == "}" and read.styles:
+                read.styles.pop()
             else:
-                add(token.replace(_STAR, "*"), roles[bold, italic])
-    end_word()
-    paragraphs.append(tuple(words))
-    return tuple(paragraphs)
+                read.add(token.replace(_STAR, "*"), role)
+    read.end_paragraph()
+    return tuple(read.paragraphs)
 
 
 def plain_text(paragraphs) -> str:

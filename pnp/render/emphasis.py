@@ -14,6 +14,14 @@ def emphasis(text: str) -> list[tuple[str, bool, bool]]:
     single `*` between two letters or digits (2*3) is a star, and emphasis that crosses
     (`**a *b** c*`) or is never closed prints its stars as they are. Each run carries its own
     style, so the markup made from them is always well nested."""
+    tokens = _tokens(text)
+    _pair(tokens)
+    return _runs(tokens)
+
+
+def _tokens(text: str) -> list[dict]:
+    """The text between runs of stars, and each run of stars as a delimiter: the kinds it may
+    open or close (`i`, `b`, `bi`) and whether it can open (before a non-space) or close."""
     tokens: list[dict] = []
     pos = 0
     for m in _DELIMS.finditer(text):
@@ -29,6 +37,11 @@ def emphasis(text: str) -> list[tuple[str, bool, bool]]:
         pos = m.end()
     if pos < len(text):
         tokens.append({"text": text[pos:]})
+    return tokens
+
+
+def _pair(tokens: list[dict]) -> None:
+    """Match closers to openers, noting on each delimiter the kinds it opens and closes."""
     # (delimiter, "b" or "i") still open. A closer takes the last opener of its kind and what
     # opened after that can no longer close, so each entry is pushed and popped once: linear
     stack: list[tuple[dict, str]] = []
@@ -54,6 +67,10 @@ def emphasis(text: str) -> list[tuple[str, bool, bool]]:
                 if k not in tok["close"]:
                     stack.append((tok, k))
                     open_kinds[k] += 1
+
+
+def _runs(tokens: list[dict]) -> list[tuple[str, bool, bool]]:
+    """The (piece, bold, italic) runs of paired tokens; a delimiter's unused stars print."""
     runs: list[tuple[list[str], bool, bool]] = []  # pieces joined at the end: linear
     bold = italic = 0
 

@@ -314,6 +314,12 @@ class KitPlan:
 
             self.tile_plans = [plan_tiles(b.width, b.height, self.page_w, self.page_h)
                                for b in self.boards]
+        self._number_sections(fonts)
+
+    def _number_sections(self, fonts: Fonts) -> None:
+        """The print guide's sections and their pages, in the PDF's order: what changed, the
+        guide, the booklet, each sheet not lodged on another's pages, each board."""
+        kit = self.kit
         booklet_pages = kit.booklet.count_pages(self.page_w, self.page_h, fonts) if kit.booklet else 0
         if kit.booklet:
             self.result.findings.extend(kit.booklet.findings(fonts))
@@ -330,24 +336,8 @@ class KitPlan:
                 continue
             duplex = self._has_backs(sheet) and not self._folded(sheet)
             n = len(sp.pages) * (2 if duplex else 1)
-            how = ("double-sided, flip on long edge" if duplex else
-                   "single-sided; fold on the middle line, glue, cut" if self._folded(sheet)
-                   else "single-sided")
-            how += f"; up to {sp.grid.per_page} a page" + (", turned" if sp.turned else "")
-            for lodger in self.lodgers.get(i, ()):
-                how += f"; sheet {lodger.page + 1} also holds {self._pieces_said(lodger)}"
-            if i in self.moved:
-                host, hpage, count = self.moved[i]
-                lodger = next(lg for lg in self.lodgers[host] if lg.sheet == i)
-                how += (f"; {self._pieces_said(lodger)} {'is' if count == 1 else 'are'} on "
-                        f"sheet {hpage + 1} of the "
-                        f"{self.sheets[host].title.lower()}")
-            if i in self.guests:
-                guest = self.guests[i][0]
-                how += (f"; its last sheet also holds the {guest.title.lower()}"
-                        + (f" ({guest.note})" if guest.note else ""))
             sections.append(Section(sheet.title + (f" ({sheet.note})" if sheet.note else ""),
-                                    page, page + n - 1, how))
+                                    page, page + n - 1, self._how(i, sheet, sp, duplex)))
             page += n
         for board, plan in zip(self.boards, self.tile_plans):
             n = len(plan.tiles)
@@ -358,3 +348,24 @@ class KitPlan:
             page += n
         self.result.sections = sections
         self.total_pages = page - 1
+
+    def _how(self, i: int, sheet: Sheet, sp: SheetPlan, duplex: bool) -> str:
+        """How the guide says to print sheet i: its sides, pieces a page, and what it holds of
+        another sheet's or another sheet holds of its."""
+        how = ("double-sided, flip on long edge" if duplex else
+               "single-sided; fold on the middle line, glue, cut" if self._folded(sheet)
+               else "single-sided")
+        how += f"; up to {sp.grid.per_page} a page" + (", turned" if sp.turned else "")
+        for lodger in self.lodgers.get(i, ()):
+            how += f"; sheet {lodger.page + 1} also holds {self._pieces_said(lodger)}"
+        if i in self.moved:
+            host, hpage, count = self.moved[i]
+            lodger = next(lg for lg in self.lodgers[host] if lg.sheet == i)
+            how += (f"; {self._pieces_said(lodger)} {'is' if count == 1 else 'are'} on "
+                    f"sheet {hpage + 1} of the "
+                    f"{self.sheets[host].title.lower()}")
+        if i in self.guests:
+            guest = self.guests[i][0]
+            how += (f"; its last sheet also holds the {guest.title.lower()}"
+                    + (f" ({guest.note})" if guest.note else ""))
+        return how
