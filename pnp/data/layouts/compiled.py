@@ -65,24 +65,7 @@ class Element:
         if unknown:
             raise DataError(f"element [{name}] ({kind}) has no property {unknown[0]!r}; it takes: "
                             f"{', '.join(sorted(props))}", scope.path, field=f"{name}.{unknown[0]}")
-        self.values: dict[str, Any] = {}
-        self.colour_columns: list[str] = []  # columns used as colours: checked on every row
-        palette_colour = colour_in(scope.palette)
-        for prop, (convert, default) in props.items():
-            raw = table.get(prop, default)
-            if convert == COLOUR:
-                convert = palette_colour
-                column = _column(raw) if isinstance(raw, str) else None
-                if column:
-                    self.colour_columns.append(column)
-            where = f"{name}.{prop}"
-            if raw is None:
-                self.values[prop] = None
-            elif prop in NESTED:
-                self.values[prop] = _nested(raw, scope, where)
-            else:
-                self.values[prop] = _constant(raw, convert, scope, where) or Value(
-                    raw, convert, scope, where)
+        self._read_values(name, table, props, scope)
         # per card only the values that depend on the row are worked out
         self._fixed = {}
         self._varying = []
@@ -114,6 +97,27 @@ class Element:
 
             self.placed = placed(name, self.values, scope, env)
             self.static = self.static and self.placed.static
+
+    def _read_values(self, name: str, table: dict[str, Any], props: dict, scope: Scope) -> None:
+        """A Value (or a constant) per property, and the columns its colours come from."""
+        self.values: dict[str, Any] = {}
+        self.colour_columns: list[str] = []  # columns used as colours: checked on every row
+        palette_colour = colour_in(scope.palette)
+        for prop, (convert, default) in props.items():
+            raw = table.get(prop, default)
+            if convert == COLOUR:
+                convert = palette_colour
+                column = _column(raw) if isinstance(raw, str) else None
+                if column:
+                    self.colour_columns.append(column)
+            where = f"{name}.{prop}"
+            if raw is None:
+                self.values[prop] = None
+            elif prop in NESTED:
+                self.values[prop] = _nested(raw, scope, where)
+            else:
+                self.values[prop] = _constant(raw, convert, scope, where) or Value(
+                    raw, convert, scope, where)
 
     def _check(self, scope: Scope, env: Env) -> None:
         """Constant mistakes found once, when the layout is read."""

@@ -66,7 +66,7 @@ def validate(model: Model) -> list[Finding]:
     # tokens: the pool is the data's (the engine plays with as many of each colour as the red
     # tokens row prints), but both colours need as many and there is one first-player token
     tokens = {t.id: t for t in model.tokens}
-    red, blue, first = (tokens.get(k) for k in ("generating", "destroying", "first"))
+    red, blue, starter = (tokens.get(k) for k in ("generating", "destroying", "first"))
     if red is not None and red.count < 1:
         findings.append(error(f"{red.name}: the pool needs at least one of each colour",
                               red.source, "count"))
@@ -74,9 +74,9 @@ def validate(model: Model) -> list[Finding]:
         findings.append(error(f"{blue.name}: the rules need as many as {red.name}s "
                               f"({red.count}), the data prints {blue.count}", blue.source,
                               "count"))
-    if first is not None and first.count != 1:
-        findings.append(error(f"{first.name}: the rules need 1, the data prints {first.count}",
-                              first.source, "count"))
+    if starter is not None and starter.count != 1:
+        findings.append(error(f"{starter.name}: the rules need 1, the data prints {starter.count}",
+                              starter.source, "count"))
     return findings
 
 
@@ -229,7 +229,8 @@ def _once_each(islands: list[Island], field: str, wanted, path: str,
                src: Source) -> list[Finding]:
     """Each of `wanted` in the islands' `field` once: a repeat or a stranger by its row, a
     value no row gives by the file."""
-    findings, first = [], {}
+    findings: list[Finding] = []
+    first: dict[object, Source] = {}
     for island in islands:
         value = getattr(island, field)
         if value not in wanted:
