@@ -132,3 +132,19 @@ def test_the_booklet_says_a_zones_card_in_words(starter):
     assert words("card.cost >= top.bought.cost and card.colour == bottom.market.colour",
                  rules) == "the card's cost ≥ the cost of the top card of the bought and the " \
         "card's colour is the colour of the first card of the market"
+
+
+def test_the_zones_an_expression_reads_come_from_its_parse():
+    """Plan.zonal reads `top.x` and `bottom.x` from the parsed expression (direct or Jinja2),
+    not from its text: a word in quotes is no read, `top[...]` reads any zone."""
+    from pnp.rules.expr import Compiler
+
+    compiler = Compiler("rules.toml", {"top", "bottom", "me", "card"}, {})
+    reads = {raw: compiler.compile(raw, "x", check=False).zone_reads for raw in (
+        "top.discard.value > 3 and bottom.hand", "'top.deck' == card.name",
+        "top[card.zone].value", "(top.pile.value | string) ~ 'x'")}
+    assert reads == {"top.discard.value > 3 and bottom.hand": {("top", "discard"),
+                                                              ("bottom", "hand")},
+                     "'top.deck' == card.name": frozenset(),
+                     "top[card.zone].value": {("top", None)},
+                     "(top.pile.value | string) ~ 'x'": {("top", "pile")}}

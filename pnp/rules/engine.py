@@ -162,16 +162,12 @@ class Plan:
 
     def zonal(self, expr) -> tuple[tuple[str, int, int], ...]:
         """(name, zone index, 0 for bottom or -1 for top) of each zone card `top.x` and
-        `bottom.x` read in an expression (every zone, for `top[...]`)."""
+        `bottom.x` read in an expression (every zone, for `top[...]`), from its parse."""
         found = self._zonal.get(expr.raw)
         if found is None:
-            import re
-
-            raw = str(expr.raw)
             index = {z.name: i for i, z in enumerate(self.zones)}
-            pairs = {(w, name) for w in ("top", "bottom") for name in index} \
-                if re.search(r"\b(?:top|bottom)\s*\[", raw) else \
-                set(re.findall(r"\b(top|bottom)\s*\.\s*([A-Za-z_]\w*)", raw))
+            pairs = {(w, name) for w, zone in expr.zone_reads
+                     for name in (index if zone is None else (zone,))}
             found = tuple((w, index[name], -1 if w == "top" else 0)
                           for w, name in sorted(pairs) if name in index)
             self._zonal[expr.raw] = found
