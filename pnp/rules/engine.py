@@ -17,6 +17,7 @@ from typing import Any, Sequence
 
 from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 from .expr import RulesRuntimeError
+from .generate import Tails
 from .spec import Action, Rules
 from .verbs import Move, moves_at_once, steady, when
 
@@ -126,6 +127,9 @@ class Plan:
         self.order = tuple(tuple(() if ph.who == "none" else (first,) if ph.who == "active"
                                  else tuple((first + k) % players for k in range(players))
                                  for first in range(players)) for ph in rules.phases)
+        # each phase's end to the next decision as generated source (rules/generate.py);
+        # none for the reference, which plays every turn on the general path
+        self.tails = None if reference else Tails(self).build()
 
     def bind(self, effects) -> "Bound":
         """The effects bound to this plan, consecutive plain moves of the same count made in
@@ -381,7 +385,7 @@ class RulesState(State):
         p = self._p
         quick, z, log = p.quick, self._z, self._log
         hold, names, by, vals, ctx = self._hold, p.slot_name, self._by, self._vals, self._ctx
-        rows, limits, sized = p.cards, p.limits, p.sized
+        rows, limits, sized, tails = p.cards, p.limits, p.sized, p.tails
         while done < limit:
             player = self._cur
             if player < 0 or chooses[player] is None:
@@ -421,8 +425,12 @@ class RulesState(State):
                         self._now = now
                         self._cur = seat
                         continue
-                self._cur = NOBODY
-                self._advance()
+                    self._cur = NOBODY
+                    self._advance()
+                    continue
+                self._cur = NOBODY              # the phase is over: its generated tail
+                if tails is None or not tails[self._phase](self):
+                    self._advance()
                 continue
             else:
                 action = choose(None, self.legal_actions(), rng)
@@ -619,6 +627,10 @@ class RulesState(State):
                         return
                     self._pos += 1      # nothing to do: the seat passes
                     self._acted = 0
+                if plan.tails is not None:      # the phase's end, generated
+                    if plan.tails[self._phase](self):
+                        return
+                    continue
                 # the phase is over: its effects, then the next phase (or the turn's end)
                 effects = plan.phase_effects[self._phase]
                 self._phase += 1

@@ -1,0 +1,572 @@
+"""A turn's end as generated Python source (as Jinja2's sandbox compiles a template to
+Python): once a phase's seats have acted, its effects and the effects of the phases after it
+that no seat acts in, the [[end]] checks and the next turn's start, up to the next seat's
+legal moves, as one function per phase with the effects and expressions inlined.
+
+What keeps it safe: no text of the game folder is ever written into the source. A zone is
+its slot number, a counter, a field, a pick or any other key is `k<i>`, an item of the
+constants tuple K passed in; a literal is the repr() of an int or finite float checked here,
+or True, False, None. The source runs with empty builtins and only the helpers passed in
+(`h<i>`: len, sorted, max, ..., the general path's closures). What cannot be written so
+(an expression Jinja2 runs, an effect with no writer here, a value of a type not known when
+the source is written) runs the general path in its place: the effect's bound closure, the
+expression's own evaluation. Plan(reference=True) writes none; tests/test_rules_generated.py
+holds both to the same games."""
+
+from __future__ import annotations
+
+import math
+import operator
+from typing import Any, Callable
+
+from .direct import INT_BITS, _limited
+from .verbs import Change, Compare, Move, Pick
+
+# the stages of engine.py's turn machine (repeated: engine imports this module)
+PHASE_ACT, TURN_END = 3, 4
+
+
+class _Refused(Exception):
+    """An expression or effect the writer leaves to the general path."""
+
+
+class Source:
+    """Python source being written, with the constants and helpers it names by index."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.constants: list[Any] = []
+        self.helpers: list[Any] = []
+        self._temp = 0
+
+    def const(self, value: Any) -> str:
+        for i, known in enumerate(self.constants):
+            if known is value or (type(known) is type(value) and type(value) in (str, int)
+                                  and known == value):
+                return f"k{i}"
+        self.constants.append(value)
+        return f"k{len(self.constants) - 1}"
+
+    def helper(self, fn: Any) -> str:
+        for i, known in enumerate(self.helpers):
+            if known is fn:
+                return f"h{i}"
+        self.helpers.append(fn)
+        return f"h{len(self.helpers) - 1}"
+
+    def temp(self) -> str:
+        self._temp += 1
+        return f"x{self._temp}"
+
+    def add(self, depth: int, line: str) -> None:
+        self.lines.append("    " * depth + line)
+
+
+def literal(value: Any) -> str | None:
+    """The source of a literal pnp may write: an int, a finite float, True, False, None."""
+    if value is None or value is True or value is False:
+        return repr(value)
+    if type(value) is int or (type(value) is float and math.isfinite(value)):
+        return f"({value!r})"
+    return None
+
+
+INT, NUMBER, VIEW, ROW = "int", "number", "view", "row"
+_ADD = _limited("+", operator.itemgetter(0), operator.itemgetter(1))
+_MUL = _limited("*", operator.itemgetter(0), operator.itemgetter(1))
+
+
+def _add(x: Any, y: Any) -> Any:
+    return _ADD((x, y))
+
+
+def _mul(x: Any, y: Any) -> Any:
+    return _MUL((x, y))
+
+
+class Expressions:
+    """Expressions as inline source over the state's names: V (the players' dicts), ctx
+    (the names of the moment), the actor `a` and the target `t` (None: the actor)."""
+
+    def __init__(self, plan, src: Source):
+        self.plan, self.src = plan, src
+        rules = plan.rules
+        self.seat_names = {"winner", "loser"} | set(rules.picks)
+        self.bounds = {k: max(abs(c.low), abs(c.high)) for k, c in plan.per_player_counters.items()}
+        self.sizes = {z.name for z in plan.size_zones if z.per_player}
+        self.rows_ok = all(type(row) is dict for row in plan.cards)
+
+    def value(self, expr, depth: int, target: str | None) -> tuple[str, Any]:
+        """Lines that set a new local to the expression's value (the general evaluation
+        when the inline source fails: its error, or its value); (the local, its type)."""
+        src = self.src
+        out = src.temp()
+        if expr.constant:
+            code = literal(expr.fn({}))
+            return (code or src.const(expr.fn({}))), _type_of(expr.fn({}))
+        try:
+            code, kind = self.write(expr.tree, target)
+        except _Refused:
+            fallback = src.helper(_evaluation(expr))
+            src.add(depth, f"{out} = {fallback}(S, a, {target or 'None'})")
+            return out, None
+        fallback = src.helper(_evaluation(expr))
+        src.add(depth, "try:")
+        src.add(depth + 1, f"{out} = {code}")
+        src.add(depth, f"except {src.helper(Exception)}:")
+        src.add(depth + 1, f"{out} = {fallback}(S, a, {target or 'None'})")
+        return out, kind
+
+    def write(self, node: tuple, target: str | None) -> tuple[str, Any]:
+        kind = node[0]
+        if kind == "const":
+            code = literal(node[1])
+            if code is None and type(node[1]) is not str:
+                raise _Refused
+            return code or self.src.const(node[1]), _type_of(node[1])
+        if kind == "name":
+            return self._name(node[1], target)
+        if kind == "key":
+            return self._key(node, target)
+        if kind == "aggregate":
+            _, how, key = node
+            if key not in self.bounds:
+                raise _Refused
+            k = self.src.const(key)
+            items = ", ".join(f"V[{s}][{k}]" for s in range(self.plan.n))
+            reduce = self.src.helper(max if how == "most" else min)
+            return (f"{reduce}({items})" if self.plan.n > 1 else f"V[0][{k}]"), \
+                (INT, self.bounds[key])
+        if kind == "arith":
+            return self._arith(node, target)
+        if kind == "compare":
+            _, op, a, b = node
+            (x, _), (y, _) = self.write(a, target), self.write(b, target)
+            return f"({x} {op} {y})", bool
+        if kind in ("and", "or"):
+            (x, _), (y, _) = self.write(node[1], target), self.write(node[2], target)
+            return f"({x} {kind} {y})", None
+        if kind == "not":
+            return f"(not {self.write(node[1], target)[0]})", bool
+        if kind == "if":
+            (v, tv), (c, _), (o, to) = (self.write(n, target) for n in node[1:])
+            return f"({v} if {c} else {o})", tv if tv == to else None
+        if kind == "of_list" and node[2][0] == "list":
+            items = [self.write(n, target) for n in node[2][1]]
+            if not items or any(not _is_int(t) for _, t in items):
+                raise _Refused
+            reduce = self.src.helper(max if node[1] == "max" else min)
+            return f"{reduce}({', '.join(c for c, _ in items)})", \
+                (INT, max(t[1] for _, t in items))
+        raise _Refused
+
+    def _name(self, name: str, target: str | None) -> tuple[str, Any]:
+        if name == "me" or (name == "target" and target is None):
+            return "V[a]", VIEW
+        if name == "target":
+            return f"V[{target}]", VIEW
+        if name == "opponent":
+            return f"V[{self.src.const(self.plan.next_seat)}[a]]", VIEW
+        k = self.src.const(name)
+        if name in self.seat_names:
+            return f"ctx[{k}]", VIEW
+        if name in ("card", "lead") and self.rows_ok:
+            return f"ctx[{k}]", ROW
+        if name == "tie":
+            return f"ctx[{k}]", bool
+        if name in ("turn", "round"):
+            rules = self.plan.rules
+            return f"ctx[{k}]", (INT, max(rules.turn_limit, rules.round_limit) + 1)
+        raise _Refused
+
+    def _key(self, node: tuple, target: str | None) -> tuple[str, Any]:
+        _, base, index = node
+        code, kind = self.write(base, target)
+        if kind == VIEW:
+            keys = self._keys(index)
+            if keys is None or not keys <= set(self.bounds) | self.sizes:
+                raise _Refused      # a role, a seat, a key a view may not hold
+            bound = max(self.bounds.get(k, self.plan.nc) for k in keys)
+            return f"{code}[{self.write(index, target)[0]}]", (INT, bound)
+        if kind == ROW and index[0] == "const" and type(index[1]) is str:
+            values = [row[index[1]] for row in self.plan.cards if index[1] in row]
+            return f"{code}[{self.src.const(index[1])}]", _common_type(values)
+        raise _Refused
+
+    def _keys(self, index: tuple) -> set[str] | None:
+        """The keys an index may be: a text, or a card field whose every value is text."""
+        if index[0] == "const":
+            return {index[1]} if type(index[1]) is str else None
+        if index[:2] == ("key", ("name", "card")) and index[2][0] == "const":
+            field = index[2][1]
+            values = [row.get(field) for row in self.plan.cards]
+            return set(values) if all(type(v) is str for v in values) else None
+        return None
+
+    def _arith(self, node: tuple, target: str | None) -> tuple[str, Any]:
+        _, op, a, b = node
+        (x, tx), (y, ty) = self.write(a, target), self.write(b, target)
+        ints = _is_int(tx) and _is_int(ty)
+        numbers = _is_number(tx) and _is_number(ty)
+        if op == "-":         # (Python's, for any values: as direct's)
+            return f"({x} - {y})", (INT, tx[1] + ty[1]) if ints else None
+        if op == "+":
+            if numbers:
+                return f"({x} + {y})", (INT, tx[1] + ty[1]) if ints else NUMBER
+            return f"{self.src.helper(_add)}({x}, {y})", None
+        if ints and (tx[1] * ty[1]).bit_length() + 2 <= INT_BITS:
+            return f"({x} * {y})", (INT, tx[1] * ty[1])
+        if numbers and not ints:
+            return f"({x} * {y})", NUMBER
+        return f"{self.src.helper(_mul)}({x}, {y})", None
+
+
+def _evaluation(expr) -> Callable:
+    """The general path's value of an expression (raising its Error when it fails)."""
+    def evaluate(state, actor: int, target: int | None) -> Any:
+        return state.eval(expr, actor, target)
+    return evaluate
+
+
+def _type_of(value: Any) -> Any:
+    if type(value) is int:
+        return (INT, abs(value))
+    if type(value) is float:
+        return NUMBER
+    return bool if type(value) is bool else None
+
+
+def _common_type(values: list) -> Any:
+    if values and all(type(v) is int for v in values):
+        return (INT, max(abs(v) for v in values))
+    if values and all(type(v) in (int, float) for v in values):
+        return NUMBER
+    return None
+
+
+def _is_int(kind: Any) -> bool:
+    return type(kind) is tuple and kind[0] == INT
+
+
+def _is_number(kind: Any) -> bool:
+    return _is_int(kind) or kind == NUMBER
+
+
+class Effects:
+    """Effects as inline source, in a tail whose locals are S (the state), z, V, ctx, log,
+    seats, vals, a (the actor) and ci (the index of ctx's card when a written compare set it,
+    else -1). An effect with no writer here is its bound closure, called."""
+
+    def __init__(self, plan, src: Source, exprs: Expressions):
+        self.plan, self.src, self.exprs = plan, src, exprs
+
+    def write(self, effect, depth: int) -> None:
+        src = self.src
+        cond = effect.cond
+        if effect.as_ is not None or (cond is not None and not cond.free):
+            return self._called(effect.bind(self.plan), depth)
+        if cond is not None:
+            holds, _ = self.exprs.value(cond, depth, None)
+            src.add(depth, f"if {holds}:")
+            depth += 1
+        writer = {Change: self._change, Compare: self._compare, Pick: self._pick,
+                  Move: self._move}.get(type(effect))
+        mark = len(src.lines)
+        try:
+            if writer is None:
+                raise _Refused
+            writer(effect, depth)
+        except _Refused:
+            del src.lines[mark:]
+            self._called(effect.bound(self.plan), depth)
+
+    def _called(self, run: Callable, depth: int) -> None:
+        self.src.add(depth, f"{self.src.helper(run)}(S, a)")
+        self.src.add(depth, "ci = -1")      # (it may have compared: ctx's card unknown)
+
+    def _change(self, effect, depth: int) -> None:
+        """verbs.Change's run: each target's counter changed, kept in min..max, logged."""
+        plan, src = self.plan, self.src
+        counters = plan.counters
+        if effect.named is not None:
+            names = self._named(effect)
+            per_player = True
+        else:
+            names = None
+            per_player = counters[effect.name].per_player
+        fixed = plan.fixed.get(effect.who) if per_player else tuple((s,) for s in range(plan.n))
+        if names is not None:       # (the card unknown: the closure finds its counter)
+            src.add(depth, "if ci < 0:")
+            self._called(effect.bound(plan), depth + 1)
+            src.add(depth, "else:")
+            depth += 1
+        if fixed is not None:
+            src.add(depth, f"for t in {src.const(fixed)}[a]:")
+        else:
+            src.add(depth, f"t = seats.get({src.const(effect.who)}, -1)")
+            src.add(depth, "if t >= 0:")
+        depth += 1
+        if names is not None:
+            key = src.temp()
+            src.add(depth, f"{key} = {src.const(names)}[ci]")
+            lows, highs = {counters[n].low for n in names}, {counters[n].high for n in names}
+            if len(lows) != 1 or len(highs) != 1:
+                raise _Refused
+            low, high = literal(lows.pop()), literal(highs.pop())
+        else:
+            key = src.const(effect.name)
+            low, high = literal(counters[effect.name].low), literal(counters[effect.name].high)
+        v, kind = self.exprs.value(effect.amount, depth, "t")
+        if not _is_int(kind) or low is None or high is None:
+            raise _Refused       # (a value to check and round first: the closure's work)
+        holder = "V[t]" if per_player else "S.shared"
+        old, new = src.temp(), src.temp()
+        src.add(depth, f"{old} = {holder}[{key}]")
+        src.add(depth, f"{new} = " + {"gain": f"{old} + {v}", "lose": f"{old} - {v}",
+                                      "set": v}[effect.verb])
+        src.add(depth, f"if {new} > {high}:")
+        src.add(depth + 1, f"{new} = {high}")
+        src.add(depth, f"elif {new} < {low}:")
+        src.add(depth + 1, f"{new} = {low}")
+        src.add(depth, f"{holder}[{key}] = {new}")
+        src.add(depth, f"if {new} != {old}:")
+        seat = "t" if per_player else "(-1)"
+        src.add(depth + 1, f"log.append(({src.const('change')}, {seat}, {key}, {old}, {new}))")
+
+    def _named(self, effect) -> tuple[str, ...]:
+        """The counter each card names ("{{ card.type }}"), by card index."""
+        named = effect.named
+        if named.names - {"card", "options"}:
+            raise _Refused
+        names = tuple(named({"card": row}) for row in self.plan.cards)
+        if any(name not in self.plan.per_player_counters for name in names):
+            raise _Refused
+        return names
+
+    def _compare(self, effect, depth: int) -> None:
+        """verbs.Compare's `two`: two seats with one card each, by the precomputed table."""
+        plan, src = self.plan, self.src
+        if effect.who != "each" or not effect.zone.per_player or effect.table is None or \
+                plan.n != 2:
+            raise _Refused
+        table = effect.table
+        beats = tuple(tuple(table[(a, b)] for b in range(plan.nc)) for a in range(plan.nc))
+        first, second = (plan.slot(effect.zone, s) for s in range(2))
+        length = src.helper(len)
+        src.add(depth, f"if {length}(z[{first}]) == 1 and {length}(z[{second}]) == 1:")
+        d = depth + 1
+        src.add(d, f"c0 = z[{first}][0]")
+        src.add(d, f"c1 = z[{second}][0]")
+        src.add(d, f"r = {src.const(beats)}[c0][c1]")
+        src.add(d, "if r > 0:")
+        src.add(d + 1, "w, l, ci, tie = 0, 1, c0, False")
+        src.add(d, "elif r < 0:")
+        src.add(d + 1, "w, l, ci, tie = 1, 0, c1, False")
+        src.add(d, "else:")
+        src.add(d + 1, "w, l, ci, tie = -1, -1, c0, True")
+        src.add(d, "played = ((c0, 0), (c1, 1))")
+        self._bind_compare(d)
+        src.add(depth, "else:")
+        self._called(effect.bound(plan), depth + 1)
+
+    def _bind_compare(self, d: int) -> None:
+        """RulesState.bind_compare, inline."""
+        plan, src = self.plan, self.src
+        word = src.const
+        src.add(d, f"log.append(({word('compare')}, played, w))")
+        src.add(d, f"seats[{word('winner')}] = w")
+        src.add(d, f"seats[{word('loser')}] = l")
+        src.add(d, "if w >= 0:")
+        src.add(d + 1, f"ctx[{word('winner')}] = V[w]")
+        src.add(d + 1, f"ctx[{word('loser')}] = V[l]")
+        src.add(d, "else:")
+        src.add(d + 1, f"ctx.pop({word('winner')}, None)")
+        src.add(d + 1, f"ctx.pop({word('loser')}, None)")
+        rows = word(plan.cards)
+        src.add(d, f"ctx[{word('card')}] = vals[{word('card')}] = {rows}[ci]")
+        src.add(d, f"ctx[{word('tie')}] = vals[{word('tie')}] = tie")
+        if plan.binds_lead:
+            src.add(d, f"ctx[{word('lead')}] = vals[{word('lead')}] = {rows}[c0]")
+        if plan.binds_cards:
+            src.add(d, f"ctx[{word('cards')}] = vals[{word('cards')}] = [{rows}[c0], {rows}[c1]]")
+
+    def _pick(self, effect, depth: int) -> None:
+        """verbs.Pick's bound run: the seats of a fixed `among` ranked, `target` each in turn."""
+        plan, src = self.plan, self.src
+        fixed = plan.fixed.get(effect.among)
+        if fixed is None or any(expr.aggregate or expr.zonal for _, expr in effect.by):
+            raise _Refused
+        word = src.const
+        src.add(depth, f"ctx[{word('me')}] = V[a]")
+        src.add(depth, f"ctx[{word('opponent')}] = V[{word(plan.next_seat)}[a]]")
+        src.add(depth, f"left = {word(fixed)}[a]")
+        length, top = src.helper(len), src.helper
+        for how, expr in effect.by:
+            src.add(depth, f"if {length}(left) > 1:")
+            d = depth + 1
+            try:
+                code, _ = self.exprs.write(expr.tree, "t")
+            except _Refused:
+                code = None
+            general = src.helper(_evaluation(expr))
+            if code is not None:
+                src.add(d, "try:")
+                src.add(d + 1, f"got = [{code} for t in left]")
+                src.add(d, f"except {src.helper(Exception)}:")
+                src.add(d + 1, f"got = [{general}(S, a, t) for t in left]")
+            else:
+                src.add(d, f"got = [{general}(S, a, t) for t in left]")
+            src.add(d, f"ctx[{word('target')}] = V[left[-1]]")
+            src.add(d, f"best = {top(max if how == 'most' else min)}(got)")
+            src.add(d, f"left = [t for t, v in {top(zip)}(left, got) if v == best]")
+        name = word(effect.name)
+        src.add(depth, f"p = left[0] if {length}(left) == 1 else -1")
+        src.add(depth, f"seats[{name}] = p")
+        src.add(depth, "if p >= 0:")
+        src.add(depth + 1, f"ctx[{name}] = V[p]")
+        src.add(depth, "else:")
+        src.add(depth + 1, f"ctx.pop({name}, None)")
+
+    def _move(self, effect, depth: int) -> None:
+        """verbs.moves_at_once for all of each zone: the actor's (from, to) slots unrolled."""
+        plan, src = self.plan, self.src
+        found = effect.tops(plan)
+        if found is None or found[1] is not None:
+            raise _Refused
+        pairs = found[0]
+        for actor, moves in enumerate(pairs):
+            src.add(depth, f"{'if' if actor == 0 else 'elif'} a == {actor}:")
+            moved = [(s, d) for s, d in moves if s != d]
+            if not moved:
+                src.add(depth + 1, "pass")
+            for s, d in moved:
+                self._move_all(s, d, depth + 1)
+
+    def _move_all(self, s: int, d: int, depth: int) -> None:
+        """RulesState.move_all of one pair of slots."""
+        plan, src = self.plan, self.src
+        src.add(depth, f"if z[{s}]:")
+        src.add(depth + 1, f"z[{d}] += z[{s}]")
+        src.add(depth + 1, f"z[{s}].clear()")
+        hold = "S._hold"
+        if plan.sized[s]:
+            src.add(depth + 1, f"{hold}[{s}][{src.const(plan.slot_name[s])}] = 0")
+        if plan.sized[d]:
+            src.add(depth + 1, f"{hold}[{d}][{src.const(plan.slot_name[d])}] = "
+                    f"{src.helper(len)}(z[{d}])")
+
+
+class Tails:
+    """The generated tail of each phase (engine.Plan.tails): a function of the state, run
+    when the phase's seats have acted (its stack empty), that runs the phase's effects and
+    those of the phases after it no seat acts in, then the turn's end and the next turn's
+    start; True when it stopped at a seat's decision, False when the turn machine goes on
+    from where it left the state (a game's end, a phase whose seats are listed in general)."""
+
+    def __init__(self, plan):
+        self.plan = plan
+        self.src = Source()
+        self.exprs = Expressions(plan, self.src)
+        self.effects = Effects(plan, self.src, self.exprs)
+
+    def build(self) -> tuple:
+        plan, src = self.plan, self.src
+        count = len(plan.rules.phases)
+        for p in range(count):
+            src.add(1, f"def tail{p}(S):")
+            src.add(2, "z = S._z")
+            src.add(2, "V = S.views")
+            src.add(2, "ctx = S._ctx")
+            src.add(2, "log = S._log")
+            src.add(2, "seats = S._seats")
+            src.add(2, "vals = S._vals")
+            src.add(2, "a = S._first")
+            src.add(2, "ci = -1")
+            self._phases(p)
+        src.add(1, f"return ({''.join(f'tail{p}, ' for p in range(count))})")
+        head = ["def make(K, H):"]
+        if src.constants:
+            head.append(f"    {''.join(f'k{i}, ' for i in range(len(src.constants)))}= K")
+        if src.helpers:
+            head.append(f"    {''.join(f'h{i}, ' for i in range(len(src.helpers)))}= H")
+        code = "\n".join(head + src.lines) + "\n"
+        namespace: dict[str, Any] = {}
+        exec(compile(code, "<pnp rules: generated turn>", "exec"),   # noqa: S102
+             {"__builtins__": {}}, namespace)
+        self.code = code
+        return namespace["make"](tuple(src.constants), tuple(src.helpers))
+
+    def _phases(self, p: int) -> None:
+        """Phase p's effects, then each next phase's while no seat acts in it."""
+        plan, src = self.plan, self.src
+        phases = plan.rules.phases
+        q = p
+        while True:
+            effects = phases[q].effects
+            if q + 1 < len(phases):
+                src.add(2, f"S._phase = {q + 1}")
+                src.add(2, f"S._order = {src.const(plan.order[q + 1])}[a]")
+                src.add(2, "S._pos = S._acted = 0")
+            else:
+                src.add(2, f"S._phase = {q + 1}")
+                src.add(2, f"S._stage = {TURN_END}")
+            if plan.phase_effects[q].waits:     # may wait for chance: run from the stack
+                src.add(2, f"S._stack.append([{src.const(plan.phase_effects[q])}, 0, a])")
+                src.add(2, "return False")
+                return
+            for effect in effects:
+                self.effects.write(effect, 2)
+            q += 1
+            if q == len(phases):
+                return self._turn_end()
+            if phases[q].who != "none":
+                return self._enter(q)
+
+    def _turn_end(self) -> None:
+        """The turn machine's TURN_END: the [[end]]s, the turn limit, the next turn."""
+        plan, src = self.plan, self.src
+        rules = plan.rules
+        if plan.has_rounds:
+            src.add(2, "return False")
+            return
+        for name, cond in plan.turn_ends:
+            holds, _ = self.exprs.value(cond, 2, None)
+            src.add(2, f"if {holds}:")
+            src.add(3, f"S._finish({src.const(name)})")
+            src.add(3, "return False")
+        src.add(2, f"if S.turn >= {literal(rules.turn_limit) or src.const(rules.turn_limit)}:")
+        src.add(3, f"S._finish({src.const('turn limit')})")
+        src.add(3, "return False")
+        src.add(2, "if S._lead >= 0:")
+        src.add(3, "S._first = S._lead")
+        src.add(3, "S._lead = -1")
+        if rules.rotate:
+            src.add(2, "else:")
+            src.add(3, f"S._first = (S._first + 1) % {plan.n}")
+        src.add(2, "S.turn += 1")
+        src.add(2, f"ctx[{src.const('turn')}] = S.turn")
+        src.add(2, "S._phase = 0")
+        src.add(2, f"S._order = {src.const(plan.order[0])}[S._first]")
+        src.add(2, "S._pos = S._acted = 0")
+        src.add(2, f"S._stage = {PHASE_ACT}")
+        if rules.phases[0].who == "none":
+            src.add(2, "return False")
+            return
+        self._enter(0)
+
+    def _enter(self, q: int) -> None:
+        """Phase q's first seat to act, its moves listed when the phase is plain (else the
+        turn machine lists them)."""
+        plan, src = self.plan, self.src
+        plain = plan.plain[q]
+        if plain is None:
+            src.add(2, "return False")
+            return
+        src.add(2, "o = S._order")
+        src.add(2, f"if {src.helper(len)}(o):")
+        src.add(3, f"now = {src.helper(sorted)}(z[{src.const(plain)}[o[0]]])")
+        src.add(3, "if now:")
+        src.add(4, "S._now = now")
+        src.add(4, "S._cur = o[0]")
+        src.add(4, "return True")
+        src.add(2, "return False")
