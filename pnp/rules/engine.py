@@ -129,7 +129,13 @@ class Plan:
                                  for first in range(players)) for ph in rules.phases)
         # each phase's end to the next decision as generated source (rules/generate.py);
         # none for the reference, which plays every turn on the general path
-        self.tails = None if reference else Tails(self).build()
+        self.tails = self.blind = self.finishing = self.scoring = None
+        if not reference:
+            self.tails, self.blind, finishing, scoring = Tails(self).build()
+            # (the finish's effects, generated, when none waits for chance; the score
+            # without teams)
+            self.finishing = None if self.finish.waits else finishing
+            self.scoring = None if rules.teams else scoring
 
     def bind(self, effects) -> "Bound":
         """The effects bound to this plan, consecutive plain moves of the same count made in
@@ -386,7 +392,14 @@ class RulesState(State):
         quick, z, log = p.quick, self._z, self._log
         hold, names, by, vals, ctx = self._hold, p.slot_name, self._by, self._vals, self._ctx
         rows, limits, sized, tails = p.cards, p.limits, p.sized, p.tails
+        # the plain phases' moves in the generated loop, when every seat's agent may be
+        # given the engine's own list
+        blind = p.blind if all(t for t, c in zip(trusted, chooses) if c is not None) else None
         while done < limit:
+            if blind is not None:
+                done += blind(self, chooses, rng, out, limit - done)
+                if done >= limit:
+                    break
             player = self._cur
             if player < 0 or chooses[player] is None:
                 break
@@ -741,9 +754,14 @@ class RulesState(State):
     def _finish(self, how: str) -> None:
         self.ended_by = how
         self._stage = FINISH
-        self._push(self._p.finish, self._first)
+        if self._p.finishing is not None and not self._stack:
+            self._p.finishing(self)
+        else:
+            self._push(self._p.finish, self._first)
 
     def _score(self) -> None:
+        if self._p.scoring is not None:
+            return self._p.scoring(self)
         n = self._p.n
         rules = self._p.rules
         if rules.teams and rules.score:

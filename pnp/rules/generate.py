@@ -24,6 +24,7 @@ from .verbs import Change, Compare, Move, Pick
 
 # the stages of engine.py's turn machine (repeated: engine imports this module)
 PHASE_ACT, TURN_END = 3, 4
+NOBODY = -3
 
 
 class _Refused(Exception):
@@ -116,6 +117,25 @@ class Expressions:
         src.add(depth, f"except {src.helper(Exception)}:")
         src.add(depth + 1, f"{out} = {fallback}(S, a, {target or 'None'})")
         return out, kind
+
+    def condition(self, expr, depth: int) -> str:
+        """A local holding whether `expr` holds (value's, with `most.x >= n` written as
+        `V[0][x] >= n or V[1][x] >= n`: the same truth, no call)."""
+        tree = expr.tree
+        if tree[0] == "compare" and tree[2][0] == "aggregate" and tree[1] in (">=", ">", "<=", "<") \
+                and (tree[2][1] == "most") == (tree[1] in (">=", ">")) and \
+                tree[2][2] in self.bounds:
+            try:
+                other, kind = self.write(tree[3], None)
+            except _Refused:
+                other = None
+            if other is not None and _is_number(kind) and tree[3][0] == "const":
+                k = self.src.const(tree[2][2])
+                code = " or ".join(f"V[{s}][{k}] {tree[1]} {other}" for s in range(self.plan.n))
+                out = self.src.temp()
+                self.src.add(depth, f"{out} = ({code})")
+                return out
+        return self.value(expr, depth, None)[0]
 
     def write(self, node: tuple, target: str | None) -> tuple[str, Any]:
         kind = node[0]
@@ -263,12 +283,28 @@ class Effects:
     def write(self, effect, depth: int) -> None:
         src = self.src
         cond = effect.cond
-        if effect.as_ is not None or (cond is not None and not cond.free):
-            return self._called(effect.bind(self.plan), depth)
+        saved = None
+        if effect.as_ is not None:      # (Effect.bind's run: that seat acts, if any)
+            fixed = self.plan.fixed.get(effect.as_)
+            seat = src.temp()
+            src.add(depth, f"{seat} = " + (
+                f"{src.const(tuple(f[0] if f else -1 for f in fixed))}[a]" if fixed is not None
+                else f"seats.get({src.const(effect.as_)}, -1)"))
+            src.add(depth, f"if {seat} >= 0:")
+            depth += 1
+            saved = src.temp()
+            src.add(depth, f"{saved} = a")
+            src.add(depth, f"a = {seat}")
         if cond is not None:
             holds, _ = self.exprs.value(cond, depth, None)
             src.add(depth, f"if {holds}:")
             depth += 1
+        self._body(effect, depth)
+        if saved is not None:
+            src.add(depth - (cond is not None), f"a = {saved}")
+
+    def _body(self, effect, depth: int) -> None:
+        src = self.src
         writer = {Change: self._change, Compare: self._compare, Pick: self._pick,
                   Move: self._move}.get(type(effect))
         mark = len(src.lines)
@@ -400,8 +436,22 @@ class Effects:
         src.add(depth, f"ctx[{word('me')}] = V[a]")
         src.add(depth, f"ctx[{word('opponent')}] = V[{word(plan.next_seat)}[a]]")
         src.add(depth, f"left = {word(fixed)}[a]")
-        length, top = src.helper(len), src.helper
-        for how, expr in effect.by:
+        self.ranked(effect.by, depth)
+        length = src.helper(len)
+        name = word(effect.name)
+        src.add(depth, f"p = left[0] if {length}(left) == 1 else -1")
+        src.add(depth, f"seats[{name}] = p")
+        src.add(depth, "if p >= 0:")
+        src.add(depth + 1, f"ctx[{name}] = V[p]")
+        src.add(depth, "else:")
+        src.add(depth + 1, f"ctx.pop({name}, None)")
+
+    def ranked(self, by, depth: int) -> None:
+        """RulesState.best of the seats in `left`: the best by the first criterion, ties
+        broken by the next ones (each seat the `target` in turn)."""
+        src = self.src
+        length = src.helper(len)
+        for how, expr in by:
             src.add(depth, f"if {length}(left) > 1:")
             d = depth + 1
             try:
@@ -416,16 +466,9 @@ class Effects:
                 src.add(d + 1, f"got = [{general}(S, a, t) for t in left]")
             else:
                 src.add(d, f"got = [{general}(S, a, t) for t in left]")
-            src.add(d, f"ctx[{word('target')}] = V[left[-1]]")
-            src.add(d, f"best = {top(max if how == 'most' else min)}(got)")
-            src.add(d, f"left = [t for t, v in {top(zip)}(left, got) if v == best]")
-        name = word(effect.name)
-        src.add(depth, f"p = left[0] if {length}(left) == 1 else -1")
-        src.add(depth, f"seats[{name}] = p")
-        src.add(depth, "if p >= 0:")
-        src.add(depth + 1, f"ctx[{name}] = V[p]")
-        src.add(depth, "else:")
-        src.add(depth + 1, f"ctx.pop({name}, None)")
+            src.add(d, f"ctx[{src.const('target')}] = V[left[-1]]")
+            src.add(d, f"best = {src.helper(max if how == 'most' else min)}(got)")
+            src.add(d, f"left = [t for t, v in {src.helper(zip)}(left, got) if v == best]")
 
     def _move(self, effect, depth: int) -> None:
         """verbs.moves_at_once for all of each zone: the actor's (from, to) slots unrolled."""
@@ -474,16 +517,13 @@ class Tails:
         count = len(plan.rules.phases)
         for p in range(count):
             src.add(1, f"def tail{p}(S):")
-            src.add(2, "z = S._z")
-            src.add(2, "V = S.views")
-            src.add(2, "ctx = S._ctx")
-            src.add(2, "log = S._log")
-            src.add(2, "seats = S._seats")
-            src.add(2, "vals = S._vals")
-            src.add(2, "a = S._first")
-            src.add(2, "ci = -1")
+            self._prologue()
             self._phases(p)
-        src.add(1, f"return ({''.join(f'tail{p}, ' for p in range(count))})")
+        self._blind()
+        self._finish()
+        self._score()
+        src.add(1, f"return ({''.join(f'tail{p}, ' for p in range(count))}), blind, finish, "
+                "score")
         head = ["def make(K, H):"]
         if src.constants:
             head.append(f"    {''.join(f'k{i}, ' for i in range(len(src.constants)))}= K")
@@ -503,14 +543,13 @@ class Tails:
         q = p
         while True:
             effects = phases[q].effects
-            if q + 1 < len(phases):
-                src.add(2, f"S._phase = {q + 1}")
-                src.add(2, f"S._order = {src.const(plan.order[q + 1])}[a]")
-                src.add(2, "S._pos = S._acted = 0")
-            else:
-                src.add(2, f"S._phase = {q + 1}")
-                src.add(2, f"S._stage = {TURN_END}")
+            # where the turn machine is now, written only where the tail stops (no effect
+            # reads it)
+            self.where = [f"S._phase = {q + 1}"] + ([
+                f"S._order = {src.const(plan.order[q + 1])}[a]", "S._pos = S._acted = 0"]
+                if q + 1 < len(phases) else [f"S._stage = {TURN_END}"])
             if plan.phase_effects[q].waits:     # may wait for chance: run from the stack
+                self._stop(2)
                 src.add(2, f"S._stack.append([{src.const(plan.phase_effects[q])}, 0, a])")
                 src.add(2, "return False")
                 return
@@ -522,36 +561,135 @@ class Tails:
             if phases[q].who != "none":
                 return self._enter(q)
 
+    def _prologue(self) -> None:
+        for line in ("z = S._z", "V = S.views", "ctx = S._ctx", "log = S._log",
+                     "seats = S._seats", "vals = S._vals", "a = S._first", "ci = -1"):
+            self.src.add(2, line)
+
+    def _finish(self) -> None:
+        """The [[finish]] effects (when none waits for chance): RulesState._finish's."""
+        self.src.add(1, "def finish(S):")
+        self._prologue()
+        for effect in self.plan.rules.finish:
+            self.effects.write(effect, 2)
+        self.src.add(2, "return None")
+
+    def _score(self) -> None:
+        """RulesState._score without teams: the seats best by [score], sharing a win."""
+        plan, src = self.plan, self.src
+        src.add(1, "def score(S):")
+        self._prologue()
+        everyone = tuple(range(plan.n))
+        src.add(2, f"left = {src.const(everyone)}")
+        self.effects.ranked(plan.rules.score or (), 2)
+        share = src.temp()
+        src.add(2, f"{share} = {literal(1.0)} / {src.helper(len)}(left)")
+        src.add(2, f"S._returns = [{share} if s in left else {literal(0.0)} for s in "
+                f"{src.const(everyone)}]")
+
+    def _blind(self) -> None:
+        """RulesState.run_blind's loop for the plain phases' moves (each seat's card from
+        its zone to the action's, as _place moves it), each phase's end its tail: the moves
+        made; 0 at once when the phase is not plain (the general loop makes that move)."""
+        plan, src = self.plan, self.src
+        src.add(1, "def blind(S, chooses, rng, out, limit):")
+        for line in ("done = 0", "z = S._z", "log = S._log", "by = S._by", "vals = S._vals",
+                     "ctx = S._ctx", "hold = S._hold", "while done < limit:",
+                     "    player = S._cur", "    if player < 0:", "        return done",
+                     "    choose = chooses[player]", "    if choose is None:",
+                     "        return done",
+                     f"    if S._steps >= {literal(plan.max_moves)}:", "        return done",
+                     "    ph = S._phase"):
+            src.add(2, line)
+        for q, moves in enumerate(plan.quick):
+            if moves is not None:
+                self._quick_move(q, moves)
+        src.add(3, "return done")
+        src.add(2, "return done")
+
+    def _quick_move(self, q: int, moves: tuple) -> None:
+        plan, src = self.plan, self.src
+        length = src.helper(len)
+        src.add(3, f"if ph == {q}:")
+        for line in ("action = choose(None, S._now, rng)", "out.append(action)",
+                     "S._steps += 1", "log.append((player, action))",
+                     f"s, d = {src.const(moves)}[player]", "z[s].remove(action)",
+                     "z[d].append(action)"):
+            src.add(4, line)
+        slots = {slot for pair in moves for slot in pair}
+        if any(plan.sized[slot] for slot in slots):
+            sized, names = src.const(plan.sized), src.const(plan.slot_name)
+            for end in ("s", "d"):
+                src.add(4, f"if {sized}[{end}]:")
+                src.add(5, f"hold[{end}][{names}[{end}]] = {length}(z[{end}])")
+        card = src.const("card")
+        src.add(4, "by[action] = player")
+        src.add(4, f"vals[{card}] = ctx[{card}] = {src.const(plan.cards)}[action]")
+        if plan.limits[q] == 1:       # (its count of moves in the phase stays 0)
+            src.add(4, "S._pos += 1")
+        else:
+            src.add(4, "acted = S._acted + 1")
+            src.add(4, f"if acted >= {literal(plan.limits[q])}:")
+            src.add(5, "S._pos += 1")
+            src.add(5, "S._acted = 0")
+            src.add(4, "else:")
+            src.add(5, "S._acted = acted")
+        src.add(4, "done += 1")
+        src.add(4, "order = S._order")
+        src.add(4, f"if S._pos < {length}(order):")
+        src.add(5, f"seat = order[S._pos]")
+        src.add(5, f"now = {src.helper(sorted)}(z[{src.const(plan.plain[q])}[seat]])")
+        src.add(5, "if now:")
+        src.add(6, "S._now = now")
+        src.add(6, "S._cur = seat")
+        src.add(6, "continue")
+        src.add(5, f"S._cur = {NOBODY}")
+        src.add(5, "S._advance()")
+        src.add(5, "continue")
+        src.add(4, f"S._cur = {NOBODY}")
+        src.add(4, f"if not tail{q}(S):")
+        src.add(5, "S._advance()")
+        src.add(4, "continue")
+
+    def _stop(self, depth: int) -> None:
+        """The turn machine's place written, where the tail stops before its end."""
+        for line in self.where:
+            self.src.add(depth, line)
+
     def _turn_end(self) -> None:
         """The turn machine's TURN_END: the [[end]]s, the turn limit, the next turn."""
         plan, src = self.plan, self.src
         rules = plan.rules
         if plan.has_rounds:
+            self._stop(2)
             src.add(2, "return False")
             return
         for name, cond in plan.turn_ends:
-            holds, _ = self.exprs.value(cond, 2, None)
+            holds = self.exprs.condition(cond, 2)
             src.add(2, f"if {holds}:")
+            self._stop(3)
             src.add(3, f"S._finish({src.const(name)})")
             src.add(3, "return False")
-        src.add(2, f"if S.turn >= {literal(rules.turn_limit) or src.const(rules.turn_limit)}:")
+        src.add(2, "turn = S.turn")
+        src.add(2, f"if turn >= {literal(rules.turn_limit) or src.const(rules.turn_limit)}:")
+        self._stop(3)
         src.add(3, f"S._finish({src.const('turn limit')})")
         src.add(3, "return False")
         src.add(2, "if S._lead >= 0:")
-        src.add(3, "S._first = S._lead")
+        src.add(3, "a = S._first = S._lead")
         src.add(3, "S._lead = -1")
         if rules.rotate:
             src.add(2, "else:")
-            src.add(3, f"S._first = (S._first + 1) % {plan.n}")
-        src.add(2, "S.turn += 1")
-        src.add(2, f"ctx[{src.const('turn')}] = S.turn")
+            src.add(3, f"a = S._first = (a + 1) % {plan.n}")
+        src.add(2, "S.turn = ctx[{}] = turn + 1".format(src.const("turn")))
         src.add(2, "S._phase = 0")
-        src.add(2, f"S._order = {src.const(plan.order[0])}[S._first]")
+        src.add(2, f"S._order = o = {src.const(plan.order[0])}[a]")
         src.add(2, "S._pos = S._acted = 0")
         src.add(2, f"S._stage = {PHASE_ACT}")
         if rules.phases[0].who == "none":
             src.add(2, "return False")
             return
+        self.where = []
         self._enter(0)
 
     def _enter(self, q: int) -> None:
@@ -559,14 +697,15 @@ class Tails:
         turn machine lists them)."""
         plan, src = self.plan, self.src
         plain = plan.plain[q]
+        self._stop(2)
         if plain is None:
             src.add(2, "return False")
             return
-        src.add(2, "o = S._order")
-        src.add(2, f"if {src.helper(len)}(o):")
-        src.add(3, f"now = {src.helper(sorted)}(z[{src.const(plain)}[o[0]]])")
-        src.add(3, "if now:")
-        src.add(4, "S._now = now")
-        src.add(4, "S._cur = o[0]")
-        src.add(4, "return True")
+        # (a phase some seat acts in lists at least one seat: `each` or `active`)
+        src.add(2, "seat = S._order[0]")
+        src.add(2, f"now = {src.helper(sorted)}(z[{src.const(plain)}[seat]])")
+        src.add(2, "if now:")
+        src.add(3, "S._now = now")
+        src.add(3, "S._cur = seat")
+        src.add(3, "return True")
         src.add(2, "return False")
