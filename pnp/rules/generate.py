@@ -279,6 +279,8 @@ class Effects:
 
     def __init__(self, plan, src: Source, exprs: Expressions):
         self.plan, self.src, self.exprs = plan, src, exprs
+        # winner and loser as locals, after a compare written at the tail's top level
+        self.seat_locals: dict[str, str] = {}
 
     def write(self, effect, depth: int) -> None:
         src = self.src
@@ -289,7 +291,8 @@ class Effects:
             seat = src.temp()
             src.add(depth, f"{seat} = " + (
                 f"{src.const(tuple(f[0] if f else -1 for f in fixed))}[a]" if fixed is not None
-                else f"seats.get({src.const(effect.as_)}, -1)"))
+                else self.seat_locals.get(effect.as_,
+                                          f"seats.get({src.const(effect.as_)}, -1)")))
             src.add(depth, f"if {seat} >= 0:")
             depth += 1
             saved = src.temp()
@@ -319,6 +322,7 @@ class Effects:
     def _called(self, run: Callable, depth: int) -> None:
         self.src.add(depth, f"{self.src.helper(run)}(S, a)")
         self.src.add(depth, "ci = -1")      # (it may have compared: ctx's card unknown)
+        self.seat_locals = {}
 
     def _change(self, effect, depth: int) -> None:
         """verbs.Change's run: each target's counter changed, kept in min..max, logged."""
@@ -339,7 +343,8 @@ class Effects:
         if fixed is not None:
             src.add(depth, f"for t in {src.const(fixed)}[a]:")
         else:
-            src.add(depth, f"t = seats.get({src.const(effect.who)}, -1)")
+            src.add(depth, "t = " + self.seat_locals.get(
+                effect.who, f"seats.get({src.const(effect.who)}, -1)"))
             src.add(depth, "if t >= 0:")
         depth += 1
         if names is not None:
@@ -388,11 +393,16 @@ class Effects:
         table = effect.table
         beats = tuple(tuple(table[(a, b)] for b in range(plan.nc)) for a in range(plan.nc))
         first, second = (plan.slot(effect.zone, s) for s in range(2))
-        length = src.helper(len)
-        src.add(depth, f"if {length}(z[{first}]) == 1 and {length}(z[{second}]) == 1:")
+        src.add(depth, "try:")        # (one card in each zone, else the closure's general way)
+        src.add(depth + 1, f"c0, = z[{first}]")
+        src.add(depth + 1, f"c1, = z[{second}]")
+        src.add(depth, f"except {src.helper(ValueError)}:")
+        self._called(effect.bound(plan), depth + 1)
+        word = src.const
+        src.add(depth + 1, f"w = seats.get({word('winner')}, -1)")
+        src.add(depth + 1, f"l = seats.get({word('loser')}, -1)")
+        src.add(depth, "else:")
         d = depth + 1
-        src.add(d, f"c0 = z[{first}][0]")
-        src.add(d, f"c1 = z[{second}][0]")
         src.add(d, f"r = {src.const(beats)}[c0][c1]")
         src.add(d, "if r > 0:")
         src.add(d + 1, "w, l, ci, tie = 0, 1, c0, False")
@@ -402,8 +412,8 @@ class Effects:
         src.add(d + 1, "w, l, ci, tie = -1, -1, c0, True")
         src.add(d, "played = ((c0, 0), (c1, 1))")
         self._bind_compare(d)
-        src.add(depth, "else:")
-        self._called(effect.bound(plan), depth + 1)
+        if depth == 2:       # (not under an `if`: w and l hold the seats from here on)
+            self.seat_locals = {"winner": "w", "loser": "l"}
 
     def _bind_compare(self, d: int) -> None:
         """RulesState.bind_compare, inline."""
@@ -562,6 +572,7 @@ class Tails:
                 return self._enter(q)
 
     def _prologue(self) -> None:
+        self.effects.seat_locals = {}
         for line in ("z = S._z", "V = S.views", "ctx = S._ctx", "log = S._log",
                      "seats = S._seats", "vals = S._vals", "a = S._first", "ci = -1"):
             self.src.add(2, line)
@@ -598,7 +609,8 @@ class Tails:
                      "    player = S._cur", "    if player < 0:", "        return done",
                      "    choose = chooses[player]", "    if choose is None:",
                      "        return done",
-                     f"    if S._steps >= {literal(plan.max_moves)}:", "        return done",
+                     "    steps = S._steps",
+                     f"    if steps >= {literal(plan.max_moves)}:", "        return done",
                      "    ph = S._phase"):
             src.add(2, line)
         for q, moves in enumerate(plan.quick):
@@ -612,7 +624,7 @@ class Tails:
         length = src.helper(len)
         src.add(3, f"if ph == {q}:")
         for line in ("action = choose(None, S._now, rng)", "out.append(action)",
-                     "S._steps += 1", "log.append((player, action))",
+                     "S._steps = steps + 1", "log.append((player, action))",
                      f"s, d = {src.const(moves)}[player]", "z[s].remove(action)",
                      "z[d].append(action)"):
             src.add(4, line)
@@ -626,18 +638,19 @@ class Tails:
         src.add(4, "by[action] = player")
         src.add(4, f"vals[{card}] = ctx[{card}] = {src.const(plan.cards)}[action]")
         if plan.limits[q] == 1:       # (its count of moves in the phase stays 0)
-            src.add(4, "S._pos += 1")
+            src.add(4, "S._pos = pos = S._pos + 1")
         else:
+            src.add(4, "pos = S._pos")
             src.add(4, "acted = S._acted + 1")
             src.add(4, f"if acted >= {literal(plan.limits[q])}:")
-            src.add(5, "S._pos += 1")
+            src.add(5, "S._pos = pos = pos + 1")
             src.add(5, "S._acted = 0")
             src.add(4, "else:")
             src.add(5, "S._acted = acted")
         src.add(4, "done += 1")
-        src.add(4, "order = S._order")
-        src.add(4, f"if S._pos < {length}(order):")
-        src.add(5, f"seat = order[S._pos]")
+        seats = {len(order) for order in plan.order[q]}     # (the same for every first seat)
+        src.add(4, f"if pos < {literal(seats.pop()) if len(seats) == 1 else length + '(S._order)'}:")
+        src.add(5, "seat = S._order[pos]")
         src.add(5, f"now = {src.helper(sorted)}(z[{src.const(plan.plain[q])}[seat]])")
         src.add(5, "if now:")
         src.add(6, "S._now = now")
