@@ -410,7 +410,9 @@ class Effects:
         src.add(d + 1, "w, l, ci, tie = 1, 0, c1, False")
         src.add(d, "else:")
         src.add(d + 1, "w, l, ci, tie = -1, -1, c0, True")
-        src.add(d, "played = ((c0, 0), (c1, 1))")
+        # (the log's tuples made once: a tuple is the same whoever holds it)
+        pairs = tuple(tuple(((a, 0), (b, 1)) for b in range(plan.nc)) for a in range(plan.nc))
+        src.add(d, f"played = {src.const(pairs)}[c0][c1]")
         self._bind_compare(d)
         if depth == 2:       # (not under an `if`: w and l hold the seats from here on)
             self.seat_locals = {"winner": "w", "loser": "l"}
@@ -619,12 +621,18 @@ class Tails:
         src.add(3, "return done")
         src.add(2, "return done")
 
+    def _moves(self) -> str:
+        """The log's (seat, action) tuples, made once (a card action's numbers)."""
+        plan = self.plan
+        return self.src.const(tuple(tuple((seat, action) for action in range(plan.pass_id + 1))
+                                    for seat in range(plan.n)))
+
     def _quick_move(self, q: int, moves: tuple) -> None:
         plan, src = self.plan, self.src
         length = src.helper(len)
         src.add(3, f"if ph == {q}:")
         for line in ("action = choose(None, S._now, rng)", "out.append(action)",
-                     "S._steps = steps + 1", "log.append((player, action))",
+                     "S._steps = steps + 1", f"log.append({self._moves()}[player][action])",
                      f"s, d = {src.const(moves)}[player]", "z[s].remove(action)",
                      "z[d].append(action)"):
             src.add(4, line)
