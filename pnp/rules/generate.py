@@ -23,7 +23,7 @@ from .direct import INT_BITS, _limited
 from .verbs import Change, Compare, Move, Pick
 
 # the stages of engine.py's turn machine (repeated: engine imports this module)
-PHASE_ACT, TURN_END = 3, 4
+TURN_END = 4
 NOBODY = -3
 
 
@@ -319,10 +319,13 @@ class Effects:
             del src.lines[mark:]
             self._called(effect.bound(self.plan), depth)
 
-    def _called(self, run: Callable, depth: int) -> None:
+    def _called(self, run: Callable, depth: int, binds: bool = True) -> None:
+        """The general path's closure of an effect, called; `binds`: it may bind names (a
+        compare: ctx's card and the seats named unknown after it)."""
         self.src.add(depth, f"{self.src.helper(run)}(S, a)")
-        self.src.add(depth, "ci = -1")      # (it may have compared: ctx's card unknown)
-        self.seat_locals = {}
+        if binds:
+            self.src.add(depth, "ci = -1")
+            self.seat_locals = {}
 
     def _change(self, effect, depth: int) -> None:
         """verbs.Change's run: each target's counter changed, kept in min..max, logged."""
@@ -337,7 +340,7 @@ class Effects:
         fixed = plan.fixed.get(effect.who) if per_player else tuple((s,) for s in range(plan.n))
         if names is not None:       # (the card unknown: the closure finds its counter)
             src.add(depth, "if ci < 0:")
-            self._called(effect.bound(plan), depth + 1)
+            self._called(effect.bound(plan), depth + 1, binds=False)
             src.add(depth, "else:")
             depth += 1
         if fixed is not None:
@@ -705,8 +708,7 @@ class Tails:
         src.add(2, "S.turn = ctx[{}] = turn + 1".format(src.const("turn")))
         src.add(2, "S._phase = 0")
         src.add(2, f"S._order = o = {src.const(plan.order[0])}[a]")
-        src.add(2, "S._pos = S._acted = 0")
-        src.add(2, f"S._stage = {PHASE_ACT}")
+        src.add(2, "S._pos = S._acted = 0")       # (the stage is PHASE_ACT still)
         if rules.phases[0].who == "none":
             src.add(2, "return False")
             return
