@@ -78,11 +78,11 @@ _MUL = _limited("*", operator.itemgetter(0), operator.itemgetter(1))
 
 
 def _add(x: Any, y: Any) -> Any:
-    return _ADD((x, y))
+    return _ADD((x, y))  # type: ignore[arg-type]  # (direct's function of a row: a pair here)
 
 
 def _mul(x: Any, y: Any) -> Any:
-    return _MUL((x, y))
+    return _MUL((x, y))  # type: ignore[arg-type]
 
 
 class Expressions:
@@ -172,12 +172,12 @@ class Expressions:
             (v, tv), (c, _), (o, to) = (self.write(n, target) for n in node[1:])
             return f"({v} if {c} else {o})", tv if tv == to else None
         if kind == "of_list" and node[2][0] == "list":
-            items = [self.write(n, target) for n in node[2][1]]
-            if not items or any(not _is_int(t) for _, t in items):
+            parts = [self.write(n, target) for n in node[2][1]]
+            if not parts or any(not _is_int(t) for _, t in parts):
                 raise _Refused
             reduce = self.src.helper(max if node[1] == "max" else min)
-            return f"{reduce}({', '.join(c for c, _ in items)})", \
-                (INT, max(t[1] for _, t in items))
+            return f"{reduce}({', '.join(c for c, _ in parts)})", \
+                (INT, max(t[1] for _, t in parts))
         raise _Refused
 
     def _name(self, name: str, target: str | None) -> tuple[str, Any]:

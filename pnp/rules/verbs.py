@@ -341,7 +341,7 @@ class Change(Effect):
         evaluated, and an Error when it names no counter)."""
         own, named, counters = self.name, self.named, plan.per_player_counters
         if named is None:
-            return lambda state, actor, target: own
+            return lambda state, actor, target: str(own)
         by_row: dict[int, str] = {}
         if not named.names - {"card", "options"}:
             by_row = {id(row): named({"card": row}) for row in plan.cards}
