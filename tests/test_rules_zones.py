@@ -166,3 +166,19 @@ def test_a_zones_card_compared_whole_is_an_error_saying_to_compare_a_field(
     assert lines[0].startswith('Error: rules.toml, field "actions.buy.if": '), out
     assert f"uses {used}, a whole card, as a value; compare one of its fields ({used}.colour" \
         f"), or ask `{used} is none` (the zone is empty)" in lines[0], out
+
+
+def test_the_zones_an_expression_reads_come_from_its_parse():
+    """Plan.zonal reads `top.x` and `bottom.x` from the parsed expression (direct or Jinja2),
+    not from its text: a word in quotes is no read, `top[...]` reads any zone."""
+    from pnp.rules.expr import Compiler
+
+    compiler = Compiler("rules.toml", {"top", "bottom", "me", "card"}, {})
+    reads = {raw: compiler.compile(raw, "x", check=False).zone_reads for raw in (
+        "top.discard.value > 3 and bottom.hand", "'top.deck' == card.name",
+        "top[card.zone].value", "(top.pile.value | string) ~ 'x'")}
+    assert reads == {"top.discard.value > 3 and bottom.hand": {("top", "discard"),
+                                                              ("bottom", "hand")},
+                     "'top.deck' == card.name": frozenset(),
+                     "top[card.zone].value": {("top", None)},
+                     "(top.pile.value | string) ~ 'x'": {("top", "pile")}}

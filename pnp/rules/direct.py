@@ -38,6 +38,17 @@ class _NotSimple(Exception):
     pass
 
 
+def _grown(fn: Fn, tree: tuple) -> Fn:
+    """`fn` marked with the parse tree it was built from (its `tree`: rules/generate.py
+    writes Python source from it, and rules/expr.py finds the zones it reads there)."""
+    fn.tree = tree  # type: ignore[attr-defined]
+    return fn
+
+
+def tree_of(fn: Fn) -> tuple:
+    return getattr(fn, "tree", ("opaque",))
+
+
 class Undefined(Exception):
     """A name the row does not have (Jinja2: "'name' is undefined")."""
 
@@ -149,7 +160,8 @@ class _Parser:
             raise _NotSimple  # an Undefined that goes on into other operations
         if self._peek() == ("name", "if"):
             raise _NotSimple
-        return lambda row: value(row) if test(row) else other(row)
+        return _grown(lambda row: value(row) if test(row) else other(row),
+                      ("if", tree_of(value), tree_of(test), tree_of(other)))
 
     def _and(self) -> Fn:
         return self._chain("and", self._not, _both)
@@ -158,13 +170,14 @@ class _Parser:
         """operand (word operand)*, joined left to right."""
         left = operand()
         while self._word(word):
-            left = join(left, operand())
+            right = operand()
+            left = _grown(join(left, right), (word, tree_of(left), tree_of(right)))
         return left
 
     def _not(self) -> Fn:
         if self._word("not"):
             inner = self._not()
-            return lambda row: not inner(row)
+            return _grown(lambda row: not inner(row), ("not", tree_of(inner)))
         return self._compare()
 
     def _compare(self) -> Fn:
@@ -175,7 +188,8 @@ class _Parser:
             right = self._sum()
             if self._peek()[1] in _COMPARE:
                 raise _NotSimple  # a chain: Jinja2's meaning, not ours
-            return _binary(_COMPARE[op], left, right)
+            return _grown(_binary(_COMPARE[op], left, right),
+                          ("compare", op, tree_of(left), tree_of(right)))
         return left
 
     def _sum(self) -> Fn:  # + and -, then * (Jinja2's math1 and math2), left to right
@@ -186,8 +200,8 @@ class _Parser:
         while self._peek()[0] == "op" and self._peek()[1] in ops:
             op = self._take("op")
             right = operand()
-            left = _binary(_ARITHMETIC[op], left, right) if op == "-" else \
-                _limited(op, left, right)
+            left = _grown(_binary(_ARITHMETIC[op], left, right) if op == "-" else
+                          _limited(op, left, right), ("arith", op, tree_of(left), tree_of(right)))
         return left
 
     def _filtered(self) -> Fn:
@@ -198,7 +212,7 @@ class _Parser:
             fn = self.filters.get(name)
             if fn is None and self.lookups and name in LIST_FILTERS and \
                     self._peek() != ("op", "("):
-                node = _of_list(LIST_FILTERS[name], node)
+                node = _grown(_of_list(LIST_FILTERS[name], node), ("of_list", name, tree_of(node)))
                 continue
             if fn is None:
                 if name not in JINJA_FILTERS:
@@ -219,7 +233,8 @@ class _Parser:
                 self.at += 1
             if name in JINJA_FILTERS and len(args) > JINJA_FILTERS[name][1]:
                 raise _NotSimple
-            node = _filtered(fn, node, args)
+            node = _grown(_filtered(fn, node, args), ("filter", name, tree_of(node), tuple(
+                tree_of(arg) if arg is not None else ("const", value) for arg, value in args)))
         return node
 
     def _constant_argument(self) -> bool:
@@ -265,17 +280,20 @@ class _Parser:
                     raise _NotSimple   # most[k]: Jinja2, given the whole dict
                 self.at += 1
                 over, reduce = self.aggregates[text]
-                node = _aggregate(over, reduce, self._key())
+                key = self._key()
+                node = _grown(_aggregate(over, reduce, key), ("aggregate", text, key))
             elif self.lookups and self._peek() == ("op", "."):
                 self.at += 1
-                node = _field(text, self._key())     # me.wounds: one step, the hot case
+                key = self._key()
+                node = _grown(_field(text, key), ("key", ("name", text), ("const", key)))
             elif self.lookups and self._peek() == ("op", "["):
                 self.at += 1
                 index = self.expression()
                 self._take("op", "]")
-                node = _name_keyed(text, index)      # winner[card.type]: one step too
+                node = _grown(_name_keyed(text, index),    # winner[card.type]: one step too
+                              ("key", ("name", text), tree_of(index)))
             else:
-                node = _lookup(text)
+                node = _grown(_lookup(text), ("name", text))
             while self.lookups and self._peek() in (("op", "."), ("op", "[")):
                 node = self._item(node)
             return node
@@ -296,7 +314,8 @@ class _Parser:
             items.append(self.expression())
         self._take("op", "]")
         parts = tuple(items)
-        return lambda row: [part(row) for part in parts]
+        return _grown(lambda row: [part(row) for part in parts],
+                      ("list", tuple(tree_of(part) for part in parts)))
 
     def _item(self, node: Fn) -> Fn:
         """`.key` or `[expression]` after a value: the sandbox's getattr, then getitem, of a
@@ -305,10 +324,10 @@ class _Parser:
             key = self._take("name")
             if hasattr(dict, key):
                 raise _NotSimple
-            return _keyed(node, _const(key))
+            return _grown(_keyed(node, _const(key)), ("key", tree_of(node), ("const", key)))
         index = self.expression()
         self._take("op", "]")
-        return _keyed(node, index)
+        return _grown(_keyed(node, index), ("key", tree_of(node), tree_of(index)))
 
     def _attributes(self, name: str) -> Any:
         """`game.title`: Jinja2's sandbox, finding no such attribute of a dict, gives its item;
@@ -422,6 +441,7 @@ def _const(value: Any) -> Fn:
     def get(row: Row) -> Any:
         return value
     get.constant = (value,)  # type: ignore[attr-defined]  # (read by _binary)
+    get.tree = ("const", value)  # type: ignore[attr-defined]
     return get
 
 

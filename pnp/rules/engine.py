@@ -17,6 +17,7 @@ from typing import Any, Sequence
 
 from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 from .expr import RulesRuntimeError
+from .generate import Tails
 from .spec import Action, Rules
 from .verbs import Move, moves_at_once, steady, when
 
@@ -51,32 +52,8 @@ class Plan:
         self.cards = rules.cards
         self.nc = len(rules.cards)
         self.zones = list(rules.zones.values())
-        self.slot_of: dict[tuple[str, int], int] = {}
-        self.slot_zone: list[tuple[str, int]] = []     # slot -> (zone name, seat or -1)
-        for z in self.zones:
-            for seat in (range(players) if z.per_player else (-1,)):
-                self.slot_of[(z.name, seat)] = len(self.slot_zone)
-                self.slot_zone.append((z.name, seat))
-        self.slot_name = tuple(name for name, _ in self.slot_zone)
-        # the zones whose sizes the players' dicts keep (me.hand): those an expression may
-        # read (rules.sized; all of them for the reference), and whether each slot's is kept
-        self.size_zones = tuple(z for z in self.zones if reference or rules.sized is None or
-                                z.name in rules.sized)
-        kept = {z.name for z in self.size_zones}
-        self.sized = tuple(name in kept for name in self.slot_name)
-        self.box = self.slot_of[("box", -1)]
-        # slots[zone index][seat]: a shared zone's one slot for every seat
-        self.slots = [[self.slot_of[(z.name, s if z.per_player else -1)] for s in range(players)]
-                      for z in self.zones]
-        # the seats each fixed `who` names, by actor
-        self.fixed: dict[str, list[tuple[int, ...]]] = {
-            "me": [(a,) for a in range(players)],
-            "opponent": [((a + 1) % players,) for a in range(players)],
-            "next": [((a + 1) % players,) for a in range(players)],
-            "previous": [((a - 1) % players,) for a in range(players)],
-            "each": [tuple((a + k) % players for k in range(players)) for a in range(players)],
-            "others": [tuple((a + k) % players for k in range(1, players))
-                       for a in range(players)]}
+        self._lay_slots(rules, players)
+        self._name_seats(players)
         self.actions = rules.actions
         self.na = len(self.actions)
         self.pass_id = self.na * self.nc + self.na
@@ -85,7 +62,6 @@ class Plan:
         self.shared_counters = {k: c for k, c in rules.counters.items() if not c.per_player}
         self._aggregates: dict[Any, tuple[str, ...]] = {}
         self._zonal: dict[Any, tuple[tuple[str, int, int], ...]] = {}
-        self.next_seat = tuple((a + 1) % players for a in range(players))
         self.max_moves = move_bound(rules, players)
         # the first state (key None) and the state each first chance move leads to from it
         # (the roles dealt, the setup run to the next decision): the same in every game, so
@@ -97,6 +73,44 @@ class Plan:
         # a compare binds lead and cards only for rules whose expressions read them
         self.binds_lead, self.binds_cards = "lead" in rules.reads, "cards" in rules.reads
         self.turn_ends = tuple((e.name, e.condition) for e in rules.ends if e.at == "turn")
+        self._bind_effects(rules)
+        self._plan_phases(rules, players)
+        self._generate(rules)
+
+    def _lay_slots(self, rules: Rules, players: int) -> None:
+        """Each zone's slots (one a seat for a zone of each player's), and whose sizes the
+        players' dicts keep."""
+        self.slot_of: dict[tuple[str, int], int] = {}
+        self.slot_zone: list[tuple[str, int]] = []     # slot -> (zone name, seat or -1)
+        for z in self.zones:
+            for seat in (range(players) if z.per_player else (-1,)):
+                self.slot_of[(z.name, seat)] = len(self.slot_zone)
+                self.slot_zone.append((z.name, seat))
+        self.slot_name = tuple(name for name, _ in self.slot_zone)
+        # the zones whose sizes the players' dicts keep (me.hand): those an expression may
+        # read (rules.sized; all of them for the reference), and whether each slot's is kept
+        self.size_zones = tuple(z for z in self.zones if self.reference or rules.sized is None or
+                                z.name in rules.sized)
+        kept = {z.name for z in self.size_zones}
+        self.sized = tuple(name in kept for name in self.slot_name)
+        self.box = self.slot_of[("box", -1)]
+        # slots[zone index][seat]: a shared zone's one slot for every seat
+        self.slots = [[self.slot_of[(z.name, s if z.per_player else -1)] for s in range(players)]
+                      for z in self.zones]
+
+    def _name_seats(self, players: int) -> None:
+        # the seats each fixed `who` names, by actor
+        self.fixed: dict[str, list[tuple[int, ...]]] = {
+            "me": [(a,) for a in range(players)],
+            "opponent": [((a + 1) % players,) for a in range(players)],
+            "next": [((a + 1) % players,) for a in range(players)],
+            "previous": [((a - 1) % players,) for a in range(players)],
+            "each": [tuple((a + k) % players for k in range(players)) for a in range(players)],
+            "others": [tuple((a + k) % players for k in range(1, players))
+                       for a in range(players)]}
+        self.next_seat = tuple((a + 1) % players for a in range(players))
+
+    def _bind_effects(self, rules: Rules) -> None:
         # the effects bound to this player count (each a function of the state and the actor:
         # its targets' zone slots worked out once, not on every run)
         self.setup = self.bind(rules.setup)
@@ -105,6 +119,10 @@ class Plan:
         self.finish = self.bind(rules.finish)
         self.phase_effects = tuple(self.bind(ph.effects) for ph in rules.phases)
         self.action_effects = tuple(self.bind(a.effects) for a in rules.actions)
+
+    def _plan_phases(self, rules: Rules, players: int) -> None:
+        """Each phase's card moves, whether its legal moves are a zone's cards, and the
+        seats that act in it."""
         # a card action's (from, to) slots by seat (to the box when it names no zone)
         self.card_moves = tuple(
             tuple((self.slots[a.source.index][s], self.slots[a.dest.index][s]
@@ -126,6 +144,18 @@ class Plan:
         self.order = tuple(tuple(() if ph.who == "none" else (first,) if ph.who == "active"
                                  else tuple((first + k) % players for k in range(players))
                                  for first in range(players)) for ph in rules.phases)
+
+    def _generate(self, rules: Rules) -> None:
+        """Each phase's end to the next decision, the plain phases' moves, the finish and
+        the score as generated source (rules/generate.py); none for the reference, which
+        plays every turn on the general path."""
+        self.tails = self.blind = self.finishing = self.scoring = None
+        if not self.reference:
+            self.tails, self.blind, finishing, scoring = Tails(self).build()
+            # (the finish's effects, generated, when none waits for chance; the score
+            # without teams)
+            self.finishing = None if self.finish.waits else finishing
+            self.scoring = None if rules.teams else scoring
 
     def bind(self, effects) -> "Bound":
         """The effects bound to this plan, consecutive plain moves of the same count made in
@@ -162,17 +192,13 @@ class Plan:
 
     def zonal(self, expr) -> tuple[tuple[str, int, int], ...]:
         """(name, zone index, 0 for bottom or -1 for top) of each zone card `top.x` and
-        `bottom.x` read in an expression (every zone, for `top[...]`)."""
+        `bottom.x` read in an expression (every zone, for `top[...]`), from its parse."""
         found = self._zonal.get(expr.raw)
         if found is None:
-            import re
-
-            raw = str(expr.raw)
             index = {z.name: i for i, z in enumerate(self.zones)}
             seen = [n for n, i in index.items() if self.zones[i].visible != "hidden"]
-            pairs = {(w, name) for w in ("top", "bottom") for name in seen} \
-                if re.search(r"\b(?:top|bottom)\s*\[", raw) else \
-                set(re.findall(r"\b(top|bottom)\s*\.\s*([A-Za-z_]\w*)", raw))
+            pairs = {(w, name) for w, zone in expr.zone_reads
+                     for name in (seen if zone is None else (zone,))}
             found = tuple((w, index[name], -1 if w == "top" else 0)
                           for w, name in sorted(pairs) if name in index)
             self._zonal[expr.raw] = found
@@ -380,14 +406,18 @@ class RulesState(State):
 
     def run_blind(self, chooses, rng, out, limit) -> int:
         """core.State.run_blind, giving an agent marked picks_from_legal the engine's own
-        list of legal moves (it only reads it) and applying its pick unchecked."""
+        list of legal moves (it only reads it) and applying its pick unchecked; the plain
+        phases' moves in the plan's generated loop when every seat's agent is so marked."""
         done = 0
+        self._fresh = False         # (a seat's first move: no start to keep)
         trusted = [getattr(c, "picks_from_legal", False) for c in chooses]
         p = self._p
-        quick, z, log = p.quick, self._z, self._log
-        hold, names, by, vals, ctx = self._hold, p.slot_name, self._by, self._vals, self._ctx
-        rows, limits, sized = p.cards, p.limits, p.sized
+        blind = p.blind if all(t for t, c in zip(trusted, chooses) if c is not None) else None
         while done < limit:
+            if blind is not None:
+                done += blind(self, chooses, rng, out, limit - done)
+                if done >= limit:
+                    break
             player = self._cur
             if player < 0 or chooses[player] is None:
                 break
@@ -395,40 +425,8 @@ class RulesState(State):
             if trusted[player]:
                 action = choose(None, self._now, rng)
                 out.append(action)
-                moves = quick[self._phase]
-                if moves is None or self._steps >= p.max_moves:
-                    self._move(player, action)
-                    self._advance()
-                    done += 1
-                    continue
-                # a plain phase's card moved (as _move moves it), and the next seat's cards
-                # listed (as _advance lists them) when it has any
-                self._steps += 1
-                log.append((player, action))
-                src, dst = moves[player]        # (_place and _count_act, inline)
-                z[src].remove(action)
-                z[dst].append(action)
-                if sized[src]:
-                    hold[src][names[src]] = len(z[src])
-                if sized[dst]:
-                    hold[dst][names[dst]] = len(z[dst])
-                by[action] = player
-                vals["card"] = ctx["card"] = rows[action]
-                self._acted += 1
-                if self._acted >= limits[self._phase]:
-                    self._pos += 1
-                    self._acted = 0
-                done += 1
-                if self._pos < len(self._order):
-                    seat = self._order[self._pos]
-                    now = sorted(z[moves[seat][0]])    # (its zone)
-                    if now:
-                        self._now = now
-                        self._cur = seat
-                        continue
-                self._cur = NOBODY
+                self._move(player, action)
                 self._advance()
-                continue
             else:
                 action = choose(None, self.legal_actions(), rng)
                 out.append(action)
@@ -602,8 +600,6 @@ class RulesState(State):
     def _advance(self) -> None:
         """The turn machine, to the next decision (a seat's or chance's) or the end. Its
         stages are tried most frequent first: a seat acting, a phase starting or ending."""
-        plan = self._p
-        rules = plan.rules
         while True:
             if self._wait is not None:
                 self._cur = CHANCE
@@ -612,79 +608,90 @@ class RulesState(State):
                 return
             stage = self._stage
             if stage == PHASE_ACT:
-                order = self._order
-                plain = plan.plain[self._phase]
-                while self._pos < len(order):
-                    seat = order[self._pos]
-                    now = sorted(self._z[plain[seat]]) if plain is not None else \
-                        self._legal(seat)
-                    if now:
-                        self._now = now
-                        self._cur = seat
-                        return
-                    self._pos += 1      # nothing to do: the seat passes
-                    self._acted = 0
-                # the phase is over: its effects, then the next phase (or the turn's end)
-                effects = plan.phase_effects[self._phase]
-                self._phase += 1
-                if self._phase < len(rules.phases):
-                    self._order = plan.order[self._phase][self._first]
-                    self._pos = self._acted = 0
-                else:
-                    self._stage = TURN_END
-                if effects:     # (_push, inline: a phase's end is once a phase)
-                    if effects.waits or self._stack:
-                        self._stack.append([effects, 0, self._first])
-                    else:
-                        for run in effects:
-                            run(self, self._first)
+                if self._act():
+                    return
             elif stage == TURN_END:
-                if plan.turn_ends and self._check_turn_ends():
-                    continue
-                if plan.has_rounds and (self._round_over or self._true(rules.round_end)):
-                    self._stage = ROUND_END
-                    self._push(plan.round_effects, self._first)
-                    continue
-                if self.turn >= rules.turn_limit:
-                    self._finish("turn limit")
-                    continue
-                if self._lead >= 0:         # (_next_first and _start_turn, inline)
-                    self._first, self._lead = self._lead, -1
-                elif rules.rotate:
-                    self._first = (self._first + 1) % plan.n
-                self.turn += 1
-                self._ctx["turn"] = self.turn
-                self._phase = 0
-                self._order = plan.order[0][self._first]
-                self._pos = self._acted = 0
-                self._stage = PHASE_ACT
+                self._end_turn()
             elif stage == TURN_START:
                 self._start_turn()
             elif stage == ROUND_START:
-                self.round += 1
-                self._ctx["round"] = self.round
-                self._round_over = False
-                self._stage = TURN_START
-                self._push(plan.round_setup, self._first)
+                self._start_round()
             elif stage == SETUP:
                 self._stage = ROUND_START
             elif stage == ROUND_END:
-                if self._check_ends("round"):
-                    continue
-                if self.round >= rules.round_limit:
-                    self._finish("round limit")
-                    continue
-                if self.turn >= rules.turn_limit:
-                    self._finish("turn limit")
-                    continue
-                self._next_first()
-                self._stage = ROUND_START
+                self._end_round()
             elif stage == FINISH:
                 self._score()
                 self._stage = DONE
             else:
                 self._cur = TERMINAL
                 return
+
+    def _act(self) -> bool:
+        """The phase's next seat with a move to make (True), or the phase's end: its
+        generated tail (True when it stopped at a seat's decision), or its effects and the
+        next phase (or the turn's end)."""
+        plan = self._p
+        order = self._order
+        plain = plan.plain[self._phase]
+        while self._pos < len(order):
+            seat = order[self._pos]
+            now = sorted(self._z[plain[seat]]) if plain is not None else self._legal(seat)
+            if now:
+                self._now = now
+                self._cur = seat
+                return True
+            self._pos += 1      # nothing to do: the seat passes
+            self._acted = 0
+        if plan.tails is not None:
+            return plan.tails[self._phase](self)
+        effects = plan.phase_effects[self._phase]
+        self._phase += 1
+        if self._phase < len(plan.rules.phases):
+            self._order = plan.order[self._phase][self._first]
+            self._pos = self._acted = 0
+        else:
+            self._stage = TURN_END
+        self._push(effects, self._first)
+        return False
+
+    def _end_turn(self) -> None:
+        """A turn over: an [[end]] that holds, the round's end, the turn limit, or the next
+        turn."""
+        plan, rules = self._p, self._p.rules
+        if plan.turn_ends and self._check_turn_ends():
+            return
+        if plan.has_rounds and (self._round_over or self._true(rules.round_end)):
+            self._stage = ROUND_END
+            self._push(plan.round_effects, self._first)
+            return
+        if self.turn >= rules.turn_limit:
+            self._finish("turn limit")
+            return
+        self._next_first()
+        self._start_turn()
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self._ctx["round"] = self.round
+        self._round_over = False
+        self._stage = TURN_START
+        self._push(self._p.round_setup, self._first)
+
+    def _end_round(self) -> None:
+        """A round over: an [[end]] that holds (any of them), the round or turn limit, or
+        the next round."""
+        rules = self._p.rules
+        if self._check_ends("round"):
+            return
+        if self.round >= rules.round_limit:
+            self._finish("round limit")
+            return
+        if self.turn >= rules.turn_limit:
+            self._finish("turn limit")
+            return
+        self._next_first()
+        self._stage = ROUND_START
 
     def _start_turn(self) -> None:
         """The next turn, at its first phase."""
@@ -734,9 +741,14 @@ class RulesState(State):
     def _finish(self, how: str) -> None:
         self.ended_by = how
         self._stage = FINISH
-        self._push(self._p.finish, self._first)
+        if self._p.finishing is not None and not self._stack:
+            self._p.finishing(self)
+        else:
+            self._push(self._p.finish, self._first)
 
     def _score(self) -> None:
+        if self._p.scoring is not None:
+            return self._p.scoring(self)
         n = self._p.n
         rules = self._p.rules
         if rules.teams and rules.score:

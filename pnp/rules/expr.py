@@ -32,11 +32,18 @@ class Expr:
     """One compiled expression, called with the names of the moment (me, card, ...)."""
 
     __slots__ = ("raw", "fn", "names", "path", "where", "aggregate", "constants", "free",
-                 "zonal")
+                 "zonal", "tree", "zone_reads")
 
     def __init__(self, raw: Any, fn: Callable[[Context], Any], names: frozenset[str], path,
-                 where: str, constants: dict[str, Any] | None = None, direct: bool = False):
+                 where: str, constants: dict[str, Any] | None = None, direct: bool = False,
+                 zone_reads: frozenset = frozenset()):
         self.raw, self.fn, self.names, self.path, self.where = raw, fn, names, path, where
+        # a direct expression's parse tree (rules/direct.py), which rules/generate.py writes
+        # as Python source; ("opaque",) for one Jinja2 runs
+        self.tree = getattr(fn, "tree", ("opaque",)) if direct else ("opaque",)
+        # ("top" | "bottom", zone name) of each zone's card read (`top.discard`); a name
+        # of None: `top[...]`, any zone
+        self.zone_reads = zone_reads
         self.constants = constants or {}
         # reads a name worked out only when asked for (most, least): Jinja2 is given them as
         # dicts; a direct expression works `most.wounds` out itself, from `players`
@@ -136,14 +143,15 @@ class Compiler:
         template = label or "{{" in text and not (whole and "{{" not in whole.group(1))
         body = text if template else (whole.group(1) if whole else text)
         known = self.names if allowed is None else (allowed | set(self.constants))
-        from .direct import compile_direct
+        from .direct import compile_direct, tree_of
         from ..data.layouts.values import NUMBER_FILTERS
 
         source = body if template else "{{ " + body + " }}"
         try:
             direct = compile_direct(source, dict(NUMBER_FILTERS), self.constants, lookups=True,
                                     aggregates=AGGREGATES)
-            fn, names = direct if direct is not None else self._jinja(body, template, where)
+            fn, names, zones = (*direct, _zone_reads(tree_of(direct[0]))) \
+                if direct is not None else self._jinja(body, template, where)
             self.texts.append(body)
             self.opaque |= direct is None
         except RecursionError:      # Jinja2's parser recurses: some 100 brackets deep is enough
@@ -157,7 +165,7 @@ class Compiler:
             value = Expr(raw, fn, frozenset(names), self.path, where)(dict(self.constants))
             return Expr(raw, constant(value), frozenset(), self.path, where)
         return Expr(raw, fn, frozenset(names), self.path, where, self.constants,
-                    direct is not None)
+                    direct is not None, zones)
 
     def _check_names(self, raw: Any, names, known: set[str], where: str) -> None:
         for name in sorted(names):
@@ -239,8 +247,8 @@ class Compiler:
             self._env.filters.update(NUMBER_FILTERS)
         env = self._env
         try:
-            names = meta.find_undeclared_variables(env.parse(body if template else
-                                                             "{{ " + body + " }}"))
+            parsed = env.parse(body if template else "{{ " + body + " }}")
+            names = meta.find_undeclared_variables(parsed)
             compiled = env.from_string(body) if template else env.compile_expression(body)
         except jinja2.TemplateError as exc:
             said = (getattr(exc, "message", None) or str(exc)).rstrip(".")
@@ -259,4 +267,44 @@ class Compiler:
                                         field=where) from None
             except TemplateLimit as exc:
                 raise RulesRuntimeError(f"{body!r}: {exc}", self.path, field=where) from None
-        return run, frozenset(names)
+        return run, frozenset(names), _jinja_zone_reads(parsed)
+
+
+def _zone_reads(tree: tuple) -> frozenset:
+    """The zones' cards a direct expression's tree reads: ("top", "discard") for
+    `top.discard`, ("top", None) for `top[...]` (any zone)."""
+    found: set = set()
+
+    def walk(node: Any) -> None:
+        if not isinstance(node, tuple):
+            return
+        if node[:1] == ("key",) and node[1][:1] == ("name",) and node[1][1] in ZONAL:
+            key = node[2]
+            found.add((node[1][1], key[1] if key[0] == "const" and isinstance(key[1], str)
+                       else None))
+        for part in node[1:]:
+            if isinstance(part, tuple) and part:
+                for child in ((part,) if isinstance(part[0], str) else part):  # (a list's items)
+                    walk(child)
+    walk(tree)
+    return frozenset(found)
+
+
+def _jinja_zone_reads(parsed) -> frozenset:
+    """_zone_reads, of an expression Jinja2 parsed: `top.discard`, `top['discard']`, and
+    ("top", None) for any other use of `top` (any zone)."""
+    from jinja2 import nodes
+
+    found: set = set()
+    named: set = set()
+    for node in parsed.find_all((nodes.Getattr, nodes.Getitem)):
+        if isinstance(node.node, nodes.Name) and node.node.name in ZONAL:
+            key = node.attr if isinstance(node, nodes.Getattr) else \
+                node.arg.value if isinstance(node.arg, nodes.Const) and \
+                isinstance(node.arg.value, str) else None
+            found.add((node.node.name, key))
+            named.add(id(node.node))
+    for name in parsed.find_all(nodes.Name):
+        if name.name in ZONAL and id(name) not in named:
+            found.add((name.name, None))       # `top` itself, given away whole
+    return frozenset(found)

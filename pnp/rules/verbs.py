@@ -326,40 +326,62 @@ class Change(Effect):
         """The one place a counter changes: the targets of a fixed `who`, a constant amount
         and the counters' bounds worked out once; kept in min..max, logged after the setup."""
         fixed = plan.fixed.get(self.who)
-        who, verb, named, amount = self.who, self.verb, self.named, self.amount
-        constant = amount.constant
-        value = amount.fn(None) if constant else None
-        # a counter named by a card's cell ("{{ card.type }}") is one of the player's
-        bounds = {k: (c.low, c.high) for k, c in plan.counters.items()}
-        per_player = named is not None or plan.counters[self.name].per_player
+        per_player = self.named is not None or plan.counters[self.name].per_player
         if not per_player:
             fixed = tuple((a,) for a in range(plan.n))
-        gain, lose = verb == "gain", verb == "lose"
-        path, where = plan.rules.path, amount.where
+        amount = self.amount
+        if fixed is not None or not per_player or not (amount.constant or amount.free) or \
+                plan.reference:
+            return self._each(plan, fixed, per_player)
+        return self._one(plan)
 
-        own = self.name
-        free = amount.free
-        from .engine import SETUP       # (a change in the setup is not logged)
-
-        def value_of(expr, state, actor: int, target: int):
-            """An expression of the moment: one that reads no me/target called at once."""
-            if not expr.free:
-                return state.eval(expr, actor, target)
-            try:
-                return expr.fn(state._ctx)
-            except RulesRuntimeError:
-                raise
-            except Exception as exc:
-                raise expr.failure(exc) from None
-
-        counters = plan.per_player_counters
-        # a counter named by the card's cells alone ("{{ card.type }}"): looked up by the row
-        # (the plan's own card rows, by identity; any other row is evaluated)
+    def _counter(self, plan) -> Callable[[Any, int, int], str]:
+        """The counter's name for a target: its own, or the one ctx's card names ("{{
+        card.type }}": looked up by the plan's own card rows, by identity; any other row
+        evaluated, and an Error when it names no counter)."""
+        own, named, counters = self.name, self.named, plan.per_player_counters
+        if named is None:
+            return lambda state, actor, target: str(own)
         by_row: dict[int, str] = {}
-        if named is not None and not named.names - {"card", "options"}:
+        if not named.names - {"card", "options"}:
             by_row = {id(row): named({"card": row}) for row in plan.cards}
             if any(name not in counters for name in by_row.values()):
                 by_row = {}          # (load refuses such a card; evaluating names it)
+
+        def counter(state, actor: int, target: int) -> str:
+            name = by_row.get(id(state._ctx.get("card")))
+            if name is None:
+                name = _value_of(named, state, actor, target)
+                if name not in counters:
+                    state.counter_name(name, named.where)     # (its Error)
+            return name
+        return counter
+
+    def _changer(self, plan, per_player: bool) -> Callable[[Any, int, str, Any], None]:
+        """A counter of a target (a seat, or the table) changed by a value: checked, kept
+        in its min..max, logged after the setup."""
+        bounds = {k: (c.low, c.high) for k, c in plan.counters.items()}
+        gain, lose = self.verb == "gain", self.verb == "lose"
+        path, where = plan.rules.path, self.amount.where
+        from .engine import SETUP       # (a change in the setup is not logged)
+
+        def change(state, target: int, name: str, v: Any) -> None:
+            if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
+                raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
+                                        field=where)
+            low, high = bounds[name]
+            holder = state.views[target] if per_player else state.shared
+            old = holder[name]
+            new = int(old + v if gain else old - v if lose else v)
+            holder[name] = new = high if new > high else low if new < low else new
+            if new != old and state._stage != SETUP:     # (state.changed's log)
+                state._log.append(("change", target if per_player else -1, name, old, new))
+        return change
+
+    def _each(self, plan, fixed, per_player: bool) -> Callable[[Any, int], bool]:
+        """The change for each target (a fixed `who`'s, or the one named seat's)."""
+        who, amount = self.who, self.amount
+        counter, change = self._counter(plan), self._changer(plan, per_player)
 
         def run(state, actor: int) -> bool:
             if fixed is not None:
@@ -370,76 +392,40 @@ class Change(Effect):
                     return False
                 targets = (seat,)
             for target in targets:
-                if named is None:
-                    name = own
-                else:
-                    name = by_row.get(id(state._ctx.get("card")))
-                    if name is None:
-                        name = value_of(named, state, actor, target)
-                        if name not in counters:
-                            state.counter_name(name, named.where)     # (its Error)
-                low, high = bounds[name]
-                if constant:
-                    v = value
-                elif free:          # (value_of, inline: the most frequent case)
-                    try:
-                        v = amount.fn(state._ctx)
-                    except RulesRuntimeError:
-                        raise
-                    except Exception as exc:
-                        raise amount.failure(exc) from None
-                else:
-                    v = state.eval(amount, actor, target)
-                if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
-                    raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
-                                            field=where)
-                holder = state.views[target] if per_player else state.shared
-                old = holder[name]
-                new = int(old + v if gain else old - v if lose else v)
-                holder[name] = new = high if new > high else low if new < low else new
-                if new != old and state._stage != SETUP:     # (state.changed's log)
-                    state._log.append(("change", target if per_player else -1, name, old, new))
+                name = counter(state, actor, target)
+                change(state, target, name, amount.fn(None) if amount.constant else
+                       _value_of(amount, state, actor, target))
             return False
-        if fixed is not None or not per_player or not (constant or free) or plan.reference:
-            return run
-        fn = amount.fn
+        return run
+
+    def _one(self, plan) -> Callable[[Any, int], bool]:
+        """run, for one named seat (winner, loser, a pick) and an amount that reads no
+        player of the moment (the frequent case): no loop."""
+        who, amount = self.who, self.amount
+        counter, change = self._counter(plan), self._changer(plan, True)
+        value = amount.fn(None) if amount.constant else None
 
         def one(state, actor: int) -> bool:
-            """run, for one named seat (winner, loser, a pick) and an amount that reads no
-            player of the moment (the frequent case): no loop, no branch it cannot take."""
             seat = state._seats.get(who, -1)
             if seat < 0:
                 return False
-            ctx = state._ctx
-            if named is None:
-                name = own
-            else:
-                name = by_row.get(id(ctx.get("card")))
-                if name is None:
-                    name = value_of(named, state, actor, seat)
-                    if name not in counters:
-                        state.counter_name(name, named.where)     # (its Error)
-            if constant:
-                v = value
-            else:
-                try:
-                    v = fn(ctx)
-                except RulesRuntimeError:
-                    raise
-                except Exception as exc:
-                    raise amount.failure(exc) from None
-            if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
-                raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
-                                        field=where)
-            low, high = bounds[name]
-            view = state.views[seat]
-            old = view[name]
-            new = int(old + v if gain else old - v if lose else v)
-            view[name] = new = high if new > high else low if new < low else new
-            if new != old and state._stage != SETUP:
-                state._log.append(("change", seat, name, old, new))
+            name = counter(state, actor, seat)
+            change(state, seat, name, value if amount.constant else
+                   _value_of(amount, state, actor, seat))
             return False
         return one
+
+
+def _value_of(expr, state, actor: int, target: int) -> Any:
+    """An expression of the moment: one that reads no me/target called at once."""
+    if not expr.free:
+        return state.eval(expr, actor, target)
+    try:
+        return expr.fn(state._ctx)
+    except RulesRuntimeError:
+        raise
+    except Exception as exc:
+        raise expr.failure(exc) from None
 
 
 class Compare(Effect):
