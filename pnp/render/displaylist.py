@@ -22,10 +22,13 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from .textblock import draw_block
+
 # an operation: (target: 0 the canvas, n the n-th text object begun, method, args, kwargs)
 Op = tuple[int, str, tuple, dict]
 SETATTR = "="  # an attribute set: args (name, value)
 BEGIN_TEXT = "beginText"
+TEXT_BLOCK = "textBlock"  # a fitted text's lines, drawn by textblock.draw_block
 
 
 class TextRef(NamedTuple):
@@ -153,6 +156,26 @@ class _NotingCanvasBase(Canvas):
         finally:
             notes.depth -= 1
         return tx
+
+    def textBlock(self, fonts: Any, font: str, size: float, lines: tuple[str, ...], x: float,
+                  y: float, align: str) -> bool:
+        """textblock.draw_block() noted as one call: a fitted text's lines as one text object,
+        its calls inside not noted one by one (a few a line: a tenth of a big deck's build).
+        False, noting and drawing nothing, when a line needs a fallback font."""
+        if not fonts.all_in(font, lines):
+            return False
+        notes = self._notes
+        if notes.depth:
+            return draw_block(self, fonts, font, size, lines, x, y, align)
+        notes.depth += 1
+        try:
+            notes.note(0, TEXT_BLOCK, (font, size, lines, x, y, align), {})
+            return draw_block(self, fonts, font, size, lines, x, y, align)
+        finally:
+            notes.depth -= 1
+
+
+NotingCanvas = _NotingCanvasBase  # what a recording and a printing canvas are
 
 
 class _RecordingCanvasBase(_NotingCanvasBase):

@@ -10,6 +10,7 @@ from itertools import accumulate
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .displaylist import NotingCanvas
 from .fonts import Fonts
 from .textblock import LEADING, draw_block
 # Where a line may break (a regular-expression class): the white space str.split() splits at,
@@ -188,10 +189,14 @@ def draw_fitted(c: Canvas, fonts: Fonts, fitted: Fitted, x: float, top: float, w
     """Draw fitted lines from `top` downwards inside a box starting at x of the given width."""
     ax = {"left": x, "centre": x + width / 2, "right": x + width}[align]
     y = top - fitted.size * 0.95
-    # (a tracking canvas, ink saver or preflight, watches each line)
-    if type(c) is Canvas and draw_block(c, fonts, fonts[role], fitted.size, fitted.lines, ax, y,
-                                        align):
-        return
+    # (a tracking canvas, ink saver or preflight, watches each line; a noting one notes the
+    # block as one call)
+    if type(c) is Canvas:
+        if draw_block(c, fonts, fonts[role], fitted.size, fitted.lines, ax, y, align):
+            return
+    elif isinstance(c, NotingCanvas):
+        if c.textBlock(fonts, fonts[role], fitted.size, fitted.lines, ax, y, align):
+            return
     for line in fitted.lines:
         draw_line(c, fonts, line, ax, y, fitted.size, role, align)
         y -= fitted.size * LEADING
