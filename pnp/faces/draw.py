@@ -92,6 +92,8 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any],
          borrowed: dict[str, tuple[Source, str]] | None = None) -> None:
     """Every shown element of the layout, in order, for the row `ctx` (`borrowed`: see
     LayoutFace); a layout that asks whether this is an ink-saver print is told."""
+    if s.record:
+        s.context = ctx
     if L.reads_ink_saver:
         ctx = {**ctx, "ink_saver": s.ink_saver}
     ends = placed_ends(L, s, ctx) if L.placing else None

@@ -67,6 +67,8 @@ def _kept(value: Any) -> Any:
         return str.__str__(value)
     if type(value) in (list, tuple):
         return type(value)(_kept(v) for v in value)
+    if isinstance(value, tuple):  # pnp's Colour, an RGB tuple: its channels as they print
+        return tuple(_kept(v) for v in value)
     if isinstance(value, PDFPathObject):
         return copy.deepcopy(value)
     return value

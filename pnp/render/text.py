@@ -168,10 +168,13 @@ def fit(fonts: Fonts, text: str, width: float, height: float, max_size: float,
     """The largest size (steps of 0.25 pt) at which the text wraps into the box; None if even
     min_size does not fit. Text width scales with size, so wrapping at size s into width w is
     wrapping at size 1 into w / s."""
-    ink = sum(fonts.word_width(w.replace(SHY, ""), role) for w in words_of(text))
+    ink = None  # the words' width, measured only once the first size tried fails (most fit)
     size = max_size
     while size >= min_size - 1e-9:
-        if _lines_fit(text, height, size) and room_for(ink, width, height, size):
+        if ink is None and size < max_size:
+            ink = sum(fonts.word_width(w.replace(SHY, ""), role) for w in words_of(text))
+        if _lines_fit(text, height, size) and (ink is None
+                                               or room_for(ink, width, height, size)):
             wrapped = _wrap(fonts, text, 1.0, width / size, role)
             if wrapped is not None and len(wrapped[0]) * size * LEADING <= height + 1e-6:
                 return Fitted(size, tuple(wrapped[0]), wrapped[1] * size)
