@@ -47,12 +47,20 @@ class _Notes:
         self.texts = 0
 
     def note(self, target: int, name: str, args: tuple, kwargs: dict) -> None:
-        self.ops.append((target, name, tuple(map(_kept, args)),
-                         {k: _kept(v) for k, v in kwargs.items()} if kwargs else _NO_KWARGS))
+        # (most calls' values are all plain, told by one C-level pass over their types; the
+        # keyword dict is the call's own, made for it)
+        if not _PLAIN_TYPES.issuperset(map(type, args)):
+            args = tuple(map(_kept, args))
+        if not kwargs:
+            kwargs = _NO_KWARGS
+        elif not _PLAIN_TYPES.issuperset(map(type, kwargs.values())):
+            kwargs = {k: _kept(v) for k, v in kwargs.items()}
+        self.ops.append((target, name, args, kwargs))
 
 
 _NO_KWARGS: dict = {}
 _PLAIN = (type(None), bool, int, float, str)
+_PLAIN_TYPES = frozenset(_PLAIN)
 
 
 def _kept(value: Any) -> Any:
@@ -65,10 +73,11 @@ def _kept(value: Any) -> Any:
         return TextRef(value._target)
     if isinstance(value, str) and type(value) is not str:
         return str.__str__(value)
-    if type(value) in (list, tuple):
-        return type(value)(_kept(v) for v in value)
-    if isinstance(value, tuple):  # pnp's Colour, an RGB tuple: its channels as they print
-        return tuple(_kept(v) for v in value)
+    if type(value) is list:
+        return list(map(_kept, value))
+    if isinstance(value, tuple):  # (pnp's Colour, an RGB tuple, too: its channels as printed)
+        return tuple(value) if _PLAIN_TYPES.issuperset(map(type, value)) else tuple(
+            map(_kept, value))
     if isinstance(value, PDFPathObject):
         return copy.deepcopy(value)
     return value
