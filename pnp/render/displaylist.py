@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from .textblock import draw_block
+from .textblock import write_block
 
 # an operation: (target: 0 the canvas, n the n-th text object begun, method, args, kwargs)
 Op = tuple[int, str, tuple, dict]
@@ -177,13 +177,15 @@ class _NotingCanvasBase(Canvas):
             return False
         notes = self._notes
         if notes.depth:
-            return draw_block(self, fonts, font, size, lines, x, y, align)
+            write_block(self, font, size, lines, x, y, align)
+            return True
         notes.depth += 1
         try:
             notes.note(0, TEXT_BLOCK, (font, size, lines, x, y, align), {})
-            return draw_block(self, fonts, font, size, lines, x, y, align)
+            write_block(self, font, size, lines, x, y, align)
         finally:
             notes.depth -= 1
+        return True
 
 
 NotingCanvas = _NotingCanvasBase  # what a recording and a printing canvas are

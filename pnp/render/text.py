@@ -80,6 +80,7 @@ def _wrap(fonts: Fonts, text: str, size: float, width: float,
           role: str) -> tuple[list[str], float] | None:
     """wrap(), and the width of its widest line (measured on the way)."""
     space = fonts.word_width(" ", role) * size
+    known = fonts.word_widths(role).get  # (a word's width looked up here: most are known)
     lines: list[str] = []
     widest = 0.0
     shy = not text.isascii() and SHY in text
@@ -95,7 +96,8 @@ def _wrap(fonts: Fonts, text: str, size: float, width: float,
                 line, used, w = placed
                 widest = max(widest, w)
                 continue
-            w = fonts.word_width(word, role) * size
+            w = known(word)
+            w = (fonts.word_width(word, role) if w is None else w) * size
             if w > width + 1e-9:
                 return None
             trial = used + (space if line else 0.0) + w
