@@ -134,19 +134,23 @@ class FaceChecks:
                     at += 1
                 place += 1
 
-    def drawn(self, piece: Piece, drawer, elements: list, failed: bool) -> None:
-        """A face of `piece` just drawn by `drawer`, with the elements its Surface kept."""
+    def drawn(self, piece: Piece, drawer, elements: list, failed: bool,
+              context: dict | None = None) -> None:
+        """A face of `piece` just drawn by `drawer`, with the elements its Surface kept, and the
+        context it was drawn from (so the row need not be made again to check it)."""
         recorded = _recorded(drawer, elements, failed)
         if getattr(drawer, "shared", False):  # the same on every piece: drawn once, a form
             self._shared[id(drawer)] = recorded
-        self._side(piece, drawer, recorded)
+        self._side(piece, drawer, recorded,
+                   _row_of(context) if context is not None and drawer is piece.front else None)
 
     def reused(self, piece: Piece, drawer) -> None:
         """A face every piece shares, placed again as the form its first drawing made."""
         if id(drawer) in self._shared:
             self._side(piece, drawer, self._shared[id(drawer)])
 
-    def _side(self, piece: Piece, drawer, recorded: list | None) -> None:
+    def _side(self, piece: Piece, drawer, recorded: list | None,
+              row: dict | None = None) -> None:
         if piece.kind not in self.kinds:
             return
         sides = _sides(piece)
@@ -162,7 +166,7 @@ class FaceChecks:
         if len(got) < len(sides):
             self._pending[id(piece)] = (at, sheet, piece, got)
             return
-        self._face(at, piece, [got[i] for i in range(len(sides))])
+        self._face(at, piece, [got[i] for i in range(len(sides))], row)
 
     def _met(self, piece: Piece) -> tuple | None:
         """(place, sheet, piece) of a piece not yet drawn: the pieces drawn in the kit's
@@ -176,11 +180,13 @@ class FaceChecks:
             self._skipped[id(p)] = (at, sheet, p)
         return None
 
-    def _face(self, at: int, piece: Piece, sides: list) -> None:
+    def _face(self, at: int, piece: Piece, sides: list, row: dict | None = None) -> None:
+        """`row`: the front's, if its drawing handed it over."""
         if any(side is None for side in sides):
             return  # a face that could not be drawn is reported as such
         elements = [el for side in sides for el in side]
-        row = _row(piece.front)
+        if row is None:
+            row = _row(piece.front)
         assert row is not None
         fields = self.required.get(piece.kind, ())
         for f in fields:
@@ -282,6 +288,10 @@ def _row(drawer) -> dict[str, Any] | None:
     context = getattr(drawer, "context", None)
     if getattr(drawer, "layout", None) is None or not isinstance(context, dict):
         return None
+    return _row_of(context)
+
+
+def _row_of(context: dict) -> dict[str, Any] | None:
     row = context.get("row", context)
     return row if isinstance(row, dict) else None
 
@@ -423,6 +433,8 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
 def _contradicting(piece: Piece, row: dict, f: str, words: set[str], elements, root,
                    fields: Sequence[str]) -> list[_Contradiction]:
     own = str(row[f]).strip().lower()
+    if not words - {own}:
+        return []  # no other row's word to print (titles, numbers)
     out = []
     for el, origin in elements:
         if el.reads or (el.name in fields and el.name != f) or shows(el.shows, own):

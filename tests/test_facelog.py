@@ -83,9 +83,9 @@ def _handed(opened, kit, fonts, proof: bool = False):
     handed: list = []
     read = checks.drawn
 
-    def drawn(piece, drawer, elements, failed):
+    def drawn(piece, drawer, elements, failed, context=None):
         handed.append(list(elements))
-        read(piece, drawer, elements, failed)
+        read(piece, drawer, elements, failed, context)
 
     checks.drawn = drawn
     render_kit(kit, fonts, io.BytesIO(), Options(project._paper(opened, None).size, 3 * MM,

@@ -104,6 +104,8 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any],
     """Every shown element of the layout, in order, for the row `ctx` (`borrowed`: see
     LayoutFace), placed in `frame` (default: the piece's); a layout that asks whether this is
     an ink-saver print is told."""
+    if s.record and frame is None:  # the face's own row, not a placed layout's (the checks)
+        s.context = ctx
     if L.reads_ink_saver:
         ctx = {**ctx, "ink_saver": s.ink_saver}
     frame = frame or Frame(s.w, s.h, s.bleed)

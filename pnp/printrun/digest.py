@@ -67,6 +67,16 @@ class Digester:
         return self._digest([(0, "translate", (bleed, bleed), {})] + ops)
 
     def _digest(self, ops: list) -> str:
+        # most faces are plain calls with plain values, forms and pictures aside: their text is
+        # the list's repr, made in one go (a quoted name is how such a call shows in it; an
+        # object shown by its address goes the long way, which names it by its content)
+        text = repr(ops)
+        if " at 0x" not in text and not any(n in text for n in _NAMED_FILES):
+            return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[
+                :DIGEST_LENGTH]
+        return self._digest_parts(ops)
+
+    def _digest_parts(self, ops: list) -> str:
         # each open hasher's text, the innermost open form's last; a hasher fed its parts one
         # by one gives the hash of their join, so each is joined and encoded once (a face is
         # a few dozen calls: one update each was a tenth of a large deck's build)
@@ -102,6 +112,9 @@ class Digester:
 
 
 _STABLE_TYPES = frozenset(_STABLE)
+# calls whose digest holds more than their arguments: a form's own digest, an image's content
+_NAMED_FILES = tuple(repr(n) for n in ("beginForm", "endForm", "doForm", "drawImage",
+                                        "drawInlineImage"))
 
 
 def _stable(values) -> bool:

@@ -22,10 +22,13 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from .textblock import write_block
+
 # an operation: (target: 0 the canvas, n the n-th text object begun, method, args, kwargs)
 Op = tuple[int, str, tuple, dict]
 SETATTR = "="  # an attribute set: args (name, value)
 BEGIN_TEXT = "beginText"
+TEXT_BLOCK = "textBlock"  # a fitted text's lines, drawn by textblock.draw_block
 
 
 class TextRef(NamedTuple):
@@ -44,12 +47,20 @@ class _Notes:
         self.texts = 0
 
     def note(self, target: int, name: str, args: tuple, kwargs: dict) -> None:
-        self.ops.append((target, name, tuple(map(_kept, args)),
-                         {k: _kept(v) for k, v in kwargs.items()} if kwargs else _NO_KWARGS))
+        # (most calls' values are all plain, told by one C-level pass over their types; the
+        # keyword dict is the call's own, made for it)
+        if not _PLAIN_TYPES.issuperset(map(type, args)):
+            args = tuple(map(_kept, args))
+        if not kwargs:
+            kwargs = _NO_KWARGS
+        elif not _PLAIN_TYPES.issuperset(map(type, kwargs.values())):
+            kwargs = {k: _kept(v) for k, v in kwargs.items()}
+        self.ops.append((target, name, args, kwargs))
 
 
 _NO_KWARGS: dict = {}
 _PLAIN = (type(None), bool, int, float, str)
+_PLAIN_TYPES = frozenset(_PLAIN)
 
 
 def _kept(value: Any) -> Any:
@@ -62,8 +73,11 @@ def _kept(value: Any) -> Any:
         return TextRef(value._target)
     if isinstance(value, str) and type(value) is not str:
         return str.__str__(value)
-    if type(value) in (list, tuple):
-        return type(value)(_kept(v) for v in value)
+    if type(value) is list:
+        return list(map(_kept, value))
+    if isinstance(value, tuple):  # (pnp's Colour, an RGB tuple, too: its channels as printed)
+        return tuple(value) if _PLAIN_TYPES.issuperset(map(type, value)) else tuple(
+            map(_kept, value))
     if isinstance(value, PDFPathObject):
         return copy.deepcopy(value)
     return value
@@ -153,6 +167,28 @@ class _NotingCanvasBase(Canvas):
         finally:
             notes.depth -= 1
         return tx
+
+    def textBlock(self, fonts: Any, font: str, size: float, lines: tuple[str, ...], x: float,
+                  y: float, align: str) -> bool:
+        """textblock.draw_block() noted as one call: a fitted text's lines as one text object,
+        its calls inside not noted one by one (a few a line: a tenth of a big deck's build).
+        False, noting and drawing nothing, when a line needs a fallback font."""
+        if not fonts.all_in(font, lines):
+            return False
+        notes = self._notes
+        if notes.depth:
+            write_block(self, font, size, lines, x, y, align)
+            return True
+        notes.depth += 1
+        try:
+            notes.note(0, TEXT_BLOCK, (font, size, lines, x, y, align), {})
+            write_block(self, font, size, lines, x, y, align)
+        finally:
+            notes.depth -= 1
+        return True
+
+
+NotingCanvas = _NotingCanvasBase  # what a recording and a printing canvas are
 
 
 class _RecordingCanvasBase(_NotingCanvasBase):

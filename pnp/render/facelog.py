@@ -40,7 +40,7 @@ class FaceLog:
         if self.checks is not None and getattr(drawer, "layout", None) is not None:
             failed = any(f.level == "error" for f in surface.findings)
             self.checks.drawn(piece, drawer, surface.elements if surface.boxes else surface.shown,
-                              failed)
+                              failed, surface.context)
 
     @property
     def reads_faces(self) -> bool:

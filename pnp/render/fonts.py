@@ -176,6 +176,14 @@ class Fonts:
     def width(self, text: str, size: float, role: str = "regular") -> float:
         return sum(pdfmetrics.stringWidth(t, f, size) for f, t in self.runs(text, role))
 
+    def word_widths(self, role: str = "regular") -> dict[str, float]:
+        """The widths word_width() remembers for the role (read them, never write: a word not
+        in it is measured by word_width())."""
+        widths = self._words.get(role)
+        if widths is None:
+            widths = self._words[role] = {}
+        return widths
+
     def word_width(self, word: str, role: str = "regular") -> float:
         """A word's width at 1 pt, remembered: card texts repeat their words, and wrapping
         measures every word at every size it tries."""

@@ -99,6 +99,8 @@ class Surface:
     # with `record`: (element, size asked, size fitted, its `family`) of each layout text, for
     # pnp/siblings.py
     text_sizes: list[tuple[str, float, float, str]] = field(default_factory=list)
+    # with `record`: the context a layout face was drawn from (the checks read its row)
+    context: dict | None = None
 
     def __post_init__(self) -> None:
         # element boxes and text measured against the cut line are kept relative to this frame

@@ -10,6 +10,7 @@ from itertools import accumulate
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .displaylist import NotingCanvas
 from .fonts import Fonts
 from .textblock import LEADING, draw_block
 # Where a line may break (a regular-expression class): the white space str.split() splits at,
@@ -79,6 +80,7 @@ def _wrap(fonts: Fonts, text: str, size: float, width: float,
           role: str) -> tuple[list[str], float] | None:
     """wrap(), and the width of its widest line (measured on the way)."""
     space = fonts.word_width(" ", role) * size
+    known = fonts.word_widths(role).get  # (a word's width looked up here: most are known)
     lines: list[str] = []
     widest = 0.0
     shy = not text.isascii() and SHY in text
@@ -94,7 +96,8 @@ def _wrap(fonts: Fonts, text: str, size: float, width: float,
                 line, used, w = placed
                 widest = max(widest, w)
                 continue
-            w = fonts.word_width(word, role) * size
+            remembered = known(word)
+            w = (fonts.word_width(word, role) if remembered is None else remembered) * size
             if w > width + 1e-9:
                 return None
             trial = used + (space if line else 0.0) + w
@@ -167,10 +170,13 @@ def fit(fonts: Fonts, text: str, width: float, height: float, max_size: float,
     """The largest size (steps of 0.25 pt) at which the text wraps into the box; None if even
     min_size does not fit. Text width scales with size, so wrapping at size s into width w is
     wrapping at size 1 into w / s."""
-    ink = sum(fonts.word_width(w.replace(SHY, ""), role) for w in words_of(text))
+    ink = None  # the words' width, measured only once the first size tried fails (most fit)
     size = max_size
     while size >= min_size - 1e-9:
-        if _lines_fit(text, height, size) and room_for(ink, width, height, size):
+        if ink is None and size < max_size:
+            ink = sum(fonts.word_width(w.replace(SHY, ""), role) for w in words_of(text))
+        if _lines_fit(text, height, size) and (ink is None
+                                               or room_for(ink, width, height, size)):
             wrapped = _wrap(fonts, text, 1.0, width / size, role)
             if wrapped is not None and len(wrapped[0]) * size * LEADING <= height + 1e-6:
                 return Fitted(size, tuple(wrapped[0]), wrapped[1] * size)
@@ -188,10 +194,14 @@ def draw_fitted(c: Canvas, fonts: Fonts, fitted: Fitted, x: float, top: float, w
     """Draw fitted lines from `top` downwards inside a box starting at x of the given width."""
     ax = {"left": x, "centre": x + width / 2, "right": x + width}[align]
     y = top - fitted.size * 0.95
-    # (a tracking canvas, ink saver or preflight, watches each line)
-    if type(c) is Canvas and draw_block(c, fonts, fonts[role], fitted.size, fitted.lines, ax, y,
-                                        align):
-        return
+    # (a tracking canvas, ink saver or preflight, watches each line; a noting one notes the
+    # block as one call)
+    if type(c) is Canvas:
+        if draw_block(c, fonts, fonts[role], fitted.size, fitted.lines, ax, y, align):
+            return
+    elif isinstance(c, NotingCanvas):
+        if c.textBlock(fonts, fonts[role], fitted.size, fitted.lines, ax, y, align):
+            return
     for line in fitted.lines:
         draw_line(c, fonts, line, ax, y, fitted.size, role, align)
         y -= fitted.size * LEADING

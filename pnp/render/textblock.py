@@ -18,6 +18,13 @@ def draw_block(c: Canvas, fonts: Fonts, font: str, size: float, lines: tuple[str
     then drawn a run at a time)."""
     if not fonts.all_in(font, lines):
         return False
+    write_block(c, font, size, lines, x, y, align)
+    return True
+
+
+def write_block(c: Canvas, font: str, size: float, lines: tuple[str, ...], x: float, y: float,
+                align: str) -> None:
+    """draw_block() of lines the font is known to have every character of."""
     leading = size * LEADING
     tx = c.beginText(x, y)
     tx.setFont(font, size, leading)
@@ -31,4 +38,3 @@ def draw_block(c: Canvas, fonts: Fonts, font: str, size: float, lines: tuple[str
             tx.textOut(line)
             y -= leading
     c.drawText(tx)
-    return True

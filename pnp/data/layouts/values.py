@@ -190,12 +190,14 @@ def _spelled_hint(unknown: list[str], columns) -> str:
 class Value:
     """One property of one element, ready to give its value for a card."""
 
-    __slots__ = ("static", "const", "column", "template", "convert", "raw", "names", "memo")
+    __slots__ = ("static", "const", "column", "template", "convert", "raw", "names", "memo",
+                 "truths")
 
     def __init__(self, raw: Any, convert: Callable[[Any], Any], scope: "Scope", where: str):
         self.raw, self.convert = raw, convert
         self.column: str | None = None
         self.template: Any = None
+        self.truths = False  # a `when` of names and and/or/not: remembered by their truth
         self.static = not (isinstance(raw, str) and ("{{" in raw or "{%" in raw))
         self.const = None
         if self.static:
@@ -228,6 +230,7 @@ class Value:
             self.names = tuple(sorted(names))
             self.memo: dict[Any, tuple[Any]] = {}
             self.template = scope.compile(raw, where)
+            self.truths = convert is to_bool and _truth_only(scope.tree(raw, where))
         if not names & (scope.columns | DRAWN):
             # the same on every row (palette, game, vars): work it out once, here
             try:
@@ -247,7 +250,7 @@ class Value:
         # copies what it is given into each render's context)
         used = {n: context[n] for n in self.names}
         try:
-            key = tuple(used.values())
+            key = _truth_key(used.values()) if self.truths else tuple(used.values())
             hit = self.memo.get(key)
         except TypeError:  # an unhashable value (a list): render every time
             return self.convert(render(self.template, used))
@@ -256,6 +259,32 @@ class Value:
                 self.memo.clear()
             hit = self.memo[key] = (self.convert(render(self.template, used)),)
         return hit[0]
+
+
+def _truth_only(tree) -> bool:
+    """Whether a template is one expression of names joined by and, or and not: its value is
+    then one of the names' values (and, or) or a truth (not), chosen by the names' truths, so
+    whether it shows depends only on each name's truth and to_bool() (a `when` that reads a
+    card's own text, `{{ image and text }}`, is then worked out once for all cards alike)."""
+    from jinja2 import nodes
+
+    def joined(node) -> bool:
+        if isinstance(node, nodes.Name):
+            return True
+        if isinstance(node, (nodes.And, nodes.Or)):
+            return joined(node.left) and joined(node.right)
+        return isinstance(node, nodes.Not) and joined(node.node)
+
+    body = tree.body
+    return (len(body) == 1 and isinstance(body[0], nodes.Output) and len(body[0].nodes) == 1
+            and joined(body[0].nodes[0]))
+
+
+def _truth_key(values) -> tuple:
+    """The memo's key for a truth-only `when`: a text by its truth to Jinja2's and/or/not and to
+    to_bool() (what decides which value is printed and what that prints as); other values as
+    they are."""
+    return tuple((v != "", to_bool(v)) if type(v) is str else v for v in values)
 
 
 def printed(value: Any) -> Any:
@@ -314,6 +343,10 @@ class Scope:
         if self._env is None:
             self._env, self._parsed, self._cache = _environment(self.palette)
         return self._env
+
+    def tree(self, raw: str, where: str):
+        """The expression's parsed template (parsed once, as for compiling it)."""
+        return self._parse(raw, where)
 
     def _parse(self, raw: str, where: str):
         import jinja2
