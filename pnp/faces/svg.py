@@ -20,7 +20,6 @@ from pathlib import Path
 
 from svglib.fonts import FontMap
 
-SVG_NS = "{http://www.w3.org/2000/svg}"
 HREFS = ("{http://www.w3.org/1999/xlink}href", "href")
 FOLLOWED = ("image", "use")  # the elements whose links svglib reads (an <a> it never follows)
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
