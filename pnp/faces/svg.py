@@ -18,6 +18,7 @@ import re
 from functools import partial
 from pathlib import Path
 
+from reportlab.graphics.shapes import DirectDraw
 from svglib.fonts import FontMap
 
 HREFS = ("{http://www.w3.org/1999/xlink}href", "href")
@@ -297,13 +298,7 @@ def _image_forms(c, drawing) -> None:
                 groups.append(node)
 
 
-def _shape_base():
-    from reportlab.graphics.shapes import DirectDraw
-
-    return DirectDraw
-
-
-class _ImageForm(_shape_base()):  # type: ignore[misc]
+class _ImageForm(DirectDraw):
     """A raster part of an SVG as a form of its own, named by its pixels: embedded once in a
     document however often the SVG is drawn."""
 
