@@ -388,52 +388,14 @@ def cpu_clock(thread_id: int) -> Callable[[], float]:
 WALL_FACTOR = 20
 
 
-class Watchdog:
-    """Raises TemplateTimeout in the thread that entered it once it has used MAX_SECONDS of CPU
-    time (and again every quarter second, should template code swallow it). Pure-Python loops
-    see it at once; the single huge C operations it could not interrupt are refused beforehand."""
-
-    def __init__(self, seconds: float):
-        self.seconds = seconds
-        self.thread_id = threading.get_ident()
-        self.clock = cpu_clock(self.thread_id)
-        self.lock = threading.Lock()
-        self.stop = threading.Event()
-        self.fired = False
-
-    def __enter__(self) -> "Watchdog":
-        self.start, self.wall_end = self.clock(), time.monotonic() + WALL_FACTOR * self.seconds
-        threading.Thread(target=self._watch, daemon=True).start()
-        return self
-
-    def _watch(self) -> None:
-        wait = self.seconds
-        while not self.stop.wait(wait):
-            left = self.seconds - (self.clock() - self.start)
-            if left > 0 and time.monotonic() < self.wall_end:
-                wait = max(left, 0.05)
-                continue
-            with self.lock:
-                if self.stop.is_set():
-                    return
-                self.fired = True
-                self._raise(TemplateTimeout)
-            wait = 0.25
-
-    def _raise(self, exc) -> None:
-        raise_in(self.thread_id, exc)
-
-    def __exit__(self, *exc_info) -> None:
-        with self.lock:
-            self.stop.set()
-            if self.fired:
-                self._raise(None)  # drop one that is raised but not yet delivered
-
-
 class Deadline:
-    """A time limit for many short renders (a layout's expressions, card after card): one
-    watcher thread per rendering thread, armed for each render, instead of a thread a render.
-    Arming and disarming cost about a microsecond."""
+    """A time limit for renders (a layout's expressions card after card, a booklet template):
+    once armed, TemplateTimeout is raised in the thread that armed it when it has used its
+    seconds of CPU time (and again every quarter second, should template code swallow it).
+    Pure-Python loops see it at once; the single huge C operations it could not interrupt are
+    refused beforehand. One watcher thread per rendering thread, armed for each render, instead
+    of a thread a render: arming and disarming cost about a microsecond. Armed again inside a
+    render, the inner limit holds until it ends, then the outer one again."""
 
     _local = threading.local()
 
@@ -444,26 +406,29 @@ class Deadline:
         self.clock = cpu_clock(self.thread_id)
         self.until: float | None = None  # on self.clock
         self.wall_end = 0.0
+        self.outer: list[tuple[float | None, float]] = []  # the limits a nested arming holds up
         self.fired = False
         threading.Thread(target=self._watch, daemon=True).start()
 
     @classmethod
-    def here(cls, seconds: float = MAX_SECONDS) -> "Deadline":
-        """This thread's deadline (made on first use)."""
+    def here(cls) -> "Deadline":
+        """This thread's deadline (made on first use), of MAX_SECONDS as it is now."""
         mine = getattr(cls._local, "deadline", None)
         if mine is None:
-            mine = cls._local.deadline = cls(seconds)
+            mine = cls._local.deadline = cls(MAX_SECONDS)
+        mine.seconds = MAX_SECONDS
         return mine
 
     def __enter__(self) -> "Deadline":
         with self.lock:
+            self.outer.append((self.until, self.wall_end))
             self.until, self.fired = self.clock() + self.seconds, False
             self.wall_end = time.monotonic() + WALL_FACTOR * self.seconds
         return self
 
     def __exit__(self, *exc_info) -> None:
         with self.lock:
-            self.until = None
+            self.until, self.wall_end = self.outer.pop()
             if self.fired:
                 raise_in(self.thread_id, None)  # drop one raised but not yet delivered
 

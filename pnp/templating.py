@@ -134,7 +134,7 @@ def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateTex
 
     env = environment(_loader(folders))
     try:
-        with sandbox.Watchdog(sandbox.MAX_SECONDS):
+        with sandbox.Deadline.here():
             parts: list[str] = []
             size = 0
             template = env.get_template(name)

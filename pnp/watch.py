@@ -21,10 +21,6 @@ WAKE_MS = 500  # how often the watcher looks whether the folders to watch have c
 MAX_FOLDERS = 2_000  # folders watched, one OS watch each: a game has a handful
 
 
-def watched_folders(game_dir: Path, engine: str) -> list[Path]:
-    return [game_dir, shipped("templates") / engine, shipped("fonts")]
-
-
 def game_folders(game_dir: Path) -> list[Path]:
     """What a game's build reads, looked up again on each change: the engine (and with it the
     shipped templates to watch) may change while watching."""
@@ -34,7 +30,7 @@ def game_folders(game_dir: Path) -> list[Path]:
         engine = GameFolder.open(game_dir).get("game", "engine")
     except PnpError:
         engine = ""
-    return watched_folders(game_dir, engine)
+    return [game_dir, shipped("templates") / engine, shipped("fonts")]
 
 
 def changes(folders: Callable[[], list[Path]], stop: threading.Event,

@@ -432,17 +432,9 @@ def test_a_polygon_of_too_many_points_is_one_error(deck):
 def test_a_templates_time_limit_counts_its_own_work_not_a_busy_machine():
     from pnp import sandbox
 
-    with sandbox.Watchdog(0.2):
-        time.sleep(0.5)  # the machine busy elsewhere: no CPU of this thread used
-        waited = True
-    assert waited
-    with pytest.raises(sandbox.TemplateTimeout):
-        with sandbox.Watchdog(0.2):
-            while True:
-                pass
     deadline = sandbox.Deadline(0.3)
     with deadline:
-        time.sleep(0.6)
+        time.sleep(0.6)  # the machine busy elsewhere: no CPU of this thread used
     with pytest.raises(sandbox.TemplateTimeout):
         with deadline:
             while True:

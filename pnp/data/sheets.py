@@ -40,10 +40,6 @@ REDIRECT_HOSTS = ("google.com", "googleusercontent.com")
 LINK = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 
 
-def is_link(ref: str) -> bool:
-    return bool(LINK.match(ref))
-
-
 def _https(url: str) -> tuple[str, str] | None:
     """(host, path) of a plain https link (no port, no user name), else None."""
     from urllib.parse import urlsplit
@@ -89,7 +85,7 @@ def read_table(root: Path, ref: str, where: Source, field_name: str,
                cache: str | None = None) -> Table:
     """The rows named by `ref` (a file in the game folder, `file#sheet`, or a link)."""
     ref = str(ref).strip()
-    if is_link(ref):
+    if LINK.match(ref):
         if not _google_sheet(ref):
             raise DataError(f"{ref[:80]!r}: the only links pnp fetches are published Google "
                             "Sheets, https://docs.google.com/spreadsheets/... (File > Share > "

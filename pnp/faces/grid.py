@@ -194,8 +194,8 @@ class Finder:
     """A row's cell, by label (`cell`), axial (`q`, `r`) or offset column and row from 1
     (`col`, `row`), whichever columns the data has."""
 
-    def __init__(self, cells: list[Cell], columns: tuple[str, ...], source_path: Path | str,
-                 game_toml: Path, where: str, hexagon: bool = False):
+    def __init__(self, cells: list[Cell], columns: tuple[str, ...], game_toml: Path,
+                 where: str, hexagon: bool = False):
         self.cells, self.hexagon = cells, hexagon
         self.by_label = {c.label: c for c in cells}
         self.by_axial = {(c.q, c.r): c for c in cells}
@@ -266,7 +266,7 @@ def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: 
     path = folder.toml_path
     gw = f"{where}.grid"
     lattice, cells = read_lattice(table, path, gw)
-    finder = Finder(cells, rows.columns, rows.name, path, where, "radius" in table)
+    finder = Finder(cells, rows.columns, path, where, "radius" in table)
     row_of: dict[str, int] = {}
     for i, row in enumerate(rows.rows):
         try:

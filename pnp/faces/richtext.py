@@ -34,7 +34,6 @@ _JOINED = re.compile(f"[{NO_BREAK}\u2060]")
 _MARKUP = re.compile(r"[*:\\<{]")
 _STAR = "\ue000"  # stands in for an escaped star while emphasis is worked out
 ICON_SIZE = 1.2  # an inline icon's default side in ems: about a line tall, as Squib's
-ICON_DY = 0.0  # its default raise in ems (its centre sits where a capital's middle is)
 ICON_PAD = 0.1  # ems of room beside an icon
 LONGEST_WORD = 100  # letters pyphen hyphenates in one run: no language's word is longer
 ASCENT = 0.95  # the first baseline sits this many sizes below the top (as render/text.py)

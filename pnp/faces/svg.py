@@ -18,9 +18,9 @@ import re
 from functools import partial
 from pathlib import Path
 
+from reportlab.graphics.shapes import DirectDraw
 from svglib.fonts import FontMap
 
-SVG_NS = "{http://www.w3.org/2000/svg}"
 HREFS = ("{http://www.w3.org/1999/xlink}href", "href")
 FOLLOWED = ("image", "use")  # the elements whose links svglib reads (an <a> it never follows)
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
@@ -298,13 +298,7 @@ def _image_forms(c, drawing) -> None:
                 groups.append(node)
 
 
-def _shape_base():
-    from reportlab.graphics.shapes import DirectDraw
-
-    return DirectDraw
-
-
-class _ImageForm(_shape_base()):  # type: ignore[misc]
+class _ImageForm(DirectDraw):
     """A raster part of an SVG as a form of its own, named by its pixels: embedded once in a
     document however often the SVG is drawn."""
 

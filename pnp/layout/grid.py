@@ -160,22 +160,10 @@ class Grid:
         return [p.behind(self.page_w, self.page_h) for p in parts] if back else parts
 
     def cut_xs(self) -> list[float]:
-        xs: list[float] = []
-        for col in range(self.cols):
-            x = self.left + col * (self.piece_w + self.gap)
-            for v in (x, x + self.piece_w):
-                if not xs or abs(xs[-1] - v) > EPS:
-                    xs.append(v)
-        return xs
+        return _cuts(self.left, self.cols, self.piece_w, self.gap)
 
     def cut_ys(self) -> list[float]:
-        ys: list[float] = []
-        for row in range(self.rows):
-            y = self.bottom + row * (self.piece_h + self.gap)
-            for v in (y, y + self.piece_h):
-                if not ys or abs(ys[-1] - v) > EPS:
-                    ys.append(v)
-        return ys
+        return _cuts(self.bottom, self.rows, self.piece_h, self.gap)
 
     def crop_marks(self) -> list[Mark]:
         """Short lines in the margin continuing every cut line, outside all bleed."""
@@ -192,6 +180,17 @@ class Grid:
             marks.append(Mark(lo_x - n, y, lo_x, y))
             marks.append(Mark(hi_x, y, hi_x + n, y))
         return marks
+
+
+def _cuts(start: float, count: int, size: float, gap: float) -> list[float]:
+    """The cut lines along one axis: both edges of each piece, a shared edge once."""
+    cuts: list[float] = []
+    for i in range(count):
+        lo = start + i * (size + gap)
+        for v in (lo, lo + size):
+            if not cuts or abs(cuts[-1] - v) > EPS:
+                cuts.append(v)
+    return cuts
 
 
 def _margin(bleed: float, edge: float = PRINTER_MARGIN) -> float:

@@ -51,12 +51,9 @@ class Record:
     ink_saver: bool
     pieces: list[Printed] = field(default_factory=list)
 
-    def to_json(self) -> str:
-        """JSON with one piece a line, so a diff of two records reads as the cards changed."""
-        return "".join(self.json_parts())
-
     def json_parts(self):
-        """to_json() in parts, to write a big record without making it whole in memory."""
+        """JSON with one piece a line, so a diff of two records reads as the cards changed; in
+        parts, to write a big record without making it whole in memory."""
         head = {"format": FORMAT, "game": self.game, "version": self.version,
                 "bleed_mm": self.bleed_mm, "ink_saver": self.ink_saver}
         yield "{\n" + "\n".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},"

@@ -41,8 +41,6 @@ _CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
 CARD_NAMES = tuple(f"{m} {t}" for t, m in CARDS)
 
 # Chance outcomes at the start: the action is the seat that plays the Human.
-CHANCE_HUMAN_SEAT_0 = 0
-CHANCE_HUMAN_SEAT_1 = 1
 _CHANCE_OUTCOMES = ((0, 0.5), (1, 0.5))
 _CHANCE_ACTIONS = (0, 1)
 

@@ -59,7 +59,8 @@ def build(model: Model, fonts) -> Kit:
     w, h = model.card_size
     order = {s: i for i, s in enumerate(facts.SUITS)}
     mback = back(model, "monster")
-    monsters = sorted(zip(model.cards.monsters, model.cards.monster_sources),
+    cards = model.cards
+    monsters = sorted(zip(cards.monsters, cards.monster_sources),
                       key=lambda ms: (order.get(ms[0].suit, 9), ms[1].row or 0))
     pieces = [Piece("monster card", f"{title_case(m.suit)} {m.value} {m.element}"
                     + (f" {m.kind}" if m.kind else "") + " monster card",
@@ -68,8 +69,8 @@ def build(model: Model, fonts) -> Kit:
     kit.sheets.append(Sheet("Monster cards", w, h, tuple(pieces), note="one common back"))
     tback, cback = back(model, "treasure"), back(model, "character")
     pieces = [Piece("treasure card", f"{t.name} treasure card", treasure_card(model, t), tback,
-                    src) for t, src in model.treasure_rows()]
-    for ch, src in model.character_rows():
+                    src) for t, src in zip(cards.treasures, cards.treasure_sources)]
+    for ch, src in zip(cards.characters, cards.character_sources):
         card = character_card(model, ch)
         pieces += [Piece("character card", f"{ch.name} character card", card, cback, src)
                    for _ in range(ch.copies)]
@@ -85,7 +86,8 @@ def build(model: Model, fonts) -> Kit:
     for p in model.players:
         mb = _player_face(model, "mission_back", player_row(p), p)
         pieces += [Piece("mission card", f"{p.name} {m.name} mission card",
-                         mission_card(model, m, p), mb, src) for m, src in model.mission_rows()]
+                         mission_card(model, m, p), mb, src)
+                   for m, src in zip(cards.missions, cards.mission_sources)]
     kit.sheets.append(Sheet("Mission cards", w, h, tuple(pieces),
                             note=f"{len(model.cards.missions)} per player colour"))
     d = model.token_diameter

@@ -51,15 +51,6 @@ class Model(GameModel):
         folder = self.common.folder
         return Source(folder.toml_path if name == "game.toml" else folder.path / folder.read_as(name))
 
-    def treasure_rows(self):
-        return zip(self.cards.treasures, self.cards.treasure_sources)
-
-    def character_rows(self):
-        return zip(self.cards.characters, self.cards.character_sources)
-
-    def mission_rows(self):
-        return zip(self.cards.missions, self.cards.mission_sources)
-
 
 def load(folder: GameFolder) -> Model:
     common = load_common(folder)
