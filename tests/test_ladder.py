@@ -133,3 +133,52 @@ def test_simulate_ladder_in_json():
     assert fig["ladder"]["levels"] == ["random", "greedy"]
     seat = fig["ladder"]["findings"][0]
     assert seat["figure"] == "seat 1" and set(seat["levels"]) == {"random", "greedy"}
+
+
+def test_levels_and_card_flags_come_in_ladder_order_in_text_and_json():
+    """`report --ladder` listed the flagged cards in file order whatever level flagged them,
+    and the levels as typed (mcts:200 before mcts:50): now weakest first, and the cards by the
+    weakest level that flags them, the same list in the terminal, the PDF and the JSON."""
+    from pnp.sim.ladder import ladder_order, in_ladder_order
+
+    assert ladder_order(["mcts:200", "mcts:1s", "greedy", "mcts:50:greedy", "random",
+                         "mcts:50"]) == ["random", "greedy", "mcts:50", "mcts:50:greedy",
+                                         "mcts:200", "mcts:1s"]
+    levels = ["random", "greedy", "mcts:50", "mcts:200"]
+
+    def card(row, flagged):
+        return {"figure": f"card {row}", "file": "cards.csv", "row": row, "flagged": flagged}
+
+    found = [{"figure": "seat 1"}, card(2, ["mcts:200"]), card(4, ["greedy", "mcts:50"]),
+             card(7, ["random"]), card(3, ["greedy"]), {"figure": "characters=rogue"}]
+    assert [f["figure"] for f in in_ladder_order(found, levels)] == \
+        ["seat 1", "characters=rogue", "card 7", "card 3", "card 4", "card 2"]
+
+    r = CliRunner().invoke(main, ["simulate", "-g", "experior", "-n", "4", "--jobs", "1",
+                                  "--ladder", "mcts:4,random,mcts:2", "--json"])
+    assert r.exit_code == 0, r.output
+    ladder = json.loads(r.stdout)["ladder"]
+    assert ladder["levels"] == ["random", "mcts:2", "mcts:4"]
+    assert [row["agent"] for row in ladder["runs"]] == ladder["levels"]
+    header = format_ladder(ladder).splitlines()[1].split()
+    assert header == ["figure", "random", "mcts:2", "mcts:4"]
+
+
+def test_the_pdf_ladder_of_four_levels_fits_between_the_margins():
+    """At the figures' 7.5 pt a card's name and four levels ran past the right margin."""
+    from pnp.sim.report import TEXT_WIDTH, ladder_flowables
+
+    levels = ["random", "greedy", "mcts:50", "mcts:200"]
+    rate = {"rate": -0.133, "ci": [-0.242, -0.019], "fair": 0.0}
+    ladder = {"levels": levels, "games": 2000, "seed": 1, "findings": [
+        {"figure": "card yin water earth metal (cards.csv row 11)", "unit": "excess",
+         "verdict": "behind only with random", "rates": {lv: rate for lv in levels}}]}
+    indent = 0.0
+    for f in ladder_flowables(ladder):
+        indent += getattr(f, "left", 0.0) if type(f).__name__ == "Indenter" else 0.0
+        if type(f).__name__ == "Table":
+            width, _ = f.wrap(TEXT_WIDTH, 1000)
+            assert indent + width <= TEXT_WIDTH, (indent, width, TEXT_WIDTH)
+            break
+    else:
+        raise AssertionError("no table")
