@@ -182,3 +182,21 @@ def test_the_pdf_ladder_of_four_levels_fits_between_the_margins():
             break
     else:
         raise AssertionError("no table")
+
+
+@pytest.mark.parametrize("text, said", [
+    ("random,", "an empty agent name (a comma too many?)"),
+    ("random,greedy,random", "names random twice"),
+    ("mcts:50", "a ladder compares agents, give two or more (e.g. random,mcts:50)"),
+    ("random", "give two or more (e.g. random,mcts:50)"),
+])
+def test_a_ladder_that_cannot_compare_is_refused_before_any_game(text, said):
+    """One level said "at every level: the game's, not an agent's" of a single agent's figure;
+    a level named twice was played twice and shown as two columns; a trailing comma said
+    "unknown agent ''"."""
+    with pytest.raises(PnpError, match="^--ladder ") as err:
+        parse_levels("wuxing", text)
+    assert said in str(err.value)
+    r = CliRunner().invoke(main, ["simulate", "-g", "wuxing", "-n", "2", "--jobs", "1",
+                                  "--ladder", text])
+    assert r.exit_code != 0 and said in r.output and "Traceback" not in r.output

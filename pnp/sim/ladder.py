@@ -36,10 +36,21 @@ def default_levels(engine: str) -> list[str]:
 def parse_levels(engine: str, text: str | None) -> list[str]:
     """The levels of --ladder: "default" (or empty) or agent names, comma-separated; in
     ladder order (ladder_order)."""
-    if not text or text.strip() == "default":
+    if not text or text.strip() in ("", "default"):
         levels = default_levels(engine)
     else:
         levels = [s.strip() for s in text.split(",")]
+    if "" in levels:
+        raise PnpError(f"--ladder {text!r}: an empty agent name (a comma too many?); give "
+                       "agents comma-separated, e.g. random,mcts:50")
+    twice = sorted({lv for lv in levels if levels.count(lv) > 1})
+    if twice:
+        raise PnpError(f"--ladder {text!r} names {', '.join(twice)} twice: each level is one "
+                       "agent, played once")
+    if len(levels) < 2:
+        # one level can say no more than the run itself: "at every level" would be one agent
+        raise PnpError(f"--ladder {text!r}: a ladder compares agents, give two or more (e.g. "
+                       f"random,{levels[0] if levels[0] != 'random' else 'mcts:50'})")
     for level in levels:
         agent_registry.make(engine, level)       # a clear error before any game is played
     return ladder_order(levels)
