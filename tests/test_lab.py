@@ -355,3 +355,28 @@ def test_a_value_given_twice_in_one_set_is_an_error():
         parse_setting("characters.csv:psychic.threshold=10,10")
     with pytest.raises(PnpError, match="11 is given twice"):
         parse_setting("characters.csv:psychic.threshold=10..12,11")
+
+
+def test_a_sweep_says_how_far_random_agents_can_be_trusted(experior_sweep):
+    """A designer's own game has no greedy agent: its sweep is random play unless told, and
+    the table did not say what that means for a difference in who wins."""
+    from pnp.sim.sweep import agent_note, format_sweep
+
+    result, _ = experior_sweep
+    assert set(result["agents"]) == {"random"}
+    text = format_sweep(result)
+    assert text.endswith(agent_note(["random", "random"]))
+    assert "Played by random agents only" in text and "--agents mcts:50" in text
+    assert agent_note(["mcts:50", "random"]) == "" and agent_note(["greedy"] * 2) == ""
+
+
+def test_a_sweep_interval_has_the_decimals_of_its_difference():
+    """"-10.3  -10.8 to -9.817": the end under 10 got three decimals, the rest one."""
+    from pnp.sim.sweep import format_sweep
+
+    row = {"label": "goal=15", "valid": True, "figures": {"length": {
+        "base": 39.7, "variant": 29.4, "difference": -10.3, "ci": [-10.8, -9.817],
+        "unpaired_half_width": 0.75, "measurable": True}}}
+    text = format_sweep({"title": "T", "settings": ["options.goal"], "games": 200, "seed": 1,
+                         "agents": ["greedy", "greedy"], "variants": [row]})
+    assert "-10.8 to -9.8 " in text and "9.817" not in text

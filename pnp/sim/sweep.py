@@ -430,8 +430,10 @@ def _variant_chunk(shared: tuple, k: int, start: int, stop: int):
 # Text
 # ---------------------------------------------------------------------------------------------
 
-def _fmt(x: float) -> str:
-    return f"{x:+.3f}" if abs(x) < 10 else f"{x:+.1f}"
+def _fmt(x: float, scale: float | None = None) -> str:
+    """Signed, three decimals under 10, one above; `scale` sets the decimals of an interval's
+    ends from its difference (-10.3, -10.8 to -9.8, not -10.8 to -9.817)."""
+    return f"{x:+.3f}" if abs(x if scale is None else scale) < 10 else f"{x:+.1f}"
 
 
 def format_sweep(result: Mapping[str, Any]) -> str:
@@ -453,9 +455,23 @@ def format_sweep(result: Mapping[str, Any]) -> str:
         out.append(f"  {'figure':<28}  {'base':>8}  {'variant':>8}  {'difference':>10}  "
                    f"{'95 % CI':<17}  {'unpaired':>8}")
         for name, f in row["figures"].items():
-            ci = f"{_fmt(f['ci'][0])} to {_fmt(f['ci'][1])}"
+            big = max(abs(f["difference"]), *(abs(x) for x in f["ci"]))
+            ci = f"{_fmt(f['ci'][0], big)} to {_fmt(f['ci'][1], big)}"
             out.append(f"  {name:<28}  {f['base']:>8.3f}  {f['variant']:>8.3f}  "
-                       f"{_fmt(f['difference']):>10}  {ci:<17}  "
+                       f"{_fmt(f['difference'], big):>10}  {ci:<17}  "
                        f"{'±' + format(f['unpaired_half_width'], '.3f'):>8}"
                        + ("  *" if f["measurable"] else ""))
+    note = agent_note(agents)
+    if note:
+        out += ["", note]
     return "\n".join(out)
+
+
+def agent_note(agents: Sequence[str]) -> str:
+    """How far a sweep played by random agents only can be trusted (a designer's own game has
+    no greedy agent, so its sweep is random play unless told otherwise)."""
+    if set(agents) != {"random"}:
+        return ""
+    return ("Played by random agents only: a difference in who wins may be random play's, not "
+            "players'; --agents mcts:50 plays each variant as a searching player would (slower), "
+            "and `pnp simulate --ladder` says whether a lead holds for stronger agents.")
