@@ -200,3 +200,21 @@ def test_a_ladder_that_cannot_compare_is_refused_before_any_game(text, said):
     r = CliRunner().invoke(main, ["simulate", "-g", "wuxing", "-n", "2", "--jobs", "1",
                                   "--ladder", text])
     assert r.exit_code != 0 and said in r.output and "Traceback" not in r.output
+
+
+def test_a_lead_only_the_strongest_agents_show_is_read_as_the_game_s():
+    """A new market game, 100 games: seat 1 53.0 % with random, 62.0 % (52.2-70.9 %) at
+    mcts:50, 70.0 % (60.4-78.1 %) at mcts:200. The ladder said "too few games to tell the
+    game's from an agent's", though the lead grows with every better level."""
+    rates = {"random": {"rate": 0.53, "ci": [0.433, 0.625], "fair": 0.5},
+             "mcts:50": {"rate": 0.62, "ci": [0.522, 0.709], "fair": 0.5},
+             "mcts:200": {"rate": 0.70, "ci": [0.604, 0.781], "fair": 0.5}}
+    said = verdict({"random": 0, "mcts:50": 1, "mcts:200": 1}, rates)
+    assert said.startswith("ahead only with mcts:50, mcts:200, the strongest levels: better "
+                           "play shows it")
+    assert "read it as the game's under good play (random too weak to show it)" in said
+    # a lead of the middle level only is still that agent's; greedy's, a hand-written
+    # agent's, may be its blind spot even at the top of the ladder
+    assert verdict({"random": 0, "mcts:50": 1, "mcts:200": 0}) == \
+        "ahead only with mcts:50: an agent artefact"
+    assert verdict({"random": 0, "greedy": 1}) == "ahead only with greedy: an agent artefact"
