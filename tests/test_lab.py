@@ -380,3 +380,24 @@ def test_a_sweep_interval_has_the_decimals_of_its_difference():
     text = format_sweep({"title": "T", "settings": ["options.goal"], "games": 200, "seed": 1,
                          "agents": ["greedy", "greedy"], "variants": [row]})
     assert "-10.8 to -9.8 " in text and "9.817" not in text
+
+
+def test_a_text_swept_into_a_number_setting_is_named_not_left_to_python():
+    """options.goal=abc in a new market game reached the rules, which said "'>=' not supported
+    between instances of 'int' and 'str'"."""
+    r = CliRunner().invoke(main, ["sweep", "-g", "experior", "--set",
+                                  "options.wound_limit=abc,30", "-n", "2", "--jobs", "1"])
+    assert r.exit_code != 0
+    assert "game.toml [options] wound_limit is a number (100), not 'abc'" in r.output
+    assert "not supported between" not in r.output and "Traceback" not in r.output
+
+
+def test_a_player_count_the_game_cannot_take_names_the_game_once(tmp_path):
+    """"mygame: mygame is for 2-4 players, not 9" (a game whose rules are data)."""
+    from pnp.scaffold import new_game
+
+    new_game("mygame", tmp_path, "market")
+    r = CliRunner().invoke(main, ["simulate", "-g", str(tmp_path / "mygame"), "-p", "9",
+                                  "-n", "2"])
+    assert r.exit_code != 0
+    assert "Error: mygame is for 2-4 players, not 9" in r.output, r.output

@@ -157,6 +157,13 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
         m = re.match(rf"(\s*{re.escape(key)}\s*=\s*)(\"[^\"]*\"|'[^']*'|[^#\s]+)(.*)$", line,
                      re.S)
         if m and current == section:
+            old = m.group(2)
+            if re.fullmatch(r"[+-]?\d[\d_]*(\.\d+)?([eE][+-]?\d+)?", old) and \
+                    isinstance(value, str):
+                # else the rules meet a text where they compare a number, and say so in
+                # Python's words ('>=' not supported between 'int' and 'str')
+                raise PnpError(f"game.toml [{section}] {key} is a number ({old}), "
+                               f"not {value!r}")
             lines[i] = m.group(1) + _toml_literal(value) + m.group(3)
             path.write_text("".join(lines), encoding="utf-8")
             return
@@ -462,7 +469,7 @@ def format_sweep(result: Mapping[str, Any]) -> str:
                        f"{'±' + format(f['unpaired_half_width'], '.3f'):>8}"
                        + ("  *" if f["measurable"] else ""))
     note = agent_note(agents)
-    if note:
+    if note and any(row["valid"] for row in result["variants"]):
         out += ["", note]
     return "\n".join(out)
 
