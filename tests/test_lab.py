@@ -274,7 +274,7 @@ def test_a_sweep_whose_every_variant_fails_is_an_error(tmp_path):
     r = CliRunner().invoke(main, ["sweep", "-g", "experior", "-n", "2", "--jobs", "1",
                                   "--set", "options.wound_limit=abc", "--out", str(out)])
     assert r.exit_code == 1
-    assert "wound_limit must be a whole number, got 'abc'" in r.output
+    assert "game.toml [options] wound_limit is a number (100), not 'abc'" in r.output
     assert r.output.strip().splitlines()[-1] == ("Error: every variant fails validation: "
                                                  "nothing was compared, no report written")
     assert not out.exists()
@@ -382,13 +382,19 @@ def test_a_sweep_interval_has_the_decimals_of_its_difference():
     assert "-10.8 to -9.8 " in text and "9.817" not in text
 
 
-def test_a_text_swept_into_a_number_setting_is_named_not_left_to_python():
+def test_a_text_swept_into_a_number_setting_is_named_not_left_to_python(tmp_path):
     """options.goal=abc in a new market game reached the rules, which said "'>=' not supported
-    between instances of 'int' and 'str'"."""
-    r = CliRunner().invoke(main, ["sweep", "-g", "experior", "--set",
-                                  "options.wound_limit=abc,30", "-n", "2", "--jobs", "1"])
-    assert r.exit_code != 0
-    assert "game.toml [options] wound_limit is a number (100), not 'abc'" in r.output
+    between instances of 'int' and 'str'"; the other values are still played."""
+    from pnp.scaffold import new_game
+
+    new_game("mygame", tmp_path, "market")
+    r = CliRunner().invoke(main, ["sweep", "-g", str(tmp_path / "mygame"), "--set",
+                                  "options.goal=abc,30", "-n", "2", "--jobs", "1",
+                                  "--out", str(tmp_path / "s.pdf")])
+    assert r.exit_code == 0, r.output
+    assert "goal=abc: fails validation" in r.output
+    assert "game.toml [options] goal is a number (20), not 'abc'" in r.output
+    assert "goal=30:" in r.output and (tmp_path / "s.pdf").exists()
     assert "not supported between" not in r.output and "Traceback" not in r.output
 
 

@@ -144,6 +144,10 @@ def _toml_literal(v: Any) -> str:
     return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+class VariantProblem(PnpError):
+    """A value that makes its variant invalid (the others are still played)."""
+
+
 def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
     """Replace `key = ...` inside [section] of a TOML file, keeping the comments around it."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -162,8 +166,8 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
                     isinstance(value, str):
                 # else the rules meet a text where they compare a number, and say so in
                 # Python's words ('>=' not supported between 'int' and 'str')
-                raise PnpError(f"game.toml [{section}] {key} is a number ({old}), "
-                               f"not {value!r}")
+                raise VariantProblem(f"game.toml [{section}] {key} is a number ({old}), "
+                                     f"not {value!r}")
             lines[i] = m.group(1) + _toml_literal(value) + m.group(3)
             path.write_text("".join(lines), encoding="utf-8")
             return
@@ -355,12 +359,20 @@ def make_variants(game: str, settings: Sequence[Setting], players: int | None,
         folder = workdir / f"v{k}" / source.name
         copy_game(source, folder)
         values = {}
+        wrong = []
         for s, v in zip(settings, combo):
-            apply_setting(folder, s, v)
+            try:
+                apply_setting(folder, s, v)
+            except VariantProblem as exc:
+                wrong.append(f"error: {exc}")
             values[s.text] = v
         label = ", ".join(f"{'.'.join(s.path[-1:] if s.file == 'game.toml' else s.path)}={v}"
                           for s, v in zip(settings, combo))
         var = Variant(label, values)
+        if wrong:
+            var.problems = wrong
+            variants.append(var)
+            continue
         try:
             errors = errors_in(check(open_game(str(folder))))
             var.problems = [str(f) for f in errors]
