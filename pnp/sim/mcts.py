@@ -327,9 +327,11 @@ class MctsAgent:
                 walk.fresh = False
                 continue
             node = self._node(tree, walk.key(s, p), s, p, legal, r)
-            a, new = self._take(node, legal, r)
-            walk.path.append((node.stats[a], p))
-            if new:                        # one new action per iteration, then the rollout
+            a = self._take(node, legal, r)
+            st = node.stats[a]
+            walk.path.append((st, p))
+            if st[0] == 0:                 # new here (a tried one has its iterations): one new
+                # action per iteration, then the rollout
                 s.apply_action(a)
                 self._roll_out(s, r, until)
                 break
@@ -351,20 +353,19 @@ class MctsAgent:
                 node.first = self.rollout.choose(s.observation(p), list(legal), r)
         return node
 
-    def _take(self, node: _Node, legal: Sequence[int], r: random.Random) -> tuple[int, bool]:
-        """The action this iteration takes at `node`, and whether it is new there: each legal
-        action is counted available (ISMCTS), then UCB1 or widening picks one."""
+    def _take(self, node: _Node, legal: Sequence[int], r: random.Random) -> int:
+        """The action this iteration takes at `node` (its stats made if it is new there): each
+        legal action is counted available (ISMCTS), then UCB1 or widening picks one."""
         stats = node.stats
         for b in legal:
             st = stats.get(b)
             if st is not None:
                 st[2] += 1
         a = self._select(node, legal, self.exploration, r)
-        new = a not in stats
-        if new:
+        if a not in stats:
             stats[a] = [0, 0.0, 1]
         node.visits += 1
-        return a, new
+        return a
 
     def _horizon(self, s) -> int | None:
         """The round count (rounds_finished()) at which a playout stops, in a
