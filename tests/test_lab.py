@@ -274,7 +274,7 @@ def test_a_sweep_whose_every_variant_fails_is_an_error(tmp_path):
     r = CliRunner().invoke(main, ["sweep", "-g", "experior", "-n", "2", "--jobs", "1",
                                   "--set", "options.wound_limit=abc", "--out", str(out)])
     assert r.exit_code == 1
-    assert "wound_limit must be a whole number, got 'abc'" in r.output
+    assert "game.toml [options] wound_limit is a number (100), not 'abc'" in r.output
     assert r.output.strip().splitlines()[-1] == ("Error: every variant fails validation: "
                                                  "nothing was compared, no report written")
     assert not out.exists()
@@ -365,3 +365,55 @@ def test_a_setting_game_toml_leaves_to_its_default_says_to_write_it_first(tmp_pa
     assert str(caught.value) == ("game.toml has no 'max_rounds' in [options]; to sweep it, "
                                  "write it there first with the value the game plays now "
                                  "(max_rounds = ...)")
+
+
+def test_a_sweep_says_how_far_random_agents_can_be_trusted(experior_sweep):
+    """A designer's own game has no greedy agent: its sweep is random play unless told, and
+    the table did not say what that means for a difference in who wins."""
+    from pnp.sim.sweep import agent_note, format_sweep
+
+    result, _ = experior_sweep
+    assert set(result["agents"]) == {"random"}
+    text = format_sweep(result)
+    assert text.endswith(agent_note(["random", "random"]))
+    assert "Played by random agents only" in text and "--agents mcts:50" in text
+    assert agent_note(["mcts:50", "random"]) == "" and agent_note(["greedy"] * 2) == ""
+
+
+def test_a_sweep_interval_has_the_decimals_of_its_difference():
+    """"-10.3  -10.8 to -9.817": the end under 10 got three decimals, the rest one."""
+    from pnp.sim.sweep import format_sweep
+
+    row = {"label": "goal=15", "valid": True, "figures": {"length": {
+        "base": 39.7, "variant": 29.4, "difference": -10.3, "ci": [-10.8, -9.817],
+        "unpaired_half_width": 0.75, "measurable": True}}}
+    text = format_sweep({"title": "T", "settings": ["options.goal"], "games": 200, "seed": 1,
+                         "agents": ["greedy", "greedy"], "variants": [row]})
+    assert "-10.8 to -9.8 " in text and "9.817" not in text
+
+
+def test_a_text_swept_into_a_number_setting_is_named_not_left_to_python(tmp_path):
+    """options.goal=abc in a new market game reached the rules, which said "'>=' not supported
+    between instances of 'int' and 'str'"; the other values are still played."""
+    from pnp.scaffold import new_game
+
+    new_game("mygame", tmp_path, "market")
+    r = CliRunner().invoke(main, ["sweep", "-g", str(tmp_path / "mygame"), "--set",
+                                  "options.goal=abc,30", "-n", "2", "--jobs", "1",
+                                  "--out", str(tmp_path / "s.pdf")])
+    assert r.exit_code == 0, r.output
+    assert "goal=abc: fails validation" in r.output
+    assert "game.toml [options] goal is a number (20), not 'abc'" in r.output
+    assert "goal=30:" in r.output and (tmp_path / "s.pdf").exists()
+    assert "not supported between" not in r.output and "Traceback" not in r.output
+
+
+def test_a_player_count_the_game_cannot_take_names_the_game_once(tmp_path):
+    """"mygame: mygame is for 2-4 players, not 9" (a game whose rules are data)."""
+    from pnp.scaffold import new_game
+
+    new_game("mygame", tmp_path, "market")
+    r = CliRunner().invoke(main, ["simulate", "-g", str(tmp_path / "mygame"), "-p", "9",
+                                  "-n", "2"])
+    assert r.exit_code != 0
+    assert "Error: mygame is for 2-4 players, not 9" in r.output, r.output

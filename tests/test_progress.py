@@ -26,7 +26,8 @@ def test_bench_parts_say_the_time_left_on_a_terminal_only():
     for _ in range(3):
         parts.step()
     lines = out.getvalue().splitlines()
-    assert lines == ["pnp bench: 1 of 3 parts done in 30 s, about 1 min 0 s left",
+    assert lines == ["pnp bench: 3 parts, estimating the time left after the first",
+                     "pnp bench: 1 of 3 parts done in 30 s, about 1 min 0 s left",
                      "pnp bench: 2 of 3 parts done in 1 min 30 s, about 45 s left",
                      "pnp bench: 3 of 3 parts done in 3 min 20 s"]
     piped = io.StringIO()
@@ -44,6 +45,46 @@ def test_a_terminal_gets_a_bar_with_the_count_and_the_time_left():
     assert "Simulating wuxing" in text
     assert "40/40" in text and "100%" in text
     assert "10/40" in text or "20/40" in text or "30/40" in text
+
+
+def _drawn(out: io.StringIO) -> list[str]:
+    """Each state of the bar as drawn (every redraw starts with a carriage return)."""
+    return [part.rstrip() for part in out.getvalue().strip("\n").split("\r") if part]
+
+
+def test_the_bar_is_drawn_at_once_and_estimates_from_the_first_games_back():
+    """click's bar showed no time left until a second had passed between two of its updates;
+    a run of search games showed a bare count for its first part. Now: drawn at the start
+    ("estimating"), the time left from the first chunk back (spent per game x games left)."""
+    now = [100.0]
+    out = Terminal()
+    bar = Progress("Ladder wuxing", out, clock=lambda: now[0]).start(400)
+    assert _drawn(out) == ["Ladder wuxing  [------------------------------]  0/400  0%  "
+                           "estimating the time left"]
+    now[0] = 130.0                         # 30 s for the first 4 games: 7.5 s a game
+    bar(4)
+    assert _drawn(out)[-1].endswith("4/400  1%  about 49 min 30 s left")
+    now[0] = 400.0                         # 300 s for 100 games: 3 s a game, 300 left
+    bar(96)
+    assert _drawn(out)[-1] == ("Ladder wuxing  [#######-----------------------]  100/400  25%"
+                               "  about 15 min 0 s left")
+    now[0] = 1300.0
+    bar(300)
+    bar.close()
+    assert _drawn(out)[-1].endswith("400/400  100%  done in 20 min 0 s")
+    assert out.getvalue().endswith("\n")     # the line ended: what follows starts afresh
+
+
+def test_a_shorter_redraw_blanks_the_longer_line_before_it():
+    now = [0.0]
+    out = Terminal()
+    with Progress("Sweeping", out, clock=lambda: now[0]).start(10) as bar:
+        now[0] = 5000.0
+        bar(1)                             # "about 12 h 30 min left": longer than what follows
+        now[0] = 5001.0
+        bar(9)
+    first, second = out.getvalue().split("\r")[2:4]
+    assert len(second) >= len(first.rstrip())
 
 
 def test_a_pipe_or_a_log_gets_nothing():

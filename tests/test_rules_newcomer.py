@@ -18,10 +18,12 @@ def test_play_names_no_seat_for_a_card_nobody_played():
     assert "(seat 0)" not in res.output, res.output
     assert "(seat 1)" in res.output or "(seat 2)" in res.output
     # the treasure revealed before the first bid is told before it, not after it; reading it
-    # by a compare of one card is no contest ("Treasure 3: nobody wins")
+    # by a compare of one card is no contest ("Treasure 3: nobody wins"), and it says it was
+    # drawn: "  Treasure 3" alone read like a move
     first = res.output.index("Moves for seat 1")
-    assert "\n  Treasure 3\n  the table: pot 0 -> 3\n" in res.output[:first], res.output
+    assert "\n  drawn: Treasure 3\n  the table: pot 0 -> 3\n" in res.output[:first], res.output
     assert "Treasure 3: nobody wins" not in res.output
+    assert "\n  Treasure 3\n" not in res.output
 
 
 def test_rules_without_a_score_are_warned(tmp_path):

@@ -1096,9 +1096,11 @@ class RulesState(State):
                 _, played, winner = entry
                 shown = ", ".join(self.card_name(c) + (f" (seat {s + 1})" if s >= 0 else "")
                                   for c, s in played)     # s < 0: a card no seat played
-                alone = len(played) == 1 and played[0][1] < 0   # a card read, not a contest
-                out.append(f"  {shown}" + ("" if alone else ": " + (
-                    f"seat {winner + 1} wins" if winner >= 0 else "nobody wins")))
+                if len(played) == 1 and played[0][1] < 0:   # a card read, not a contest:
+                    out.append(f"  drawn: {shown}")          # the rules put it there
+                    continue
+                out.append(f"  {shown}: " + (f"seat {winner + 1} wins" if winner >= 0
+                                             else "nobody wins"))
             elif entry[0] == "change":
                 _, seat, name, old, new = entry
                 who = f"seat {seat + 1}" if seat >= 0 else "the table"

@@ -17,7 +17,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from ..errors import PnpError
 from . import agents as agent_registry
+from .mcts import parse_budget
 from .simulate import Setup, chunks, default_jobs, seeded
 from .stats import games_text, pct, rate
 from .summary import Tally, figures
@@ -32,14 +34,49 @@ def default_levels(engine: str) -> list[str]:
 
 
 def parse_levels(engine: str, text: str | None) -> list[str]:
-    """The levels of --ladder: "default" (or empty) or agent names, comma-separated."""
-    if not text or text.strip() == "default":
+    """The levels of --ladder: "default" (or empty) or agent names, comma-separated; in
+    ladder order (ladder_order)."""
+    if not text or text.strip() in ("", "default"):
         levels = default_levels(engine)
     else:
         levels = [s.strip() for s in text.split(",")]
+    if "" in levels:
+        raise PnpError(f"--ladder {text!r}: an empty agent name (a comma too many?); give "
+                       "agents comma-separated, e.g. random,mcts:50")
+    twice = sorted({lv for lv in levels if levels.count(lv) > 1})
+    if twice:
+        raise PnpError(f"--ladder {text!r} names {', '.join(twice)} twice: each level is one "
+                       "agent, played once")
+    if len(levels) < 2:
+        # one level can say no more than the run itself: "at every level" would be one agent
+        raise PnpError(f"--ladder {text!r}: a ladder compares agents, give two or more (e.g. "
+                       f"random,{levels[0] if levels[0] != 'random' else 'mcts:50'})")
     for level in levels:
         agent_registry.make(engine, level)       # a clear error before any game is played
-    return levels
+    return ladder_order(levels)
+
+
+def ladder_order(levels: Sequence[str]) -> list[str]:
+    """Weakest first: random, greedy, any other agent (as given), the search by budget
+    (iterations, then seconds a move; its random rollouts before a policy's). The columns, the
+    verdicts' lists and the card flags all follow it, in the terminal, the PDF and the JSON
+    (the levels as typed put mcts:200 before mcts:50)."""
+    def strength(level: str) -> tuple:
+        name, _, arg = level.partition(":")
+        if name == "random" and not arg:
+            return (0,)
+        if name == "greedy" and not arg:
+            return (1,)
+        if name != "mcts":
+            return (2,)
+        budget, _, rollout = arg.partition(":")
+        try:
+            iterations, seconds = parse_budget(budget or None)
+        except PnpError:                  # parse_levels has refused it already
+            return (2,)
+        return (3, 0 if seconds is None else 1, seconds or iterations or 0, rollout != "")
+
+    return sorted(levels, key=strength)     # stable: other agents keep their given order
 
 
 def seat_labels(returns: Sequence[float], stats: Mapping[str, Any]) -> list[tuple[str, float]]:
@@ -74,9 +111,14 @@ def _direction(ci: Sequence[float], fair: float) -> int:
 WORDS = {1: "ahead", -1: "behind", 0: "even"}
 
 
+def _searches(level: str) -> bool:
+    return level == "mcts" or level.startswith("mcts:")
+
+
 def verdict(directions: Mapping[str, int], rates: Mapping[str, Mapping] | None = None) -> str:
-    """Whether a figure's lead (or lag) holds at every level or for some agents only. Given the
-    rates, a lead is called an agent artefact only where the other levels' intervals leave out
+    """Whether a figure's lead (or lag) holds at every level or for some agents only; the
+    levels weakest first (ladder_order), so a lead only at the strongest is good play's. Given
+    the rates, a lead is called an agent artefact only where the other levels' intervals leave out
     the leading levels' rates; else the other levels may just have too few games."""
     ahead = [k for k, d in directions.items() if d > 0]
     behind = [k for k, d in directions.items() if d < 0]
@@ -90,6 +132,12 @@ def verdict(directions: Mapping[str, int], rates: Mapping[str, Mapping] | None =
         return f"{side} at every level: the game's, not an agent's"
     text = f"{side} only with {', '.join(where)}"
     others = [k for k in directions if k not in where]
+    if list(directions)[-len(where):] == where and all(_searches(w) for w in where):
+        # the levels come weakest first: a lead that only more search shows is no blind spot
+        # of one agent (a new market game: random 53.0 %, mcts:50 62.0 %, mcts:200 70.0 %);
+        # one only greedy shows may be greedy's blind spot (the Psychic question)
+        return (f"{text}, the strongest levels: better play shows it, so read it as the "
+                f"game's under good play ({', '.join(others)} too weak to show it)")
     if rates is None:
         return f"{text}: an agent artefact"
     if side == "ahead":
@@ -137,6 +185,7 @@ def run_ladder(setup: Setup, games: int, *, seed: int, levels: Sequence[str],
     report` does) and every row flagged at some level is a figure too."""
     from .executor import run_chunks
 
+    levels = ladder_order(levels)
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     parts = chunks(games)
     # each chunk at every level before the next: the bar's time left, the mean time of a game
@@ -186,7 +235,20 @@ def run_ladder(setup: Setup, games: int, *, seed: int, levels: Sequence[str],
                                 for k, v in f["levels"].items()}, f["rates"])
     return {"game": setup.name, "title": setup.title, "players": n, "games": games,
             "seed": seed, "levels": list(levels), "runs": rows,
-            "findings": list(findings.values())}
+            "findings": in_ladder_order(list(findings.values()), levels)}
+
+
+def in_ladder_order(findings: list[dict], levels: Sequence[str]) -> list[dict]:
+    """Seats and labels first, as found; then the cards by the weakest level that flags them
+    (random's flags, then those greedy adds, then the search's by budget), in file and row
+    order within a level."""
+    def place(f: dict) -> tuple:
+        if "flagged" not in f:
+            return (0, 0, "", 0)
+        first = min((levels.index(lv) for lv in f["flagged"]), default=len(levels))
+        return (1, first, f["file"], f["row"])
+
+    return sorted(findings, key=place)
 
 
 def _card_findings(setup: Setup, folder: Path, games: int, seed: int, levels: Sequence[str],
@@ -208,9 +270,12 @@ def _card_findings(setup: Setup, folder: Path, games: int, seed: int, levels: Se
                 continue
             what = f"card {c['card']} ({c['file']} row {c['row']})"
             f = findings.setdefault(what, {"figure": what, "levels": {}, "rates": {},
-                                           "unit": "excess"})
+                                           "unit": "excess", "file": c["file"],
+                                           "row": c["row"], "flagged": []})
             ci = c["excess_ci"] or [0.0, 0.0]
             d = _direction(ci, 0.0) if c["measurable"] else 0
+            if c["measurable"]:
+                f["flagged"].append(level)
             f["levels"][level] = WORDS[d]
             f["rates"][level] = {"rate": c["excess"] or 0.0, "ci": ci, "fair": 0.0}
 
@@ -220,8 +285,9 @@ def format_ladder(ladder: Mapping[str, Any]) -> str:
     levels = ladder["levels"]
     out = [f"Agent ladder: {games_text(ladder['games'])} at each level "
            f"({', '.join(levels)}), every seat the same agent, seed {ladder['seed']}"]
-    def cell(r: Mapping) -> str:          # "to": an interval of differences may be negative
-        return f"{pct(r['rate'])} ({pct(r['ci'][0])} to {pct(r['ci'][1])})"
+    def cell(r: Mapping) -> str:          # "to": an interval of differences may be negative;
+        lo, hi = (f"{100 * x:.1f}" for x in r["ci"])     # one "%" a cell: four levels fit A4
+        return f"{pct(r['rate'])} ({lo} to {hi})"
 
     rows = [[f["figure"]] + [cell(f["rates"][lv]) for lv in levels] for f in ladder["findings"]]
     widths = [max(len(x) for x in col) for col in zip(["figure", *levels], *rows)]

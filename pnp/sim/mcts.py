@@ -203,6 +203,54 @@ class _Node:
         self.first: int | None = None
 
 
+class _Walk:
+    """One iteration's way down the tree: each seat's perceived history since the root (as a
+    hash), whether no move has been made yet (every world shares the root's view then), and
+    the path of (an action's stats, the seat that took it) to back the returns up."""
+
+    __slots__ = ("root", "seats", "history", "fresh", "path", "_chance")
+
+    def __init__(self, seats: int, root: int):
+        self.root = root
+        self.seats = seats
+        self.history = [0] * seats
+        self.fresh = True
+        self.path: list[tuple[list, int]] = []
+        self._chance: list[int] = []
+
+    def chance(self, s, r: random.Random) -> None:
+        """Chance's moves in a run, seen by all (see the module docstring); the root's
+        history takes them in as what it observes where it next decides."""
+        done = self._chance
+        done.clear()
+        s.run_chance(r, done, RUN)
+        outcome = tuple(done)
+        history = self.history
+        mine = history[self.root]
+        self.history = [hash((h, CHANCE, outcome)) for h in history]
+        self.history[self.root] = hash((mine, CHANCE))
+        self.fresh = False
+
+    def key(self, s, p: int) -> tuple[int, int]:
+        """The node of seat p to move: its history, holding, for the root, what it sees here."""
+        root = self.root
+        if p == root and not self.fresh:
+            self.history[root] = hash((self.history[root], info_hash(s.observation(root))))
+        return (p, self.history[p])
+
+    def moved(self, p: int, seen: tuple) -> None:
+        """p's move taken, as each seat perceived it (_perceive)."""
+        self.fresh = False
+        self.history = [hash((h, p, tok)) for h, tok in zip(self.history, seen)]
+
+
+def _back_up(path: Sequence[tuple[list, int]], returns: Sequence[float]) -> None:
+    """Each action's iterations and total return, credited with its mover's own return."""
+    for st, p in path:
+        st[0] += 1
+        st[1] += returns[p]
+
+
 class MctsAgent:
     """Information-set Monte Carlo tree search (see the module docstring). ``rollout`` is an
     agent that plays the rollouts (None: random moves)."""
@@ -261,13 +309,9 @@ class MctsAgent:
 
     def _iterate(self, s, root: int, tree: dict, r: random.Random,
                  until: int | None) -> None:
-        path = []                          # (stats of an action, the seat that took it)
-        c = self.exploration
-        seats = len(s.returns())
-        history = [0] * seats              # each seat's perceived history, as a hash
-        growing = True
-        fresh = True                       # no move yet: every world shares the root's view
-        done: list[int] = []
+        """One iteration in the world `s`: down the tree while every action taken has been
+        taken before, one new action, the rollout, and its returns backed up the path."""
+        walk = _Walk(len(s.returns()), root)
         while True:
             p = s.current_player()
             if p == TERMINAL:
@@ -275,54 +319,53 @@ class MctsAgent:
             if p == CHANCE:
                 if until is not None and s.rounds_finished() >= until:
                     break                  # the horizon: scored as it stands (_returns)
-                done.clear()
-                s.run_chance(r, done, RUN)
-                outcome = tuple(done)      # seen by all (see the module docstring)
-                mine = history[root]       # ... but the root's part of it: its observation
-                history = [hash((h, CHANCE, outcome)) for h in history]
-                history[root] = hash((mine, CHANCE))
-                fresh = False
+                walk.chance(s, r)
                 continue
-            if not growing:
-                self._roll_out(s, r, until)
-                break
             legal = s.legal_actions()
             if len(legal) == 1:
                 s.apply_action(legal[0])
-                fresh = False
+                walk.fresh = False
                 continue
-            if p == root and not fresh:    # what the root has seen, where it decides
-                history[root] = hash((history[root], info_hash(s.observation(root))))
-            key = (p, history[p])
-            node = tree.get(key)
-            if node is None:
-                node = tree[key] = _Node()
-                if self.rollout is not None and len(legal) > WIDEN_FROM:
-                    node.first = self.rollout.choose(s.observation(p), list(legal), r)
-            stats = node.stats
-            for b in legal:                # ISMCTS availability: b is legal this iteration
-                st = stats.get(b)
-                if st is not None:
-                    st[2] += 1
-            a = self._select(node, legal, c, r)
-            if a not in stats:
-                stats[a] = [0, 0.0, 1]
-                growing = False            # one new action per iteration, then the rollout
-            node.visits += 1
-            path.append((stats[a], p))
-            if not growing:                # the rollout follows: no node reads the history
+            node = self._node(tree, walk.key(s, p), s, p, legal, r)
+            a = self._take(node, legal, r)
+            st = node.stats[a]
+            walk.path.append((st, p))
+            if st[0] == 0:                 # new here (a tried one has its iterations): one new
+                # action per iteration, then the rollout
                 s.apply_action(a)
-                continue
+                self._roll_out(s, r, until)
+                break
             seen = node.seen.get(a)        # asked the second time a is taken: most never are
             if seen is None:
-                seen = node.seen[a] = self._perceive(s, p, a, legal, seats, r)
+                seen = node.seen[a] = self._perceive(s, p, a, legal, walk.seats, r)
             s.apply_action(a)
-            fresh = False
-            history = [hash((h, p, tok)) for h, tok in zip(history, seen)]
-        returns = self._returns(s)
-        for st, p in path:
-            st[0] += 1
-            st[1] += returns[p]
+            walk.moved(p, seen)
+        _back_up(walk.path, self._returns(s))
+
+    def _node(self, tree: dict, key: tuple, s, p: int, legal: Sequence[int],
+              r: random.Random) -> _Node:
+        """The tree's node at `key`, made on the first visit (with the rollout policy's pick
+        where the node widens progressively)."""
+        node = tree.get(key)
+        if node is None:
+            node = tree[key] = _Node()
+            if self.rollout is not None and len(legal) > WIDEN_FROM:
+                node.first = self.rollout.choose(s.observation(p), list(legal), r)
+        return node
+
+    def _take(self, node: _Node, legal: Sequence[int], r: random.Random) -> int:
+        """The action this iteration takes at `node` (its stats made if it is new there): each
+        legal action is counted available (ISMCTS), then UCB1 or widening picks one."""
+        stats = node.stats
+        for b in legal:
+            st = stats.get(b)
+            if st is not None:
+                st[2] += 1
+        a = self._select(node, legal, self.exploration, r)
+        if a not in stats:
+            stats[a] = [0, 0.0, 1]
+        node.visits += 1
+        return a
 
     def _horizon(self, s) -> int | None:
         """The round count (rounds_finished()) at which a playout stops, in a

@@ -12,13 +12,26 @@ from typing import Any, TextIO
 
 class Progress:
     """Call it with the games just finished; ``start(total)`` first. Use it as a context
-    manager: the bar is closed (its line ended) however the run ends."""
+    manager: the bar is closed (its line ended) however the run ends.
 
-    def __init__(self, label: str, stream: TextIO | None = None):
+    The bar is drawn as soon as the run starts, saying "estimating the time left" until the
+    first games are back; from then on the time left is the time spent per game so far times
+    the games left (wall time: what the designer waits). click's bar drew no estimate until a
+    second had passed between two updates and then averaged its last few, so a run of search
+    games showed a bare count for its first part. `clock` is a stand-in for tests."""
+
+    WIDTH = 30                                   # characters of the bar itself
+
+    def __init__(self, label: str, stream: TextIO | None = None, clock: Any = None):
+        import time
+
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
-        self._bar: Any = None
-        self._cm: Any = None
+        self.clock = clock or time.monotonic
+        self.total = self.done = 0
+        self.began = 0.0
+        self._open = False
+        self._drawn = 0                          # the longest line drawn: to blank its tail
 
     @property
     def shown(self) -> bool:
@@ -26,23 +39,46 @@ class Progress:
 
     def start(self, total: int, label: str | None = None) -> "Progress":
         self.close()
-        if total > 0 and self.shown:
-            import click
-
-            self._cm = click.progressbar(length=total, label=label or self.label,
-                                         file=self.stream, show_eta=True, show_percent=True,
-                                         show_pos=True)
-            self._bar = self._cm.__enter__()
+        self.label = label or self.label
+        self.total, self.done = total, 0
+        self.began = self.clock()
+        self._open = total > 0 and self.shown
+        self._draw()
         return self
 
     def __call__(self, done: int) -> None:
-        if self._bar is not None:
-            self._bar.update(done)
+        self.done += done
+        self._draw()
+
+    def line(self) -> str:
+        """The bar as it reads now: count, share, and the time left (or spent, at the end)."""
+        share = min(1.0, self.done / self.total) if self.total else 1.0
+        filled = int(share * self.WIDTH)
+        text = (f"{self.label}  [{'#' * filled}{'-' * (self.WIDTH - filled)}]  "
+                f"{self.done}/{self.total}  {int(share * 100)}%")
+        spent = max(0.0, self.clock() - self.began)
+        if self.done >= self.total:
+            return f"{text}  done in {_duration(spent)}"
+        if self.done <= 0:
+            return f"{text}  estimating the time left"
+        left = spent / self.done * (self.total - self.done)
+        return f"{text}  " + ("under a second left" if left < 0.5 else
+                              f"about {_duration(left)} left")
+
+    def _draw(self) -> None:
+        if not self._open:
+            return
+        line = self.line()
+        self.stream.write("\r" + line + " " * max(0, self._drawn - len(line)))
+        self.stream.flush()
+        self._drawn = max(self._drawn, len(line))
 
     def close(self) -> None:
-        if self._cm is not None:
-            self._cm.__exit__(None, None, None)
-        self._bar = self._cm = None
+        if self._open:
+            self.stream.write("\n")
+            self.stream.flush()
+        self._open = False
+        self._drawn = 0
 
     def __enter__(self) -> "Progress":
         return self
@@ -53,7 +89,8 @@ class Progress:
 
 class Stages:
     """A command made of a few long parts (``pnp bench``): after each, one line on a terminal's
-    stderr, ``label: 2 of 5 parts done in 1 min 3 s, about 1 min 35 s left``. The estimate is
+    stderr, ``label: 2 of 5 parts done in 1 min 3 s, about 1 min 35 s left`` (and one line at the
+    start, saying the estimate comes after the first part). The estimate is
     the mean time of a part so far; the parts run in sequence and print their own lines, so a
     redrawn bar would be torn by their output. Nothing is written when stderr is no terminal."""
 
@@ -67,6 +104,8 @@ class Stages:
         self.clock = clock or time.perf_counter    # wall time: what the designer waits
         self.start = self.clock()
         self.done = 0
+        if self.shown and total > 0:         # at once: the first part alone can take minutes
+            self._say(f"{label}: {total} parts, estimating the time left after the first")
 
     @property
     def shown(self) -> bool:
@@ -81,6 +120,9 @@ class Stages:
         if self.done < self.total:
             left = spent / self.done * (self.total - self.done)
             line += f", about {_duration(left)} left"
+        self._say(line)
+
+    def _say(self, line: str) -> None:
         self.stream.write(line + "\n")
         self.stream.flush()
 

@@ -204,6 +204,17 @@ def _rerun(fig: Mapping[str, Any]) -> str:
     return again
 
 
+TEXT_WIDTH = A4[0] - 36 * mm        # between save_pdf's margins
+
+
+def ladder_flowables(ladder: Mapping[str, Any]) -> list:
+    """The ladder's table and verdicts, at 6.5 pt: four levels' columns beside a card's name
+    ran past A4's right margin at the figures' 7.5 pt."""
+    from .ladder import format_ladder
+
+    return figures_flowables(format_ladder(ladder), size=6.5)
+
+
 def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> list[str]:
     """Write the balance report of a run's figures to `out` (atomically), ending with the
     `proof` flowables (the card-by-card section, balanceproof.py) when given. Returns the charts'
@@ -222,11 +233,9 @@ def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> lis
     story += [chart_section(ch.title, ch.drawing, ch.caption, st) for ch in made]
     text = {k: v for k, v in fig.items() if k != "run"}
     if fig.get("ladder"):
-        from .ladder import format_ladder
-
         story += [Spacer(1, 6 * mm), Paragraph(_markup("How far to trust it: the agent ladder",
                                                        "bold"), st.heading)]
-        story += figures_flowables(format_ladder(fig["ladder"]))
+        story += ladder_flowables(fig["ladder"])
     story += [Spacer(1, 6 * mm), Paragraph(_markup("All figures", "bold"), st.heading)]
     story += figures_flowables(format_text(text))
     if proof:

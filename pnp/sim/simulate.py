@@ -61,8 +61,10 @@ def load_game(name: str, players: int | None = None) -> Setup:
     title = getattr(getattr(opened.model, "common", None), "title", "")
     try:
         game = opened.spec.new_game(opened.model, players)
-    except ValueError as exc:
-        raise PnpError(f"{opened.name}: {exc}") from None
+    except ValueError as exc:          # named once: an engine's message may name it already
+        said = str(exc)
+        raise PnpError(said if said.startswith(f"{opened.name} ") else
+                       f"{opened.name}: {said}") from None
     if players is not None and game.num_players != players:
         raise PnpError(f"{opened.name} is for {players_text(game.min_players, game.max_players)}"
                        f", not {players}")

@@ -144,6 +144,10 @@ def _toml_literal(v: Any) -> str:
     return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+class VariantProblem(PnpError):
+    """A value that makes its variant invalid (the others are still played)."""
+
+
 def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
     """Replace `key = ...` inside [section] of a TOML file, keeping the comments around it."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -157,6 +161,13 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
         m = re.match(rf"(\s*{re.escape(key)}\s*=\s*)(\"[^\"]*\"|'[^']*'|[^#\s]+)(.*)$", line,
                      re.S)
         if m and current == section:
+            old = m.group(2)
+            if re.fullmatch(r"[+-]?\d[\d_]*(\.\d+)?([eE][+-]?\d+)?", old) and \
+                    isinstance(value, str):
+                # else the rules meet a text where they compare a number, and say so in
+                # Python's words ('>=' not supported between 'int' and 'str')
+                raise VariantProblem(f"game.toml [{section}] {key} is a number ({old}), "
+                                     f"not {value!r}")
             lines[i] = m.group(1) + _toml_literal(value) + m.group(3)
             path.write_text("".join(lines), encoding="utf-8")
             return
@@ -351,12 +362,20 @@ def make_variants(game: str, settings: Sequence[Setting], players: int | None,
         folder = workdir / f"v{k}" / source.name
         copy_game(source, folder)
         values = {}
+        wrong = []
         for s, v in zip(settings, combo):
-            apply_setting(folder, s, v)
+            try:
+                apply_setting(folder, s, v)
+            except VariantProblem as exc:
+                wrong.append(f"error: {exc}")
             values[s.text] = v
         label = ", ".join(f"{'.'.join(s.path[-1:] if s.file == 'game.toml' else s.path)}={v}"
                           for s, v in zip(settings, combo))
         var = Variant(label, values)
+        if wrong:
+            var.problems = wrong
+            variants.append(var)
+            continue
         try:
             errors = errors_in(check(open_game(str(folder))))
             var.problems = [str(f) for f in errors]
@@ -433,8 +452,10 @@ def _variant_chunk(shared: tuple, k: int, start: int, stop: int):
 # Text
 # ---------------------------------------------------------------------------------------------
 
-def _fmt(x: float) -> str:
-    return f"{x:+.3f}" if abs(x) < 10 else f"{x:+.1f}"
+def _fmt(x: float, scale: float | None = None) -> str:
+    """Signed, three decimals under 10, one above; `scale` sets the decimals of an interval's
+    ends from its difference (-10.3, -10.8 to -9.8, not -10.8 to -9.817)."""
+    return f"{x:+.3f}" if abs(x if scale is None else scale) < 10 else f"{x:+.1f}"
 
 
 def format_sweep(result: Mapping[str, Any]) -> str:
@@ -456,9 +477,23 @@ def format_sweep(result: Mapping[str, Any]) -> str:
         out.append(f"  {'figure':<28}  {'base':>8}  {'variant':>8}  {'difference':>10}  "
                    f"{'95 % CI':<17}  {'unpaired':>8}")
         for name, f in row["figures"].items():
-            ci = f"{_fmt(f['ci'][0])} to {_fmt(f['ci'][1])}"
+            big = max(abs(f["difference"]), *(abs(x) for x in f["ci"]))
+            ci = f"{_fmt(f['ci'][0], big)} to {_fmt(f['ci'][1], big)}"
             out.append(f"  {name:<28}  {f['base']:>8.3f}  {f['variant']:>8.3f}  "
-                       f"{_fmt(f['difference']):>10}  {ci:<17}  "
+                       f"{_fmt(f['difference'], big):>10}  {ci:<17}  "
                        f"{'±' + format(f['unpaired_half_width'], '.3f'):>8}"
                        + ("  *" if f["measurable"] else ""))
+    note = agent_note(agents)
+    if note and any(row["valid"] for row in result["variants"]):
+        out += ["", note]
     return "\n".join(out)
+
+
+def agent_note(agents: Sequence[str]) -> str:
+    """How far a sweep played by random agents only can be trusted (a designer's own game has
+    no greedy agent, so its sweep is random play unless told otherwise)."""
+    if set(agents) != {"random"}:
+        return ""
+    return ("Played by random agents only: a difference in who wins may be random play's, not "
+            "players'; --agents mcts:50 plays each variant as a searching player would (slower), "
+            "and `pnp simulate --ladder` says whether a lead holds for stronger agents.")
