@@ -213,6 +213,34 @@ def test_a_name_too_long_for_the_turned_half_names_its_element_in_the_half(game_
     assert "ELF OF THE LONG WOODS BEYOND" in finding.message
 
 
+def test_the_half_turned_off_the_board_names_the_halfs_file_and_elements(game_copy):
+    """rotate = 45 turns the Elf's half over the board's edge: each text crossing the cut is a
+    finding naming board-half.toml and its element, not the board alone (the board has no data
+    row to name)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.fonts import load_fonts
+    from pnp.render.surface import Surface
+
+    folder = game_copy("experior")
+    board_toml = folder / "layouts" / "board.toml"
+    text = board_toml.read_text()
+    turned = 'row = "sides.elf"\nheight = "{{ geo.half_h }}mm"\nrotate = 180\n'
+    assert text.count(turned) == 1
+    board_toml.write_text(text.replace(turned, turned.replace("180", "45")))
+    game = open_game(str(folder))
+    board = game.spec.build_kit(game.model, load_fonts()).boards[0]
+    s = Surface(Canvas(io.BytesIO()), load_fonts(), board.width, board.height, 0, "board")
+    board.draw(s)
+    crossing = [f for f in s.findings if "crosses the cut line" in f.message]
+    assert crossing and len(crossing) == len(s.findings)
+    assert {f.source.path.name for f in crossing} == {"board-half.toml"}
+    assert {"wounds_heading", "limit"} <= {f.field for f in crossing}
+    assert str(crossing[0]).startswith('error: layouts/board-half.toml, field "')
+
+
 def test_the_booklets_winning_order_is_a_layout_a_designer_moves_a_name_in(game_copy, tmp_path):
     """The booklet's triangle of badges is layouts/order.toml: the Sword's name, 4 mm lower
     there, is 4 mm lower in the booklet; nothing else on any page moves."""

@@ -113,6 +113,41 @@ def test_layouts_that_place_each_other_in_a_circle_are_an_error(tmp_path):
     assert "in a circle" in err.value.message and err.value.field == "inner.layout"
 
 
+def test_layouts_placed_very_deep_are_named_deep_not_a_circle(tmp_path):
+    """Sixty files each placing the next: no file comes twice, so the error says how deep,
+    not that they place each other in a circle (it said so)."""
+    game = _game(tmp_path)
+    for i in range(60):
+        (game / "layouts" / f"n{i}.toml").write_text(
+            PLACES.format(extra="").replace("inner.toml", f"n{i + 1}.toml"))
+    (game / "layouts" / "n60.toml").write_text(INNER)
+    (game / "layouts" / "inner.toml").write_text(
+        PLACES.format(extra="").replace("inner.toml", "n0.toml"))
+    with pytest.raises(DataError) as err:
+        open_game(str(game))
+    assert "circle" not in err.value.message and "more than 50 deep" in err.value.message
+    assert err.value.field == "inner.layout" and err.value.path.name.startswith("n")
+
+
+@pytest.mark.parametrize("ref,said", [
+    ("../outside.toml", "leaves the game folder"),
+    ("/etc/passwd", "absolute path"),
+    ("layouts/link.toml", "leaves the game folder"),  # a symlink to a file outside
+    ("cards.csv", "a layout file is a .toml file"),  # was cards.csv's TOML error alone
+])
+def test_a_placed_file_outside_the_game_folder_or_no_layout_is_refused(tmp_path, ref, said):
+    outside = tmp_path / "outside.toml"
+    outside.write_text(INNER)
+    game = _game(tmp_path)
+    (game / "layouts" / "link.toml").symlink_to(outside)
+    (game / "layouts" / "front.toml").write_text(
+        PLACES.format(extra="").replace("layouts/inner.toml", ref))
+    with pytest.raises(DataError) as err:
+        open_game(str(game))
+    assert err.value.path.name == "front.toml" and err.value.field == "inner.layout"
+    assert said in err.value.message
+
+
 def test_a_missing_placed_file_is_named_where_it_is_placed(tmp_path):
     game = _game(tmp_path)
     (game / "layouts" / "inner.toml").unlink()

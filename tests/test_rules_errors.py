@@ -59,6 +59,14 @@ def test_the_starter_validates(starter):
     ('count = "2-4"', 'count = "4-2"', 'field "players.count"'),
     ('[zones.market]', '[zones.turn]', "'turn' cannot be a name here"),
     ('pick = "rose_lead"', 'pick = -1', "-1 cannot be a name here"),
+    # read after a dot, a table's own attribute: me.items was dict.items (an error mid-game;
+    # shared.values == 0 silently false), me.__class__ a sandbox error mid-game
+    ('[counters.coins]', '[counters.items]', "'items' cannot be a name here: an expression "
+     "would read me.items as what every table has by that name"),
+    ('[zones.market]', '[zones.values]', 'field "zones.values": \'values\' cannot be a name'),
+    ('[counters.points]', '[counters.__class__]', "'__class__' cannot be a name here"),
+    ('[counters.rose]', '[counters."очки"]', "'очки' cannot be a name here: use the letters "
+     "a-z and A-Z"),
     ('[score]', '[scoer]', 'rules.toml, field "scoer": rules.toml has no table \'scoer\' '
      '(did you mean \'score\'?)'),
     ('[counters.coins]\nmax = 99', '[counters.coins]\nmin = 10\nmax = 5',

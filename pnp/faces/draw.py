@@ -115,6 +115,17 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any],
         _element(L, s, e, ctx, ends, frame, borrowed)
         if borrowed and len(s.findings) > found:
             _lend(s, found, e, borrowed)
+        if frame.nested and len(s.findings) > found:
+            _in_placed_file(s, found, e)
+
+
+def _in_placed_file(s: Surface, found: int, e) -> None:
+    """A finding from an element of a placed layout on a piece with no data row of its own (a
+    board's half) named by the file and element it comes from: the piece's name alone did not
+    say which of the files' elements to fix."""
+    s.findings[found:] = [f if f.source is not None else
+                          replace(f, source=Source(e.origin), field=f.field or e.name)
+                          for f in s.findings[found:]]
 
 
 def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) -> None:

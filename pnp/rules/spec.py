@@ -36,6 +36,9 @@ PHASE_WHO = ("each", "active", "none")
 TOP = ("players", "cards", "zones", "counters", "setup", "round", "turn", "phases", "actions",
        "end", "finish", "score")
 RESERVED = {"seat", "role"}   # keys of a player's view that are not counters or zones
+# what an expression reads after a dot as a table's own attribute, never its key: a counter
+# named `items` made `me.items` the dict's method (an error mid-game, or a silent False)
+SHADOWED = frozenset(dir(dict))
 
 
 def close(name: str, known: Sequence[str]) -> str:
@@ -349,7 +352,7 @@ class Reader:
         zones = {}
         for i, (name, table) in enumerate(raw.items()):
             where = f"zones.{name}"
-            self._name(name, where)
+            self._name(name, where, dotted=True)
             self.keys(table, ("owner", "visible", "ordered"), where)
             owner = self.text(table.get("owner", "player"), f"{where}.owner", OWNERS)
             visible = self.text(table.get("visible", "owner" if owner == "player" else "public"),
@@ -362,11 +365,17 @@ class Reader:
             zones["box"] = Zone("box", len(zones), False, "hidden", False)
         return zones
 
-    def _name(self, name: Any, where: str) -> None:
+    def _name(self, name: Any, where: str, dotted: bool = False) -> None:
+        """A name of the rules; `dotted`: one expressions read after a dot (`me.coins`)."""
         if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) or \
                 name in RESERVED | NAMES:
-            raise self.error(f"{name!r} cannot be a name here: use letters, digits and _, and "
-                             f"none of {', '.join(sorted(RESERVED | NAMES))}", where)
+            raise self.error(f"{name!r} cannot be a name here: use the letters a-z and A-Z, "
+                             "digits and _, and none of "
+                             f"{', '.join(sorted(RESERVED | NAMES))}", where)
+        if dotted and name in SHADOWED:
+            raise self.error(f"{name!r} cannot be a name here: an expression would read "
+                             f"me.{name} as what every table has by that name, not this one "
+                             f"(choose another, such as my_{name.strip('_')})", where)
 
     def counters(self, zones: dict[str, Zone]) -> dict[str, Counter]:
         raw = self.data.get("counters", {})
@@ -375,7 +384,7 @@ class Reader:
         counters = {}
         for name, table in raw.items():
             where = f"counters.{name}"
-            self._name(name, where)
+            self._name(name, where, dotted=True)
             if name in zones:
                 raise self.error(f"{name!r} is a zone too; a counter needs its own name", where)
             self.keys(table, ("owner", "start", "min", "max"), where)

@@ -63,10 +63,17 @@ def placed(name: str, values: dict[str, Any], scope, env) -> Placed:
                         path, field=f"{name}.layout")
     ref, where = values["layout"].const, f"{name}.layout"
     target = resolve(env.root, ref, Source(path), where)
+    if target.suffix.lower() != ".toml":  # else the CSV's TOML error, not naming this field
+        raise DataError(f"layout = {ref!r}: a layout file is a .toml file", path, field=where)
     stack: list[Path] = env.caches.setdefault(PLACING, [])
-    if target == path or target in stack or len(stack) >= MAX_DEPTH:
+    if target == path or target in stack:
         chain = " -> ".join(in_game(p) for p in (*stack, path, target))
         raise DataError(f"layouts place each other in a circle: {chain}", path, field=where)
+    if len(stack) >= MAX_DEPTH:  # no circle, only deep: the first and last files say enough
+        raise DataError(f"layouts place layouts more than {MAX_DEPTH} deep "
+                        f"({in_game(stack[0])} -> ... -> {in_game(path)} -> "
+                        f"{in_game(target)}); a layout placed in a layout placed in ... is "
+                        "enough a few levels down", path, field=where)
     stack.append(path)
     try:
         layout = env.compile(ref, columns, scope.constants, Source(path), where)
