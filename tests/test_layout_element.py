@@ -148,6 +148,19 @@ def test_a_placed_file_outside_the_game_folder_or_no_layout_is_refused(tmp_path,
     assert said in err.value.message
 
 
+@pytest.mark.parametrize("ref", ["layouts", "layouts/", "."])
+def test_a_folder_for_the_placed_file_is_said_to_be_a_folder(tmp_path, ref):
+    game = _game(tmp_path)
+    (game / "layouts" / "front.toml").write_text(
+        PLACES.format(extra="").replace("layouts/inner.toml", ref))
+    with pytest.raises(DataError) as err:
+        open_game(str(game))
+    assert err.value.path.name == "front.toml" and err.value.field == "inner.layout"
+    assert f"{ref!r} is a folder, not a layout file" in err.value.message
+    assert ("such as 'layouts/" in err.value.message) == (ref != ".")
+    assert "not found" not in err.value.message
+
+
 def test_a_missing_placed_file_is_named_where_it_is_placed(tmp_path):
     game = _game(tmp_path)
     (game / "layouts" / "inner.toml").unlink()
