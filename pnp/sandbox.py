@@ -353,6 +353,10 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
         return attr not in REFUSED_ATTRIBUTES and super().is_safe_attribute(obj, attr, value)
 
     def getattr(self, obj, attribute):
+        # a dict's key before its attribute: a data column named `values` or `items` is read
+        # as `card.values`, never as the dict's method (a silent wrong value)
+        if isinstance(obj, dict) and type(attribute) is str and attribute in obj:
+            return check_size(obj[attribute])
         return check_size(super().getattr(obj, attribute))
 
     def getitem(self, obj, argument):

@@ -148,6 +148,19 @@ def test_a_placed_file_outside_the_game_folder_or_no_layout_is_refused(tmp_path,
     assert said in err.value.message
 
 
+@pytest.mark.parametrize("ref", ["layouts", "layouts/", "."])
+def test_a_folder_for_the_placed_file_is_said_to_be_a_folder(tmp_path, ref):
+    game = _game(tmp_path)
+    (game / "layouts" / "front.toml").write_text(
+        PLACES.format(extra="").replace("layouts/inner.toml", ref))
+    with pytest.raises(DataError) as err:
+        open_game(str(game))
+    assert err.value.path.name == "front.toml" and err.value.field == "inner.layout"
+    assert f"{ref!r} is a folder, not a layout file" in err.value.message
+    assert ("such as 'layouts/" in err.value.message) == (ref != ".")
+    assert "not found" not in err.value.message
+
+
 def test_a_missing_placed_file_is_named_where_it_is_placed(tmp_path):
     game = _game(tmp_path)
     (game / "layouts" / "inner.toml").unlink()
@@ -155,3 +168,14 @@ def test_a_missing_placed_file_is_named_where_it_is_placed(tmp_path):
         open_game(str(game))
     assert err.value.path.name == "front.toml" and err.value.field == "inner.layout"
     assert "not found" in err.value.message
+
+
+def test_a_finding_inside_the_placed_file_names_it_on_a_card_with_its_own_row(tmp_path):
+    """The card's row is the placed layout's too, but `label` is the placed file's element, no
+    column of cards.csv: the finding names layouts/inner.toml and the element, and the card."""
+    from pnp.project import check
+
+    game = _game(tmp_path, inner=INNER.replace('width = "100%"', 'x = "-30mm"\nwidth = "100%"'))
+    findings = [f for f in check(open_game(str(game))) if "crosses the cut line" in f.message]
+    assert len(findings) == 1
+    assert str(findings[0]).startswith('error: layouts/inner.toml, field "label": card 1: ')

@@ -23,12 +23,34 @@ def test_lookups_run_as_python_and_agree_with_jinja(raw):
     assert fast[0](CONTEXT) == environment().compile_expression(raw)(**CONTEXT)
 
 
-@pytest.mark.parametrize("raw", ["me.items", "me.wounds // 2", "card.type in ['sword', 'bow']",
+@pytest.mark.parametrize("raw", ["me.wounds // 2", "card.type in ['sword', 'bow']",
                                  "[me, me] | max(attribute='sword')"])
 def test_the_rest_keeps_jinja(raw):
     assert direct.compile_direct("{{ " + raw + " }}", {}, None, lookups=True) is None
     compiled = Compiler("rules.toml", set(CONTEXT), {}).compile(raw, "x.if")
     assert compiled(CONTEXT) == environment().compile_expression(raw)(**CONTEXT)
+
+
+@pytest.mark.parametrize("raw", ["card.values", "card.items + 1", "card['keys'] * 2",
+                                 "players[0].get", "card.copy == 'yes'"])
+def test_a_key_named_as_a_dict_method_is_the_field_in_python_and_jinja(raw):
+    """A card column `values` read as `card.values` is the column, never dict.values (which
+    compared silently false or failed mid-game), in both paths."""
+    context = {"card": {"values": 4, "items": 2, "keys": 5, "copy": "yes"},
+               "players": [{"get": 3}]}
+    fast = direct.compile_direct("{{ " + raw + " }}", {}, None, lookups=True)
+    assert fast is not None, raw
+    jinja = environment().compile_expression(raw)(**context)
+    assert fast[0](context) == jinja
+    assert type(jinja) in (int, bool)
+
+
+def test_a_dict_without_such_a_key_keeps_its_methods():
+    assert environment().from_string("{% for k, v in d.items() %}{{ k }}{{ v }}{% endfor %}"
+                                     ).render(d={"a": 1}) == "a1"
+    fn, _ = direct.compile_direct("{{ me.items }}", {}, None, lookups=True)
+    with pytest.raises(direct.Undefined):      # never the method: an error naming `items`
+        fn(CONTEXT)
 
 
 def test_most_and_least_are_worked_out_over_the_players():

@@ -207,3 +207,39 @@ def test_a_hostile_folder_plays_and_runs_nothing_of_its_text(tmp_path, monkeypat
     code.build()
     for text in ("__import__", "__builtins__", "system", "PWNED", "mod'e", "λ", "{{"):
         assert text not in code.code
+
+
+def _columns_named_as_dict_methods(tmp_path) -> Path:
+    """The market game with its columns cost and points named `values` and `items` (what
+    every dict has by those names); one condition runs in Jinja2 (`in`), the rest as Python."""
+    folder = new_game("mine", tmp_path, "market")
+    csv = folder / "cards.csv"
+    csv.write_text(csv.read_text().replace("cost,points", "values,items", 1))
+    layout = folder / "layouts" / "card.toml"
+    layout.write_text(layout.read_text().replace("{{ cost }}", "{{ values }}")
+                      .replace("cost !=", "values !=").replace("{{ points }}", "{{ items }}")
+                      .replace("points !=", "items !="))
+    rules = folder / "rules.toml"
+    text = rules.read_text().replace("card.cost", "card.values").replace("card.points",
+                                                                         "card.items")
+    assert text.count('if = "me.coins >= card.values"') == 1
+    rules.write_text(text.replace('if = "me.coins >= card.values"',
+                                  'if = "me.coins >= card.values and card.values in [1, 2, 3, 4, 5]"'))
+    return folder
+
+
+def test_card_columns_named_as_dict_methods_are_read_as_fields(tmp_path):
+    """`card.values` is the card's field in every path (direct, Jinja2, generated turns), so
+    the game plays as the market game does with its own column names."""
+    renamed = _columns_named_as_dict_methods(tmp_path / "renamed")
+    original = new_game("mine", tmp_path / "original", "market")
+    for n in (2, 3):
+        plain = SPEC.new_game(SPEC.load(GameFolder.open(original)), n)
+        rules, generated, reference = _games(renamed, n)
+        assert generated.plan.tails is not None and reference.plan.tails is None
+        for seed in range(15):
+            agents = [RandomAgent() for _ in range(n)]
+            records = [play(g, agents, seed, keep_actions=True)
+                       for g in (plain, generated, reference)]
+            assert records[0].actions == records[1].actions == records[2].actions, (n, seed)
+            assert records[0].returns == records[1].returns == records[2].returns

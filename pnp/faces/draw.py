@@ -120,11 +120,13 @@ def draw(L: Layout, s: Surface, ctx: dict[str, Any],
 
 
 def _in_placed_file(s: Surface, found: int, e) -> None:
-    """A finding from an element of a placed layout on a piece with no data row of its own (a
-    board's half) named by the file and element it comes from: the piece's name alone did not
-    say which of the files' elements to fix."""
-    s.findings[found:] = [f if f.source is not None else
-                          replace(f, source=Source(e.origin), field=f.field or e.name)
+    """A finding from an element of a placed layout named by the file and element it comes
+    from: on a piece with no data row of its own (a board's half) the piece's name alone, and on
+    a card drawn with its own row that row (`cards.csv, row 2, field "label"`, no column of
+    it), did not say which file's element to fix. The piece stays named (its subject); a
+    finding lent to another file's row (_lend) keeps that row."""
+    s.findings[found:] = [replace(f, source=Source(e.origin), field=f.field or e.name)
+                          if f.source is None or f.source == s.source else f
                           for f in s.findings[found:]]
 
 

@@ -300,10 +300,7 @@ class _Parser:
         return _const(self._constant())
 
     def _key(self) -> str:
-        key = self._take("name")
-        if hasattr(dict, key):
-            raise _NotSimple   # `me.items`: Jinja2's sandbox finds the method
-        return key
+        return self._take("name")   # (`card.values`: the field, as the sandbox reads it)
 
     def _list(self) -> Fn:
         """`[a, b, c]`: a list literal (not empty: Jinja2 has its own ways with one)."""
@@ -318,12 +315,10 @@ class _Parser:
                       ("list", tuple(tree_of(part) for part in parts)))
 
     def _item(self, node: Fn) -> Fn:
-        """`.key` or `[expression]` after a value: the sandbox's getattr, then getitem, of a
-        dict or list. A key that is also a dict method's name (`items`) keeps Jinja2."""
+        """`.key` or `[expression]` after a value: the sandbox's getattr of a dict or list,
+        which reads a dict's key before its attribute (`card.values`: the field)."""
         if self._take("op") == ".":
             key = self._take("name")
-            if hasattr(dict, key):
-                raise _NotSimple
             return _grown(_keyed(node, _const(key)), ("key", tree_of(node), ("const", key)))
         index = self.expression()
         self._take("op", "]")

@@ -64,9 +64,20 @@ def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
         if folder is None:
             raise
         found = None  # `../x` beside the layout stays inside the game folder: only not there
+    if found is not None and found.is_dir():
+        raise DataError(_a_folder(root, ref, found), source.path, source.row, field_name)
     if found is None or not found.is_file():
         raise DataError(_missing(root, ref, folder), source.path, source.row, field_name)
     return found
+
+
+def _a_folder(root: Path, ref: str, found: Path) -> str:
+    """`layout = "layouts"`: a folder, said so (not "not found"), with a layout file in it."""
+    real = root.resolve()
+    # (the game folder's own .toml files, game.toml and rules.toml, are no layouts)
+    files = [] if found == real else sorted(p for p in found.glob("*.toml") if p.is_file())
+    hint = f" such as {files[0].relative_to(real).as_posix()!r}" if files else ""
+    return f"{ref!r} is a folder, not a layout file: name a .toml file in it{hint}"
 
 
 def _missing(root: Path, ref: str, folder: Path | None) -> str:
