@@ -61,8 +61,8 @@ def test_the_starter_validates(starter):
     ('pick = "rose_lead"', 'pick = -1', "-1 cannot be a name here"),
     # read after a dot, a table's own attribute: me.items was dict.items (an error mid-game;
     # shared.values == 0 silently false), me.__class__ a sandbox error mid-game
-    ('[counters.coins]', '[counters.items]', "'items' cannot be a name here: an expression "
-     "would read me.items as what every table has by that name"),
+    ('[counters.coins]', '[counters.items]', "'items' cannot be a name here: "
+     "every table has a built-in items (me.items), so a rule reading me.items could mean either"),
     ('[zones.market]', '[zones.values]', 'field "zones.values": \'values\' cannot be a name'),
     ('[counters.points]', '[counters.__class__]', "'__class__' cannot be a name here"),
     ('[counters.rose]', '[counters."очки"]', "'очки' cannot be a name here: use the letters "

@@ -373,8 +373,8 @@ class Reader:
                              "digits and _, and none of "
                              f"{', '.join(sorted(RESERVED | NAMES))}", where)
         if dotted and name in SHADOWED:
-            raise self.error(f"{name!r} cannot be a name here: an expression would read "
-                             f"me.{name} as what every table has by that name, not this one "
+            raise self.error(f"{name!r} cannot be a name here: every table has a built-in "
+                             f"{name} (me.{name}), so a rule reading me.{name} could mean either "
                              f"(choose another, such as my_{name.strip('_')})", where)
 
     def counters(self, zones: dict[str, Zone]) -> dict[str, Counter]:
