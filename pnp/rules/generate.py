@@ -661,12 +661,7 @@ class Tails:
         src.add(4, "done += 1")
         seats = {len(order) for order in plan.order[q]}     # (the same for every first seat)
         src.add(4, f"if pos < {literal(seats.pop()) if len(seats) == 1 else length + '(S._order)'}:")
-        src.add(5, "seat = S._order[pos]")
-        src.add(5, f"now = {src.helper(sorted)}(z[{src.const(plan.plain[q])}[seat]])")
-        src.add(5, "if now:")
-        src.add(6, "S._now = now")
-        src.add(6, "S._cur = seat")
-        src.add(6, "continue")
+        self._offer(5, "S._order[pos]", plan.plain[q], "continue")
         src.add(5, f"S._cur = {NOBODY}")
         src.add(5, "S._advance()")
         src.add(5, "continue")
@@ -674,6 +669,17 @@ class Tails:
         src.add(4, f"if not tail{q}(S):")
         src.add(5, "S._advance()")
         src.add(4, "continue")
+
+    def _offer(self, depth: int, seat: str, plain, then: str) -> None:
+        """`seat`'s legal plays, from its zones `plain`: when it has any, it is the one to act
+        and the source goes on with `then`."""
+        src = self.src
+        src.add(depth, f"seat = {seat}")
+        src.add(depth, f"now = {src.helper(sorted)}(z[{src.const(plain)}[seat]])")
+        src.add(depth, "if now:")
+        src.add(depth + 1, "S._now = now")
+        src.add(depth + 1, "S._cur = seat")
+        src.add(depth + 1, then)
 
     def _stop(self, depth: int) -> None:
         """The turn machine's place written, where the tail stops before its end."""
@@ -725,10 +731,5 @@ class Tails:
             src.add(2, "return False")
             return
         # (a phase some seat acts in lists at least one seat: `each` or `active`)
-        src.add(2, "seat = S._order[0]")
-        src.add(2, f"now = {src.helper(sorted)}(z[{src.const(plain)}[seat]])")
-        src.add(2, "if now:")
-        src.add(3, "S._now = now")
-        src.add(3, "S._cur = seat")
-        src.add(3, "return True")
+        self._offer(2, "S._order[0]", plain, "return True")
         src.add(2, "return False")
