@@ -1,8 +1,7 @@
 """The search finds a known best move in positions of the shipped games (Experior, Legolas vs.
-Gimli) and of a game whose
-rules are data, as tests/test_mcts_strength.py does in toy games (OpenSpiel's way): each
-position's winning move is worked out here by trying every line, then the search must play it
-at several seeds. No timing."""
+Gimli) and of a game whose rules are data, as tests/test_mcts_strength.py does in toy games
+(OpenSpiel's way): each position's winning move is worked out here by trying every line, then
+the search must play it at several seeds. No timing."""
 
 from __future__ import annotations
 
