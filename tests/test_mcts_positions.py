@@ -1,7 +1,7 @@
-"""The search finds a known best move in positions of the shipped games and of a game whose
-rules are data, as tests/test_mcts_strength.py does in toy games (OpenSpiel's way): each
-position's winning move is worked out here by trying every line, then the search must play it
-at several seeds. No timing."""
+"""The search finds a known best move in positions of the shipped games (Experior, Legolas vs.
+Gimli) and of a game whose rules are data, as tests/test_mcts_strength.py does in toy games
+(OpenSpiel's way): each position's winning move is worked out here by trying every line, then
+the search must play it at several seeds. No timing."""
 
 from __future__ import annotations
 
@@ -98,3 +98,48 @@ def test_the_auction_position_has_one_bid_that_wins_in_every_world_seat_1_imagin
 @pytest.mark.parametrize("seed", range(4))
 def test_the_search_plays_the_auction_s_winning_bid(seed):
     assert _search_move(_auction_position(), 200, seed) == 8
+
+
+def _legolas_last_turn():
+    """Legolas vs. Gimli, the last turn of a one-round game: the Fighter (seat 0, Stealth
+    mission, 0 VP) holds a stealth 1 (fire) and a brute 1 (water) with a stealth and a brute
+    gate open, both empty; the Rogue (0.5 VP) has no card left, so the round and the game end
+    after this turn. Only the stealth card, played and then challenged, scores the point that
+    wins; the brute scores nothing for the mission (and is not of the Fighter's element)."""
+    from pnp.games.legolas.engine import MISSIONS, LegolasGame, load_standard
+
+    monsters = load_standard()["monsters"]
+
+    def card(suit: str, value: int, element: str, kind: str = "") -> int:
+        return next(i for i, m in enumerate(monsters)
+                    if (m.suit, m.value, m.element, m.kind or "") == (suit, value, element, kind))
+
+    game = LegolasGame(2, character_assignment=["fighter", "rogue"], first_player=0, rounds=1)
+    s = game.new_initial_state()
+    stealth = MISSIONS.index("stealth")
+    s.set_position(hands=[[card("stealth", 1, "fire"), card("brute", 1, "water")], []],
+                   hordes=[(card("stealth", 1, "wind"), []), (card("brute", 1, "wind", "trap"), [])],
+                   missions=[stealth, stealth], vp=[0, 0.5])
+    return s
+
+
+def _legolas_stealth_play(s) -> int:
+    from pnp.games.legolas.engine import A_PLAY, DECK_SIZE, SUITS
+
+    stealth = SUITS.index("stealth")
+    (play,) = [a for a in s.legal_actions() if s.g.suit[(a - A_PLAY) % DECK_SIZE] == stealth]
+    return play
+
+
+def test_legolas_last_turn_has_one_card_that_wins_in_every_world_the_fighter_imagines():
+    s = _legolas_last_turn()
+    assert s.current_player() == 0 and len(s.legal_actions()) == 2
+    worlds = Worlds(s, 0)
+    for i in range(10):                                   # the unseen cards redrawn
+        assert _sure_wins(worlds.sample(random.Random(i)), 0) == {_legolas_stealth_play(s)}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_search_plays_legolas_s_winning_card(seed):
+    s = _legolas_last_turn()
+    assert _search_move(s, 100, seed) == _legolas_stealth_play(s)
