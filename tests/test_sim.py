@@ -260,6 +260,24 @@ def test_designer_agent_from_a_file_runs_in_workers(tmp_path, setups):
         registry.make("experior", f"{path}:Nope")
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_simulate_names_the_agent_and_seat_that_broke_the_rules(tmp_path, monkeypatch, jobs):
+    # as `pnp play` does; the engine's own reason is kept after it
+    (tmp_path / "cheat.py").write_text("class Cheat:\n    name = 'cheat'\n"
+                                       "    def choose(self, obs, legal, rng):\n"
+                                       "        return 10 ** 6\n")
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(main, ["simulate", "-g", "wuxing", "-n", "40", "--jobs", jobs,
+                                  "--agents", "random,cheat.py:Cheat"])
+    assert r.exit_code == 1
+    last = r.output.strip().splitlines()[-1]
+    assert last.startswith("Error: game 0 (seed ")
+    assert ("failed: agent 'cheat.py:Cheat' (seat 2) chose 1000000, which is not one of the "
+            "legal moves (") in last
+    assert "got action 1000000" in last and "replay it with" in last
+    assert "Traceback" not in r.output
+
+
 # -- the report --------------------------------------------------------------------------------
 
 def test_report_pdf_has_its_charts(tmp_path, setups):
@@ -418,8 +436,8 @@ def test_a_failing_game_names_its_seed(tmp_path):
                                   "--agents", f"{path}:Bad,random"])
     assert r.exit_code == 1 and "Traceback" not in r.output
     seed = derive_seed(1, 0)
-    assert (f"game 0 (seed {seed}) failed: IllegalAction: seat 1 (Human): 99 is not a card"
-            in r.output)
+    assert (f"game 0 (seed {seed}) failed: agent '{path}:Bad' (seat 1) chose 99, which is not "
+            "one of the legal moves (seat 1 (Human): 99 is not a card" in r.output)
 
 
 # -- player counts -------------------------------------------------------------------------------
