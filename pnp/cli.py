@@ -332,6 +332,7 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
     start = time.perf_counter()
     if only is not None and (changed or since):
         raise PnpError("--only and --changed choose the pieces two ways: give one")
+    _check_pdf_out(_game_folder(game), out)
     if out is not None and (changed or since or only is not None):
         from .printrun.record import is_record
 
@@ -471,6 +472,7 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
 
     options = _print_settings(**settings)
     folder = find_game(game)
+    _check_pdf_out(folder, out)
     named = folder.name + (f"-{variant}" if variant else "")
     target = out or default_output(f"{named}.pdf")
     open_game(str(folder), variant=variant)  # an unknown variant: an error before watching
@@ -547,6 +549,7 @@ def calibrate(paper: str | None, out: Path | None) -> None:
     from .render.fonts import load_fonts
     from .layout.paper import parse_paper
 
+    _check_pdf_out(None, out)
     sheet = parse_paper(paper or "a4")
     out = out or default_output("calibration.pdf")
     with atomic_output(out) as tmp:
@@ -722,7 +725,8 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
 
     folder = _game_folder(game)
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
-        _check_outputs(folder, out, _cards_table(out))
+        _check_pdf_out(folder, out)
+        _check_outputs(folder, _cards_table(out))
     setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
     target = out or default_output(f"{setup.name}-balance.pdf")
     table = _cards_table(target)
@@ -770,6 +774,18 @@ def _check_outputs(folder: Path | None, *outputs: Path) -> None:
         check_file_target(out, folder)
 
 
+def _check_pdf_out(folder: Path | None, out: Path | None) -> None:
+    """Refuse an --out a PDF cannot sensibly be written to before any work is done: the
+    checks every output has, then a name that does not end in .pdf (a report.txt that is a
+    PDF opens as garbage)."""
+    if out is None:
+        return
+    _check_outputs(folder, out)
+    if out.suffix.lower() != ".pdf":
+        raise PnpError(f"--out {out}: this command writes a PDF, so the file name must end in "
+                       ".pdf")
+
+
 @main.command()
 @GAME
 @click.option("--set", "sets", multiple=True, required=True, metavar="TARGET=VALUES",
@@ -800,8 +816,7 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
     from .sim.sweepreport import write_sweep_report
 
     folder = _game_folder(game)
-    if out is not None:  # refuse a bad --out before minutes of simulation, not after
-        _check_outputs(folder, out)
+    _check_pdf_out(folder, out)  # a bad --out before minutes of simulation, not after
     from .sim.progress import Progress
 
     with Progress(f"Sweeping {game}") as bar:

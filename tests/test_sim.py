@@ -309,6 +309,20 @@ def test_cli_report_wuxing(tmp_path):
     assert "Yang wins" in text and "of 120 games" in text
 
 
+@pytest.mark.parametrize("args", [
+    ["report", "-g", "wuxing", "-n", "10"], ["build", "-g", "wuxing"], ["watch", "-g", "wuxing"],
+    ["sweep", "-g", "wuxing", "--set", "options.x=1,2"], ["calibrate"]])
+@pytest.mark.parametrize("name", ["x.txt", "kit", "kit.pdf.txt"])
+def test_an_out_that_is_not_named_pdf_is_refused_before_any_work(tmp_path, args, name):
+    # a PDF named report.txt opens as garbage: refused, naming the option and the value
+    out = tmp_path / name
+    r = CliRunner().invoke(main, args + ["--out", str(out)])
+    assert r.exit_code == 1
+    assert r.output == (f"Error: --out {out}: this command writes a PDF, so the file name must "
+                        "end in .pdf\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_report_experior_charts(tmp_path, setups):
     s = setups["experior"]
     run = simulate(s, 100, seed=4, agents="random", jobs=1)
