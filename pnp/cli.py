@@ -857,7 +857,17 @@ def play_cmd(game: str, seat: int, opponent: str | None, seed: int | None,
     if opponent != "human":
         make(setup.engine, opponent)
     play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,
-                  read=lambda: sys.stdin.readline(), write=click.echo)
+                  read=_stdin_line, write=click.echo)
+
+
+def _stdin_line() -> str:
+    """A line of standard input in its encoding; bytes that do not decode are kept (as lone
+    surrogates, which play refuses as not text) rather than raised over, which would lose the
+    lines buffered behind them."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:
+        return sys.stdin.readline()
+    return raw.readline().decode(sys.stdin.encoding or "utf-8", "surrogateescape")
 
 
 @main.command()

@@ -424,6 +424,36 @@ def test_play_refuses_illegal_input_with_the_reason():
     assert "You stopped: the game is abandoned" in out
 
 
+def test_play_says_a_line_that_is_not_text_was_not_text_and_asks_again():
+    # bytes that are not UTF-8 used to be echoed back as '\udcff\udcfe'
+    r = CliRunner().invoke(main, ["play", "-g", "wuxing", "--opponent", "random", "--seed", "1"],
+                           input=b"\xff\xfe\nq\n")
+    assert r.exit_code == 0, r.output
+    assert ("Refused: that line was not text (bytes that do not decode): type the number of your "
+            "move (1 to 5)") in r.stdout
+    assert "udc" not in r.stdout
+    assert "You stopped: the game is abandoned" in r.stdout  # asked again, and read the q
+
+
+def test_play_a_stdin_that_refuses_the_bytes_is_asked_again():
+    from pnp.sim.play import play_terminal
+    from pnp.sim.simulate import load_game
+
+    lines = iter([UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte"), "q\n"])
+
+    def read() -> str:
+        line = next(lines)
+        if isinstance(line, Exception):
+            raise line
+        return line
+
+    said: list[str] = []
+    play_terminal(load_game("wuxing"), seat=0, opponent="random", seed=1, read=read,
+                  write=lambda text="", nl=True: said.append(text))
+    assert any(t.startswith("Refused: that line was not text") for t in said)
+    assert any(t.startswith("\nYou stopped") for t in said)  # asked again, and read the q
+
+
 def test_play_end_of_input_is_clean():
     r = CliRunner().invoke(main, ["play", "-g", "wuxing", "--seat", "2", "--seed", "1"],
                            input="1\n")
