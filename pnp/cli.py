@@ -619,6 +619,19 @@ LADDER = click.option(
 # fill the memory with the list of its chunks before the first game
 MAX_GAMES = 10_000_000
 
+LADDER_GAMES = click.option(
+    "--ladder-games", type=click.IntRange(1, MAX_GAMES), metavar="N",
+    help="Games at each level of --ladder (default: the run's --games): its search levels "
+         "cost every seat's search, so fewer games there keep a long run affordable.")
+
+
+def _ladder_games(games: int, ladder: str | None, ladder_games: int | None) -> int:
+    if ladder_games is not None and ladder is None:
+        raise PnpError(f"--ladder-games {ladder_games} is the games of a ladder: give --ladder "
+                       "too")
+    return games if ladder_games is None else ladder_games
+
+
 SEED = click.option("--seed", "-s", type=int, default=1, show_default=True,
                     help="Seed of the run: the same seed gives the same figures.")
 PLAYERS = click.option("--players", "-p", type=click.IntRange(1),
@@ -682,8 +695,10 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @SCHEDULER
 @LADDER
+@LADDER_GAMES
 def simulate(game: str, games: int, seed: int, players: int | None, agents: str, jobs: int,
-             as_json: bool, scheduler: str | None, ladder: str | None) -> None:
+             as_json: bool, scheduler: str | None, ladder: str | None,
+             ladder_games: int | None) -> None:
     """Play many seeded games between agents and print win rates, game length and the game's
     balance figures."""
     import json
@@ -691,9 +706,10 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
     from .sim.ladder import format_ladder
     from .sim.summary import format_text
 
+    level_games = _ladder_games(games, ladder, ladder_games)
     setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
     if ladder is not None:
-        fig["ladder"] = _ladder(setup, games, seed, ladder, jobs, scheduler)
+        fig["ladder"] = _ladder(setup, level_games, seed, ladder, jobs, scheduler)
     if as_json:
         click.echo(json.dumps(fig, indent=2))
         return
@@ -714,8 +730,10 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 @JOBS
 @SCHEDULER
 @LADDER
+@LADDER_GAMES
 def report(game: str, games: int, seed: int, out: Path | None, players: int | None, agents: str,
-           jobs: int, scheduler: str | None, ladder: str | None) -> None:
+           jobs: int, scheduler: str | None, ladder: str | None,
+           ladder_games: int | None) -> None:
     """Simulate a game and write a balance report PDF of charts."""
     from .output import default_output
     from .sim.report import write_report
@@ -723,6 +741,7 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
 
     from .sim.balanceproof import card_section
 
+    level_games = _ladder_games(games, ladder, ladder_games)
     folder = _game_folder(game)
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
         _check_pdf_out(folder, out)
@@ -738,7 +757,7 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
                                     csv_out=table, jobs=jobs, scheduler=scheduler,
                                     progress=bar)
     if ladder is not None:
-        fig["ladder"] = _ladder(setup, games, seed, ladder, jobs, scheduler,
+        fig["ladder"] = _ladder(setup, level_games, seed, ladder, jobs, scheduler,
                                 cards=folder if cards else None)
     titles = write_report(fig, target, proof)
     click.echo(f"{target}: {len(titles)} charts from {games_text(fig['games'])} "
