@@ -332,6 +332,7 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
     start = time.perf_counter()
     if only is not None and (changed or since):
         raise PnpError("--only and --changed choose the pieces two ways: give one")
+    _check_pdf_out(_game_folder(game), out)
     if out is not None and (changed or since or only is not None):
         from .printrun.record import is_record
 
@@ -471,6 +472,7 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
 
     options = _print_settings(**settings)
     folder = find_game(game)
+    _check_pdf_out(folder, out)
     named = folder.name + (f"-{variant}" if variant else "")
     target = out or default_output(f"{named}.pdf")
     open_game(str(folder), variant=variant)  # an unknown variant: an error before watching
@@ -547,6 +549,7 @@ def calibrate(paper: str | None, out: Path | None) -> None:
     from .render.fonts import load_fonts
     from .layout.paper import parse_paper
 
+    _check_pdf_out(None, out)
     sheet = parse_paper(paper or "a4")
     out = out or default_output("calibration.pdf")
     with atomic_output(out) as tmp:
@@ -616,6 +619,19 @@ LADDER = click.option(
 # fill the memory with the list of its chunks before the first game
 MAX_GAMES = 10_000_000
 
+LADDER_GAMES = click.option(
+    "--ladder-games", type=click.IntRange(1, MAX_GAMES), metavar="N",
+    help="Games at each level of --ladder (default: the run's --games): its search levels "
+         "cost every seat's search, so fewer games there keep a long run affordable.")
+
+
+def _ladder_games(games: int, ladder: str | None, ladder_games: int | None) -> int:
+    if ladder_games is not None and ladder is None:
+        raise PnpError(f"--ladder-games {ladder_games} is the games of a ladder: give --ladder "
+                       "too")
+    return games if ladder_games is None else ladder_games
+
+
 SEED = click.option("--seed", "-s", type=int, default=1, show_default=True,
                     help="Seed of the run: the same seed gives the same figures.")
 PLAYERS = click.option("--players", "-p", type=click.IntRange(1),
@@ -679,8 +695,10 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @SCHEDULER
 @LADDER
+@LADDER_GAMES
 def simulate(game: str, games: int, seed: int, players: int | None, agents: str, jobs: int,
-             as_json: bool, scheduler: str | None, ladder: str | None) -> None:
+             as_json: bool, scheduler: str | None, ladder: str | None,
+             ladder_games: int | None) -> None:
     """Play many seeded games between agents and print win rates, game length and the game's
     balance figures."""
     import json
@@ -688,9 +706,10 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
     from .sim.ladder import format_ladder
     from .sim.summary import format_text
 
+    level_games = _ladder_games(games, ladder, ladder_games)
     setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
     if ladder is not None:
-        fig["ladder"] = _ladder(setup, games, seed, ladder, jobs, scheduler)
+        fig["ladder"] = _ladder(setup, level_games, seed, ladder, jobs, scheduler)
     if as_json:
         click.echo(json.dumps(fig, indent=2))
         return
@@ -711,8 +730,10 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 @JOBS
 @SCHEDULER
 @LADDER
+@LADDER_GAMES
 def report(game: str, games: int, seed: int, out: Path | None, players: int | None, agents: str,
-           jobs: int, scheduler: str | None, ladder: str | None) -> None:
+           jobs: int, scheduler: str | None, ladder: str | None,
+           ladder_games: int | None) -> None:
     """Simulate a game and write a balance report PDF of charts."""
     from .output import default_output
     from .sim.report import write_report
@@ -720,9 +741,11 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
 
     from .sim.balanceproof import card_section
 
+    level_games = _ladder_games(games, ladder, ladder_games)
     folder = _game_folder(game)
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
-        _check_outputs(folder, out, _cards_table(out))
+        _check_pdf_out(folder, out)
+        _check_outputs(folder, _cards_table(out))
     setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
     target = out or default_output(f"{setup.name}-balance.pdf")
     table = _cards_table(target)
@@ -734,7 +757,7 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
                                     csv_out=table, jobs=jobs, scheduler=scheduler,
                                     progress=bar)
     if ladder is not None:
-        fig["ladder"] = _ladder(setup, games, seed, ladder, jobs, scheduler,
+        fig["ladder"] = _ladder(setup, level_games, seed, ladder, jobs, scheduler,
                                 cards=folder if cards else None)
     titles = write_report(fig, target, proof)
     click.echo(f"{target}: {len(titles)} charts from {games_text(fig['games'])} "
@@ -770,6 +793,18 @@ def _check_outputs(folder: Path | None, *outputs: Path) -> None:
         check_file_target(out, folder)
 
 
+def _check_pdf_out(folder: Path | None, out: Path | None) -> None:
+    """Refuse an --out a PDF cannot sensibly be written to before any work is done: the
+    checks every output has, then a name that does not end in .pdf (a report.txt that is a
+    PDF opens as garbage)."""
+    if out is None:
+        return
+    _check_outputs(folder, out)
+    if out.suffix.lower() != ".pdf":
+        raise PnpError(f"--out {out}: this command writes a PDF, so the file name must end in "
+                       ".pdf")
+
+
 @main.command()
 @GAME
 @click.option("--set", "sets", multiple=True, required=True, metavar="TARGET=VALUES",
@@ -800,8 +835,7 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
     from .sim.sweepreport import write_sweep_report
 
     folder = _game_folder(game)
-    if out is not None:  # refuse a bad --out before minutes of simulation, not after
-        _check_outputs(folder, out)
+    _check_pdf_out(folder, out)  # a bad --out before minutes of simulation, not after
     from .sim.progress import Progress
 
     with Progress(f"Sweeping {game}") as bar:
@@ -842,7 +876,17 @@ def play_cmd(game: str, seat: int, opponent: str | None, seed: int | None,
     if opponent != "human":
         make(setup.engine, opponent)
     play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,
-                  read=lambda: sys.stdin.readline(), write=click.echo)
+                  read=_stdin_line, write=click.echo)
+
+
+def _stdin_line() -> str:
+    """A line of standard input in its encoding; bytes that do not decode are kept (as lone
+    surrogates, which play refuses as not text) rather than raised over, which would lose the
+    lines buffered behind them."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:
+        return sys.stdin.readline()
+    return raw.readline().decode(sys.stdin.encoding or "utf-8", "surrogateescape")
 
 
 @main.command()

@@ -135,6 +135,24 @@ def test_simulate_ladder_in_json():
     assert seat["figure"] == "seat 1" and set(seat["levels"]) == {"random", "greedy"}
 
 
+def test_ladder_games_plays_fewer_games_at_the_levels_than_the_run():
+    args = ["simulate", "-g", "experior", "-n", "12", "--jobs", "1", "--ladder", "random,greedy",
+            "--json"]
+    r = CliRunner().invoke(main, args + ["--ladder-games", "4"])
+    assert r.exit_code == 0, r.output
+    fig = json.loads(r.stdout)
+    assert fig["games"] == 12 and fig["ladder"]["games"] == 4
+    assert [s["wins"]["of"] for run in fig["ladder"]["runs"] for s in run["seats"]] == [4] * 4
+    same = json.loads(CliRunner().invoke(main, args).stdout)   # default: the run's games
+    assert same["ladder"]["games"] == 12
+
+
+def test_ladder_games_without_a_ladder_is_refused():
+    r = CliRunner().invoke(main, ["report", "-g", "experior", "-n", "4", "--ladder-games", "2"])
+    assert r.exit_code == 1
+    assert r.output == "Error: --ladder-games 2 is the games of a ladder: give --ladder too\n"
+
+
 def test_levels_and_card_flags_come_in_ladder_order_in_text_and_json():
     """`report --ladder` listed the flagged cards in file order whatever level flagged them,
     and the levels as typed (mcts:200 before mcts:50): now weakest first, and the cards by the

@@ -260,6 +260,24 @@ def test_designer_agent_from_a_file_runs_in_workers(tmp_path, setups):
         registry.make("experior", f"{path}:Nope")
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_simulate_names_the_agent_and_seat_that_broke_the_rules(tmp_path, monkeypatch, jobs):
+    # as `pnp play` does; the engine's own reason is kept after it
+    (tmp_path / "cheat.py").write_text("class Cheat:\n    name = 'cheat'\n"
+                                       "    def choose(self, obs, legal, rng):\n"
+                                       "        return 10 ** 6\n")
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(main, ["simulate", "-g", "wuxing", "-n", "40", "--jobs", jobs,
+                                  "--agents", "random,cheat.py:Cheat"])
+    assert r.exit_code == 1
+    last = r.output.strip().splitlines()[-1]
+    assert last.startswith("Error: game 0 (seed ")
+    assert ("failed: agent 'cheat.py:Cheat' (seat 2) chose 1000000, which is not one of the "
+            "legal moves (") in last
+    assert "got action 1000000" in last and "replay it with" in last
+    assert "Traceback" not in r.output
+
+
 # -- the report --------------------------------------------------------------------------------
 
 def test_report_pdf_has_its_charts(tmp_path, setups):
@@ -289,6 +307,20 @@ def test_cli_report_wuxing(tmp_path):
               "How games end"):
         assert t in text
     assert "Yang wins" in text and "of 120 games" in text
+
+
+@pytest.mark.parametrize("args", [
+    ["report", "-g", "wuxing", "-n", "10"], ["build", "-g", "wuxing"], ["watch", "-g", "wuxing"],
+    ["sweep", "-g", "wuxing", "--set", "options.x=1,2"], ["calibrate"]])
+@pytest.mark.parametrize("name", ["x.txt", "kit", "kit.pdf.txt"])
+def test_an_out_that_is_not_named_pdf_is_refused_before_any_work(tmp_path, args, name):
+    # a PDF named report.txt opens as garbage: refused, naming the option and the value
+    out = tmp_path / name
+    r = CliRunner().invoke(main, args + ["--out", str(out)])
+    assert r.exit_code == 1
+    assert r.output == (f"Error: --out {out}: this command writes a PDF, so the file name must "
+                        "end in .pdf\n")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_report_experior_charts(tmp_path, setups):
@@ -392,6 +424,36 @@ def test_play_refuses_illegal_input_with_the_reason():
     assert "You stopped: the game is abandoned" in out
 
 
+def test_play_says_a_line_that_is_not_text_was_not_text_and_asks_again():
+    # bytes that are not UTF-8 used to be echoed back as '\udcff\udcfe'
+    r = CliRunner().invoke(main, ["play", "-g", "wuxing", "--opponent", "random", "--seed", "1"],
+                           input=b"\xff\xfe\nq\n")
+    assert r.exit_code == 0, r.output
+    assert ("Refused: that line was not text (bytes that do not decode): type the number of your "
+            "move (1 to 5)") in r.stdout
+    assert "udc" not in r.stdout
+    assert "You stopped: the game is abandoned" in r.stdout  # asked again, and read the q
+
+
+def test_play_a_stdin_that_refuses_the_bytes_is_asked_again():
+    from pnp.sim.play import play_terminal
+    from pnp.sim.simulate import load_game
+
+    lines = iter([UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte"), "q\n"])
+
+    def read() -> str:
+        line = next(lines)
+        if isinstance(line, Exception):
+            raise line
+        return line
+
+    said: list[str] = []
+    play_terminal(load_game("wuxing"), seat=0, opponent="random", seed=1, read=read,
+                  write=lambda text="", nl=True: said.append(text))
+    assert any(t.startswith("Refused: that line was not text") for t in said)
+    assert any(t.startswith("\nYou stopped") for t in said)  # asked again, and read the q
+
+
 def test_play_end_of_input_is_clean():
     r = CliRunner().invoke(main, ["play", "-g", "wuxing", "--seat", "2", "--seed", "1"],
                            input="1\n")
@@ -418,8 +480,8 @@ def test_a_failing_game_names_its_seed(tmp_path):
                                   "--agents", f"{path}:Bad,random"])
     assert r.exit_code == 1 and "Traceback" not in r.output
     seed = derive_seed(1, 0)
-    assert (f"game 0 (seed {seed}) failed: IllegalAction: seat 1 (Human): 99 is not a card"
-            in r.output)
+    assert (f"game 0 (seed {seed}) failed: agent '{path}:Bad' (seat 1) chose 99, which is not "
+            "one of the legal moves (seat 1 (Human): 99 is not a card" in r.output)
 
 
 # -- player counts -------------------------------------------------------------------------------

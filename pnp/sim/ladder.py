@@ -96,7 +96,8 @@ def play_level_chunk(shared: tuple, level: int, start: int, stop: int) -> tuple:
     agents = [agent_registry.make(setup.engine, spec) for _ in range(setup.num_players)]
     tally = Tally(setup.engine, setup.num_players)
     labels: Counter = Counter()
-    for rec in seeded(setup.game, agents, seed, start, stop, f"{spec}: "):
+    for rec in seeded(setup.game, agents, seed, start, stop, f"{spec}: ",
+                      specs=[spec] * len(agents)):
         tally.add(rec.returns, rec.stats, rec.decisions)
         for name, r in seat_labels(rec.returns, rec.stats):
             labels[name, "seats"] += 1

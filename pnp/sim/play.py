@@ -105,10 +105,26 @@ def _find_by_text(state, text: str, legal: Sequence[int]) -> int | None:
 _NUMBER = re.compile(r"-?[0-9]+")  # ASCII digits only: '²'.isdigit() is true, int('²') fails
 
 
+NOT_TEXT = ("that line was not text (bytes that do not decode): type the number of your move "
+            "(1 to {n})")
+
+
+def _is_text(line: str) -> bool:
+    """False for a line read from bytes that do not decode: Python keeps each such byte
+    as a lone surrogate ('\\udcff'), which no text holds."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def parse_choice(state, legal: Sequence[int], labels: Sequence[str], text: str
                  ) -> tuple[int | None, str]:
     """(action, "") for an accepted choice, (None, reason) when refused."""
     t = text.strip()
+    if not _is_text(t):
+        return None, NOT_TEXT.format(n=len(legal))
     low = t.lower()
     shown = repr(t if len(t) <= 40 else t[:37] + "...")
     if not t:
@@ -242,7 +258,11 @@ class _Table:
         """Read lines until one names a legal move (help and refusals in between)."""
         while True:
             self.write(f"{self.label(p)}> ", nl=False)
-            line = self.read()
+            try:
+                line = self.read()
+            except UnicodeDecodeError:     # a strict stdin refuses the bytes itself
+                self.write(f"Refused: {NOT_TEXT.format(n=len(legal))}")
+                continue
             if line == "":
                 raise Quit("end of input")
             cmd = line.strip().lower()

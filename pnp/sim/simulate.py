@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..engine.core import play
+from ..engine.core import IllegalAction, play
 from ..errors import DataError, PnpError, RulesError, clipped
 from . import agents as agent_registry
 from .summary import Tally, figures
@@ -109,14 +109,16 @@ def play_chunk(setup: Setup, specs: Sequence[str], seed: int, start: int, stop: 
     players = [agent_registry.make(engine, s) for s in specs]
     tally = Tally(engine, game.num_players)
     add = tally.add
-    for rec in seeded(game, players, seed, start, stop):
+    for rec in seeded(game, players, seed, start, stop, specs=specs):
         add(rec.returns, rec.stats, rec.decisions)
     return tally
 
 
-def seeded(game, agents, seed: int, start: int, stop: int, who: str = ""):
+def seeded(game, agents, seed: int, start: int, stop: int, who: str = "",
+           specs: Sequence[str] = ()):
     """The records of games start..stop-1 of a run, each from its own seed; a game that fails
-    is named by its number and seed (a data mistake found in play by its file and key too)."""
+    is named by its number and seed (a data mistake found in play by its file and key too, an
+    agent that broke the rules by its spec in `specs` and its seat)."""
     for i in range(start, stop):
         s = derive_seed(seed, i)
         try:
@@ -125,9 +127,37 @@ def seeded(game, agents, seed: int, start: int, stop: int, who: str = ""):
             raise DataError(f"{exc.message} (game {i}, seed {s})", exc.path, exc.row,
                             exc.field) from None
         except Exception as exc:
+            why = f"{type(exc).__name__}: {clipped(str(exc))}"
+            if isinstance(exc, IllegalAction):
+                breaker = _rule_breaker(game, agents, s, specs)
+                why = f"{breaker} ({clipped(str(exc))})" if breaker else why
             raise SimulationError(
-                f"{who}game {i} (seed {s}) failed: {type(exc).__name__}: {clipped(str(exc))}; replay it "
+                f"{who}game {i} (seed {s}) failed: {why}; replay it "
                 f"with pnp.engine.core.play(game, agents, {s})") from None
+
+
+def _rule_breaker(game, agents, seed: int, specs: Sequence[str]) -> str | None:
+    """Which agent made a failed game's illegal move, in the words `pnp play` uses, found by
+    playing the game again with each move checked first (the fast loop checks none: the engine
+    refuses it without knowing whose agent chose it). None when the replay plays otherwise
+    (an agent that remembers earlier games)."""
+    class Broke(Exception):
+        pass
+
+    def check(state, player: int, action) -> None:
+        if player >= 0 and action not in state.legal_actions():
+            raise Broke(player, action)
+
+    try:
+        play(game, agents, seed, observe=check)
+    except Broke as broke:
+        seat, action = broke.args
+        name = repr(specs[seat]) if seat < len(specs) else type(agents[seat]).__name__
+        return (f"agent {name} (seat {seat + 1}) chose {str(action)[:40]}, which is not one of "
+                f"the legal moves")
+    except Exception:               # the replay failed otherwise: keep the engine's message
+        return None
+    return None
 
 
 def _chunk(shared: tuple[Setup, Sequence[str], int], start: int, stop: int) -> Tally:

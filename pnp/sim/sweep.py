@@ -292,7 +292,7 @@ def play_paired_chunk(shared: tuple, start: int, stop: int) -> tuple[Tally, list
     agents = [agent_registry.make(setup.engine, s) for s in specs]
     tally = Tally(setup.engine, game.num_players)
     games = []
-    for rec in seeded(game, agents, seed, start, stop, f"{setup.name}: "):
+    for rec in seeded(game, agents, seed, start, stop, f"{setup.name}: ", specs=specs):
         tally.add(rec.returns, rec.stats, rec.decisions)
         length = tally.extra.length(rec.stats, rec.decisions)
         games.append(outcomes(rec.returns, rec.stats, length, game.num_players))
