@@ -801,7 +801,8 @@ def _check_pdf_out(folder: Path | None, out: Path | None) -> None:
         return
     _check_outputs(folder, out)
     if out.suffix.lower() != ".pdf":
-        raise PnpError(f"--out {out}: this command writes a PDF, so the file name must end in "
+        shown = str(out) if str(out).isprintable() else repr(str(out))  # one line, whatever it holds
+        raise PnpError(f"--out {shown}: this command writes a PDF, so the file name must end in "
                        ".pdf")
 
 
