@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
+import time
 from multiprocessing.connection import wait
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, Callable, Iterator, Sequence
@@ -148,8 +149,6 @@ def _collect(worker: _Worker, results: dict, errors: dict, died: str) -> None:
 def _stop(workers: list[_Worker]) -> None:
     """Idle workers are told to leave; a worker still playing (a task after the run's error,
     or Ctrl-C) is terminated at once, and so is any that has not left STOP_WAIT seconds on."""
-    import time
-
     for worker in workers:
         if worker.task is not None or worker.dead:
             worker.process.terminate()
