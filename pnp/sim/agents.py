@@ -244,3 +244,9 @@ def parse(engine: str, text: str | None, num_players: int) -> list[str]:
     for s in set(specs):
         make(engine, s)
     return specs
+
+
+def chose_illegally(agent: str, action: Any) -> str:
+    """What pnp says of an agent whose move is not a legal one (`agent`: its spec, quoted, and
+    maybe its seat), in play and in simulate alike."""
+    return f"agent {agent} chose {str(action)[:40]}, which is not one of the legal moves"

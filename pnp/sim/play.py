@@ -298,8 +298,7 @@ def _bot_move(bot, spec: str, state, seat: int, legal: list[int], rng) -> int:
     except Exception as exc:
         raise PnpError(f"agent {spec!r} failed: {type(exc).__name__}: {str(exc)[:120]}") from None
     if a not in legal:
-        raise PnpError(f"agent {spec!r} chose {str(a)[:40]}, which is not one of the legal "
-                       "moves")
+        raise PnpError(agent_registry.chose_illegally(repr(spec), a))
     return a
 
 

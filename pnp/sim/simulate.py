@@ -153,8 +153,7 @@ def _rule_breaker(game, agents, seed: int, specs: Sequence[str]) -> str | None:
     except Broke as broke:
         seat, action = broke.args
         name = repr(specs[seat]) if seat < len(specs) else type(agents[seat]).__name__
-        return (f"agent {name} (seat {seat + 1}) chose {str(action)[:40]}, which is not one of "
-                f"the legal moves")
+        return agent_registry.chose_illegally(f"{name} (seat {seat + 1})", action)
     except Exception:               # the replay failed otherwise: keep the engine's message
         return None
     return None
