@@ -43,13 +43,6 @@ def collector_paused():
             gc.enable()
 
 
-def _fail(exc: PnpError) -> None:
-    if isinstance(exc, RulesError):
-        _show(exc.findings)
-    click.echo(f"Error: {exc}", err=True)
-    sys.exit(exc.exit_code)
-
-
 def _show(findings) -> None:
     for line in finding_lines(findings):
         click.echo(line, err=True)
@@ -103,7 +96,10 @@ class Pnp(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except PnpError as exc:
-            _fail(exc)
+            if isinstance(exc, RulesError):
+                _show(exc.findings)
+            click.echo(f"Error: {exc}", err=True)
+            sys.exit(exc.exit_code)
         except KeyboardInterrupt:
             click.echo(f"\n{INTERRUPTED}", err=True)
             sys.exit(INTERRUPTED_EXIT)
@@ -670,7 +666,7 @@ SCHEDULER = click.option("--scheduler", metavar="tcp://HOST:PORT", callback=_che
 
 
 def _simulate_run(game: str, games: int, seed: int, players: int | None, agents: str,
-                  jobs: int, label: str, scheduler: str | None = None):
+                  jobs: int, scheduler: str | None):
     """Open a game and simulate it (a progress bar on a terminal): (setup, figures)."""
     from .sim import agents as registry
     from .sim.progress import Progress
@@ -678,7 +674,7 @@ def _simulate_run(game: str, games: int, seed: int, players: int | None, agents:
 
     setup = load_game(game, players)
     specs = registry.parse(setup.engine, agents, setup.num_players)
-    with Progress(f"{label} {setup.name}").start(games) as bar:
+    with Progress(f"Simulating {setup.name}").start(games) as bar:
         result = run(setup, games, seed=seed, agents=specs, jobs=jobs, progress=bar,
                      scheduler=scheduler)
     return setup, run_figures(setup, result, seed=seed, agents=specs)
@@ -707,7 +703,7 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
     from .sim.summary import format_text
 
     level_games = _ladder_games(games, ladder, ladder_games)
-    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
+    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, scheduler)
     if ladder is not None:
         fig["ladder"] = _ladder(setup, level_games, seed, ladder, jobs, scheduler)
     if as_json:
@@ -736,22 +732,21 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
            ladder_games: int | None) -> None:
     """Simulate a game and write a balance report PDF of charts."""
     from .output import default_output
+    from .sim.balanceproof import card_section
+    from .sim.ladder import format_ladder
+    from .sim.progress import Progress
     from .sim.report import write_report
     from .sim.stats import games_text
-
-    from .sim.balanceproof import card_section
 
     level_games = _ladder_games(games, ladder, ladder_games)
     folder = _game_folder(game)
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
         _check_pdf_out(folder, out)
         _check_outputs(folder, _cards_table(out))
-    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, "Simulating", scheduler)
+    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, scheduler)
     target = out or default_output(f"{setup.name}-balance.pdf")
     table = _cards_table(target)
     _check_outputs(folder, target, table)
-    from .sim.progress import Progress
-
     with Progress(f"Counting cards {setup.name}") as bar:
         proof, cards = card_section(game, setup, games, seed=seed, agents=fig["agents"],
                                     csv_out=table, jobs=jobs, scheduler=scheduler,
@@ -763,8 +758,6 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     click.echo(f"{target}: {len(titles)} charts from {games_text(fig['games'])} "
                f"({fig['run']['seconds']:.1f} s)")
     if ladder is not None:
-        from .sim.ladder import format_ladder
-
         click.echo(format_ladder(fig["ladder"]))
     if cards:
         flagged = sum(c["measurable"] for c in cards)
@@ -829,16 +822,15 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
           agents: str, jobs: int, scheduler: str | None, out: Path | None,
           as_json: bool) -> None:
     """Change the game's data and compare each variant with the base on the same seeds."""
-    from .output import default_output
     import json
 
+    from .output import default_output
+    from .sim.progress import Progress
     from .sim.sweep import format_sweep, sweep as run
     from .sim.sweepreport import write_sweep_report
 
     folder = _game_folder(game)
     _check_pdf_out(folder, out)  # a bad --out before minutes of simulation, not after
-    from .sim.progress import Progress
-
     with Progress(f"Sweeping {game}") as bar:
         result = run(game, sets, games=games, seed=seed, agents=agents, players=players,
                      jobs=jobs, scheduler=scheduler, progress=bar)

@@ -91,7 +91,7 @@ def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
     from .render.facelog import FaceLog
 
     sheet = _paper(game, paper)
-    kit, fonts, findings = _prepare(game, force=True)
+    kit, fonts, findings = prepare(game, force=True)
     checks = face_checks(game, kit)  # the dry render's drawing of each face serves them
     log = FaceLog(fonts, checks=None if isinstance(checks, list) else checks, sizes=True)
     result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(sheet.size),
@@ -205,8 +205,9 @@ def _sized(game: OpenGame, render, paper: Paper | None = None):
         raise
 
 
-def _prepare(game: OpenGame, force: bool):
-    """Validate (refusing an invalid kit unless forced), then describe the kit to print."""
+def prepare(game: OpenGame, force: bool = False):
+    """(kit, fonts, findings): validate (refusing an invalid kit unless forced), then describe
+    the kit to print; also for previews of single faces."""
     from .render.fonts import load_fonts
 
     from .errors import DataError
@@ -241,15 +242,10 @@ def _check_piece_count(game: OpenGame) -> None:
                        f"{MAX_PIECES:,} in one kit: lower the counts in the CSV files")
 
 
-def prepare(game: OpenGame, force: bool = False):
-    """(kit, fonts, findings): what a build draws, for previews of single faces."""
-    return _prepare(game, force)
-
-
 def _printable(game: OpenGame, force: bool):
-    """What `build` and `export` print: `_prepare`, and then what the kit says checked against
+    """What `build` and `export` print: `prepare`, and then what the kit says checked against
     what the rules mean, refused as data errors are (a kit that lies is not printed either)."""
-    kit, fonts, findings = _prepare(game, force)
+    kit, fonts, findings = prepare(game, force)
     _stop_at_errors(findings, meaning(game, kit, fonts), force)
     return kit, fonts, findings
 
@@ -322,7 +318,7 @@ def _kit_to_print(game: OpenGame, force: bool, ink_saver: bool, drawn_once: bool
         return (*_printable(game, force), None)
     from .render.facelog import FaceLog
 
-    kit, fonts, findings = _prepare(game, force)
+    kit, fonts, findings = prepare(game, force)
     checks = face_checks(game, kit)
     return kit, fonts, findings, FaceLog(fonts, ink_saver,
                                          None if isinstance(checks, list) else checks)

@@ -9,7 +9,7 @@ import pytest
 
 from helpers import ROOT
 from pnp.layout.grid import PRINTER_MARGIN
-from pnp.project import _prepare, open_game
+from pnp.project import prepare, open_game
 from pnp.render.pdf import KitRenderer, Options
 from pnp.units import MM, PAPERS
 
@@ -22,7 +22,7 @@ EPS = 1e-3
                 ids=lambda v: f"{v[0]}-{v[1]}")
 def drawn(request):
     game, paper = request.param
-    kit, fonts, _ = _prepare(open_game(game, cwd=ROOT), force=True)
+    kit, fonts, _ = prepare(open_game(game, cwd=ROOT), force=True)
     renderer = KitRenderer(kit, fonts, Options(PAPERS[paper], BLEED))
     pdf = io.BytesIO()
     result = renderer.render(pdf)
@@ -146,7 +146,7 @@ def test_crop_marks_stay_above_the_sheet_label(game, paper):
     from pnp.layout.grid import LABEL_BAND
     from pnp.render.pdf import FOOTER_BASELINE
 
-    kit, fonts, _ = _prepare(open_game(game, cwd=ROOT), force=True)
+    kit, fonts, _ = prepare(open_game(game, cwd=ROOT), force=True)
     renderer = KitRenderer(kit, fonts, Options(PAPERS[paper], BLEED))
     renderer.plan()
     band_top = PRINTER_MARGIN + LABEL_BAND
@@ -163,7 +163,7 @@ def test_crop_marks_stay_above_the_sheet_label(game, paper):
 def test_tokens_ride_on_a_card_sheets_last_page_clear_of_every_card(paper):
     """Legolas's 7 markers fit the free cells of the monsters' last page: no sheet of their own,
     each marker's art (cut circle plus bleed) clear of every card's art, backs mirrored."""
-    kit, fonts, _ = _prepare(open_game("legolas", cwd=ROOT), force=True)
+    kit, fonts, _ = prepare(open_game("legolas", cwd=ROOT), force=True)
     renderer = KitRenderer(kit, fonts, Options(PAPERS[paper], BLEED))
     result = renderer.render(io.BytesIO())
     assert not [s for s in result.sections if s.title.startswith("Markers")]
@@ -233,7 +233,7 @@ def test_hex_cut_line_follows_the_hexagon_drawn_on_every_face(tmp_path, paper, s
     (game / "tiles.csv").write_text("name,count\nA,14\n")
     (game / "layouts" / "front.toml").write_text(FACE_HEX.format(colour="#ff0000"))
     (game / "layouts" / "back.toml").write_text(FACE_HEX.format(colour="#0000ff"))
-    kit, fonts, _ = _prepare(open_game(str(game)), force=False)
+    kit, fonts, _ = prepare(open_game(str(game)), force=False)
     renderer = KitRenderer(kit, fonts, Options(PAPERS[paper], BLEED))
     out = io.BytesIO()
     built = renderer.render(out)

@@ -156,7 +156,8 @@ def extent(lattice: Lattice, cells: list[Cell]) -> tuple[float, float]:
     return max(p[0] for p in pts), max(p[1] for p in pts)
 
 
-def _key(p: Point) -> tuple[int, int]:
+def key(p: Point) -> tuple[int, int]:
+    """A point as a set member: to a thousandth of a point."""
     return round(p[0] * 1000), round(p[1] * 1000)
 
 
@@ -173,7 +174,7 @@ def sides(lattice: Lattice, centres: list[Point]) -> list[Edge]:
     for x, y in centres:
         pts = lattice.corners(x, y)
         for a, b in zip(pts, pts[1:] + pts[:1]):
-            k = frozenset((_key(a), _key(b)))
+            k = frozenset((key(a), key(b)))
             if k not in seen:
                 seen.add(k)
                 out.append((a, b))
@@ -182,20 +183,15 @@ def sides(lattice: Lattice, centres: list[Point]) -> list[Edge]:
 
 def open_sides(lattice: Lattice, centre: Point, taken: set) -> list[bool]:
     """For each side of the cell at `centre` (corner i to i+1): True when no cell of `taken`
-    (their centres' _key) lies across it. The cell across a side is the centre mirrored
+    (their centres' key) lies across it. The cell across a side is the centre mirrored
     through the side's middle."""
     x, y = centre
     pts = lattice.corners(x, y)
     out = []
     for a, b in zip(pts, pts[1:] + pts[:1]):
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-        out.append(_key((2 * mx - x, 2 * my - y)) not in taken)
+        out.append(key((2 * mx - x, 2 * my - y)) not in taken)
     return out
-
-
-def key(p: Point) -> tuple[int, int]:
-    """A point as a set member: to a thousandth of a point."""
-    return _key(p)
 
 
 MAX_PACK = 200  # rows or columns of one sheet
@@ -241,8 +237,8 @@ def pack(lattice: Lattice, width: float, height: float, margin: float) -> list[C
 def shared_edge(lattice: Lattice, a: Cell, b: Cell) -> Edge | None:
     """The side cells a and b share, or None when they are not neighbours."""
     pa = lattice.corners(a.x, a.y)
-    keys_b = {_key(p) for p in lattice.corners(b.x, b.y)}
-    common = [p for p in pa if _key(p) in keys_b]
+    keys_b = {key(p) for p in lattice.corners(b.x, b.y)}
+    common = [p for p in pa if key(p) in keys_b]
     return (common[0], common[1]) if len(common) == 2 else None
 
 

@@ -214,9 +214,6 @@ class Move(Effect):
 class Draw(Move):
     __slots__ = ()
 
-    def __init__(self, reader, item, where, verb):
-        super().__init__(reader, item, where, verb)
-
     @property
     def may_wait(self) -> bool:    # type: ignore[override]
         return self.source.visible == "hidden"

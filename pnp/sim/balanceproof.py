@@ -62,9 +62,9 @@ class Face(Flowable):
 def kit_faces(game: str) -> tuple[dict[tuple[str, int], tuple], Any]:
     """(file, row) -> (piece, width, height, shape) of the first piece drawn from that row of
     the game's data, and the kit's fonts."""
-    from ..project import _prepare, open_game
+    from ..project import prepare, open_game
 
-    kit, fonts, _ = _prepare(open_game(game), force=True)
+    kit, fonts, _ = prepare(open_game(game), force=True)
     faces: dict[tuple[str, int], tuple[Any, float, float, str]] = {}
     names: dict[tuple[str, int], set] = {}
     for sheet in kit.sheets:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..units import MM as mm
-from .stats import num, t95, wilson
+from .stats import num, t95
 
 if TYPE_CHECKING:
     from reportlab.graphics.charts.barcharts import VerticalBarChart
@@ -185,10 +185,6 @@ def histogram(hist: Sequence[Sequence[float]], *, max_bins: int = 30, unit: str 
 
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
-
-
-def ci(k: int, n: int) -> tuple[float, float]:
-    return wilson(k, n)
 
 
 def mean_ci(dist: Mapping[str, Any]) -> tuple[float, float]:

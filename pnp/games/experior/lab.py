@@ -11,8 +11,8 @@ from typing import Any, Mapping, Sequence
 from .cardrows import card_events  # noqa: F401  (the per-card statistics hook)
 from ...engine.contract import swap_action
 from ...engine.core import replay
-from ...sim.charts import Chart, bars, ci
-from ...sim.stats import Extra, advantage, games_text, pct, pct_ci, rate
+from ...sim.charts import Chart, bars
+from ...sim.stats import Extra, advantage, games_text, pct, pct_ci, rate, wilson
 from .engine import CARD_NAMES, TYPES, ExperiorGame
 
 
@@ -103,8 +103,8 @@ def charts(fig: Mapping[str, Any]) -> list[Chart]:
     c2 = Chart("The bonus attack",
                bars(["decides the game", "turned to Human", "turned to Elf", "turned to draw"],
                     [b["rate"], bf["human"] / n, bf["elf"] / n, bf["draw"] / n],
-                    [tuple(b["ci"]), ci(bf["human"], n), ci(bf["elf"], n),
-                     ci(bf["draw"], n)], percent=True,
+                    [tuple(b["ci"]), wilson(bf["human"], n), wilson(bf["elf"], n),
+                     wilson(bf["draw"], n)], percent=True,
                     value_label="games (95 % interval)"),
                f"The bonus attack changes the result of {pct(b['rate'])} ({pct_ci(b['ci'])}) "
                f"of games ({b['count']:,} of {fig['games']:,}); before it the Human led "
