@@ -116,11 +116,13 @@ def span(lo: float | None, hi: float | None) -> str:
 
 class Extra:
     """A game's own counts, beside the win rates every game gets. A game's lab module subclasses
-    it as `Figures` and defines length(), add(), merge(), figures() and lines(). It must stay
-    picklable and merge exactly (chunks are tallied in worker processes)."""
+    it as `Figures` and defines length(), add(), figures() and lines(), and names its counts in
+    `merged` (or defines merge()). It must stay picklable and merge exactly (chunks are tallied
+    in worker processes)."""
 
     length_unit = "decisions"
     seat_names: tuple[str, ...] = ()
+    merged: tuple[str, ...] = ()   # attributes that are Counters, or dicts of Counters
 
     def __init__(self, num_players: int):
         self.num_players = num_players
@@ -132,7 +134,13 @@ class Extra:
         pass
 
     def merge(self, other: "Extra") -> None:
-        pass
+        """Adds up the counts `merged` names."""
+        for name in self.merged:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            if isinstance(mine, Counter):
+                mine.update(theirs)
+            else:
+                merge_counters(mine, theirs)
 
     def figures(self, games: int) -> dict[str, Any]:
         return {}

@@ -20,6 +20,7 @@ class Figures(Extra):
     """Side balance (Human against Elf) and what the bonus attack decides."""
 
     length_unit = "turns"
+    merged = ("winner", "before", "bonus", "attacker", "ended")
 
     def __init__(self, num_players: int):
         super().__init__(num_players)
@@ -40,10 +41,6 @@ class Figures(Extra):
             self.bonus[w] += 1
         self.attacker[stats.get("bonus_attacker") or "none"] += 1
         self.ended[stats.get("ended_by") or "?"] += 1
-
-    def merge(self, other):
-        for name in ("winner", "before", "bonus", "attacker", "ended"):
-            getattr(self, name).update(getattr(other, name))
 
     def figures(self, games):
         h, e = self.winner["human"], self.winner["elf"]

@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 from .cardrows import card_events  # noqa: F401  (the per-card statistics hook)
 from ...engine.core import CHANCE, IllegalAction, replay
 from ...sim.charts import BAR2, Chart, bars, histogram, mean_ci, sentence
-from ...sim.stats import Extra, distribution, merge_counters, num, pct, pct_ci, rate, span
+from ...sim.stats import Extra, distribution, num, pct, pct_ci, rate, span
 
 from .engine import (CHARACTER_IDS, DECK_SIZE, ELEMENTS, HIDDEN_TOKEN_BASE, MISSIONS, SUITS,
                      TREASURE_IDS, LegolasGame)
@@ -31,6 +31,8 @@ class Figures(Extra):
     """Scores by mission and by character, treasures bought, winning scores."""
 
     length_unit = "turns"
+    merged = ("mission_vp", "round_vp", "char_score", "char_win", "bought", "bought_games",
+              "score", "winning", "round_end")
 
     def __init__(self, num_players: int):
         super().__init__(num_players)
@@ -73,14 +75,6 @@ class Figures(Extra):
                 self.bought_games[t] += 1
         for k2, v in (stats.get("round_end") or {}).items():
             self.round_end[k2] += v
-
-    def merge(self, other):
-        merge_counters(self.mission_vp, other.mission_vp)
-        merge_counters(self.round_vp, other.round_vp)
-        merge_counters(self.char_score, other.char_score)
-        merge_counters(self.char_win, other.char_win)
-        for name in ("bought", "bought_games", "score", "winning", "round_end"):
-            getattr(self, name).update(getattr(other, name))
 
     def figures(self, games):
         missions = {}

@@ -20,6 +20,7 @@ class Figures(Extra):
 
     length_unit = "rounds"
     seat_names = ("Yang", "Yin")
+    merged = ("first", "ends", "ends_first")
 
     def __init__(self, num_players: int):
         super().__init__(num_players)
@@ -38,11 +39,6 @@ class Figures(Extra):
         self.first[who] += 1
         self.ends[end] += 1
         self.ends_first[end, who] += 1
-
-    def merge(self, other):
-        self.first.update(other.first)
-        self.ends.update(other.ends)
-        self.ends_first.update(other.ends_first)
 
     def figures(self, games):
         f, s, d = self.first["first"], self.first["second"], self.first["draw"]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cycles import NUM_PATHS
-from .encoding import ALL_CARDS, ASSIGN_BASE, PERMS, _board_view, _card_mask
+from .encoding import ALL_CARDS, _board_view, _card_mask
 
 if TYPE_CHECKING:
     from .engine import WuxingGame
@@ -85,14 +84,6 @@ class WuxingObservation:
         cap = self.tokens_per_colour
         h = self.tokens
         return (cap - h[0][0] - h[1][0], cap - h[0][1] - h[1][1])
-
-    def assignment(self, action: int) -> tuple[int, ...]:
-        """Cards per path (-1 for finished paths) that an assignment action stands for."""
-        perm = PERMS[len(self.unfinished)][action - ASSIGN_BASE]
-        out = [-1] * NUM_PATHS
-        for k, c in zip(self.unfinished, perm):
-            out[k] = c
-        return tuple(out)
 
     def __repr__(self) -> str:
         return f"WuxingObservation({', '.join(f'{k}={getattr(self, k)!r}' for k in self._FIELDS)})"
