@@ -716,16 +716,7 @@ class RulesState(State):
         at once."""
         ctx = self._ctx
         for name, cond in self._p.turn_ends:
-            if cond.free:
-                try:
-                    holds = cond.fn(ctx)
-                except RulesRuntimeError:
-                    raise
-                except Exception as exc:
-                    raise cond.failure(exc) from None
-            else:
-                holds = self.eval(cond, self._first)
-            if holds:
+            if cond(ctx) if cond.free else self.eval(cond, self._first):
                 self._finish(name)
                 return True
         return False

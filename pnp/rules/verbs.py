@@ -90,16 +90,8 @@ class Effect:
             return apply
         cond, as_ = self.cond, self.as_
         if as_ is None and cond is not None and cond.free:   # `if = "tie"`: no player to bind
-            test = cond.fn
-
-            def checked(state, actor: int) -> bool:
-                try:
-                    holds = test(state._ctx)      # (the engine's names of the moment)
-                except RulesRuntimeError:
-                    raise
-                except Exception as exc:
-                    raise cond.failure(exc) from None
-                return apply(state, actor) if holds else False
+            def checked(state, actor: int) -> bool:   # (of the engine's names of the moment)
+                return apply(state, actor) if cond(state._ctx) else False
             return checked
 
         def run(state, actor: int) -> bool:
@@ -270,16 +262,10 @@ def steady(effect) -> bool:
 def when(cond, applies: list) -> Callable[[Any, int], bool]:
     """Effects (none of which waits) run when `cond`, of the engine's names of the moment
     alone, holds: tested once for all of them."""
-    test, runs = cond.fn, tuple(applies)
+    runs = tuple(applies)
 
     def run(state, actor: int) -> bool:
-        try:
-            holds = test(state._ctx)
-        except RulesRuntimeError:
-            raise
-        except Exception as exc:
-            raise cond.failure(exc) from None
-        if holds:
+        if cond(state._ctx):
             for apply in runs:
                 apply(state, actor)
         return False
@@ -415,14 +401,7 @@ class Change(Effect):
 
 def _value_of(expr, state, actor: int, target: int) -> Any:
     """An expression of the moment: one that reads no me/target called at once."""
-    if not expr.free:
-        return state.eval(expr, actor, target)
-    try:
-        return expr.fn(state._ctx)
-    except RulesRuntimeError:
-        raise
-    except Exception as exc:
-        raise expr.failure(exc) from None
+    return expr(state._ctx) if expr.free else state.eval(expr, actor, target)
 
 
 class Compare(Effect):
