@@ -5,7 +5,7 @@ data. The faces are layout files in the game folder, assembled by faces.py."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable
+from typing import Any
 
 from ...data.colours import looks
 from ...errors import Finding, Source, error
@@ -40,7 +40,7 @@ def validate(model: Model) -> list[Finding]:
     folder = model.common.folder
     # cards: each element once per player, arrows as the engine's cycles
     for player in model.players:
-        findings += _one_each(lambda e, who=player.name: f"{who} must have exactly one {e} card",
+        findings += _one_each(player.name, "must have exactly one {} card",
                               [(c.element, c.source) for c in model.cards
                                if c.owner == player.id],
                               engine.ELEMENTS, Source(folder.path / "cards.csv"), "element")
@@ -170,27 +170,27 @@ def _validate_pawns(model: Model) -> list[Finding]:
             else:
                 findings.append(error(f"{player.name}'s pawn stands on path {pawn.path}, which "
                                       "islands.csv has not", pawn.source, "path"))
-        findings += _one_each(lambda n, who=player.name: f"{who} needs exactly one pawn on path {n}",
-                              on_paths, paths, Source(model.common.folder.path / "pawns.csv"),
-                              "path")
+        findings += _one_each(player.name, "needs exactly one pawn on path {}", on_paths, paths,
+                              Source(model.common.folder.path / "pawns.csv"), "path")
     return findings
 
 
-def _one_each(needs: Callable[[Any], str], rows: list[tuple[Any, Source]], wanted,
-              file: Source, field: str) -> list[Finding]:
+def _one_each(who: str, needs: str, rows: list[tuple[Any, Source]], wanted, file: Source,
+              field: str) -> list[Finding]:
     """Each of `wanted` once among `rows` ((value, source) in row order): a second one named
-    by its row and the first's, a missing one by the file."""
+    by its row and the first's, a missing one by the file. `needs`: what `who` needs, its {}
+    the value."""
     findings = []
     first: dict[Any, Source] = {}
     for value, source in rows:
         if value in first:
-            findings.append(error(f"{needs(value)}, has another (first in row {first[value].row})",
-                                  source, field))
+            findings.append(error(f"{who} {needs.format(value)}, has another (first in row "
+                                  f"{first[value].row})", source, field))
         else:
             first[value] = source
     for value in wanted:
         if value not in first:
-            findings.append(error(f"{needs(value)}, has 0", file, field))
+            findings.append(error(f"{who} {needs.format(value)}, has 0", file, field))
     return findings
 
 
