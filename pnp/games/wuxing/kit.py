@@ -5,6 +5,7 @@ data. The faces are layout files in the game folder, assembled by faces.py."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ...data.colours import looks
 from ...errors import Finding, Source, error
@@ -38,20 +39,11 @@ def validate(model: Model) -> list[Finding]:
     findings = [error(f"rules engine: {p}") for p in engine.check_cycles()]
     folder = model.common.folder
     # cards: each element once per player, arrows as the engine's cycles
-    cards_file = Source(folder.path / "cards.csv")
     for player in model.players:
-        first: dict[str, Source] = {}
-        for card in (c for c in model.cards if c.owner == player.id):
-            if card.element in first:
-                findings.append(error(f"{player.name} must have exactly one {card.element} "
-                                      f"card, has another (first in row "
-                                      f"{first[card.element].row})", card.source, "element"))
-            else:
-                first[card.element] = card.source
-        for eid in engine.ELEMENTS:
-            if eid not in first:
-                findings.append(error(f"{player.name} must have exactly one {eid} card, has 0",
-                                      cards_file, "element"))
+        findings += _one_each(player.name, "must have exactly one {} card",
+                              [(c.element, c.source) for c in model.cards
+                               if c.owner == player.id],
+                              engine.ELEMENTS, Source(folder.path / "cards.csv"), "element")
     for card in model.cards:
         for face, want in _expected_faces(card.element).items():
             got = getattr(card, face)
@@ -171,22 +163,34 @@ def _validate_pawns(model: Model) -> list[Finding]:
     findings = []
     paths = sorted({i.path for i in model.islands})
     for player in model.players:
-        first: dict[int, Source] = {}
+        on_paths = []
         for pawn in (p for p in model.pawns if p.owner == player.id):
-            if pawn.path not in paths:
+            if pawn.path in paths:
+                on_paths.append((pawn.path, pawn.source))
+            else:
                 findings.append(error(f"{player.name}'s pawn stands on path {pawn.path}, which "
                                       "islands.csv has not", pawn.source, "path"))
-            elif pawn.path in first:
-                findings.append(error(f"{player.name} needs exactly one pawn on path "
-                                      f"{pawn.path}, has another (first in row "
-                                      f"{first[pawn.path].row})", pawn.source, "path"))
-            else:
-                first[pawn.path] = pawn.source
-        for path in paths:
-            if path not in first:
-                findings.append(error(f"{player.name} needs exactly one pawn on path {path}, "
-                                      "has 0", Source(model.common.folder.path / "pawns.csv"),
-                                      "path"))
+        findings += _one_each(player.name, "needs exactly one pawn on path {}", on_paths, paths,
+                              Source(model.common.folder.path / "pawns.csv"), "path")
+    return findings
+
+
+def _one_each(who: str, needs: str, rows: list[tuple[Any, Source]], wanted, file: Source,
+              field: str) -> list[Finding]:
+    """Each of `wanted` once among `rows` ((value, source) in row order): a second one named
+    by its row and the first's, a missing one by the file. `needs`: what `who` needs, its {}
+    the value."""
+    findings = []
+    first: dict[Any, Source] = {}
+    for value, source in rows:
+        if value in first:
+            findings.append(error(f"{who} {needs.format(value)}, has another (first in row "
+                                  f"{first[value].row})", source, field))
+        else:
+            first[value] = source
+    for value in wanted:
+        if value not in first:
+            findings.append(error(f"{who} {needs.format(value)}, has 0", file, field))
     return findings
 
 
