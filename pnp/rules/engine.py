@@ -386,13 +386,7 @@ class RulesState(State):
 
     def _place(self, card: int, seat: int, src: int, dst: int) -> None:
         """A card action: `card` from zone slot `src` to `dst`, played by `seat`."""
-        z, hold, names, sized = self._z, self._hold, self._p.slot_name, self._p.sized
-        z[src].remove(card)
-        z[dst].append(card)
-        if sized[src]:
-            hold[src][names[src]] = len(z[src])
-        if sized[dst]:
-            hold[dst][names[dst]] = len(z[dst])
+        self.move_card(card, src, dst)
         self._by[card] = seat
         self._vals["card"] = self._ctx["card"] = self._p.cards[card]
         self._count_act()
