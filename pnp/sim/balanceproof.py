@@ -155,9 +155,9 @@ def card_section(game: str, setup, games: int, *, seed: int, agents: Sequence[st
     """Count the cards over the run's games, write the CSV and return the section's flowables
     and the card figures ([] and [] when the engine says nothing about its cards)."""
     from ..data.game import find_game
-    from .cardstats import card_events_of, card_figures, count_cards, write_csv
+    from .cardstats import card_figures, count_cards, write_csv
 
-    if card_events_of(setup) is None:
+    if setup.spec.card_events() is None:
         return [], []
     if progress is not None:             # a sim.progress.Progress: the replay's games
         progress.start(games)

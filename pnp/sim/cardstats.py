@@ -40,11 +40,6 @@ NEVER_PLAYED_SHARE = 0.1
 MIN_SEAT_GAMES = 30      # on each side of a comparison before a row may be flagged
 
 
-def card_events_of(setup: Setup) -> Callable | None:
-    """The game's card_events hook (its GameSpec's lab module), or None."""
-    return setup.spec.card_events()
-
-
 class CardTally:
     """Counts per row: Counter of (plays, won) over the seat-games that held or played it, plus
     the seat-games and wins of the run. Merges exactly."""
@@ -79,7 +74,7 @@ def _hashable(match: Any) -> Any:
 
 def play_cards_chunk(shared: tuple, start: int, stop: int) -> CardTally:
     setup, specs, seed = shared
-    events = card_events_of(setup)
+    events = setup.spec.card_events()
     assert events is not None       # count_cards is only called for games with the hook
     agents = [agent_registry.make(setup.engine, s) for s in specs]
     tally = CardTally()
@@ -112,7 +107,7 @@ def count_cards(setup: Setup, games: int, *, seed: int, agents: Sequence[str],
     is called with the games of each chunk done."""
     from .executor import run_chunks
 
-    if card_events_of(setup) is None:
+    if setup.spec.card_events() is None:
         raise PnpError(f"{setup.name}: the {setup.engine} game has no card_events hook")
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     total = CardTally()

@@ -141,19 +141,17 @@ def verdict(directions: Mapping[str, int], rates: Mapping[str, Mapping] | None =
                 f"game's under good play ({', '.join(others)} too weak to show it)")
     if rates is None:
         return f"{text}: an agent artefact"
-    if side == "ahead":
-        clear = all(rates[k]["ci"][1] < min(rates[w]["rate"] for w in where) for k in others)
-    else:
-        clear = all(rates[k]["ci"][0] > max(rates[w]["rate"] for w in where) for k in others)
-    if clear:
+    # the leading levels' rate nearest the others', and the end of each other level's interval
+    # toward it: the others "hold" the lead where that end reaches it
+    sign, edge = (1, 1) if side == "ahead" else (-1, 0)
+    lead = (min if side == "ahead" else max)(rates[w]["rate"] for w in where)
+    holding = [k for k in others if sign * rates[k]["ci"][edge] >= sign * lead]
+    if not holding:
         # the others' intervals leave the lead's rate out; an artefact only when they also
         # leave out a lead half as large (30 games at mcts:20 held 37.5-71.6 % beside
         # random's 83.3 %: too few to say a lead is gone, not evidence that it is)
-        lead = min(rates[w]["rate"] for w in where) if side == "ahead" else \
-            max(rates[w]["rate"] for w in where)
         unsure = [k for k in others if "fair" in rates[k] and
-                  abs(rates[k]["ci"][1 if side == "ahead" else 0] - rates[k]["fair"]) >=
-                  abs(lead - rates[k]["fair"]) / 2]
+                  abs(rates[k]["ci"][edge] - rates[k]["fair"]) >= abs(lead - rates[k]["fair"]) / 2]
         if not unsure:
             return f"{text}: an agent artefact"
         held = (f"the interval of {unsure[0]} holds" if len(unsure) == 1 else
@@ -162,10 +160,6 @@ def verdict(directions: Mapping[str, int], rates: Mapping[str, Mapping] | None =
         return (f"{text}; smaller with {', '.join(others)}, not shown to be absent there: "
                 f"{held} a {gap} half as large too: too few games to call it an agent "
                 f"artefact")
-    if side == "ahead":
-        holding = [k for k in others if rates[k]["ci"][1] >= min(rates[w]["rate"] for w in where)]
-    else:
-        holding = [k for k in others if rates[k]["ci"][0] <= max(rates[w]["rate"] for w in where)]
     leaving = [k for k in others if k not in holding]
     said = (f"the interval of {holding[0]} holds" if len(holding) == 1 else
             f"the intervals of {', '.join(holding)} hold")
@@ -256,9 +250,9 @@ def _card_findings(setup: Setup, folder: Path, games: int, seed: int, levels: Se
                    jobs, scheduler, progress, findings: dict) -> None:
     """A card row flagged (its excess over its file's typical difference measurable) at some
     level: its excess at every level, ahead or behind where flagged."""
-    from .cardstats import card_events_of, card_figures, count_cards
+    from .cardstats import card_figures, count_cards
 
-    if card_events_of(setup) is None:
+    if setup.spec.card_events() is None:
         return
     per_level = [card_figures(count_cards(setup, games, seed=seed, agents=[lv] * setup.num_players,
                                           jobs=jobs, scheduler=scheduler, progress=progress),
