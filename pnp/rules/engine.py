@@ -763,7 +763,7 @@ class RulesState(State):
     def zone_cards(self, slot: int) -> list[int]:
         return self._z[slot]
 
-    def move_card(self, card: int, src: int, dst: int, owner: int | None = None) -> None:
+    def move_card(self, card: int, src: int, dst: int) -> None:
         z, hold, names, sized = self._z, self._hold, self._p.slot_name, self._p.sized
         z[src].remove(card)
         z[dst].append(card)
@@ -771,8 +771,6 @@ class RulesState(State):
             hold[src][names[src]] = len(z[src])
         if sized[dst]:
             hold[dst][names[dst]] = len(z[dst])
-        if owner is not None:
-            self._owner[card] = owner
 
     def move_tops(self, moves, n: int | None) -> None:
         """move_top(src, dst, n) for each (src, dst) of `moves`, in one call."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -168,9 +167,8 @@ def parse_choice(state, legal: Sequence[int], labels: Sequence[str], text: str
 # ---------------------------------------------------------------------------------------------
 
 def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
-                  seed: int | None = None,
-                  read: Callable[[], str] | None = None,
-                  write: Callable[..., None] | None = None) -> Outcome:
+                  seed: int | None = None, read: Callable[[], str],
+                  write: Callable[..., None]) -> Outcome:
     """Play one game; `read()` returns a line ('' at end of input), `write(text, nl=True)`
     prints.
     seat is 0-based here; opponent is an agent spec or "human" (hot-seat)."""
@@ -179,9 +177,7 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
         raise PnpError(f"--seat must be 1 to {n}")
     if seed is None:
         seed = random.SystemRandom().randrange(10 ** 6)
-    table = _Table(setup, seat, opponent, seed, read or sys.stdin.readline,
-                   write or (lambda text, nl=True: print(text, end="\n" if nl else "",
-                                                        flush=True)))
+    table = _Table(setup, seat, opponent, seed, read, write)
     who = "hot-seat" if table.hot_seat else f"you are seat {seat + 1} against {opponent}"
     table.write(f"{setup.title}: {n} players, {who}, seed {seed}. {HELP}")
     try:
