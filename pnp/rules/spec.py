@@ -209,16 +209,16 @@ class Reader:
         self.compiler.attributes = {"options": set(self.options)}
         counters = self.counters(zones)
         rules = Rules(self.path, players, roles, role_key, cards, sources, card_rows, None, zones,
-                      counters,
-                      options=self.options)
+                      counters, options=self.options)
         self.rules = rules
         self.columns = columns
+        # picks are names an effect binds: found first so any expression may use them
+        self.picks = set(_picks(self.data))
         player = {k for k, c in counters.items() if c.per_player} | \
             {z.name for z in zones.values() if z.per_player} | RESERVED
         shared = {k for k, c in counters.items() if not c.per_player} | \
             {z.name for z in zones.values() if not z.per_player}
-        seats = {"me", "target", "opponent", "winner", "loser", "most", "least"} | \
-            set(_picks(self.data))
+        seats = {"me", "target", "opponent", "winner", "loser", "most", "least"} | self.picks
         self.compiler.attributes = {**{n: player for n in seats}, "shared": shared,
                                     "options": set(self.options),
                                     "top": set(zones), "bottom": set(zones)}
@@ -232,8 +232,6 @@ class Reader:
             rules.card_label = self.compiler.compile(table["label"], "cards.label",
                                                       label=True)
         self.verbs = verbs
-        # picks are names an effect binds: found first so any expression may use them
-        self.picks = set(_picks(self.data))
         self.compiler.names |= self.picks
         rules.picks = self.picks
         rules.setup = self.effects(self.data.get("setup", []), "setup")
@@ -609,7 +607,7 @@ class Reader:
             if name not in rows.columns:
                 raise self.error(f"{rows.name} has no column {name!r} (its columns: "
                                  f"{', '.join(rows.columns)})", f"{at}.relation")
-        return frozenset((typed(dict(r))[column], typed(dict(r))[beats]) for r in rows.rows)
+        return frozenset((row[column], row[beats]) for row in (typed(dict(r)) for r in rows.rows))
 
     def ranking(self, raw: Any, where: str) -> tuple[tuple[str, Expr], ...]:
         """[{ most = expr }, { fewest = expr }]: the first decides, the next break ties."""
