@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.engine.core import CHANCE, TERMINAL, decide, play, sample_chance
+from pnp.engine.core import CHANCE, TERMINAL, decide, play
 from pnp.errors import PnpError
 from pnp.games.experior.engine import ExperiorGame
 from pnp.games.legolas.engine import LegolasGame
@@ -35,7 +35,7 @@ def decision_states(game, seed: int, every: int = 1, limit: int = 400):
     while s.current_player() != TERMINAL and step < limit:
         p = s.current_player()
         if p == CHANCE:
-            s.apply_action(sample_chance(s, rng))
+            s.apply_action(s.sample_chance(rng))
             continue
         if step % every == 0:
             out.append(s.clone())
@@ -197,7 +197,7 @@ def _play_out_one_move_at_a_time(s, r):
     """A playout's random moves as the search made them before it used runs of moves."""
     while s.current_player() != TERMINAL:
         if s.current_player() == CHANCE:
-            s.apply_action(sample_chance(s, r))
+            s.apply_action(s.sample_chance(r))
             continue
         legal = s.legal_actions()
         s.apply_action(legal[0] if len(legal) == 1 else legal[r.randrange(len(legal))])

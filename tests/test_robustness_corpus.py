@@ -501,12 +501,12 @@ def test_odd_numbers_typed_in_play_are_refused_politely(typed, answer):
     from pnp.sim.simulate import load_game
 
     state = load_game("wuxing").game.new_initial_state()
-    from pnp.engine.core import CHANCE, sample_chance
+    from pnp.engine.core import CHANCE
     import random
 
     rng = random.Random(1)
     while state.current_player() == CHANCE:
-        state.apply_action(sample_chance(state, rng))
+        state.apply_action(state.sample_chance(rng))
     legal = list(state.legal_actions())
     labels = [state.action_to_string(a) for a in legal]
     assert len(legal) == 5

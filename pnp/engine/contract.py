@@ -16,8 +16,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from .core import (CHANCE, TERMINAL, Game, IllegalAction, RandomAgent, State, play, replay,
-                   sample_chance)
+from .core import CHANCE, TERMINAL, Game, IllegalAction, RandomAgent, State, play, replay
 
 
 class ContractError(AssertionError):
@@ -50,7 +49,7 @@ def random_actions(game: Game, seed: int, max_actions: int) -> list[int]:
             if not outcomes or abs(total - 1.0) > 1e-9:
                 raise ContractError(f"{game.name}: chance outcomes sum to {total} (seed {seed}, "
                                     f"step {len(actions)})")
-            action = sample_chance(state, rng)
+            action = state.sample_chance(rng)
         else:
             legal = list(state.legal_actions())
             if not legal:
@@ -104,7 +103,7 @@ def check_clone_independent(state: State, players: int, rng: random.Random, wher
 
 def _step(state: State, rng: random.Random) -> None:
     if state.current_player() == CHANCE:
-        state.apply_action(sample_chance(state, rng))
+        state.apply_action(state.sample_chance(rng))
     else:
         legal = list(state.legal_actions())
         state.apply_action(legal[rng.randrange(len(legal))])

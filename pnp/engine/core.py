@@ -249,11 +249,6 @@ def draw(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
     return outcomes[-1][0]
 
 
-def sample_chance(state: State, rng: random.Random) -> int:
-    """One chance outcome of `state`, drawn with rng."""
-    return state.sample_chance(rng)
-
-
 def play(game: Game, agents: Sequence[Agent], seed: int, max_steps: int = 100_000,
          keep_actions: bool = False, observe=None) -> Record:
     """Play one game to the end. The same seed gives the same game, whatever else ran before.

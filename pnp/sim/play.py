@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..engine.core import CHANCE, IllegalAction, decide, sample_chance
+from ..engine.core import CHANCE, IllegalAction, decide
 from ..errors import PnpError
 from . import agents as agent_registry
 from .simulate import Setup
@@ -216,7 +216,7 @@ class _Table:
         while not state.is_terminal():
             p = state.current_player()
             if p == CHANCE:
-                state.apply_action(sample_chance(state, self.rng))
+                state.apply_action(state.sample_chance(self.rng))
                 for item in self.news.since(state):   # what it turned up, before anyone moves
                     self.write(item)
             elif p in self.humans:

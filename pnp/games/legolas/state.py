@@ -25,7 +25,7 @@ from .views import ObservationViews
 
 
 def _cumulative(n: int) -> tuple[float, ...]:
-    """The running sums core.sample_chance forms for n equally likely outcomes, added in the
+    """The running sums core.draw forms for n equally likely outcomes, added in the
     same order, so a bisection finds the very outcome its loop would. The last is 2.0: the loop
     gives the last outcome when the sums stop short of the draw (rounding), and so does the
     bisection then."""
@@ -173,8 +173,8 @@ class LegolasState(DealingRules, TurnRules, ChallengeRules, ScoringRules, Shoppi
         raise IllegalAction("not a chance node")
 
     def sample_chance(self, rng: random.Random) -> int:
-        """The outcome core.sample_chance would draw, without listing the outcomes: the deal and
-        the treasure draws are uniform over the cards left."""
+        """The outcome core.draw would draw, without listing the outcomes: the deal and the
+        treasure draws are uniform over the cards left."""
         ph = self.phase
         if ph == PH_DEAL:
             d, base = self.deck, 0
