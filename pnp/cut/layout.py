@@ -37,10 +37,6 @@ class CutPage:
         return self.sheet.duplex and any(p.piece.back is not None for p in self.placed)
 
 
-def _overlaps(a: Rect, b: Rect) -> bool:
-    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
-
-
 def cells(machine: Machine, page: tuple[float, float], w: float, h: float,
           bleed: float) -> list[Rect]:
     """The trims of w x h pieces in rows across the machine's field, each with `bleed` of art
@@ -60,7 +56,7 @@ def cells(machine: Machine, page: tuple[float, float], w: float, h: float,
         band = Rect(field.x, y - bleed, field.w, h + 2 * bleed)
         left, right = field.x, field.right
         for k in keep_out:
-            if _overlaps(band, k):
+            if band.overlaps(k):
                 if k.x + k.w / 2 < middle:
                     left = max(left, k.right)
                 else:

@@ -54,10 +54,6 @@ def tile_sets(kit: Kit) -> list[TileSet]:
     return list(found.values())
 
 
-def _overlaps(a: Rect, b: Rect) -> bool:
-    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
-
-
 def lay_out_tiles(kit: Kit, machine: Machine, page: tuple[float, float],
                   bleed: float) -> list[TileCutPage]:
     """Each tile set packed in the machine's field, leaving out the cells whose art would
@@ -76,7 +72,7 @@ def lay_out_tiles(kit: Kit, machine: Machine, page: tuple[float, float],
             box = Rect(min(p[0] for p in pts), page_h - max(p[1] for p in pts),
                        max(p[0] for p in pts) - min(p[0] for p in pts),
                        max(p[1] for p in pts) - min(p[1] for p in pts))
-            if not any(_overlaps(box, k) for k in keep_out):
+            if not any(box.overlaps(k) for k in keep_out):
                 spots.append((x, y))
         if not spots:
             from ..errors import DataError

@@ -50,6 +50,10 @@ class Rect:
     def top(self) -> float:
         return self.y + self.h
 
+    def overlaps(self, other: "Rect") -> bool:
+        return self.x < other.right and other.x < self.right and self.y < other.top and \
+            other.y < self.top
+
     def grow(self, left: float, bottom: float, right: float, top: float) -> "Rect":
         return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
 

@@ -7,15 +7,12 @@ from typing import Sequence
 
 from pnp.engine.core import RandomAgent, best
 from pnp.games.wuxing.cycles import _BEAT, _LINK
+from pnp.games.wuxing.encoding import _bits
 from pnp.games.wuxing.engine import (
     ASSIGN_BASE, PATH_LEN, PERMS, REVEAL_BASE, SET_ASIDE_BASE, WuxingObservation,
 )
 
 __all__ = ["GreedyAgent", "RandomAgent"]
-
-
-def _cards(mask: int) -> tuple[int, ...]:
-    return tuple(e for e in range(5) if mask >> e & 1)
 
 
 class GreedyAgent:
@@ -136,7 +133,7 @@ class GreedyAgent:
         mask = 31
         if o.set_aside[opp] >= 0:
             mask &= ~(1 << o.set_aside[opp])
-        return _cards(mask)
+        return _bits(mask)
 
     # -- choices ----------------------------------------------------------------------------
 
