@@ -102,8 +102,9 @@ def default_jobs() -> int:
 
 # -- the work of one chunk (module level so worker processes can run it) ----------------------
 
-def play_chunk(setup: Setup, specs: Sequence[str], seed: int, start: int, stop: int) -> Tally:
-    """Play games start..stop-1 of a run and tally them."""
+def play_chunk(shared: tuple[Setup, Sequence[str], int], start: int, stop: int) -> Tally:
+    """Play games start..stop-1 of a run (its setup, agent specs and seed) and tally them."""
+    setup, specs, seed = shared
     engine = setup.engine
     game = setup.game
     players = [agent_registry.make(engine, s) for s in specs]
@@ -159,10 +160,6 @@ def _rule_breaker(game, agents, seed: int, specs: Sequence[str]) -> str | None:
     return None
 
 
-def _chunk(shared: tuple[Setup, Sequence[str], int], start: int, stop: int) -> Tally:
-    return play_chunk(*shared, start, stop)
-
-
 @dataclass
 class Run:
     tally: Tally
@@ -190,7 +187,7 @@ def simulate(setup: Setup, games: int, *, seed: int = 0, agents: Sequence[str] |
     start = time.perf_counter()
     done = (lambda i: progress(parts[i][1] - parts[i][0])) if progress else None
     total = Tally(setup.engine, setup.num_players)
-    for part in run_chunks(_chunk, (setup, tuple(specs), seed), parts, jobs=jobs,
+    for part in run_chunks(play_chunk, (setup, tuple(specs), seed), parts, jobs=jobs,
                            scheduler=scheduler, progress=done):
         total.merge(part)
     return Run(total, time.perf_counter() - start, jobs, scheduler)
