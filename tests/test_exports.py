@@ -314,12 +314,12 @@ def test_ink_saver_keeps_every_text_readable(game):
     backgrounds white (tracked from the fills each face draws)."""
     import io
 
-    from pnp.project import _prepare
+    from pnp.project import prepare
     from pnp.render.contrast import contrast
     from pnp.render.pdf import KitRenderer, Options
     from reportlab.lib.colors import white
 
-    kit, fonts, _ = _prepare(open_game(game, cwd=ROOT), force=True)
+    kit, fonts, _ = prepare(open_game(game, cwd=ROOT), force=True)
     renderer = KitRenderer(kit, fonts, Options(PAPERS["a4"], ink_saver=True))
     renderer.render(io.BytesIO())
     runs = renderer.pieces.text_runs
@@ -335,10 +335,10 @@ def test_ink_saver_keeps_every_text_readable(game):
 def test_no_backs_keeps_the_player_aids_two_sided_and_says_what_it_drops(game, tmp_path):
     import io
 
-    from pnp.project import _prepare
+    from pnp.project import prepare
     from pnp.render.pdf import KitRenderer, Options
 
-    kit, fonts, _ = _prepare(open_game(game, cwd=ROOT), force=True)
+    kit, fonts, _ = prepare(open_game(game, cwd=ROOT), force=True)
     renderer = KitRenderer(kit, fonts, Options(PAPERS["a4"], backs=False))
     result = renderer.render(io.BytesIO())
     aids = [p for p in result.placements if p.name == "player aid card"]

@@ -11,7 +11,7 @@ import pytest
 from helpers import ROOT
 from pnp.kit import Kit, Piece, Sheet, shared
 from pnp.layout.pack import fit_into
-from pnp.project import _prepare, open_game
+from pnp.project import prepare, open_game
 from pnp.render.fonts import load_fonts
 from pnp.render.pdf import KitRenderer, Options
 from pnp.units import MM, PAPERS
@@ -29,7 +29,7 @@ def _render(kit: Kit, paper=A4):
 
 @pytest.fixture(scope="module", params=sorted(PAGES))
 def shipped(request):
-    kit, fonts, _ = _prepare(open_game(request.param, cwd=ROOT), force=True)
+    kit, fonts, _ = prepare(open_game(request.param, cwd=ROOT), force=True)
     renderer = KitRenderer(kit, fonts, Options(A4))
     return request.param, kit, renderer, renderer.render(io.BytesIO())
 

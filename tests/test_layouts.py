@@ -639,11 +639,11 @@ def test_an_ods_sheet_is_read_like_a_csv(copy):
 
 
 def test_ink_saver_turns_layout_backgrounds_into_outlines(tmp_path):
-    from pnp.project import _prepare
+    from pnp.project import prepare
     from pnp.render.pdf import Options, render_kit
 
     game = open_game(str(SHOWCASE))
-    kit, fonts, _ = _prepare(game, force=False)
+    kit, fonts, _ = prepare(game, force=False)
     full, saver = tmp_path / "full.pdf", tmp_path / "saver.pdf"
     render_kit(kit, fonts, full, Options(PAPERS["a4"]))
     render_kit(kit, fonts, saver, Options(PAPERS["a4"], ink_saver=True))

@@ -16,7 +16,7 @@ from pnp.errors import DataError, PnpError
 from pnp.layout.grid import plan_grid
 from pnp.layout.paper import choose_paper, parse_paper
 from pnp.layout.tiles import plan_tiles
-from pnp.project import _prepare, build, export, open_game
+from pnp.project import prepare, build, export, open_game
 from pnp.render.pdf import KitRenderer, Options, piece_matrix
 from pnp.layout.grid import Rect
 from pnp.scaffold import new_game
@@ -70,7 +70,7 @@ def test_poker_cards_per_sheet(paper, cols, rows):
 
 
 def test_backs_on_landscape_paper_mirror_top_to_bottom_and_stand_upside_down():
-    kit, fonts, _ = _prepare(open_game("experior", cwd=ROOT), force=True)
+    kit, fonts, _ = prepare(open_game("experior", cwd=ROOT), force=True)
     w, h = parse_paper("a4-landscape").size
     result = KitRenderer(kit, fonts, Options((w, h))).render(io.BytesIO())
     fronts = [p for p in result.placements if p.side == "front" and p.sheet.startswith("Attack")]
@@ -84,7 +84,7 @@ def test_backs_on_landscape_paper_mirror_top_to_bottom_and_stand_upside_down():
 
 
 def test_backs_on_portrait_paper_still_mirror_left_to_right():
-    kit, fonts, _ = _prepare(open_game("experior", cwd=ROOT), force=True)
+    kit, fonts, _ = prepare(open_game("experior", cwd=ROOT), force=True)
     w, h = parse_paper("a3").size
     result = KitRenderer(kit, fonts, Options((w, h))).render(io.BytesIO())
     pairs = zip([p for p in result.placements if p.side == "front" and p.sheet.startswith("Attack")],

@@ -13,7 +13,7 @@ from PIL import Image
 
 from helpers import card_game
 from pnp.cli import main
-from pnp.project import _prepare, open_game
+from pnp.project import prepare, open_game
 from pnp.render.pdf import KitRenderer, Options
 from pnp.units import MM, PAPERS
 
@@ -47,7 +47,7 @@ def _game(tmp_path, svgs: dict[str, str], rows: list[str]):
 
 def _render(game):
     """(PDF bytes, the card placements) of the game built on A4."""
-    kit, fonts, findings = _prepare(open_game(str(game)), force=True)
+    kit, fonts, findings = prepare(open_game(str(game)), force=True)
     renderer = KitRenderer(kit, fonts, Options(PAPERS["a4"], 3 * MM))
     out = io.BytesIO()
     result = renderer.render(out)
