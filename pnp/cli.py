@@ -22,6 +22,7 @@ PAPER = click.option("--paper", metavar="NAME|WxH",
                           "or a size such as 300x200mm or 11x17in (default: the game's [print] "
                           "paper, else a4).")
 
+FILE = click.Path(dir_okay=False, path_type=Path)  # a file's name (never a folder's)
 VARIANT = click.option("--variant", metavar="NAME",
                        help="Build a variant of the game (a [variants.NAME] table of game.toml, "
                             "e.g. bw); its outputs are named <game>-NAME.")
@@ -251,8 +252,7 @@ def validate(game: str, variant: str | None) -> None:
 def print_options(command):
     """The options that shape a kit PDF, shared by `build` and `watch`."""
     options = [
-        click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
-                     help="Output PDF (default: output/<game>.pdf)."),
+        click.option("--out", "-o", type=FILE, help="Output PDF (default: output/<game>.pdf)."),
         PAPER,
         click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
                      metavar="MM", help="Bleed around each card, in mm."),
@@ -310,7 +310,7 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
                    "(its record, output/<game>.printed.json, or the one record of the game "
                    "here, as -o kit.pdf keeps kit.printed.json), with a first page saying which "
                    "cards to replace, add and take out; default --out output/<game>-changed.pdf.")
-@click.option("--since", type=click.Path(dir_okay=False, path_type=Path), metavar="RECORD",
+@click.option("--since", type=FILE, metavar="RECORD",
               help="--changed against this print record instead (implies --changed).")
 @click.option("--only", metavar="FILE:ROW[-ROW]",
               help="Print only these pieces: a data row or a range (cards.csv:3-7), a file, or "
@@ -412,7 +412,7 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 @click.option("--corner-radius", type=click.FloatRange(0, 20), metavar="MM",
               help="cut: rounded corners of the cut outlines, in mm (default: game.toml's "
                    "[cut] corner_radius, else 3, a poker card's).")
-@click.option("--profile", type=click.Path(path_type=Path, dir_okay=False), metavar="ICC",
+@click.option("--profile", type=FILE, metavar="ICC",
               help="pod --cmyk: separate through this CMYK .icc profile (the print shop's own, "
                    "e.g. the one its specifications name) instead of pnp's generic one.")
 @click.option("--url-base", metavar="URL",
@@ -499,8 +499,7 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
               metavar="MM")
 @click.option("--proof", is_flag=True, help="Outline trim, bleed, safe zone and element boxes.")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True,
-              help="The PNG to write.")
+@click.option("--out", "-o", type=FILE, required=True, help="The PNG to write.")
 def preview(game: str, variant: str | None, card: str, back: bool, dpi: int, bleed: float,
             proof: bool, out: Path) -> None:
     """Render one face of one piece to a PNG (what `pnp serve` shows)."""
@@ -536,8 +535,7 @@ def serve(game: str, variant: str | None, host: str, port: int, dpi: int) -> Non
 
 @main.command()
 @PAPER
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
-              help="[default: output/calibration.pdf]")
+@click.option("--out", "-o", type=FILE, help="[default: output/calibration.pdf]")
 def calibrate(paper: str | None, out: Path | None) -> None:
     """A two-page sheet to check 100 % scale and measure the printer's duplex shift."""
     from .export.outputs import export_calibration
@@ -719,8 +717,7 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
 @click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=2000, show_default=True,
               help="Number of games.")
 @SEED
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
-              help="Output PDF (default: output/<game>-balance.pdf).")
+@click.option("--out", "-o", type=FILE, help="Output PDF (default: output/<game>-balance.pdf).")
 @PLAYERS
 @AGENTS
 @JOBS
@@ -815,8 +812,7 @@ def _check_pdf_out(folder: Path | None, out: Path | None) -> None:
 @AGENTS
 @JOBS
 @SCHEDULER
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path),
-              help="Report PDF (default: output/<game>-sweep.pdf).")
+@click.option("--out", "-o", type=FILE, help="Report PDF (default: output/<game>-sweep.pdf).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int | None,
           agents: str, jobs: int, scheduler: str | None, out: Path | None,

@@ -37,9 +37,8 @@ class Progress:
     def shown(self) -> bool:
         return getattr(self.stream, "isatty", lambda: False)()
 
-    def start(self, total: int, label: str | None = None) -> "Progress":
+    def start(self, total: int) -> "Progress":
         self.close()
-        self.label = label or self.label
         self.total, self.done = total, 0
         self.began = self.clock()
         self._open = total > 0 and self.shown
