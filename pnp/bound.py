@@ -39,18 +39,19 @@ ORDER = re.compile(r"\b(" + "|".join(ORDER_WORDS) + r")\b", re.IGNORECASE)
 
 def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[str, str] = {},
           values: Mapping[str, Any] = {},
-          related: Mapping[str, Iterable[str]] = {}) -> list[Finding]:
+          related: Mapping[str, Iterable[str]] = {}, tree: Any = None) -> list[Finding]:
     """Every unbound number, mislabelled table column and homeless rule sentence of a booklet
     template. `rulings`: rulings.toml's entries (their subjects), `texts`: each ruling's text
     as the booklet prints it, `values`: the template's plain values (to suggest a placeholder),
-    `related`: words a value's rule is about besides its name's."""
+    `related`: words a value's rule is about besides its name's; `tree`: the source parsed,
+    if rendering it parsed it."""
     import jinja2
     from jinja2 import nodes
 
     from .templating import environment
 
     try:
-        tree = environment().parse(source)
+        tree = environment().parse(source) if tree is None else tree
     except jinja2.TemplateSyntaxError:
         return []  # rendering reports it, with its line
     where = Source(name)  # type: ignore[arg-type]  # shown as written: templates/x/booklet.md.j2

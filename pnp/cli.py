@@ -34,12 +34,20 @@ def collector_paused():
     deck makes millions of short-lived objects and next to no cycles (they die by reference
     counting), yet the collector keeps walking the objects alive, the more the larger the
     deck: about 17 % of a 5,400-card build's CPU. Done here, in the command, for its duration
-    only: pnp as a library leaves its caller's collector settings alone."""
+    only: pnp as a library leaves its caller's collector settings alone.
+
+    What the build made and keeps then joins the oldest generation in one step: left young,
+    the first collection after the pause would walk all of it (some 25 ms after a rule
+    booklet's kit) for the cycles it holds, next to none. (Not when the caller has frozen
+    objects of its own: unfreezing would free those too.)"""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        if not gc.get_freeze_count():
+            gc.freeze()  # (moves every tracked object to the permanent generation...
+            gc.unfreeze()  # ...and back into the oldest one, without walking them)
         if was:
             gc.enable()
 
@@ -322,7 +330,6 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
 def build(game: str, variant: str | None, out: Path | None, changed: bool, since: Path | None,
           only: str | None, version_mark: str | None, **settings) -> None:
     """Build a game's print-and-play PDF (and keep a record of what it printed)."""
-    from .output import default_output
     from .project import build as run, open_game
 
     start = time.perf_counter()
@@ -337,21 +344,9 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
                            " records; a partial print (--changed, --only) goes to another "
                            "file, so the kit's PDF is kept")
     options = _print_settings(**settings)
-    opened = open_game(game, variant=variant)
-    whole = Path("output") / f"{opened.name}.pdf"
-    if changed or since:
-        if since is None:
-            from .printrun.record import whole_kit_record
-
-            default = whole.with_suffix(".printed.json")
-            since = whole_kit_record(opened.name, default)
-            if since != default:
-                click.echo(f"comparing with {since}, the print record of {opened.name} here "
-                           "(--since FILE to choose another)")
-        target = out or default_output(f"{opened.name}-changed.pdf")
-    else:
-        target = out or default_output(f"{opened.name}-only.pdf" if only else whole.name)
-    with collector_paused():
+    with collector_paused():  # from opening the game: its layouts and model are many objects
+        opened = open_game(game, variant=variant)
+        target, since = _build_target(opened.name, out, changed, since, only)
         built = run(opened, target, **options, record=target.with_suffix(".printed.json"),
                     since=since, only=only, version_mark=version_mark)
     _show(built.findings)
@@ -360,6 +355,26 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
         return
     said = f" ({built.note})" if built.note else ""
     click.echo(f"{built.path}: {built.pages} pages{said} in {time.perf_counter() - start:.2f} s")
+
+
+def _build_target(name: str, out: Path | None, changed: bool, since: Path | None,
+                  only: str | None) -> tuple[Path, Path | None]:
+    """Where `pnp build` writes the game `name`'s PDF, and the record --changed compares with
+    (--since's, else the whole kit's record here)."""
+    from .output import default_output
+
+    whole = Path("output") / f"{name}.pdf"
+    if not (changed or since):
+        return out or default_output(f"{name}-only.pdf" if only else whole.name), since
+    if since is None:
+        from .printrun.record import whole_kit_record
+
+        default = whole.with_suffix(".printed.json")
+        since = whole_kit_record(name, default)
+        if since != default:
+            click.echo(f"comparing with {since}, the print record of {name} here "
+                       "(--since FILE to choose another)")
+    return out or default_output(f"{name}-changed.pdf"), since
 
 
 def _finite(value: float, param: click.Parameter) -> float:

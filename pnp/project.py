@@ -139,7 +139,7 @@ def _booklet_meaning(kit) -> list[Finding]:
     from .bound import check, unprinted
 
     t = getattr(kit.booklet.text, "source", None) if kit.booklet else None
-    return (check(t.text, t.name, t.rulings, t.texts, t.values, t.related)
+    return (check(t.text, t.name, t.rulings, t.texts, t.values, t.related, tree=t.tree)
             + unprinted(kit.booklet.text, t.name, t.texts)) if t else []
 
 

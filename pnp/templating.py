@@ -41,6 +41,7 @@ class TemplateText(str):
 
     template: str = ""
     source: "TemplateSource | None" = None  # what pnp/bound.py checks it against
+    parsed: tuple[str, Any] | None = None  # the template's text and its Jinja2 tree
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class TemplateSource:
     # words a value's rule is about beyond its name: options.goal is "points" when an [[end]]
     # compares the points with it (a booklet's "reach 25 points" then contradicts it)
     related: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    tree: Any = field(default=None, compare=False, repr=False)  # `text` parsed, if it was
 
 
 def _loader(folders: list[Path]):
@@ -137,7 +139,7 @@ def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateTex
         with sandbox.Deadline.here():
             parts: list[str] = []
             size = 0
-            template = env.get_template(name)
+            source, tree, template = _load(env, name)
             for part in template.generate(**data):
                 size += len(part)
                 if size > sandbox.MAX_OUTPUT:
@@ -146,6 +148,7 @@ def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateTex
                 parts.append(part)
         text = TemplateText("".join(parts))
         text.template = Path(template.filename or name).name
+        text.parsed = (source, tree)
         return text
     except jinja2.TemplateSyntaxError as exc:
         where = Path(exc.filename).name if exc.filename else name
@@ -170,6 +173,16 @@ def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateTex
     except Exception as exc:  # whatever a template does wrong is the template's to fix
         words = str(exc).strip() or type(exc).__name__
         raise _error(exc, folders, name, f"template error: {words[:300]}") from None
+
+
+def _load(env, name: str) -> tuple[str, Any, Any]:
+    """The template `name`'s text, its parsed tree and the template compiled from that tree,
+    as Jinja2's loader loads it: the tree is kept for pnp/bound.py's checks of a booklet
+    template, which would otherwise parse it again (10 ms for a rule booklet)."""
+    source, filename, uptodate = env.loader.get_source(env, name)
+    tree = env.parse(source, name, filename)
+    code = env.compile(tree, name, filename)
+    return source, tree, env.template_class.from_code(env, code, env.make_globals(None), uptodate)
 
 
 def _error(exc: BaseException, folders: list[Path], name: str, message: str) -> DataError:

@@ -44,3 +44,18 @@ def test_an_expression_jinja2_refuses_is_refused_when_the_layout_is_read(raw):
 def test_an_expression_of_constants_is_worked_out_once_when_read():
     value = _value("{{ game.title }} {{ 1 + 2 }}")
     assert value.static and value.const == "G 3"
+
+
+@pytest.mark.parametrize("raw", [
+    "{{ cost }}", "{{ cost + 1 }}mm", "{{ title | upper }} {{ game.title }}",
+    "{{ 'a' if cost > 2 and not title else row['cost'] }}", "{% if cost %}{{ title }}{% endif %}",
+    "{{ cost is number }}", "{{ [cost, title][0] ~ {'k': game}.k }}", "{{ range(cost) | join(',') }}",
+    "{% for c in cost %}{{ c }}{{ title }}{% endfor %}", "{% set t = title %}{{ t }}{{ cost }}",
+    "{% for c in cost %}{{ loop.index }}{% endfor %}{{ c }}",
+])
+def test_the_names_an_expression_reads_are_those_jinja2_finds(raw):
+    # names told from the tree (an expression) agree with jinja2.meta's (which any template
+    # with a for or a set gets)
+    from jinja2 import meta
+
+    assert SCOPE.names_in(raw, "x") == meta.find_undeclared_variables(SCOPE.tree(raw, "x"))

@@ -77,6 +77,24 @@ def test_the_build_command_pauses_the_collector_only_while_it_builds(tmp_path):
     assert gc.isenabled()
 
 
+def test_what_a_paused_build_made_is_old_after_it_and_a_callers_frozen_objects_stay_frozen():
+    import gc
+
+    from pnp.cli import collector_paused
+
+    with collector_paused():
+        made = [[i] for i in range(5000)]
+    assert gc.get_count()[0] < 100  # not 5,000 young objects for the next collection to walk
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with collector_paused():
+            made += [[i] for i in range(10)]
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
 def _handed(opened, kit, fonts, proof: bool = False):
     """(what the PDF's drawing handed the meaning checks, face by face; the checks)."""
     checks = project.face_checks(opened, kit)

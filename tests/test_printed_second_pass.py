@@ -197,6 +197,19 @@ def test_a_number_written_into_a_booklet_is_refused_with_its_line(game_copy, nam
     assert "| counting" in hit  # and it says how to mark a number that states no rule
 
 
+def test_the_booklet_check_reads_the_tree_rendering_parsed(game_copy):
+    folder = game_copy("legolas")
+    text = (ROOT / "templates" / "legolas" / "booklet.md.j2").read_text(encoding="utf-8")
+    (folder / BOOKLET).write_text(text.replace("VP from {{ vp_min }}", "VP from 3"),
+                                  encoding="utf-8")
+    kit, _, _ = prepare(open_game(str(folder)), force=True)
+    source = kit.booklet.text.source
+    assert source.tree is not None  # parsed once, when rendered
+    args = (source.text, source.name, source.rulings, source.texts, source.values)
+    found = check_template(*args, tree=source.tree)
+    assert found and [str(f) for f in found] == [str(f) for f in check_template(*args)]
+
+
 def test_the_hint_names_the_value_the_number_stands_for(game_copy):
     found = edited(game_copy, "legolas", [(BOOKLET, "After **{{ rounds }} rounds**",
                                            "After **5 rounds**")])

@@ -282,7 +282,9 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
                  else path.relative_to(shipped("templates").parent))
         values = {k: v for k, v in _named_numbers({**enforced.values, **context}).items()
                   if isinstance(v, (int, float)) and not isinstance(v, bool)}
-        text.source = TemplateSource(source, shown.as_posix(), common.rulings, texts, values)
+        parsed = text.parsed if text.parsed and text.parsed[0] == source else None
+        text.source = TemplateSource(source, shown.as_posix(), common.rulings, texts, values,
+                                     tree=parsed[1] if parsed else None)
     return text
 
 

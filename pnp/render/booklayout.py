@@ -140,7 +140,21 @@ class _Document(BaseDocTemplate):
 
 
 class _Paragraph(_Noted, Paragraph):
-    pass
+    """A paragraph that keeps its lines when wrapped again at the width of its last wrap: a
+    table wraps each cell when it measures it, when it lays it out and when it draws it (and a
+    table's start and keep_headings measure before the frame does). Its lines depend only on
+    its text, style and width: breaking them again would give the same lines."""
+
+    wrapped_width: float | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        # (platypus drops the lines of a paragraph it cannot split where asked: wrapped anew)
+        if availWidth == self.wrapped_width and getattr(self, "blPara", None) is not None:
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        # (a width too narrow for any text is not remembered: platypus sets no lines then)
+        self.wrapped_width = availWidth if size == (self.width, self.height) else None
+        return size
 
 
 class _Table(_Noted, Table):

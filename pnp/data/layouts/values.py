@@ -365,8 +365,12 @@ class Scope:
         import jinja2
         from jinja2 import meta
 
+        tree = self._parse(raw, where)
+        read = _names_read(tree, self.env)
+        if read is not None:
+            return read
         try:
-            return set(meta.find_undeclared_variables(self._parse(raw, where)))
+            return set(meta.find_undeclared_variables(tree))
         except jinja2.TemplateError as exc:  # found while compiling: an unknown filter or test
             said = (exc.message or str(exc)).rstrip(".")
             raise DataError(f"expression {raw!r}: {said}{self._close_filter(exc)}",
@@ -390,6 +394,29 @@ class Scope:
             template = self._cache[raw] = env.template_class.from_code(
                 env, code, env.make_globals(None))
         return template
+
+
+def _names_read(tree, env) -> set[str] | None:
+    """The names a template made only of expressions (and ifs) reads, from its tree: none of
+    its nodes declares a name, as a for or a set would, so every name it loads comes from its
+    context (or is one of the environment's globals). None for any other template, or one
+    using a filter or test `env` lacks: jinja2.meta tells those, by generating the template's
+    code (about as long as compiling it)."""
+    from jinja2 import nodes
+
+    plain = (nodes.Expr, nodes.Output, nodes.If, nodes.Keyword, nodes.Pair, nodes.Operand)
+    names = set()
+    for node in tree.find_all(nodes.Node):
+        if isinstance(node, nodes.Name):
+            if node.name not in env.globals:  # (range, dict...: as jinja2.meta counts)
+                names.add(node.name)
+        elif isinstance(node, nodes.Filter) and node.name not in env.filters:
+            return None
+        elif isinstance(node, nodes.Test) and node.name not in env.tests:
+            return None
+        elif not isinstance(node, plain):
+            return None
+    return names
 
 
 # one environment per palette: a game's layouts (and the bases they extend) share it, with its
