@@ -251,17 +251,16 @@ class Value:
         # a template's result depends only on the names it uses: rows that share them (the
         # same suit, the same cost) share one rendering, and it is given only those (Jinja2
         # copies what it is given into each render's context)
-        names = self.names
-        read = [context[n] for n in names]  # (the names' values: made a context on a miss)
+        used = {n: context[n] for n in self.names}
         try:
-            key = _truth_key(read) if self.truths else tuple(read)
+            key = _truth_key(used.values()) if self.truths else tuple(used.values())
             hit = self.memo.get(key)
         except TypeError:  # an unhashable value (a list): render every time
-            return self.convert(render(self.template, dict(zip(names, read))))
+            return self.convert(render(self.template, used))
         if hit is None:
             if len(self.memo) > 4096:
                 self.memo.clear()
-            hit = self.memo[key] = (self.convert(render(self.template, dict(zip(names, read)))),)
+            hit = self.memo[key] = (self.convert(render(self.template, used)),)
         return hit[0]
 
 
@@ -288,7 +287,7 @@ def _truth_key(values) -> tuple:
     """The memo's key for a truth-only `when`: a text by its truth to Jinja2's and/or/not and to
     to_bool() (what decides which value is printed and what that prints as); other values as
     they are."""
-    return tuple([(v != "", to_bool(v)) if type(v) is str else v for v in values])
+    return tuple((v != "", to_bool(v)) if type(v) is str else v for v in values)
 
 
 def printed(value: Any) -> Any:
