@@ -478,9 +478,10 @@ def _text_top(v, y: float, h: float, fitted) -> float:
     return y + h
 
 
-def _fitted(L: Layout, s, v, w: float, h: float):
+def _fitted(L: Layout, s, v, w: float, h: float, plain: bool | None = None):
     """The text of `v` fitted to a w x h box (plain or rich), or None when it does not fit;
-    remembered, so measuring it for `below` and drawing it fit it once."""
+    remembered, so measuring it for `below` and drawing it fit it once. `plain`: whether the
+    text has no markup, if the caller knows."""
     text, size, min_size = v["text"], v["size"], _min_size(v)
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
@@ -492,7 +493,9 @@ def _fitted(L: Layout, s, v, w: float, h: float):
     fitted = fits.get(key, False)
     if fitted is False:
         fitted = None
-        if not richtext.has_markup(text) and v["leading"] == LEADING and not justify:
+        if plain is None:
+            plain = not richtext.has_markup(text)
+        if plain and v["leading"] == LEADING and not justify:
             # plain text: the renderer's own fitting, words as plain strings (the common case,
             # and twice as fast); hyphenation below only when that does not fit
             fitted = plain_fit(fonts, text, w, h, size, min_size, role)
@@ -519,7 +522,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         else:
             _problem(L, s, e, problem)
     cache = caches(L)
-    fitted = _fitted(L, s, v, w, h)
+    fitted = _fitted(L, s, v, w, h, plain)
     if fitted is None:
         _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {text[:60]!r}")
         return
