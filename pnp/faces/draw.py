@@ -218,7 +218,8 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
     # the box proofs outline (turned with the element), with what it shows from which fields
     if s.record:
         s.element(e.name, x, y, bw, bh, _shows(v), e.reads, e.when_reads, e.paints,
-                  tuple(v[p] for p in ("fill", "stroke", "colour") if v.get(p) is not None))
+                  tuple([c for c in (v.get("fill"), v.get("stroke"), v.get("colour"))
+                         if c is not None]))
     try:
         if e.placed is not None:
             _layout(s, e, ctx, borrowed, x, y, bw, bh)
@@ -260,7 +261,7 @@ def _shows(v: dict[str, Any]) -> str:
     args = v.get("args")
     if isinstance(args, dict):
         parts += [_arg_text(a) for a in args.values()]
-    return " ".join(p for p in parts if p)
+    return " ".join([p for p in parts if p])
 
 
 def _arg_text(arg: Any) -> str:
