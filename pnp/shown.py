@@ -238,7 +238,9 @@ def _sides(piece: Piece) -> list:
 def _words(row: dict, f: str) -> set[str]:
     """The word a required field takes on a row (a suit, an element), if it is one."""
     value = str(row.get(f, "")).strip()
-    return {value.lower()} if re.fullmatch(r"[A-Za-z]{3,}", value) else set()
+    # three or more ASCII letters (what [A-Za-z]{3,} matches, told without a pattern: this is
+    # asked of every face)
+    return {value.lower()} if len(value) >= 3 and value.isascii() and value.isalpha() else set()
 
 
 def draw_faces(kit: Kit, fonts, kinds: Iterable[str]) -> dict[str, list[Face]]:
@@ -398,21 +400,26 @@ def _grouped(found: list[Finding]) -> list[Finding]:
 
 def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
     value = row[f]
-    said = f"{f} ({_said(value)})"
     out = []
     readers = [(el, o) for el, o in elements if f in el.reads]
-    for el, origin in readers:  # an element drawn from the field shows its value
-        if not blank(value) and not shows(el.shows, value):
+    empty = blank(value)
+    showing = False  # whether an element drawn from the field shows its value
+    for el, origin in readers:  # each such element must
+        if empty:
+            continue
+        if shows(el.shows, value):
+            showing = True
+        else:
             out.append(error(f"{where(origin, el.name, root)} prints {el.shows!r}, not the "
-                             f"row's {said}", piece.source, f))
+                             f"row's {_said(f, value)}", piece.source, f))
     for el, origin in elements:  # an element named for the field shows that field
         if el.name == f and f not in el.reads and el.shows.strip():
             what = (f"the literal {el.shows!r}" if not el.reads else
                     f"{el.shows!r} from {', '.join(el.reads)}")
             out.append(error(f"{where(origin, el.name, root)} prints {what} where the row's "
-                             f"{said} is required: show it from its field, as "
+                             f"{_said(f, value)} is required: show it from its field, as "
                              "{{ " + f + " }}", piece.source, f))
-    if blank(value) or out or any(shows(el.shows, value) for el, _ in readers):
+    if empty or out or showing:
         return out
     if isinstance(value, str) and any(f in el.when and shows(el.shows, value)
                                       for el, _ in elements):
@@ -423,11 +430,11 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
     if named:
         el, origin = named[0]
         return [error(f"{where(origin, el.name, root)} prints {el.shows!r} where the row's "
-                      f"{said} is required: show it from its field, as {{{{ {f} }}}}",
+                      f"{_said(f, value)} is required: show it from its field, as {{{{ {f} }}}}",
                       piece.source, f)]
     files = sorted({where(o, "", root).rstrip(":") for _, o in elements}) or ["its layout"]
-    return [error(f"{', '.join(files)}: no element shows the row's {said}, which a player "
-                  f"needs (game.toml [{SECTION}])", piece.source, f)]
+    return [error(f"{', '.join(files)}: no element shows the row's {_said(f, value)}, which a "
+                  f"player needs (game.toml [{SECTION}])", piece.source, f)]
 
 
 def _contradicting(piece: Piece, row: dict, f: str, words: set[str], elements, root,
@@ -447,8 +454,10 @@ def _contradicting(piece: Piece, row: dict, f: str, words: set[str], elements, r
     return out
 
 
-def _said(value: Any) -> str:
-    return forms(value)[0] if forms(value) else repr(value)
+def _said(f: str, value: Any) -> str:
+    """The field and its value as a finding names them (worded only for a finding)."""
+    shown = forms(value)
+    return f"{f} ({shown[0] if shown else repr(value)})"
 
 
 def deck_required(checks: Iterable) -> dict[str, tuple[str, ...]]:

@@ -218,7 +218,8 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
     # the box proofs outline (turned with the element), with what it shows from which fields
     if s.record:
         s.element(e.name, x, y, bw, bh, _shows(v), e.reads, e.when_reads, e.paints,
-                  tuple(v[p] for p in ("fill", "stroke", "colour") if v.get(p) is not None))
+                  tuple([c for c in (v.get("fill"), v.get("stroke"), v.get("colour"))
+                         if c is not None]))
     try:
         if e.placed is not None:
             _layout(s, e, ctx, borrowed, x, y, bw, bh)
@@ -260,7 +261,7 @@ def _shows(v: dict[str, Any]) -> str:
     args = v.get("args")
     if isinstance(args, dict):
         parts += [_arg_text(a) for a in args.values()]
-    return " ".join(p for p in parts if p)
+    return " ".join([p for p in parts if p])
 
 
 def _arg_text(arg: Any) -> str:
@@ -478,9 +479,10 @@ def _text_top(v, y: float, h: float, fitted) -> float:
     return y + h
 
 
-def _fitted(L: Layout, s, v, w: float, h: float):
+def _fitted(L: Layout, s, v, w: float, h: float, plain: bool | None = None):
     """The text of `v` fitted to a w x h box (plain or rich), or None when it does not fit;
-    remembered, so measuring it for `below` and drawing it fit it once."""
+    remembered, so measuring it for `below` and drawing it fit it once. `plain`: whether the
+    text has no markup, if the caller knows."""
     text, size, min_size = v["text"], v["size"], _min_size(v)
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
@@ -492,7 +494,9 @@ def _fitted(L: Layout, s, v, w: float, h: float):
     fitted = fits.get(key, False)
     if fitted is False:
         fitted = None
-        if not richtext.has_markup(text) and v["leading"] == LEADING and not justify:
+        if plain is None:
+            plain = not richtext.has_markup(text)
+        if plain and v["leading"] == LEADING and not justify:
             # plain text: the renderer's own fitting, words as plain strings (the common case,
             # and twice as fast); hyphenation below only when that does not fit
             fitted = plain_fit(fonts, text, w, h, size, min_size, role)
@@ -519,7 +523,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         else:
             _problem(L, s, e, problem)
     cache = caches(L)
-    fitted = _fitted(L, s, v, w, h)
+    fitted = _fitted(L, s, v, w, h, plain)
     if fitted is None:
         _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {text[:60]!r}")
         return

@@ -67,17 +67,19 @@ def _kept(value: Any) -> Any:
     """An argument as the display list keeps it: as it is now (a path or list drawn could be
     changed after the call) and with no class of the code that drew it (platypus's str
     subclasses), so reading the list back imports nothing of that code."""
-    if type(value) in _PLAIN:
+    if type(value) in _PLAIN_TYPES:
         return value
+    # (a tuple first: a text block's lines, a colour; pnp's Colour, an RGB tuple, too, kept as
+    # its channels as printed)
+    if isinstance(value, tuple):
+        return tuple(value) if _PLAIN_TYPES.issuperset(map(type, value)) else tuple(
+            map(_kept, value))
     if isinstance(value, _NotingTextBase):
         return TextRef(value._target)
-    if isinstance(value, str) and type(value) is not str:
+    if isinstance(value, str):  # (a subclass: plain ones were kept above)
         return str.__str__(value)
     if type(value) is list:
         return list(map(_kept, value))
-    if isinstance(value, tuple):  # (pnp's Colour, an RGB tuple, too: its channels as printed)
-        return tuple(value) if _PLAIN_TYPES.issuperset(map(type, value)) else tuple(
-            map(_kept, value))
     if isinstance(value, PDFPathObject):
         return copy.deepcopy(value)
     return value

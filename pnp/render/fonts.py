@@ -133,7 +133,7 @@ class Fonts:
 
     def all_in(self, font: str, texts) -> bool:
         """Whether the font alone has every character of the texts."""
-        if all(self._plain(font, t) for t in texts):
+        if self._plain(font, "".join(texts)):  # (each text is, when all together are)
             return True
         return not any(self._lacking(font, t) for t in texts)
 

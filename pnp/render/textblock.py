@@ -26,15 +26,18 @@ def write_block(c: Canvas, font: str, size: float, lines: tuple[str, ...], x: fl
                 align: str) -> None:
     """draw_block() of lines the font is known to have every character of."""
     leading = size * LEADING
-    tx = c.beginText(x, y)
-    tx.setFont(font, size, leading)
     if align == "left":
+        tx = c.beginText(x, y)
+        tx.setFont(font, size, leading)
         for line in lines:
             tx.textLine(line)
-    else:
+    else:  # each line from its own origin, the first's where the text begins
         share = 0.5 if align == "centre" else 1.0
-        for line in lines:
-            tx.setTextOrigin(x - share * c.stringWidth(line, font, size), y)
+        tx = c.beginText(x - share * c.stringWidth(lines[0] if lines else "", font, size), y)
+        tx.setFont(font, size, leading)
+        for i, line in enumerate(lines):
+            if i:
+                tx.setTextOrigin(x - share * c.stringWidth(line, font, size), y)
             tx.textOut(line)
             y -= leading
     c.drawText(tx)

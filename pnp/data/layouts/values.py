@@ -18,6 +18,7 @@ from ...units import MAX_PIECE_MM, MM, length
 _ROW_KEY = re.compile(r"""\brow\[\s*(['"])(.*?)\1\s*\]""")
 _PLAIN = re.compile(r"^\{\{\s*(?!(?:[tT]rue|[fF]alse|[nN]one)\s*\}\})([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 FALSE = {"", "false", "no", "0", "none", "off", "n"}
+_NUMBER_STARTS = frozenset("+-.0123456789in")  # (inf and nan: a text here is lowered)
 
 
 class ValueProblem(ValueError):
@@ -115,6 +116,8 @@ def to_bool(raw: Any) -> bool:
     text = str(raw).strip().lower()
     if text in FALSE:
         return False
+    if text[0] not in _NUMBER_STARTS and text[0].isascii():
+        return True  # no number float() reads begins so: its refusal (an exception) spared
     try:
         return float(text) != 0
     except ValueError:
