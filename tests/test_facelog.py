@@ -129,11 +129,8 @@ def test_the_checks_read_each_face_as_drawn_and_keep_none_of_it():
     assert all(isinstance(el, Element) for face in handed for el in face)
 
 
-
-
 def test_a_digest_is_of_the_calls_values_not_of_which_objects_hold_them():
-    # marshal's format 2 (the plain faces' bytes) writes no reference to an object met before
-    # and not whether a text is interned: equal calls held by other objects digest alike
+    # equal calls held by other objects (interned or not, shared or not) digest alike
     from pnp.printrun.digest import Digester
     from pnp.render.displaylist import TextRef
 
@@ -146,7 +143,7 @@ def test_a_digest_is_of_the_calls_values_not_of_which_objects_hold_them():
                                float("8.5"), float("8.5"), "centre"[:]), {})]
     assert digester.drawn(same, 3.0) == digester.drawn(apart, 3.0)
     assert digester.drawn(same, 3.0) != digester.drawn(same[:1], 3.0)
-    # a value marshal refuses (a text object's reference) is digested by its repr, alike too
+    # a text object's reference too
     texts = [(0, "beginText", (x, x, None), {}), (0, "drawText", (TextRef(1),), {})]
     assert digester.drawn(texts, 3.0) == digester.drawn(
         [(0, "beginText", (8.5, float("8.5"), None), {}), (0, "drawText", (TextRef(1),), {})],

@@ -8,7 +8,6 @@ path, so its file's content is hashed in."""
 from __future__ import annotations
 
 import hashlib
-import marshal
 from pathlib import Path
 from typing import Any
 
@@ -68,25 +67,14 @@ class Digester:
         return self._digest([(0, "translate", (bleed, bleed), {})] + ops)
 
     def _digest(self, ops: list) -> str:
-        # most faces are plain calls with plain values, forms and pictures aside: their bytes
-        # are marshal's, format 2, made in one go by C (its numbers in binary: repr() of them
-        # was most of a digest). Format 2 writes values, never references to objects met
-        # before nor whether a text is interned, so equal calls give equal bytes in every run.
-        # It refuses what it cannot write by value (a text object's TextRef, a colour object):
-        # such a face is the list's repr, made in one go too (a quoted name is how a call
-        # shows in it), or, holding an object shown by its address, goes the long way, which
-        # names it by its content
-        try:
-            data = marshal.dumps(ops, 2)
-        except ValueError:
-            text = repr(ops)
-            if " at 0x" in text or any(n in text for n in _NAMED_TEXTS):
-                return self._digest_parts(ops)
-            data = text.encode("utf-8", "surrogateescape")
-        else:  # (two scans tell most faces have none of those calls)
-            if (b"Form" in data or b"Image" in data) and any(n in data for n in _NAMED_BYTES):
-                return self._digest_parts(ops)
-        return hashlib.sha256(data).hexdigest()[:DIGEST_LENGTH]
+        # most faces are plain calls with plain values, forms and pictures aside: their text is
+        # the list's repr, made in one go (a quoted name is how such a call shows in it; an
+        # object shown by its address goes the long way, which names it by its content)
+        text = repr(ops)
+        if " at 0x" not in text and not any(n in text for n in _NAMED_FILES):
+            return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[
+                :DIGEST_LENGTH]
+        return self._digest_parts(ops)
 
     def _digest_parts(self, ops: list) -> str:
         # each open hasher's text, the innermost open form's last; a hasher fed its parts one
@@ -125,10 +113,8 @@ class Digester:
 
 _STABLE_TYPES = frozenset(_STABLE)
 # calls whose digest holds more than their arguments: a form's own digest, an image's content
-# (as repr and as marshal write each name: quoted, and after its length)
-_NAMED = ("beginForm", "endForm", "doForm", "drawImage", "drawInlineImage")
-_NAMED_TEXTS = tuple(map(repr, _NAMED))
-_NAMED_BYTES = tuple(marshal.dumps(n, 2) for n in _NAMED)
+_NAMED_FILES = tuple(repr(n) for n in ("beginForm", "endForm", "doForm", "drawImage",
+                                        "drawInlineImage"))
 
 
 def _stable(values) -> bool:
