@@ -51,7 +51,7 @@ def test_an_expression_of_constants_is_worked_out_once_when_read():
     "{{ 'a' if cost > 2 and not title else row['cost'] }}", "{% if cost %}{{ title }}{% endif %}",
     "{{ cost is number }}", "{{ [cost, title][0] ~ {'k': game}.k }}", "{{ range(cost) | join(',') }}",
     "{% for c in cost %}{{ c }}{{ title }}{% endfor %}", "{% set t = title %}{{ t }}{{ cost }}",
-    "{% for c in cost %}{{ loop.index }}{% endfor %}{{ c }}",
+    "{% for c in cost %}{{ loop.index }}{% endfor %}{{ c }}", "{{ self }}{{ cost }}",
 ])
 def test_the_names_an_expression_reads_are_those_jinja2_finds(raw):
     # names told from the tree (an expression) agree with jinja2.meta's (which any template

@@ -411,6 +411,8 @@ def _names_read(tree, env) -> set[str] | None:
     names = set()
     for node in tree.find_all(nodes.Node):
         if isinstance(node, nodes.Name):
+            if node.name == "self":  # the template itself to Jinja2, not a name it looks up
+                return None
             if node.name not in env.globals:  # (range, dict...: as jinja2.meta counts)
                 names.add(node.name)
         elif isinstance(node, nodes.Filter) and node.name not in env.filters:
