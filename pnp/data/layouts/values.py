@@ -7,6 +7,7 @@ print."""
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -15,7 +16,8 @@ from ..colours import Colour, parse_colour
 from ...units import MAX_PIECE_MM, MM, length
 
 # `{{ column }}` (not `{{ true }}`, a constant)
-_ROW_KEY = re.compile(r"""\brow\[\s*(['"])(.*?)\1\s*\]""")
+_ROW_KEY = re.compile(r"""\brow(?:\[\s*(['"])(.*?)\1\s*\]|\.([A-Za-z_]\w*))""")
+_DICT_ATTRIBUTES = frozenset(dir(dict))  # row.get(...): the row's own method, no column
 _PLAIN = re.compile(r"^\{\{\s*(?!(?:[tT]rue|[fF]alse|[nN]one)\s*\}\})([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 FALSE = {"", "false", "no", "0", "none", "off", "n"}
 _NUMBER_STARTS = frozenset("+-.0123456789in")  # (inf and nan: a text here is lowered)
@@ -180,6 +182,17 @@ def _colour_converter(palette: dict[str, Colour]) -> Callable[[Any], Colour | No
 DRAWN = frozenset({"row", "ink_saver"})
 
 
+def _close_hint(unknown: list[str], known) -> str:
+    """" (did you mean 'title'?)" for the first unknown name close to a known one."""
+    from difflib import get_close_matches  # (only to word an error)
+
+    for name in unknown:
+        close = get_close_matches(name, sorted(known), 1)
+        if close:
+            return f" (did you mean {close[0]!r}?)"
+    return ""
+
+
 def _spelled_hint(unknown: list[str], columns) -> str:
     """How to read a column whose name is no plain word ("first-paragraph", "Card Name"), when
     the unknown names are its pieces: `{{ first-paragraph }}` subtracts two names."""
@@ -214,19 +227,18 @@ class Value:
         unknown = sorted(n for n in names if n not in scope.known)
         if unknown:
             has = ", ".join(sorted(scope.columns)) or "no columns"
+            hint = _spelled_hint(unknown, scope.columns) or _close_hint(unknown, scope.known)
             raise DataError(f"{raw!r} uses {', '.join(map(repr, unknown))}, which is neither a "
-                            f"column of the data ({has}) nor a palette colour or setting"
-                            f"{_spelled_hint(unknown, scope.columns)}",
+                            f"column of the data ({has}) nor a palette colour or setting{hint}",
                             scope.path, field=where)
-        for key in _ROW_KEY.findall(raw):  # row['first-paragraph']: a column too
-            if scope.columns and key[1] not in scope.columns:
-                from difflib import get_close_matches  # (only to word the error)
-
-                close = get_close_matches(key[1], sorted(scope.columns), 1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise DataError(f"{raw!r} reads row[{key[1]!r}], which is not a column of the "
-                                f"data ({', '.join(sorted(scope.columns))}){hint}",
-                                scope.path, field=where)
+        for _, key, attribute in _ROW_KEY.findall(raw):  # row['first-paragraph'], row.cost
+            column = key or attribute
+            if attribute in _DICT_ATTRIBUTES or not scope.columns or column in scope.columns:
+                continue
+            read = f"row.{column}" if attribute else f"row[{column!r}]"
+            raise DataError(f"{raw!r} reads {read}, which is not a column of the data "
+                            f"({', '.join(sorted(scope.columns))})"
+                            f"{_close_hint([column], scope.columns)}", scope.path, field=where)
         if m:
             self.column = m.group(1)
         else:
@@ -358,33 +370,52 @@ class Scope:
         tree = self._parsed.get(raw)
         if tree is None:
             try:
-                tree = self._parsed[raw] = env.parse(raw)
+                with self._not_too_deep(raw, where):
+                    tree = env.parse(raw)
             except jinja2.TemplateSyntaxError as exc:
                 raise DataError(f"expression {raw!r}: {exc.message}", self.path, field=where) \
                     from None
+            self._check_filters(tree, raw, where)
+            self._parsed[raw] = tree  # (kept only once it passed: other layouts reuse it)
         return tree
+
+    @contextmanager
+    def _not_too_deep(self, raw: str, where: str):
+        """Jinja2's parser and Python's compiler recurse: an expression nested or chained
+        deeper than they go is refused as the layout's mistake, not pnp's."""
+        try:
+            yield
+        except (RecursionError, MemoryError, SyntaxError):  # (Python's, compiling Jinja2's code)
+            raise DataError(f"expression {raw[:80]!r}... is too deeply nested or too long to "
+                            f"read ({len(raw)} characters): split it into several values",
+                            self.path, field=where) from None
+
+    def _check_filters(self, tree, raw: str, where: str) -> None:
+        """A filter or test the environment lacks is refused wherever it stands (Jinja2 leaves
+        one inside an {% if %} to fail card after card), with the name it is close to."""
+        from jinja2 import nodes
+
+        for node in tree.find_all((nodes.Filter, nodes.Test)):
+            known = self.env.filters if isinstance(node, nodes.Filter) else self.env.tests
+            if node.name not in known:
+                kind = "filter" if isinstance(node, nodes.Filter) else "test"
+                raise DataError(f"expression {raw!r}: No {kind} named {node.name!r}"
+                                f"{_close_hint([node.name], known)}", self.path, field=where)
 
     def names_in(self, raw: str, where: str) -> set[str]:
         import jinja2
         from jinja2 import meta
 
         tree = self._parse(raw, where)
-        read = _names_read(tree, self.env)
-        if read is not None:
-            return read
-        try:
-            return set(meta.find_undeclared_variables(tree))
-        except jinja2.TemplateError as exc:  # found while compiling: an unknown filter or test
-            said = (exc.message or str(exc)).rstrip(".")
-            raise DataError(f"expression {raw!r}: {said}{self._close_filter(exc)}",
-                            self.path, field=where) from None
-
-    def _close_filter(self, exc) -> str:
-        import difflib
-
-        name = re.match(r"No filter named '(.+?)'", exc.message or "")
-        close = difflib.get_close_matches(name.group(1), self.env.filters, 1) if name else []
-        return f" (did you mean {close[0]!r}?)" if close else ""
+        with self._not_too_deep(raw, where):
+            read = _names_read(tree, self.env)
+            if read is not None:
+                return read
+            try:
+                return set(meta.find_undeclared_variables(tree))
+            except jinja2.TemplateError as exc:  # found while compiling it
+                said = (exc.message or str(exc)).rstrip(".")
+                raise DataError(f"expression {raw!r}: {said}", self.path, field=where) from None
 
     def compile(self, raw: str, where: str):
         """The expression's template, compiled from the tree already parsed (syntax errors
@@ -393,7 +424,9 @@ class Scope:
         env = self.env
         template = self._cache.get(raw)
         if template is None:
-            code = env.compile(self._parse(raw, where))
+            tree = self._parse(raw, where)
+            with self._not_too_deep(raw, where):
+                code = env.compile(tree)
             template = self._cache[raw] = env.template_class.from_code(
                 env, code, env.make_globals(None))
         return template
@@ -402,9 +435,9 @@ class Scope:
 def _names_read(tree, env) -> set[str] | None:
     """The names a template made only of expressions (and ifs) reads, from its tree: none of
     its nodes declares a name, as a for or a set would, so every name it loads comes from its
-    context (or is one of the environment's globals). None for any other template, or one
-    using a filter or test `env` lacks: jinja2.meta tells those, by generating the template's
-    code (about as long as compiling it)."""
+    context (or is one of the environment's globals). None for any other template: jinja2.meta
+    tells those, by generating the template's code (about as long as compiling it). (Its
+    filters and tests are known: Scope._parse refused any other.)"""
     from jinja2 import nodes
 
     plain = (nodes.Expr, nodes.Output, nodes.If, nodes.Keyword, nodes.Pair, nodes.Operand)
@@ -415,10 +448,6 @@ def _names_read(tree, env) -> set[str] | None:
                 return None
             if node.name not in env.globals:  # (range, dict...: as jinja2.meta counts)
                 names.add(node.name)
-        elif isinstance(node, nodes.Filter) and node.name not in env.filters:
-            return None
-        elif isinstance(node, nodes.Test) and node.name not in env.tests:
-            return None
         elif not isinstance(node, plain):
             return None
     return names
@@ -450,19 +479,26 @@ def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
     def rgb(value: Any) -> Colour:
         return colour_in(palette)(value) or Colour(1, 1, 1)
 
-    def mix(c: Colour, to: float, t: float) -> str:
-        return "#" + Colour(*(v + (to - v) * float(t) for v in c)).hexval()[2:]
+    def amount(name: str, t: Any) -> float:
+        share = float(t)
+        if not 0 <= share <= 1:  # (beyond, the channels leave 0-255: no colour at all)
+            raise ValueError(f"{name} takes an amount from 0 to 1, not {t!r}")
+        return share
+
+    def mix(c: Colour, to: float, t: float, name: str) -> str:
+        t = amount(name, t)
+        return "#" + Colour(*(v + (to - v) * t for v in c)).hexval()[2:]
 
     def ink(value: Any) -> str:
         r, g, b = rgb(value)
         return "#000000" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 else "#ffffff"
 
     def towards(value: Any, other: Any, t: float = 0.5) -> str:
-        a, b = rgb(value), rgb(other)
-        return "#" + Colour(*(x + (y - x) * float(t) for x, y in zip(a, b))).hexval()[2:]
+        a, b, t = rgb(value), rgb(other), amount("mix", t)
+        return "#" + Colour(*(x + (y - x) * t for x, y in zip(a, b))).hexval()[2:]
 
-    return {"tint": lambda v, t=0.5: mix(rgb(v), 1.0, t),
-            "shade": lambda v, t=0.5: mix(rgb(v), 0.0, t),
+    return {"tint": lambda v, t=0.5: mix(rgb(v), 1.0, t, "tint"),
+            "shade": lambda v, t=0.5: mix(rgb(v), 0.0, t, "shade"),
             "mix": towards, "ink": ink}
 
 
