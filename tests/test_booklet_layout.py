@@ -99,6 +99,16 @@ def test_a_table_starts_with_its_header_and_two_rows_and_repeats_the_header():
     assert parts_seen > 25
 
 
+def test_a_long_table_shows_its_header_only_at_the_head_of_a_page():
+    # (a trial's 60-row table showed it again mid-page, after a block of 40 rows)
+    rows = "\n".join(f"| Row {i} | {' '.join([WORDS] * (3 if i % 5 == 0 else 1))} |"
+                     for i in range(120))
+    pages = _pages("| Name | Text |\n|---|---|\n" + rows + "\n")
+    per_page = [[p for p in page if isinstance(p.flowable, bk._Table)] for page in pages]
+    assert len(pages) >= 3 and all(len(tables) == 1 for tables in per_page)
+    assert sum(t.flowable.rows - 1 for tables in per_page for t in tables) == 120
+
+
 def test_headings_of_every_level_have_their_own_smaller_style():
     text = "\n\n".join(f"{'#' * n} Level {n}" for n in range(1, 7)) + "\n\nText."
     (page,) = _pages(text)
