@@ -138,3 +138,14 @@ def test_a_paragraph_too_long_to_lay_out_quickly_is_refused():
                                         r"at most 20,000 \(split it with a blank line\)"):
         _pages(" ".join([WORDS] * 300))
     assert len(_pages("\n\n".join([WORDS * 3] * 300))) > 10  # the same text in paragraphs
+
+
+def test_a_table_row_taller_than_a_page_is_named_by_its_first_cell():
+    from pnp.errors import DataError
+
+    long = " ".join(["A sentence of rules text that goes on."] * 160)
+    text = "| Name | Text |\n|---|---|\n| Short | x |\n| Row 7 | " + long + " |\n"
+    with pytest.raises(DataError, match=r"the table row 'Row 7 A sentence of rules text that.*' "
+                                        r"is taller than a booklet page"):
+        _pages(text)
+    assert _pages(text.replace(long, "a few words"))  # a row that fits is set

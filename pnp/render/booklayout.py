@@ -40,6 +40,7 @@ TABLE_BLOCK = 300
 MIN_COLUMN = 36.0  # points: a table column's 6 pt paddings each side and a short word at 9 pt
 KEPT_LINES = 2  # lines of a paragraph kept on the page of the heading above it
 HEAD_ROWS = 2  # body rows a table starts with, under its header, on the page it starts
+CELL_PADDING = 6  # points: platypus's table cells' padding at each side (3 above and below)
 # letters of a word with soft hyphens: platypus breaks such a word in time that grows with the
 # cube of its length (8,000 parts: 45 s), and no word in a rule booklet is near this long
 MAX_SOFT_WORD = 200
@@ -382,6 +383,7 @@ class _Story:
                             self.booklet.source)
         rows = [[self._text(cell, "head" if i == 0 else "cell")
                  for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(table)]
+        self._check_row_heights(table, rows)
         # the table starts where its header and first rows fit: never a header alone, or one
         # row, at a page's foot
         start = self._table_block(rows[:1 + HEAD_ROWS]).wrap(self.width, 1e9)[1]
@@ -389,6 +391,23 @@ class _Story:
         for first in range(1, max(len(rows), 2), TABLE_BLOCK):
             self.flowables.append(self._table_block([rows[0]] + rows[first:first + TABLE_BLOCK]))
         self.flowables.append(Spacer(1, 6))
+
+    def _check_row_heights(self, table: list[list[str]], rows: list) -> None:
+        """A row taller than a page under the header cannot be set (platypus splits a table
+        only between rows): named by its first cell, before the layout fails on it."""
+        cell_w = self.width / len(rows[0]) - 2 * CELL_PADDING
+
+        def height(row) -> float:
+            return max(cell.wrap(cell_w, 1e9)[1] for cell in row) + CELL_PADDING
+
+        room = self.height - height(rows[0])
+        for words, row in zip(table[1:], rows[1:]):
+            if height(row) > room:
+                first = " ".join(" ".join(words).split())
+                shown = first[:40] + "..." if len(first) > 40 else first
+                raise DataError(f"the table row {shown!r} is taller than a booklet page under "
+                                "the table's header; shorten its cells or split the row",
+                                self.booklet.source)
 
     def _table_block(self, rows: list) -> Table:
         ncols = len(rows[0])
