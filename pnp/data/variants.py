@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError
+from ..errors import DataError, did_you_mean
 
 ELEMENTS = "elements"  # not game.toml sections: overrides of the layout files' elements,
 FILES = "files"  # and of the data files read
@@ -38,13 +38,6 @@ class Variant:
     files: dict[str, str] = field(default_factory=dict)  # data file -> the one read instead
 
 
-def _close(name: str, known) -> str:
-    from difflib import get_close_matches  # (only to word an error: 2 ms a build otherwise)
-
-    close = get_close_matches(name, list(known), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
 def apply_variant(config: dict[str, Any], name: str,
                   path: Path) -> tuple[dict[str, Any], Variant]:
     """game.toml's settings with variant `name` applied, and its overrides of layout elements
@@ -57,7 +50,7 @@ def apply_variant(config: dict[str, Any], name: str,
     known = table or {}
     if name not in known:
         has = f"; {path.name} has {', '.join(known)}" if known else "; the game has none"
-        raise DataError(f"no variant {name!r}{_close(name, known)}{has} (add it as "
+        raise DataError(f"no variant {name!r}{did_you_mean(name, known)}{has} (add it as "
                         f"[variants.{name}])", path, field="variants")
     overlay = known[name]
     if not isinstance(overlay, dict):
@@ -83,7 +76,8 @@ def apply_variant(config: dict[str, Any], name: str,
             palette = config.get("palette") or {}
             for key in value:
                 if key not in palette:
-                    raise DataError(f"[palette] has no colour {key!r}{_close(key, palette)}; "
+                    raise DataError(f"[palette] has no colour {key!r}"
+                                    f"{did_you_mean(key, palette)}; "
                                     "a variant changes the game's own colours", path,
                                     field=f"{where}.{key}")
             merged["palette"] = {**palette, **value}
@@ -99,7 +93,7 @@ def _components(base: Any, value: dict, path: Path, where: str) -> list:
     names = [c.get("name") for c in components if isinstance(c, dict)]
     for name, settings in value.items():
         if name not in names:
-            raise DataError(f"no [[component]] named {name!r}{_close(name, names)}", path,
+            raise DataError(f"no [[component]] named {name!r}{did_you_mean(name, names)}", path,
                             field=f"{where}.{name}")
         if not isinstance(settings, dict):
             raise DataError(f"[{where}.{name}] must be a table of settings", path,
@@ -124,6 +118,6 @@ def override_elements(spec, overrides: dict[str, dict], path: Path, where: str) 
     for name, props in overrides.items():
         if name not in spec.elements:
             raise DataError(f"{spec.path.name} has no element [{name}]"
-                            f"{_close(name, spec.elements)}", path, field=f"{where}.{name}")
+                            f"{did_you_mean(name, spec.elements)}", path, field=f"{where}.{name}")
         spec.elements[name] = {**spec.elements[name], **props}
         spec.origins[name] = path  # a mistake in them is game.toml's, not the layout file's

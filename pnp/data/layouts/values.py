@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ...errors import DataError
+from ...errors import DataError, did_you_mean
 from ..colours import Colour, parse_colour
 from ...units import MAX_PIECE_MM, MM, length
 
@@ -182,17 +182,6 @@ def _colour_converter(palette: dict[str, Colour]) -> Callable[[Any], Colour | No
 DRAWN = frozenset({"row", "ink_saver"})
 
 
-def _close_hint(unknown: list[str], known) -> str:
-    """" (did you mean 'title'?)" for the first unknown name close to a known one."""
-    from difflib import get_close_matches  # (only to word an error)
-
-    for name in unknown:
-        close = get_close_matches(name, sorted(known), 1)
-        if close:
-            return f" (did you mean {close[0]!r}?)"
-    return ""
-
-
 def _spelled_hint(unknown: list[str], columns) -> str:
     """How to read a column whose name is no plain word ("first-paragraph", "Card Name"), when
     the unknown names are its pieces: `{{ first-paragraph }}` subtracts two names."""
@@ -227,7 +216,8 @@ class Value:
         unknown = sorted(n for n in names if n not in scope.known)
         if unknown:
             has = ", ".join(sorted(scope.columns)) or "no columns"
-            hint = _spelled_hint(unknown, scope.columns) or _close_hint(unknown, scope.known)
+            hint = (_spelled_hint(unknown, scope.columns)
+                    or did_you_mean(unknown[0], sorted(scope.known)))
             raise DataError(f"{raw!r} uses {', '.join(map(repr, unknown))}, which is neither a "
                             f"column of the data ({has}) nor a palette colour or setting{hint}",
                             scope.path, field=where)
@@ -238,7 +228,8 @@ class Value:
             read = f"row.{column}" if attribute else f"row[{column!r}]"
             raise DataError(f"{raw!r} reads {read}, which is not a column of the data "
                             f"({', '.join(sorted(scope.columns))})"
-                            f"{_close_hint([column], scope.columns)}", scope.path, field=where)
+                            f"{did_you_mean(column, sorted(scope.columns))}", scope.path,
+                            field=where)
         if m:
             self.column = m.group(1)
         else:
@@ -400,7 +391,7 @@ class Scope:
             if node.name not in known:
                 kind = "filter" if isinstance(node, nodes.Filter) else "test"
                 raise DataError(f"expression {raw!r}: No {kind} named {node.name!r}"
-                                f"{_close_hint([node.name], known)}", self.path, field=where)
+                                f"{did_you_mean(node.name, known)}", self.path, field=where)
 
     def names_in(self, raw: str, where: str) -> set[str]:
         import jinja2
