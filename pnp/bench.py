@@ -1,13 +1,13 @@
 """`pnp bench`: how fast pnp is where a designer feels it, each figure beside its goal.
 
 - the first build ever of each shipped game (pnp's cache empty) and a second one (the cache
-  holding its fonts and booklet), each a new process as a user runs it, in CPU time; goal: a
+  holding its parsed fonts), each a new process as a user runs it, in CPU time; goal: a
   first build under FIRST_BUILD seconds;
 - edit to page: one card row of a 300-card deck saved, and the live page (`pnp serve`, which
   `pnp watch` shares its rebuild with) has the new face: the rebuild's CPU time; goal: under
   EDIT_TO_PAGE seconds;
-- `pnp build` of a plain deck (`pnp new`, one distinct text a card, booklet included) against
-  bare reportlab drawing the same cards (pnp/benchfloor.py), the two by turns, at each size;
+- `pnp build` of a plain deck (`pnp new`, one distinct text a card, print guide and
+  booklet included) against bare reportlab making the same pages (pnp/benchfloor.py), the two by turns, at each size;
   goals: within 1.5x the floor at every size, and linear in cards;
 - random games a second of each engine (what `pnp simulate` plays), against its game's goal.
 
@@ -129,7 +129,7 @@ def _installed_env(folder: Path, cache: Path) -> dict:
     """The environment of a user's pnp: modules run from compiled bytecode (pip compiles an
     installed package; Python writes it on a first run), here kept under `folder` so no
     setting of this shell (PYTHONDONTWRITEBYTECODE) makes pnp, and not the floor, compile its
-    source every time; pnp's cache (fonts and booklet pages) in `cache`."""
+    source every time; pnp's cache (parsed fonts) in `cache`."""
     env = dict(os.environ, PYTHONPYCACHEPREFIX=str(folder / "bytecode"), PNP_CACHE_DIR=str(cache))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
@@ -152,8 +152,8 @@ def _builds(games, folder: Path, pnp: list[str], echo: Callable, rounds: int = 5
                 old = best.get((g, kind), run)
                 best[g, kind] = {k: min(old[k], run[k]) for k in run}
     echo(f"Builds of each game, a new process as a user runs it (best of {rounds}; CPU time, "
-         "wall beside): the first ever, pnp's cache empty, and the second, its fonts and "
-         "booklet pages kept:")
+         "wall beside): the first ever, pnp's cache empty, and the second, its parsed fonts "
+         "kept:")
     rows = {}
     for g in games:
         first, second = best[g, "first"], best[g, "second"]
@@ -169,7 +169,8 @@ def _builds(games, folder: Path, pnp: list[str], echo: Callable, rounds: int = 5
 def _decks(folder: Path, sizes, pnp: list[str], echo: Callable) -> list[dict]:
     from .resources import shipped
 
-    echo("Plain deck through `pnp build` (booklet included) vs bare reportlab, cold processes "
+    echo("Plain deck through `pnp build` vs bare reportlab making the same pages (print guide, "
+         "booklet, cards and backs), cold processes "
          "by turns (best of 3; of 1 over 6,000 cards). Ratios of CPU time, which the machine's "
          "other load does not move (on an idle machine it is the wall time); wall time beside:")
     echo(f"  {'cards':>6} {'pnp s':>7} {'cpu s':>7} {'ms/card':>7} {'peak MB':>7} | "
