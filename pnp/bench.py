@@ -7,7 +7,8 @@
   `pnp watch` shares its rebuild with) has the new face: the rebuild's CPU time; goal: under
   EDIT_TO_PAGE seconds;
 - `pnp build` of a plain deck (`pnp new`, one distinct text a card, print guide and
-  booklet included) against bare reportlab making the same pages (pnp/benchfloor.py), the two by turns, at each size;
+  booklet included) against bare reportlab making the same pages (pnp/benchfloor.py), the
+  two by turns, at each size;
   goals: within 1.5x the floor at every size, and linear in cards;
 - random games a second of each engine (what `pnp simulate` plays), against its game's goal.
 

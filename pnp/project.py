@@ -263,7 +263,7 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     only the pieces named so (`cards.csv:3-7`); `version_mark`: "front" or "back", the side
     that shows game.toml's version."""
     from .output import atomic_output
-    from .printrun.record import kit_record, read_record
+    from .printrun.record import FORMAT, kit_record, read_record
     from .render.pdf import Options, render_kit
 
     sheet = _paper(game, paper)
@@ -281,19 +281,21 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         from .printrun.mark import version_marked
 
         kit = version_marked(kit, version, version_mark)
-    def record_now(noted: list | None = None):
+    def record_now(noted: list | None = None, format: int = FORMAT):
         return kit_record(kit, fonts, game.folder.path, game=game.name, version=version,
                           bleed=bleed_mm * MM, bleed_mm=bleed_mm, ink_saver=ink_saver,
-                          findings=noted, drawn=log)
+                          findings=noted, drawn=log, format=format)
 
     printed = None
-    if not whole:  # the part to print is chosen by the record: made first
+    if not whole:  # the part to print is chosen by the record: made first, as `old` digests
         noted: list[Finding] = []
-        printed = record_now(noted)
+        printed = record_now(noted, old.format if old is not None else FORMAT)
         findings += [f for f in dict.fromkeys(noted) if f.level == "warning"]
         part = _part(game, kit, printed, old, since, only, findings)
         if part is None:
             return Built(out, 0, findings, [], f"nothing changed since {since}: no PDF written")
+        if printed.format != FORMAT:  # an older record: the one kept after is of this format
+            printed = record_now()
         kit, note = part
     with atomic_output(out, game.folder.path) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False,

@@ -130,21 +130,26 @@ def test_the_checks_read_each_face_as_drawn_and_keep_none_of_it():
 
 
 def test_a_digest_is_of_the_calls_values_not_of_which_objects_hold_them():
-    # equal calls held by other objects (interned or not, shared or not) digest alike
+    # marshal's format 2 (the plain faces' bytes) writes no reference to an object met before
+    # and not whether a text is interned: equal calls held by other objects digest alike
     from pnp.printrun.digest import Digester
     from pnp.render.displaylist import TextRef
 
-    digester = Digester(None)  # type: ignore[arg-type]  # (digesting calls reads no font)
-    x, font = 8.5, "centre"
-    same = [(0, "rect", (x, x, 2.0, 3.0), {"stroke": 0, "fill": 1}),
-            (0, "textBlock", (font, 11.0, (font, font), x, x, font), {})]
-    apart = [(0, "rect", (float("8.5"), float("8.5"), 2.0, 3.0), {"stroke": 0, "fill": 1}),
-             (0, "textBlock", ("".join("centre"), 11.0, ("cen" + "tre", "centr" + "e"),
-                               float("8.5"), float("8.5"), "centre"[:]), {})]
-    assert digester.drawn(same, 3.0) == digester.drawn(apart, 3.0)
-    assert digester.drawn(same, 3.0) != digester.drawn(same[:1], 3.0)
-    # a text object's reference too
-    texts = [(0, "beginText", (x, x, None), {}), (0, "drawText", (TextRef(1),), {})]
-    assert digester.drawn(texts, 3.0) == digester.drawn(
-        [(0, "beginText", (8.5, float("8.5"), None), {}), (0, "drawText", (TextRef(1),), {})],
-        3.0)
+    for format in (1, 2):
+        digester = Digester(None, format=format)  # type: ignore[arg-type]  # (reads no font)
+        x, font = 8.5, "centre"
+        same = [(0, "rect", (x, x, 2.0, 3.0), {"stroke": 0, "fill": 1}),
+                (0, "textBlock", (font, 11.0, (font, font), x, x, font), {})]
+        apart = [(0, "rect", (float("8.5"), float("8.5"), 2.0, 3.0), {"stroke": 0, "fill": 1}),
+                 (0, "textBlock", ("".join("centre"), 11.0, ("cen" + "tre", "centr" + "e"),
+                                   float("8.5"), float("8.5"), "centre"[:]), {})]
+        assert digester.drawn(same, 3.0) == digester.drawn(apart, 3.0)
+        assert digester.drawn(same, 3.0) != digester.drawn(same[:1], 3.0)
+        # a value marshal refuses (a text object's reference) is digested by its repr, alike
+        texts = [(0, "beginText", (x, x, None), {}), (0, "drawText", (TextRef(1),), {})]
+        assert digester.drawn(texts, 3.0) == digester.drawn(
+            [(0, "beginText", (8.5, float("8.5"), None), {}),
+             (0, "drawText", (TextRef(1),), {})], 3.0)
+    # the two formats hash a plain face differently (records say which they hold)
+    assert Digester(None, format=1).drawn(same, 3.0) != Digester(  # type: ignore[arg-type]
+        None, format=2).drawn(same, 3.0)  # type: ignore[arg-type]

@@ -397,3 +397,40 @@ def test_a_partial_print_s_checklist_says_it_holds_a_part_not_the_kit(deck):
     assert "What this print holds" in checklist and "What is in the kit" not in checklist
     assert "2 \u00d7 card" in checklist
     assert "What is in the kit" in _text(out, 1)
+
+
+def test_a_record_of_the_older_format_is_compared_as_it_digested_then_replaced(tmp_path):
+    # records of format 1 hold each plain face's digest of its calls' repr; format 2 digests
+    # marshal's bytes of them. Compared with an older record, the kit is digested its way, so
+    # an upgrade of pnp reprints nothing that did not change
+    from pnp.printrun.record import kit_record
+    from pnp.project import prepare
+    from pnp.units import MM
+
+    folder = card_game(tmp_path / "deck", FRONT.split("[art]")[0], "name\nAsh\nBirch\nCedar\n")
+    shutil.copy(ROOT / "fonts" / "DejaVuSans.ttf", folder / "face.ttf")
+    out = tmp_path / "out" / "deck.pdf"
+    record = out.with_suffix(".printed.json")
+    build(open_game(str(folder)), out, record=record)
+    new = read_record(record)
+    kit, fonts, _ = prepare(open_game(str(folder)))
+    old = kit_record(kit, fonts, folder, game="deck", version="", bleed=3 * MM, bleed_mm=3.0,
+                     ink_saver=False, format=1)
+    assert [p.key for p in old.pieces] == [p.key for p in new.pieces]
+    assert all(o.front != n.front for o, n in zip(old.pieces, new.pieces))  # plain faces
+    record.write_text("".join(old.json_parts()), encoding="utf-8")
+    assert '"format": "pnp print record 1"' in record.read_text()
+    assert read_record(record).format == 1
+
+    built, part = _changed(folder, out, record)
+    assert built.pages == 0 and "nothing changed" in built.note
+    edit_csv(folder / "cards.csv", 3, "name", "Beech")
+    built, part = _changed(folder, out, record)
+    assert built.note.startswith("1 changed, 0 added, 0 removed")
+    texts = " ".join(_text(part, i) for i in range(built.pages))
+    assert "Beech" in texts and "Ash" not in texts and "Cedar" not in texts
+    # the record kept after that print is of the new format, the kit as it is now
+    kept = read_record(record)
+    assert kept.format == 2 and '"format": "pnp print record 2"' in record.read_text()
+    again, _ = _changed(folder, out, record)
+    assert again.pages == 0

@@ -8,6 +8,7 @@ path, so its file's content is hashed in."""
 from __future__ import annotations
 
 import hashlib
+import marshal
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +29,13 @@ class Digester:
     """Digests faces one after another on one recording canvas (a page each). A form (an SVG
     picture, defined once in a document and then reused) is digested from the calls that
     define it, and stands for them wherever a face uses it, so a face's digest does not depend
-    on which face drew the picture first."""
+    on which face drew the picture first.
 
-    def __init__(self, fonts: Fonts, ink_saver: bool = False):
-        self.fonts, self.ink_saver = fonts, ink_saver
+    `format`: how a face of plain calls is hashed -- 2, marshal's bytes of the calls; 1, their
+    repr (what print records of format 1 hold: compared with one, a kit is digested so)."""
+
+    def __init__(self, fonts: Fonts, ink_saver: bool = False, format: int = 2):
+        self.fonts, self.ink_saver, self.format = fonts, ink_saver, format
         self._canvas: Any = None  # a RecordingCanvas (made by type(), so not a type to mypy)
         self._page: tuple[float, float] = (0.0, 0.0)
         self._forms: dict[str, str] = {}
@@ -67,14 +71,27 @@ class Digester:
         return self._digest([(0, "translate", (bleed, bleed), {})] + ops)
 
     def _digest(self, ops: list) -> str:
-        # most faces are plain calls with plain values, forms and pictures aside: their text is
-        # the list's repr, made in one go (a quoted name is how such a call shows in it; an
-        # object shown by its address goes the long way, which names it by its content)
+        # most faces are plain calls with plain values, forms and pictures aside: hashed in one
+        # go, as marshal's format 2 bytes (numbers in binary; repr() of them was most of a
+        # digest). Format 2 writes values, never references to objects met before nor whether
+        # a text is interned, so equal calls give equal bytes in every run. What it refuses (a
+        # text object's TextRef, a colour object) is hashed as the list's repr (a quoted name
+        # is how a call shows in it); a face holding an object shown by its address, a form
+        # or a picture goes the long way, which names each by its content
+        if self.format == 2:
+            try:
+                data = marshal.dumps(ops, 2)
+            except ValueError:
+                pass
+            else:
+                if any(name in data for name in _NAMED_BYTES):
+                    return self._digest_parts(ops)
+                return hashlib.sha256(data).hexdigest()[:DIGEST_LENGTH]
         text = repr(ops)
-        if " at 0x" not in text and not any(n in text for n in _NAMED_FILES):
-            return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[
-                :DIGEST_LENGTH]
-        return self._digest_parts(ops)
+        if " at 0x" in text or any(n in text for n in _NAMED_TEXTS):
+            return self._digest_parts(ops)
+        return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[
+            :DIGEST_LENGTH]
 
     def _digest_parts(self, ops: list) -> str:
         # each open hasher's text, the innermost open form's last; a hasher fed its parts one
@@ -113,8 +130,10 @@ class Digester:
 
 _STABLE_TYPES = frozenset(_STABLE)
 # calls whose digest holds more than their arguments: a form's own digest, an image's content
-_NAMED_FILES = tuple(repr(n) for n in ("beginForm", "endForm", "doForm", "drawImage",
-                                        "drawInlineImage"))
+# (as repr and as marshal write each name: quoted, and after its length)
+_NAMED = ("beginForm", "endForm", "doForm", "drawImage", "drawInlineImage")
+_NAMED_TEXTS = tuple(map(repr, _NAMED))
+_NAMED_BYTES = tuple(marshal.dumps(n, 2) for n in _NAMED)
 
 
 def _stable(values) -> bool:

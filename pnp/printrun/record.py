@@ -15,7 +15,8 @@ from ..render.facelog import FaceLog
 from ..render.fonts import Fonts
 from .digest import Digester
 
-FORMAT = "pnp print record 1"
+FORMAT = 2  # the record's version: 2 since faces are digested as marshal's bytes
+READ_FORMATS = (1, 2)  # a record of format 1 is read, and the kit digested its way to compare
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record of a 54,000-card deck is about 10 MB
 
 
@@ -50,11 +51,12 @@ class Record:
     bleed_mm: float
     ink_saver: bool
     pieces: list[Printed] = field(default_factory=list)
+    format: int = FORMAT  # how its faces were digested (printrun/digest.py)
 
     def json_parts(self):
         """JSON with one piece a line, so a diff of two records reads as the cards changed; in
         parts, to write a big record without making it whole in memory."""
-        head = {"format": FORMAT, "game": self.game, "version": self.version,
+        head = {"format": _format_name(self.format), "game": self.game, "version": self.version,
                 "bleed_mm": self.bleed_mm, "ink_saver": self.ink_saver}
         yield "{\n" + "\n".join(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},"
                                  for k, v in head.items()) + '\n "pieces": [\n'
@@ -62,6 +64,10 @@ class Record:
             fields = {f: getattr(p, f) for f in Printed.__dataclass_fields__}
             yield (",\n  " if i else "  ") + json.dumps(fields, ensure_ascii=False)
         yield "\n ]\n}\n"
+
+
+def _format_name(number: int) -> str:
+    return f"pnp print record {number}"
 
 
 def identity(piece: Piece, where: dict[Path, str], root: Path, seen: Counter) -> str:
@@ -85,16 +91,19 @@ def identity(piece: Piece, where: dict[Path, str], root: Path, seen: Counter) ->
 
 def kit_record(kit: Kit, fonts: Fonts, root: Path, *, game: str, version: str,
                bleed: float, bleed_mm: float, ink_saver: bool,
-               findings: list | None = None, drawn: FaceLog | None = None) -> Record:
+               findings: list | None = None, drawn: FaceLog | None = None,
+               format: int = FORMAT) -> Record:
     """The record of printing `kit` now: every piece of every sheet and every board; what the
     drawing noted goes to `findings` (a note made once per picture is made here when the
     record is made before the PDF is drawn). `drawn`: what the PDF's drawing kept of each
-    face (render/facelog.py); only a face it did not draw so is drawn here."""
-    record = Record(game, version, bleed_mm, ink_saver)
+    face (render/facelog.py); only a face it did not draw so is drawn here. `format`: the
+    digests' (an older record's, to compare the kit with it)."""
+    record = Record(game, version, bleed_mm, ink_saver, format=format)
     seen: Counter = Counter()
     where: dict[Path, str] = {}
     root = root.resolve()
-    digester = Digester(fonts, ink_saver)
+    digester = Digester(fonts, ink_saver, format)
+    drawn = drawn if format == FORMAT else None  # the PDF's faces are digested as now
     shared: dict[tuple, str] = {}  # a back many cards share is drawn once here
 
     def digest(piece: Piece, drawer, w: float, h: float, b: float, shape: str) -> str:
@@ -130,9 +139,10 @@ def is_record(path: Path) -> bool:
     inside a game folder, where pnp replaces nothing else but PDFs)."""
     try:
         with open(path, "rb") as f:
-            return f'"format": "{FORMAT}"'.encode() in f.read(200)
+            head = f.read(200)
     except OSError:
         return False
+    return any(f'"format": "{_format_name(n)}"'.encode() in head for n in READ_FORMATS)
 
 
 def read_record(path: Path) -> Record:
@@ -147,13 +157,15 @@ def read_record(path: Path) -> Record:
                         "--changed prints what changed since", path) from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise DataError(f"not a print record pnp wrote ({exc})", path) from None
-    if not isinstance(body, dict) or body.get("format") != FORMAT:
-        raise DataError(f"not a print record pnp wrote (no \"format\": \"{FORMAT}\")", path)
+    names = {_format_name(n): n for n in READ_FORMATS}
+    if not isinstance(body, dict) or body.get("format") not in names:
+        raise DataError(f"not a print record pnp wrote (no \"format\": "
+                        f"\"{_format_name(FORMAT)}\")", path)
     try:
         pieces = [Printed(**{k: str(p[k]) for k in Printed.__dataclass_fields__})
                   for p in body["pieces"]]
         return Record(str(body["game"]), str(body["version"]), float(body["bleed_mm"]),
-                      bool(body["ink_saver"]), pieces)
+                      bool(body["ink_saver"]), pieces, names[body["format"]])
     except (KeyError, TypeError, ValueError) as exc:
         raise DataError(f"a print record with a missing or bad field ({exc})", path) from None
 
