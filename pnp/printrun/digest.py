@@ -94,11 +94,12 @@ class Digester:
             :DIGEST_LENGTH]
 
     def _digest_parts(self, ops: list) -> str:
-        # each open hasher's text, the innermost open form's last; a hasher fed its parts one
-        # by one gives the hash of their join, so each is joined and encoded once (a face is
-        # a few dozen calls: one update each was a tenth of a large deck's build)
+        # each open hasher's bytes, the innermost open form's last; a hasher fed its parts one
+        # by one gives the hash of their join, so each is joined once (a face is a few dozen
+        # calls: one update each was a tenth of a large deck's build). A text's bytes joined
+        # are its join's bytes, so format 1 digests as it did when the parts were text
         face = hashlib.sha256()
-        hashing: list[tuple[Any, list[str]]] = [(face, [])]
+        hashing: list[tuple[Any, list[bytes]]] = [(face, [])]
         names: list[str] = []
         for op in ops:
             target, name, args, kwargs = op
@@ -107,25 +108,37 @@ class Digester:
                 hashing.append((hashlib.sha256(), []))
                 continue
             if name == "endForm" and names:
-                form, text = hashing.pop()
-                form.update("".join(text).encode("utf-8", "surrogateescape"))
+                form, data = hashing.pop()
+                form.update(b"".join(data))
                 self._forms[names.pop()] = form.hexdigest()
                 continue
             parts = hashing[-1][1]
             if _stable(args) and (not kwargs or _stable(kwargs.values())):
-                parts.append(repr(op))
+                parts.append(self._plain(op))
             else:
-                parts.append(f"{target} {name} ")
+                parts.append(_bytes(f"{target} {name} "))
                 for value in (*args, *sorted(kwargs.items())):
-                    parts.append(_canonical(value))
-                    parts.append("\x1f")
+                    parts.append(_bytes(_canonical(value) + "\x1f"))
             if name in ("drawImage", "drawInlineImage"):
-                parts.append(_image_content(args[0]))
+                parts.append(_bytes(_image_content(args[0])))
             elif name == "doForm":
-                parts.append(self._forms.get(str(args[0]), ""))
-            parts.append("\n")
-        face.update("".join(hashing[0][1]).encode("utf-8", "surrogateescape"))
+                parts.append(_bytes(self._forms.get(str(args[0]), "")))
+            parts.append(b"\n")
+        face.update(b"".join(hashing[0][1]))
         return face.hexdigest()[:DIGEST_LENGTH]
+
+    def _plain(self, op: tuple) -> bytes:
+        """A call of plain values as bytes: marshal's (format 2) where it writes them all."""
+        if self.format == 2:
+            try:
+                return marshal.dumps(op, 2)
+            except ValueError:  # a colour object
+                pass
+        return _bytes(repr(op))
+
+
+def _bytes(text: str) -> bytes:
+    return text.encode("utf-8", "surrogateescape")
 
 
 _STABLE_TYPES = frozenset(_STABLE)
