@@ -162,6 +162,8 @@ def _booklet(c, kinds: list[dict], cards: int) -> None:
                 break
             story[0:1] = parts
         c.showPage()
+    if page % 2:  # double-sided: the cards start on a sheet of their own
+        c.showPage()
 
 
 def _back_form(c) -> None:

@@ -13,6 +13,7 @@ from pnp.bench import deck_summary, make_deck, parse_sizes, run
 from pnp.cli import main
 from pnp.benchfloor import deck_floor
 from pnp.engine.core import RandomAgent, play
+from pnp.project import build, open_game
 from pnp.games.experior.engine import ExperiorGame
 from pnp.resources import shipped
 
@@ -213,6 +214,12 @@ def test_the_deck_floor_draws_every_card(tmp_path):
     out = tmp_path / "floor.pdf"
     assert deck_floor(str(game / "cards.csv"), str(out), str(shipped("fonts"))) == 20
     pages = PdfReader(out).pages
-    assert len(pages) == 6  # 3 sheets of fronts, each with its backs
-    text = "".join(p.extract_text() for p in pages)
+    # the pages pnp makes of the deck: the print guide, the booklet (one page and a blank back),
+    # 3 sheets of fronts, each with its backs
+    built = build(open_game(str(game)), tmp_path / "pnp.pdf")
+    assert len(pages) == built.pages == 2 + 2 + 6
+    guide, booklet = pages[0].extract_text(), pages[2].extract_text()
+    assert "50 mm" in guide and "5\u201310" in guide and not pages[3].extract_text()  # the square, the cards' pages
+    assert all(r["title"] in booklet for r in rows)  # the components table
+    text = "".join(p.extract_text() for p in pages[4:])
     assert all(r["title"] in text for r in rows)
