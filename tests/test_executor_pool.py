@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -169,6 +170,59 @@ def test_ctrl_c_under_jobs_2_leaves_no_worker_behind():
     for pid in workers:
         assert not Path(f"/proc/{pid}").exists() or \
             Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z", f"worker {pid} lives on"
+
+
+# the signal a test sends the forking thread just after a fork, in the parent or in the new
+# worker: the moments an interrupt can land while a worker starts, made certain instead of a
+# matter of luck (to the thread, not the process: under xdist another thread could take it)
+_at_fork: dict[str, int] = {}
+
+
+def _signal_after_fork(side: str) -> None:
+    if side in _at_fork:
+        signal.pthread_kill(threading.get_ident(), _at_fork[side])
+
+
+os.register_at_fork(after_in_parent=lambda: _signal_after_fork("parent"),
+                    after_in_child=lambda: _signal_after_fork("child"))
+
+
+def _live_children() -> set[int]:
+    return {pid for pid in _children(os.getpid())
+            if Path(f"/proc/{pid}").exists()
+            and Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"}
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask") or not Path("/proc/self/task").is_dir(),
+                    reason="needs signal masks and Linux's /proc children lists")
+def test_ctrl_c_just_after_a_worker_is_forked_still_stops_that_worker():
+    before = _live_children()
+    _at_fork["parent"] = signal.SIGINT
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            _play(_square_late_first, [0, 1, 2])
+    finally:
+        _at_fork.clear()
+    assert _live_children() <= before  # the worker forked as Ctrl-C came was stopped too
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs signal masks")
+def test_a_worker_terminated_as_it_starts_ends_quietly(capfd):
+    """pnp's SIGTERM handler raises KeyboardInterrupt (a `kill` unwinds as Ctrl-C); a worker
+    terminated before it has set its own handlers must not run it and print a traceback."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, interrupt)
+    _at_fork["child"] = signal.SIGTERM
+    try:
+        with pytest.raises(PnpError, match="^a worker process died"):
+            _play(_square_late_first, [0, 1, 2])
+    finally:
+        _at_fork.clear()
+        signal.signal(signal.SIGTERM, old)
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
 
 def _setup_fails() -> None:

@@ -22,8 +22,6 @@ _shared: dict[str, Any] = {}
 def _init(fn: Callable, shared: Any) -> None:
     import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)   # the parent's terminate(): just stop
     _die_with_parent(signal.SIGTERM)
     _shared.update(fn=fn, shared=shared)
 

@@ -7,14 +7,21 @@ worker has one duplex pipe, the parent reads every pipe as soon as it is readabl
 worker's process sentinel says it died.
 
 A worker's life: `_serve(conn, init, call)` runs `init`, then answers each task `(i, args)` with
-`(i, ok, value)` until it receives None.
+`(i, ok, value)` until it receives None. Ctrl-C is the parent's to handle (it stops the workers),
+so a worker ignores it, and SIGTERM (the parent's terminate) just ends it. Both are held back
+from before the fork until the worker has made them its own: the parent's handlers (SIGTERM
+raising KeyboardInterrupt) must never run in a worker, and an interrupt must not land in the
+parent between the fork and the worker's entry in its list, which would leave a worker nobody
+stops.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import pickle
+import signal
 import time
+from contextlib import contextmanager
 from multiprocessing.connection import wait
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, Callable, Iterator, Sequence
@@ -22,6 +29,21 @@ from typing import Any, Callable, Iterator, Sequence
 from ..errors import PnpError, clipped
 
 STOP_WAIT = 2.0  # seconds an idle worker has to leave after None, before it is terminated
+STOPS = {signal.SIGINT, signal.SIGTERM}
+MASKS = hasattr(signal, "pthread_sigmask")  # not on Windows, which has no such signals to hold
+
+
+@contextmanager
+def _held():
+    """STOPS held back in this thread (and in a process forked meanwhile) until the block ends."""
+    if not MASKS:
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _portable(exc: BaseException) -> BaseException:
@@ -36,6 +58,10 @@ def _portable(exc: BaseException) -> BaseException:
 
 
 def _serve(conn, init: tuple[Callable, tuple], call: Callable[[Any], Any]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if MASKS:  # a SIGTERM that came while held ends the worker here, quietly
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
     setup, args = init
     try:
         setup(*args)
@@ -82,7 +108,8 @@ def ordered(call: Callable[[Any], Any], tasks: Sequence[Any], jobs: int, init: t
     workers: list[_Worker] = []
     try:
         for _ in range(jobs):   # one by one: those started are stopped if the next cannot be
-            workers.append(_Worker(context, init, call))
+            with _held():
+                workers.append(_Worker(context, init, call))
         yield from _deal(workers, tasks, died)
     finally:  # done, an error, Ctrl-C, or the caller stopped reading: no worker stays behind
         _stop(workers)
