@@ -150,6 +150,8 @@ def test_a_digest_is_of_the_calls_values_not_of_which_objects_hold_them():
         assert digester.drawn(texts, 3.0) == digester.drawn(
             [(0, "beginText", (8.5, float("8.5"), None), {}),
              (0, "drawText", (TextRef(1),), {})], 3.0)
+    # format 1 is what every record written before format 2 holds: pinned to pnp's digest then
+    assert Digester(None, format=1).drawn(same, 3.0) == "ed429ea1df57887b"  # type: ignore[arg-type]
     # the two formats hash a plain face differently (records say which they hold)
     assert Digester(None, format=1).drawn(same, 3.0) != Digester(  # type: ignore[arg-type]
         None, format=2).drawn(same, 3.0)  # type: ignore[arg-type]
