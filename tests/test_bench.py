@@ -219,7 +219,8 @@ def test_the_deck_floor_draws_every_card(tmp_path):
     built = build(open_game(str(game)), tmp_path / "pnp.pdf")
     assert len(pages) == built.pages == 2 + 2 + 6
     guide, booklet = pages[0].extract_text(), pages[2].extract_text()
-    assert "50 mm" in guide and "5\u201310" in guide and not pages[3].extract_text()  # the square, the cards' pages
+    # the guide's square and the cards' pages; the booklet's blank back
+    assert "50 mm" in guide and "5\u201310" in guide and not pages[3].extract_text()
     assert all(r["title"] in booklet for r in rows)  # the components table
     text = "".join(p.extract_text() for p in pages[4:])
     assert all(r["title"] in text for r in rows)
