@@ -197,12 +197,17 @@ def _live_children() -> set[int]:
                     reason="needs signal masks and Linux's /proc children lists")
 def test_ctrl_c_just_after_a_worker_is_forked_still_stops_that_worker():
     before = _live_children()
+    state = (signal.getsignal(signal.SIGINT), signal.pthread_sigmask(signal.SIG_BLOCK, []),
+             multiprocessing.get_start_method(), threading.current_thread().name)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)  # as pnp's command sets it
     _at_fork["parent"] = signal.SIGINT
     try:
         with pytest.raises(KeyboardInterrupt):
             _play(_square_late_first, [0, 1, 2])
+            pytest.fail(f"no Ctrl-C came back (handler, mask, start, thread: {state})")
     finally:
         _at_fork.clear()
+        signal.signal(signal.SIGINT, old)
     assert _live_children() <= before  # the worker forked as Ctrl-C came was stopped too
 
 

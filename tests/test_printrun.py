@@ -434,3 +434,15 @@ def test_a_record_of_the_older_format_is_compared_as_it_digested_then_replaced(t
     assert kept.format == 2 and '"format": "pnp print record 2"' in record.read_text()
     again, _ = _changed(folder, out, record)
     assert again.pages == 0
+
+
+def test_a_record_of_a_newer_pnp_says_so(deck, tmp_path):
+    folder, out, _ = deck
+    newer = tmp_path / "newer.printed.json"
+    newer.write_text('{"format": "pnp print record 9", "pieces": []}')
+    with pytest.raises(DataError, match=r"newer than this one \('pnp print record 9'; this pnp "
+                                        r"reads formats 1, 2\): update pnp"):
+        build(open_game(str(folder)), out, since=newer)
+    newer.write_text('{"format": "something else", "pieces": []}')
+    with pytest.raises(DataError, match="not a print record pnp wrote"):
+        build(open_game(str(folder)), out, since=newer)

@@ -66,8 +66,11 @@ class Record:
         yield "\n ]\n}\n"
 
 
+FORMAT_NAME = "pnp print record "  # and the number
+
+
 def _format_name(number: int) -> str:
-    return f"pnp print record {number}"
+    return f"{FORMAT_NAME}{number}"
 
 
 def identity(piece: Piece, where: dict[Path, str], root: Path, seen: Counter) -> str:
@@ -158,7 +161,12 @@ def read_record(path: Path) -> Record:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise DataError(f"not a print record pnp wrote ({exc})", path) from None
     names = {_format_name(n): n for n in READ_FORMATS}
-    if not isinstance(body, dict) or body.get("format") not in names:
+    said = body.get("format") if isinstance(body, dict) else None
+    if isinstance(said, str) and said.startswith(FORMAT_NAME) and said not in names:
+        raise DataError(f"a print record of a pnp newer than this one ({said!r}; this pnp "
+                        f"reads formats {', '.join(map(str, READ_FORMATS))}): update pnp, or "
+                        "build the whole kit once to start a new record", path)
+    if said not in names:
         raise DataError(f"not a print record pnp wrote (no \"format\": "
                         f"\"{_format_name(FORMAT)}\")", path)
     try:
