@@ -18,6 +18,8 @@ from jinja2.compiler import CodeGenerator
 from jinja2.runtime import Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from .stops import background
+
 MAX_SECONDS = 5.0  # a booklet renders in milliseconds; seconds mean a loop without end
 MAX_OUTPUT = 2_000_000  # characters of text (or items of a list): some 600 booklet pages
 MAX_WIDTH = 1000  # a field width or precision in a format, a padding width
@@ -412,7 +414,7 @@ class Deadline:
         self.wall_end = 0.0
         self.outer: list[tuple[float | None, float]] = []  # the limits a nested arming holds up
         self.fired = False
-        threading.Thread(target=self._watch, daemon=True).start()
+        background(self._watch)  # (Ctrl-C stays the main thread's: pnp.stops)
 
     @classmethod
     def here(cls) -> "Deadline":

@@ -27,6 +27,7 @@ from typing import Callable
 from urllib.parse import unquote
 
 from .live import LiveKit
+from .stops import background
 
 PAGE = Path(__file__).with_name("serve.html")
 FACE = re.compile(r"/face/([0-9a-f]{24})\.png")
@@ -285,11 +286,8 @@ def start(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
                 echo(f"rebuilt in {state['seconds']:.2f} s: {len(state['faces'])} faces, "
                      f"{state['redrawn']} redrawn")
 
-    threads = [threading.Thread(target=watching, name="pnp-watch", daemon=True),
-               threading.Thread(target=server.serve_forever, name="pnp-serve", daemon=True)]
-    for t in threads:
-        t.start()
-    return server, threads
+    # (Ctrl-C stays the main thread's, which stops the server: pnp.stops)
+    return server, [background(watching, "pnp-watch"), background(server.serve_forever, "pnp-serve")]
 
 
 def listen_address(host: str) -> str:

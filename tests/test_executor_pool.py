@@ -252,3 +252,41 @@ def test_a_result_that_cannot_be_sent_back_is_an_error_naming_its_task():
     with pytest.raises(PnpError, match="^task 0's result could not be sent back: TypeError: "
                                        "this result stays here$"):
         _play(_unsendable, [0, 1])
+
+
+_CTRL_C_TO_THE_PROCESS = """
+import os, signal, sys, time
+from pnp.sandbox import Deadline
+from pnp.sim.executor import DIED
+from pnp.sim.pool import ordered
+
+def nothing():
+    pass
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as pnp's command sets it
+Deadline.here()  # a render's watcher thread, as a build leaves one running
+sent = []
+def ctrl_c():
+    if not sent:
+        sent.append(1)
+        os.kill(os.getpid(), signal.SIGINT)  # to the process: any thread may take it
+os.register_at_fork(after_in_parent=ctrl_c)
+def hook_after():  # Python code in a later at-fork hook (logging's lock release), given time
+    for _ in range(50):  # for the thread that takes the signal to have its handler run here
+        time.sleep(0.01)
+os.register_at_fork(after_in_parent=hook_after)
+try:
+    list(ordered(abs, [-1, -2], 2, (nothing, ()), DIED))
+except KeyboardInterrupt:
+    print("stopped")
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs signal masks")
+def test_ctrl_c_to_the_process_as_a_worker_forks_is_not_lost_to_another_thread():
+    """Held in the forking thread, a process's Ctrl-C went to pnp's watcher thread instead; its
+    handler then ran in an at-fork hook, which swallowed the KeyboardInterrupt ('Exception
+    ignored'), and the run played on. Every thread pnp starts blocks it (pnp/stops.py)."""
+    out = subprocess.run([sys.executable, "-c", _CTRL_C_TO_THE_PROCESS], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "stopped" and "Exception ignored" not in out.stderr, out.stderr

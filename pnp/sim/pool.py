@@ -21,29 +21,14 @@ import multiprocessing
 import pickle
 import signal
 import time
-from contextlib import contextmanager
 from multiprocessing.connection import wait
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, Callable, Iterator, Sequence
 
 from ..errors import PnpError, clipped
+from ..stops import MASKS, STOPS, held
 
 STOP_WAIT = 2.0  # seconds an idle worker has to leave after None, before it is terminated
-STOPS = {signal.SIGINT, signal.SIGTERM}
-MASKS = hasattr(signal, "pthread_sigmask")  # not on Windows, which has no such signals to hold
-
-
-@contextmanager
-def _held():
-    """STOPS held back in this thread (and in a process forked meanwhile) until the block ends."""
-    if not MASKS:
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _portable(exc: BaseException) -> BaseException:
@@ -108,7 +93,7 @@ def ordered(call: Callable[[Any], Any], tasks: Sequence[Any], jobs: int, init: t
     workers: list[_Worker] = []
     try:
         for _ in range(jobs):   # one by one: those started are stopped if the next cannot be
-            with _held():
+            with held():
                 workers.append(_Worker(context, init, call))
         yield from _deal(workers, tasks, died)
     finally:  # done, an error, Ctrl-C, or the caller stopped reading: no worker stays behind
