@@ -650,3 +650,23 @@ def test_ink_saver_turns_layout_backgrounds_into_outlines(tmp_path):
     dark = [render_page(pdf, 6).convert("L").point(lambda p: 255 if p < 200 else 0).histogram()[255]
             for pdf in (full, saver)]  # pixels of the token sheet darker than paper
     assert dark[1] < dark[0] / 3
+
+
+@pytest.mark.parametrize("rows", ["", "A,x,sun,0\nB,y,leaf,0\n"])
+def test_a_deck_with_nothing_to_print_builds_its_kit_and_says_so(tmp_path, rows):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    runner = CliRunner()
+    assert runner.invoke(main, ["new", "mine", "--dir", str(tmp_path)]).exit_code == 0
+    game = tmp_path / "mine"
+    (game / "cards.csv").write_text("title,text,colour,count\n" + rows)
+    out = tmp_path / "mine.pdf"
+    for command in (["validate", "--game", str(game)],
+                    ["build", "--game", str(game), "--out", str(out)]):
+        res = runner.invoke(main, command)  # was IndexError: "a bug in pnp", exit 70
+        assert res.exit_code == 0, res.output
+        assert "warning: Cards: nothing to print (no rows, or every count is 0)" in res.output
+    assert len(PdfReader(out).pages) >= 2  # the guide and the booklet, no card sheet
+    assert "Cards" not in PdfReader(out).pages[0].extract_text()

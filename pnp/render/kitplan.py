@@ -296,8 +296,12 @@ class KitPlan:
 
             self.boards, tile_backs = for_paper(kit.boards, self.page_w, self.page_h,
                                                 self.opt.backs)
-        self.sheets = (kit.sheets if self.opt.backs else
-                       self._without_backs(kit.sheets, tile_backs))
+        sheets = [s for s in kit.sheets if s.pieces]  # (a deck whose counts are all 0)
+        for sheet in kit.sheets:
+            if not sheet.pieces:
+                self.result.findings.append(warning(
+                    f"{sheet.title}: nothing to print (no rows, or every count is 0)"))
+        self.sheets = sheets if self.opt.backs else self._without_backs(sheets, tile_backs)
         self.plans = [self._plan_sheet(s) for s in self.sheets]
         self.lodged: set[int] = set()
         self._lodge_cards()
