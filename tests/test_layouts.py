@@ -670,3 +670,17 @@ def test_a_deck_with_nothing_to_print_builds_its_kit_and_says_so(tmp_path, rows)
         assert "warning: Cards: nothing to print (no rows, or every count is 0)" in res.output
     assert len(PdfReader(out).pages) >= 2  # the guide and the booklet, no card sheet
     assert "Cards" not in PdfReader(out).pages[0].extract_text()
+
+
+def test_a_new_game_has_a_version_to_mark_its_prints_with(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    runner = CliRunner()
+    assert runner.invoke(main, ["new", "mine", "--dir", str(tmp_path)]).exit_code == 0
+    out = tmp_path / "mine.pdf"
+    res = runner.invoke(main, ["build", "--game", str(tmp_path / "mine"), "--out", str(out),
+                               "--version-mark", "back"])  # failed: the game has no version
+    assert res.exit_code == 0, res.output
+    assert any("0.1" in page.extract_text() for page in PdfReader(out).pages)
