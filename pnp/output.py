@@ -76,32 +76,34 @@ def check_links(path: Path, game: Path | None = None) -> None:
         here = target
 
 
-def check_file_target(path: Path, game: Path | None = None) -> Path:
+def check_file_target(path: Path, game: Path | None = None, what: str = "--out") -> Path:
     """The real path an output file may be written to; refuses a special file (a FIFO or a
     device: replacing it would break the system), the game's own files (inside the game
-    folder only PDFs, which pnp never reads, may be replaced) and links (check_links)."""
+    folder only PDFs, which pnp never reads, may be replaced) and links (check_links).
+    `what` names the file in an error: --out, or the print record kept beside it."""
     check_links(path, game)
     real = _real(path)
+    fix = "give a file name" if what == "--out" else "move it away, or build with another --out"
     if real.exists() or real.is_symlink():
         if real.is_dir():
-            raise PnpError(f"--out {path} is a folder; give a file name")
+            raise PnpError(f"{what} {path} is a folder; {fix}")
         if not real.is_file():
-            raise PnpError(f"--out {path} is not a regular file (a device, pipe or socket); "
-                           "give a file name")
+            raise PnpError(f"{what} {path} is not a regular file (a device, pipe or socket); "
+                           f"{fix}")
     if game is not None and _is_inside(real, _real(game)) and real.exists() \
             and real.suffix.lower() != ".pdf":
-        raise PnpError(f"--out {path} is one of the game's own files; pnp will not overwrite "
-                       "it (give a new file name)")
+        raise PnpError(f"{what} {path} is one of the game's own files; pnp will not overwrite "
+                       f"it ({'give a new file name' if what == '--out' else fix})")
     return real
 
 
 @contextmanager
-def atomic_output(path: Path, game: Path | None = None) -> Iterator[Path]:
+def atomic_output(path: Path, game: Path | None = None, what: str = "--out") -> Iterator[Path]:
     """Yield a temporary path beside `path`; on success it replaces `path` in one step, on any
     error (or Ctrl-C) it is removed and `path` stays as it was. `game` is the game folder
     whose files must never be overwritten."""
     shown = Path(path)
-    real = check_file_target(shown, game)
+    real = check_file_target(shown, game, what)
     _make_folder(real.parent, shown.parent)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".part", dir=real.parent)

@@ -271,6 +271,12 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     _check_print_options(layout, back_offset_mm, scale)
     old = read_record(since) if since is not None else None  # a bad record: before drawing
     note, whole = "", since is None and only is None
+    kept = since if since is not None else record if whole else None
+    if old is not None and old.game != game.name:  # (updating it would lose that game's)
+        raise PnpError(f"{since}: a print record of the game {old.game!r}, not {game.name!r}: "
+                       "give this game's record with --since, or build its whole kit once")
+    if kept is not None and not proof:  # a record that cannot be kept: before the PDF is
+        _record_target(game, kept)
     kit, fonts, findings, log = _kit_to_print(game, force, ink_saver,
                                               drawn_once=whole and version_mark is None)
     options = Options(sheet.size, bleed_mm * MM, backs, layout,
@@ -291,11 +297,15 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         noted: list[Finding] = []
         printed = record_now(noted, old.format if old is not None else FORMAT)
         findings += [f for f in dict.fromkeys(noted) if f.level == "warning"]
-        part = _part(game, kit, printed, old, since, only, findings)
-        if part is None:
-            return Built(out, 0, findings, [], f"nothing changed since {since}: no PDF written")
         if printed.format != FORMAT:  # an older record: the one kept after is of this format
-            printed = record_now()
+            printed, old_printed = record_now(), printed
+        else:
+            old_printed = printed
+        part = _part(kit, old_printed, old, since, only)
+        if part is None:  # kept anew all the same: its format, and rows that moved
+            if kept is not None and not proof:
+                _keep_record(game, kept, printed)
+            return Built(out, 0, findings, [], f"nothing changed since {since}: no PDF written")
         kit, note = part
     with atomic_output(out, game.folder.path) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False,
@@ -305,7 +315,6 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         # a part of the kit is not the kit: only the drawing's own findings
         drawn = _drawn(game, result) if whole else list(dict.fromkeys(result.findings))
         _stop_at_errors(findings, drawn, force)
-    kept = since if since is not None else record if whole else None
     if kept is not None and not proof:  # only once the PDF is written
         printed = printed or record_now()
         _keep_record(game, kept, printed)
@@ -326,12 +335,29 @@ def _kit_to_print(game: OpenGame, force: bool, ink_saver: bool, drawn_once: bool
                                          None if isinstance(checks, list) else checks)
 
 
+RECORD = "the print record"  # as errors name it
+
+
+def _record_guard(game: OpenGame, path: Path) -> Path | None:
+    """The folder whose files a record may not replace: an earlier record may be replaced,
+    even inside the game folder, where pnp replaces nothing else but PDFs."""
+    from .printrun.record import is_record
+
+    return None if is_record(path) else game.folder.path
+
+
+def _record_target(game: OpenGame, path: Path) -> None:
+    """The record's path checked as the PDF's is, before the PDF is written."""
+    from .output import check_file_target
+
+    check_file_target(path, _record_guard(game, path), RECORD)
+
+
 def _keep_record(game: OpenGame, path: Path, printed) -> None:
     """Write the print record, as atomically as the PDF (printrun/record.py)."""
     from .output import atomic_output
-    from .printrun.record import is_record
 
-    with atomic_output(path, None if is_record(path) else game.folder.path) as tmp:
+    with atomic_output(path, _record_guard(game, path), RECORD) as tmp:
         with tmp.open("w", encoding="utf-8") as fh:
             fh.writelines(printed.json_parts())
 
@@ -347,8 +373,7 @@ def _check_print_options(layout: str, back_offset_mm: tuple[float, float], scale
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
 
 
-def _part(game: OpenGame, kit, printed, old, since: Path | None, only: str | None,
-          findings: list[Finding]):
+def _part(kit, printed, old, since: Path | None, only: str | None):
     """(the part of the kit to print, what the build's note says of it): what changed since
     the record `old` (read from `since`), else the pieces `only` names; None when nothing
     changed."""
@@ -359,9 +384,6 @@ def _part(game: OpenGame, kit, printed, old, since: Path | None, only: str | Non
         kit, chosen = only_part(kit, printed, only)
         return kit, f"{len(chosen)} piece(s) named by --only {only}"
     assert since is not None      # the record was read from it
-    if old.game != game.name:
-        findings.append(warning(f"{since}: this print record is of the game {old.game!r}, "
-                                f"not {game.name!r}"))
     kit, changes = changed_part(kit, printed, old, since)
     if not changes:
         return None

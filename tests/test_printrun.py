@@ -170,8 +170,9 @@ def test_a_record_that_is_not_one_is_named(deck, tmp_path):
     bad.write_text('{"pieces": []}')
     with pytest.raises(DataError, match="not a print record"):
         build(open_game(str(folder)), out, since=bad)
-    with pytest.raises(DataError, match="no print record here"):
+    with pytest.raises(PnpError, match="no print record here") as raised:  # not bad data
         build(open_game(str(folder)), out, since=tmp_path / "none.json")
+    assert raised.value.exit_code == 1
 
 
 def _p(id, name, front, back="blank"):
@@ -353,7 +354,7 @@ def test_cli_changed_with_two_records_of_the_game_asks_which(deck, tmp_path, mon
         assert runner.invoke(main, ["build", "-g", str(folder), "-o", name]).exit_code == 0
     (here / "other.printed.json").write_text("not a record")  # not a candidate, no complaint
     result = runner.invoke(main, ["build", "-g", str(folder), "--changed"])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert result.output.startswith("Error: output/deck.printed.json: ")
     assert "home.printed.json" in result.output and "shop.printed.json" in result.output
     assert "--since" in result.output and "Traceback" not in result.output
@@ -364,7 +365,7 @@ def test_cli_changed_without_any_record_says_where_out_keeps_one(deck, tmp_path,
     folder, _, _ = deck
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["build", "-g", str(folder), "--changed"])
-    assert result.exit_code == 2
+    assert result.exit_code == 1  # a request pnp cannot carry out, not bad data
     assert "output/deck.printed.json: no print record here" in result.output
     assert "--since FILE.printed.json" in result.output
 
@@ -424,6 +425,8 @@ def test_a_record_of_the_older_format_is_compared_as_it_digested_then_replaced(t
 
     built, part = _changed(folder, out, record)
     assert built.pages == 0 and "nothing changed" in built.note
+    assert read_record(record).format == 2  # kept anew even so: the next compare is plain
+    record.write_text("".join(old.json_parts()), encoding="utf-8")
     edit_csv(folder / "cards.csv", 3, "name", "Beech")
     built, part = _changed(folder, out, record)
     assert built.note.startswith("1 changed, 0 added, 0 removed")
@@ -434,6 +437,54 @@ def test_a_record_of_the_older_format_is_compared_as_it_digested_then_replaced(t
     assert kept.format == 2 and '"format": "pnp print record 2"' in record.read_text()
     again, _ = _changed(folder, out, record)
     assert again.pages == 0
+
+
+def test_nothing_changed_keeps_the_record_anew_with_the_rows_as_they_are_now(deck, tmp_path):
+    folder, out, record = deck
+    rows = (folder / "cards.csv").read_text().splitlines()
+    (folder / "cards.csv").write_text("\n".join([rows[0], *rows[2:], rows[1]]) + "\n")
+    built, _ = _changed(folder, out, record)
+    assert built.pages == 0 and "nothing changed" in built.note  # a moved row draws the same
+    moved = {p.name: p.id for p in read_record(record).pieces}
+    assert moved[rows[1].split(",")[0]] == f"cards.csv:{len(rows)}", moved  # its row now
+
+
+def test_a_record_of_another_game_is_refused_and_kept(deck, tmp_path):
+    folder, out, record = deck
+    other = tmp_path / "other.printed.json"
+    other.write_text(record.read_text().replace('"game": "deck"', '"game": "wuxing"'))
+    before = other.read_bytes()
+    with pytest.raises(PnpError, match="a print record of the game 'wuxing', not 'deck'"):
+        build(open_game(str(folder)), out.with_name("part.pdf"), since=other)
+    assert other.read_bytes() == before and not out.with_name("part.pdf").exists()
+
+
+def test_a_record_that_is_a_pipe_or_a_device_is_refused_unread(deck, tmp_path):
+    import os
+
+    folder, out, _ = deck
+    fifo, zero = tmp_path / "fifo.printed.json", tmp_path / "zero.printed.json"
+    os.mkfifo(fifo)  # would be read for ever
+    zero.symlink_to("/dev/zero")  # would fill memory: its size says 0
+    for path in (fifo, zero):
+        with pytest.raises(PnpError, match="cannot read this print record \\(not a regular "
+                                           "file: a pipe or a device\\)"):
+            build(open_game(str(folder)), out.with_name("part.pdf"), since=path)
+
+
+def test_a_record_that_cannot_be_kept_fails_the_build_before_its_pdf(deck, tmp_path):
+    folder, out, record = deck
+    before = out.read_bytes()
+    record.unlink()
+    record.mkdir()
+    with pytest.raises(PnpError, match="the print record .* is a folder"):
+        build(open_game(str(folder)), out, record=record)
+    assert out.read_bytes() == before  # a failed build keeps the PDF it would have replaced
+    inside = folder / "kit.printed.json"
+    inside.write_text("the designer's notes")
+    with pytest.raises(PnpError, match="the print record .* is one of the game's own files"):
+        build(open_game(str(folder)), folder / "kit.pdf", record=inside)
+    assert not (folder / "kit.pdf").exists()
 
 
 def test_a_record_of_a_newer_pnp_says_so(deck, tmp_path):

@@ -4,12 +4,15 @@ person can read. The next build compares the kit with it (`pnp build --changed`)
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DataError
+from ..errors import DataError, PnpError
 from ..kit import Kit, Piece
 from ..render.facelog import FaceLog
 from ..render.fonts import Fonts
@@ -137,12 +140,21 @@ def kit_record(kit: Kit, fonts: Fonts, root: Path, *, game: str, version: str,
     return record
 
 
+def _read_file(path: Path, limit: int) -> bytes:
+    """At most `limit` + 1 bytes of a regular file: a pipe, a device or a link to one (a
+    record that is /dev/zero) would be read without end, so it is refused unread."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # (a FIFO opens at once)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # (a folder is refused by fdopen)
+            raise OSError(errno.EINVAL, "not a regular file: a pipe or a device")
+        return f.read(limit + 1)
+
+
 def is_record(path: Path) -> bool:
     """Whether a file is a print record pnp wrote (so the next build may replace it, even
     inside a game folder, where pnp replaces nothing else but PDFs)."""
     try:
-        with open(path, "rb") as f:
-            head = f.read(200)
+        head = _read_file(path, 200)
     except OSError:
         return False
     return any(f'"format": "{_format_name(n)}"'.encode() in head for n in READ_FORMATS)
@@ -151,14 +163,17 @@ def is_record(path: Path) -> bool:
 def read_record(path: Path) -> Record:
     """A record written by an earlier build; a file that is not one is named, with why."""
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            raise DataError(f"too large for a print record (over {MAX_RECORD_BYTES >> 20} MB)",
-                            path)
-        body = json.loads(path.read_text(encoding="utf-8"))
+        data = _read_file(path, MAX_RECORD_BYTES)
     except FileNotFoundError:
-        raise DataError("no print record here: build the whole kit once (pnp build), then "
-                        "--changed prints what changed since", path) from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise PnpError(f"{path}: no print record here: build the whole kit once (pnp build), "
+                       "then --changed prints what changed since") from None
+    except OSError as exc:
+        raise PnpError(f"{path}: cannot read this print record ({exc.strerror or exc})") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise DataError(f"too large for a print record (over {MAX_RECORD_BYTES >> 20} MB)", path)
+    try:
+        body = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise DataError(f"not a print record pnp wrote ({exc})", path) from None
     names = {_format_name(n): n for n in READ_FORMATS}
     said = body.get("format") if isinstance(body, dict) else None
@@ -272,10 +287,8 @@ def whole_kit_record(game: str, default: Path) -> Path:
         return found[0]
     if found:
         names = ", ".join(str(p) for p in found[:5])
-        raise DataError(f"no print record here, and {len(found)} other records of {game!r} "
-                        f"({names}): say which deck to compare with, --since FILE",
-                        str(default))
-    raise DataError("no print record here: build the whole kit once (pnp build), then "
-                    "--changed prints what changed since (a kit built with --out keeps its "
-                    "record beside that PDF: give it with --since FILE.printed.json)",
-                    str(default))
+        raise PnpError(f"{default}: no print record here, and {len(found)} other records of "
+                       f"{game!r} ({names}): say which deck to compare with, --since FILE")
+    raise PnpError(f"{default}: no print record here: build the whole kit once (pnp build), then "
+                   "--changed prints what changed since (a kit built with --out keeps its "
+                   "record beside that PDF: give it with --since FILE.printed.json)")
