@@ -52,6 +52,12 @@ def collector_paused():
             gc.enable()
 
 
+def _say_interrupted() -> None:
+    # on a terminal, the line after the "^C" it echoed
+    click.echo(("\n" if sys.stderr.isatty() else "") + INTERRUPTED, err=True)
+    sys.exit(INTERRUPTED_EXIT)
+
+
 def _show(findings) -> None:
     for line in finding_lines(findings):
         click.echo(line, err=True)
@@ -110,8 +116,7 @@ class Pnp(click.Group):
             click.echo(f"Error: {exc}", err=True)
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
-            click.echo(f"\n{INTERRUPTED}", err=True)
-            sys.exit(INTERRUPTED_EXIT)
+            _say_interrupted()
         except BrokenPipeError:  # `pnp ... | head`: the reader has all it wanted
             _silence_stdout()
             sys.exit(141)
@@ -126,8 +131,7 @@ class Pnp(click.Group):
             sys.exit(1)
         except Exception as exc:
             if _while_interrupted(exc):  # a library's clean-up failing as Ctrl-C unwound it
-                click.echo(f"\n{INTERRUPTED}", err=True)
-                sys.exit(INTERRUPTED_EXIT)
+                _say_interrupted()
             if debug:
                 raise
             plugin = _plugin_in(exc)
@@ -213,12 +217,14 @@ def list_cmd() -> None:
     """List the games pnp can build."""
     from .data.game import GameFolder, list_games
 
-    for name, path in list_games().items():
+    games = list_games()
+    width = max(map(len, games), default=0)
+    for name, path in games.items():
         try:
             title = GameFolder.open(path).get("game", "title", default="")
         except PnpError:
             title = "(game.toml has errors)"
-        click.echo(f"{name:<12} {title}   [{path}]")
+        click.echo(f"{name:<{width}}  {title}   [{path}]")
 
 
 @main.command()

@@ -222,7 +222,7 @@ def test_sigterm_stops_simulate_and_its_workers_without_a_traceback():
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
-    assert err.decode() == "\nError: interrupted; no output was changed\n"
+    assert err.decode() == "Error: interrupted; no output was changed\n"
     time.sleep(0.5)
     for pid in workers:
         assert not Path(f"/proc/{pid}").exists() or \

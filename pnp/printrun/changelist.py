@@ -23,7 +23,7 @@ LEADING = 1.35
 
 @dataclass
 class ChangeList:
-    """Headed groups of pieces ("Replace these cards", [pieces]), drawn from the top of page 1
+    """Headed groups of pieces ("Replace these pieces", [pieces]), drawn from the top of page 1
     on as many pages as they take, padded to an even count so the sheets after it keep their
     fronts and backs on one sheet of paper."""
 

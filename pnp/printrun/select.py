@@ -41,10 +41,10 @@ def changed_part(kit: Kit, printed: Record, old: Record, since: Path) -> tuple[K
         f"Since the print recorded in {since.name}"
         + (f" (version {old.version})" if old.version else "")
         + (f", now version {printed.version}" if printed.version != old.version else "")
-        + said + ". Tick each card off as you swap it.",
-        [("Replace these cards (reprinted here)", changes.changed),
-         ("New cards (printed here)", changes.added),
-         ("Take these cards out of the deck", changes.removed)])
+        + said + ". Tick each piece off as you swap it.",  # (cards, tokens, boards)
+        [("Replace these pieces (reprinted here)", changes.changed),
+         ("New pieces (printed here)", changes.added),
+         ("Take these pieces out of the kit", changes.removed)])
     return part_of(kit, printed, changes.to_print, cover), changes
 
 
