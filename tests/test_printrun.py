@@ -425,7 +425,7 @@ def test_a_record_of_the_older_format_is_compared_as_it_digested_then_replaced(t
 
     built, part = _changed(folder, out, record)
     assert built.pages == 0 and "nothing changed" in built.note
-    assert read_record(record).format == 2  # kept anew even so: the next compare is plain
+    assert read_record(record).format == 3  # kept anew even so: the next compare is plain
     record.write_text("".join(old.json_parts()), encoding="utf-8")
     edit_csv(folder / "cards.csv", 3, "name", "Beech")
     built, part = _changed(folder, out, record)
@@ -434,7 +434,7 @@ def test_a_record_of_the_older_format_is_compared_as_it_digested_then_replaced(t
     assert "Beech" in texts and "Ash" not in texts and "Cedar" not in texts
     # the record kept after that print is of the new format, the kit as it is now
     kept = read_record(record)
-    assert kept.format == 2 and '"format": "pnp print record 2"' in record.read_text()
+    assert kept.format == 3 and '"format": "pnp print record 3"' in record.read_text()
     again, _ = _changed(folder, out, record)
     assert again.pages == 0
 
@@ -447,6 +447,36 @@ def test_nothing_changed_keeps_the_record_anew_with_the_rows_as_they_are_now(dec
     assert built.pages == 0 and "nothing changed" in built.note  # a moved row draws the same
     moved = {p.name: p.id for p in read_record(record).pieces}
     assert moved[rows[1].split(",")[0]] == f"cards.csv:{len(rows)}", moved  # its row now
+
+
+def test_a_game_folder_moved_reprints_nothing(deck, tmp_path):
+    # its pictures count by their content: digested with their paths (format 2), every card
+    # with a picture was reprinted once the folder moved or was built from another checkout
+    folder, out, record = deck
+    moved = shutil.copytree(folder, tmp_path / "elsewhere" / "deck")
+    assert read_record(record).format == 3
+    built = build(open_game(str(moved)), out.with_name("part.pdf"), since=record)
+    assert built.pages == 0 and "nothing changed" in built.note
+    (moved / "a.png").write_bytes((folder / "b.png").read_bytes())  # Ash's and Cedar's art
+    built = build(open_game(str(moved)), out.with_name("part.pdf"), since=record)
+    assert built.note.startswith("2 changed, 0 added, 0 removed"), built.note
+
+
+def test_a_record_of_format_2_is_compared_as_it_digested(deck, tmp_path):
+    from pnp.printrun.record import kit_record
+    from pnp.project import prepare
+    from pnp.units import MM
+
+    folder, out, record = deck
+    kit, fonts, _ = prepare(open_game(str(folder)))
+    old = kit_record(kit, fonts, folder, game="deck", version="", bleed=3 * MM, bleed_mm=3.0,
+                     ink_saver=False, format=2)
+    new = read_record(record)
+    assert [o.front != n.front for o, n in zip(old.pieces, new.pieces)] == [True] * 4  # pictures
+    record.write_text("".join(old.json_parts()), encoding="utf-8")
+    built, _ = _changed(folder, out, record)
+    assert built.pages == 0 and "nothing changed" in built.note
+    assert read_record(record).format == 3
 
 
 def test_a_record_of_another_game_is_refused_and_kept(deck, tmp_path):
@@ -492,7 +522,7 @@ def test_a_record_of_a_newer_pnp_says_so(deck, tmp_path):
     newer = tmp_path / "newer.printed.json"
     newer.write_text('{"format": "pnp print record 9", "pieces": []}')
     with pytest.raises(DataError, match=r"newer than this one \('pnp print record 9'; this pnp "
-                                        r"reads formats 1, 2\): update pnp"):
+                                        r"reads formats 1, 2, 3\): update pnp"):
         build(open_game(str(folder)), out, since=newer)
     newer.write_text('{"format": "something else", "pieces": []}')
     with pytest.raises(DataError, match="not a print record pnp wrote"):

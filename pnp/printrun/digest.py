@@ -3,7 +3,8 @@
 bytes: the bytes change with the faces printed before (font subsets, object numbers), the calls
 only with the face. Fonts are registered under a name taken from their file's content
 (render/fonts.py), so a changed font file changes the setFont calls; an image is drawn by its
-path, so its file's content is hashed in."""
+path, so its file's content is hashed in, in place of the path (format 3: a game folder moved
+or built from another checkout draws the same faces)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ from ..render.displaylist import RecordingCanvas, TextRef
 from ..render.fonts import Fonts
 from ..render.surface import Surface
 
+# how faces are digested now, which a print record names: 2 since as marshal's bytes, 3 since
+# an image file counts by its content alone, not its path too
+FORMAT = 3
 DIGEST_LENGTH = 16  # hex digits: 64 bits, no collision among a kit's faces in practice
 _STABLE = (type(None), bool, int, float, str, TextRef)  # values whose repr is the same each run
 
@@ -31,10 +35,11 @@ class Digester:
     define it, and stands for them wherever a face uses it, so a face's digest does not depend
     on which face drew the picture first.
 
-    `format`: how a face of plain calls is hashed -- 2, marshal's bytes of the calls; 1, their
-    repr (what print records of format 1 hold: compared with one, a kit is digested so)."""
+    `format`: how faces are hashed -- 3, a picture file by its content only; 2, by its path
+    too; 1, a face of plain calls as their repr, not marshal's bytes (what print records of
+    that format hold: compared with one, a kit is digested so)."""
 
-    def __init__(self, fonts: Fonts, ink_saver: bool = False, format: int = 2):
+    def __init__(self, fonts: Fonts, ink_saver: bool = False, format: int = FORMAT):
         self.fonts, self.ink_saver, self.format = fonts, ink_saver, format
         self._canvas: Any = None  # a RecordingCanvas (made by type(), so not a type to mypy)
         self._page: tuple[float, float] = (0.0, 0.0)
@@ -78,7 +83,7 @@ class Digester:
         # text object's TextRef, a colour object) is hashed as the list's repr (a quoted name
         # is how a call shows in it); a face holding an object shown by its address, a form
         # or a picture goes the long way, which names each by its content
-        if self.format == 2:
+        if self.format >= 2:
             try:
                 data = marshal.dumps(ops, 2)
             except ValueError:
@@ -113,14 +118,19 @@ class Digester:
                 self._forms[names.pop()] = form.hexdigest()
                 continue
             parts = hashing[-1][1]
+            image = args[0] if name in _IMAGES else None
+            if isinstance(image, (str, Path)) and self.format >= 3:
+                # its content stands for it, not where the game folder lies (format 3)
+                args = ("file", *args[1:])
+                op = (target, name, args, kwargs)
             if _stable(args) and (not kwargs or _stable(kwargs.values())):
                 parts.append(self._plain(op))
             else:
                 parts.append(_bytes(f"{target} {name} "))
                 for value in (*args, *sorted(kwargs.items())):
                     parts.append(_bytes(_canonical(value) + "\x1f"))
-            if name in ("drawImage", "drawInlineImage"):
-                parts.append(_bytes(_image_content(args[0])))
+            if name in _IMAGES:
+                parts.append(_bytes(_image_content(image)))
             elif name == "doForm":
                 parts.append(_bytes(self._forms.get(str(args[0]), "")))
             parts.append(b"\n")
@@ -129,7 +139,7 @@ class Digester:
 
     def _plain(self, op: tuple) -> bytes:
         """A call of plain values as bytes: marshal's (format 2) where it writes them all."""
-        if self.format == 2:
+        if self.format >= 2:
             try:
                 return marshal.dumps(op, 2)
             except ValueError:  # a colour object
@@ -144,7 +154,8 @@ def _bytes(text: str) -> bytes:
 _STABLE_TYPES = frozenset(_STABLE)
 # calls whose digest holds more than their arguments: a form's own digest, an image's content
 # (as repr and as marshal write each name: quoted, and after its length)
-_NAMED = ("beginForm", "endForm", "doForm", "drawImage", "drawInlineImage")
+_IMAGES = ("drawImage", "drawInlineImage")
+_NAMED = ("beginForm", "endForm", "doForm", *_IMAGES)
 _NAMED_TEXTS = tuple(map(repr, _NAMED))
 _NAMED_BYTES = tuple(marshal.dumps(n, 2) for n in _NAMED)
 

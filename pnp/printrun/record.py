@@ -16,10 +16,9 @@ from ..errors import DataError, PnpError
 from ..kit import Kit, Piece
 from ..render.facelog import FaceLog
 from ..render.fonts import Fonts
-from .digest import Digester
+from .digest import FORMAT, Digester
 
-FORMAT = 2  # the record's version: 2 since faces are digested as marshal's bytes
-READ_FORMATS = (1, 2)  # a record of format 1 is read, and the kit digested its way to compare
+READ_FORMATS = (1, 2, 3)  # an older record is read, and the kit digested its way to compare
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record of a 54,000-card deck is about 10 MB
 
 
