@@ -45,10 +45,16 @@ def assert_moved_down(before, after, page: int, names: set[str], size: float,
     assert ImageChops.difference(a, b).getbbox() is None
 
 
-def test_moving_a_box_in_the_layout_file_moves_that_box_alone(game_copy, tmp_path):
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    """(the shipped game's kit, its build): what each edit below is compared with."""
+    before = tmp_path_factory.mktemp("shipped") / "before.pdf"
+    return before, build(open_game("legolas"), before)
+
+
+def test_moving_a_box_in_the_layout_file_moves_that_box_alone(game_copy, tmp_path, shipped):
     folder = game_copy("legolas")
-    before = tmp_path / "before.pdf"
-    first = build(open_game(str(folder)), before)
+    before, first = shipped
     layout = folder / "layouts" / "treasure.toml"
     text = layout.read_text()
     moved = re.sub(r'(\[name\][^\[]*?\ny = )"10.31mm"', r'\1"14.31mm"', text)
@@ -121,12 +127,11 @@ def test_a_player_name_too_long_for_its_missions_is_named_in_players_csv(game_co
         "does not fit its box even at 7 pt: 'BARTHOLOMEW MAXIMILIAN THE UNREASONABLY LONG'"]
 
 
-def test_the_score_board_is_a_layout_file_too(game_copy, tmp_path):
+def test_the_score_board_is_a_layout_file_too(game_copy, tmp_path, shipped):
     """The score board's title, moved 4 mm down in board.toml, is all that moves on the board;
     a loop of a million spaces written into its figure is one clear error, not a long wait."""
     folder = game_copy("legolas")
-    before = tmp_path / "before.pdf"
-    build(open_game(str(folder)), before)
+    before, _ = shipped
     layout = folder / "layouts" / "board.toml"
     text = layout.read_text()
     moved = re.sub(r'(\[title\][^\[]*?\ny = )"21.9mm"', r'\1"25.9mm"', text)

@@ -21,7 +21,24 @@ def errors(folder) -> list[str]:
 def pdf_text(folder, tmp_path) -> str:
     out = tmp_path / "kit.pdf"
     build(open_game(str(folder)), out)
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(out).pages)
+    return _text_of(out)
+
+
+def _text_of(pdf) -> str:
+    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(pdf).pages)
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    """game -> (its shipped kit's PDF, the build's result), each built once when first asked."""
+    folder = tmp_path_factory.mktemp("shipped")
+    built: dict = {}
+
+    def kit(game: str):
+        if game not in built:
+            built[game] = folder / f"{game}.pdf", build(open_game(game), folder / f"{game}.pdf")
+        return built[game]
+    return kit
 
 
 def set_text(path, old: str, new: str) -> None:
@@ -206,7 +223,7 @@ def test_a_new_multiplier_is_printed_and_played(game_copy, tmp_path):
     assert s.wounds == (0, 3 * 4)  # the Human's sword 3, times 4
 
 
-def test_the_second_example_is_the_engines_end_of_a_game(tmp_path):
+def test_the_second_example_is_the_engines_end_of_a_game(shipped):
     from pnp.games.experior.example import worked_example
 
     game = open_game("experior")
@@ -224,7 +241,7 @@ def test_the_second_example_is_the_engines_end_of_a_game(tmp_path):
         s.apply_action(xengine.card_id(*turn.cards["human"]))
         s.apply_action(xengine.card_id(*turn.cards["elf"]))
     assert s.is_terminal() and s.stats()["wounds"] == end["wounds"] == {"human": 107, "elf": 100}
-    text = pdf_text(open_game("experior").folder.path, tmp_path)
+    text = _text_of(shipped("experior")[0])
     assert "| End |" not in text and "Example: the end of a game" in text
     assert "Elf: 3 × 9 = 27" in text and "The bonus attack decided the game." in text
 
@@ -286,11 +303,11 @@ def test_card_text_under_7_pt_is_a_finding():
         "table"]
 
 
-def test_shipped_kits_have_no_text_near_a_cut_and_none_under_7_pt(tmp_path):
+def test_shipped_kits_have_no_text_near_a_cut_and_none_under_7_pt(shipped):
     for game in ("wuxing", "experior"):
-        result = build(open_game(game), tmp_path / f"{game}.pdf")
+        _, result = shipped(game)
         assert [str(f) for f in result.findings] == [], game
-    board = PdfReader(tmp_path / "wuxing.pdf").pages[-1].extract_text()
+    board = PdfReader(shipped("wuxing")[0]).pages[-1].extract_text()
     assert re.search(r"\bFire\b", board) and "on this side" in board
 
 

@@ -100,15 +100,22 @@ def _data_folders():
     yield "deck", ROOT / "templates" / "new" / "deck"
 
 
+def _sampled_rows(count: int) -> list[int]:
+    """The first, the middle and the last data row (lines 1..count): every row of a file of
+    three or fewer (each rules table but the decks, the islands and the pawns)."""
+    return sorted({1, (count + 1) // 2, count})
+
+
 @pytest.mark.parametrize("game, source", list(_data_folders()), ids=lambda v: str(v)[-12:])
 def test_deleting_or_garbling_any_row_never_crashes(tmp_path, game, source):
-    """Every data row of every CSV, deleted or overwritten with nonsense: validate (and the dry
-    render when the data can be drawn) gives findings, never an exception."""
+    """A data row of every CSV (its first, middle and last), deleted or overwritten with
+    nonsense in every field: validate (and the dry render when the data can be drawn) gives
+    findings, never an exception."""
     cases = 0
     for path in sorted(source.glob("*.csv")):
         lines = path.read_text(encoding="utf-8").splitlines()
         width = lines[0].count(",") + 1
-        for i in range(1, len(lines)):
+        for i in _sampled_rows(len(lines) - 1):
             for replacement in ([], [",".join(["x"] * width)]):
                 folder = tmp_path / f"{game}-{cases}"
                 shutil.copytree(source, folder)

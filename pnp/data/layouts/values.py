@@ -444,23 +444,25 @@ def _names_read(tree, env) -> set[str] | None:
     return names
 
 
-# one environment per palette: a game's layouts (and the bases they extend) share it, with its
-# parsed and compiled expressions
-_ENVIRONMENTS: dict[int, tuple[dict, Any, dict, dict]] = {}
+# one environment per palette's colours: a game's layouts (and the bases they extend) share it,
+# with its parsed and compiled expressions, and so does the same game opened again (`pnp watch`
+# after each edit: its layouts' Jinja2 code is half of opening Legolas)
+_ENVIRONMENTS: dict[tuple, tuple[Any, dict, dict]] = {}
 
 
 def _environment(palette: dict[str, Colour]):
     from ...templating import environment
 
-    hit = _ENVIRONMENTS.get(id(palette))
-    if hit is None or hit[0] is not palette:
+    colours = tuple(palette.items())  # (the filters read only these; Colours are tuples)
+    hit = _ENVIRONMENTS.get(colours)
+    if hit is None:
         env = environment()
-        env.filters.update(colour_filters(palette))
+        env.filters.update(colour_filters(dict(palette)))
         env.filters.update(NUMBER_FILTERS)
         if len(_ENVIRONMENTS) > 16:  # games opened one after another (tests, pnp serve)
             _ENVIRONMENTS.clear()
-        hit = _ENVIRONMENTS[id(palette)] = (palette, env, {}, {})
-    return hit[1], hit[2], hit[3]
+        hit = _ENVIRONMENTS[colours] = (env, {}, {})
+    return hit
 
 
 def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:

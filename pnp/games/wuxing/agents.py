@@ -14,6 +14,11 @@ from pnp.games.wuxing.engine import (
 
 __all__ = ["GreedyAgent", "RandomAgent"]
 
+# what each of my cards is worth on a path, by all it is worked out from, for every greedy
+# agent of the process (a run makes fresh agents every few games): most positions recur, every
+# game opening alike, and working them out was half of a greedy game's time
+_PATH_VALUES: dict[tuple, list[float]] = {}
+
 
 class GreedyAgent:
     """One-step greedy player.
@@ -108,11 +113,24 @@ class GreedyAgent:
     def _card_values(self, o: WuxingObservation, opp_cards: Sequence[int]) -> dict:
         """(path, card) -> expected value against a card drawn uniformly from opp_cards."""
         vals = {}
-        n = len(opp_cards) or 1
+        opp_cards = tuple(opp_cards)
+        facts = (o.player, o.paths_won, o.tokens, o.tokens_per_colour, o.generated_wins,
+                 o.pawns_turn, self.token_weight, self.turn_weight, opp_cards)
+        pawns, yin_yang = o.pawns, o.yin_yang
         for k in o.unfinished:
-            for c, row in enumerate(self._duel_values(o, k, range(5), opp_cards)):
-                vals[k, c] = sum(row) / n
+            key = (o.paths[k], pawns[0][k], pawns[1][k], yin_yang[0][k], yin_yang[1][k], facts)
+            values = _PATH_VALUES.get(key)
+            if values is None:
+                if len(_PATH_VALUES) > 100_000:  # (a long run's positions: some megabytes)
+                    _PATH_VALUES.clear()
+                values = _PATH_VALUES[key] = self._path_values(o, k, opp_cards)
+            for c in range(5):
+                vals[k, c] = values[c]
         return vals
+
+    def _path_values(self, o: WuxingObservation, k: int, opp_cards: Sequence[int]) -> list[float]:
+        n = len(opp_cards) or 1
+        return [sum(row) / n for row in self._duel_values(o, k, range(5), opp_cards)]
 
     def _assignment_values(self, o: WuxingObservation, vals: dict) -> list[float]:
         """The total value of each assignment (in the order of PERMS)."""
