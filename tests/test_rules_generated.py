@@ -140,9 +140,7 @@ def test_the_generated_turns_play_the_general_paths_games(folder):
     for n in _counts(folder):
         rules, generated, reference = _games(folder, n)
         assert generated.plan.tails is not None and reference.plan.tails is None
-        # 60 of Experior's games run every line of its generated turn and of pnp/rules that
-        # 150 did (measured with coverage and a line trace); the starters' 40 are all needed
-        seeds = 60 if folder == EXPERIOR_DATA else 40
+        seeds = 150 if folder == EXPERIOR_DATA else 40
         for seed in range(seeds):
             agents = [RandomAgent() for _ in range(n)] if seed % 3 else \
                 [Watching()] + [RandomAgent() for _ in range(n - 1)]
