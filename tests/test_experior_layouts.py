@@ -3,13 +3,15 @@ halves): a designer moves a box by editing one, a mistake in one is named by fil
 and a name too long for its box is named in the file it comes from."""
 
 import re
+import shutil
 from collections import Counter
+from functools import cache
 
 import pytest
 from PIL import ImageChops
 from pypdf import PdfReader
 
-from helpers import page_pixels, page_texts
+from helpers import ROOT, page_pixels, page_texts
 from pnp.errors import DataError
 from pnp.project import build, open_game
 from pnp.units import MM
@@ -17,12 +19,23 @@ from pnp.units import MM
 MOVE = 4.0  # mm
 
 
-def test_moving_a_box_in_the_board_half_moves_it_on_both_halves_alone(game_copy, tmp_path):
+@pytest.fixture(scope="module")
+def before(tmp_path_factory):
+    """The shipped kit, built once from a copy of its folder, that the tests moving a box
+    compare their edited copy's kit with; its texts read once a page (tests only read it)."""
+    folder = tmp_path_factory.mktemp("before") / "experior"
+    shutil.copytree(ROOT / "card_data" / "experior", folder)
+    pdf = folder.parent / "before.pdf"
+    build(open_game(str(folder)), pdf)
+    return pdf, cache(lambda page: page_texts(pdf, page))
+
+
+def test_moving_a_box_in_the_board_half_moves_it_on_both_halves_alone(game_copy, tmp_path,
+                                                                      before):
     """The fighter's name under the locked-card slot, 4 mm lower in board-half.toml: the Human's
     (upright, at the bottom) is 4 mm lower on the page, the Elf's (turned across) 4 mm higher."""
     folder = game_copy("experior")
-    before = tmp_path / "before.pdf"
-    build(open_game(str(folder)), before)
+    before, before_texts = before
     layout = folder / "layouts" / "board-half.toml"
     text = layout.read_text()
     old = 'y = "{{ geo.margin + geo.slot_h + 7.4675 }}mm"'
@@ -32,7 +45,7 @@ def test_moving_a_box_in_the_board_half_moves_it_on_both_halves_alone(game_copy,
     build(open_game(str(folder)), after)
 
     page = len(PdfReader(before).pages) - 1  # the board
-    old_texts, new_texts = page_texts(before, page), page_texts(after, page)
+    old_texts, new_texts = before_texts(page), page_texts(after, page)
     names = {"HUMAN": -MOVE * MM, "ELF": MOVE * MM}  # PDF y grows upwards
     for name, shift in names.items():
         [(x0, y0)] = [(x, y) for t, x, y in old_texts if t == name]
@@ -52,16 +65,15 @@ def test_moving_a_box_in_the_board_half_moves_it_on_both_halves_alone(game_copy,
     assert ImageChops.difference(a, b).getbbox() is None
     # the other pages are untouched
     for other in range(page):
-        assert page_texts(before, other) == page_texts(after, other)
+        assert before_texts(other) == page_texts(after, other)
 
 
 def test_moving_the_multiplier_in_attack_toml_moves_it_on_every_attack_card(game_copy,
-                                                                            tmp_path):
+                                                                            tmp_path, before):
     """The cards lie turned on their sheet: the multiplier, 4 mm further right on the card,
     moves 4 mm along the same direction on every card and nothing else moves."""
     folder = game_copy("experior")
-    before = tmp_path / "before.pdf"
-    build(open_game(str(folder)), before)
+    _, before_texts = before
     layout = folder / "layouts" / "attack.toml"
     text = layout.read_text()
     moved = re.sub(r'(\[multiplier\][^\[]*?\nx = )"7mm"', r'\1"11mm"', text)
@@ -71,7 +83,7 @@ def test_moving_the_multiplier_in_attack_toml_moves_it_on_every_attack_card(game
     build(open_game(str(folder)), after)
 
     for page in (6, 8):  # the two sheets of card fronts
-        old_texts, new_texts = page_texts(before, page), page_texts(after, page)
+        old_texts, new_texts = before_texts(page), page_texts(after, page)
         was = sorted((t, x, y) for t, x, y in old_texts.elements() if t.startswith("×"))
         now = sorted((t, x, y) for t, x, y in new_texts.elements() if t.startswith("×"))
         assert len(was) == len(now) >= 4
@@ -241,12 +253,12 @@ def test_the_half_turned_off_the_board_names_the_halfs_file_and_elements(game_co
     assert str(crossing[0]).startswith('error: layouts/board-half.toml, field "')
 
 
-def test_the_booklets_winning_order_is_a_layout_a_designer_moves_a_name_in(game_copy, tmp_path):
+def test_the_booklets_winning_order_is_a_layout_a_designer_moves_a_name_in(game_copy, tmp_path,
+                                                                         before):
     """The booklet's triangle of badges is layouts/order.toml: the Sword's name, 4 mm lower
     there, is 4 mm lower in the booklet; nothing else on any page moves."""
     folder = game_copy("experior")
-    before = tmp_path / "before.pdf"
-    build(open_game(str(folder)), before)
+    before, before_texts = before
     layout = folder / "layouts" / "order.toml"
     text = layout.read_text()
     assert text.count('y = "2mm"') == 1
@@ -256,7 +268,7 @@ def test_the_booklets_winning_order_is_a_layout_a_designer_moves_a_name_in(game_
 
     moved = 0
     for page in range(len(PdfReader(before).pages)):
-        old, new = page_texts(before, page), page_texts(after, page)
+        old, new = before_texts(page), page_texts(after, page)
         if old == new:
             continue
         [(x0, y0)] = [(x, y) for t, x, y in old if t == "Sword (red)"]

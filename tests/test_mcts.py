@@ -163,7 +163,7 @@ def _share(game_name: str, game, budget: int, games: int) -> tuple[int, int]:
     return int(won), games
 
 
-@pytest.mark.parametrize("name, budget, games", [("experior", 30, 60), ("wuxing", 60, 40)])
+@pytest.mark.parametrize("name, budget, games", [("experior", 15, 48), ("wuxing", 60, 30)])
 def test_mcts_beats_random_clearly_with_a_small_budget(name, budget, games):
     won, n = _share(name, GAMES[name](), budget, games)
     lo, _ = wilson(won, n)

@@ -123,8 +123,8 @@ def test_experior_data_prints_the_same_kit_as_experior(tmp_path):
     """The same cards, markers, board and booklet ([print] like = "experior", from the
     folder's own copies of the data and layout files): page for page the same text, and the
     same pieces."""
+    import pypdfium2 as pdfium
     from click.testing import CliRunner
-    from pypdf import PdfReader
 
     from pnp.cli import main
 
@@ -133,7 +133,10 @@ def test_experior_data_prints_the_same_kit_as_experior(tmp_path):
         out = tmp_path / f"{name}.pdf"
         res = CliRunner().invoke(main, ["build", "--game", name, "--out", str(out)])
         assert res.exit_code == 0, res.output
-        pages[name] = [p.extract_text() for p in PdfReader(out).pages]
+        # pdfium reads the text as a viewer does, a hundred times faster than pypdf
+        doc = pdfium.PdfDocument(out)
+        pages[name] = [doc[i].get_textpage().get_text_bounded() for i in range(len(doc))]
+        doc.close()
     assert len(pages["experior-data"]) == len(pages["experior"]) >= 10
     assert pages["experior-data"] == pages["experior"]
     model = SPEC.load(GameFolder.open(shipped("card_data") / "experior-data"))

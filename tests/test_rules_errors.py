@@ -252,10 +252,15 @@ def test_a_card_cell_the_rules_read_but_no_face_prints_is_named(starter, tmp_pat
     assert "'points'" not in out
 
 
-def test_a_game_that_plays_for_very_long_is_stopped_naming_the_turn_limit(starter, tmp_path):
+def test_a_game_that_plays_for_very_long_is_stopped_naming_the_turn_limit(starter, tmp_path,
+                                                                          monkeypatch):
     """A turn limit of 100,000 and no end that holds (none certain not to): the engine stops a
     game at the moves no game needs, in validate and in simulate alike, with one error naming
     [turn] limit, instead of playing millions of moves."""
+    from pnp.rules import engine
+
+    # the cap at a tenth of its 50,000 moves: the same stop, a tenth of the moves to play
+    monkeypatch.setattr(engine, "MAX_MOVES", 5_000)
     folder = _changed(starter, tmp_path, "limit = 200", "limit = 100000")
     text = (folder / "rules.toml").read_text()
     text = text.replace('if = "most.points >= options.goal"', 'if = "most.points > 998 + 1"')
@@ -263,7 +268,7 @@ def test_a_game_that_plays_for_very_long_is_stopped_naming_the_turn_limit(starte
                                                     'if = "shared.market + 1 < 0"')
                                        .replace('amount = "options.gather"', 'amount = 0'))
     code, out = _validate(folder)
-    says = 'rules.toml, field "turn.limit": a game of 2 players made 50,000 moves without ending'
+    says = 'rules.toml, field "turn.limit": a game of 2 players made 5,000 moves without ending'
     assert code != 0 and says in out and "(2 players, random game 0)" in out, out
     res = CliRunner().invoke(main, ["simulate", "--game", str(folder), "--games", "2",
                                     "--jobs", "1"])

@@ -2,9 +2,9 @@
 `--template market` each validate, print, keep the engine contract, simulate with random and
 MCTS agents and can be played in `pnp play`."""
 
+import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.data.game import GameFolder
@@ -34,7 +34,9 @@ def test_it_validates_and_prints(starter, tmp_path):
     res = runner.invoke(main, ["build", "--game", str(starter), "--out", str(out)])
     assert res.exit_code == 0 and "Error" not in res.output and "warning" not in res.output, \
         res.output
-    text = " ".join(p.extract_text() for p in PdfReader(out).pages[:5])
+    doc = pdfium.PdfDocument(out)          # reads text as a viewer does, 100 times pypdf's speed
+    text = " ".join(doc[i].get_textpage().get_text_bounded() for i in range(min(5, len(doc))))
+    doc.close()
     assert "How to play" in text and "Scoring" in text
 
 

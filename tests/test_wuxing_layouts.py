@@ -3,9 +3,12 @@ designer moves a box by editing one, a mistake in one is named by file and prope
 face prints the rules' values from their cells."""
 
 import re
+import shutil
+from functools import cache
 
 import pytest
 
+from helpers import ROOT
 from pnp.project import build, open_game
 from pnp.units import MM
 from test_legolas_layouts import MOVE, _first_page, _texts, assert_moved_down
@@ -20,10 +23,20 @@ def _edit(path, pattern: str, new: str) -> None:
     path.write_text(moved)
 
 
-def test_moving_a_box_in_the_layout_file_moves_that_box_alone(game_copy, tmp_path):
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    """The shipped kit, built once from a copy of its folder, that the tests moving a box
+    compare their edited copy's kit with: its PDF, build result and texts read once a page."""
+    folder = tmp_path_factory.mktemp("before") / "wuxing"
+    shutil.copytree(ROOT / "card_data" / "wuxing", folder)
+    pdf = folder.parent / "before.pdf"
+    result = build(open_game(str(folder)), pdf)
+    return pdf, result, cache(lambda page: _texts(pdf, page))
+
+
+def test_moving_a_box_in_the_layout_file_moves_that_box_alone(game_copy, tmp_path, shipped):
     folder = game_copy("wuxing")
-    before = tmp_path / "before.pdf"
-    first = build(open_game(str(folder)), before)
+    before, first, before_texts = shipped
     # the element's name, 4 mm lower; nothing else edited
     _edit(folder / "layouts" / "element.toml", r'(\[name\][^\[]*?\ny = )"50% \+ 14.643mm"',
           r'\1"50% + 18.643mm"')
@@ -35,17 +48,17 @@ def test_moving_a_box_in_the_layout_file_moves_that_box_alone(game_copy, tmp_pat
     # (the links' names on the same cards are "Wood", "Fire"...: they stay)
     assert_moved_down(before, after, page, NAMES, 13, at_least=5)
     for other in (page + 1, page + 3, page + 4):  # the backs and the tokens
-        assert _texts(before, other) == _texts(after, other)
+        assert before_texts(other) == _texts(after, other)
 
 
-def test_the_pawns_stand_where_the_board_layout_puts_the_islands(game_copy, tmp_path):
+def test_the_pawns_stand_where_the_board_layout_puts_the_islands(game_copy, tmp_path, shipped):
     """The islands' box is the board layout's: moved there, the islands print elsewhere and the
     pawns' places (checked against the tokens' size) move with them."""
     from pnp.games.wuxing.kit import tracks
 
     folder = game_copy("wuxing")
     before = tracks(open_game(str(folder)).model)
-    first = build(open_game(str(folder)), tmp_path / "before.pdf")
+    _, first, before_texts = shipped
     _edit(folder / "layouts" / "board.toml", r'(\[islands\][^\[]*?\nx = )"35mm"', r'\g<1>"39mm"')
     game = open_game(str(folder))
     after = tracks(game.model)
@@ -55,7 +68,7 @@ def test_the_pawns_stand_where_the_board_layout_puts_the_islands(game_copy, tmp_
             assert p1.x - p0.x == pytest.approx(MOVE * MM) and p1.y == pytest.approx(p0.y)
     build(game, tmp_path / "after.pdf")
     page = len(first.sections) and _first_page(first, "Board")
-    old, new = _texts(tmp_path / "before.pdf", page), _texts(tmp_path / "after.pdf", page)
+    old, new = before_texts(page), _texts(tmp_path / "after.pdf", page)
     left, came = sorted((old - new).elements()), sorted((new - old).elements())
     # each island's glyph and name and each path's label moved by the same 4 mm (the board may
     # be turned on the page); the title, the sides and the corner's cycles did not
@@ -101,13 +114,15 @@ def test_an_elements_glyph_is_named_in_elements_csv(game_copy, tmp_path):
 
 def test_every_face_prints_the_elements_names_from_their_cells(game_copy, tmp_path):
     """Renamed in elements.csv, Wood is Timber on the cards, the board and the reference card."""
-    from pypdf import PdfReader
+    import pypdfium2 as pdfium
 
     folder = game_copy("wuxing")
     _edit(folder / "elements.csv", "wood,Wood,", "wood,Timber,")
     out = tmp_path / "t.pdf"
     build(open_game(str(folder)), out)
-    pages = [p.extract_text() for p in PdfReader(out).pages]
+    doc = pdfium.PdfDocument(out)      # reads the text as a viewer does, 100 times pypdf's speed
+    pages = [doc[i].get_textpage().get_text_bounded() for i in range(len(doc))]
+    doc.close()
     cards = next(i for i, t in enumerate(pages) if "TIMBER" in t)
     assert "Wood" not in pages[cards] and pages[cards].count("Timber") >= 4
     assert "Timber" in pages[-1] and "Wood" not in pages[-1]  # the board
@@ -129,7 +144,7 @@ def test_a_figure_given_a_wrong_arg_is_one_error_naming_its_element(game_copy, t
     assert "from must be one of left, right" in errors[0] and "'sideways'" in errors[0]
 
 
-def test_the_booklets_cycles_figure_is_a_layout_a_designer_moves(game_copy, tmp_path):
+def test_the_booklets_cycles_figure_is_a_layout_a_designer_moves(game_copy, tmp_path, shipped):
     """The booklet's figure of both cycles is layouts/cycles.toml: its box, 4 mm further right
     there, moves every element's name in the booklet 4 mm right; nothing else moves."""
     from pypdf import PdfReader
@@ -137,16 +152,15 @@ def test_the_booklets_cycles_figure_is_a_layout_a_designer_moves(game_copy, tmp_
     from helpers import page_texts
 
     folder = game_copy("wuxing")
-    before = tmp_path / "before.pdf"
-    build(open_game(str(folder)), before)
+    before, _, before_texts = shipped
     _edit(folder / "layouts" / "cycles.toml", r'\nx = "15mm"', '\nx = "19mm"')
     after = tmp_path / "after.pdf"
     build(open_game(str(folder)), after)
 
     changed = [p for p in range(len(PdfReader(before).pages))
-               if page_texts(before, p) != page_texts(after, p)]
+               if before_texts(p) != page_texts(after, p)]
     assert len(changed) == 1
-    old, new = page_texts(before, changed[0]), page_texts(after, changed[0])
+    old, new = before_texts(changed[0]), page_texts(after, changed[0])
     gone, came = sorted((old - new).elements()), sorted((new - old).elements())
     names = {"Wood", "Fire", "Earth", "Metal", "Water"}
     assert names <= {t for t, _, _ in gone} and len(gone) == len(came)

@@ -21,6 +21,7 @@ from .summary import Tally, figures
 
 if TYPE_CHECKING:
     from ..games.registry import GameSpec
+    from ..project import OpenGame
 
 
 class SimulationError(PnpError):
@@ -49,9 +50,15 @@ class Setup:
 
 def load_game(name: str, players: int | None = None) -> Setup:
     """Open a game (name or folder) and build its rules engine from the card data."""
-    from ..project import errors_in, open_game
+    from ..project import open_game
 
-    opened = open_game(name)
+    return setup_of(open_game(name), players)
+
+
+def setup_of(opened: OpenGame, players: int | None = None) -> Setup:
+    """The rules engine of an opened game (load_game's, for a game opened already)."""
+    from ..project import errors_in
+
     # a value that could not be read has a stand-in (wound_limit 100 for "-5"): games played
     # on it would measure a game nobody wrote
     errors = errors_in(opened.folder.problems)

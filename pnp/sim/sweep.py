@@ -34,7 +34,7 @@ from typing import Any, Mapping, Sequence
 from ..errors import PnpError
 from . import agents as agent_registry
 from .progress import Progress
-from .simulate import Setup, chunks, default_jobs, load_game, seeded
+from .simulate import Setup, chunks, default_jobs, load_game, seeded, setup_of
 from .summary import Z95, Tally, figures
 
 # ---------------------------------------------------------------------------------------------
@@ -377,10 +377,11 @@ def make_variants(game: str, settings: Sequence[Setting], players: int | None,
             variants.append(var)
             continue
         try:
-            errors = errors_in(check(open_game(str(folder))))
+            opened = open_game(str(folder))
+            errors = errors_in(check(opened))
             var.problems = [str(f) for f in errors]
-            if not errors:
-                var.setup = load_game(str(folder), players)
+            if not errors:        # the game checked, not opened again (a second of Legolas)
+                var.setup = setup_of(opened, players)
                 var.setup.name = source.name
         except PnpError as exc:
             var.problems = [str(exc)]

@@ -234,7 +234,7 @@ class Value:
             self.column = m.group(1)
         else:
             self.names = tuple(sorted(names))
-            self.memo: dict[Any, tuple[Any]] = {}
+            self.memo: dict[Any, tuple[Any] | ValueProblem] = {}
             self.template = scope.compile(raw, where)
             self.truths = convert is to_bool and _truth_only(scope.tree(raw, where))
         if not names & (scope.columns | DRAWN):
@@ -263,7 +263,15 @@ class Value:
         if hit is None:
             if len(self.memo) > 4096:
                 self.memo.clear()
-            hit = self.memo[key] = (self.convert(render(self.template, used)),)
+            try:
+                hit = (self.convert(render(self.template, used)),)
+            except ValueProblem as exc:
+                # the same names give the same problem: an expression that ran out its time
+                # (5 s) on a card is not run again for each copy of that card
+                hit = exc
+            self.memo[key] = hit
+        if isinstance(hit, ValueProblem):
+            raise ValueProblem(*hit.args)
         return hit[0]
 
 
