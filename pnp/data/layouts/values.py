@@ -445,22 +445,24 @@ def _names_read(tree, env) -> set[str] | None:
 
 
 # one environment per palette: a game's layouts (and the bases they extend) share it, with its
-# parsed and compiled expressions
-_ENVIRONMENTS: dict[int, tuple[dict, Any, dict, dict]] = {}
+# parsed and compiled expressions; so does the same game opened again (pnp serve and pnp watch
+# open it on every edit): a palette of the same colours compiles nothing twice
+_ENVIRONMENTS: dict[tuple, tuple[Any, dict, dict]] = {}
 
 
 def _environment(palette: dict[str, Colour]):
     from ...templating import environment
 
-    hit = _ENVIRONMENTS.get(id(palette))
-    if hit is None or hit[0] is not palette:
+    key = tuple(sorted(palette.items()))
+    hit = _ENVIRONMENTS.get(key)
+    if hit is None:
         env = environment()
-        env.filters.update(colour_filters(palette))
+        env.filters.update(colour_filters(dict(palette)))
         env.filters.update(NUMBER_FILTERS)
         if len(_ENVIRONMENTS) > 16:  # games opened one after another (tests, pnp serve)
             _ENVIRONMENTS.clear()
-        hit = _ENVIRONMENTS[id(palette)] = (palette, env, {}, {})
-    return hit[1], hit[2], hit[3]
+        hit = _ENVIRONMENTS[key] = (env, {}, {})
+    return hit
 
 
 def colour_filters(palette: dict[str, Colour]) -> dict[str, Callable]:
