@@ -20,6 +20,14 @@ def wuxing():
     return open_game("wuxing", cwd=ROOT)
 
 
+@pytest.fixture(scope="module")
+def wuxing_tts(wuxing, tmp_path_factory):
+    """Wuxing exported for Tabletop Simulator once: tests read it (or copy it to change it)."""
+    out = tmp_path_factory.mktemp("tts") / "tts"
+    export(wuxing, "tts", out)
+    return out
+
+
 @pytest.mark.parametrize("pages,expected", [
     (8, [((8, 1), (2, 7)), ((6, 3), (4, 5))]),
     (12, [((12, 1), (2, 11)), ((10, 3), (4, 9)), ((8, 5), (6, 7))]),
@@ -95,11 +103,10 @@ def test_tts_grid_is_the_standard_10_by_7_within_4096_px():
     assert (cols, rows) == (10, 7) and rows * h <= 4096 and cols * w <= 4096
 
 
-def test_tts_export_writes_10_by_7_sheets_and_a_saved_object(wuxing, tmp_path):
+def test_tts_export_writes_10_by_7_sheets_and_a_saved_object(wuxing_tts):
     import json
 
-    out = tmp_path / "tts"
-    export(wuxing, "tts", out)
+    out = wuxing_tts
     files = sorted(p.name for p in out.iterdir())
     faces = [f for f in files if "-faces-" in f]
     backs = [f for f in files if "-back-" in f]
@@ -226,7 +233,9 @@ def test_cli_export_errors_are_clear(tmp_path):
     assert res.exit_code == 1 and "--back-offset takes two numbers" in res.output
 
 
-def test_export_never_replaces_a_folder_it_did_not_make(wuxing, tmp_path):
+def test_export_never_replaces_a_folder_it_did_not_make(wuxing, wuxing_tts, tmp_path):
+    import shutil
+
     mine = tmp_path / "holiday-photos"
     mine.mkdir()
     (mine / "notes.txt").write_text("keep me")
@@ -241,7 +250,7 @@ def test_export_never_replaces_a_folder_it_did_not_make(wuxing, tmp_path):
                                     str(a_file)])
     assert res.exit_code == 1 and "is a file" in res.output and a_file.read_text() == "x"
     out = tmp_path / "tts"
-    export(wuxing, "tts", out)
+    shutil.copytree(wuxing_tts, out)  # a folder pnp's export made
     first = sorted(out.glob("*.png"))
     export(wuxing, "tts", out)  # its own folder is replaced whole
     # 6 deck images, 7 distinct token and pawn faces, 1 board
