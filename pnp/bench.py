@@ -44,6 +44,7 @@ SIM_ROUNDS = 3         # runs of the simulation figure, the best reported
 # is small beside it: from 5,400 cards on. A games/s goal is judged on runs of the default
 # length or longer: a shorter one is a few dozen Legolas games, and one slow moment on a shared
 # machine moves it (a trial read 760 games/s at 0.2 s against some 1,100 at 2 s).
+DECK_ROUNDS = 3         # runs of each deck size up to 6,000 cards, the best reported
 DECK_JUDGED_FROM = 54   # the deck time goal is stated at 54, 540, 5,400 and 54,000 cards
 MEMORY_JUDGED_AT = 54_000
 PER_CARD_JUDGED_FROM = 5_400
@@ -167,13 +168,15 @@ def _builds(games, folder: Path, pnp: list[str], echo: Callable, rounds: int = 5
     return rows
 
 
-def _decks(folder: Path, sizes, pnp: list[str], echo: Callable) -> list[dict]:
+def _decks(folder: Path, sizes, pnp: list[str], echo: Callable,
+           rounds: int = DECK_ROUNDS) -> list[dict]:
     from .resources import shipped
 
+    best_of = min(rounds, DECK_ROUNDS)
     echo("Plain deck through `pnp build` vs bare reportlab making the same pages (print guide, "
-         "booklet, cards and backs), cold processes "
-         "by turns (best of 3; of 1 over 6,000 cards). Ratios of CPU time, which the machine's "
-         "other load does not move (on an idle machine it is the wall time); wall time beside:")
+         f"booklet, cards and backs), cold processes by turns (best of {best_of}; of 1 over "
+         "6,000 cards). Ratios of CPU time, which the machine's other load does not move (on an "
+         "idle machine it is the wall time); wall time beside:")
     echo(f"  {'cards':>6} {'pnp s':>7} {'cpu s':>7} {'ms/card':>7} {'peak MB':>7} | "
          f"{'floor s':>7} {'cpu s':>7} {'ms/card':>7} {'peak MB':>7} | {'cpu':>5} {'wall':>5} "
          f"{'memory':>6}")
@@ -181,7 +184,7 @@ def _decks(folder: Path, sizes, pnp: list[str], echo: Callable) -> list[dict]:
     rows: list[dict[str, Any]] = []
     for n in sorted(set(sizes)):  # each deck once (its folder is named by its size)
         game = make_deck(folder, n)
-        repeat = 3 if n <= 6000 else 1
+        repeat = best_of if n <= 6000 else 1
         out = folder / f"deck{n}.pdf"
         a, b = _best_pair(
             pnp + ["build", "--game", str(game), "--out", str(out)],
@@ -372,8 +375,9 @@ def _edit_to_page(echo: Callable, cards: int = EDIT_CARDS) -> dict:
 
 def run(sizes=(54, 540, 5400, 54000), games=None, sim_seconds=2.0, echo=print, rounds: int = 5,
         edit_cards: int = EDIT_CARDS) -> dict:
-    """Every figure, printed through `echo`; `rounds` and `edit_cards` smaller only to try the
-    benchmark out (its goals are stated at the defaults)."""
+    """Every figure, printed through `echo`; `rounds` (of the builds, and of the decks up to
+    DECK_ROUNDS) and `edit_cards` smaller only to try the benchmark out (its goals are stated
+    at the defaults)."""
     from .games.registry import specs
 
     pnp = _pnp()
@@ -385,7 +389,7 @@ def run(sizes=(54, 540, 5400, 54000), games=None, sim_seconds=2.0, echo=print, r
         folder = Path(tmp)
         figures["builds"] = _builds(games, folder, pnp, echo, rounds)
         parts.step()
-        figures["decks"] = _decks(folder, sizes, pnp, echo)
+        figures["decks"] = _decks(folder, sizes, pnp, echo, rounds)
         parts.step()
     figures["edit"] = _edit_to_page(echo, edit_cards)
     parts.step()

@@ -24,8 +24,8 @@ def _json(setup, run, seed: int) -> str:
 
 def test_a_worker_killed_mid_run_loses_no_games():
     setup = load_game("legolas")
-    games, seed = 640, 3
-    assert len(chunks(games)) == 64                 # tasks of 10 games each
+    games, seed = 320, 3
+    assert len(chunks(games)) == 64                 # tasks of 5 games each
     local = simulate(setup, games, seed=seed, agents="random", jobs=1)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \

@@ -20,6 +20,29 @@ def wuxing():
     return open_game("wuxing", cwd=ROOT)
 
 
+@pytest.fixture(scope="module")
+def wuxing_pdf(wuxing, tmp_path_factory):
+    """Wuxing's kit built once, as pnp builds it by default: tests read it."""
+    out = tmp_path_factory.mktemp("kit") / "kit.pdf"
+    build(wuxing, out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def wuxing_gutterfold(wuxing, tmp_path_factory):
+    """Wuxing's kit built once with the gutterfold layout: its PDF and its build result."""
+    out = tmp_path_factory.mktemp("gutterfold") / "g.pdf"
+    return out, build(wuxing, out, layout="gutterfold")
+
+
+@pytest.fixture(scope="module")
+def wuxing_tts(wuxing, tmp_path_factory):
+    """Wuxing exported for Tabletop Simulator once: tests read it (or copy it to change it)."""
+    out = tmp_path_factory.mktemp("tts") / "tts"
+    export(wuxing, "tts", out)
+    return out
+
+
 @pytest.mark.parametrize("pages,expected", [
     (8, [((8, 1), (2, 7)), ((6, 3), (4, 5))]),
     (12, [((12, 1), (2, 11)), ((10, 3), (4, 9)), ((8, 5), (6, 7))]),
@@ -48,9 +71,8 @@ def test_booklet_export_is_a5_pairs_on_landscape_a4(wuxing, tmp_path):
     assert "Wuxing Duel" in pdf.pages[0].extract_text()  # page 1 on the first sheet's front
 
 
-def test_gutterfold_puts_each_back_beside_its_front(wuxing, tmp_path):
-    out = tmp_path / "g.pdf"
-    result = build(wuxing, out, layout="gutterfold")
+def test_gutterfold_puts_each_back_beside_its_front(wuxing_gutterfold):
+    out, result = wuxing_gutterfold
     assert any("fold on the middle line" in s.how for s in result.sections)
     from pnp.layout.grid import plan_grid
 
@@ -95,11 +117,10 @@ def test_tts_grid_is_the_standard_10_by_7_within_4096_px():
     assert (cols, rows) == (10, 7) and rows * h <= 4096 and cols * w <= 4096
 
 
-def test_tts_export_writes_10_by_7_sheets_and_a_saved_object(wuxing, tmp_path):
+def test_tts_export_writes_10_by_7_sheets_and_a_saved_object(wuxing_tts):
     import json
 
-    out = tmp_path / "tts"
-    export(wuxing, "tts", out)
+    out = wuxing_tts
     files = sorted(p.name for p in out.iterdir())
     faces = [f for f in files if "-faces-" in f]
     backs = [f for f in files if "-back-" in f]
@@ -184,9 +205,8 @@ def test_calibration_square_is_exactly_50_mm(tmp_path):
     assert squares[0][2] == pytest.approx(50 * MM, abs=1e-3)  # 141.732 pt
 
 
-def test_back_offset_shifts_only_the_back_pages(wuxing, tmp_path):
-    base, moved = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    build(wuxing, base)
+def test_back_offset_shifts_only_the_back_pages(wuxing, wuxing_pdf, tmp_path):
+    base, moved = wuxing_pdf, tmp_path / "b.pdf"
     build(wuxing, moved, back_offset_mm=(1.5, -0.5))
     a, b = PdfReader(base), PdfReader(moved)
     assert a.pages[6].get_contents().get_data() == b.pages[6].get_contents().get_data()  # fronts
@@ -202,11 +222,10 @@ def test_back_offset_shifts_only_the_back_pages(wuxing, tmp_path):
     assert by - ay == pytest.approx(-0.5 * MM, abs=1e-3)
 
 
-def test_ink_saver_drops_full_bleed_backgrounds(wuxing, tmp_path):
+def test_ink_saver_drops_full_bleed_backgrounds(wuxing, wuxing_pdf, tmp_path):
     import pypdfium2 as pdfium
 
-    normal, saver = tmp_path / "n.pdf", tmp_path / "s.pdf"
-    build(wuxing, normal)
+    normal, saver = wuxing_pdf, tmp_path / "s.pdf"
     build(wuxing, saver, ink_saver=True)
 
     def ink(path):
@@ -226,7 +245,9 @@ def test_cli_export_errors_are_clear(tmp_path):
     assert res.exit_code == 1 and "--back-offset takes two numbers" in res.output
 
 
-def test_export_never_replaces_a_folder_it_did_not_make(wuxing, tmp_path):
+def test_export_never_replaces_a_folder_it_did_not_make(wuxing, wuxing_tts, tmp_path):
+    import shutil
+
     mine = tmp_path / "holiday-photos"
     mine.mkdir()
     (mine / "notes.txt").write_text("keep me")
@@ -241,7 +262,7 @@ def test_export_never_replaces_a_folder_it_did_not_make(wuxing, tmp_path):
                                     str(a_file)])
     assert res.exit_code == 1 and "is a file" in res.output and a_file.read_text() == "x"
     out = tmp_path / "tts"
-    export(wuxing, "tts", out)
+    shutil.copytree(wuxing_tts, out)  # a folder pnp's export made
     first = sorted(out.glob("*.png"))
     export(wuxing, "tts", out)  # its own folder is replaced whole
     # 6 deck images, 7 distinct token and pawn faces, 1 board
@@ -255,12 +276,12 @@ def test_unwritable_output_is_a_clear_error(tmp_path):
     assert res.output.startswith("Error: cannot write /proc/kit.pdf")
 
 
-def test_gutterfold_turns_cards_when_more_fit_and_backs_stand_upright_after_folding(wuxing,
-                                                                                   tmp_path):
+def test_gutterfold_turns_cards_when_more_fit_and_backs_stand_upright_after_folding(
+        wuxing_gutterfold):
     from pnp.layout.grid import Rect
     from pnp.render.cuts import piece_matrix
 
-    result = build(wuxing, tmp_path / "g.pdf", layout="gutterfold")
+    _, result = wuxing_gutterfold
     cards = [s for s in result.sections if s.title.startswith("Element")][0]
     assert cards.last - cards.first + 1 == 3  # 12 cards, 4 a page when turned (3 upright)
 

@@ -47,16 +47,24 @@ def test_random_text_as_toml_gives_a_table_or_a_clear_error(tmp_path, text):
         assert str(exc).startswith("game.toml")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=8),
-                         min_size=0, max_size=6), max_size=6))
-def test_random_cells_in_a_real_game_give_a_model_or_a_clear_error(tmp_path_factory, rows):
-    import csv
-    import io
+@pytest.fixture(scope="module")
+def wuxing_for_tokens(tmp_path_factory):
+    """A copy of wuxing whose tokens.csv the fuzz test below writes anew for each example."""
     import shutil
 
     folder = tmp_path_factory.mktemp("fuzz") / "wuxing"
     shutil.copytree(ROOT / "card_data" / "wuxing", folder)
+    return folder
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=8),
+                         min_size=0, max_size=6), max_size=6))
+def test_random_cells_in_a_real_game_give_a_model_or_a_clear_error(wuxing_for_tokens, rows):
+    import csv
+    import io
+
+    folder = wuxing_for_tokens
     buf = io.StringIO()
     writer = csv.writer(buf)
     writer.writerow(["token", "name", "count", "colour", "label"])

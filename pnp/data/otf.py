@@ -10,7 +10,9 @@ from __future__ import annotations
 import io
 import os
 import sys
+import threading
 from pathlib import Path
+from typing import Callable
 
 from ..errors import DataError
 
@@ -53,11 +55,15 @@ def cff_to_truetype(data: bytes) -> bytes:
     char_strings = font["CFF "].cff.topDictIndex[0].CharStrings
     budget = [max(MIN_EXECUTED, EXPANSION * len(data))]
     glyphs = {}
-    for name in order:
-        pen = TTGlyphPen(glyph_set)
-        _draw_bounded(char_strings[name], Cu2QuPen(pen, MAX_ERR, reverse_direction=True),
-                      budget, name)
-        glyphs[name] = pen.glyph()
+
+    def draw_all() -> None:
+        for name in order:
+            pen = TTGlyphPen(glyph_set)
+            _draw_bounded(char_strings[name], Cu2QuPen(pen, MAX_ERR, reverse_direction=True),
+                          budget, name)
+            glyphs[name] = pen.glyph()
+
+    _on_own_stack(draw_all)
     font["loca"] = newTable("loca")
     font["glyf"] = glyf = newTable("glyf")
     glyf.glyphOrder = order
@@ -86,6 +92,28 @@ def cff_to_truetype(data: bytes) -> bytes:
     out = io.BytesIO()
     font.save(out)
     return out.getvalue()
+
+
+def _on_own_stack(work: Callable[[], None]) -> None:
+    """Run `work` in a thread of its own and wait for it. The glyphs' subroutine calls recurse
+    through fontTools' interpreter some hundred thousand times; at some depths of the caller's
+    stack each call crossed the end of CPython 3.11's frame-stack chunk, mapped and unmapped
+    again each time (a font bomb's refusal took 11 s instead of 2 under `pnp serve`'s or a test
+    runner's deeper stack). A new thread starts its own frame stack: the same time wherever
+    the font is loaded from."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            work()
+        except BaseException as exc:  # raised again in the caller's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, name="pnp-otf", daemon=True)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 def _draw_bounded(char_string, pen, budget: list[int], glyph: str) -> None:
