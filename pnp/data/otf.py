@@ -10,11 +10,11 @@ from __future__ import annotations
 import io
 import os
 import sys
-import threading
 from pathlib import Path
 from typing import Callable
 
 from ..errors import DataError
+from ..stops import background
 
 MAX_ERR = 1.0  # font units (of usually 1000 an em): the cubic-to-quadratic tolerance
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
@@ -109,9 +109,7 @@ def _on_own_stack(work: Callable[[], None]) -> None:
         except BaseException as exc:  # raised again in the caller's thread
             failed.append(exc)
 
-    thread = threading.Thread(target=run, name="pnp-otf", daemon=True)
-    thread.start()
-    thread.join()
+    background(run, "pnp-otf").join()  # (Ctrl-C stays the main thread's: pnp.stops)
     if failed:
         raise failed[0]
 
