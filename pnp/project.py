@@ -263,20 +263,14 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     only the pieces named so (`cards.csv:3-7`); `version_mark`: "front" or "back", the side
     that shows game.toml's version."""
     from .output import atomic_output
-    from .printrun.record import FORMAT, kit_record, read_record
+    from .printrun.record import FORMAT, kit_record
     from .render.pdf import Options, render_kit
 
     sheet = _paper(game, paper)
     _check_bleed(bleed_mm)
     _check_print_options(layout, back_offset_mm, scale)
-    old = read_record(since) if since is not None else None  # a bad record: before drawing
     note, whole = "", since is None and only is None
-    kept = since if since is not None else record if whole else None
-    if old is not None and old.game != game.name:  # (updating it would lose that game's)
-        raise PnpError(f"{since}: a print record of the game {old.game!r}, not {game.name!r}: "
-                       "give this game's record with --since, or build its whole kit once")
-    if kept is not None and not proof:  # a record that cannot be kept: before the PDF is
-        _record_target(game, kept)
+    old, kept = _records(game, since, record if whole and not proof else None, proof)
     kit, fonts, findings, log = _kit_to_print(game, force, ink_saver,
                                               drawn_once=whole and version_mark is None)
     options = Options(sheet.size, bleed_mm * MM, backs, layout,
@@ -295,15 +289,12 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     printed = None
     if not whole:  # the part to print is chosen by the record: made first, as `old` digests
         noted: list[Finding] = []
-        printed = record_now(noted, old.format if old is not None else FORMAT)
+        digested = record_now(noted, old.format if old is not None else FORMAT)
         findings += [f for f in dict.fromkeys(noted) if f.level == "warning"]
-        if printed.format != FORMAT:  # an older record: the one kept after is of this format
-            printed, old_printed = record_now(), printed
-        else:
-            old_printed = printed
-        part = _part(kit, old_printed, old, since, only)
+        printed = digested if digested.format == FORMAT else record_now()  # kept: this format
+        part = _part(kit, digested, old, since, only)
         if part is None:  # kept anew all the same: its format, and rows that moved
-            if kept is not None and not proof:
+            if kept is not None:
                 _keep_record(game, kept, printed)
             return Built(out, 0, findings, [], f"nothing changed since {since}: no PDF written")
         kit, note = part
@@ -315,10 +306,26 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         # a part of the kit is not the kit: only the drawing's own findings
         drawn = _drawn(game, result) if whole else list(dict.fromkeys(result.findings))
         _stop_at_errors(findings, drawn, force)
-    if kept is not None and not proof:  # only once the PDF is written
+    if kept is not None:  # only once the PDF is written
         printed = printed or record_now()
         _keep_record(game, kept, printed)
     return Built(out, result.pages, list(dict.fromkeys(findings)), result.sections, note)
+
+
+def _records(game: OpenGame, since: Path | None, record: Path | None, proof: bool):
+    """(the record to compare with, where the record is kept after), both checked before
+    anything is drawn: a bad record, another game's, or a path no record may be written to.
+    A proof keeps none; `since` is read and kept anew, else `record` is kept."""
+    from .printrun.record import read_record
+
+    old = read_record(since) if since is not None else None
+    if old is not None and old.game != game.name:  # (updating it would lose that game's)
+        raise PnpError(f"{since}: a print record of the game {old.game!r}, not {game.name!r}: "
+                       "give this game's record with --since, or build its whole kit once")
+    kept = None if proof else since if since is not None else record
+    if kept is not None:
+        _record_target(game, kept)
+    return old, kept
 
 
 def _kit_to_print(game: OpenGame, force: bool, ink_saver: bool, drawn_once: bool):
