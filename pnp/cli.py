@@ -17,7 +17,19 @@ from .errors import INTERRUPTED, INTERRUPTED_EXIT, PnpError, RulesError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
-PAPER = click.option("--paper", metavar="NAME|WxH",
+def _paper_option(ctx, param, value: str | None) -> str | None:
+    """--paper checked as click checks a value: one it cannot take is a usage error (exit 2)."""
+    if value is not None:
+        from .layout.paper import parse_paper
+
+        try:
+            parse_paper(value)
+        except PnpError as exc:
+            raise click.BadParameter(str(exc).removeprefix(f"--paper {value!r}: ")) from None
+    return value
+
+
+PAPER = click.option("--paper", metavar="NAME|WxH", callback=_paper_option,
                      help="a4, letter, a3, a5, legal, tabloid, any of them -landscape (a4-landscape), "
                           "or a size such as 300x200mm or 11x17in (default: the game's [print] "
                           "paper, else a4).")
@@ -217,14 +229,16 @@ def list_cmd() -> None:
     """List the games pnp can build."""
     from .data.game import GameFolder, list_games
 
-    games = list_games()
-    width = max(map(len, games), default=0)
-    for name, path in games.items():
+    rows = []
+    for name, path in list_games().items():
         try:
             title = GameFolder.open(path).get("game", "title", default="")
         except PnpError:
             title = "(game.toml has errors)"
-        click.echo(f"{name:<{width}}  {title}   [{path}]")
+        rows.append((name, str(title), path))
+    widths = [max((len(row[i]) for row in rows), default=0) for i in (0, 1)]
+    for name, title, path in rows:
+        click.echo(f"{name:<{widths[0]}}  {title:<{widths[1]}}  [{path}]")
 
 
 @main.command()
@@ -402,8 +416,13 @@ def _pair(text: str, option: str) -> tuple[float, float]:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
         x = y = math.nan
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise PnpError(f"{option} takes two numbers in mm, like 0.5,-1 (got {_short(text)!r})")
+    if not (math.isfinite(x) and math.isfinite(y)):  # a value it cannot take: exit 2
+        raise click.BadParameter(f"takes two numbers in mm, like 0.5,-1 (got {_short(text)!r})",
+                                 param_hint=option)
+    from .project import BACK_OFFSET_FAULT, MAX_BACK_OFFSET_MM
+
+    if max(abs(x), abs(y)) > MAX_BACK_OFFSET_MM:
+        raise click.BadParameter(BACK_OFFSET_FAULT, param_hint=option)
     return x, y
 
 

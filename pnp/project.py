@@ -354,9 +354,14 @@ def _record_guard(game: OpenGame, path: Path) -> Path | None:
 
 
 def _record_target(game: OpenGame, path: Path) -> None:
-    """The record's path checked as the PDF's is, before the PDF is written."""
+    """The record's path checked as the PDF's is, before the PDF is written; and never a link,
+    which would have the record written over what it leads to (the kit's PDF, another game's
+    record)."""
     from .output import check_file_target
 
+    if path.is_symlink():
+        raise PnpError(f"{RECORD} {path} is a link; pnp keeps its records as files of their "
+                       "own (remove the link)")
     check_file_target(path, _record_guard(game, path), RECORD)
 
 
@@ -369,13 +374,17 @@ def _keep_record(game: OpenGame, path: Path, printed) -> None:
             fh.writelines(printed.json_parts())
 
 
+MAX_BACK_OFFSET_MM = 10
+BACK_OFFSET_FAULT = "a back offset over 10 mm is a printer fault, not an offset"
+
+
 def _check_print_options(layout: str, back_offset_mm: tuple[float, float], scale: float) -> None:
     from .render.pdf import LAYOUTS
 
     if layout not in LAYOUTS:
         raise PnpError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
-    if any(abs(v) > 10 for v in back_offset_mm):
-        raise PnpError("a back offset over 10 mm is a printer fault, not an offset")
+    if any(abs(v) > MAX_BACK_OFFSET_MM for v in back_offset_mm):
+        raise PnpError(BACK_OFFSET_FAULT)
     if not 0.9 <= scale <= 1.1:
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
 

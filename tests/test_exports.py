@@ -242,7 +242,12 @@ def test_cli_export_errors_are_clear(tmp_path):
     assert res.exit_code == 2 and "Invalid value for '--format'" in res.output
     res = CliRunner().invoke(main, ["build", "--game", "wuxing", "--back-offset", "x",
                                     "--out", str(tmp_path / "x.pdf")])
-    assert res.exit_code == 1 and "--back-offset takes two numbers" in res.output
+    assert res.exit_code == 2 and "Invalid value for --back-offset: takes two numbers" in res.output
+    for option, value in (("--paper", "10x10mm"), ("--back-offset", "20,0")):  # out of range
+        res = CliRunner().invoke(main, ["build", "--game", "wuxing", option, value,
+                                        "--out", str(tmp_path / "x.pdf")])
+        assert res.exit_code == 2 and "Usage: " in res.output, res.output
+    assert not (tmp_path / "x.pdf").exists()
 
 
 def test_export_never_replaces_a_folder_it_did_not_make(wuxing, wuxing_tts, tmp_path):

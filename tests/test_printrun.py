@@ -510,6 +510,11 @@ def test_a_record_that_cannot_be_kept_fails_the_build_before_its_pdf(deck, tmp_p
     with pytest.raises(PnpError, match="the print record .* is a folder"):
         build(open_game(str(folder)), out, record=record)
     assert out.read_bytes() == before  # a failed build keeps the PDF it would have replaced
+    record.rmdir()
+    record.symlink_to(out.name)  # written through, the record replaced the kit's PDF
+    with pytest.raises(PnpError, match="the print record .* is a link"):
+        build(open_game(str(folder)), out, record=record)
+    assert out.read_bytes() == before
     inside = folder / "kit.printed.json"
     inside.write_text("the designer's notes")
     with pytest.raises(PnpError, match="the print record .* is one of the game's own files"):

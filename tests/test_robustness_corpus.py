@@ -455,11 +455,13 @@ def test_an_image_name_longer_than_the_system_allows_is_named(deck):
     (["calibrate", "--out", "/etc/hostname/c.pdf"],
      "Error: cannot create folder /etc/hostname: a file has that name"),
     (["build", "--game", "wuxing", "--back-offset", "nan,0"],
-     "Error: --back-offset takes two numbers in mm, like 0.5,-1 (got 'nan,0')"),
+     "Error: Invalid value for --back-offset: takes two numbers in mm, like 0.5,-1 (got 'nan,0')"),
     (["build", "--game", "wuxing", "--back-offset", "1,inf"],
-     "Error: --back-offset takes two numbers in mm, like 0.5,-1 (got '1,inf')"),
+     "Error: Invalid value for --back-offset: takes two numbers in mm, like 0.5,-1 (got '1,inf')"),
     (["build", "--game", "wuxing", "--back-offset", "1,2,3"],
-     "Error: --back-offset takes two numbers in mm, like 0.5,-1 (got '1,2,3')"),
+     "Error: Invalid value for --back-offset: takes two numbers in mm, like 0.5,-1 (got '1,2,3')"),
+    (["build", "--game", "wuxing", "--paper", "10x10mm"],
+     "Error: Invalid value for '--paper': each side must be from 90 to 1200 mm (got 10 mm)"),
     (["simulate", "--game", "wuxing", "-n", "2", "--jobs", "1", "--agents", "os:system"],
      "Error: agent 'os:system' cannot be built without arguments (TypeError: system() missing "
      "required argument 'command' (pos 1))"),
@@ -593,8 +595,10 @@ def test_a_game_toml_that_links_outside_the_game_folder_is_not_read(deck, tmp_pa
     shutil.move(str(deck), tmp_path / "card_data" / "deck")
     monkeypatch.chdir(tmp_path)
     listed = CliRunner().invoke(main, ["list"]).output.splitlines()
-    name, said = listed[0].split(None, 1)  # (names padded to the longest listed)
-    assert (name, said) == ("deck", f"(game.toml has errors)   [{tmp_path / 'card_data' / 'deck'}]")
+    # (names and titles padded to the longest listed)
+    assert listed[0].split() == ["deck", "(game.toml", "has", "errors)",
+                                 f"[{tmp_path / 'card_data' / 'deck'}]"]
+    assert len({line.index("[") for line in listed}) == 1  # the paths in one column
 
 
 def test_a_template_file_too_large_to_be_a_booklet_is_not_read(tmp_path, monkeypatch):
