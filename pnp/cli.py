@@ -229,16 +229,17 @@ def list_cmd() -> None:
     """List the games pnp can build."""
     from .data.game import GameFolder, list_games
 
-    rows = []
+    rows: list[tuple[str, str, Path]] = []
     for name, path in list_games().items():
         try:
             title = GameFolder.open(path).get("game", "title", default="")
         except PnpError:
             title = "(game.toml has errors)"
         rows.append((name, str(title), path))
-    widths = [max((len(row[i]) for row in rows), default=0) for i in (0, 1)]
+    names = max((len(name) for name, _, _ in rows), default=0)
+    titles = max((len(title) for _, title, _ in rows), default=0)
     for name, title, path in rows:
-        click.echo(f"{name:<{widths[0]}}  {title:<{widths[1]}}  [{path}]")
+        click.echo(f"{name:<{names}}  {title:<{titles}}  [{path}]")
 
 
 @main.command()

@@ -155,8 +155,9 @@ def find_faces(faces: list[FaceSpec], card: str, back: bool = False) -> list[Fac
         names = sorted({(f.source.path.name, f.source.row, "") if f.source and f.source.row
                         else ("", 0, f.name) for f in wanted})
         shown = [f"{n}:{r}" if r else name for n, r, name in names]
-        raise PnpError(f"no piece comes from {card!r}; try one of: {', '.join(shown[:12])}"
-                       + (" ..." if len(shown) > 12 else ""))
+        raise PnpError(f"no piece comes from {card!r}; " + (
+            f"try one of: {', '.join(shown[:12])}" + (" ..." if len(shown) > 12 else "")
+            if shown else "the kit has none to show"))
     unique: dict[str, FaceSpec] = {}
     for f in hits:
         unique.setdefault(f.name, f)

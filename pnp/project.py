@@ -445,6 +445,9 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
     ink = separation or cmyk  # what the PDF is separated through (True: pnp's own profile)
     radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
     kit, fonts, findings = _printable(game, force)
+    if fmt in ("pod", "png") and not outputs.faces(kit):  # (a deck whose counts are all 0)
+        raise PnpError(f"nothing to export as {fmt}: the kit has no faces (no cards, tiles, "
+                       "tokens or boards)")
     if fmt != "booklet" and service is None:  # a service's export runs its own preflight
         from .export.preflight import preflight
         from .export.services import GENERIC

@@ -670,6 +670,10 @@ def test_a_deck_with_nothing_to_print_builds_its_kit_and_says_so(tmp_path, rows)
         assert "warning: Cards: nothing to print (no rows, or every count is 0)" in res.output
     assert len(PdfReader(out).pages) >= 2  # the guide and the booklet, no card sheet
     assert "Cards" not in PdfReader(out).pages[0].extract_text()
+    pod = tmp_path / "pod.pdf"  # was a PDF of no pages, which viewers refuse to open
+    res = runner.invoke(main, ["export", "--game", str(game), "--format", "pod", "--out", str(pod)])
+    assert res.exit_code == 1 and "nothing to export as pod: the kit has no faces" in res.output
+    assert not pod.exists()
 
 
 def test_a_new_game_has_a_version_to_mark_its_prints_with(tmp_path):
