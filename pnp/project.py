@@ -280,7 +280,7 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     if version_mark is not None:
         from .printrun.mark import version_marked
 
-        kit = version_marked(kit, version, version_mark)
+        kit = version_marked(kit, version, version_mark, fonts, game.folder.toml_path)
     def record_now(noted: list | None = None, format: int = FORMAT):
         return kit_record(kit, fonts, game.folder.path, game=game.name, version=version,
                           bleed=bleed_mm * MM, bleed_mm=bleed_mm, ink_saver=ink_saver,

@@ -244,6 +244,20 @@ def test_the_version_mark_is_printed_only_when_asked_on_the_side_asked(deck):
     assert all(y < names["Ash"][1] for _, y in marks)
 
 
+@pytest.mark.parametrize("version,says", [
+    ("2.1 \U0001f3b2", "no font has '\U0001f3b2'"),
+    ("2.1-release-candidate-7", "at most 16 characters on each card, not 24")])
+def test_a_version_that_cannot_be_marked_is_game_tomls_mistake_not_a_cards(deck, version, says):
+    folder, out, _ = deck
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('[game]\n', f'[game]\nversion = "{version}"\n'))
+    before = out.read_bytes()
+    with pytest.raises(DataError) as raised:  # was a finding on each card, naming its row
+        build(open_game(str(folder)), out, version_mark="back")
+    assert str(raised.value).startswith('game.toml, field "game.version": --version-mark')
+    assert says in str(raised.value) and out.read_bytes() == before
+
+
 def test_a_marked_version_counts_as_a_change(deck):
     folder, out, record = deck
     toml = folder / "game.toml"

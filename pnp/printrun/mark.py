@@ -6,11 +6,13 @@ zone, so it reads on any background."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from reportlab.lib.colors import Color, white
 
-from ..errors import PnpError
+from ..errors import DataError, PnpError
 from ..kit import Drawer, Kit, shared
+from ..render.fonts import Fonts
 from ..render.surface import MIN_TEXT, Surface
 from ..units import MM
 
@@ -18,17 +20,25 @@ MARK_SIZE = MIN_TEXT  # points: the smallest text pnp prints without a finding
 MARK_INK = Color(0.3, 0.3, 0.3)
 MARK_LIFT = 3 * MM  # the label's foot above the trim: inside the usual 3 mm safe zone
 SIDES = ("front", "back")
+MAX_MARK = 16  # characters: a 7 pt label fits the foot of a mini card ("v1.2.3-beta4")
 
 
-def version_marked(kit: Kit, version: str, side: str) -> Kit:
+def version_marked(kit: Kit, version: str, side: str, fonts: Fonts, toml: Path) -> Kit:
     """The kit with `v<version>` drawn on each piece's `side` (a back many cards share stays
-    one shared drawing)."""
+    one shared drawing). A version that cannot print small on every card is game.toml's
+    mistake, said once, not a finding on each card."""
     if side not in SIDES:
         raise PnpError(f"--version-mark is front or back, not {side!r}")
     if not version.strip():
         raise PnpError("--version-mark: game.toml has no [game] version to print; add one "
                        "(version = \"1.2\")")
     text = "v" + version.strip().removeprefix("v")
+    if len(text) > MAX_MARK:
+        raise DataError(f"--version-mark prints at most {MAX_MARK} characters on each card, "
+                        f"not {len(text)}", toml, field="game.version")
+    if fonts.missing(text):
+        raise DataError(f"--version-mark: no font has {fonts.missing(text)!r}", toml,
+                        field="game.version")
     wrapped: dict[int, Drawer] = {}
 
     def mark(drawer: Drawer | None) -> Drawer | None:
