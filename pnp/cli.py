@@ -17,6 +17,22 @@ from .errors import INTERRUPTED, INTERRUPTED_EXIT, PnpError, RulesError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
+def _finite_option(ctx, param: click.Parameter, value: float | None) -> float | None:
+    return value if value is None else _finite(value, param)
+
+
+def _finite(value: float, param: click.Parameter) -> float:
+    """A FloatRange lets nan through (no comparison with nan is true): refused as a value out
+    of the range is, in the same words."""
+    import math
+
+    if not math.isfinite(value):
+        bounds = param.type
+        assert isinstance(bounds, click.FloatRange)
+        raise click.BadParameter(f"{value} is not in the range {bounds.min:g}<=x<={bounds.max:g}.")
+    return value
+
+
 def _paper_option(ctx, param, value: str | None) -> str | None:
     """--paper checked as click checks a value: one it cannot take is a usage error (exit 2)."""
     if value is not None:
@@ -284,6 +300,7 @@ def print_options(command):
         click.option("--out", "-o", type=FILE, help="Output PDF (default: output/<game>.pdf)."),
         PAPER,
         click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+              callback=_finite_option,
                      metavar="MM", help="Bleed around each card, in mm."),
         click.option("--no-backs", is_flag=True,
                      help="Leave out the back pages (single-sided print); pieces whose back "
@@ -398,18 +415,6 @@ def _build_target(name: str, out: Path | None, changed: bool, since: Path | None
     return out or default_output(f"{name}-changed.pdf"), since
 
 
-def _finite(value: float, param: click.Parameter) -> float:
-    """A FloatRange lets nan through (no comparison with nan is true): refused as a value out
-    of the range is, in the same words."""
-    import math
-
-    if not math.isfinite(value):
-        bounds = param.type
-        assert isinstance(bounds, click.FloatRange)
-        raise click.BadParameter(f"{value} is not in the range {bounds.min:g}<=x<={bounds.max:g}.")
-    return value
-
-
 def _pair(text: str, option: str) -> tuple[float, float]:
     import math
 
@@ -439,6 +444,7 @@ def _pair(text: str, option: str) -> tuple[float, float]:
               help="Output file (booklet, pod) or folder (png, tts).")
 @PAPER
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+              callback=_finite_option,
               metavar="MM")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
 @click.option("--force", is_flag=True, help="Export even if the data breaks the rules.")
@@ -450,7 +456,7 @@ def _pair(text: str, option: str) -> tuple[float, float]:
                    "coated-press profile (240 % ink at most), transparency flattened.")
 @click.option("--machine", type=click.Choice(["silhouette", "cricut"]),
               help="cut: the machine whose print-then-cut registration the sheets follow.")
-@click.option("--corner-radius", type=click.FloatRange(0, 20), metavar="MM",
+@click.option("--corner-radius", type=click.FloatRange(0, 20), metavar="MM", callback=_finite_option,
               help="cut: rounded corners of the cut outlines, in mm (default: game.toml's "
                    "[cut] corner_radius, else 3, a poker card's).")
 @click.option("--profile", type=FILE, metavar="ICC",
@@ -538,6 +544,7 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
 @click.option("--back", is_flag=True, help="The back instead of the front.")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True)
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+              callback=_finite_option,
               metavar="MM")
 @click.option("--proof", is_flag=True, help="Outline trim, bleed, safe zone and element boxes.")
 @click.option("--out", "-o", type=FILE, required=True, help="The PNG to write.")
@@ -924,7 +931,7 @@ def _stdin_line() -> str:
               help="Synthetic deck sizes in cards, comma-separated (each measured once, "
                    "smallest first).")
 @click.option("--sim-seconds", type=click.FloatRange(0.05, 60), default=2.0, show_default=True,
-              callback=lambda ctx, param, value: _finite(value, param),
+              callback=_finite_option,
               help="How long to play each game's engine for the games/s figure (a game's "
                    "games/s goal is judged only at 2 s or more).")
 def bench(sizes: str, sim_seconds: float) -> None:

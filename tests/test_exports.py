@@ -243,7 +243,8 @@ def test_cli_export_errors_are_clear(tmp_path):
     res = CliRunner().invoke(main, ["build", "--game", "wuxing", "--back-offset", "x",
                                     "--out", str(tmp_path / "x.pdf")])
     assert res.exit_code == 2 and "Invalid value for --back-offset: takes two numbers" in res.output
-    for option, value in (("--paper", "10x10mm"), ("--back-offset", "20,0")):  # out of range
+    for option, value in (("--paper", "10x10mm"), ("--back-offset", "20,0"),  # out of range
+                          ("--bleed", "nan")):  # (click's FloatRange let nan through: exit 1)
         res = CliRunner().invoke(main, ["build", "--game", "wuxing", option, value,
                                         "--out", str(tmp_path / "x.pdf")])
         assert res.exit_code == 2 and "Usage: " in res.output, res.output
