@@ -17,6 +17,8 @@ from .errors import INTERRUPTED, INTERRUPTED_EXIT, PnpError, RulesError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
+
+
 def _finite_option(ctx, param: click.Parameter, value: float | None) -> float | None:
     return value if value is None else _finite(value, param)
 
@@ -43,6 +45,12 @@ def _paper_option(ctx, param, value: str | None) -> str | None:
         except PnpError as exc:
             raise click.BadParameter(str(exc).removeprefix(f"--paper {value!r}: ")) from None
     return value
+
+
+def bleed_option(help: str | None = None):
+    """--bleed, as every command that takes it takes it."""
+    return click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+                        metavar="MM", callback=_finite_option, help=help)
 
 
 PAPER = click.option("--paper", metavar="NAME|WxH", callback=_paper_option,
@@ -299,9 +307,7 @@ def print_options(command):
     options = [
         click.option("--out", "-o", type=FILE, help="Output PDF (default: output/<game>.pdf)."),
         PAPER,
-        click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
-              callback=_finite_option,
-                     metavar="MM", help="Bleed around each card, in mm."),
+        bleed_option("Bleed around each card, in mm."),
         click.option("--no-backs", is_flag=True,
                      help="Leave out the back pages (single-sided print); pieces whose back "
                           "matters in play are printed to fold instead."),
@@ -443,9 +449,7 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 @click.option("--out", "-o", type=click.Path(path_type=Path),
               help="Output file (booklet, pod) or folder (png, tts).")
 @PAPER
-@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
-              callback=_finite_option,
-              metavar="MM")
+@bleed_option()
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
 @click.option("--force", is_flag=True, help="Export even if the data breaks the rules.")
 @click.option("--service", type=click.Choice(["tgc", "mpc", "drivethru"]),
@@ -543,9 +547,7 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
                    "or a piece's or board's name (\"reference card\").")
 @click.option("--back", is_flag=True, help="The back instead of the front.")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True)
-@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
-              callback=_finite_option,
-              metavar="MM")
+@bleed_option()
 @click.option("--proof", is_flag=True, help="Outline trim, bleed, safe zone and element boxes.")
 @click.option("--out", "-o", type=FILE, required=True, help="The PNG to write.")
 def preview(game: str, variant: str | None, card: str, back: bool, dpi: int, bleed: float,

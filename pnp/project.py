@@ -270,7 +270,7 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     _check_bleed(bleed_mm)
     _check_print_options(layout, back_offset_mm, scale)
     note, whole = "", since is None and only is None
-    old, kept = _records(game, since, record if whole and not proof else None, proof)
+    old, kept = _records(game, since, record if whole else None, proof)
     kit, fonts, findings, log = _kit_to_print(game, force, ink_saver,
                                               drawn_once=whole and version_mark is None)
     options = Options(sheet.size, bleed_mm * MM, backs, layout,

@@ -36,9 +36,8 @@ def version_marked(kit: Kit, version: str, side: str, fonts: Fonts, toml: Path) 
     if len(text) > MAX_MARK:
         raise DataError(f"--version-mark prints at most {MAX_MARK} characters on each card, "
                         f"not {len(text)}", toml, field="game.version")
-    if fonts.missing(text):
-        raise DataError(f"--version-mark: no font has {fonts.missing(text)!r}", toml,
-                        field="game.version")
+    if missing := fonts.missing(text):
+        raise DataError(f"--version-mark: no font has {missing!r}", toml, field="game.version")
     wrapped: dict[int, Drawer] = {}
 
     def mark(drawer: Drawer | None) -> Drawer | None:

@@ -19,6 +19,8 @@ from ..render.fonts import Fonts
 from .digest import FORMAT, Digester
 
 READ_FORMATS = (1, 2, 3)  # an older record is read, and the kit digested its way to compare
+NO_RECORD = ("no print record here: build the whole kit once (pnp build), then --changed "
+             "prints what changed since")
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record of a 54,000-card deck is about 10 MB
 
 
@@ -164,8 +166,7 @@ def read_record(path: Path) -> Record:
     try:
         data = _read_file(path, MAX_RECORD_BYTES)
     except FileNotFoundError:
-        raise PnpError(f"{path}: no print record here: build the whole kit once (pnp build), "
-                       "then --changed prints what changed since") from None
+        raise PnpError(f"{path}: {NO_RECORD}") from None
     except OSError as exc:
         raise PnpError(f"{path}: cannot read this print record ({exc.strerror or exc})") from None
     if len(data) > MAX_RECORD_BYTES:
@@ -288,6 +289,5 @@ def whole_kit_record(game: str, default: Path) -> Path:
         names = ", ".join(str(p) for p in found[:5])
         raise PnpError(f"{default}: no print record here, and {len(found)} other records of "
                        f"{game!r} ({names}): say which deck to compare with, --since FILE")
-    raise PnpError(f"{default}: no print record here: build the whole kit once (pnp build), then "
-                   "--changed prints what changed since (a kit built with --out keeps its "
-                   "record beside that PDF: give it with --since FILE.printed.json)")
+    raise PnpError(f"{default}: {NO_RECORD} (a kit built with --out keeps its record beside "
+                   "that PDF: give it with --since FILE.printed.json)")
