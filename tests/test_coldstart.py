@@ -48,3 +48,26 @@ def test_a_plain_deck_build_leaves_out_what_only_other_games_use(tmp_path):
     assert "pnp.games.deck.kit" in modules and "pnp.data.layouts.compiled" in modules
     # tiled boards, boards of places, and the typo hints of a bad layout
     assert not modules & {"pnp.layout.tiles", "pnp.layout.places", "difflib"}
+
+
+# what the process holds when the interpreter begins to exit (atexit runs before its last
+# cycle collection): the `pnp` command freezes it, so that collection walks none of it
+AT_EXIT = """
+import atexit, gc, sys
+atexit.register(lambda: print("frozen", gc.get_freeze_count()))
+sys.argv = ["pnp", *sys.argv[1:]]
+from pnp.__main__ import main
+main()
+"""
+
+
+def test_the_command_leaves_what_it_made_to_the_exit_not_to_a_last_collection(tmp_path):
+    out = subprocess.run([sys.executable, "-c", AT_EXIT, "build", "--game", "wuxing", "--out",
+                          str(tmp_path / "kit.pdf")], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    frozen = int(out.stdout.split("frozen")[-1].split()[0])
+    assert frozen > 50_000  # the build's objects (some 97,000), out of the collector's reach
+    # as a failed command exits, too
+    out = subprocess.run([sys.executable, "-c", AT_EXIT, "build", "--game", "no-such-game"],
+                         capture_output=True, text=True)
+    assert out.returncode != 0 and int(out.stdout.split("frozen")[-1].split()[0]) > 10_000
