@@ -8,10 +8,9 @@ import difflib
 import os
 from pathlib import Path
 
-from reportlab.pdfgen.pathobject import PDFPathObject
 
 from pnp.preview import FaceSpec
-from pnp.render.displaylist import SETATTR, RecordingCanvas, TextRef
+from pnp.render.displaylist import SETATTR, PathCode, RecordingCanvas, TextRef
 from pnp.render.fonts import Fonts
 from pnp.render.surface import Surface
 from pnp.units import MM
@@ -31,9 +30,8 @@ def _arg(v) -> str:
         return _number(v)
     if isinstance(v, TextRef):
         return f"text{v.n}"
-    if isinstance(v, PDFPathObject):
-        words = [_number(float(w)) if w[0] in "-.0123456789" else w
-                 for w in v.getCode().split()]
+    if isinstance(v, PathCode):
+        words = [_number(float(w)) if w[0] in "-.0123456789" else w for w in v.split()]
         return "path[" + " ".join(words) + "]"
     if hasattr(v, "hexval"):  # a colour
         return "#" + v.hexval()[2:]

@@ -155,3 +155,35 @@ def test_a_digest_is_of_the_calls_values_not_of_which_objects_hold_them():
     # the two formats hash a plain face differently (records say which they hold)
     assert Digester(None, format=1).drawn(same, 3.0) != Digester(  # type: ignore[arg-type]
         None, format=2).drawn(same, 3.0)  # type: ignore[arg-type]
+
+
+def test_a_path_is_digested_as_it_was_drawn_and_as_records_hold_it():
+    """A path is kept as its operators when drawn: extending it afterwards (as drawing code
+    may, to draw it again) changes nothing noted; and a face with paths digests to what pnp
+    wrote into print records of each format before paths were kept so (pinned), so no card
+    with a rounded corner or a figure reads as changed."""
+    from reportlab.lib.colors import Color
+
+    from pnp.printrun.digest import Digester
+    from pnp.render.displaylist import RecordingCanvas
+
+    def face(extend: bool) -> list:
+        c = RecordingCanvas(200, 200, "Helvetica")
+        p = c.beginPath()
+        p.moveTo(1, 2)
+        p.lineTo(30.5, 40)
+        c.setFillColor((0.25, 0.5, 1.0))
+        c.drawPath(p, stroke=1, fill=0)
+        if extend:
+            p.lineTo(99, 99)
+        c.clipPath(p, stroke=0)
+        c.setStrokeColor(Color(0.1, 0.2, 0.3))
+        return c.take_page()
+
+    ops = face(extend=True)
+    assert [op[2][0] for op in ops if op[1] == "drawPath"] == ["n 1 2 m 30.5 40 l"]
+    pinned = {1: "06e0972cd82e343e", 2: "dcf7c5f7ff87db9e", 3: "dcf7c5f7ff87db9e"}
+    for format, digest in pinned.items():
+        assert Digester(None, format=format).drawn(ops, 3.0) == digest  # type: ignore[arg-type]
+        assert Digester(None, format=format).drawn(  # type: ignore[arg-type]
+            face(extend=False), 3.0) != digest

@@ -15,10 +15,9 @@ from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..kit import Drawer, Piece
-from ..render.displaylist import RecordingCanvas, TextRef
+from ..render.displaylist import PathCode, RecordingCanvas, TextRef
 from ..render.fonts import Fonts
 from ..render.surface import Surface
 
@@ -81,8 +80,10 @@ class Digester:
         # digest). Format 2 writes values, never references to objects met before nor whether
         # a text is interned, so equal calls give equal bytes in every run. What it refuses (a
         # text object's TextRef, a colour object) is hashed as the list's repr (a quoted name
-        # is how a call shows in it); a face holding an object shown by its address, a form
-        # or a picture goes the long way, which names each by its content
+        # is how a call shows in it); a face holding a path or an object shown by its address,
+        # a form or a picture goes the long way, which names each by its content
+        if _has_path(ops):
+            return self._digest_parts(ops)
         if self.format >= 2:
             try:
                 data = marshal.dumps(ops, 2)
@@ -168,14 +169,20 @@ def _stable(values) -> bool:
     return True
 
 
+def _has_path(ops: list) -> bool:
+    return any(type(v) is PathCode for op in ops for v in op[2])
+
+
 def _canonical(value: Any) -> str:
     """A value as text that is the same in every run: no object addresses."""
+    if type(value) is PathCode:
+        return "path:" + value
     if isinstance(value, _STABLE) or isinstance(value, Color):
         return repr(value)
     if isinstance(value, (list, tuple)):
+        if _stable(value):  # (a colour's channels: each value's repr, in one go)
+            return "(" + ",".join(map(repr, value)) + ")"
         return "(" + ",".join(map(_canonical, value)) + ")"
-    if isinstance(value, PDFPathObject):
-        return "path:" + value.getCode()
     if isinstance(value, ImageReader):
         return "image"  # its content is hashed as the image's
     text = repr(value)

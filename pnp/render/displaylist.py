@@ -14,7 +14,6 @@ leading that way) are noted too.
 
 from __future__ import annotations
 
-import copy
 import io
 from typing import Any, Callable, NamedTuple
 
@@ -35,6 +34,13 @@ class TextRef(NamedTuple):
     """A text object in the arguments of a call (drawText(tx)): the n-th begun."""
 
     n: int
+
+
+class PathCode(str):
+    """A path in the arguments of a call (drawPath(p), clipPath(p)): its PDF operators as they
+    were when it was drawn (the path object itself may be extended afterwards)."""
+
+    __slots__ = ()
 
 
 class _Notes:
@@ -81,7 +87,7 @@ def _kept(value: Any) -> Any:
     if type(value) is list:
         return list(map(_kept, value))
     if isinstance(value, PDFPathObject):
-        return copy.deepcopy(value)
+        return PathCode(value.getCode())
     return value
 
 
