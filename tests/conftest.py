@@ -1,5 +1,6 @@
 import os
 import shutil
+import sys
 import tempfile
 
 import pytest
@@ -11,6 +12,15 @@ from helpers import ROOT
 # not a new random draw (hunt with more examples by hand)
 settings.register_profile("pnp", derandomize=True)
 settings.load_profile("pnp")
+
+# compiled bytecode is kept between runs, outside the source tree, even in a shell that asks
+# for none (PYTHONDONTWRITEBYTECODE, as this machine's): else every `pnp` a test starts compiles
+# pnp from source again and every worker rewrites every test module's asserts again (a fifth
+# of the suite's time)
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None and not sys.pycache_prefix:
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = os.path.join(
+        tempfile.gettempdir(), f"pnp-test-bytecode-{os.getuid()}")
+    sys.dont_write_bytecode = False  # (this process; the workers and commands it starts too)
 
 # parsed fonts are cached between runs (pnp/render/fontcache.py): the suite keeps its own cache,
 # shared by its subprocesses, and leaves the user's alone
