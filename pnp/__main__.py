@@ -22,7 +22,10 @@ def main() -> None:
     try:
         cli(prog_name="pnp")
     finally:
-        gc.freeze()
+        try:
+            gc.freeze()
+        except KeyboardInterrupt:  # (Ctrl-C as the command ends: its outcome stands)
+            pass
 
 
 if __name__ == "__main__":
