@@ -11,6 +11,7 @@ collector as it was."""
 
 import gc
 import sys
+from contextlib import suppress
 
 
 def main() -> None:
@@ -22,10 +23,8 @@ def main() -> None:
     try:
         cli(prog_name="pnp")
     finally:
-        try:
+        with suppress(KeyboardInterrupt):  # (Ctrl-C as the command ends: its outcome stands)
             gc.freeze()
-        except KeyboardInterrupt:  # (Ctrl-C as the command ends: its outcome stands)
-            pass
 
 
 if __name__ == "__main__":

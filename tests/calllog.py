@@ -8,7 +8,6 @@ import difflib
 import os
 from pathlib import Path
 
-
 from pnp.preview import FaceSpec
 from pnp.render.displaylist import SETATTR, PathCode, RecordingCanvas, TextRef
 from pnp.render.fonts import Fonts

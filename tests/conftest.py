@@ -17,10 +17,12 @@ settings.load_profile("pnp")
 # for none (PYTHONDONTWRITEBYTECODE, as this machine's): else every `pnp` a test starts compiles
 # pnp from source again and every worker rewrites every test module's asserts again (a fifth
 # of the suite's time)
-if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None and not sys.pycache_prefix:
-    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = os.path.join(
-        tempfile.gettempdir(), f"pnp-test-bytecode-{os.getuid()}")
-    sys.dont_write_bytecode = False  # (this process; the workers and commands it starts too)
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    if not sys.pycache_prefix:  # (a prefix of the shell's own is kept)
+        sys.pycache_prefix = os.path.join(tempfile.gettempdir(),
+                                          f"pnp-test-bytecode-{os.getuid()}")
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix  # the workers and commands started
+    sys.dont_write_bytecode = False  # (and this process)
 
 # parsed fonts are cached between runs (pnp/render/fontcache.py): the suite keeps its own cache,
 # shared by its subprocesses, and leaves the user's alone

@@ -170,7 +170,9 @@ def _stable(values) -> bool:
 
 
 def _has_path(ops: list) -> bool:
-    return any(type(v) is PathCode for op in ops for v in op[2])
+    """Whether a call of the face was given a path (as an argument or a keyword's value)."""
+    return any(type(v) is PathCode for _, _, args, kwargs in ops
+               for v in (*args, *kwargs.values()))
 
 
 def _canonical(value: Any) -> str:
