@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
+from .data.tables import check_tables
 from .errors import DataError, Finding, PnpError, RulesError, Source, error, warning
 from .layout.paper import Paper, choose_paper
 from .units import MM
@@ -38,6 +39,7 @@ def open_game(name_or_path: str, cwd: Path | None = None,
 
     folder = GameFolder.open(find_game(name_or_path, cwd), variant)
     spec = get(folder.get("game", "engine"), folder.toml_path)
+    check_tables(folder.written, folder.toml_path, spec.tables(), folder.note)
     return OpenGame(folder, spec, spec.load(folder))
 
 

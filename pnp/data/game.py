@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..errors import DataError, Finding, Source, error
+from ..errors import DataError, Finding, Source, did_you_mean, error
 from ..resources import shipped
 from ..units import CARD_PRESETS, size
 from .files import Column, Record, inside, is_file, read_csv, read_toml
@@ -74,24 +74,31 @@ class GameFolder:
     # all; a kit is only drawn when this stays empty (see pnp/project.py).
     problems: list[Finding] = field(default_factory=list)
     variant: Variant | None = None  # the [variants.<name>] applied to config
+    written: dict[str, Any] = field(default_factory=dict)  # game.toml as written, every variant
 
     @classmethod
     def open(cls, path: Path, variant: str | None = None) -> "GameFolder":
         config = read_toml(inside(path, GAME_FILE, Source(path / GAME_FILE)))
-        folder = cls(path, config)
+        folder = cls(path, config, written=config)
         if variant is not None:
             folder.config, folder.variant = apply_variant(config, variant, folder.toml_path)
             for ref in folder.variant.elements:
                 folder.file(ref, field=f"variants.{variant}.elements.{ref}")
             for ref, other in folder.variant.files.items():
-                name, where = other.split("#")[0], f"variants.{variant}.files.{ref}"
-                # (a published sheet's link is read when used)
-                if "://" not in other and not is_file(inside(path, name, Source(
-                        folder.toml_path), where)):
-                    raise DataError(f"file {name!r} not found in the game folder",
-                                    folder.toml_path, field=where)
+                where = f"variants.{variant}.files.{ref}"
+                folder._variant_file(ref, where, "the file it replaces")
+                if "://" not in other:  # (a published sheet's link is read when used)
+                    folder._variant_file(other.split("#")[0], where, "the file read instead")
         folder.section("game")  # must exist
         return folder
+
+    def _variant_file(self, name: str, where: str, role: str) -> None:
+        """A file a variant names, which must be in the game folder: "player.csv" for
+        "players.csv" would leave the file it means read as it is."""
+        if not is_file(inside(self.path, name, Source(self.toml_path), where)):
+            known = sorted(p.name for p in self.path.iterdir() if p.is_file())
+            raise DataError(f"{role}, {name!r}, is not in the game folder"
+                            f"{did_you_mean(name, known)}", self.toml_path, field=where)
 
     @property
     def toml_path(self) -> Path:

@@ -58,6 +58,13 @@ class GameSpec:
                            "attribute (pnp.games.base.load_common(folder))")
         return model
 
+    def tables(self) -> dict | None:
+        """game.toml's tables this game reads with pnp's (pnp/data/tables.py); None when its kit
+        names none of its own (then tables pnp does not know are its to read)."""
+        from ..data.tables import merged
+
+        return merged(getattr(self.kit_module(), "TABLES", None))
+
     def validate(self, model: Any) -> list[Finding]:
         return list(self.kit_module().validate(model))
 

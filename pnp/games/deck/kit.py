@@ -16,6 +16,9 @@ from ...faces.components import Component, read_components
 from ..base import Common, layout_constants, load_common
 
 
+TABLES: dict = {}  # game.toml's tables are all pnp's own (pnp/data/tables.py)
+
+
 @dataclass(frozen=True)
 class Model:
     """A data-only game: its components and the checks their rows must keep."""

@@ -18,6 +18,10 @@ from .model import (MARKER_KINDS, Attack, Card, ExampleTurn, Marker, Modality, M
                     Side)
 
 OPTIONS = ("wound_limit", "bonus_multiplier", "max_turns", "aid_cards")  # [options] it reads
+# game.toml's tables of its own and their keys (pnp/data/tables.py)
+TABLES = {"board": frozenset({"width", "height", "wound_cells_beyond", "experience_cells",
+                              "experience_flip"}),
+          "markers": frozenset({"diameter"}), "example_end": None}
 
 
 def load(folder: GameFolder) -> Model:

@@ -9,11 +9,11 @@ from collections import Counter
 from ..facts import Side as FactSide
 from . import engine
 from .checks import validate
-from .data import load
+from .data import TABLES, load  # noqa: F401 (the game module's API)
 from .geometry import tracks
 from .model import Model, enforced_rulings, new_game
 
-__all__ = ["load", "validate", "tracks", "enforced_rulings", "new_game", "required_kit",
+__all__ = ["TABLES", "load", "validate", "tracks", "enforced_rulings", "new_game", "required_kit",
            "engine_class", "sides"]
 
 

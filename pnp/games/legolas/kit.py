@@ -13,6 +13,9 @@ from .facts import CHARACTER_IDS, DECK_SIZE, LEVEL_3_VP, MISSIONS, SUITS, TREASU
 from .enforced import enforced_rulings  # noqa: F401 (the game module's API)
 from .model import Model, Player, load  # noqa: F401 (load: the game module's API)
 
+# game.toml's tables of its own and their keys (pnp/data/tables.py)
+TABLES = {"board": frozenset({"width", "height", "vp_loop", "vp_below"}),
+          "tokens": frozenset({"diameter"}), "suits": None}
 FILES = ("monsters.csv", "treasures.csv", "characters.csv", "missions.csv", "players.csv")
 
 

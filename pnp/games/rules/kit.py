@@ -9,16 +9,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...data.game import GameFolder
+from ...data.tables import merged
 from ...errors import DataError, Finding, Source, error
 from ...rules.engine import RulesGame
 from ...rules.load import RULES_FILE, load_rules, rules_findings
 from ...rules.spec import Rules
 from ..deck import kit as deck
+from ..experior.data import TABLES as EXPERIOR_TABLES
 
 
 # games whose print a data game may take ([print] like = "experior"): the shipped games whose
 # kit reads only the game folder's data and layout files
 PRINTS_LIKE = ("experior",)
+# game.toml's tables of its own (pnp/data/tables.py): the rules, and those of a game it prints
+# like
+TABLES = merged(deck.TABLES, {"rules": None, "print": frozenset({"like"})}, EXPERIOR_TABLES)
 
 
 @dataclass(frozen=True)

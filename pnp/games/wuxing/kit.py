@@ -16,6 +16,10 @@ from ..rulings import Enforced
 from . import engine
 from .model import Element, Island, Model, load  # noqa: F401 (load: the game module's API)
 
+# game.toml's tables of its own and their keys (pnp/data/tables.py)
+TABLES = {"board": frozenset({"width", "height", "island_diameter"}),
+          "tokens": frozenset({"diameter"})}
+
 # The published rules' variants for young players: below these ages (notes 1 and 2 of the
 # text), no card is set aside; pawns never turn.
 VARIANT_AGES = {"set_aside": 10, "pawns_turn": 8}

@@ -1,0 +1,86 @@
+"""The tables of game.toml and the keys each takes, so a name written wrong (`[print] papper`,
+`[bogus]`, `[variants.bw.filez]`) is an error naming it and the close name, never a setting
+left out in silence. pnp's own tables are here; a game's kit module adds its own as `TABLES`
+(Legolas's `[suits]`, Experior's `[markers]`). A game package that names none of its own may
+read tables pnp does not know, so only the keys of pnp's are checked for it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Mapping, Optional
+
+from ..errors import DataError, did_you_mean
+
+Keys = Optional[frozenset]  # None: names the game chooses (colours, layouts), checked where read
+
+COMMON: dict[str, Keys] = {
+    "game": frozenset({"title", "engine", "players", "designer", "version", "ages", "duration",
+                       "credits"}),
+    "print": frozenset({"paper"}),
+    "card": frozenset({"size", "width", "height"}),
+    "booklet": frozenset({"template", "card_list_column"}),
+    "back": frozenset({"colour", "text"}),
+    "layout": frozenset({"safe", "language"}),
+    "cut": frozenset({"corner_radius"}),
+    # each checked by what reads it: an engine its [options], the fonts their roles, ...
+    **dict.fromkeys(("palette", "layouts", "fonts", "options", "shown", "distinct",
+                     "colour_words", "variants", "component", "check")),
+}
+# what a [variants.<name>] holds besides tables of the game (pnp/data/variants.py)
+VARIANT_OWN = ("elements", "files", "component", "palette")
+
+
+def merged(*tables: Mapping[str, Keys] | None) -> dict[str, Keys] | None:
+    """pnp's tables with a game's: a table both name takes the keys of both. None when a
+    game names no tables of its own (a game package that predates TABLES)."""
+    if any(t is None for t in tables):
+        return None
+    out = dict(COMMON)
+    for table in tables:
+        for name, keys in (table or {}).items():
+            old = out.get(name, frozenset())
+            out[name] = None if keys is None or old is None else old | keys
+    return out
+
+
+def check_tables(config: Mapping[str, Any], path: Path, known: Mapping[str, Keys] | None,
+                 note: Callable[[DataError], None]) -> None:
+    """Note each table of game.toml, each key of a table and each table of a variant that
+    `known` (merged()) lacks."""
+    tables = known if known is not None else COMMON
+    for name, value in config.items():
+        if name not in tables:
+            if known is not None:
+                note(DataError(f"game.toml has no table [{name}]{did_you_mean(name, tables)}; "
+                               f"it takes: {_listed(tables)}", path, field=name))
+            continue
+        _check_keys(name, value, tables[name], path, note)
+    variants = config.get("variants")
+    for variant, overlay in (variants.items() if isinstance(variants, dict) else ()):
+        for name, value in (overlay.items() if isinstance(overlay, dict) else ()):
+            where = f"variants.{variant}.{name}"
+            if name in VARIANT_OWN:
+                continue
+            if name not in tables:
+                if known is not None:
+                    note(DataError(f"a variant has no table [{where}]"
+                                   f"{did_you_mean(name, [*VARIANT_OWN, *tables])}; it "
+                                   f"changes {', '.join(VARIANT_OWN)} or a table of the game",
+                                   path, field=where))
+                continue
+            _check_keys(name, value, tables[name], path, note, where)
+
+
+def _check_keys(name: str, value: Any, keys: Keys, path: Path,
+                note: Callable[[DataError], None], where: str = "") -> None:
+    if keys is None or not isinstance(value, dict):  # (not a table: said where it is read)
+        return
+    for key in value:
+        if key not in keys:
+            note(DataError(f"[{where or name}] has no key {key!r}{did_you_mean(key, keys)}; "
+                           f"it takes: {', '.join(sorted(keys))}", path,
+                           field=f"{where or name}.{key}"))
+
+
+def _listed(tables: Mapping[str, Keys]) -> str:
+    return ", ".join(f"[{t}]" for t in sorted(tables))

@@ -1,0 +1,85 @@
+"""game.toml's tables and their keys (pnp/data/tables.py): a table, a key or a variant's table
+written wrong is an error naming the file, the field and the close name. Each used to be
+ignored: `[print] papper = "a3"` printed on A4, `"player.csv" = ...` under a variant's files
+printed the colour players in the black-and-white kit."""
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.data.tables import COMMON, merged
+from pnp.errors import DataError
+from pnp.games.registry import get
+from pnp.project import open_game, validate
+
+
+def _said(folder, variant=None):
+    return [str(f) for f in validate(open_game(str(folder), variant=variant))]
+
+
+def _edit(folder, old, new):
+    toml = folder / "game.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert re.search(old, text, re.M), old
+    toml.write_text(re.sub(old, new, text, count=1, flags=re.M), encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", ["wuxing", "experior", "legolas", "experior-data"])
+def test_the_shipped_games_use_only_known_tables_and_keys(game_copy, game):
+    said = _said(game_copy(game))
+    assert not [s for s in said if "has no table" in s or "has no key" in s], said
+
+
+@pytest.mark.parametrize("old,new,message", [
+    (r"^\[game\]$", "[game]\nfoo = 1",
+     "error: game.toml, field \"game.foo\": [game] has no key 'foo'; it takes: ages, credits, "
+     "designer, duration, engine, players, title, version"),
+    (r"\Z", "\n[print]\npapper = \"a3\"\n",
+     "error: game.toml, field \"print.papper\": [print] has no key 'papper' (did you mean "
+     "'paper'?); it takes: paper"),
+    (r"^\[tokens\]$", "[tokens]\ndiamater = \"20mm\"",
+     "error: game.toml, field \"tokens.diamater\": [tokens] has no key 'diamater' (did you "
+     "mean 'diameter'?); it takes: diameter"),
+    (r"^\[palette\]$", "[palete]\nx = \"#000000\"\n[palette]",
+     "error: game.toml, field \"palete\": game.toml has no table [palete] (did you mean "
+     "'palette'?); it takes: "),
+    (r"^\[variants\.bw\.files\]$", "[variants.bw.filez]",
+     "error: game.toml, field \"variants.bw.filez\": a variant has no table "
+     "[variants.bw.filez] (did you mean 'files'?); it changes elements, files, component, "
+     "palette or a table of the game"),
+])
+def test_a_misspelt_table_or_key_is_an_error_with_the_close_name(game_copy, old, new, message):
+    folder = game_copy("legolas")
+    _edit(folder, old, new)
+    said = _said(folder)
+    assert any(s.startswith(message) for s in said), said
+    result = CliRunner().invoke(main, ["build", "--game", str(folder), "--out",
+                                       str(folder / "x.pdf")])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert not (folder / "x.pdf").exists()
+
+
+def test_a_game_s_own_table_is_known_only_to_that_game(game_copy):
+    folder = game_copy("wuxing")
+    _edit(folder, r"\Z", "\n[suits]\nbrute = \"physical\"\n")   # Legolas's table
+    assert any(s.startswith("error: game.toml, field \"suits\": game.toml has no table "
+                            "[suits]") for s in _said(folder))
+
+
+def test_a_variant_s_file_it_replaces_must_be_in_the_folder(game_copy):
+    folder = game_copy("legolas")
+    _edit(folder, r'^"players.csv" =', '"player.csv" =')
+    with pytest.raises(DataError) as exc:
+        open_game(str(folder), variant="bw")
+    assert exc.value.field == "variants.bw.files.player.csv"
+    assert "the file it replaces, 'player.csv', is not in the game folder (did you mean " \
+           "'players.csv'?)" in exc.value.message
+
+
+def test_a_game_package_without_tables_of_its_own_may_read_others():
+    assert merged(None) is None          # its tables: not checked, its keys of pnp's still are
+    assert merged({"board": frozenset({"x"})})["board"] == frozenset({"x"})
+    assert merged({"print": frozenset({"like"})})["print"] == COMMON["print"] | {"like"}
+    assert get("rules").tables()["markers"] == frozenset({"diameter"})  # printed like Experior
