@@ -57,18 +57,29 @@ def validate(game: OpenGame) -> list[Finding]:
 
 def _without_echoes(findings: list[Finding], loading: list[Finding]) -> list[Finding]:
     """A row that could not be loaded is left out, so the checks of its whole file (a row the
-    rules need, a count) would call it missing although it is there with a bad cell. Those
-    file-wide errors wait until the row reads; a warning says so."""
-    left_out = {f.source.path for f in loading
-                if f.level == "error" and f.source is not None and f.source.row is not None}
+    rules need, a count) would call it missing although it is there with a bad cell; a file
+    that could not be read at all (empty, not UTF-8, not TOML) would have every check that
+    reads it fail. Those errors wait until the row or the file reads; a warning says so."""
+    wrong = [f for f in loading if f.level == "error" and f.source is not None]
+    rows_out = {f.source.path for f in wrong if f.source and f.source.row is not None}
+    unread = {f.source.path for f in wrong if f.source and f.source.row is None and not f.field}
+    kept = set(loading)
     echoes = [f for f in findings if f.level == "error" and f.source is not None
-              and f.source.path in left_out and f.source.row is None]
+              and f not in kept and (f.source.path in unread or (
+                  f.source.path in rows_out and f.source.row is None))]
     if not echoes:
         return findings
-    names = ", ".join(sorted({Path(f.source.path).name for f in echoes if f.source}))
-    return [f for f in findings if f not in echoes] + [warning(
-        f"{names}: the checks of the whole file (rows the rules need, counts) run once its "
-        "unreadable rows above are fixed")]
+    def named(paths: set) -> str:
+        return ", ".join(sorted({Path(f.source.path).name for f in echoes
+                                 if f.source and f.source.path in paths}))
+
+    said = [warning(f"{named(unread)}: the checks that read it run once it reads")] \
+        if named(unread) else []
+    if named(rows_out - unread):
+        said.append(warning(f"{named(rows_out - unread)}: the checks of the whole file (rows "
+                            "the rules need, counts) run once its unreadable rows above are "
+                            "fixed"))
+    return [f for f in findings if f not in echoes] + said
 
 
 def drawable(game: OpenGame) -> bool:

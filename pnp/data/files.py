@@ -276,15 +276,21 @@ def csv_rows(path: Path) -> list[list[str]]:
     text = read_text(path)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(text), strict=True)
     rows: list[list[str]] = []
-    cells = width = 0
+    cells = width = rows_end = 0
     try:
         for row in reader:
             rows.append(row)
+            rows_end = reader.line_num
             cells, width = cells + len(row), max(width, len(row))
             if len(rows) > MAX_ROWS + 1 or cells > MAX_CELLS or width > MAX_COLUMNS:
                 check_extent(len(rows) + sum(1 for _ in reader), width, cells, path, "file")
     except csv.Error as exc:
-        raise DataError(f"malformed CSV at line {reader.line_num}: {exc}", path) from None
+        begun = rows_end + 1   # the line the row that failed begins on
+        if reader.line_num > begun and "end of data" in str(exc):   # read to the end in vain
+            raise DataError(f"malformed CSV: the quote opened in the row at line {begun} is "
+                            "never closed", path, len(rows) + 1) from None
+        raise DataError(f"malformed CSV at line {reader.line_num}: {exc}", path,
+                        len(rows) + 1) from None
     if not rows:
         raise DataError("file is empty; it needs a header row", path)
     return rows
