@@ -75,7 +75,8 @@ def checked_image(root: Path, relative: str, source: Source, field: str) -> Path
     path = inside(root, relative, source, field)
     where = (source.path, source.row, field)
     if not is_file(path):
-        raise DataError(f"image {relative!r} not found in the game folder", *where)
+        missing = "is a folder, not a picture" if path.is_dir() else "not found in the game folder"
+        raise DataError(f"image {relative!r} {missing}", *where)
     if path.stat().st_size > MAX_BYTES:
         raise DataError(f"image {relative!r} is over {MAX_BYTES // 1024 // 1024} MB", *where)
     try:

@@ -392,10 +392,7 @@ def _image(L: Layout, s, e, v, x, y, w, h) -> None:
     src = v["src"].strip()
     if not src:
         return  # an empty cell: no picture on this card
-    try:
-        pic = layout_picture(L, src)
-    except ValueProblem as exc:
-        raise ValueProblem(f"image {src!r}: {exc}") from None
+    pic = layout_picture(L, src)
     if w <= 0 or h <= 0:
         return
     fit = v["fit"]
@@ -418,23 +415,23 @@ def _art_notes(L: Layout, s, e, pic) -> None:
 
 
 def layout_picture(L: Layout, src: str):
-    """A picture file named by a layout or a row, checked once per file."""
+    """A picture file named by a layout or a row, checked once per file; a problem names it."""
     from ..data.images import checked_image
 
     if not src.lower().endswith(IMAGE_SUFFIXES):
-        raise ValueProblem("use a .png, .jpg or .svg file")
+        raise ValueProblem(f"image {src!r}: use a .png, .jpg or .svg file")
     try:
         if src.lower().endswith(".svg"):
             path = inside(L.env.root, src)
             if not path.is_file():
-                raise ValueProblem("not found in the game folder")
+                raise ValueProblem(f"image {src!r} not found in the game folder")
         else:
             path = checked_image(L.env.root, src, Source(L.path), "src")
         return picture(path, L.env.root)
     except DataError as exc:
         raise ValueProblem(exc.message) from None
     except ArtError as exc:
-        raise ValueProblem(str(exc)) from None
+        raise ValueProblem(f"image {src!r}: {exc}") from None
 
 
 def _icon(L: Layout, s, e, v, x, y, w, h) -> None:
