@@ -83,3 +83,28 @@ def test_a_game_package_without_tables_of_its_own_may_read_others():
     assert merged({"board": frozenset({"x"})})["board"] == frozenset({"x"})
     assert merged({"print": frozenset({"like"})})["print"] == COMMON["print"] | {"like"}
     assert get("rules").tables()["markers"] == frozenset({"diameter"})  # printed like Experior
+
+
+def _new_deck(tmp_path):
+    result = CliRunner().invoke(main, ["new", "g", "--dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    return tmp_path / "g"
+
+
+def test_a_component_s_blank_data_is_named_not_read_as_a_board(tmp_path):
+    folder = _new_deck(tmp_path)
+    _edit(folder, r'^data = "cards.csv"', 'data = ""')
+    with pytest.raises(DataError) as exc:
+        open_game(str(folder))
+    assert exc.value.field == "card.data" and "leave it out for a component without rows" \
+        in exc.value.message
+
+
+def test_a_game_without_components_says_so(tmp_path):
+    folder = _new_deck(tmp_path)
+    toml = folder / "game.toml"
+    toml.write_text(re.sub(r"(?ms)^\[\[(component|check)\]\].*?(?=^\[[a-z]|\Z)", "",
+                           toml.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        open_game(str(folder))
+    assert exc.value.field == "component" and "the game has no [[component]]" in exc.value.message

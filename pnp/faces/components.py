@@ -251,7 +251,11 @@ def _rows(folder: GameFolder, table: dict, origin: Source, where: str
     """The component's rows with their defaults (without data, one empty row: a board), and
     their column of copies: `count`, else a column named count, else none (one a row)."""
     path = origin.path
-    data = folder.read_as(_text(table, "data", path, where))  # a variant may read another
+    data = _text(table, "data", path, where)
+    if data is not None and not data.strip():
+        raise DataError("data names the file of the rows (data = \"cards.csv\"); leave it out "
+                        "for a component without rows (a board)", path, field=f"{where}.data")
+    data = folder.read_as(data) if data else None  # a variant may read another
     if data:
         rows = read_table(folder.path, data, origin, f"{where}.data",
                           _text(table, "cache", path, where))
@@ -471,6 +475,10 @@ def legacy_component(folder: GameFolder) -> dict[str, Any]:
     table: dict[str, Any] = {"name": "card", "type": "card", "data": "cards.csv",
                              "front": "starter:deck-front", "back": "starter:deck-back",
                              "title": "Cards"}
+    if "card" not in folder.config:
+        raise DataError("the game has no [[component]]: add one for each kind of piece "
+                        "([[component]] name = \"card\" data = \"cards.csv\" ...)",
+                        folder.toml_path, field="component")
     w, h = folder.card_size()
     table["width"], table["height"] = f"{w}pt", f"{h}pt"
     title = folder.get("game", "title")
