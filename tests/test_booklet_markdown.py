@@ -148,3 +148,19 @@ def test_a_game_may_have_no_booklet(deck, tmp_path):
     toml.write_text(toml.read_text() + '\n[booklet]\ntemplate = ""\n')
     built = build(open_game(str(deck)), tmp_path / "kit.pdf")
     assert not any(s.title == "Rule booklet" for s in built.sections)
+
+
+def test_a_missing_picture_is_named_at_its_line_in_the_template(game_copy):
+    """Not at its line in the text the template made (a loop above it adds lines)."""
+    folder = game_copy("legolas")
+    template = folder / "booklet.md.j2"
+    from pnp.resources import shipped
+
+    lines = (shipped("templates") / "legolas" / "booklet.md.j2").read_text(
+        encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("| Character |"))
+    lines[at:at] = ["![x](nosuch.png)", ""]
+    template.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code != 0
+    assert f"booklet.md.j2: line {at + 1}: image 'nosuch.png' not found" in result.output

@@ -31,7 +31,7 @@ def booklet_picture(booklet: Booklet, src: str, line: int) -> BookletPicture:
     from ..faces.art import ArtError, picture
 
     def refuse(message: str) -> DataError:
-        return DataError(f"line {line}: {message}", booklet.source)
+        return DataError(f"{booklet.place(line)}: {message}", booklet.source)
 
     if booklet.root is None:
         raise refuse(f"a picture ({src!r}) needs the game's folder; this booklet has none")

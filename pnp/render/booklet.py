@@ -156,17 +156,25 @@ class Booklet:
         naming the template and the line (of the template where the line is found in it)."""
         from .bookmarkup import unknown
 
-        template = getattr(self.text, "source", None)
-        written = template.text.splitlines() if template is not None else []
         found = []
         for u in unknown(self.text):
-            line = self.text.splitlines()[u.line - 1].strip()
-            at = next((i for i, w in enumerate(written, 1) if w.strip() == line), None)
-            place = f"line {at}" if at else f"line {u.line} of the rendered booklet"
+            place = self.place(u.line)
             shown = u.shown if len(u.shown) <= 40 else u.shown[:37] + "..."
             found.append(error(f"{place}: {shown!r} is {u.what}; the booklet does not print "
                                "that Markdown", Source(Path(self.source))))
         return found
+
+    def place(self, line: int) -> str:
+        """Where line `line` of the text is: its line in the template, found there as written
+        (a line a loop or a placeholder made is not), else the line of the rendered booklet."""
+        template = getattr(self.text, "source", None)
+        if template is None:
+            return f"line {line}"
+        text = self.text.splitlines()[line - 1].strip() if line <= len(
+            self.text.splitlines()) else None
+        at = next((i for i, w in enumerate(template.text.splitlines(), 1)
+                   if w.strip() == text), None)
+        return f"line {at}" if at else f"line {line} of the rendered booklet"
 
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
         return len(self.layout(fonts, page_w, page_h))
