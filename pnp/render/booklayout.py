@@ -379,7 +379,9 @@ class _Story:
         if ncols > most:  # checked before a cell is made: platypus fails on a negative width
             head = " | ".join(table[0])
             raise DataError(f"the table {head[:40] + '...' if len(head) > 40 else head!r} has "
-                            f"{ncols} columns; a booklet page holds at most {most} (split it)",
+                            f"{ncols} columns; a booklet page {self.width / MM:.0f} mm wide (its "
+                            f"paper's width less the margins) holds at most {most} (split it, "
+                            "or print on wider paper)",
                             self.booklet.source)
         rows = [[self._text(cell, "head" if i == 0 else "cell")
                  for cell in r + [""] * (ncols - len(r))] for i, r in enumerate(table)]
