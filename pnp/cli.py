@@ -544,7 +544,8 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
 @VARIANT
 @click.option("--card", "-c", required=True, metavar="FILE:ROW",
               help="The data row the piece comes from, as validation names it (cards.csv:3), "
-                   "or a piece's or board's name (\"reference card\").")
+                   "or a piece's or board's name (\"reference card\"), or the start of one "
+                   "(\"score board\").")
 @click.option("--back", is_flag=True, help="The back instead of the front.")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True)
 @bleed_option()

@@ -143,9 +143,12 @@ def find_faces(faces: list[FaceSpec], card: str, back: bool = False) -> list[Fac
 
     def named_by(side: bool) -> list[FaceSpec]:
         wanted = [f for f in faces if f.back == side]
+        said = card.strip().lower()
         return ([f for f in wanted if f.source and not f.board and (f.source.row or 0) == number
                  and f.source.path.name == named.name and same_file(f.source.path)]
-                or [f for f in wanted if f.name.lower() == card.strip().lower()])
+                or [f for f in wanted if f.name.lower() == said]
+                # the start of one name ("score board" for "Score board: -10 to 49 VP ...")
+                or _one_name([f for f in wanted if said and f.name.lower().startswith(said)]))
 
     hits = named_by(back)
     if not hits and back and named_by(False):
@@ -162,6 +165,11 @@ def find_faces(faces: list[FaceSpec], card: str, back: bool = False) -> list[Fac
     for f in hits:
         unique.setdefault(f.name, f)
     return list(unique.values())
+
+
+def _one_name(faces: list[FaceSpec]) -> list[FaceSpec]:
+    """The faces, if they are all of one piece's name; none when the start named several."""
+    return faces if len({f.name for f in faces}) == 1 else []
 
 
 def find_face(faces: list[FaceSpec], card: str, back: bool = False) -> FaceSpec:

@@ -43,6 +43,17 @@ def test_file_row_names_the_piece_drawn_from_that_row(wuxing):
         find_face(faces, "cards.csv:99")
 
 
+def test_the_start_of_one_piece_s_name_names_it(wuxing):
+    """A board's long name need not be typed whole ("Score board: −10 to 49 VP ..." has a
+    minus sign no keyboard shows); a start that several names share names none."""
+    faces, _ = wuxing
+    board = next(f for f in faces if f.board)
+    assert board.name.startswith("Board: ") and find_face(faces, "BOARD").name == board.name
+    assert len({f.name for f in faces if f.name.lower().startswith("yang")}) > 1
+    with pytest.raises(PnpError, match="no piece comes from 'yang'"):
+        find_face(faces, "yang")
+
+
 def test_preview_writes_the_face_with_its_bleed_at_the_asked_dpi(tmp_path):
     out = tmp_path / "fire.png"
     res = CliRunner().invoke(main, ["preview", "--game", "wuxing", "--card", "cards.csv:3",
