@@ -410,3 +410,20 @@ def test_a_card_listed_twice_is_worded_as_every_game_words_it(game_copy):
     edit_csv(folder / "missions.csv", 3, "id", first)
     assert any("is listed twice (first in row 2)" in f and "missions.csv, row 3" in f
                for f in _findings(folder)), _findings(folder)
+
+
+def test_coins_that_are_not_halves_are_an_error_not_a_half_coin(game_copy):
+    from pnp.project import open_game, validate
+
+    folder = game_copy("legolas")
+    csv = folder / "monsters.csv"
+    lines = csv.read_text(encoding="utf-8").splitlines()
+    column = lines[0].split(",").index("coins")
+    for i in (1, 2):
+        cells = lines[i].split(",")
+        cells[column] = "0.3"
+        lines[i] = ",".join(cells)
+    csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    said = [str(f) for f in validate(open_game(str(folder)))]
+    assert sum("0.3 coins: coins must be a whole or half number" in s for s in said) == 2
+    assert not any("with a half coin" in s for s in said), said
