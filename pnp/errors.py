@@ -112,7 +112,7 @@ class RulesError(PnpError):
                  "or use --force to print anyway)"):
         self.findings = findings
         errors = [f for f in findings if f.level == "error"]
-        super().__init__(f"{len(errors)} problem(s) in the card data; {why}")
+        super().__init__(f"{len(errors)} problem(s) in the game's files; {why}")
 
 
 @dataclass(frozen=True)

@@ -583,7 +583,7 @@ def test_data_with_an_error_is_not_played_on_its_stand_in_values(game_copy, comm
     assert result.output.splitlines()[-2:] == [
         'error: game.toml, field "options.wound_limit": [options] wound_limit must be 1 to '
         "9999, got -5",
-        "Error: 1 problem(s) in the card data; nothing was played (fix them: `pnp validate` "
+        "Error: 1 problem(s) in the game's files; nothing was played (fix them: `pnp validate` "
         "lists every problem)"]
 
 
