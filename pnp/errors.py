@@ -56,8 +56,9 @@ def did_you_mean(name: str, known) -> str:
 
 def bounded(message: str) -> str:
     """The message with each quoted value over QUOTED_MAX characters cut to its start and
-    end and its length: a 100,000-character cell or expression is named, not printed. (Every
-    message goes through here: PnpError, DataError and Finding.)"""
+    end and its length: a 100,000-character cell or expression is named, not printed; and the
+    whole message within MESSAGE_MAX. (Every message goes through here: PnpError, DataError
+    and Finding.)"""
     if len(message) <= QUOTED_MAX:
         return message
 
@@ -67,10 +68,13 @@ def bounded(message: str) -> str:
             return m.group(0)
         return (f"{quote}{body[:QUOTED_MAX // 2]}...{body[-QUOTED_MAX // 4:]}{quote} "
                 f"({len(body):,} characters)")
-    return _QUOTED.sub(cut, message)
+    return clipped(_QUOTED.sub(cut, message), MESSAGE_MAX)
 
 
 CLIPPED_MAX = 2000  # characters of another exception's text a message quotes
+# characters of a whole message: one echoing an unquoted value (a list of 100,000 numbers)
+# is cut too, to its start and end
+MESSAGE_MAX = 4000
 
 
 def clipped(text: str, limit: int = CLIPPED_MAX) -> str:

@@ -487,3 +487,13 @@ def test_a_message_keeps_short_quotes_and_apostrophes_whole():
         f"a.csv: got '{'x' * 120}...{'x' * 60}' (500 characters)"
     assert error(f'text "{long}" here').message == f'text "{"x" * 120}...{"x" * 60}" (500 ' \
         "characters) here"
+
+
+def test_a_huge_unquoted_value_is_cut_with_the_whole_message(deck):
+    dash = ", ".join(["0.001"] * 100_000)
+    _add_element(deck, f'[bad]\ntype = "line"\nx = "0mm"\ny = "0mm"\nwidth = "5mm"\n'
+                       f'dash = [{dash}]\n')
+    result = _run("validate", "--game", deck)
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert max(len(line) for line in result.output.splitlines()) < 4100
+    assert "characters)" in result.output
