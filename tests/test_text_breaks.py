@@ -274,3 +274,22 @@ def test_hyphens_still_come_when_whole_words_fit_at_no_size():
                           100, 10, 8, 1.0, "en_US")
     assert fitted is not None and fitted.size == 10  # hyphenated at full size, not shrunk
     assert "".join(b.text for b in fitted.lines[0].words[0]).endswith("-")
+
+
+def test_right_to_left_text_is_an_error_on_a_card_and_in_the_booklet(tmp_path):
+    """pnp sets text left to right: Hebrew and Arabic would print backwards without a word."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    assert CliRunner().invoke(main, ["new", "g", "--dir", str(tmp_path)]).exit_code == 0
+    cards = tmp_path / "g" / "cards.csv"
+    lines = cards.read_text(encoding="utf-8").splitlines()
+    lines[1] = "שלום עולם" + lines[1][lines[1].index(","):]
+    cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "--game", str(tmp_path / "g")])
+    assert result.exit_code != 0
+    said = result.output.splitlines()
+    backwards = [s for s in said if "right-to-left script" in s]
+    assert any(s.startswith('error: cards.csv, row 2, field "title"') for s in backwards), said
+    assert any(s.startswith("error: booklet.md.j2") for s in backwards), said
