@@ -427,3 +427,17 @@ def test_coins_that_are_not_halves_are_an_error_not_a_half_coin(game_copy):
     said = [str(f) for f in validate(open_game(str(folder)))]
     assert sum("0.3 coins: coins must be a whole or half number" in s for s in said) == 2
     assert not any("with a half coin" in s for s in said), said
+
+
+def test_a_suit_with_a_card_too_many_is_named_at_its_last_row(game_copy):
+    from pnp.project import open_game, validate
+
+    folder = game_copy("legolas")
+    csv = folder / "monsters.csv"
+    lines = csv.read_text(encoding="utf-8").splitlines()
+    csv.write_text("\n".join(lines + [lines[2]]) + "\n", encoding="utf-8")   # a row copied
+    said = [str(f) for f in validate(open_game(str(folder)))]
+    suit = lines[2].split(",")[0]
+    assert f'error: monsters.csv, row {len(lines) + 1}, field "suit": the {suit} suit has 13 ' \
+           "monster cards, the last in this row; the rules need 12 of each of the 4 suits" \
+        in said, said

@@ -62,9 +62,13 @@ def monsters(cards: Cards, file: Source | None) -> list[Finding]:
     counts = Counter(m.suit for m in cards.monsters)
     for suit in SUITS:
         if counts[suit] != per_suit:
-            findings.append(error(f"the {suit} suit has {counts[suit]} monster cards; the rules "
-                                  f"need {per_suit} of each of the {len(SUITS)} suits", file,
-                                  "suit"))
+            # too many: named at the suit's last row, most often the one just added or copied
+            last = next((src for m, src in reversed(_rows(cards.monsters, cards.monster_sources))
+                         if m.suit == suit), None) if counts[suit] > per_suit else None
+            findings.append(error(f"the {suit} suit has {counts[suit]} monster cards"
+                                  + (", the last in this row" if last else "")
+                                  + f"; the rules need {per_suit} of each of the {len(SUITS)} "
+                                  "suits", last or file, "suit"))
     for i, (m, src) in enumerate(_rows(cards.monsters, cards.monster_sources)):
         for field, value, known in (("suit", m.suit, SUITS), ("element", m.element, ELEMENTS),
                                     ("kind", m.kind, KINDS)):
