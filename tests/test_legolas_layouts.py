@@ -156,3 +156,20 @@ def test_the_score_board_is_a_layout_file_too(game_copy, tmp_path, shipped):
     errors = [line for line in res.output.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and 'element "loop" (layouts/board.toml)' in errors[0]
     assert "cells must be an even number from 12 to 120" in errors[0]
+
+
+def test_a_picture_a_layout_names_itself_is_checked_once_at_its_element(game_copy):
+    """Not once per card it would be drawn on, each named at the card's data row."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = game_copy("legolas")
+    with open(folder / "layouts" / "treasure.toml", "a", encoding="utf-8") as f:
+        f.write('\n[pic]\ntype = "image"\nx = "1mm"\ny = "1mm"\nwidth = "5mm"\n'
+                'height = "5mm"\nsrc = "nosuch.png"\n')
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code != 0
+    assert result.output.splitlines() == [
+        "Error: layouts/treasure.toml, field \"pic.src\": image 'nosuch.png' not found in the "
+        "game folder"]

@@ -115,7 +115,7 @@ def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str,
     mistake in one is a data error naming the layout file and the element's property. Their
     expressions may also name `constants` (layout_constants and the game's own)."""
     from ..data.layouts.compiled import Env
-    from ..faces.components import Compiler
+    from ..faces.components import Compiler, check_fixed_images
     from ..units import MM
 
     chosen = folder.section("layouts", required=False)
@@ -132,6 +132,7 @@ def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str,
                             folder.toml_path, field=f"layouts.{face}")
         layouts[face] = compiler.layout(ref, columns, constants, Source(folder.toml_path),
                                         f"layouts.{face}")
+        check_fixed_images(layouts[face])  # once, not on each card it draws
     return layouts
 
 
