@@ -62,10 +62,10 @@ def _without_echoes(findings: list[Finding], loading: list[Finding]) -> list[Fin
     reads it fail. Those errors wait until the row or the file reads; a warning says so."""
     wrong = [f for f in loading if f.level == "error" and f.source is not None]
     rows_out = {f.source.path for f in wrong if f.source and f.source.row is not None}
-    unread = {f.source.path for f in wrong if f.source and f.source.row is None and not f.field}
-    kept = set(loading)
+    unreadable = {f for f in wrong if f.source and f.source.row is None and not f.field}
+    unread = {f.source.path for f in unreadable if f.source}
     echoes = [f for f in findings if f.level == "error" and f.source is not None
-              and f not in kept and (f.source.path in unread or (
+              and f not in unreadable and (f.source.path in unread or (
                   f.source.path in rows_out and f.source.row is None))]
     if not echoes:
         return findings
