@@ -383,15 +383,15 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
     if out is not None and (changed or since or only is not None):
         from .printrun.record import is_record
 
-        if is_record(out.with_suffix(".printed.json")):  # a partial print is not the kit
-            raise PnpError(f"--out {out}: that is the whole kit {out.with_suffix('.printed.json')}"
-                           " records; a partial print (--changed, --only) goes to another "
-                           "file, so the kit's PDF is kept")
+        if is_record(_record_of(out)):  # a partial print is not the kit
+            raise PnpError(f"--out {out}: that is the whole kit {_record_of(out)} records; a "
+                           "partial print (--changed, --only) goes to another file, so the "
+                           "kit's PDF is kept")
     options = _print_settings(**settings)
     with collector_paused():  # from opening the game: its layouts and model are many objects
         opened = open_game(game, variant=variant)
         target, since = _build_target(opened.name, out, changed, since, only)
-        built = run(opened, target, **options, record=target.with_suffix(".printed.json"),
+        built = run(opened, target, **options, record=_record_of(target),
                     since=since, only=only, version_mark=version_mark)
     _show(built.findings)
     if not built.pages:
@@ -399,6 +399,12 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
         return
     said = f" ({built.note})" if built.note else ""
     click.echo(f"{built.path}: {built.pages} pages{said} in {time.perf_counter() - start:.2f} s")
+
+
+def _record_of(pdf: Path) -> Path:
+    """Where a whole kit's print record is kept: beside its PDF (kit.pdf, kit.printed.json).
+    `build` and `watch` both keep it there, so it always says what that PDF holds."""
+    return pdf.with_suffix(".printed.json")
 
 
 def _build_target(name: str, out: Path | None, changed: bool, since: Path | None,
@@ -413,7 +419,7 @@ def _build_target(name: str, out: Path | None, changed: bool, since: Path | None
     if since is None:
         from .printrun.record import whole_kit_record
 
-        default = whole.with_suffix(".printed.json")
+        default = _record_of(whole)
         since = whole_kit_record(name, default)
         if since != default:
             click.echo(f"comparing with {since}, the print record of {name} here "
@@ -511,7 +517,7 @@ def new(name: str, parent: Path, template: str) -> None:
 @VARIANT
 @print_options
 def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
-    """Rebuild the PDF whenever the game's files change (Ctrl-C to stop)."""
+    """Rebuild the PDF and its print record whenever the game's files change (Ctrl-C to stop)."""
     from .output import default_output
     from .data.game import find_game
     from .project import build as run, open_game
@@ -520,17 +526,17 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
     options = _print_settings(**settings)
     folder = find_game(game)
     _check_pdf_out(folder, out)
-    named = folder.name + (f"-{variant}" if variant else "")
-    target = out or default_output(f"{named}.pdf")
-    open_game(str(folder), variant=variant)  # an unknown variant: an error before watching
+    # an unknown variant: an error before watching; the PDF is named as `pnp build` names it
+    target = out or default_output(f"{open_game(str(folder), variant=variant).name}.pdf")
+    record = _record_of(target)
 
-    def rebuild() -> str:
-        built = run(open_game(str(folder), variant=variant), target, **options)
+    def rebuild() -> str:  # the record too, as `pnp build` keeps it: --changed starts from it
+        built = run(open_game(str(folder), variant=variant), target, **options, record=record)
         _show(built.findings)
         return f"{target}: {built.pages} pages"
 
-    def ours(path: Path) -> bool:  # our own PDF may lie inside the game folder
-        return path.resolve() == target.resolve()
+    def ours(path: Path) -> bool:  # our own PDF and record may lie inside the game folder
+        return path.resolve() in (target.resolve(), record.resolve())
 
     click.echo(f"watching {folder} (Ctrl-C to stop)")
     try:

@@ -172,6 +172,53 @@ def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_p
     assert "stopped" in lines[-1]
 
 
+def test_watch_keeps_the_print_record_of_the_pdf_it_writes(tmp_path, monkeypatch):
+    """`pnp watch` rewrites output/<game>.pdf and its record with it: `build --changed` then
+    compares with the PDF last written (it used to compare with the last `pnp build`'s, so a
+    card watch had printed anew and edited back read as unchanged)."""
+    import signal
+    import subprocess
+    import sys
+
+    runner = CliRunner()
+    runner.invoke(main, ["new", "wdemo", "--dir", str(tmp_path)])
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(main, ["build", "--game", "wdemo"]).exit_code == 0
+    cards, output = tmp_path / "wdemo" / "cards.csv", tmp_path / "output"
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "--game", "wdemo"],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")),
+                              daemon=True)
+    reader.start()
+    try:
+        _wait(lambda: sum("rebuilt" in line for line in lines) >= 1)
+        cards.write_text(cards.read_text("utf-8").replace("two", "three"), "utf-8")
+        _wait(lambda: sum("rebuilt" in line for line in lines) >= 2)
+        kept = [(output / name).read_bytes() for name in ("wdemo.pdf", "wdemo.printed.json")]
+        edit_csv(cards, 3, "count", "many")  # a failed rebuild leaves both as they were
+        _wait(lambda: "still watching" in lines[-1])
+        assert [(output / name).read_bytes() for name in ("wdemo.pdf", "wdemo.printed.json")] \
+            == kept
+        edit_csv(cards, 3, "count", "2")
+        _wait(lambda: sum("rebuilt" in line for line in lines) >= 3)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+    reader.join(5)
+    assert "Draw three cards." in _words(output / "wdemo.pdf")
+    cards.write_text(cards.read_text("utf-8").replace("three", "two"), "utf-8")
+    res = runner.invoke(main, ["build", "--game", "wdemo", "--changed"])
+    assert res.exit_code == 0 and "nothing changed" not in res.output, res.output
+    assert "Draw two cards." in _words(output / "wdemo-changed.pdf")
+
+
+def _words(pdf) -> str:
+    """A PDF's text, a space between words (a bold word is a run of its own)."""
+    return " ".join(" ".join(p.extract_text() for p in PdfReader(pdf).pages).split())
+
+
 def test_a_game_named_dot_is_the_folder_it_is_in(tmp_path, monkeypatch):
     """`pnp watch --game .` from inside the game: its PDF is output/<folder>.pdf (it was
     output/.pdf) and `pnp serve` names it."""
