@@ -1,12 +1,12 @@
 """Drawing a compiled layout (pnp/data/layouts) onto a piece's Surface, element by element:
 shapes, pictures, icons, figures, tracks and rich text fitted to its box. What cannot be drawn
-(text that does not fit, an unknown icon, a low-resolution image) is a finding naming the row and
-the element."""
+(text that does not fit, lines or inline icons that would print over each other, an unknown
+icon, a low-resolution image) is a finding naming the row and the element."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from math import cos, pi, sin
+from math import ceil, cos, pi, sin
 from typing import Any, NamedTuple
 
 from ..data.colours import Colour
@@ -26,7 +26,6 @@ from .art import (MIN_DPI, ArtError, IconFinder, Picture, draw_picture, effectiv
                   placement, unknown_icon)
 from .figures import FIGURES, Figure
 
-ICON_MIDDLE = 0.37  # ems above the baseline an inline icon's centre sits (a capital's middle)
 # fitted texts remembered: copies of a card are drawn one after another, so a short memory
 # serves them, and a long one only holds every card of a big deck (memory, and slower GC)
 FIT_CACHE = 512
@@ -534,6 +533,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     # error per card
     chosen = min_size if v["min_size"] is not None and min_size < MIN_TEXT else MIN_TEXT
     _check_placed(s, e, fonts, fitted, text, role, x, top, w, v["align"], chosen)
+    _check_overlaps(L, s, e, v, fonts.ink(role), fitted, top, (y, y + h))
     printed = fitted.size if isinstance(fitted, PlainFitted) else fitted.smallest()
     if chosen - 1e-6 <= printed < MIN_TEXT - 1e-6 and s.cut \
             and caches(L).once(("small", L.path, e.name)):
@@ -559,12 +559,42 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
              font: str) -> None:
         # centred a capital's middle (0.37 em) above the baseline, raised by icon_dy
         cache.icons.draw(s.c, name, ix + m.icon * size / 2,
-                         baseline + size * (ICON_MIDDLE + v["icon_dy"]), size * v["icon_size"],
-                         paint(run), font)
+                         baseline + size * (richtext.ICON_MIDDLE + v["icon_dy"]),
+                         size * v["icon_size"], paint(run), font)
         s.c.setFillColor(colour)
 
     richtext.draw(s.c, fonts, m, fitted, x, top, w, v["align"], icon,
                   lambda run: s.c.setFillColor(paint(run)))
+
+
+def _check_overlaps(L: Layout, s, e, v, ink: tuple[float, float], fitted, top: float,
+                    box: tuple[float, float]) -> None:
+    """Lines that would print over each other: a leading under the font's ink (`ink`:
+    Fonts.ink), refused once for the element's layout file whatever its rows say; else, on
+    this face, a line of a larger run overlapping the next and an inline icon out of its line's
+    room in another line or out of the box (richtext.icon_clash)."""
+    leading, need = v["leading"], ink[0] + ink[1]
+    refused = leading < need - 1e-6
+    if refused and caches(L).once(("leading", e.origin, e.name, need, leading)):
+        s.report(f'element "{e.name}": leading = {leading:g} sets its lines {leading:g} em '
+                 f"apart, but its font's letters reach {ink[0]:.2f} em above the baseline and "
+                 f"{ink[1]:.2f} em below: lines would print over each other (use leading = "
+                 f"{ceil(need * 100) / 100:g} or more)",
+                 f"{e.name}.leading", source=Source(e.origin))
+    if refused or isinstance(fitted, PlainFitted):
+        return  # (plain lines are one size: they overlap only under a leading refused here)
+    lines = richtext.overlapping_lines(fitted, top, ink)
+    if lines:
+        _problem(L, s, e, f"lines {lines[0]} and {lines[0] + 1} print {lines[1] / MM:.1f} mm "
+                 f"over each other: a larger run needs more room than leading = {leading:g} "
+                 "gives it (raise leading, or make the run smaller)")
+    clash = richtext.icon_clash(fitted, top, box, ink, v["icon_size"], v["icon_dy"])
+    if clash:
+        why = (f"icon_size = {v['icon_size']:g} is over its line's leading = {leading:g}"
+               if v["icon_size"] > leading else f"icon_dy = {v['icon_dy']:g} moves it out of "
+               "its line")
+        _problem(L, s, e, f"inline icon :{clash[0]}: reaches {clash[2] / MM:.1f} mm {clash[1]}: "
+                 f"{why} (keep icon_size within the leading, or give the text room)")
 
 
 def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: float, w: float,

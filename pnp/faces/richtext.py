@@ -35,6 +35,7 @@ _MARKUP = re.compile(r"[*:\\<{]")
 _STAR = "\ue000"  # stands in for an escaped star while emphasis is worked out
 ICON_SIZE = 1.2  # an inline icon's default side in ems: about a line tall, as Squib's
 ICON_PAD = 0.1  # ems of room beside an icon
+ICON_MIDDLE = 0.37  # ems above the baseline an inline icon's centre sits (a capital's middle)
 LONGEST_WORD = 100  # letters pyphen hyphenates in one run: no language's word is longer
 ASCENT = 0.95  # the first baseline sits this many sizes below the top (as render/text.py)
 
@@ -408,6 +409,52 @@ def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: fl
                     return Fitted(s, tuple(lines), leading)
             s -= 0.25
     return None
+
+
+def inked(fitted: Fitted, top: float, ink: tuple[float, float]) -> list[tuple[float, float]]:
+    """Each line's ink (bottom, top) when the block's top is at `top`: from its descenders to
+    its ascenders (`ink`: the font's, in ems: Fonts.ink) at its largest run's size."""
+    up, down = ink
+    return [(b - down * fitted.size * line.scale, b + up * fitted.size * line.scale)
+            for line, b in zip(fitted.lines, fitted.baselines(top))]
+
+
+def overlapping_lines(fitted: Fitted, top: float, ink: tuple[float, float]
+                      ) -> tuple[int, float] | None:
+    """The first line (from 1) whose ink overlaps the next line's, and by how much (a line
+    of a larger run under a tight leading), or None."""
+    bands = inked(fitted, top, ink)
+    for i in range(1, len(bands)):
+        if bands[i][1] > bands[i - 1][0] + 1e-6:
+            return i, bands[i][1] - bands[i - 1][0]
+    return None
+
+
+def icon_clash(fitted: Fitted, top: float, box: tuple[float, float], ink: tuple[float, float],
+               icon_size: float, icon_dy: float) -> tuple[str, str, float] | None:
+    """The worst overlap of an inline icon that reaches out of its line's room (a band as
+    tall as the line's leading, centred where an icon sits: an icon larger than the leading,
+    or moved by icon_dy) into the ink of the line above or below, or out of the element's box
+    (`box`: its bottom and top): (the icon, where, by how much); else None. A default icon
+    (1.2 em on lines 1.2 em apart) fills its room and is never one."""
+    bands = inked(fitted, top, ink)
+    worst = None
+    for i, (line, b) in enumerate(zip(fitted.lines, fitted.baselines(top))):
+        room = fitted.size * fitted.leading * line.scale / 2
+        up = ("into the line above", bands[i - 1][0]) if i else ("above the element's box", box[1])
+        down = ("into the line below", bands[i + 1][1]) if i + 1 < len(bands) else (
+            "below the element's box", box[0])
+        for bit in (bit for word in line.words for bit in word if bit.icon):
+            at = fitted.size * bit.scale
+            middle = b + at * ICON_MIDDLE
+            low = middle + at * (icon_dy - icon_size / 2)
+            high = middle + at * (icon_dy + icon_size / 2)
+            if middle - room - 1e-6 <= low and high <= middle + room + 1e-6:
+                continue
+            for where, by in ((up[0], high - up[1]), (down[0], down[1] - low)):
+                if by > 1e-6 and (worst is None or by > worst[2]):
+                    worst = bit.text, where, by
+    return worst
 
 
 IconDrawer = Callable[[str, float, float, float, "str | None", str], None]

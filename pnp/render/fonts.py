@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from ..resources import shipped
 from .fontcache import cached_font
 
 FALLBACK_ROLES = ("regular", "cjk")
+# the letters whose tops and bottoms are a font's ascender and descender
+ASCENDERS, DESCENDERS = "bdhklH", "gjpqy"
 
 
 def register_font(path: Path) -> str:
@@ -95,6 +98,7 @@ class Fonts:
     _ascii: dict[str, bool] = field(default_factory=dict)  # has every printable ASCII character
     _words: dict[str, dict[str, float]] = field(default_factory=dict)
     _digests: dict[str, str] = field(default_factory=dict)
+    _ink: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def digest(self, role: str) -> str:
         """The SHA-1 of the role's font file (read once a build)."""
@@ -173,6 +177,23 @@ class Fonts:
                     out.append((font, ch))
         return out
 
+    def ink(self, role: str = "regular") -> tuple[float, float]:
+        """How far the role's letters reach above and below the baseline, in ems (the depth
+        positive): the tops of its ASCENDERS and bottoms of its DESCENDERS, read from their
+        glyphs. (A font's declared ascent and descent are its maker's line spacing, not its
+        ink: DejaVu Sans declares 0.93 + 0.24 (hhea) or 0.76 + 0.24 (OS/2), Liberation Mono
+        0.83 + 0.30 or 0.61 + 0.19, for letters of 0.76 + 0.21 and 0.72 + 0.21.) A font with
+        none of those letters has its declared (OS/2) ones."""
+        found = self._ink.get(role)
+        if found is None:
+            face = pdfmetrics.getFont(self[role]).face
+            tops = [top for _, top in _extents(face, ASCENDERS)]
+            bottoms = [-bottom for bottom, _ in _extents(face, DESCENDERS)]
+            units = face.unitsPerEm
+            found = self._ink[role] = (max(tops) / units if tops else face.ascent / 1000,
+                                       max(bottoms) / units if bottoms else -face.descent / 1000)
+        return found
+
     def width(self, text: str, size: float, role: str = "regular") -> float:
         return sum(pdfmetrics.stringWidth(t, f, size) for f, t in self.runs(text, role))
 
@@ -196,6 +217,21 @@ class Fonts:
                 widths.clear()
             w = widths[word] = self.width(word, 1.0, role)
         return w
+
+
+def _extents(face, letters: str) -> list[tuple[int, int]]:
+    """(bottom, top) of each of the letters the parsed face has an outline for, in font units:
+    read from its glyph's header in the font file (reportlab keeps the file and where each
+    glyph starts; a PostScript-outline font is kept converted to TrueType)."""
+    glyf, starts = face.table.get("glyf"), face.glyphPos
+    out = []
+    for ch in letters:
+        g = face.charToGlyph.get(ord(ch))
+        if glyf is not None and g is not None and starts[g] != starts[g + 1]:
+            at = glyf["offset"] + starts[g] + 2  # past its count of contours: x, y min; x, y max
+            _, bottom, _, top = struct.unpack(">hhhh", face._ttf_data[at:at + 8])
+            out.append((bottom, top))
+    return out
 
 
 def load_fonts(overrides: dict[str, Path] | None = None) -> Fonts:

@@ -1,0 +1,91 @@
+"""Lines and inline icons that would print over each other (a user trial: `leading = 0.5` in a
+`pnp new` deck stacked a two-line text's lines, and `icon_size = 4` drew an icon up into the
+title band, both with validate and build clean). A leading under the font's letters is refused
+for the layout file; a larger run or an icon that reaches out of its line is a finding for its
+row. What pnp's own defaults print is neither."""
+
+from pathlib import Path
+
+from helpers import TEXT_FRONT, card_game
+from pnp.project import check, open_game
+from pnp.render.fonts import load_fonts
+
+TWO_LINES = "Gain 1 :leaf: for each card in your hand. Then every other player gains one less."
+SECOND = "Gain one card for each card in your hand, then :leaf: more."  # its icon on line 2
+PLAIN = "Gypsy jugglers quickly play bold, deft high kicks; glyphs typify lyrical hydras."
+ICONS = ("Gain :leaf: for each :coin: in your hand. Then every :crown: other player gains "
+         ":leaf: one :leaf: less than you did this :drop: turn. Gyp :leaf: jig.")
+
+
+def _errors(tmp_path: Path, extra: str = "", *cells: str) -> list[str]:
+    rows = "text\n" + "".join(f'"{c}"\n' for c in cells or (TWO_LINES,))
+    game = card_game(tmp_path / "g", TEXT_FRONT + extra, rows)
+    return [str(f) for f in check(open_game(str(game))) if f.level == "error"]
+
+
+def test_a_font_s_ink_is_read_from_its_letters():
+    fonts = load_fonts()
+    up, down = fonts.ink("regular")
+    assert (round(up, 3), round(down, 3)) == (0.76, 0.208)  # DejaVu Sans's d and p
+    assert sum(fonts.ink("bold")) > up + down  # its g reaches lower
+
+
+def test_a_leading_under_the_font_s_letters_is_refused_once_for_the_layout(tmp_path):
+    found = _errors(tmp_path, "leading = 0.5\n", TWO_LINES, TWO_LINES, "One line.")
+    assert found == [
+        'error: layouts/front.toml, field "rules.leading": element "rules": leading = 0.5 sets '
+        "its lines 0.5 em apart, but its font's letters reach 0.76 em above the baseline and "
+        "0.21 em below: lines would print over each other (use leading = 0.97 or more)"]
+
+
+def test_a_leading_the_font_s_letters_fit_in_is_clean(tmp_path):
+    assert _errors(tmp_path, "leading = 0.97\n", PLAIN) == []
+    assert _errors(tmp_path / "default") == []
+    assert _errors(tmp_path / "bold", 'font = "bold"\nleading = 0.97\n', PLAIN) != []
+
+
+def test_an_icon_taller_than_its_line_is_a_finding_for_its_row(tmp_path):
+    found = _errors(tmp_path, "icon_size = 4\n")
+    assert found == [
+        'error: cards.csv, row 2, field "rules": card 1: element "rules" (layouts/front.toml): '
+        "inline icon :leaf: reaches 5.0 mm above the element's box: icon_size = 4 is over its "
+        "line's leading = 1.2 (keep icon_size within the leading, or give the text room)"]
+    second = _errors(tmp_path / "second", "icon_size = 2\n", SECOND)
+    assert len(second) == 1 and "inline icon :leaf: reaches 1.3 mm into the line above: " \
+        "icon_size = 2" in second[0], second
+
+
+def test_an_icon_moved_out_of_its_line_is_a_finding(tmp_path):
+    found = _errors(tmp_path, "icon_dy = 0.5\n", SECOND)
+    assert "into the line above: icon_dy = 0.5 moves it out of its line" in found[0], found
+
+
+def test_default_icons_on_every_line_and_icons_within_a_tight_leading_are_clean(tmp_path):
+    assert _errors(tmp_path, "", ICONS) == []
+    assert _errors(tmp_path / "tight", "leading = 1\nicon_size = 1\n", ICONS) == []
+    assert _errors(tmp_path / "big", "", ":crown: :crown:") == []  # one line: its own room
+
+
+def test_a_larger_run_over_a_tight_leading_overlapping_the_next_line_is_a_finding(tmp_path):
+    cell = "{200%|Gypsy jugglers} kicks high"  # a line at twice the size, then one at its own
+    found = _errors(tmp_path, "leading = 1\n", cell)
+    assert len(found) == 1 and "lines 1 and 2 print" in found[0] and \
+        "mm over each other: a larger run needs more room than leading = 1" in found[0], found
+    assert _errors(tmp_path / "default", "", cell) == []
+
+
+def test_the_trial_a_new_deck_with_a_tiny_leading_or_a_huge_icon_is_not_clean(tmp_path):
+    from pnp.scaffold import new_game
+
+    game = new_game("my-game", tmp_path)
+    assert [f for f in check(open_game(str(game))) if f.level == "error"] == []
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text().replace("for each card in your hand.", "for each card "
+                                               "in your hand; then every other player gains one less."))
+    layout = game / "layouts" / "card.toml"
+    text = layout.read_text()
+    for extra, said in (("leading = 0.5", 'field "text.leading"'),
+                        ("icon_size = 4", "inline icon :leaf: reaches")):
+        layout.write_text(text.replace('colour = "#1a1a1a"\n', f'colour = "#1a1a1a"\n{extra}\n', 1))
+        found = [str(f) for f in check(open_game(str(game))) if f.level == "error"]
+        assert len(found) == 1 and said in found[0], found
