@@ -640,7 +640,8 @@ def _problems(L: Layout, fonts, text: str, role: str, plain: bool,
     out of range (messages), and SVG icons with parts pnp cannot print (their Pictures);
     worked out once per text and font when it has markup."""
     backwards = right_to_left(text)
-    rtl = [f"the text {text[:40]!r} is in a right-to-left script; {BACKWARDS}"] \
+    rtl: list[str | Picture] = [f"the text {text[:40]!r} is in a right-to-left script; "
+                                f"{BACKWARDS}"] \
         if backwards else []
     if plain:  # one set test: cheaper than remembering it
         gone = fonts.missing(text, role)

@@ -187,8 +187,11 @@ class Fonts:
         found = self._ink.get(role)
         if found is None:
             face = pdfmetrics.getFont(self[role]).face
-            tops = [top for _, top in _extents(face, ASCENDERS)]
-            bottoms = [-bottom for bottom, _ in _extents(face, DESCENDERS)]
+            data = self.paths[role].read_bytes()  # (read by self[role] just now)
+            if is_cff(data):  # its outlines in the file are not the glyf table parsed
+                data = b""
+            tops = [top for _, top in _extents(face, data, ASCENDERS)]
+            bottoms = [-bottom for bottom, _ in _extents(face, data, DESCENDERS)]
             units = face.unitsPerEm
             found = self._ink[role] = (max(tops) / units if tops else face.ascent / 1000,
                                        max(bottoms) / units if bottoms else -face.descent / 1000)
@@ -219,18 +222,19 @@ class Fonts:
         return w
 
 
-def _extents(face, letters: str) -> list[tuple[int, int]]:
+def _extents(face, data: bytes, letters: str) -> list[tuple[int, int]]:
     """(bottom, top) of each of the letters the parsed face has an outline for, in font units:
-    read from its glyph's header in the font file (reportlab keeps the file and where each
-    glyph starts; a PostScript-outline font is kept converted to TrueType)."""
+    read from its glyph's header in the TrueType file's bytes `data`, where the face's tables
+    say each glyph starts (none without the bytes)."""
     glyf, starts = face.table.get("glyf"), face.glyphPos
     out = []
     for ch in letters:
         g = face.charToGlyph.get(ord(ch))
-        if glyf is not None and g is not None and starts[g] != starts[g + 1]:
+        if data and glyf is not None and g is not None and starts[g] != starts[g + 1]:
             at = glyf["offset"] + starts[g] + 2  # past its count of contours: x, y min; x, y max
-            _, bottom, _, top = struct.unpack(">hhhh", face._ttf_data[at:at + 8])
-            out.append((bottom, top))
+            if at + 8 <= len(data):
+                _, bottom, _, top = struct.unpack(">hhhh", data[at:at + 8])
+                out.append((bottom, top))
     return out
 
 
