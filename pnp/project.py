@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
-from .errors import DataError, Finding, PnpError, RulesError, Source, error, warning
+from .errors import DataError, Finding, OptionError, PnpError, RulesError, Source, error, warning
 from .layout.paper import Paper, choose_paper
 from .units import MM
 
@@ -183,7 +183,7 @@ def _paper(game: OpenGame, paper: str | Paper | None) -> Paper:
 
 def _check_bleed(bleed_mm: float) -> None:
     if not 0 <= bleed_mm <= 10:
-        raise PnpError(f"bleed {bleed_mm} mm is out of range (0 to 10 mm)")
+        raise OptionError("--bleed", f"{bleed_mm} mm is out of range (0 to 10 mm)")
 
 
 def _sized(game: OpenGame, render, paper: Paper | None = None):
@@ -196,7 +196,7 @@ def _sized(game: OpenGame, render, paper: Paper | None = None):
         return render()
     except NoRoom as exc:
         if paper is not None and paper.where == "--paper":
-            raise PnpError(f"--paper {paper.name}: {exc.message}") from None
+            raise OptionError("--paper", f"{paper.name}: {exc.message}") from None
         raise DataError(exc.message, game.folder.toml_path,
                         field=paper.where if paper and paper.where else None) from None
     except DataError as exc:
@@ -382,9 +382,10 @@ def _check_print_options(layout: str, back_offset_mm: tuple[float, float], scale
     from .render.pdf import LAYOUTS
 
     if layout not in LAYOUTS:
-        raise PnpError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
+        raise OptionError("--layout", f"unknown layout {layout!r}; use one of "
+                          f"{', '.join(LAYOUTS)}")
     if any(abs(v) > MAX_BACK_OFFSET_MM for v in back_offset_mm):
-        raise PnpError(BACK_OFFSET_FAULT)
+        raise OptionError("--back-offset", BACK_OFFSET_FAULT)
     if not 0.9 <= scale <= 1.1:
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
 

@@ -242,7 +242,7 @@ def test_cli_export_errors_are_clear(tmp_path):
     assert res.exit_code == 2 and "Invalid value for '--format'" in res.output
     res = CliRunner().invoke(main, ["build", "--game", "wuxing", "--back-offset", "x",
                                     "--out", str(tmp_path / "x.pdf")])
-    assert res.exit_code == 2 and "Invalid value for --back-offset: takes two numbers" in res.output
+    assert res.exit_code == 2 and "Invalid value for '--back-offset': takes two numbers" in res.output
     for option, value in (("--paper", "10x10mm"), ("--back-offset", "20,0"),  # out of range
                           ("--bleed", "nan")):  # (click's FloatRange let nan through: exit 1)
         res = CliRunner().invoke(main, ["build", "--game", "wuxing", option, value,
