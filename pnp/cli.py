@@ -47,10 +47,12 @@ def _paper_option(ctx, param, value: str | None) -> str | None:
     return value
 
 
-def bleed_option(help: str | None = None):
-    """--bleed, as every command that takes it takes it."""
-    return click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
-                        metavar="MM", callback=_finite_option, help=help)
+def bleed_option(help: str | None = None, default: float | None = 3.0):
+    """--bleed, as every command that takes it takes it (default None: not given, and the
+    library's default)."""
+    return click.option("--bleed", type=click.FloatRange(0, 10), default=default,
+                        show_default=default is not None, metavar="MM", callback=_finite_option,
+                        help=help)
 
 
 PAPER = click.option("--paper", metavar="NAME|WxH", callback=_paper_option,
@@ -481,8 +483,8 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 @click.option("--out", "-o", type=click.Path(path_type=Path),
               help="Output file (booklet, pod) or folder (png, tts).")
 @PAPER
-@bleed_option()
-@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
+@bleed_option("pod, png, cut: bleed around each face, in mm (default 3).", default=None)
+@click.option("--dpi", type=click.IntRange(30, 1200), help="png: pixels per inch (default 300).")
 @click.option("--force", is_flag=True, help="Export even if the data breaks the rules.")
 @click.option("--service", type=click.Choice(["tgc", "mpc", "drivethru"]),
               help="pod: files as The Game Crafter, MakePlayingCards or DriveThruCards take "
@@ -501,10 +503,12 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 @click.option("--url-base", metavar="URL",
               help="tts: the https:// address the images will be uploaded to; the saved object "
                    "links them there (not to this computer's files), so it can be shared.")
-def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
-           force: bool, service: str | None, cmyk: bool, machine: str | None,
-           corner_radius: float | None, url_base: str | None, profile: Path | None) -> None:
-    """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
+def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: str | None,
+           bleed: float | None, dpi: int | None, force: bool, service: str | None, cmyk: bool,
+           machine: str | None, corner_radius: float | None, url_base: str | None,
+           profile: Path | None) -> None:
+    """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator, cutting
+    machines. An option the format does not use is refused, not ignored."""
     from .output import default_output
     from .project import export as run, open_game
 

@@ -28,3 +28,32 @@ def test_a_value_an_option_does_not_take_is_a_usage_error_naming_it(tmp_path, mo
     assert said in usage_error(result, option)
     assert result.output.count("Error:") == 1
     assert not list(tmp_path.iterdir())
+
+
+TGC = ["--format", "pod", "--service", "tgc"]
+
+
+@pytest.mark.parametrize("args,option,kind", [
+    (TGC + ["--dpi", "30"], "--dpi", "pod --service tgc"),
+    (TGC + ["--bleed", "0"], "--bleed", "pod --service tgc"),
+    (TGC + ["--paper", "letter"], "--paper", "pod --service tgc"),
+    (TGC + ["--cmyk"], "--cmyk", "pod --service tgc"),
+    (["--format", "tts", "--dpi", "100"], "--dpi", "tts"),
+    (["--format", "tts", "--bleed", "1"], "--bleed", "tts"),
+    (["--format", "tts", "--paper", "letter"], "--paper", "tts"),
+    (["--format", "tts", "--corner-radius", "2"], "--corner-radius", "tts"),
+    (["--format", "png", "--cmyk"], "--cmyk", "png"),
+    (["--format", "png", "--machine", "cricut"], "--machine", "png"),
+    (["--format", "png", "--service", "tgc"], "--service", "png"),
+    (["--format", "booklet", "--bleed", "2"], "--bleed", "booklet"),
+    (["--format", "pod", "--url-base", "https://example.org/"], "--url-base", "pod"),
+])
+def test_an_export_option_the_format_does_not_use_is_refused_not_ignored(tmp_path, args, option,
+                                                                          kind):
+    """`--format pod --service tgc --dpi 30 --bleed 0 --paper letter` wrote The Game Crafter's
+    own 300 dpi files without a word, and tts ignored --dpi, --bleed, --paper and
+    --corner-radius; --cmyk and --machine were refused (exit 1). Each is a usage error now."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["export", "--game", "wuxing", *args, "--out", str(out)])
+    assert usage_error(result, option).startswith(f"--format {kind} does not use it (")
+    assert not out.exists()
