@@ -159,8 +159,9 @@ def errors_in(findings: list[Finding]) -> list[Finding]:
 
 
 def _stop_at_errors(findings: list[Finding], new: list[Finding], force: bool) -> None:
-    """Add a step's findings to the command's; an error among them stops it, unless forced."""
-    findings += new
+    """Add a step's findings to the command's, each problem once (the copies of a card, each
+    drawn, find its problem as many times); an error among them stops it, unless forced."""
+    findings[:] = dict.fromkeys(findings + new)
     if errors_in(new) and not force:
         raise RulesError(findings)
 
@@ -304,12 +305,11 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         if log is not None:  # a kit that lies is not printed: the file drawn is dropped
             _stop_at_errors(findings, meaning(game, kit, fonts, log), force)
         # a part of the kit is not the kit: only the drawing's own findings
-        drawn = _drawn(game, result) if whole else list(dict.fromkeys(result.findings))
-        _stop_at_errors(findings, drawn, force)
+        _stop_at_errors(findings, _drawn(game, result) if whole else result.findings, force)
     if kept is not None:  # only once the PDF is written
         printed = printed or record_now()
         _keep_record(game, kept, printed)
-    return Built(out, result.pages, list(dict.fromkeys(findings)), result.sections, note)
+    return Built(out, result.pages, findings, result.sections, note)
 
 
 def _records(game: OpenGame, since: Path | None, record: Path | None, proof: bool):
