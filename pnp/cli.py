@@ -61,9 +61,15 @@ PAPER = click.option("--paper", metavar="NAME|WxH", callback=_paper_option,
                           "paper, else a4).")
 
 FILE = click.Path(dir_okay=False, path_type=Path)  # a file's name (never a folder's)
-VARIANT = click.option("--variant", metavar="NAME",
-                       help="Build a variant of the game (a [variants.NAME] table of game.toml, "
-                            "e.g. bw); its outputs are named <game>-NAME.")
+def variant_option(writes: bool = True):
+    """--variant; `writes`: the command writes outputs named after the game (build, export,
+    watch), so a variant's are named apart."""
+    return click.option("--variant", metavar="NAME",
+                        help="A variant of the game (a [variants.NAME] table of game.toml, e.g. "
+                             "bw)" + ("; its outputs are named <game>-NAME." if writes else "."))
+
+
+VARIANT = variant_option()
 
 
 @contextmanager
@@ -320,7 +326,7 @@ def icons(game: str | None) -> None:
 
 @main.command()
 @GAME
-@VARIANT
+@variant_option(writes=False)
 def validate(game: str, variant: str | None) -> None:
     """Check a game's card data against its rules engine, and that every text fits."""
     from .errors import DataError
@@ -577,7 +583,7 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
 
 @main.command()
 @GAME
-@VARIANT
+@variant_option(writes=False)
 @click.option("--card", "-c", required=True, metavar="FILE:ROW",
               help="The data row the piece comes from, as validation names it (cards.csv:3), "
                    "or a piece's or board's name (\"reference card\").")
@@ -604,7 +610,7 @@ def preview(game: str, variant: str | None, card: str, back: bool, dpi: int, ble
 
 @main.command()
 @GAME
-@VARIANT
+@variant_option(writes=False)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; anything but loopback lets other machines see the "
                    "page.")
