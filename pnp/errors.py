@@ -115,6 +115,9 @@ class OptionError(PnpError):
         self.option, self.message = option, bounded(message)
         super().__init__(f"{option}: {message}")
 
+    def __reduce__(self):  # as it was made, out of a worker process
+        return OptionError, (self.option, self.message)
+
 
 class RulesError(PnpError):
     """The kit does not match the rules: carries the findings."""

@@ -57,3 +57,13 @@ def test_an_export_option_the_format_does_not_use_is_refused_not_ignored(tmp_pat
     result = CliRunner().invoke(main, ["export", "--game", "wuxing", *args, "--out", str(out)])
     assert usage_error(result, option).startswith(f"--format {kind} does not use it (")
     assert not out.exists()
+
+
+def test_an_option_error_crosses_a_process_as_it_was_made():
+    import pickle
+
+    from pnp.errors import OptionError
+
+    back = pickle.loads(pickle.dumps(OptionError("--agents", "unknown agent 'x'")))
+    assert (back.option, back.message, str(back)) == ("--agents", "unknown agent 'x'",
+                                                      "--agents: unknown agent 'x'")
