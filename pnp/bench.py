@@ -117,13 +117,18 @@ def _unjudged(goal: float, why: str, at_least: bool = False, digits: int = 2) ->
 
 def parse_sizes(text: str) -> tuple[int, ...]:
     """`--sizes`: whole numbers of cards from 1 to MAX_PIECES, comma-separated; each size once,
-    smallest first (the summary lines compare the largest sizes). ValueError if not so, before
-    anything runs."""
+    smallest first (the summary lines compare the largest sizes). An OptionError if not so,
+    before anything runs."""
     from .data.files import MAX_PIECES
+    from .errors import OptionError
 
-    counts = {int(v) for v in text.split(",")}
+    try:
+        counts = {int(v) for v in text.split(",")}
+    except ValueError:
+        counts = {0}
     if min(counts) < 1 or max(counts) > MAX_PIECES:
-        raise ValueError(text)
+        raise OptionError("--sizes", f"takes whole numbers from 1 to {MAX_PIECES:,}, separated "
+                          f"by commas, not {text!r}")
     return tuple(sorted(counts))
 
 

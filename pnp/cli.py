@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .errors import INTERRUPTED, INTERRUPTED_EXIT, PnpError, RulesError
+from .errors import INTERRUPTED, INTERRUPTED_EXIT, OptionError, PnpError, RulesError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
@@ -47,10 +47,12 @@ def _paper_option(ctx, param, value: str | None) -> str | None:
     return value
 
 
-def bleed_option(help: str | None = None):
-    """--bleed, as every command that takes it takes it."""
-    return click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True,
-                        metavar="MM", callback=_finite_option, help=help)
+def bleed_option(help: str | None = None, default: float | None = 3.0):
+    """--bleed, as every command that takes it takes it (default None: not given, and the
+    library's default)."""
+    return click.option("--bleed", type=click.FloatRange(0, 10), default=default,
+                        show_default=default is not None, metavar="MM", callback=_finite_option,
+                        help=help)
 
 
 PAPER = click.option("--paper", metavar="NAME|WxH", callback=_paper_option,
@@ -59,9 +61,15 @@ PAPER = click.option("--paper", metavar="NAME|WxH", callback=_paper_option,
                           "paper, else a4).")
 
 FILE = click.Path(dir_okay=False, path_type=Path)  # a file's name (never a folder's)
-VARIANT = click.option("--variant", metavar="NAME",
-                       help="Build a variant of the game (a [variants.NAME] table of game.toml, "
-                            "e.g. bw); its outputs are named <game>-NAME.")
+def variant_option(writes: bool = True):
+    """--variant; `writes`: the command writes outputs named after the game (build, export,
+    watch), so a variant's are named apart."""
+    return click.option("--variant", metavar="NAME",
+                        help="A variant of the game (a [variants.NAME] table of game.toml, e.g. "
+                             "bw)" + ("; its outputs are named <game>-NAME." if writes else "."))
+
+
+VARIANT = variant_option()
 
 
 @contextmanager
@@ -132,12 +140,45 @@ def finding_lines(findings) -> list[str]:
     return out
 
 
-class Pnp(click.Group):
+@contextmanager
+def _usage_errors(ctx: click.Context):
+    """An OptionError (a value an option does not take, said where the value is checked: a
+    callback, the command or the library) raised as click raises a value it refuses itself: a
+    usage line above the error, the option named as click names it, exit 2."""
+    try:
+        yield
+    except OptionError as exc:
+        param = next((p for p in ctx.command.params if exc.option in p.opts), None)
+        raise click.BadParameter(exc.message, ctx, param,
+                                 None if param else exc.option) from None
+
+
+class Command(click.Command):
+    """Every pnp command: its OptionErrors are usage errors (_usage_errors)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        with _usage_errors(ctx):
+            return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context):
+        with _usage_errors(ctx):
+            return super().invoke(ctx)
+
+
+class Group(click.Group):
+    """A group of Commands (`pnp printer`)."""
+
+    command_class = Command
+
+
+class Pnp(Group):
     """The one boundary every command runs inside. A PnpError becomes its findings and one
     `Error:` line with the error's exit code; an OSError (a path the system refuses) one line
     naming the path; Ctrl-C or SIGTERM says nothing was changed (outputs are written
     atomically). Anything else is a bug in pnp: one line asking for a report, the traceback
     only with --debug. Commands therefore just call the library."""
+
+    group_class = Group
 
     def invoke(self, ctx: click.Context):
         debug = bool(ctx.params.get("debug"))
@@ -285,7 +326,7 @@ def icons(game: str | None) -> None:
 
 @main.command()
 @GAME
-@VARIANT
+@variant_option(writes=False)
 def validate(game: str, variant: str | None) -> None:
     """Check a game's card data against its rules engine, and that every text fits."""
     from .errors import DataError
@@ -378,7 +419,7 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
 
     start = time.perf_counter()
     if only is not None and (changed or since):
-        raise PnpError("--only and --changed choose the pieces two ways: give one")
+        raise OptionError("--only", "--only and --changed choose the pieces two ways: give one")
     _check_pdf_out(_game_folder(game), out)
     if out is not None and (changed or since or only is not None):
         from .printrun.record import is_record
@@ -434,13 +475,12 @@ def _pair(text: str, option: str) -> tuple[float, float]:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
         x = y = math.nan
-    if not (math.isfinite(x) and math.isfinite(y)):  # a value it cannot take: exit 2
-        raise click.BadParameter(f"takes two numbers in mm, like 0.5,-1 (got {_short(text)!r})",
-                                 param_hint=option)
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise OptionError(option, f"takes two numbers in mm, like 0.5,-1 (got {_short(text)!r})")
     from .project import BACK_OFFSET_FAULT, MAX_BACK_OFFSET_MM
 
     if max(abs(x), abs(y)) > MAX_BACK_OFFSET_MM:
-        raise click.BadParameter(BACK_OFFSET_FAULT, param_hint=option)
+        raise OptionError(option, BACK_OFFSET_FAULT)
     return x, y
 
 
@@ -455,8 +495,8 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 @click.option("--out", "-o", type=click.Path(path_type=Path),
               help="Output file (booklet, pod) or folder (png, tts).")
 @PAPER
-@bleed_option()
-@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
+@bleed_option("pod, png, cut: bleed around each face, in mm (default 3).", default=None)
+@click.option("--dpi", type=click.IntRange(30, 1200), help="png: pixels per inch (default 300).")
 @click.option("--force", is_flag=True, help="Export even if the data breaks the rules.")
 @click.option("--service", type=click.Choice(["tgc", "mpc", "drivethru"]),
               help="pod: files as The Game Crafter, MakePlayingCards or DriveThruCards take "
@@ -475,10 +515,12 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 @click.option("--url-base", metavar="URL",
               help="tts: the https:// address the images will be uploaded to; the saved object "
                    "links them there (not to this computer's files), so it can be shared.")
-def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: str, bleed: float, dpi: int,
-           force: bool, service: str | None, cmyk: bool, machine: str | None,
-           corner_radius: float | None, url_base: str | None, profile: Path | None) -> None:
-    """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator."""
+def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: str | None,
+           bleed: float | None, dpi: int | None, force: bool, service: str | None, cmyk: bool,
+           machine: str | None, corner_radius: float | None, url_base: str | None,
+           profile: Path | None) -> None:
+    """Other outputs: booklet imposition, print-on-demand, PNG, Tabletop Simulator, cutting
+    machines. An option the format does not use is refused, not ignored."""
     from .output import default_output
     from .project import export as run, open_game
 
@@ -547,7 +589,7 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
 
 @main.command()
 @GAME
-@VARIANT
+@variant_option(writes=False)
 @click.option("--card", "-c", required=True, metavar="FILE:ROW",
               help="The data row the piece comes from, as validation names it (cards.csv:3), "
                    "or a piece's or board's name (\"reference card\"), or the start of one "
@@ -575,7 +617,7 @@ def preview(game: str, variant: str | None, card: str, back: bool, dpi: int, ble
 
 @main.command()
 @GAME
-@VARIANT
+@variant_option(writes=False)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; anything but loopback lets other machines see the "
                    "page.")
@@ -678,8 +720,8 @@ LADDER_GAMES = click.option(
 
 def _ladder_games(games: int, ladder: str | None, ladder_games: int | None) -> int:
     if ladder_games is not None and ladder is None:
-        raise PnpError(f"--ladder-games {ladder_games} is the games of a ladder: give --ladder "
-                       "too")
+        raise OptionError("--ladder-games", f"{ladder_games} is the games of a ladder: give "
+                          "--ladder too")
     return games if ladder_games is None else ladder_games
 
 
@@ -695,12 +737,11 @@ JOBS = click.option("--jobs", "-j", type=click.IntRange(0, MAX_JOBS), default=0,
                     help="Worker processes (default 0: all cores; 1: no extra process).")
 
 
-def _ladder(setup, games: int, seed: int, levels: str, jobs: int, scheduler: str | None,
+def _ladder(setup, games: int, seed: int, agents: list[str], jobs: int, scheduler: str | None,
             cards=None) -> dict:
-    from .sim.ladder import parse_levels, run_ladder
+    from .sim.ladder import run_ladder
     from .sim.progress import Progress
 
-    agents = parse_levels(setup.engine, levels)
     with Progress(f"Ladder {setup.name}") as bar:
         bar.start(games * len(agents) * (2 if cards is not None else 1))
         return run_ladder(setup, games, seed=seed, levels=agents, jobs=jobs,
@@ -721,18 +762,21 @@ SCHEDULER = click.option("--scheduler", metavar="tcp://HOST:PORT", callback=_che
 
 
 def _simulate_run(game: str, games: int, seed: int, players: int | None, agents: str,
-                  jobs: int, scheduler: str | None):
-    """Open a game and simulate it (a progress bar on a terminal): (setup, figures)."""
+                  jobs: int, scheduler: str | None, ladder: str | None):
+    """Open a game and simulate it (a progress bar on a terminal): (setup, figures, the
+    --ladder's agents, checked before any game is played; None without --ladder)."""
     from .sim import agents as registry
+    from .sim.ladder import parse_levels
     from .sim.progress import Progress
     from .sim.simulate import load_game, run_figures, simulate as run
 
     setup = load_game(game, players)
     specs = registry.parse(setup.engine, agents, setup.num_players)
+    levels = parse_levels(setup.engine, ladder) if ladder is not None else None
     with Progress(f"Simulating {setup.name}").start(games) as bar:
         result = run(setup, games, seed=seed, agents=specs, jobs=jobs, progress=bar,
                      scheduler=scheduler)
-    return setup, run_figures(setup, result, seed=seed, agents=specs)
+    return setup, run_figures(setup, result, seed=seed, agents=specs), levels
 
 
 @main.command()
@@ -758,9 +802,9 @@ def simulate(game: str, games: int, seed: int, players: int | None, agents: str,
     from .sim.summary import format_text
 
     level_games = _ladder_games(games, ladder, ladder_games)
-    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, scheduler)
-    if ladder is not None:
-        fig["ladder"] = _ladder(setup, level_games, seed, ladder, jobs, scheduler)
+    setup, fig, levels = _simulate_run(game, games, seed, players, agents, jobs, scheduler, ladder)
+    if levels is not None:
+        fig["ladder"] = _ladder(setup, level_games, seed, levels, jobs, scheduler)
     if as_json:
         click.echo(json.dumps(fig, indent=2))
         return
@@ -797,7 +841,7 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
     if out is not None:  # refuse a bad --out before minutes of simulation, not after
         _check_pdf_out(folder, out)
         _check_outputs(folder, _cards_table(out))
-    setup, fig = _simulate_run(game, games, seed, players, agents, jobs, scheduler)
+    setup, fig, levels = _simulate_run(game, games, seed, players, agents, jobs, scheduler, ladder)
     target = out or default_output(f"{setup.name}-balance.pdf")
     table = _cards_table(target)
     _check_outputs(folder, target, table)
@@ -805,8 +849,8 @@ def report(game: str, games: int, seed: int, out: Path | None, players: int | No
         proof, cards = card_section(game, setup, games, seed=seed, agents=fig["agents"],
                                     csv_out=table, jobs=jobs, scheduler=scheduler,
                                     progress=bar)
-    if ladder is not None:
-        fig["ladder"] = _ladder(setup, level_games, seed, ladder, jobs, scheduler,
+    if levels is not None:
+        fig["ladder"] = _ladder(setup, level_games, seed, levels, jobs, scheduler,
                                 cards=folder if cards else None)
     titles = write_report(fig, target, proof)
     click.echo(f"{target}: {len(titles)} charts from {games_text(fig['games'])} "
@@ -912,7 +956,7 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
 def play_cmd(game: str, seat: int, opponent: str | None, seed: int | None,
              players: int | None) -> None:
     """Play a game in the terminal against an agent, or hot-seat (--opponent human)."""
-    from .sim.agents import make, names
+    from .sim.agents import check, names
     from .sim.play import play_terminal
     from .sim.simulate import load_game
 
@@ -920,7 +964,7 @@ def play_cmd(game: str, seat: int, opponent: str | None, seed: int | None,
     if opponent is None:
         opponent = "greedy" if "greedy" in names(setup.engine) else "mcts"
     if opponent != "human":
-        make(setup.engine, opponent)
+        check(setup.engine, opponent, "--opponent")
     play_terminal(setup, seat=seat - 1, opponent=opponent, seed=seed,
                   read=_stdin_line, write=click.echo)
 
@@ -946,14 +990,8 @@ def _stdin_line() -> str:
 def bench(sizes: str, sim_seconds: float) -> None:
     """Measure start-up, build and simulation speed against a bare reportlab floor."""
     from .bench import parse_sizes, run
-    from .data.files import MAX_PIECES
 
-    try:
-        counts = parse_sizes(sizes)
-    except ValueError:
-        raise PnpError(f"--sizes takes whole numbers from 1 to {MAX_PIECES:,}, separated by "
-                       f"commas, not {_short(sizes)!r}") from None
-    run(sizes=counts, sim_seconds=sim_seconds, echo=click.echo)
+    run(sizes=parse_sizes(sizes), sim_seconds=sim_seconds, echo=click.echo)
 
 
 if __name__ == "__main__":

@@ -107,6 +107,22 @@ class DataError(PnpError):
         super().__init__(f"{place}: {message}" if place else message)
 
 
+class OptionError(PnpError):
+    """A value an option does not take, or options that do not go together, found where the
+    value is checked: the CLI shows it as click shows a value it refuses itself (a usage line,
+    the option named, exit 2). `message` says what is wrong with the value, without the
+    option's name."""
+
+    exit_code = 2
+
+    def __init__(self, option: str, message: str):
+        self.option, self.message = option, bounded(message)
+        super().__init__(f"{option}: {message}")
+
+    def __reduce__(self):  # as it was made, out of a worker process
+        return OptionError, (self.option, self.message)
+
+
 class RulesError(PnpError):
     """The kit does not match the rules: carries the findings."""
 

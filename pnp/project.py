@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
 from .data.tables import check_tables
-from .errors import DataError, Finding, PnpError, RulesError, Source, error, warning
+from .errors import DataError, Finding, OptionError, PnpError, RulesError, Source, error, warning
 from .layout.paper import Paper, choose_paper
 from .units import MM
 
@@ -172,8 +172,9 @@ def errors_in(findings: list[Finding]) -> list[Finding]:
 
 
 def _stop_at_errors(findings: list[Finding], new: list[Finding], force: bool) -> None:
-    """Add a step's findings to the command's; an error among them stops it, unless forced."""
-    findings += new
+    """Add a step's findings to the command's, each problem once (the copies of a card, each
+    drawn, find its problem as many times); an error among them stops it, unless forced."""
+    findings[:] = dict.fromkeys(findings + new)
     if errors_in(new) and not force:
         raise RulesError(findings)
 
@@ -196,7 +197,7 @@ def _paper(game: OpenGame, paper: str | Paper | None) -> Paper:
 
 def _check_bleed(bleed_mm: float) -> None:
     if not 0 <= bleed_mm <= 10:
-        raise PnpError(f"bleed {bleed_mm} mm is out of range (0 to 10 mm)")
+        raise OptionError("--bleed", f"{bleed_mm} mm is out of range (0 to 10 mm)")
 
 
 def _sized(game: OpenGame, render, paper: Paper | None = None):
@@ -209,7 +210,7 @@ def _sized(game: OpenGame, render, paper: Paper | None = None):
         return render()
     except NoRoom as exc:
         if paper is not None and paper.where == "--paper":
-            raise PnpError(f"--paper {paper.name}: {exc.message}") from None
+            raise OptionError("--paper", f"{paper.name}: {exc.message}") from None
         raise DataError(exc.message, game.folder.toml_path,
                         field=paper.where if paper and paper.where else None) from None
     except DataError as exc:
@@ -317,12 +318,11 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         if log is not None:  # a kit that lies is not printed: the file drawn is dropped
             _stop_at_errors(findings, meaning(game, kit, fonts, log), force)
         # a part of the kit is not the kit: only the drawing's own findings
-        drawn = _drawn(game, result) if whole else list(dict.fromkeys(result.findings))
-        _stop_at_errors(findings, drawn, force)
+        _stop_at_errors(findings, _drawn(game, result) if whole else result.findings, force)
     if kept is not None:  # only once the PDF is written
         printed = printed or record_now()
         _keep_record(game, kept, printed)
-    return Built(out, result.pages, list(dict.fromkeys(findings)), result.sections, note)
+    return Built(out, result.pages, findings, result.sections, note)
 
 
 def _records(game: OpenGame, since: Path | None, record: Path | None, proof: bool):
@@ -395,9 +395,10 @@ def _check_print_options(layout: str, back_offset_mm: tuple[float, float], scale
     from .render.pdf import LAYOUTS
 
     if layout not in LAYOUTS:
-        raise PnpError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
+        raise OptionError("--layout", f"unknown layout {layout!r}; use one of "
+                          f"{', '.join(LAYOUTS)}")
     if any(abs(v) > MAX_BACK_OFFSET_MM for v in back_offset_mm):
-        raise PnpError(BACK_OFFSET_FAULT)
+        raise OptionError("--back-offset", BACK_OFFSET_FAULT)
     if not 0.9 <= scale <= 1.1:
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
 
@@ -420,7 +421,19 @@ def _part(kit, printed, old, since: Path | None, only: str | None):
                  f"{len(changes.removed)} removed since {since}")
 
 
-EXPORTS = ("booklet", "pod", "png", "tts", "cut")
+# What each export makes, and the options it takes besides --variant, --out and --force: any
+# other given is refused, never silently ignored (a print-on-demand service's: _export_takes).
+EXPORTS = {
+    "booklet": ("rule booklet pages imposed on the paper", ("--paper",)),
+    "pod": ("a PDF of one face a page, each page the face and its bleed",
+            ("--bleed", "--cmyk", "--profile", "--service")),
+    "png": ("an RGB image of each face, with its bleed", ("--bleed", "--dpi")),
+    "tts": ("RGB deck sheets sized for Tabletop Simulator, and its saved object", ("--url-base",)),
+    "cut": ("RGB sheets on the paper for a home printer, and the machine's cut paths",
+            ("--paper", "--bleed", "--machine", "--corner-radius")),
+}
+DEFAULT_BLEED_MM = 3.0
+DEFAULT_DPI = 300  # png
 DEFAULT_CORNER_RADIUS_MM = 3.0  # a poker card's corners
 
 
@@ -440,21 +453,28 @@ def corner_radius(game: OpenGame, given_mm: float | None) -> float:
 
 
 def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = None,
-           bleed_mm: float = 3.0,
-           dpi: int = 300, force: bool = False, service: str | None = None,
+           bleed_mm: float | None = None,
+           dpi: int | None = None, force: bool = False, service: str | None = None,
            cmyk: bool = False, machine: str | None = None,
            corner_radius_mm: float | None = None,
            url_base: str | None = None,
            profile: Path | None = None) -> tuple[str, list[Finding]]:
     """Other outputs of the same kit. PDFs are written atomically; PNG folders are written into
     a temporary folder and swapped in whole. `service` (pod only): a print-on-demand service's
-    files and manifest, in a folder. Returns a one-line summary and the findings."""
+    files and manifest, in a folder. An option the export does not take (EXPORTS) is refused
+    when given (None, or cmyk False: not given; bleed 3 mm, 300 dpi and the game's paper then).
+    Returns a one-line summary and the findings."""
     from .export import outputs
     from .output import atomic_folder, atomic_output
 
+    separation = _export_options(fmt, {
+        "--paper": paper, "--bleed": bleed_mm, "--dpi": dpi, "--service": service,
+        "--cmyk": cmyk or None, "--profile": profile, "--machine": machine,
+        "--corner-radius": corner_radius_mm, "--url-base": url_base})
     sheet = _paper(game, paper)
+    bleed_mm = DEFAULT_BLEED_MM if bleed_mm is None else bleed_mm
+    dpi = DEFAULT_DPI if dpi is None else dpi
     _check_bleed(bleed_mm)
-    separation = _export_options(fmt, service, cmyk, machine, url_base, profile)
     ink = separation or cmyk  # what the PDF is separated through (True: pnp's own profile)
     radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
     kit, fonts, findings = _printable(game, force)
@@ -487,45 +507,54 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
     return summary, findings
 
 
-def _export_options(fmt: str, service: str | None, cmyk: bool, machine: str | None,
-                    url_base: str | None, profile: Path | None):
-    """Refuse options that do not go together, before anything is drawn; the separation that
-    --profile names (None without one)."""
+def _export_takes(fmt: str, service: str | None) -> tuple[str, tuple[str, ...]]:
+    """(what the export makes, the options it takes): EXPORTS', or a service's, whose files
+    are drawn to its own trim, bleed and pixels."""
+    from .export.services import DPI, SERVICES
+
+    if fmt != "pod" or service not in SERVICES:
+        return EXPORTS[fmt]
+    chosen = SERVICES[service]
+    files = "CMYK PDF" if chosen.wants_cmyk else "RGB PNG"
+    return (f"{chosen.name}'s {files} files at its own trim, bleed and {DPI} dpi",
+            ("--service", "--cmyk", "--profile") if chosen.wants_cmyk else ("--service",))
+
+
+def _export_options(fmt: str, given: dict[str, Any]):
+    """Refuse, before anything is drawn, an option the export does not take (`given`: each
+    option's value, None when not given) and options that do not go together; the separation
+    that --profile names (None without one)."""
+    from .cut.machines import MACHINES
     from .export.services import SERVICES
 
+    service, profile, url_base = given["--service"], given["--profile"], given["--url-base"]
     if fmt not in EXPORTS:
-        raise PnpError(f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
-    if service is not None and (fmt != "pod" or service not in SERVICES):
-        raise PnpError(f"--service goes with --format pod and is one of {', '.join(SERVICES)}")
+        raise OptionError("--format", f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
+    if service is not None and service not in SERVICES:
+        raise OptionError("--service", f"one of {', '.join(SERVICES)}, not {service!r}")
+    what, takes = _export_takes(fmt, service)
+    kind = f"pod --service {service}" if fmt == "pod" and service else fmt
+    for option, value in given.items():
+        if value is not None and option not in takes:
+            raise OptionError(option, f"--format {kind} does not use it ({what})")
+    if service is not None and SERVICES[service].wants_cmyk and not given["--cmyk"]:
+        # said before drawing anything: the card data is fine, the export lacks an option
+        raise OptionError("--service", f"{SERVICES[service].name} prints from CMYK PDF/X-1a "
+                          f"files only: add --cmyk (pnp export --format pod --service {service} "
+                          "--cmyk)")
+    if fmt == "cut" and given["--machine"] not in MACHINES:
+        raise OptionError("--format", f"cut takes --machine {'|'.join(MACHINES)}")
     if url_base is not None:
         from .export.tts import check_url_base
 
-        if fmt != "tts":
-            raise PnpError("--url-base goes with --format tts")
         check_url_base(url_base)  # a wrong address is said before anything is drawn
-    separation = None
-    if profile is not None:
-        from .render.cmyk import load_separation
+    if profile is None:
+        return None
+    if not given["--cmyk"]:
+        raise OptionError("--profile", "goes with --cmyk: the CMYK profile it separates through")
+    from .render.cmyk import load_separation
 
-        if fmt != "pod" or not cmyk:
-            raise PnpError("--profile goes with --format pod --cmyk")
-        separation = load_separation(profile)
-    if cmyk and fmt != "pod":
-        raise PnpError("--cmyk goes with --format pod (a PDF/X-1a file); the other formats "
-                       "are RGB images or sheets for a home printer")
-    if cmyk and service is not None and not SERVICES[service].wants_cmyk:
-        # their PNGs are RGB: separating first only shifts the colours on the way back
-        raise PnpError(f"{SERVICES[service].name} takes RGB image files: leave out --cmyk "
-                       "(it is for --service drivethru and --format pod without a service)")
-    if service is not None and SERVICES[service].wants_cmyk and not cmyk:
-        # said before drawing anything: the card data is fine, the export lacks an option
-        raise PnpError(f"{SERVICES[service].name} prints from CMYK PDF/X-1a files only: add "
-                       f"--cmyk (pnp export --format pod --service {service} --cmyk)")
-    from .cut.machines import MACHINES
-
-    if (fmt == "cut") != (machine is not None) or (machine and machine not in MACHINES):
-        raise PnpError(f"--format cut takes --machine {'|'.join(MACHINES)} (and only it does)")
-    return separation
+    return load_separation(profile)
 
 
 def _export_folder(game: OpenGame, fmt: str, out: Path, staging: Path, kit, fonts, sheet: Paper,

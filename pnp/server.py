@@ -293,14 +293,14 @@ def start(game: str, *, host: str = "127.0.0.1", port: int = 0, dpi: int = 150,
 def listen_address(host: str) -> str:
     """--host as the socket wants it: "[::1]" is ::1; an empty one (an unset variable?) would
     listen on every address, so it is refused rather than guessed."""
-    from .errors import PnpError
+    from .errors import OptionError
 
     address = host.strip()
     if address.startswith("[") and address.endswith("]"):
         address = address[1:-1]
     if not address:
-        raise PnpError("--host is empty; give an address such as 127.0.0.1 (this computer "
-                       "only) or 0.0.0.0 (every network)")
+        raise OptionError("--host", "empty; give an address such as 127.0.0.1 (this computer "
+                          "only) or 0.0.0.0 (every network)")
     return address
 
 

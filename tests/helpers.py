@@ -137,3 +137,14 @@ def card_game(folder: Path, front: str, cards_csv: str, title: str = "Test",
     # a booklet of its own: without one the build warns that it printed pnp's placeholder
     (folder / "booklet.md.j2").write_text("# Rules\n\nPlay the cards.\n")
     return folder
+
+
+def usage_error(result, option: str) -> str:
+    """The message of the usage error a command ended with for a value `option` does not take:
+    exit 2, click's usage line above, the option named as click names it."""
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("Usage: "), result.output
+    last = result.output.rstrip("\n").splitlines()[-1]
+    assert last.startswith(f"Error: Invalid value for '{option}'"), last
+    assert "Traceback" not in result.output
+    return last.split(": ", 2)[2]

@@ -166,7 +166,7 @@ def test_a_profile_that_is_not_cmyk_is_refused_naming_it(tmp_path):
         with pytest.raises(PnpError, match=said) as caught:
             export(game, "pod", tmp_path / "x.pdf", cmyk=True, profile=path)
         assert path.name in str(caught.value)
-    with pytest.raises(PnpError, match="--profile goes with"):
+    with pytest.raises(PnpError, match="--profile: goes with --cmyk"):
         export(game, "pod", tmp_path / "x.pdf", profile=rgb)
     assert not (tmp_path / "x.pdf").exists()
 

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from helpers import ROOT
+from helpers import ROOT, edit_csv
 from pnp.cli import main
 from pnp.export.tts import tts_grid
 from pnp.layout.saddle import saddle_order
@@ -242,7 +242,7 @@ def test_cli_export_errors_are_clear(tmp_path):
     assert res.exit_code == 2 and "Invalid value for '--format'" in res.output
     res = CliRunner().invoke(main, ["build", "--game", "wuxing", "--back-offset", "x",
                                     "--out", str(tmp_path / "x.pdf")])
-    assert res.exit_code == 2 and "Invalid value for --back-offset: takes two numbers" in res.output
+    assert res.exit_code == 2 and "Invalid value for '--back-offset': takes two numbers" in res.output
     for option, value in (("--paper", "10x10mm"), ("--back-offset", "20,0"),  # out of range
                           ("--bleed", "nan")):  # (click's FloatRange let nan through: exit 1)
         res = CliRunner().invoke(main, ["build", "--game", "wuxing", option, value,
@@ -380,3 +380,24 @@ def test_no_backs_keeps_the_player_aids_two_sided_and_says_what_it_drops(game, t
     said = [str(f) for f in result.findings if "--no-backs" in str(f)]
     assert len(said) == 1
     assert ("attack card" if game == "experior" else "monster card") in said[0]
+
+
+@pytest.mark.parametrize("args", [["validate"], ["build"], ["export", "--format", "pod"],
+                                  ["export", "--format", "png"], ["export", "--format", "tts"],
+                                  ["export", "--format", "cut", "--machine", "cricut"],
+                                  ["export", "--format", "pod", "--service", "tgc"]],
+                         ids=lambda args: "-".join(args[-2:]))
+def test_a_problem_of_a_card_printed_thrice_is_reported_once(tmp_path, args):
+    """Row 2 of a new deck makes 3 copies of its card: pod, png, tts and cut drew each copy and
+    said its title does not fit 3 times ("3 problem(s)"); build and validate said it once."""
+    from pnp.scaffold import new_game
+
+    deck = new_game("odd", tmp_path, "deck")
+    edit_csv(deck / "cards.csv", 2, "title", "Sunrise of a title far too long to fit on any "
+             "card at all, whatever the size")
+    out = [] if args == ["validate"] else ["--out", str(tmp_path / ("kit.pdf" if args == ["build"]
+                                                                     else "out"))]
+    result = CliRunner().invoke(main, [*args, "--game", str(deck), *out])
+    errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1 and 'cards.csv, row 2, field "title"' in errors[0], result.output
+    assert result.exit_code == 3 and "Error: 1 problem(s)" in result.output

@@ -318,6 +318,31 @@ def test_a_record_in_the_game_folder_is_replaced_but_no_game_file_is(deck):
     assert mine.read_text() == '{"the designer": "wrote this"}'
 
 
+@pytest.mark.parametrize("body", [
+    '"pieces": 5', '"pieces": [5]', '"pieces": [{"id": "cards.csv:2"}]', '"pieces": []',
+])
+def test_a_malformed_record_is_said_to_be_one_naming_the_file_and_what_it_should_hold(tmp_path,
+                                                                                     body):
+    """A record whose pieces were a number said "('int' object is not iterable)"."""
+    bad = tmp_path / "kit.printed.json"
+    bad.write_text('{"format": "pnp print record 3", ' + body + "}")
+    with pytest.raises(DataError) as raised:
+        read_record(bad)
+    assert str(raised.value).startswith(f"{bad}: a malformed print record: expected an object "
+                                        'of "format", "game", "version", "bleed_mm" (a number)')
+    assert 'each with "id", "name", "kind", "sheet", "front", "back"' in str(raised.value)
+    assert "object is not" not in str(raised.value) and "KeyError" not in str(raised.value)
+
+
+def test_a_since_that_is_no_record_is_named_by_the_path_given(deck):
+    folder, out, _ = deck
+    result = CliRunner().invoke(main, ["build", "--game", str(folder), "--since", "/etc/passwd",
+                                       "--out", str(out.with_name("c.pdf"))])
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: /etc/passwd: not a print record pnp wrote ("), \
+        result.output
+
+
 def test_a_record_nested_without_end_is_one_clear_error(deck, tmp_path):
     folder, out, _ = deck
     deep = tmp_path / "deep.json"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from helpers import ROOT
+from helpers import ROOT, usage_error
 from pnp import sandbox
 from pnp.cli import main
 from pnp.data.files import MAX_PIECES, MAX_ROWS
@@ -455,21 +455,25 @@ def test_an_image_name_longer_than_the_system_allows_is_named(deck):
     (["calibrate", "--out", "/etc/hostname/c.pdf"],
      "Error: cannot create folder /etc/hostname: a file has that name"),
     (["build", "--game", "wuxing", "--back-offset", "nan,0"],
-     "Error: Invalid value for --back-offset: takes two numbers in mm, like 0.5,-1 (got 'nan,0')"),
+     "Error: Invalid value for '--back-offset': takes two numbers in mm, like 0.5,-1 (got "
+     "'nan,0')"),
     (["build", "--game", "wuxing", "--back-offset", "1,inf"],
-     "Error: Invalid value for --back-offset: takes two numbers in mm, like 0.5,-1 (got '1,inf')"),
+     "Error: Invalid value for '--back-offset': takes two numbers in mm, like 0.5,-1 (got "
+     "'1,inf')"),
     (["build", "--game", "wuxing", "--back-offset", "1,2,3"],
-     "Error: Invalid value for --back-offset: takes two numbers in mm, like 0.5,-1 (got '1,2,3')"),
+     "Error: Invalid value for '--back-offset': takes two numbers in mm, like 0.5,-1 (got "
+     "'1,2,3')"),
     (["build", "--game", "wuxing", "--paper", "10x10mm"],
      "Error: Invalid value for '--paper': each side must be from 90 to 1200 mm (got 10 mm)"),
     (["simulate", "--game", "wuxing", "-n", "2", "--jobs", "1", "--agents", "os:system"],
-     "Error: agent 'os:system' cannot be built without arguments (TypeError: system() missing "
-     "required argument 'command' (pos 1))"),
+     "Error: Invalid value for '--agents' / '-a': agent 'os:system' cannot be built without "
+     "arguments (TypeError: system() missing required argument 'command' (pos 1))"),
     (["simulate", "--game", "wuxing", "-n", "2", "--jobs", "1", "--agents", "json:dumps"],
-     "Error: agent 'json:dumps' cannot be built without arguments (TypeError: dumps() missing 1 "
-     "required positional argument: 'obj')"),
+     "Error: Invalid value for '--agents' / '-a': agent 'json:dumps' cannot be built without "
+     "arguments (TypeError: dumps() missing 1 required positional argument: 'obj')"),
     (["simulate", "--game", "wuxing", "-n", "2", "--jobs", "1", "--agents", "json:JSONDecoder"],
-     "Error: agent 'json:JSONDecoder' has no choose(observation, legal, rng) method"),
+     "Error: Invalid value for '--agents' / '-a': agent 'json:JSONDecoder' has no "
+     "choose(observation, legal, rng) method"),
 ])
 def test_unusable_paths_and_values_on_the_command_line_are_one_line(args, message):
     result = CliRunner().invoke(main, args)
@@ -620,9 +624,8 @@ def test_a_template_nested_too_deeply_says_so(tmp_path):
 
 def test_bench_refuses_deck_sizes_no_machine_can_hold():
     result = CliRunner().invoke(main, ["bench", "--sizes", "1,99999999999"])
-    assert result.exit_code == 1
-    assert result.output == (f"Error: --sizes takes whole numbers from 1 to {MAX_PIECES:,}, "
-                             "separated by commas, not '1,99999999999'\n")
+    assert usage_error(result, "--sizes") == (f"takes whole numbers from 1 to {MAX_PIECES:,}, "
+                                              "separated by commas, not '1,99999999999'")
 
 
 def test_output_cut_short_by_a_closed_pipe_ends_quietly(tmp_path):

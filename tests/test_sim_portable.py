@@ -7,6 +7,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from helpers import usage_error
 from pnp.cli import main
 from pnp.sim import agents as registry
 from pnp.sim.summary import figures
@@ -44,15 +45,13 @@ def test_an_agent_file_that_exits_on_import_is_one_error_naming_it(tmp_path):
     path = tmp_path / "leaves.py"
     path.write_text("raise SystemExit(0)\n")
     result = _simulate("--agents", f"{path}:Agent", "--jobs", 1)
-    assert result.exit_code == 1
-    assert result.output == f"Error: '{path}:Agent': {path} failed to load: SystemExit: 0\n"
+    assert usage_error(result, "--agents") == f"'{path}:Agent': {path} failed to load: SystemExit: 0"
 
 
 def test_an_agent_that_exits_while_being_built_is_one_error_naming_it(agent_file):
     result = _simulate("--agents", f"{agent_file}:Exits", "--jobs", 1)
-    assert result.exit_code == 1
-    assert result.output == (f"Error: agent '{agent_file}:Exits' exited while being built "
-                             "(SystemExit: 0)\n")
+    assert usage_error(result, "--agents") == (f"agent '{agent_file}:Exits' exited while being "
+                                               "built (SystemExit: 0)")
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -70,8 +69,7 @@ def test_an_agent_that_exits_while_playing_is_an_error_not_success_or_a_hang(age
 ])
 def test_a_wrong_argument_to_an_agent_is_refused_naming_it_before_any_game(spec, message):
     result = _simulate("--agents", spec, "--jobs", 1)
-    assert result.exit_code == 1
-    assert result.output == f"Error: {message}\n"
+    assert usage_error(result, "--agents") == message
 
 
 def test_an_agent_argument_is_given_as_the_type_its_factory_declares():

@@ -179,3 +179,13 @@ def test_the_shipped_bw_variant_validates_cleanly():
                                        "--variant", "bw"])
     assert result.exit_code == 0, result.output
     assert "legolas-bw: the card data matches the rules" in result.output
+
+
+@pytest.mark.parametrize("command,writes", [("build", True), ("export", True), ("watch", True),
+                                            ("validate", False), ("preview", False),
+                                            ("serve", False)])
+def test_variant_help_says_outputs_are_named_only_where_the_command_writes_them(command, writes):
+    """`validate --help` said a variant's "outputs are named <game>-NAME": it writes none."""
+    said = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
+    assert "--variant NAME A variant of the game" in said
+    assert ("its outputs are named <game>-NAME" in said) == writes

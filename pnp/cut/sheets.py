@@ -10,7 +10,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, PnpError
+from ..errors import Finding, OptionError, PnpError
 from ..kit import Kit
 from ..layout.grid import Rect
 from ..render.fonts import Fonts
@@ -35,9 +35,9 @@ def export_cut(kit: Kit, fonts: Fonts, folder: Path, machine_name: str,
     HOW-TO-CUT.txt into `folder`; returns a summary and what drawing found."""
     machine = MACHINES.get(machine_name)
     if machine is None:
-        raise PnpError(f"--machine is one of {', '.join(MACHINES)}, not {machine_name!r}")
+        raise OptionError("--machine", f"one of {', '.join(MACHINES)}, not {machine_name!r}")
     if not 0 <= radius <= MAX_RADIUS:
-        raise PnpError(f"corner radius {mm(radius):g} mm is out of range (0 to "
+        raise OptionError("--corner-radius", f"{mm(radius):g} mm is out of range (0 to "
                        f"{mm(MAX_RADIUS):g} mm)")
     page = machine.page(paper)
     pages: list = [*lay_out(kit, machine, page, bleed), *lay_out_tiles(kit, machine, page, bleed)]

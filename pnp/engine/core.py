@@ -142,6 +142,10 @@ class State(ABC):
         raise NotImplementedError(f"{type(self).__name__} has no determinize()")
 
 
+class PlayerCountError(ValueError):
+    """A number of players the game is not for."""
+
+
 class Game(ABC):
     name: str = ""
     min_players: int = 2
@@ -151,7 +155,7 @@ class Game(ABC):
         n = self.min_players if num_players is None else num_players
         if not self.min_players <= n <= self.max_players:
             low, high = self.min_players, self.max_players
-            raise ValueError(f"{self.name} is for {low if low == high else f'{low}-{high}'} "
+            raise PlayerCountError(f"{self.name} is for {low if low == high else f'{low}-{high}'} "
                              f"player{'' if high == 1 else 's'}, not {n}")
         self.num_players = n
 

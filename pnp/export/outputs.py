@@ -14,7 +14,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, PnpError
+from ..errors import Finding, OptionError, PnpError
 from ..kit import Kit, Piece, Sheet
 from ..layout.grid import PRINTER_MARGIN
 from ..layout.paper import flip_back
@@ -173,7 +173,7 @@ def _pixels(length: float, dpi: float) -> int:
 def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int, bleed: float) -> tuple[int, list[Finding]]:
     """A PNG of every face at `dpi`, with bleed; named sheet-number-name-front/back.png."""
     if not 30 <= dpi <= 1200:
-        raise PnpError(f"dpi {dpi} is out of range (30 to 1200)")
+        raise OptionError("--dpi", f"{dpi} is out of range (30 to 1200)")
     folder.mkdir(parents=True, exist_ok=True)
     chosen = faces(kit)
     decks = deck_names(kit.sheets)
@@ -195,9 +195,9 @@ def export_calibration(fonts: Fonts, path: Path, paper: tuple[float, float]) -> 
     sides so the duplex shift can be measured (the back is mirrored like a card back)."""
     W, H = paper
     if W < CALIBRATION_MIN[0] or H < CALIBRATION_MIN[1]:  # its rulers and steps would be cut
-        raise PnpError(f"--paper: the calibration sheet needs at least {CALIBRATION_MIN[0] / MM:.0f}"
-                       f" x {CALIBRATION_MIN[1] / MM:.0f} mm (A4 or Letter, either way round); "
-                       f"this paper is {W / MM:.0f} x {H / MM:.0f} mm")
+        raise OptionError("--paper", f"the calibration sheet needs at least "
+                          f"{CALIBRATION_MIN[0] / MM:.0f} x {CALIBRATION_MIN[1] / MM:.0f} mm (A4 or "
+                          f"Letter, either way round); this paper is {W / MM:.0f} x {H / MM:.0f} mm")
     c = _canvas(path, paper, fonts)
     c.setTitle("pnp calibration sheet")
     targets = [(W / 2, H / 2), (30 * MM, H - 30 * MM), (W - 30 * MM, H - 30 * MM),

@@ -13,7 +13,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from ..errors import Finding, PnpError
+from ..errors import Finding, OptionError, PnpError
 from ..kit import Kit, Piece, Sheet
 from .outputs import Face, _rasterise, export_pod, faces, slug
 
@@ -52,17 +52,19 @@ def check_url_base(url_base: str | None) -> str | None:
     parts = urlsplit(url_base)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or \
             parts.fragment:
-        raise PnpError(f"--url-base {url_base!r}: give the http(s) address the images will be "
-                       "uploaded to, e.g. https://example.org/mygame/ (no ?query or #part)")
+        raise OptionError("--url-base", f"{url_base!r}: give the http(s) address the images "
+                          "will be uploaded to, e.g. https://example.org/mygame/ (no ?query or "
+                          "#part)")
     # a quote, control character or the like would break every link; a space (or a letter
     # beyond ASCII) is escaped, as a browser sends it: Tabletop Simulator fetches the link as written
     odd = next((c for c in url_base if ord(c) < 32 or ord(c) == 127 or c in '"<>\\^`{|}'), None)
     if odd is not None:
-        raise PnpError(f"--url-base {url_base!r}: {odd!r} cannot stand in a link; write the "
-                       "address as the browser's address bar shows it")
+        raise OptionError("--url-base", f"{url_base!r}: {odd!r} cannot stand in a link; write "
+                          "the address as the browser's address bar shows it")
     if parts.username is not None or parts.password is not None:
-        raise PnpError(f"--url-base {url_base!r}: the saved object is shared, so its links "
-                       "carry no user name or password; give the images' public address")
+        raise OptionError("--url-base", f"{url_base!r}: the saved object is shared, so its "
+                          "links carry no user name or password; give the images' public "
+                          "address")
     from urllib.parse import quote, urlunsplit
 
     path = quote(parts.path, safe="/%!$&'()*+,;=:@-._~")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color, white
 
-from ..errors import DataError, PnpError
+from ..errors import DataError, OptionError, PnpError
 from ..kit import Drawer, Kit, shared
 from ..render.fonts import Fonts
 from ..render.surface import MIN_TEXT, Surface
@@ -28,7 +28,7 @@ def version_marked(kit: Kit, version: str, side: str, fonts: Fonts, toml: Path) 
     one shared drawing). A version that cannot print small on every card is game.toml's
     mistake, said once, not a finding on each card."""
     if side not in SIDES:
-        raise PnpError(f"--version-mark is front or back, not {side!r}")
+        raise OptionError("--version-mark", f"front or back, not {side!r}")
     if not version.strip():
         raise PnpError("--version-mark: game.toml has no [game] version to print; add one "
                        "(version = \"1.2\")")

@@ -161,36 +161,44 @@ def is_record(path: Path) -> bool:
     return any(f'"format": "{_format_name(n)}"'.encode() in head for n in READ_FORMATS)
 
 
+# what read_record expects, said of a record that is not so
+RECORD_SHAPE = ('an object of "format", "game", "version", "bleed_mm" (a number), "ink_saver" '
+                '(true or false) and "pieces", a list of objects each with '
+                + ", ".join(f'"{name}"' for name in Printed.__dataclass_fields__))
+
+
 def read_record(path: Path) -> Record:
-    """A record written by an earlier build; a file that is not one is named, with why."""
+    """A record written by an earlier build; a file that is not one is named by the path it
+    was given by (--since /etc/passwd, not "passwd"), with why."""
     try:
         data = _read_file(path, MAX_RECORD_BYTES)
     except FileNotFoundError:
         raise PnpError(f"{path}: {NO_RECORD}") from None
     except OSError as exc:
         raise PnpError(f"{path}: cannot read this print record ({exc.strerror or exc})") from None
+    given = str(path)  # (a Path would be named by its file's name alone: errors.where)
     if len(data) > MAX_RECORD_BYTES:
-        raise DataError(f"too large for a print record (over {MAX_RECORD_BYTES >> 20} MB)", path)
+        raise DataError(f"too large for a print record (over {MAX_RECORD_BYTES >> 20} MB)", given)
     try:
         body = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise DataError(f"not a print record pnp wrote ({exc})", path) from None
+        raise DataError(f"not a print record pnp wrote ({exc})", given) from None
     names = {_format_name(n): n for n in READ_FORMATS}
     said = body.get("format") if isinstance(body, dict) else None
     if isinstance(said, str) and said.startswith(FORMAT_NAME) and said not in names:
         raise DataError(f"a print record of a pnp newer than this one ({said!r}; this pnp "
                         f"reads formats {', '.join(map(str, READ_FORMATS))}): update pnp, or "
-                        "build the whole kit once to start a new record", path)
+                        "build the whole kit once to start a new record", given)
     if said not in names:
         raise DataError(f"not a print record pnp wrote (no \"format\": "
-                        f"\"{_format_name(FORMAT)}\")", path)
+                        f"\"{_format_name(FORMAT)}\")", given)
     try:
         pieces = [Printed(**{k: str(p[k]) for k in Printed.__dataclass_fields__})
                   for p in body["pieces"]]
         return Record(str(body["game"]), str(body["version"]), float(body["bleed_mm"]),
                       bool(body["ink_saver"]), pieces, names[body["format"]])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise DataError(f"a print record with a missing or bad field ({exc})", path) from None
+    except (KeyError, TypeError, ValueError):
+        raise DataError(f"a malformed print record: expected {RECORD_SHAPE}", given) from None
 
 
 @dataclass

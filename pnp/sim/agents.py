@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from ..errors import PnpError, clipped
+from ..errors import OptionError, PnpError, clipped
 
 Factory = Callable[..., Any]
 
@@ -231,18 +231,28 @@ def make(engine: str, spec: str) -> Any:
     return agent
 
 
+def check(engine: str, spec: str, option: str) -> None:
+    """Build the agent `spec` once, before any game is played: one it cannot build (an unknown
+    name, a bad budget, a file that fails) is a value `option` does not take."""
+    try:
+        make(engine, spec)
+    except PnpError as exc:
+        raise OptionError(option, str(exc)) from None
+
+
 def parse(engine: str, text: str | None, num_players: int) -> list[str]:
-    """The agent spec of each seat from "a,b,..." (one spec: every seat). Checks each resolves."""
+    """The agent spec of each seat from --agents "a,b,..." (one spec: every seat). Checks each
+    resolves."""
     specs = [s.strip() for s in (text or "random").split(",")]
     if any(not s for s in specs):
-        raise AgentError(f"empty agent name in {text!r}")
+        raise OptionError("--agents", f"empty agent name in {text!r}")
     if len(specs) == 1:
         specs *= num_players
     if len(specs) != num_players:
-        raise AgentError(f"{len(specs)} agents given for {num_players} players; give one per "
-                         "seat or one for all")
+        raise OptionError("--agents", f"{len(specs)} agents given for {num_players} players; "
+                          "give one per seat or one for all")
     for s in set(specs):
-        make(engine, s)
+        check(engine, s, "--agents")
     return specs
 
 

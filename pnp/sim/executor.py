@@ -14,7 +14,7 @@ from __future__ import annotations
 from concurrent.futures import CancelledError
 from typing import Any, Callable, Sequence
 
-from ..errors import PnpError
+from ..errors import OptionError, PnpError
 
 _shared: dict[str, Any] = {}
 
@@ -97,7 +97,7 @@ SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
 
 
 def check_address(scheduler: str) -> str:
-    """The address, or a PnpError if it is not [tcp|tls|ws|wss|ucx]://HOST:PORT. Checked before
+    """The address, or an OptionError if it is not [tcp|tls|ws|wss|ucx]://HOST:PORT. Checked before
     Dask sees it: Dask answers a malformed address with a traceback and a 20 s wait."""
     from urllib.parse import urlsplit
 
@@ -107,15 +107,15 @@ def check_address(scheduler: str) -> str:
         scheme = "tcp"
     want = "should look like tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)"
     if scheme not in SCHEMES:
-        raise PnpError(f"--scheduler {scheduler!r}: unknown scheme {scheme!r} (Dask speaks "
-                       f"{', '.join(SCHEMES)}); the address {want}")
+        raise OptionError("--scheduler", f"{scheduler!r}: unknown scheme {scheme!r} (Dask "
+                          f"speaks {', '.join(SCHEMES)}); the address {want}")
     try:
         parts = urlsplit(text if sep else "tcp://" + text)
         host, port = parts.hostname, parts.port
     except ValueError:  # a port that is no number, or out of range
         host = port = None
     if not host or not port or parts.path or parts.query:
-        raise PnpError(f"--scheduler {scheduler!r}: no HOST:PORT; the address {want}")
+        raise OptionError("--scheduler", f"{scheduler!r}: no HOST:PORT; the address {want}")
     return text
 
 

@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from ..errors import PnpError
+from ..errors import OptionError, PnpError
 from . import agents as agent_registry
 from .mcts import parse_budget
 from .simulate import Setup, chunks, default_jobs, seeded
@@ -41,18 +41,18 @@ def parse_levels(engine: str, text: str | None) -> list[str]:
     else:
         levels = [s.strip() for s in text.split(",")]
     if "" in levels:
-        raise PnpError(f"--ladder {text!r}: an empty agent name (a comma too many?); give "
-                       "agents comma-separated, e.g. random,mcts:50")
+        raise OptionError("--ladder", f"{text!r}: an empty agent name (a comma too many?); "
+                          "give agents comma-separated, e.g. random,mcts:50")
     twice = sorted({lv for lv in levels if levels.count(lv) > 1})
     if twice:
-        raise PnpError(f"--ladder {text!r} names {', '.join(twice)} twice: each level is one "
-                       "agent, played once")
+        raise OptionError("--ladder", f"{text!r} names {', '.join(twice)} twice: each level is "
+                          "one agent, played once")
     if len(levels) < 2:
         # one level can say no more than the run itself: "at every level" would be one agent
-        raise PnpError(f"--ladder {text!r}: a ladder compares agents, give two or more (e.g. "
-                       f"random,{levels[0] if levels[0] != 'random' else 'mcts:50'})")
+        raise OptionError("--ladder", f"{text!r}: a ladder compares agents, give two or more "
+                          f"(e.g. random,{levels[0] if levels[0] != 'random' else 'mcts:50'})")
     for level in levels:
-        agent_registry.make(engine, level)       # a clear error before any game is played
+        agent_registry.check(engine, level, "--ladder")  # refused before any game is played
     return ladder_order(levels)
 
 

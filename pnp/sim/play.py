@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.core import CHANCE, IllegalAction, decide
-from ..errors import PnpError
+from ..errors import OptionError, PnpError
 from . import agents as agent_registry
 from .simulate import Setup
 
@@ -174,7 +174,7 @@ def play_terminal(setup: Setup, *, seat: int = 0, opponent: str = "greedy",
     seat is 0-based here; opponent is an agent spec or "human" (hot-seat)."""
     n = setup.game.num_players
     if not 0 <= seat < n:
-        raise PnpError(f"--seat must be 1 to {n}")
+        raise OptionError("--seat", f"{seat + 1} is not one of the game's seats, 1 to {n}")
     if seed is None:
         seed = random.SystemRandom().randrange(10 ** 6)
     table = _Table(setup, seat, opponent, seed, read, write)

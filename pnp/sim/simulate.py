@@ -14,8 +14,8 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..engine.core import IllegalAction, play
-from ..errors import DataError, PnpError, RulesError, clipped
+from ..engine.core import IllegalAction, PlayerCountError, play
+from ..errors import DataError, OptionError, PnpError, RulesError, clipped
 from . import agents as agent_registry
 from .summary import Tally, figures
 
@@ -69,12 +69,12 @@ def setup_of(opened: OpenGame, players: int | None = None) -> Setup:
     try:
         game = opened.spec.new_game(opened.model, players)
     except ValueError as exc:          # named once: an engine's message may name it already
-        said = str(exc)
-        raise PnpError(said if said.startswith(f"{opened.name} ") else
-                       f"{opened.name}: {said}") from None
+        said = str(exc) if str(exc).startswith(f"{opened.name} ") else f"{opened.name}: {exc}"
+        raise (OptionError("--players", said) if isinstance(exc, PlayerCountError)
+               else PnpError(said)) from None
     if players is not None and game.num_players != players:
-        raise PnpError(f"{opened.name} is for {players_text(game.min_players, game.max_players)}"
-                       f", not {players}")
+        raise OptionError("--players", f"{opened.name} is for "
+                          f"{players_text(game.min_players, game.max_players)}, not {players}")
     return Setup(opened.name, opened.spec.name, title or opened.name, game)
 
 
@@ -183,11 +183,11 @@ def simulate(setup: Setup, games: int, *, seed: int = 0, agents: Sequence[str] |
     from .executor import run_chunks
 
     if games < 1:
-        raise PnpError("--games must be at least 1")
+        raise OptionError("--games", "must be at least 1")
     specs = agents if not isinstance(agents, str) else \
         agent_registry.parse(setup.engine, agents, setup.num_players)
     if len(specs) != setup.num_players:
-        raise PnpError(f"{len(specs)} agents for {setup.num_players} players")
+        raise OptionError("--agents", f"{len(specs)} agents for {setup.num_players} players")
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     parts = chunks(games)
     jobs = min(jobs, len(parts))

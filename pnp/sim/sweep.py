@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..errors import PnpError
+from ..errors import OptionError, PnpError
 from . import agents as agent_registry
 from .progress import Progress
 from .simulate import Setup, chunks, default_jobs, load_game, seeded, setup_of
@@ -74,25 +74,26 @@ def _values(text: str, values: str) -> tuple[Any, ...]:
         if span:
             a, b = int(span.group(1)), int(span.group(2))
             if b < a:
-                raise PnpError(f"--set {text!r}: the range {a}..{b} is empty")
+                raise OptionError("--set", f"{text!r}: the range {a}..{b} is empty")
             if b - a + 1 > MAX_VALUES:
-                raise PnpError(f"--set {text!r}: the range {a}..{b} has {b - a + 1:,} values; a "
-                               f"sweep takes at most {MAX_VALUES} values a setting")
+                raise OptionError("--set", f"{text!r}: the range {a}..{b} has {b - a + 1:,} "
+                                  f"values; a sweep takes at most {MAX_VALUES} values a setting")
             out.extend(range(a, b + 1))
         elif ".." in item:
-            raise PnpError(f"--set {text!r}: {item.strip()!r} is not a range of whole numbers "
-                           "like 10..14")
+            raise OptionError("--set", f"{text!r}: {item.strip()!r} is not a range of whole "
+                              "numbers like 10..14")
         else:
             v = _value(item)
             if v == "":
-                raise PnpError(f"--set {text!r}: an empty value in {values!r}")
+                raise OptionError("--set", f"{text!r}: an empty value in {values!r}")
             out.append(v)
     twice = sorted({str(v) for v in out if out.count(v) > 1})
     if twice:
-        raise PnpError(f"--set {text!r}: {twice[0]} is given twice; each value is one variant")
+        raise OptionError("--set", f"{text!r}: {twice[0]} is given twice; each value is one "
+                          "variant")
     if len(out) > MAX_VALUES:
-        raise PnpError(f"--set {text!r}: {len(out):,} values; a sweep takes at most {MAX_VALUES} "
-                       "values a setting")
+        raise OptionError("--set", f"{text!r}: {len(out):,} values; a sweep takes at most "
+                          f"{MAX_VALUES} values a setting")
     return tuple(out)
 
 
@@ -103,19 +104,20 @@ def parse_setting(text: str) -> Setting:
     target, eq, values = text.partition("=")
     target = target.strip()
     if not eq or not target or not values.strip():
-        raise PnpError(f"--set {text!r}: write TARGET=VALUES, e.g. options.wound_limit=50,75,100")
+        raise OptionError("--set", f"{text!r}: write TARGET=VALUES, e.g. "
+                          "options.wound_limit=50,75,100")
     vals = _values(text, values)
     if ":" in target:
         file, _, rest = target.partition(":")
         row, dot, column = rest.rpartition(".")
         if not file.endswith(".csv") or not dot or not row or not column:
-            raise PnpError(f"--set {text!r}: a CSV setting is file.csv:ROW.column, e.g. "
-                           "characters.csv:psychic.threshold or monsters.csv:#11.coins")
+            raise OptionError("--set", f"{text!r}: a CSV setting is file.csv:ROW.column, e.g. "
+                              "characters.csv:psychic.threshold or monsters.csv:#11.coins")
         return Setting(target, file, (row, column), vals)
     parts = tuple(p.strip() for p in target.split("."))
     if len(parts) < 2 or not all(parts):
-        raise PnpError(f"--set {text!r}: a game.toml setting is section.key, e.g. "
-                       "options.wound_limit")
+        raise OptionError("--set", f"{text!r}: a game.toml setting is section.key, e.g. "
+                          "options.wound_limit")
     return Setting(target, "game.toml", parts, vals)
 
 
@@ -126,13 +128,13 @@ def parse_settings(texts: Sequence[str]) -> list[Setting]:
     for s in settings:
         key = (s.file, s.path)
         if key in seen:
-            raise PnpError(f"--set {s.text} is given twice; give all its values in one --set, "
-                           f"e.g. --set {s.text}=50,75")
+            raise OptionError("--set", f"{s.text} is given twice; give all its values in one "
+                              f"--set, e.g. --set {s.text}=50,75")
         seen.add(key)
     count = math.prod(len(s.values) for s in settings)
     if count > MAX_VARIANTS:
-        raise PnpError(f"the --set values make {count:,} variants; a sweep plays at most "
-                       f"{MAX_VARIANTS} (fewer values, or one sweep per setting)")
+        raise OptionError("--set", f"the values make {count:,} variants; a sweep plays at most "
+                          f"{MAX_VARIANTS} (fewer values, or one sweep per setting)")
     return settings
 
 
@@ -245,8 +247,9 @@ def check_distinct(folder: Path, settings: Sequence[Setting]) -> None:
         rows, _ = _read_csv(_csv_path(folder, s), s.path[1])
         key = (s.file, _locate(s.file, rows, s.path[0], s.path[1]), s.path[1])
         if key in seen:
-            raise PnpError(f"--set {seen[key]} and --set {s.text} change the same cell "
-                           f"({s.file}, row {key[1]}, column {key[2]!r}); give its values once")
+            raise OptionError("--set", f"--set {seen[key]} and --set {s.text} change the same "
+                              f"cell ({s.file}, row {key[1]}, column {key[2]!r}); give its "
+                              "values once")
         seen[key] = s.text
 
 
@@ -401,7 +404,7 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
     if not sets:
         raise PnpError("give at least one --set TARGET=VALUES")
     if games < 2:
-        raise PnpError("--games must be at least 2 for a sweep (differences need a spread)")
+        raise OptionError("--games", "must be at least 2 for a sweep (differences need a spread)")
     settings = parse_settings(sets)
     folder = find_game(game)
     check_distinct(folder, settings)

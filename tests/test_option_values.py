@@ -1,0 +1,69 @@
+"""A value an option does not take ends as the README promises: exit 2, click's usage line above
+one `Error:` naming the option, wherever the value is checked (click, a callback, the command or
+the library it calls)."""
+
+import pytest
+from click.testing import CliRunner
+
+from helpers import usage_error
+from pnp.cli import main
+
+
+@pytest.mark.parametrize("args,option,said", [
+    (["simulate", "--game", "wuxing", "--agents", "nosuch"], "--agents", "unknown agent 'nosuch'"),
+    (["simulate", "--game", "wuxing", "--agents", "mcts:-5"], "--agents", "mcts budget '-5'"),
+    (["simulate", "--game", "wuxing", "--players", "7"], "--players", "wuxing is for 2 players"),
+    (["play", "--game", "wuxing", "--seat", "3"], "--seat", "3 is not one of the game's seats"),
+    (["play", "--game", "wuxing", "--opponent", "nosuch"], "--opponent", "unknown agent"),
+    (["bench", "--sizes", "0"], "--sizes", "takes whole numbers from 1 to"),
+    # the ladder's agents are checked before the run's 2,000 games, not after them
+    (["report", "--game", "wuxing", "--ladder", "nosuch"], "--ladder", "a ladder compares agents"),
+    (["report", "--game", "wuxing", "--ladder", "random,nosuch"], "--ladder", "unknown agent"),
+    (["bench", "--sim-seconds", "0.01"], "--sim-seconds", "0.01 is not in the range"),
+])
+def test_a_value_an_option_does_not_take_is_a_usage_error_naming_it(tmp_path, monkeypatch, args,
+                                                                     option, said):
+    monkeypatch.chdir(tmp_path)  # (a report run by mistake writes output/ here)
+    result = CliRunner().invoke(main, args, input="")
+    assert said in usage_error(result, option)
+    assert result.output.count("Error:") == 1
+    assert not list(tmp_path.iterdir())
+
+
+TGC = ["--format", "pod", "--service", "tgc"]
+
+
+@pytest.mark.parametrize("args,option,kind", [
+    (TGC + ["--dpi", "30"], "--dpi", "pod --service tgc"),
+    (TGC + ["--bleed", "0"], "--bleed", "pod --service tgc"),
+    (TGC + ["--paper", "letter"], "--paper", "pod --service tgc"),
+    (TGC + ["--cmyk"], "--cmyk", "pod --service tgc"),
+    (["--format", "tts", "--dpi", "100"], "--dpi", "tts"),
+    (["--format", "tts", "--bleed", "1"], "--bleed", "tts"),
+    (["--format", "tts", "--paper", "letter"], "--paper", "tts"),
+    (["--format", "tts", "--corner-radius", "2"], "--corner-radius", "tts"),
+    (["--format", "png", "--cmyk"], "--cmyk", "png"),
+    (["--format", "png", "--machine", "cricut"], "--machine", "png"),
+    (["--format", "png", "--service", "tgc"], "--service", "png"),
+    (["--format", "booklet", "--bleed", "2"], "--bleed", "booklet"),
+    (["--format", "pod", "--url-base", "https://example.org/"], "--url-base", "pod"),
+])
+def test_an_export_option_the_format_does_not_use_is_refused_not_ignored(tmp_path, args, option,
+                                                                          kind):
+    """`--format pod --service tgc --dpi 30 --bleed 0 --paper letter` wrote The Game Crafter's
+    own 300 dpi files without a word, and tts ignored --dpi, --bleed, --paper and
+    --corner-radius; --cmyk and --machine were refused (exit 1). Each is a usage error now."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["export", "--game", "wuxing", *args, "--out", str(out)])
+    assert usage_error(result, option).startswith(f"--format {kind} does not use it (")
+    assert not out.exists()
+
+
+def test_an_option_error_crosses_a_process_as_it_was_made():
+    import pickle
+
+    from pnp.errors import OptionError
+
+    back = pickle.loads(pickle.dumps(OptionError("--agents", "unknown agent 'x'")))
+    assert (back.option, back.message, str(back)) == ("--agents", "unknown agent 'x'",
+                                                      "--agents: unknown agent 'x'")
