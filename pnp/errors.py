@@ -107,6 +107,11 @@ class DataError(PnpError):
         super().__init__(f"{place}: {message}" if place else message)
 
 
+class UnreadableFile(DataError):
+    """A data file that cannot be read at all (empty, not UTF-8, not CSV or TOML, a column
+    missing): every check that needs it waits until it reads (pnp/project.py)."""
+
+
 class OptionError(PnpError):
     """A value an option does not take, or options that do not go together, found where the
     value is checked: the CLI shows it as click shows a value it refuses itself (a usage line,

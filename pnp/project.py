@@ -52,31 +52,34 @@ def validate(game: OpenGame) -> list[Finding]:
     findings = list(game.folder.problems)
     findings += game.spec.validate(game.model)
     findings += check_facts(game.folder, game.spec, game.model)
-    return _without_echoes(list(dict.fromkeys(findings)), game.folder.problems)
+    return _without_echoes(list(dict.fromkeys(findings)), game.folder.problems,
+                           game.folder.unread)
 
 
-def _without_echoes(findings: list[Finding], loading: list[Finding]) -> list[Finding]:
+def _without_echoes(findings: list[Finding], loading: list[Finding],
+                    unread: dict[Path, Finding]) -> list[Finding]:
     """A row that could not be loaded is left out, so the checks of its whole file (a row the
     rules need, a count) would call it missing although it is there with a bad cell; a file
-    that could not be read at all (empty, not UTF-8, not TOML) would have every check that
-    reads it fail. Those errors wait until the row or the file reads; a warning says so."""
+    that could not be read at all (`unread`: empty, not UTF-8, not TOML) would have every check
+    that reads it fail. Those errors wait until the row or the file reads; a warning says so."""
+    def path(f: Finding) -> Path | None:
+        return Path(f.source.path) if f.source is not None else None
+
     wrong = [f for f in loading if f.level == "error" and f.source is not None]
-    rows_out = {f.source.path for f in wrong if f.source and f.source.row is not None}
-    unreadable = {f for f in wrong if f.source and f.source.row is None and not f.field}
-    unread = {f.source.path for f in unreadable if f.source}
-    echoes = [f for f in findings if f.level == "error" and f.source is not None
-              and f not in unreadable and (f.source.path in unread or (
-                  f.source.path in rows_out and f.source.row is None))]
+    why = set(unread.values())   # what each unread file's reading said
+    rows_out = {path(f) for f in wrong if f.source and f.source.row is not None} - set(unread)
+    echoes = [f for f in findings if f.level == "error" and f not in why and (
+        path(f) in unread or (path(f) in rows_out and f.source and f.source.row is None))]
     if not echoes:
         return findings
-    def named(paths: set) -> str:
-        return ", ".join(sorted({Path(f.source.path).name for f in echoes
-                                 if f.source and f.source.path in paths}))
 
-    said = [warning(f"{named(unread)}: the checks that read it run once it reads")] \
-        if named(unread) else []
-    if named(rows_out - unread):
-        said.append(warning(f"{named(rows_out - unread)}: the checks of the whole file (rows "
+    def named(paths: set) -> str:
+        return ", ".join(sorted({p.name for p in map(path, echoes) if p and p in paths}))
+
+    said = [warning(f"{named(set(unread))}: the checks that read it run once it reads")] \
+        if named(set(unread)) else []
+    if named(rows_out):
+        said.append(warning(f"{named(rows_out)}: the checks of the whole file (rows "
                             "the rules need, counts) run once its unreadable rows above are "
                             "fixed"))
     return [f for f in findings if f not in echoes] + said

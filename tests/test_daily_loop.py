@@ -3,6 +3,7 @@ after a change and keeps going after a mistake."""
 
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 from click.testing import CliRunner
@@ -137,22 +138,12 @@ def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_p
     for (it used to rebuild forever); nor is pnp's cache kept there (a hit touches its entry),
     nor a hidden folder's files."""
     import os
-    import signal
-    import subprocess
-    import sys
 
     CliRunner().invoke(main, ["new", "inside", "--dir", str(tmp_path)])
     folder = tmp_path / "inside"
     out = folder / "output" / "kit.pdf"
     env = dict(os.environ, PNP_CACHE_DIR=str(folder / cache))
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "--game", str(folder),
-                             "--out", str(out)], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, env=env)
-    lines: list[str] = []
-    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")),
-                              daemon=True)
-    reader.start()
-    try:
+    with _watching(["--game", str(folder), "--out", str(out)], env=env) as lines:
         _wait(lambda: sum("rebuilt" in line for line in lines) >= 1)
         edit_csv(folder / "cards.csv", 2, "count", "5")
         _wait(lambda: sum("rebuilt" in line for line in lines) >= 2)
@@ -165,10 +156,6 @@ def test_watch_with_its_output_inside_the_game_folder_builds_once_per_edit(tmp_p
         time.sleep(1.5)  # time for any build that writing the PDF would wrongly trigger
         assert sum("rebuilt" in line for line in lines) == 3, lines
         assert any((folder / cache).rglob("*.pickle"))  # the cache was there, and used
-    finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(10)
-    reader.join(5)
     assert "stopped" in lines[-1]
 
 
@@ -176,23 +163,13 @@ def test_watch_keeps_the_print_record_of_the_pdf_it_writes(tmp_path, monkeypatch
     """`pnp watch` rewrites output/<game>.pdf and its record with it: `build --changed` then
     compares with the PDF last written (it used to compare with the last `pnp build`'s, so a
     card watch had printed anew and edited back read as unchanged)."""
-    import signal
-    import subprocess
-    import sys
 
     runner = CliRunner()
     runner.invoke(main, ["new", "wdemo", "--dir", str(tmp_path)])
     monkeypatch.chdir(tmp_path)
     assert runner.invoke(main, ["build", "--game", "wdemo"]).exit_code == 0
     cards, output = tmp_path / "wdemo" / "cards.csv", tmp_path / "output"
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "--game", "wdemo"],
-                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True)
-    lines: list[str] = []
-    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")),
-                              daemon=True)
-    reader.start()
-    try:
+    with _watching(["--game", "wdemo"], cwd=tmp_path) as lines:
         _wait(lambda: sum("rebuilt" in line for line in lines) >= 1)
         cards.write_text(cards.read_text("utf-8").replace("two", "three"), "utf-8")
         _wait(lambda: sum("rebuilt" in line for line in lines) >= 2)
@@ -203,15 +180,33 @@ def test_watch_keeps_the_print_record_of_the_pdf_it_writes(tmp_path, monkeypatch
             == kept
         edit_csv(cards, 3, "count", "2")
         _wait(lambda: sum("rebuilt" in line for line in lines) >= 3)
-    finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(10)
-    reader.join(5)
     assert "Draw three cards." in _words(output / "wdemo.pdf")
     cards.write_text(cards.read_text("utf-8").replace("three", "two"), "utf-8")
     res = runner.invoke(main, ["build", "--game", "wdemo", "--changed"])
     assert res.exit_code == 0 and "nothing changed" not in res.output, res.output
     assert "Draw two cards." in _words(output / "wdemo-changed.pdf")
+
+
+@contextmanager
+def _watching(args: list[str], **popen):
+    """A real `pnp watch` process and the lines it prints (a list that grows); stopped with
+    Ctrl-C at the end, its last line read."""
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", *args], text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **popen)
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")),
+                              daemon=True)
+    reader.start()
+    try:
+        yield lines
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+        reader.join(5)
 
 
 def _words(pdf) -> str:

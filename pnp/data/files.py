@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from ..errors import DataError, Source
+from ..errors import DataError, Source, UnreadableFile
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # a data file larger than this is a mistake, not a deck
 MAX_ROWS = 60_000  # rows of one CSV file: far beyond any game (pnp bench builds 54,000)
@@ -97,13 +97,17 @@ def read_text(path: Path) -> str:
 def read_toml(path: Path) -> dict[str, Any]:
     import tomllib
 
-    text = read_text(path)
+    try:
+        text = read_text(path)
+    except DataError as exc:
+        raise UnreadableFile(exc.message, exc.path, exc.row, exc.field) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"not valid TOML: {exc}", path) from None
+        raise UnreadableFile(f"not valid TOML: {exc}", path) from None
     except RecursionError:
-        raise DataError("not valid TOML: arrays or tables nested too deeply", path) from None
+        raise UnreadableFile("not valid TOML: arrays or tables nested too deeply",
+                             path) from None
 
 
 @dataclass(frozen=True)
@@ -190,9 +194,15 @@ def _convert(cell: str, col: Column, source: Source) -> Any:
 
 def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
              errors: Callable[[DataError], None] | None = None) -> list[Record]:
-    """Read a CSV file into Records (read_rows)."""
-    return read_rows(csv_rows(path), path, list(columns), allow_extra=allow_extra,
-                     errors=errors)[1]
+    """Read a CSV file into Records (read_rows). With `errors`, what is raised is about the
+    whole file (UnreadableFile): each bad row went to `errors`."""
+    try:
+        return read_rows(csv_rows(path), path, list(columns), allow_extra=allow_extra,
+                         errors=errors)[1]
+    except DataError as exc:
+        if errors is None and exc.row is not None:
+            raise   # a bad cell, raised at the first
+        raise UnreadableFile(exc.message, exc.path, exc.row, exc.field) from None
 
 
 def read_rows(grid: list[list[Any]], path: Path, columns: list[Column] | None = None, *,

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..errors import DataError, Finding, Source, did_you_mean, error
+from ..errors import DataError, Finding, Source, UnreadableFile, did_you_mean, error
 from ..resources import shipped
 from ..units import CARD_PRESETS, size
 from .files import Column, Record, inside, is_file, read_csv, read_toml
@@ -75,6 +75,8 @@ class GameFolder:
     problems: list[Finding] = field(default_factory=list)
     variant: Variant | None = None  # the [variants.<name>] applied to config
     written: dict[str, Any] = field(default_factory=dict)  # game.toml as written, every variant
+    # data files that could not be read at all, each with the error saying why
+    unread: dict[Path, Finding] = field(default_factory=dict)
 
     @classmethod
     def open(cls, path: Path, variant: str | None = None) -> "GameFolder":
@@ -176,6 +178,8 @@ class GameFolder:
     def note(self, exc: DataError) -> None:
         """Keep a data error as a finding and go on loading."""
         self.problems.append(finding(exc))
+        if isinstance(exc, UnreadableFile) and exc.path is not None:
+            self.unread.setdefault(Path(exc.path), self.problems[-1])
 
     def keep(self, read, *args, **kwargs):
         """read(*args): its value, or None after noting the DataError it raised."""

@@ -69,7 +69,8 @@ def load_rulings(folder) -> tuple[tuple[Ruling, ...], list[Finding]]:
     try:
         data = folder.toml(FILE)
     except DataError as exc:
-        return (), [error(exc.message, Source(path))]
+        said = folder.unread[path] = error(exc.message, Source(path))
+        return (), [said]
     items = data.get("ruling", [])
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
         return (), [error("expected [[ruling]] entries", Source(path))]
