@@ -31,3 +31,15 @@ def test_the_checks_that_need_an_unreadable_file_wait_for_it(game_copy):
     assert sorted(e.split(":")[1] for e in errors) == [" rulings.toml", " treasures.csv"]
     assert "warning: rulings.toml, treasures.csv: the checks that read it run once it reads" \
         in said
+
+
+def test_a_booklet_template_that_is_not_utf8_is_an_error_not_a_crash(game_copy):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = game_copy("wuxing")
+    (folder / "booklet.md.j2").write_bytes(b"# Rules\n\nCaf\xe9\n")
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code == 2, result.output
+    assert "booklet.md.j2: line 3 is not UTF-8 text" in result.output

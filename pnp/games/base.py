@@ -264,6 +264,8 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
     `enforced` binds the rulings' placeholders to the engine's numbers (see rulings.py)."""
     from ..templating import render_template
 
+    from ..data.files import read_text
+
     folder = common.folder
     name = folder.get("booklet", "template", default="booklet.md.j2")
     inside(folder.path, name, Source(folder.toml_path), "booklet.template")
@@ -271,7 +273,7 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
     game = {k: getattr(common, k) for k in ("title", "designer", "players", "ages", "duration",
                                              "version", "credits")}
     path = next((f / name for f in search if (f / name).is_file()), None)
-    source = path.read_text(encoding="utf-8") if path else ""
+    source = read_text(path) if path else ""  # (not UTF-8: an error naming the line)
     rulings = for_booklet(common.rulings, enforced)
     texts = {r["id"]: r["text"] for r in rulings}
     # the engine's numbers (enforced.values) are names a template may state, as rulings do
