@@ -156,7 +156,7 @@ class Game(ABC):
         if not self.min_players <= n <= self.max_players:
             low, high = self.min_players, self.max_players
             raise PlayerCountError(f"{self.name} is for {low if low == high else f'{low}-{high}'} "
-                             f"player{'' if high == 1 else 's'}, not {n}")
+                                   f"player{'' if high == 1 else 's'}, not {n}")
         self.num_players = n
 
     @abstractmethod

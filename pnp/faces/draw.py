@@ -17,7 +17,7 @@ from ..data.layouts.track import cells as track_cells
 from ..data.layouts.values import (Value, ValueProblem, colour_in, to_length, to_number,
                                    to_text)
 from ..errors import DataError, Source, in_game
-from ..render.surface import (ASCENT, BACKWARDS, DESCENT, MIN_TEXT, UNPRINTABLE, Surface,
+from ..render.surface import (ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface, backwards,
                               right_to_left)
 from ..units import MM
 from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
@@ -639,20 +639,17 @@ def _problems(L: Layout, fonts, text: str, role: str, plain: bool,
     """Characters no font has, icons nobody drew, run colours the palette lacks and run sizes
     out of range (messages), and SVG icons with parts pnp cannot print (their Pictures);
     worked out once per text and font when it has markup."""
-    backwards = right_to_left(text)
-    rtl: list[str | Picture] = [f"the text {text[:40]!r} is in a right-to-left script; "
-                                f"{BACKWARDS}"] \
-        if backwards else []
+    out: list[str | Picture] = [backwards(text[:40])] if right_to_left(text) else []
     if plain:  # one set test: cheaper than remembering it
         gone = fonts.missing(text, role)
-        if not gone:
-            return rtl
-        return [f"no font has the character(s) {gone!r} in {text[:40]!r}; {UNPRINTABLE}", *rtl]
+        if gone:
+            out.insert(0, f"no font has the character(s) {gone!r} in {text[:40]!r}; "
+                       + UNPRINTABLE)
+        return out
     key = ("problems", text, role, size)
     hit = caches(L).fits.get(key)
     if hit is not None:
         return hit
-    out: list[str | Picture] = list(rtl)
     paragraphs = richtext.parse(text, role, size)
     out.extend(richtext.run_problems(text, size))
     out.extend(richtext.tag_problems(text))

@@ -111,13 +111,12 @@ class Booklet:
         """Characters of the text that no font has (they would print as empty boxes, as on a
         card): one error naming the template and them all. Checked on the text, so a booklet
         whose pages come from the cache is checked too."""
-        from .surface import BACKWARDS, UNPRINTABLE, right_to_left
+        from .surface import UNPRINTABLE, backwards, right_to_left
 
         found = []
-        backwards = right_to_left(self.text)
-        if backwards:
-            found.append(error(f"the text {_around(self.text, backwards)!r} is in a "
-                               f"right-to-left script; {BACKWARDS}", Source(Path(self.source))))
+        rtl = right_to_left(self.text)
+        if rtl:
+            found.append(error(backwards(_around(self.text, rtl)), Source(Path(self.source))))
         gone = fonts.missing(self.text)
         if gone:
             found.append(error(f"no font has the character(s) {gone!r} (first in "

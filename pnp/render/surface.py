@@ -18,8 +18,17 @@ from .text import draw_fitted, draw_line, fit, unbroken
 # what a character no font has becomes on paper (the font's .notdef glyph)
 UNPRINTABLE = ("they would print as empty boxes (add a font with them under [fonts] in "
                "game.toml)")
-BACKWARDS = ("pnp sets text left to right, letter by letter, so it would print backwards "
-             "(and Arabic unjoined): put such text in an image")
+MIN_TEXT = 7.0  # pt: below this a rule text is unreadable at arm's length
+CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wanders that much)
+ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
+
+
+def backwards(shown: str) -> str:
+    """The problem of a text in a right-to-left script (`shown`: the text, or its part
+    shown)."""
+    return (f"the text {shown!r} is in a right-to-left script; pnp sets text left to right, "
+            "letter by letter, so it would print backwards (and Arabic unjoined): put such "
+            "text in an image")
 
 
 def right_to_left(text: str) -> str:
@@ -29,9 +38,6 @@ def right_to_left(text: str) -> str:
     from unicodedata import bidirectional
 
     return "".join(dict.fromkeys(ch for ch in text if bidirectional(ch) in ("R", "AL")))
-MIN_TEXT = 7.0  # pt: below this a rule text is unreadable at arm's length
-CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wanders that much)
-ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +268,5 @@ class Surface:
         if missing:
             self.report(f"no font has the character(s) {missing!r}; {UNPRINTABLE}", field,
                         source=source)
-        backwards = right_to_left(text)
-        if backwards:
-            self.report(f"the text {text[:40]!r} is in a right-to-left script; {BACKWARDS}",
-                        field, source=source)
+        if right_to_left(text):
+            self.report(backwards(text[:40]), field, source=source)
