@@ -61,6 +61,21 @@ def test_a_misspelt_table_or_key_is_an_error_with_the_close_name(game_copy, old,
     assert not (folder / "x.pdf").exists()
 
 
+@pytest.mark.parametrize("game,table,written", [
+    ("legolas", "palette", "palete"), ("wuxing", "palette", "palete"),
+    ("wuxing", "game", "gmae"), ("experior", "board", "bord"), ("experior-data", "game", "gmae"),
+])
+def test_a_misspelt_required_table_is_the_error_not_what_its_absence_breaks(
+        game_copy, game, table, written):
+    folder = game_copy(game)
+    _edit(folder, rf"^\[{table}\]", f"[{written}]")
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert result.output.startswith(
+        f"Error: game.toml, field \"{written}\": game.toml has no table [{written}] (did you "
+        f"mean '{table}'?)"), result.output
+
+
 def test_a_game_s_own_table_is_known_only_to_that_game(game_copy):
     folder = game_copy("wuxing")
     _edit(folder, r"\Z", "\n[suits]\nbrute = \"physical\"\n")   # Legolas's table

@@ -121,11 +121,21 @@ class GameFolder:
         value = self.config.get(name)
         if value is None:
             if required:
+                self._misspelt(name)
                 raise DataError(f"missing section [{name}]", self.toml_path)
             return {}
         if not isinstance(value, dict):
             raise DataError(f"[{name}] must be a table", self.toml_path)
         return value
+
+    def _misspelt(self, name: str) -> None:
+        """A table written under a close name of the missing table `name` ([gmae] for [game])
+        is the mistake to name, not the table missing."""
+        for written in self.written:
+            if did_you_mean(written, [name]):
+                raise DataError(f"game.toml has no table [{written}]"
+                                f"{did_you_mean(written, [name])}", self.toml_path,
+                                field=written)
 
     def get(self, section: str, key: str, kind: type | tuple = str, default: Any = ...) -> Any:
         """A setting from game.toml, type-checked, naming [section] key on error."""

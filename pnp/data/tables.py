@@ -46,13 +46,20 @@ def merged(*tables: Mapping[str, Keys] | None) -> dict[str, Keys] | None:
 def check_tables(config: Mapping[str, Any], path: Path, known: Mapping[str, Keys] | None,
                  note: Callable[[DataError], None]) -> None:
     """Note each table of game.toml, each key of a table and each table of a variant that
-    `known` (merged()) lacks."""
+    `known` (merged()) lacks. A table written under a close name of one the file lacks
+    (`[palete]`) is raised: the game cannot be read without the table it means, and what the
+    missing table breaks would only hide the misspelling."""
     tables = known if known is not None else COMMON
     for name, value in config.items():
         if name not in tables:
             if known is not None:
-                note(DataError(f"game.toml has no table [{name}]{did_you_mean(name, tables)}; "
-                               f"it takes: {_listed(tables)}", path, field=name))
+                lacking = did_you_mean(name, [t for t in tables if t not in config])
+                wrong = DataError(f"game.toml has no table [{name}]"
+                                  f"{lacking or did_you_mean(name, tables)}; it takes: "
+                                  f"{_listed(tables)}", path, field=name)
+                if lacking:
+                    raise wrong
+                note(wrong)
             continue
         _check_keys(name, value, tables[name], path, note)
     variants = config.get("variants")
