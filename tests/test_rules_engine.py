@@ -180,7 +180,8 @@ def test_experior_data_refuses_a_print_other_than_its_play(tmp_path, file, old, 
 @pytest.mark.parametrize("new,says", [
     ('like = "legolas"', "Error: game.toml, field \"print.like\": [print] like = 'legolas': a "
      "data game may print like experior"),
-    ('like = "experior"\nsize = 2', "Error: game.toml, field \"print\": [print] takes one key"),
+    ('like = "experior"\nsize = 2', "error: game.toml, field \"print.size\": [print] has no "
+     "key 'size'; it takes: like, paper"),
 ])
 def test_a_print_like_another_game_is_one_that_pnp_can(tmp_path, new, says):
     from click.testing import CliRunner
@@ -190,3 +191,30 @@ def test_a_print_like_another_game_is_one_that_pnp_can(tmp_path, new, says):
     folder = _experior_data_changed(tmp_path, "game.toml", 'like = "experior"', new)
     res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
     assert res.exit_code == 2 and res.output.startswith(says), res.output
+
+
+@pytest.mark.parametrize("game,old,new", [
+    ("experior-data", '[print]                   # printed', '[print]\npaper = "a5"\n#'),
+    ("auction", "[palette]", '[print]\npaper = "a5"\n\n[palette]'),
+])
+def test_a_rules_game_prints_on_its_print_paper_as_the_others_do(tmp_path, game, old, new):
+    """[print] paper is the paper a build takes when none is asked for, for a game whose rules
+    are data as for Wuxing (it used to be refused: [print] took only `like`)."""
+    import shutil
+    from pathlib import Path
+
+    from pypdf import PdfReader
+
+    from pnp.project import build, open_game
+    from pnp.units import MM
+
+    here = Path(__file__).parent
+    folder = tmp_path / game
+    shutil.copytree(here / "games" / game if game == "auction"
+                    else shipped("card_data") / game, folder)
+    toml = folder / "game.toml"
+    assert old in toml.read_text(encoding="utf-8")
+    toml.write_text(toml.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    build(open_game(str(folder)), tmp_path / "kit.pdf")
+    box = PdfReader(tmp_path / "kit.pdf").pages[0].mediabox
+    assert sorted((round(box.width / MM), round(box.height / MM))) == [148, 210]

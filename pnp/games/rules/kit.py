@@ -50,15 +50,17 @@ def load(folder: GameFolder) -> Model:
 
 
 def _printed_like(folder: GameFolder) -> str:
-    table = folder.config.get("print")
-    if table is None:
-        return ""
+    """[print] like: the game printed as, or ""; [print] paper is the paper, as for any
+    game (pnp/layout/paper.py)."""
+    table = folder.config.get("print", {})
     where = Source(folder.toml_path)
-    if not isinstance(table, dict) or set(table) != {"like"}:
-        raise DataError("[print] takes one key: like = \"experior\" (printed as that game "
-                        "prints, from this folder's data and layouts)", where.path,
-                        field="print")
-    like = table["like"]
+    if not isinstance(table, dict):
+        raise DataError("[print] must be a table: like = \"experior\" (printed as that game "
+                        "prints, from this folder's data and layouts), paper = \"a4\"",
+                        where.path, field="print")
+    like = table.get("like")
+    if like is None:
+        return ""
     if like not in PRINTS_LIKE:
         raise DataError(f"[print] like = {like!r}: a data game may print like "
                         f"{', '.join(PRINTS_LIKE)}", where.path, field="print.like")
