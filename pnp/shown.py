@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
-from .errors import DataError, Finding, error
+from .errors import DataError, Finding, did_you_mean, error
 from .kit import Kit, Piece
 
 SECTION = "shown"
@@ -43,6 +43,16 @@ def declared(folder) -> dict[str, tuple[str, ...]]:
                             "\"suit\"]", folder.toml_path, field=f"{SECTION}.{kind}")
         out[kind] = tuple(fields)
     return out
+
+
+def check_kinds(table: Mapping[str, Any], kinds: Iterable[str], path: Path) -> None:
+    """Each kind [shown] names is one of the kit's: a misspelt one would check nothing."""
+    kinds = sorted(set(kinds))
+    for kind in table:
+        if kind not in kinds:
+            raise DataError(f"no piece of the kit is of kind {kind!r}"
+                            f"{did_you_mean(kind, kinds)}; its kinds: {', '.join(kinds)}", path,
+                            field=f"{SECTION}.{kind}")
 
 
 def forms(value: Any) -> tuple[str, ...]:

@@ -163,6 +163,17 @@ def test_a_designers_shown_table_is_checked_too(tmp_path):
     one_of(printed_errors(folder), "cards.csv", '"text"')
 
 
+def test_a_misspelt_shown_kind_is_an_error_not_a_check_dropped(tmp_path):
+    CliRunner().invoke(main, ["new", "mine", "--dir", str(tmp_path)])
+    folder = tmp_path / "mine"
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text() + '\n[shown]\ncrad = ["text"]\n')
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "error: game.toml, field \"shown.crad\": no piece of the kit is of kind 'crad' " \
+           "(did you mean 'card'?); its kinds: card" in result.output, result.output
+
+
 # ---- numbers in booklet templates are bound ---------------------------------------------------
 BOOKLET = "booklet.md.j2"
 NUMBER_EDITS = {
