@@ -123,3 +123,39 @@ def test_a_game_without_components_says_so(tmp_path):
     with pytest.raises(DataError) as exc:
         open_game(str(folder))
     assert exc.value.field == "component" and "the game has no [[component]]" in exc.value.message
+
+
+def _new_game(tmp_path):
+    CliRunner().invoke(main, ["new", "mine", "--dir", str(tmp_path)])
+    return tmp_path / "mine"
+
+
+@pytest.mark.parametrize("game,old,new,message", [
+    ("new", r"^front = ", "frnt = ", "game.toml, field \"component[1].frnt\": "
+     "[[component]] has no setting 'frnt' (did you mean 'front'?); it takes: "),
+    ("new", r"^column = ", "colum = ", "game.toml, field \"check[1].colum\": [[check]] "
+     "has no setting 'colum' (did you mean 'column'?); it takes: "),
+    ("wuxing", r"^pawn_back = ", "pawn_bak = ", "game.toml, field \"layouts.pawn_bak\": "
+     "[layouts] has no face 'pawn_bak' (did you mean 'pawn_back'?); it takes: "),
+    ("wuxing", r"\Z", "\n[fonts]\nbolt = \"Helvetica\"\n", "game.toml, field "
+     "\"fonts.bolt\": unknown font role 'bolt' (did you mean 'bold'?); use one of "),
+    ("wuxing", r"^\[layouts\]", "[layout]", "game.toml, field \"layout.element\": "
+     "[layout] has no key 'element' (did you mean [layouts]? the faces' layout files go "
+     "there); it takes: language, safe"),
+])
+def test_a_misspelt_key_names_the_close_one(game_copy, tmp_path, game, old, new, message):
+    folder = _new_game(tmp_path) if game == "new" else game_copy(game)
+    _edit(folder, old, new)
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert message in result.output, result.output
+
+
+@pytest.mark.parametrize("file,hint", [("cards.csv", True), ("game.toml", False)])
+def test_only_a_csv_file_not_utf8_is_told_of_a_spreadsheet_s_csv_utf8(game_copy, file, hint):
+    folder = game_copy("wuxing")
+    with open(folder / file, "ab") as out:
+        out.write(b"\xff\n")
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code != 0 and f"{file}: line " in result.output, result.output
+    assert ("(in a spreadsheet: 'CSV UTF-8')" in result.output) == hint, result.output

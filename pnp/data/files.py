@@ -86,8 +86,9 @@ def read_text(path: Path) -> str:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
+        hint = " (in a spreadsheet: 'CSV UTF-8')" if path.suffix.lower() == ".csv" else ""
         raise DataError(f"line {line} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the "
-                        "file as UTF-8 (in a spreadsheet: 'CSV UTF-8')", path) from None
+                        f"file as UTF-8{hint}", path) from None
     if "\x00" in text:
         raise DataError("file contains NUL bytes; is it a spreadsheet (.xlsx) rather than CSV "
                         "or text?", path)

@@ -244,6 +244,7 @@ def check_entry(item: Any, kind: str, keys: Iterable[str], path: Path, where: st
     known = set(keys)
     unknown = sorted(set(item) - known)
     if unknown:
-        raise DataError(f"[[{kind}]] has no setting {unknown[0]!r}; it takes: "
+        raise DataError(f"[[{kind}]] has no setting {unknown[0]!r}"
+                        f"{did_you_mean(unknown[0], known)}; it takes: "
                         f"{', '.join(sorted(known))}", path, field=f"{where}.{unknown[0]}")
     return item

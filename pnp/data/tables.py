@@ -84,9 +84,18 @@ def _check_keys(name: str, value: Any, keys: Keys, path: Path,
         return
     for key in value:
         if key not in keys:
-            note(DataError(f"[{where or name}] has no key {key!r}{did_you_mean(key, keys)}; "
+            hint = did_you_mean(key, keys) or _layouts_meant(name, value[key])
+            note(DataError(f"[{where or name}] has no key {key!r}{hint}; "
                            f"it takes: {', '.join(sorted(keys))}", path,
                            field=f"{where or name}.{key}"))
+
+
+def _layouts_meant(name: str, value: Any) -> str:
+    """The hint for a face's layout file written under [layout] (the layout settings) where
+    [layouts] is meant."""
+    if name == "layout" and isinstance(value, str) and value.endswith(".toml"):
+        return " (did you mean [layouts]? the faces' layout files go there)"
+    return ""
 
 
 def _listed(tables: Mapping[str, Keys]) -> str:

@@ -14,7 +14,7 @@ from ..data.files import Column, Record, inside
 from ..data.fontfile import ROLES, check_font
 from ..data.otf import FONT_SUFFIXES, installed_font
 from ..data.game import GameFolder
-from ..errors import DataError, Source
+from ..errors import DataError, Source, did_you_mean
 from ..resources import shipped
 from ..templating import TemplateSource
 from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings
@@ -121,7 +121,8 @@ def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str,
     chosen = folder.section("layouts", required=False)
     for key in chosen:
         if key not in faces:
-            raise DataError(f"[layouts] has no face {key!r}; it takes: {', '.join(faces)}",
+            raise DataError(f"[layouts] has no face {key!r}{did_you_mean(key, faces)}; it "
+                            f"takes: {', '.join(faces)}",
                             folder.toml_path, field=f"layouts.{key}")
     compiler = Compiler(folder, Env(folder.path, common.palette, 3 * MM), common.palette)
     layouts = {}
@@ -146,7 +147,8 @@ def load_common(folder: GameFolder) -> Common:
     fonts = {}
     for role, rel in folder.section("fonts", required=False).items():
         if role not in ROLES:
-            raise DataError(f"unknown font role {role!r}; use one of {', '.join(ROLES)}",
+            raise DataError(f"unknown font role {role!r}{did_you_mean(role, ROLES)}; use one "
+                            f"of {', '.join(ROLES)}",
                             folder.toml_path, field=f"fonts.{role}")
         if not isinstance(rel, str) or not rel.strip():
             raise DataError(f"a font is a file in the game folder (\"fonts/Lora.ttf\") or an "
