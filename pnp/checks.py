@@ -21,7 +21,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .data.game import GameFolder, check_entry
+from .data.game import GameFolder
+from .data.tables import check_entry
 from .data.sheets import Table, read_table
 from .errors import DataError, Finding, Source, error, warning
 

@@ -37,9 +37,10 @@ def open_game(name_or_path: str, cwd: Path | None = None,
     """A game by name or folder; `variant`: one of its [variants.<name>] applied."""
     from .games.registry import get
 
-    folder = GameFolder.open(find_game(name_or_path, cwd), variant)
+    folder = GameFolder.read(find_game(name_or_path, cwd))
     spec = get(folder.get("game", "engine"), folder.toml_path)
     check_tables(folder.written, folder.toml_path, spec.tables(), folder.note)
+    folder.choose(variant)  # (a misspelt table is said first: what it breaks would hide it)
     return OpenGame(folder, spec, spec.load(folder))
 
 

@@ -83,6 +83,33 @@ def test_an_element_the_layout_lacks_is_an_error_naming_game_toml(tmp_path):
     assert exc.value.path == folder / "game.toml"
 
 
+@pytest.mark.parametrize("variant,says", [
+    ('[variants.bw.files]\n"cards.csv" = "cardz.csv"\n', 'field "variants.bw.files.cards.csv": '
+     "the file read instead, 'cardz.csv', is not in the game folder (did you mean "
+     "'cards.csv'?)"),
+    ('[variants.bw.component.card]\nbakc = "layouts/back.toml"\n', 'field '
+     "\"variants.bw.component.card.bakc\": [[component]] has no setting 'bakc' (did you mean "
+     "'back'?)"),
+    ('[variants.bw.component.cardd]\nback = "layouts/back.toml"\n', 'field '
+     "\"variants.bw.component.cardd\": no [[component]] named 'cardd' (did you mean 'card'?)"),
+    ('[variants.bw.elements."bak.toml".background]\nfill = "#000000"\n', 'field '
+     "\"variants.bw.elements.bak.toml\": the layout file it changes, 'bak.toml', is not in the "
+     "game folder (did you mean 'layouts/back.toml'?)"),
+    ('[variants.bw.elements."layouts/back.toml".backgroud]\nfill = "#000000"\n', 'field '
+     "\"variants.bw.elements.layouts/back.toml.backgroud\": back.toml has no element "
+     "[backgroud] (did you mean 'background'?)"),
+])
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_a_variant_s_mistake_is_said_without_choosing_it(tmp_path, variant, says, command):
+    folder = _deck(tmp_path, variant)
+    args = ["--out", str(tmp_path / "x.pdf")] if command == "build" else []
+    result = CliRunner().invoke(main, [command, "--game", str(folder), *args])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert result.output.startswith(f"Error: game.toml, {says}"), result.output
+    assert len(result.output.splitlines()) == 1, result.output
+    assert not (tmp_path / "x.pdf").exists()
+
+
 def test_build_variant_bw_of_legolas_is_grey_and_named_apart(tmp_path, monkeypatch):
     import pypdfium2 as pdfium
 

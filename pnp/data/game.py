@@ -11,7 +11,7 @@ from ..errors import DataError, Finding, Source, UnreadableFile, did_you_mean, e
 from ..resources import shipped
 from ..units import CARD_PRESETS, size
 from .files import Column, Record, inside, is_file, read_csv, read_toml
-from .variants import Variant, apply_variant
+from .variants import Variant, apply_variant, override_elements
 
 GAME_FILE = "game.toml"
 
@@ -80,25 +80,58 @@ class GameFolder:
 
     @classmethod
     def open(cls, path: Path, variant: str | None = None) -> "GameFolder":
+        folder = cls.read(path)
+        folder.choose(variant)
+        return folder
+
+    @classmethod
+    def read(cls, path: Path) -> "GameFolder":
+        """The folder with its game.toml as written, no variant chosen nor checked yet."""
         config = read_toml(inside(path, GAME_FILE, Source(path / GAME_FILE)))
         folder = cls(path, config, written=config)
-        if variant is not None:
-            folder.config, folder.variant = apply_variant(config, variant, folder.toml_path)
-            for ref in folder.variant.elements:
-                folder.file(ref, field=f"variants.{variant}.elements.{ref}")
-            for ref, other in folder.variant.files.items():
-                where = f"variants.{variant}.files.{ref}"
-                folder._variant_file(ref, where, "the file it replaces")
-                if "://" not in other:  # (a published sheet's link is read when used)
-                    folder._variant_file(other.split("#")[0], where, "the file read instead")
         folder.section("game")  # must exist
         return folder
 
-    def _variant_file(self, name: str, where: str, role: str) -> None:
+    def choose(self, variant: str | None) -> None:
+        """Check every variant's overlay (a mistake in one is said though another is built)
+        and apply `variant`'s, if one is chosen."""
+        table = self.written.get("variants")
+        names = list(table) if isinstance(table, dict) else []
+        for name in names + ([variant] if variant is not None and variant not in names else []):
+            applied = self._variant(name)
+            if name == variant:
+                self.config, self.variant = applied
+
+    def _variant(self, name: str) -> tuple[dict[str, Any], Variant]:
+        """game.toml with [variants.<name>] applied, and the variant; each file it names must
+        be in the game folder and each element it changes in its layout file."""
+        from .layouts.spec import load_spec
+
+        config, variant = apply_variant(self.written, name, self.toml_path)
+        for ref, elements in variant.elements.items():
+            where = f"variants.{name}.elements.{ref}"
+            self._variant_file(ref, where, "the layout file it changes", ".toml")
+            try:
+                spec = load_spec(self.path, ref, Source(self.toml_path), where)
+            except DataError:
+                continue  # (a mistake of the layout file's own is said where a face reads it)
+            override_elements(spec, elements, self.toml_path, where)
+        for ref, other in variant.files.items():
+            where = f"variants.{name}.files.{ref}"
+            self._variant_file(ref, where, "the file it replaces")
+            if "://" not in other:  # (a published sheet's link is read when used)
+                self._variant_file(other.split("#")[0], where, "the file read instead")
+        return config, variant
+
+    def _variant_file(self, name: str, where: str, role: str, suffix: str = "") -> None:
         """A file a variant names, which must be in the game folder: "player.csv" for
-        "players.csv" would leave the file it means read as it is."""
+        "players.csv" would leave the file it means read as it is. The close names: the
+        files ending in `suffix` in the folder and its folders (layouts/), by their path, but
+        game.toml."""
         if not is_file(inside(self.path, name, Source(self.toml_path), where)):
-            known = sorted(p.name for p in self.path.iterdir() if p.is_file())
+            found = [*self.path.glob(f"*{suffix}"), *self.path.glob(f"*/*{suffix}")]
+            known = sorted(p.relative_to(self.path).as_posix() for p in found
+                           if p.is_file() and p != self.toml_path)
             raise DataError(f"{role}, {name!r}, is not in the game folder"
                             f"{did_you_mean(name, known)}", self.toml_path, field=where)
 
@@ -236,15 +269,3 @@ def finding(exc: DataError) -> Finding:
     return error(exc.message, Source(Path(exc.path), exc.row) if exc.path is not None else None,
                  exc.field)
 
-
-def check_entry(item: Any, kind: str, keys: Iterable[str], path: Path, where: str) -> dict:
-    """One [[kind]] entry of game.toml: a table whose settings are all known ones."""
-    if not isinstance(item, dict):
-        raise DataError(f"each [[{kind}]] must be a table", path, field=where)
-    known = set(keys)
-    unknown = sorted(set(item) - known)
-    if unknown:
-        raise DataError(f"[[{kind}]] has no setting {unknown[0]!r}"
-                        f"{did_you_mean(unknown[0], known)}; it takes: "
-                        f"{', '.join(sorted(known))}", path, field=f"{where}.{unknown[0]}")
-    return item

@@ -7,7 +7,7 @@ read tables pnp does not know, so only the keys of pnp's are checked for it."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 from ..errors import DataError, did_you_mean
 
@@ -26,6 +26,11 @@ COMMON: dict[str, Keys] = {
     **dict.fromkeys(("palette", "layouts", "fonts", "options", "shown", "distinct",
                      "colour_words", "variants", "component", "check")),
 }
+# the settings of a [[component]] (pnp/faces/components.py), which a variant may change too
+COMPONENT_KEYS = frozenset({
+    "name", "type", "data", "cache", "size", "width", "height", "diameter", "shape", "front",
+    "back", "back_column", "count", "two_sided", "title", "gap", "vars", "defaults", "grid",
+    "tessellate", "group"})
 # what a [variants.<name>] holds besides tables of the game (pnp/data/variants.py)
 VARIANT_OWN = ("elements", "files", "component", "palette")
 
@@ -100,3 +105,16 @@ def _layouts_meant(name: str, value: Any) -> str:
 
 def _listed(tables: Mapping[str, Keys]) -> str:
     return ", ".join(f"[{t}]" for t in sorted(tables))
+
+
+def check_entry(item: Any, kind: str, keys: Iterable[str], path: Path, where: str) -> dict:
+    """One [[kind]] entry of game.toml: a table whose settings are all known ones."""
+    if not isinstance(item, dict):
+        raise DataError(f"each [[{kind}]] must be a table", path, field=where)
+    known = set(keys)
+    unknown = sorted(set(item) - known)
+    if unknown:
+        raise DataError(f"[[{kind}]] has no setting {unknown[0]!r}"
+                        f"{did_you_mean(unknown[0], known)}; it takes: "
+                        f"{', '.join(sorted(known))}", path, field=f"{where}.{unknown[0]}")
+    return item

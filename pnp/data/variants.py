@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, did_you_mean
+from .tables import COMPONENT_KEYS, check_entry
 
 ELEMENTS = "elements"  # not game.toml sections: overrides of the layout files' elements,
 FILES = "files"  # and of the data files read
@@ -98,6 +99,7 @@ def _components(base: Any, value: dict, path: Path, where: str) -> list:
         if not isinstance(settings, dict):
             raise DataError(f"[{where}.{name}] must be a table of settings", path,
                             field=f"{where}.{name}")
+        check_entry(settings, "component", COMPONENT_KEYS, path, f"{where}.{name}")
         for c in components:
             if isinstance(c, dict) and c.get("name") == name:
                 c.update(settings)

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from ..data.files import COUNT_LIKE, MAX_COPIES, MAX_PIECES, Column, Record, _convert, inside
-from ..data.game import GameFolder, check_entry
+from ..data.game import GameFolder
+from ..data.tables import COMPONENT_KEYS as KEYS, check_entry
 from ..data.sheets import Table, read_table
 from ..errors import DataError, Source, warning
 from ..data.layouts.compiled import Env, Layout
@@ -31,9 +32,6 @@ from ..units import CARD_PRESETS, MM, length, size as size_of
 
 TYPES = ("card", "token", "tile", "board", "mat")
 SHAPES = ("rect", "circle", "hex")
-KEYS = {"name", "type", "data", "cache", "size", "width", "height", "diameter", "shape", "front",
-        "back", "back_column", "count", "two_sided", "title", "gap", "vars", "defaults", "grid",
-        "tessellate", "group"}
 
 
 @dataclass
