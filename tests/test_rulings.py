@@ -61,6 +61,26 @@ def test_a_missing_ruling_is_an_error_naming_it(game_copy, game, rid):
     assert found[0].endswith("but rulings.toml has no entry for it")
 
 
+@pytest.mark.parametrize("command", [["validate"], ["build", "--force"]])
+def test_a_missing_ruling_the_booklet_states_is_blamed_on_rulings_toml(game_copy, tmp_path,
+                                                                        command):
+    """The booklet states W9 (`{{ ruling.W9 }}`): without the entry it used to fail on its
+    template ("'dict object' has no attribute 'W9'"), blaming booklet.md.j2."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = game_copy("wuxing")
+    drop_ruling(folder / "rulings.toml", "W9")
+    out = ["--out", str(tmp_path / "x.pdf")] if "build" in command else []
+    result = CliRunner().invoke(main, [*command, "--game", str(folder), *out])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "booklet.md.j2" not in result.output, result.output
+    assert result.output.splitlines()[-1] == ('Error: rulings.toml, field "id": the rules '
+                                              "engine enforces ruling W9, but rulings.toml has "
+                                              "no entry for it"), result.output
+
+
 def test_a_missing_rulings_file_is_an_error_naming_it(game_copy):
     folder = game_copy("experior")
     (folder / "rulings.toml").unlink()

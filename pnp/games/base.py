@@ -17,7 +17,7 @@ from ..data.game import GameFolder
 from ..errors import DataError, Source, did_you_mean
 from ..resources import shipped
 from ..templating import TemplateSource
-from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings
+from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings, require
 
 T = TypeVar("T")
 
@@ -276,6 +276,7 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
                                              "version", "credits")}
     path = next((f / name for f in search if (f / name).is_file()), None)
     source = read_text(path) if path else ""  # (not UTF-8: an error naming the line)
+    require(common.rulings, enforced, folder.path)
     rulings = for_booklet(common.rulings, enforced)
     texts = {r["id"]: r["text"] for r in rulings}
     # the engine's numbers (enforced.values) are names a template may state, as rulings do

@@ -120,19 +120,9 @@ def check(rulings: tuple[Ruling, ...], enforced: Enforced, folder_path) -> list[
     """rulings.toml against what the engine enforces: every declared id present, every number a
     placeholder bound to a parameter, every parameter stated."""
     declared = enforced.params
-    if not declared:
-        return []
-    path = folder_path / FILE
-    if not path.is_file():
-        return [error(f"{FILE} is missing; the rules engine enforces rulings "
-                      f"{', '.join(declared)}, and the booklet must state them", Source(path))]
-    findings = []
-    have = {r.id: r for r in rulings}
-    for rid, params in declared.items():
-        if rid not in have:
-            stated = f" (with {', '.join('{' + p + '}' for p in params)})" if params else ""
-            findings.append(error(f"the rules engine enforces ruling {rid}{stated}, but "
-                                  f"{FILE} has no entry for it", Source(path), "id"))
+    findings = missing(rulings, enforced, folder_path)
+    if not declared or not (folder_path / FILE).is_file():
+        return findings
     for r in rulings:
         known = {**r.values, **enforced.values}
         used = r.placeholders()
@@ -152,6 +142,31 @@ def check(rulings: tuple[Ruling, ...], enforced: Enforced, folder_path) -> list[
                                   f"ruling are placeholders ({write}) so the booklet states what "
                                   "the engine plays", r.origin, "text"))
     return findings
+
+
+def missing(rulings: tuple[Ruling, ...], enforced: Enforced, folder_path) -> list[Finding]:
+    """An error for each ruling the engine enforces that rulings.toml has no entry for (one
+    for the file, if there is none)."""
+    declared = enforced.params
+    path = folder_path / FILE
+    if declared and not path.is_file():
+        return [error(f"{FILE} is missing; the rules engine enforces rulings "
+                      f"{', '.join(declared)}, and the booklet must state them", Source(path))]
+    have = {r.id for r in rulings}
+    return [error(f"the rules engine enforces ruling {rid}{_with(params)}, but {FILE} has no "
+                  "entry for it", Source(path), "id")
+            for rid, params in declared.items() if rid not in have]
+
+
+def _with(params) -> str:
+    return f" (with {', '.join('{' + p + '}' for p in params)})" if params else ""
+
+
+def require(rulings: tuple[Ruling, ...], enforced: Enforced, folder_path) -> None:
+    """Raise the first ruling missing(): the booklet states each one, so it is not rendered
+    without (its template would fail on `ruling.W9`, blaming itself)."""
+    for f in missing(rulings, enforced, folder_path):
+        raise DataError(f.message, f.source.path if f.source else None, field=f.field)
 
 
 def _hint(number: str, known: dict, own: Any, used: list) -> list[str]:
