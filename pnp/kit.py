@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import Source
@@ -95,12 +96,31 @@ class Kit:
             counts.update(board.places)
         return counts
 
+    def files(self) -> dict[str, set[str]]:
+        """The files each kind of piece is drawn from, as errors name them ("cards.csv")."""
+        from .errors import in_game
 
-def compare_manifest(placed: Counter, required: Counter) -> list[str]:
-    """Differences between what was drawn and what the rules need, as sentences."""
+        files: dict[str, set[str]] = {}
+        pieces = [(p.kind, p.source) for sheet in self.sheets for p in sheet.pieces]
+        pieces += [(kind, b.source) for b in self.boards for kind in b.places]
+        for kind, source in pieces:
+            if source is not None:
+                files.setdefault(kind, set()).add(in_game(Path(source.path)))
+        return files
+
+
+def compare_manifest(placed: Counter, required: Counter,
+                     files: dict[str, set[str]] | None = None) -> list[str]:
+    """Differences between what was drawn and what the rules need, as sentences saying how
+    many of a kind are missing or extra; `files`: the files each kind is drawn from."""
     problems = []
     for kind in sorted(set(placed) | set(required)):
         have, need = placed.get(kind, 0), required.get(kind, 0)
-        if have != need:
-            problems.append(f"the PDF holds {have} {kind}(s) but the rules need {need}")
+        drawn = sorted((files or {}).get(kind, ()))
+        held = f"the PDF holds {have}" + (f" (from {', '.join(drawn)})" if drawn else "")
+        if have < need:
+            problems.append(f"{need - have} {kind}(s) missing: the rules need {need}, {held}")
+        elif have > need:
+            problems.append(f"{have - need} {kind}(s) more than the rules need: {held}, the "
+                            f"rules need {need}")
     return problems

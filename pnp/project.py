@@ -114,7 +114,7 @@ def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
                                                placements=False, log=log), sheet)
     from .siblings import check as uneven_siblings
 
-    return (findings + _drawn(game, result) + meaning(game, kit, fonts, log)
+    return (findings + _drawn(game, kit, result) + meaning(game, kit, fonts, log)
             + uneven_siblings(kit, fonts, game.folder.path, log))
 
 
@@ -159,14 +159,14 @@ def _booklet_meaning(kit) -> list[Finding]:
             + unprinted(kit.booklet.text, t.name, t.texts)) if t else []
 
 
-def _drawn(game: OpenGame, result) -> list[Finding]:
+def _drawn(game: OpenGame, kit, result) -> list[Finding]:
     """What the renderer reported, and every difference between the pieces it placed and the
     kit the rules need; one line per distinct problem."""
     from .kit import compare_manifest
 
     required = game.spec.required_kit(game.model)
-    drawn = result.findings + [error(f"manifest: {p}")
-                               for p in compare_manifest(result.placed, required)]
+    drawn = result.findings + [error(f"manifest: {p}") for p in
+                               compare_manifest(result.placed, required, kit.files())]
     return list(dict.fromkeys(drawn))
 
 
@@ -321,7 +321,7 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         if log is not None:  # a kit that lies is not printed: the file drawn is dropped
             _stop_at_errors(findings, meaning(game, kit, fonts, log), force)
         # a part of the kit is not the kit: only the drawing's own findings
-        _stop_at_errors(findings, _drawn(game, result) if whole else result.findings, force)
+        _stop_at_errors(findings, _drawn(game, kit, result) if whole else result.findings, force)
     if kept is not None:  # only once the PDF is written
         printed = printed or record_now()
         _keep_record(game, kept, printed)
