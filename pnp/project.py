@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
 from .data.tables import check_tables
-from .errors import DataError, Finding, OptionError, PnpError, RulesError, Source, error, warning
+from .errors import (DataError, Finding, OptionError, PnpError, RulesError, Source, UnloadedData,
+                     error, warning)
 from .layout.paper import Paper, choose_paper
 from .units import MM
 
@@ -227,20 +228,14 @@ def prepare(game: OpenGame, force: bool = False):
     the kit to print; also for previews of single faces."""
     from .render.fonts import load_fonts
 
-    from .errors import DataError
-
     findings = validate(game)
-    refused = None
     if not drawable(game):
-        refused = RulesError(findings, "nothing was printed" + (
+        raise UnloadedData(findings, "nothing was printed" + (
             ", even with --force: the kit cannot be drawn from data with missing or unreadable "
             "rows" if force else " (fix them; --force cannot print data with missing or "
             "unreadable rows)"))
-        refused.exit_code = DataError.exit_code
-    elif errors_in(findings) and not force:
-        refused = RulesError(findings)
-    if refused is not None:
-        raise refused
+    if errors_in(findings) and not force:
+        raise RulesError(findings)
     _check_piece_count(game)
     fonts = load_fonts(game.model.common.fonts)
     return game.spec.build_kit(game.model, fonts), fonts, findings
