@@ -427,6 +427,28 @@ def test_a_partial_print_never_replaces_the_whole_kit_it_compares_with(deck, tmp
     assert (tmp_path / "kit.pdf").read_bytes() == kit
 
 
+def test_a_proof_goes_beside_the_kit_and_leaves_its_pdf_and_record_alone(deck, tmp_path,
+                                                                        monkeypatch):
+    """`build --proof` wrote the proof over output/<game>.pdf, whose record then described
+    the print PDF no more."""
+    folder, _, _ = deck
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "-g", str(folder)]).exit_code == 0
+    kit = (tmp_path / "output" / "deck.pdf").read_bytes()
+    record = (tmp_path / "output" / "deck.printed.json").read_bytes()
+    result = runner.invoke(main, ["build", "-g", str(folder), "--proof"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("a proof, not for cutting, goes to output/deck-proof.pdf; "
+                                    "the print PDF output/deck.pdf is left as it is")
+    assert (tmp_path / "output" / "deck-proof.pdf").exists()
+    assert (tmp_path / "output" / "deck.pdf").read_bytes() == kit
+    assert (tmp_path / "output" / "deck.printed.json").read_bytes() == record
+    result = runner.invoke(main, ["build", "-g", str(folder), "--proof", "-o", "output/deck.pdf"])
+    assert result.exit_code == 1 and "a proof goes to another file" in result.output
+    assert (tmp_path / "output" / "deck.pdf").read_bytes() == kit
+
+
 def test_a_partial_print_s_checklist_says_it_holds_a_part_not_the_kit(deck):
     """The guide's checklist of a partial print used to be headed "What is in the kit" over
     the two cards reprinted."""
