@@ -409,7 +409,7 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
               help="--changed against this print record instead (implies --changed).")
 @click.option("--only", metavar="FILE:ROW[-ROW]",
               help="Print only these pieces: a data row or a range (cards.csv:3-7), a file, or "
-                   "a piece's name, as `pnp preview --card` names them; default --out "
+                   "a piece's name or its start, as `pnp preview --card` names them; default --out "
                    "output/<game>-only.pdf.")
 @click.option("--version-mark", type=click.Choice(["front", "back"]),
               help="Print game.toml's [game] version small at the foot of every front or "

@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from .errors import Source
+from .errors import PnpError, Source
 
 if TYPE_CHECKING:
     from .render.surface import Surface
 
 Drawer = Callable[["Surface"], None]
+T = TypeVar("T")
 
 
 def shared(drawer: Drawer) -> Drawer:
@@ -124,3 +125,26 @@ def compare_manifest(placed: Counter, required: Counter,
             problems.append(f"{have - need} {kind}(s) more than the rules need: {held}, the "
                             f"rules need {need}")
     return problems
+
+
+NAMES_SHOWN = 12  # names an ambiguous start lists
+
+
+def by_name(items: list[T], said: str, name: Callable[[T], str], option: str = "") -> list[T]:
+    """The pieces (or faces) a designer names (`pnp preview --card`, `pnp build --only`): those
+    of that name, in any case; else those whose name starts with it ("score board" for "Score
+    board: -10 to 49 VP ..."), when it is the start of one name. The start of several names is
+    an error listing them (after `option`, the option that named them, when given)."""
+    said = said.strip()
+    low = said.lower()
+    exact = [i for i in items if name(i).lower() == low]
+    if exact or not low:
+        return exact
+    starting = [i for i in items if name(i).lower().startswith(low)]
+    names = list(dict.fromkeys(name(i) for i in starting))
+    if len(names) > 1:
+        shown = ", ".join(f'"{n}"' for n in names[:NAMES_SHOWN])
+        who = f"{option} {said!r}" if option else repr(said)
+        raise PnpError(f"{who} is the start of {len(names)} names: {shown}"
+                       + (" ..." if len(names) > NAMES_SHOWN else "") + "; give more of one")
+    return starting

@@ -154,6 +154,21 @@ def test_only_prints_a_range_of_rows(deck):
         build(open_game(str(folder)), part, only="cards.csv:30-40")
 
 
+def test_only_takes_the_start_of_a_name_as_preview_card_does(deck):
+    """`--only` took a whole name only, where `pnp preview --card` takes its start too."""
+    folder, out, _ = deck
+    part = out.with_name("deck-only.pdf")
+    built = build(open_game(str(folder)), part, only="bir")
+    assert built.note.startswith("1 piece(s)")
+    assert "Birch" in _text(part, 0) and "Ash" not in _text(part, 0)
+    edit_csv(folder / "cards.csv", 3, "name", "Ashby")
+    with pytest.raises(PnpError, match="^--only 'as' is the start of 2 names: \"Ash\", "
+                                       "\"Ashby\"; give more of one$"):
+        build(open_game(str(folder)), part, only="as")
+    built = build(open_game(str(folder)), part, only="ash")  # a whole name: that one
+    assert built.note.startswith("1 piece(s)")
+
+
 def test_the_version_and_print_settings_are_said_on_the_first_page(deck):
     folder, out, record = deck
     toml = folder / "game.toml"
