@@ -420,7 +420,8 @@ def _part(kit, printed, old, since: Path | None, only: str | None):
 
 
 # What each export makes, and the options it takes besides --variant, --out and --force: any
-# other given is refused, never silently ignored (a print-on-demand service's: _export_takes).
+# other given is refused, never silently ignored (a print-on-demand service's and a Cricut's:
+# _export_takes).
 EXPORTS = {
     "booklet": ("rule booklet pages imposed on the paper", ("--paper",)),
     "pod": ("a PDF of one face a page, each page the face and its bleed",
@@ -505,11 +506,19 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
     return summary, findings
 
 
-def _export_takes(fmt: str, service: str | None) -> tuple[str, tuple[str, ...]]:
-    """(what the export makes, the options it takes): EXPORTS', or a service's, whose files
-    are drawn to its own trim, bleed and pixels."""
+def _export_takes(fmt: str, service: str | None,
+                  machine: str | None) -> tuple[str, tuple[str, ...]]:
+    """(what the export makes, the options it takes): EXPORTS', a service's, whose files are
+    drawn to its own trim, bleed and pixels, or a cutting machine's that lays its sheets out
+    on an image of its own size, not on the paper (Cricut)."""
+    from .cut.machines import MACHINES
     from .export.services import DPI, SERVICES
 
+    if fmt == "cut" and machine in MACHINES and not MACHINES[machine].uses_paper:
+        _, takes = EXPORTS[fmt]
+        return (f"RGB images the size of {MACHINES[machine].name}'s print-then-cut area, "
+                "whatever the paper, and the cut paths",
+                tuple(o for o in takes if o != "--paper"))
     if fmt != "pod" or service not in SERVICES:
         return EXPORTS[fmt]
     chosen = SERVICES[service]
@@ -530,8 +539,10 @@ def _export_options(fmt: str, given: dict[str, Any]):
         raise OptionError("--format", f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
     if service is not None and service not in SERVICES:
         raise OptionError("--service", f"one of {', '.join(SERVICES)}, not {service!r}")
-    what, takes = _export_takes(fmt, service)
-    kind = f"pod --service {service}" if fmt == "pod" and service else fmt
+    machine = given["--machine"]
+    what, takes = _export_takes(fmt, service, machine)
+    kind = f"pod --service {service}" if fmt == "pod" and service else \
+        f"cut --machine {machine}" if fmt == "cut" and machine else fmt
     for option, value in given.items():
         if value is not None and option not in takes:
             raise OptionError(option, f"--format {kind} does not use it ({what})")
@@ -540,7 +551,7 @@ def _export_options(fmt: str, given: dict[str, Any]):
         raise OptionError("--service", f"{SERVICES[service].name} prints from CMYK PDF/X-1a "
                           f"files only: add --cmyk (pnp export --format pod --service {service} "
                           "--cmyk)")
-    if fmt == "cut" and given["--machine"] not in MACHINES:
+    if fmt == "cut" and machine not in MACHINES:
         raise OptionError("--format", f"cut takes --machine {'|'.join(MACHINES)}")
     if url_base is not None:
         from .export.tts import check_url_base
@@ -566,11 +577,13 @@ def _export_folder(game: OpenGame, fmt: str, out: Path, staging: Path, kit, font
         count, drawn = export_png(kit, fonts, staging, dpi, bleed)
         return f"{out}/: {count} PNG faces at {dpi} dpi", drawn
     if fmt == "cut":
+        from .cut.machines import MACHINES
         from .cut.sheets import export_cut
 
         assert machine is not None      # checked above: cut names its machine
+        paper = sheet if MACHINES[machine].uses_paper else None  # (else a size of its own)
         summary, drawn = _sized(game, lambda: export_cut(
-            kit, fonts, staging, machine, sheet.size, bleed, radius), sheet)
+            kit, fonts, staging, machine, sheet.size, bleed, radius), paper)
         return summary.replace(f"{staging}/", f"{out}/"), drawn
     if fmt == "pod":
         from .export.services import SERVICES, export_service
