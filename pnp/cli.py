@@ -718,7 +718,8 @@ AGENTS_HELP = ("Agent per seat, comma-separated; one name plays every seat. Name
 LADDER = click.option(
     "--ladder", is_flag=False, flag_value="default", metavar="[AGENTS]",
     help="Also play the games with every seat given the same agent, for each agent of a ladder "
-         "(default: random, greedy, mcts:50, mcts:200; or agents comma-separated), and say "
+         "(default: random, the game's greedy agent if it has one, mcts:50, mcts:200; or "
+         "agents comma-separated), and say "
          "whether a seat advantage or a character's (or card's) lead holds at every level or "
          "for one agent only.")
 

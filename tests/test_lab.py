@@ -394,7 +394,9 @@ def test_a_sweep_says_how_far_random_agents_can_be_trusted(experior_sweep):
     assert set(result["agents"]) == {"random"}
     text = format_sweep(result)
     assert text.endswith(agent_note(["random", "random"]))
-    assert "Played by random agents only" in text and "--agents mcts:50" in text
+    assert "Played by random agents only" in text and "sweep again with --agents mcts:50" in text
+    # it said `pnp simulate --ladder` tells whether a lead holds: of the base game only
+    assert "`pnp simulate --ladder` checks the base game only, not the variants" in text
     assert agent_note(["mcts:50", "random"]) == "" and agent_note(["greedy"] * 2) == ""
 
 

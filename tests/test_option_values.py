@@ -14,6 +14,14 @@ from pnp.cli import main
 @pytest.mark.parametrize("args,option,said", [
     (["simulate", "--game", "wuxing", "--agents", "nosuch"], "--agents", "unknown agent 'nosuch'"),
     (["simulate", "--game", "wuxing", "--agents", "mcts:-5"], "--agents", "mcts budget '-5'"),
+    # "" played random agents without a word
+    (["simulate", "--game", "wuxing", "--agents", ""], "--agents",
+     "no agent given; name one per seat or one for all: random, mcts, greedy (or module:Class, "
+     "file.py:Class)"),
+    (["sweep", "--game", "wuxing", "--agents", " ", "--set", "options.reference_cards=1"],
+     "--agents", "no agent given; name one per seat"),
+    (["report", "--game", "wuxing", "--agents", "random,"], "--agents",
+     "empty agent name in 'random,'; name one per seat or one for all: random, mcts, greedy"),
     (["simulate", "--game", "wuxing", "--players", "7"], "--players", "wuxing is for 2 players"),
     (["play", "--game", "wuxing", "--seat", "3"], "--seat", "3 is not one of the game's seats"),
     (["play", "--game", "wuxing", "--opponent", "nosuch"], "--opponent", "unknown agent"),

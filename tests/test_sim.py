@@ -551,8 +551,9 @@ def test_a_measurable_seat_advantage_says_it_may_be_chance_and_how_to_confirm():
     share = fig["seat_advantage"]["first_seat_share_of_decisive"]
     share["ci"] = [0.52, 0.62]
     hint = ("a 95 % interval: one fair game in 20 looks like this by chance; confirm it with "
-            "another --seed (this was --seed 1) or more --games, and --ladder to see whether "
-            "the agents make it")
+            "another --seed (this was --seed 1) or more --games; add --ladder to see whether it "
+            "holds with stronger agents (the game's) or shows with one agent only (that "
+            "agent's play)")  # (it said "--ladder to see whether the agents make it")
     assert hint in format_text(fig)
     share["ci"] = [0.38, 0.48]               # behind: as measurable
     assert hint in format_text(fig)

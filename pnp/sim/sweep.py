@@ -524,5 +524,6 @@ def agent_note(agents: Sequence[str]) -> str:
     if set(agents) != {"random"}:
         return ""
     return ("Played by random agents only: a difference in who wins may be random play's, not "
-            "players'; --agents mcts:50 plays each variant as a searching player would (slower), "
-            "and `pnp simulate --ladder` says whether a lead holds for stronger agents.")
+            "players'. To see whether it holds for stronger play, sweep again with --agents "
+            "mcts:50 (slower); `pnp simulate --ladder` checks the base game only, not the "
+            "variants.")
