@@ -184,6 +184,18 @@ def test_a_broken_template_is_reported_and_printed_as_written_with_force(game_co
     assert not [f for f in forced.findings if f.message.startswith("manifest:")]
 
 
+def test_a_picture_that_cannot_be_drawn_names_its_row_and_what_it_does_not_know(game_copy,
+                                                                               tmp_path):
+    """A barrier's target no element: the card prints with --force, its picture's error said
+    only "figure 'legolas.treasure': 'nosuch'"."""
+    folder = game_copy("legolas")
+    edit_csv(folder / "treasures.csv", 9, "target", "nosuch")
+    forced = build(open_game(str(folder)), tmp_path / "f.pdf", force=True)
+    assert ('error: treasures.csv, row 9, field "art": Earth Barrier treasure card: element '
+            "\"art\" (layouts/treasure.toml): figure 'legolas.treasure': unknown name "
+            "'nosuch'") in [str(f) for f in forced.findings]
+
+
 def test_the_manifest_says_how_many_are_extra_and_from_where(game_copy, tmp_path):
     folder = game_copy("legolas")
     edit_csv(folder / "characters.csv", 2, "id", "knight")
