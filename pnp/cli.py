@@ -329,7 +329,7 @@ def icons(game: str | None) -> None:
 @variant_option(writes=False)
 def validate(game: str, variant: str | None) -> None:
     """Check a game's card data against its rules engine, and that every text fits."""
-    from .errors import DataError
+    from .errors import UnloadedData
     from .project import check as run, drawable, errors_in, open_game
 
     opened = open_game(game, variant=variant)
@@ -338,7 +338,7 @@ def validate(game: str, variant: str | None) -> None:
     errors = errors_in(findings)
     if errors:
         click.echo(f"Error: {len(errors)} problem(s) in {opened.name}", err=True)
-        sys.exit(RulesError.exit_code if drawable(opened) else DataError.exit_code)
+        sys.exit(RulesError.exit_code if drawable(opened) else UnloadedData.exit_code)
     click.echo(f"{opened.name}: the card data matches the rules"
                + (f" ({len(findings)} warning(s))" if findings else ""))
 
@@ -346,7 +346,9 @@ def validate(game: str, variant: str | None) -> None:
 def print_options(command):
     """The options that shape a kit PDF, shared by `build` and `watch`."""
     options = [
-        click.option("--out", "-o", type=FILE, help="Output PDF (default: output/<game>.pdf)."),
+        click.option("--out", "-o", type=FILE,
+                     help="Output PDF (default: output/<game>.pdf; with --proof, "
+                          "output/<game>-proof.pdf)."),
         PAPER,
         bleed_option("Bleed around each card, in mm."),
         click.option("--no-backs", is_flag=True,
@@ -407,7 +409,7 @@ def _print_settings(paper, bleed, no_backs, force, layout, back_offset, printer,
               help="--changed against this print record instead (implies --changed).")
 @click.option("--only", metavar="FILE:ROW[-ROW]",
               help="Print only these pieces: a data row or a range (cards.csv:3-7), a file, or "
-                   "a piece's name, as `pnp preview --card` names them; default --out "
+                   "a piece's name or its start, as `pnp preview --card` names them; default --out "
                    "output/<game>-only.pdf.")
 @click.option("--version-mark", type=click.Choice(["front", "back"]),
               help="Print game.toml's [game] version small at the foot of every front or "
@@ -421,17 +423,18 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
     if only is not None and (changed or since):
         raise OptionError("--only", "--only and --changed choose the pieces two ways: give one")
     _check_pdf_out(_game_folder(game), out)
-    if out is not None and (changed or since or only is not None):
+    proof = settings["proof"]
+    if out is not None and (changed or since or only is not None or proof):
         from .printrun.record import is_record
 
-        if is_record(_record_of(out)):  # a partial print is not the kit
+        if is_record(_record_of(out)):  # a partial print, or a proof, is not the kit
             raise PnpError(f"--out {out}: that is the whole kit {_record_of(out)} records; a "
-                           "partial print (--changed, --only) goes to another file, so the "
-                           "kit's PDF is kept")
+                           "partial print (--changed, --only) or a proof goes to another file, "
+                           "so the kit's PDF is kept")
     options = _print_settings(**settings)
     with collector_paused():  # from opening the game: its layouts and model are many objects
         opened = open_game(game, variant=variant)
-        target, since = _build_target(opened.name, out, changed, since, only)
+        target, since = _build_target(opened.name, out, changed, since, only, proof)
         built = run(opened, target, **options, record=_record_of(target),
                     since=since, only=only, version_mark=version_mark)
     _show(built.findings)
@@ -442,6 +445,11 @@ def build(game: str, variant: str | None, out: Path | None, changed: bool, since
     click.echo(f"{built.path}: {built.pages} pages{said} in {time.perf_counter() - start:.2f} s")
 
 
+def _proof_name(name: str) -> str:
+    """The file name a proof of the game `name`'s kit is written to unless told."""
+    return f"{name}-proof.pdf"
+
+
 def _record_of(pdf: Path) -> Path:
     """Where a whole kit's print record is kept: beside its PDF (kit.pdf, kit.printed.json).
     `build` and `watch` both keep it there, so it always says what that PDF holds."""
@@ -449,13 +457,19 @@ def _record_of(pdf: Path) -> Path:
 
 
 def _build_target(name: str, out: Path | None, changed: bool, since: Path | None,
-                  only: str | None) -> tuple[Path, Path | None]:
+                  only: str | None, proof: bool = False) -> tuple[Path, Path | None]:
     """Where `pnp build` writes the game `name`'s PDF, and the record --changed compares with
-    (--since's, else the whole kit's record here)."""
+    (--since's, else the whole kit's record here). A whole kit's proof goes beside the kit's
+    PDF, which it leaves alone."""
     from .output import default_output
 
     whole = Path("output") / f"{name}.pdf"
     if not (changed or since):
+        if out is None and proof and only is None:
+            target = default_output(_proof_name(name))
+            click.echo(f"a proof, not for cutting, goes to {target}; the print PDF {whole} is "
+                       "left as it is (--out to choose another file)")
+            return target, since
         return out or default_output(f"{name}-only.pdf" if only else whole.name), since
     if since is None:
         from .printrun.record import whole_kit_record
@@ -569,7 +583,8 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
     folder = find_game(game)
     _check_pdf_out(folder, out)
     # an unknown variant: an error before watching; the PDF is named as `pnp build` names it
-    target = out or default_output(f"{open_game(str(folder), variant=variant).name}.pdf")
+    name = open_game(str(folder), variant=variant).name
+    target = out or default_output(_proof_name(name) if settings["proof"] else f"{name}.pdf")
     record = _record_of(target)
 
     def rebuild() -> str:  # the record too, as `pnp build` keeps it: --changed starts from it
@@ -703,7 +718,8 @@ AGENTS_HELP = ("Agent per seat, comma-separated; one name plays every seat. Name
 LADDER = click.option(
     "--ladder", is_flag=False, flag_value="default", metavar="[AGENTS]",
     help="Also play the games with every seat given the same agent, for each agent of a ladder "
-         "(default: random, greedy, mcts:50, mcts:200; or agents comma-separated), and say "
+         "(default: random, the game's greedy agent if it has one, mcts:50, mcts:200; or "
+         "agents comma-separated), and say "
          "whether a seat advantage or a character's (or card's) lead holds at every level or "
          "for one agent only.")
 

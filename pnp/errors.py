@@ -140,6 +140,13 @@ class RulesError(PnpError):
         super().__init__(f"{len(errors)} problem(s) in the game's files; {why}")
 
 
+class UnloadedData(RulesError):
+    """The data did not load (a bad cell, a row the kit needs missing): its findings, refused
+    as a DataError is, with exit 2, by every command (validate, build, simulate, ...)."""
+
+    exit_code = DataError.exit_code
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a value came from: file and 1-based data row (the header is row 1 in a CSV)."""

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from .errors import Source
+from .errors import PnpError, Source
 
 if TYPE_CHECKING:
     from .render.surface import Surface
 
 Drawer = Callable[["Surface"], None]
+T = TypeVar("T")
 
 
 def shared(drawer: Drawer) -> Drawer:
@@ -95,12 +97,54 @@ class Kit:
             counts.update(board.places)
         return counts
 
+    def files(self) -> dict[str, set[str]]:
+        """The files each kind of piece is drawn from, as errors name them ("cards.csv")."""
+        from .errors import in_game
 
-def compare_manifest(placed: Counter, required: Counter) -> list[str]:
-    """Differences between what was drawn and what the rules need, as sentences."""
+        files: dict[str, set[str]] = {}
+        pieces = [(p.kind, p.source) for sheet in self.sheets for p in sheet.pieces]
+        pieces += [(kind, b.source) for b in self.boards for kind in b.places]
+        for kind, source in pieces:
+            if source is not None:
+                files.setdefault(kind, set()).add(in_game(Path(source.path)))
+        return files
+
+
+def compare_manifest(placed: Counter, required: Counter,
+                     files: dict[str, set[str]] | None = None) -> list[str]:
+    """Differences between what was drawn and what the rules need, as sentences saying how
+    many of a kind are missing or extra; `files`: the files each kind is drawn from."""
     problems = []
     for kind in sorted(set(placed) | set(required)):
         have, need = placed.get(kind, 0), required.get(kind, 0)
-        if have != need:
-            problems.append(f"the PDF holds {have} {kind}(s) but the rules need {need}")
+        drawn = sorted((files or {}).get(kind, ()))
+        held = f"the PDF holds {have}" + (f" (from {', '.join(drawn)})" if drawn else "")
+        if have < need:
+            problems.append(f"{need - have} {kind}(s) missing: the rules need {need}, {held}")
+        elif have > need:
+            problems.append(f"{have - need} {kind}(s) more than the rules need: {held}, the "
+                            f"rules need {need}")
     return problems
+
+
+NAMES_SHOWN = 12  # names an ambiguous start lists
+
+
+def by_name(items: list[T], said: str, name: Callable[[T], str], option: str = "") -> list[T]:
+    """The pieces (or faces) a designer names (`pnp preview --card`, `pnp build --only`): those
+    of that name, in any case; else those whose name starts with it ("score board" for "Score
+    board: -10 to 49 VP ..."), when it is the start of one name. The start of several names is
+    an error listing them (after `option`, the option that named them, when given)."""
+    said = said.strip()
+    low = said.lower()
+    exact = [i for i in items if name(i).lower() == low]
+    if exact or not low:
+        return exact
+    starting = [i for i in items if name(i).lower().startswith(low)]
+    names = list(dict.fromkeys(name(i) for i in starting))
+    if len(names) > 1:
+        shown = ", ".join(f'"{n}"' for n in names[:NAMES_SHOWN])
+        who = f"{option} {said!r}" if option else repr(said)
+        raise PnpError(f"{who} is the start of {len(names)} names: {shown}"
+                       + (" ..." if len(names) > NAMES_SHOWN else "") + "; give more of one")
+    return starting

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import Finding, PnpError, Source
-from .kit import Drawer, Kit
+from .kit import Drawer, Kit, by_name
 from .render.fonts import Fonts
 from .render.surface import Element
 from .units import MM
@@ -143,12 +143,9 @@ def find_faces(faces: list[FaceSpec], card: str, back: bool = False) -> list[Fac
 
     def named_by(side: bool) -> list[FaceSpec]:
         wanted = [f for f in faces if f.back == side]
-        said = card.strip().lower()
         return ([f for f in wanted if f.source and not f.board and (f.source.row or 0) == number
                  and f.source.path.name == named.name and same_file(f.source.path)]
-                or [f for f in wanted if f.name.lower() == said]
-                # the start of one name ("score board" for "Score board: -10 to 49 VP ...")
-                or _one_name([f for f in wanted if said and f.name.lower().startswith(said)]))
+                or by_name(wanted, card, lambda f: f.name))
 
     hits = named_by(back)
     if not hits and back and named_by(False):
@@ -165,11 +162,6 @@ def find_faces(faces: list[FaceSpec], card: str, back: bool = False) -> list[Fac
     for f in hits:
         unique.setdefault(f.name, f)
     return list(unique.values())
-
-
-def _one_name(faces: list[FaceSpec]) -> list[FaceSpec]:
-    """The faces, if they are all of one piece's name; none when the start named several."""
-    return faces if len({f.name for f in faces}) == 1 else []
 
 
 def find_face(faces: list[FaceSpec], card: str, back: bool = False) -> FaceSpec:

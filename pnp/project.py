@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
 from .data.tables import check_tables
-from .errors import DataError, Finding, OptionError, PnpError, RulesError, Source, error, warning
+from .errors import (DataError, Finding, OptionError, PnpError, RulesError, Source, UnloadedData,
+                     error, warning)
 from .layout.paper import Paper, choose_paper
 from .units import MM
 
@@ -115,7 +116,7 @@ def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
                                                placements=False, log=log), sheet)
     from .siblings import check as uneven_siblings
 
-    return (findings + _drawn(game, result) + meaning(game, kit, fonts, log)
+    return (findings + _drawn(game, kit, result) + meaning(game, kit, fonts, log)
             + uneven_siblings(kit, fonts, game.folder.path, log))
 
 
@@ -164,14 +165,14 @@ def _booklet_meaning(kit) -> list[Finding]:
             + unprinted(kit.booklet.text, t.name, t.texts)) if t else []
 
 
-def _drawn(game: OpenGame, result) -> list[Finding]:
+def _drawn(game: OpenGame, kit, result) -> list[Finding]:
     """What the renderer reported, and every difference between the pieces it placed and the
     kit the rules need; one line per distinct problem."""
     from .kit import compare_manifest
 
     required = game.spec.required_kit(game.model)
-    drawn = result.findings + [error(f"manifest: {p}")
-                               for p in compare_manifest(result.placed, required)]
+    drawn = result.findings + [error(f"manifest: {p}") for p in
+                               compare_manifest(result.placed, required, kit.files())]
     return list(dict.fromkeys(drawn))
 
 
@@ -232,20 +233,14 @@ def prepare(game: OpenGame, force: bool = False):
     the kit to print; also for previews of single faces."""
     from .render.fonts import load_fonts
 
-    from .errors import DataError
-
     findings = validate(game)
-    refused = None
     if not drawable(game):
-        refused = RulesError(findings, "nothing was printed" + (
+        raise UnloadedData(findings, "nothing was printed" + (
             ", even with --force: the kit cannot be drawn from data with missing or unreadable "
             "rows" if force else " (fix them; --force cannot print data with missing or "
             "unreadable rows)"))
-        refused.exit_code = DataError.exit_code
-    elif errors_in(findings) and not force:
-        refused = RulesError(findings)
-    if refused is not None:
-        raise refused
+    if errors_in(findings) and not force:
+        raise RulesError(findings)
     _check_piece_count(game)
     fonts = load_fonts(game.model.common.fonts)
     return game.spec.build_kit(game.model, fonts), fonts, findings
@@ -326,7 +321,7 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         if log is not None:  # a kit that lies is not printed: the file drawn is dropped
             _stop_at_errors(findings, meaning(game, kit, fonts, log), force)
         # a part of the kit is not the kit: only the drawing's own findings
-        _stop_at_errors(findings, _drawn(game, result) if whole else result.findings, force)
+        _stop_at_errors(findings, _drawn(game, kit, result) if whole else result.findings, force)
     if kept is not None:  # only once the PDF is written
         printed = printed or record_now()
         _keep_record(game, kept, printed)
@@ -430,7 +425,8 @@ def _part(kit, printed, old, since: Path | None, only: str | None):
 
 
 # What each export makes, and the options it takes besides --variant, --out and --force: any
-# other given is refused, never silently ignored (a print-on-demand service's: _export_takes).
+# other given is refused, never silently ignored (a print-on-demand service's and a Cricut's:
+# _export_takes).
 EXPORTS = {
     "booklet": ("rule booklet pages imposed on the paper", ("--paper",)),
     "pod": ("a PDF of one face a page, each page the face and its bleed",
@@ -515,11 +511,19 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
     return summary, findings
 
 
-def _export_takes(fmt: str, service: str | None) -> tuple[str, tuple[str, ...]]:
-    """(what the export makes, the options it takes): EXPORTS', or a service's, whose files
-    are drawn to its own trim, bleed and pixels."""
+def _export_takes(fmt: str, service: str | None,
+                  machine: str | None) -> tuple[str, tuple[str, ...]]:
+    """(what the export makes, the options it takes): EXPORTS', a service's, whose files are
+    drawn to its own trim, bleed and pixels, or a cutting machine's that lays its sheets out
+    on an image of its own size, not on the paper (Cricut)."""
+    from .cut.machines import MACHINES
     from .export.services import DPI, SERVICES
 
+    if fmt == "cut" and machine in MACHINES and not MACHINES[machine].uses_paper:
+        _, takes = EXPORTS[fmt]
+        return (f"RGB images the size of {MACHINES[machine].name}'s print-then-cut area, "
+                "whatever the paper, and the cut paths",
+                tuple(o for o in takes if o != "--paper"))
     if fmt != "pod" or service not in SERVICES:
         return EXPORTS[fmt]
     chosen = SERVICES[service]
@@ -540,8 +544,10 @@ def _export_options(fmt: str, given: dict[str, Any]):
         raise OptionError("--format", f"unknown format {fmt!r}; use one of {', '.join(EXPORTS)}")
     if service is not None and service not in SERVICES:
         raise OptionError("--service", f"one of {', '.join(SERVICES)}, not {service!r}")
-    what, takes = _export_takes(fmt, service)
-    kind = f"pod --service {service}" if fmt == "pod" and service else fmt
+    machine = given["--machine"]
+    what, takes = _export_takes(fmt, service, machine)
+    kind = f"pod --service {service}" if fmt == "pod" and service else \
+        f"cut --machine {machine}" if fmt == "cut" and machine else fmt
     for option, value in given.items():
         if value is not None and option not in takes:
             raise OptionError(option, f"--format {kind} does not use it ({what})")
@@ -550,7 +556,7 @@ def _export_options(fmt: str, given: dict[str, Any]):
         raise OptionError("--service", f"{SERVICES[service].name} prints from CMYK PDF/X-1a "
                           f"files only: add --cmyk (pnp export --format pod --service {service} "
                           "--cmyk)")
-    if fmt == "cut" and given["--machine"] not in MACHINES:
+    if fmt == "cut" and machine not in MACHINES:
         raise OptionError("--format", f"cut takes --machine {'|'.join(MACHINES)}")
     if url_base is not None:
         from .export.tts import check_url_base
@@ -576,11 +582,13 @@ def _export_folder(game: OpenGame, fmt: str, out: Path, staging: Path, kit, font
         count, drawn = export_png(kit, fonts, staging, dpi, bleed)
         return f"{out}/: {count} PNG faces at {dpi} dpi", drawn
     if fmt == "cut":
+        from .cut.machines import MACHINES
         from .cut.sheets import export_cut
 
         assert machine is not None      # checked above: cut names its machine
+        paper = sheet if MACHINES[machine].uses_paper else None  # (else a size of its own)
         summary, drawn = _sized(game, lambda: export_cut(
-            kit, fonts, staging, machine, sheet.size, bleed, radius), sheet)
+            kit, fonts, staging, machine, sheet.size, bleed, radius), paper)
         return summary.replace(f"{staging}/", f"{out}/"), drawn
     if fmt == "pod":
         from .export.services import SERVICES, export_service

@@ -363,9 +363,26 @@ def test_a_setting_game_toml_leaves_to_its_default_says_to_write_it_first(tmp_pa
     it."""
     with pytest.raises(PnpError) as caught:
         make_variants("wuxing", [parse_setting("options.max_rounds=10,20")], None, tmp_path)
-    assert str(caught.value) == ("game.toml has no 'max_rounds' in [options]; to sweep it, "
-                                 "write it there first with the value the game plays now "
-                                 "(max_rounds = ...)")
+    assert caught.value.message == ("game.toml has no 'max_rounds' in [options]; to sweep it, "
+                                    "write it there first with the value the game plays now "
+                                    "([options] max_rounds = ...)")
+
+
+@pytest.mark.parametrize("target, said", [
+    ("options.aid_card", "game.toml has no 'aid_card' in [options] (did you mean 'aid_cards'?)"),
+    ("option.aid_cards", "game.toml has no table [option] (did you mean 'options'?)"),
+    ("nosuch.key", "game.toml has no table [nosuch];"),
+    ("characters.csv:fighter.threshhold", "characters.csv has no column 'threshhold' (did you "
+                                          "mean 'threshold'?)"),
+    ("characters.csv:fightr.threshold", "characters.csv has no row 'fightr' (did you mean "
+                                        "'fighter'?)"),
+    ("charactrs.csv:fighter.threshold", "the game has no charactrs.csv (did you mean "
+                                        "'characters.csv'?)")])
+def test_a_set_naming_no_setting_is_a_usage_error_naming_a_close_one(tmp_path, target, said):
+    """It exited 1, after the base game was loaded, and named no close key."""
+    r = CliRunner().invoke(main, ["sweep", "-g", "legolas", "-n", "2", "--jobs", "1",
+                                  "--set", f"{target}=1", "-o", str(tmp_path / "s.pdf")])
+    assert said in usage_error(r, "--set")
 
 
 def test_a_sweep_says_how_far_random_agents_can_be_trusted(experior_sweep):
@@ -377,7 +394,9 @@ def test_a_sweep_says_how_far_random_agents_can_be_trusted(experior_sweep):
     assert set(result["agents"]) == {"random"}
     text = format_sweep(result)
     assert text.endswith(agent_note(["random", "random"]))
-    assert "Played by random agents only" in text and "--agents mcts:50" in text
+    assert "Played by random agents only" in text and "sweep again with --agents mcts:50" in text
+    # it said `pnp simulate --ladder` tells whether a lead holds: of the base game only
+    assert "`pnp simulate --ladder` checks the base game only, not the variants" in text
     assert agent_note(["mcts:50", "random"]) == "" and agent_note(["greedy"] * 2) == ""
 
 

@@ -207,6 +207,9 @@ def test_the_pdf_ladder_of_four_levels_fits_between_the_margins():
     ("random,greedy,random", "names random twice"),
     ("mcts:50", "a ladder compares agents, give two or more (e.g. random,mcts:50)"),
     ("random", "give two or more (e.g. random,mcts:50)"),
+    # it played the default ladder, as --ladder alone does
+    ("", "no agent given: give two or more comma-separated (e.g. random,mcts:50), or --ladder "
+         "alone for the default ladder (random, greedy, mcts:50, mcts:200)"),
 ])
 def test_a_ladder_that_cannot_compare_is_refused_before_any_game(text, said):
     """One level said "at every level: the game's, not an agent's" of a single agent's figure;

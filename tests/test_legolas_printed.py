@@ -161,7 +161,9 @@ def test_a_power_whose_text_describes_another_kind_is_refused(game_copy):
                              "this level on), which the engine plays; it should mention 'defen'")
 
 
-def test_a_broken_template_is_reported_and_its_card_never_drawn(game_copy, tmp_path):
+def test_a_broken_template_is_reported_and_printed_as_written_with_force(game_copy, tmp_path):
+    """--force prints a row with an error as its designer wrote it (it was left out of the PDF,
+    silently, and the manifest then said the PDF held 6 character cards of 8)."""
     folder = game_copy("legolas")
     edit_csv(folder / "characters.csv", 4, "level2_text", "{amont:Times} all coin values.")
     edit_csv(folder / "treasures.csv", 9, "text", "Your neighbors take {amount damage.")
@@ -177,9 +179,29 @@ def test_a_broken_template_is_reported_and_its_card_never_drawn(game_copy, tmp_p
     # the treasure and character sheets read back (not all 39 pages: some 50 ms a page)
     text = " ".join(p.extract_text() for p in
                     PdfReader(tmp_path / "f.pdf").pages[sheets.first - 1:sheets.last])
-    assert "FIGHTER" in text and "ROGUE" not in text
-    assert "manifest: the PDF holds 6 character card(s) but the rules need 8" in \
-        [f.message for f in forced.findings]
+    assert "FIGHTER" in text and "ROGUE" in text
+    assert "{amont:Times} all coin" in text and "{amount damage" in text
+    assert not [f for f in forced.findings if f.message.startswith("manifest:")]
+
+
+def test_a_picture_that_cannot_be_drawn_names_its_row_and_what_it_does_not_know(game_copy,
+                                                                               tmp_path):
+    """A barrier's target no element: the card prints with --force, its picture's error said
+    only "figure 'legolas.treasure': 'nosuch'"."""
+    folder = game_copy("legolas")
+    edit_csv(folder / "treasures.csv", 9, "target", "nosuch")
+    forced = build(open_game(str(folder)), tmp_path / "f.pdf", force=True)
+    assert ('error: treasures.csv, row 9, field "art": Earth Barrier treasure card: element '
+            "\"art\" (layouts/treasure.toml): figure 'legolas.treasure': unknown name "
+            "'nosuch'") in [str(f) for f in forced.findings]
+
+
+def test_the_manifest_says_how_many_are_extra_and_from_where(game_copy, tmp_path):
+    folder = game_copy("legolas")
+    edit_csv(folder / "characters.csv", 2, "id", "knight")
+    forced = build(open_game(str(folder)), tmp_path / "f.pdf", force=True)
+    assert ("manifest: 2 character card(s) more than the rules need: the PDF holds 8 (from "
+            "characters.csv), the rules need 6") in [f.message for f in forced.findings]
 
 
 # ---- text size and distance from the cut line ----------------------------------------------------

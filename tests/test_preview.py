@@ -45,12 +45,14 @@ def test_file_row_names_the_piece_drawn_from_that_row(wuxing):
 
 def test_the_start_of_one_piece_s_name_names_it(wuxing):
     """A board's long name need not be typed whole ("Score board: −10 to 49 VP ..." has a
-    minus sign no keyboard shows); a start that several names share names none."""
+    minus sign no keyboard shows); a start that several names share is an error listing them
+    (it said no piece came from it)."""
     faces, _ = wuxing
     board = next(f for f in faces if f.board)
     assert board.name.startswith("Board: ") and find_face(faces, "BOARD").name == board.name
     assert len({f.name for f in faces if f.name.lower().startswith("yang")}) > 1
-    with pytest.raises(PnpError, match="no piece comes from 'yang'"):
+    with pytest.raises(PnpError, match="'yang' is the start of 8 names: \"Yang wood card\", "
+                                       "\"Yang fire card\", .*; give more of one"):
         find_face(faces, "yang")
 
 

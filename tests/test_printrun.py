@@ -154,6 +154,21 @@ def test_only_prints_a_range_of_rows(deck):
         build(open_game(str(folder)), part, only="cards.csv:30-40")
 
 
+def test_only_takes_the_start_of_a_name_as_preview_card_does(deck):
+    """`--only` took a whole name only, where `pnp preview --card` takes its start too."""
+    folder, out, _ = deck
+    part = out.with_name("deck-only.pdf")
+    built = build(open_game(str(folder)), part, only="bir")
+    assert built.note.startswith("1 piece(s)")
+    assert "Birch" in _text(part, 0) and "Ash" not in _text(part, 0)
+    edit_csv(folder / "cards.csv", 3, "name", "Ashby")
+    with pytest.raises(PnpError, match="^--only 'as' is the start of 2 names: \"Ash\", "
+                                       "\"Ashby\"; give more of one$"):
+        build(open_game(str(folder)), part, only="as")
+    built = build(open_game(str(folder)), part, only="ash")  # a whole name: that one
+    assert built.note.startswith("1 piece(s)")
+
+
 def test_the_version_and_print_settings_are_said_on_the_first_page(deck):
     folder, out, record = deck
     toml = folder / "game.toml"
@@ -425,6 +440,28 @@ def test_a_partial_print_never_replaces_the_whole_kit_it_compares_with(deck, tmp
     result = runner.invoke(main, ["build", "-g", str(folder), "-o", "part.pdf", "--changed"])
     assert result.exit_code == 0 and "1 changed" in result.output, result.output
     assert (tmp_path / "kit.pdf").read_bytes() == kit
+
+
+def test_a_proof_goes_beside_the_kit_and_leaves_its_pdf_and_record_alone(deck, tmp_path,
+                                                                        monkeypatch):
+    """`build --proof` wrote the proof over output/<game>.pdf, whose record then described
+    the print PDF no more."""
+    folder, _, _ = deck
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "-g", str(folder)]).exit_code == 0
+    kit = (tmp_path / "output" / "deck.pdf").read_bytes()
+    record = (tmp_path / "output" / "deck.printed.json").read_bytes()
+    result = runner.invoke(main, ["build", "-g", str(folder), "--proof"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("a proof, not for cutting, goes to output/deck-proof.pdf; "
+                                    "the print PDF output/deck.pdf is left as it is")
+    assert (tmp_path / "output" / "deck-proof.pdf").exists()
+    assert (tmp_path / "output" / "deck.pdf").read_bytes() == kit
+    assert (tmp_path / "output" / "deck.printed.json").read_bytes() == record
+    result = runner.invoke(main, ["build", "-g", str(folder), "--proof", "-o", "output/deck.pdf"])
+    assert result.exit_code == 1 and "a proof goes to another file" in result.output
+    assert (tmp_path / "output" / "deck.pdf").read_bytes() == kit
 
 
 def test_a_partial_print_s_checklist_says_it_holds_a_part_not_the_kit(deck):

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from helpers import usage_error
+from helpers import edit_csv, usage_error
 from pnp.cli import main
 from pnp.engine.core import play
 from pnp.sim import agents as registry
@@ -551,8 +551,9 @@ def test_a_measurable_seat_advantage_says_it_may_be_chance_and_how_to_confirm():
     share = fig["seat_advantage"]["first_seat_share_of_decisive"]
     share["ci"] = [0.52, 0.62]
     hint = ("a 95 % interval: one fair game in 20 looks like this by chance; confirm it with "
-            "another --seed (this was --seed 1) or more --games, and --ladder to see whether "
-            "the agents make it")
+            "another --seed (this was --seed 1) or more --games; add --ladder to see whether it "
+            "holds with stronger agents (the game's) or shows with one agent only (that "
+            "agent's play)")  # (it said "--ladder to see whether the agents make it")
     assert hint in format_text(fig)
     share["ci"] = [0.38, 0.48]               # behind: as measurable
     assert hint in format_text(fig)
@@ -571,23 +572,44 @@ def test_a_number_of_games_past_ten_million_is_refused_before_any_game(command):
         in result.output and "x<=10000000" in result.output
 
 
-@pytest.mark.parametrize("command", [["simulate", "--games", "3"], ["report", "--games", "3"],
-                                     ["play", "--opponent", "random"]])
+LAB_COMMANDS = [["simulate", "--games", "3"], ["report", "--games", "3"],
+                ["play", "--opponent", "random"],
+                ["sweep", "--games", "3", "--set", "options.aid_cards=1"]]
+
+
+@pytest.mark.parametrize("command", LAB_COMMANDS)
 def test_data_with_an_error_is_not_played_on_its_stand_in_values(game_copy, command):
-    """wound_limit = -5 was noted and 100 played in its place: figures of another game."""
+    """wound_limit = -5 was noted and 100 played in its place: figures of another game. A data
+    error, exit 2 as in `pnp validate` and `pnp build` (it was 3 here)."""
     folder = game_copy("experior")
     toml = folder / "game.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace("wound_limit = 100",
                                                              "wound_limit = -5"),
                     encoding="utf-8")
+    assert CliRunner().invoke(main, ["validate", "--game", str(folder)]).exit_code == 2
     result = CliRunner().invoke(main, [command[0], "--game", str(folder), *command[1:]],
                                 input="")
-    assert result.exit_code == 3, result.output
+    assert result.exit_code == 2, result.output
     assert result.output.splitlines()[-2:] == [
         'error: game.toml, field "options.wound_limit": [options] wound_limit must be 1 to '
         "9999, got -5",
         "Error: 1 problem(s) in the game's files; nothing was played (fix them: `pnp validate` "
         "lists every problem)"]
+
+
+@pytest.mark.parametrize("command", LAB_COMMANDS[:3])
+def test_data_the_engine_refuses_is_said_as_validate_says_it(game_copy, command):
+    """Legolas's engine refuses an unknown power: its message named no row, and exited 1."""
+    folder = game_copy("legolas")
+    edit_csv(folder / "characters.csv", 2, "level2_power", "nopower")
+    said = ('error: characters.csv, row 2, field "level2_power": Fighter: unknown power '
+            "'nopower'")
+    checked = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert said in checked.output
+    result = CliRunner().invoke(main, [command[0], "--game", str(folder), *command[1:]],
+                                input="")
+    assert result.exit_code == checked.exit_code, result.output
+    assert said in result.output and "nothing was played" in result.output, result.output
 
 
 def test_more_than_256_jobs_is_refused_before_any_process_starts():

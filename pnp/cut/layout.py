@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import DataError
 from ..kit import Kit, Piece, Sheet
-from ..layout.grid import Rect
+from ..layout.grid import NoRoom, Rect
 from ..units import MM, mm
 from .machines import Machine
 
@@ -78,9 +77,9 @@ def lay_out(kit: Kit, machine: Machine, page: tuple[float, float],
         slots, is_turned = (turned, True) if len(turned) > len(upright) else (upright, False)
         if not slots:
             f = machine.field(*page)
-            raise DataError(f"{sheet.title}: a {mm(sheet.width):.0f} x {mm(sheet.height):.0f} mm "
-                            f"piece does not fit the {machine.name} cut area of "
-                            f"{mm(f.w):.0f} x {mm(f.h):.0f} mm with {mm(bleed):g} mm bleed")
+            raise NoRoom(f"{sheet.title}: a {mm(sheet.width):.0f} x {mm(sheet.height):.0f} mm "
+                         f"piece does not fit the {machine.name} cut area of "
+                         f"{mm(f.w):.0f} x {mm(f.h):.0f} mm with {mm(bleed):g} mm bleed")
         chunks = [sheet.pieces[i:i + len(slots)] for i in range(0, len(sheet.pieces), len(slots))]
         for number, chunk in enumerate(chunks, 1):
             pages.append(CutPage(sheet, number, len(chunks),

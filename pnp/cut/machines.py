@@ -35,6 +35,12 @@ class Machine:
     clear: float = 1 * MM  # kept white around the marks' corner squares
     area: tuple[float, float] | None = None  # the largest print-then-cut image (Cricut)
 
+    @property
+    def uses_paper(self) -> bool:
+        """Whether pnp lays the sheets out on the paper (--paper) or on the machine's own
+        print-then-cut image, whatever the paper."""
+        return self.area is None
+
     def page(self, paper: tuple[float, float]) -> tuple[float, float]:
         """The sheet pnp lays out: the paper (Silhouette), or the print-then-cut image that
         the machine's app frames with its own marks (Cricut)."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..kit import Kit
-from ..layout.grid import Rect
+from ..layout.grid import NoRoom, Rect
 from ..layout.lattice import Point, pack, sides
 from ..units import MM
 from .machines import Machine
@@ -75,10 +75,8 @@ def lay_out_tiles(kit: Kit, machine: Machine, page: tuple[float, float],
             if not any(box.overlaps(k) for k in keep_out):
                 spots.append((x, y))
         if not spots:
-            from ..errors import DataError
-
-            raise DataError(f"{tiles.title}: a {lattice.cell_w / MM:.0f} mm tile does not "
-                            f"fit the {machine.name} cut area")
+            raise NoRoom(f"{tiles.title}: a {lattice.cell_w / MM:.0f} mm tile does not fit the "
+                         f"{machine.name} cut area")
         faces = tiles.faces
         chunks = [faces[i:i + len(spots)] for i in range(0, len(faces), len(spots))]
         for n, chunk in enumerate(chunks, 1):

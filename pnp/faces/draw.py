@@ -453,7 +453,9 @@ def _figure(L: Layout, s, e, v, x, y, w, h) -> None:
     s.c.saveState()  # a figure is Python of its own: whatever state it sets stays inside
     try:
         fn(Figure(s.c, s, L.env.palette), x, y, w, h, v["args"] or {})
-    except (ValueError, TypeError, KeyError) as exc:
+    except KeyError as exc:  # (its text is the name alone: "'nosuch'")
+        raise ValueProblem(f"figure {v['figure']!r}: unknown name {exc.args[0]!r}") from None
+    except (ValueError, TypeError) as exc:
         raise ValueProblem(f"figure {v['figure']!r}: {exc}") from None
     finally:
         s.c.restoreState()

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..errors import PnpError
-from ..kit import Kit
+from ..kit import Kit, by_name
 from .changelist import ChangeList
 from .record import Changes, Printed, Record, compare
 
@@ -50,8 +50,10 @@ def changed_part(kit: Kit, printed: Record, old: Record, since: Path) -> tuple[K
 
 def only_part(kit: Kit, printed: Record, spec: str) -> tuple[Kit, list[Printed]]:
     """The pieces `spec` names: FILE:ROW or FILE:FIRST-LAST (data rows as validation and
-    `pnp preview --card` name them), FILE alone, or a piece's or board's name."""
-    chosen = [p for p in printed.pieces if _named(p, spec)]
+    `pnp preview --card` name them), FILE alone, or a piece's or board's name or the start of
+    one (kit.by_name, as `pnp preview --card` takes it)."""
+    chosen = ([p for p in printed.pieces if _in_rows(p, spec)]
+              or by_name(printed.pieces, spec, lambda p: p.name, "--only"))
     if not chosen:
         rows = list(dict.fromkeys(p.id.split(" #")[0] for p in printed.pieces))
         raise PnpError(f"--only {spec!r} names no piece; try one of: {', '.join(rows[:12])}"
@@ -61,10 +63,9 @@ def only_part(kit: Kit, printed: Record, spec: str) -> tuple[Kit, list[Printed]]
     return part_of(kit, printed, {p.key for p in chosen}, cover), chosen
 
 
-def _named(p: Printed, spec: str) -> bool:
+def _in_rows(p: Printed, spec: str) -> bool:
+    """Whether the piece comes from the rows (FILE:ROW, FILE:FIRST-LAST) or file `spec` names."""
     spec = spec.strip()
-    if p.name.lower() == spec.lower():
-        return True
     where = p.id.split(" #")[0]
     file, colon, row = where.rpartition(":")
     if not colon or not row.isdigit():

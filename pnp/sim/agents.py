@@ -243,9 +243,11 @@ def check(engine: str, spec: str, option: str) -> None:
 def parse(engine: str, text: str | None, num_players: int) -> list[str]:
     """The agent spec of each seat from --agents "a,b,..." (one spec: every seat). Checks each
     resolves."""
-    specs = [s.strip() for s in (text or "random").split(",")]
-    if any(not s for s in specs):
-        raise OptionError("--agents", f"empty agent name in {text!r}")
+    specs = [s.strip() for s in ("random" if text is None else text).split(",")]
+    if any(not s for s in specs):  # ("" played random agents without a word)
+        said = "no agent given" if not "".join(specs) else f"empty agent name in {text!r}"
+        raise OptionError("--agents", f"{said}; name one per seat or one for all: "
+                          f"{', '.join(names(engine))} (or module:Class, file.py:Class)")
     if len(specs) == 1:
         specs *= num_players
     if len(specs) != num_players:

@@ -34,9 +34,13 @@ def default_levels(engine: str) -> list[str]:
 
 
 def parse_levels(engine: str, text: str | None) -> list[str]:
-    """The levels of --ladder: "default" (or empty) or agent names, comma-separated; in
-    ladder order (ladder_order)."""
-    if not text or text.strip() in ("", "default"):
+    """The levels of --ladder: "default" (--ladder alone) or agent names, comma-separated; in
+    ladder order (ladder_order). None named (--ladder "") is refused, as --agents "" is."""
+    if text is not None and not text.strip():
+        raise OptionError("--ladder", "no agent given: give two or more comma-separated (e.g. "
+                          "random,mcts:50), or --ladder alone for the default ladder ("
+                          f"{', '.join(default_levels(engine))})")
+    if text is None or text.strip() == "default":
         levels = default_levels(engine)
     else:
         levels = [s.strip() for s in text.split(",")]

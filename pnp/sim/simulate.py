@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.core import IllegalAction, PlayerCountError, play
-from ..errors import DataError, OptionError, PnpError, RulesError, clipped
+from ..errors import DataError, OptionError, PnpError, RulesError, UnloadedData, clipped
 from . import agents as agent_registry
 from .summary import Tally, figures
 
@@ -55,6 +55,9 @@ def load_game(name: str, players: int | None = None) -> Setup:
     return setup_of(open_game(name), players)
 
 
+NOT_PLAYED = "nothing was played (fix them: `pnp validate` lists every problem)"
+
+
 def setup_of(opened: OpenGame, players: int | None = None) -> Setup:
     """The rules engine of an opened game (load_game's, for a game opened already)."""
     from ..project import errors_in
@@ -63,19 +66,29 @@ def setup_of(opened: OpenGame, players: int | None = None) -> Setup:
     # on it would measure a game nobody wrote
     errors = errors_in(opened.folder.problems)
     if errors:
-        raise RulesError(errors, "nothing was played (fix them: `pnp validate` lists every "
-                         "problem)")
+        raise UnloadedData(errors, NOT_PLAYED)
     title = getattr(getattr(opened.model, "common", None), "title", "")
     try:
         game = opened.spec.new_game(opened.model, players)
-    except ValueError as exc:          # named once: an engine's message may name it already
-        said = str(exc) if str(exc).startswith(f"{opened.name} ") else f"{opened.name}: {exc}"
-        raise (OptionError("--players", said) if isinstance(exc, PlayerCountError)
-               else PnpError(said)) from None
+    except ValueError as exc:
+        raise _refused(opened, exc) from None
     if players is not None and game.num_players != players:
         raise OptionError("--players", f"{opened.name} is for "
                           f"{players_text(game.min_players, game.max_players)}, not {players}")
     return Setup(opened.name, opened.spec.name, title or opened.name, game)
+
+
+def _refused(opened: OpenGame, exc: ValueError) -> PnpError:
+    """What an engine refusing the data is said as: a player count --players names; data
+    `pnp validate` finds wrong, its findings (each naming file, row and field); else the
+    engine's message, the game named once (an engine's message may name it already)."""
+    from ..project import errors_in, validate
+
+    said = str(exc) if str(exc).startswith(f"{opened.name} ") else f"{opened.name}: {exc}"
+    if isinstance(exc, PlayerCountError):
+        return OptionError("--players", said)
+    errors = errors_in(validate(opened))
+    return RulesError(errors, NOT_PLAYED) if errors else PnpError(said)
 
 
 def players_text(low: int, high: int) -> str:

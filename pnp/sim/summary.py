@@ -133,8 +133,9 @@ def format_text(fig: Mapping[str, Any]) -> str:
         if not ci[0] <= 0.5 <= ci[1]:     # the same seed gives the same games: say so
             seed = f" (this was --seed {fig['seed']})" if fig.get("seed") is not None else ""
             out.append(f"  a 95 % interval: one fair game in 20 looks like this by chance; "
-                       f"confirm it with another --seed{seed} or more --games, and --ladder "
-                       f"to see whether the agents make it")
+                       f"confirm it with another --seed{seed} or more --games; add --ladder to "
+                       "see whether it holds with stronger agents (the game's) or shows with "
+                       "one agent only (that agent's play)")
     out.append("")
     for key, label in (("length", f"Game length ({fig['length']['unit']})"),
                        ("decisions", "Decisions per game")):

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..errors import OptionError, PnpError
+from ..errors import OptionError, PnpError, did_you_mean
 from . import agents as agent_registry
 from .progress import Progress
 from .simulate import Setup, chunks, default_jobs, load_game, seeded, setup_of
@@ -153,43 +153,65 @@ class VariantProblem(PnpError):
 def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
     """Replace `key = ...` inside [section] of a TOML file, keeping the comments around it."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    i, m = _toml_line(lines, keys)
+    old = m.group(2)
+    if re.fullmatch(r"[+-]?\d[\d_]*(\.\d+)?([eE][+-]?\d+)?", old) and isinstance(value, str):
+        # else the rules meet a text where they compare a number, and say so in Python's words
+        # ('>=' not supported between 'int' and 'str')
+        raise VariantProblem(f"game.toml [{'.'.join(keys[:-1])}] {keys[-1]} is a number "
+                             f"({old}), not {value!r}")
+    lines[i] = m.group(1) + _toml_literal(value) + m.group(3)
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def _toml_line(lines: list[str], keys: Sequence[str]) -> tuple[int, re.Match]:
+    """The line of `key = value` inside [section] (its index, and its match: the text before
+    the value, the value, the rest). A key the file lacks is refused, naming a close one, not
+    added: the base game would still play the default, and a misspelt key would be swept with
+    no effect in a game whose options are its own (a deck's, a rules.toml's)."""
     section, key = ".".join(keys[:-1]), keys[-1]
-    current = None
+    current: str | None = None
+    known: dict[str, list[str]] = {}  # each table's keys, to name a close one
     for i, line in enumerate(lines):
         head = re.match(r"\s*\[([^\[\]]+)\]\s*(#.*)?$", line)
         if head:
             current = head.group(1).strip()
+            known.setdefault(current, [])
             continue
         m = re.match(rf"(\s*{re.escape(key)}\s*=\s*)(\"[^\"]*\"|'[^']*'|[^#\s]+)(.*)$", line,
                      re.S)
         if m and current == section:
-            old = m.group(2)
-            if re.fullmatch(r"[+-]?\d[\d_]*(\.\d+)?([eE][+-]?\d+)?", old) and \
-                    isinstance(value, str):
-                # else the rules meet a text where they compare a number, and say so in
-                # Python's words ('>=' not supported between 'int' and 'str')
-                raise VariantProblem(f"game.toml [{section}] {key} is a number ({old}), "
-                                     f"not {value!r}")
-            lines[i] = m.group(1) + _toml_literal(value) + m.group(3)
-            path.write_text("".join(lines), encoding="utf-8")
-            return
-    # not added here: the base game would still play the default, and a misspelt key would be
-    # swept with no effect in a game whose options are its own (a deck's, a rules.toml's)
-    raise PnpError(f"game.toml has no {key!r} in [{section}]; to sweep it, write it there "
-                   f"first with the value the game plays now ({key} = ...)")
+            return i, m
+        named = re.match(r"\s*([\w-]+)\s*=", line)
+        if named and current is not None:
+            known[current].append(named.group(1))
+    missing = f"{key!r} in [{section}]{did_you_mean(key, known[section])}" \
+        if section in known else f"table [{section}]{did_you_mean(section, known)}"
+    raise OptionError("--set", f"game.toml has no {missing}; to sweep it, write it there "
+                      f"first with the value the game plays now ([{section}] {key} = ...)")
+
+
+def check_targets(folder: Path, settings: Sequence[Setting]) -> None:
+    """Every game.toml setting names a key the file has, said before any game is played."""
+    for s in settings:
+        if s.file == "game.toml":
+            text = (folder / "game.toml").read_text(encoding="utf-8")
+            _toml_line(text.splitlines(keepends=True), s.path)
 
 
 def _read_csv(path: Path, column: str) -> tuple[list[list[str]], int]:
     """The file's rows (header first) and the index of `column`."""
     if not path.is_file():
-        raise PnpError(f"the game has no {path.name}")
+        files = [f.name for f in path.parent.glob("*.csv")]
+        raise OptionError("--set", f"the game has no {path.name}{did_you_mean(path.name, files)}")
     text = path.read_text(encoding="utf-8-sig")
     rows = list(csv.reader(io.StringIO(text, newline="")))
     if not rows:
         raise PnpError(f"{path.name} is empty")
     header = rows[0]
     if column not in header:
-        raise PnpError(f"{path.name} has no column {column!r} (columns: {', '.join(header)})")
+        raise OptionError("--set", f"{path.name} has no column {column!r}"
+                          f"{did_you_mean(column, header)} (columns: {', '.join(header)})")
     return rows, header.index(column)
 
 
@@ -200,19 +222,21 @@ def _locate(name: str, rows: list[list[str]], row_key: str, column: str) -> int:
     if number:
         n = int(number.group(1))
         if not 2 <= n <= len(rows) or not any(c.strip() for c in rows[n - 1]):
-            raise PnpError(f"{name} has no data row #{n} (its rows are #2 to "
+            raise OptionError("--set", f"{name} has no data row #{n} (its rows are #2 to "
                            f"#{len(rows)}; #1 is the header)")
         return n
     first = rows[0][0]
     lines = [i + 1 for i, r in enumerate(rows) if i and r and r[0] == row_key]
     if not lines:
         keys = ", ".join(dict.fromkeys(r[0] for r in rows[1:] if r))
-        raise PnpError(f"{name} has no row {row_key!r} in its first column {first!r} (rows: "
-                       f"{keys}); or name a row by its number, {name}:#2.{column}")
+        close = did_you_mean(row_key, [r[0] for r in rows[1:] if r])
+        raise OptionError("--set", f"{name} has no row {row_key!r}{close} in its first column "
+                          f"{first!r} (rows: {keys}); or name a row by its number, "
+                          f"{name}:#2.{column}")
     if len(lines) > 1:
-        raise PnpError(f"{name} has {len(lines)} rows {row_key!r} in its first column "
-                       f"{first!r} (rows {', '.join(f'#{n}' for n in lines)}); name one by "
-                       f"its row number, e.g. {name}:#{lines[0]}.{column}")
+        raise OptionError("--set", f"{name} has {len(lines)} rows {row_key!r} in its first "
+                          f"column {first!r} (rows {', '.join(f'#{n}' for n in lines)}); name "
+                          f"one by its row number, e.g. {name}:#{lines[0]}.{column}")
     return lines[0]
 
 
@@ -407,6 +431,7 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
         raise OptionError("--games", "must be at least 2 for a sweep (differences need a spread)")
     settings = parse_settings(sets)
     folder = find_game(game)
+    check_targets(folder, settings)
     check_distinct(folder, settings)
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as tmp:
@@ -499,5 +524,6 @@ def agent_note(agents: Sequence[str]) -> str:
     if set(agents) != {"random"}:
         return ""
     return ("Played by random agents only: a difference in who wins may be random play's, not "
-            "players'; --agents mcts:50 plays each variant as a searching player would (slower), "
-            "and `pnp simulate --ladder` says whether a lead holds for stronger agents.")
+            "players'. To see whether it holds for stronger play, sweep again with --agents "
+            "mcts:50 (slower); `pnp simulate --ladder` checks the base game only, not the "
+            "variants.")

@@ -1,6 +1,6 @@
 """What the rules engine needs of the four card lists, as findings naming file, row and field.
 The engine refuses data with an error here (LegolasGame), validation reports all of them at once,
-and the kit draws faces only from data that passed. A different value (a monster's value, a
+and `pnp build --force` prints a row with one as written. A different value (a monster's value, a
 threshold, a power's amount, a mission's VP) is a design change, not an error: the engine plays it
 and the card prints it."""
 

@@ -39,15 +39,6 @@ class Cards:
     missions: tuple[Mission, ...]
     mission_sources: tuple[Source, ...]
 
-    def without(self, bad: set[Source]) -> "Cards":
-        """The same lists less the rows in `bad` (rows with an error: never drawn)."""
-        lists = []
-        for name in ("monsters", "treasures", "characters", "missions"):
-            rows = zip(getattr(self, name), getattr(self, name[:-1] + "_sources"))
-            kept = [(r, s) for r, s in rows if s not in bad]
-            lists += [tuple(r for r, _ in kept), tuple(s for _, s in kept)]
-        return Cards(*lists)
-
 
 def _power(r, level: str) -> Power:
     return Power(r[f"{level}_power"], r[f"{level}_amount"], r[f"{level}_text"])

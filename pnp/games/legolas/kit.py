@@ -5,7 +5,6 @@ and the faces (faces.py, imported only to draw)."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from ...errors import Finding, Source, error
 from . import checks, engine
@@ -91,14 +90,6 @@ def validate(model: Model) -> list[Finding]:
     return list(dict.fromkeys(findings))
 
 
-def passed(model: Model) -> Model:
-    """The model less every card row with an error: faces are drawn only from data that passed
-    its checks (so `pnp build --force` prints the rest, and a bad row never reaches a drawing)."""
-    bad = {f.source for f in validate(model) if f.level == "error" and f.source is not None
-           and f.source.row is not None}
-    return replace(model, cards=model.cards.without(bad)) if bad else model
-
-
 # ---- what the rules need, and the engine --------------------------------------------------------
 def required_kit(model: Model) -> Counter:
     """What the rules need printed, from the engine's facts."""
@@ -131,4 +122,4 @@ def new_game(model: Model, num_players: int | None = None) -> engine.LegolasGame
 def build_kit(model: Model, fonts):
     from .faces import build
 
-    return build(passed(model), fonts)
+    return build(model, fonts)  # every row as written: --force prints a row with an error

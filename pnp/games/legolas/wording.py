@@ -92,14 +92,28 @@ def problems(template: str, numbers: dict[str, float], names: dict[str, str],
 
 
 def render(template: str, numbers: dict[str, float], names: dict[str, str]) -> str:
-    """The printed text (the template must have passed `problems`)."""
+    """The printed text. What `problems` refuses is printed as written (`pnp build --force`
+    prints a row with an error as its designer wrote it): a placeholder with no field or form
+    to fill it, and a whole template whose braces are broken."""
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError:
+        return template
     out = []
-    for literal, field, spec, _ in string.Formatter().parse(template):
+    for literal, field, spec, conv in parts:
         out.append(literal)
         if field is None:
             continue
-        if field in numbers:
-            out.append(_number_form(numbers[field], spec or ""))
+        form = spec or ""
+        if field in numbers and form.lower() in NUMBER_FORMS and not conv:
+            out.append(_number_form(numbers[field], form))
+        elif field in names and form.lower() in NAME_FORMS and not conv:
+            out.append(_name_form(names[field], form))
         else:
-            out.append(_name_form(names[field], spec or ""))
+            out.append(_as_written(field, form, conv))
     return "".join(out)
+
+
+def _as_written(field: str, form: str, conv: str | None) -> str:
+    """A placeholder as the template writes it: "{nope}", "{amount:foo}"."""
+    return "{" + field + (f"!{conv}" if conv else "") + (f":{form}" if form else "") + "}"
