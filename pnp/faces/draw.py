@@ -524,6 +524,8 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     if fitted is None:
         _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {text[:60]!r}")
         return
+    if _blank(fitted):
+        return  # nothing is drawn, so nothing of it is checked
     if s.record:
         s.text_sizes.append((e.name, v["size"], fitted.size, v["family"]))
     top = _text_top(v, y, h, fitted)
@@ -533,7 +535,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     # error per card
     chosen = min_size if v["min_size"] is not None and min_size < MIN_TEXT else MIN_TEXT
     _check_placed(s, e, fonts, fitted, text, role, x, top, w, v["align"], chosen)
-    _check_overlaps(L, s, e, v, fonts.ink(role), fitted, top, (y, y + h))
+    _check_overlaps(L, s, e, v, fonts, role, fitted, top, (y, y + h))
     printed = fitted.size if isinstance(fitted, PlainFitted) else fitted.smallest()
     if chosen - 1e-6 <= printed < MIN_TEXT - 1e-6 and s.cut \
             and caches(L).once(("small", L.path, e.name)):
@@ -567,34 +569,64 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
                   lambda run: s.c.setFillColor(paint(run)))
 
 
-def _check_overlaps(L: Layout, s, e, v, ink: tuple[float, float], fitted, top: float,
+def _blank(fitted) -> bool:
+    """Whether fitted rich text prints nothing: markup around no words (`<br>`, `{red|}`)."""
+    return isinstance(fitted, richtext.Fitted) and not any(line.words for line in fitted.lines)
+
+
+def _check_overlaps(L: Layout, s, e, v, fonts, role: str, fitted, top: float,
                     box: tuple[float, float]) -> None:
-    """Lines that would print over each other: a leading under the font's ink (`ink`:
-    Fonts.ink), refused once for the element's layout file whatever its rows say; else, on
-    this face, a line of a larger run overlapping the next and an inline icon out of its line's
-    room in another line or out of the box (richtext.icon_clash)."""
-    leading, need = v["leading"], ink[0] + ink[1]
-    refused = leading < need - 1e-6
-    if refused and caches(L).once(("leading", e.origin, e.name, need, leading)):
-        s.report(f'element "{e.name}": leading = {leading:g} sets its lines {leading:g} em '
-                 f"apart, but its font's letters reach {ink[0]:.2f} em above the baseline and "
-                 f"{ink[1]:.2f} em below: lines would print over each other (use leading = "
-                 f"{ceil(need * 100) / 100:g} or more)",
-                 f"{e.name}.leading", source=Source(e.origin))
-    if refused or isinstance(fitted, PlainFitted):
-        return  # (plain lines are one size: they overlap only under a leading refused here)
-    lines = richtext.overlapping_lines(fitted, top, ink)
+    """Lines that would print over each other, said once (the first that applies): a leading
+    under the font's ink (Fonts.ink), refused once for the layout file that sets it whatever
+    its rows say; else, on this face, a line's own letters (an accented capital, a larger run)
+    overlapping the next line's, or an inline icon out of its line's room in another line or
+    out of the box (richtext.icon_clash)."""
+    if _leading_refused(L, s, e, v["leading"], fonts.ink(role)) \
+            or isinstance(fitted, PlainFitted):
+        return  # (plain lines are set at pnp's own leading, which no Latin letters overfill)
+    lines = richtext.overlapping_lines(fitted, top, fonts)
     if lines:
-        _problem(L, s, e, f"lines {lines[0]} and {lines[0] + 1} print {lines[1] / MM:.1f} mm "
-                 f"over each other: a larger run needs more room than leading = {leading:g} "
-                 "gives it (raise leading, or make the run smaller)")
-    clash = richtext.icon_clash(fitted, top, box, ink, v["icon_size"], v["icon_dy"])
+        _problem(L, s, e, _overlap(fitted, fonts, v["leading"], *lines))
+        return
+    clash = richtext.icon_clash(fitted, top, box, fonts, v["icon_size"], v["icon_dy"])
     if clash:
+        leading = v["leading"]
         why = (f"icon_size = {v['icon_size']:g} is over its line's leading = {leading:g}"
                if v["icon_size"] > leading else f"icon_dy = {v['icon_dy']:g} moves it out of "
                "its line")
         _problem(L, s, e, f"inline icon :{clash[0]}: reaches {clash[2] / MM:.1f} mm {clash[1]}: "
                  f"{why} (keep icon_size within the leading, or give the text room)")
+
+
+def _leading_refused(L: Layout, s, e, leading: float, ink: tuple[float, float]) -> bool:
+    """Whether the leading is under the font's ink (`ink`: Fonts.ink), reported once for the
+    file and field that set it (the element's, or its layout's [defaults])."""
+    need = ink[0] + ink[1]
+    if leading >= need - 1e-6:
+        return False
+    origin, field = e.set_at("leading")
+    if caches(L).once(("leading", origin, field, leading)):
+        whose = f'element "{e.name}"' if field.startswith(f"{e.name}.") else \
+            f'[defaults] (taken by element "{e.name}")'
+        s.report(f"{whose}: leading = {leading:g} sets its lines {leading:g} em "
+                 f"apart, but its font's letters reach {ink[0]:.2f} em above the baseline and "
+                 f"{ink[1]:.2f} em below: lines would print over each other (use leading = "
+                 f"{ceil(need * 100) / 100:g} or more)", field, source=Source(origin))
+    return True
+
+
+def _overlap(fitted, fonts, leading: float, n: int, by: float) -> str:
+    """What prints lines `n` and `n + 1` (from 1) `by` points over each other: their own
+    letters, at one size, or a larger run."""
+    upper, lower = fitted.lines[n - 1], fitted.lines[n]
+    said = f"lines {n} and {n + 1} print {by / MM:.1f} mm over each other: "
+    if upper.scale != 1.0 or lower.scale != 1.0:
+        return said + (f"a larger run needs more room than leading = {leading:g} gives it "
+                       "(raise leading, or make the run smaller)")
+    up, down = richtext.line_ink(lower, fonts)[0], richtext.line_ink(upper, fonts)[1]
+    return said + (f"their letters reach {up:.2f} em above the baseline and {down:.2f} em "
+                   f"below, more than leading = {leading:g} leaves room for (use leading = "
+                   f"{ceil((up + down) * 100) / 100:g} or more)")
 
 
 def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: float, w: float,

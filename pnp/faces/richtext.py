@@ -411,33 +411,46 @@ def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: fl
     return None
 
 
-def inked(fitted: Fitted, top: float, ink: tuple[float, float]) -> list[tuple[float, float]]:
-    """Each line's ink (bottom, top) when the block's top is at `top`: from its descenders to
-    its ascenders (`ink`: the font's, in ems: Fonts.ink) at its largest run's size."""
-    up, down = ink
-    return [(b - down * fitted.size * line.scale, b + up * fitted.size * line.scale)
-            for line, b in zip(fitted.lines, fitted.baselines(top))]
+def line_ink(line: Line, fonts: Fonts) -> tuple[float, float]:
+    """How far the line's letters reach above and below its baseline, in ems of the text's
+    size (Fonts.text_ink of each run, at its run's size); icons are not ink here."""
+    up = down = 0.0
+    for word in line.words:
+        for bit in word:
+            if not bit.icon:
+                top, depth = fonts.text_ink(bit.text, bit.role)
+                up, down = max(up, top * bit.scale), max(down, depth * bit.scale)
+    return up, down
 
 
-def overlapping_lines(fitted: Fitted, top: float, ink: tuple[float, float]
-                      ) -> tuple[int, float] | None:
+def inked(fitted: Fitted, top: float, fonts: Fonts) -> list[tuple[float, float]]:
+    """Each line's ink (bottom, top) when the block's top is at `top` (line_ink)."""
+    out = []
+    for line, b in zip(fitted.lines, fitted.baselines(top)):
+        up, down = line_ink(line, fonts)
+        out.append((b - down * fitted.size, b + up * fitted.size))
+    return out
+
+
+def overlapping_lines(fitted: Fitted, top: float, fonts: Fonts) -> tuple[int, float] | None:
     """The first line (from 1) whose ink overlaps the next line's, and by how much (a line
-    of a larger run under a tight leading), or None."""
-    bands = inked(fitted, top, ink)
+    of a larger run, or of letters taller than the font's ascenders, under a tight leading),
+    or None."""
+    bands = inked(fitted, top, fonts)
     for i in range(1, len(bands)):
         if bands[i][1] > bands[i - 1][0] + 1e-6:
             return i, bands[i][1] - bands[i - 1][0]
     return None
 
 
-def icon_clash(fitted: Fitted, top: float, box: tuple[float, float], ink: tuple[float, float],
+def icon_clash(fitted: Fitted, top: float, box: tuple[float, float], fonts: Fonts,
                icon_size: float, icon_dy: float) -> tuple[str, str, float] | None:
     """The worst overlap of an inline icon that reaches out of its line's room (a band as
     tall as the line's leading, centred where an icon sits: an icon larger than the leading,
     or moved by icon_dy) into the ink of the line above or below, or out of the element's box
     (`box`: its bottom and top): (the icon, where, by how much); else None. A default icon
     (1.2 em on lines 1.2 em apart) fills its room and is never one."""
-    bands = inked(fitted, top, ink)
+    bands = inked(fitted, top, fonts)
     worst = None
     for i, (line, b) in enumerate(zip(fitted.lines, fitted.baselines(top))):
         room = fitted.size * fitted.leading * line.scale / 2
