@@ -5,12 +5,15 @@ icon, a low-resolution image) is a finding naming the row and the element."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from pathlib import Path
 from math import ceil, cos, pi, sin
 from typing import Any, NamedTuple
 
 from ..data.colours import Colour
 from ..data.files import inside
+from ..data.game import GAME_FILE
 from ..data.layouts.compiled import IMAGE_SUFFIXES, Layout, font_role
 from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
@@ -26,6 +29,7 @@ from .art import (MIN_DPI, ArtError, IconFinder, Picture, draw_picture, effectiv
                   placement, unknown_icon)
 from .figures import FIGURES, Figure
 
+_GAME_KEY = re.compile(r"\bgame\s*(?:\.|\[\s*['\"])\s*(\w+)")  # game.title, game['title']
 # fitted texts remembered: copies of a card are drawn one after another, so a short memory
 # serves them, and a long one only holds every card of a big deck (memory, and slower GC)
 FIT_CACHE = 512
@@ -134,6 +138,9 @@ def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) ->
     """Name the findings from `found` on at the other file's row when what the element prints
     (its text, icon or picture; else all it reads) comes from columns borrowed from that one
     row; the field is what it reads there."""
+    shows = [e.values[p] for p in ("text", "icon", "src") if e.values.get(p) is not None]
+    if shows and all(isinstance(v, Value) and v.static for v in shows):
+        return  # it prints the same on every piece: nothing of the row's
     read: dict[str, set[str]] = {}
     for prop, v in e.values.items():
         if not isinstance(v, Value):
@@ -151,6 +158,7 @@ def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) ->
     row = borrowed[next(iter(names))][0]
     field = ", ".join(sorted(borrowed[n][1] for n in names))
     s.findings[found:] = [replace(f, source=row, field=field, subject=None)
+                          if f.source is None or f.source == s.source else f
                           for f in s.findings[found:]]
 
 
@@ -283,6 +291,30 @@ def _field(e, exc: Exception) -> str:
 
 def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> None:
     s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', e.name, level=level)
+
+
+def _text_problem(L: Layout, s: Surface, e, message: str) -> None:
+    """A problem of a text's own characters or markup: named where the text is written, the
+    row for a text read from it, once where it is the same on every piece (text_source)."""
+    where = text_source(L, e)
+    if where is None:
+        _problem(L, s, e, message)
+    elif s.cut and caches(L).once(("text", where, message)):  # (not a booklet's figure's)
+        s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', where[1],
+                 source=Source(where[0]))
+
+
+def text_source(L: Layout, e) -> tuple[Path, str] | None:
+    """Where the same text on every piece is written (its value static): game.toml's [game]
+    key it reads (`{{ game.title }}`), else the layout file's field; None for a text read
+    from the row."""
+    v = e.values["text"]
+    if not v.static:
+        return None
+    read = _GAME_KEY.findall(v.raw) if "game" in getattr(v, "names", ()) else []
+    if read:
+        return L.env.root / GAME_FILE, f"game.{read[0]}" if len(set(read)) == 1 else "game"
+    return e.set_at("text")
 
 
 def _paint(c, v: dict[str, Any]) -> tuple[int, int]:
@@ -518,7 +550,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         if isinstance(problem, Picture):
             _art_notes(L, s, e, problem)
         else:
-            _problem(L, s, e, problem)
+            _text_problem(L, s, e, problem)
     cache = caches(L)
     fitted = _fitted(L, s, v, w, h, plain)
     if fitted is None:
@@ -605,7 +637,7 @@ def _leading_refused(L: Layout, s, e, leading: float, ink: tuple[float, float]) 
     if leading >= need - 1e-6:
         return False
     origin, field = e.set_at("leading")
-    if caches(L).once(("leading", origin, field, leading)):
+    if s.cut and caches(L).once(("leading", origin, field, leading)):  # (as _text_problem)
         whose = f'element "{e.name}"' if field.startswith(f"{e.name}.") else \
             f'[defaults] (taken by element "{e.name}")'
         s.report(f"{whose}: leading = {leading:g} sets its lines {leading:g} em "

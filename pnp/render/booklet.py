@@ -114,9 +114,11 @@ class Booklet:
         from .surface import UNPRINTABLE, backwards, right_to_left
 
         found = []
-        rtl = right_to_left(self.text)
-        if rtl:
-            found.append(error(backwards(_around(self.text, rtl)), Source(Path(self.source))))
+        for n, line in enumerate(self.text.splitlines(), 1):  # each, where it is
+            rtl = right_to_left(line)
+            if rtl:
+                found.append(error(f"{self.place(n)}: {backwards(_around(line, rtl))}",
+                                   Source(Path(self.source))))
         gone = fonts.missing(self.text)
         if gone:
             found.append(error(f"no font has the character(s) {gone!r} (first in "
