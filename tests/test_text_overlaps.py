@@ -129,3 +129,15 @@ def test_a_text_that_prints_nothing_is_not_checked(tmp_path):
     front = '[empty]\ntype = "text"\ntext = "<br>{{ note }}{red|}"\nleading = 0.5\n'
     game = card_game(tmp_path / "g", front, "text,note\na,\n")
     assert [str(f) for f in check(open_game(str(game)))] == []
+
+
+def test_a_leading_refused_on_a_face_the_booklet_pictures_first_is_still_said(game_copy):
+    # experior's booklet draws an attack card's back before the cards are drawn; the refusal,
+    # said once, was spent on that picture, whose findings are dropped
+    game = game_copy("experior")
+    layout = game / "layouts" / "attack-back.toml"
+    layout.write_text(layout.read_text().replace('text = "{{ game.title }}"\n',
+                                                 'text = "{{ game.title }}"\nleading = 0.5\n'))
+    found = [str(f) for f in check(open_game(str(game))) if f.level == "error"]
+    assert len(found) == 1 and 'layouts/attack-back.toml, field "title.leading"' in found[0], \
+        found
