@@ -316,3 +316,19 @@ def test_right_to_left_text_is_named_where_it_is_written(tmp_path):
         'error: game.toml, field "game.title": element "title" (layouts/front.toml)',
         'error: layouts/front.toml, field "label.text": element "label" (layouts/front.toml)',
     ], found
+
+
+CJK = "木火土金水五行" * 8  # (characters the shipped CJK font has)
+
+
+def test_cjk_text_without_spaces_wraps_between_its_characters(tmp_path):
+    # (a fresh-user trial: a run of 中文 never wrapped, and did not fit even at 7 pt)
+    width = FONTS.width("木" * 6, 10) + 1
+    lines = wrap(FONTS, CJK[:28] + "、木火。Gain " + CJK[:7], 10, width)
+    assert lines == ["木火土金水五", "行木火土金水", "五行木火土金", "水五行木火土",
+                     "金水五行、木", "火。Gain 木", "火土金水五行"]  # never a line begun by 、
+    assert _rich(f"**{CJK[:12]}** 木", width) == ["木火土金水五", "行木火土金水", "木"]
+    game = card_game(tmp_path / "g", TEXT_FRONT, f'text\n"{CJK}"\n"**{CJK}**"\n')
+    from pnp.project import check, open_game
+
+    assert [str(f) for f in check(open_game(str(game)))] == []
