@@ -234,7 +234,7 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
         else:
             DRAW[e.type](L, s, e, v, x, y, bw, bh)
     except ValueProblem as exc:
-        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', e.name)
+        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', _field(e, exc))
     if own:
         c.restoreState()
 
@@ -424,7 +424,11 @@ def _image(L: Layout, s, e, v, x, y, w, h) -> None:
     src = v["src"].strip()
     if not src:
         return  # an empty cell: no picture on this card
-    pic = layout_picture(L, src)
+    try:
+        pic = layout_picture(L, src)
+    except ValueProblem as exc:
+        exc.prop = "src"  # type: ignore[attr-defined]  # the finding names the property
+        raise
     if w <= 0 or h <= 0:
         return
     fit = v["fit"]
