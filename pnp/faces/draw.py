@@ -293,6 +293,15 @@ def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> No
     s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', e.name, level=level)
 
 
+def _report_problems(L: Layout, s: Surface, e, problems: list[str | Picture]) -> None:
+    """_problems()' findings: an SVG icon's notes, and the text's own problems."""
+    for problem in problems:
+        if isinstance(problem, Picture):
+            _art_notes(L, s, e, problem)
+        else:
+            _text_problem(L, s, e, problem)
+
+
 def _text_problem(L: Layout, s: Surface, e, message: str) -> None:
     """A problem of a text's own characters or markup: named where the text is written, the
     row for a text read from it, once where it is the same on every piece (text_source)."""
@@ -550,11 +559,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
     plain = not richtext.has_markup(text)
-    for problem in _problems(L, fonts, text, role, plain, v["size"]):
-        if isinstance(problem, Picture):
-            _art_notes(L, s, e, problem)
-        else:
-            _text_problem(L, s, e, problem)
+    _report_problems(L, s, e, _problems(L, fonts, text, role, plain, v["size"]))
     cache = caches(L)
     fitted = _fitted(L, s, v, w, h, plain)
     if fitted is None:
