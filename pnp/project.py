@@ -489,7 +489,8 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
         from .export.preflight import preflight
         from .export.services import GENERIC
 
-        _stop_at_errors(findings, preflight(kit, fonts, GENERIC, cmyk), force)
+        _stop_at_errors(findings, preflight(kit, fonts, GENERIC, cmyk, _drawn_at(fmt, dpi)),
+                        force)
     if fmt == "booklet" and kit.booklet is not None:  # the booklet's own check (others: preflight)
         _stop_at_errors(findings, kit.booklet.findings(fonts), force)
     if fmt in ("booklet", "pod") and service is None:
@@ -509,6 +510,22 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
                                         service=service, ink=ink, url_base=url_base)
         _stop_at_errors(findings, drawn, force)
     return summary, findings
+
+
+def _drawn_at(fmt: str, dpi: int):
+    """The dpi an export draws a sheet's faces at, and who (preflight's `drawn_at`); None for
+    a PDF, which a print shop prints at its own."""
+    if fmt == "png":
+        return lambda sheet: (dpi, "the PNG export draws its faces at")
+    if fmt == "cut":
+        from .cut.sheets import DPI
+
+        return lambda sheet: (DPI, "the cut export draws its sheets at")
+    if fmt == "tts":
+        from .export.tts import face_dpi
+
+        return lambda sheet: (face_dpi(sheet), "Tabletop Simulator's images are drawn at")
+    return None
 
 
 def _export_takes(fmt: str, service: str | None,

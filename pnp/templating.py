@@ -42,6 +42,9 @@ class TemplateText(str):
     template: str = ""
     source: "TemplateSource | None" = None  # what pnp/bound.py checks it against
     parsed: tuple[str, Any] | None = None  # the template's text and its Jinja2 tree
+    # the template line each of its lines began at, where a piece of output began on it (a
+    # line inside a run of the template's own text has None: it is there as written)
+    lines: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -138,17 +141,23 @@ def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateTex
     try:
         with sandbox.Deadline.here():
             parts: list[str] = []
+            lines: list[int | None] = [None]
             size = 0
             source, tree, template = _load(env, name)
-            for part in template.generate(**data):
+            generated = template.generate(**data)
+            for part in generated:
                 size += len(part)
                 if size > sandbox.MAX_OUTPUT:
                     raise sandbox.TemplateLimit(f"the text grows past {sandbox.MAX_OUTPUT:,} "
                                                 "characters (a loop far too large?)")
                 parts.append(part)
+                if part and lines[-1] is None:
+                    lines[-1] = _line_now(generated, template)
+                lines.extend([None] * part.count("\n"))
         text = TemplateText("".join(parts))
         text.template = Path(template.filename or name).name
         text.parsed = (source, tree)
+        text.lines = tuple(lines)
         return text
     except jinja2.TemplateSyntaxError as exc:
         where = Path(exc.filename).name if exc.filename else name
@@ -173,6 +182,18 @@ def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateTex
     except Exception as exc:  # whatever a template does wrong is the template's to fix
         words = str(exc).strip() or type(exc).__name__
         raise _error(exc, folders, name, f"template error: {words[:300]}") from None
+
+
+def _line_now(generated, template) -> int | None:
+    """The line of the template its generator stands at (in a loop, a block: the innermost
+    frame of its own code; an included template's is the include's line)."""
+    frame = None
+    step = generated
+    while step is not None:
+        if step.gi_frame is not None and step.gi_code.co_filename == template.filename:
+            frame = step.gi_frame
+        step = step.gi_yieldfrom
+    return template.get_corresponding_lineno(frame.f_lineno) if frame is not None else None
 
 
 def _load(env, name: str) -> tuple[str, Any, Any]:

@@ -164,3 +164,13 @@ def test_a_missing_picture_is_named_at_its_line_in_the_template(game_copy):
     result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
     assert result.exit_code != 0
     assert f"booklet.md.j2: line {at + 1}: image 'nosuch.png' not found" in result.output
+
+
+def test_a_picture_a_loop_makes_is_named_at_its_line_in_the_template(deck, tmp_path):
+    # (a fresh-user trial: it was named "line 7 of the rendered booklet")
+    _booklet(deck, "# Rules\n\nPlay.\n{% for p in ['one', 'two'] %}\n\nPicture {{ p }}:\n\n"
+                   "![pic {{ p }}](art/{{ p }}.png)\n{% endfor %}\n")
+    with pytest.raises(DataError) as info:
+        build(open_game(str(deck)), tmp_path / "kit.pdf")
+    assert str(info.value) == "booklet.md.j2: line 8: image 'art/one.png' not found in the " \
+                              "game folder"

@@ -250,7 +250,7 @@ def test_an_svg_of_absurd_size_is_one_finding_not_a_crash(deck, svg, message):
     (deck / "cards.csv").write_text("title,text,colour,count,image\nSun,Hi,sun,1,pic.svg\n")
     result = _run("build", "--game", deck, "--out", deck / "kit.pdf")
     assert result.exit_code == 3  # findings in the data
-    assert _first_error(result) == ('error: cards.csv, row 2, field "picture": Sun: element '
+    assert _first_error(result) == ('error: cards.csv, row 2, field "picture.src": Sun: element '
                                     "\"picture\" (layouts/card.toml): image 'pic.svg': SVG 'pic.svg'"
                                     + message)
     assert not (deck / "kit.pdf").exists()

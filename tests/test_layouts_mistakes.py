@@ -216,3 +216,19 @@ def test_a_value_failing_on_a_row_names_the_element_s_property(deck):
                          for f in found), found
     assert any('field "title.text"' in f and "can only concatenate" in f for f in found)
     assert any('field "text.when"' in f for f in found), found
+
+
+@pytest.mark.parametrize("src,said", [
+    ("logo.png", 'Error: layouts/card.toml, field "logo.src": image \'logo.png\' not found'),
+    ("{{ title }}.png", 'error: cards.csv, row 2, field "logo.src": image \'Sunrise.png\' '
+                        "not found"),
+])
+def test_a_missing_image_is_a_data_error_at_its_src_whether_written_or_made(deck, src, said):
+    # (a fresh-user trial: a name made by a template exited 3, named at "logo"; a written one 2)
+    with (deck / "layouts" / "card.toml").open("a", encoding="utf-8") as f:
+        f.write(f'\n[logo]\ntype = "image"\nsrc = "{src}"\nx = "5mm"\ny = "5mm"\n'
+                'width = "10mm"\nheight = "10mm"\n')
+    for command in ("validate", "build"):
+        result = CliRunner().invoke(main, [command, "--game", str(deck)])
+        assert result.exit_code == 2, result.output
+        assert said in result.output and "Traceback" not in result.output, result.output

@@ -200,3 +200,25 @@ def test_preflight_refuses_a_font_that_would_not_be_embedded():
     assert found == ["error: cards.csv, row 3: plain card (front): font Helvetica is not "
                      "embedded; MakePlayingCards needs every font embedded (use a TrueType font "
                      "under [fonts] in game.toml)"]
+
+
+def test_the_soft_image_warning_says_the_dpi_the_export_draws_at(tmp_path):
+    # (a fresh-user trial: every export said "a print shop prints at 300 dpi")
+    from pnp.scaffold import new_game
+
+    folder = new_game("soft", tmp_path)
+    Image.new("RGB", (100, 100), "orange").save(folder / "logo.png")  # 254 dpi at 10 mm
+    with (folder / "layouts" / "card.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[logo]\ntype = "image"\nsrc = "logo.png"\nx = "5mm"\ny = "5mm"\n'
+                'width = "10mm"\nheight = "10mm"\n')
+    game = open_game(str(folder))
+
+    def said(fmt, **options):
+        found = export(game, fmt, tmp_path / f"{fmt}-{options}", **options)[1]
+        return {str(f).split("dpi; ")[1] for f in found if "look soft" in str(f)}
+
+    assert said("png", dpi=600) == {"the PNG export draws its faces at 600 dpi, so it will "
+                                    "look soft"}
+    assert said("png", dpi=150) == set()  # 254 dpi is more than a 150 dpi PNG holds
+    assert said("tts") == set()  # (a card on a deck sheet: 164 dpi)
+    assert said("pod") == {"a print shop prints at 300 dpi, so it will look soft"}

@@ -293,3 +293,42 @@ def test_right_to_left_text_is_an_error_on_a_card_and_in_the_booklet(tmp_path):
     backwards = [s for s in said if "right-to-left script" in s]
     assert any(s.startswith('error: cards.csv, row 2, field "title"') for s in backwards), said
     assert any(s.startswith("error: booklet.md.j2") for s in backwards), said
+
+
+def test_right_to_left_text_is_named_where_it_is_written(tmp_path):
+    # (a fresh-user trial: the game's title was named at a players.csv column, a layout's own
+    # text at a cards.csv row, and of the booklet only the first, with no line)
+    from pnp.project import check, open_game
+
+    front = TEXT_FRONT + ('[title]\ntype = "text"\ntext = "{{ game.title }}"\ny = "50mm"\n'
+                          'height = "10mm"\ncolour = "{{ ink }}"\n'
+                          '[label]\ntype = "text"\ntext = "مرحبا"\ny = "70mm"\nheight = "10mm"\n')
+    game = card_game(tmp_path / "g", front, 'text,ink\na,#000000\nb,#111111\n', title="שלום")
+    (game / "booklet.md.j2").write_text(
+        "# Rules\n\nשלום here.\n{% for w in ['مرحبا', 'שלום'] %}\n\nSay {{ w }}.\n{% endfor %}\n",
+        encoding="utf-8")
+    found = [str(f).split(": the text")[0] for f in check(open_game(str(game)))
+             if "right-to-left" in f.message]
+    assert found == [
+        "error: booklet.md.j2: line 3",
+        "error: booklet.md.j2: line 6",
+        "error: booklet.md.j2: line 6",
+        'error: game.toml, field "game.title": element "title" (layouts/front.toml)',
+        'error: layouts/front.toml, field "label.text": element "label" (layouts/front.toml)',
+    ], found
+
+
+CJK = "木火土金水五行" * 8  # (characters the shipped CJK font has)
+
+
+def test_cjk_text_without_spaces_wraps_between_its_characters(tmp_path):
+    # (a fresh-user trial: a run of 中文 never wrapped, and did not fit even at 7 pt)
+    width = FONTS.width("木" * 6, 10) + 1
+    lines = wrap(FONTS, CJK[:28] + "、木火。Gain " + CJK[:7], 10, width)
+    assert lines == ["木火土金水五", "行木火土金水", "五行木火土金", "水五行木火土",
+                     "金水五行、木", "火。Gain 木", "火土金水五行"]  # never a line begun by 、
+    assert _rich(f"**{CJK[:12]}** 木", width) == ["木火土金水五", "行木火土金水", "木"]
+    game = card_game(tmp_path / "g", TEXT_FRONT, f'text\n"{CJK}"\n"**{CJK}**"\n')
+    from pnp.project import check, open_game
+
+    assert [str(f) for f in check(open_game(str(game)))] == []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 from math import hypot
+from typing import Callable
 
 from reportlab.lib.colors import toColor
 from reportlab.pdfbase import pdfmetrics
@@ -18,7 +19,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import Finding, error, warning
-from ..kit import Kit
+from ..kit import Kit, Sheet
 from ..render.fonts import Fonts
 from ..render.surface import Surface, current_matrix
 from ..render.tracking import TrackingCanvas
@@ -29,9 +30,9 @@ EPS = 0.05  # pt
 
 
 class PreflightCanvas(TrackingCanvas):
-    def __init__(self, canvas, w: float, h: float, safe: float):
+    def __init__(self, canvas, w: float, h: float, safe: float, dpi: float = MIN_DPI):
         super().__init__(canvas)
-        self.w, self.h, self.safe = w, h, safe
+        self.w, self.h, self.safe, self.dpi = w, h, safe, dpi  # dpi: the least images need
         self.unsafe: list[tuple[str, float]] = []  # (text, how near the trim it comes, pt)
         self.low_dpi: list[tuple[float, str]] = []  # (dpi, which image in which element)
         self.surface: Surface | None = None  # the face being drawn: names the element
@@ -71,7 +72,7 @@ class PreflightCanvas(TrackingCanvas):
         drawn_w = (width or px_w) * hypot(a, b) / 72  # inches on paper
         drawn_h = (height or px_h) * hypot(c, d) / 72
         dpi = min(px_w / drawn_w, px_h / drawn_h)
-        if dpi < MIN_DPI:
+        if dpi < self.dpi - 0.5:
             self.low_dpi.append((dpi, self._which(image)))
         return self._c.drawImage(image, x, y, width, height, *args, **kw)
 
@@ -85,8 +86,11 @@ class PreflightCanvas(TrackingCanvas):
         return name + (f' in element "{boxes[-1].name}"' if boxes else "")
 
 
-def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool) -> list[Finding]:
-    """Findings for every face the service would print (each shared back checked once)."""
+def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool,
+              drawn_at: Callable[[Sheet], tuple[float, str]] | None = None) -> list[Finding]:
+    """Findings for every face the service would print (each shared back checked once);
+    `drawn_at`: the dpi an export draws a sheet's faces at, and what it is (the PNG export's
+    --dpi, a Tabletop Simulator deck's), where that is not the service's MIN_DPI."""
     from .services import decks
 
     chosen, _ = decks(kit, service)
@@ -103,18 +107,22 @@ def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool) -> list[Finding]:
                 if drawer is None or id(drawer) in seen:
                     continue
                 seen.add(id(drawer))
-                watch = PreflightCanvas(scratch, w, h, safe)
+                dpi, where = drawn_at(sheet) if drawn_at else (MIN_DPI, f"{service.name} "
+                                                                         "prints at")
+                watch = PreflightCanvas(scratch, w, h, safe, dpi)
                 scratch.saveState()
                 watch.surface = Surface(watch, fonts, w, h, bleed, card.piece.name,
                                         card.piece.source)
                 drawer(watch.surface)
                 scratch.restoreState()
                 findings += _report(watch, service, cmyk, f"{card.piece.name} ({side})",
-                                    card.piece.source)
+                                    card.piece.source, where)
     return list(dict.fromkeys(findings))  # copies of a card drawn by their own closures
 
 
-def _report(watch: PreflightCanvas, service, cmyk: bool, what: str, source) -> list[Finding]:
+def _report(watch: PreflightCanvas, service, cmyk: bool, what: str, source,
+            where: str) -> list[Finding]:
+    """`where`: what draws the images at the watch's dpi ("a print shop prints at")."""
     out = []
     for text, near in watch.unsafe[:1] if watch.unsafe else []:
         more = f" (and {len(watch.unsafe) - 1} more)" if len(watch.unsafe) > 1 else ""
@@ -123,8 +131,8 @@ def _report(watch: PreflightCanvas, service, cmyk: bool, what: str, source) -> l
                            f"may cut (keep text in the safe zone){more}", source))
     if watch.low_dpi:
         dpi, which = min(watch.low_dpi)
-        out.append(warning(f"{what}: {which} prints at {dpi:.0f} dpi; {service.name} prints at "
-                           f"{MIN_DPI} dpi, so it will look soft", source))
+        out.append(warning(f"{what}: {which} prints at {dpi:.0f} dpi; {where} "
+                           f"{watch.dpi:.0f} dpi, so it will look soft", source))
     for font in sorted(watch.unembedded):
         out.append(error(f"{what}: font {font} is not embedded; {service.name} needs every "
                          "font embedded (use a TrueType font under [fonts] in game.toml)", source))

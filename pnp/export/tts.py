@@ -138,6 +138,12 @@ def export_tts(kit: Kit, fonts, folder: Path, final: Path | None = None,
 
 
 # ---- cards --------------------------------------------------------------------------------
+def face_dpi(sheet: Sheet) -> float:
+    """The dpi a sheet's faces are drawn at: a card's on its deck sheet, a tile's image."""
+    px = tts_grid(sheet.width, sheet.height)[2] if _is_card(sheet) else _tile_px(sheet)[0]
+    return px / (sheet.width / 72)
+
+
 def _is_card(sheet: Sheet) -> bool:
     return sheet.shape == "rect"
 

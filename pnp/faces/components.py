@@ -27,7 +27,7 @@ from ..data.sheets import Table, read_table
 from ..errors import DataError, Source, warning
 from ..data.layouts.compiled import Env, Layout
 from ..data.layouts.spec import load_spec
-from ..data.layouts.values import Scope
+from ..data.layouts.values import Scope, ValueProblem
 from ..units import CARD_PRESETS, MM, length, size as size_of
 
 TYPES = ("card", "token", "tile", "board", "mat")
@@ -196,7 +196,7 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     origin = Source(path)
     rows, count_col = _rows(folder, table, origin, where)
     front, backs, back_column, own = _faces(table, rows, compiler, base, origin, name, where)
-    rows, counts = _good_rows(folder, rows, count_col, [front, *backs.values()], compiler)
+    rows, counts = _good_rows(folder, rows, count_col, [front, *backs.values()], compiler, own)
     gap = length(table.get("gap", 0), path, field=f"{where}.gap")
     if not 0 <= gap <= 20 * MM:
         raise DataError("gap must be between 0 and 20mm", path, field=f"{where}.gap")
@@ -299,7 +299,8 @@ def _faces(table: dict, rows: Table, compiler: Compiler, base: dict[str, Any], o
 
 
 def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
-               faces: list[Layout | None], compiler: Compiler) -> tuple[Table, list[int]]:
+               faces: list[Layout | None], compiler: Compiler,
+               base: dict[str, Any]) -> tuple[Table, list[int]]:
     """The rows whose cells read (count, pictures, colours) and each one's copies. A bad cell
     is noted and its row left out, so one run names every bad row."""
     layouts = list({id(x): x for x in faces if x is not None}.values())
@@ -308,11 +309,13 @@ def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
     copies = Column(count_col or "count", "int", default=1, min=0, max=MAX_COPIES)
     kept, counts = [], []
     images, colours = picture_columns(layouts), colour_columns(layouts)
+    made = templated_pictures(layouts)
     good: set = set()  # cells already found good: a deck repeats its colours and pictures
     for r in rows.rows:
         try:
             n = _convert(str(r[count_col]), copies, r.source) if count_col else 1
             check_row_images(images, r, compiler.env.root, good)
+            check_templated_images(made, r, base, compiler.env.root, good)
             check_row_colours(colours, r, compiler.palette, good)
         except DataError as exc:
             folder.note(exc)
@@ -409,23 +412,49 @@ def colour_columns(layouts: list[Layout]) -> list[str]:
                               for c in e.colour_columns))
 
 
+def templated_pictures(layouts: list[Layout]) -> list:
+    """The image elements whose picture an expression makes of the row (`{{ name }}.png`)."""
+    return [e for layout in layouts for e in layout.elements
+            if e.type == "image" and e.values.get("src") is not None
+            and not e.values["src"].static and e.values["src"].column is None]
+
+
 def check_row_images(columns: list[str], row: Record, root: Path, good: set) -> None:
     """Pictures a column names, checked when the game opens: a missing or broken file is a
     data error naming the file, row and column (not a finding at print time). `good`: the
     files already found good, not checked again."""
     for column in columns:
-        cell = str(row[column]).strip()
-        if not cell or ("image", cell) in good:
-            continue
-        from ..data.images import checked_image
+        _row_picture(str(row[column]).strip(), row, root, good, column)
 
-        if cell.lower().endswith(".svg"):
-            if not inside(root, cell, row.source, column).is_file():
-                raise DataError(f"image {cell!r} not found in the game folder",
-                                row.source.path, row.source.row, column)
-        else:
-            checked_image(root, cell, row.source, column)
-        good.add(("image", cell))  # a bad one raised above: each of its rows is named
+
+def check_templated_images(elements: list, row: Record, base: dict[str, Any], root: Path,
+                           good: set) -> None:
+    """The pictures templated_pictures() make of the row, checked as a column's are, named at
+    the row and the element's src (one whose expression fails, or hidden on the row, is left
+    to its drawing)."""
+    ctx = context(row, base)
+    for e in elements:
+        try:
+            src = str(e.values["src"].get(ctx)).strip() if e.shown(ctx) else ""
+        except (ValueProblem, KeyError):
+            continue
+        _row_picture(src, row, root, good, f"{e.name}.src")
+
+
+def _row_picture(name: str, row: Record, root: Path, good: set, field_name: str) -> None:
+    """A picture a row names: a missing or broken file is a DataError at the row and field.
+    `good`: the files already found good, not checked again."""
+    if not name or ("image", name) in good:
+        return
+    from ..data.images import checked_image
+
+    if name.lower().endswith(".svg"):
+        if not inside(root, name, row.source, field_name).is_file():
+            raise DataError(f"image {name!r} not found in the game folder",
+                            row.source.path, row.source.row, field_name)
+    else:
+        checked_image(root, name, row.source, field_name)
+    good.add(("image", name))  # a bad one raised above: each of its rows is named
 
 
 def check_row_colours(columns: list[str], row: Record, palette, good: set) -> None:

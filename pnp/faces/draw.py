@@ -5,12 +5,15 @@ icon, a low-resolution image) is a finding naming the row and the element."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from pathlib import Path
 from math import ceil, cos, pi, sin
 from typing import Any, NamedTuple
 
 from ..data.colours import Colour
 from ..data.files import inside
+from ..data.game import GAME_FILE
 from ..data.layouts.compiled import IMAGE_SUFFIXES, Layout, font_role
 from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
@@ -26,6 +29,7 @@ from .art import (MIN_DPI, ArtError, IconFinder, Picture, draw_picture, effectiv
                   placement, unknown_icon)
 from .figures import FIGURES, Figure
 
+_GAME_KEY = re.compile(r"\bgame\s*(?:\.|\[\s*['\"])\s*(\w+)")  # game.title, game['title']
 # fitted texts remembered: copies of a card are drawn one after another, so a short memory
 # serves them, and a long one only holds every card of a big deck (memory, and slower GC)
 FIT_CACHE = 512
@@ -134,6 +138,9 @@ def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) ->
     """Name the findings from `found` on at the other file's row when what the element prints
     (its text, icon or picture; else all it reads) comes from columns borrowed from that one
     row; the field is what it reads there."""
+    shows = [e.values[p] for p in ("text", "icon", "src") if e.values.get(p) is not None]
+    if shows and all(isinstance(v, Value) and v.static for v in shows):
+        return  # it prints the same on every piece: nothing of the row's
     read: dict[str, set[str]] = {}
     for prop, v in e.values.items():
         if not isinstance(v, Value):
@@ -151,6 +158,7 @@ def _lend(s: Surface, found: int, e, borrowed: dict[str, tuple[Source, str]]) ->
     row = borrowed[next(iter(names))][0]
     field = ", ".join(sorted(borrowed[n][1] for n in names))
     s.findings[found:] = [replace(f, source=row, field=field, subject=None)
+                          if f.source is None or f.source == s.source else f
                           for f in s.findings[found:]]
 
 
@@ -226,7 +234,7 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
         else:
             DRAW[e.type](L, s, e, v, x, y, bw, bh)
     except ValueProblem as exc:
-        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', e.name)
+        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', _field(e, exc))
     if own:
         c.restoreState()
 
@@ -283,6 +291,39 @@ def _field(e, exc: Exception) -> str:
 
 def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> None:
     s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', e.name, level=level)
+
+
+def _report_problems(L: Layout, s: Surface, e, problems: list[str | Picture]) -> None:
+    """_problems()' findings: an SVG icon's notes, and the text's own problems."""
+    for problem in problems:
+        if isinstance(problem, Picture):
+            _art_notes(L, s, e, problem)
+        else:
+            _text_problem(L, s, e, problem)
+
+
+def _text_problem(L: Layout, s: Surface, e, message: str) -> None:
+    """A problem of a text's own characters or markup: named where the text is written, the
+    row for a text read from it, once where it is the same on every piece (text_source)."""
+    where = text_source(L, e)
+    if where is None:
+        _problem(L, s, e, message)
+    elif s.cut and caches(L).once(("text", where, message)):  # (not a booklet's figure's)
+        s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', where[1],
+                 source=Source(where[0]))
+
+
+def text_source(L: Layout, e) -> tuple[Path, str] | None:
+    """Where the same text on every piece is written (its value static): game.toml's [game]
+    key it reads (`{{ game.title }}`), else the layout file's field; None for a text read
+    from the row."""
+    v = e.values["text"]
+    if not v.static:
+        return None
+    read = _GAME_KEY.findall(v.raw) if "game" in getattr(v, "names", ()) else []
+    if read:
+        return L.env.root / GAME_FILE, f"game.{read[0]}" if len(set(read)) == 1 else "game"
+    return e.set_at("text")
 
 
 def _paint(c, v: dict[str, Any]) -> tuple[int, int]:
@@ -392,7 +433,11 @@ def _image(L: Layout, s, e, v, x, y, w, h) -> None:
     src = v["src"].strip()
     if not src:
         return  # an empty cell: no picture on this card
-    pic = layout_picture(L, src)
+    try:
+        pic = layout_picture(L, src)
+    except ValueProblem as exc:
+        exc.prop = "src"  # type: ignore[attr-defined]  # the finding names the property
+        raise
     if w <= 0 or h <= 0:
         return
     fit = v["fit"]
@@ -516,16 +561,14 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
     plain = not richtext.has_markup(text)
-    for problem in _problems(L, fonts, text, role, plain, v["size"]):
-        if isinstance(problem, Picture):
-            _art_notes(L, s, e, problem)
-        else:
-            _problem(L, s, e, problem)
+    _report_problems(L, s, e, _problems(L, fonts, text, role, plain, v["size"]))
     cache = caches(L)
     fitted = _fitted(L, s, v, w, h, plain)
     if fitted is None:
         _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {text[:60]!r}")
         return
+    if _blank(fitted):
+        return  # nothing is drawn, so nothing of it is checked
     if s.record:
         s.text_sizes.append((e.name, v["size"], fitted.size, v["family"]))
     top = _text_top(v, y, h, fitted)
@@ -535,7 +578,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     # error per card
     chosen = min_size if v["min_size"] is not None and min_size < MIN_TEXT else MIN_TEXT
     _check_placed(s, e, fonts, fitted, text, role, x, top, w, v["align"], chosen)
-    _check_overlaps(L, s, e, v, fonts.ink(role), fitted, top, (y, y + h))
+    _check_overlaps(L, s, e, v, fonts, role, fitted, top, (y, y + h))
     printed = fitted.size if isinstance(fitted, PlainFitted) else fitted.smallest()
     if chosen - 1e-6 <= printed < MIN_TEXT - 1e-6 and s.cut \
             and caches(L).once(("small", L.path, e.name)):
@@ -569,34 +612,64 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
                   lambda run: s.c.setFillColor(paint(run)))
 
 
-def _check_overlaps(L: Layout, s, e, v, ink: tuple[float, float], fitted, top: float,
+def _blank(fitted) -> bool:
+    """Whether fitted rich text prints nothing: markup around no words (`<br>`, `{red|}`)."""
+    return isinstance(fitted, richtext.Fitted) and not any(line.words for line in fitted.lines)
+
+
+def _check_overlaps(L: Layout, s, e, v, fonts, role: str, fitted, top: float,
                     box: tuple[float, float]) -> None:
-    """Lines that would print over each other: a leading under the font's ink (`ink`:
-    Fonts.ink), refused once for the element's layout file whatever its rows say; else, on
-    this face, a line of a larger run overlapping the next and an inline icon out of its line's
-    room in another line or out of the box (richtext.icon_clash)."""
-    leading, need = v["leading"], ink[0] + ink[1]
-    refused = leading < need - 1e-6
-    if refused and caches(L).once(("leading", e.origin, e.name, need, leading)):
-        s.report(f'element "{e.name}": leading = {leading:g} sets its lines {leading:g} em '
-                 f"apart, but its font's letters reach {ink[0]:.2f} em above the baseline and "
-                 f"{ink[1]:.2f} em below: lines would print over each other (use leading = "
-                 f"{ceil(need * 100) / 100:g} or more)",
-                 f"{e.name}.leading", source=Source(e.origin))
-    if refused or isinstance(fitted, PlainFitted):
-        return  # (plain lines are one size: they overlap only under a leading refused here)
-    lines = richtext.overlapping_lines(fitted, top, ink)
+    """Lines that would print over each other, said once (the first that applies): a leading
+    under the font's ink (Fonts.ink), refused once for the layout file that sets it whatever
+    its rows say; else, on this face, a line's own letters (an accented capital, a larger run)
+    overlapping the next line's, or an inline icon out of its line's room in another line or
+    out of the box (richtext.icon_clash)."""
+    if _leading_refused(L, s, e, v["leading"], fonts.ink(role)) \
+            or isinstance(fitted, PlainFitted):
+        return  # (plain lines are set at pnp's own leading, which no Latin letters overfill)
+    lines = richtext.overlapping_lines(fitted, top, fonts)
     if lines:
-        _problem(L, s, e, f"lines {lines[0]} and {lines[0] + 1} print {lines[1] / MM:.1f} mm "
-                 f"over each other: a larger run needs more room than leading = {leading:g} "
-                 "gives it (raise leading, or make the run smaller)")
-    clash = richtext.icon_clash(fitted, top, box, ink, v["icon_size"], v["icon_dy"])
+        _problem(L, s, e, _overlap(fitted, fonts, v["leading"], *lines))
+        return
+    clash = richtext.icon_clash(fitted, top, box, fonts, v["icon_size"], v["icon_dy"])
     if clash:
+        leading = v["leading"]
         why = (f"icon_size = {v['icon_size']:g} is over its line's leading = {leading:g}"
                if v["icon_size"] > leading else f"icon_dy = {v['icon_dy']:g} moves it out of "
                "its line")
         _problem(L, s, e, f"inline icon :{clash[0]}: reaches {clash[2] / MM:.1f} mm {clash[1]}: "
                  f"{why} (keep icon_size within the leading, or give the text room)")
+
+
+def _leading_refused(L: Layout, s, e, leading: float, ink: tuple[float, float]) -> bool:
+    """Whether the leading is under the font's ink (`ink`: Fonts.ink), reported once for the
+    file and field that set it (the element's, or its layout's [defaults])."""
+    need = ink[0] + ink[1]
+    if leading >= need - 1e-6:
+        return False
+    origin, field = e.set_at("leading")
+    if s.cut and caches(L).once(("leading", origin, field, leading)):  # (as _text_problem)
+        whose = f'element "{e.name}"' if field.startswith(f"{e.name}.") else \
+            f'[defaults] (taken by element "{e.name}")'
+        s.report(f"{whose}: leading = {leading:g} sets its lines {leading:g} em "
+                 f"apart, but its font's letters reach {ink[0]:.2f} em above the baseline and "
+                 f"{ink[1]:.2f} em below: lines would print over each other (use leading = "
+                 f"{ceil(need * 100) / 100:g} or more)", field, source=Source(origin))
+    return True
+
+
+def _overlap(fitted, fonts, leading: float, n: int, by: float) -> str:
+    """What prints lines `n` and `n + 1` (from 1) `by` points over each other: their own
+    letters, at one size, or a larger run."""
+    upper, lower = fitted.lines[n - 1], fitted.lines[n]
+    said = f"lines {n} and {n + 1} print {by / MM:.1f} mm over each other: "
+    if upper.scale != 1.0 or lower.scale != 1.0:
+        return said + (f"a larger run needs more room than leading = {leading:g} gives it "
+                       "(raise leading, or make the run smaller)")
+    up, down = richtext.line_ink(lower, fonts)[0], richtext.line_ink(upper, fonts)[1]
+    return said + (f"their letters reach {up:.2f} em above the baseline and {down:.2f} em "
+                   f"below, more than leading = {leading:g} leaves room for (use leading = "
+                   f"{ceil((up + down) * 100) / 100:g} or more)")
 
 
 def _check_placed(s, e, fonts, fitted, text: str, role: str, x: float, top: float, w: float,

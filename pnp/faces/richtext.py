@@ -15,7 +15,7 @@ from typing import Callable, Iterator, NamedTuple
 
 from ..render.emphasis import emphasis
 from ..render.fonts import Fonts
-from ..render.text import BREAKING, NO_BREAK, SHY, room_for, words_of
+from ..render.text import BREAKING, NO_BREAK, SHY, cjk_cuts, has_cjk, room_for, words_of
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
 # a word's characters run up to markup or a space a line may break at (a no-break space is
@@ -303,17 +303,25 @@ def _hyphenator(lang: str):
     return pyphen.Pyphen(lang=lang)
 
 
-def _split(word: Word, room: float, m: Measure, lang: str) -> tuple[Word, Word] | None:
-    """Break a one-style word at its last cut whose first part and a hyphen fit `room`. A head
+def _split(word: Word, room: float, m: Measure, lang: str,
+           hyphenate: bool = True) -> tuple[Word, Word] | None:
+    """Break a one-style word at its last cut whose first part and a hyphen fit `room` (not
+    `hyphenate`: only at soft hyphens and between CJK characters). A head
     widens with its cut, so the cuts are tried from the first until one is too wide: the heads
     measured are no longer than a line (from the last, a word of thousands of letters took half
     a minute)."""
-    if len(word) != 1 or word[0].icon or len(word[0].text) < 5:
+    if len(word) != 1 or word[0].icon:
         return None
     bit = word[0]
+    cjk = set(cjk_cuts(bit.text)) if SHY not in bit.text and has_cjk(bit.text) else set()
+    if len(bit.text) < (2 if cjk else 5):
+        return None
     best = None
     for cut in _cuts(bit.text, lang):
-        head = (bit._replace(text=bit.text[:cut].replace(SHY, "") + "-"),)
+        if not hyphenate and cut not in cjk and SHY not in bit.text:
+            continue
+        mark = "" if cut in cjk else "-"  # (between CJK characters a line breaks unmarked)
+        head = (bit._replace(text=bit.text[:cut].replace(SHY, "") + mark),)
         if m.word(head) > room + 1e-9:
             break
         best = head, (bit._replace(text=bit.text[cut:]),)
@@ -333,10 +341,12 @@ def _cuts(text: str, lang: str) -> Iterator[int]:
             yield at
             at = text.find(SHY, at + 1)
     elif not _JOINED.search(text):
+        cuts = set(cjk_cuts(text)) if has_cjk(text) else set()  # (between CJK characters)
         for run in _LETTERS.finditer(text):
             if len(run.group()) <= LONGEST_WORD:
-                yield from sorted(run.start() + len(left)
-                                  for left, _ in _hyphenator(lang).iterate(run.group()))
+                cuts.update(run.start() + len(left)
+                            for left, _ in _hyphenator(lang).iterate(run.group()))
+        yield from sorted(cuts)
 
 
 def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False,
@@ -360,8 +370,10 @@ def wrap(paragraphs, width: float, m: Measure, lang: str, soft: bool = False,
             room = width - used - gap
             # hyphenate where it helps: a word wider than a line, a line left a third empty, or
             # at a soft hyphen (the designer's break)
-            if SHY in word[0].text or hyphenate and (w > width + 1e-9 or room > width / 3):
-                parts = _split(word, room, m, lang)
+            text = word[0].text
+            if SHY in text or has_cjk(text) or hyphenate and (w > width + 1e-9
+                                                               or room > width / 3):
+                parts = _split(word, room, m, lang, hyphenate)
                 if parts:
                     line.append(parts[0])
                     used += gap + m.word(parts[0])
@@ -411,33 +423,46 @@ def fit(fonts: Fonts, m: Measure, text: str, base: str, width: float, height: fl
     return None
 
 
-def inked(fitted: Fitted, top: float, ink: tuple[float, float]) -> list[tuple[float, float]]:
-    """Each line's ink (bottom, top) when the block's top is at `top`: from its descenders to
-    its ascenders (`ink`: the font's, in ems: Fonts.ink) at its largest run's size."""
-    up, down = ink
-    return [(b - down * fitted.size * line.scale, b + up * fitted.size * line.scale)
-            for line, b in zip(fitted.lines, fitted.baselines(top))]
+def line_ink(line: Line, fonts: Fonts) -> tuple[float, float]:
+    """How far the line's letters reach above and below its baseline, in ems of the text's
+    size (Fonts.text_ink of each run, at its run's size); icons are not ink here."""
+    up = down = 0.0
+    for word in line.words:
+        for bit in word:
+            if not bit.icon:
+                top, depth = fonts.text_ink(bit.text, bit.role)
+                up, down = max(up, top * bit.scale), max(down, depth * bit.scale)
+    return up, down
 
 
-def overlapping_lines(fitted: Fitted, top: float, ink: tuple[float, float]
-                      ) -> tuple[int, float] | None:
+def inked(fitted: Fitted, top: float, fonts: Fonts) -> list[tuple[float, float]]:
+    """Each line's ink (bottom, top) when the block's top is at `top` (line_ink)."""
+    out = []
+    for line, b in zip(fitted.lines, fitted.baselines(top)):
+        up, down = line_ink(line, fonts)
+        out.append((b - down * fitted.size, b + up * fitted.size))
+    return out
+
+
+def overlapping_lines(fitted: Fitted, top: float, fonts: Fonts) -> tuple[int, float] | None:
     """The first line (from 1) whose ink overlaps the next line's, and by how much (a line
-    of a larger run under a tight leading), or None."""
-    bands = inked(fitted, top, ink)
+    of a larger run, or of letters taller than the font's ascenders, under a tight leading),
+    or None."""
+    bands = inked(fitted, top, fonts)
     for i in range(1, len(bands)):
         if bands[i][1] > bands[i - 1][0] + 1e-6:
             return i, bands[i][1] - bands[i - 1][0]
     return None
 
 
-def icon_clash(fitted: Fitted, top: float, box: tuple[float, float], ink: tuple[float, float],
+def icon_clash(fitted: Fitted, top: float, box: tuple[float, float], fonts: Fonts,
                icon_size: float, icon_dy: float) -> tuple[str, str, float] | None:
     """The worst overlap of an inline icon that reaches out of its line's room (a band as
     tall as the line's leading, centred where an icon sits: an icon larger than the leading,
     or moved by icon_dy) into the ink of the line above or below, or out of the element's box
     (`box`: its bottom and top): (the icon, where, by how much); else None. A default icon
     (1.2 em on lines 1.2 em apart) fills its room and is never one."""
-    bands = inked(fitted, top, ink)
+    bands = inked(fitted, top, fonts)
     worst = None
     for i, (line, b) in enumerate(zip(fitted.lines, fitted.baselines(top))):
         room = fitted.size * fitted.leading * line.scale / 2

@@ -114,9 +114,11 @@ class Booklet:
         from .surface import UNPRINTABLE, backwards, right_to_left
 
         found = []
-        rtl = right_to_left(self.text)
-        if rtl:
-            found.append(error(backwards(_around(self.text, rtl)), Source(Path(self.source))))
+        for n, line in enumerate(self.text.splitlines(), 1):  # each, where it is
+            rtl = right_to_left(line)
+            if rtl:
+                found.append(error(f"{self.place(n)}: {backwards(_around(line, rtl))}",
+                                   Source(Path(self.source))))
         gone = fonts.missing(self.text)
         if gone:
             found.append(error(f"no font has the character(s) {gone!r} (first in "
@@ -168,15 +170,19 @@ class Booklet:
         return found
 
     def place(self, line: int) -> str:
-        """Where line `line` of the text is: its line in the template, found there as written
-        (a line a loop or a placeholder made is not), else the line of the rendered booklet."""
+        """Where line `line` of the text is: its line in the template, where the rendering
+        saw output begin on it (in a loop too: TemplateText.lines), else found there as written
+        (a line inside the template's own text), else the line of the rendered booklet."""
         template = getattr(self.text, "source", None)
         if template is None:
             return f"line {line}"
-        text = self.text.splitlines()[line - 1].strip() if line <= len(
-            self.text.splitlines()) else None
-        at = next((i for i, w in enumerate(template.text.splitlines(), 1)
-                   if w.strip() == text), None)
+        lines = getattr(self.text, "lines", ())
+        at = lines[line - 1] if line <= len(lines) else None
+        if at is None:
+            text = self.text.splitlines()[line - 1].strip() if line <= len(
+                self.text.splitlines()) else None
+            at = next((i for i, w in enumerate(template.text.splitlines(), 1)
+                       if w.strip() == text), None)
         return f"line {at}" if at else f"line {line} of the rendered booklet"
 
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:

@@ -99,6 +99,7 @@ class Fonts:
     _words: dict[str, dict[str, float]] = field(default_factory=dict)
     _digests: dict[str, str] = field(default_factory=dict)
     _ink: dict[str, tuple[float, float]] = field(default_factory=dict)
+    _boxes: dict[str, dict[str, tuple[float, float]]] = field(default_factory=dict)
 
     def digest(self, role: str) -> str:
         """The SHA-1 of the role's font file (read once a build)."""
@@ -186,15 +187,38 @@ class Fonts:
         none of those letters has its declared (OS/2) ones."""
         found = self._ink.get(role)
         if found is None:
-            face = pdfmetrics.getFont(self[role]).face
-            data = self.paths[role].read_bytes()  # (read by self[role] just now)
-            if is_cff(data):  # its outlines in the file are not the glyf table parsed
-                data = b""
-            tops = [top for _, top in _extents(face, data, ASCENDERS)]
-            bottoms = [-bottom for bottom, _ in _extents(face, data, DESCENDERS)]
-            units = face.unitsPerEm
-            found = self._ink[role] = (max(tops) / units if tops else face.ascent / 1000,
-                                       max(bottoms) / units if bottoms else -face.descent / 1000)
+            font = self[role]
+            boxes = [self._box(font, ch) for ch in ASCENDERS + DESCENDERS]
+            tops = [top for top, _ in boxes[:len(ASCENDERS)] if top]
+            bottoms = [depth for _, depth in boxes[len(ASCENDERS):] if depth]
+            face = pdfmetrics.getFont(font).face
+            found = self._ink[role] = (max(tops, default=face.ascent / 1000),
+                                       max(bottoms, default=-face.descent / 1000))
+        return found
+
+    def text_ink(self, text: str, role: str = "regular") -> tuple[float, float]:
+        """How far a line of the text reaches above and below the baseline, in ems (the depth
+        positive): the role's ascenders and descenders (ink()), and further where the text's
+        own characters do, each in the font that prints it (an accented capital, Å, reaches
+        above the ascenders)."""
+        up, down = self.ink(role)
+        for font, piece in self.runs(text, role):
+            for ch in set(piece):
+                top, depth = self._box(font, ch)
+                up, down = max(up, top), max(down, depth)
+        return up, down
+
+    def _box(self, font: str, ch: str) -> tuple[float, float]:
+        """The top and depth of the font's glyph for `ch`, in ems ((0, 0) for none),
+        remembered."""
+        boxes = self._boxes.get(font)
+        if boxes is None:
+            boxes = self._boxes[font] = {}
+        found = boxes.get(ch)
+        if found is None:
+            face = pdfmetrics.getFont(font).face
+            bottom, top = _extent(face, ch)
+            found = boxes[ch] = (top / face.unitsPerEm, -bottom / face.unitsPerEm)
         return found
 
     def width(self, text: str, size: float, role: str = "regular") -> float:
@@ -222,20 +246,18 @@ class Fonts:
         return w
 
 
-def _extents(face, data: bytes, letters: str) -> list[tuple[int, int]]:
-    """(bottom, top) of each of the letters the parsed face has an outline for, in font units:
-    read from its glyph's header in the TrueType file's bytes `data`, where the face's tables
-    say each glyph starts (none without the bytes)."""
-    glyf, starts = face.table.get("glyf"), face.glyphPos
-    out = []
-    for ch in letters:
-        g = face.charToGlyph.get(ord(ch))
-        if data and glyf is not None and g is not None and starts[g] != starts[g + 1]:
-            at = glyf["offset"] + starts[g] + 2  # past its count of contours: x, y min; x, y max
-            if at + 8 <= len(data):
-                _, bottom, _, top = struct.unpack(">hhhh", data[at:at + 8])
-                out.append((bottom, top))
-    return out
+def _extent(face, ch: str) -> tuple[int, int]:
+    """(bottom, top) of the parsed face's outline for `ch`, in font units ((0, 0) for none):
+    read from its glyph's header in the TrueType bytes the face was parsed from (an .otf
+    file's are its outlines made TrueType), where the face's tables say each glyph starts."""
+    glyf, starts, data = face.table.get("glyf"), face.glyphPos, face._ttf_data
+    g = face.charToGlyph.get(ord(ch))
+    if glyf is not None and g is not None and starts[g] != starts[g + 1]:
+        at = glyf["offset"] + starts[g] + 2  # past its count of contours: x, y min; x, y max
+        if at + 8 <= len(data):
+            _, bottom, _, top = struct.unpack(">hhhh", data[at:at + 8])
+            return bottom, top
+    return 0, 0
 
 
 def load_fonts(overrides: dict[str, Path] | None = None) -> Fonts:

@@ -22,6 +22,14 @@ BREAKING = ("\t\n\x0b\x0c\r\x1c-\x1f \x85\u1680\u2000-\u2006\u2008-\u200a\u2028\
 NO_BREAK = "\xa0\u2007\u202f"
 SHY = "\xad"
 _WORD = re.compile(f"[^{BREAKING}]+")
+# Chinese, Japanese and Korean are written without spaces: a line may break between any two of
+# their characters (kana, ideographs, Hangul, CJK punctuation and full-width forms), but not
+# before a closing mark (。、」) or small kana, nor after an opening one (「)
+_CJK = re.compile("[\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f"
+                  "\uff00-\uffef]")
+NO_LINE_START = ("、。，．：；？！）」』】〕〉》〙〗〟・ーゝゞ々"
+                 "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ!),.:;?]}")
+NO_LINE_END = "（「『【〔〈《〘〖〝([{"
 
 
 def xml_escape(text: str) -> str:
@@ -76,6 +84,18 @@ def words_of(paragraph: str) -> list[str]:
     return _WORD.findall(paragraph)
 
 
+def has_cjk(text: str) -> bool:
+    return not text.isascii() and _CJK.search(text) is not None
+
+
+def cjk_cuts(word: str) -> list[int]:
+    """Where a word may break between characters of a script written without spaces (CJK):
+    the offsets a line may end at, no hyphen printed."""
+    return [i for i in range(1, len(word))
+            if (_CJK.match(word[i - 1]) or _CJK.match(word[i]))
+            and word[i] not in NO_LINE_START and word[i - 1] not in NO_LINE_END]
+
+
 def _wrap(fonts: Fonts, text: str, size: float, width: float,
           role: str) -> tuple[list[str], float] | None:
     """wrap(), and the width of its widest line (measured on the way)."""
@@ -84,12 +104,13 @@ def _wrap(fonts: Fonts, text: str, size: float, width: float,
     lines: list[str] = []
     widest = 0.0
     shy = not text.isascii() and SHY in text
+    cjk = has_cjk(text)
     for paragraph in text.split("\n"):
         words = words_of(paragraph)
         line: list[str] = []
         used = 0.0
         for word in words:
-            if shy and SHY in word:
+            if shy and SHY in word or cjk and has_cjk(word):
                 placed = _soft(fonts, word, size, width, role, space, lines, line, used)
                 if placed is None:
                     return None
@@ -115,16 +136,17 @@ def _wrap(fonts: Fonts, text: str, size: float, width: float,
 
 def _soft(fonts: Fonts, word: str, size: float, width: float, role: str, space: float,
           lines: list[str], line: list[str], used: float) -> tuple[list[str], float, float] | None:
-    """A word with soft hyphens set onto the line being filled: whole if it fits, else broken
-    at the last soft hyphen whose part and a hyphen fit, each break ending a line. (the line,
-    its width, the widest line it ended); None if a part is wider than the box. Each part is
-    measured once and the break found by halving (widths add up): linear in the word, so a
-    word of thousands of parts costs no more than as many words."""
-    parts = [p for p in word.split(SHY) if p]  # a soft hyphen at either end breaks nothing
+    """A word with soft hyphens (or CJK characters) set onto the line being filled: whole if
+    it fits, else broken at the last soft hyphen whose part and a hyphen fit (between CJK
+    characters: no hyphen), each break ending a line. (the line, its width, the widest line
+    it ended); None if a part is wider than the box. Each part is measured once and the break
+    found by halving (widths add up): linear in the word, so a word of thousands of parts
+    costs no more than as many words."""
+    parts, mark = _parts(word)
     if not parts:
         return line, used, 0.0
     ends = list(accumulate(fonts.word_width(p, role) * size for p in parts))  # parts[:k]: k-1
-    hyphen = fonts.word_width("-", role) * size
+    hyphen = fonts.word_width(mark, role) * size if mark else 0.0
     start, before = 0, 0.0  # the parts placed so far, and their width
     widest = 0.0
     while True:
@@ -136,7 +158,7 @@ def _soft(fonts: Fonts, word: str, size: float, width: float, role: str, space: 
         k = bisect_right(ends, width + 1e-9 - used - gap - hyphen + before, start,
                          len(parts) - 1)
         if k > start:
-            line.append("".join(parts[start:k]) + "-")
+            line.append("".join(parts[start:k]) + mark)
             used += gap + ends[k - 1] - before + hyphen
             start, before = k, ends[k - 1]
         elif not line:
@@ -144,6 +166,15 @@ def _soft(fonts: Fonts, word: str, size: float, width: float, role: str, space: 
         lines.append(" ".join(line))
         widest = max(widest, used)
         line, used = [], 0.0
+
+
+def _parts(word: str) -> tuple[list[str], str]:
+    """The pieces a word may break between, and what a break there prints: at its soft
+    hyphens a hyphen, else between its CJK characters nothing."""
+    if SHY in word:
+        return [p for p in word.split(SHY) if p], "-"  # (one at either end breaks nothing)
+    cuts = [0, *cjk_cuts(word), len(word)]
+    return [word[a:b] for a, b in zip(cuts, cuts[1:])], ""
 
 
 def room_for(words_width: float, width: float, height: float, size: float,

@@ -55,6 +55,7 @@ class Element:
         self.name = name
         self.below = below
         self.origin: Path = scope.path  # the layout file that set it last (a base, maybe)
+        self.defaulted: dict[str, Path] = {}  # its properties from [defaults], by the file
         kind = table.get("type")
         if kind not in TYPES:
             raise DataError(f"element [{name}] has type {kind!r}; use one of "
@@ -136,6 +137,13 @@ class Element:
                 and self.values["points"] is None:
             raise DataError(f"polygon [{self.name}] needs sides (3 or more) or points",
                             scope.path, field=f"{self.name}.sides")
+
+    def set_at(self, prop: str) -> tuple[Path, str]:
+        """The layout file and field that gave a property its value: the element's own, or
+        its layout's [defaults]."""
+        if prop in self.defaulted:
+            return self.defaulted[prop], f"defaults.{prop}"
+        return self.origin, f"{self.name}.{prop}"
 
     def shown(self, ctx: dict[str, Any]) -> bool:
         try:
@@ -300,7 +308,9 @@ class Layout:
             under = below_of(name, table, spec)
             if under is not None:
                 below[name] = under[0]
-            self.elements.append(Element(name, merged, scope, env, under))
+            element = Element(name, merged, scope, env, under)
+            element.defaulted = {k: spec.defaults_from[k] for k in merged.keys() - table.keys()}
+            self.elements.append(element)
         self.by_name = {e.name: e for e in self.elements}
         # the elements others sit below, in the order to measure them (each after the one it
         # sits under); empty when no element sits below another

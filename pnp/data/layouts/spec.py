@@ -36,6 +36,7 @@ class LayoutSpec:
     elements: dict[str, dict[str, Any]] = field(default_factory=dict)
     origins: dict[str, Path] = field(default_factory=dict)  # the file that last set an element
     defaults: dict[str, Any] = field(default_factory=dict)
+    defaults_from: dict[str, Path] = field(default_factory=dict)  # the file that set each
 
 
 def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
@@ -138,6 +139,7 @@ def load_spec(root: Path, ref: str, source: Source, field_name: str,
         raise DataError("[defaults] must be a table of properties", path, field="defaults")
     _check_defaults(defaults, path)
     spec.defaults = {**spec.defaults, **defaults}
+    spec.defaults_from.update(dict.fromkeys(defaults, path))
     for name, table in data.items():
         if not isinstance(table, dict):
             raise DataError(f"{name!r}: a layout holds element tables ([{name}] with a type) "
