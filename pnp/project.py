@@ -122,11 +122,12 @@ def face_checks(game: OpenGame, kit):
     """The meaning checks of the kit's faces (shown.FaceChecks), to be handed each face as the
     PDF draws it (render/facelog.py); or, when game.toml's [shown] is wrong, what is."""
     from . import distinct
-    from .shown import FaceChecks, declared, deck_required, merged
+    from .shown import FaceChecks, declared, deck_required, merged, played_required
 
     folder = game.folder
     try:
-        required = merged(declared(folder), deck_required(getattr(game.model, "checks", ())))
+        required = merged(declared(folder), deck_required(getattr(game.model, "checks", ())),
+                          played_required(game.model))
     except DataError as exc:
         return [error(exc.message, Source(Path(exc.path)) if exc.path else None, exc.field)]
     colours = distinct.drawn_groups(folder, game.model.common.palette)
