@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from helpers import usage_error
 from pnp.cli import main
 from pnp.data.game import find_game
-from pnp.errors import PnpError
+from pnp.errors import OptionError, PnpError
 from pnp.games.legolas.engine import PSYCHIC
 from pnp.sim.cardstats import CardTally, card_figures, count_cards
 from pnp.sim.simulate import load_game
@@ -361,11 +361,35 @@ def test_a_value_given_twice_in_one_set_is_an_error():
 def test_a_setting_game_toml_leaves_to_its_default_says_to_write_it_first(tmp_path):
     """Wuxing plays its default max_rounds without a line for it: the sweep says how to sweep
     it."""
-    with pytest.raises(PnpError) as caught:
+    with pytest.raises(OptionError) as caught:
         make_variants("wuxing", [parse_setting("options.max_rounds=10,20")], None, tmp_path)
-    assert str(caught.value) == ("game.toml has no 'max_rounds' in [options]; to sweep it, "
-                                 "write it there first with the value the game plays now "
-                                 "(max_rounds = ...)")
+    assert caught.value.message == ("game.toml has no 'max_rounds' in [options]; to sweep it, "
+                                    "write it there first with the value the game plays now "
+                                    "(max_rounds = ...)")
+
+
+@pytest.mark.parametrize("target,says", [
+    ("options.gaol=1,2", "game.toml has no 'gaol' in [options] (did you mean 'goal'?); to "
+     "sweep it, write it there first with the value the game plays now (gaol = ...)"),
+    ("option.goal=1,2", "game.toml has no [option] table (did you mean 'options'?) for "
+     "'goal'; to sweep it, write it there first with the value the game plays now "
+     "(goal = ...)"),
+    ("cards.csv:#99.points=1,2", "cards.csv has no data row #99 (its rows are #2 to #33; #1 "
+     "is the header)"),
+    ("cards.csv:#2.pionts=1,2", "cards.csv has no column 'pionts' (did you mean 'points'?) "
+     "(columns: "),
+    ("card.csv:#2.points=1,2", "the game has no card.csv (did you mean 'cards.csv'?)"),
+])
+def test_a_sweep_target_the_game_lacks_is_a_usage_error_with_the_closest_name(tmp_path, target,
+                                                                            says):
+    """A misspelt --set target is a value the option does not take (exit 2), as a bad range
+    is, naming the closest name there is."""
+    from pnp.scaffold import new_game
+
+    folder = new_game("mine", tmp_path, "market")
+    r = CliRunner().invoke(main, ["sweep", "-g", str(folder), "-n", "2", "--set", target,
+                                  "--out", str(tmp_path / "s.pdf")])
+    assert usage_error(r, "--set").startswith(says), r.output
 
 
 def test_a_sweep_says_how_far_random_agents_can_be_trusted(experior_sweep):

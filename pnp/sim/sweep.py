@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..errors import OptionError, PnpError
+from ..errors import OptionError, PnpError, did_you_mean
 from . import agents as agent_registry
 from .progress import Progress
 from .simulate import Setup, chunks, default_jobs, load_game, seeded, setup_of
@@ -155,11 +155,16 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     section, key = ".".join(keys[:-1]), keys[-1]
     current = None
+    sections, there = [], []    # to name the closest of a misspelt one
     for i, line in enumerate(lines):
         head = re.match(r"\s*\[([^\[\]]+)\]\s*(#.*)?$", line)
         if head:
             current = head.group(1).strip()
+            sections.append(current)
             continue
+        named = re.match(r"\s*([\w-]+)\s*=", line)
+        if named and current == section:
+            there.append(named.group(1))
         m = re.match(rf"(\s*{re.escape(key)}\s*=\s*)(\"[^\"]*\"|'[^']*'|[^#\s]+)(.*)$", line,
                      re.S)
         if m and current == section:
@@ -175,21 +180,25 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
             return
     # not added here: the base game would still play the default, and a misspelt key would be
     # swept with no effect in a game whose options are its own (a deck's, a rules.toml's)
-    raise PnpError(f"game.toml has no {key!r} in [{section}]; to sweep it, write it there "
-                   f"first with the value the game plays now ({key} = ...)")
+    missing = f"no {key!r} in [{section}]{did_you_mean(key, there)}" if section in sections \
+        else f"no [{section}] table{did_you_mean(section, sections)} for {key!r}"
+    raise OptionError("--set", f"game.toml has {missing}; to sweep it, write it there first "
+                      f"with the value the game plays now ({key} = ...)")
 
 
 def _read_csv(path: Path, column: str) -> tuple[list[list[str]], int]:
     """The file's rows (header first) and the index of `column`."""
     if not path.is_file():
-        raise PnpError(f"the game has no {path.name}")
+        raise OptionError("--set", f"the game has no {path.name}"
+                          f"{did_you_mean(path.name, [p.name for p in path.parent.glob('*.csv')])}")
     text = path.read_text(encoding="utf-8-sig")
     rows = list(csv.reader(io.StringIO(text, newline="")))
     if not rows:
         raise PnpError(f"{path.name} is empty")
     header = rows[0]
     if column not in header:
-        raise PnpError(f"{path.name} has no column {column!r} (columns: {', '.join(header)})")
+        raise OptionError("--set", f"{path.name} has no column {column!r}"
+                          f"{did_you_mean(column, header)} (columns: {', '.join(header)})")
     return rows, header.index(column)
 
 
@@ -200,19 +209,20 @@ def _locate(name: str, rows: list[list[str]], row_key: str, column: str) -> int:
     if number:
         n = int(number.group(1))
         if not 2 <= n <= len(rows) or not any(c.strip() for c in rows[n - 1]):
-            raise PnpError(f"{name} has no data row #{n} (its rows are #2 to "
-                           f"#{len(rows)}; #1 is the header)")
+            raise OptionError("--set", f"{name} has no data row #{n} (its rows are #2 to "
+                              f"#{len(rows)}; #1 is the header)")
         return n
     first = rows[0][0]
     lines = [i + 1 for i, r in enumerate(rows) if i and r and r[0] == row_key]
     if not lines:
         keys = ", ".join(dict.fromkeys(r[0] for r in rows[1:] if r))
-        raise PnpError(f"{name} has no row {row_key!r} in its first column {first!r} (rows: "
-                       f"{keys}); or name a row by its number, {name}:#2.{column}")
+        raise OptionError("--set", f"{name} has no row {row_key!r} in its first column "
+                          f"{first!r}{did_you_mean(row_key, [r[0] for r in rows[1:] if r])} "
+                          f"(rows: {keys}); or name a row by its number, {name}:#2.{column}")
     if len(lines) > 1:
-        raise PnpError(f"{name} has {len(lines)} rows {row_key!r} in its first column "
-                       f"{first!r} (rows {', '.join(f'#{n}' for n in lines)}); name one by "
-                       f"its row number, e.g. {name}:#{lines[0]}.{column}")
+        raise OptionError("--set", f"{name} has {len(lines)} rows {row_key!r} in its first "
+                          f"column {first!r} (rows {', '.join(f'#{n}' for n in lines)}); name "
+                          f"one by its row number, e.g. {name}:#{lines[0]}.{column}")
     return lines[0]
 
 
