@@ -124,7 +124,7 @@ def face_checks(game: OpenGame, kit):
     """The meaning checks of the kit's faces (shown.FaceChecks), to be handed each face as the
     PDF draws it (render/facelog.py); or, when game.toml's [shown] is wrong, what is."""
     from . import distinct
-    from .shown import FaceChecks, check_kinds, declared, deck_required, merged
+    from .shown import FaceChecks, check_kinds, declared, deck_required, merged, played_required
 
     folder = game.folder
     try:
@@ -132,7 +132,8 @@ def face_checks(game: OpenGame, kit):
         check_kinds(shown, [*game.spec.required_kit(game.model),
                             *(p.kind for sheet in kit.face_sheets() for p in sheet.pieces)],
                     folder.toml_path)
-        required = merged(shown, deck_required(getattr(game.model, "checks", ())))
+        required = merged(shown, deck_required(getattr(game.model, "checks", ())),
+                          played_required(game.model))
     except DataError as exc:
         return [error(exc.message, Source(Path(exc.path)) if exc.path else None, exc.field)]
     colours = distinct.drawn_groups(folder, game.model.common.palette)

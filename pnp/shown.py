@@ -10,7 +10,8 @@ row, the field, the layout file and the element.
     "monster card" = ["value", "suit", "element", "coins", "kind", "boss_vp"]
 
 A designer's own game (`pnp new`) requires, beyond its [shown] table, every column its
-`[[check]]` rules name for a component. check_faces() takes any mapping of piece kind to
+`[[check]]` rules name for a component, and, its rules being data, the card columns they read
+that its faces print. check_faces() takes any mapping of piece kind to
 fields, so rules kept as data can add theirs."""
 
 from __future__ import annotations
@@ -60,7 +61,9 @@ def forms(value: Any) -> tuple[str, ...]:
     if isinstance(value, bool):
         return ()
     if isinstance(value, (int, float)):
-        out = [f"{value:g}"]
+        out = [str(value) if isinstance(value, int) else f"{value:g}"]
+        if "e" in out[0]:  # a number %g writes with an exponent (1234567.5): as written too
+            out.append(repr(value))
         whole, part = divmod(Fraction(value).limit_denominator(8), 1)
         if part in FRACTIONS:
             out.append(f"{whole or ''}{FRACTIONS[part]}")
@@ -419,7 +422,7 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
             continue
         if shows(el.shows, value):
             showing = True
-        else:
+        elif not _a_word_of(value, el.shows):
             out.append(error(f"{where(origin, el.name, root)} prints {el.shows!r}, not the "
                              f"row's {_said(f, value)}", piece.source, f))
     for el, origin in elements:  # an element named for the field shows that field
@@ -445,6 +448,13 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
     files = sorted({where(o, "", root).rstrip(":") for _, o in elements}) or ["its layout"]
     return [error(f"{', '.join(files)}: no element shows the row's {_said(f, value)}, which a "
                   f"player needs (game.toml [{SECTION}])", piece.source, f)]
+
+
+def _a_word_of(value: Any, text: str) -> bool:
+    """Whether a text drawn from a number prints no number at all, but a word it chose
+    (`point{{ 's' if points != 1 }}`): no other value than the row's."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) \
+        and not re.search(r"[\d½¼¾]", text)
 
 
 def _contradicting(piece: Piece, row: dict, f: str, words: set[str], elements, root,
@@ -477,6 +487,21 @@ def deck_required(checks: Iterable) -> dict[str, tuple[str, ...]]:
         if c.component and c.column not in out.setdefault(c.component, []):
             out[c.component].append(c.column)
     return {k: tuple(v) for k, v in out.items()}
+
+
+def played_required(model) -> dict[str, tuple[str, ...]]:
+    """A game whose rules are data: the card columns its rules read (the played ones) that
+    its card faces print, each then printed as its value (not `rank * 2`). A played column no
+    face prints is warned of by the rules' own checks."""
+    rules = getattr(model, "rules", None)
+    if rules is None:
+        return {}
+    component = next((c for c in model.components if c.name == rules.card_component), None)
+    if component is None:
+        return {}
+    layouts = [component.front, *[b for b in component.backs.values() if b is not None]]
+    printed = {n for layout in layouts for el in layout.elements for n in el.reads}
+    return {component.name: tuple(sorted(rules.card_columns & printed))}
 
 
 def merged(*tables: Mapping[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:

@@ -174,3 +174,27 @@ def test_a_picture_a_loop_makes_is_named_at_its_line_in_the_template(deck, tmp_p
         build(open_game(str(deck)), tmp_path / "kit.pdf")
     assert str(info.value) == "booklet.md.j2: line 8: image 'art/one.png' not found in the " \
                               "game folder"
+
+
+@pytest.mark.parametrize("said", ["9**9**9", "your coins<the card's cost and x>2", "a*b*c",
+                                  "__x__ or ~~y~~", "[a](b) `c` | d", "a \\* b"])
+def test_a_text_made_literal_prints_as_written(said):
+    """A rule sentence quotes expressions the designer wrote (`amount = "9**9**9"`): made
+    literal, no star of it is bold, no `<...>` an HTML tag, nothing of it unknown markup."""
+    from pnp.render.bookmarkup import literal, unescaped, unknown
+    from pnp.render.emphasis import emphasis
+
+    text = f"Gain {literal(said)}."
+    assert unknown(text) == [] and unknown(f"| {literal(said)} | x |") == []
+    assert [(unescaped(p), b, i) for p, b, i in emphasis(text)] == [(f"Gain {said}.", False,
+                                                                      False)]
+    (table,) = read(f"| {literal(said)} | x |\n")[0]
+    assert [unescaped(c) for c in table.rows[0]] == [said, "x"]
+
+
+def test_an_escaped_star_prints_as_a_star(deck, tmp_path):
+    """As on a card, `\\*` in the booklet is a star, not emphasis (and not a backslash)."""
+    _booklet(deck, "# Rules\n\nSay a\\*\\*b\\*\\*c and **win**.\n")
+    assert _errors(deck) == []
+    build(open_game(str(deck)), tmp_path / "kit.pdf")
+    assert "Say a**b**c and win." in _booklet_text(tmp_path / "kit.pdf")

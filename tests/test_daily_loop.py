@@ -90,9 +90,26 @@ def test_deck_without_engine_cannot_be_simulated(tmp_path):
     try:
         game.spec.new_game(game.model)
     except PnpError as exc:
-        assert "has no rules engine" in str(exc)
+        assert "has no rules engine" in str(exc) and exc.exit_code == 2
+        assert 'game.toml, field "game.engine"' in str(exc)
     else:
         raise AssertionError("a plain deck has no engine")
+
+
+def test_a_rules_file_beside_a_plain_deck_is_named_as_not_played(tmp_path):
+    """engine = "deck" plays no rules.toml: validate warns so, and simulate's error (bad
+    data, exit 2) names game.toml's [game] engine and says to set engine = "rules"."""
+    CliRunner().invoke(main, ["new", "plain", "--dir", str(tmp_path)])
+    folder = tmp_path / "plain"
+    (folder / "rules.toml").write_text("[players]\ncount = 2\n", encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code == 0 and 'warning: game.toml, field "game.engine": rules.toml is ' \
+        'not used: [game] engine = "deck" plays no rules; set engine = "rules"' in res.output, \
+        res.output
+    res = CliRunner().invoke(main, ["simulate", "--game", str(folder), "--games", "1"])
+    assert res.exit_code == 2, res.output
+    assert 'Error: game.toml, field "game.engine": Plain has no rules engine (engine = ' \
+        '"deck"): set engine = "rules" to play the rules.toml beside it' in res.output
 
 
 def test_watch_survives_atomic_saves_and_vanishing_files(tmp_path):

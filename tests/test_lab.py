@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from helpers import usage_error
 from pnp.cli import main
 from pnp.data.game import find_game
-from pnp.errors import PnpError
+from pnp.errors import OptionError, PnpError
 from pnp.games.legolas.engine import PSYCHIC
 from pnp.sim.cardstats import CardTally, card_figures, count_cards
 from pnp.sim.simulate import load_game
@@ -361,7 +361,7 @@ def test_a_value_given_twice_in_one_set_is_an_error():
 def test_a_setting_game_toml_leaves_to_its_default_says_to_write_it_first(tmp_path):
     """Wuxing plays its default max_rounds without a line for it: the sweep says how to sweep
     it."""
-    with pytest.raises(PnpError) as caught:
+    with pytest.raises(OptionError) as caught:
         make_variants("wuxing", [parse_setting("options.max_rounds=10,20")], None, tmp_path)
     assert caught.value.message == ("game.toml has no 'max_rounds' in [options]; to sweep it, "
                                     "write it there first with the value the game plays now "

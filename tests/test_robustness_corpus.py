@@ -498,7 +498,13 @@ def test_an_agent_that_breaks_the_rules_in_play_is_named(tmp_path, monkeypatch):
     ("²", "'²' is not one of your moves: type its number (1 to 5)"),
     ("①", "'①' is not one of your moves: type its number (1 to 5)"),
     ("1" * 5000, "there is no move '" + "1" * 37 + "...': choose a number from 1 to 5"),
-    ("#" + "1" * 5000, "'#" + "1" * 36 + "...': write # and an engine action id, e.g. #3"),
+    ("#" + "1" * 5000, "'#" + "1" * 36 + "...' is out of range: no game has that many "
+     "actions"),
+    ("#99999999999999999999", "'#99999999999999999999' is out of range: no game has that many "
+     "actions"),
+    ("#-1", "'#-1' is out of range: engine action ids are 0 and up"),
+    ("#-99999999999999999", "'#-99999999999999999' is out of range: engine action ids are 0 "
+     "and up"),
     ("#²", "'#²': write # and an engine action id, e.g. #3"),
     ("-3", "there is no move -3: choose a number from 1 to 5"),
 ])
@@ -517,6 +523,26 @@ def test_odd_numbers_typed_in_play_are_refused_politely(typed, answer):
     labels = [state.action_to_string(a) for a in legal]
     assert len(legal) == 5
     assert parse_choice(state, legal, labels, typed) == (None, answer)
+
+
+def test_a_large_engine_action_id_is_the_engines_to_refuse_with_its_range(tmp_path):
+    """#99999999999999999 is a number: the rules engine says which ids it has."""
+    from pnp.scaffold import new_game
+    from pnp.sim.play import parse_choice
+    from pnp.sim.simulate import load_game
+
+    import random
+
+    from pnp.engine.core import CHANCE
+
+    state = load_game(str(new_game("mine", tmp_path, "market"))).game.new_initial_state()
+    rng = random.Random(1)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance(rng))
+    legal = list(state.legal_actions())
+    labels = [state.action_to_string(a) for a in legal]
+    action, why = parse_choice(state, legal, labels, "#99999999999999999")
+    assert action is None and why.startswith("illegal: ") and "(actions are 0 to " in why, why
 
 
 # ---- every message names the file to edit -----------------------------------------------------

@@ -253,6 +253,18 @@ def test_a_card_cell_the_rules_read_but_no_face_prints_is_named(starter, tmp_pat
     assert "'points'" not in out
 
 
+def test_a_face_that_prints_another_value_than_the_rules_play_is_refused(starter, tmp_path):
+    """Printed = played: the rules score a card's points; a face printing `points * 2` tells
+    the players another number (exit 3, naming the row, the layout and its element). The
+    starter's own `point{{ 's' if points != 1 }}` prints a word, not a number, and passes."""
+    folder = _changed(starter, tmp_path, 'text = "**{{ points }}**"',
+                      'text = "**{{ points * 2 }}**"', "layouts/card.toml")
+    code, out = _validate(folder)
+    assert code == 3, out
+    assert 'error: cards.csv, row 3, field "points": layouts/card.toml:points prints ' \
+        "'**2**', not the row's points (1)" in out and "points_word" not in out, out
+
+
 def test_a_game_that_plays_for_very_long_is_stopped_naming_the_turn_limit(starter, tmp_path,
                                                                           monkeypatch):
     """A turn limit of 100,000 and no end that holds (none certain not to): the engine stops a

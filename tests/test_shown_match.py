@@ -17,3 +17,9 @@ def test_shows_agrees_with_the_patterns_alone():
     for text, value in itertools.product(TEXTS, VALUES):
         alone = any(_pattern(f).search(text) for f in forms(value))
         assert shows(text, value) == alone, (text, value)
+
+
+def test_a_long_number_is_shown_as_written():
+    """A cell of 123456789 printed whole shows it (%g alone would say 1.23457e+08)."""
+    assert shows("123456789", 123456789) and shows("1234567.5", 1234567.5)
+    assert not shows("123456780", 123456789)

@@ -93,6 +93,20 @@ def test_wuxing_figures_from_hand_made_records():
     assert "Yang wins 50.0 %" in text and "paths" in text
 
 
+def test_a_long_games_numbers_are_written_alike_on_one_line():
+    """mean 13,400.0, median 14,000: each number of the line grouped by thousands, not
+    "mean 13400.0, median 14,000"."""
+    from pnp.sim.report import _length_chart
+
+    t = Tally("wuxing", 2)
+    for rounds in (11600, 14000, 14000, 14000):
+        t.add([1.0, 0.0], {"winner": 0, "first_player": 0, "end": "paths", "rounds": rounds}, 10)
+    fig = figures(t, title="Wuxing Duel", seed=0, agents=["random", "random"])
+    assert "Game length (rounds): mean 13,400.0, median 14,000, stdev 1," in format_text(fig)
+    assert _length_chart(fig).caption.startswith("Games last 13,400.0 rounds on average "
+                                               "(median 14,000, standard deviation 1,")
+
+
 def test_experior_figures_from_hand_made_records():
     t = Tally("experior", 2)
     rows = [("human", True, "elf", 20), ("elf", False, "elf", 30), ("human", False, "human", 25),

@@ -85,8 +85,16 @@ class GameSpec:
 
     def new_game(self, model: Any, num_players: int | None = None) -> Game:
         if not self.has_engine:
-            title = getattr(getattr(model, "common", None), "title", self.title)
-            raise PnpError(f"{title} has no rules engine (engine = \"{self.name}\")")
+            common = getattr(model, "common", None)
+            title = getattr(common, "title", self.title)
+            folder = getattr(common, "folder", None)
+            rules = folder is not None and (folder.path / "rules.toml").is_file()
+            hint = ("set engine = \"rules\" to play the rules.toml beside it" if rules
+                    else "to play rules of your own, write rules.toml and set engine = "
+                    "\"rules\" (README, \"Your game's rules as data\")")
+            raise DataError(f"{title} has no rules engine (engine = \"{self.name}\"): {hint}",
+                            folder.toml_path if folder is not None else None,
+                            field="game.engine")
         return self.kit_module().new_game(model, num_players)
 
     def example_folder(self) -> Path | None:

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import DataError
 from ..units import MM
-from .bookmarkup import Block, read
+from .bookmarkup import Block, read, unescaped
 from .colours import as_color
 from .emphasis import emphasis
 from .fonts import Fonts
@@ -201,7 +201,7 @@ def _inline(fonts: Fonts, text: str) -> str:
     for piece, bold, italic in emphasis(text):
         html = "".join(xml_escape(t) if f == fonts["regular"]
                        else f'<font name="{f}">{xml_escape(t)}</font>'
-                       for f, t in fonts.runs(piece, "regular"))
+                       for f, t in fonts.runs(unescaped(piece), "regular"))
         if italic:
             html = f"<i>{html}</i>"
         if bold:

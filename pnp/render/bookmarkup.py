@@ -8,6 +8,10 @@ line of its own (a PNG, JPEG or SVG of the game folder); `---` for a new page.
 Anything else Markdown would format (a link, `code`, a block quote, a rule of `***`, `__bold__`,
 a seventh `#`, HTML) is not printed as typed: `unknown()` names each with its line, and the
 block keeps only its words (what `pnp build --force` prints).
+
+A backslash before a character of markup prints that character (`\\*` a star, as on cards);
+`literal()` escapes a text made by pnp (an expression quoted into a rule sentence) so the
+booklet prints it as written: `9**9**9` is not bold.
 """
 
 from __future__ import annotations
@@ -36,16 +40,20 @@ class Unknown:
     shown: str  # the markup as written
 
 
-# markup inside a line: what it is called, and the words to keep of it
+# markup inside a line: what it is called, and the words to keep of it (an escaped mark,
+# `\\[`, opens none)
 _INLINE = [
     (re.compile(r"!\[([^\]]*)\]\(([^)]*)\)"), "an image inside a paragraph (put it on a line "
      "of its own)", r"\1"),
-    (re.compile(r"\[([^\]\n]+)\]\(([^)\s]*)\)"), "a link (pnp prints no links)", r"\1"),
-    (re.compile(r"`([^`\n]+)`"), "`code` (pnp has no code font)", r"\1"),
+    (re.compile(r"(?<!\\)\[([^\]\n]+)\]\(([^)\s]*)\)"), "a link (pnp prints no links)", r"\1"),
+    (re.compile(r"(?<!\\)`([^`\n]+)`"), "`code` (pnp has no code font)", r"\1"),
     (re.compile(r"(?<!\w)__(\S(?:.*?\S)?)__(?!\w)"), "__bold__ (write **bold**)", r"\1"),
     (re.compile(r"~~(\S(?:.*?\S)?)~~"), "~~struck~~ text", r"\1"),
-    (re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"), "an HTML tag", ""),
+    (re.compile(r"(?<!\\)</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"), "an HTML tag", ""),
 ]
+# what literal() escapes: a mark of its own, or `_` and `~` doubled (single, they are text)
+_MARKS = re.compile(r"[\\*`\[<|]|__+|~~+")
+_ESCAPED = re.compile(r"\\([\\*`\[<|_~])")
 # a whole line
 _LINE = [
     (re.compile(r"(?:```|~~~).*"), "a code fence"),
@@ -68,6 +76,17 @@ def read(text: str) -> tuple[list[Block], list[Unknown]]:
 
 def unknown(text: str) -> list[Unknown]:
     return read(text)[1]
+
+
+def literal(text: str) -> str:
+    """Text that prints as written inside a line of the booklet: each character its markup
+    would read escaped (`9**9**9`, `a<b`, `__x__`)."""
+    return _MARKS.sub(lambda m: "".join("\\" + c for c in m.group()), text)
+
+
+def unescaped(text: str) -> str:
+    """A block's text as printed: an escaped mark as the mark itself."""
+    return _ESCAPED.sub(r"\1", text)
 
 
 class _Reader:
@@ -107,7 +126,7 @@ class _Reader:
             return
         if line.startswith("|"):
             self.flush_para()
-            cells = [c.strip() for c in line.strip("|").split("|")]
+            cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip("|"))]
             if all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
                 return
             if self.table is None:

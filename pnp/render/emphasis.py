@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import re
 
-_DELIMS = re.compile(r"\*+")
+_DELIMS = re.compile(r"\\[\\*]|\*+")  # a star escaped (or a backslash) is text, kept as written
 
 
 def emphasis(text: str) -> list[tuple[str, bool, bool]]:
     """Split text into (piece, bold, italic) runs. `**bold**`, `*italic*` and `***both***`
     (also `***a** b*`); a delimiter opens only before a non-space and closes only after one, a
     single `*` between two letters or digits (2*3) is a star, and emphasis that crosses
-    (`**a *b** c*`) or is never closed prints its stars as they are. Each run carries its own
+    (`**a *b** c*`) or is never closed prints its stars as they are; `\\*` is a star, kept
+    as written (the booklet prints it unescaped). Each run carries its own
     style, so the markup made from them is always well nested."""
     tokens = _tokens(text)
     _pair(tokens)
@@ -27,6 +28,10 @@ def _tokens(text: str) -> list[dict]:
     for m in _DELIMS.finditer(text):
         if m.start() > pos:
             tokens.append({"text": text[pos:m.start()]})
+        pos = m.end()
+        if m.group()[0] == "\\":
+            tokens.append({"text": m.group()})
+            continue
         before = text[m.start() - 1] if m.start() else " "
         after = text[m.end()] if m.end() < len(text) else " "
         kinds = {1: "i", 2: "b", 3: "bi"}.get(len(m.group()), "")
@@ -34,7 +39,6 @@ def _tokens(text: str) -> list[dict]:
             kinds = ""
         tokens.append({"text": m.group(), "kinds": kinds, "open": set(), "close": set(),
                        "opens": not after.isspace(), "closes": not before.isspace()})
-        pos = m.end()
     if pos < len(text):
         tokens.append({"text": text[pos:]})
     return tokens

@@ -136,8 +136,12 @@ def parse_choice(state, legal: Sequence[int], labels: Sequence[str], text: str
             return legal[k - 1], ""
         return None, f"there is no move {k}: choose a number from 1 to {len(legal)}"
     if low.startswith("#"):
-        if not _NUMBER.fullmatch(low[1:]) or len(low) > 10:
+        if not _NUMBER.fullmatch(low[1:]):
             return None, f"{shown}: write # and an engine action id, e.g. #3"
+        if low[1] == "-":   # (an engine may read -1 as its last action, as a list does)
+            return None, f"{shown} is out of range: engine action ids are 0 and up"
+        if len(low) > 19:   # more than 18 digits: past any engine's ids (and a 64-bit int)
+            return None, f"{shown} is out of range: no game has that many actions"
         a = int(low[1:])
         if a in legal:
             return a, ""

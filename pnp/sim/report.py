@@ -54,8 +54,8 @@ def _seat_chart(fig) -> Chart:
 def _length_chart(fig) -> Chart:
     d = fig["length"]
     unit = d["unit"]
-    words = (f"Games last {d['mean']:.1f} {unit} on average (median {num(d['median'])}, "
-             f"standard deviation {d['stdev']:.1f}, from {span(d['min'], d['max'])} {unit}).")
+    words = (f"Games last {d['mean']:,.1f} {unit} on average (median {num(d['median'])}, "
+             f"standard deviation {d['stdev']:,.1f}, from {span(d['min'], d['max'])} {unit}).")
     return Chart(f"Game length ({unit})", histogram(d["histogram"], unit="games"), words)
 
 

@@ -141,8 +141,8 @@ def format_text(fig: Mapping[str, Any]) -> str:
                        ("decisions", "Decisions per game")):
         d = fig[key]
         if d["n"]:
-            out.append(f"{label}: mean {d['mean']:.1f}, median {num(d['median'])}, "
-                       f"stdev {d['stdev']:.1f}, range {span(d['min'], d['max'])}")
+            out.append(f"{label}: mean {d['mean']:,.1f}, median {num(d['median'])}, "
+                       f"stdev {d['stdev']:,.1f}, range {span(d['min'], d['max'])}")
     if fig["details"]:
         out.append("")
         out += _figures_class(fig["engine"])(fig["players"]).lines(fig["details"], n)

@@ -44,6 +44,11 @@ def validate(model: Model) -> list[Finding]:
                                     Source(model.common.folder.toml_path)))
     counts = {c.name: c.counts for c in model.components}
     findings.extend(run_checks(model.checks, counts))
+    folder = model.common.folder
+    if folder.get("game", "engine") == "deck" and (folder.path / "rules.toml").is_file():
+        findings.append(warning("rules.toml is not used: [game] engine = \"deck\" plays no "
+                                "rules; set engine = \"rules\" to play it",
+                                Source(folder.toml_path), "game.engine"))
     return findings
 
 

@@ -136,9 +136,9 @@ def charts(fig: Mapping[str, Any]) -> list[Chart]:
     charts.append(Chart(
         "Final score distribution (all players)",
         histogram(sc["histogram"], unit="final scores"),
-        f"Players finish with {sc['mean']:.1f} VP on average (median {num(sc['median'])}, "
-        f"standard deviation {sc['stdev']:.1f}, from {span(sc['min'], sc['max'])}); the winner "
-        f"has {ws['mean']:.1f} VP on average."))
+        f"Players finish with {sc['mean']:,.1f} VP on average (median {num(sc['median'])}, "
+        f"standard deviation {sc['stdev']:,.1f}, from {span(sc['min'], sc['max'])}); the winner "
+        f"has {ws['mean']:,.1f} VP on average."))
     ch = det["characters"]
     if ch:
         names = list(ch)

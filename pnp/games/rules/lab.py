@@ -64,7 +64,7 @@ class Figures(Extra):
         for seat, means in enumerate(fig["final_counters"]):
             if means:
                 out.append(f"  seat {seat + 1} at the end: " +
-                           ", ".join(f"{k} {v:.1f}" for k, v in means.items()))
+                           ", ".join(f"{k} {v:,.1f}" for k, v in means.items()))
         for role, r in fig.get("roles", {}).items():
             out.append(f"  {role} wins {pct(r['rate'])} of its games")
         return out
