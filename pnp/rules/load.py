@@ -5,6 +5,7 @@ check, so rules that cannot end are named instead of left to hang)."""
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -35,6 +36,7 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     reader = Reader(data, path, folder.path, _card_rows(folder, components), dict(options),
                     prefix)
     rules = reader.read()
+    _check_number_cells(reader, rules)
     _check_counter_fields(reader, rules)
     _check_card_numbers(reader, rules)
     from .ending import changed_counters, check_ends
@@ -86,10 +88,66 @@ def _check_counter_fields(reader: Reader, rules: Rules) -> None:
                                 source.path, source.row, field)
 
 
+def _check_number_cells(reader: Reader, rules: Rules) -> None:
+    """A card cell an expression uses as a number (`highest = "card.rank"`, `card.cost + 1`,
+    `card.rank > 0`) must be a whole number on every card: "six" is refused by
+    file:row:field before any game is played, not found comparing two cards mid-game."""
+    whole = {e.where for e in reader.card_numbers + reader.ranked}
+    columns = set(reader.columns)
+    for text, where in reader.compiler.sources:
+        for column in sorted(number_fields(text, where in whole) & columns):
+            seen = set()
+            for card, source in zip(rules.cards, rules.card_sources):
+                if (source.path, source.row) in seen:
+                    continue                # (the copies of a row)
+                seen.add((source.path, source.row))
+                said = _not_whole(card[column])
+                if said:
+                    bare = _FIELD_ALONE.fullmatch(text.strip())
+                    how = "" if bare else f": {text.strip()!r}"
+                    raise DataError(f"{said} ({reader.prefix}{where} reads it{how})",
+                                    source.path, source.row, column)
+
+
+_FIELD = (r"(?<![\w.])(?:card|lead|(?:top|bottom)\s*\.\s*[A-Za-z_]\w*)\s*\.\s*"
+          r"([A-Za-z_]\w*)(?![\w(])")
+_FIELD_ALONE = re.compile(r"\(*\s*" + _FIELD + r"\s*\)*")
+_OP = r"(\*\*|//|[-+*/%<>])"        # arithmetic and ordering (not == or !=)
+_OP_AFTER = re.compile(r"\s*\)*\s*" + _OP + r"\s*(.?)")
+_OP_BEFORE = re.compile(r"(.?)\s*" + _OP + r"\s*\(*\s*$")
+
+
+def number_fields(text: str, whole: bool) -> set[str]:
+    """The card fields `text` uses as numbers: beside an arithmetic or ordering operator
+    (`+` beside a quoted text joins text), summed (`sum(attribute='points')`), or, when
+    `whole` (an amount, a count, a criterion), the whole expression."""
+    plain = re.sub(r"'[^']*'|\"[^\"]*\"", "''", text)
+    found = set(re.findall(r"\bsum\(\s*attribute\s*=\s*['\"](\w+)['\"]", text))
+    alone = _FIELD_ALONE.fullmatch(plain.strip())
+    if whole and alone:
+        found.add(alone.group(1))
+    for m in re.finditer(_FIELD, plain):
+        after = _OP_AFTER.match(plain, m.end())
+        before = _OP_BEFORE.search(plain[:m.start()])
+        if after and not (after.group(1) == "+" and after.group(2) == "'") or \
+                before and not (before.group(2) == "+" and before.group(1) == "'"):
+            found.add(m.group(1))
+    return found
+
+
+def _not_whole(value: Any) -> str:
+    """Why a card cell is no whole number ("" when it is one)."""
+    if type(value) is int:
+        return ""
+    if type(value) is float or re.fullmatch(r"\s*[+-]?(\d+\.\d*|\.\d+)\s*", str(value)):
+        return f"{value!r} is not a whole number"
+    return f"{value!r} is not a number"
+
+
 def _check_card_numbers(reader: Reader, rules: Rules) -> None:
-    """An amount or a count worked out from a card's cells alone (`card.cost`) must be a
-    number on every card: a cell such as "x" is refused by file:row:field before any game is
-    played, not found in the middle of one."""
+    """An amount or a count worked out from a card's cells alone (`card.cost * 2`) must be a
+    number on every card. The cells it reads as numbers are numbers (_check_number_cells),
+    so what fails is the rule's: named by its key, with the card it failed on."""
     from .expr import RulesRuntimeError
 
     for expr in reader.card_numbers:
@@ -99,16 +157,15 @@ def _check_card_numbers(reader: Reader, rules: Rules) -> None:
             try:
                 value = expr({"card": card})
                 fine = type(value) is int or type(value) is float and math.isfinite(value)
-                said = f"{value!r} is not a number ({expr.where} reads it: {expr.raw!r})"
+                said = f"{expr.raw!r} is {value!r}, not a number"
             except RulesRuntimeError as exc:
-                fine, said = False, f"{exc.message} ({expr.where})"
+                fine, said = False, exc.message
             if not fine:
-                raise DataError(said, source.path, source.row, _column_of(expr.raw))
+                raise DataError(f"{said} (for the card of {source.at()})", reader.path,
+                                field=reader.prefix + expr.where)
 
 
 def _column_of(raw: Any) -> str | None:
-    import re
-
     m = re.search(r"card\.([A-Za-z_]\w*)", str(raw))
     return m.group(1) if m else None
 
@@ -154,8 +211,6 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
 def _unprinted(rules: Rules, components: Sequence[Any]) -> list[Finding]:
     """Printed = played: a card cell the rules read that the card's faces never show is a
     number the players cannot see (warned, naming the layout)."""
-    import re
-
     component = next((c for c in components if c.name == rules.card_component), None)
     if component is None:
         return []

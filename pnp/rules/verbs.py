@@ -531,8 +531,13 @@ def _versus(by, a: dict, b: dict, lead, evaluate) -> int:
         else:
             how, expr = args
             x, y = evaluate(expr, a), evaluate(expr, b)
-            if x != y:
-                return (1 if x > y else -1) * (1 if how == "highest" else -1)
+            try:
+                if x != y:
+                    return (1 if x > y else -1) * (1 if how == "highest" else -1)
+            except TypeError:       # ("3" > 2: load refuses such a card cell)
+                raise RulesRuntimeError(f"{expr.raw!r} is {x!r} for one card and {y!r} for "
+                                        "another: the highest or lowest is of numbers",
+                                        expr.path, field=expr.where) from None
     return 0
 
 

@@ -1,0 +1,86 @@
+"""What a new-user trial met writing tests/games/duel (`pnp new duel`, then a rules.toml: 18
+cards of three suits ranked 1-6, each player plays a card, the highest rank wins a point,
+first to options.goal): every mistake an `Error:` naming the file, the row and the field,
+found by validate before any game is played."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+DUEL = Path(__file__).parent / "games" / "duel"
+
+
+def _duel(tmp_path, file="rules.toml", old="", new=""):
+    """A copy of the duel with `old` replaced by `new` in `file`."""
+    folder = tmp_path / "duel"
+    shutil.copytree(DUEL, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def _pnp(folder, *args):
+    res = CliRunner().invoke(main, [*args, "--game", str(folder)])
+    return res.exit_code, res.output
+
+
+def test_the_duel_validates():
+    code, out = _pnp(DUEL, "validate")
+    assert code == 0 and "warning" not in out, out
+
+
+@pytest.mark.parametrize("cell,says", [
+    ("six", "'six' is not a number"),
+    ("", "'' is not a number"),
+    ("6.5", "'6.5' is not a whole number"),
+])
+def test_a_card_cell_compared_as_a_number_is_one(tmp_path, cell, says):
+    """`highest = "card.rank"` with a rank "six" was a TypeError: exit 70 in validate and
+    build ("this is a bug in pnp"), exit 1 in simulate. It is the card's cell to fix."""
+    folder = _duel(tmp_path, "cards.csv", "6 of Rose,Rose,6,", f"6 of Rose,Rose,{cell},")
+    for command in (["validate"], ["simulate", "--games", "3"],
+                    ["build", "--out", str(tmp_path / "duel.pdf")]):
+        code, out = _pnp(folder, *command)
+        assert code == 2, (command, out)
+        assert out == f'Error: cards.csv, row 19, field "rank": {says} ' \
+            "(phases.play.effects[0].by[0].highest reads it)\n", (command, out)
+
+
+@pytest.mark.parametrize("old,new,key", [
+    ('{ highest = "card.rank" }', '{ highest = "card.rank + 0" }',
+     "phases.play.effects[0].by[0].highest reads it: 'card.rank + 0'"),
+    ('to = "table"\n', 'to = "table"\nif = "card.rank > 0"\n',
+     "actions.play.if reads it: 'card.rank > 0'"),
+])
+def test_a_card_cell_an_expression_counts_with_is_a_number(tmp_path, old, new, key):
+    """`card.rank + 0` or an action's `if = "card.rank > 0"` with a rank "six": exit 3 with
+    Python's TypeError words, naming the rules key and not the cell."""
+    folder = _duel(tmp_path, old=old, new=new)
+    (folder / "cards.csv").write_text((folder / "cards.csv").read_text().replace(
+        "6 of Rose,Rose,6,", "6 of Rose,Rose,six,"))
+    code, out = _pnp(folder, "validate")
+    assert code == 2, out
+    assert out == f'Error: cards.csv, row 19, field "rank": \'six\' is not a number ({key})\n'
+
+
+def test_a_card_cell_joined_to_text_need_not_be_a_number(tmp_path):
+    folder = _duel(tmp_path, old='to = "table"\n',
+                   new='to = "table"\nif = "card.suit + \'!\' != \'Moon!\'"\n')
+    code, out = _pnp(folder, "validate")
+    assert code == 0, out
+
+
+def test_an_expression_that_fails_on_good_cells_is_the_rules_mistake(tmp_path):
+    """`amount = "card.rank / 0"` was blamed on cards.csv row 2, whose rank is fine."""
+    folder = _duel(tmp_path, old='if = "not tie" }', new='if = "not tie", amount = '
+                   '"card.rank / 0" }')
+    code, out = _pnp(folder, "validate")
+    assert code == 2, out
+    assert out == 'Error: rules.toml, field "phases.play.effects[1].amount": \'card.rank / 0\': ' \
+        "division by zero (for the card of cards.csv, row 2)\n", out
