@@ -84,3 +84,16 @@ def test_an_expression_that_fails_on_good_cells_is_the_rules_mistake(tmp_path):
     assert code == 2, out
     assert out == 'Error: rules.toml, field "phases.play.effects[1].amount": \'card.rank / 0\': ' \
         "division by zero (for the card of cards.csv, row 2)\n", out
+
+
+def test_the_rules_play_the_cards_the_kit_prints(tmp_path):
+    """`data = "cards.csv"` with `count = "rank"` played 63 cards where the kit printed 18,
+    and validate said the card data matched the rules."""
+    folder = _duel(tmp_path, old='component = "card"', new='data = "cards.csv"\ncount = "rank"')
+    code, out = _pnp(folder, "validate")
+    assert code == 2, out
+    assert out == 'Error: rules.toml, field "cards.count": the rules play 2 cards of cards.csv ' \
+        "row 3, the kit prints 1 card ([[component]] 'card'): write [cards] component = " \
+        '"card" to play the cards it prints\n', out
+    same = _duel(tmp_path / "same", old='component = "card"', new='data = "cards.csv"')
+    assert _pnp(same, "validate")[0] == 0

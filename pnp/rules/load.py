@@ -55,6 +55,7 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
             rows = read_table(folder.path, reader.text(table["data"], "cards.data"),
                               Source(reader.path), reader.prefix + "cards.data")
             counts = card_counts(rows, table, reader, folder.problems)
+            _check_printed_counts(rows, counts, table, reader, components)
             return rows.rows, counts, rows.columns, rows.name
         if "count" in table:     # (a component's copies are its own count, in game.toml)
             raise reader.error("count names the column of copies of data = \"cards.csv\"; a "
@@ -70,6 +71,27 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
                 return c.table.rows, c.counts, c.table.columns, c.table.name
         raise reader.error(f"no component {name!r}{close(str(name), names)}", "cards.component")
     return find
+
+
+def _check_printed_counts(rows: Any, counts: list[int], table: dict, reader: Reader,
+                          components: Sequence[Any]) -> None:
+    """Printed = played: `data = "cards.csv"` naming the file a [[component]] prints from
+    plays each row as many times as the kit prints it (a count = "rank" played 63 cards of
+    the 18 printed)."""
+    for c in components:
+        printed = {(r.source.path, r.source.row): n for r, n in zip(c.table.rows, c.counts)}
+        for row, n in zip(rows.rows, counts):
+            m = printed.get((row.source.path, row.source.row))
+            if m is not None and m != n:
+                where = "cards.count" if "count" in table else "cards.data"
+                raise reader.error(
+                    f"the rules play {_cards(n)} of {rows.name} row {row.source.row}, the kit "
+                    f"prints {_cards(m)} ([[component]] {c.name!r}): write [cards] component "
+                    f"= \"{c.name}\" to play the cards it prints", where)
+
+
+def _cards(n: int) -> str:
+    return f"{n:,} card" + ("" if n == 1 else "s")
 
 
 def _check_counter_fields(reader: Reader, rules: Rules) -> None:
