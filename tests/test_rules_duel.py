@@ -97,3 +97,26 @@ def test_the_rules_play_the_cards_the_kit_prints(tmp_path):
         '"card" to play the cards it prints\n', out
     same = _duel(tmp_path / "same", old='component = "card"', new='data = "cards.csv"')
     assert _pnp(same, "validate")[0] == 0
+
+
+@pytest.mark.parametrize("amount,says", [
+    ("1.5", 'rules.toml, field "phases.play.effects[1].amount": an amount must be a whole '
+     "number, not 1.5"),
+    ("0.9", "an amount must be a whole number, not 0.9"),
+    ('"card.rank / 4"', 'rules.toml, field "phases.play.effects[1].amount": \'card.rank / 4\' '
+     "is 0.25, not a whole number (for the card of cards.csv, row 2)"),
+])
+def test_an_amount_is_a_whole_number(tmp_path, amount, says):
+    """`amount = 1.5` gained 1 while the booklet said 1.5; 0.9 gained nothing, ever."""
+    folder = _duel(tmp_path, old='if = "not tie" }', new=f'if = "not tie", amount = {amount} }}')
+    code, out = _pnp(folder, "validate")
+    assert code == 2 and out.startswith("Error: ") and says in out, out
+
+
+def test_an_amount_worked_out_in_play_is_a_whole_number(tmp_path):
+    folder = _duel(tmp_path, old='if = "not tie" }', new='if = "not tie", amount = '
+                   '"(me.points + 1) / 2" }')
+    code, out = _pnp(folder, "simulate", "--games", "2")
+    assert code == 2, out
+    assert out.startswith('Error: rules.toml, field "phases.play.effects[1].amount": an amount '
+                          "must be a whole number, not 0.5 (game 0, seed "), out

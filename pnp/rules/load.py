@@ -4,7 +4,6 @@ check, so rules that cannot end are named instead of left to hang)."""
 
 from __future__ import annotations
 
-import math
 import re
 from pathlib import Path
 from typing import Any, Sequence
@@ -168,7 +167,7 @@ def _not_whole(value: Any) -> str:
 
 def _check_card_numbers(reader: Reader, rules: Rules) -> None:
     """An amount or a count worked out from a card's cells alone (`card.cost * 2`) must be a
-    number on every card. The cells it reads as numbers are numbers (_check_number_cells),
+    whole number on every card. The cells it reads as numbers are numbers (_check_number_cells),
     so what fails is the rule's: named by its key, with the card it failed on."""
     from .expr import RulesRuntimeError
 
@@ -178,8 +177,8 @@ def _check_card_numbers(reader: Reader, rules: Rules) -> None:
         for card, source in zip(rules.cards, rules.card_sources):
             try:
                 value = expr({"card": card})
-                fine = type(value) is int or type(value) is float and math.isfinite(value)
-                said = f"{expr.raw!r} is {value!r}, not a number"
+                fine = type(value) is int or type(value) is float and value.is_integer()
+                said = f"{expr.raw!r} is {value!r}, not a whole number"
             except RulesRuntimeError as exc:
                 fine, said = False, exc.message
             if not fine:
