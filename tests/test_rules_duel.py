@@ -62,6 +62,9 @@ def test_a_card_cell_an_expression_counts_with_is_a_number(tmp_path, old, new, k
     """`card.rank + 0` or an action's `if = "card.rank > 0"` with a rank "six": exit 3 with
     Python's TypeError words, naming the rules key and not the cell."""
     folder = _duel(tmp_path, old=old, new=new)
+    rules = folder / "rules.toml"       # (compare reads the rank too, before the action does)
+    rules.write_text(rules.read_text().replace('{ highest = "card.rank" }', '{ field = "suit", '
+                                               'order = ["Sun", "Leaf", "Rose"] }'))
     (folder / "cards.csv").write_text((folder / "cards.csv").read_text().replace(
         "6 of Rose,Rose,6,", "6 of Rose,Rose,six,"))
     code, out = _pnp(folder, "validate")
@@ -120,3 +123,27 @@ def test_an_amount_worked_out_in_play_is_a_whole_number(tmp_path):
     assert code == 2, out
     assert out.startswith('Error: rules.toml, field "phases.play.effects[1].amount": an amount '
                           "must be a whole number, not 0.5 (game 0, seed "), out
+
+
+@pytest.mark.parametrize("value,says", [
+    ('"five"', "'five' is not a number"),
+    ("true", "true is not a number"),
+    ("5.5", "5.5 is not a whole number"),
+    ("5.0", "5.0 is written with a decimal point: write 5"),
+    ("inf", "inf is not a whole number"),
+    ("nan", "nan is not a whole number"),
+    ("[5]", "[5] is not a number"),
+])
+def test_an_option_the_rules_count_with_is_a_whole_number(tmp_path, value, says):
+    """goal = "five" was Python's '>=' TypeError blamed on rules.toml end[0].if (exit 3); inf,
+    nan, true and 5.5 were taken (the booklet printed "≥ inf", and inf never ended a game)."""
+    folder = _duel(tmp_path, "game.toml", "goal = 5", f"goal = {value}")
+    code, out = _pnp(folder, "validate")
+    assert code == 2, out
+    assert out == f'Error: game.toml, field "options.goal": {says} (end[0].if reads it: ' \
+        "'most.points >= options.goal')\n", out
+
+
+def test_an_option_the_rules_do_not_count_with_may_be_anything(tmp_path):
+    folder = _duel(tmp_path, "game.toml", "goal = 5", 'goal = 5\nedition = "first"')
+    assert _pnp(folder, "validate")[0] == 0

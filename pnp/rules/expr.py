@@ -119,7 +119,6 @@ class Compiler:
         self.hidden: dict[str, str] = {}    # a hidden zone -> who holds its size ("shared")
         self.read: set[str] = set()     # every name an expression compiled here reads
         self.texts: list[str] = []      # every expression's text (spec.sized_zones reads them)
-        self.sources: list[tuple[str, str]] = []   # (text, key) of each but the labels
         self.opaque = False             # some expression runs in Jinja2 (it may read anything)
         self._env: Any = None
 
@@ -154,8 +153,6 @@ class Compiler:
             fn, names, zones = (*direct, _zone_reads(tree_of(direct[0]))) \
                 if direct is not None else self._jinja(body, template, where)
             self.texts.append(body)
-            if not label:
-                self.sources.append((body, where))
             self.opaque |= direct is None
         except RecursionError:      # Jinja2's parser recurses: some 100 brackets deep is enough
             raise self.error("the expression nests too deeply (brackets inside brackets)",

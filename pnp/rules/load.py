@@ -32,10 +32,11 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     options = folder.config.get("options", {})
     if not isinstance(options, dict):
         raise DataError("[options] must be a table", folder.toml_path, field="options")
+    _check_number_options(data, options, folder, prefix)
     reader = Reader(data, path, folder.path, _card_rows(folder, components), dict(options),
                     prefix)
     rules = reader.read()
-    _check_number_cells(reader, rules)
+    _check_number_cells(data, reader, rules)
     _check_counter_fields(reader, rules)
     _check_card_numbers(reader, rules)
     from .ending import changed_counters, check_ends
@@ -109,14 +110,41 @@ def _check_counter_fields(reader: Reader, rules: Rules) -> None:
                                 source.path, source.row, field)
 
 
-def _check_number_cells(reader: Reader, rules: Rules) -> None:
+# the keys whose whole value is a number: `highest = "card.rank"` reads the rank as one
+NUMBER_KEYS = frozenset({"amount", "count", "highest", "lowest", "min", "max", "start", "limit"})
+
+
+def rule_texts(data: Any, where: str = "") -> list[tuple[str, str, bool]]:
+    """Every text of a rules table but a label, with its key (`phases.play.effects[0].if`)
+    and whether its key's whole value is a number."""
+    if isinstance(data, dict):
+        return [t for k, v in data.items() if k != "label"
+                for t in rule_texts(v, f"{where}.{k}" if where else str(k))]
+    if isinstance(data, list):
+        return [t for i, v in enumerate(data) for t in rule_texts(v, f"{where}[{i}]")]
+    if isinstance(data, str):
+        return [(data, where, re.sub(r"\[\d+\]$", "", where).rpartition(".")[2] in NUMBER_KEYS)]
+    return []
+
+
+def _check_number_options(data: Any, options: dict, folder: GameFolder, prefix: str) -> None:
+    """An option the rules use as a number (`most.points >= options.goal`, `count =
+    "options.hand"`) is a whole number: "five", true, 5.5 or inf in game.toml's [options] is
+    refused there, not found comparing it mid-game (or printed as "≥ inf")."""
+    for text, where, whole in rule_texts(data):
+        for name in sorted(number_fields(text, whole, _OPTION) & set(options)):
+            said = _not_whole(options[name])
+            if said:
+                raise DataError(f"{said} ({prefix}{where} reads it{_how(text, _OPTION)})",
+                                folder.toml_path, field=f"options.{name}")
+
+
+def _check_number_cells(data: Any, reader: Reader, rules: Rules) -> None:
     """A card cell an expression uses as a number (`highest = "card.rank"`, `card.cost + 1`,
     `card.rank > 0`) must be a whole number on every card: "six" is refused by
     file:row:field before any game is played, not found comparing two cards mid-game."""
-    whole = {e.where for e in reader.card_numbers + reader.ranked}
-    columns = set(reader.columns)
-    for text, where in reader.compiler.sources:
-        for column in sorted(number_fields(text, where in whole) & columns):
+    for text, where, whole in rule_texts(data):
+        for column in sorted(number_fields(text, whole, _FIELD) & set(reader.columns)):
             seen = set()
             for card, source in zip(rules.cards, rules.card_sources):
                 if (source.path, source.row) in seen:
@@ -124,30 +152,40 @@ def _check_number_cells(reader: Reader, rules: Rules) -> None:
                 seen.add((source.path, source.row))
                 said = _not_whole(card[column])
                 if said:
-                    bare = _FIELD_ALONE.fullmatch(text.strip())
-                    how = "" if bare else f": {text.strip()!r}"
-                    raise DataError(f"{said} ({reader.prefix}{where} reads it{how})",
-                                    source.path, source.row, column)
+                    raise DataError(f"{said} ({reader.prefix}{where} reads it"
+                                    f"{_how(text, _FIELD)})", source.path, source.row, column)
 
 
 _FIELD = (r"(?<![\w.])(?:card|lead|(?:top|bottom)\s*\.\s*[A-Za-z_]\w*)\s*\.\s*"
           r"([A-Za-z_]\w*)(?![\w(])")
-_FIELD_ALONE = re.compile(r"\(*\s*" + _FIELD + r"\s*\)*")
-_OP = r"(\*\*|//|[-+*/%<>])"        # arithmetic and ordering (not == or !=)
+_OPTION = r"(?<![\w.])options\s*\.\s*([A-Za-z_]\w*)(?![\w(])"
+_OP = r"(\*\*|//|[<>]=|[-+*/%<>])"        # arithmetic and ordering (not == or !=)
 _OP_AFTER = re.compile(r"\s*\)*\s*" + _OP + r"\s*(.?)")
 _OP_BEFORE = re.compile(r"(.?)\s*" + _OP + r"\s*\(*\s*$")
 
 
-def number_fields(text: str, whole: bool) -> set[str]:
-    """The card fields `text` uses as numbers: beside an arithmetic or ordering operator
-    (`+` beside a quoted text joins text), summed (`sum(attribute='points')`), or, when
-    `whole` (an amount, a count, a criterion), the whole expression."""
+def _alone(text: str, field: str) -> re.Match | None:
+    """`text` is one field and nothing else (`card.rank`, `{{ options.hand }}`)."""
+    return re.fullmatch(r"[\s({]*" + field + r"[\s)}]*", text)
+
+
+def _how(text: str, field: str) -> str:
+    """": 'card.rank + 0'", the expression a field is read in (nothing for the field alone)."""
+    return "" if _alone(text, field) else f": {text.strip()!r}"
+
+
+def number_fields(text: str, whole: bool, field: str) -> set[str]:
+    """The keys of `field` (a card's, an option's) that `text` uses as numbers: beside an
+    arithmetic or ordering operator (`+` beside a quoted text joins text), summed
+    (`sum(attribute='points')`, a card's), or, when `whole` (an amount, a count, a
+    criterion), the whole expression."""
     plain = re.sub(r"'[^']*'|\"[^\"]*\"", "''", text)
-    found = set(re.findall(r"\bsum\(\s*attribute\s*=\s*['\"](\w+)['\"]", text))
-    alone = _FIELD_ALONE.fullmatch(plain.strip())
+    found = set(re.findall(r"\bsum\(\s*attribute\s*=\s*['\"](\w+)['\"]", text)) \
+        if field == _FIELD else set()
+    alone = _alone(plain, field)
     if whole and alone:
         found.add(alone.group(1))
-    for m in re.finditer(_FIELD, plain):
+    for m in re.finditer(field, plain):
         after = _OP_AFTER.match(plain, m.end())
         before = _OP_BEFORE.search(plain[:m.start()])
         if after and not (after.group(1) == "+" and after.group(2) == "'") or \
@@ -157,9 +195,13 @@ def number_fields(text: str, whole: bool) -> set[str]:
 
 
 def _not_whole(value: Any) -> str:
-    """Why a card cell is no whole number ("" when it is one)."""
+    """Why a value is no whole number ("" when it is one)."""
     if type(value) is int:
         return ""
+    if type(value) is bool:
+        return f"{str(value).lower()} is not a number"
+    if type(value) is float and value.is_integer():
+        return f"{value!r} is written with a decimal point: write {int(value)}"
     if type(value) is float or re.fullmatch(r"\s*[+-]?(\d+\.\d*|\.\d+)\s*", str(value)):
         return f"{value!r} is not a whole number"
     return f"{value!r} is not a number"

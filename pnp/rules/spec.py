@@ -143,7 +143,6 @@ class Reader:
         self.picks: set[str] = set()
         self.counter_fields: list[tuple[Expr, str]] = []   # counters named by a card's field
         self.card_numbers: list[Expr] = []     # amounts and counts, numbers of a card's cells
-        self.ranked: list[Expr] = []           # compare's highest and lowest: numbers too
         self.component_name: str | None = None
 
     def error(self, message: str, where: str) -> DataError:
@@ -565,9 +564,7 @@ class Reader:
                 how = "highest" if "highest" in item else "lowest"
                 if len(item) != 1:
                     raise self.error(f"{how} stands alone in its criterion", at)
-                expr = self.compiler.compile(item[how], f"{at}.{how}")
-                self.ranked.append(expr)
-                out.append(("expr", how, expr))
+                out.append(("expr", how, self.compiler.compile(item[how], f"{at}.{how}")))
                 continue
             column = item.get("field")
             if column not in self.columns:
