@@ -147,3 +147,37 @@ def test_an_option_the_rules_count_with_is_a_whole_number(tmp_path, value, says)
 def test_an_option_the_rules_do_not_count_with_may_be_anything(tmp_path):
     folder = _duel(tmp_path, "game.toml", "goal = 5", 'goal = 5\nedition = "first"')
     assert _pnp(folder, "validate")[0] == 0
+
+
+@pytest.mark.parametrize("hand,says", [
+    ("-3", "a count is 0 or more, not -3"),
+    ("10", "10 cards for each of 2 players is more than the 18 cards there are"),
+    ("1000000000", "1,000,000,000 cards for each of 2 players is more than the 18 cards"),
+])
+def test_a_hand_the_deck_cannot_deal_is_the_options_mistake(tmp_path, hand, says):
+    """hand = -3: the booklet said "draws -3 cards" and the engine drew none; a hand of 10
+    from 18 cards dealt the second player 8."""
+    folder = _duel(tmp_path, "game.toml", "hand = 3", f"hand = {hand}")
+    code, out = _pnp(folder, "validate")
+    assert code == 2, out
+    assert out.startswith(f'Error: game.toml, field "options.hand": {says}'), out
+    assert out.endswith(" (setup[1].count reads it)\n"), out
+    assert _pnp(_duel(tmp_path / "nine", "game.toml", "hand = 3", "hand = 9"), "validate")[0] == 0
+
+
+def test_a_count_below_0_in_the_rules_is_refused(tmp_path):
+    folder = _duel(tmp_path, old='count = "options.hand"', new="count = -1")
+    code, out = _pnp(folder, "validate")
+    assert code == 2, out
+    assert out == 'Error: rules.toml, field "setup[1].count": a count is 0 or more, not -1\n'
+
+
+def test_an_end_that_always_holds_is_an_error(tmp_path):
+    """goal = -5 ended every game after its first turn, without a word."""
+    folder = _duel(tmp_path, "game.toml", "goal = 5", "goal = -5")
+    code, out = _pnp(folder, "validate")
+    assert code == 2, out
+    assert out == 'Error: rules.toml, field "end[0].if": [[end]] \'goal\' always holds: ' \
+        "'most.points >= options.goal' is always true (points is kept within 0 to 99 and " \
+        "options.goal is -5), so every game would end after its first turn; fix the " \
+        "condition or the bounds\n", out

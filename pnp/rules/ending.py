@@ -34,6 +34,11 @@ def check_ends(rules: Rules, changed: set[str] | None) -> None:
             raise DataError(f"[[end]] {end.name!r} can never hold: {why}, so every game would "
                             "run to the turn limit; fix the condition or the bounds",
                             rules.path, field=rules.prefix + f"end[{i}].if")
+        why = ranges.always(end.condition.raw)
+        if why:
+            raise DataError(f"[[end]] {end.name!r} always holds: {why}, so every game would "
+                            f"end after its first {end.at}; fix the condition or the bounds",
+                            rules.path, field=rules.prefix + f"end[{i}].if")
     if rules.round_end is not None and not _ends_rounds(rules):
         why = ranges.never(rules.round_end.raw)
         if why:
@@ -42,14 +47,18 @@ def check_ends(rules: Rules, changed: set[str] | None) -> None:
                             field=rules.prefix + "round.end")
 
 
+def played_effects(rules: Rules) -> list:
+    """Every effect before the finish: the setups', the phases', the actions', the round's."""
+    return [*rules.setup, *rules.round_setup, *rules.round_effects,
+            *(e for p in rules.phases for e in p.effects),
+            *(e for a in rules.actions for e in a.effects)]
+
+
 def _ends_rounds(rules: Rules) -> bool:
     """An `end_round = true` effect somewhere: a round may end by it too."""
     from .verbs import EndRound
 
-    every = [*rules.setup, *rules.round_setup, *rules.round_effects,
-             *(e for p in rules.phases for e in p.effects),
-             *(e for a in rules.actions for e in a.effects)]
-    return any(isinstance(e, EndRound) for e in every)
+    return any(isinstance(e, EndRound) for e in played_effects(rules))
 
 
 def changed_counters(rules: Rules) -> set[str] | None:
@@ -57,11 +66,8 @@ def changed_counters(rules: Rules) -> set[str] | None:
     card's cell)."""
     from .verbs import Change
 
-    every = [*rules.setup, *rules.round_setup, *rules.round_effects,
-             *(e for p in rules.phases for e in p.effects),
-             *(e for a in rules.actions for e in a.effects)]
     out: set[str] = set()
-    for effect in every:
+    for effect in played_effects(rules):
         if not isinstance(effect, Change):
             continue
         if effect.named is None:
@@ -84,23 +90,39 @@ class _Ranges:
         """Why `raw` can never be true ("" when it may be, or is not plain enough to tell)."""
         if isinstance(raw, bool):
             return "it is false" if raw is False else ""
-        if not isinstance(raw, str) or re.search(r"[()\[\]'\"|{}]|\bnot\b", raw):
-            return ""
+        alternatives = self._parts(raw)
         whys = []
-        for alternative in re.split(r"\s+or\s+", raw.strip()):
-            found = ""
-            for atom in re.split(r"\s+and\s+", alternative):
-                found = self._atom(atom.strip())
-                if found:
-                    break
+        for atoms in alternatives:
+            found = next(filter(None, (self._atom(atom, False) for atom in atoms)), "")
             if not found:
                 return ""            # this alternative may hold
             whys.append(found)
         return "; ".join(whys)
 
-    def _atom(self, atom: str) -> str:
-        if atom in ("false", "False"):
-            return "it is false"
+    def always(self, raw: Any) -> str:
+        """Why `raw` is true whatever happens ("" when it may not be, or is not plain enough
+        to tell): `most.points >= -5` of points kept within 0 to 99."""
+        if isinstance(raw, bool):
+            return "it is true" if raw is True else ""
+        for atoms in self._parts(raw):
+            whys = [self._atom(atom, True) for atom in atoms]
+            if all(whys):
+                return "; ".join(whys)
+        return ""
+
+    @staticmethod
+    def _parts(raw: Any) -> list[list[str]]:
+        """A plain condition's comparisons: a list of `or` alternatives, each of the atoms
+        it joins with `and` ([] for anything else: brackets, quotes, filters, not)."""
+        if not isinstance(raw, str) or re.search(r"[()\[\]'\"|{}]|\bnot\b", raw):
+            return []
+        return [[atom.strip() for atom in re.split(r"\s+and\s+", alternative)]
+                for alternative in re.split(r"\s+or\s+", raw.strip())]
+
+    def _atom(self, atom: str, sure: bool) -> str:
+        """Why the comparison `atom` is never true (`sure`: always true), else ""."""
+        if atom in ("false", "False", "true", "True"):
+            return "" if (atom.lower() == "true") != sure else f"it is {atom.lower()}"
         m = _COMPARE.match(atom)
         if not m:
             return ""
@@ -109,13 +131,19 @@ class _Ranges:
         if a is None or b is None:
             return ""
         (lo_a, hi_a, why_a), (lo_b, hi_b, why_b) = a, b
-        holds = {">=": hi_a >= lo_b, ">": hi_a > lo_b, "<=": lo_a <= hi_b, "<": lo_a < hi_b,
-                 "==": lo_a <= hi_b and lo_b <= hi_a,
-                 "!=": not (lo_a == hi_a == lo_b == hi_b)}[op]
-        if holds:
+        if sure:
+            holds = {">=": lo_a >= hi_b, ">": lo_a > hi_b, "<=": hi_a <= lo_b, "<": hi_a < lo_b,
+                     "==": lo_a == hi_a == lo_b == hi_b,
+                     "!=": hi_a < lo_b or hi_b < lo_a}[op]
+        else:
+            holds = not {">=": hi_a >= lo_b, ">": hi_a > lo_b, "<=": lo_a <= hi_b,
+                         "<": lo_a < hi_b, "==": lo_a <= hi_b and lo_b <= hi_a,
+                         "!=": not (lo_a == hi_a == lo_b == hi_b)}[op]
+        if not holds:
             return ""
         said = " and ".join(w for w in (why_a, why_b) if w)
-        return f"{atom!r} is never true ({said})" if said else f"{atom!r} is never true"
+        verdict = "always" if sure else "never"
+        return f"{atom!r} is {verdict} true" + (f" ({said})" if said else "")
 
     def _side(self, text: str) -> tuple[int, int, str] | None:
         m = _REF.match(text)

@@ -39,6 +39,7 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     _check_number_cells(data, reader, rules)
     _check_counter_fields(reader, rules)
     _check_card_numbers(reader, rules)
+    _check_counts(rules, folder)
     from .ending import changed_counters, check_ends
 
     check_ends(rules, changed_counters(rules))
@@ -71,6 +72,36 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
                 return c.table.rows, c.counts, c.table.columns, c.table.name
         raise reader.error(f"no component {name!r}{close(str(name), names)}", "cards.component")
     return find
+
+
+def _check_counts(rules: Rules, folder: GameFolder) -> None:
+    """A count the same in every game (`count = "options.hand"`) is 0 or more, and no more
+    cards than there are (each player's, drawn from a shared pile): hand = -3 drew no card
+    while the booklet said "draws -3 cards"; hand = 10 of 18 cards dealt two players 18. A
+    count that is one option is that option's mistake (game.toml)."""
+    from .ending import played_effects
+    from .verbs import Move
+
+    players, cards = rules.players[1], len(rules.cards)
+    for effect in [*played_effects(rules), *rules.finish]:
+        count = getattr(effect, "count", None)
+        if not isinstance(effect, Move) or count is None or not count.constant:
+            continue
+        n = int(count.fn({}))
+        takers = 1 if effect.source.per_player else \
+            {"each": players, "others": players - 1}.get(effect.who, 1)
+        if n < 0:
+            said = f"a count is 0 or more, not {n:,}"
+        elif n * takers > cards:
+            each = f" for each of {takers} players" if takers > 1 else ""
+            said = f"{n:,} cards{each} is more than the {cards:,} cards there are"
+        else:
+            continue
+        option = re.fullmatch(r"\s*(?:\{\{)?\s*options\.(\w+)\s*(?:\}\})?\s*", str(count.raw))
+        if option:
+            raise DataError(f"{said} ({rules.prefix}{count.where} reads it)", folder.toml_path,
+                            field=f"options.{option.group(1)}")
+        raise DataError(said, rules.path, field=rules.prefix + count.where)
 
 
 def _check_printed_counts(rows: Any, counts: list[int], table: dict, reader: Reader,
