@@ -181,3 +181,28 @@ def test_an_end_that_always_holds_is_an_error(tmp_path):
         "'most.points >= options.goal' is always true (points is kept within 0 to 99 and " \
         "options.goal is -5), so every game would end after its first turn; fix the " \
         "condition or the bounds\n", out
+
+
+def test_an_end_of_me_holds_for_any_player(tmp_path):
+    """`if = "me.points >= options.goal"`, which the booklet prints as every player's "your
+    points", held only for the turn's first player: with who = "each", seat 2 reached the goal
+    in seat 1's turn and the game went on (80 of 600 random games). It holds for any player,
+    on the generated path and the reference one alike."""
+    from pnp.engine.core import RandomAgent, play
+    from pnp.project import open_game
+    from pnp.rules.booklet import how_to_play
+    from pnp.rules.engine import Plan, RulesGame
+
+    folder = _duel(tmp_path, old='if = "most.points >= options.goal"',
+                   new='if = "me.points >= options.goal"')
+    rules = open_game(str(folder)).model.rules
+    for reference in (False, True):
+        game = RulesGame(rules, 2)
+        game.plan = Plan(rules, 2, reference=reference)
+        for seed in range(150):
+            stats = play(game, [RandomAgent(), RandomAgent()], seed).stats
+            reached = max(c["points"] for c in stats["counters"]) >= 5
+            assert (stats["ended_by"] == "goal") == reached, (reference, seed, stats)
+    said = how_to_play(rules)
+    assert "after a turn in which a player's points ≥ 5 (goal)" in said, said
+    assert "a player's hand is empty (out of cards)" in said, said
