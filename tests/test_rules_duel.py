@@ -206,3 +206,39 @@ def test_an_end_of_me_holds_for_any_player(tmp_path):
     said = how_to_play(rules)
     assert "after a turn in which a player's points ≥ 5 (goal)" in said, said
     assert "a player's hand is empty (out of cards)" in said, said
+
+
+@pytest.mark.parametrize("cond", ['"3"', "3", '"options.goal"'])
+def test_a_condition_that_is_a_number_whatever_happens_is_refused(tmp_path, cond):
+    """`if = 3` was refused but `if = "3"` taken, and it always held."""
+    folder = _duel(tmp_path, old='if = "not tie" }', new=f"if = {cond} }}")
+    code, out = _pnp(folder, "validate")
+    assert code == 2, out
+    assert out.startswith('Error: rules.toml, field "phases.play.effects[1].if": a condition is '
+                          'true, false or an expression ("me.coins >= 3"), not '), out
+
+
+@pytest.mark.parametrize("file,old,new,field", [
+    ("rules.toml", 'component = "card"', 'data = "game.toml"', 'rules.toml, field "cards.data"'),
+    ("game.toml", 'data = "cards.csv"', 'data = "game.toml"', 'game.toml, field "card.data"'),
+])
+def test_data_that_is_no_table_of_rows_is_refused(tmp_path, file, old, new, field):
+    """game.toml read as a CSV: "card has: [game]", its first line a column."""
+    code, out = _pnp(_duel(tmp_path, file, old, new), "validate")
+    assert code == 2, out
+    assert out == f"Error: {field}: 'game.toml' is not a table of rows: name a CSV file or a " \
+        "spreadsheet (.csv, .xlsx, .xlsm, .ods)\n", out
+
+
+def test_too_many_cards_to_play_names_the_column_of_copies(tmp_path):
+    """"rules.toml, field "cards": 18000 cards: at most 10,000": the fix is the copies."""
+    folder = _duel(tmp_path)
+    csv = folder / "cards.csv"
+    csv.write_text(csv.read_text().replace(",1\n", ",600\n"))
+    code, out = _pnp(folder, "validate")
+    assert code == 2, out
+    assert out == 'Error: cards.csv, field "count": the copies add up to 10,800 cards; the ' \
+        "rules play at most 10,000\n", out
+    csv.write_text(csv.read_text().replace(",600\n", ",1\n").replace(",1\n", ",2000\n", 1))
+    code, out = _pnp(folder, "validate")     # (a row's copies: the maximum written so too)
+    assert 'cards.csv, row 2, field "count": 2000 is more than the maximum 1,000' in out, out

@@ -14,6 +14,7 @@ from .spec import Reader, Rules, close
 
 RULES_FILE = "rules.toml"
 PLAYOUTS = 20          # random games validate plays, each of every player count
+MAX_CARDS = 10_000     # cards the rules play (a copies column of 1,000 a row is a typo)
 
 
 def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
@@ -55,8 +56,9 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
 
             rows = read_table(folder.path, reader.text(table["data"], "cards.data"),
                               Source(reader.path), reader.prefix + "cards.data")
-            counts = card_counts(rows, table, reader, folder.problems)
+            counts, column = card_counts(rows, table, reader, folder.problems)
             _check_printed_counts(rows, counts, table, reader, components)
+            _check_total(rows.rows, counts, column)
             return rows.rows, counts, rows.columns, rows.name
         if "count" in table:     # (a component's copies are its own count, in game.toml)
             raise reader.error("count names the column of copies of data = \"cards.csv\"; a "
@@ -69,6 +71,7 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
         table["component"] = name
         for c in components:
             if c.name == name:
+                _check_total(c.table.rows, c.counts, _count_column(folder, c))
                 return c.table.rows, c.counts, c.table.columns, c.table.name
         raise reader.error(f"no component {name!r}{close(str(name), names)}", "cards.component")
     return find
@@ -102,6 +105,23 @@ def _check_counts(rules: Rules, folder: GameFolder) -> None:
             raise DataError(f"{said} ({rules.prefix}{count.where} reads it)", folder.toml_path,
                             field=f"options.{option.group(1)}")
         raise DataError(said, rules.path, field=rules.prefix + count.where)
+
+
+def _check_total(rows: list, counts: list[int], column: str | None) -> None:
+    """At most MAX_CARDS cards to play, refused at the column whose copies add up to more."""
+    total = sum(counts)
+    if total > MAX_CARDS:
+        made = "the copies add up to" if column else "one card a row makes"
+        raise DataError(f"{made} {total:,} cards; the rules play at most {MAX_CARDS:,}",
+                        rows[0].source.path, field=column)
+
+
+def _count_column(folder: GameFolder, component: Any) -> str | None:
+    """The column of copies of a [[component]] (its count = "qty", else a column "count")."""
+    for table in folder.config.get("component", []):
+        if isinstance(table, dict) and table.get("name") == component.name:
+            return table.get("count", "count" if "count" in component.table.columns else None)
+    return None
 
 
 def _check_printed_counts(rows: Any, counts: list[int], table: dict, reader: Reader,
