@@ -242,3 +242,23 @@ def test_too_many_cards_to_play_names_the_column_of_copies(tmp_path):
     csv.write_text(csv.read_text().replace(",600\n", ",1\n").replace(",1\n", ",2000\n", 1))
     code, out = _pnp(folder, "validate")     # (a row's copies: the maximum written so too)
     assert 'cards.csv, row 2, field "count": 2000 is more than the maximum 1,000' in out, out
+
+
+def test_rows_left_out_for_their_errors_are_named_not_the_deck_they_leave(tmp_path):
+    """Every row's copies 5000: the rows' errors, not "3 cards for each of 2 players is more
+    than the 0 cards there are" nor an end that always holds of an empty deck."""
+    folder = _duel(tmp_path)
+    csv = folder / "cards.csv"
+    csv.write_text(csv.read_text().replace(",1\n", ",5000\n"))
+    code, out = _pnp(folder, "validate")
+    assert code != 0 and "Traceback" not in out, out
+    assert 'error: cards.csv, row 2, field "count": 5000 is more than the maximum 1,000' in out
+    assert "cards there are" not in out and "always holds" not in out, out
+
+
+@pytest.mark.parametrize("amount", ['"10**400"', '"9**9**9"'])
+def test_a_huge_whole_amount_is_kept_within_the_counter(tmp_path, amount):
+    """(10**400 is whole: checking it as a float was an OverflowError, "a bug in pnp".)"""
+    folder = _duel(tmp_path, old='if = "not tie" }', new=f'if = "not tie", amount = {amount} }}')
+    code, out = _pnp(folder, "validate")
+    assert code in (0, 2) and "bug in pnp" not in out, out

@@ -23,11 +23,12 @@ _COMPARE = re.compile(r"^(.+?)\s*(>=|<=|==|!=|>|<)\s*(.+)$")
 PLAYERS = {"me", "target", "opponent", "winner", "loser", "most", "least"}
 
 
-def check_ends(rules: Rules, changed: set[str] | None) -> None:
-    """Raise a DataError for the first [[end]] or round end that can never hold. `changed`:
-    the counters some effect before the finish gains, loses or sets (None: any may change,
-    as when one is named by a card's cell)."""
-    ranges = _Ranges(rules, changed)
+def check_ends(rules: Rules, changed: set[str] | None, short: bool = False) -> None:
+    """Raise a DataError for the first [[end]] or round end that can never hold, or [[end]]
+    that always holds. `changed`: the counters some effect before the finish gains, loses or
+    sets (None: any may change, as when one is named by a card's cell); `short`: the cards
+    are not all there (rows left out for their errors), so a zone's count is not judged."""
+    ranges = _Ranges(rules, changed, short)
     for i, end in enumerate(rules.ends):
         why = ranges.never(end.condition.raw)
         if why:
@@ -82,8 +83,8 @@ def changed_counters(rules: Rules) -> set[str] | None:
 class _Ranges:
     """The values a side of a comparison can take, as (low, high, why) (None: not known)."""
 
-    def __init__(self, rules: Rules, changed: set[str] | None):
-        self.rules, self.changed = rules, changed
+    def __init__(self, rules: Rules, changed: set[str] | None, short: bool = False):
+        self.rules, self.changed, self.short = rules, changed, short
         self.cards = len(rules.cards)
 
     def never(self, raw: Any) -> str:
@@ -179,7 +180,8 @@ class _Ranges:
                 f"{key} is kept within {counter.low} to {counter.high}"
         zone = self.rules.zones.get(key)
         if zone is not None and zone.per_player == per_player:
-            return 0, self.cards, f"{key} counts cards: 0 to {self.cards}"
+            return None if self.short else (0, self.cards, f"{key} counts cards: 0 to "
+                                                          f"{self.cards}")
         if per_player and key == "seat":
             return 1, self.rules.players[1], ""
         return None

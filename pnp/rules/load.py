@@ -40,10 +40,12 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     _check_number_cells(data, reader, rules)
     _check_counter_fields(reader, rules)
     _check_card_numbers(reader, rules)
-    _check_counts(rules, folder)
+    # (no cards, or rows left out for their errors: the deck is not yet the one meant)
+    short = not rules.cards or any(p.level == "error" for p in folder.problems)
+    _check_counts(rules, folder, short)
     from .ending import changed_counters, check_ends
 
-    check_ends(rules, changed_counters(rules))
+    check_ends(rules, changed_counters(rules), short)
     return rules
 
 
@@ -77,11 +79,12 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
     return find
 
 
-def _check_counts(rules: Rules, folder: GameFolder) -> None:
+def _check_counts(rules: Rules, folder: GameFolder, short: bool) -> None:
     """A count the same in every game (`count = "options.hand"`) is 0 or more, and no more
     cards than there are (each player's, drawn from a shared pile): hand = -3 drew no card
     while the booklet said "draws -3 cards"; hand = 10 of 18 cards dealt two players 18. A
-    count that is one option is that option's mistake (game.toml)."""
+    count that is one option is that option's mistake (game.toml). (`short`: the cards are
+    not all there, so they are not counted.)"""
     from .ending import played_effects
     from .verbs import Move
 
@@ -95,7 +98,7 @@ def _check_counts(rules: Rules, folder: GameFolder) -> None:
             {"each": players, "others": players - 1}.get(effect.who, 1)
         if n < 0:
             said = f"a count is 0 or more, not {n:,}"
-        elif n * takers > cards:
+        elif n * takers > cards and not short:
             each = f" for each of {takers} players" if takers > 1 else ""
             said = f"{n:,} cards{each} is more than the {cards:,} cards there are"
         else:
@@ -253,7 +256,7 @@ def _not_whole(value: Any) -> str:
         return f"{str(value).lower()} is not a number"
     if type(value) is float and value.is_integer():
         return f"{value!r} is written with a decimal point: write {int(value)}"
-    if type(value) is float or re.fullmatch(r"\s*[+-]?(\d+\.\d*|\.\d+)\s*", str(value)):
+    if type(value) is float or re.fullmatch(r"\s*[+-]?(\d+[.,]\d*|[.,]\d+)\s*", str(value)):
         return f"{value!r} is not a whole number"
     return f"{value!r} is not a number"
 

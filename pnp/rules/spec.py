@@ -164,8 +164,8 @@ class Reader:
 
     def integer(self, value: Any, where: str, low: int = 0, high: int = MAX_LIMIT) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.error(f"expected a whole number from {low} to {high}, got {value!r}",
-                             where)
+            raise self.error(f"expected a whole number from {low:,} to {high:,}, got "
+                             f"{value!r}", where)
         return value
 
     def number(self, value: Any, where: str, low: int = 0, high: int = MAX_LIMIT) -> int:

@@ -276,8 +276,9 @@ def _whole(value: Any, expr, what: str = "a count") -> int:
     """The value of a count or an amount (`expr` the expression, which names its file and
     key): the counters and the piles count whole things, so 1.5 is refused, never cut to 1
     (a count below 0 moves no card)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-            not math.isfinite(value) or value != int(value):
+    if type(value) is int:         # (10**400 too: no float is that large)
+        return value
+    if type(value) is not float or not math.isfinite(value) or value != int(value):
         raise RulesRuntimeError(f"{what} must be a whole number, not {value!r}", expr.path,
                                 field=expr.where)
     return int(value)
