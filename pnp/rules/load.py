@@ -1,6 +1,8 @@
-"""Finding and reading a game folder's rules, and the checks `pnp validate` runs on them: the
-cards name only counters the rules have (file:row:field), and random playouts end (a bounded
-check, so rules that cannot end are named instead of left to hang)."""
+"""Finding and reading a game folder's rules, and the checks `pnp validate` runs on them: a
+card cell or an option the rules count with is a whole number (file:row:field), the cards
+played are the cards printed, a count can be dealt, the cards name only counters the rules
+have, and random playouts end (a bounded check, so rules that cannot end are named instead of
+left to hang)."""
 
 from __future__ import annotations
 
