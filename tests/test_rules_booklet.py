@@ -50,7 +50,7 @@ def test_a_new_deck_given_rules_prints_how_to_play(tmp_path):
         '[players]\ncount = "2-4"\n[zones.deck]\nowner = "shared"\nvisible = "hidden"\n[zones.hand]\n'
         '[counters.points]\n'
         '[[setup]]\nmove = "box"\nto = "deck"\n'
-        '[[setup]]\ndraw = "deck"\nto = "hand"\ncount = 2\nwho = "each"\n'
+        '[[setup]]\ndraw = "deck"\nto = "hand"\ncount = 1\nwho = "each"\n'  # (7 cards, 4 seats)
         '[phases.play]\nwho = "active"\nactions = ["play"]\n'
         '[actions.play]\nfrom = "hand"\nto = "deck"\neffects = [{ gain = "points" }]\n'
         '[[end]]\nname = "out"\nif = "me.hand == 0"\n'

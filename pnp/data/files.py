@@ -185,12 +185,17 @@ def _convert(cell: str, col: Column, source: Source) -> Any:
             raise DataError(f"expected a finite number, got {text!r}", source.path, source.row,
                             col.name)
         if col.min is not None and value < col.min:
-            raise DataError(f"{text} is less than the minimum {col.min:g}", source.path,
+            raise DataError(f"{text} is less than the minimum {_bound(col.min)}", source.path,
                             source.row, col.name)
         if col.max is not None and value > col.max:
-            raise DataError(f"{text} is more than the maximum {col.max:g}", source.path,
+            raise DataError(f"{text} is more than the maximum {_bound(col.max)}", source.path,
                             source.row, col.name)
     return value
+
+
+def _bound(v: float) -> str:
+    """A column's bound as a message writes a number: 1,000 (not 1000, nor 1e+06 for 10**6)."""
+    return f"{int(v):,}" if v == int(v) else f"{v:g}"
 
 
 def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,

@@ -20,6 +20,7 @@ from ..errors import DataError, Finding, Source, warning
 from .files import MAX_FILE_BYTES, Record, check_extent, csv_rows, inside, read_rows
 
 WORKBOOKS = (".xlsx", ".xlsm", ".ods")
+TEXT_TABLES = (".csv", ".tsv", ".txt")   # rows of cells as text: read as CSV
 FETCH_TIMEOUT = 10.0
 
 
@@ -99,6 +100,10 @@ def read_table(root: Path, ref: str, where: Source, field_name: str,
                         field_name)
     if path.suffix.lower() in WORKBOOKS:
         return _workbook(path, sheet or None, where, field_name)
+    if path.suffix.lower() not in TEXT_TABLES:     # game.toml read as CSV had a column "[game]"
+        raise DataError(f"{name!r} is not a table of rows: name a CSV file or a spreadsheet "
+                        f"({', '.join(('.csv',) + WORKBOOKS)})", where.path, where.row,
+                        field_name)
     if sheet:
         raise DataError(f"{name!r} is not a workbook; '#{sheet}' names a sheet of an .xlsx or "
                         ".ods file", where.path, where.row, field_name)

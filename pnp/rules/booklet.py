@@ -16,12 +16,15 @@ _WHOSE = {"me": "your", "target": "their", "opponent": "your opponent's",
           "winner": "the winner's", "loser": "the loser's", "card": "the card's",
           "lead": "the card led's", "shared": "the table's", "most": "the highest",
           "least": "the lowest"}
+# in an [[end]], `me` is any player (engine.RulesState.holds_for_any): "a player's points"
+_ANY_WHOSE = {**_WHOSE, "me": "a player's", "target": "a player's"}
 _OPERATORS = [(">=", "≥"), ("<=", "≤"), ("!=", "≠"), ("==", "is"), (" and ", " and "),
               (" or ", " or "), ("not ", "not ")]
 
 
-def words(raw: Any, rules: Rules) -> str:
-    """An expression as a sentence part; option names become their numbers."""
+def words(raw: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
+    """An expression as a sentence part; option names become their numbers; `whose`: how
+    each player reads ("your" for me)."""
     if isinstance(raw, bool):
         return "always" if raw else "never"
     if not isinstance(raw, str):
@@ -31,7 +34,7 @@ def words(raw: Any, rules: Rules) -> str:
     text = re.sub(r"\boptions\.([A-Za-z_]\w*)",
                   lambda m: str(rules.options.get(m.group(1), m.group(0))), text)
     text = re.sub(r"\b(me|target|opponent|winner|loser|shared)\s*\.\s*([A-Za-z_]\w*)\s*==\s*0"
-                  r"(?![\w.])", lambda m: _empty(m, rules), text)   # a zone with no cards
+                  r"(?![\w.])", lambda m: _empty(m, rules, whose), text)   # a zone with no cards
     text = re.sub(r"\bshared\s*\.\s*([A-Za-z_]\w*)", lambda m: f"the {m.group(1)}"
                   if m.group(1) in rules.zones or m.group(1) in rules.counters
                   else m.group(0), text)
@@ -41,9 +44,9 @@ def words(raw: Any, rules: Rules) -> str:
                   lambda m: f"the {m.group(3)} of the "
                   f"{'top' if m.group(1) == 'top' else 'first'} card of the {m.group(2)}", text)
     text = re.sub(r"\b(me|target|opponent|winner|loser|card|lead|shared|most|least)\s*\.\s*"
-                  r"([A-Za-z_]\w*)", lambda m: f"{_WHOSE[m.group(1)]} {m.group(2)}", text)
+                  r"([A-Za-z_]\w*)", lambda m: f"{whose[m.group(1)]} {m.group(2)}", text)
     text = re.sub(r"\b(me|target|opponent|winner|loser)\s*\[\s*([^\]]+?)\s*\]",
-                  lambda m: f"{_WHOSE[m.group(1)]} counter for {m.group(2)}", text)
+                  lambda m: f"{whose[m.group(1)]} counter for {m.group(2)}", text)
     text = re.sub(r"\brole\.([A-Za-z_]\w*)", r"role's \1", text)
     text = re.sub(r"\(?\[([^\[\]]*)\]\s*\|\s*(max|min)\)?",
                   lambda m: f"the {'highest' if m.group(2) == 'max' else 'lowest'} of "
@@ -57,12 +60,12 @@ def words(raw: Any, rules: Rules) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _empty(m: re.Match, rules: Rules) -> str:
+def _empty(m: re.Match, rules: Rules, whose: dict[str, str]) -> str:
     owner, name = m.group(1), m.group(2)
     if name not in rules.zones:
         return m.group(0)
     are = "are" if name.endswith("s") and not name.endswith("ss") else "is"   # the treasures
-    return f"{'the' if owner == 'shared' else _WHOSE[owner]} {name} {are} empty"
+    return f"{'the' if owner == 'shared' else whose[owner]} {name} {are} empty"
 
 
 def _phrase(text: str) -> str:
@@ -209,7 +212,7 @@ def how_to_play(rules: Rules) -> str:
     out += ["", "### The end", ""]
     for end in rules.ends:
         out.append(f"- The game ends after a {end.at} in which "
-                   f"{words(end.condition.raw, rules)} ({end.name}).")
+                   f"{words(end.condition.raw, rules, _ANY_WHOSE)} ({end.name}).")
     if rules.has_rounds and rules.round_end is not None:
         out.append(f"- A round ends when {words(rules.round_end.raw, rules)}; the game ends "
                    f"after round {rules.round_limit}.")

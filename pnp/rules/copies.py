@@ -12,8 +12,10 @@ from ..errors import Source, warning
 
 
 
-def card_counts(rows: Any, table: dict, reader: Any, problems: list | None = None) -> list[int]:
-    """The count of each row of `rows` (a data.sheets table) for the `[cards]` table."""
+def card_counts(rows: Any, table: dict, reader: Any, problems: list | None = None
+                ) -> tuple[list[int], str | None]:
+    """The count of each row of `rows` (a data.sheets table) for the `[cards]` table, and
+    the column it is read from (None: one card a row)."""
     from ..data.files import COUNT_LIKE, MAX_COPIES, Column, _convert
 
     where = reader.prefix + "cards.count"
@@ -34,6 +36,6 @@ def card_counts(rows: Any, table: dict, reader: Any, problems: list | None = Non
                 f"{rows.name} has a column {hit!r} but each row is one card: to make that many "
                 f"cards of a row, name it in [cards]: count = \"{hit}\"", Source(reader.path),
                 where))
-        return [1] * len(rows.rows)
+        return [1] * len(rows.rows), None
     copies = Column(column, "int", default=1, min=0, max=MAX_COPIES)
-    return [_convert(str(r[column]), copies, r.source) for r in rows.rows]
+    return [_convert(str(r[column]), copies, r.source) for r in rows.rows], column

@@ -23,16 +23,22 @@ _COMPARE = re.compile(r"^(.+?)\s*(>=|<=|==|!=|>|<)\s*(.+)$")
 PLAYERS = {"me", "target", "opponent", "winner", "loser", "most", "least"}
 
 
-def check_ends(rules: Rules, changed: set[str] | None) -> None:
-    """Raise a DataError for the first [[end]] or round end that can never hold. `changed`:
-    the counters some effect before the finish gains, loses or sets (None: any may change,
-    as when one is named by a card's cell)."""
-    ranges = _Ranges(rules, changed)
+def check_ends(rules: Rules, changed: set[str] | None, short: bool = False) -> None:
+    """Raise a DataError for the first [[end]] or round end that can never hold, or [[end]]
+    that always holds. `changed`: the counters some effect before the finish gains, loses or
+    sets (None: any may change, as when one is named by a card's cell); `short`: the cards
+    are not all there (rows left out for their errors), so a zone's count is not judged."""
+    ranges = _Ranges(rules, changed, short)
     for i, end in enumerate(rules.ends):
         why = ranges.never(end.condition.raw)
         if why:
             raise DataError(f"[[end]] {end.name!r} can never hold: {why}, so every game would "
                             "run to the turn limit; fix the condition or the bounds",
+                            rules.path, field=rules.prefix + f"end[{i}].if")
+        why = ranges.always(end.condition.raw)
+        if why:
+            raise DataError(f"[[end]] {end.name!r} always holds: {why}, so every game would "
+                            f"end after its first {end.at}; fix the condition or the bounds",
                             rules.path, field=rules.prefix + f"end[{i}].if")
     if rules.round_end is not None and not _ends_rounds(rules):
         why = ranges.never(rules.round_end.raw)
@@ -42,14 +48,18 @@ def check_ends(rules: Rules, changed: set[str] | None) -> None:
                             field=rules.prefix + "round.end")
 
 
+def played_effects(rules: Rules) -> list:
+    """Every effect before the finish: the setups', the phases', the actions', the round's."""
+    return [*rules.setup, *rules.round_setup, *rules.round_effects,
+            *(e for p in rules.phases for e in p.effects),
+            *(e for a in rules.actions for e in a.effects)]
+
+
 def _ends_rounds(rules: Rules) -> bool:
     """An `end_round = true` effect somewhere: a round may end by it too."""
     from .verbs import EndRound
 
-    every = [*rules.setup, *rules.round_setup, *rules.round_effects,
-             *(e for p in rules.phases for e in p.effects),
-             *(e for a in rules.actions for e in a.effects)]
-    return any(isinstance(e, EndRound) for e in every)
+    return any(isinstance(e, EndRound) for e in played_effects(rules))
 
 
 def changed_counters(rules: Rules) -> set[str] | None:
@@ -57,11 +67,8 @@ def changed_counters(rules: Rules) -> set[str] | None:
     card's cell)."""
     from .verbs import Change
 
-    every = [*rules.setup, *rules.round_setup, *rules.round_effects,
-             *(e for p in rules.phases for e in p.effects),
-             *(e for a in rules.actions for e in a.effects)]
     out: set[str] = set()
-    for effect in every:
+    for effect in played_effects(rules):
         if not isinstance(effect, Change):
             continue
         if effect.named is None:
@@ -76,31 +83,47 @@ def changed_counters(rules: Rules) -> set[str] | None:
 class _Ranges:
     """The values a side of a comparison can take, as (low, high, why) (None: not known)."""
 
-    def __init__(self, rules: Rules, changed: set[str] | None):
-        self.rules, self.changed = rules, changed
+    def __init__(self, rules: Rules, changed: set[str] | None, short: bool = False):
+        self.rules, self.changed, self.short = rules, changed, short
         self.cards = len(rules.cards)
 
     def never(self, raw: Any) -> str:
         """Why `raw` can never be true ("" when it may be, or is not plain enough to tell)."""
         if isinstance(raw, bool):
             return "it is false" if raw is False else ""
-        if not isinstance(raw, str) or re.search(r"[()\[\]'\"|{}]|\bnot\b", raw):
-            return ""
+        alternatives = self._parts(raw)
         whys = []
-        for alternative in re.split(r"\s+or\s+", raw.strip()):
-            found = ""
-            for atom in re.split(r"\s+and\s+", alternative):
-                found = self._atom(atom.strip())
-                if found:
-                    break
+        for atoms in alternatives:
+            found = next(filter(None, (self._atom(atom, False) for atom in atoms)), "")
             if not found:
                 return ""            # this alternative may hold
             whys.append(found)
         return "; ".join(whys)
 
-    def _atom(self, atom: str) -> str:
-        if atom in ("false", "False"):
-            return "it is false"
+    def always(self, raw: Any) -> str:
+        """Why `raw` is true whatever happens ("" when it may not be, or is not plain enough
+        to tell): `most.points >= -5` of points kept within 0 to 99."""
+        if isinstance(raw, bool):
+            return "it is true" if raw is True else ""
+        for atoms in self._parts(raw):
+            whys = [self._atom(atom, True) for atom in atoms]
+            if all(whys):
+                return "; ".join(whys)
+        return ""
+
+    @staticmethod
+    def _parts(raw: Any) -> list[list[str]]:
+        """A plain condition's comparisons: a list of `or` alternatives, each of the atoms
+        it joins with `and` ([] for anything else: brackets, quotes, filters, not)."""
+        if not isinstance(raw, str) or re.search(r"[()\[\]'\"|{}]|\bnot\b", raw):
+            return []
+        return [[atom.strip() for atom in re.split(r"\s+and\s+", alternative)]
+                for alternative in re.split(r"\s+or\s+", raw.strip())]
+
+    def _atom(self, atom: str, sure: bool) -> str:
+        """Why the comparison `atom` is never true (`sure`: always true), else ""."""
+        if atom in ("false", "False", "true", "True"):
+            return "" if (atom.lower() == "true") != sure else f"it is {atom.lower()}"
         m = _COMPARE.match(atom)
         if not m:
             return ""
@@ -109,13 +132,19 @@ class _Ranges:
         if a is None or b is None:
             return ""
         (lo_a, hi_a, why_a), (lo_b, hi_b, why_b) = a, b
-        holds = {">=": hi_a >= lo_b, ">": hi_a > lo_b, "<=": lo_a <= hi_b, "<": lo_a < hi_b,
-                 "==": lo_a <= hi_b and lo_b <= hi_a,
-                 "!=": not (lo_a == hi_a == lo_b == hi_b)}[op]
-        if holds:
+        if sure:
+            holds = {">=": lo_a >= hi_b, ">": lo_a > hi_b, "<=": hi_a <= lo_b, "<": hi_a < lo_b,
+                     "==": lo_a == hi_a == lo_b == hi_b,
+                     "!=": hi_a < lo_b or hi_b < lo_a}[op]
+        else:
+            holds = not {">=": hi_a >= lo_b, ">": hi_a > lo_b, "<=": lo_a <= hi_b,
+                         "<": lo_a < hi_b, "==": lo_a <= hi_b and lo_b <= hi_a,
+                         "!=": not (lo_a == hi_a == lo_b == hi_b)}[op]
+        if not holds:
             return ""
         said = " and ".join(w for w in (why_a, why_b) if w)
-        return f"{atom!r} is never true ({said})" if said else f"{atom!r} is never true"
+        verdict = "always" if sure else "never"
+        return f"{atom!r} is {verdict} true" + (f" ({said})" if said else "")
 
     def _side(self, text: str) -> tuple[int, int, str] | None:
         m = _REF.match(text)
@@ -151,7 +180,8 @@ class _Ranges:
                 f"{key} is kept within {counter.low} to {counter.high}"
         zone = self.rules.zones.get(key)
         if zone is not None and zone.per_player == per_player:
-            return 0, self.cards, f"{key} counts cards: 0 to {self.cards}"
+            return None if self.short else (0, self.cards, f"{key} counts cards: 0 to "
+                                                          f"{self.cards}")
         if per_player and key == "seat":
             return 1, self.rules.players[1], ""
         return None

@@ -16,7 +16,7 @@ import random
 from typing import Any, Sequence
 
 from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
-from .expr import RulesRuntimeError
+from .expr import PERSONAL, RulesRuntimeError
 from .generate import Tails
 from .spec import Action, Rules
 from .verbs import Move, moves_at_once, steady, when
@@ -710,7 +710,7 @@ class RulesState(State):
         at once."""
         ctx = self._ctx
         for name, cond in self._p.turn_ends:
-            if cond(ctx) if cond.free else self.eval(cond, self._first):
+            if cond(ctx) if cond.free else self.holds_for_any(cond):
                 self._finish(name)
                 return True
         return False
@@ -718,10 +718,20 @@ class RulesState(State):
     def _check_ends(self, after: str) -> bool:
         """The first [[end]] that holds ends the game (after a round, every one is checked)."""
         for end in self._p.rules.ends:
-            if (after == "round" or end.at == "turn") and self.eval(end.condition, self._first):
+            if (after == "round" or end.at == "turn") and self.holds_for_any(end.condition):
                 self._finish(end.name)
                 return True
         return False
+
+    def holds_for_any(self, cond) -> bool:
+        """An [[end]] holds when it holds for any player: `me.points >= 5` is every player's
+        "your points" of the booklet, not only the turn's first player's (who = "each": seat
+        1 reached 5 in seat 2's turn and the game went on). Each seat is `me` in turn, from
+        the turn's first player."""
+        first, n = self._first, self._p.n
+        if not cond.names & PERSONAL:
+            return bool(self.eval(cond, first))
+        return any(self.eval(cond, (first + k) % n) for k in range(n))
 
     def _finish(self, how: str) -> None:
         self.ended_by = how

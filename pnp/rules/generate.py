@@ -20,6 +20,7 @@ import operator
 from typing import Any, Callable
 
 from .direct import INT_BITS, _limited
+from .expr import PERSONAL
 from .verbs import Change, Compare, Move, Pick
 
 # the stages of engine.py's turn machine (repeated: engine imports this module)
@@ -695,7 +696,8 @@ class Tails:
             src.add(2, "return False")
             return
         for name, cond in plan.turn_ends:
-            holds = self.exprs.condition(cond, 2)
+            holds = f"S.holds_for_any({src.const(cond)})" if cond.names & PERSONAL else \
+                self.exprs.condition(cond, 2)
             src.add(2, f"if {holds}:")
             self._stop(3)
             src.add(3, f"S._finish({src.const(name)})")

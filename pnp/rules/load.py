@@ -1,10 +1,12 @@
-"""Finding and reading a game folder's rules, and the checks `pnp validate` runs on them: the
-cards name only counters the rules have (file:row:field), and random playouts end (a bounded
-check, so rules that cannot end are named instead of left to hang)."""
+"""Finding and reading a game folder's rules, and the checks `pnp validate` runs on them: a
+card cell or an option the rules count with is a whole number (file:row:field), the cards
+played are the cards printed, a count can be dealt, the cards name only counters the rules
+have, and random playouts end (a bounded check, so rules that cannot end are named instead of
+left to hang)."""
 
 from __future__ import annotations
 
-import math
+import re
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -14,6 +16,7 @@ from .spec import Reader, Rules, close
 
 RULES_FILE = "rules.toml"
 PLAYOUTS = 20          # random games validate plays, each of every player count
+MAX_CARDS = 10_000     # cards the rules play (a copies column of 1,000 a row is a typo)
 
 
 def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
@@ -32,14 +35,19 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     options = folder.config.get("options", {})
     if not isinstance(options, dict):
         raise DataError("[options] must be a table", folder.toml_path, field="options")
+    _check_number_options(data, options, folder, prefix)
     reader = Reader(data, path, folder.path, _card_rows(folder, components), dict(options),
                     prefix)
     rules = reader.read()
+    _check_number_cells(data, reader, rules)
     _check_counter_fields(reader, rules)
     _check_card_numbers(reader, rules)
+    # (no cards, or rows left out for their errors: the deck is not yet the one meant)
+    short = not rules.cards or any(p.level == "error" for p in folder.problems)
+    _check_counts(rules, folder, short)
     from .ending import changed_counters, check_ends
 
-    check_ends(rules, changed_counters(rules))
+    check_ends(rules, changed_counters(rules), short)
     return rules
 
 
@@ -52,7 +60,9 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
 
             rows = read_table(folder.path, reader.text(table["data"], "cards.data"),
                               Source(reader.path), reader.prefix + "cards.data")
-            counts = card_counts(rows, table, reader, folder.problems)
+            counts, column = card_counts(rows, table, reader, folder.problems)
+            _check_printed_counts(rows, counts, table, reader, components)
+            _check_total(rows.rows, counts, column)
             return rows.rows, counts, rows.columns, rows.name
         if "count" in table:     # (a component's copies are its own count, in game.toml)
             raise reader.error("count names the column of copies of data = \"cards.csv\"; a "
@@ -65,9 +75,79 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
         table["component"] = name
         for c in components:
             if c.name == name:
+                _check_total(c.table.rows, c.counts, _count_column(folder, c))
                 return c.table.rows, c.counts, c.table.columns, c.table.name
         raise reader.error(f"no component {name!r}{close(str(name), names)}", "cards.component")
     return find
+
+
+def _check_counts(rules: Rules, folder: GameFolder, short: bool) -> None:
+    """A count the same in every game (`count = "options.hand"`) is 0 or more, and no more
+    cards than there are (each player's, drawn from a shared pile): hand = -3 drew no card
+    while the booklet said "draws -3 cards"; hand = 10 of 18 cards dealt two players 18. A
+    count that is one option is that option's mistake (game.toml). (`short`: the cards are
+    not all there, so they are not counted.)"""
+    from .ending import played_effects
+    from .verbs import Move
+
+    players, cards = rules.players[1], len(rules.cards)
+    for effect in [*played_effects(rules), *rules.finish]:
+        count = getattr(effect, "count", None)
+        if not isinstance(effect, Move) or count is None or not count.constant:
+            continue
+        n = int(count.fn({}))
+        takers = 1 if effect.source.per_player else \
+            {"each": players, "others": players - 1}.get(effect.who, 1)
+        if n < 0:
+            said = f"a count is 0 or more, not {n:,}"
+        elif n * takers > cards and not short:
+            each = f" for each of {takers} players" if takers > 1 else ""
+            said = f"{n:,} cards{each} is more than the {cards:,} cards there are"
+        else:
+            continue
+        option = re.fullmatch(r"\s*(?:\{\{)?\s*options\.(\w+)\s*(?:\}\})?\s*", str(count.raw))
+        if option:
+            raise DataError(f"{said} ({rules.prefix}{count.where} reads it)", folder.toml_path,
+                            field=f"options.{option.group(1)}")
+        raise DataError(said, rules.path, field=rules.prefix + count.where)
+
+
+def _check_total(rows: list, counts: list[int], column: str | None) -> None:
+    """At most MAX_CARDS cards to play, refused at the column whose copies add up to more."""
+    total = sum(counts)
+    if total > MAX_CARDS:
+        made = "the copies add up to" if column else "one card a row makes"
+        raise DataError(f"{made} {total:,} cards; the rules play at most {MAX_CARDS:,}",
+                        rows[0].source.path, field=column)
+
+
+def _count_column(folder: GameFolder, component: Any) -> str | None:
+    """The column of copies of a [[component]] (its count = "qty", else a column "count")."""
+    for table in folder.config.get("component", []):
+        if isinstance(table, dict) and table.get("name") == component.name:
+            return table.get("count", "count" if "count" in component.table.columns else None)
+    return None
+
+
+def _check_printed_counts(rows: Any, counts: list[int], table: dict, reader: Reader,
+                          components: Sequence[Any]) -> None:
+    """Printed = played: `data = "cards.csv"` naming the file a [[component]] prints from
+    plays each row as many times as the kit prints it (a count = "rank" played 63 cards of
+    the 18 printed)."""
+    for c in components:
+        printed = {(r.source.path, r.source.row): n for r, n in zip(c.table.rows, c.counts)}
+        for row, n in zip(rows.rows, counts):
+            m = printed.get((row.source.path, row.source.row))
+            if m is not None and m != n:
+                where = "cards.count" if "count" in table else "cards.data"
+                raise reader.error(
+                    f"the rules play {_cards(n)} of {rows.name} row {row.source.row}, the kit "
+                    f"prints {_cards(m)} ([[component]] {c.name!r}): write [cards] component "
+                    f"= \"{c.name}\" to play the cards it prints", where)
+
+
+def _cards(n: int) -> str:
+    return f"{n:,} card" + ("" if n == 1 else "s")
 
 
 def _check_counter_fields(reader: Reader, rules: Rules) -> None:
@@ -86,10 +166,107 @@ def _check_counter_fields(reader: Reader, rules: Rules) -> None:
                                 source.path, source.row, field)
 
 
+# the keys whose whole value is a number: `highest = "card.rank"` reads the rank as one
+NUMBER_KEYS = frozenset({"amount", "count", "highest", "lowest", "min", "max", "start", "limit"})
+
+
+def rule_texts(data: Any, where: str = "") -> list[tuple[str, str, bool]]:
+    """Every text of a rules table but a label, with its key (`phases.play.effects[0].if`)
+    and whether its key's whole value is a number."""
+    if isinstance(data, dict):
+        return [t for k, v in data.items() if k != "label"
+                for t in rule_texts(v, f"{where}.{k}" if where else str(k))]
+    if isinstance(data, list):
+        return [t for i, v in enumerate(data) for t in rule_texts(v, f"{where}[{i}]")]
+    if isinstance(data, str):
+        return [(data, where, re.sub(r"\[\d+\]$", "", where).rpartition(".")[2] in NUMBER_KEYS)]
+    return []
+
+
+def _check_number_options(data: Any, options: dict, folder: GameFolder, prefix: str) -> None:
+    """An option the rules use as a number (`most.points >= options.goal`, `count =
+    "options.hand"`) is a whole number: "five", true, 5.5 or inf in game.toml's [options] is
+    refused there, not found comparing it mid-game (or printed as "≥ inf")."""
+    for text, where, whole in rule_texts(data):
+        for name in sorted(number_fields(text, whole, _OPTION) & set(options)):
+            said = _not_whole(options[name])
+            if said:
+                raise DataError(f"{said} ({prefix}{where} reads it{_how(text, _OPTION)})",
+                                folder.toml_path, field=f"options.{name}")
+
+
+def _check_number_cells(data: Any, reader: Reader, rules: Rules) -> None:
+    """A card cell an expression uses as a number (`highest = "card.rank"`, `card.cost + 1`,
+    `card.rank > 0`) must be a whole number on every card: "six" is refused by
+    file:row:field before any game is played, not found comparing two cards mid-game."""
+    for text, where, whole in rule_texts(data):
+        for column in sorted(number_fields(text, whole, _FIELD) & set(reader.columns)):
+            seen = set()
+            for card, source in zip(rules.cards, rules.card_sources):
+                if (source.path, source.row) in seen:
+                    continue                # (the copies of a row)
+                seen.add((source.path, source.row))
+                said = _not_whole(card[column])
+                if said:
+                    raise DataError(f"{said} ({reader.prefix}{where} reads it"
+                                    f"{_how(text, _FIELD)})", source.path, source.row, column)
+
+
+_FIELD = (r"(?<![\w.])(?:card|lead|(?:top|bottom)\s*\.\s*[A-Za-z_]\w*)\s*\.\s*"
+          r"([A-Za-z_]\w*)(?![\w(])")
+_OPTION = r"(?<![\w.])options\s*\.\s*([A-Za-z_]\w*)(?![\w(])"
+_OP = r"(\*\*|//|[<>]=|[-+*/%<>])"        # arithmetic and ordering (not == or !=)
+_OP_AFTER = re.compile(r"\s*\)*\s*" + _OP + r"\s*(.?)")
+_OP_BEFORE = re.compile(r"(.?)\s*" + _OP + r"\s*\(*\s*$")
+
+
+def _alone(text: str, field: str) -> re.Match | None:
+    """`text` is one field and nothing else (`card.rank`, `{{ options.hand }}`)."""
+    return re.fullmatch(r"[\s({]*" + field + r"[\s)}]*", text)
+
+
+def _how(text: str, field: str) -> str:
+    """": 'card.rank + 0'", the expression a field is read in (nothing for the field alone)."""
+    return "" if _alone(text, field) else f": {text.strip()!r}"
+
+
+def number_fields(text: str, whole: bool, field: str) -> set[str]:
+    """The keys of `field` (a card's, an option's) that `text` uses as numbers: beside an
+    arithmetic or ordering operator (`+` beside a quoted text joins text), summed
+    (`sum(attribute='points')`, a card's), or, when `whole` (an amount, a count, a
+    criterion), the whole expression."""
+    plain = re.sub(r"'[^']*'|\"[^\"]*\"", "''", text)
+    found = set(re.findall(r"\bsum\(\s*attribute\s*=\s*['\"](\w+)['\"]", text)) \
+        if field == _FIELD else set()
+    alone = _alone(plain, field)
+    if whole and alone:
+        found.add(alone.group(1))
+    for m in re.finditer(field, plain):
+        after = _OP_AFTER.match(plain, m.end())
+        before = _OP_BEFORE.search(plain[:m.start()])
+        if after and not (after.group(1) == "+" and after.group(2) == "'") or \
+                before and not (before.group(2) == "+" and before.group(1) == "'"):
+            found.add(m.group(1))
+    return found
+
+
+def _not_whole(value: Any) -> str:
+    """Why a value is no whole number ("" when it is one)."""
+    if type(value) is int:
+        return ""
+    if type(value) is bool:
+        return f"{str(value).lower()} is not a number"
+    if type(value) is float and value.is_integer():
+        return f"{value!r} is written with a decimal point: write {int(value)}"
+    if type(value) is float or re.fullmatch(r"\s*[+-]?(\d+[.,]\d*|[.,]\d+)\s*", str(value)):
+        return f"{value!r} is not a whole number"
+    return f"{value!r} is not a number"
+
+
 def _check_card_numbers(reader: Reader, rules: Rules) -> None:
-    """An amount or a count worked out from a card's cells alone (`card.cost`) must be a
-    number on every card: a cell such as "x" is refused by file:row:field before any game is
-    played, not found in the middle of one."""
+    """An amount or a count worked out from a card's cells alone (`card.cost * 2`) must be a
+    whole number on every card. The cells it reads as numbers are numbers (_check_number_cells),
+    so what fails is the rule's: named by its key, with the card it failed on."""
     from .expr import RulesRuntimeError
 
     for expr in reader.card_numbers:
@@ -98,17 +275,16 @@ def _check_card_numbers(reader: Reader, rules: Rules) -> None:
         for card, source in zip(rules.cards, rules.card_sources):
             try:
                 value = expr({"card": card})
-                fine = type(value) is int or type(value) is float and math.isfinite(value)
-                said = f"{value!r} is not a number ({expr.where} reads it: {expr.raw!r})"
+                fine = type(value) is int or type(value) is float and value.is_integer()
+                said = f"{expr.raw!r} is {value!r}, not a whole number"
             except RulesRuntimeError as exc:
-                fine, said = False, f"{exc.message} ({expr.where})"
+                fine, said = False, exc.message
             if not fine:
-                raise DataError(said, source.path, source.row, _column_of(expr.raw))
+                raise DataError(f"{said} (for the card of {source.at()})", reader.path,
+                                field=reader.prefix + expr.where)
 
 
 def _column_of(raw: Any) -> str | None:
-    import re
-
     m = re.search(r"card\.([A-Za-z_]\w*)", str(raw))
     return m.group(1) if m else None
 
@@ -154,8 +330,6 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
 def _unprinted(rules: Rules, components: Sequence[Any]) -> list[Finding]:
     """Printed = played: a card cell the rules read that the card's faces never show is a
     number the players cannot see (warned, naming the layout)."""
-    import re
-
     component = next((c for c in components if c.name == rules.card_component), None)
     if component is None:
         return []

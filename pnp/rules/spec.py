@@ -164,8 +164,8 @@ class Reader:
 
     def integer(self, value: Any, where: str, low: int = 0, high: int = MAX_LIMIT) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.error(f"expected a whole number from {low} to {high}, got {value!r}",
-                             where)
+            raise self.error(f"expected a whole number from {low:,} to {high:,}, got "
+                             f"{value!r}", where)
         return value
 
     def number(self, value: Any, where: str, low: int = 0, high: int = MAX_LIMIT) -> int:
@@ -177,12 +177,14 @@ class Reader:
         return self.integer(value, where, low, high)
 
     def condition(self, raw: Any, where: str) -> Expr:
-        """An `if` (or `where`, `end`): true, false or an expression; a bare number is a
-        mistake (`if = 3` always held)."""
-        if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        """An `if` (or `where`, `end`): true, false or an expression; a number, or an
+        expression that is one whatever happens, is a mistake (`if = 3` and `if = "3"`
+        always held)."""
+        expr = self.compiler.compile(raw, where)
+        if expr.constant and type(expr.fn({})) is not bool:
             raise self.error(f"a condition is true, false or an expression (\"me.coins >= "
                              f"3\"), not {raw!r}", where)
-        return self.compiler.compile(raw, where)
+        return expr
 
     def text(self, value: Any, where: str, choices: Sequence[str] | None = None) -> str:
         if choices is not None and value not in choices:
@@ -338,8 +340,6 @@ class Reader:
                 cards.append(dict(values))
                 sources.append(row.source)
                 indices.append((file, i))
-        if len(cards) > 10_000:
-            raise self.error(f"{len(cards)} cards: at most 10,000", "cards")
         return cards, sources, tuple(columns), indices
 
     def zones(self) -> dict[str, Zone]:

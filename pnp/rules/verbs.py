@@ -272,13 +272,16 @@ def when(cond, applies: list) -> Callable[[Any, int], bool]:
     return run
 
 
-def _whole(value: Any, count) -> int:
-    """A count's value (`count` the expression, which names its file and key)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-            not math.isfinite(value) or value != int(value):
-        raise RulesRuntimeError(f"a count must be a whole number, not {value!r}", count.path,
-                                field=count.where)
-    return max(0, int(value))
+def _whole(value: Any, expr, what: str = "a count") -> int:
+    """The value of a count or an amount (`expr` the expression, which names its file and
+    key): the counters and the piles count whole things, so 1.5 is refused, never cut to 1
+    (a count below 0 moves no card)."""
+    if type(value) is int:         # (10**400 too: no float is that large)
+        return value
+    if type(value) is not float or not math.isfinite(value) or value != int(value):
+        raise RulesRuntimeError(f"{what} must be a whole number, not {value!r}", expr.path,
+                                field=expr.where)
+    return int(value)
 
 
 class Change(Effect):
@@ -304,6 +307,8 @@ class Change(Effect):
             self.shared = not counters[raw].per_player
         self.amount = reader.compiler.compile(item.get("amount", 1), f"{where}.amount")
         reader.card_numbers.append(self.amount)
+        if self.amount.constant:        # amount = 1.5, "options.goal / 4": found now
+            _whole(self.amount.fn({}), self.amount, "an amount")
 
     def bound(self, plan):
         """The one place a counter changes: the targets of a fixed `who`, a constant amount
@@ -345,13 +350,16 @@ class Change(Effect):
         in its min..max, logged after the setup."""
         bounds = {k: (c.low, c.high) for k, c in plan.counters.items()}
         gain, lose = self.verb == "gain", self.verb == "lose"
-        path, where = plan.rules.path, self.amount.where
+        amount = self.amount
+        path, where = plan.rules.path, amount.where
         from .engine import SETUP       # (a change in the setup is not logged)
 
         def change(state, target: int, name: str, v: Any) -> None:
-            if type(v) is not int and (type(v) is not float or not math.isfinite(v)):
-                raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
-                                        field=where)
+            if type(v) is not int:
+                if type(v) is not float or not math.isfinite(v):
+                    raise RulesRuntimeError(f"the amount is {v!r}, not a number", path,
+                                            field=where)
+                v = _whole(v, amount, "an amount")
             low, high = bounds[name]
             holder = state.views[target] if per_player else state.shared
             old = holder[name]
@@ -531,8 +539,13 @@ def _versus(by, a: dict, b: dict, lead, evaluate) -> int:
         else:
             how, expr = args
             x, y = evaluate(expr, a), evaluate(expr, b)
-            if x != y:
-                return (1 if x > y else -1) * (1 if how == "highest" else -1)
+            try:
+                if x != y:
+                    return (1 if x > y else -1) * (1 if how == "highest" else -1)
+            except TypeError:       # ("3" > 2: load refuses such a card cell)
+                raise RulesRuntimeError(f"{expr.raw!r} is {x!r} for one card and {y!r} for "
+                                        "another: the highest or lowest is of numbers",
+                                        expr.path, field=expr.where) from None
     return 0
 
 
