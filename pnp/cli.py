@@ -129,13 +129,15 @@ def finding_lines(findings) -> list[str]:
         k = key(f)
         same, at = groups[k], seen[k]
         seen[k] += 1
-        if at < SAME_SHOWN:
-            out.append(str(f))
-        elif at == SAME_SHOWN:
+        if at >= SAME_SHOWN:
+            continue
+        out.append(str(f))
+        if at == SAME_SHOWN - 1 and len(same) > SAME_SHOWN:  # right after the last one shown
             rest = [g.source.row for g in same[SAME_SHOWN:] if g.source and g.source.row]
             rows = ", ".join(map(str, rest[:10])) + (", ..." if len(rest) > 10 else "")
             out.append(f"{f.level}: the same in {len(same) - SAME_SHOWN} more row(s) of "
                        f"{where(f.source.path) if f.source and f.source.path else 'the data'}"
+                       + (f', field "{f.field}"' if f.field else "")
                        + (f" (rows {rows})" if rows else ""))
     return out
 

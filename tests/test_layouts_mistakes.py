@@ -2,6 +2,7 @@
 finding or an error naming the file and the field, never a crash nor a silent no-op."""
 
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -191,8 +192,26 @@ def test_one_problem_in_many_rows_is_shown_three_times_then_summed_up(deck, tmp_
     assert res.exit_code != 0
     assert len(lines) == 4, res.output  # rows 2, 3, 4, then one line for the other 17
     assert [f"row {r}," in lines[i] for i, r in enumerate((2, 3, 4))] == [True] * 3
-    assert lines[3] == ("error: the same in 17 more row(s) of cards.csv "
+    assert lines[3] == ("error: the same in 17 more row(s) of cards.csv, field \"text\" "
                         "(rows 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, ...)")
+
+
+def test_the_sum_of_a_repeated_problem_follows_its_last_row_shown():
+    """It came where the fourth copy stood, among other rows' problems, naming no field."""
+    from pnp.cli import finding_lines
+    from pnp.errors import Source, error
+
+    def at(row, field, message):
+        return error(message, Source(Path("cards.csv"), row), field)
+
+    found = [at(r, "text", "too long") if r % 2 else at(r, "colour", f"no colour {r}")
+             for r in range(2, 14)]
+    lines = finding_lines(found)
+    summed = next(i for i, line in enumerate(lines) if "the same in" in line)
+    assert "row 7" in lines[summed - 1] and "too long" in lines[summed - 1], lines
+    assert lines[summed] == ('error: the same in 3 more row(s) of cards.csv, field "text" '
+                             "(rows 9, 11, 13)"), lines
+    assert len(lines) == 6 + 3 + 1
 
 
 @pytest.mark.parametrize("typo,said", [

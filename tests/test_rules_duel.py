@@ -262,3 +262,21 @@ def test_a_huge_whole_amount_is_kept_within_the_counter(tmp_path, amount):
     folder = _duel(tmp_path, old='if = "not tie" }', new=f'if = "not tie", amount = {amount} }}')
     code, out = _pnp(folder, "validate")
     assert code in (0, 2) and "bug in pnp" not in out, out
+
+
+def test_the_booklet_says_a_zone_holding_cards_and_an_expression_as_written(tmp_path):
+    """A fresh-user trial: "If the deck > 0" printed for `shared.deck > 0`, and an amount of
+    9**9**9 printed as 999 with the middle 9 bold (the stars read as emphasis)."""
+    from pnp.project import open_game
+    from pnp.rules.booklet import how_to_play
+
+    folder = _duel(tmp_path, old='{ gain = "points", who = "winner", if = "not tie" }',
+                   new='{ gain = "points", who = "winner", if = "not tie", amount = "9**9**9" }')
+    said = how_to_play(open_game(str(folder)).model.rules)
+    assert "If the deck is not empty: each player draws" in said, said
+    assert "gains points equal to 9\\*\\*9\\*\\*9" in said, said
+    out = tmp_path / "kit.pdf"
+    assert CliRunner().invoke(main, ["build", "--game", str(folder), "--out", str(out),
+                                     "--force"]).exit_code == 0
+    from pypdf import PdfReader
+    assert "points equal to 9**9**9" in " ".join(p.extract_text() for p in PdfReader(out).pages)

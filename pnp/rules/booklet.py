@@ -8,13 +8,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..render.bookmarkup import literal
 from . import verbs
 from .spec import Rules
 
 # how an expression reads: `me.coins >= card.cost` -> "your coins ≥ the card's cost"
 _WHOSE = {"me": "your", "target": "their", "opponent": "your opponent's",
           "winner": "the winner's", "loser": "the loser's", "card": "the card's",
-          "lead": "the card led's", "shared": "the table's", "most": "the highest",
+          "lead": "the led card's", "shared": "the table's", "most": "the highest",
           "least": "the lowest"}
 # in an [[end]], `me` is any player (engine.RulesState.holds_for_any): "a player's points"
 _ANY_WHOSE = {**_WHOSE, "me": "a player's", "target": "a player's"}
@@ -33,8 +34,8 @@ def words(raw: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
     text = re.sub(r"^\{\{\s*|\s*\}\}$", "", text) if text.count("{{") == 1 else text
     text = re.sub(r"\boptions\.([A-Za-z_]\w*)",
                   lambda m: str(rules.options.get(m.group(1), m.group(0))), text)
-    text = re.sub(r"\b(me|target|opponent|winner|loser|shared)\s*\.\s*([A-Za-z_]\w*)\s*==\s*0"
-                  r"(?![\w.])", lambda m: _empty(m, rules, whose), text)   # a zone with no cards
+    text = re.sub(r"\b(me|target|opponent|winner|loser|shared)\s*\.\s*([A-Za-z_]\w*)\s*"
+                  r"(==|!=|>)\s*0(?![\w.])", lambda m: _empty(m, rules, whose), text)
     text = re.sub(r"\bshared\s*\.\s*([A-Za-z_]\w*)", lambda m: f"the {m.group(1)}"
                   if m.group(1) in rules.zones or m.group(1) in rules.counters
                   else m.group(0), text)
@@ -57,7 +58,7 @@ def words(raw: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
     for op, said in _OPERATORS:
         text = text.replace(op, f" {said} " if op.strip() not in ("and", "or", "not") else said)
     text = text.replace(" * ", " × ")
-    return re.sub(r"\s+", " ", text).strip()
+    return literal(re.sub(r"\s+", " ", text).strip())   # 9**9**9 as written, not bold
 
 
 def _empty(m: re.Match, rules: Rules, whose: dict[str, str]) -> str:
@@ -65,7 +66,8 @@ def _empty(m: re.Match, rules: Rules, whose: dict[str, str]) -> str:
     if name not in rules.zones:
         return m.group(0)
     are = "are" if name.endswith("s") and not name.endswith("ss") else "is"   # the treasures
-    return f"{'the' if owner == 'shared' else whose[owner]} {name} {are} empty"
+    empty = "empty" if m.group(3) == "==" else "not empty"    # (> 0 or != 0: it holds cards)
+    return f"{'the' if owner == 'shared' else whose[owner]} {name} {are} {empty}"
 
 
 def _phrase(text: str) -> str:
