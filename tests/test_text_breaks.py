@@ -318,6 +318,27 @@ def test_right_to_left_text_is_named_where_it_is_written(tmp_path):
     ], found
 
 
+def test_right_to_left_text_a_loop_writes_is_named_at_the_line_that_writes_it(tmp_path):
+    # (a fresh-user trial: a card's title in the booklet's card table, written on line 17 in a
+    # {% for %} of line 16, was named at line 16)
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    assert CliRunner().invoke(main, ["new", "g", "--dir", str(tmp_path)]).exit_code == 0
+    cards = tmp_path / "g" / "cards.csv"
+    lines = cards.read_text(encoding="utf-8").splitlines()
+    lines[1] = "مرحبا" + lines[1][lines[1].index(","):]
+    cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    template = (tmp_path / "g" / "booklet.md.j2").read_text(encoding="utf-8").splitlines()
+    row = next(i for i, w in enumerate(template, 1) if w.startswith("{% for c in cards")) + 1
+    assert template[row - 1].startswith("| {{ c.title }}")
+    result = CliRunner().invoke(main, ["validate", "--game", str(tmp_path / "g")])
+    said = [s for s in result.output.splitlines() if s.startswith("error: booklet.md.j2")]
+    assert said and said[0].startswith(f"error: booklet.md.j2: line {row}: the text '| مرحبا"), \
+        said
+
+
 CJK = "木火土金水五行" * 8  # (characters the shipped CJK font has)
 
 

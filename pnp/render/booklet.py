@@ -7,6 +7,8 @@ booklayout.py's (platypus), done once per build.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -178,11 +180,14 @@ class Booklet:
             return f"line {line}"
         lines = getattr(self.text, "lines", ())
         at = lines[line - 1] if line <= len(lines) else None
+        rendered = self.text.splitlines()
+        text = rendered[line - 1].strip() if line <= len(rendered) else ""
+        written = template.text.splitlines()
         if at is None:
-            text = self.text.splitlines()[line - 1].strip() if line <= len(
-                self.text.splitlines()) else None
-            at = next((i for i, w in enumerate(template.text.splitlines(), 1)
-                       if w.strip() == text), None)
+            at = next((i for i, w in enumerate(written, 1) if w.strip() == text), None)
+        else:  # a loop's output is told at its tag's line: the line in it that writes this
+            at = next((i for i in range(at, min(at + 20, len(written)) + 1)
+                       if _writes(written[i - 1], text)), at)
         return f"line {at}" if at else f"line {line} of the rendered booklet"
 
     def count_pages(self, page_w: float, page_h: float, fonts: Fonts) -> int:
@@ -195,6 +200,21 @@ class Booklet:
     def draw_forms(self, c: Canvas, fonts: Fonts, page_w: float, page_h: float,
                    prefix: str = "bk") -> int:
         return self._pages(c, fonts, page_w, page_h, forms=prefix)
+
+
+def _writes(written: str, rendered: str) -> bool:
+    """Whether a template line could have made the rendered line: it writes something ({{ }}
+    or text) and its own text, around its {{ }} and {% %}, is all in the rendered line."""
+    pieces = re.split(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", written.strip())
+    if "{{" not in written and not "".join(pieces).strip():
+        return False
+    at = 0
+    for piece in filter(None, (p.strip() for p in pieces)):
+        at = rendered.find(piece, at)
+        if at < 0:
+            return False
+        at += len(piece)
+    return True
 
 
 def _around(text: str, chars: str, reach: int = 20) -> str:
