@@ -1,6 +1,7 @@
 """Shared test helpers (importable as `helpers`: tests/ is on the pytest pythonpath)."""
 
 import csv
+import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,3 +149,14 @@ def usage_error(result, option: str) -> str:
     assert last.startswith(f"Error: Invalid value for '{option}'"), last
     assert "Traceback" not in result.output
     return last.split(": ", 2)[2]
+
+
+def changed_copy(source: Path, folder: Path, file: str, old: str, new: str) -> Path:
+    """A copy of the game folder `source` at `folder` with `old` replaced by `new` (once) in
+    `file`; `old` must be there, so a test cannot pass by changing nothing."""
+    shutil.copytree(source, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder

@@ -3,12 +3,12 @@ cards of three suits ranked 1-6, each player plays a card, the highest rank wins
 first to options.goal): every mistake an `Error:` naming the file, the row and the field,
 found by validate before any game is played."""
 
-import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from helpers import changed_copy
 from pnp.cli import main
 
 DUEL = Path(__file__).parent / "games" / "duel"
@@ -16,13 +16,7 @@ DUEL = Path(__file__).parent / "games" / "duel"
 
 def _duel(tmp_path, file="rules.toml", old="", new=""):
     """A copy of the duel with `old` replaced by `new` in `file`."""
-    folder = tmp_path / "duel"
-    shutil.copytree(DUEL, folder)
-    path = folder / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return folder
+    return changed_copy(DUEL, tmp_path / "duel", file, old, new)
 
 
 def _pnp(folder, *args):

@@ -1,13 +1,12 @@
 """Every mistake in a rules file is one `Error:` naming the file, table and key, with the
 closest name for a typo (issue 25); rules that cannot end are named by a bounded check."""
 
-import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from helpers import usage_error
+from helpers import changed_copy, usage_error
 from pnp.cli import main
 from pnp.scaffold import new_game
 
@@ -23,13 +22,7 @@ def _validate(folder):
 
 
 def _changed(starter, tmp_path, old, new, file="rules.toml"):
-    folder = tmp_path / "game"
-    shutil.copytree(starter, folder)
-    path = folder / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return folder
+    return changed_copy(starter, tmp_path / "game", file, old, new)
 
 
 def test_the_starter_validates(starter):

@@ -276,8 +276,8 @@ def test_hyphens_still_come_when_whole_words_fit_at_no_size():
     assert "".join(b.text for b in fitted.lines[0].words[0]).endswith("-")
 
 
-def test_right_to_left_text_is_an_error_on_a_card_and_in_the_booklet(tmp_path):
-    """pnp sets text left to right: Hebrew and Arabic would print backwards without a word."""
+def _validated_with_first_title(tmp_path, title: str):
+    """`pnp new` with its first card titled `title`: validate's exit code and lines."""
     from click.testing import CliRunner
 
     from pnp.cli import main
@@ -285,11 +285,16 @@ def test_right_to_left_text_is_an_error_on_a_card_and_in_the_booklet(tmp_path):
     assert CliRunner().invoke(main, ["new", "g", "--dir", str(tmp_path)]).exit_code == 0
     cards = tmp_path / "g" / "cards.csv"
     lines = cards.read_text(encoding="utf-8").splitlines()
-    lines[1] = "שלום עולם" + lines[1][lines[1].index(","):]
+    lines[1] = title + lines[1][lines[1].index(","):]
     cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", "--game", str(tmp_path / "g")])
-    assert result.exit_code != 0
-    said = result.output.splitlines()
+    return result.exit_code, result.output.splitlines()
+
+
+def test_right_to_left_text_is_an_error_on_a_card_and_in_the_booklet(tmp_path):
+    """pnp sets text left to right: Hebrew and Arabic would print backwards without a word."""
+    code, said = _validated_with_first_title(tmp_path, "שלום עולם")
+    assert code != 0
     backwards = [s for s in said if "right-to-left script" in s]
     assert any(s.startswith('error: cards.csv, row 2, field "title"') for s in backwards), said
     assert any(s.startswith("error: booklet.md.j2") for s in backwards), said
@@ -321,20 +326,11 @@ def test_right_to_left_text_is_named_where_it_is_written(tmp_path):
 def test_right_to_left_text_a_loop_writes_is_named_at_the_line_that_writes_it(tmp_path):
     # (a fresh-user trial: a card's title in the booklet's card table, written on line 17 in a
     # {% for %} of line 16, was named at line 16)
-    from click.testing import CliRunner
-
-    from pnp.cli import main
-
-    assert CliRunner().invoke(main, ["new", "g", "--dir", str(tmp_path)]).exit_code == 0
-    cards = tmp_path / "g" / "cards.csv"
-    lines = cards.read_text(encoding="utf-8").splitlines()
-    lines[1] = "مرحبا" + lines[1][lines[1].index(","):]
-    cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, said = _validated_with_first_title(tmp_path, "مرحبا")
     template = (tmp_path / "g" / "booklet.md.j2").read_text(encoding="utf-8").splitlines()
     row = next(i for i, w in enumerate(template, 1) if w.startswith("{% for c in cards")) + 1
     assert template[row - 1].startswith("| {{ c.title }}")
-    result = CliRunner().invoke(main, ["validate", "--game", str(tmp_path / "g")])
-    said = [s for s in result.output.splitlines() if s.startswith("error: booklet.md.j2")]
+    said = [s for s in said if s.startswith("error: booklet.md.j2")]
     assert said and said[0].startswith(f"error: booklet.md.j2: line {row}: the text '| مرحبا"), \
         said
 
