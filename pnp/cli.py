@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .errors import INTERRUPTED, INTERRUPTED_EXIT, OptionError, PnpError, RulesError
+from .errors import INTERRUPTED, INTERRUPTED_EXIT, DataError, OptionError, PnpError, RulesError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
@@ -952,7 +952,9 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
     text = json.dumps(result, indent=2) if as_json else format_sweep(result)
     if not any(v["valid"] for v in result["variants"]):
         click.echo(text)
-        raise PnpError("every variant fails validation: nothing was compared, no report written")
+        # each variant is the game with the values --set wrote in: the data is what is wrong
+        raise DataError("every variant fails validation: nothing was compared, no report "
+                        "written")
     target = out or default_output(f"{result['game']}-sweep.pdf")
     _check_outputs(folder, target)
     write_sweep_report(result, target)

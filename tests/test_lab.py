@@ -274,7 +274,7 @@ def test_a_sweep_whose_every_variant_fails_is_an_error(tmp_path):
     out = tmp_path / "s.pdf"
     r = CliRunner().invoke(main, ["sweep", "-g", "experior", "-n", "2", "--jobs", "1",
                                   "--set", "options.wound_limit=abc", "--out", str(out)])
-    assert r.exit_code == 1
+    assert r.exit_code == 2  # a data error, as each variant's is (it was 1)
     assert "game.toml [options] wound_limit is a number (100), not 'abc'" in r.output
     assert r.output.strip().splitlines()[-1] == ("Error: every variant fails validation: "
                                                  "nothing was compared, no report written")
