@@ -16,7 +16,7 @@ def _how_to_play(tmp_path, template):
 def test_the_market_reads_as_rules(tmp_path):
     text = _how_to_play(tmp_path, "market")
     assert "On your turn, do one of these once:" in text
-    assert "**Buy**: a card from the market to your bought, if your coins ≥ the card's cost. " \
+    assert "**Buy**: a card from the market to your bought cards, if your coins ≥ the card's cost. " \
         "You lose coins equal to the card's cost. You gain points equal to the card's points. " \
         "You gain 1 on your counter for the card's colour." in text, text
     assert "**Gather**. You gain 2 coins." in text
@@ -33,6 +33,11 @@ def test_the_trick_taker_reads_as_rules(tmp_path):
         "there, if you have one" in text
     assert "A round ends when your hand is empty" in text
     assert "sum(attribute" not in text
+    # (a fresh-user trial: "moves all the cards of their taken", "... rank if ... else 0")
+    assert "- Each player moves all their taken cards to the deck." in text
+    assert "- The winner moves all the cards of the trick to their taken cards." in text
+    assert "the highest value of the card's rank when the card's suit is the led card's " \
+        "suit, else 0 wins" in text
 
 
 def test_a_new_deck_given_rules_prints_how_to_play(tmp_path):

@@ -58,6 +58,7 @@ def words(raw: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
     for op, said in _OPERATORS:
         text = text.replace(op, f" {said} " if op.strip() not in ("and", "or", "not") else said)
     text = text.replace(" * ", " × ")
+    text = re.sub(r"^(.+?) if (.+) else (.+)$", r"\1 when \2, else \3", text)  # Python's order
     return literal(re.sub(r"\s+", " ", text).strip())   # 9**9**9 as written, not bold
 
 
@@ -68,6 +69,17 @@ def _empty(m: re.Match, rules: Rules, whose: dict[str, str]) -> str:
     are = "are" if name.endswith("s") and not name.endswith("ss") else "is"   # the treasures
     empty = "empty" if m.group(3) == "==" else "not empty"    # (> 0 or != 0: it holds cards)
     return f"{'the' if owner == 'shared' else whose[owner]} {name} {are} {empty}"
+
+
+# zones named for what befell their cards read as those cards: "their taken cards"
+_BEFELL = {"taken", "bought", "won", "kept", "held", "drawn", "sold", "lost", "stolen", "spent",
+           "used", "shown", "chosen", "given"}
+
+
+def _zone(zone) -> str:
+    name = zone.name
+    told = name in _BEFELL or (name.endswith("ed") and len(name) > 5)
+    return f"{name} cards" if told else name
 
 
 def _phrase(text: str) -> str:
@@ -106,20 +118,23 @@ def effect_sentence(effect: Any, rules: Rules) -> str:
         said = f"Deal each player a role at random ({roles})"
     elif isinstance(effect, verbs.Give):
         cond = f" for which {words(effect.where_.raw, rules)}" if effect.where_ else ""
-        said = f"{who} take{s} every card{cond} into {whose} {effect.zone.name}" \
+        said = f"{who} take{s} every card{cond} into {whose} {_zone(effect.zone)}" \
             if effect.zone.per_player else \
             f"Put every card{cond} into the {effect.zone.name}"    # a shared zone is nobody's
     elif isinstance(effect, verbs.Draw):
         n = "a card" if effect.count is None else f"{words(effect.count.raw, rules)} cards"
         said = f"{who} draw{s} {n} from the {effect.source.name} to {whose} " \
-               f"{effect.dest.name}" if effect.dest.per_player else \
+               f"{_zone(effect.dest)}" if effect.dest.per_player else \
                f"Draw {n} from the {effect.source.name} to the {effect.dest.name}"
     elif isinstance(effect, verbs.Move):
         n = "all the cards" if effect.count is None else \
             f"{words(effect.count.raw, rules)} cards"
         mine = f"{whose} " if effect.source.per_player else "the "
-        to = f"{whose if effect.dest.per_player else 'the'} {effect.dest.name}"
-        said = f"{who} move{s} {n} of {mine}{effect.source.name} to {to}" \
+        to = f"{whose if effect.dest.per_player else 'the'} {_zone(effect.dest)}"
+        cards = f"{n} of {mine}{_zone(effect.source)}"
+        if effect.count is None and _zone(effect.source) != effect.source.name:
+            cards = f"all {mine}{_zone(effect.source)}"    # all their taken cards
+        said = f"{who} move{s} {cards} to {to}" \
             if effect.source.per_player or effect.dest.per_player else \
             f"Move {n} of the {effect.source.name} to {to}"
     elif isinstance(effect, verbs.Change) and effect.shared:   # the table's, nobody's own
@@ -247,7 +262,7 @@ def _action(action, rules: Rules) -> str:
         said = f"**{name}**"
     else:
         mine = "your " if action.source.per_player else "the "
-        to = f" to {'your' if action.dest.per_player else 'the'} {action.dest.name}" \
+        to = f" to {'your' if action.dest.per_player else 'the'} {_zone(action.dest)}" \
             if action.dest is not None else ""
         face = " (face down)" if action.dest is not None and action.dest.visible != "public" \
             else ""
