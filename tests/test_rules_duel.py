@@ -274,3 +274,18 @@ def test_the_booklet_says_a_zone_holding_cards_and_an_expression_as_written(tmp_
                                      "--force"]).exit_code == 0
     from pypdf import PdfReader
     assert "points equal to 9**9**9" in " ".join(p.extract_text() for p in PdfReader(out).pages)
+
+
+@pytest.mark.parametrize("cond,said", [
+    ("shared.deck >= 1", "If the deck is not empty"), ("shared.deck == 0", "If the deck is empty"),
+    ("shared.deck >= 4", "If the deck holds at least 4 cards"),
+    ("shared.deck < 2", "If the deck holds fewer than 2 cards"),
+    ("shared.deck == 1", "If the deck holds exactly 1 card"),
+    ("shared.deck != 3", "If the deck does not hold exactly 3 cards")])
+def test_the_booklet_says_how_many_cards_a_zone_holds_in_words(tmp_path, cond, said):
+    # (a fresh-user trial: "If the deck ≥ 1")
+    from pnp.project import open_game
+    from pnp.rules.booklet import how_to_play
+
+    folder = _duel(tmp_path, old='if = "shared.deck > 0"', new=f'if = "{cond}"')
+    assert f"{said}: each player draws" in how_to_play(open_game(str(folder)).model.rules)

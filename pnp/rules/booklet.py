@@ -35,7 +35,7 @@ def words(raw: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
     text = re.sub(r"\boptions\.([A-Za-z_]\w*)",
                   lambda m: str(rules.options.get(m.group(1), m.group(0))), text)
     text = re.sub(r"\b(me|target|opponent|winner|loser|shared)\s*\.\s*([A-Za-z_]\w*)\s*"
-                  r"(==|!=|>)\s*0(?![\w.])", lambda m: _empty(m, rules, whose), text)
+                  r"(==|!=|>=|<=|>|<)\s*(\d+)(?![\w.])", lambda m: _held(m, rules, whose), text)
     text = re.sub(r"\bshared\s*\.\s*([A-Za-z_]\w*)", lambda m: f"the {m.group(1)}"
                   if m.group(1) in rules.zones or m.group(1) in rules.counters
                   else m.group(0), text)
@@ -62,13 +62,24 @@ def words(raw: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
     return literal(re.sub(r"\s+", " ", text).strip())   # 9**9**9 as written, not bold
 
 
-def _empty(m: re.Match, rules: Rules, whose: dict[str, str]) -> str:
-    owner, name = m.group(1), m.group(2)
+# how many cards a zone holds, compared with a number: "the deck is empty", "holds at least 2 cards"
+_HOLDS = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than",
+          "==": "exactly"}
+
+
+def _held(m: re.Match, rules: Rules, whose: dict[str, str]) -> str:
+    owner, name, op, n = m.group(1), m.group(2), m.group(3), int(m.group(4))
     if name not in rules.zones:
         return m.group(0)
-    are = "are" if name.endswith("s") and not name.endswith("ss") else "is"   # the treasures
-    empty = "empty" if m.group(3) == "==" else "not empty"    # (> 0 or != 0: it holds cards)
-    return f"{'the' if owner == 'shared' else whose[owner]} {name} {are} {empty}"
+    plural = name.endswith("s") and not name.endswith("ss")    # the treasures
+    zone = f"{'the' if owner == 'shared' else whose[owner]} {name}"
+    if (op, n) == ("==", 0):
+        return f"{zone} {'are' if plural else 'is'} empty"
+    if (op, n) in (("!=", 0), (">", 0), (">=", 1)):
+        return f"{zone} {'are' if plural else 'is'} not empty"
+    if op == "!=":
+        return f"{zone} {'do' if plural else 'does'} not hold exactly {n} card{'s' * (n != 1)}"
+    return f"{zone} {'hold' if plural else 'holds'} {_HOLDS[op]} {n} card{'s' * (n != 1)}"
 
 
 # zones named for what befell their cards read as those cards: "their taken cards"
