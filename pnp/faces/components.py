@@ -58,6 +58,7 @@ class Component:
     sheet_area: tuple[float, float] | None = None  # what a page of such tiles covers on the
     # game's own paper (a build on other paper packs them again: tessellate.for_paper)
     group: str | None = None  # the column whose values' pieces print together (a side's counters)
+    count_column: str | None = None  # the column of copies, if the rows have one
 
     @property
     def on_sheets(self) -> bool:
@@ -228,7 +229,7 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
         area = sheet_area(*paper.size) if paper else AREA
     group = _group(table, kind, rows, path, where)
     return Component(name, kind, title, shape, w, h, rows, front, backs, back_column, counts,
-                     own, two_sided, gap, origin, grid, tessellate, area, group)
+                     own, two_sided, gap, origin, grid, tessellate, area, group, count_col)
 
 
 def _shape(table: dict, kind: str, path: Path, where: str) -> str:

@@ -35,11 +35,12 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     options = folder.config.get("options", {})
     if not isinstance(options, dict):
         raise DataError("[options] must be a table", folder.toml_path, field="options")
-    _check_number_options(data, options, folder, prefix)
+    texts = rule_texts(data)
+    _check_number_options(texts, options, folder, prefix)
     reader = Reader(data, path, folder.path, _card_rows(folder, components), dict(options),
                     prefix)
     rules = reader.read()
-    _check_number_cells(data, reader, rules)
+    _check_number_cells(texts, reader, rules)
     _check_counter_fields(reader, rules)
     _check_card_numbers(reader, rules)
     # (no cards, or rows left out for their errors: the deck is not yet the one meant)
@@ -75,7 +76,7 @@ def _card_rows(folder: GameFolder, components: Sequence[Any]):
         table["component"] = name
         for c in components:
             if c.name == name:
-                _check_total(c.table.rows, c.counts, _count_column(folder, c))
+                _check_total(c.table.rows, c.counts, c.count_column)
                 return c.table.rows, c.counts, c.table.columns, c.table.name
         raise reader.error(f"no component {name!r}{close(str(name), names)}", "cards.component")
     return find
@@ -119,14 +120,6 @@ def _check_total(rows: list, counts: list[int], column: str | None) -> None:
         made = "the copies add up to" if column else "one card a row makes"
         raise DataError(f"{made} {total:,} cards; the rules play at most {MAX_CARDS:,}",
                         rows[0].source.path, field=column)
-
-
-def _count_column(folder: GameFolder, component: Any) -> str | None:
-    """The column of copies of a [[component]] (its count = "qty", else a column "count")."""
-    for table in folder.config.get("component", []):
-        if isinstance(table, dict) and table.get("name") == component.name:
-            return table.get("count", "count" if "count" in component.table.columns else None)
-    return None
 
 
 def _check_printed_counts(rows: Any, counts: list[int], table: dict, reader: Reader,
@@ -183,11 +176,11 @@ def rule_texts(data: Any, where: str = "") -> list[tuple[str, str, bool]]:
     return []
 
 
-def _check_number_options(data: Any, options: dict, folder: GameFolder, prefix: str) -> None:
+def _check_number_options(texts: list, options: dict, folder: GameFolder, prefix: str) -> None:
     """An option the rules use as a number (`most.points >= options.goal`, `count =
     "options.hand"`) is a whole number: "five", true, 5.5 or inf in game.toml's [options] is
     refused there, not found comparing it mid-game (or printed as "≥ inf")."""
-    for text, where, whole in rule_texts(data):
+    for text, where, whole in texts:
         for name in sorted(number_fields(text, whole, _OPTION) & set(options)):
             said = _not_whole(options[name])
             if said:
@@ -195,11 +188,11 @@ def _check_number_options(data: Any, options: dict, folder: GameFolder, prefix: 
                                 folder.toml_path, field=f"options.{name}")
 
 
-def _check_number_cells(data: Any, reader: Reader, rules: Rules) -> None:
+def _check_number_cells(texts: list, reader: Reader, rules: Rules) -> None:
     """A card cell an expression uses as a number (`highest = "card.rank"`, `card.cost + 1`,
     `card.rank > 0`) must be a whole number on every card: "six" is refused by
     file:row:field before any game is played, not found comparing two cards mid-game."""
-    for text, where, whole in rule_texts(data):
+    for text, where, whole in texts:
         for column in sorted(number_fields(text, whole, _FIELD) & set(reader.columns)):
             seen = set()
             for card, source in zip(rules.cards, rules.card_sources):
