@@ -307,6 +307,10 @@ def test_expressions_stay_in_their_sandbox(copy):
      'layouts/card.toml, field "title.size": 0 is out of range (1 to 500)'),
     ('[frame]\ntype = "rect"', '[frame]\ntype = "rect"\nopacity = 2',
      'layouts/card.toml, field "frame.opacity": 2 is out of range (0 to 1)'),
+    # constant on every card: said once, where it is written (not once a card, as drawn)
+    ('size = 12\nmin_size = 8', 'size = 12\nmin_size = 20',
+     'layouts/card.toml, field "title.min_size": element [title]: min_size 20 is larger than '
+     'size 12'),
 ])
 def test_layout_mistakes_name_the_file_and_property(copy, old, new, message):
     layout = copy / "layouts" / "card.toml"

@@ -251,3 +251,13 @@ def test_a_missing_image_is_a_data_error_at_its_src_whether_written_or_made(deck
         result = CliRunner().invoke(main, [command, "--game", str(deck)])
         assert result.exit_code == 2, result.output
         assert said in result.output and "Traceback" not in result.output, result.output
+
+
+def test_a_min_size_larger_than_size_is_named_once_where_it_is_set(deck):
+    # from [defaults]: the finding names the defaults' field, not the element's
+    card = deck / "layouts" / "card.toml"
+    _edit(card, "min_size = 9\n", "")
+    card.write_text("[defaults]\nmin_size = 30\n\n" + card.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    assert _found(deck) == ['Error: layouts/card.toml, field "defaults.min_size": element '
+                            '[title]: min_size 30 is larger than size 13']

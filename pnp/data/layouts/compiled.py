@@ -50,12 +50,14 @@ class Element:
     """One element of a layout: its type, name and a Value per property."""
 
     def __init__(self, name: str, table: dict[str, Any], scope: Scope, env: Env,
-                 below: tuple[str, Length] | None = None):
-        """`below`: the element this one sits under and the gap between (relations.py)."""
+                 below: tuple[str, Length] | None = None,
+                 defaulted: dict[str, Path] | None = None):
+        """`below`: the element this one sits under and the gap between (relations.py);
+        `defaulted`: its properties from [defaults], by the file that gave each."""
         self.name = name
         self.below = below
         self.origin: Path = scope.path  # the layout file that set it last (a base, maybe)
-        self.defaulted: dict[str, Path] = {}  # its properties from [defaults], by the file
+        self.defaulted = defaulted or {}
         kind = table.get("type")
         if kind not in TYPES:
             raise DataError(f"element [{name}] has type {kind!r}; use one of "
@@ -133,6 +135,12 @@ class Element:
                 font_role(font.const, env)
             except ValueProblem as exc:
                 raise DataError(str(exc), scope.path, field=f"{self.name}.font") from None
+        size, min_size = self.values.get("size"), self.values.get("min_size")
+        if (size is not None and min_size is not None and size.static and min_size.static
+                and min_size.const > size.const):  # (once here, not on every card it draws)
+            path, field = self.set_at("min_size")
+            raise DataError(f"element [{self.name}]: min_size {min_size.const:g} is larger than "
+                            f"size {size.const:g}", path, field=field)
         if self.type == "polygon" and self.values["sides"] is None \
                 and self.values["points"] is None:
             raise DataError(f"polygon [{self.name}] needs sides (3 or more) or points",
@@ -308,8 +316,8 @@ class Layout:
             under = below_of(name, table, spec)
             if under is not None:
                 below[name] = under[0]
-            element = Element(name, merged, scope, env, under)
-            element.defaulted = {k: spec.defaults_from[k] for k in merged.keys() - table.keys()}
+            element = Element(name, merged, scope, env, under,
+                              {k: spec.defaults_from[k] for k in merged.keys() - table.keys()})
             self.elements.append(element)
         self.by_name = {e.name: e for e in self.elements}
         # the elements others sit below, in the order to measure them (each after the one it
