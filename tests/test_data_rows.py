@@ -1,0 +1,91 @@
+"""Reading rows of card data from CSV files and sheets, found by a fresh-user trial: each
+mistake is an error naming the file, row and column (exit 2), never a value read wrong in
+silence nor Python's own wording."""
+
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from helpers import ROOT
+from pnp.cli import main
+from pnp.data.sheets import read_table
+from pnp.errors import DataError, Source
+from pnp.scaffold import new_game
+
+sys.path.insert(0, str(ROOT / "tests"))
+import xlsxmaker  # noqa: E402
+
+HEADER = ["title", "text", "colour", "count"]
+
+
+def _read(folder: Path, ref: str):
+    return read_table(folder, ref, Source(folder / "game.toml"), "data")
+
+
+def _refusal(folder: Path, ref: str) -> str:
+    with pytest.raises(DataError) as raised:
+        _read(folder, ref)
+    return str(raised.value)
+
+
+@pytest.fixture
+def deck(tmp_path):
+    return new_game("rows", tmp_path)
+
+
+def _use(deck: Path, data: str) -> None:
+    toml = deck / "game.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert 'data = "cards.csv"' in text
+    toml.write_text(text.replace('data = "cards.csv"', f'data = "{data}"', 1), encoding="utf-8")
+
+
+def _build(deck: Path, tmp_path: Path):
+    return CliRunner().invoke(main, ["build", "--game", str(deck), "--out",
+                                     str(tmp_path / "out.pdf")])
+
+
+def test_a_formula_openpyxl_wrote_without_a_saved_value_is_refused(deck, tmp_path):
+    # openpyxl writes a formula with an empty <v/>: calamine reads it as an empty cell, so
+    # `=1+1` copies printed once and a text formula printed nothing
+    xlsxmaker.write_xlsx(deck / "cards.xlsx", {"Cards": [
+        HEADER, ["Growth", "Gain", "leaf", ("=1+1", ...)]]})
+    sheet = zipfile.ZipFile(deck / "cards.xlsx").read("xl/worksheets/sheet1.xml")
+    assert b"<f>1+1</f><v/>" in sheet
+    _use(deck, "cards.xlsx")
+    result = _build(deck, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert ('cards.xlsx [sheet Cards], row 2, field "count": the cell has the formula =1+1 but '
+            "no calculated value" in result.output), result.output
+    xlsxmaker.write_xlsx(deck / "cards.xlsx", {"Cards": [
+        HEADER, ["Growth", ('="Ga"&"in"', ...), "leaf", 2]]})
+    assert ('row 2, field "text": the cell has the formula ="Ga"&"in" but no calculated value'
+            in _refusal(deck, "cards.xlsx"))
+
+
+def test_a_formula_with_a_saved_value_or_an_empty_text_result_reads(tmp_path):
+    xlsxmaker.write_xlsx(tmp_path / "cards.xlsx", {"Cards": [
+        HEADER, ["Growth", ('=IF(1,"","x")', ""), "leaf", ("=1+1", 2)]]})
+    (row,) = _read(tmp_path, "cards.xlsx").rows
+    assert (row["text"], row["count"]) == ("", 2)
+
+
+def test_a_shared_formula_without_a_saved_value_is_refused(tmp_path):
+    xlsxmaker.write_xlsx(tmp_path / "cards.xlsx", {"Cards": [HEADER, ["Growth", "Gain", "leaf",
+                                                                      ("=1+1", 2)]]})
+    _patched(tmp_path / "cards.xlsx", "<f>1+1</f><v>2</v>", '<f t="shared" si="0"/>')
+    assert "no calculated value" in _refusal(tmp_path, "cards.xlsx")
+
+
+def _patched(path: Path, old: str, new: str, member: str = "xl/worksheets/sheet1.xml") -> None:
+    with zipfile.ZipFile(path) as z:
+        parts = {i.filename: z.read(i) for i in z.infolist()}
+    assert old.encode() in parts[member]
+    parts[member] = parts[member].replace(old.encode(), new.encode())
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
