@@ -89,3 +89,45 @@ def _patched(path: Path, old: str, new: str, member: str = "xl/worksheets/sheet1
     with zipfile.ZipFile(path, "w") as z:
         for name, data in parts.items():
             z.writestr(name, data)
+
+
+@pytest.mark.parametrize("suffix,write", [("xlsx", xlsxmaker.write_xlsx),
+                                          ("ods", xlsxmaker.write_ods)])
+def test_a_cell_right_of_the_header_names_its_row_and_column(tmp_path, suffix, write):
+    write(tmp_path / f"m.{suffix}", {"Cards": [HEADER, ["Sunrise", "Draw.", "sun", 3],
+                                              ["Growth", "Gain.", "leaf", 2, "oops"]]})
+    assert _refusal(tmp_path, f"m.{suffix}") == (
+        f"m.{suffix} [sheet Cards], row 3: the cell in column E is outside the header's "
+        "columns (the header has 4); name its column in row 1, or clear the cell")
+
+
+def test_a_stray_cell_far_right_and_below_is_named_where_it_is(tmp_path):
+    rows = [HEADER, ["Sunrise", "Draw.", "sun", 3]] + [[] for _ in range(97)]
+    rows.append([""] * 701 + ["stray"])      # ZZ100
+    xlsxmaker.write_xlsx(tmp_path / "m.xlsx", {"Cards": rows})
+    assert _refusal(tmp_path, "m.xlsx") == (
+        "m.xlsx [sheet Cards], row 100: the cell in column ZZ is outside the header's columns "
+        "(the header has 4); name its column in row 1, or clear the cell")
+
+
+def test_a_sheet_column_without_a_name_is_still_the_headers_fault(tmp_path):
+    xlsxmaker.write_xlsx(tmp_path / "m.xlsx", {"Cards": [["title", "", "count"],
+                                                         ["Sunrise", "Draw.", 3]]})
+    assert _refusal(tmp_path, "m.xlsx") == (
+        "m.xlsx [sheet Cards], row 1: a column has no name in the header row")
+
+
+def test_a_csv_row_longer_than_its_header_says_so(tmp_path):
+    (tmp_path / "cards.csv").write_text("title,text,colour,count\nA,b,sun,1\nB,c,d,sun,2\n",
+                                        encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        "cards.csv, row 3: row has 5 cells but the header has 4; is there an unquoted comma?")
+
+
+def test_an_empty_header_row_above_the_rows_is_named(tmp_path):
+    xlsxmaker.write_xlsx(tmp_path / "m.xlsx", {"Cards": [[], HEADER, ["Sunrise", "Draw.", "sun",
+                                                                      3]]})
+    (tmp_path / "cards.csv").write_text("\ntitle,count\nA,1\n", encoding="utf-8")
+    for ref, shown in (("m.xlsx", "m.xlsx [sheet Cards]"), ("cards.csv", "cards.csv")):
+        assert _refusal(tmp_path, ref) == (
+            f"{shown}, row 1: the header row is empty; the first row names the columns")

@@ -212,15 +212,15 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
 
 
 def read_rows(grid: list[list[Any]], path: Path, columns: list[Column] | None = None, *,
-              allow_extra: bool = True, errors: Callable[[DataError], None] | None = None
-              ) -> tuple[list[str], list[Record]]:
-    """(header, Records) of a table's rows, the header first: a CSV file's or a sheet's (cells
-    as the sheet holds them). Rows are numbered as a spreadsheet shows them (header = 1); blank
-    rows are skipped; missing, duplicated or (optionally) unknown columns are errors. Without
-    `columns`, every named column is kept as it is (text stripped, blank as ''). With `errors`,
-    a bad row is passed to it (one call per bad cell) and left out, instead of raising at the
-    first one."""
-    header = _header(grid, path)
+              allow_extra: bool = True, errors: Callable[[DataError], None] | None = None,
+              sheet: bool = False) -> tuple[list[str], list[Record]]:
+    """(header, Records) of a table's rows, the header first: a CSV file's or (`sheet`) a
+    sheet's, cells as the sheet holds them. Rows are numbered as a spreadsheet shows them
+    (header = 1); blank rows are skipped; missing, duplicated or (optionally) unknown columns
+    are errors, and so is a cell right of the header's last column. Without `columns`, every
+    named column is kept as it is (text stripped, blank as ''). With `errors`, a bad row is
+    passed to it (one call per bad cell) and left out, instead of raising at the first one."""
+    header = _header(grid, path, sheet)
     keep = columns is None
     columns = [Column(name, default="") for name in header] if columns is None else columns
     _check_columns(header, columns, allow_extra, path)
@@ -232,8 +232,7 @@ def read_rows(grid: list[list[Any]], path: Path, columns: list[Column] | None = 
         source = Source(path, number)
         bad: list[DataError] = []
         if len(row) > len(header) and any(_filled(c) for c in row[len(header):]):
-            bad.append(DataError(f"row has {len(row)} cells but the header has {len(header)}; "
-                                 "is there an unquoted comma?", path, number))
+            bad.append(_beyond(row, len(header), path, number, sheet))
         if keep:
             values = {name: _kept(row[i]) if i < len(row) else "" for i, name in
                       enumerate(header)}
@@ -252,6 +251,20 @@ def read_rows(grid: list[list[Any]], path: Path, columns: list[Column] | None = 
             raise DataError(f"the counts add up to {total:,} pieces; a kit holds at most "
                             f"{MAX_PIECES:,}", path, field=col.name)
     return header, records
+
+
+def _beyond(row: list[Any], width: int, path: Path, number: int, sheet: bool) -> DataError:
+    """A row with a cell right of the header's last column: a CSV row's count of cells (an
+    unquoted comma), a sheet's (every row as wide as the widest) first such cell's column."""
+    if not sheet:
+        return DataError(f"row has {len(row)} cells but the header has {width}; is there an "
+                         "unquoted comma?", path, number)
+    from .sheetcells import column_letters
+
+    first = next(i for i in range(width, len(row)) if _filled(row[i]))
+    return DataError(f"the cell in column {column_letters(first)} is outside the header's "
+                     f"columns (the header has {width}); name its column in row 1, or clear "
+                     "the cell", path, number)
 
 
 def _filled(cell: Any) -> bool:
@@ -326,13 +339,16 @@ def check_extent(rows: int, columns: int, cells: int, path: Path, what: str) -> 
                         f"{what} (is a value far below or right of the table?)", path)
 
 
-def _header(rows: list[list[Any]], path: Path) -> list[str]:
-    """The column names; each must be named once."""
+def _header(rows: list[list[Any]], path: Path, sheet: bool = False) -> list[str]:
+    """The column names; each must be named once. A sheet's header ends at its last name (a
+    cell right of it is its row's mistake, read_rows)."""
     header = [str(h).strip() for h in rows[0]]
     # spreadsheets often export empty columns at the end: ignore them if they hold nothing
-    while header and not header[-1] and not any(
-            len(r) >= len(header) and _filled(r[len(header) - 1]) for r in rows[1:]):
+    while header and not header[-1] and (sheet or not any(
+            len(r) >= len(header) and _filled(r[len(header) - 1]) for r in rows[1:])):
         header.pop()
+    if not header and any(_filled(c) for r in rows[1:] for c in r):
+        raise DataError("the header row is empty; the first row names the columns", path, 1)
     check_header(header, path)
     return header
 

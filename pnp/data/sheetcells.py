@@ -73,6 +73,15 @@ def column_index(letters: str) -> int:
     return n - 1
 
 
+def column_letters(index: int) -> str:
+    """The name of the 0-based column `index`, as a spreadsheet shows it: "A", "Z", "AB"."""
+    name, n = "", index + 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        name = chr(65 + r) + name
+    return name
+
+
 def _sheet_parts(book: zipfile.ZipFile) -> dict[str, str]:
     """The zip member holding each sheet, by sheet name (as pnp resolves the workbook's links;
     scan_book scans every sheet part besides)."""

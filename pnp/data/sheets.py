@@ -166,7 +166,7 @@ def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> 
                         label) from None
     if not grid:
         raise DataError("sheet is empty; it needs a header row", label)
-    header, rows = read_rows([[cell_value(v) for v in row] for row in grid], label)
+    header, rows = read_rows([[cell_value(v) for v in row] for row in grid], label, sheet=True)
     _refuse_unusable_cells(scans[sheet].unusable, label, header)
     return Table(label.name, tuple(header), rows)
 
