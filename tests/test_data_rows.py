@@ -131,3 +131,19 @@ def test_an_empty_header_row_above_the_rows_is_named(tmp_path):
     for ref, shown in (("m.xlsx", "m.xlsx [sheet Cards]"), ("cards.csv", "cards.csv")):
         assert _refusal(tmp_path, ref) == (
             f"{shown}, row 1: the header row is empty; the first row names the columns")
+
+
+@pytest.mark.parametrize("cell", ["x" * 131_073, '"' + "y, " * 50_000 + '"'])
+def test_a_csv_cell_over_the_limit_is_said_plainly_naming_its_column(tmp_path, cell):
+    (tmp_path / "cards.csv").write_text(f'title,text,count\nA,"a, b",1\nB,{cell},2\n',
+                                        encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        'cards.csv, row 3, field "text": a cell longer than 128 KB (131,072 characters); card '
+        "text this long cannot print")
+
+
+def test_a_csv_header_cell_over_the_limit_is_said_plainly(tmp_path):
+    (tmp_path / "cards.csv").write_text("title," + "t" * 140_000 + "\nA,1\n", encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        "cards.csv, row 1: a cell longer than 128 KB (131,072 characters); card text this long "
+        "cannot print")

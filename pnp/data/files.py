@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -318,11 +319,36 @@ def csv_rows(path: Path) -> list[list[str]]:
         if reader.line_num > begun and "end of data" in str(exc):   # read to the end in vain
             raise DataError(f"malformed CSV: the quote opened in the row at line {begun} is "
                             "never closed", path, len(rows) + 1) from None
+        if "field larger than field limit" in str(exc):
+            raise _too_long(text, begun, rows[0] if rows else [], path, len(rows) + 1) from None
         raise DataError(f"malformed CSV at line {reader.line_num}: {exc}", path,
                         len(rows) + 1) from None
     if not rows:
         raise DataError("file is empty; it needs a header row", path)
     return rows
+
+
+def _too_long(text: str, line: int, header: list[str], path: Path, row: int) -> DataError:
+    """A cell over the csv module's limit (which bounds the work), in the row beginning at
+    `line`: its column is found by reading that row's cells as the reader does."""
+    limit = csv.field_size_limit()
+    sep = delimiter(text)
+    cell = re.compile(rf'"[^"]*(?:""[^"]*)*"|[^{re.escape(sep)}"\n]*')
+    pos = 0
+    for _ in range(line - 1):
+        pos = text.index("\n", pos) + 1
+    name = None
+    for column in range(len(header) + 1 if header else 0):
+        found = cell.match(text, pos)
+        assert found is not None  # (the pattern matches the empty string)
+        if found.end() - pos > limit:
+            name = header[column] if column < len(header) else None
+            break
+        pos = found.end() + 1
+        if text[found.end():pos] != sep:
+            break
+    return DataError(f"a cell longer than {limit // 1024} KB ({limit:,} characters); card text "
+                     "this long cannot print", path, row, name or None)
 
 
 def check_extent(rows: int, columns: int, cells: int, path: Path, what: str) -> None:
