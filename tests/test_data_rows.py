@@ -147,3 +147,24 @@ def test_a_csv_header_cell_over_the_limit_is_said_plainly(tmp_path):
     assert _refusal(tmp_path, "cards.csv") == (
         "cards.csv, row 1: a cell longer than 128 KB (131,072 characters); card text this long "
         "cannot print")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_utf16_csv_is_named_as_utf16_with_how_to_save_it_as_utf8(tmp_path, encoding):
+    data = "title,count\nSunrise,3\n".encode(encoding)
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + data
+    (tmp_path / "cards.csv").write_bytes(data)
+    assert _refusal(tmp_path, "cards.csv") == (
+        "cards.csv: the file is UTF-16 text (what Excel saves as 'Unicode Text'); save it as "
+        "UTF-8 (in a spreadsheet, 'CSV UTF-8')")
+
+
+def test_a_utf16_text_file_is_named_as_utf16(tmp_path):
+    from pnp.data.files import read_text
+
+    (tmp_path / "rules.toml").write_bytes("[game]\n".encode("utf-16"))
+    with pytest.raises(DataError) as raised:
+        read_text(tmp_path / "rules.toml")
+    assert raised.value.message == ("the file is UTF-16 text; save it as UTF-8 (a text "
+                                    "editor's encoding)")

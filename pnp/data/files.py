@@ -86,6 +86,12 @@ def read_text(path: Path) -> str:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        if raw.startswith((b"\xff\xfe", b"\xfe\xff")):   # the byte order mark of UTF-16
+            table = path.suffix.lower() in (".csv", ".tsv", ".txt")
+            said = " (what Excel saves as 'Unicode Text')" if table else ""
+            how = "in a spreadsheet, 'CSV UTF-8'" if table else "a text editor's encoding"
+            raise DataError(f"the file is UTF-16 text{said}; save it as UTF-8 ({how})",
+                            path) from None
         line = raw[: exc.start].count(b"\n") + 1
         hint = " (in a spreadsheet: 'CSV UTF-8')" if path.suffix.lower() == ".csv" else ""
         raise DataError(f"line {line} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the "
