@@ -168,3 +168,20 @@ def test_a_utf16_text_file_is_named_as_utf16(tmp_path):
         read_text(tmp_path / "rules.toml")
     assert raised.value.message == ("the file is UTF-16 text; save it as UTF-8 (a text "
                                     "editor's encoding)")
+
+
+def test_a_count_column_beside_a_qty_column_is_a_warning_naming_both(deck, tmp_path):
+    from pnp.project import check, open_game
+
+    csv = deck / "cards.csv"
+    lines = csv.read_text(encoding="utf-8").splitlines()
+    csv.write_text("\n".join([lines[0] + ",qty"] + [f"{line},5" for line in lines[1:]]) + "\n",
+                   encoding="utf-8")
+    found = [str(f) for f in check(open_game(str(deck)))]
+    assert ("warning: game.toml, field \"card.count\": cards.csv has two columns of "
+            "copies, 'count' and 'qty': each row prints 'count' copies and 'qty' is not read; "
+            "to read 'qty', name it in game.toml: count = \"qty\"") in found, found
+    toml = deck / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'data = "cards.csv"', 'data = "cards.csv"\ncount = "count"', 1), encoding="utf-8")
+    assert not any("two columns of copies" in str(f) for f in check(open_game(str(deck))))

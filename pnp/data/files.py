@@ -24,6 +24,13 @@ MAX_COPIES = 1000    # copies of one row (a component's count column, the rules'
 COUNT_LIKE = ("qty", "quantity", "copies", "count", "cnt")
 
 
+def other_copies(columns: Iterable[str], chosen: str) -> str | None:
+    """A column besides `chosen` (the copies read without being named) that looks like copies
+    too: the rows then mean two things, and which one prints must be said."""
+    return next((c for c in columns if c != chosen and c.strip().casefold() in COUNT_LIKE),
+                None)
+
+
 def inside(root: Path, relative: str, source: Source | None = None, field: str | None = None) -> Path:
     """Resolve `relative` against the game folder, refusing anything that leaves it
     (absolute paths, `..`, symlinks pointing outside) or that no file system accepts."""
