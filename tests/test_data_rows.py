@@ -185,3 +185,15 @@ def test_a_count_column_beside_a_qty_column_is_a_warning_naming_both(deck, tmp_p
     toml.write_text(toml.read_text(encoding="utf-8").replace(
         'data = "cards.csv"', 'data = "cards.csv"\ncount = "count"', 1), encoding="utf-8")
     assert not any("two columns of copies" in str(f) for f in check(open_game(str(deck))))
+
+
+def test_a_huge_whole_number_in_a_sheet_prints_as_the_double_it_is_not_its_noise(tmp_path):
+    from pnp.data.layouts.values import to_text
+
+    xlsxmaker.write_xlsx(tmp_path / "m.xlsx", {"Cards": [
+        ["title", "big", "small", "edge"],
+        ["A", 123456789012345678901234567890, 3, 2 ** 53]]})
+    (row,) = _read(tmp_path, "m.xlsx").rows
+    assert (to_text(row["big"]), str(row["big"])) == ("1.2345678901234568e+29",) * 2
+    assert (row["small"], row["edge"]) == (3, 2 ** 53)
+    assert type(row["small"]) is int and to_text(3.0) == "3"

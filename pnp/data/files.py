@@ -24,6 +24,13 @@ MAX_COPIES = 1000    # copies of one row (a component's count column, the rules'
 COUNT_LIKE = ("qty", "quantity", "copies", "count", "cnt")
 
 
+def exact_whole(value: Any) -> bool:
+    """A float that is a whole number a double holds exactly (|x| <= 2**53), which reads and
+    prints as an int; a larger one stays a float (1.2345678901234568e+29), as its last digits
+    are the double's noise, not the spreadsheet's."""
+    return isinstance(value, float) and value.is_integer() and abs(value) <= 2 ** 53
+
+
 def other_copies(columns: Iterable[str], chosen: str) -> str | None:
     """A column besides `chosen` (the copies read without being named) that looks like copies
     too: the rows then mean two things, and which one prints must be said."""
