@@ -85,3 +85,16 @@ def test_a_column_like_copies_left_unnamed_is_a_warning(tmp_path):
     assert len(opened.model.rules.cards) == 12
     said = [str(p) for p in opened.folder.problems]
     assert any("'Qty'" in s and 'count = "Qty"' in s for s in said), said
+
+
+def test_a_count_column_beside_a_qty_column_is_a_warning_naming_both(tmp_path):
+    folder = _folder(tmp_path, "count", ["1"] * 12)
+    csv = folder / "cards.csv"
+    lines = csv.read_text(encoding="utf-8").splitlines()
+    csv.write_text("\n".join([lines[0] + ",qty"] + [f"{line},3" for line in lines[1:]]) + "\n",
+                   encoding="utf-8")
+    opened = open_game(str(folder))
+    assert len(opened.model.rules.cards) == 12
+    said = [str(p) for p in opened.folder.problems]
+    assert any("two columns of copies, 'count' and 'qty'" in s and 'count = "qty"' in s
+               for s in said), said

@@ -1,5 +1,6 @@
 """A tiny .xlsx writer for test fixtures (no spreadsheet library is a dependency): sheets of
-rows whose cells are text, numbers, ("=formula", cached value) pairs or ("#error", formula)."""
+rows whose cells are text, numbers, ("=formula", cached value) pairs or ("#error", formula).
+A cached value None is no <v> at all, ... an empty <v/> (as openpyxl writes a formula)."""
 
 import zipfile
 from xml.sax.saxutils import escape
@@ -21,6 +22,8 @@ def _cell(ref: str, value) -> str:
         formula, cached = value
         if cached is None:  # written by a script: no calculated value
             return f'<c r="{ref}"><f>{escape(formula.lstrip("="))}</f></c>'
+        if cached is ...:  # written by openpyxl: an empty value
+            return f'<c r="{ref}"><f>{escape(formula.lstrip("="))}</f><v/></c>'
         if isinstance(cached, str):
             return (f'<c r="{ref}" t="str"><f>{escape(formula.lstrip("="))}</f>'
                     f'<v>{escape(cached)}</v></c>')

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -21,6 +22,20 @@ MAX_COPIES = 1000    # copies of one row (a component's count column, the rules'
 # column names a sheet gives its copies under, besides "count": unbound, each row prints once
 # (not "number" or "amount": a card's number, a gain's amount)
 COUNT_LIKE = ("qty", "quantity", "copies", "count", "cnt")
+
+
+def exact_whole(value: Any) -> bool:
+    """A float that is a whole number a double holds exactly (|x| <= 2**53), which reads and
+    prints as an int; a larger one stays a float (1.2345678901234568e+29), as its last digits
+    are the double's noise, not the spreadsheet's."""
+    return isinstance(value, float) and value.is_integer() and abs(value) <= 2 ** 53
+
+
+def other_copies(columns: Iterable[str], chosen: str) -> str | None:
+    """A column besides `chosen` (the copies read without being named) that looks like copies
+    too: the rows then mean two things, and which one prints must be said."""
+    return next((c for c in columns if c != chosen and c.strip().casefold() in COUNT_LIKE),
+                None)
 
 
 def inside(root: Path, relative: str, source: Source | None = None, field: str | None = None) -> Path:
@@ -85,6 +100,12 @@ def read_text(path: Path) -> str:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        if raw.startswith((b"\xff\xfe", b"\xfe\xff")):   # the byte order mark of UTF-16
+            table = path.suffix.lower() in (".csv", ".tsv", ".txt")
+            said = " (what Excel saves as 'Unicode Text')" if table else ""
+            how = "in a spreadsheet, 'CSV UTF-8'" if table else "a text editor's encoding"
+            raise DataError(f"the file is UTF-16 text{said}; save it as UTF-8 ({how})",
+                            path) from None
         line = raw[: exc.start].count(b"\n") + 1
         hint = " (in a spreadsheet: 'CSV UTF-8')" if path.suffix.lower() == ".csv" else ""
         raise DataError(f"line {line} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the "
@@ -212,15 +233,15 @@ def read_csv(path: Path, columns: Iterable[Column], *, allow_extra: bool = True,
 
 
 def read_rows(grid: list[list[Any]], path: Path, columns: list[Column] | None = None, *,
-              allow_extra: bool = True, errors: Callable[[DataError], None] | None = None
-              ) -> tuple[list[str], list[Record]]:
-    """(header, Records) of a table's rows, the header first: a CSV file's or a sheet's (cells
-    as the sheet holds them). Rows are numbered as a spreadsheet shows them (header = 1); blank
-    rows are skipped; missing, duplicated or (optionally) unknown columns are errors. Without
-    `columns`, every named column is kept as it is (text stripped, blank as ''). With `errors`,
-    a bad row is passed to it (one call per bad cell) and left out, instead of raising at the
-    first one."""
-    header = _header(grid, path)
+              allow_extra: bool = True, errors: Callable[[DataError], None] | None = None,
+              sheet: bool = False) -> tuple[list[str], list[Record]]:
+    """(header, Records) of a table's rows, the header first: a CSV file's or (`sheet`) a
+    sheet's, cells as the sheet holds them. Rows are numbered as a spreadsheet shows them
+    (header = 1); blank rows are skipped; missing, duplicated or (optionally) unknown columns
+    are errors, and so is a cell right of the header's last column. Without `columns`, every
+    named column is kept as it is (text stripped, blank as ''). With `errors`, a bad row is
+    passed to it (one call per bad cell) and left out, instead of raising at the first one."""
+    header = _header(grid, path, sheet)
     keep = columns is None
     columns = [Column(name, default="") for name in header] if columns is None else columns
     _check_columns(header, columns, allow_extra, path)
@@ -232,8 +253,7 @@ def read_rows(grid: list[list[Any]], path: Path, columns: list[Column] | None = 
         source = Source(path, number)
         bad: list[DataError] = []
         if len(row) > len(header) and any(_filled(c) for c in row[len(header):]):
-            bad.append(DataError(f"row has {len(row)} cells but the header has {len(header)}; "
-                                 "is there an unquoted comma?", path, number))
+            bad.append(_beyond(row, len(header), path, number, sheet))
         if keep:
             values = {name: _kept(row[i]) if i < len(row) else "" for i, name in
                       enumerate(header)}
@@ -252,6 +272,20 @@ def read_rows(grid: list[list[Any]], path: Path, columns: list[Column] | None = 
             raise DataError(f"the counts add up to {total:,} pieces; a kit holds at most "
                             f"{MAX_PIECES:,}", path, field=col.name)
     return header, records
+
+
+def _beyond(row: list[Any], width: int, path: Path, number: int, sheet: bool) -> DataError:
+    """A row with a cell right of the header's last column: a CSV row's count of cells (an
+    unquoted comma), a sheet's (every row as wide as the widest) first such cell's column."""
+    if not sheet:
+        return DataError(f"row has {len(row)} cells but the header has {width}; is there an "
+                         "unquoted comma?", path, number)
+    from .sheetcells import column_letters
+
+    first = next(i for i in range(width, len(row)) if _filled(row[i]))
+    return DataError(f"the cell in column {column_letters(first)} is outside the header's "
+                     f"columns (the header has {width}); name its column in row 1, or clear "
+                     "the cell", path, number)
 
 
 def _filled(cell: Any) -> bool:
@@ -305,11 +339,36 @@ def csv_rows(path: Path) -> list[list[str]]:
         if reader.line_num > begun and "end of data" in str(exc):   # read to the end in vain
             raise DataError(f"malformed CSV: the quote opened in the row at line {begun} is "
                             "never closed", path, len(rows) + 1) from None
+        if "field larger than field limit" in str(exc):
+            raise _too_long(text, begun, rows[0] if rows else [], path, len(rows) + 1) from None
         raise DataError(f"malformed CSV at line {reader.line_num}: {exc}", path,
                         len(rows) + 1) from None
     if not rows:
         raise DataError("file is empty; it needs a header row", path)
     return rows
+
+
+def _too_long(text: str, line: int, header: list[str], path: Path, row: int) -> DataError:
+    """A cell over the csv module's limit (which bounds the work), in the row beginning at
+    `line`: its column is found by reading that row's cells as the reader does."""
+    limit = csv.field_size_limit()
+    sep = delimiter(text)
+    cell = re.compile(rf'"[^"]*(?:""[^"]*)*"|[^{re.escape(sep)}"\n]*')
+    pos = 0
+    for _ in range(line - 1):
+        pos = text.index("\n", pos) + 1
+    name = None
+    for column in range(len(header) + 1 if header else 0):
+        found = cell.match(text, pos)
+        assert found is not None  # (the pattern matches the empty string)
+        if found.end() - pos > limit:
+            name = header[column] if column < len(header) else None
+            break
+        pos = found.end() + 1
+        if text[found.end():pos] != sep:
+            break
+    return DataError(f"a cell longer than {limit // 1024} KB ({limit:,} characters); card text "
+                     "this long cannot print", path, row, name or None)
 
 
 def check_extent(rows: int, columns: int, cells: int, path: Path, what: str) -> None:
@@ -326,13 +385,16 @@ def check_extent(rows: int, columns: int, cells: int, path: Path, what: str) -> 
                         f"{what} (is a value far below or right of the table?)", path)
 
 
-def _header(rows: list[list[Any]], path: Path) -> list[str]:
-    """The column names; each must be named once."""
+def _header(rows: list[list[Any]], path: Path, sheet: bool = False) -> list[str]:
+    """The column names; each must be named once. A sheet's header ends at its last name (a
+    cell right of it is its row's mistake, read_rows)."""
     header = [str(h).strip() for h in rows[0]]
     # spreadsheets often export empty columns at the end: ignore them if they hold nothing
-    while header and not header[-1] and not any(
-            len(r) >= len(header) and _filled(r[len(header) - 1]) for r in rows[1:]):
+    while header and not header[-1] and (sheet or not any(
+            len(r) >= len(header) and _filled(r[len(header) - 1]) for r in rows[1:])):
         header.pop()
+    if not header and any(_filled(c) for r in rows[1:] for c in r):
+        raise DataError("the header row is empty; the first row names the columns", path, 1)
     check_header(header, path)
     return header
 

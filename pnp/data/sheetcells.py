@@ -73,6 +73,15 @@ def column_index(letters: str) -> int:
     return n - 1
 
 
+def column_letters(index: int) -> str:
+    """The name of the 0-based column `index`, as a spreadsheet shows it: "A", "Z", "AB"."""
+    name, n = "", index + 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        name = chr(65 + r) + name
+    return name
+
+
 def _sheet_parts(book: zipfile.ZipFile) -> dict[str, str]:
     """The zip member holding each sheet, by sheet name (as pnp resolves the workbook's links;
     scan_book scans every sheet part besides)."""
@@ -147,10 +156,17 @@ def _xlsx_scan(book: zipfile.ZipFile, info: zipfile.ZipInfo, found: Scan) -> Non
         if el.get("t") == "e":
             shown = value[0].text if value else "an error"
             found.unusable.append((row, column - 1, f"shows {shown}; {ERROR_HINT}"))
-        elif formula and formula[0].text and not value:
-            found.unusable.append((row, column - 1, f"has the formula ={formula[0].text} but "
-                                                    f"no calculated value; {UNCALCULATED_HINT}"))
+        elif formula and not _cached(el, value):
+            shown = f"the formula ={formula[0].text}" if formula[0].text else "a formula"
+            found.unusable.append((row, column - 1, f"has {shown} but no calculated value; "
+                                                    f"{UNCALCULATED_HINT}"))
         el.clear()
+
+
+def _cached(cell, value: list) -> bool:
+    """Does a formula cell hold the value last calculated? openpyxl writes an empty <v/>, which
+    calamine reads as a blank: empty is a value only for a text result (t="str": ="")."""
+    return bool(value) and (bool(value[0].text) or cell.get("t") == "str")
 
 
 def _ods_scans(book: zipfile.ZipFile, info: zipfile.ZipInfo, scans: dict[str, Scan]) -> None:

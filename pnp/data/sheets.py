@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, Finding, Source, warning
-from .files import MAX_FILE_BYTES, Record, check_extent, csv_rows, inside, read_rows
+from .files import (MAX_FILE_BYTES, Record, check_extent, csv_rows, exact_whole, inside,
+                    read_rows)
 
 WORKBOOKS = (".xlsx", ".xlsm", ".ods")
 TEXT_TABLES = (".csv", ".tsv", ".txt")   # rows of cells as text: read as CSV
@@ -116,10 +117,11 @@ def _csv(path: Path) -> Table:
 
 
 def cell_value(value: Any) -> Any:
-    """A spreadsheet cell as data: whole numbers as int, dates as ISO text, blanks as ''."""
+    """A spreadsheet cell as data: whole numbers as int (a huge one stays a float, exact_whole),
+    dates as ISO text, blanks as ''."""
     if isinstance(value, bool) or value is None:
         return "" if value is None else value
-    if isinstance(value, float) and value.is_integer():
+    if exact_whole(value):
         return int(value)
     if isinstance(value, (dt.datetime, dt.date, dt.time)):
         return value.isoformat()
@@ -166,7 +168,7 @@ def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> 
                         label) from None
     if not grid:
         raise DataError("sheet is empty; it needs a header row", label)
-    header, rows = read_rows([[cell_value(v) for v in row] for row in grid], label)
+    header, rows = read_rows([[cell_value(v) for v in row] for row in grid], label, sheet=True)
     _refuse_unusable_cells(scans[sheet].unusable, label, header)
     return Table(label.name, tuple(header), rows)
 

@@ -20,7 +20,8 @@ from math import sqrt
 from pathlib import Path
 from typing import Any
 
-from ..data.files import COUNT_LIKE, MAX_COPIES, MAX_PIECES, Column, Record, _convert, inside
+from ..data.files import (COUNT_LIKE, MAX_COPIES, MAX_PIECES, Column, Record, _convert, inside,
+                          other_copies)
 from ..data.game import GameFolder
 from ..data.tables import COMPONENT_KEYS as KEYS, check_entry
 from ..data.sheets import Table, read_table
@@ -267,6 +268,11 @@ def _rows(folder: GameFolder, table: dict, origin: Source, where: str
                         f"{', '.join(rows.columns)})", path, field=f"{where}.count")
     if count_col is None:
         _unbound_count(folder, rows, where)
+    elif "count" not in table and (other := other_copies(rows.columns, count_col)):
+        folder.problems.append(warning(
+            f"{rows.name} has two columns of copies, {count_col!r} and {other!r}: each row "
+            f"prints {count_col!r} copies and {other!r} is not read; to read {other!r}, name "
+            f"it in game.toml: count = \"{other}\"", Source(folder.toml_path), f"{where}.count"))
     return rows, count_col
 
 

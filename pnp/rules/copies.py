@@ -16,7 +16,7 @@ def card_counts(rows: Any, table: dict, reader: Any, problems: list | None = Non
                 ) -> tuple[list[int], str | None]:
     """The count of each row of `rows` (a data.sheets table) for the `[cards]` table, and
     the column it is read from (None: one card a row)."""
-    from ..data.files import COUNT_LIKE, MAX_COPIES, Column, _convert
+    from ..data.files import COUNT_LIKE, MAX_COPIES, Column, _convert, other_copies
 
     where = reader.prefix + "cards.count"
     if "count" in table:
@@ -29,6 +29,12 @@ def card_counts(rows: Any, table: dict, reader: Any, problems: list | None = Non
                                f"{', '.join(rows.columns)})", "cards.count")
     elif "count" in rows.columns:
         column = "count"
+        other = other_copies(rows.columns, column)
+        if other is not None and problems is not None:
+            problems.append(warning(
+                f"{rows.name} has two columns of copies, 'count' and {other!r}: each row makes "
+                f"'count' cards and {other!r} is not read; to read {other!r}, name it in "
+                f"[cards]: count = \"{other}\"", Source(reader.path), where))
     else:
         hit = next((c for c in rows.columns if c.strip().casefold() in COUNT_LIKE), None)
         if hit is not None and problems is not None:

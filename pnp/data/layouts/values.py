@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from ...errors import DataError, did_you_mean
 from ..colours import Colour, parse_colour
+from ..files import exact_whole
 from ...units import MAX_PIECE_MM, MM, length
 
 # `{{ column }}` (not `{{ true }}`, a constant)
@@ -127,7 +128,7 @@ def to_bool(raw: Any) -> bool:
 
 
 def to_text(raw: Any) -> str:
-    if isinstance(raw, float) and raw.is_integer():
+    if exact_whole(raw):
         return str(int(raw))
     return "" if raw is None else str(raw)
 

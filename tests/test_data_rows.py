@@ -1,0 +1,199 @@
+"""Reading rows of card data from CSV files and sheets, found by a fresh-user trial: each
+mistake is an error naming the file, row and column (exit 2), never a value read wrong in
+silence nor Python's own wording."""
+
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from helpers import ROOT
+from pnp.cli import main
+from pnp.data.sheets import read_table
+from pnp.errors import DataError, Source
+from pnp.scaffold import new_game
+
+sys.path.insert(0, str(ROOT / "tests"))
+import xlsxmaker  # noqa: E402
+
+HEADER = ["title", "text", "colour", "count"]
+
+
+def _read(folder: Path, ref: str):
+    return read_table(folder, ref, Source(folder / "game.toml"), "data")
+
+
+def _refusal(folder: Path, ref: str) -> str:
+    with pytest.raises(DataError) as raised:
+        _read(folder, ref)
+    return str(raised.value)
+
+
+@pytest.fixture
+def deck(tmp_path):
+    return new_game("rows", tmp_path)
+
+
+def _use(deck: Path, data: str) -> None:
+    toml = deck / "game.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert 'data = "cards.csv"' in text
+    toml.write_text(text.replace('data = "cards.csv"', f'data = "{data}"', 1), encoding="utf-8")
+
+
+def _build(deck: Path, tmp_path: Path):
+    return CliRunner().invoke(main, ["build", "--game", str(deck), "--out",
+                                     str(tmp_path / "out.pdf")])
+
+
+def test_a_formula_openpyxl_wrote_without_a_saved_value_is_refused(deck, tmp_path):
+    # openpyxl writes a formula with an empty <v/>: calamine reads it as an empty cell, so
+    # `=1+1` copies printed once and a text formula printed nothing
+    xlsxmaker.write_xlsx(deck / "cards.xlsx", {"Cards": [
+        HEADER, ["Growth", "Gain", "leaf", ("=1+1", ...)]]})
+    sheet = zipfile.ZipFile(deck / "cards.xlsx").read("xl/worksheets/sheet1.xml")
+    assert b"<f>1+1</f><v/>" in sheet
+    _use(deck, "cards.xlsx")
+    result = _build(deck, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert ('cards.xlsx [sheet Cards], row 2, field "count": the cell has the formula =1+1 but '
+            "no calculated value" in result.output), result.output
+    xlsxmaker.write_xlsx(deck / "cards.xlsx", {"Cards": [
+        HEADER, ["Growth", ('="Ga"&"in"', ...), "leaf", 2]]})
+    assert ('row 2, field "text": the cell has the formula ="Ga"&"in" but no calculated value'
+            in _refusal(deck, "cards.xlsx"))
+
+
+def test_a_formula_with_a_saved_value_or_an_empty_text_result_reads(tmp_path):
+    xlsxmaker.write_xlsx(tmp_path / "cards.xlsx", {"Cards": [
+        HEADER, ["Growth", ('=IF(1,"","x")', ""), "leaf", ("=1+1", 2)]]})
+    (row,) = _read(tmp_path, "cards.xlsx").rows
+    assert (row["text"], row["count"]) == ("", 2)
+
+
+def test_a_shared_formula_without_a_saved_value_is_refused(tmp_path):
+    xlsxmaker.write_xlsx(tmp_path / "cards.xlsx", {"Cards": [HEADER, ["Growth", "Gain", "leaf",
+                                                                      ("=1+1", 2)]]})
+    _patched(tmp_path / "cards.xlsx", "<f>1+1</f><v>2</v>", '<f t="shared" si="0"/>')
+    assert "no calculated value" in _refusal(tmp_path, "cards.xlsx")
+
+
+def _patched(path: Path, old: str, new: str, member: str = "xl/worksheets/sheet1.xml") -> None:
+    with zipfile.ZipFile(path) as z:
+        parts = {i.filename: z.read(i) for i in z.infolist()}
+    assert old.encode() in parts[member]
+    parts[member] = parts[member].replace(old.encode(), new.encode())
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+
+
+@pytest.mark.parametrize("suffix,write", [("xlsx", xlsxmaker.write_xlsx),
+                                          ("ods", xlsxmaker.write_ods)])
+def test_a_cell_right_of_the_header_names_its_row_and_column(tmp_path, suffix, write):
+    write(tmp_path / f"m.{suffix}", {"Cards": [HEADER, ["Sunrise", "Draw.", "sun", 3],
+                                              ["Growth", "Gain.", "leaf", 2, "oops"]]})
+    assert _refusal(tmp_path, f"m.{suffix}") == (
+        f"m.{suffix} [sheet Cards], row 3: the cell in column E is outside the header's "
+        "columns (the header has 4); name its column in row 1, or clear the cell")
+
+
+def test_a_stray_cell_far_right_and_below_is_named_where_it_is(tmp_path):
+    rows = [HEADER, ["Sunrise", "Draw.", "sun", 3]] + [[] for _ in range(97)]
+    rows.append([""] * 701 + ["stray"])      # ZZ100
+    xlsxmaker.write_xlsx(tmp_path / "m.xlsx", {"Cards": rows})
+    assert _refusal(tmp_path, "m.xlsx") == (
+        "m.xlsx [sheet Cards], row 100: the cell in column ZZ is outside the header's columns "
+        "(the header has 4); name its column in row 1, or clear the cell")
+
+
+def test_a_sheet_column_without_a_name_is_still_the_headers_fault(tmp_path):
+    xlsxmaker.write_xlsx(tmp_path / "m.xlsx", {"Cards": [["title", "", "count"],
+                                                         ["Sunrise", "Draw.", 3]]})
+    assert _refusal(tmp_path, "m.xlsx") == (
+        "m.xlsx [sheet Cards], row 1: a column has no name in the header row")
+
+
+def test_a_csv_row_longer_than_its_header_says_so(tmp_path):
+    (tmp_path / "cards.csv").write_text("title,text,colour,count\nA,b,sun,1\nB,c,d,sun,2\n",
+                                        encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        "cards.csv, row 3: row has 5 cells but the header has 4; is there an unquoted comma?")
+
+
+def test_an_empty_header_row_above_the_rows_is_named(tmp_path):
+    xlsxmaker.write_xlsx(tmp_path / "m.xlsx", {"Cards": [[], HEADER, ["Sunrise", "Draw.", "sun",
+                                                                      3]]})
+    (tmp_path / "cards.csv").write_text("\ntitle,count\nA,1\n", encoding="utf-8")
+    for ref, shown in (("m.xlsx", "m.xlsx [sheet Cards]"), ("cards.csv", "cards.csv")):
+        assert _refusal(tmp_path, ref) == (
+            f"{shown}, row 1: the header row is empty; the first row names the columns")
+
+
+@pytest.mark.parametrize("cell", ["x" * 131_073, '"' + "y, " * 50_000 + '"'])
+def test_a_csv_cell_over_the_limit_is_said_plainly_naming_its_column(tmp_path, cell):
+    (tmp_path / "cards.csv").write_text(f'title,text,count\nA,"a, b",1\nB,{cell},2\n',
+                                        encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        'cards.csv, row 3, field "text": a cell longer than 128 KB (131,072 characters); card '
+        "text this long cannot print")
+
+
+def test_a_csv_header_cell_over_the_limit_is_said_plainly(tmp_path):
+    (tmp_path / "cards.csv").write_text("title," + "t" * 140_000 + "\nA,1\n", encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        "cards.csv, row 1: a cell longer than 128 KB (131,072 characters); card text this long "
+        "cannot print")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_utf16_csv_is_named_as_utf16_with_how_to_save_it_as_utf8(tmp_path, encoding):
+    data = "title,count\nSunrise,3\n".encode(encoding)
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + data
+    (tmp_path / "cards.csv").write_bytes(data)
+    assert _refusal(tmp_path, "cards.csv") == (
+        "cards.csv: the file is UTF-16 text (what Excel saves as 'Unicode Text'); save it as "
+        "UTF-8 (in a spreadsheet, 'CSV UTF-8')")
+
+
+def test_a_utf16_text_file_is_named_as_utf16(tmp_path):
+    from pnp.data.files import read_text
+
+    (tmp_path / "rules.toml").write_bytes("[game]\n".encode("utf-16"))
+    with pytest.raises(DataError) as raised:
+        read_text(tmp_path / "rules.toml")
+    assert raised.value.message == ("the file is UTF-16 text; save it as UTF-8 (a text "
+                                    "editor's encoding)")
+
+
+def test_a_count_column_beside_a_qty_column_is_a_warning_naming_both(deck, tmp_path):
+    from pnp.project import check, open_game
+
+    csv = deck / "cards.csv"
+    lines = csv.read_text(encoding="utf-8").splitlines()
+    csv.write_text("\n".join([lines[0] + ",qty"] + [f"{line},5" for line in lines[1:]]) + "\n",
+                   encoding="utf-8")
+    found = [str(f) for f in check(open_game(str(deck)))]
+    assert ("warning: game.toml, field \"card.count\": cards.csv has two columns of "
+            "copies, 'count' and 'qty': each row prints 'count' copies and 'qty' is not read; "
+            "to read 'qty', name it in game.toml: count = \"qty\"") in found, found
+    toml = deck / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'data = "cards.csv"', 'data = "cards.csv"\ncount = "count"', 1), encoding="utf-8")
+    assert not any("two columns of copies" in str(f) for f in check(open_game(str(deck))))
+
+
+def test_a_huge_whole_number_in_a_sheet_prints_as_the_double_it_is_not_its_noise(tmp_path):
+    from pnp.data.layouts.values import to_text
+
+    xlsxmaker.write_xlsx(tmp_path / "m.xlsx", {"Cards": [
+        ["title", "big", "small", "edge"],
+        ["A", 123456789012345678901234567890, 3, 2 ** 53]]})
+    (row,) = _read(tmp_path, "m.xlsx").rows
+    assert (to_text(row["big"]), str(row["big"])) == ("1.2345678901234568e+29",) * 2
+    assert (row["small"], row["edge"]) == (3, 2 ** 53)
+    assert type(row["small"]) is int and to_text(3.0) == "3"
