@@ -425,7 +425,7 @@ def check_row_images(columns: list[str], row: Record, root: Path, good: set) -> 
     data error naming the file, row and column (not a finding at print time). `good`: the
     files already found good, not checked again."""
     for column in columns:
-        _row_picture(str(row[column]).strip(), row, root, good, column)
+        _row_picture(str(row[column]).strip(), row.source, root, good, column)
 
 
 def check_templated_images(elements: list, row: Record, base: dict[str, Any], root: Path,
@@ -435,14 +435,21 @@ def check_templated_images(elements: list, row: Record, base: dict[str, Any], ro
     to its drawing)."""
     ctx = context(row, base)
     for e in elements:
-        try:
-            src = str(e.values["src"].get(ctx)).strip() if e.shown(ctx) else ""
-        except (ValueProblem, KeyError):
-            continue
-        _row_picture(src, row, root, good, f"{e.name}.src")
+        made_picture(e, ctx, row.source, root, good)
 
 
-def _row_picture(name: str, row: Record, root: Path, good: set, field_name: str) -> None:
+def made_picture(e, ctx: dict[str, Any], source: Source, root: Path, good: set) -> None:
+    """The picture image element `e` makes of the context `ctx` (a face's row), checked as a
+    column's is and named at `source` and the element's src; one whose expression fails, or
+    hidden on the row, is left to its drawing."""
+    try:
+        src = str(e.values["src"].get(ctx)).strip() if e.shown(ctx) else ""
+    except (ValueProblem, KeyError):
+        return
+    _row_picture(src, source, root, good, f"{e.name}.src")
+
+
+def _row_picture(name: str, source: Source, root: Path, good: set, field_name: str) -> None:
     """A picture a row names: a missing or broken file is a DataError at the row and field.
     `good`: the files already found good, not checked again."""
     if not name or ("image", name) in good:
@@ -450,11 +457,11 @@ def _row_picture(name: str, row: Record, root: Path, good: set, field_name: str)
     from ..data.images import checked_image
 
     if name.lower().endswith(".svg"):
-        if not inside(root, name, row.source, field_name).is_file():
+        if not inside(root, name, source, field_name).is_file():
             raise DataError(f"image {name!r} not found in the game folder",
-                            row.source.path, row.source.row, field_name)
+                            source.path, source.row, field_name)
     else:
-        checked_image(root, name, row.source, field_name)
+        checked_image(root, name, source, field_name)
     good.add(("image", name))  # a bad one raised above: each of its rows is named
 
 
