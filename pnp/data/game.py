@@ -77,6 +77,9 @@ class GameFolder:
     written: dict[str, Any] = field(default_factory=dict)  # game.toml as written, every variant
     # data files that could not be read at all, each with the error saying why
     unread: dict[Path, Finding] = field(default_factory=dict)
+    # the variants not chosen: game.toml with each applied, and its overrides, by name (their
+    # layout files are compiled with the chosen one's, to be checked: faces/components.py)
+    others: dict[str, tuple[dict[str, Any], Variant]] = field(default_factory=dict)
 
     @classmethod
     def open(cls, path: Path, variant: str | None = None) -> "GameFolder":
@@ -101,6 +104,8 @@ class GameFolder:
             applied = self._variant(name)
             if name == variant:
                 self.config, self.variant = applied
+            else:
+                self.others[name] = applied
 
     def _variant(self, name: str) -> tuple[dict[str, Any], Variant]:
         """game.toml with [variants.<name>] applied, and the variant; each file it names must
