@@ -84,9 +84,10 @@ def test_an_element_the_layout_lacks_is_an_error_naming_game_toml(tmp_path):
 
 
 @pytest.mark.parametrize("variant,says", [
+    # (not "did you mean 'cards.csv'?": the file it is read in place of)
     ('[variants.bw.files]\n"cards.csv" = "cardz.csv"\n', 'field "variants.bw.files.cards.csv": '
-     "the file read instead, 'cardz.csv', is not in the game folder (did you mean "
-     "'cards.csv'?)"),
+     "[variants.bw.files] reads 'cardz.csv' in place of 'cards.csv', but 'cardz.csv' is not in "
+     "the game folder\n"),
     ('[variants.bw.component.card]\nbakc = "layouts/back.toml"\n', 'field '
      "\"variants.bw.component.card.bakc\": [[component]] has no setting 'bakc' (did you mean "
      "'back'?)"),
