@@ -109,7 +109,10 @@ def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
     from .render.facelog import FaceLog
 
     sheet = _paper(game, paper)
-    kit, fonts, findings = prepare(game, force=True)
+    try:
+        kit, fonts, findings = prepare(game, force=True)
+    except UnloadedData as exc:  # a picture a face's template makes is missing
+        return exc.findings + [warning(NOT_DRAWN)]
     checks = face_checks(game, kit)  # the dry render's drawing of each face serves them
     log = FaceLog(fonts, checks=None if isinstance(checks, list) else checks, sizes=True)
     result = _sized(game, lambda: render_kit(kit, fonts, io.BytesIO(), Options(sheet.size),
@@ -230,11 +233,21 @@ def _sized(game: OpenGame, render, paper: Paper | None = None):
 
 
 def prepare(game: OpenGame, force: bool = False):
-    """(kit, fonts, findings): validate (refusing an invalid kit unless forced), then describe
-    the kit to print; also for previews of single faces."""
+    """(kit, fonts, findings): validate, describe the kit to print and check the pictures its
+    faces' templates make of their rows (a missing one is a data error, as a deck's is when it
+    opens), refusing an invalid kit unless forced; also for previews of single faces."""
+    from .games.pieces import made_pictures
     from .render.fonts import load_fonts
 
     findings = validate(game)
+    if drawable(game):
+        _check_piece_count(game)
+        fonts = load_fonts(game.model.common.fonts)
+        kit = game.spec.build_kit(game.model, fonts)
+        loaded = len(game.folder.problems)
+        for problem in made_pictures(kit, game.folder.path):  # (a deck's: when it opened)
+            game.folder.note(problem)
+        findings = list(dict.fromkeys(findings + game.folder.problems[loaded:]))
     if not drawable(game):
         raise UnloadedData(findings, "nothing was printed" + (
             ", even with --force: the kit cannot be drawn from data with missing or unreadable "
@@ -242,9 +255,7 @@ def prepare(game: OpenGame, force: bool = False):
             "unreadable rows)"))
     if errors_in(findings) and not force:
         raise RulesError(findings)
-    _check_piece_count(game)
-    fonts = load_fonts(game.model.common.fonts)
-    return game.spec.build_kit(game.model, fonts), fonts, findings
+    return kit, fonts, findings
 
 
 def _check_piece_count(game: OpenGame) -> None:

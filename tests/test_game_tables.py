@@ -89,8 +89,25 @@ def test_a_variant_s_file_it_replaces_must_be_in_the_folder(game_copy):
     with pytest.raises(DataError) as exc:
         open_game(str(folder), variant="bw")
     assert exc.value.field == "variants.bw.files.player.csv"
-    assert "the file it replaces, 'player.csv', is not in the game folder (did you mean " \
-           "'players.csv'?)" in exc.value.message
+    assert exc.value.message == ("[variants.bw.files] reads 'players-bw.csv' in place of "
+                                 "'player.csv', but 'player.csv' is not in the game folder (did "
+                                 "you mean 'players.csv'?)")
+
+
+def test_a_missing_file_a_variant_reads_is_not_taken_for_the_one_it_replaces(game_copy):
+    # (a fresh-user trial: a missing players-bw.csv was "did you mean 'players.csv'?", the
+    # very file the variant reads it in place of)
+    folder = game_copy("legolas")
+    (folder / "players-bw.csv").unlink()
+    with pytest.raises(DataError) as exc:
+        open_game(str(folder))
+    assert exc.value.field == "variants.bw.files.players.csv"
+    assert exc.value.message == ("[variants.bw.files] reads 'players-bw.csv' in place of "
+                                 "'players.csv', but 'players-bw.csv' is not in the game folder")
+    (folder / "players_bw.csv").write_text((folder / "players.csv").read_text())
+    with pytest.raises(DataError, match=r"is not in the game folder \(did you mean "
+                                        r"'players_bw.csv'\?\)$"):
+        open_game(str(folder))
 
 
 def test_a_game_package_without_tables_of_its_own_may_read_others():

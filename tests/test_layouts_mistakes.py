@@ -261,3 +261,33 @@ def test_a_min_size_larger_than_size_is_named_once_where_it_is_set(deck):
                     encoding="utf-8")
     assert _found(deck) == ['Error: layouts/card.toml, field "defaults.min_size": element '
                             '[title]: min_size 30 is larger than size 13']
+
+
+@pytest.mark.parametrize("game,layout,template,said", [
+    ("legolas", "monster.toml", "{{ suit }}",
+     'error: monsters.csv, row 2, field "pic.src": image \'art/stealth.png\' not found'),
+    ("wuxing", "element.toml", "{{ element }}",
+     'error: cards.csv, row 2, field "pic.src": image \'art/'),
+    ("experior", "attack.toml", "{{ type }}",
+     'error: cards.csv, row 2, field "pic.src": image \'art/'),
+    # a player's column on a mission card: players.csv's row makes the name
+    ("legolas", "mission.toml", "{{ player }}",
+     'error: players.csv, row 2, field "pic.src": image \'art/'),
+    # a piece with no data row of its own: the layout file's element
+    ("legolas", "board.toml", "{{ vp_loop }}",
+     'error: layouts/board.toml, field "pic.src": image \'art/50.png\' not found'),
+])
+def test_a_missing_image_a_template_makes_is_a_data_error_in_every_game(game_copy, tmp_path,
+                                                                          game, layout,
+                                                                          template, said):
+    # (a fresh-user trial: in a shipped game it was found only when drawn, exit 3)
+    folder = game_copy(game)
+    with (folder / "layouts" / layout).open("a", encoding="utf-8") as f:
+        f.write(f'\n[pic]\ntype = "image"\nsrc = "art/{template}.png"\nx = "5mm"\ny = "5mm"\n'
+                'width = "10mm"\nheight = "10mm"\n')
+    out = tmp_path / "kit.pdf"
+    for command in (["validate"], ["build", "--out", str(out)]):
+        result = CliRunner().invoke(main, [*command, "--game", str(folder)])
+        assert result.exit_code == 2, result.output
+        assert said in result.output and "Traceback" not in result.output, result.output
+    assert not out.exists()

@@ -84,9 +84,10 @@ def test_an_element_the_layout_lacks_is_an_error_naming_game_toml(tmp_path):
 
 
 @pytest.mark.parametrize("variant,says", [
+    # (not "did you mean 'cards.csv'?": the file it is read in place of)
     ('[variants.bw.files]\n"cards.csv" = "cardz.csv"\n', 'field "variants.bw.files.cards.csv": '
-     "the file read instead, 'cardz.csv', is not in the game folder (did you mean "
-     "'cards.csv'?)"),
+     "[variants.bw.files] reads 'cardz.csv' in place of 'cards.csv', but 'cardz.csv' is not in "
+     "the game folder\n"),
     ('[variants.bw.component.card]\nbakc = "layouts/back.toml"\n', 'field '
      "\"variants.bw.component.card.bakc\": [[component]] has no setting 'bakc' (did you mean "
      "'back'?)"),
@@ -185,7 +186,75 @@ def test_a_bad_value_a_variant_gives_an_element_names_game_toml(tmp_path):
     with pytest.raises(DataError, match="'notacolour' is missing from game.toml's") as exc:
         open_game(str(folder), variant="bw")
     assert exc.value.path == folder / "game.toml" and exc.value.field == "background.fill"
-    open_game(str(folder))  # the game's own build is untouched
+    # the game's own build says it too, naming the variant (the layout is compiled, not drawn)
+    with pytest.raises(DataError, match=r"variant 'bw' \(variants.bw.elements.layouts/back.toml"
+                                        r"\): 'notacolour' is missing") as exc:
+        open_game(str(folder))
+    assert exc.value.path == folder / "game.toml" and exc.value.field == "background.fill"
+
+
+@pytest.mark.parametrize("command", ["validate", "build"])
+@pytest.mark.parametrize("layout,says", [
+    ('extends = "back.toml"\n[background]\nfil = "#ff0000"\n',
+     'Error: layouts/back-red.toml, field "background.fil": variant \'bw\' '
+     "(variants.bw.component.card.back = 'layouts/back-red.toml'): element [background] (rect) "
+     "has no property 'fil'"),
+    ('extends = "back.toml"\n[background]\nfill = "{{ nigth }}"\n',
+     'Error: layouts/back-red.toml, field "background.fill": variant \'bw\' '
+     "(variants.bw.component.card.back = 'layouts/back-red.toml'): '{{ nigth }}' uses "
+     "'nigth', which is neither a column"),
+])
+def test_a_mistake_in_a_layout_only_a_variant_uses_is_said_without_choosing_it(
+        tmp_path, command, layout, says):
+    # (a fresh-user trial: only `--variant bw` found it; the game's own build printed)
+    folder = _deck(tmp_path, '[variants.bw.component.card]\nback = "layouts/back-red.toml"\n')
+    (folder / "layouts" / "back-red.toml").write_text(layout)
+    args = ["--out", str(tmp_path / "x.pdf")] if command == "build" else []
+    result = CliRunner().invoke(main, [command, "--game", str(folder), *args])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert result.output.startswith(says), result.output
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_shipped_game_s_variant_layout_is_checked_without_choosing_it(tmp_path):
+    from helpers import changed_copy
+
+    folder = changed_copy(ROOT / "card_data" / "legolas", tmp_path / "legolas", "game.toml",
+                          "[variants.bw.files]", '[variants.bw.layouts]\nmission = '
+                          '"layouts/mission-bw.toml"\n\n[variants.bw.files]')
+    (folder / "layouts" / "mission-bw.toml").write_text(
+        'extends = "mission.toml"\n[gain_box]\nfil = "#000000"\n')
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines() == [
+        'Error: layouts/mission-bw.toml, field "gain_box.fil": variant \'bw\' '
+        "(variants.bw.layouts.mission = 'layouts/mission-bw.toml'): element [gain_box] (rect) "
+        "has no property 'fil'; it takes: dash, fill, from, height, opacity, radius, rotate, "
+        "stroke, stroke_width, when, width, x, y"]
+    (folder / "layouts" / "mission-bw.toml").write_text('extends = "mission.toml"\n')
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_variant_s_layouts_are_compiled_only_where_they_differ(monkeypatch):
+    """The shipped bw variant changes two elements of mission.toml: that file alone is
+    compiled again for it when the colour game opens, and nothing when it is chosen."""
+    from pnp.faces import components
+
+    loaded: list[str] = []
+    real = components.load_spec
+
+    def spy(root, ref, *args, **kwargs):
+        loaded.append(ref)
+        return real(root, ref, *args, **kwargs)
+
+    monkeypatch.setattr(components, "load_spec", spy)
+    open_game(str(ROOT / "card_data" / "legolas"))
+    own = len([ref for ref in loaded if ref == "layouts/mission.toml"])
+    assert own == 2 and len(loaded) == len(set(loaded)) + 1, loaded
+    loaded.clear()
+    open_game(str(ROOT / "card_data" / "legolas"), variant="bw")
+    assert len(loaded) == len(set(loaded)), loaded
 
 
 @pytest.mark.parametrize("variant", [

@@ -77,6 +77,9 @@ class GameFolder:
     written: dict[str, Any] = field(default_factory=dict)  # game.toml as written, every variant
     # data files that could not be read at all, each with the error saying why
     unread: dict[Path, Finding] = field(default_factory=dict)
+    # the variants not chosen: game.toml with each applied, and its overrides, by name (their
+    # layout files are compiled with the chosen one's, to be checked: faces/components.py)
+    others: dict[str, tuple[dict[str, Any], Variant]] = field(default_factory=dict)
 
     @classmethod
     def open(cls, path: Path, variant: str | None = None) -> "GameFolder":
@@ -101,6 +104,8 @@ class GameFolder:
             applied = self._variant(name)
             if name == variant:
                 self.config, self.variant = applied
+            else:
+                self.others[name] = applied
 
     def _variant(self, name: str) -> tuple[dict[str, Any], Variant]:
         """game.toml with [variants.<name>] applied, and the variant; each file it names must
@@ -110,7 +115,7 @@ class GameFolder:
         config, variant = apply_variant(self.written, name, self.toml_path)
         for ref, elements in variant.elements.items():
             where = f"variants.{name}.elements.{ref}"
-            self._variant_file(ref, where, "the layout file it changes", ".toml")
+            self._variant_file(ref, where, f"the layout file it changes, {ref!r},", ".toml")
             try:
                 spec = load_spec(self.path, ref, Source(self.toml_path), where)
             except DataError:
@@ -118,21 +123,27 @@ class GameFolder:
             override_elements(spec, elements, self.toml_path, where)
         for ref, other in variant.files.items():
             where = f"variants.{name}.files.{ref}"
-            self._variant_file(ref, where, "the file it replaces")
+            read, said = other.split("#")[0], f"[variants.{name}.files] reads {other!r} in " \
+                f"place of {ref!r}, but"
+            self._variant_file(ref, where, f"{said} {ref!r}", not_meant=read)
             if "://" not in other:  # (a published sheet's link is read when used)
-                self._variant_file(other.split("#")[0], where, "the file read instead")
+                self._variant_file(read, where, f"{said} {read!r}", not_meant=ref)
         return config, variant
 
-    def _variant_file(self, name: str, where: str, role: str, suffix: str = "") -> None:
+    def _variant_file(self, name: str, where: str, said: str, suffix: str = "",
+                      not_meant: str | None = None) -> None:
         """A file a variant names, which must be in the game folder: "player.csv" for
-        "players.csv" would leave the file it means read as it is. The close names: the
+        "players.csv" would leave the file it means read as it is. `said`: what names it, the
+        file last (the message goes on "is not in the game folder"). The close names: the
         files ending in `suffix` in the folder and its folders (layouts/), by their path, but
-        game.toml."""
+        game.toml and `not_meant` (the other file of the pair: a missing players-bw.csv is
+        not the players.csv it replaces)."""
         if not is_file(inside(self.path, name, Source(self.toml_path), where)):
             found = [*self.path.glob(f"*{suffix}"), *self.path.glob(f"*/*{suffix}")]
+            skip = {self.toml_path} | ({(self.path / not_meant).resolve()} if not_meant else set())
             known = sorted(p.relative_to(self.path).as_posix() for p in found
-                           if p.is_file() and p != self.toml_path)
-            raise DataError(f"{role}, {name!r}, is not in the game folder"
+                           if p.is_file() and p not in skip and p.resolve() not in skip)
+            raise DataError(f"{said} is not in the game folder"
                             f"{did_you_mean(name, known)}", self.toml_path, field=where)
 
     @property

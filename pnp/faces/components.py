@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import sqrt
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..data.files import (COUNT_LIKE, MAX_COPIES, MAX_PIECES, Column, Record, _convert, inside,
                           other_copies)
@@ -27,7 +27,7 @@ from ..data.tables import COMPONENT_KEYS as KEYS, check_entry
 from ..data.sheets import Table, read_table
 from ..errors import DataError, Source, warning
 from ..data.layouts.compiled import Env, Layout
-from ..data.layouts.spec import load_spec
+from ..data.layouts.spec import load_spec, resolve
 from ..data.layouts.values import Scope, ValueProblem
 from ..units import CARD_PRESETS, MM, length, size as size_of
 
@@ -94,18 +94,34 @@ class Compiler:
     def __post_init__(self) -> None:
         self.env.compile = self.layout  # a `layout` element's file, compiled as a face's is
 
-    def _variant(self, spec) -> None:
-        """The chosen variant's properties for the elements of this layout file."""
+    def _variant(self, spec, variant=None) -> None:
+        """A variant's properties (default: the chosen one's) for the elements of this layout
+        file."""
         from ..data.variants import override_elements
 
-        folder = self.folder
-        if folder.variant is None:
+        variant = variant or self.folder.variant
+        if variant is None:
             return
-        for named, props in folder.variant.elements.items():
-            where = f"variants.{folder.variant.name}.elements.{named}"
-            if inside(folder.path, named, Source(folder.toml_path), where).resolve() == \
-                    spec.path.resolve():
-                override_elements(spec, props, folder.toml_path, where)
+        for named in self._changes(variant, spec.path):
+            override_elements(spec, variant.elements[named], self.folder.toml_path,
+                              f"variants.{variant.name}.elements.{named}")
+
+    def _changes(self, variant, path: Path) -> list[str]:
+        """The layout files under the variant's [elements] that are the one at `path`."""
+        folder = self.folder
+        return [named for named in variant.elements
+                if inside(folder.path, named, Source(folder.toml_path),
+                          f"variants.{variant.name}.elements.{named}").resolve() == path.resolve()]
+
+    def _compiled(self, spec, columns, constants: dict[str, Any]) -> Layout:
+        scopes: dict[Path, Scope] = {}
+
+        def scope_for(path: Path) -> Scope:
+            if path not in scopes:
+                scopes[path] = Scope(path, columns, self.palette, constants)
+            return scopes[path]
+
+        return Layout(spec, scope_for, self.env)
 
     def layout(self, ref: str, columns, constants: dict[str, Any], where: Source,
                field_name: str) -> Layout:
@@ -114,15 +130,44 @@ class Compiler:
         if hit is None:
             spec = load_spec(self.folder.path, ref, where, field_name)
             self._variant(spec)
-            scopes: dict[Path, Scope] = {}
-
-            def scope_for(path: Path) -> Scope:
-                if path not in scopes:
-                    scopes[path] = Scope(path, columns, self.palette, constants)
-                return scopes[path]
-
-            hit = self._done[key] = Layout(spec, scope_for, self.env)
+            hit = self._done[key] = self._compiled(spec, columns, constants)
         return hit
+
+    def in_variants(self, ref: str | None, columns,
+                    theirs: Callable[[dict[str, Any], Any], tuple[Any, str, dict]]) -> None:
+        """The layout file of this face in each variant not chosen, compiled as the face's
+        `ref` is when it is another file or the variant changes its elements (nothing is drawn):
+        a mistake in a layout only a variant uses is said whichever is built, naming the
+        variant. `theirs(config, variant)`: the variant's file (None: none of the variant's to
+        check), the field of game.toml naming it and the names its expressions may read."""
+        folder = self.folder
+        for name, (config, variant) in folder.others.items():
+            other, named_at, constants = theirs(config, variant)
+            if other is None or (other == ref and not variant.elements):
+                continue
+            key = (name, other, tuple(columns), id(constants))
+            if key in self._done:
+                continue
+            said = f"{named_at} = {other!r}"
+            try:
+                if not isinstance(other, str) or not other.strip():
+                    raise DataError("a layout is a file name such as \"layouts/card.toml\"",
+                                    folder.toml_path, field=named_at)
+                where = Source(folder.toml_path)
+                if other == ref:  # (the same file: only what the variant changes of it)
+                    changed = self._changes(variant, resolve(folder.path, other, where,
+                                                             named_at))
+                    if not changed:
+                        continue
+                    said = named_at = f"variants.{name}.elements.{changed[0]}"
+                spec = load_spec(folder.path, other, where, named_at)
+                self._variant(spec, variant)
+                self._done[key] = self._compiled(spec, columns, constants)
+            except DataError as exc:
+                if exc.path == folder.toml_path and exc.field == named_at:
+                    raise  # (said at the variant's own field already)
+                raise DataError(f"variant {name!r} ({said}): {exc.message}",
+                                exc.path, exc.row, exc.field) from None
 
 
 def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) -> tuple[float, float]:
@@ -293,6 +338,9 @@ def _faces(table: dict, rows: Table, compiler: Compiler, base: dict[str, Any], o
     back_ref = _text(table, "back", path, where)
     if back_ref:
         backs[""] = compiler.layout(back_ref, rows.columns, own, origin, f"{where}.back")
+    for key, ref in (("front", front_ref), ("back", back_ref)):
+        compiler.in_variants(ref, rows.columns, _in_variant(compiler.folder, table, base, name,
+                                                             key, own))
     back_column = _text(table, "back_column", path, where)
     if back_column:
         if back_column not in rows.columns:
@@ -303,6 +351,34 @@ def _faces(table: dict, rows: Table, compiler: Compiler, base: dict[str, Any], o
             if ref and ref not in backs:
                 backs[ref] = compiler.layout(ref, rows.columns, own, r.source, back_column)
     return front, backs, back_column, own
+
+
+def _in_variant(folder: GameFolder, table: dict, base: dict[str, Any], name: str, key: str,
+                own: dict[str, Any]) -> Callable[[dict[str, Any], Any], tuple[Any, str, dict]]:
+    """What Compiler.in_variants checks of the component's `key` layout (front, back) in a
+    variant not chosen: its file, where game.toml names it and the names it reads (its vars).
+    A variant reading the rows from elsewhere (another data file, other defaults) is left to
+    its own build: their columns are known once they are read."""
+    def rows_of(component: dict, files: dict) -> tuple:
+        data = str(component.get("data") or "").split("#")[0]
+        return component.get("data"), files.get(data), component.get("defaults")
+
+    chosen = folder.variant.files if folder.variant else {}
+
+    def theirs(config: dict[str, Any], variant) -> tuple[Any, str, dict]:
+        component = next((c for c in config.get("component") or []
+                          if isinstance(c, dict) and c.get("name") == name), None)
+        if component is None or rows_of(component, variant.files) != rows_of(table, chosen):
+            return None, "", own
+        written = next((c for c in folder.written.get("component") or []
+                        if isinstance(c, dict) and c.get("name") == name), {})
+        field_name = f"{name}.{key}" if component.get(key) == written.get(key) else \
+            f"variants.{variant.name}.component.{name}.{key}"
+        vars_ = component.get("vars", {})
+        return component.get(key), field_name, {**base, **vars_} if isinstance(vars_, dict) \
+            else own
+
+    return theirs
 
 
 def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
@@ -431,7 +507,7 @@ def check_row_images(columns: list[str], row: Record, root: Path, good: set) -> 
     data error naming the file, row and column (not a finding at print time). `good`: the
     files already found good, not checked again."""
     for column in columns:
-        _row_picture(str(row[column]).strip(), row, root, good, column)
+        _row_picture(str(row[column]).strip(), row.source, root, good, column)
 
 
 def check_templated_images(elements: list, row: Record, base: dict[str, Any], root: Path,
@@ -441,14 +517,21 @@ def check_templated_images(elements: list, row: Record, base: dict[str, Any], ro
     to its drawing)."""
     ctx = context(row, base)
     for e in elements:
-        try:
-            src = str(e.values["src"].get(ctx)).strip() if e.shown(ctx) else ""
-        except (ValueProblem, KeyError):
-            continue
-        _row_picture(src, row, root, good, f"{e.name}.src")
+        made_picture(e, ctx, row.source, root, good)
 
 
-def _row_picture(name: str, row: Record, root: Path, good: set, field_name: str) -> None:
+def made_picture(e, ctx: dict[str, Any], source: Source, root: Path, good: set) -> None:
+    """The picture image element `e` makes of the context `ctx` (a face's row), checked as a
+    column's is and named at `source` and the element's src; one whose expression fails, or
+    hidden on the row, is left to its drawing."""
+    try:
+        src = str(e.values["src"].get(ctx)).strip() if e.shown(ctx) else ""
+    except (ValueProblem, KeyError):
+        return
+    _row_picture(src, source, root, good, f"{e.name}.src")
+
+
+def _row_picture(name: str, source: Source, root: Path, good: set, field_name: str) -> None:
     """A picture a row names: a missing or broken file is a DataError at the row and field.
     `good`: the files already found good, not checked again."""
     if not name or ("image", name) in good:
@@ -456,11 +539,11 @@ def _row_picture(name: str, row: Record, root: Path, good: set, field_name: str)
     from ..data.images import checked_image
 
     if name.lower().endswith(".svg"):
-        if not inside(root, name, row.source, field_name).is_file():
+        if not inside(root, name, source, field_name).is_file():
             raise DataError(f"image {name!r} not found in the game folder",
-                            row.source.path, row.source.row, field_name)
+                            source.path, source.row, field_name)
     else:
-        checked_image(root, name, row.source, field_name)
+        checked_image(root, name, source, field_name)
     good.add(("image", name))  # a bad one raised above: each of its rows is named
 
 

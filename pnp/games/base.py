@@ -127,13 +127,24 @@ def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str,
     compiler = Compiler(folder, Env(folder.path, common.palette, 3 * MM), common.palette)
     layouts = {}
     for face, columns in faces.items():
-        ref = chosen.get(face, f"layouts/{face.replace('_', '-')}.toml")
+        default = f"layouts/{face.replace('_', '-')}.toml"
+        ref = chosen.get(face, default)
         if not isinstance(ref, str):
             raise DataError(f"a layout is a file name such as \"layouts/{face}.toml\"",
                             folder.toml_path, field=f"layouts.{face}")
         layouts[face] = compiler.layout(ref, columns, constants, Source(folder.toml_path),
                                         f"layouts.{face}")
         check_fixed_images(layouts[face])  # once, not on each card it draws
+
+        def theirs(config: dict[str, Any], variant, face: str = face,
+                   default: str = default) -> tuple[Any, str, dict]:
+            own, written = config.get("layouts"), folder.written.get("layouts")
+            other = own.get(face, default) if isinstance(own, dict) else default
+            base = written.get(face, default) if isinstance(written, dict) else default
+            return other, (f"variants.{variant.name}.layouts.{face}" if other != base
+                           else f"layouts.{face}"), constants
+
+        compiler.in_variants(ref, columns, theirs)  # (the variants not chosen)
     return layouts
 
 

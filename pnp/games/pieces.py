@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Source
+from ..errors import DataError, Source
 from ..faces.draw import LayoutFace
-from ..kit import shared
+from ..kit import Kit, shared
 from ..render.booklet import Booklet
 from .base import booklet_text
 from .rulings import Enforced
@@ -22,6 +22,59 @@ def layout_face(model: Any, face: str, row: dict[str, Any], copies: bool = False
     if copies:
         shared(drawer)
     return drawer
+
+
+def made_pictures(kit: Kit, root: Any) -> list[DataError]:
+    """The pictures the image elements of the kit's faces make of their rows (`art/{{ suit
+    }}.png`), checked before anything is drawn, as a deck's rows are when it opens: each
+    missing or broken one a data error at the piece's row (another file's, for a column
+    borrowed from it), else the layout file, and the element's src. A deck's row faces
+    (RowFace) were checked when the game opened."""
+    from ..faces.components import made_picture, templated_pictures
+    from ..faces.rows import RowFace
+
+    problems: list[DataError] = []
+    good: set = set()
+    seen: set[int] = set()
+    made: dict[int, list] = {}  # the layout's templated image elements, by id
+
+    def check(face: Any, source: Source | None) -> None:
+        if not isinstance(face, LayoutFace) or isinstance(face, RowFace) or id(face) in seen:
+            return
+        seen.add(id(face))
+        layout = face.layout
+        elements = made.setdefault(id(layout), templated_pictures([layout]))
+        if not elements:
+            return
+        ctx = face.context
+        for e in elements:
+            try:
+                made_picture(e, ctx, _named_at(e, source, face.borrowed), root, good)
+            except DataError as exc:
+                problems.append(exc)
+
+    for sheet in kit.face_sheets():
+        for piece in sheet.pieces:
+            check(piece.front, piece.source)
+            check(piece.back, piece.source)
+    for board in kit.boards:
+        check(board.draw, board.source)
+    return problems
+
+
+def _named_at(e: Any, source: Source | None,
+              borrowed: dict[str, tuple[Source, str]] | None) -> Source:
+    """Where a picture element `e` makes is named: at the row of the file its src reads alone
+    (a player's column on a mission card: players.csv), else the piece's own row, else (a
+    piece with no data row) the layout file that sets the src."""
+    src = e.values["src"]
+    names = {src.column} if src.column else set(src.names)
+    rows = {borrowed[n][0] for n in names if n in borrowed} if borrowed else set()
+    if names and borrowed and names <= borrowed.keys() and len(rows) == 1:
+        return rows.pop()
+    if source is not None and source.row is not None:
+        return source
+    return Source(e.set_at("src")[0])
 
 
 def game_booklet(model: Any, context: dict[str, Any], enforced: Enforced,
