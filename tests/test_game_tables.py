@@ -73,7 +73,23 @@ def test_a_misspelt_required_table_is_the_error_not_what_its_absence_breaks(
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert result.output.startswith(
         f"Error: game.toml, field \"{written}\": game.toml has no table [{written}] (did you "
-        f"mean '{table}'?)"), result.output
+        f"mean '{table}'?); it takes: "), result.output
+    assert f"[{table}]" in result.output.split("it takes: ")[1], result.output
+
+
+def test_a_misspelt_game_table_lists_the_tables_game_toml_takes(tmp_path):
+    """`[gmae]` in a new deck named [game] but not the tables it takes, as every other
+    table or key written wrong does (a fresh-user trial)."""
+    folder = _new_deck(tmp_path)
+    _edit(folder, r"^\[game\]$", "[gmae]")
+    for command in (["validate"], ["build", "--out", str(tmp_path / "g.pdf")]):
+        result = CliRunner().invoke(main, [*command, "--game", str(folder)])
+        assert result.exit_code == 2, result.output
+        assert result.output == (
+            "Error: game.toml, field \"gmae\": game.toml has no table [gmae] (did you mean "
+            "'game'?); it takes: [back], [booklet], [card], [check], [colour_words], "
+            "[component], [cut], [distinct], [fonts], [game], [layout], [layouts], [options], "
+            "[palette], [print], [shown], [variants]\n"), result.output
 
 
 def test_a_game_s_own_table_is_known_only_to_that_game(game_copy):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
@@ -273,9 +274,10 @@ def test_a_csv_row_named_twice_is_an_error_and_a_row_number_names_one(tmp_path):
 def test_a_sweep_whose_every_variant_fails_is_an_error(tmp_path):
     out = tmp_path / "s.pdf"
     r = CliRunner().invoke(main, ["sweep", "-g", "experior", "-n", "2", "--jobs", "1",
-                                  "--set", "options.wound_limit=abc", "--out", str(out)])
+                                  "--set", "options.wound_limit=0", "--out", str(out)])
     assert r.exit_code == 2  # a data error, as each variant's is (it was 1)
-    assert "game.toml [options] wound_limit is a number (100), not 'abc'" in r.output
+    assert 'error: game.toml, field "options.wound_limit": [options] wound_limit must be 1 ' \
+        "to 9999, got 0" in r.output
     assert r.output.strip().splitlines()[-1] == ("Error: every variant fails validation: "
                                                  "nothing was compared, no report written")
     assert not out.exists()
@@ -414,18 +416,67 @@ def test_a_sweep_interval_has_the_decimals_of_its_difference():
 
 def test_a_text_swept_into_a_number_setting_is_named_not_left_to_python(tmp_path):
     """options.goal=abc in a new market game reached the rules, which said "'>=' not supported
-    between instances of 'int' and 'str'"; the other values are still played."""
+    between instances of 'int' and 'str'". It is a value the setting cannot take: refused
+    before any game is played, as a target the game lacks is (it was listed as a variant
+    failing validation, the other values played)."""
     from pnp.scaffold import new_game
 
     new_game("mygame", tmp_path, "market")
     r = CliRunner().invoke(main, ["sweep", "-g", str(tmp_path / "mygame"), "--set",
                                   "options.goal=abc,30", "-n", "2", "--jobs", "1",
                                   "--out", str(tmp_path / "s.pdf")])
+    assert usage_error(r, "--set") == "game.toml [options] goal is a number (20), not 'abc'"
+    assert not (tmp_path / "s.pdf").exists()
+    assert "not supported between" not in r.output
+
+
+@pytest.mark.parametrize("value, said", [
+    ("abc", "game.toml [options] hand is a number (3), not 'abc'"),
+    ("3,abc", "game.toml [options] hand is a number (3), not 'abc'"),
+    ("true", "game.toml [options] hand is a number (3), not true"),
+    ("1..x", "game.toml [options] hand: '1..x' is not a range of whole numbers like 10..14"),
+    ("5..2", "game.toml [options] hand: the range 5..2 is empty"),
+    ("1..500", "game.toml [options] hand: the range 1..500 has 500 values; a sweep takes at "
+               "most 100 values a setting"),
+    ("2,,4", "game.toml [options] hand: an empty value in '2,,4'"),
+    ("3,3", "game.toml [options] hand: 3 is given twice; each value is one variant"),
+])
+def test_a_value_a_set_cannot_take_is_a_usage_error_naming_what_it_sets(tmp_path, value, said):
+    """A fresh-user trial: `--set options.hand=abc` was a variant "failing validation" with
+    "error: game.toml [options] hand is a number", and `--set options.hand=1..x` named the
+    whole text ('options.hand=1..x': ...), where `--set options.hnad=3` is a usage error
+    naming game.toml and [options]. Each is that: exit 2 before any game, naming the file and
+    the key the --set writes."""
+    duel = Path(__file__).parent / "games" / "duel"
+    r = CliRunner().invoke(main, ["sweep", "-g", str(duel), "--set", f"options.hand={value}",
+                                  "-n", "2", "--jobs", "1", "--out", str(tmp_path / "s.pdf")])
+    assert usage_error(r, "--set") == said
+    assert not (tmp_path / "s.pdf").exists() and "Sweeping" not in r.output
+
+
+def test_a_value_out_of_the_game_s_bounds_is_its_variant_s_problem_named_by_field(tmp_path):
+    """What only the variant's validation finds (a count below 0, more cards than the game
+    has) is that variant's, the other values still played: named by file and field, as
+    each check's finding is."""
+    duel = Path(__file__).parent / "games" / "duel"
+    r = CliRunner().invoke(main, ["sweep", "-g", str(duel), "--set", "options.hand=-1,4",
+                                  "-n", "2", "--jobs", "1", "--out", str(tmp_path / "s.pdf")])
     assert r.exit_code == 0, r.output
-    assert "goal=abc: fails validation" in r.output
-    assert "game.toml [options] goal is a number (20), not 'abc'" in r.output
-    assert "goal=30:" in r.output and (tmp_path / "s.pdf").exists()
-    assert "not supported between" not in r.output and "Traceback" not in r.output
+    assert 'hand=-1: fails validation, not simulated:\n  error: game.toml, field ' \
+        '"options.hand": a count is 0 or more, not -1 (setup[1].count reads it)\n' in r.output
+    assert "hand=4:" in r.output and (tmp_path / "s.pdf").exists()
+
+
+def test_a_csv_value_error_names_the_file_row_and_column(tmp_path):
+    duel = Path(__file__).parent / "games" / "duel"
+    r = CliRunner().invoke(main, ["sweep", "-g", str(duel), "--set", "cards.csv:#2.rank=5..2",
+                                  "-n", "2", "--out", str(tmp_path / "s.pdf")])
+    assert usage_error(r, "--set") == "cards.csv, row 2, column 'rank': the range 5..2 is empty"
+    r = CliRunner().invoke(main, ["sweep", "-g", str(duel), "--set",
+                                  "cards.csv:6 of Rose.rank=1,1", "-n", "2",
+                                  "--out", str(tmp_path / "s.pdf")])
+    assert usage_error(r, "--set") == \
+        "cards.csv, row '6 of Rose', column 'rank': 1 is given twice; each value is one variant"
 
 
 def test_a_player_count_the_game_cannot_take_names_the_game_once(tmp_path):

@@ -31,7 +31,7 @@ def test_the_trick_taker_reads_as_rules(tmp_path):
     assert "The winner gains points equal to the total points of the cards." in text
     assert "a card from your hand to the trick; it must have the suit of the first card " \
         "there, if you have one" in text
-    assert "A round ends when your hand is empty" in text
+    assert "A round ends when a player's hand is empty" in text     # (any player, as in an end)
     assert "sum(attribute" not in text
     # (a fresh-user trial: "moves all the cards of their taken", "... rank if ... else 0")
     assert "- Each player moves all their taken cards to the deck." in text

@@ -202,6 +202,39 @@ def test_an_end_of_me_holds_for_any_player(tmp_path):
     assert "a player's hand is empty (out of cards)" in said, said
 
 
+def test_a_round_end_of_me_holds_for_any_player(tmp_path):
+    """A [round] end of `me` held only for the turn's first player, whereas an [[end]]'s
+    holds for any player: with the goal a round's end (one round), `rotate = false` and who =
+    "each", seat 2 reached it in seat 1's turn and the round went on. It holds for any player
+    as an [[end]]'s does, and the booklet says "a player's", not "your"."""
+    from pnp.engine.core import RandomAgent, play
+    from pnp.project import open_game
+    from pnp.rules.booklet import how_to_play
+    from pnp.rules.engine import Plan, RulesGame
+
+    folder = _duel(tmp_path, old='[[end]]\nname = "goal"\nif = "most.points >= options.goal"\n',
+                   new='[round]\nend = "me.points >= options.goal"\nlimit = 1\n')
+    rules_toml = folder / "rules.toml"
+    rules_toml.write_text(rules_toml.read_text().replace('phases = ["play"]',
+                                                         'phases = ["play"]\nrotate = false'))
+    rules = open_game(str(folder)).model.rules
+    for reference in (False, True):
+        game = RulesGame(rules, 2)
+        game.plan = Plan(rules, 2, reference=reference)
+        by_seat2 = 0
+        for seed in range(150):
+            stats = play(game, [RandomAgent(), RandomAgent()], seed).stats
+            points = [c["points"] for c in stats["counters"]]
+            # a point a turn at most: the round (and game) ends in the turn one reaches 5
+            assert max(points) <= 5, (reference, seed, stats)
+            if stats["ended_by"] == "round limit":
+                assert max(points) == 5, (reference, seed, stats)
+                by_seat2 += points[1] == 5
+        assert by_seat2 > 0, reference
+    said = how_to_play(rules)
+    assert "A round ends when a player's points ≥ 5;" in said, said
+
+
 @pytest.mark.parametrize("cond", ['"3"', "3", '"options.goal"'])
 def test_a_condition_that_is_a_number_whatever_happens_is_refused(tmp_path, cond):
     """`if = 3` was refused but `if = "3"` taken, and it always held."""

@@ -141,3 +141,48 @@ def test_a_leading_refused_on_a_face_the_booklet_pictures_first_is_still_said(ga
     found = [str(f) for f in check(open_game(str(game))) if f.level == "error"]
     assert len(found) == 1 and 'layouts/attack-back.toml, field "title.leading"' in found[0], \
         found
+
+
+# stacked Vietnamese capitals (a circumflex and a tilde on A: 1.06 em in DejaVu Sans) under a
+# line of descenders: at pnp's own leading, 1.2, the tilde prints into the g and y above
+STACKED = "Gypsy jugglers quickly jig.\nẪỞ ẴẰ ẪẪ Ữ Ặ"
+
+
+def test_stacked_diacritics_at_the_default_leading_are_measured_as_a_tighter_one_is(tmp_path):
+    """A fresh-user trial: a plain text (no markup) at the default leading was never measured
+    (its lines are the renderer's plain ones), so validate and build were clean, while the
+    same text with leading = 1.21 was refused. Its lines are measured as any text's are."""
+    said = ("lines 1 and 2 print 0.2 mm over each other: their letters reach 1.06 em above the "
+            "baseline and 0.21 em below, more than leading = 1.2 leaves room for (use leading = "
+            "1.27 or more)")
+    for cell in (STACKED, STACKED.replace("\n", "<br>")):     # plain, and rich
+        found = _errors(tmp_path / str(len(cell)), "", cell)
+        assert len(found) == 1 and found[0].endswith(said), found
+    assert _errors(tmp_path / "roomy", "leading = 1.27\n", STACKED) == []
+
+
+def test_vietnamese_that_keeps_within_the_default_leading_is_clean(tmp_path):
+    """Lowercase Vietnamese and capitals whose marks reach 0.99 em (Ở: 0.0002 em into the
+    leading's room, no mark a print can show) are not findings."""
+    cells = ("Mỗi người chơi rút hai lá bài, rồi đặt một lá xuống bàn.\n"
+             "Người chơi kế tiếp được quyền chọn trước; ai hết bài trước sẽ thắng ván đó.",
+             "Gypsy jugglers quickly jig.\nỞ Ở Ờ Ợ")
+    assert _errors(tmp_path, "", *cells) == []
+
+
+def test_a_plain_text_is_measured_once_whole_unless_its_letters_could_overfill(tmp_path,
+                                                                             monkeypatch):
+    """The per-line ink of a plain text costs one look at its characters, not a measure of
+    each line: only a text whose letters together could reach past the leading is measured
+    line by line."""
+    from pnp.render.fonts import Fonts
+
+    calls: list[str] = []
+    measure = Fonts.text_ink
+    monkeypatch.setattr(Fonts, "text_ink", lambda self, text, role="regular":
+                        calls.append(text) or measure(self, text, role))
+    _errors(tmp_path / "plain", "", PLAIN + " " + PLAIN)     # (two lines or more)
+    assert len(calls) == 1 and "\n" in calls[0], calls
+    calls.clear()
+    _errors(tmp_path / "tall", "", STACKED)     # then each line, and the two it names
+    assert calls[0] == STACKED and calls[1:3] == STACKED.split("\n"), calls

@@ -11,6 +11,7 @@ from ..errors import DataError, Finding, Source, UnreadableFile, did_you_mean, e
 from ..resources import shipped
 from ..units import CARD_PRESETS, size
 from .files import Column, Record, inside, is_file, read_csv, read_toml
+from .tables import COMMON, no_table
 from .variants import Variant, apply_variant, override_elements
 
 GAME_FILE = "game.toml"
@@ -174,12 +175,13 @@ class GameFolder:
 
     def _misspelt(self, name: str) -> None:
         """A table written under a close name of the missing table `name` ([gmae] for [game])
-        is the mistake to name, not the table missing."""
+        is the mistake to name, not the table missing, with the tables game.toml takes as
+        check_tables says them: pnp's own and `name` (the engine, named in [game], may be
+        unknown yet, and with it the tables of its own)."""
         for written in self.written:
-            if did_you_mean(written, [name]):
-                raise DataError(f"game.toml has no table [{written}]"
-                                f"{did_you_mean(written, [name])}", self.toml_path,
-                                field=written)
+            hint = did_you_mean(written, [name])
+            if hint:
+                raise no_table(written, hint, {*COMMON, name}, self.toml_path)
 
     def get(self, section: str, key: str, kind: type | tuple = str, default: Any = ...) -> Any:
         """A setting from game.toml, type-checked, naming [section] key on error."""

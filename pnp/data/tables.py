@@ -59,9 +59,7 @@ def check_tables(config: Mapping[str, Any], path: Path, known: Mapping[str, Keys
         if name not in tables:
             if known is not None:
                 lacking = did_you_mean(name, [t for t in tables if t not in config])
-                wrong = DataError(f"game.toml has no table [{name}]"
-                                  f"{lacking or did_you_mean(name, tables)}; it takes: "
-                                  f"{_listed(tables)}", path, field=name)
+                wrong = no_table(name, lacking or did_you_mean(name, tables), tables, path)
                 if lacking:
                     raise wrong
                 note(wrong)
@@ -81,6 +79,13 @@ def check_tables(config: Mapping[str, Any], path: Path, known: Mapping[str, Keys
                                    path, field=where))
                 continue
             _check_keys(name, value, tables[name], path, note, where)
+
+
+def no_table(name: str, hint: str, tables: Iterable[str], path: Path) -> DataError:
+    """game.toml's table [name] that is none of `tables`, with the close name (`hint`) and
+    the tables it takes."""
+    return DataError(f"game.toml has no table [{name}]{hint}; it takes: {_listed(tables)}",
+                     path, field=name)
 
 
 def _check_keys(name: str, value: Any, keys: Keys, path: Path,
@@ -103,7 +108,7 @@ def _layouts_meant(name: str, value: Any) -> str:
     return ""
 
 
-def _listed(tables: Mapping[str, Keys]) -> str:
+def _listed(tables: Iterable[str]) -> str:
     return ", ".join(f"[{t}]" for t in sorted(tables))
 
 

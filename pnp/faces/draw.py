@@ -24,6 +24,7 @@ from ..render.surface import (ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface, b
                               right_to_left)
 from ..units import MM
 from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
+from ..render.text import overlapping_lines as plain_overlapping
 from . import richtext
 from .art import (MIN_DPI, ArtError, IconFinder, Picture, draw_picture, effective_dpi, picture,
                   placement, unknown_icon)
@@ -623,13 +624,16 @@ def _check_overlaps(L: Layout, s, e, v, fonts, role: str, fitted, top: float,
     under the font's ink (Fonts.ink), refused once for the layout file that sets it whatever
     its rows say; else, on this face, a line's own letters (an accented capital, a larger run)
     overlapping the next line's, or an inline icon out of its line's room in another line or
-    out of the box (richtext.icon_clash)."""
-    if _leading_refused(L, s, e, v["leading"], fonts.ink(role)) \
-            or isinstance(fitted, PlainFitted):
-        return  # (plain lines are set at pnp's own leading, which no Latin letters overfill)
-    lines = richtext.overlapping_lines(fitted, top, fonts)
+    out of the box (richtext.icon_clash). Plain lines too, at pnp's own leading: stacked
+    accents (Ẫ) under a line of descenders overfill it."""
+    if _leading_refused(L, s, e, v["leading"], fonts.ink(role)):
+        return
+    plain = isinstance(fitted, PlainFitted)
+    lines = plain_overlapping(fonts, fitted, role) if plain else \
+        richtext.overlapping_lines(fitted, top, fonts)
     if lines:
-        _problem(L, s, e, _overlap(fitted, fonts, v["leading"], *lines))
+        _problem(L, s, e, _overlap(fitted, fonts, role, v["leading"], *lines))
+    if lines or plain:  # (plain lines have no icons)
         return
     clash = richtext.icon_clash(fitted, top, box, fonts, v["icon_size"], v["icon_dy"])
     if clash:
@@ -658,15 +662,18 @@ def _leading_refused(L: Layout, s, e, leading: float, ink: tuple[float, float]) 
     return True
 
 
-def _overlap(fitted, fonts, leading: float, n: int, by: float) -> str:
+def _overlap(fitted, fonts, role: str, leading: float, n: int, by: float) -> str:
     """What prints lines `n` and `n + 1` (from 1) `by` points over each other: their own
     letters, at one size, or a larger run."""
     upper, lower = fitted.lines[n - 1], fitted.lines[n]
     said = f"lines {n} and {n + 1} print {by / MM:.1f} mm over each other: "
-    if upper.scale != 1.0 or lower.scale != 1.0:
+    if isinstance(fitted, PlainFitted):
+        up, down = fonts.text_ink(lower, role)[0], fonts.text_ink(upper, role)[1]
+    elif upper.scale != 1.0 or lower.scale != 1.0:
         return said + (f"a larger run needs more room than leading = {leading:g} gives it "
                        "(raise leading, or make the run smaller)")
-    up, down = richtext.line_ink(lower, fonts)[0], richtext.line_ink(upper, fonts)[1]
+    else:
+        up, down = richtext.line_ink(lower, fonts)[0], richtext.line_ink(upper, fonts)[1]
     return said + (f"their letters reach {up:.2f} em above the baseline and {down:.2f} em "
                    f"below, more than leading = {leading:g} leaves room for (use leading = "
                    f"{ceil((up + down) * 100) / 100:g} or more)")

@@ -15,7 +15,8 @@ from typing import Callable, Iterator, NamedTuple
 
 from ..render.emphasis import emphasis
 from ..render.fonts import Fonts
-from ..render.text import BREAKING, NO_BREAK, SHY, cjk_cuts, has_cjk, room_for, words_of
+from ..render.text import (BREAKING, NO_BREAK, SHY, cjk_cuts, first_overlap, has_cjk, room_for,
+                           words_of)
 
 ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
 # a word's characters run up to markup or a space a line may break at (a no-break space is
@@ -447,12 +448,8 @@ def inked(fitted: Fitted, top: float, fonts: Fonts) -> list[tuple[float, float]]
 def overlapping_lines(fitted: Fitted, top: float, fonts: Fonts) -> tuple[int, float] | None:
     """The first line (from 1) whose ink overlaps the next line's, and by how much (a line
     of a larger run, or of letters taller than the font's ascenders, under a tight leading),
-    or None."""
-    bands = inked(fitted, top, fonts)
-    for i in range(1, len(bands)):
-        if bands[i][1] > bands[i - 1][0] + 1e-6:
-            return i, bands[i][1] - bands[i - 1][0]
-    return None
+    or None (render.text.first_overlap)."""
+    return first_overlap(inked(fitted, top, fonts))
 
 
 def icon_clash(fitted: Fitted, top: float, box: tuple[float, float], fonts: Fonts,

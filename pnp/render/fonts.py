@@ -100,6 +100,10 @@ class Fonts:
     _digests: dict[str, str] = field(default_factory=dict)
     _ink: dict[str, tuple[float, float]] = field(default_factory=dict)
     _boxes: dict[str, dict[str, tuple[float, float]]] = field(default_factory=dict)
+    # each role's characters known to reach no further than its ink() (most of any text),
+    # and the others' tops and depths, in the font that prints each
+    _within: dict[str, set[str]] = field(default_factory=dict)
+    _beyond: dict[str, dict[str, tuple[float, float]]] = field(default_factory=dict)
 
     def digest(self, role: str) -> str:
         """The SHA-1 of the role's font file (read once a build)."""
@@ -200,12 +204,30 @@ class Fonts:
         """How far a line of the text reaches above and below the baseline, in ems (the depth
         positive): the role's ascenders and descenders (ink()), and further where the text's
         own characters do, each in the font that prints it (an accented capital, Å, reaches
-        above the ascenders)."""
-        up, down = self.ink(role)
-        for font, piece in self.runs(text, role):
-            for ch in set(piece):
-                top, depth = self._box(font, ch)
-                up, down = max(up, top), max(down, depth)
+        above the ascenders). Cheap: a text of characters seen before within the ink costs a
+        set difference, and only a character not seen before has its glyph looked at.
+        (Which font prints a character is the character's own, so a few are split among the
+        fonts as the whole text would be.)"""
+        up, down = ink = self.ink(role)
+        within = self._within.get(role)
+        if within is None:
+            within = self._within[role] = set()
+            self._beyond[role] = {}
+        rest = set(text) - within
+        if not rest:
+            return up, down
+        beyond = self._beyond[role]
+        new = "".join(ch for ch in rest if ch not in beyond)
+        for font, piece in self.runs(new, role) if new else ():
+            for ch in piece:
+                box = self._box(font, ch)
+                if box[0] <= ink[0] and box[1] <= ink[1]:
+                    within.add(ch)
+                else:
+                    beyond[ch] = box
+        for ch in rest:
+            top, depth = beyond.get(ch, ink)
+            up, down = max(up, top), max(down, depth)
         return up, down
 
     def _box(self, font: str, ch: str) -> tuple[float, float]:

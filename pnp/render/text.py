@@ -10,6 +10,7 @@ from itertools import accumulate
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..units import MM
 from .displaylist import NotingCanvas
 from .fonts import Fonts
 from .textblock import LEADING, draw_block
@@ -213,6 +214,40 @@ def fit(fonts: Fonts, text: str, width: float, height: float, max_size: float,
                 return Fitted(size, tuple(wrapped[0]), wrapped[1] * size)
         size -= 0.25
     return None
+
+
+# lines whose letters reach into each other's by less than this print apart (an overlap is
+# said in tenths of a mm: Ở's hook under a g at leading 1.2, 0.0002 em, is none)
+OVERLAP_SLACK = 0.05 * MM
+
+
+def first_overlap(bands: list[tuple[float, float]]) -> tuple[int, float] | None:
+    """The first line (from 1) whose ink (bottom, top: a band of `bands`, from the top line
+    down) reaches into the next line's by more than OVERLAP_SLACK, and by how much."""
+    for i in range(1, len(bands)):
+        by = bands[i][1] - bands[i - 1][0]
+        if by > OVERLAP_SLACK:
+            return i, by
+    return None
+
+
+def overlapping_lines(fonts: Fonts, fitted: Fitted, role: str) -> tuple[int, float] | None:
+    """richtext.overlapping_lines of plain lines (one size, LEADING apart): stacked accents
+    (Ẫ: 1.06 em) under a line of descenders overfill pnp's own leading too. Cheap: a text
+    whose letters all together reach no further than the leading leaves (Fonts.text_ink of
+    all its lines at once, most texts) is not measured line by line."""
+    lines, size = fitted.lines, fitted.size
+    if len(lines) < 2:
+        return None
+    up, down = fonts.text_ink("\n".join(lines), role)
+    if (up + down - LEADING) * size <= OVERLAP_SLACK:
+        return None
+    bands = []
+    for i, line in enumerate(lines):
+        up, down = fonts.text_ink(line, role)
+        baseline = -i * size * LEADING
+        bands.append((baseline - down * size, baseline + up * size))
+    return first_overlap(bands)
 
 
 def _lines_fit(text: str, height: float, size: float) -> bool:

@@ -17,7 +17,8 @@ _WHOSE = {"me": "your", "target": "their", "opponent": "your opponent's",
           "winner": "the winner's", "loser": "the loser's", "card": "the card's",
           "lead": "the led card's", "shared": "the table's", "most": "the highest",
           "least": "the lowest"}
-# in an [[end]], `me` is any player (engine.RulesState.holds_for_any): "a player's points"
+# in an [[end]] or the [round] end, `me` is any player (engine.RulesState.holds_for_any):
+# "a player's points"
 _ANY_WHOSE = {**_WHOSE, "me": "a player's", "target": "a player's"}
 _OPERATORS = [(">=", "≥"), ("<=", "≤"), ("!=", "≠"), ("==", "is"), (" and ", " and "),
               (" or ", " or "), ("not ", "not ")]
@@ -242,8 +243,8 @@ def how_to_play(rules: Rules) -> str:
         out.append(f"- The game ends after a {end.at} in which "
                    f"{words(end.condition.raw, rules, _ANY_WHOSE)} ({end.name}).")
     if rules.has_rounds and rules.round_end is not None:
-        out.append(f"- A round ends when {words(rules.round_end.raw, rules)}; the game ends "
-                   f"after round {rules.round_limit}.")
+        out.append(f"- A round ends when {words(rules.round_end.raw, rules, _ANY_WHOSE)}; "
+                   f"the game ends after round {rules.round_limit}.")
     out.append(f"- The game ends after turn {rules.turn_limit} in any case.")
     if rules.finish:
         out += ["", "When the game ends:", ""] + \

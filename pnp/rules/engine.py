@@ -655,7 +655,8 @@ class RulesState(State):
         plan, rules = self._p, self._p.rules
         if plan.turn_ends and self._check_turn_ends():
             return
-        if plan.has_rounds and (self._round_over or self._true(rules.round_end)):
+        if plan.has_rounds and (self._round_over or rules.round_end is not None
+                                and self.holds_for_any(rules.round_end)):
             self._stage = ROUND_END
             self._push(plan.round_effects, self._first)
             return
@@ -696,9 +697,6 @@ class RulesState(State):
         self._pos = self._acted = 0
         self._stage = PHASE_ACT
 
-    def _true(self, expr) -> bool:
-        return bool(self.eval(expr, self._first)) if expr is not None else False
-
     def _next_first(self) -> None:
         if self._lead >= 0:
             self._first, self._lead = self._lead, -1
@@ -724,10 +722,10 @@ class RulesState(State):
         return False
 
     def holds_for_any(self, cond) -> bool:
-        """An [[end]] holds when it holds for any player: `me.points >= 5` is every player's
-        "your points" of the booklet, not only the turn's first player's (who = "each": seat
-        1 reached 5 in seat 2's turn and the game went on). Each seat is `me` in turn, from
-        the turn's first player."""
+        """An [[end]] (or the [round] end) holds when it holds for any player: `me.points >=
+        5` is every player's "a player's points" of the booklet, not only the turn's first
+        player's (who = "each": seat 1 reached 5 in seat 2's turn and the game went on). Each
+        seat is `me` in turn, from the turn's first player."""
         first, n = self._first, self._p.n
         if not cond.names & PERSONAL:
             return bool(self.eval(cond, first))

@@ -49,6 +49,19 @@ class Setting:
     path: tuple[str, ...]      # TOML: (section..., key); CSV: (row key, column)
     values: tuple[Any, ...]
 
+    @property
+    def place(self) -> str:
+        """What the setting writes, as its errors name it: "game.toml [options] hand",
+        "cards.csv, row 5, column 'rank'" (a row named by its key: row 'psychic')."""
+        return _place(self.file, self.path)
+
+
+def _place(file: str, path: Sequence[str]) -> str:
+    if file == "game.toml":
+        return f"game.toml [{'.'.join(path[:-1])}] {path[-1]}"
+    row = path[0][1:] if re.fullmatch(r"#\d+", path[0]) else repr(path[0])
+    return f"{file}, row {row}, column {path[1]!r}"
+
 
 def _value(text: str) -> Any:
     text = text.strip()
@@ -66,33 +79,34 @@ MAX_VALUES = 100        # values of one --set
 MAX_VARIANTS = 200      # combinations of all --set: each is a copy of the game, validated, played
 
 
-def _values(text: str, values: str) -> tuple[Any, ...]:
-    """"50,75,100", "10..14" or a mix, "1..3,5" -> the values, in order."""
+def _values(place: str, values: str) -> tuple[Any, ...]:
+    """"50,75,100", "10..14" or a mix, "1..3,5" -> the values, in order; a mistake names
+    `place`, what they are written to (Setting.place)."""
     out: list[Any] = []
     for item in values.split(","):
         span = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", item)
         if span:
             a, b = int(span.group(1)), int(span.group(2))
             if b < a:
-                raise OptionError("--set", f"{text!r}: the range {a}..{b} is empty")
+                raise OptionError("--set", f"{place}: the range {a}..{b} is empty")
             if b - a + 1 > MAX_VALUES:
-                raise OptionError("--set", f"{text!r}: the range {a}..{b} has {b - a + 1:,} "
+                raise OptionError("--set", f"{place}: the range {a}..{b} has {b - a + 1:,} "
                                   f"values; a sweep takes at most {MAX_VALUES} values a setting")
             out.extend(range(a, b + 1))
         elif ".." in item:
-            raise OptionError("--set", f"{text!r}: {item.strip()!r} is not a range of whole "
+            raise OptionError("--set", f"{place}: {item.strip()!r} is not a range of whole "
                               "numbers like 10..14")
         else:
             v = _value(item)
             if v == "":
-                raise OptionError("--set", f"{text!r}: an empty value in {values!r}")
+                raise OptionError("--set", f"{place}: an empty value in {values!r}")
             out.append(v)
     twice = sorted({str(v) for v in out if out.count(v) > 1})
     if twice:
-        raise OptionError("--set", f"{text!r}: {twice[0]} is given twice; each value is one "
+        raise OptionError("--set", f"{place}: {twice[0]} is given twice; each value is one "
                           "variant")
     if len(out) > MAX_VALUES:
-        raise OptionError("--set", f"{text!r}: {len(out):,} values; a sweep takes at most "
+        raise OptionError("--set", f"{place}: {len(out):,} values; a sweep takes at most "
                           f"{MAX_VALUES} values a setting")
     return tuple(out)
 
@@ -106,19 +120,19 @@ def parse_setting(text: str) -> Setting:
     if not eq or not target or not values.strip():
         raise OptionError("--set", f"{text!r}: write TARGET=VALUES, e.g. "
                           "options.wound_limit=50,75,100")
-    vals = _values(text, values)
     if ":" in target:
         file, _, rest = target.partition(":")
         row, dot, column = rest.rpartition(".")
         if not file.endswith(".csv") or not dot or not row or not column:
             raise OptionError("--set", f"{text!r}: a CSV setting is file.csv:ROW.column, e.g. "
                               "characters.csv:psychic.threshold or monsters.csv:#11.coins")
-        return Setting(target, file, (row, column), vals)
-    parts = tuple(p.strip() for p in target.split("."))
-    if len(parts) < 2 or not all(parts):
-        raise OptionError("--set", f"{text!r}: a game.toml setting is section.key, e.g. "
-                          "options.wound_limit")
-    return Setting(target, "game.toml", parts, vals)
+        path: tuple[str, ...] = (row, column)
+    else:
+        file, path = "game.toml", tuple(p.strip() for p in target.split("."))
+        if len(path) < 2 or not all(path):
+            raise OptionError("--set", f"{text!r}: a game.toml setting is section.key, e.g. "
+                              "options.wound_limit")
+    return Setting(target, file, path, _values(_place(file, path), values))
 
 
 def parse_settings(texts: Sequence[str]) -> list[Setting]:
@@ -146,22 +160,23 @@ def _toml_literal(v: Any) -> str:
     return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class VariantProblem(PnpError):
-    """A value that makes its variant invalid (the others are still played)."""
-
-
 def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
     """Replace `key = ...` inside [section] of a TOML file, keeping the comments around it."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     i, m = _toml_line(lines, keys)
-    old = m.group(2)
-    if re.fullmatch(r"[+-]?\d[\d_]*(\.\d+)?([eE][+-]?\d+)?", old) and isinstance(value, str):
-        # else the rules meet a text where they compare a number, and say so in Python's words
-        # ('>=' not supported between 'int' and 'str')
-        raise VariantProblem(f"game.toml [{'.'.join(keys[:-1])}] {keys[-1]} is a number "
-                             f"({old}), not {value!r}")
+    _check_kind(keys, m.group(2), value)
     lines[i] = m.group(1) + _toml_literal(value) + m.group(3)
     path.write_text("".join(lines), encoding="utf-8")
+
+
+def _check_kind(keys: Sequence[str], old: str, value: Any) -> None:
+    """A text or true/false where game.toml has a number (`old`, as written) is refused as a
+    key the file lacks is: else the rules meet a text where they compare a number, and say
+    so in Python's words ('>=' not supported between 'int' and 'str')."""
+    if re.fullmatch(r"[+-]?\d[\d_]*(\.\d+)?([eE][+-]?\d+)?", old) and \
+            isinstance(value, (str, bool)):
+        raise OptionError("--set", f"{_place('game.toml', keys)} is a number ({old}), not "
+                          f"{_toml_literal(value) if isinstance(value, bool) else repr(value)}")
 
 
 def _toml_line(lines: list[str], keys: Sequence[str]) -> tuple[int, re.Match]:
@@ -192,11 +207,14 @@ def _toml_line(lines: list[str], keys: Sequence[str]) -> tuple[int, re.Match]:
 
 
 def check_targets(folder: Path, settings: Sequence[Setting]) -> None:
-    """Every game.toml setting names a key the file has, said before any game is played."""
+    """Every game.toml setting names a key the file has, and each of its values is of the
+    kind the key holds, said before any game is played."""
     for s in settings:
         if s.file == "game.toml":
             text = (folder / "game.toml").read_text(encoding="utf-8")
-            _toml_line(text.splitlines(keepends=True), s.path)
+            _, m = _toml_line(text.splitlines(keepends=True), s.path)
+            for value in s.values:
+                _check_kind(s.path, m.group(2), value)
 
 
 def _read_csv(path: Path, column: str) -> tuple[list[list[str]], int]:
@@ -389,20 +407,12 @@ def make_variants(game: str, settings: Sequence[Setting], players: int | None,
         folder = workdir / f"v{k}" / source.name
         copy_game(source, folder)
         values = {}
-        wrong = []
         for s, v in zip(settings, combo):
-            try:
-                apply_setting(folder, s, v)
-            except VariantProblem as exc:
-                wrong.append(f"error: {exc}")
+            apply_setting(folder, s, v)
             values[s.text] = v
         label = ", ".join(f"{'.'.join(s.path[-1:] if s.file == 'game.toml' else s.path)}={v}"
                           for s, v in zip(settings, combo))
         var = Variant(label, values)
-        if wrong:
-            var.problems = wrong
-            variants.append(var)
-            continue
         try:
             opened = open_game(str(folder))
             errors = errors_in(check(opened))
@@ -410,8 +420,8 @@ def make_variants(game: str, settings: Sequence[Setting], players: int | None,
             if not errors:        # the game checked, not opened again (a second of Legolas)
                 var.setup = setup_of(opened, players)
                 var.setup.name = source.name
-        except PnpError as exc:
-            var.problems = [str(exc)]
+        except PnpError as exc:     # (said as a check's finding is: "error: file, field ...")
+            var.problems = [f"error: {exc}"]
         variants.append(var)
     return base, variants
 
