@@ -506,8 +506,8 @@ def _pair(text: str, option: str) -> tuple[float, float]:
 @click.option("--format", "fmt", type=click.Choice(["booklet", "pod", "png", "tts", "cut"]),
               required=True,
               help="booklet: saddle-stitched rule booklet; pod: one face a page with trim and "
-                   "bleed boxes; png: one image per face; tts: Tabletop Simulator deck sheets; "
-                   "cut: sheets and cut paths for a cutting machine (--machine).")
+                   "bleed boxes; png: one image per face and per board; tts: Tabletop Simulator "
+                   "deck sheets; cut: sheets and cut paths for a cutting machine (--machine).")
 @click.option("--out", "-o", type=click.Path(path_type=Path),
               help="Output file (booklet, pod) or folder (png, tts).")
 @PAPER

@@ -443,7 +443,8 @@ EXPORTS = {
     "booklet": ("rule booklet pages imposed on the paper", ("--paper",)),
     "pod": ("a PDF of one face a page, each page the face and its bleed",
             ("--bleed", "--cmyk", "--profile", "--service")),
-    "png": ("an RGB image of each face, with its bleed", ("--bleed", "--dpi")),
+    "png": ("an RGB image of each face, with its bleed, and of each board whole",
+            ("--bleed", "--dpi")),
     "tts": ("RGB deck sheets sized for Tabletop Simulator, and its saved object", ("--url-base",)),
     "cut": ("RGB sheets on the paper for a home printer, and the machine's cut paths",
             ("--paper", "--bleed", "--machine", "--corner-radius")),
@@ -494,9 +495,16 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
     ink = separation or cmyk  # what the PDF is separated through (True: pnp's own profile)
     radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
     kit, fonts, findings = _printable(game, force)
-    if fmt in ("pod", "png") and not outputs.faces(kit):  # (a deck whose counts are all 0)
-        raise PnpError(f"nothing to export as {fmt}: the kit has no faces (no cards, tiles, "
+    if fmt == "png" and not outputs.faces(kit) and not kit.boards:  # (counts all 0)
+        raise PnpError("nothing to export as png: the kit has no faces (no cards, tiles, "
                        "tokens or boards)")
+    boards = outputs.boards_left_out(kit, "as pod") if fmt == "pod" and service is None else None
+    if fmt == "pod" and service is None and not outputs.faces(kit):
+        raise PnpError(f"nothing to export as pod: the kit has no cards, tiles or tokens; {boards}"
+                       if boards else "nothing to export as pod: the kit has no faces (no "
+                       "cards, tiles or tokens)")
+    if boards:  # said, so a designer does not look for the board in the PDF
+        findings.append(warning(boards))
     if fmt != "booklet" and service is None:  # a service's export runs its own preflight
         from .export.preflight import preflight
         from .export.services import GENERIC
@@ -608,8 +616,11 @@ def _export_folder(game: OpenGame, fmt: str, out: Path, staging: Path, kit, font
     if fmt == "png":
         from .export.outputs import export_png
 
-        count, drawn = export_png(kit, fonts, staging, dpi, bleed)
-        return f"{out}/: {count} PNG faces at {dpi} dpi", drawn
+        count, boards, drawn = export_png(kit, fonts, staging, dpi, bleed)
+        plural = "s" if boards > 1 else ""
+        what = (f"{boards} PNG board{plural}" if not count else f"{count} PNG faces"
+                + (f" and {boards} board{plural}" if boards else ""))
+        return f"{out}/: {what} at {dpi} dpi", drawn
     if fmt == "cut":
         from .cut.machines import MACHINES
         from .cut.sheets import export_cut

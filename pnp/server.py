@@ -10,6 +10,10 @@ production servers do, it bounds what a client can hold: a connection idle betwe
 closed after IDLE seconds, a request must arrive whole within REQUEST seconds (a client that
 sends its headers a byte at a time is cut off), a write a client does not read times out, and
 at most MAX_CONNECTIONS are served at once (each is a thread); more are turned away with 503.
+An event stream, which lasts as long as its tab, leaves those for one of MAX_STREAMS slots of
+its own, so open tabs never starve the page; a stream whose client has gone is noticed within
+about a second (it is read for the end the client sent, and a heartbeat is written while
+nothing else is), and its slot is free again.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import re
+import selectors
 import socket
 import sys
 import threading
@@ -31,10 +36,11 @@ from .stops import background
 
 PAGE = Path(__file__).with_name("serve.html")
 FACE = re.compile(r"/face/([0-9a-f]{24})\.png")
-HEARTBEAT = 15.0  # seconds between keep-alive comments on the event stream
+HEARTBEAT = 1.0  # seconds between keep-alive comments on an idle event stream
 IDLE = 30.0  # seconds a kept-alive connection may wait for its next request
 REQUEST = 10.0  # seconds to send a request line and headers, however slowly it trickles in
-MAX_CONNECTIONS = 32  # a browser opens six per page, and one event stream a tab
+MAX_CONNECTIONS = 32  # a browser opens six per page
+MAX_STREAMS = 16  # event streams, one a tab: apart from MAX_CONNECTIONS
 CSP = ("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; "
        "script-src 'unsafe-inline'; connect-src 'self'")
 
@@ -68,6 +74,8 @@ class LiveServer(ThreadingHTTPServer):
             self.address_family = socket.AF_INET6
         self.live, self.stop = live, stop
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.streams = threading.BoundedSemaphore(MAX_STREAMS)
+        self.streaming = threading.local()  # its thread's connection moved to a stream slot
         super().__init__(address, Handler)
         self.page = PAGE.read_bytes()
 
@@ -92,7 +100,21 @@ class LiveServer(ThreadingHTTPServer):
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self.slots.release()
+            if getattr(self.streaming, "moved", False):  # its connection slot was freed then
+                self.streaming.moved = False
+                self.streams.release()
+            else:
+                self.slots.release()
+
+    def to_stream_slot(self) -> bool:
+        """Move this thread's connection from its connection slot to a stream slot (False,
+        and nothing moved, when every stream slot is taken). Its connection ends with the
+        stream, so the stream slot is what process_request_thread frees."""
+        if not self.streams.acquire(blocking=False):
+            return False
+        self.streaming.moved = True
+        self.slots.release()
+        return True
 
     @property
     def url(self) -> str:
@@ -224,31 +246,52 @@ class Handler(BaseHTTPRequestHandler):
         self._send(status, "text/plain; charset=utf-8", (text + "\n").encode(), allow=allow)
 
     def _events(self) -> None:
-        """Server-sent events: the version number each time the faces were rebuilt."""
+        """Server-sent events: the version number each time the faces were rebuilt, and a
+        heartbeat comment while there is none, until the client goes away."""
         live, stop = self.server.live, self.server.stop
+        self.close_connection = True
+        if not self.server.to_stream_slot():
+            self.send_response(HTTPStatus.SERVICE_UNAVAILABLE)
+            self.send_header("Content-Length", "0")
+            self.send_header("Retry-After", "5")
+            self.end_headers()
+            return
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
-        self.close_connection = True
         if self.head:
             return
-        seen, quiet = -1, 0.0
+        with selectors.DefaultSelector() as reading:
+            reading.register(self.connection, selectors.EVENT_READ)
+            self._stream(live, stop, reading)
+
+    def _stream(self, live: LiveKit, stop: threading.Event,
+                reading: selectors.BaseSelector) -> None:
+        seen = -1
         try:
             while not stop.is_set():
-                version = live.wait(seen, 1.0)
+                version = live.wait(seen, HEARTBEAT)
+                if self._hung_up(reading):
+                    return
                 if version != seen:
-                    seen, quiet = version, 0.0
+                    seen = version
                     self.wfile.write(f"id: {version}\nevent: update\ndata: {version}\n\n".encode())
-                else:
-                    quiet += 1.0
-                    if quiet < HEARTBEAT:
-                        continue
-                    quiet = 0.0
-                    self.wfile.write(b": still here\n\n")
+                else:  # (on a socket closed unseen, the write fails: the next one at the latest)
+                    self.wfile.write(b": ping\n\n")
                 self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             pass  # the browser went away
+
+    def _hung_up(self, reading: selectors.BaseSelector) -> bool:
+        """The client of an event stream, which sends nothing after its request, has closed
+        its end (or reset it)."""
+        try:
+            if not reading.select(0):
+                return False
+            return not self.connection.recv(1, socket.MSG_PEEK)
+        except OSError:
+            return True
 
     def do_POST(self) -> None:  # nothing on this server writes
         self.close_connection = True  # its body, unread, must not be taken for a request

@@ -5,6 +5,7 @@ DataError naming the template file and, where known, its line."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -112,15 +113,38 @@ def _place(exc: BaseException, folders: list[Path], default: str) -> tuple[str, 
     return found
 
 
-def environment(loader=None):
-    """The one sandbox setup, for booklets and layout expressions alike: limited (see
-    sandbox.py), unknown names are errors, nothing is escaped."""
+@functools.cache
+def undefined_class() -> type:
+    """Jinja2's StrictUndefined, an error however it is printed: also as an item of a list or
+    table printed ({{ [x.titel] }}, map(attribute='titel')|list: their repr, which printed
+    'Undefined'), formatted, or as JSON; the same error as printing it alone (the misspelt
+    name, or the sandbox's refusal)."""
     import jinja2
 
+    class Undefined(jinja2.StrictUndefined):
+        __slots__ = ()
+        __repr__ = __format__ = jinja2.StrictUndefined._fail_with_undefined_error
+
+    return Undefined
+
+
+def _json_default(value: Any) -> Any:
+    """tojson's answer to what JSON has no form for: an undefined's own error."""
+    import jinja2
+
+    if isinstance(value, jinja2.Undefined):
+        value._fail_with_undefined_error()
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def environment(loader=None):
+    """The one sandbox setup, for booklets and layout expressions alike: limited (see
+    sandbox.py), unknown names are errors however they are printed, nothing is escaped."""
     from .sandbox import LimitedSandbox
 
-    env = LimitedSandbox(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
+    env = LimitedSandbox(loader=loader, undefined=undefined_class(), autoescape=False,
                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": _json_default}
     env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
     env.filters["counting"] = lambda text: text  # marks a number that states no rule (bound.py)
     return env

@@ -104,7 +104,9 @@ def test_pod_pages_are_trim_plus_bleed_with_boxes(wuxing, tmp_path):
 def test_png_size_matches_the_dpi(wuxing, tmp_path):
     export(wuxing, "png", tmp_path / "png", dpi=100, bleed_mm=0)
     files = sorted((tmp_path / "png").glob("*.png"))
-    assert len(files) == 50
+    assert len(files) == 51  # 50 faces and the board, whole
+    board = Image.open(tmp_path / "png" / "board-3-paths-of-5-islands.png")
+    assert board.size == (round(260 / 25.4 * 100), round(190 / 25.4 * 100))
     card = Image.open(next(f for f in files if "yang-wood-card-front" in f.name))
     assert card.size == (round(63 / 25.4 * 100), round(88 / 25.4 * 100))
     token = Image.open(next(f for f in files if "first" in f.name))
@@ -401,3 +403,75 @@ def test_a_problem_of_a_card_printed_thrice_is_reported_once(tmp_path, args):
     errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
     assert len(errors) == 1 and 'cards.csv, row 2, field "title"' in errors[0], result.output
     assert result.exit_code == 3 and "Error: 1 problem(s)" in result.output
+
+
+# ---- boards in the PNG and print-on-demand exports ------------------------------------------
+def _export_cli(game, *args):
+    return CliRunner().invoke(main, ["export", "--game", str(game), *map(str, args)])
+
+
+def test_png_export_writes_each_board_whole_at_the_dpi(tmp_path):
+    """A fresh-user trial: the tokens-and-board kit's PNGs were its 36 token faces, the 180 mm
+    score board silently missing (the TTS export has it)."""
+    from pnp.scaffold import new_game
+
+    game = new_game("tb", tmp_path, "tokens-and-board")
+    out = tmp_path / "png"
+    res = _export_cli(game, "--format", "png", "--dpi", 40, "--out", out)
+    assert res.exit_code == 0, res.output
+    assert "36 PNG faces and 1 board at 40 dpi" in res.output
+    board = Image.open(out / "board-score-board.png")
+    assert board.size == (round(180 / 25.4 * 40),) * 2  # whole, not tiled, and no bleed
+    assert board.info["dpi"] == pytest.approx((40, 40), abs=0.01)
+    assert len(board.getcolors(1 << 16) or ()) > 2  # drawn, not a blank page
+
+
+def test_png_export_of_a_kit_that_is_only_a_board_writes_the_board(tmp_path):
+    """It said 'nothing to export as png: the kit has no faces (no cards, tiles, tokens or
+    boards)' and exited 1, although the kit is a board."""
+    from pnp.scaffold import new_game
+
+    game = new_game("hb", tmp_path, "hex-board")
+    out = tmp_path / "png"
+    res = _export_cli(game, "--format", "png", "--dpi", 30, "--out", out)
+    assert res.exit_code == 0, res.output
+    assert "png/: 1 PNG board at 30 dpi" in res.output
+    assert [p.name for p in out.glob("*.png")] == ["board-island.png"]
+
+
+def test_png_export_scales_a_board_too_large_for_its_pixels_and_says_so(tmp_path, monkeypatch):
+    from pnp.export import outputs
+    from pnp.scaffold import new_game
+
+    monkeypatch.setattr(outputs, "BOARD_MAX_PX", 300)
+    game = new_game("tb", tmp_path, "tokens-and-board")
+    out = tmp_path / "png"
+    res = _export_cli(game, "--format", "png", "--dpi", 100, "--out", out)
+    assert res.exit_code == 0, res.output
+    assert Image.open(out / "board-score-board.png").size == (300, 300)
+    assert ("warning: Score board: 180 x 180 mm at 100 dpi would be 709 x 709 px; drawn "
+            "at 42 dpi (300 px a side at most)") in res.output, res.output
+
+
+def test_card_services_say_boards_are_not_exported_not_that_there_are_none(tmp_path):
+    """`pnp export --format pod --service tgc` of a kit that is only a board said the kit has
+    no faces; of cards and a board, it left the board out without a word."""
+    from pnp.scaffold import new_game
+
+    hb = new_game("hb", tmp_path, "hex-board")
+    res = _export_cli(hb, "--format", "pod", "--service", "tgc", "--out", tmp_path / "a")
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert "has no faces" not in res.output
+    assert "boards are not exported for The Game Crafter: Island" in res.output, res.output
+    deck = new_game("deck", tmp_path, "deck")
+    toml = deck / "game.toml"
+    toml.write_text(toml.read_text().replace("\n[palette]\n", '\n[[component]]\nname = "map"\n'
+                                             'type = "board"\nwidth = "150mm"\nheight = "100mm"\n'
+                                             'front = "layouts/back.toml"\n'
+                                             '\n[palette]\n'))
+    res = _export_cli(deck, "--format", "pod", "--service", "tgc", "--out", tmp_path / "b")
+    assert res.exit_code == 0, res.output
+    assert "warning: boards are not exported for The Game Crafter: Map" in res.output
+    res = _export_cli(hb, "--format", "pod", "--out", tmp_path / "c.pdf")
+    assert res.exit_code == 1 and "has no faces" not in res.output
+    assert "boards are not exported as pod: Island" in res.output, res.output

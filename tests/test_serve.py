@@ -317,3 +317,74 @@ def test_a_row_edit_draws_only_the_faces_whose_row_changed(tmp_path, monkeypatch
     drawn.clear()
     live.rebuild({layout})
     assert sorted(drawn) == every
+
+
+# ---- event streams: a closed one frees its slot, and streams never starve the page -------------
+@pytest.fixture
+def small_server(tmp_path):
+    from pnp.scaffold import new_game
+
+    stop = threading.Event()
+    srv, threads = start(str(new_game("small", tmp_path, "deck")), port=0, dpi=30,
+                         echo=lambda line: None, stop=stop)
+    srv.live.wait(0, 30)  # the first build
+    yield srv
+    shutdown(srv, threads, stop)
+
+
+def _stream(srv):
+    """An /events request on a real socket: (its status, the socket, what followed the headers)."""
+    import socket
+
+    sock = socket.create_connection(srv.server_address[:2], timeout=5)
+    sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    got = b""
+    while b"\r\n\r\n" not in got:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        got += chunk
+    head, _, rest = got.partition(b"\r\n\r\n")
+    return int(head.split()[1]), sock, rest
+
+
+def test_closed_event_streams_free_their_slots_within_seconds(small_server):
+    """A fresh-user trial: 32 event streams whose clients had gone kept every slot ~30 s, and
+    the page answered 503 meanwhile. Streams now have slots of their own, and a closed one is
+    noticed within a heartbeat or two."""
+    import time
+
+    from pnp.server import MAX_CONNECTIONS, MAX_STREAMS
+
+    assert MAX_STREAMS < MAX_CONNECTIONS
+    streams = [_stream(small_server) for _ in range(MAX_CONNECTIONS)]
+    assert [s for s, _, _ in streams].count(200) == MAX_STREAMS  # the rest: 503, at once
+    assert {s for s, _, _ in streams} == {200, 503}
+    assert _get(small_server, "/state.json")[0] == 200  # the page is answered all along
+    for _, sock, _ in streams:
+        sock.close()
+    closed = time.monotonic()
+    held = []
+    while len(held) < MAX_STREAMS:  # every slot free again
+        status, sock, _ = _stream(small_server)
+        if status == 200:
+            held.append(sock)
+            continue
+        sock.close()
+        assert time.monotonic() - closed < 3, "closed streams still hold their slots"
+        time.sleep(0.1)
+    assert _get(small_server, "/state.json")[0] == 200
+    for sock in held:
+        sock.close()
+
+
+def test_an_idle_event_stream_sends_a_heartbeat_every_second_or_so(small_server):
+    import time
+
+    status, sock, got = _stream(small_server)
+    assert status == 200
+    start = time.monotonic()
+    while b": ping\n\n" not in got:
+        got += sock.recv(4096)
+    assert time.monotonic() - start < 2.5 and b"event: update" in got
+    sock.close()

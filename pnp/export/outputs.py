@@ -14,8 +14,8 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, OptionError, PnpError
-from ..kit import Kit, Piece, Sheet
+from ..errors import Finding, OptionError, PnpError, warning
+from ..kit import Board, Kit, Piece, Sheet
 from ..layout.grid import PRINTER_MARGIN
 from ..layout.paper import flip_back
 from ..layout.saddle import saddle_order
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 GREY = Color(0.45, 0.45, 0.45)
 CALIBRATION_MIN = (200 * MM, 205 * MM)  # its 150 mm ruler and lines of steps
 FOLD_MARK = (PRINTER_MARGIN + 0.5 * MM, PRINTER_MARGIN + 6 * MM)  # from the sheet's edge
+BOARD_MAX_PX = 8192  # a board's longer side in the PNG export (8192 x 8192: 67 megapixels)
 
 
 def _canvas(path: Path, size, fonts: Fonts, cmyk: bool | Separation = False) -> Canvas:
@@ -119,6 +120,27 @@ def faces(kit: Kit, backs: bool = True) -> list[Face]:
     return out
 
 
+def board_face(board: Board) -> Face:
+    """A board as the one face of a sheet of its own, to draw it as faces are drawn."""
+    sheet = Sheet(board.title, board.width, board.height,
+                  (Piece("board", board.title, board.draw, source=board.source),), duplex=False)
+    return Face(sheet, sheet.pieces[0], 0, False)
+
+
+def boards_left_out(kit: Kit, to: str) -> str | None:
+    """What an export of faces alone (`to`: "as pod", "for The Game Crafter") says of the
+    kit's boards, which it leaves out; None without boards. A set of tile sheets is named
+    once, by its tiles."""
+    from ..faces.tessellate import TilePage
+
+    titles = dict.fromkeys(b.draw.tiles.title if isinstance(b.draw, TilePage) else b.title
+                           for b in kit.boards)
+    if not titles:
+        return None
+    return (f"boards are not exported {to}: {'; '.join(titles)}; print them from the kit's "
+            "PDF (pnp build), or as images with --format png")
+
+
 def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
                chosen: list[Face] | None = None, size: tuple[float, float] | None = None,
                cmyk: bool | Separation = False, turned: bool = False) -> list[Finding]:
@@ -170,23 +192,54 @@ def _pixels(length: float, dpi: float) -> int:
     return round(length / 72 * dpi)
 
 
-def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int, bleed: float) -> tuple[int, list[Finding]]:
-    """A PNG of every face at `dpi`, with bleed; named sheet-number-name-front/back.png."""
+def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int,
+               bleed: float) -> tuple[int, int, list[Finding]]:
+    """A PNG of every face at `dpi`, with bleed, named sheet-number-name-front/back.png, and of
+    every board, whole and without bleed (as Tabletop Simulator's), named board-title.png: its
+    longer side BOARD_MAX_PX at most, drawn at a lower dpi (and said) if it would be more.
+    Returns the number of faces, of boards, and what drawing them found."""
     if not 30 <= dpi <= 1200:
         raise OptionError("--dpi", f"{dpi} is out of range (30 to 1200)")
     folder.mkdir(parents=True, exist_ok=True)
     chosen = faces(kit)
     decks = deck_names(kit.sheets)
+    boards = [board_face(b) for b in kit.boards]
+    findings: list[Finding] = []
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp) / "faces.pdf"
-        findings = export_pod(kit, fonts, pdf, bleed, chosen)
+        if chosen:
+            findings += export_pod(kit, fonts, pdf, bleed, chosen)
         sizes = [(_pixels(f.sheet.width + 2 * bleed, dpi), _pixels(f.sheet.height + 2 * bleed, dpi))
                  for f in chosen]
         for face, image in zip(chosen, _rasterise(pdf, sizes)):
             name = (f"{decks[id(face.sheet)]}-{face.index + 1:03d}-{slug(face.piece.name)}-"
                     f"{'back' if face.back else 'front'}.png")
             image.save(folder / name, dpi=(dpi, dpi))
-    return len(chosen), findings
+        if boards:
+            pdf = Path(tmp) / "boards.pdf"
+            findings += export_pod(kit, fonts, pdf, 0.0, boards)
+            at = [_board_dpi(face.sheet, dpi, findings) for face in boards]
+            sizes = [(max(1, _pixels(f.sheet.width, d)), max(1, _pixels(f.sheet.height, d)))
+                     for f, d in zip(boards, at)]
+            names = deck_names(face.sheet for face in boards)
+            for face, image, d in zip(boards, _rasterise(pdf, sizes), at):
+                name = names[id(face.sheet)]
+                name = name if name.startswith("board") else f"board-{name}"
+                image.save(folder / f"{name}.png", dpi=(d, d))
+    return len(chosen), len(boards), findings
+
+
+def _board_dpi(sheet: Sheet, dpi: int, findings: list[Finding]) -> float:
+    """The dpi a board's PNG is drawn at: the export's, unless its longer side would be more
+    than BOARD_MAX_PX (said)."""
+    w, h = _pixels(sheet.width, dpi), _pixels(sheet.height, dpi)
+    if max(w, h) <= BOARD_MAX_PX:
+        return dpi
+    lower = BOARD_MAX_PX * 72 / max(sheet.width, sheet.height)
+    findings.append(warning(
+        f"{sheet.title}: {sheet.width / MM:.0f} x {sheet.height / MM:.0f} mm at {dpi} dpi would "
+        f"be {w} x {h} px; drawn at {lower:.0f} dpi ({BOARD_MAX_PX} px a side at most)"))
+    return lower
 
 
 # ---- calibration ----------------------------------------------------------------------------------

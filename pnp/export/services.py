@@ -133,14 +133,18 @@ def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
                    cmyk: bool | Separation) -> tuple[int, list[Finding]]:
     """Write every deck the service can print into `folder`, plus manifest.csv. Returns the
     number of files written and the findings (the preflight's included)."""
-    from .outputs import Face, _rasterise, deck_names, export_pod, slug
+    from .outputs import Face, _rasterise, boards_left_out, deck_names, export_pod, slug
     from .preflight import preflight
 
     service = SERVICES[key]
     chosen, findings = decks(kit, service)
+    boards = boards_left_out(kit, f"for {service.name}")  # it prints cards only
     if not chosen:
         raise PnpError(f"nothing in this kit is a card size {service.name} prints "
-                       f"({', '.join(f'{p.name} {p.w_in:g} x {p.h_in:g} in' for p in service.products)})")
+                       f"({', '.join(f'{p.name} {p.w_in:g} x {p.h_in:g} in' for p in service.products)})"
+                       + (f"; {boards}" if boards else ""))
+    if boards:
+        findings.append(warning(boards))
     findings += preflight(kit, fonts, service, bool(cmyk))
     rows, files = [], 0
     deck_of = deck_names(sheet for sheet, _, _ in chosen)

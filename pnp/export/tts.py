@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import Finding, OptionError, PnpError
 from ..kit import Kit, Piece, Sheet
-from .outputs import Face, _rasterise, export_pod, faces, slug
+from .outputs import Face, _rasterise, board_face, export_pod, faces, slug
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's standard deck sheet
 TILE_TYPES = {"rect": 0, "hex": 1, "circle": 2}  # CustomTile.Type: box, hex, circle
@@ -298,10 +298,7 @@ def _boards(kit, fonts, folder, work, links, guids, written, findings) -> list[d
     and rasterised in one pass."""
     chosen, sizes = [], []
     for board in kit.boards:
-        sheet = Sheet(board.title, board.width, board.height,
-                      (Piece("board", board.title, board.draw, source=board.source),),
-                      duplex=False)
-        chosen.append(Face(sheet, sheet.pieces[0], 0, False))
+        chosen.append(board_face(board))
         scale = min(TILE_PX_PER_IN, BOARD_MAX_PX / (max(board.width, board.height) / 72))
         sizes.append((max(1, round(board.width / 72 * scale)),
                       max(1, round(board.height / 72 * scale))))

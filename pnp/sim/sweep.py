@@ -295,6 +295,26 @@ def check_distinct(folder: Path, settings: Sequence[Setting]) -> None:
         seen[key] = s.text
 
 
+def check_whole(folder: Path, texts: Sequence[str], settings: Sequence[Setting]) -> None:
+    """A whole number typed with a decimal point or an exponent (25.0, 1e9) for a game.toml
+    key that holds a whole number is refused before any game, quoting it as typed (`texts`:
+    each --set as given): written to the variant's game.toml, 1e9 was "1000000000.0 is
+    written with a decimal point", of a copy the designer never sees."""
+    for text, s in zip(texts, settings):
+        if s.file != "game.toml":
+            continue
+        game_toml = (folder / "game.toml").read_text(encoding="utf-8")
+        old = _toml_line(game_toml.splitlines(keepends=True), s.path)[1].group(2)
+        if not re.fullmatch(r"[+-]?\d[\d_]*", old):
+            continue
+        for item in text.partition("=")[2].split(","):
+            v = _value(item) if ".." not in item else None
+            if type(v) is float and v.is_integer():
+                raise OptionError("--set", f"{s.text}={item.strip()}: game.toml "
+                                  f"[{'.'.join(s.path[:-1])}] {s.path[-1]} holds a whole number "
+                                  f"({old}): write {int(v)}")
+
+
 def apply_setting(folder: Path, setting: Setting, value: Any) -> None:
     if setting.file == "game.toml":
         _set_toml(folder / "game.toml", setting.path, value)
@@ -443,6 +463,7 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
     folder = find_game(game)
     check_targets(folder, settings)
     check_distinct(folder, settings)
+    check_whole(folder, sets, settings)
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as tmp:
         base, variants = make_variants(game, settings, players, Path(tmp))
