@@ -164,19 +164,25 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
     """Replace `key = ...` inside [section] of a TOML file, keeping the comments around it."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     i, m = _toml_line(lines, keys)
-    _check_kind(keys, m.group(2), value)
-    lines[i] = m.group(1) + _toml_literal(value) + m.group(3)
+    lines[i] = m.group(1) + _toml_literal(_of_kind(keys, m.group(2), value)) + m.group(3)
     path.write_text("".join(lines), encoding="utf-8")
 
 
-def _check_kind(keys: Sequence[str], old: str, value: Any) -> None:
-    """A text or true/false where game.toml has a number (`old`, as written) is refused as a
-    key the file lacks is: else the rules meet a text where they compare a number, and say
-    so in Python's words ('>=' not supported between 'int' and 'str')."""
-    if re.fullmatch(r"[+-]?\d[\d_]*(\.\d+)?([eE][+-]?\d+)?", old) and \
-            isinstance(value, (str, bool)):
+def _of_kind(keys: Sequence[str], old: str, value: Any) -> Any:
+    """`value` as the key holds it (`old`, as written). A whole number where game.toml has one
+    is written as one, however typed (1e9, 25.0: else the variant's game.toml says "25.0 is
+    written with a decimal point", of a copy the designer never sees). A text or true/false
+    where game.toml has a number is refused as a key the file lacks is: else the rules meet a
+    text where they compare a number, and say so in Python's words ('>=' not supported
+    between 'int' and 'str')."""
+    number = re.fullmatch(r"[+-]?\d[\d_]*(\.\d+)?([eE][+-]?\d+)?", old)
+    if number and isinstance(value, (str, bool)):
         raise OptionError("--set", f"{_place('game.toml', keys)} is a number ({old}), not "
                           f"{_toml_literal(value) if isinstance(value, bool) else repr(value)}")
+    if number and not number.group(1) and not number.group(2) and type(value) is float \
+            and value.is_integer():
+        return int(value)
+    return value
 
 
 def _toml_line(lines: list[str], keys: Sequence[str]) -> tuple[int, re.Match]:
@@ -214,7 +220,7 @@ def check_targets(folder: Path, settings: Sequence[Setting]) -> None:
             text = (folder / "game.toml").read_text(encoding="utf-8")
             _, m = _toml_line(text.splitlines(keepends=True), s.path)
             for value in s.values:
-                _check_kind(s.path, m.group(2), value)
+                _of_kind(s.path, m.group(2), value)
 
 
 def _read_csv(path: Path, column: str) -> tuple[list[list[str]], int]:
@@ -293,26 +299,6 @@ def check_distinct(folder: Path, settings: Sequence[Setting]) -> None:
                               f"cell ({s.file}, row {key[1]}, column {key[2]!r}); give its "
                               "values once")
         seen[key] = s.text
-
-
-def check_whole(folder: Path, texts: Sequence[str], settings: Sequence[Setting]) -> None:
-    """A whole number typed with a decimal point or an exponent (25.0, 1e9) for a game.toml
-    key that holds a whole number is refused before any game, quoting it as typed (`texts`:
-    each --set as given): written to the variant's game.toml, 1e9 was "1000000000.0 is
-    written with a decimal point", of a copy the designer never sees."""
-    for text, s in zip(texts, settings):
-        if s.file != "game.toml":
-            continue
-        game_toml = (folder / "game.toml").read_text(encoding="utf-8")
-        old = _toml_line(game_toml.splitlines(keepends=True), s.path)[1].group(2)
-        if not re.fullmatch(r"[+-]?\d[\d_]*", old):
-            continue
-        for item in text.partition("=")[2].split(","):
-            v = _value(item) if ".." not in item else None
-            if type(v) is float and v.is_integer():
-                raise OptionError("--set", f"{s.text}={item.strip()}: game.toml "
-                                  f"[{'.'.join(s.path[:-1])}] {s.path[-1]} holds a whole number "
-                                  f"({old}): write {int(v)}")
 
 
 def apply_setting(folder: Path, setting: Setting, value: Any) -> None:
@@ -463,7 +449,6 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
     folder = find_game(game)
     check_targets(folder, settings)
     check_distinct(folder, settings)
-    check_whole(folder, sets, settings)
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
     with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as tmp:
         base, variants = make_variants(game, settings, players, Path(tmp))
