@@ -16,6 +16,7 @@ from .units import MM
 
 if TYPE_CHECKING:
     from .games.registry import GameSpec
+    from .kit import Kit
 
 
 @dataclass
@@ -469,6 +470,25 @@ def corner_radius(game: OpenGame, given_mm: float | None) -> float:
     return radius
 
 
+def _refuse_nothing(kit: Kit, fmt: str, service: str | None, findings: list[Finding]) -> None:
+    """A PNG or pod export of a kit with nothing it takes is refused; the boards a pod export
+    leaves out are said, so a designer does not look for them in its PDF."""
+    from .export import outputs
+
+    if fmt == "png" and not outputs.faces(kit) and not kit.boards:  # (counts all 0)
+        raise PnpError("nothing to export as png: the kit has no faces (no cards, tiles, "
+                       "tokens or boards)")
+    if fmt != "pod" or service is not None:
+        return
+    boards = outputs.boards_left_out(kit, "as pod")
+    if not outputs.faces(kit):
+        raise PnpError(f"nothing to export as pod: the kit has no cards, tiles or tokens; {boards}"
+                       if boards else "nothing to export as pod: the kit has no faces (no "
+                       "cards, tiles or tokens)")
+    if boards:
+        findings.append(warning(boards))
+
+
 def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = None,
            bleed_mm: float | None = None,
            dpi: int | None = None, force: bool = False, service: str | None = None,
@@ -495,16 +515,7 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
     ink = separation or cmyk  # what the PDF is separated through (True: pnp's own profile)
     radius = corner_radius(game, corner_radius_mm) if fmt == "cut" else 0.0
     kit, fonts, findings = _printable(game, force)
-    if fmt == "png" and not outputs.faces(kit) and not kit.boards:  # (counts all 0)
-        raise PnpError("nothing to export as png: the kit has no faces (no cards, tiles, "
-                       "tokens or boards)")
-    boards = outputs.boards_left_out(kit, "as pod") if fmt == "pod" and service is None else None
-    if fmt == "pod" and service is None and not outputs.faces(kit):
-        raise PnpError(f"nothing to export as pod: the kit has no cards, tiles or tokens; {boards}"
-                       if boards else "nothing to export as pod: the kit has no faces (no "
-                       "cards, tiles or tokens)")
-    if boards:  # said, so a designer does not look for the board in the PDF
-        findings.append(warning(boards))
+    _refuse_nothing(kit, fmt, service, findings)
     if fmt != "booklet" and service is None:  # a service's export runs its own preflight
         from .export.preflight import preflight
         from .export.services import GENERIC
