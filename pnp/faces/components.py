@@ -127,12 +127,21 @@ class Compiler:
 def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) -> tuple[float, float]:
     path = folder.toml_path
     if shape == "circle" or "diameter" in table:
+        also = [k for k in ("size", "width", "height") if k in table]
+        if "diameter" in table and also:  # (one of them was silently left unused)
+            raise DataError(f"give diameter, not also {' and '.join(also)} (a round token's "
+                            "size is its diameter)", path, field=f"{where}.diameter")
         d = size_of(table.get("diameter", table.get("size", "")), path, field=f"{where}.diameter")
         return d, d
     if shape == "hex":
         w = size_of(table.get("size", table.get("width", "")), path, field=f"{where}.size")
         return w, w * sqrt(3) / 2  # flat-top: corner to corner across, flat to flat up
     if "size" in table:
+        sides = [k for k in ("width", "height") if k in table]
+        if sides:  # size = "poker" with width = "40mm" printed poker cards, saying nothing
+            raise DataError(f"give size, or width and height, not both (size = "
+                            f"{_shown(table['size'])} and {', '.join(sides)})", path,
+                            field=f"{where}.size")
         preset = table["size"]
         if isinstance(preset, str) and preset in CARD_PRESETS:
             pw, ph = CARD_PRESETS[preset]
@@ -148,6 +157,11 @@ def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) ->
                         "width and height, or diameter (round tokens)", path, field=where)
     return (size_of(table["width"], path, field=f"{where}.width"),
             size_of(table["height"], path, field=f"{where}.height"))
+
+
+def _shown(value: Any) -> str:
+    """A game.toml value as it is written there ("poker", 63)."""
+    return f'"{value}"' if isinstance(value, str) else repr(value)
 
 
 def _text(table: dict, key: str, path: Path, where: str, default: Any = None) -> Any:
