@@ -410,7 +410,8 @@ def test_a_highlight_between_two_cells_is_named_not_rounded_down(deck):
     _add_element(deck, TRACK + "highlight = [2.5]\n")  # it lit cell 2
     result = _run("validate", "--game", deck)
     assert result.exit_code == 3
-    assert _first_error(result) == ('error: cards.csv, row 2, field "t": Sunrise: element "t" '
+    # (the same on every card: the layout's, said once, not on each card's row)
+    assert _first_error(result) == ('error: layouts/card.toml, field "t.highlight": element "t" '
                                     "(layouts/card.toml): highlight names cell 2.5, which the track does "
                                     "not have (its cells run 1 to 6 in steps of 1)")
 

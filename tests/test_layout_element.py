@@ -133,7 +133,7 @@ def test_layouts_placed_very_deep_are_named_deep_not_a_circle(tmp_path):
     ("../outside.toml", "leaves the game folder"),
     ("/etc/passwd", "absolute path"),
     ("layouts/link.toml", "leaves the game folder"),  # a symlink to a file outside
-    ("cards.csv", "a layout file is a .toml file"),  # was cards.csv's TOML error alone
+    ("cards.csv", "'cards.csv' is not a layout file"),  # was cards.csv's TOML error alone
 ])
 def test_a_placed_file_outside_the_game_folder_or_no_layout_is_refused(tmp_path, ref, said):
     outside = tmp_path / "outside.toml"

@@ -88,6 +88,9 @@ def apply_variant(config: dict[str, Any], name: str,
     return merged, variant
 
 
+SIZE_KEYS = frozenset({"size", "width", "height", "diameter"})  # a [[component]]'s size
+
+
 def _components(base: Any, value: dict, path: Path, where: str) -> list:
     """[[component]] entries with the variant's settings for each named one."""
     components = [dict(c) if isinstance(c, dict) else c for c in base or []]
@@ -102,6 +105,9 @@ def _components(base: Any, value: dict, path: Path, where: str) -> list:
         check_entry(settings, "component", COMPONENT_KEYS, path, f"{where}.{name}")
         for c in components:
             if isinstance(c, dict) and c.get("name") == name:
+                if SIZE_KEYS & settings.keys():  # a variant's size replaces the base's whole
+                    for key in SIZE_KEYS - settings.keys():  # (its width beside the base's
+                        c.pop(key, None)                     # size = "poker" is no mistake)
                 c.update(settings)
     return components
 

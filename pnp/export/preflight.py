@@ -80,8 +80,9 @@ class PreflightCanvas(TrackingCanvas):
     def _which(self, image) -> str:
         from pathlib import Path
 
-        name = f"image {Path(image).name!r}" if isinstance(image, (str, Path)) else \
-            "an embedded image"
+        file = image if isinstance(image, (str, Path)) else getattr(image, "path", None)
+        name = f"image {Path(file).name!r}" if isinstance(file, (str, Path)) else \
+            "an embedded image"  # (a photo EXIF turns is drawn from its pixels: by its file)
         boxes = self.surface.elements if self.surface is not None else []
         return name + (f' in element "{boxes[-1].name}"' if boxes else "")
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from reportlab.lib.colors import Color, white
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render import icons as vec
@@ -74,6 +75,9 @@ class Picture:
     vector: bool
     notes: tuple[str, ...] = ()
     digest: str = ""  # of the file's contents: the name of its form in a PDF
+    # EXIF's orientation of a photo (1: shown as stored; 2 to 8: turned or mirrored to be
+    # shown, as every photo viewer does); width and height are as it is shown
+    orientation: int = 1
 
 
 # read once per process, again when the file's size or time of change moves (pnp serve and
@@ -110,7 +114,9 @@ def picture(path: Path, root: Path) -> Picture:
 
         try:
             with open_image(path) as img:
-                pic = Picture(path, img.size[0], img.size[1], False, (), _digest(path))
+                turn = orientation(img)
+                w, h = img.size if turn not in SIDEWAYS else img.size[::-1]
+                pic = Picture(path, w, h, False, (), _digest(path), turn)
         except PictureError as exc:
             raise ArtError(f"{path.name!r} {exc}") from None
         except (UnidentifiedImageError, Image.DecompressionBombError, OSError):
@@ -122,6 +128,68 @@ def picture(path: Path, root: Path) -> Picture:
 
 def _digest(path: Path) -> str:
     return hashlib.sha1(path.read_bytes()).hexdigest()[:16]
+
+
+EXIF_ORIENTATION = 0x0112
+SIDEWAYS = (5, 6, 7, 8)  # the orientations that turn a picture a quarter: its sides swap
+
+
+def orientation(img) -> int:
+    """A photo's EXIF orientation, 1 (as stored) for a file without EXIF, as most are: those
+    are told by Pillow's header read alone, without parsing any EXIF (nor, for a PNG, reading
+    on to find an eXIf chunk after the pixels). A damaged EXIF block is shown as stored."""
+    if "exif" not in img.info:
+        return 1
+    try:
+        value = img.getexif().get(EXIF_ORIENTATION, 1)
+    except Exception:  # Pillow's EXIF parser raises many kinds for a broken block
+        return 1
+    return value if value in range(2, 9) else 1
+
+
+class Turned(ImageReader):
+    """A photo's pixels as its EXIF orientation shows them (reportlab reads a file's pixels
+    as stored): `image` is the turned Pillow image; `content` names it for a print record's
+    digest by its file's content (pnp/printrun/digest.py), not by pixels hashed each face;
+    `path` its file, to name it by (preflight)."""
+
+    def __init__(self, source, image, content: str, path: Path):
+        super().__init__(source)
+        self.image, self.content, self.path = image, content, path
+
+
+_turned: dict[str, Turned] = {}  # by the file's digest; a few (each holds its pixels)
+
+
+def raster(pic: Picture) -> str | Turned:
+    """What a raster picture is drawn from: its file, or for a photo EXIF turns its pixels
+    turned (a JPEG's encoded again as a JPEG at quality 95, so the PDF keeps it compressed
+    as its file was, not as raw pixels several times its size). Opened as the format its name
+    claims (pnp/data/images.py), as every picture is."""
+    if pic.orientation == 1:
+        return str(pic.path)
+    hit = _turned.get(pic.digest)
+    if hit is None:
+        import io
+
+        from PIL import ImageOps
+
+        from ..data.images import open_image
+
+        with open_image(pic.path) as img:
+            jpeg = img.format == "JPEG"
+            turned = ImageOps.exif_transpose(img)
+        source: Any = turned
+        if jpeg:
+            buffer = io.BytesIO()
+            turned.save(buffer, "JPEG", quality=95)
+            buffer.seek(0)
+            source = buffer
+        if len(_turned) >= 4:
+            _turned.clear()
+        hit = _turned[pic.digest] = Turned(source, turned, f"{pic.digest} turned",
+                                                   pic.path)
+    return hit
 
 
 def _form(c, pic: Picture, font: str) -> str | None:
@@ -143,7 +211,7 @@ def _form(c, pic: Picture, font: str) -> str | None:
             c.endForm()
         else:
             c.beginForm(name, 0, 0, pic.width, pic.height)
-            c.drawImage(str(pic.path), 0, 0, pic.width, pic.height, mask="auto")
+            c.drawImage(raster(pic), 0, 0, pic.width, pic.height, mask="auto")
             c.endForm()
     return name
 
@@ -184,7 +252,7 @@ def draw_picture(c, pic: Picture, x: float, y: float, w: float, h: float, fit: s
         else:
             c.doForm(name)
     else:  # a canvas that watches images (preflight's resolution) or converts them (CMYK)
-        c.drawImage(str(pic.path), px, py, pw, ph, mask="auto")
+        c.drawImage(raster(pic), px, py, pw, ph, mask="auto")
     c.restoreState()
 
 

@@ -173,12 +173,21 @@ class Compiler:
 def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) -> tuple[float, float]:
     path = folder.toml_path
     if shape == "circle" or "diameter" in table:
+        also = [k for k in ("size", "width", "height") if k in table]
+        if "diameter" in table and also:  # (one of them was silently left unused)
+            raise DataError(f"give diameter, not also {' and '.join(also)} (a round token's "
+                            "size is its diameter)", path, field=f"{where}.diameter")
         d = size_of(table.get("diameter", table.get("size", "")), path, field=f"{where}.diameter")
         return d, d
     if shape == "hex":
         w = size_of(table.get("size", table.get("width", "")), path, field=f"{where}.size")
         return w, w * sqrt(3) / 2  # flat-top: corner to corner across, flat to flat up
     if "size" in table:
+        sides = [k for k in ("width", "height") if k in table]
+        if sides:  # size = "poker" with width = "40mm" printed poker cards, saying nothing
+            raise DataError(f"give size, or width and height, not both (size = "
+                            f"{_shown(table['size'])} and {', '.join(sides)})", path,
+                            field=f"{where}.size")
         preset = table["size"]
         if isinstance(preset, str) and preset in CARD_PRESETS:
             pw, ph = CARD_PRESETS[preset]
@@ -194,6 +203,11 @@ def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) ->
                         "width and height, or diameter (round tokens)", path, field=where)
     return (size_of(table["width"], path, field=f"{where}.width"),
             size_of(table["height"], path, field=f"{where}.height"))
+
+
+def _shown(value: Any) -> str:
+    """A game.toml value as it is written there ("poker", 63)."""
+    return f'"{value}"' if isinstance(value, str) else repr(value)
 
 
 def _text(table: dict, key: str, path: Path, where: str, default: Any = None) -> Any:
@@ -242,7 +256,8 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     w, h = (0.0, 0.0) if "grid" in table else _size(folder, table, kind, shape, where)
     origin = Source(path)
     rows, count_col = _rows(folder, table, origin, where)
-    front, backs, back_column, own = _faces(table, rows, compiler, base, origin, name, where)
+    front, backs, back_column, own, rows = _faces(table, rows, compiler, base, origin, name,
+                                                  where)
     rows, counts = _good_rows(folder, rows, count_col, [front, *backs.values()], compiler, own)
     gap = length(table.get("gap", 0), path, field=f"{where}.gap")
     if not 0 <= gap <= 20 * MM:
@@ -322,8 +337,10 @@ def _rows(folder: GameFolder, table: dict, origin: Source, where: str
 
 
 def _faces(table: dict, rows: Table, compiler: Compiler, base: dict[str, Any], origin: Source,
-           name: str, where: str) -> tuple[Layout, dict[str, Layout | None], str | None, dict]:
-    """(front, backs by reference, back_column, what the layouts read besides the row)."""
+           name: str, where: str
+           ) -> tuple[Layout, dict[str, Layout | None], str | None, dict, Table]:
+    """(front, backs by reference, back_column, what the layouts read besides the row, the
+    rows whose back layout is one)."""
     path = origin.path
     front_ref = _text(table, "front", path, where)
     if not front_ref:
@@ -346,11 +363,31 @@ def _faces(table: dict, rows: Table, compiler: Compiler, base: dict[str, Any], o
         if back_column not in rows.columns:
             raise DataError(f"back_column {back_column!r} is not in {rows.name}", path,
                             field=f"{where}.back_column")
-        for r in rows.rows:
-            ref = str(r[back_column]).strip()
-            if ref and ref not in backs:
-                backs[ref] = compiler.layout(ref, rows.columns, own, r.source, back_column)
-    return front, backs, back_column, own
+        rows = _rows_with_backs(rows, back_column, backs, compiler, own)
+    return front, backs, back_column, own, rows
+
+
+def _rows_with_backs(rows: Table, column: str, backs: dict[str, Layout | None],
+                     compiler: Compiler, own: dict[str, Any]) -> Table:
+    """The rows whose back_column cell names a layout (compiled into `backs`); a cell naming
+    none (no such file, a data file, game.toml) is noted at its row and the row left out, so
+    one run names every such row. A mistake inside a layout file is that file's: raised."""
+    kept, wrong = [], {}
+    for r in rows.rows:
+        ref = str(r[column]).strip()
+        if ref and ref not in backs and ref not in wrong:
+            try:
+                backs[ref] = compiler.layout(ref, rows.columns, own, r.source, column)
+            except DataError as exc:
+                if (exc.path, exc.row) != (r.source.path, r.source.row):
+                    raise
+                wrong[ref] = exc.message
+        if ref in wrong:
+            compiler.folder.note(DataError(wrong[ref], r.source.path, r.source.row, column))
+            continue
+        kept.append(r)
+    return rows if len(kept) == len(rows.rows) else Table(rows.name, rows.columns, kept,
+                                                          rows.notes)
 
 
 def _in_variant(folder: GameFolder, table: dict, base: dict[str, Any], name: str, key: str,

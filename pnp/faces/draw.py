@@ -294,6 +294,22 @@ def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> No
     s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', e.name, level=level)
 
 
+def _layout_problem(L: Layout, s: Surface, e, message: str, props: tuple[str, ...],
+                    field: str | None = None, level: str = "error") -> None:
+    """A problem of an element's properties `props`: when none reads the row it is the layout
+    file's (at `field`, else the first property's), said once for every piece it is on; else
+    the piece's, as _problem says it."""
+    if not e.constant(*props):
+        _problem(L, s, e, message, level)
+        return
+    path, at = e.set_at(props[0])
+    if field is not None:
+        path, at = e.origin, field
+    if caches(L).once(("layout", path, at, message)):
+        s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', at, level=level,
+                 source=Source(path))
+
+
 def _report_problems(L: Layout, s: Surface, e, problems: list[str | Picture]) -> None:
     """_problems()' findings: an SVG icon's notes, and the text's own problems."""
     for problem in problems:
@@ -779,10 +795,15 @@ def _track(L: Layout, s, e, v, x, y, w, h) -> None:
     numbers = {round(start + i * step, 9) for i in range(n)}
     missing = sorted(m for m in marked if m not in numbers)
     if missing:
-        _problem(L, s, e, f"highlight names cell {missing[0]:g}, which the track does not "
-                 f"have (its cells run {start:g} to {start + (n - 1) * step:g} in steps of "
-                 f"{step:g})")
+        _layout_problem(L, s, e, f"highlight names cell {missing[0]:g}, which the track does "
+                        f"not have (its cells run {start:g} to {start + (n - 1) * step:g} in "
+                        f"steps of {step:g})", ("highlight", "cells", "start", "step"))
+    if 0 < len(labels) < n:  # (more labels than cells: the track is shortened on purpose)
+        _layout_problem(L, s, e, f"labels has {len(labels)} item(s) for {n} cells; cells "
+                        f"{len(labels) + 1} to {n} are numbered instead",
+                        ("labels", "cells"), level="warning")
     role = _role(L, s.fonts, v["font"])
+    found = len(s.findings)
     for cell in cells:
         number = start + cell.index * step
         number_text = to_text(int(number) if float(number).is_integer() else number)
@@ -801,6 +822,31 @@ def _track(L: Layout, s, e, v, x, y, w, h) -> None:
         size = min(v["size"], cell.h * 0.6, cell.w * 0.6)
         s.line(str(label), cell.x + cell.w / 2, cell.y + cell.h / 2 - size * 0.35, size,
                role if not hot else "bold", "centre", max_width=cell.w * 0.9, field=e.name)
+    _labels_summed(L, s, e, found, n)
+
+
+# a finding's particulars (a label's text, its size): what one label's problem differs by
+_PARTICULARS = re.compile(r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\d+(?:\.\d+)?""")
+
+
+def _labels_summed(L: Layout, s, e, found: int, n: int) -> None:
+    """The problems the surface found with a track's cell labels (too small, too wide, over
+    the cut) from `found` on, one finding a kind saying how many labels it befell, named at the
+    layout file's element: a track of 400 cells had 400 lines, each blamed on the piece's
+    row (game.toml for a board)."""
+    new = s.findings[found:]
+    if not new:
+        return
+    del s.findings[found:]
+    kinds: dict[tuple[str, str], list] = {}
+    for f in new:
+        kinds.setdefault((f.level, _PARTICULARS.sub("_", f.message)), []).append(f)
+    for (level, _), alike in kinds.items():
+        said = alike[0].message
+        if len(alike) > 1:
+            said = f"{len(alike)} of its {n} cell labels, the first: {said}"
+        _layout_problem(L, s, e, said, ("cells", "start", "step", "labels", "size"),
+                        field=e.name, level=level)
 
 
 def _list(value) -> list:

@@ -4,7 +4,8 @@ bytes: the bytes change with the faces printed before (font subsets, object numb
 only with the face. Fonts are registered under a name taken from their file's content
 (render/fonts.py), so a changed font file changes the setFont calls; an image is drawn by its
 path, so its file's content is hashed in, in place of the path (format 3: a game folder moved
-or built from another checkout draws the same faces)."""
+or built from another checkout draws the same faces); a photo its EXIF turns is drawn from its
+turned pixels, named by its file's content too (faces/art.py Turned)."""
 
 from __future__ import annotations
 
@@ -199,6 +200,9 @@ def _image_content(image: Any) -> str:
     if isinstance(image, (str, Path)) and Path(image).is_file():
         with open(image, "rb") as f:
             return hashlib.file_digest(f, "sha1").hexdigest()
+    content = getattr(image, "content", None)  # a photo EXIF turns: its file's digest
+    if isinstance(image, ImageReader) and isinstance(content, str):  # (faces/art.py Turned)
+        return content
     if isinstance(image, ImageReader):
         data = image.getRGBData()
         return hashlib.sha1(data if isinstance(data, bytes) else bytes(data)).hexdigest()

@@ -250,7 +250,10 @@ class CmykCanvas(Canvas):
     def drawImage(self, image, *args, **kw):
         from PIL import Image
 
-        if isinstance(image, ImageReader):  # an SVG's raster part: its pixels, no alpha left
+        turned = getattr(image, "image", None)  # a photo EXIF turns (faces/art.py Turned)
+        if isinstance(image, ImageReader) and isinstance(turned, Image.Image):
+            picture = turned  # its pixels as turned, alpha and all
+        elif isinstance(image, ImageReader):  # an SVG's raster part: its pixels, no alpha left
             size = image.getSize()
             data = image.getRGBData()
             picture = Image.frombytes("CMYK" if len(data) == size[0] * size[1] * 4 else "RGB",

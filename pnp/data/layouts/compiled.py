@@ -153,6 +153,11 @@ class Element:
             return self.defaulted[prop], f"defaults.{prop}"
         return self.origin, f"{self.name}.{prop}"
 
+    def constant(self, *props: str) -> bool:
+        """Whether these properties are the same on every piece (no expression reads the
+        row): a problem of theirs is the layout file's, said once."""
+        return all(p in self._fixed for p in props)
+
     def shown(self, ctx: dict[str, Any]) -> bool:
         try:
             return self._when.get(ctx)

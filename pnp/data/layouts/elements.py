@@ -29,6 +29,16 @@ def within(low: float, high: float, whole: bool = False) -> Callable[[Any], floa
     return convert
 
 
+def to_step(raw: Any) -> float:
+    """A track's step from cell to cell: any number but 0 (which numbers every cell alike; a
+    negative step counts down, from a start of 40 to 1)."""
+    value = within(-1e6, 1e6)(raw)
+    if value == 0:
+        raise ValueProblem("a step of 0 gives every cell the same number; use 1 to count up "
+                           "or -1 to count down")
+    return value
+
+
 MAX_STROKE_MM = 20  # a line wider than this is a unit typo ("8cm" for "0.8mm"), not a design
 
 
@@ -79,7 +89,7 @@ TYPES: dict[str, dict[str, tuple[Any, Any]]] = {
     "track": {"cells": (within(1, 1000, whole=True), None), "path": (TRACK_PATH, "loop"),
               # a label past a million loses digits to floating point (1e28 printed
               # 9999999999999999583119736832): no track counts that far
-              "start": (within(-1e6, 1e6), 1), "step": (within(-1e6, 1e6), 1),
+              "start": (within(-1e6, 1e6), 1), "step": (to_step, 1),
               "labels": (same, None),
               "highlight": (same, None),
               **SHAPE, "highlight_fill": (COLOUR, "none"), **TEXT_STYLE},

@@ -62,9 +62,7 @@ def placed(name: str, values: dict[str, Any], scope, env) -> Placed:
         raise DataError(f"element [{name}] places a layout, which only a game's faces can",
                         path, field=f"{name}.layout")
     ref, where = values["layout"].const, f"{name}.layout"
-    target = resolve(env.root, ref, Source(path), where)
-    if target.suffix.lower() != ".toml":  # else the CSV's TOML error, not naming this field
-        raise DataError(f"layout = {ref!r}: a layout file is a .toml file", path, field=where)
+    target = resolve(env.root, ref, Source(path), where)  # (a .toml file, no game.toml)
     stack: list[Path] = env.caches.setdefault(PLACING, [])
     if target == path or target in stack:
         chain = " -> ".join(in_game(p) for p in (*stack, path, target))

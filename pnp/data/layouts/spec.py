@@ -69,7 +69,24 @@ def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
         raise DataError(_a_folder(root, ref, found), source.path, source.row, field_name)
     if found is None or not found.is_file():
         raise DataError(_missing(root, ref, folder), source.path, source.row, field_name)
+    own = found.parent == root.resolve() and found.name in GAME_TOMLS
+    if own or found.suffix.lower() != ".toml":  # (read as TOML, it was named as no layout)
+        what = "the game's settings, not a layout file" if own else "not a layout file"
+        raise DataError(f"{ref!r} is {what} (a layout is a .toml file of elements, such as "
+                        f"{_a_layout(root)!r})", source.path, source.row, field_name)
     return found
+
+
+GAME_TOMLS = ("game.toml", "rules.toml")  # the game folder's own .toml files: no layouts
+
+
+def _a_layout(root: Path) -> str:
+    """A layout file of the game to name as an example (its layouts/ folder's first)."""
+    try:
+        files = sorted(p.name for p in (root / "layouts").glob("*.toml") if p.is_file())
+    except OSError:
+        files = []
+    return f"layouts/{files[0]}" if files else "layouts/card.toml"
 
 
 def _a_folder(root: Path, ref: str, found: Path) -> str:

@@ -138,7 +138,8 @@ def choice(*allowed: str) -> Callable[[Any], str]:
         text = str(raw).strip().lower()
         text = {"center": "centre", "centered": "centre"}.get(text, text)
         if text not in allowed:
-            raise ValueProblem(f"{raw!r} is not one of: {', '.join(allowed)}")
+            raise ValueProblem(f"{raw!r} is not one of: {', '.join(allowed)}"
+                               f"{did_you_mean(text, allowed)}")
         return text
     return convert
 

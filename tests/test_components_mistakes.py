@@ -1,0 +1,108 @@
+"""A [[component]]'s mistakes, found by a fresh-user trial: each an error naming game.toml's
+field, or the CSV row and field, never a silent choice nor another file's error."""
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.project import open_game
+from pnp.scaffold import new_game
+
+
+@pytest.fixture
+def deck(tmp_path):
+    return new_game("deck", tmp_path)
+
+
+def _edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _validate(folder):
+    return CliRunner().invoke(main, ["validate", "--game", str(folder)])
+
+
+def test_size_and_width_and_height_together_are_refused(deck):
+    _edit(deck / "game.toml", 'size = "poker"',
+          'size = "poker"\nwidth = "40mm"\nheight = "40mm"')
+    res = _validate(deck)
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == ('Error: game.toml, field "card.size": give size, or width '
+                                  "and height, not both (size = \"poker\" and width, height)")
+
+
+@pytest.mark.parametrize("given", ['width = "40mm"', 'height = "40mm"'])
+def test_size_and_one_side_are_refused(deck, given):
+    _edit(deck / "game.toml", 'size = "poker"', f'size = "poker"\n{given}')
+    res = _validate(deck)
+    assert res.exit_code == 2, res.output
+    assert "give size, or width and height, not both" in res.output, res.output
+
+
+def test_a_diameter_and_a_size_are_refused(tmp_path):
+    game = new_game("tb", tmp_path, template="tokens-and-board")
+    _edit(game / "game.toml", 'diameter = "25mm"', 'diameter = "25mm"\nsize = "30mm"')
+    res = _validate(game)
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == ('Error: game.toml, field "token.diameter": give diameter, '
+                                  "not also size (a round token's size is its diameter)")
+
+
+def test_a_variant_s_width_and_height_replace_the_base_s_size(deck, tmp_path):
+    from PIL import Image
+
+    from pnp.preview import preview
+
+    with (deck / "game.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[variants.square.component.card]\nwidth = "40mm"\nheight = "40mm"\n')
+    out = tmp_path / "square.png"
+    preview(open_game(str(deck), variant="square"), "cards.csv:2", out, dpi=100, bleed_mm=0)
+    assert Image.open(out).size == (round(40 / 25.4 * 100),) * 2
+
+
+def _backs_by_column(deck, backs):
+    import csv
+
+    path = deck / "cards.csv"
+    rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
+    rows[0].append("back")
+    for row, back in zip(rows[1:], backs):
+        row.append(back)
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        csv.writer(fh).writerows(rows)
+    _edit(deck / "game.toml", 'back = "layouts/back.toml"',
+          'back = "layouts/back.toml"\nback_column = "back"')
+
+
+def test_a_back_column_naming_no_layout_is_named_at_each_row(deck):
+    _backs_by_column(deck, ["cards.csv", "game.toml", "layouts/back.toml"])
+    res = _validate(deck)
+    assert res.exit_code == 2, res.output
+    lines = [line for line in res.output.splitlines() if line.startswith("error")]
+    assert lines == [
+        "error: cards.csv, row 2, field \"back\": 'cards.csv' is not a layout file (a layout "
+        "is a .toml file of elements, such as 'layouts/back.toml')",
+        "error: cards.csv, row 3, field \"back\": 'game.toml' is the game's settings, not a "
+        "layout file (a layout is a .toml file of elements, such as 'layouts/back.toml')"], \
+        res.output
+
+
+def test_a_back_column_naming_a_missing_file_is_named_at_each_row(deck):
+    _backs_by_column(deck, ["nothere.toml", "nothere.toml", ""])
+    res = _validate(deck)
+    assert res.exit_code == 2, res.output
+    lines = [line for line in res.output.splitlines() if line.startswith("error")]
+    assert [line.split(":")[1] for line in lines] == [' cards.csv, row 2, field "back"',
+                                                       ' cards.csv, row 3, field "back"'], lines
+    assert all("layout file 'nothere.toml' not found" in line for line in lines), lines
+
+
+def test_a_back_layout_that_is_no_layout_is_named_in_game_toml(deck):
+    _edit(deck / "game.toml", 'back = "layouts/back.toml"', 'back = "cards.csv"')
+    res = _validate(deck)
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == (
+        "Error: game.toml, field \"card.back\": 'cards.csv' is not a layout file (a layout is "
+        "a .toml file of elements, such as 'layouts/back.toml')"), res.output

@@ -1,0 +1,77 @@
+"""A score track's mistakes, found by a fresh-user trial of the tokens-and-board template: a
+misspelt path, a step of 0 and labels fewer than the cells were taken silently; small labels
+were reported once a cell and blamed on game.toml."""
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.errors import DataError
+from pnp.project import check, open_game
+from pnp.scaffold import new_game
+
+
+@pytest.fixture
+def board(tmp_path):
+    return new_game("tb", tmp_path, template="tokens-and-board")
+
+
+def _edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _found(folder) -> list:
+    return check(open_game(str(folder)))
+
+
+@pytest.mark.parametrize("path,close", [("serpentin", " (did you mean 'serpentine'?)"),
+                                        ("spiral", "")])
+def test_a_misspelt_path_is_refused_naming_track_path(board, path, close):
+    _edit(board / "layouts" / "board.toml", '\npath = "loop"', f'\npath = "{path}"')
+    res = CliRunner().invoke(main, ["build", "--game", str(board), "--out",
+                                    str(board / "x.pdf")])
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == (f'Error: layouts/board.toml, field "track.path": {path!r} is '
+                                  f"not one of: loop, serpentine, line{close}"), res.output
+
+
+def test_a_step_of_zero_is_refused(board):
+    _edit(board / "layouts" / "board.toml", "step = 1", "step = 0")
+    with pytest.raises(DataError) as caught:
+        _found(board)
+    assert caught.value.field == "track.step"
+    assert "board.toml" in str(caught.value.path)
+    assert "every cell the same number" in caught.value.message, caught.value.message
+
+
+def test_a_negative_step_counts_down(board):
+    _edit(board / "layouts" / "board.toml", "start = 0\nstep = 1", "start = 39\nstep = -1")
+    assert [str(f) for f in _found(board)] == []
+
+
+def test_labels_fewer_than_cells_are_a_warning_naming_the_element(board):
+    _edit(board / "layouts" / "board.toml", "step = 1", 'step = 1\nlabels = ["a", "b"]')
+    found = [str(f) for f in _found(board)]
+    assert found == ['warning: layouts/board.toml, field "track.labels": element "track" '
+                     "(layouts/board.toml): labels has 2 item(s) for 40 cells; cells 3 to 40 are "
+                     "numbered instead"], found
+
+
+def test_labels_as_many_as_cells_say_nothing(board):
+    labels = ", ".join(f'"L{i}"' for i in range(40))
+    _edit(board / "layouts" / "board.toml", "step = 1", f"step = 1\nlabels = [{labels}]")
+    assert [str(f) for f in _found(board)] == []
+
+
+def test_small_labels_are_one_finding_at_the_layout_not_one_a_cell(board):
+    _edit(board / "layouts" / "board.toml", "cells = 40", "cells = 400")
+    found = [str(f) for f in _found(board)]
+    small = [f for f in found if "pt; printed text needs" in f]
+    assert len(small) == 1, found
+    assert small[0].startswith('error: layouts/board.toml, field "track": element "track" '
+                               "(layouts/board.toml): "), small
+    assert " of its 400 cell labels" in small[0], small
+    assert len(found) <= 3, found  # too small, too wide: one finding a kind
+    assert not any("game.toml" in f for f in found), found
