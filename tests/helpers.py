@@ -155,8 +155,13 @@ def changed_copy(source: Path, folder: Path, file: str, old: str, new: str) -> P
     """A copy of the game folder `source` at `folder` with `old` replaced by `new` (once) in
     `file`; `old` must be there, so a test cannot pass by changing nothing."""
     shutil.copytree(source, folder)
-    path = folder / file
+    edit(folder / file, old, new)
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """`old` replaced by `new` (once) in the file; `old` must be there, so a test cannot pass
+    by changing nothing."""
     text = path.read_text(encoding="utf-8")
     assert old in text, old
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return folder

@@ -4,6 +4,7 @@ field, or the CSV row and field, never a silent choice nor another file's error.
 import pytest
 from click.testing import CliRunner
 
+from helpers import edit
 from pnp.cli import main
 from pnp.project import open_game
 from pnp.scaffold import new_game
@@ -14,18 +15,12 @@ def deck(tmp_path):
     return new_game("deck", tmp_path)
 
 
-def _edit(path, old, new):
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 def _validate(folder):
     return CliRunner().invoke(main, ["validate", "--game", str(folder)])
 
 
 def test_size_and_width_and_height_together_are_refused(deck):
-    _edit(deck / "game.toml", 'size = "poker"',
+    edit(deck / "game.toml", 'size = "poker"',
           'size = "poker"\nwidth = "40mm"\nheight = "40mm"')
     res = _validate(deck)
     assert res.exit_code == 2, res.output
@@ -35,7 +30,7 @@ def test_size_and_width_and_height_together_are_refused(deck):
 
 @pytest.mark.parametrize("given", ['width = "40mm"', 'height = "40mm"'])
 def test_size_and_one_side_are_refused(deck, given):
-    _edit(deck / "game.toml", 'size = "poker"', f'size = "poker"\n{given}')
+    edit(deck / "game.toml", 'size = "poker"', f'size = "poker"\n{given}')
     res = _validate(deck)
     assert res.exit_code == 2, res.output
     assert "give size, or width and height, not both" in res.output, res.output
@@ -43,7 +38,7 @@ def test_size_and_one_side_are_refused(deck, given):
 
 def test_a_diameter_and_a_size_are_refused(tmp_path):
     game = new_game("tb", tmp_path, template="tokens-and-board")
-    _edit(game / "game.toml", 'diameter = "25mm"', 'diameter = "25mm"\nsize = "30mm"')
+    edit(game / "game.toml", 'diameter = "25mm"', 'diameter = "25mm"\nsize = "30mm"')
     res = _validate(game)
     assert res.exit_code == 2, res.output
     assert res.output.strip() == ('Error: game.toml, field "token.diameter": give diameter, '
@@ -72,7 +67,7 @@ def _backs_by_column(deck, backs):
         row.append(back)
     with path.open("w", encoding="utf-8", newline="") as fh:
         csv.writer(fh).writerows(rows)
-    _edit(deck / "game.toml", 'back = "layouts/back.toml"',
+    edit(deck / "game.toml", 'back = "layouts/back.toml"',
           'back = "layouts/back.toml"\nback_column = "back"')
 
 
@@ -100,7 +95,7 @@ def test_a_back_column_naming_a_missing_file_is_named_at_each_row(deck):
 
 
 def test_a_back_layout_that_is_no_layout_is_named_in_game_toml(deck):
-    _edit(deck / "game.toml", 'back = "layouts/back.toml"', 'back = "cards.csv"')
+    edit(deck / "game.toml", 'back = "layouts/back.toml"', 'back = "cards.csv"')
     res = _validate(deck)
     assert res.exit_code == 2, res.output
     assert res.output.strip() == (

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from helpers import ROOT
+from helpers import ROOT, edit
 from pnp.cli import main
 from pnp.errors import DataError
 from pnp.project import check, open_game
@@ -22,12 +22,6 @@ def deck(tmp_path):
     return new_game("mistakes", tmp_path)
 
 
-def _edit(path, old, new):
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 def _found(folder) -> list[str]:
     try:
         return [str(f) for f in check(open_game(str(folder)))]
@@ -36,10 +30,10 @@ def _found(folder) -> list[str]:
 
 
 def test_a_palette_name_or_a_var_in_an_expression_is_a_colour(deck, tmp_path):
-    _edit(deck / "layouts" / "back.toml", 'fill = "night"', 'fill = "{{ night }}"')
-    _edit(deck / "game.toml", 'defaults = { image = "" }',
+    edit(deck / "layouts" / "back.toml", 'fill = "night"', 'fill = "{{ night }}"')
+    edit(deck / "game.toml", 'defaults = { image = "" }',
           'defaults = { image = "" }\nvars = { accent = "#aa3311" }')
-    _edit(deck / "layouts" / "back.toml", 'stroke = "sun"', 'stroke = "{{ accent }}"')
+    edit(deck / "layouts" / "back.toml", 'stroke = "sun"', 'stroke = "{{ accent }}"')
     assert _found(deck) == []
     out = tmp_path / "ok.pdf"
     res = CliRunner().invoke(main, ["build", "--game", str(deck), "--out", str(out)])
@@ -53,7 +47,7 @@ def test_an_error_cell_or_an_uncalculated_formula_is_refused(deck, suffix, write
     rows = [["title", "text", "colour", "count"], ["Sunrise", "Draw.", "sun", 3],
             ["Growth", "Gain.", "leaf", ("#DIV/0!", "1/0")]]
     write(deck / f"cards.{suffix}", {"Cards": rows})
-    _edit(deck / "game.toml", 'data = "cards.csv"', f'data = "cards.{suffix}"')
+    edit(deck / "game.toml", 'data = "cards.csv"', f'data = "cards.{suffix}"')
     found = _found(deck)
     assert any(f'cards.{suffix} [sheet Cards], row 3, field "count"' in f and "#DIV/0!" in f
                for f in found), found
@@ -65,7 +59,7 @@ def test_an_error_cell_or_an_uncalculated_formula_is_refused(deck, suffix, write
 
 
 def test_an_expression_that_overflows_is_a_finding_not_a_crash(deck):
-    _edit(deck / "layouts" / "card.toml", 'text = "{{ text }}"',
+    edit(deck / "layouts" / "card.toml", 'text = "{{ text }}"',
           'text = "{% for i in range(200000) %}{% endfor %}{{ text }}"')
     found = _found(deck)
     assert found and all("cards.csv, row" in f and "expression error" in f and
@@ -74,7 +68,7 @@ def test_an_expression_that_overflows_is_a_finding_not_a_crash(deck):
 
 @pytest.mark.parametrize("prop,value", [("width", "-9mm"), ("height", "0mm")])
 def test_a_box_without_size_is_named(deck, prop, value):
-    _edit(deck / "layouts" / "back.toml", f'{prop} = "100% - 8mm"', f'{prop} = "{value}"')
+    edit(deck / "layouts" / "back.toml", f'{prop} = "100% - 8mm"', f'{prop} = "{value}"')
     found = _found(deck)
     assert any('element "frame"' in f and "must be more than 0" in f for f in found), found
 
@@ -98,7 +92,7 @@ def test_typos_that_used_to_do_nothing_are_named(deck):
 
 def test_a_highlight_beyond_the_track_is_named(tmp_path):
     game = new_game("track", tmp_path, template="tokens-and-board")
-    _edit(game / "layouts" / "board.toml", "highlight = [10, 20, 30]",
+    edit(game / "layouts" / "board.toml", "highlight = [10, 20, 30]",
           "highlight = [10, 20, 30, 40]")
     found = _found(game)
     assert any("highlight names cell 40" in f and "run 0 to 39" in f for f in found), found
@@ -120,7 +114,7 @@ def test_check_messages_name_what_is_wrong(deck):
 
 
 def test_a_misspelt_card_size_lists_the_named_ones(deck):
-    _edit(deck / "game.toml", 'size = "poker"', 'size = "pokr"')
+    edit(deck / "game.toml", 'size = "poker"', 'size = "pokr"')
     found = _found(deck)
     assert len(found) == 1 and "'pokr'" in found[0] and "poker, bridge, mini" in found[0], found
 
@@ -129,7 +123,7 @@ def test_an_expression_that_runs_too_long_is_stopped_and_named(deck, monkeypatch
     from pnp import sandbox
 
     monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.2)  # from 5 s, so the test stays quick
-    _edit(deck / "layouts" / "card.toml", 'text = "{{ text }}"',
+    edit(deck / "layouts" / "card.toml", 'text = "{{ text }}"',
           'text = "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}'
           '{% endfor %}{{ text }}"')
     found = _found(deck)
@@ -155,7 +149,7 @@ def test_a_very_deep_extends_chain_is_named(deck):
     for i in range(1, 80):
         (layouts / f"l{i}.toml").write_text(f'extends = "l{i + 1}.toml"\n', encoding="utf-8")
     (layouts / "l80.toml").write_text((layouts / "back.toml").read_text(), encoding="utf-8")
-    _edit(deck / "game.toml", 'back = "layouts/back.toml"', 'back = "layouts/l1.toml"')
+    edit(deck / "game.toml", 'back = "layouts/back.toml"', 'back = "layouts/l1.toml"')
     found = _found(deck)
     assert len(found) == 1 and "more than 50 deep" in found[0], found
 
@@ -219,7 +213,7 @@ def test_the_sum_of_a_repeated_problem_follows_its_last_row_shown():
     ("nosuchfilter", "No filter named 'nosuchfilter'"),
 ])
 def test_an_unknown_filter_is_named_at_its_property_not_a_bug(deck, typo, said):
-    _edit(deck / "layouts" / "card.toml", "tint(0.85)", typo)
+    edit(deck / "layouts" / "card.toml", "tint(0.85)", typo)
     res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
     assert res.exit_code == 2, res.output
     assert res.output.strip() == (f"Error: layouts/card.toml, field \"background.fill\": expression "
@@ -227,8 +221,8 @@ def test_an_unknown_filter_is_named_at_its_property_not_a_bug(deck, typo, said):
 
 
 def test_a_value_failing_on_a_row_names_the_element_s_property(deck):
-    _edit(deck / "layouts" / "card.toml", 'text = "{{ title }}"', 'text = "{{ title + 1 }}"')
-    _edit(deck / "layouts" / "card.toml", 'when = "{{ not image }}"',
+    edit(deck / "layouts" / "card.toml", 'text = "{{ title }}"', 'text = "{{ title + 1 }}"')
+    edit(deck / "layouts" / "card.toml", 'when = "{{ not image }}"',
           'when = "{{ title > 2 and not image }}"')
     found = _found(deck)
     assert found and all('field "title.text"' in f or 'field "text.when"' in f
@@ -256,7 +250,7 @@ def test_a_missing_image_is_a_data_error_at_its_src_whether_written_or_made(deck
 def test_a_min_size_larger_than_size_is_named_once_where_it_is_set(deck):
     # from [defaults]: the finding names the defaults' field, not the element's
     card = deck / "layouts" / "card.toml"
-    _edit(card, "min_size = 9\n", "")
+    edit(card, "min_size = 9\n", "")
     card.write_text("[defaults]\nmin_size = 30\n\n" + card.read_text(encoding="utf-8"),
                     encoding="utf-8")
     assert _found(deck) == ['Error: layouts/card.toml, field "defaults.min_size": element '

@@ -5,6 +5,7 @@ were reported once a cell and blamed on game.toml."""
 import pytest
 from click.testing import CliRunner
 
+from helpers import edit
 from pnp.cli import main
 from pnp.errors import DataError
 from pnp.project import check, open_game
@@ -16,12 +17,6 @@ def board(tmp_path):
     return new_game("tb", tmp_path, template="tokens-and-board")
 
 
-def _edit(path, old, new):
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 def _found(folder) -> list:
     return check(open_game(str(folder)))
 
@@ -29,7 +24,7 @@ def _found(folder) -> list:
 @pytest.mark.parametrize("path,close", [("serpentin", " (did you mean 'serpentine'?)"),
                                         ("spiral", "")])
 def test_a_misspelt_path_is_refused_naming_track_path(board, path, close):
-    _edit(board / "layouts" / "board.toml", '\npath = "loop"', f'\npath = "{path}"')
+    edit(board / "layouts" / "board.toml", '\npath = "loop"', f'\npath = "{path}"')
     res = CliRunner().invoke(main, ["build", "--game", str(board), "--out",
                                     str(board / "x.pdf")])
     assert res.exit_code == 2, res.output
@@ -38,7 +33,7 @@ def test_a_misspelt_path_is_refused_naming_track_path(board, path, close):
 
 
 def test_a_step_of_zero_is_refused(board):
-    _edit(board / "layouts" / "board.toml", "step = 1", "step = 0")
+    edit(board / "layouts" / "board.toml", "step = 1", "step = 0")
     with pytest.raises(DataError) as caught:
         _found(board)
     assert caught.value.field == "track.step"
@@ -47,12 +42,12 @@ def test_a_step_of_zero_is_refused(board):
 
 
 def test_a_negative_step_counts_down(board):
-    _edit(board / "layouts" / "board.toml", "start = 0\nstep = 1", "start = 39\nstep = -1")
+    edit(board / "layouts" / "board.toml", "start = 0\nstep = 1", "start = 39\nstep = -1")
     assert [str(f) for f in _found(board)] == []
 
 
 def test_labels_fewer_than_cells_are_a_warning_naming_the_element(board):
-    _edit(board / "layouts" / "board.toml", "step = 1", 'step = 1\nlabels = ["a", "b"]')
+    edit(board / "layouts" / "board.toml", "step = 1", 'step = 1\nlabels = ["a", "b"]')
     found = [str(f) for f in _found(board)]
     assert found == ['warning: layouts/board.toml, field "track.labels": element "track" '
                      "(layouts/board.toml): labels has 2 item(s) for 40 cells; cells 3 to 40 are "
@@ -61,12 +56,12 @@ def test_labels_fewer_than_cells_are_a_warning_naming_the_element(board):
 
 def test_labels_as_many_as_cells_say_nothing(board):
     labels = ", ".join(f'"L{i}"' for i in range(40))
-    _edit(board / "layouts" / "board.toml", "step = 1", f"step = 1\nlabels = [{labels}]")
+    edit(board / "layouts" / "board.toml", "step = 1", f"step = 1\nlabels = [{labels}]")
     assert [str(f) for f in _found(board)] == []
 
 
 def test_small_labels_are_one_finding_at_the_layout_not_one_a_cell(board):
-    _edit(board / "layouts" / "board.toml", "cells = 40", "cells = 400")
+    edit(board / "layouts" / "board.toml", "cells = 40", "cells = 400")
     found = [str(f) for f in _found(board)]
     small = [f for f in found if "pt; printed text needs" in f]
     assert len(small) == 1, found
