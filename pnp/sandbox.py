@@ -365,12 +365,27 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
         return check_size(super().getitem(obj, argument))
 
 
-def raise_in(thread_id: int, exc) -> None:
-    """Raise `exc` in another thread at its next bytecode (None: cancel a pending one)."""
+def raise_in(thread_id: int, exc: type[BaseException]) -> None:
+    """Raise `exc` in a thread at its next bytecode, in place of one still pending."""
     import ctypes  # here: only a template that runs too long needs it (1.5 ms to import)
 
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id),
-                                               ctypes.py_object(exc) if exc else None)
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(exc))
+
+
+class _Spent(BaseException):
+    """Takes the place of a timeout raised but not delivered when its render has ended."""
+
+
+def drop_pending() -> None:
+    """Drop an exception raised in this thread and not yet delivered. It is replaced and caught
+    here, not cancelled: CPython 3.11 leaves the interpreter's pending flag set after a cancel,
+    so every later call checked it again, and a traced call (coverage, a debugger) hung."""
+    try:
+        raise_in(threading.get_ident(), _Spent)
+        for _ in range(1000):  # the interpreter delivers it at its next check, in here
+            pass
+    except _Spent:
+        pass
 
 
 def cpu_clock(thread_id: int) -> Callable[[], float]:
@@ -436,7 +451,7 @@ class Deadline:
         with self.lock:
             self.until, self.wall_end = self.outer.pop()
             if self.fired:
-                raise_in(self.thread_id, None)  # drop one raised but not yet delivered
+                drop_pending()
 
     def _watch(self) -> None:
         while True:
