@@ -624,12 +624,14 @@ def preview(game: str, variant: str | None, card: str, back: bool, dpi: int, ble
 
     drawn, findings, others = run(open_game(game, variant=variant), card, out, back=back, dpi=dpi,
                                   bleed_mm=bleed, proof=proof)
-    _show(findings)
     side = "back" if back else "front"
     click.echo(f"{out}: {drawn.spec.name}, {side}, {dpi} dpi")
     if others:
         click.echo(f"{card} also makes {len(others)} more; name one with --card: "
                    + ", ".join(f'"{name}"' for name in others))
+    if any(f.level == "error" for f in findings):  # the image is kept: it shows the problem
+        raise RulesError(findings, f"{out} shows the face as `pnp build --force` would print it")
+    _show(findings)
 
 
 @main.command()

@@ -192,3 +192,20 @@ def test_proof_marks_read_on_dark_art():
     assert all(max(p) < 60 for p in inside)  # the box's own content is left in sight
     low = label_tag(Element("t", Rect(0, 79 * MM, 10 * MM, 4 * MM)), 12, 83 * MM)
     assert low.top == pytest.approx(83 * MM)  # no room above: inside the box's top instead
+
+
+def test_a_face_with_an_error_is_written_and_the_preview_fails(tmp_path):
+    # the image shows the problem (text cut at its box), and the exit says there is one
+    from helpers import edit_csv
+    from pnp.scaffold import new_game
+
+    deck = new_game("overflow", tmp_path)
+    edit_csv(deck / "cards.csv", 2, "text", "Draw two more cards and discard them all. " * 30)
+    args = ["preview", "--game", str(deck), "--out"]
+    res = CliRunner().invoke(main, [*args, str(tmp_path / "bad.png"), "--card", "cards.csv:2"])
+    assert res.exit_code == 3, res.output
+    assert 'cards.csv, row 2, field "text"' in res.output and "does not fit its box" in res.output
+    assert "bad.png shows the face as `pnp build --force` would print it" in res.output
+    assert Image.open(tmp_path / "bad.png").size[0] > 0
+    good = CliRunner().invoke(main, [*args, str(tmp_path / "good.png"), "--card", "cards.csv:3"])
+    assert good.exit_code == 0 and "error:" not in good.output, good.output
