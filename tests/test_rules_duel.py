@@ -185,7 +185,8 @@ def test_an_end_of_me_holds_for_any_player(tmp_path):
     from pnp.engine.core import RandomAgent, play
     from pnp.project import open_game
     from pnp.rules.booklet import how_to_play
-    from pnp.rules.engine import Plan, RulesGame
+    from pnp.rules.engine import RulesGame
+    from pnp.rules.plan import Plan
 
     folder = _duel(tmp_path, old='if = "most.points >= options.goal"',
                    new='if = "me.points >= options.goal"')
@@ -210,7 +211,8 @@ def test_a_round_end_of_me_holds_for_any_player(tmp_path):
     from pnp.engine.core import RandomAgent, play
     from pnp.project import open_game
     from pnp.rules.booklet import how_to_play
-    from pnp.rules.engine import Plan, RulesGame
+    from pnp.rules.engine import RulesGame
+    from pnp.rules.plan import Plan
 
     folder = _duel(tmp_path, old='[[end]]\nname = "goal"\nif = "most.points >= options.goal"\n',
                    new='[round]\nend = "me.points >= options.goal"\nlimit = 1\n')

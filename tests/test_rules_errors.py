@@ -264,10 +264,10 @@ def test_a_game_that_plays_for_very_long_is_stopped_naming_the_turn_limit(starte
     """A turn limit of 100,000 and no end that holds (none certain not to): the engine stops a
     game at the moves no game needs, in validate and in simulate alike, with one error naming
     [turn] limit, instead of playing millions of moves."""
-    from pnp.rules import engine
+    from pnp.rules import plan
 
     # the cap at a tenth of its 50,000 moves: the same stop, a tenth of the moves to play
-    monkeypatch.setattr(engine, "MAX_MOVES", 5_000)
+    monkeypatch.setattr(plan, "MAX_MOVES", 5_000)
     folder = _changed(starter, tmp_path, "limit = 200", "limit = 100000")
     text = (folder / "rules.toml").read_text()
     text = text.replace('if = "most.points >= options.goal"', 'if = "most.points > 998 + 1"')

@@ -11,7 +11,7 @@ import pytest
 from pnp.data.game import GameFolder
 from pnp.engine.core import RandomAgent, play
 from pnp.games import registry
-from pnp.rules.engine import Plan
+from pnp.rules.plan import Plan
 from pnp.rules.sizes import sized_zones
 from pnp.scaffold import new_game
 

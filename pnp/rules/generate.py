@@ -516,7 +516,7 @@ class Effects:
 
 
 class Tails:
-    """The generated tail of each phase (engine.Plan.tails): a function of the state, run
+    """The generated tail of each phase (plan.Plan.tails): a function of the state, run
     when the phase's seats have acted (its stack empty), that runs the phase's effects and
     those of the phases after it no seat acts in, then the turn's end and the next turn's
     start; True when it stopped at a seat's decision, False when the turn machine goes on

@@ -288,7 +288,8 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
     as it would in `pnp simulate`: an error naming turn.limit); all of them running to the turn
     limit is a warning (the ends may hold in other games)."""
     from ..engine.core import RandomAgent, play
-    from .engine import RulesGame, move_bound
+    from .engine import RulesGame
+    from .plan import move_bound
     from .expr import RulesRuntimeError
 
     findings: list[Finding] = list(_unprinted(rules, components))

@@ -1,5 +1,5 @@
 """The effect verbs of a rules file. Each effect is one inline table with one verb and its
-modifiers, compiled once into an object; bound to a player count (bind(plan), engine.Plan) it
+modifiers, compiled once into an object; bound to a player count (bind(plan), plan.Plan) it
 is a function of the state and the actor that changes the state (and returns True when it
 waits for chance: a card drawn from a hidden zone, the roles dealt).
 
@@ -83,7 +83,7 @@ class Effect:
         return value
 
     def bind(self, plan) -> Callable[[Any, int], bool]:
-        """This effect for one player count (engine.Plan): a function of the state and the
+        """This effect for one player count (plan.Plan): a function of the state and the
         actor that runs it (True: it waits for chance)."""
         apply = self.bound(plan)
         if self.cond is None and self.as_ is None:
