@@ -192,7 +192,7 @@ def test_one_problem_in_many_rows_is_shown_three_times_then_summed_up(deck, tmp_
 
 def test_the_sum_of_a_repeated_problem_follows_its_last_row_shown():
     """It came where the fourth copy stood, among other rows' problems, naming no field."""
-    from pnp.cli import finding_lines
+    from pnp.boundary import finding_lines
     from pnp.errors import Source, error
 
     def at(row, field, message):
