@@ -154,9 +154,9 @@ def _while_interrupted(exc: BaseException) -> bool:
 def _plugin_in(exc: BaseException) -> str | None:
     """The innermost module of an installed game package (not pnp) the error passed through:
     a crash in a designer's own engine is theirs to fix, not a pnp bug to report."""
-    from .games.registry import _specs
+    from .games.registry import registered
 
-    packages = {spec.kit.split(".")[0] for spec in _specs.values()} - {"pnp"}
+    packages = {spec.kit.split(".")[0] for spec in registered()} - {"pnp"}
     blamed, tb = None, exc.__traceback__
     while tb is not None:
         module = str(tb.tb_frame.f_globals.get("__name__", ""))

@@ -114,12 +114,12 @@ def draw_face(spec: FaceSpec, fonts: Fonts, bleed: float = 3 * MM,
 
 def rasterise(drawn: DrawnFace, dpi: float) -> bytes:
     """A drawn face as PNG bytes: its trim plus bleed at the given resolution, to the pixel."""
-    from .export.outputs import _pixels, _rasterise
+    from .export.outputs import page_images, pixels
 
     b = 2 * drawn.bleed
-    size = (_pixels(drawn.spec.width + b, dpi), _pixels(drawn.spec.height + b, dpi))
+    size = (pixels(drawn.spec.width + b, dpi), pixels(drawn.spec.height + b, dpi))
     out = io.BytesIO()
-    next(_rasterise(drawn.pdf, [size])).save(out, format="PNG", dpi=(dpi, dpi),
+    next(page_images(drawn.pdf, [size])).save(out, format="PNG", dpi=(dpi, dpi),
                                             compress_level=1)
     return out.getvalue()
 

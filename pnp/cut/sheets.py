@@ -165,12 +165,12 @@ def _label(c: Canvas, fonts: Fonts, machine: Machine, page_w: float, text: str) 
 
 def _write_pngs(folder: Path, pages: list, page: tuple[float, float]) -> None:
     """Each sheet's front as the image Design Space takes, exactly the cut area's size."""
-    from ..export.outputs import _pixels, _rasterise
+    from ..export.outputs import page_images, pixels
 
-    size = (_pixels(page[0], DPI), _pixels(page[1], DPI))
+    size = (pixels(page[0], DPI), pixels(page[1], DPI))
     fronts = set(_front_pages(pages))
     total = max(fronts) + (2 if pages[-1].has_backs else 1)
-    images = _rasterise(folder / "sheets.pdf", [size] * total)
+    images = page_images(folder / "sheets.pdf", [size] * total)
     n = 0
     for index, image in enumerate(images):
         if index in fronts:

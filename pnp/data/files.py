@@ -168,7 +168,7 @@ class Record(Mapping[str, Any]):
         return f"Record({self._values!r} @ {self.source.at()})"
 
 
-def _convert(cell: str, col: Column, source: Source) -> Any:
+def convert_cell(cell: str, col: Column, source: Source) -> Any:
     text = cell.strip()
     if text == "":
         if col.default is None:
@@ -304,11 +304,11 @@ def _converted(row: list[str], columns: list[Column], index: dict[str, int], sou
         cell = row[i] if i is not None and i < len(row) else ""
         if col.kind == "str" and col.choices is None:
             text = cell.strip()
-            if text:  # a filled text cell, as _convert reads it (most cells of a deck)
+            if text:  # a filled text cell, as convert_cell reads it (most cells of a deck)
                 values[col.name] = text
                 continue
         try:
-            values[col.name] = _convert(cell, col, source)
+            values[col.name] = convert_cell(cell, col, source)
         except DataError as exc:
             bad.append(exc)
     return values

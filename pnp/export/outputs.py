@@ -174,7 +174,7 @@ def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
     return findings
 
 
-def _rasterise(pdf: Path | bytes, sizes_px: list[tuple[int, int]]):
+def page_images(pdf: Path | bytes, sizes_px: list[tuple[int, int]]):
     """Each page as an image of exactly the given pixel size (pdfium may round a pixel up)."""
     import pypdfium2 as pdfium
 
@@ -188,7 +188,7 @@ def _rasterise(pdf: Path | bytes, sizes_px: list[tuple[int, int]]):
         doc.close()
 
 
-def _pixels(length: float, dpi: float) -> int:
+def pixels(length: float, dpi: float) -> int:
     return round(length / 72 * dpi)
 
 
@@ -209,9 +209,9 @@ def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int,
         pdf = Path(tmp) / "faces.pdf"
         if chosen:
             findings += export_pod(kit, fonts, pdf, bleed, chosen)
-        sizes = [(_pixels(f.sheet.width + 2 * bleed, dpi), _pixels(f.sheet.height + 2 * bleed, dpi))
+        sizes = [(pixels(f.sheet.width + 2 * bleed, dpi), pixels(f.sheet.height + 2 * bleed, dpi))
                  for f in chosen]
-        for face, image in zip(chosen, _rasterise(pdf, sizes)):
+        for face, image in zip(chosen, page_images(pdf, sizes)):
             name = (f"{decks[id(face.sheet)]}-{face.index + 1:03d}-{slug(face.piece.name)}-"
                     f"{'back' if face.back else 'front'}.png")
             image.save(folder / name, dpi=(dpi, dpi))
@@ -219,10 +219,10 @@ def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int,
             pdf = Path(tmp) / "boards.pdf"
             findings += export_pod(kit, fonts, pdf, 0.0, boards)
             at = [_board_dpi(face.sheet, dpi, findings) for face in boards]
-            sizes = [(max(1, _pixels(f.sheet.width, d)), max(1, _pixels(f.sheet.height, d)))
+            sizes = [(max(1, pixels(f.sheet.width, d)), max(1, pixels(f.sheet.height, d)))
                      for f, d in zip(boards, at)]
             names = deck_names(face.sheet for face in boards)
-            for face, image, d in zip(boards, _rasterise(pdf, sizes), at):
+            for face, image, d in zip(boards, page_images(pdf, sizes), at):
                 name = names[id(face.sheet)]
                 name = name if name.startswith("board") else f"board-{name}"
                 image.save(folder / f"{name}.png", dpi=(d, d))
@@ -232,7 +232,7 @@ def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int,
 def _board_dpi(sheet: Sheet, dpi: int, findings: list[Finding]) -> float:
     """The dpi a board's PNG is drawn at: the export's, unless its longer side would be more
     than BOARD_MAX_PX (said)."""
-    w, h = _pixels(sheet.width, dpi), _pixels(sheet.height, dpi)
+    w, h = pixels(sheet.width, dpi), pixels(sheet.height, dpi)
     if max(w, h) <= BOARD_MAX_PX:
         return dpi
     lower = BOARD_MAX_PX * 72 / max(sheet.width, sheet.height)

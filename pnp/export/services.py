@@ -133,7 +133,7 @@ def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
                    cmyk: bool | Separation) -> tuple[int, list[Finding]]:
     """Write every deck the service can print into `folder`, plus manifest.csv. Returns the
     number of files written and the findings (the preflight's included)."""
-    from .outputs import Face, _rasterise, boards_left_out, deck_names, export_pod, slug
+    from .outputs import Face, page_images, boards_left_out, deck_names, export_pod, slug
     from .preflight import preflight
 
     service = SERVICES[key]
@@ -167,7 +167,7 @@ def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
                 order = [Face(sheet, c.piece, 0, side) for c in cards for side in (False, True)]
                 pdf = Path(tmp) / f"{deck}.pdf"
                 findings += export_pod(kit, fonts, pdf, bleed, order, trim, cmyk, turned)
-                for face, image in zip(order, _rasterise(pdf, [px] * len(order))):
+                for face, image in zip(order, page_images(pdf, [px] * len(order))):
                     n = [c.piece for c in cards].index(face.piece) + 1
                     path = folder / service.naming(deck, n, names[n - 1],
                                                    "back" if face.back else "front")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import Finding, OptionError, PnpError
 from ..kit import Kit, Piece, Sheet
-from .outputs import Face, _rasterise, board_face, export_pod, faces, slug
+from .outputs import Face, page_images, board_face, export_pod, faces, slug
 
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096  # Tabletop Simulator's standard deck sheet
 TILE_TYPES = {"rect": 0, "hex": 1, "circle": 2}  # CustomTile.Type: box, hex, circle
@@ -170,7 +170,7 @@ def _decks(kit, fonts, folder, work, links, guids, written, findings) -> list[di
         if back_piece.back is not None:
             pdf = work / f"{name}-back.pdf"
             findings += export_pod(kit, fonts, pdf, 0.0, [Face(sheet, back_piece, 0, True)])
-            back_img = next(_rasterise(pdf, [(pw, ph)]))
+            back_img = next(page_images(pdf, [(pw, ph)]))
             out = folder / f"{name}-back-{content_name(back_img)}.png"
             back_url = links(out)
             back_img.save(out)
@@ -181,7 +181,7 @@ def _decks(kit, fonts, folder, work, links, guids, written, findings) -> list[di
             pdf = work / f"{name}-{part}.pdf"
             findings += export_pod(kit, fonts, pdf, 0.0, chunk)
             image = Image.new("RGB", (cols * pw, rows * ph), "white")
-            for i, face_img in enumerate(_rasterise(pdf, [(pw, ph)] * len(chunk))):
+            for i, face_img in enumerate(page_images(pdf, [(pw, ph)] * len(chunk))):
                 image.paste(face_img, ((i % cols) * pw, (i // cols) * ph))
             if back_img is not None:
                 image.paste(back_img, ((cols - 1) * pw, (rows - 1) * ph))
@@ -282,7 +282,7 @@ def _face_images(kit, fonts, chosen: list[Face], sizes: list[tuple[int, int]], f
         return []
     findings += export_pod(kit, fonts, pdf, 0.0, chosen)
     out = []
-    for face, image in zip(chosen, _rasterise(pdf, sizes)):
+    for face, image in zip(chosen, page_images(pdf, sizes)):
         # named by content alone: pieces that print alike (three pawns of one player) share
         path = folder / f"{prefix}{slug(face.sheet.title)}-{content_name(image)}.png"
         if not path.exists():

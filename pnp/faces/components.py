@@ -20,7 +20,7 @@ from math import sqrt
 from pathlib import Path
 from typing import Any, Callable
 
-from ..data.files import (COUNT_LIKE, MAX_COPIES, MAX_PIECES, Column, Record, _convert, inside,
+from ..data.files import (COUNT_LIKE, MAX_COPIES, MAX_PIECES, Column, Record, convert_cell, inside,
                           other_copies)
 from ..data.game import GameFolder
 from ..data.tables import COMPONENT_KEYS as KEYS, check_entry
@@ -433,7 +433,7 @@ def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
     good: set = set()  # cells already found good: a deck repeats its colours and pictures
     for r in rows.rows:
         try:
-            n = _convert(str(r[count_col]), copies, r.source) if count_col else 1
+            n = convert_cell(str(r[count_col]), copies, r.source) if count_col else 1
             check_row_images(images, r, compiler.env.root, good)
             check_templated_images(made, r, base, compiler.env.root, good)
             check_row_colours(colours, r, compiler.palette, good)

@@ -223,6 +223,12 @@ def specs() -> dict[str, GameSpec]:
     return dict(sorted(_specs.items()))
 
 
+def registered() -> list[GameSpec]:
+    """The games registered so far, without looking for more (an error being reported must
+    not import plug-ins)."""
+    return list(_specs.values())
+
+
 def find(name: str) -> GameSpec | None:
     if name not in _specs and name.isidentifier():
         # a shipped game is its own package: import just it (listing every installed

@@ -16,7 +16,7 @@ def card_counts(rows: Any, table: dict, reader: Any, problems: list | None = Non
                 ) -> tuple[list[int], str | None]:
     """The count of each row of `rows` (a data.sheets table) for the `[cards]` table, and
     the column it is read from (None: one card a row)."""
-    from ..data.files import COUNT_LIKE, MAX_COPIES, Column, _convert, other_copies
+    from ..data.files import COUNT_LIKE, MAX_COPIES, Column, convert_cell, other_copies
 
     where = reader.prefix + "cards.count"
     if "count" in table:
@@ -44,4 +44,4 @@ def card_counts(rows: Any, table: dict, reader: Any, problems: list | None = Non
                 where))
         return [1] * len(rows.rows), None
     copies = Column(column, "int", default=1, min=0, max=MAX_COPIES)
-    return [_convert(str(r[column]), copies, r.source) for r in rows.rows], column
+    return [convert_cell(str(r[column]), copies, r.source) for r in rows.rows], column
