@@ -515,11 +515,11 @@ def printer_remove(name: str) -> None:
 @printer.command("list")
 def printer_list() -> None:
     """The saved printer profiles; * marks the default."""
-    from .printer import _path, load
+    from .printer import load, profiles_path
 
     printers, default = load()
     if not printers:
-        click.echo(f"no printers saved yet ({_path()}); add one with "
+        click.echo(f"no printers saved yet ({profiles_path()}); add one with "
                    "pnp printer set NAME --back-offset X,Y --scale S")
     for p in printers.values():
         click.echo(f"{'*' if p.name == default else ' '} {p.name:<12} back offset "

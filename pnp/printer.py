@@ -79,13 +79,13 @@ def config_dir() -> Path:
     return Path(user_config_dir("pnp", appauthor=False))
 
 
-def _path() -> Path:
+def profiles_path() -> Path:
     return config_dir() / FILE
 
 
 def load() -> tuple[dict[str, Printer], str | None]:
     """(printers by name, the default printer's name or None)."""
-    path = _path()
+    path = profiles_path()
     if not path.is_file():
         return {}, None
     import tomllib  # (only when there are profiles: 2 ms of every build otherwise)
@@ -134,7 +134,7 @@ def save(printers: dict[str, Printer], default: str | None) -> Path:
     for p in printers.values():
         lines += [f'[printers."{p.name}"]', f"back_offset = [{p.back_offset[0]!r}, "
                   f"{p.back_offset[1]!r}]", f"scale = {p.scale!r}", ""]
-    path = _path()
+    path = profiles_path()
     with atomic_output(path) as tmp:
         tmp.write_text("\n".join(lines), encoding="utf-8")
     return path

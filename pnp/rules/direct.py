@@ -201,7 +201,7 @@ class _Parser:
             op = self._take("op")
             right = operand()
             left = _grown(_binary(_ARITHMETIC[op], left, right) if op == "-" else
-                          _limited(op, left, right), ("arith", op, tree_of(left), tree_of(right)))
+                          limited_op(op, left, right), ("arith", op, tree_of(left), tree_of(right)))
         return left
 
     def _filtered(self) -> Fn:
@@ -451,7 +451,7 @@ def _binary(op: Callable[[Any, Any], Any], a: Fn, b: Fn) -> Fn:
 INT_BITS = 10_000  # sandbox.MAX_INT_BITS (not imported: it imports Jinja2)
 
 
-def _limited(symbol: str, a: Fn, b: Fn) -> Fn:
+def limited_op(symbol: str, a: Fn, b: Fn) -> Fn:
     """+ or *, as the sandbox does them: numbers at once; anything else (texts, lists, a
     product of whole numbers) through its size checks, with its words."""
     op = _ARITHMETIC[symbol]

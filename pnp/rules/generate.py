@@ -19,7 +19,7 @@ import math
 import operator
 from typing import Any, Callable
 
-from .direct import INT_BITS, _limited
+from .direct import INT_BITS, limited_op
 from .expr import PERSONAL
 from .verbs import Change, Compare, Move, Pick
 
@@ -74,8 +74,8 @@ def literal(value: Any) -> str | None:
 
 
 INT, NUMBER, VIEW, ROW = "int", "number", "view", "row"
-_ADD = _limited("+", operator.itemgetter(0), operator.itemgetter(1))
-_MUL = _limited("*", operator.itemgetter(0), operator.itemgetter(1))
+_ADD = limited_op("+", operator.itemgetter(0), operator.itemgetter(1))
+_MUL = limited_op("*", operator.itemgetter(0), operator.itemgetter(1))
 
 
 def _add(x: Any, y: Any) -> Any:

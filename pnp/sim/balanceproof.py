@@ -15,7 +15,7 @@ from ..render.platypus import Flowable, Paragraph, Table, TableStyle
 from .cardstats import MIN_SEAT_GAMES
 from .progress import Progress
 from .charts import font as _font
-from .report import _markup
+from .report import font_markup
 from .summary import pct, pct_ci
 
 FACE_HEIGHT = 30 * mm
@@ -120,15 +120,15 @@ def balance_proof(cards: Sequence[Mapping[str, Any]], faces: Mapping, fonts,
              "flagged by chance alone at this 95 % confidence, so a flag that one seed shows and "
              "another does not means little. A flag is a correlation over these games, not yet a "
              "cause: confirm it with pnp sweep, changing the card.")
-    out: list = [Paragraph(_markup(intro), body)]
+    out: list = [Paragraph(font_markup(intro), body)]
     rows, style = [], [("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                        ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#cccccc")),
                        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
     for i, c in enumerate(cards):
         face = faces.get((c["file"], c["row"]))
         cell = Face(face[0], face[1], face[2], face[3], fonts) if face else \
-            Paragraph(_markup("(no face)"), body)
-        name = Paragraph(_markup(c["card"], "bold"), body)
+            Paragraph(font_markup("(no face)"), body)
+        name = Paragraph(font_markup(c["card"], "bold"), body)
         text = Paragraph(_words(c).replace("<b>", f'<font name="{_font("bold")}">')
                          .replace("</b>", "</font>"), body)
         rows.append([cell, name, text])

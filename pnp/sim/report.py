@@ -74,7 +74,7 @@ def charts(fig: Mapping[str, Any]) -> list[Chart]:
 # The PDF
 # ---------------------------------------------------------------------------------------------
 
-def _markup(text: str, role: str = "regular") -> str:
+def font_markup(text: str, role: str = "regular") -> str:
     """Paragraph markup of plain text: each character from a bundled font that has it."""
     fonts = report_fonts()
     return "".join(f'<font name="{f}">{xml_escape(t)}</font>' for f, t in fonts.runs(text, role))
@@ -149,7 +149,7 @@ def figures_flowables(text: str, size: float = 7.5) -> list:
             out += [Indenter(left=depth * indent), _table(block, size),
                     Indenter(left=-depth * indent)]
             continue
-        out.append(Paragraph(_markup(re.sub(r"\s+", " ", line.strip())),
+        out.append(Paragraph(font_markup(re.sub(r"\s+", " ", line.strip())),
                              ParagraphStyle("figures-line", parent=body,
                                             leftIndent=depth * indent)))
         i += 1
@@ -178,8 +178,8 @@ def report_styles() -> Styles:
 
 def chart_section(title: str, drawing: Any, caption: str, st: Styles) -> KeepTogether:
     """A chart with its title above and its plain words below, kept on one page."""
-    return KeepTogether([Paragraph(_markup(title, "bold"), st.heading), drawing,
-                         Paragraph(_markup(caption), st.body)])
+    return KeepTogether([Paragraph(font_markup(title, "bold"), st.heading), drawing,
+                         Paragraph(font_markup(caption), st.body)])
 
 
 def save_pdf(story: list, out: Path, title: str) -> None:
@@ -223,8 +223,8 @@ def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> lis
     agents = fig["agents"]
     who = " vs ".join(agents) if len(set(agents)) > 1 else f"{agents[0]} agents"
     story: list = [
-        Paragraph(_markup(f"{fig['title']}: balance report", "bold"), st.title),
-        Paragraph(_markup(f"{fig['games']:,} simulated games, {fig['players']} players, {who}, "
+        Paragraph(font_markup(f"{fig['title']}: balance report", "bold"), st.title),
+        Paragraph(font_markup(f"{fig['games']:,} simulated games, {fig['players']} players, {who}, "
                           f"seed {fig['seed']}. Intervals are 95 % (Wilson for rates). The same "
                           f"seed gives the same figures: {_rerun(fig)}."), st.body),
         Spacer(1, 4 * mm),
@@ -233,14 +233,14 @@ def write_report(fig: Mapping[str, Any], out: Path, proof: Sequence = ()) -> lis
     story += [chart_section(ch.title, ch.drawing, ch.caption, st) for ch in made]
     text = {k: v for k, v in fig.items() if k != "run"}
     if fig.get("ladder"):
-        story += [Spacer(1, 6 * mm), Paragraph(_markup("How far to trust it: the agent ladder",
+        story += [Spacer(1, 6 * mm), Paragraph(font_markup("How far to trust it: the agent ladder",
                                                        "bold"), st.heading)]
         story += ladder_flowables(fig["ladder"])
-    story += [Spacer(1, 6 * mm), Paragraph(_markup("All figures", "bold"), st.heading)]
+    story += [Spacer(1, 6 * mm), Paragraph(font_markup("All figures", "bold"), st.heading)]
     story += figures_flowables(format_text(text))
     if proof:
         story += [Spacer(1, 6 * mm),
-                  Paragraph(_markup("Balance proof: card by card", "bold"), st.heading)]
+                  Paragraph(font_markup("Balance proof: card by card", "bold"), st.heading)]
         story += list(proof)
     save_pdf(story, out, f"{fig['title']} balance report")
     return [c.title for c in made]

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 
 from ..render.platypus import Paragraph, Spacer
 from .charts import bars
-from .report import Styles, _markup, chart_section, figures_flowables, report_styles, save_pdf
+from .report import Styles, font_markup, chart_section, figures_flowables, report_styles, save_pdf
 from .sweep import format_sweep
 
 MAX_CHARTS = 6
@@ -43,9 +43,9 @@ def write_sweep_report(result: Mapping[str, Any], out: Path) -> list[str]:
     st = report_styles()
     invalid = [r for r in result["variants"] if not r["valid"]]
     story: list = [
-        Paragraph(_markup(f"{result['title']}: what if {', '.join(result['settings'])}?",
+        Paragraph(font_markup(f"{result['title']}: what if {', '.join(result['settings'])}?",
                           "bold"), st.title),
-        Paragraph(_markup(
+        Paragraph(font_markup(
             f"Each variant is the game's data with the values changed, validated, then played "
             f"{result['games']:,} times on the same seeds as the base game (seed "
             f"{result['seed']}, agents {', '.join(result['agents'])}). Bars are variant minus "
@@ -53,20 +53,20 @@ def write_sweep_report(result: Mapping[str, Any], out: Path) -> list[str]:
             "is a measurable change."), st.body),
         Spacer(1, 3 * mm)]
     if invalid:
-        story.append(Paragraph(_markup(
+        story.append(Paragraph(font_markup(
             "Not simulated (the data fails validation): " + "; ".join(
                 f"{r['label']}: {r['problems'][0] if r['problems'] else '?'}"
                 for r in invalid) + "."), st.body))
     valid = [r for r in result["variants"] if r["valid"]]
     charted, left = _chosen(valid, result.get("about", [])) if valid else ([], [])
     if left:
-        story.append(Paragraph(_markup(
+        story.append(Paragraph(font_markup(
             f"Charted: {len(charted)} of the {len(charted) + len(left)} figures that change (the "
             "figures about the changed rows, then the measurable changes, strongest first). Not "
             f"charted, in the table at the end and in --json: {', '.join(left)}."), st.body))
     sections = _sections(valid, charted, st)
     story += [section for _, section in sections]
-    story += [Spacer(1, 5 * mm), Paragraph(_markup("All figures", "bold"), st.heading)]
+    story += [Spacer(1, 5 * mm), Paragraph(font_markup("All figures", "bold"), st.heading)]
     story += figures_flowables(format_sweep(result))
     save_pdf(story, out, f"{result['title']} sweep")
     return [name for name, _ in sections]

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from pnp.engine.core import RandomAgent, best
 from pnp.games.wuxing.cycles import _BEAT, _LINK
-from pnp.games.wuxing.encoding import _bits
+from pnp.games.wuxing.encoding import mask_bits
 from pnp.games.wuxing.engine import (
     ASSIGN_BASE, PATH_LEN, PERMS, REVEAL_BASE, SET_ASIDE_BASE, WuxingObservation,
 )
@@ -151,7 +151,7 @@ class GreedyAgent:
         mask = 31
         if o.set_aside[opp] >= 0:
             mask &= ~(1 << o.set_aside[opp])
-        return _bits(mask)
+        return mask_bits(mask)
 
     # -- choices ----------------------------------------------------------------------------
 

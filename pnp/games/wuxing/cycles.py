@@ -36,7 +36,7 @@ PATH_LEN = 5
 _IDX = {e: i for i, e in enumerate(ELEMENTS)}
 
 
-def _eid(e: Any) -> int:
+def element_id(e: Any) -> int:
     """Element id (string) or int -> int index."""
     if isinstance(e, int) and not isinstance(e, bool) and 0 <= e < 5:
         return e
@@ -117,14 +117,14 @@ _LINK, _BEAT = _make_tables()
 def link(a: str, b: str) -> str | None:
     """'generating' or 'destroying': the link between two different elements, whichever way it
     points; None when a == b."""
-    c = _LINK[_eid(a)][_eid(b)]
+    c = _LINK[element_id(a)][element_id(b)]
     return None if c < 0 else ("generating" if c == RED else "destroying")
 
 
 def duel_winner(a: str, b: str, generated_wins: bool = False) -> int | None:
     """Which of two played elements wins by the cycles alone (0 = the first argument, 1 = the
     second); None when they are equal (W6)."""
-    w = _BEAT[1 if generated_wins else 0][_eid(a)][_eid(b)]
+    w = _BEAT[1 if generated_wins else 0][element_id(a)][element_id(b)]
     return None if w < 0 else w
 
 

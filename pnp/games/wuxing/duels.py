@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .cycles import _BEAT, _LINK, PATH_LEN
-from .encoding import _PATH_CODES, _PATH_UNIT, _path_code
+from .encoding import PATH_CODES, PATH_UNIT, path_code
 
 def _duel_entry(k: int, path: Sequence[int], beat, pawns_turn: bool, a0: int, a1: int,
                 side: int, c0: int, c1: int) -> tuple:
@@ -14,7 +14,7 @@ def _duel_entry(k: int, path: Sequence[int], beat, pawns_turn: bool, a0: int, a1
     (side as in the board code): (winner or -1, link colour or -1, change of the board code,
     whether a pawn turned, whether the winner wins the path)."""
     yy = (side == 1, side == 2)
-    before = _path_code(a0, a1, side)
+    before = path_code(a0, a1, side)
     if c0 == c1:
         # W7: same element
         if path[a0] == c0:
@@ -51,11 +51,11 @@ def _duel_entry(k: int, path: Sequence[int], beat, pawns_turn: bool, a0: int, a1
             won = True
     else:
         pos[w] = new
-    return (w, colour, (_path_code(pos[0], pos[1], side) - before) * _PATH_UNIT[k], turned, won)
+    return (w, colour, (path_code(pos[0], pos[1], side) - before) * PATH_UNIT[k], turned, won)
 _DUEL_TABLES: dict[tuple, tuple] = {}
 
 
-def _duel_tables(path_elems: tuple, generated_wins: bool, pawns_turn: bool) -> tuple:
+def duel_tables(path_elems: tuple, generated_wins: bool, pawns_turn: bool) -> tuple:
     """Per path, the _duel_entry for each index path code * 25 + c0 * 5 + c1."""
     key = (path_elems, generated_wins, pawns_turn)
     found = _DUEL_TABLES.get(key)
@@ -63,11 +63,11 @@ def _duel_tables(path_elems: tuple, generated_wins: bool, pawns_turn: bool) -> t
         beat = _BEAT[1 if generated_wins else 0]
         tabs = []
         for k, path in enumerate(path_elems):
-            tab: list = [None] * (_PATH_CODES * 25)
+            tab: list = [None] * (PATH_CODES * 25)
             for a0 in range(PATH_LEN):
                 for a1 in range(a0 + 1, PATH_LEN):
                     for side in range(3):
-                        base = _path_code(a0, a1, side) * 25
+                        base = path_code(a0, a1, side) * 25
                         for c0 in range(5):
                             for c1 in range(5):
                                 tab[base + c0 * 5 + c1] = _duel_entry(

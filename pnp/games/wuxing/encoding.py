@@ -28,13 +28,13 @@ _LEGAL_ASSIGN = tuple(
     for k in range(NUM_PATHS + 1))
 
 
-def _bits(mask: int) -> tuple[int, ...]:
+def mask_bits(mask: int) -> tuple[int, ...]:
     return tuple(e for e in range(5) if mask >> e & 1)
 
 
 # Tables for the hot paths (play() calls legal_actions/observation/apply_action at every step).
 
-def _card_mask(cards: Sequence[int]) -> int:
+def card_mask(cards: Sequence[int]) -> int:
     m = 0
     for c in cards:
         if c >= 0:
@@ -43,10 +43,10 @@ def _card_mask(cards: Sequence[int]) -> int:
 
 
 # Mask of the cards in a per-path card tuple (-1 = no card, -2 = not assigned yet).
-_CARD_MASK: dict[tuple[int, ...], int] = {t: _card_mask(t) for t in
+_CARD_MASK: dict[tuple[int, ...], int] = {t: card_mask(t) for t in
               ((a, b, c) for a in range(-2, 5) for b in range(-2, 5) for c in range(-2, 5))}
 # Set-aside actions allowed by a "played last round" mask.
-_SET_ASIDE_ACTS = tuple(tuple(SET_ASIDE_BASE + e for e in _bits(m)) for m in range(ALL_CARDS + 1))
+_SET_ASIDE_ACTS = tuple(tuple(SET_ASIDE_BASE + e for e in mask_bits(m)) for m in range(ALL_CARDS + 1))
 # Reveal actions for a bitmask of the paths still face down this round.
 _REVEAL_ACTS = tuple(tuple(REVEAL_BASE + k for k in range(NUM_PATHS) if m >> k & 1)
                      for m in range(1 << NUM_PATHS))
@@ -78,29 +78,29 @@ _ROUND_OF_PW: dict[tuple[int, ...], tuple] = {pw: (unf, _ROUND_TAB[unf]) for pw,
 _CHANCE_OUTCOMES = ((FIRST_BASE, 0.5), (FIRST_BASE + 1, 0.5))
 
 # The pawns of the three paths as one int, the board code: path k contributes
-# code_k * _PATH_UNIT[k], code_k = (yang island * 5 + yin island) * 3 + side, side 0 when both
+# code_k * PATH_UNIT[k], code_k = (yang island * 5 + yin island) * 3 + side, side 0 when both
 # pawns show their coloured side, 1 when Yang's shows Yin-Yang, 2 when Yin's does.
-_PATH_CODES = 75
-_PATH_UNIT = (1, _PATH_CODES, _PATH_CODES * _PATH_CODES)
+PATH_CODES = 75
+PATH_UNIT = (1, PATH_CODES, PATH_CODES * PATH_CODES)
 
 
-def _path_code(yang: int, yin: int, side: int) -> int:
+def path_code(yang: int, yin: int, side: int) -> int:
     return (yang * PATH_LEN + yin) * 3 + side
 
 
 def _encode_board(pos: Sequence[Sequence[int]], yy: Sequence[Sequence[bool]]) -> int:
-    return sum(_path_code(pos[0][k], pos[1][k], 1 if yy[0][k] else 2 if yy[1][k] else 0)
-               * _PATH_UNIT[k] for k in range(NUM_PATHS))
+    return sum(path_code(pos[0][k], pos[1][k], 1 if yy[0][k] else 2 if yy[1][k] else 0)
+               * PATH_UNIT[k] for k in range(NUM_PATHS))
 
 
 _BOARD_VIEWS: dict[int, tuple] = {}
 
 
-def _board_view(board: int) -> tuple:
+def board_view(board: int) -> tuple:
     """(pawns, yin_yang) tuples of a board code, as the observation shows them."""
     v = _BOARD_VIEWS.get(board)
     if v is None:
-        codes = tuple(board // u % _PATH_CODES for u in _PATH_UNIT)
+        codes = tuple(board // u % PATH_CODES for u in PATH_UNIT)
         pos = (tuple(c // 3 // PATH_LEN for c in codes), tuple(c // 3 % PATH_LEN for c in codes))
         yy = (tuple(c % 3 == 1 for c in codes), tuple(c % 3 == 2 for c in codes))
         v = _BOARD_VIEWS[board] = (pos, yy)

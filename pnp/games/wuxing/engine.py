@@ -37,8 +37,8 @@ from pnp.engine.core import Game
 from .cycles import (BLUE, CARD_COLOURS, COLOURS, DEFAULT_MAX_ROUNDS, DEFAULT_PATHS, DESTROYS,
                      ELEMENTS, GENERATES, NUM_PATHS, PATH_LEN, PATHS_TO_WIN, RED, SEAT_NAMES,
                      SIDES, SYMBOLS, TOKENS_PER_COLOUR, YANG, YIN, _BEAT, _IDX, check_cycles,
-                     check_paths, duel_winner, link, _eid)
-from .duels import _duel_tables
+                     check_paths, duel_winner, link, element_id)
+from .duels import duel_tables
 from .encoding import (ALL_CARDS, ASSIGN_BASE, FIRST_BASE, PERMS, PHASE_NAMES, REVEAL_BASE,
                        SET_ASIDE_BASE, _encode_board)
 from .observation import WuxingObservation
@@ -109,7 +109,7 @@ class WuxingGame(Game):
     @functools.cached_property
     def _duel_tab(self) -> tuple:
         # made when a game is first played, not when the kit is only checked or printed
-        return _duel_tables(self.path_elems, self.generated_wins, self.pawns_turn)
+        return duel_tables(self.path_elems, self.generated_wins, self.pawns_turn)
 
     def new_initial_state(self) -> "WuxingState":
         return WuxingState(self)
@@ -146,7 +146,7 @@ class WuxingGame(Game):
         if tokens is not None:
             s._held = _tokens_held(tokens, self.tokens_per_colour)
         if last_played is not None:
-            s._last = tuple(ALL_CARDS if lp is None else sum(1 << _eid(e) for e in lp)
+            s._last = tuple(ALL_CARDS if lp is None else sum(1 << element_id(e) for e in lp)
                             for lp in last_played)
         if not 1 <= round <= self.max_rounds:
             raise ValueError("round out of range")

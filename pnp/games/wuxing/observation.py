@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .encoding import ALL_CARDS, _board_view, _card_mask
+from .encoding import ALL_CARDS, board_view, card_mask
 
 if TYPE_CHECKING:
     from .engine import WuxingGame
@@ -96,7 +96,7 @@ def _obs_my_cards(o: WuxingObservation) -> tuple[int, ...]:
 
 def _obs_hand(o: WuxingObservation) -> int:
     mine = o._mine
-    hand = ALL_CARDS if mine[0] == -2 else ALL_CARDS & ~_card_mask(mine)
+    hand = ALL_CARDS if mine[0] == -2 else ALL_CARDS & ~card_mask(mine)
     sa = o.set_aside[o.player]
     if sa >= 0:
         hand &= ~(1 << sa)
@@ -109,8 +109,8 @@ _LAZY_FIELDS = {
     "set_aside_rule": lambda o: o._g.set_aside,
     "pawns_turn": lambda o: o._g.pawns_turn,
     "generated_wins": lambda o: o._g.generated_wins,
-    "pawns": lambda o: _board_view(o._board)[0],
-    "yin_yang": lambda o: _board_view(o._board)[1],
+    "pawns": lambda o: board_view(o._board)[0],
+    "yin_yang": lambda o: board_view(o._board)[1],
     "my_cards": _obs_my_cards,
     "hand": _obs_hand,
 }

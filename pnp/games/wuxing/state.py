@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from pnp.engine.core import CHANCE, TERMINAL, IllegalAction, State
 
-from .cycles import ELEMENTS, NUM_PATHS, PATHS_TO_WIN, RED, SEAT_NAMES, _eid
+from .cycles import ELEMENTS, NUM_PATHS, PATHS_TO_WIN, RED, SEAT_NAMES, element_id
 from .encoding import (_CARD_MASK, _CHANCE_OUTCOMES, _INITIAL_BOARD, _ONLY, _P_ASSIGN, _P_FIRST,
-                       _P_OVER, _P_REVEAL, _P_SET_ASIDE, _PATH_CODES, _PATH_UNIT, _REVEAL_ACTS,
+                       _P_OVER, _P_REVEAL, _P_SET_ASIDE, PATH_CODES, PATH_UNIT, _REVEAL_ACTS,
                        _REVEALED_OF, _ROUND_OF_PW, _ROUND_TAB, _SET_ASIDE_ACTS, ALL_CARDS,
                        ASSIGN_BASE, FIRST_BASE, PERMS, PHASE_NAMES, REVEAL_BASE, SET_ASIDE_BASE,
-                       _bits, _board_view, _card_mask, _new, _put, _round_table)
+                       mask_bits, board_view, card_mask, _new, _put, _round_table)
 from .observation import (_NONE_ASSIGNED, _NONE_REVEALED, _NONE_SET_ASIDE, _NOT_REVEALED,
                           WuxingObservation)
 
@@ -136,7 +136,7 @@ class WuxingState(State):
         e = action - SET_ASIDE_BASE
         p = self._to_move
         if not (0 <= e < 5 and self._last[p] >> e & 1):
-            allowed = ", ".join(ELEMENTS[x] for x in _bits(self._last[p]))
+            allowed = ", ".join(ELEMENTS[x] for x in mask_bits(self._last[p]))
             raise IllegalAction(
                 f"{SEAT_NAMES[p]} must set aside one of the cards played last round "
                 f"({allowed}); got action {action}")
@@ -239,7 +239,7 @@ class WuxingState(State):
         opp = 1 - player
         sa = self._sa
         if sa[opp] >= 0 and sa[player] < 0:          # hidden: chosen first, not shown yet
-            choices = _bits(self._last[opp])
+            choices = mask_bits(self._last[opp])
             e = choices[rng.randrange(len(choices))]
             s._sa = (e, sa[1]) if opp == 0 else (sa[0], e)
         cards = self._cards[opp]
@@ -284,12 +284,12 @@ class WuxingState(State):
     @property
     def _pos(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(Yang island per path, Yin island per path)."""
-        return _board_view(self._board)[0]
+        return board_view(self._board)[0]
 
     @property
     def _yy(self) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
         """(per path whether Yang's pawn shows Yin-Yang, ... Yin's)."""
-        return _board_view(self._board)[1]
+        return board_view(self._board)[1]
 
     @property
     def pawns(self) -> tuple[tuple[int, int], ...]:
@@ -334,7 +334,7 @@ class WuxingState(State):
 
     @staticmethod
     def set_aside_action(element: str) -> int:
-        return SET_ASIDE_BASE + _eid(element)
+        return SET_ASIDE_BASE + element_id(element)
 
     @staticmethod
     def reveal_action(path: int) -> int:
@@ -346,9 +346,9 @@ class WuxingState(State):
         if isinstance(cards, Mapping):
             if set(cards) != set(self._unfinished):
                 raise ValueError(f"need one card for each of the paths {self._unfinished}")
-            seq = tuple(_eid(cards[k]) for k in self._unfinished)
+            seq = tuple(element_id(cards[k]) for k in self._unfinished)
         else:
-            seq = tuple(_eid(c) for c in cards)
+            seq = tuple(element_id(c) for c in cards)
         perms = PERMS[len(self._unfinished)]
         try:
             return ASSIGN_BASE + perms.index(seq)
@@ -389,7 +389,7 @@ class WuxingState(State):
             c1 = c1s[k]
             board = self._board
             w, colour, delta, turned, won_path = dtab[k][
-                board // _PATH_UNIT[k] % _PATH_CODES * 25 + c0 * 5 + c1]
+                board // PATH_UNIT[k] % PATH_CODES * 25 + c0 * 5 + c1]
             self._duels += 1
             self._log = ((self._round, k, c0, c1, w), self._log)
             if w < 0:
@@ -450,7 +450,7 @@ class WuxingState(State):
         try:
             self._last = (_CARD_MASK[c0], _CARD_MASK[c1])
         except KeyError:
-            self._last = (_card_mask(c0), _card_mask(c1))
+            self._last = (card_mask(c0), card_mask(c1))
         if self._round >= self.game.max_rounds:      # W14
             self._finish(-1, "draw")
             return
