@@ -36,6 +36,23 @@ def test_size_and_one_side_are_refused(deck, given):
     assert "give size, or width and height, not both" in res.output, res.output
 
 
+@pytest.mark.parametrize("game", ["legolas", "wuxing"])
+def test_a_shipped_games_card_size_beside_width_is_refused(game, tmp_path):
+    # a shipped game's [card] read its size and dropped width and height unsaid; a card size
+    # misspelt is named with the close one
+    from helpers import ROOT, changed_copy
+
+    folder = changed_copy(ROOT / "card_data" / game, tmp_path / game, "game.toml",
+                          '\nsize = "poker"', '\nsize = "poker"\nwidth = "40mm"')
+    res = _validate(folder)
+    assert res.exit_code == 2 and res.output.lower().startswith(
+        'error: game.toml, field "card.size": give size, or width and height, not both '
+        '(size = "poker" and width)\n'), res.output
+    edit(folder / "game.toml", 'size = "poker"\nwidth = "40mm"', 'size = "pokr"')
+    res = _validate(folder)
+    assert res.exit_code == 2 and "got 'pokr' (did you mean 'poker'?)" in res.output, res.output
+
+
 def test_a_diameter_and_a_size_are_refused(tmp_path):
     game = new_game("tb", tmp_path, template="tokens-and-board")
     edit(game / "game.toml", 'diameter = "25mm"', 'diameter = "25mm"\nsize = "30mm"')

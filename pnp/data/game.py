@@ -208,16 +208,7 @@ class GameFolder:
 
     def card_size(self, section: str = "card") -> tuple[float, float]:
         """[card] size = "poker" (or bridge, mini, tarot, square), or width/height."""
-        table = self.section(section)
-        if "size" in table:
-            preset = self.get(section, "size")
-            if preset not in CARD_PRESETS:
-                raise DataError(f"unknown card size {preset!r}; use one of "
-                                f"{', '.join(CARD_PRESETS)} or width/height", self.toml_path,
-                                field=f"{section}.size")
-            w, h = CARD_PRESETS[preset]
-            return size(w), size(h)
-        return self.length(section, "width"), self.length(section, "height")
+        return rect_size(self.section(section), self.toml_path, section, "card")
 
     def file(self, relative: str, source: Source | None = None, field: str | None = None) -> Path:
         relative = self.read_as(relative)
@@ -282,3 +273,29 @@ def finding(exc: DataError) -> Finding:
     return error(exc.message, Source(Path(exc.path), exc.row) if exc.path is not None else None,
                  exc.field)
 
+
+def rect_size(table: dict, path: Path, where: str, kind: str) -> tuple[float, float]:
+    """A card's or a rectangular piece's size from its table of game.toml: size = "poker" (a
+    card size's name) or "30mm" (a square), or width and height; both ways at once refused."""
+    if "size" in table:
+        sides = [k for k in ("width", "height") if k in table]
+        if sides:  # size = "poker" with width = "40mm" printed poker cards, saying nothing
+            shown = f'"{table["size"]}"' if isinstance(table["size"], str) else table["size"]
+            raise DataError(f"give size, or width and height, not both (size = {shown} and "
+                            f"{', '.join(sides)})", path, field=f"{where}.size")
+        preset = table["size"]
+        if isinstance(preset, str) and preset in CARD_PRESETS:
+            pw, ph = CARD_PRESETS[preset]
+            return size(pw), size(ph)
+        try:
+            s = size(preset, path, field=f"{where}.size")
+        except DataError as exc:  # "pokr": say which names there are, too
+            close = did_you_mean(preset, CARD_PRESETS) if isinstance(preset, str) else ""
+            raise DataError(f"{exc.message}{close}; or a card size: {', '.join(CARD_PRESETS)}",
+                            path, field=f"{where}.size") from None
+        return s, s
+    if "width" not in table or "height" not in table:
+        raise DataError(f"{kind} needs a size: size = \"poker\" (bridge, mini, tarot, square), "
+                        "width and height, or diameter (round tokens)", path, field=where)
+    return (size(table["width"], path, field=f"{where}.width"),
+            size(table["height"], path, field=f"{where}.height"))

@@ -22,14 +22,14 @@ from typing import Any, Callable
 
 from ..data.files import (COUNT_LIKE, MAX_COPIES, MAX_PIECES, Column, Record, convert_cell, inside,
                           other_copies)
-from ..data.game import GameFolder
+from ..data.game import GameFolder, rect_size
 from ..data.tables import COMPONENT_KEYS as KEYS, check_entry
 from ..data.sheets import Table, read_table
 from ..errors import DataError, Source, warning
 from ..data.layouts.compiled import Env, Layout
 from ..data.layouts.spec import load_spec, resolve
 from ..data.layouts.values import Scope, ValueProblem
-from ..units import CARD_PRESETS, MM, length, size as size_of
+from ..units import MM, length, size as size_of
 
 TYPES = ("card", "token", "tile", "board", "mat")
 SHAPES = ("rect", "circle", "hex")
@@ -182,32 +182,7 @@ def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) ->
     if shape == "hex":
         w = size_of(table.get("size", table.get("width", "")), path, field=f"{where}.size")
         return w, w * sqrt(3) / 2  # flat-top: corner to corner across, flat to flat up
-    if "size" in table:
-        sides = [k for k in ("width", "height") if k in table]
-        if sides:  # size = "poker" with width = "40mm" printed poker cards, saying nothing
-            raise DataError(f"give size, or width and height, not both (size = "
-                            f"{_shown(table['size'])} and {', '.join(sides)})", path,
-                            field=f"{where}.size")
-        preset = table["size"]
-        if isinstance(preset, str) and preset in CARD_PRESETS:
-            pw, ph = CARD_PRESETS[preset]
-            return size_of(pw), size_of(ph)
-        try:
-            s = size_of(preset, path, field=f"{where}.size")
-        except DataError as exc:  # "pokr": say which names there are, too
-            raise DataError(f"{exc.message}; or a card size: {', '.join(CARD_PRESETS)}", path,
-                            field=f"{where}.size") from None
-        return s, s
-    if "width" not in table or "height" not in table:
-        raise DataError(f"{kind} needs a size: size = \"poker\" (bridge, mini, tarot, square), "
-                        "width and height, or diameter (round tokens)", path, field=where)
-    return (size_of(table["width"], path, field=f"{where}.width"),
-            size_of(table["height"], path, field=f"{where}.height"))
-
-
-def _shown(value: Any) -> str:
-    """A game.toml value as it is written there ("poker", 63)."""
-    return f'"{value}"' if isinstance(value, str) else repr(value)
+    return rect_size(table, path, where, kind)
 
 
 def _text(table: dict, key: str, path: Path, where: str, default: Any = None) -> Any:
