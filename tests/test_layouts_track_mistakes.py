@@ -70,3 +70,15 @@ def test_small_labels_are_one_finding_at_the_layout_not_one_a_cell(board):
     assert " of its 400 cell labels" in small[0], small
     assert len(found) <= 3, found  # too small, too wide: one finding a kind
     assert not any("game.toml" in f for f in found), found
+
+
+def test_a_loop_of_an_odd_count_written_in_the_layout_is_one_error_there(tmp_path):
+    # a deck's card with a track: the layout's mistake, said once, not on every card
+    deck = new_game("deck", tmp_path)
+    layout = deck / "layouts" / "card.toml"
+    layout.write_text(layout.read_text() + '\n[track]\ntype = "track"\ncells = 5\npath = "loop"'
+                      '\nx = "5mm"\ny = "5mm"\nwidth = "40mm"\nheight = "20mm"\n')
+    found = [str(f) for f in _found(deck) if "even number" in str(f)]
+    assert found == ['error: layouts/card.toml, field "track.cells": element "track" '
+                     '(layouts/card.toml): a loop needs an even number of cells, at least 4 '
+                     '(got 5)'], found

@@ -786,7 +786,10 @@ def _track(L: Layout, s, e, v, x, y, w, h) -> None:
     n = v["cells"]
     try:
         cells = track_cells(n, v["path"], x, y, w, h)
-    except ValueError as exc:
+    except ValueError as exc:  # (written once in the layout: its error, not every card's)
+        if e.constant("cells", "path"):
+            _layout_problem(L, s, e, str(exc), ("cells", "path"))
+            return
         raise ValueProblem(str(exc)) from None
     labels = _list(v["labels"])
     # compared rounded, so 1 + 2 * 0.1 is the cell 1.2; a highlight names a cell exactly
