@@ -126,6 +126,15 @@ def test_a_missing_file_a_variant_reads_is_not_taken_for_the_one_it_replaces(gam
         open_game(str(folder))
 
 
+def test_a_folder_a_variant_reads_in_place_of_a_file_is_named_as_a_folder(game_copy):
+    folder = game_copy("legolas")
+    _edit(folder, r'^"players.csv" = "players-bw.csv"', '"players.csv" = "layouts"')
+    with pytest.raises(DataError) as exc:
+        open_game(str(folder))
+    assert exc.value.message == ("[variants.bw.files] reads 'layouts' in place of "
+                                 "'players.csv', but 'layouts' is a folder, not a file")
+
+
 def test_a_game_package_without_tables_of_its_own_may_read_others():
     assert merged(None) is None          # its tables: not checked, its keys of pnp's still are
     assert merged({"board": frozenset({"x"})})["board"] == frozenset({"x"})

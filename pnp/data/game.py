@@ -139,7 +139,10 @@ class GameFolder:
         files ending in `suffix` in the folder and its folders (layouts/), by their path, but
         game.toml and `not_meant` (the other file of the pair: a missing players-bw.csv is
         not the players.csv it replaces)."""
-        if not is_file(inside(self.path, name, Source(self.toml_path), where)):
+        path = inside(self.path, name, Source(self.toml_path), where)
+        if path.is_dir():
+            raise DataError(f"{said} is a folder, not a file", self.toml_path, field=where)
+        if not is_file(path):
             found = [*self.path.glob(f"*{suffix}"), *self.path.glob(f"*/*{suffix}")]
             skip = {self.toml_path} | ({(self.path / not_meant).resolve()} if not_meant else set())
             known = sorted(p.relative_to(self.path).as_posix() for p in found
