@@ -135,6 +135,22 @@ def test_a_folder_a_variant_reads_in_place_of_a_file_is_named_as_a_folder(game_c
                                  "'players.csv', but 'layouts' is a folder, not a file")
 
 
+def test_a_table_a_variant_reads_is_read_on_a_plain_open(game_copy):
+    # (a fresh-user trial: a malformed players-bw.csv passed a plain validate)
+    folder = game_copy("legolas")
+    bw = folder / "players-bw.csv"
+    lines = bw.read_text().splitlines(keepends=True)
+    bw.write_text(lines[0] + '"' + "".join(lines[1:]))
+    with pytest.raises(DataError) as exc:
+        open_game(str(folder))
+    assert (exc.value.path.name, exc.value.row) == ("players-bw.csv", 2), exc.value
+    assert "quote opened in the row at line 2 is never closed" in exc.value.message
+    _edit(folder, r'^"players.csv" = "players-bw.csv"', '"players.csv" = "game.toml"')
+    with pytest.raises(DataError, match="'game.toml' is not a table of rows") as exc:
+        open_game(str(folder))
+    assert exc.value.field == "variants.bw.files.players.csv"
+
+
 def test_a_game_package_without_tables_of_its_own_may_read_others():
     assert merged(None) is None          # its tables: not checked, its keys of pnp's still are
     assert merged({"board": frozenset({"x"})})["board"] == frozenset({"x"})

@@ -107,6 +107,17 @@ class GameFolder:
                 self.config, self.variant = applied
             else:
                 self.others[name] = applied
+                self._read_tables(name, applied[1])  # (the chosen one's are read as built)
+
+    def _read_tables(self, name: str, variant: Variant) -> None:
+        """Each table a variant not chosen reads in place of another read, as its build would:
+        a malformed players-bw.csv is said on a plain validate, not first by --variant bw."""
+        from .sheets import TEXT_TABLES, WORKBOOKS, read_table
+
+        for ref, other in variant.files.items():
+            if "://" not in other and Path(ref).suffix.lower() in TEXT_TABLES + WORKBOOKS:
+                read_table(self.path, other, Source(self.toml_path),
+                           f"variants.{name}.files.{ref}")
 
     def _variant(self, name: str) -> tuple[dict[str, Any], Variant]:
         """game.toml with [variants.<name>] applied, and the variant; each file it names must
