@@ -197,3 +197,40 @@ def test_a_huge_whole_number_in_a_sheet_prints_as_the_double_it_is_not_its_noise
     assert (to_text(row["big"]), str(row["big"])) == ("1.2345678901234568e+29",) * 2
     assert (row["small"], row["edge"]) == (3, 2 ** 53)
     assert type(row["small"]) is int and to_text(3.0) == "3"
+
+
+@pytest.mark.parametrize("suffix,write,cell", [("xlsx", xlsxmaker.write_xlsx, ...),
+                                               ("xlsx", xlsxmaker.write_xlsx, None),
+                                               ("ods", xlsxmaker.write_ods, None)])
+def test_a_header_formula_without_a_saved_value_names_the_cell_and_formula(
+        tmp_path, suffix, write, cell):
+    # it read as a blank name: "a column has no name in the header row", its cause unsaid
+    write(tmp_path / f"m.{suffix}", {"Cards": [[('=UPPER("title")', cell)] + HEADER[1:],
+                                              ["Sunrise", "Draw.", "sun", 3]]})
+    assert _refusal(tmp_path, f"m.{suffix}") == (
+        f'm.{suffix} [sheet Cards], row 1: the cell A1 has the formula =UPPER("title") but no '
+        "calculated value; open and save the file in a spreadsheet program, which stores the "
+        "result")
+
+
+def test_a_header_formula_right_of_the_names_is_refused_too(tmp_path):
+    # a blank right of the last name ends the header: the formula went unseen
+    xlsxmaker.write_xlsx(tmp_path / "m.xlsx", {"Cards": [HEADER + [("=1+1", ...)],
+                                                         ["Sunrise", "Draw.", "sun", 3]]})
+    assert "row 1: the cell E1 has the formula =1+1 but no calculated value" in _refusal(
+        tmp_path, "m.xlsx")
+
+
+@pytest.mark.parametrize("suffix,write", [("xlsx", xlsxmaker.write_xlsx),
+                                          ("ods", xlsxmaker.write_ods)])
+def test_a_formula_right_of_the_header_is_refused_as_a_value_there_is(deck, tmp_path, suffix,
+                                                                        write):
+    # it read as blank and passed (exit 0), where a plain value there is refused
+    write(deck / f"cards.{suffix}", {"Cards": [
+        HEADER, ["Sunrise", "Draw.", "sun", 3], ["Growth", "Gain.", "leaf", 2, "", ("=1+1", None)]]})
+    _use(deck, f"cards.{suffix}")
+    result = _build(deck, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert (f"cards.{suffix} [sheet Cards], row 3: the cell in column F is outside the header's "
+            "columns (the header has 4); name its column in row 1, or clear the cell"
+            in result.output), result.output

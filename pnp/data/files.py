@@ -280,10 +280,15 @@ def _beyond(row: list[Any], width: int, path: Path, number: int, sheet: bool) ->
     if not sheet:
         return DataError(f"row has {len(row)} cells but the header has {width}; is there an "
                          "unquoted comma?", path, number)
+    first = next(i for i in range(width, len(row)) if _filled(row[i]))
+    return outside_header(first, width, path, number)
+
+
+def outside_header(column: int, width: int, path: Path, number: int) -> DataError:
+    """A sheet's cell in the 0-based `column`, right of the header's `width` columns."""
     from .sheetcells import column_letters
 
-    first = next(i for i in range(width, len(row)) if _filled(row[i]))
-    return DataError(f"the cell in column {column_letters(first)} is outside the header's "
+    return DataError(f"the cell in column {column_letters(column)} is outside the header's "
                      f"columns (the header has {width}); name its column in row 1, or clear "
                      "the cell", path, number)
 
