@@ -160,6 +160,24 @@ def test_a_utf16_csv_is_named_as_utf16_with_how_to_save_it_as_utf8(tmp_path, enc
         "UTF-8 (in a spreadsheet, 'CSV UTF-8')")
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("rows", ["Sunrise,3\n", "Café,3\nÉté,2\n"])
+def test_a_utf16_csv_without_a_byte_order_mark_is_named_as_utf16(tmp_path, encoding, rows):
+    # ASCII text read as UTF-8 with NULs between ("is it a spreadsheet?"); an accent as a
+    # byte that is not UTF-8
+    (tmp_path / "cards.csv").write_bytes(f"title,count\n{rows}".encode(encoding))
+    assert _refusal(tmp_path, "cards.csv") == (
+        "cards.csv: the file is UTF-16 text (what Excel saves as 'Unicode Text'); save it as "
+        "UTF-8 (in a spreadsheet, 'CSV UTF-8')")
+
+
+def test_nul_bytes_that_are_not_utf16_are_still_said_as_nul_bytes(tmp_path):
+    (tmp_path / "cards.csv").write_bytes(b"title,count\nSunrise,3\n\x00\x00\x00\n")
+    assert _refusal(tmp_path, "cards.csv") == (
+        "cards.csv: file contains NUL bytes; is it a spreadsheet (.xlsx) rather than CSV or "
+        "text?")
+
+
 def test_a_utf16_text_file_is_named_as_utf16(tmp_path):
     from pnp.data.files import read_text
 

@@ -100,20 +100,43 @@ def read_text(path: Path) -> str:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        if raw.startswith((b"\xff\xfe", b"\xfe\xff")):   # the byte order mark of UTF-16
-            table = path.suffix.lower() in (".csv", ".tsv", ".txt")
-            said = " (what Excel saves as 'Unicode Text')" if table else ""
-            how = "in a spreadsheet, 'CSV UTF-8'" if table else "a text editor's encoding"
-            raise DataError(f"the file is UTF-16 text{said}; save it as UTF-8 ({how})",
-                            path) from None
+        _refuse_utf16(raw, path)
         line = raw[: exc.start].count(b"\n") + 1
         hint = " (in a spreadsheet: 'CSV UTF-8')" if path.suffix.lower() == ".csv" else ""
         raise DataError(f"line {line} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the "
                         f"file as UTF-8{hint}", path) from None
     if "\x00" in text:
+        _refuse_utf16(raw, path)   # (UTF-16 of ASCII text without a BOM decodes as UTF-8)
         raise DataError("file contains NUL bytes; is it a spreadsheet (.xlsx) rather than CSV "
                         "or text?", path)
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+UTF16_SAMPLE = 4096  # bytes looked at to tell UTF-16 without a byte order mark
+
+
+def _utf16(raw: bytes) -> bool:
+    """UTF-16: its byte order mark, or (without one) text mostly of ASCII, where every other
+    byte is NUL and the bytes between are not (a zip or an image has no such pattern)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    sample = raw[:UTF16_SAMPLE]
+    even, odd = sample[0::2], sample[1::2]
+    if len(odd) < 2:
+        return False
+    for nuls, chars in ((even, odd), (odd, even)):   # big-endian, little-endian
+        if nuls.count(0) >= 0.8 * len(nuls) and chars.count(0) <= 0.05 * len(chars):
+            return True
+    return False
+
+
+def _refuse_utf16(raw: bytes, path: Path) -> None:
+    if not _utf16(raw):
+        return
+    table = path.suffix.lower() in (".csv", ".tsv", ".txt")
+    said = " (what Excel saves as 'Unicode Text')" if table else ""
+    how = "in a spreadsheet, 'CSV UTF-8'" if table else "a text editor's encoding"
+    raise DataError(f"the file is UTF-16 text{said}; save it as UTF-8 ({how})", path) from None
 
 
 def read_toml(path: Path) -> dict[str, Any]:
