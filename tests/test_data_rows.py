@@ -142,11 +142,36 @@ def test_a_csv_cell_over_the_limit_is_said_plainly_naming_its_column(tmp_path, c
         "text this long cannot print")
 
 
-def test_a_csv_header_cell_over_the_limit_is_said_plainly(tmp_path):
+def test_a_csv_header_cell_over_the_limit_is_named_as_the_headers_column(tmp_path):
+    # it was "row 1: a cell longer than 128 KB; card text this long cannot print", no column
     (tmp_path / "cards.csv").write_text("title," + "t" * 140_000 + "\nA,1\n", encoding="utf-8")
     assert _refusal(tmp_path, "cards.csv") == (
-        "cards.csv, row 1: a cell longer than 128 KB (131,072 characters); card text this long "
-        "cannot print")
+        "cards.csv, row 1: the name of the header's column 2 (B) is longer than 128 KB "
+        "(131,072 characters); the header row names the columns")
+
+
+def test_a_count_cell_over_the_limit_gets_the_counts_message_not_card_texts(tmp_path):
+    (tmp_path / "cards.csv").write_text("title,text,count\nA,b," + "9" * 140_000 + "\n",
+                                        encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        'cards.csv, row 2, field "count": expected a whole number, got a cell longer than '
+        "128 KB (131,072 characters)")
+
+
+def test_an_unclosed_quote_that_takes_in_over_128_kb_is_said_as_the_unclosed_quote(tmp_path):
+    # it was "row 2: a cell longer than 128 KB": no column, and not the quote that caused it
+    rows = "Growth,Gain,leaf,2\n" * 9000
+    (tmp_path / "cards.csv").write_text(f'title,text,colour,count\nA,"Draw,sun,3\n{rows}',
+                                        encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        'cards.csv, row 2, field "text": malformed CSV: the quote opened in the row at line 2 '
+        "is never closed")
+    (tmp_path / "cards.csv").write_text(f'title,text,colour,count\nA,"Draw,sun,3\n{rows}'
+                                        'B,c",sun,1\n', encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        'cards.csv, row 2, field "text": malformed CSV: the quote opened in the row at line 2 '
+        "closes only at line 9003, making a cell longer than 128 KB; is a closing quote "
+        "missing?")
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])

@@ -378,25 +378,58 @@ def csv_rows(path: Path) -> list[list[str]]:
 
 def _too_long(text: str, line: int, header: list[str], path: Path, row: int) -> DataError:
     """A cell over the csv module's limit (which bounds the work), in the row beginning at
-    `line`: its column is found by reading that row's cells as the reader does."""
+    `line`: its column is found by reading that row's cells as the reader does. A quote that
+    swallowed the lines after it is the mistake to name, not the length it made."""
     limit = csv.field_size_limit()
     sep = delimiter(text)
-    cell = re.compile(rf'"[^"]*(?:""[^"]*)*"|[^{re.escape(sep)}"\n]*')
+    plain = re.compile(rf'[^{re.escape(sep)}"\n]*')
     pos = 0
     for _ in range(line - 1):
         pos = text.index("\n", pos) + 1
-    name = None
-    for column in range(len(header) + 1 if header else 0):
-        found = cell.match(text, pos)
-        assert found is not None  # (the pattern matches the empty string)
+    column = 0
+    while True:  # (each cell moves on by at least its separator)
+        quoted = text.startswith('"', pos)
+        found = QUOTED_CELL.match(text, pos) if quoted else plain.match(text, pos)
+        name = header[column] if column < len(header) else None
+        if found is None or (quoted and found.end() - pos > limit and "\n" in found[0]):
+            return _swallowed(line, found, path, row, name)
         if found.end() - pos > limit:
-            name = header[column] if column < len(header) else None
-            break
+            return long_cell(path, row, header, column)
         pos = found.end() + 1
-        if text[found.end():pos] != sep:
-            break
-    return DataError(f"a cell longer than {limit // 1024} KB ({limit:,} characters); card text "
-                     "this long cannot print", path, row, name or None)
+        if text[found.end():pos] != sep:   # the row ended: no cell found
+            return long_cell(path, row, header, None)
+        column += 1
+
+
+QUOTED_CELL = re.compile(r'"[^"]*(?:""[^"]*)*"')   # a quoted CSV cell, closed
+
+
+def _swallowed(line: int, quoted: re.Match | None, path: Path, row: int,
+               name: str | None) -> DataError:
+    """The quote opened at `line` never closed, or closed only many lines on (`quoted`)."""
+    if quoted is None:
+        return DataError(f"malformed CSV: the quote opened in the row at line {line} is never "
+                         "closed", path, row, name)
+    return DataError(f"malformed CSV: the quote opened in the row at line {line} closes only "
+                     f"at line {line + quoted[0].count(chr(10))}, making a cell longer than "
+                     f"{csv.field_size_limit() // 1024} KB; is a closing quote missing?", path,
+                     row, name)
+
+
+def long_cell(path: Path, row: int, header: list[str], column: int | None) -> DataError:
+    """A cell longer than a CSV cell may be (a sheet's too): a header's name, a count or text."""
+    from .sheetcells import column_letters
+
+    limit = csv.field_size_limit()
+    size = f"longer than {limit // 1024} KB ({limit:,} characters)"
+    if row == 1 and column is not None:
+        return DataError(f"the name of the header's column {column + 1} "
+                         f"({column_letters(column)}) is {size}; the header row names the "
+                         "columns", path, 1)
+    name = header[column] if column is not None and column < len(header) else None
+    if name is not None and name.strip().casefold() in COUNT_LIKE:
+        return DataError(f"expected a whole number, got a cell {size}", path, row, name)
+    return DataError(f"a cell {size}; card text this long cannot print", path, row, name)
 
 
 def check_extent(rows: int, columns: int, cells: int, path: Path, what: str) -> None:
