@@ -277,3 +277,30 @@ def test_a_formula_right_of_the_header_is_refused_as_a_value_there_is(deck, tmp_
     assert (f"cards.{suffix} [sheet Cards], row 3: the cell in column F is outside the header's "
             "columns (the header has 4); name its column in row 1, or clear the cell"
             in result.output), result.output
+
+
+@pytest.mark.parametrize("suffix,write", [("xlsx", xlsxmaker.write_xlsx),
+                                          ("ods", xlsxmaker.write_ods)])
+def test_a_sheet_cell_over_the_csv_limit_is_refused_as_a_csv_cell_is(deck, tmp_path, suffix,
+                                                                      write):
+    # a 200,000-character title reached the booklet: "booklet.md.j2: the paragraph ..."
+    write(deck / f"cards.{suffix}", {"Cards": [HEADER, ["Sunrise", "Draw.", "sun", 3],
+                                              ["Ẫ" * 200_000, "Draw.", "sun", 3]]})
+    _use(deck, f"cards.{suffix}")
+    result = _build(deck, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == (
+        f'Error: cards.{suffix} [sheet Cards], row 3, field "title": a cell longer than 128 KB '
+        "(131,072 characters); card text this long cannot print"), result.output
+
+
+def test_a_sheet_header_or_count_cell_over_the_limit_is_worded_as_in_a_csv(tmp_path):
+    xlsxmaker.write_xlsx(tmp_path / "h.xlsx", {"Cards": [["title", "t" * 140_000],
+                                                         ["Sunrise", "Draw."]]})
+    assert _refusal(tmp_path, "h.xlsx") == (
+        "h.xlsx [sheet Cards], row 1: the name of the header's column 2 (B) is longer than "
+        "128 KB (131,072 characters); the header row names the columns")
+    xlsxmaker.write_xlsx(tmp_path / "c.xlsx", {"Cards": [HEADER, ["A", "b", "sun", "9" * 140_000]]})
+    assert _refusal(tmp_path, "c.xlsx") == (
+        'c.xlsx [sheet Cards], row 2, field "count": expected a whole number, got a cell '
+        "longer than 128 KB (131,072 characters)")

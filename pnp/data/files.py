@@ -264,6 +264,8 @@ def read_rows(grid: list[list[Any]], path: Path, columns: list[Column] | None = 
     are errors, and so is a cell right of the header's last column. Without `columns`, every
     named column is kept as it is (text stripped, blank as ''). With `errors`, a bad row is
     passed to it (one call per bad cell) and left out, instead of raising at the first one."""
+    if sheet:
+        _refuse_long_cells(grid, path)
     header = _header(grid, path, sheet)
     keep = columns is None
     columns = [Column(name, default="") for name in header] if columns is None else columns
@@ -314,6 +316,17 @@ def outside_header(column: int, width: int, path: Path, number: int) -> DataErro
     return DataError(f"the cell in column {column_letters(column)} is outside the header's "
                      f"columns (the header has {width}); name its column in row 1, or clear "
                      "the cell", path, number)
+
+
+def _refuse_long_cells(grid: list[list[Any]], path: Path) -> None:
+    """A sheet's cell longer than a CSV cell may be (which the csv module bounds as it reads)
+    is refused the same way, before a 200,000-character title reaches a card or the booklet."""
+    limit = csv.field_size_limit()
+    for number, row in enumerate(grid, start=1):
+        for column, cell in enumerate(row):
+            if isinstance(cell, str) and len(cell) > limit:
+                header = [str(h).strip() for h in grid[0]]
+                raise long_cell(path, number, header, column)
 
 
 def _filled(cell: Any) -> bool:
