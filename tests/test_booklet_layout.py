@@ -135,9 +135,21 @@ def test_a_paragraph_too_long_to_lay_out_quickly_is_refused():
     from pnp.errors import DataError
 
     with pytest.raises(DataError, match=r"has 2\d,\d{3} characters; a booklet paragraph holds "
-                                        r"at most 20,000 \(split it with a blank line\)"):
+                                        r"at most 20,000 \(split it with a blank line;"):
         _pages(" ".join([WORDS] * 300))
     assert len(_pages("\n\n".join([WORDS * 3] * 300))) > 10  # the same text in paragraphs
+
+
+def test_a_paragraph_of_one_long_word_is_quoted_by_its_start_and_counted_once():
+    # the whole word was quoted, and the quote counted: "'ẪẪ...' (32,770 characters) has
+    # 32,767 characters"
+    from pnp.errors import DataError
+
+    with pytest.raises(DataError) as raised:
+        _pages("Ẫ" * 32_767)
+    assert raised.value.message == (
+        f"the paragraph '{'Ẫ' * 60}...' has 32,767 characters; a booklet paragraph holds at "
+        "most 20,000 (split it with a blank line; a data cell the template prints counts too)")
 
 
 def test_a_table_row_taller_than_a_page_is_named_by_its_first_cell():

@@ -142,11 +142,36 @@ def test_a_csv_cell_over_the_limit_is_said_plainly_naming_its_column(tmp_path, c
         "text this long cannot print")
 
 
-def test_a_csv_header_cell_over_the_limit_is_said_plainly(tmp_path):
+def test_a_csv_header_cell_over_the_limit_is_named_as_the_headers_column(tmp_path):
+    # it was "row 1: a cell longer than 128 KB; card text this long cannot print", no column
     (tmp_path / "cards.csv").write_text("title," + "t" * 140_000 + "\nA,1\n", encoding="utf-8")
     assert _refusal(tmp_path, "cards.csv") == (
-        "cards.csv, row 1: a cell longer than 128 KB (131,072 characters); card text this long "
-        "cannot print")
+        "cards.csv, row 1: the name of the header's column 2 (B) is longer than 128 KB "
+        "(131,072 characters); the header row names the columns")
+
+
+def test_a_count_cell_over_the_limit_gets_the_counts_message_not_card_texts(tmp_path):
+    (tmp_path / "cards.csv").write_text("title,text,count\nA,b," + "9" * 140_000 + "\n",
+                                        encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        'cards.csv, row 2, field "count": expected a whole number, got a cell longer than '
+        "128 KB (131,072 characters)")
+
+
+def test_an_unclosed_quote_that_takes_in_over_128_kb_is_said_as_the_unclosed_quote(tmp_path):
+    # it was "row 2: a cell longer than 128 KB": no column, and not the quote that caused it
+    rows = "Growth,Gain,leaf,2\n" * 9000
+    (tmp_path / "cards.csv").write_text(f'title,text,colour,count\nA,"Draw,sun,3\n{rows}',
+                                        encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        'cards.csv, row 2, field "text": malformed CSV: the quote opened in the row at line 2 '
+        "is never closed")
+    (tmp_path / "cards.csv").write_text(f'title,text,colour,count\nA,"Draw,sun,3\n{rows}'
+                                        'B,c",sun,1\n', encoding="utf-8")
+    assert _refusal(tmp_path, "cards.csv") == (
+        'cards.csv, row 2, field "text": malformed CSV: the quote opened in the row at line 2 '
+        "closes only at line 9003, making a cell longer than 128 KB; is a closing quote "
+        "missing?")
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
@@ -158,6 +183,24 @@ def test_a_utf16_csv_is_named_as_utf16_with_how_to_save_it_as_utf8(tmp_path, enc
     assert _refusal(tmp_path, "cards.csv") == (
         "cards.csv: the file is UTF-16 text (what Excel saves as 'Unicode Text'); save it as "
         "UTF-8 (in a spreadsheet, 'CSV UTF-8')")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("rows", ["Sunrise,3\n", "Café,3\nÉté,2\n"])
+def test_a_utf16_csv_without_a_byte_order_mark_is_named_as_utf16(tmp_path, encoding, rows):
+    # ASCII text read as UTF-8 with NULs between ("is it a spreadsheet?"); an accent as a
+    # byte that is not UTF-8
+    (tmp_path / "cards.csv").write_bytes(f"title,count\n{rows}".encode(encoding))
+    assert _refusal(tmp_path, "cards.csv") == (
+        "cards.csv: the file is UTF-16 text (what Excel saves as 'Unicode Text'); save it as "
+        "UTF-8 (in a spreadsheet, 'CSV UTF-8')")
+
+
+def test_nul_bytes_that_are_not_utf16_are_still_said_as_nul_bytes(tmp_path):
+    (tmp_path / "cards.csv").write_bytes(b"title,count\nSunrise,3\n\x00\x00\x00\n")
+    assert _refusal(tmp_path, "cards.csv") == (
+        "cards.csv: file contains NUL bytes; is it a spreadsheet (.xlsx) rather than CSV or "
+        "text?")
 
 
 def test_a_utf16_text_file_is_named_as_utf16(tmp_path):
@@ -197,3 +240,67 @@ def test_a_huge_whole_number_in_a_sheet_prints_as_the_double_it_is_not_its_noise
     assert (to_text(row["big"]), str(row["big"])) == ("1.2345678901234568e+29",) * 2
     assert (row["small"], row["edge"]) == (3, 2 ** 53)
     assert type(row["small"]) is int and to_text(3.0) == "3"
+
+
+@pytest.mark.parametrize("suffix,write,cell", [("xlsx", xlsxmaker.write_xlsx, ...),
+                                               ("xlsx", xlsxmaker.write_xlsx, None),
+                                               ("ods", xlsxmaker.write_ods, None)])
+def test_a_header_formula_without_a_saved_value_names_the_cell_and_formula(
+        tmp_path, suffix, write, cell):
+    # it read as a blank name: "a column has no name in the header row", its cause unsaid
+    write(tmp_path / f"m.{suffix}", {"Cards": [[('=UPPER("title")', cell)] + HEADER[1:],
+                                              ["Sunrise", "Draw.", "sun", 3]]})
+    assert _refusal(tmp_path, f"m.{suffix}") == (
+        f'm.{suffix} [sheet Cards], row 1: the cell A1 has the formula =UPPER("title") but no '
+        "calculated value; open and save the file in a spreadsheet program, which stores the "
+        "result")
+
+
+def test_a_header_formula_right_of_the_names_is_refused_too(tmp_path):
+    # a blank right of the last name ends the header: the formula went unseen
+    xlsxmaker.write_xlsx(tmp_path / "m.xlsx", {"Cards": [HEADER + [("=1+1", ...)],
+                                                         ["Sunrise", "Draw.", "sun", 3]]})
+    assert "row 1: the cell E1 has the formula =1+1 but no calculated value" in _refusal(
+        tmp_path, "m.xlsx")
+
+
+@pytest.mark.parametrize("suffix,write", [("xlsx", xlsxmaker.write_xlsx),
+                                          ("ods", xlsxmaker.write_ods)])
+def test_a_formula_right_of_the_header_is_refused_as_a_value_there_is(deck, tmp_path, suffix,
+                                                                        write):
+    # it read as blank and passed (exit 0), where a plain value there is refused
+    write(deck / f"cards.{suffix}", {"Cards": [
+        HEADER, ["Sunrise", "Draw.", "sun", 3], ["Growth", "Gain.", "leaf", 2, "", ("=1+1", None)]]})
+    _use(deck, f"cards.{suffix}")
+    result = _build(deck, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert (f"cards.{suffix} [sheet Cards], row 3: the cell in column F is outside the header's "
+            "columns (the header has 4); name its column in row 1, or clear the cell"
+            in result.output), result.output
+
+
+@pytest.mark.parametrize("suffix,write", [("xlsx", xlsxmaker.write_xlsx),
+                                          ("ods", xlsxmaker.write_ods)])
+def test_a_sheet_cell_over_the_csv_limit_is_refused_as_a_csv_cell_is(deck, tmp_path, suffix,
+                                                                      write):
+    # a 200,000-character title reached the booklet: "booklet.md.j2: the paragraph ..."
+    write(deck / f"cards.{suffix}", {"Cards": [HEADER, ["Sunrise", "Draw.", "sun", 3],
+                                              ["Ẫ" * 200_000, "Draw.", "sun", 3]]})
+    _use(deck, f"cards.{suffix}")
+    result = _build(deck, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == (
+        f'Error: cards.{suffix} [sheet Cards], row 3, field "title": a cell longer than 128 KB '
+        "(131,072 characters); card text this long cannot print"), result.output
+
+
+def test_a_sheet_header_or_count_cell_over_the_limit_is_worded_as_in_a_csv(tmp_path):
+    xlsxmaker.write_xlsx(tmp_path / "h.xlsx", {"Cards": [["title", "t" * 140_000],
+                                                         ["Sunrise", "Draw."]]})
+    assert _refusal(tmp_path, "h.xlsx") == (
+        "h.xlsx [sheet Cards], row 1: the name of the header's column 2 (B) is longer than "
+        "128 KB (131,072 characters); the header row names the columns")
+    xlsxmaker.write_xlsx(tmp_path / "c.xlsx", {"Cards": [HEADER, ["A", "b", "sun", "9" * 140_000]]})
+    assert _refusal(tmp_path, "c.xlsx") == (
+        'c.xlsx [sheet Cards], row 2, field "count": expected a whole number, got a cell '
+        "longer than 128 KB (131,072 characters)")

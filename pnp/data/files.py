@@ -100,20 +100,43 @@ def read_text(path: Path) -> str:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        if raw.startswith((b"\xff\xfe", b"\xfe\xff")):   # the byte order mark of UTF-16
-            table = path.suffix.lower() in (".csv", ".tsv", ".txt")
-            said = " (what Excel saves as 'Unicode Text')" if table else ""
-            how = "in a spreadsheet, 'CSV UTF-8'" if table else "a text editor's encoding"
-            raise DataError(f"the file is UTF-16 text{said}; save it as UTF-8 ({how})",
-                            path) from None
+        _refuse_utf16(raw, path)
         line = raw[: exc.start].count(b"\n") + 1
         hint = " (in a spreadsheet: 'CSV UTF-8')" if path.suffix.lower() == ".csv" else ""
         raise DataError(f"line {line} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the "
                         f"file as UTF-8{hint}", path) from None
     if "\x00" in text:
+        _refuse_utf16(raw, path)   # (UTF-16 of ASCII text without a BOM decodes as UTF-8)
         raise DataError("file contains NUL bytes; is it a spreadsheet (.xlsx) rather than CSV "
                         "or text?", path)
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+UTF16_SAMPLE = 4096  # bytes looked at to tell UTF-16 without a byte order mark
+
+
+def _utf16(raw: bytes) -> bool:
+    """UTF-16: its byte order mark, or (without one) text mostly of ASCII, where every other
+    byte is NUL and the bytes between are not (a zip or an image has no such pattern)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    sample = raw[:UTF16_SAMPLE]
+    even, odd = sample[0::2], sample[1::2]
+    if len(odd) < 2:
+        return False
+    for nuls, chars in ((even, odd), (odd, even)):   # big-endian, little-endian
+        if nuls.count(0) >= 0.8 * len(nuls) and chars.count(0) <= 0.05 * len(chars):
+            return True
+    return False
+
+
+def _refuse_utf16(raw: bytes, path: Path) -> None:
+    if not _utf16(raw):
+        return
+    table = path.suffix.lower() in (".csv", ".tsv", ".txt")
+    said = " (what Excel saves as 'Unicode Text')" if table else ""
+    how = "in a spreadsheet, 'CSV UTF-8'" if table else "a text editor's encoding"
+    raise DataError(f"the file is UTF-16 text{said}; save it as UTF-8 ({how})", path) from None
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -241,6 +264,8 @@ def read_rows(grid: list[list[Any]], path: Path, columns: list[Column] | None = 
     are errors, and so is a cell right of the header's last column. Without `columns`, every
     named column is kept as it is (text stripped, blank as ''). With `errors`, a bad row is
     passed to it (one call per bad cell) and left out, instead of raising at the first one."""
+    if sheet:
+        _refuse_long_cells(grid, path)
     header = _header(grid, path, sheet)
     keep = columns is None
     columns = [Column(name, default="") for name in header] if columns is None else columns
@@ -280,12 +305,28 @@ def _beyond(row: list[Any], width: int, path: Path, number: int, sheet: bool) ->
     if not sheet:
         return DataError(f"row has {len(row)} cells but the header has {width}; is there an "
                          "unquoted comma?", path, number)
+    first = next(i for i in range(width, len(row)) if _filled(row[i]))
+    return outside_header(first, width, path, number)
+
+
+def outside_header(column: int, width: int, path: Path, number: int) -> DataError:
+    """A sheet's cell in the 0-based `column`, right of the header's `width` columns."""
     from .sheetcells import column_letters
 
-    first = next(i for i in range(width, len(row)) if _filled(row[i]))
-    return DataError(f"the cell in column {column_letters(first)} is outside the header's "
+    return DataError(f"the cell in column {column_letters(column)} is outside the header's "
                      f"columns (the header has {width}); name its column in row 1, or clear "
                      "the cell", path, number)
+
+
+def _refuse_long_cells(grid: list[list[Any]], path: Path) -> None:
+    """A sheet's cell longer than a CSV cell may be (which the csv module bounds as it reads)
+    is refused the same way, before a 200,000-character title reaches a card or the booklet."""
+    limit = csv.field_size_limit()
+    for number, row in enumerate(grid, start=1):
+        for column, cell in enumerate(row):
+            if isinstance(cell, str) and len(cell) > limit:
+                header = [str(h).strip() for h in grid[0]]
+                raise long_cell(path, number, header, column)
 
 
 def _filled(cell: Any) -> bool:
@@ -350,25 +391,58 @@ def csv_rows(path: Path) -> list[list[str]]:
 
 def _too_long(text: str, line: int, header: list[str], path: Path, row: int) -> DataError:
     """A cell over the csv module's limit (which bounds the work), in the row beginning at
-    `line`: its column is found by reading that row's cells as the reader does."""
+    `line`: its column is found by reading that row's cells as the reader does. A quote that
+    swallowed the lines after it is the mistake to name, not the length it made."""
     limit = csv.field_size_limit()
     sep = delimiter(text)
-    cell = re.compile(rf'"[^"]*(?:""[^"]*)*"|[^{re.escape(sep)}"\n]*')
+    plain = re.compile(rf'[^{re.escape(sep)}"\n]*')
     pos = 0
     for _ in range(line - 1):
         pos = text.index("\n", pos) + 1
-    name = None
-    for column in range(len(header) + 1 if header else 0):
-        found = cell.match(text, pos)
-        assert found is not None  # (the pattern matches the empty string)
+    column = 0
+    while True:  # (each cell moves on by at least its separator)
+        quoted = text.startswith('"', pos)
+        found = QUOTED_CELL.match(text, pos) if quoted else plain.match(text, pos)
+        name = header[column] if column < len(header) else None
+        if found is None or (quoted and found.end() - pos > limit and "\n" in found[0]):
+            return _swallowed(line, found, path, row, name)
         if found.end() - pos > limit:
-            name = header[column] if column < len(header) else None
-            break
+            return long_cell(path, row, header, column)
         pos = found.end() + 1
-        if text[found.end():pos] != sep:
-            break
-    return DataError(f"a cell longer than {limit // 1024} KB ({limit:,} characters); card text "
-                     "this long cannot print", path, row, name or None)
+        if text[found.end():pos] != sep:   # the row ended: no cell found
+            return long_cell(path, row, header, None)
+        column += 1
+
+
+QUOTED_CELL = re.compile(r'"[^"]*(?:""[^"]*)*"')   # a quoted CSV cell, closed
+
+
+def _swallowed(line: int, quoted: re.Match | None, path: Path, row: int,
+               name: str | None) -> DataError:
+    """The quote opened at `line` never closed, or closed only many lines on (`quoted`)."""
+    if quoted is None:
+        return DataError(f"malformed CSV: the quote opened in the row at line {line} is never "
+                         "closed", path, row, name)
+    return DataError(f"malformed CSV: the quote opened in the row at line {line} closes only "
+                     f"at line {line + quoted[0].count(chr(10))}, making a cell longer than "
+                     f"{csv.field_size_limit() // 1024} KB; is a closing quote missing?", path,
+                     row, name)
+
+
+def long_cell(path: Path, row: int, header: list[str], column: int | None) -> DataError:
+    """A cell longer than a CSV cell may be (a sheet's too): a header's name, a count or text."""
+    from .sheetcells import column_letters
+
+    limit = csv.field_size_limit()
+    size = f"longer than {limit // 1024} KB ({limit:,} characters)"
+    if row == 1 and column is not None:
+        return DataError(f"the name of the header's column {column + 1} "
+                         f"({column_letters(column)}) is {size}; the header row names the "
+                         "columns", path, 1)
+    name = header[column] if column is not None and column < len(header) else None
+    if name is not None and name.strip().casefold() in COUNT_LIKE:
+        return DataError(f"expected a whole number, got a cell {size}", path, row, name)
+    return DataError(f"a cell {size}; card text this long cannot print", path, row, name)
 
 
 def check_extent(rows: int, columns: int, cells: int, path: Path, what: str) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import DataError, Finding, Source, warning
 from .files import (MAX_FILE_BYTES, Record, check_extent, csv_rows, exact_whole, inside,
-                    read_rows)
+                    outside_header, read_rows)
 
 WORKBOOKS = (".xlsx", ".xlsm", ".ods")
 TEXT_TABLES = (".csv", ".tsv", ".txt")   # rows of cells as text: read as CSV
@@ -168,18 +168,33 @@ def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> 
                         label) from None
     if not grid:
         raise DataError("sheet is empty; it needs a header row", label)
+    unusable = scans[sheet].unusable
+    _refuse_unusable_header(unusable, label)
     header, rows = read_rows([[cell_value(v) for v in row] for row in grid], label, sheet=True)
-    _refuse_unusable_cells(scans[sheet].unusable, label, header)
+    _refuse_unusable_cells(unusable, label, header)
     return Table(label.name, tuple(header), rows)
+
+
+def _refuse_unusable_header(unusable: list[tuple[int, int, str]], label: Path) -> None:
+    """A header cell that reads as blank would be "a column has no name": say why it is blank
+    (its formula), naming the cell, before the header is read."""
+    from .sheetcells import column_letters
+
+    for row, col, what in unusable:
+        if row == 1:
+            raise DataError(f"the cell {column_letters(col)}1 {what}", label, 1)
 
 
 def _refuse_unusable_cells(unusable: list[tuple[int, int, str]], label: Path,
                            header: list[str]) -> None:
     """An error cell or a never-calculated formula reads as blank: refuse it rather than print
-    an empty field."""
-    bad = [(row, col, what) for row, col, what in unusable if row > 1 and col < len(header)]
+    an empty field. Right of the header's columns it is refused as a value there is (a blank
+    there passes unseen)."""
+    bad = [(row, col, what) for row, col, what in unusable if row > 1]
     if bad:
         row, col, what = bad[0]
+        if col >= len(header):
+            raise outside_header(col, len(header), label, row)
         more = f" (and {len(bad) - 1} more cell(s) like it)" if len(bad) > 1 else ""
         raise DataError(f"the cell {what}{more}", label, row, header[col])
 

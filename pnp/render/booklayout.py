@@ -48,6 +48,7 @@ MAX_SOFT_WORD = 200
 # into lines again, so one paragraph of many pages takes time quadratic in its pages; a rule
 # booklet's longest paragraphs are a few hundred characters
 MAX_PARAGRAPH = 20_000
+SHOWN_START = 60  # characters of a paragraph a message quotes
 HEADINGS = tuple(f"h{n}" for n in range(1, 7))
 
 
@@ -319,10 +320,12 @@ class _Story:
         if SHY in text:
             _check_soft_words(text, self.booklet.source)
         if len(text) > MAX_PARAGRAPH:
-            shown = " ".join(text.split()[:6])
+            # its first words, cut short: one long word quoted whole was counted again
+            shown = " ".join(text.split()[:6])[:SHOWN_START]
             raise DataError(f"the paragraph {shown + '...'!r} has {len(text):,} characters; a "
                             f"booklet paragraph holds at most {MAX_PARAGRAPH:,} (split it with "
-                            "a blank line)", self.booklet.source)
+                            "a blank line; a data cell the template prints counts too)",
+                            self.booklet.source)
         return _Paragraph(_inline(self.fonts, text), self.st[style], **kw)
 
     def add(self, block: Block) -> None:
