@@ -28,6 +28,10 @@ class ValueProblem(ValueError):
     """A value that cannot be used; the drawer turns it into a finding naming row and element."""
 
 
+class TimedOut(ValueProblem):
+    """An expression stopped for running out its time on one card."""
+
+
 @dataclass(frozen=True)
 class Length:
     """Points plus a percentage of the frame it is measured in: "5mm", "50%", "100% - 6mm"."""
@@ -198,13 +202,14 @@ class Value:
     """One property of one element, ready to give its value for a card."""
 
     __slots__ = ("static", "const", "column", "template", "convert", "raw", "names", "memo",
-                 "truths")
+                 "truths", "stopped")
 
     def __init__(self, raw: Any, convert: Callable[[Any], Any], scope: "Scope", where: str):
         self.raw, self.convert = raw, convert
         self.column: str | None = None
         self.template: Any = None
         self.truths = False  # a `when` of names and and/or/not: remembered by their truth
+        self.stopped: TimedOut | None = None  # once it ran out its time on a card
         self.static = not (isinstance(raw, str) and ("{{" in raw or "{%" in raw))
         self.const = None
         if self.static:
@@ -256,17 +261,20 @@ class Value:
         # a template's result depends only on the names it uses: rows that share them (the
         # same suit, the same cost) share one rendering, and it is given only those (Jinja2
         # copies what it is given into each render's context)
+        if self.stopped is not None:  # each other card would wait as long: one wait a build
+            was = str(self.stopped).removeprefix("expression ")
+            raise ValueProblem(f"expression not run for this card: on an earlier one it was {was}")
         used = {n: context[n] for n in self.names}
         try:
             key = _truth_key(used.values()) if self.truths else tuple(used.values())
             hit = self.memo.get(key)
         except TypeError:  # an unhashable value (a list): render every time
-            return self.convert(render(self.template, used))
+            return self._rendered(used)
         if hit is None:
             if len(self.memo) > 4096:
                 self.memo.clear()
             try:
-                hit = (self.convert(render(self.template, used)),)
+                hit = (self._rendered(used),)
             except ValueProblem as exc:
                 # the same names give the same problem: an expression that ran out its time
                 # (5 s) on a card is not run again for each copy of that card
@@ -275,6 +283,13 @@ class Value:
         if isinstance(hit, ValueProblem):
             raise ValueProblem(*hit.args)
         return hit[0]
+
+    def _rendered(self, used: dict[str, Any]) -> Any:
+        try:
+            return self.convert(render(self.template, used))
+        except TimedOut as exc:
+            self.stopped = exc
+            raise
 
 
 def _truth_only(tree) -> bool:
@@ -322,9 +337,9 @@ def render(template, context: dict[str, Any]) -> str:
             ctx = template.new_context(context)
             return bounded_join(template.root_render_func(ctx))  # a loop stops at the bound
     except TemplateTimeout:
-        raise ValueProblem("expression still running after "
-                           f"{Deadline.here().seconds:g} s (a loop without end, or far too "
-                           "large?)") from None
+        raise TimedOut("expression still running after "
+                       f"{Deadline.here().seconds:g} s (a loop without end, or far too "
+                       "large?)") from None
     except TemplateLimit as exc:
         raise ValueProblem(f"expression too large: {exc}") from None
     except SecurityError as exc:
