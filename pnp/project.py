@@ -237,6 +237,7 @@ def prepare(game: OpenGame, force: bool = False):
     """(kit, fonts, findings): validate, describe the kit to print and check the pictures its
     faces' templates make of their rows (a missing one is a data error, as a deck's is when it
     opens), refusing an invalid kit unless forced; also for previews of single faces."""
+    from .faces.draw import unchosen_leadings
     from .games.pieces import made_pictures
     from .render.fonts import load_fonts
 
@@ -248,7 +249,8 @@ def prepare(game: OpenGame, force: bool = False):
         loaded = len(game.folder.problems)
         for problem in made_pictures(kit, game.folder.path):  # (a deck's: when it opened)
             game.folder.note(problem)
-        findings = list(dict.fromkeys(findings + game.folder.problems[loaded:]))
+        findings = list(dict.fromkeys(findings + game.folder.problems[loaded:]
+                                      + unchosen_leadings(game.folder.unchosen, fonts)))
     if not drawable(game):
         raise UnloadedData(findings, "nothing was printed" + (
             ", even with --force: the kit cannot be drawn from data with missing or unreadable "

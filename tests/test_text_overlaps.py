@@ -51,7 +51,8 @@ def test_an_icon_taller_than_its_line_is_a_finding_for_its_row(tmp_path):
         "inline icon :leaf: reaches 5.0 mm above the element's box: icon_size = 4 is over its "
         "line's leading = 1.2 (keep icon_size within the leading, or give the text room)"]
     second = _errors(tmp_path / "second", "icon_size = 2\n", SECOND)
-    assert len(second) == 1 and "inline icon :leaf: reaches 1.3 mm into the line above: " \
+    # (into the letters of "Gain one card for each card" above: they have no descenders)
+    assert len(second) == 1 and "inline icon :leaf: reaches 0.6 mm into the line above: " \
         "icon_size = 2" in second[0], second
 
 
@@ -186,3 +187,30 @@ def test_a_plain_text_is_measured_once_whole_unless_its_letters_could_overfill(t
     calls.clear()
     _errors(tmp_path / "tall", "", STACKED)     # then each line, and the two it names
     assert calls[0] == STACKED and calls[1:3] == STACKED.split("\n"), calls
+
+
+def test_a_line_s_own_letters_are_its_ink_not_its_font_s_descenders():
+    """A line of no descenders reaches no lower than its letters (the a's and O's overshoot),
+    though its font's g and p reach 0.21 em below."""
+    fonts = load_fonts()
+    descent = fonts.ink("regular")[1]
+    for line in ("aaaa aaaa", "HELLO WORLD", "ẪẪẪ"):
+        assert fonts.text_ink(line, "regular")[1] < 0.02, line
+    assert fonts.text_ink("gjpy", "regular")[1] == descent
+    assert fonts.text_ink("", "regular") == fonts.text_ink(" \n", "regular") == (0.0, 0.0)
+
+
+def test_stacked_accents_under_a_line_without_descenders_are_clean(tmp_path):
+    """A fresh-user trial: "aaaa aaaa<br>ẪẪẪ" and "HELLO WORLD<br>ẪẪẪ" were refused at the
+    default leading ("their letters reach 1.06 em above the baseline and 0.21 em below"),
+    the first line credited with its font's descenders. Stacked accents under g j p y still
+    are found, with <br> or a newline; on the first or only line they are not."""
+    clean = ("aaaa aaaa<br>ẪẪẪ", "HELLO WORLD<br>ẪẪẪ", "aaaa aaaa\nẪẪẪ", "HELLO WORLD\nẪẪẪ",
+             "ẪẪẪ<br>gjpy gjpy", "ẪẪẪ\ngjpy gjpy", "ẪẪẪ")
+    assert _errors(tmp_path / "clean", "", *clean) == []
+    said = ("lines 1 and 2 print 0.2 mm over each other: their letters reach 1.06 em above "
+            "the baseline and 0.21 em below, more than leading = 1.2 leaves room for (use "
+            "leading = 1.27 or more)")
+    for name, cell in (("rich", "gjpy gjpy<br>ẪẪẪ"), ("plain", "gjpy gjpy\nẪẪẪ")):
+        found = _errors(tmp_path / name, "", cell)
+        assert len(found) == 1 and found[0].endswith(said), found

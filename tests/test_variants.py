@@ -285,3 +285,68 @@ def test_variant_help_says_outputs_are_named_only_where_the_command_writes_them(
     said = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
     assert "--variant NAME A variant of the game" in said
     assert ("its outputs are named <game>-NAME" in said) == writes
+
+
+TIGHT = ("element \"name\": leading = 0.5 sets its lines 0.5 em apart, but its font's letters "
+         "reach 0.76 em above the baseline and 0.22 em below: lines would print over each other "
+         "(use leading = 0.98 or more)")
+
+
+def _legolas(tmp_path: Path, variant: str) -> Path:
+    from helpers import changed_copy, edit
+
+    folder = changed_copy(ROOT / "card_data" / "legolas", tmp_path / "legolas", "game.toml",
+                          "[variants.bw.files]", variant + "\n[variants.bw.files]")
+    (folder / "layouts" / "mission-bw.toml").write_text(
+        (folder / "layouts" / "mission.toml").read_text())
+    edit(folder / "layouts" / "mission-bw.toml", "size = 16\n", "size = 16\nleading = 0.5\n")
+    return folder
+
+
+@pytest.mark.parametrize("variant,says", [
+    ('[variants.bw.layouts]\nmission = "layouts/mission-bw.toml"\n',
+     "error: layouts/mission-bw.toml, field \"name.leading\": variant 'bw' "
+     "(variants.bw.layouts.mission = 'layouts/mission-bw.toml'): "),
+    ('[variants.bw.elements."layouts/mission.toml".name]\nleading = 0.5\n',
+     "error: game.toml, field \"name.leading\": variant 'bw' "
+     "(variants.bw.elements.layouts/mission.toml): ")])
+def test_a_leading_under_the_letters_in_a_variant_s_layout_is_said_without_choosing_it(
+        tmp_path, variant, says):
+    # (a fresh-user trial: plain validate exited 0; only --variant bw said it, as every other
+    # mistake in a variant's layout is said without choosing it)
+    folder = _legolas(tmp_path, variant)
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code == 3, result.output
+    assert result.output.splitlines()[0] == says + TIGHT, result.output
+    assert "Error: 1 problem(s) in legolas" in result.output
+    chosen = CliRunner().invoke(main, ["validate", "--game", str(folder), "--variant", "bw"])
+    assert chosen.exit_code == 3 and chosen.output.splitlines()[0].endswith(TIGHT), \
+        chosen.output
+    assert "variant 'bw'" not in chosen.output
+
+
+def test_a_leading_under_the_letters_in_a_deck_variant_s_back_is_said(tmp_path):
+    from pnp.project import check
+
+    folder = _deck(tmp_path, '[variants.bw.component.card]\nback = "layouts/back-red.toml"\n')
+    with open(folder / "layouts" / "back-red.toml", "a") as f:
+        f.write("[name]\nleading = 0.5\n")
+    found = [f for f in check(open_game(str(folder))) if f.level == "error"]
+    assert [(f.message, f.source.path, f.field) for f in found] == [
+        ("variant 'bw' (variants.bw.component.card.back = 'layouts/back-red.toml'): " + TIGHT,
+         folder / "layouts" / "back-red.toml", "name.leading")]
+
+
+def test_a_leading_the_game_s_own_layout_sets_is_its_own_finding_not_the_variant_s(tmp_path):
+    """The shipped bw variant changes two elements of mission.toml: a leading that file
+    itself sets too tight is the colour game's finding, named at the file, not a variant's
+    mistake."""
+    from helpers import changed_copy
+
+    folder = changed_copy(ROOT / "card_data" / "legolas", tmp_path / "legolas",
+                          "layouts/mission.toml", "size = 16\n", "size = 16\nleading = 0.5\n")
+    result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert result.exit_code == 3, result.output
+    assert result.output.splitlines() == [
+        'error: layouts/mission.toml, field "name.leading": ' + TIGHT,
+        "Error: 1 problem(s) in legolas"]

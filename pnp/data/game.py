@@ -81,6 +81,9 @@ class GameFolder:
     # the variants not chosen: game.toml with each applied, and its overrides, by name (their
     # layout files are compiled with the chosen one's, to be checked: faces/components.py)
     others: dict[str, tuple[dict[str, Any], Variant]] = field(default_factory=dict)
+    # the layouts only those use, compiled and never drawn: what needs the fonts to check
+    # (a leading under their letters) is checked of them when the kit is (faces/draw.py)
+    unchosen: list[Any] = field(default_factory=list)
 
     @classmethod
     def open(cls, path: Path, variant: str | None = None) -> "GameFolder":

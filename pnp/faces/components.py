@@ -90,6 +90,7 @@ class Compiler:
     env: Env
     palette: dict
     _done: dict = field(default_factory=dict)
+    _chosen: list[Layout] = field(default_factory=list)  # the chosen game's, as compiled
 
     def __post_init__(self) -> None:
         self.env.compile = self.layout  # a `layout` element's file, compiled as a face's is
@@ -131,6 +132,7 @@ class Compiler:
             spec = load_spec(self.folder.path, ref, where, field_name)
             self._variant(spec)
             hit = self._done[key] = self._compiled(spec, columns, constants)
+            self._chosen.append(hit)
         return hit
 
     def in_variants(self, ref: str | None, columns,
@@ -163,11 +165,30 @@ class Compiler:
                 spec = load_spec(folder.path, other, where, named_at)
                 self._variant(spec, variant)
                 self._done[key] = self._compiled(spec, columns, constants)
+                self._unchosen(self._done[key], name, said, config)
             except DataError as exc:
                 if exc.path == folder.toml_path and exc.field == named_at:
                     raise  # (said at the variant's own field already)
                 raise DataError(f"variant {name!r} ({said}): {exc.message}",
                                 exc.path, exc.row, exc.field) from None
+
+    def _unchosen(self, layout: Layout, name: str, said: str, config: dict[str, Any]) -> None:
+        """Kept for what only the drawing side can check, with the fonts (a leading under
+        their letters: draw.unchosen_leadings); a variant with fonts of its own is left to its
+        own build (its [fonts] are read when it is chosen)."""
+        if config.get("fonts") == self.folder.config.get("fonts"):
+            self.folder.unchosen.append(Unchosen(layout, name, said, self._chosen))
+
+
+@dataclass
+class Unchosen:
+    """A layout only a variant not chosen uses, compiled and not drawn: the variant's name,
+    how game.toml names the layout, and the chosen game's layouts (all of them once loaded)."""
+
+    layout: Layout
+    variant: str
+    said: str
+    chosen: list[Layout]
 
 
 def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) -> tuple[float, float]:

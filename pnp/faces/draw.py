@@ -19,7 +19,7 @@ from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
 from ..data.layouts.values import (Value, ValueProblem, colour_in, to_length, to_number,
                                    to_text)
-from ..errors import DataError, Source, in_game
+from ..errors import DataError, Finding, Source, error, in_game
 from ..render.surface import (ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface, backwards,
                               right_to_left)
 from ..units import MM
@@ -664,18 +664,55 @@ def _check_overlaps(L: Layout, s, e, v, fonts, role: str, fitted, top: float,
 def _leading_refused(L: Layout, s, e, leading: float, ink: tuple[float, float]) -> bool:
     """Whether the leading is under the font's ink (`ink`: Fonts.ink), reported once for the
     file and field that set it (the element's, or its layout's [defaults])."""
+    said = _leading_said(e, leading, ink)
+    if said is None:
+        return False
+    message, origin, field = said
+    if s.cut and caches(L).once(("leading", origin, field, leading)):  # (as _text_problem)
+        s.report(message, field, source=Source(origin))
+    return True
+
+
+def _leading_said(e, leading: float, ink: tuple[float, float]) -> tuple[str, Path, str] | None:
+    """What a leading under the font's ink says, and the file and field that set it; None
+    for one the letters fit in."""
     need = ink[0] + ink[1]
     if leading >= need - 1e-6:
-        return False
+        return None
     origin, field = e.set_at("leading")
-    if s.cut and caches(L).once(("leading", origin, field, leading)):  # (as _text_problem)
-        whose = f'element "{e.name}"' if field.startswith(f"{e.name}.") else \
-            f'[defaults] (taken by element "{e.name}")'
-        s.report(f"{whose}: leading = {leading:g} sets its lines {leading:g} em "
-                 f"apart, but its font's letters reach {ink[0]:.2f} em above the baseline and "
-                 f"{ink[1]:.2f} em below: lines would print over each other (use leading = "
-                 f"{ceil(need * 100) / 100:g} or more)", field, source=Source(origin))
-    return True
+    whose = f'element "{e.name}"' if field.startswith(f"{e.name}.") else \
+        f'[defaults] (taken by element "{e.name}")'
+    return (f"{whose}: leading = {leading:g} sets its lines {leading:g} em apart, but its "
+            f"font's letters reach {ink[0]:.2f} em above the baseline and {ink[1]:.2f} em "
+            "below: lines would print over each other (use leading = "
+            f"{ceil(need * 100) / 100:g} or more)"), origin, field
+
+
+def constant_leadings(L: Layout) -> dict[tuple[Path, str, float], Any]:
+    """The text elements whose leading, font and `when` are the same on every piece (and
+    shown), by the file and field that set the leading and its value."""
+    out: dict[tuple[Path, str, float], Any] = {}
+    for e in L.elements:
+        if e.type == "text" and e.constant("leading", "font", "when") and e.shown({}):
+            out.setdefault((*e.set_at("leading"), e.values["leading"].const), e)
+    return out
+
+
+def unchosen_leadings(unchosen: list, fonts) -> list[Finding]:
+    """Each constant leading under its font's letters in the layouts only the variants not
+    chosen use (GameFolder.unchosen: compiled, never drawn), refused as a drawn face's is and
+    naming the variant as its other mistakes are (Compiler.in_variants); but those the chosen
+    game's own layouts set too: its faces, drawn, say those as its own."""
+    out = []
+    for u in unchosen:
+        own = {spot for chosen in u.chosen for spot in constant_leadings(chosen)}
+        for spot, e in constant_leadings(u.layout).items():
+            role = _role(u.layout, fonts, e.values["font"].const)
+            said = None if spot in own else _leading_said(e, spot[2], fonts.ink(role))
+            if said is not None:
+                out.append(error(f"variant {u.variant!r} ({u.said}): {said[0]}",
+                                 Source(said[1]), said[2]))
+    return list(dict.fromkeys(out))
 
 
 def _overlap(fitted, fonts, role: str, leading: float, n: int, by: float) -> str:

@@ -100,10 +100,9 @@ class Fonts:
     _digests: dict[str, str] = field(default_factory=dict)
     _ink: dict[str, tuple[float, float]] = field(default_factory=dict)
     _boxes: dict[str, dict[str, tuple[float, float]]] = field(default_factory=dict)
-    # each role's characters known to reach no further than its ink() (most of any text),
-    # and the others' tops and depths, in the font that prints each
-    _within: dict[str, set[str]] = field(default_factory=dict)
-    _beyond: dict[str, dict[str, tuple[float, float]]] = field(default_factory=dict)
+    # each role's characters' tops and depths, in the font that prints each (text_ink)
+    _tops: dict[str, dict[str, float]] = field(default_factory=dict)
+    _depths: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def digest(self, role: str) -> str:
         """The SHA-1 of the role's font file (read once a build)."""
@@ -201,34 +200,24 @@ class Fonts:
         return found
 
     def text_ink(self, text: str, role: str = "regular") -> tuple[float, float]:
-        """How far a line of the text reaches above and below the baseline, in ems (the depth
-        positive): the role's ascenders and descenders (ink()), and further where the text's
-        own characters do, each in the font that prints it (an accented capital, Å, reaches
-        above the ascenders). Cheap: a text of characters seen before within the ink costs a
-        set difference, and only a character not seen before has its glyph looked at.
-        (Which font prints a character is the character's own, so a few are split among the
-        fonts as the whole text would be.)"""
-        up, down = ink = self.ink(role)
-        within = self._within.get(role)
-        if within is None:
-            within = self._within[role] = set()
-            self._beyond[role] = {}
-        rest = set(text) - within
-        if not rest:
-            return up, down
-        beyond = self._beyond[role]
-        new = "".join(ch for ch in rest if ch not in beyond)
+        """How far a line of the text's own letters reaches above and below the baseline, in
+        ems (the depth positive; 0 for none, white space is none), each in the font that
+        prints it: an accented capital, Å, reaches above the font's ascenders, and a line of
+        "aaaa" or "HELLO" reaches no lower than its letters do, not to the g's descender
+        (ink(), the font's, is what a leading must leave room for whatever the text).
+        Cheap: a character is looked at once a role, and a text costs a set of its
+        characters and a look-up of each. (Which font prints a character is the character's
+        own, so a few are split among the fonts as the whole text would be.)"""
+        tops, depths = self._tops.get(role), self._depths.get(role)
+        if tops is None or depths is None:
+            tops, depths = self._tops[role], self._depths[role] = {}, {}
+        chars = set(text)
+        new = "".join(chars.difference(tops))
         for font, piece in self.runs(new, role) if new else ():
             for ch in piece:
-                box = self._box(font, ch)
-                if box[0] <= ink[0] and box[1] <= ink[1]:
-                    within.add(ch)
-                else:
-                    beyond[ch] = box
-        for ch in rest:
-            top, depth = beyond.get(ch, ink)
-            up, down = max(up, top), max(down, depth)
-        return up, down
+                tops[ch], depths[ch] = (0.0, 0.0) if ch.isspace() else self._box(font, ch)
+        return max([0.0, *map(tops.__getitem__, chars)]), \
+            max([0.0, *map(depths.__getitem__, chars)])
 
     def _box(self, font: str, ch: str) -> tuple[float, float]:
         """The top and depth of the font's glyph for `ch`, in ems ((0, 0) for none),
