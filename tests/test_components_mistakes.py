@@ -53,6 +53,16 @@ def test_a_shipped_games_card_size_beside_width_is_refused(game, tmp_path):
     assert res.exit_code == 2 and "got 'pokr' (did you mean 'poker'?)" in res.output, res.output
 
 
+def test_a_hex_s_size_beside_width_is_refused(tmp_path):
+    # (a fresh-user trial: width and height beside a hex tile's size were dropped unsaid)
+    game = new_game("hx", tmp_path, template="hex-tiles")
+    edit(game / "game.toml", 'size = "45mm"', 'size = "45mm"\nwidth = "60mm"')
+    res = _validate(game)
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == ('Error: game.toml, field "tile.size": give size, not also '
+                                  "width (a hex is as wide as its size, corner to corner)")
+
+
 def test_a_diameter_and_a_size_are_refused(tmp_path):
     game = new_game("tb", tmp_path, template="tokens-and-board")
     edit(game / "game.toml", 'diameter = "25mm"', 'diameter = "25mm"\nsize = "30mm"')

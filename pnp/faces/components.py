@@ -201,6 +201,10 @@ def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) ->
         d = size_of(table.get("diameter", table.get("size", "")), path, field=f"{where}.diameter")
         return d, d
     if shape == "hex":
+        also = [k for k in ("width", "height") if k in table]
+        if "size" in table and also:  # (a hex is sized corner to corner: `size` alone)
+            raise DataError(f"give size, not also {' and '.join(also)} (a hex is as wide as its "
+                            "size, corner to corner)", path, field=f"{where}.size")
         w = size_of(table.get("size", table.get("width", "")), path, field=f"{where}.size")
         return w, w * sqrt(3) / 2  # flat-top: corner to corner across, flat to flat up
     return rect_size(table, path, where, kind)
