@@ -30,3 +30,20 @@ def test_a_sweep_plays_an_exponent_typed_for_a_whole_number(tmp_path):
                                   "-n", "2", "--jobs", "1", "--out", str(tmp_path / "s.pdf")])
     assert r.exit_code == 0, r.output
     assert "decimal point" not in r.output and (tmp_path / "s.pdf").exists()
+
+
+def test_a_csv_cell_holding_a_whole_number_is_written_whole_and_refuses_a_text(tmp_path):
+    # (a fresh-user trial: cards.csv:Thorn.cost=2.0 wrote '2.0', and that variant failed
+    # validation, "'2.0' is not a whole number"; =x failed in every variant, not at once)
+    from pnp.scaffold import new_game
+    from pnp.sim.sweep import _set_csv
+
+    market = new_game("mk", tmp_path, "market")
+    args = ["sweep", "-g", str(market), "-n", "2", "--jobs", "1", "--out", str(tmp_path / "s.pdf")]
+    r = CliRunner().invoke(main, [*args, "--set", "cards.csv:Thorn.cost=2.0,1e1"])
+    assert r.exit_code == 0 and "fails validation" not in r.output, r.output
+    _set_csv(market / "cards.csv", "Thorn", "cost", 2.0)
+    assert (market / "cards.csv").read_text().splitlines()[1] == "Thorn,rose,2,0,1"
+    r = CliRunner().invoke(main, [*args, "--set", "cards.csv:Thorn.cost=x"])
+    assert r.exit_code == 2
+    assert ("cards.csv, row 'Thorn', column 'cost' is a number (2), not 'x'") in r.output, r.output

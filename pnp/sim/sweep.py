@@ -164,20 +164,21 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
     """Replace `key = ...` inside [section] of a TOML file, keeping the comments around it."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     i, m = _toml_line(lines, keys)
-    lines[i] = m.group(1) + _toml_literal(_of_kind(keys, m.group(2), value)) + m.group(3)
+    lines[i] = m.group(1) + _toml_literal(_of_kind(_place("game.toml", keys), m.group(2),
+                                                   value)) + m.group(3)
     path.write_text("".join(lines), encoding="utf-8")
 
 
-def _of_kind(keys: Sequence[str], old: str, value: Any) -> Any:
-    """`value` as the key holds it (`old`, as written). A whole number where game.toml has one
-    is written as one, however typed (1e9, 25.0: else the variant's game.toml says "25.0 is
-    written with a decimal point", of a copy the designer never sees). A text or true/false
-    where game.toml has a number is refused as a key the file lacks is: else the rules meet a
-    text where they compare a number, and say so in Python's words ('>=' not supported
-    between 'int' and 'str')."""
+def _of_kind(place: str, old: str, value: Any) -> Any:
+    """`value` as the key or cell at `place` holds it (`old`, as written). A whole number where
+    the file has one is written as one, however typed (1e9, 25.0: else the variant's copy
+    says "25.0 is written with a decimal point", of a file the designer never sees). A text or
+    true/false where the file has a number is refused as a key the file lacks is: else the
+    rules meet a text where they compare a number, and say so in Python's words ('>=' not
+    supported between 'int' and 'str')."""
     number = re.fullmatch(r"[+-]?\d[\d_]*(\.\d+)?([eE][+-]?\d+)?", old)
     if number and isinstance(value, (str, bool)):
-        raise OptionError("--set", f"{_place('game.toml', keys)} is a number ({old}), not "
+        raise OptionError("--set", f"{place} is a number ({old}), not "
                           f"{_toml_literal(value) if isinstance(value, bool) else repr(value)}")
     if number and not number.group(1) and not number.group(2) and type(value) is float \
             and value.is_integer():
@@ -213,14 +214,16 @@ def _toml_line(lines: list[str], keys: Sequence[str]) -> tuple[int, re.Match]:
 
 
 def check_targets(folder: Path, settings: Sequence[Setting]) -> None:
-    """Every game.toml setting names a key the file has, and each of its values is of the
-    kind the key holds, said before any game is played."""
+    """Every setting names a key or a cell the game has, and each of its values is of the
+    kind it holds, said before any game is played."""
     for s in settings:
         if s.file == "game.toml":
             text = (folder / "game.toml").read_text(encoding="utf-8")
-            _, m = _toml_line(text.splitlines(keepends=True), s.path)
-            for value in s.values:
-                _of_kind(s.path, m.group(2), value)
+            old = _toml_line(text.splitlines(keepends=True), s.path)[1].group(2)
+        else:
+            old = _cell(_csv_path(folder, s), s.path[0], s.path[1])[0]
+        for value in s.values:
+            _of_kind(_place(s.file, s.path), old, value)
 
 
 def _read_csv(path: Path, column: str) -> tuple[list[list[str]], int]:
@@ -264,13 +267,20 @@ def _locate(name: str, rows: list[list[str]], row_key: str, column: str) -> int:
     return lines[0]
 
 
-def _set_csv(path: Path, row_key: str, column: str, value: Any) -> None:
-    """Set `column` of the row `row_key` names (see _locate)."""
+def _cell(path: Path, row_key: str, column: str) -> tuple[str, list[str], list[list[str]], int]:
+    """The cell `column` of the row `row_key` names (see _locate) as written, its row (as
+    long as the header), the file's rows and the cell's index."""
     rows, col = _read_csv(path, column)
     hit = rows[_locate(path.name, rows, row_key, column) - 1]
     while len(hit) <= col:
         hit.append("")
-    hit[col] = str(value)
+    return hit[col].strip(), hit, rows, col
+
+
+def _set_csv(path: Path, row_key: str, column: str, value: Any) -> None:
+    """Set `column` of the row `row_key` names, as its cell holds it (_of_kind)."""
+    old, hit, rows, col = _cell(path, row_key, column)
+    hit[col] = str(_of_kind(_place(path.name, (row_key, column)), old, value))
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(rows)
     path.write_text(out.getvalue(), encoding="utf-8")
