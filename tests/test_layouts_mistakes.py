@@ -128,6 +128,8 @@ def test_an_expression_that_runs_too_long_is_stopped_and_named(deck, monkeypatch
           '{% endfor %}{{ text }}"')
     found = _found(deck)
     assert len(found) > 1 and all("cards.csv, row" in f for f in found), found
+    rows = [f.split(",", 2)[1] for f in found]
+    assert len(rows) == len(set(rows)), found  # each card's once (the first was said twice)
     # stopped once: each other card is not made to wait as long (a 100-card deck waited 5 s
     # a card: eight minutes)
     assert 'field "text.text": Sunrise: element "text" (layouts/card.toml): expression ' \

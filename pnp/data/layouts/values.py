@@ -261,9 +261,6 @@ class Value:
         # a template's result depends only on the names it uses: rows that share them (the
         # same suit, the same cost) share one rendering, and it is given only those (Jinja2
         # copies what it is given into each render's context)
-        if self.stopped is not None:  # each other card would wait as long: one wait a build
-            was = str(self.stopped).removeprefix("expression ")
-            raise ValueProblem(f"expression not run for this card: on an earlier one it was {was}")
         used = {n: context[n] for n in self.names}
         try:
             key = _truth_key(used.values()) if self.truths else tuple(used.values())
@@ -285,6 +282,9 @@ class Value:
         return hit[0]
 
     def _rendered(self, used: dict[str, Any]) -> Any:
+        if self.stopped is not None:  # each other card would wait as long: one wait a build
+            was = str(self.stopped).removeprefix("expression ")
+            raise ValueProblem(f"expression not run for this card: on an earlier one it was {was}")
         try:
             return self.convert(render(self.template, used))
         except TimedOut as exc:
