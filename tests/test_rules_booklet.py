@@ -2,6 +2,8 @@
 a card's cell is "coins equal to the card's cost" (not "the card's cost coins"), a zone with no
 cards is empty, a counter a card names is "your counter for the card's colour"."""
 
+import pytest
+
 from pnp.data.game import GameFolder
 from pnp.games.rules import kit
 from pnp.rules.booklet import how_to_play
@@ -153,3 +155,20 @@ def test_a_booklet_number_that_contradicts_an_end_is_told_so(tmp_path):
     line = next(x for x in res.output.splitlines() if "'25'" in x)
     assert "(but options.goal, named like this sentence, is 20: is the number right?)" in line, \
         line
+
+
+@pytest.mark.parametrize("condition, said", [
+    ("me.points >= 3 and me.coins == 0", "a player's points ≥ 3 and their coins is 0"),
+    ("opponent.seat == 1", "a player's opponent's seat is 1"),
+])
+def test_an_end_naming_its_player_twice_reads_as_one_player(condition, said):
+    # (a fresh-user trial: "a player's points ≥ 3 and a player's coins is 0" read as two
+    # players, and "your opponent's seat" in a rule about any player)
+    from pnp.rules.booklet import _ANY_WHOSE, words
+
+    class Rules:
+        options: dict = {}
+        zones: dict = {}
+        counters: dict = {}
+
+    assert words(condition, Rules, _ANY_WHOSE) == said

@@ -18,8 +18,9 @@ _WHOSE = {"me": "your", "target": "their", "opponent": "your opponent's",
           "lead": "the led card's", "shared": "the table's", "most": "the highest",
           "least": "the lowest"}
 # in an [[end]] or the [round] end, `me` is any player (engine.RulesState.holds_for_any):
-# "a player's points"
-_ANY_WHOSE = {**_WHOSE, "me": "a player's", "target": "a player's"}
+# "a player's points", and after that one "their" (the same player, not another)
+_ANY = "\x00"
+_ANY_WHOSE = {**_WHOSE, "me": _ANY, "target": _ANY, "opponent": f"{_ANY} opponent's"}
 _OPERATORS = [(">=", "≥"), ("<=", "≤"), ("!=", "≠"), ("==", "is"), (" and ", " and "),
               (" or ", " or "), ("not ", "not ")]
 
@@ -59,6 +60,7 @@ def words(raw: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
     for op, said in _OPERATORS:
         text = text.replace(op, f" {said} " if op.strip() not in ("and", "or", "not") else said)
     text = text.replace(" * ", " × ")
+    text = text.replace(_ANY, "a player's", 1).replace(_ANY, "their")
     text = re.sub(r"^(.+?) if (.+) else (.+)$", r"\1 when \2, else \3", text)  # Python's order
     return literal(re.sub(r"\s+", " ", text).strip())   # 9**9**9 as written, not bold
 
