@@ -53,23 +53,20 @@ def test_a_shipped_games_card_size_beside_width_is_refused(game, tmp_path):
     assert res.exit_code == 2 and "got 'pokr' (did you mean 'poker'?)" in res.output, res.output
 
 
-def test_a_hex_s_size_beside_width_is_refused(tmp_path):
-    # (a fresh-user trial: width and height beside a hex tile's size were dropped unsaid)
-    game = new_game("hx", tmp_path, template="hex-tiles")
-    edit(game / "game.toml", 'size = "45mm"', 'size = "45mm"\nwidth = "60mm"')
+@pytest.mark.parametrize("template, old, new, message", [
+    # (a fresh-user trial: width beside a hex tile's size was dropped unsaid)
+    ("hex-tiles", 'size = "45mm"', 'size = "45mm"\nwidth = "60mm"', 'field "tile.size": give '
+     "size, not also width (a hex is as wide as its size, corner to corner)"),
+    ("tokens-and-board", 'diameter = "25mm"', 'diameter = "25mm"\nsize = "30mm"',
+     'field "token.diameter": give diameter, not also size (a round token\'s size is its '
+     "diameter)"),
+])
+def test_a_round_or_hex_piece_given_two_sizes_is_refused(tmp_path, template, old, new, message):
+    game = new_game("g", tmp_path, template=template)
+    edit(game / "game.toml", old, new)
     res = _validate(game)
     assert res.exit_code == 2, res.output
-    assert res.output.strip() == ('Error: game.toml, field "tile.size": give size, not also '
-                                  "width (a hex is as wide as its size, corner to corner)")
-
-
-def test_a_diameter_and_a_size_are_refused(tmp_path):
-    game = new_game("tb", tmp_path, template="tokens-and-board")
-    edit(game / "game.toml", 'diameter = "25mm"', 'diameter = "25mm"\nsize = "30mm"')
-    res = _validate(game)
-    assert res.exit_code == 2, res.output
-    assert res.output.strip() == ('Error: game.toml, field "token.diameter": give diameter, '
-                                  "not also size (a round token's size is its diameter)")
+    assert res.output.strip() == f"Error: game.toml, {message}"
 
 
 def test_a_variant_s_width_and_height_replace_the_base_s_size(deck, tmp_path):
