@@ -704,11 +704,14 @@ def unchosen_leadings(unchosen: list, fonts) -> list[Finding]:
     naming the variant as its other mistakes are (Compiler.in_variants); but those the chosen
     game's own layouts set too: its faces, drawn, say those as its own."""
     out = []
+    own: dict[int, set] = {}  # by the chosen game's layouts (one list, shared by all)
     for u in unchosen:
-        own = {spot for chosen in u.chosen for spot in constant_leadings(chosen)}
+        if id(u.chosen) not in own:
+            own[id(u.chosen)] = {spot for L in u.chosen for spot in constant_leadings(L)}
         for spot, e in constant_leadings(u.layout).items():
             role = _role(u.layout, fonts, e.values["font"].const)
-            said = None if spot in own else _leading_said(e, spot[2], fonts.ink(role))
+            said = None if spot in own[id(u.chosen)] else _leading_said(e, spot[2],
+                                                                         fonts.ink(role))
             if said is not None:
                 out.append(error(f"variant {u.variant!r} ({u.said}): {said[0]}",
                                  Source(said[1]), said[2]))

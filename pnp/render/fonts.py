@@ -100,9 +100,8 @@ class Fonts:
     _digests: dict[str, str] = field(default_factory=dict)
     _ink: dict[str, tuple[float, float]] = field(default_factory=dict)
     _boxes: dict[str, dict[str, tuple[float, float]]] = field(default_factory=dict)
-    # each role's characters' tops and depths, in the font that prints each (text_ink)
-    _tops: dict[str, dict[str, float]] = field(default_factory=dict)
-    _depths: dict[str, dict[str, float]] = field(default_factory=dict)
+    # each role's characters' (top, depth), in the font that prints each (text_ink)
+    _letters: dict[str, dict[str, tuple[float, float]]] = field(default_factory=dict)
 
     def digest(self, role: str) -> str:
         """The SHA-1 of the role's font file (read once a build)."""
@@ -208,16 +207,14 @@ class Fonts:
         Cheap: a character is looked at once a role, and a text costs a set of its
         characters and a look-up of each. (Which font prints a character is the character's
         own, so a few are split among the fonts as the whole text would be.)"""
-        tops, depths = self._tops.get(role), self._depths.get(role)
-        if tops is None or depths is None:
-            tops, depths = self._tops[role], self._depths[role] = {}, {}
+        boxes = self._letters.setdefault(role, {})
         chars = set(text)
-        new = "".join(chars.difference(tops))
+        new = "".join(chars.difference(boxes))
         for font, piece in self.runs(new, role) if new else ():
             for ch in piece:
-                tops[ch], depths[ch] = (0.0, 0.0) if ch.isspace() else self._box(font, ch)
-        return max([0.0, *map(tops.__getitem__, chars)]), \
-            max([0.0, *map(depths.__getitem__, chars)])
+                boxes[ch] = (0.0, 0.0) if ch.isspace() else self._box(font, ch)
+        return (max((boxes[ch][0] for ch in chars), default=0.0),
+                max((boxes[ch][1] for ch in chars), default=0.0))
 
     def _box(self, font: str, ch: str) -> tuple[float, float]:
         """The top and depth of the font's glyph for `ch`, in ems ((0, 0) for none),
