@@ -5,7 +5,9 @@ were reported once a cell and blamed on game.toml."""
 import pytest
 from click.testing import CliRunner
 
-from helpers import edit
+from pypdf import PdfReader
+
+from helpers import edit, page_texts
 from pnp.cli import main
 from pnp.errors import DataError
 from pnp.project import check, open_game
@@ -82,3 +84,38 @@ def test_a_loop_of_an_odd_count_written_in_the_layout_is_one_error_there(tmp_pat
     assert found == ['error: layouts/card.toml, field "track.cells": element "track" '
                      '(layouts/card.toml): a loop needs an even number of cells, at least 4 '
                      '(got 5)'], found
+
+
+def test_labels_an_expression_makes_as_a_list_keep_their_commas(board):
+    # a list expression was printed as Python's list and split at its commas: "['Start" and
+    # "go'" on the first two cells, every other label one cell late
+    edit(board / "layouts" / "board.toml", "step = 1",
+         "step = 1\nlabels = \"{{ ['Start, go'] + range(1, 40) | list }}\"")
+    kit = open_game(str(board))
+    assert [str(f) for f in check(kit)] == []
+    out = board / "kit.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(board), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    texts = [t for page in range(len(PdfReader(out).pages)) for t, _, _ in page_texts(out, page)]
+    assert "Start, go" in texts and "['Start" not in texts, texts
+
+
+def test_a_text_of_labels_is_still_split_at_its_commas(board):
+    edit(board / "layouts" / "board.toml", "step = 1",
+         'step = 1\nlabels = "{{ range(0, 40) | join(\', \') }}"')
+    assert [str(f) for f in _found(board)] == []
+
+
+def test_a_track_labelled_from_the_row_prints_the_row_s_value(board):
+    # a token showing its value only as a track's label: the check that the value a [[check]]
+    # rule reads is printed said the track printed '' (it read only text, icons and pictures)
+    layout = board / "layouts" / "token.toml"
+    layout.write_text(layout.read_text().replace('text = "{{ value }}"', 'text = ""')
+                      .replace("[value]", "[blank]")
+                      + '\n[value]\ntype = "track"\ncells = 1\npath = "line"\n'
+                        'labels = ["{{ value }}"]\nx = "30%"\ny = "30%"\nwidth = "40%"\n'
+                        'height = "30%"\n')
+    assert [str(f) for f in _found(board)] == []
+    edit(layout, 'labels = ["{{ value }}"]', 'labels = ["{{ value + 1 }}"]')
+    found = [str(f) for f in _found(board)]
+    assert found and all("not the row's value" in f for f in found), found

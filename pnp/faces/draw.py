@@ -5,6 +5,7 @@ icon, a low-resolution image) is a finding naming the row and the element."""
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -267,6 +268,8 @@ def _layout(s: Surface, e, ctx: dict[str, Any], borrowed, x: float, y: float, w:
 def _shows(v: dict[str, Any]) -> str:
     """What of an element a player reads: its text, icon or picture, a figure's values."""
     parts = [to_text(v[p]) for p in ("text", "icon", "src", "figure") if v.get(p) is not None]
+    if v.get("labels") is not None:  # a track's cell labels
+        parts += _list(v["labels"])
     args = v.get("args")
     if isinstance(args, dict):
         parts += [_arg_text(a) for a in args.values()]
@@ -864,7 +867,8 @@ def _track(L: Layout, s, e, v, x, y, w, h) -> None:
         c.setFillColor(v["colour"] or Colour(0, 0, 0))
         size = min(v["size"], cell.h * 0.6, cell.w * 0.6)
         s.line(str(label), cell.x + cell.w / 2, cell.y + cell.h / 2 - size * 0.35, size,
-               role if not hot else "bold", "centre", max_width=cell.w * 0.9, field=e.name)
+               role if not hot else "bold", "centre", max_width=cell.w * 0.9, field=e.name,
+               own_box=False)
     _labels_summed(L, s, e, found, n)
 
 
@@ -892,12 +896,23 @@ def _labels_summed(L: Layout, s, e, found: int, n: int) -> None:
                         field=e.name, level=level)
 
 
-def _list(value) -> list:
+def _list(value) -> list[str]:
+    """A track's labels or highlight: a TOML list, a list an expression made (Jinja2 prints it
+    as a Python list, so `{{ ['Start, go'] + range(2, 41) | list }}` keeps its comma), or a
+    text of items between commas (a CSV cell `Start, 2, 3`)."""
     if value is None:
         return []
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [str(x).strip() for x in value]
-    return [p.strip() for p in str(value).split(",") if p.strip()]
+    text = str(value).strip()
+    if text[:1] + text[-1:] in ("[]", "()"):
+        try:
+            items = ast.literal_eval(text)  # (a text the sandbox bounded; literals only)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            items = None
+        if isinstance(items, (list, tuple)):
+            return [str(x).strip() for x in items]
+    return [p.strip() for p in text.split(",") if p.strip()]
 
 
 DRAW = {"text": _text, "rect": _rect, "ellipse": _ellipse, "line": _line, "polygon": _polygon,

@@ -173,8 +173,10 @@ class Surface:
 
     def line(self, text: str, x: float, y: float, size: float, role: str = "regular",
              align: str = "left", max_width: float | None = None, field: str | None = None,
-             source: Source | None = None) -> None:
-        """One line of text, shrunk to max_width if given (not below 70 %), else reported."""
+             source: Source | None = None, own_box: bool = True) -> None:
+        """One line of text, shrunk to max_width if given (not below 70 %), else reported;
+        recorded as the element `field` unless not `own_box` (a track's cell label: its track
+        records what it shows)."""
         text = unbroken(text)
         self._check_glyphs(text, role, field, source)
         if max_width is not None:
@@ -184,7 +186,7 @@ class Surface:
                 if smaller < max(size * 0.7, MIN_TEXT):
                     self.report(f"text {text!r} is too wide for its space", field, source=source)
                 size = max(smaller, MIN_TEXT)
-        if field:
+        if field and own_box:
             width = max_width or self.fonts.width(text, size, role)
             left = {"centre": x - width / 2, "right": x - width}.get(align, x)
             self.element(field, left, y - 0.25 * size, width, 1.1 * size, text)
