@@ -221,13 +221,13 @@ def test_a_count_column_beside_a_qty_column_is_a_warning_naming_both(deck, tmp_p
     csv.write_text("\n".join([lines[0] + ",qty"] + [f"{line},5" for line in lines[1:]]) + "\n",
                    encoding="utf-8")
     found = [str(f) for f in check(open_game(str(deck)))]
-    assert ("warning: game.toml, field \"card.count\": cards.csv has two columns of "
+    assert ("warning: game.toml, field \"card.count\": cards.csv has 2 columns of "
             "copies, 'count' and 'qty': each row prints 'count' copies and 'qty' is not read; "
             "to read 'qty', name it in game.toml: count = \"qty\"") in found, found
     toml = deck / "game.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace(
         'data = "cards.csv"', 'data = "cards.csv"\ncount = "count"', 1), encoding="utf-8")
-    assert not any("two columns of copies" in str(f) for f in check(open_game(str(deck))))
+    assert not any("columns of copies" in str(f) for f in check(open_game(str(deck))))
 
 
 def test_a_huge_whole_number_in_a_sheet_prints_as_the_double_it_is_not_its_noise(tmp_path):

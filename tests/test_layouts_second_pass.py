@@ -361,3 +361,18 @@ def test_an_icon_in_a_run_takes_its_colour_and_size(tmp_path):
     drawn = _drawn_icons(tmp_path, "Gain {red 150%|:coin:} and :coin:", PALETTE)
     assert [d[3] for d in drawn] == [pytest.approx(10 * 1.5 * 1.5), pytest.approx(10 * 1.5)]
     assert drawn.colours == [(0.8, 0.0, 0.0), (0.0, 0.0, 0.0)]
+
+
+@pytest.mark.parametrize("header,said", [
+    ("text,Qty,Copies", "cards.csv has columns 'Qty' and 'Copies' but each row prints once: to "
+                        "print that many copies, name it in game.toml: count = \"Qty\""),
+    ("text,count,qty,copies", "cards.csv has 3 columns of copies, 'count', 'qty' and 'copies': "
+                              "each row prints 'count' copies and 'qty' and 'copies' are not "
+                              "read; to read 'qty', name it in game.toml: count = \"qty\""),
+])
+def test_every_column_like_copies_left_unread_is_named(tmp_path, header, said):
+    # the warning named the first such column only: a sheet with Qty and Copies said 'Qty'
+    cells = ",".join(["hi"] + ["2"] * (header.count(",")))
+    game = card_game(tmp_path / "g", TEXT_FRONT, f"{header}\n{cells}\n")
+    found = [str(f) for f in validate(open_game(str(game)))]
+    assert f'warning: game.toml, field "card.count": {said}' in found, found

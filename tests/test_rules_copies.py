@@ -96,5 +96,5 @@ def test_a_count_column_beside_a_qty_column_is_a_warning_naming_both(tmp_path):
     opened = open_game(str(folder))
     assert len(opened.model.rules.cards) == 12
     said = [str(p) for p in opened.folder.problems]
-    assert any("two columns of copies, 'count' and 'qty'" in s and 'count = "qty"' in s
+    assert any("2 columns of copies, 'count' and 'qty'" in s and 'count = "qty"' in s
                for s in said), said

@@ -31,11 +31,28 @@ def exact_whole(value: Any) -> bool:
     return isinstance(value, float) and value.is_integer() and abs(value) <= 2 ** 53
 
 
-def other_copies(columns: Iterable[str], chosen: str) -> str | None:
-    """A column besides `chosen` (the copies read without being named) that looks like copies
-    too: the rows then mean two things, and which one prints must be said."""
-    return next((c for c in columns if c != chosen and c.strip().casefold() in COUNT_LIKE),
-                None)
+def unread_copies(table: str, columns: Iterable[str], chosen: str | None, section: str
+                  ) -> str | None:
+    """The warning for columns that look like copies (Qty, Copies) but are not read: beside
+    `chosen`, the column of copies read without being named (the rows then mean two things),
+    or with none read (each row then prints once, unsaid). `section` is where the column is
+    named (game.toml, [cards])."""
+    unread = [c for c in columns if c != chosen and c.strip().casefold() in COUNT_LIKE]
+    if not unread:
+        return None
+    listed = _and(unread)
+    how = f'name it in {section}: count = "{unread[0]}"'
+    if chosen is None:
+        return (f"{table} has {'a column' if len(unread) == 1 else 'columns'} {listed} but "
+                f"each row prints once: to print that many copies, {how}")
+    return (f"{table} has {len(unread) + 1} columns of copies, {_and([chosen, *unread])}: each "
+            f"row prints {chosen!r} copies and {listed} {'is' if len(unread) == 1 else 'are'} "
+            f"not read; to read {unread[0]!r}, {how}")
+
+
+def _and(names: list[str]) -> str:
+    quoted = [repr(n) for n in names]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
 
 
 def inside(root: Path, relative: str, source: Source | None = None, field: str | None = None) -> Path:

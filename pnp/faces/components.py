@@ -20,8 +20,8 @@ from math import sqrt
 from pathlib import Path
 from typing import Any, Callable
 
-from ..data.files import (COUNT_LIKE, MAX_COPIES, MAX_PIECES, Column, Record, convert_cell, inside,
-                          other_copies)
+from ..data.files import (MAX_COPIES, MAX_PIECES, Column, Record, convert_cell, inside,
+                          unread_copies)
 from ..data.game import GameFolder, rect_size
 from ..data.tables import COMPONENT_KEYS as KEYS, check_entry
 from ..data.sheets import Table, read_table
@@ -326,13 +326,10 @@ def _rows(folder: GameFolder, table: dict, origin: Source, where: str
     if count_col and count_col not in rows.columns:
         raise DataError(f"count column {count_col!r} is not in {rows.name} (its columns: "
                         f"{', '.join(rows.columns)})", path, field=f"{where}.count")
-    if count_col is None:
-        _unbound_count(folder, rows, where)
-    elif "count" not in table and (other := other_copies(rows.columns, count_col)):
-        folder.problems.append(warning(
-            f"{rows.name} has two columns of copies, {count_col!r} and {other!r}: each row "
-            f"prints {count_col!r} copies and {other!r} is not read; to read {other!r}, name "
-            f"it in game.toml: count = \"{other}\"", Source(folder.toml_path), f"{where}.count"))
+    said = None if "count" in table else unread_copies(rows.name, rows.columns, count_col,
+                                                         "game.toml")
+    if said:
+        folder.problems.append(warning(said, Source(folder.toml_path), f"{where}.count"))
     return rows, count_col
 
 
@@ -469,17 +466,6 @@ def _group(table: dict, kind: str, rows: Table, path: Path, where: str) -> str |
         raise DataError(f"group column {value!r} is not in {rows.name} (its columns: "
                         f"{', '.join(rows.columns)})", path, field=f"{where}.group")
     return value or None
-
-
-def _unbound_count(folder: GameFolder, rows: Table, where: str) -> None:
-    """A column that looks like the copies ("Qty", "Count") but is not bound: a warning, not
-    a silent one copy a row."""
-    hit = next((c for c in rows.columns if c.strip().casefold() in COUNT_LIKE), None)
-    if hit is not None:
-        folder.problems.append(warning(
-            f"{rows.name} has a column {hit!r} but each row prints once: to print that many "
-            f"copies, name it in game.toml: count = \"{hit}\"", Source(folder.toml_path),
-            f"{where}.count"))
 
 
 def read_components(folder: GameFolder, palette: dict, constants: dict[str, Any]

@@ -16,7 +16,7 @@ def card_counts(rows: Any, table: dict, reader: Any, problems: list | None = Non
                 ) -> tuple[list[int], str | None]:
     """The count of each row of `rows` (a data.sheets table) for the `[cards]` table, and
     the column it is read from (None: one card a row)."""
-    from ..data.files import COUNT_LIKE, MAX_COPIES, Column, convert_cell, other_copies
+    from ..data.files import MAX_COPIES, Column, convert_cell, unread_copies
 
     where = reader.prefix + "cards.count"
     if "count" in table:
@@ -27,21 +27,12 @@ def card_counts(rows: Any, table: dict, reader: Any, problems: list | None = Non
         if column not in rows.columns:
             raise reader.error(f"count column {column!r} is not in {rows.name} (its columns: "
                                f"{', '.join(rows.columns)})", "cards.count")
-    elif "count" in rows.columns:
-        column = "count"
-        other = other_copies(rows.columns, column)
-        if other is not None and problems is not None:
-            problems.append(warning(
-                f"{rows.name} has two columns of copies, 'count' and {other!r}: each row makes "
-                f"'count' cards and {other!r} is not read; to read {other!r}, name it in "
-                f"[cards]: count = \"{other}\"", Source(reader.path), where))
     else:
-        hit = next((c for c in rows.columns if c.strip().casefold() in COUNT_LIKE), None)
-        if hit is not None and problems is not None:
-            problems.append(warning(
-                f"{rows.name} has a column {hit!r} but each row is one card: to make that many "
-                f"cards of a row, name it in [cards]: count = \"{hit}\"", Source(reader.path),
-                where))
-        return [1] * len(rows.rows), None
+        column = "count" if "count" in rows.columns else None
+        said = unread_copies(rows.name, rows.columns, column, "[cards]")
+        if said and problems is not None:
+            problems.append(warning(said, Source(reader.path), where))
+        if column is None:
+            return [1] * len(rows.rows), None
     copies = Column(column, "int", default=1, min=0, max=MAX_COPIES)
     return [convert_cell(str(r[column]), copies, r.source) for r in rows.rows], column
