@@ -621,6 +621,19 @@ def _export_options(fmt: str, given: dict[str, Any]):
     return load_separation(profile)
 
 
+def _png_summary(faces: int, boards: list[float], dpi: int) -> str:
+    """What a PNG export wrote, at the dpi each part was drawn (a board too large for its
+    pixels is drawn lower)."""
+    board_words = (f"{len(boards)} {'board' if faces else 'PNG board'}"
+                   f"{'s' if len(boards) > 1 else ''}")
+    lowest = min(boards, default=dpi)
+    if lowest == dpi:
+        return " and ".join([f"{faces} PNG faces"] * bool(faces)
+                            + [board_words] * bool(boards)) + f" at {dpi} dpi"
+    lower = f"{lowest:.0f} dpi{' or less' if len(set(boards)) > 1 else ''}"
+    return (f"{faces} PNG faces at {dpi} dpi and " if faces else "") + f"{board_words} at {lower}"
+
+
 def _export_folder(game: OpenGame, fmt: str, out: Path, staging: Path, kit, fonts, sheet: Paper,
                    bleed: float, *, dpi: int, machine: str | None, radius: float,
                    service: str | None, ink, url_base: str | None) -> tuple[str, list[Finding]]:
@@ -630,10 +643,7 @@ def _export_folder(game: OpenGame, fmt: str, out: Path, staging: Path, kit, font
         from .export.outputs import export_png
 
         count, boards, drawn = export_png(kit, fonts, staging, dpi, bleed)
-        plural = "s" if boards > 1 else ""
-        what = (f"{boards} PNG board{plural}" if not count else f"{count} PNG faces"
-                + (f" and {boards} board{plural}" if boards else ""))
-        return f"{out}/: {what} at {dpi} dpi", drawn
+        return f"{out}/: {_png_summary(count, boards, dpi)}", drawn
     if fmt == "cut":
         from .cut.machines import MACHINES
         from .cut.sheets import export_cut

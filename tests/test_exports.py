@@ -451,6 +451,9 @@ def test_png_export_scales_a_board_too_large_for_its_pixels_and_says_so(tmp_path
     assert Image.open(out / "board-score-board.png").size == (300, 300)
     assert ("warning: Score board: 180 x 180 mm at 100 dpi would be 709 x 709 px; drawn "
             "at 42 dpi (300 px a side at most)") in res.output, res.output
+    # the summary said the board was at 100 dpi too
+    assert res.output.endswith("png/: 36 PNG faces at 100 dpi and 1 board at 42 dpi\n"), \
+        res.output
 
 
 def test_card_services_say_boards_are_not_exported_not_that_there_are_none(tmp_path):

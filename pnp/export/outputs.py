@@ -193,11 +193,12 @@ def pixels(length: float, dpi: float) -> int:
 
 
 def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int,
-               bleed: float) -> tuple[int, int, list[Finding]]:
+               bleed: float) -> tuple[int, list[float], list[Finding]]:
     """A PNG of every face at `dpi`, with bleed, named sheet-number-name-front/back.png, and of
     every board, whole and without bleed (as Tabletop Simulator's), named board-title.png: its
     longer side BOARD_MAX_PX at most, drawn at a lower dpi (and said) if it would be more.
-    Returns the number of faces, of boards, and what drawing them found."""
+    Returns the number of faces, the dpi each board was drawn at, and what drawing them
+    found."""
     if not 30 <= dpi <= 1200:
         raise OptionError("--dpi", f"{dpi} is out of range (30 to 1200)")
     folder.mkdir(parents=True, exist_ok=True)
@@ -205,6 +206,7 @@ def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int,
     decks = deck_names(kit.sheets)
     boards = [board_face(b) for b in kit.boards]
     findings: list[Finding] = []
+    at: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp) / "faces.pdf"
         if chosen:
@@ -226,7 +228,7 @@ def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int,
                 name = names[id(face.sheet)]
                 name = name if name.startswith("board") else f"board-{name}"
                 image.save(folder / f"{name}.png", dpi=(d, d))
-    return len(chosen), len(boards), findings
+    return len(chosen), at, findings
 
 
 def _board_dpi(sheet: Sheet, dpi: int, findings: list[Finding]) -> float:
