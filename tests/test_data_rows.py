@@ -304,3 +304,11 @@ def test_a_sheet_header_or_count_cell_over_the_limit_is_worded_as_in_a_csv(tmp_p
     assert _refusal(tmp_path, "c.xlsx") == (
         'c.xlsx [sheet Cards], row 2, field "count": expected a whole number, got a cell '
         "longer than 128 KB (131,072 characters)")
+
+
+@pytest.mark.parametrize("encoding", ["utf-32", "utf-32-le", "utf-32-be"])
+def test_a_utf32_csv_is_named_as_utf32_not_utf16(tmp_path, encoding):
+    # with or without its byte order mark (whose first two bytes are UTF-16's)
+    (tmp_path / "cards.csv").write_bytes("title,count\nSunrise,3\n".encode(encoding))
+    assert _refusal(tmp_path, "cards.csv") == (
+        "cards.csv: the file is UTF-32 text; save it as UTF-8 (in a spreadsheet, 'CSV UTF-8')")

@@ -117,43 +117,50 @@ def read_text(path: Path) -> str:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        _refuse_utf16(raw, path)
+        _refuse_wide(raw, path)
         line = raw[: exc.start].count(b"\n") + 1
         hint = " (in a spreadsheet: 'CSV UTF-8')" if path.suffix.lower() == ".csv" else ""
         raise DataError(f"line {line} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the "
                         f"file as UTF-8{hint}", path) from None
     if "\x00" in text:
-        _refuse_utf16(raw, path)   # (UTF-16 of ASCII text without a BOM decodes as UTF-8)
+        _refuse_wide(raw, path)   # (UTF-16 of ASCII text without a BOM decodes as UTF-8)
         raise DataError("file contains NUL bytes; is it a spreadsheet (.xlsx) rather than CSV "
                         "or text?", path)
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-UTF16_SAMPLE = 4096  # bytes looked at to tell UTF-16 without a byte order mark
+WIDE_SAMPLE = 4096  # bytes looked at to tell UTF-16 or UTF-32 without a byte order mark
 
 
-def _utf16(raw: bytes) -> bool:
-    """UTF-16: its byte order mark, or (without one) text mostly of ASCII, where every other
-    byte is NUL and the bytes between are not (a zip or an image has no such pattern)."""
+def _wide(raw: bytes) -> str | None:
+    """"UTF-32" or "UTF-16": its byte order mark, or (without one) text mostly of ASCII, where
+    all but one byte of each 4 (or 2) is NUL and that one is not (a zip or an image has no such
+    pattern)."""
+    if raw.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):  # (before UTF-16's)
+        return "UTF-32"
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return True
-    sample = raw[:UTF16_SAMPLE]
-    even, odd = sample[0::2], sample[1::2]
-    if len(odd) < 2:
-        return False
-    for nuls, chars in ((even, odd), (odd, even)):   # big-endian, little-endian
-        if nuls.count(0) >= 0.8 * len(nuls) and chars.count(0) <= 0.05 * len(chars):
-            return True
-    return False
+        return "UTF-16"
+    sample = raw[:WIDE_SAMPLE]
+    for width in (4, 2):
+        lanes = [sample[i::width] for i in range(width)]
+        if len(lanes[-1]) < 2:
+            continue
+        for chars in (lanes[0], lanes[-1]):   # little-endian, big-endian
+            nuls = [b for lane in lanes if lane is not chars for b in lane]
+            if nuls.count(0) >= 0.8 * len(nuls) and chars.count(0) <= 0.05 * len(chars):
+                return f"UTF-{8 * width}"
+    return None
 
 
-def _refuse_utf16(raw: bytes, path: Path) -> None:
-    if not _utf16(raw):
+def _refuse_wide(raw: bytes, path: Path) -> None:
+    encoding = _wide(raw)
+    if encoding is None:
         return
     table = path.suffix.lower() in (".csv", ".tsv", ".txt")
-    said = " (what Excel saves as 'Unicode Text')" if table else ""
+    said = " (what Excel saves as 'Unicode Text')" if table and encoding == "UTF-16" else ""
     how = "in a spreadsheet, 'CSV UTF-8'" if table else "a text editor's encoding"
-    raise DataError(f"the file is UTF-16 text{said}; save it as UTF-8 ({how})", path) from None
+    raise DataError(f"the file is {encoding} text{said}; save it as UTF-8 ({how})", path) \
+        from None
 
 
 def read_toml(path: Path) -> dict[str, Any]:
