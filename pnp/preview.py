@@ -9,6 +9,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from .data.sheets import as_data, workbook_sheet
 from .errors import Finding, PnpError, Source
 from .kit import Drawer, Kit, by_name
 from .render.fonts import Fonts
@@ -133,18 +134,22 @@ def find_faces(faces: list[FaceSpec], card: str, back: bool = False) -> list[Fac
     file, _, row = card.rpartition(":")
     if not file or not row.strip().isdigit():
         file, row = card, ""
-    named = Path(file.strip())
+    file, sheet = workbook_sheet(file.strip())
+    named = Path(file)
     number = int(row) if row.strip() else 0
 
     def same_file(source: Path) -> bool:
+        source, its_sheet = workbook_sheet(str(source))
+        if sheet is not None and its_sheet != sheet:
+            return False
         if len(named.parts) > 1:  # a path: the very file, wherever it was typed from
-            return named.resolve() == source.resolve()
-        return source.name == named.name
+            return named.resolve() == Path(source).resolve()
+        return Path(source).name == named.name
 
     def named_by(side: bool) -> list[FaceSpec]:
         wanted = [f for f in faces if f.back == side]
         return ([f for f in wanted if f.source and not f.board and (f.source.row or 0) == number
-                 and f.source.path.name == named.name and same_file(f.source.path)]
+                 and same_file(f.source.path)]
                 or by_name(wanted, card, lambda f: f.name))
 
     hits = named_by(back)
@@ -154,10 +159,14 @@ def find_faces(faces: list[FaceSpec], card: str, back: bool = False) -> list[Fac
         wanted = [f for f in faces if f.back == back]
         names = sorted({(f.source.path.name, f.source.row, "") if f.source and f.source.row
                         else ("", 0, f.name) for f in wanted})
-        shown = [f"{n}:{r}" if r else name for n, r, name in names]
+        shown = [f"{as_data(n)}:{r}" if r else name for n, r, name in names]
         raise PnpError(f"no piece comes from {card!r}; " + (
             f"try one of: {', '.join(shown[:12])}" + (" ..." if len(shown) > 12 else "")
             if shown else "the kit has none to show"))
+    sheets = sorted({f.source.path.name for f in hits if f.source and f.source.row})
+    if len(sheets) > 1 and sheet is None:  # one file's row: of which sheet?
+        raise PnpError(f"{card!r} is a row of {len(sheets)} sheets; name one: "
+                       + ", ".join(f"{as_data(n)}:{number}" for n in sheets))
     unique: dict[str, FaceSpec] = {}
     for f in hits:
         unique.setdefault(f.name, f)

@@ -209,3 +209,57 @@ def test_a_face_with_an_error_is_written_and_the_preview_fails(tmp_path):
     assert Image.open(tmp_path / "bad.png").size[0] > 0
     good = CliRunner().invoke(main, [*args, str(tmp_path / "good.png"), "--card", "cards.csv:3"])
     assert good.exit_code == 0 and "error:" not in good.output, good.output
+
+
+def _two_sheet_deck(tmp_path):
+    """A `pnp new` deck whose cards are a workbook's sheet Cards and whose second deck, of the
+    same rows' shape, is its sheet Extra."""
+    import csv
+
+    from pnp.scaffold import new_game
+    from xlsxmaker import write_xlsx
+
+    game = new_game("xl", tmp_path)
+    rows = list(csv.reader((game / "cards.csv").open(encoding="utf-8")))
+    extra = [rows[0]] + [[f"Extra {i}", *r[1:]] for i, r in enumerate(rows[1:], 1)]
+    write_xlsx(game / "cards.xlsx", {"Cards": rows, "Extra": extra})
+    (game / "cards.csv").unlink()
+    toml = game / "game.toml"
+    text = toml.read_text(encoding="utf-8").replace('"cards.csv"', '"cards.xlsx"')
+    card = text[text.index("[[component]]"):text.index("\n[", text.index("[[component]]") + 2)]
+    extra_card = card.replace('name = "card"', 'name = "extra"').replace(
+        '"cards.xlsx"', '"cards.xlsx#Extra"')
+    toml.write_text(text + "\n" + extra_card + "\n", encoding="utf-8")
+    return game
+
+
+def test_a_workbook_row_is_named_by_file_and_row_or_by_its_sheet(tmp_path):
+    # `--card cards.xlsx:3` named no piece: only "cards.xlsx [sheet Cards]:3" did
+    game = _two_sheet_deck(tmp_path)
+    kit, _, _ = prepare(open_game(str(game)), force=True)
+    faces = kit_faces(kit)
+    assert find_face(faces, "cards.xlsx#Extra:3").name.startswith("Extra 2")
+    assert find_face(faces, "cards.xlsx [sheet Extra]:3").name.startswith("Extra 2")
+    assert not find_face(faces, "cards.xlsx#Cards:3").name.startswith("Extra")
+    with pytest.raises(PnpError) as caught:  # a row of two sheets: which one is asked
+        find_faces(faces, "cards.xlsx:3")
+    assert str(caught.value) == ("'cards.xlsx:3' is a row of 2 sheets; name one: "
+                                 "cards.xlsx#Cards:3, cards.xlsx#Extra:3")
+    with pytest.raises(PnpError) as caught:
+        find_faces(faces, "cards.xlsx#Nope:3")
+    assert "try one of: cards.xlsx#Cards:2," in str(caught.value), caught.value
+
+
+def test_only_takes_a_workbook_s_rows_by_file_and_by_sheet(tmp_path):
+    game = _two_sheet_deck(tmp_path)
+
+    def only(spec):
+        return CliRunner().invoke(main, ["build", "--game", str(game), "--only", spec,
+                                         "--out", str(tmp_path / "part.pdf")])
+
+    one = only("cards.xlsx#Extra:3")
+    assert one.exit_code == 0 and "(2 piece(s) named by" in one.output, one.output  # 2 copies
+    both = only("cards.xlsx:3")  # a file's row 3: of each of its sheets, as the file alone
+    assert both.exit_code == 0 and "(4 piece(s) named by" in both.output, both.output
+    none = only("cards.xlsx#Nope:3")
+    assert none.exit_code == 1 and "try one of: cards.xlsx#Cards:2" in none.output, none.output

@@ -144,7 +144,7 @@ def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> 
         raise DataError(f"cannot read the workbook: {exc}", path) from None
     for name, found in scans.items():  # (calamine reads an .ods file's every sheet at once)
         check_extent(found.rows, found.columns, found.rows * found.columns,
-                     Path(f"{path} [sheet {name}]"), "sheet")
+                     Path(sheet_label(path, name)), "sheet")
     try:
         book = CalamineWorkbook.from_path(str(path))
     except Exception as exc:  # calamine raises its own error types for every broken file
@@ -158,7 +158,7 @@ def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> 
     elif sheet not in names:
         raise DataError(f"{path.name} has no sheet {sheet!r}; its sheets are: "
                         f"{', '.join(names)}", where.path, where.row, field_name)
-    label = Path(f"{path} [sheet {sheet}]")
+    label = Path(sheet_label(path, sheet))
     if sheet not in scans:
         raise DataError("cannot read the sheet's cells (the workbook does not list it)", label)
     try:
@@ -271,3 +271,27 @@ def _linked(root: Path, url: str, cache_ref: str, where: Source, field_name: str
     table = _csv(cache)
     table.notes.extend(notes)
     return table
+
+
+def sheet_label(path: Path | str, sheet: str) -> str:
+    """A workbook sheet as findings name it: "deck.xlsx [sheet Monsters]"."""
+    return f"{path} [sheet {sheet}]"
+
+
+_SHEET_NAMED = re.compile(r"^(.+?)(?: \[sheet (.+)\]|#(.+))$")
+
+
+def workbook_sheet(name: str) -> tuple[str, str | None]:
+    """A data file's name and its sheet, from the way findings name a sheet ("deck.xlsx [sheet
+    Monsters]") or game.toml's data does (deck.xlsx#Monsters); no sheet for any other file."""
+    m = _SHEET_NAMED.match(name)
+    if m is None or not m.group(1).lower().endswith(WORKBOOKS):
+        return name, None
+    return m.group(1), m.group(2) or m.group(3)
+
+
+def as_data(name: str) -> str:
+    """A data file as game.toml's data names it, a workbook's sheet after a # (deck.xlsx#Monsters),
+    which --card and --only take back."""
+    file, sheet = workbook_sheet(name)
+    return f"{file}#{sheet}" if sheet else file

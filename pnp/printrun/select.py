@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from ..data.sheets import as_data, workbook_sheet
 from ..errors import PnpError
 from ..kit import Kit, by_name
 from .changelist import ChangeList
@@ -55,7 +56,7 @@ def only_part(kit: Kit, printed: Record, spec: str) -> tuple[Kit, list[Printed]]
     chosen = ([p for p in printed.pieces if _in_rows(p, spec)]
               or by_name(printed.pieces, spec, lambda p: p.name, "--only"))
     if not chosen:
-        rows = list(dict.fromkeys(p.id.split(" #")[0] for p in printed.pieces))
+        rows = list(dict.fromkeys(_typed(p.id.split(" #")[0]) for p in printed.pieces))
         raise PnpError(f"--only {spec!r} names no piece; try one of: {', '.join(rows[:12])}"
                        + (" ..." if len(rows) > 12 else ""))
     cover = ChangeList(f"{kit.title}: {spec}", "The pieces asked for with --only, printed "
@@ -81,7 +82,18 @@ def _in_rows(p: Printed, spec: str) -> bool:
     return _same_file(file, want_file) and low <= int(row) <= high
 
 
+def _typed(row_id: str) -> str:
+    """A recorded row (deck.xlsx [sheet Monsters]:3) as --only takes it (deck.xlsx#Monsters:3)."""
+    file, colon, row = row_id.rpartition(":")
+    return f"{as_data(file)}:{row}" if colon else row_id
+
+
 def _same_file(recorded: str, typed: str) -> bool:
-    """cards.csv names the game's cards.csv; a path with folders must end with the same."""
+    """cards.csv names the game's cards.csv; a path with folders must end with the same; a
+    workbook names each of its sheets, deck.xlsx#Monsters one."""
+    recorded, its_sheet = workbook_sheet(recorded)
+    typed, sheet = workbook_sheet(typed)
+    if sheet is not None and sheet != its_sheet:
+        return False
     typed_parts, recorded_parts = Path(typed).parts, Path(recorded).parts
     return bool(typed_parts) and recorded_parts[-len(typed_parts):] == typed_parts
