@@ -139,12 +139,12 @@ def find_faces(faces: list[FaceSpec], card: str, back: bool = False) -> list[Fac
     number = int(row) if row.strip() else 0
 
     def same_file(source: Path) -> bool:
-        source, its_sheet = workbook_sheet(str(source))
+        file, its_sheet = workbook_sheet(str(source))
         if sheet is not None and its_sheet != sheet:
             return False
         if len(named.parts) > 1:  # a path: the very file, wherever it was typed from
-            return named.resolve() == Path(source).resolve()
-        return Path(source).name == named.name
+            return named.resolve() == Path(file).resolve()
+        return Path(file).name == named.name
 
     def named_by(side: bool) -> list[FaceSpec]:
         wanted = [f for f in faces if f.back == side]
