@@ -69,7 +69,7 @@ def _loader(folders: list[Path]):
     import jinja2
     from jinja2.loaders import split_template_path
 
-    from .data.files import MAX_FILE_BYTES
+    from .data.files import MAX_FILE_BYTES, composed
 
     roots = [f.resolve() for f in folders]
 
@@ -88,7 +88,8 @@ def _loader(folders: list[Path]):
             if real.stat().st_size > MAX_FILE_BYTES:
                 raise _Refused(f"template {template!r} is over "
                                f"{MAX_FILE_BYTES // 1024 // 1024} MB; refused")
-            return super().get_source(environment, template)
+            source, filename, uptodate = super().get_source(environment, template)
+            return composed(source), filename, uptodate  # (as pnp reads all text)
 
     return InsideLoader([str(f) for f in folders], followlinks=False)
 

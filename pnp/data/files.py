@@ -7,6 +7,7 @@ import csv
 import io
 import os
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -82,6 +83,19 @@ def inside(root: Path, relative: str, source: Source | None = None, field: str |
                         field) from None
     if target != root_real and root_real not in target.parents:
         raise DataError(f"path {shown} leaves the game folder", path_for_error, row, field)
+    return target if text.isascii() else _as_stored(root, text, target)
+
+
+def _as_stored(root: Path, text: str, target: Path) -> Path:
+    """A file whose name is stored with its accents decomposed (a folder copied from a Mac to
+    Linux, where a name is its bytes), named in the data composed (as pnp reads all text),
+    or the other way round: the name the disk has."""
+    if os.path.exists(target):  # (False for a path the system refuses, as for none)
+        return target
+    for form in ("NFD", "NFC"):
+        other = unicodedata.normalize(form, text)
+        if other != text and os.path.exists(again := inside(root, other)):
+            return again
     return target
 
 
@@ -126,7 +140,14 @@ def read_text(path: Path) -> str:
         _refuse_wide(raw, path)   # (UTF-16 of ASCII text without a BOM decodes as UTF-8)
         raise DataError("file contains NUL bytes; is it a spreadsheet (.xlsx) rather than CSV "
                         "or text?", path)
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return composed(text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def composed(text: str) -> str:
+    """Text with its accents composed (NFC: é one character, not e and a combining accent):
+    a PDF font draws a combining accent as a glyph of its own, beside or over the wrong letter,
+    and a Mac's files and some editors keep text decomposed."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 WIDE_SAMPLE = 4096  # bytes looked at to tell UTF-16 or UTF-32 without a byte order mark

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, Finding, Source, warning
-from .files import (MAX_FILE_BYTES, Record, check_extent, csv_rows, exact_whole, inside,
+from .files import (MAX_FILE_BYTES, Record, check_extent, composed, csv_rows, exact_whole, inside,
                     outside_header, read_rows)
 
 WORKBOOKS = (".xlsx", ".xlsm", ".ods")
@@ -127,7 +127,7 @@ def cell_value(value: Any) -> Any:
         return value.isoformat()
     if isinstance(value, dt.timedelta):
         return str(value)
-    return value
+    return composed(value) if isinstance(value, str) else value
 
 
 def _workbook(path: Path, sheet: str | None, where: Source, field_name: str) -> Table:
