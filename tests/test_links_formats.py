@@ -172,7 +172,7 @@ def test_a_picture_an_svg_embeds_is_the_png_it_claims(tmp_path):
     good = base64.b64encode(_picture("PNG")).decode()
     (tmp_path / "a.svg").write_text(
         _svg(f'<image xlink:href="data:image/png;base64,{good}" width="9" height="9"/>'))
-    assert svg.inspect(tmp_path / "a.svg", tmp_path) == []
+    assert svg.inspect(tmp_path / "a.svg", tmp_path) == ([], {"xMidYMid meet"})  # notes, aspects
 
 
 def test_an_href_spelled_as_data_that_names_a_file_is_checked_as_the_file_svglib_reads(

@@ -233,3 +233,63 @@ def test_an_svg_with_a_dtd_entity_in_its_text_prints(tmp_path):
     assert res.exit_code == 0, res.output
     pdf, (card,) = _render(game)
     assert _near(_colour_at(pdf, card, 50, 90), GREEN)
+
+
+def _wide() -> Image.Image:
+    """80 x 40 pixels: red left half, blue right half."""
+    img = Image.new("RGB", (80, 40), BLUE)
+    img.paste(RED, (0, 0, 40, 40))
+    return img
+
+
+BACKDROP = '<rect width="100" height="100" fill="#14c814"/>'
+
+
+@pytest.mark.parametrize("aspect,samples", [
+    # SVG's default (xMidYMid meet): the 2:1 picture whole, centred: the box's top and bottom
+    # quarters show what is behind (a browser's view; svglib stretched it to the square)
+    ("", {(25, 10): GREEN, (25, 50): RED, (75, 50): BLUE, (25, 90): GREEN}),
+    ('preserveAspectRatio="none"', {(25, 10): RED, (75, 90): BLUE}),
+    ('preserveAspectRatio="xMidYMin meet"', {(25, 10): RED, (25, 60): GREEN}),
+    # slice fills the box, cut at its sides: the middle half of the picture, so a red first
+    # quarter is cut off (stretched, it showed on the box's left quarter)
+    ('preserveAspectRatio="xMidYMid slice"', {(10, 50): BLUE, (10, 10): BLUE, (90, 90): BLUE}),
+])
+def test_a_picture_in_an_svg_is_fitted_in_its_box_as_its_aspect_says(tmp_path, aspect,
+                                                                      samples):
+    game = _game(tmp_path, {"a.svg": BACKDROP + f'<image x="0" y="0" width="100" height="100" '
+                            f'{aspect} xlink:href="wide.png"/>'}, ["A,art/a.svg"])
+    picture = _wide()
+    if "slice" in aspect:
+        picture.paste(BLUE, (20, 0, 40, 40))  # red only in its first quarter
+    picture.save(game / "art" / "wide.png")
+    pdf, cards = _render(game)
+    for (u, v), colour in samples.items():
+        assert _near(_colour_at(pdf, cards[0], u, v), colour), (u, v, colour)
+
+
+def test_a_photo_in_an_svg_is_turned_as_its_exif_says(tmp_path):
+    # stored 80 x 40 (red left, blue right), Orientation 6: shown 40 x 80 turned a quarter
+    # clockwise, red on top, centred in the square box
+    photo = _wide()
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    game = _game(tmp_path, {"a.svg": BACKDROP + '<image x="0" y="0" width="100" height="100" '
+                            'xlink:href="photo.jpg"/>'}, ["A,art/a.svg"])
+    photo.save(game / "art" / "photo.jpg", "JPEG", quality=95, exif=exif.tobytes())
+    pdf, cards = _render(game)
+    for (u, v), colour in {(50, 25): RED, (50, 75): BLUE, (10, 50): GREEN,
+                           (90, 50): GREEN}.items():
+        assert _near(_colour_at(pdf, cards[0], u, v), colour), (u, v, colour)
+
+
+def test_pictures_of_one_svg_fitted_in_different_ways_are_a_warning(tmp_path):
+    game = _game(tmp_path, {"a.svg": '<image width="50" height="50" xlink:href="wide.png"/>'
+                            '<image y="50" width="50" height="50" preserveAspectRatio="none" '
+                            'xlink:href="wide.png"/>'}, ["A,art/a.svg"])
+    _wide().save(game / "art" / "wide.png")
+    res = CliRunner().invoke(main, ["build", "--game", str(game), "--out",
+                                    str(tmp_path / "kit.pdf")])
+    said = [line for line in res.output.splitlines() if "preserveAspectRatio" in line]
+    assert len(said) == 1 and "none, xMidYMid meet" in said[0] and "'none'" in said[0], \
+        res.output

@@ -17,6 +17,7 @@ import os
 import re
 from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.graphics.shapes import DirectDraw
 from svglib.fonts import FontMap
@@ -120,11 +121,12 @@ def _check_picture(opened, suffix: str, path: Path, shown: str) -> None:
                        "to be") from None
 
 
-def inspect(path: Path, root: Path) -> list[str]:
+def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
     """Check an SVG's links (raising SvgError) and list what it uses that pnp cannot print; an
-    SVG it links to is checked the same way."""
+    SVG it links to is checked the same way. Also the preserveAspectRatio of its pictures."""
     notes: list[str] = []
     seen: set[Path] = set()
+    aspects: set[str] = set()
 
     def visit(file: Path, depth: int) -> None:
         if depth > MAX_NESTING:
@@ -152,6 +154,8 @@ def inspect(path: Path, root: Path) -> list[str]:
                 href = node.get(attr)
                 if href is None:
                     continue
+                if local == "image" and not is_svg_name(Path(href)):
+                    aspects.add(" ".join(node.get("preserveAspectRatio", DEFAULT_ASPECT).split()))
                 drawn = DRAWN_DATA.match(href)
                 if drawn:
                     data = base64.decodebytes(href[drawn.end() + 1:].encode("ascii", "ignore"))
@@ -168,7 +172,7 @@ def inspect(path: Path, root: Path) -> list[str]:
                          "print: they are left out (export the art with them flattened)")
 
     visit(path, 0)
-    return notes
+    return notes, aspects
 
 
 class PnpFonts(FontMap):
@@ -201,7 +205,7 @@ def read(path: Path, root: Path):
     """(svglib Drawing, notes) for an SVG inside the game folder."""
     from svglib.svglib import svg2rlg
 
-    notes = inspect(path, root)
+    notes, aspects = inspect(path, root)
     log = logging.getLogger("svglib")
     collect = _Collect()
     old = log.propagate
@@ -217,6 +221,11 @@ def read(path: Path, root: Path):
     if drawing is None or not drawing.width or not drawing.height:
         raise SvgError(f"SVG {path.name!r} cannot be read (no drawing or no size)")
     _check_numbers(drawing, path.name)
+    if len(aspects) > 1:  # (svglib keeps no element's own: one way for the file's pictures)
+        notes.append(f"SVG {path.name!r}: its pictures are fitted in ways of their own "
+                     f"(preserveAspectRatio {', '.join(sorted(aspects))}); each prints as "
+                     f"{min(aspects)!r}")
+    _wrap_images(drawing, aspect_of(min(aspects, default=DEFAULT_ASPECT)))
     said = list(dict.fromkeys(m for m in collect.messages if m))
     if said:
         notes.append(f"SVG {path.name!r} may not print as drawn: {'; '.join(said[:3])}")
@@ -279,8 +288,9 @@ def draw(c, drawing, font: str) -> None:
     render(drawing, c, 0, 0, showBoundary=False)
 
 
-def _image_forms(c, drawing) -> None:
-    """Every raster part of the drawing (svglib's Image nodes) drawn by an _ImageForm on `c`."""
+def _each_image(drawing):
+    """(contents list, index, node) of every raster part of the drawing: svglib's Image nodes,
+    or the _ImageForms they became."""
     from reportlab.graphics.shapes import Image
 
     groups = [drawing]
@@ -290,20 +300,70 @@ def _image_forms(c, drawing) -> None:
         if not isinstance(contents, list):
             continue
         for i, node in enumerate(contents):
-            if isinstance(node, Image):
-                contents[i] = _ImageForm(node, c)
-            elif isinstance(node, _ImageForm):
-                node.canvas = c  # (the drawing is read once, drawn into many documents)
+            if isinstance(node, (Image, _ImageForm)):
+                yield contents, i, node
             else:
                 groups.append(node)
 
 
+def _wrap_images(drawing, aspect: "Aspect") -> None:
+    for contents, i, node in list(_each_image(drawing)):
+        if not isinstance(node, _ImageForm):
+            contents[i] = _ImageForm(node, aspect)
+
+
+def _image_forms(c, drawing) -> None:
+    """Every raster part of the drawing drawn on `c` (the drawing is read once, drawn into
+    many documents)."""
+    for _, _, node in _each_image(drawing):
+        node.canvas = c
+
+
+DEFAULT_ASPECT = "xMidYMid meet"  # SVG's: the picture whole in its box, centred
+
+
+class Aspect(NamedTuple):
+    """An SVG preserveAspectRatio: where in its box a picture goes (0, 0.5, 1 across and up)
+    and whether it fills the box and is cut (slice), lies whole inside it (meet) or is
+    stretched to it (none)."""
+
+    x: float
+    y: float
+    fit: str
+
+
+def aspect_of(text: str) -> Aspect:
+    words = text.replace("defer", "").split()
+    align = words[0] if words else "xMidYMid"
+    if align == "none":
+        return Aspect(0.5, 0.5, "none")
+    where = {"Min": 0.0, "Mid": 0.5, "Max": 1.0}
+    m = re.fullmatch(r"x(Min|Mid|Max)Y(Min|Mid|Max)", align)
+    if m is None:
+        return aspect_of(DEFAULT_ASPECT)  # (as a browser takes a value it cannot read)
+    fit = words[1] if len(words) > 1 and words[1] in ("meet", "slice") else "meet"
+    # SVG's y runs down, the PDF's up: YMin is the box's top
+    return Aspect(where[m[1]], 1.0 - where[m[2]], fit)
+
+
+def placed(box: tuple[float, float, float, float], size: tuple[int, int], aspect: Aspect
+           ) -> tuple[float, float, float, float]:
+    """Where a picture of `size` pixels is drawn for its box (x, y, w, h) and aspect."""
+    x, y, w, h = box
+    if aspect.fit == "none" or not all(size):
+        return box
+    scale = (min if aspect.fit == "meet" else max)(w / size[0], h / size[1])
+    pw, ph = size[0] * scale, size[1] * scale
+    return x + (w - pw) * aspect.x, y + (h - ph) * aspect.y, pw, ph
+
+
 class _ImageForm(DirectDraw):
     """A raster part of an SVG as a form of its own, named by its pixels: embedded once in a
-    document however often the SVG is drawn."""
+    document however often the SVG is drawn; turned as its EXIF says (as a browser shows
+    it) and fitted in its box as the SVG's preserveAspectRatio says (svglib stretches it)."""
 
-    def __init__(self, image, canvas):
-        self.image, self.canvas = image, canvas
+    def __init__(self, image, aspect: Aspect, canvas=None):
+        self.image, self.aspect, self.canvas = image, aspect, canvas
 
     def getBounds(self):
         i = self.image
@@ -325,12 +385,47 @@ class _ImageForm(DirectDraw):
             digest = hashlib.sha1(src.tobytes() + repr((src.mode, src.size)).encode()).hexdigest()
         name = f"svgimage{digest[:16]}"
         if not c.hasForm(name):
+            drawn = _shown(src)
             c.beginForm(name, 0, 0, 1, 1)
-            c.drawImage(src if isinstance(src, str) else ImageReader(src), 0, 0, 1, 1,
+            c.drawImage(drawn if isinstance(drawn, str) else ImageReader(drawn), 0, 0, 1, 1,
                         mask="auto")
             c.endForm()
+        size = (1, 1) if self.aspect.fit == "none" else _shown_size(src)
+        x, y, w, h = placed((i.x, i.y, i.width, i.height), size, self.aspect)
         c.saveState()
-        c.translate(i.x, i.y)
-        c.scale(i.width, i.height)
+        if self.aspect.fit == "slice":
+            clip = c.beginPath()
+            clip.rect(i.x, i.y, i.width, i.height)
+            c.clipPath(clip, stroke=0, fill=0)
+        c.translate(x, y)
+        c.scale(w, h)
         c.doForm(name)
         c.restoreState()
+
+
+def _opened(src):
+    """A picture of an SVG opened: its file as the format its name claims, or svglib's
+    decoded pixels."""
+    from contextlib import nullcontext
+
+    from ..data.images import open_image
+
+    return open_image(Path(src)) if isinstance(src, str) else nullcontext(src)
+
+
+def _shown_size(src) -> tuple[int, int]:
+    """A picture's size in pixels as its EXIF orientation shows it."""
+    from .art import SIDEWAYS, orientation
+
+    with _opened(src) as img:
+        return img.size[::-1] if orientation(img) in SIDEWAYS else img.size
+
+
+def _shown(src):
+    """What a picture is drawn from: its file, or its pixels turned as its EXIF says."""
+    from PIL import ImageOps
+
+    from .art import orientation
+
+    with _opened(src) as img:
+        return src if orientation(img) == 1 else ImageOps.exif_transpose(img)
