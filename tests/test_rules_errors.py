@@ -356,6 +356,26 @@ def test_a_compare_order_names_values_the_cards_have(tmp_path, order, says):
                           + says), out
 
 
+@pytest.mark.parametrize("old,new,says", [
+    ("magic,Magic,magic,blue,sword", "magic,Magic,magic,blue,magic",
+     'attacks.csv, row 4, field "beats": \'magic\' beats itself'),
+    ("magic,Magic,magic,blue,sword", "magic,Magic,magic,blue,bow",
+     'attacks.csv, row 4, field "beats": \'magic\' beats \'bow\', but row 3 says \'bow\' '
+     "beats 'magic': keep one"),
+    ("magic,Magic,magic,blue,sword", "magic,Magic,magic,blue,swrod",
+     "attacks.csv, row 4, field \"beats\": no card has type 'swrod' (did you mean 'sword'?)"),
+])
+def test_a_compare_relation_that_contradicts_itself_is_refused(tmp_path, old, new, says):
+    """magic beating magic (or bow beating magic and magic bow) validated, and the first
+    seat's card won every such meeting: seat 1 won 100 % of the games; a value no card has
+    never told two cards apart, silently."""
+    folder = _changed(Path(__file__).parent.parent / "card_data" / "experior-data",
+                      tmp_path, old, new, file="attacks.csv")
+    code, out = _validate(folder)
+    assert code == 2 and out.count("\n") == 1, out
+    assert out.startswith("Error: " + says), out
+
+
 def test_an_unknown_agent_names_the_kind_of_game_not_the_engine(starter):
     """'unknown agent 'bogus' for rules' read as if 'rules' were a game."""
     res = CliRunner().invoke(main, ["simulate", "--game", str(starter), "--games", "2",

@@ -607,7 +607,30 @@ class Reader:
             if name not in rows.columns:
                 raise self.error(f"{rows.name} has no column {name!r} (its columns: "
                                  f"{', '.join(rows.columns)})", f"{at}.relation")
-        return frozenset((row[column], row[beats]) for row in (typed(dict(r)) for r in rows.rows))
+        # A value beating itself, or two beating each other, let the first seat's card win
+        # both ways (seat 1 won every tie); a value no card has is a typo, as in an order.
+        values = sorted(map(str, {card[column] for card in self.rules.cards}))
+        pairs: dict[tuple, int] = {}
+        for raw in rows.rows:
+            row = typed(dict(raw))
+            x, y = row[column], row[beats]
+            line = raw.source.row
+            for name, value in ((column, x), (beats, y)):
+                if values and str(value) not in values:
+                    raise DataError(f"no card has {column} {value!r}{close(str(value), values)}"
+                                    f" ({self.prefix}{at}.relation reads it)", raw.source.path,
+                                    row=line, field=name)
+            if x == y:
+                raise DataError(f"{x!r} beats itself: two such cards would not tie, the first "
+                                "seat's would win", raw.source.path, row=line, field=beats)
+            if (y, x) in pairs:
+                raise DataError(f"{x!r} beats {y!r}, but row {pairs[(y, x)]} says {y!r} beats "
+                                f"{x!r}: keep one", raw.source.path, row=line, field=beats)
+            pairs.setdefault((x, y), line)
+        if not pairs:
+            raise self.error(f"{rows.name} has no rows: no card would beat another",
+                             f"{at}.relation")
+        return frozenset(pairs)
 
     def ranking(self, raw: Any, where: str) -> tuple[tuple[str, Expr], ...]:
         """[{ most = expr }, { fewest = expr }]: the first decides, the next break ties."""
