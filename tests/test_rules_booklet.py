@@ -172,3 +172,26 @@ def test_an_end_naming_its_player_twice_reads_as_one_player(condition, said):
         counters: dict = {}
 
     assert words(condition, Rules, _ANY_WHOSE) == said
+
+
+def test_a_counters_start_and_teams_are_told(tmp_path):
+    """A counter with `start = 5` gave every player 5 points the booklet never mentioned, and
+    a game of [players] teams printed "The player with the most points wins" where the engine
+    adds a team's points and the team wins together."""
+    folder = new_game("mine", tmp_path, "market")
+    path = folder / "rules.toml"
+    text = path.read_text()
+    for old, new in (('count = "2-4"', 'count = 4\nteams = [[1, 3], [2, 4]]'),
+                     ("[counters.points]\nmax = 999", "[counters.points]\nmax = 999\nstart = 5"),
+                     ("[counters.rose]", "[counters.rose]\nstart = 1")):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path.write_text(text)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('players = "2-4"', "players = 4"))
+    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    assert "### Setup\n\n- Each player starts with 5 points.\n- Each player starts with 1 rose.\n" \
+        in said, said
+    assert "The players play in teams: seats 1 and 3; seats 2 and 4. A team adds up its " \
+        "players' values: the team with the most points, then the most coins wins" in said, said
+    assert "The player with" not in said, said

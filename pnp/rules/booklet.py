@@ -224,8 +224,10 @@ def _ranking(by, rules: Rules) -> str:
 def how_to_play(rules: Rules) -> str:
     """The rules as a booklet section, in Markdown."""
     out = ["## How to play"]
-    if rules.setup or rules.round_setup:
+    starts = _starts(rules)
+    if rules.setup or rules.round_setup or starts:
         out += ["", "### Setup", ""]
+        out += [f"- {said}" for said in starts]
         out += [f"- {effect_sentence(e, rules)}" for e in rules.setup]
         if rules.round_setup:
             out += ["", f"The game is played in at most {rules.round_limit} rounds. At the start "
@@ -252,12 +254,32 @@ def how_to_play(rules: Rules) -> str:
         out += ["", "When the game ends:", ""] + \
             [f"- {effect_sentence(e, rules)}" for e in rules.finish]
     out += ["", "### Scoring", ""]
-    if rules.score:
+    if rules.score and rules.teams:     # (RulesState._score: a team's values added)
+        teams = [" and ".join(str(s + 1) for s in team) for team in rules.teams]
+        out.append(f"The players play in teams: seats {'; seats '.join(teams)}. A team adds "
+                   f"up its players' values: the team with {_ranking(rules.score, rules)} wins "
+                   "(all its players); teams still tied share the win.")
+    elif rules.score:
         out.append(f"The player with {_ranking(rules.score, rules)} wins; players still tied "
                    "share the win.")
     else:
         out.append("Everybody shares the win.")
     return "\n".join(out) + "\n"
+
+
+def _starts(rules: Rules) -> list[str]:
+    """A counter that starts at another number than 0 (`start = 5`, or a `min` above 0): the
+    engine gave every player 5 points the booklet never mentioned."""
+    out = []
+    for c in rules.counters.values():
+        if c.start == 0:
+            continue
+        name = c.name.replace("_", " ")
+        if abs(c.start) == 1 and name.endswith("s") and not name.endswith("ss"):
+            name = name[:-1]
+        out.append(f"Each player starts with {c.start} {name}." if c.per_player else
+                   f"The {c.name.replace('_', ' ')} starts at {c.start}.")
+    return out
 
 
 def _phase(phase, rules: Rules) -> str:
