@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from helpers import changed_copy, usage_error
+from helpers import changed_copy, edit, usage_error
 from pnp.cli import main
 from pnp.scaffold import new_game
 
@@ -374,6 +374,24 @@ def test_a_compare_relation_that_contradicts_itself_is_refused(tmp_path, old, ne
     code, out = _validate(folder)
     assert code == 2 and out.count("\n") == 1, out
     assert out.startswith("Error: " + says), out
+
+
+@pytest.mark.parametrize("new,says", [
+    ('by = [{ most = "me.points" }]', 'field "score.by[0].most": \'me.points\' is the same for '
+     "every player (it reads no target), so it tells no one apart and every game would be a "
+     "shared win: write 'target.points'"),
+    ('by = [{ most = "target.points" }, { fewest = "target.stars" }]', 'field '
+     '"score.by[1].fewest": no effect changes stars, which stays 0 for every player'),
+])
+def test_a_score_that_tells_no_one_apart_is_refused(starter, tmp_path, new, says):
+    """most = "me.points" (or a counter nothing changes) validated, and every game of
+    `pnp simulate` was a shared win: 100 % draws."""
+    folder = _changed(starter, tmp_path, 'by = [{ most = "target.points" }, '
+                      '{ most = "target.coins" }]', new)
+    edit(folder / "rules.toml", "[counters.rose]", "[counters.stars]\n[counters.rose]")
+    code, out = _validate(folder)
+    assert code == 2 and out.count("\n") == 1, out
+    assert out.startswith("Error: rules.toml, " + says), out
 
 
 def test_an_unknown_agent_names_the_kind_of_game_not_the_engine(starter):

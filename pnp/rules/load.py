@@ -49,7 +49,38 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     from .ending import changed_counters, check_ends
 
     check_ends(rules, changed_counters(rules), short)
+    _check_score(rules, changed_counters(rules))
     return rules
+
+
+def _check_score(rules: Rules, changed: set[str] | None) -> None:
+    """A [score] criterion that tells no players apart: one that reads no `target` (`most =
+    "me.points"` gave every player the same value) or a counter no effect changes (`most =
+    "target.stars"` of stars nothing gains) made every game a shared win, silently."""
+    from .verbs import Change
+
+    if changed is not None:
+        for effect in rules.finish:
+            if isinstance(effect, Change):
+                if effect.named is not None:
+                    changed = None
+                    break
+                changed = changed | {str(effect.name)}
+    for i, (how, expr) in enumerate(rules.score):
+        field = rules.prefix + f"score.by[{i}].{how}"
+        if not expr.names & {"target", "top", "bottom"}:
+            fixed = re.sub(r"\bme\b", "target", str(expr.raw))
+            said = f"write {fixed!r}" if "me" in expr.names else "write target.<counter>"
+            raise DataError(f"{expr.raw!r} is the same for every player (it reads no target), "
+                            "so it tells no one apart and every game would be a shared win: "
+                            f"{said} (target is each player in turn)", rules.path, field=field)
+        m = re.fullmatch(r"\s*(?:\{\{)?\s*target\s*\.\s*(\w+)\s*(?:\}\})?\s*", str(expr.raw))
+        counter = rules.counters.get(m.group(1)) if m else None
+        if counter is not None and counter.per_player and changed is not None \
+                and counter.name not in changed:
+            raise DataError(f"no effect changes {counter.name}, which stays {counter.start} for "
+                            "every player, so it tells no one apart (every game would be a "
+                            "shared win)", rules.path, field=field)
 
 
 def _card_rows(folder: GameFolder, components: Sequence[Any]):
