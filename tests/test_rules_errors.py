@@ -394,6 +394,18 @@ def test_a_score_that_tells_no_one_apart_is_refused(starter, tmp_path, new, says
     assert out.startswith("Error: rules.toml, " + says), out
 
 
+def test_a_role_cell_read_as_a_number_is_one_by_its_row(tmp_path):
+    """A sides.csv sword of 'three' was found only in a random game, as a rules.toml error
+    of Python's words (unsupported operand type(s) ... 'int' and 'str'), exit 3."""
+    folder = _changed(Path(__file__).parent.parent / "card_data" / "experior-data", tmp_path,
+                      "human,Human,human,paper,3,2,2", "human,Human,human,paper,three,2,2",
+                      file="sides.csv")
+    code, out = _validate(folder)
+    assert code == 2 and out.count("\n") == 1, out
+    assert out.startswith('Error: sides.csv, row 2, field "sword": \'three\' is not a number '
+                          '(setup[2].amount reads it)'), out
+
+
 def test_an_unknown_agent_names_the_kind_of_game_not_the_engine(starter):
     """'unknown agent 'bogus' for rules' read as if 'rules' were a game."""
     res = CliRunner().invoke(main, ["simulate", "--game", str(starter), "--games", "2",

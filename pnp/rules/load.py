@@ -234,10 +234,18 @@ def _check_number_cells(texts: list, reader: Reader, rules: Rules) -> None:
                 if said:
                     raise DataError(f"{said} ({reader.prefix}{where} reads it"
                                     f"{_how(text, _FIELD)})", source.path, source.row, column)
+    for text, where, whole in texts:      # a role's cell, as a card's (me.role.bonus + 1)
+        for column in sorted(number_fields(text, whole, _ROLE) & set((rules.roles or [{}])[0])):
+            for role, source in zip(rules.roles, reader.role_sources):
+                said = _not_whole(role[column])
+                if said:
+                    raise DataError(f"{said} ({reader.prefix}{where} reads it"
+                                    f"{_how(text, _ROLE)})", source.path, source.row, column)
 
 
 _FIELD = (r"(?<![\w.])(?:card|lead|(?:top|bottom)\s*\.\s*[A-Za-z_]\w*)\s*\.\s*"
           r"([A-Za-z_]\w*)(?![\w(])")
+_ROLE = r"(?<![\w.])[A-Za-z_]\w*\s*\.\s*role\s*\.\s*([A-Za-z_]\w*)(?![\w(])"
 _OPTION = r"(?<![\w.])options\s*\.\s*([A-Za-z_]\w*)(?![\w(])"
 _OP = r"(\*\*|//|[<>]=|[-+*/%<>])"        # arithmetic and ordering (not == or !=)
 _OP_AFTER = re.compile(r"\s*\)*\s*" + _OP + r"\s*(.?)")

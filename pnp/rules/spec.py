@@ -321,6 +321,7 @@ class Reader:
             raise self.error(f"role_key {key!r} is not a column of {rows.name} "
                              f"({', '.join(rows.columns)})", "players.role_key")
         roles = [typed(dict(r)) for r in rows.rows]
+        self.role_sources = [r.source for r in rows.rows]
         if not roles:
             raise self.error(f"{rows.name} has no rows: no roles to deal", "players.roles")
         return roles, key
