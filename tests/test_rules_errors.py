@@ -78,6 +78,12 @@ def test_the_starter_validates(starter):
      "lists the action 'gather', so nobody can take it"),
     ('[phases.play]', '[phases.idle]\nwho = "none"\n\n[phases.play]', 'field "phases.idle": '
      "[turn] phases does not list 'idle', so it is never played"),
+    # an action nobody can take: validate blamed the [[end]] conditions, simulate ran every
+    # game to the turn limit
+    ('if = "me.coins >= card.cost"', 'if = "card.cost > 99"', 'field "actions.buy.if": '
+     "'card.cost > 99' holds for no card, so nobody can ever take [actions.buy]"),
+    ('if = "me.coins >= card.cost"', "if = false", 'field "actions.buy.if": [actions.buy] can '
+     "never be taken: its if is false"),
     # a count the same in every game is checked when the rules are read (inf: OverflowError)
     ('count = "options.market"', "count = inf", 'field "setup[1].count": a count must be a '
      "whole number, not inf"),

@@ -50,7 +50,36 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
 
     check_ends(rules, changed_counters(rules), short)
     _check_score(rules, changed_counters(rules))
+    if not short:
+        _check_actions(rules)
     return rules
+
+
+def _check_actions(rules: Rules) -> None:
+    """An action whose `if` holds for no card (`card.value > 10` of cards 1 to 5, or `if =
+    false`) can never be taken: validate warned that the [[end]] conditions may never hold
+    and every simulated game ran to the turn limit with no move made."""
+    from .expr import RulesRuntimeError
+
+    for action in rules.actions:
+        cond = action.condition
+        if cond is None or cond.names - {"card", "options"}:
+            continue
+        where = rules.prefix + f"actions.{action.name}.if"
+        if cond.constant:
+            if cond.fn({}) is False:
+                raise DataError(f"[actions.{action.name}] can never be taken: its if is false",
+                                rules.path, field=where)
+            continue
+        if action.source is None or cond.names != {"card"}:
+            continue        # (one reading an option may be a variant's switch: left to play)
+        try:
+            if any(cond({"card": card}) for card in rules.cards):
+                continue
+        except RulesRuntimeError:
+            continue        # (named in play, with the card it failed on)
+        raise DataError(f"{cond.raw!r} holds for no card, so nobody can ever take "
+                        f"[actions.{action.name}]", rules.path, field=where)
 
 
 def _check_score(rules: Rules, changed: set[str] | None) -> None:
