@@ -84,6 +84,13 @@ def test_the_starter_validates(starter):
      "'card.cost > 99' holds for no card, so nobody can ever take [actions.buy]"),
     ('if = "me.coins >= card.cost"', "if = false", 'field "actions.buy.if": [actions.buy] can '
      "never be taken: its if is false"),
+    # a label that fails validated and stopped `pnp play` at its first turn
+    ('label = "{{ card.title }} (', 'label = "{{ me.coins }} (', 'field "cards.label": \'{{ '
+     "me.coins }} ({{ card.colour }}, cost {{ card.cost }})' reads me: a card's label reads the "
+     "card (card.title) and options only"),
+    ('label = "{{ card.title }} (', 'label = "{{ card.cost // 0 }} (', 'field "cards.label": '
+     "'{{ card.cost // 0 }} ({{ card.colour }}, cost {{ card.cost }})': integer division or "
+     "modulo by zero (for the card of cards.csv, row 2)"),
     # a count the same in every game is checked when the rules are read (inf: OverflowError)
     ('count = "options.market"', "count = inf", 'field "setup[1].count": a count must be a '
      "whole number, not inf"),

@@ -52,7 +52,29 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     _check_score(rules, changed_counters(rules))
     if not short:
         _check_actions(rules)
+    _check_label(rules)
     return rules
+
+
+def _check_label(rules: Rules) -> None:
+    """[cards] label is a card's name in `pnp play`, read of the card alone: "{{ me.points }}"
+    or "{{ card.value / 0 }}" validated and stopped `pnp play` at its first turn."""
+    from .expr import RulesRuntimeError
+
+    label = rules.card_label
+    if label is None:
+        return
+    where = rules.prefix + "cards.label"
+    other = sorted(label.names - {"card", "options"})
+    if other:
+        raise DataError(f"{label.raw!r} reads {', '.join(other)}: a card's label reads the card "
+                        "(card.title) and options only", rules.path, field=where)
+    for card, source in zip(rules.cards, rules.card_sources):
+        try:
+            label({"card": card})
+        except RulesRuntimeError as exc:
+            raise DataError(f"{exc.message} (for the card of {source.at()})", rules.path,
+                            field=where) from None
 
 
 def _check_actions(rules: Rules) -> None:
