@@ -91,6 +91,9 @@ def test_the_starter_validates(starter):
     ('label = "{{ card.title }} (', 'label = "{{ card.cost // 0 }} (', 'field "cards.label": '
      "'{{ card.cost // 0 }} ({{ card.colour }}, cost {{ card.cost }})': integer division or "
      "modulo by zero (for the card of cards.csv, row 2)"),
+    ('to = "bought"\n', 'to = "bought"\nlabel = "buy {{ card.cost // 0 }}"\n',
+     'field "actions.buy.label": \'buy {{ card.cost // 0 }}\': integer division or modulo by '
+     "zero (for the card of cards.csv, row 2)"),
     # a count the same in every game is checked when the rules are read (inf: OverflowError)
     ('count = "options.market"', "count = inf", 'field "setup[1].count": a count must be a '
      "whole number, not inf"),

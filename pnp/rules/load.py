@@ -59,16 +59,23 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
 def _check_label(rules: Rules) -> None:
     """[cards] label is a card's name in `pnp play`, read of the card alone: "{{ me.points }}"
     or "{{ card.value / 0 }}" validated and stopped `pnp play` at its first turn."""
+    label = rules.card_label
+    if label is not None:
+        other = sorted(label.names - {"card", "options"})
+        if other:
+            raise DataError(f"{label.raw!r} reads {', '.join(other)}: a card's label reads the "
+                            "card (card.title) and options only", rules.path,
+                            field=rules.prefix + "cards.label")
+        _label_of_cards(rules, label, rules.prefix + "cards.label")
+    for action in rules.actions:    # (a move's label read of its card alone: "buy {{ card.title }}")
+        if action.label is not None and action.source is not None and \
+                action.label.names <= {"card", "options"}:
+            _label_of_cards(rules, action.label, rules.prefix + f"actions.{action.name}.label")
+
+
+def _label_of_cards(rules: Rules, label: Any, where: str) -> None:
     from .expr import RulesRuntimeError
 
-    label = rules.card_label
-    if label is None:
-        return
-    where = rules.prefix + "cards.label"
-    other = sorted(label.names - {"card", "options"})
-    if other:
-        raise DataError(f"{label.raw!r} reads {', '.join(other)}: a card's label reads the card "
-                        "(card.title) and options only", rules.path, field=where)
     for card, source in zip(rules.cards, rules.card_sources):
         try:
             label({"card": card})
