@@ -294,7 +294,7 @@ def _check_number_cells(texts: list, reader: Reader, rules: Rules) -> None:
                                     f"{_how(text, _FIELD)})", source.path, source.row, column)
     for text, where, whole in texts:      # a role's cell, as a card's (me.role.bonus + 1)
         for column in sorted(number_fields(text, whole, _ROLE) & set((rules.roles or [{}])[0])):
-            for role, source in zip(rules.roles, reader.role_sources):
+            for role, source in zip(rules.roles or (), reader.role_sources):
                 said = _not_whole(role[column])
                 if said:
                     raise DataError(f"{said} ({reader.prefix}{where} reads it"

@@ -627,7 +627,7 @@ class Reader:
             if (y, x) in pairs:
                 raise DataError(f"{x!r} beats {y!r}, but row {pairs[(y, x)]} says {y!r} beats "
                                 f"{x!r}: keep one", raw.source.path, row=line, field=beats)
-            pairs.setdefault((x, y), line)
+            pairs.setdefault((x, y), line or 0)
         if not pairs:
             raise self.error(f"{rows.name} has no rows: no card would beat another",
                              f"{at}.relation")
