@@ -254,3 +254,26 @@ def test_hex_cut_line_follows_the_hexagon_drawn_on_every_face(tmp_path, paper, s
                 assert (fx, fy) == pytest.approx((cx, cy), abs=0.02), (page, cut, face)
             matched += 1
     assert matched == 28
+
+
+def test_gutterfold_line_stops_below_its_fold_label(monkeypatch):
+    """The dashed fold line once ran up through its own "fold" label, striking the word out."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    lines, labels = [], []
+    line, centred = Canvas.line, Canvas.drawCentredString
+    monkeypatch.setattr(Canvas, "line", lambda c, *a: (lines.append(a), line(c, *a))[1])
+    monkeypatch.setattr(Canvas, "drawCentredString",
+                        lambda c, x, y, t, *a, **k: (labels.append((x, y, t)),
+                                                     centred(c, x, y, t, *a, **k))[1])
+    kit, fonts, _ = prepare(open_game("wuxing", cwd=ROOT), force=True)
+    KitRenderer(kit, fonts, Options(PAPERS["a4"], BLEED, layout="gutterfold")).render(io.BytesIO())
+    folds = [(x, y) for x, y, t in labels if t == "fold"]
+    assert folds
+    x, baseline = folds[0]
+    descent = -pdfmetrics.getDescent(fonts["regular"], 6.5)
+    fold_lines = [a for a in lines if abs(a[0] - x) < EPS and abs(a[2] - x) < EPS]
+    assert fold_lines
+    for _, y1, _, y2 in fold_lines:
+        assert max(y1, y2) < baseline - descent - 0.3 * MM

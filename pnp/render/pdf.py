@@ -176,11 +176,11 @@ class KitRenderer(KitPlan, GuidePages, BoardPages):
         c.setStrokeColor(GREY)
         c.setLineWidth(0.5)
         c.setDash(4, 3)
-        c.line(x, PRINTER_MARGIN + 6 * MM, x, self.page_h - PRINTER_MARGIN)
+        label = self.page_h - PRINTER_MARGIN - 3 * MM  # the baseline of "fold", above the line
+        c.line(x, PRINTER_MARGIN + 6 * MM, x, label - 1.5 * MM)
         c.restoreState()
         c.setFillColor(GREY)
-        draw_line(c, self.fonts, "fold", x, self.page_h - PRINTER_MARGIN - 3 * MM, 6.5,
-                  align="centre")
+        draw_line(c, self.fonts, "fold", x, label, 6.5, align="centre")
 
     def _sheet(self, sheet: Sheet, plan: SheetPlan, index: int) -> None:
         grid, turned = plan.grid, plan.turned
