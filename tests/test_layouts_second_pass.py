@@ -376,3 +376,47 @@ def test_every_column_like_copies_left_unread_is_named(tmp_path, header, said):
     game = card_game(tmp_path / "g", TEXT_FRONT, f"{header}\n{cells}\n")
     found = [str(f) for f in validate(open_game(str(game)))]
     assert f'warning: game.toml, field "card.count": {said}' in found, found
+
+
+# ---- a number cell prints as written ------------------------------------------------------------
+@pytest.mark.parametrize("front", [
+    TEXT_FRONT,  # the cell alone
+    TEXT_FRONT.replace('"{{ text }}"', '"No. {{ text }}"'),  # the cell in a sentence
+], ids=["alone", "in a sentence"])
+@pytest.mark.parametrize("cell", ["007", "2.50", "-05"])
+def test_a_number_cell_prints_as_it_is_written(tmp_path, cell, front):
+    """A card titled 007 printed as 7 and a price of 2.50 as 2.5: the cell was read as a number
+    (so `cost > 3` works) and printed as Python prints that number."""
+    found = " ".join(t for t, _, _, _ in _runs(tmp_path, cell, front=front))
+    assert found.removeprefix("No. ") == cell
+
+
+def test_a_number_cell_written_otherwise_still_counts_as_its_number():
+    from pnp.faces.components import auto
+
+    assert auto("007") == 7 and auto("007") + 1 == 8 and auto("007") > 6
+    assert auto("2.50") == 2.5 and auto("2.50") * 2 == 5.0
+    assert str(auto("007")) == "007" and str(auto("2.50")) == "2.50"
+    assert type(auto("12")) is int and type(auto("1.5")) is float  # the common case as it was
+
+
+def test_rows_whose_numbers_are_equal_but_written_apart_each_print_their_own(tmp_path):
+    """A template's memo keyed by value gave the row "007" the rendering of the row "7" before it
+    (and "1.0" that of "1")."""
+    from pypdf import PdfReader
+    from pnp.faces.rows import faces
+    from pnp.preview import FaceSpec, draw_face
+    from pnp.render.fonts import load_fonts
+
+    front = TEXT_FRONT.replace('"{{ text }}"', '"No. {{ text }}"')
+    cells = ["7", "007", "1", "1.0", "2.5", "2.50"]
+    game = card_game(tmp_path / "g", front, "text\n" + "\n".join(cells) + "\n")
+    comp = open_game(str(game)).model.components[0]
+    fonts, printed = load_fonts(), []
+    for face in faces(comp):
+        spec = FaceSpec("f", comp.title, "face", comp.name, False, comp.width, comp.height,
+                        comp.shape, face[0], None)
+        pdf = tmp_path / "face.pdf"
+        pdf.write_bytes(draw_face(spec, fonts, bleed=0).pdf)
+        printed.append(PdfReader(pdf).pages[0].extract_text().strip())
+    assert printed == [f"No. {c}" for c in cells]

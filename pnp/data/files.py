@@ -32,6 +32,47 @@ def exact_whole(value: Any) -> bool:
     return isinstance(value, float) and value.is_integer() and abs(value) <= 2 ** 53
 
 
+class WrittenInt(int):
+    """A whole-number cell Python would print otherwise ("007", "-05"): compared and counted
+    as its number, printed as written."""
+
+    written: str
+
+    def __new__(cls, number: int, written: str) -> "WrittenInt":
+        made = super().__new__(cls, number)
+        made.written = written
+        return made
+
+    def __str__(self) -> str:
+        return self.written
+
+    def __format__(self, spec: str) -> str:
+        return self.written if not spec else super().__format__(spec)
+
+    def __reduce__(self):
+        return type(self), (int(self), self.written)
+
+
+class WrittenFloat(float):
+    """A decimal cell Python would print otherwise ("2.50"): its number, printed as written."""
+
+    written: str
+
+    def __new__(cls, number: float, written: str) -> "WrittenFloat":
+        made = super().__new__(cls, number)
+        made.written = written
+        return made
+
+    def __str__(self) -> str:
+        return self.written
+
+    def __format__(self, spec: str) -> str:
+        return self.written if not spec else super().__format__(spec)
+
+    def __reduce__(self):
+        return type(self), (float(self), self.written)
+
+
 def unread_copies(table: str, columns: Iterable[str], chosen: str | None, section: str
                   ) -> str | None:
     """The warning for columns that look like copies (Qty, Copies) but are not read: beside

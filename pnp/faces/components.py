@@ -20,8 +20,8 @@ from math import sqrt
 from pathlib import Path
 from typing import Any, Callable
 
-from ..data.files import (MAX_COPIES, MAX_PIECES, Column, Record, convert_cell, inside,
-                          unread_copies)
+from ..data.files import (MAX_COPIES, MAX_PIECES, Column, Record, WrittenFloat, WrittenInt,
+                          convert_cell, inside, unread_copies)
 from ..data.game import GameFolder, rect_size
 from ..data.tables import COMPONENT_KEYS as KEYS, check_entry
 from ..data.sheets import Table, read_table
@@ -218,14 +218,20 @@ def _text(table: dict, key: str, path: Path, where: str, default: Any = None) ->
 
 
 def auto(value: Any) -> Any:
-    """A cell as an expression sees it: numbers as numbers (so `cost > 3` works), else text."""
+    """A cell as an expression sees it: numbers as numbers (so `cost > 3` works), else text; a
+    number printed as its cell is written (a card "007" is not "7", a price "2.50" not "2.5")."""
     if isinstance(value, str):
         text = value.strip()
         try:
-            return int(text) if text.lstrip("-").isdigit() else (
-                float(text) if text.replace(".", "", 1).lstrip("-").isdigit() else value)
+            number = int(text) if text.lstrip("-").isdigit() else (
+                float(text) if text.replace(".", "", 1).lstrip("-").isdigit() else None)
         except ValueError:
             return value
+        if number is None:
+            return value
+        if str(number) == text:
+            return number
+        return (WrittenInt if isinstance(number, int) else WrittenFloat)(number, text)
     return value
 
 

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ...errors import DataError, did_you_mean
 from ..colours import Colour, parse_colour
-from ..files import exact_whole
+from ..files import WrittenFloat, WrittenInt, exact_whole
 from ...units import MAX_PIECE_MM, MM, length
 
 # `{{ column }}` (not `{{ true }}`, a constant)
@@ -132,6 +132,9 @@ def to_bool(raw: Any) -> bool:
 
 
 def to_text(raw: Any) -> str:
+    written = getattr(raw, "written", None)  # a number cell, as written (components.auto)
+    if isinstance(written, str):
+        return written
     if exact_whole(raw):
         return str(int(raw))
     return "" if raw is None else str(raw)
@@ -263,7 +266,7 @@ class Value:
         # copies what it is given into each render's context)
         used = {n: context[n] for n in self.names}
         try:
-            key = _truth_key(used.values()) if self.truths else tuple(used.values())
+            key = _truth_key(used.values()) if self.truths else _memo_key(used.values())
             hit = self.memo.get(key)
         except TypeError:  # an unhashable value (a list): render every time
             return self._rendered(used)
@@ -309,6 +312,15 @@ def _truth_only(tree) -> bool:
     body = tree.body
     return (len(body) == 1 and isinstance(body[0], nodes.Output) and len(body[0].nodes) == 1
             and joined(body[0].nodes[0]))
+
+
+_PRINTED_APART = frozenset({float, bool, WrittenInt, WrittenFloat})
+
+
+def _memo_key(values) -> tuple:
+    """The memo's key for a template: equal numbers that print apart (1, 1.0 and True; 7 and a
+    cell "007") are told apart by their type and text, or one row would print another's."""
+    return tuple((type(v), str(v)) if type(v) in _PRINTED_APART else v for v in values)
 
 
 def _truth_key(values) -> tuple:
