@@ -73,6 +73,29 @@ def test_a_box_without_size_is_named(deck, prop, value):
     assert any('element "frame"' in f and "must be more than 0" in f for f in found), found
 
 
+@pytest.mark.parametrize("old,new,where", [
+    ('x = "6mm"', 'x = "70mm"', 'layouts/back.toml, field "name.x"'),  # one place on every card
+    ('x = "6mm"', 'x = "{{ 40 * 2 }}mm"', 'layouts/back.toml, field "name.x"'),
+    ('y = "4mm"', 'y = "-95mm"', 'layouts/back.toml, field "frame.y"'),
+])
+def test_an_element_wholly_off_the_card_is_named_not_left_out_in_silence(deck, old, new, where):
+    """A box placed past the card's edge and its bleed printed nothing, and validate said so
+    nowhere: the picture or the name was simply missing from the sheet."""
+    edit(deck / "layouts" / "back.toml", old, new)
+    found = [f for f in _found(deck) if "wholly outside" in f]
+    assert len(found) == 1 and found[0].startswith(f"error: {where}"), found
+
+
+def test_an_element_turned_back_onto_the_card_or_only_partly_off_it_is_fine(deck):
+    """A long box beside the card turned a quarter about its centre lands on it; a band that
+    runs past the edge (the deck's own) is cut to the card."""
+    layout = deck / "layouts" / "card.toml"
+    layout.write_text(layout.read_text(encoding="utf-8") + '\n[side]\ntype = "rect"\nx = "-20mm"\n'
+                      'y = "40mm"\nwidth = "50mm"\nheight = "4mm"\nrotate = 90\nfill = "sun"\n',
+                      encoding="utf-8")
+    assert not [f for f in _found(deck) if "wholly outside" in f]
+
+
 def test_typos_that_used_to_do_nothing_are_named(deck):
     layout = deck / "layouts" / "back.toml"
     text = layout.read_text(encoding="utf-8")

@@ -214,6 +214,14 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
         _problem(L, s, e, f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height "
                  "must be more than 0")
         return
+    off = None if frame.nested else _off_the_face(x, y, bw, bh, v["rotate"], frame)
+    if off is not None:
+        _layout_problem(L, s, e, f"its box (x {x / MM:.4g} mm, y {(frame.h - y - bh) / MM:.4g} mm, "
+                        f"{bw / MM:.4g} x {bh / MM:.4g} mm) lies wholly "
+                        f"outside the {frame.w / MM:.3g} x {frame.h / MM:.3g} mm face and its "
+                        "bleed, so nothing of it prints; check its x, y, width and height",
+                        (off, "y" if off == "x" else "x", "width", "height", "rotate", "from"))
+        return
     # every drawer sets the colours it uses, so only a turn or a fade needs its own state
     own = bool(v["rotate"]) or v["opacity"] < 1
     if own:
@@ -239,6 +247,22 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
         s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', _field(e, exc))
     if own:
         c.restoreState()
+
+
+def _off_the_face(x: float, y: float, w: float, h: float, rotate: float,
+                  frame: Frame) -> str | None:
+    """Whether a box, turned about its centre, lies wholly outside the face and its bleed (an
+    `x = "70mm"` on a 63 mm card: it would print nothing): the property that puts it there,
+    x or y, else None."""
+    if rotate:
+        cx, cy, a = x + w / 2, y + h / 2, rotate * pi / 180
+        half_w = (abs(w * cos(a)) + abs(h * sin(a))) / 2
+        half_h = (abs(w * sin(a)) + abs(h * cos(a))) / 2
+        x, y, w, h = cx - half_w, cy - half_h, 2 * half_w, 2 * half_h
+    b = max(frame.bleed, 3 * MM) + 1e-6  # the default bleed: a build with --bleed 0 says the same
+    if x >= frame.w + b or x + w <= -b:
+        return "x"
+    return "y" if y >= frame.h + b or y + h <= -b else None
 
 
 def _unturned(x: float, y: float, w: float, h: float,
