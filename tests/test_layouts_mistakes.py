@@ -96,6 +96,16 @@ def test_an_element_turned_back_onto_the_card_or_only_partly_off_it_is_fine(deck
     assert not [f for f in _found(deck) if "wholly outside" in f]
 
 
+@pytest.mark.parametrize("tag", ["{% include 'cards.csv' %}", "{% import 'game.toml' as g %}",
+                                 "{% extends 'layouts/card.toml' %}"])
+def test_an_expression_that_includes_a_file_says_so_in_words(deck, tag):
+    """It said "expression error: no loader for this environment specified", Jinja2's words."""
+    edit(deck / "layouts" / "back.toml", 'text = "{{ game.title }}"', f'text = "{tag}"')
+    found = _found(deck)
+    assert found and all("cannot {% include %}, {% import %} or {% extends %} a file" in f
+                         and "no loader" not in f for f in found), found
+
+
 def test_typos_that_used_to_do_nothing_are_named(deck):
     layout = deck / "layouts" / "back.toml"
     text = layout.read_text(encoding="utf-8")

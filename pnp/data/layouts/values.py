@@ -366,6 +366,11 @@ def render(template, context: dict[str, Any]) -> str:
                            "end") from None
     except Exception as exc:  # whatever an expression does wrong is the layout's to fix
         words = str(exc).strip() or type(exc).__name__
+        if isinstance(exc, TypeError) and words.startswith("no loader for this environment"):
+            raise ValueProblem("an expression cannot {% include %}, {% import %} or {% extends "
+                               "%} a file (a layout's expressions read the row, the palette "
+                               "and the game; a layout file extends another with extends = "
+                               "\"base.toml\")") from None
         raise ValueProblem(f"expression error: {words[:300]}") from None
 
 
