@@ -106,6 +106,24 @@ def test_an_expression_that_includes_a_file_says_so_in_words(deck, tag):
                          and "no loader" not in f for f in found), found
 
 
+@pytest.mark.parametrize("cell,said", [
+    ("img/photo.png", "its name differs in case from 'img/Photo.PNG'"),
+    ("img/Phot.PNG", "(did you mean 'img/Photo.PNG'?)"),
+])
+def test_a_missing_picture_names_the_file_it_was_meant_to_be(deck, cell, said):
+    """'img/photo.png' for img/Photo.PNG was "not found" and no more: found on a Mac, it broke
+    on Linux, and the error did not say why."""
+    from PIL import Image
+
+    (deck / "img").mkdir()
+    Image.new("RGB", (600, 800), "white").save(deck / "img" / "Photo.PNG")
+    (deck / "cards.csv").write_text(f"title,text,colour,count,image\nA,x,sun,1,{cell}\n",
+                                    encoding="utf-8")
+    found = _found(deck)
+    assert any(f.startswith('error: cards.csv, row 2, field "image"') and said in f
+               for f in found), found
+
+
 def test_typos_that_used_to_do_nothing_are_named(deck):
     layout = deck / "layouts" / "back.toml"
     text = layout.read_text(encoding="utf-8")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import BinaryIO
 
-from ..errors import DataError, Source
+from ..errors import DataError, Source, did_you_mean
 from .files import inside, is_file
 
 MAX_PIXELS = 60_000_000  # a 300 dpi A3 scan is about 17 MP; far beyond is a mistake or a bomb
@@ -68,6 +68,25 @@ def open_image(path: Path, fh: BinaryIO | None = None):
     return img
 
 
+def _closest(root: Path, path: Path, relative: str) -> str:
+    """" (did you mean 'img/Photo.PNG'?)": a picture beside where the cell points whose name
+    differs in case alone (found on a Mac or Windows, not on Linux: a kit that breaks when
+    shared) or is close; else ""."""
+    folder = path.parent
+    try:
+        if not folder.is_dir() or not folder.resolve().is_relative_to(root.resolve()):
+            return ""
+        names = sorted(p.name for p in folder.iterdir() if is_file(p))[:1000]
+    except OSError:
+        return ""
+    prefix = relative[:len(relative) - len(path.name)]
+    same = [n for n in names if n.lower() == path.name.lower()]
+    if same:
+        return f" (its name differs in case from {prefix + same[0]!r}, which a Mac or Windows " \
+               "would find and Linux would not: write the name as the file has it)"
+    return did_you_mean(path.name, names).replace(" (did you mean '", " (did you mean '" + prefix)
+
+
 def checked_image(root: Path, relative: str, source: Source, field: str) -> Path:
     """The image's path, after making sure Pillow can read it and it is not absurdly large."""
     from PIL import Image, UnidentifiedImageError
@@ -75,7 +94,8 @@ def checked_image(root: Path, relative: str, source: Source, field: str) -> Path
     path = inside(root, relative, source, field)
     where = (source.path, source.row, field)
     if not is_file(path):
-        missing = "is a folder, not a picture" if path.is_dir() else "not found in the game folder"
+        missing = "is a folder, not a picture" if path.is_dir() else \
+            "not found in the game folder" + _closest(root, path, relative)
         raise DataError(f"image {relative!r} {missing}", *where)
     if path.stat().st_size > MAX_BYTES:
         raise DataError(f"image {relative!r} is over {MAX_BYTES // 1024 // 1024} MB", *where)
