@@ -86,6 +86,12 @@ def clipped(text: str, limit: int = CLIPPED_MAX) -> str:
     return f"{text[:limit * 3 // 4]}...{text[-limit // 8:]} ({len(text):,} characters)"
 
 
+def opening(text: str, n: int = 40) -> str:
+    """A text's opening quoted for a message that names it, "..." where it is cut (a card's
+    long rules text is named by its start, and the reader sees it goes on)."""
+    return repr(text) if len(text) <= n else repr(text[:n].rstrip()) + "..."
+
+
 class PnpError(Exception):
     """A problem the user can fix; the CLI shows it as one `Error:` line."""
 

@@ -373,7 +373,7 @@ def test_long_effect_is_shrunk_and_too_long_is_reported(game_copy, tmp_path):
     assert [str(f) for f in forced.findings] == [
         'error: treasures.csv, row 6, field "text": Net treasure card: element "text" '
         "(layouts/treasure.toml): text does not fit its box even at 7 pt: 'When another player "
-        "challenges a horde, you may steal one of'"]
+        "challenges a horde, you may steal one of'..."]
 
 
 # ---- the command line ----------------------------------------------------------------------------

@@ -206,7 +206,13 @@ def test_a_face_with_an_error_is_written_and_the_preview_fails(tmp_path):
     assert res.exit_code == 3, res.output
     assert 'cards.csv, row 2, field "text"' in res.output and "does not fit its box" in res.output
     assert "bad.png shows the face as `pnp build --force` would print it" in res.output
-    assert Image.open(tmp_path / "bad.png").size[0] > 0
+    # what the box holds is drawn, whole lines at min_size, and a red overset mark at its foot
+    # (it was an empty box)
+    img = Image.open(tmp_path / "bad.png").convert("RGB")
+    w, h = img.size
+    lower = [img.getpixel((x, y)) for x in range(0, w, 2) for y in range(h // 2, h, 2)]
+    assert sum(max(p) < 90 for p in lower) > 200  # letters
+    assert sum(p[0] > 180 and p[1] < 40 and p[2] < 40 for p in lower) > 20  # the mark
     good = CliRunner().invoke(main, [*args, str(tmp_path / "good.png"), "--card", "cards.csv:3"])
     assert good.exit_code == 0 and "error:" not in good.output, good.output
 

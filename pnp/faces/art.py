@@ -14,6 +14,7 @@ from reportlab.lib.colors import Color, white
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from ..errors import opening
 from ..render import icons as vec
 
 MIN_DPI = 200
@@ -282,7 +283,7 @@ def unknown_icon(name: str, root: Path, text: str = "") -> str:
 
     known = sorted(set(BUILTIN_ICONS) | set(game_icons(root)))
     close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
-    where = f" for {text[:40]!r}" if text else ""
+    where = f" for {opening(text)}" if text else ""
     hint = f": did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
     return (f"no icon {name!r}{where}{hint} (`pnp icons` lists pnp's own; a game's own go in "
             "icons/ as NAME.svg, .png or .jpg)")

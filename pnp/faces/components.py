@@ -231,7 +231,9 @@ def auto(value: Any) -> Any:
             return value
         if str(number) == text:
             return number
-        return (WrittenInt if isinstance(number, int) else WrittenFloat)(number, text)
+        if isinstance(number, int):
+            return WrittenInt(number, text)
+        return WrittenFloat(number, text)
     return value
 
 

@@ -20,7 +20,7 @@ from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
 from ..data.layouts.values import (Value, ValueProblem, colour_in, to_length, to_number,
                                    to_text)
-from ..errors import DataError, Finding, Source, error, in_game
+from ..errors import DataError, Finding, Source, error, in_game, opening
 from ..render.surface import (ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface, backwards,
                               right_to_left)
 from ..units import MM
@@ -606,10 +606,10 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     role = _role(L, fonts, v["font"])
     plain = not richtext.has_markup(text)
     _report_problems(L, s, e, _problems(L, fonts, text, role, plain, v["size"]))
-    cache = caches(L)
     fitted = _fitted(L, s, v, w, h, plain)
     if fitted is None:
-        _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {text[:60]!r}")
+        _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {opening(text, 60)}")
+        _overset(L, s, v, x, y, w, h)
         return
     if _blank(fitted):
         return  # nothing is drawn, so nothing of it is checked
@@ -629,9 +629,48 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         s.report(f'element "{e.name}" prints at {printed:g} pt, under the {MIN_TEXT:g} pt '
                  f"most players read across a table, as its min_size = {min_size:g} allows",
                  f"{e.name}.min_size", level="note", source=Source(e.origin))
+    _draw(L, s, v, fitted, x, top, w, colour)
+
+
+def _overset(L: Layout, s, v, x, y, w, h) -> None:
+    """Text too long for its box, drawn (in a preview or a --force build, its error said) as
+    far as the box holds at min_size, with a red overset mark at its foot, as a layout program
+    shows it: the designer sees which box overflows and by how much, not an empty box."""
+    min_size = _min_size(v)
+    fitted = richtext.fit(s.fonts, caches(L).measure(s.fonts, v["icon_size"]), v["text"],
+                          _role(L, s.fonts, v["font"]), w, OVERSET_DEPTH, min_size, min_size,
+                          v["leading"], L.env.lang)
+    if fitted is not None:  # (None: a word wider than the box)
+        lines = fitted.lines
+        while lines and replace(fitted, lines=lines).height() > h + 1e-6:
+            lines = lines[:-1]  # whole lines only, as far as the box holds
+        held = replace(fitted, lines=lines)
+        if not _blank(held):
+            s.c.setFillColor(v["colour"] or Colour(0, 0, 0))
+            _draw(L, s, v, held, x, y + h, w, v["colour"] or Colour(0, 0, 0))
+    c = s.c
+    c.saveState()
+    side = min(OVERSET_MARK, w, h)
+    c.setFillColorRGB(0.85, 0, 0)
+    c.rect(x + w - side, y, side, side, stroke=0, fill=1)
+    c.setStrokeColorRGB(1, 1, 1)
+    c.setLineWidth(side / 8)
+    c.line(x + w - side * 0.8, y + side / 2, x + w - side * 0.2, y + side / 2)
+    c.line(x + w - side / 2, y + side * 0.2, x + w - side / 2, y + side * 0.8)
+    c.restoreState()
+
+
+OVERSET_DEPTH = 1e5  # points: room enough to set any cell's text whole, to draw what fits
+OVERSET_MARK = 2.5 * MM
+
+
+def _draw(L: Layout, s, v, fitted, x: float, top: float, w: float, colour: Colour) -> None:
+    """Fitted text drawn from its top, plain or rich (runs coloured, icons inline)."""
+    fonts = s.fonts
     if isinstance(fitted, PlainFitted):
-        draw_fitted(s.c, fonts, fitted, x, top, w, role, v["align"])
+        draw_fitted(s.c, fonts, fitted, x, top, w, _role(L, fonts, v["font"]), v["align"])
         return
+    cache = caches(L)
 
     def paint(run: str | None) -> Colour:
         """A run's colour (one the palette lacks was reported by _problems: the text's)."""
@@ -808,7 +847,7 @@ def _problems(L: Layout, fonts, text: str, role: str, plain: bool,
     if plain:  # one set test: cheaper than remembering it
         gone = fonts.missing(text, role)
         if gone:
-            out.insert(0, f"no font has the character(s) {gone!r} in {text[:40]!r}; "
+            out.insert(0, f"no font has the character(s) {gone!r} in {opening(text)}; "
                        + UNPRINTABLE)
         return out
     key = ("problems", text, role, size)
@@ -832,7 +871,7 @@ def _problems(L: Layout, fonts, text: str, role: str, plain: bool,
     for r, pieces in by_role.items():
         gone = fonts.missing("".join(pieces), r)
         if gone:
-            out.append(f"no font has the character(s) {gone!r} in {text[:40]!r}; "
+            out.append(f"no font has the character(s) {gone!r} in {opening(text)}; "
                        + UNPRINTABLE)
     for name in richtext.icons_in(paragraphs):
         try:

@@ -19,7 +19,7 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import DataError
+from ..errors import DataError, opening
 from ..units import MM
 from .bookmarkup import Block, read, unescaped
 from .colours import as_color
@@ -381,7 +381,7 @@ class _Story:
         most = int(self.width // MIN_COLUMN)
         if ncols > most:  # checked before a cell is made: platypus fails on a negative width
             head = " | ".join(table[0])
-            raise DataError(f"the table {head[:40] + '...' if len(head) > 40 else head!r} has "
+            raise DataError(f"the table {opening(head)} has "
                             f"{ncols} columns; a booklet page {self.width / MM:.0f} mm wide (its "
                             f"paper's width less the margins) holds at most {most} (split it, "
                             "or print on wider paper)",
@@ -409,8 +409,7 @@ class _Story:
         for words, row in zip(table[1:], rows[1:]):
             if height(row) > room:
                 first = " ".join(" ".join(words).split())
-                shown = first[:40] + "..." if len(first) > 40 else first
-                raise DataError(f"the table row {shown!r} is taller than a booklet page under "
+                raise DataError(f"the table row {opening(first)} is taller than a booklet page under "
                                 "the table's header; shorten its cells or split the row",
                                 self.booklet.source)
 
@@ -431,7 +430,7 @@ def _describe(f: Flowable) -> str:
     """How a designer finds a flowable in the template: its first words."""
     if isinstance(f, Paragraph):
         text = " ".join(f.getPlainText().split())
-        return f"the paragraph {text[:40] + '...' if len(text) > 40 else text!r}"
+        return f"the paragraph {opening(text)}"
     if isinstance(f, Table):
         return "a table"
     return f.what if isinstance(f, _Figure) else "an element"

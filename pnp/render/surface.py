@@ -9,7 +9,7 @@ from typing import NamedTuple
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, Source, error, warning
+from ..errors import Finding, Source, error, opening, warning
 from ..layout.grid import Rect
 from .colours import luminance
 from .fonts import Fonts
@@ -207,7 +207,7 @@ class Surface:
             self.element(field, x, y, w, h, text)
         fitted = fit(self.fonts, text, w, h, size, min_size, role)
         if fitted is None:
-            self.report(f"text does not fit its box even at {min_size:g} pt: {text[:40]!r}...",
+            self.report(f"text does not fit its box even at {min_size:g} pt: {opening(text)}",
                         field, source=source)
             return
         top = y + h
@@ -233,7 +233,7 @@ class Surface:
     def _check_size(self, size: float, text: str, field: str | None,
                     source: Source | None) -> None:
         if self.cut and size < MIN_TEXT - 1e-6:
-            self.report(f"text {text[:40]!r} is {size:.1f} pt; printed text needs at least "
+            self.report(f"text {opening(text)} is {size:.1f} pt; printed text needs at least "
                         f"{MIN_TEXT:g} pt to be read across a table", field, source=source)
 
     def _check_cut(self, text: str, x0: float, y0: float, x1: float, y1: float,
@@ -250,7 +250,7 @@ class Surface:
             room = self._room([(px, py) for px in (x0, x1) for py in (y0, y1)], now)
         if room < CUT_CLEARANCE - 0.01:
             where = "crosses" if room < 0 else f"is {room / CUT_CLEARANCE:.2f} mm from"
-            self.report(f"text {text[:40]!r} {where} the cut line; keep it at least 1 mm inside",
+            self.report(f"text {opening(text)} {where} the cut line; keep it at least 1 mm inside",
                         field, source=source)
 
     def _room(self, corners: list[tuple[float, float]], now: tuple) -> float:
