@@ -73,6 +73,22 @@ def test_a_box_without_size_is_named(deck, prop, value):
     assert any('element "frame"' in f and "must be more than 0" in f for f in found), found
 
 
+def test_a_size_no_row_sets_is_the_layout_files_once_and_a_build_says_it_too(deck, tmp_path):
+    """A constant negative width was said once for every card; and `build` stopped at what it
+    causes (no element shows the title) without saying the cause."""
+    layout = deck / "layouts" / "card.toml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(
+        'width = "100% - 8mm"', 'width = "-13mm"', 1), encoding="utf-8")
+    said = [f for f in _found(deck) if "must be more than 0" in f]
+    assert said == ['error: layouts/card.toml, field "title.width": element "title" '
+                    "(layouts/card.toml): its box is -13 x 7 mm; width and height must be more "
+                    "than 0"], said
+    res = CliRunner().invoke(main, ["build", "--game", str(deck), "--out", str(tmp_path / "o.pdf")])
+    assert res.exit_code == 3 and said[0] in res.output, res.output
+    assert "no element shows the row's title" in res.output, res.output
+    assert not (tmp_path / "o.pdf").exists()
+
+
 @pytest.mark.parametrize("old,new,where", [
     ('x = "6mm"', 'x = "70mm"', 'layouts/back.toml, field "name.x"'),  # one place on every card
     ('x = "6mm"', 'x = "{{ 40 * 2 }}mm"', 'layouts/back.toml, field "name.x"'),
@@ -109,6 +125,8 @@ def test_an_expression_that_includes_a_file_says_so_in_words(deck, tag):
 @pytest.mark.parametrize("cell,said", [
     ("img/photo.png", "its name differs in case from 'img/Photo.PNG'"),
     ("img/Phot.PNG", "(did you mean 'img/Photo.PNG'?)"),
+    ("img/photo.jpg", "(did you mean 'img/Photo.PNG'?)"),  # another kind of file, same name
+    ("img/plan.png", None),  # alike only in ".png": no suggestion
 ])
 def test_a_missing_picture_names_the_file_it_was_meant_to_be(deck, cell, said):
     """'img/photo.png' for img/Photo.PNG was "not found" and no more: found on a Mac, it broke
@@ -119,9 +137,9 @@ def test_a_missing_picture_names_the_file_it_was_meant_to_be(deck, cell, said):
     Image.new("RGB", (600, 800), "white").save(deck / "img" / "Photo.PNG")
     (deck / "cards.csv").write_text(f"title,text,colour,count,image\nA,x,sun,1,{cell}\n",
                                     encoding="utf-8")
-    found = _found(deck)
-    assert any(f.startswith('error: cards.csv, row 2, field "image"') and said in f
-               for f in found), found
+    found = [f for f in _found(deck) if f.startswith('error: cards.csv, row 2, field "image"')]
+    assert found and all(said in f if said else "not found in the game folder" in f
+                         and "mean" not in f for f in found), found
 
 
 def test_typos_that_used_to_do_nothing_are_named(deck):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import BinaryIO
 
-from ..errors import DataError, Source, did_you_mean
+from ..errors import DataError, Source
 from .files import inside, is_file
 
 MAX_PIXELS = 60_000_000  # a 300 dpi A3 scan is about 17 MP; far beyond is a mistake or a bomb
@@ -84,7 +84,12 @@ def _closest(root: Path, path: Path, relative: str) -> str:
     if same:
         return f" (its name differs in case from {prefix + same[0]!r}, which a Mac or Windows " \
                "would find and Linux would not: write the name as the file has it)"
-    return did_you_mean(path.name, names).replace(" (did you mean '", " (did you mean '" + prefix)
+    # by the names' stems: "art/none.png" is not near "art/fake.png" for sharing ".png"
+    from difflib import get_close_matches
+
+    stems = {Path(n).stem.lower(): n for n in reversed(names)}
+    close = get_close_matches(path.stem.lower(), list(stems), n=1)
+    return f" (did you mean {prefix + stems[close[0]]!r}?)" if close else ""
 
 
 def checked_image(root: Path, relative: str, source: Source, field: str) -> Path:

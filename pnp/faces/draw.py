@@ -211,8 +211,12 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
     if e.placed is not None:
         x, y, bw, bh = _unturned(x, y, bw, bh, v["rotate"])
     if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
-        _problem(L, s, e, f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height "
-                 "must be more than 0")
+        said = f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height must be more than 0"
+        if frame.nested:  # (a group's size may differ from row to row)
+            _problem(L, s, e, said)
+        else:  # the layout file's once, when no row sets its size
+            _layout_problem(L, s, e, said, ("width" if bw <= 0 else "height",
+                                            "height" if bw <= 0 else "width", "from"))
         return
     off = None if frame.nested else _off_the_face(x, y, bw, bh, v["rotate"], frame)
     if off is not None:
