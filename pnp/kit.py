@@ -102,11 +102,13 @@ class Kit:
         from .errors import in_game
 
         files: dict[str, set[str]] = {}
-        pieces = [(p.kind, p.source) for sheet in self.sheets for p in sheet.pieces]
-        pieces += [(kind, b.source) for b in self.boards for kind in b.places]
-        for kind, source in pieces:
-            if source is not None:
-                files.setdefault(kind, set()).add(in_game(Path(source.path)))
+        # each kind and file once: naming a file looks for its game.toml on disk
+        pieces = {(p.kind, p.source.path) for sheet in self.sheets for p in sheet.pieces
+                  if p.source is not None}
+        pieces |= {(kind, b.source.path) for b in self.boards for kind in b.places
+                   if b.source is not None}
+        for kind, path in pieces:
+            files.setdefault(kind, set()).add(in_game(Path(path)))
         return files
 
 

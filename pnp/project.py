@@ -333,12 +333,11 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     with atomic_output(out, game.folder.path) as tmp:
         result = _sized(game, lambda: render_kit(kit, fonts, tmp, options, placements=False,
                                                  log=log), sheet)
-        # a kit that lies is not printed: the file drawn is dropped; the drawing's own
-        # findings are said with it (an element off the card is why no element shows a title);
-        # a part of the kit is not the kit: only the drawing's own
-        lies = meaning(game, kit, fonts, log) if log is not None else []
-        _stop_at_errors(findings, lies + (_drawn(game, kit, result) if whole
-                                          else result.findings), force)
+        # a kit that lies is not printed, said with the drawing's own findings (an element off
+        # the card is why no title shows); a part of the kit is not the kit: only the drawing's
+        lies = [] if log is None else meaning(game, kit, fonts, log)
+        _stop_at_errors(findings, lies + (_drawn(game, kit, result) if whole else result.findings),
+                        force)
     if kept is not None:  # only once the PDF is written
         printed = printed or record_now()
         _keep_record(game, kept, printed)

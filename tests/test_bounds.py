@@ -269,7 +269,7 @@ def test_a_booklet_table_wider_than_the_page_is_one_error_not_a_crash(deck, tmp_
     head = "| " + " | ".join(f"Column{i}" for i in range(60)) + " |"
     text = f"# Rules\n\n{head}\n|{'---|' * 60}\n|{' x |' * 60}\n"
     assert _booklet_refused(deck, tmp_path, text) == (
-        "Error: booklet.md.j2: the table 'Column0 | Column1 | Column2 | Column3 | ...' has 60 "
+        "Error: booklet.md.j2: the table 'Column0 | Column1 | Column2 | Column3 |'... has 60 "
         "columns; a booklet page 170 mm wide (its paper's width less the margins) holds at "
         "most 13 (split it, or print on wider paper)\n")
 
