@@ -32,14 +32,14 @@ def exact_whole(value: Any) -> bool:
     return isinstance(value, float) and value.is_integer() and abs(value) <= 2 ** 53
 
 
-class WrittenInt(int):
-    """A whole-number cell Python would print otherwise ("007", "-05"): compared and counted
+class _Written:
+    """A number cell Python would print otherwise ("007", "-05", "2.50"): compared and counted
     as its number, printed as written."""
 
     written: str
 
-    def __new__(cls, number: int, written: str) -> "WrittenInt":
-        made = super().__new__(cls, number)
+    def __new__(cls, number, written: str):
+        made = super().__new__(cls, number)  # type: ignore[call-arg]  # (int's or float's)
         made.written = written
         return made
 
@@ -50,27 +50,16 @@ class WrittenInt(int):
         return self.written if not spec else super().__format__(spec)
 
     def __reduce__(self):
-        return type(self), (int(self), self.written)
+        number = type(self).__mro__[2]  # int or float, after this class
+        return type(self), (number(self), self.written)
 
 
-class WrittenFloat(float):
-    """A decimal cell Python would print otherwise ("2.50"): its number, printed as written."""
+class WrittenInt(_Written, int):
+    """A whole-number cell written otherwise ("007")."""
 
-    written: str
 
-    def __new__(cls, number: float, written: str) -> "WrittenFloat":
-        made = super().__new__(cls, number)
-        made.written = written
-        return made
-
-    def __str__(self) -> str:
-        return self.written
-
-    def __format__(self, spec: str) -> str:
-        return self.written if not spec else super().__format__(spec)
-
-    def __reduce__(self):
-        return type(self), (float(self), self.written)
+class WrittenFloat(_Written, float):
+    """A decimal cell written otherwise ("2.50")."""
 
 
 def unread_copies(table: str, columns: Iterable[str], chosen: str | None, section: str
