@@ -102,7 +102,7 @@ def test_element_boxes_land_where_drawn_through_a_turned_frame():
     c.rotate(90)  # the drawer turns its frame a quarter: x runs up, y runs left
     s.element("turned", 10, 5, 30, 8)
     c.restoreState()
-    s.paragraph("Some rule text", 5, 5, 50, 20, size=9, field="text")
+    s.element("text", 5, 5, 50, 20, "Some rule text")
     boxes = {e.name: e.rect for e in s.elements}
     assert boxes["plain"] == Rect(10, 20, 30, 5)
     turned = boxes["turned"]

@@ -13,7 +13,7 @@ from ..errors import Finding, Source, error, opening, warning
 from ..layout.grid import Rect
 from .colours import luminance
 from .fonts import Fonts
-from .text import draw_fitted, draw_line, fit, unbroken
+from .text import draw_line, unbroken
 
 # what a character no font has becomes on paper (the font's .notdef glyph)
 UNPRINTABLE = ("they would print as empty boxes (add a font with them under [fonts] in "
@@ -196,30 +196,6 @@ class Surface:
         left = x - {"centre": width / 2, "right": width}.get(align, 0.0)
         self._check_cut(text, left, y - DESCENT * size, left + width, y + ASCENT * size, field,
                         source)
-
-    def paragraph(self, text: str, x: float, y: float, w: float, h: float, *, size: float,
-                  min_size: float = MIN_TEXT, role: str = "regular", align: str = "left",
-                  field: str | None = None, valign: str = "top",
-                  source: Source | None = None) -> None:
-        """Wrap text into the box (x, y) - (x + w, y + h), shrinking from size to min_size."""
-        self._check_glyphs(text, role, field, source)
-        if field:
-            self.element(field, x, y, w, h, text)
-        fitted = fit(self.fonts, text, w, h, size, min_size, role)
-        if fitted is None:
-            self.report(f"text does not fit its box even at {min_size:g} pt: {opening(text)}",
-                        field, source=source)
-            return
-        top = y + h
-        if valign == "middle":
-            top = y + (h + fitted.height()) / 2
-        self._check_size(fitted.size, text, field, source)
-        draw_fitted(self.c, self.fonts, fitted, x, top, w, role, align)
-        widths = [self.fonts.width(line, fitted.size, role) for line in fitted.lines]
-        if widths:
-            span = max(widths)
-            left = {"centre": x + (w - span) / 2, "right": x + w - span}.get(align, x)
-            self._check_cut(text, left, top - fitted.height(), left + span, top, field, source)
 
     def check_placed(self, text: str, size: float, x0: float, y0: float, x1: float, y1: float,
                      field: str | None = None, smallest: float = MIN_TEXT) -> None:
