@@ -198,3 +198,15 @@ def test_an_escaped_star_prints_as_a_star(deck, tmp_path):
     assert _errors(deck) == []
     build(open_game(str(deck)), tmp_path / "kit.pdf")
     assert "Say a**b**c and win." in _booklet_text(tmp_path / "kit.pdf")
+
+
+def test_an_empty_booklet_is_not_exported_as_blank_sheets(deck, tmp_path):
+    from pnp.errors import PnpError
+    from pnp.project import export
+
+    out = tmp_path / "booklet.pdf"
+    out.write_bytes(b"%PDF good")
+    _booklet(deck, "{# nothing yet #}\n")
+    with pytest.raises(PnpError, match=r"booklet\.md\.j2\) prints nothing"):
+        export(open_game(str(deck)), "booklet", out)
+    assert out.read_bytes() == b"%PDF good"

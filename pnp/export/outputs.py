@@ -80,6 +80,9 @@ def export_booklet(kit: Kit, fonts: Fonts, path: Path, paper: tuple[float, float
     c = _canvas(path, (sheet_w, sheet_h), fonts)
     c.setTitle(f"{kit.title}: rule booklet")
     pages = kit.booklet.draw_forms(c, fonts, page_w, page_h, prefix="bk")
+    if not pages:  # an empty template: no booklet to fold (it wrote two blank sides)
+        raise PnpError(f"the rule booklet ({kit.booklet.source}) prints nothing: it has no text "
+                       "to export")
     for front, back in saddle_order(pages):
         for left, right in (front, back):
             for number, x in ((left, 0.0), (right, page_w)):
