@@ -6,8 +6,8 @@ tables (`| a | b |` rows, the first the header, a `|---|` line skipped); `**bold
 line of its own (a PNG, JPEG or SVG of the game folder); `---` for a new page.
 
 Anything else Markdown would format (a link, `code`, a block quote, a rule of `***`, `__bold__`,
-a seventh `#`, HTML) is not printed as typed: `unknown()` names each with its line, and the
-block keeps only its words (what `pnp build --force` prints).
+a seventh `#`, HTML, a nested list, a card's icon `:name:`) is not printed as typed: `unknown()`
+names each with its line, and the block keeps only its words (what `pnp build --force` prints).
 
 A backslash before a character of markup prints that character (`\\*` a star, as on cards);
 `literal()` escapes a text made by pnp (an expression quoted into a rule sentence) so the
@@ -50,6 +50,9 @@ _INLINE = [
     (re.compile(r"(?<!\w)__(\S(?:.*?\S)?)__(?!\w)"), "__bold__ (write **bold**)", r"\1"),
     (re.compile(r"~~(\S(?:.*?\S)?)~~"), "~~struck~~ text", r"\1"),
     (re.compile(r"(?<!\\)</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"), "an HTML tag", ""),
+    # a card's icon syntax: the booklet draws no icons, and printed ':leaf:' as typed
+    (re.compile(r"(?<![\w:]):([A-Za-z][A-Za-z0-9_-]*):(?![\w:])"), "an icon (the booklet "
+     "prints no icons: write the word, or put the icons in a picture)", r"\1"),
 ]
 # what literal() escapes: a mark of its own, or `_` and `~` doubled (single, they are text)
 _MARKS = re.compile(r"[\\*`\[<|]|__+|~~+")
@@ -69,7 +72,7 @@ def read(text: str) -> tuple[list[Block], list[Unknown]]:
     """The blocks of the text, and the markup in it that the booklet does not print."""
     reader = _Reader()
     for number, raw in enumerate(text.splitlines(), 1):
-        reader.add(raw.strip(), number)
+        reader.add(raw.strip(), number, len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip()))
     reader.flush()
     return reader.blocks, reader.unknown
 
@@ -96,6 +99,7 @@ class _Reader:
         self.para: list[str] = []
         self.para_line = 0
         self.table: Block | None = None
+        self.bullet_indent: int | None = None  # the last line's, when it was a list item
 
     def flush(self) -> None:
         self.flush_para()
@@ -117,7 +121,8 @@ class _Reader:
                 text = pattern.sub(keep, text)
         return text
 
-    def add(self, line: str, number: int) -> None:
+    def add(self, line: str, number: int, indent: int = 0) -> None:
+        under, self.bullet_indent = self.bullet_indent, None
         if not line.startswith("|") and self.table is not None:
             self.blocks.append(self.table)
             self.table = None
@@ -133,7 +138,7 @@ class _Reader:
                 self.table = Block("table", line=number)
             self.table.rows.append([self.inline(c, number) for c in cells])
             return
-        block = self.block(line, number)
+        block = self.block(line, number, under, indent)
         if block is None:
             if not self.para:
                 self.para_line = number
@@ -142,7 +147,8 @@ class _Reader:
             self.flush_para()
             self.blocks.append(block)
 
-    def block(self, line: str, number: int) -> Block | None:
+    def block(self, line: str, number: int, under: int | None = None,
+              indent: int = 0) -> Block | None:
         """A block that stands alone; None for a line of a paragraph."""
         if line == "---":
             return Block("break", line=number)
@@ -159,6 +165,10 @@ class _Reader:
         m = re.fullmatch(r"([-*+]|\d+\.)\s+(.*)", line)
         if m and not re.fullmatch(r"(?:\*\s*){3,}", line):
             bullet = m.group(1) if m.group(1)[0].isdigit() else "\u2022"
+            if under is not None and indent > under:  # it printed as an item of the outer list
+                self.unknown.append(Unknown(number, "a nested list (the booklet prints one "
+                                            "level of list)", line))
+            self.bullet_indent = min(indent, under) if under is not None else indent
             return Block("bullet", self.inline(m.group(2), number), bullet=bullet, line=number)
         for pattern, what in _LINE:
             if pattern.fullmatch(line):
