@@ -162,7 +162,7 @@ def test_booklet_characters_no_font_has_are_an_error_once(tmp_path, monkeypatch)
 
     game = _korean_game(tmp_path)
     found = [str(f) for f in check(open_game(str(game)))]
-    assert found == ["error: booklet.md.j2: no font has the character(s) "
+    assert found == ["error: booklet.md.j2: line 3: no font has the character(s) "
                      "'\uad6d\uc5b4\ud55c' (first in 'Say \ud55c\uad6d\uc5b4 here.'); they would "
                      "print as empty boxes (add a font with them under [fonts] in game.toml)"]
     out = tmp_path / "ko.pdf"
@@ -175,7 +175,7 @@ def test_booklet_characters_no_font_has_are_an_error_once(tmp_path, monkeypatch)
     monkeypatch.setattr(layout, "lay_out", lambda *a: pytest.fail("laid out"))
     assert [str(f.message) for f in Booklet("T", "Say \ud55c\uad6d\uc5b4 here.\n",
                                             source="booklet.md.j2").findings(load_fonts())] \
-        == [found[0].split(": ", 2)[2]]
+        == ["line 1: " + found[0].split(": ", 3)[3]]
 
 
 def test_booklet_export_refuses_characters_no_font_has(tmp_path):
@@ -187,7 +187,7 @@ def test_booklet_export_refuses_characters_no_font_has(tmp_path):
     out = tmp_path / "bk.pdf"
     res = CliRunner().invoke(main, ["export", "--game", str(game), "--format", "booklet",
                                     "--out", str(out)])
-    assert res.exit_code == 3 and "booklet.md.j2: no font has" in res.output, res.output
+    assert res.exit_code == 3 and "booklet.md.j2: line 3: no font has" in res.output, res.output
     assert not out.exists()
 
 

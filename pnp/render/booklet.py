@@ -122,8 +122,10 @@ class Booklet:
                 found.append(error(f"{self.place(n)}: {backwards(_around(line, rtl))}",
                                    Source(Path(self.source))))
         gone = fonts.missing(self.text)
-        if gone:
-            found.append(error(f"no font has the character(s) {gone!r} (first in "
+        if gone:  # told at the line of the first, as the other booklet errors are
+            at = min(i for i in map(self.text.find, gone) if i >= 0)
+            found.append(error(f"{self.place(self.text.count(chr(10), 0, at) + 1)}: no font "
+                               f"has the character(s) {gone!r} (first in "
                                f"{_around(self.text, gone)!r}); {UNPRINTABLE}",
                                Source(Path(self.source))))
         for role, (chars, run) in self._unstyled(fonts).items():
