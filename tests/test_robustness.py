@@ -114,8 +114,8 @@ def test_a_character_no_font_has_is_reported_not_printed_blank(game_copy, tmp_pa
     # the booklet that prints the element names from the same data, and each element of a
     # face that prints the name (said once however many cards print it), all at the cell
     assert findings[0] == ("error: booklet.md.j2: line 5: no font has the character(s) "
-                           "'\U0001d11e' (first in '...: **Wood** \u6728, **Fire\U0001d11e** \u706b, "
-                           "**Earth** \u571f, *...'); they would print as empty boxes (add a "
+                           "'\U0001d11e' (first in '...: **Wood** \u6728, **Fire\U0001d11e** "
+                           "\u706b, **Earth** \u571f, *...'); they would print as empty boxes (add a "
                            "font with them under [fonts] in game.toml)")
     faces = findings[1:]
     assert faces and len(faces) == len(set(faces)) <= 7

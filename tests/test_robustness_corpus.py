@@ -563,7 +563,8 @@ def test_an_unknown_palette_name_in_a_csv_names_the_palette(deck):
 
 
 @pytest.mark.parametrize("text,message", [
-    ("# Rules\n\n[[figure nope]]\n", "[[figure nope]]: unknown figure; this game has: none"),
+    ("# Rules\n\n[[figure nope]]\n",
+     "line 3: [[figure nope]]: unknown figure; this game has: none"),
     ("| " + "word " * 3000 + "|\n", "a table is taller than a booklet page; split it"),
 ])
 def test_booklet_layout_errors_name_the_template_file(deck, tmp_path, text, message):

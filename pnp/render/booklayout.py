@@ -339,16 +339,17 @@ class _Story:
         elif kind == "table":
             self._table(block.rows)
         elif kind == "figure":
-            self.flowables.append(self._figure(block.text))
+            self.flowables.append(self._figure(block.text, block.line))
         elif kind == "image":
             self.flowables.extend(self._image(block))
         elif kind == "break":
             self.flowables.append(PageBreakIfNotEmpty())
 
-    def _figure(self, name: str) -> Flowable:
+    def _figure(self, name: str, line: int = 0) -> Flowable:
         figures = self.booklet.figures
-        if name not in figures:
-            raise DataError(f"[[figure {name}]]: unknown figure; this game has: "
+        if name not in figures:  # at its line, as a picture not found is
+            at = f"{self.booklet.place(line)}: " if line else ""
+            raise DataError(f"{at}[[figure {name}]]: unknown figure; this game has: "
                             f"{', '.join(sorted(figures)) or 'none'}", self.booklet.source)
         w, h, draw = figures[name]
         fonts = self.fonts
