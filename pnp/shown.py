@@ -365,6 +365,10 @@ def _piece_findings(piece: Piece, row: dict, fields: Sequence[str], elements, ro
     """What one piece's faces get wrong about its row: findings, and _Contradiction
     candidates (another row's word printed), judged once every row's words are known."""
     for f in fields:
+        if f not in row and not row:  # a face drawn from no column (a layout of literals)
+            yield error(f"{_files(piece, elements, root)}: no element shows the row's {f}, "
+                        f"which a player needs (game.toml [{SECTION}])", piece.source, f)
+            continue
         if f not in row:
             yield error(f"[{SECTION}] requires {f!r}, which is not a field of a "
                         f"{piece.kind}'s row (its fields: {', '.join(row)})", piece.source, f)
@@ -445,9 +449,16 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
         return [error(f"{where(origin, el.name, root)} prints {el.shows!r} where the row's "
                       f"{_said(f, value)} is required: show it from its field, as {{{{ {f} }}}}",
                       piece.source, f)]
-    files = sorted({where(o, "", root).rstrip(":") for _, o in elements}) or ["its layout"]
-    return [error(f"{', '.join(files)}: no element shows the row's {_said(f, value)}, which a "
+    return [error(f"{_files(piece, elements, root)}: no element shows the row's {_said(f, value)}, which a "
                   f"player needs (game.toml [{SECTION}])", piece.source, f)]
+
+
+def _files(piece: Piece, elements, root) -> str:
+    """The layout files of a face: those its elements came from and the face's own (one
+    that drew nothing, an empty file, is the one to look at, not only the other side)."""
+    origins = {o for _, o in elements} | {d.layout.path for d in (piece.front, piece.back)
+                                           if getattr(d, "layout", None) is not None}
+    return ", ".join(sorted({where(o, "", root).rstrip(":") for o in origins})) or "its layout"
 
 
 def _a_word_of(value: Any, text: str) -> bool:

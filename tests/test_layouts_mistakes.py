@@ -361,3 +361,11 @@ def test_a_missing_image_a_template_makes_is_a_data_error_in_every_game(game_cop
         assert result.exit_code == 2, result.output
         assert said in result.output and "Traceback" not in result.output, result.output
     assert not out.exists()
+
+
+def test_an_empty_front_is_named_where_no_element_shows_a_field(deck):
+    """A front emptied of its elements was not named: 'no element shows the row's title'
+    named only the back, the one file of the face that drew anything."""
+    (deck / "layouts" / "card.toml").write_text("", encoding="utf-8")
+    said = [f for f in _found(deck) if "no element shows the row's title" in f]
+    assert said and all("layouts/card.toml" in f for f in said), said
