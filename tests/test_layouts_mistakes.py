@@ -369,3 +369,22 @@ def test_an_empty_front_is_named_where_no_element_shows_a_field(deck):
     (deck / "layouts" / "card.toml").write_text("", encoding="utf-8")
     said = [f for f in _found(deck) if "no element shows the row's title" in f]
     assert said and all("layouts/card.toml" in f for f in said), said
+
+
+@pytest.mark.parametrize("table,said", [
+    ('[frme]\nfill = "sun"\n', "needs a type (text, rect, ellipse, line, polygon, image, icon, "
+     "figure, track or layout); no base layout has an element [frme] (did you mean 'frame'?)"),
+    ("[frme]\nremove = true\n", "no base layout has an element [frme] to remove (did you mean "
+     "'frame'?)"),
+    ('[frame2]\ntype = "rectt"\n', "has type 'rectt' (did you mean 'rect'?); use one of"),
+])
+def test_a_misspelt_override_or_type_says_the_name_meant(deck, table, said):
+    """[frme] meant to restyle a base's [frame] said only that it needs a type; a type
+    'rectt' listed the types without the one meant."""
+    (deck / "layouts" / "base.toml").write_text(
+        (deck / "layouts" / "back.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    (deck / "layouts" / "back.toml").write_text(f'extends = "base.toml"\n\n{table}',
+                                                encoding="utf-8")
+    found = _found(deck)
+    assert any(f.startswith("Error: layouts/back.toml, field") and said in f
+               for f in found), found

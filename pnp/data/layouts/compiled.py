@@ -18,7 +18,7 @@ from ..colours import Colour
 from ..files import inside
 from ..fontfile import ROLES, check_font
 from ..otf import find_installed, not_installed_hint, searched_folders
-from ...errors import DataError
+from ...errors import DataError, did_you_mean
 from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
 from .spec import LayoutSpec
 from .relations import below_of, inherit, placing_order
@@ -60,7 +60,8 @@ class Element:
         self.defaulted = defaulted or {}
         kind = table.get("type")
         if kind not in TYPES:
-            raise DataError(f"element [{name}] has type {kind!r}; use one of "
+            near = did_you_mean(kind, TYPES) if isinstance(kind, str) else ""
+            raise DataError(f"element [{name}] has type {kind!r}{near}; use one of "
                             f"{', '.join(TYPE_NAMES)}", scope.path, field=f"{name}.type")
         self.type = kind
         props = TYPES[kind]

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..files import inside, read_toml
-from ...errors import DataError, Source, in_game
+from ...errors import DataError, Source, did_you_mean, in_game
 
 STARTER = "starter:"
 MAX_DEPTH = 50  # of `extends`: deeper is a generated mistake, and Python's stack has a limit
@@ -165,12 +165,17 @@ def load_spec(root: Path, ref: str, source: Source, field_name: str,
         if table.get("remove") is True:
             if spec.elements.pop(name, None) is None:
                 raise DataError(f"element [{name}] has remove = true, but no base layout has "
-                                f"an element [{name}] to remove", path, field=f"{name}.remove")
+                                f"an element [{name}] to remove"
+                                f"{did_you_mean(name, spec.elements)}", path,
+                                field=f"{name}.remove")
             continue
         merged = {**spec.elements.get(name, {}), **table}
         if "type" not in merged and "like" not in merged:  # `like` brings its element's
+            # a typeless table in a child is meant to override a base's element: [frme]
+            near = did_you_mean(name, spec.elements) if base is not None else ""
+            where = f"; no base layout has an element [{name}]{near}" if near else ""
             raise DataError(f"element [{name}] needs a type (text, rect, ellipse, line, polygon, "
-                            "image, icon, figure, track or layout)", path, field=name)
+                            f"image, icon, figure, track or layout){where}", path, field=name)
         spec.elements[name] = merged
         spec.origins[name] = path
     return spec
