@@ -388,3 +388,21 @@ def test_a_misspelt_override_or_type_says_the_name_meant(deck, table, said):
     found = _found(deck)
     assert any(f.startswith("Error: layouts/back.toml, field") and said in f
                for f in found), found
+
+
+@pytest.mark.parametrize("where,old,new,said", [
+    ("game.toml", 'front = "layouts/card.toml"', 'front = "layouts/crad.toml"',
+     "not found in the game folder (this path is relative to the game folder); did you mean "
+     "'layouts/card.toml'?"),
+    ("layouts/back.toml", "", 'extends = "bsae.toml"\n',
+     "nor in the game folder; did you mean 'base.toml'?"),  # as the extending file names it
+])
+def test_a_misspelt_layout_file_says_the_file_meant(deck, where, old, new, said):
+    """'layouts/board-hlf.toml' was only "not found": the near name beside it was not offered
+    (a file of the same name in another folder was)."""
+    (deck / "layouts" / "base.toml").write_text('[x]\ntype = "rect"\n', encoding="utf-8")
+    path = deck / where
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(old, new, 1) if old else new + text, encoding="utf-8")
+    found = _found(deck)
+    assert any(said in f for f in found), found

@@ -98,6 +98,22 @@ def _a_folder(root: Path, ref: str, found: Path) -> str:
     return f"{ref!r} is a folder, not a layout file: name a .toml file in it{hint}"
 
 
+def _near_name(base: Path, ref: Path) -> list[str]:
+    """A .toml file in the folder `ref` points into (from `base`, the game folder or an
+    extending layout's) whose name is close to its name, as `ref` would name it."""
+    from difflib import get_close_matches  # (only to word an error)
+
+    where = base / ref.parent
+    try:
+        if not where.resolve().is_relative_to(base.resolve()) or not where.is_dir():
+            return []
+        stems = {p.stem: p.name for p in sorted(where.glob("*.toml"))[:1000] if p.is_file()}
+    except OSError:
+        return []
+    close = get_close_matches(ref.stem, list(stems), n=1)
+    return [(ref.parent / stems[close[0]]).as_posix()] if close else []
+
+
 def _missing(root: Path, ref: str, folder: Path | None) -> str:
     """Where a layout file was looked for, and where a file of that name is, if anywhere near:
     `extends` is relative to the layout that names it (then to the game folder); game.toml's
@@ -109,6 +125,8 @@ def _missing(root: Path, ref: str, folder: Path | None) -> str:
         folders = []
     near = sorted(p for p in (str(d.relative_to(root) / name) for d in folders
                               if (d / name).is_file()) if p != ref)
+    if not near:  # a misspelt name beside where it points: 'board-hlf.toml'
+        near = _near_name(root / (folder or "."), Path(ref))
     hint = f"; did you mean {near[0]!r}?" if near else ""
     if folder is not None and folder != Path("."):
         return (f"layout file {ref!r} not found beside the layout that extends it (in "
