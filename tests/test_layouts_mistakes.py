@@ -406,3 +406,13 @@ def test_a_misspelt_layout_file_says_the_file_meant(deck, where, old, new, said)
     path.write_text(text.replace(old, new, 1) if old else new + text, encoding="utf-8")
     found = _found(deck)
     assert any(said in f for f in found), found
+
+
+def test_a_misspelt_font_role_says_the_role_meant(deck):
+    """font = "blod" listed every role and where fonts were looked for, not the one meant."""
+    layout = deck / "layouts" / "card.toml"
+    text = layout.read_text(encoding="utf-8")
+    assert 'font = "bold"' in text
+    layout.write_text(text.replace('font = "bold"', 'font = "blod"', 1), encoding="utf-8")
+    found = _found(deck)
+    assert any("font 'blod' (did you mean 'bold'?) is neither a role" in f for f in found), found

@@ -295,7 +295,8 @@ def font_role(font: str, env: Env) -> str:
         if found is None:
             missing.add(role)
             raise ValueProblem(not_installed_hint(font) or (
-                f"font {font!r} is neither a role ({', '.join(ROLES)}), a .ttf or .otf file in "
+                f"font {font!r}{did_you_mean(font, ROLES)} is neither a role "
+                f"({', '.join(ROLES)}), a .ttf or .otf file in "
                 f"the game folder nor a font installed on this computer (looked in "
                 f"{searched_folders()}): install it, or copy its font file into the game folder "
                 "and give the file's name here"))
