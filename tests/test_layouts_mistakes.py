@@ -416,3 +416,11 @@ def test_a_misspelt_font_role_says_the_role_meant(deck):
     layout.write_text(text.replace('font = "bold"', 'font = "blod"', 1), encoding="utf-8")
     found = _found(deck)
     assert any("font 'blod' (did you mean 'bold'?) is neither a role" in f for f in found), found
+
+
+def test_a_binary_layout_file_is_not_asked_about_spreadsheets(deck):
+    """A layout file that is a binary file asked whether it was a spreadsheet rather than CSV."""
+    (deck / "layouts" / "card.toml").write_bytes(b"\x7fELF\x02\x01\x00\x00" * 64)
+    found = _found(deck)
+    assert any(f.startswith("Error: layouts/card.toml: file contains NUL bytes; is it a binary "
+                            "file") for f in found), found

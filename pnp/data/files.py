@@ -168,8 +168,10 @@ def read_text(path: Path) -> str:
                         f"file as UTF-8{hint}", path) from None
     if "\x00" in text:
         _refuse_wide(raw, path)   # (UTF-16 of ASCII text without a BOM decodes as UTF-8)
-        raise DataError("file contains NUL bytes; is it a spreadsheet (.xlsx) rather than CSV "
-                        "or text?", path)
+        # a CSV with NULs is most often a workbook renamed; a layout or game.toml is no table
+        what = ("a spreadsheet (.xlsx) rather than CSV or text" if path.suffix.lower() == ".csv"
+                else "a binary file (a picture, a spreadsheet, a program) rather than text")
+        raise DataError(f"file contains NUL bytes; is it {what}?", path)
     return composed(text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
