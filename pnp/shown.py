@@ -327,7 +327,7 @@ def _draw(canvas, fonts, drawer, sheet, piece: Piece) -> list | None:
     """The face's recorded elements, drawn on a scratch canvas, or None when drawing it went
     wrong."""
     s = scratch_draw(canvas, fonts, drawer, sheet, piece)
-    return _recorded(drawer, s.elements, any(f.level == "error" for f in s.findings))
+    return _recorded(drawer, s.elements, s.failed())
 
 
 def _recorded(drawer, elements: list, failed: bool) -> list | None:

@@ -336,6 +336,8 @@ def _layout_problem(L: Layout, s: Surface, e, message: str, props: tuple[str, ..
     path, at = e.set_at(props[0])
     if field is not None:
         path, at = e.origin, field
+    if level == "error":
+        s.faulted = True
     if caches(L).once(("layout", path, at, message)):
         s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', at, level=level,
                  source=Source(path))

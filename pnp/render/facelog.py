@@ -38,7 +38,7 @@ class FaceLog:
         if self._sizes is not None and getattr(drawer, "layout", None) is not None:
             self._sizes.setdefault(id(drawer), surface.text_sizes)
         if self.checks is not None and getattr(drawer, "layout", None) is not None:
-            failed = any(f.level == "error" for f in surface.findings)
+            failed = surface.failed()
             self.checks.drawn(piece, drawer, surface.elements if surface.boxes else surface.shown,
                               failed, surface.context)
 

@@ -118,10 +118,17 @@ class Surface:
     text_sizes: list[tuple[str, float, float, str]] = field(default_factory=list)
     # with `record`: the context a layout face was drawn from (the checks read its row)
     context: dict | None = None
+    # an error of its layout file met here, said once on the first face it was on: this face
+    # failed too (its checks would only repeat the error's effect, "no element shows ...")
+    faulted: bool = False
 
     def __post_init__(self) -> None:
         # element boxes and text measured against the cut line are kept relative to this frame
         self._origin = current_matrix(self.c)
+
+    def failed(self) -> bool:
+        """Whether drawing it met an error (its own, or its layout file's)."""
+        return self.faulted or any(f.level == "error" for f in self.findings)
 
     def element(self, name: str, x: float, y: float, w: float, h: float, shows: str = "",
                 reads: tuple[str, ...] = (), when: tuple[str, ...] = (),
