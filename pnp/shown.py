@@ -449,15 +449,15 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
         return [error(f"{where(origin, el.name, root)} prints {el.shows!r} where the row's "
                       f"{_said(f, value)} is required: show it from its field, as {{{{ {f} }}}}",
                       piece.source, f)]
-    return [error(f"{_files(piece, elements, root)}: no element shows the row's {_said(f, value)}, which a "
-                  f"player needs (game.toml [{SECTION}])", piece.source, f)]
+    return [error(f"{_files(piece, elements, root)}: no element shows the row's "
+                  f"{_said(f, value)}, which a player needs (game.toml [{SECTION}])", piece.source, f)]
 
 
 def _files(piece: Piece, elements, root) -> str:
     """The layout files of a face: those its elements came from and the face's own (one
     that drew nothing, an empty file, is the one to look at, not only the other side)."""
-    origins = {o for _, o in elements} | {d.layout.path for d in (piece.front, piece.back)
-                                           if getattr(d, "layout", None) is not None}
+    layouts = [getattr(d, "layout", None) for d in (piece.front, piece.back)]
+    origins = {o for _, o in elements} | {lay.path for lay in layouts if lay is not None}
     return ", ".join(sorted({where(o, "", root).rstrip(":") for o in origins})) or "its layout"
 
 
