@@ -425,3 +425,17 @@ def test_a_binary_layout_file_is_not_asked_about_spreadsheets(deck):
     found = _found(deck)
     assert any(f.startswith("Error: layouts/card.toml: file contains NUL bytes; is it a binary "
                             "file") for f in found), found
+
+
+def test_a_size_in_points_and_a_turn_in_degrees_may_be_written_with_their_unit(deck):
+    """size = "12pt" was refused with "expected a number" while every length takes its unit."""
+    layout = deck / "layouts" / "card.toml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(text.replace("size = 13", 'size = "13pt"', 1) + '\n[tilt]\ntype = "rect"\n'
+                      'x = "20mm"\ny = "40mm"\nwidth = "10mm"\nheight = "4mm"\nrotate = "90deg"\n'
+                      'fill = "sun"\n', encoding="utf-8")
+    assert not [f for f in _found(deck) if f.startswith("error")]
+    layout.write_text(text.replace("size = 13", 'size = "4mm"', 1), encoding="utf-8")
+    found = [f for f in _found(deck) if "size" in f]
+    assert len(found) == 1 and 'expected a number, or one in pt ("10pt"), got \'4mm\'' in found[0], \
+        found

@@ -17,9 +17,22 @@ FAMILY = choice("even", "free")  # may a text's fitted size differ across rows (
 TRACK_PATH = choice(*PATHS)
 
 
-def within(low: float, high: float, whole: bool = False) -> Callable[[Any], float]:
-    """A number in [low, high]: a font size of 0 or a track of a million cells is a typo."""
+def within(low: float, high: float, whole: bool = False, units: tuple[str, ...] = ()
+           ) -> Callable[[Any], float]:
+    """A number in [low, high]: a font size of 0 or a track of a million cells is a typo.
+    `units`: what it may be written with, as other properties are ("12pt", "90deg")."""
     def convert(raw: Any) -> float:
+        if units and isinstance(raw, str):
+            bare = raw.strip()
+            for unit in units:
+                if bare.lower().endswith(unit) and bare[:-len(unit)].strip():
+                    bare = bare[:-len(unit)].strip()
+                    break
+            else:
+                if bare and bare[-1].isalpha():
+                    raise ValueProblem(f"expected a number, or one in {units[0]} "
+                                       f"(\"10{units[0]}\"), got {raw!r}")
+            raw = bare
         value = to_number(raw)
         if whole and value != int(value):
             raise ValueProblem(f"expected a whole number, got {raw!r}")
@@ -62,12 +75,13 @@ COLOUR = "colour"  # converted with the game's palette (see face.py)
 GEOMETRY: dict[str, tuple[Callable | str, Any]] = {
     "x": (to_length, "0mm"), "y": (to_length, "0mm"),
     "width": (to_length, "100%"), "height": (to_length, "100%"),
-    "from": (FROM, "trim"), "rotate": (within(-3600, 3600), 0), "opacity": (within(0, 1), 1),
+    "from": (FROM, "trim"), "rotate": (within(-3600, 3600, units=("deg", "°")), 0),
+    "opacity": (within(0, 1), 1),
     "when": (to_bool, True),
 }
 SHAPE = {"fill": (COLOUR, "none"), "stroke": (COLOUR, "none"),
          "stroke_width": (to_stroke_width, "0.5pt")}
-SIZE = within(1, 500)  # points
+SIZE = within(1, 500, units=("pt",))  # points
 TEXT_STYLE = {"font": (to_text, "regular"), "size": (SIZE, 10),
               "colour": (COLOUR, "#000000")}
 
