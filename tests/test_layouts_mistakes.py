@@ -439,3 +439,11 @@ def test_a_size_in_points_and_a_turn_in_degrees_may_be_written_with_their_unit(d
     found = [f for f in _found(deck) if "size" in f]
     assert len(found) == 1 and 'expected a number, or one in pt ("10pt"), got \'4mm\'' in found[0], \
         found
+
+
+def test_an_empty_layout_file_is_a_warning_of_its_own(deck):
+    """An emptied back.toml printed blank backs, and nothing said so."""
+    (deck / "layouts" / "back.toml").write_text("# to do\n", encoding="utf-8")
+    assert [f for f in _found(deck) if "no elements" in f] == [
+        "warning: layouts/back.toml: the layout has no elements: every face drawn from it "
+        "prints blank"]

@@ -131,6 +131,10 @@ class Compiler:
         if hit is None:
             spec = load_spec(self.folder.path, ref, where, field_name)
             self._variant(spec)
+            if not spec.elements:  # (a face to leave blank names no layout at all)
+                self.folder.problems.append(warning(
+                    "the layout has no elements: every face drawn from it prints blank",
+                    Source(spec.path)))
             hit = self._done[key] = self._compiled(spec, columns, constants)
             self._chosen.append(hit)
         return hit
