@@ -81,6 +81,27 @@ def test_a_variant_s_width_and_height_replace_the_base_s_size(deck, tmp_path):
     assert Image.open(out).size == (round(40 / 25.4 * 100),) * 2
 
 
+@pytest.mark.parametrize("given,pixels", [("70x100mm", (276, 394)), ("2.5 x 3.5in", (250, 350)),
+                                          ("6cm x 90mm", (236, 354))])
+def test_a_size_written_width_by_height_is_that_size(deck, tmp_path, given, pixels):
+    """size = "63x88mm" (as --paper takes a size) was "expected a length"."""
+    from PIL import Image
+
+    from pnp.preview import preview
+
+    edit(deck / "game.toml", 'size = "poker"', f'size = "{given}"')
+    out = tmp_path / "card.png"
+    preview(open_game(str(deck)), "cards.csv:2", out, dpi=100, bleed_mm=0)
+    assert Image.open(out).size == pixels
+
+
+def test_a_size_of_two_sides_one_unreadable_is_named(deck):
+    edit(deck / "game.toml", 'size = "poker"', 'size = "63x-88mm"')
+    res = _validate(deck)
+    assert res.exit_code == 2 and 'field "card.size"' in res.output \
+        and 'or width x height ("63x88mm")' in res.output, res.output
+
+
 def _backs_by_column(deck, backs):
     import csv
 

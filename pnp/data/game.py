@@ -291,9 +291,14 @@ def finding(exc: DataError) -> Finding:
                  exc.field)
 
 
+_WIDTH_BY_HEIGHT = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*[x×]\s*(\d+(?:\.\d+)?)\s*"
+                              r"([a-z]*)\s*", re.I)
+
+
 def rect_size(table: dict, path: Path, where: str, kind: str) -> tuple[float, float]:
     """A card's or a rectangular piece's size from its table of game.toml: size = "poker" (a
-    card size's name) or "30mm" (a square), or width and height; both ways at once refused."""
+    card size's name), "63x88mm" or "30mm" (a square), or width and height; both ways at once
+    refused."""
     if "size" in table:
         sides = [k for k in ("width", "height") if k in table]
         if sides:  # size = "poker" with width = "40mm" printed poker cards, saying nothing
@@ -304,11 +309,17 @@ def rect_size(table: dict, path: Path, where: str, kind: str) -> tuple[float, fl
         if isinstance(preset, str) and preset in CARD_PRESETS:
             pw, ph = CARD_PRESETS[preset]
             return size(pw), size(ph)
+        sides_of = _WIDTH_BY_HEIGHT.fullmatch(preset) if isinstance(preset, str) else None
+        if sides_of is not None:  # "63x88mm", as --paper takes a size
+            w, wu, h, hu = sides_of.groups()
+            return (size(w + (wu or hu), path, field=f"{where}.size"),
+                    size(h + hu, path, field=f"{where}.size"))
         try:
             s = size(preset, path, field=f"{where}.size")
         except DataError as exc:  # "pokr": say which names there are, too
             close = did_you_mean(preset, CARD_PRESETS) if isinstance(preset, str) else ""
-            raise DataError(f"{exc.message}{close}; or a card size: {', '.join(CARD_PRESETS)}",
+            raise DataError(f"{exc.message}{close}; or width x height (\"63x88mm\"), or a card "
+                            f"size: {', '.join(CARD_PRESETS)}",
                             path, field=f"{where}.size") from None
         return s, s
     if "width" not in table or "height" not in table:
