@@ -128,7 +128,8 @@ def face_checks(game: OpenGame, kit):
     """The meaning checks of the kit's faces (shown.FaceChecks), to be handed each face as the
     PDF draws it (render/facelog.py); or, when game.toml's [shown] is wrong, what is."""
     from . import distinct
-    from .shown import FaceChecks, check_kinds, declared, deck_required, merged, played_required
+    from .shown import (DECLARED as shown_section, FaceChecks, check_kinds, declared,
+                        deck_required, merged, played_required)
 
     folder = game.folder
     try:
@@ -136,12 +137,21 @@ def face_checks(game: OpenGame, kit):
         check_kinds(shown, [*game.spec.required_kit(game.model),
                             *(p.kind for sheet in kit.face_sheets() for p in sheet.pieces)],
                     folder.toml_path)
-        required = merged(shown, deck_required(getattr(game.model, "checks", ())),
-                          played_required(game.model))
+        checks = getattr(game.model, "checks", ())
+        asked = [(shown, None), *((deck_required([c]), f"game.toml's [[check]] of {c.column!r}")
+                                  for c in checks),
+                 (played_required(game.model), "rules.toml, whose play reads it")]
+        required = merged(*(table for table, _ in asked))
     except DataError as exc:
         return [error(exc.message, Source(Path(exc.path)) if exc.path else None, exc.field)]
+    # what asks each field to be shown, the first that does ([shown]'s is the default)
+    why: dict[tuple[str, str], str] = {}
+    for table, by in asked:
+        for kind, fields in table.items():
+            for f in fields:
+                why.setdefault((kind, f), by or shown_section)
     colours = distinct.drawn_groups(folder, game.model.common.palette)
-    return FaceChecks(kit, required, list(colours.values()), folder.path)
+    return FaceChecks(kit, required, list(colours.values()), folder.path, why)
 
 
 def meaning(game: OpenGame, kit, fonts, log=None) -> list[Finding]:

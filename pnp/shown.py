@@ -26,6 +26,7 @@ from .errors import DataError, Finding, did_you_mean, error
 from .kit import Kit, Piece
 
 SECTION = "shown"
+DECLARED = f"game.toml [{SECTION}]"  # what asks a face to show a field, unless told otherwise
 WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve")
 FRACTIONS = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
@@ -111,8 +112,10 @@ class FaceChecks:
     (`required`), and each drawn colour group (`colours`: distinct.DrawnColours)."""
 
     def __init__(self, kit: Kit, required: Mapping[str, Sequence[str]],
-                 colours: Sequence[Any] = (), root: Path | None = None):
-        self.kit, self.root = kit, root
+                 colours: Sequence[Any] = (), root: Path | None = None,
+                 why: Mapping[tuple[str, str], str] | None = None):
+        """`why`: by (kind, field), what asks for it ("game.toml [shown]", the default)."""
+        self.kit, self.root, self.why = kit, root, why or {}
         self.required = {kind: tuple(fields) for kind, fields in required.items()}
         self.colours = list(colours)
         self.kinds = {k for k, f in self.required.items() if f} | {c.kind for c in self.colours}
@@ -206,7 +209,7 @@ class FaceChecks:
             self._words.setdefault((piece.kind, f), set()).update(_words(row, f))
         seq = 0
         for found in _piece_findings(piece, row, fields, elements, self.root,
-                                     self._all_words):
+                                     self._all_words, self.why):
             self._found.append((at, seq, piece.kind, found))
             seq += 1
         for group in self.colours:
@@ -361,19 +364,21 @@ def _check_kind(fields: Sequence[str], pieces, root: Path | None) -> list[Findin
 
 
 def _piece_findings(piece: Piece, row: dict, fields: Sequence[str], elements, root,
-                    words: Mapping[tuple[str, str], set[str]]):
+                    words: Mapping[tuple[str, str], set[str]],
+                    why: Mapping[tuple[str, str], str] | None = None):
     """What one piece's faces get wrong about its row: findings, and _Contradiction
     candidates (another row's word printed), judged once every row's words are known."""
     for f in fields:
+        asks = (why or {}).get((piece.kind, f), DECLARED)
         if f not in row and not row:  # a face drawn from no column (a layout of literals)
             yield error(f"{_files(piece, elements, root)}: no element shows the row's {f}, "
-                        f"which a player needs (game.toml [{SECTION}])", piece.source, f)
+                        f"which a player needs ({asks})", piece.source, f)
             continue
         if f not in row:
-            yield error(f"[{SECTION}] requires {f!r}, which is not a field of a "
+            yield error(f"{asks} requires {f!r}, which is not a field of a "
                         f"{piece.kind}'s row (its fields: {', '.join(row)})", piece.source, f)
             continue
-        yield from _field(piece, row, f, elements, root)
+        yield from _field(piece, row, f, elements, root, asks)
         yield from _contradicting(piece, row, f, words.get((piece.kind, f), set()), elements,
                                   root, fields)
 
@@ -415,7 +420,7 @@ def _grouped(found: list[Finding]) -> list[Finding]:
     return out
 
 
-def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
+def _field(piece: Piece, row: dict, f: str, elements, root, asks: str = "") -> list[Finding]:
     value = row[f]
     out = []
     readers = [(el, o) for el, o in elements if f in el.reads]
@@ -450,7 +455,8 @@ def _field(piece: Piece, row: dict, f: str, elements, root) -> list[Finding]:
                       f"{_said(f, value)} is required: show it from its field, as {{{{ {f} }}}}",
                       piece.source, f)]
     return [error(f"{_files(piece, elements, root)}: no element shows the row's "
-                  f"{_said(f, value)}, which a player needs (game.toml [{SECTION}])", piece.source, f)]
+                  f"{_said(f, value)}, which a player needs ({asks or DECLARED})", piece.source,
+                  f)]
 
 
 def _files(piece: Piece, elements, root) -> str:

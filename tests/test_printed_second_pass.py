@@ -163,6 +163,20 @@ def test_a_designers_shown_table_is_checked_too(tmp_path):
     one_of(printed_errors(folder), "cards.csv", '"text"')
 
 
+def test_a_field_no_face_shows_names_what_asks_for_it(tmp_path):
+    """It always said "(game.toml [shown])", also of a field only a [[check]] names."""
+    CliRunner().invoke(main, ["new", "mine", "--dir", str(tmp_path)])
+    folder = tmp_path / "mine"
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text() + '\n[shown]\ncard = ["text"]\n')
+    (folder / "layouts" / "card.toml").write_text('[band]\ntype = "rect"\nfill = "sun"\n')
+    found = printed_errors(folder)
+    title = [f for f in found if 'field "title"' in f and "no element shows" in f]
+    text = [f for f in found if 'field "text"' in f and "no element shows" in f]
+    assert title and all("(game.toml's [[check]] of 'title')" in f for f in title), found
+    assert text and all("(game.toml [shown])" in f for f in text), found
+
+
 def test_a_misspelt_shown_kind_is_an_error_not_a_check_dropped(tmp_path):
     CliRunner().invoke(main, ["new", "mine", "--dir", str(tmp_path)])
     folder = tmp_path / "mine"
