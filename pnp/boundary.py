@@ -68,7 +68,9 @@ def _usage_errors(ctx: click.Context):
     try:
         yield
     except OptionError as exc:
-        param = next((p for p in ctx.command.params if exc.option in p.opts), None)
+        # an argument is named as its usage line shows it (NAME), an option by its flag
+        param = next((p for p in ctx.command.params if exc.option in p.opts
+                      or exc.option == p.human_readable_name), None)
         raise click.BadParameter(exc.message, ctx, param,
                                  None if param else exc.option) from None
 

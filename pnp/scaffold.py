@@ -6,10 +6,11 @@ import re
 import shutil
 from pathlib import Path
 
-from .errors import PnpError
+from .errors import OptionError, PnpError, opening
 from .resources import shipped
 
-NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")
+MAX_NAME = 41
+NAME = re.compile(rf"^[a-z0-9][a-z0-9_-]{{0,{MAX_NAME - 1}}}$")
 
 
 TEMPLATES = ("deck", "tokens-and-board", "hex-tiles", "hex-board", "trick-taking", "market")
@@ -17,8 +18,8 @@ TEMPLATES = ("deck", "tokens-and-board", "hex-tiles", "hex-board", "trick-taking
 
 def new_game(name: str, parent: Path, template: str = "deck") -> Path:
     if not NAME.match(name):
-        raise PnpError(f"game name {name!r}: use lower-case letters, digits, - and _ "
-                       "(it becomes the folder and the PDF name)")
+        # the command line's NAME: a usage error (exit 2), as click says a value it refuses
+        raise OptionError("NAME", _name_fault(name, parent))
     target = parent / name
     if target.exists():
         raise PnpError(f"{target} already exists; choose another name")
@@ -37,3 +38,17 @@ def new_game(name: str, parent: Path, template: str = "deck") -> Path:
         shutil.rmtree(target, ignore_errors=True)  # it did not exist before: leave no half game
         raise PnpError(f"cannot create {target}: {reason}") from None
     return target
+
+
+def _name_fault(name: str, parent: Path) -> str:
+    """What is wrong with a game name NAME refuses: a path is told apart, since `../x` or
+    `games/x` would put the game outside `parent` or in a folder pnp does not look in."""
+    rule = "use lower-case letters, digits, - and _ (it becomes the folder and the PDF name)"
+    if not name:
+        return f"the game name is empty: {rule}"
+    if name in (".", "..") or "/" in name or "\\" in name:
+        return (f"{name!r} is a path, not a game name: the game is made in {parent}/ "
+                f"(--dir says where else); {rule}")
+    if len(name) > MAX_NAME:
+        return f"{opening(name)} is longer than {MAX_NAME} characters: {rule}"
+    return f"game name {name!r}: {rule}"

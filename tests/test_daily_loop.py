@@ -29,8 +29,21 @@ def test_new_game_builds_at_once(tmp_path):
     assert "Sunrise" in text and "7 × card" in text
     again = runner.invoke(main, ["new", "space-duel", "--dir", str(tmp_path)])
     assert again.exit_code == 1 and "already exists" in again.output
-    bad = runner.invoke(main, ["new", "../escape", "--dir", str(tmp_path)])
-    assert bad.exit_code == 1 and "use lower-case letters" in bad.output
+
+
+@pytest.mark.parametrize("name, said", [
+    ("../escape", "'../escape' is a path, not a game name"),
+    ("a/b", "'a/b' is a path"), (".", "'.' is a path"),
+    ("", "the game name is empty"), ("my game", "game name 'my game': use lower-case letters"),
+    ("x" * 60, "is longer than 41 characters")])
+def test_a_bad_new_game_name_is_a_usage_error_naming_the_argument(tmp_path, name, said):
+    # a name that is no folder name (or would leave --dir) is a bad argument: exit 2, as click
+    # refuses a value, with the usage line and NAME named; it was exit 1, a plain Error: line
+    res = CliRunner().invoke(main, ["new", name, "--dir", str(tmp_path)])
+    assert res.exit_code == 2, res.output
+    assert "new [OPTIONS] NAME" in res.output and "Invalid value for 'NAME'" in res.output
+    assert said in res.output
+    assert not any(tmp_path.iterdir()) and not (tmp_path.parent / "escape").exists()
 
 
 def test_watch_rebuilds_after_a_change_and_survives_a_mistake(tmp_path):
