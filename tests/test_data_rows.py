@@ -312,3 +312,27 @@ def test_a_utf32_csv_is_named_as_utf32_not_utf16(tmp_path, encoding):
     (tmp_path / "cards.csv").write_bytes("title,count\nSunrise,3\n".encode(encoding))
     assert _refusal(tmp_path, "cards.csv") == (
         "cards.csv: the file is UTF-32 text; save it as UTF-8 (in a spreadsheet, 'CSV UTF-8')")
+
+
+@pytest.mark.parametrize("data, said", [
+    ("layouts", "'layouts' is a folder, not a data file: name a CSV file or a spreadsheet in it"),
+    ("tables/", "'tables/' is a folder, not a data file: name a CSV file or a spreadsheet in it "
+                "such as 'tables/cards.csv'")])
+def test_data_naming_a_folder_says_it_is_a_folder(deck, tmp_path, data, said):
+    # it said "file 'layouts' not found in the game folder": the reader looked for a typo
+    (deck / "tables").mkdir()
+    (deck / "tables" / "cards.csv").write_text("title,count\nSunrise,3\n", encoding="utf-8")
+    _use(deck, data)
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == f'Error: game.toml, field "card.data": {said}'
+
+
+def test_a_font_file_that_is_a_folder_says_so(deck, tmp_path):
+    (deck / "odd.ttf").mkdir()
+    toml = deck / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + '\n[fonts]\nregular = "odd.ttf"\n',
+                    encoding="utf-8")
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 2, res.output
+    assert "field \"fonts.regular\": file 'odd.ttf' is a folder, not a file" in res.output

@@ -232,8 +232,8 @@ class GameFolder:
         path = inside(self.path, relative, source or Source(self.toml_path), field)
         if not is_file(path):
             where = source or Source(self.toml_path)
-            raise DataError(f"file {relative!r} not found in the game folder", where.path,
-                            where.row, field)
+            missing = "is a folder, not a file" if path.is_dir() else "not found in the game folder"
+            raise DataError(f"file {relative!r} {missing}", where.path, where.row, field)
         return path
 
     def csv(self, name: str, columns: Iterable[Column]) -> list[Record]:

@@ -83,6 +83,22 @@ def _fetch(url: str) -> bytes:
         return answer.read(MAX_FILE_BYTES + 1)
 
 
+def _a_folder(root: Path, name: str, path: Path) -> str:
+    """`data = "layouts"`: a folder, said so (it exists: "not found" sends the reader looking
+    for a typo), with a table of rows in it if it holds one."""
+    try:
+        files = sorted(p for p in path.iterdir() if p.is_file()
+                       and p.suffix.lower() in TEXT_TABLES + WORKBOOKS)
+    except OSError:
+        files = []
+    try:
+        hint = f" such as {files[0].resolve().relative_to(root.resolve()).as_posix()!r}" \
+            if files else ""
+    except ValueError:  # a link out of the folder is no suggestion
+        hint = ""
+    return f"{name!r} is a folder, not a data file: name a CSV file or a spreadsheet in it{hint}"
+
+
 def read_table(root: Path, ref: str, where: Source, field_name: str,
                cache: str | None = None) -> Table:
     """The rows named by `ref` (a file in the game folder, `file#sheet`, or a link)."""
@@ -97,8 +113,9 @@ def read_table(root: Path, ref: str, where: Source, field_name: str,
     name, _, sheet = ref.partition("#")
     path = inside(root, name, where, field_name)
     if not path.is_file():  # named where it is asked for: the setting holds the typo
-        raise DataError(f"file {name!r} not found in the game folder", where.path, where.row,
-                        field_name)
+        missing = _a_folder(root, name, path) if path.is_dir() else \
+            f"file {name!r} not found in the game folder"
+        raise DataError(missing, where.path, where.row, field_name)
     if path.suffix.lower() in WORKBOOKS:
         return _workbook(path, sheet or None, where, field_name)
     if path.suffix.lower() not in TEXT_TABLES:     # game.toml read as CSV had a column "[game]"
