@@ -6,8 +6,10 @@ the game folder ships (or that leads out of the folder the output is named in)."
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
+import unicodedata
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -15,6 +17,10 @@ from typing import Iterator
 from .errors import PnpError
 
 EXPORT_MARK = ".pnp-export"  # in every folder pnp export writes: only such folders are replaced
+
+# letters NFKD does not take apart, as they are written in ASCII (after casefold: ß is ss)
+_ASCII_FORMS = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d",
+                              "þ": "th", "ı": "i", "ħ": "h", "ŧ": "t", "ŋ": "ng"})
 
 
 def _reason(exc: OSError) -> str:
@@ -32,6 +38,17 @@ def _real(path: Path) -> Path:
 
 def _is_inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
+
+
+def slug(text: str, default: str) -> str:
+    """A file name made from a title (the game's, a deck's, a card's): lower-case ASCII
+    letters and digits between hyphens, so it travels (a Tabletop Simulator link, a print
+    service's upload). Accented letters lose their accents, not themselves ("Dédale" ->
+    "dedale", "Größe" -> "grosse"); a letter with no ASCII form (Greek, Chinese) parts words
+    as a space does, and a title with nothing left is `default`."""
+    text = unicodedata.normalize("NFKD", str(text).casefold().translate(_ASCII_FORMS))
+    text = "".join(c for c in text if not unicodedata.combining(c)).translate(_ASCII_FORMS)
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or default
 
 
 def default_output(name: str) -> Path:

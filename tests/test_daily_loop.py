@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from helpers import edit_csv
 from pnp.cli import main
 from pnp.errors import PnpError
+from pnp.scaffold import new_game
 from pnp.project import build, open_game
 from pnp.watch import watch
 
@@ -254,6 +255,16 @@ def test_a_game_named_dot_is_the_folder_it_is_in(tmp_path, monkeypatch):
     assert find_game("..") == tmp_path / "here"
     monkeypatch.chdir(tmp_path / "here")
     assert find_game(".") == tmp_path / "here" and find_game(".").name == "here"
+
+
+def test_a_hidden_game_folder_is_named_by_its_title_transliterated(tmp_path):
+    # a folder whose name is hidden gives its outputs the title's slug: "Dédale" was "d-dale"
+    new_game("hid", tmp_path)
+    toml = tmp_path / "hid" / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('title = "Hid"',
+                                                             'title = "Dédale"'), encoding="utf-8")
+    (tmp_path / "hid").rename(tmp_path / ".hid")
+    assert open_game(str(tmp_path / ".hid")).name == "dedale"
 
 
 def test_a_cache_around_or_in_the_game_folder_hides_only_its_entries(tmp_path, monkeypatch):

@@ -144,3 +144,24 @@ def test_built_in_icons_in_one_pdf_are_each_their_own_form():
     doc = pdfium.PdfDocument(out.getvalue())
     pages = [doc[i].render(scale=1).to_pil().convert("L").tobytes() for i in range(4)]
     assert len(set(pages)) == 4
+
+
+def test_an_accented_title_names_the_saved_object_transliterated(tmp_path):
+    # "Dédale" made "d-dale.json": an accented letter split the word; now it loses its accent
+    kit = Kit("Dédale: Größe Córdoba", boards=[Board("Carté", 100 * MM, 80 * MM,
+                                                     _fill("#88aacc"))])
+    export_tts(kit, load_fonts(), tmp_path)
+    assert [p.name for p in tmp_path.glob("*.json")] == ["dedale-grosse-cordoba.json"]
+    assert [p.name.rsplit("-", 1)[0] for p in tmp_path.glob("*.png")] == ["board-carte"]
+
+
+@pytest.mark.parametrize("title, default, name", [
+    ("Dédale", "deck", "dedale"), ("Straße", "deck", "strasse"), ("ÆSIR Œuvre", "deck",
+                                                                   "aesir-oeuvre"),
+    ("Søren Łódź", "deck", "soren-lodz"), ("Þór", "deck", "thor"), ("Ｆｕｌｌ ﬁve", "deck", "full-five"),
+    ("Δέλτα Duel", "deck", "duel"), ("中文", "deck", "deck"), ("中文", "game", "game"),
+    ("  ", "game", "game")])
+def test_one_slug_transliterates_and_parts_words_at_what_has_no_ascii_form(title, default, name):
+    from pnp.output import slug
+
+    assert slug(title, default) == name

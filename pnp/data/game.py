@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from ..errors import DataError, Finding, Source, UnreadableFile, did_you_mean, error
+from ..output import slug
 from ..resources import shipped
 from ..units import CARD_PRESETS, size
 from .files import Column, Record, inside, is_file, read_csv, read_toml
@@ -177,7 +177,7 @@ class GameFolder:
             return name
         title = self.config.get("game", {}).get("title") if isinstance(
             self.config.get("game"), dict) else None
-        return re.sub(r"[^a-z0-9]+", "-", str(title or "").lower()).strip("-") or "game"
+        return slug(str(title or ""), "game")
 
     def section(self, name: str, required: bool = True) -> dict[str, Any]:
         value = self.config.get(name)

@@ -4,7 +4,6 @@ Simulator: tts.py)."""
 
 from __future__ import annotations
 
-import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ from ..kit import Board, Kit, Piece, Sheet
 from ..layout.grid import PRINTER_MARGIN
 from ..layout.paper import flip_back
 from ..layout.saddle import saddle_order
+from ..output import slug as file_slug
 from ..render.fonts import Fonts
 from ..render.pieces import PieceDrawer
 from ..render.text import draw_line
@@ -49,7 +49,7 @@ def _canvas(path: Path, size, fonts: Fonts, cmyk: bool | Separation = False) -> 
 
 
 def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "deck"
+    return file_slug(text, "deck")
 
 
 def deck_names(sheets) -> dict[int, str]:
