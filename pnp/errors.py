@@ -179,9 +179,7 @@ class Finding:
 
     def __str__(self) -> str:
         place = self.source.at(self.field) if self.source else ""
-        # a piece named by its row alone ("tokens.csv, row 4") is said by the place already
-        subject = None if self.source and self.subject == self.source.at() else self.subject
-        said = f"{subject}: {self.message}" if subject else self.message
+        said = f"{self.subject}: {self.message}" if self.subject else self.message
         return f"{self.level}: {place}: {said}" if place else f"{self.level}: {said}"
 
 

@@ -67,8 +67,6 @@ def families(kit: Kit, fonts, log=None) -> dict[tuple[Path, str, float], list[Fi
 def _row(f: Fitted) -> str:
     if f.source is None or f.source.path is None:
         return f.piece
-    if f.piece == f.source.at():  # a piece named by its row alone
-        return f.piece
     where = Path(f.source.path).name + (f", row {f.source.row}" if f.source.row else "")
     return f"{f.piece} ({where})"
 

@@ -178,4 +178,4 @@ def test_a_finding_inside_the_placed_file_names_it_on_a_card_with_its_own_row(tm
     game = _game(tmp_path, inner=INNER.replace('width = "100%"', 'x = "-30mm"\nwidth = "100%"'))
     findings = [f for f in check(open_game(str(game))) if "crosses the cut line" in f.message]
     assert len(findings) == 1
-    assert str(findings[0]).startswith('error: layouts/inner.toml, field "label": cards.csv, row 2: ')
+    assert str(findings[0]).startswith('error: layouts/inner.toml, field "label": card 1: ')

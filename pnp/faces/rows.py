@@ -26,8 +26,7 @@ class RowFace(LayoutFace):
         return self.component.context(self.index)
 
 
-def label(c: Component, i: int, by_row: bool = True) -> str:
-    """A piece's name: its title, name or label; else its row (`by_row`) or its number."""
+def label(c: Component, i: int) -> str:
     row = c.table.rows[i]
     # a piece is named by its title, name or label, however the sheet capitalises it (Squib's
     # and many spreadsheets' "Name")
@@ -38,11 +37,6 @@ def label(c: Component, i: int, by_row: bool = True) -> str:
             return str(row[col]).strip()
     if c.grid is not None and i in c.grid.label_of:  # a grid's cell: "island 0304"
         return f"{c.name} {c.grid.label_of[i]}"
-    # no name of its own: its row as validation names it ("tokens.csv, row 4"); "token 3"
-    # counted the rows under the header, one less than the row every message names
-    source = row.source
-    if by_row and source is not None and source.row is not None:
-        return source.at()
     return f"{c.name} {i + 1}"
 
 

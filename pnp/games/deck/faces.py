@@ -21,10 +21,9 @@ def build_kit(model: Model, fonts, extra: dict | None = None) -> Kit:
         return kit
     cards = next((c for c in model.components if c.on_sheets), None)
     named = _card_list_column(folder, cards)
-    # the booklet is the players': an untitled card is "card 3" there, not its file and row
     rows = [] if cards is None else [
-        {"title": str(cards.table.rows[i][named]).strip() or label(cards, i, False) if named
-         else label(cards, i, False), "count": cards.counts[i],
+        {"title": str(cards.table.rows[i][named]).strip() or label(cards, i) if named
+         else label(cards, i), "count": cards.counts[i],
          "text": str(cards.table.rows[i].get("text", ""))} for i in range(len(cards.counts))]
     listing = [{"name": c.name, "title": c.title, "count": sum(c.counts)}
                for c in model.components]
