@@ -62,15 +62,18 @@ def forms(value: Any) -> tuple[str, ...]:
     if isinstance(value, bool):
         return ()
     if isinstance(value, (int, float)):
-        out = [str(value) if isinstance(value, int) else f"{value:g}"]
-        if "e" in out[0]:  # a number %g writes with an exponent (1234567.5): as written too
-            out.append(repr(value))
+        written = getattr(value, "written", None)  # a cell "2.50" prints as written
+        out = [str(int(value)) if isinstance(value, int) else f"{float(value):g}"]
+        if isinstance(written, str) and written not in out:
+            out.insert(0, written)
+        if "e" in out[-1]:  # a number %g writes with an exponent (1234567.5): as written too
+            out.append(repr(float(value)))
         whole, part = divmod(Fraction(value).limit_denominator(8), 1)
         if part in FRACTIONS:
             out.append(f"{whole or ''}{FRACTIONS[part]}")
         if part == 0 and 0 <= whole < len(WORDS):
             out.append(WORDS[int(whole)])
-        return tuple(out)
+        return tuple(dict.fromkeys(out))
     text = str(value).strip()
     return (text, text.replace("_", " ")) if text else ()
 

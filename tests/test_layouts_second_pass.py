@@ -420,3 +420,23 @@ def test_rows_whose_numbers_are_equal_but_written_apart_each_print_their_own(tmp
         pdf.write_bytes(draw_face(spec, fonts, bleed=0).pdf)
         printed.append(PdfReader(pdf).pages[0].extract_text().strip())
     assert printed == [f"No. {c}" for c in cells]
+
+
+def test_a_number_cell_written_otherwise_passes_the_shown_check_and_reaches_a_live_page(tmp_path):
+    """A price "2.50" printed as written was refused: the face showed '2.50', the checks wanted
+    2.5 or 2½; and `serve` kept a face whose cell changed from 7 to 007 (equal as numbers)."""
+    from pnp.faces.components import auto
+    from pnp.faces.rows import faces
+    from pnp.live import row_inputs
+    from pnp.preview import FaceSpec
+
+    game = card_game(tmp_path / "g", TEXT_FRONT, "text\n2.50\n1.0\n7\n007\n")
+    with (game / "game.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[shown]\ncard = ["text"]\n')
+    assert not [f for f in validate(open_game(str(game))) if f.level == "error"]
+    comp = open_game(str(game)).model.components[0]
+    keys = [row_inputs(FaceSpec("f", comp.title, "face", comp.name, False, comp.width,
+                                comp.height, comp.shape, front, None))
+            for front, _ in faces(comp)]
+    assert keys[2] != keys[3]  # (a face is drawn anew when its inputs differ)
+    assert str(auto("1.0")) == "1.0" and type(auto("1.5")) is float

@@ -33,10 +33,12 @@ def exact_whole(value: Any) -> bool:
 
 
 class _Written:
-    """A number cell Python would print otherwise ("007", "-05", "2.50"): compared and counted
-    as its number, printed as written."""
+    """A number cell Python would print otherwise ("007", "-05", "2.50", "1.0"): compared and
+    counted as its number, printed as written (also in a list, or formatted without a number's
+    type: `"{:>5}"`)."""
 
     written: str
+    number: type  # int or float, what it is counted as
 
     def __new__(cls, number, written: str):
         made = super().__new__(cls, number)  # type: ignore[call-arg]  # (int's or float's)
@@ -46,20 +48,30 @@ class _Written:
     def __str__(self) -> str:
         return self.written
 
+    __repr__ = __str__
+
     def __format__(self, spec: str) -> str:
-        return self.written if not spec else super().__format__(spec)
+        if spec and spec[-1] in _NUMBER_TYPES:
+            return self.number.__format__(self, spec)
+        return format(self.written, spec)
 
     def __reduce__(self):
-        number = type(self).__mro__[2]  # int or float, after this class
-        return type(self), (number(self), self.written)
+        return type(self), (self.number(self), self.written)
+
+
+_NUMBER_TYPES = frozenset("bcdeEfFgGnoxX%")  # a format's type: the number formatted so
 
 
 class WrittenInt(_Written, int):
     """A whole-number cell written otherwise ("007")."""
 
+    number = int
+
 
 class WrittenFloat(_Written, float):
-    """A decimal cell written otherwise ("2.50")."""
+    """A decimal cell written otherwise ("2.50", "1.0")."""
+
+    number = float
 
 
 def unread_copies(table: str, columns: Iterable[str], chosen: str | None, section: str

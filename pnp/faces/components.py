@@ -233,7 +233,8 @@ def auto(value: Any) -> Any:
             return value
         if number is None:
             return value
-        if str(number) == text:
+        whole_float = isinstance(number, float) and number.is_integer()
+        if str(number) == text and not whole_float:  # ("1.0" is not: pnp prints 1.0 as 1)
             return number
         if isinstance(number, int):
             return WrittenInt(number, text)
