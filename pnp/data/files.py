@@ -52,7 +52,7 @@ class _Written:
 
     def __format__(self, spec: str) -> str:
         if spec and spec[-1] in _NUMBER_TYPES:
-            return self.number.__format__(self, spec)
+            return format(self.number(self), spec)
         return format(self.written, spec)
 
     def __reduce__(self):
