@@ -47,6 +47,21 @@ def length(text: str | int | float, path=None, row=None, field=None) -> float:
     return value
 
 
+_BY = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*",
+                 re.I)
+
+
+def width_by_height(text: str) -> tuple[str, str] | None:
+    """The two sides of a size written width by height ("63x88mm", "2.5in x 3.5", "6cm × 90mm")
+    as lengths: a side written without its unit takes the other's, both none mm; None for a
+    text not written so. (A paper's size and a piece's are read by this one grammar.)"""
+    m = _BY.fullmatch(text)
+    if m is None:
+        return None
+    w, w_unit, h, h_unit = m.groups()
+    return (w + (w_unit or h_unit or "mm").lower(), h + (h_unit or w_unit or "mm").lower())
+
+
 MIN_PIECE_MM = 5  # smaller cannot be cut out by hand (and would ask for countless crop marks)
 MAX_PIECE_MM = 1000
 

@@ -81,8 +81,8 @@ def test_a_variant_s_width_and_height_replace_the_base_s_size(deck, tmp_path):
     assert Image.open(out).size == (round(40 / 25.4 * 100),) * 2
 
 
-@pytest.mark.parametrize("given,pixels", [("70x100mm", (276, 394)), ("2.5 x 3.5in", (250, 350)),
-                                          ("6cm x 90mm", (236, 354))])
+@pytest.mark.parametrize("given,pixels", [("70x100mm", (276, 394)), ("2.5in x 3.5", (250, 350)),
+                                          ("6CM × 90MM", (236, 354))])
 def test_a_size_written_width_by_height_is_that_size(deck, tmp_path, given, pixels):
     """size = "63x88mm" (as --paper takes a size) was "expected a length"."""
     from PIL import Image

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -10,7 +9,7 @@ from typing import Any, Iterable
 from ..errors import DataError, Finding, Source, UnreadableFile, did_you_mean, error
 from ..output import slug
 from ..resources import shipped
-from ..units import CARD_PRESETS, size
+from ..units import CARD_PRESETS, size, width_by_height
 from .files import Column, Record, inside, is_file, read_csv, read_toml
 from .tables import COMMON, no_table
 from .variants import Variant, apply_variant, override_elements
@@ -292,10 +291,6 @@ def finding(exc: DataError) -> Finding:
                  exc.field)
 
 
-_WIDTH_BY_HEIGHT = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*[x×]\s*(\d+(?:\.\d+)?)\s*"
-                              r"([a-z]*)\s*", re.I)
-
-
 def rect_size(table: dict, path: Path, where: str, kind: str) -> tuple[float, float]:
     """A card's or a rectangular piece's size from its table of game.toml: size = "poker" (a
     card size's name), "63x88mm" or "30mm" (a square), or width and height; both ways at once
@@ -310,11 +305,10 @@ def rect_size(table: dict, path: Path, where: str, kind: str) -> tuple[float, fl
         if isinstance(preset, str) and preset in CARD_PRESETS:
             pw, ph = CARD_PRESETS[preset]
             return size(pw), size(ph)
-        sides_of = _WIDTH_BY_HEIGHT.fullmatch(preset) if isinstance(preset, str) else None
-        if sides_of is not None:  # "63x88mm", as --paper takes a size
-            w, wu, h, hu = sides_of.groups()
-            return (size(w + (wu or hu), path, field=f"{where}.size"),
-                    size(h + hu, path, field=f"{where}.size"))
+        by = width_by_height(preset) if isinstance(preset, str) else None
+        if by is not None:  # "63x88mm", as --paper takes a size
+            return (size(by[0], path, field=f"{where}.size"),
+                    size(by[1], path, field=f"{where}.size"))
         try:
             s = size(preset, path, field=f"{where}.size")
         except DataError as exc:  # "pokr": say which names there are, too

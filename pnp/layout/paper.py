@@ -9,17 +9,15 @@ turned over like a book page, the back reads upright behind its front)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataError, PnpError
-from ..units import MM, PAPERS, UNITS
+from ..units import MM, PAPERS, length, width_by_height
 
 LANDSCAPE = "-landscape"
 MIN_SIDE_MM, MAX_SIDE_MM = 90, 1200  # a postcard to A0 (a smaller sheet would tile a board
 # over hundreds of pages)
-_SIZE = re.compile(r"^(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?$")
 DEFAULT = "a4"
 
 
@@ -60,15 +58,14 @@ def parse_paper(text: str, where: str = "--paper", path: Path | None = None) -> 
     if base in PAPERS:
         w, h = PAPERS[base]
     else:
-        m = _SIZE.match(base)
-        if m is None:
+        sides = width_by_height(base)
+        if sides is None:
             from difflib import get_close_matches  # (only to word the error: 2 ms a build)
 
             close = get_close_matches(base, list(PAPERS), n=1)
             hint = f"did you mean {close[0]}? " if close else ""
             raise wrong(f"unknown paper; {hint}use {choices()}")
-        unit = UNITS[m.group(3) or "mm"]
-        w, h = float(m.group(1)) * unit, float(m.group(2)) * unit
+        w, h = length(sides[0]), length(sides[1])
         for side in (w, h):
             if not MIN_SIDE_MM * MM - 1e-9 <= side <= MAX_SIDE_MM * MM:
                 raise wrong(f"each side must be from {MIN_SIDE_MM} to {MAX_SIDE_MM} mm "
