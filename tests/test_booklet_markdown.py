@@ -213,14 +213,14 @@ def test_an_empty_booklet_is_not_exported_as_blank_sheets(deck, tmp_path):
 
 
 def test_a_card_icon_in_the_booklet_is_named_not_printed_as_typed(deck):
-    _booklet(deck, "# Rules\n\nGain a :leaf: each turn, as in a:b:c.\n")
+    _booklet(deck, "# Rules\n\nGain a :leaf: each turn, as in a:b:c; write \\:leaf: so.\n")
     (found,) = _errors(deck)
     assert found.startswith("error: booklet.md.j2: line 3: ':leaf:' is an icon (the booklet "
                             "prints no icons")
 
 
 def test_a_nested_list_is_named_not_flattened_silently(deck):
-    _booklet(deck, "# Rules\n\n- Shuffle.\n  - Again.\n- Deal.\n\n{% for i in 'ab' %}\n"
+    _booklet(deck, "# Rules\n\n- Shuffle.\n  - Again.\n- Deal.\n - Play.\n\n{% for i in 'ab' %}\n"
                    "  - Item {{ i }}.\n{% endfor %}\n")
     (found,) = _errors(deck)
     assert found.startswith("error: booklet.md.j2: line 4: '- Again.' is a nested list")

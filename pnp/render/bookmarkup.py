@@ -51,12 +51,12 @@ _INLINE = [
     (re.compile(r"~~(\S(?:.*?\S)?)~~"), "~~struck~~ text", r"\1"),
     (re.compile(r"(?<!\\)</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"), "an HTML tag", ""),
     # a card's icon syntax: the booklet draws no icons, and printed ':leaf:' as typed
-    (re.compile(r"(?<![\w:]):([A-Za-z][A-Za-z0-9_-]*):(?![\w:])"), "an icon (the booklet "
+    (re.compile(r"(?<![\w:\\]):([A-Za-z][A-Za-z0-9_-]*):(?![\w:])"), "an icon (the booklet "
      "prints no icons: write the word, or put the icons in a picture)", r"\1"),
 ]
 # what literal() escapes: a mark of its own, or `_` and `~` doubled (single, they are text)
-_MARKS = re.compile(r"[\\*`\[<|]|__+|~~+")
-_ESCAPED = re.compile(r"\\([\\*`\[<|_~])")
+_MARKS = re.compile(r"[\\*`\[<|]|__+|~~+|:(?=[A-Za-z])")  # (a colon that could open an icon)
+_ESCAPED = re.compile(r"\\([\\*`\[<|_~:])")
 # a whole line
 _LINE = [
     (re.compile(r"(?:```|~~~).*"), "a code fence"),
@@ -165,7 +165,9 @@ class _Reader:
         m = re.fullmatch(r"([-*+]|\d+\.)\s+(.*)", line)
         if m and not re.fullmatch(r"(?:\*\s*){3,}", line):
             bullet = m.group(1) if m.group(1)[0].isdigit() else "\u2022"
-            if under is not None and indent > under:  # it printed as an item of the outer list
+            # under the item before, past its marker (CommonMark's nesting: "- a" then " - b"
+            # is a sibling): it printed as an item of the outer list
+            if under is not None and indent >= under + len(m.group(1)) + 1:
                 self.unknown.append(Unknown(number, "a nested list (the booklet prints one "
                                             "level of list)", line))
             self.bullet_indent = min(indent, under) if under is not None else indent
