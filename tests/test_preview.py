@@ -208,11 +208,19 @@ def test_a_face_with_an_error_is_written_and_the_preview_fails(tmp_path):
     assert "bad.png shows the face as `pnp build --force` would print it" in res.output
     # what the box holds is drawn, whole lines at min_size, and a red overset mark at its foot
     # (it was an empty box)
-    img = Image.open(tmp_path / "bad.png").convert("RGB")
-    w, h = img.size
-    lower = [img.getpixel((x, y)) for x in range(0, w, 2) for y in range(h // 2, h, 2)]
-    assert sum(max(p) < 90 for p in lower) > 200  # letters
+    def lower_half(name):
+        img = Image.open(tmp_path / name).convert("RGB")
+        w, h = img.size
+        return [img.getpixel((x, y)) for x in range(0, w, 2) for y in range(h // 2, h, 2)]
+
+    lower = lower_half("bad.png")
     assert sum(p[0] > 180 and p[1] < 40 and p[2] < 40 for p in lower) > 20  # the mark
+    edit_csv(deck / "cards.csv", 2, "text", "Draw two more cards.")
+    res = CliRunner().invoke(main, [*args, str(tmp_path / "short.png"), "--card", "cards.csv:2"])
+    assert res.exit_code == 0, res.output
+    short = lower_half("short.png")  # (the letters in the lower half: the overset's alone)
+    assert sum(max(p) < 90 for p in lower) > sum(max(p) < 90 for p in short) + 200
+    assert not any(p[0] > 180 and p[1] < 40 and p[2] < 40 for p in short)
     good = CliRunner().invoke(main, [*args, str(tmp_path / "good.png"), "--card", "cards.csv:3"])
     assert good.exit_code == 0 and "error:" not in good.output, good.output
 

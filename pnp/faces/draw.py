@@ -646,17 +646,17 @@ def _overset(L: Layout, s, v, x, y, w, h) -> None:
     fitted = richtext.fit(s.fonts, caches(L).measure(s.fonts, v["icon_size"]), v["text"],
                           _role(L, s.fonts, v["font"]), w, OVERSET_DEPTH, min_size, min_size,
                           v["leading"], L.env.lang)
+    side = min(OVERSET_MARK, w, h)
     if fitted is not None:  # (None: a word wider than the box)
-        lines = fitted.lines
-        while lines and replace(fitted, lines=lines).height() > h + 1e-6:
-            lines = lines[:-1]  # whole lines only, as far as the box holds
-        held = replace(fitted, lines=lines)
+        # whole lines only, as far as the box holds above the mark (over it in a box of a
+        # line or so, rather than none)
+        kept = _lines_held(fitted, h - side) or _lines_held(fitted, h)
+        held = replace(fitted, lines=fitted.lines[:kept])
         if not _blank(held):
             s.c.setFillColor(v["colour"] or Colour(0, 0, 0))
             _draw(L, s, v, held, x, y + h, w, v["colour"] or Colour(0, 0, 0))
     c = s.c
     c.saveState()
-    side = min(OVERSET_MARK, w, h)
     c.setFillColorRGB(0.85, 0, 0)
     c.rect(x + w - side, y, side, side, stroke=0, fill=1)
     c.setStrokeColorRGB(1, 1, 1)
@@ -664,6 +664,17 @@ def _overset(L: Layout, s, v, x, y, w, h) -> None:
     c.line(x + w - side * 0.8, y + side / 2, x + w - side * 0.2, y + side / 2)
     c.line(x + w - side / 2, y + side * 0.2, x + w - side / 2, y + side * 0.8)
     c.restoreState()
+
+
+def _lines_held(fitted, room: float) -> int:
+    """How many of the fitted lines, from the first, a height of `room` holds."""
+    kept = 0
+    for line in fitted.lines:
+        room -= fitted.size * fitted.leading * line.scale
+        if room < -1e-6:
+            break
+        kept += 1
+    return kept
 
 
 OVERSET_DEPTH = 1e5  # points: room enough to set any cell's text whole, to draw what fits
