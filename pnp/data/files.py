@@ -157,6 +157,46 @@ def is_file(path: Path) -> bool:
         return False
 
 
+OWN_FILES = ("game.toml", "rules.toml")  # the game folder's settings: never a suggestion
+
+
+def nearest_file(folder: Path, root: Path, name: str, suffixes: tuple[str, ...] = ()
+                 ) -> str | None:
+    """The name of the file in `folder` (inside the game folder `root`) nearest `name`: one
+    differing in case alone first, else the closest by stem ("art/none.png" is not near
+    "art/fake.png" for sharing ".png"); `suffixes`: of those kinds only. For a message: a
+    folder past its first 1,000 files, or one pnp cannot list, offers nothing."""
+    from difflib import get_close_matches  # (only to word an error)
+
+    try:
+        if not folder.is_dir() or not folder.resolve().is_relative_to(root.resolve()):
+            return None
+        names = sorted(p.name for p in folder.iterdir() if is_file(p) and p.name not in OWN_FILES
+                       and (not suffixes or p.suffix.lower() in suffixes))[:1000]
+    except OSError:
+        return None
+    same = [n for n in names if n.lower() == name.lower()]
+    if same:
+        return same[0]
+    stems = {Path(n).stem.lower(): n for n in reversed(names)}
+    close = get_close_matches(Path(name).stem.lower(), list(stems), n=1)
+    return stems[close[0]] if close else None
+
+
+def a_folder(root: Path, name: str, folder: Path, what: str, kind: str,
+             suffixes: tuple[str, ...]) -> str:
+    """`data = "layouts"`, a folder, said so ("not found" sends the reader after a typo), with
+    a file of the kind in it to name, if it holds one."""
+    try:
+        files = sorted(p for p in folder.iterdir() if is_file(p) and p.name not in OWN_FILES
+                       and p.suffix.lower() in suffixes)
+        hint = f" such as {files[0].resolve().relative_to(root.resolve()).as_posix()!r}" \
+            if files else ""
+    except (OSError, ValueError):  # (a link out of the folder is no suggestion)
+        hint = ""
+    return f"{name!r} is a folder, not a {what}: name {kind} in it{hint}"
+
+
 def read_text(path: Path) -> str:
     """UTF-8 (with or without BOM); anything else is named, with the line of the first bad byte."""
     try:

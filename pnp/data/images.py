@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import DataError, Source
-from .files import inside, is_file
+from .files import inside, is_file, nearest_file
 
 MAX_PIXELS = 60_000_000  # a 300 dpi A3 scan is about 17 MP; far beyond is a mistake or a bomb
 MAX_BYTES = 50 * 1024 * 1024
@@ -72,24 +72,14 @@ def _closest(root: Path, path: Path, relative: str) -> str:
     """" (did you mean 'img/Photo.PNG'?)": a picture beside where the cell points whose name
     differs in case alone (found on a Mac or Windows, not on Linux: a kit that breaks when
     shared) or is close; else ""."""
-    folder = path.parent
-    try:
-        if not folder.is_dir() or not folder.resolve().is_relative_to(root.resolve()):
-            return ""
-        names = sorted(p.name for p in folder.iterdir() if is_file(p))[:1000]
-    except OSError:
+    near = nearest_file(path.parent, root, path.name)
+    if near is None:
         return ""
     prefix = relative[:len(relative) - len(path.name)]
-    same = [n for n in names if n.lower() == path.name.lower()]
-    if same:
-        return f" (its name differs in case from {prefix + same[0]!r}, which a Mac or Windows " \
+    if near.lower() == path.name.lower():
+        return f" (its name differs in case from {prefix + near!r}, which a Mac or Windows " \
                "would find and Linux would not: write the name as the file has it)"
-    # by the names' stems: "art/none.png" is not near "art/fake.png" for sharing ".png"
-    from difflib import get_close_matches
-
-    stems = {Path(n).stem.lower(): n for n in reversed(names)}
-    close = get_close_matches(path.stem.lower(), list(stems), n=1)
-    return f" (did you mean {prefix + stems[close[0]]!r}?)" if close else ""
+    return f" (did you mean {prefix + near!r}?)"
 
 
 def checked_image(root: Path, relative: str, source: Source, field: str) -> Path:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, Finding, Source, warning
-from .files import (MAX_FILE_BYTES, Record, check_extent, composed, csv_rows, exact_whole, inside,
+from .files import (MAX_FILE_BYTES, Record, a_folder, check_extent, composed, csv_rows, exact_whole, inside,
                     outside_header, read_rows)
 
 WORKBOOKS = (".xlsx", ".xlsm", ".ods")
@@ -83,22 +83,6 @@ def _fetch(url: str) -> bytes:
         return answer.read(MAX_FILE_BYTES + 1)
 
 
-def _a_folder(root: Path, name: str, path: Path) -> str:
-    """`data = "layouts"`: a folder, said so (it exists: "not found" sends the reader looking
-    for a typo), with a table of rows in it if it holds one."""
-    try:
-        files = sorted(p for p in path.iterdir() if p.is_file()
-                       and p.suffix.lower() in TEXT_TABLES + WORKBOOKS)
-    except OSError:
-        files = []
-    try:
-        hint = f" such as {files[0].resolve().relative_to(root.resolve()).as_posix()!r}" \
-            if files else ""
-    except ValueError:  # a link out of the folder is no suggestion
-        hint = ""
-    return f"{name!r} is a folder, not a data file: name a CSV file or a spreadsheet in it{hint}"
-
-
 def read_table(root: Path, ref: str, where: Source, field_name: str,
                cache: str | None = None) -> Table:
     """The rows named by `ref` (a file in the game folder, `file#sheet`, or a link)."""
@@ -113,7 +97,8 @@ def read_table(root: Path, ref: str, where: Source, field_name: str,
     name, _, sheet = ref.partition("#")
     path = inside(root, name, where, field_name)
     if not path.is_file():  # named where it is asked for: the setting holds the typo
-        missing = _a_folder(root, name, path) if path.is_dir() else \
+        missing = a_folder(root, name, path, "data file", "a CSV file or a spreadsheet",
+                           TEXT_TABLES + WORKBOOKS) if path.is_dir() else \
             f"file {name!r} not found in the game folder"
         raise DataError(missing, where.path, where.row, field_name)
     if path.suffix.lower() in WORKBOOKS:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..files import inside, read_toml
+from ..files import OWN_FILES, a_folder, inside, nearest_file, read_toml
 from ...errors import DataError, Source, did_you_mean, in_game
 
 STARTER = "starter:"
@@ -66,18 +66,16 @@ def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
             raise
         found = None  # `../x` beside the layout stays inside the game folder: only not there
     if found is not None and found.is_dir():
-        raise DataError(_a_folder(root, ref, found), source.path, source.row, field_name)
+        raise DataError(a_folder(root, ref, found, "layout file", "a .toml file", (".toml",)),
+                        source.path, source.row, field_name)
     if found is None or not found.is_file():
         raise DataError(_missing(root, ref, folder), source.path, source.row, field_name)
-    own = found.parent == root.resolve() and found.name in GAME_TOMLS
+    own = found.parent == root.resolve() and found.name in OWN_FILES
     if own or found.suffix.lower() != ".toml":  # (read as TOML, it was named as no layout)
         what = "the game's settings, not a layout file" if own else "not a layout file"
         raise DataError(f"{ref!r} is {what} (a layout is a .toml file of elements, such as "
                         f"{_a_layout(root)!r})", source.path, source.row, field_name)
     return found
-
-
-GAME_TOMLS = ("game.toml", "rules.toml")  # the game folder's own .toml files: no layouts
 
 
 def _a_layout(root: Path) -> str:
@@ -89,29 +87,11 @@ def _a_layout(root: Path) -> str:
     return f"layouts/{files[0]}" if files else "layouts/card.toml"
 
 
-def _a_folder(root: Path, ref: str, found: Path) -> str:
-    """`layout = "layouts"`: a folder, said so (not "not found"), with a layout file in it."""
-    real = root.resolve()
-    # (the game folder's own .toml files, game.toml and rules.toml, are no layouts)
-    files = [] if found == real else sorted(p for p in found.glob("*.toml") if p.is_file())
-    hint = f" such as {files[0].relative_to(real).as_posix()!r}" if files else ""
-    return f"{ref!r} is a folder, not a layout file: name a .toml file in it{hint}"
-
-
 def _near_name(base: Path, ref: Path) -> list[str]:
     """A .toml file in the folder `ref` points into (from `base`, the game folder or an
     extending layout's) whose name is close to its name, as `ref` would name it."""
-    from difflib import get_close_matches  # (only to word an error)
-
-    where = base / ref.parent
-    try:
-        if not where.resolve().is_relative_to(base.resolve()) or not where.is_dir():
-            return []
-        stems = {p.stem: p.name for p in sorted(where.glob("*.toml"))[:1000] if p.is_file()}
-    except OSError:
-        return []
-    close = get_close_matches(ref.stem, list(stems), n=1)
-    return [(ref.parent / stems[close[0]]).as_posix()] if close else []
+    near = nearest_file(base / ref.parent, base, ref.name, (".toml",))
+    return [(ref.parent / near).as_posix()] if near else []
 
 
 def _missing(root: Path, ref: str, folder: Path | None) -> str:
