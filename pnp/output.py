@@ -46,7 +46,8 @@ def slug(text: str, default: str) -> str:
     service's upload). Accented letters lose their accents, not themselves ("Dédale" ->
     "dedale", "Größe" -> "grosse"); a letter with no ASCII form (Greek, Chinese) parts words
     as a space does, and a title with nothing left is `default`."""
-    text = unicodedata.normalize("NFKD", str(text).casefold().translate(_ASCII_FORMS))
+    # (decomposed before it is lower-cased: "™" is "TM", "㎒" "MHz")
+    text = unicodedata.normalize("NFKD", str(text)).casefold().translate(_ASCII_FORMS)
     text = "".join(c for c in text if not unicodedata.combining(c)).translate(_ASCII_FORMS)
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or default
 

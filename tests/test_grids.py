@@ -726,3 +726,24 @@ def test_label_formats_letter_and_pad_as_maps_print_them():
     assert formatted("{col:02}.{row:03}", 2, 3) == "03.004"
     assert check("{col}{row_letter}") == "" and check("hex {col:02}{row:02}") == ""
     assert check("{row}") and check("{col}{row}{x}") and check("{col}{row:>9}")
+
+
+def test_a_tile_page_fails_with_a_tile_whose_layout_error_was_said_on_an_earlier_face():
+    """A layout's error is said once, on the first face it is on; a later page of tiles drawn
+    from it failed too only if the tile's surface told its page (Surface.faulted)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.faces.tessellate import draw_tiles
+    from pnp.render.fonts import load_fonts
+
+    def faulted(face):
+        face.faulted = True
+
+    lat = Lattice("hex", "flat", "odd", 20 * MM)
+    c, spots = Canvas(io.BytesIO()), [lat.centre(0, 0), lat.centre(1, 0)]
+    args = (c, load_fonts(), lat, spots)
+    assert draw_tiles(*args, [faulted, None], [None, None], ["a", "b"], 500, 0, []) is True
+    assert draw_tiles(*args, [lambda face: None] * 2, [None, None], ["a", "b"], 500, 0,
+                      []) is False

@@ -447,3 +447,13 @@ def test_an_empty_layout_file_is_a_warning_of_its_own(deck):
     assert [f for f in _found(deck) if "no elements" in f] == [
         "warning: layouts/back.toml: the layout has no elements: every face drawn from it "
         "prints blank"]
+
+
+def test_a_size_unit_written_twice_is_quoted_as_written():
+    from pnp.data.layouts.elements import SIZE
+    from pnp.data.layouts.values import ValueProblem
+    from pnp.output import slug
+
+    with pytest.raises(ValueProblem, match=r"got '12ptpt'"):
+        SIZE("12ptpt")
+    assert slug("Brand™ Wars", "game") == "brandtm-wars"  # (™ decomposes to capitals)

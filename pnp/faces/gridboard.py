@@ -82,6 +82,7 @@ class GridBoard:
                        cut=False)
         self.drawers[index][0](face)  # the row's front
         s.findings.extend(face.findings)
+        s.faulted |= face.faulted  # (its layout's error, said on an earlier cell)
         if self.grid.labels:
             self._clear_of_label(face, cell.label, s.findings)
         c.restoreState()

@@ -44,9 +44,11 @@ class TileSet:
 
 def draw_tiles(c, fonts, lattice: Lattice, spots: list[Point], drawers: list, sources: list,
                names: list[str], page_h: float, bleed: float, findings: list,
-               ink_saver: bool = False, record: bool = False, shape: str = "hex") -> None:
+               ink_saver: bool = False, record: bool = False, shape: str = "hex") -> bool:
     """Each drawer's face in the cell centred at its spot (y down from the top, page_h
-    high), clipped to its cell grown by `bleed` on its open sides; then every cut once."""
+    high), clipped to its cell grown by `bleed` on its open sides; then every cut once.
+    Whether a face met an error its layout file said once, on an earlier face (Surface.faulted)."""
+    faulted = False
     from ..render.surface import Surface
 
     taken = {key(p) for p in spots}
@@ -67,6 +69,7 @@ def draw_tiles(c, fonts, lattice: Lattice, spots: list[Point], drawers: list, so
                        record=record)
         drawer(face)
         findings.extend(face.findings)
+        faulted |= face.faulted
         c.restoreState()
     c.saveState()
     c.setStrokeColorRGB(0.45, 0.45, 0.45)
@@ -74,6 +77,7 @@ def draw_tiles(c, fonts, lattice: Lattice, spots: list[Point], drawers: list, so
     for (x1, y1), (x2, y2) in sides(lattice, spots):
         c.line(x1, page_h - y1, x2, page_h - y2)
     c.restoreState()
+    return faulted
 
 
 class TilePage:
@@ -85,7 +89,7 @@ class TilePage:
         self.spots = [(width - x, y) for x, y in spots] if back else spots
 
     def __call__(self, s) -> None:
-        draw_tiles(s.c, s.fonts, self.tiles.lattice, self.spots,
+        s.faulted |= draw_tiles(s.c, s.fonts, self.tiles.lattice, self.spots,
                    [f.back if self.back else f.front for f in self.faces],
                    [f.source for f in self.faces], [f.name for f in self.faces], s.h, BLEED,
                    s.findings, s.ink_saver, s.record, self.tiles.shape)

@@ -24,16 +24,14 @@ def within(low: float, high: float, whole: bool = False, units: tuple[str, ...] 
     def convert(raw: Any) -> float:
         if units and isinstance(raw, str):
             bare = raw.strip()
-            for unit in units:
-                if bare.lower().endswith(unit) and bare[:-len(unit)].strip():
-                    bare = bare[:-len(unit)].strip()
-                    break
-            else:
-                if bare and bare[-1].isalpha():
-                    raise ValueProblem(f"expected a number, or one in {units[0]} "
-                                       f"(\"10{units[0]}\"), got {raw!r}")
-            raw = bare
-        value = to_number(raw)
+            unit = next((u for u in units if bare.lower().endswith(u)), "")
+            try:
+                value = to_number(bare[:len(bare) - len(unit)])
+            except ValueProblem:
+                raise ValueProblem(f"expected a number, or one in {units[0]} "
+                                   f"(\"10{units[0]}\"), got {raw!r}") from None
+        else:
+            value = to_number(raw)
         if whole and value != int(value):
             raise ValueProblem(f"expected a whole number, got {raw!r}")
         if not low <= value <= high:
