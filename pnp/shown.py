@@ -378,7 +378,7 @@ def _piece_findings(piece: Piece, row: dict, fields: Sequence[str], elements, ro
                         f"which a player needs ({asks})", piece.source, f)
             continue
         if f not in row:
-            yield error(f"{asks} requires {f!r}, which is not a field of a "
+            yield error(f"a face must show {f!r} ({asks}), which is not a field of a "
                         f"{piece.kind}'s row (its fields: {', '.join(row)})", piece.source, f)
             continue
         yield from _field(piece, row, f, elements, root, asks)

@@ -140,7 +140,7 @@ def test_the_face_check_takes_any_list_of_required_fields():
     faces = draw_faces(kit, fonts, ["monster card"])
     assert check_faces(faces, {"monster card": ("value", "suit")}) == []
     found = [str(f) for f in check_faces(faces, {"monster card": ("descriptor", "nothing")})]
-    assert any("'nothing', which is not a field" in f for f in found), found
+    assert any("must show 'nothing' (game.toml [shown]), which is not a field" in f for f in found), found
 
 
 def test_a_designers_check_column_must_show_on_its_cards(tmp_path):
