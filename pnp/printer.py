@@ -17,7 +17,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import PnpError
+from .errors import OptionError, PnpError
 
 CONFIG_ENV = "PNP_CONFIG_DIR"  # overrides the config folder (tests, portable installs)
 FILE = "printers.toml"
@@ -47,20 +47,23 @@ def offset_from_measurement(x: float, y: float, seen_from: str) -> tuple[float, 
 
 
 def check(printer: Printer) -> Printer:
+    """The profile, or the value of `printer set` it cannot take, as a usage error naming its
+    argument or option (the file it is read back from is named by load())."""
     if not NAME.match(printer.name):
-        raise PnpError(f"printer name {printer.name!r}: use letters, digits, - and _")
+        raise OptionError("NAME", f"printer name {printer.name!r}: use letters, digits, - and _")
     if printer.name.lower() == NONE:
-        raise PnpError(f"printer name {printer.name!r} is reserved: `--printer none` builds "
-                       "without any profile")
-    if not all(math.isfinite(v) for v in (*printer.back_offset, printer.scale)):
-        raise PnpError(f"printer {printer.name!r}: the offset and scale must be finite numbers")
+        raise OptionError("NAME", f"printer name {printer.name!r} is reserved: `--printer none` "
+                          "builds without any profile")
+    if not all(math.isfinite(v) for v in printer.back_offset):
+        raise OptionError("--back-offset", f"printer {printer.name!r}: the offset must be "
+                          "finite numbers")
     if any(abs(v) > MAX_OFFSET for v in printer.back_offset):
-        raise PnpError(f"printer {printer.name!r}: a back offset over {MAX_OFFSET:g} mm is a "
-                       "printer fault, not an offset")
-    if not SCALE_RANGE[0] <= printer.scale <= SCALE_RANGE[1]:
-        raise PnpError(f"printer {printer.name!r}: scale {printer.scale:g} is out of range "
-                       f"({SCALE_RANGE[0]:g} to {SCALE_RANGE[1]:g}); print at 100 % and measure "
-                       "the 50 mm square again")
+        raise OptionError("--back-offset", f"printer {printer.name!r}: a back offset over "
+                          f"{MAX_OFFSET:g} mm is a printer fault, not an offset")
+    if not SCALE_RANGE[0] <= printer.scale <= SCALE_RANGE[1]:  # (nan is in no range)
+        raise OptionError("--scale", f"printer {printer.name!r}: scale {printer.scale:g} is out "
+                          f"of range ({SCALE_RANGE[0]:g} to {SCALE_RANGE[1]:g}); print at 100 % "
+                          "and measure the 50 mm square again")
     return printer
 
 
@@ -99,7 +102,8 @@ def load() -> tuple[dict[str, Printer], str | None]:
             raise ValueError("default must name a printer")
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, TypeError, ValueError,
             PnpError) as exc:
-        raise PnpError(f"{path}: cannot read the printer profiles ({exc}); fix or delete the "
+        said = exc.message if isinstance(exc, OptionError) else exc  # (no option: the file's)
+        raise PnpError(f"{path}: cannot read the printer profiles ({said}); fix or delete the "
                        "file") from None
     return printers, default if default in printers else None
 

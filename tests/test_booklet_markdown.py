@@ -224,3 +224,14 @@ def test_a_nested_list_is_named_not_flattened_silently(deck):
                    "  - Item {{ i }}.\n{% endfor %}\n")
     (found,) = _errors(deck)
     assert found.startswith("error: booklet.md.j2: line 4: '- Again.' is a nested list")
+
+
+def test_an_empty_booklet_template_is_a_warning_in_validate_and_build(deck, tmp_path):
+    """An emptied booklet.md.j2 left the booklet out of the kit, and nothing said so."""
+    _booklet(deck, "{# to write #}\n")
+    said = [str(f) for f in check(open_game(str(deck))) if "prints nothing" in str(f)]
+    assert said == ["warning: booklet.md.j2: the booklet template prints nothing, so the kit has "
+                    "no rule booklet: write the rules in it, or set [booklet] template = \"\" in "
+                    "game.toml for none"], said
+    res = CliRunner().invoke(main, ["build", "--game", str(deck), "--out", str(tmp_path / "k.pdf")])
+    assert res.exit_code == 0 and "prints nothing" in res.output, res.output

@@ -96,9 +96,10 @@ def test_printer_profiles_are_saved_listed_and_used(config, tmp_path):
 def test_printer_mistakes_are_clear(config):
     run = CliRunner().invoke
     res = run(main, ["printer", "set", "home", "--scale", "2"])
-    assert res.exit_code == 1 and "scale 2 is out of range" in res.output
+    assert res.exit_code == 2 and "scale 2 is out of range" in res.output \
+        and "Invalid value for '--scale'" in res.output, res.output
     res = run(main, ["printer", "set", "ho me"])
-    assert res.exit_code == 1 and "printer name" in res.output
+    assert res.exit_code == 2 and "printer name" in res.output and "'NAME'" in res.output
     (config).mkdir(parents=True, exist_ok=True)
     (config / "printers.toml").write_text("default = [", encoding="utf-8")
     res = run(main, ["printer", "list"])
@@ -118,7 +119,7 @@ def test_a_profile_in_use_is_named_and_can_be_left_out_or_removed(config, tmp_pa
     assert "1.010000 0 0" not in PdfReader(out).pages[0].get_contents().get_data().decode(
         "latin-1")
     res = run(main, ["printer", "set", "None"])
-    assert res.exit_code == 1 and "reserved" in res.output
+    assert res.exit_code == 2 and "reserved" in res.output
     run(main, ["printer", "set", "office"])
     res = run(main, ["printer", "remove", "home"])
     assert res.exit_code == 0 and "removed" in res.output

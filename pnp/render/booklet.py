@@ -132,6 +132,10 @@ class Booklet:
             found.append(error(f"the {role} font has no {chars!r}, which the text sets in it "
                                f"(first in {_around(run, chars)!r}); {UNPRINTABLE}",
                                Source(Path(self.source))))
+        if not self.placeholder and not self.text.strip():  # (it was left out, in silence)
+            found.append(warning("the booklet template prints nothing, so the kit has no rule "
+                                 "booklet: write the rules in it, or set [booklet] template = "
+                                 "\"\" in game.toml for none", Source(Path(self.source))))
         if self.placeholder:
             found.append(warning("the game folder has no booklet.md.j2: the booklet printed is "
                                  "pnp's placeholder (the components and a note); write your "
