@@ -195,3 +195,25 @@ def test_a_counters_start_and_teams_are_told(tmp_path):
     assert "The players play in teams: seats 1 and 3; seats 2 and 4. A team adds up its " \
         "players' values: the team with the most points, then the most coins wins" in said, said
     assert "The player with" not in said, said
+
+
+def _duel(tmp_path, extra=""):
+    """A two-player duel as a fresh user writes it: the winner of a trick leads the next
+    (rotate = false and a `lead`), the first player given a head start in setup."""
+    folder = new_game("duel", tmp_path, "trick-taking")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace('players = "3-4"', "players = 2"))
+    path = folder / "rules.toml"
+    path.write_text(path.read_text().replace('count = "3-4"', "count = 2") + extra)
+    return how_to_play(kit.load(GameFolder.open(folder)).rules)
+
+
+def test_who_starts_a_turn_reads_as_the_engine_plays(tmp_path):
+    """rotate = false with `lead = "winner"`: the booklet said "The first player starts every
+    turn" (and each trick is played "from the first player"), though the winner leads."""
+    said = _duel(tmp_path)
+    assert "The first player starts every turn" not in said, said
+    assert "The first player starts the first turn, and the next ones until another player " \
+        "leads (below)." in said, said
+    assert "Each player in turn, from the player who starts the turn, does" in said, said
+

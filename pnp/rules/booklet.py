@@ -10,6 +10,7 @@ from typing import Any
 
 from ..render.bookmarkup import literal
 from . import verbs
+from .ending import played_effects
 from .spec import Rules
 
 # how an expression reads: `me.coins >= card.cost` -> "your coins ≥ the card's cost"
@@ -234,10 +235,17 @@ def how_to_play(rules: Rules) -> str:
                     "of each round:", ""]
             out += [f"- {effect_sentence(e, rules)}" for e in rules.round_setup]
     out += ["", "### A turn", ""]
-    first = "The first player" if not rules.rotate else "The players take turns in seat order;"
-    out.append(f"{first} {'starts every turn' if not rules.rotate else 'the first starts'}.")
+    leads = _leads(rules)
+    if not rules.rotate:     # (RulesState._next_first: a `lead` starts the next turn)
+        out.append("The first player starts the first turn, and the next ones until another "
+                   "player leads (below)." if leads else "The first player starts every turn.")
+    else:
+        out.append("The players take turns in seat order; the first starts" +
+                   (", and a player who leads (below) starts the next turn instead." if leads
+                    else "."))
     for phase in rules.phases:
-        out += ["", f"**{phase.name.replace('_', ' ').capitalize()}.** " + _phase(phase, rules)]
+        out += ["", f"**{phase.name.replace('_', ' ').capitalize()}.** " +
+                _phase(phase, rules, leads or rules.rotate)]
         for action in phase.actions:
             out.append(f"- {_action(action, rules)}")
         if phase.effects:
@@ -282,14 +290,22 @@ def _starts(rules: Rules) -> list[str]:
     return out
 
 
-def _phase(phase, rules: Rules) -> str:
+def _leads(rules: Rules) -> bool:
+    """A `lead` effect somewhere: who starts a turn is not only the seat order's."""
+    return any(isinstance(e, verbs.Lead) for e in played_effects(rules))
+
+
+def _phase(phase, rules: Rules, moves_on: bool = False) -> str:
+    """`moves_on`: another seat than the first may start a turn (rotate, a `lead`), and a
+    phase of each player goes round from that seat (RulesState._start_turn)."""
     if phase.who == "none":
         return "Nobody chooses here."
     times = "once" if phase.limit == 1 else f"up to {phase.limit} times"
     if phase.who == "active":
         return f"On your turn, do one of these {times}{', or pass' if phase.can_pass else ''}:"
     passing = ", or passes" if phase.can_pass else ""
-    return f"Each player in turn, from the first player, does one of these {times}{passing}:"
+    start = "the player who starts the turn" if moves_on else "the first player"
+    return f"Each player in turn, from {start}, does one of these {times}{passing}:"
 
 
 def _action(action, rules: Rules) -> str:
