@@ -217,3 +217,20 @@ def test_who_starts_a_turn_reads_as_the_engine_plays(tmp_path):
         "leads (below)." in said, said
     assert "Each player in turn, from the player who starts the turn, does" in said, said
 
+
+def test_an_effect_of_the_setup_names_the_first_player(tmp_path):
+    """A head start in setup (`gain = "points", amount = 2`, `me` the first seat) read "You
+    gain 2 points.": every player reading it takes 2 points, the engine gives them to seat 1."""
+    said = _duel(tmp_path, '\n[[setup]]\ngain = "points"\namount = 2\n')
+    assert "- The first player gains 2 points." in said, said
+    assert "You gain 2 points" not in said, said
+    _duel(tmp_path / "round")
+    folder = tmp_path / "round" / "duel"         # a round's setup runs as its first player's
+    path = folder / "rules.toml"
+    path.write_text(path.read_text().replace('  { move = "taken", to = "deck", who = "each" },',
+                                             '  { move = "taken", to = "deck", who = "each" },\n'
+                                             '  { gain = "points", amount = "me.tricks" },'))
+    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    assert "- The player who starts the round gains points equal to the player who starts the " \
+        "round's tricks." in said, said
+

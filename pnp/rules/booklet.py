@@ -110,14 +110,17 @@ def _who(who: str) -> str:
             "loser": "the loser"}.get(who, f"the {who.replace('_', ' ')}")
 
 
-def _subject(who: str) -> tuple[str, str, str]:
-    """Who an effect is about, the verb's ending and whose: the acting player is "you"."""
-    return ("you", "", "your") if who == "me" else (_who(who), "s", "their")
+def _subject(who: str, me: str | None = None) -> tuple[str, str, str]:
+    """Who an effect is about, the verb's ending and whose: the acting player is "you", or
+    `me` where nobody is acting (the setup's: "the first player")."""
+    if who == "me":
+        return ("you", "", "your") if me is None else (me, "s", "their")
+    return (_who(who), "s", "their")
 
 
-def _amount(effect: Any, name: str, rules: Rules) -> str:
+def _amount(effect: Any, name: str, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
     """"3 points", "1 coin", "coins equal to the card's cost"."""
-    said = words(effect.amount.raw, rules)
+    said = words(effect.amount.raw, rules, whose)
     if not re.fullmatch(r"-?\d+(\.\d+)?", said):
         return f"{name} equal to {said}"
     if said == "1" and name.endswith("s") and not name.endswith("ss"):
@@ -125,25 +128,27 @@ def _amount(effect: Any, name: str, rules: Rules) -> str:
     return f"{said} {name}"
 
 
-def effect_sentence(effect: Any, rules: Rules) -> str:
-    """One effect as one sentence."""
-    who, s, whose = _subject(effect.who)
+def effect_sentence(effect: Any, rules: Rules, me: str | None = None) -> str:
+    """One effect as one sentence; `me`: who the acting player is where nobody acts (the
+    setup's effects run as the first player's: RulesState's setup)."""
+    who, s, whose = _subject(effect.who, me)
+    reads = _WHOSE if me is None else {**_WHOSE, "me": f"{me}'s"}
     if isinstance(effect, verbs.Roles):
         roles = ", ".join(str(r[rules.role_key]) for r in rules.roles or [])
         said = f"Deal each player a role at random ({roles})"
     elif isinstance(effect, verbs.Give):
-        cond = f" for which {words(effect.where_.raw, rules)}" if effect.where_ else ""
+        cond = f" for which {words(effect.where_.raw, rules, reads)}" if effect.where_ else ""
         said = f"{who} take{s} every card{cond} into {whose} {_zone(effect.zone)}" \
             if effect.zone.per_player else \
             f"Put every card{cond} into the {effect.zone.name}"    # a shared zone is nobody's
     elif isinstance(effect, verbs.Draw):
-        n = "a card" if effect.count is None else f"{words(effect.count.raw, rules)} cards"
+        n = "a card" if effect.count is None else f"{words(effect.count.raw, rules, reads)} cards"
         said = f"{who} draw{s} {n} from the {effect.source.name} to {whose} " \
                f"{_zone(effect.dest)}" if effect.dest.per_player else \
                f"Draw {n} from the {effect.source.name} to the {effect.dest.name}"
     elif isinstance(effect, verbs.Move):
         n = "all the cards" if effect.count is None else \
-            f"{words(effect.count.raw, rules)} cards"
+            f"{words(effect.count.raw, rules, reads)} cards"
         mine = f"{whose} " if effect.source.per_player else "the "
         to = f"{whose if effect.dest.per_player else 'the'} {_zone(effect.dest)}"
         cards = f"{n} of {mine}{_zone(effect.source)}"
@@ -153,17 +158,17 @@ def effect_sentence(effect: Any, rules: Rules) -> str:
             if effect.source.per_player or effect.dest.per_player else \
             f"Move {n} of the {effect.source.name} to {to}"
     elif isinstance(effect, verbs.Change) and effect.shared:   # the table's, nobody's own
-        said = _shared_change(effect, rules)
+        said = _shared_change(effect, rules, reads)
     elif isinstance(effect, verbs.Change):
         name = effect.name or f"{whose} counter for " \
-            f"{words(getattr(effect.named, 'raw', ''), rules)}"
+            f"{words(getattr(effect.named, 'raw', ''), rules, reads)}"
         if effect.verb == "set":
             said = f"{who} set{s} {whose if effect.name else ''} {name} to " \
-                   f"{_phrase(words(effect.amount.raw, rules))}"
+                   f"{_phrase(words(effect.amount.raw, rules, reads))}"
         elif effect.name:
-            said = f"{who} {effect.verb}{s} {_amount(effect, name, rules)}"
+            said = f"{who} {effect.verb}{s} {_amount(effect, name, rules, reads)}"
         else:       # a counter a card's cell names
-            said = f"{who} {effect.verb}{s} {words(effect.amount.raw, rules)} on {name}"
+            said = f"{who} {effect.verb}{s} {words(effect.amount.raw, rules, reads)} on {name}"
     elif isinstance(effect, verbs.Compare):
         said = f"Compare the cards of the {effect.zone.name}: " + _criteria(effect.by, rules)
     elif isinstance(effect, verbs.Pick):
@@ -177,13 +182,13 @@ def effect_sentence(effect: Any, rules: Rules) -> str:
     if effect.as_ is not None:
         said = f"As the {effect.as_.replace('_', ' ')}: " + said[0].lower() + said[1:]
     if effect.cond is not None:
-        said = f"If {words(effect.cond.raw, rules)}: " + said[0].lower() + said[1:]
+        said = f"If {words(effect.cond.raw, rules, reads)}: " + said[0].lower() + said[1:]
     return said + "."
 
 
-def _shared_change(effect: Any, rules: Rules) -> str:
+def _shared_change(effect: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
     """"Set the pot to the card's points", "Add 2 to the pot": a shared counter is nobody's."""
-    said = words(effect.amount.raw, rules)
+    said = words(effect.amount.raw, rules, whose)
     if effect.verb == "set":
         return f"Set the {effect.name} to {_phrase(said)}"
     if effect.verb == "gain":
@@ -229,11 +234,12 @@ def how_to_play(rules: Rules) -> str:
     if rules.setup or rules.round_setup or starts:
         out += ["", "### Setup", ""]
         out += [f"- {said}" for said in starts]
-        out += [f"- {effect_sentence(e, rules)}" for e in rules.setup]
+        out += [f"- {effect_sentence(e, rules, 'the first player')}" for e in rules.setup]
         if rules.round_setup:
             out += ["", f"The game is played in at most {rules.round_limit} rounds. At the start "
                     "of each round:", ""]
-            out += [f"- {effect_sentence(e, rules)}" for e in rules.round_setup]
+            out += [f"- {effect_sentence(e, rules, 'the player who starts the round')}"
+                    for e in rules.round_setup]
     out += ["", "### A turn", ""]
     leads = _leads(rules)
     if not rules.rotate:     # (RulesState._next_first: a `lead` starts the next turn)
