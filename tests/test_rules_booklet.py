@@ -234,3 +234,15 @@ def test_an_effect_of_the_setup_names_the_first_player(tmp_path):
     assert "- The player who starts the round gains points equal to the player who starts the " \
         "round's tricks." in said, said
 
+
+def test_the_end_of_a_round_is_in_the_booklet(tmp_path):
+    """[round] effects run when a round is over; "How to play" left them out."""
+    folder = new_game("mine", tmp_path, "trick-taking")
+    path = folder / "rules.toml"
+    text = path.read_text()
+    old = 'end = "me.hand == 0"'
+    assert old in text
+    path.write_text(text.replace(old, old + '\neffects = [{ gain = "points", who = "each", '
+                                 'amount = 3 }]'))
+    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    assert "When a round is over:\n\n- Each player gains 3 points." in said, said

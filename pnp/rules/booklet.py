@@ -256,6 +256,10 @@ def how_to_play(rules: Rules) -> str:
             out.append(f"- {_action(action, rules)}")
         if phase.effects:
             out += ["", "Then:", ""] + [f"- {effect_sentence(e, rules)}" for e in phase.effects]
+    if rules.round_effects:     # (RulesState._end_turn: run when the round is over)
+        out += ["", "When a round is over:", ""] + \
+            [f"- {effect_sentence(e, rules, 'the player who started the last turn')}"
+             for e in rules.round_effects]
     out += ["", "### The end", ""]
     for end in rules.ends:
         out.append(f"- The game ends after a {end.at} in which "
