@@ -203,3 +203,26 @@ def test_the_trick_taker_scores_the_cards_of_the_trick_and_its_led_suit(tmp_path
             assert gained == [worth if s == taker else 0 for s in range(n)], (seed, played)
             played, tricks = [], tricks + 1
     assert tricks > 50
+
+
+def test_a_verdict_on_games_the_turn_limit_ended_says_so_beside_it(tmp_path):
+    """Every game stopped at the turn limit and simulate gave its seat verdict all the same;
+    the only hint was 'Games end by: turn limit 100.0 %' at the foot (a fresh-user trial)."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.scaffold import new_game
+
+    game = new_game("mk", tmp_path, "market")
+    rules = game / "rules.toml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("limit = 200", "limit = 3"),
+                     encoding="utf-8")
+    res = CliRunner().invoke(main, ["simulate", "--game", str(game), "--games", "100"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    verdict = next(i for i, line in enumerate(lines) if "of 100 games:" in line)
+    assert lines[verdict + 1].strip().startswith("but 100.0 % of the games ended at the turn "
+                                                 "or round limit"), res.output
+    fair = CliRunner().invoke(main, ["simulate", "--game", str(new_game("ok", tmp_path, "market")),
+                                     "--games", "100"])
+    assert "ended at the turn or round limit" not in fair.output, fair.output

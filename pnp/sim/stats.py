@@ -148,6 +148,10 @@ class Extra:
     def lines(self, fig: Mapping[str, Any], games: int) -> list[str]:
         return []
 
+    def caveats(self, fig: Mapping[str, Any]) -> list[str]:
+        """What makes the win rates above read otherwise than they say (said under them)."""
+        return []
+
 
 def merge_counters(mine: dict, theirs: dict) -> None:
     for key, counter in theirs.items():

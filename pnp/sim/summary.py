@@ -129,6 +129,8 @@ def format_text(fig: Mapping[str, Any]) -> str:
                    f"{pct_ci(s['draws']['ci']):<13} {s['mean_return']:>11.3f}")
     if "seat_advantage" in fig:
         out.append(f"  {seat_sentence(fig)}")
+        out += [f"  {c}" for c in _figures_class(fig["engine"])(fig["players"]).caveats(
+            fig["details"])] if fig["details"] else []
         ci = fig["seat_advantage"]["first_seat_share_of_decisive"]["ci"]
         if not ci[0] <= 0.5 <= ci[1]:     # the same seed gives the same games: say so
             seed = f" (this was --seed {fig['seed']})" if fig.get("seed") is not None else ""

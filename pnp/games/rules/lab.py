@@ -13,6 +13,10 @@ from ...engine.core import CHANCE, replay
 from ...sim.stats import Extra, pct, rate
 
 
+LIMITS = ("turn limit", "round limit")  # how the engine names a game stopped unfinished
+UNFINISHED = 0.5  # of the games: the win rates then say more of the limit than of the rules
+
+
 class Figures(Extra):
     """How games end ([[end]] names, the turn limit) and each seat's counters at the end."""
 
@@ -57,6 +61,14 @@ class Figures(Extra):
                                     self.roles[(r, True)] + self.roles[(r, False)])
                             for r in names}
         return fig
+
+    def caveats(self, fig):
+        unfinished = sum(v["rate"] for k, v in fig["ended_by"].items() if k in LIMITS)
+        if unfinished < UNFINISHED:
+            return []
+        return [f"but {pct(unfinished)} of the games ended at the turn or round limit, not by "
+                "an [[end]] of the rules: the rates read unfinished games (see why they do not "
+                "end: `pnp play`, or `pnp validate`'s warning)"]
 
     def lines(self, fig, games):
         out = ["Games end by: " + ", ".join(f"{k} {pct(v['rate'])}"
