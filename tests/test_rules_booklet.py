@@ -246,3 +246,16 @@ def test_the_end_of_a_round_is_in_the_booklet(tmp_path):
                                  'amount = 3 }]'))
     said = how_to_play(kit.load(GameFolder.open(folder)).rules)
     assert "When a round is over:\n\n- Each player gains 3 points." in said, said
+
+
+def test_a_counters_own_bounds_are_rules_the_booklet_states(tmp_path):
+    """The engine drops points past a counter's `max` (the market's coins stop at 99); the
+    booklet never said so (a fresh-user trial)."""
+    folder = new_game("mine", tmp_path, "market")
+    rules = folder / "rules.toml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        "[counters.leaf]", "[counters.leaf]\nmin = -3"), encoding="utf-8")
+    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    assert "- A player's coins never go above 99: what would pass it is lost." in said, said
+    assert "- A player's leaf never go below -3: what would pass it is lost." in said, said
+    assert "rose never" not in said  # (the default bounds, 0 to 1000, go unsaid)

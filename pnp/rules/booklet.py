@@ -11,7 +11,7 @@ from typing import Any
 from ..render.bookmarkup import literal
 from . import verbs
 from .ending import played_effects
-from .spec import Rules
+from .spec import DEFAULT_BOUNDS, Rules
 
 # how an expression reads: `me.coins >= card.cost` -> "your coins ≥ the card's cost"
 _WHOSE = {"me": "your", "target": "their", "opponent": "your opponent's",
@@ -230,7 +230,7 @@ def _ranking(by, rules: Rules) -> str:
 def how_to_play(rules: Rules) -> str:
     """The rules as a booklet section, in Markdown."""
     out = ["## How to play"]
-    starts = _starts(rules)
+    starts = _starts(rules) + _bounds(rules)
     if rules.setup or rules.round_setup or starts:
         out += ["", "### Setup", ""]
         out += [f"- {said}" for said in starts]
@@ -283,6 +283,20 @@ def how_to_play(rules: Rules) -> str:
     else:
         out.append("Everybody shares the win.")
     return "\n".join(out) + "\n"
+
+
+def _bounds(rules: Rules) -> list[str]:
+    """A counter's own max (or min): the engine drops what goes past it, so the rules say so
+    ("points over the cap" were lost with no sentence of the booklet saying why)."""
+    out = []
+    for c in rules.counters.values():
+        bounds = ([f"below {c.low}"] if c.low != DEFAULT_BOUNDS[0] else []) + \
+            ([f"above {c.high}"] if c.high != DEFAULT_BOUNDS[1] else [])
+        if bounds:
+            name = c.name.replace("_", " ")
+            subject = f"A player's {name} never go" if c.per_player else f"The {name} never goes"
+            out.append(f"{subject} {' nor '.join(bounds)}: what would pass it is lost.")
+    return out
 
 
 def _starts(rules: Rules) -> list[str]:

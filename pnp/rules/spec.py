@@ -56,6 +56,9 @@ class Zone:
     ordered: bool
 
 
+DEFAULT_BOUNDS = (0, 1000)  # a counter's min and max unless rules.toml sets them
+
+
 @dataclass
 class Counter:
     name: str
@@ -389,8 +392,9 @@ class Reader:
             self.keys(table, ("owner", "start", "min", "max"), where)
             owner = self.text(table.get("owner", "player"), f"{where}.owner", OWNERS)
             # (each may be a number of [options]: max = "options.goal", the track printed)
-            low = self.number(table.get("min", 0), f"{where}.min", -10**9, 10**9)
-            high = self.number(table.get("max", 1000), f"{where}.max", -10**9, 10**9)
+            low = self.number(table.get("min", DEFAULT_BOUNDS[0]), f"{where}.min", -10**9, 10**9)
+            high = self.number(table.get("max", DEFAULT_BOUNDS[1]), f"{where}.max", -10**9,
+                               10**9)
             if low > high:
                 raise self.error(f"min {low} is above max {high}", f"{where}.min")
             start = self.number(table.get("start", max(low, 0) if low <= 0 <= high else low),
