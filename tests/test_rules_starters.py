@@ -226,3 +226,20 @@ def test_a_verdict_on_games_the_turn_limit_ended_says_so_beside_it(tmp_path):
     fair = CliRunner().invoke(main, ["simulate", "--game", str(new_game("ok", tmp_path, "market")),
                                      "--games", "100"])
     assert "ended at the turn or round limit" not in fair.output, fair.output
+
+
+def test_a_box_count_unlike_the_rules_names_rules_toml_too(tmp_path):
+    """A game whose rules are data may have the box right and rules.toml's count wrong: the
+    error named only game.toml's players (a fresh-user trial)."""
+    import re
+
+    from pnp.project import check, open_game
+    from pnp.scaffold import new_game
+
+    game = new_game("mk", tmp_path, "market")
+    toml = game / "game.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(re.sub(r'(?m)^players = .*$', 'players = "2-6"', text), encoding="utf-8")
+    said = [str(f) for f in check(open_game(str(game))) if "players" in str(f)]
+    assert said and said[0].endswith('write players = "2-4" (or rules.toml\'s [players] count, '
+                                     'if the box is right)'), said

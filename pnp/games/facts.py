@@ -75,8 +75,11 @@ def _players(folder, text: str, engine) -> list[Finding]:
                       f"rules engine plays {says}", where, field)]
     a, b = int(m.group(1)), int(m.group(2) or m.group(1))
     if (a, b) != (low, high):
+        # (rules written as data: the count may be theirs to change instead)
+        theirs = " (or rules.toml's [players] count, if the box is right)" \
+            if folder.config.get("game", {}).get("engine") == "rules" else ""
         return [error(f"the box says {text.strip()} players but the rules engine plays {says}; "
-                      f"write players = \"{says}\"", where, field)]
+                      f"write players = \"{says}\"{theirs}", where, field)]
     return []
 
 
