@@ -235,3 +235,12 @@ def test_an_empty_booklet_template_is_a_warning_in_validate_and_build(deck, tmp_
                     "game.toml for none"], said
     res = CliRunner().invoke(main, ["build", "--game", str(deck), "--out", str(tmp_path / "k.pdf")])
     assert res.exit_code == 0 and "prints nothing" in res.output, res.output
+
+
+def test_a_table_row_longer_than_its_header_is_named(deck):
+    """A stray '|' gave the row a cell more, printed under an empty heading, and nothing said."""
+    _booklet(deck, "# Rules\n\n| A | B |\n|---|---|\n| 1 | 2 |\n| 3 | 4 | 5 |\n| 6 |\n")
+    found = _errors(deck)
+    assert ("error: booklet.md.j2: line 6: '| 3 | 4 | 5 |' is a table row of 3 cells under a "
+            "header of 2 (a stray '|'?)") in found, found
+    assert not any("line 7: '| 6 |'" in f for f in found)  # (a short row is padded)

@@ -16,7 +16,7 @@ from typing import Callable
 from reportlab.lib.colors import Color, HexColor, black
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, Source, error, warning
+from ..errors import Finding, Source, error, opening, warning
 from ..units import MM
 from .colours import as_color
 from .fonts import Fonts
@@ -172,9 +172,9 @@ class Booklet:
         found = []
         for u in unknown(self.text):
             place = self.place(u.line)
-            shown = u.shown if len(u.shown) <= 40 else u.shown[:37] + "..."
-            found.append(error(f"{place}: {shown!r} is {u.what}; the booklet does not print "
-                               "that Markdown", Source(Path(self.source))))
+            tail = "; the booklet does not print that Markdown" if u.markdown else ""
+            found.append(error(f"{place}: {opening(u.shown)} is {u.what}{tail}",
+                               Source(Path(self.source))))
         return found
 
     def place(self, line: int) -> str:

@@ -38,6 +38,7 @@ class Unknown:
     line: int  # in the rendered text, 1-based
     what: str  # "a link"
     shown: str  # the markup as written
+    markdown: bool = True  # Markdown the booklet does not print (else a mistake in one it does)
 
 
 # markup inside a line: what it is called, and the words to keep of it (an escaped mark,
@@ -136,6 +137,10 @@ class _Reader:
                 return
             if self.table is None:
                 self.table = Block("table", line=number)
+            elif len(cells) > len(self.table.rows[0]):  # (it printed under an empty heading)
+                self.unknown.append(Unknown(
+                    number, f"a table row of {len(cells)} cells under a header of "
+                    f"{len(self.table.rows[0])} (a stray '|'?)", line, markdown=False))
             self.table.rows.append([self.inline(c, number) for c in cells])
             return
         block = self.block(line, number, under, indent)
