@@ -243,4 +243,4 @@ def test_a_table_row_longer_than_its_header_is_named(deck):
     found = _errors(deck)
     assert ("error: booklet.md.j2: line 6: '| 3 | 4 | 5 |' is a table row of 3 cells under a "
             "header of 2 (a stray '|'?)") in found, found
-    assert not any("line 7: '| 6 |'" in f for f in found)  # (a short row is padded)
+    assert not any("line 7" in f and "table row" in f for f in found)  # (a short one: padded)
