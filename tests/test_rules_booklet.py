@@ -235,27 +235,28 @@ def test_an_effect_of_the_setup_names_the_first_player(tmp_path):
         "round's tricks." in said, said
 
 
+def _said_after(tmp_path, template: str, old: str, new: str) -> str:
+    """How to play of a `pnp new` game whose rules.toml has `old` replaced by `new`."""
+    folder = new_game("mine", tmp_path, template)
+    path = folder / "rules.toml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return how_to_play(kit.load(GameFolder.open(folder)).rules)
+
+
 def test_the_end_of_a_round_is_in_the_booklet(tmp_path):
     """[round] effects run when a round is over; "How to play" left them out."""
-    folder = new_game("mine", tmp_path, "trick-taking")
-    path = folder / "rules.toml"
-    text = path.read_text()
     old = 'end = "me.hand == 0"'
-    assert old in text
-    path.write_text(text.replace(old, old + '\neffects = [{ gain = "points", who = "each", '
-                                 'amount = 3 }]'))
-    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    said = _said_after(tmp_path, "trick-taking", old,
+                       old + '\neffects = [{ gain = "points", who = "each", amount = 3 }]')
     assert "When a round is over:\n\n- Each player gains 3 points." in said, said
 
 
 def test_a_counters_own_bounds_are_rules_the_booklet_states(tmp_path):
     """The engine drops points past a counter's `max` (the market's coins stop at 99); the
     booklet never said so (a fresh-user trial)."""
-    folder = new_game("mine", tmp_path, "market")
-    rules = folder / "rules.toml"
-    rules.write_text(rules.read_text(encoding="utf-8").replace(
-        "[counters.leaf]", "[counters.leaf]\nmin = -3"), encoding="utf-8")
-    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    said = _said_after(tmp_path, "market", "[counters.leaf]", "[counters.leaf]\nmin = -3")
     assert "- A player's coins never go above 99: what would pass it is lost." in said, said
     assert "- A player's leaf never go below -3: what would pass it is lost." in said, said
     assert "rose never" not in said  # (the default bounds, 0 to 1000, go unsaid)
