@@ -163,6 +163,7 @@ def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateTex
     from . import sandbox
 
     env = environment(_loader(folders))
+    source = ""
     try:
         with sandbox.Deadline.here():
             parts: list[str] = []
@@ -195,7 +196,10 @@ def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateTex
         raise _error(exc, folders, name, f"the template ran for more than "
                      f"{sandbox.MAX_SECONDS:g} s (a loop without end, or far too large?)") from None
     except jinja2.UndefinedError as exc:
-        raise _error(exc, folders, name, f"template uses an unknown name: {exc.message}") from None
+        line = _place(exc, folders, name)[1]
+        said = _unknown_key(exc.message or "", data, source.splitlines()[line - 1]
+                            if line and line <= source.count("\n") + 1 else "")
+        raise _error(exc, folders, name, f"template uses an unknown name: {said}") from None
     except SecurityError as exc:
         raise _error(exc, folders, name,
                      f"template tried something the sandbox forbids: {exc}") from None
@@ -229,6 +233,26 @@ def _load(env, name: str) -> tuple[str, Any, Any]:
     tree = env.parse(source, name, filename)
     code = env.compile(tree, name, filename)
     return source, tree, env.template_class.from_code(env, code, env.make_globals(None), uptodate)
+
+
+def _unknown_key(message: str, data: Mapping[str, Any], line: str) -> str:
+    """Jinja2's "'dict object' has no attribute 'nope'" as the table it was asked of and the
+    keys it has, when the template's line names it (`{{ game.nope }}`); else Jinja2's words."""
+    import re
+
+    from .errors import did_you_mean
+
+    m = re.fullmatch(r"'dict object' has no attribute '(\w+)'", message)
+    if m is None:
+        return message
+    key = m.group(1)
+    for name in re.findall(rf"\b(\w+)\.{key}\b", line):
+        table = data.get(name)
+        if isinstance(table, Mapping) and key not in table:
+            keys = sorted(str(k) for k in table)
+            return (f"{name}.{key}: {name} has no {key!r}{did_you_mean(key, keys)}; it has "
+                    f"{', '.join(keys[:30])}{', ...' if len(keys) > 30 else ''}")
+    return message
 
 
 def _error(exc: BaseException, folders: list[Path], name: str, message: str) -> DataError:

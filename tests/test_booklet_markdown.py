@@ -244,3 +244,13 @@ def test_a_table_row_longer_than_its_header_is_named(deck):
     assert ("error: booklet.md.j2: line 6: '| 3 | 4 | 5 |' is a table row of 3 cells under a "
             "header of 2 (a stray '|'?)") in found, found
     assert not any("line 7" in f and "table row" in f for f in found)  # (a short one: padded)
+
+
+def test_a_misspelt_key_of_a_table_names_the_table_and_its_keys(deck):
+    """{{ game.titel }} said Jinja2's "'dict object' has no attribute 'titel'"."""
+    _booklet(deck, "# Rules\n\nBy {{ game.titel }}.\n")
+    with pytest.raises(DataError) as info:
+        check(open_game(str(deck)))
+    assert str(info.value).startswith("booklet.md.j2: line 3: template uses an unknown name: "
+                                      "game.titel: game has no 'titel' (did you mean 'title'?); "
+                                      "it has "), str(info.value)
