@@ -28,7 +28,9 @@ NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven tw
                 "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty "
                 "sixty seventy eighty ninety hundred thousand once twice thrice double triple "
                 "quadruple half dozen").split()
-NUMBER = re.compile(r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?(?![A-Za-z0-9_])|[½¼¾⅓⅔]|\b(?:"
+# a time of day (10:30, 10:30:00) is one number, said once, not one for each of its parts
+NUMBER = re.compile(r"(?<![\w.:])\d{1,2}(?::\d\d){1,2}(?![\w:])|"
+                    r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?(?![A-Za-z0-9_])|[½¼¾⅓⅔]|\b(?:"
                     + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
 LIST_ITEM = re.compile(r"^[ \t]*\d+\.[ \t]", re.MULTILINE)  # "1. " numbers a list: markup
 # words of order and comparison: a sentence on a ruling's subject uses only the ruling's own

@@ -254,3 +254,10 @@ def test_a_misspelt_key_of_a_table_names_the_table_and_its_keys(deck):
     assert str(info.value).startswith("booklet.md.j2: line 3: template uses an unknown name: "
                                       "game.titel: game has no 'titel' (did you mean 'title'?); "
                                       "it has "), str(info.value)
+
+
+def test_a_time_of_day_is_one_number_to_bind_not_three(deck):
+    """'At 10:30:00' was three findings, '10', '30' and '00', each quoting odd fragments."""
+    _booklet(deck, "# Rules\n\nAt 10:30:00 each turn, gain a coin.\n")
+    found = [f for f in _errors(deck) if "is written out" in f]
+    assert len(found) == 1 and "the number '10:30:00' is written out" in found[0], found
