@@ -212,11 +212,35 @@ def test_an_empty_booklet_is_not_exported_as_blank_sheets(deck, tmp_path):
     assert out.read_bytes() == b"%PDF good"
 
 
-def test_a_card_icon_in_the_booklet_is_named_not_printed_as_typed(deck):
-    _booklet(deck, "# Rules\n\nGain a :leaf: each turn, as in a:b:c; write \\:leaf: so.\n")
+def _page_images(pdf) -> list[int]:
+    """The number of image XObjects each booklet page holds."""
+    import pypdf
+
+    pages = [p for p in pypdf.PdfReader(pdf).pages if "\u00b7 Rules" in p.extract_text()]
+    return [len(p.images) for p in pages]
+
+
+def test_a_card_icon_in_the_booklet_is_drawn_in_its_line(deck, tmp_path):
+    _booklet(deck, "# Rules\n\nGain a :leaf: each turn.\n\n- Gain a :leaf:.\n\n"
+                   "| Gain | Cost |\n|---|---|\n| a :leaf: | none |\n")
+    assert _errors(deck) == []
+    build(open_game(str(deck)), tmp_path / "kit.pdf")
+    assert _page_images(tmp_path / "kit.pdf") == [1]  # one picture of the leaf, drawn thrice
+    assert ":leaf:" not in _booklet_text(tmp_path / "kit.pdf")
+
+
+def test_an_unknown_icon_in_the_booklet_is_named_with_its_line(deck):
+    _booklet(deck, "# Rules\n\nGain a :leaff: each turn.\n")
     (found,) = _errors(deck)
-    assert found.startswith("error: booklet.md.j2: line 3: ':leaf:' is an icon (the booklet "
-                            "prints no icons")
+    assert found.startswith("error: booklet.md.j2: line 3: no icon 'leaff': did you mean 'leaf'?")
+
+
+def test_an_escaped_icon_prints_as_typed(deck, tmp_path):
+    _booklet(deck, "# Rules\n\nAs in a:b:c, write \\:leaf: so.\n")
+    assert _errors(deck) == []
+    build(open_game(str(deck)), tmp_path / "kit.pdf")
+    assert "As in a:b:c, write :leaf: so." in _booklet_text(tmp_path / "kit.pdf")
+    assert _page_images(tmp_path / "kit.pdf") == [0]
 
 
 def test_a_nested_list_is_named_not_flattened_silently(deck):

@@ -63,3 +63,32 @@ def draw_booklet_picture(c: Canvas, pic: BookletPicture, w: float, h: float, fon
     from ..faces.art import draw_picture
 
     draw_picture(c, pic.picture, 0, 0, w, h, "contain", font)
+
+
+ICON_SIDE = 24.0  # points: the square an icon is drawn in, then scaled (1.2 em up to 20 pt)
+ICON_DPI = 600
+
+
+def icon_png(finder, name: str, colour, font: str, pad: float = 0.0) -> bytes | None:
+    """Icon `name` drawn by the cards' code (faces/art.py) in `colour`, as a transparent PNG: a
+    platypus paragraph sets a picture in its line, not a drawing. None if unknown or unreadable
+    (the booklet's check names it). `pad`: room beside it, a part of its side."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    pdf = io.BytesIO()
+    width = ICON_SIDE * (1 + pad)
+    c = Canvas(pdf, pagesize=(width, ICON_SIDE), invariant=1)
+    if not finder.draw(c, name, width / 2, ICON_SIDE / 2, ICON_SIDE, colour, font):
+        return None
+    c.showPage()
+    c.save()
+    doc = pdfium.PdfDocument(pdf.getvalue())
+    try:
+        image = doc[0].render(scale=ICON_DPI / 72, fill_color=(255, 255, 255, 0)).to_pil()
+    finally:
+        doc.close()
+    png = io.BytesIO()
+    image.save(png, "PNG", optimize=True)
+    return png.getvalue()

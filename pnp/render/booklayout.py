@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import DataError, opening
 from ..units import MM
-from .bookmarkup import Block, read, unescaped
+from .bookmarkup import ICON, Block, read, unescaped
 from .colours import as_color
 from .emphasis import emphasis
 from .fonts import Fonts
@@ -50,6 +50,9 @@ MAX_SOFT_WORD = 200
 MAX_PARAGRAPH = 20_000
 SHOWN_START = 60  # characters of a paragraph a message quotes
 HEADINGS = tuple(f"h{n}" for n in range(1, 7))
+# an inline icon as on cards (faces/richtext.py): its side and the room beside it in ems, its
+# middle a capital's middle
+ICON_SIZE, ICON_PAD, ICON_MIDDLE = 1.2, 0.1, 0.37
 
 
 class Placed(NamedTuple):
@@ -195,20 +198,27 @@ class _Figure(_Noted, Flowable):
         self.canv.restoreState()
 
 
-def _inline(fonts: Fonts, text: str) -> str:
-    """Paragraph markup: escaped text, bold/italic runs, and characters the body font lacks
-    wrapped in a font that has them (CJK, symbols). Every tag closes inside its run."""
+def _inline(fonts: Fonts, text: str, icon: Callable[[str], str]) -> str:
+    """Paragraph markup: escaped text, bold/italic runs, characters the body font lacks
+    wrapped in a font that has them (CJK, symbols), and each icon as `icon(name)` makes it.
+    Every tag closes inside its run."""
     out = []
     for piece, bold, italic in emphasis(text):
-        html = "".join(xml_escape(t) if f == fonts["regular"]
-                       else f'<font name="{f}">{xml_escape(t)}</font>'
-                       for f, t in fonts.runs(unescaped(piece), "regular"))
+        parts = ICON.split(piece)  # text, an icon's name, text...
+        html = "".join(icon(part) if i % 2 else _words(fonts, part)
+                       for i, part in enumerate(parts))
         if italic:
             html = f"<i>{html}</i>"
         if bold:
             html = f"<b>{html}</b>"
         out.append(html)
     return "".join(out)
+
+
+def _words(fonts: Fonts, text: str) -> str:
+    return "".join(xml_escape(t) if f == fonts["regular"]
+                   else f'<font name="{f}">{xml_escape(t)}</font>'
+                   for f, t in fonts.runs(unescaped(text), "regular"))
 
 
 def _styles(booklet: Booklet, fonts: Fonts) -> dict[str, ParagraphStyle]:
@@ -257,10 +267,15 @@ def _styles(booklet: Booklet, fonts: Fonts) -> dict[str, ParagraphStyle]:
 def flowables(booklet: Booklet, fonts: Fonts, width: float,
               height: float = 700.0) -> list[Flowable]:
     """The booklet's blocks as platypus flowables, in order, for a column of this size."""
-    story = _Story(booklet, fonts, width, height)
-    blocks, _ = read(booklet.text)
-    for block in blocks:
-        story.add(block)
+    import tempfile
+
+    # the icons' pictures: a paragraph reads each file as it is made (a data: URL would need
+    # reportlab's trustedHosts opened for the whole process)
+    with tempfile.TemporaryDirectory(prefix="pnp-icons-") as icons:
+        story = _Story(booklet, fonts, width, height, Path(icons))
+        blocks, _ = read(booklet.text)
+        for block in blocks:
+            story.add(block)
     return story.flowables
 
 
@@ -311,10 +326,35 @@ class _Story:
     """Blocks made into flowables: text into paragraphs in their styles, tables into blocks
     of rows each under the header, figures and pictures into figures."""
 
-    def __init__(self, booklet: Booklet, fonts: Fonts, width: float, height: float):
+    def __init__(self, booklet: Booklet, fonts: Fonts, width: float, height: float,
+                 icons: Path):
         self.booklet, self.fonts, self.width, self.height = booklet, fonts, width, height
+        self.icons = icons  # where each icon's picture is written, once a booklet
         self.st = _styles(booklet, fonts)
         self.flowables: list[Flowable] = []
+        self.icon_files: dict[tuple[str, str], str | None] = {}
+
+    def _icon(self, name: str, style: ParagraphStyle) -> str:
+        """An icon in the text's colour, as a picture in the line; an unknown one (a forced
+        build: the check names it) as its name."""
+        from .bookimages import icon_png
+
+        colour = style.textColor
+        key = (name, colour.hexval())
+        if key not in self.icon_files:
+            png = icon_png(self.booklet.icons, name, colour, self.fonts["regular"],
+                           ICON_PAD / ICON_SIZE)
+            path = self.icons / f"{len(self.icon_files)}.png"
+            if png is not None:
+                path.write_bytes(png)
+            self.icon_files[key] = str(path) if png is not None else None
+        src = self.icon_files[key]
+        if src is None:
+            return xml_escape(name)
+        size = ICON_SIZE * style.fontSize  # (valign: its foot's height above the baseline)
+        width = (ICON_SIZE + ICON_PAD) * style.fontSize
+        return (f'<img src="{xml_escape(src)}" width="{width:.2f}" height="{size:.2f}" '
+                f'valign="{ICON_MIDDLE * style.fontSize - size / 2:.2f}"/>')
 
     def _text(self, text: str, style: str, **kw: Any) -> Paragraph:
         if SHY in text:
@@ -326,7 +366,8 @@ class _Story:
                             f"booklet paragraph holds at most {MAX_PARAGRAPH:,} (split it with "
                             "a blank line; a data cell the template prints counts too)",
                             self.booklet.source)
-        return _Paragraph(_inline(self.fonts, text), self.st[style], **kw)
+        st = self.st[style]
+        return _Paragraph(_inline(self.fonts, text, lambda name: self._icon(name, st)), st, **kw)
 
     def add(self, block: Block) -> None:
         kind = block.kind

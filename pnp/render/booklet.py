@@ -7,9 +7,11 @@ booklayout.py's (platypus), done once per build.
 
 from __future__ import annotations
 
+import os
 import re
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Callable
 
@@ -141,7 +143,30 @@ class Booklet:
                                  "pnp's placeholder (the components and a note); write your "
                                  "rules in booklet.md.j2, or set [booklet] template = \"\" "
                                  "in game.toml for no booklet", Source(Path(self.source))))
-        return found + self._unknown_markup()
+        return found + self._unknown_markup() + self._unknown_icons()
+
+    @cached_property
+    def icons(self):
+        """The icons its text may name: the game's icons/ and pnp's own (with no game folder,
+        pnp's only: a folder that holds no icons/)."""
+        from ..faces.art import IconFinder
+
+        return IconFinder(Path(self.root if self.root is not None else os.devnull))
+
+    def _unknown_icons(self) -> list[Finding]:
+        """Each icon nobody has, or that pnp will not read, named at its line as on a card."""
+        from ..faces.art import ArtError, unknown_icon
+        from .bookmarkup import icons
+
+        found = []
+        for line, name in icons(self.text):
+            try:
+                message = None if self.icons.find(name) else unknown_icon(name, self.icons.root)
+            except ArtError as exc:
+                message = f"icon {name!r}: {exc}"
+            if message:
+                found.append(error(f"{self.place(line)}: {message}", Source(Path(self.source))))
+        return found
 
     def _unstyled(self, fonts: Fonts) -> dict[str, tuple[str, str]]:
         """Characters the regular font has but a bold or italic run's face lacks (a heading is

@@ -2,11 +2,12 @@
 
 Understood: `#` to `######` headings; paragraphs; `- `, `* `, `+ ` bullets and `1. ` items;
 tables (`| a | b |` rows, the first the header, a `|---|` line skipped); `**bold**`, `*italic*`,
-`***both***`; `[[figure NAME]]` (a figure the game draws from its data); `![caption](file)` on a
-line of its own (a PNG, JPEG or SVG of the game folder); `---` for a new page.
+`***both***`; a card's icon `:name:` (drawn in the line, booklayout.py); `[[figure NAME]]` (a
+figure the game draws from its data); `![caption](file)` on a line of its own (a PNG, JPEG or
+SVG of the game folder); `---` for a new page.
 
 Anything else Markdown would format (a link, `code`, a block quote, a rule of `***`, `__bold__`,
-a seventh `#`, HTML, a nested list, a card's icon `:name:`) is not printed as typed: `unknown()`
+a seventh `#`, HTML, a nested list) is not printed as typed: `unknown()`
 names each with its line, and the block keeps only its words (what `pnp build --force` prints).
 
 A backslash before a character of markup prints that character (`\\*` a star, as on cards);
@@ -51,10 +52,10 @@ _INLINE = [
     (re.compile(r"(?<!\w)__(\S(?:.*?\S)?)__(?!\w)"), "__bold__ (write **bold**)", r"\1"),
     (re.compile(r"~~(\S(?:.*?\S)?)~~"), "~~struck~~ text", r"\1"),
     (re.compile(r"(?<!\\)</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"), "an HTML tag", ""),
-    # a card's icon syntax: the booklet draws no icons, and printed ':leaf:' as typed
-    (re.compile(r"(?<![\w:\\]):([A-Za-z][A-Za-z0-9_-]*):(?![\w:])"), "an icon (the booklet "
-     "prints no icons: write the word, or put the icons in a picture)", r"\1"),
 ]
+# a card's icon, as faces/richtext.py reads it (`a:b:c` and `\:leaf:` are text); split() gives
+# the text and the icons' names in turn
+ICON = re.compile(r"(?<![\w:\\]):([A-Za-z][A-Za-z0-9_-]*):(?![\w:])")
 # what literal() escapes: a mark of its own, or `_` and `~` doubled (single, they are text)
 _MARKS = re.compile(r"[\\*`\[<|]|__+|~~+|:(?=[A-Za-z])")  # (a colon that could open an icon)
 _ESCAPED = re.compile(r"\\([\\*`\[<|_~:])")
@@ -80,6 +81,12 @@ def read(text: str) -> tuple[list[Block], list[Unknown]]:
 
 def unknown(text: str) -> list[Unknown]:
     return read(text)[1]
+
+
+def icons(text: str) -> list[tuple[int, str]]:
+    """The icons the text names: (line, name), in order."""
+    return [(number, m.group(1)) for number, line in enumerate(text.splitlines(), 1)
+            for m in ICON.finditer(line)]
 
 
 def literal(text: str) -> str:
