@@ -22,6 +22,7 @@ import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from .errors import Finding, Source, error
+from .render.bookmarkup import ICON
 
 MARKER = "counting"  # the filter that marks a number stating no rule
 NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
@@ -60,6 +61,7 @@ def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[st
     out = []
     for data in tree.find_all(nodes.TemplateData):
         text = LIST_ITEM.sub(lambda m: " " * len(m.group(0)), data.data)
+        text = ICON.sub(lambda m: " " * len(m.group(0)), text)  # (:coin-2: is an icon's name)
         for m in NUMBER.finditer(text):
             line = data.lineno + text.count("\n", 0, m.start())
             out.append(_number(m.group(0), _around(text, m.start(), m.end()), line, values,

@@ -285,3 +285,12 @@ def test_a_time_of_day_is_one_number_to_bind_not_three(deck):
     _booklet(deck, "# Rules\n\nAt 10:30:00 each turn, gain a coin.\n")
     found = [f for f in _errors(deck) if "is written out" in f]
     assert len(found) == 1 and "the number '10:30:00' is written out" in found[0], found
+
+
+def test_an_icon_whose_name_has_a_digit_is_no_number_to_bind(deck):
+    (deck / "icons").mkdir()
+    (deck / "icons" / "coin-2.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<circle cx="5" cy="5" r="4"/></svg>', encoding="utf-8")
+    _booklet(deck, "# Rules\n\nPay a :coin-2: to draw.\n")
+    assert _errors(deck) == []
