@@ -307,6 +307,11 @@ def test_expressions_stay_in_their_sandbox(copy):
     ('[frame]\ntype = "rect"', '[frame]\ntype = "rect"\nopacity = 2',
      'layouts/card.toml, field "frame.opacity": 2 is out of range (0 to 1)'),
     # constant on every card: said once, where it is written (not once a card, as drawn)
+    # a TOML true is no number (it was read as 1: size 1 pt, rotate 1 degree)
+    ('size = 12\nmin_size = 8', 'size = true\nmin_size = 8',
+     'layouts/card.toml, field "title.size": expected a number, got true'),
+    ('[frame]\ntype = "rect"', '[frame]\ntype = "rect"\nrotate = true',
+     'layouts/card.toml, field "frame.rotate": expected a number, got true'),
     ('size = 12\nmin_size = 8', 'size = 12\nmin_size = 20',
      'layouts/card.toml, field "title.min_size": element [title]: min_size 20 is larger than '
      'size 12'),

@@ -106,6 +106,8 @@ def to_dash(raw: Any) -> tuple[Length, ...]:
 
 
 def to_number(raw: Any) -> float:
+    if isinstance(raw, bool):  # (float(True) is 1: size = true printed at 1 pt)
+        raise ValueProblem(f"expected a number, got {str(raw).lower()}")
     try:
         value = float(raw)
     except (TypeError, ValueError):
