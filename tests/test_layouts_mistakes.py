@@ -66,6 +66,22 @@ def test_an_expression_that_overflows_is_a_finding_not_a_crash(deck):
                          "Range too big" in f for f in found), found
 
 
+def test_a_text_cell_used_as_a_number_is_named_with_its_value(deck):
+    # "1e3" is a text (no spreadsheet writes a card's cost so): Python's own words alone
+    # ("can only concatenate str (not "int") to str") did not say which cell was the text
+    edit(deck / "cards.csv", "title,text,colour,count", "title,text,colour,count,cost")
+    lines = (deck / "cards.csv").read_text().splitlines()
+    (deck / "cards.csv").write_text("\n".join([lines[0], lines[1] + ",1e3",
+                                               *(line + ",2" for line in lines[2:])]) + "\n")
+    edit(deck / "layouts" / "card.toml", 'text = "{{ title }}"', 'text = "{{ title }} {{ cost + 1 }}"')
+    edit(deck / "layouts" / "card.toml", 'when = "{{ not image }}"', 'when = "{{ cost > 1 }}"')
+    found = _found(deck)
+    said = [f for f in found if "row 2" in f]
+    assert len(said) == 2 and all("(cost is the text '1e3', not a number)" in f
+                                  for f in said), found
+    assert not [f for f in found if "row 2" not in f], found
+
+
 @pytest.mark.parametrize("prop,value", [("width", "-9mm"), ("height", "0mm")])
 def test_a_box_without_size_is_named(deck, prop, value):
     edit(deck / "layouts" / "back.toml", f'{prop} = "100% - 8mm"', f'{prop} = "{value}"')

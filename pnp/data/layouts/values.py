@@ -373,7 +373,20 @@ def render(template, context: dict[str, Any]) -> str:
                                "%} a file (a layout's expressions read the row, the palette "
                                "and the game; a layout file extends another with extends = "
                                "\"base.toml\")") from None
-        raise ValueProblem(f"expression error: {words[:300]}") from None
+        raise ValueProblem(f"expression error: {words[:300]}{_texts_read(exc, context)}") \
+            from None
+
+
+def _texts_read(exc: Exception, context: dict[str, Any]) -> str:
+    """For a text met where a number was meant (`cost + 1` on a cell "1e3", Python's "can only
+    concatenate str (not "int") to str"), the cells the expression read that are texts, not
+    numbers: what the designer is to fix (a number cell is digits: 1000, 2.5, -3)."""
+    if not isinstance(exc, TypeError) or "str" not in str(exc):
+        return ""
+    texts = [(name, value) for name, value in context.items() if type(value) is str]
+    texts = [t for t in texts if any(c.isdigit() for c in t[1])] or texts  # ("1e3" first)
+    texts = [f"{name} is the text {value!r}" for name, value in texts[:3]]
+    return f" ({', '.join(texts)}, not a number)" if texts else ""
 
 
 class Scope:
