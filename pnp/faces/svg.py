@@ -52,7 +52,8 @@ def _tree(path: Path):
         raise SvgError(f"SVG {path.name!r} cannot be read ({exc.__class__.__name__})") from None
     if root is None:  # nothing in it parses as XML: a picture or a document under an .svg name
         raise SvgError(f"SVG {path.name!r} is not an SVG file (it holds no XML)")
-    return root
+    return root, next((f"line {e.line}: {e.message.strip()}" for e in parser.error_log
+                       if e.level >= etree.ErrorLevels.ERROR), None)
 
 
 def _linked(path: Path, root: Path, href: str) -> Path | None:
@@ -134,7 +135,12 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
                            f"{MAX_NESTING} deep (a loop through a linked folder?)")
         seen.add(file)
         found: set[str] = set()
-        for node in _tree(file).iter():
+        tree, damage = _tree(file)
+        if damage:  # (read as far as it goes, as svglib does: a cut-off file prints its start)
+            notes.append(f"SVG {file.name!r} is damaged ({damage}): it prints as far as it "
+                         "could be read, perhaps as nothing; save it again from the drawing "
+                         "program")
+        for node in tree.iter():
             if not isinstance(node.tag, str):  # an entity, comment or processing instruction
                 continue
             tag = node.tag

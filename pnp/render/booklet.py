@@ -155,17 +155,23 @@ class Booklet:
 
     def _unknown_icons(self) -> list[Finding]:
         """Each icon nobody has, or that pnp will not read, named at its line as on a card."""
-        from ..faces.art import ArtError, unknown_icon
+        from ..faces.art import ArtError, Picture, unknown_icon
         from .bookmarkup import icons
 
         found = []
+        noted: set[str] = set()
         for line, name in icons(self.text):
             try:
-                message = None if self.icons.find(name) else unknown_icon(name, self.icons.root)
+                hit = self.icons.find(name)
+                message = None if hit else unknown_icon(name, self.icons.root)
             except ArtError as exc:
-                message = f"icon {name!r}: {exc}"
+                hit, message = None, f"icon {name!r}: {exc}"
             if message:
                 found.append(error(f"{self.place(line)}: {message}", Source(Path(self.source))))
+            if isinstance(hit, Picture) and hit.notes and name not in noted:
+                noted.add(name)  # what of its SVG cannot print, once, as on a card
+                found.extend(warning(f"{self.place(line)}: {note}", Source(Path(self.source)))
+                             for note in hit.notes)
         return found
 
     def _unstyled(self, fonts: Fonts) -> dict[str, tuple[str, str]]:
