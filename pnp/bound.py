@@ -64,7 +64,8 @@ def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[st
         text = ICON.sub(lambda m: " " * len(m.group(0)), text)  # (:coin-2: is an icon's name)
         for m in NUMBER.finditer(text):
             line = data.lineno + text.count("\n", 0, m.start())
-            out.append(_number(m.group(0), _around(text, m.start(), m.end()), line, values,
+            # (quoted as written: the blanks stand in for marks only to find the numbers)
+            out.append(_number(m.group(0), _around(data.data, m.start(), m.end()), line, values,
                                where, _phrase(text, m.start(), m.end()), related))
     for const, line in _constants(tree):
         for m in NUMBER.finditer(const):

@@ -310,3 +310,10 @@ def test_an_icon_whose_name_has_a_digit_is_no_number_to_bind(deck):
         '<circle cx="5" cy="5" r="4"/></svg>', encoding="utf-8")
     _booklet(deck, "# Rules\n\nPay a :coin-2: to draw.\n")
     assert _errors(deck) == []
+
+
+def test_a_number_beside_an_icon_is_quoted_with_the_icon_as_written(deck):
+    # the quote showed the blanks the check reads in its place: '- Gain        two'
+    _booklet(deck, "# Rules\n\n- Gain :leaf: two\n")
+    (found,) = [f for f in _errors(deck) if "the number 'two'" in f]
+    assert found.startswith("error: booklet.md.j2: line 3: '- Gain :leaf: two': "), found
