@@ -385,8 +385,8 @@ def _texts_read(exc: Exception, context: dict[str, Any]) -> str:
         return ""
     texts = [(name, value) for name, value in context.items() if type(value) is str]
     texts = [t for t in texts if any(c.isdigit() for c in t[1])] or texts  # ("1e3" first)
-    texts = [f"{name} is the text {value!r}" for name, value in texts[:3]]
-    return f" ({', '.join(texts)}, not a number)" if texts else ""
+    said = [f"{name} is the text {value!r}" for name, value in texts[:3]]
+    return f" ({', '.join(said)}, not a number)" if said else ""
 
 
 class Scope:
