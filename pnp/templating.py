@@ -196,9 +196,11 @@ def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateTex
         raise _error(exc, folders, name, f"the template ran for more than "
                      f"{sandbox.MAX_SECONDS:g} s (a loop without end, or far too large?)") from None
     except jinja2.UndefinedError as exc:
-        line = _place(exc, folders, name)[1]
-        said = _unknown_key(exc.message or "", data, source.splitlines()[line - 1]
-                            if line and line <= source.count("\n") + 1 else "")
+        file, line = _place(exc, folders, name)
+        written = source.splitlines()
+        own = line is not None and Path(file).name == Path(name).name and line <= len(written)
+        # (the line of the template itself: an included file's is another text)
+        said = _unknown_key(exc.message or "", data, written[line - 1] if own and line else "")
         raise _error(exc, folders, name, f"template uses an unknown name: {said}") from None
     except SecurityError as exc:
         raise _error(exc, folders, name,

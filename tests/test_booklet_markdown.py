@@ -317,3 +317,25 @@ def test_a_number_beside_an_icon_is_quoted_with_the_icon_as_written(deck):
     _booklet(deck, "# Rules\n\n- Gain :leaf: two\n")
     (found,) = [f for f in _errors(deck) if "the number 'two'" in f]
     assert found.startswith("error: booklet.md.j2: line 3: '- Gain :leaf: two': "), found
+
+
+@pytest.mark.parametrize("row", [":leaf: " * 40, "**" + ":coin: " * 40 + "**"])
+def test_a_paragraph_opening_with_a_row_of_icons_wraps_inside_the_page(deck, tmp_path, row):
+    """Platypus broke no line between pictures before a paragraph's first word: a row of forty
+    icons ran past the right margin and off the page, with nothing said."""
+    import pypdf
+    import pypdfium2 as pdfium
+
+    from pnp.render.booklayout import booklet_margin
+
+    _booklet(deck, f"# Rules\n\n{row}\n")
+    assert _errors(deck) == []
+    build(open_game(str(deck)), tmp_path / "kit.pdf")
+    at = next(i for i, p in enumerate(pypdf.PdfReader(tmp_path / "kit.pdf").pages)
+              if "\u00b7 Rules" in p.extract_text())
+    page = pdfium.PdfDocument(tmp_path / "kit.pdf")[at]
+    w_pt = page.get_width()
+    img = page.render(scale=50 / 72).to_pil().convert("L")
+    right = int((w_pt - booklet_margin(w_pt) + 2) * 50 / 72)  # past the text's right edge
+    assert not any(img.getpixel((x, y)) < 128 for x in range(right, img.width)
+                   for y in range(img.height)), "ink past the right margin"

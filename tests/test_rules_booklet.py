@@ -258,5 +258,5 @@ def test_a_counters_own_bounds_are_rules_the_booklet_states(tmp_path):
     booklet never said so (a fresh-user trial)."""
     said = _said_after(tmp_path, "market", "[counters.leaf]", "[counters.leaf]\nmin = -3")
     assert "- A player's coins never go above 99: what would pass it is lost." in said, said
-    assert "- A player's leaf never go below -3: what would pass it is lost." in said, said
+    assert "- A player's leaf never goes below -3: what would pass it is lost." in said, said
     assert "rose never" not in said  # (the default bounds, 0 to 1000, go unsaid)

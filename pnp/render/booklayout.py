@@ -11,6 +11,7 @@ its header and first two rows fit."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
@@ -336,7 +337,7 @@ class _Story:
 
     def _icon(self, name: str, style: ParagraphStyle) -> str:
         """An icon in the text's colour, as a picture in the line; an unknown one (a forced
-        build: the check names it) as its name."""
+        build: the check names it) as typed."""
         from .bookimages import icon_png
 
         colour = style.textColor
@@ -350,7 +351,7 @@ class _Story:
             self.icon_files[key] = str(path) if png is not None else None
         src = self.icon_files[key]
         if src is None:
-            return xml_escape(name)
+            return xml_escape(f":{name}:")  # (as typed: a forced build, the check names it)
         size = ICON_SIZE * style.fontSize  # (valign: its foot's height above the baseline)
         width = (ICON_SIZE + ICON_PAD) * style.fontSize
         return (f'<img src="{xml_escape(src)}" width="{width:.2f}" height="{size:.2f}" '
@@ -367,7 +368,13 @@ class _Story:
                             "a blank line; a data cell the template prints counts too)",
                             self.booklet.source)
         st = self.st[style]
-        return _Paragraph(_inline(self.fonts, text, lambda name: self._icon(name, st)), st, **kw)
+        markup = _inline(self.fonts, text, lambda name: self._icon(name, st))
+        if re.match(r"(?:<[bi]>)*<img", markup):
+            # platypus breaks no line between pictures before a paragraph's first word: a row
+            # of icons ran off the page. A word joiner (U+2060, of no width) is that word (a
+            # zero-width space is read as a space)
+            markup = _words(self.fonts, "\u2060") + markup
+        return _Paragraph(markup, st, **kw)
 
     def add(self, block: Block) -> None:
         kind = block.kind

@@ -294,8 +294,10 @@ def _bounds(rules: Rules) -> list[str]:
             ([f"above {c.high}"] if c.high != DEFAULT_BOUNDS[1] else [])
         if bounds:
             name = c.name.replace("_", " ")
-            subject = f"A player's {name} never go" if c.per_player else f"The {name} never goes"
-            out.append(f"{subject} {' nor '.join(bounds)}: what would pass it is lost.")
+            verb = "go" if name.endswith("s") and not name.endswith("ss") else "goes"
+            whose = "A player's" if c.per_player else "The"
+            out.append(f"{whose} {name} never {verb} {' nor '.join(bounds)}: what would pass "
+                       "it is lost.")
     return out
 
 

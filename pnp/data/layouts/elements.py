@@ -20,7 +20,8 @@ TRACK_PATH = choice(*PATHS)
 def within(low: float, high: float, whole: bool = False, units: tuple[str, ...] = ()
            ) -> Callable[[Any], float]:
     """A number in [low, high]: a font size of 0 or a track of a million cells is a typo.
-    `units`: what it may be written with, as other properties are ("12pt", "90deg")."""
+    `units`: what it may be written with, as other properties are ("12pt", "90deg"): names
+    of the one measure it is in (the number is taken as it is written)."""
     def convert(raw: Any) -> float:
         if units and isinstance(raw, str):
             bare = raw.strip()
