@@ -177,15 +177,18 @@ def export_pod(kit: Kit, fonts: Fonts, path: Path, bleed: float,
     return findings
 
 
-def page_images(pdf: Path | bytes, sizes_px: list[tuple[int, int]]):
-    """Each page as an image of exactly the given pixel size (pdfium may round a pixel up)."""
+def page_images(pdf: Path | bytes, sizes_px: list[tuple[int, int]], clear: bool = False):
+    """Each page as an image of exactly the given pixel size (pdfium may round a pixel up);
+    `clear`: on no paper, what is not drawn transparent (RGBA)."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     try:
         for i, (width, height) in enumerate(sizes_px):
             page = doc[i]
-            image = page.render(scale=width / page.get_width()).to_pil().convert("RGB")
+            image = page.render(scale=width / page.get_width(),
+                                fill_color=(255, 255, 255, 0 if clear else 255)).to_pil()
+            image = image.convert("RGBA" if clear else "RGB")
             yield image if image.size == (width, height) else image.resize((width, height))
     finally:
         doc.close()

@@ -75,7 +75,7 @@ def icon_png(finder, name: str, colour, font: str, pad: float = 0.0) -> bytes | 
     (the booklet's check names it). `pad`: room beside it, a part of its side."""
     import io
 
-    import pypdfium2 as pdfium
+    from ..export.outputs import page_images, pixels
 
     pdf = io.BytesIO()
     width = ICON_SIDE * (1 + pad)
@@ -84,11 +84,8 @@ def icon_png(finder, name: str, colour, font: str, pad: float = 0.0) -> bytes | 
         return None
     c.showPage()
     c.save()
-    doc = pdfium.PdfDocument(pdf.getvalue())
-    try:
-        image = doc[0].render(scale=ICON_DPI / 72, fill_color=(255, 255, 255, 0)).to_pil()
-    finally:
-        doc.close()
+    size = (pixels(width, ICON_DPI), pixels(ICON_SIDE, ICON_DPI))
+    image = next(page_images(pdf.getvalue(), [size], clear=True))
     png = io.BytesIO()
     image.save(png, "PNG", optimize=True)
     return png.getvalue()
