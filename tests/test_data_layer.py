@@ -40,9 +40,25 @@ def test_colours_read_as_reportlab_reads_them():
     assert (c.red, c.green, c.blue) == tuple(c)
     assert parse_colour("Ink", {"ink": Colour(0, 0, 0)}) == (0.0, 0.0, 0.0)
     with pytest.raises(DataError) as info:
-        parse_colour("#abc", {"ink": Colour(0, 0, 0)})
-    assert info.value.message == ("'#abc' is not a colour; use #rrggbb or a name from "
-                                  "game.toml's [palette] (it has: ink)")
+        parse_colour("#abcd5", {"ink": Colour(0, 0, 0)})
+    assert info.value.message == ("'#abcd5' is not a colour; use #rrggbb, a CSS colour name or "
+                                  "a name from game.toml's [palette] (it has: ink)")
+
+
+def test_css_colours_read_as_squib_and_the_web_write_them():
+    # the palette first: a game's own "red" is its red
+    assert parse_colour("red", {"red": Colour(0.5, 0, 0)}) == (0.5, 0, 0)
+    for written in ("red", "Red", "#f00", "#FF0000", "rgb(255, 0, 0)", "hsl(0, 100%, 50%)"):
+        assert parse_colour(written, {}).hexval() == "0xff0000", written
+    assert parse_colour("Dark Green", {}).hexval() == "0x006400"  # (a name as a sheet spells it)
+    with pytest.raises(DataError) as info:
+        parse_colour("#ff000080", {})
+    assert info.value.message == ("'#ff000080' has an alpha (see-through) part; a colour prints "
+                                  "opaque: write #ff0000 and give the element opacity = 0.5")
+    with pytest.raises(DataError) as info:
+        parse_colour("leef", {"leaf": Colour(0, 1, 0)})
+    assert info.value.message == ("'leef' is missing from game.toml's [palette] (did you mean "
+                                  "'leaf'?); add it there or write the colour as #rrggbb")
 
 
 def test_font_files_are_checked_as_data():

@@ -1,12 +1,13 @@
-"""Colours from data: '#rrggbb' or a palette name, read into a plain value (no reportlab here:
-loading a game's data stays free of the drawing library)."""
+"""Colours from data: '#rrggbb', a palette name or a CSS colour ("red", "#f00", "rgb(0 128 0)"),
+read into a plain value (no reportlab here: loading a game's data stays free of the drawing
+library)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from ..errors import DataError
+from ..errors import DataError, did_you_mean
 
 _HEX = re.compile(r"^#([0-9a-fA-F]{6})$")
 _NAME = re.compile(r"^[^\W\d][\w -]*$")
@@ -62,16 +63,39 @@ def parse_colour(text: str, palette: dict[str, Colour] | None = None, path: Path
     if _HEX.match(value):
         return Colour.from_hex(value)
     shown = repr(value if len(value) <= 40 else value[:37] + "...")
+    css = _css(value)
+    if len(css) == 3:
+        return Colour(*(v / 255 for v in css))
+    if css:
+        raise DataError(f"{shown} has an alpha (see-through) part; a colour prints opaque: "
+                        f"write #{css[0]:02x}{css[1]:02x}{css[2]:02x} and give the element "
+                        f"opacity = {css[3] / 255:.2g}", path, row, field)
     if palette is None:
-        raise DataError(f"{shown} is not a colour; use #rrggbb", path, row, field)
+        raise DataError(f"{shown} is not a colour; use #rrggbb or a CSS colour name", path, row,
+                        field)
     names = sorted(palette)
     has = (f"it has: {', '.join(names[:12])}{', ...' if len(names) > 12 else ''}" if names
            else "it is empty")
     if _NAME.match(value):  # a name: what is missing is its entry in the palette
-        raise DataError(f"{shown} is missing from game.toml's [palette] ({has}); add it there "
-                        "or write the colour as #rrggbb", path, row, field)
-    raise DataError(f"{shown} is not a colour; use #rrggbb or a name from game.toml's "
-                    f"[palette] ({has})", path, row, field)
+        near = did_you_mean(value.lower(), names)
+        raise DataError(f"{shown} is missing from game.toml's [palette]{near or f' ({has})'}; "
+                        "add it there or write the colour as #rrggbb", path, row, field)
+    raise DataError(f"{shown} is not a colour; use #rrggbb, a CSS colour name or a name from "
+                    f"game.toml's [palette] ({has})", path, row, field)
+
+
+def _css(value: str) -> tuple[int, ...]:
+    """The channels (0-255) of a colour as CSS and Squib write it: #rgb, #rrggbbaa, rgb(),
+    hsl() or a name ("red", "Dark Green"), read by Pillow; () if it is none."""
+    if len(value) > 64:  # (no CSS colour is longer)
+        return ()
+    from PIL import ImageColor  # (only here: most colours are #rrggbb or a palette's)
+
+    try:
+        return ImageColor.getrgb(value if value.startswith(("#", "rgb", "hs")) else
+                                 value.replace(" ", ""))
+    except ValueError:
+        return ()
 
 
 _CHANNEL = {"red": 0, "green": 1, "blue": 2}
