@@ -4,7 +4,6 @@ one picture. A broken edit keeps the last good faces and records the error; the 
 
 from __future__ import annotations
 
-import csv
 import threading
 import time
 from pathlib import Path
@@ -41,10 +40,11 @@ def _box(x: float, y: float, w: float, h: float, face_h: float, bleed: float) ->
 
 
 def read_table(path: Path) -> list[list[str]]:
-    """A CSV file's rows, header first, as the page shows them."""
-    from .data.files import read_text
+    """A CSV file's rows, header first, as the page shows them (read as a build reads them:
+    a semicolon file's cells too)."""
+    from .data.files import csv_rows
 
-    return list(csv.reader(read_text(path).splitlines()))
+    return csv_rows(path)
 
 
 def row_pairs(table: list[list[str]], row: int) -> list[list[str]]:

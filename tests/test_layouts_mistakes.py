@@ -237,6 +237,19 @@ def test_a_semicolon_separated_csv_is_read(deck):
     assert table.rows[0]["text"] == "Draw, then discard."
 
 
+def test_an_excel_sep_line_declares_the_separator_and_is_no_row(deck):
+    # Excel writes "sep=;" first to say how its cells are separated, and shows the header as
+    # row 1: a trial read it as a header with an unnamed column
+    (deck / "cards.csv").write_text("sep=;\r\ntitle;text;colour;count\r\nSunrise;Draw, then "
+                                    "discard.;sun;3\r\nGrowth;Gain.;lief;2\r\n", encoding="utf-8")
+    found = _found(deck)
+    assert found[0].startswith('error: cards.csv, row 3, field "colour": \'lief\' is missing'), \
+        found
+    from pnp.live import read_table
+
+    assert read_table(deck / "cards.csv")[1] == ["Sunrise", "Draw, then discard.", "sun", "3"]
+
+
 def test_a_very_deep_extends_chain_is_named(deck):
     layouts = deck / "layouts"
     for i in range(1, 80):

@@ -47,3 +47,22 @@ def test_a_csv_cell_holding_a_whole_number_is_written_whole_and_refuses_a_text(t
     r = CliRunner().invoke(main, [*args, "--set", "cards.csv:Thorn.cost=x"])
     assert r.exit_code == 2
     assert ("cards.csv, row 'Thorn', column 'cost' is a number (2), not 'x'") in r.output, r.output
+
+
+def test_a_sweep_sets_a_cell_of_a_semicolon_file_and_keeps_it_so(tmp_path):
+    # (Excel where the comma is the decimal mark: --set read the file with commas and found
+    # no column 'cost'; its copy must stay a semicolon file, its "sep=" line first)
+    from pnp.scaffold import new_game
+    from pnp.sim.sweep import _set_csv
+
+    market = new_game("mk", tmp_path, "market")
+    cards = market / "cards.csv"
+    lines = cards.read_text().splitlines()
+    cards.write_text("sep=;\n" + "\n".join(line.replace(",", ";") for line in lines) + "\n")
+    _set_csv(cards, "Thorn", "cost", 3)
+    written = cards.read_text().splitlines()
+    assert written[0] == "sep=;" and written[1] == lines[0].replace(",", ";")
+    assert written[2] == "Thorn;rose;3;0;1", written
+    args = ["sweep", "-g", str(market), "-n", "2", "--jobs", "1", "--out", str(tmp_path / "s.pdf")]
+    r = CliRunner().invoke(main, [*args, "--set", "cards.csv:Thorn.cost=1,2"])
+    assert r.exit_code == 0 and "fails validation" not in r.output, r.output

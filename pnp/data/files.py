@@ -486,9 +486,23 @@ def _converted(row: list[str], columns: list[Column], index: dict[str, int], sou
 
 def delimiter(text: str) -> str:
     """"," -- or ";" for a file whose header has semicolons and no comma (what Excel saves as
-    CSV where the comma is the decimal mark)."""
+    CSV where the comma is the decimal mark); or what a first line "sep=;" declares."""
+    declared = declared_separator(text)
+    if declared is not None:
+        return declared
     first = text.split("\n", 1)[0]
     return ";" if ";" in first and "," not in first else ","
+
+
+_SEP_LINE = re.compile(r"sep=([,;\t|])\r?(?:\n|$)")
+
+
+def declared_separator(text: str) -> str | None:
+    """The separator an Excel first line "sep=;" declares, if the file opens with one: Excel
+    reads that line as no row, so the header is row 1 and the rows are numbered as it shows
+    them."""
+    found = _SEP_LINE.match(text)
+    return found.group(1) if found else None
 
 
 def csv_rows(path: Path) -> list[list[str]]:
@@ -497,6 +511,9 @@ def csv_rows(path: Path) -> list[list[str]]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(text), strict=True)
     rows: list[list[str]] = []
     cells = width = rows_end = 0
+    if declared_separator(text) is not None:
+        next(reader)  # the "sep=" line, which Excel reads as no row
+        rows_end = reader.line_num
     try:
         for row in reader:
             rows.append(row)

@@ -231,10 +231,9 @@ def _read_csv(path: Path, column: str) -> tuple[list[list[str]], int]:
     if not path.is_file():
         files = [f.name for f in path.parent.glob("*.csv")]
         raise OptionError("--set", f"the game has no {path.name}{did_you_mean(path.name, files)}")
-    text = path.read_text(encoding="utf-8-sig")
-    rows = list(csv.reader(io.StringIO(text, newline="")))
-    if not rows:
-        raise PnpError(f"{path.name} is empty")
+    from ..data.files import csv_rows
+
+    rows = csv_rows(path)  # (as a build reads it: a semicolon file's cells too)
     header = rows[0]
     if column not in header:
         raise OptionError("--set", f"{path.name} has no column {column!r}"
@@ -281,8 +280,13 @@ def _set_csv(path: Path, row_key: str, column: str, value: Any) -> None:
     """Set `column` of the row `row_key` names, as its cell holds it (_of_kind)."""
     old, hit, rows, col = _cell(path, row_key, column)
     hit[col] = str(_of_kind(_place(path.name, (row_key, column)), old, value))
+    from ..data.files import declared_separator, delimiter, read_text
+
+    text = read_text(path)
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
+    if declared_separator(text) is not None:  # (kept: the file stays as its spreadsheet reads it)
+        out.write(text.split("\n", 1)[0].rstrip("\r") + "\n")
+    csv.writer(out, delimiter=delimiter(text), lineterminator="\n").writerows(rows)
     path.write_text(out.getvalue(), encoding="utf-8")
 
 
