@@ -144,6 +144,11 @@ def test_an_expression_that_includes_a_file_says_so_in_words(deck, tag):
     ("img/Phot.PNG", "(did you mean 'img/Photo.PNG'?)"),
     ("img/photo.jpg", "(did you mean 'img/Photo.PNG'?)"),  # another kind of file, same name
     ("img/plan.png", None),  # alike only in ".png": no suggestion
+    # a folder's case too (a trial: Art/Bard.jpg for art/bard.jpg had no word of it)
+    ("IMG/photo.png", "its name differs in case from 'img/Photo.PNG'"),
+    # a Windows path: named once, not doubled as repr() writes it
+    ("img\\Photo.PNG", "image 'img\\Photo.PNG' not found in the game folder (write / between "
+                       "folders, as 'img/Photo.PNG': a \\ works on Windows alone)"),
 ])
 def test_a_missing_picture_names_the_file_it_was_meant_to_be(deck, cell, said):
     """'img/photo.png' for img/Photo.PNG was "not found" and no more: found on a Mac, it broke

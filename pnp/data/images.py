@@ -68,18 +68,51 @@ def open_image(path: Path, fh: BinaryIO | None = None):
     return img
 
 
-def _closest(root: Path, path: Path, relative: str) -> str:
+def as_typed(name: str) -> str:
+    """A file name quoted as the designer typed it: a Windows path's \\ once, not doubled as
+    repr() writes it."""
+    return repr(name).replace("\\\\", "\\")
+
+
+def closest(root: Path, path: Path, relative: str) -> str:
     """" (did you mean 'img/Photo.PNG'?)": a picture beside where the cell points whose name
-    differs in case alone (found on a Mac or Windows, not on Linux: a kit that breaks when
-    shared) or is close; else ""."""
+    (or a folder's on the way) differs in case alone (found on a Mac or Windows, not on Linux:
+    a kit that breaks when shared) or is close; a Windows path's \\ named; else ""."""
+    if "\\" in relative:
+        return (f" (write / between folders, as {relative.replace(chr(92), '/')!r}: a \\ "
+                "works on Windows alone)")
+    cased = _cased(root, relative)
+    if cased is not None:
+        return f" (its name differs in case from {cased!r}, which a Mac or Windows " \
+               "would find and Linux would not: write the name as the file has it)"
     near = nearest_file(path.parent, root, path.name)
     if near is None:
         return ""
-    prefix = relative[:len(relative) - len(path.name)]
-    if near.lower() == path.name.lower():
-        return f" (its name differs in case from {prefix + near!r}, which a Mac or Windows " \
-               "would find and Linux would not: write the name as the file has it)"
-    return f" (did you mean {prefix + near!r}?)"
+    return f" (did you mean {relative[:len(relative) - len(path.name)] + near!r}?)"
+
+
+def _cased(root: Path, relative: str) -> str | None:
+    """The file `relative` names, each folder and the file found whatever their case ("Art/
+    Bard.JPG" for art/bard.jpg), if there is one in the game folder: as written on disk."""
+    at, parts = root, []
+    for part in Path(relative).parts:
+        if not (at / part).exists():
+            part = next((n for n in _names(at) if n.lower() == part.lower()), None)
+            if part is None:
+                return None
+        parts.append(part)
+        at = at / part
+    written = "/".join(parts)
+    inside_root = at.resolve().is_relative_to(root.resolve())
+    return written if written != relative and is_file(at) and inside_root else None
+
+
+def _names(folder: Path) -> list[str]:
+    """The names in `folder` (its first 1,000: for a message); none if it cannot be listed."""
+    try:
+        return sorted(p.name for p in folder.iterdir())[:1000] if folder.is_dir() else []
+    except OSError:
+        return []
 
 
 def checked_image(root: Path, relative: str, source: Source, field: str) -> Path:
@@ -90,8 +123,8 @@ def checked_image(root: Path, relative: str, source: Source, field: str) -> Path
     where = (source.path, source.row, field)
     if not is_file(path):
         missing = "is a folder, not a picture" if path.is_dir() else \
-            "not found in the game folder" + _closest(root, path, relative)
-        raise DataError(f"image {relative!r} {missing}", *where)
+            "not found in the game folder" + closest(root, path, relative)
+        raise DataError(f"image {as_typed(relative)} {missing}", *where)
     if path.stat().st_size > MAX_BYTES:
         raise DataError(f"image {relative!r} is over {MAX_BYTES // 1024 // 1024} MB", *where)
     try:

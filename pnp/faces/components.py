@@ -572,12 +572,14 @@ def _row_picture(name: str, source: Source, root: Path, good: set, field_name: s
     `good`: the files already found good, not checked again."""
     if not name or ("image", name) in good:
         return
-    from ..data.images import checked_image
+    from ..data.images import as_typed, checked_image, closest
 
     if name.lower().endswith(".svg"):
-        if not inside(root, name, source, field_name).is_file():
-            raise DataError(f"image {name!r} not found in the game folder",
-                            source.path, source.row, field_name)
+        path = inside(root, name, source, field_name)
+        if not path.is_file():
+            raise DataError(f"image {as_typed(name)} not found in the game folder"
+                            f"{closest(root, path, name)}", source.path, source.row,
+                            field_name)
     else:
         checked_image(root, name, source, field_name)
     good.add(("image", name))  # a bad one raised above: each of its rows is named
