@@ -96,12 +96,13 @@ def _cased(root: Path, relative: str) -> str | None:
     Bard.JPG" for art/bard.jpg), if there is one in the game folder: as written on disk."""
     at, parts = root, []
     for part in Path(relative).parts:
+        on_disk: str | None = part
         if not (at / part).exists():
-            part = next((n for n in _names(at) if n.lower() == part.lower()), None)
-            if part is None:
+            on_disk = next((n for n in _names(at) if n.lower() == part.lower()), None)
+            if on_disk is None:
                 return None
-        parts.append(part)
-        at = at / part
+        parts.append(on_disk)
+        at = at / on_disk
     written = "/".join(parts)
     inside_root = at.resolve().is_relative_to(root.resolve())
     return written if written != relative and is_file(at) and inside_root else None
