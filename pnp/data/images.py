@@ -96,11 +96,10 @@ def _cased(root: Path, relative: str) -> str | None:
     Bard.JPG" for art/bard.jpg), if there is one in the game folder: as written on disk."""
     at, parts = root, []
     for part in Path(relative).parts:
-        on_disk: str | None = part
-        if not (at / part).exists():
-            on_disk = next((n for n in _names(at) if n.lower() == part.lower()), None)
-            if on_disk is None:
-                return None
+        on_disk = part if (at / part).exists() else next(
+            (n for n in _names(at) if n.lower() == part.lower()), None)
+        if on_disk is None:
+            return None
         parts.append(on_disk)
         at = at / on_disk
     written = "/".join(parts)
