@@ -165,3 +165,8 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, old
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# how a character no font has is said to be mended (render/surface.py UNPRINTABLE's words)
+UNPRINTABLE_TAIL = ("(add a font that has them to game.toml's [fonts]: symbols = \"FILE.ttf\" for "
+                    "symbols and emoji, cjk = \"FILE.ttf\" for Chinese, Japanese or Korean)")

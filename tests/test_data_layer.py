@@ -70,6 +70,15 @@ def test_font_files_are_checked_as_data():
     assert font_problem(b"<html>not a font</html>") == "not a TrueType file"
     assert font_problem(good[:2000]) == (f"cut short: its tables need {len(good):,} bytes, the "
                                          "file has 2,000")
+    # a colour emoji font draws pictures (Noto Color Emoji: CBDT, Apple's: sbix), no outlines
+    import struct
+
+    tags = [b"CBDT", b"CBLC", b"cmap", b"head", b"hhea", b"hmtx", b"maxp", b"name"]
+    directory = b"".join(struct.pack(">4sIII", t, 0, 0, 0) for t in tags)
+    emoji = b"\x00\x01\x00\x00" + struct.pack(">HHHH", len(tags), 0, 0, 0) + directory
+    assert font_problem(emoji) == ("a colour emoji font of pictures (CBDT or sbix), which a PDF "
+                                   "cannot embed as a font: use a black-and-white one, such as "
+                                   "Noto Emoji")
 
 
 def test_kit_modules_import_no_drawing():

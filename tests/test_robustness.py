@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from pypdf import PdfReader
 
-from helpers import ROOT, edit_csv
+from helpers import ROOT, UNPRINTABLE_TAIL, edit_csv
 from pnp.data.files import Column, read_csv, read_toml
 from pnp.errors import DataError, RulesError
 from pnp.project import build, open_game
@@ -115,8 +115,8 @@ def test_a_character_no_font_has_is_reported_not_printed_blank(game_copy, tmp_pa
     # face that prints the name (said once however many cards print it), all at the cell
     assert findings[0] == ("error: booklet.md.j2: line 5: no font has the character(s) "
                            "'\U0001d11e' (first in '...: **Wood** \u6728, **Fire\U0001d11e** "
-                           "\u706b, **Earth** \u571f, *...'); they would print as empty boxes (add a "
-                           "font with them under [fonts] in game.toml)")
+                           "\u706b, **Earth** \u571f, *...'); they would print as empty boxes "
+                           + UNPRINTABLE_TAIL)
     faces = findings[1:]
     assert faces and len(faces) == len(set(faces)) <= 7
     assert all(f.startswith('error: elements.csv, row 3, field "name": ') and

@@ -4,7 +4,7 @@ characters no font has in a booklet are reported as on a card; a game title prin
 
 import pytest
 
-from helpers import TEXT_FRONT, card_game
+from helpers import TEXT_FRONT, UNPRINTABLE_TAIL, card_game
 from pnp.faces import richtext
 from pnp.render.fonts import load_fonts
 from pnp.render.text import fit, wrap
@@ -43,7 +43,8 @@ def test_no_break_spaces_never_break_a_card_line(joiner, gap):
 def test_a_no_break_space_the_font_lacks_is_reported():
     from helpers import ROOT
 
-    own = load_fonts({"regular": ROOT / "fonts" / "PnPCJKSubset.ttf"})  # no Latin, no spaces
+    cjk = ROOT / "fonts" / "PnPCJKSubset.ttf"  # no Latin, no spaces
+    own = load_fonts({"regular": cjk, "symbols": cjk})  # (nor a fallback: DejaVu's symbols)
     assert own.missing("\u6728\u202f\u706b\u2007\u6728", "regular") == "\u2007\u202f"
     assert own.missing("\u6728 \u706b\u00a0\u6728\t\u00ad", "regular") == ""
     assert FONTS.missing("a\u202fb\u2007c\u00a0d\u00ade", "regular") == ""
@@ -164,7 +165,7 @@ def test_booklet_characters_no_font_has_are_an_error_once(tmp_path, monkeypatch)
     found = [str(f) for f in check(open_game(str(game)))]
     assert found == ["error: booklet.md.j2: line 3: no font has the character(s) "
                      "'\uad6d\uc5b4\ud55c' (first in 'Say \ud55c\uad6d\uc5b4 here.'); they would "
-                     "print as empty boxes (add a font with them under [fonts] in game.toml)"]
+                     "print as empty boxes " + UNPRINTABLE_TAIL]
     out = tmp_path / "ko.pdf"
     with pytest.raises(RulesError):
         build(open_game(str(game)), out)
@@ -229,11 +230,10 @@ def test_booklet_characters_the_bold_or_italic_face_lacks_are_an_error(tmp_path)
     found = [str(f) for f in check(open_game(str(game)))]
     assert found == [
         "error: booklet.md.j2: the bold font has no '\U0001d5a0', which the text sets in it "
-        "(first in '# Rules for \U0001d5a0'); they would print as empty boxes (add a font with "
-        "them under [fonts] in game.toml)",
+        "(first in '# Rules for \U0001d5a0'); they would print as empty boxes " + UNPRINTABLE_TAIL,
         "error: booklet.md.j2: the italic font has no '\u060c', which the text sets in it "
         "(first in 'not \u060c here'); they would print as "
-        "empty boxes (add a font with them under [fonts] in game.toml)"], found
+        "empty boxes " + UNPRINTABLE_TAIL], found
 
 
 @pytest.mark.parametrize("title", ["", " ", "\\t", "\\u200b"])
@@ -349,3 +349,31 @@ def test_cjk_text_without_spaces_wraps_between_its_characters(tmp_path):
     from pnp.project import check, open_game
 
     assert [str(f) for f in check(open_game(str(game)))] == []
+
+
+def test_a_symbols_font_prints_what_the_other_roles_lack(tmp_path):
+    # (a trial: "add a font with them under [fonts]" could not be followed for an emoji: the
+    # roles were regular ... cjk, and cjk holds the CJK font)
+    import shutil
+
+    from helpers import ROOT
+    from pypdf import PdfReader
+
+    from pnp.project import build, check, open_game
+
+    game = card_game(tmp_path / "sy", TEXT_FRONT, "text\nBurn \u6728 now\n", title="Sy")
+    (game / "fonts").mkdir()
+    shutil.copy(ROOT / "fonts" / "DejaVuSans.ttf", game / "fonts" / "plain.ttf")
+    shutil.copy(ROOT / "fonts" / "PnPCJKSubset.ttf", game / "fonts" / "marks.ttf")
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text() + '[fonts]\ncjk = "fonts/plain.ttf"\n')  # (lacks \u6728)
+    found = [str(f) for f in check(open_game(str(game)))]
+    assert found and all("'\u6728'" in f and UNPRINTABLE_TAIL in f for f in found), found
+    toml.write_text(toml.read_text() + 'symbols = "fonts/marks.ttf"\n')
+    assert [str(f) for f in check(open_game(str(game)))] == []
+    out = tmp_path / "sy.pdf"
+    build(open_game(str(game)), out)
+    fonts = {str(f["/BaseFont"]) for page in PdfReader(out).pages
+             for f in page["/Resources"].get("/Font", {}).values()
+             for f in [f.get_object()]}
+    assert any("PnPCJKSubset" in name for name in fonts), fonts

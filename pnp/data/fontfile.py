@@ -19,6 +19,7 @@ ROLES = {
     "condensed": "DejaVuSansCondensed.ttf",
     "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
     "cjk": "PnPCJKSubset.ttf",
+    "symbols": "DejaVuSans.ttf",  # a game's own symbols or emoji: after cjk, for what a role lacks
 }
 MAX_FONT_BYTES = 64 * 1024 * 1024  # a full CJK font is some 20 MB; far beyond is not a font
 # Tables every TrueType-outline font has (reportlab reads all of them to embed a subset).
@@ -46,6 +47,9 @@ def font_problem(data: bytes) -> str | None:
     if cff and b"CFF " not in tables:
         return "an OpenType font without CFF outlines (CFF2 variable fonts are not supported)"
     missing = (REQUIRED_TABLES - {b"loca", b"glyf"} if cff else REQUIRED_TABLES) - tables
+    if b"glyf" in missing and tables & {b"CBDT", b"sbix"}:
+        return ("a colour emoji font of pictures (CBDT or sbix), which a PDF cannot embed as a "
+                "font: use a black-and-white one, such as Noto Emoji")
     if missing:
         return f"it has no {', '.join(sorted(t.decode('latin-1') for t in missing))} table"
     return None

@@ -18,7 +18,7 @@ from ..errors import DataError
 from ..resources import shipped
 from .fontcache import cached_font
 
-FALLBACK_ROLES = ("regular", "cjk")
+FALLBACK_ROLES = ("regular", "cjk", "symbols")
 # the letters whose tops and bottoms are a font's ascender and descender
 ASCENDERS, DESCENDERS = "bdhklH", "gjpqy"
 
@@ -170,7 +170,7 @@ class Fonts:
         if self._plain(primary, text) or not self._lacking(primary, text):
             out = [(primary, text)]
         else:
-            chain = [primary] + [self[r] for r in FALLBACK_ROLES if self[r] != primary]
+            chain = list(dict.fromkeys([primary] + [self[r] for r in FALLBACK_ROLES]))
             out = []
             for ch in text:
                 font = next((f for f in chain if ch.isspace() or self.covers(f, ch)), primary)

@@ -16,8 +16,9 @@ from .fonts import Fonts
 from .text import draw_line, unbroken
 
 # what a character no font has becomes on paper (the font's .notdef glyph)
-UNPRINTABLE = ("they would print as empty boxes (add a font with them under [fonts] in "
-               "game.toml)")
+UNPRINTABLE = ("they would print as empty boxes (add a font that has them to game.toml's "
+               "[fonts]: symbols = \"FILE.ttf\" for symbols and emoji, cjk = \"FILE.ttf\" for "
+               "Chinese, Japanese or Korean)")
 MIN_TEXT = 7.0  # pt: below this a rule text is unreadable at arm's length
 CUT_CLEARANCE = 1 * 72 / 25.4  # text keeps 1 mm from every cut line (a cut wanders that much)
 ASCENT, DESCENT = 0.80, 0.22  # of the size: the box a line of text covers around its baseline
