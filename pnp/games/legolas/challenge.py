@@ -72,32 +72,30 @@ class ChallengeRules(StateCaches):
     # ---- the challenge, monster by monster (L9)
     def _start_challenge(self, hidx: int) -> None:
         seat = self.active
-        h = self.hordes[hidx]
         rv = self.revealed
-        for c in h.cards:
+        for c in self.hordes[hidx].cards:
             rv[c] = 1
         self._c_hordes = None
         self.ch_h = hidx
-        self.ch_pos = 0
-        self.ch_dmg = 0
-        self.ch_won: list[int] = []
-        self.ch_kept: list[int] = []
         fight = self._c_fight[seat] or self._fight(seat)        # the usual case: no call
         self.ch_def, self.ch_immune, self.ch_extra, wizard = fight
         self.ch_wiz = self.wiz[seat] if wizard else 0
         self.challenges[seat] += 1
-        self._run_challenge()
+        self._run_challenge(0, 0)        # ch_won and ch_kept are empty between challenges
 
-    def _run_challenge(self) -> None:
-        """Monsters from ch_pos up; stops at a Wizard's or a Minion's question."""
+    def _run_challenge(self, pos: int, dmg: int) -> None:
+        """Monsters from `pos` up, `dmg` dealt so far; stops at a Wizard's or a Minion's
+        question. Only the damage is added card by card: the monsters defeated in one go are
+        one slice of the horde, taken when the run stops."""
         cards = self.hordes[self.ch_h].cards
         g = self.g
         elem, suit, value = g.element, g.suit, g.value
         wiz, immune, extra, limit = self.ch_wiz, self.ch_immune, self.ch_extra, self.ch_def
-        pos, dmg, won = self.ch_pos, self.ch_dmg, self.ch_won
-        while pos < len(cards):
+        start, end = pos, len(cards)
+        while pos < end:
             c = cards[pos]
             if wiz and wiz >> elem[c] & 1:
+                self.ch_won += cards[start:pos]
                 self.ch_pos, self.ch_dmg = pos, dmg
                 self.phase = PH_WIZ_CHOICE              # L30
                 self.cur = self.active
@@ -105,69 +103,52 @@ class ChallengeRules(StateCaches):
             if not immune >> suit[c] & 1:
                 dmg += value[c] + extra[elem[c]]
             if dmg > limit:
-                self.ch_pos, self.ch_dmg = pos, dmg
-                if self._minion_question():
-                    return
-                break
-            won.append(c)
+                self.ch_won += cards[start:pos]
+                self._over_defence(pos, dmg)
+                return
             pos += 1
-        else:
-            self.ch_pos, self.ch_dmg = pos, dmg
+        self.ch_won += cards[start:]
         self._finish_challenge()
 
-    def _hit(self) -> int:
-        """The monster at ch_pos deals its damage: 0 defeated, 1 Minion question, 2 stopped."""
-        g = self.g
-        cards = self.hordes[self.ch_h].cards
-        c = cards[self.ch_pos]
-        if not self.ch_immune >> g.suit[c] & 1:
-            self.ch_dmg += g.value[c] + self.ch_extra[g.element[c]]
-        if self.ch_dmg <= self.ch_def:
-            self.ch_won.append(c)
-            self.ch_pos += 1
-            return 0
-        return 1 if self._minion_question() else 2
-
-    def _minion_question(self) -> bool:
-        """The monster at ch_pos took the damage over the defence: ask about the Minion (True),
-        or send it and those above it back (False)."""
+    def _over_defence(self, pos: int, dmg: int) -> None:
+        """The monster at `pos` took the damage (`dmg`) over the defence: ask about the Minion,
+        or send it and those above it back."""
         seat = self.active
-        if self.holder[T_MINION] == seat and \
-                max(0, self.ch_dmg - self.g.minion_reduction) <= self.ch_def:
+        if self.holder[T_MINION] == seat and max(0, dmg - self.g.minion_reduction) <= self.ch_def:
+            self.ch_pos, self.ch_dmg = pos, dmg
             self.phase = PH_MINION                       # L25
             self.cur = seat
-            return True
-        cards = self.hordes[self.ch_h].cards
-        self.ch_kept.extend(cards[self.ch_pos:])
-        self.ch_pos = len(cards)
-        return False
+            return
+        self.ch_kept += self.hordes[self.ch_h].cards[pos:]
+        self._finish_challenge()
 
     def _apply_wizard_choice(self, a: int) -> None:
+        pos, dmg = self.ch_pos, self.ch_dmg
+        c = self.hordes[self.ch_h].cards[pos]
         if a == A_IGNORE:
-            h = self.hordes[self.ch_h]
-            self.ch_kept.append(h.cards[self.ch_pos])
-            self.ch_pos += 1
-            self._run_challenge()
+            self.ch_kept.append(c)
+            self._run_challenge(pos + 1, dmg)
             return
-        r = self._hit()
-        if r == 0:
-            self._run_challenge()
-        elif r == 2:
-            self._finish_challenge()
+        g = self.g                                       # defeat it: it deals its damage
+        if not self.ch_immune >> g.suit[c] & 1:
+            dmg += g.value[c] + self.ch_extra[g.element[c]]
+        if dmg <= self.ch_def:
+            self.ch_won.append(c)
+            self._run_challenge(pos + 1, dmg)
+        else:
+            self._over_defence(pos, dmg)
 
     def _apply_minion(self, a: int) -> None:
         h = self.hordes[self.ch_h]
+        pos = self.ch_pos
         if a == A_MINION:
-            self.ch_dmg = max(0, self.ch_dmg - self.g.minion_reduction)
             self.holder[T_MINION] = -2
             self.minions_used += 1
             self._seats_changed()
-            self.ch_won.append(h.cards[self.ch_pos])
-            self.ch_pos += 1
-            self._run_challenge()
+            self.ch_won.append(h.cards[pos])
+            self._run_challenge(pos + 1, max(0, self.ch_dmg - self.g.minion_reduction))
         else:
-            self.ch_kept.extend(h.cards[self.ch_pos:])
-            self.ch_pos = len(h.cards)
+            self.ch_kept += h.cards[pos:]
             self._finish_challenge()
 
     def _finish_challenge(self) -> None:
@@ -182,7 +163,7 @@ class ChallengeRules(StateCaches):
             total -= val[c]
             bosses += boss[c]
         h.total = total
-        self.ch_kept = []
+        self.ch_kept: list[int] = []                     # empty between challenges
         self.defeated[seat].extend(won)
         self._c_hordes = self._c_rows = None
         if not h.cards:                                  # L22: the gate closes
@@ -195,7 +176,7 @@ class ChallengeRules(StateCaches):
             self.vp2[ring] += gain
             self.ring_vp2[ring] += gain
             self._vp_changed(ring, level_of(self.vp2[ring]))
-        self.ch_won = []
+        self.ch_won: list[int] = []
         self.ch_h = -1
         net = self.holder[T_NET]
         if net >= 0 and net != seat and self.defeated[seat]:   # L26
