@@ -246,7 +246,9 @@ def _deck_with_image(tmp_path, image_cell: str):
      "image 'bomb.png' claims more than 60 megapixels; refused"),
     (None, "../../outside.png", "path '../../outside.png' leaves the game folder"),
     (lambda f: (f / "link.png").symlink_to("/etc/hostname"), "link.png",
-     "path 'link.png' leaves the game folder"),
+     "path 'link.png' leaves the game folder (it is a link to a file outside it)"),
+    (lambda f: (f / "art").symlink_to("/etc"), "art/hostname",
+     "path 'art/hostname' leaves the game folder (its folder 'art' is a link out of it)"),
     (None, "/etc/hostname",
      "absolute path '/etc/hostname' not allowed; give a path inside the game folder"),
 ])

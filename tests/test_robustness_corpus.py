@@ -92,7 +92,8 @@ def test_the_booklet_template_itself_as_an_outside_link_is_refused(deck, tmp_pat
                                        str(tmp_path / "kit.pdf")])
     assert result.exit_code == 2
     assert result.output == ('Error: game.toml, field "booklet.template": path '
-                             "'booklet.md.j2' leaves the game folder\n")
+                             "'booklet.md.j2' leaves the game folder (it is a link to a file "
+                             "outside it)\n")
 
 
 def test_the_build_of_an_including_template_never_prints_the_outside_file(deck, tmp_path):
@@ -582,7 +583,7 @@ def test_a_missing_or_outside_cards_csv_is_named_as_cards_csv(deck, tmp_path):
     (tmp_path / "elsewhere.csv").write_text("title,text,colour,count\n")
     (deck / "cards.csv").symlink_to(tmp_path / "elsewhere.csv")
     assert refusal(deck) == ("game.toml, field \"card.data\": path 'cards.csv' leaves the "
-                             "game folder")
+                             "game folder (it is a link to a file outside it)")
 
 
 # ---- the boundary --------------------------------------------------------------------------
@@ -621,7 +622,8 @@ def test_a_game_toml_that_links_outside_the_game_folder_is_not_read(deck, tmp_pa
     (deck / "game.toml").symlink_to(tmp_path / "private.toml")
     with pytest.raises(DataError) as info:
         open_game(str(deck))
-    assert str(info.value) == "game.toml: path 'game.toml' leaves the game folder"
+    assert str(info.value) == ("game.toml: path 'game.toml' leaves the game folder (it is a link "
+                               "to a file outside it)")
     (tmp_path / "card_data").mkdir()
     shutil.move(str(deck), tmp_path / "card_data" / "deck")
     monkeypatch.chdir(tmp_path)

@@ -124,8 +124,23 @@ def inside(root: Path, relative: str, source: Source | None = None, field: str |
         raise DataError(f"path {shown} cannot be used: {exc}", path_for_error, row,
                         field) from None
     if target != root_real and root_real not in target.parents:
-        raise DataError(f"path {shown} leaves the game folder", path_for_error, row, field)
+        link = _link_on_the_way(root, rel)
+        how = "" if link is None else (" (it is a link to a file outside it)"
+                                       if link == rel.as_posix() else
+                                       f" (its folder {link!r} is a link out of it)")
+        raise DataError(f"path {shown} leaves the game folder{how}", path_for_error, row, field)
     return target if text.isascii() else _as_stored(root, text, target)
+
+
+def _link_on_the_way(root: Path, rel: Path) -> str | None:
+    """The first symbolic link among the path's parts (a file or a folder), as written: what
+    takes a path with no `..` out of the game folder."""
+    at = root
+    for i, part in enumerate(rel.parts):
+        at = at / part
+        if at.is_symlink():
+            return Path(*rel.parts[:i + 1]).as_posix()
+    return None
 
 
 def _as_stored(root: Path, text: str, target: Path) -> Path:
