@@ -146,3 +146,18 @@ def test_a_back_layout_that_is_no_layout_is_named_in_game_toml(deck):
     assert res.output.strip() == (
         "Error: game.toml, field \"card.back\": 'cards.csv' is not a layout file (a layout is "
         "a .toml file of elements, such as 'layouts/back.toml')"), res.output
+
+
+def test_an_empty_count_prints_one_copy_and_says_so_once(deck):
+    # (a trial: a designer blanks a count to leave a card out for now, as nanDECK reads it;
+    # pnp printed it once in silence)
+    rows = (deck / "cards.csv").read_text().splitlines()
+    blanked = [rows[0]] + [r.rsplit(",", 1)[0] + "," if i in (1, 3) else r
+                           for i, r in enumerate(rows) if i]
+    (deck / "cards.csv").write_text("\n".join(blanked) + "\n")
+    out = deck / "kit.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(deck), "--out", str(out)])
+    assert res.exit_code == 0 and out.exists(), res.output
+    said = [line for line in res.output.splitlines() if "count is empty" in line]
+    assert said == ['warning: cards.csv, field "count": rows 2, 4: the count is empty, so one '
+                    "copy prints (write 1, or 0 to leave the row out)"], res.output

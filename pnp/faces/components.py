@@ -441,7 +441,10 @@ def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
     images, colours = picture_columns(layouts), colour_columns(layouts)
     made = templated_pictures(layouts)
     good: set = set()  # cells already found good: a deck repeats its colours and pictures
+    blank: list[int] = []  # rows whose count is left empty: one copy, said once a file
     for r in rows.rows:
+        if count_col and not str(r[count_col]).strip():
+            blank.append(r.source.row or 0)
         try:
             n = convert_cell(str(r[count_col]), copies, r.source) if count_col else 1
             check_row_images(images, r, compiler.env.root, good)
@@ -452,11 +455,21 @@ def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
             continue
         kept.append(r)
         counts.append(n)
+    if blank:
+        folder.problems.append(_blank_counts(blank, rows.rows[0].source.path, count_col))
     rows = Table(rows.name, rows.columns, kept, rows.notes)
     if sum(counts) > MAX_PIECES:
         raise DataError(f"the counts add up to {sum(counts):,} pieces; a kit holds at most "
                         f"{MAX_PIECES:,}", rows.rows[0].source.path, field=count_col)
     return rows, counts
+
+
+def _blank_counts(rows: list[int], path: Path, column: str | None):
+    """A warning: an empty count prints one copy, which a designer who blanked it to leave a
+    card out for now (as in nanDECK) would not expect."""
+    shown = ", ".join(map(str, rows[:8])) + (f" and {len(rows) - 8} more" if len(rows) > 8 else "")
+    return warning(f"{'row' if len(rows) == 1 else 'rows'} {shown}: the count is empty, so one "
+                   "copy prints (write 1, or 0 to leave the row out)", Source(path), column)
 
 
 def _flag(table: dict, key: str, path: Path, where: str) -> bool:
