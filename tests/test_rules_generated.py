@@ -108,10 +108,15 @@ by = [{ fewest = "target.h0" }]
     return folder
 
 
-@pytest.fixture(scope="module", params=["experior-data", "trick-taking", "market", "hostile"])
+@pytest.fixture(scope="module", params=["experior-data", "trick-taking", "market", "hostile",
+                                        "stuck"])
 def folder(request, tmp_path_factory):
     if request.param == "experior-data":
         return EXPERIOR_DATA
+    if request.param == "stuck":        # (games that end in a stalemate)
+        from test_rules_stalemate import stuck_market
+
+        return stuck_market(tmp_path_factory.mktemp("stuck"))
     if request.param == "hostile":
         return _hostile(tmp_path_factory.mktemp("hostile"))
     return new_game("mine", tmp_path_factory.mktemp(request.param), request.param)
@@ -183,7 +188,7 @@ def test_the_generated_source_holds_no_text_of_the_game(folder):
 def _pnp_words():
     from pnp.rules.spec import NAMES
 
-    return NAMES | {"change", "compare", "turn limit"}
+    return NAMES | {"change", "compare", "turn limit", "stalemate"}
 
 
 def _game_words(game):

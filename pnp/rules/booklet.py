@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from ..render.bookmarkup import literal
-from . import verbs
+from . import stalemate, verbs
 from .ending import played_effects
 from .spec import DEFAULT_BOUNDS, Rules
 
@@ -268,6 +268,9 @@ def how_to_play(rules: Rules) -> str:
         out.append(f"- A round ends when {words(rules.round_end.raw, rules, _ANY_WHOSE)}; "
                    f"the game ends after round {rules.round_limit}.")
     out.append(f"- The game ends after turn {rules.turn_limit} in any case.")
+    stuck = stalemate.ruling(rules)     # (RulesState._stalled enforces it)
+    if stuck:
+        out.append(f"- {stuck}")
     if rules.finish:
         out += ["", "When the game ends:", ""] + \
             [f"- {effect_sentence(e, rules)}" for e in rules.finish]

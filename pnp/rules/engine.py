@@ -4,8 +4,9 @@ determinizes.
 
 A turn is the file's phases in order; in a phase each seat ("each", from the turn's first
 player) or the active player acts up to `limit` times (or passes), then the phase's effects
-run. After each turn the [[end]] conditions are checked, then the round's end; the turn limit
-ends every game. Then the finish effects run and [score] names the winners (ties share).
+run. After each turn the [[end]] conditions are checked, then the round's end; a stalemate
+(rules/stalemate.py: a whole round of turns with no move and no change) and the turn limit end
+every game. Then the finish effects run and [score] names the winners (ties share).
 
 Actions are numbered: a card action k with card c is k * cards + c; an action without a card
 comes after them, then pass."""
@@ -19,6 +20,7 @@ from ..engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
 from .expr import PERSONAL, RulesRuntimeError
 from .plan import MAX_STARTS, Plan
 from .spec import Action, Rules
+from .stalemate import ENDED_BY as STALEMATE
 
 NOBODY = -3          # between a move and the next decision (never seen outside apply_action)
 # stages of the turn machine (PHASE_ACT: the seats of the turn's phase `_phase` act, in
@@ -67,7 +69,8 @@ class RulesState(State):
     __slots__ = ("_p", "_cur", "views", "shared", "_z", "_owner", "_by", "_seats", "_vals",
                  "_stage", "turn", "round", "_phase", "_order", "_pos", "_acted", "_first",
                  "_lead", "_round_over", "_stack", "_wait", "_jobs", "ended_by", "_returns",
-                 "_log", "_ctx", "_now", "_steps", "_hold", "_fresh")
+                 "_log", "_ctx", "_now", "_steps", "_hold", "_fresh", "_mark", "_chose",
+                 "_still", "_sig")
 
     def __init__(self, plan: Plan):
         self._p = plan
@@ -110,6 +113,13 @@ class RulesState(State):
         self._steps = 0                    # moves made (chance's too): bounded by max_moves
         self._ctx: dict[str, Any] = {}
         self._fresh = False
+        # the stalemate's watch (_stalled): the log's length at the last turn's end, a seat
+        # passing that could have moved, the turns in a row of no move and no change, and the
+        # state they left
+        self._mark = 0
+        self._chose = False
+        self._still = 0
+        self._sig: tuple = ()
         self._context()
         self._push(plan.setup, 0)
         self._advance()
@@ -274,6 +284,8 @@ class RulesState(State):
             self._endless()
         self._log.append((seat, action))
         if action == p.pass_id:
+            if len(self._now) > 1:      # a pass by choice: the game is not stuck
+                self._chose = True
             self._pos += 1
             self._acted = 0
             self._cur = NOBODY
@@ -443,8 +455,8 @@ class RulesState(State):
         return False
 
     def _end_turn(self) -> None:
-        """A turn over: an [[end]] that holds, the round's end, the turn limit, or the next
-        turn."""
+        """A turn over: an [[end]] that holds, the round's end, a stalemate, the turn limit,
+        or the next turn."""
         plan, rules = self._p, self._p.rules
         if plan.turn_ends and self._check_turn_ends():
             return
@@ -452,6 +464,9 @@ class RulesState(State):
                                 and self.holds_for_any(rules.round_end)):
             self._stage = ROUND_END
             self._push(plan.round_effects, self._first)
+            return
+        if plan.stalls and self._stalled():
+            self._finish(STALEMATE)
             return
         if self.turn >= rules.turn_limit:
             self._finish("turn limit")
@@ -495,6 +510,28 @@ class RulesState(State):
             self._first, self._lead = self._lead, -1
         elif self._p.rules.rotate:
             self._first = (self._first + 1) % self._p.n
+
+    def _stalled(self) -> bool:
+        """The stalemate ruling (rules/stalemate.py), at a turn's end: True once a whole round
+        of turns (one a seat) went by in which no seat could move (it had no move, or only
+        pass) and nothing changed (the cards where they were, every counter as it was)."""
+        log, mark, pass_id = self._log, self._mark, self._p.pass_id
+        self._mark = len(log)
+        last = log[-1] if len(log) > mark else None     # (most turns: a move, at once)
+        quiet = not self._chose and (last is None or len(last) == 2 and last[1] == pass_id and
+                                     all(len(e) == 2 and e[1] == pass_id for e in log[mark:]))
+        self._chose = False
+        if not quiet:
+            self._still = 0
+            return False
+        keys = self._p.per_player_counters
+        sig = (tuple(map(tuple, self._z)), tuple(tuple(v[k] for k in keys) for v in self.views),
+               tuple(self.shared.items()), tuple(self._seats.items()), self._round_over)
+        if self._still and sig == self._sig:
+            self._still += 1
+        else:
+            self._sig, self._still = sig, 1
+        return self._still > self._p.n     # (the first quiet turn's own change not counted)
 
     def _check_turn_ends(self) -> bool:
         """_check_ends("turn"), an expression that reads no player of the moment called
@@ -950,6 +987,7 @@ class RulesState(State):
         s._log = list(self._log)
         s._now = self._now
         s._steps = self._steps
+        s._mark, s._chose, s._still, s._sig = self._mark, self._chose, self._still, self._sig
         s._context()
 
     def determinize(self, player: int, rng: random.Random) -> "RulesState":

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from .direct import INT_BITS, limited_op
 from .expr import PERSONAL
+from .stalemate import ENDED_BY as STALEMATE
 from .verbs import Change, Compare, Move, Pick
 
 # the stages of engine.py's turn machine (repeated: engine imports this module)
@@ -688,7 +689,8 @@ class Tails:
             self.src.add(depth, line)
 
     def _turn_end(self) -> None:
-        """The turn machine's TURN_END: the [[end]]s, the turn limit, the next turn."""
+        """The turn machine's TURN_END: the [[end]]s, a stalemate, the turn limit, the next
+        turn."""
         plan, src = self.plan, self.src
         rules = plan.rules
         if plan.has_rounds:
@@ -701,6 +703,11 @@ class Tails:
             src.add(2, f"if {holds}:")
             self._stop(3)
             src.add(3, f"S._finish({src.const(name)})")
+            src.add(3, "return False")
+        if plan.stalls:     # (RulesState._end_turn's stalemate)
+            src.add(2, "if S._stalled():")
+            self._stop(3)
+            src.add(3, f"S._finish({src.const(STALEMATE)})")
             src.add(3, "return False")
         src.add(2, "turn = S.turn")
         src.add(2, f"if turn >= {literal(rules.turn_limit) or src.const(rules.turn_limit)}:")

@@ -383,10 +383,11 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
     """Random playouts of every player count: an expression that fails in play is named, and
     so is a game that makes more moves than the rules allow (the engine stops it at its bound,
     as it would in `pnp simulate`: an error naming turn.limit); all of them running to the turn
-    limit is a warning (the ends may hold in other games)."""
+    limit, or ending in a stalemate, is a warning (the ends may hold in other games)."""
     from ..engine.core import RandomAgent, play
     from .engine import RulesGame
     from .plan import move_bound
+    from .stalemate import ENDED_BY as STALEMATE
     from .expr import RulesRuntimeError
 
     findings: list[Finding] = list(_unprinted(rules, components))
@@ -398,7 +399,7 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
     low, high = rules.players
     for n in range(low, high + 1):
         game = RulesGame(rules, n)
-        limited = 0
+        limited = stuck = 0
         budget = move_bound(rules, n) + 10      # the engine's own bound comes first
         for seed in range(PLAYOUTS):
             try:
@@ -410,11 +411,16 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
                 return findings + [error(
                     f"{n} players: random game {seed} made {budget:,} moves without ending",
                     where, rules.prefix + "turn.limit")]
-            limited += record.stats.get("ended_by") in ("turn limit", "round limit")
-        if limited == PLAYOUTS and rules.ends:
+            ended = record.stats.get("ended_by")
+            limited += ended in ("turn limit", "round limit")
+            stuck += ended == STALEMATE
+        if limited + stuck == PLAYOUTS and rules.ends:
+            how = "ran to the turn or round limit" if not stuck else "ended in a stalemate " \
+                "(no player could move)" if not limited else \
+                "ran to the turn or round limit or ended in a stalemate (no player could move)"
             findings.append(warning(
-                f"{n} players: all {PLAYOUTS} random games ran to the turn or round limit: "
-                "the [[end]] conditions may never hold", where, rules.prefix + "end"))
+                f"{n} players: all {PLAYOUTS} random games {how}: the [[end]] conditions may "
+                "never hold", where, rules.prefix + "end"))
     return findings
 
 

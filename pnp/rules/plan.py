@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .generate import Tails
 from .spec import Rules
+from .stalemate import can_stall
 from .verbs import Move, moves_at_once, steady, when
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class Plan:
         # a compare binds lead and cards only for rules whose expressions read them
         self.binds_lead, self.binds_cards = "lead" in rules.reads, "cards" in rules.reads
         self.turn_ends = tuple((e.name, e.condition) for e in rules.ends if e.at == "turn")
+        self.stalls = can_stall(rules)      # a turn's end asks whether the game is stuck
         self._bind_effects(rules)
         self._plan_phases(rules, players)
         self._generate(rules)

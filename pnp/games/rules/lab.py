@@ -10,10 +10,12 @@ from typing import Any, Sequence
 
 from ...engine.contract import swap_action
 from ...engine.core import CHANCE, replay
+from ...rules.stalemate import ENDED_BY as STALEMATE
 from ...sim.stats import Extra, pct, rate
 
 
 LIMITS = ("turn limit", "round limit")  # how the engine names a game stopped unfinished
+# (and STALEMATE one stopped because nobody could move: counted apart, reported with them)
 UNFINISHED = 0.5  # of the games: the win rates then say more of the limit than of the rules
 
 
@@ -63,12 +65,16 @@ class Figures(Extra):
         return fig
 
     def caveats(self, fig):
-        unfinished = sum(v["rate"] for k, v in fig["ended_by"].items() if k in LIMITS)
-        if unfinished < UNFINISHED:
+        ended = fig["ended_by"]
+        limited = sum(v["rate"] for k, v in ended.items() if k in LIMITS)
+        stuck = ended.get(STALEMATE, {}).get("rate", 0)
+        if limited + stuck < UNFINISHED:
             return []
-        return [f"but {pct(unfinished)} of the games ended at the turn or round limit, not by "
-                "an [[end]] of the rules: the rates read unfinished games (see why they do not "
-                "end: `pnp play`, or `pnp validate`'s warning)"]
+        how = "at the turn or round limit" if not stuck else "in a stalemate (no player could " \
+            "move)" if not limited else "at the turn or round limit or in a stalemate"
+        return [f"but {pct(limited + stuck)} of the games ended {how}, not by an [[end]] of "
+                "the rules: the rates read unfinished games (see why they do not end: `pnp "
+                "play`, or `pnp validate`'s warning)"]
 
     def lines(self, fig, games):
         out = ["Games end by: " + ", ".join(f"{k} {pct(v['rate'])}"
