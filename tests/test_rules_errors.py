@@ -428,3 +428,60 @@ def test_an_unknown_agent_names_the_kind_of_game_not_the_engine(starter):
                                     "--jobs", "1", "--ladder", "random,bogus"])
     assert usage_error(res, "--ladder").startswith(
         "unknown agent 'bogus' for a game whose rules are data; known: random, mcts"), res.output
+
+
+@pytest.mark.parametrize("effect,end,says", [
+    ('{ lose = "debt" }', 'if = "me.debt >= 10"',
+     "[[end]] 'goal' can never hold: 'me.debt >= 10' is never true (no effect raises debt, "
+     "which starts at 5)"),
+    ('{ gain = "debt", amount = "card.points" }', 'if = "shared.market == 0 and me.debt < 5"',
+     "'me.debt < 5' is never true (no effect lowers debt, which starts at 5)"),
+    ('{ set = "debt", amount = 7 }', 'if = "me.debt > 7"',
+     "'me.debt > 7' is never true (the effects keep debt within 5 to 7)"),
+])
+def test_an_end_a_counter_can_only_move_away_from_is_an_error(starter, tmp_path, effect, end,
+                                                              says):
+    """A counter that only falls (or only rises, or is only set) from its start never reaches
+    a goal on the other side: found before any game, naming rules.toml and the end's key."""
+    folder = _changed(starter, tmp_path, '{ draw = "deck", to = "market" },\n]',
+                      '{ draw = "deck", to = "market" },\n  ' + effect + ',\n]')
+    path = folder / "rules.toml"
+    text = path.read_text().replace("[counters.leaf]", "[counters.debt]\nstart = 5\n"
+                                    "[counters.leaf]")
+    path.write_text(text.replace('if = "most.points >= options.goal"', end))
+    code, out = _validate(folder)
+    assert code == 2 and out.startswith('Error: rules.toml, field "end[0].if": ') and \
+        says in out and "Traceback" not in out, out
+
+
+def test_a_counter_that_can_move_both_ways_may_reach_its_goal(starter, tmp_path):
+    """A gain of a cell that may be negative, or a lose elsewhere, lets it go either way."""
+    folder = _changed(starter, tmp_path, '{ draw = "deck", to = "market" },\n]',
+                      '{ draw = "deck", to = "market" },\n  { lose = "debt" },\n]')
+    path = folder / "rules.toml"
+    text = path.read_text().replace("[counters.leaf]", "[counters.debt]\nstart = 5\n"
+                                    "[counters.leaf]")
+    text = text.replace('effects = [{ gain = "coins", amount = "options.gather" }]',
+                        'effects = [{ gain = "coins", amount = "options.gather" }, '
+                        '{ gain = "debt", amount = 2 }]')
+    path.write_text(text.replace('if = "most.points >= options.goal"', 'if = "me.debt >= 10"'))
+    code, out = _validate(folder)
+    assert code == 0, out
+
+
+def test_an_end_an_option_makes_impossible_names_the_option_and_its_value(starter, tmp_path):
+    folder = _changed(starter, tmp_path, "goal = 20 ", "goal = 5000 ", file="game.toml")
+    code, out = _validate(folder)
+    assert code == 2 and out == (
+        'Error: rules.toml, field "end[0].if": [[end]] \'goal\' can never hold with option '
+        "goal = 5000: 'most.points >= options.goal' is never true (points is kept within 0 to "
+        "999), so every game would run to the turn limit; change goal in game.toml [options] "
+        "(or the condition, or the bounds)\n"), out
+
+
+def test_a_sweep_value_that_makes_an_end_impossible_names_the_option(starter, tmp_path):
+    res = CliRunner().invoke(main, ["sweep", "--game", str(starter), "--set",
+                                    "options.goal=20,5000", "--games", "20", "--out",
+                                    str(tmp_path / "sweep.pdf")])
+    assert "goal=5000: fails validation" in res.output and "can never hold with option " \
+        "goal = 5000: " in res.output and "Traceback" not in res.output, res.output

@@ -30,10 +30,10 @@ def check_ends(rules: Rules, changed: set[str] | None, short: bool = False) -> N
     are not all there (rows left out for their errors), so a zone's count is not judged."""
     ranges = _Ranges(rules, changed, short)
     for i, end in enumerate(rules.ends):
-        why = ranges.never(end.condition.raw)
+        why, options = ranges.never(end.condition.raw)
         if why:
-            raise DataError(f"[[end]] {end.name!r} can never hold: {why}, so every game would "
-                            "run to the turn limit; fix the condition or the bounds",
+            raise DataError(f"[[end]] {end.name!r} can never hold{_with(options)}: {why}, so "
+                            f"every game would run to the turn limit; {_fix(options)}",
                             rules.path, field=rules.prefix + f"end[{i}].if")
         why = ranges.always(end.condition.raw)
         if why:
@@ -41,11 +41,24 @@ def check_ends(rules: Rules, changed: set[str] | None, short: bool = False) -> N
                             f"end after its first {end.at}; fix the condition or the bounds",
                             rules.path, field=rules.prefix + f"end[{i}].if")
     if rules.round_end is not None and not _ends_rounds(rules):
-        why = ranges.never(rules.round_end.raw)
+        why, options = ranges.never(rules.round_end.raw)
         if why:
-            raise DataError(f"the round can never end: {why}, so the game would be one round "
-                            "to the turn limit; fix [round] end", rules.path,
-                            field=rules.prefix + "round.end")
+            raise DataError(f"the round can never end{_with(options)}: {why}, so the game would "
+                            f"be one round to the turn limit; {_fix(options, '[round] end')}",
+                            rules.path, field=rules.prefix + "round.end")
+
+
+def _with(options: dict[str, int]) -> str:
+    """" with option goal = 99": the [options] values that make a condition impossible."""
+    said = ", ".join(f"{name} = {value}" for name, value in sorted(options.items()))
+    return f" with option{'s' * (len(options) > 1)} {said}" if options else ""
+
+
+def _fix(options: dict[str, int], what: str = "the condition") -> str:
+    if not options:
+        return f"fix {what} or the bounds" if what == "the condition" else f"fix {what}"
+    names = " or ".join(sorted(options))
+    return f"change {names} in game.toml [options] (or {what}, or the bounds)"
 
 
 def played_effects(rules: Rules) -> list:
@@ -65,19 +78,60 @@ def _ends_rounds(rules: Rules) -> bool:
 def changed_counters(rules: Rules) -> set[str] | None:
     """The counters an effect before the finish may change (None: any, a counter named by a
     card's cell)."""
+    reach = counter_reach(rules)
+    return None if reach is None else set(reach)
+
+
+def counter_reach(rules: Rules) -> dict[str, tuple[int, int, bool]] | None:
+    """Each counter an effect before the finish changes: the lowest and highest values the
+    effects can give it (from its start: a gain of no negative amount raises it up to its max,
+    never lowers it; a set gives it the amount's values) and whether a set does; None: any
+    counter may change (one named by a card's cell read with more than the card)."""
     from .verbs import Change
 
-    out: set[str] = set()
+    reach: dict[str, tuple[int, int, bool]] = {}
     for effect in played_effects(rules):
         if not isinstance(effect, Change):
             continue
         if effect.named is None:
-            out.add(str(effect.name))
+            names = {str(effect.name)}
         elif effect.named.names <= {"card", "options"}:     # "{{ card.colour }}"
-            out.update(str(effect.named({"card": card})) for card in rules.cards)
+            names = {str(effect.named({"card": card})) for card in rules.cards}
         else:
             return None
-    return out
+        amounts = _amounts(effect.amount, rules)
+        for name in names:
+            counter = rules.counters.get(name)
+            if counter is None:
+                reach[name] = (0, 0, False)     # (refused by load, naming the card)
+                continue
+            low, high, sets = reach.get(name, (counter.start, counter.start, False))
+            if amounts is None:
+                low, high = counter.low, counter.high
+            elif effect.verb == "set":
+                low, high, sets = min(low, amounts[0]), max(high, amounts[1]), True
+            else:
+                up = amounts[1] > 0 if effect.verb == "gain" else amounts[0] < 0
+                down = amounts[0] < 0 if effect.verb == "gain" else amounts[1] > 0
+                high = counter.high if up else high
+                low = counter.low if down else low
+            reach[name] = (max(low, counter.low), min(high, counter.high), sets)
+    return reach
+
+
+def _amounts(expr: Any, rules: Rules) -> tuple[Any, Any] | None:
+    """The lowest and highest value of an amount the same in every game, or of the card's
+    cells alone (None: not known before a game)."""
+    if expr.names - {"card", "options"} or ("card" in expr.names and not rules.cards):
+        return None
+    try:
+        values = [expr({"card": card}) for card in rules.cards] if "card" in expr.names \
+            else [expr({})]
+    except Exception:       # (named in play, with the card it fails on)
+        return None
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return None
+    return min(values), max(values)
 
 
 class _Ranges:
@@ -86,19 +140,31 @@ class _Ranges:
     def __init__(self, rules: Rules, changed: set[str] | None, short: bool = False):
         self.rules, self.changed, self.short = rules, changed, short
         self.cards = len(rules.cards)
+        self.reach = counter_reach(rules) if changed is not None else None
 
-    def never(self, raw: Any) -> str:
-        """Why `raw` can never be true ("" when it may be, or is not plain enough to tell)."""
+    def never(self, raw: Any) -> tuple[str, dict[str, int]]:
+        """Why `raw` can never be true ("" when it may be, or is not plain enough to tell),
+        and the [options] (name: value) that make it so: an option a comparison that is never
+        true reads, which another value of would let hold."""
         if isinstance(raw, bool):
-            return "it is false" if raw is False else ""
-        alternatives = self._parts(raw)
-        whys = []
-        for atoms in alternatives:
-            found = next(filter(None, (self._atom(atom, False) for atom in atoms)), "")
-            if not found:
-                return ""            # this alternative may hold
-            whys.append(found)
-        return "; ".join(whys)
+            return "it is false" if raw is False else "", {}
+        whys, options = [], {}
+        for atoms in self._parts(raw):
+            found = next(((atom, why) for atom in atoms
+                          for why in (self._atom(atom, False),) if why), None)
+            if found is None:
+                return "", {}       # this alternative may hold
+            whys.append(found[1])
+            options.update(self._options(found[0]))
+        return "; ".join(whys), options
+
+    def _options(self, atom: str) -> dict[str, int]:
+        """The [options] a comparison compares as numbers, by name."""
+        m = _COMPARE.match(atom)
+        sides = [_REF.match(m.group(i).strip()) for i in (1, 3)] if m else []
+        names = [side.group("option") for side in sides if side and side.group("option")]
+        return {name: self.rules.options[name] for name in names
+                if self._side(f"options.{name}") is not None}
 
     def always(self, raw: Any) -> str:
         """Why `raw` is true whatever happens ("" when it may not be, or is not plain enough
@@ -142,7 +208,9 @@ class _Ranges:
                          "!=": not (lo_a == hi_a == lo_b == hi_b)}[op]
         if not holds:
             return ""
-        said = " and ".join(w for w in (why_a, why_b) if w)
+        # (never true: an option's value is said where the message names the option)
+        said = " and ".join(w for w in (why_a, why_b) if w and (sure or not
+                                                                w.startswith("options.")))
         verdict = "always" if sure else "never"
         return f"{atom!r} is {verdict} true" + (f" ({said})" if said else "")
 
@@ -173,11 +241,7 @@ class _Ranges:
         per_player = who != "shared"
         counter = self.rules.counters.get(key)
         if counter is not None and counter.per_player == per_player:
-            if self.changed is not None and key not in self.changed:
-                return counter.start, counter.start, \
-                    f"no effect changes {key}, which stays {counter.start}"
-            return counter.low, counter.high, \
-                f"{key} is kept within {counter.low} to {counter.high}"
+            return self._counter(counter)
         zone = self.rules.zones.get(key)
         if zone is not None and zone.per_player == per_player:
             return None if self.short else (0, self.cards, f"{key} counts cards: 0 to "
@@ -185,3 +249,18 @@ class _Ranges:
         if per_player and key == "seat":
             return 1, self.rules.players[1], ""
         return None
+
+    def _counter(self, counter: Any) -> tuple[int, int, str]:
+        """A counter's values: its start when no effect changes it, what the effects can make
+        of it (only up from its start, only down), else its min..max."""
+        key, start = counter.name, counter.start
+        if self.changed is not None and key not in self.changed:
+            return start, start, f"no effect changes {key}, which stays {start}"
+        low, high, sets = (self.reach or {}).get(key, (counter.low, counter.high, True))
+        if (low, high) == (counter.low, counter.high):
+            return low, high, f"{key} is kept within {counter.low} to {counter.high}"
+        if not sets and low == start:
+            return low, high, f"no effect lowers {key}, which starts at {start}"
+        if not sets and high == start:
+            return low, high, f"no effect raises {key}, which starts at {start}"
+        return low, high, f"the effects keep {key} within {low} to {high}"
