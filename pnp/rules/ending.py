@@ -1,7 +1,9 @@
 """Rules that cannot end, found before any game where it is certain: an [[end]] (or the round's
 `end`) that can never hold, because it compares a counter with a number beyond the counter's
-bounds, a counter no effect ever changes with a number other than its start, or a zone's
-count with a number no count of cards reaches. Each is one DataError naming the file and key.
+bounds, a counter no effect ever changes with a number other than its start, a counter the
+effects move only one way from its start with a number on the other side (counter_reach), or a
+zone's count with a number no count of cards reaches; an [options] value that makes it so is
+named with its value. Each is one DataError naming the file and key.
 
 What is not certain (an end that holds only in some games) stays to the random playouts of
 load.rules_findings, and to the engine's bound on a game's moves at play time. The vocabulary
@@ -103,7 +105,7 @@ def counter_reach(rules: Rules) -> dict[str, tuple[int, int, bool]] | None:
         for name in names:
             counter = rules.counters.get(name)
             if counter is None:
-                reach[name] = (0, 0, False)     # (refused by load, naming the card)
+                reach[name] = (0, 0, False)     # (no such counter: load names the card)
                 continue
             low, high, sets = reach.get(name, (counter.start, counter.start, False))
             if amounts is None:
