@@ -62,3 +62,29 @@ def test_a_font_set_without_a_bold_italic_prints_it_in_its_bold(tmp_path):
     found = _fonts_of(tmp_path, '[fonts]\nbold = "mybold.ttf"\n')
     assert found["both"] == found["bold"] == found["bothbook"] == "DejaVuSansCondensed-Bold", \
         found
+
+
+def test_a_bold_never_closed_is_named_on_a_card_and_in_the_booklet(tmp_path):
+    # (a trial: "**bold" printed its stars and nothing said so; "2 * 3" and a footnote's
+    # lone star are meant as stars, and are not asked after)
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.scaffold import new_game
+
+    deck = new_game("deck", tmp_path)
+    rows = (deck / "cards.csv").read_text().splitlines()
+    rows[1] = 'Sunrise,"Draw **two cards, 2 * 3 *more",sun,3'
+    (deck / "cards.csv").write_text("\n".join(rows) + "\n")
+    booklet = deck / "booklet.md.j2"
+    booklet.write_text(booklet.read_text() + "\nTake **all the cards\nat once.**\n\nAnd **"
+                       "then\n")
+    res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
+    said = [line for line in res.output.splitlines() if "never closed" in line]
+    assert res.exit_code != 0 and len(said) == 2, res.output
+    assert said[0].endswith(": 'And **then': '**' opens bold that is never closed, so it "
+                            "prints as written (close it with **, or write \\*\\* for two "
+                            "stars)"), said
+    assert said[1].startswith('error: cards.csv, row 2, field "text": Sunrise: element "text" '
+                              "(layouts/card.toml): 'Draw **two cards, 2 * 3 *more': '**' opens "
+                              "bold that is never closed"), said

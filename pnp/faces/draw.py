@@ -874,6 +874,7 @@ def _problems(L: Layout, fonts, text: str, role: str, plain: bool,
     paragraphs = richtext.parse(text, role, size)
     out.extend(richtext.run_problems(text, size))
     out.extend(richtext.tag_problems(text))
+    out.extend(richtext.star_problems(text))
     for name in richtext.colours_in(paragraphs):
         try:
             colour_in(L.env.palette)(name)

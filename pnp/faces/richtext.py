@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterator, NamedTuple
 
-from ..render.emphasis import emphasis
+from ..errors import opening
+from ..render.emphasis import emphasis, unclosed_bold, unclosed_said
 from ..render.fonts import Fonts
 from ..render.text import (BREAKING, NO_BREAK, SHY, cjk_cuts, first_overlap, has_cjk, room_for,
                            words_of)
@@ -131,6 +132,12 @@ def run_problems(text: str, size: float) -> list[str]:
 # tags other tools read in a text (Squib's Pango markup, HTML): pnp prints them as written
 _FOREIGN_TAG = re.compile(r"</?(?:b|i|u|s|em|strong|span|font|sup|sub|big|small|tt|p|"
                           r"color|colour)\b[^<>\n]{0,200}>", re.I)
+
+
+def star_problems(text: str) -> list[str]:
+    """A `**` that opens bold and never closes (it prints its stars): said once per text."""
+    stars = unclosed_bold(text) if "**" in text else None
+    return [] if stars is None else [f"{opening(text)}: {unclosed_said(stars)}"]
 
 
 def tag_problems(text: str) -> list[str]:

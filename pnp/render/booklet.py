@@ -198,14 +198,21 @@ class Booklet:
     def _unknown_markup(self) -> list[Finding]:
         """Markdown the booklet does not print (a link, a block quote...), each an error
         naming the template and the line (of the template where the line is found in it)."""
-        from .bookmarkup import unknown
+        from .bookmarkup import read
+        from .emphasis import unclosed_bold, unclosed_said
 
+        blocks, unknown = read(self.text)
         found = []
-        for u in unknown(self.text):
+        for u in unknown:
             place = self.place(u.line)
             tail = "; the booklet does not print that Markdown" if u.markdown else ""
             found.append(error(f"{place}: {opening(u.shown)} is {u.what}{tail}",
                                Source(Path(self.source))))
+        for block in blocks:  # (a paragraph's bold may close on a line after it opens)
+            stars = unclosed_bold(block.text) if "**" in block.text else None
+            if stars:
+                found.append(error(f"{self.place(block.line)}: {opening(block.text)}: "
+                                   f"{unclosed_said(stars)}", Source(Path(self.source))))
         return found
 
     def place(self, line: int) -> str:

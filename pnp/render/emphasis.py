@@ -97,3 +97,21 @@ def _runs(tokens: list[dict]) -> list[tuple[str, bool, bool]]:
             else:
                 italic += step
     return [("".join(pieces), b, i) for pieces, b, i in runs]
+
+
+def unclosed_bold(text: str) -> str | None:
+    """The first `**` (or `***`) that opens bold and is never closed, so prints its stars as
+    written (a typo a designer does not see until it prints); None if there is none. A lone
+    `*` is not asked after: "5 * 3" and a footnote's star are meant as stars."""
+    tokens = _tokens(text)
+    _pair(tokens)
+    for tok in tokens:
+        if "b" in tok.get("kinds", "") and tok["opens"] and "b" not in tok["open"] | tok["close"]:
+            return tok["text"]
+    return None
+
+
+def unclosed_said(stars: str) -> str:
+    """What a message says of an unclosed `**` (unclosed_bold)."""
+    return (f"{stars!r} opens bold that is never closed, so it prints as written (close it "
+            f"with {stars}, or write {chr(92) + '*' + chr(92) + '*'} for two stars)")
