@@ -132,7 +132,7 @@ def find_faces(faces: list[FaceSpec], card: str, back: bool = False) -> list[Fac
     row may make several pieces (one per player colour): each differently named one is listed.
     A FILE with folders in it must be the game's own file, not one of the same name elsewhere."""
     file, _, row = card.rpartition(":")
-    if not file or not row.strip().isdigit():
+    if not file or not row.strip().isascii() or not row.strip().isdigit():
         file, row = card, ""
     file, sheet = workbook_sheet(file.strip())
     named = Path(file)

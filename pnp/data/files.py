@@ -62,6 +62,25 @@ class _Written:
 _NUMBER_TYPES = frozenset("bcdeEfFgGnoxX%")  # a format's type: the number formatted so
 
 
+def cell_number(text: str) -> int | float | None:
+    """The number a stripped cell is, or None: ASCII digits 0-9, an optional leading minus and at
+    most one decimal point (7, -3, 2.50, .5). Not "1e3", "1_000", "+2", "inf", nor "٣" or "²"
+    (str.isdigit takes any script's digits, int() and float() most of them): one rule for every
+    reader of a cell, so what a layout counts as a number is what a count column reads."""
+    digits = text[1:] if text[:1] == "-" else text
+    if not digits.isascii():
+        return None
+    try:  # (int() refuses more than 4,300 digits; a float that long is inf: both stay texts)
+        if digits.isdigit():
+            return int(text)
+        if digits.replace(".", "", 1).isdigit():
+            number = float(text)
+            return number if number not in (float("inf"), float("-inf")) else None
+    except ValueError:
+        return None
+    return None
+
+
 class WrittenInt(_Written, int):
     """A whole-number cell written otherwise ("007")."""
 
@@ -346,9 +365,9 @@ def convert_cell(cell: str, col: Column, source: Source) -> Any:
         if kind == "str":
             value: Any = text
         elif kind == "int":
-            value = int(text)
+            value = _whole(text)
         elif kind == "float":
-            value = float(text.replace("½", ".5").replace(",", ".")) if text != "½" else 0.5
+            value = _decimal(text)
         elif kind == "bool":
             low = text.lower()
             if low not in ("yes", "no", "true", "false", "1", "0", "y", "n"):
@@ -363,7 +382,9 @@ def convert_cell(cell: str, col: Column, source: Source) -> Any:
     except (ValueError, TypeError):
         wanted = {"int": "a whole number", "float": "a number", "bool": "yes or no"}.get(
             kind if isinstance(kind, str) else "", "a valid value")
-        raise DataError(f"expected {wanted}, got {text!r}", source.path, source.row,
+        script = ("; write it with the digits 0-9" if kind in ("int", "float")
+                  and not text.isascii() and any(c.isdigit() for c in text) else "")  # "٣"
+        raise DataError(f"expected {wanted}, got {text!r}{script}", source.path, source.row,
                         col.name) from None
     if col.choices is not None and value not in col.choices:
         raise DataError(f"{text!r} is not one of: {', '.join(col.choices)}", source.path,
@@ -379,6 +400,21 @@ def convert_cell(cell: str, col: Column, source: Source) -> Any:
             raise DataError(f"{text} is more than the maximum {_bound(col.max)}", source.path,
                             source.row, col.name)
     return value
+
+
+def _whole(text: str) -> int:
+    number = cell_number(text)
+    if not isinstance(number, int):  # (as a layout reads it: "٣", "1e3" and "+2" are texts)
+        raise ValueError(text)
+    return number
+
+
+def _decimal(text: str) -> float:
+    """A decimal cell as cell_number reads it, also 2,5 (a decimal comma) and ½ (2½ is 2.5)."""
+    number = cell_number("0.5" if text == "½" else text.replace("½", ".5").replace(",", "."))
+    if number is None:
+        raise ValueError(text)
+    return float(number)
 
 
 def _bound(v: float) -> str:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..data.files import (MAX_COPIES, MAX_PIECES, Column, Record, WrittenFloat, WrittenInt,
-                          convert_cell, inside, unread_copies)
+                          cell_number, convert_cell, inside, unread_copies)
 from ..data.game import GameFolder, rect_size
 from ..data.tables import COMPONENT_KEYS as KEYS, check_entry
 from ..data.sheets import Table, read_table
@@ -226,11 +226,7 @@ def auto(value: Any) -> Any:
     number printed as its cell is written (a card "007" is not "7", a price "2.50" not "2.5")."""
     if isinstance(value, str):
         text = value.strip()
-        try:
-            number = int(text) if text.lstrip("-").isdigit() else (
-                float(text) if text.replace(".", "", 1).lstrip("-").isdigit() else None)
-        except ValueError:
-            return value
+        number = cell_number(text)  # (the rule every reader of a cell keeps: ASCII digits)
         if number is None:
             return value
         whole_float = isinstance(number, float) and number.is_integer()

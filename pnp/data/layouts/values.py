@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ...errors import DataError, did_you_mean
 from ..colours import Colour, parse_colour
-from ..files import WrittenFloat, WrittenInt, exact_whole
+from ..files import WrittenFloat, WrittenInt, cell_number, exact_whole
 from ...units import MAX_PIECE_MM, MM, length
 
 # `{{ column }}` (not `{{ true }}`, a constant)
@@ -21,7 +21,6 @@ _ROW_KEY = re.compile(r"""\brow(?:\[\s*(['"])(.*?)\1\s*\]|\.([A-Za-z_]\w*))""")
 _DICT_ATTRIBUTES = frozenset(dir(dict))  # row.get(...): the row's own method, no column
 _PLAIN = re.compile(r"^\{\{\s*(?!(?:[tT]rue|[fF]alse|[nN]one)\s*\}\})([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
 FALSE = {"", "false", "no", "0", "none", "off", "n"}
-_NUMBER_STARTS = frozenset("+-.0123456789in")  # (inf and nan: a text here is lowered)
 
 
 class ValueProblem(ValueError):
@@ -125,12 +124,8 @@ def to_bool(raw: Any) -> bool:
     text = str(raw).strip().lower()
     if text in FALSE:
         return False
-    if text[0] not in _NUMBER_STARTS and text[0].isascii():
-        return True  # no number float() reads begins so: its refusal (an exception) spared
-    try:
-        return float(text) != 0
-    except ValueError:
-        return True
+    number = cell_number(text)  # (a number as a cell is one: "0.0" and "-0", not "0e0" or "٠")
+    return number is None or number != 0
 
 
 def to_text(raw: Any) -> str:
