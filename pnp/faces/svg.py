@@ -27,6 +27,11 @@ FOLLOWED = ("image", "use")  # the elements whose links svglib reads (an <a> it 
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 DRAWN_DATA = re.compile(r"^data:image/(jpe?g|png);base64")  # what svglib decodes, as it does
 MAX_NESTING = 8  # SVGs drawing SVGs drawing SVGs...: deeper is a loop through a linked folder
+# what svglib turns into a shape of its own, each one costing it about a millisecond: a real
+# icon has a handful, card art hundreds; 20,000 (1 MB) made a build take 16 s without a word
+SHAPES = frozenset("path rect circle ellipse line polyline polygon text image use".split())
+MAX_SHAPES = 5000
+MAX_COUNTED = 10 * MAX_SHAPES  # (a use-bomb's count stops here: 10 ** 7 is not worth summing)
 UNSUPPORTED = {"filter": "filter effects (blur, shadow)", "mask": "masks",
                "pattern": "pattern fills", "foreignObject": "embedded HTML (foreignObject)"}
 
@@ -128,6 +133,7 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
     notes: list[str] = []
     seen: set[Path] = set()
     aspects: set[str] = set()
+    shapes = [0]  # in it and the SVGs it draws: what svglib would build, counted before it does
 
     def visit(file: Path, depth: int) -> None:
         if depth > MAX_NESTING:
@@ -135,6 +141,7 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
                            f"{MAX_NESTING} deep (a loop through a linked folder?)")
         seen.add(file)
         found: set[str] = set()
+        written = uses = 0
         tree, damage = _tree(file)
         if damage:  # (read as far as it goes, as svglib does: a cut-off file prints its start)
             notes.append(f"SVG {file.name!r} is damaged ({damage}): it prints as far as it "
@@ -145,6 +152,9 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
                 continue
             tag = node.tag
             local = tag.rsplit("}", 1)[-1]
+            if local in SHAPES:  # (a file without <use> draws what it writes: no second pass)
+                written += 1
+                uses += local == "use"
             if local == "text" and depth:
                 # svglib sets a linked SVG's text in fonts of its own choosing (system ones)
                 raise SvgError(f"SVG {path.name!r} draws {file.name!r}, which holds text; pnp "
@@ -173,12 +183,58 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
                     found.add("embedded images other than PNG and JPEG")
                 if linked is not None and is_svg_name(linked) and linked not in seen:
                     visit(linked, depth + 1)
+        shapes[0] += _drawn_shapes(tree) if uses else written
+        _check_shapes(shapes[0], path)
         if found:
             notes.append(f"SVG {file.name!r} uses {', '.join(sorted(found))}, which pnp cannot "
                          "print: they are left out (export the art with them flattened)")
 
     visit(path, 0)
     return notes, aspects
+
+
+def _drawn_shapes(tree) -> int:
+    """How many shapes svglib builds for a tree: a <use> draws a copy of what it names, so ten
+    uses of a group of ten uses of ... are counted as drawn (10 ** 7 took svglib 18 s), not as
+    written; what <defs> or a <symbol> holds counts only where it is used. One pass, no
+    recursion (a chain of uses may be long); a use that loops counts nothing (svglib's too)."""
+    ids = {el.get("id"): el for el in tree.iter() if isinstance(el.tag, str) and el.get("id")}
+    done: dict = {}  # element: its count, None while its parts are being counted
+    parts: dict = {}
+    stack = [tree]
+    while stack:
+        el = stack[-1]
+        if el not in parts:
+            parts[el] = _parts(el, ids)
+            done[el] = None
+            stack.extend(p for p in parts[el] if p not in parts)
+            continue
+        stack.pop()
+        if done[el] is None:
+            local = el.tag.rsplit("}", 1)[-1]
+            own = int(local in SHAPES and local != "use")
+            done[el] = min(own + sum(done[p] or 0 for p in parts[el]), MAX_COUNTED)
+    return done[tree] or 0
+
+
+def _parts(el, ids: dict) -> list:
+    """What an element draws: its children (not those of a <defs> or <symbol> it holds), or
+    for a <use>, the element it names in the same file."""
+    local = el.tag.rsplit("}", 1)[-1]
+    if local == "use":
+        href = next((el.get(a) for a in HREFS if el.get(a)), "")
+        hit = ids.get(href[1:]) if href.startswith("#") else None
+        return [hit] if hit is not None else []
+    return [c for c in el if isinstance(c.tag, str)
+            and c.tag.rsplit("}", 1)[-1] not in ("defs", "symbol")]
+
+
+def _check_shapes(count: int, path: Path) -> None:
+    if count > MAX_SHAPES:
+        said = f"more than {MAX_COUNTED:,}" if count >= MAX_COUNTED else f"{count:,}"
+        raise SvgError(f"SVG {path.name!r} draws {said} shapes; pnp reads SVGs of up to "
+                       f"{MAX_SHAPES:,} (an icon or a card's art needs far fewer: simplify it in "
+                       "the drawing program, or export it as a PNG)")
 
 
 class PnpFonts(FontMap):

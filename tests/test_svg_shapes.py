@@ -1,0 +1,77 @@
+"""An SVG of more shapes than any icon or card art has is refused before svglib builds them
+(it spent 16 s on an icon of 20,000 circles, saying nothing): the message names the file, how
+many shapes it draws and the limit. A <use> counts as the copy it draws (ten uses of ten uses
+of ... made svglib build 10 ** 7 shapes), what <defs> holds only where it is used."""
+
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from helpers import edit
+from pnp.cli import main
+from pnp.faces.svg import MAX_SHAPES
+from pnp.scaffold import new_game
+
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+       'width="24" height="24" viewBox="0 0 24 24">{}</svg>')
+
+
+def _circles(n: int) -> str:
+    return SVG.format("".join(f'<circle cx="{i % 24}" cy="{i // 24 % 24}" r="0.4"/>'
+                              for i in range(n)))
+
+
+def _uses(depth: int, fan: int) -> str:
+    """A circle in <defs>, used `fan` times by a group, used `fan` times by ...: fan ** depth."""
+    groups = ['<circle id="g0" cx="12" cy="12" r="2"/>'] + [
+        f'<g id="g{d}">' + f'<use xlink:href="#g{d - 1}"/>' * fan + "</g>"
+        for d in range(1, depth + 1)]
+    return SVG.format(f'<defs>{"".join(groups)}</defs><use xlink:href="#g{depth}"/>')
+
+
+@pytest.fixture
+def deck(tmp_path):
+    return new_game("shapes", tmp_path)
+
+
+def _build(deck, tmp_path):
+    return CliRunner().invoke(main, ["build", "--game", str(deck), "--out",
+                                     str(tmp_path / "out.pdf")])
+
+
+def _icon(deck, svg: str) -> None:
+    (deck / "icons").mkdir()
+    (deck / "icons" / "many.svg").write_text(svg)
+    edit(deck / "cards.csv", "Gain 1 :leaf:", "Gain 1 :many:")
+
+
+def test_an_icon_of_too_many_shapes_is_refused_naming_it_its_count_and_the_limit(deck,
+                                                                              tmp_path):
+    _icon(deck, _circles(MAX_SHAPES + 1000))
+    start = time.perf_counter()
+    res = _build(deck, tmp_path)
+    assert time.perf_counter() - start < 5
+    assert res.exit_code != 0 and "Traceback" not in res.output
+    assert ("cards.csv, row 3" in res.output and "icon 'many': SVG 'many.svg' draws 6,000 "
+            "shapes; pnp reads SVGs of up to 5,000" in res.output), res.output
+
+
+def test_uses_count_as_the_shapes_they_draw(deck, tmp_path):
+    edit(deck / "cards.csv", "title,text,colour,count", "title,text,colour,count,image")
+    edit(deck / "cards.csv", "Thorns,Each other player discards a card.,rose,2",
+         "Thorns,Each other player discards a card.,rose,2,art.svg")
+    (deck / "art.svg").write_text(_uses(8, 10))  # 10 ** 8 circles as drawn, 81 elements
+    start = time.perf_counter()
+    res = _build(deck, tmp_path)
+    assert time.perf_counter() - start < 5
+    assert res.exit_code != 0 and "Traceback" not in res.output
+    assert ("SVG 'art.svg' draws more than 50,000 shapes; pnp reads SVGs of up to 5,000"
+            in res.output), res.output
+
+
+def test_an_icon_of_many_uses_under_the_limit_prints(deck, tmp_path):
+    _icon(deck, _uses(3, 10))  # 1,000 circles drawn; a thousand in <defs> are not counted twice
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 0, res.output
+    assert "shapes" not in res.output
