@@ -3,7 +3,7 @@ sheets and boards of a kit made from them."""
 
 from __future__ import annotations
 
-from ..kit import Board, Kit, Piece, Sheet
+from ..kit import Board, Kit, Numbered, Piece, Sheet
 from .components import Component
 from .draw import LayoutFace
 
@@ -37,7 +37,7 @@ def label(c: Component, i: int) -> str:
             return str(row[col]).strip()
     if c.grid is not None and i in c.grid.label_of:  # a grid's cell: "island 0304"
         return f"{c.name} {c.grid.label_of[i]}"
-    return f"{c.name} {i + 1}"
+    return Numbered(f"{c.name} {i + 1}")  # (as exports name it; a message names its row)
 
 
 def faces(c: Component):
