@@ -172,6 +172,11 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
                     continue
                 if local == "image" and not is_svg_name(Path(href)):
                     aspects.add(" ".join(node.get("preserveAspectRatio", DEFAULT_ASPECT).split()))
+                    if depth and (node.get("width") is None or node.get("height") is None):
+                        # (svglib reads a linked SVG itself: pnp cannot size its pictures)
+                        raise SvgError(f"SVG {path.name!r} draws {file.name!r}, whose <image> "
+                                       f"(line {node.sourceline}) gives no width and height; "
+                                       "give both")
                 drawn = DRAWN_DATA.match(href)
                 if drawn:
                     data = base64.decodebytes(href[drawn.end() + 1:].encode("ascii", "ignore"))
@@ -265,8 +270,6 @@ class _Collect(logging.Handler):
 
 def read(path: Path, root: Path):
     """(svglib Drawing, notes) for an SVG inside the game folder."""
-    from svglib.svglib import svg2rlg
-
     notes, aspects = inspect(path, root)
     log = logging.getLogger("svglib")
     collect = _Collect()
@@ -274,7 +277,7 @@ def read(path: Path, root: Path):
     log.addHandler(collect)
     log.propagate = False  # svglib's complaints become notes, not lines on the user's terminal
     try:
-        drawing = svg2rlg(str(path), external_reference_root=str(root), font_map=PnpFonts())
+        drawing = _render(path, root, notes)
     except Exception as exc:  # svglib raises lxml's and its own errors alike
         raise SvgError(f"SVG {path.name!r} cannot be read ({exc.__class__.__name__})") from None
     finally:
@@ -292,6 +295,80 @@ def read(path: Path, root: Path):
     if said:
         notes.append(f"SVG {path.name!r} may not print as drawn: {'; '.join(said[:3])}")
     return drawing, notes
+
+
+def _render(path: Path, root: Path, notes: list[str]):
+    """svglib's drawing of the file, its <image>s sized first (svglib failed on a linked
+    picture without width and height, and sized an embedded one as stored, not as shown)."""
+    from svglib.svglib import SvgRenderer, load_svg_file
+
+    tree = load_svg_file(str(path))
+    if tree is None:
+        return None
+    for node in list(tree.iter("{http://www.w3.org/2000/svg}image", "image")):
+        _size_image(node, path, root, notes)
+    renderer = SvgRenderer(str(path), external_reference_root=str(root), font_map=PnpFonts())
+    return renderer.render(tree)
+
+
+def _size_image(node, path: Path, root: Path, notes: list[str]) -> None:
+    """An <image> without width or height drawn at its picture's size as shown (SVG 2's auto
+    size: its pixels as user units, the other side by its proportions), and said; one of size
+    0 not drawn at all, as both SVG 1.1 and 2 say (svglib took 0 for 'not given')."""
+    given = {k: node.get(k) for k in ("width", "height") if node.get(k) is not None}
+    if any(_plain(v) == 0 for v in given.values()):
+        node.getparent().remove(node)
+        return
+    href = next((node.get(a) for a in HREFS if node.get(a)), "")
+    if len(given) == 2 or not href or is_svg_name(Path(href.split("#", 1)[0])):
+        return
+    size = _picture_size(href, path, root)
+    if size is None:
+        return
+    w, h = float(size[0]), float(size[1])
+    width, height = (_plain(given.get(k, "")) for k in ("width", "height"))
+    if width:
+        w, h = width, width * h / w
+    elif height:
+        w, h = height * w / h, height
+    node.set("width", f"{w:g}")
+    node.set("height", f"{h:g}")
+    shown = href if len(href) <= 40 else href[:37] + "..."
+    how = "by the picture's proportions" if width or height else "the picture's own size"
+    notes.append(f"SVG {path.name!r}: the <image> of {shown!r} (line {node.sourceline}) gives "
+                 f"no {' or '.join(k for k in ('width', 'height') if k not in given)}; it is "
+                 f"drawn {w:g} x {h:g}, {how} (give both, as SVG 1.1 needs)")
+
+
+def _plain(value: str) -> float | None:
+    """A length in user units ("40", "40px"), None for any other ("2cm", "50%")."""
+    try:
+        return float(value.strip().removesuffix("px"))
+    except ValueError:
+        return None
+
+
+def _picture_size(href: str, path: Path, root: Path) -> tuple[int, int] | None:
+    """The pixel size, as shown, of the PNG or JPEG an href embeds or names (inspect has
+    checked it: inside the game folder, the picture it claims to be)."""
+    from PIL import Image
+
+    drawn = DRAWN_DATA.match(href)
+    if drawn:
+        data = base64.decodebytes(href[drawn.end() + 1:].encode("ascii", "ignore"))
+        with Image.open(io.BytesIO(data)) as img:
+            return _oriented(img)
+    linked = _linked(path, root, href)
+    if linked is None:
+        return None
+    with _opened(str(linked)) as img:
+        return _oriented(img)
+
+
+def _oriented(img) -> tuple[int, int]:
+    from .art import SIDEWAYS, orientation
+
+    return img.size[::-1] if orientation(img) in SIDEWAYS else img.size
 
 
 def _check_numbers(drawing, name: str) -> None:
@@ -477,10 +554,8 @@ def _opened(src):
 
 def _shown_size(src) -> tuple[int, int]:
     """A picture's size in pixels as its EXIF orientation shows it."""
-    from .art import SIDEWAYS, orientation
-
     with _opened(src) as img:
-        return img.size[::-1] if orientation(img) in SIDEWAYS else img.size
+        return _oriented(img)
 
 
 def _shown(src):

@@ -1,0 +1,103 @@
+"""An <image> in an SVG without width or height is drawn at its picture's size as shown (SVG
+2's auto size, its EXIF turn kept), the other side by its proportions, with a warning naming
+the SVG, the picture and the size used: svglib failed on a linked picture ("cannot be read
+(AttributeError)") and sized an embedded one as stored. Its href stays inside the game folder;
+one of width 0 is not drawn (SVG 1.1 and 2); a linked SVG's is refused, naming it."""
+
+import base64
+import io
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from helpers import edit
+from pnp.cli import main
+from pnp.faces import svg
+from pnp.scaffold import new_game
+
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+       'width="100" height="100" viewBox="0 0 100 100">{}</svg>')
+
+
+@pytest.fixture
+def deck(tmp_path):
+    deck = new_game("sized", tmp_path)
+    edit(deck / "cards.csv", "title,text,colour,count", "title,text,colour,count,image")
+    edit(deck / "cards.csv", "Thorns,Each other player discards a card.,rose,2",
+         "Thorns,Each other player discards a card.,rose,2,art.svg")
+    return deck
+
+
+def _photo(turned: bool = False) -> bytes:
+    """80 x 40 pixels; `turned`: a JPEG whose EXIF shows it a quarter turned, 40 x 80."""
+    out = io.BytesIO()
+    if turned:
+        exif = Image.Exif()
+        exif[0x0112] = 6
+        Image.new("RGB", (80, 40), (200, 30, 30)).save(out, "JPEG", exif=exif.tobytes())
+    else:
+        Image.new("RGB", (80, 40), (200, 30, 30)).save(out, "PNG")
+    return out.getvalue()
+
+
+def _build(deck, tmp_path):
+    return CliRunner().invoke(main, ["build", "--game", str(deck), "--out",
+                                     str(tmp_path / "out.pdf")])
+
+
+def _sizes(deck) -> list[tuple[float, float]]:
+    drawing, _ = svg.read(deck / "art.svg", deck)
+    return [(n.image.width, n.image.height) for _, _, n in svg._each_image(drawing)]
+
+
+def test_a_linked_picture_without_a_size_is_drawn_at_its_own_and_said(deck, tmp_path):
+    (deck / "pic.png").write_bytes(_photo())
+    (deck / "art.svg").write_text(SVG.format('<image x="10" y="10" xlink:href="pic.png"/>'))
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 0, res.output
+    assert ('warning: cards.csv, row 4, field "picture"' in res.output and "SVG 'art.svg': "
+            "the <image> of 'pic.png' (line 1) gives no width or height; it is drawn 80 x 40, "
+            "the picture's own size" in res.output), res.output
+    assert _sizes(deck) == [(80, 40)]
+
+
+@pytest.mark.parametrize("given,size", [('width="40"', (40, 20)), ('height="10px"', (20, 10))])
+def test_one_side_given_sizes_the_other_by_the_pictures_proportions(deck, given, size):
+    (deck / "pic.png").write_bytes(_photo())
+    (deck / "art.svg").write_text(SVG.format(f'<image {given} xlink:href="pic.png"/>'))
+    assert _sizes(deck) == [size]
+
+
+def test_an_embedded_photo_is_sized_as_it_is_shown(deck):
+    data = base64.b64encode(_photo(turned=True)).decode()
+    (deck / "art.svg").write_text(SVG.format(
+        f'<image xlink:href="data:image/jpeg;base64,{data}"/>'))
+    assert _sizes(deck) == [(40, 80)]  # (svglib's own: 80 x 40, as stored)
+
+
+def test_an_image_of_width_0_is_not_drawn(deck, tmp_path):
+    (deck / "pic.png").write_bytes(_photo())
+    (deck / "art.svg").write_text(SVG.format('<image width="0" xlink:href="pic.png"/>'))
+    assert _sizes(deck) == []
+    assert _build(deck, tmp_path).exit_code == 0
+
+
+@pytest.mark.parametrize("href", ["../outside.png", "/etc/hostname"])
+def test_an_unsized_picture_outside_the_game_folder_is_refused(deck, tmp_path, href):
+    (deck.parent / "outside.png").write_bytes(_photo())
+    (deck / "art.svg").write_text(SVG.format(f'<image xlink:href="{href}"/>'))
+    res = _build(deck, tmp_path)
+    assert res.exit_code != 0 and "Traceback" not in res.output
+    assert f"SVG 'art.svg' links to {href!r}" in res.output and "game folder" in res.output
+
+
+def test_a_linked_svgs_unsized_picture_is_refused_naming_it(deck, tmp_path):
+    (deck / "pic.png").write_bytes(_photo())
+    Path(deck / "inner.svg").write_text(SVG.format('<image id="i" xlink:href="pic.png"/>'))
+    (deck / "art.svg").write_text(SVG.format('<use xlink:href="inner.svg#i"/>'))
+    res = _build(deck, tmp_path)
+    assert res.exit_code != 0 and "Traceback" not in res.output
+    assert ("SVG 'art.svg' draws 'inner.svg', whose <image> (line 1) gives no width and "
+            "height; give both" in res.output), res.output
