@@ -24,14 +24,6 @@ def shared(drawer: Drawer) -> Drawer:
     return drawer
 
 
-class Numbered(str):
-    """A piece's name made from its kind and place ("token 4") for a row with no title, name
-    or label: exports and the kit's lists name it so, a message by its row alone (the 4th
-    token is row 5 of tokens.csv, which a message names: "token 4" beside it misled)."""
-
-    __slots__ = ()
-
-
 @dataclass(frozen=True, slots=True)  # one per card: a big deck holds 54,000
 class Piece:
     """One physical piece cut from a sheet: a card, a tile, a token. `kind` is what the rules

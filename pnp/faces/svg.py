@@ -155,28 +155,15 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
             if local in SHAPES:  # (a file without <use> draws what it writes: no second pass)
                 written += 1
                 uses += local == "use"
-            if local == "text" and depth:
-                # svglib sets a linked SVG's text in fonts of its own choosing (system ones)
-                raise SvgError(f"SVG {path.name!r} draws {file.name!r}, which holds text; pnp "
-                               "sets text only in the SVG a layout names (put it there, or "
-                               "convert it to outlines)")
-            if local in UNSUPPORTED:
-                found.add(UNSUPPORTED[local])
-            style = node.get("style", "")
-            stroke = node.get("stroke", "") + " " + "".join(re.findall(r"stroke\s*:[^;]*", style))
-            if "url(" in stroke:
-                found.add("gradients on strokes")
+            if depth:
+                _check_linked(node, local, path, file)
+            found |= _unprinted(node, local)
             for attr in HREFS if local in FOLLOWED else ():
                 href = node.get(attr)
                 if href is None:
                     continue
                 if local == "image" and not is_svg_name(Path(href)):
                     aspects.add(" ".join(node.get("preserveAspectRatio", DEFAULT_ASPECT).split()))
-                    if depth and (node.get("width") is None or node.get("height") is None):
-                        # (svglib reads a linked SVG itself: pnp cannot size its pictures)
-                        raise SvgError(f"SVG {path.name!r} draws {file.name!r}, whose <image> "
-                                       f"(line {node.sourceline}) gives no width and height; "
-                                       "give both")
                 drawn = DRAWN_DATA.match(href)
                 if drawn:
                     data = base64.decodebytes(href[drawn.end() + 1:].encode("ascii", "ignore"))
@@ -196,6 +183,29 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
 
     visit(path, 0)
     return notes, aspects
+
+
+def _check_linked(node, local: str, path: Path, file: Path) -> None:
+    """What an SVG that another draws may not hold: svglib reads it itself, so pnp can neither
+    set its text in pnp's fonts nor size its pictures."""
+    if local == "text":  # (svglib would set it in fonts of its own choosing, system ones)
+        raise SvgError(f"SVG {path.name!r} draws {file.name!r}, which holds text; pnp sets text "
+                       "only in the SVG a layout names (put it there, or convert it to outlines)")
+    href = next((node.get(a) for a in HREFS if node.get(a)), None)
+    if local == "image" and href and not is_svg_name(Path(href)) and \
+            (node.get("width") is None or node.get("height") is None):
+        raise SvgError(f"SVG {path.name!r} draws {file.name!r}, whose <image> (line "
+                       f"{node.sourceline}) gives no width and height; give both")
+
+
+def _unprinted(node, local: str) -> set[str]:
+    """What of the element pnp cannot print (svglib leaves it out)."""
+    found = {UNSUPPORTED[local]} if local in UNSUPPORTED else set()
+    style = node.get("style", "")
+    stroke = node.get("stroke", "") + " " + "".join(re.findall(r"stroke\s*:[^;]*", style))
+    if "url(" in stroke:
+        found.add("gradients on strokes")
+    return found
 
 
 def _drawn_shapes(tree) -> int:

@@ -10,7 +10,6 @@ from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import Finding, Source, error, opening, warning
-from ..kit import Numbered
 from ..layout.grid import Rect
 from .colours import luminance
 from .fonts import Fonts
@@ -154,18 +153,12 @@ class Surface:
                source: Source | None = None) -> None:
         """A finding about this piece; `source` names the data row the text came from when it
         is not the piece's own row (an element's name printed on many cards)."""
-        subject = None if source or self._by_row() else self.name  # (a shared row: said once)
+        subject = None if source else self.name  # a shared row: said once, not per piece
         if level == "note":  # said in validate, stops nothing (a small print a layout chose)
             self.findings.append(Finding("note", message, source or self.source, field, subject))
             return
         make = error if level == "error" else warning
         self.findings.append(make(message, source or self.source, field, subject))
-
-    def _by_row(self) -> bool:
-        """Whether the piece is told by its data row alone: a numbered name ("token 4")
-        beside the row a message names ("tokens.csv, row 5") reads as another piece."""
-        return isinstance(self.name, Numbered) and self.source is not None and \
-            self.source.row is not None
 
     def fill_bleed(self, fill) -> None:
         """Paint the whole piece including its bleed; in ink-saver mode only outline the trim
