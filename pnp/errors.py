@@ -164,6 +164,14 @@ class Source:
         return where(self.path, self.row, field)
 
 
+class Numbered(str):
+    """A piece's name made from its kind and place ("token 4") for a row with no title, name
+    or label: exports and the kit's lists name it so, a message by its row alone (the 4th
+    token is row 5 of tokens.csv, which the message names: "token 4" beside it misled)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Finding:
     """A problem in the data: an error stops the build (unless --force), a warning is shown."""
@@ -179,7 +187,8 @@ class Finding:
 
     def __str__(self) -> str:
         place = self.source.at(self.field) if self.source else ""
-        said = f"{self.subject}: {self.message}" if self.subject else self.message
+        by_row = isinstance(self.subject, Numbered) and self.source and self.source.row
+        said = f"{self.subject}: {self.message}" if self.subject and not by_row else self.message
         return f"{self.level}: {place}: {said}" if place else f"{self.level}: {said}"
 
 

@@ -47,7 +47,7 @@ def test_a_leading_the_font_s_letters_fit_in_is_clean(tmp_path):
 def test_an_icon_taller_than_its_line_is_a_finding_for_its_row(tmp_path):
     found = _errors(tmp_path, "icon_size = 4\n")
     assert found == [
-        'error: cards.csv, row 2, field "rules": card 1: element "rules" (layouts/front.toml): '
+        'error: cards.csv, row 2, field "rules": element "rules" (layouts/front.toml): '
         "inline icon :leaf: reaches 5.0 mm above the element's box: icon_size = 4 is over its "
         "line's leading = 1.2 (keep icon_size within the leading, or give the text room)"]
     second = _errors(tmp_path / "second", "icon_size = 2\n", SECOND)
@@ -99,7 +99,7 @@ def test_accented_capitals_under_a_tight_leading_are_measured_by_their_own_ink(t
     cell = "Gypsy jugglers quickly play gypsy jigs; ÅÉÎ ÅÉÎ ÅÉÎ Åland Élan Île ÅÉÎ ÅÉÎ ÅÉÎ"
     found = _errors(tmp_path, "leading = 0.97\n", cell)
     assert found == [
-        'error: cards.csv, row 2, field "rules": card 1: element "rules" (layouts/front.toml): '
+        'error: cards.csv, row 2, field "rules": element "rules" (layouts/front.toml): '
         "lines 1 and 2 print 0.6 mm over each other: their letters reach 0.93 em above the "
         "baseline and 0.21 em below, more than leading = 0.97 leaves room for (use leading = "
         "1.14 or more)"]

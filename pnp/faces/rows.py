@@ -3,7 +3,8 @@ sheets and boards of a kit made from them."""
 
 from __future__ import annotations
 
-from ..kit import Board, Kit, Numbered, Piece, Sheet
+from ..errors import Numbered
+from ..kit import Board, Kit, Piece, Sheet
 from .components import Component
 from .draw import LayoutFace
 
