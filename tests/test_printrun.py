@@ -201,6 +201,7 @@ def test_compare_matches_by_row_then_by_drawing():
                                         _p("c.csv:4", "C2", "d"), _p("c.csv:5", "E", "e")])
     changes = compare(old, new)  # A and B swapped rows: nothing to print for them
     assert [p.name for p in changes.changed] == ["C2"]  # renamed in its row: replaced
+    assert {k: p.name for k, p in changes.in_place_of.items()} == {("c.csv:4", "C2"): "C"}
     assert [p.name for p in changes.added] == ["E"]
     assert changes.removed == []
     gone = compare(new, old)
@@ -376,6 +377,43 @@ def test_a_picture_s_warning_is_still_said_in_a_partial_print(tmp_path):
     built = build(open_game(str(folder)), tmp_path / "only.pdf", only="cards.csv:2")
     said = [str(f) for f in built.findings if "filter effects" in str(f)]
     assert len(said) == 1, built.findings
+
+
+def _cli_changed(folder, tmp_path, monkeypatch, edit):
+    """Build through the CLI, `edit` the game, build --changed: its output and first page."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(main, ["build", "-g", str(folder)])
+    assert result.exit_code == 0, result.output
+    edit(folder / "cards.csv")
+    result = runner.invoke(main, ["build", "-g", str(folder), "--changed"])
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    return result.output, _text(tmp_path / "output" / "deck-changed.pdf", 0)
+
+
+def test_a_row_now_holding_another_card_names_the_card_it_replaces(deck, tmp_path, monkeypatch):
+    def edit(cards):  # Damson's row deleted, Elm appended into it; Ash's picture changed
+        rows = cards.read_text().splitlines()
+        cards.write_text("\n".join(rows[:4] + ["Elm,a.png"]) + "\n")
+        edit_csv(cards, 2, "art", "b.png")
+
+    said, first = _cli_changed(deck[0], tmp_path, monkeypatch, edit)
+    assert "(2 changed, 0 added, 0 removed" in said  # as the page lists them
+    assert "Replace these pieces (reprinted here) (2)" in first
+    # the playtester finds the old card by its name, not by its row
+    assert "cards.csv:5 \u00b7 Elm (card), in place of Damson" in first
+    assert "cards.csv:2 \u00b7 Ash (card)" in first and first.count("in place of") == 1
+
+
+def test_a_card_moved_up_a_row_and_edited_is_replaced_by_its_name(deck, tmp_path, monkeypatch):
+    def edit(cards):  # Birch deleted: Cedar moves up to row 3, its picture changed
+        rows = cards.read_text().splitlines()
+        cards.write_text("\n".join(rows[:2] + ["Cedar,b.png"] + rows[4:]) + "\n")
+
+    said, first = _cli_changed(deck[0], tmp_path, monkeypatch, edit)
+    assert "(1 changed, 0 added, 1 removed" in said
+    assert "cards.csv:3 \u00b7 Cedar (card)" in first and "in place of" not in first
+    assert "Take these pieces out of the kit (1) \u2610  cards.csv:3 \u00b7 Birch" in first
 
 
 def test_cli_changed_finds_the_record_of_a_kit_built_with_out(deck, tmp_path, monkeypatch):

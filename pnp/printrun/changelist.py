@@ -4,7 +4,7 @@ changelog)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
@@ -30,6 +30,7 @@ class ChangeList:
     title: str
     subtitle: str
     groups: list[tuple[str, list[Printed]]]
+    in_place_of: dict[tuple[str, str], Printed] = field(default_factory=dict)  # Changes'
 
     def _lines(self, fonts: Fonts, width: float) -> list[tuple[str, float, str, float]]:
         """(role, size, text, space before) of every line, in order."""
@@ -42,11 +43,18 @@ class ChangeList:
                 continue
             out.append(("bold", 13.0, f"{heading} ({len(pieces)})", 10 * MM))
             for p in pieces:
-                text = f"{p.id}  \u00b7  {p.name}  ({p.kind})"
+                text = f"{p.id}  \u00b7  {p.name}  ({p.kind})" + self._replaces(p)
                 for i, line in enumerate(wrap(fonts, text, SIZE, width - 6 * MM) or [text]):
                     out.append(("regular", SIZE, ("\u2610  " if i == 0 else "     ") + line,
                                 SIZE * LEADING))
         return out
+
+    def _replaces(self, p: Printed) -> str:
+        """The old piece's name when it differs: the playtester finds it by name."""
+        was = self.in_place_of.get(p.key)
+        if was is None:
+            return ""
+        return f", in place of {was.name}" + (f" ({was.kind})" if was.kind != p.kind else "")
 
     def _pages(self, fonts: Fonts, w: float, h: float) -> list[list[tuple[str, float, str, float]]]:
         pages: list[list] = [[]]

@@ -210,6 +210,10 @@ class Changes:
     changed: list[Printed] = field(default_factory=list)
     added: list[Printed] = field(default_factory=list)
     removed: list[Printed] = field(default_factory=list)
+    # a changed piece printed under another name than the one it replaces (its row's name
+    # edited, or the row now holds another card): the old piece, which the playtester finds
+    # by its name, not by its row
+    in_place_of: dict[tuple[str, str], Printed] = field(default_factory=dict)
 
     @property
     def to_print(self) -> set[tuple[str, str]]:
@@ -222,8 +226,9 @@ class Changes:
 def compare(old: Record, new: Record) -> Changes:
     """The pieces of `new` to print so that a deck printed from `old` becomes `new`'s. A piece
     is matched with its old self by identity first, then by drawing (a card that moved to
-    another row is not reprinted); what is left is changed (its identity was printed),
-    added, or (of the old deck) removed."""
+    another row is not reprinted); then by name and kind (a card that moved and changed);
+    then by row (a card renamed in its row, or another card in a removed one's row: printed
+    in place of the old piece); what is left is added, or (of the old deck) removed."""
     left = {p.key: p for p in old.pieces}
     unmatched = []
     for p in new.pieces:
@@ -232,28 +237,54 @@ def compare(old: Record, new: Record) -> Changes:
             del left[p.key]
         else:
             unmatched.append(p)
-    by_drawing: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    for p in left.values():
-        by_drawing.setdefault(p.drawing, []).append(p.key)
+    by_drawing = _index(left.values(), lambda p: p.drawing)
     changes = Changes()
+    unnamed = []
     for p in unmatched:
-        moved = by_drawing.get(p.drawing)
-        if moved:
-            del left[moved.pop()]
-        elif p.key in left:
-            was = left.pop(p.key)
-            by_drawing[was.drawing].remove(was.key)
+        if _take(left, by_drawing.get(p.drawing)) is not None:
+            continue  # moved: it prints as it did
+        if p.key in left:
+            del left[p.key]
             changes.changed.append(p)
         else:
-            changes.added.append(p)
-    for p in list(changes.added):  # a row whose piece was renamed (a cell of its name edited)
-        was = next((o for o in left.values() if o.id == p.id), None)
-        if was is not None:
-            del left[was.key]
-            changes.added.remove(p)
+            unnamed.append(p)
+    # every match by name before any by row: a row's old card may have moved and changed
+    by_name = _index(left.values(), lambda p: (p.name, p.kind))
+    by_row = _index(left.values(), lambda p: p.id)
+    rest = []
+    for p in unnamed:
+        if _take(left, by_name.get((p.name, p.kind))) is not None:
             changes.changed.append(p)
+        else:
+            rest.append(p)
+    for p in rest:
+        was = _take(left, by_row.get(p.id))
+        if was is not None:
+            changes.changed.append(p)
+            changes.in_place_of[p.key] = was
+        else:
+            changes.added.append(p)
     changes.removed = list(left.values())
     return changes
+
+
+def _index(pieces, by) -> dict:
+    """The keys of `pieces` by `by` of each, for _take, the first last (taken first: of
+    copies, the last one is the one left over)."""
+    found: dict = {}
+    for p in reversed(list(pieces)):
+        found.setdefault(by(p), []).append(p.key)
+    return found
+
+
+def _take(left: dict[tuple[str, str], Printed], keys: list | None) -> Printed | None:
+    """An old piece of `keys` still unmatched, taken out of `left` (a key matched by another
+    way since the index was made is skipped)."""
+    while keys:
+        key = keys.pop()
+        if key in left:
+            return left.pop(key)
+    return None
 
 
 MAX_RECORDS_LOOKED_AT = 200  # a folder of thousands of files is not searched whole

@@ -45,7 +45,7 @@ def changed_part(kit: Kit, printed: Record, old: Record, since: Path) -> tuple[K
         + said + ". Tick each piece off as you swap it.",  # (cards, tokens, boards)
         [("Replace these pieces (reprinted here)", changes.changed),
          ("New pieces (printed here)", changes.added),
-         ("Take these pieces out of the kit", changes.removed)])
+         ("Take these pieces out of the kit", changes.removed)], changes.in_place_of)
     return part_of(kit, printed, changes.to_print, cover), changes
 
 
