@@ -67,3 +67,24 @@ def test_a_re_export_never_renames_onto_an_existing_folder(tmp_path, monkeypatch
             (staging / "a.txt").write_text(text)
     assert (target / "a.txt").read_text() == "second"
     assert [p.name for p in tmp_path.iterdir()] == ["out"]  # nothing left aside
+
+
+def test_a_card_titled_in_greek_or_chinese_is_filed_under_its_kind_not_deck(tmp_path):
+    assert _run("new", "deck", "--dir", tmp_path).exit_code == 0
+    deck = tmp_path / "deck"
+    cards = deck / "cards.csv"
+    # (no letter has an ASCII form, as in 龍の騎士, and the game's fonts have them)
+    cards.write_text(cards.read_text().replace("Sunrise,", "Ωμέγα,"))
+    out = tmp_path / "png"
+    result = _run("export", "--game", deck, "--format", "png", "--out", out, "--dpi", 30)
+    assert result.exit_code == 0, result.output
+    files = {p.name for p in out.glob("*.png")}
+    # three copies, each its number; no letter of its title has an ASCII form
+    assert {"cards-001-card-front.png", "cards-003-card-back.png",
+            "cards-004-growth-front.png"} <= files
+    assert not [f for f in files if "-deck-" in f]
+    result = _run("export", "--game", deck, "--format", "pod", "--service", "tgc", "--out",
+                  tmp_path / "tgc")
+    assert result.exit_code == 0, result.output
+    named = {p.name for p in (tmp_path / "tgc").rglob("*.png")}
+    assert "001-card-front.png" in named and "002-growth-front.png" in named

@@ -52,6 +52,12 @@ def slug(text: str) -> str:
     return file_slug(text, "deck")
 
 
+def piece_slug(piece: Piece) -> str:
+    """A piece's part of a file name: its name's slug, else (a name with no ASCII form, "龍の
+    騎士") its kind's, since the file's number already tells it apart ("deck" said nothing)."""
+    return file_slug(piece.name, "") or file_slug(piece.kind, "piece")
+
+
 def deck_names(sheets) -> dict[int, str]:
     """A file name for each sheet (by id), distinct within the kit: decks whose titles make
     the same slug ("Cards" and "cards!", or two titled in Chinese, both "s") get -2, -3...,
@@ -220,7 +226,7 @@ def export_png(kit: Kit, fonts: Fonts, folder: Path, dpi: int,
         sizes = [(pixels(f.sheet.width + 2 * bleed, dpi), pixels(f.sheet.height + 2 * bleed, dpi))
                  for f in chosen]
         for face, image in zip(chosen, page_images(pdf, sizes)):
-            name = (f"{decks[id(face.sheet)]}-{face.index + 1:03d}-{slug(face.piece.name)}-"
+            name = (f"{decks[id(face.sheet)]}-{face.index + 1:03d}-{piece_slug(face.piece)}-"
                     f"{'back' if face.back else 'front'}.png")
             image.save(folder / name, dpi=(dpi, dpi))
         if boards:

@@ -133,7 +133,7 @@ def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
                    cmyk: bool | Separation) -> tuple[int, list[Finding]]:
     """Write every deck the service can print into `folder`, plus manifest.csv. Returns the
     number of files written and the findings (the preflight's included)."""
-    from .outputs import Face, page_images, boards_left_out, deck_names, export_pod, slug
+    from .outputs import Face, page_images, boards_left_out, deck_names, export_pod, piece_slug
     from .preflight import preflight
 
     service = SERVICES[key]
@@ -155,7 +155,7 @@ def export_service(kit: Kit, fonts: Fonts, folder: Path, key: str,
             turned = service.turned(sheet, product)
             bleed = service.bleed_in * 72
             px = service.pixels(product)
-            names = [slug(c.piece.name) for c in cards]
+            names = [piece_slug(c.piece) for c in cards]
             if service.file_type == "pdf":
                 order = [Face(sheet, c.piece, 0, side) for c in cards for _ in range(c.count)
                          for side in (True, False)]  # back, then front, card after card
