@@ -165,3 +165,49 @@ def test_one_slug_transliterates_and_parts_words_at_what_has_no_ascii_form(title
     from pnp.output import slug
 
     assert slug(title, default) == name
+
+
+def _untitled_tokens(tmp_path, rows: str):
+    """The tokens-and-board game of `pnp new`, its tokens with no name column: named by their
+    place ("token 3"); `rows` of value,colour,flip,count."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    assert CliRunner().invoke(main, ["new", "tb", "--dir", str(tmp_path), "--template",
+                                     "tokens-and-board"]).exit_code == 0
+    game = tmp_path / "tb"
+    layout = game / "layouts" / "token.toml"
+    layout.write_text(layout.read_text().split("[name]")[0])
+    (game / "tokens.csv").write_text("value,colour,flip,count\n" + rows)
+    return game
+
+
+def _tiles(game, out):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    result = CliRunner().invoke(main, ["export", "-g", str(game), "--format", "tts", "--out",
+                                       str(out)])
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    return [(o["GUID"], o["Nickname"]) for o in _save(out)["ObjectStates"]
+            if o["Name"] == "Custom_Tile"]
+
+
+def test_an_untitled_token_is_nicknamed_by_the_value_it_prints_and_keeps_its_guid(tmp_path):
+    game = _untitled_tokens(tmp_path, "1,gold,spent,2\n3,blue,spent,1\n5,red,healed,1\n")
+    tiles = _tiles(game, tmp_path / "a")
+    # "token 3" was the third row: the playtester sees a 5
+    assert [n for _, n in tiles] == ["token (value 1)"] * 2 + ["token (value 3)",
+                                                               "token (value 5)"]
+    csv = game / "tokens.csv"
+    csv.write_text(csv.read_text().replace("5,red", "7,red"))
+    again = _tiles(game, tmp_path / "b")
+    assert again[-1][1] == "token (value 7)"
+    assert [g for g, _ in again] == [g for g, _ in tiles]  # a nickname changed: GUIDs kept
+
+
+def test_untitled_tokens_their_printed_column_cannot_tell_apart_keep_their_place(tmp_path):
+    game = _untitled_tokens(tmp_path, "1,gold,spent,1\n1,blue,spent,1\n")  # two tokens of 1
+    assert [n for _, n in _tiles(game, tmp_path / "a")] == ["token 1", "token 2"]

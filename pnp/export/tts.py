@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -161,11 +162,15 @@ def _decks(kit, fonts, folder, work, links, guids, written, findings) -> list[di
     objects: list[dict] = []
     deck_key = 0
     per_sheet = TTS_COLS * TTS_ROWS - 1  # the last slot is the hidden card
+    shown_of: dict[int, dict[str, str]] = {}
     for number, ((title, _), members) in enumerate(groups.items(), 1):
         sheet = members[0].sheet
         back_piece = members[0].piece
         name = f"{number:02d}-{slug(title)}" if len(groups) > 1 else slug(title)
         cols, rows, pw, ph = tts_grid(sheet.width, sheet.height)
+        if id(sheet) not in shown_of:  # one for all its decks
+            shown_of[id(sheet)] = shown_names(sheet.pieces)
+        shown = shown_of[id(sheet)]
         back_img, back_url = None, ""
         if back_piece.back is not None:
             pdf = work / f"{name}-back.pdf"
@@ -194,11 +199,44 @@ def _decks(kit, fonts, folder, work, links, guids, written, findings) -> list[di
                 "FaceURL": links(out), "BackURL": back_url,
                 "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
                 "UniqueBack": False, "Type": 0}
-            cards += [(deck_key * 100 + i, f.piece.name, deck_key) for i, f in
-                      enumerate(chunk)]
+            cards += [(deck_key * 100 + i, shown.get(f.piece.name, f.piece.name), deck_key)
+                      for i, f in enumerate(chunk)]
         deck = title if titles.count(title) == 1 else f"{title} ({_common_start(members)})"
         objects.append(_tts_deck(deck, custom, cards, len(objects), guids))
     return objects
+
+
+MAX_SHOWN = 20  # characters of a column's value in a nickname: a number, a word or two
+_CLEAN = re.compile(r"[\w' .,+\-/#%]+")  # no markup (**, :icon:, {colour|...}), one line
+
+
+def shown_names(pieces) -> dict[str, str]:
+    """Nicknames for the pieces named by their place alone ("gem token 3", the third row of a
+    file with no title, name or label column), by that name: their kind and the column their
+    front prints as a text of its own ("gem token (value 5)"), when that tells each such row
+    apart; {} when no column does so cleanly."""
+    from ..data.layouts.values import Value, printed
+    from ..faces.rows import RowFace
+
+    untitled: dict[str, RowFace] = {}
+    for p in pieces:
+        face = p.front
+        if isinstance(face, RowFace) and p.name == f"{face.component.name} {face.index + 1}":
+            untitled.setdefault(p.name, face)
+    if not untitled:
+        return {}
+    first = next(iter(untitled.values()))
+    for e in first.layout.elements:
+        text = e.values.get("text") if e.type == "text" and not e.when_reads else None
+        if not isinstance(text, Value) or text.column is None:
+            continue
+        said = {name: str(printed(face.context[text.column])).strip()
+                for name, face in untitled.items()}
+        if (len(set(said.values())) == len(said)
+                and all(len(v) <= MAX_SHOWN and _CLEAN.fullmatch(v) for v in said.values())):
+            return {name: f"{first.component.name} ({text.column} {v})"
+                    for name, v in said.items()}
+    return {}
 
 
 def _common_start(members: list[Face]) -> str:
@@ -256,14 +294,16 @@ def _tiles(kit, fonts, folder, work, links, guids, written, findings, z: float) 
     images = iter(_face_images(kit, fonts, chosen, [_tile_px(f.sheet) for f in chosen],
                                folder, work / "tiles.pdf", written, findings))
     objects: list[dict] = []
+    shown = {id(sheet): shown_names(sheet.pieces) for sheet in kit.sheets if not _is_card(sheet)}
     for column, (sheet, name, pieces) in enumerate(stacks):
         piece = pieces[0]
         front = next(images)
         back = next(images) if piece.back is not None and sheet.duplex else front
         for height, _ in enumerate(pieces):
             objects.append({
+                # (the GUID by the piece's name as ever: a nickname changed keeps it)
                 "Name": "Custom_Tile", "GUID": guids("tile", sheet.title, name, height),
-                "Nickname": name, "Description": piece.kind,
+                "Nickname": shown[id(sheet)].get(name, name), "Description": piece.kind,
                 "Transform": _transform(column * 2.0, z, 1.0 + height * TILE_THICKNESS,
                                         sheet.width / 72 / CARD_WIDTH_IN),
                 "CustomImage": {
