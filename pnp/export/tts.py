@@ -221,8 +221,10 @@ def shown_names(pieces) -> dict[str, str]:
     untitled: dict[str, RowFace] = {}
     for p in pieces:
         face = p.front
-        if isinstance(face, RowFace) and p.name == f"{face.component.name} {face.index + 1}":
-            untitled.setdefault(p.name, face)
+        # a name that is none of its row's cells was made from its place (faces/rows.label)
+        if isinstance(face, RowFace) and p.name not in untitled and p.name not in {
+                str(v).strip() for v in face.component.table.rows[face.index].values()}:
+            untitled[p.name] = face
     if not untitled:
         return {}
     first = next(iter(untitled.values()))
