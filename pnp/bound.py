@@ -4,7 +4,10 @@ or game.toml, as the rulings are (pnp/games/rulings.py).
 - Numbers. A number written in a template, in digits or words ("5", "five", "twice"), is an
   error: it is a placeholder (`{{ rounds }}`), or, when it states no rule (a step of a list,
   "level 2" as a name), it is marked so: `{{ "Step 1" | counting }}`. A list's own numbering
-  ("1. ") is markup, not a number.
+  ("1. ") is markup, not a number. In a game nothing plays (no engine, no rules.toml: `pnp
+  new`'s engine = "deck") it is a warning: no played number can differ from the printed one, so
+  the print is not refused, but the designer is told to name it in game.toml's [options]
+  (`{{ options.hand }}`), where a variant or a later rules.toml reads the same number.
 - Tables. A column whose heading names a field another column is filled from ("Defence"
   above `{{ c.threshold }}` while the next column shows `{{ c.defence }}`) is an error.
 - One home per rule. A ruling may name its subject (`subject = ["shop", "fewest|first"]` in
@@ -21,10 +24,15 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
-from .errors import Finding, Source, error
+from .errors import Finding, Source, error, warning
 from .render.bookmarkup import ICON
 
 MARKER = "counting"  # the filter that marks a number stating no rule
+# what plays a game's numbers, which decides what a number its booklet writes out is
+ENGINE = "engine"  # a Python engine (the shipped games): an error; bind it to the engine's value
+RULES = "rules"    # rules.toml, reading game.toml's [options]: an error; put it in [options]
+NOTHING = ""       # nothing (engine = "deck"): a warning; [options] still names it once
+SHOWN = 3          # warnings of written numbers said in full; the rest are one line
 NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
                 "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty "
                 "sixty seventy eighty ninety hundred thousand once twice thrice double triple "
@@ -42,12 +50,14 @@ ORDER = re.compile(r"\b(" + "|".join(ORDER_WORDS) + r")\b", re.IGNORECASE)
 
 def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[str, str] = {},
           values: Mapping[str, Any] = {},
-          related: Mapping[str, Iterable[str]] = {}, tree: Any = None) -> list[Finding]:
+          related: Mapping[str, Iterable[str]] = {}, tree: Any = None,
+          plays: str = ENGINE) -> list[Finding]:
     """Every unbound number, mislabelled table column and homeless rule sentence of a booklet
     template. `rulings`: rulings.toml's entries (their subjects), `texts`: each ruling's text
     as the booklet prints it, `values`: the template's plain values (to suggest a placeholder),
     `related`: words a value's rule is about besides its name's; `tree`: the source parsed,
-    if rendering it parsed it."""
+    if rendering it parsed it; `plays`: what plays the game's numbers (ENGINE, RULES or
+    NOTHING)."""
     import jinja2
     from jinja2 import nodes
 
@@ -58,65 +68,148 @@ def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[st
     except jinja2.TemplateSyntaxError:
         return []  # rendering reports it, with its line
     where = Source(name)  # type: ignore[arg-type]  # shown as written: templates/x/booklet.md.j2
-    out = []
+    found: list[tuple[int, str]] = []  # each number's line and message
+    named: dict[str, str] = {}  # the [options] names suggested so far, each for its number
     for data in tree.find_all(nodes.TemplateData):
         text = LIST_ITEM.sub(lambda m: " " * len(m.group(0)), data.data)
         text = ICON.sub(lambda m: " " * len(m.group(0)), text)  # (:coin-2: is an icon's name)
         for m in NUMBER.finditer(text):
             line = data.lineno + text.count("\n", 0, m.start())
             # (quoted as written: the blanks stand in for marks only to find the numbers)
-            out.append(_number(m.group(0), _around(data.data, m.start(), m.end()), line, values,
-                               where, _phrase(text, m.start(), m.end()), related))
+            found.append((line, _number(m.group(0), _around(data.data, m.start(), m.end()),
+                                        line, values, text, (m.start(), m.end()), related,
+                                        plays, named)))
     for const, line in _constants(tree):
         for m in NUMBER.finditer(const):
-            out.append(_number(m.group(0), const, line, values, where,
-                               _phrase(const, m.start(), m.end()), related))
+            found.append((line, _number(m.group(0), const, line, values, const,
+                                        (m.start(), m.end()), related, plays, named)))
+    out = _numbers(found, plays, where)
     out += _tables(source, where)
     out += _homes(source, rulings, texts, where)
     return out
 
 
-def unprinted(rendered: str, name: str, texts: Mapping[str, str]) -> list[Finding]:
+def unprinted(rendered: str, name: str, texts: Mapping[str, str],
+              plays: str = ENGINE) -> list[Finding]:
     """Every ruling the booklet prints nowhere: the engine enforces it, so a player must be
     able to read it (dropping `{{ ruling.L16 }}` from the setup, or the list of rulings, drops
-    a rule). `texts`: each ruling's text as the booklet prints it."""
+    a rule). `texts`: each ruling's text as the booklet prints it. In a game nothing plays, a
+    warning: the ruling is the designer's, and no game played contradicts a booklet without it."""
     flat = " ".join(rendered.split())
     missing = [rid for rid, text in texts.items() if " ".join(text.split()) not in flat]
     if not missing:
         return []
     one = f"{{{{ ruling.{missing[0]} }}}}"
-    return [error(f"{'ruling' if len(missing) == 1 else 'rulings'} {', '.join(missing)} "
-                  f"{'is' if len(missing) == 1 else 'are'} printed nowhere in the booklet, yet "
-                  f"the engine plays {'it' if len(missing) == 1 else 'them'}: print {one} where "
-                  "it applies, or list every ruling ({% for r in rulings %})",
-                  Source(name))]  # type: ignore[arg-type]
+    many = len(missing) > 1
+    said = (f"{'rulings' if many else 'ruling'} {', '.join(missing)} {'are' if many else 'is'} "
+            "printed nowhere in the booklet"
+            + (f", yet the engine plays {'them' if many else 'it'}" if plays != NOTHING else "")
+            + f": print {one} where it applies, or list every ruling ({{% for r in rulings %}})")
+    return [(warning if plays == NOTHING else error)(
+        said, Source(name))]  # type: ignore[arg-type]
 
 
-def _number(number: str, around: str, line: int, values: Mapping[str, Any],
-            where: Source, phrase: str, related: Mapping[str, Iterable[str]] = {}) -> Finding:
+def _numbers(found: list[tuple[int, str]], plays: str, where: Source) -> list[Finding]:
+    """Each written number an error; in a game nothing plays a warning, SHOWN of them in full
+    and the rest one line: a page of rules must not bury the build's output."""
+    if plays != NOTHING:
+        return [error(said, where) for _, said in found]
+    out = [warning(said, where) for _, said in found[:SHOWN]]
+    rest = found[SHOWN:]
+    if rest:
+        lines = sorted({line for line, _ in rest})
+        shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
+        out.append(warning(f"line{'s' if len(lines) > 1 else ''} {shown}: {len(rest)} more "
+                           f"number{'s are' if len(rest) > 1 else ' is'} written out: bind "
+                           "each as above (game.toml's [options] and {{ options.NAME }}), or "
+                           f"mark it {{{{ \"...\" | {MARKER} }}}}", where))
+    return out
+
+
+def _number(number: str, around: str, line: int, values: Mapping[str, Any], text: str,
+            span: tuple[int, int], related: Mapping[str, Iterable[str]] = {},
+            plays: str = ENGINE, named: dict[str, str] | None = None) -> str:
+    """What to say of `number`, written at `span` of `text` (`around` it, as quoted)."""
     near = _stems(re.findall(r"[A-Za-z]+", around))
 
     def kin(name: str) -> int:  # how many words of the sentence the value's name shares
         return len(_stems([*re.split(r"[_.]", name), *related.get(name, ())]) & near)
 
     equal = sorted((k for k, v in values.items() if _same(v, number)), key=kin, reverse=True)
-    bind = (" or ".join("{{ " + k + " }}" for k in equal[:3]) if equal
-            else "the placeholder of the value it states")
     # a value named like the sentence that differs: the number may be wrong, not just unbound
     # ("Win 3 paths" where paths_to_win is 2); an equal value is no proof it is the one meant
     unlike = max((k for k, v in values.items() if kin(k) and not _same(v, number)),
                  key=kin, default=None)
     note = (f" (but {unlike}, named like this sentence, is {values[unlike]:g}: is the number "
             "right?)" if unlike and kin(unlike) > max(map(kin, equal[:1]), default=0) else "")
-    return error(f"line {line}: {around!r}: the number {number!r} is written out; write "
-                 f"{bind}{note}, or, if it states no rule (a step, a name), mark it: "
-                 f"{{{{ \"{phrase}\" | {MARKER} }}}}", where)
+    key, phrase = _option(text, *span, values, {} if named is None else named)
+    if equal:
+        bind = "write " + " or ".join("{{ " + k + " }}" for k in equal[:3])
+    elif plays == ENGINE:  # a shipped engine's [options] are its own: the value is the engine's
+        bind = "write the placeholder of the value it states"
+    elif plays == RULES:  # game.toml's [options] reach the booklet as `options`, and rules.toml
+        bind = (f"put it in game.toml as [options] {key} = {_toml(number)}, then write "
+                f"{{{{ options.{key} }}}} here and options.{key} in rules.toml (so the booklet "
+                "and the game share it)")
+    else:
+        bind = (f"put it in game.toml as [options] {key} = {_toml(number)} and write "
+                f"{{{{ options.{key} }}}} (one place to change it)")
+    return (f"line {line}: {around!r}: the number {number!r} is written out{note}; {bind}, or, "
+            f"if it states no rule (a step, a name), mark it: {{{{ \"{phrase}\" | {MARKER} }}}}")
 
 
-def _phrase(text: str, start: int, end: int) -> str:
-    """The number with the word before it ("Step 1", "level 2"): what a marker would wrap."""
+# words that name no number: an [options] key is made of the words beside it, not of these
+# (and, or, not, in, is, if are Jinja's own: `options.in` would not parse)
+PLAIN = set("a an the and or not in is if else of to on at by for with from per each every "
+            "than then up your their its this that these those more less none true false"
+            .split())
+
+
+def _option(text: str, start: int, end: int, values: Mapping[str, Any],
+            named: dict[str, str]) -> tuple[str, str]:
+    """An [options] key for the number at text[start:end], from the words after it ("5 action
+    cards": action_cards; a plural ends it: "20 gems wins", gems), else the word before ("Step
+    1": step), else "number"; and the phrase a marker would wrap: the number with that word.
+    A key `named` for another number already, or another value's, takes the number too."""
+    said = text[start:end]
+    after = re.match(r"(?:[ \t]+[A-Za-z][A-Za-z-]*)+", text[end:])
+    words: list[str] = []
+    for w in after.group(0).split() if after else []:
+        if len(words) == 2 or w.lower() in PLAIN or NUMBER.fullmatch(w) \
+                or (words and words[-1].endswith("s")):
+            break
+        words.append(w)
     before = re.search(r"([A-Za-z][\w-]*)[ \t]+$", text[:start])
-    return (before.group(1) + " " if before else "") + text[start:end]
+    word = before.group(1) if before and before.group(1).lower() not in PLAIN else ""
+    key = re.sub(r"\W", "_", "_".join(words or [word]).lower()) or "number"
+    if hasattr(dict, key):  # `options.items` is the table's method, not its key
+        key += "_count"
+    if named.get(key, said) != said or f"options.{key}" in values:
+        key += "_" + re.sub(r"\W", "_", said.lower()).strip("_")
+    named[key] = said
+    phrase = (f"{said} {' '.join(words)}" if words else f"{before.group(1)} {said}" if before
+              else said)
+    return key, phrase
+
+
+CARDINALS = {**{w: i for i, w in enumerate(NUMBER_WORDS[:20])},
+             **{w: 10 * i for i, w in enumerate(NUMBER_WORDS[20:28], 2)},
+             "hundred": 100, "thousand": 1000, "dozen": 12}
+
+
+def _toml(number: str) -> str:
+    """The number as game.toml's value: "5" 5, "five" 5, "1,5" 1.5, "1,000" 1000; a word that
+    is no count ("twice", "½") or a time of day as a text, which prints as written."""
+    low = number.lower().lstrip("+")
+    if low in CARDINALS:
+        return str(CARDINALS[low])
+    if re.fullmatch(r"-?\d+", low):
+        return str(int(low))
+    if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+", low):
+        return low.replace(",", "")
+    if re.fullmatch(r"-?\d+[.,]\d+", low):
+        return low.replace(",", ".")
+    return f'"{number}"'
 
 
 WORD_VALUES = {w: i for i, w in enumerate(NUMBER_WORDS[:20])}

@@ -168,16 +168,24 @@ def meaning(game: OpenGame, kit, fonts, log=None) -> list[Finding]:
     faces = checks.findings(fonts)
     drawn = {group.name: group for group in checks.colours}
     return (faces + distinct.check(folder, game.model.common.palette, drawn, folder.path)
-            + _booklet_meaning(kit))
+            + _booklet_meaning(game, kit))
 
 
-def _booklet_meaning(kit) -> list[Finding]:
-    """The booklet template's numbers, tables and rule sentences (bound.py)."""
-    from .bound import check, unprinted
+def _booklet_meaning(game: OpenGame, kit) -> list[Finding]:
+    """The booklet template's numbers, tables and rule sentences (bound.py), as strict as what
+    plays the game's numbers: its engine, its rules.toml, or nothing (a plain deck)."""
+    from .bound import ENGINE, NOTHING, RULES, check, unprinted
 
     t = getattr(kit.booklet.text, "source", None) if kit.booklet else None
-    return (check(t.text, t.name, t.rulings, t.texts, t.values, t.related, tree=t.tree)
-            + unprinted(kit.booklet.text, t.name, t.texts)) if t else []
+    if t is None:
+        return []
+    model = game.model  # rules as data read game.toml's [options], unless printed like a game
+    plays = (NOTHING if not game.spec.has_engine else RULES
+             if getattr(model, "rules", None) is not None and getattr(model, "printed", None)
+             is None else ENGINE)
+    return (check(t.text, t.name, t.rulings, t.texts, t.values, t.related, tree=t.tree,
+                  plays=plays)
+            + unprinted(kit.booklet.text, t.name, t.texts, plays))
 
 
 def _drawn(game: OpenGame, kit, result) -> list[Finding]:
