@@ -220,6 +220,7 @@ def test_a_number_written_into_a_booklet_is_refused_with_its_line(game_copy, nam
     found = edited(game_copy, game, [(BOOKLET, old, new)])
     hit = one_of(found, BOOKLET, "line ", number, "is written out")
     assert "| counting" in hit  # and it says how to mark a number that states no rule
+    assert "[options]" not in hit  # (an engine's [options] are its own: no key of the booklet's)
 
 
 def test_the_booklet_check_reads_the_tree_rendering_parsed(game_copy):
@@ -493,6 +494,125 @@ def test_a_designers_own_rule_numbers_are_named_in_options(tmp_path):
     assert printed_errors(folder) == NO_ERRORS
     kit, _, _ = prepare(open_game(str(folder)), force=True)
     assert "Each player draws 5 cards." in kit.booklet.text
+
+
+# ---- a game nothing plays: a written number is a warning, telling where it goes ------------
+FIRST_EDIT = """Each player takes 1 character and 5 action cards. On your turn:
+1. Play an action card and pay its cost in :gem: gems.
+2. Draw a card.
+The first player to collect 20 gems wins.
+"""
+STARTER_RULES = ("Write your rules in booklet.md.j2 in the game folder: headings start with #, "
+                 "lists with -, and **bold** works.\n")
+GEM = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+       '<circle cx="5" cy="5" r="4"/></svg>')
+
+
+def new_game(tmp_path, rules: str, template: str = "deck"):
+    """A `pnp new` game whose booklet says `rules` where the starter asks for them; and the
+    template's line of each of its lines."""
+    result = CliRunner().invoke(main, ["new", "mine", "--dir", str(tmp_path), "--template",
+                                       template])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "mine"
+    (folder / "icons").mkdir()
+    (folder / "icons" / "gem.svg").write_text(GEM, encoding="utf-8")
+    booklet = folder / BOOKLET
+    text = booklet.read_text(encoding="utf-8")
+    anchor = STARTER_RULES if template == "deck" else "{{ how_to_play }}\n"
+    assert anchor in text
+    booklet.write_text(text.replace(anchor, rules + "\n" + anchor, 1), encoding="utf-8")
+    lines = booklet.read_text(encoding="utf-8").splitlines()
+    return folder, {line: i + 1 for i, line in reversed(list(enumerate(lines)))}
+
+
+def test_a_new_games_first_rules_print_with_warnings_naming_the_options_to_add(tmp_path):
+    """The first rules edit of a `pnp new` game exited 3 with three errors: a number it writes
+    out is played by nothing, and nothing said it could go in game.toml's [options]."""
+    folder, line = new_game(tmp_path, FIRST_EDIT)
+    out = tmp_path / "kit.pdf"
+    result = CliRunner().invoke(main, ["build", "--game", str(folder), "-o", str(out)])
+    assert result.exit_code == 0 and out.is_file(), result.output
+    assert "Traceback" not in result.output and "error:" not in result.output, result.output
+    five = one_of(result.output.splitlines(), "'5'")
+    assert five == (
+        f"warning: booklet.md.j2: line {line[FIRST_EDIT.splitlines()[0]]}: 'player takes 1 "
+        "character and 5 action cards. On your turn': the number '5' is written out; put it in "
+        "game.toml as [options] action_cards = 5 and write {{ options.action_cards }} (one place "
+        "to change it), or, if it states no rule (a step, a name), mark it: "
+        "{{ \"5 action cards\" | counting }}"), five
+    twenty = one_of(result.output.splitlines(), "'20'")
+    assert twenty.startswith(f"warning: booklet.md.j2: line {line[FIRST_EDIT.splitlines()[3]]}:")
+    assert "[options] gems = 20 and write {{ options.gems }}" in twenty, twenty
+    assert "[options] character = 1 and write {{ options.character }}" in result.output
+    assert len(result.output.splitlines()) == 4, result.output  # the 3 warnings, the PDF
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code == 0 and "(3 warning(s))" in res.output, res.output
+
+    # as told: the numbers in [options], the placeholders in the booklet; nothing more is said
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8")
+                    + "\n[options]\ncharacter = 1\naction_cards = 5\ngems = 20\n",
+                    encoding="utf-8")
+    booklet = folder / BOOKLET
+    booklet.write_text(booklet.read_text(encoding="utf-8").replace(
+        "takes 1 character and 5 action", "takes {{ options.character }} character and "
+        "{{ options.action_cards }} action").replace("collect 20", "collect {{ options.gems }}"),
+        encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "--game", str(folder), "-o", str(out)])
+    assert result.exit_code == 0 and "warning" not in result.output, result.output
+    kit, _, _ = prepare(open_game(str(folder)), force=True)
+    assert "takes 1 character and 5 action cards" in kit.booklet.text
+    assert "collect 20 gems wins" in kit.booklet.text
+
+
+def test_a_page_of_written_numbers_is_three_warnings_and_a_line(tmp_path):
+    rules = "".join(f"On turn {{{{ \"Turn {n}\" | counting }}}}, pay {n} coins and draw {n + 1} "
+                    f"cards.\n" for n in range(1, 9))
+    folder, line = new_game(tmp_path, rules)
+    game = open_game(str(folder))
+    kit, fonts, found = prepare(game, force=True)
+    said = [str(f) for f in found + meaning(game, kit, fonts) if "written out" in str(f)]
+    first = line[rules.splitlines()[0]]
+    assert len(said) == 4 and all(s.startswith("warning: booklet.md.j2: line") for s in said)
+    assert said[3] == (
+        f"warning: booklet.md.j2: lines {', '.join(str(first + i) for i in range(1, 8))}: "
+        "13 more numbers are written out: bind each as above (game.toml's [options] and "
+        "{{ options.NAME }}), or mark it {{ \"...\" | counting }}"), said[3]
+    # two numbers named alike are told apart: coins = 1, then coins_2 = 2
+    assert "[options] coins = 1 " in said[0] and "[options] cards = 2 " in said[1], said
+    assert "[options] coins_2 = 2 " in said[2], said
+
+
+def test_a_rules_games_written_number_is_still_refused(tmp_path):
+    """rules.toml plays the game's numbers: one the booklet writes out may differ from the one
+    played, so the build refuses it, telling how to share it."""
+    folder, line = new_game(tmp_path, "Each player takes 5 action cards.\n", "trick-taking")
+    out = tmp_path / "kit.pdf"
+    result = CliRunner().invoke(main, ["build", "--game", str(folder), "-o", str(out)])
+    assert result.exit_code == 3 and not out.exists(), result.output
+    hit = one_of(result.output.splitlines(), "'5'")
+    assert hit.startswith(
+        f"error: booklet.md.j2: line {line['Each player takes 5 action cards.']}: 'Each player "
+        "takes 5 action cards.': the number '5' is written out; put it in game.toml as [options] "
+        "action_cards = 5, then write {{ options.action_cards }} here and options.action_cards "
+        "in rules.toml (so the booklet and the game share it), or"), hit
+    assert CliRunner().invoke(main, ["validate", "--game", str(folder)]).exit_code == 3
+
+
+def test_a_ruling_a_new_game_prints_nowhere_is_a_warning(tmp_path):
+    folder, _ = new_game(tmp_path, "")
+    (folder / "rulings.toml").write_text(
+        '[[ruling]]\nid = "M1"\ntitle = "Ties"\ntext = "A tie is shared."\nkind = "kit"\n',
+        encoding="utf-8")
+    booklet = folder / BOOKLET
+    booklet.write_text(booklet.read_text(encoding="utf-8").split("{% if rulings %}")[0],
+                       encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "--game", str(folder), "-o",
+                                       str(tmp_path / "kit.pdf")])
+    assert result.exit_code == 0, result.output
+    assert ("warning: booklet.md.j2: ruling M1 is printed nowhere in the booklet: print "
+            "{{ ruling.M1 }} where it applies") in result.output, result.output
 
 
 # ---- found trying it as a designer: build refuses what validate refuses ---------------------
