@@ -181,7 +181,9 @@ def _option(text: str, start: int, end: int, values: Mapping[str, Any],
         words.append(w)
     before = re.search(r"([A-Za-z][\w-]*)[ \t]+$", text[:start])
     word = before.group(1) if before and before.group(1).lower() not in PLAIN else ""
-    key = re.sub(r"\W", "_", "_".join(words or [word]).lower()) or "number"
+    key = re.sub(r"-", "_", "_".join(words or [word]).lower())
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", key):  # (a TOML key as written, and Jinja's name)
+        key = "number"
     if hasattr(dict, key):  # `options.items` is the table's method, not its key
         key += "_count"
     if named.get(key, said) != said or f"options.{key}" in values:

@@ -173,19 +173,30 @@ def meaning(game: OpenGame, kit, fonts, log=None) -> list[Finding]:
 
 def _booklet_meaning(game: OpenGame, kit) -> list[Finding]:
     """The booklet template's numbers, tables and rule sentences (bound.py), as strict as what
-    plays the game's numbers: its engine, its rules.toml, or nothing (a plain deck)."""
-    from .bound import ENGINE, NOTHING, RULES, check, unprinted
+    plays the game's numbers."""
+    from .bound import check, unprinted
 
     t = getattr(kit.booklet.text, "source", None) if kit.booklet else None
     if t is None:
         return []
-    model = game.model  # rules as data read game.toml's [options], unless printed like a game
-    plays = (NOTHING if not game.spec.has_engine else RULES
-             if getattr(model, "rules", None) is not None and getattr(model, "printed", None)
-             is None else ENGINE)
+    plays = _plays(game)
     return (check(t.text, t.name, t.rulings, t.texts, t.values, t.related, tree=t.tree,
                   plays=plays)
             + unprinted(kit.booklet.text, t.name, t.texts, plays))
+
+
+def _plays(game: OpenGame) -> str:
+    """What plays the game's numbers (bound.py): nothing, in a game without an engine (a plain
+    deck); rules.toml, for rules as data, which read game.toml's [options] (printed like a
+    shipped game, that game's booklet and numbers are its engine's); else its engine."""
+    from .bound import ENGINE, NOTHING, RULES
+
+    if not game.spec.has_engine:
+        return NOTHING
+    model = game.model
+    if getattr(model, "rules", None) is not None and getattr(model, "printed", None) is None:
+        return RULES
+    return ENGINE
 
 
 def _drawn(game: OpenGame, kit, result) -> list[Finding]:
