@@ -216,15 +216,13 @@ def shown_names(pieces) -> dict[str, str]:
     front prints as a text of its own ("gem token (value 5)"), when that tells each such row
     apart; {} when no column does so cleanly."""
     from ..data.layouts.values import Value, printed
+    from ..errors import Numbered
     from ..faces.rows import RowFace
 
     untitled: dict[str, RowFace] = {}
-    for p in pieces:
-        face = p.front
-        # a name that is none of its row's cells was made from its place (faces/rows.label)
-        if isinstance(face, RowFace) and p.name not in untitled and p.name not in {
-                str(v).strip() for v in face.component.table.rows[face.index].values()}:
-            untitled[p.name] = face
+    for p in pieces:  # (a name made from its place is Numbered: faces/rows.label)
+        if isinstance(p.name, Numbered) and isinstance(p.front, RowFace):
+            untitled.setdefault(p.name, p.front)
     if not untitled:
         return {}
     first = next(iter(untitled.values()))
