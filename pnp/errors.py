@@ -112,6 +112,23 @@ class DataError(PnpError):
         place = where(path, row, field)
         super().__init__(f"{place}: {message}" if place else message)
 
+    def each(self) -> list["DataError"]:
+        """The mistakes it says: itself (DataErrors: each of its own)."""
+        return [self]
+
+
+class DataErrors(DataError):
+    """Several mistakes found together (each bad property of a layout's element), so one run
+    says them all; whoever catches one DataError sees the first."""
+
+    def __init__(self, errors: list[DataError]):
+        self.errors = [e for exc in errors for e in exc.each()]
+        first = self.errors[0]
+        super().__init__(first.message, first.path, first.row, first.field)
+
+    def each(self) -> list[DataError]:
+        return list(self.errors)
+
 
 class UnreadableFile(DataError):
     """A data file that cannot be read at all (empty, not UTF-8, not CSV or TOML, a column

@@ -43,7 +43,21 @@ def open_game(name_or_path: str, cwd: Path | None = None,
     spec = get(folder.get("game", "engine"), folder.toml_path)
     check_tables(folder.written, folder.toml_path, spec.tables(), folder.note)
     folder.choose(variant)  # (a misspelt table is said first: what it breaks would hide it)
-    return OpenGame(folder, spec, spec.load(folder))
+    return OpenGame(folder, spec, _loaded(folder, spec))
+
+
+def _loaded(folder: GameFolder, spec: GameSpec):
+    """The game's model; a mistake that stops the loading is said with those noted before it
+    (three layouts' mistakes, then a missing file: all four in one run)."""
+    from .data.game import finding
+
+    try:
+        return spec.load(folder)
+    except DataError as exc:
+        if not errors_in(folder.problems):
+            raise
+        raise UnloadedData(list(dict.fromkeys([*folder.problems, finding(exc)])),
+                           "the rest is checked once they are fixed") from None
 
 
 def validate(game: OpenGame) -> list[Finding]:
@@ -90,12 +104,14 @@ def _without_echoes(findings: list[Finding], loading: list[Finding],
 
 def drawable(game: OpenGame) -> bool:
     """Faces are only drawn from data that loaded cleanly: a missing or unreadable row leaves
-    the kit nothing to draw it from."""
+    the kit nothing to draw it from, a layout's element that did not compile nothing to draw
+    with."""
     return not errors_in(game.folder.problems)
 
 
 NOT_DRAWN = ("text fit and the pieces drawn are checked once the errors above are fixed "
-             "(the kit cannot be drawn from data with missing or unreadable rows)")
+             "(the kit cannot be drawn from data with missing or unreadable rows, nor from layouts "
+             "with mistakes)")
 
 
 def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
@@ -282,9 +298,9 @@ def prepare(game: OpenGame, force: bool = False):
                                       + unchosen_leadings(game.folder.unchosen, fonts)))
     if not drawable(game):
         raise UnloadedData(findings, "nothing was printed" + (
-            ", even with --force: the kit cannot be drawn from data with missing or unreadable "
-            "rows" if force else " (fix them; --force cannot print data with missing or "
-            "unreadable rows)"))
+            ", even with --force: the kit cannot be drawn from layouts with mistakes nor from "
+            "data with missing or unreadable rows" if force else " (fix them; --force cannot "
+            "print layouts with mistakes nor data with missing or unreadable rows)"))
     if errors_in(findings) and not force:
         raise RulesError(findings)
     return kit, fonts, findings

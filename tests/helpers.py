@@ -170,3 +170,24 @@ def edit(path: Path, old: str, new: str) -> None:
 # how a character no font has is said to be mended (render/surface.py UNPRINTABLE's words)
 UNPRINTABLE_TAIL = ("(add a font that has them to game.toml's [fonts]: symbols = \"FILE.ttf\" for "
                     "symbols and emoji, cjk = \"FILE.ttf\" for Chinese, Japanese or Korean)")
+
+
+def opening_errors(folder: Path) -> list:
+    """The errors opening the game finds, as Findings: what it notes and goes on past (each
+    layout mistake, each bad row) or, alone, the mistake that stops it."""
+    from pnp.data.game import finding
+    from pnp.errors import DataError
+    from pnp.project import open_game
+
+    try:
+        opened = open_game(str(folder))
+    except DataError as exc:
+        return [finding(exc)]
+    return [f for f in opened.folder.problems if f.level == "error"]
+
+
+def first_error(folder: Path) -> str:
+    """The first of opening_errors, as the CLI says it without its 'error: '."""
+    found = opening_errors(folder)
+    assert found, "the game opened without an error"
+    return str(found[0]).removeprefix("error: ")

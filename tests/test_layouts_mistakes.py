@@ -134,7 +134,7 @@ def test_an_element_turned_back_onto_the_card_or_only_partly_off_it_is_fine(deck
 def test_an_expression_that_includes_a_file_says_so_in_words(deck, tag):
     """It said "expression error: no loader for this environment specified", Jinja2's words."""
     edit(deck / "layouts" / "back.toml", 'text = "{{ game.title }}"', f'text = "{tag}"')
-    found = _found(deck)
+    found = [f for f in _found(deck) if f.lower().startswith("error")]
     assert found and all("cannot {% include %}, {% import %} or {% extends %} a file" in f
                          and "no loader" not in f for f in found), found
 
@@ -327,8 +327,9 @@ def test_an_unknown_filter_is_named_at_its_property_not_a_bug(deck, typo, said):
     edit(deck / "layouts" / "card.toml", "tint(0.85)", typo)
     res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
     assert res.exit_code == 2, res.output
-    assert res.output.strip() == (f"Error: layouts/card.toml, field \"background.fill\": expression "
-                                  f"'{{{{ colour | {typo} }}}}': {said}"), res.output
+    assert res.output.splitlines()[0] == (f"error: layouts/card.toml, field \"background.fill\": "
+                                          f"expression '{{{{ colour | {typo} }}}}': {said}"), \
+        res.output
 
 
 def test_a_value_failing_on_a_row_names_the_element_s_property(deck):
@@ -343,7 +344,7 @@ def test_a_value_failing_on_a_row_names_the_element_s_property(deck):
 
 
 @pytest.mark.parametrize("src,said", [
-    ("logo.png", 'Error: layouts/card.toml, field "logo.src": image \'logo.png\' not found'),
+    ("logo.png", 'error: layouts/card.toml, field "logo.src": image \'logo.png\' not found'),
     ("{{ title }}.png", 'error: cards.csv, row 2, field "logo.src": image \'Sunrise.png\' '
                         "not found"),
 ])
@@ -364,8 +365,9 @@ def test_a_min_size_larger_than_size_is_named_once_where_it_is_set(deck):
     edit(card, "min_size = 9\n", "")
     card.write_text("[defaults]\nmin_size = 30\n\n" + card.read_text(encoding="utf-8"),
                     encoding="utf-8")
-    assert _found(deck) == ['Error: layouts/card.toml, field "defaults.min_size": element '
-                            '[title]: min_size 30 is larger than size 13']
+    assert [f for f in _found(deck) if f.startswith("error")] == [
+        'error: layouts/card.toml, field "defaults.min_size": element [title]: min_size 30 is '
+        'larger than size 13']
 
 
 @pytest.mark.parametrize("game,layout,template,said", [
@@ -421,7 +423,7 @@ def test_a_misspelt_override_or_type_says_the_name_meant(deck, table, said):
     (deck / "layouts" / "back.toml").write_text(f'extends = "base.toml"\n\n{table}',
                                                 encoding="utf-8")
     found = _found(deck)
-    assert any(f.startswith("Error: layouts/back.toml, field") and said in f
+    assert any(f.lower().startswith("error: layouts/back.toml, field") and said in f
                for f in found), found
 
 
@@ -491,3 +493,53 @@ def test_a_size_unit_written_twice_is_quoted_as_written():
     with pytest.raises(ValueProblem, match=r"got '12ptpt'"):
         SIZE("12ptpt")
     assert slug("Brand™ Wars", "game") == "brandtm-wars"  # (™ decomposes to capitals)
+
+
+def test_validate_names_every_layout_mistake_of_every_file_in_one_run(deck, tmp_path):
+    """A new-user trial: three typos in three places took three edit-and-run rounds (one
+    `Error:` line each). Each is said, with its file and field; a second bad property of one
+    element is said too; nothing is printed."""
+    card, back = deck / "layouts" / "card.toml", deck / "layouts" / "back.toml"
+    edit(card, 'text = "{{ title }}"', 'text = "{{ titel }}"')
+    edit(card, 'x = "4mm"', 'x = "4 millimetres"')  # (the same element: title)
+    edit(card, "size = 11\n", 'size = "11pp"\n')
+    edit(back, 'text = "{{ game.title }}"', 'text = "{{ gme.title }}"')
+    res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    errors = [line for line in res.output.splitlines() if line.startswith("error: ")]
+    assert [e.split(":")[1] for e in errors] == [
+        ' layouts/card.toml, field "title.text"', ' layouts/card.toml, field "title.x"',
+        ' layouts/card.toml, field "text.size"', ' layouts/back.toml, field "name.text"'], errors
+    assert "'titel'" in errors[0] and "'11pp'" in errors[2] and "'gme'" in errors[3]
+    assert res.output.splitlines()[-1] == "Error: 4 problem(s) in mistakes"
+    out = tmp_path / "kit.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(deck), "--force", "-o", str(out)])
+    assert res.exit_code == 2 and not out.exists(), res.output
+    assert [line for line in res.output.splitlines() if line.startswith("error: ")] == errors
+
+
+def test_layout_mistakes_are_said_with_the_one_that_stops_the_loading(deck):
+    edit(deck / "layouts" / "card.toml", 'text = "{{ title }}"', 'text = "{{ titel }}"')
+    edit(deck / "game.toml", 'back = "layouts/back.toml"', 'back = "layouts/bck.toml"')
+    res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
+    assert res.exit_code == 2, res.output
+    lines = res.output.splitlines()
+    assert lines[0].startswith('error: layouts/card.toml, field "title.text"'), lines
+    assert "layout file 'layouts/bck.toml' not found" in lines[1], lines
+    assert lines[-1].startswith("Error: 2 problem(s) in the game's files"), lines
+
+
+def test_thousands_of_broken_elements_are_listed_up_to_a_bound_then_counted(deck):
+    from pnp.faces.components import LAYOUT_MISTAKES_SHOWN as SHOWN
+
+    card = deck / "layouts" / "card.toml"
+    card.write_text(card.read_text(encoding="utf-8") + "".join(
+        f'\n[bad{i}]\ntype = "text"\ntext = "{{{{ nope{i} }}}}"\n' for i in range(SHOWN + 500)),
+        encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
+    assert res.exit_code == 2, res.output
+    errors = [line for line in res.output.splitlines() if line.startswith("error: ")]
+    assert len(errors) == SHOWN + 1, errors[-3:]
+    assert all('field "bad' in e and "'nope" in e for e in errors[:SHOWN])
+    assert errors[-1] == ("error: 500 more mistake(s) in layout files, not listed (in "
+                          "layouts/card.toml): fix those above and run again")

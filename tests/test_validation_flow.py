@@ -56,7 +56,8 @@ def test_a_deleted_row_the_rules_need_is_a_finding_not_a_crash(game_copy, tmp_pa
     lines = res.output.strip().splitlines()
     assert message in lines
     assert lines[-1].startswith("Error: ") and lines[-1].endswith(
-        "nothing was printed, even with --force: the kit cannot be drawn from data with "
+        "nothing was printed, even with --force: the kit cannot be drawn from layouts with "
+        "mistakes nor from data with "
         "missing or unreadable rows")
     assert [line for line in lines if line.startswith("Error")] == [lines[-1]]
     assert not out.exists()

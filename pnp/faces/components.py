@@ -22,16 +22,17 @@ from typing import Any, Callable
 
 from ..data.files import (MAX_COPIES, MAX_PIECES, Column, Record, WrittenFloat, WrittenInt,
                           cell_number, convert_cell, inside, unread_copies)
-from ..data.game import GameFolder, rect_size
+from ..data.game import GameFolder, finding, rect_size
 from ..data.tables import COMPONENT_KEYS as KEYS, check_entry
 from ..data.sheets import Table, read_table
-from ..errors import DataError, Source, warning
+from ..errors import DataError, Source, error, warning
 from ..data.layouts.compiled import Env, Layout
 from ..data.layouts.spec import load_spec, resolve
 from ..data.layouts.values import Scope, ValueProblem
 from ..units import MM, length, size as size_of
 
 TYPES = ("card", "token", "tile", "board", "mat")
+LAYOUT_MISTAKES_SHOWN = 30  # listed in one run; the rest are counted in one line
 SHAPES = ("rect", "circle", "hex")
 
 
@@ -91,6 +92,9 @@ class Compiler:
     palette: dict
     _done: dict = field(default_factory=dict)
     _chosen: list[Layout] = field(default_factory=list)  # the chosen game's, as compiled
+    _said: set = field(default_factory=set)  # the layout mistakes noted, each once
+    _unsaid: dict = field(default_factory=dict)  # those past LAYOUT_MISTAKES_SHOWN, by file
+    _summary: int | None = None  # where in folder.problems the line counting them is
 
     def __post_init__(self) -> None:
         self.env.compile = self.layout  # a `layout` element's file, compiled as a face's is
@@ -137,7 +141,38 @@ class Compiler:
                     Source(spec.path)))
             hit = self._done[key] = self._compiled(spec, columns, constants)
             self._chosen.append(hit)
+            self.note(*hit.problems)
         return hit
+
+    def note(self, *problems: DataError, said: str = "") -> None:
+        """Note mistakes found in layout files (`said`: the variant's words before each), so
+        one run names them all; past LAYOUT_MISTAKES_SHOWN they are counted in one line (a
+        generated folder of 10,000 broken elements is not 10,000 lines)."""
+        for exc in problems:
+            found = finding(exc if not said else DataError(said + exc.message, exc.path,
+                                                            exc.row, exc.field))
+            if found in self._said:  # (a file compiled for two components)
+                continue
+            self._said.add(found)
+            if len(self._said) <= LAYOUT_MISTAKES_SHOWN:
+                self.folder.problems.append(found)
+            else:
+                file = found.source.at() if found.source else "?"
+                self._unsaid[file] = self._unsaid.get(file, 0) + 1
+                self._count_unsaid()
+
+    def _count_unsaid(self) -> None:
+        """The line that says how many layout mistakes were not listed, and in which files."""
+        files = list(self._unsaid)
+        line = error(f"{sum(self._unsaid.values()):,} more mistake(s) in layout files, not "
+                     f"listed (in {', '.join(files[:5])}{', ...' if len(files) > 5 else ''}): "
+                     "fix those above and run again")
+        problems = self.folder.problems
+        if self._summary is None:
+            self._summary = len(problems)
+            problems.append(line)
+        else:
+            problems[self._summary] = line
 
     def in_variants(self, ref: str | None, columns,
                     theirs: Callable[[dict[str, Any], Any], tuple[Any, str, dict]]) -> None:
@@ -169,6 +204,7 @@ class Compiler:
                 spec = load_spec(folder.path, other, where, named_at)
                 self._variant(spec, variant)
                 self._done[key] = self._compiled(spec, columns, constants)
+                self.note(*self._done[key].problems, said=f"variant {name!r} ({said}): ")
                 self._unchosen(self._done[key], name, said, config)
             except DataError as exc:
                 if exc.path == folder.toml_path and exc.field == named_at:
@@ -431,7 +467,10 @@ def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
     is noted and its row left out, so one run names every bad row."""
     layouts = list({id(x): x for x in faces if x is not None}.values())
     for layout in layouts:
-        check_fixed_images(layout)
+        try:
+            check_fixed_images(layout)
+        except DataError as exc:  # (said with the layouts' other mistakes)
+            compiler.note(*exc.each())
     copies = Column(count_col or "count", "int", default=1, min=0, max=MAX_COPIES)
     kept, counts = [], []
     images, colours = picture_columns(layouts), colour_columns(layouts)
@@ -610,27 +649,38 @@ def check_row_colours(columns: list[str], row: Record, palette, good: set) -> No
 
 
 def check_fixed_images(layout: Layout) -> None:
-    """A picture the layout names itself: checked once, as a mistake in the layout file."""
-    from ..data.files import inside
-    from ..data.images import checked_image
-    from ..data.layouts.compiled import IMAGE_SUFFIXES
+    """The pictures the layout names itself: checked once, as mistakes in the layout file
+    (each one said: DataErrors)."""
+    from ..errors import DataErrors
 
+    wrong = []
     for element in layout.elements:
         src = element.values.get("src") if element.type == "image" else None
         if src is None or not src.static or not str(src.const).strip():
             continue
-        name = str(src.const).strip()
-        where = Source(layout.path)
-        field_name = f"{element.name}.src"
-        if not name.lower().endswith(IMAGE_SUFFIXES):
-            raise DataError(f"image {name!r}: use a .png, .jpg or .svg file", layout.path,
+        try:
+            _fixed_image(layout, str(src.const).strip(), f"{element.name}.src")
+        except DataError as exc:
+            wrong.append(exc)
+    if wrong:
+        raise DataErrors(wrong)
+
+
+def _fixed_image(layout: Layout, name: str, field_name: str) -> None:
+    from ..data.files import inside
+    from ..data.images import checked_image
+    from ..data.layouts.compiled import IMAGE_SUFFIXES
+
+    where = Source(layout.path)
+    if not name.lower().endswith(IMAGE_SUFFIXES):
+        raise DataError(f"image {name!r}: use a .png, .jpg or .svg file", layout.path,
+                        field=field_name)
+    if name.lower().endswith(".svg"):
+        if not inside(layout.env.root, name, where, field_name).is_file():
+            raise DataError(f"image {name!r} not found in the game folder", layout.path,
                             field=field_name)
-        if name.lower().endswith(".svg"):
-            if not inside(layout.env.root, name, where, field_name).is_file():
-                raise DataError(f"image {name!r} not found in the game folder", layout.path,
-                                field=field_name)
-        else:
-            checked_image(layout.env.root, name, where, field_name)
+    else:
+        checked_image(layout.env.root, name, where, field_name)
 
 
 def legacy_component(folder: GameFolder) -> dict[str, Any]:

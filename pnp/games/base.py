@@ -134,7 +134,10 @@ def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str,
                             folder.toml_path, field=f"layouts.{face}")
         layouts[face] = compiler.layout(ref, columns, constants, Source(folder.toml_path),
                                         f"layouts.{face}")
-        check_fixed_images(layouts[face])  # once, not on each card it draws
+        try:
+            check_fixed_images(layouts[face])  # once, not on each card it draws
+        except DataError as exc:  # (said with the layouts' other mistakes)
+            compiler.note(*exc.each())
 
         def theirs(config: dict[str, Any], variant, face: str = face,
                    default: str = default) -> tuple[Any, str, dict]:

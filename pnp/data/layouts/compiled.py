@@ -18,7 +18,7 @@ from ..colours import Colour
 from ..files import inside
 from ..fontfile import ROLES, check_font
 from ..otf import find_installed, not_installed_hint, searched_folders
-from ...errors import DataError, did_you_mean
+from ...errors import DataError, DataErrors, did_you_mean
 from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
 from .spec import LayoutSpec
 from .relations import below_of, inherit, placing_order
@@ -65,11 +65,12 @@ class Element:
                             f"{', '.join(TYPE_NAMES)}", scope.path, field=f"{name}.type")
         self.type = kind
         props = TYPES[kind]
-        unknown = [k for k in table if k not in props and k not in PLACING]
-        if unknown:
-            raise DataError(f"element [{name}] ({kind}) has no property {unknown[0]!r}; it takes: "
-                            f"{', '.join(sorted(props))}", scope.path, field=f"{name}.{unknown[0]}")
-        self._read_values(name, table, props, scope)
+        wrong = [DataError(f"element [{name}] ({kind}) has no property {k!r}; it takes: "
+                           f"{', '.join(sorted(props))}", scope.path, field=f"{name}.{k}")
+                 for k in table if k not in props and k not in PLACING]
+        wrong += self._read_values(name, table, props, scope)
+        if wrong:  # each bad property said, not only the first
+            raise DataErrors(wrong)
         # per card only the values that depend on the row are worked out
         self._fixed = {}
         self._varying = []
@@ -102,8 +103,11 @@ class Element:
             self.placed = placed(name, self.values, scope, env)
             self.static = self.static and self.placed.static
 
-    def _read_values(self, name: str, table: dict[str, Any], props: dict, scope: Scope) -> None:
-        """A Value (or a constant) per property, and the columns its colours come from."""
+    def _read_values(self, name: str, table: dict[str, Any], props: dict,
+                     scope: Scope) -> list[DataError]:
+        """A Value (or a constant) per property, and the columns its colours come from; the
+        mistakes of those that do not compile."""
+        wrong = []
         self.values: dict[str, Any] = {}
         self.colour_columns: list[str] = []  # columns used as colours: checked on every row
         palette_colour = colour_in(scope.palette)
@@ -115,13 +119,17 @@ class Element:
                 if column:
                     self.colour_columns.append(column)
             where = f"{name}.{prop}"
-            if raw is None:
-                self.values[prop] = None
-            elif prop in NESTED:
-                self.values[prop] = _nested(raw, scope, where)
-            else:
-                self.values[prop] = _constant(raw, convert, scope, where) or Value(
-                    raw, convert, scope, where)
+            try:
+                if raw is None:
+                    self.values[prop] = None
+                elif prop in NESTED:
+                    self.values[prop] = _nested(raw, scope, where)
+                else:
+                    self.values[prop] = _constant(raw, convert, scope, where) or Value(
+                        raw, convert, scope, where)
+            except DataError as exc:
+                wrong += exc.each()
+        return wrong
 
     def _check(self, scope: Scope, env: Env) -> None:
         """Constant mistakes found once, when the layout is read."""
@@ -308,6 +316,19 @@ def font_role(font: str, env: Env) -> str:
     return role
 
 
+def _element(spec: LayoutSpec, name: str, table: dict[str, Any], scope_for, env: Env,
+             below: dict[str, str]) -> Element:
+    """The element `name` of the layout, compiled; `below` notes the one it sits under."""
+    scope = scope_for(spec.origins.get(name, spec.path))
+    merged = {k: v for k, v in spec.defaults.items() if k in TYPES.get(table["type"], {})}
+    merged.update(table)
+    under = below_of(name, table, spec)
+    if under is not None:
+        below[name] = under[0]
+    return Element(name, merged, scope, env, under,
+                   {k: spec.defaults_from[k] for k in merged.keys() - table.keys()})
+
+
 class Layout:
     """A compiled layout: its elements in drawing order."""
 
@@ -315,21 +336,19 @@ class Layout:
         self.path = spec.path
         self.env = env
         self.elements = []
+        # the mistakes of the elements left out (one bad element does not hide the others':
+        # the compiler says them all, and a game with any is not drawn)
+        self.problems: list[DataError] = []
         below: dict[str, str] = {}
         for name, table in inherit(spec).items():
-            scope = scope_for(spec.origins.get(name, spec.path))
-            merged = {k: v for k, v in spec.defaults.items() if k in TYPES.get(table["type"], {})}
-            merged.update(table)
-            under = below_of(name, table, spec)
-            if under is not None:
-                below[name] = under[0]
-            element = Element(name, merged, scope, env, under,
-                              {k: spec.defaults_from[k] for k in merged.keys() - table.keys()})
-            self.elements.append(element)
+            try:
+                self.elements.append(_element(spec, name, table, scope_for, env, below))
+            except DataError as exc:
+                self.problems += exc.each()
         self.by_name = {e.name: e for e in self.elements}
         # the elements others sit below, in the order to measure them (each after the one it
         # sits under); empty when no element sits below another
-        self.placing = [self.by_name[n] for n in placing_order(below, spec)]
+        self.placing = [self.by_name[n] for n in placing_order(below, spec) if n in self.by_name]
         self.static = all(e.static for e in self.elements)
         self.reads_ink_saver = any(_reads(v, "ink_saver") for e in self.elements
                                    for v in e.values.values())
