@@ -543,3 +543,18 @@ def test_thousands_of_broken_elements_are_listed_up_to_a_bound_then_counted(deck
     assert all('field "bad' in e and "'nope" in e for e in errors[:SHOWN])
     assert errors[-1] == ("error: 500 more mistake(s) in layout files, not listed (in "
                           "layouts/card.toml): fix those above and run again")
+
+
+@pytest.mark.parametrize("title,text,said", [
+    # (a new-user trial: the layout's own words were blamed on game.toml's plain title)
+    ("Mistakes", "{{ game.title }} — ✨", 'error: layouts/back.toml, field "name.text": '),
+    ("Mistakes ✨", "{{ game.title }} — map", 'error: game.toml, field "game.title": '),
+])
+def test_characters_no_font_has_are_named_where_they_are_written(deck, title, text, said):
+    edit(deck / "game.toml", 'title = "Mistakes"', f'title = "{title}"')
+    edit(deck / "layouts" / "back.toml", 'text = "{{ game.title }}"', f'text = "{text}"')
+    res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
+    assert res.exit_code != 0 and "Traceback" not in res.output, res.output
+    found = [line for line in res.output.splitlines() if "no font has the character(s) '✨'" in line
+             and "booklet.md.j2" not in line]  # (the booklet prints the title too)
+    assert found and all(line.startswith(said) for line in found), res.output

@@ -355,7 +355,7 @@ def _report_problems(L: Layout, s: Surface, e, problems: list[str | Picture]) ->
 def _text_problem(L: Layout, s: Surface, e, message: str) -> None:
     """A problem of a text's own characters or markup: named where the text is written, the
     row for a text read from it, once where it is the same on every piece (text_source)."""
-    where = text_source(L, e)
+    where = text_source(L, e, getattr(message, "chars", ""))
     if where is None:
         _problem(L, s, e, message)
     elif s.cut and caches(L).once(("text", where, message)):  # (not a booklet's figure's)
@@ -363,17 +363,26 @@ def _text_problem(L: Layout, s: Surface, e, message: str) -> None:
                  source=Source(where[0]))
 
 
-def text_source(L: Layout, e) -> tuple[Path, str] | None:
+def text_source(L: Layout, e, chars: str = "") -> tuple[Path, str] | None:
     """Where the same text on every piece is written (its value static): game.toml's [game]
     key it reads (`{{ game.title }}`), else the layout file's field; None for a text read
-    from the row."""
+    from the row. `chars`: the characters a problem is about; any written in the layout's own
+    words around the key ("{{ game.title }} — 地図") are the layout file's to fix."""
     v = e.values["text"]
     if not v.static:
         return None
     read = _GAME_KEY.findall(v.raw) if "game" in getattr(v, "names", ()) else []
-    if read:
+    if read and not any(c in _literal(v.raw) for c in chars):
         return L.env.root / GAME_FILE, f"game.{read[0]}" if len(set(read)) == 1 else "game"
     return e.set_at("text")
+
+
+_EXPRESSION = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+
+
+def _literal(raw: Any) -> str:
+    """A template's own words: its text without the expressions in braces."""
+    return _EXPRESSION.sub("", str(raw))
 
 
 def _paint(c, v: dict[str, Any]) -> tuple[int, int]:
@@ -855,6 +864,20 @@ def _role(L: Layout, fonts, font: str) -> str:
     return role
 
 
+class Unprintable(str):
+    """The message that no font has some characters of a text, and which ones (where they
+    were written is where to fix them: text_source)."""
+
+    chars: str = ""
+
+
+def unprintable(gone: str, text: str) -> Unprintable:
+    said = Unprintable(f"no font has the character(s) {gone!r} in {opening(text)}; "
+                       + UNPRINTABLE)
+    said.chars = gone
+    return said
+
+
 def _problems(L: Layout, fonts, text: str, role: str, plain: bool,
               size: float) -> list[str | Picture]:
     """Characters no font has, icons nobody drew, run colours the palette lacks and run sizes
@@ -864,8 +887,7 @@ def _problems(L: Layout, fonts, text: str, role: str, plain: bool,
     if plain:  # one set test: cheaper than remembering it
         gone = fonts.missing(text, role)
         if gone:
-            out.insert(0, f"no font has the character(s) {gone!r} in {opening(text)}; "
-                       + UNPRINTABLE)
+            out.insert(0, unprintable(gone, text))
         return out
     key = ("problems", text, role, size)
     hit = caches(L).fits.get(key)
@@ -889,8 +911,7 @@ def _problems(L: Layout, fonts, text: str, role: str, plain: bool,
     for r, pieces in by_role.items():
         gone = fonts.missing("".join(pieces), r)
         if gone:
-            out.append(f"no font has the character(s) {gone!r} in {opening(text)}; "
-                       + UNPRINTABLE)
+            out.append(unprintable(gone, text))
     for name in richtext.icons_in(paragraphs):
         try:
             hit = caches(L).icons.find(name)
