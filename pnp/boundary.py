@@ -55,7 +55,7 @@ def finding_lines(findings) -> list[str]:
             rows = ", ".join(map(str, rest[:10])) + (", ..." if len(rest) > 10 else "")
             out.append(f"{f.level}: the same in {len(same) - SAME_SHOWN} more row(s) of "
                        f"{where(f.source.path) if f.source and f.source.path else 'the data'}"
-                       + (f', field "{f.field}"' if f.field else "")
+                       + (f", {where(None, field=f.field)}" if f.field else "")
                        + (f" (rows {rows})" if rows else ""))
     return out
 

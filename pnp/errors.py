@@ -35,9 +35,23 @@ def where(path: Path | str | None, row: int | None = None, field: str | None = N
         parts.append(in_game(Path(path)) if isinstance(path, Path) else str(path))
     if row is not None:
         parts.append(f"row {row}")
-    if field:
+    entry = _ENTRY.match(field) if field else None
+    if entry:  # a key of one of game.toml's [[component]] tables: the table by its name
+        parts += [entry.group(1), f'field "{entry.group(2)}"']
+    elif field:
         parts.append(f'field "{field}"')
     return ", ".join(parts)
+
+
+# a field of a [[table]] entry, as entry_field() writes it: '[[component]] "card".data'
+_ENTRY = re.compile(r'^(\[\[\w+\]\] "[^"]*")\.(.+)$', re.S)
+
+
+def entry_field(table: str, name: str) -> str:
+    """How the fields of the [[table]] entry named `name` begin ('[[component]] "card"', then
+    '.data'): an array of tables has no dotted key of its own, so where() says it as
+    'game.toml, [[component]] "card", field "data"'."""
+    return f'[[{table}]] "{name}"'
 
 
 QUOTED_MAX = 240  # characters of a quoted value a message shows whole (a long path fits)

@@ -24,7 +24,7 @@ def test_size_and_width_and_height_together_are_refused(deck):
           'size = "poker"\nwidth = "40mm"\nheight = "40mm"')
     res = _validate(deck)
     assert res.exit_code == 2, res.output
-    assert res.output.strip() == ('Error: game.toml, field "card.size": give size, or width '
+    assert res.output.strip() == ('Error: game.toml, [[component]] "card", field "size": give size, or width '
                                   "and height, not both (size = \"poker\" and width, height)")
 
 
@@ -55,10 +55,11 @@ def test_a_shipped_games_card_size_beside_width_is_refused(game, tmp_path):
 
 @pytest.mark.parametrize("template, old, new, message", [
     # (a fresh-user trial: width beside a hex tile's size was dropped unsaid)
-    ("hex-tiles", 'size = "45mm"', 'size = "45mm"\nwidth = "60mm"', 'field "tile.size": give '
+    ("hex-tiles", 'size = "45mm"', 'size = "45mm"\nwidth = "60mm"',
+     '[[component]] "tile", field "size": give '
      "size, not also width (a hex is as wide as its size, corner to corner)"),
     ("tokens-and-board", 'diameter = "25mm"', 'diameter = "25mm"\nsize = "30mm"',
-     'field "token.diameter": give diameter, not also size (a round token\'s size is its '
+     '[[component]] "token", field "diameter": give diameter, not also size (a round token\'s size is its '
      "diameter)"),
 ])
 def test_a_round_or_hex_piece_given_two_sizes_is_refused(tmp_path, template, old, new, message):
@@ -98,7 +99,7 @@ def test_a_size_written_width_by_height_is_that_size(deck, tmp_path, given, pixe
 def test_a_size_of_two_sides_one_unreadable_is_named(deck):
     edit(deck / "game.toml", 'size = "poker"', 'size = "63x-88mm"')
     res = _validate(deck)
-    assert res.exit_code == 2 and 'field "card.size"' in res.output \
+    assert res.exit_code == 2 and '[[component]] "card", field "size"' in res.output \
         and 'or width x height ("63x88mm")' in res.output, res.output
 
 
@@ -144,7 +145,8 @@ def test_a_back_layout_that_is_no_layout_is_named_in_game_toml(deck):
     res = _validate(deck)
     assert res.exit_code == 2, res.output
     assert res.output.strip() == (
-        "Error: game.toml, field \"card.back\": 'cards.csv' is not a layout file (a layout is "
+        "Error: game.toml, [[component]] \"card\", field \"back\": 'cards.csv' is not a layout "
+        "file (a layout is "
         "a .toml file of elements, such as 'layouts/back.toml')"), res.output
 
 
@@ -161,3 +163,13 @@ def test_an_empty_count_prints_one_copy_and_says_so_once(deck):
     said = [line for line in res.output.splitlines() if "count is empty" in line]
     assert said == ['warning: cards.csv, field "count": rows 2, 4: the count is empty, so one '
                     "copy prints (write 1, or 0 to leave the row out)"], res.output
+
+
+def test_a_component_setting_is_named_by_its_component_and_key(deck):
+    # (a new-user trial: 'field "character.data"' named a key game.toml has nowhere)
+    edit(deck / "game.toml", 'name = "card"', 'name = "gem card"')
+    edit(deck / "game.toml", 'data = "cards.csv"', 'data = "../cards.csv"')
+    res = _validate(deck)
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith('Error: game.toml, [[component]] "gem card", field "data": '
+                                 "path '../cards.csv' leaves the game folder"), res.output

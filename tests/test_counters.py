@@ -74,5 +74,5 @@ def test_each_sides_counters_print_together_in_data_order(tmp_path):
     folder = _front(tmp_path / "bad", rows, extra='group = "army"')
     res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
     assert res.exit_code != 0 and "Traceback" not in res.output
-    assert ('game.toml, field "counter.group": group column \'army\' is not in units.csv'
+    assert ('game.toml, [[component]] "counter", field "group": group column \'army\' is not in units.csv'
             in res.output), res.output

@@ -221,7 +221,7 @@ def test_a_count_column_beside_a_qty_column_is_a_warning_naming_both(deck, tmp_p
     csv.write_text("\n".join([lines[0] + ",qty"] + [f"{line},5" for line in lines[1:]]) + "\n",
                    encoding="utf-8")
     found = [str(f) for f in check(open_game(str(deck)))]
-    assert ("warning: game.toml, field \"card.count\": cards.csv has 2 columns of "
+    assert ("warning: game.toml, [[component]] \"card\", field \"count\": cards.csv has 2 columns of "
             "copies, 'count' and 'qty': each row prints 'count' copies and 'qty' is not read; "
             "to read 'qty', name it in game.toml: count = \"qty\"") in found, found
     toml = deck / "game.toml"
@@ -325,7 +325,7 @@ def test_data_naming_a_folder_says_it_is_a_folder(deck, tmp_path, data, said):
     _use(deck, data)
     res = _build(deck, tmp_path)
     assert res.exit_code == 2, res.output
-    assert res.output.strip() == f'Error: game.toml, field "card.data": {said}'
+    assert res.output.strip() == f'Error: game.toml, [[component]] "card", field "data": {said}'
 
 
 def test_a_font_file_that_is_a_folder_says_so(deck, tmp_path):

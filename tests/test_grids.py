@@ -222,13 +222,15 @@ def _validate(folder):
      r'hexes\.csv, row 11, field "cell": cell \'0909\' is not on the grid'),
     (("hexes.csv", "0303,desert,", "0302,desert,"),
      r'hexes\.csv, row 11, field "cell": cell 0302 is already filled by row 7'),
-    (("game.toml", 'size = "36mm"', 'size = "0mm"'), r'game\.toml, field "island\.grid\.size"'),
+    (("game.toml", 'size = "36mm"', 'size = "0mm"'),
+     r'game\.toml, \[\[component\]\] "island", field "grid\.size"'),
     (("game.toml", "radius = 2", "radius = 400"),
-     r'field "island\.grid\.radius": radius must be a whole number from 0 to 40'),
+     r'\[\[component\]\] "island", field "grid\.radius": radius must be a whole number from 0 to 40'),
     (("game.toml", "radius = 2", "rows = 200\ncols = 200"),
-     r'field "island\.grid\.rows": 200 x 200 = 40,000 cells; a grid has at most 5,000'),
+     r'\[\[component\]\] "island", field "grid\.rows": 200 x 200 = 40,000 cells; a grid has at most 5,000'),
     (("game.toml", "radius = 2", "radius = 30"),
-     r'field "island\.grid\.radius": radius = 30 of 36 mm cells makes a board of 1926 x 1668 '
+     r'\[\[component\]\] "island", field "grid\.radius": radius = 30 of 36 mm cells makes '
+     r'a board of 1926 x 1668 '
      r'mm; a board is at most 1000 mm a side'),
     (("hexes.csv", "0303,desert,", "0303,desert,\n0101,sea,3"),  # a token on the sea
      r'row 12, field "cell": cell \'0101\' is not on the grid \(19 cells; by row: 0201-0401, '
@@ -239,9 +241,10 @@ def _validate(folder):
     (("hexes.csv", "cell,terrain,number", "cel,terrain,number"),
      r'a grid\'s rows name their cell: a column cell'),
     (("game.toml", 'orient = "pointy"', 'orient = "pointed"'),
-     r'field "island\.grid\.orient": orient \'pointed\' is not one of: flat, pointy'),
+     r'\[\[component\]\] "island", field "grid\.orient": orient \'pointed\' is not one of: flat, pointy'),
     (("game.toml", "radius = 2", "radius = 2\nradios = 3"),
-     r'field "island\.grid\.radios": grid has no key \'radios\' \(did you mean \'radius\'\?\)'),
+     r'\[\[component\]\] "island", field "grid\.radios": grid has no key \'radios\' '
+     r'\(did you mean \'radius\'\?\)'),
     (("roads.csv", "0202/0302 0302/0303", "0202/0302 0202/0404"),
      r'roads\.csv, row 2, field "cells": cells 0202 and 0404 share no side'),
     (("roads.csv", "0202/0302 0302/0303", "0202/0302 0302/0707"),
@@ -341,7 +344,7 @@ def test_hex_tiles_with_tessellate_share_their_cuts(tmp_path):
     assert res.exit_code == 0, res.output
     toml.write_text(toml.read_text().replace('shape = "hex"', 'shape = "rect"'))
     res = _validate(folder)
-    assert res.exit_code != 0 and 'field "tile.tessellate": tessellate packs hex tiles' in \
+    assert res.exit_code != 0 and '[[component]] "tile", field "tessellate": tessellate packs hex tiles' in \
         res.output, res.output
 
 

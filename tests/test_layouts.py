@@ -491,7 +491,7 @@ def test_only_published_google_sheets_are_fetched(copy, link):
     assert server.asked == []
     assert res.exit_code != 0 and "Traceback" not in res.output
     (line,) = res.output.strip().splitlines()
-    assert line.startswith('Error: game.toml, field "token.data"'), line
+    assert line.startswith('Error: game.toml, [[component]] "token", field "data"'), line
     assert "only links pnp fetches are published Google Sheets" in line
     assert not (copy.parent / "x.pdf").exists()
 

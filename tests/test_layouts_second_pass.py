@@ -39,7 +39,8 @@ def test_a_count_column_that_is_not_there_is_an_error_naming_the_columns(tmp_pat
                  "front =", 'count = "copies"\nfront =')
     with pytest.raises(DataError) as err:
         open_game(str(game))
-    assert str(err.value) == ("game.toml, field \"card.count\": count column 'copies' is not in "
+    assert str(err.value) == ("game.toml, [[component]] \"card\", field \"count\": count column 'copies' is "
+                              "not in "
                               "cards.csv (its columns: text, qty)")
 
 
@@ -48,7 +49,8 @@ def test_a_copies_column_left_unbound_is_a_warning_not_one_copy_silently(tmp_pat
     opened = open_game(str(game))
     assert opened.model.components[0].counts == [1]
     found = [str(f) for f in validate(opened)]
-    assert ("warning: game.toml, field \"card.count\": cards.csv has a column 'Qty' but each "
+    assert ("warning: game.toml, [[component]] \"card\", field \"count\": cards.csv has a column "
+            "'Qty' but each "
             "row prints once: to print that many copies, name it in game.toml: count = \"Qty\""
             ) in found
 
@@ -373,7 +375,7 @@ def test_every_column_like_copies_left_unread_is_named(tmp_path, header, said):
     cells = ",".join(["hi"] + ["2"] * (header.count(",")))
     game = card_game(tmp_path / "g", TEXT_FRONT, f"{header}\n{cells}\n")
     found = [str(f) for f in validate(open_game(str(game)))]
-    assert f'warning: game.toml, field "card.count": {said}' in found, found
+    assert f'warning: game.toml, [[component]] "card", field "count": {said}' in found, found
 
 
 # ---- a number cell prints as written ------------------------------------------------------------

@@ -202,7 +202,8 @@ def test_a_piece_too_small_to_cut_is_refused(deck, width):
     toml = deck / "game.toml"
     toml.write_text(toml.read_text().replace('size = "poker"',
                                              f'width = "{width}"\nheight = "88mm"'))
-    assert refusal(deck) == (f'game.toml, field "card.width": {width!r} is not a usable size '
+    assert refusal(deck) == (f'game.toml, [[component]] "card", field "width": {width!r} is not a '
+                             'usable size '
                                "(from 5mm to 1000mm)")
 
 
@@ -578,12 +579,14 @@ def test_booklet_layout_errors_name_the_template_file(deck, tmp_path, text, mess
 def test_a_missing_or_outside_cards_csv_is_named_as_cards_csv(deck, tmp_path):
     (deck / "cards.csv").unlink()
     # named where it is asked for, the setting a typo would be in
-    assert refusal(deck) == ("game.toml, field \"card.data\": file 'cards.csv' not found in "
+    assert refusal(deck) == ("game.toml, [[component]] \"card\", field \"data\": file 'cards.csv' not "
+                             "found in "
                              "the game folder")
     (tmp_path / "elsewhere.csv").write_text("title,text,colour,count\n")
     (deck / "cards.csv").symlink_to(tmp_path / "elsewhere.csv")
-    assert refusal(deck) == ("game.toml, field \"card.data\": path 'cards.csv' leaves the "
-                             "game folder (it is a link to a file outside it)")
+    assert refusal(deck) == ("game.toml, [[component]] \"card\", field \"data\": path "
+                             "'cards.csv' leaves the game folder (it is a link to a file "
+                             "outside it)")
 
 
 # ---- the boundary --------------------------------------------------------------------------

@@ -249,7 +249,8 @@ def test_a_condition_that_is_a_number_whatever_happens_is_refused(tmp_path, cond
 
 @pytest.mark.parametrize("file,old,new,field", [
     ("rules.toml", 'component = "card"', 'data = "game.toml"', 'rules.toml, field "cards.data"'),
-    ("game.toml", 'data = "cards.csv"', 'data = "game.toml"', 'game.toml, field "card.data"'),
+    ("game.toml", 'data = "cards.csv"', 'data = "game.toml"',
+     'game.toml, [[component]] "card", field "data"'),
 ])
 def test_data_that_is_no_table_of_rows_is_refused(tmp_path, file, old, new, field):
     """game.toml read as a CSV: "card has: [game]", its first line a column."""

@@ -25,7 +25,7 @@ from ..data.files import (MAX_COPIES, MAX_PIECES, Column, Record, WrittenFloat, 
 from ..data.game import GameFolder, finding, rect_size
 from ..data.tables import COMPONENT_KEYS as KEYS, check_entry
 from ..data.sheets import Table, read_table
-from ..errors import DataError, Source, error, warning
+from ..errors import DataError, Source, entry_field, error, warning
 from ..data.layouts.compiled import Env, Layout
 from ..data.layouts.spec import load_spec, resolve
 from ..data.layouts.values import Scope, ValueProblem
@@ -283,7 +283,7 @@ def context(row: Record, base: dict[str, Any], text: dict[str, str] | None = Non
 
 
 def read_component(folder: GameFolder, table: dict, index: int, compiler: Compiler,
-                   base: dict[str, Any]) -> Component:
+                   base: dict[str, Any], legacy: bool = False) -> Component:
     path = folder.toml_path
     where = f"component[{index}]"
     check_entry(table, "component", KEYS, path, where)
@@ -291,7 +291,8 @@ def read_component(folder: GameFolder, table: dict, index: int, compiler: Compil
     if not name:
         raise DataError("each [[component]] needs a name (what the kit counts, e.g. \"card\")",
                         path, field=f"{where}.name")
-    where = name  # fields read as in game.toml: card.width, card.front
+    # [[component]] "card", field "width"; a legacy deck's keys are its [card] table's
+    where = name if legacy else entry_field("component", name)
     kind = _text(table, "type", path, where, "card")
     if kind not in TYPES:
         raise DataError(f"type {kind!r} is not one of: {', '.join(TYPES)}", path,
@@ -451,7 +452,8 @@ def _in_variant(folder: GameFolder, table: dict, base: dict[str, Any], name: str
             return None, "", own
         written = next((c for c in folder.written.get("component") or []
                         if isinstance(c, dict) and c.get("name") == name), {})
-        field_name = f"{name}.{key}" if component.get(key) == written.get(key) else \
+        field_name = f"{entry_field('component', name)}.{key}" \
+            if component.get(key) == written.get(key) else \
             f"variants.{variant.name}.component.{name}.{key}"
         vars_ = component.get("vars", {})
         return component.get(key), field_name, {**base, **vars_} if isinstance(vars_, dict) \
@@ -534,6 +536,7 @@ def read_components(folder: GameFolder, palette: dict, constants: dict[str, Any]
     """Every [[component]] of game.toml (or the legacy deck's one), its layouts compiled once.
     `constants`: what every expression may name besides its row (palette colours, `game`)."""
     items = folder.config.get("component")
+    legacy = items is None
     if items is None:
         items = [legacy_component(folder)]
     elif not isinstance(items, list):
@@ -543,7 +546,7 @@ def read_components(folder: GameFolder, palette: dict, constants: dict[str, Any]
                   folder.toml_path, field="layout.safe")
     lang = folder.get("layout", "language", default="en_US")
     compiler = Compiler(folder, Env(folder.path, palette, safe, lang), palette)
-    components = tuple(read_component(folder, item, i, compiler, constants)
+    components = tuple(read_component(folder, item, i, compiler, constants, legacy)
                        for i, item in enumerate(items, 1))
     seen: dict[str, int] = {}
     for i, c in enumerate(components, 1):  # names are how checks and the guide call them

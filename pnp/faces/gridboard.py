@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black
 
+from ..errors import entry_field
 from ..kit import Piece, Sheet
 from ..layout.lattice import Point, edges
 from ..render.colours import ink_on
@@ -147,7 +148,8 @@ class GridBoard:
                     f"true prints it {(lat.cell_h - top) / MM:.1f} to "
                     f"{(lat.cell_h - bottom) / MM:.1f} mm below the top of each cell, "
                     "centred): move it down, or set labels = false",
-                    self.component.source, f"{self.component.name}.front"))
+                    self.component.source,
+                    f"{entry_field('component', self.component.name)}.front"))
 
 
 def _polygon(c, points: list[Point], fill: bool = False, clip: bool = False) -> None:
