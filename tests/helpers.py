@@ -191,3 +191,25 @@ def first_error(folder: Path) -> str:
     found = opening_errors(folder)
     assert found, "the game opened without an error"
     return str(found[0]).removeprefix("error: ")
+
+
+def refused(folder: str, **options):
+    """The first mistake opening the game (open_game(folder, **options)) finds, as
+    pytest.raises would catch it: the one raised, or the first noted (a layout's mistakes are
+    each noted, and the game opens)."""
+    import pytest
+
+    from pnp.errors import DataError
+    from pnp.project import open_game
+
+    try:
+        opened = open_game(folder, **options)
+    except DataError as exc:
+        return pytest.ExceptionInfo.from_exception(exc)
+    found = [f for f in opened.folder.problems if f.level == "error"]
+    assert found, "the game opened without an error"
+    first, source = found[0], found[0].source
+    with pytest.raises(DataError) as caught:  # (an ExceptionInfo needs its traceback)
+        raise DataError(first.message, source.path if source else None,
+                        source.row if source else None, first.field)
+    return caught

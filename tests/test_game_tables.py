@@ -6,11 +6,12 @@ printed the colour players in the black-and-white kit."""
 import re
 
 import pytest
+
+from helpers import refused
 from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.data.tables import COMMON, merged
-from pnp.errors import DataError
 from pnp.games.registry import get
 from pnp.project import open_game, validate
 
@@ -102,8 +103,7 @@ def test_a_game_s_own_table_is_known_only_to_that_game(game_copy):
 def test_a_variant_s_file_it_replaces_must_be_in_the_folder(game_copy):
     folder = game_copy("legolas")
     _edit(folder, r'^"players.csv" =', '"player.csv" =')
-    with pytest.raises(DataError) as exc:
-        open_game(str(folder), variant="bw")
+    exc = refused(str(folder), variant="bw")
     assert exc.value.field == "variants.bw.files.player.csv"
     assert exc.value.message == ("[variants.bw.files] reads 'players-bw.csv' in place of "
                                  "'player.csv', but 'player.csv' is not in the game folder (did "
@@ -115,22 +115,19 @@ def test_a_missing_file_a_variant_reads_is_not_taken_for_the_one_it_replaces(gam
     # very file the variant reads it in place of)
     folder = game_copy("legolas")
     (folder / "players-bw.csv").unlink()
-    with pytest.raises(DataError) as exc:
-        open_game(str(folder))
+    exc = refused(str(folder))
     assert exc.value.field == "variants.bw.files.players.csv"
     assert exc.value.message == ("[variants.bw.files] reads 'players-bw.csv' in place of "
                                  "'players.csv', but 'players-bw.csv' is not in the game folder")
     (folder / "players_bw.csv").write_text((folder / "players.csv").read_text())
-    with pytest.raises(DataError, match=r"is not in the game folder \(did you mean "
-                                        r"'players_bw.csv'\?\)$"):
-        open_game(str(folder))
+    refused(str(folder)).match(r"is not in the game folder \(did you mean "
+                                        r"'players_bw.csv'\?\)$")
 
 
 def test_a_folder_a_variant_reads_in_place_of_a_file_is_named_as_a_folder(game_copy):
     folder = game_copy("legolas")
     _edit(folder, r'^"players.csv" = "players-bw.csv"', '"players.csv" = "layouts"')
-    with pytest.raises(DataError) as exc:
-        open_game(str(folder))
+    exc = refused(str(folder))
     assert exc.value.message == ("[variants.bw.files] reads 'layouts' in place of "
                                  "'players.csv', but 'layouts' is a folder, not a file")
 
@@ -141,13 +138,12 @@ def test_a_table_a_variant_reads_is_read_on_a_plain_open(game_copy):
     bw = folder / "players-bw.csv"
     lines = bw.read_text().splitlines(keepends=True)
     bw.write_text(lines[0] + '"' + "".join(lines[1:]))
-    with pytest.raises(DataError) as exc:
-        open_game(str(folder))
+    exc = refused(str(folder))
     assert (exc.value.path.name, exc.value.row) == ("players-bw.csv", 2), exc.value
     assert "quote opened in the row at line 2 is never closed" in exc.value.message
     _edit(folder, r'^"players.csv" = "players-bw.csv"', '"players.csv" = "game.toml"')
-    with pytest.raises(DataError, match="'game.toml' is not a table of rows") as exc:
-        open_game(str(folder))
+    exc = refused(str(folder))
+    exc.match("'game.toml' is not a table of rows")
     assert exc.value.field == "variants.bw.files.players.csv"
 
 
@@ -167,9 +163,8 @@ def _new_deck(tmp_path):
 def test_a_component_s_blank_data_is_named_not_read_as_a_board(tmp_path):
     folder = _new_deck(tmp_path)
     _edit(folder, r'^data = "cards.csv"', 'data = ""')
-    with pytest.raises(DataError) as exc:
-        open_game(str(folder))
-    assert exc.value.field == "card.data" and "leave it out for a component without rows" \
+    exc = refused(str(folder))
+    assert exc.value.field == '[[component]] "card".data' and "leave it out for a component without rows" \
         in exc.value.message
 
 
@@ -178,8 +173,7 @@ def test_a_game_without_components_says_so(tmp_path):
     toml = folder / "game.toml"
     toml.write_text(re.sub(r"(?ms)^\[\[(component|check)\]\].*?(?=^\[[a-z]|\Z)", "",
                            toml.read_text(encoding="utf-8")), encoding="utf-8")
-    with pytest.raises(DataError) as exc:
-        open_game(str(folder))
+    exc = refused(str(folder))
     assert exc.value.field == "component" and "the game has no [[component]]" in exc.value.message
 
 

@@ -8,8 +8,7 @@ import io
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from helpers import card_game
-from pnp.errors import DataError
+from helpers import card_game, refused
 from pnp.project import open_game
 from pnp.units import MM
 
@@ -87,8 +86,7 @@ def test_a_variant_changes_an_element_of_the_placed_file(tmp_path):
 def test_a_column_the_given_row_lacks_is_named_in_the_placed_file(tmp_path):
     game = _game(tmp_path, 'row = "corner"', INNER.replace("{{ text }}", "{{ cost }}"),
                  toml='vars = { corner = { text = "x" } }\n')
-    with pytest.raises(DataError) as err:
-        open_game(str(game))
+    err = refused(str(game))
     assert err.value.path.name == "inner.toml" and err.value.field == "label.text"
     assert "'cost'" in err.value.message
 
@@ -100,16 +98,14 @@ def test_a_column_the_given_row_lacks_is_named_in_the_placed_file(tmp_path):
 ])
 def test_a_row_that_is_no_table_is_named_by_file_and_property(tmp_path, extra, said):
     game = _game(tmp_path, extra, toml='vars = { corner = { text = "x" } }\n')
-    with pytest.raises(DataError) as err:
-        open_game(str(game))
+    err = refused(str(game))
     assert err.value.path.name == "front.toml" and err.value.field == "inner.row"
     assert said in err.value.message
 
 
 def test_layouts_that_place_each_other_in_a_circle_are_an_error(tmp_path):
     inner = PLACES.format(extra="").replace("layouts/inner.toml", "layouts/front.toml")
-    with pytest.raises(DataError) as err:
-        open_game(str(_game(tmp_path, inner=inner)))
+    err = refused(str(_game(tmp_path, inner=inner)))
     assert "in a circle" in err.value.message and err.value.field == "inner.layout"
 
 
@@ -123,8 +119,7 @@ def test_layouts_placed_very_deep_are_named_deep_not_a_circle(tmp_path):
     (game / "layouts" / "n60.toml").write_text(INNER)
     (game / "layouts" / "inner.toml").write_text(
         PLACES.format(extra="").replace("inner.toml", "n0.toml"))
-    with pytest.raises(DataError) as err:
-        open_game(str(game))
+    err = refused(str(game))
     assert "circle" not in err.value.message and "more than 50 deep" in err.value.message
     assert err.value.field == "inner.layout" and err.value.path.name.startswith("n")
 
@@ -142,8 +137,7 @@ def test_a_placed_file_outside_the_game_folder_or_no_layout_is_refused(tmp_path,
     (game / "layouts" / "link.toml").symlink_to(outside)
     (game / "layouts" / "front.toml").write_text(
         PLACES.format(extra="").replace("layouts/inner.toml", ref))
-    with pytest.raises(DataError) as err:
-        open_game(str(game))
+    err = refused(str(game))
     assert err.value.path.name == "front.toml" and err.value.field == "inner.layout"
     assert said in err.value.message
 
@@ -153,8 +147,7 @@ def test_a_folder_for_the_placed_file_is_said_to_be_a_folder(tmp_path, ref):
     game = _game(tmp_path)
     (game / "layouts" / "front.toml").write_text(
         PLACES.format(extra="").replace("layouts/inner.toml", ref))
-    with pytest.raises(DataError) as err:
-        open_game(str(game))
+    err = refused(str(game))
     assert err.value.path.name == "front.toml" and err.value.field == "inner.layout"
     assert f"{ref!r} is a folder, not a layout file" in err.value.message
     assert ("such as 'layouts/" in err.value.message) == (ref != ".")
@@ -164,8 +157,7 @@ def test_a_folder_for_the_placed_file_is_said_to_be_a_folder(tmp_path, ref):
 def test_a_missing_placed_file_is_named_where_it_is_placed(tmp_path):
     game = _game(tmp_path)
     (game / "layouts" / "inner.toml").unlink()
-    with pytest.raises(DataError) as err:
-        open_game(str(game))
+    err = refused(str(game))
     assert err.value.path.name == "front.toml" and err.value.field == "inner.layout"
     assert "not found" in err.value.message
 

@@ -9,6 +9,7 @@ from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from helpers import refused
 from pnp.data import otf
 from pnp.data.fontfile import check_font
 from pnp.errors import DataError
@@ -118,13 +119,11 @@ def test_a_game_builds_with_an_otf_file_and_an_installed_font_by_name(tmp_path, 
 
 def test_a_game_naming_a_font_nobody_installed_fails_validation(tmp_path, monkeypatch):
     from helpers import TEXT_FRONT, card_game
-    from pnp.project import open_game
 
     monkeypatch.setattr(otf, "font_folders", lambda: [])
     folder = card_game(tmp_path / "g", TEXT_FRONT, "text\nAB\n",
                        extra_toml='[fonts]\nregular = "Nowhere Sans"\n')
-    with pytest.raises(DataError) as caught:
-        open_game(str(folder))
+    caught = refused(str(folder))
     assert 'font "Nowhere Sans" is not installed' in str(caught.value)
 
 
@@ -155,12 +154,10 @@ def test_a_layout_element_names_an_installed_font_by_family(tmp_path, monkeypatc
 
 def test_a_layout_font_nobody_installed_says_what_to_do(tmp_path, monkeypatch):
     from helpers import TEXT_FRONT, card_game
-    from pnp.project import open_game
 
     monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
     folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "Nowhere Sans"\n', "text\nAB\n")
-    with pytest.raises(DataError) as caught:
-        open_game(str(folder))
+    caught = refused(str(folder))
     said = str(caught.value)
     assert "'Nowhere Sans'" in said and "rules.font" in said and "front.toml" in said
     assert "installed on this computer" in said and "copy its font file" in said
@@ -188,12 +185,10 @@ def test_a_font_nobody_installed_is_looked_for_once_however_many_rows_name_it(tm
 def test_a_generic_family_is_named_as_one(tmp_path, monkeypatch):
     # Squib's layouts say font: 'Serif 12'; pnp wants a font it can embed
     from helpers import TEXT_FRONT, card_game
-    from pnp.project import open_game
 
     monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
     folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "Serif"\n', "text\nAB\n")
-    with pytest.raises(DataError) as caught:
-        open_game(str(folder))
+    caught = refused(str(folder))
     said = str(caught.value)
     assert "'Serif' is a generic family" in said and "DejaVu Serif" in said
     assert "rules.font" in said
@@ -201,10 +196,8 @@ def test_a_generic_family_is_named_as_one(tmp_path, monkeypatch):
 
 def test_a_font_with_its_size_says_to_give_the_size_apart(tmp_path, monkeypatch):
     from helpers import TEXT_FRONT, card_game
-    from pnp.project import open_game
 
     monkeypatch.setattr(otf, "font_folders", lambda: [tmp_path])
     folder = card_game(tmp_path / "g", TEXT_FRONT + 'font = "Serif 12"\n', "text\nAB\n")
-    with pytest.raises(DataError) as caught:
-        open_game(str(folder))
+    caught = refused(str(folder))
     assert 'font = "Serif" and size = 12' in str(caught.value)

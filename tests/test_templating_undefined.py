@@ -73,5 +73,5 @@ def test_a_card_field_with_a_misspelt_name_in_a_list_fails_validate(tmp_path, te
     layout.write_text(toml.replace('text = "{{ text }}"', f'text = "{text}"', 1))
     res = CliRunner().invoke(main, ["validate", "--game", str(game)])
     assert res.exit_code == 2, res.output
-    assert res.output.startswith('Error: layouts/card.toml, field "text.text": expression error: '
+    assert res.output.startswith('error: layouts/card.toml, field "text.text": expression error: '
                                  f"{UNKNOWN}"), res.output
