@@ -51,6 +51,17 @@ def test_css_colours_read_as_squib_and_the_web_write_them():
     for written in ("red", "Red", "#f00", "#FF0000", "rgb(255, 0, 0)", "hsl(0, 100%, 50%)"):
         assert parse_colour(written, {}).hexval() == "0xff0000", written
     assert parse_colour("Dark Green", {}).hexval() == "0x006400"  # (a name as a sheet spells it)
+    with pytest.raises(DataError) as info:  # (Pillow reads it as written; CSS would clamp it)
+        parse_colour("rgb(300, 0, 0)", {})
+    assert info.value.message == ("'rgb(300, 0, 0)' has a channel over 255; each of red, green "
+                                  "and blue is 0 to 255")
+    assert parse_colour("rgba(255, 0, 0, 1)", {}) == parse_colour("#ff0000ff", {}) == (1, 0, 0)
+    with pytest.raises(DataError) as info:  # (CSS's alpha is 0 to 1; Pillow's 0 to 255)
+        parse_colour("rgba(255, 0, 0, 0.5)", {})
+    assert info.value.message.endswith("write rgb(255, 0, 0) and give the element opacity = 0.5")
+    with pytest.raises(DataError) as info:
+        parse_colour("tomatoe", {})
+    assert "(did you mean 'tomato'?)" in info.value.message
     with pytest.raises(DataError) as info:
         parse_colour("#ff000080", {})
     assert info.value.message == ("'#ff000080' has an alpha (see-through) part; a colour prints "
@@ -58,7 +69,8 @@ def test_css_colours_read_as_squib_and_the_web_write_them():
     with pytest.raises(DataError) as info:
         parse_colour("leef", {"leaf": Colour(0, 1, 0)})
     assert info.value.message == ("'leef' is missing from game.toml's [palette] (did you mean "
-                                  "'leaf'?); add it there or write the colour as #rrggbb")
+                                  "'leaf'?); add it there or write the colour as #rrggbb or a "
+                                  "CSS colour name")
 
 
 def test_font_files_are_checked_as_data():

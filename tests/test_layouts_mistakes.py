@@ -149,6 +149,13 @@ def test_an_expression_that_includes_a_file_says_so_in_words(deck, tag):
     # a Windows path: named once, not doubled as repr() writes it
     ("img\\Photo.PNG", "image 'img\\Photo.PNG' not found in the game folder (write / between "
                        "folders, as 'img/Photo.PNG': a \\ works on Windows alone)"),
+    # ...the path to write as the disk has it, none where there is no such file, and a whole
+    # Windows path said to be one (a trial)
+    ("IMG\\photo.png", "(write / between folders, as 'img/Photo.PNG': a \\ works on Windows "
+                       "alone)"),
+    ("img\\nosuch.png", "(write / between folders: a \\ works on Windows alone)"),
+    ("C:\\Users\\me\\img\\Photo.PNG", "(a Windows path from the drive: give the picture's "
+                                       "path inside the game folder)"),
 ])
 def test_a_missing_picture_names_the_file_it_was_meant_to_be(deck, cell, said):
     """'img/photo.png' for img/Photo.PNG was "not found" and no more: found on a Mac, it broke

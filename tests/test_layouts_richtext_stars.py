@@ -88,3 +88,16 @@ def test_a_bold_never_closed_is_named_on_a_card_and_in_the_booklet(tmp_path):
     assert said[1].startswith('error: cards.csv, row 2, field "text": Sunrise: element "text" '
                               "(layouts/card.toml): 'Draw **two cards, 2 * 3 *more': '**' opens "
                               "bold that is never closed"), said
+
+
+def test_a_brace_before_a_bar_that_opens_no_run_is_named(tmp_path):
+    # (a trial: {Dark Green|...} and {rgb(0, 128, 0)|...} printed braces and all, unsaid;
+    # rgb() written without spaces is a run's colour)
+    from pnp.faces import richtext
+
+    assert richtext.run_style("rgb(0,128,0)", 10) == ("rgb(0,128,0)", 1.0, True)
+    for opener in ("{Dark Green|", "{rgb(0, 128, 0)|"):
+        (said,) = richtext.run_problems(opener + "run}.", 10)
+        assert said.startswith(f"{opener!r} opens no run, so it prints as written (a run opens "
+                               "with a colour written without spaces"), said
+    assert richtext.run_problems("{red 8pt|run} and \\{a|b} and {b}", 10) == []

@@ -43,8 +43,11 @@ def test_no_break_spaces_never_break_a_card_line(joiner, gap):
 def test_a_no_break_space_the_font_lacks_is_reported():
     from helpers import ROOT
 
+    from pnp.data.fontfile import ROLES
+    from pnp.render.fonts import LAST_RESORT, Fonts
+
     cjk = ROOT / "fonts" / "PnPCJKSubset.ttf"  # no Latin, no spaces
-    own = load_fonts({"regular": cjk, "symbols": cjk})  # (nor a fallback: DejaVu's symbols)
+    own = Fonts({role: cjk for role in [*ROLES, LAST_RESORT]})  # (nor any fallback)
     assert own.missing("\u6728\u202f\u706b\u2007\u6728", "regular") == "\u2007\u202f"
     assert own.missing("\u6728 \u706b\u00a0\u6728\t\u00ad", "regular") == ""
     assert FONTS.missing("a\u202fb\u2007c\u00a0d\u00ade", "regular") == ""
@@ -377,3 +380,15 @@ def test_a_symbols_font_prints_what_the_other_roles_lack(tmp_path):
              for f in page["/Resources"].get("/Font", {}).values()
              for f in [f.get_object()]}
     assert any("PnPCJKSubset" in name for name in fonts), fonts
+
+
+def test_a_games_symbols_font_takes_away_none_of_pnps_own(tmp_path):
+    # (a trial: with regular = another font and symbols = a maths font, the stars DejaVu Sans
+    # printed were said to be in no font)
+    from helpers import ROOT
+
+    cjk = ROOT / "fonts" / "PnPCJKSubset.ttf"  # (lacks the stars and the knight)
+    fonts = load_fonts({"regular": cjk, "symbols": cjk})
+    assert fonts.missing("\u2605\u265e", "regular") == ""
+    assert {font for font, _ in fonts.runs("\u6728\u2605")} == {fonts["regular"],
+                                                                fonts["pnp's own"]}

@@ -1,4 +1,4 @@
-"""Colours from data: '#rrggbb', a palette name or a CSS colour ("red", "#f00", "rgb(0 128 0)"),
+"""Colours from data: '#rrggbb', a palette name or a CSS colour ("red", "#f00", "rgb(0, 128, 0)"),
 read into a plain value (no reportlab here: loading a game's data stays free of the drawing
 library)."""
 
@@ -55,15 +55,29 @@ def hex_colour(colour) -> str:
 
 def parse_colour(text: str, palette: dict[str, Colour] | None = None, path: Path | None = None,
                  row: int | None = None, field: str | None = None) -> Colour:
-    """'#rrggbb', or a name from game.toml's [palette] (given as `palette`; None where a
-    palette name is not allowed, as in [palette] itself)."""
+    """'#rrggbb', a name from game.toml's [palette] (given as `palette`; None where a
+    palette name is not allowed, as in [palette] itself) or a CSS colour (_css)."""
     value = str(text).strip()
     if palette and value.lower() in palette:
         return palette[value.lower()]
     if _HEX.match(value):
         return Colour.from_hex(value)
     shown = repr(value if len(value) <= 40 else value[:37] + "...")
+    see_through = _CSS_ALPHA.match(value)
+    if see_through:  # (CSS writes its alpha 0 to 1, Pillow reads it 0 to 255: neither is read)
+        kind, channels, alpha = see_through.groups()
+        opacity = float(alpha[:-1]) / 100 if alpha.endswith("%") else float(alpha)
+        if opacity >= 1:  # (opaque as written)
+            return parse_colour(f"{kind}({channels})", palette, path, row, field)
+        raise DataError(f"{shown} has an alpha (see-through) part; a colour prints opaque: "
+                        f"write {kind}({channels}) and give the element opacity = "
+                        f"{opacity:.2g}", path, row, field)
     css = _css(value)
+    if len(css) == 4 and css[3] == 255:  # (#ff0000ff: opaque as written)
+        css = css[:3]
+    if any(v > 255 for v in css):  # (Pillow reads rgb(300, 0, 0) as it is written)
+        raise DataError(f"{shown} has a channel over 255; each of red, green and blue is 0 to "
+                        "255", path, row, field)
     if len(css) == 3:
         return Colour(*(v / 255 for v in css))
     if css:
@@ -71,17 +85,22 @@ def parse_colour(text: str, palette: dict[str, Colour] | None = None, path: Path
                         f"write #{css[0]:02x}{css[1]:02x}{css[2]:02x} and give the element "
                         f"opacity = {css[3] / 255:.2g}", path, row, field)
     if palette is None:
-        raise DataError(f"{shown} is not a colour; use #rrggbb or a CSS colour name", path, row,
-                        field)
+        near = did_you_mean(_squeezed(value), _css_names()) if _NAME.match(value) else ""
+        raise DataError(f"{shown} is not a colour{near}; use #rrggbb or a CSS colour name",
+                        path, row, field)
     names = sorted(palette)
     has = (f"it has: {', '.join(names[:12])}{', ...' if len(names) > 12 else ''}" if names
            else "it is empty")
     if _NAME.match(value):  # a name: what is missing is its entry in the palette
-        near = did_you_mean(value.lower(), names)
+        near = did_you_mean(value.lower(), names) or did_you_mean(_squeezed(value), _css_names())
         raise DataError(f"{shown} is missing from game.toml's [palette]{near or f' ({has})'}; "
-                        "add it there or write the colour as #rrggbb", path, row, field)
+                        "add it there or write the colour as #rrggbb or a CSS colour name", path,
+                        row, field)
     raise DataError(f"{shown} is not a colour; use #rrggbb, a CSS colour name or a name from "
                     f"game.toml's [palette] ({has})", path, row, field)
+
+
+_CSS_ALPHA = re.compile(r"(rgb|hsl)a\(\s*([^,()]+,[^,()]+,[^,()]+?)\s*,\s*([\d.]+%?)\s*\)$")
 
 
 def _css(value: str) -> tuple[int, ...]:
@@ -93,9 +112,20 @@ def _css(value: str) -> tuple[int, ...]:
 
     try:
         return ImageColor.getrgb(value if value.startswith(("#", "rgb", "hs")) else
-                                 value.replace(" ", ""))
+                                 _squeezed(value))
     except ValueError:
         return ()
+
+
+def _squeezed(name: str) -> str:
+    """A colour name as CSS writes it: "Dark Green" is darkgreen."""
+    return name.replace(" ", "").lower()
+
+
+def _css_names() -> list[str]:
+    from PIL import ImageColor
+
+    return list(ImageColor.colormap)
 
 
 _CHANNEL = {"red": 0, "green": 1, "blue": 2}

@@ -483,8 +483,9 @@ def _beyond(row: list[Any], width: int, path: Path, number: int, sheet: bool) ->
     """A row with a cell right of the header's last column: a CSV row's count of cells (an
     unquoted comma), a sheet's (every row as wide as the widest) first such cell's column."""
     if not sheet:
+        sep = {",": "comma", ";": "semicolon", "\t": "tab", "|": "bar"}[delimiter(read_text(path))]
         return DataError(f"row has {len(row)} cells but the header has {width}; is there an "
-                         "unquoted comma?", path, number)
+                         f"unquoted {sep}?", path, number)
     first = next(i for i in range(width, len(row)) if _filled(row[i]))
     return outside_header(first, width, path, number)
 

@@ -5,6 +5,7 @@ instead of crashing the render, printing grey or starting an outside program."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import BinaryIO
 
@@ -79,8 +80,7 @@ def closest(root: Path, path: Path, relative: str) -> str:
     (or a folder's on the way) differs in case alone (found on a Mac or Windows, not on Linux:
     a kit that breaks when shared) or is close; a Windows path's \\ named; else ""."""
     if "\\" in relative:
-        return (f" (write / between folders, as {relative.replace(chr(92), '/')!r}: a \\ "
-                "works on Windows alone)")
+        return _windows_path(root, relative.replace("\\", "/"))
     cased = _cased(root, relative)
     if cased is not None:
         return f" (its name differs in case from {cased!r}, which a Mac or Windows " \
@@ -89,6 +89,15 @@ def closest(root: Path, path: Path, relative: str) -> str:
     if near is None:
         return ""
     return f" (did you mean {relative[:len(relative) - len(path.name)] + near!r}?)"
+
+
+def _windows_path(root: Path, forward: str) -> str:
+    """A path written with Windows' \\: the one to write, as the disk has it, if there is one."""
+    if re.match(r"[A-Za-z]:/", forward):
+        return " (a Windows path from the drive: give the picture's path inside the game folder)"
+    found = forward if is_file(root / forward) else _cased(root, forward)
+    to_write = f", as {found!r}" if found else ""
+    return f" (write / between folders{to_write}: a \\ works on Windows alone)"
 
 
 def _cased(root: Path, relative: str) -> str | None:

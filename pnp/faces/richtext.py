@@ -27,7 +27,8 @@ _TOKENS = re.compile(r"\\[*:{}]|\*\*|\*|:[A-Za-z][A-Za-z0-9_-]*:|<br\s*/?>|\n|[ 
                      f"[^*:\\\\<{{}}{BREAKING}]+|.", re.S)
 # what a run's opening brace may say: sizes and colours, separated by spaces
 _SIZE = re.compile(r"(\d+(?:\.\d+)?)(pt|%)")
-_COLOUR = re.compile(r"#\w+|[A-Za-z][A-Za-z0-9_-]*")  # (checked against the palette when drawn)
+# (checked against the palette when drawn; rgb() and hsl() as CSS writes them, without spaces)
+_COLOUR = re.compile(r"#\w+|(?:rgb|hsl)\([\d.,%]*\)|[A-Za-z][A-Za-z0-9_-]*")
 SCALES = (0.25, 4.0)  # a run from a quarter to four times the text's size
 # what pyphen may hyphenate: a run of letters (an apostrophe inside: "couldn't"), never the
 # digits, symbols or markup around it
@@ -114,10 +115,16 @@ def _closed_runs(text: str, size: float) -> list[bool]:
 
 
 def run_problems(text: str, size: float) -> list[str]:
-    """Runs whose size is out of SCALES (a typo: `{80pt|...}` in 8 pt text)."""
+    """Runs whose size is out of SCALES (a typo: `{80pt|...}` in 8 pt text), and a brace
+    before a bar that opens none (`{Dark Green|...}`: it would print as written)."""
     out = []
     for m in re.finditer(r"(?<!\\)\{([^{}|\n]*)\|", text):
         style = run_style(m.group(1), size)
+        if style is None and m.group(1).strip():
+            out.append(f"{m.group(0)!r} opens no run, so it prints as written (a run opens "
+                       "with a colour written without spaces, such as darkgreen, #006400, "
+                       "rgb(0,100,0) or a [palette] name, and/or a size, 8pt or 80%; \\{ prints "
+                       "a brace)")
         for part in m.group(1).split() if style else ():
             sm = _SIZE.fullmatch(part)
             if sm:

@@ -18,7 +18,10 @@ from ..errors import DataError
 from ..resources import shipped
 from .fontcache import cached_font
 
-FALLBACK_ROLES = ("regular", "cjk", "symbols")
+# after a text's own font, the first of these that has a character prints it; pnp's own DejaVu
+# Sans last of all (LAST_RESORT), so a game's symbols font adds characters and takes none away
+LAST_RESORT = "pnp's own"
+FALLBACK_ROLES = ("regular", "cjk", "symbols", LAST_RESORT)
 # the letters whose tops and bottoms are a font's ascender and descender
 ASCENDERS, DESCENDERS = "bdhklH", "gjpqy"
 
@@ -279,4 +282,5 @@ def load_fonts(overrides: dict[str, Path] | None = None) -> Fonts:
         paths[role] = path
     if overrides and "bold-italic" not in overrides and {"regular", "bold", "italic"} & set(overrides):
         paths["bold-italic"] = paths["bold"]  # a set of the game's own without a bold italic
+    paths[LAST_RESORT] = folder / ROLES["regular"]
     return Fonts(paths)
