@@ -548,7 +548,7 @@ def test_thousands_of_broken_elements_are_listed_up_to_a_bound_then_counted(deck
     errors = [line for line in res.output.splitlines() if line.startswith("error: ")]
     assert len(errors) == SHOWN + 1, errors[-3:]
     assert all('field "bad' in e and "'nope" in e for e in errors[:SHOWN])
-    assert errors[-1] == ("error: 500 more mistake(s) in layout files, not listed (in "
+    assert errors[-1] == ("error: 500 more mistakes in layout files, not listed (in "
                           "layouts/card.toml): fix those above and run again")
 
 

@@ -66,3 +66,17 @@ def test_a_sweep_sets_a_cell_of_a_semicolon_file_and_keeps_it_so(tmp_path):
     args = ["sweep", "-g", str(market), "-n", "2", "--jobs", "1", "--out", str(tmp_path / "s.pdf")]
     r = CliRunner().invoke(main, [*args, "--set", "cards.csv:Thorn.cost=1,2"])
     assert r.exit_code == 0 and "fails validation" not in r.output, r.output
+
+
+def test_a_blank_row_named_by_its_number_is_said_to_be_blank(tmp_path):
+    # (a trial: "cards.csv has no data row #2 (its rows are #2 to #36)", of a blank line)
+    from pnp.errors import PnpError
+    from pnp.scaffold import new_game
+    from pnp.sim.sweep import _set_csv
+
+    market = new_game("mk", tmp_path, "market")
+    cards = market / "cards.csv"
+    lines = cards.read_text().splitlines()
+    cards.write_text("\n".join([lines[0], ""] + lines[1:]) + "\n")
+    with pytest.raises(PnpError, match=r"cards.csv row #2 is blank: it holds no card to change"):
+        _set_csv(cards, "#2", "cost", 3)

@@ -63,11 +63,12 @@ _NUMBER_TYPES = frozenset("bcdeEfFgGnoxX%")  # a format's type: the number forma
 
 
 def cell_number(text: str) -> int | float | None:
-    """The number a stripped cell is, or None: ASCII digits 0-9, an optional leading minus and at
-    most one decimal point (7, -3, 2.50, .5). Not "1e3", "1_000", "+2", "inf", nor "٣" or "²"
-    (str.isdigit takes any script's digits, int() and float() most of them): one rule for every
-    reader of a cell, so what a layout counts as a number is what a count column reads."""
-    digits = text[1:] if text[:1] == "-" else text
+    """The number a stripped cell is, or None: ASCII digits 0-9, an optional leading sign and at
+    most one decimal point (7, -3, +2, 2.50, .5; a "+1" modifier prints as written). Not "1e3",
+    "1_000", "inf", nor "٣" or "²" (str.isdigit takes any script's digits, int() and float()
+    most of them): one rule for every reader of a cell, so what a layout counts as a number is
+    what a count column reads."""
+    digits = text[1:] if text[:1] in ("-", "+") else text
     if not digits.isascii():
         return None
     try:  # (int() refuses more than 4,300 digits; a float that long is inf: both stay texts)
@@ -152,12 +153,12 @@ def inside(root: Path, relative: str, source: Source | None = None, field: str |
 
 
 def _link_on_the_way(root: Path, rel: Path) -> str | None:
-    """The first symbolic link among the path's parts (a file or a folder), as written: what
-    takes a path with no `..` out of the game folder."""
-    at = root
+    """The first symbolic link among the path's parts (a file or a folder) that leads out of
+    the game folder, as written; None when it is a `..` that leaves (or a link inside)."""
+    at, root_real = root, root.resolve()
     for i, part in enumerate(rel.parts):
         at = at / part
-        if at.is_symlink():
+        if at.is_symlink() and not at.resolve().is_relative_to(root_real):
             return Path(*rel.parts[:i + 1]).as_posix()
     return None
 

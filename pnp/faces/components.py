@@ -164,7 +164,8 @@ class Compiler:
     def _count_unsaid(self) -> None:
         """The line that says how many layout mistakes were not listed, and in which files."""
         files = list(self._unsaid)
-        line = error(f"{sum(self._unsaid.values()):,} more mistake(s) in layout files, not "
+        n = sum(self._unsaid.values())
+        line = error(f"{n:,} more {'mistake' if n == 1 else 'mistakes'} in layout files, not "
                      f"listed (in {', '.join(files[:5])}{', ...' if len(files) > 5 else ''}): "
                      "fix those above and run again")
         problems = self.folder.problems

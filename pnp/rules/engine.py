@@ -517,6 +517,7 @@ class RulesState(State):
         pass) and nothing changed (the cards where they were, every counter as it was)."""
         log, mark, pass_id = self._log, self._mark, self._p.pass_id
         self._mark = len(log)
+        # (a move is logged as (seat, action); a change or a comparison as a longer tuple)
         last = log[-1] if len(log) > mark else None     # (most turns: a move, at once)
         quiet = not self._chose and (last is None or len(last) == 2 and last[1] == pass_id and
                                      all(len(e) == 2 and e[1] == pass_id for e in log[mark:]))

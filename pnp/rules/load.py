@@ -387,7 +387,7 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
     from ..engine.core import RandomAgent, play
     from .engine import RulesGame
     from .plan import move_bound
-    from .stalemate import ENDED_BY as STALEMATE
+    from .stalemate import ENDED_BY as STALEMATE, unfinished
     from .expr import RulesRuntimeError
 
     findings: list[Finding] = list(_unprinted(rules, components))
@@ -415,12 +415,9 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
             limited += ended in ("turn limit", "round limit")
             stuck += ended == STALEMATE
         if limited + stuck == PLAYOUTS and rules.ends:
-            how = "ran to the turn or round limit" if not stuck else "ended in a stalemate " \
-                "(no player could move)" if not limited else \
-                "ran to the turn or round limit or ended in a stalemate (no player could move)"
-            findings.append(warning(
-                f"{n} players: all {PLAYOUTS} random games {how}: the [[end]] conditions may "
-                "never hold", where, rules.prefix + "end"))
+            how = unfinished(limited > 0, stuck > 0)
+            findings.append(warning(f"{n} players: all {PLAYOUTS} random games {how}: the [[end]] "
+                                    "conditions may never hold", where, rules.prefix + "end"))
     return findings
 
 

@@ -29,3 +29,11 @@ def ruling(rules: Rules) -> str | None:
     return (f"If a whole round of turns (one turn for each player) goes by in which no player "
             f"can make a move{only} and nothing changes, the game is stuck: it ends at once (a "
             f"stalemate) and is scored as usual.")
+
+
+def unfinished(limited: bool, stuck: bool) -> str:
+    """How games that no [[end]] ended did end, as the reports say it: "ended at the turn or
+    round limit", "ended in a stalemate (...)", or both."""
+    limit, stalemate = "at the turn or round limit", "in a stalemate (no player could move)"
+    return "ended " + (f"{limit} or {stalemate}" if limited and stuck else
+                       stalemate if stuck else limit)

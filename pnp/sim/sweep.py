@@ -247,9 +247,11 @@ def _locate(name: str, rows: list[list[str]], row_key: str, column: str) -> int:
     number = re.fullmatch(r"#(\d+)", row_key)
     if number:
         n = int(number.group(1))
-        if not 2 <= n <= len(rows) or not any(c.strip() for c in rows[n - 1]):
+        if not 2 <= n <= len(rows):
             raise OptionError("--set", f"{name} has no data row #{n} (its rows are #2 to "
                            f"#{len(rows)}; #1 is the header)")
+        if not any(c.strip() for c in rows[n - 1]):  # (a trial: "no row #2 (rows #2 to #36)")
+            raise OptionError("--set", f"{name} row #{n} is blank: it holds no card to change")
         return n
     first = rows[0][0]
     lines = [i + 1 for i, r in enumerate(rows) if i and r and r[0] == row_key]

@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from ...engine.contract import swap_action
 from ...engine.core import CHANCE, replay
-from ...rules.stalemate import ENDED_BY as STALEMATE
+from ...rules.stalemate import ENDED_BY as STALEMATE, unfinished
 from ...sim.stats import Extra, pct, rate
 
 
@@ -70,9 +70,8 @@ class Figures(Extra):
         stuck = ended.get(STALEMATE, {}).get("rate", 0)
         if limited + stuck < UNFINISHED:
             return []
-        how = "at the turn or round limit" if not stuck else "in a stalemate (no player could " \
-            "move)" if not limited else "at the turn or round limit or in a stalemate"
-        return [f"but {pct(limited + stuck)} of the games ended {how}, not by an [[end]] of "
+        return [f"but {pct(limited + stuck)} of the games {unfinished(limited > 0, stuck > 0)}, "
+                "not by an [[end]] of "
                 "the rules: the rates read unfinished games (see why they do not end: `pnp "
                 "play`, or `pnp validate`'s warning)"]
 
