@@ -334,7 +334,7 @@ def test_checks_name_file_row_and_field(copy):
         # a layout paints with the suit: not a colour, so the row is refused when it opens
         f"error: {sheet}, row 3, field \"suit\": 'star' is missing from game.toml's [palette] "
         "(it has: ink, lake, leaf, moon, paper, sun); add it there or write the colour as "
-        "#rrggbb",
+        "#rrggbb or a CSS colour name",
         # counts over the whole file wait until its refused row is fixed
         f"warning: {sheet}: the checks of the whole file (rows the rules need, counts) run once "
         "its unreadable rows above are fixed",

@@ -554,14 +554,14 @@ def test_a_truncated_game_toml_is_reported_as_a_missing_palette_entry(game_copy)
     toml.write_text(toml.read_text()[:700])
     assert refusal(folder) == ('elements.csv, row 2, field "colour": \'wood\' is missing from '
                                "game.toml's [palette] (it is empty); add it there or write the "
-                               "colour as #rrggbb")
+                               "colour as #rrggbb or a CSS colour name")
 
 
 def test_an_unknown_palette_name_in_a_csv_names_the_palette(deck):
     (deck / "cards.csv").write_text("title,text,colour,count\nSun,Draw,sunny,1\n")
     assert refusal(deck) == ('cards.csv, row 2, field "colour": \'sunny\' is missing from '
                              "game.toml's [palette] (did you mean 'sun'?); add it there or "
-                             "write the colour as #rrggbb")
+                             "write the colour as #rrggbb or a CSS colour name")
 
 
 @pytest.mark.parametrize("text,message", [

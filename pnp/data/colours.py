@@ -85,14 +85,14 @@ def parse_colour(text: str, palette: dict[str, Colour] | None = None, path: Path
                         f"write #{css[0]:02x}{css[1]:02x}{css[2]:02x} and give the element "
                         f"opacity = {css[3] / 255:.2g}", path, row, field)
     if palette is None:
-        near = did_you_mean(_squeezed(value), _css_names()) if _NAME.match(value) else ""
+        near = _near_css(value) if _NAME.match(value) else ""
         raise DataError(f"{shown} is not a colour{near}; use #rrggbb or a CSS colour name",
                         path, row, field)
     names = sorted(palette)
     has = (f"it has: {', '.join(names[:12])}{', ...' if len(names) > 12 else ''}" if names
            else "it is empty")
     if _NAME.match(value):  # a name: what is missing is its entry in the palette
-        near = did_you_mean(value.lower(), names) or did_you_mean(_squeezed(value), _css_names())
+        near = did_you_mean(value.lower(), names) or _near_css(value)
         raise DataError(f"{shown} is missing from game.toml's [palette]{near or f' ({has})'}; "
                         "add it there or write the colour as #rrggbb or a CSS colour name", path,
                         row, field)
@@ -122,10 +122,15 @@ def _squeezed(name: str) -> str:
     return name.replace(" ", "").lower()
 
 
-def _css_names() -> list[str]:
+def _near_css(name: str) -> str:
+    """" (did you mean 'tomato'?)" for a CSS colour name misspelt; close, not alike in part
+    ("wood" is no "burlywood")."""
+    from difflib import get_close_matches
+
     from PIL import ImageColor
 
-    return list(ImageColor.colormap)
+    close = get_close_matches(_squeezed(name), list(ImageColor.colormap), n=1, cutoff=0.8)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 _CHANNEL = {"red": 0, "green": 1, "blue": 2}
