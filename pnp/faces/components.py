@@ -485,12 +485,16 @@ def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
             blank.append(r.source.row or 0)
         try:
             n = convert_cell(str(r[count_col]), copies, r.source) if count_col else 1
-            check_row_images(images, r, compiler.env.root, good)
-            check_templated_images(made, r, base, compiler.env.root, good)
             check_row_colours(colours, r, compiler.palette, good)
         except DataError as exc:
             folder.note(exc)
             continue
+        try:
+            check_row_images(images, r, compiler.env.root, good)
+            check_templated_images(made, r, base, compiler.env.root, good)
+        except DataError as exc:  # an error, but the row is kept: --force prints a placeholder
+            folder.note(exc, row_kept=True)
+            compiler.env.pictures_said.add((r.source.path, r.source.row))
         kept.append(r)
         counts.append(n)
     if blank:

@@ -495,6 +495,9 @@ def _image(L: Layout, s, e, v, x, y, w, h) -> None:
     try:
         pic = layout_picture(L, src)
     except ValueProblem as exc:
+        _placeholder(s, src, x, y, w, h)  # (a forced build or a preview shows where it goes)
+        if s.source is not None and (s.source.path, s.source.row) in L.env.pictures_said:
+            return  # said when the game opened: an error there
         exc.prop = "src"  # type: ignore[attr-defined]  # the finding names the property
         raise
     if w <= 0 or h <= 0:
@@ -509,6 +512,28 @@ def _image(L: Layout, s, e, v, x, y, w, h) -> None:
                        f"{round(pic.height * MIN_DPI / dpi)} pixels", "warning")
     _art_notes(L, s, e, pic)
     draw_picture(s.c, pic, x, y, w, h, fit, s.fonts["regular"])
+
+
+def _placeholder(s, src: str, x: float, y: float, w: float, h: float) -> None:
+    """A picture that cannot be drawn, marked where it goes: a grey box crossed, its file's
+    name in it where the name fits (art not made yet, as Squib and nanDECK leave a box)."""
+    if w <= 0 or h <= 0:
+        return
+    c = s.c
+    c.saveState()
+    c.setStrokeColorRGB(0.55, 0.55, 0.55)
+    c.setFillColorRGB(0.92, 0.92, 0.92)
+    c.setLineWidth(0.5)
+    c.rect(x, y, w, h, stroke=1, fill=1)
+    c.line(x, y, x + w, y + h)
+    c.line(x, y + h, x + w, y)
+    font = s.fonts["regular"]
+    size = min(8.0, 0.9 * w * 8 / max(c.stringWidth(src, font, 8), 1e-6))
+    if size >= 4 and h > 2 * size:
+        c.setFillColorRGB(0.3, 0.3, 0.3)
+        c.setFont(font, size)
+        c.drawCentredString(x + w / 2, y + h / 2 - size / 3, src)
+    c.restoreState()
 
 
 def _art_notes(L: Layout, s, e, pic) -> None:

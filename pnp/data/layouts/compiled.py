@@ -44,6 +44,9 @@ class Env:
     caches: dict[str, Any] = field(default_factory=dict)
     # compiles a layout file a `layout` element places (the game's compiler sets it: nested.py)
     compile: Callable[..., "Layout"] | None = None
+    # (file, row) of the rows whose picture was found missing or unreadable when the game
+    # opened (an error said then): a forced build draws the row with a placeholder for it
+    pictures_said: set[tuple[Path, int | None]] = field(default_factory=set)
 
 
 class Element:
