@@ -75,3 +75,81 @@ def test_an_icon_of_many_uses_under_the_limit_prints(deck, tmp_path):
     res = _build(deck, tmp_path)
     assert res.exit_code == 0, res.output
     assert "shapes" not in res.output
+
+
+def _images(href: str, n: int) -> str:
+    return SVG.format(f'<image xlink:href="{href}" width="4" height="4"/>' * n)
+
+
+def _rects(n: int) -> str:
+    return SVG.format('<rect width="1" height="1"/>' * n)
+
+
+def test_a_linked_svg_counts_once_for_every_image_that_draws_it(tmp_path):
+    """a.svg draws b.svg 15 times, b.svg draws c.svg 15 times, c.svg has 30 rects: svglib
+    builds 15 * 15 * 30 = 6,750 of them (each file read once by pnp, drawn each time)."""
+    from pnp.faces import svg
+
+    (tmp_path / "a.svg").write_text(_images("b.svg", 15))
+    (tmp_path / "b.svg").write_text(_images("c.svg", 15))
+    (tmp_path / "c.svg").write_text(_rects(30))
+    with pytest.raises(svg.SvgError, match="SVG 'a.svg' draws 6,750 shapes; pnp reads SVGs "
+                                           "of up to 5,000"):
+        svg.inspect(tmp_path / "a.svg", tmp_path)
+
+
+def test_linked_svgs_fanning_out_deep_are_refused_at_the_first_file_over(tmp_path):
+    """10 ** 9 rects as drawn: refused where the count first passes the limit (s5.svg draws
+    10,000), naming the SVG the game uses, before the deeper files are summed."""
+    from pnp.faces import svg
+
+    for i in range(8):
+        (tmp_path / f"s{i}.svg").write_text(_images(f"s{i + 1}.svg", 10))
+    (tmp_path / "s8.svg").write_text(_rects(10))
+    with pytest.raises(svg.SvgError, match="SVG 's0.svg' draws 10,000 shapes; pnp reads"):
+        svg.inspect(tmp_path / "s0.svg", tmp_path)
+
+
+def test_uses_of_an_image_of_a_linked_svg_count_each_copy(tmp_path):
+    from pnp.faces import svg
+
+    (tmp_path / "a.svg").write_text(SVG.format(
+        '<defs><g id="g">' + '<image xlink:href="c.svg" width="4" height="4"/>' * 10 + "</g>"
+        "</defs>" + '<use xlink:href="#g"/>' * 20))
+    (tmp_path / "c.svg").write_text(_rects(30))  # 20 * 10 * 30 = 6,000
+    with pytest.raises(svg.SvgError, match="draws 6,000 shapes"):
+        svg.inspect(tmp_path / "a.svg", tmp_path)
+
+
+def test_an_image_of_a_part_of_the_file_counts_as_the_copy_it_draws(tmp_path):
+    from pnp.faces import svg
+
+    (tmp_path / "a.svg").write_text(SVG.format(
+        '<defs><g id="g">' + '<rect width="1" height="1"/>' * 100 + "</g></defs>"
+        + '<image xlink:href="#g" width="4" height="4"/>' * 60))
+    with pytest.raises(svg.SvgError, match="draws 6,0"):
+        svg.inspect(tmp_path / "a.svg", tmp_path)
+
+
+def test_a_part_of_a_linked_svg_counts_as_that_part(tmp_path):
+    """A sheet of icons used one by one is not counted whole for each use."""
+    from pnp.faces import svg
+
+    icons = "".join(f'<g id="i{k}">' + '<rect width="1" height="1"/>' * 40 + "</g>"
+                    for k in range(100))  # 4,000 rects, drawn once whole by svglib
+    (tmp_path / "icons.svg").write_text(SVG.format(icons))
+    (tmp_path / "a.svg").write_text(SVG.format(
+        "".join(f'<use xlink:href="icons.svg#i{k}"/>' for k in range(20))))  # + 800
+    assert svg.inspect(tmp_path / "a.svg", tmp_path) == ([], set())
+
+
+def test_linked_svgs_fanning_out_under_the_limit_print(deck, tmp_path):
+    edit(deck / "cards.csv", "title,text,colour,count", "title,text,colour,count,image")
+    edit(deck / "cards.csv", "Thorns,Each other player discards a card.,rose,2",
+         "Thorns,Each other player discards a card.,rose,2,art.svg")
+    (deck / "art.svg").write_text(_images("b.svg", 5))
+    (deck / "b.svg").write_text(_images("c.svg", 5))
+    (deck / "c.svg").write_text(_rects(30))  # 750 rects drawn
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 0, res.output
+    assert "shapes" not in res.output

@@ -129,19 +129,27 @@ def _check_picture(opened, suffix: str, path: Path, shown: str) -> None:
 
 def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
     """Check an SVG's links (raising SvgError) and list what it uses that pnp cannot print; an
-    SVG it links to is checked the same way. Also the preserveAspectRatio of its pictures."""
+    SVG it links to is checked the same way. Also the preserveAspectRatio of its pictures.
+    Shapes are counted as svglib draws them: a linked SVG once for every <image> or <use> that
+    draws it (and every <use> of those), not once per file."""
     notes: list[str] = []
-    seen: set[Path] = set()
+    counted: dict[Path, _Drawing] = {}  # each file read once, however often it is drawn
     aspects: set[str] = set()
-    shapes = [0]  # in it and the SVGs it draws: what svglib would build, counted before it does
 
-    def visit(file: Path, depth: int) -> None:
-        if depth > MAX_NESTING:
+    def visit(file: Path, chain: tuple[Path, ...]) -> _Drawing | None:
+        if file in counted:
+            return counted[file]
+        if file in chain:  # a loop: svglib draws nothing of it (and says so)
+            return None
+        if len(chain) > MAX_NESTING:
             raise SvgError(f"SVG {path.name!r} draws SVGs that draw SVGs more than "
                            f"{MAX_NESTING} deep (a loop through a linked folder?)")
-        seen.add(file)
         found: set[str] = set()
-        written = uses = 0
+        written = 0
+        own: dict = {}  # an element drawing another SVG: the shapes that draws
+        same: dict = {}  # an element naming this very file: the id it names (svglib's way)
+        copies = False  # whether an element draws another (a <use>, an <image> of "#id")
+        once: dict[Path, int] = {}  # a file whose parts are used: svglib draws it whole once
         tree, damage = _tree(file)
         if damage:  # (read as far as it goes, as svglib does: a cut-off file prints its start)
             notes.append(f"SVG {file.name!r} is damaged ({damage}): it prints as far as it "
@@ -152,17 +160,19 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
                 continue
             tag = node.tag
             local = tag.rsplit("}", 1)[-1]
-            if local in SHAPES:  # (a file without <use> draws what it writes: no second pass)
+            if local in SHAPES:
                 written += 1
-                uses += local == "use"
-            if depth:
+                copies |= local == "use"
+            if chain:
                 _check_linked(node, local, path, file)
             found |= _unprinted(node, local)
             for attr in HREFS if local in FOLLOWED else ():
                 href = node.get(attr)
                 if href is None:
                     continue
-                if local == "image" and not is_svg_name(Path(href)):
+                iri, _, fragment = href.partition("#")
+                copies |= href.startswith("#")
+                if local == "image" and not is_svg_name(Path(iri)):
                     aspects.add(" ".join(node.get("preserveAspectRatio", DEFAULT_ASPECT).split()))
                 drawn = DRAWN_DATA.match(href)
                 if drawn:
@@ -173,15 +183,30 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
                 linked = _linked(file, root, href)
                 if linked is None and href.lower().startswith("data:"):
                     found.add("embedded images other than PNG and JPEG")
-                if linked is not None and is_svg_name(linked) and linked not in seen:
-                    visit(linked, depth + 1)
-        shapes[0] += _drawn_shapes(tree) if uses else written
-        _check_shapes(shapes[0], path)
+                if linked is None or not is_svg_name(linked):
+                    continue
+                if linked == file:
+                    same[node] = fragment
+                    continue
+                inner = visit(linked, chain + (file,))
+                if inner is None:
+                    own[node] = 0
+                elif fragment:
+                    own[node] = inner.named(fragment)
+                    once[linked] = inner.total
+                else:
+                    own[node] = inner.total
+        drawing = _Drawing(tree, own, same)
+        whole = drawing.count(tree) if copies or own or same else written  # (else no 2nd pass)
+        drawing.total = min(whole + sum(once.values()), MAX_COUNTED)
+        _check_shapes(drawing.total, path)
         if found:
             notes.append(f"SVG {file.name!r} uses {', '.join(sorted(found))}, which pnp cannot "
                          "print: they are left out (export the art with them flattened)")
+        counted[file] = drawing
+        return drawing
 
-    visit(path, 0)
+    visit(path, ())
     return notes, aspects
 
 
@@ -209,39 +234,60 @@ def _unprinted(node, local: str) -> set[str]:
 
 
 def _drawn_shapes(tree) -> int:
-    """How many shapes svglib builds for a tree: a <use> draws a copy of what it names, so ten
-    uses of a group of ten uses of ... are counted as drawn (10 ** 7 took svglib 18 s), not as
-    written; what <defs> or a <symbol> holds counts only where it is used. One pass, no
-    recursion (a chain of uses may be long); a use that loops counts nothing (svglib's too)."""
-    ids = {el.get("id"): el for el in tree.iter() if isinstance(el.tag, str) and el.get("id")}
-    done: dict = {}  # element: its count, None while its parts are being counted
-    parts: dict = {}
-    stack = [tree]
-    while stack:
-        el = stack[-1]
-        if el not in parts:
-            parts[el] = _parts(el, ids)
-            done[el] = None
-            stack.extend(p for p in parts[el] if p not in parts)
-            continue
-        stack.pop()
-        if done[el] is None:
-            local = el.tag.rsplit("}", 1)[-1]
-            own = int(local in SHAPES and local != "use")
-            done[el] = min(own + sum(done[p] or 0 for p in parts[el]), MAX_COUNTED)
-    return done[tree] or 0
+    """How many shapes svglib builds for a tree (see _Drawing), links to other files aside."""
+    return _Drawing(tree).count(tree)
 
 
-def _parts(el, ids: dict) -> list:
-    """What an element draws: its children (not those of a <defs> or <symbol> it holds), or
-    for a <use>, the element it names in the same file."""
-    local = el.tag.rsplit("}", 1)[-1]
-    if local == "use":
-        href = next((el.get(a) for a in HREFS if el.get(a)), "")
-        hit = ids.get(href[1:]) if href.startswith("#") else None
-        return [hit] if hit is not None else []
-    return [c for c in el if isinstance(c.tag, str)
-            and c.tag.rsplit("}", 1)[-1] not in ("defs", "symbol")]
+class _Drawing:
+    """How many shapes svglib builds for an SVG file's tree or a part of it: a <use> (or an
+    <image> naming a part) draws a copy of what it names, so ten uses of a group of ten uses of
+    ... are counted as drawn (10 ** 7 took svglib 18 s), not as written; what <defs> or a
+    <symbol> holds counts only where it is used. `own`: what an element draws of other files
+    (a linked SVG's count), `same`: the id an element names by this file's own name. One pass,
+    no recursion (a chain of uses may be long); a use that loops counts nothing (svglib's too).
+    Counts stop at MAX_COUNTED. `total`: the file's, its linked files' included."""
+
+    def __init__(self, tree, own: dict | None = None, same: dict | None = None) -> None:
+        self.ids = {el.get("id"): el for el in tree.iter()
+                    if isinstance(el.tag, str) and el.get("id")}
+        self.own, self.same = own or {}, same or {}
+        self.done: dict = {}  # element: its count, None while its parts are being counted
+        self.parts: dict = {}
+        self.total = 0
+
+    def named(self, fragment: str) -> int:
+        """The count of the element of that id (svglib draws nothing for an id not there)."""
+        hit = self.ids.get(fragment)
+        return 0 if hit is None else self.count(hit)
+
+    def count(self, top) -> int:
+        done, parts = self.done, self.parts
+        stack = [top]
+        while stack:
+            el = stack[-1]
+            if el not in parts:
+                parts[el] = self._parts(el)
+                done[el] = None
+                stack.extend(p for p in parts[el] if p not in parts)
+                continue
+            stack.pop()
+            if done[el] is None:
+                local = el.tag.rsplit("}", 1)[-1]
+                own = self.own.get(el, int(local in SHAPES and local != "use"))
+                done[el] = min(own + sum(done[p] or 0 for p in parts[el]), MAX_COUNTED)
+        return done[top] or 0
+
+    def _parts(self, el) -> list:
+        """What an element draws: its children (not those of a <defs> or <symbol> it holds),
+        or for a <use> or <image>, the element it names in the same file."""
+        local = el.tag.rsplit("}", 1)[-1]
+        if local in FOLLOWED:
+            href = next((el.get(a) for a in HREFS if el.get(a)), "")
+            name = href[1:] if href.startswith("#") else self.same.get(el)
+            hit = self.ids.get(name) if name else None
+            return [hit] if hit is not None else []
+        return [c for c in el if isinstance(c.tag, str)
+                and c.tag.rsplit("}", 1)[-1] not in ("defs", "symbol")]
 
 
 def _check_shapes(count: int, path: Path) -> None:
