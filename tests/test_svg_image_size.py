@@ -101,3 +101,25 @@ def test_a_linked_svgs_unsized_picture_is_refused_naming_it(deck, tmp_path):
     assert res.exit_code != 0 and "Traceback" not in res.output
     assert ("SVG 'art.svg' draws 'inner.svg', whose <image> (line 1) gives no width and "
             "height; give both" in res.output), res.output
+
+
+def test_a_linked_svgs_embedded_picture_without_a_size_prints(deck, tmp_path):
+    """svglib sizes a data: picture itself: only a linked file's unsized picture failed."""
+    data = base64.b64encode(_photo()).decode()
+    (deck / "inner.svg").write_text(SVG.format(
+        f'<image xlink:href="data:image/png;base64,{data}"/>'))
+    (deck / "art.svg").write_text(SVG.format(
+        '<image xlink:href="inner.svg" width="50" height="50"/>'))
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 0, res.output
+    assert "width and height" not in res.output
+
+
+def test_a_linked_svgs_image_of_an_svg_part_needs_no_size(deck, tmp_path):
+    (deck / "icon.svg").write_text(SVG.format('<rect id="icon" width="9" height="9"/>'))
+    (deck / "inner.svg").write_text(SVG.format('<image xlink:href="icon.svg#icon"/>'))
+    (deck / "art.svg").write_text(SVG.format(
+        '<image xlink:href="inner.svg" width="50" height="50"/>'))
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 0, res.output
+    assert "width and height" not in res.output

@@ -212,12 +212,14 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
 
 def _check_linked(node, local: str, path: Path, file: Path) -> None:
     """What an SVG that another draws may not hold: svglib reads it itself, so pnp can neither
-    set its text in pnp's fonts nor size its pictures."""
+    set its text in pnp's fonts nor size its linked pictures (an embedded one svglib sizes)."""
     if local == "text":  # (svglib would set it in fonts of its own choosing, system ones)
         raise SvgError(f"SVG {path.name!r} draws {file.name!r}, which holds text; pnp sets text "
                        "only in the SVG a layout names (put it there, or convert it to outlines)")
     href = next((node.get(a) for a in HREFS if node.get(a)), None)
-    if local == "image" and href and not is_svg_name(Path(href)) and \
+    if local != "image" or not href or DRAWN_DATA.match(href):  # (svglib sizes embedded ones)
+        return
+    if not is_svg_name(Path(href.split("#", 1)[0])) and \
             (node.get("width") is None or node.get("height") is None):
         raise SvgError(f"SVG {path.name!r} draws {file.name!r}, whose <image> (line "
                        f"{node.sourceline}) gives no width and height; give both")
