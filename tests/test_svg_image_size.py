@@ -123,3 +123,20 @@ def test_a_linked_svgs_image_of_an_svg_part_needs_no_size(deck, tmp_path):
     res = _build(deck, tmp_path)
     assert res.exit_code == 0, res.output
     assert "width and height" not in res.output
+
+
+def test_a_side_given_not_in_pixels_is_not_overwritten(deck):
+    """width="50%" is half the viewport (50 of 100), not the picture's 80 pixels."""
+    data = base64.b64encode(_photo()).decode()
+    (deck / "art.svg").write_text(SVG.format(
+        f'<image width="50%" xlink:href="data:image/png;base64,{data}"/>'))
+    assert _sizes(deck) == [(50, 25)]
+
+
+def test_a_linked_picture_with_one_side_not_in_pixels_is_refused_naming_it(deck, tmp_path):
+    (deck / "pic.png").write_bytes(_photo())
+    (deck / "art.svg").write_text(SVG.format('<image width="50%" xlink:href="pic.png"/>'))
+    res = _build(deck, tmp_path)
+    assert res.exit_code != 0 and "Traceback" not in res.output
+    assert ("SVG 'art.svg': the <image> of 'pic.png' (line 1) gives width '50%' and no "
+            "height; give both (or the width in pixels)" in res.output), res.output

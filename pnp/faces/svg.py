@@ -336,6 +336,8 @@ def read(path: Path, root: Path):
     log.propagate = False  # svglib's complaints become notes, not lines on the user's terminal
     try:
         drawing = _render(path, root, notes)
+    except SvgError:
+        raise
     except Exception as exc:  # svglib raises lxml's and its own errors alike
         raise SvgError(f"SVG {path.name!r} cannot be read ({exc.__class__.__name__})") from None
     finally:
@@ -380,6 +382,15 @@ def _size_image(node, path: Path, root: Path, notes: list[str]) -> None:
     href = next((node.get(a) for a in HREFS if node.get(a)), "")
     if len(given) == 2 or not href or is_svg_name(Path(href.split("#", 1)[0])):
         return
+    odd = next(((k, v) for k, v in given.items() if _plain(v) is None), None)
+    if odd is not None:  # ("50%", "2cm": not overwritten by the picture's pixels)
+        if DRAWN_DATA.match(href):
+            return  # svglib sizes an embedded picture by the side given, as it reads it
+        shown = href if len(href) <= 40 else href[:37] + "..."
+        raise SvgError(f"SVG {path.name!r}: the <image> of {shown!r} (line {node.sourceline}) "
+                       f"gives {odd[0]} {odd[1]!r} and no "
+                       f"{'height' if odd[0] == 'width' else 'width'}; give both (or the "
+                       f"{odd[0]} in pixels)")
     size = _picture_size(href, path, root)
     if size is None:
         return
