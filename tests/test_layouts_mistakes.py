@@ -590,3 +590,41 @@ def test_a_missing_picture_is_an_error_and_a_forced_build_prints_a_placeholder(d
     fronts = [p.extract_text() for p in PdfReader(out).pages]
     assert sum(t.count("art/hero.png") for t in fronts) == 2  # each copy its box, named
     assert sum(t.count("Plain") for t in fronts) >= 1
+
+
+@pytest.mark.parametrize("src,said", [
+    ("img/logo.svg", "layouts/card.toml, field \"logo.src\": image 'img/logo.svg' not found in "
+                     "the game folder (its name differs in case from 'img/Logo.svg'"),
+    ("img/Lgo.svg", "(did you mean 'img/Logo.svg'?)"),
+    ("img\\Logo.svg", "image 'img\\Logo.svg' not found in the game folder (write / between "
+                      "folders, as 'img/Logo.svg': a \\ works on Windows alone)"),
+    ("img", None),
+])
+def test_a_layouts_missing_svg_gets_the_hints_a_rows_does(deck, src, said):
+    """A layout's own SVG was "not found" and no more, where a row's named the one meant."""
+    (deck / "img").mkdir()
+    (deck / "img" / "Logo.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>')
+    name = src if src != "img" else "img.svg"
+    if src == "img":
+        (deck / "img.svg").mkdir()
+    toml = src.replace("\\", "\\\\")
+    with open(deck / "layouts" / "card.toml", "a", encoding="utf-8") as fh:
+        fh.write(f'\n[logo]\ntype = "image"\nsrc = "{toml if src != "img" else name}"\n'
+                 'width = "5mm"\nheight = "5mm"\n')
+    found = [f for f in _found(deck) if 'field "logo.src"' in f]
+    said = said or "image 'img.svg' is a folder, not a picture"
+    assert found and all(said in f for f in found), found
+
+
+def test_a_picture_over_the_size_limit_is_named_as_typed(deck, monkeypatch):
+    from PIL import Image
+
+    from pnp.data import images
+
+    monkeypatch.setattr(images, "MAX_BYTES", 10)
+    Image.new("RGB", (60, 80), "white").save(deck / "a\\b.png", "PNG")  # (a \\ in a name)
+    (deck / "cards.csv").write_text("title,text,colour,count,image\nA,x,sun,1,a\\b.png\n",
+                                    encoding="utf-8")
+    found = [f for f in _found(deck) if 'field "image"' in f]
+    assert found and all("image 'a\\b.png' is over 0 MB" in f for f in found), found

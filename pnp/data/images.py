@@ -124,34 +124,42 @@ def _names(folder: Path) -> list[str]:
         return []
 
 
+def present_image(root: Path, relative: str, source: Source, field: str) -> Path:
+    """The path of a picture a game names (a PNG, JPEG or SVG), inside the game folder; a
+    DataError naming it as typed if it is not a file there, with a hint at the one meant (a
+    name differing in case, a close one, a Windows path)."""
+    path = inside(root, relative, source, field)
+    if not is_file(path):
+        missing = "is a folder, not a picture" if path.is_dir() else \
+            "not found in the game folder" + closest(root, path, relative)
+        raise DataError(f"image {as_typed(relative)} {missing}", source.path, source.row, field)
+    return path
+
+
 def checked_image(root: Path, relative: str, source: Source, field: str) -> Path:
     """The image's path, after making sure Pillow can read it and it is not absurdly large."""
     from PIL import Image, UnidentifiedImageError
 
-    path = inside(root, relative, source, field)
+    path = present_image(root, relative, source, field)
     where = (source.path, source.row, field)
-    if not is_file(path):
-        missing = "is a folder, not a picture" if path.is_dir() else \
-            "not found in the game folder" + closest(root, path, relative)
-        raise DataError(f"image {as_typed(relative)} {missing}", *where)
     if path.stat().st_size > MAX_BYTES:
-        raise DataError(f"image {relative!r} is over {MAX_BYTES // 1024 // 1024} MB", *where)
+        raise DataError(f"image {as_typed(relative)} is over {MAX_BYTES // 1024 // 1024} MB", *where)
     try:
         with open_image(path) as img:
             img.verify()
         with open_image(path) as img:
             img.load()  # every pixel: what the renderer will ask for
     except PictureError as exc:
-        raise DataError(f"image {relative!r} {exc}", *where) from None
+        raise DataError(f"image {as_typed(relative)} {exc}", *where) from None
     except Image.DecompressionBombError:
-        raise DataError(f"image {relative!r} claims more than {MAX_PIXELS // 1_000_000} "
+        raise DataError(f"image {as_typed(relative)} claims more than {MAX_PIXELS // 1_000_000} "
                         "megapixels; refused", *where) from None
     except UnidentifiedImageError:
-        raise DataError(f"image {relative!r} is not a picture pnp can read; save it as PNG "
+        raise DataError(f"image {as_typed(relative)} is not a picture pnp can read; save it as PNG "
                         "or JPEG from an image editor", *where) from None
     except Exception as exc:  # Pillow's decoders raise many kinds for a broken file
         detail = str(exc).strip().splitlines()[0][:80] if str(exc).strip() else \
             type(exc).__name__
-        raise DataError(f"image {relative!r} is damaged ({detail}); save it again from an "
+        raise DataError(f"image {as_typed(relative)} is damaged ({detail}); save it again from an "
                         "image editor", *where) from None
     return path

@@ -628,16 +628,7 @@ def _row_picture(name: str, source: Source, root: Path, good: set, field_name: s
     `good`: the files already found good, not checked again."""
     if not name or ("image", name) in good:
         return
-    from ..data.images import as_typed, checked_image, closest
-
-    if name.lower().endswith(".svg"):
-        path = inside(root, name, source, field_name)
-        if not path.is_file():
-            raise DataError(f"image {as_typed(name)} not found in the game folder"
-                            f"{closest(root, path, name)}", source.path, source.row,
-                            field_name)
-    else:
-        checked_image(root, name, source, field_name)
+    _picture(root, name, source, field_name)
     good.add(("image", name))  # a bad one raised above: each of its rows is named
 
 
@@ -675,20 +666,25 @@ def check_fixed_images(layout: Layout) -> None:
 
 
 def _fixed_image(layout: Layout, name: str, field_name: str) -> None:
-    from ..data.files import inside
-    from ..data.images import checked_image
+    from ..data.images import as_typed
     from ..data.layouts.compiled import IMAGE_SUFFIXES
 
-    where = Source(layout.path)
     if not name.lower().endswith(IMAGE_SUFFIXES):
-        raise DataError(f"image {name!r}: use a .png, .jpg or .svg file", layout.path,
+        raise DataError(f"image {as_typed(name)}: use a .png, .jpg or .svg file", layout.path,
                         field=field_name)
+    _picture(layout.env.root, name, Source(layout.path), field_name)
+
+
+def _picture(root: Path, name: str, source: Source, field_name: str) -> None:
+    """A picture a row or a layout names, checked: an SVG is there (read when drawn), a PNG or
+    JPEG is there and whole; else a DataError at `source` and the field, naming the file as
+    typed with the hints at the one meant (case, a close name, a Windows path)."""
+    from ..data.images import checked_image, present_image
+
     if name.lower().endswith(".svg"):
-        if not inside(layout.env.root, name, where, field_name).is_file():
-            raise DataError(f"image {name!r} not found in the game folder", layout.path,
-                            field=field_name)
+        present_image(root, name, source, field_name)
     else:
-        checked_image(layout.env.root, name, where, field_name)
+        checked_image(root, name, source, field_name)
 
 
 def legacy_component(folder: GameFolder) -> dict[str, Any]:
