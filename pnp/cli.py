@@ -144,7 +144,7 @@ def icons(game: str | None) -> None:
 def validate(game: str, variant: str | None) -> None:
     """Check a game's card data against its rules engine, and that every text fits."""
     from .errors import UnloadedData
-    from .project import check as run, drawable, errors_in, open_game
+    from .project import check as run, errors_in, loaded_cleanly, open_game
 
     opened = open_game(game, variant=variant)
     findings = run(opened)
@@ -152,7 +152,7 @@ def validate(game: str, variant: str | None) -> None:
     errors = errors_in(findings)
     if errors:
         click.echo(f"Error: {len(errors)} problem(s) in {opened.name}", err=True)
-        sys.exit(RulesError.exit_code if drawable(opened) else UnloadedData.exit_code)
+        sys.exit(RulesError.exit_code if loaded_cleanly(opened) else UnloadedData.exit_code)
     click.echo(f"{opened.name}: the card data matches the rules"
                + (f" ({len(findings)} warning(s))" if findings else ""))
 

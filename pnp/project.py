@@ -102,6 +102,12 @@ def _without_echoes(findings: list[Finding], loading: list[Finding],
     return [f for f in findings if f not in echoes] + said
 
 
+def loaded_cleanly(game: OpenGame) -> bool:
+    """Whether the data loaded with no error (a row's missing picture is one: its row is
+    drawn all the same)."""
+    return not errors_in(game.folder.problems)
+
+
 def drawable(game: OpenGame) -> bool:
     """Faces are only drawn from data that loaded cleanly: a missing or unreadable row leaves
     the kit nothing to draw it from, a layout's element that did not compile nothing to draw
@@ -302,8 +308,8 @@ def prepare(game: OpenGame, force: bool = False):
             ", even with --force: the kit cannot be drawn from layouts with mistakes nor from "
             "data with missing or unreadable rows" if force else " (fix them; --force cannot "
             "print layouts with mistakes nor data with missing or unreadable rows)"))
-    if errors_in(findings) and not force:
-        raise RulesError(findings)
+    if errors_in(findings) and not force:  # (a data error, a missing picture, exits as one)
+        raise (RulesError if loaded_cleanly(game) else UnloadedData)(findings)
     return kit, fonts, findings
 
 

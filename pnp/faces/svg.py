@@ -15,6 +15,7 @@ import io
 import logging
 import os
 import re
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import NamedTuple
@@ -132,82 +133,104 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
     SVG it links to is checked the same way. Also the preserveAspectRatio of its pictures.
     Shapes are counted as svglib draws them: a linked SVG once for every <image> or <use> that
     draws it (and every <use> of those), not once per file."""
-    notes: list[str] = []
-    counted: dict[Path, _Drawing] = {}  # each file read once, however often it is drawn
-    aspects: set[str] = set()
+    inspection = _Inspection(path, root)
+    inspection.visit(path, ())
+    return inspection.notes, inspection.aspects
 
-    def visit(file: Path, chain: tuple[Path, ...]) -> _Drawing | None:
-        if file in counted:
-            return counted[file]
+
+@dataclass
+class _Links:
+    """What one file's elements draw, as they are read (_Inspection.visit)."""
+
+    written: int = 0  # shapes as written
+    copies: bool = False  # whether an element draws another (a <use>, an <image> of "#id")
+    found: set[str] = field(default_factory=set)  # what pnp cannot print
+    own: dict = field(default_factory=dict)  # an element drawing another SVG: its shapes
+    same: dict = field(default_factory=dict)  # an element naming this very file: the id
+    # a file whose parts are used: svglib draws it whole once
+    once: dict[Path, int] = field(default_factory=dict)
+
+
+class _Inspection:
+    """One SVG and those it draws: the notes, its pictures' aspects, each file's drawing (each
+    file read once, however often it is drawn)."""
+
+    def __init__(self, path: Path, root: Path):
+        self.path, self.root = path, root
+        self.notes: list[str] = []
+        self.aspects: set[str] = set()
+        self.counted: dict[Path, _Drawing] = {}
+
+    def visit(self, file: Path, chain: tuple[Path, ...]) -> _Drawing | None:
+        if file in self.counted:
+            return self.counted[file]
         if file in chain:  # a loop: svglib draws nothing of it (and says so)
             return None
         if len(chain) > MAX_NESTING:
-            raise SvgError(f"SVG {path.name!r} draws SVGs that draw SVGs more than "
+            raise SvgError(f"SVG {self.path.name!r} draws SVGs that draw SVGs more than "
                            f"{MAX_NESTING} deep (a loop through a linked folder?)")
-        found: set[str] = set()
-        written = 0
-        own: dict = {}  # an element drawing another SVG: the shapes that draws
-        same: dict = {}  # an element naming this very file: the id it names (svglib's way)
-        copies = False  # whether an element draws another (a <use>, an <image> of "#id")
-        once: dict[Path, int] = {}  # a file whose parts are used: svglib draws it whole once
         tree, damage = _tree(file)
         if damage:  # (read as far as it goes, as svglib does: a cut-off file prints its start)
-            notes.append(f"SVG {file.name!r} is damaged ({damage}): it prints as far as it "
-                         "could be read, perhaps as nothing; save it again from the drawing "
-                         "program")
+            self.notes.append(f"SVG {file.name!r} is damaged ({damage}): it prints as far as "
+                              "it could be read, perhaps as nothing; save it again from the "
+                              "drawing program")
+        links = _Links()
         for node in tree.iter():
-            if not isinstance(node.tag, str):  # an entity, comment or processing instruction
-                continue
-            tag = node.tag
-            local = tag.rsplit("}", 1)[-1]
-            if local in SHAPES:
-                written += 1
-                copies |= local == "use"
-            if chain:
-                _check_linked(node, local, path, file)
-            found |= _unprinted(node, local)
-            for attr in HREFS if local in FOLLOWED else ():
-                href = node.get(attr)
-                if href is None:
-                    continue
-                iri, _, fragment = href.partition("#")
-                copies |= href.startswith("#")
-                if local == "image" and not is_svg_name(Path(iri)):
-                    aspects.add(" ".join(node.get("preserveAspectRatio", DEFAULT_ASPECT).split()))
-                drawn = DRAWN_DATA.match(href)
-                if drawn:
-                    data = base64.decodebytes(href[drawn.end() + 1:].encode("ascii", "ignore"))
-                    _check_picture(partial(io.BytesIO, data), "." + drawn[1], file,
-                                   f"its embedded {drawn[1].upper()} picture")
-                    continue
-                linked = _linked(file, root, href)
-                if linked is None and href.lower().startswith("data:"):
-                    found.add("embedded images other than PNG and JPEG")
-                if linked is None or not is_svg_name(linked):
-                    continue
-                if linked == file:
-                    same[node] = fragment
-                    continue
-                inner = visit(linked, chain + (file,))
-                if inner is None:
-                    own[node] = 0
-                elif fragment:
-                    own[node] = inner.named(fragment)
-                    once[linked] = inner.total
-                else:
-                    own[node] = inner.total
-        drawing = _Drawing(tree, own, same)
-        whole = drawing.count(tree) if copies or own or same else written  # (else no 2nd pass)
-        drawing.total = min(whole + sum(once.values()), MAX_COUNTED)
-        _check_shapes(drawing.total, path)
-        if found:
-            notes.append(f"SVG {file.name!r} uses {', '.join(sorted(found))}, which pnp cannot "
-                         "print: they are left out (export the art with them flattened)")
-        counted[file] = drawing
+            if isinstance(node.tag, str):  # (not an entity, comment or processing instruction)
+                self._node(node, file, chain, links)
+        drawing = _Drawing(tree, links.own, links.same)
+        whole = (drawing.count(tree) if links.copies or links.own or links.same
+                 else links.written)  # (else no second pass)
+        drawing.total = min(whole + sum(links.once.values()), MAX_COUNTED)
+        _check_shapes(drawing.total, self.path)
+        if links.found:
+            self.notes.append(f"SVG {file.name!r} uses {', '.join(sorted(links.found))}, which "
+                              "pnp cannot print: they are left out (export the art with them "
+                              "flattened)")
+        self.counted[file] = drawing
         return drawing
 
-    visit(path, ())
-    return notes, aspects
+    def _node(self, node, file: Path, chain: tuple[Path, ...], links: _Links) -> None:
+        local = node.tag.rsplit("}", 1)[-1]
+        if local in SHAPES:
+            links.written += 1
+            links.copies |= local == "use"
+        if chain:
+            _check_linked(node, local, self.path, file)
+        links.found |= _unprinted(node, local)
+        for attr in HREFS if local in FOLLOWED else ():
+            href = node.get(attr)
+            if href is not None:
+                self._href(node, local, href, file, chain, links)
+
+    def _href(self, node, local: str, href: str, file: Path, chain: tuple[Path, ...],
+              links: _Links) -> None:
+        iri, _, fragment = href.partition("#")
+        links.copies |= href.startswith("#")
+        if local == "image" and not is_svg_name(Path(iri)):
+            self.aspects.add(" ".join(node.get("preserveAspectRatio", DEFAULT_ASPECT).split()))
+        drawn = DRAWN_DATA.match(href)
+        if drawn:
+            data = base64.decodebytes(href[drawn.end() + 1:].encode("ascii", "ignore"))
+            _check_picture(partial(io.BytesIO, data), "." + drawn[1], file,
+                           f"its embedded {drawn[1].upper()} picture")
+            return
+        linked = _linked(file, self.root, href)
+        if linked is None and href.lower().startswith("data:"):
+            links.found.add("embedded images other than PNG and JPEG")
+        if linked is None or not is_svg_name(linked):
+            return
+        if linked == file:
+            links.same[node] = fragment
+            return
+        inner = self.visit(linked, chain + (file,))
+        if inner is None:
+            links.own[node] = 0
+        elif fragment:
+            links.own[node] = inner.named(fragment)
+            links.once[linked] = inner.total
+        else:
+            links.own[node] = inner.total
 
 
 def _check_linked(node, local: str, path: Path, file: Path) -> None:
