@@ -431,18 +431,21 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
 def preview(game: str, variant: str | None, card: str, back: bool, dpi: int, bleed: float,
             proof: bool, out: Path) -> None:
     """Render one face of one piece to a PNG (what `pnp serve` shows)."""
+    from .errors import UnloadedData
     from .preview import preview as run
-    from .project import open_game
+    from .project import loaded_cleanly, open_game
 
-    drawn, findings, others = run(open_game(game, variant=variant), card, out, back=back, dpi=dpi,
-                                  bleed_mm=bleed, proof=proof)
+    opened = open_game(game, variant=variant)
+    drawn, findings, others = run(opened, card, out, back=back, dpi=dpi, bleed_mm=bleed,
+                                  proof=proof)
     side = "back" if back else "front"
     click.echo(f"{out}: {drawn.spec.name}, {side}, {dpi} dpi")
     if others:
         click.echo(f"{card} also makes {len(others)} more; name one with --card: "
                    + ", ".join(f'"{name}"' for name in others))
     if any(f.level == "error" for f in findings):  # the image is kept: it shows the problem
-        raise RulesError(findings, f"{out} shows the face as `pnp build --force` would print it")
+        refused = RulesError if loaded_cleanly(opened) else UnloadedData  # (exits as build does)
+        raise refused(findings, f"{out} shows the face as `pnp build --force` would print it")
     show(findings)
 
 

@@ -54,9 +54,10 @@ def _loaded(folder: GameFolder, spec: GameSpec):
     try:
         return spec.load(folder)
     except DataError as exc:
-        if not errors_in(folder.problems):
+        found = [finding(each) for each in exc.each()]  # (DataErrors: each bad palette colour)
+        if not errors_in(folder.problems) and len(found) == 1:
             raise
-        raise UnloadedData(list(dict.fromkeys([*folder.problems, finding(exc)])),
+        raise UnloadedData(list(dict.fromkeys([*folder.problems, *found])),
                            "the rest is checked once they are fixed") from None
 
 

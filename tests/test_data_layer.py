@@ -118,3 +118,20 @@ def test_kit_modules_import_no_drawing():
     imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert not [m for m in imported if m.startswith(("render", "reportlab", "draw"))
                 or ".render" in m or m in ("draw", "rows")], imported
+
+
+def test_every_bad_palette_colour_is_said_in_one_run(tmp_path):
+    # (a last trial: four bad [palette] entries took four runs of validate)
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.scaffold import new_game
+
+    deck = new_game("pal", tmp_path)
+    toml = deck / "game.toml"
+    toml.write_text(toml.read_text().replace(
+        "\n[palette]\n", '\n[palette]\nc5 = "rgb(300,0,0)"\nc7 = "tomatoe"\nc8 = 5\n', 1))
+    res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
+    errors = [line for line in res.output.splitlines() if line.startswith("error")]
+    assert res.exit_code == 2 and [e.split('"')[1] for e in errors] == [
+        "palette.c5", "palette.c7", "palette.c8"], res.output

@@ -628,3 +628,27 @@ def test_a_picture_over_the_size_limit_is_named_as_typed(deck, monkeypatch):
                                     encoding="utf-8")
     found = [f for f in _found(deck) if 'field "image"' in f]
     assert found and all("image 'a\\b.png' is over 0 MB" in f for f in found), found
+
+
+def test_a_layouts_own_missing_picture_is_art_not_made_yet_too(deck, tmp_path):
+    # (a last trial: src = "logo.png" missing stopped --force and preview as a broken layout,
+    # and hid the rows' missing pictures from validate)
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from pnp.cli import main
+
+    layout = deck / "layouts" / "card.toml"
+    layout.write_text(layout.read_text() + '\n[logo]\ntype = "image"\nsrc = "logo.png"\n'
+                      'x = "5mm"\ny = "60mm"\nwidth = "30mm"\nheight = "15mm"\n')
+    (deck / "cards.csv").write_text("title,text,colour,count,image\nHero,x,sun,1,art/hero.png\n",
+                                    encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", "--game", str(deck)])
+    errors = [line for line in res.output.splitlines() if line.startswith("error")]
+    assert res.exit_code == 2 and len(errors) == 2, res.output
+    assert "'logo.png' not found" in errors[0] + errors[1] and "'art/hero.png'" in res.output
+    out = tmp_path / "kit.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(deck), "--out", str(out), "--force"])
+    assert res.exit_code == 0, res.output
+    text = "".join(p.extract_text() for p in PdfReader(out).pages)
+    assert "logo.png" in text and "art/hero.png" in text

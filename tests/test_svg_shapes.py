@@ -68,7 +68,8 @@ def test_an_icon_of_too_many_shapes_is_refused_naming_it_its_count_and_the_limit
     assert not rendered  # refused before svglib builds a shape
     assert res.exit_code != 0 and "Traceback" not in res.output
     assert ("cards.csv, row 3" in res.output and "icon 'many': SVG 'many.svg' draws 6,000 "
-            "shapes; pnp reads SVGs of up to 5,000" in res.output), res.output
+            "shapes (each <use> and each SVG it draws counted as often as drawn); pnp reads SVGs "
+            "of up to 5,000" in res.output), res.output
 
 
 def test_uses_count_as_the_shapes_they_draw(deck, tmp_path, rendered):
@@ -79,8 +80,8 @@ def test_uses_count_as_the_shapes_they_draw(deck, tmp_path, rendered):
     res = _build(deck, tmp_path)
     assert not rendered  # refused before svglib builds a shape
     assert res.exit_code != 0 and "Traceback" not in res.output
-    assert ("SVG 'art.svg' draws more than 50,000 shapes; pnp reads SVGs of up to 5,000"
-            in res.output), res.output
+    assert ("SVG 'art.svg' draws more than 50,000 shapes (each <use> and each SVG it draws "
+            "counted as often as drawn); pnp reads SVGs of up to 5,000" in res.output), res.output
 
 
 def test_an_icon_of_many_uses_under_the_limit_prints(deck, tmp_path, rendered):
@@ -107,8 +108,9 @@ def test_a_linked_svg_counts_once_for_every_image_that_draws_it(tmp_path):
     (tmp_path / "a.svg").write_text(_images("b.svg", 15))
     (tmp_path / "b.svg").write_text(_images("c.svg", 15))
     (tmp_path / "c.svg").write_text(_rects(30))
-    with pytest.raises(svg.SvgError, match="SVG 'a.svg' draws 6,750 shapes; pnp reads SVGs "
-                                           "of up to 5,000"):
+    with pytest.raises(svg.SvgError, match=r"SVG 'a.svg' draws 6,750 shapes \(each <use> "
+                                           r"and each SVG it draws counted as often as drawn\); "
+                                           "pnp reads SVGs of up to 5,000"):
         svg.inspect(tmp_path / "a.svg", tmp_path)
 
 
@@ -120,7 +122,7 @@ def test_linked_svgs_fanning_out_deep_are_refused_at_the_first_file_over(tmp_pat
     for i in range(8):
         (tmp_path / f"s{i}.svg").write_text(_images(f"s{i + 1}.svg", 10))
     (tmp_path / "s8.svg").write_text(_rects(10))
-    with pytest.raises(svg.SvgError, match="SVG 's0.svg' draws 10,000 shapes; pnp reads"):
+    with pytest.raises(svg.SvgError, match=r"SVG 's0.svg' draws 10,000 shapes \("):
         svg.inspect(tmp_path / "s0.svg", tmp_path)
 
 

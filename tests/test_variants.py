@@ -230,8 +230,8 @@ def test_a_shipped_game_s_variant_layout_is_checked_without_choosing_it(tmp_path
     assert [line for line in result.output.splitlines() if line.startswith("error")] == [
         'error: layouts/mission-bw.toml, field "gain_box.fil": variant \'bw\' '
         "(variants.bw.layouts.mission = 'layouts/mission-bw.toml'): element [gain_box] (rect) "
-        "has no property 'fil'; it takes: dash, fill, from, height, opacity, radius, rotate, "
-        "stroke, stroke_width, when, width, x, y"]
+        "has no property 'fil' (did you mean 'fill'?); it takes: dash, fill, from, height, "
+        "opacity, radius, rotate, stroke, stroke_width, when, width, x, y"]
     (folder / "layouts" / "mission-bw.toml").write_text('extends = "mission.toml"\n')
     result = CliRunner().invoke(main, ["validate", "--game", str(folder)])
     assert result.exit_code == 0, result.output

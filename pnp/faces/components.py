@@ -470,10 +470,7 @@ def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
     is noted and its row left out, so one run names every bad row."""
     layouts = list({id(x): x for x in faces if x is not None}.values())
     for layout in layouts:
-        try:
-            check_fixed_images(layout)
-        except DataError as exc:  # (said with the layouts' other mistakes)
-            compiler.note(*exc.each())
+        note_fixed_images(layout, compiler)
     copies = Column(count_col or "count", "int", default=1, min=0, max=MAX_COPIES)
     kept, counts = [], []
     images, colours = picture_columns(layouts), colour_columns(layouts)
@@ -647,32 +644,28 @@ def check_row_colours(columns: list[str], row: Record, palette, good: set) -> No
             good.add(("colour", cell))
 
 
-def check_fixed_images(layout: Layout) -> None:
-    """The pictures the layout names itself: checked once, as mistakes in the layout file
-    (each one said: DataErrors)."""
-    from ..errors import DataErrors
-
-    wrong = []
-    for element in layout.elements:
-        src = element.values.get("src") if element.type == "image" else None
-        if src is None or not src.static or not str(src.const).strip():
-            continue
-        try:
-            _fixed_image(layout, str(src.const).strip(), f"{element.name}.src")
-        except DataError as exc:
-            wrong.append(exc)
-    if wrong:
-        raise DataErrors(wrong)
-
-
-def _fixed_image(layout: Layout, name: str, field_name: str) -> None:
+def note_fixed_images(layout: Layout, compiler: Compiler) -> None:
+    """The pictures the layout names itself, checked once: a file of another kind is a mistake
+    of the layout (said with its others); a missing or unreadable one an error whose faces are
+    drawn all the same (art not made yet: --force prints a box where it goes)."""
     from ..data.images import as_typed
     from ..data.layouts.compiled import IMAGE_SUFFIXES
 
-    if not name.lower().endswith(IMAGE_SUFFIXES):
-        raise DataError(f"image {as_typed(name)}: use a .png, .jpg or .svg file", layout.path,
-                        field=field_name)
-    _picture(layout.env.root, name, Source(layout.path), field_name)
+    for element in layout.elements:
+        src = element.values.get("src") if element.type == "image" else None
+        name = str(src.const).strip() if src is not None and src.static else ""
+        if not name:
+            continue
+        where = f"{element.name}.src"
+        if not name.lower().endswith(IMAGE_SUFFIXES):
+            compiler.note(DataError(f"image {as_typed(name)}: use a .png, .jpg or .svg file",
+                                    layout.path, field=where))
+            continue
+        try:
+            _picture(layout.env.root, name, Source(layout.path), where)
+        except DataError as exc:
+            compiler.folder.note(exc, row_kept=True)
+            layout.env.pictures_said.add(name)
 
 
 def _picture(root: Path, name: str, source: Source, field_name: str) -> None:

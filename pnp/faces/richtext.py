@@ -28,7 +28,7 @@ _TOKENS = re.compile(r"\\[*:{}]|\*\*|\*|:[A-Za-z][A-Za-z0-9_-]*:|<br\s*/?>|\n|[ 
 # what a run's opening brace may say: sizes and colours, separated by spaces
 _SIZE = re.compile(r"(\d+(?:\.\d+)?)(pt|%)")
 # (checked against the palette when drawn; rgb() and hsl() as CSS writes them, without spaces)
-_COLOUR = re.compile(r"#\w+|(?:rgb|hsl)\([\d.,%]*\)|[A-Za-z][A-Za-z0-9_-]*")
+_COLOUR = re.compile(r"#\w+|(?:rgb|hsl)a?\([\d.,%]*\)|[A-Za-z][A-Za-z0-9_-]*")
 SCALES = (0.25, 4.0)  # a run from a quarter to four times the text's size
 # what pyphen may hyphenate: a run of letters (an apostrophe inside: "couldn't"), never the
 # digits, symbols or markup around it

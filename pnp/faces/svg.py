@@ -318,7 +318,8 @@ class _Drawing:
 def _check_shapes(count: int, path: Path) -> None:
     if count > MAX_SHAPES:
         said = f"more than {MAX_COUNTED:,}" if count >= MAX_COUNTED else f"{count:,}"
-        raise SvgError(f"SVG {path.name!r} draws {said} shapes; pnp reads SVGs of up to "
+        raise SvgError(f"SVG {path.name!r} draws {said} shapes (each <use> and each SVG it "
+                       f"draws counted as often as drawn); pnp reads SVGs of up to "
                        f"{MAX_SHAPES:,} (an icon or a card's art needs far fewer: simplify it in "
                        "the drawing program, or export it as a PNG)")
 

@@ -14,7 +14,7 @@ from ..data.files import Column, Record, inside
 from ..data.fontfile import ROLES, check_font
 from ..data.otf import FONT_SUFFIXES, installed_font
 from ..data.game import GameFolder
-from ..errors import DataError, Source, did_you_mean
+from ..errors import DataError, DataErrors, Source, did_you_mean
 from ..resources import shipped
 from ..templating import TemplateSource
 from .rulings import NONE, Enforced, Ruling, for_booklet, load_rulings, require
@@ -115,7 +115,7 @@ def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str,
     mistake in one is a data error naming the layout file and the element's property. Their
     expressions may also name `constants` (layout_constants and the game's own)."""
     from ..data.layouts.compiled import Env
-    from ..faces.components import Compiler, check_fixed_images
+    from ..faces.components import Compiler, note_fixed_images
     from ..units import MM
 
     chosen = folder.section("layouts", required=False)
@@ -134,10 +134,7 @@ def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str,
                             folder.toml_path, field=f"layouts.{face}")
         layouts[face] = compiler.layout(ref, columns, constants, Source(folder.toml_path),
                                         f"layouts.{face}")
-        try:
-            check_fixed_images(layouts[face])  # once, not on each card it draws
-        except DataError as exc:  # (said with the layouts' other mistakes)
-            compiler.note(*exc.each())
+        note_fixed_images(layouts[face], compiler)  # once, not on each card it draws
 
         def theirs(config: dict[str, Any], variant, face: str = face,
                    default: str = default) -> tuple[Any, str, dict]:
@@ -152,12 +149,18 @@ def load_layouts(folder: GameFolder, common: Common, faces: dict[str, tuple[str,
 
 
 def load_common(folder: GameFolder) -> Common:
-    palette = {}
+    palette, wrong = {}, []
     for key, value in folder.section("palette", required=False).items():
-        if not isinstance(value, str):
-            raise DataError(f"[palette] {key} must be a colour text like \"#aa3311\"",
-                            folder.toml_path, field=f"palette.{key}")
-        palette[key.lower()] = parse_colour(value, None, folder.toml_path, field=f"palette.{key}")
+        try:  # (each bad colour said, not only the first)
+            if not isinstance(value, str):
+                raise DataError(f"[palette] {key} must be a colour text like \"#aa3311\"",
+                                folder.toml_path, field=f"palette.{key}")
+            palette[key.lower()] = parse_colour(value, None, folder.toml_path,
+                                                field=f"palette.{key}")
+        except DataError as exc:
+            wrong.append(exc)
+    if wrong:
+        raise DataErrors(wrong)
     fonts = {}
     for role, rel in folder.section("fonts", required=False).items():
         if role not in ROLES:

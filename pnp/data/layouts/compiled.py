@@ -44,9 +44,9 @@ class Env:
     caches: dict[str, Any] = field(default_factory=dict)
     # compiles a layout file a `layout` element places (the game's compiler sets it: nested.py)
     compile: Callable[..., "Layout"] | None = None
-    # (file, row) of the rows whose picture was found missing or unreadable when the game
-    # opened (an error said then): a forced build draws the row with a placeholder for it
-    pictures_said: set[tuple[Path, int | None]] = field(default_factory=set)
+    # the pictures found missing or unreadable when the game opened (an error said then), by
+    # the (file, row) naming one or a layout's own file name: a forced build draws a box there
+    pictures_said: set[tuple[Path, int | None] | str] = field(default_factory=set)
 
 
 class Element:
@@ -68,8 +68,9 @@ class Element:
                             f"{', '.join(TYPE_NAMES)}", scope.path, field=f"{name}.type")
         self.type = kind
         props = TYPES[kind]
-        wrong = [DataError(f"element [{name}] ({kind}) has no property {k!r}; it takes: "
-                           f"{', '.join(sorted(props))}", scope.path, field=f"{name}.{k}")
+        wrong = [DataError(f"element [{name}] ({kind}) has no property {k!r}"
+                           f"{did_you_mean(k, props)}; it takes: {', '.join(sorted(props))}",
+                           scope.path, field=f"{name}.{k}")
                  for k in table if k not in props and k not in PLACING]
         wrong += self._read_values(name, table, props, scope)
         if wrong:  # each bad property said, not only the first
