@@ -130,7 +130,8 @@ def _number(number: str, around: str, line: int, values: Mapping[str, Any], text
             span: tuple[int, int], related: Mapping[str, Iterable[str]] = {},
             plays: str = ENGINE, named: dict[str, str] | None = None) -> str:
     """What to say of `number`, written at `span` of `text` (`around` it, as quoted)."""
-    near = _stems(re.findall(r"[A-Za-z]+", around))
+    # its own sentence's words ("takes 5 cards", not the next sentence's "first to 20 points")
+    near = _stems(re.findall(r"[A-Za-z]+", _sentence(around, text, span)))
 
     def kin(name: str) -> int:  # how many words of the sentence the value's name shares
         return len(_stems([*re.split(r"[_.]", name), *related.get(name, ())]) & near)
@@ -225,6 +226,17 @@ def _same(value: Any, number: str) -> bool:
         return float(value) == (n if n is not None else float(number.replace(",", ".")))
     except ValueError:
         return False
+
+
+def _sentence(around: str, text: str, span: tuple[int, int]) -> str:
+    """The part of `around` (the words quoted about the number at `span`) in the number's own
+    sentence."""
+    start, end = span
+    left = max(text.rfind(stop, 0, start) for stop in (". ", "! ", "? ", "\n"))
+    right = min((i for i in (text.find(stop, end) for stop in (". ", "! ", "? ", "\n"))
+                 if i >= 0), default=len(text))
+    own = text[left + 1:right]
+    return own if len(own) < len(around) else around
 
 
 def _around(text: str, start: int, end: int, reach: int = 24) -> str:

@@ -750,3 +750,21 @@ def test_the_faces_read_as_the_pdf_draws_them_find_what_drawing_them_apart_finds
     streamed = meaning(opened, kit, fonts, log)
     assert errors_in(streamed)
     assert streamed == meaning(opened, kit, fonts)
+
+
+def test_a_number_is_weighed_against_values_named_like_its_own_sentence(tmp_path):
+    # (a trial: '5' in "Each player takes 5 cards. The first to 20 points wins." was asked
+    # whether options.goal, 20, was meant: the next sentence's words)
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.scaffold import new_game
+
+    shop = new_game("shop", tmp_path, "market")
+    booklet = shop / "booklet.md.j2"
+    booklet.write_text(booklet.read_text() + "\nEach player takes 5 cards. The first to 20 "
+                       "points wins.\n")
+    res = CliRunner().invoke(main, ["validate", "--game", str(shop)])
+    five, twenty = [line for line in res.output.splitlines() if "is written out" in line]
+    assert "the number '5' is written out; put it in game.toml" in five, five
+    assert "the number '20' is written out; write {{ options.goal }}" in twenty, twenty
