@@ -529,11 +529,14 @@ def _placeholder(s, src: str, x: float, y: float, w: float, h: float) -> None:
     c.line(x, y, x + w, y + h)
     c.line(x, y + h, x + w, y)
     font = s.fonts["regular"]
-    size = min(8.0, 0.9 * w * 8 / max(c.stringWidth(src, font, 8), 1e-6))
-    if size >= 4 and h > 2 * size:
-        c.setFillColorRGB(0.3, 0.3, 0.3)
-        c.setFont(font, size)
-        c.drawCentredString(x + w / 2, y + h / 2 - size / 3, src)
+    file_alone = src.replace("\\", "/").rsplit("/", 1)[-1]  # (in a box too small for its path)
+    for name in dict.fromkeys((src, file_alone)):
+        size = min(8.0, 0.9 * w * 8 / max(c.stringWidth(name, font, 8), 1e-6))
+        if size >= 4 and h > 2 * size:
+            c.setFillColorRGB(0.3, 0.3, 0.3)
+            c.setFont(font, size)
+            c.drawCentredString(x + w / 2, y + h / 2 - size / 3, name)
+            break
     c.restoreState()
 
 
