@@ -169,3 +169,24 @@ def test_linked_svgs_fanning_out_under_the_limit_print(deck, tmp_path):
     res = _build(deck, tmp_path)
     assert res.exit_code == 0, res.output
     assert "shapes" not in res.output
+
+
+def test_an_svg_reached_by_many_names_is_read_once(tmp_path, monkeypatch):
+    # (a review: four links to "." and eight SVGs each drawing the next through all four made
+    # 4 ** 8 parses, 34 s, counting no shape; a file is one file by its real path)
+    import os
+
+    from pnp.faces import svg
+
+    for name in "abcd":
+        os.symlink(".", tmp_path / name)
+    for i in range(8):
+        nxt = "".join(f'<image href="{d}/s{i + 1}.svg" width="1" height="1"/>' for d in "abcd")
+        (tmp_path / f"s{i}.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg">{nxt}</svg>')
+    (tmp_path / "s8.svg").write_text(_rects(1))
+    reads = []
+    real_tree = svg._tree
+    monkeypatch.setattr(svg, "_tree", lambda file: reads.append(file) or real_tree(file))
+    with pytest.raises(svg.SvgError, match=r"draws 16,384 shapes \("):  # (s1's: 4 ** 7)
+        svg.inspect(tmp_path / "s0.svg", tmp_path)
+    assert len(reads) == 9, len(reads)

@@ -66,6 +66,7 @@ def parse_colour(text: str, palette: dict[str, Colour] | None = None, path: Path
     see_through = _CSS_ALPHA.match(value)
     if see_through:  # (CSS writes its alpha 0 to 1, Pillow reads it 0 to 255: neither is read)
         kind, channels, alpha = see_through.groups()
+        kind = kind.lower()
         opacity = float(alpha[:-1]) / 100 if alpha.endswith("%") else float(alpha)
         if opacity >= 1:  # (opaque as written)
             return parse_colour(f"{kind}({channels})", palette, path, row, field)
@@ -100,7 +101,8 @@ def parse_colour(text: str, palette: dict[str, Colour] | None = None, path: Path
                     f"game.toml's [palette] ({has})", path, row, field)
 
 
-_CSS_ALPHA = re.compile(r"(rgb|hsl)a\(\s*([^,()]+,[^,()]+,[^,()]+?)\s*,\s*([\d.]+%?)\s*\)$")
+_CSS_ALPHA = re.compile(r"(rgb|hsl)a\(\s*([^,()]+,[^,()]+,[^,()]+?)\s*,\s*(\d+(?:\.\d*)?%?|\.\d+%?)"
+                        r"\s*\)$", re.IGNORECASE)
 
 
 def _css(value: str) -> tuple[int, ...]:

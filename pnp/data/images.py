@@ -95,6 +95,8 @@ def _windows_path(root: Path, forward: str) -> str:
     """A path written with Windows' \\: the one to write, as the disk has it, if there is one."""
     if re.match(r"[A-Za-z]:/", forward):
         return " (a Windows path from the drive: give the picture's path inside the game folder)"
+    if not (root / forward).resolve().is_relative_to(root.resolve()):  # (not looked for)
+        return " (write / between folders, and a path inside the game folder)"
     found = forward if is_file(root / forward) else _cased(root, forward)
     to_write = f", as {found!r}" if found else ""
     return f" (write / between folders{to_write}: a \\ works on Windows alone)"

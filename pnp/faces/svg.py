@@ -128,6 +128,13 @@ def _check_picture(opened, suffix: str, path: Path, shown: str) -> None:
                        "to be") from None
 
 
+MAX_FILES = 200  # SVG files one SVG may draw, each read once (a real one draws a few)
+
+
+def _real(file: Path) -> Path:
+    return Path(os.path.normcase(file.resolve()))
+
+
 def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
     """Check an SVG's links (raising SvgError) and list what it uses that pnp cannot print; an
     SVG it links to is checked the same way. Also the preserveAspectRatio of its pictures.
@@ -162,10 +169,16 @@ class _Inspection:
         self.counted: dict[Path, _Drawing] = {}
 
     def visit(self, file: Path, chain: tuple[Path, ...]) -> _Drawing | None:
-        if file in self.counted:
-            return self.counted[file]
-        if file in chain:  # a loop: svglib draws nothing of it (and says so)
+        """`chain`: the files drawing this one, by their real paths (a file reached by other
+        names, through links or a case-blind disk, is one file: read once)."""
+        real = _real(file)
+        if real in self.counted:
+            return self.counted[real]
+        if real in chain:  # a loop: svglib draws nothing of it (and says so)
             return None
+        if len(self.counted) >= MAX_FILES:
+            raise SvgError(f"SVG {self.path.name!r} draws more than {MAX_FILES} SVG files; "
+                           "export the art as one file")
         if len(chain) > MAX_NESTING:
             raise SvgError(f"SVG {self.path.name!r} draws SVGs that draw SVGs more than "
                            f"{MAX_NESTING} deep (a loop through a linked folder?)")
@@ -187,7 +200,7 @@ class _Inspection:
             self.notes.append(f"SVG {file.name!r} uses {', '.join(sorted(links.found))}, which "
                               "pnp cannot print: they are left out (export the art with them "
                               "flattened)")
-        self.counted[file] = drawing
+        self.counted[real] = drawing
         return drawing
 
     def _node(self, node, file: Path, chain: tuple[Path, ...], links: _Links) -> None:
@@ -223,12 +236,12 @@ class _Inspection:
         if linked == file:
             links.same[node] = fragment
             return
-        inner = self.visit(linked, chain + (file,))
+        inner = self.visit(linked, chain + (_real(file),))
         if inner is None:
             links.own[node] = 0
         elif fragment:
             links.own[node] = inner.named(fragment)
-            links.once[linked] = inner.total
+            links.once[_real(linked)] = inner.total
         else:
             links.own[node] = inner.total
 
@@ -256,11 +269,6 @@ def _unprinted(node, local: str) -> set[str]:
     if "url(" in stroke:
         found.add("gradients on strokes")
     return found
-
-
-def _drawn_shapes(tree) -> int:
-    """How many shapes svglib builds for a tree (see _Drawing), links to other files aside."""
-    return _Drawing(tree).count(tree)
 
 
 class _Drawing:
