@@ -301,7 +301,7 @@ def prepare(game: OpenGame, force: bool = False):
         kit = game.spec.build_kit(game.model, fonts)
         loaded = len(game.folder.problems)
         for problem in made_pictures(kit, game.folder.path):  # (a deck's: when it opened)
-            game.folder.note(problem)
+            game.folder.note(problem, row_kept=True)  # (--force prints a box there)
         findings = list(dict.fromkeys(findings + game.folder.problems[loaded:]
                                       + unchosen_leadings(game.folder.unchosen, fonts)))
     if not drawable(game):

@@ -486,12 +486,11 @@ def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
         except DataError as exc:
             folder.note(exc)
             continue
-        try:
-            check_row_images(images, r, compiler.env.root, good)
-            check_templated_images(made, r, base, compiler.env.root, good)
-        except DataError as exc:  # an error, but the row is kept: --force prints a placeholder
-            folder.note(exc, row_kept=True)
-            compiler.env.pictures_said.add((r.source.path, r.source.row))
+        # an error, but the row is kept: --force prints a box where the picture goes
+        for name, missing in row_picture_problems(images, made, r, base, compiler.env.root,
+                                                  good):
+            folder.note(missing, row_kept=True)
+            compiler.env.pictures_said.add(name)
         kept.append(r)
         counts.append(n)
     if blank:
@@ -591,33 +590,38 @@ def templated_pictures(layouts: list[Layout]) -> list:
             and not e.values["src"].static and e.values["src"].column is None]
 
 
-def check_row_images(columns: list[str], row: Record, root: Path, good: set) -> None:
-    """Pictures a column names, checked when the game opens: a missing or broken file is a
-    data error naming the file, row and column (not a finding at print time). `good`: the
-    files already found good, not checked again."""
-    for column in columns:
-        _row_picture(str(row[column]).strip(), row.source, root, good, column)
+def row_picture_problems(columns: list[str], made: list, row: Record, base: dict[str, Any],
+                         root: Path, good: set) -> list[tuple[str, DataError]]:
+    """Every picture the row names that is missing or broken, with its data error naming the
+    file, row and column (or the element's src, for one templated_pictures() make of the row),
+    checked when the game opens (not a finding at print time). `good`: the files already found
+    good, not checked again."""
+    names = [(str(row[column]).strip(), column) for column in columns]
+    if made:
+        ctx = context(row, base)
+        names += [(made_src(e, ctx), f"{e.name}.src") for e in made]
+    out = []
+    for name, field_name in names:
+        try:
+            _row_picture(name, row.source, root, good, field_name)
+        except DataError as exc:
+            out.append((name, exc))
+    return out
 
 
-def check_templated_images(elements: list, row: Record, base: dict[str, Any], root: Path,
-                           good: set) -> None:
-    """The pictures templated_pictures() make of the row, checked as a column's are, named at
-    the row and the element's src (one whose expression fails, or hidden on the row, is left
-    to its drawing)."""
-    ctx = context(row, base)
-    for e in elements:
-        made_picture(e, ctx, row.source, root, good)
+def made_src(e, ctx: dict[str, Any]) -> str:
+    """The picture image element `e` makes of the context `ctx` (a face's row); "" for one
+    whose expression fails, or hidden on the row: left to its drawing."""
+    try:
+        return str(e.values["src"].get(ctx)).strip() if e.shown(ctx) else ""
+    except (ValueProblem, KeyError):
+        return ""
 
 
 def made_picture(e, ctx: dict[str, Any], source: Source, root: Path, good: set) -> None:
-    """The picture image element `e` makes of the context `ctx` (a face's row), checked as a
-    column's is and named at `source` and the element's src; one whose expression fails, or
-    hidden on the row, is left to its drawing."""
-    try:
-        src = str(e.values["src"].get(ctx)).strip() if e.shown(ctx) else ""
-    except (ValueProblem, KeyError):
-        return
-    _row_picture(src, source, root, good, f"{e.name}.src")
+    """made_src's picture, checked as a column's is and named at `source` and the element's
+    src (a DataError)."""
+    _row_picture(made_src(e, ctx), source, root, good, f"{e.name}.src")
 
 
 def _row_picture(name: str, source: Source, root: Path, good: set, field_name: str) -> None:

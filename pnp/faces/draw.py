@@ -496,8 +496,7 @@ def _image(L: Layout, s, e, v, x, y, w, h) -> None:
         pic = layout_picture(L, src)
     except ValueProblem as exc:
         _placeholder(s, src, x, y, w, h)  # (a forced build or a preview shows where it goes)
-        said = L.env.pictures_said
-        if src in said or s.source is not None and (s.source.path, s.source.row) in said:
+        if src in L.env.pictures_said:
             return  # said when the game opened: an error there
         exc.prop = "src"  # type: ignore[attr-defined]  # the finding names the property
         raise

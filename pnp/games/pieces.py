@@ -30,7 +30,7 @@ def made_pictures(kit: Kit, root: Any) -> list[DataError]:
     missing or broken one a data error at the piece's row (another file's, for a column
     borrowed from it), else the layout file, and the element's src. A deck's row faces
     (RowFace) were checked when the game opened."""
-    from ..faces.components import made_picture, templated_pictures
+    from ..faces.components import made_picture, made_src, templated_pictures
     from ..faces.rows import RowFace
 
     problems: list[DataError] = []
@@ -50,8 +50,9 @@ def made_pictures(kit: Kit, root: Any) -> list[DataError]:
         for e in elements:
             try:
                 made_picture(e, ctx, _named_at(e, source, face.borrowed), root, good)
-            except DataError as exc:
+            except DataError as exc:  # (art not made yet: --force draws a box, said no more)
                 problems.append(exc)
+                layout.env.pictures_said.add(made_src(e, ctx))
 
     for sheet in kit.face_sheets():
         for piece in sheet.pieces:

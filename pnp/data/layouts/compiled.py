@@ -45,8 +45,8 @@ class Env:
     # compiles a layout file a `layout` element places (the game's compiler sets it: nested.py)
     compile: Callable[..., "Layout"] | None = None
     # the pictures found missing or unreadable when the game opened (an error said then), by
-    # the (file, row) naming one or a layout's own file name: a forced build draws a box there
-    pictures_said: set[tuple[Path, int | None] | str] = field(default_factory=set)
+    # the name a row or a layout gives: a forced build draws a box there, said no more
+    pictures_said: set[str] = field(default_factory=set)
 
 
 class Element:
