@@ -13,7 +13,6 @@ from math import ceil, cos, pi, sin
 from typing import Any, NamedTuple
 
 from ..data.colours import Colour
-from ..data.files import inside
 from ..data.game import GAME_FILE
 from ..data.layouts.compiled import IMAGE_SUFFIXES, Layout, font_role
 from ..data.layouts.elements import TYPES
@@ -548,17 +547,13 @@ def _art_notes(L: Layout, s, e, pic) -> None:
 
 def layout_picture(L: Layout, src: str):
     """A picture file named by a layout or a row, checked once per file; a problem names it."""
-    from ..data.images import checked_image
+    from ..data.images import checked_image, present_image
 
     if not src.lower().endswith(IMAGE_SUFFIXES):
         raise ValueProblem(f"image {src!r}: use a .png, .jpg or .svg file")
-    try:
-        if src.lower().endswith(".svg"):
-            path = inside(L.env.root, src)
-            if not path.is_file():
-                raise ValueProblem(f"image {src!r} not found in the game folder")
-        else:
-            path = checked_image(L.env.root, src, Source(L.path), "src")
+    try:  # (as the game's opening checks a picture: the same hints at the one meant)
+        check = present_image if src.lower().endswith(".svg") else checked_image
+        path = check(L.env.root, src, Source(L.path), "src")
         return picture(path, L.env.root)
     except DataError as exc:
         raise ValueProblem(exc.message) from None

@@ -169,13 +169,16 @@ class _Inspection:
         self.counted: dict[Path, _Drawing] = {}
 
     def visit(self, file: Path, chain: tuple[Path, ...]) -> _Drawing | None:
-        """`chain`: the files drawing this one, by their real paths (a file reached by other
-        names, through links or a case-blind disk, is one file: read once)."""
+        """`chain`: the files drawing this one. A file reached by other names (through links,
+        or on a case-blind disk) is one file, read and counted once."""
         real = _real(file)
         if real in self.counted:
             return self.counted[real]
-        if real in chain:  # a loop: svglib draws nothing of it (and says so)
+        if file in chain:  # a loop: svglib draws nothing of it (and says so)
             return None
+        if real in map(_real, chain):  # (one svglib, reading names, would follow for ever)
+            raise SvgError(f"SVG {self.path.name!r} draws itself through a link ({file.name!r} "
+                           "by another name): draw each part once")
         if len(self.counted) >= MAX_FILES:
             raise SvgError(f"SVG {self.path.name!r} draws more than {MAX_FILES} SVG files; "
                            "export the art as one file")
@@ -236,7 +239,7 @@ class _Inspection:
         if linked == file:
             links.same[node] = fragment
             return
-        inner = self.visit(linked, chain + (_real(file),))
+        inner = self.visit(linked, chain + (file,))
         if inner is None:
             links.own[node] = 0
         elif fragment:
