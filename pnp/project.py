@@ -113,8 +113,7 @@ def drawable(game: OpenGame) -> bool:
     """Faces are only drawn from data that loaded cleanly: a missing or unreadable row leaves
     the kit nothing to draw it from, a layout's element that did not compile nothing to draw
     with. (A row whose picture is missing is kept: --force prints a placeholder for it.)"""
-    kept = game.folder.rows_kept
-    return not [f for f in errors_in(game.folder.problems) if f not in kept]
+    return not game.folder.blocking_errors()
 
 
 NOT_DRAWN = ("text fit and the pieces drawn are checked once the errors above are fixed "

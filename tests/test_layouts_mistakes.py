@@ -689,3 +689,22 @@ def test_each_picture_of_a_row_is_said_though_another_is_missing(deck, tmp_path)
     errors = [line for line in res.output.splitlines() if line.startswith("error")]
     assert any("'art/hero.png' not found" in e for e in errors), res.output
     assert any("Hero.svg" in e for e in errors), res.output
+
+
+def test_a_picture_not_made_yet_leaves_the_rules_checked_and_the_game_played(tmp_path):
+    # (a review: one missing picture hid every rules finding and `simulate` refused, "nothing
+    # was played", though the picture changes nothing of the play)
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.scaffold import new_game
+
+    shop = new_game("shop", tmp_path, "market")
+    layout = next((shop / "layouts").glob("*.toml"))
+    layout.write_text(layout.read_text() + '\n[art]\ntype = "image"\nsrc = "art/{{ title }}.png"\n'
+                      'x = "5mm"\ny = "30mm"\nwidth = "20mm"\nheight = "20mm"\n')
+    res = CliRunner().invoke(main, ["validate", "--game", str(shop)])
+    assert res.exit_code == 2 and "art/Thorn.png" in res.output, res.output
+    res = CliRunner().invoke(main, ["simulate", "--game", str(shop), "--games", "20", "--jobs",
+                                    "1"])
+    assert res.exit_code == 0 and "20 games" in res.output, res.output

@@ -249,6 +249,11 @@ class GameFolder:
         if isinstance(exc, UnreadableFile) and exc.path is not None:
             self.unread.setdefault(Path(exc.path), self.problems[-1])
 
+    def blocking_errors(self) -> list[Finding]:
+        """The errors of the data that leave the game unplayable and undrawable (a bad cell, a
+        missing row); not a row's missing picture, which keeps its row."""
+        return [f for f in self.problems if f.level == "error" and f not in self.rows_kept]
+
     def keep(self, read, *args, **kwargs):
         """read(*args): its value, or None after noting the DataError it raised."""
         try:

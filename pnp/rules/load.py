@@ -44,7 +44,7 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     _check_counter_fields(reader, rules)
     _check_card_numbers(reader, rules)
     # (no cards, or rows left out for their errors: the deck is not yet the one meant)
-    short = not rules.cards or any(p.level == "error" for p in folder.problems)
+    short = not rules.cards or bool(folder.blocking_errors())
     _check_counts(rules, folder, short)
     from .ending import changed_counters, check_ends
 

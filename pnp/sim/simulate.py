@@ -60,11 +60,9 @@ NOT_PLAYED = "nothing was played (fix them: `pnp validate` lists every problem)"
 
 def setup_of(opened: OpenGame, players: int | None = None) -> Setup:
     """The rules engine of an opened game (load_game's, for a game opened already)."""
-    from ..project import errors_in
-
     # a value that could not be read has a stand-in (wound_limit 100 for "-5"): games played
     # on it would measure a game nobody wrote
-    errors = errors_in(opened.folder.problems)
+    errors = opened.folder.blocking_errors()  # (a picture not made yet: played all the same)
     if errors:
         raise UnloadedData(errors, NOT_PLAYED)
     title = getattr(getattr(opened.model, "common", None), "title", "")

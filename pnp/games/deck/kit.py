@@ -39,7 +39,7 @@ def validate(model: Model) -> list[Finding]:
     findings: list[Finding] = []
     for c in model.components:
         findings.extend(c.table.notes)
-        if not c.table.rows and not model.common.folder.problems:  # (not when rows were refused)
+        if not c.table.rows and not model.common.folder.blocking_errors():  # (rows refused)
             findings.append(warning(f"{c.name}: {c.table.name} has no rows",
                                     Source(model.common.folder.toml_path)))
     counts = {c.name: c.counts for c in model.components}

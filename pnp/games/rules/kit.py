@@ -80,7 +80,7 @@ def validate(model: Model) -> list[Finding]:
                               "[rules] table in game.toml): write one (README, \"Your game's "
                               "rules as data\") or set engine = \"deck\"",
                               Source(folder.toml_path), "game.engine"))
-    elif not folder.problems:
+    elif not folder.blocking_errors():  # (a picture not made yet does not change the play)
         findings += rules_findings(model.rules, model.components, model.common)
         if model.printed is not None and not any(f.level == "error" for f in findings):
             findings += _played_as_printed(model)
@@ -131,7 +131,7 @@ def new_game(model: Model, num_players: int | None = None) -> RulesGame:
     if model.rules is None:
         raise DataError(f"{model.common.title} has no rules: write rules.toml (see the README, "
                         "\"Your game's rules as data\")", folder.path / "rules.toml")
-    errors = [f for f in folder.problems if f.level == "error"]
+    errors = folder.blocking_errors()
     if errors:
         raise DataError(f"the rules are not played from data with errors; first: "
                         f"{errors[0].message}", errors[0].source.path if errors[0].source
