@@ -13,7 +13,7 @@ import click
 
 from . import __version__
 from .boundary import Pnp, short, show
-from .errors import DataError, OptionError, PnpError, RulesError
+from .errors import DataError, OptionError, PnpError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
@@ -143,8 +143,7 @@ def icons(game: str | None) -> None:
 @variant_option(writes=False)
 def validate(game: str, variant: str | None) -> None:
     """Check a game's card data against its rules engine, and that every text fits."""
-    from .errors import UnloadedData
-    from .project import check as run, errors_in, loaded_cleanly, open_game
+    from .project import check as run, errors_in, open_game, refusal
 
     opened = open_game(game, variant=variant)
     findings = run(opened)
@@ -152,7 +151,7 @@ def validate(game: str, variant: str | None) -> None:
     errors = errors_in(findings)
     if errors:
         click.echo(f"Error: {len(errors)} problem(s) in {opened.name}", err=True)
-        sys.exit(RulesError.exit_code if loaded_cleanly(opened) else UnloadedData.exit_code)
+        sys.exit(refusal(opened).exit_code)
     click.echo(f"{opened.name}: the card data matches the rules"
                + (f" ({len(findings)} warning(s))" if findings else ""))
 
@@ -431,9 +430,8 @@ def watch(game: str, variant: str | None, out: Path | None, **settings) -> None:
 def preview(game: str, variant: str | None, card: str, back: bool, dpi: int, bleed: float,
             proof: bool, out: Path) -> None:
     """Render one face of one piece to a PNG (what `pnp serve` shows)."""
-    from .errors import UnloadedData
     from .preview import preview as run
-    from .project import loaded_cleanly, open_game
+    from .project import open_game, refusal
 
     opened = open_game(game, variant=variant)
     drawn, findings, others = run(opened, card, out, back=back, dpi=dpi, bleed_mm=bleed,
@@ -444,8 +442,7 @@ def preview(game: str, variant: str | None, card: str, back: bool, dpi: int, ble
         click.echo(f"{card} also makes {len(others)} more; name one with --card: "
                    + ", ".join(f'"{name}"' for name in others))
     if any(f.level == "error" for f in findings):  # the image is kept: it shows the problem
-        refused = RulesError if loaded_cleanly(opened) else UnloadedData  # (exits as build does)
-        raise refused(findings, f"{out} shows the face as `pnp build --force` would print it")
+        raise refusal(opened)(findings, f"{out} shows the face as `pnp build --force` would print it")
     show(findings)
 
 

@@ -60,11 +60,12 @@ QUOTED_MAX = 240  # characters of a quoted value a message shows whole (a long p
 _QUOTED = re.compile(r"""(?<![^\s(\[{=,:])(['"])((?:\\.|(?!\1)[^\\])*)\1(?!\w)""", re.S)
 
 
-def did_you_mean(name: str, known) -> str:
-    """" (did you mean 'title'?)" when a known name is close to `name`, else ""."""
+def did_you_mean(name: str, known, cutoff: float = 0.6) -> str:
+    """" (did you mean 'title'?)" when a known name is close to `name` (difflib's ratio of at
+    least `cutoff`), else ""."""
     from difflib import get_close_matches  # (only to word an error: 2 ms a build otherwise)
 
-    close = get_close_matches(name, list(known), n=1)
+    close = get_close_matches(name, list(known), n=1, cutoff=cutoff)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 

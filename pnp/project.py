@@ -103,10 +103,11 @@ def _without_echoes(findings: list[Finding], loading: list[Finding],
     return [f for f in findings if f not in echoes] + said
 
 
-def loaded_cleanly(game: OpenGame) -> bool:
-    """Whether the data loaded with no error (a row's missing picture is one: its row is
-    drawn all the same)."""
-    return not errors_in(game.folder.problems)
+def refusal(game: OpenGame) -> type[RulesError]:
+    """How a command refuses the game's errors: as data that did not load cleanly (exit 2; a
+    row's missing picture is such an error, though its row is drawn), else as a kit that does
+    not match its rules (exit 3)."""
+    return UnloadedData if errors_in(game.folder.problems) else RulesError
 
 
 def drawable(game: OpenGame) -> bool:
@@ -309,7 +310,7 @@ def prepare(game: OpenGame, force: bool = False):
             "data with missing or unreadable rows" if force else " (fix them; --force cannot "
             "print layouts with mistakes nor data with missing or unreadable rows)"))
     if errors_in(findings) and not force:  # (a data error, a missing picture, exits as one)
-        raise (RulesError if loaded_cleanly(game) else UnloadedData)(findings)
+        raise refusal(game)(findings)
     return kit, fonts, findings
 
 

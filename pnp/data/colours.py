@@ -127,12 +127,9 @@ def _squeezed(name: str) -> str:
 def _near_css(name: str) -> str:
     """" (did you mean 'tomato'?)" for a CSS colour name misspelt; close, not alike in part
     ("wood" is no "burlywood")."""
-    from difflib import get_close_matches
-
     from PIL import ImageColor
 
-    close = get_close_matches(_squeezed(name), list(ImageColor.colormap), n=1, cutoff=0.8)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return did_you_mean(_squeezed(name), ImageColor.colormap, cutoff=0.8)
 
 
 _CHANNEL = {"red": 0, "green": 1, "blue": 2}

@@ -78,7 +78,7 @@ class GameFolder:
     written: dict[str, Any] = field(default_factory=dict)  # game.toml as written, every variant
     # data files that could not be read at all, each with the error saying why
     unread: dict[Path, Finding] = field(default_factory=dict)
-    rows_kept: list[Finding] = field(default_factory=list)  # errors whose rows are drawn
+    rows_kept: set[Finding] = field(default_factory=set)  # errors whose rows are drawn
     # the variants not chosen: game.toml with each applied, and its overrides, by name (their
     # layout files are compiled with the chosen one's, to be checked: faces/components.py)
     others: dict[str, tuple[dict[str, Any], Variant]] = field(default_factory=dict)
@@ -245,7 +245,7 @@ class GameFolder:
         the same (a missing picture: a forced build draws a placeholder for it)."""
         self.problems.append(finding(exc))
         if row_kept:
-            self.rows_kept.append(self.problems[-1])
+            self.rows_kept.add(self.problems[-1])
         if isinstance(exc, UnreadableFile) and exc.path is not None:
             self.unread.setdefault(Path(exc.path), self.problems[-1])
 
