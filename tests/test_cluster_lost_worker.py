@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import os
 import signal
+import threading
+import time
 from collections import Counter
 
 import pytest
@@ -33,21 +35,31 @@ def test_a_worker_killed_mid_run_loses_no_games():
         killed: list[int] = []
         lost: list[str] = []                        # the chunks it was playing
         pids = watcher.run(os.getpid)               # asked now: a chunk takes about 10 ms
+        running = threading.Event()
 
-        def kill_a_busy_worker(done: int) -> None:
-            """After the first chunk's result: SIGKILL a worker that is playing a chunk."""
-            if killed:
-                return
-            busy = [(w, keys) for w, keys in watcher.processing().items() if keys]
-            assert busy, "every chunk was already played: nothing would be lost"
-            worker, keys = busy[0]
-            pid = pids[worker]
-            os.kill(pid, signal.SIGKILL)
-            killed.append(pid)
-            lost.extend(keys)
+        def kill_a_busy_worker() -> None:
+            """While the run goes on: SIGKILL the first worker seen playing a chunk. Watched from
+            a thread, not after a result: under load the client can see the first result only
+            once every chunk is played, and then nothing would be lost."""
+            while running.is_set() and not killed:
+                for worker, keys in watcher.processing().items():
+                    chunks_held = [k for k in keys if not str(k).startswith("_same")]
+                    if chunks_held:
+                        os.kill(pids[worker], signal.SIGKILL)
+                        killed.append(pids[worker])
+                        lost.extend(chunks_held)
+                        return
+                time.sleep(0.002)
 
-        remote = simulate(setup, games, seed=seed, agents="random",
-                          scheduler=cluster.scheduler_address, progress=kill_a_busy_worker)
+        running.set()
+        killer = threading.Thread(target=kill_a_busy_worker)
+        killer.start()
+        try:
+            remote = simulate(setup, games, seed=seed, agents="random",
+                              scheduler=cluster.scheduler_address)
+        finally:
+            running.clear()
+            killer.join()
         assert killed and killed[0] not in watcher.run(os.getpid).values()
         # the scheduler's log: a chunk the dead worker held was played a second time
         played = Counter(row[1] for row in watcher.story(*lost)
