@@ -4,7 +4,7 @@ or game.toml, as the rulings are (pnp/games/rulings.py).
 - Numbers. A number written in a template, in digits or words ("5", "five", "twice"), is an
   error: it is a placeholder (`{{ rounds }}`), or, when it states no rule (a step of a list,
   "level 2" as a name), it is marked so: `{{ "Step 1" | counting }}`. A list's own numbering
-  ("1. ") is markup, not a number. In a game nothing plays (no engine, no rules.toml: `pnp
+  ("1. ") is markup, not a number, as is a heading's ("## 3. Setup", "## Chapter 3"). In a game nothing plays (no engine, no rules.toml: `pnp
   new`'s engine = "deck") it is a warning: no played number can differ from the printed one, so
   the print is not refused, but the designer is told to name it in game.toml's [options]
   (`{{ options.hand }}`), where a variant or a later rules.toml reads the same number.
@@ -42,6 +42,10 @@ NUMBER = re.compile(r"(?<![\w.:])\d{1,2}(?::\d\d){1,2}(?![\w:])|"
                     r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?(?![A-Za-z0-9_])|[½¼¾⅓⅔]|\b(?:"
                     + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
 LIST_ITEM = re.compile(r"^[ \t]*\d+\.[ \t]", re.MULTILINE)  # "1. " numbers a list: markup
+# a heading's own number numbers the booklet, not the game: "## 3. Setup", "## 2.1 Dice",
+# "## Chapter 3", "## Appendix 1: credits" ("## Round 3" may state a rule: still a number)
+SECTION = re.compile(r"^([ \t]*#{1,6}[ \t]+)((?:(?:chapter|part|section|appendix)[ \t]+)?"
+                     r"\d+(?:\.\d+)*\.?)(?=[ \t:)]|$)", re.MULTILINE | re.IGNORECASE)
 # words of order and comparison: a sentence on a ruling's subject uses only the ruling's own
 ORDER_WORDS = ("most fewest more fewer less least higher lower highest lowest greater smaller "
                "above below first last best worst").split()
@@ -72,6 +76,7 @@ def check(source: str, name: str, rulings: Sequence[Any] = (), texts: Mapping[st
     named: dict[str, str] = {}  # the [options] names suggested so far, each for its number
     for data in tree.find_all(nodes.TemplateData):
         text = LIST_ITEM.sub(lambda m: " " * len(m.group(0)), data.data)
+        text = SECTION.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
         text = ICON.sub(lambda m: " " * len(m.group(0)), text)  # (:coin-2: is an icon's name)
         for m in NUMBER.finditer(text):
             line = data.lineno + text.count("\n", 0, m.start())

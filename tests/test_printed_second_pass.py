@@ -211,6 +211,8 @@ NUMBER_EDITS = {
     "arithmetic on a bound value": ("legolas", "VP from {{ vp_min }} to {{ vp_max }}",
                                     "VP from {{ vp_min }} to {{ vp_loop + 1 }}", "'1'"),
     "twice": ("experior", "(it wins more often)", "(it wins twice as often)", "'twice'"),
+    "a heading's number that is no section's": ("legolas", "## Credits",
+                                                 "## Round 4: credits", "'4'"),
 }
 
 
@@ -249,7 +251,11 @@ def test_the_hint_names_the_value_the_number_stands_for(game_copy):
     ("wuxing", "Anticipate your opponent's moves", "Read your opponent's moves"),
     ("legolas", "## Credits", "## {{ \"Appendix 1\" | counting }}: credits"),
     ("experior", "1. Shuffle the", "1. Shuffle the"),  # a list's own numbering is markup
-], ids=["rewording", "flavour", "rewording wuxing", "counting marker", "list numbering"])
+    ("legolas", "## Credits", "## Chapter 9: credits"),  # so is a heading's
+    ("legolas", "## Credits", "## 9.2. Credits"),
+    ("legolas", "## Credits", "### Appendix 1"),
+], ids=["rewording", "flavour", "rewording wuxing", "counting marker", "list numbering",
+        "chapter heading", "numbered heading", "appendix heading"])
 def test_a_booklet_edit_without_numbers_is_accepted(game_copy, game, old, new):
     assert edited(game_copy, game, [(BOOKLET, old, new)]) == NO_ERRORS
 
