@@ -176,7 +176,8 @@ def _option(text: str, start: int, end: int, values: Mapping[str, Any],
     """An [options] key for the number at text[start:end], from the words after it ("5 action
     cards": action_cards; a plural ends it: "20 gems wins", gems), else the word before ("Step
     1": step), else "number"; and the phrase a marker would wrap: the number with that word.
-    A key `named` for another number already, or another value's, takes the number too."""
+    A key `named` for another number already, or another value's, takes the word before
+    ("pay_coins"), else the number ("coins_7")."""
     said = text[start:end]
     after = re.match(r"(?:[ \t]+[A-Za-z][A-Za-z-]*)+", text[end:])
     words: list[str] = []
@@ -192,8 +193,15 @@ def _option(text: str, start: int, end: int, values: Mapping[str, Any],
         key = "number"
     if hasattr(dict, key):  # `options.items` is the table's method, not its key
         key += "_count"
-    if named.get(key, said) != said or f"options.{key}" in values:
-        key += "_" + re.sub(r"\W", "_", said.lower()).strip("_")
+    def taken(k: str) -> bool:
+        return named.get(k, said) != said or f"options.{k}" in values
+
+    if taken(key) and words and word:  # "pay 7 coins" beside "gain 2 coins": pay_coins
+        key = re.sub(r"-", "_", f"{word}_{key}".lower())
+    if taken(key) or not re.fullmatch(r"[a-z][a-z0-9_]*", key):
+        key = re.sub(r"-", "_", "_".join(words or [word]).lower())
+        key = (key if re.fullmatch(r"[a-z][a-z0-9_]*", key) else "number") + "_" + re.sub(
+            r"\W", "_", said.lower()).strip("_")
     named[key] = said
     phrase = (f"{said} {' '.join(words)}" if words else f"{before.group(1)} {said}" if before
               else said)

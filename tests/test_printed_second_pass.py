@@ -585,9 +585,9 @@ def test_a_page_of_written_numbers_is_three_warnings_and_a_line(tmp_path):
         f"warning: booklet.md.j2: lines {', '.join(str(first + i) for i in range(1, 8))}: "
         "13 more numbers are written out: bind each as above (game.toml's [options] and "
         "{{ options.NAME }}), or mark it {{ \"...\" | counting }}"), said[3]
-    # two numbers named alike are told apart: coins = 1, then coins_2 = 2
+    # two numbers named alike are told apart by the word before (pay_coins), then the number
     assert "[options] coins = 1 " in said[0] and "[options] cards = 2 " in said[1], said
-    assert "[options] coins_2 = 2 " in said[2], said
+    assert "[options] pay_coins = 2 " in said[2], said
 
 
 def test_a_rules_games_written_number_is_still_refused(tmp_path):
