@@ -196,14 +196,6 @@ class Source:
         return where(self.path, self.row, field)
 
 
-class Numbered(str):
-    """A piece's name made from its kind and place ("token 4") for a row with no title, name
-    or label: exports and the kit's lists name it so, a message by its row alone (the 4th
-    token is row 5 of tokens.csv, which the message names: "token 4" beside it misled)."""
-
-    __slots__ = ()
-
-
 @dataclass(frozen=True)
 class Finding:
     """A problem in the data: an error stops the build (unless --force), a warning is shown."""
@@ -213,13 +205,16 @@ class Finding:
     source: Source | None = None
     field: str | None = None
     subject: str | None = None  # the piece it is about ("Card 3"), when not its row alone
+    # the subject is a name made from its kind and place ("token 4", kit.Piece.untitled): with
+    # a row to name, said by the row alone ("token 4" beside row 5 read as two pieces)
+    untitled: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "message", bounded(self.message))
 
     def __str__(self) -> str:
         place = self.source.at(self.field) if self.source else ""
-        by_row = isinstance(self.subject, Numbered) and self.source and self.source.row
+        by_row = self.untitled and self.source and self.source.row
         said = f"{self.subject}: {self.message}" if self.subject and not by_row else self.message
         return f"{self.level}: {place}: {said}" if place else f"{self.level}: {said}"
 

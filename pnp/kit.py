@@ -35,6 +35,9 @@ class Piece:
     back: Drawer | None = None
     source: Source | None = None
     two_sided: bool = False  # its back carries rules (a player aid): kept, folded, with --no-backs
+    # named by its kind and place ("token 4"), its row having no title, name or label: a
+    # message names it by its row alone (faces/rows.untitled)
+    untitled: bool = False
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ class FaceSpec:
     draw: Drawer | None
     source: Source | None
     board: bool = False
+    untitled: bool = False  # `name` is made from its kind and place (kit.Piece.untitled)
 
 
 def kit_faces(kit: Kit, backs: bool = True) -> list[FaceSpec]:
@@ -46,7 +47,7 @@ def kit_faces(kit: Kit, backs: bool = True) -> list[FaceSpec]:
             for back, drawer in sides:
                 out.append(FaceSpec(f"s{s}-{i}-{'b' if back else 'f'}", sheet.title, p.name,
                                     p.kind, back, sheet.width, sheet.height, sheet.shape,
-                                    drawer, p.source))
+                                    drawer, p.source, untitled=p.untitled))
     for b, board in enumerate(kit.boards):
         out.append(FaceSpec(f"board{b}", board.title, board.title, "board", False, board.width,
                             board.height, "rect", board.draw, board.source, board=True))
@@ -105,7 +106,8 @@ def draw_face(spec: FaceSpec, fonts: Fonts, bleed: float = 3 * MM,
         clip = c.beginPath()
         hexagon(clip, Rect(0, 0, w, h), b, turned=h > w)
         c.clipPath(clip, stroke=0, fill=0)
-    surface = Surface(c, fonts, w, h, b, spec.name, spec.source, shape=spec.shape)
+    surface = Surface(c, fonts, w, h, b, spec.name, spec.source,
+                      untitled=spec.untitled, shape=spec.shape)
     if spec.draw is not None:
         spec.draw(surface)
     if proof:

@@ -66,5 +66,29 @@ def test_the_kit_names_untitled_pieces_as_before(game):
     (game / "tokens.csv").write_text("word,count\na,2\nb,1\n")
     opened = open_game(str(game))
     kit = opened.spec.build_kit(opened.model, load_fonts())
-    names = [p.name for s in kit.sheets for p in s.pieces if p.kind == "token"]
-    assert names == ["token 1", "token 1", "token 2"]
+    tokens = [p for s in kit.sheets for p in s.pieces if p.kind == "token"]
+    assert [p.name for p in tokens] == ["token 1", "token 1", "token 2"]
+    assert all(p.untitled for p in tokens)  # what a message and TTS read, not the name's type
+
+
+def test_a_titled_piece_is_not_untitled(game):
+    (game / "tokens.csv").write_text("Name,word,count\nSun,a,1\n,b,1\n")
+    opened = open_game(str(game))
+    kit = opened.spec.build_kit(opened.model, load_fonts())
+    tokens = [(p.name, p.untitled) for s in kit.sheets for p in s.pieces if p.kind == "token"]
+    assert tokens == [("Sun", False), ("token 2", True)]
+
+
+@pytest.mark.parametrize("tessellate", [False, True])
+def test_an_untitled_hex_tile_is_named_by_its_row_packed_or_not(tmp_path, tessellate):
+    # tessellated tiles are drawn by tile pages, not as pieces: the same message either way
+    folder = new_game("tiles", tmp_path, "hex-tiles")
+    if tessellate:
+        toml = folder / "game.toml"
+        toml.write_text(toml.read_text().replace("# tessellate = true ", "tessellate = true "))
+    (folder / "tiles.csv").write_text("terrain,icon,count\nforest,leaf,1\nwater,nosuch,2\n")
+    layout = folder / "layouts" / "hex.toml"
+    layout.write_text(layout.read_text().replace("{{ label }}", "tile"))
+    found = _found(folder)
+    assert len(found) == 1 and 'tiles.csv, row 3, field "icon": element "icon"' in found[0], found
+    assert "tile 2" not in found[0]

@@ -93,4 +93,4 @@ def draw_tile_page(c, fonts, p: TileCutPage, page: tuple[float, float], bleed: f
     drawers = [f.back if back else f.front for f in p.faces]
     draw_tiles(c, fonts, p.tiles.lattice, spots, drawers,
                [f.source for f in p.faces], [f.name for f in p.faces], page_h, bleed, findings,
-               shape=p.tiles.shape)
+               shape=p.tiles.shape, untitled=[f.untitled for f in p.faces])

@@ -113,7 +113,7 @@ def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool,
                 watch = PreflightCanvas(scratch, w, h, safe, dpi)
                 scratch.saveState()
                 watch.surface = Surface(watch, fonts, w, h, bleed, card.piece.name,
-                                        card.piece.source)
+                                        card.piece.source, untitled=card.piece.untitled)
                 drawer(watch.surface)
                 scratch.restoreState()
                 findings += _report(watch, service, cmyk, f"{card.piece.name} ({side})",

@@ -216,12 +216,11 @@ def shown_names(pieces) -> dict[str, str]:
     front prints as a text of its own ("gem token (value 5)"), when that tells each such row
     apart; {} when no column does so cleanly."""
     from ..data.layouts.values import Value, printed
-    from ..errors import Numbered
     from ..faces.rows import RowFace
 
     untitled: dict[str, RowFace] = {}
-    for p in pieces:  # (a name made from its place is Numbered: faces/rows.label)
-        if isinstance(p.name, Numbered) and isinstance(p.front, RowFace):
+    for p in pieces:
+        if p.untitled and isinstance(p.front, RowFace):
             untitled.setdefault(p.name, p.front)
     if not untitled:
         return {}

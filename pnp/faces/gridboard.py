@@ -27,9 +27,12 @@ class GridBoard:
 
     def cells(self) -> Sheet:
         """Each cell that has a row as a piece of its own (for the checks and previews)."""
+        from .rows import untitled
+
         lat, c = self.grid.lattice, self.component
         pieces = tuple(Piece(c.name, self.names[i], self.drawers[i][0], None,
-                             c.table.rows[i].source) for _, i in self.grid.cell_rows())
+                             c.table.rows[i].source, untitled=untitled(c, i))
+                       for _, i in self.grid.cell_rows())
         return Sheet(c.title, lat.cell_w, lat.cell_h, pieces,
                      shape="hex" if lat.kind == "hex" else "rect", duplex=False)
 

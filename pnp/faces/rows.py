@@ -3,7 +3,6 @@ sheets and boards of a kit made from them."""
 
 from __future__ import annotations
 
-from ..errors import Numbered
 from ..kit import Board, Kit, Piece, Sheet
 from .components import Component
 from .draw import LayoutFace
@@ -28,6 +27,18 @@ class RowFace(LayoutFace):
 
 
 def label(c: Component, i: int) -> str:
+    """Row i's piece's name: its own (untitled() says when it has none), else its kind and
+    place ("token 4"), as exports and the kit's lists name it."""
+    return _own_name(c, i) or f"{c.name} {i + 1}"
+
+
+def untitled(c: Component, i: int) -> bool:
+    """Whether row i has no name of its own: a message names its piece by its row alone (the
+    4th token is row 5 of tokens.csv, which the message names: "token 4" beside it misled)."""
+    return _own_name(c, i) is None
+
+
+def _own_name(c: Component, i: int) -> str | None:
     row = c.table.rows[i]
     # a piece is named by its title, name or label, however the sheet capitalises it (Squib's
     # and many spreadsheets' "Name")
@@ -38,7 +49,7 @@ def label(c: Component, i: int) -> str:
             return str(row[col]).strip()
     if c.grid is not None and i in c.grid.label_of:  # a grid's cell: "island 0304"
         return f"{c.name} {c.grid.label_of[i]}"
-    return Numbered(f"{c.name} {i + 1}")  # (as exports name it; a message names its row)
+    return None
 
 
 def faces(c: Component):
@@ -92,7 +103,7 @@ def place_components(kit: Kit, components) -> None:
                                                 c.height, back, (), c.table.rows[i].source))
             continue
         pieces = tuple(Piece(c.name, label(c, i), drawers[i][0], drawers[i][1],
-                             c.table.rows[i].source)
+                             c.table.rows[i].source, untitled=untitled(c, i))
                        for i in grouped(c) for _ in range(c.counts[i]))
         kit.sheets.append(Sheet(c.title, c.width, c.height, pieces, shape=c.shape, gap=c.gap,
                                 two_sided=c.two_sided))

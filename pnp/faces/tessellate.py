@@ -7,6 +7,7 @@ a long-edge flip); the cut export (pnp/cut/tiles.py) packs the same tiles for a 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,7 @@ class TileFace:
     back: Any
     source: Any
     name: str
+    untitled: bool = False  # `name` is made from its kind and place (kit.Piece.untitled)
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,8 @@ class TileSet:
 
 def draw_tiles(c, fonts, lattice: Lattice, spots: list[Point], drawers: list, sources: list,
                names: list[str], page_h: float, bleed: float, findings: list,
-               ink_saver: bool = False, record: bool = False, shape: str = "hex") -> bool:
+               ink_saver: bool = False, record: bool = False, shape: str = "hex",
+               untitled: Sequence[bool] = ()) -> bool:
     """Each drawer's face in the cell centred at its spot (y down from the top, page_h
     high), clipped to its cell grown by `bleed` on its open sides; then every cut once.
     Whether a face met an error its layout file said once, on an earlier face (Surface.faulted)."""
@@ -53,7 +56,8 @@ def draw_tiles(c, fonts, lattice: Lattice, spots: list[Point], drawers: list, so
 
     taken = {key(p) for p in spots}
     w, h = lattice.cell_w, lattice.cell_h
-    for spot, drawer, source, name in zip(spots, drawers, sources, names):
+    flags = untitled or [False] * len(spots)  # (kit.Piece.untitled of each; none: all named)
+    for spot, drawer, source, name, unnamed in zip(spots, drawers, sources, names, flags):
         if drawer is None:
             continue
         corners = lattice.corners(*spot)
@@ -66,7 +70,7 @@ def draw_tiles(c, fonts, lattice: Lattice, spots: list[Point], drawers: list, so
         c.clipPath(path, stroke=0, fill=0)
         c.translate(spot[0] - w / 2, page_h - (spot[1] + h / 2))
         face = Surface(c, fonts, w, h, bleed, name, source, ink_saver=ink_saver, shape=shape,
-                       record=record)
+                       record=record, untitled=unnamed)
         drawer(face)
         findings.extend(face.findings)
         faulted |= face.faulted
@@ -92,7 +96,8 @@ class TilePage:
         s.faulted |= draw_tiles(s.c, s.fonts, self.tiles.lattice, self.spots,
                    [f.back if self.back else f.front for f in self.faces],
                    [f.source for f in self.faces], [f.name for f in self.faces], s.h, BLEED,
-                   s.findings, s.ink_saver, s.record, self.tiles.shape)
+                   s.findings, s.ink_saver, s.record, self.tiles.shape,
+                   [f.untitled for f in self.faces])
 
     def cells(self) -> Sheet | None:
         """The tiles of a page of fronts as pieces (for the checks and previews); a page of
@@ -101,7 +106,8 @@ class TilePage:
             return None
         t = self.tiles
         return Sheet(t.title, t.lattice.cell_w, t.lattice.cell_h,
-                     tuple(Piece(t.kind, f.name, f.front, f.back, f.source) for f in self.faces),
+                     tuple(Piece(t.kind, f.name, f.front, f.back, f.source, untitled=f.untitled)
+                           for f in self.faces),
                      shape=t.shape)
 
     def cuts(self) -> list[tuple[Point, Point]]:
@@ -199,8 +205,10 @@ def place_grid(kit, component, drawers: list, labels: list[str]) -> None:
         lattice, order = grid.lattice, [i for _, i in grid.cell_rows()]
     else:
         lattice, order = Lattice("hex", "flat", "odd", c.width), list(range(len(drawers)))
-    faces = tuple(TileFace(drawers[i][0], drawers[i][1], c.table.rows[i].source, labels[i])
-                  for i in order for _ in range(c.counts[i]))
+    from .rows import untitled
+
+    faces = tuple(TileFace(drawers[i][0], drawers[i][1], c.table.rows[i].source, labels[i],
+                           untitled(c, i)) for i in order for _ in range(c.counts[i]))
     if faces:
         tiles = TileSet(c.title, c.name, lattice, faces, "hex" if lattice.kind == "hex"
                         else "rect", c.two_sided)

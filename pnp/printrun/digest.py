@@ -64,7 +64,8 @@ class Digester:
 
             canvas = ContrastCanvas(c, [])
         surface = Surface(canvas, self.fonts, w, h, bleed, piece.name, piece.source,
-                          ink_saver=self.ink_saver, shape=shape, record=False)
+                          untitled=piece.untitled, ink_saver=self.ink_saver, shape=shape,
+                          record=False)
         drawer(surface)
         self.findings += surface.findings
         return self._digest(c.take_page())

@@ -50,7 +50,7 @@ class PieceDrawer:
 
             canvas = ContrastCanvas(self.c, self.text_runs)
         surface = Surface(canvas, self.fonts, w, h, bleed, piece.name, piece.source,
-                          ink_saver=self.ink_saver, shape=shape,
+                          untitled=piece.untitled, ink_saver=self.ink_saver, shape=shape,
                           record=self.record or (log is not None and log.reads_faces),
                           boxes=self.record)
         drawer(surface)

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, Source, error, opening, warning
+from ..errors import Finding, Source, opening
 from ..layout.grid import Rect
 from .colours import luminance
 from .fonts import Fonts
@@ -104,6 +104,7 @@ class Surface:
     bleed: float
     name: str = ""
     source: Source | None = None
+    untitled: bool = False  # `name` is made from its kind and place (kit.Piece.untitled)
     findings: list[Finding] = field(default_factory=list)
     ink_saver: bool = False
     shape: str = "rect"
@@ -154,11 +155,11 @@ class Surface:
         """A finding about this piece; `source` names the data row the text came from when it
         is not the piece's own row (an element's name printed on many cards)."""
         subject = None if source else self.name  # a shared row: said once, not per piece
-        if level == "note":  # said in validate, stops nothing (a small print a layout chose)
-            self.findings.append(Finding("note", message, source or self.source, field, subject))
-            return
-        make = error if level == "error" else warning
-        self.findings.append(make(message, source or self.source, field, subject))
+        untitled = self.untitled and subject is not None
+        level = level if level in ("note", "error") else "warning"
+        # a note is said in validate and stops nothing (a small print a layout chose)
+        self.findings.append(Finding(level, message, source or self.source, field, subject,
+                                     untitled))
 
     def fill_bleed(self, fill) -> None:
         """Paint the whole piece including its bleed; in ink-saver mode only outline the trim
