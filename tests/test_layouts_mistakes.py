@@ -262,6 +262,26 @@ def test_an_excel_sep_line_declares_the_separator_and_is_no_row(deck):
     assert read_table(deck / "cards.csv")[1] == ["Sunrise", "Draw, then discard.", "sun", "3"]
 
 
+@pytest.mark.parametrize("first", ['"sep=;"\n', '\ufeff"sep=;"\r\n', '\ufeffsep=;\r\n'])
+def test_a_quoted_sep_line_declares_the_separator_too(deck, tmp_path, first):
+    # some tools write Excel's line as a quoted cell; a BOM before it and CRLF after
+    rows = "title;text;colour;count\r\nSunrise;Draw, then discard.;sun;3\r\nGrowth;Gain.;"
+    cards = deck / "cards.csv"
+    cards.write_bytes((first + rows + "leaf;2\r\n").encode("utf-8"))
+    out = tmp_path / "deck.pdf"
+    built = CliRunner().invoke(main, ["build", "--game", str(deck), "--out", str(out)])
+    assert built.exit_code == 0 and out.is_file(), built.output
+    from pnp.live import read_table
+
+    assert read_table(cards)[:2] == [["title", "text", "colour", "count"],
+                                     ["Sunrise", "Draw, then discard.", "sun", "3"]]
+    cards.write_bytes((first + rows + "lief;2\r\n").encode("utf-8"))
+    refused = CliRunner().invoke(main, ["build", "--game", str(deck), "--out", str(out)])
+    # the header is row 1, as the spreadsheet numbers it: the quoted line is no row
+    assert refused.exit_code == 2 and 'cards.csv, row 3, field "colour"' in refused.output, \
+        refused.output
+
+
 def test_a_very_deep_extends_chain_is_named(deck):
     layouts = deck / "layouts"
     for i in range(1, 80):

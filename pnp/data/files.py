@@ -547,7 +547,9 @@ def delimiter(text: str) -> str:
     return ";" if ";" in first and "," not in first else ","
 
 
-_SEP_LINE = re.compile(r"sep=([,;\t|])\r?(?:\n|$)")
+# Excel's line, bare or quoted as some tools write it ("sep=;" as a CSV cell), after a BOM a
+# text read without utf-8-sig keeps
+_SEP_LINE = re.compile(r'\ufeff?(?:sep=([,;\t|])|"sep=([,;\t|])")\r?(?:\n|$)')
 
 
 def declared_separator(text: str) -> str | None:
@@ -555,7 +557,7 @@ def declared_separator(text: str) -> str | None:
     reads that line as no row, so the header is row 1 and the rows are numbered as it shows
     them."""
     found = _SEP_LINE.match(text)
-    return found.group(1) if found else None
+    return (found.group(1) or found.group(2)) if found else None
 
 
 def csv_rows(path: Path) -> list[list[str]]:
