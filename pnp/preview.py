@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .data.sheets import as_data, workbook_sheet
-from .errors import Finding, PnpError, Source
+from .errors import Finding, PnpError, Source, UnloadedData
 from .kit import Drawer, Kit, by_name
 from .render.fonts import Fonts
 from .render.surface import Element
@@ -179,6 +179,10 @@ def find_face(faces: list[FaceSpec], card: str, back: bool = False) -> FaceSpec:
     return find_faces(faces, card, back)[0]
 
 
+NOT_PREVIEWED = ("no face was drawn: a face cannot be drawn from layouts with mistakes nor from "
+                 "data with missing or unreadable rows (fix them, then preview again)")
+
+
 def preview(game, card: str, out: Path, *, back: bool = False, dpi: int = 150,
             bleed_mm: float = 3.0, proof: bool = False
             ) -> tuple[DrawnFace, list[Finding], list[str]]:
@@ -190,7 +194,10 @@ def preview(game, card: str, out: Path, *, back: bool = False, dpi: int = 150,
     if out.suffix.lower() != ".png":  # a kit.pdf full of PNG bytes would fool any viewer
         raise PnpError(f"--out {out}: pnp preview writes a PNG image; give a name ending in .png")
     check_file_target(out, game.folder.path)  # (before drawing; never one of the game's images)
-    kit, fonts, findings = prepare(game, force=True)
+    try:
+        kit, fonts, findings = prepare(game, force=True)
+    except UnloadedData as exc:  # prepare words it for build, whose --force preview has not
+        raise UnloadedData(exc.findings, NOT_PREVIEWED) from None
     faces = find_faces(kit_faces(kit), card, back)
     drawn = draw_face(faces[0], fonts, bleed_mm * MM, proof)
     png = rasterise(drawn, dpi)

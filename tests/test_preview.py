@@ -225,6 +225,25 @@ def test_a_face_with_an_error_is_written_and_the_preview_fails(tmp_path):
     assert good.exit_code == 0 and "error:" not in good.output, good.output
 
 
+def test_data_that_cannot_be_drawn_stops_a_preview_without_offering_force(tmp_path):
+    # prepare's refusal is worded for build ("even with --force"): preview has no --force
+    from helpers import edit_csv
+    from pnp.scaffold import new_game
+
+    deck = new_game("unread", tmp_path)
+    edit_csv(deck / "cards.csv", 3, "count", "lots")
+    out = tmp_path / "face.png"
+    res = CliRunner().invoke(main, ["preview", "--game", str(deck), "--card", "cards.csv:2",
+                                    "--out", str(out)])
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    lines = res.output.strip().splitlines()
+    assert 'error: cards.csv, row 3, field "count": expected a whole number' in lines[0]
+    assert lines[-1] == ("Error: 1 problem(s) in the game's files; no face was drawn: a face "
+                         "cannot be drawn from layouts with mistakes nor from data with missing "
+                         "or unreadable rows (fix them, then preview again)")
+    assert "--force" not in res.output and not out.exists()
+
+
 def _two_sheet_deck(tmp_path):
     """A `pnp new` deck whose cards are a workbook's sheet Cards and whose second deck, of the
     same rows' shape, is its sheet Extra."""
