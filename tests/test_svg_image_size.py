@@ -2,7 +2,8 @@
 2's auto size, its EXIF turn kept), the other side by its proportions, with a warning naming
 the SVG, the picture and the size used: svglib failed on a linked picture ("cannot be read
 (AttributeError)") and sized an embedded one as stored. Its href stays inside the game folder;
-one of width 0 is not drawn (SVG 1.1 and 2); a linked SVG's is refused, naming it."""
+one of width 0 is not drawn (SVG 1.1 and 2); a linked SVG's is refused, naming it. The side
+given may be in cm, mm, in, pt or pc (96 user units an inch) or a % of its <svg>'s viewport."""
 
 import base64
 import io
@@ -133,10 +134,34 @@ def test_a_side_given_not_in_pixels_is_not_overwritten(deck):
     assert _sizes(deck) == [(50, 25)]
 
 
-def test_a_linked_picture_with_one_side_not_in_pixels_is_refused_naming_it(deck, tmp_path):
+@pytest.mark.parametrize("svg_open,given,size", [
+    (SVG, 'width="2cm"', (2 / 2.54 * 96, 1 / 2.54 * 96)),  # 96 user units an inch, as SVG
+    (SVG, 'height="1in"', (192, 96)), (SVG, 'width="15pt"', (20, 10)),
+    (SVG, 'width="50%"', (50, 25)),  # half the viewBox's 100
+    # no viewBox: a % of the width, itself in cm
+    ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+     'width="10cm" height="5cm">{}</svg>', 'width="25%"', (2.5 / 2.54 * 96, 1.25 / 2.54 * 96)),
+    (SVG.replace('viewBox="0 0 100 100">', 'viewBox="0 0 100 100"><svg viewBox="0 0 40 40" '
+                 'width="80" height="80">').replace("</svg>", "</svg></svg>"),
+     'width="50%"', (20, 10))])  # half the nested <svg>'s own viewBox
+def test_a_linked_pictures_side_in_cm_or_percent_is_converted(deck, tmp_path, svg_open, given,
+                                                              size):
     (deck / "pic.png").write_bytes(_photo())
-    (deck / "art.svg").write_text(SVG.format('<image width="50%" xlink:href="pic.png"/>'))
+    (deck / "art.svg").write_text(svg_open.format(f'<image {given} xlink:href="pic.png"/>'))
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 0 and "Error" not in res.output, res.output
+    # said as a warning: the side not given, as SVG 1.1 needs it
+    assert f"it is drawn {size[0]:g} x {size[1]:g}, by the picture's proportions" in \
+        res.output, res.output
+    assert _sizes(deck) == [pytest.approx(size, abs=1e-3)]
+
+
+def test_a_linked_picture_with_one_side_in_a_unit_of_its_text_is_refused_naming_it(deck,
+                                                                                   tmp_path):
+    (deck / "pic.png").write_bytes(_photo())
+    (deck / "art.svg").write_text(SVG.format('<image width="3em" xlink:href="pic.png"/>'))
     res = _build(deck, tmp_path)
     assert res.exit_code != 0 and "Traceback" not in res.output
-    assert ("SVG 'art.svg': the <image> of 'pic.png' (line 1) gives width '50%' and no "
-            "height; give both (or the width in pixels)" in res.output), res.output
+    assert ("SVG 'art.svg': the <image> of 'pic.png' (line 1) gives width '3em' and no "
+            "height; give both (or the width in px, mm, cm, in, pt or pc, or a % of an <svg> "
+            "with a viewBox)" in res.output), res.output

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import io
 import logging
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -411,26 +412,27 @@ def _size_image(node, path: Path, root: Path, notes: list[str]) -> None:
     size: its pixels as user units, the other side by its proportions), and said; one of size
     0 not drawn at all, as both SVG 1.1 and 2 say (svglib took 0 for 'not given')."""
     given = {k: node.get(k) for k in ("width", "height") if node.get(k) is not None}
-    if any(_plain(v) == 0 for v in given.values()):
+    if any(_length(v, k, node) == 0 for k, v in given.items()):
         node.getparent().remove(node)
         return
     href = next((node.get(a) for a in HREFS if node.get(a)), "")
     if len(given) == 2 or not href or is_svg_name(Path(href.split("#", 1)[0])):
         return
-    odd = next(((k, v) for k, v in given.items() if _plain(v) is None), None)
-    if odd is not None:  # ("50%", "2cm": not overwritten by the picture's pixels)
+    odd = next(((k, v) for k, v in given.items() if _length(v, k, node) is None), None)
+    if odd is not None:  # ("2em", a % of no known viewport: not the picture's pixels either)
         if DRAWN_DATA.match(href):
             return  # svglib sizes an embedded picture by the side given, as it reads it
         shown = href if len(href) <= 40 else href[:37] + "..."
         raise SvgError(f"SVG {path.name!r}: the <image> of {shown!r} (line {node.sourceline}) "
                        f"gives {odd[0]} {odd[1]!r} and no "
                        f"{'height' if odd[0] == 'width' else 'width'}; give both (or the "
-                       f"{odd[0]} in pixels)")
+                       f"{odd[0]} in px, mm, cm, in, pt or pc, or a % of an <svg> with a "
+                       "viewBox)")
     size = _picture_size(href, path, root)
     if size is None:
         return
     w, h = float(size[0]), float(size[1])
-    width, height = (_plain(given.get(k, "")) for k in ("width", "height"))
+    width, height = (_length(given.get(k, ""), k, node) for k in ("width", "height"))
     if width:
         w, h = width, width * h / w
     elif height:
@@ -444,12 +446,41 @@ def _size_image(node, path: Path, root: Path, notes: list[str]) -> None:
                  f"drawn {w:g} x {h:g}, {how} (give both, as SVG 1.1 needs)")
 
 
-def _plain(value: str) -> float | None:
-    """A length in user units ("40", "40px"), None for any other ("2cm", "50%")."""
-    try:
-        return float(value.strip().removesuffix("px"))
-    except ValueError:
+# user units (px) per absolute unit, as SVG (CSS) defines them: 96 an inch
+PER_UNIT = {"px": 1.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4, "pt": 96 / 72, "pc": 16.0}
+_LENGTH = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)(px|in|cm|mm|pt|pc|%)?\s*$")
+
+
+def _length(value: str, side: str, node) -> float | None:
+    """A width or height in user units: a number or an absolute unit ("2cm") as SVG converts
+    it, a % of that side of the viewport the node is in (_viewport); None for any other
+    ("2em", a % of a viewport of no known size)."""
+    found = _LENGTH.match(value)
+    if found is None:
         return None
+    number, unit = float(found.group(1)), found.group(2) or "px"
+    length: float | None = number * PER_UNIT[unit] if unit != "%" else None
+    if unit == "%":
+        full = _viewport(node, side)
+        length = None if full is None else number / 100 * full
+    return length if length is not None and math.isfinite(length) else None  # (not 1e999)
+
+
+def _viewport(node, side: str) -> float | None:
+    """That side of the nearest <svg> around the node in its own user units: its viewBox's,
+    else its width or height (a % of the one around it in turn); None when none says it."""
+    box = next((a for a in node.iterancestors() if str(a.tag).rsplit("}", 1)[-1] == "svg"),
+               None)
+    if box is None:
+        return None
+    view = (box.get("viewBox") or "").replace(",", " ").split()
+    if len(view) == 4:
+        try:
+            return abs(float(view[2 if side == "width" else 3]))
+        except ValueError:
+            return None
+    own = box.get(side)
+    return None if own is None else _length(own, side, box)
 
 
 def _picture_size(href: str, path: Path, root: Path) -> tuple[int, int] | None:
