@@ -554,6 +554,18 @@ def test_a_module_agent_that_fails_to_import_is_named_like_a_file_agent(tmp_path
     assert usage_error(r, "--agents") == "'agent_mod_missing:X': no module 'agent_mod_missing'"
 
 
+def test_an_agent_file_that_is_not_python_is_named_so(tmp_path, monkeypatch):
+    (tmp_path / "agents").mkdir()
+    (tmp_path / "agents" / "data.json").write_text("{}")
+    (tmp_path / "table.json").write_text("{}")
+    monkeypatch.chdir(tmp_path)
+    for spec in ("agents/data.json:X", "table.json:X"):
+        r = CliRunner().invoke(main, ["simulate", "-g", "experior", "-n", "2", "--agents", spec])
+        name = spec.rpartition("/")[2].partition(":")[0]
+        assert usage_error(r, "--agents") == (f"'{spec}': an agent file is a Python file "
+                                              f"ending in .py, not '{name}'")
+
+
 def test_a_measurable_seat_advantage_says_it_may_be_chance_and_how_to_confirm():
     """A new game's default run (400 random games, seed 1) said 'seat 1 has a measurable seat
     advantage' (57.3 %); 2,000 games at seeds 1 to 4 said none. With the same seed every

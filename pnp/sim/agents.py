@@ -127,6 +127,10 @@ def _import_ref(ref: str) -> Any:
     where, _, attr = ref.rpartition(":")
     if not where or not attr:
         raise AgentError(f"{ref!r}: write module:Class or file.py:Class")
+    if not where.endswith(".py") and ("/" in where or "\\" in where or Path(where).is_file()):
+        # a file, not a module's dotted name: an agent file is Python
+        raise AgentError(f"{ref!r}: an agent file is a Python file ending in .py, not "
+                         f"{Path(where).name!r}")
     if where.endswith(".py"):
         path = Path(where).expanduser().resolve()
         if not path.is_file():
