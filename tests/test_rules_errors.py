@@ -204,6 +204,9 @@ def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
     ("x", "'x' is not a number (actions.buy.effects[1].amount reads it)"),
     ("", "'' is not a number"),
     ("1e300", "'1e300' is not a number"),
+    ("٣", "'٣' is not a number"),  # (one rule for a cell: ASCII digits, as a layout reads it)
+    ("9" * 23, "9" * 23 + " has more than 15 digits: the rules play whole numbers up to "
+     "999,999,999,999,999"),
 ])
 def test_a_card_cell_the_rules_count_with_is_a_number(starter, tmp_path, cell, says):
     """A card's points cell "x" was found in the middle of a random game and named by the rules

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..data.game import GameFolder
-from ..errors import DataError, Finding, Source, error, in_game, warning
-from .spec import Reader, Rules, close
+from ..errors import DataError, Finding, Source, clipped, error, in_game, warning
+from .spec import MAX_CELL, Reader, Rules, close
 
 RULES_FILE = "rules.toml"
 PLAYOUTS = 20          # random games validate plays, each of every player count
@@ -348,6 +348,9 @@ def _not_whole(value: Any) -> str:
         return f"{str(value).lower()} is not a number"
     if type(value) is float and value.is_integer():
         return f"{value!r} is written with a decimal point: write {int(value)}"
+    if re.fullmatch(r"\s*[+-]?\d{16,}\s*", str(value)) and str(value).strip().isascii():
+        return f"{clipped(str(value).strip(), 24)} has more than 15 digits: the rules play " \
+               f"whole numbers up to {MAX_CELL:,}"
     if type(value) is float or re.fullmatch(r"\s*[+-]?(\d+[.,]\d*|[.,]\d+)\s*", str(value)):
         return f"{value!r} is not a whole number"
     return f"{value!r} is not a number"

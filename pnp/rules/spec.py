@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..data.files import cell_number
 from ..errors import DataError
 from .expr import Compiler, Expr
 from .sizes import sized_zones
@@ -675,15 +676,17 @@ def _picks(data: Any) -> list[str]:
     return found
 
 
-_INT = re.compile(r"^[+-]?\d{1,15}$")
+MAX_CELL = 10 ** 15 - 1  # the largest whole number a card's cell plays (15 digits)
 
 
 def typed(row: dict) -> dict:
     """A row as the rules read it: whole numbers are ints (the CSV's "3" is 3), the rest text."""
     out = {}
     for k, v in row.items():
-        if isinstance(v, str) and _INT.match(v.strip()):
-            v = int(v)
+        if isinstance(v, str):
+            number = cell_number(v.strip())  # (the one rule for a cell: ASCII digits)
+            if isinstance(number, int) and abs(number) <= MAX_CELL:
+                v = number
         elif isinstance(v, float) and v.is_integer():
             v = int(v)
         out[k] = v
