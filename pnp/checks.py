@@ -92,6 +92,13 @@ def read_checks(folder: GameFolder, components: dict[str, Table]) -> tuple[Check
             if key in rules and (isinstance(rules[key], bool)
                                  or not isinstance(rules[key], (int, float))):
                 raise DataError(f"{key} must be a number", path, field=f"{where}.{key}")
+        for key in ("unique", "required"):  # ("no" is a text, and a text is true)
+            if key in rules and not isinstance(rules[key], bool):
+                raise DataError(f"{key} must be true or false, not {rules[key]!r}", path,
+                                field=f"{where}.{key}")
+        if "copies" in item and not isinstance(item["copies"], bool):
+            raise DataError(f"copies must be true or false, not {item['copies']!r}", path,
+                            field=f"{where}.copies")
         if "allowed" in rules and not isinstance(rules["allowed"], list):
             raise DataError("allowed must be a list of values", path, field=f"{where}.allowed")
         if "counts" in rules and not isinstance(rules["counts"], dict):

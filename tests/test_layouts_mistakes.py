@@ -1,6 +1,7 @@
 """Mistakes a designer makes in a layout or a spreadsheet, found by a new-user trial: each is a
 finding or an error naming the file and the field, never a crash nor a silent no-op."""
 
+import re
 import sys
 from pathlib import Path
 
@@ -209,6 +210,32 @@ def test_check_messages_name_what_is_wrong(deck):
     found = _found(deck)
     assert found == ["Error: game.toml, field \"check[2].data\": no component named 'cardz' "
                      "(components: card; or name a file, as \"skills.csv\")"], found
+
+
+@pytest.mark.parametrize("rule", ["unique", "required", "copies"])
+def test_a_check_switch_written_as_a_word_is_refused(deck, rule):
+    """`unique = "no"` enforced uniqueness: "no" is a text, and a text is true."""
+    toml = deck / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + '\n[[check]]\ndata = "card"\n'
+                    f'column = "colour"\nmin = 0\n{rule} = "no"\n', encoding="utf-8")
+    assert _found(deck) == [f'Error: game.toml, field "check[2].{rule}": {rule} must be true or '
+                            "false, not 'no'"]
+
+
+@pytest.mark.parametrize("players,says", [
+    ('"lots"', 'is not a player count: write a count like "2" or "2-5"'),
+    ('"4-2"', 'runs from more players to fewer: write "2-4"'),
+    ("0", "is not a player count pnp prints: a game is for 1 to 100 players"),
+    ('"2-400"', "is not a player count pnp prints: a game is for 1 to 100 players"),
+])
+def test_a_player_count_that_is_none_is_refused(deck, players, says):
+    """A deck's players were never read: "For lots players." printed in its booklet."""
+    toml = deck / "game.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(re.sub(r"(?m)^players = .*$", f"players = {players}", text),
+                    encoding="utf-8")
+    assert _found(deck) == [f'Error: game.toml, field "game.players": players = '
+                            f"{players.strip(chr(34))!r} {says}"]
 
 
 def test_a_misspelt_card_size_lists_the_named_ones(deck):

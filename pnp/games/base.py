@@ -189,7 +189,7 @@ def load_common(folder: GameFolder) -> Common:
         title=_title(folder),
         engine=folder.get(g, "engine"),
         designer=folder.get(g, "designer", default=""),
-        players=str(folder.get(g, "players", (str, int), default="")),
+        players=_players(folder),
         ages=str(folder.get(g, "ages", (str, int), default="")),
         duration=folder.get(g, "duration", default=""),
         version=str(folder.get(g, "version", (str, int, float), default="")),
@@ -198,6 +198,30 @@ def load_common(folder: GameFolder) -> Common:
         rulings=rulings,
         fonts=fonts,
     )
+
+
+MAX_PLAYERS = 100
+
+
+def _players(folder: GameFolder) -> str:
+    """[game] players as the box prints it ("2", "2-5"): a count, or a range from the fewer to
+    the more, of 1 to MAX_PLAYERS ("For lots players." printed on a booklet's first page)."""
+    from .facts import PLAYERS
+
+    text = str(folder.get("game", "players", (str, int), default=""))
+    m = PLAYERS.match(text)
+    if not text.strip():
+        return ""
+    low, high = (int(m.group(1)), int(m.group(2) or m.group(1))) if m else (0, 0)
+    if not m:
+        why = 'is not a player count: write a count like "2" or "2-5"'
+    elif 1 <= high < low:
+        why = f'runs from more players to fewer: write "{high}-{low}"'
+    elif not 1 <= low <= high <= MAX_PLAYERS:
+        why = f"is not a player count pnp prints: a game is for 1 to {MAX_PLAYERS} players"
+    else:
+        return text.strip()
+    raise DataError(f"players = {text!r} {why}", folder.toml_path, field="game.players")
 
 
 def _title(folder: GameFolder) -> str:

@@ -70,9 +70,8 @@ def _players(folder, text: str, engine) -> list[Finding]:
     low, high = engine.min_players, engine.max_players
     says = f"{low}" if low == high else f"{low}-{high}"
     m = PLAYERS.match(text)
-    if not m:
-        return [error(f"players = {text!r} is not a player count like \"2\" or \"2-5\"; the "
-                      f"rules engine plays {says}", where, field)]
+    if not m:  # (none written: a count that is none is refused as game.toml is read)
+        return []
     a, b = int(m.group(1)), int(m.group(2) or m.group(1))
     if (a, b) != (low, high):
         # (rules written as data: the count may be theirs to change instead)
