@@ -198,7 +198,7 @@ def meaning(game: OpenGame, kit, fonts, log=None) -> list[Finding]:
 def _booklet_meaning(game: OpenGame, kit) -> list[Finding]:
     """The booklet template's numbers, tables and rule sentences (bound.py), as strict as what
     plays the game's numbers."""
-    from .bound import check, unprinted
+    from .bound import RULES, check, unprinted
 
     t = getattr(kit.booklet.text, "source", None) if kit.booklet else None
     if t is None:
@@ -206,7 +206,26 @@ def _booklet_meaning(game: OpenGame, kit) -> list[Finding]:
     plays = _plays(game)
     return (check(t.text, t.name, t.rulings, t.texts, t.values, t.related, tree=t.tree,
                   plays=plays)
-            + unprinted(kit.booklet.text, t.name, t.texts, plays))
+            + unprinted(kit.booklet.text, t.name, t.texts, plays)
+            + (_options_unplayed(game, t) if plays == RULES else []))
+
+
+def _options_unplayed(game: OpenGame, t) -> list[Finding]:
+    """A number of [options] the booklet prints that no rule of rules.toml reads
+    (rules/printed.py): the booklet says one number, the game plays another."""
+    import jinja2
+
+    from .rules.printed import literal_ends, unplayed
+    from .templating import environment
+
+    rules = game.model.rules
+    try:
+        tree = environment().parse(t.text) if t.tree is None else t.tree
+    except jinja2.TemplateSyntaxError:
+        return []  # rendering reports it, with its line
+    return (unplayed(tree, t.name, rules.options, rules.options_read, Path(rules.path).name,
+                     Source(game.folder.toml_path))
+            + literal_ends(rules, tree, t.text, t.name))
 
 
 def _plays(game: OpenGame) -> str:

@@ -23,6 +23,7 @@ from typing import Any, Sequence
 from ..data.files import cell_number
 from ..errors import DataError
 from .expr import Compiler, Expr
+from .printed import options_read
 from .sizes import sized_zones
 
 MAX_PLAYERS = 12
@@ -130,6 +131,9 @@ class Rules:
     card_component: str | None = None           # the [[component]] the cards print from
     card_columns: set[str] = field(default_factory=set)   # the card cells the rules read
     prefix: str = ""                            # "rules." when the rules are game.toml's
+    # the [options] keys the expressions read (None: one reads `options` whole), which the
+    # booklet's `{{ options.hand }}` must be among (rules/printed.py)
+    options_read: frozenset[str] | None = None
 
     @property
     def has_rounds(self) -> bool:
@@ -253,6 +257,7 @@ class Reader:
         rules.card_columns = self.read_columns()
         rules.prefix = self.prefix
         rules.reads = set(self.compiler.read)
+        rules.options_read = options_read(self.compiler.texts)
         rules.sized = sized_zones(rules.zones, self.compiler.texts, self.compiler.opaque,
                                   [rules.cards, rules.roles or [], rules.options])
         return rules

@@ -1,0 +1,87 @@
+"""Printed = played for game.toml's [options] in a rules-as-data game (tests/games/runes, the
+Rune Duel of a new-user trial): a number the booklet prints as {{ options.hand }} is one the
+rules must play as options.hand. A rule that writes its own number in its place validated
+silently, and the built booklet contradicted itself on one page."""
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from helpers import changed_copy
+from pnp.cli import main
+
+RUNES = Path(__file__).parent / "games" / "runes"
+
+
+def _validate(folder: Path):
+    return CliRunner().invoke(main, ["validate", "--game", str(folder)])
+
+
+def _errors(result) -> list[str]:
+    assert "Traceback" not in result.output
+    return [line for line in result.output.splitlines() if line.lower().startswith("error:")]
+
+
+def test_the_rune_duel_validates():
+    result = _validate(RUNES)
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output and "error" not in result.output.lower()
+
+
+def test_a_setup_count_written_where_the_booklet_prints_an_option_is_refused(tmp_path):
+    """`count = 5` where the booklet deals {{ options.hand }} = 4: hand is read by no rule."""
+    folder = changed_copy(RUNES, tmp_path / "g", "rules.toml", 'count = "options.hand"',
+                          "count = 5")
+    result = _validate(folder)
+    assert result.exit_code != 0
+    first, *_ = _errors(result)
+    assert first == ('error: game.toml, field "options.hand": [options] hand is printed by '
+                     "booklet.md.j2 line 7 but no rule in rules.toml reads it: write "
+                     "options.hand where the rules use it (the booklet says 4; the game plays "
+                     "its own number, or none)"), result.output
+
+
+def test_an_end_written_with_its_own_number_where_the_booklet_prints_the_goal_is_refused(
+        tmp_path):
+    """`me.points >= 12` where the booklet says "reach {{ options.goal }} points" (15): the
+    counter's max still reads options.goal, so the goal is read, but by no [[end]]."""
+    folder = changed_copy(RUNES, tmp_path / "g", "rules.toml", 'if = "me.points >= options.goal"',
+                          'if = "me.points >= 12"')
+    result = _validate(folder)
+    assert result.exit_code != 0
+    assert _errors(result)[0] == (
+        'error: rules.toml, field "end[0].if": [[end]] \'goal\' compares points with 12 where '
+        "booklet.md.j2 line 17 prints {{ options.goal }} (15): write options.goal in place of "
+        "12 (one number for the booklet and the game)"), result.output
+    # the same number written twice is still two fields: a variant changes one of them
+    same = changed_copy(RUNES, tmp_path / "s", "rules.toml", 'if = "me.points >= options.goal"',
+                        'if = "me.points >= 15"')
+    assert "compares points with 15" in _validate(same).output
+
+
+def test_another_end_of_the_same_counter_is_not_the_goal(tmp_path):
+    """`me.points < 0` beside `me.points >= options.goal` is an end of its own."""
+    folder = changed_copy(RUNES, tmp_path / "g", "rules.toml", 'if = "me.hand == 0"',
+                          'if = "me.hand == 0 or me.points < 0"')
+    result = _validate(folder)
+    assert result.exit_code == 0, result.output
+
+
+def test_options_the_booklet_does_not_print_or_that_play_no_number_are_no_contradiction(
+        tmp_path):
+    """An option nobody prints, and a text option the booklet prints (a name), need no rule."""
+    folder = changed_copy(RUNES, tmp_path / "g", "game.toml", "draw = 1 ",
+                          'draw = 1\nspare = 3\nland = "the Fens"\n#')
+    with open(folder / "booklet.md.j2", "a", encoding="utf-8") as f:
+        f.write("\nA duel fought in {{ options.land }}.\n")
+    result = _validate(folder)
+    assert result.exit_code == 0, result.output
+    assert "error" not in result.output.lower()
+
+
+def test_an_option_printed_in_the_booklet_and_read_by_a_rule_is_clean_wherever_read(tmp_path):
+    """options.draw read as `options['draw']` is read all the same."""
+    folder = changed_copy(RUNES, tmp_path / "g", "rules.toml", 'count = "options.draw"',
+                          "count = \"options['draw']\"")
+    result = _validate(folder)
+    assert result.exit_code == 0, result.output
