@@ -141,11 +141,16 @@ def _number(number: str, around: str, line: int, values: Mapping[str, Any], text
     def kin(name: str) -> int:  # how many words of the sentence the value's name shares
         return len(_stems([*re.split(r"[_.]", name), *related.get(name, ())]) & near)
 
-    equal = sorted((k for k, v in values.items() if _same(v, number)), key=kin, reverse=True)
-    # a value named like the sentence that differs: the number may be wrong, not just unbound
-    # ("Win 3 paths" where paths_to_win is 2); an equal value is no proof it is the one meant
-    unlike = max((k for k, v in values.items() if kin(k) and not _same(v, number)),
-                 key=kin, default=None)
+    # an equal value is suggested only if named like the sentence: "Play one rune" is not
+    # options.draw for being 1 too (bound, the booklet would follow draw's changes)
+    equal = sorted((k for k, v in values.items() if _same(v, number) and kin(k)), key=kin,
+                   reverse=True)
+    # a value named like what the number counts that differs: the number may be wrong, not
+    # just unbound ("Win 3 paths" where paths_to_win is 2; "one rune from your hand" counts
+    # runes, not the hand options.hand deals)
+    counted = _stems(re.findall(r"[A-Za-z]+", _counted(text, span[1])))
+    unlike = max((k for k, v in values.items() if kin(k) and not _same(v, number)
+                  and (not counted or _kin(k, related, counted))), key=kin, default=None)
     note = (f" (but {unlike}, named like this sentence, is {values[unlike]:g}: is the number "
             "right?)" if unlike and kin(unlike) > max(map(kin, equal[:1]), default=0) else "")
     key, phrase = _option(text, *span, values, {} if named is None else named)
@@ -162,6 +167,22 @@ def _number(number: str, around: str, line: int, values: Mapping[str, Any], text
                 f"{{{{ options.{key} }}}} (one place to change it)")
     return (f"line {line}: {around!r}: the number {number!r} is written out{note}; {bind}, or, "
             f"if it states no rule (a step, a name), mark it: {{{{ \"{phrase}\" | {MARKER} }}}}")
+
+
+def _kin(name: str, related: Mapping[str, Iterable[str]], words: set[str]) -> bool:
+    return bool(_stems([*re.split(r"[_.]", name), *related.get(name, ())]) & words)
+
+
+def _counted(text: str, end: int) -> str:
+    """The words a number counts: the one or two after it ("5 action cards", "3 **paths**")
+    up to a word that names nothing (the, of, ...); "" when none follows."""
+    after = re.match(r"(?:[ \t*_]+[A-Za-z][A-Za-z-]*){1,2}", text[end:])
+    words = []
+    for w in re.findall(r"[A-Za-z][A-Za-z-]*", after.group(0) if after else ""):
+        if w.lower() in PLAIN:
+            break
+        words.append(w)
+    return " ".join(words)
 
 
 # words that name no number: an [options] key is made of the words beside it, not of these

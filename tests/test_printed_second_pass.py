@@ -681,8 +681,24 @@ def test_a_wrong_number_is_not_suggested_a_placeholder_that_merely_equals_it():
     assert "{{ paths }}" in wrong.message
     assert "but paths_to_win, named like this sentence, is 2" in wrong.message
     right, = check_template("Win 2 paths to win.\n", "booklet.md.j2", values=values)
-    assert right.message.index("{{ paths_to_win }}") < right.message.index("{{ min_players }}")
-    assert "but" not in right.message
+    assert "write {{ paths_to_win }}," in right.message
+    # min_players is 2 too, but nothing of the sentence is about players: no evidence
+    assert "min_players" not in right.message and "but" not in right.message
+
+
+def test_an_equal_value_named_unlike_the_sentence_is_not_suggested():
+    """(A trial) "Play one rune from your hand." was told to write {{ options.draw }}, the
+    cards drawn after playing, 1 too: bound, the booklet would say "Play 2 rune" with draw = 2;
+    and asked whether options.hand (4) was meant, though the number counts runes."""
+    values = {"options.draw": 1, "options.hand": 4, "options.goal": 15}
+    said, = check_template("Play one rune from your hand.\n", "booklet.md.j2", values=values,
+                           plays="rules")
+    assert "options.draw" not in said.message and "options.hand" not in said.message
+    assert "put it in game.toml as [options] rune = 1" in said.message, said.message
+    # an equal value named like the sentence still is
+    drawn, = check_template("Then draw 1 card.\n", "booklet.md.j2", values=values,
+                            plays="rules")
+    assert "write {{ options.draw }}" in drawn.message, drawn.message
 
 
 @pytest.mark.parametrize("game, old, new, ruling", [
