@@ -196,7 +196,10 @@ class _Ranges:
         if not m:
             return ""
         left, op, right = m.group(1).strip(), m.group(2), m.group(3).strip()
-        a, b = self._side(left), self._side(right)
+        # the bound of each side the verdict rests on: `me.points >= 15` is never true for
+        # the points' highest value (nothing raises them), `<=` for their lowest
+        up = None if op in ("==", "!=") else (op in (">=", ">")) != sure
+        a, b = self._side(left, up), self._side(right, None if up is None else not up)
         if a is None or b is None:
             return ""
         (lo_a, hi_a, why_a), (lo_b, hi_b, why_b) = a, b
@@ -216,7 +219,9 @@ class _Ranges:
         verdict = "always" if sure else "never"
         return f"{atom!r} is {verdict} true" + (f" ({said})" if said else "")
 
-    def _side(self, text: str) -> tuple[int, int, str] | None:
+    def _side(self, text: str, up: bool | None = None) -> tuple[int, int, str] | None:
+        """`text`'s values and why; `up`: whether its highest value (True) or lowest (False)
+        is the one that matters, so the why names the direction (None: both)."""
         m = _REF.match(text)
         if not m:
             return None
@@ -243,7 +248,7 @@ class _Ranges:
         per_player = who != "shared"
         counter = self.rules.counters.get(key)
         if counter is not None and counter.per_player == per_player:
-            return self._counter(counter)
+            return self._counter(counter, up)
         zone = self.rules.zones.get(key)
         if zone is not None and zone.per_player == per_player:
             return None if self.short else (0, self.cards, f"{key} counts cards: 0 to "
@@ -252,17 +257,23 @@ class _Ranges:
             return 1, self.rules.players[1], ""
         return None
 
-    def _counter(self, counter: Any) -> tuple[int, int, str]:
+    def _counter(self, counter: Any, up: bool | None = None) -> tuple[int, int, str]:
         """A counter's values: its start when no effect changes it, what the effects can make
-        of it (only up from its start, only down), else its min..max."""
+        of it (only up from its start, only down), else its min..max; `up`: which of its
+        bounds the why is about (a lose clamped at a min of 0 that the counter starts at
+        does lower it, yet it never goes below its start)."""
         key, start = counter.name, counter.start
         if self.changed is not None and key not in self.changed:
             return start, start, f"no effect changes {key}, which stays {start}"
         low, high, sets = (self.reach or {}).get(key, (counter.low, counter.high, True))
         if (low, high) == (counter.low, counter.high):
             return low, high, f"{key} is kept within {counter.low} to {counter.high}"
-        if not sets and low == start:
-            return low, high, f"no effect lowers {key}, which starts at {start}"
-        if not sets and high == start:
-            return low, high, f"no effect raises {key}, which starts at {start}"
+        for down in ((True, False) if up is None else (not up,)):
+            bound, limit = (low, counter.low) if down else (high, counter.high)
+            if not sets and bound == start:
+                said = (f"{key} starts at its {'min' if down else 'max'}, {start}"
+                        if start == limit else
+                        f"no effect {'lowers' if down else 'raises'} {key}, which starts at "
+                        f"{start}")
+                return low, high, said
         return low, high, f"the effects keep {key} within {low} to {high}"

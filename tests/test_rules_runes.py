@@ -1,7 +1,9 @@
-"""Printed = played for game.toml's [options] in a rules-as-data game (tests/games/runes, the
-Rune Duel of a new-user trial): a number the booklet prints as {{ options.hand }} is one the
-rules must play as options.hand. A rule that writes its own number in its place validated
-silently, and the built booklet contradicted itself on one page."""
+"""What a new-user trial of a rules-as-data game found (tests/games/runes, its Rune Duel:
+hand, goal and draw in [options], a booklet of its own above {{ how_to_play }}).
+
+Printed = played for game.toml's [options]: a number the booklet prints as {{ options.hand }}
+is one the rules must play as options.hand. A rule that wrote its own number in its place
+validated silently, and the built booklet contradicted itself on one page."""
 
 from pathlib import Path
 
@@ -85,3 +87,28 @@ def test_an_option_printed_in_the_booklet_and_read_by_a_rule_is_clean_wherever_r
                           "count = \"options['draw']\"")
     result = _validate(folder)
     assert result.exit_code == 0, result.output
+
+
+def test_an_end_never_reached_names_the_direction_that_keeps_it_away(tmp_path):
+    """(A trial) strikes gaining `card.value - card.value` (0) while drains lose points: the
+    goal `me.points >= options.goal` can never hold, "(no effect lowers points ...)" said the
+    wrong way round: the drain does lower them; nothing raises them."""
+    folder = changed_copy(RUNES, tmp_path / "up", "rules.toml",
+                          'gain = "points", amount = "card.value"',
+                          'gain = "points", amount = "card.value - card.value"')
+    result = _validate(folder)
+    assert result.exit_code != 0
+    assert ("'me.points >= options.goal' is never true (no effect raises points, which starts "
+            "at 0)") in result.output, result.output
+    # the other way: points that start at 3 and only rise never fall below 3
+    down = changed_copy(RUNES, tmp_path / "down", "rules.toml", 'if = "me.hand == 0"',
+                        'if = "me.points < 3"')
+    rules = (down / "rules.toml").read_text().replace('max = "options.goal"',
+                                                      'max = "options.goal"\nstart = 3')
+    (down / "rules.toml").write_text(rules.replace(
+        '{ lose = "points", amount = "card.value", who = "opponent", if = "card.kind == '
+        "'drain'\" },", ""))
+    result = _validate(down)
+    assert result.exit_code != 0
+    assert ("'me.points < 3' is never true (no effect lowers points, which starts at 3)"
+            in result.output), result.output
