@@ -7,6 +7,7 @@ validated silently, and the built booklet contradicted itself on one page."""
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from helpers import changed_copy
@@ -112,3 +113,29 @@ def test_an_end_never_reached_names_the_direction_that_keeps_it_away(tmp_path):
     assert result.exit_code != 0
     assert ("'me.points < 3' is never true (no effect lowers points, which starts at 3)"
             in result.output), result.output
+
+
+@pytest.mark.parametrize("old, new, field, expr", [
+    ("if = \"card.kind == 'strike'\"", 'if = "card.kind + 1 > 2"',
+     "actions.play.effects[0].if", "card.kind + 1 > 2"),
+    ('count = "options.draw"', 'count = "card.kind"', "actions.play.effects[3].count",
+     "card.kind"),
+])
+def test_a_rule_reading_a_text_column_as_a_number_is_the_rules_mistake(tmp_path, old, new,
+                                                                      field, expr):
+    """(A trial) `card.kind + 1` blamed cards.csv row 2, whose 'strike' is a good cell: kind
+    is a word on every card, so the fix is in rules.toml."""
+    folder = changed_copy(RUNES, tmp_path / "g", "rules.toml", old, new)
+    result = _validate(folder)
+    assert result.exit_code == 2, result.output
+    assert result.output == (
+        f'Error: rules.toml, field "{field}": \'{expr}\' uses kind as a number, but kind is '
+        "text on every card ('strike', 'drain', 'charm')\n"), result.output
+
+
+def test_a_word_among_numbers_still_names_its_row(tmp_path):
+    folder = changed_copy(RUNES, tmp_path / "g", "cards.csv", "Bolt,strike,2,", "Bolt,strike,two,")
+    result = _validate(folder)
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith('Error: cards.csv, row 3, field "value": \'two\' is not a '
+                                    "number"), result.output

@@ -283,6 +283,7 @@ def _check_number_cells(texts: list, reader: Reader, rules: Rules) -> None:
     file:row:field before any game is played, not found comparing two cards mid-game."""
     for text, where, whole in texts:
         for column in sorted(number_fields(text, whole, _FIELD) & set(reader.columns)):
+            _text_column(rules, column, text, reader.prefix + where)
             seen = set()
             for card, source in zip(rules.cards, rules.card_sources):
                 if (source.path, source.row) in seen:
@@ -299,6 +300,19 @@ def _check_number_cells(texts: list, reader: Reader, rules: Rules) -> None:
                 if said:
                     raise DataError(f"{said} ({reader.prefix}{where} reads it"
                                     f"{_how(text, _ROLE)})", source.path, source.row, column)
+
+
+def _text_column(rules: Rules, column: str, text: str, where: str) -> None:
+    """A column of words on every card ('strike', 'drain') read as a number: the mistake is
+    the rule's, not the first row's good cell."""
+    cells = [card[column] for card in rules.cards]
+    if not cells or any(not _not_whole(v) or "not a whole number" in _not_whole(v)
+                        or "decimal point" in _not_whole(v) for v in cells):
+        return
+    shown = ", ".join(repr(v) for v in list(dict.fromkeys(map(str, cells)))[:3])
+    raise DataError(f"{text.strip()!r} uses {column} as a number, but {column} is text on "
+                    f"every card ({shown}{', ...' if len(set(map(str, cells))) > 3 else ''})",
+                    rules.path, field=where)
 
 
 _FIELD = (r"(?<![\w.])(?:card|lead|(?:top|bottom)\s*\.\s*[A-Za-z_]\w*)\s*\.\s*"
