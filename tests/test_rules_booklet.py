@@ -100,7 +100,7 @@ def test_shared_zones_and_counters_are_nobodys(tmp_path):
 
     folder = Path(__file__).parent / "games" / "auction"
     said = how_to_play(kit.load(GameFolder.open(folder)).rules)
-    assert "Put every card for which the card's kind is 'treasure' into the treasures." in said
+    assert "Put every card for which the card's kind is treasure into the treasures." in said
     assert "Set the pot to the card's points." in said, said
     assert "the winner gains points equal to the pot." in said, said
     assert "a turn in which the treasures are empty (treasures gone)" in said, said

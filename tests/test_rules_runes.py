@@ -139,3 +139,34 @@ def test_a_word_among_numbers_still_names_its_row(tmp_path):
     assert result.exit_code == 2, result.output
     assert result.output.startswith('Error: cards.csv, row 3, field "value": \'two\' is not a '
                                     "number"), result.output
+
+
+def _how_to_play(folder: Path) -> str:
+    """The generated How to play as the built booklet prints it (pnp export, its text)."""
+    from pnp.project import open_game
+    from pnp.rules.booklet import how_to_play
+
+    return how_to_play(open_game(str(folder)).model.rules)
+
+
+def test_how_to_play_reads_as_the_cards_and_the_rules_say(tmp_path):
+    """(A trial) "You draw 1 cards", "If the card's kind is 'strike'" (the cell quoted), and
+    "The game ends after turn 1000 in any case" for a game of at most 18 turns: the limit
+    is pnp's guard, not a rule the designer wrote."""
+    from pypdf import PdfReader
+
+    out = tmp_path / "runes.pdf"
+    res = CliRunner().invoke(main, ["build", "--game", str(RUNES), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    said = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(out).pages[:4])
+    assert "How to play" in said, said
+    assert "You draw 1 card from the deck to your hand." in said, said
+    assert "Each player draws 4 cards from the deck" in said, said
+    assert "If the card's kind is strike: you gain points" in said, said
+    assert "'" + "strike'" not in said and "in any case" not in said, said
+    # a limit the rules set is theirs: said, with the option's value
+    limited = changed_copy(RUNES, tmp_path / "g", "rules.toml", 'phases = ["play"]',
+                           'phases = ["play"]\nlimit = 40')
+    assert "- The game ends after turn 40 in any case." in _how_to_play(limited)
+    drawn = changed_copy(RUNES, tmp_path / "d", "game.toml", "draw = 1 ", "draw = 2 ")
+    assert "You draw 2 cards from the deck" in _how_to_play(drawn)

@@ -35,6 +35,11 @@ def words(raw: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
         return str(raw)
     text = raw.strip()
     text = re.sub(r"^\{\{\s*|\s*\}\}$", "", text) if text.count("{{") == 1 else text
+    # a quoted value reads as the card prints it ("is strike", not "is 'strike'"): kept aside
+    # as \x01i\x02 so no rewording below reads inside it
+    quoted: list[str] = []
+    text = re.sub(r"(?<![\w=])'([^']*)'|(?<![\w=])\"([^\"]*)\"",
+                  lambda m: _aside(quoted, m), text)
     text = re.sub(r"\boptions\.([A-Za-z_]\w*)",
                   lambda m: str(rules.options.get(m.group(1), m.group(0))), text)
     text = re.sub(r"\b(me|target|opponent|winner|loser|shared)\s*\.\s*([A-Za-z_]\w*)\s*"
@@ -63,7 +68,13 @@ def words(raw: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
     text = text.replace(" * ", " × ")
     text = text.replace(_ANY, "a player's", 1).replace(_ANY, "their")
     text = re.sub(r"^(.+?) if (.+) else (.+)$", r"\1 when \2, else \3", text)  # Python's order
+    text = re.sub("\x01(\\d+)\x02", lambda m: quoted[int(m.group(1))], text)
     return literal(re.sub(r"\s+", " ", text).strip())   # 9**9**9 as written, not bold
+
+
+def _aside(quoted: list[str], m: re.Match) -> str:
+    quoted.append(m.group(1) if m.group(1) is not None else m.group(2))
+    return f"\x01{len(quoted) - 1}\x02"
 
 
 # how many cards a zone holds, compared with a number: "the deck is empty", "holds at least 2 cards"
@@ -128,6 +139,11 @@ def _amount(effect: Any, name: str, rules: Rules, whose: dict[str, str] = _WHOSE
     return f"{said} {name}"
 
 
+def _cards(count: str) -> str:
+    """"1 card", "3 cards": the noun agrees with the number (an option's, filled in)."""
+    return f"{count} card" if count == "1" else f"{count} cards"
+
+
 def effect_sentence(effect: Any, rules: Rules, me: str | None = None) -> str:
     """One effect as one sentence; `me`: who the acting player is where nobody acts (the
     setup's effects run as the first player's: RulesState's setup)."""
@@ -142,13 +158,13 @@ def effect_sentence(effect: Any, rules: Rules, me: str | None = None) -> str:
             if effect.zone.per_player else \
             f"Put every card{cond} into the {effect.zone.name}"    # a shared zone is nobody's
     elif isinstance(effect, verbs.Draw):
-        n = "a card" if effect.count is None else f"{words(effect.count.raw, rules, reads)} cards"
+        n = "a card" if effect.count is None else _cards(words(effect.count.raw, rules, reads))
         said = f"{who} draw{s} {n} from the {effect.source.name} to {whose} " \
                f"{_zone(effect.dest)}" if effect.dest.per_player else \
                f"Draw {n} from the {effect.source.name} to the {effect.dest.name}"
     elif isinstance(effect, verbs.Move):
         n = "all the cards" if effect.count is None else \
-            f"{words(effect.count.raw, rules, reads)} cards"
+            _cards(words(effect.count.raw, rules, reads))
         mine = f"{whose} " if effect.source.per_player else "the "
         to = f"{whose if effect.dest.per_player else 'the'} {_zone(effect.dest)}"
         cards = f"{n} of {mine}{_zone(effect.source)}"
@@ -267,7 +283,8 @@ def how_to_play(rules: Rules) -> str:
     if rules.has_rounds and rules.round_end is not None:
         out.append(f"- A round ends when {words(rules.round_end.raw, rules, _ANY_WHOSE)}; "
                    f"the game ends after round {rules.round_limit}.")
-    out.append(f"- The game ends after turn {rules.turn_limit} in any case.")
+    if rules.turn_limit_set:    # (the default 1000 is a guard, not the designer's rule)
+        out.append(f"- The game ends after turn {rules.turn_limit} in any case.")
     stuck = stalemate.ruling(rules)     # (RulesState._stalled enforces it)
     if stuck:
         out.append(f"- {stuck}")

@@ -118,6 +118,7 @@ class Rules:
     round_limit: int = 0                       # 0: the game is one round
     phases: tuple[Phase, ...] = ()
     turn_limit: int = 1000
+    turn_limit_set: bool = False                # [turn] limit written (the booklet says it)
     rotate: bool = True
     actions: tuple[Action, ...] = ()
     ends: tuple[End, ...] = ()
@@ -516,6 +517,7 @@ class Reader:
 
     def turn(self) -> None:
         table = self.keys(self.data.get("turn", {}), ("phases", "limit", "rotate"), "turn")
+        self.rules.turn_limit_set = "limit" in table
         self.rules.turn_limit = self.number(table.get("limit", 1000), "turn.limit", 1,
                                              MAX_LIMIT)
         rotate = table.get("rotate", True)
