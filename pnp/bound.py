@@ -4,10 +4,11 @@ or game.toml, as the rulings are (pnp/games/rulings.py).
 - Numbers. A number written in a template, in digits or words ("5", "five", "twice"), is an
   error: it is a placeholder (`{{ rounds }}`), or, when it states no rule (a step of a list,
   "level 2" as a name), it is marked so: `{{ "Step 1" | counting }}`. A list's own numbering
-  ("1. ") is markup, not a number, as is a heading's ("## 3. Setup", "## Chapter 3"). In a game nothing plays (no engine, no rules.toml: `pnp
-  new`'s engine = "deck") it is a warning: no played number can differ from the printed one, so
-  the print is not refused, but the designer is told to name it in game.toml's [options]
-  (`{{ options.hand }}`), where a variant or a later rules.toml reads the same number.
+  ("1. ") is markup, not a number, as is a heading's ("## 3. Setup", "## Chapter 3"). In a
+  game nothing plays (no engine, no rules.toml: `pnp new`'s engine = "deck") it is a
+  warning: no played number can differ from the printed one, so the print is not refused,
+  but the designer is told to name it in game.toml's [options] (`{{ options.hand }}`),
+  where a variant or a later rules.toml reads the same number.
 - Tables. A column whose heading names a field another column is filled from ("Defence"
   above `{{ c.threshold }}` while the next column shows `{{ c.defence }}`) is an error.
 - One home per rule. A ruling may name its subject (`subject = ["shop", "fewest|first"]` in
