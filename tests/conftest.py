@@ -1,3 +1,4 @@
+import atexit
 import os
 import shutil
 import sys
@@ -25,8 +26,10 @@ if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
     sys.dont_write_bytecode = False  # (and this process)
 
 # parsed fonts are cached between runs (pnp/render/fontcache.py): the suite keeps its own cache,
-# shared by its subprocesses, and leaves the user's alone
-os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
+# shared by its subprocesses, and leaves the user's alone (nor leaves one behind: a run made
+# one a worker, and 1,500 were left in /tmp)
+_CACHE = os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
+atexit.register(shutil.rmtree, _CACHE, True)
 
 
 @pytest.fixture
