@@ -366,11 +366,18 @@ def play_paired_chunk(shared: tuple, start: int, stop: int) -> tuple[Tally, list
     return tally, games
 
 
-def paired(base: Sequence[Mapping[str, float]], other: Sequence[Mapping[str, float]]) -> dict:
-    """Per figure: base mean, variant mean, and the mean of the game-by-game differences with
-    its 95 % interval; "measurable" when the interval leaves out 0."""
-    names = sorted({k for g in base for k in g} | {k for g in other for k in g},
-                   key=_figure_order)
+def figure_names(runs: Sequence[Sequence[Mapping[str, float]]]) -> list[str]:
+    """Every figure any game of any run has, in the table's order: each variant then has the
+    same figures (an ending one variant never reached is 0 games of it there, not missing)."""
+    return sorted({k for run in runs for g in run for k in g}, key=_figure_order)
+
+
+def paired(base: Sequence[Mapping[str, float]], other: Sequence[Mapping[str, float]],
+           names: Sequence[str] | None = None) -> dict:
+    """Per figure (`names`, else those of these two runs): base mean, variant mean, and the
+    mean of the game-by-game differences with its 95 % interval; "measurable" when the
+    interval leaves out 0. A figure a game lacks counts 0 in it."""
+    names = figure_names([base, other]) if names is None else names
     n = len(base)
     out = {}
     for k in names:
@@ -487,6 +494,7 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
     tallies = [t for t in merged if t is not None]   # every run plays at least one chunk
     base_fig = figures(tallies[0], title=base.title, game=base.name, seed=seed, agents=specs)
     rows = []
+    names = figure_names(per_game)
     k = 1
     for v in variants:
         row: dict[str, Any] = {"label": v.label, "values": v.values}
@@ -494,7 +502,7 @@ def sweep(game: str, sets: Sequence[str], *, games: int = 1000, seed: int = 1,
             row.update(valid=False, problems=v.problems)
         else:
             row.update(valid=True, games=games,
-                       figures=paired(per_game[0], per_game[k]),
+                       figures=paired(per_game[0], per_game[k], names),
                        seats=figures(tallies[k], seed=seed, agents=specs)["seats"])
             k += 1
         rows.append(row)

@@ -23,17 +23,28 @@ def _strength(fig: Mapping[str, Any]) -> float:
     return abs(fig["difference"]) / half if half > 0 else 0.0
 
 
+_NONE = {"base": 0.0, "variant": 0.0, "difference": 0.0, "ci": [0.0, 0.0],
+         "unpaired_half_width": 0.0, "measurable": False}
+
+
+def _figure(row: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+    """A variant's figure; one it lacks (no game of it, base or variant) is no change."""
+    return row["figures"].get(name, _NONE)
+
+
 def _chosen(valid: list, about: Sequence[str] = ()) -> tuple[list[str], list[str]]:
     """(figures to chart, figures left out). First the figures about the changed card rows
     (``characters=psychic`` for a --set on the psychic's row), then those some variant
-    measurably changes, strongest first, then the rest; at most MAX_CHARTS."""
-    names = [n for n in valid[0]["figures"]             # a figure no variant moves at all
-             if any(r["figures"][n]["ci"] != [0, 0] for r in valid)]   # has nothing to draw
+    measurably changes, strongest first, then the rest; at most MAX_CHARTS. The figures are
+    those of every variant (an ending only one variant reaches is charted or named too)."""
+    every = dict.fromkeys(n for r in valid for n in r["figures"])
+    names = [n for n in every                            # a figure no variant moves at all
+             if any(_figure(r, n)["ci"] != [0, 0] for r in valid)]   # has nothing to draw
     keys = {a.lower() for a in about}
     mine = [n for n in names if n.partition("=")[2].lower() in keys]
     moved = sorted((n for n in names if n not in mine
-                    and any(r["figures"][n]["measurable"] for r in valid)),
-                   key=lambda n: -max(_strength(r["figures"][n]) for r in valid))
+                    and any(_figure(r, n)["measurable"] for r in valid)),
+                   key=lambda n: -max(_strength(_figure(r, n)) for r in valid))
     order = mine + moved + [n for n in names if n not in mine and n not in moved]
     return order[:MAX_CHARTS], order[MAX_CHARTS:]
 
@@ -77,7 +88,7 @@ def _sections(valid: list, charted: list[str], st: Styles) -> list[tuple[str, An
     labels = [r["label"] for r in valid]
     out = []
     for name in charted:
-        figs = [r["figures"][name] for r in valid]
+        figs = [_figure(r, name) for r in valid]
         moved = [f"{lab} ({f['difference']:+.3f})" for lab, f in zip(labels, figs)
                  if f["measurable"]]
         words = f"Base: {figs[0]['base']:.3f}. Measurable changes: {', '.join(moved) or 'none'}."
