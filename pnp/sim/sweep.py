@@ -27,6 +27,7 @@ import itertools
 import math
 import re
 import tempfile
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -128,7 +129,8 @@ def parse_setting(text: str) -> Setting:
                               "characters.csv:psychic.threshold or monsters.csv:#11.coins")
         path: tuple[str, ...] = (row, column)
     else:
-        file, path = "game.toml", tuple(p.strip() for p in target.split("."))
+        file = "game.toml"  # (NFC: a key is named as game.toml's loader and the table name it)
+        path = tuple(unicodedata.normalize("NFC", p.strip()) for p in target.split("."))
         if len(path) < 2 or not all(path):
             raise OptionError("--set", f"{text!r}: a game.toml setting is section.key, e.g. "
                               "options.wound_limit")
@@ -164,8 +166,8 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
     """Replace `key = ...` inside [section] of a TOML file, keeping the comments around it."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     i, m = _toml_line(lines, keys)
-    lines[i] = m.group(1) + _toml_literal(_of_kind(_place("game.toml", keys), m.group(2),
-                                                   value)) + m.group(3)
+    lines[i] = m["head"] + _toml_literal(_of_kind(_place("game.toml", keys), m["value"],
+                                                  value)) + m["rest"]
     path.write_text("".join(lines), encoding="utf-8")
 
 
@@ -186,6 +188,16 @@ def _of_kind(place: str, old: str, value: Any) -> Any:
     return value
 
 
+# `key = value`, the key bare or quoted ("zíl" = 15: TOML's bare keys are ASCII only)
+_KEY_VALUE = re.compile(r"""(?P<head>\s*(?P<key>"[^"]*"|'[^']*'|[\w-]+)\s*=\s*)"""
+                        r"""(?P<value>"[^"]*"|'[^']*'|[^#\s]+)(?P<rest>.*)$""", re.S)
+
+
+def _same(name: str) -> str:
+    """A key or table as compared: unquoted and NFC (a Mac's terminal may type í as i + ´)."""
+    return unicodedata.normalize("NFC", name.strip().strip("\"'"))
+
+
 def _toml_line(lines: list[str], keys: Sequence[str]) -> tuple[int, re.Match]:
     """The line of `key = value` inside [section] (its index, and its match: the text before
     the value, the value, the rest). A key the file lacks is refused, naming a close one, not
@@ -197,16 +209,15 @@ def _toml_line(lines: list[str], keys: Sequence[str]) -> tuple[int, re.Match]:
     for i, line in enumerate(lines):
         head = re.match(r"\s*\[([^\[\]]+)\]\s*(#.*)?$", line)
         if head:
-            current = head.group(1).strip()
+            current = _same(head.group(1))
             known.setdefault(current, [])
             continue
-        m = re.match(rf"(\s*{re.escape(key)}\s*=\s*)(\"[^\"]*\"|'[^']*'|[^#\s]+)(.*)$", line,
-                     re.S)
-        if m and current == section:
-            return i, m
-        named = re.match(r"\s*([\w-]+)\s*=", line)
-        if named and current is not None:
-            known[current].append(named.group(1))
+        m = _KEY_VALUE.match(line)
+        if m and current is not None:
+            if current == _same(section) and _same(m["key"]) == _same(key):
+                return i, m
+            known[current].append(_same(m["key"]))
+    section = _same(section)
     missing = f"{key!r} in [{section}]{did_you_mean(key, known[section])}" \
         if section in known else f"table [{section}]{did_you_mean(section, known)}"
     raise OptionError("--set", f"game.toml has no {missing}; to sweep it, write it there "
@@ -219,7 +230,7 @@ def check_targets(folder: Path, settings: Sequence[Setting]) -> None:
     for s in settings:
         if s.file == "game.toml":
             text = (folder / "game.toml").read_text(encoding="utf-8")
-            old = _toml_line(text.splitlines(keepends=True), s.path)[1].group(2)
+            old = _toml_line(text.splitlines(keepends=True), s.path)[1]["value"]
         else:
             old = _cell(_csv_path(folder, s), s.path[0], s.path[1])[0]
         for value in s.values:
