@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..errors import OptionError, PnpError
 from . import agents as agent_registry
 from .mcts import parse_budget
+from .seats import WORDS, comparisons, direction
 from .simulate import Setup, chunks, default_jobs, seeded
 from .stats import games_text, pct, rate
 from .summary import Tally, figures
@@ -109,11 +110,6 @@ def play_level_chunk(shared: tuple, level: int, start: int, stop: int) -> tuple:
     return tally, labels
 
 
-def _direction(ci: Sequence[float], fair: float) -> int:
-    return 1 if ci[0] > fair else -1 if ci[1] < fair else 0
-
-
-WORDS = {1: "ahead", -1: "behind", 0: "even"}
 
 
 def _searches(level: str) -> bool:
@@ -203,8 +199,8 @@ def run_ladder(setup: Setup, games: int, *, seed: int, levels: Sequence[str],
     rows = []
     findings: dict[str, dict[str, Any]] = {}
 
-    def note(what: str, level: str, figure: dict, fair: float) -> None:
-        d = _direction(figure["ci"], fair)
+    def note(what: str, level: str, figure: Mapping, fair: float) -> None:
+        d = direction(figure["ci"], fair)
         f = findings.setdefault(what, {"figure": what, "levels": {}, "rates": {}})
         f["levels"][level] = WORDS[d]
         f["rates"][level] = {**figure, "fair": fair}
@@ -213,14 +209,10 @@ def run_ladder(setup: Setup, games: int, *, seed: int, levels: Sequence[str],
         assert tally is not None             # every level plays every chunk
         fig = figures(tally, title=setup.title, game=setup.name, seed=seed, agents=[level] * n)
         rows.append({"agent": level, "seats": fig["seats"]})
-        if n == 2:
-            name = fig["seats"][0]["name"]
-            note("seat 1" if name == "seat 1" else f"seat 1 ({name})", level,
-                 fig["seat_advantage"]["first_seat_share_of_decisive"], 0.5)
-        else:
-            fair = sum(s["wins"]["rate"] for s in fig["seats"]) / n
-            for s in fig["seats"]:
-                note(f"seat {s['seat']}", level, s["wins"], fair)
+        for seat, judged, fair in comparisons(fig["seats"]):   # as `simulate` judges them
+            name = f"seat {seat['seat']}"
+            note(name if n > 2 or seat["name"] == name else f"{name} ({seat['name']})", level,
+                 judged, fair)
         names = sorted({name for name, _ in lab})
         for name in names:
             key = name.split("=")[0]          # the fair share: all seat-games of that key
@@ -272,7 +264,7 @@ def _card_findings(setup: Setup, folder: Path, games: int, seed: int, levels: Se
                                            "unit": "excess", "file": c["file"],
                                            "row": c["row"], "flagged": []})
             ci = c["excess_ci"] or [0.0, 0.0]
-            d = _direction(ci, 0.0) if c["measurable"] else 0
+            d = direction(ci, 0.0) if c["measurable"] else 0
             if c["measurable"]:
                 f["flagged"].append(level)
             f["levels"][level] = WORDS[d]

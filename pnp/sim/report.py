@@ -20,7 +20,8 @@ from ..render.platypus import (Indenter, KeepTogether, Paragraph, SimpleDocTempl
                                TableStyle)
 from ..render.text import xml_escape
 from .charts import Chart, bars, font, histogram, report_fonts
-from .summary import format_text, games_text, num, pct, seat_sentence, span
+from .seats import seat_sentence
+from .summary import format_text, num, span
 
 
 # ---------------------------------------------------------------------------------------------
@@ -37,16 +38,8 @@ def _seat_chart(fig) -> Chart:
         labels.append("draw")
         values.append(draws)
         ivs.append(tuple(seats[0]["draws"]["ci"]))
-    if fig["players"] == 2:
-        words = seat_sentence(fig) + "."
-    else:
-        best = max(seats, key=lambda s: s["wins"]["rate"])
-        worst = min(seats, key=lambda s: s["wins"]["rate"])
-        overlap = best["wins"]["ci"][0] <= worst["wins"]["ci"][1]
-        words = (f"Sole wins by seat over {games_text(fig['games'])}: {best['name']} "
-                 f"{pct(best['wins']['rate'])}, {worst['name']} {pct(worst['wins']['rate'])}: "
-                 + ("the intervals overlap, no measurable seat advantage." if overlap else
-                    f"{best['name']} has a measurable advantage over {worst['name']}."))
+    words = seat_sentence(fig)
+    words = words[:1].upper() + words[1:] + "."
     return Chart("Win rate by seat", bars(labels, values, ivs, percent=True,
                                           value_label="wins (95 % interval)"), words)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
+from .seats import measurable, seat_advantage, seat_sentence  # noqa: F401
 from .stats import (Z95, Extra, advantage, distribution, games_text, num, pct, pct_ci,  # noqa: F401
                     rate, span, wilson)
 
@@ -85,25 +86,10 @@ def figures(t: Tally, *, title: str = "", game: str = "", seed: int | None = Non
            "seats": seats,
            "length": {"unit": t.extra.length_unit, **distribution(t.length)},
            "decisions": distribution(t.decisions)}
-    if t.num_players == 2 and n:
-        w0, w1 = seats[0]["wins"]["count"], seats[1]["wins"]["count"]
-        same = len(set(agents)) <= 1
-        names = [s["name"] if same else f"{s['name']} ({s['agent']})" for s in seats]
-        fig["seat_advantage"] = {
-            "first_seat_share_of_decisive": rate(w0, w0 + w1),
-            "verdict": advantage(w0, w0 + w1, names[0], names[1],
-                                 "seat advantage" if same else "edge")}
+    if n and t.num_players >= 2:
+        fig["seat_advantage"] = seat_advantage(seats, agents)
     fig["details"] = t.extra.figures(n)
     return fig
-
-
-def seat_sentence(fig: Mapping[str, Any]) -> str:
-    """E.g. 'Yang wins 50.1 % (48.9-51.3 %) of 2,000 games: no measurable seat advantage'."""
-    s0 = fig["seats"][0]
-    w = s0["wins"]
-    text = f"{s0['name']} wins {pct(w['rate'])} ({pct_ci(w['ci'])}) of {games_text(fig['games'])}"
-    adv = fig.get("seat_advantage")
-    return f"{text}: {adv['verdict']}" if adv else text
 
 
 def format_text(fig: Mapping[str, Any]) -> str:
@@ -131,8 +117,7 @@ def format_text(fig: Mapping[str, Any]) -> str:
         out.append(f"  {seat_sentence(fig)}")
         out += [f"  {c}" for c in _figures_class(fig["engine"])(fig["players"]).caveats(
             fig["details"])] if fig["details"] else []
-        ci = fig["seat_advantage"]["first_seat_share_of_decisive"]["ci"]
-        if not ci[0] <= 0.5 <= ci[1]:     # the same seed gives the same games: say so
+        if measurable(fig):     # the same seed gives the same games: say so
             seed = f" (this was --seed {fig['seed']})" if fig.get("seed") is not None else ""
             out.append(f"  a 95 % interval: one fair game in 20 looks like this by chance; "
                        f"confirm it with another --seed{seed} or more --games; add --ladder to "
