@@ -192,6 +192,7 @@ def test_report_has_the_balance_proof_and_its_csv(tmp_path):
     text = _pdf_text(out)
     assert "Balance proof: card by card" in text
     assert "cards.csv, row 13" in text and "Elf Strong Magic" in text
+    assert "in percentage points, pp: 52 % against 50 % is +2 pp" in " ".join(text.split())
 
 
 def test_a_balance_proof_face_stays_inside_its_frame(tmp_path):
@@ -342,6 +343,9 @@ def test_a_card_row_with_too_few_games_says_so_not_no_effect():
 
     assert f"too few seat-games to judge (26 &lt; {MIN_SEAT_GAMES})" in _words(card(26))
     assert "a measurable effect" in _words(card(40))
+    # (a trial: "difference -0.9 points", in a game whose counter is its points)
+    assert "difference +40.0 pp (+20.0 to +60.0)" in _words(card(40))
+    assert "beyond the typical: +40.0 pp" in _words(card(40)) and "points" not in _words(card(40))
 
 
 def test_a_mean_of_few_values_gets_students_wide_interval():

@@ -95,10 +95,10 @@ def _words(c: Mapping[str, Any]) -> str:
         verdict = ("a measurable effect" if c["measurable"] else
                    f"too few seat-games to judge ({fewest} &lt; {MIN_SEAT_GAMES})"
                    if fewest < MIN_SEAT_GAMES else "no measurable effect")
-        lines.append(f"difference {100 * c['difference']:+.1f} points "
+        lines.append(f"difference {100 * c['difference']:+.1f} pp "
                      f"({100 * lo:+.1f} to {100 * hi:+.1f}); its file's typical "
                      f"{100 * c['file_difference']:+.1f}")
-        lines.append(f"beyond the typical: {100 * c['excess']:+.1f} points "
+        lines.append(f"beyond the typical: {100 * c['excess']:+.1f} pp "
                      f"({100 * elo:+.1f} to {100 * ehi:+.1f}): <b>{verdict}</b>")
     return "<br/>".join(lines)
 
@@ -114,7 +114,9 @@ def balance_proof(cards: Sequence[Mapping[str, Any]], faces: Mapping, fonts,
              "when it is not. Playing any card of a file can go with winning by itself (a "
              "monster left in hand goes with a lost game), so a card is flagged when its "
              "difference departs measurably from its file's typical one (all its rows pooled), "
-             f"with at least {MIN_SEAT_GAMES} seat-games on each side. Flagged: {len(flagged)}"
+             f"with at least {MIN_SEAT_GAMES} seat-games on each side (differences of win "
+             "rates are in percentage points, pp: 52 % against 50 % is +2 pp). Flagged: "
+             f"{len(flagged)}"
              + (": " + ", ".join(c["card"] for c in flagged) if flagged else "")
              + f". With {len(cards)} rows, about {max(1, round(0.05 * len(cards)))} would be "
              "flagged by chance alone at this 95 % confidence, so a flag that one seed shows and "
