@@ -559,7 +559,23 @@ def _ladder_games(games: int, ladder: str | None, ladder_games: int | None) -> i
 
 SEED = click.option("--seed", "-s", type=int, default=1, show_default=True,
                     help="Seed of the run: the same seed gives the same figures.")
-PLAYERS = click.option("--players", "-p", type=click.IntRange(1),
+class PlayerCount(click.IntRange):
+    """A number of players, refused in words a designer reads (click said "'abc' is not a
+    valid integer range.", naming a type, not what to give)."""
+    name = "number of players"
+
+    def __init__(self) -> None:
+        super().__init__(1)
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            self.fail(f"{str(value)!r} is not a number of players: give one such as 2 or 3",
+                      param, ctx)
+
+
+PLAYERS = click.option("--players", "-p", type=PlayerCount(), metavar="N",
                        help="Number of players (default: the game's own).")
 AGENTS = click.option("--agents", "-a", default="random", show_default=True, help=AGENTS_HELP)
 # worker processes a run may start: each holds the game (some 20 MB of its own, Legolas), so

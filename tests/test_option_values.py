@@ -23,6 +23,11 @@ from pnp.cli import main
     (["report", "--game", "wuxing", "--agents", "random,"], "--agents",
      "empty agent name in 'random,'; name one per seat or one for all: random, mcts, greedy"),
     (["simulate", "--game", "wuxing", "--players", "7"], "--players", "wuxing is for 2 players"),
+    # (a trial: click's "'abc' is not a valid integer range.")
+    (["simulate", "--game", "wuxing", "--players", "abc"], "--players",
+     "'abc' is not a number of players: give one such as 2 or 3"),
+    (["sweep", "--game", "wuxing", "--players", "0", "--set", "options.reference_cards=1"],
+     "--players", "'0' is not a number of players: give one such as 2 or 3"),
     (["play", "--game", "wuxing", "--seat", "3"], "--seat", "3 is not one of the game's seats"),
     (["play", "--game", "wuxing", "--opponent", "nosuch"], "--opponent", "unknown agent"),
     (["bench", "--sizes", "0"], "--sizes", "takes whole numbers from 1 to"),
