@@ -88,22 +88,7 @@ def read_checks(folder: GameFolder, components: dict[str, Table]) -> tuple[Check
         rules = {k: item[k] for k in RULES if k in item}
         if not rules:
             raise DataError(f"a check needs a rule: one of {', '.join(RULES)}", path, field=where)
-        for key in ("each", "total", "total_min", "total_max", "min", "max"):
-            if key in rules and (isinstance(rules[key], bool)
-                                 or not isinstance(rules[key], (int, float))):
-                raise DataError(f"{key} must be a number", path, field=f"{where}.{key}")
-        for key in ("unique", "required"):  # ("no" is a text, and a text is true)
-            if key in rules and not isinstance(rules[key], bool):
-                raise DataError(f"{key} must be true or false, not {rules[key]!r}", path,
-                                field=f"{where}.{key}")
-        if "copies" in item and not isinstance(item["copies"], bool):
-            raise DataError(f"copies must be true or false, not {item['copies']!r}", path,
-                            field=f"{where}.copies")
-        if "allowed" in rules and not isinstance(rules["allowed"], list):
-            raise DataError("allowed must be a list of values", path, field=f"{where}.allowed")
-        if "counts" in rules and not isinstance(rules["counts"], dict):
-            raise DataError("counts must be a table of value = count", path,
-                            field=f"{where}.counts")
+        _check_values(item, rules, path, where)
         targets: frozenset[str] = frozenset()
         if "refers_to" in rules:
             other, sep, key = str(rules["refers_to"]).rpartition(":")
@@ -121,6 +106,26 @@ def read_checks(folder: GameFolder, components: dict[str, Table]) -> tuple[Check
         checks.append(Check(table, ref if ref in components else None, column, rules,
                             bool(item.get("copies", True)), level, where, targets))
     return tuple(checks)
+
+
+def _check_values(item: dict, rules: dict[str, Any], path, where: str) -> None:
+    """Each rule's value is of the kind it takes: a number, a list, a table, true or false."""
+    for key in ("each", "total", "total_min", "total_max", "min", "max"):
+        if key in rules and (isinstance(rules[key], bool)
+                             or not isinstance(rules[key], (int, float))):
+            raise DataError(f"{key} must be a number", path, field=f"{where}.{key}")
+    for key in ("unique", "required"):  # ("no" is a text, and a text is true)
+        if key in rules and not isinstance(rules[key], bool):
+            raise DataError(f"{key} must be true or false, not {rules[key]!r}", path,
+                            field=f"{where}.{key}")
+    if "copies" in item and not isinstance(item["copies"], bool):
+        raise DataError(f"copies must be true or false, not {item['copies']!r}", path,
+                        field=f"{where}.copies")
+    if "allowed" in rules and not isinstance(rules["allowed"], list):
+        raise DataError("allowed must be a list of values", path, field=f"{where}.allowed")
+    if "counts" in rules and not isinstance(rules["counts"], dict):
+        raise DataError("counts must be a table of value = count", path,
+                        field=f"{where}.counts")
 
 
 def run_checks(checks, copies: dict[str, list[int]]) -> list[Finding]:
