@@ -220,7 +220,7 @@ def test_a_verdict_on_games_the_turn_limit_ended_says_so_beside_it(tmp_path):
     res = CliRunner().invoke(main, ["simulate", "--game", str(game), "--games", "100"])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    verdict = next(i for i, line in enumerate(lines) if "of 100 games:" in line)
+    verdict = next(i for i, line in enumerate(lines) if "seat advantage" in line)
     assert lines[verdict + 1].strip().startswith("but 100.0 % of the games ended at the turn "
                                                  "or round limit"), res.output
     fair = CliRunner().invoke(main, ["simulate", "--game", str(new_game("ok", tmp_path, "market")),
