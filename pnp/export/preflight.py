@@ -5,11 +5,15 @@ on a scratch canvas that watches it, and every problem names the card by file an
 - images below 300 dpi at the size they are printed,
 - fonts that would not be embedded (PDF standard fonts),
 - RGB colours where the service wants CMYK (and the export was not asked for --cmyk).
+
+Only an export runs it: a build is printed at home and cut at its crop marks, and the margin
+and dpi that matter are a print shop's or the export's own.
 """
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass, field
 from math import hypot
 from typing import Callable
 
@@ -27,12 +31,36 @@ from ..units import MM
 
 MIN_DPI = 300
 EPS = 0.05  # pt
+Point = tuple[float, float]
+
+
+@dataclass
+class FormMarks:
+    """What a PDF form holds that preflight measures, in the form's own coordinates: reportlab
+    draws a form from an identity matrix (an SVG picture in its own user units), so where it
+    prints is known only where a face sets it down (doForm), in that frame; and a form is drawn
+    once per document, so every later face that sets it down is measured from these marks."""
+
+    texts: list[tuple[str, list[Point]]] = field(default_factory=list)  # (text, box corners)
+    images: list[tuple[int, int, list[Point], str]] = field(default_factory=list)
+    # (pixels across, up, [origin, end of its width, end of its height], the image's name)
+    fonts: set[str] = field(default_factory=set)  # fonts not embedded
+    rgb: bool = False
+
+
+def _moved(m: tuple, points: list[Point]) -> list[Point]:
+    a, b, c, d, e, f = m
+    return [(a * x + c * y + e, b * x + d * y + f) for x, y in points]
 
 
 class PreflightCanvas(TrackingCanvas):
-    def __init__(self, canvas, w: float, h: float, safe: float, dpi: float = MIN_DPI):
+    def __init__(self, canvas, w: float, h: float, safe: float, dpi: float = MIN_DPI,
+                 forms: dict[str, FormMarks] | None = None):
+        """`forms`: the marks of the forms drawn so far in `canvas`'s document, by name."""
         super().__init__(canvas)
         self.w, self.h, self.safe, self.dpi = w, h, safe, dpi  # dpi: the least images need
+        self.forms: dict[str, FormMarks] = {} if forms is None else forms
+        self._open: list[FormMarks] = []  # the forms being drawn, innermost last
         self.unsafe: list[tuple[str, float]] = []  # (text, how near the trim it comes, pt)
         self.low_dpi: list[tuple[float, str]] = []  # (dpi, which image in which element)
         self.surface: Surface | None = None  # the face being drawn: names the element
@@ -42,7 +70,39 @@ class PreflightCanvas(TrackingCanvas):
     def _colour(self, colour) -> None:
         c = toColor(colour)
         if type(c).__name__ == "Color" and not c.red == c.green == c.blue:
+            self._rgb()
+
+    def _rgb(self) -> None:
+        if self._open:
+            self._open[-1].rgb = True
+        else:
             self.rgb = True
+
+    def beginForm(self, name, *args, **kw):
+        self._open.append(self.forms.setdefault(name, FormMarks()))
+        self._c.beginForm(name, *args, **kw)
+
+    def endForm(self, **kw):
+        if self._open:
+            self._open.pop()
+        self._c.endForm(**kw)
+
+    def doForm(self, name):
+        """The form's marks measured where it is set down (in the frame of the form being
+        drawn, if one is)."""
+        marks, m = self.forms.get(name, FormMarks()), current_matrix(self._c)
+        for text, corners in marks.texts:
+            self._text_at(text, _moved(m, corners))
+        for px_w, px_h, frame, which in marks.images:
+            self._image_at(px_w, px_h, _moved(m, frame), which)
+        for font in marks.fonts:
+            self._font(font)
+        if marks.rgb:
+            self._rgb()
+        self._c.doForm(name)
+
+    def _font(self, font: str) -> None:
+        (self._open[-1].fonts if self._open else self.unembedded).add(font)
 
     def setFillColor(self, colour, alpha=None):
         self._colour(colour)
@@ -56,9 +116,15 @@ class PreflightCanvas(TrackingCanvas):
         if not text.strip():
             return
         if not isinstance(pdfmetrics.getFont(self.font_name), TTFont):
-            self.unembedded.add(self.font_name)
-        corners = [self._device(x, yy) for x in (left, left + width)
-                   for yy in (y - 0.22 * size, y + 0.75 * size)]
+            self._font(self.font_name)
+        self._text_at(text, [self._device(x, yy) for x in (left, left + width)
+                             for yy in (y - 0.22 * size, y + 0.75 * size)])
+
+    def _text_at(self, text: str, corners: list[Point]) -> None:
+        """A run of text with its box's corners in the face's frame (or a form's)."""
+        if self._open:
+            self._open[-1].texts.append((text, corners))
+            return
         near = min(min(x for x, _ in corners), min(y for _, y in corners),
                    self.w - max(x for x, _ in corners), self.h - max(y for _, y in corners))
         if near < self.safe - EPS:
@@ -68,23 +134,33 @@ class PreflightCanvas(TrackingCanvas):
         from reportlab.lib.utils import ImageReader
 
         px_w, px_h = ImageReader(image).getSize()
-        a, b, c, d, _, _ = current_matrix(self._c)
-        drawn_w = (width or px_w) * hypot(a, b) / 72  # inches on paper
-        drawn_h = (height or px_h) * hypot(c, d) / 72
-        dpi = min(px_w / drawn_w, px_h / drawn_h)
-        if dpi < self.dpi - 0.5:
-            self.low_dpi.append((dpi, self._which(image)))
+        w, h = width or px_w, height or px_h
+        frame = [self._device(x, y), self._device(x + w, y), self._device(x, y + h)]
+        self._image_at(px_w, px_h, frame, self._named(image))
         return self._c.drawImage(image, x, y, width, height, *args, **kw)
 
+    def _image_at(self, px_w: int, px_h: int, frame: list[Point], which: str) -> None:
+        """An image drawn on the parallelogram `frame` (its origin and the ends of its sides)
+        in the face's frame (or a form's)."""
+        if self._open:
+            self._open[-1].images.append((px_w, px_h, frame, which))
+            return
+        (x0, y0), (x1, y1), (x2, y2) = frame
+        drawn_w, drawn_h = hypot(x1 - x0, y1 - y0) / 72, hypot(x2 - x0, y2 - y0) / 72  # in
+        dpi = min(px_w / drawn_w, px_h / drawn_h) if drawn_w and drawn_h else float("inf")
+        if dpi < self.dpi - 0.5:
+            boxes = self.surface.elements if self.surface is not None else []
+            self.low_dpi.append((dpi, which + (f' in element "{boxes[-1].name}"' if boxes
+                                               else "")))
 
-    def _which(self, image) -> str:
+
+    @staticmethod
+    def _named(image) -> str:
         from pathlib import Path
 
         file = image if isinstance(image, (str, Path)) else getattr(image, "path", None)
-        name = f"image {Path(file).name!r}" if isinstance(file, (str, Path)) else \
+        return f"image {Path(file).name!r}" if isinstance(file, (str, Path)) else \
             "an embedded image"  # (a photo EXIF turns is drawn from its pixels: by its file)
-        boxes = self.surface.elements if self.surface is not None else []
-        return name + (f' in element "{boxes[-1].name}"' if boxes else "")
 
 
 def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool,
@@ -98,6 +174,7 @@ def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool,
     scratch = Canvas(io.BytesIO())
     findings: list[Finding] = []
     seen: set[int] = set()
+    forms: dict[str, FormMarks] = {}  # the forms drawn in `scratch` (each face's canvas sees)
     for sheet, product, cards in chosen:
         w, h = product.w_in * 72, product.h_in * 72
         if service.turned(sheet, product):  # the face is drawn landscape, then turned
@@ -110,7 +187,7 @@ def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool,
                 seen.add(id(drawer))
                 dpi, where = drawn_at(sheet) if drawn_at else (MIN_DPI, f"{service.name} "
                                                                          "prints at")
-                watch = PreflightCanvas(scratch, w, h, safe, dpi)
+                watch = PreflightCanvas(scratch, w, h, safe, dpi, forms)
                 scratch.saveState()
                 watch.surface = Surface(watch, fonts, w, h, bleed, card.piece.name,
                                         card.piece.source, untitled=card.piece.untitled)
