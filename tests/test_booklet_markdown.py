@@ -240,9 +240,9 @@ def test_an_unknown_icon_in_the_booklet_is_named_with_its_line(deck):
     assert found.startswith("error: booklet.md.j2: line 3: no icon 'leaff': did you mean 'leaf'?")
 
 
-def test_a_damaged_svg_icon_is_a_warning_in_the_booklet_and_on_a_card(deck):
+def test_a_damaged_svg_icon_is_an_error_in_the_booklet_and_on_a_card(deck):
     # a file cut off mid-tag: lxml's recovery read it as an empty drawing, printed as a blank
-    # gap with nothing said
+    # gap with nothing said; then as a warning; now an error, as a cut-off PNG icon is
     (deck / "icons").mkdir()
     (deck / "icons" / "gem.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><polygon points="5,0 10')
@@ -250,9 +250,10 @@ def test_a_damaged_svg_icon_is_a_warning_in_the_booklet_and_on_a_card(deck):
     edit(deck / "cards.csv", "Draw **two** cards.", "Draw :gem: cards.")
     found = [str(f) for f in check(open_game(str(deck)))]
     damaged = [f for f in found if "SVG 'gem.svg' is damaged (line 1:" in f]
-    assert [f.split(":")[0] for f in damaged] == ["warning", "warning"], found
-    assert any(f.startswith("warning: booklet.md.j2: line 3: SVG 'gem.svg'") for f in damaged)
-    assert any(f.startswith('warning: cards.csv, row 2, field "text"') for f in damaged)
+    assert [f.split(":")[0] for f in damaged] == ["error", "error"], found
+    assert any(f.startswith("error: booklet.md.j2: line 3: icon 'gem': SVG 'gem.svg'")
+               for f in damaged)
+    assert any(f.startswith('error: cards.csv, row 2, field "text"') for f in damaged)
 
 
 def test_an_escaped_icon_prints_as_typed(deck, tmp_path):

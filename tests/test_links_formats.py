@@ -223,7 +223,7 @@ def test_an_svg_that_holds_no_xml_is_one_error_naming_it(tmp_path):
     code, errors, output = _run("build", "--game", str(folder), "--out",
                                 str(tmp_path / "kit.pdf"))
     assert code not in (0, 70) and len(errors) == 1, output
-    assert "SVG 'art.svg' is not an SVG file (it holds no XML)" in output
+    assert "image 'art.svg' is not an SVG file (it holds no XML)" in output
     assert not (tmp_path / "kit.pdf").exists()
 
 
@@ -242,7 +242,7 @@ def test_an_svg_whose_transform_shrinks_to_nothing_is_one_error_naming_it(tmp_pa
     code, errors, output = _run("build", "--game", str(folder), "--out",
                                 str(tmp_path / "kit.pdf"))
     assert code not in (0, 70) and len(errors) == 1, output
-    assert "image 'art.svg': SVG 'art.svg': a group's transform shrinks it to nothing (a " \
+    assert "image 'art.svg': a group's transform shrinks it to nothing (a " \
            "viewBox or scale far out of range)" in output, output
     assert not (tmp_path / "kit.pdf").exists()
 

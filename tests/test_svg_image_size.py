@@ -91,7 +91,7 @@ def test_an_unsized_picture_outside_the_game_folder_is_refused(deck, tmp_path, h
     (deck / "art.svg").write_text(SVG.format(f'<image xlink:href="{href}"/>'))
     res = _build(deck, tmp_path)
     assert res.exit_code != 0 and "Traceback" not in res.output
-    assert f"SVG 'art.svg' links to {href!r}" in res.output and "game folder" in res.output
+    assert f"image 'art.svg' links to {href!r}" in res.output and "game folder" in res.output
 
 
 def test_a_linked_svgs_unsized_picture_is_refused_naming_it(deck, tmp_path):
@@ -100,7 +100,7 @@ def test_a_linked_svgs_unsized_picture_is_refused_naming_it(deck, tmp_path):
     (deck / "art.svg").write_text(SVG.format('<use xlink:href="inner.svg#i"/>'))
     res = _build(deck, tmp_path)
     assert res.exit_code != 0 and "Traceback" not in res.output
-    assert ("SVG 'art.svg' draws 'inner.svg', whose <image> (line 1) gives no width and "
+    assert ("image 'art.svg' draws 'inner.svg', whose <image> (line 1) gives no width and "
             "height; give both" in res.output), res.output
 
 
@@ -162,6 +162,6 @@ def test_a_linked_picture_with_one_side_in_a_unit_of_its_text_is_refused_naming_
     (deck / "art.svg").write_text(SVG.format('<image width="3em" xlink:href="pic.png"/>'))
     res = _build(deck, tmp_path)
     assert res.exit_code != 0 and "Traceback" not in res.output
-    assert ("SVG 'art.svg': the <image> of 'pic.png' (line 1) gives width '3em' and no "
+    assert ("image 'art.svg': the <image> of 'pic.png' (line 1) gives width '3em' and no "
             "height; give both (or the width in px, mm, cm, in, pt or pc, or a % of an <svg> "
             "with a viewBox)" in res.output), res.output

@@ -80,7 +80,7 @@ def test_uses_count_as_the_shapes_they_draw(deck, tmp_path, rendered):
     res = _build(deck, tmp_path)
     assert not rendered  # refused before svglib builds a shape
     assert res.exit_code != 0 and "Traceback" not in res.output
-    assert ("SVG 'art.svg' draws more than 50,000 shapes (each <use> and each SVG it draws "
+    assert ("image 'art.svg' draws more than 50,000 shapes (each <use> and each SVG it draws "
             "counted as often as drawn); pnp reads SVGs of up to 5,000" in res.output), res.output
 
 

@@ -679,9 +679,26 @@ def _picture(root: Path, name: str, source: Source, field_name: str) -> None:
     from ..data.images import checked_image, present_image
 
     if name.lower().endswith(".svg"):
-        present_image(root, name, source, field_name)
+        _readable_svg(present_image(root, name, source, field_name), root, name, source,
+                      field_name)
     else:
         checked_image(root, name, source, field_name)
+
+
+def _readable_svg(path: Path, root: Path, name: str, source: Source, field_name: str) -> None:
+    """An SVG is read when the game opens, as a PNG is: one pnp cannot read (no size, broken
+    XML, an entity bomb, a link out of the folder) is an error of the row and the field that
+    names it, the file named as typed (svg.py names the file it reads by its name alone)."""
+    from ..data.images import as_typed
+    from .art import ArtError, picture
+
+    try:
+        picture(path, root)  # (read once: the faces draw what this read)
+    except ArtError as exc:
+        said, own = str(exc), f"SVG {path.name!r}"
+        said = said[len(own):] if said.startswith(own) else f": {said}"
+        raise DataError(f"image {as_typed(name)}{said}", source.path, source.row,
+                        field_name) from None
 
 
 def legacy_component(folder: GameFolder) -> dict[str, Any]:

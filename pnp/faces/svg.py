@@ -187,10 +187,9 @@ class _Inspection:
             raise SvgError(f"SVG {self.path.name!r} draws SVGs that draw SVGs more than "
                            f"{MAX_NESTING} deep (a loop through a linked folder?)")
         tree, damage = _tree(file)
-        if damage:  # (read as far as it goes, as svglib does: a cut-off file prints its start)
-            self.notes.append(f"SVG {file.name!r} is damaged ({damage}): it prints as far as "
-                              "it could be read, perhaps as nothing; save it again from the "
-                              "drawing program")
+        if damage:  # unreadable, as a cut-off PNG is (an entity bomb says so here too)
+            raise SvgError(f"SVG {file.name!r} is damaged ({damage}); save it again from the "
+                           "drawing program")
         links = _Links()
         for node in tree.iter():
             if isinstance(node.tag, str):  # (not an entity, comment or processing instruction)
