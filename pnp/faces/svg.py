@@ -146,6 +146,19 @@ def inspect(path: Path, root: Path) -> tuple[list[str], set[str]]:
     return inspection.notes, inspection.aspects
 
 
+def _external_entities(tree) -> list[str]:
+    """The external entities (<!ENTITY x SYSTEM "file">) the SVG uses, as written with the
+    file they name ("&x; = file:///etc/passwd"): never read (neither parser resolves entities
+    nor loads a DTD), so their text is missing from the card."""
+    from lxml import etree
+
+    dtd = tree.getroottree().docinfo.internalDTD
+    outside = {e.name: e.system_url for e in dtd.iterentities() if e.system_url} \
+        if dtd is not None else {}
+    used = (n.name for n in tree.iter() if isinstance(n, etree._Entity))
+    return [f"&{name}; = {outside[name]}" for name in dict.fromkeys(used) if name in outside]
+
+
 @dataclass
 class _Links:
     """What one file's elements draw, as they are read (_Inspection.visit)."""
@@ -190,6 +203,11 @@ class _Inspection:
         if damage:  # unreadable, as a cut-off PNG is (an entity bomb says so here too)
             raise SvgError(f"SVG {file.name!r} is damaged ({damage}); save it again from the "
                            "drawing program")
+        outside = _external_entities(tree)
+        if outside:
+            self.notes.append(f"SVG {file.name!r} uses external entities ({', '.join(outside)})"
+                              ": pnp never reads the file an entity names, so its text is left "
+                              "out (write the text into the SVG)")
         links = _Links()
         for node in tree.iter():
             if isinstance(node.tag, str):  # (not an entity, comment or processing instruction)
