@@ -168,12 +168,12 @@ def test_a_character_no_font_has_prints_as_the_empty_box_the_message_says():
     assert image.getpixel(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)) > 200  # hollow
 
 
-def test_text_too_long_for_its_space_is_a_finding_naming_the_piece(game_copy, tmp_path):
+def test_text_too_long_for_its_space_is_a_finding_naming_the_piece_and_column(game_copy, tmp_path):
     folder = game_copy("wuxing")
     edit_csv(folder / "tokens.csv", 2, "label", "Generating " * 12)
     result = build(open_game(str(folder)), tmp_path / "x.pdf", force=True)
     assert any("Red link token" in str(f) and "does not fit" in str(f)
-               and 'tokens.csv, row 2, field "link_label"' in str(f)
+               and 'tokens.csv, row 2, field "label"' in str(f)
                and 'element "link_label" (layouts/token.toml)' in str(f) for f in result.findings)
 
 

@@ -17,8 +17,8 @@ from ..data.game import GAME_FILE
 from ..data.layouts.compiled import IMAGE_SUFFIXES, Layout, font_role
 from ..data.layouts.elements import TYPES
 from ..data.layouts.track import cells as track_cells
-from ..data.layouts.values import (Value, ValueProblem, colour_in, to_length, to_number,
-                                   to_text)
+from ..data.layouts.values import (Value, ValueProblem, colour_in, literal, to_length,
+                                   to_number, to_text)
 from ..errors import DataError, Finding, Source, error, in_game, opening
 from ..render.surface import (ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface, backwards,
                               right_to_left)
@@ -129,8 +129,10 @@ def _in_placed_file(s: Surface, found: int, e) -> None:
     from: on a piece with no data row of its own (a board's half) the piece's name alone, and on
     a card drawn with its own row that row (`cards.csv, row 2, field "label"`, no column of
     it), did not say which file's element to fix. The piece stays named (its subject); a
-    finding lent to another file's row (_lend) keeps that row."""
-    s.findings[found:] = [replace(f, source=Source(e.origin), field=f.field or e.name)
+    finding lent to another file's row (_lend) keeps that row. A text's column is no field of
+    the layout file: there the element is."""
+    s.findings[found:] = [replace(f, source=Source(e.origin), field=(
+                              e.name if f.field in (None, e.text_column) else f.field))
                           if f.source is None or f.source == s.source else f
                           for f in s.findings[found:]]
 
@@ -320,8 +322,17 @@ def _field(e, exc: Exception) -> str:
     return f"{e.name}.{prop}" if prop else e.name
 
 
-def _problem(L: Layout, s: Surface, e, message: str, level: str = "error") -> None:
-    s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', e.name, level=level)
+def _problem(L: Layout, s: Surface, e, message: str, level: str = "error",
+             field: str | None = None) -> None:
+    s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', field or e.name,
+             level=level)
+
+
+def _text_field(e) -> str:
+    """The field a problem with what a text prints names: the one column it is drawn from
+    (cards.csv has a `text` column, not the layout's `text_below_picture`), else the element;
+    the message names the element either way."""
+    return e.text_column or e.name
 
 
 def _layout_problem(L: Layout, s: Surface, e, message: str, props: tuple[str, ...],
@@ -356,7 +367,7 @@ def _text_problem(L: Layout, s: Surface, e, message: str) -> None:
     row for a text read from it, once where it is the same on every piece (text_source)."""
     where = text_source(L, e, getattr(message, "chars", ""))
     if where is None:
-        _problem(L, s, e, message)
+        _problem(L, s, e, message, field=_text_field(e))
     elif s.cut and caches(L).once(("text", where, message)):  # (not a booklet's figure's)
         s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', where[1],
                  source=Source(where[0]))
@@ -371,17 +382,9 @@ def text_source(L: Layout, e, chars: str = "") -> tuple[Path, str] | None:
     if not v.static:
         return None
     read = _GAME_KEY.findall(v.raw) if "game" in getattr(v, "names", ()) else []
-    if read and not any(c in _literal(v.raw) for c in chars):
+    if read and not any(c in literal(v.raw) for c in chars):
         return L.env.root / GAME_FILE, f"game.{read[0]}" if len(set(read)) == 1 else "game"
     return e.set_at("text")
-
-
-_EXPRESSION = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
-
-
-def _literal(raw: Any) -> str:
-    """A template's own words: its text without the expressions in braces."""
-    return _EXPRESSION.sub("", str(raw))
 
 
 def _paint(c, v: dict[str, Any]) -> tuple[int, int]:
@@ -646,7 +649,8 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
     _report_problems(L, s, e, _problems(L, fonts, text, role, plain, v["size"]))
     fitted = _fitted(L, s, v, w, h, plain)
     if fitted is None:
-        _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {opening(text, 60)}")
+        _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {opening(text, 60)}",
+                 field=_text_field(e))
         _overset(L, s, v, x, y, w, h)
         return
     if _blank(fitted):

@@ -22,7 +22,7 @@ from ...errors import DataError, DataErrors, did_you_mean
 from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
 from .spec import LayoutSpec
 from .relations import below_of, inherit, placing_order
-from .values import FALSE, Length, Scope, Value, ValueProblem, colour_in
+from .values import FALSE, Length, Scope, Value, ValueProblem, colour_in, literal
 
 PLACING = ("type", "remove", "below", "gap")  # keys of a table that are no property
 
@@ -89,6 +89,7 @@ class Element:
         self.reads = tuple(sorted({n for p in CONTENT if p in self.values
                                    for n in _names(self.values[p])}))
         self.when_reads = _names(self._when)
+        self.text_column = _text_column(self.values.get("text"), scope.columns)
         self.paints = tuple(sorted({n for p, (convert, _) in props.items() if convert == COLOUR
                                     for n in _names(self.values.get(p))}))
         self.fixed_box = below is None and all(_static(self.values.get(k))
@@ -241,6 +242,20 @@ def _names(v) -> tuple[str, ...]:
     if v.static:
         return ()
     return (v.column,) if v.column else tuple(v.names)
+
+
+def _text_column(v, columns) -> str | None:
+    """The one column a text is drawn from (`{{ text }}`, `{{ text | upper }}`), which a
+    problem with what it prints is named by: the spreadsheet has that column, not the
+    element; None for a text made of several columns or words of the layout's own."""
+    if not isinstance(v, Value) or v.static:
+        return None
+    if v.column is not None:
+        return v.column if v.column in columns else None
+    names = set(v.names)
+    if len(names) != 1 or not names <= set(columns) or literal(v.raw).strip():
+        return None
+    return names.pop()
 
 
 def _same(raw: Any) -> Any:

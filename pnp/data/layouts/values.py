@@ -187,6 +187,13 @@ def _colour_converter(palette: dict[str, Colour]) -> Callable[[Any], Colour | No
 # whether this is an --ink-saver print (its backgrounds outlined, so marks on them go dark)
 DRAWN = frozenset({"row", "ink_saver"})
 
+_EXPRESSION = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+
+
+def literal(raw: Any) -> str:
+    """A template's own words: its text without the expressions in braces."""
+    return _EXPRESSION.sub("", str(raw))
+
 
 def _spelled_hint(unknown: list[str], columns) -> str:
     """How to read a column whose name is no plain word ("first-paragraph", "Card Name"), when
