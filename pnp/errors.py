@@ -107,6 +107,12 @@ def opening(text: str, n: int = 40) -> str:
     return repr(text) if len(text) <= n else repr(text[:n].rstrip()) + "..."
 
 
+def cut_name(name: str, n: int = 40) -> str:
+    """A piece's name as a message says it: a 200-character title cell names its card in
+    every message about it, so it is cut as opening() cuts a quoted text."""
+    return name if len(name) <= n else name[:n].rstrip() + "..."
+
+
 class PnpError(Exception):
     """A problem the user can fix; the CLI shows it as one `Error:` line."""
 
@@ -215,7 +221,8 @@ class Finding:
     def __str__(self) -> str:
         place = self.source.at(self.field) if self.source else ""
         by_row = self.untitled and self.source and self.source.row
-        said = f"{self.subject}: {self.message}" if self.subject and not by_row else self.message
+        said = (f"{cut_name(self.subject)}: {self.message}" if self.subject and not by_row
+                else self.message)
         return f"{self.level}: {place}: {said}" if place else f"{self.level}: {said}"
 
 

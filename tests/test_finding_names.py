@@ -70,3 +70,10 @@ def test_a_text_made_of_more_than_one_column_names_the_element(game, element_tex
     result = _run("validate", "--game", game)
     assert 'cards.csv, row 2, field "rules_box": Sunrise: element "rules_box"' in result.output
 
+
+def test_a_long_name_is_cut_where_it_names_the_piece(game):
+    _set_cell(game, 2, "title", "A" * 200)
+    result = _run("validate", "--game", game)
+    [line] = [x for x in result.output.splitlines() if "does not fit" in x]
+    assert line.startswith(f'error: cards.csv, row 2, field "title": {"A" * 40}...: element "title"')
+    assert "A" * 61 not in line  # the text quoted after it is cut as well

@@ -22,7 +22,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, error, warning
+from ..errors import Finding, cut_name, error, warning
 from ..kit import Kit, Sheet
 from ..render.fonts import Fonts
 from ..render.surface import Surface, current_matrix
@@ -193,7 +193,7 @@ def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool,
                                         card.piece.source, untitled=card.piece.untitled)
                 drawer(watch.surface)
                 scratch.restoreState()
-                findings += _report(watch, service, cmyk, f"{card.piece.name} ({side})",
+                findings += _report(watch, service, cmyk, f"{cut_name(card.piece.name)} ({side})",
                                     card.piece.source, where)
     return list(dict.fromkeys(findings))  # copies of a card drawn by their own closures
 
