@@ -36,6 +36,31 @@ def test_size_and_one_side_are_refused(deck, given):
     assert "give size, or width and height, not both" in res.output, res.output
 
 
+@pytest.mark.parametrize("given, shown", [("63", "63"), ('"63"', '"63"'), ("63.5", "63.5")])
+def test_a_bare_number_for_a_card_size_is_refused_saying_what_to_write(deck, given, shown):
+    # (a fresh-user trial: size = 63, its height forgotten, made 63 x 63 mm cards unsaid)
+    edit(deck / "game.toml", 'size = "poker"', f"size = {given}")
+    res = _validate(deck)
+    assert res.exit_code == 2, res.output
+    square = f"{float(given.strip(chr(34))):g}"
+    assert res.output.strip() == (
+        f'Error: game.toml, [[component]] "card", field "size": size = {shown} is one number with '
+        'no unit, not a size: write width x height ("63x88mm"), a card size\'s name (poker, '
+        f'bridge, mini, tarot, square), or width and height; a square is "{square}x{square}mm"')
+
+
+@pytest.mark.parametrize("given", ['"63x63mm"', '"63mm"'])
+def test_a_square_card_said_with_its_unit_is_a_square(deck, tmp_path, given):
+    from PIL import Image
+
+    edit(deck / "game.toml", 'size = "poker"', f"size = {given}")
+    out = tmp_path / "card.png"
+    res = CliRunner().invoke(main, ["preview", "--game", str(deck), "--card", "cards.csv:2",
+                                    "--dpi", "100", "--bleed", "0", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert Image.open(out).size == (round(63 / 25.4 * 100),) * 2
+
+
 @pytest.mark.parametrize("game", ["legolas", "wuxing"])
 def test_a_shipped_games_card_size_beside_width_is_refused(game, tmp_path):
     # a shipped game's [card] read its size and dropped width and height unsaid; a card size

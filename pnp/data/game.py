@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -303,7 +304,7 @@ def finding(exc: DataError) -> Finding:
 def rect_size(table: dict, path: Path, where: str, kind: str) -> tuple[float, float]:
     """A card's or a rectangular piece's size from its table of game.toml: size = "poker" (a
     card size's name), "63x88mm" or "30mm" (a square), or width and height; both ways at once
-    refused."""
+    refused, and a bare number (_bare_number)."""
     if "size" in table:
         sides = [k for k in ("width", "height") if k in table]
         if sides:  # size = "poker" with width = "40mm" printed poker cards, saying nothing
@@ -318,6 +319,7 @@ def rect_size(table: dict, path: Path, where: str, kind: str) -> tuple[float, fl
         if by is not None:  # "63x88mm", as --paper takes a size
             return (size(by[0], path, field=f"{where}.size"),
                     size(by[1], path, field=f"{where}.size"))
+        _bare_number(preset, path, where)
         try:
             s = size(preset, path, field=f"{where}.size")
         except DataError as exc:  # "pokr": say which names there are, too
@@ -331,3 +333,20 @@ def rect_size(table: dict, path: Path, where: str, kind: str) -> tuple[float, fl
                         "width and height, or diameter (round tokens)", path, field=where)
     return (size(table["width"], path, field=f"{where}.width"),
             size(table["height"], path, field=f"{where}.height"))
+
+
+def _bare_number(preset: Any, path: Path, where: str) -> None:
+    """Refuse size = 63: one number with no unit made a 63 x 63 mm card without a word, when
+    most who write it forgot the height; a square is said as "63x63mm" (or "63mm")."""
+    number = preset if isinstance(preset, (int, float)) and not isinstance(preset, bool) else None
+    if isinstance(preset, str):
+        try:
+            number = float(preset)
+        except ValueError:
+            return
+    if number is None or not math.isfinite(number):  # ("nan": size() says it is no length)
+        return
+    shown = f'"{preset}"' if isinstance(preset, str) else f"{preset}"
+    raise DataError(f"size = {shown} is one number with no unit, not a size: write width x height "
+                    f"(\"63x88mm\"), a card size's name ({', '.join(CARD_PRESETS)}), or width and "
+                    f"height; a square is \"{number:g}x{number:g}mm\"", path, field=f"{where}.size")
