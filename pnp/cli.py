@@ -374,11 +374,11 @@ def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: st
               default="deck", show_default=True, help="What the new game starts with.")
 def new(name: str, parent: Path, template: str) -> None:
     """Start a new game folder that builds at once."""
-    from .scaffold import new_game
+    from .scaffold import game_argument, new_game
 
     folder = new_game(name, parent, template)
-    hint = name if parent == Path("card_data") else str(folder)
-    click.echo(f"{folder}: edit its data, layouts/ and game.toml, then: pnp build --game {hint}")
+    click.echo(f"{folder}: edit its data, layouts/ and game.toml, then: pnp build --game "
+               f"{game_argument(name, parent)}")
 
 
 @main.command()

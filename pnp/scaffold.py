@@ -32,12 +32,26 @@ def new_game(name: str, parent: Path, template: str = "deck") -> Path:
         shutil.copytree(source, target)
         toml = target / "game.toml"
         toml.write_text(toml.read_text(encoding="utf-8").replace("{{title}}", title)
-                        .replace("{{slug}}", name), encoding="utf-8")
+                        .replace("{{game}}", game_argument(name, parent)), encoding="utf-8")
     except (OSError, shutil.Error) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         shutil.rmtree(target, ignore_errors=True)  # it did not exist before: leave no half game
         raise PnpError(f"cannot create {target}: {reason}") from None
     return target
+
+
+def game_argument(name: str, parent: Path) -> str:
+    """What `--game` takes for the new game: its name in ./card_data (where pnp looks for
+    names), else its folder's path as --dir gave it (a game made elsewhere is no known name:
+    `--game tb` was "unknown game"), quoted when it has a space."""
+    if parent.resolve() == (Path.cwd() / "card_data").resolve():
+        return name
+    path = str(parent / name)
+    if path == name:  # (--dir .): said as a path, not a name pnp would look up in card_data
+        path = f"./{name}"
+    if not path.isprintable():  # (a newline would end game.toml's comment)
+        return "PATH-TO-THE-GAME-FOLDER"
+    return f'"{path}"' if any(c.isspace() for c in path) else path
 
 
 def _name_fault(name: str, parent: Path) -> str:

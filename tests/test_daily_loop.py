@@ -32,6 +32,27 @@ def test_new_game_builds_at_once(tmp_path):
     assert again.exit_code == 1 and "already exists" in again.output
 
 
+@pytest.mark.parametrize("template", ["deck", "tokens-and-board"])
+@pytest.mark.parametrize("where, argument", [
+    ("card_data", "tb"), ("games", "games/tb"), (".", "./tb"),
+    ("{tmp}/my games", '"{tmp}/my games/tb"')])
+def test_a_new_game_s_toml_says_the_build_command_that_works(tmp_path, monkeypatch, template,
+                                                            where, argument):
+    # (a fresh-user trial: made with --dir elsewhere, game.toml said `pnp build --game tb`,
+    # which is "unknown game"; the terminal said the right command)
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    where, argument = where.format(tmp=tmp_path), argument.format(tmp=tmp_path)
+    res = CliRunner().invoke(main, ["new", "tb", "--template", template, "--dir", where])
+    assert res.exit_code == 0, res.output
+    assert res.output.rstrip().endswith(f"then: pnp build --game {argument}")
+    toml = (tmp_path / where / "tb" / "game.toml").read_text()
+    assert f"`pnp build --game {argument}`" in " ".join(toml.replace("#", " ").split())
+    [game] = shlex.split(argument)
+    assert CliRunner().invoke(main, ["validate", "--game", game]).exit_code == 0
+
+
 @pytest.mark.parametrize("name, said", [
     ("../escape", "'../escape' is a path, not a game name"),
     ("a/b", "'a/b' is a path"), (".", "'.' is a path"),

@@ -82,7 +82,7 @@ def test_any_ruling_and_card_text_builds_a_real_deck(tmp_path_factory, title, te
     folder = tmp_path_factory.mktemp("deck") / "deck"
     shutil.copytree(ROOT / "templates" / "new" / "deck", folder)
     toml = folder / "game.toml"
-    toml.write_text(toml.read_text().replace("{{title}}", "Fuzz").replace("{{slug}}", "fuzz"))
+    toml.write_text(toml.read_text().replace("{{title}}", "Fuzz").replace("{{game}}", "fuzz"))
     with (folder / "cards.csv").open("w", newline="", encoding="utf-8") as fh:
         csv.writer(fh).writerows([["title", "text", "colour", "count"], [title, text, "sun", 1]])
     ruling = {"id": "r1", "title": title, "text": text or "x", "kind": "kit"}
