@@ -256,9 +256,8 @@ def test_an_svg_of_absurd_size_is_one_finding_not_a_crash(deck, svg, message):
                                   '<rect width="5" height="5" fill="red"/></svg>')
     (deck / "cards.csv").write_text("title,text,colour,count,image\nSun,Hi,sun,1,pic.svg\n")
     result = _run("build", "--game", deck, "--out", deck / "kit.pdf")
-    assert result.exit_code == 3  # findings in the data
-    assert _first_error(result) == ('error: cards.csv, row 2, field "picture.src": Sun: element '
-                                    "\"picture\" (layouts/card.toml): image 'pic.svg': SVG 'pic.svg'"
+    assert result.exit_code == 2  # an unreadable picture: its row's error, as a PNG's
+    assert _first_error(result) == ('error: cards.csv, row 2, field "image": image \'pic.svg\''
                                     + message)
     assert not (deck / "kit.pdf").exists()
 

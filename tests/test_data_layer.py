@@ -20,10 +20,11 @@ print("reportlab" in " ".join(sorted(sys.modules)))
 """
 
 
+# (not tests/games/showcase: its cards name SVG pictures, read when the game opens as a PNG
+# is, so an unreadable one is its row's error; svglib draws with reportlab's shapes)
 @pytest.mark.parametrize("folder", [ROOT / "card_data" / "wuxing", ROOT / "card_data" / "experior",
                                     ROOT / "card_data" / "legolas",
-                                    ROOT / "templates" / "new" / "deck",
-                                    ROOT / "tests" / "games" / "showcase", TINY_GAME])
+                                    ROOT / "templates" / "new" / "deck", TINY_GAME])
 def test_loading_a_games_data_imports_no_reportlab(folder):
     if not (folder / "game.toml").is_file():
         pytest.skip(f"{folder} is not a game folder")
