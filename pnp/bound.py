@@ -45,8 +45,10 @@ NUMBER = re.compile(r"(?<![\w.:])\d{1,2}(?::\d\d){1,2}(?![\w:])|"
 LIST_ITEM = re.compile(r"^[ \t]*\d+\.[ \t]", re.MULTILINE)  # "1. " numbers a list: markup
 # a heading's own number numbers the booklet, not the game: "## 3. Setup", "## 2.1 Dice",
 # "## Chapter 3", "## Appendix 1: credits" ("## Round 3" may state a rule: still a number)
-SECTION = re.compile(r"^([ \t]*#{1,6}[ \t]+)((?:(?:chapter|part|section|appendix)[ \t]+)?"
-                     r"\d+(?:\.\d+)*\.?)(?=[ \t:)]|$)", re.MULTILINE | re.IGNORECASE)
+# (a bare number needs its dot, "## 3. Setup": "## 3 players" states a rule)
+SECTION = re.compile(r"^([ \t]*#{1,6}[ \t]+)((?:chapter|part|section|appendix)[ \t]+\d+(?:\.\d+)*"
+                     r"\.?|\d+(?:\.\d+)*\.|\d+(?:\.\d+)+)(?=[ \t:)]|$)",
+                     re.MULTILINE | re.IGNORECASE)
 # words of order and comparison: a sentence on a ruling's subject uses only the ruling's own
 ORDER_WORDS = ("most fewest more fewer less least higher lower highest lowest greater smaller "
                "above below first last best worst").split()
@@ -155,6 +157,12 @@ def _number(number: str, around: str, line: int, values: Mapping[str, Any], text
     note = (f" (but {unlike}, named like this sentence, is {values[unlike]:g}: is the number "
             "right?)" if unlike and kin(unlike) > max(map(kin, equal[:1]), default=0) else "")
     key, phrase = _option(text, *span, values, {} if named is None else named)
+    # equal values named otherwise: no evidence, yet often the one ("Deal each player 4
+    # runes" is options.hand, 4 too): asked of, after the new key, never written for the user
+    also = [k for k, v in values.items() if _same(v, number) and not kin(k)
+            and not _same(1, number) and not _same(0, number)][:2]  # (1 and 0 are everywhere)
+    maybe = (f" (or is it {' or '.join('{{ ' + k + ' }}' for k in also)}, also {number}?)"
+             if also and not equal else "")
     if equal:
         bind = "write " + " or ".join("{{ " + k + " }}" for k in equal[:3])
     elif plays == ENGINE:  # a shipped engine's [options] are its own: the value is the engine's
@@ -166,8 +174,8 @@ def _number(number: str, around: str, line: int, values: Mapping[str, Any], text
     else:
         bind = (f"put it in game.toml as [options] {key} = {_toml(number)} and write "
                 f"{{{{ options.{key} }}}} (one place to change it)")
-    return (f"line {line}: {around!r}: the number {number!r} is written out{note}; {bind}, or, "
-            f"if it states no rule (a step, a name), mark it: {{{{ \"{phrase}\" | {MARKER} }}}}")
+    return (f"line {line}: {around!r}: the number {number!r} is written out{note}; {bind}{maybe}, "
+            f"or, if it states no rule (a step, a name), mark it: {{{{ \"{phrase}\" | {MARKER} }}}}")
 
 
 def _kin(name: str, related: Mapping[str, Iterable[str]], words: set[str]) -> bool:

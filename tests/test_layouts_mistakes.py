@@ -222,6 +222,14 @@ def test_a_check_switch_written_as_a_word_is_refused(deck, rule):
                             "false, not 'no'"]
 
 
+@pytest.mark.parametrize("players", ['"3+"', '"2—4"', '"2 to 6"', "4"])
+def test_a_box_count_as_boxes_write_it_is_taken(deck, players):
+    toml = deck / "game.toml"
+    toml.write_text(re.sub(r"(?m)^players = .*$", f"players = {players}",
+                           toml.read_text(encoding="utf-8")), encoding="utf-8")
+    assert open_game(str(deck)).model.common.players == players.strip('"')
+
+
 @pytest.mark.parametrize("players,says", [
     ('"lots"', 'is not a player count: write a count like "2" or "2-5"'),
     ('"4-2"', 'runs from more players to fewer: write "2-4"'),

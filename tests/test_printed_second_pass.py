@@ -213,6 +213,7 @@ NUMBER_EDITS = {
     "twice": ("experior", "(it wins more often)", "(it wins twice as often)", "'twice'"),
     "a heading's number that is no section's": ("legolas", "## Credits",
                                                  "## Round 4: credits", "'4'"),
+    "a heading's count": ("legolas", "## Credits", "## 3 players", "'3'"),
 }
 
 
@@ -699,6 +700,11 @@ def test_an_equal_value_named_unlike_the_sentence_is_not_suggested():
     drawn, = check_template("Then draw 1 card.\n", "booklet.md.j2", values=values,
                             plays="rules")
     assert "write {{ options.draw }}" in drawn.message, drawn.message
+    # one named otherwise is asked of, after the key to add ("4 runes" are options.hand's 4)
+    dealt, = check_template("Deal each player 4 runes.\n", "booklet.md.j2", values=values,
+                            plays="rules")
+    assert "[options] runes = 4" in dealt.message, dealt.message
+    assert "(or is it {{ options.hand }}, also 4?)" in dealt.message, dealt.message
 
 
 @pytest.mark.parametrize("game, old, new, ruling", [

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from helpers import changed_copy
+from helpers import changed_copy, edit
 from pnp.cli import main
 
 RUNES = Path(__file__).parent / "games" / "runes"
@@ -41,7 +41,9 @@ def test_a_setup_count_written_where_the_booklet_prints_an_option_is_refused(tmp
     assert first == ('error: game.toml, field "options.hand": [options] hand is printed by '
                      "booklet.md.j2 line 7 but no rule in rules.toml reads it: write "
                      "options.hand where the rules use it (the booklet says 4; the game plays "
-                     "its own number, or none)"), result.output
+                     "its own number, or none); if it states no rule (a deck's size, a playing "
+                     "time), print it as written, marked: {{ \"4 ...\" | counting }}"), \
+        result.output
 
 
 def test_an_end_written_with_its_own_number_where_the_booklet_prints_the_goal_is_refused(
@@ -68,6 +70,24 @@ def test_another_end_of_the_same_counter_is_not_the_goal(tmp_path):
                           'if = "me.hand == 0 or me.points < 0"')
     result = _validate(folder)
     assert result.exit_code == 0, result.output
+
+
+def test_an_end_at_a_counters_floor_is_no_option_written_out(tmp_path):
+    """(A review) `me.lives == 0` beside "starts with {{ options.lives }} lives" (10) was
+    told to write options.lives in place of 0: the floor is the counter's, no option's."""
+    folder = changed_copy(RUNES, tmp_path / "g", "rules.toml", "[counters.points]",
+                          '[counters.lives]\nstart = "options.lives"\n[counters.points]')
+    edit(folder / "rules.toml", 'name = "out of cards"',
+         'name = "knocked out"\nif = "me.lives == 0"\n[[end]]\nname = "out of cards"')
+    edit(folder / "rules.toml", '  { draw = "deck", to = "hand", count = "options.draw" },',
+         '  { draw = "deck", to = "hand", count = "options.draw" },\n'
+         '  { lose = "lives", amount = "1", who = "opponent", if = "card.kind == \'drain\'" },')
+    edit(folder / "game.toml", "draw = 1 ", "lives = 10\ndraw = 1 ")
+    with open(folder / "booklet.md.j2", "a", encoding="utf-8") as f:
+        f.write("\nEach player starts with {{ options.lives }} lives.\n")
+    result = _validate(folder)
+    assert "knocked out" not in result.output and "in place of 0" not in result.output, \
+        result.output
 
 
 def test_options_the_booklet_does_not_print_or_that_play_no_number_are_no_contradiction(

@@ -159,7 +159,10 @@ def test_player_count_on_the_box_must_be_the_engines(game_copy):
     set_text(folder / "game.toml", 'players = "2"', 'players = "2-3"')
     assert errors(folder) == ['error: game.toml, field "game.players": the box says 2-3 players '
                               'but the rules engine plays 2; write players = "2"']
-    set_text(folder / "game.toml", 'players = "2-3"', 'players = "two"')  # (no count: any game's)
+    set_text(folder / "game.toml", 'players = "2-3"', 'players = "2+"')
+    assert errors(folder) == ['error: game.toml, field "game.players": the box says 2+ players '
+                              'but the rules engine plays 2; write players = "2"']
+    set_text(folder / "game.toml", 'players = "2+"', 'players = "two"')  # (no count: any game's)
     with pytest.raises(DataError, match="players = 'two' is not a player count: write a count"):
         open_game(str(folder))
 

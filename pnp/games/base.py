@@ -204,15 +204,17 @@ MAX_PLAYERS = 100
 
 
 def _players(folder: GameFolder) -> str:
-    """[game] players as the box prints it ("2", "2-5"): a count, or a range from the fewer to
-    the more, of 1 to MAX_PLAYERS ("For lots players." printed on a booklet's first page)."""
-    from .facts import PLAYERS
+    """[game] players as the box prints it ("2", "2-5", "3+"): a count, a range from the fewer
+    to the more, or a least count and more, of 1 to MAX_PLAYERS ("For lots players." was
+    printed on a booklet's first page)."""
+    from .facts import OR_MORE, PLAYERS
 
     text = str(folder.get("game", "players", (str, int), default=""))
-    m = PLAYERS.match(text)
+    m = PLAYERS.match(text) or OR_MORE.match(text)
     if not text.strip():
         return ""
-    low, high = (int(m.group(1)), int(m.group(2) or m.group(1))) if m else (0, 0)
+    counts = [int(g) for g in m.groups() if g] if m else [0]  # ("3+": 3 and up)
+    low, high = counts[0], counts[-1]
     if not m:
         why = 'is not a player count: write a count like "2" or "2-5"'
     elif 1 <= high < low:

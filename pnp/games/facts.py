@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from ..errors import Finding, PnpError, Source, error
 from . import rulings as rulings_mod
 
-PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*$")
+PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|—|to)\s*(\d+))?\s*$")
+OR_MORE = re.compile(r"^\s*(\d+)\s*\+\s*$")  # "3+": a box's "3 or more"
 
 
 @dataclass(frozen=True)
@@ -70,8 +71,10 @@ def _players(folder, text: str, engine) -> list[Finding]:
     low, high = engine.min_players, engine.max_players
     says = f"{low}" if low == high else f"{low}-{high}"
     m = PLAYERS.match(text)
-    if not m:  # (none written: a count that is none is refused as game.toml is read)
-        return []
+    if not m:  # none written, or "3+" (a count that is none is refused as game.toml is read)
+        more = OR_MORE.match(text)
+        return [error(f"the box says {text.strip()} players but the rules engine plays {says}; "
+                      f"write players = \"{says}\"", where, field)] if more else []
     a, b = int(m.group(1)), int(m.group(2) or m.group(1))
     if (a, b) != (low, high):
         # (rules written as data: the count may be theirs to change instead)

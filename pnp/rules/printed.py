@@ -62,7 +62,9 @@ def unplayed(tree: Any, template: str, options: Mapping[str, Any], read: frozens
             continue
         out.append(error(f"[options] {key} is printed by {template} line {line} but no rule "
                          f"in {rules_file} reads it: write options.{key} where the rules use it "
-                         f"(the booklet says {value:g}; the game plays its own number, or none)",
+                         f"(the booklet says {value:g}; the game plays its own number, or none); "
+                         "if it states no rule (a deck's size, a playing time), print it as "
+                         f"written, marked: {{{{ \"{value:g} ...\" | counting }}}}",
                          toml, f"options.{key}"))
     return out
 
@@ -86,7 +88,9 @@ def literal_ends(rules: Any, tree: Any, source: str, template: str) -> list[Find
     ended = options_read(str(e.condition.raw) for e in rules.ends)
     if ended is None or tree is None:
         return []
-    printed = {k: v for k, v in printed_options(tree).items() if k not in ended}
+    read = rules.options_read  # (one no rule reads at all is unplayed()'s to say, once)
+    printed = {k: v for k, v in printed_options(tree).items()
+               if k not in ended and (read is None or k in read)}
     lines = source.splitlines()
     out = []
     for i, end in enumerate(rules.ends):
@@ -94,21 +98,32 @@ def literal_ends(rules: Any, tree: Any, source: str, template: str) -> list[Find
         for m in _COMPARED.finditer(_QUOTED.sub("''", raw)):
             counter, number = (m.group(1), m.group(2)) if m.group(1) else (m.group(4),
                                                                            m.group(3))
-            if counter not in rules.counters:
-                continue
-            near = _stems(f"{end.name} {counter}")
-            for key, line in sorted(printed.items(), key=lambda kv: kv[1]):
-                value = rules.options.get(key)
-                if isinstance(value, bool) or not isinstance(value, (int, float)):
-                    continue
-                said = lines[line - 1] if 0 < line <= len(lines) else ""
-                if not (_stems(key) & near or _stems(counter) & _stems(said)):
-                    continue
+            held = rules.counters.get(counter)
+            if held is None or int(number) in (held.low, held.start, 0):
+                continue  # (`me.lives == 0`: the counter's floor, no option's number)
+            key, line = _printed_for(printed, rules.options, lines, f"{end.name} {counter}",
+                                     counter) or ("", 0)
+            if key:
+                value = rules.options[key]
                 out.append(error(
                     f"[[end]] {end.name!r} compares {counter} with {number} where {template} "
                     f"line {line} prints {{{{ options.{key} }}}} ({value:g}): write "
                     f"options.{key} in place of {number} (one number for the booklet and the "
                     "game)",
                     Source(rules.path), f"{rules.prefix}end[{i}].if"))
-                break
     return out
+
+
+def _printed_for(printed: dict[str, int], options: Mapping[str, Any], lines: list[str],
+                 named: str, counter: str) -> tuple[str, int] | None:
+    """The printed number option an end's own number stands in for: one named like the end or
+    its counter first; else one printed on the only line that names the counter."""
+    numbers = {k: line for k, line in printed.items()
+               if not isinstance(options.get(k), bool) and isinstance(options.get(k), (int, float))}
+    near = _stems(named)
+    by_name = [(k, line) for k, line in numbers.items() if _stems(k) & near]
+    if by_name:
+        return min(by_name, key=lambda kv: kv[1])
+    on_lines = [(k, line) for k, line in numbers.items()
+                if 0 < line <= len(lines) and _stems(counter) & _stems(lines[line - 1])]
+    return on_lines[0] if len(on_lines) == 1 else None
