@@ -142,7 +142,7 @@ def _number(number: str, around: str, line: int, values: Mapping[str, Any], text
     near = _stems(re.findall(r"[A-Za-z]+", _sentence(around, text, span)))
 
     def kin(name: str) -> int:  # how many words of the sentence the value's name shares
-        return len(_stems([*re.split(r"[_.]", name), *related.get(name, ())]) & near)
+        return len(_name_stems(name, related) & near)
 
     # an equal value is suggested only if named like the sentence: "Play one rune" is not
     # options.draw for being 1 too (bound, the booklet would follow draw's changes)
@@ -179,7 +179,12 @@ def _number(number: str, around: str, line: int, values: Mapping[str, Any], text
 
 
 def _kin(name: str, related: Mapping[str, Iterable[str]], words: set[str]) -> bool:
-    return bool(_stems([*re.split(r"[_.]", name), *related.get(name, ())]) & words)
+    return bool(_name_stems(name, related) & words)
+
+
+def _name_stems(name: str, related: Mapping[str, Iterable[str]]) -> set[str]:
+    """The words a value's name ("options.action_cards") and its rule's related words say."""
+    return _stems([*re.split(r"[_.]", name), *related.get(name, ())])
 
 
 def _counted(text: str, end: int) -> str:

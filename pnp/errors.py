@@ -184,6 +184,10 @@ class RulesError(PnpError):
         super().__init__(f"{len(errors)} problem(s) in the game's files; {why}")
 
 
+# what no command can draw a face from (each refusal that says so says it in these words)
+UNDRAWABLE = "layouts with mistakes nor data with missing or unreadable rows"
+
+
 class UnloadedData(RulesError):
     """The data did not load (a bad cell, a row the kit needs missing): its findings, refused
     as a DataError is, with exit 2, by every command (validate, build, simulate, ...)."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .data.sheets import as_data, workbook_sheet
-from .errors import Finding, PnpError, Source, UnloadedData
+from .errors import UNDRAWABLE, Finding, PnpError, Source, UnloadedData
 from .kit import Drawer, Kit, by_name
 from .render.fonts import Fonts
 from .render.surface import Element
@@ -179,8 +179,8 @@ def find_face(faces: list[FaceSpec], card: str, back: bool = False) -> FaceSpec:
     return find_faces(faces, card, back)[0]
 
 
-NOT_PREVIEWED = ("no face was drawn: a face cannot be drawn from layouts with mistakes nor from "
-                 "data with missing or unreadable rows (fix them, then preview again)")
+NOT_PREVIEWED = (f"no face was drawn: a face cannot be drawn from {UNDRAWABLE} (fix them, then "
+                 "preview again)")
 
 
 def preview(game, card: str, out: Path, *, back: bool = False, dpi: int = 150,

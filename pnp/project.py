@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
 from .data.tables import check_tables
-from .errors import (DataError, Finding, OptionError, PnpError, RulesError, Source, UnloadedData,
+from .errors import (UNDRAWABLE, DataError, Finding, OptionError, PnpError, RulesError, Source, UnloadedData,
                      error, warning)
 from .layout.paper import Paper, choose_paper
 from .units import MM
@@ -118,8 +118,7 @@ def drawable(game: OpenGame) -> bool:
 
 
 NOT_DRAWN = ("text fit and the pieces drawn are checked once the errors above are fixed "
-             "(the kit cannot be drawn from data with missing or unreadable rows, nor from layouts "
-             "with mistakes)")
+             f"(the kit cannot be drawn from {UNDRAWABLE})")
 
 
 def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
@@ -325,9 +324,8 @@ def prepare(game: OpenGame, force: bool = False):
                                       + unchosen_leadings(game.folder.unchosen, fonts)))
     if not drawable(game):
         raise UnloadedData(findings, "nothing was printed" + (
-            ", even with --force: the kit cannot be drawn from layouts with mistakes nor from "
-            "data with missing or unreadable rows" if force else " (fix them; --force cannot "
-            "print layouts with mistakes nor data with missing or unreadable rows)"))
+            f", even with --force: the kit cannot be drawn from {UNDRAWABLE}" if force
+            else f" (fix them; --force cannot print {UNDRAWABLE})"))
     if errors_in(findings) and not force:  # (a data error, a missing picture, exits as one)
         raise refusal(game)(findings)
     return kit, fonts, findings

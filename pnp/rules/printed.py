@@ -76,7 +76,9 @@ _COMPARED = re.compile(r"(?<![\w.])[A-Za-z_]\w*\s*\.\s*([A-Za-z_]\w*)\s*(?:>=|<=
 
 
 def _stems(text: str) -> set[str]:
-    return {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", text) if len(w) > 2}
+    from ..bound import _stems as stems  # (the booklet check's: one way to match a word)
+
+    return stems(re.findall(r"[A-Za-z]+", text))
 
 
 def literal_ends(rules: Any, tree: Any, source: str, template: str) -> list[Finding]:

@@ -110,8 +110,6 @@ def play_level_chunk(shared: tuple, level: int, start: int, stop: int) -> tuple:
     return tally, labels
 
 
-
-
 def _searches(level: str) -> bool:
     return level == "mcts" or level.startswith("mcts:")
 
