@@ -185,7 +185,7 @@ class RulesError(PnpError):
 
 
 # what no command can draw a face from (each refusal that says so says it in these words)
-UNDRAWABLE = "layouts with mistakes nor data with missing or unreadable rows"
+UNDRAWABLE = "from layouts with mistakes nor from data with missing or unreadable rows"
 
 
 class UnloadedData(RulesError):

@@ -179,7 +179,7 @@ def find_face(faces: list[FaceSpec], card: str, back: bool = False) -> FaceSpec:
     return find_faces(faces, card, back)[0]
 
 
-NOT_PREVIEWED = (f"no face was drawn: a face cannot be drawn from {UNDRAWABLE} (fix them, then "
+NOT_PREVIEWED = (f"no face was drawn: a face cannot be drawn {UNDRAWABLE} (fix them, then "
                  "preview again)")
 
 

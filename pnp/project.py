@@ -118,7 +118,7 @@ def drawable(game: OpenGame) -> bool:
 
 
 NOT_DRAWN = ("text fit and the pieces drawn are checked once the errors above are fixed "
-             f"(the kit cannot be drawn from {UNDRAWABLE})")
+             f"(the kit cannot be drawn {UNDRAWABLE})")
 
 
 def check(game: OpenGame, paper: str | Paper | None = None) -> list[Finding]:
@@ -324,8 +324,8 @@ def prepare(game: OpenGame, force: bool = False):
                                       + unchosen_leadings(game.folder.unchosen, fonts)))
     if not drawable(game):
         raise UnloadedData(findings, "nothing was printed" + (
-            f", even with --force: the kit cannot be drawn from {UNDRAWABLE}" if force
-            else f" (fix them; --force cannot print {UNDRAWABLE})"))
+            f", even with --force: the kit cannot be drawn {UNDRAWABLE}" if force
+            else f" (fix them; --force cannot print a kit {UNDRAWABLE})"))
     if errors_in(findings) and not force:  # (a data error, a missing picture, exits as one)
         raise refusal(game)(findings)
     return kit, fonts, findings
