@@ -32,7 +32,8 @@ def new_game(name: str, parent: Path, template: str = "deck") -> Path:
         shutil.copytree(source, target)
         toml = target / "game.toml"
         toml.write_text(toml.read_text(encoding="utf-8").replace("{{title}}", title)
-                        .replace("{{game}}", game_argument(name, parent)), encoding="utf-8")
+                        .replace("{{game}}", game_argument(name, parent, anywhere=True)),
+                        encoding="utf-8")
     except (OSError, shutil.Error) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         shutil.rmtree(target, ignore_errors=True)  # it did not exist before: leave no half game
@@ -40,13 +41,14 @@ def new_game(name: str, parent: Path, template: str = "deck") -> Path:
     return target
 
 
-def game_argument(name: str, parent: Path) -> str:
+def game_argument(name: str, parent: Path, anywhere: bool = False) -> str:
     """What `--game` takes for the new game: its name in ./card_data (where pnp looks for
     names), else its folder's path as --dir gave it (a game made elsewhere is no known name:
-    `--game tb` was "unknown game"), quoted when it has a space."""
+    `--game tb` was "unknown game"), quoted when it has a space. `anywhere`: a path that
+    works from any folder (game.toml's comment is read later, elsewhere: "../x/tb" was not)."""
     if parent.resolve() == (Path.cwd() / "card_data").resolve():
         return name
-    path = str(parent / name)
+    path = str((parent / name).resolve() if anywhere else parent / name)
     if path == name:  # (--dir .): said as a path, not a name pnp would look up in card_data
         path = f"./{name}"
     if not path.isprintable():  # (a newline would end game.toml's comment)

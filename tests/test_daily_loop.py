@@ -1,6 +1,7 @@
 """The designer's daily loop: `pnp new` starts a game that builds at once; `pnp watch` rebuilds
 after a change and keeps going after a mistake."""
 
+import re
 import threading
 import time
 from contextlib import contextmanager
@@ -48,8 +49,13 @@ def test_a_new_game_s_toml_says_the_build_command_that_works(tmp_path, monkeypat
     assert res.exit_code == 0, res.output
     assert res.output.rstrip().endswith(f"then: pnp build --game {argument}")
     toml = (tmp_path / where / "tb" / "game.toml").read_text()
-    assert f"`pnp build --game {argument}`" in " ".join(toml.replace("#", " ").split())
-    [game] = shlex.split(argument)
+    said = re.search(r"`pnp build --game ([^`]+)`", " ".join(toml.replace("#", " ").split()))
+    # (the comment's works from anywhere: a relative --dir is said as the whole path)
+    assert said and said.group(1) == (argument if where in ("card_data", f"{tmp_path}/my games")
+                                      else str(tmp_path.resolve() / where / "tb").replace(
+                                          "/./", "/")), toml
+    [game] = shlex.split(said.group(1))
+    monkeypatch.chdir(tmp_path / where / "tb" if where != "card_data" else tmp_path)
     assert CliRunner().invoke(main, ["validate", "--game", game]).exit_code == 0
 
 

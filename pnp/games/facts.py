@@ -73,16 +73,20 @@ def _players(folder, text: str, engine) -> list[Finding]:
     m = PLAYERS.match(text)
     if not m:  # none written, or "3+" (a count that is none is refused as game.toml is read)
         more = OR_MORE.match(text)
-        return [error(f"the box says {text.strip()} players but the rules engine plays {says}; "
+        return [error(f"the box says {_players_said(text)} but the rules engine plays {says}; "
                       f"write players = \"{says}\"", where, field)] if more else []
     a, b = int(m.group(1)), int(m.group(2) or m.group(1))
     if (a, b) != (low, high):
         # (rules written as data: the count may be theirs to change instead)
         theirs = " (or rules.toml's [players] count, if the box is right)" \
             if folder.config.get("game", {}).get("engine") == "rules" else ""
-        return [error(f"the box says {text.strip()} players but the rules engine plays {says}; "
+        return [error(f"the box says {_players_said(text)} but the rules engine plays {says}; "
                       f"write players = \"{says}\"{theirs}", where, field)]
     return []
+
+
+def _players_said(text: str) -> str:
+    return f"{text.strip()} player{'' if text.strip() == '1' else 's'}"
 
 
 def _sides(sides: list[Side], known: tuple[str, ...]) -> list[Finding]:
