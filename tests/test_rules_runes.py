@@ -64,11 +64,14 @@ def test_an_end_written_with_its_own_number_where_the_booklet_prints_the_goal_is
     assert "compares points with 15" in _validate(same).output
 
 
-def test_another_end_of_the_same_counter_is_not_the_goal(tmp_path):
-    """`me.points < 0` beside `me.points >= options.goal` is an end of its own."""
-    folder = changed_copy(RUNES, tmp_path / "g", "rules.toml", 'if = "me.hand == 0"',
-                          'if = "me.hand == 0 or me.points < 0"')
-    result = _validate(folder)
+@pytest.mark.parametrize("old,new", [
+    # `me.points < 0` beside `me.points >= options.goal` is an end of its own
+    ('if = "me.hand == 0"', 'if = "me.hand == 0 or me.points < 0"'),
+    # options.draw read as `options['draw']` is read all the same
+    ('count = "options.draw"', "count = \"options['draw']\""),
+], ids=["another end of the goal's counter", "an option read by subscript"])
+def test_rules_that_read_the_printed_options_are_clean(tmp_path, old, new):
+    result = _validate(changed_copy(RUNES, tmp_path / "g", "rules.toml", old, new))
     assert result.exit_code == 0, result.output
 
 
@@ -100,14 +103,6 @@ def test_options_the_booklet_does_not_print_or_that_play_no_number_are_no_contra
     result = _validate(folder)
     assert result.exit_code == 0, result.output
     assert "error" not in result.output.lower()
-
-
-def test_an_option_printed_in_the_booklet_and_read_by_a_rule_is_clean_wherever_read(tmp_path):
-    """options.draw read as `options['draw']` is read all the same."""
-    folder = changed_copy(RUNES, tmp_path / "g", "rules.toml", 'count = "options.draw"',
-                          "count = \"options['draw']\"")
-    result = _validate(folder)
-    assert result.exit_code == 0, result.output
 
 
 def test_an_end_never_reached_names_the_direction_that_keeps_it_away(tmp_path):
