@@ -207,15 +207,15 @@ def _players(folder: GameFolder) -> str:
     """[game] players as the box prints it ("2", "2-5", "3+"): a count, a range from the fewer
     to the more, or a least count and more, of 1 to MAX_PLAYERS ("For lots players." was
     printed on a booklet's first page)."""
-    from .facts import OR_MORE, PLAYERS
+    from .facts import box_counts
 
     text = str(folder.get("game", "players", (str, int), default=""))
-    m = PLAYERS.match(text) or OR_MORE.match(text)
     if not text.strip():
         return ""
-    counts = [int(g) for g in m.groups() if g] if m else [0]  # ("3+": 3 and up)
-    low, high = counts[0], counts[-1]
-    if not m:
+    counts = box_counts(text)
+    low, most = counts or (0, 0)
+    high = low if most is None else most  # ("3+": 3 and up)
+    if counts is None:
         why = 'is not a player count: write a count like "2" or "2-5"'
     elif 1 <= high < low:
         why = f'runs from more players to fewer: write "{high}-{low}"'

@@ -70,12 +70,10 @@ def _players(folder, text: str, engine) -> list[Finding]:
     where, field = Source(folder.toml_path), "game.players"
     low, high = engine.min_players, engine.max_players
     says = f"{low}" if low == high else f"{low}-{high}"
-    m = PLAYERS.match(text)
-    if not m:  # none written, or "3+" (a count that is none is refused as game.toml is read)
-        more = OR_MORE.match(text)
-        return [error(f"the box says {_players_said(text)} but the rules engine plays {says}; "
-                      f"write players = \"{says}\"", where, field)] if more else []
-    a, b = int(m.group(1)), int(m.group(2) or m.group(1))
+    counts = box_counts(text)
+    if counts is None:  # none written (a count that is none is refused as game.toml is read)
+        return []
+    a, b = counts
     if (a, b) != (low, high):
         # (rules written as data: the count may be theirs to change instead)
         theirs = " (or rules.toml's [players] count, if the box is right)" \
@@ -83,6 +81,16 @@ def _players(folder, text: str, engine) -> list[Finding]:
         return [error(f"the box says {_players_said(text)} but the rules engine plays {says}; "
                       f"write players = \"{says}\"{theirs}", where, field)]
     return []
+
+
+def box_counts(text: str) -> tuple[int, int | None] | None:
+    """The fewest and most players a box's count says ("2-5": 2 and 5, "3": 3 and 3, "3+": 3
+    and None), or None when it is no count."""
+    m = PLAYERS.match(text)
+    if m:
+        return int(m.group(1)), int(m.group(2) or m.group(1))
+    more = OR_MORE.match(text)
+    return (int(more.group(1)), None) if more else None
 
 
 def _players_said(text: str) -> str:
