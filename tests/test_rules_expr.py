@@ -83,3 +83,17 @@ def test_a_missing_key_reads_as_undefined():
     fn, _ = direct.compile_direct("{{ me.mana }}", {}, None, lookups=True)
     with pytest.raises(direct.Undefined):
         fn(CONTEXT)
+
+
+@pytest.mark.parametrize("raw", ["me.wounds >= options['limit']", "options['limit'] - me.wounds",
+                                 "options['limit']", "me.wounds >= options.limit"])
+def test_the_games_options_read_by_key_are_its_options_on_every_row(raw):
+    """`options` is fixed for a game (not in the row): `options['limit']` reads it as
+    `options.limit` does, and a key it does not have is still undefined."""
+    options = {"options": {"limit": 10}}
+    compiled = Compiler("rules.toml", {"me"}, options).compile(raw, "end[0].if")
+    row = {"me": {"wounds": 7}}
+    assert compiled(row) == environment().compile_expression(raw)(**row, **options)
+    with pytest.raises(Exception, match="goal"):   # (now, or when played)
+        Compiler("rules.toml", {"me"}, options).compile(
+            raw.replace("limit", "goal"), "end[0].if")(row)

@@ -275,7 +275,9 @@ class _Parser:
             self.names.add(text)
             if self._peek() == ("op", ".") and not (self.lookups and text not in self.constants):
                 return _const(self._attributes(text))
-            if text in self.aggregates:
+            if text in self.constants:      # options['goal']: the game's, on every row
+                node = _const(self.constants[text])
+            elif text in self.aggregates:
                 if self._peek() != ("op", "."):
                     raise _NotSimple   # most[k]: Jinja2, given the whole dict
                 self.at += 1
@@ -322,6 +324,10 @@ class _Parser:
             return _grown(_keyed(node, _const(key)), ("key", tree_of(node), ("const", key)))
         index = self.expression()
         self._take("op", "]")
+        whole, key = getattr(node, "constant", None), getattr(index, "constant", None)
+        if whole and key and type(whole[0]) is dict and key[0] in whole[0] \
+                and type(whole[0].get(key[0])) in _SCALARS:
+            return _const(whole[0][key[0]])     # options['goal']: its number, found now
         return _grown(_keyed(node, index), ("key", tree_of(node), tree_of(index)))
 
     def _attributes(self, name: str) -> Any:
