@@ -695,3 +695,16 @@ def test_a_new_game_has_a_version_to_mark_its_prints_with(tmp_path):
                                "--version-mark", "back"])  # failed: the game has no version
     assert res.exit_code == 0, res.output
     assert any("0.1" in page.extract_text() for page in PdfReader(out).pages)
+
+
+@pytest.mark.parametrize("prop, written, read", [
+    ("align", "center", "centre"), ("align", "Middle", "centre"), ("align", "centre", "centre"),
+    ("valign", "center", "middle"), ("valign", "centre", "middle"), ("valign", "MIDDLE", "middle")])
+def test_the_middle_is_called_either_way_in_either_spelling(written, prop, read):
+    from pnp.data.layouts.elements import ALIGN, VALIGN
+    from pnp.data.layouts.values import ValueProblem
+
+    convert = ALIGN if prop == "align" else VALIGN
+    assert convert(written) == read
+    with pytest.raises(ValueProblem, match="is not one of"):   # the other axis's words are not
+        convert("top" if prop == "align" else "left")

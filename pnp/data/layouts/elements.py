@@ -9,8 +9,11 @@ from ...units import MM
 from .track import PATHS
 from .values import ValueProblem, choice, to_bool, to_dash, to_length, to_number, to_text
 
-ALIGN = choice("left", "centre", "right", "justify")  # justify: all lines but a paragraph's last
-VALIGN = choice("top", "middle", "bottom")
+# justify: all lines but a paragraph's last; the middle is called either way, in either spelling
+ALIGN = choice("left", "centre", "right", "justify",
+               same={"center": "centre", "centered": "centre", "middle": "centre"})
+VALIGN = choice("top", "middle", "bottom",
+                same={"center": "middle", "centre": "middle", "centered": "middle"})
 FROM = choice("trim", "safe", "bleed")
 FIT = choice("contain", "cover", "stretch")
 FAMILY = choice("even", "free")  # may a text's fitted size differ across rows (pnp/siblings.py)

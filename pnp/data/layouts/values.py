@@ -137,10 +137,11 @@ def to_text(raw: Any) -> str:
     return "" if raw is None else str(raw)
 
 
-def choice(*allowed: str) -> Callable[[Any], str]:
+def choice(*allowed: str, same: dict[str, str] | None = None) -> Callable[[Any], str]:
+    """One of `allowed`, in any case; `same` maps other words for them ("center")."""
     def convert(raw: Any) -> str:
         text = str(raw).strip().lower()
-        text = {"center": "centre", "centered": "centre"}.get(text, text)
+        text = (same or {}).get(text, text)
         if text not in allowed:
             raise ValueProblem(f"{raw!r} is not one of: {', '.join(allowed)}"
                                f"{did_you_mean(text, allowed)}")
