@@ -2,6 +2,7 @@
 mistake is an error naming the file, row and column (exit 2), never a value read wrong in
 silence nor Python's own wording."""
 
+import os
 import sys
 import zipfile
 from pathlib import Path
@@ -326,6 +327,30 @@ def test_data_naming_a_folder_says_it_is_a_folder(deck, tmp_path, data, said):
     res = _build(deck, tmp_path)
     assert res.exit_code == 2, res.output
     assert res.output.strip() == f'Error: game.toml, [[component]] "card", field "data": {said}'
+
+
+@pytest.mark.parametrize("data, said", [
+    ("Cards.csv", "file 'Cards.csv' not found in the game folder (its name differs in case from "
+                  "'cards.csv', which a Mac or Windows would find and Linux would not: write "
+                  "the name as the file has it)"),
+    ("card.csv", "file 'card.csv' not found in the game folder (did you mean 'cards.csv'?)"),
+    ("pipe.csv", "file 'pipe.csv' is not a plain file (a pipe or a device?): pnp reads files "
+                 "alone")])
+def test_a_data_file_not_there_names_the_one_meant(deck, tmp_path, data, said):
+    # a name differing in case alone, or a pipe, said "not found": the designer looks for a typo
+    os.mkfifo(deck / "pipe.csv")
+    _use(deck, data)
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == f'Error: game.toml, [[component]] "card", field "data": {said}'
+
+
+@pytest.mark.parametrize("given, folder", [("game.toml", "."), ("rows/cards.csv", "rows")])
+def test_a_game_given_by_one_of_its_files_is_sent_to_its_folder(deck, given, folder, monkeypatch):
+    monkeypatch.chdir(deck.parent if "/" in given else deck)
+    res = CliRunner().invoke(main, ["validate", "--game", given])
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == f"Error: {given!r} is a file: give the game's folder, {folder!r}"
 
 
 def test_a_font_file_that_is_a_folder_says_so(deck, tmp_path):

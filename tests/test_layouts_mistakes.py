@@ -155,7 +155,7 @@ def test_an_expression_that_includes_a_file_says_so_in_words(deck, tag):
     ("IMG\\photo.png", "(write / between folders, as 'img/Photo.PNG': a \\ works on Windows "
                        "alone)"),
     ("img\\nosuch.png", "(write / between folders: a \\ works on Windows alone)"),
-    ("C:\\Users\\me\\img\\Photo.PNG", "(a Windows path from the drive: give the picture's "
+    ("C:\\Users\\me\\img\\Photo.PNG", "(a Windows path from the drive: give the file's "
                                        "path inside the game folder)"),
 ])
 def test_a_missing_picture_names_the_file_it_was_meant_to_be(deck, cell, said):

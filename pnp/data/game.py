@@ -11,6 +11,7 @@ from ..errors import DataError, Finding, Source, UnreadableFile, did_you_mean, e
 from ..output import slug
 from ..resources import shipped
 from ..units import CARD_PRESETS, size, width_by_height
+from .meant import not_there
 from .files import Column, Record, inside, is_file, read_csv, read_toml
 from .tables import COMMON, no_table
 from .variants import Variant, apply_variant, override_elements
@@ -41,6 +42,9 @@ def find_game(name_or_path: str, cwd: Path | None = None) -> Path:
     """A game name (card_data/<name>, here or shipped) or a path to a game folder."""
     candidate = Path(name_or_path).expanduser()
     looks_like_path = any(sep in name_or_path for sep in ("/", "\\")) or name_or_path in (".", "..")
+    if (looks_like_path or candidate.suffix) and candidate.is_file():   # game.toml, cards.csv:
+        folder = str(candidate.parent) if candidate.parent.parts else "."  # their folder meant
+        raise DataError(f"{name_or_path!r} is a file: give the game's folder, {folder!r}")
     if looks_like_path or (candidate.is_dir() and (candidate / GAME_FILE).is_file()):
         if not candidate.is_dir():
             raise DataError(f"game folder {name_or_path!r} does not exist")
@@ -234,7 +238,8 @@ class GameFolder:
         path = inside(self.path, relative, source or Source(self.toml_path), field)
         if not is_file(path):
             where = source or Source(self.toml_path)
-            missing = "is a folder, not a file" if path.is_dir() else "not found in the game folder"
+            missing = "is a folder, not a file" if path.is_dir() else \
+                not_there(self.path, path, relative)
             raise DataError(f"file {relative!r} {missing}", where.path, where.row, field)
         return path
 

@@ -5,12 +5,12 @@ instead of crashing the render, printing grey or starting an outside program."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import DataError, Source
-from .files import inside, is_file, nearest_file
+from .files import inside, is_file
+from .meant import meant
 
 MAX_PIXELS = 60_000_000  # a 300 dpi A3 scan is about 17 MP; far beyond is a mistake or a bomb
 MAX_BYTES = 50 * 1024 * 1024
@@ -75,57 +75,6 @@ def as_typed(name: str) -> str:
     return repr(name).replace("\\\\", "\\")
 
 
-def closest(root: Path, path: Path, relative: str) -> str:
-    """" (did you mean 'img/Photo.PNG'?)": a picture beside where the cell points whose name
-    (or a folder's on the way) differs in case alone (found on a Mac or Windows, not on Linux:
-    a kit that breaks when shared) or is close; a Windows path's \\ named; else ""."""
-    if "\\" in relative:
-        return _windows_path(root, relative.replace("\\", "/"))
-    cased = _cased(root, relative)
-    if cased is not None:
-        return f" (its name differs in case from {cased!r}, which a Mac or Windows " \
-               "would find and Linux would not: write the name as the file has it)"
-    near = nearest_file(path.parent, root, path.name)
-    if near is None:
-        return ""
-    return f" (did you mean {relative[:len(relative) - len(path.name)] + near!r}?)"
-
-
-def _windows_path(root: Path, forward: str) -> str:
-    """A path written with Windows' \\: the one to write, as the disk has it, if there is one."""
-    if re.match(r"[A-Za-z]:/", forward):
-        return " (a Windows path from the drive: give the picture's path inside the game folder)"
-    if not (root / forward).resolve().is_relative_to(root.resolve()):  # (not looked for)
-        return " (write / between folders, and a path inside the game folder)"
-    found = forward if is_file(root / forward) else _cased(root, forward)
-    to_write = f", as {found!r}" if found else ""
-    return f" (write / between folders{to_write}: a \\ works on Windows alone)"
-
-
-def _cased(root: Path, relative: str) -> str | None:
-    """The file `relative` names, each folder and the file found whatever their case ("Art/
-    Bard.JPG" for art/bard.jpg), if there is one in the game folder: as written on disk."""
-    at, parts = root, []
-    for part in Path(relative).parts:
-        on_disk = part if (at / part).exists() else next(
-            (n for n in _names(at) if n.lower() == part.lower()), None)
-        if on_disk is None:
-            return None
-        parts.append(on_disk)
-        at = at / on_disk
-    written = "/".join(parts)
-    inside_root = at.resolve().is_relative_to(root.resolve())
-    return written if written != relative and is_file(at) and inside_root else None
-
-
-def _names(folder: Path) -> list[str]:
-    """The names in `folder` (its first 1,000: for a message); none if it cannot be listed."""
-    try:
-        return sorted(p.name for p in folder.iterdir())[:1000] if folder.is_dir() else []
-    except OSError:
-        return []
-
-
 def present_image(root: Path, relative: str, source: Source, field: str) -> Path:
     """The path of a picture a game names (a PNG, JPEG or SVG), inside the game folder; a
     DataError naming it as typed if it is not a file there, with a hint at the one meant (a
@@ -133,7 +82,7 @@ def present_image(root: Path, relative: str, source: Source, field: str) -> Path
     path = inside(root, relative, source, field)
     if not is_file(path):
         missing = "is a folder, not a picture" if path.is_dir() else \
-            "not found in the game folder" + closest(root, path, relative)
+            "not found in the game folder" + meant(root, path, relative)
         raise DataError(f"image {as_typed(relative)} {missing}", source.path, source.row, field)
     return path
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, Finding, Source, warning
+from .meant import not_there
 from .files import (MAX_FILE_BYTES, Record, a_folder, check_extent, composed, csv_rows, exact_whole, inside,
                     outside_header, read_rows)
 
@@ -99,7 +100,7 @@ def read_table(root: Path, ref: str, where: Source, field_name: str,
     if not path.is_file():  # named where it is asked for: the setting holds the typo
         missing = a_folder(root, name, path, "data file", "a CSV file or a spreadsheet",
                            TEXT_TABLES + WORKBOOKS) if path.is_dir() else \
-            f"file {name!r} not found in the game folder"
+            f"file {name!r} {not_there(root, path, name)}"
         raise DataError(missing, where.path, where.row, field_name)
     if path.suffix.lower() in WORKBOOKS:
         return _workbook(path, sheet or None, where, field_name)
