@@ -324,10 +324,10 @@ class _Parser:
             return _grown(_keyed(node, _const(key)), ("key", tree_of(node), ("const", key)))
         index = self.expression()
         self._take("op", "]")
-        whole, key = getattr(node, "constant", None), getattr(index, "constant", None)
-        if whole and key and type(whole[0]) is dict and key[0] in whole[0] \
-                and type(whole[0].get(key[0])) in _SCALARS:
-            return _const(whole[0][key[0]])     # options['goal']: its number, found now
+        whole, at = getattr(node, "constant", None), getattr(index, "constant", None)
+        if whole and at and type(whole[0]) is dict and at[0] in whole[0] \
+                and type(whole[0][at[0]]) in _SCALARS:
+            return _const(whole[0][at[0]])      # options['goal']: its number, found now
         return _grown(_keyed(node, index), ("key", tree_of(node), tree_of(index)))
 
     def _attributes(self, name: str) -> Any:
