@@ -4,9 +4,9 @@ or game.toml, as the rulings are (pnp/games/rulings.py).
 - Numbers. A number written in a template, in digits or words ("5", "five", "twice"), is an
   error: it is a placeholder (`{{ rounds }}`), or, when it states no rule (a step of a list,
   "level 2" as a name), it is marked so: `{{ "Step 1" | counting }}`. A list's own numbering
-  ("1. ") is markup, not a number, as is a heading's ("## 3. Setup", "## Chapter 3"). In a
-  game nothing plays (no engine, no rules.toml: `pnp new`'s engine = "deck") it is a
-  warning: no played number can differ from the printed one, so the print is not refused,
+  ("1. ") is markup, not a number, as is a heading's ("## 3. Setup", "## Chapter 3",
+  "## Step 2"). In a game nothing plays (no engine, no rules.toml: `pnp new`'s engine =
+  "deck") it is a warning: no played number can differ from the printed one, so the print is not refused,
   but the designer is told to name it in game.toml's [options] (`{{ options.hand }}`),
   where a variant or a later rules.toml reads the same number.
 - Tables. A column whose heading names a field another column is filled from ("Defence"
@@ -44,9 +44,10 @@ NUMBER = re.compile(r"(?<![\w.:])\d{1,2}(?::\d\d){1,2}(?![\w:])|"
                     + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
 LIST_ITEM = re.compile(r"^[ \t]*\d+\.[ \t]", re.MULTILINE)  # "1. " numbers a list: markup
 # a heading's own number numbers the booklet, not the game: "## 3. Setup", "## 2.1 Dice",
-# "## Chapter 3", "## Appendix 1: credits" ("## Round 3" may state a rule: still a number)
+# "## Chapter 3", "## Step 4: score", "## Appendix 1: credits" (a step of the booklet's own
+# list; "## Round 3" may state a rule: still a number)
 # (a bare number needs its dot, "## 3. Setup": "## 3 players" states a rule)
-SECTION = re.compile(r"^([ \t]*#{1,6}[ \t]+)((?:chapter|part|section|appendix)[ \t]+\d+(?:\.\d+)*"
+SECTION = re.compile(r"^([ \t]*#{1,6}[ \t]+)((?:chapter|part|section|appendix|step)[ \t]+\d+(?:\.\d+)*"
                      r"\.?|\d+(?:\.\d+)*\.|\d+(?:\.\d+)+)(?=[ \t:)]|$)",
                      re.MULTILINE | re.IGNORECASE)
 # words of order and comparison: a sentence on a ruling's subject uses only the ruling's own

@@ -255,8 +255,9 @@ def test_the_hint_names_the_value_the_number_stands_for(game_copy):
     ("legolas", "## Credits", "## Chapter 9: credits"),  # so is a heading's
     ("legolas", "## Credits", "## 9.2. Credits"),
     ("legolas", "## Credits", "### Appendix 1"),
+    ("legolas", "## Credits", "## Step 4: credits"),
 ], ids=["rewording", "flavour", "rewording wuxing", "counting marker", "list numbering",
-        "chapter heading", "numbered heading", "appendix heading"])
+        "chapter heading", "numbered heading", "appendix heading", "step heading"])
 def test_a_booklet_edit_without_numbers_is_accepted(game_copy, game, old, new):
     assert edited(game_copy, game, [(BOOKLET, old, new)]) == NO_ERRORS
 
