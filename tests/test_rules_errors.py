@@ -99,6 +99,12 @@ def test_the_starter_validates(starter):
      "whole number, not inf"),
     ('count = "options.market"', 'count = "options.market / 8"', 'field "setup[1].count": '
      "a count must be a whole number, not 0.5"),
+    # a set the counter's bounds undo: coins = 500 with max = 99 played 99, printed 500
+    ('amount = "options.coins"', "amount = 150", 'rules.toml, field "setup[2].amount": sets '
+     "coins to 150, outside 0 to 99 (the min and max of [counters.coins]): the game would play "
+     "99"),
+    ('amount = "options.coins"', "amount = -1", 'field "setup[2].amount": sets coins to -1, '
+     "outside 0 to 99 (the min and max of [counters.coins]): the game would play 0"),
     # TOML: a key written below a table belongs to it
     ('[counters.coins]\nmax = 99', '[counters.coins]\nmax = 99\nsetup = [{ set = "coins" }]',
      '[counters.coins] has no key \'setup\'; setup = ... written below [counters.coins] '
@@ -122,6 +128,18 @@ def test_a_mistake_is_one_error_naming_file_table_and_key(starter, tmp_path, old
     assert len(lines) == 1 and lines[0].startswith("Error: "), out
     assert says in lines[0], out
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("amount", ['"options.coins"', '"{{ options[\'coins\'] }}"'])
+def test_a_starting_option_beyond_its_counter_is_the_options_mistake(starter, tmp_path, amount):
+    """The booklet printed "never above 99" and "set your coins to 500"; a sweep of the
+    option saw nothing change. The option is named where it is written."""
+    folder = _changed(starter, tmp_path, "coins = 3 ", "coins = 500 ", "game.toml")
+    edit(folder / "rules.toml", 'amount = "options.coins"', f"amount = {amount}")
+    code, out = _validate(folder)
+    assert code == 2 and out == ('Error: game.toml, field "options.coins": sets coins to 500, '
+                                 "outside 0 to 99 (the min and max of [counters.coins]): the "
+                                 "game would play 99 (setup[2].amount reads it)\n"), out
 
 
 def test_an_action_taking_a_card_from_a_hidden_zone_is_refused(starter, tmp_path):

@@ -46,6 +46,7 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     # (no cards, or rows left out for their errors: the deck is not yet the one meant)
     short = not rules.cards or bool(folder.blocking_errors())
     _check_counts(rules, folder, short)
+    _check_sets(rules, folder)
     from .ending import changed_counters, check_ends
 
     check_ends(rules, changed_counters(rules), short)
@@ -195,11 +196,39 @@ def _check_counts(rules: Rules, folder: GameFolder, short: bool) -> None:
             said = f"{n:,} cards{each} is more than the {cards:,} cards there are"
         else:
             continue
-        option = re.fullmatch(r"\s*(?:\{\{)?\s*options\.(\w+)\s*(?:\}\})?\s*", str(count.raw))
-        if option:
-            raise DataError(f"{said} ({rules.prefix}{count.where} reads it)", folder.toml_path,
-                            field=f"options.{option.group(1)}")
-        raise DataError(said, rules.path, field=rules.prefix + count.where)
+        raise _blamed(said, count, rules, folder)
+
+
+def _check_sets(rules: Rules, folder: GameFolder) -> None:
+    """A `set` the same in every game sets its counter within the counter's bounds: coins = 500
+    with max = 99 played 99 while the booklet printed both numbers (and a sweep of the
+    option saw no change), where `start = 500` is refused."""
+    from .ending import played_effects
+    from .verbs import Change
+
+    for effect in [*played_effects(rules), *rules.finish]:
+        if not isinstance(effect, Change) or effect.verb != "set" or effect.name is None \
+                or not effect.amount.constant:
+            continue
+        n, held = effect.amount.fn({}), rules.counters[effect.name]
+        if not held.low <= n <= held.high:
+            raise _blamed(f"sets {effect.name} to {n:,}, outside {held.low:,} to {held.high:,} "
+                          f"(the min and max of [counters.{effect.name}]): the game would play "
+                          f"{min(max(n, held.low), held.high):,}", effect.amount, rules, folder)
+
+
+# `options.hand`, `{{ options['hand'] }}`: one option and nothing else
+_ONE_OPTION = re.compile(r"""\s*(?:\{\{)?\s*options(?:\.(\w+)|\[\s*(['"])(\w+)\2\s*\])\s*"""
+                         r"(?:\}\})?\s*")
+
+
+def _blamed(said: str, expr, rules: Rules, folder: GameFolder) -> DataError:
+    """A constant's mistake: the option's (game.toml) when it is one option, else the rule's."""
+    option = _ONE_OPTION.fullmatch(str(expr.raw))
+    if option:
+        return DataError(f"{said} ({rules.prefix}{expr.where} reads it)", folder.toml_path,
+                         field=f"options.{option.group(1) or option.group(3)}")
+    return DataError(said, rules.path, field=rules.prefix + expr.where)
 
 
 def _check_total(rows: list, counts: list[int], column: str | None) -> None:
