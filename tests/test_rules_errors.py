@@ -213,9 +213,15 @@ def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
     folder = _changed(starter, tmp_path, '{ gain = "points", amount = "card.points" }',
                       '{ gain = "points", amount = "card.title if me.coins >= 0 else 1" }')
     code, out = _validate(folder)
-    assert code != 0
-    assert 'error: rules.toml, field "actions.buy.effects[1].amount": the amount is' in out, out
+    # one Error, exit 2, as a mistake found when the rules are read (simulate's too)
+    assert code == 2 and out.startswith('Error: rules.toml, field "actions.buy.effects[1].amount"'
+                                        ": the amount is 'Comet', not a number (2 players, "
+                                        "random game 0)"), out
     assert str(folder) not in out      # the file by its name, as every other mistake
+    res = CliRunner().invoke(main, ["simulate", "--game", str(folder), "--games", "2",
+                                    "--jobs", "1"])
+    assert res.exit_code == 2 and 'field "actions.buy.effects[1].amount"' in res.output, \
+        res.output
 
 
 @pytest.mark.parametrize("cell,says", [
@@ -313,7 +319,7 @@ def test_a_game_that_plays_for_very_long_is_stopped_naming_the_turn_limit(starte
                                        .replace('amount = "options.gather"', 'amount = 0'))
     code, out = _validate(folder)
     says = 'rules.toml, field "turn.limit": a game of 2 players made 5,000 moves without ending'
-    assert code != 0 and says in out and "(2 players, random game 0)" in out, out
+    assert code == 2 and says in out and "(2 players, random game 0)" in out, out
     res = CliRunner().invoke(main, ["simulate", "--game", str(folder), "--games", "2",
                                     "--jobs", "1"])
     assert res.exit_code == 2 and res.output.startswith("Error: " + says), res.output

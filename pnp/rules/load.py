@@ -426,10 +426,11 @@ def _column_of(raw: Any) -> str | None:
 
 
 def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list[Finding]:
-    """Random playouts of every player count: an expression that fails in play is named, and
-    so is a game that makes more moves than the rules allow (the engine stops it at its bound,
-    as it would in `pnp simulate`: an error naming turn.limit); all of them running to the turn
-    limit, or ending in a stalemate, is a warning (the ends may hold in other games)."""
+    """Random playouts of every player count: an expression that fails in play is raised as
+    the rules file's mistake, and so is a game that makes more moves than the rules allow
+    (the engine stops it at its bound, as it would in `pnp simulate`: naming turn.limit); all
+    of them running to the turn limit, or ending in a stalemate, is a warning (the ends may
+    hold in other games)."""
     from ..engine.core import RandomAgent, play
     from .engine import RulesGame
     from .plan import move_bound
@@ -450,13 +451,15 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
         for seed in range(PLAYOUTS):
             try:
                 record = play(game, [RandomAgent() for _ in range(n)], seed, max_steps=budget)
+            # a rule that fails in play is the rules file's mistake, as one found when it is
+            # read: one Error, exit 2, as `simulate` and the other lab commands say it
             except RulesRuntimeError as exc:
-                return findings + [error(f"{exc.message} ({n} players, random game {seed})",
-                                         where, exc.field)]
+                raise RulesRuntimeError(f"{exc.message} ({n} players, random game {seed})",
+                                        rules.path, field=exc.field) from None
             except RuntimeError:     # play()'s "no end after N steps": never before the engine's
-                return findings + [error(
+                raise RulesRuntimeError(
                     f"{n} players: random game {seed} made {budget:,} moves without ending",
-                    where, rules.prefix + "turn.limit")]
+                    rules.path, field=rules.prefix + "turn.limit") from None
             ended = record.stats.get("ended_by")
             limited += ended in ("turn limit", "round limit")
             stuck += ended == STALEMATE
