@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..data.game import GameFolder
-from ..errors import DataError, Finding, Source, clipped, error, in_game, warning
+from ..errors import DataError, Finding, Source, clipped, in_game, warning
 from .spec import MAX_CELL, Reader, Rules, close
 
 RULES_FILE = "rules.toml"
