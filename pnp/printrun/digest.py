@@ -84,8 +84,6 @@ class Digester:
         # text object's TextRef, a colour object) is hashed as the list's repr (a quoted name
         # is how a call shows in it); a face holding a path or an object shown by its address,
         # a form or a picture goes the long way, which names each by its content
-        if _has_path(ops):
-            return self._digest_parts(ops)
         if self.format >= 2:
             try:
                 data = marshal.dumps(ops, 2)
@@ -95,6 +93,9 @@ class Digester:
                 if any(name in data for name in _NAMED_BYTES):
                     return self._digest_parts(ops)
                 return hashlib.sha256(data).hexdigest()[:DIGEST_LENGTH]
+        # (marshal refuses a path, a str subclass: only a face it did not take is looked at)
+        if _has_path(ops):
+            return self._digest_parts(ops)
         text = repr(ops)
         if " at 0x" in text or any(n in text for n in _NAMED_TEXTS):
             return self._digest_parts(ops)
