@@ -99,6 +99,12 @@ def test_the_starter_validates(starter):
      "whole number, not inf"),
     ('count = "options.market"', 'count = "options.market / 8"', 'field "setup[1].count": '
      "a count must be a whole number, not 0.5"),
+    # a key in brackets is a key as a dotted one is: found before any game, with its hint
+    ('if = "me.coins >= card.cost"', "if = \"me['coins'] >= card['cots']\"",
+     'field "actions.buy.if": "me[\'coins\'] >= card[\'cots\']" reads card.cots, which the '
+     'rules do not have (did you mean card.cost?)'),
+    ('amount = "options.gather"', "amount = \"options['gathr']\"",
+     "reads options.gathr, which the rules do not have (did you mean options.gather?)"),
     # a set the counter's bounds undo: coins = 500 with max = 99 played 99, printed 500
     ('amount = "options.coins"', "amount = 150", 'rules.toml, field "setup[2].amount": sets '
      "coins to 150, outside 0 to 99 (the min and max of [counters.coins]): the game would play "

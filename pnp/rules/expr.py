@@ -183,6 +183,9 @@ class Compiler:
         found = re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)", plain)
         found += [("role", key) for key in      # me.role.bonus: a column of the roles' file
                   re.findall(r"(?<![\w.])[A-Za-z_]\w*\s*\.\s*role\s*\.\s*([A-Za-z_]\w*)", plain)]
+        # options['gathr'] as options.gathr (the quoted key read before quotes are blanked)
+        found += [(name, key) for name, _, key in re.findall(
+            r"(?<![\w.\]])([A-Za-z_]\w*)\s*\[\s*(['\"])([A-Za-z_]\w*)\2\s*\]", body)]
         self._check_hidden_zones(body, plain, where, raw)
         self._check_whole_cards(plain, where, raw)
         self._check_zone_fields(plain, where, raw)
