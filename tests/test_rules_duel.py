@@ -171,10 +171,10 @@ def test_an_end_that_always_holds_is_an_error(tmp_path):
     folder = _duel(tmp_path, "game.toml", "goal = 5", "goal = -5")
     code, out = _pnp(folder, "validate")
     assert code == 2, out
-    assert out == 'Error: rules.toml, field "end[0].if": [[end]] \'goal\' always holds: ' \
-        "'most.points >= options.goal' is always true (points is kept within 0 to 99 and " \
-        "options.goal is -5), so every game would end after its first turn; fix the " \
-        "condition or the bounds\n", out
+    assert out == 'Error: rules.toml, field "end[0].if": [[end]] \'goal\' always holds with ' \
+        "option goal = -5: 'most.points >= options.goal' is always true (points is kept " \
+        "within 0 to 99 and options.goal is -5), so every game would end after its first " \
+        "turn; change goal in game.toml [options] (or the condition, or the bounds)\n", out
 
 
 def test_an_end_of_me_holds_for_any_player(tmp_path):

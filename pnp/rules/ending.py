@@ -37,10 +37,10 @@ def check_ends(rules: Rules, changed: set[str] | None, short: bool = False) -> N
             raise DataError(f"[[end]] {end.name!r} can never hold{_with(options)}: {why}, so "
                             f"every game would run to the turn limit; {_fix(options)}",
                             rules.path, field=rules.prefix + f"end[{i}].if")
-        why = ranges.always(end.condition.raw)
+        why, options = ranges.always(end.condition.raw)
         if why:
-            raise DataError(f"[[end]] {end.name!r} always holds: {why}, so every game would "
-                            f"end after its first {end.at}; fix the condition or the bounds",
+            raise DataError(f"[[end]] {end.name!r} always holds{_with(options)}: {why}, so "
+                            f"every game would end after its first {end.at}; {_fix(options)}",
                             rules.path, field=rules.prefix + f"end[{i}].if")
     if rules.round_end is not None and not _ends_rounds(rules):
         why, options = ranges.never(rules.round_end.raw)
@@ -168,16 +168,18 @@ class _Ranges:
         return {name: self.rules.options[name] for name in names
                 if self._side(f"options.{name}") is not None}
 
-    def always(self, raw: Any) -> str:
+    def always(self, raw: Any) -> tuple[str, dict[str, int]]:
         """Why `raw` is true whatever happens ("" when it may not be, or is not plain enough
-        to tell): `most.points >= -5` of points kept within 0 to 99."""
+        to tell): `most.points >= -5` of points kept within 0 to 99; and the [options] its
+        comparisons read, as never() gives them."""
         if isinstance(raw, bool):
-            return "it is true" if raw is True else ""
+            return "it is true" if raw is True else "", {}
         for atoms in self._parts(raw):
             whys = [self._atom(atom, True) for atom in atoms]
             if all(whys):
-                return "; ".join(whys)
-        return ""
+                options = {k: v for atom in atoms for k, v in self._options(atom).items()}
+                return "; ".join(whys), options
+        return "", {}
 
     @staticmethod
     def _parts(raw: Any) -> list[list[str]]:
