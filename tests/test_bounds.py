@@ -417,8 +417,8 @@ def test_a_highlight_between_two_cells_is_named_not_rounded_down(deck):
     result = _run("validate", "--game", deck)
     assert result.exit_code == 3
     # (the same on every card: the layout's, said once, not on each card's row)
-    assert _first_error(result) == ('error: layouts/card.toml, field "t.highlight": element "t" '
-                                    "(layouts/card.toml): highlight names cell 2.5, which the track does "
+    assert _first_error(result) == ('error: layouts/card.toml, field "t.highlight": element "t": '
+                                    "highlight names cell 2.5, which the track does "
                                     "not have (its cells run 1 to 6 in steps of 1)")
 
 

@@ -98,8 +98,8 @@ def test_a_size_no_row_sets_is_the_layout_files_once_and_a_build_says_it_too(dec
     layout.write_text(layout.read_text(encoding="utf-8").replace(
         'width = "100% - 8mm"', 'width = "-13mm"', 1), encoding="utf-8")
     said = [f for f in _found(deck) if "must be more than 0" in f]
-    assert said == ['error: layouts/card.toml, field "title.width": element "title" '
-                    "(layouts/card.toml): its box is -13 x 7 mm; width and height must be more "
+    assert said == ['error: layouts/card.toml, field "title.width": element "title": '
+                    "its box is -13 x 7 mm; width and height must be more "
                     "than 0"], said
     res = CliRunner().invoke(main, ["build", "--game", str(deck), "--out", str(tmp_path / "o.pdf")])
     assert res.exit_code == 3 and said[0] in res.output, res.output

@@ -50,8 +50,8 @@ def test_a_negative_step_counts_down(board):
 def test_labels_fewer_than_cells_are_a_warning_naming_the_element(board):
     edit(board / "layouts" / "board.toml", "step = 1", 'step = 1\nlabels = ["a", "b"]')
     found = [str(f) for f in _found(board)]
-    assert found == ['warning: layouts/board.toml, field "track.labels": element "track" '
-                     "(layouts/board.toml): labels has 2 item(s) for 40 cells; cells 3 to 40 are "
+    assert found == ['warning: layouts/board.toml, field "track.labels": element "track": '
+                     "labels has 2 item(s) for 40 cells; cells 3 to 40 are "
                      "numbered instead"], found
 
 
@@ -66,8 +66,7 @@ def test_small_labels_are_one_finding_at_the_layout_not_one_a_cell(board):
     found = [str(f) for f in _found(board)]
     small = [f for f in found if "pt; printed text needs" in f]
     assert len(small) == 1, found
-    assert small[0].startswith('error: layouts/board.toml, field "track": element "track" '
-                               "(layouts/board.toml): "), small
+    assert small[0].startswith('error: layouts/board.toml, field "track": element "track": '), small
     assert " of its 400 cell labels" in small[0], small
     assert len(found) <= 3, found  # too small, too wide: one finding a kind
     assert not any("game.toml" in f for f in found), found
@@ -80,8 +79,8 @@ def test_a_loop_of_an_odd_count_written_in_the_layout_is_one_error_there(tmp_pat
     layout.write_text(layout.read_text() + '\n[track]\ntype = "track"\ncells = 5\npath = "loop"'
                       '\nx = "5mm"\ny = "5mm"\nwidth = "40mm"\nheight = "20mm"\n')
     found = [str(f) for f in _found(deck) if "even number" in str(f)]
-    assert found == ['error: layouts/card.toml, field "track.cells": element "track" '
-                     '(layouts/card.toml): a loop needs an even number of cells, at least 4 '
+    assert found == ['error: layouts/card.toml, field "track.cells": element "track": '
+                     'a loop needs an even number of cells, at least 4 '
                      '(got 5)'], found
 
 

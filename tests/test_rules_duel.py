@@ -123,7 +123,7 @@ def test_an_amount_worked_out_in_play_is_a_whole_number(tmp_path):
     ('"five"', "'five' is not a number"),
     ("true", "true is not a number"),
     ("5.5", "5.5 is not a whole number"),
-    ("5.0", "5.0 is written with a decimal point: write 5"),
+    ("5.0", "5.0 is a decimal number in TOML (written with a point or an exponent): write 5"),
     ("inf", "inf is not a whole number"),
     ("nan", "nan is not a whole number"),
     ("[5]", "[5] is not a number"),

@@ -389,8 +389,9 @@ def _not_whole(value: Any) -> str:
         return ""
     if type(value) is bool:
         return f"{str(value).lower()} is not a number"
-    if type(value) is float and value.is_integer():
-        return f"{value!r} is written with a decimal point: write {int(value)}"
+    if type(value) is float and value.is_integer():     # (20.0, or 1e9: TOML's floats both)
+        return f"{value!r} is a decimal number in TOML (written with a point or an " \
+               f"exponent): write {int(value)}"
     if re.fullmatch(r"\s*[+-]?\d{16,}\s*", str(value)) and str(value).strip().isascii():
         return f"{clipped(str(value).strip(), 24)} has more than 15 digits: the rules play " \
                f"whole numbers up to {MAX_CELL:,}"

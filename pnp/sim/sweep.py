@@ -174,7 +174,7 @@ def _set_toml(path: Path, keys: Sequence[str], value: Any) -> None:
 def _of_kind(place: str, old: str, value: Any) -> Any:
     """`value` as the key or cell at `place` holds it (`old`, as written). A whole number where
     the file has one is written as one, however typed (1e9, 25.0: else the variant's copy
-    says "25.0 is written with a decimal point", of a file the designer never sees). A text or
+    says "25.0 is a decimal number in TOML", of a file the designer never sees). A text or
     true/false where the file has a number is refused as a key the file lacks is: else the
     rules meet a text where they compare a number, and say so in Python's words ('>=' not
     supported between 'int' and 'str')."""
