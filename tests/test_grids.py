@@ -750,3 +750,19 @@ def test_a_tile_page_fails_with_a_tile_whose_layout_error_was_said_on_an_earlier
     assert draw_tiles(*args, [faulted, None], [None, None], ["a", "b"], 500, 0, []) is True
     assert draw_tiles(*args, [lambda face: None] * 2, [None, None], ["a", "b"], 500, 0,
                       []) is False
+
+
+def test_rows_a_new_radius_renamed_are_one_finding_not_one_a_row(tmp_path):
+    """radius = 9 renames every cell of a radius-2 island: each of the 19 rows was an error of
+    its own, each with a hint about the frame and a 'did you mean'."""
+    folder = _isle(tmp_path)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace("radius = 2", "radius = 9", 1))
+    res = _validate(folder)
+    assert res.exit_code == 2, res.output
+    lines = [line for line in res.output.splitlines() if "hexes.csv" in line]
+    assert len(lines) == 1, res.output
+    assert re.search(r'^error: hexes\.csv, field "cell": \d+ of the 19 rows name cells the grid '
+                     r"does not have \(rows 2, 3, .*\): radius = 9 names the cells anew; rename "
+                     r"the rows' cells, or give the grid the size they were named for$",
+                     lines[0]), lines[0]

@@ -217,7 +217,7 @@ class Finder:
             text = self.padded(str(row["cell"]).strip())
             hit = self.by_label.get(text)
             if hit is None:
-                raise DataError(self.unknown(text), src.path, src.row, "cell")
+                raise OffGrid(self.unknown(text), src.path, src.row, "cell")
             return hit
         a, b = ("q", "r") if self.mode == "axial" else ("col", "row")
         values = []
@@ -230,8 +230,8 @@ class Finder:
         table = self.by_axial if self.mode == "axial" else self.by_offset
         hit = table.get((values[0], values[1]))
         if hit is None:
-            raise DataError(f"{a} = {values[0]}, {b} = {values[1]} is outside the grid "
-                            f"({describe(self.cells)})", src.path, src.row, a)
+            raise OffGrid(f"{a} = {values[0]}, {b} = {values[1]} is outside the grid "
+                          f"({describe(self.cells)})", src.path, src.row, a)
         return hit
 
     def padded(self, text: str) -> str:
@@ -260,14 +260,16 @@ class Finder:
         return f"cell {text!r} is not on the grid ({describe(self.cells)}){hint}"
 
 
-def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: str) -> Grid:
-    """The grid of a component: its cells, the row in each (a bad row is noted and left out,
-    so one run names every one), its frame and paths."""
-    path = folder.toml_path
-    gw = f"{where}.grid"
-    lattice, cells = read_lattice(table, path, gw)
-    finder = Finder(cells, rows.columns, path, where, "radius" in table)
+class OffGrid(DataError):
+    """A row naming a cell the grid does not have."""
+
+
+def _cells_of_rows(folder, finder: Finder, rows: Table, table: dict) -> dict[str, int]:
+    """Each cell's row (a bad row noted and left out, so one run names every one). Most rows
+    off the grid at once is one finding, not one a row: a new size (radius = 20) renamed the
+    cells, which the rows still name the old way."""
     row_of: dict[str, int] = {}
+    off: list[OffGrid] = []
     for i, row in enumerate(rows.rows):
         try:
             cell = finder(row)
@@ -277,10 +279,34 @@ def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: 
                                 row.source.path, row.source.row, finder.mode if
                                 finder.mode == "cell" else ("q" if finder.mode == "axial"
                                                             else "col"))
+        except OffGrid as exc:
+            off.append(exc)
+            continue
         except DataError as exc:
             folder.note(exc)
             continue
         row_of[cell.label] = i
+    if len(off) > 3 and 2 * len(off) >= len(rows.rows):
+        shown = ", ".join(str(e.row) for e in off[:10]) + (", ..." if len(off) > 10 else "")
+        size = " and ".join(f"{k} = {table[k]}" for k in ("radius", "rows", "cols")
+                            if k in table) or "its size"
+        off = [OffGrid(f"{len(off)} of the {len(rows.rows)} rows name cells the grid does not "
+                       f"have (rows {shown}; it has {describe(finder.cells)}): {size} names "
+                       "the cells anew; rename the rows' cells, or give the grid the size "
+                       "they were named for", off[0].path, field=off[0].field)]
+    for exc in off:
+        folder.note(exc)
+    return row_of
+
+
+def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: str) -> Grid:
+    """The grid of a component: its cells, the row in each (a bad row is noted and left out,
+    so one run names every one), its frame and paths."""
+    path = folder.toml_path
+    gw = f"{where}.grid"
+    lattice, cells = read_lattice(table, path, gw)
+    finder = Finder(cells, rows.columns, path, where, "radius" in table)
+    row_of = _cells_of_rows(folder, finder, rows, table)
     frame = length(table.get("frame", 0), path, field=f"{gw}.frame")
     if not 0 <= frame <= 100 * MM:
         raise DataError("frame must be from 0 to 100mm", path, field=f"{gw}.frame")

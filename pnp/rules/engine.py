@@ -838,6 +838,8 @@ class RulesState(State):
                 str(self.eval(act.label, max(self._cur, 0)))
         act = p.actions[action // p.nc]
         card = action % p.nc
+        if act.source is None:     # (a number `pnp play`'s '#N' tried: no move of the rules)
+            return f"action {action}, a card for {act.name}, which takes none"
         if act.label is not None:
             return str(self.eval(act.label, max(self._cur, 0), card=card))
         return f"{act.name} {self.card_name(card)}" if p.na > 1 else self.card_name(card)

@@ -90,7 +90,7 @@ class Figures(Extra):
 def observation_text(obs: dict, seat_label) -> list[str]:
     """Counters of every seat, then every zone: its cards when seen, else how many."""
     out = [f"Turn {obs['turn']}" + (f", round {obs['round']}" if obs["round"] > 1 else "") +
-           f"; phase {obs['phase']}."]
+           (f"; phase {obs['phase']}." if obs["phase"] else ".")]   # (none: the game is over)
     for seat, counters in enumerate(obs["counters"]):
         who = "you" if seat + 1 == obs["seat"] else seat_label(seat)
         role = obs["roles"][seat]
