@@ -294,8 +294,8 @@ def _cells_of_rows(folder, finder: Finder, rows: Table, table: dict) -> dict[str
                        f"have (rows {shown}; it has {describe(finder.cells)}): {size} names "
                        "the cells anew; rename the rows' cells, or give the grid the size "
                        "they were named for", off[0].path, field=off[0].field)]
-    for exc in off:
-        folder.note(exc)
+    for problem in off:
+        folder.note(problem)
     return row_of
 
 
