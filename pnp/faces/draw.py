@@ -25,7 +25,7 @@ from ..render.surface import (ASCENT, DESCENT, MIN_TEXT, UNPRINTABLE, Surface, b
 from ..units import MM
 from ..render.text import LEADING, Fitted as PlainFitted, draw_fitted, fit as plain_fit
 from ..render.text import overlapping_lines as plain_overlapping
-from . import richtext
+from . import covered, richtext
 from .art import (MIN_DPI, ArtError, IconFinder, Picture, draw_picture, effective_dpi, picture,
                   placement, unknown_icon)
 from .figures import FIGURES, Figure
@@ -243,15 +243,28 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
         s.element(e.name, x, y, bw, bh, _shows(v), e.reads, e.when_reads, e.paints,
                   tuple([c for c in (v.get("fill"), v.get("stroke"), v.get("colour"))
                          if c is not None]))
-    try:
-        if e.placed is not None:
-            _layout(s, e, ctx, borrowed, x, y, bw, bh)
-        else:
-            DRAW[e.type](L, s, e, v, x, y, bw, bh)
-    except ValueProblem as exc:
-        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', _field(e, exc))
+    _drawn(L, s, e, v, ctx, borrowed, frame, (x, y, bw, bh))
     if own:
         c.restoreState()
+
+
+def _drawn(L: Layout, s: Surface, e, v: dict[str, Any], ctx: dict[str, Any], borrowed,
+           frame: Frame, box: tuple[float, float, float, float]) -> None:
+    """The element drawn in its box, by its type's drawer or as a placed layout; in the face's
+    own frame, where boxes are as printed, a shape is checked for hiding the texts before it
+    and a text kept for the shapes after it (faces/covered.py)."""
+    own_frame = not frame.nested
+    if s.texts and own_frame:
+        covered.hidden(s, e, v, *box)
+    try:
+        if e.placed is not None:
+            _layout(s, e, ctx, borrowed, *box)
+        else:
+            drawn = DRAW[e.type](L, s, e, v, *box)
+            if drawn is not None and own_frame and not v["rotate"]:
+                s.texts.append(drawn)
+    except ValueProblem as exc:
+        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', _field(e, exc))
 
 
 def _off_the_face(x: float, y: float, w: float, h: float, rotate: float,
@@ -638,10 +651,12 @@ def _fitted(L: Layout, s, v, w: float, h: float, plain: bool | None = None):
     return fitted
 
 
-def _text(L: Layout, s, e, v, x, y, w, h) -> None:
+def _text(L: Layout, s, e, v, x, y, w, h) -> covered.Drawn | None:
+    """The text drawn, fitted to its box (what it drew, for covered.hidden: None when it drew
+    nothing it fitted)."""
     text = v["text"]
     if not text.strip():
-        return
+        return None
     min_size = _min_size(v)
     fonts = s.fonts
     role = _role(L, fonts, v["font"])
@@ -652,9 +667,9 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
         _problem(L, s, e, f"text does not fit its box even at {min_size:g} pt: {opening(text, 60)}",
                  field=_text_field(e))
         _overset(L, s, v, x, y, w, h)
-        return
+        return None
     if _blank(fitted):
-        return  # nothing is drawn, so nothing of it is checked
+        return None  # nothing is drawn, so nothing of it is checked
     if s.record:
         s.text_sizes.append((e.name, v["size"], fitted.size, v["family"]))
     top = _text_top(v, y, h, fitted)
@@ -672,6 +687,8 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> None:
                  f"most players read across a table, as its min_size = {min_size:g} allows",
                  f"{e.name}.min_size", level="note", source=Source(e.origin))
     _draw(L, s, v, fitted, x, top, w, colour)
+    return covered.Drawn(e.name, _text_field(e), text, fitted, x, top, w, v["align"], role,
+                         (x, y, x + w, y + h))
 
 
 def _overset(L: Layout, s, v, x, y, w, h) -> None:

@@ -123,6 +123,9 @@ class Surface:
     # an error of its layout file met here, said once on the first face it was on: this face
     # failed too (its checks would only repeat the error's effect, "no element shows ...")
     faulted: bool = False
+    # the text elements drawn so far in the face's own frame, unturned (faces/covered.py: a
+    # later shape hiding one)
+    texts: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         # element boxes and text measured against the cut line are kept relative to this frame
