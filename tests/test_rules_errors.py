@@ -105,6 +105,10 @@ def test_the_starter_validates(starter):
      'rules do not have (did you mean card.cost?)'),
     ('amount = "options.gather"', "amount = \"options['gathr']\"",
      "reads options.gathr, which the rules do not have (did you mean options.gather?)"),
+    # an action without from takes no card: gather's card.cost read the last card bought
+    ('amount = "options.gather"', 'amount = "card.cost"', 'field "actions.gather.effects[0].'
+     "amount\": 'card.cost' reads card, but [actions.gather] takes no card (it has no from = "
+     '"zone"): give it one, or read the player\'s or the table\'s counters'),
     # a set the counter's bounds undo: coins = 500 with max = 99 played 99, printed 500
     ('amount = "options.coins"', "amount = 150", 'rules.toml, field "setup[2].amount": sets '
      "coins to 150, outside 0 to 99 (the min and max of [counters.coins]): the game would play "

@@ -42,6 +42,7 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     rules = reader.read()
     _check_number_cells(texts, reader, rules)
     _check_counter_fields(reader, rules)
+    _check_cardless(reader)
     _check_card_numbers(reader, rules)
     # (no cards, or rows left out for their errors: the deck is not yet the one meant)
     short = not rules.cards or bool(folder.blocking_errors())
@@ -55,6 +56,32 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
         _check_actions(rules)
     _check_label(rules)
     return rules
+
+
+# `card.cost`, `card['cost']`: the card an expression reads (text in quotes left out first)
+_READS_CARD = re.compile(r"(?<![\w.])card\s*[.\[]")
+
+
+def _check_cardless(reader) -> None:
+    """An action without `from` takes no card: its `if` and its effects (before one draws or
+    compares a card, which `card` then is) cannot read `card`. In play it read the last card
+    anyone played (gather's amount = "card.cost" gave the cost of the card bought before)."""
+    actions = reader.data.get("actions", {})
+    for name, table in actions.items() if isinstance(actions, dict) else ():
+        if not isinstance(table, dict) or "from" in table:
+            continue
+        effects = table.get("effects", [])
+        items = [("if", table.get("if"))] + [
+            (f"effects[{i}]", item) for i, item in enumerate(effects if isinstance(effects, list)
+                                                              else [])]
+        for key, item in items:
+            if isinstance(item, dict) and {"compare", "draw"} & set(item):
+                break       # (a card drawn or compared is `card` from here on)
+            for text, where, _ in rule_texts(item, f"actions.{name}.{key}"):
+                if _READS_CARD.search(re.sub(r"'[^']*'|\"[^\"]*\"", "''", text)):
+                    raise reader.error(f"{text!r} reads card, but [actions.{name}] takes no "
+                                       "card (it has no from = \"zone\"): give it one, or read "
+                                       "the player's or the table's counters", where)
 
 
 def _check_label(rules: Rules) -> None:
