@@ -512,8 +512,8 @@ def test_an_end_an_option_makes_impossible_names_the_option_and_its_value(starte
     assert code == 2 and out == (
         'Error: rules.toml, field "end[0].if": [[end]] \'goal\' can never hold with option '
         "goal = 5000: 'most.points >= options.goal' is never true (points is kept within 0 to "
-        "999), so every game would run to the turn limit; change goal in game.toml [options] "
-        "(or the condition, or the bounds)\n"), out
+        "999), so no game would end by it (only by 'market empty' or the turn limit); change "
+        "goal in game.toml [options] (or the condition, or the bounds)\n"), out
 
 
 def test_a_sweep_value_that_makes_an_end_impossible_names_the_option(starter, tmp_path):

@@ -34,9 +34,12 @@ def check_ends(rules: Rules, changed: set[str] | None, short: bool = False) -> N
     for i, end in enumerate(rules.ends):
         why, options = ranges.never(end.condition.raw)
         if why:
+            others = ", ".join(repr(e.name) for e in rules.ends if e is not end)
+            fate = f"no game would end by it (only by {others} or the turn limit)" if others \
+                else "every game would run to the turn limit"
             raise DataError(f"[[end]] {end.name!r} can never hold{_with(options)}: {why}, so "
-                            f"every game would run to the turn limit; {_fix(options)}",
-                            rules.path, field=rules.prefix + f"end[{i}].if")
+                            f"{fate}; {_fix(options)}", rules.path,
+                            field=rules.prefix + f"end[{i}].if")
         why, options = ranges.always(end.condition.raw)
         if why:
             raise DataError(f"[[end]] {end.name!r} always holds{_with(options)}: {why}, so "
