@@ -296,6 +296,8 @@ def test_list_validate_help_and_version():
     assert res.exit_code == 0 and "matches the rules" in res.output
     unknown = _run("build", "--game", "nosuchgame")
     assert unknown.exit_code == 2 and "unknown game 'nosuchgame'" in unknown.output
+    typo = _run("build", "--game", "wuxin")
+    assert typo.exit_code == 2 and "unknown game 'wuxin' (did you mean 'wuxing'?)" in typo.output
 
 
 def test_duplicated_column_and_empty_rows(game_copy, tmp_path):
