@@ -198,3 +198,14 @@ def test_a_component_setting_is_named_by_its_component_and_key(deck):
     assert res.exit_code == 2, res.output
     assert res.output.startswith('Error: game.toml, [[component]] "gem card", field "data": '
                                  "path '../cards.csv' leaves the game folder"), res.output
+
+
+def test_a_count_a_spreadsheet_wrote_as_2_0_is_two_copies(deck):
+    """(a trial: "expected a whole number, got '2.0'" of a count exported by a spreadsheet)"""
+    rows = (deck / "cards.csv").read_text().splitlines()
+    counts = [r.rsplit(",", 1)[1] for r in rows[1:]]
+    (deck / "cards.csv").write_text("\n".join([rows[0]] + [r.rsplit(",", 1)[0] + f",{c}.0"
+                                                           for r, c in zip(rows[1:], counts)]))
+    assert _validate(deck).exit_code == 0
+    (card,) = open_game(str(deck)).model.components
+    assert card.counts == [int(c) for c in counts]

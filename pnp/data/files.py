@@ -405,6 +405,8 @@ def convert_cell(cell: str, col: Column, source: Source) -> Any:
 
 def _whole(text: str) -> int:
     number = cell_number(text)
+    if isinstance(number, float) and number.is_integer():
+        return int(number)   # "2.0": a spreadsheet's export of 2
     if not isinstance(number, int):  # (as a layout reads it: "٣", "1e3" and "+2" are texts)
         raise ValueError(text)
     return number
