@@ -522,3 +522,15 @@ def test_a_sweep_value_that_makes_an_end_impossible_names_the_option(starter, tm
                                     str(tmp_path / "sweep.pdf")])
     assert "goal=5000: fails validation" in res.output and "can never hold with option " \
         "goal = 5000: " in res.output and "Traceback" not in res.output, res.output
+
+
+def test_an_end_the_setup_makes_true_is_named_from_the_random_games(starter, tmp_path):
+    """market = 0 dealt an empty market, and 'market empty' ended every game after one turn,
+    each won by whoever scored first: validate said the data matched the rules."""
+    folder = _changed(starter, tmp_path, "market = 4 ", "market = 0 ", file="game.toml")
+    code, out = _validate(folder)
+    assert code == 0 and out.startswith(
+        "warning: rules.toml, field \"end[1].if\": [[end]] 'market empty' ended all 20 random "
+        "games of 2 to 4 players after their first turn: the setup may already make it true "
+        "(look at the [[setup]] and the [options] it reads)\n"), out
+    assert "warning" not in _validate(starter)[1]

@@ -458,12 +458,9 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
     the rules file's mistake, and so is a game that makes more moves than the rules allow
     (the engine stops it at its bound, as it would in `pnp simulate`: naming turn.limit); all
     of them running to the turn limit, or ending in a stalemate, is a warning (the ends may
-    hold in other games)."""
-    from ..engine.core import RandomAgent, play
-    from .engine import RulesGame
-    from .plan import move_bound
+    hold in other games), and so is every one ended by one [[end]] after its first turn (the
+    setup made it true: market = 0 dealt an empty market, and "market empty" ended the game)."""
     from .stalemate import ENDED_BY as STALEMATE, unfinished
-    from .expr import RulesRuntimeError
 
     findings: list[Finding] = list(_unprinted(rules, components))
     where = Source(rules.path)
@@ -472,30 +469,54 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
                                 "(add [score] by = [{ most = \"target.points\" }] to rank them)",
                                 where, rules.prefix + "score"))
     low, high = rules.players
+    at_first: dict[str, list[int]] = {}      # an end that ended every game at once: its counts
     for n in range(low, high + 1):
-        game = RulesGame(rules, n)
-        limited = stuck = 0
-        budget = move_bound(rules, n) + 10      # the engine's own bound comes first
-        for seed in range(PLAYOUTS):
-            try:
-                record = play(game, [RandomAgent() for _ in range(n)], seed, max_steps=budget)
-            # a rule that fails in play is the rules file's mistake, as one found when it is
-            # read: one Error, exit 2, as `simulate` and the other lab commands say it
-            except RulesRuntimeError as exc:
-                raise RulesRuntimeError(f"{exc.message} ({n} players, random game {seed})",
-                                        rules.path, field=exc.field) from None
-            except RuntimeError:     # play()'s "no end after N steps": never before the engine's
-                raise RulesRuntimeError(
-                    f"{n} players: random game {seed} made {budget:,} moves without ending",
-                    rules.path, field=rules.prefix + "turn.limit") from None
-            ended = record.stats.get("ended_by")
-            limited += ended in ("turn limit", "round limit")
-            stuck += ended == STALEMATE
+        games = _playouts(rules, n)
+        ended = [stats.get("ended_by") for stats in games]
+        limited = sum(e in ("turn limit", "round limit") for e in ended)
+        stuck = ended.count(STALEMATE)
         if limited + stuck == PLAYOUTS and rules.ends:
             how = unfinished(limited > 0, stuck > 0)
             findings.append(warning(f"{n} players: all {PLAYOUTS} random games {how}: the [[end]] "
                                     "conditions may never hold", where, rules.prefix + "end"))
+        if all(stats.get("turns", 0) <= 1 for stats in games) and len(set(ended)) == 1:
+            at_first.setdefault(str(ended[0]), []).append(n)
+    names = [end.name for end in rules.ends]
+    for name, counts in at_first.items():
+        if name in names:
+            run = len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1))
+            who = f"{counts[0]} to {counts[-1]}" if run else " and ".join(map(str, counts))
+            findings.append(warning(
+                f"[[end]] {name!r} ended all {PLAYOUTS} random games of {who} players after "
+                "their first turn: the setup may already make it true (look at the [[setup]] "
+                "and the [options] it reads)", where, rules.prefix + f"end[{names.index(name)}].if"))
     return findings
+
+
+def _playouts(rules: Rules, n: int) -> list[dict[str, Any]]:
+    """The stats of PLAYOUTS random games of `n` players; a rule that fails in one raised as
+    the rules file's mistake, as one found when it is read: one Error, exit 2, as `simulate`
+    and the other lab commands say it."""
+    from ..engine.core import RandomAgent, play
+    from .engine import RulesGame
+    from .expr import RulesRuntimeError
+    from .plan import move_bound
+
+    game = RulesGame(rules, n)
+    budget = move_bound(rules, n) + 10      # the engine's own bound comes first
+    out = []
+    for seed in range(PLAYOUTS):
+        try:
+            out.append(play(game, [RandomAgent() for _ in range(n)], seed,
+                            max_steps=budget).stats)
+        except RulesRuntimeError as exc:
+            raise RulesRuntimeError(f"{exc.message} ({n} players, random game {seed})",
+                                    rules.path, field=exc.field) from None
+        except RuntimeError:     # play()'s "no end after N steps": never before the engine's
+            raise RulesRuntimeError(
+                f"{n} players: random game {seed} made {budget:,} moves without ending",
+                rules.path, field=rules.prefix + "turn.limit") from None
+    return out
 
 
 def _unprinted(rules: Rules, components: Sequence[Any]) -> list[Finding]:
