@@ -355,6 +355,8 @@ def export(game: str, variant: str | None, fmt: str, out: Path | None, paper: st
                "tts": "{}-tts", "cut": "{}-cut-" + (machine or "")}[fmt]
     if service:
         default = "{}-" + service
+    elif cmyk:  # a plain pod file in CMYK: beside the RGB one of the same kit, not over it
+        default = "{}-pod-cmyk.pdf"
     opened = open_game(game, variant=variant)
     target = out or default_output(default.format(opened.name))
     summary, findings = run(opened, fmt, target, paper=paper, bleed_mm=bleed,

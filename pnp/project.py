@@ -606,7 +606,8 @@ def export(game: OpenGame, fmt: str, out: Path, *, paper: str | Paper | None = N
             else:
                 _stop_at_errors(findings, outputs.export_pod(kit, fonts, tmp, bleed_mm * MM,
                                                              cmyk=ink), force)
-                summary = f"{out}: {len(outputs.faces(kit))} faces, one a page, {bleed_mm:g} mm bleed"
+                summary = (f"{out}: {len(outputs.faces(kit))} faces, one a page, {bleed_mm:g} "
+                           "mm bleed" + (", CMYK (PDF/X-1a)" if cmyk else ""))
         return summary, findings
     with atomic_folder(out, game.folder.path) as staging:
         summary, drawn = _export_folder(game, fmt, out, staging, kit, fonts, sheet, bleed_mm * MM,

@@ -222,3 +222,26 @@ def test_the_soft_image_warning_says_the_dpi_the_export_draws_at(tmp_path):
     assert said("png", dpi=150) == set()  # 254 dpi is more than a 150 dpi PNG holds
     assert said("tts") == set()  # (a card on a deck sheet: 164 dpi)
     assert said("pod") == {"a print shop prints at 300 dpi, so it will look soft"}
+
+
+def test_a_cmyk_pod_file_is_written_beside_the_rgb_one_and_says_so(tmp_path, monkeypatch):
+    """`--cmyk` wrote output/<game>-pod.pdf over the RGB file of the same name and said only
+    "16 faces, one a page": the two are kept, and the summary names the colour."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.scaffold import new_game
+
+    new_game("deck", tmp_path / "card_data")
+    monkeypatch.chdir(tmp_path)
+    said = {}
+    for extra in ([], ["--cmyk"]):
+        res = CliRunner().invoke(main, ["export", "--game", "deck", "--format", "pod", *extra])
+        assert res.exit_code == 0, res.output
+        said[bool(extra)] = res.output.strip().splitlines()[-1]
+    assert said[False].startswith("output/deck-pod.pdf: ") and "CMYK" not in said[False]
+    assert said[True].startswith("output/deck-pod-cmyk.pdf: ")
+    assert said[True].endswith(", CMYK (PDF/X-1a)")
+    out = tmp_path / "output"
+    assert "/OutputIntents" not in PdfReader(out / "deck-pod.pdf").trailer["/Root"]
+    assert "/OutputIntents" in PdfReader(out / "deck-pod-cmyk.pdf").trailer["/Root"]
