@@ -113,6 +113,19 @@ def test_play_names_each_move_once(starter):
     assert others, res.output[:2000]         # the others' moves are named too
 
 
+def test_play_heads_the_turns_the_others_play(starter):
+    """A turn is one seat's: a two-player game showed Turn 1, Turn 3, Turn 5 over your own
+    moves and nothing over the others'. Every turn's number is shown, in order."""
+    import re
+
+    res = CliRunner().invoke(main, ["play", "--game", str(starter), "--opponent", "random",
+                                    "--seed", "4"], input="1\n" * 400)
+    assert res.exit_code == 0, res.output
+    turns = [int(n) for n in re.findall(r"^Turn (\d+)[.;,]", res.output, re.M)]
+    assert turns and sorted(set(turns)) == list(range(1, max(turns) + 1)), turns
+    assert re.search(r"^Turn \d+\.\nseat [2-4]: ", res.output, re.M), res.output[:2000]
+
+
 def test_it_is_played_against_mcts_when_no_opponent_is_named(starter):
     """`pnp play --game mine` asked for the greedy agent a data game does not have."""
     res = CliRunner().invoke(main, ["play", "--game", str(starter), "--seed", "4"],

@@ -130,6 +130,12 @@ class GameSpec:
         hook = self._hook("seat_label")
         return hook(state, seat) if hook else f"seat {seat + 1}"
 
+    def turn_heading(self, state: State) -> str | None:
+        """The line that heads a turn in `pnp play` ("Turn 2"), when the game numbers its
+        turns: the terminal shows it before the moves of a turn another seat plays."""
+        hook = self._hook("turn_heading")
+        return hook(state) if hook else None
+
     def public_log(self, state: State) -> list[str]:
         hook = self._hook("public_log")
         return list(hook(state)) if hook else []

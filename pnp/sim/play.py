@@ -211,6 +211,7 @@ class _Table:
         self.news = PublicNews(self.spec, self.state)
         self.moves = 0
         self.last_human: int | None = None
+        self.heading: str | None = None     # the turn heading last shown
 
     def label(self, seat: int) -> str:
         return self.spec.seat_label(self.state, seat)
@@ -226,10 +227,20 @@ class _Table:
             elif p in self.humans:
                 self._person_moves(p)
             else:
+                if self._new_turn():
+                    self.write(f"\n{self.heading}.")   # (its moves name their seats)
                 legal = list(state.legal_actions())
                 state.apply_action(_bot_move(self.bots[p], self.opponent, state, p, legal,
                                              self.rng))
                 self._moved(f"{self.label(p)} [{self.opponent}] has moved.")
+
+    def _new_turn(self) -> bool:
+        """Whether the game's turn heading changed since it was last shown (kept as shown)."""
+        heading = self.spec.turn_heading(self.state)
+        if heading is None or heading == self.heading:
+            return False
+        self.heading = heading
+        return True
 
     def _moved(self, line: str) -> None:
         self.moves += 1
@@ -246,6 +257,7 @@ class _Table:
         self.last_human = p
         legal = list(state.legal_actions())
         labels = [state.action_to_string(a) for a in legal]
+        self._new_turn()      # (the position below begins with it)
         self.write("")
         self.write(render(self.spec, state.observation(p), self.label))
         self.write(_listing(labels, self.label(p)))

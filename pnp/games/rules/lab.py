@@ -121,6 +121,12 @@ def seat_label(state, seat: int) -> str:
 LOGS_MOVES = True
 
 
+def turn_heading(state) -> str | None:
+    """A turn is one seat's: its number heads the moves of a turn another seat plays (without
+    it `pnp play` showed turns 1, 3, 5 of a two-player game, the others' unheaded)."""
+    return f"Turn {state.turn}" if hasattr(state, "turn") else None
+
+
 def public_log(state) -> list[str]:
     """The moves everyone saw (a face-down card unnamed), compares and counter changes."""
     return state.public_log() if hasattr(state, "public_log") else []
