@@ -181,6 +181,8 @@ class RulesError(PnpError):
                  "or use --force to print anyway)"):
         self.findings = findings
         errors = [f for f in findings if f.level == "error"]
+        if any(isinstance(f, BadFile) for f in errors):   # a rule that fails in play, say
+            self.exit_code = DataError.exit_code
         super().__init__(f"{len(errors)} problem(s) in the game's files; {why}")
 
 
@@ -228,6 +230,13 @@ class Finding:
         said = (f"{cut_name(self.subject)}: {self.message}" if self.subject and not by_row
                 else self.message)
         return f"{self.level}: {place}: {said}" if place else f"{self.level}: {said}"
+
+
+@dataclass(frozen=True)
+class BadFile(Finding):
+    """An error of a file's own (a rule of rules.toml that fails in play) found among the
+    kit's checks: said with them, and a command it stops exits as for bad data (2), as the
+    commands that meet it outside the checks (simulate) do."""
 
 
 def error(message: str, source: Source | None = None, field: str | None = None,

@@ -223,8 +223,9 @@ def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
     folder = _changed(starter, tmp_path, '{ gain = "points", amount = "card.points" }',
                       '{ gain = "points", amount = "card.title if me.coins >= 0 else 1" }')
     code, out = _validate(folder)
-    # one Error, exit 2, as a mistake found when the rules are read (simulate's too)
-    assert code == 2 and out.startswith('Error: rules.toml, field "actions.buy.effects[1].amount"'
+    # exit 2, as a mistake found when the rules are read (and simulate's) is; said with the
+    # other findings, and --force still prints
+    assert code == 2 and out.startswith('error: rules.toml, field "actions.buy.effects[1].amount"'
                                         ": the amount is 'Comet', not a number (2 players, "
                                         "random game 0)"), out
     assert str(folder) not in out      # the file by its name, as every other mistake
@@ -232,6 +233,10 @@ def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
                                     "--jobs", "1"])
     assert res.exit_code == 2 and 'field "actions.buy.effects[1].amount"' in res.output, \
         res.output
+    pdf = tmp_path / "kit.pdf"
+    build = ["build", "--game", str(folder), "--out", str(pdf)]
+    assert CliRunner().invoke(main, build).exit_code == 2 and not pdf.exists()
+    assert CliRunner().invoke(main, build + ["--force"]).exit_code == 0 and pdf.exists()
 
 
 @pytest.mark.parametrize("cell,says", [

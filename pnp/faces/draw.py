@@ -211,21 +211,10 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
         v = {**v, "from": "trim"}
     if e.placed is not None:
         x, y, bw, bh = _unturned(x, y, bw, bh, v["rotate"])
-    if (bw <= 0 or bh <= 0) and e.type != "line":  # a line of height 0 is a rule
-        said = f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height must be more than 0"
-        if frame.nested:  # (a group's size may differ from row to row)
-            _problem(L, s, e, said)
-        else:  # the layout file's once, when no row sets its size
-            _layout_problem(L, s, e, said, ("width" if bw <= 0 else "height",
-                                            "height" if bw <= 0 else "width", "from"))
-        return
-    off = None if frame.nested else _off_the_face(x, y, bw, bh, v["rotate"], frame)
-    if off is not None:
-        _layout_problem(L, s, e, f"its box (x {x / MM:.4g} mm, y {(frame.h - y - bh) / MM:.4g} mm, "
-                        f"{bw / MM:.4g} x {bh / MM:.4g} mm) lies wholly "
-                        f"outside the {frame.w / MM:.3g} x {frame.h / MM:.3g} mm face and its "
-                        "bleed, so nothing of it prints; check its x, y, width and height",
-                        (off, "y" if off == "x" else "x", "width", "height", "rotate", "from"))
+    empty = (bw <= 0 or bh <= 0) and e.type != "line"  # (a line of height 0 is a rule)
+    off = None if empty or frame.nested else _off_the_face(x, y, bw, bh, v["rotate"], frame)
+    if empty or off is not None:
+        _unprintable(L, s, e, (x, y, bw, bh), frame, off)
         return
     # every drawer sets the colours it uses, so only a turn or a fade needs its own state
     own = bool(v["rotate"]) or v["opacity"] < 1
@@ -243,28 +232,43 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
         s.element(e.name, x, y, bw, bh, _shows(v), e.reads, e.when_reads, e.paints,
                   tuple([c for c in (v.get("fill"), v.get("stroke"), v.get("colour"))
                          if c is not None]))
-    _drawn(L, s, e, v, ctx, borrowed, frame, (x, y, bw, bh))
+    # a shape listed after a text, in the face's own frame (boxes as printed), may hide it
+    over = L.shapes_over_text and not frame.nested
+    if over and s.texts:
+        covered.hidden(s, e, v, x, y, bw, bh)
+    try:
+        if e.placed is not None:
+            _layout(s, e, ctx, borrowed, x, y, bw, bh)
+        else:
+            drawn = DRAW[e.type](L, s, e, v, x, y, bw, bh)
+            if over and drawn is not None and not v["rotate"]:
+                fitted, top, role = drawn
+                s.texts.append(covered.Drawn(e.name, _text_field(e), v["text"], fitted, x, top,
+                                             bw, v["align"], role, (x, y, x + bw, y + bh)))
+    except ValueProblem as exc:
+        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', _field(e, exc))
     if own:
         c.restoreState()
 
 
-def _drawn(L: Layout, s: Surface, e, v: dict[str, Any], ctx: dict[str, Any], borrowed,
-           frame: Frame, box: tuple[float, float, float, float]) -> None:
-    """The element drawn in its box, by its type's drawer or as a placed layout; in the face's
-    own frame, where boxes are as printed, a shape is checked for hiding the texts before it
-    and a text kept for the shapes after it (faces/covered.py)."""
-    own_frame = not frame.nested
-    if s.texts and own_frame:
-        covered.hidden(s, e, v, *box)
-    try:
-        if e.placed is not None:
-            _layout(s, e, ctx, borrowed, *box)
-        else:
-            drawn = DRAW[e.type](L, s, e, v, *box)
-            if drawn is not None and own_frame and not v["rotate"]:
-                s.texts.append(drawn)
-    except ValueProblem as exc:
-        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', _field(e, exc))
+def _unprintable(L: Layout, s: Surface, e, box: tuple[float, float, float, float],
+                 frame: Frame, off: str | None) -> None:
+    """Say why the element's box prints nothing: no width or height, or (`off`: the property
+    that puts it there) wholly off the face and its bleed."""
+    x, y, bw, bh = box
+    if off is None:
+        said = f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height must be more than 0"
+        if frame.nested:  # (a group's size may differ from row to row)
+            _problem(L, s, e, said)
+        else:  # the layout file's once, when no row sets its size
+            _layout_problem(L, s, e, said, ("width" if bw <= 0 else "height",
+                                            "height" if bw <= 0 else "width", "from"))
+        return
+    _layout_problem(L, s, e, f"its box (x {x / MM:.4g} mm, y {(frame.h - y - bh) / MM:.4g} mm, "
+                    f"{bw / MM:.4g} x {bh / MM:.4g} mm) lies wholly "
+                    f"outside the {frame.w / MM:.3g} x {frame.h / MM:.3g} mm face and its "
+                    "bleed, so nothing of it prints; check its x, y, width and height",
+                    (off, "y" if off == "x" else "x", "width", "height", "rotate", "from"))
 
 
 def _off_the_face(x: float, y: float, w: float, h: float, rotate: float,
@@ -651,9 +655,9 @@ def _fitted(L: Layout, s, v, w: float, h: float, plain: bool | None = None):
     return fitted
 
 
-def _text(L: Layout, s, e, v, x, y, w, h) -> covered.Drawn | None:
-    """The text drawn, fitted to its box (what it drew, for covered.hidden: None when it drew
-    nothing it fitted)."""
+def _text(L: Layout, s, e, v, x, y, w, h) -> tuple[Any, float, str] | None:
+    """The text drawn, fitted to its box: its fitting, top and font role, for covered.hidden
+    (None when it drew nothing it fitted)."""
     text = v["text"]
     if not text.strip():
         return None
@@ -687,8 +691,7 @@ def _text(L: Layout, s, e, v, x, y, w, h) -> covered.Drawn | None:
                  f"most players read across a table, as its min_size = {min_size:g} allows",
                  f"{e.name}.min_size", level="note", source=Source(e.origin))
     _draw(L, s, v, fitted, x, top, w, colour)
-    return covered.Drawn(e.name, _text_field(e), text, fitted, x, top, w, v["align"], role,
-                         (x, y, x + w, y + h))
+    return fitted, top, role
 
 
 def _overset(L: Layout, s, v, x, y, w, h) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..data.game import GameFolder
-from ..errors import DataError, Finding, Source, clipped, in_game, warning
+from ..errors import BadFile, DataError, Finding, Source, clipped, in_game, warning
 from .spec import MAX_CELL, Reader, Rules, close
 
 RULES_FILE = "rules.toml"
@@ -472,6 +472,8 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
     at_first: dict[str, list[int]] = {}      # an end that ended every game at once: its counts
     for n in range(low, high + 1):
         games = _playouts(rules, n)
+        if isinstance(games, Finding):      # (the rest is not known: a game failed)
+            return findings + [games]
         ended = [stats.get("ended_by") for stats in games]
         limited = sum(e in ("turn limit", "round limit") for e in ended)
         stuck = ended.count(STALEMATE)
@@ -493,10 +495,10 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
     return findings
 
 
-def _playouts(rules: Rules, n: int) -> list[dict[str, Any]]:
-    """The stats of PLAYOUTS random games of `n` players; a rule that fails in one raised as
-    the rules file's mistake, as one found when it is read: one Error, exit 2, as `simulate`
-    and the other lab commands say it."""
+def _playouts(rules: Rules, n: int) -> list[dict[str, Any]] | Finding:
+    """The stats of PLAYOUTS random games of `n` players; or, when a rule fails in one, that
+    rules file's mistake (exit 2 where it stops a command, as `simulate` says it: a BadFile
+    among the checks' findings, so `validate` says the others too and `--force` prints)."""
     from ..engine.core import RandomAgent, play
     from .engine import RulesGame
     from .expr import RulesRuntimeError
@@ -510,12 +512,11 @@ def _playouts(rules: Rules, n: int) -> list[dict[str, Any]]:
             out.append(play(game, [RandomAgent() for _ in range(n)], seed,
                             max_steps=budget).stats)
         except RulesRuntimeError as exc:
-            raise RulesRuntimeError(f"{exc.message} ({n} players, random game {seed})",
-                                    rules.path, field=exc.field) from None
+            return BadFile("error", f"{exc.message} ({n} players, random game {seed})",
+                           Source(rules.path), exc.field)
         except RuntimeError:     # play()'s "no end after N steps": never before the engine's
-            raise RulesRuntimeError(
-                f"{n} players: random game {seed} made {budget:,} moves without ending",
-                rules.path, field=rules.prefix + "turn.limit") from None
+            return BadFile("error", f"{n} players: random game {seed} made {budget:,} moves "
+                           "without ending", Source(rules.path), rules.prefix + "turn.limit")
     return out
 
 

@@ -371,6 +371,11 @@ class Layout:
         self.static = all(e.static for e in self.elements)
         self.reads_ink_saver = any(_reads(v, "ink_saver") for e in self.elements
                                    for v in e.values.values())
+        # a shape listed after a text may paint over it (faces/covered.py looks, per face,
+        # only in such a layout: most draw their shapes first)
+        texts = [i for i, e in enumerate(self.elements) if e.type == "text"]
+        self.shapes_over_text = bool(texts) and any(
+            e.type in ("rect", "ellipse", "polygon") for e in self.elements[texts[0] + 1:])
 
     # ---- geometry -----------------------------------------------------------------------
     def _frame(self, where: str, w: float, h: float, bleed: float):
