@@ -253,7 +253,7 @@ def _unknown_key(message: str, data: Mapping[str, Any], line: str) -> str:
         if isinstance(table, Mapping) and key not in table:
             keys = sorted(str(k) for k in table)
             has = (f"it has {', '.join(keys[:30])}{', ...' if len(keys) > 30 else ''}" if keys
-                   else "it is empty" + (" (game.toml has no [options] table)"
+                   else "it is empty" + (f" (add {key} = ... under [options] in game.toml)"
                                          if name == "options" else ""))
             return f"{name}.{key}: {name} has no {key!r}{did_you_mean(key, keys)}; {has}"
     return message

@@ -353,6 +353,15 @@ def test_a_game_given_by_one_of_its_files_is_sent_to_its_folder(deck, given, fol
     assert res.output.strip() == f"Error: {given!r} is a file: give the game's folder, {folder!r}"
 
 
+def test_a_file_of_no_game_is_not_sent_to_its_folder(tmp_path, monkeypatch):
+    (tmp_path / "notes.txt").write_text("x\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(main, ["validate", "--game", "notes.txt"])
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == ("Error: 'notes.txt' is a file: give a game's folder (one "
+                                  "holding game.toml)")
+
+
 def test_a_font_file_that_is_a_folder_says_so(deck, tmp_path):
     (deck / "odd.ttf").mkdir()
     toml = deck / "game.toml"

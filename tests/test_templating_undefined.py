@@ -75,3 +75,17 @@ def test_a_card_field_with_a_misspelt_name_in_a_list_fails_validate(tmp_path, te
     assert res.exit_code == 2, res.output
     assert res.output.startswith('error: layouts/card.toml, field "text.text": expression error: '
                                  f"{UNKNOWN}"), res.output
+
+
+@pytest.mark.parametrize("table", ["", "\n[options]\n"], ids=["no [options]", "empty [options]"])
+def test_an_option_the_booklet_prints_with_no_options_says_where_to_add_it(tmp_path, table):
+    """(a trial: "options has no 'hand'; it has " ended there)"""
+    game = new_game("dk", tmp_path, "deck")
+    (game / "game.toml").write_text((game / "game.toml").read_text() + table)
+    booklet = game / "booklet.md.j2"
+    booklet.write_text(booklet.read_text() + "\nDeal {{ options.hand }} cards.\n")
+    res = CliRunner().invoke(main, ["validate", "--game", str(game)])
+    assert res.exit_code == 2, res.output
+    assert res.output.rstrip().endswith("template uses an unknown name: options.hand: options has "
+                                        "no 'hand'; it is empty (add hand = ... under [options] "
+                                        "in game.toml)"), res.output

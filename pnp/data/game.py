@@ -44,7 +44,10 @@ def find_game(name_or_path: str, cwd: Path | None = None) -> Path:
     looks_like_path = any(sep in name_or_path for sep in ("/", "\\")) or name_or_path in (".", "..")
     if (looks_like_path or candidate.suffix) and candidate.is_file():   # game.toml, cards.csv:
         folder = str(candidate.parent) if candidate.parent.parts else "."  # their folder meant
-        raise DataError(f"{name_or_path!r} is a file: give the game's folder, {folder!r}")
+        if (candidate.parent / GAME_FILE).is_file():
+            raise DataError(f"{name_or_path!r} is a file: give the game's folder, {folder!r}")
+        raise DataError(f"{name_or_path!r} is a file: give a game's folder (one holding "
+                        f"{GAME_FILE})")
     if looks_like_path or (candidate.is_dir() and (candidate / GAME_FILE).is_file()):
         if not candidate.is_dir():
             raise DataError(f"game folder {name_or_path!r} does not exist")

@@ -325,7 +325,7 @@ class _Parser:
         index = self.expression()
         self._take("op", "]")
         whole, at = getattr(node, "constant", None), getattr(index, "constant", None)
-        if whole and at and type(whole[0]) is dict and at[0] in whole[0] \
+        if whole and at and type(whole[0]) is dict and type(at[0]) is str and at[0] in whole[0] \
                 and type(whole[0][at[0]]) in _SCALARS:
             return _const(whole[0][at[0]])      # options['goal']: its number, found now
         return _grown(_keyed(node, index), ("key", tree_of(node), tree_of(index)))

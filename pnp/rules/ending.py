@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from ..errors import DataError
+from .expr import dotted
 from .spec import Rules
 
 # a side of a comparison: a number, options.x, a player's or the table's key, turn, round
@@ -188,7 +189,10 @@ class _Ranges:
     def _parts(raw: Any) -> list[list[str]]:
         """A plain condition's comparisons: a list of `or` alternatives, each of the atoms
         it joins with `and` ([] for anything else: brackets, quotes, filters, not)."""
-        if not isinstance(raw, str) or re.search(r"[()\[\]'\"|{}]|\bnot\b", raw):
+        if not isinstance(raw, str):
+            return []
+        raw = dotted(raw)       # (options['goal'] is options.goal)
+        if re.search(r"[()\[\]'\"|{}]|\bnot\b", raw):
             return []
         return [[atom.strip() for atom in re.split(r"\s+and\s+", alternative)]
                 for alternative in re.split(r"\s+or\s+", raw.strip())]

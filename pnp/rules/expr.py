@@ -105,6 +105,14 @@ def _hint(name: str, known, prefix: str | None, listed: str) -> str:
 
 
 _BRACES = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
+# `options['goal']`, `card["cost"]`: a key in brackets, which reads as the dotted `options.goal`
+_KEYED = re.compile(r"""(?<![\w.\]])([A-Za-z_]\w*)\s*\[\s*(['"])([A-Za-z_]\w*)\2\s*\]""")
+
+
+def dotted(text: str) -> str:
+    """`text` with each key in brackets written dotted (`options['goal']` as `options.goal`):
+    one form for the checks that read an expression's keys by its words."""
+    return _KEYED.sub(lambda m: f"{m.group(1)}.{m.group(3)}", text)
 
 
 class Compiler:
@@ -179,13 +187,10 @@ class Compiler:
         game is played (text in quotes is left alone)."""
         if not self.attributes:
             return
-        plain = re.sub(r"'[^']*'|\"[^\"]*\"", "''", body)
+        plain = re.sub(r"'[^']*'|\"[^\"]*\"", "''", dotted(body))
         found = re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)", plain)
         found += [("role", key) for key in      # me.role.bonus: a column of the roles' file
                   re.findall(r"(?<![\w.])[A-Za-z_]\w*\s*\.\s*role\s*\.\s*([A-Za-z_]\w*)", plain)]
-        # options['gathr'] as options.gathr (the quoted key read before quotes are blanked)
-        found += [(name, key) for name, _, key in re.findall(
-            r"(?<![\w.\]])([A-Za-z_]\w*)\s*\[\s*(['\"])([A-Za-z_]\w*)\2\s*\]", body)]
         self._check_hidden_zones(body, plain, where, raw)
         self._check_whole_cards(plain, where, raw)
         self._check_zone_fields(plain, where, raw)

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 from ..data.game import GameFolder
 from ..errors import BadFile, DataError, Finding, Source, clipped, in_game, warning
+from .expr import dotted
 from .spec import MAX_CELL, Reader, Rules, close
 
 RULES_FILE = "rules.toml"
@@ -244,17 +245,16 @@ def _check_sets(rules: Rules, folder: GameFolder) -> None:
                           f"{min(max(n, held.low), held.high):,}", effect.amount, rules, folder)
 
 
-# `options.hand`, `{{ options['hand'] }}`: one option and nothing else
-_ONE_OPTION = re.compile(r"""\s*(?:\{\{)?\s*options(?:\.(\w+)|\[\s*(['"])(\w+)\2\s*\])\s*"""
-                         r"(?:\}\})?\s*")
+# `options.hand`, `{{ options.hand }}` (or options['hand']: expr.dotted): one option alone
+_ONE_OPTION = re.compile(r"\s*(?:\{\{)?\s*options\.(\w+)\s*(?:\}\})?\s*")
 
 
 def _blamed(said: str, expr, rules: Rules, folder: GameFolder) -> DataError:
     """A constant's mistake: the option's (game.toml) when it is one option, else the rule's."""
-    option = _ONE_OPTION.fullmatch(str(expr.raw))
+    option = _ONE_OPTION.fullmatch(dotted(str(expr.raw)))
     if option:
         return DataError(f"{said} ({rules.prefix}{expr.where} reads it)", folder.toml_path,
-                         field=f"options.{option.group(1) or option.group(3)}")
+                         field=f"options.{option.group(1)}")
     return DataError(said, rules.path, field=rules.prefix + expr.where)
 
 
