@@ -353,6 +353,16 @@ def test_a_game_given_by_one_of_its_files_is_sent_to_its_folder(deck, given, fol
     assert res.output.strip() == f"Error: {given!r} is a file: give the game's folder, {folder!r}"
 
 
+def test_a_missing_data_file_is_offered_a_table_not_a_picture(deck, tmp_path):
+    (deck / "unit.png").write_bytes(b"")
+    _use(deck, "units.csv")
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 2 and "did you mean" not in res.output, res.output
+    (deck / "units.xlsx").write_bytes(b"")
+    res = _build(deck, tmp_path)
+    assert res.output.strip().endswith("(did you mean 'units.xlsx'?)"), res.output
+
+
 def test_a_file_of_no_game_is_not_sent_to_its_folder(tmp_path, monkeypatch):
     (tmp_path / "notes.txt").write_text("x\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)

@@ -10,7 +10,7 @@ from typing import BinaryIO
 
 from ..errors import DataError, Source
 from .files import inside, is_file
-from .meant import meant
+from .meant import not_there
 
 MAX_PIXELS = 60_000_000  # a 300 dpi A3 scan is about 17 MP; far beyond is a mistake or a bomb
 MAX_BYTES = 50 * 1024 * 1024
@@ -82,7 +82,7 @@ def present_image(root: Path, relative: str, source: Source, field: str) -> Path
     path = inside(root, relative, source, field)
     if not is_file(path):
         missing = "is a folder, not a picture" if path.is_dir() else \
-            "not found in the game folder" + meant(root, path, relative)
+            not_there(root, path, relative)
         raise DataError(f"image {as_typed(relative)} {missing}", source.path, source.row, field)
     return path
 

@@ -31,10 +31,22 @@ def meant(root: Path, path: Path, relative: str) -> str:
     if cased is not None:
         return f" (its name differs in case from {cased!r}, which a Mac or Windows " \
                "would find and Linux would not: write the name as the file has it)"
-    near = nearest_file(path.parent, root, path.name)
+    near = nearest_file(path.parent, root, path.name, _kin(path.name))
     if near is None:
         return ""
     return f" (did you mean {relative[:len(relative) - len(path.name)] + near!r}?)"
+
+
+def _kin(name: str) -> tuple[str, ...]:
+    """The kinds of file a name may have meant: a table for a table (cards.xlsx for
+    cards.csv), a picture for a picture, a font for a font; else its own suffix (never
+    unit.png offered for units.csv)."""
+    from .layouts.compiled import IMAGE_SUFFIXES
+    from .sheets import TEXT_TABLES, WORKBOOKS
+
+    suffix = Path(name).suffix.lower()
+    kinds = (TEXT_TABLES + WORKBOOKS, IMAGE_SUFFIXES, (".ttf", ".otf"))
+    return next((kind for kind in kinds if suffix in kind), (suffix,) if suffix else ())
 
 
 def _windows_path(root: Path, forward: str) -> str:
