@@ -762,7 +762,23 @@ def test_rows_a_new_radius_renamed_are_one_finding_not_one_a_row(tmp_path):
     assert res.exit_code == 2, res.output
     lines = [line for line in res.output.splitlines() if "hexes.csv" in line]
     assert len(lines) == 1, res.output
-    assert re.search(r'^error: hexes\.csv, field "cell": \d+ of the 19 rows name cells the grid '
-                     r"does not have \(rows 2, 3, .*\): radius = 9 names the cells anew; rename "
-                     r"the rows' cells, or give the grid the size they were named for$",
-                     lines[0]), lines[0]
+    assert re.search(r'^error: hexes\.csv, field "cell": \d+ of the 19 data rows name cells the '
+                     r"grid does not have \(rows 2, 3, .*\); if radius = 9 changed, the grid's "
+                     r"cells have new labels \(.*\): rename the rows' cells, or give the grid "
+                     r"the size they were named for$", lines[0]), lines[0]
+
+
+def test_rows_by_q_and_r_outside_a_smaller_grid_are_said_to_lie_outside_it(tmp_path):
+    """q and r keep their names whatever the size: "names the cells anew" was wrong there."""
+    folder = _isle(tmp_path)
+    rows = ["q,r,terrain,number"] + [f"{q},{r},field,5" for q in range(-2, 3)
+                                    for r in range(-2, 3) if abs(q + r) <= 2]
+    (folder / "hexes.csv").write_text("\n".join(rows) + "\n")
+    (folder / "roads.csv").write_text("cells\n")
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace("radius = 2", "radius = 1", 1))
+    res = _validate(folder)
+    lines = [line for line in res.output.splitlines() if "hexes.csv" in line]
+    assert lines == ['error: hexes.csv, field "q": 12 of the 19 data rows name cells the grid '
+                     "does not have (rows 2, 3, 4, 5, 8, 9, 13, 14, 17, 18, ...); they lie "
+                     "outside it: make the grid larger, or leave those rows out"], res.output

@@ -287,16 +287,26 @@ def _cells_of_rows(folder, finder: Finder, rows: Table, table: dict) -> dict[str
             continue
         row_of[cell.label] = i
     if len(off) > 3 and 2 * len(off) >= len(rows.rows):
-        shown = ", ".join(str(e.row) for e in off[:10]) + (", ..." if len(off) > 10 else "")
-        size = " and ".join(f"{k} = {table[k]}" for k in ("radius", "rows", "cols")
-                            if k in table) or "its size"
-        off = [OffGrid(f"{len(off)} of the {len(rows.rows)} rows name cells the grid does not "
-                       f"have (rows {shown}; it has {describe(finder.cells)}): {size} names "
-                       "the cells anew; rename the rows' cells, or give the grid the size "
-                       "they were named for", off[0].path, field=off[0].field)]
+        off = [_off_grid(off, len(rows.rows), finder, table)]
     for problem in off:
         folder.note(problem)
     return row_of
+
+
+def _off_grid(off: list[OffGrid], n: int, finder: Finder, table: dict) -> OffGrid:
+    """Most data rows off the grid, said once: cells named by label were named for another
+    size if the size changed (its labels count from its corner); by q and r, or col and
+    row, they lie outside it."""
+    shown = ", ".join(str(e.row) for e in off[:10]) + (", ..." if len(off) > 10 else "")
+    size = [f"{k} = {table[k]}" for k in ("radius", "rows", "cols") if k in table]
+    said = f"{len(off)} of the {n} data rows name cells the grid does not have (rows {shown})"
+    if finder.mode == "cell":
+        why = (f"if {' and '.join(size) or 'its size'} changed, the grid's cells have new "
+               f"labels ({describe(finder.cells)}): rename the rows' cells, or give the grid "
+               "the size they were named for")
+    else:
+        why = "they lie outside it: make the grid larger, or leave those rows out"
+    return OffGrid(f"{said}; {why}", off[0].path, field=off[0].field)
 
 
 def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: str) -> Grid:
