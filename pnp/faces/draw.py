@@ -235,7 +235,8 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
     # a shape listed after a text, in the face's own frame (boxes as printed), may hide it
     over = L.shapes_over_text and not frame.nested
     if over and s.texts:
-        covered.hidden(s, e, v, x, y, bw, bh)
+        for text in covered.hidden(s, e, v, x, y, bw, bh):
+            _hidden_text(L, s, e, text)
     try:
         if e.placed is not None:
             _layout(s, e, ctx, borrowed, x, y, bw, bh)
@@ -243,12 +244,24 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
             drawn = DRAW[e.type](L, s, e, v, x, y, bw, bh)
             if over and drawn is not None and not v["rotate"]:
                 fitted, top, role = drawn
-                s.texts.append(covered.Drawn(e.name, _text_field(e), v["text"], fitted, x, top,
-                                             bw, v["align"], role, (x, y, x + bw, y + bh)))
+                s.texts.append(covered.Drawn(e, _text_field(e), v["text"], fitted, x, top, bw,
+                                             v["align"], role, (x, y, x + bw, y + bh)))
     except ValueProblem as exc:
         s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', _field(e, exc))
     if own:
         c.restoreState()
+
+
+def _hidden_text(L: Layout, s: Surface, e, text: covered.Drawn) -> None:
+    """A warning that shape `e` hides part of an earlier text: the piece's, or, when both are
+    the same on every piece, the layout file's, once."""
+    said = (f'element "{e.name}" is drawn over the text of element "{text.element.name}" '
+            f"({opening(text.text)}) in {in_game(e.origin)}, hiding part of it: move one of "
+            f'them, or list "{text.element.name}" after "{e.name}"')
+    if not (e.static and text.element.static):
+        s.report(said, text.field, level="warning")
+    elif caches(L).once(("hidden", e.origin, e.name, text.element.name)):
+        s.report(said, text.element.name, level="warning", source=Source(e.origin))
 
 
 def _unprintable(L: Layout, s: Surface, e, box: tuple[float, float, float, float],
