@@ -55,7 +55,8 @@ def check_ends(rules: Rules, changed: set[str] | None, short: bool = False) -> N
 
 
 def _with(options: dict[str, int]) -> str:
-    """" with option goal = 99": the [options] values that make a condition impossible."""
+    """" with option goal = 99": the [options] values that make a condition impossible, or
+    always true."""
     said = ", ".join(f"{name} = {value}" for name, value in sorted(options.items()))
     return f" with option{'s' * (len(options) > 1)} {said}" if options else ""
 
