@@ -107,6 +107,24 @@ def test_an_illegal_move_is_refused_and_changes_nothing(experior_data):
     assert replayed.current_player() == 1
 
 
+def test_a_card_not_where_the_action_takes_it_from_is_named_so(tmp_path):
+    """`pnp play`'s '#2' said "'buy Petal' is not allowed now (phase play: buy, gather)" while
+    the moves listed buy: Petal was not in the market."""
+    from pnp.engine.core import IllegalAction
+    from pnp.project import open_game
+    from pnp.scaffold import new_game
+
+    opened = open_game(str(new_game("shop", tmp_path, "market")))
+    state = opened.spec.new_game(opened.model).new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.legal_actions()[0])
+    legal = set(state.legal_actions())
+    card = next(a for a in range(40) if a not in legal)       # a card of buy's, not in market
+    with pytest.raises(IllegalAction, match=r"is not allowed now \(that card, card \d+ of the "
+                                            r"rules' cards, is not in the market\)$"):
+        state.apply_action(card)
+
+
 def test_a_data_game_pickles_for_worker_processes_and_dask(experior_data):
     """Its compiled expressions are closures: each pickles as its text and is compiled again
     where it lands, and the game plays the same games there."""

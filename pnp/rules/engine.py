@@ -307,8 +307,17 @@ class RulesState(State):
         p = self._p
         if not isinstance(action, int) or action < 0 or action > p.pass_id:
             return f" (actions are 0 to {p.pass_id})"
-        names = ", ".join(a.name for a in self._phase_now().actions)
-        return f" (phase {self._phase_now().name}: {names})"
+        phase = self._phase_now()
+        if action < p.na * p.nc:        # a card action: which card, and where it is not
+            act = p.actions[action // p.nc]
+            card = action % p.nc
+            if act in phase.actions and act.source is not None and \
+                    card not in self._z[p.slot(act.source, seat)]:
+                whose = f" of seat {seat + 1}" if act.source.per_player else ""
+                return f" (that card, card {card + 1} of the rules' cards, is not in the " \
+                       f"{act.source.name}{whose})"
+        names = ", ".join(a.name for a in phase.actions)
+        return f" (phase {phase.name}: {names})"
 
     def _describe(self, action: int) -> str:
         try:
