@@ -7,17 +7,10 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.scaffold import new_game
+from walkthrough import COST_AND_ICON
 
-DISC = """
-[cost_disc]
-type = "ellipse"
-x = "100% - 12mm"
-y = "3.5mm"
-width = "9mm"
-height = "9mm"
-fill = "{fill}"
-opacity = {opacity}
-"""
+# the README's cost disc (tests/walkthrough.py), alone
+DISC = COST_AND_ICON[:COST_AND_ICON.index("[cost]")]
 CARDS = ("title,text,colour,count\nFire Flask,Deal 3 damage.,rose,1\n"
          "Draught of the Sunfire,Every player draws two cards.,sun,1\n")
 SAID = ('warning: cards.csv, row 3, field "title": Draught of the Sunfire: element "cost_disc" '
@@ -30,7 +23,7 @@ def _validate(tmp_path, fill="#ffffff", opacity=1, first=False):
     folder = new_game("potions", tmp_path)
     (folder / "cards.csv").write_text(CARDS, encoding="utf-8")
     card = folder / "layouts" / "card.toml"
-    disc = DISC.format(fill=fill, opacity=opacity)
+    disc = DISC.replace('fill = "#ffffff"', f'fill = "{fill}"\nopacity = {opacity}')
     text = card.read_text(encoding="utf-8")
     card.write_text(disc + "\n" + text if first else text + disc, encoding="utf-8")
     res = CliRunner().invoke(main, ["validate", "--game", str(folder)])

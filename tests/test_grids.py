@@ -261,12 +261,18 @@ def test_bad_grid_data_is_named_by_file_row_and_field(tmp_path, edit, expect):
     assert re.search(expect, res.output), res.output
 
 
-def test_cells_by_axial_coordinates_and_a_bad_one(tmp_path):
+def _axial_isle(tmp_path):
+    """The island with its 19 hexes named by q and r (no roads); and those rows."""
     folder = _isle(tmp_path)
     rows = ["q,r,terrain,number"] + [f"{q},{r},field,{5}" for q in range(-2, 3)
                                     for r in range(-2, 3) if abs(q + r) <= 2]
     (folder / "hexes.csv").write_text("\n".join(rows) + "\n")
     (folder / "roads.csv").write_text("cells\n")
+    return folder, rows
+
+
+def test_cells_by_axial_coordinates_and_a_bad_one(tmp_path):
+    folder, rows = _axial_isle(tmp_path)
     assert _validate(folder).exit_code == 0
     (folder / "hexes.csv").write_text("\n".join(rows + ["3,0,field,5"]) + "\n")
     res = _validate(folder)
@@ -770,11 +776,7 @@ def test_rows_a_new_radius_renamed_are_one_finding_not_one_a_row(tmp_path):
 
 def test_rows_by_q_and_r_outside_a_smaller_grid_are_said_to_lie_outside_it(tmp_path):
     """q and r keep their names whatever the size: "names the cells anew" was wrong there."""
-    folder = _isle(tmp_path)
-    rows = ["q,r,terrain,number"] + [f"{q},{r},field,5" for q in range(-2, 3)
-                                    for r in range(-2, 3) if abs(q + r) <= 2]
-    (folder / "hexes.csv").write_text("\n".join(rows) + "\n")
-    (folder / "roads.csv").write_text("cells\n")
+    folder, _ = _axial_isle(tmp_path)
     toml = folder / "game.toml"
     toml.write_text(toml.read_text().replace("radius = 2", "radius = 1", 1))
     res = _validate(folder)
