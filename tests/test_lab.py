@@ -467,7 +467,7 @@ def test_a_value_out_of_the_game_s_bounds_is_its_variant_s_problem_named_by_fiel
                                   "-n", "2", "--jobs", "1", "--out", str(tmp_path / "s.pdf")])
     assert r.exit_code == 0, r.output
     assert 'hand=-1: fails validation, not simulated:\n  error: game.toml, field ' \
-        '"options.hand": a count is 0 or more, not -1 (setup[1].count reads it)\n' in r.output
+        '"options.hand": a count is 0 or more, not -1 (setup[2].count reads it)\n' in r.output
     assert "hand=4:" in r.output and (tmp_path / "s.pdf").exists()
 
 

@@ -43,12 +43,12 @@ def test_a_card_cell_compared_as_a_number_is_one(tmp_path, cell, says):
         code, out = _pnp(folder, *command)
         assert code == 2, (command, out)
         assert out == f'Error: cards.csv, row 19, field "rank": {says} ' \
-            "(phases.play.effects[0].by[0].highest reads it)\n", (command, out)
+            "(phases.play.effects[1].by[1].highest reads it)\n", (command, out)
 
 
 @pytest.mark.parametrize("old,new,key", [
     ('{ highest = "card.rank" }', '{ highest = "card.rank + 0" }',
-     "phases.play.effects[0].by[0].highest reads it: 'card.rank + 0'"),
+     "phases.play.effects[1].by[1].highest reads it: 'card.rank + 0'"),
     ('to = "table"\n', 'to = "table"\nif = "card.rank > 0"\n',
      "actions.play.if reads it: 'card.rank > 0'"),
 ])
@@ -79,7 +79,7 @@ def test_an_expression_that_fails_on_good_cells_is_the_rules_mistake(tmp_path):
                    '"card.rank / 0" }')
     code, out = _pnp(folder, "validate")
     assert code == 2, out
-    assert out == 'Error: rules.toml, field "phases.play.effects[1].amount": \'card.rank / 0\': ' \
+    assert out == 'Error: rules.toml, field "phases.play.effects[2].amount": \'card.rank / 0\': ' \
         "division by zero (for the card of cards.csv, row 2)\n", out
 
 
@@ -97,10 +97,10 @@ def test_the_rules_play_the_cards_the_kit_prints(tmp_path):
 
 
 @pytest.mark.parametrize("amount,says", [
-    ("1.5", 'rules.toml, field "phases.play.effects[1].amount": an amount must be a whole '
+    ("1.5", 'rules.toml, field "phases.play.effects[2].amount": an amount must be a whole '
      "number, not 1.5"),
     ("0.9", "an amount must be a whole number, not 0.9"),
-    ('"card.rank / 4"', 'rules.toml, field "phases.play.effects[1].amount": \'card.rank / 4\' '
+    ('"card.rank / 4"', 'rules.toml, field "phases.play.effects[2].amount": \'card.rank / 4\' '
      "is 0.25, not a whole number (for the card of cards.csv, row 2)"),
 ])
 def test_an_amount_is_a_whole_number(tmp_path, amount, says):
@@ -115,7 +115,7 @@ def test_an_amount_worked_out_in_play_is_a_whole_number(tmp_path):
                    '"(me.points + 1) / 2" }')
     code, out = _pnp(folder, "simulate", "--games", "2")
     assert code == 2, out
-    assert out.startswith('Error: rules.toml, field "phases.play.effects[1].amount": an amount '
+    assert out.startswith('Error: rules.toml, field "phases.play.effects[2].amount": an amount '
                           "must be a whole number, not 0.5 (game 0, seed "), out
 
 
@@ -129,12 +129,12 @@ def test_an_amount_worked_out_in_play_is_a_whole_number(tmp_path):
     ("[5]", "[5] is not a number"),
 ])
 def test_an_option_the_rules_count_with_is_a_whole_number(tmp_path, value, says):
-    """goal = "five" was Python's '>=' TypeError blamed on rules.toml end[0].if (exit 3); inf,
+    """goal = "five" was Python's '>=' TypeError blamed on rules.toml end[1].if (exit 3); inf,
     nan, true and 5.5 were taken (the booklet printed "≥ inf", and inf never ended a game)."""
     folder = _duel(tmp_path, "game.toml", "goal = 5", f"goal = {value}")
     code, out = _pnp(folder, "validate")
     assert code == 2, out
-    assert out == f'Error: game.toml, field "options.goal": {says} (end[0].if reads it: ' \
+    assert out == f'Error: game.toml, field "options.goal": {says} (end[1].if reads it: ' \
         "'most.points >= options.goal')\n", out
 
 
@@ -155,7 +155,7 @@ def test_a_hand_the_deck_cannot_deal_is_the_options_mistake(tmp_path, hand, says
     code, out = _pnp(folder, "validate")
     assert code == 2, out
     assert out.startswith(f'Error: game.toml, field "options.hand": {says}'), out
-    assert out.endswith(" (setup[1].count reads it)\n"), out
+    assert out.endswith(" (setup[2].count reads it)\n"), out
     assert _pnp(_duel(tmp_path / "nine", "game.toml", "hand = 3", "hand = 9"), "validate")[0] == 0
 
 
@@ -163,7 +163,7 @@ def test_a_count_below_0_in_the_rules_is_refused(tmp_path):
     folder = _duel(tmp_path, old='count = "options.hand"', new="count = -1")
     code, out = _pnp(folder, "validate")
     assert code == 2, out
-    assert out == 'Error: rules.toml, field "setup[1].count": a count is 0 or more, not -1\n'
+    assert out == 'Error: rules.toml, field "setup[2].count": a count is 0 or more, not -1\n'
 
 
 def test_an_end_that_always_holds_is_an_error(tmp_path):
@@ -171,7 +171,7 @@ def test_an_end_that_always_holds_is_an_error(tmp_path):
     folder = _duel(tmp_path, "game.toml", "goal = 5", "goal = -5")
     code, out = _pnp(folder, "validate")
     assert code == 2, out
-    assert out == 'Error: rules.toml, field "end[0].if": [[end]] \'goal\' always holds with ' \
+    assert out == 'Error: rules.toml, field "end[1].if": [[end]] \'goal\' always holds with ' \
         "option goal = -5: 'most.points >= options.goal' is always true (points is kept " \
         "within 0 to 99 and options.goal is -5), so every game would end after its first " \
         "turn; change goal in game.toml [options] (or the condition, or the bounds)\n", out
@@ -243,7 +243,7 @@ def test_a_condition_that_is_a_number_whatever_happens_is_refused(tmp_path, cond
     folder = _duel(tmp_path, old='if = "not tie" }', new=f"if = {cond} }}")
     code, out = _pnp(folder, "validate")
     assert code == 2, out
-    assert out.startswith('Error: rules.toml, field "phases.play.effects[1].if": a condition is '
+    assert out.startswith('Error: rules.toml, field "phases.play.effects[2].if": a condition is '
                           'true, false or an expression ("me.coins >= 3"), not '), out
 
 

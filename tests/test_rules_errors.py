@@ -48,7 +48,7 @@ def test_the_starter_validates(starter):
     ('actions = ["buy", "gather"]', 'actions = ["buy", "gathr"]',
      "no action 'gathr' (did you mean 'gather'?)"),
     ('who = "each"', 'who = "eahc"', "'eahc' is not a player (did you mean 'each'?)"),
-    ('if = "shared.market == 0"', 'if = "shared.market == = 0"', 'field "end[1].if": '
+    ('if = "shared.market == 0"', 'if = "shared.market == = 0"', 'field "end[2].if": '
      "expression 'shared.market == = 0'"),
     ('count = "2-4"', 'count = "4-2"', 'field "players.count"'),
     ('[zones.market]', '[zones.turn]', "'turn' cannot be a name here"),
@@ -95,9 +95,9 @@ def test_the_starter_validates(starter):
      'field "actions.buy.label": \'buy {{ card.cost // 0 }}\': integer division or modulo by '
      "zero (for the card of cards.csv, row 2)"),
     # a count the same in every game is checked when the rules are read (inf: OverflowError)
-    ('count = "options.market"', "count = inf", 'field "setup[1].count": a count must be a '
+    ('count = "options.market"', "count = inf", 'field "setup[2].count": a count must be a '
      "whole number, not inf"),
-    ('count = "options.market"', 'count = "options.market / 8"', 'field "setup[1].count": '
+    ('count = "options.market"', 'count = "options.market / 8"', 'field "setup[2].count": '
      "a count must be a whole number, not 0.5"),
     # a key in brackets is a key as a dotted one is: found before any game, with its hint
     ('if = "me.coins >= card.cost"', "if = \"me['coins'] >= card['cots']\"",
@@ -106,14 +106,14 @@ def test_the_starter_validates(starter):
     ('amount = "options.gather"', "amount = \"options['gathr']\"",
      "reads options.gathr, which the rules do not have (did you mean options.gather?)"),
     # an action without from takes no card: gather's card.cost read the last card bought
-    ('amount = "options.gather"', 'amount = "card.cost"', 'field "actions.gather.effects[0].'
+    ('amount = "options.gather"', 'amount = "card.cost"', 'field "actions.gather.effects[1].'
      "amount\": 'card.cost' reads card, but [actions.gather] takes no card (it has no from = "
      '"zone"): give it one, or read the player\'s or the table\'s counters'),
     # a set the counter's bounds undo: coins = 500 with max = 99 played 99, printed 500
-    ('amount = "options.coins"', "amount = 150", 'rules.toml, field "setup[2].amount": sets '
+    ('amount = "options.coins"', "amount = 150", 'rules.toml, field "setup[3].amount": sets '
      "coins to 150, outside 0 to 99 (the min and max of [counters.coins]): the game would play "
      "99"),
-    ('amount = "options.coins"', "amount = -1", 'field "setup[2].amount": sets coins to -1, '
+    ('amount = "options.coins"', "amount = -1", 'field "setup[3].amount": sets coins to -1, '
      "outside 0 to 99 (the min and max of [counters.coins]): the game would play 0"),
     # TOML: a key written below a table belongs to it
     ('[counters.coins]\nmax = 99', '[counters.coins]\nmax = 99\nsetup = [{ set = "coins" }]',
@@ -126,10 +126,10 @@ def test_the_starter_validates(starter):
      'public, owner, hidden'),
     # Jinja2's parser recurses: deep brackets were a RecursionError ("a bug in pnp")
     ('amount = "card.points"', 'amount = "' + "(" * 300 + "card.points" + ")" * 300 + '"',
-     'field "actions.buy.effects[1].amount": the expression nests too deeply'),
+     'field "actions.buy.effects[2].amount": the expression nests too deeply'),
     # worked out once when the rules are read: a sandbox limit named like any other mistake
     ('amount = "card.points"', 'amount = "range(10**9) | sum"',
-     'rules.toml, field "actions.buy.effects[1].amount": \'range(10**9) | sum\': Range too big'),
+     'rules.toml, field "actions.buy.effects[2].amount": \'range(10**9) | sum\': Range too big'),
 ])
 def test_a_mistake_is_one_error_naming_file_table_and_key(starter, tmp_path, old, new, says):
     code, out = _validate(_changed(starter, tmp_path, old, new))
@@ -149,7 +149,7 @@ def test_a_starting_option_beyond_its_counter_is_the_options_mistake(starter, tm
     code, out = _validate(folder)
     assert code == 2 and out == ('Error: game.toml, field "options.coins": sets coins to 500, '
                                  "outside 0 to 99 (the min and max of [counters.coins]): the "
-                                 "game would play 99 (setup[2].amount reads it)\n"), out
+                                 "game would play 99 (setup[3].amount reads it)\n"), out
 
 
 def test_an_action_taking_a_card_from_a_hidden_zone_is_refused(starter, tmp_path):
@@ -187,10 +187,10 @@ def test_rules_that_may_never_end_are_warned(starter, tmp_path):
 
 @pytest.mark.parametrize("old,new,says", [
     ('if = "shared.market == 0"', 'if = "shared.market < 0"',
-     'field "end[1].if": [[end]] \'market empty\' can never hold: \'shared.market < 0\' is '
+     'field "end[2].if": [[end]] \'market empty\' can never hold: \'shared.market < 0\' is '
      'never true (market counts cards: 0 to 32)'),
     ('if = "most.points >= options.goal"', 'if = "most.points > 999"',
-     'field "end[0].if": [[end]] \'goal\' can never hold: \'most.points > 999\' is never true '
+     'field "end[1].if": [[end]] \'goal\' can never hold: \'most.points > 999\' is never true '
      '(points is kept within 0 to 999)'),
     ('if = "most.points >= options.goal"', 'if = "me.tricks >= 1 or most.points > 2000"',
      "'me.tricks >= 1' is never true (no effect changes tricks, which stays 0); "
@@ -225,13 +225,13 @@ def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
     code, out = _validate(folder)
     # exit 2, as a mistake found when the rules are read (and simulate's) is; said with the
     # other findings, and --force still prints
-    assert code == 2 and out.startswith('error: rules.toml, field "actions.buy.effects[1].amount"'
+    assert code == 2 and out.startswith('error: rules.toml, field "actions.buy.effects[2].amount"'
                                         ": the amount is 'Comet', not a number (2 players, "
                                         "random game 0)"), out
     assert str(folder) not in out      # the file by its name, as every other mistake
     res = CliRunner().invoke(main, ["simulate", "--game", str(folder), "--games", "2",
                                     "--jobs", "1"])
-    assert res.exit_code == 2 and 'field "actions.buy.effects[1].amount"' in res.output, \
+    assert res.exit_code == 2 and 'field "actions.buy.effects[2].amount"' in res.output, \
         res.output
     pdf = tmp_path / "kit.pdf"
     build = ["build", "--game", str(folder), "--out", str(pdf)]
@@ -240,7 +240,7 @@ def test_an_expression_that_fails_in_play_is_named(starter, tmp_path):
 
 
 @pytest.mark.parametrize("cell,says", [
-    ("x", "'x' is not a number (actions.buy.effects[1].amount reads it)"),
+    ("x", "'x' is not a number (actions.buy.effects[2].amount reads it)"),
     ("", "'' is not a number"),
     ("1e300", "'1e300' is not a number"),
     ("٣", "'٣' is not a number"),  # (one rule for a cell: ASCII digits, as a layout reads it)
@@ -260,10 +260,10 @@ def test_a_card_cell_the_rules_count_with_is_a_number(starter, tmp_path, cell, s
 @pytest.mark.parametrize("old,new,says", [
     ('{ gain = "points", amount = "card.points" }',
      '{ gain = "points", amount = "card.title if me.coins >= 0 else 1" }',
-     'field "actions.buy.effects[1].amount": the amount is'),
+     'field "actions.buy.effects[2].amount": the amount is'),
     # (not of the card's cells alone: `card.cost / 2` is checked on every card before any game)
     ('{ draw = "deck", to = "market" }', '{ draw = "deck", to = "market", count = "turn / 2" }',
-     'field "actions.buy.effects[3].count": a count must be a whole number, not'),
+     'field "actions.buy.effects[4].count": a count must be a whole number, not'),
 ])
 def test_a_mistake_found_in_simulate_is_one_error_naming_file_and_key(starter, tmp_path, old,
                                                                        new, says):
@@ -410,7 +410,7 @@ def test_a_compare_order_names_values_the_cards_have(tmp_path, order, says):
     code, out = _validate(_experior_data(tmp_path, 'order = ["quick", "strong"]',
                                          f"order = {order}"))
     assert code == 2 and out.count("\n") == 1, out
-    assert out.startswith('Error: rules.toml, field "phases.resolve.effects[0].by[1].order": '
+    assert out.startswith('Error: rules.toml, field "phases.resolve.effects[1].by[2].order": '
                           + says), out
 
 
@@ -435,11 +435,11 @@ def test_a_compare_relation_that_contradicts_itself_is_refused(tmp_path, old, ne
 
 
 @pytest.mark.parametrize("new,says", [
-    ('by = [{ most = "me.points" }]', 'field "score.by[0].most": \'me.points\' is the same for '
+    ('by = [{ most = "me.points" }]', 'field "score.by[1].most": \'me.points\' is the same for '
      "every player (it reads no target), so it tells no one apart and every game would be a "
      "shared win: write 'target.points'"),
     ('by = [{ most = "target.points" }, { fewest = "target.stars" }]', 'field '
-     '"score.by[1].fewest": no effect changes stars, which stays 0 for every player'),
+     '"score.by[2].fewest": no effect changes stars, which stays 0 for every player'),
 ])
 def test_a_score_that_tells_no_one_apart_is_refused(starter, tmp_path, new, says):
     """most = "me.points" (or a counter nothing changes) validated, and every game of
@@ -461,7 +461,7 @@ def test_a_role_cell_read_as_a_number_is_one_by_its_row(tmp_path):
     code, out = _validate(folder)
     assert code == 2 and out.count("\n") == 1, out
     assert out.startswith('Error: sides.csv, row 2, field "sword": \'three\' is not a number '
-                          '(setup[2].amount reads it)'), out
+                          '(setup[3].amount reads it)'), out
 
 
 def test_an_unknown_agent_names_the_kind_of_game_not_the_engine(starter):
@@ -492,7 +492,7 @@ def test_an_end_a_counter_can_only_move_away_from_is_an_error(starter, tmp_path,
                                     "[counters.leaf]")
     path.write_text(text.replace('if = "most.points >= options.goal"', end))
     code, out = _validate(folder)
-    assert code == 2 and out.startswith('Error: rules.toml, field "end[0].if": ') and \
+    assert code == 2 and out.startswith('Error: rules.toml, field "end[1].if": ') and \
         says in out and "Traceback" not in out, out
 
 
@@ -515,7 +515,7 @@ def test_an_end_an_option_makes_impossible_names_the_option_and_its_value(starte
     folder = _changed(starter, tmp_path, "goal = 20 ", "goal = 5000 ", file="game.toml")
     code, out = _validate(folder)
     assert code == 2 and out == (
-        'Error: rules.toml, field "end[0].if": [[end]] \'goal\' can never hold with option '
+        'Error: rules.toml, field "end[1].if": [[end]] \'goal\' can never hold with option '
         "goal = 5000: 'most.points >= options.goal' is never true (points is kept within 0 to "
         "999), so no game would end by it (only by 'market empty' or the turn limit); change "
         "goal in game.toml [options] (or the condition, or the bounds)\n"), out
@@ -535,7 +535,7 @@ def test_an_end_the_setup_makes_true_is_named_from_the_random_games(starter, tmp
     folder = _changed(starter, tmp_path, "market = 4 ", "market = 0 ", file="game.toml")
     code, out = _validate(folder)
     assert code == 0 and out.startswith(
-        "warning: rules.toml, field \"end[1].if\": [[end]] 'market empty' ended all 20 random "
+        "warning: rules.toml, field \"end[2].if\": [[end]] 'market empty' ended all 20 random "
         "games of 2 to 4 players after their first turn: the setup may already make it true "
         "(look at the [[setup]] and the [options] it reads)\n"), out
     assert "warning" not in _validate(starter)[1]

@@ -62,7 +62,7 @@ def test_most_and_least_are_worked_out_over_the_players():
     assert direct.compile_direct("{{ most['wounds'] }}", {}, None, lookups=True,
                                  aggregates=aggregates) is None    # the dict: Jinja2's
     compiled = Compiler("rules.toml", {"most", "least", "players"}, {}).compile(
-        "most.wounds >= 9", "end[0].if")
+        "most.wounds >= 9", "end[1].if")
     assert not compiled.aggregate and compiled.free      # no dict of maxima built for it
     assert compiled(CONTEXT) is True
 
@@ -91,9 +91,9 @@ def test_the_games_options_read_by_key_are_its_options_on_every_row(raw):
     """`options` is fixed for a game (not in the row): `options['limit']` reads it as
     `options.limit` does, and a key it does not have is still undefined."""
     options = {"options": {"limit": 10}}
-    compiled = Compiler("rules.toml", {"me"}, options).compile(raw, "end[0].if")
+    compiled = Compiler("rules.toml", {"me"}, options).compile(raw, "end[1].if")
     row = {"me": {"wounds": 7}}
     assert compiled(row) == environment().compile_expression(raw)(**row, **options)
     with pytest.raises(Exception, match="goal"):   # (now, or when played)
         Compiler("rules.toml", {"me"}, options).compile(
-            raw.replace("limit", "goal"), "end[0].if")(row)
+            raw.replace("limit", "goal"), "end[1].if")(row)

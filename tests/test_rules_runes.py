@@ -55,7 +55,7 @@ def test_an_end_written_with_its_own_number_where_the_booklet_prints_the_goal_is
     result = _validate(folder)
     assert result.exit_code != 0
     assert _errors(result)[0] == (
-        'error: rules.toml, field "end[0].if": [[end]] \'goal\' compares points with 12 where '
+        'error: rules.toml, field "end[1].if": [[end]] \'goal\' compares points with 12 where '
         "booklet.md.j2 line 17 prints {{ options.goal }} (15): write options.goal in place of "
         "12 (one number for the booklet and the game)"), result.output
     # the same number written twice is still two fields: a variant changes one of them
@@ -132,8 +132,8 @@ def test_an_end_never_reached_names_the_direction_that_keeps_it_away(tmp_path):
 
 @pytest.mark.parametrize("old, new, field, expr", [
     ("if = \"card.kind == 'strike'\"", 'if = "card.kind + 1 > 2"',
-     "actions.play.effects[0].if", "card.kind + 1 > 2"),
-    ('count = "options.draw"', 'count = "card.kind"', "actions.play.effects[3].count",
+     "actions.play.effects[1].if", "card.kind + 1 > 2"),
+    ('count = "options.draw"', 'count = "card.kind"', "actions.play.effects[4].count",
      "card.kind"),
 ])
 def test_a_rule_reading_a_text_column_as_a_number_is_the_rules_mistake(tmp_path, old, new,

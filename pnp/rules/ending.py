@@ -32,7 +32,7 @@ def check_ends(rules: Rules, changed: set[str] | None, short: bool = False) -> N
     sets (None: any may change, as when one is named by a card's cell); `short`: the cards
     are not all there (rows left out for their errors), so a zone's count is not judged."""
     ranges = _Ranges(rules, changed, short)
-    for i, end in enumerate(rules.ends):
+    for i, end in enumerate(rules.ends, 1):   # (entries count from 1, as a reader does)
         why, options = ranges.never(end.condition.raw)
         if why:
             others = ", ".join(repr(e.name) for e in rules.ends if e is not end)

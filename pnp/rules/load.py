@@ -74,7 +74,7 @@ def _check_cardless(reader) -> None:
         effects = table.get("effects", [])
         items = [("if", table.get("if"))] + [
             (f"effects[{i}]", item) for i, item in enumerate(effects if isinstance(effects, list)
-                                                              else [])]
+                                                              else [], 1)]
         for key, item in items:
             if isinstance(item, dict) and {"compare", "draw"} & set(item):
                 break       # (a card drawn or compared is `card` from here on)
@@ -153,7 +153,7 @@ def _check_score(rules: Rules, changed: set[str] | None) -> None:
                     changed = None
                     break
                 changed = changed | {str(effect.name)}
-    for i, (how, expr) in enumerate(rules.score):
+    for i, (how, expr) in enumerate(rules.score, 1):
         field = rules.prefix + f"score.by[{i}].{how}"
         if not expr.names & {"target", "top", "bottom"}:
             fixed = re.sub(r"\bme\b", "target", str(expr.raw))
@@ -309,13 +309,13 @@ NUMBER_KEYS = frozenset({"amount", "count", "highest", "lowest", "min", "max", "
 
 
 def rule_texts(data: Any, where: str = "") -> list[tuple[str, str, bool]]:
-    """Every text of a rules table but a label, with its key (`phases.play.effects[0].if`)
+    """Every text of a rules table but a label, with its key (`phases.play.effects[1].if`)
     and whether its key's whole value is a number."""
     if isinstance(data, dict):
         return [t for k, v in data.items() if k != "label"
                 for t in rule_texts(v, f"{where}.{k}" if where else str(k))]
     if isinstance(data, list):
-        return [t for i, v in enumerate(data) for t in rule_texts(v, f"{where}[{i}]")]
+        return [t for i, v in enumerate(data, 1) for t in rule_texts(v, f"{where}[{i}]")]
     if isinstance(data, str):
         return [(data, where, re.sub(r"\[\d+\]$", "", where).rpartition(".")[2] in NUMBER_KEYS)]
     return []
@@ -491,7 +491,8 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
             findings.append(warning(
                 f"[[end]] {name!r} ended all {PLAYOUTS} random games of {who} players after "
                 "their first turn: the setup may already make it true (look at the [[setup]] "
-                "and the [options] it reads)", where, rules.prefix + f"end[{names.index(name)}].if"))
+                "and the [options] it reads)", where,
+                rules.prefix + f"end[{names.index(name) + 1}].if"))
     return findings
 
 

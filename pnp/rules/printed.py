@@ -95,7 +95,7 @@ def literal_ends(rules: Any, tree: Any, source: str, template: str) -> list[Find
                if k not in ended and (read is None or k in read)}
     lines = source.splitlines()
     out = []
-    for i, end in enumerate(rules.ends):
+    for i, end in enumerate(rules.ends, 1):
         raw = str(end.condition.raw)
         for m in _COMPARED.finditer(_QUOTED.sub("''", raw)):
             counter, number = (m.group(1), m.group(2)) if m.group(1) else (m.group(4),

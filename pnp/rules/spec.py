@@ -420,7 +420,7 @@ class Reader:
             raise self.error("effects are a list of tables: [{ draw = \"deck\", to = \"hand\" }]",
                              where)
         return tuple(self.verbs.compile_effect(self, item, f"{where}[{i}]")
-                     for i, item in enumerate(raw))
+                     for i, item in enumerate(raw, 1))    # (the first is [1], as read)
 
     def actions(self) -> tuple[Action, ...]:
         raw = self.data.get("actions", {})
@@ -545,7 +545,7 @@ class Reader:
         if not isinstance(raw, list):
             raise self.error("[[end]] tables: name and if", "end")
         ends = []
-        for i, table in enumerate(raw):
+        for i, table in enumerate(raw, 1):
             where = f"end[{i}]"
             self.keys(table, ("name", "if", "at"), where)
             if "if" not in table:
@@ -553,7 +553,7 @@ class Reader:
             at = self.text(table.get("at", "turn"), f"{where}.at", ("turn", "round"))
             if at == "round" and "round" not in self.data:
                 raise self.error("at = \"round\" needs a [round] table", f"{where}.at")
-            ends.append(End(str(table.get("name", f"end {i + 1}")),
+            ends.append(End(str(table.get("name", f"end {i}")),
                             self.condition(table["if"], f"{where}.if"), at))
         return tuple(ends)       # (none: the turn limit ends the game)
 
@@ -570,7 +570,7 @@ class Reader:
         if not isinstance(raw, list) or not raw:
             raise self.error("by is a list of criteria", where)
         out: list[tuple] = []
-        for i, item in enumerate(raw):
+        for i, item in enumerate(raw, 1):
             at = f"{where}[{i}]"
             self.keys(item, ("field", "relation", "beats", "order", "highest", "lowest"), at)
             if "highest" in item or "lowest" in item:
@@ -653,7 +653,7 @@ class Reader:
             raise self.error("by is a list: [{ most = \"target.score\" }, { fewest = ... }]",
                              where)
         out = []
-        for i, item in enumerate(raw):
+        for i, item in enumerate(raw, 1):
             self.keys(item, ("most", "fewest"), f"{where}[{i}]")
             if len(item) != 1:
                 raise self.error("each entry is one of most = or fewest =", f"{where}[{i}]")

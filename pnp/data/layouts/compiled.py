@@ -223,7 +223,7 @@ def _nested(raw: Any, scope: Scope, where: str):
     if isinstance(raw, dict):
         return {k: Value(v, _same, scope, f"{where}.{k}") for k, v in raw.items()}
     if isinstance(raw, list):
-        return [Value(v, _same, scope, f"{where}[{i}]") for i, v in enumerate(raw)]
+        return [Value(v, _same, scope, f"{where}[{i}]") for i, v in enumerate(raw, 1)]
     return Value(raw, _same, scope, where)
 
 
