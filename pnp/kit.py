@@ -67,6 +67,9 @@ class Board:
     places: tuple[str, ...] = ()
     source: Source | None = None
     how: str = ""  # how to print it, when not single-sided (a tile sheet and its backs)
+    # its places are printed on it (a map's islands, a grid's cells), not pieces cut from it
+    # (a tile sheet's tiles) nor the board itself (a mat): the checklist lists them under it
+    printed_on: bool = False
 
 
 @dataclass
@@ -99,6 +102,25 @@ class Kit:
         for board in self.boards:
             counts.update(board.places)
         return counts
+
+    def checklist(self) -> list[tuple[str, bool]]:
+        """What a player finds in the print, a line each (and whether it is a piece to tick,
+        or what is printed on the board above it): the pieces by kind, then each board that
+        has things printed on it, those below it ("Board: 3 paths of 5 islands, printed on
+        it:", "15 x island"; a board of 19 hexes is one board, not 19 pieces)."""
+        counts: Counter = Counter()
+        for sheet in self.sheets:
+            counts.update(p.kind for p in sheet.pieces)
+        for board in self.boards:
+            if not board.printed_on:
+                counts.update(board.places)
+        lines = [(f"{n} \u00d7 {kind}", True) for kind, n in sorted(counts.items())]
+        for board in self.boards:
+            if board.printed_on:
+                on = sorted(Counter(board.places).items())
+                lines.append((board.title + (", printed on it:" if on else ""), True))
+                lines += [(f"{n} \u00d7 {kind}", False) for kind, n in on]
+        return lines
 
     def files(self) -> dict[str, set[str]]:
         """The files each kind of piece is drawn from, as errors name them ("cards.csv")."""

@@ -23,6 +23,11 @@ def new_game(name: str, parent: Path, template: str = "deck") -> Path:
     target = parent / name
     if target.exists():
         raise PnpError(f"{target} already exists; choose another name")
+    if (shipped("card_data") / name / "game.toml").is_file() and \
+            parent.resolve() == (Path.cwd() / "card_data").resolve():
+        # ./card_data is looked in first: `--game wuxing` would build the new deck
+        raise PnpError(f"{name!r} is a game pnp ships; a {target} would hide it from "
+                       f"--game {name}: choose another name")
     title = name.replace("-", " ").replace("_", " ").title()
     if template not in TEMPLATES:
         raise PnpError(f"unknown template {template!r}; use one of {', '.join(TEMPLATES)}")

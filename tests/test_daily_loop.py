@@ -307,3 +307,40 @@ def test_a_cache_around_or_in_the_game_folder_hides_only_its_entries(tmp_path, m
         assert not is_entry(cache / "elsewhere" / "x.pickle")
         for mine in ("layouts/card.toml", "fonts/R.ttf", "cards.csv", "game.toml"):
             assert not is_entry(game / mine), (cache, mine)
+
+
+def test_a_hex_map_is_one_board_in_the_checklist_and_the_booklet(tmp_path):
+    """The hex-board starter's checklist said "19 × island" and its booklet "Island | 19": a
+    player looked for 19 pieces where the kit prints one board of 19 hexes."""
+    from pnp.project import open_game
+    from pnp.render.fonts import load_fonts
+    from pnp.scaffold import new_game
+
+    opened = open_game(str(new_game("map", tmp_path, "hex-board")))
+    kit = opened.spec.build_kit(opened.model, load_fonts())
+    assert kit.checklist() == [("Island, printed on it:", True), ("19 \u00d7 island", False)]
+    assert "| Island | 1 |" in kit.booklet.text
+    assert kit.manifest()["island"] == 19       # (what printed = played counts: the cells)
+
+
+def test_the_shipped_boards_list_what_is_printed_on_them_under_them():
+    from pnp.project import open_game
+    from pnp.render.fonts import load_fonts
+
+    opened = open_game("wuxing")
+    kit = opened.spec.build_kit(opened.model, load_fonts())
+    lines = kit.checklist()
+    assert ("Board: 3 paths of 5 islands, printed on it:", True) in lines
+    assert ("15 \u00d7 island", False) in lines
+    assert not any(line == "15 \u00d7 island" and piece for line, piece in lines)
+
+
+def test_a_new_game_may_not_hide_a_shipped_one(tmp_path, monkeypatch):
+    """`pnp new wuxing` made card_data/wuxing, and `pnp build --game wuxing` (the README's own
+    command) then built a blank deck in its place."""
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(main, ["new", "wuxing"])
+    assert res.exit_code == 1 and not (tmp_path / "card_data" / "wuxing").exists()
+    assert "'wuxing' is a game pnp ships" in res.output, res.output
+    res = CliRunner().invoke(main, ["new", "wuxing", "--dir", "mine"])   # (hides nothing)
+    assert res.exit_code == 0 and (tmp_path / "mine" / "wuxing" / "game.toml").is_file()

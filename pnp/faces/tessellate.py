@@ -199,7 +199,8 @@ def place_grid(kit, component, drawers: list, labels: list[str]) -> None:
     if grid is not None and not c.on_sheets:
         cells = grid.cell_rows()
         kit.boards.append(Board(c.title, c.width, c.height, GridBoard(grid, c, drawers, labels),
-                                (c.name,) * sum(c.counts[i] for _, i in cells), c.source))
+                                (c.name,) * sum(c.counts[i] for _, i in cells), c.source,
+                                printed_on=True))
         return
     if grid is not None:
         lattice, order = grid.lattice, [i for _, i in grid.cell_rows()]

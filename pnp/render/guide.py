@@ -106,8 +106,9 @@ class GuidePages(Pages):
         heading = "What this print holds" if self.kit.changes else "What is in the kit"
         draw_line(c, f, heading, x, y, 18, "bold")
         y -= 10 * MM
-        for kind, n in sorted(self.kit.manifest().items()):
-            draw_line(c, f, f"\u2610  {n} \u00d7 {kind}", x, y, 11)
+        for line, piece in self.kit.checklist():
+            draw_line(c, f, f"\u2610  {line}" if piece else line, x if piece else x + 9 * MM,
+                      y, 11)
             y -= 6.5 * MM
         self._footer(f"{self.kit.title} \u00b7 page {self.page_no}")
         self._new_page()

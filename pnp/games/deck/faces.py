@@ -25,7 +25,9 @@ def build_kit(model: Model, fonts, extra: dict | None = None) -> Kit:
         {"title": str(cards.table.rows[i][named]).strip() or label(cards, i) if named
          else label(cards, i), "count": cards.counts[i],
          "text": str(cards.table.rows[i].get("text", ""))} for i in range(len(cards.counts))]
-    listing = [{"name": c.name, "title": c.title, "count": sum(c.counts)}
+    # a grid printed as one board is one piece, its rows its cells (a hex map: 1, not 19)
+    listing = [{"name": c.name, "title": c.title,
+                "count": 1 if c.grid is not None and not c.on_sheets else sum(c.counts)}
                for c in model.components]
     # the numbers a designer's rules state, named in game.toml's [options] ({{ options.hand }})
     options = folder.section("options", required=False)

@@ -37,7 +37,8 @@ def board(model: Model) -> Board:
     places = tuple(kind for _ in engine.SIDES
                    for kind in ["wound track", "locked-card slot"]
                    + ["experience track"] * len(engine.TYPES))
-    return Board("Board: wound and experience tracks", W, H, face(model, "board", {}), places)
+    return Board("Board: wound and experience tracks", W, H, face(model, "board", {}), places,
+                 printed_on=True)
 
 
 def build_kit(model: Model, fonts) -> Kit:

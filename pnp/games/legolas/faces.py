@@ -50,7 +50,8 @@ def board(model: Model) -> Board:
     W, H = model.board_size
     n, below = model.vp_loop, model.vp_below
     return Board(f"Score board: {signed(-below)} to {n - 1} VP and the round track", W, H,
-                 face(model, "board", board_row(n, below)), ("score track", "round track"))
+                 face(model, "board", board_row(n, below)), ("score track", "round track"),
+                 printed_on=True)
 
 
 def build(model: Model, fonts) -> Kit:

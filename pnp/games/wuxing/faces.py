@@ -21,7 +21,7 @@ def board(model: Model) -> Board:
     W, H = model.board_size
     places = tuple("island" for _ in model.islands)
     return Board("Board: 3 paths of 5 islands", W, H, face(model, "board", board_row(model)),
-                 places)
+                 places, printed_on=True)
 
 
 # ---- booklet -----------------------------------------------------------------------------------
