@@ -363,6 +363,16 @@ def test_a_missing_data_file_is_offered_a_table_not_a_picture(deck, tmp_path):
     assert res.output.strip().endswith("(did you mean 'units.xlsx'?)"), res.output
 
 
+def test_a_layout_file_that_is_a_pipe_says_so(deck, tmp_path):
+    (deck / "layouts" / "back.toml").unlink()
+    os.mkfifo(deck / "layouts" / "back.toml")
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == ('Error: game.toml, [[component]] "card", field "back": layout '
+                                  "file 'layouts/back.toml' is not a plain file (a pipe or a "
+                                  "device?): pnp reads files alone")
+
+
 def test_a_file_of_no_game_is_not_sent_to_its_folder(tmp_path, monkeypatch):
     (tmp_path / "notes.txt").write_text("x\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)

@@ -298,6 +298,8 @@ def test_list_validate_help_and_version():
     assert unknown.exit_code == 2 and "unknown game 'nosuchgame'" in unknown.output
     typo = _run("build", "--game", "wuxin")
     assert typo.exit_code == 2 and "unknown game 'wuxin' (did you mean 'wuxing'?)" in typo.output
+    shout = _run("build", "--game", "WUXING")
+    assert "unknown game 'WUXING' (did you mean 'wuxing'?)" in shout.output
 
 
 def test_duplicated_column_and_empty_rows(game_copy, tmp_path):

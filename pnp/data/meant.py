@@ -9,6 +9,9 @@ from pathlib import Path
 from .files import is_file, nearest_file
 
 
+NOT_PLAIN = "is not a plain file (a pipe or a device?): pnp reads files alone"
+
+
 def not_there(root: Path, path: Path, relative: str) -> str:
     """Why no file is at `path` (not a folder: the callers word that): not found, with the one
     meant; or something there that is not a file (a pipe, a device) that pnp does not read."""
@@ -17,7 +20,7 @@ def not_there(root: Path, path: Path, relative: str) -> str:
     except (OSError, ValueError):
         there = False
     if there:
-        return "is not a plain file (a pipe or a device?): pnp reads files alone"
+        return NOT_PLAIN
     return "not found in the game folder" + meant(root, path, relative)
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..files import OWN_FILES, a_folder, inside, nearest_file, read_toml
+from ..meant import NOT_PLAIN
 from ...errors import DataError, Source, did_you_mean, in_game
 
 STARTER = "starter:"
@@ -68,6 +69,8 @@ def resolve(root: Path, ref: str, source: Source, field_name: str) -> Path:
     if found is not None and found.is_dir():
         raise DataError(a_folder(root, ref, found, "layout file", "a .toml file", (".toml",)),
                         source.path, source.row, field_name)
+    if found is not None and found.exists() and not found.is_file():
+        raise DataError(f"layout file {ref!r} {NOT_PLAIN}", source.path, source.row, field_name)
     if found is None or not found.is_file():
         raise DataError(_missing(root, ref, folder), source.path, source.row, field_name)
     own = found.parent == root.resolve() and found.name in OWN_FILES
