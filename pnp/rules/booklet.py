@@ -246,7 +246,7 @@ def _ranking(by, rules: Rules) -> str:
 def how_to_play(rules: Rules) -> str:
     """The rules as a booklet section, in Markdown."""
     out = ["## How to play"]
-    starts = _starts(rules) + _bounds(rules)
+    starts = _starts(rules)
     if rules.setup or rules.round_setup or starts:
         out += ["", "### Setup", ""]
         out += [f"- {said}" for said in starts]
@@ -256,6 +256,9 @@ def how_to_play(rules: Rules) -> str:
                     "of each round:", ""]
             out += [f"- {effect_sentence(e, rules, 'the player who starts the round')}"
                     for e in rules.round_setup]
+    bounds = _bounds(rules)     # (a rule of the whole game, not a step of its setup)
+    if bounds:
+        out += ["", "### Limits", ""] + [f"- {said}" for said in bounds]
     out += ["", "### A turn", ""]
     leads = _leads(rules)
     if not rules.rotate:     # (RulesState._next_first: a `lead` starts the next turn)
