@@ -260,3 +260,6 @@ def test_a_counters_own_bounds_are_rules_the_booklet_states(tmp_path):
     assert "- A player's coins never go above 99: what would pass it is lost." in said, said
     assert "- A player's leaf never goes below -3: what would pass it is lost." in said, said
     assert "rose never" not in said  # (the default bounds, 0 to 1000, go unsaid)
+    # a rule of the whole game, in its own section: not a step of the setup (a trial)
+    limits = said.index("### Limits")
+    assert said.index("### Setup") < limits < said.index("coins never go") < said.index("### A turn")
