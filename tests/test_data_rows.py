@@ -363,6 +363,15 @@ def test_a_missing_data_file_is_offered_a_table_not_a_picture(deck, tmp_path):
     assert res.output.strip().endswith("(did you mean 'units.xlsx'?)"), res.output
 
 
+def test_a_data_file_moved_into_a_folder_is_found_there(deck, tmp_path):
+    (deck / "data").mkdir()
+    (deck / "cards.csv").rename(deck / "data" / "cards.csv")
+    res = _build(deck, tmp_path)
+    assert res.exit_code == 2, res.output
+    assert res.output.strip().endswith("file 'cards.csv' not found in the game folder (did you "
+                                       "mean 'data/cards.csv'?)"), res.output
+
+
 def test_a_layout_file_that_is_a_pipe_says_so(deck, tmp_path):
     (deck / "layouts" / "back.toml").unlink()
     os.mkfifo(deck / "layouts" / "back.toml")

@@ -35,9 +35,23 @@ def meant(root: Path, path: Path, relative: str) -> str:
         return f" (its name differs in case from {cased!r}, which a Mac or Windows " \
                "would find and Linux would not: write the name as the file has it)"
     near = nearest_file(path.parent, root, path.name, _kin(path.name))
-    if near is None:
-        return ""
-    return f" (did you mean {relative[:len(relative) - len(path.name)] + near!r}?)"
+    if near is not None:
+        return f" (did you mean {relative[:len(relative) - len(path.name)] + near!r}?)"
+    moved = _one_down(root, path)
+    return f" (did you mean {moved!r}?)" if moved else ""
+
+
+def _one_down(root: Path, path: Path) -> str | None:
+    """The file of that name in a folder of the one it was looked for in (data/units.csv for
+    units.csv), as the game folder names it; the first 1,000 folders looked in, no more."""
+    try:
+        folders = sorted(d for d in path.parent.iterdir() if d.is_dir())[:1000]
+        found = next((d / path.name for d in folders if is_file(d / path.name)), None)
+        if found is None or not found.resolve().is_relative_to(root.resolve()):
+            return None     # (a link out of the game folder is no suggestion)
+        return found.resolve().relative_to(root.resolve()).as_posix()
+    except (OSError, ValueError):
+        return None
 
 
 def _kin(name: str) -> tuple[str, ...]:

@@ -124,7 +124,9 @@ LOGS_MOVES = True
 def turn_heading(state) -> str | None:
     """A turn is one seat's: its number heads the moves of a turn another seat plays (without
     it `pnp play` showed turns 1, 3, 5 of a two-player game, the others' unheaded)."""
-    return f"Turn {state.turn}" if hasattr(state, "turn") else None
+    if not hasattr(state, "turn"):
+        return None
+    return f"Turn {state.turn}" + (f", round {state.round}" if state.round > 1 else "")
 
 
 def public_log(state) -> list[str]:
