@@ -380,7 +380,8 @@ def _layout_problem(L: Layout, s: Surface, e, message: str, props: tuple[str, ..
         s.faulted = True
     if caches(L).once(("layout", path, at, message)):   # (the file named once, as its place)
         of = "" if path == e.origin else f" ({in_game(e.origin)})"
-        s.report(f'element "{e.name}"{of}: {message}', at, level=level, source=Source(path))
+        s.report(f'element "{e.name}"{of}: {message}', at, level=level, source=Source(path),
+                 own=True)
 
 
 def _report_problems(L: Layout, s: Surface, e, problems: list[str | Picture]) -> None:

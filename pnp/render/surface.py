@@ -9,7 +9,7 @@ from typing import NamedTuple
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import Finding, Source, opening
+from ..errors import BadFile, Finding, Source, opening
 from ..layout.grid import Rect
 from .colours import luminance
 from .fonts import Fonts
@@ -154,15 +154,18 @@ class Surface:
                                      paints, colours))
 
     def report(self, message: str, field: str | None = None, level: str = "error",
-               source: Source | None = None) -> None:
+               source: Source | None = None, own: bool = False) -> None:
         """A finding about this piece; `source` names the data row the text came from when it
-        is not the piece's own row (an element's name printed on many cards)."""
+        is not the piece's own row (an element's name printed on many cards); `own`: a mistake
+        of that file's own (a layout's size that no row sets), bad data where it stops a
+        command, as the layout's mistakes found when it is read are."""
         subject = None if source else self.name  # a shared row: said once, not per piece
         untitled = self.untitled and subject is not None
         level = level if level in ("note", "error") else "warning"
         # a note is said in validate and stops nothing (a small print a layout chose)
-        self.findings.append(Finding(level, message, source or self.source, field, subject,
-                                     untitled))
+        kind = BadFile if own and level == "error" else Finding
+        self.findings.append(kind(level, message, source or self.source, field, subject,
+                                  untitled))
 
     def fill_bleed(self, fill) -> None:
         """Paint the whole piece including its bleed; in ink-saver mode only outline the trim

@@ -245,17 +245,7 @@ def _ranking(by, rules: Rules) -> str:
 
 def how_to_play(rules: Rules) -> str:
     """The rules as a booklet section, in Markdown."""
-    out = ["## How to play"]
-    starts = _starts(rules)
-    if rules.setup or rules.round_setup or starts:
-        out += ["", "### Setup", ""]
-        out += [f"- {said}" for said in starts]
-        out += [f"- {effect_sentence(e, rules, 'the first player')}" for e in rules.setup]
-        if rules.round_setup:
-            out += ["", f"The game is played in at most {rules.round_limit} rounds. At the start "
-                    "of each round:", ""]
-            out += [f"- {effect_sentence(e, rules, 'the player who starts the round')}"
-                    for e in rules.round_setup]
+    out = ["## How to play"] + _setup(rules)
     bounds = _bounds(rules)     # (a rule of the whole game, not a step of its setup)
     if bounds:
         out += ["", "### Limits", ""] + [f"- {said}" for said in bounds]
@@ -306,6 +296,22 @@ def how_to_play(rules: Rules) -> str:
     else:
         out.append("Everybody shares the win.")
     return "\n".join(out) + "\n"
+
+
+def _setup(rules: Rules) -> list[str]:
+    """The setup section: counters that start elsewhere than 0, the setup's effects, and each
+    round's."""
+    starts = _starts(rules)
+    if not (rules.setup or rules.round_setup or starts):
+        return []
+    out = ["", "### Setup", ""] + [f"- {said}" for said in starts]
+    out += [f"- {effect_sentence(e, rules, 'the first player')}" for e in rules.setup]
+    if rules.round_setup:
+        out += ["", f"The game is played in at most {rules.round_limit} rounds. At the start "
+                "of each round:", ""]
+        out += [f"- {effect_sentence(e, rules, 'the player who starts the round')}"
+                for e in rules.round_setup]
+    return out
 
 
 def _bounds(rules: Rules) -> list[str]:
