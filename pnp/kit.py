@@ -70,6 +70,7 @@ class Board:
     # its places are printed on it (a map's islands, a grid's cells), not pieces cut from it
     # (a tile sheet's tiles) nor the board itself (a mat): the checklist lists them under it
     printed_on: bool = False
+    cell: str = ""   # what the checklist calls each place, when not by its kind (a grid's: hex)
 
 
 @dataclass
@@ -117,7 +118,7 @@ class Kit:
         lines = [(f"{n} \u00d7 {kind}", True) for kind, n in sorted(counts.items())]
         for board in self.boards:
             if board.printed_on:
-                on = sorted(Counter(board.places).items())
+                on = sorted(Counter(board.cell or kind for kind in board.places).items())
                 lines.append((board.title + (", printed on it:" if on else ""), True))
                 lines += [(f"{n} \u00d7 {kind}", False) for kind, n in on]
         return lines

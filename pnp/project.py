@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from .data.game import GameFolder, find_game
 from .data.tables import check_tables
-from .errors import (UNDRAWABLE, DataError, Finding, OptionError, PnpError, RulesError, Source, UnloadedData,
-                     error, warning)
+from .errors import (UNDRAWABLE, BadFile, DataError, Finding, OptionError, PnpError, RulesError,
+                     Source, UnloadedData, error, warning)
 from .layout.paper import Paper, choose_paper
 from .units import MM
 
@@ -393,6 +393,10 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
         noted: list[Finding] = []
         digested = record_now(noted, old.format if old is not None else FORMAT)
         findings += [f for f in dict.fromkeys(noted) if f.level == "warning"]
+        # a layout file's own mistake is said once a kit, here as the record drew it: it is the
+        # part's too (the part's drawing, after it, does not say it again)
+        _stop_at_errors(findings, [f for f in dict.fromkeys(noted) if isinstance(f, BadFile)],
+                        force)
         printed = digested if digested.format == FORMAT else record_now()  # kept: this format
         part = _part(kit, digested, old, since, only)
         if part is None:  # kept anew all the same: its format, and rows that moved

@@ -323,7 +323,7 @@ def scratch_draw(canvas, fonts, drawer, sheet, piece: Piece):
 
     canvas.saveState()
     s = Surface(canvas, fonts, sheet.width, sheet.height, 0.0, piece.name, piece.source,
-                untitled=piece.untitled, shape=sheet.shape)
+                untitled=piece.untitled, shape=sheet.shape, scratch=True)
     drawer(s)
     canvas.restoreState()
     return s

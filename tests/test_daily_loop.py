@@ -318,7 +318,7 @@ def test_a_hex_map_is_one_board_in_the_checklist_and_the_booklet(tmp_path):
 
     opened = open_game(str(new_game("map", tmp_path, "hex-board")))
     kit = opened.spec.build_kit(opened.model, load_fonts())
-    assert kit.checklist() == [("Island, printed on it:", True), ("19 \u00d7 island", False)]
+    assert kit.checklist() == [("Island, printed on it:", True), ("19 \u00d7 hex", False)]
     assert "| Island | 1 |" in kit.booklet.text
     assert kit.manifest()["island"] == 19       # (what printed = played counts: the cells)
 

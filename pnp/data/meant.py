@@ -43,13 +43,15 @@ def meant(root: Path, path: Path, relative: str) -> str:
 
 def _one_down(root: Path, path: Path) -> str | None:
     """The file of that name in a folder of the one it was looked for in (data/units.csv for
-    units.csv), as the game folder names it; the first 1,000 folders looked in, no more."""
+    units.csv), as the game folder names it (a link by its own name); of the first 1,000
+    names there, no more."""
     try:
-        folders = sorted(d for d in path.parent.iterdir() if d.is_dir())[:1000]
-        found = next((d / path.name for d in folders if is_file(d / path.name)), None)
+        names = sorted(p.name for p in path.parent.iterdir())[:1000]
+        found = next((path.parent / n / path.name for n in names
+                      if is_file(path.parent / n / path.name)), None)
         if found is None or not found.resolve().is_relative_to(root.resolve()):
             return None     # (a link out of the game folder is no suggestion)
-        return found.resolve().relative_to(root.resolve()).as_posix()
+        return found.relative_to(root.resolve()).as_posix()
     except (OSError, ValueError):
         return None
 

@@ -190,7 +190,8 @@ def preflight(kit: Kit, fonts: Fonts, service, cmyk: bool,
                 watch = PreflightCanvas(scratch, w, h, safe, dpi, forms)
                 scratch.saveState()
                 watch.surface = Surface(watch, fonts, w, h, bleed, card.piece.name,
-                                        card.piece.source, untitled=card.piece.untitled)
+                                        card.piece.source, untitled=card.piece.untitled,
+                                        scratch=True)   # (its own findings are the export's)
                 drawer(watch.surface)
                 scratch.restoreState()
                 findings += _report(watch, service, cmyk, f"{cut_name(card.piece.name)} ({side})",

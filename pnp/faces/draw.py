@@ -366,10 +366,12 @@ def _text_field(e) -> str:
 
 
 def _layout_problem(L: Layout, s: Surface, e, message: str, props: tuple[str, ...],
-                    field: str | None = None, level: str = "error") -> None:
+                    field: str | None = None, level: str = "error", own: bool = True) -> None:
     """A problem of an element's properties `props`: when none reads the row it is the layout
     file's (at `field`, else the first property's), said once for every piece it is on; else
-    the piece's, as _problem says it."""
+    the piece's, as _problem says it. `own`: a mistake of the file (bad data where it stops a
+    command), not what its print makes of the kit (small or long labels: the kit's, as a
+    text that does not fit is)."""
     if not e.constant(*props):
         _problem(L, s, e, message, level)
         return
@@ -378,10 +380,10 @@ def _layout_problem(L: Layout, s: Surface, e, message: str, props: tuple[str, ..
         path, at = e.origin, field
     if level == "error":
         s.faulted = True
-    if caches(L).once(("layout", path, at, message)):   # (the file named once, as its place)
+    if s.scratch or caches(L).once(("layout", path, at, message)):   # (said once a kit)
         of = "" if path == e.origin else f" ({in_game(e.origin)})"
         s.report(f'element "{e.name}"{of}: {message}', at, level=level, source=Source(path),
-                 own=True)
+                 own=own)
 
 
 def _report_problems(L: Layout, s: Surface, e, problems: list[str | Picture]) -> None:
@@ -1056,7 +1058,7 @@ def _labels_summed(L: Layout, s, e, found: int, n: int) -> None:
         if len(alike) > 1:
             said = f"{len(alike)} of its {n} cell labels, the first: {said}"
         _layout_problem(L, s, e, said, ("cells", "start", "step", "labels", "size"),
-                        field=e.name, level=level)
+                        field=e.name, level=level, own=False)
 
 
 def _list(value) -> list[str]:

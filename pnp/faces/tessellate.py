@@ -200,7 +200,7 @@ def place_grid(kit, component, drawers: list, labels: list[str]) -> None:
         cells = grid.cell_rows()
         kit.boards.append(Board(c.title, c.width, c.height, GridBoard(grid, c, drawers, labels),
                                 (c.name,) * sum(c.counts[i] for _, i in cells), c.source,
-                                printed_on=True))
+                                printed_on=True, cell=grid.lattice.kind))
         return
     if grid is not None:
         lattice, order = grid.lattice, [i for _, i in grid.cell_rows()]

@@ -106,9 +106,16 @@ class GuidePages(Pages):
         heading = "What this print holds" if self.kit.changes else "What is in the kit"
         draw_line(c, f, heading, x, y, 18, "bold")
         y -= 10 * MM
+        box = "\u2610  "
+        indent = f.width(box, 11)
         for line, piece in self.kit.checklist():
-            draw_line(c, f, f"\u2610  {line}" if piece else line, x if piece else x + 9 * MM,
-                      y, 11)
-            y -= 6.5 * MM
+            # wrapped to the paper, hanging under its box (what a board has on it further in)
+            left = x + indent + (0 if piece else 5 * MM)
+            if piece:
+                draw_line(c, f, box, x, y, 11)
+            for part in wrap(f, line, 11, self.page_w - PRINTER_MARGIN - 7 * MM - left) or [line]:
+                draw_line(c, f, part, left, y, 11)
+                y -= 5 * MM
+            y -= 1.5 * MM
         self._footer(f"{self.kit.title} \u00b7 page {self.page_no}")
         self._new_page()

@@ -123,6 +123,9 @@ class Surface:
     # an error of its layout file met here, said once on the first face it was on: this face
     # failed too (its checks would only repeat the error's effect, "no element shows ...")
     faulted: bool = False
+    # drawn only for the meaning checks, its findings dropped: a problem said once a kit is
+    # not used up here (else the render that follows, an export's, would not say it)
+    scratch: bool = False
     # the text elements drawn so far in the face's own frame, unturned (faces/covered.py: a
     # later shape hiding one)
     texts: list = field(default_factory=list)
