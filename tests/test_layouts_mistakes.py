@@ -122,6 +122,24 @@ def test_an_element_wholly_off_the_card_is_named_not_left_out_in_silence(deck, o
     assert len(found) == 1 and found[0].startswith(f"error: {where}"), found
 
 
+@pytest.mark.parametrize("command", [["export", "--format", "png"], ["export", "--format", "pod"],
+                                     ["build", "--only", "cards.csv:2"],
+                                     ["build", "--version-mark", "front"]],
+                         ids=["png", "pod", "only", "version mark"])
+def test_every_command_that_prints_refuses_a_layouts_own_mistake(deck, tmp_path, command):
+    """The checks' scratch drawing used up the layout's once-a-kit error: these commands
+    printed (exit 0) what validate and build refused."""
+    layout = deck / "layouts" / "card.toml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(
+        'width = "100% - 8mm"', 'width = "-13mm"', 1), encoding="utf-8")
+    out = tmp_path / ("out" if "png" in command else "out.pdf")
+    res = CliRunner().invoke(main, [command[0], "--game", str(deck), *command[1:], "--out",
+                                    str(out)])
+    assert res.exit_code == 2, res.output
+    assert 'field "title.width": element "title": its box is -13 x 7 mm' in res.output
+    assert not out.exists()
+
+
 def test_an_element_turned_back_onto_the_card_or_only_partly_off_it_is_fine(deck):
     """A long box beside the card turned a quarter about its centre lands on it; a band that
     runs past the edge (the deck's own) is cut to the card."""
