@@ -392,11 +392,7 @@ def build(game: OpenGame, out: Path, *, paper: str | Paper | None = None, bleed_
     if not whole:  # the part to print is chosen by the record: made first, as `old` digests
         noted: list[Finding] = []
         digested = record_now(noted, old.format if old is not None else FORMAT)
-        findings += [f for f in dict.fromkeys(noted) if f.level == "warning"]
-        # a layout file's own mistake is said once a kit, here as the record drew it: it is the
-        # part's too (the part's drawing, after it, does not say it again)
-        _stop_at_errors(findings, [f for f in dict.fromkeys(noted) if isinstance(f, BadFile)],
-                        force)
+        _keep_noted(findings, noted, force)
         printed = digested if digested.format == FORMAT else record_now()  # kept: this format
         part = _part(kit, digested, old, since, only)
         if part is None:  # kept anew all the same: its format, and rows that moved
@@ -494,6 +490,15 @@ def _check_print_options(layout: str, back_offset_mm: tuple[float, float], scale
         raise OptionError("--back-offset", BACK_OFFSET_FAULT)
     if not 0.9 <= scale <= 1.1:
         raise PnpError(f"scale {scale:g} is out of range (0.9 to 1.1)")
+
+
+def _keep_noted(findings: list[Finding], noted: list[Finding], force: bool) -> None:
+    """What digesting the whole kit for its record found, kept with a part's findings: its
+    warnings, and a layout file's own mistake, which is said once a kit (here, as the record
+    drew it) and is the part's too (the part's drawing, after it, does not say it again)."""
+    noted = list(dict.fromkeys(noted))
+    findings += [f for f in noted if f.level == "warning"]
+    _stop_at_errors(findings, [f for f in noted if isinstance(f, BadFile)], force)
 
 
 def _part(kit, printed, old, since: Path | None, only: str | None):

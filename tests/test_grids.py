@@ -150,7 +150,8 @@ def test_the_hex_board_template_is_a_19_hex_island_in_60_lines(tmp_path):
     from pypdf import PdfReader
 
     text = "".join(p.extract_text() for p in PdfReader(out).pages)
-    assert "19 × island" in text
+    # one board of 19 hexes in the checklist, not 19 pieces to look for
+    assert "Island, printed on it:" in text and "19 × hex" in text and "19 × island" not in text
     for n in ("10", "12", "11", "Desert"):
         assert n in text
 
