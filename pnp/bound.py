@@ -6,8 +6,8 @@ or game.toml, as the rulings are (pnp/games/rulings.py).
   "level 2" as a name), it is marked so: `{{ "Step 1" | counting }}`. A list's own numbering
   ("1. ") is markup, not a number, as is a heading's ("## 3. Setup", "## Chapter 3",
   "## Step 2"). In a game nothing plays (no engine, no rules.toml: `pnp new`'s engine =
-  "deck") it is a warning: no played number can differ from the printed one, so the print is not refused,
-  but the designer is told to name it in game.toml's [options] (`{{ options.hand }}`),
+  "deck") it is a warning: no played number can differ from the printed one, so the print is
+  not refused, but the designer is told to name it in game.toml's [options] (`{{ options.hand }}`),
   where a variant or a later rules.toml reads the same number.
 - Tables. A column whose heading names a field another column is filled from ("Defence"
   above `{{ c.threshold }}` while the next column shows `{{ c.defence }}`) is an error.

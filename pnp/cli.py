@@ -13,7 +13,7 @@ import click
 
 from . import __version__
 from .boundary import Pnp, short, show
-from .errors import BadFile, DataError, OptionError, PnpError
+from .errors import DataError, OptionError, PnpError
 
 GAME = click.option("--game", "-g", required=True, metavar="NAME|PATH",
                     help="A game name (from ./card_data or shipped with pnp) or a game folder.")
@@ -151,9 +151,7 @@ def validate(game: str, variant: str | None) -> None:
     errors = errors_in(findings)
     if errors:
         click.echo(f"Error: {len(errors)} problem(s) in {opened.name}", err=True)
-        # a file the kit is made from that is bad (a rule that fails in play) exits as bad data
-        bad_file = any(isinstance(f, BadFile) for f in errors)
-        sys.exit(DataError.exit_code if bad_file else refusal(opened).exit_code)
+        sys.exit(refusal(opened)(errors).exit_code)   # (a BadFile among them: bad data, 2)
     click.echo(f"{opened.name}: the card data matches the rules"
                + (f" ({len(findings)} warning(s))" if findings else ""))
 

@@ -61,11 +61,13 @@ _QUOTED = re.compile(r"""(?<![^\s(\[{=,:])(['"])((?:\\.|(?!\1)[^\\])*)\1(?!\w)""
 
 
 def did_you_mean(name: str, known, cutoff: float = 0.6) -> str:
-    """" (did you mean 'title'?)" when a known name is close to `name` (difflib's ratio of at
-    least `cutoff`), else ""."""
+    """" (did you mean 'title'?)" when a known name is close to `name`: one differing in case
+    alone first (WUXING for wuxing), else by difflib's ratio of at least `cutoff`; else ""."""
     from difflib import get_close_matches  # (only to word an error: 2 ms a build otherwise)
 
-    close = get_close_matches(name, list(known), n=1, cutoff=cutoff)
+    known = list(known)
+    close = [k for k in known if k.lower() == name.lower() and k != name][:1] or \
+        get_close_matches(name, known, n=1, cutoff=cutoff)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 

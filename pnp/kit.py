@@ -109,13 +109,11 @@ class Kit:
         or what is printed on the board above it): the pieces by kind, then each board that
         has things printed on it, those below it ("Board: 3 paths of 5 islands, printed on
         it:", "15 x island"; a board of 19 hexes is one board, not 19 pieces)."""
-        counts: Counter = Counter()
-        for sheet in self.sheets:
-            counts.update(p.kind for p in sheet.pieces)
+        counts = self.manifest()
         for board in self.boards:
-            if not board.printed_on:
-                counts.update(board.places)
-        lines = [(f"{n} \u00d7 {kind}", True) for kind, n in sorted(counts.items())]
+            if board.printed_on:
+                counts.subtract(board.places)
+        lines = [(f"{n} \u00d7 {kind}", True) for kind, n in sorted(counts.items()) if n > 0]
         for board in self.boards:
             if board.printed_on:
                 on = sorted(Counter(board.cell or kind for kind in board.places).items())

@@ -58,10 +58,8 @@ def find_game(name_or_path: str, cwd: Path | None = None) -> Path:
     if name_or_path in games:
         return games[name_or_path]
     known = ", ".join(sorted(games)) or "none"
-    cased = next((g for g in sorted(games) if g.lower() == name_or_path.lower()), None)
-    hint = f" (did you mean {cased!r}?)" if cased else did_you_mean(name_or_path, sorted(games))
-    raise DataError(f"unknown game {name_or_path!r}{hint} (known games: {known}; or give a path "
-                    "to a game folder)")
+    raise DataError(f"unknown game {name_or_path!r}{did_you_mean(name_or_path, sorted(games))} "
+                    f"(known games: {known}; or give a path to a game folder)")
 
 
 _KIND_WORDS = {int: "a whole number", float: "a number", str: "a text", bool: "true or false",

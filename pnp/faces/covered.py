@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..data.layouts.elements import SHAPES
 from ..render.text import LEADING, Fitted as PlainFitted
 
 CORE = 0.5      # of a line's size above its baseline: where its letters are, whatever they are
@@ -57,9 +58,11 @@ def hidden(s, e, v: dict[str, Any], x: float, y: float, w: float, h: float) -> l
 def _kind(element_type: str, v: dict[str, Any]) -> str | None:
     """How a shape covers its box: "rect" (all of it), "ellipse" (the ellipse in it), or None
     (not judged)."""
+    if element_type not in SHAPES:
+        return None
     if element_type == "polygon":
         return "ellipse" if v.get("points") is None else None
-    return element_type if element_type in ("rect", "ellipse") else None
+    return element_type
 
 
 def cores(fonts, t: Drawn) -> list[tuple[float, float, float, float]]:

@@ -19,7 +19,7 @@ from ..files import inside
 from ..fontfile import ROLES, check_font
 from ..otf import find_installed, not_installed_hint, searched_folders
 from ...errors import DataError, DataErrors, did_you_mean
-from .elements import COLOUR, NESTED, TYPE_NAMES, TYPES
+from .elements import COLOUR, NESTED, SHAPES, TYPE_NAMES, TYPES
 from .spec import LayoutSpec
 from .relations import below_of, inherit, placing_order
 from .values import FALSE, Length, Scope, Value, ValueProblem, colour_in, literal
@@ -375,7 +375,7 @@ class Layout:
         # only in such a layout: most draw their shapes first)
         texts = [i for i, e in enumerate(self.elements) if e.type == "text"]
         self.shapes_over_text = bool(texts) and any(
-            e.type in ("rect", "ellipse", "polygon") for e in self.elements[texts[0] + 1:])
+            e.type in SHAPES for e in self.elements[texts[0] + 1:])
 
     # ---- geometry -----------------------------------------------------------------------
     def _frame(self, where: str, w: float, h: float, bleed: float):

@@ -14,6 +14,8 @@ ALIGN = choice("left", "centre", "right", "justify",
                same={"center": "centre", "centered": "centre", "middle": "centre"})
 VALIGN = choice("top", "middle", "bottom",
                 same={"center": "middle", "centre": "middle", "centered": "middle"})
+# the elements that, filled, paint over what is under them (faces/covered.py)
+SHAPES = ("rect", "ellipse", "polygon")
 FROM = choice("trim", "safe", "bleed")
 FIT = choice("contain", "cover", "stretch")
 FAMILY = choice("even", "free")  # may a text's fitted size differ across rows (pnp/siblings.py)
