@@ -793,6 +793,10 @@ def sweep(game: str, sets: tuple[str, ...], games: int, seed: int, players: int 
     click.echo(text)
     if not as_json:
         click.echo(f"{target}: the sweep's table and charts")
+    failed = [v["label"] for v in result["variants"] if not v["valid"]]
+    if failed:  # the others are compared; a script still learns the sweep was not whole
+        raise DataError(f"{len(failed)} of {len(result['variants'])} variants fail validation "
+                        f"({'; '.join(failed)}): the report compares the others")
 
 
 @main.command("play")

@@ -77,8 +77,11 @@ def experior_sweep(tmp_path_factory):
     result = CliRunner().invoke(main, [
         "sweep", "-g", "experior", "--set", "options.wound_limit=30,100,0", "-n", "300",
         "--seed", "3", "--jobs", "1", "--json", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output), out
+    # wound_limit=0 fails: the others are compared and reported, the exit says not all were
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip() == ("Error: 1 of 3 variants fail validation (wound_limit=0): "
+                                     "the report compares the others")
+    return json.loads(result.stdout), out
 
 
 def test_sweep_variants_and_common_random_numbers(experior_sweep):
@@ -465,10 +468,12 @@ def test_a_value_out_of_the_game_s_bounds_is_its_variant_s_problem_named_by_fiel
     duel = Path(__file__).parent / "games" / "duel"
     r = CliRunner().invoke(main, ["sweep", "-g", str(duel), "--set", "options.hand=-1,4",
                                   "-n", "2", "--jobs", "1", "--out", str(tmp_path / "s.pdf")])
-    assert r.exit_code == 0, r.output
     assert 'hand=-1: fails validation, not simulated:\n  error: game.toml, field ' \
         '"options.hand": a count is 0 or more, not -1 (setup[2].count reads it)\n' in r.output
     assert "hand=4:" in r.output and (tmp_path / "s.pdf").exists()
+    # the report is written, and a script still learns the sweep was not whole
+    assert r.exit_code == 2 and r.output.strip().splitlines()[-1] == (
+        "Error: 1 of 2 variants fail validation (hand=-1): the report compares the others")
 
 
 def test_a_csv_value_error_names_the_file_row_and_column(tmp_path):
