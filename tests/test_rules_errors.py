@@ -539,3 +539,21 @@ def test_an_end_the_setup_makes_true_is_named_from_the_random_games(starter, tmp
         "games of 2 to 4 players after their first turn: the setup may already make it true "
         "(look at the [[setup]] and the [options] it reads)\n"), out
     assert "warning" not in _validate(starter)[1]
+
+
+def test_a_counter_ending_games_at_the_unwritten_max_is_warned(starter, tmp_path):
+    """A gain past a counter's max is lost (the README: kept within min..max); with no max
+    written the 1,000 is pnp's, not the designer's, so random games ending there are said."""
+    folder = _changed(starter, tmp_path, "[counters.points]\nmax = 999\n", "[counters.points]\n")
+    code, out = _validate(folder)
+    assert code == 0 and "counters.points" not in out, out      # 20 points end the game
+    edit(folder / "game.toml", "majority = 3 ", "majority = 5000 ")
+    code, out = _validate(folder)
+    assert code == 0 and out.count('field "counters.points"') == 1 and (
+        "points ended 20 of 20 random games of 2 players at 1,000, the max a counter has when "
+        "none is written: what it gained past 1,000 was lost (write the game's own max, or a "
+        "higher one)") in out, out
+    # a max written is the game's own: reaching it is the design, not said
+    edit(folder / "rules.toml", "[counters.points]\n", "[counters.points]\nmax = 1000\n")
+    code, out = _validate(folder)
+    assert code == 0 and "counters.points" not in out, out

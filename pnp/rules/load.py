@@ -470,6 +470,7 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
                                 where, rules.prefix + "score"))
     low, high = rules.players
     at_first: dict[str, list[int]] = {}      # an end that ended every game at once: its counts
+    held_at: set[str] = set()                # counters already said to reach the default max
     for n in range(low, high + 1):
         games = _playouts(rules, n)
         if isinstance(games, Finding):      # (the rest is not known: a game failed)
@@ -483,6 +484,7 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
                                     "conditions may never hold", where, rules.prefix + "end"))
         if all(stats.get("turns", 0) <= 1 for stats in games) and len(set(ended)) == 1:
             at_first.setdefault(str(ended[0]), []).append(n)
+        findings += _held_at_default_max(rules, n, games, held_at)
     names = [end.name for end in rules.ends]
     for name, counts in at_first.items():
         if name in names:
@@ -494,6 +496,26 @@ def rules_findings(rules: Rules, components: Sequence[Any], common: Any) -> list
                 "and the [options] it reads)", where,
                 rules.prefix + f"end[{names.index(name) + 1}].if"))
     return findings
+
+
+def _held_at_default_max(rules: Rules, n: int, games: list[dict[str, Any]],
+                         said: set[str]) -> list[Finding]:
+    """A player's counter with no max written that random games end at the default max: its
+    gains past it were lost unsaid (a score of 1,000 may be meant as 1,400)."""
+    found = []
+    for name, counter in rules.counters.items():
+        if counter.high_written or not counter.per_player or name in said:
+            continue
+        at_max = sum(any(seat.get(name) == counter.high for seat in stats.get("counters", ()))
+                     for stats in games)
+        if at_max:
+            said.add(name)
+            found.append(warning(
+                f"{name} ended {at_max} of {PLAYOUTS} random games of {n} players at "
+                f"{counter.high:,}, the max a counter has when none is written: what it gained "
+                f"past {counter.high:,} was lost (write the game's own max, or a higher one)",
+                Source(rules.path), rules.prefix + f"counters.{name}"))
+    return found
 
 
 def _playouts(rules: Rules, n: int) -> list[dict[str, Any]] | Finding:

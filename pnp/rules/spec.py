@@ -68,6 +68,7 @@ class Counter:
     start: int
     low: int
     high: int
+    high_written: bool = True   # False: max is the default, which no rule of the game sets
 
 
 @dataclass
@@ -406,7 +407,7 @@ class Reader:
                 raise self.error(f"min {low} is above max {high}", f"{where}.min")
             start = self.number(table.get("start", max(low, 0) if low <= 0 <= high else low),
                                 f"{where}.start", low, high)
-            counters[name] = Counter(name, owner == "player", start, low, high)
+            counters[name] = Counter(name, owner == "player", start, low, high, "max" in table)
         return counters
 
     def zone(self, name: Any, where: str) -> Zone:
