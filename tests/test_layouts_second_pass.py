@@ -42,6 +42,11 @@ def test_a_count_column_that_is_not_there_is_an_error_naming_the_columns(tmp_pat
     assert str(err.value) == ("game.toml, [[component]] \"card\", field \"count\": count column 'copies' is "
                               "not in "
                               "cards.csv (its columns: text, qty)")
+    # a column the component's defaults add is listed as theirs, not as the file's
+    _with(game, "front =", 'defaults = { image = "" }\nfront =')
+    with pytest.raises(DataError) as err:
+        open_game(str(game))
+    assert str(err.value).endswith("cards.csv (its columns: text, qty; from defaults: image)")
 
 
 def test_a_copies_column_left_unbound_is_a_warning_not_one_copy_silently(tmp_path):

@@ -34,6 +34,12 @@ class Table:
     columns: tuple[str, ...]
     rows: list[Record]
     notes: list[Finding] = field(default_factory=list)  # e.g. "built from the cached copy"
+    defaulted: tuple[str, ...] = ()  # columns the component's `defaults` add (the last ones)
+
+    def columns_said(self) -> str:
+        """Its columns as a message lists them: the file's, then those its defaults add."""
+        own = ", ".join(c for c in self.columns if c not in self.defaulted) or "none"
+        return own + (f"; from defaults: {', '.join(self.defaulted)}" if self.defaulted else "")
 
 
 # Card data may come from strangers: the only link pnp fetches is a published Google Sheet,

@@ -15,7 +15,7 @@ layout files of its faces.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import sqrt
 from pathlib import Path
 from typing import Any, Callable
@@ -372,7 +372,7 @@ def _rows(folder: GameFolder, table: dict, origin: Source, where: str
     count_col = _text(table, "count", path, where, "count" if "count" in rows.columns else None)
     if count_col and count_col not in rows.columns:
         raise DataError(f"count column {count_col!r} is not in {rows.name} (its columns: "
-                        f"{', '.join(rows.columns)})", path, field=f"{where}.count")
+                        f"{rows.columns_said()})", path, field=f"{where}.count")
     said = None if "count" in table else unread_copies(rows.name, rows.columns, count_col,
                                                          "game.toml")
     if said:
@@ -430,8 +430,7 @@ def _rows_with_backs(rows: Table, column: str, backs: dict[str, Layout | None],
             compiler.folder.note(DataError(wrong[ref], r.source.path, r.source.row, column))
             continue
         kept.append(r)
-    return rows if len(kept) == len(rows.rows) else Table(rows.name, rows.columns, kept,
-                                                          rows.notes)
+    return rows if len(kept) == len(rows.rows) else replace(rows, rows=kept)
 
 
 def _in_variant(folder: GameFolder, table: dict, base: dict[str, Any], name: str, key: str,
@@ -495,7 +494,7 @@ def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
         counts.append(n)
     if blank:
         folder.problems.append(_blank_counts(blank, rows.rows[0].source.path, count_col))
-    rows = Table(rows.name, rows.columns, kept, rows.notes)
+    rows = replace(rows, rows=kept)
     if sum(counts) > MAX_PIECES:
         raise DataError(f"the counts add up to {sum(counts):,} pieces; a kit holds at most "
                         f"{MAX_PIECES:,}", rows.rows[0].source.path, field=count_col)
@@ -528,7 +527,7 @@ def _group(table: dict, kind: str, rows: Table, path: Path, where: str) -> str |
         raise DataError("group names a column: group = \"side\"", path, field=f"{where}.group")
     if value and value not in rows.columns:
         raise DataError(f"group column {value!r} is not in {rows.name} (its columns: "
-                        f"{', '.join(rows.columns)})", path, field=f"{where}.group")
+                        f"{rows.columns_said()})", path, field=f"{where}.group")
     return value or None
 
 
@@ -567,7 +566,8 @@ def with_defaults(rows: Table, defaults: Any, path: Path, where: str) -> Table:
     if not missing:
         return rows
     records = [Record({**missing, **dict(r)}, r.source) for r in rows.rows]
-    return Table(rows.name, rows.columns + tuple(missing), records, rows.notes)
+    return replace(rows, columns=rows.columns + tuple(missing), rows=records,
+                   defaulted=rows.defaulted + tuple(missing))
 
 
 def picture_columns(layouts: list[Layout]) -> list[str]:
