@@ -12,6 +12,7 @@ from PIL import ImageChops
 from pypdf import PdfReader
 
 from helpers import ROOT, page_pixels, page_texts, refused
+from pnp.errors import in_game
 from pnp.project import build, open_game
 from pnp.units import MM
 
@@ -218,7 +219,9 @@ def test_a_name_too_long_for_the_turned_half_names_its_element_in_the_half(game_
     board.draw(s)
     [finding] = s.findings
     assert finding.field == "band_name"
-    assert 'element "band_name" (layouts/board-half.toml): text does not fit' in finding.message
+    assert in_game(finding.source.path) == "layouts/board-half.toml"
+    # the finding's place names the half's file: its message does not again
+    assert finding.message.startswith('element "band_name": text does not fit')
     assert "ELF OF THE LONG WOODS BEYOND" in finding.message
 
 
@@ -275,3 +278,23 @@ def test_the_booklets_winning_order_is_a_layout_a_designer_moves_a_name_in(game_
             Counter({k: n for k, n in new.items() if k[0] != "Sword (red)"})
         moved += 1
     assert moved == 1
+
+
+def test_a_zero_size_element_of_the_placed_half_is_the_layout_file_s_mistake(game_copy):
+    """A box of no width in board-half.toml (placed by board.toml) is that file's own
+    mistake: bad data, exit 2, as the same box on a face of its own is (it exited 3, as text
+    that does not fit does), named by the half's file and element once."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = game_copy("experior")
+    half = folder / "layouts" / "board-half.toml"
+    text = half.read_text()
+    half.write_text(text.replace('width = "4.4mm"', 'width = "0mm"', 1))
+    res = CliRunner().invoke(main, ["build", "--game", str(folder), "--out",
+                                    str(folder / "out.pdf")])
+    assert res.exit_code == 2 and not (folder / "out.pdf").exists(), res.output
+    assert res.output.count("width and height must be more than 0") == 1, res.output
+    assert ('error: layouts/board-half.toml, field "wounds_icon": Board: wound and experience '
+            'tracks: element "wounds_icon": its box is 0 x 4.4 mm') in res.output, res.output

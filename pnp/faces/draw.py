@@ -131,8 +131,10 @@ def _in_placed_file(s: Surface, found: int, e) -> None:
     it), did not say which file's element to fix. The piece stays named (its subject); a
     finding lent to another file's row (_lend) keeps that row. A text's column is no field of
     the layout file: there the element is."""
+    named = f'element "{e.name}" ({in_game(e.origin)}): '  # (the place says the file now)
     s.findings[found:] = [replace(f, source=Source(e.origin), field=(
-                              e.name if f.field in (None, e.text_column) else f.field))
+                              e.name if f.field in (None, e.text_column) else f.field),
+                              message=f.message.replace(named, f'element "{e.name}": ', 1))
                           if f.source is None or f.source == s.source else f
                           for f in s.findings[found:]]
 
@@ -271,8 +273,8 @@ def _unprintable(L: Layout, s: Surface, e, box: tuple[float, float, float, float
     x, y, bw, bh = box
     if off is None:
         said = f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height must be more than 0"
-        if frame.nested:  # (a group's size may differ from row to row)
-            _problem(L, s, e, said)
+        if frame.nested:  # (a group's size may differ from row to row: said a piece)
+            _problem(L, s, e, said, own=True)
         else:  # the layout file's once, when no row sets its size
             _layout_problem(L, s, e, said, ("width" if bw <= 0 else "height",
                                             "height" if bw <= 0 else "width", "from"))
@@ -353,9 +355,11 @@ def _field(e, exc: Exception) -> str:
 
 
 def _problem(L: Layout, s: Surface, e, message: str, level: str = "error",
-             field: str | None = None) -> None:
+             field: str | None = None, own: bool = False) -> None:
+    """A problem of an element on this piece, naming its layout file; `own` as
+    Surface.report."""
     s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', field or e.name,
-             level=level)
+             level=level, own=own)
 
 
 def _text_field(e) -> str:
