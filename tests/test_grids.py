@@ -10,7 +10,7 @@ from math import dist, sqrt
 import pytest
 from click.testing import CliRunner
 
-from helpers import HEX_TILES as TILES, usage_error
+from helpers import HEX_TILES as TILES, edit, usage_error
 from pnp.cli import main
 from pnp.layout.lattice import (Lattice, cells_of, edges, extent, grid_extent, pack,
                                 shared_edge)
@@ -763,16 +763,37 @@ def test_rows_a_new_radius_renamed_are_one_finding_not_one_a_row(tmp_path):
     """radius = 9 renames every cell of a radius-2 island: each of the 19 rows was an error of
     its own, each with a hint about the frame and a 'did you mean'."""
     folder = _isle(tmp_path)
+    edit(folder / "hexes.csv", "0303,desert,\n", "")  # (18 rows: no whole smaller hexagon)
     toml = folder / "game.toml"
     toml.write_text(toml.read_text().replace("radius = 2", "radius = 9", 1))
     res = _validate(folder)
     assert res.exit_code == 2, res.output
     lines = [line for line in res.output.splitlines() if "hexes.csv" in line]
     assert len(lines) == 1, res.output
-    assert re.search(r'^error: hexes\.csv, field "cell": \d+ of the 19 data rows name cells the '
+    assert re.search(r'^error: hexes\.csv, field "cell": \d+ of the 18 data rows name cells the '
                      r"grid does not have \(rows 2, 3, .*\); if radius = 9 changed, the grid's "
                      r"cells have new labels \(.*\): rename the rows' cells, or give the grid "
                      r"the size they were named for$", lines[0]), lines[0]
+
+
+@pytest.mark.parametrize("radius,centre", [(3, "0404"), (9, "1010")])
+def test_rows_named_for_a_smaller_hexagon_are_one_error_though_most_still_fit(tmp_path, radius,
+                                                                              centre):
+    """radius 2 grown to 3 (for a sea ring) renames every cell; 18 of the 19 labels are still
+    cells of the larger grid, so one row was an error (its hint: make radius one larger, as
+    was done) and 18 moved off-centre unsaid."""
+    folder = _isle(tmp_path)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace("radius = 2", f"radius = {radius}", 1))
+    res = _validate(folder)
+    assert res.exit_code == 2, res.output
+    lines = [line for line in res.output.splitlines() if "hexes.csv" in line]
+    assert lines == [
+        'error: hexes.csv, field "cell": the 19 rows name by label every cell of a hexagon of '
+        f"radius 2, but the grid's radius is {radius}: its labels count from its top-left cell, "
+        "so each row would be drawn in another cell, off-centre, or off the grid (its centre "
+        f"is {centre}); rename the rows' cells for radius {radius}, or name them by q and r, "
+        "which keep their places"], res.output
 
 
 def test_rows_by_q_and_r_outside_a_smaller_grid_are_said_to_lie_outside_it(tmp_path):

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
+from math import sqrt
 from pathlib import Path
 from typing import Any
 
@@ -286,11 +287,41 @@ def _cells_of_rows(folder, finder: Finder, rows: Table, table: dict) -> dict[str
             folder.note(exc)
             continue
         row_of[cell.label] = i
-    if len(off) > 3 and 2 * len(off) >= len(rows.rows):
+    moved = _named_for_smaller(finder, rows, table) if finder.hexagon else None
+    if moved is not None:
+        off = [moved]
+    elif len(off) > 3 and 2 * len(off) >= len(rows.rows):
         off = [_off_grid(off, len(rows.rows), finder, table)]
     for problem in off:
         folder.note(problem)
     return row_of
+
+
+def _named_for_smaller(finder: Finder, rows: Table, table: dict) -> DataError | None:
+    """The rows naming by label each cell of a smaller hexagon of hexes (radius = 2 grown to
+    3 for a sea ring): its labels count from the top-left cell, so every row moved, most to
+    cells the grid still has, off-centre: one error for all of them, not one for the few
+    rows that fell off the grid and silence for the rest."""
+    if finder.mode != "cell" or not rows.rows:
+        return None
+    named = {finder.padded(str(row["cell"]).strip()) for row in rows.rows}
+    n, radius = len(rows.rows), table["radius"]
+    k = round((sqrt(12 * n - 3) - 3) / 6)  # n = 1 + 3k(k + 1)
+    if k >= radius or 1 + 3 * k * (k + 1) != n or len(named) != n:
+        return None
+    try:
+        _, smaller = read_lattice({**table, "radius": k}, rows.rows[0].source.path, "")
+    except DataError:
+        return None
+    if {c.label for c in smaller} != named:
+        return None
+    centre = next(c.label for c in finder.cells if c.q == 0 and c.r == 0)
+    return DataError(f"the {n} rows name by label every cell of a hexagon of radius {k}, but "
+                     f"the grid's radius is {radius}: its labels count from its top-left cell, "
+                     f"so each row would be drawn in another cell, off-centre, or off the grid "
+                     f"(its centre is {centre}); rename the rows' cells for radius {radius}, "
+                     "or name them by q and r, which keep their places",
+                     rows.rows[0].source.path, field="cell")
 
 
 def _off_grid(off: list[OffGrid], n: int, finder: Finder, table: dict) -> OffGrid:
