@@ -806,3 +806,18 @@ def test_rows_by_q_and_r_outside_a_smaller_grid_are_said_to_lie_outside_it(tmp_p
     assert lines == ['error: hexes.csv, field "q": 12 of the 19 data rows name cells the grid '
                      "does not have (rows 2, 3, 4, 5, 8, 9, 13, 14, 17, 18, ...); they lie "
                      "outside it: make the grid larger, or leave those rows out"], res.output
+
+
+def test_q_and_r_beside_a_cell_column_are_said_to_place_nothing(tmp_path):
+    """A row's cell comes from `cell` when the data has it: q and r beside it (which might
+    disagree with it) were ignored unsaid."""
+    folder = _isle(tmp_path)
+    csv = folder / "hexes.csv"
+    lines = csv.read_text().splitlines()
+    csv.write_text("\n".join([lines[0] + ",q,r"] + [line + ",0,0" for line in lines[1:]]) + "\n")
+    res = _validate(folder)
+    assert res.exit_code == 0, res.output
+    assert ('warning: hexes.csv, field "cell": each row\'s cell is the one its cell column '
+            "names, so the q and r columns place nothing (they are only values its layout may "
+            "show); leave out one of the two ways") in res.output, res.output
+    assert "warning" not in _validate(_isle(tmp_path / "plain")).output

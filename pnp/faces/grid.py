@@ -31,7 +31,7 @@ from typing import Any
 
 from ..data.colours import parse_colour
 from ..data.sheets import Table, read_table
-from ..errors import DataError, Source
+from ..errors import DataError, Source, warning
 from ..layout.cellnames import check as check_format, relabelled
 from ..layout.lattice import (KINDS, OFFSETS, ORIENTS, Cell, Lattice, Point, cells_of,
                               extent, grown, hexagon_around, shared_edge)
@@ -347,6 +347,13 @@ def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: 
     gw = f"{where}.grid"
     lattice, cells = read_lattice(table, path, gw)
     finder = Finder(cells, rows.columns, path, where, "radius" in table)
+    unused = [k for k in ("q", "r", "col", "row") if finder.mode == "cell" and k in rows.columns]
+    if unused and rows.rows:  # (q and r that disagree with the cell would be ignored unsaid)
+        folder.problems.append(warning(f"each row's cell is the one its cell column names, so the "
+                                       f"{' and '.join(unused)} columns place nothing (they "
+                                       "are only values its layout may show); leave out one "
+                                       "of the two ways", Source(rows.rows[0].source.path),
+                                       "cell"))
     row_of = _cells_of_rows(folder, finder, rows, table)
     frame = length(table.get("frame", 0), path, field=f"{gw}.frame")
     if not 0 <= frame <= 100 * MM:
