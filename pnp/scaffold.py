@@ -23,9 +23,9 @@ def new_game(name: str, parent: Path, template: str = "deck") -> Path:
     target = parent / name
     if target.exists():
         raise PnpError(f"{target} already exists; choose another name")
-    if (shipped("card_data") / name / "game.toml").is_file() and \
-            parent.resolve() == (Path.cwd() / "card_data").resolve():
-        # ./card_data is looked in first: `--game wuxing` would build the new deck
+    if (shipped("card_data") / name / "game.toml").is_file() and parent.name == "card_data":
+        # ./card_data is looked in first: `--game wuxing` run beside it would build the new
+        # deck (wherever pnp new itself was run)
         raise PnpError(f"{name!r} is a game pnp ships; a {target} would hide it from "
                        f"--game {name}: choose another name")
     title = name.replace("-", " ").replace("_", " ").title()

@@ -342,5 +342,8 @@ def test_a_new_game_may_not_hide_a_shipped_one(tmp_path, monkeypatch):
     res = CliRunner().invoke(main, ["new", "wuxing"])
     assert res.exit_code == 1 and not (tmp_path / "card_data" / "wuxing").exists()
     assert "'wuxing' is a game pnp ships" in res.output, res.output
+    # a card_data elsewhere hides it from a build run beside it, whatever the folder now
+    res = CliRunner().invoke(main, ["new", "wuxing", "--dir", "proj/card_data"])
+    assert res.exit_code == 1 and not (tmp_path / "proj").exists(), res.output
     res = CliRunner().invoke(main, ["new", "wuxing", "--dir", "mine"])   # (hides nothing)
     assert res.exit_code == 0 and (tmp_path / "mine" / "wuxing" / "game.toml").is_file()
