@@ -521,6 +521,17 @@ def test_an_end_an_option_makes_impossible_names_the_option_and_its_value(starte
         "goal in game.toml [options] (or the condition, or the bounds)\n"), out
 
 
+def test_an_end_check_quotes_the_condition_as_written(starter, tmp_path):
+    """options['goal'] is read as options.goal; the message quoted the dotted form, which is
+    nowhere in the file."""
+    folder = _changed(starter, tmp_path, "goal = 20 ", "goal = 5000 ", file="game.toml")
+    edit(folder / "rules.toml", 'if = "most.points >= options.goal"',
+         "if = \"most.points >= options['goal']\"")
+    code, out = _validate(folder)
+    assert code == 2 and "with option goal = 5000: \"most.points >= options['goal']\" is never " \
+        "true (points is kept within 0 to 999)" in out, out
+
+
 def test_a_sweep_value_that_makes_an_end_impossible_names_the_option(starter, tmp_path):
     res = CliRunner().invoke(main, ["sweep", "--game", str(starter), "--set",
                                     "options.goal=20,5000", "--games", "20", "--out",

@@ -157,8 +157,8 @@ class _Ranges:
             return "it is false" if raw is False else "", {}
         whys, options = [], {}
         for atoms in self._parts(raw):
-            found = next(((atom, why) for atom in atoms
-                          for why in (self._atom(atom, False),) if why), None)
+            found = next(((atom, why) for atom, written in atoms
+                          for why in (self._atom(atom, False, written),) if why), None)
             if found is None:
                 return "", {}       # this alternative may hold
             whys.append(found[1])
@@ -180,25 +180,29 @@ class _Ranges:
         if isinstance(raw, bool):
             return "it is true" if raw is True else "", {}
         for atoms in self._parts(raw):
-            whys = [self._atom(atom, True) for atom in atoms]
+            whys = [self._atom(atom, True, written) for atom, written in atoms]
             if all(whys):
-                options = {k: v for atom in atoms for k, v in self._options(atom).items()}
+                options = {k: v for atom, _ in atoms for k, v in self._options(atom).items()}
                 return "; ".join(whys), options
         return "", {}
 
     @staticmethod
-    def _parts(raw: Any) -> list[list[str]]:
+    def _parts(raw: Any) -> list[list[tuple[str, str]]]:
         """A plain condition's comparisons: a list of `or` alternatives, each of the atoms
-        it joins with `and` ([] for anything else: brackets, quotes, filters, not)."""
+        it joins with `and` ([] for anything else: brackets, quotes, filters, not), each
+        as read (options['goal'] is options.goal) and as written (which messages quote)."""
         if not isinstance(raw, str):
             return []
-        raw = dotted(raw)       # (options['goal'] is options.goal)
-        if re.search(r"[()\[\]'\"|{}]|\bnot\b", raw):
+        read = dotted(raw)
+        if re.search(r"[()\[\]'\"|{}]|\bnot\b", read):
             return []
-        return [[atom.strip() for atom in re.split(r"\s+and\s+", alternative)]
-                for alternative in re.split(r"\s+or\s+", raw.strip())]
 
-    def _atom(self, atom: str, sure: bool) -> str:
+        def atoms(text: str) -> list[list[str]]:
+            return [[atom.strip() for atom in re.split(r"\s+and\s+", alternative)]
+                    for alternative in re.split(r"\s+or\s+", text.strip())]
+        return [list(zip(dots, written)) for dots, written in zip(atoms(read), atoms(raw))]
+
+    def _atom(self, atom: str, sure: bool, written: str = "") -> str:
         """Why the comparison `atom` is never true (`sure`: always true), else ""."""
         if atom in ("false", "False", "true", "True"):
             return "" if (atom.lower() == "true") != sure else f"it is {atom.lower()}"
@@ -227,7 +231,7 @@ class _Ranges:
         said = " and ".join(w for w in (why_a, why_b) if w and (sure or not
                                                                 w.startswith("options.")))
         verdict = "always" if sure else "never"
-        return f"{atom!r} is {verdict} true" + (f" ({said})" if said else "")
+        return f"{written or atom!r} is {verdict} true" + (f" ({said})" if said else "")
 
     def _side(self, text: str, up: bool | None = None) -> tuple[int, int, str] | None:
         """`text`'s values and why; `up`: whether its highest value (True) or lowest (False)
