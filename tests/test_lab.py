@@ -152,8 +152,12 @@ def test_a_card_is_flagged_against_its_files_typical_difference(tmp_path):
     assert a["file_difference"] == pytest.approx(0.3)     # won 200 of 400 played, 80 of 400 not
     assert c["excess"] == pytest.approx(-0.3) and c["excess_ci"][1] < 0
     assert [x["card"] for x in cards if x["measurable"]] == ["C"]
-    # 20 seat-games a side: below MIN_SEAT_GAMES, nothing is flagged
-    assert not any(x["measurable"] for x in card_figures(tally(2), tmp_path))
+    assert a["verdict"] == ("no measurable effect (its interval holds the file's typical "
+                            "difference)") and c["verdict"] == "a measurable effect"
+    # 20 seat-games a side: below MIN_SEAT_GAMES, nothing is flagged, and the verdict says why
+    few = card_figures(tally(2), tmp_path)
+    assert not any(x["measurable"] for x in few)
+    assert {x["verdict"] for x in few} == {"too few seat-games to judge (20 < 30)"}
 
 
 def test_experior_card_counts_add_up():
@@ -192,6 +196,9 @@ def test_report_has_the_balance_proof_and_its_csv(tmp_path):
     assert [r["card"] for r in rows[:2]] == ["Human Quick Sword", "Human Strong Sword"]
     assert {r["file"] for r in rows} == {"cards.csv"}
     assert all(0 <= float(r["win_when_played"]) <= 1 for r in rows)
+    # each "no" says why: too few games, or an interval holding the typical difference
+    assert all(r["verdict"].startswith(("no measurable", "too few", "nothing to compare"))
+               for r in rows if r["measurable"] == "no") and rows[0]["verdict"]
     text = _pdf_text(out)
     assert "Balance proof: card by card" in text
     assert "cards.csv, row 13" in text and "Elf Strong Magic" in text
@@ -334,15 +341,16 @@ def test_a_sweep_changes_only_its_own_copy_of_the_game(tmp_path):
 
 def test_a_card_row_with_too_few_games_says_so_not_no_effect():
     from pnp.sim.balanceproof import _words
-    from pnp.sim.cardstats import MIN_SEAT_GAMES
+    from pnp.sim.cardstats import MIN_SEAT_GAMES, verdict
 
     def card(of_not: int) -> dict:
-        return {"file": "treasures.csv", "row": 3, "card": "Net", "held_share": 0.4,
-                "plays_per_game": 0.0, "played_means": "held",
-                "when_played": {"of": 80, "rate": 0.6, "ci": [0.5, 0.7]},
-                "when_not": {"of": of_not, "rate": 0.2, "ci": [0.1, 0.4]},
-                "difference": 0.4, "difference_ci": [0.2, 0.6], "file_difference": 0.0,
-                "excess": 0.4, "excess_ci": [0.2, 0.6], "measurable": of_not >= MIN_SEAT_GAMES}
+        c = {"file": "treasures.csv", "row": 3, "card": "Net", "held_share": 0.4,
+             "plays_per_game": 0.0, "played_means": "held",
+             "when_played": {"of": 80, "rate": 0.6, "ci": [0.5, 0.7]},
+             "when_not": {"of": of_not, "rate": 0.2, "ci": [0.1, 0.4]},
+             "difference": 0.4, "difference_ci": [0.2, 0.6], "file_difference": 0.0,
+             "excess": 0.4, "excess_ci": [0.2, 0.6], "measurable": of_not >= MIN_SEAT_GAMES}
+        return {**c, "verdict": verdict(c)}
 
     assert f"too few seat-games to judge (26 &lt; {MIN_SEAT_GAMES})" in _words(card(26))
     assert "a measurable effect" in _words(card(40))

@@ -5,6 +5,7 @@ scaled down, straight onto the report's canvas as vectors."""
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
+from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -91,10 +92,7 @@ def _words(c: Mapping[str, Any]) -> str:
     if c["difference"] is not None:
         lo, hi = c["difference_ci"]
         elo, ehi = c["excess_ci"]
-        fewest = min(yes["of"], no["of"])
-        verdict = ("a measurable effect" if c["measurable"] else
-                   f"too few seat-games to judge ({fewest} &lt; {MIN_SEAT_GAMES})"
-                   if fewest < MIN_SEAT_GAMES else "no measurable effect")
+        verdict = escape(c["verdict"])
         lines.append(f"difference {100 * c['difference']:+.1f} pp "
                      f"({100 * lo:+.1f} to {100 * hi:+.1f}); its file's typical "
                      f"{100 * c['file_difference']:+.1f}")

@@ -237,14 +237,29 @@ def card_figures(tally: CardTally, folder: Path) -> list[dict[str, Any]]:
                 "measurable": bool(excess and min(yes["of"], no["of"]) >= MIN_SEAT_GAMES
                                    and (excess[0] > 0 or excess[1] < 0)),
             })
+            out[-1]["verdict"] = verdict(out[-1])
     return out
+
+
+def verdict(c: Mapping[str, Any]) -> str:
+    """Why a row is flagged or not, in words (the CSV's and the balance proof's)."""
+    yes, no = c["when_played"], c["when_not"]
+    if c["measurable"]:
+        return "a measurable effect"
+    if c["difference"] is None:
+        return (f"nothing to compare: {'never' if not yes['of'] else 'always'} "
+                f"{c['played_means']}")
+    fewest = min(yes["of"], no["of"])
+    if fewest < MIN_SEAT_GAMES:
+        return f"too few seat-games to judge ({fewest} < {MIN_SEAT_GAMES})"
+    return "no measurable effect (its interval holds the file's typical difference)"
 
 
 CSV_COLUMNS = ("file", "row", "card", "held_share", "plays_per_game", "played_means",
                "win_when_played", "played_ci_low", "played_ci_high", "seat_games_played",
                "win_when_not", "not_ci_low", "not_ci_high", "seat_games_not",
                "difference", "difference_ci_low", "difference_ci_high", "file_difference",
-               "excess", "excess_ci_low", "excess_ci_high", "measurable")
+               "excess", "excess_ci_low", "excess_ci_high", "measurable", "verdict")
 
 
 def _r(x: float | None) -> str:
@@ -269,4 +284,4 @@ def write_csv(cards: Sequence[Mapping[str, Any]], out: Path) -> None:
                             _r(no["rate"]), _r(no["ci"][0]), _r(no["ci"][1]), no["of"],
                             _r(c["difference"]), _r(dci[0]), _r(dci[1]),
                             _r(c["file_difference"]), _r(c["excess"]), _r(eci[0]), _r(eci[1]),
-                            "yes" if c["measurable"] else "no"])
+                            "yes" if c["measurable"] else "no", c["verdict"]])
