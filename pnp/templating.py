@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from . import syntaxwords
 from .errors import DataError
 
 
@@ -187,8 +188,8 @@ def _render(folders: list[Path], name: str, data: dict[str, Any]) -> TemplateTex
         return text
     except jinja2.TemplateSyntaxError as exc:
         where = Path(exc.filename).name if exc.filename else name
-        raise DataError(f"line {exc.lineno}: template syntax error: {exc.message}",
-                        where) from None
+        raise DataError(f"line {exc.lineno}: template syntax error: "
+                        f"{syntaxwords.said(exc.message or '')}", where) from None
     except jinja2.TemplateNotFound as exc:
         raise _error(exc, folders, name, f"template {exc.name!r} not found (looked in: "
                      f"{', '.join(str(f) for f in folders)})") from None

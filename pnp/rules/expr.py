@@ -246,6 +246,7 @@ class Compiler:
         import jinja2
         from jinja2 import meta
 
+        from .. import syntaxwords
         from ..sandbox import Deadline, TemplateLimit, TemplateTimeout
         from ..templating import environment
 
@@ -260,6 +261,8 @@ class Compiler:
             compiled = env.from_string(body) if template else env.compile_expression(body)
         except jinja2.TemplateError as exc:
             said = (getattr(exc, "message", None) or str(exc)).rstrip(".")
+            if isinstance(exc, jinja2.TemplateSyntaxError):
+                said = syntaxwords.said(said, braced=template)
             raise self.error(f"expression {body!r}: {said}", where) from None
         constants = self.constants
 

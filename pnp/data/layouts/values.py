@@ -417,6 +417,8 @@ class Scope:
     def _parse(self, raw: str, where: str):
         import jinja2
 
+        from ... import syntaxwords
+
         env = self.env
         tree = self._parsed.get(raw)
         if tree is None:
@@ -424,8 +426,8 @@ class Scope:
                 with self._not_too_deep(raw, where):
                     tree = env.parse(raw)
             except jinja2.TemplateSyntaxError as exc:
-                raise DataError(f"expression {raw!r}: {exc.message}", self.path, field=where) \
-                    from None
+                raise DataError(f"expression {raw!r}: {syntaxwords.said(exc.message or '')}",
+                                self.path, field=where) from None
             self._check_filters(tree, raw, where)
             self._parsed[raw] = tree  # (kept only once it passed: other layouts reuse it)
         return tree

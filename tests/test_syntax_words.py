@@ -1,0 +1,57 @@
+"""Jinja2's syntax errors said in the characters a designer writes: its parser named tokens
+("unexpected 'end of print statement'") that appear in no file."""
+
+import pytest
+
+from helpers import TEXT_FRONT, card_game, first_error
+
+
+@pytest.mark.parametrize("text,says", [
+    ("{{ text }", "a single } ends it: close the expression with }}"),
+    ("{{ text | }}", "a name is missing before }}"),
+    ("{{ text + }}", "it stops before its expression does: a value or name is missing "
+                     "before }}"),
+    ("{% if text %}x", "{% if %} is never closed: add {% endif %} after it"),
+    ("{{ text ) }}", "a ) closes nothing: no ( before it"),
+    ("{{ }}", "there is no expression between {{ and }}"),
+    ("{{ (text }}", "a ( is never closed: add ) before }}"),
+    ("{{ text ~ 'a }}", "a quote (') is never closed: add its pair"),
+])
+def test_a_layout_value_s_syntax_error_is_said_in_written_characters(tmp_path, text, says):
+    written = f"'{text}'" if "'" not in text else f'"{text}"'  # (a TOML string of it)
+    front = TEXT_FRONT.replace('text = "{{ text }}"', f"text = {written}")
+    assert front != TEXT_FRONT
+    error = first_error(card_game(tmp_path / "g", front, "text\nhi\n"))
+    assert error.endswith(f": {says}"), error
+    assert "print statement" not in error
+
+
+def test_a_rule_s_expression_has_no_braces_of_its_own_to_blame(tmp_path):
+    """pnp puts {{ }} round a rule's expression: its error says the expression's end."""
+    from click.testing import CliRunner
+
+    from helpers import changed_copy
+    from pnp.cli import main
+    from pnp.scaffold import new_game
+
+    starter = new_game("mine", tmp_path / "s", "market")
+    for n, (amount, says) in enumerate((
+            ("card.points +", "a value or name is missing at its end"),
+            ("(card.points", "a ( is never closed: add ) at its end"))):
+        folder = changed_copy(starter, tmp_path / f"g{n}", "rules.toml",
+                              'amount = "card.points"', f'amount = "{amount}"')
+        res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+        assert res.exit_code == 2 and says in res.output and "}" not in res.output, res.output
+
+
+def test_a_booklet_s_unclosed_block_names_its_end_tag(tmp_path):
+    game = card_game(tmp_path / "g", TEXT_FRONT, "text\nhi\n")
+    (game / "booklet.md.j2").write_text("# Rules\n\n{% for x in range(3) %}\nstep\n")
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    res = CliRunner().invoke(main, ["build", "--game", str(game), "--out", str(tmp_path / "o.pdf")])
+    assert res.exit_code == 2, res.output
+    assert "template syntax error: {% for %} is never closed: add {% endfor %} after it" \
+        in res.output, res.output
