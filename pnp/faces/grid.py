@@ -288,11 +288,12 @@ def _cells_of_rows(folder, finder: Finder, rows: Table, table: dict) -> dict[str
             continue
         row_of[cell.label] = i
     moved = _named_for_smaller(finder, rows, table) if finder.hexagon else None
+    said: list[DataError] = list(off)
     if moved is not None:
-        off = [moved]
+        said = [moved]
     elif len(off) > 3 and 2 * len(off) >= len(rows.rows):
-        off = [_off_grid(off, len(rows.rows), finder, table)]
-    for problem in off:
+        said = [_off_grid(off, len(rows.rows), finder, table)]
+    for problem in said:
         folder.note(problem)
     return row_of
 
