@@ -6,11 +6,27 @@ from __future__ import annotations
 
 import re
 
-# the parser's names of the tokens a template is written with
+# (the parser's message, the words): {end} is where the expression ends, {empty} what an empty
+# one is, each as it was written (with its {{ }}, or a rule's bare expression)
+_SAID = [
+    (r".*innermost block that needs to be closed is '(?P<tag>\w+)'",
+     "{{% {tag} %}} is never closed: add {{% end{tag} %}} after it"),
+    (r"unexpected char (['\"])(?P<quote>['\"])\1 at \d+",
+     "a quote ({quote}) is never closed: add its pair"),
+    (r"(?i:expected an expression), got 'end of print statement'", "{empty}"),
+    (r"unexpected 'end of print statement'",
+     "it stops before its expression does: a value or name is missing {end}"),
+    (r"expected token '(?P<token>\w+)', got 'end of print statement'",
+     "a {token} is missing {end}"),
+    (r"unexpected '[)}\]]', expected '(?P<close>[)\]])'",
+     "a {open} is never closed: add {close} {end}"),
+    (r"unexpected '(?P<close>[)\]])'", "a {close} closes nothing: no {open} before it"),
+]
+_OPEN = {")": "(", "]": "["}
+# the parser's names of the tokens a template is written with, in any other message
 _TOKENS = {"end of print statement": "'}}'", "begin of print statement": "'{{'",
            "end of statement block": "'%}'", "begin of statement block": "'{%'",
            "end of template": "the end of the text"}
-_OPEN = {")": "(", "]": "["}
 
 
 def said(message: str, braced: bool = True) -> str:
@@ -18,26 +34,14 @@ def said(message: str, braced: bool = True) -> str:
     its {{ }} (a layout's value, a booklet); else pnp put them round an expression (a rule's),
     so an end of print statement is the expression's own end."""
     message = message.strip().rstrip(".")
-    end = "before }}" if braced else "at its end"
-    block = re.search(r"innermost block that needs to be closed is '(\w+)'", message)
-    if block:
-        return f"{{% {block[1]} %}} is never closed: add {{% end{block[1]} %}} after it"
-    quote = re.fullmatch(r"unexpected char (['\"])(['\"])\1 at \d+", message)
-    if quote:
-        return f"a quote ({quote[2]}) is never closed: add its pair"
-    if re.fullmatch(r"expected an expression, got 'end of print statement'", message, re.I):
-        return "there is no expression between {{ and }}" if braced else "it is empty"
-    if message == "unexpected 'end of print statement'":
-        return f"it stops before its expression does: a value or name is missing {end}"
-    missing = re.fullmatch(r"expected token '(\w+)', got 'end of print statement'", message)
-    if missing:
-        return f"a {missing[1]} is missing {end}"
-    unclosed = re.fullmatch(r"unexpected '[)}\]]', expected '([)\]])'", message)
-    if unclosed:
-        return f"a {_OPEN[unclosed[1]]} is never closed: add {unclosed[1]} {end}"
-    stray = re.fullmatch(r"unexpected '([)\]])'", message)
-    if stray:
-        return f"a {stray[1]} closes nothing: no {_OPEN[stray[1]]} before it"
+    for pattern, words in _SAID:
+        m = re.fullmatch(pattern, message, re.S)
+        if m:
+            found = m.groupdict()
+            return words.format(
+                **found, open=_OPEN.get(found.get("close", ""), ""),
+                end="before }}" if braced else "at its end",
+                empty="there is no expression between {{ and }}" if braced else "it is empty")
     if message == "unexpected '}'" and braced:
         return "a single } ends it: close the expression with }}"
     for token, written in _TOKENS.items():
