@@ -26,8 +26,11 @@ def new_game(name: str, parent: Path, template: str = "deck") -> Path:
     if (shipped("card_data") / name / "game.toml").is_file() and parent.name == "card_data":
         # ./card_data is looked in first: `--game wuxing` run beside it would build the new
         # deck (wherever pnp new itself was run)
+        beside = "here" if parent.resolve() == (Path.cwd() / "card_data").resolve() else \
+            f"in {parent.parent}"
         raise PnpError(f"{name!r} is a game pnp ships; a {target} would hide it from "
-                       f"--game {name}: choose another name")
+                       f"--game {name} run {beside} (a card_data folder is looked in first): "
+                       "choose another name")
     title = name.replace("-", " ").replace("_", " ").title()
     if template not in TEMPLATES:
         raise PnpError(f"unknown template {template!r}; use one of {', '.join(TEMPLATES)}")

@@ -345,5 +345,7 @@ def test_a_new_game_may_not_hide_a_shipped_one(tmp_path, monkeypatch):
     # a card_data elsewhere hides it from a build run beside it, whatever the folder now
     res = CliRunner().invoke(main, ["new", "wuxing", "--dir", "proj/card_data"])
     assert res.exit_code == 1 and not (tmp_path / "proj").exists(), res.output
+    assert "would hide it from --game wuxing run in proj (a card_data folder is looked in " \
+        "first)" in res.output, res.output
     res = CliRunner().invoke(main, ["new", "wuxing", "--dir", "mine"])   # (hides nothing)
     assert res.exit_code == 0 and (tmp_path / "mine" / "wuxing" / "game.toml").is_file()
