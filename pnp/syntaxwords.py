@@ -21,6 +21,13 @@ _SAID = [
     (r"unexpected '[)}\]]', expected '(?P<close>[)\]])'",
      "a {open} is never closed: add {close} {end}"),
     (r"unexpected '(?P<close>[)\]])'", "a {close} closes nothing: no {open} before it"),
+    (r"Encountered unknown tag 'end(?P<tag>\w+)'",
+     "{{% end{tag} %}} closes nothing: no {{% {tag} %}} before it"),
+    (r"Encountered unknown tag '(?P<tag>\w+)'", "{{% {tag} %}} is no tag of Jinja2's"),
+    (r"(?i:expected an expression), got 'end of statement block'",
+     "an expression is missing before %}}"),
+    (r"Missing end of raw directive", "{{% raw %}} is never closed: add {{% endraw %}}"),
+    (r"unexpected 'end of template'", "it ends inside a {{{{ or {{%: close it with }}}} or %}}"),
 ]
 _OPEN = {")": "(", "]": "["}
 # the parser's names of the tokens a template is written with, in any other message
@@ -44,6 +51,8 @@ def said(message: str, braced: bool = True) -> str:
                 empty="there is no expression between {{ and }}" if braced else "it is empty")
     if message == "unexpected '}'" and braced:
         return "a single } ends it: close the expression with }}"
+    if message == "unexpected '%'" and not braced:
+        return "a rule's expression takes no {% %} tags: write the value or condition alone"
     for token, written in _TOKENS.items():
         message = message.replace(f"'{token}'", written)
     return message

@@ -55,3 +55,30 @@ def test_a_booklet_s_unclosed_block_names_its_end_tag(tmp_path):
     assert res.exit_code == 2, res.output
     assert "template syntax error: {% for %} is never closed: add {% endfor %} after it" \
         in res.output, res.output
+
+
+@pytest.mark.parametrize("text,says", [
+    ("{% endif %}", "{% endif %} closes nothing: no {% if %} before it"),
+    ("{% for x in %}{% endfor %}", "an expression is missing before %}"),
+    ("{% raw %}x", "{% raw %} is never closed: add {% endraw %}"),
+    ("{{ text }} {{", "it ends inside a {{ or {%: close it with }} or %}"),
+    ("{{ text }}}", "'{{ text }}}' has }}}: one brace too many, which would print as text; an "
+                    "expression is {{ ... }}"),
+    ("{{{ text }}", "'{{{ text }}' has {{{: one brace too many, which would print as text; an "
+                    "expression is {{ ... }}"),
+])
+def test_more_syntax_errors_in_written_characters(tmp_path, text, says):
+    front = TEXT_FRONT.replace('text = "{{ text }}"', f"text = '{text}'")
+    error = first_error(card_game(tmp_path / "g", front, "text\nhi\n"))
+    assert error.endswith(says), error
+
+
+def test_a_tag_in_a_rule_s_expression_is_said_to_have_no_place_there():
+    import jinja2
+
+    from pnp.syntaxwords import said
+
+    with pytest.raises(jinja2.TemplateSyntaxError) as err:
+        jinja2.Environment().parse("{{ {% if x %} }}")      # a rule's `if`, as pnp reads it
+    assert said(err.value.message, braced=False) == (
+        "a rule's expression takes no {% %} tags: write the value or condition alone")

@@ -226,6 +226,10 @@ class Value:
             except ValueProblem as exc:
                 raise DataError(str(exc), scope.path, field=where) from None
             return
+        stray = re.search(r"\{\{\{|\}\}\}", raw)
+        if stray:  # (Jinja2 prints the third brace: "Sunrise}")
+            raise DataError(f"{raw!r} has {stray[0]}: one brace too many, which would print "
+                            "as text; an expression is {{ ... }}", scope.path, field=where)
         m = _PLAIN.match(raw)
         names = {m.group(1)} if m else scope.names_in(raw, where)
         unknown = sorted(n for n in names if n not in scope.known)
