@@ -49,6 +49,18 @@ def test_a_count_column_that_is_not_there_is_an_error_naming_the_columns(tmp_pat
     assert str(err.value).endswith("cards.csv (its columns: text, qty; from defaults: image)")
 
 
+def test_a_bad_count_default_is_game_toml_s_not_each_row_s(tmp_path):
+    """cards.csv has no qty column: the default is what is wrong, and where to fix it."""
+    game = _with(card_game(tmp_path / "g", TEXT_FRONT, "text\nhi\nho\n"), "front =",
+                 'count = "qty"\ndefaults = { qty = "x" }\nfront =')
+    with pytest.raises(DataError) as err:
+        open_game(str(game))
+    assert str(err.value) == ('game.toml, [[component]] "card", field "defaults.qty": expected '
+                              "a whole number, got 'x'")
+    _with(game, 'qty = "x"', "qty = 2")
+    assert open_game(str(game)).model.components[0].counts == [2, 2]
+
+
 def test_a_copies_column_left_unbound_is_a_warning_not_one_copy_silently(tmp_path):
     game = card_game(tmp_path / "g", TEXT_FRONT, "text,Qty\nhi,3\n")
     opened = open_game(str(game))

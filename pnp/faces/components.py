@@ -353,6 +353,11 @@ def _shape(table: dict, kind: str, path: Path, where: str) -> str:
     return shape
 
 
+def _copies(column: str) -> Column:
+    """The column of a row's copies: a whole number from 0, one when empty."""
+    return Column(column, "int", default=1, min=0, max=MAX_COPIES)
+
+
 def _rows(folder: GameFolder, table: dict, origin: Source, where: str
           ) -> tuple[Table, str | None]:
     """The component's rows with their defaults (without data, one empty row: a board), and
@@ -373,6 +378,11 @@ def _rows(folder: GameFolder, table: dict, origin: Source, where: str
     if count_col and count_col not in rows.columns:
         raise DataError(f"count column {count_col!r} is not in {rows.name} (its columns: "
                         f"{rows.columns_said()})", path, field=f"{where}.count")
+    if count_col in rows.defaulted:  # a bad default is game.toml's, not each row's
+        try:
+            convert_cell(str(table["defaults"][count_col]), _copies(count_col), origin)
+        except DataError as exc:
+            raise DataError(exc.message, path, field=f"{where}.defaults.{count_col}") from None
     said = None if "count" in table else unread_copies(rows.name, rows.columns, count_col,
                                                          "game.toml")
     if said:
@@ -470,7 +480,7 @@ def _good_rows(folder: GameFolder, rows: Table, count_col: str | None,
     layouts = list({id(x): x for x in faces if x is not None}.values())
     for layout in layouts:
         note_fixed_images(layout, compiler)
-    copies = Column(count_col or "count", "int", default=1, min=0, max=MAX_COPIES)
+    copies = _copies(count_col or "count")
     kept, counts = [], []
     images, colours = picture_columns(layouts), colour_columns(layouts)
     made = templated_pictures(layouts)
