@@ -154,23 +154,27 @@ class Fonts:
         """Characters that neither the role's font nor any fallback can print."""
         if self._plain(self[role], text):
             return ""
-        chars = self._lacking(self[role], text)
+        # white space breaks lines and is not printed, but a figure or narrow no-break space
+        # prints (in the primary font: a box if it lacks it; reportlab draws a no-break space
+        # as a space); a soft hyphen prints as a hyphen or not at all. Left out before the
+        # fallbacks are asked: a text's newlines alone (no font has one) had every fallback
+        # font registered, parsed on a first build, to find nothing
+        chars = {ch for ch in self._lacking(self[role], text) if ch not in "\xad\xa0"
+                 and (not ch.isspace() or ch in "\u2007\u202f")}
         for r in FALLBACK_ROLES:
             if not chars:
                 break
             chars = self._lacking(self[r], chars)
-        # white space breaks lines and is not printed, but a figure or narrow no-break space
-        # prints (in the primary font: a box if it lacks it; reportlab draws a no-break space
-        # as a space); a soft hyphen prints as a hyphen or not at all
-        return "".join(sorted(ch for ch in chars if ch not in "\xad\xa0"
-                              and (not ch.isspace() or ch in "\u2007\u202f")))
+        return "".join(sorted(chars))
 
     def runs(self, text: str, role: str = "regular") -> list[tuple[str, str]]:
         """[(font, text)] pieces: each character from the first font that has it. (Not
         remembered: most lines are printable ASCII the font has, told in two string tests,
         and a big deck's lines are each drawn once.)"""
         primary = self[role]
-        if self._plain(primary, text) or not self._lacking(primary, text):
+        # white space is the primary font's wherever it stands (no font has a newline): a
+        # text lacking only that is one piece, and no fallback font is registered for it
+        if self._plain(primary, text) or all(ch.isspace() for ch in self._lacking(primary, text)):
             out = [(primary, text)]
         else:
             chain = list(dict.fromkeys([primary] + [self[r] for r in FALLBACK_ROLES]))
