@@ -48,7 +48,7 @@ def test_a_no_break_space_the_font_lacks_is_reported():
 
     cjk = ROOT / "fonts" / "PnPCJKSubset.ttf"  # no Latin, no spaces
     own = Fonts({role: cjk for role in [*ROLES, LAST_RESORT]})  # (nor any fallback)
-    assert own.missing("\u6728\u202f\u706b\u2007\u6728", "regular") == "\u2007\u202f"
+    assert own.missing("\u6728\u202f\u706b\u2007\u6728", "regular") == "\u202f\u2007"
     assert own.missing("\u6728 \u706b\u00a0\u6728\t\u00ad", "regular") == ""
     assert FONTS.missing("a\u202fb\u2007c\u00a0d\u00ade", "regular") == ""
 
@@ -167,7 +167,7 @@ def test_booklet_characters_no_font_has_are_an_error_once(tmp_path, monkeypatch)
     game = _korean_game(tmp_path)
     found = [str(f) for f in check(open_game(str(game)))]
     assert found == ["error: booklet.md.j2: line 3: no font has the character(s) "
-                     "'\uad6d\uc5b4\ud55c' (first in 'Say \ud55c\uad6d\uc5b4 here.'); they would "
+                     "'\ud55c\uad6d\uc5b4' (first in 'Say \ud55c\uad6d\uc5b4 here.'); they would "
                      "print as empty boxes " + UNPRINTABLE_TAIL]
     out = tmp_path / "ko.pdf"
     with pytest.raises(RulesError):
@@ -392,3 +392,15 @@ def test_a_games_symbols_font_takes_away_none_of_pnps_own(tmp_path):
     assert fonts.missing("\u2605\u265e", "regular") == ""
     assert {font for font, _ in fonts.runs("\u6728\u2605")} == {fonts["regular"],
                                                                 fonts["pnp's own"]}
+
+
+def test_missing_characters_are_said_in_the_text_s_order():
+    """A trial: '漢字' that no font has was said as '字漢' (in code-point order)."""
+    from helpers import ROOT
+
+    from pnp.data.fontfile import ROLES
+    from pnp.render.fonts import LAST_RESORT, Fonts
+
+    cjk = ROOT / "fonts" / "PnPCJKSubset.ttf"  # no Latin
+    own = Fonts({role: cjk for role in [*ROLES, LAST_RESORT]})
+    assert own.missing("zzAy", "regular") == "zAy"     # each once, as the text has them

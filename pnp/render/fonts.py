@@ -165,7 +165,7 @@ class Fonts:
             if not chars:
                 break
             chars = self._lacking(self[r], chars)
-        return "".join(sorted(chars))
+        return "".join(ch for ch in dict.fromkeys(text) if ch in chars)  # (in the text's order)
 
     def runs(self, text: str, role: str = "regular") -> list[tuple[str, str]]:
         """[(font, text)] pieces: each character from the first font that has it. (Not
