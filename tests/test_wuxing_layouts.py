@@ -140,7 +140,8 @@ def test_a_figure_given_a_wrong_arg_is_one_error_naming_its_element(game_copy, t
                                     str(tmp_path / "w.pdf")])
     assert res.exit_code != 0 and not (tmp_path / "w.pdf").exists()
     errors = [line for line in res.output.splitlines() if line.startswith("error:")]
-    assert len(errors) == 1 and 'element "generating_arrow" (layouts/reference.toml)' in errors[0]
+    assert len(errors) == 1 and errors[0].startswith(
+        'error: layouts/reference.toml, field "generating_arrow.args": element "generating_arrow"')
     assert "from must be one of left, right" in errors[0] and "'sideways'" in errors[0]
 
 

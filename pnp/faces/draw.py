@@ -202,8 +202,11 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
         if not e.shown(ctx):
             return
         v = e.get(ctx)
-    except ValueProblem as exc:
-        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', _field(e, exc))
+    except ValueProblem as exc:  # the layout file's own, once, when no row sets its values
+        if exc.props and e.constant(*exc.props):
+            _layout_problem(L, s, e, str(exc), exc.props)
+        else:
+            _problem(L, s, e, str(exc), field=_field(e, exc), own=True)
         return
     except KeyError as exc:
         s.report(f'element "{e.name}" ({in_game(e.origin)}): the row has no {exc}', _field(e, exc))
@@ -248,8 +251,11 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
                 fitted, top, role = drawn
                 s.texts.append(covered.Drawn(e, _text_field(e), v["text"], fitted, x, top, bw,
                                              v["align"], role, (x, y, x + bw, y + bh)))
-    except ValueProblem as exc:
-        s.report(f'element "{e.name}" ({in_game(e.origin)}): {exc}', _field(e, exc))
+    except ValueProblem as exc:  # the layout file's own, once, when no row sets its values
+        if exc.props and e.constant(*exc.props):
+            _layout_problem(L, s, e, str(exc), exc.props)
+        else:
+            _problem(L, s, e, str(exc), field=_field(e, exc), own=True)
     if own:
         c.restoreState()
 
@@ -499,17 +505,17 @@ def _polygon(L: Layout, s, e, v, x, y, w, h) -> None:
         items = v["points"] if isinstance(v["points"], list) else [v["points"]]
         if len(items) > MAX_POINTS:  # each is parsed on every face: a million took minutes
             raise ValueProblem(f"a polygon has at most {MAX_POINTS:,} points, got "
-                               f"{len(items):,}")
+                               f"{len(items):,}", "points")
         pts = []
         for item in items:
             px, _, py = str(item).partition(",")
             if not py:
-                raise ValueProblem(f"polygon point {item!r} is not \"x,y\"")
+                raise ValueProblem(f"polygon point {item!r} is not \"x,y\"", "points")
             pts.append((x + to_length(px).of(w), y + h - to_length(py).of(h)))
     else:
         n = int(v["sides"])
         if n < 3:
-            raise ValueProblem(f"a polygon needs 3 or more sides, got {n}")
+            raise ValueProblem(f"a polygon needs 3 or more sides, got {n}", "sides")
         start = -pi / 2 - pi / n  # a flat bottom edge
         unit = [(cos(start + 2 * pi * k / n), sin(start + 2 * pi * k / n)) for k in range(n)]
         # stretched to touch all four sides of the box: a 6-gon in a w x 0.866 w box is regular
@@ -610,20 +616,22 @@ def _icon(L: Layout, s, e, v, x, y, w, h) -> None:
         raise ValueProblem(str(exc)) from None
     if not caches(L).icons.draw(s.c, name, x + w / 2, y + h / 2, min(w, h), colour,
                                 s.fonts["regular"], v["detail"]):
-        raise ValueProblem(unknown_icon(name, L.env.root))
+        raise ValueProblem(unknown_icon(name, L.env.root), "icon")
 
 
 def _figure(L: Layout, s, e, v, x, y, w, h) -> None:
     fn = FIGURES.get(v["figure"])
     if fn is None:
-        raise ValueProblem(f"no figure {v['figure']!r}; known: {', '.join(sorted(FIGURES))}")
+        raise ValueProblem(f"no figure {v['figure']!r}; known: {', '.join(sorted(FIGURES))}",
+                           "figure")
     s.c.saveState()  # a figure is Python of its own: whatever state it sets stays inside
     try:
         fn(Figure(s.c, s, L.env.palette), x, y, w, h, v["args"] or {})
     except KeyError as exc:  # (its text is the name alone: "'nosuch'")
-        raise ValueProblem(f"figure {v['figure']!r}: unknown name {exc.args[0]!r}") from None
+        raise ValueProblem(f"figure {v['figure']!r}: unknown name {exc.args[0]!r}", "args",
+                           "figure") from None
     except (ValueError, TypeError) as exc:
-        raise ValueProblem(f"figure {v['figure']!r}: {exc}") from None
+        raise ValueProblem(f"figure {v['figure']!r}: {exc}", "args", "figure") from None
     finally:
         s.c.restoreState()
 
@@ -632,7 +640,8 @@ def _min_size(v) -> float:
     size = v["size"]
     min_size = v["min_size"] if v["min_size"] is not None else min(size, MIN_TEXT)
     if min_size > size:
-        raise ValueProblem(f"min_size {min_size:g} is larger than size {size:g}")
+        raise ValueProblem(f"min_size {min_size:g} is larger than size {size:g}", "min_size",
+                           "size")
     return min_size
 
 

@@ -24,7 +24,13 @@ FALSE = {"", "false", "no", "0", "none", "off", "n"}
 
 
 class ValueProblem(ValueError):
-    """A value that cannot be used; the drawer turns it into a finding naming row and element."""
+    """A value that cannot be used; the drawer turns it into a finding naming row and element.
+    `props`: the element's properties it comes from, where the drawing knows them (a problem
+    of properties no row sets is the layout file's, said once)."""
+
+    def __init__(self, message: str = "", *props: str):
+        super().__init__(message)
+        self.props = props
 
 
 class TimedOut(ValueProblem):
