@@ -298,3 +298,27 @@ def test_a_zero_size_element_of_the_placed_half_is_the_layout_file_s_mistake(gam
     assert res.output.count("width and height must be more than 0") == 1, res.output
     assert ('error: layouts/board-half.toml, field "wounds_icon": Board: wound and experience '
             'tracks: element "wounds_icon": its box is 0 x 4.4 mm') in res.output, res.output
+
+
+@pytest.mark.parametrize("old,new,field", [
+    ('x = "{{ geo.margin }}mm"', 'x = "{{ geo.margin + 2000 }}mm"', "wounds_icon.x"),
+    ('y = "{{ geo.top - 6.687 }}mm"', 'y = "{{ geo.top - 6.687 - 40 }}mm"', "wounds_heading.y"),
+])
+def test_an_element_placed_wholly_outside_its_half_is_warned(game_copy, old, new, field):
+    """Off the board, the icon vanished; 40 mm up, the Elf's heading printed upside down in
+    the Human's locked-card box: both validated without a word."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder = game_copy("experior")
+    half = folder / "layouts" / "board-half.toml"
+    text = half.read_text()
+    assert old in text
+    half.write_text(text.replace(old, new, 1))
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exit_code == 0, res.output
+    said = [line for line in res.output.splitlines() if line.startswith("warning")]
+    assert len(said) == 1 and said[0].startswith(
+        f'warning: layouts/board-half.toml, field "{field}": element ') and (
+        "lies wholly outside the 190 x 128 mm box this layout is placed in") in said[0], said

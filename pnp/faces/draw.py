@@ -217,8 +217,10 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
     if e.placed is not None:
         x, y, bw, bh = _unturned(x, y, bw, bh, v["rotate"])
     empty = (bw <= 0 or bh <= 0) and e.type != "line"  # (a line of height 0 is a rule)
-    off = None if empty or frame.nested else _off_the_face(x, y, bw, bh, v["rotate"], frame)
-    if empty or off is not None:
+    off = None if empty else _off_the_face(x, y, bw, bh, v["rotate"], frame)
+    if frame.nested and off is not None:  # (drawn: it may still land on the piece)
+        _outside_its_box(L, s, e, (x, y, bw, bh), frame, off)
+    elif empty or off is not None:
         _unprintable(L, s, e, (x, y, bw, bh), frame, off)
         return
     # every drawer sets the colours it uses, so only a turn or a fade needs its own state
@@ -290,6 +292,20 @@ def _unprintable(L: Layout, s: Surface, e, box: tuple[float, float, float, float
                     f"outside the {frame.w / MM:.3g} x {frame.h / MM:.3g} mm face and its "
                     "bleed, so nothing of it prints; check its x, y, width and height",
                     (off, "y" if off == "x" else "x", "width", "height", "rotate", "from"))
+
+
+def _outside_its_box(L: Layout, s: Surface, e, box: tuple[float, float, float, float],
+                     frame: Frame, off: str) -> None:
+    """A warning that an element of a placed layout lies wholly outside the box it is placed
+    in: it prints over its neighbours' parts of the piece, or off the piece, not in its own."""
+    x, y, bw, bh = box
+    _layout_problem(L, s, e, f"its box (x {x / MM:.4g} mm, y {(frame.h - y - bh) / MM:.4g} mm, "
+                    f"{bw / MM:.4g} x {bh / MM:.4g} mm) lies wholly outside the "
+                    f"{frame.w / MM:.3g} x {frame.h / MM:.3g} mm box this layout is placed in, "
+                    "so it prints over what lies around that box, or off the piece; check its "
+                    "x, y, width and height", (off, "y" if off == "x" else "x", "width",
+                                                "height", "rotate", "from"),
+                    level="warning", own=False)
 
 
 def _off_the_face(x: float, y: float, w: float, h: float, rotate: float,
