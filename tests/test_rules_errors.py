@@ -568,3 +568,14 @@ def test_a_counter_ending_games_at_the_unwritten_max_is_warned(starter, tmp_path
     edit(folder / "rules.toml", "[counters.points]\n", "[counters.points]\nmax = 1000\n")
     code, out = _validate(folder)
     assert code == 0 and "counters.points" not in out, out
+
+
+@pytest.mark.parametrize("word,hint", [("lots", ""), ("gathr", " (did you mean 'options.gather'?)")])
+def test_a_word_where_a_number_goes_is_said_to_want_a_number_or_an_option(starter, tmp_path, word,
+                                                                          hint):
+    """`max = "lots"` said "'lots' uses 'lots', which the rules do not have here"."""
+    folder = _changed(starter, tmp_path, "[counters.coins]\nmax = 99",
+                      f'[counters.coins]\nmax = "{word}"')
+    code, out = _validate(folder)
+    assert code == 2 and out == ('Error: rules.toml, field "counters.coins.max": a number or one '
+                                 f"of [options] (\"options.NAME\"), not '{word}'{hint}\n"), out

@@ -182,6 +182,11 @@ class Reader:
         """A whole number, or an expression of [options] (one field for the rule and the
         print: limit = "options.max_turns")."""
         if isinstance(value, str):
+            if re.fullmatch(r"\s*[A-Za-z_]\w*\s*", value):  # a word: an option's name meant
+                hit = difflib.get_close_matches(value.strip(), list(self.options), 1)
+                hint = f" (did you mean 'options.{hit[0]}'?)" if hit else ""
+                raise self.error(f"a number or one of [options] (\"options.NAME\"), not "
+                                 f"{value!r}{hint}", where)
             expr = self.compiler.compile(value, where, allowed=set())
             value = expr.fn({})
         return self.integer(value, where, low, high)
