@@ -883,11 +883,18 @@ class RulesState(State):
         p = self._p
         r = self._returns or []
         top = max(r) if r else 0
-        return {"turns": self.turn, "rounds": self.round, "ended_by": self.ended_by,
-                "winners": [s + 1 for s, v in enumerate(r) if v == top and v > 0],
-                "counters": [{k: view[k] for k in p.per_player_counters} for view in self.views],
-                "roles": [view["role"].get(p.rules.role_key) if view["role"] else None
-                          for view in self.views]}
+        out: dict[str, Any] = {
+            "turns": self.turn, "rounds": self.round, "ended_by": self.ended_by,
+            "winners": [s + 1 for s, v in enumerate(r) if v == top and v > 0],
+            "counters": [{k: view[k] for k in p.per_player_counters} for view in self.views],
+            "roles": [view["role"].get(p.rules.role_key) if view["role"] else None
+                      for view in self.views]}
+        # a counter with no max written held at the default one: what it gained past it was
+        # lost, which the lab says (games/rules/lab.py)
+        capped = [k for k, high in p.default_max if any(view[k] == high for view in self.views)]
+        if capped:
+            out["at_default_max"] = capped
+        return out
 
     def _seen(self, zone, owner: int, viewer: int) -> bool:
         return zone.visible == "public" or (zone.visible == "owner" and owner == viewer)

@@ -47,6 +47,9 @@ class Plan:
         self.counters = rules.counters
         self.per_player_counters = {k: c for k, c in rules.counters.items() if c.per_player}
         self.shared_counters = {k: c for k, c in rules.counters.items() if not c.per_player}
+        # a player's counters with no max written (a game ending at it lost gains unsaid)
+        self.default_max = tuple((k, c.high) for k, c in self.per_player_counters.items()
+                                 if not c.high_written)
         self._aggregates: dict[Any, tuple[str, ...]] = {}
         self._zonal: dict[Any, tuple[tuple[str, int, int], ...]] = {}
         self.max_moves = move_bound(rules, players)

@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 from ...engine.contract import swap_action
 from ...engine.core import CHANCE, replay
+from ...rules.spec import DEFAULT_BOUNDS
 from ...rules.stalemate import ENDED_BY as STALEMATE, unfinished
 from ...sim.stats import Extra, pct, rate
 
@@ -29,6 +30,7 @@ class Figures(Extra):
         self.ended: Counter = Counter()
         self.totals: list[Counter] = [Counter() for _ in range(num_players)]
         self.roles: Counter = Counter()      # (role, won) -> games
+        self.capped: Counter = Counter()     # counter -> games it ended at the default max
         self.games = 0
 
     def length(self, stats, decisions):
@@ -39,6 +41,7 @@ class Figures(Extra):
         self.ended[stats.get("ended_by") or "?"] += 1
         for seat, counters in enumerate(stats.get("counters", [])[:self.num_players]):
             self.totals[seat].update(counters)
+        self.capped.update(stats.get("at_default_max", ()))
         top = max(returns) if returns else 0
         for seat, role in enumerate(stats.get("roles", [])):
             if role is not None:
@@ -50,6 +53,7 @@ class Figures(Extra):
         for mine, theirs in zip(self.totals, other.totals):
             mine.update(theirs)
         self.roles.update(other.roles)
+        self.capped.update(other.capped)
 
     def figures(self, games):
         n = self.games or 1
@@ -57,6 +61,8 @@ class Figures(Extra):
             "ended_by": {k: rate(v, games) for k, v in sorted(self.ended.items())},
             "final_counters": [{k: v / n for k, v in sorted(t.items())} for t in self.totals],
         }
+        if self.capped:
+            fig["at_default_max"] = {k: rate(v, games) for k, v in sorted(self.capped.items())}
         names = sorted({r for r, _ in self.roles})
         if names:
             fig["roles"] = {r: rate(self.roles[(r, True)],
@@ -68,12 +74,16 @@ class Figures(Extra):
         ended = fig["ended_by"]
         limited = sum(v["rate"] for k, v in ended.items() if k in LIMITS)
         stuck = ended.get(STALEMATE, {}).get("rate", 0)
+        out = [f"but {name} ended {pct(r['rate'])} of the games at {DEFAULT_BOUNDS[1]:,}, the "
+               "max a counter has when none is written: what it gained past it was lost (write "
+               "the game's own max in rules.toml)" for name, r in fig.get("at_default_max",
+                                                                         {}).items()]
         if limited + stuck < UNFINISHED:
-            return []
-        return [f"but {pct(limited + stuck)} of the games {unfinished(limited > 0, stuck > 0)}, "
-                "not by an [[end]] of "
-                "the rules: the rates read unfinished games (see why they do not end: `pnp "
-                "play`, or `pnp validate`'s warning)"]
+            return out
+        return out + [f"but {pct(limited + stuck)} of the games "
+                      f"{unfinished(limited > 0, stuck > 0)}, not by an [[end]] of the rules: the "
+                      "rates read unfinished games (see why they do not end: `pnp play`, or `pnp "
+                      "validate`'s warning)"]
 
     def lines(self, fig, games):
         out = ["Games end by: " + ", ".join(f"{k} {pct(v['rate'])}"
