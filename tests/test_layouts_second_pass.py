@@ -457,3 +457,14 @@ def test_a_number_cell_written_otherwise_passes_the_shown_check_and_reaches_a_li
             for front, _ in faces(comp)]
     assert keys[2] != keys[3]  # (a face is drawn anew when its inputs differ)
     assert str(auto("1.0")) == "1.0" and type(auto("1.5")) is float
+
+
+def test_a_diameter_is_refused_on_a_piece_that_is_not_round(tmp_path):
+    """A card with `diameter = "25mm"` and no size was printed as a 25 mm square."""
+    game = _with(card_game(tmp_path / "g", TEXT_FRONT, "text\nhi\n"), 'size = "poker"',
+                 'diameter = "25mm"')
+    with pytest.raises(DataError) as err:
+        open_game(str(game))
+    assert str(err.value) == ('game.toml, [[component]] "card", field "diameter": diameter is a '
+                              'round piece\'s size (a token, or shape = "circle"); a rect card\'s '
+                              "is size, or width and height")

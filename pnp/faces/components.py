@@ -234,7 +234,11 @@ class Unchosen:
 
 def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) -> tuple[float, float]:
     path = folder.toml_path
-    if shape == "circle" or "diameter" in table:
+    if "diameter" in table and shape != "circle":  # (a 25 mm square card was printed)
+        raise DataError(f"diameter is a round piece's size (a token, or shape = \"circle\"); a "
+                        f"{shape} {kind}'s is size, or width and height", path,
+                        field=f"{where}.diameter")
+    if shape == "circle":
         also = [k for k in ("size", "width", "height") if k in table]
         if "diameter" in table and also:  # (one of them was silently left unused)
             raise DataError(f"give diameter, not also {' and '.join(also)} (a round token's "
