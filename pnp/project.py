@@ -702,6 +702,11 @@ def _export_options(fmt: str, given: dict[str, Any]):
     return load_separation(profile)
 
 
+def counted(n: int, noun: str) -> str:
+    """"1 image", "2 images": a summary of a tiny game reads as English too."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def _png_summary(faces: int, boards: list[float], dpi: int) -> str:
     """What a PNG export wrote, at the dpi each part was drawn (a board too large for its
     pixels is drawn lower)."""
@@ -709,10 +714,11 @@ def _png_summary(faces: int, boards: list[float], dpi: int) -> str:
                    f"{'s' if len(boards) > 1 else ''}")
     lowest = min(boards, default=dpi)
     if lowest == dpi:
-        return " and ".join([f"{faces} PNG faces"] * bool(faces)
+        return " and ".join([counted(faces, "PNG face")] * bool(faces)
                             + [board_words] * bool(boards)) + f" at {dpi} dpi"
     lower = f"{lowest:.0f} dpi{' or less' if len(set(boards)) > 1 else ''}"
-    return (f"{faces} PNG faces at {dpi} dpi and " if faces else "") + f"{board_words} at {lower}"
+    return (f"{counted(faces, 'PNG face')} at {dpi} dpi and " if faces else "") \
+        + f"{board_words} at {lower}"
 
 
 def _export_folder(game: OpenGame, fmt: str, out: Path, staging: Path, kit, fonts, sheet: Paper,
@@ -739,10 +745,10 @@ def _export_folder(game: OpenGame, fmt: str, out: Path, staging: Path, kit, font
 
         assert service is not None      # checked above: pod names its service
         count, drawn = export_service(kit, fonts, staging, service, ink)
-        return (f"{out}/: {count} files for {SERVICES[service].name} "
+        return (f"{out}/: {counted(count, 'file')} for {SERVICES[service].name} "
                 "(manifest.csv lists how many of each card to order)"), drawn
     from .export.tts import export_tts
 
     files, drawn = export_tts(kit, fonts, staging, final=out, url_base=url_base)
-    return (f"{out}/: {len(files) - 1} Tabletop Simulator images and the saved object "
-            f"{files[-1].name}"), drawn
+    return (f"{out}/: {counted(len(files) - 1, 'Tabletop Simulator image')} and the saved "
+            f"object {files[-1].name}"), drawn

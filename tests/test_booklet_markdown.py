@@ -282,6 +282,26 @@ def test_an_empty_booklet_template_is_a_warning_in_validate_and_build(deck, tmp_
     assert res.exit_code == 0 and "prints nothing" in res.output, res.output
 
 
+@pytest.mark.parametrize("template", ["deck", "market"])
+def test_a_booklet_template_that_is_nowhere_is_game_tomls_mistake(tmp_path, template):
+    """[booklet] template = "nosuch.md.j2" was said as the template's own mistake (`Error:
+    nosuch.md.j2: template ... not found`), not as game.toml's field that names it."""
+    args = ["new", "g", "--dir", str(tmp_path), "--template", template]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    toml = tmp_path / "g" / "game.toml"
+    if "[booklet]" in toml.read_text():  # (the market names its own; a deck takes the default)
+        edit(toml, 'template = "booklet.md.j2"', 'template = "nosuch.md.j2"')
+    else:
+        toml.write_text(toml.read_text() + '\n[booklet]\ntemplate = "nosuch.md.j2"\n')
+    res = CliRunner().invoke(main, ["validate", "--game", str(tmp_path / "g")])
+    engine = "deck" if template == "deck" else "rules"
+    assert res.exit_code == 2 and res.output == (
+        'Error: game.toml, field "booklet.template": booklet template \'nosuch.md.j2\' not found '
+        f"in the game folder, nor among pnp's booklets for the {engine!r} engine: name a "
+        "template file of the game folder, or leave [booklet] template out for pnp's own\n"), \
+        res.output
+
+
 def test_a_table_row_longer_than_its_header_is_named(deck):
     """A stray '|' gave the row a cell more, printed under an empty heading, and nothing said."""
     _booklet(deck, "# Rules\n\n| A | B |\n|---|---|\n| 1 | 2 |\n| 3 | 4 | 5 |\n| 6 |\n")

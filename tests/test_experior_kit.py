@@ -245,6 +245,64 @@ def test_wound_limit_50_changes_track_engine_and_booklet(tmp_path):
     assert "reaches 50 wounds" in cards and "reaches 100" not in cards  # the aid card
 
 
+def _validated(folder: Path) -> tuple[int, list[str]]:
+    """`pnp validate`'s exit code and its lines of findings."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    res = CliRunner().invoke(main, ["validate", "--game", str(folder)])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.output
+    return res.exit_code, [line for line in res.output.splitlines()
+                           if line.startswith(("error:", "warning:"))]
+
+
+@pytest.mark.parametrize("limit, rows", [(5000, "503 rows of 10 (0 to 5029)"),
+                                         (300, "33 rows of 10 (0 to 329)")])
+def test_a_wound_track_too_long_for_the_board_is_one_finding(tmp_path, limit, rows):
+    """The refused track is said once: not each of its cells' numbers too small to read (5,030
+    lines at 5,000) nor each fighter's marker too large for cells it refuses."""
+    folder = copy_data(tmp_path)
+    set_option(folder, "wound_limit", limit)
+    code, said = _validated(folder)
+    assert code == 3
+    assert said == [
+        f'error: game.toml, field "options.wound_limit": the wound track needs {rows}: on this '
+        f"board its cells would be {'0.2' if limit == 5000 else '3.3'} mm high; lower "
+        "wound_limit or wound_cells_beyond, or make the board taller",
+        'error: game.toml, field "example_end": the second example must show the end of a game, '
+        f"but after its 2 turn(s) nobody has reached the wound limit ({limit}); add turns to "
+        "example_end.csv or start [example_end] with more wounds"]
+
+
+def test_track_numbers_too_small_to_read_are_one_finding_for_the_track(tmp_path):
+    """Cells the board accepts (5.5 mm high) whose numbers are under 7 pt: one finding for the
+    track, not one a cell."""
+    folder = copy_data(tmp_path)
+    set_option(folder, "wound_limit", 170)
+    code, said = _validated(folder)
+    small = [line for line in said if "layouts/board-half.toml" in line]
+    assert code == 3 and small == [
+        'error: layouts/board-half.toml, field "wound_track": Board: wound and experience '
+        "tracks: the wound track's 200 cells are 8.4 x 5.5 mm: their numbers would be 6.9 pt, "
+        "and printed text needs at least 7 pt to be read across a table; give the track fewer "
+        "cells or more room"], said
+
+
+def test_the_wound_limit_comment_says_the_range_that_validates(tmp_path):
+    """game.toml says which wound limits work with its board and examples: its highest does,
+    one more does not."""
+    folder = copy_data(tmp_path)
+    comment = re.search(r"(?m)^wound_limit = \S+ +#.*\((\d+) to (\d+) work here",
+                        (folder / "game.toml").read_text("utf-8"))
+    assert comment, "the comment names the range"
+    high = int(comment[2])
+    set_option(folder, "wound_limit", high)
+    assert _validated(folder)[0] == 0
+    set_option(folder, "wound_limit", high + 1)
+    assert _validated(folder)[0] == 3
+
+
 # ---- the worked example is the engine's -----------------------------------------------------------
 def test_worked_example_numbers_are_the_engines():
     from pnp.games.experior.booklet import booklet

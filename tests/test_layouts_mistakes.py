@@ -304,6 +304,22 @@ def test_a_semicolon_separated_csv_is_read(deck):
     assert table.rows[0]["text"] == "Draw, then discard."
 
 
+@pytest.mark.parametrize("name", ["cards.csv", "cards.tsv"])
+def test_a_tab_separated_file_is_read(deck, name):
+    # a spreadsheet's "Text (tab-separated)", saved as .csv: 9 errors quoting row['title\ttext']
+    (deck / name).write_text("title\ttext\tcolour\tcount\nSunrise\tDraw, then discard.\tsun\t3\n"
+                             "Growth\tGain; grow.\tleaf\t2\n", encoding="utf-8")
+    if name != "cards.csv":
+        edit(deck / "game.toml", 'data = "cards.csv"', f'data = "{name}"')
+    assert _found(deck) == []
+    from pnp.data.sheets import read_table
+    from pnp.errors import Source
+
+    table = read_table(deck, name, Source(deck / "game.toml"), "card.data")
+    assert table.columns == ("title", "text", "colour", "count")
+    assert [r["text"] for r in table.rows] == ["Draw, then discard.", "Gain; grow."]
+
+
 def test_an_excel_sep_line_declares_the_separator_and_is_no_row(deck):
     # Excel writes "sep=;" first to say how its cells are separated, and shows the header as
     # row 1: a trial read it as a header with an unnamed column

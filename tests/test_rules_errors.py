@@ -74,6 +74,10 @@ def test_the_starter_validates(starter):
     # written but never played
     ('actions = ["buy", "gather"]', 'actions = ["buy", "gather", "buy"]',
      'field "phases.play.actions": \'buy\' is listed twice'),
+    # two ends of one name: ended_by and every message would say either
+    ('name = "market empty"', 'name = "goal"', 'rules.toml, field "end[2].name": \'goal\' is '
+     "end[1]'s name too; give each [[end]] a name of its own (ended_by and the findings report "
+     "it)"),
     ('actions = ["buy", "gather"]', 'actions = ["buy"]', 'field "actions.gather": no phase '
      "lists the action 'gather', so nobody can take it"),
     ('[phases.play]', '[phases.idle]\nwho = "none"\n\n[phases.play]', 'field "phases.idle": '

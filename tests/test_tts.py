@@ -211,3 +211,19 @@ def test_an_untitled_token_is_nicknamed_by_the_value_it_prints_and_keeps_its_gui
 def test_untitled_tokens_their_printed_column_cannot_tell_apart_keep_their_place(tmp_path):
     game = _untitled_tokens(tmp_path, "1,gold,spent,1\n1,blue,spent,1\n")  # two tokens of 1
     assert [n for _, n in _tiles(game, tmp_path / "a")] == ["token 1", "token 2"]
+
+
+@pytest.mark.parametrize("fmt, said", [("tts", "1 Tabletop Simulator image and the saved object "
+                                                "test.json"),
+                                       ("png", "1 PNG face at 300 dpi")])
+def test_a_one_card_export_says_its_one_file_in_the_singular(tmp_path, fmt, said):
+    """A tiny game's summary read "1 Tabletop Simulator images"."""
+    from click.testing import CliRunner
+
+    from helpers import TEXT_FRONT, card_game
+    from pnp.cli import main
+
+    game = card_game(tmp_path / "one", TEXT_FRONT, "text\nHello\n")
+    out = tmp_path / fmt
+    res = CliRunner().invoke(main, ["export", "-g", str(game), "--format", fmt, "--out", str(out)])
+    assert res.exit_code == 0 and res.output == f"{out}/: {said}\n", res.output

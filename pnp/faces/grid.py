@@ -437,26 +437,9 @@ def _path(row, finder: Finder, lattice: Lattice, palette: dict) -> GridPath:
         raise DataError(f"{len(words):,} steps; a path has at most {MAX_PATH_STEPS:,}",
                         src.path, src.row, "cells")
     if along == "centres":
-        if len(words) < 2:
-            raise DataError("a path names at least two cells: \"0101 0102\"", src.path, src.row,
-                            "cells")
-        cells = [_cell(w, finder, src) for w in words]
-        pts = [(c.x, c.y) for c in cells]
-        segments = tuple(zip(pts, pts[1:]))
-    else:  # each word a pair of neighbours, "0101/0102": the side between them
-        segs = []
-        for w in words:
-            pair = w.split("/")
-            if len(pair) != 2:
-                raise DataError(f"{w!r}: along edges, name each side by its two cells, "
-                                "\"0101/0102\"", src.path, src.row, "cells")
-            a, b = (_cell(p, finder, src) for p in pair)
-            side = shared_edge(lattice, a, b)
-            if side is None:
-                raise DataError(f"cells {a.label} and {b.label} share no side", src.path,
-                                src.row, "cells")
-            segs.append(side)
-        segments = tuple(segs)
+        segments = _centre_segments(words, finder, lattice, src)
+    else:
+        segments = _edge_segments(words, finder, lattice, src)
     colour = parse_colour(str(row.get("colour", "") or "#000000"), palette, src.path, src.row,
                           "colour")
     width = length(str(row.get("width", "") or "1.5mm"), src.path, src.row, "width")
@@ -467,6 +450,42 @@ def _path(row, finder: Finder, lattice: Lattice, palette: dict) -> GridPath:
         raise DataError(f"layer {layer!r} is not one of: {', '.join(LAYERS)}", src.path, src.row,
                         "layer")
     return GridPath(segments, along == "centres", colour, width, layer == "under")
+
+
+def _centre_segments(words: list[str], finder: Finder, lattice: Lattice, src: Source) -> tuple:
+    """A road from centre to centre: each step to a neighbour (a step across cells, or to the
+    cell it is in, would draw a line over a hex no road runs through)."""
+    if len(words) < 2:
+        raise DataError("a path names at least two cells: \"0101 0102\"", src.path, src.row,
+                        "cells")
+    cells = [_cell(w, finder, src) for w in words]
+    for a, b in zip(cells, cells[1:]):
+        if a is b:
+            raise DataError(f"cell {a.label} twice in a row: each step of a path goes to a "
+                            "neighbour (leave one out)", src.path, src.row, "cells")
+        if shared_edge(lattice, a, b) is None:
+            raise DataError(f"cells {a.label} and {b.label} share no side: each step of a path "
+                            "goes to a neighbour (name the cells between them)", src.path,
+                            src.row, "cells")
+    pts = [(c.x, c.y) for c in cells]
+    return tuple(zip(pts, pts[1:]))
+
+
+def _edge_segments(words: list[str], finder: Finder, lattice: Lattice, src: Source) -> tuple:
+    """A river along sides: each word a pair of neighbours, "0101/0102", the side between them."""
+    segs = []
+    for w in words:
+        pair = w.split("/")
+        if len(pair) != 2:
+            raise DataError(f"{w!r}: along edges, name each side by its two cells, "
+                            "\"0101/0102\"", src.path, src.row, "cells")
+        a, b = (_cell(p, finder, src) for p in pair)
+        side = shared_edge(lattice, a, b)
+        if side is None:
+            raise DataError(f"cells {a.label} and {b.label} share no side", src.path,
+                            src.row, "cells")
+        segs.append(side)
+    return tuple(segs)
 
 
 def _cell(text: str, finder: Finder, src: Source) -> Cell:

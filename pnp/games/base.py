@@ -318,7 +318,9 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
     game = {k: getattr(common, k) for k in ("title", "designer", "players", "ages", "duration",
                                              "version", "credits")}
     path = next((f / name for f in search if (f / name).is_file()), None)
-    source = read_text(path) if path else ""  # (not UTF-8: an error naming the line)
+    if path is None:
+        raise _no_template(folder, name, common.engine)
+    source = read_text(path)  # (not UTF-8: an error naming the line)
     require(common.rulings, enforced, folder.path)
     rulings = for_booklet(common.rulings, enforced)
     texts = {r["id"]: r["text"] for r in rulings}
@@ -335,6 +337,18 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
         text.source = TemplateSource(source, shown.as_posix(), common.rulings, texts, values,
                                      tree=parsed[1] if parsed else None)
     return text
+
+
+def _no_template(folder: GameFolder, name: str, engine: str) -> DataError:
+    """The booklet template game.toml names is in neither the game folder nor pnp's: said
+    as game.toml's mistake, with the file it looked for (and a close name, if one is there)."""
+    from ..data.meant import not_there
+
+    why = not_there(folder.path, folder.path / name, name)
+    return DataError(f"booklet template {name!r} {why}, nor among pnp's booklets for the "
+                     f"{engine!r} engine: name a template file of the game folder, or leave "
+                     "[booklet] template out for pnp's own", folder.toml_path,
+                     field="booklet.template")
 
 
 def _named_numbers(context: dict[str, Any]) -> dict[str, Any]:

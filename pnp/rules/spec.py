@@ -550,7 +550,7 @@ class Reader:
             raw = [raw]
         if not isinstance(raw, list):
             raise self.error("[[end]] tables: name and if", "end")
-        ends = []
+        ends: list[End] = []
         for i, table in enumerate(raw, 1):
             where = f"end[{i}]"
             self.keys(table, ("name", "if", "at"), where)
@@ -559,8 +559,15 @@ class Reader:
             at = self.text(table.get("at", "turn"), f"{where}.at", ("turn", "round"))
             if at == "round" and "round" not in self.data:
                 raise self.error("at = \"round\" needs a [round] table", f"{where}.at")
-            ends.append(End(str(table.get("name", f"end {i}")),
-                            self.condition(table["if"], f"{where}.if"), at))
+            name = str(table.get("name", f"end {i}"))
+            # the name is what ended_by reports and messages quote: two would be told apart
+            # by neither
+            same = next((k for k, e in enumerate(ends, 1) if e.name == name), None)
+            if same is not None:
+                raise self.error(f"{name!r} is end[{same}]'s name too; give each [[end]] a "
+                                 "name of its own (ended_by and the findings report it)",
+                                 f"{where}.name")
+            ends.append(End(name, self.condition(table["if"], f"{where}.if"), at))
         return tuple(ends)       # (none: the turn limit ends the game)
 
     def score(self) -> tuple[tuple[str, Expr], ...]:

@@ -14,19 +14,21 @@ can express. Each is named `experior.*`; a layout gives it a box and args from t
 
 from __future__ import annotations
 
-from math import cos, pi, sin
+from math import cos, floor, pi, sin
 from typing import Any
 
 from reportlab.lib.colors import Color
 
 from ...faces.figures import Figure, figure
 from ...render.colours import ink_on, mix
+from ...render.surface import MIN_TEXT
 from ...render.icons import (arrow, bow_icon, disc, leaf_icon, magic_icon, shield_icon,
                              sword_icon, toward)
 from ...render.text import LEADING, wrap
 from ...units import MM
 from ..figargs import colour_arg, int_arg, length_arg
 from . import engine
+from .geometry import MIN_CELL
 from .rows import chain
 
 ICON = 1.3  # a badge's icon across, to its disc's radius
@@ -162,6 +164,22 @@ def steps_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[s
     surface.report(f"the steps do not fit even at {least:g} pt")
 
 
+def _numbers_readable(s: Figure, track: str, cells: int, cw: float, ch: float,
+                      size: float) -> bool:
+    """Whether a track's cells print their numbers: not when the numbers would be too small to
+    read on a cut piece. Then the track is one finding, not one a cell (a track of 5,000 cells
+    would bury the reason under 5,000 lines), and none when its cells are under MIN_CELL: the
+    board's geometry refuses those already, naming the setting to change (checks.py)."""
+    if size >= MIN_TEXT - 1e-6 or not s.surface.cut:
+        return True
+    if min(cw, ch) >= MIN_CELL:
+        s.surface.report(f"the {track} track's {cells} cells are {cw / MM:.1f} x {ch / MM:.1f} mm: "
+                         f"their numbers would be {floor(size * 10) / 10:.1f} pt, and printed text needs at "
+                         f"least {MIN_TEXT:g} pt to be read across a table; give the track "
+                         "fewer cells or more room")
+    return False
+
+
 @figure("experior.wound_track")
 def wound_track(s: Figure, x: float, y: float, w: float, h: float, args: dict[str, Any]) -> None:
     """Cells `first` to `last`, `columns` a row from the top left, each numbered; `limit`'s cell
@@ -174,6 +192,7 @@ def wound_track(s: Figure, x: float, y: float, w: float, h: float, args: dict[st
     rows = max(1, -(-(last - first + 1) // columns))
     cw, ch = w / columns, h / rows
     size = min(9.0, ch * 0.45, cw * 0.38)
+    numbered = _numbers_readable(s, "wound", last - first + 1, cw, ch, size)
 
     def corner(v: int) -> tuple[float, float]:
         row, col = divmod(v - first, columns)
@@ -191,9 +210,10 @@ def wound_track(s: Figure, x: float, y: float, w: float, h: float, args: dict[st
         c.setStrokeColor(mix(ink, paper, 0.45))
         c.setLineWidth(0.4)
         c.rect(cx, cy, cw, ch, stroke=1, fill=1)
-        c.setFillColor(text)
-        role = "bold" if v % 10 == 0 or v == limit else "regular"
-        s.surface.line(str(v), cx + cw / 2, cy + ch / 2 - size * 0.35, size, role, "centre")
+        if numbered:
+            c.setFillColor(text)
+            role = "bold" if v % 10 == 0 or v == limit else "regular"
+            s.surface.line(str(v), cx + cw / 2, cy + ch / 2 - size * 0.35, size, role, "centre")
     c.setLineWidth(1.4)
     c.setStrokeColor(ink)
     for v in (first, limit) if first <= limit <= last else (first,):
@@ -214,6 +234,7 @@ def experience_track(s: Figure, x: float, y: float, w: float, h: float,
     tint = colour_arg(s, args, "tint") if args.get("tint") else mix(colour, paper, 0.82)
     ch = h / max(1, last - first + 1)
     size = min(9.0, ch * 0.45)
+    numbered = _numbers_readable(s, "experience", last - first + 1, w, ch, size)
     for v in range(first, last + 1):
         cy = y + (v - first) * ch
         on = v == start
@@ -221,9 +242,10 @@ def experience_track(s: Figure, x: float, y: float, w: float, h: float,
         c.setStrokeColor(colour)
         c.setLineWidth(0.5)
         c.rect(x, cy, w, ch, stroke=1, fill=1)
-        c.setFillColor(ink_on(colour) if on else ink)
-        s.surface.line(str(v), x + w / 2, cy + ch / 2 - size * 0.35, size,
-                       "bold" if on else "regular", "centre")
+        if numbered:
+            c.setFillColor(ink_on(colour) if on else ink)
+            s.surface.line(str(v), x + w / 2, cy + ch / 2 - size * 0.35, size,
+                           "bold" if on else "regular", "centre")
     if first <= start <= last:
         c.setStrokeColor(ink)
         c.setLineWidth(1.4)

@@ -72,9 +72,9 @@ def track_cells(model: Model, geo: dict | None = None) -> dict[str, list[tuple[i
 def tracks(model: Model) -> list[Track]:
     """The markers on their tracks, both halves in board coordinates (the Elf's half is the
     Human's turned half a turn about the board's centre)."""
-    if not complete(model):
-        return []
-    geo = board_layout(model)
+    geo = board_layout(model) if complete(model) else None
+    if geo is None or geo["problems"]:
+        return []  # a board that does not fit is said once (checks.py), its markers unplaced
     W, H = model.board_size
     sizes = {"wound": (geo["cell_w"], geo["cell_h"])}
     sizes.update({t: (geo["cell_w"], geo["exp_h"]) for t in engine.TYPES})
