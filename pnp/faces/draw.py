@@ -198,18 +198,8 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
              ends: dict[str, tuple[float, bool]] | None, frame: Frame,
              borrowed: dict[str, tuple[Source, str]] | None = None) -> None:
     c = s.c
-    try:
-        if not e.shown(ctx):
-            return
-        v = e.get(ctx)
-    except ValueProblem as exc:  # the layout file's own, once, when no row sets its values
-        if exc.props and e.constant(*exc.props):
-            _layout_problem(L, s, e, str(exc), exc.props)
-        else:
-            _problem(L, s, e, str(exc), field=_field(e, exc), own=True)
-        return
-    except KeyError as exc:
-        s.report(f'element "{e.name}" ({in_game(e.origin)}): the row has no {exc}', _field(e, exc))
+    v = _values(L, s, e, ctx)
+    if v is None:
         return
     x, y, bw, bh = L.element_box(e, v, frame.w, frame.h, frame.bleed, ends)
     if frame.nested:  # its `bleed` is the placing box: no piece background to leave out
@@ -253,13 +243,30 @@ def _element(L: Layout, s: Surface, e, ctx: dict[str, Any],
                 fitted, top, role = drawn
                 s.texts.append(covered.Drawn(e, _text_field(e), v["text"], fitted, x, top, bw,
                                              v["align"], role, (x, y, x + bw, y + bh)))
-    except ValueProblem as exc:  # the layout file's own, once, when no row sets its values
-        if exc.props and e.constant(*exc.props):
-            _layout_problem(L, s, e, str(exc), exc.props)
-        else:
-            _problem(L, s, e, str(exc), field=_field(e, exc), own=True)
+    except ValueProblem as exc:
+        _value_problem(L, s, e, exc)
     if own:
         c.restoreState()
+
+
+def _values(L: Layout, s: Surface, e, ctx: dict[str, Any]) -> dict[str, Any] | None:
+    """The element's values for the row, or None when it is not shown or one fails."""
+    try:
+        return e.get(ctx) if e.shown(ctx) else None
+    except ValueProblem as exc:
+        _value_problem(L, s, e, exc)
+    except KeyError as exc:
+        s.report(f'element "{e.name}" ({in_game(e.origin)}): the row has no {exc}', _field(e, exc))
+    return None
+
+
+def _value_problem(L: Layout, s: Surface, e, exc: ValueProblem) -> None:
+    """A value the element cannot use: bad data; the layout file's own, said once, when no
+    row sets the properties it comes from."""
+    if exc.props and e.constant(*exc.props):
+        _layout_problem(L, s, e, str(exc), exc.props)
+    else:
+        _problem(L, s, e, str(exc), field=_field(e, exc), own=True)
 
 
 def _hidden_text(L: Layout, s: Surface, e, text: covered.Drawn) -> None:
