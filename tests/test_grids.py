@@ -828,3 +828,16 @@ def test_q_and_r_beside_a_cell_column_are_said_to_place_nothing(tmp_path):
             "names, so the q and r columns place nothing (they are only values its layout may "
             "show); leave out one of the two ways") in res.output, res.output
     assert "warning" not in _validate(_isle(tmp_path / "plain")).output
+
+
+def test_one_row_on_a_small_hexagon_is_no_renamed_map(tmp_path):
+    """One row is every cell of a hexagon of radius 0: no map was named for it."""
+    folder = _isle(tmp_path)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace("radius = 2", "radius = 1", 1))
+    (folder / "roads.csv").write_text("cells,along,colour,width\n")
+    csv = folder / "hexes.csv"
+    lines = csv.read_text().splitlines()
+    csv.write_text("\n".join([lines[0], "0101" + lines[1][4:]]) + "\n")  # radius 0's label
+    res = _validate(folder)
+    assert res.exit_code == 0 and "hexagon of radius 0" not in res.output, res.output

@@ -308,7 +308,7 @@ def _named_for_smaller(finder: Finder, rows: Table, table: dict) -> DataError | 
     named = {finder.padded(str(row["cell"]).strip()) for row in rows.rows}
     n, radius = len(rows.rows), table["radius"]
     k = round((sqrt(12 * n - 3) - 3) / 6)  # n = 1 + 3k(k + 1)
-    if k >= radius or 1 + 3 * k * (k + 1) != n or len(named) != n:
+    if not 1 <= k < radius or 1 + 3 * k * (k + 1) != n or len(named) != n:  # (one row: a map)
         return None
     try:
         _, smaller = read_lattice({**table, "radius": k}, rows.rows[0].source.path, "")
