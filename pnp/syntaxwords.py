@@ -21,6 +21,8 @@ _SAID = [
     (r"unexpected '[)}\]]', expected '(?P<close>[)\]])'",
      "a {open} is never closed: add {close} {end}"),
     (r"unexpected '(?P<close>[)\]])'", "a {close} closes nothing: no {open} before it"),
+    (r"expected token ':', got '}'",  # ({{{ title }}, {{ {{ title }} }}: a dict begun)
+     "a brace too many: an expression is {{{{ ... }}}}, two braces each side, none inside"),
     (r"Encountered unknown tag 'end(?P<tag>\w+)'",
      "{{% end{tag} %}} closes nothing: no {{% {tag} %}} before it"),
     (r"Encountered unknown tag '(?P<tag>\w+)'", "{{% {tag} %}} is no tag of Jinja2's"),
@@ -49,10 +51,12 @@ def said(message: str, braced: bool = True) -> str:
                 **found, open=_OPEN.get(found.get("close", ""), ""),
                 end="before }}" if braced else "at its end",
                 empty="there is no expression between {{ and }}" if braced else "it is empty")
-    if message == "unexpected '}'" and braced:
-        return "a single } ends it: close the expression with }}"
+    if message == "unexpected '}'" and braced:  # ({{ title } or {{{ title }})
+        return "a brace stands alone: an expression is {{ ... }}, two braces each side"
     if message == "unexpected '%'" and not braced:
         return "a rule's expression takes no {% %} tags: write the value or condition alone"
     for token, written in _TOKENS.items():
+        if not braced and token.endswith("print statement"):  # (pnp's braces, not written)
+            written = "the expression's end" if token.startswith("end") else "its start"
         message = message.replace(f"'{token}'", written)
     return message

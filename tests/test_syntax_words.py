@@ -7,7 +7,7 @@ from helpers import TEXT_FRONT, card_game, first_error
 
 
 @pytest.mark.parametrize("text,says", [
-    ("{{ text }", "a single } ends it: close the expression with }}"),
+    ("{{ text }", "a brace stands alone: an expression is {{ ... }}, two braces each side"),
     ("{{ text | }}", "a name is missing before }}"),
     ("{{ text + }}", "it stops before its expression does: a value or name is missing "
                      "before }}"),
@@ -64,8 +64,10 @@ def test_a_booklet_s_unclosed_block_names_its_end_tag(tmp_path):
     ("{{ text }} {{", "it ends inside a {{ or {%: close it with }} or %}"),
     ("{{ text }}}", "'{{ text }}}' has }}}: one brace too many, which would print as text; an "
                     "expression is {{ ... }}"),
-    ("{{{ text }}", "'{{{ text }}' has {{{: one brace too many, which would print as text; an "
-                    "expression is {{ ... }}"),
+    ("{{{ text }}", "a brace too many: an expression is {{ ... }}, two braces each side, none "
+                    "inside"),
+    ("{{ {{ text }} }}", "a brace too many: an expression is {{ ... }}, two braces each side, "
+                         "none inside"),
 ])
 def test_more_syntax_errors_in_written_characters(tmp_path, text, says):
     front = TEXT_FRONT.replace('text = "{{ text }}"', f"text = '{text}'")
@@ -82,3 +84,25 @@ def test_a_tag_in_a_rule_s_expression_is_said_to_have_no_place_there():
         jinja2.Environment().parse("{{ {% if x %} }}")      # a rule's `if`, as pnp reads it
     assert said(err.value.message, braced=False) == (
         "a rule's expression takes no {% %} tags: write the value or condition alone")
+
+
+@pytest.mark.parametrize("text,shows", [
+    ("{{{'a': 'x'}['a']}}", "x"), ("{{ '}}}' }}", "}}}"), ("{% raw %}{{{x}}}{% endraw %}", "{{{x}}}"),
+])
+def test_braces_an_expression_owns_are_no_stray_ones(tmp_path, text, shows):
+    """A dict literal, a string of braces and a raw block are Jinja2's own: not refused."""
+    from pnp.project import check, open_game
+
+    written = f"'{text}'" if "'" not in text else f'"{text}"'
+    game = card_game(tmp_path / "g", TEXT_FRONT.replace('text = "{{ text }}"', f"text = {written}"),
+                     "text\nhi\n")
+    assert [f for f in check(open_game(str(game))) if f.level == "error"] == []
+
+
+def test_a_rule_s_error_names_no_braces_pnp_put_round_it():
+    from pnp.syntaxwords import said
+
+    assert said("expected token 'end of print statement', got 'me'", braced=False) == (
+        "expected token the expression's end, got 'me'")
+    assert said("expected token 'end of print statement', got 'me'") == (
+        "expected token '}}', got 'me'")

@@ -232,10 +232,6 @@ class Value:
             except ValueProblem as exc:
                 raise DataError(str(exc), scope.path, field=where) from None
             return
-        stray = re.search(r"\{\{\{|\}\}\}", raw)
-        if stray:  # (Jinja2 prints the third brace: "Sunrise}")
-            raise DataError(f"{raw!r} has {stray[0]}: one brace too many, which would print "
-                            "as text; an expression is {{ ... }}", scope.path, field=where)
         m = _PLAIN.match(raw)
         names = {m.group(1)} if m else scope.names_in(raw, where)
         unknown = sorted(n for n in names if n not in scope.known)
@@ -439,8 +435,23 @@ class Scope:
                 raise DataError(f"expression {raw!r}: {syntaxwords.said(exc.message or '')}",
                                 self.path, field=where) from None
             self._check_filters(tree, raw, where)
+            self._check_braces(raw, where)
             self._parsed[raw] = tree  # (kept only once it passed: other layouts reuse it)
         return tree
+
+    def _check_braces(self, raw: str, where: str) -> None:
+        """A brace beside an expression's own ({{ title }}}, {{{ title }}) is one too many:
+        Jinja2 prints it as text ("Sunrise}"); a brace inside one ({{ {'a': 1}[k] }}) is
+        its."""
+        tokens = [(kind, text) for _, kind, text in self.env.lex(raw)]
+        for (kind, text), (after, later) in zip(tokens, tokens[1:]):
+            stray = ("}" if kind == "variable_end" and after == "data" and later.startswith("}")
+                     else "{" if kind == "data" and text.endswith("{") and
+                     after == "variable_begin" else "")
+            if stray:
+                raise DataError(f"{raw!r} has {stray * 3}: one brace too many, which would "
+                                "print as text; an expression is {{ ... }}", self.path,
+                                field=where)
 
     @contextmanager
     def _not_too_deep(self, raw: str, where: str):
