@@ -21,6 +21,8 @@ _SAID = [
     (r"unexpected '[)}\]]', expected '(?P<close>[)\]])'",
      "a {open} is never closed: add {close} {end}"),
     (r"unexpected '(?P<close>[)\]])'", "a {close} closes nothing: no {open} before it"),
+    (r"expected token 'end of print statement', got '(?P<got>[^']*)'",
+     "'{got}' follows a whole expression: join the two with an operator (+, and, or ...)"),
     (r"expected token ':', got '}'",  # ({{{ title }}, {{ {{ title }} }}: a dict begun)
      "a brace too many: an expression is {{{{ ... }}}}, two braces each side, none inside"),
     (r"Encountered unknown tag 'end(?P<tag>\w+)'",
@@ -56,7 +58,7 @@ def said(message: str, braced: bool = True) -> str:
     if message == "unexpected '%'" and not braced:
         return "a rule's expression takes no {% %} tags: write the value or condition alone"
     for token, written in _TOKENS.items():
-        if not braced and token.endswith("print statement"):  # (pnp's braces, not written)
-            written = "the expression's end" if token.startswith("end") else "its start"
+        if not braced and token == "end of print statement":  # (pnp's braces, not written)
+            written = "the expression's end"
         message = message.replace(f"'{token}'", written)
     return message

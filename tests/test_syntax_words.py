@@ -103,6 +103,8 @@ def test_a_rule_s_error_names_no_braces_pnp_put_round_it():
     from pnp.syntaxwords import said
 
     assert said("expected token 'end of print statement', got 'me'", braced=False) == (
-        "expected token the expression's end, got 'me'")
-    assert said("expected token 'end of print statement', got 'me'") == (
-        "expected token '}}', got 'me'")
+        "'me' follows a whole expression: join the two with an operator (+, and, or ...)")
+    assert said("expected token 'end of statement block', got 'x'") == (
+        "expected token '%}', got 'x'")
+    assert said("unexpected char '}' or 'end of print statement'", braced=False) == (
+        "unexpected char '}' or the expression's end")
