@@ -799,3 +799,15 @@ def test_a_picture_not_made_yet_leaves_the_rules_checked_and_the_game_played(tmp
     res = CliRunner().invoke(main, ["simulate", "--game", str(shop), "--games", "20", "--jobs",
                                     "1"])
     assert res.exit_code == 0 and "20 games" in res.output, res.output
+
+
+@pytest.mark.parametrize("header,sep", [
+    ('title\t"Cost, gold"', "\t"),   # a comma inside a quoted cell separates nothing
+    ("title;text\tnote;count", ";"),  # a tab inside a semicolon file's cell
+    ("title,text\tnote,count", ","),
+    ("title", ","),
+])
+def test_the_separator_is_the_one_the_header_uses_most_outside_quotes(header, sep):
+    from pnp.data.files import delimiter
+
+    assert delimiter(header + "\nx\n") == sep

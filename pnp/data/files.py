@@ -540,16 +540,15 @@ def _converted(row: list[str], columns: list[Column], index: dict[str, int], sou
 
 
 def delimiter(text: str) -> str:
-    """"," -- or, for a file whose header has no comma, a tab if it has tabs (a spreadsheet's
-    tab-separated text, saved as .csv or .tsv) else ";" if it has semicolons (what Excel saves
-    as CSV where the comma is the decimal mark); or what a first line "sep=;" declares."""
+    """What separates the header's cells most often outside quotes: "," -- or a tab (a
+    spreadsheet's tab-separated text, saved as .csv or .tsv), or ";" (what Excel saves as CSV
+    where the comma is the decimal mark), the comma winning a tie; or what a first line
+    "sep=;" declares."""
     declared = declared_separator(text)
     if declared is not None:
         return declared
-    first = text.split("\n", 1)[0]
-    if "," in first:
-        return ","
-    return next((sep for sep in ("\t", ";") if sep in first), ",")
+    header = re.sub(r'"(?:[^"]|"")*"', "", text.split("\n", 1)[0])  # ("Cost, gold" is a cell)
+    return max((",", "\t", ";"), key=header.count)  # (max keeps the first of a tie)
 
 
 # Excel's line, bare or quoted as some tools write it ("sep=;" as a CSV cell), after a BOM a
