@@ -815,19 +815,27 @@ def test_rows_by_q_and_r_outside_a_smaller_grid_are_said_to_lie_outside_it(tmp_p
                      "outside it: make the grid larger, or leave those rows out"], res.output
 
 
-def test_q_and_r_beside_a_cell_column_are_said_to_place_nothing(tmp_path):
-    """A row's cell comes from `cell` when the data has it: q and r beside it (which might
-    disagree with it) were ignored unsaid."""
+def test_q_and_r_beside_a_cell_column_are_said_when_they_name_another_cell(tmp_path):
+    """A row's cell comes from `cell` when the data has it: q and r beside it that disagree
+    were ignored unsaid; q and r that agree (kept to print) are said nothing."""
     folder = _isle(tmp_path)
+    grid = next(c.grid for c in open_game(str(folder)).model.components if c.grid is not None)
+    by_label = {c.label: c for c in grid.cells}
     csv = folder / "hexes.csv"
     lines = csv.read_text().splitlines()
-    csv.write_text("\n".join([lines[0] + ",q,r"] + [line + ",0,0" for line in lines[1:]]) + "\n")
+    agree = [lines[0] + ",q,r"] + [
+        f"{line},{by_label[line[:4]].q},{by_label[line[:4]].r}" for line in lines[1:]]
+    csv.write_text("\n".join(agree) + "\n")
+    res = _validate(folder)
+    assert res.exit_code == 0 and "warning" not in res.output, res.output
+    csv.write_text("\n".join(agree[:2] + [agree[2].rsplit(",", 2)[0] + ",5,5"] + agree[3:]) + "\n")
     res = _validate(folder)
     assert res.exit_code == 0, res.output
-    assert ('warning: hexes.csv, field "cell": each row\'s cell is the one its cell column '
-            "names, so the q and r columns place nothing (they are only values its layout may "
-            "show); leave out one of the two ways") in res.output, res.output
-    assert "warning" not in _validate(_isle(tmp_path / "plain")).output
+    cell = agree[2][:4]
+    assert (f'warning: hexes.csv, row 3, field "q": its cell {cell} is q {by_label[cell].q}, r '
+            f"{by_label[cell].r}, not the q and r columns' 5, 5: the cell column places the row, "
+            "so q and r place nothing; leave them out or make them agree") in res.output, \
+        res.output
 
 
 def test_one_row_on_a_small_hexagon_is_no_renamed_map(tmp_path):

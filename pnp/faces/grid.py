@@ -298,6 +298,26 @@ def _cells_of_rows(folder, finder: Finder, rows: Table, table: dict) -> dict[str
     return row_of
 
 
+def _other_places(finder: Finder, rows: Table, row_of: dict[str, int]) -> list:
+    """A row whose q and r (or col and row) columns name another cell than its cell column:
+    the cell column places it, and the other pair was ignored unsaid (columns that agree
+    with it are values to print, said nothing)."""
+    for a, b in (("q", "r"), ("col", "row")):
+        if a not in rows.columns or b not in rows.columns:
+            continue
+        for label, i in row_of.items():
+            cell, row = finder.by_label[label], rows.rows[i]
+            at = (cell.q, cell.r) if a == "q" else (cell.col + 1, cell.row + 1)
+            written = (str(row[a]).strip(), str(row[b]).strip())
+            if written != (str(at[0]), str(at[1])):
+                return [warning(f"its cell {label} is {a} {at[0]}, {b} {at[1]}, not the {a} and "
+                                f"{b} columns' {written[0]}, {written[1]}: the cell column "
+                                f"places the row, so {a} and {b} place nothing; leave them out "
+                                "or make them agree", Source(row.source.path, row.source.row),
+                                a)]
+    return []
+
+
 def _named_for_smaller(finder: Finder, rows: Table, table: dict) -> DataError | None:
     """The rows naming by label each cell of a smaller hexagon of hexes (radius = 2 grown to
     3 for a sea ring): its labels count from the top-left cell, so every row moved, most to
@@ -348,14 +368,9 @@ def read_grid(folder, table: Any, where: str, rows: Table, palette: dict, kind: 
     gw = f"{where}.grid"
     lattice, cells = read_lattice(table, path, gw)
     finder = Finder(cells, rows.columns, path, where, "radius" in table)
-    unused = [k for k in ("q", "r", "col", "row") if finder.mode == "cell" and k in rows.columns]
-    if unused and rows.rows:  # (q and r that disagree with the cell would be ignored unsaid)
-        folder.problems.append(warning(f"each row's cell is the one its cell column names, so the "
-                                       f"{' and '.join(unused)} columns place nothing (they "
-                                       "are only values its layout may show); leave out one "
-                                       "of the two ways", Source(rows.rows[0].source.path),
-                                       "cell"))
     row_of = _cells_of_rows(folder, finder, rows, table)
+    if finder.mode == "cell":
+        folder.problems += _other_places(finder, rows, row_of)
     frame = length(table.get("frame", 0), path, field=f"{gw}.frame")
     if not 0 <= frame <= 100 * MM:
         raise DataError("frame must be from 0 to 100mm", path, field=f"{gw}.frame")
