@@ -23,7 +23,8 @@ def new_game(name: str, parent: Path, template: str = "deck") -> Path:
     target = parent / name
     if target.exists():
         raise PnpError(f"{target} already exists; choose another name")
-    if (shipped("card_data") / name / "game.toml").is_file() and parent.name == "card_data":
+    if (shipped("card_data") / name / "game.toml").is_file() and \
+            parent.resolve().name == "card_data":  # (--dir . inside card_data too)
         # ./card_data is looked in first: `--game wuxing` run beside it would build the new
         # deck (wherever pnp new itself was run)
         beside = "here" if parent.resolve() == (Path.cwd() / "card_data").resolve() else \

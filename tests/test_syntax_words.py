@@ -108,3 +108,19 @@ def test_a_rule_s_error_names_no_braces_pnp_put_round_it():
         "expected token '%}', got 'x'")
     assert said("unexpected char '}' or 'end of print statement'", braced=False) == (
         "unexpected char '}' or the expression's end")
+
+
+def test_a_missing_booklet_nobody_named_is_not_blamed_on_game_toml(tmp_path):
+    """Only a [booklet] template written in game.toml is game.toml's mistake."""
+    from pnp.games.base import _no_template
+    from pnp.project import open_game
+
+    game = card_game(tmp_path / "g", TEXT_FRONT, "text\nhi\n")
+    (game / "booklet.md.j2").unlink()
+    folder = open_game(str(game)).folder
+    said = str(_no_template(folder, "booklet.md.j2", "nosuch", None))
+    assert said.startswith("booklet.md.j2: the game has no booklet.md.j2") and \
+        "game.toml" not in said, said
+    said = str(_no_template(folder, "rules.md.j2", "deck", "rules.md.j2"))
+    assert said.startswith('game.toml, field "booklet.template": booklet template '
+                           "'rules.md.j2'"), said

@@ -319,7 +319,8 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
                                              "version", "credits")}
     path = next((f / name for f in search if (f / name).is_file()), None)
     if path is None:
-        raise _no_template(folder, name, common.engine)
+        raise _no_template(folder, name, common.engine,
+                           folder.get("booklet", "template", default=None))
     source = read_text(path)  # (not UTF-8: an error naming the line)
     require(common.rulings, enforced, folder.path)
     rulings = for_booklet(common.rulings, enforced)
@@ -327,24 +328,27 @@ def booklet_text(common: Common, context: dict[str, Any], enforced: Enforced = N
     # the engine's numbers (enforced.values) are names a template may state, as rulings do
     base = {**enforced.values, "game": game, "rulings": rulings, "ruling": texts}
     text = render_template(search, name, {**base, **context})
-    if path is not None:  # what `pnp validate` checks of it (pnp/bound.py), kept for then
-        shown = (path.relative_to(common.folder.path)
-                 if path.is_relative_to(common.folder.path)
-                 else path.relative_to(shipped("templates").parent))
-        values = {k: v for k, v in _named_numbers({**enforced.values, **context}).items()
-                  if isinstance(v, (int, float)) and not isinstance(v, bool)}
-        parsed = text.parsed if text.parsed and text.parsed[0] == source else None
-        text.source = TemplateSource(source, shown.as_posix(), common.rulings, texts, values,
-                                     tree=parsed[1] if parsed else None)
+    # what `pnp validate` checks of it (pnp/bound.py), kept for then
+    shown = (path.relative_to(common.folder.path) if path.is_relative_to(common.folder.path)
+             else path.relative_to(shipped("templates").parent))
+    values = {k: v for k, v in _named_numbers({**enforced.values, **context}).items()
+              if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    parsed = text.parsed if text.parsed and text.parsed[0] == source else None
+    text.source = TemplateSource(source, shown.as_posix(), common.rulings, texts, values,
+                                 tree=parsed[1] if parsed else None)
     return text
 
 
-def _no_template(folder: GameFolder, name: str, engine: str) -> DataError:
-    """The booklet template game.toml names is in neither the game folder nor pnp's: said
-    as game.toml's mistake, with the file it looked for (and a close name, if one is there)."""
+def _no_template(folder: GameFolder, name: str, engine: str, written: Any) -> DataError:
+    """The booklet template is in neither the game folder nor pnp's: said as game.toml's
+    mistake when it names one (`written`), with the file it looked for (and a close name, if
+    one is there); else the game's booklet.md.j2 is what is missing."""
     from ..data.meant import not_there
 
     why = not_there(folder.path, folder.path / name, name)
+    if written is None:  # (an engine pnp ships no booklet for)
+        return DataError(f"the game has no {name} ({why}) and pnp has no booklet for the "
+                         f"{engine!r} engine: write one", folder.path / name)
     return DataError(f"booklet template {name!r} {why}, nor among pnp's booklets for the "
                      f"{engine!r} engine: name a template file of the game folder, or leave "
                      "[booklet] template out for pnp's own", folder.toml_path,
