@@ -253,7 +253,8 @@ def _validate(folder):
     # a road through centres steps to a neighbour, not across a hex nor to where it is
     (("roads.csv", "2mm\n", "2mm\n0202 0302 0404,,red,2mm\n"),
      r'roads\.csv, row 3, field "cells": cells 0302 and 0404 share no side: each step of a '
-     r'path goes to a neighbour \(name the cells between them\)'),
+     r'path goes to a neighbour \(name the cells between them, or give the row along = '
+     r'"straight" for a line across cells\)'),
     (("roads.csv", "2mm\n", "2mm\n0202 0202,,red,2mm\n"),
      r'roads\.csv, row 3, field "cells": cell 0202 twice in a row: each step of a path goes '
      r'to a neighbour \(leave one out\)'),
@@ -719,8 +720,9 @@ def test_a_path_under_the_cells_is_drawn_before_their_names(tmp_path):
     (folder / "layouts" / "hex.toml").write_text(  # a space map: names, no ground
         'name = { type = "text", text = "{{ terrain | capitalize }}", y = "45%", '
         'height = "5mm", size = 8, align = "centre" }\n')
-    (folder / "warp.csv").write_text("cells,colour,layer\n0101 0201 0302,#ff0000,under\n"
-                                     "0501 0502,#0000ff,\n")
+    (folder / "warp.csv").write_text("cells,colour,layer,along\n"  # a line across cells
+                                     "0101 0202 0303,#ff0000,under,straight\n"
+                                     "0501 0502,#0000ff,,\n")
     _, page = _board_page(tmp_path, folder)
     ops = page.get_contents().get_data().decode("latin-1")
     red, blue = ops.index("1 0 0 RG"), ops.index("0 0 1 RG")

@@ -13,8 +13,8 @@ square grid (each row names its cell), with a frame round it and paths between c
     radius = 2                    # a hexagon of 19 hexes; or rows = 5 and cols = 6
     frame = "10mm"                # a band round the cells, filled with frame_fill
     label_format = "{col}{row_letter}"  # cells named "3D" (default "0304")
-    paths = "roads.csv"           # rows: cells = "0101 0202", along = centres|edges, colour,
-                                  # width, layer = over|under (the cells' faces)
+    paths = "roads.csv"           # rows: cells = "0101 0202", along = centres|edges|straight,
+                                  # colour, width, layer = over|under (the cells' faces)
 
 pnp/layout/lattice.py does the geometry; this module reads the table and the rows, checks
 them by file, row and field; gridboard.py draws it and tessellate.py cuts tiles from it.
@@ -45,7 +45,7 @@ MAX_SIDE = 200  # rows or columns
 MAX_RADIUS = 40  # a hexagon of 4,921 hexes
 MAX_PATHS = 1000
 MAX_PATH_STEPS = 1000
-ALONG = ("centres", "edges")
+ALONG = ("centres", "edges", "straight")
 LAYERS = ("over", "under")  # a path over the cells' faces, or under them (over the frame)
 
 
@@ -451,8 +451,8 @@ def _path(row, finder: Finder, lattice: Lattice, palette: dict) -> GridPath:
     if len(words) > MAX_PATH_STEPS:
         raise DataError(f"{len(words):,} steps; a path has at most {MAX_PATH_STEPS:,}",
                         src.path, src.row, "cells")
-    if along == "centres":
-        segments = _centre_segments(words, finder, lattice, src)
+    if along != "edges":
+        segments = _centre_segments(words, finder, lattice, src, along == "centres")
     else:
         segments = _edge_segments(words, finder, lattice, src)
     colour = parse_colour(str(row.get("colour", "") or "#000000"), palette, src.path, src.row,
@@ -464,12 +464,14 @@ def _path(row, finder: Finder, lattice: Lattice, palette: dict) -> GridPath:
     if layer not in LAYERS:
         raise DataError(f"layer {layer!r} is not one of: {', '.join(LAYERS)}", src.path, src.row,
                         "layer")
-    return GridPath(segments, along == "centres", colour, width, layer == "under")
+    return GridPath(segments, along != "edges", colour, width, layer == "under")
 
 
-def _centre_segments(words: list[str], finder: Finder, lattice: Lattice, src: Source) -> tuple:
+def _centre_segments(words: list[str], finder: Finder, lattice: Lattice, src: Source,
+                     steps: bool = True) -> tuple:
     """A road from centre to centre: each step to a neighbour (a step across cells, or to the
-    cell it is in, would draw a line over a hex no road runs through)."""
+    cell it is in, would draw a line over a hex no road runs through); unless not `steps`
+    (along = "straight": a warp line from a system to one far off)."""
     if len(words) < 2:
         raise DataError("a path names at least two cells: \"0101 0102\"", src.path, src.row,
                         "cells")
@@ -478,10 +480,11 @@ def _centre_segments(words: list[str], finder: Finder, lattice: Lattice, src: So
         if a is b:
             raise DataError(f"cell {a.label} twice in a row: each step of a path goes to a "
                             "neighbour (leave one out)", src.path, src.row, "cells")
-        if shared_edge(lattice, a, b) is None:
+        if steps and shared_edge(lattice, a, b) is None:
             raise DataError(f"cells {a.label} and {b.label} share no side: each step of a path "
-                            "goes to a neighbour (name the cells between them)", src.path,
-                            src.row, "cells")
+                            "goes to a neighbour (name the cells between them, or give the row "
+                            "along = \"straight\" for a line across cells)", src.path, src.row,
+                            "cells")
     pts = [(c.x, c.y) for c in cells]
     return tuple(zip(pts, pts[1:]))
 
