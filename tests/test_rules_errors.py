@@ -566,8 +566,8 @@ def test_a_counter_ending_games_at_the_unwritten_max_is_warned(starter, tmp_path
     code, out = _validate(folder)
     assert code == 0 and out.count('field "counters.points"') == 1 and (
         "points ended 20 of 20 random games of 2 players at 1,000, the max a counter has when "
-        "none is written: what it gained past 1,000 was lost (write the game's own max, or a "
-        "higher one)") in out, out
+        "none is written: what it gained past it was lost (write the game's own max in "
+        "rules.toml)") in out, out
     # simulate says it under the win rates, as a caveat of what they measure
     res = CliRunner().invoke(main, ["simulate", "--game", str(folder), "--games", "20"])
     assert res.exit_code == 0 and "but points ended 100.0 % of the games at 1,000, the max a " \

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from ..data.game import GameFolder
 from ..errors import BadFile, DataError, Finding, Source, clipped, in_game, warning
 from .expr import dotted
-from .spec import MAX_CELL, Reader, Rules, close
+from .spec import AT_DEFAULT_MAX, MAX_CELL, Reader, Rules, close
 
 RULES_FILE = "rules.toml"
 PLAYOUTS = 20          # random games validate plays, each of every player count
@@ -511,9 +511,8 @@ def _held_at_default_max(rules: Rules, n: int, games: list[dict[str, Any]],
         if at_max:
             said.add(name)
             found.append(warning(
-                f"{name} ended {at_max} of {PLAYOUTS} random games of {n} players at "
-                f"{counter.high:,}, the max a counter has when none is written: what it gained "
-                f"past {counter.high:,} was lost (write the game's own max, or a higher one)",
+                f"{name} ended {at_max} of {len(games)} random games of {n} players at "
+                f"{AT_DEFAULT_MAX}",
                 Source(rules.path), rules.prefix + f"counters.{name}"))
     return found
 

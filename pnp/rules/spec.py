@@ -59,6 +59,9 @@ class Zone:
 
 
 DEFAULT_BOUNDS = (0, 1000)  # a counter's min and max unless rules.toml sets them
+# what a game ending at the default max means (validate's warning, simulate's caveat)
+AT_DEFAULT_MAX = (f"{DEFAULT_BOUNDS[1]:,}, the max a counter has when none is written: what it "
+                  "gained past it was lost (write the game's own max in rules.toml)")
 
 
 @dataclass

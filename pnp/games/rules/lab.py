@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from ...engine.contract import swap_action
 from ...engine.core import CHANCE, replay
-from ...rules.spec import DEFAULT_BOUNDS
+from ...rules.spec import AT_DEFAULT_MAX
 from ...rules.stalemate import ENDED_BY as STALEMATE, unfinished
 from ...sim.stats import Extra, pct, rate
 
@@ -74,10 +74,8 @@ class Figures(Extra):
         ended = fig["ended_by"]
         limited = sum(v["rate"] for k, v in ended.items() if k in LIMITS)
         stuck = ended.get(STALEMATE, {}).get("rate", 0)
-        out = [f"but {name} ended {pct(r['rate'])} of the games at {DEFAULT_BOUNDS[1]:,}, the "
-               "max a counter has when none is written: what it gained past it was lost (write "
-               "the game's own max in rules.toml)" for name, r in fig.get("at_default_max",
-                                                                         {}).items()]
+        out = [f"but {name} ended {pct(r['rate'])} of the games at {AT_DEFAULT_MAX}"
+               for name, r in fig.get("at_default_max", {}).items()]
         if limited + stuck < UNFINISHED:
             return out
         return out + [f"but {pct(limited + stuck)} of the games "
