@@ -468,3 +468,16 @@ def test_a_diameter_is_refused_on_a_piece_that_is_not_round(tmp_path):
     assert str(err.value) == ('game.toml, [[component]] "card", field "diameter": diameter is a '
                               'round piece\'s size (a token, or shape = "circle"); a rect card\'s '
                               "is size, or width and height")
+
+
+def test_an_unknown_inline_icon_is_bad_data_as_an_icon_element_is(tmp_path):
+    """`:nosuch:` in a row's text exited 3 (as text that does not fit), an icon element 2."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    game = card_game(tmp_path / "g", TEXT_FRONT, "text\nDraw :nosuch: cards.\nhi\n")
+    res = CliRunner().invoke(main, ["validate", "--game", str(game)])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith('error: cards.csv, row 2, field "text": ') and \
+        "no icon 'nosuch'" in res.output, res.output

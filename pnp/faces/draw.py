@@ -432,11 +432,12 @@ def _text_problem(L: Layout, s: Surface, e, message: str) -> None:
     """A problem of a text's own characters or markup: named where the text is written, the
     row for a text read from it, once where it is the same on every piece (text_source)."""
     where = text_source(L, e, getattr(message, "chars", ""))
+    own = isinstance(message, Miswritten)
     if where is None:
-        _problem(L, s, e, message, field=_text_field(e))
+        _problem(L, s, e, message, field=_text_field(e), own=own)
     elif s.cut and caches(L).once(("text", where, message)):  # (not a booklet's figure's)
         s.report(f'element "{e.name}" ({in_game(e.origin)}): {message}', where[1],
-                 source=Source(where[0]))
+                 source=Source(where[0]), own=own)
 
 
 def text_source(L: Layout, e, chars: str = "") -> tuple[Path, str] | None:
@@ -970,6 +971,11 @@ class Unprintable(str):
     chars: str = ""
 
 
+class Miswritten(str):
+    """The message of a text's own mistake, bad data where it stops a command (an icon
+    nobody has: `:nosuch:`, exit 2 as an icon element's), not what the print makes of it."""
+
+
 def unprintable(gone: str, text: str) -> Unprintable:
     said = Unprintable(f"no font has the character(s) {gone!r} in {opening(text)}; "
                        + UNPRINTABLE)
@@ -1015,12 +1021,12 @@ def _problems(L: Layout, fonts, text: str, role: str, plain: bool,
         try:
             hit = caches(L).icons.find(name)
         except ArtError as exc:
-            out.append(f"icon {name!r}: {exc}")
+            out.append(Miswritten(f"icon {name!r}: {exc}"))
             continue
         if isinstance(hit, Picture) and hit.notes:
             out.append(hit)  # reported as warnings, once per file
         if hit is None:
-            out.append(unknown_icon(name, L.env.root, text))
+            out.append(Miswritten(unknown_icon(name, L.env.root, text)))
     caches(L).fits[key] = out
     return out
 
