@@ -433,7 +433,7 @@ def test_a_polygon_of_too_many_points_is_one_error(deck):
     result = _run("validate", "--game", deck)
     assert result.exit_code == 2
     assert _said(result) == ('error: layouts/card.toml, field "p.points": element "p": a polygon '
-                             "has at most 1,000 points, got 1,200\n")
+                             "has 3 to 1,000 points, got 1,200\n")
 
 
 @pytest.mark.skipif(not hasattr(time, "pthread_getcpuclockid"), reason="no per-thread CPU clock")
@@ -529,3 +529,20 @@ def test_a_huge_unquoted_value_is_cut_with_the_whole_message(deck):
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert max(len(line) for line in result.output.splitlines()) < 4100
     assert "characters)" in result.output
+
+
+@pytest.mark.parametrize("points,said", [
+    ('["50%,0%", "100%,100%"]', "a polygon has 3 to 1,000 points, got 2"),
+    ("[]", "a polygon has 3 to 1,000 points, got 0"),
+    ('"50%,0% 100%,100% 0%,100%"', 'points is a list of "x,y", ["50%,0%", "100%,100%", '
+                                   "\"0%,100%\"], not '50%,0% 100%,100% 0%,100%'"),
+    ('["50%,0%", "abc,100%", "0%,100%"]', "polygon point 'abc,100%': expected a length such as "
+                                          "5mm, 0.25in, 12pt, 50% or 100% - 6mm, got 'abc'"),
+])
+def test_a_polygon_s_bad_points_are_the_layout_file_s_once(deck, points, said):
+    """Two points, none, one text of them all, a point no length: each printed nothing or was
+    said once a card, naming the element alone."""
+    _add_element(deck, f'[p]\ntype = "polygon"\nfill = "#000000"\npoints = {points}\n')
+    result = _run("validate", "--game", deck)
+    assert result.exit_code == 2
+    assert _said(result) == f'error: layouts/card.toml, field "p.points": element "p": {said}\n'

@@ -521,21 +521,33 @@ def _line(L: Layout, s, e, v, x, y, w, h) -> None:
 MAX_POINTS = 1_000  # of a polygon given by `points`
 
 
+def _points(points: Any, x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
+    """A polygon's `points`, a list of three or more "x,y" (lengths or %, from the box's top
+    left), on the page."""
+    if not isinstance(points, list):
+        raise ValueProblem(f"points is a list of \"x,y\", [\"50%,0%\", \"100%,100%\", "
+                           f"\"0%,100%\"], not {opening(str(points))}", "points")
+    if not 3 <= len(points) <= MAX_POINTS:  # (each parsed on every face: a million took minutes)
+        raise ValueProblem(f"a polygon has 3 to {MAX_POINTS:,} points, got {len(points):,}",
+                           "points")
+    pts = []
+    for item in points:
+        px, _, py = str(item).partition(",")
+        if not py:
+            raise ValueProblem(f"polygon point {item!r} is not \"x,y\"", "points")
+        try:
+            pts.append((x + to_length(px).of(w), y + h - to_length(py).of(h)))
+        except ValueProblem as exc:
+            raise ValueProblem(f"polygon point {item!r}: {exc}", "points") from None
+    return pts
+
+
 def _polygon(L: Layout, s, e, v, x, y, w, h) -> None:
     """`points` as "x,y" pairs inside the box (lengths or %, from its top left), or a regular
     polygon of `sides` inscribed in the box (flat at the bottom; 6 sides: a flat-top hex)."""
     c = s.c
     if v["points"] is not None:
-        items = v["points"] if isinstance(v["points"], list) else [v["points"]]
-        if len(items) > MAX_POINTS:  # each is parsed on every face: a million took minutes
-            raise ValueProblem(f"a polygon has at most {MAX_POINTS:,} points, got "
-                               f"{len(items):,}", "points")
-        pts = []
-        for item in items:
-            px, _, py = str(item).partition(",")
-            if not py:
-                raise ValueProblem(f"polygon point {item!r} is not \"x,y\"", "points")
-            pts.append((x + to_length(px).of(w), y + h - to_length(py).of(h)))
+        pts = _points(v["points"], x, y, w, h)
     else:
         n = int(v["sides"])
         if n < 3:
