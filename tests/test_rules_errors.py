@@ -590,3 +590,14 @@ def test_a_word_where_a_number_goes_is_said_to_want_a_number_or_an_option(starte
     code, out = _validate(folder)
     assert code == 2 and out == ('Error: rules.toml, field "counters.coins.max": a number or one '
                                  f"of [options] (\"options.NAME\"), not '{word}'{hint}\n"), out
+
+
+def test_a_winner_in_rules_that_compare_nothing_is_an_error(starter, tmp_path):
+    """The booklet printed "The winner gains 1 coin" and nobody ever did."""
+    folder = _changed(starter, tmp_path, '{ gain = "{{ card.colour }}" },',
+                      '{ gain = "coins", who = "winner" },')
+    code, out = _validate(folder)
+    assert code == 2 and out == (
+        'Error: rules.toml, field "actions.buy.effects[3].who": who = \'winner\' is the winner '
+        "of a compare, and the rules compare nothing: nobody is the winner, so this never plays "
+        "(a compare binds it; or name another player: me, opponent, each...)\n"), out

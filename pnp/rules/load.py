@@ -49,6 +49,7 @@ def load_rules(folder: GameFolder, components: Sequence[Any]) -> Rules | None:
     short = not rules.cards or bool(folder.blocking_errors())
     _check_counts(rules, folder, short)
     _check_sets(rules, folder)
+    _check_compared(rules)
     from .ending import changed_counters, check_ends
 
     check_ends(rules, changed_counters(rules), short)
@@ -243,6 +244,24 @@ def _check_sets(rules: Rules, folder: GameFolder) -> None:
             raise _blamed(f"sets {effect.name} to {n:,}, outside {held.low:,} to {held.high:,} "
                           f"(the min and max of [counters.{effect.name}]): the game would play "
                           f"{min(max(n, held.low), held.high):,}", effect.amount, rules, folder)
+
+
+def _check_compared(rules: Rules) -> None:
+    """`who = "winner"` (or loser, or as) is a compare's: in rules that compare nothing nobody
+    is the winner, and the effect never played while the booklet printed it."""
+    from .ending import played_effects
+    from .verbs import Compare
+
+    effects = [*played_effects(rules), *rules.finish]
+    if any(isinstance(e, Compare) for e in effects):
+        return
+    for effect in effects:
+        for key, seat in (("who", effect.who), ("as", effect.as_)):
+            if seat in ("winner", "loser"):
+                raise DataError(f"{key} = {seat!r} is the {seat} of a compare, and the rules "
+                                f"compare nothing: nobody is the {seat}, so this never plays "
+                                "(a compare binds it; or name another player: me, opponent, "
+                                "each...)", rules.path, field=rules.prefix + f"{effect.where}.{key}")
 
 
 # `options.hand`, `{{ options.hand }}` (or options['hand']: expr.dotted): one option alone
