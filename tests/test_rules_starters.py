@@ -241,6 +241,21 @@ def test_a_verdict_on_games_the_turn_limit_ended_says_so_beside_it(tmp_path):
     assert "ended at the turn or round limit" not in fair.output, fair.output
 
 
+def test_games_ended_at_the_last_round_are_finished_not_unfinished(tmp_path):
+    """The trick-taking starter's `[round] limit` is its last round ("most points after the
+    last round wins"): simulate called most of its games unfinished."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.scaffold import new_game
+
+    game = new_game("tt", tmp_path, "trick-taking")
+    res = CliRunner().invoke(main, ["simulate", "--game", str(game), "--games", "60",
+                                    "--players", "4"])
+    assert res.exit_code == 0 and "round limit" in res.output, res.output
+    assert "not by an [[end]]" not in res.output, res.output
+
+
 def test_a_box_count_unlike_the_rules_names_rules_toml_too(tmp_path):
     """A game whose rules are data may have the box right and rules.toml's count wrong: the
     error named only game.toml's players (a fresh-user trial)."""

@@ -15,7 +15,9 @@ from ...rules.stalemate import ENDED_BY as STALEMATE, unfinished
 from ...sim.stats import Extra, pct, rate
 
 
-LIMITS = ("turn limit", "round limit")  # how the engine names a game stopped unfinished
+# how the engine names a game stopped unfinished: the turn limit, a bound against games
+# without end (a round limit is the designer's last round, `[round] limit`: a finished game)
+LIMITS = ("turn limit",)
 # (and STALEMATE one stopped because nobody could move: counted apart, reported with them)
 UNFINISHED = 0.5  # of the games: the win rates then say more of the limit than of the rules
 
