@@ -481,3 +481,11 @@ def test_an_unknown_inline_icon_is_bad_data_as_an_icon_element_is(tmp_path):
     assert res.exit_code == 2, res.output
     assert res.output.startswith('error: cards.csv, row 2, field "text": ') and \
         "no icon 'nosuch'" in res.output, res.output
+
+
+def test_a_round_piece_s_bad_size_names_the_key_written(tmp_path):
+    game = _with(card_game(tmp_path / "g", TEXT_FRONT, "text\nhi\n"), 'size = "poker"',
+                 'shape = "circle"\nsize = "pokr"')
+    with pytest.raises(DataError) as err:
+        open_game(str(game))
+    assert str(err.value).startswith('game.toml, [[component]] "card", field "size": '), err.value

@@ -243,7 +243,8 @@ def _size(folder: GameFolder, table: dict, kind: str, shape: str, where: str) ->
         if "diameter" in table and also:  # (one of them was silently left unused)
             raise DataError(f"give diameter, not also {' and '.join(also)} (a round token's "
                             "size is its diameter)", path, field=f"{where}.diameter")
-        d = size_of(table.get("diameter", table.get("size", "")), path, field=f"{where}.diameter")
+        given = "diameter" if "diameter" in table else "size"  # (the key written is named)
+        d = size_of(table.get(given, ""), path, field=f"{where}.{given}")
         return d, d
     if shape == "hex":
         also = [k for k in ("width", "height") if k in table]
