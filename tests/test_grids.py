@@ -851,3 +851,16 @@ def test_one_row_on_a_small_hexagon_is_no_renamed_map(tmp_path):
     csv.write_text("\n".join([lines[0], "0101" + lines[1][4:]]) + "\n")  # radius 0's label
     res = _validate(folder)
     assert res.exit_code == 0 and "hexagon of radius 0" not in res.output, res.output
+
+
+def test_rows_named_in_another_label_format_point_at_label_format(tmp_path):
+    """Only label_format changed, and the hint said 'if radius = 2 changed'."""
+    folder = _isle(tmp_path)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace(
+        "radius = 2", 'radius = 2\nlabel_format = "{col}{row_letter}"', 1))
+    (folder / "roads.csv").write_text("cells,along,colour,width\n")
+    res = _validate(folder)
+    assert res.exit_code == 2, res.output
+    assert "if radius = 2 or label_format = '{col}{row_letter}' changed, the grid's cells have " \
+        "new labels" in res.output, res.output

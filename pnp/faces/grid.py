@@ -350,10 +350,11 @@ def _off_grid(off: list[OffGrid], n: int, finder: Finder, table: dict) -> OffGri
     size if the size changed (its labels count from its corner); by q and r, or col and
     row, they lie outside it."""
     shown = ", ".join(str(e.row) for e in off[:10]) + (", ..." if len(off) > 10 else "")
-    size = [f"{k} = {table[k]}" for k in ("radius", "rows", "cols") if k in table]
+    size = [f"{k} = {table[k]!r}" if k == "label_format" else f"{k} = {table[k]}"
+            for k in ("radius", "rows", "cols", "label_format") if k in table]
     said = f"{len(off)} of the {n} data rows name cells the grid does not have (rows {shown})"
     if finder.mode == "cell":
-        why = (f"if {' and '.join(size) or 'its size'} changed, the grid's cells have new "
+        why = (f"if {' or '.join(size) or 'its size'} changed, the grid's cells have new "
                f"labels ({describe(finder.cells)}): rename the rows' cells, or give the grid "
                "the size they were named for")
     else:
