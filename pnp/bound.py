@@ -39,9 +39,12 @@ NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven tw
                 "sixty seventy eighty ninety hundred thousand once twice thrice double triple "
                 "quadruple half dozen").split()
 # a time of day (10:30, 10:30:00) is one number, said once, not one for each of its parts
+# "twenty-five" is one number (25), not two
+COMPOUND = (r"\b(?:" + "|".join(NUMBER_WORDS[20:28]) + r")-(?:" + "|".join(NUMBER_WORDS[1:10])
+            + r")\b")
 NUMBER = re.compile(r"(?<![\w.:])\d{1,2}(?::\d\d){1,2}(?![\w:])|"
-                    r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?(?![A-Za-z0-9_])|[½¼¾⅓⅔]|\b(?:"
-                    + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
+                    r"(?<![A-Za-z0-9_.])[-+]?\d+(?:[.,]\d+)?(?![A-Za-z0-9_])|[½¼¾⅓⅔]|"
+                    + COMPOUND + r"|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
 LIST_ITEM = re.compile(r"^[ \t]*\d+\.[ \t]", re.MULTILINE)  # "1. " numbers a list: markup
 # a heading's own number numbers the booklet, not the game: "## 3. Setup", "## 2.1 Dice",
 # "## Chapter 3", "## Step 4: score", "## Appendix 1: credits" (a step of the booklet's own
@@ -249,12 +252,21 @@ CARDINALS = {**{w: i for i, w in enumerate(NUMBER_WORDS[:20])},
              "hundred": 100, "thousand": 1000, "dozen": 12}
 
 
+def _cardinal(word: str) -> int | None:
+    """A number word's value: "five" 5, "twenty-five" 25; None for any other word."""
+    tens, _, units = word.lower().partition("-")
+    if units:
+        return CARDINALS[tens] + CARDINALS[units] if tens in CARDINALS and units in CARDINALS \
+            else None
+    return CARDINALS.get(tens)
+
+
 def _toml(number: str) -> str:
     """The number as game.toml's value: "5" 5, "five" 5, "1,5" 1.5, "1,000" 1000; a word that
     is no count ("twice", "½") or a time of day as a text, which prints as written."""
     low = number.lower().lstrip("+")
-    if low in CARDINALS:
-        return str(CARDINALS[low])
+    if _cardinal(low) is not None:
+        return str(_cardinal(low))
     if re.fullmatch(r"-?\d+", low):
         return str(int(low))
     if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+", low):
@@ -270,7 +282,7 @@ WORD_VALUES = {w: i for i, w in enumerate(NUMBER_WORDS[:20])}
 def _same(value: Any, number: str) -> bool:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
-    n = WORD_VALUES.get(number.lower())
+    n = WORD_VALUES.get(number.lower()) if "-" not in number else _cardinal(number)
     try:
         return float(value) == (n if n is not None else float(number.replace(",", ".")))
     except ValueError:

@@ -601,3 +601,17 @@ def test_a_winner_in_rules_that_compare_nothing_is_an_error(starter, tmp_path):
         'Error: rules.toml, field "actions.buy.effects[3].who": who = \'winner\' is the winner '
         "of a compare, and the rules compare nothing: nobody is the winner, so this never plays "
         "(a compare binds it; or name another player: me, opponent, each...)\n"), out
+
+
+def test_a_hyphenated_number_word_is_one_number(starter, tmp_path):
+    """"Twenty-five turns" was two written numbers, 20 and 5."""
+    folder = tmp_path / "tf"
+    import shutil
+
+    shutil.copytree(starter, folder)
+    with open(folder / "booklet.md.j2", "a", encoding="utf-8") as f:
+        f.write("\nTwenty-five turns is typical.\n")
+    code, out = _validate(folder)
+    said = [line for line in out.splitlines() if "Twenty" in line or "'five'" in line]
+    assert len(said) == 1 and "the number 'Twenty-five' is written out; put it in game.toml " \
+        "as [options] turns = 25" in said[0], out
