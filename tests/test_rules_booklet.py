@@ -263,3 +263,17 @@ def test_a_counters_own_bounds_are_rules_the_booklet_states(tmp_path):
     # a rule of the whole game, in its own section: not a step of the setup (a trial)
     limits = said.index("### Limits")
     assert said.index("### Setup") < limits < said.index("coins never go") < said.index("### A turn")
+
+
+def test_the_opponent_of_a_game_of_more_than_two_is_said_to_be_the_next_player(tmp_path):
+    """In a 2-4 player game the booklet said "the opponent loses 1 coin" and the engine took
+    it from the next seat alone."""
+    folder = new_game("mine", tmp_path, "market")
+    rules = folder / "rules.toml"
+    gather = 'effects = [{ gain = "coins", amount = "options.gather" }]'
+    rules.write_text(rules.read_text().replace(gather, gather[:-1] +
+                                               ', { lose = "coins", who = "opponent" }]'))
+    text = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    assert "Your opponent, wherever the rules below name one, is the next player in seat " \
+        "order." in text, text
+    assert "opponent, wherever" not in _how_to_play(tmp_path / "plain", "market")

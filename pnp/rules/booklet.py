@@ -243,6 +243,16 @@ def _ranking(by, rules: Rules) -> str:
     return ", then ".join(parts)
 
 
+def _names_opponent(rules: Rules) -> bool:
+    """Whether an effect is the opponent's, or an action's condition reads one."""
+    from .ending import played_effects
+
+    effects = [*played_effects(rules), *rules.finish]
+    return any("opponent" in (e.who, e.as_) for e in effects) or any(
+        a.condition is not None and re.search(r"\bopponent\b", str(a.condition.raw))
+        for a in rules.actions)
+
+
 def how_to_play(rules: Rules) -> str:
     """The rules as a booklet section, in Markdown."""
     out = ["## How to play"] + _setup(rules)
@@ -258,6 +268,9 @@ def how_to_play(rules: Rules) -> str:
         out.append("The players take turns in seat order; the first starts" +
                    (", and a player who leads (below) starts the next turn instead." if leads
                     else "."))
+    if rules.players[1] > 2 and _names_opponent(rules):  # (plan.py: the next seat is it)
+        out.append("Your opponent, wherever the rules below name one, is the next player in "
+                   "seat order.")
     for phase in rules.phases:
         out += ["", f"**{phase.name.replace('_', ' ').capitalize()}.** " +
                 _phase(phase, rules, leads or rules.rotate)]
