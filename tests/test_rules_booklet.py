@@ -277,3 +277,14 @@ def test_the_opponent_of_a_game_of_more_than_two_is_said_to_be_the_next_player(t
     assert "Your opponent, wherever the rules below name one, is the next player in seat " \
         "order." in text, text
     assert "opponent, wherever" not in _how_to_play(tmp_path / "plain", "market")
+
+
+def test_a_shared_counter_lost_is_removed_not_taken(tmp_path):
+    """`lose = "pot"` read "take 1 from the pot", and the player got nothing from it."""
+    folder = new_game("mine", tmp_path, "market")
+    rules = folder / "rules.toml"
+    gather = 'effects = [{ gain = "coins", amount = "options.gather" }]'
+    text = rules.read_text().replace(gather, gather[:-1] + ', { lose = "pot", amount = 1 }]')
+    rules.write_text(text + '\n[counters.pot]\nowner = "shared"\nstart = 5\n')
+    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    assert "Remove 1 from the pot." in said and "Take 1" not in said, said

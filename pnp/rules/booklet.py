@@ -203,13 +203,15 @@ def effect_sentence(effect: Any, rules: Rules, me: str | None = None) -> str:
 
 
 def _shared_change(effect: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
-    """"Set the pot to the card's points", "Add 2 to the pot": a shared counter is nobody's."""
+    """"Set the pot to the card's points", "Add 2 to the pot", "Remove 1 from the pot": a
+    shared counter is nobody's."""
     said = words(effect.amount.raw, rules, whose)
     if effect.verb == "set":
         return f"Set the {effect.name} to {_phrase(said)}"
     if effect.verb == "gain":
         return f"Add {_phrase(said)} to the {effect.name}"
-    return f"Take {_phrase(said)} from the {effect.name}"
+    # (not "take": it would read as if the player got it, and nobody does)
+    return f"Remove {_phrase(said)} from the {effect.name}"
 
 
 def _criteria(by, rules: Rules) -> str:
