@@ -288,3 +288,13 @@ def test_a_shared_counter_lost_is_removed_not_taken(tmp_path):
     rules.write_text(text + '\n[counters.pot]\nowner = "shared"\nstart = 5\n')
     said = how_to_play(kit.load(GameFolder.open(folder)).rules)
     assert "Remove 1 from the pot." in said and "Take 1" not in said, said
+
+
+def test_seats_reads_as_the_number_of_players(tmp_path):
+    """`count = "options.market + seats"` printed "Draw 4 + seats cards"."""
+    folder = new_game("mine", tmp_path, "market")
+    rules = folder / "rules.toml"
+    rules.write_text(rules.read_text().replace('count = "options.market"',
+                                               'count = "options.market + seats"', 1))
+    said = how_to_play(kit.load(GameFolder.open(folder)).rules)
+    assert "(4 + the number of players)" in said and "seats" not in said, said

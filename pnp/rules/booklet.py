@@ -60,6 +60,7 @@ def words(raw: Any, rules: Rules, whose: dict[str, str] = _WHOSE) -> str:
     text = re.sub(r"\(?\[([^\[\]]*)\]\s*\|\s*(max|min)\)?",
                   lambda m: f"the {'highest' if m.group(2) == 'max' else 'lowest'} of "
                   f"{m.group(1)}", text)
+    text = re.sub(r"(?<![\w.])seats\b(?![\w.(\[])", "the number of players", text)
     text = re.sub(r"\bnot\s+tie\b", "it is not a tie", text)    # compare's tie
     text = re.sub(r"(?<![\w'.])tie\b(?!\s*[.\[(])", "it is a tie", text) \
         if "it is not a tie" not in text else text
@@ -140,8 +141,9 @@ def _amount(effect: Any, name: str, rules: Rules, whose: dict[str, str] = _WHOSE
 
 
 def _cards(count: str) -> str:
-    """"1 card", "3 cards": the noun agrees with the number (an option's, filled in)."""
-    return f"{count} card" if count == "1" else f"{count} cards"
+    """"1 card", "3 cards": the noun agrees with the number (an option's, filled in); a
+    count worked out is in () ("(4 + the number of players) cards")."""
+    return f"{count} card" if count == "1" else f"{_phrase(count)} cards"
 
 
 def effect_sentence(effect: Any, rules: Rules, me: str | None = None) -> str:
