@@ -164,7 +164,7 @@ def steps_figure(s: Figure, x: float, y: float, w: float, h: float, args: dict[s
     surface.report(f"the steps do not fit even at {least:g} pt")
 
 
-def _numbers_readable(s: Figure, track: str, cells: int, cw: float, ch: float,
+def _numbered_or_said(s: Figure, track: str, cells: int, cw: float, ch: float,
                       size: float) -> bool:
     """Whether a track's cells print their numbers: not when the numbers would be too small to
     read on a cut piece. Then the track is one finding, not one a cell (a track of 5,000 cells
@@ -173,10 +173,10 @@ def _numbers_readable(s: Figure, track: str, cells: int, cw: float, ch: float,
     if size >= MIN_TEXT - 1e-6 or not s.surface.cut:
         return True
     if min(cw, ch) >= MIN_CELL:
-        s.surface.report(f"the {track} track's {cells} cells are {cw / MM:.1f} x {ch / MM:.1f} mm: "
-                         f"their numbers would be {floor(size * 10) / 10:.1f} pt, and printed text needs at "
-                         f"least {MIN_TEXT:g} pt to be read across a table; give the track "
-                         "fewer cells or more room")
+        s.surface.report(f"the {track} track's {cells} cells are {cw / MM:.1f} x {ch / MM:.1f} "
+                         f"mm: their numbers would be {floor(size * 10) / 10:.1f} pt, and "
+                         f"printed text needs at least {MIN_TEXT:g} pt to be read across a "
+                         "table; give the track fewer cells or more room")
     return False
 
 
@@ -192,7 +192,7 @@ def wound_track(s: Figure, x: float, y: float, w: float, h: float, args: dict[st
     rows = max(1, -(-(last - first + 1) // columns))
     cw, ch = w / columns, h / rows
     size = min(9.0, ch * 0.45, cw * 0.38)
-    numbered = _numbers_readable(s, "wound", last - first + 1, cw, ch, size)
+    numbered = _numbered_or_said(s, "wound", last - first + 1, cw, ch, size)
 
     def corner(v: int) -> tuple[float, float]:
         row, col = divmod(v - first, columns)
@@ -234,7 +234,7 @@ def experience_track(s: Figure, x: float, y: float, w: float, h: float,
     tint = colour_arg(s, args, "tint") if args.get("tint") else mix(colour, paper, 0.82)
     ch = h / max(1, last - first + 1)
     size = min(9.0, ch * 0.45)
-    numbered = _numbers_readable(s, "experience", last - first + 1, w, ch, size)
+    numbered = _numbered_or_said(s, "experience", last - first + 1, w, ch, size)
     for v in range(first, last + 1):
         cy = y + (v - first) * ch
         on = v == start
