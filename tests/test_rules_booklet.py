@@ -257,9 +257,11 @@ def test_a_counters_own_bounds_are_rules_the_booklet_states(tmp_path):
     """The engine drops points past a counter's `max` (the market's coins stop at 99); the
     booklet never said so (a fresh-user trial)."""
     said = _said_after(tmp_path, "market", "[counters.leaf]", "[counters.leaf]\nmin = -3")
-    assert "- A player's coins never go above 99: what would pass it is lost." in said, said
+    # coins are paid (lost): their 0 stops a payment too (paying 6 with 3 left 0, unsaid)
+    assert "- A player's coins never go below 0 nor above 99: what would pass it is lost." \
+        in said, said
     assert "- A player's leaf never goes below -3: what would pass it is lost." in said, said
-    assert "rose never" not in said  # (the default bounds, 0 to 1000, go unsaid)
+    assert "rose never" not in said  # (the default bounds, 0 to 1000, of a counter only gained)
     # a rule of the whole game, in its own section: not a step of the setup (a trial)
     limits = said.index("### Limits")
     assert said.index("### Setup") < limits < said.index("coins never go") < said.index("### A turn")

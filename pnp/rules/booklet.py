@@ -334,9 +334,15 @@ def _setup(rules: Rules) -> list[str]:
 def _bounds(rules: Rules) -> list[str]:
     """A counter's own max (or min): the engine drops what goes past it, so the rules say so
     ("points over the cap" were lost with no sentence of the booklet saying why)."""
+    from .ending import played_effects
+    from .verbs import Change
+
+    # a counter something takes from stops at its min, 0 too (paying 6 with 3 left 0, unsaid)
+    lost = {e.name for e in [*played_effects(rules), *rules.finish]
+            if isinstance(e, Change) and e.verb == "lose"}
     out = []
     for c in rules.counters.values():
-        bounds = ([f"below {c.low}"] if c.low != DEFAULT_BOUNDS[0] else []) + \
+        bounds = ([f"below {c.low}"] if c.low != DEFAULT_BOUNDS[0] or c.name in lost else []) + \
             ([f"above {c.high}"] if c.high != DEFAULT_BOUNDS[1] else [])
         if bounds:
             name = c.name.replace("_", " ")
