@@ -214,7 +214,7 @@ def _options_unplayed(game: OpenGame, t) -> list[Finding]:
     (rules/printed.py): the booklet says one number, the game plays another."""
     import jinja2
 
-    from .rules.printed import literal_ends, unplayed
+    from .rules.printed import literal_ends, unplayed, unread
     from .templating import environment
 
     rules = game.model.rules
@@ -222,9 +222,19 @@ def _options_unplayed(game: OpenGame, t) -> list[Finding]:
         tree = environment().parse(t.text) if t.tree is None else t.tree
     except jinja2.TemplateSyntaxError:
         return []  # rendering reports it, with its line
+    toml = Source(game.folder.toml_path)
     return (unplayed(tree, t.name, rules.options, rules.options_read, Path(rules.path).name,
-                     Source(game.folder.toml_path))
-            + literal_ends(rules, tree, t.text, t.name))
+                     toml)
+            + literal_ends(rules, tree, t.text, t.name)
+            + unread(rules.options, rules.options_read, tree, _layout_texts(game), toml))
+
+
+def _layout_texts(game: OpenGame) -> list[str]:
+    """Every value the game's faces are drawn from, as written (what reads an option)."""
+    layouts = [layout for c in getattr(game.model, "components", ())
+               for layout in (c.front, *c.backs.values()) if layout is not None]
+    return [value.raw for layout in layouts for e in layout.elements
+            for value in e.values.values() if isinstance(getattr(value, "raw", None), str)]
 
 
 def _plays(game: OpenGame) -> str:

@@ -615,3 +615,14 @@ def test_a_hyphenated_number_word_is_one_number(starter, tmp_path):
     said = [line for line in out.splitlines() if "Twenty" in line or "'five'" in line]
     assert len(said) == 1 and "the number 'Twenty-five' is written out; put it in game.toml " \
         "as [options] turns = 25" in said[0], out
+
+
+def test_an_option_nothing_reads_is_warned_with_the_one_meant(starter, tmp_path):
+    """`gaol = 30` beside `goal` played nothing and validate said nothing."""
+    folder = _changed(starter, tmp_path, "goal = 20 ", "goal = 20\ngaol = 30 ", file="game.toml")
+    code, out = _validate(folder)
+    assert code == 0 and out.startswith(
+        'warning: game.toml, field "options.gaol": [options] gaol is read by nothing: no rule, '
+        "the booklet nor a face uses options.gaol (did you mean 'goal'?)\n"), out
+    code, out = _validate(starter)
+    assert code == 0 and "read by nothing" not in out, out

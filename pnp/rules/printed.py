@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
-from ..errors import Finding, Source, error
+from ..errors import Finding, Source, error, warning
 
 # `options.hand`, `options['hand']`: one option read by name (quoted text left out first)
 _BY_NAME = re.compile(r"(?<![\w.])options\s*(?:\.\s*([A-Za-z_]\w*)|\[\s*''\s*\])")
@@ -66,6 +66,27 @@ def unplayed(tree: Any, template: str, options: Mapping[str, Any], read: frozens
                          "if it states no rule (a deck's size, a playing time), print it as "
                          f"written, marked: {{{{ \"{value:g} ...\" | counting }}}}",
                          toml, f"options.{key}"))
+    return out
+
+
+def unread(options: Mapping[str, Any], read: frozenset[str] | None, tree: Any,
+           layout_texts: Iterable[str], toml: Source) -> list[Finding]:
+    """An option of [options] that nothing reads: no rule, the booklet nor a face (`gaol = 30`
+    beside `goal`: the typo played nothing, unsaid)."""
+    import difflib
+
+    if read is None:
+        return []
+    shown = options_read(layout_texts)
+    if shown is None:
+        return []
+    used = read | shown | set(printed_options(tree) if tree is not None else ())
+    out = []
+    for key in sorted(set(options) - used):
+        near = difflib.get_close_matches(key, sorted(used), 1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        out.append(warning(f"[options] {key} is read by nothing: no rule, the booklet nor a "
+                           f"face uses options.{key}{hint}", toml, f"options.{key}"))
     return out
 
 
