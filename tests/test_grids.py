@@ -246,10 +246,14 @@ def _validate(folder):
     (("game.toml", "radius = 2", "radius = 2\nradios = 3"),
      r'\[\[component\]\] "island", field "grid\.radios": grid has no key \'radios\' '
      r'\(did you mean \'radius\'\?\)'),
-    (("roads.csv", "0202/0302 0302/0303", "0202/0302 0202/0404"),
+    (("roads.csv", "0302/0303 0202/0303", "0302/0303 0202/0404"),
      r'roads\.csv, row 2, field "cells": cells 0202 and 0404 share no side'),
-    (("roads.csv", "0202/0302 0302/0303", "0202/0302 0302/0707"),
+    (("roads.csv", "0302/0303 0202/0303", "0302/0303 0302/0707"),
      r'roads\.csv, row 2, field "cells": cell \'0707\' is not on the grid'),
+    # a river is one line: sides that share no corner drew two apart (the template's did)
+    (("roads.csv", "0302/0303 0202/0303", "0302/0303 0203/0202"),
+     r'roads\.csv, row 2, field "cells": the sides 0302/0303 and 0203/0202 do not meet: each '
+     r'side of a path along edges shares a corner with the one before'),
     # a road through centres steps to a neighbour, not across a hex nor to where it is
     (("roads.csv", "2mm\n", "2mm\n0202 0302 0404,,red,2mm\n"),
      r'roads\.csv, row 3, field "cells": cells 0302 and 0404 share no side: each step of a '

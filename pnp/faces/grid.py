@@ -33,8 +33,8 @@ from ..data.colours import parse_colour
 from ..data.sheets import Table, read_table
 from ..errors import DataError, Source, warning
 from ..layout.cellnames import check as check_format, relabelled
-from ..layout.lattice import (KINDS, OFFSETS, ORIENTS, Cell, Lattice, Point, cells_of,
-                              extent, grown, hexagon_around, shared_edge)
+from ..layout.lattice import (KINDS, OFFSETS, ORIENTS, Cell, Edge, Lattice, Point,
+                              cells_of, extent, grown, hexagon_around, shared_edge)
 from ..units import MAX_PIECE_MM, MM, length, size as size_of
 
 GRID_KEYS = {"shape", "orient", "offset", "size", "rows", "cols", "radius", "frame",
@@ -492,7 +492,7 @@ def _centre_segments(words: list[str], finder: Finder, lattice: Lattice, src: So
 
 def _edge_segments(words: list[str], finder: Finder, lattice: Lattice, src: Source) -> tuple:
     """A river along sides: each word a pair of neighbours, "0101/0102", the side between them."""
-    segs = []
+    segs: list[Edge] = []
     for w in words:
         pair = w.split("/")
         if len(pair) != 2:
@@ -503,8 +503,18 @@ def _edge_segments(words: list[str], finder: Finder, lattice: Lattice, src: Sour
         if side is None:
             raise DataError(f"cells {a.label} and {b.label} share no side", src.path,
                             src.row, "cells")
+        if segs and not _meet(segs[-1], side):  # (one path: the template's drew two apart)
+            raise DataError(f"the sides {words[len(segs) - 1]} and {w} do not meet: each side "
+                            "of a path along edges shares a corner with the one before (name "
+                            "the sides between them, or give each part a row of its own)",
+                            src.path, src.row, "cells")
         segs.append(side)
     return tuple(segs)
+
+
+def _meet(a: Edge, b: Edge) -> bool:
+    """Whether two sides share a corner (to a thousandth of a point)."""
+    return any(abs(p[0] - q[0]) < 1e-3 and abs(p[1] - q[1]) < 1e-3 for p in a for q in b)
 
 
 def _cell(text: str, finder: Finder, src: Source) -> Cell:
