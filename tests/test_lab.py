@@ -198,7 +198,9 @@ def test_report_has_the_balance_proof_and_its_csv(tmp_path):
     assert all(0 <= float(r["win_when_played"]) <= 1 for r in rows)
     # each "no" says why: too few games, or an interval holding the typical difference
     assert all(r["verdict"].startswith(("no measurable", "too few", "nothing to compare"))
-               for r in rows if r["measurable"] == "no") and rows[0]["verdict"]
+               for r in rows if r["measurable"] == "no")
+    assert all((r["measurable"] == "yes") == (r["verdict"] == "a measurable effect")
+               for r in rows), rows
     text = _pdf_text(out)
     assert "Balance proof: card by card" in text
     assert "cards.csv, row 13" in text and "Elf Strong Magic" in text
