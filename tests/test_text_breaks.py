@@ -404,3 +404,18 @@ def test_missing_characters_are_said_in_the_text_s_order():
     cjk = ROOT / "fonts" / "PnPCJKSubset.ttf"  # no Latin
     own = Fonts({role: cjk for role in [*ROLES, LAST_RESORT]})
     assert own.missing("zzAy", "regular") == "zAy"     # each once, as the text has them
+
+
+def test_a_printing_space_the_role_s_font_lacks_is_missing_though_a_fallback_has_it():
+    """runs() prints a narrow no-break space in the role's own font, where it was an empty
+    box; missing() said nothing, as the regular fallback had it."""
+    from helpers import ROOT
+
+    from pnp.data.fontfile import ROLES
+    from pnp.render.fonts import LAST_RESORT, Fonts
+
+    cjk = ROOT / "fonts" / "PnPCJKSubset.ttf"
+    own = Fonts({**{role: cjk for role in [*ROLES, LAST_RESORT]},
+                 "regular": ROOT / "fonts" / "DejaVuSans.ttf"})
+    assert own.missing("\u6728\u202f\u706b", "bold") == "\u202f"
+    assert own.missing("\u6728\u202f\u706b", "regular") == ""

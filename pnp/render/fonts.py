@@ -159,12 +159,14 @@ class Fonts:
         # as a space); a soft hyphen prints as a hyphen or not at all. Left out before the
         # fallbacks are asked: a text's newlines alone (no font has one) had every fallback
         # font registered, parsed on a first build, to find nothing
-        chars = {ch for ch in self._lacking(self[role], text) if ch not in "\xad\xa0"
-                 and (not ch.isspace() or ch in "\u2007\u202f")}
+        lacking = self._lacking(self[role], text)
+        spaces = lacking & set("\u2007\u202f")  # (runs() prints them in the primary font only)
+        chars = {ch for ch in lacking if ch not in "\xad\xa0" and not ch.isspace()}
         for r in FALLBACK_ROLES:
             if not chars:
                 break
             chars = self._lacking(self[r], chars)
+        chars |= spaces
         return "".join(ch for ch in dict.fromkeys(text) if ch in chars)  # (in the text's order)
 
     def runs(self, text: str, role: str = "regular") -> list[tuple[str, str]]:
