@@ -226,15 +226,7 @@ def _options_unplayed(game: OpenGame, t) -> list[Finding]:
     return (unplayed(tree, t.name, rules.options, rules.options_read, Path(rules.path).name,
                      toml)
             + literal_ends(rules, tree, t.text, t.name)
-            + unread(rules.options, rules.options_read, tree, _layout_texts(game), toml))
-
-
-def _layout_texts(game: OpenGame) -> list[str]:
-    """Every value the game's faces are drawn from, as written (what reads an option)."""
-    layouts = [layout for c in getattr(game.model, "components", ())
-               for layout in (c.front, *c.backs.values()) if layout is not None]
-    return [value.raw for layout in layouts for e in layout.elements
-            for value in e.values.values() if isinstance(getattr(value, "raw", None), str)]
+            + unread(rules.options, rules.options_read, tree, toml))  # (a face reads none)
 
 
 def _plays(game: OpenGame) -> str:

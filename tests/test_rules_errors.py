@@ -622,7 +622,15 @@ def test_an_option_nothing_reads_is_warned_with_the_one_meant(starter, tmp_path)
     folder = _changed(starter, tmp_path, "goal = 20 ", "goal = 20\ngaol = 30 ", file="game.toml")
     code, out = _validate(folder)
     assert code == 0 and out.startswith(
-        'warning: game.toml, field "options.gaol": [options] gaol is read by nothing: no rule, '
-        "the booklet nor a face uses options.gaol (did you mean 'goal'?)\n"), out
+        'warning: game.toml, field "options.gaol": neither the rules nor the booklet read '
+        "options.gaol (did you mean 'goal'?): delete it, or use it\n"), out
     code, out = _validate(starter)
-    assert code == 0 and "read by nothing" not in out, out
+    assert code == 0 and "neither the rules" not in out, out
+    # read by the booklet alone, in an {% if %}, a {% set %} or a loop: read
+    booklet = folder / "booklet.md.j2"
+    for read in ("{% if options.gaol %}x{% endif %}", "{% set g = options.gaol %}{{ g }}",
+                 "{% for i in range(options.gaol) %}.{% endfor %}"):
+        booklet.write_text(booklet.read_text(encoding="utf-8") + "\n" + read + "\n")
+        code, out = _validate(folder)
+        assert "neither the rules" not in out, (read, out)
+        edit(booklet, "\n" + read + "\n", "")

@@ -70,24 +70,42 @@ def unplayed(tree: Any, template: str, options: Mapping[str, Any], read: frozens
 
 
 def unread(options: Mapping[str, Any], read: frozenset[str] | None, tree: Any,
-           layout_texts: Iterable[str], toml: Source) -> list[Finding]:
-    """An option of [options] that nothing reads: no rule, the booklet nor a face (`gaol = 30`
-    beside `goal`: the typo played nothing, unsaid)."""
+           toml: Source) -> list[Finding]:
+    """An option of [options] that neither rules.toml nor the booklet reads (`gaol = 30` beside
+    `goal`: the typo played nothing, unsaid). Nothing is said when the booklet reads `options`
+    whole (`options.get(k)`, a loop over it) or includes another template."""
     import difflib
 
-    if read is None:
+    booklet = _booklet_keys(tree)
+    if read is None or booklet is None:
         return []
-    shown = options_read(layout_texts)
-    if shown is None:
-        return []
-    used = read | shown | set(printed_options(tree) if tree is not None else ())
+    used = read | booklet
     out = []
     for key in sorted(set(options) - used):
-        near = difflib.get_close_matches(key, sorted(used), 1)
+        near = difflib.get_close_matches(key, sorted(used), 1, cutoff=0.75)
         hint = f" (did you mean {near[0]!r}?)" if near else ""
-        out.append(warning(f"[options] {key} is read by nothing: no rule, the booklet nor a "
-                           f"face uses options.{key}{hint}", toml, f"options.{key}"))
+        out.append(warning(f"neither the rules nor the booklet read options.{key}{hint}: "
+                           "delete it, or use it", toml, f"options.{key}"))
     return out
+
+
+def _booklet_keys(tree: Any) -> set[str] | None:
+    """Every [options] key the booklet's template reads anywhere ({{ }}, {% if %}, {% set %}),
+    None when it may read others (`options` whole, an include); an empty set without one."""
+    from jinja2 import nodes
+
+    if tree is None:
+        return set()
+    if tree.find((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)) is not None:
+        return None
+    keys = [node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
+            for node in tree.find_all((nodes.Getattr, nodes.Getitem))
+            if isinstance(node.node, nodes.Name) and node.node.name == "options"]
+    names = sum(1 for n in tree.find_all(nodes.Name) if n.name == "options")
+    if names > len(keys) or not all(isinstance(k, str) and k not in ("get", "items", "keys",
+                                                                     "values") for k in keys):
+        return None
+    return {str(k) for k in keys}
 
 
 # an [[end]]'s counter compared with a number written in it: `me.points >= 12`
