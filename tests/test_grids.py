@@ -250,10 +250,10 @@ def _validate(folder):
      r'roads\.csv, row 2, field "cells": cells 0202 and 0404 share no side'),
     (("roads.csv", "0302/0303 0202/0303", "0302/0303 0302/0707"),
      r'roads\.csv, row 2, field "cells": cell \'0707\' is not on the grid'),
-    # a river is one line: sides that share no corner drew two apart (the template's did)
-    (("roads.csv", "0302/0303 0202/0303", "0302/0303 0203/0202"),
-     r'roads\.csv, row 2, field "cells": the sides 0302/0303 and 0203/0202 do not meet: each '
-     r'side of a path along edges shares a corner with the one before'),
+    # a river is one connected line, in any order: two parts apart drew two (the template's)
+    (("roads.csv", "0302/0303 0202/0303 0203/0202", "0302/0303 0203/0202"),
+     r'roads\.csv, row 2, field "cells": the sides 0302/0303 and 0203/0202 are not joined by '
+     r'the sides between them: a path along edges is one connected line'),
     # a road through centres steps to a neighbour, not across a hex nor to where it is
     (("roads.csv", "2mm\n", "2mm\n0202 0302 0404,,red,2mm\n"),
      r'roads\.csv, row 3, field "cells": cells 0302 and 0404 share no side: each step of a '
@@ -868,3 +868,13 @@ def test_rows_named_in_another_label_format_point_at_label_format(tmp_path):
     assert res.exit_code == 2, res.output
     assert "if radius = 2 or label_format = '{col}{row_letter}' changed, the grid's cells have " \
         "new labels" in res.output, res.output
+
+
+def test_a_branching_river_written_in_any_order_is_one_connected_line(tmp_path):
+    """Sides drawn one by one: a fork, or a river written out of order, prints as meant."""
+    folder = _isle(tmp_path)
+    # the template's road, its sides out of order, and a fork from the desert's top corner
+    (folder / "roads.csv").write_text("cells,along,colour,width\n"
+                                      "0203/0202 0302/0303 0202/0303 0202/0302,edges,#6b4f2a,2mm\n")
+    res = _validate(folder)
+    assert res.exit_code == 0, res.output

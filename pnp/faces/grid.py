@@ -503,18 +503,29 @@ def _edge_segments(words: list[str], finder: Finder, lattice: Lattice, src: Sour
         if side is None:
             raise DataError(f"cells {a.label} and {b.label} share no side", src.path,
                             src.row, "cells")
-        if segs and not _meet(segs[-1], side):  # (one path: the template's drew two apart)
-            raise DataError(f"the sides {words[len(segs) - 1]} and {w} do not meet: each side "
-                            "of a path along edges shares a corner with the one before (name "
-                            "the sides between them, or give each part a row of its own)",
-                            src.path, src.row, "cells")
         segs.append(side)
+    apart = _apart(segs)
+    if apart is not None:  # (one path, in any order, branching or not: the template's was two)
+        raise DataError(f"the sides {words[0]} and {words[apart]} are not joined by the sides "
+                        "between them: a path along edges is one connected line (name the "
+                        "sides that join them, or give each part a row of its own)", src.path,
+                        src.row, "cells")
     return tuple(segs)
 
 
-def _meet(a: Edge, b: Edge) -> bool:
-    """Whether two sides share a corner (to a thousandth of a point)."""
-    return any(abs(p[0] - q[0]) < 1e-3 and abs(p[1] - q[1]) < 1e-3 for p in a for q in b)
+def _apart(sides: list[Edge]) -> int | None:
+    """A side no chain of sides sharing corners joins to the first (its index), else None."""
+    def meet(a: Edge, b: Edge) -> bool:  # (corners to a thousandth of a point)
+        return any(abs(p[0] - q[0]) < 1e-3 and abs(p[1] - q[1]) < 1e-3 for p in a for q in b)
+
+    reached, todo = {0}, [0]
+    while todo:
+        i = todo.pop()
+        for j, side in enumerate(sides):
+            if j not in reached and meet(sides[i], side):
+                reached.add(j)
+                todo.append(j)
+    return next((j for j in range(len(sides)) if j not in reached), None)
 
 
 def _cell(text: str, finder: Finder, src: Source) -> Cell:
