@@ -265,8 +265,9 @@ def _toml(number: str) -> str:
     """The number as game.toml's value: "5" 5, "five" 5, "1,5" 1.5, "1,000" 1000; a word that
     is no count ("twice", "½") or a time of day as a text, which prints as written."""
     low = number.lower().lstrip("+")
-    if _cardinal(low) is not None:
-        return str(_cardinal(low))
+    value = _cardinal(low)
+    if value is not None:
+        return str(value)
     if re.fullmatch(r"-?\d+", low):
         return str(int(low))
     if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+", low):

@@ -285,7 +285,7 @@ def _unprintable(L: Layout, s: Surface, e, box: tuple[float, float, float, float
                  frame: Frame, off: str | None) -> None:
     """Say why the element's box prints nothing: no width or height, or (`off`: the property
     that puts it there) wholly off the face and its bleed."""
-    x, y, bw, bh = box
+    _, _, bw, bh = box
     if off is None:
         said = f"its box is {bw / MM:.3g} x {bh / MM:.3g} mm; width and height must be more than 0"
         if frame.nested:  # (a group's size may differ from row to row: said a piece)
@@ -294,25 +294,30 @@ def _unprintable(L: Layout, s: Surface, e, box: tuple[float, float, float, float
             _layout_problem(L, s, e, said, ("width" if bw <= 0 else "height",
                                             "height" if bw <= 0 else "width", "from"))
         return
-    _layout_problem(L, s, e, f"its box (x {x / MM:.4g} mm, y {(frame.h - y - bh) / MM:.4g} mm, "
-                    f"{bw / MM:.4g} x {bh / MM:.4g} mm) lies wholly "
-                    f"outside the {frame.w / MM:.3g} x {frame.h / MM:.3g} mm face and its "
-                    "bleed, so nothing of it prints; check its x, y, width and height",
-                    (off, "y" if off == "x" else "x", "width", "height", "rotate", "from"))
+    _layout_problem(L, s, e, f"{_box_said(box, frame)} face and its bleed, so nothing of it "
+                    "prints; check its x, y, width and height", _placing(off))
 
 
 def _outside_its_box(L: Layout, s: Surface, e, box: tuple[float, float, float, float],
                      frame: Frame, off: str) -> None:
     """A warning that an element of a placed layout lies wholly outside the box it is placed
     in: it prints over its neighbours' parts of the piece, or off the piece, not in its own."""
+    _layout_problem(L, s, e, f"{_box_said(box, frame)} box this layout is placed in, so it "
+                    "prints over what lies around that box, or off the piece; check its x, y, "
+                    "width and height", _placing(off), level="warning", own=False)
+
+
+def _box_said(box: tuple[float, float, float, float], frame: Frame) -> str:
+    """"its box (x 70 mm, y 5 mm, 10 x 8 mm) lies wholly outside the 63 x 88 mm"."""
     x, y, bw, bh = box
-    _layout_problem(L, s, e, f"its box (x {x / MM:.4g} mm, y {(frame.h - y - bh) / MM:.4g} mm, "
-                    f"{bw / MM:.4g} x {bh / MM:.4g} mm) lies wholly outside the "
-                    f"{frame.w / MM:.3g} x {frame.h / MM:.3g} mm box this layout is placed in, "
-                    "so it prints over what lies around that box, or off the piece; check its "
-                    "x, y, width and height", (off, "y" if off == "x" else "x", "width",
-                                                "height", "rotate", "from"),
-                    level="warning", own=False)
+    return (f"its box (x {x / MM:.4g} mm, y {(frame.h - y - bh) / MM:.4g} mm, {bw / MM:.4g} x "
+            f"{bh / MM:.4g} mm) lies wholly outside the {frame.w / MM:.3g} x "
+            f"{frame.h / MM:.3g} mm")
+
+
+def _placing(off: str) -> tuple[str, ...]:
+    """The properties that put a box where it is, `off` (x or y) first."""
+    return (off, "y" if off == "x" else "x", "width", "height", "rotate", "from")
 
 
 def _off_the_face(x: float, y: float, w: float, h: float, rotate: float,

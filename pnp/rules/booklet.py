@@ -10,7 +10,7 @@ from typing import Any
 
 from ..render.bookmarkup import literal
 from . import stalemate, verbs
-from .ending import played_effects
+from .ending import every_effect, played_effects
 from .spec import DEFAULT_BOUNDS, Rules
 
 # how an expression reads: `me.coins >= card.cost` -> "your coins ≥ the card's cost"
@@ -249,9 +249,7 @@ def _ranking(by, rules: Rules) -> str:
 
 def _names_opponent(rules: Rules) -> bool:
     """Whether an effect is the opponent's, or an action's condition reads one."""
-    from .ending import played_effects
-
-    effects = [*played_effects(rules), *rules.finish]
+    effects = every_effect(rules)
     return any("opponent" in (e.who, e.as_) for e in effects) or any(
         a.condition is not None and re.search(r"\bopponent\b", str(a.condition.raw))
         for a in rules.actions)
@@ -334,11 +332,10 @@ def _setup(rules: Rules) -> list[str]:
 def _bounds(rules: Rules) -> list[str]:
     """A counter's own max (or min): the engine drops what goes past it, so the rules say so
     ("points over the cap" were lost with no sentence of the booklet saying why)."""
-    from .ending import played_effects
     from .verbs import Change
 
     # a counter something takes from stops at its min, 0 too (paying 6 with 3 left 0, unsaid)
-    lost = {e.name for e in [*played_effects(rules), *rules.finish]
+    lost = {e.name for e in every_effect(rules)
             if isinstance(e, Change) and e.verb == "lose"}
     out = []
     for c in rules.counters.values():

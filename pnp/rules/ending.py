@@ -75,6 +75,11 @@ def played_effects(rules: Rules) -> list:
             *(e for a in rules.actions for e in a.effects)]
 
 
+def every_effect(rules: Rules) -> list:
+    """Every effect of the game: those before the finish, then the finish's."""
+    return [*played_effects(rules), *rules.finish]
+
+
 def _ends_rounds(rules: Rules) -> bool:
     """An `end_round = true` effect somewhere: a round may end by it too."""
     from .verbs import EndRound

@@ -207,11 +207,11 @@ def _check_counts(rules: Rules, folder: GameFolder, short: bool) -> None:
     while the booklet said "draws -3 cards"; hand = 10 of 18 cards dealt two players 18. A
     count that is one option is that option's mistake (game.toml). (`short`: the cards are
     not all there, so they are not counted.)"""
-    from .ending import played_effects
+    from .ending import every_effect
     from .verbs import Move
 
     players, cards = rules.players[1], len(rules.cards)
-    for effect in [*played_effects(rules), *rules.finish]:
+    for effect in every_effect(rules):
         count = getattr(effect, "count", None)
         if not isinstance(effect, Move) or count is None or not count.constant:
             continue
@@ -232,10 +232,10 @@ def _check_sets(rules: Rules, folder: GameFolder) -> None:
     """A `set` the same in every game sets its counter within the counter's bounds: coins = 500
     with max = 99 played 99 while the booklet printed both numbers (and a sweep of the
     option saw no change), where `start = 500` is refused."""
-    from .ending import played_effects
+    from .ending import every_effect
     from .verbs import Change
 
-    for effect in [*played_effects(rules), *rules.finish]:
+    for effect in every_effect(rules):
         if not isinstance(effect, Change) or effect.verb != "set" or effect.name is None \
                 or not effect.amount.constant:
             continue
@@ -249,10 +249,10 @@ def _check_sets(rules: Rules, folder: GameFolder) -> None:
 def _check_compared(rules: Rules) -> None:
     """`who = "winner"` (or loser, or as) is a compare's: in rules that compare nothing nobody
     is the winner, and the effect never played while the booklet printed it."""
-    from .ending import played_effects
+    from .ending import every_effect
     from .verbs import Compare
 
-    effects = [*played_effects(rules), *rules.finish]
+    effects = every_effect(rules)
     if any(isinstance(e, Compare) for e in effects):
         return
     for effect in effects:
@@ -522,12 +522,9 @@ def _held_at_default_max(rules: Rules, n: int, games: list[dict[str, Any]],
     """A player's counter with no max written that random games end at the default max: its
     gains past it were lost unsaid (a score of 1,000 may be meant as 1,400)."""
     found = []
-    for name, counter in rules.counters.items():
-        if counter.high_written or not counter.per_player or name in said:
-            continue
-        at_max = sum(any(seat.get(name) == counter.high for seat in stats.get("counters", ()))
-                     for stats in games)
-        if at_max:
+    for name in rules.counters:  # (the engine's stats name them: RulesState.stats)
+        at_max = sum(name in stats.get("at_default_max", ()) for stats in games)
+        if at_max and name not in said:
             said.add(name)
             found.append(warning(
                 f"{name} ended {at_max} of {len(games)} random games of {n} players at "
